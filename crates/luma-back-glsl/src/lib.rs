@@ -1,0 +1,1 @@
+//! GLSL 450 (Vulkan flavour) back end.

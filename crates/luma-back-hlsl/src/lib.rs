@@ -1,0 +1,1 @@
+//! HLSL (Shader Model 6) back end.

@@ -1,0 +1,1 @@
+//! Metal Shading Language 2.4 back end.

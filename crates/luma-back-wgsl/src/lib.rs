@@ -1,0 +1,1 @@
+//! WGSL back end.

@@ -1,0 +1,132 @@
+//! Which functions and globals each entry point reaches.
+//!
+//! SPIR-V 1.4+ lists every global an entry point uses in its interface, MSL passes them as entry
+//! parameters, GLSL writes one output per entry point with only what it uses, and reflection
+//! reports per-entry usage: all of them ask these questions.
+
+use luma_base::Handle;
+use luma_ir::{Function, GlobalVariable, Module, Op, StmtKind, ValueDef};
+
+/// Direct callees and directly used globals of every function.
+#[derive(Debug, Clone)]
+pub struct CallGraph {
+    callees: Vec<Vec<Handle<Function>>>,
+    globals: Vec<Vec<Handle<GlobalVariable>>>,
+}
+
+impl CallGraph {
+    /// Builds the graph of `module` (sorted, deduplicated lists).
+    pub fn new(module: &Module) -> CallGraph {
+        let mut callees = Vec::with_capacity(module.functions.len());
+        let mut globals = Vec::with_capacity(module.functions.len());
+        for (_, function) in module.functions.iter() {
+            let mut calls = Vec::new();
+            let mut used = Vec::new();
+            // Walk only what the body reaches, so values left unused in the arena by a pass do
+            // not count as uses.
+            let mut pending = vec![function.body];
+            while let Some(block) = pending.pop() {
+                let Some(block) = function.blocks.get(block) else {
+                    continue;
+                };
+                for stmt in &block.stmts {
+                    let mut note = |v: Handle<luma_ir::Value>| {
+                        if let Some(ValueDef::GlobalPointer(g)) =
+                            function.values.get(v).map(|v| &v.def)
+                        {
+                            used.push(*g);
+                        }
+                    };
+                    stmt.kind.for_each_operand(&mut note);
+                    match &stmt.kind {
+                        StmtKind::Value(v) => {
+                            if let Some(ValueDef::Op(op)) = function.values.get(*v).map(|v| &v.def)
+                            {
+                                op.for_each_operand(&mut note);
+                                if let Op::Call { function, .. } = op {
+                                    calls.push(*function);
+                                }
+                            }
+                        }
+                        StmtKind::Call { function, .. } => calls.push(*function),
+                        _ => {}
+                    }
+                    stmt.kind.for_each_block(|b| pending.push(b));
+                }
+            }
+            calls.sort();
+            calls.dedup();
+            used.sort();
+            used.dedup();
+            callees.push(calls);
+            globals.push(used);
+        }
+        CallGraph { callees, globals }
+    }
+
+    /// Functions `function` calls directly.
+    pub fn callees(&self, function: Handle<Function>) -> &[Handle<Function>] {
+        self.callees
+            .get(function.index())
+            .map_or(&[], |v| v.as_slice())
+    }
+
+    /// Globals `function` refers to directly.
+    pub fn direct_globals(&self, function: Handle<Function>) -> &[Handle<GlobalVariable>] {
+        self.globals
+            .get(function.index())
+            .map_or(&[], |v| v.as_slice())
+    }
+
+    /// `root` and every function it reaches, callees before callers, each once.
+    pub fn reachable(&self, root: Handle<Function>) -> Vec<Handle<Function>> {
+        let mut order = Vec::new();
+        let mut state = vec![0u8; self.callees.len()];
+        // Iterative post-order DFS: the IR forbids recursion, and a verified module has no
+        // cycles, but a cycle here would only stop the walk, never loop.
+        let mut stack: Vec<(Handle<Function>, usize)> = vec![(root, 0)];
+        if let Some(s) = state.get_mut(root.index()) {
+            *s = 1;
+        }
+        while let Some((f, next)) = stack.last().copied() {
+            let callees = self.callees(f);
+            if let Some(&callee) = callees.get(next) {
+                if let Some(top) = stack.last_mut() {
+                    top.1 += 1;
+                }
+                if state.get(callee.index()) == Some(&0) {
+                    if let Some(s) = state.get_mut(callee.index()) {
+                        *s = 1;
+                    }
+                    stack.push((callee, 0));
+                }
+            } else {
+                stack.pop();
+                order.push(f);
+            }
+        }
+        order
+    }
+
+    /// Every global used by `root` or anything it calls, sorted by handle.
+    pub fn reachable_globals(&self, root: Handle<Function>) -> Vec<Handle<GlobalVariable>> {
+        let mut out: Vec<_> = self
+            .reachable(root)
+            .into_iter()
+            .flat_map(|f| self.direct_globals(f).iter().copied())
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+/// `root` and every function it reaches, callees first.
+pub fn reachable_functions(module: &Module, root: Handle<Function>) -> Vec<Handle<Function>> {
+    CallGraph::new(module).reachable(root)
+}
+
+/// Every global `root` uses directly or through calls, sorted by handle.
+pub fn used_globals(module: &Module, root: Handle<Function>) -> Vec<Handle<GlobalVariable>> {
+    CallGraph::new(module).reachable_globals(root)
+}

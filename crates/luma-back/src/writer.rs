@@ -1,0 +1,96 @@
+//! An indented text buffer for the text back ends.
+
+use std::fmt;
+
+/// Accumulates lines with consistent indentation.
+#[derive(Debug, Clone, Default)]
+pub struct CodeWriter {
+    out: String,
+    indent: usize,
+    unit: &'static str,
+}
+
+impl CodeWriter {
+    /// A writer that indents with four spaces.
+    pub fn new() -> CodeWriter {
+        CodeWriter {
+            out: String::new(),
+            indent: 0,
+            unit: "    ",
+        }
+    }
+
+    /// Writes one line at the current indentation (an empty `text` writes an empty line).
+    pub fn line(&mut self, text: impl AsRef<str>) {
+        let text = text.as_ref();
+        if !text.is_empty() {
+            for _ in 0..self.indent {
+                self.out.push_str(self.unit);
+            }
+            self.out.push_str(text);
+        }
+        self.out.push('\n');
+    }
+
+    /// Writes one formatted line at the current indentation.
+    pub fn line_fmt(&mut self, args: fmt::Arguments<'_>) {
+        self.line(args.to_string());
+    }
+
+    /// Writes text verbatim, without indentation or newline.
+    pub fn raw(&mut self, text: &str) {
+        self.out.push_str(text);
+    }
+
+    /// Increases indentation by one level.
+    pub fn indent(&mut self) {
+        self.indent += 1;
+    }
+
+    /// Decreases indentation by one level (never below zero).
+    pub fn dedent(&mut self) {
+        self.indent = self.indent.saturating_sub(1);
+    }
+
+    /// Writes `header` and indents (for `if (...) {`).
+    pub fn open(&mut self, header: impl AsRef<str>) {
+        self.line(header);
+        self.indent();
+    }
+
+    /// Dedents and writes `footer` (for `}`).
+    pub fn close(&mut self, footer: impl AsRef<str>) {
+        self.dedent();
+        self.line(footer);
+    }
+
+    /// Current indentation depth.
+    pub fn depth(&self) -> usize {
+        self.indent
+    }
+
+    /// The text written so far.
+    pub fn as_str(&self) -> &str {
+        &self.out
+    }
+
+    /// Takes the text out.
+    pub fn finish(self) -> String {
+        self.out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indents_blocks() {
+        let mut w = CodeWriter::new();
+        w.open("void main() {");
+        w.line("x = 1;");
+        w.line("");
+        w.close("}");
+        assert_eq!(w.finish(), "void main() {\n    x = 1;\n\n}\n");
+    }
+}

@@ -1,0 +1,255 @@
+//! The `Diagnostic` every stage reports: a stable code, a primary span, labels, notes and fixes.
+//!
+//! Stages never print; they push diagnostics into a [`Diagnostics`] collector. Rendering to text
+//! or JSON happens once, at the edge (CLI or host), with the [`crate::SourceMap`].
+
+use serde::Serialize;
+
+use crate::span::Span;
+
+/// How serious a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The program is rejected.
+    Error,
+    /// The program is accepted, but probably not what the author meant.
+    Warning,
+}
+
+/// A stable diagnostic code such as `E0301` (errors) or `W0101` (warnings).
+///
+/// Codes never change meaning once released; each stage owns a numeric range and lists its codes
+/// with an example in its `codes` module, from which the documentation is generated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Code(pub &'static str);
+
+impl Code {
+    /// The code text, e.g. `"E0301"`.
+    pub fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+/// A span with a message, shown under the source excerpt.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Label {
+    /// What the label points at.
+    pub span: Span,
+    /// What it says there (may be empty).
+    pub message: String,
+}
+
+/// A replacement that certainly fixes the problem.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Suggestion {
+    /// Text to replace.
+    pub span: Span,
+    /// Replacement text.
+    pub replacement: String,
+    /// Why, e.g. "write not-equal as `!=`".
+    pub message: String,
+}
+
+/// One problem found in the user's program.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// Stable code.
+    pub code: Code,
+    /// One-line summary, lower case, no final period (rustc style).
+    pub message: String,
+    /// The place the problem is reported at.
+    pub primary: Label,
+    /// Other places that explain it (the earlier declaration, the other operand, ...).
+    pub secondary: Vec<Label>,
+    /// Extra facts, each printed as `= note: ...`.
+    pub notes: Vec<String>,
+    /// Advice, each printed as `= help: ...`.
+    pub help: Vec<String>,
+    /// Certain fixes.
+    pub suggestions: Vec<Suggestion>,
+}
+
+impl Diagnostic {
+    /// A new error with `message` at `span`.
+    pub fn error(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(Severity::Error, code, span, message)
+    }
+
+    /// A new warning with `message` at `span`.
+    pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(Severity::Warning, code, span, message)
+    }
+
+    fn new(severity: Severity, code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity,
+            code,
+            message: message.into(),
+            primary: Label {
+                span,
+                message: String::new(),
+            },
+            secondary: Vec::new(),
+            notes: Vec::new(),
+            help: Vec::new(),
+            suggestions: Vec::new(),
+        }
+    }
+
+    /// Sets the text under the primary span.
+    pub fn with_primary_label(mut self, message: impl Into<String>) -> Diagnostic {
+        self.primary.message = message.into();
+        self
+    }
+
+    /// Adds a secondary label.
+    pub fn with_label(mut self, span: Span, message: impl Into<String>) -> Diagnostic {
+        self.secondary.push(Label {
+            span,
+            message: message.into(),
+        });
+        self
+    }
+
+    /// Adds a note.
+    pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
+        self.notes.push(note.into());
+        self
+    }
+
+    /// Adds a help line.
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help.push(help.into());
+        self
+    }
+
+    /// Adds a certain fix.
+    pub fn with_suggestion(
+        mut self,
+        span: Span,
+        replacement: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        self.suggestions.push(Suggestion {
+            span,
+            replacement: replacement.into(),
+            message: message.into(),
+        });
+        self
+    }
+
+    /// Whether this is an error.
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// Collects diagnostics, keeping at most `limit` of them (the rest are counted, not stored), so
+/// hostile input cannot make the compiler use unbounded memory on error reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostics {
+    list: Vec<Diagnostic>,
+    limit: usize,
+    errors: usize,
+    warnings: usize,
+    dropped: usize,
+}
+
+impl Default for Diagnostics {
+    fn default() -> Self {
+        Diagnostics::new(crate::Limits::default().max_diagnostics)
+    }
+}
+
+impl Diagnostics {
+    /// A collector that keeps at most `limit` diagnostics.
+    pub fn new(limit: usize) -> Diagnostics {
+        Diagnostics {
+            list: Vec::new(),
+            limit,
+            errors: 0,
+            warnings: 0,
+            dropped: 0,
+        }
+    }
+
+    /// Records a diagnostic.
+    pub fn push(&mut self, diagnostic: Diagnostic) {
+        match diagnostic.severity {
+            Severity::Error => self.errors += 1,
+            Severity::Warning => self.warnings += 1,
+        }
+        if self.list.len() < self.limit {
+            self.list.push(diagnostic);
+        } else {
+            self.dropped += 1;
+        }
+    }
+
+    /// Records every diagnostic of `other`.
+    pub fn extend(&mut self, other: impl IntoIterator<Item = Diagnostic>) {
+        for d in other {
+            self.push(d);
+        }
+    }
+
+    /// Whether any error was reported (stored or dropped).
+    pub fn has_errors(&self) -> bool {
+        self.errors > 0
+    }
+
+    /// Number of errors reported, stored or not.
+    pub fn error_count(&self) -> usize {
+        self.errors
+    }
+
+    /// Number of warnings reported, stored or not.
+    pub fn warning_count(&self) -> usize {
+        self.warnings
+    }
+
+    /// Number of diagnostics not stored because the limit was reached.
+    pub fn dropped(&self) -> usize {
+        self.dropped
+    }
+
+    /// The stored diagnostics, in report order.
+    pub fn as_slice(&self) -> &[Diagnostic] {
+        &self.list
+    }
+
+    /// Takes the stored diagnostics out.
+    pub fn into_vec(self) -> Vec<Diagnostic> {
+        self.list
+    }
+
+    /// Sorts the stored diagnostics by position (stable, so equal positions keep report order).
+    pub fn sort_by_position(&mut self) {
+        self.list
+            .sort_by_key(|d| (d.primary.span.lo, d.primary.span.hi));
+    }
+}
+
+/// Documentation of one diagnostic code, listed by each stage's `codes` module; the diagnostics
+/// reference (`docs/diagnostics.md`) is generated from these lists and a test checks that every
+/// code is triggered by at least one test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CodeDoc {
+    /// The code.
+    pub code: Code,
+    /// Error or warning.
+    pub severity: Severity,
+    /// One-line summary of what the code means.
+    pub title: &'static str,
+    /// A short Luma source that triggers it.
+    pub example: &'static str,
+}

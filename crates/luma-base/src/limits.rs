@@ -1,0 +1,34 @@
+//! Resource limits that keep hostile input from exhausting the compiler (language.md, "Limits").
+
+/// Every limit the compiler enforces. Each is configurable; the defaults are language.md's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Limits {
+    /// Deepest `#include` nesting.
+    pub include_depth: u32,
+    /// Deepest nesting of expressions, blocks and types, counted separately for each.
+    pub nesting_depth: u32,
+    /// Largest source after `#include` expansion, in bytes.
+    pub max_source_bytes: usize,
+    /// Largest element count of one array type.
+    pub max_array_elements: u64,
+    /// Most loop iterations an unroll may produce.
+    pub max_unroll_iterations: u32,
+    /// Most evaluation steps spent on one constant expression.
+    pub max_const_eval_steps: u64,
+    /// Most diagnostics kept (later ones are counted, not stored).
+    pub max_diagnostics: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            include_depth: 32,
+            nesting_depth: 256,
+            max_source_bytes: 64 * 1024 * 1024,
+            max_array_elements: 1 << 24,
+            max_unroll_iterations: 4096,
+            max_const_eval_steps: 1_000_000,
+            max_diagnostics: 1000,
+        }
+    }
+}

@@ -1,0 +1,3 @@
+//! The `luma` command-line compiler.
+
+fn main() {}

@@ -1,0 +1,1 @@
+//! Lowering of the typed Luma program (THIR) to the Luma IR.

@@ -1,0 +1,1 @@
+//! Reflection: the model of entry points, bindings, layouts and specialization constants, as JSON.

@@ -1,0 +1,1 @@
+//! Luma semantic analysis: desugaring, name resolution, type checking and constant evaluation.

@@ -1,0 +1,455 @@
+//! The Luma syntax tree: what the parser produces and the checker reads.
+//!
+//! Expressions and type expressions live in arenas inside [`Module`] and are referred to by
+//! [`ExprId`] / [`TypeId`]; statements and items are owned vectors. Every node has a [`Span`] in
+//! the expanded source. The tree keeps the program as written: names are not resolved, sugar is
+//! not removed, literals are not typed. Nodes that failed to parse are `Error` variants, so later
+//! stages can skip them without reporting cascades.
+
+use luma_base::{Arena, Handle, Span};
+
+/// Handle of an expression in [`Module::exprs`].
+pub type ExprId = Handle<Expr>;
+/// Handle of a type expression in [`Module::types`].
+pub type TypeId = Handle<TypeExpr>;
+
+/// A parsed source file (after `#include` expansion).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Module {
+    /// Top-level declarations in source order.
+    pub items: Vec<Item>,
+    /// Every expression of the module.
+    pub exprs: Arena<Expr>,
+    /// Every type expression of the module.
+    pub types: Arena<TypeExpr>,
+}
+
+/// A name as written, with its span.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Ident {
+    /// The identifier text.
+    pub name: String,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// `@name` or `@name(arg, ...)`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Attribute {
+    /// The attribute name, without `@`.
+    pub name: Ident,
+    /// Arguments; `None` when written without parentheses (`@varying`), `Some(vec![])` for `@x()`.
+    pub args: Option<Vec<ExprId>>,
+    /// From `@` to the closing parenthesis.
+    pub span: Span,
+}
+
+/// A top-level declaration.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Item {
+    /// Attributes written before the declaration.
+    pub attributes: Vec<Attribute>,
+    /// What is declared.
+    pub kind: ItemKind,
+    /// The whole declaration, attributes included.
+    pub span: Span,
+}
+
+/// The kinds of top-level declaration.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ItemKind {
+    /// `struct Name ... end`
+    Struct(StructDecl),
+    /// `function name(...) [-> ret] ... end`
+    Function(FunctionDecl),
+    /// `uniform name: T`, `buffer [storage] name: T`, `shared name: T`.
+    Global(GlobalDecl),
+    /// `const NAME[: T] = value` (with `@spec(id)` among the item's attributes for spec constants).
+    Const(ConstDecl),
+    /// A declaration that failed to parse; its errors were reported.
+    Error,
+}
+
+/// `struct Name fields end`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StructDecl {
+    /// The struct's name.
+    pub name: Ident,
+    /// Fields in order.
+    pub fields: Vec<Field>,
+}
+
+/// A struct field, a tuple-return field or an inline entry parameter: `[@attrs] name: T`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Field {
+    /// `@location`, `@builtin`, `@interpolation`, ...
+    pub attributes: Vec<Attribute>,
+    /// Field name.
+    pub name: Ident,
+    /// Field type.
+    pub ty: TypeId,
+    /// The whole field.
+    pub span: Span,
+}
+
+/// `function name(params) [-> ret] body end`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FunctionDecl {
+    /// Function name.
+    pub name: Ident,
+    /// Parameters (each may carry attributes, for inline entry points).
+    pub params: Vec<Field>,
+    /// Return type, if any.
+    pub ret: Option<ReturnType>,
+    /// The body.
+    pub body: Block,
+}
+
+/// What follows `->`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ReturnType {
+    /// A single type: `-> vec4`, `-> VertexOutput`.
+    Type(TypeId),
+    /// A tuple of named fields: `-> (color: vec4, @location(1) normal: vec4)`.
+    Tuple {
+        /// The named fields.
+        fields: Vec<Field>,
+        /// From `(` to `)`.
+        span: Span,
+    },
+}
+
+/// Which kind of resource or memory a global declaration names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GlobalKind {
+    /// `uniform` (a uniform block, texture, sampler or, with `@push_constant`, a push constant block).
+    Uniform,
+    /// `buffer` or `buffer storage` (a storage buffer).
+    Buffer,
+    /// `shared` (workgroup memory).
+    Shared,
+}
+
+/// `uniform name: T`, `buffer [storage] name: T` or `shared name: T`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GlobalDecl {
+    /// Which keyword introduced it.
+    pub kind: GlobalKind,
+    /// The span of that keyword (and `storage`, when written).
+    pub keyword_span: Span,
+    /// The global's name.
+    pub name: Ident,
+    /// Its type.
+    pub ty: TypeId,
+}
+
+/// `const NAME[: T] = value`, at module scope or in a block.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConstDecl {
+    /// The constant's name.
+    pub name: Ident,
+    /// The declared type, if written.
+    pub ty: Option<TypeId>,
+    /// The initializer.
+    pub value: ExprId,
+}
+
+/// A type as written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypeExpr {
+    /// The shape.
+    pub kind: TypeExprKind,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// Shapes of type expressions.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TypeExprKind {
+    /// A name: a builtin type (`float`, `vec3`, `mat4x3`, `sampler2D`, `atomic_uint`) or a struct.
+    Named(Ident),
+    /// `[N]T` (with `len`) or `[]T` (runtime-sized, `len` is `None`).
+    Array {
+        /// Element count expression.
+        len: Option<ExprId>,
+        /// Element type.
+        element: TypeId,
+    },
+    /// A type that failed to parse.
+    Error,
+}
+
+/// `stmt*`, up to the keyword that ends it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Block {
+    /// Statements in order.
+    pub stmts: Vec<Stmt>,
+    /// From the first to the last token of the block (empty at the block's start when empty).
+    pub span: Span,
+}
+
+/// A statement.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stmt {
+    /// What it does.
+    pub kind: StmtKind,
+    /// The whole statement, attributes included.
+    pub span: Span,
+}
+
+/// Statements.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StmtKind {
+    /// `let name[: T] = value`.
+    Let {
+        /// Variable name.
+        name: Ident,
+        /// Declared type, if written.
+        ty: Option<TypeId>,
+        /// Initializer.
+        value: ExprId,
+    },
+    /// `const NAME[: T] = value` inside a function.
+    Const(ConstDecl),
+    /// `target = value` or `target op= value`.
+    Assign {
+        /// The place assigned to.
+        target: ExprId,
+        /// `Some(op)` for compound assignment (`+=` is `Some(BinaryOp::Add)`).
+        op: Option<BinaryOp>,
+        /// Span of the `=` or `op=` token.
+        op_span: Span,
+        /// The assigned value.
+        value: ExprId,
+    },
+    /// An expression evaluated for its effect (a call).
+    Expr(ExprId),
+    /// `if c then ... elseif c then ... else ... end`.
+    If {
+        /// The `if` and each `elseif`, in order.
+        branches: Vec<(ExprId, Block)>,
+        /// The `else` block.
+        else_block: Option<Block>,
+    },
+    /// `[@attrs] for var = start, end[, step] do ... end`.
+    For {
+        /// Loop attributes (`@unroll`, `@max_iterations`).
+        attributes: Vec<Attribute>,
+        /// The counter.
+        var: Ident,
+        /// First value.
+        start: ExprId,
+        /// Last value (inclusive).
+        end: ExprId,
+        /// Step, when written.
+        step: Option<ExprId>,
+        /// The body.
+        body: Block,
+    },
+    /// `[@attrs] while c do ... end`.
+    While {
+        /// Loop attributes.
+        attributes: Vec<Attribute>,
+        /// Condition, tested before each iteration.
+        cond: ExprId,
+        /// The body.
+        body: Block,
+    },
+    /// `do ... end`.
+    Do(Block),
+    /// `break`.
+    Break,
+    /// `return [value]`.
+    Return(Option<ExprId>),
+    /// `discard`.
+    Discard,
+    /// A statement that failed to parse; its errors were reported.
+    Error,
+}
+
+/// An expression.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Expr {
+    /// What it computes.
+    pub kind: ExprKind,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// Expressions.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExprKind {
+    /// An integer literal; `value` is exact (the lexer rejects literals above `u64::MAX`).
+    Int {
+        /// The literal's value.
+        value: u64,
+        /// Written with the `u` suffix.
+        unsigned: bool,
+    },
+    /// A floating-point literal, parsed to the nearest `f64`.
+    Float(f64),
+    /// `true` or `false`.
+    Bool(bool),
+    /// A name.
+    Ident(Ident),
+    /// `op operand`.
+    Unary {
+        /// The operator.
+        op: UnaryOp,
+        /// Span of the operator token.
+        op_span: Span,
+        /// The operand.
+        operand: ExprId,
+    },
+    /// `lhs op rhs` (including `and` / `or`).
+    Binary {
+        /// The operator.
+        op: BinaryOp,
+        /// Span of the operator token.
+        op_span: Span,
+        /// Left operand.
+        lhs: ExprId,
+        /// Right operand.
+        rhs: ExprId,
+    },
+    /// `callee(args)`: a function, builtin or type constructor (`vec3(...)`, `float(x)`).
+    Call {
+        /// What is called (an `Ident` in every valid program).
+        callee: ExprId,
+        /// Arguments.
+        args: Vec<ExprId>,
+    },
+    /// `base.name`: a field or a swizzle (the checker decides which).
+    Field {
+        /// The value accessed.
+        base: ExprId,
+        /// The field or swizzle name.
+        name: Ident,
+    },
+    /// `base[index]`.
+    Index {
+        /// The value indexed.
+        base: ExprId,
+        /// The index.
+        index: ExprId,
+    },
+    /// `Name { a = x, b = y }` (typed) or `{ a = x }` (anonymous, typed by context).
+    StructLit {
+        /// The struct name, when written.
+        name: Option<Ident>,
+        /// `field = value` pairs in source order.
+        fields: Vec<(Ident, ExprId)>,
+    },
+    /// `[N]T { a, b }` (typed) or `{ a, b }` (typed by context).
+    ArrayLit {
+        /// The array type, when written.
+        ty: Option<TypeId>,
+        /// Elements in order.
+        elements: Vec<ExprId>,
+    },
+    /// `if c then a else b` as an expression.
+    IfExpr {
+        /// Condition.
+        cond: ExprId,
+        /// Value when true.
+        then_value: ExprId,
+        /// Value when false.
+        else_value: ExprId,
+    },
+    /// `( inner )`; kept so spans and `dump-ast` show what was written.
+    Paren(ExprId),
+    /// An expression that failed to parse; its errors were reported.
+    Error,
+}
+
+/// Unary operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    /// `-x`
+    Neg,
+    /// `not x`
+    Not,
+    /// `~x`
+    BitNot,
+    /// `#x`
+    Len,
+}
+
+/// Binary operators, including those usable in compound assignment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/`
+    Div,
+    /// `%`
+    Rem,
+    /// `&`
+    BitAnd,
+    /// `|`
+    BitOr,
+    /// `~` (binary)
+    BitXor,
+    /// `<<`
+    Shl,
+    /// `>>`
+    Shr,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    /// `and`
+    And,
+    /// `or`
+    Or,
+}
+
+impl BinaryOp {
+    /// The operator as written in Luma.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BinaryOp::Add => "+",
+            BinaryOp::Sub => "-",
+            BinaryOp::Mul => "*",
+            BinaryOp::Div => "/",
+            BinaryOp::Rem => "%",
+            BinaryOp::BitAnd => "&",
+            BinaryOp::BitOr => "|",
+            BinaryOp::BitXor => "~",
+            BinaryOp::Shl => "<<",
+            BinaryOp::Shr => ">>",
+            BinaryOp::Eq => "==",
+            BinaryOp::Ne => "!=",
+            BinaryOp::Lt => "<",
+            BinaryOp::Le => "<=",
+            BinaryOp::Gt => ">",
+            BinaryOp::Ge => ">=",
+            BinaryOp::And => "and",
+            BinaryOp::Or => "or",
+        }
+    }
+}
+
+impl UnaryOp {
+    /// The operator as written in Luma.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            UnaryOp::Neg => "-",
+            UnaryOp::Not => "not",
+            UnaryOp::BitNot => "~",
+            UnaryOp::Len => "#",
+        }
+    }
+}

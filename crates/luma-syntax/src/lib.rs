@@ -1,0 +1,6 @@
+//! Luma syntax: the preprocessor, lexer and parser, and the syntax tree they produce.
+//!
+//! Parsing never fails: it returns a tree (with `Error` nodes where input was malformed) together
+//! with every diagnostic found.
+
+pub mod ast;

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs every external tool the tests use, on a fresh Debian 12 machine (CI starts bare).
+# Validators: spirv-val (SPIRV-Tools), glslangValidator, spirv-cross; Vulkan: lavapipe, loader and
+# validation layers; Tint: the `webgpu` npm package (Dawn) for WGSL validation.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+
+need_apt=0
+for tool in spirv-val spirv-dis glslangValidator spirv-cross; do
+  command -v "$tool" >/dev/null 2>&1 || need_apt=1
+done
+[ -e /usr/share/vulkan/icd.d/lvp_icd.x86_64.json ] || [ -e /usr/share/vulkan/icd.d/lvp_icd.json ] || need_apt=1
+[ -e /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json ] || need_apt=1
+if [ "$need_apt" = 1 ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends \
+    spirv-tools glslang-tools spirv-cross mesa-vulkan-drivers vulkan-tools libvulkan1 \
+    vulkan-validationlayers libegl1 libegl-mesa0 libgl1-mesa-dri nodejs npm >/dev/null
+fi
+
+# Tint, through Dawn's node bindings (null backend validates WGSL headlessly).
+if [ ! -d tools/tint/node_modules/webgpu ]; then
+  (cd tools/tint && npm install --no-audit --no-fund --silent >/dev/null)
+fi
+echo "test tools ready: $(spirv-val --version | head -1); $(glslangValidator --version | head -1)"
