@@ -6,6 +6,7 @@
 
 pub mod ir;
 pub mod layout;
+pub mod proc;
 pub mod visit;
 
 pub use ir::*;
