@@ -1,12 +1,17 @@
 //! Helpers shared by the back ends: the namer with per-target reserved words, the indented text
-//! writer, and call-graph queries (which functions and globals an entry point reaches).
+//! writer, call-graph queries (which functions and globals an entry point reaches), the rule for
+//! which SSA values become named temporaries in text output, and operator precedence.
 //!
 //! Back ends depend on this crate and on `luma-ir`, never on each other.
 
 pub mod callgraph;
 pub mod namer;
+pub mod plan;
+pub mod prec;
 pub mod writer;
 
 pub use callgraph::{reachable_functions, used_globals, CallGraph};
 pub use namer::Namer;
+pub use plan::{Placement, ValuePlan};
+pub use prec::{Prec, Side};
 pub use writer::CodeWriter;

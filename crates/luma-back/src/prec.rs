@@ -1,0 +1,111 @@
+//! Operator precedence for the C-like text targets, with WGSL's stricter grouping rules.
+//!
+//! WGSL refuses some groupings that C accepts (`a & b | c`, `a << b + c`, `a && b || c`); its
+//! rules only ever ask for more parentheses than C's, and the groupings they ask for are exactly
+//! the ones a careful author adds for the reader anyway. So every text back end uses the same
+//! rules: the output parses the same everywhere and reads the same on every target.
+
+/// How tightly an expression binds, from tightest to loosest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Prec {
+    /// Names, literals, calls, constructors, member access, indexing, parenthesized expressions.
+    Primary,
+    /// Prefix `-`, `!`, `~`.
+    Unary,
+    /// `*`, `/`, `%`.
+    Multiplicative,
+    /// `+`, `-`.
+    Additive,
+    /// `<<`, `>>`.
+    Shift,
+    /// `<`, `<=`, `>`, `>=`, `==`, `!=`.
+    Relational,
+    /// Bitwise `&`.
+    BitAnd,
+    /// Bitwise `^`.
+    BitXor,
+    /// Bitwise `|`.
+    BitOr,
+    /// `&&`.
+    LogicalAnd,
+    /// `||`.
+    LogicalOr,
+    /// `c ? a : b` (not in WGSL).
+    Conditional,
+}
+
+/// Which operand of a binary operator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The left operand.
+    Left,
+    /// The right operand.
+    Right,
+}
+
+impl Prec {
+    /// Whether an expression of precedence `self` can stand unparenthesized as the `side`
+    /// operand of an operator of precedence `parent`.
+    ///
+    /// Binary operators are left-associative: the left operand may be the same operator again
+    /// (`a + b + c`, `a & b & c`); the right operand may not. Shift and bitwise operands must
+    /// be unary or primary, relational operands may not be relational, and `&&` / `||` take
+    /// relational operands or, on the left, a chain of themselves.
+    pub fn fits(self, parent: Prec, side: Side) -> bool {
+        use Prec::*;
+        if self == Primary {
+            return true;
+        }
+        let same_on_left = self == parent && side == Side::Left;
+        match parent {
+            Primary | Unary => false,
+            Multiplicative => self == Unary || same_on_left,
+            Additive => matches!(self, Unary | Multiplicative) || same_on_left,
+            Shift => self == Unary,
+            Relational => matches!(self, Unary | Multiplicative | Additive | Shift),
+            BitAnd | BitXor | BitOr => self == Unary || same_on_left,
+            LogicalAnd | LogicalOr => {
+                matches!(self, Unary | Multiplicative | Additive | Shift | Relational)
+                    || same_on_left
+            }
+            Conditional => self != Conditional,
+        }
+    }
+}
+
+/// `text` (of precedence `prec`) ready to stand as the `side` operand of `parent`, parenthesized
+/// when it has to be.
+pub fn operand(text: &str, prec: Prec, parent: Prec, side: Side) -> String {
+    if prec.fits(parent, side) {
+        text.to_string()
+    } else {
+        format!("({text})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_like_wgsl() {
+        use Prec::*;
+        // a * b + c, but a + (b * c) needs nothing and a - (b - c) needs parentheses.
+        assert!(Multiplicative.fits(Additive, Side::Left));
+        assert!(Multiplicative.fits(Additive, Side::Right));
+        assert!(Additive.fits(Additive, Side::Left));
+        assert!(!Additive.fits(Additive, Side::Right));
+        // (a + b) << c and a & (b | c) need parentheses.
+        assert!(!Additive.fits(Shift, Side::Left));
+        assert!(!BitOr.fits(BitAnd, Side::Right));
+        assert!(BitAnd.fits(BitAnd, Side::Left));
+        // a < b && c < d, but (a && b) || c.
+        assert!(Relational.fits(LogicalAnd, Side::Right));
+        assert!(!LogicalAnd.fits(LogicalOr, Side::Left));
+        // -(-a) and (a + b).x
+        assert!(!Unary.fits(Unary, Side::Right));
+        assert!(!Additive.fits(Primary, Side::Left));
+        assert_eq!(operand("a + b", Additive, Multiplicative, Side::Left), "(a + b)");
+        assert_eq!(operand("a * b", Multiplicative, Additive, Side::Right), "a * b");
+    }
+}
