@@ -28,7 +28,8 @@ pub type ExprId = Handle<Expr>;
 pub struct Program {
     /// Interned types.
     pub types: Types,
-    /// Structs, user-declared and synthesized (inline entry I/O), in declaration order.
+    /// Structs: the user-declared ones in declaration order, then the synthesized ones (tuple
+    /// returns of entry points) in function order.
     pub structs: Arena<StructDef>,
     /// Module-scope globals in declaration order.
     pub globals: Arena<GlobalDef>,
@@ -133,6 +134,11 @@ pub struct GlobalDef {
 }
 
 /// A module-scope constant.
+///
+/// A constant declared without a type whose value is made of untyped literals only
+/// (`const N = 16`, `const PI = 3.14159`) takes its type at each use, like a literal; its
+/// `ConstDef` records the type it has without context (`float`), and its uses are `Const`
+/// expressions of the type they took.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ConstDef {
     /// Source name.
@@ -243,7 +249,9 @@ pub enum StmtKind {
         /// Taken when false.
         else_block: Option<Block>,
     },
-    /// `for var = start, end[, step] do body end` with Lua semantics (language.md).
+    /// `for var = start, end[, step] do body end` with Lua semantics (language.md). The counter
+    /// is an `int` or a `uint`; `start`, `end` and `step` have its type. A constant step is never
+    /// zero.
     For {
         /// The counter (read-only in the body).
         var: LocalId,
@@ -319,6 +327,22 @@ pub enum ExprKind {
     /// component type (`v * 2.0`, `2.0 * v`, `v + 1.0`); `*` between matrices and vectors is the
     /// linear-algebra product; `and` / `or` short-circuit; `==` / `!=` on vectors compare all
     /// components into one `bool`.
+    ///
+    /// Exactly what the checker accepts (and so what lowering must handle):
+    /// - `+ - / %`: equal numeric scalars or vectors, or a vector and a scalar of its component
+    ///   type in either order (the scalar applies to every component); `+ -` also on two
+    ///   matrices of one shape. `%` takes integers and floats.
+    /// - `*`: as above, plus matrix times scalar and scalar times matrix (same component type),
+    ///   `matCxR * vecC -> vecR`, `vecR * matCxR -> vecC`, `matCxR * matKxC -> matKxR`.
+    /// - `& | ~`: equal `int`/`uint` scalars or vectors, or an integer vector and a scalar of
+    ///   its component type in either order.
+    /// - `<< >>`: the left operand is an `int`/`uint` scalar or vector and gives the result
+    ///   type; the right operand is `int` or `uint` (either signedness, independently of the
+    ///   left), of the same component count or a scalar when the left is a vector. The count is
+    ///   masked to 31; `>>` is arithmetic on `int`, logical on `uint`.
+    /// - `== !=`: equal scalars or vectors of any component type (`bool` included) -> `bool`.
+    /// - `< <= > >=`: equal numeric scalars -> `bool`.
+    /// - `and or`: `bool` scalars.
     Binary {
         /// The operator.
         op: BinaryOp,
@@ -327,14 +351,19 @@ pub enum ExprKind {
         /// Right operand.
         rhs: ExprId,
     },
-    /// A call of a user function.
+    /// A call of a user function. A call of a function that returns nothing appears only as
+    /// the expression of a [`StmtKind::Expr`] statement, and its `ty` is `Ty::Error` there (a
+    /// placeholder: such an expression has no value).
     Call {
         /// The callee.
         function: FuncId,
         /// Arguments.
         args: Vec<ExprId>,
     },
-    /// A call of a builtin; the overload is determined by the argument types.
+    /// A call of a builtin; the overload is determined by the argument types (see
+    /// [`BuiltinFn`] for the argument conventions). A builtin that returns nothing
+    /// (`atomic_store`, barriers) appears only as the expression of a [`StmtKind::Expr`]
+    /// statement, with `Ty::Error` as its placeholder type.
     Builtin {
         /// Which builtin.
         fun: BuiltinFn,
@@ -389,7 +418,8 @@ pub enum ExprKind {
         /// An `int` or `uint` index.
         index: ExprId,
     },
-    /// `#base` on a runtime-sized array (fixed arrays fold to a constant): an `int`.
+    /// `#base` on a runtime-sized array (fixed arrays fold to a constant): an `int`, the
+    /// element count converted from the target's unsigned count.
     ArrayLength {
         /// A place rooted at a storage buffer global.
         base: ExprId,
@@ -545,7 +575,9 @@ pub enum EntryInput {
         /// One entry per member.
         fields: Vec<Option<IoVar>>,
     },
-    /// The parameter is a scalar or vector fed by one I/O variable (inline entry points).
+    /// The parameter is a scalar or vector fed by one I/O variable (inline entry points: every
+    /// parameter of an entry function that does not take exactly one struct is a `Single`,
+    /// numbered by one location counter across the parameters).
     Single(IoVar),
 }
 
@@ -576,7 +608,9 @@ pub struct IoVar {
 pub enum IoBinding {
     /// A builtin.
     Builtin(Builtin),
-    /// A location, with its interpolation (integer varyings are always `Flat`).
+    /// A location, with its interpolation (integer varyings are always `Flat`; float ones are
+    /// `Smooth` unless written otherwise). The interpolation is meaningless, and back ends
+    /// ignore it, for vertex inputs and fragment outputs.
     Location {
         /// Location number.
         location: u32,
@@ -587,6 +621,31 @@ pub enum IoBinding {
 
 /// Every builtin function (design section 1.6 plus language.md's additions). Value conversions
 /// and constructors are not builtins: they are `Construct`, `Splat` and `Convert` expressions.
+///
+/// Argument conventions the checker guarantees (`T` is the generic argument type, `S` its
+/// component type):
+/// - Componentwise math takes and returns `T` (a float scalar or vector; `abs`, `sign`, `min`,
+///   `max`, `clamp` also integer ones). Where a vector builtin also accepts scalars in some
+///   positions, the scalar applies to every component: `mod(T, S)`, `min(T, S)`, `max(T, S)`,
+///   `clamp(T, S|T, S|T)` (each bound independently), `mix(T, T, S)`, `step(S, T)`,
+///   `smoothstep(S, S, T)` (both edges scalar, or both `T`).
+/// - `length`, `distance`, `dot` return `S`; `refract(T, T, S)`; `cross` takes `vec3`s;
+///   `isnan` / `isinf` return a `bool` of `T`'s shape; `any` / `all` take a `bvecN`.
+/// - `equal` .. `greater_than_equal` take two vectors of one type (`equal` / `not_equal` also
+///   `bvecN`) and return `bvecN`.
+/// - `count_one_bits`, `reverse_bits`, `first_leading_bit`, `first_trailing_bit` take an
+///   `int`/`uint` scalar or vector and return the same type (WGSL's meaning: the leading bit
+///   of a negative `int` is the highest bit that differs from the sign bit; -1 when none).
+/// - `as_float`, `as_int`, `as_uint` take a 32-bit scalar or vector and return the same shape.
+/// - Pack: `pack_unorm4x8(vec4)`, `pack_snorm4x8(vec4)`, `pack_unorm2x16(vec2)`,
+///   `pack_snorm2x16(vec2)`, `pack_half2x16(vec2)` return `uint`; the `unpack_*` builtins take a
+///   `uint` and return the matching vector.
+/// - Atomics take a place of type `atomic_int` / `atomic_uint` (rooted at a storage buffer or
+///   workgroup global) first; the other arguments have its scalar type.
+///   `atomic_compare_exchange(place, compare, value)` returns the old value (the exchange
+///   happened exactly when it equals `compare`); the other read-modify-write builtins return
+///   the old value too.
+/// - Texture builtins: see [`BuiltinFn::Sample`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[allow(missing_docs)]
 pub enum BuiltinFn {
@@ -659,6 +718,32 @@ pub enum BuiltinFn {
     FirstLeadingBit,
     FirstTrailingBit,
     // Texture
+    /// Texture builtins share one argument layout. The texture comes first: a `Global` (or an
+    /// `Index` of a `Global` array of textures) of a `Texture` or `CombinedSampler` type. A
+    /// `Texture` is followed by its `Sampler` global; a combined sampler carries its own
+    /// (a comparison sampler for the `...Shadow` kinds). Then come the coordinates (`vec2` for
+    /// 2D, `vec3` for 3D and cube), then, for array textures only, the layer as a separate
+    /// `int` argument right after the coordinates, then the builtin's own arguments:
+    /// - `sample(tex, [samp,] coord, [layer])`: implicit LOD (fragment only);
+    /// - `sample_bias(tex, [samp,] coord, [layer,] bias: float)` (fragment only);
+    /// - `sample_level(tex, [samp,] coord, [layer,] lod: float)`;
+    /// - `sample_grad(tex, [samp,] coord, [layer,] ddx, ddy)` (gradients have the coordinate's
+    ///   type);
+    /// - `sample_compare(tex, [samp,] coord, [layer,] reference: float)` (fragment only) and
+    ///   `sample_compare_level(...)` (same arguments, level 0): depth textures with a
+    ///   comparison sampler, result `float`;
+    /// - `texel_fetch(tex, coord: ivecN, [layer,] lod: int)`, or
+    ///   `texel_fetch(tex, coord: ivec2, sample: int)` for multisampled textures (no
+    ///   sampler; a combined sampler's texture is used);
+    /// - `texture_size(tex, [lod: int])` -> `ivec2` (2D, cube and 2D array: layers not
+    ///   included) or `ivec3` (3D); level 0 without `lod`, and never a `lod` for
+    ///   multisampled textures;
+    /// - `texture_levels(tex)` -> `int` (not multisampled).
+    ///
+    /// Sampling returns `vec4`; fetching returns a 4-vector of the texel type (`vec4`, `ivec4`,
+    /// `uvec4`); depth textures return `float` (`sample` / `sample_level` / `texel_fetch` read
+    /// the depth, with a non-comparison sampler). Integer and multisampled textures are only
+    /// fetched and queried; `sample_bias` and `sample_grad` do not take depth textures.
     Sample,
     SampleBias,
     SampleLevel,
