@@ -1,1 +1,99 @@
 //! Lowering of the typed Luma program (THIR) to the Luma IR.
+//!
+//! [`lower`] turns a checked [`luma_thir::Program`] into a [`luma_ir::Module`]:
+//! - types, deduplicated constants, specialization constants (or constants baked from
+//!   `--spec ID=VALUE`);
+//! - globals in their address spaces, with each combined sampler `foo` at binding N split into
+//!   `foo_tex` (binding N) and `foo_samp` (binding N + 1) sharing a `CombinedSampler` id;
+//! - functions in SSA form over structured control flow (callees before callers): locals are
+//!   SSA values, except arrays and matrices indexed at run time, which live in function memory;
+//! - entry points whose parameters and results are the flattened stage inputs and outputs.
+//!
+//! The module docs of `stmt`, `place`, `expr`, `ops` and `builtins` state the lowering
+//! decisions (loop shapes, the Lua `for` count, evaluation order, swizzle stores).
+//!
+//! Lowering runs only on programs the checker accepted; it reports errors (`E08xx`, see
+//! [`codes`]) only for what the checker cannot know: bad `--spec` values, and control flow
+//! nested past the nesting limit once `elseif` chains are counted. A typed program that breaks
+//! the checker's guarantees gives `E0899` instead of a panic.
+#![forbid(unsafe_code)]
+
+use std::collections::BTreeMap;
+
+use luma_base::{Diagnostics, Limits, SourceMap};
+use luma_ir::{Literal, Module};
+use luma_thir::Program;
+
+mod analysis;
+mod builtins;
+pub mod codes;
+mod consts;
+mod context;
+mod error;
+mod expr;
+mod function;
+mod globals;
+mod ops;
+mod order;
+mod place;
+mod stmt;
+mod types;
+
+use context::ModuleCtx;
+use error::LResult;
+
+/// Options of [`lower`].
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LowerOptions {
+    /// Specialization constants to bake (`--spec ID=VALUE`): the constant with that `@spec` id
+    /// becomes an ordinary (named) constant with this value. An id no constant has, or a value
+    /// of another type than the constant's, is an error.
+    pub spec_values: BTreeMap<u32, Literal>,
+    /// Fill [`Module::debug_sources`] with the source files (names and texts) and give every
+    /// statement its source location (file, line, column, honouring `#line`).
+    pub debug: bool,
+    /// Limits; lowering uses `nesting_depth`.
+    pub limits: Limits,
+}
+
+/// Lowers a checked program to IR. Returns `None` after reporting errors to `diags`.
+///
+/// `source_map` is needed only for debug locations (`options.debug`).
+pub fn lower(
+    program: &Program,
+    source_map: Option<&SourceMap>,
+    options: &LowerOptions,
+    diags: &mut Diagnostics,
+) -> Option<Module> {
+    let mut m = ModuleCtx::new(program, options, source_map);
+    match lower_module(&mut m, diags) {
+        Ok(true) => Some(m.module),
+        Ok(false) => None,
+        Err(failure) => {
+            diags.push(failure.into_diagnostic());
+            None
+        }
+    }
+}
+
+/// Lowers everything; `Ok(false)` when user errors were reported.
+fn lower_module(m: &mut ModuleCtx<'_>, diags: &mut Diagnostics) -> LResult<bool> {
+    let program = m.program;
+    if !m.lower_spec_consts(diags)? {
+        return Ok(false);
+    }
+    m.lower_globals()?;
+    let (order, called) = order::function_order(program)?;
+    let entry_functions: Vec<_> = program.entry_points.iter().map(|e| e.function).collect();
+    for f in order {
+        let is_entry = entry_functions.contains(&f);
+        // An entry function gets an ordinary version only if something calls it.
+        if !is_entry || called.get(f.index()).copied().unwrap_or(false) {
+            function::lower_plain(m, f)?;
+        }
+    }
+    for ep in &program.entry_points {
+        function::lower_entry(m, ep)?;
+    }
+    Ok(true)
+}

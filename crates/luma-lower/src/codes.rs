@@ -1,0 +1,43 @@
+//! The diagnostic codes lowering reports (range E08xx). Lowering runs only on checked programs,
+//! so these are things the checker cannot know: command-line specialization values and limits
+//! that only the lowered shape of the program reaches.
+
+use luma_base::{Code, CodeDoc, Severity};
+
+/// `--spec ID=VALUE` names an id no `@spec(id)` constant has.
+pub const UNKNOWN_SPEC_ID: Code = Code("E0801");
+/// `--spec ID=VALUE` gives a value of another type than the constant's.
+pub const SPEC_TYPE_MISMATCH: Code = Code("E0802");
+/// Control flow nests deeper than `Limits::nesting_depth` once `elseif` chains are counted.
+pub const NESTING_TOO_DEEP: Code = Code("E0803");
+/// The typed program breaks an invariant the checker guarantees (a compiler bug).
+pub const MALFORMED_PROGRAM: Code = Code("E0899");
+
+/// Every code lowering reports, with an example each.
+pub const ALL: &[CodeDoc] = &[
+    CodeDoc {
+        code: UNKNOWN_SPEC_ID,
+        severity: Severity::Error,
+        title: "`--spec` names a specialization constant id that does not exist",
+        example: "-- compiled with `--spec 7=1`\n@spec(0) const COUNT: int = 4\n",
+    },
+    CodeDoc {
+        code: SPEC_TYPE_MISMATCH,
+        severity: Severity::Error,
+        title: "`--spec` gives a value whose type differs from the constant's type",
+        example: "-- compiled with `--spec 0=true`\n@spec(0) const COUNT: int = 4\n",
+    },
+    CodeDoc {
+        code: NESTING_TOO_DEEP,
+        severity: Severity::Error,
+        title: "control flow nested deeper than the nesting limit once `elseif` arms are counted",
+        example: "-- an `if` with more `elseif` arms than the nesting limit (256 by default)\n\
+                  if x == 0 then y = 0 elseif x == 1 then y = 1 elseif ... end\n",
+    },
+    CodeDoc {
+        code: MALFORMED_PROGRAM,
+        severity: Severity::Error,
+        title: "internal compiler error: the checker handed lowering a malformed program",
+        example: "-- no source triggers it; it reports a checker bug instead of crashing\n",
+    },
+];

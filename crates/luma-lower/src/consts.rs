@@ -1,0 +1,305 @@
+//! Constants: deduplicated IR constants from the typed program's evaluated values, and the
+//! specialization constants (baked into ordinary constants by `--spec ID=VALUE`).
+
+use luma_base::{Diagnostic, Diagnostics, Handle, Span};
+use luma_ir::{Constant, ConstantValue, Literal, Scalar, ScalarKind, Type, TypeInner};
+use luma_thir::{ConstValue, TyId};
+
+use crate::codes;
+use crate::context::{ConstKey, ModuleCtx};
+use crate::error::{Failure, LResult};
+
+/// How a literal's type is spelled in messages.
+pub(crate) fn scalar_name(s: Scalar) -> &'static str {
+    match (s.kind, s.width) {
+        (ScalarKind::Bool, _) => "bool",
+        (ScalarKind::Sint, _) => "int",
+        (ScalarKind::Uint, _) => "uint",
+        (ScalarKind::Float, 2) => "half",
+        (ScalarKind::Float, _) => "float",
+    }
+}
+
+impl ModuleCtx<'_> {
+    fn dedup_const(&mut self, ty: Handle<Type>, key: ConstKey) -> Handle<Constant> {
+        if let Some(&h) = self.const_cache.get(&(ty, key.clone())) {
+            return h;
+        }
+        let value = match &key {
+            ConstKey::Scalar(l) => ConstantValue::Scalar(*l),
+            ConstKey::Composite(parts) => ConstantValue::Composite(parts.clone()),
+            ConstKey::Zero => ConstantValue::Zero,
+        };
+        let h = self.module.constants.append(Constant {
+            name: None,
+            ty,
+            value,
+            spec_id: None,
+        });
+        self.const_cache.insert((ty, key), h);
+        h
+    }
+
+    /// An anonymous scalar constant.
+    pub fn scalar_const(&mut self, lit: Literal) -> Handle<Constant> {
+        let ty = self.scalar_ty(lit.scalar());
+        self.dedup_const(ty, ConstKey::Scalar(lit))
+    }
+
+    /// The zero value of `ty`.
+    pub fn zero_const(&mut self, ty: Handle<Type>) -> Handle<Constant> {
+        self.dedup_const(ty, ConstKey::Zero)
+    }
+
+    /// A composite constant of `ty` from its parts.
+    pub fn composite_const(
+        &mut self,
+        ty: Handle<Type>,
+        parts: Vec<Handle<Constant>>,
+    ) -> Handle<Constant> {
+        self.dedup_const(ty, ConstKey::Composite(parts))
+    }
+
+    /// The IR constant of an evaluated value of language type `ty`.
+    pub fn thir_const(
+        &mut self,
+        value: &ConstValue,
+        ty: TyId,
+        span: Span,
+    ) -> LResult<Handle<Constant>> {
+        let ir_ty = self.ty(ty, span)?;
+        self.const_of(value, ir_ty, span)
+    }
+
+    /// The IR constant of an evaluated value of IR type `ty`. Walks the value with an explicit
+    /// stack (the value may nest as deep as its type).
+    pub fn const_of(
+        &mut self,
+        value: &ConstValue,
+        ty: Handle<Type>,
+        span: Span,
+    ) -> LResult<Handle<Constant>> {
+        // Each frame: a composite's type, its parts still to build (reversed) and those built.
+        struct Frame {
+            ty: Handle<Type>,
+            todo: Vec<(ConstValue, Handle<Type>)>,
+            parts: Vec<Handle<Constant>>,
+        }
+        let mut stack: Vec<Frame> = Vec::new();
+        let mut pending: Option<(ConstValue, Handle<Type>)> = Some((value.clone(), ty));
+        loop {
+            if let Some((v, t)) = pending.take() {
+                if stack.len() as u32 > self.depth_limit() {
+                    return Err(Failure::too_deep(span, self.options.limits.nesting_depth));
+                }
+                match v {
+                    ConstValue::Composite(items) => {
+                        let mut todo = self.const_parts(items, t, span)?;
+                        todo.reverse();
+                        stack.push(Frame {
+                            ty: t,
+                            parts: Vec::with_capacity(todo.len()),
+                            todo,
+                        });
+                    }
+                    scalar => {
+                        let h = self.scalar_of_value(&scalar, t, span)?;
+                        match stack.last_mut() {
+                            Some(f) => f.parts.push(h),
+                            None => return Ok(h),
+                        }
+                    }
+                }
+            }
+            let Some(top) = stack.last_mut() else {
+                return Err(Failure::malformed(span, "an empty constant"));
+            };
+            if let Some(next) = top.todo.pop() {
+                pending = Some(next);
+                continue;
+            }
+            let Some(done) = stack.pop() else {
+                return Err(Failure::malformed(span, "an empty constant"));
+            };
+            let h = self.composite_const(done.ty, done.parts);
+            match stack.last_mut() {
+                Some(f) => f.parts.push(h),
+                None => return Ok(h),
+            }
+        }
+    }
+
+    /// The parts of a composite constant of type `ty`, each with its type. A matrix may be
+    /// given as columns or as all its scalars in column order (regrouped into columns here).
+    fn const_parts(
+        &mut self,
+        items: Vec<ConstValue>,
+        ty: Handle<Type>,
+        span: Span,
+    ) -> LResult<Vec<(ConstValue, Handle<Type>)>> {
+        let bad = || Failure::malformed(span, "a composite constant that does not match its type");
+        let inner = self.inner(ty)?;
+        let (items, expected): (Vec<ConstValue>, Vec<Handle<Type>>) = match inner {
+            TypeInner::Vector { size, scalar } => {
+                let s = self.scalar_ty(scalar);
+                (items, vec![s; size.count() as usize])
+            }
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => {
+                let c = self.vector_ty(rows, scalar);
+                let per_column = rows.count() as usize;
+                let items = if items.len() == columns.count() as usize * per_column
+                    && items.iter().all(|i| !matches!(i, ConstValue::Composite(_)))
+                {
+                    items
+                        .chunks(per_column)
+                        .map(|col| ConstValue::Composite(col.to_vec()))
+                        .collect()
+                } else {
+                    items
+                };
+                (items, vec![c; columns.count() as usize])
+            }
+            TypeInner::Array {
+                base,
+                size: luma_ir::ArraySize::Constant(n),
+            } => (items, vec![base; n as usize]),
+            TypeInner::Struct { members } => (items, members.iter().map(|m| m.ty).collect()),
+            _ => return Err(bad()),
+        };
+        if expected.len() != items.len() {
+            return Err(bad());
+        }
+        Ok(items.into_iter().zip(expected).collect())
+    }
+
+    fn scalar_of_value(
+        &mut self,
+        value: &ConstValue,
+        ty: Handle<Type>,
+        span: Span,
+    ) -> LResult<Handle<Constant>> {
+        let lit = match value {
+            ConstValue::Bool(b) => Literal::Bool(*b),
+            ConstValue::Int(v) => Literal::I32(*v),
+            ConstValue::Uint(v) => Literal::U32(*v),
+            ConstValue::Float(v) => Literal::F32(*v),
+            ConstValue::Half(v) => Literal::F16(*v),
+            ConstValue::Composite(_) => {
+                return Err(Failure::malformed(
+                    span,
+                    "a composite where a scalar constant is needed",
+                ))
+            }
+        };
+        if self.inner(ty)? != TypeInner::Scalar(lit.scalar()) {
+            return Err(Failure::malformed(
+                span,
+                format!("a `{}` constant of another type", scalar_name(lit.scalar())),
+            ));
+        }
+        Ok(self.scalar_const(lit))
+    }
+
+    /// Lowers every specialization constant, baking those named in `options.spec_values`, and
+    /// reports `--spec` values that name no constant or have the wrong type.
+    pub fn lower_spec_consts(&mut self, diags: &mut Diagnostics) -> LResult<bool> {
+        let program = self.program;
+        let options = self.options;
+        let mut ok = true;
+        for (&id, lit) in &options.spec_values {
+            let found = program.consts.iter().find(|(_, c)| c.spec_id == Some(id));
+            if found.is_none() {
+                let mut known: Vec<u32> = program
+                    .consts
+                    .iter()
+                    .filter_map(|(_, c)| c.spec_id)
+                    .collect();
+                known.sort_unstable();
+                let known: Vec<String> = known.iter().map(|i| i.to_string()).collect();
+                let mut d = Diagnostic::error(
+                    codes::UNKNOWN_SPEC_ID,
+                    Span::default(),
+                    format!(
+                        "`--spec {id}={}` names no specialization constant",
+                        literal_text(*lit)
+                    ),
+                );
+                d = if known.is_empty() {
+                    d.with_note("the program declares no `@spec(id)` constant")
+                } else {
+                    d.with_note(format!(
+                        "the program's specialization constant ids are {}",
+                        known.join(", ")
+                    ))
+                };
+                diags.push(d);
+                ok = false;
+            }
+        }
+        for (cid, def) in program.consts.iter() {
+            let Some(spec_id) = def.spec_id else { continue };
+            let ty = self.ty(def.ty, def.span)?;
+            let baked = options.spec_values.get(&spec_id).copied();
+            let (value, spec) = match baked {
+                Some(lit) => {
+                    if self.inner(ty)? != TypeInner::Scalar(lit.scalar()) {
+                        let expected = match self.inner(ty)? {
+                            TypeInner::Scalar(s) => scalar_name(s).to_string(),
+                            _ => "composite".to_string(),
+                        };
+                        diags.push(
+                            Diagnostic::error(
+                                codes::SPEC_TYPE_MISMATCH,
+                                def.span,
+                                format!(
+                                    "`--spec {spec_id}={}` gives a `{}` value, but `{}` is a `{expected}`",
+                                    literal_text(lit),
+                                    scalar_name(lit.scalar()),
+                                    def.name
+                                ),
+                            )
+                            .with_primary_label(format!("`{}` declared here", def.name))
+                            .with_help(format!("give `--spec {spec_id}` a `{expected}` value")),
+                        );
+                        ok = false;
+                        continue;
+                    }
+                    (ConstantValue::Scalar(lit), None)
+                }
+                None => {
+                    let h = self.const_of(&def.value, ty, def.span)?;
+                    let value = self
+                        .module
+                        .constants
+                        .get(h)
+                        .map(|c| c.value.clone())
+                        .ok_or_else(|| Failure::malformed(def.span, "a lost constant"))?;
+                    (value, Some(spec_id))
+                }
+            };
+            let h = self.module.constants.append(Constant {
+                name: Some(def.name.clone()),
+                ty,
+                value,
+                spec_id: spec,
+            });
+            self.spec_consts.insert(cid, h);
+        }
+        Ok(ok)
+    }
+}
+
+/// A literal as a user would write it on the command line.
+fn literal_text(lit: Literal) -> String {
+    match lit {
+        Literal::Bool(b) => b.to_string(),
+        Literal::I32(v) => v.to_string(),
+        Literal::U32(v) => format!("{v}u"),
+        Literal::F32(v) => format!("{v:?}"),
+        Literal::F16(bits) => format!("half(0x{bits:04x})"),
+    }
+}

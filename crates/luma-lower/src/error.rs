@@ -1,0 +1,61 @@
+//! The failure lowering passes up the call stack: a diagnostic code, a span and a message.
+//!
+//! Lowering runs on checked programs, so almost every failure here means the typed program broke
+//! its contract with lowering (a checker bug); those are reported as `E0899` instead of a panic.
+
+use luma_base::{Code, Diagnostic, Span};
+
+use crate::codes;
+
+/// Why lowering of a function (or of the module) stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Failure {
+    /// The diagnostic code to report.
+    pub code: Code,
+    /// Where.
+    pub span: Span,
+    /// What went wrong.
+    pub message: String,
+}
+
+/// Result of a lowering step.
+pub(crate) type LResult<T> = Result<T, Failure>;
+
+impl Failure {
+    /// The typed program violates an invariant the checker promises.
+    pub fn malformed(span: Span, what: impl Into<String>) -> Failure {
+        Failure {
+            code: codes::MALFORMED_PROGRAM,
+            span,
+            message: format!(
+                "internal compiler error: lowering met a malformed typed program: {}",
+                what.into()
+            ),
+        }
+    }
+
+    /// Statements or expressions nest deeper than the lowering can follow.
+    pub fn too_deep(span: Span, limit: u32) -> Failure {
+        Failure {
+            code: codes::NESTING_TOO_DEEP,
+            span,
+            message: format!(
+                "code nested deeper than the nesting limit of {limit} (an `elseif` chain counts \
+                 one level per arm)"
+            ),
+        }
+    }
+
+    /// The diagnostic to report.
+    pub fn into_diagnostic(self) -> Diagnostic {
+        let is_internal = self.code == codes::MALFORMED_PROGRAM;
+        let d = Diagnostic::error(self.code, self.span, self.message);
+        if is_internal {
+            d.with_note(
+                "the checker accepted this program, so this is a compiler bug; please report it",
+            )
+        } else {
+            d.with_help("split the code into smaller functions")
+        }
+    }
+}

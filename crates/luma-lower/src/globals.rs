@@ -1,0 +1,106 @@
+//! Globals: resources, push constants and workgroup memory, with combined samplers split into a
+//! texture global (binding N) and a sampler global (binding N + 1) that share a combined id.
+
+use luma_ir::{
+    AddressSpace, CombinedRole, CombinedSampler, GlobalVariable, ResourceBinding, StorageAccess,
+};
+use luma_thir::{Access, GlobalDef, GlobalKind};
+
+use crate::context::{GlobalSlot, ModuleCtx};
+use crate::error::{Failure, LResult};
+
+fn binding_of(def: &GlobalDef) -> LResult<ResourceBinding> {
+    match (def.group, def.binding) {
+        (Some(group), Some(binding)) => Ok(ResourceBinding { group, binding }),
+        _ => Err(Failure::malformed(
+            def.span,
+            format!("resource `{}` has no resolved group and binding", def.name),
+        )),
+    }
+}
+
+impl ModuleCtx<'_> {
+    /// Lowers every global in declaration order.
+    pub fn lower_globals(&mut self) -> LResult<()> {
+        let program = self.program;
+        let mut combined_id = 0u32;
+        for (gid, def) in program.globals.iter() {
+            let slot = match def.kind {
+                GlobalKind::CombinedSampler => {
+                    let (tex_ty, samp_ty) = self.split_combined_ty(def.ty, def.span)?;
+                    let rb = binding_of(def)?;
+                    let sampler_binding = rb.binding.checked_add(1).ok_or_else(|| {
+                        Failure::malformed(
+                            def.span,
+                            format!("combined sampler `{}` at binding {} leaves no binding for its sampler", def.name, rb.binding),
+                        )
+                    })?;
+                    let id = combined_id;
+                    combined_id += 1;
+                    let texture = self.module.globals.append(GlobalVariable {
+                        name: format!("{}_tex", def.name),
+                        space: AddressSpace::Handle,
+                        binding: Some(rb),
+                        ty: tex_ty,
+                        init: None,
+                        combined: Some(CombinedSampler {
+                            id,
+                            name: def.name.clone(),
+                            role: CombinedRole::Texture,
+                        }),
+                    });
+                    let sampler = self.module.globals.append(GlobalVariable {
+                        name: format!("{}_samp", def.name),
+                        space: AddressSpace::Handle,
+                        binding: Some(ResourceBinding {
+                            group: rb.group,
+                            binding: sampler_binding,
+                        }),
+                        ty: samp_ty,
+                        init: None,
+                        combined: Some(CombinedSampler {
+                            id,
+                            name: def.name.clone(),
+                            role: CombinedRole::Sampler,
+                        }),
+                    });
+                    GlobalSlot::Combined { texture, sampler }
+                }
+                kind => {
+                    let ty = self.ty(def.ty, def.span)?;
+                    let (space, binding) = match kind {
+                        GlobalKind::UniformBuffer => {
+                            (AddressSpace::Uniform, Some(binding_of(def)?))
+                        }
+                        GlobalKind::StorageBuffer { access } => (
+                            AddressSpace::Storage {
+                                access: match access {
+                                    Access::Read => StorageAccess::Read,
+                                    Access::ReadWrite => StorageAccess::ReadWrite,
+                                },
+                            },
+                            Some(binding_of(def)?),
+                        ),
+                        GlobalKind::PushConstant => (AddressSpace::PushConstant, None),
+                        GlobalKind::Texture | GlobalKind::Sampler => {
+                            (AddressSpace::Handle, Some(binding_of(def)?))
+                        }
+                        GlobalKind::Workgroup | GlobalKind::CombinedSampler => {
+                            (AddressSpace::Workgroup, None)
+                        }
+                    };
+                    GlobalSlot::Single(self.module.globals.append(GlobalVariable {
+                        name: def.name.clone(),
+                        space,
+                        binding,
+                        ty,
+                        init: None,
+                        combined: None,
+                    }))
+                }
+            };
+            self.globals.insert(gid, slot);
+        }
+        Ok(())
+    }
+}

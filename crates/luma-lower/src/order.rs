@@ -1,0 +1,75 @@
+//! The order functions are lowered in: every callee before its callers (the IR requires it),
+//! otherwise declaration order, so the output is deterministic.
+
+use luma_thir::{FuncId, Program};
+
+use crate::analysis;
+use crate::error::{Failure, LResult};
+
+/// Every function of the program, callees first, and for each function whether any function
+/// calls it.
+pub(crate) fn function_order(prog: &Program) -> LResult<(Vec<FuncId>, Vec<bool>)> {
+    let n = prog.functions.len();
+    let callees: Vec<Vec<FuncId>> = prog
+        .functions
+        .iter()
+        .map(|(_, f)| analysis::callees(prog, f))
+        .collect();
+    let mut called = vec![false; n];
+    for list in &callees {
+        for f in list {
+            match called.get_mut(f.index()) {
+                Some(c) => *c = true,
+                None => {
+                    return Err(Failure::malformed(
+                        Default::default(),
+                        format!("a call names function #{} that does not exist", f.index()),
+                    ))
+                }
+            }
+        }
+    }
+    // Iterative depth-first post-order; 1 = on the stack, 2 = emitted.
+    let mut state = vec![0u8; n];
+    let mut order = Vec::with_capacity(n);
+    for start in prog.functions.handles() {
+        if state.get(start.index()).copied() != Some(0) {
+            continue;
+        }
+        let mut stack: Vec<(FuncId, usize)> = vec![(start, 0)];
+        if let Some(s) = state.get_mut(start.index()) {
+            *s = 1;
+        }
+        while let Some((f, next)) = stack.last_mut() {
+            let f = *f;
+            let child = callees.get(f.index()).and_then(|c| c.get(*next)).copied();
+            *next += 1;
+            match child {
+                Some(c) => match state.get(c.index()).copied() {
+                    Some(0) => {
+                        if let Some(s) = state.get_mut(c.index()) {
+                            *s = 1;
+                        }
+                        stack.push((c, 0));
+                    }
+                    Some(1) => {
+                        let span = prog.functions.get(c).map(|d| d.span).unwrap_or_default();
+                        return Err(Failure::malformed(
+                            span,
+                            "the call graph has a cycle (recursion)",
+                        ));
+                    }
+                    _ => {}
+                },
+                None => {
+                    stack.pop();
+                    if let Some(s) = state.get_mut(f.index()) {
+                        *s = 2;
+                    }
+                    order.push(f);
+                }
+            }
+        }
+    }
+    Ok((order, called))
+}

@@ -1,0 +1,723 @@
+//! Statements: SSA construction over structured control flow.
+//!
+//! Locals are SSA values tracked in `FnCtx::vars`. An `if` (with its whole `elseif` chain) gets
+//! one result per local assigned in any arm that is still live after it; a loop carries every
+//! local assigned in its body that the loop or later code reads, and its results are the carried
+//! locals live after it. `break` passes the current values of the loop's results.
+//!
+//! Loops are lowered with the exit test at the top of the body (`If(go) { Yield } else {
+//! Break }`), the update at the bottom (`Continue`), and, for `@max_iterations(N)`, an extra
+//! carried counter tested first.
+//!
+//! A Lua `for` over integers computes its iteration count up front as an unsigned number (Lua
+//! 5.4's method: `(end - start) / step` in unsigned arithmetic for a positive step, `(start - end)
+//! / (-(step + 1) + 1)` for a negative one), carries it down to zero, and carries a `go` flag for
+//! the first test, so no value ever overflows the counter's range: `for i = 2147483640,
+//! 2147483647` runs exactly 8 times and a zero step runs no iteration. The counter's last
+//! increment may wrap, but that value is never used. (The checker gives every `for` an `int` or
+//! `uint` counter.)
+
+use luma_base::{Handle, Span};
+use luma_ir::{
+    BinaryOp, ConstantValue, Literal, LoopControl, LoopVar, Op, Scalar, ScalarKind, StmtKind,
+    UnaryOp, UnrollHint, Value, ValueDef,
+};
+use luma_thir::{Block, ExprId, ExprKind, LocalId, LoopAttrs, Stmt, StmtKind as TStmt};
+
+use crate::analysis::{self, Usage};
+use crate::error::{Failure, LResult};
+use crate::function::{FnCtx, LiveFrame, LoopFrame, ReturnMode};
+use crate::types::Shape;
+
+/// One `if` / `elseif` arm whose `If` statement is still to be placed.
+struct PendingIf {
+    parent: Handle<luma_ir::Block>,
+    condition: Handle<Value>,
+    accept: Handle<luma_ir::Block>,
+    reject: Handle<luma_ir::Block>,
+    accept_yields: bool,
+    loc: Option<luma_ir::SourceLoc>,
+}
+
+fn loop_control(attrs: LoopAttrs) -> LoopControl {
+    LoopControl {
+        unroll: match attrs.unroll {
+            None => UnrollHint::None,
+            Some(None) => UnrollHint::Full,
+            Some(Some(n)) => UnrollHint::AtMost(n),
+        },
+        max_iterations: attrs.max_iterations,
+    }
+}
+
+impl<'a> FnCtx<'_, 'a> {
+    /// Lowers a block's statements; statements after a terminator are unreachable and dropped.
+    pub fn lower_block(&mut self, block: &'a Block) -> LResult<()> {
+        self.block_depth += 1;
+        if self.block_depth > self.m.depth_limit() {
+            let span = block.stmts.first().map_or(self.def.span, |s| s.span);
+            return Err(Failure::too_deep(span, self.m.options.limits.nesting_depth));
+        }
+        let last_read = analysis::last_reads(self.prog, &block.stmts);
+        self.live.push(LiveFrame::Block { last_read, pos: 0 });
+        for (i, stmt) in block.stmts.iter().enumerate() {
+            if self.terminated {
+                break;
+            }
+            if let Some(LiveFrame::Block { pos, .. }) = self.live.last_mut() {
+                *pos = i;
+            }
+            let saved = self.loc;
+            self.set_loc(stmt.span);
+            self.lower_stmt(stmt)?;
+            self.loc = saved;
+        }
+        self.live.pop();
+        self.block_depth -= 1;
+        Ok(())
+    }
+
+    fn lower_stmt(&mut self, stmt: &'a Stmt) -> LResult<()> {
+        match &stmt.kind {
+            TStmt::Let { local, value } => {
+                let v = self.expr(*value)?;
+                self.bind_local(*local, v)
+            }
+            TStmt::Assign { target, op, value } => self.assign(*target, *op, *value),
+            TStmt::Expr(e) => self.expr_stmt(*e),
+            TStmt::If { .. } => self.lower_if(stmt),
+            TStmt::For {
+                var,
+                start,
+                end,
+                step,
+                body,
+                control,
+            } => self.lower_for(*var, *start, *end, *step, body, *control, stmt.span),
+            TStmt::While {
+                cond,
+                body,
+                control,
+            } => {
+                let mut usage = Usage::new(self.def.locals.len());
+                usage.add_expr(self.prog, *cond);
+                usage.add_blocks(self.prog, &[body]);
+                let cond = *cond;
+                self.lower_loop(
+                    &usage,
+                    *control,
+                    Vec::new(),
+                    move |cx, _| {
+                        let c = cx.expr(cond)?;
+                        cx.exit_unless(c)
+                    },
+                    body,
+                    |_, _| Ok(Vec::new()),
+                )
+            }
+            TStmt::Block(b) => self.lower_block(b),
+            TStmt::Break => {
+                let results = self
+                    .loops
+                    .last()
+                    .map(|l| l.results.clone())
+                    .ok_or_else(|| Failure::malformed(stmt.span, "`break` outside a loop"))?;
+                let vals = self.values_of(&results)?;
+                self.push(StmtKind::Break(vals))
+            }
+            TStmt::Return(value) => self.lower_return(*value, stmt.span),
+            TStmt::Discard => self.push(StmtKind::Discard),
+        }
+    }
+
+    fn lower_return(&mut self, value: Option<ExprId>, span: Span) -> LResult<()> {
+        let Some(e) = value else {
+            return self.push(StmtKind::Return(Vec::new()));
+        };
+        let v = self.expr(e)?;
+        match self.ret {
+            ReturnMode::Plain => self.push(StmtKind::Return(vec![v])),
+            ReturnMode::Entry { outputs } => {
+                let ty = self.vty(v)?;
+                let mut vals = Vec::with_capacity(outputs);
+                for i in 0..outputs as u32 {
+                    let (mty, count) = self.m.part_ty(ty, i)?;
+                    if count != Some(outputs as u32) {
+                        return Err(Failure::malformed(
+                            span,
+                            "an entry point returns a value that does not match its outputs",
+                        ));
+                    }
+                    vals.push(self.emit(Op::Extract { base: v, index: i }, mty)?);
+                }
+                self.push(StmtKind::Return(vals))
+            }
+        }
+    }
+
+    /// An expression statement: calls of functions and builtins that return nothing are
+    /// statements; anything else is evaluated and its value dropped.
+    fn expr_stmt(&mut self, e: ExprId) -> LResult<()> {
+        let expr = self.prog.exprs.get(e).ok_or_else(|| {
+            Failure::malformed(self.def.span, "an expression handle out of range")
+        })?;
+        match &expr.kind {
+            ExprKind::Call { function, args } => {
+                let returns = self
+                    .prog
+                    .functions
+                    .get(*function)
+                    .map(|f| f.ret.is_some())
+                    .unwrap_or(false);
+                if returns {
+                    self.expr(e)?;
+                    return Ok(());
+                }
+                let mut vals = Vec::with_capacity(args.len());
+                for &a in args {
+                    vals.push(self.expr(a)?);
+                }
+                let callee = self.callee(*function, expr.span)?;
+                self.push(StmtKind::Call {
+                    function: callee,
+                    args: vals,
+                })
+            }
+            ExprKind::Builtin { fun, args } => {
+                self.builtin(*fun, args, expr)?;
+                Ok(())
+            }
+            _ => {
+                self.expr(e)?;
+                Ok(())
+            }
+        }
+    }
+
+    /// Ends the current block with `Yield` of the given locals' values, unless it already
+    /// ended; returns whether it yielded.
+    fn yield_if_open(&mut self, results: &[usize]) -> LResult<bool> {
+        if self.terminated {
+            return Ok(false);
+        }
+        let vals = self.values_of(results)?;
+        self.push(StmtKind::Yield(vals))?;
+        Ok(true)
+    }
+
+    /// Lowers an `if` with its whole `elseif` chain, iteratively (a long chain nests deeply in
+    /// the IR but costs no recursion here).
+    fn lower_if(&mut self, stmt: &'a Stmt) -> LResult<()> {
+        let mut arms: Vec<(ExprId, &'a Block, Span)> = Vec::new();
+        let mut final_else: Option<&'a Block> = None;
+        let mut node = stmt;
+        loop {
+            let TStmt::If {
+                cond,
+                then_block,
+                else_block,
+            } = &node.kind
+            else {
+                return Err(Failure::malformed(node.span, "an `if` chain without `if`"));
+            };
+            arms.push((*cond, then_block, node.span));
+            match else_block {
+                Some(b) => match b.stmts.as_slice() {
+                    [only @ Stmt {
+                        kind: TStmt::If { .. },
+                        ..
+                    }] => node = only,
+                    _ => {
+                        final_else = Some(b);
+                        break;
+                    }
+                },
+                None => break,
+            }
+        }
+        if self.block_depth.saturating_add(arms.len() as u32) > self.m.depth_limit() {
+            return Err(Failure::too_deep(
+                stmt.span,
+                self.m.options.limits.nesting_depth,
+            ));
+        }
+
+        let mut usage = Usage::new(self.def.locals.len());
+        let blocks: Vec<&Block> = arms.iter().map(|a| a.1).chain(final_else).collect();
+        usage.add_blocks(self.prog, &blocks);
+        let mut results = Vec::new();
+        let mut dead = Vec::new();
+        for l in usage.writes.iter() {
+            if self.vars.get(l).copied().flatten().is_none() {
+                continue;
+            }
+            if self.live_after(l) {
+                results.push(l);
+            } else {
+                dead.push(l);
+            }
+        }
+        let snapshot = self.vars.clone();
+
+        let mut pending: Vec<PendingIf> = Vec::with_capacity(arms.len());
+        for (cond, then_block, span) in arms {
+            self.set_loc(span);
+            let condition = self.expr(cond)?;
+            let parent = self.cur;
+            let loc = self.loc;
+            let accept = self.new_block();
+            let reject = self.new_block();
+            self.cur = accept;
+            self.terminated = false;
+            self.lower_block(then_block)?;
+            let accept_yields = self.yield_if_open(&results)?;
+            self.vars.clone_from(&snapshot);
+            self.cur = reject;
+            self.terminated = false;
+            self.loc = loc;
+            pending.push(PendingIf {
+                parent,
+                condition,
+                accept,
+                reject,
+                accept_yields,
+                loc,
+            });
+        }
+        if let Some(b) = final_else {
+            self.lower_block(b)?;
+        }
+        let mut reject_yields = self.yield_if_open(&results)?;
+
+        let mut outer_results = Vec::new();
+        while let Some(arm) = pending.pop() {
+            let any = arm.accept_yields || reject_yields;
+            let mut result_vals = Vec::new();
+            if any {
+                for &l in &results {
+                    let init = snapshot.get(l).copied().flatten().ok_or_else(|| {
+                        Failure::malformed(self.def.span, "an `if` result without a value")
+                    })?;
+                    let ty = self.vty(init)?;
+                    let name = self.def.locals.iter().nth(l).map(|(_, d)| d.name.clone());
+                    result_vals.push(self.region_value(ty, ValueDef::IfResult, name));
+                }
+            }
+            self.cur = arm.parent;
+            self.terminated = false;
+            self.loc = arm.loc;
+            self.push(StmtKind::If {
+                condition: arm.condition,
+                accept: arm.accept,
+                reject: arm.reject,
+                results: result_vals.clone(),
+            })?;
+            if !any {
+                self.push(StmtKind::Unreachable)?;
+            }
+            if pending.is_empty() {
+                outer_results = result_vals;
+            } else if any {
+                // This `If` is the whole `else` of the enclosing arm.
+                self.push(StmtKind::Yield(result_vals))?;
+                reject_yields = true;
+            } else {
+                reject_yields = false;
+            }
+        }
+        self.vars = snapshot;
+        if !self.terminated {
+            for (&l, v) in results.iter().zip(outer_results) {
+                if let Some(slot) = self.vars.get_mut(l) {
+                    *slot = Some(v);
+                }
+            }
+            for l in dead {
+                if let Some(slot) = self.vars.get_mut(l) {
+                    *slot = None;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `If(cond) { Yield } else { Break(loop results) }`: leaves the innermost loop unless
+    /// `cond` holds.
+    pub fn exit_unless(&mut self, cond: Handle<Value>) -> LResult<()> {
+        let results = self
+            .loops
+            .last()
+            .map(|l| l.results.clone())
+            .ok_or_else(|| Failure::malformed(self.def.span, "a loop exit outside a loop"))?;
+        let parent = self.cur;
+        let accept = self.new_block();
+        let reject = self.new_block();
+        self.cur = accept;
+        self.push(StmtKind::Yield(Vec::new()))?;
+        self.cur = reject;
+        self.terminated = false;
+        let vals = self.values_of(&results)?;
+        self.push(StmtKind::Break(vals))?;
+        self.cur = parent;
+        self.terminated = false;
+        self.push(StmtKind::If {
+            condition: cond,
+            accept,
+            reject,
+            results: Vec::new(),
+        })
+    }
+
+    /// Lowers a loop. `extras` are loop-carried values that belong to the loop itself (a `for`
+    /// counter), given with their initial values; `header` emits the exit tests at the top of the
+    /// body (it sees the extras' carried values) and `latch` computes the extras' next values
+    /// after the body.
+    #[allow(clippy::too_many_arguments)]
+    fn lower_loop(
+        &mut self,
+        usage: &Usage,
+        attrs: LoopAttrs,
+        extras: Vec<(Handle<Value>, Option<String>)>,
+        header: impl FnOnce(&mut Self, &[Handle<Value>]) -> LResult<()>,
+        body: &'a Block,
+        latch: impl FnOnce(&mut Self, &[Handle<Value>]) -> LResult<Vec<Handle<Value>>>,
+    ) -> LResult<()> {
+        let mut carried_locals = Vec::new();
+        let mut results = Vec::new();
+        for l in usage.writes.iter() {
+            if self.is_mem(l) || self.vars.get(l).copied().flatten().is_none() {
+                continue;
+            }
+            let live = self.live_after(l);
+            if live || usage.reads.contains(l) {
+                carried_locals.push(l);
+            }
+            if live {
+                results.push(l);
+            }
+        }
+
+        // Carried values: the loop's own extras, the iteration counter, then the locals.
+        let mut carried = Vec::new();
+        let mut extra_vals = Vec::new();
+        for (init, name) in extras {
+            let ty = self.vty(init)?;
+            let v = self.region_value(ty, ValueDef::LoopCarried, name);
+            carried.push(LoopVar { value: v, init });
+            extra_vals.push(v);
+        }
+        let counter = match attrs.max_iterations {
+            Some(n) => {
+                let init = self.lit(Literal::U32(0))?;
+                let ty = self.vty(init)?;
+                let v = self.region_value(ty, ValueDef::LoopCarried, None);
+                carried.push(LoopVar { value: v, init });
+                Some((v, n))
+            }
+            None => None,
+        };
+        for &l in &carried_locals {
+            let init = self.values_of(&[l])?.first().copied().ok_or_else(|| {
+                Failure::malformed(self.def.span, "a carried local without a value")
+            })?;
+            let ty = self.vty(init)?;
+            let name = self.def.locals.iter().nth(l).map(|(_, d)| d.name.clone());
+            let v = self.region_value(ty, ValueDef::LoopCarried, name);
+            carried.push(LoopVar { value: v, init });
+            if let Some(slot) = self.vars.get_mut(l) {
+                *slot = Some(v);
+            }
+        }
+
+        let parent = self.cur;
+        let body_block = self.new_block();
+        self.cur = body_block;
+        self.terminated = false;
+        self.loops.push(LoopFrame {
+            results: results.clone(),
+        });
+        self.live.push(LiveFrame::Loop {
+            reads: usage.reads.clone(),
+        });
+        let loc = self.loc;
+        if let Some((iter, n)) = counter {
+            let limit = self.lit(Literal::U32(n))?;
+            let ok = self.compare(BinaryOp::Less, iter, limit)?;
+            self.exit_unless(ok)?;
+        }
+        header(self, &extra_vals)?;
+        self.lower_block(body)?;
+        if !self.terminated {
+            self.loc = loc;
+            let mut next = latch(self, &extra_vals)?;
+            if let Some((iter, _)) = counter {
+                let one = self.lit(Literal::U32(1))?;
+                let ty = self.vty(iter)?;
+                next.push(self.emit(
+                    Op::Binary {
+                        op: BinaryOp::Add,
+                        lhs: iter,
+                        rhs: one,
+                    },
+                    ty,
+                )?);
+            }
+            next.extend(self.values_of(&carried_locals)?);
+            self.push(StmtKind::Continue(next))?;
+        }
+        self.live.pop();
+        self.loops.pop();
+
+        let mut result_vals = Vec::with_capacity(results.len());
+        for &l in &results {
+            let ty = self
+                .vars
+                .get(l)
+                .copied()
+                .flatten()
+                .map(|v| self.vty(v))
+                .transpose()?;
+            let ty = ty.ok_or_else(|| {
+                Failure::malformed(self.def.span, "a loop result without a value")
+            })?;
+            let name = self.def.locals.iter().nth(l).map(|(_, d)| d.name.clone());
+            result_vals.push(self.region_value(ty, ValueDef::LoopResult, name));
+        }
+        self.cur = parent;
+        self.terminated = false;
+        self.loc = loc;
+        self.push(StmtKind::Loop {
+            carried,
+            body: body_block,
+            results: result_vals.clone(),
+            control: loop_control(attrs),
+        })?;
+        for l in carried_locals {
+            if let Some(slot) = self.vars.get_mut(l) {
+                *slot = None;
+            }
+        }
+        for (l, v) in results.into_iter().zip(result_vals) {
+            if let Some(slot) = self.vars.get_mut(l) {
+                *slot = Some(v);
+            }
+        }
+        Ok(())
+    }
+
+    /// A `bool` comparison of two scalars.
+    pub fn compare(
+        &mut self,
+        op: BinaryOp,
+        lhs: Handle<Value>,
+        rhs: Handle<Value>,
+    ) -> LResult<Handle<Value>> {
+        let b = self.m.scalar_ty(Scalar::BOOL);
+        self.emit(Op::Binary { op, lhs, rhs }, b)
+    }
+
+    /// A binary operation whose result has the type of `lhs`.
+    pub fn arith(
+        &mut self,
+        op: BinaryOp,
+        lhs: Handle<Value>,
+        rhs: Handle<Value>,
+    ) -> LResult<Handle<Value>> {
+        let ty = self.vty(lhs)?;
+        self.emit(Op::Binary { op, lhs, rhs }, ty)
+    }
+
+    /// Reinterprets a 32-bit integer scalar as `u32`.
+    fn as_u32(&mut self, v: Handle<Value>) -> LResult<Handle<Value>> {
+        if let Some(c) = self.as_constant(v) {
+            if let Some(ConstantValue::Scalar(Literal::I32(k))) =
+                self.m.module.constants.get(c).map(|c| c.value.clone())
+            {
+                return self.lit(Literal::U32(k as u32));
+            }
+        }
+        let u = self.m.scalar_ty(Scalar::U32);
+        self.emit(Op::Bitcast { value: v }, u)
+    }
+
+    /// The scalar literal behind a constant value, if any.
+    pub fn literal_of(&self, v: Handle<Value>) -> Option<Literal> {
+        let c = self.as_constant(v)?;
+        match self.m.module.constants.get(c).map(|c| &c.value) {
+            Some(ConstantValue::Scalar(l)) => Some(*l),
+            _ => None,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn lower_for(
+        &mut self,
+        var: LocalId,
+        start: ExprId,
+        end: ExprId,
+        step: Option<ExprId>,
+        body: &'a Block,
+        attrs: LoopAttrs,
+        span: Span,
+    ) -> LResult<()> {
+        let local = self.local_def(var)?;
+        let name = local.name.clone();
+        let ty = self.m.ty(local.ty, local.span)?;
+        let Shape::Scalar(scalar) = self.m.shape(ty) else {
+            return Err(Failure::malformed(
+                span,
+                "a `for` counter that is not a scalar",
+            ));
+        };
+        let s = self.expr(start)?;
+        let e = self.expr(end)?;
+        let st = match step {
+            Some(x) => self.expr(x)?,
+            None => self.lit(match scalar.kind {
+                ScalarKind::Sint => Literal::I32(1),
+                _ => Literal::U32(1),
+            })?,
+        };
+        let mut usage = Usage::new(self.def.locals.len());
+        usage.add_blocks(self.prog, &[body]);
+        match scalar.kind {
+            ScalarKind::Sint | ScalarKind::Uint => {
+                let signed = scalar.kind == ScalarKind::Sint;
+                let (enter, count) = self.for_prep(s, e, st, signed)?;
+                self.lower_loop(
+                    &usage,
+                    attrs,
+                    vec![(s, Some(name)), (count, None), (enter, None)],
+                    |cx, ex| {
+                        let (Some(&i), Some(&go)) = (ex.first(), ex.get(2)) else {
+                            return Err(Failure::malformed(span, "a lost `for` counter"));
+                        };
+                        cx.exit_unless(go)?;
+                        cx.bind_local(var, i)
+                    },
+                    body,
+                    |cx, ex| {
+                        let (Some(&i), Some(&rem)) = (ex.first(), ex.get(1)) else {
+                            return Err(Failure::malformed(span, "a lost `for` counter"));
+                        };
+                        let zero = cx.lit(Literal::U32(0))?;
+                        let one = cx.lit(Literal::U32(1))?;
+                        let go = cx.compare(BinaryOp::NotEqual, rem, zero)?;
+                        let rem2 = cx.arith(BinaryOp::Subtract, rem, one)?;
+                        let i2 = cx.arith(BinaryOp::Add, i, st)?;
+                        Ok(vec![i2, rem2, go])
+                    },
+                )
+            }
+            _ => Err(Failure::malformed(
+                span,
+                "a `for` counter that is not an `int` or a `uint`",
+            )),
+        }
+    }
+
+    /// Whether an integer `for` runs at all, and its iteration count minus one (`u32`).
+    fn for_prep(
+        &mut self,
+        s: Handle<Value>,
+        e: Handle<Value>,
+        st: Handle<Value>,
+        signed: bool,
+    ) -> LResult<(Handle<Value>, Handle<Value>)> {
+        let step_const = match self.literal_of(st) {
+            Some(Literal::I32(k)) => Some(i64::from(k)),
+            Some(Literal::U32(k)) => Some(i64::from(k)),
+            _ => None,
+        };
+        let (us, ue) = if signed {
+            (self.as_u32(s)?, self.as_u32(e)?)
+        } else {
+            (s, e)
+        };
+        match step_const {
+            Some(0) => Ok((self.lit(Literal::Bool(false))?, self.lit(Literal::U32(0))?)),
+            Some(k) if k > 0 => {
+                let enter = self.compare(BinaryOp::LessEqual, s, e)?;
+                let diff = self.arith(BinaryOp::Subtract, ue, us)?;
+                let count = if k == 1 {
+                    diff
+                } else {
+                    let d = self.lit(Literal::U32(k as u32))?;
+                    self.arith(BinaryOp::Divide, diff, d)?
+                };
+                Ok((enter, count))
+            }
+            Some(k) => {
+                // k < 0: divide by |k| computed as -(k + 1) + 1 so that MIN does not overflow.
+                let enter = self.compare(BinaryOp::GreaterEqual, s, e)?;
+                let diff = self.arith(BinaryOp::Subtract, us, ue)?;
+                let divisor = (-(k + 1)) as u32 + 1;
+                let count = if divisor == 1 {
+                    diff
+                } else {
+                    let d = self.lit(Literal::U32(divisor))?;
+                    self.arith(BinaryOp::Divide, diff, d)?
+                };
+                Ok((enter, count))
+            }
+            None if !signed => {
+                let zero = self.lit(Literal::U32(0))?;
+                let nonzero = self.compare(BinaryOp::NotEqual, st, zero)?;
+                let ordered = self.compare(BinaryOp::LessEqual, s, e)?;
+                let enter = self.logical(BinaryOp::LogicalAnd, nonzero, ordered)?;
+                let diff = self.arith(BinaryOp::Subtract, e, s)?;
+                let count = self.arith(BinaryOp::Divide, diff, st)?;
+                Ok((enter, count))
+            }
+            None => {
+                let zero = self.lit(Literal::I32(0))?;
+                let one = self.lit(Literal::I32(1))?;
+                let uone = self.lit(Literal::U32(1))?;
+                let pos = self.compare(BinaryOp::Greater, st, zero)?;
+                let neg = self.compare(BinaryOp::Less, st, zero)?;
+                let up_ok = self.compare(BinaryOp::LessEqual, s, e)?;
+                let down_ok = self.compare(BinaryOp::GreaterEqual, s, e)?;
+                let up = self.logical(BinaryOp::LogicalAnd, pos, up_ok)?;
+                let down = self.logical(BinaryOp::LogicalAnd, neg, down_ok)?;
+                let enter = self.logical(BinaryOp::LogicalOr, up, down)?;
+                let ust = self.as_u32(st)?;
+                let up_diff = self.arith(BinaryOp::Subtract, ue, us)?;
+                let up_count = self.arith(BinaryOp::Divide, up_diff, ust)?;
+                let st1 = self.arith(BinaryOp::Add, st, one)?;
+                let ity = self.vty(st)?;
+                let neg_st1 = self.emit(
+                    Op::Unary {
+                        op: UnaryOp::Negate,
+                        arg: st1,
+                    },
+                    ity,
+                )?;
+                let neg_st1 = self.as_u32(neg_st1)?;
+                let divisor = self.arith(BinaryOp::Add, neg_st1, uone)?;
+                let down_diff = self.arith(BinaryOp::Subtract, us, ue)?;
+                let down_count = self.arith(BinaryOp::Divide, down_diff, divisor)?;
+                let uty = self.vty(up_count)?;
+                let count = self.emit(
+                    Op::Select {
+                        condition: pos,
+                        accept: up_count,
+                        reject: down_count,
+                    },
+                    uty,
+                )?;
+                Ok((enter, count))
+            }
+        }
+    }
+
+    /// `LogicalAnd` / `LogicalOr` of two evaluated bools.
+    pub fn logical(
+        &mut self,
+        op: BinaryOp,
+        lhs: Handle<Value>,
+        rhs: Handle<Value>,
+    ) -> LResult<Handle<Value>> {
+        let ty = self.vty(lhs)?;
+        self.emit(Op::Binary { op, lhs, rhs }, ty)
+    }
+}

@@ -1,0 +1,301 @@
+//! Types: the typed program's types to IR types, and the IR type helpers lowering needs
+//! (component types, pointers, shapes).
+
+use luma_base::{Handle, Span};
+use luma_ir::{
+    AddressSpace, ArraySize, ImageClass, ImageDimension, Scalar, ScalarKind, StructMember, Type,
+    TypeInner, VectorSize,
+};
+use luma_thir::{ArrayLen, ScalarTy, TexDim, TextureShape, Ty, TyId};
+
+use crate::context::ModuleCtx;
+use crate::error::{Failure, LResult};
+
+/// The shape of a value type, as lowering's arithmetic needs it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// A scalar.
+    Scalar(Scalar),
+    /// A vector.
+    Vector(VectorSize, Scalar),
+    /// A matrix: columns, rows, element.
+    Matrix(VectorSize, VectorSize, Scalar),
+    /// Anything else (arrays, structs, handles, pointers).
+    Other,
+}
+
+impl Shape {
+    /// The scalar of a scalar, vector or matrix.
+    pub fn scalar(self) -> Option<Scalar> {
+        match self {
+            Shape::Scalar(s) | Shape::Vector(_, s) | Shape::Matrix(_, _, s) => Some(s),
+            Shape::Other => None,
+        }
+    }
+}
+
+/// The IR scalar of a language scalar.
+pub(crate) fn scalar_of(s: ScalarTy) -> Scalar {
+    match s {
+        ScalarTy::Bool => Scalar::BOOL,
+        ScalarTy::Int => Scalar::I32,
+        ScalarTy::Uint => Scalar::U32,
+        ScalarTy::Float => Scalar::F32,
+        ScalarTy::Half => Scalar::F16,
+    }
+}
+
+fn size_of(n: u8, span: Span) -> LResult<VectorSize> {
+    VectorSize::from_count(u32::from(n))
+        .ok_or_else(|| Failure::malformed(span, format!("a vector or matrix dimension of {n}")))
+}
+
+/// The IR image type of a texture shape.
+fn image_inner(shape: TextureShape) -> TypeInner {
+    let dim = match shape.dim {
+        TexDim::D2 => ImageDimension::D2,
+        TexDim::D3 => ImageDimension::D3,
+        TexDim::Cube => ImageDimension::Cube,
+    };
+    let class = if shape.depth {
+        ImageClass::Depth {
+            multisampled: shape.multisampled,
+        }
+    } else {
+        ImageClass::Sampled {
+            kind: scalar_of(shape.sampled).kind,
+            multisampled: shape.multisampled,
+        }
+    };
+    TypeInner::Image {
+        dim,
+        arrayed: shape.arrayed,
+        class,
+    }
+}
+
+impl ModuleCtx<'_> {
+    /// Interns an unnamed IR type.
+    pub fn intern(&mut self, inner: TypeInner) -> Handle<Type> {
+        self.module.types.insert(Type { name: None, inner })
+    }
+
+    /// The IR type of a scalar.
+    pub fn scalar_ty(&mut self, s: Scalar) -> Handle<Type> {
+        self.intern(TypeInner::Scalar(s))
+    }
+
+    /// The IR type of a vector.
+    pub fn vector_ty(&mut self, size: VectorSize, scalar: Scalar) -> Handle<Type> {
+        self.intern(TypeInner::Vector { size, scalar })
+    }
+
+    /// A scalar (`n == 1`) or vector type of `n` components.
+    pub fn scalar_or_vector_ty(&mut self, n: u32, scalar: Scalar) -> Handle<Type> {
+        match VectorSize::from_count(n) {
+            Some(size) => self.vector_ty(size, scalar),
+            None => self.scalar_ty(scalar),
+        }
+    }
+
+    /// A pointer type.
+    pub fn pointer_ty(&mut self, base: Handle<Type>, space: AddressSpace) -> Handle<Type> {
+        self.intern(TypeInner::Pointer { base, space })
+    }
+
+    /// The structure of an IR type.
+    pub fn inner(&self, ty: Handle<Type>) -> LResult<TypeInner> {
+        self.module
+            .types
+            .get(ty)
+            .map(|t| t.inner.clone())
+            .ok_or_else(|| Failure::malformed(Span::default(), "an IR type handle out of range"))
+    }
+
+    /// The shape of an IR type.
+    pub fn shape(&self, ty: Handle<Type>) -> Shape {
+        match self.module.types.get(ty).map(|t| &t.inner) {
+            Some(TypeInner::Scalar(s)) => Shape::Scalar(*s),
+            Some(TypeInner::Vector { size, scalar }) => Shape::Vector(*size, *scalar),
+            Some(TypeInner::Matrix {
+                columns,
+                rows,
+                scalar,
+            }) => Shape::Matrix(*columns, *rows, *scalar),
+            _ => Shape::Other,
+        }
+    }
+
+    /// The type of component, column, element or member `index` of a composite, and the number
+    /// of parts the composite has (`None` for runtime-sized arrays).
+    pub fn part_ty(
+        &mut self,
+        ty: Handle<Type>,
+        index: u32,
+    ) -> LResult<(Handle<Type>, Option<u32>)> {
+        match self.inner(ty)? {
+            TypeInner::Vector { size, scalar } => Ok((self.scalar_ty(scalar), Some(size.count()))),
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => Ok((self.vector_ty(rows, scalar), Some(columns.count()))),
+            TypeInner::Array { base, size } => Ok((
+                base,
+                match size {
+                    ArraySize::Constant(n) => Some(n),
+                    ArraySize::Runtime => None,
+                },
+            )),
+            TypeInner::Struct { members } => {
+                let count = members.len() as u32;
+                let member = members.get(index as usize).ok_or_else(|| {
+                    Failure::malformed(
+                        Span::default(),
+                        format!("struct member {index} out of range"),
+                    )
+                })?;
+                Ok((member.ty, Some(count)))
+            }
+            other => Err(Failure::malformed(
+                Span::default(),
+                format!("indexing into a value of IR type {other:?}"),
+            )),
+        }
+    }
+
+    /// Lowers a language type. Combined samplers have no single IR type (see
+    /// [`ModuleCtx::split_combined_ty`]).
+    pub fn ty(&mut self, id: TyId, span: Span) -> LResult<Handle<Type>> {
+        self.ty_at_depth(id, span, 0)
+    }
+
+    fn ty_at_depth(&mut self, id: TyId, span: Span, depth: u32) -> LResult<Handle<Type>> {
+        if let Some(&h) = self.ty_cache.get(&id) {
+            return Ok(h);
+        }
+        if depth > self.depth_limit() {
+            return Err(Failure::too_deep(span, self.options.limits.nesting_depth));
+        }
+        let h = match self.program.types.get(id) {
+            Ty::Error => return Err(Failure::malformed(span, "an error type")),
+            Ty::Scalar(s) => self.scalar_ty(scalar_of(s)),
+            Ty::Vector { scalar, size } => {
+                let size = size_of(size, span)?;
+                self.vector_ty(size, scalar_of(scalar))
+            }
+            Ty::Matrix {
+                scalar,
+                columns,
+                rows,
+            } => {
+                let inner = TypeInner::Matrix {
+                    columns: size_of(columns, span)?,
+                    rows: size_of(rows, span)?,
+                    scalar: scalar_of(scalar),
+                };
+                self.intern(inner)
+            }
+            Ty::Array { element, len } => {
+                let base = self.ty_at_depth(element, span, depth + 1)?;
+                let size = match len {
+                    ArrayLen::Fixed(0) => {
+                        return Err(Failure::malformed(span, "an array of length 0"))
+                    }
+                    ArrayLen::Fixed(n) => ArraySize::Constant(n),
+                    ArrayLen::Runtime => ArraySize::Runtime,
+                };
+                self.intern(TypeInner::Array { base, size })
+            }
+            Ty::Struct(sid) => {
+                let program = self.program;
+                let def = program
+                    .structs
+                    .get(sid)
+                    .ok_or_else(|| Failure::malformed(span, "a struct handle out of range"))?;
+                let mut members = Vec::with_capacity(def.fields.len());
+                for f in &def.fields {
+                    members.push(StructMember {
+                        name: f.name.clone(),
+                        ty: self.ty_at_depth(f.ty, f.span, depth + 1)?,
+                    });
+                }
+                self.module.types.insert(Type {
+                    name: Some(def.name.clone()),
+                    inner: TypeInner::Struct { members },
+                })
+            }
+            Ty::Atomic(s) => self.intern(TypeInner::Atomic(scalar_of(s))),
+            Ty::Texture(shape) => self.intern(image_inner(shape)),
+            Ty::Sampler { comparison } => self.intern(TypeInner::Sampler { comparison }),
+            Ty::CombinedSampler(_) => {
+                return Err(Failure::malformed(
+                    span,
+                    "a combined sampler used where a value type is needed",
+                ))
+            }
+        };
+        self.ty_cache.insert(id, h);
+        Ok(h)
+    }
+
+    /// The texture and sampler types a combined sampler type (or an array of them) splits into.
+    pub fn split_combined_ty(
+        &mut self,
+        id: TyId,
+        span: Span,
+    ) -> LResult<(Handle<Type>, Handle<Type>)> {
+        let mut sizes = Vec::new();
+        let mut cur = id;
+        loop {
+            if sizes.len() as u32 > self.depth_limit() {
+                return Err(Failure::too_deep(span, self.options.limits.nesting_depth));
+            }
+            match self.program.types.get(cur) {
+                Ty::Array { element, len } => {
+                    sizes.push(match len {
+                        ArrayLen::Fixed(n) => ArraySize::Constant(n),
+                        ArrayLen::Runtime => ArraySize::Runtime,
+                    });
+                    cur = element;
+                }
+                Ty::CombinedSampler(shape) => {
+                    let mut tex = self.intern(image_inner(shape));
+                    let mut samp = self.intern(TypeInner::Sampler {
+                        comparison: shape.depth,
+                    });
+                    for size in sizes.into_iter().rev() {
+                        tex = self.intern(TypeInner::Array { base: tex, size });
+                        samp = self.intern(TypeInner::Array { base: samp, size });
+                    }
+                    return Ok((tex, samp));
+                }
+                _ => {
+                    return Err(Failure::malformed(
+                        span,
+                        "a combined sampler global whose type is not a combined sampler",
+                    ))
+                }
+            }
+        }
+    }
+
+    /// The texture shape behind a texture or combined sampler type (arrays of them included).
+    pub fn texture_shape(&self, id: TyId) -> Option<(TextureShape, bool)> {
+        let mut cur = id;
+        for _ in 0..=self.depth_limit() {
+            match self.program.types.get(cur) {
+                Ty::Array { element, .. } => cur = element,
+                Ty::Texture(shape) => return Some((shape, false)),
+                Ty::CombinedSampler(shape) => return Some((shape, true)),
+                _ => return None,
+            }
+        }
+        None
+    }
+}
+
+/// Whether a scalar is a float of any width.
+pub(crate) fn is_float(s: Scalar) -> bool {
+    s.kind == ScalarKind::Float
+}
