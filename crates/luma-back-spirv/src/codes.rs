@@ -1,0 +1,48 @@
+//! The diagnostic codes of the SPIR-V back end (E0950 to E0959 of the back-end range E09xx).
+
+use luma_base::{Code, CodeDoc, Severity};
+
+/// The requested SPIR-V version is not one of 1.0 through 1.6.
+pub const UNSUPPORTED_VERSION: Code = Code("E0950");
+/// The entry point named by `--entry` does not exist.
+pub const UNKNOWN_ENTRY_POINT: Code = Code("E0951");
+/// A shader stage the SPIR-V back end cannot express from the IR.
+pub const UNSUPPORTED_STAGE: Code = Code("E0952");
+/// The IR breaks an invariant the verifier guarantees (a compiler bug, never a user error).
+pub const INVALID_IR: Code = Code("E0953");
+/// A string or list too long for one SPIR-V instruction (65535 words).
+pub const INSTRUCTION_TOO_LONG: Code = Code("E0954");
+
+/// Every code of this crate, with a title and an example that triggers it.
+pub const ALL: &[CodeDoc] = &[
+    CodeDoc {
+        code: UNSUPPORTED_VERSION,
+        severity: Severity::Error,
+        title: "unsupported SPIR-V version",
+        example: "luma compile shader.luma --target=spirv --spirv-version=2.0",
+    },
+    CodeDoc {
+        code: UNKNOWN_ENTRY_POINT,
+        severity: Severity::Error,
+        title: "no entry point of that name",
+        example: "luma compile shader.luma --target=spirv --entry=does_not_exist",
+    },
+    CodeDoc {
+        code: UNSUPPORTED_STAGE,
+        severity: Severity::Error,
+        title: "shader stage not supported by the SPIR-V back end",
+        example: "@entry(geometry)\nfunction gs()\nend",
+    },
+    CodeDoc {
+        code: INVALID_IR,
+        severity: Severity::Error,
+        title: "internal compiler error: invalid IR reached the SPIR-V back end",
+        example: "(not reachable from Luma source; reported only for a compiler bug)",
+    },
+    CodeDoc {
+        code: INSTRUCTION_TOO_LONG,
+        severity: Severity::Error,
+        title: "a name or string is too long for one SPIR-V instruction",
+        example: "an entry point whose name is longer than 262 000 bytes",
+    },
+];

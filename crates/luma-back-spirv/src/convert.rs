@@ -1,0 +1,273 @@
+//! Memory: access chains with index clamps, loads and stores, `OpArrayLength`, and the copies
+//! between a composite's explicitly laid-out type (buffers) and its plain type (values).
+
+use luma_base::{Handle, Limits};
+use luma_ir::{ArraySize, Type, TypeInner, Value, ValueDef};
+use spirv::Op;
+
+use crate::expr::Bound;
+use crate::function::{FunctionWriter, Position};
+use crate::layout::Layout;
+use crate::words::Word;
+use crate::Error;
+
+/// How deep a layout copy may recurse into nested types: the nesting the front end allows.
+fn max_copy_depth() -> u32 {
+    Limits::default().nesting_depth
+}
+
+/// What an access chain step lands on.
+#[derive(Debug, Clone, Copy)]
+enum Step {
+    /// An IR type.
+    Type(Handle<Type>),
+    /// A matrix column with `rows` components.
+    Column(u32),
+    /// A scalar component: nothing more to index.
+    Component,
+}
+
+impl<'w, 'a> FunctionWriter<'w, 'a> {
+    /// `OpAccessChain` for `v`, clamping dynamic indices into arrays, vectors and matrices.
+    pub(crate) fn access_chain(
+        &mut self,
+        v: Handle<Value>,
+        ty: Handle<Type>,
+        base: Handle<Value>,
+        indices: &[Handle<Value>],
+    ) -> Result<Word, Error> {
+        let result_ty = self.w.ir_type(ty, Layout::Plain)?;
+        let base_ty = self.type_of(base)?;
+        let (pointee, _) = luma_ir::proc::pointer_parts(&self.w.module.types, base_ty)
+            .ok_or_else(|| Error::invalid("an access chain whose base is not a pointer"))?;
+        let mut ids = Vec::with_capacity(indices.len() + 1);
+        let mut position = self.position(base);
+        let base_id = match self.ir_value(base)?.def {
+            ValueDef::GlobalPointer(g) => {
+                let info = self.w.global(g)?;
+                if info.wrapped {
+                    // The IR's pointer to the global is member 0 of the wrapper struct.
+                    ids.push(self.w.const_u32(0)?);
+                }
+                info.var
+            }
+            _ => self.value_id(base)?,
+        };
+        let mut step = Step::Type(pointee);
+        for &index in indices {
+            step = match step {
+                Step::Type(current) => match self.w.ir_type_inner(current)? {
+                    TypeInner::Struct { members } => {
+                        let member = self.member_index(index)?;
+                        let member_ty = members
+                            .get(member as usize)
+                            .ok_or_else(|| Error::invalid("struct member index out of range"))?
+                            .ty;
+                        ids.push(self.w.const_u32(member)?);
+                        position = match position {
+                            Position::Global(g) => Position::GlobalMember(g, member),
+                            _ => Position::Other,
+                        };
+                        Step::Type(member_ty)
+                    }
+                    TypeInner::Array { base, size } => {
+                        let bound = match size {
+                            ArraySize::Constant(n) => Bound::Fixed(*n),
+                            ArraySize::Runtime => {
+                                let (var, member) = self.runtime_array_at(position)?;
+                                Bound::Runtime { var, member }
+                            }
+                        };
+                        ids.push(self.clamp_index(index, bound)?);
+                        position = Position::Other;
+                        Step::Type(*base)
+                    }
+                    TypeInner::Vector { size, .. } => {
+                        ids.push(self.clamp_index(index, Bound::Fixed(size.count()))?);
+                        position = Position::Other;
+                        Step::Component
+                    }
+                    TypeInner::Matrix { columns, rows, .. } => {
+                        ids.push(self.clamp_index(index, Bound::Fixed(columns.count()))?);
+                        position = Position::Other;
+                        Step::Column(rows.count())
+                    }
+                    _ => {
+                        return Err(Error::invalid(
+                            "an access chain indexes a type without parts",
+                        ))
+                    }
+                },
+                Step::Column(rows) => {
+                    ids.push(self.clamp_index(index, Bound::Fixed(rows))?);
+                    Step::Component
+                }
+                Step::Component => {
+                    return Err(Error::invalid("an access chain indexes into a scalar"))
+                }
+            };
+        }
+        self.set_position(v, position);
+        if ids.is_empty() {
+            return Ok(base_id);
+        }
+        let mut operands = vec![base_id];
+        operands.extend(ids);
+        self.inst(Op::AccessChain, result_ty, &operands)
+    }
+
+    /// The member number of a struct index (a constant integer).
+    fn member_index(&self, index: Handle<Value>) -> Result<u32, Error> {
+        match self.const_components(index).as_deref() {
+            Some([luma_ir::Literal::U32(v)]) => Ok(*v),
+            Some([luma_ir::Literal::I32(v)]) if *v >= 0 => Ok(*v as u32),
+            _ => Err(Error::invalid(
+                "a struct member index that is not a constant",
+            )),
+        }
+    }
+
+    /// The variable and member whose `OpArrayLength` gives the length of the runtime-sized
+    /// array at `position`.
+    fn runtime_array_at(&self, position: Position) -> Result<(Word, u32), Error> {
+        match position {
+            Position::Global(g) => {
+                let info = self.w.global(g)?;
+                if info.wrapped {
+                    Ok((info.var, 0))
+                } else {
+                    Err(Error::invalid(
+                        "a runtime-sized array that is a whole struct",
+                    ))
+                }
+            }
+            Position::GlobalMember(g, member) => {
+                let info = self.w.global(g)?;
+                if info.wrapped {
+                    Err(Error::invalid(
+                        "a runtime-sized array inside a wrapped buffer",
+                    ))
+                } else {
+                    Ok((info.var, member))
+                }
+            }
+            Position::Other => Err(Error::invalid(
+                "a runtime-sized array that is not a storage buffer or its last member",
+            )),
+        }
+    }
+
+    /// The variable and member for `OpArrayLength` of the runtime array behind `pointer`.
+    pub(crate) fn runtime_array_of(&self, pointer: Handle<Value>) -> Result<(Word, u32), Error> {
+        self.runtime_array_at(self.position(pointer))
+    }
+
+    /// The pointer id, its SPIR-V pointee type, the IR pointee type and its layout.
+    fn pointee(
+        &mut self,
+        pointer: Handle<Value>,
+    ) -> Result<(Word, Word, Handle<Type>, Layout), Error> {
+        let ty = self.type_of(pointer)?;
+        let (base, space) = luma_ir::proc::pointer_parts(&self.w.module.types, ty)
+            .ok_or_else(|| Error::invalid(format!("value {pointer:?} is not a pointer")))?;
+        let layout = Layout::for_space(space);
+        let mut pointee = self.w.ir_type(base, layout)?;
+        if let Position::Global(g) = self.position(pointer) {
+            if let Some(block) = self.w.global(g)?.block_struct {
+                pointee = block;
+            }
+        }
+        let id = self.value_id(pointer)?;
+        Ok((id, pointee, base, layout))
+    }
+
+    /// Loads through `pointer`, converting a laid-out composite to its plain type.
+    pub(crate) fn load(&mut self, pointer: Handle<Value>) -> Result<Word, Error> {
+        let (id, pointee, base, layout) = self.pointee(pointer)?;
+        let loaded = self.inst(Op::Load, pointee, &[id])?;
+        let plain = self.w.ir_type(base, Layout::Plain)?;
+        self.copy_layout(loaded, base, pointee, layout, plain, Layout::Plain, 0)
+    }
+
+    /// Stores `value` through `pointer`, converting a plain composite to the laid-out type.
+    pub(crate) fn store(
+        &mut self,
+        pointer: Handle<Value>,
+        value: Handle<Value>,
+    ) -> Result<(), Error> {
+        let (id, pointee, base, layout) = self.pointee(pointer)?;
+        let v = self.value_id(value)?;
+        let plain = self.w.ir_type(base, Layout::Plain)?;
+        let converted = self.copy_layout(v, base, plain, Layout::Plain, pointee, layout, 0)?;
+        self.inst_void(Op::Store, &[id, converted])
+    }
+
+    /// `value` (of IR type `ty`, declared as `from` under `from_layout`) as a value of the
+    /// logically identical type `to` under `to_layout`: itself when the types are one,
+    /// `OpCopyLogical` from SPIR-V 1.4, member by member and element by element before.
+    #[allow(clippy::too_many_arguments)]
+    fn copy_layout(
+        &mut self,
+        value: Word,
+        ty: Handle<Type>,
+        from: Word,
+        from_layout: Layout,
+        to: Word,
+        to_layout: Layout,
+        depth: u32,
+    ) -> Result<Word, Error> {
+        if from == to {
+            return Ok(value);
+        }
+        if self.w.at_least(4) {
+            return self.inst(Op::CopyLogical, to, &[value]);
+        }
+        if depth > max_copy_depth() {
+            return Err(Error::invalid("types nest deeper than the nesting limit"));
+        }
+        match self.w.ir_type_inner(ty)? {
+            TypeInner::Struct { members } => {
+                let mut parts = Vec::with_capacity(members.len());
+                for (i, member) in members.iter().enumerate() {
+                    let member_from = self.w.ir_type(member.ty, from_layout)?;
+                    let member_to = self.w.ir_type(member.ty, to_layout)?;
+                    let part = self.inst(Op::CompositeExtract, member_from, &[value, i as u32])?;
+                    parts.push(self.copy_layout(
+                        part,
+                        member.ty,
+                        member_from,
+                        from_layout,
+                        member_to,
+                        to_layout,
+                        depth + 1,
+                    )?);
+                }
+                self.inst(Op::CompositeConstruct, to, &parts)
+            }
+            TypeInner::Array {
+                base,
+                size: ArraySize::Constant(n),
+            } => {
+                let element_from = self.w.ir_type(*base, from_layout)?;
+                let element_to = self.w.ir_type(*base, to_layout)?;
+                let mut parts = Vec::with_capacity(*n as usize);
+                for i in 0..*n {
+                    let part = self.inst(Op::CompositeExtract, element_from, &[value, i])?;
+                    parts.push(self.copy_layout(
+                        part,
+                        *base,
+                        element_from,
+                        from_layout,
+                        element_to,
+                        to_layout,
+                        depth + 1,
+                    )?);
+                }
+                self.inst(Op::CompositeConstruct, to, &parts)
+            }
+            _ => Err(Error::invalid(format!(
+                "type {ty:?} has two SPIR-V declarations that are not a struct or array"
+            ))),
+        }
+    }
+}

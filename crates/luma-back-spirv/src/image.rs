@@ -1,0 +1,311 @@
+//! Textures: sampling through `OpSampledImage` (separate images and samplers), texel fetches and
+//! size queries.
+
+use luma_base::Handle;
+use luma_ir::{
+    Constant, ImageClass, ImageDimension, ImageQuery, Literal, SampleLevel, Scalar, ScalarKind,
+    Type, TypeInner, Value,
+};
+use spirv::{Capability, ImageOperands, Op};
+
+use crate::function::FunctionWriter;
+use crate::layout::Layout;
+use crate::types::SpvType;
+use crate::words::Word;
+use crate::Error;
+
+/// What the writer needs to know of an image value's type.
+#[derive(Debug, Clone, Copy)]
+struct ImageInfo {
+    dim: ImageDimension,
+    arrayed: bool,
+    depth: bool,
+    multisampled: bool,
+    /// The texel component kind.
+    kind: ScalarKind,
+}
+
+impl<'w, 'a> FunctionWriter<'w, 'a> {
+    fn image_info(&self, image: Handle<Value>) -> Result<ImageInfo, Error> {
+        match self.inner_of(image)? {
+            TypeInner::Image {
+                dim,
+                arrayed,
+                class,
+            } => Ok(match class {
+                ImageClass::Sampled { kind, multisampled } => ImageInfo {
+                    dim: *dim,
+                    arrayed: *arrayed,
+                    depth: false,
+                    multisampled: *multisampled,
+                    kind: *kind,
+                },
+                ImageClass::Depth { multisampled } => ImageInfo {
+                    dim: *dim,
+                    arrayed: *arrayed,
+                    depth: true,
+                    multisampled: *multisampled,
+                    kind: ScalarKind::Float,
+                },
+            }),
+            _ => Err(Error::invalid(format!("value {image:?} is not an image"))),
+        }
+    }
+
+    /// The 4-vector type an image read returns, and whether the IR wants only its first
+    /// component (depth images).
+    fn texel_type(&mut self, info: ImageInfo) -> Result<Word, Error> {
+        let scalar = Scalar {
+            kind: info.kind,
+            width: 4,
+        };
+        self.w.numeric_type(scalar, Some(luma_ir::VectorSize::Quad))
+    }
+
+    /// The coordinate with the array layer appended as one more component, converted to the
+    /// coordinate's component type (float for sampling, integer for fetches).
+    fn with_layer(
+        &mut self,
+        coordinate: Handle<Value>,
+        layer: Option<Handle<Value>>,
+    ) -> Result<Word, Error> {
+        let coord = self.value_id(coordinate)?;
+        let Some(layer) = layer else {
+            return Ok(coord);
+        };
+        let (scalar, size) = self.shape_of(coordinate)?;
+        let (layer_scalar, _) = self.shape_of(layer)?;
+        let layer_id = self.value_id(layer)?;
+        let component = self.w.scalar_type(scalar)?;
+        let converted = match (layer_scalar.kind, scalar.kind) {
+            (a, b) if a == b => layer_id,
+            (ScalarKind::Sint, ScalarKind::Float) => {
+                self.inst(Op::ConvertSToF, component, &[layer_id])?
+            }
+            (ScalarKind::Uint, ScalarKind::Float) => {
+                self.inst(Op::ConvertUToF, component, &[layer_id])?
+            }
+            (ScalarKind::Sint | ScalarKind::Uint, ScalarKind::Sint | ScalarKind::Uint) => {
+                self.inst(Op::Bitcast, component, &[layer_id])?
+            }
+            _ => return Err(Error::invalid("an array layer that is not an integer")),
+        };
+        let count = size.map_or(1, |s| s.count()) + 1;
+        let size = luma_ir::VectorSize::from_count(count)
+            .ok_or_else(|| Error::invalid("a coordinate with too many components"))?;
+        let ty = self.w.numeric_type(scalar, Some(size))?;
+        self.inst(Op::CompositeConstruct, ty, &[coord, converted])
+    }
+
+    /// `OpImageSample*`: implicit or explicit level of detail, with or without a depth
+    /// comparison. Depth images return a scalar.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn image_sample(
+        &mut self,
+        ty: Handle<Type>,
+        image: Handle<Value>,
+        sampler: Handle<Value>,
+        coordinate: Handle<Value>,
+        array_index: Option<Handle<Value>>,
+        level: &SampleLevel,
+        depth_ref: Option<Handle<Value>>,
+        offset: Option<Handle<Constant>>,
+    ) -> Result<Word, Error> {
+        let info = self.image_info(image)?;
+        if info.arrayed != array_index.is_some() {
+            return Err(Error::invalid(
+                "an array layer must be given exactly for array textures",
+            ));
+        }
+        let image_ty = self.value_type(image)?;
+        let image_id = self.value_id(image)?;
+        let sampler_id = self.value_id(sampler)?;
+        let sampled_ty = self.w.intern(SpvType::SampledImage { image: image_ty })?;
+        let sampled = self.inst(Op::SampledImage, sampled_ty, &[image_id, sampler_id])?;
+        let coord = self.with_layer(coordinate, array_index)?;
+
+        let mut mask = ImageOperands::NONE;
+        let mut operands = Vec::new();
+        let explicit = match level {
+            SampleLevel::Auto => false,
+            SampleLevel::Bias(b) => {
+                mask |= ImageOperands::BIAS;
+                operands.push(self.value_id(*b)?);
+                false
+            }
+            SampleLevel::Zero => {
+                mask |= ImageOperands::LOD;
+                operands.push(self.w.literal(Literal::F32(0.0))?);
+                true
+            }
+            SampleLevel::Exact(l) => {
+                mask |= ImageOperands::LOD;
+                operands.push(self.value_id(*l)?);
+                true
+            }
+            SampleLevel::Gradient { x, y } => {
+                mask |= ImageOperands::GRAD;
+                operands.push(self.value_id(*x)?);
+                operands.push(self.value_id(*y)?);
+                true
+            }
+        };
+        if let Some(offset) = offset {
+            mask |= ImageOperands::CONST_OFFSET;
+            operands.push(self.w.constant(offset)?);
+        }
+
+        let mut args = vec![sampled, coord];
+        let (opcode, result_ty) = match depth_ref {
+            Some(dref) => {
+                if !info.depth {
+                    return Err(Error::invalid("a depth comparison on a color texture"));
+                }
+                args.push(self.value_id(dref)?);
+                let opcode = if explicit {
+                    Op::ImageSampleDrefExplicitLod
+                } else {
+                    Op::ImageSampleDrefImplicitLod
+                };
+                (opcode, self.w.ir_type(ty, Layout::Plain)?)
+            }
+            None => {
+                let opcode = if explicit {
+                    Op::ImageSampleExplicitLod
+                } else {
+                    Op::ImageSampleImplicitLod
+                };
+                (opcode, self.texel_type(info)?)
+            }
+        };
+        if !mask.is_empty() {
+            args.push(mask.bits());
+            args.extend(operands);
+        }
+        let texel = self.inst(opcode, result_ty, &args)?;
+        if info.depth && depth_ref.is_none() {
+            // The depth is the first component of the texel.
+            let t = self.w.ir_type(ty, Layout::Plain)?;
+            return self.inst(Op::CompositeExtract, t, &[texel, 0]);
+        }
+        Ok(texel)
+    }
+
+    /// `OpImageFetch` at a level (level 0 when none is given) or a sample.
+    pub(crate) fn image_fetch(
+        &mut self,
+        ty: Handle<Type>,
+        image: Handle<Value>,
+        coordinate: Handle<Value>,
+        array_index: Option<Handle<Value>>,
+        level: Option<Handle<Value>>,
+        sample: Option<Handle<Value>>,
+    ) -> Result<Word, Error> {
+        let info = self.image_info(image)?;
+        if info.arrayed != array_index.is_some() {
+            return Err(Error::invalid(
+                "an array layer must be given exactly for array textures",
+            ));
+        }
+        let image_id = self.value_id(image)?;
+        let coord = self.with_layer(coordinate, array_index)?;
+        let mut args = vec![image_id, coord];
+        if info.multisampled {
+            let sample = sample.ok_or_else(|| {
+                Error::invalid("a fetch from a multisampled texture needs a sample")
+            })?;
+            args.push(ImageOperands::SAMPLE.bits());
+            args.push(self.value_id(sample)?);
+        } else {
+            let lod = match level {
+                Some(l) => self.value_id(l)?,
+                None => self.w.literal(Literal::I32(0))?,
+            };
+            args.push(ImageOperands::LOD.bits());
+            args.push(lod);
+        }
+        let texel_ty = self.texel_type(info)?;
+        let texel = self.inst(Op::ImageFetch, texel_ty, &args)?;
+        if info.depth {
+            let t = self.w.ir_type(ty, Layout::Plain)?;
+            return self.inst(Op::CompositeExtract, t, &[texel, 0]);
+        }
+        Ok(texel)
+    }
+
+    /// Image size, level count, layer count and sample count queries.
+    pub(crate) fn image_query(
+        &mut self,
+        ty: Handle<Type>,
+        image: Handle<Value>,
+        query: &ImageQuery,
+    ) -> Result<Word, Error> {
+        self.w.capability(Capability::ImageQuery);
+        let info = self.image_info(image)?;
+        let t = self.w.ir_type(ty, Layout::Plain)?;
+        let image_id = self.value_id(image)?;
+        let dims = match info.dim {
+            ImageDimension::D2 | ImageDimension::Cube => 2,
+            ImageDimension::D3 => 3,
+        };
+        match query {
+            ImageQuery::NumLevels => self.inst(Op::ImageQueryLevels, t, &[image_id]),
+            ImageQuery::NumSamples => self.inst(Op::ImageQuerySamples, t, &[image_id]),
+            ImageQuery::Size { level } => {
+                let scalar = self
+                    .w
+                    .ir_type_inner(ty)?
+                    .scalar()
+                    .ok_or_else(|| Error::invalid("a size query of a non-integer type"))?;
+                let count = dims + u32::from(info.arrayed);
+                let full = self.size_query(image_id, info, *level, scalar, count)?;
+                if !info.arrayed {
+                    return Ok(full);
+                }
+                // The IR's size leaves the layer count out.
+                let pattern: Vec<Word> = (0..dims).collect();
+                let mut operands = vec![full, full];
+                operands.extend(pattern);
+                self.inst(Op::VectorShuffle, t, &operands)
+            }
+            ImageQuery::NumLayers => {
+                if !info.arrayed {
+                    return Err(Error::invalid(
+                        "a layer count of a texture that is not an array",
+                    ));
+                }
+                let scalar = self
+                    .w
+                    .ir_type_inner(ty)?
+                    .scalar()
+                    .ok_or_else(|| Error::invalid("a layer query of a non-integer type"))?;
+                let full = self.size_query(image_id, info, None, scalar, dims + 1)?;
+                self.inst(Op::CompositeExtract, t, &[full, dims])
+            }
+        }
+    }
+
+    /// `OpImageQuerySizeLod` (or `OpImageQuerySize` for multisampled images) with `count`
+    /// components of `scalar`.
+    fn size_query(
+        &mut self,
+        image: Word,
+        info: ImageInfo,
+        level: Option<Handle<Value>>,
+        scalar: Scalar,
+        count: u32,
+    ) -> Result<Word, Error> {
+        let ty = match luma_ir::VectorSize::from_count(count) {
+            Some(size) => self.w.numeric_type(scalar, Some(size))?,
+            None => self.w.scalar_type(scalar)?,
+        };
+        if info.multisampled {
+            return self.inst(Op::ImageQuerySize, ty, &[image]);
+        }
+        let lod = match level {
+            Some(l) => self.value_id(l)?,
+            None => self.w.literal(Literal::I32(0))?,
+        };
+        self.inst(Op::ImageQuerySizeLod, ty, &[image, lod])
+    }
+}

@@ -1,0 +1,1004 @@
+//! The module-level writer: sections, ids, capabilities, constants, globals, entry points and the
+//! final assembly of the binary.
+
+use std::collections::{BTreeSet, HashMap};
+
+use luma_back::CallGraph;
+use luma_base::Handle;
+use luma_ir::{
+    AddressSpace, BuiltIn, Constant, ConstantValue, Function, GlobalVariable, Interpolation,
+    IoBinding, Literal, Module, Scalar, ScalarKind, ShaderStage, StorageAccess, Type, TypeInner,
+};
+use spirv::{Capability, Decoration, ExecutionMode, ExecutionModel, Op, StorageClass};
+
+use crate::function::FunctionWriter;
+use crate::layout::{Layout, Layouts};
+use crate::types::SpvType;
+use crate::words::{Inst, Word};
+use crate::{codes, Error, Options};
+
+/// How a global variable was declared.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct GlobalInfo {
+    /// The `OpVariable`.
+    pub var: Word,
+    /// Its storage class.
+    pub class: StorageClass,
+    /// Whether the global's value is member 0 of a wrapper `Block` struct.
+    pub wrapped: bool,
+    /// For a buffer whose type is a struct: the `Block`-decorated copy of the struct (the
+    /// variable's pointee), which differs from the struct's ordinary laid-out type.
+    pub block_struct: Option<Word>,
+    /// The layout of the global's memory.
+    pub layout: Layout,
+}
+
+/// An entry point's interface variable for one input or output.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct IoVar {
+    /// The `OpVariable`.
+    pub var: Word,
+    /// Whether the variable is a one-element array (`SampleMask`) holding the value.
+    pub array_wrapped: bool,
+}
+
+/// What the function writer needs to know about the entry point it writes.
+#[derive(Debug, Clone)]
+pub(crate) struct EntryInfo {
+    /// One per entry-function parameter.
+    pub inputs: Vec<IoVar>,
+    /// One per entry-function result.
+    pub outputs: Vec<IoVar>,
+}
+
+/// Writes one SPIR-V module. Build it with [`Writer::new`], then call [`Writer::write`].
+#[derive(Debug)]
+pub struct Writer<'a> {
+    pub(crate) module: &'a Module,
+    pub(crate) options: &'a Options,
+    pub(crate) layouts: Layouts<'a>,
+    next_id: Word,
+    capabilities: BTreeSet<u32>,
+    extensions: BTreeSet<&'static str>,
+    glsl_ext: Option<Word>,
+    entry_section: Vec<Word>,
+    mode_section: Vec<Word>,
+    pub(crate) debug_strings: Vec<Word>,
+    pub(crate) debug_names: Vec<Word>,
+    pub(crate) annotations: Vec<Word>,
+    pub(crate) declarations: Vec<Word>,
+    functions: Vec<Word>,
+    pub(crate) spv_types: HashMap<SpvType, Word>,
+    pub(crate) ir_types: HashMap<(Handle<Type>, Layout), Word>,
+    scalar_consts: HashMap<(Word, u32), Word>,
+    composite_consts: HashMap<(Word, Vec<Word>), Word>,
+    null_consts: HashMap<Word, Word>,
+    ir_consts: Vec<Option<Word>>,
+    spec_consts: Vec<bool>,
+    pub(crate) globals: Vec<Option<GlobalInfo>>,
+    pub(crate) function_ids: Vec<Option<Word>>,
+    /// `OpString` ids of the debug sources (empty without debug info).
+    pub(crate) file_strings: Vec<Word>,
+}
+
+/// The stages this back end writes, with their execution models.
+fn execution_model(stage: ShaderStage) -> Result<ExecutionModel, Error> {
+    match stage {
+        ShaderStage::Vertex => Ok(ExecutionModel::Vertex),
+        ShaderStage::Fragment => Ok(ExecutionModel::Fragment),
+        ShaderStage::Compute => Ok(ExecutionModel::GLCompute),
+        // The IR has no primitive emission, per-vertex input arrays, output topology or patch
+        // data, so these stages cannot be written correctly from it.
+        ShaderStage::Geometry
+        | ShaderStage::TessellationControl
+        | ShaderStage::TessellationEvaluation => Err(Error::new(
+            codes::UNSUPPORTED_STAGE,
+            format!(
+                "the SPIR-V back end does not support `{}` entry points yet",
+                stage.as_str()
+            ),
+        )),
+    }
+}
+
+/// The storage class of an address space.
+pub(crate) fn storage_class(space: AddressSpace) -> StorageClass {
+    match space {
+        AddressSpace::Function => StorageClass::Function,
+        AddressSpace::Private => StorageClass::Private,
+        AddressSpace::Workgroup => StorageClass::Workgroup,
+        AddressSpace::Uniform => StorageClass::Uniform,
+        AddressSpace::Storage { .. } => StorageClass::StorageBuffer,
+        AddressSpace::PushConstant => StorageClass::PushConstant,
+        AddressSpace::Handle => StorageClass::UniformConstant,
+        AddressSpace::Input => StorageClass::Input,
+        AddressSpace::Output => StorageClass::Output,
+    }
+}
+
+impl<'a> Writer<'a> {
+    /// Checks the options and prepares to write `module`.
+    pub fn new(module: &'a Module, options: &'a Options) -> Result<Writer<'a>, Error> {
+        let (major, minor) = options.version;
+        if major != 1 || minor > 6 {
+            return Err(Error::new(
+                codes::UNSUPPORTED_VERSION,
+                format!("SPIR-V version `{major}.{minor}` is not supported; use 1.0 through 1.6"),
+            ));
+        }
+        Ok(Writer {
+            module,
+            options,
+            layouts: Layouts::new(module),
+            next_id: 1,
+            capabilities: BTreeSet::new(),
+            extensions: BTreeSet::new(),
+            glsl_ext: None,
+            entry_section: Vec::new(),
+            mode_section: Vec::new(),
+            debug_strings: Vec::new(),
+            debug_names: Vec::new(),
+            annotations: Vec::new(),
+            declarations: Vec::new(),
+            functions: Vec::new(),
+            spv_types: HashMap::new(),
+            ir_types: HashMap::new(),
+            scalar_consts: HashMap::new(),
+            composite_consts: HashMap::new(),
+            null_consts: HashMap::new(),
+            ir_consts: vec![None; module.constants.len()],
+            spec_consts: vec![false; module.constants.len()],
+            globals: vec![None; module.globals.len()],
+            function_ids: vec![None; module.functions.len()],
+            file_strings: Vec::new(),
+        })
+    }
+
+    /// Whether the target version is at least `1.minor`.
+    pub(crate) fn at_least(&self, minor: u8) -> bool {
+        self.options.version.1 >= minor
+    }
+
+    /// A fresh id.
+    pub(crate) fn id(&mut self) -> Word {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    /// The id [`Writer::id`] will return next (ids at or above it are new).
+    pub(crate) fn peek_id(&self) -> Word {
+        self.next_id
+    }
+
+    /// Declares that the module uses `capability`.
+    pub(crate) fn capability(&mut self, capability: Capability) {
+        self.capabilities.insert(capability as u32);
+    }
+
+    /// Declares that the module uses `extension`.
+    pub(crate) fn extension(&mut self, extension: &'static str) {
+        self.extensions.insert(extension);
+    }
+
+    /// The id of the `GLSL.std.450` import (imported on first use).
+    pub(crate) fn glsl_ext(&mut self) -> Word {
+        if let Some(id) = self.glsl_ext {
+            return id;
+        }
+        let id = self.id();
+        self.glsl_ext = Some(id);
+        id
+    }
+
+    /// Adds `OpDecorate target decoration operands...`.
+    pub(crate) fn decorate(
+        &mut self,
+        target: Word,
+        decoration: Decoration,
+        operands: &[Word],
+    ) -> Result<(), Error> {
+        Inst::new(Op::Decorate)
+            .word(target)
+            .word(decoration as u32)
+            .words(operands)
+            .push_into(&mut self.annotations)
+    }
+
+    /// Adds `OpMemberDecorate`.
+    pub(crate) fn decorate_member(
+        &mut self,
+        target: Word,
+        member: u32,
+        decoration: Decoration,
+        operands: &[Word],
+    ) -> Result<(), Error> {
+        Inst::new(Op::MemberDecorate)
+            .word(target)
+            .word(member)
+            .word(decoration as u32)
+            .words(operands)
+            .push_into(&mut self.annotations)
+    }
+
+    /// Adds `OpName` when writing debug information.
+    pub(crate) fn name(&mut self, target: Word, name: &str) -> Result<(), Error> {
+        if !self.options.debug || name.is_empty() {
+            return Ok(());
+        }
+        Inst::new(Op::Name)
+            .word(target)
+            .string(name)
+            .push_into(&mut self.debug_names)
+    }
+
+    /// Adds `OpMemberName` when writing debug information.
+    pub(crate) fn member_name(
+        &mut self,
+        target: Word,
+        member: u32,
+        name: &str,
+    ) -> Result<(), Error> {
+        if !self.options.debug || name.is_empty() {
+            return Ok(());
+        }
+        Inst::new(Op::MemberName)
+            .word(target)
+            .word(member)
+            .string(name)
+            .push_into(&mut self.debug_names)
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // IR lookups that fail cleanly on a handle the verifier should have rejected.
+
+    /// The type behind `ty`.
+    pub(crate) fn ir_type_inner(&self, ty: Handle<Type>) -> Result<&'a TypeInner, Error> {
+        self.module
+            .types
+            .get(ty)
+            .map(|t| &t.inner)
+            .ok_or_else(|| Error::invalid(format!("type handle {ty:?} is out of range")))
+    }
+
+    /// The global behind `g`.
+    pub(crate) fn ir_global(&self, g: Handle<GlobalVariable>) -> Result<&'a GlobalVariable, Error> {
+        self.module
+            .globals
+            .get(g)
+            .ok_or_else(|| Error::invalid(format!("global handle {g:?} is out of range")))
+    }
+
+    /// The function behind `f`.
+    pub(crate) fn ir_function(&self, f: Handle<Function>) -> Result<&'a Function, Error> {
+        self.module
+            .functions
+            .get(f)
+            .ok_or_else(|| Error::invalid(format!("function handle {f:?} is out of range")))
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Constants
+
+    /// An `OpConstant` (or `OpConstantTrue` / `OpConstantFalse`) of `literal`, deduplicated.
+    pub(crate) fn literal(&mut self, literal: Literal) -> Result<Word, Error> {
+        let ty = self.scalar_type(literal.scalar())?;
+        let bits = literal_bits(literal);
+        if let Some(&id) = self.scalar_consts.get(&(ty, bits)) {
+            return Ok(id);
+        }
+        let id = self.id();
+        let inst = match literal {
+            Literal::Bool(true) => Inst::new(Op::ConstantTrue).word(ty).word(id),
+            Literal::Bool(false) => Inst::new(Op::ConstantFalse).word(ty).word(id),
+            _ => Inst::new(Op::Constant).word(ty).word(id).word(bits),
+        };
+        inst.push_into(&mut self.declarations)?;
+        self.scalar_consts.insert((ty, bits), id);
+        Ok(id)
+    }
+
+    /// A `u32` constant.
+    pub(crate) fn const_u32(&mut self, value: u32) -> Result<Word, Error> {
+        self.literal(Literal::U32(value))
+    }
+
+    /// A constant of the integer scalar `scalar` holding the bits `value`.
+    pub(crate) fn const_int(&mut self, scalar: Scalar, value: u32) -> Result<Word, Error> {
+        match scalar.kind {
+            ScalarKind::Sint => self.literal(Literal::I32(value as i32)),
+            ScalarKind::Uint => self.literal(Literal::U32(value)),
+            _ => Err(Error::invalid("an integer constant of a non-integer type")),
+        }
+    }
+
+    /// An `OpConstantComposite` of type `ty`, deduplicated.
+    pub(crate) fn const_composite(&mut self, ty: Word, parts: Vec<Word>) -> Result<Word, Error> {
+        let key = (ty, parts);
+        if let Some(&id) = self.composite_consts.get(&key) {
+            return Ok(id);
+        }
+        let id = self.id();
+        Inst::new(Op::ConstantComposite)
+            .word(ty)
+            .word(id)
+            .words(&key.1)
+            .push_into(&mut self.declarations)?;
+        self.composite_consts.insert(key, id);
+        Ok(id)
+    }
+
+    /// `OpConstantNull` of `ty` (the zero value), deduplicated.
+    pub(crate) fn const_null(&mut self, ty: Word) -> Result<Word, Error> {
+        if let Some(&id) = self.null_consts.get(&ty) {
+            return Ok(id);
+        }
+        let id = self.id();
+        Inst::new(Op::ConstantNull)
+            .word(ty)
+            .word(id)
+            .push_into(&mut self.declarations)?;
+        self.null_consts.insert(ty, id);
+        Ok(id)
+    }
+
+    /// The id of IR constant `root`, declaring it (and its parts) on first use.
+    pub(crate) fn constant(&mut self, root: Handle<Constant>) -> Result<Word, Error> {
+        if let Some(Some(id)) = self.ir_consts.get(root.index()) {
+            return Ok(*id);
+        }
+        // Post-order walk with an explicit stack: composite constants nest as deep as their
+        // types, and user-controlled depth must not become native recursion.
+        let mut stack = vec![(root, false)];
+        let mut in_progress = vec![false; self.module.constants.len()];
+        while let Some((c, expanded)) = stack.pop() {
+            if self.ir_consts.get(c.index()).copied().flatten().is_some() {
+                continue;
+            }
+            let constant =
+                self.module.constants.get(c).ok_or_else(|| {
+                    Error::invalid(format!("constant handle {c:?} is out of range"))
+                })?;
+            if expanded {
+                let id = self.build_constant(constant)?;
+                let spec = constant.spec_id.is_some()
+                    || match &constant.value {
+                        ConstantValue::Composite(parts) => parts
+                            .iter()
+                            .any(|p| self.spec_consts.get(p.index()).copied().unwrap_or(false)),
+                        _ => false,
+                    };
+                if let Some(slot) = self.ir_consts.get_mut(c.index()) {
+                    *slot = Some(id);
+                }
+                if let Some(slot) = self.spec_consts.get_mut(c.index()) {
+                    *slot = spec;
+                }
+                continue;
+            }
+            if in_progress.get(c.index()).copied().unwrap_or(false) {
+                return Err(Error::invalid(format!("constant {c:?} contains itself")));
+            }
+            if let Some(slot) = in_progress.get_mut(c.index()) {
+                *slot = true;
+            }
+            stack.push((c, true));
+            if let ConstantValue::Composite(parts) = &constant.value {
+                for &p in parts.iter().rev() {
+                    if self.ir_consts.get(p.index()).copied().flatten().is_none() {
+                        if in_progress.get(p.index()).copied().unwrap_or(false) {
+                            return Err(Error::invalid(format!("constant {p:?} contains itself")));
+                        }
+                        stack.push((p, false));
+                    }
+                }
+            }
+        }
+        self.ir_consts
+            .get(root.index())
+            .copied()
+            .flatten()
+            .ok_or_else(|| Error::invalid(format!("constant {root:?} could not be declared")))
+    }
+
+    /// Whether IR constant `c` is (or contains) a specialization constant. Only meaningful
+    /// after [`Writer::constant`] declared it.
+    pub(crate) fn is_spec_constant(&self, c: Handle<Constant>) -> bool {
+        self.spec_consts.get(c.index()).copied().unwrap_or(false)
+    }
+
+    /// Declares one IR constant whose parts are already declared.
+    fn build_constant(&mut self, constant: &Constant) -> Result<Word, Error> {
+        let ty = self.ir_type(constant.ty, Layout::Plain)?;
+        if let Some(spec_id) = constant.spec_id {
+            let literal = match constant.value {
+                ConstantValue::Scalar(literal) => literal,
+                ConstantValue::Zero => luma_ir::proc::zero_literal(self.scalar_of(constant.ty)?)
+                    .ok_or_else(|| {
+                        Error::invalid("a specialization constant of an invalid scalar")
+                    })?,
+                ConstantValue::Composite(_) => {
+                    return Err(Error::invalid(
+                        "a specialization constant must be a scalar".to_string(),
+                    ))
+                }
+            };
+            let id = self.id();
+            let inst = match literal {
+                Literal::Bool(true) => Inst::new(Op::SpecConstantTrue).word(ty).word(id),
+                Literal::Bool(false) => Inst::new(Op::SpecConstantFalse).word(ty).word(id),
+                other => Inst::new(Op::SpecConstant)
+                    .word(ty)
+                    .word(id)
+                    .word(literal_bits(other)),
+            };
+            inst.push_into(&mut self.declarations)?;
+            self.decorate(id, Decoration::SpecId, &[spec_id])?;
+            if let Some(name) = &constant.name {
+                self.name(id, name)?;
+            }
+            return Ok(id);
+        }
+        match &constant.value {
+            ConstantValue::Scalar(literal) => self.literal(*literal),
+            ConstantValue::Zero => self.const_null(ty),
+            ConstantValue::Composite(parts) => {
+                let mut ids = Vec::with_capacity(parts.len());
+                let mut spec = false;
+                for &p in parts {
+                    ids.push(self.constant(p)?);
+                    spec |= self.is_spec_constant(p);
+                }
+                if spec {
+                    let id = self.id();
+                    Inst::new(Op::SpecConstantComposite)
+                        .word(ty)
+                        .word(id)
+                        .words(&ids)
+                        .push_into(&mut self.declarations)?;
+                    if let Some(name) = &constant.name {
+                        self.name(id, name)?;
+                    }
+                    Ok(id)
+                } else {
+                    self.const_composite(ty, ids)
+                }
+            }
+        }
+    }
+
+    /// The scalar of a scalar type (for spec constants declared as zero).
+    fn scalar_of(&self, ty: Handle<Type>) -> Result<Scalar, Error> {
+        match self.ir_type_inner(ty)? {
+            TypeInner::Scalar(s) => Ok(*s),
+            _ => Err(Error::invalid("a specialization constant must be a scalar")),
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Globals
+
+    /// Declares global `g` (an `OpVariable` with its decorations).
+    fn declare_global(&mut self, g: Handle<GlobalVariable>) -> Result<GlobalInfo, Error> {
+        let global = self.ir_global(g)?;
+        let class = storage_class(global.space);
+        let layout = Layout::for_space(global.space);
+        let mut wrapped = false;
+        let mut block_struct = None;
+        let pointee = match global.space {
+            AddressSpace::Uniform | AddressSpace::Storage { .. } | AddressSpace::PushConstant => {
+                let (id, is_wrapper) = self.block_type(g)?;
+                wrapped = is_wrapper;
+                if !is_wrapper {
+                    block_struct = Some(id);
+                }
+                id
+            }
+            AddressSpace::Input | AddressSpace::Output => {
+                return Err(Error::invalid(format!(
+                    "global `{}` is in the {:?} space, which has no location or builtin; \
+                     entry-point inputs and outputs are function parameters and results",
+                    global.name, global.space
+                )))
+            }
+            _ => self.ir_type(global.ty, Layout::Plain)?,
+        };
+        self.note_16bit_storage(global.ty, global.space)?;
+        let pointer = self.intern(SpvType::Pointer {
+            class: class as u32,
+            pointee,
+        })?;
+        let var = self.id();
+        let init = match global.space {
+            AddressSpace::Private => Some(match global.init {
+                Some(c) => self.constant(c)?,
+                // Luma has no uninitialized memory: private globals start zeroed.
+                None => self.const_null(pointee)?,
+            }),
+            _ => None,
+        };
+        let mut inst = Inst::new(Op::Variable)
+            .word(pointer)
+            .word(var)
+            .word(class as u32);
+        if let Some(init) = init {
+            inst = inst.word(init);
+        }
+        inst.push_into(&mut self.declarations)?;
+        self.name(var, &global.name)?;
+        if let Some(binding) = global.binding {
+            self.decorate(var, Decoration::DescriptorSet, &[binding.group])?;
+            self.decorate(var, Decoration::Binding, &[binding.binding])?;
+        }
+        if let AddressSpace::Storage {
+            access: StorageAccess::Read,
+        } = global.space
+        {
+            self.decorate(var, Decoration::NonWritable, &[])?;
+        }
+        if matches!(global.space, AddressSpace::Storage { .. }) && !self.at_least(3) {
+            self.extension("SPV_KHR_storage_buffer_storage_class");
+        }
+        Ok(GlobalInfo {
+            var,
+            class,
+            wrapped,
+            block_struct,
+            layout,
+        })
+    }
+
+    /// The declared global `g`.
+    pub(crate) fn global(&self, g: Handle<GlobalVariable>) -> Result<GlobalInfo, Error> {
+        self.globals
+            .get(g.index())
+            .copied()
+            .flatten()
+            .ok_or_else(|| Error::invalid(format!("global {g:?} is used but was not declared")))
+    }
+
+    /// Declares the capabilities 16-bit values need in host-shared or interface memory.
+    pub(crate) fn note_16bit_storage(
+        &mut self,
+        ty: Handle<Type>,
+        space: AddressSpace,
+    ) -> Result<(), Error> {
+        if !self.contains_16bit(ty)? {
+            return Ok(());
+        }
+        let capability = match space {
+            AddressSpace::Storage { .. } => Capability::StorageBuffer16BitAccess,
+            AddressSpace::Uniform => Capability::UniformAndStorageBuffer16BitAccess,
+            AddressSpace::PushConstant => Capability::StoragePushConstant16,
+            AddressSpace::Input | AddressSpace::Output => Capability::StorageInputOutput16,
+            _ => return Ok(()),
+        };
+        self.capability(capability);
+        // Core from SPIR-V 1.3; an extension before.
+        if !self.at_least(3) {
+            self.extension("SPV_KHR_16bit_storage");
+        }
+        Ok(())
+    }
+
+    /// Whether `ty` holds a 16-bit scalar anywhere.
+    fn contains_16bit(&self, ty: Handle<Type>) -> Result<bool, Error> {
+        self.ir_type_inner(ty)?;
+        Ok(luma_ir::proc::any_subtype(
+            &self.module.types,
+            ty,
+            |inner| inner.scalar().is_some_and(|s| s.width == 2),
+        ))
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Entry-point interfaces
+
+    /// Declares the `Input` / `Output` variables of entry point `index`.
+    fn declare_interface(
+        &mut self,
+        stage: ShaderStage,
+        function: &Function,
+    ) -> Result<EntryInfo, Error> {
+        let mut inputs = Vec::with_capacity(function.params.len());
+        for param in &function.params {
+            let binding = param.binding.ok_or_else(|| {
+                Error::invalid(format!(
+                    "entry parameter `{}` has no location or builtin",
+                    param.name
+                ))
+            })?;
+            let io = self.declare_io(stage, StorageClass::Input, param.ty, binding, &param.name)?;
+            inputs.push(io);
+        }
+        let mut outputs = Vec::with_capacity(function.results.len());
+        for (i, result) in function.results.iter().enumerate() {
+            let binding = result.binding.ok_or_else(|| {
+                Error::invalid(format!("entry result {i} has no location or builtin"))
+            })?;
+            let name = result.name.clone().unwrap_or_default();
+            let io = self.declare_io(stage, StorageClass::Output, result.ty, binding, &name)?;
+            outputs.push(io);
+        }
+        Ok(EntryInfo { inputs, outputs })
+    }
+
+    /// Declares one interface variable.
+    fn declare_io(
+        &mut self,
+        stage: ShaderStage,
+        class: StorageClass,
+        ty: Handle<Type>,
+        binding: IoBinding,
+        name: &str,
+    ) -> Result<IoVar, Error> {
+        let space = if class == StorageClass::Input {
+            AddressSpace::Input
+        } else {
+            AddressSpace::Output
+        };
+        self.note_16bit_storage(ty, space)?;
+        let mut value_ty = self.ir_type(ty, Layout::Plain)?;
+        let mut array_wrapped = false;
+        if binding == IoBinding::BuiltIn(BuiltIn::SampleMask) {
+            // Vulkan declares the sample mask as an array of 32-bit integers.
+            let length = self.const_u32(1)?;
+            value_ty = self.intern(SpvType::Array {
+                element: value_ty,
+                length,
+                stride: None,
+            })?;
+            array_wrapped = true;
+        }
+        let pointer = self.intern(SpvType::Pointer {
+            class: class as u32,
+            pointee: value_ty,
+        })?;
+        let var = self.id();
+        Inst::new(Op::Variable)
+            .word(pointer)
+            .word(var)
+            .word(class as u32)
+            .push_into(&mut self.declarations)?;
+        self.name(var, name)?;
+        match binding {
+            IoBinding::BuiltIn(builtin) => {
+                let spv = self.builtin(stage, class, builtin)?;
+                self.decorate(var, Decoration::BuiltIn, &[spv as u32])?;
+            }
+            IoBinding::Location {
+                location,
+                interpolation,
+            } => {
+                self.decorate(var, Decoration::Location, &[location])?;
+                // Vulkan allows interpolation decorations only where interpolation happens:
+                // vertex outputs and fragment inputs. Integer fragment inputs must be flat.
+                let interpolated = (stage == ShaderStage::Vertex && class == StorageClass::Output)
+                    || (stage == ShaderStage::Fragment && class == StorageClass::Input);
+                if interpolated {
+                    let integer = self.is_integer_based(ty)?;
+                    match interpolation {
+                        Interpolation::Flat => self.decorate(var, Decoration::Flat, &[])?,
+                        Interpolation::NoPerspective if !integer => {
+                            self.decorate(var, Decoration::NoPerspective, &[])?
+                        }
+                        _ if integer && stage == ShaderStage::Fragment => {
+                            self.decorate(var, Decoration::Flat, &[])?
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        Ok(IoVar { var, array_wrapped })
+    }
+
+    /// Whether a scalar or vector type has integer (or bool) components.
+    fn is_integer_based(&self, ty: Handle<Type>) -> Result<bool, Error> {
+        Ok(match self.ir_type_inner(ty)? {
+            TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } => {
+                s.kind != ScalarKind::Float
+            }
+            _ => false,
+        })
+    }
+
+    /// The SPIR-V builtin for `builtin` in `stage` / `class`, declaring its capability.
+    fn builtin(
+        &mut self,
+        stage: ShaderStage,
+        class: StorageClass,
+        builtin: BuiltIn,
+    ) -> Result<spirv::BuiltIn, Error> {
+        use spirv::BuiltIn as B;
+        Ok(match builtin {
+            BuiltIn::Position => {
+                if stage == ShaderStage::Fragment && class == StorageClass::Input {
+                    B::FragCoord
+                } else {
+                    B::Position
+                }
+            }
+            BuiltIn::VertexIndex => B::VertexIndex,
+            BuiltIn::InstanceIndex => B::InstanceIndex,
+            BuiltIn::FrontFacing => B::FrontFacing,
+            BuiltIn::FragDepth => B::FragDepth,
+            BuiltIn::SampleIndex => {
+                self.capability(Capability::SampleRateShading);
+                B::SampleId
+            }
+            BuiltIn::SampleMask => B::SampleMask,
+            BuiltIn::LocalInvocationId => B::LocalInvocationId,
+            BuiltIn::LocalInvocationIndex => B::LocalInvocationIndex,
+            BuiltIn::GlobalInvocationId => B::GlobalInvocationId,
+            BuiltIn::WorkgroupId => B::WorkgroupId,
+            BuiltIn::NumWorkgroups => B::NumWorkgroups,
+        })
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // The whole module
+
+    /// Writes the module.
+    pub fn write(mut self) -> Result<Vec<Word>, Error> {
+        let module = self.module;
+        self.capability(Capability::Shader);
+
+        // Which entry points, functions and globals the output holds.
+        let entries: Vec<&luma_ir::EntryPoint> = match &self.options.entry_point {
+            Some(name) => {
+                let found: Vec<_> = module
+                    .entry_points
+                    .iter()
+                    .filter(|e| &e.name == name)
+                    .collect();
+                if found.is_empty() {
+                    return Err(Error::new(
+                        codes::UNKNOWN_ENTRY_POINT,
+                        format!("no entry point named `{name}` in this module"),
+                    ));
+                }
+                found
+            }
+            None => module.entry_points.iter().collect(),
+        };
+        let models = entries
+            .iter()
+            .map(|e| execution_model(e.stage))
+            .collect::<Result<Vec<_>, _>>()?;
+        let graph = CallGraph::new(module);
+        let mut reachable = vec![false; module.functions.len()];
+        let mut called = vec![false; module.functions.len()];
+        let mut used_globals = BTreeSet::new();
+        for entry in &entries {
+            self.ir_function(entry.function)?;
+            for f in graph.reachable(entry.function) {
+                if let Some(slot) = reachable.get_mut(f.index()) {
+                    *slot = true;
+                }
+                for &callee in graph.callees(f) {
+                    if let Some(slot) = called.get_mut(callee.index()) {
+                        *slot = true;
+                    }
+                }
+                used_globals.extend(graph.direct_globals(f).iter().copied());
+            }
+        }
+
+        self.debug_header()?;
+
+        // Specialization constants are the pipeline's interface: declare every one, used or
+        // not, so reflection and pipelines see the same ids.
+        for (c, constant) in module.constants.iter() {
+            if constant.spec_id.is_some() {
+                self.constant(c)?;
+            }
+        }
+        for &g in &used_globals {
+            let info = self.declare_global(g)?;
+            if let Some(slot) = self.globals.get_mut(g.index()) {
+                *slot = Some(info);
+            }
+        }
+        // Ids of the ordinary versions of called functions, so calls can refer to them.
+        for (f, _) in module.functions.iter() {
+            if called.get(f.index()).copied().unwrap_or(false) {
+                let id = self.id();
+                if let Some(slot) = self.function_ids.get_mut(f.index()) {
+                    *slot = Some(id);
+                }
+            }
+        }
+        for (f, function) in module.functions.iter() {
+            if let Some(Some(id)) = self.function_ids.get(f.index()).copied() {
+                let mut out = Vec::new();
+                FunctionWriter::new(&mut self, f, function, id, None)?.write(&mut out)?;
+                self.functions.extend(out);
+            }
+        }
+        for (entry, model) in entries.iter().zip(models) {
+            let function = self.ir_function(entry.function)?;
+            let info = self.declare_interface(entry.stage, function)?;
+            let id = self.id();
+            let mut out = Vec::new();
+            FunctionWriter::new(&mut self, entry.function, function, id, Some(&info))?
+                .write(&mut out)?;
+            self.functions.extend(out);
+            self.name(id, &entry.name)?;
+
+            let mut interface: Vec<Word> = info
+                .inputs
+                .iter()
+                .chain(info.outputs.iter())
+                .map(|io| io.var)
+                .collect();
+            if self.at_least(4) {
+                for g in graph.reachable_globals(entry.function) {
+                    interface.push(self.global(g)?.var);
+                }
+            }
+            Inst::new(Op::EntryPoint)
+                .word(model as u32)
+                .word(id)
+                .string(&entry.name)
+                .words(&interface)
+                .push_into(&mut self.entry_section)?;
+            match entry.stage {
+                ShaderStage::Fragment => {
+                    self.execution_mode(id, ExecutionMode::OriginUpperLeft, &[])?;
+                    let writes_depth = function
+                        .results
+                        .iter()
+                        .any(|r| r.binding == Some(IoBinding::BuiltIn(BuiltIn::FragDepth)));
+                    if writes_depth {
+                        self.execution_mode(id, ExecutionMode::DepthReplacing, &[])?;
+                    }
+                    if entry.early_depth_test {
+                        self.execution_mode(id, ExecutionMode::EarlyFragmentTests, &[])?;
+                    }
+                }
+                ShaderStage::Compute => {
+                    let [x, y, z] = entry.workgroup_size;
+                    self.execution_mode(id, ExecutionMode::LocalSize, &[x, y, z])?;
+                }
+                _ => {}
+            }
+        }
+        self.assemble()
+    }
+
+    /// Adds `OpExecutionMode`.
+    fn execution_mode(
+        &mut self,
+        function: Word,
+        mode: ExecutionMode,
+        operands: &[Word],
+    ) -> Result<(), Error> {
+        Inst::new(Op::ExecutionMode)
+            .word(function)
+            .word(mode as u32)
+            .words(operands)
+            .push_into(&mut self.mode_section)
+    }
+
+    /// `OpString` per debug source and `OpSource` with the text, when writing debug info.
+    fn debug_header(&mut self) -> Result<(), Error> {
+        if !self.options.debug {
+            return Ok(());
+        }
+        let module = self.module;
+        for source in &module.debug_sources {
+            let id = self.id();
+            Inst::new(Op::String)
+                .word(id)
+                .string(&source.name)
+                .push_into(&mut self.debug_strings)?;
+            self.file_strings.push(id);
+        }
+        for (source, &file) in module.debug_sources.iter().zip(&self.file_strings.clone()) {
+            let Some(text) = &source.text else {
+                continue;
+            };
+            // SourceLanguage::Unknown: Luma has no registered source-language enumerant.
+            let mut chunks = text_chunks(text, 4 * (0xFFFF - 4) - 4).into_iter();
+            let first = chunks.next().unwrap_or_default();
+            Inst::new(Op::Source)
+                .word(spirv::SourceLanguage::Unknown as u32)
+                .word(0)
+                .word(file)
+                .string(first)
+                .push_into(&mut self.debug_strings)?;
+            for chunk in chunks {
+                Inst::new(Op::SourceContinued)
+                    .string(chunk)
+                    .push_into(&mut self.debug_strings)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Joins header and sections.
+    fn assemble(self) -> Result<Vec<Word>, Error> {
+        let mut out = Vec::with_capacity(
+            5 + self.declarations.len() + self.functions.len() + self.annotations.len(),
+        );
+        let (major, minor) = self.options.version;
+        out.push(spirv::MAGIC_NUMBER);
+        out.push((u32::from(major) << 16) | (u32::from(minor) << 8));
+        // Generator: 0 ("unregistered"); Luma has no registered tool id yet.
+        out.push(0);
+        out.push(self.next_id);
+        out.push(0);
+        for &capability in &self.capabilities {
+            Inst::new(Op::Capability)
+                .word(capability)
+                .push_into(&mut out)?;
+        }
+        for extension in &self.extensions {
+            Inst::new(Op::Extension)
+                .string(extension)
+                .push_into(&mut out)?;
+        }
+        if let Some(id) = self.glsl_ext {
+            Inst::new(Op::ExtInstImport)
+                .word(id)
+                .string("GLSL.std.450")
+                .push_into(&mut out)?;
+        }
+        Inst::new(Op::MemoryModel)
+            .word(spirv::AddressingModel::Logical as u32)
+            .word(spirv::MemoryModel::GLSL450 as u32)
+            .push_into(&mut out)?;
+        out.extend_from_slice(&self.entry_section);
+        out.extend_from_slice(&self.mode_section);
+        out.extend_from_slice(&self.debug_strings);
+        out.extend_from_slice(&self.debug_names);
+        out.extend_from_slice(&self.annotations);
+        out.extend_from_slice(&self.declarations);
+        out.extend_from_slice(&self.functions);
+        Ok(out)
+    }
+}
+
+/// The 32-bit word of a scalar literal.
+pub(crate) fn literal_bits(literal: Literal) -> u32 {
+    match literal {
+        Literal::Bool(b) => u32::from(b),
+        Literal::I32(v) => v as u32,
+        Literal::U32(v) => v,
+        Literal::F32(v) => v.to_bits(),
+        Literal::F16(v) => u32::from(v),
+    }
+}
+
+/// Splits `text` into pieces of at most `max_bytes` bytes at character boundaries.
+fn text_chunks(text: &str, max_bytes: usize) -> Vec<&str> {
+    let mut chunks = Vec::new();
+    let mut rest = text;
+    while rest.len() > max_bytes {
+        let mut cut = max_bytes;
+        while cut > 0 && !rest.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        if cut == 0 {
+            break;
+        }
+        let (head, tail) = rest.split_at(cut);
+        chunks.push(head);
+        rest = tail;
+    }
+    chunks.push(rest);
+    chunks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_respect_char_boundaries() {
+        let chunks = text_chunks("aé€b", 3);
+        assert_eq!(chunks.concat(), "aé€b");
+        assert!(chunks.iter().all(|c| c.len() <= 3));
+    }
+}
