@@ -6,6 +6,8 @@
 
 pub mod ir;
 pub mod layout;
+pub mod parse;
+pub mod print;
 pub mod proc;
 pub mod visit;
 

@@ -1,0 +1,42 @@
+//! The IR text form: every IR file of the test suite round-trips (parse, print, parse, print
+//! gives the same text), printed outputs (`*.out.ir`) are already canonical, and the printer's
+//! output for `tests/ir/print/*.ir` is snapshotted.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use luma_ir::parse::parse_module;
+use luma_ir::print::print_module;
+use luma_testutil::{assert_snapshot, files_with_extension, tests_dir};
+
+#[test]
+fn every_ir_file_round_trips() {
+    let files = files_with_extension(&tests_dir().join("ir"), "ir");
+    assert!(!files.is_empty());
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let module = parse_module(&text).unwrap_or_else(|e| panic!("{}:{e}", path.display()));
+        let printed = print_module(&module);
+        let reparsed = parse_module(&printed)
+            .unwrap_or_else(|e| panic!("{} (printed):{e}\n{printed}", path.display()));
+        let reprinted = print_module(&reparsed);
+        assert_eq!(printed, reprinted, "{} does not round-trip", path.display());
+        if path.to_string_lossy().ends_with(".out.ir") {
+            assert_eq!(text, printed, "{} is not in printed form", path.display());
+        }
+    }
+}
+
+#[test]
+fn printer_snapshots() {
+    let dir = tests_dir().join("ir").join("print");
+    for path in files_with_extension(&dir, "ir") {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let Some(stem) = name.strip_suffix(".ir") else {
+            continue;
+        };
+        if stem.ends_with(".out") {
+            continue;
+        }
+        let module = parse_module(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_snapshot(&dir.join(format!("{stem}.out.ir")), &print_module(&module));
+    }
+}
