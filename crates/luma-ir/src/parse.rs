@@ -555,6 +555,7 @@ impl Parser {
         self.expect_word("const")?;
         let index = self.numbered("c")?;
         if index as usize != self.module.constants.len() {
+            self.pos -= 1;
             return self.error(format!("expected c{}", self.module.constants.len()));
         }
         let name = self.opt_string();
@@ -639,6 +640,7 @@ impl Parser {
         self.expect_word("global")?;
         let index = self.numbered("g")?;
         if index as usize != self.module.globals.len() {
+            self.pos -= 1;
             return self.error(format!("expected g{}", self.module.globals.len()));
         }
         let name = self.string()?;
@@ -961,6 +963,7 @@ impl Parser {
         self.expect_word("fn")?;
         let index = self.numbered("fn")?;
         if index as usize != self.module.functions.len() {
+            self.pos -= 1;
             return self.error(format!("expected fn{}", self.module.functions.len()));
         }
         let name = self.string()?;
@@ -1025,6 +1028,7 @@ impl Parser {
             if self.eat_word("local") {
                 let index = self.numbered("l")?;
                 if index as usize != state.locals.len() {
+                    self.pos -= 1;
                     return self.error(format!("expected l{}", state.locals.len()));
                 }
                 let lname = self.opt_string();
