@@ -1,0 +1,40 @@
+//! The diagnostic codes of the HLSL back end (E0920 to E0929 of the back-end range E09xx).
+
+use luma_base::{Code, CodeDoc, Severity};
+
+/// A construct HLSL (as targeted by these options) cannot express.
+pub const UNSUPPORTED: Code = Code("E0920");
+/// A host-visible layout that HLSL constant-buffer packing cannot reproduce exactly.
+pub const UNREPRESENTABLE_LAYOUT: Code = Code("E0921");
+/// `num_workgroups` is used but no constant buffer was given for it.
+pub const NUM_WORKGROUPS: Code = Code("E0922");
+/// The IR breaks an invariant the verifier guarantees (a compiler bug, never a user error).
+pub const INVALID_IR: Code = Code("E0923");
+
+/// Every code of this crate, with a title and an example that triggers it.
+pub const ALL: &[CodeDoc] = &[
+    CodeDoc {
+        code: UNSUPPORTED,
+        severity: Severity::Error,
+        title: "construct not expressible in HLSL",
+        example: "@entry(geometry)\nfunction gs()\nend",
+    },
+    CodeDoc {
+        code: UNREPRESENTABLE_LAYOUT,
+        severity: Severity::Error,
+        title: "push constant layout not expressible with HLSL constant-buffer packing",
+        example: "struct P\n\tweights: [4]float\nend\n@push_constant uniform pc: P",
+    },
+    CodeDoc {
+        code: NUM_WORKGROUPS,
+        severity: Severity::Error,
+        title: "`num_workgroups` needs a constant buffer in HLSL",
+        example: "@entry(compute) @workgroup_size(1)\nfunction main(@builtin(num_workgroups) n: uvec3)\nend",
+    },
+    CodeDoc {
+        code: INVALID_IR,
+        severity: Severity::Error,
+        title: "internal compiler error: invalid IR reached the HLSL back end",
+        example: "(not reachable from Luma source; reported only for a compiler bug)",
+    },
+];

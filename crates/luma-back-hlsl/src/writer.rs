@@ -1,0 +1,3522 @@
+//! The HLSL writer: module sections in order (types, constants, resources, helpers, functions
+//! and entry points), and the statement and expression emission of function bodies.
+
+use std::collections::BTreeMap;
+
+use luma_back::{CodeWriter, Namer};
+use luma_base::Handle;
+use luma_ir::layout::{LayoutKind, LayoutRule, Layouter};
+use luma_ir::{
+    AddressSpace, ArraySize, AtomicFunction, BinaryOp, Block, BuiltIn, Constant, ConstantValue,
+    DerivativeAxis, DerivativeControl, EntryPoint, Function, GlobalVariable, ImageClass,
+    ImageDimension, ImageQuery, Interpolation, IoBinding, Literal, LocalVariable, MathFunction,
+    Module, Op, ProductKind, RelationalFunction, SampleLevel, Scalar, ScalarKind, ShaderStage,
+    StmtKind, StorageAccess, Type, TypeInner, UnaryOp, UnrollHint, Value, ValueDef, VectorSize,
+};
+
+use crate::keywords::RESERVED;
+use crate::repr::{Field, Repr, Reprs};
+use crate::{codes, EntryPointInfo, Error, HlslOutput, Options};
+
+/// Deepest nesting of inlined expressions; a deeper value becomes a temporary.
+pub const MAX_INLINE_DEPTH: u32 = 12;
+
+/// Deepest nesting of blocks and access chains the writer follows (`Limits::nesting_depth`).
+const MAX_NESTING: usize = 256;
+
+type R<T> = Result<T, Error>;
+
+/// Operator precedence of an emitted expression (higher binds tighter).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Prec {
+    Ternary = 1,
+    LogicalOr,
+    LogicalAnd,
+    BitOr,
+    BitXor,
+    BitAnd,
+    Equality,
+    Relational,
+    Shift,
+    Additive,
+    Multiplicative,
+    Unary,
+    Postfix,
+}
+
+/// An expression with its precedence.
+#[derive(Debug, Clone)]
+struct Expr {
+    text: String,
+    prec: Prec,
+}
+
+impl Expr {
+    fn new(text: impl Into<String>, prec: Prec) -> Expr {
+        Expr {
+            text: text.into(),
+            prec,
+        }
+    }
+
+    fn atom(text: impl Into<String>) -> Expr {
+        Expr::new(text, Prec::Postfix)
+    }
+
+    /// The text, parenthesized unless it binds at least as tightly as `min`.
+    fn at(&self, min: Prec) -> String {
+        if self.prec >= min {
+            self.text.clone()
+        } else {
+            format!("({})", self.text)
+        }
+    }
+}
+
+/// Where a pointer points, as HLSL can reach it.
+#[derive(Debug, Clone)]
+enum Place {
+    /// An lvalue expression: locals, private and workgroup memory, and constant buffers (whose
+    /// layout representation `repr` says how the value is stored).
+    Typed {
+        expr: String,
+        ty: Handle<Type>,
+        repr: Repr,
+    },
+    /// `offset` bytes into byte-address buffer `buffer`.
+    Bytes {
+        buffer: String,
+        global: Handle<GlobalVariable>,
+        offset: Offset,
+        ty: Handle<Type>,
+    },
+}
+
+/// A byte offset: a constant plus terms already formatted as `uint` expressions.
+#[derive(Debug, Clone, Default)]
+struct Offset {
+    constant: u32,
+    terms: Vec<String>,
+}
+
+impl Offset {
+    fn plus(&self, bytes: u32) -> Offset {
+        Offset {
+            constant: self.constant.wrapping_add(bytes),
+            terms: self.terms.clone(),
+        }
+    }
+
+    fn render(&self) -> String {
+        let mut parts: Vec<String> = self.terms.clone();
+        if self.constant != 0 || parts.is_empty() {
+            parts.insert(0, format!("{}u", self.constant));
+        }
+        parts.join(" + ")
+    }
+}
+
+/// How a function body refers to its values.
+struct FnCtx<'f> {
+    func: &'f Function,
+    /// The name or expression of each value that has one (parameters, temporaries, variables).
+    names: Vec<Option<Expr>>,
+    /// Values emitted at their single use instead of at their statement.
+    inline: Vec<bool>,
+    /// Local variable names.
+    locals: Vec<String>,
+    namer: Namer,
+    /// For an entry point: the output struct name and the member name of each result.
+    outputs: Option<(String, Vec<String>)>,
+    /// Uses of each value by emitted code.
+    uses: Vec<u32>,
+    /// Current block nesting.
+    depth: usize,
+}
+
+/// Helper functions requested while writing bodies, each emitted once.
+#[derive(Debug, Default)]
+struct Helpers {
+    names: BTreeMap<String, String>,
+    emitted: BTreeMap<String, ()>,
+    text: String,
+}
+
+/// Writes one module as HLSL.
+pub struct Writer<'a> {
+    module: &'a Module,
+    options: &'a Options,
+    namer: Namer,
+    struct_names: BTreeMap<Handle<Type>, String>,
+    member_names: BTreeMap<Handle<Type>, Vec<String>>,
+    global_names: Vec<String>,
+    function_names: Vec<String>,
+    constant_names: Vec<Option<String>>,
+    std140: Layouter<'a>,
+    std430: Layouter<'a>,
+    reprs: Reprs,
+    variant_names: Vec<String>,
+    /// Representation of each constant-buffer global (uniform or push constant).
+    global_reprs: BTreeMap<Handle<GlobalVariable>, Repr>,
+    typedefs: BTreeMap<Handle<Type>, String>,
+    typedef_text: String,
+    helpers: Helpers,
+    num_workgroups_name: Option<String>,
+}
+
+fn vector_letter(i: u32) -> &'static str {
+    match i {
+        0 => "x",
+        1 => "y",
+        2 => "z",
+        _ => "w",
+    }
+}
+
+fn swizzle(count: u32) -> &'static str {
+    match count {
+        1 => "x",
+        2 => "xy",
+        3 => "xyz",
+        _ => "xyzw",
+    }
+}
+
+/// Formats an `f32` so that it reads back as the same value.
+fn float_literal(v: f32) -> Expr {
+    if !v.is_finite() {
+        return Expr::atom(format!("asfloat({:#010x}u)", v.to_bits()));
+    }
+    let mut s = format!("{v:?}");
+    if !s.contains('.') && !s.contains('e') && !s.contains("inf") {
+        s.push_str(".0");
+    }
+    if s.starts_with('-') {
+        Expr::new(s, Prec::Unary)
+    } else {
+        Expr::atom(s)
+    }
+}
+
+fn int_literal(v: i32) -> Expr {
+    if v == i32::MIN {
+        Expr::new("(-2147483647 - 1)", Prec::Postfix)
+    } else if v < 0 {
+        Expr::new(v.to_string(), Prec::Unary)
+    } else {
+        Expr::atom(v.to_string())
+    }
+}
+
+impl<'a> Writer<'a> {
+    /// Prepares names and layouts; fails on constructs HLSL cannot express.
+    pub fn new(module: &'a Module, options: &'a Options) -> R<Writer<'a>> {
+        if options.shader_model.0 < 6 {
+            return Err(Error::unsupported(format!(
+                "shader model {}.{} is not supported; the HLSL back end targets 6.0 and later",
+                options.shader_model.0, options.shader_model.1
+            )));
+        }
+        let mut namer = Namer::new(RESERVED, &["__"]);
+        let mut struct_names = BTreeMap::new();
+        let mut member_names = BTreeMap::new();
+        for (handle, ty) in module.types.iter() {
+            if let TypeInner::Struct { members } = &ty.inner {
+                let base = ty.name.clone().unwrap_or_else(|| "Struct".to_string());
+                struct_names.insert(handle, namer.call(&base));
+                let mut member_namer = Namer::new(RESERVED, &["__"]);
+                let names = members
+                    .iter()
+                    .map(|m| member_namer.call(&m.name))
+                    .collect::<Vec<_>>();
+                member_names.insert(handle, names);
+            }
+        }
+        let mut constant_names = Vec::with_capacity(module.constants.len());
+        for (_, c) in module.constants.iter() {
+            let needs_decl = c.name.is_some()
+                || c.spec_id.is_some()
+                || matches!(
+                    module.types.get(c.ty).map(|t| &t.inner),
+                    Some(TypeInner::Array { .. } | TypeInner::Struct { .. })
+                );
+            constant_names.push(if needs_decl {
+                Some(namer.call(c.name.as_deref().unwrap_or("luma_const")))
+            } else {
+                None
+            });
+        }
+        let global_names = module
+            .globals
+            .iter()
+            .map(|(_, g)| namer.call(&g.name))
+            .collect();
+        let function_names = module
+            .functions
+            .iter()
+            .map(|(_, f)| namer.call(&f.name))
+            .collect();
+        let mut writer = Writer {
+            module,
+            options,
+            namer,
+            struct_names,
+            member_names,
+            global_names,
+            function_names,
+            constant_names,
+            std140: Layouter::new(&module.types, LayoutRule::Std140),
+            std430: Layouter::new(&module.types, LayoutRule::Std430),
+            reprs: Reprs::default(),
+            variant_names: Vec::new(),
+            global_reprs: BTreeMap::new(),
+            typedefs: BTreeMap::new(),
+            typedef_text: String::new(),
+            helpers: Helpers::default(),
+            num_workgroups_name: None,
+        };
+        for (handle, global) in module.globals.iter() {
+            let layouter = match global.space {
+                AddressSpace::Uniform => &mut writer.std140,
+                AddressSpace::PushConstant => &mut writer.std430,
+                _ => continue,
+            };
+            let repr = writer
+                .reprs
+                .repr(module, layouter, global.ty, 0)
+                .map_err(|e| {
+                    if e.code == codes::UNREPRESENTABLE_LAYOUT {
+                        Error::new(e.code, format!("`{}`: {}", global.name, e.message))
+                    } else {
+                        e
+                    }
+                })?;
+            writer.global_reprs.insert(handle, repr);
+        }
+        for variant in &writer.reprs.variants {
+            let base = writer
+                .struct_names
+                .get(&variant.ty)
+                .cloned()
+                .unwrap_or_else(|| "Struct".to_string());
+            let suffix = match variant.rule {
+                LayoutRule::Std140 => "std140",
+                LayoutRule::Std430 => "std430",
+            };
+            writer
+                .variant_names
+                .push(writer.namer.call(&format!("{base}_{suffix}")));
+        }
+        Ok(writer)
+    }
+
+    /// Writes the whole source.
+    pub fn write(mut self) -> R<HlslOutput> {
+        let module = self.module;
+        let mut entry_points = Vec::new();
+        for ep in &module.entry_points {
+            let prefix = match ep.stage {
+                ShaderStage::Vertex => "vs",
+                ShaderStage::Fragment => "ps",
+                ShaderStage::Compute => "cs",
+                other => {
+                    return Err(Error::unsupported(format!(
+                        "the HLSL back end does not support {} entry points (`{}`)",
+                        other.as_str(),
+                        ep.name
+                    )))
+                }
+            };
+            let name = self
+                .function_names
+                .get(ep.function.index())
+                .cloned()
+                .ok_or_else(|| Error::invalid("entry point names a missing function"))?;
+            entry_points.push(EntryPointInfo {
+                name,
+                stage: ep.stage,
+                profile: format!(
+                    "{prefix}_{}_{}",
+                    self.options.shader_model.0, self.options.shader_model.1
+                ),
+            });
+        }
+
+        let mut body = CodeWriter::new();
+        for (handle, function) in module.functions.iter() {
+            let entry = module.entry_points.iter().find(|ep| ep.function == handle);
+            self.write_function(&mut body, handle, function, entry)?;
+        }
+
+        let mut head = CodeWriter::new();
+        head.line(format!(
+            "// HLSL Shader Model {}.{} generated by Luma.",
+            self.options.shader_model.0, self.options.shader_model.1
+        ));
+        head.line("");
+        self.write_structs(&mut head)?;
+        self.write_constants(&mut head)?;
+        self.write_globals(&mut head)?;
+        let mut source = head.finish();
+        source.push_str(&self.typedef_text);
+        if !self.typedef_text.is_empty() {
+            source.push('\n');
+        }
+        source.push_str(&self.helpers.text);
+        source.push_str(&body.finish());
+        Ok(HlslOutput {
+            source,
+            entry_points,
+        })
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Types
+
+    fn ty(&self, ty: Handle<Type>) -> R<&'a TypeInner> {
+        self.module
+            .types
+            .get(ty)
+            .map(|t| &t.inner)
+            .ok_or_else(|| Error::invalid("bad type handle"))
+    }
+
+    fn scalar_name(&self, scalar: Scalar) -> R<&'static str> {
+        Ok(match (scalar.kind, scalar.width) {
+            (ScalarKind::Bool, _) => "bool",
+            (ScalarKind::Sint, 4) => "int",
+            (ScalarKind::Uint, 4) => "uint",
+            (ScalarKind::Float, 4) => "float",
+            (ScalarKind::Float, 2) => {
+                if self.options.shader_model >= (6, 2) {
+                    "float16_t"
+                } else {
+                    return Err(Error::unsupported(
+                        "`half` needs shader model 6.2 or later (with `-enable-16bit-types`)",
+                    ));
+                }
+            }
+            _ => return Err(Error::invalid("unsupported scalar width")),
+        })
+    }
+
+    /// The HLSL name of a type that is not an array.
+    fn type_name(&mut self, ty: Handle<Type>) -> R<String> {
+        Ok(match self.ty(ty)? {
+            TypeInner::Scalar(s) | TypeInner::Atomic(s) => self.scalar_name(*s)?.to_string(),
+            TypeInner::Vector { size, scalar } => {
+                format!("{}{}", self.scalar_name(*scalar)?, size.count())
+            }
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => format!(
+                "{}{}x{}",
+                self.scalar_name(*scalar)?,
+                columns.count(),
+                rows.count()
+            ),
+            TypeInner::Struct { .. } => self
+                .struct_names
+                .get(&ty)
+                .cloned()
+                .ok_or_else(|| Error::invalid("unnamed struct"))?,
+            TypeInner::Array { .. } => return self.array_typedef(ty),
+            TypeInner::Image {
+                dim,
+                arrayed,
+                class,
+            } => {
+                let (ms, texel) = match class {
+                    ImageClass::Sampled { kind, multisampled } => (
+                        *multisampled,
+                        format!(
+                            "{}4",
+                            self.scalar_name(Scalar {
+                                kind: *kind,
+                                width: 4
+                            })?
+                        ),
+                    ),
+                    ImageClass::Depth { multisampled } => (*multisampled, "float".to_string()),
+                };
+                let base = match (dim, ms) {
+                    (ImageDimension::D2, false) => "Texture2D",
+                    (ImageDimension::D2, true) => "Texture2DMS",
+                    (ImageDimension::D3, _) => "Texture3D",
+                    (ImageDimension::Cube, _) => "TextureCube",
+                };
+                format!("{base}{}<{texel}>", if *arrayed { "Array" } else { "" })
+            }
+            TypeInner::Sampler { comparison } => if *comparison {
+                "SamplerComparisonState"
+            } else {
+                "SamplerState"
+            }
+            .to_string(),
+            TypeInner::Pointer { .. } => return Err(Error::invalid("pointer type in HLSL")),
+        })
+    }
+
+    /// A typedef for an array type (HLSL functions cannot spell an array return type).
+    fn array_typedef(&mut self, ty: Handle<Type>) -> R<String> {
+        if let Some(name) = self.typedefs.get(&ty) {
+            return Ok(name.clone());
+        }
+        let (base, dims) = self.array_dims(ty)?;
+        let base_name = self.type_name(base)?;
+        let name = self.namer.call(&format!(
+            "luma_array_{}{}",
+            base_name,
+            dims.iter().map(|d| format!("_{d}")).collect::<String>()
+        ));
+        let dims_text: String = dims.iter().map(|d| format!("[{d}]")).collect();
+        self.typedef_text
+            .push_str(&format!("typedef {base_name} {name}{dims_text};\n"));
+        self.typedefs.insert(ty, name.clone());
+        Ok(name)
+    }
+
+    /// The innermost element type and the dimensions of a (nested) fixed array, outermost first.
+    fn array_dims(&self, mut ty: Handle<Type>) -> R<(Handle<Type>, Vec<u32>)> {
+        let mut dims = Vec::new();
+        while let TypeInner::Array { base, size } = self.ty(ty)? {
+            match size {
+                ArraySize::Constant(n) => dims.push(*n),
+                ArraySize::Runtime => {
+                    return Err(Error::invalid(
+                        "runtime-sized array outside a storage buffer",
+                    ))
+                }
+            }
+            ty = *base;
+            if dims.len() > MAX_NESTING {
+                return Err(Error::invalid("arrays nest too deeply"));
+            }
+        }
+        Ok((ty, dims))
+    }
+
+    /// A declaration `T name` (arrays as declarators: `float name[3]`), with `row_major` on
+    /// matrices when `memory` is set.
+    fn decl(&mut self, ty: Handle<Type>, name: &str, memory: bool) -> R<String> {
+        let (base, dims) = if matches!(self.ty(ty)?, TypeInner::Array { .. }) {
+            self.array_dims(ty)?
+        } else {
+            (ty, Vec::new())
+        };
+        let base_name = self.type_name(base)?;
+        let major = if memory && matches!(self.ty(base)?, TypeInner::Matrix { .. }) {
+            "row_major "
+        } else {
+            ""
+        };
+        let dims: String = dims.iter().map(|d| format!("[{d}]")).collect();
+        Ok(format!("{major}{base_name} {name}{dims}"))
+    }
+
+    /// A declaration of `ty` stored as `repr` in a constant buffer.
+    fn decl_repr(&mut self, ty: Handle<Type>, repr: &Repr, name: &str) -> R<String> {
+        match repr {
+            Repr::Plain => self.decl(ty, name, true),
+            Repr::Struct(i) => Ok(format!(
+                "{} {name}",
+                self.variant_names
+                    .get(*i)
+                    .ok_or_else(|| Error::invalid("missing layout struct"))?
+            )),
+            Repr::Vec4 { .. } => {
+                let scalar = match self.ty(ty)? {
+                    TypeInner::Scalar(s) | TypeInner::Atomic(s) => *s,
+                    TypeInner::Vector { scalar, .. } => *scalar,
+                    _ => return Err(Error::invalid("vec4 representation of a non-vector")),
+                };
+                Ok(format!("{}4 {name}", self.scalar_name(scalar)?))
+            }
+            Repr::Mat4 { columns, .. } => Ok(format!("row_major float{columns}x4 {name}")),
+            Repr::Array(inner) => match self.ty(ty)? {
+                TypeInner::Array {
+                    base,
+                    size: ArraySize::Constant(n),
+                } => {
+                    let inner_decl = self.decl_repr(*base, inner, name)?;
+                    // The element declarator already ends in the name or its dimensions; the
+                    // outer dimension goes right after the name.
+                    Ok(insert_dim(&inner_decl, name, *n))
+                }
+                _ => Err(Error::invalid("array representation of a non-array")),
+            },
+        }
+    }
+
+    fn write_structs(&mut self, out: &mut CodeWriter) -> R<()> {
+        let module = self.module;
+        for (handle, ty) in module.types.iter() {
+            let TypeInner::Struct { members } = &ty.inner else {
+                continue;
+            };
+            // Structs ending in a runtime array exist only as storage-buffer layouts, which
+            // are reached through byte offsets.
+            if members.iter().any(|m| {
+                matches!(
+                    module.types.get(m.ty).map(|t| &t.inner),
+                    Some(TypeInner::Array {
+                        size: ArraySize::Runtime,
+                        ..
+                    })
+                )
+            }) {
+                continue;
+            }
+            let name = self.struct_names.get(&handle).cloned().unwrap_or_default();
+            let names = self.member_names.get(&handle).cloned().unwrap_or_default();
+            out.open(format!("struct {name} {{"));
+            for (member, mname) in members.iter().zip(names.iter()) {
+                let d = self.decl(member.ty, mname, true)?;
+                out.line(format!("{d};"));
+            }
+            out.close("};");
+            out.line("");
+        }
+        let variants = self.reprs.variants.clone();
+        for (i, variant) in variants.iter().enumerate() {
+            let name = self.variant_names.get(i).cloned().unwrap_or_default();
+            let TypeInner::Struct { members } = self.ty(variant.ty)? else {
+                return Err(Error::invalid("layout struct of a non-struct"));
+            };
+            let names = self
+                .member_names
+                .get(&variant.ty)
+                .cloned()
+                .unwrap_or_default();
+            out.line(format!(
+                "// `{}` laid out by {} rules (padding makes every packing rule agree).",
+                self.struct_names
+                    .get(&variant.ty)
+                    .cloned()
+                    .unwrap_or_default(),
+                match variant.rule {
+                    LayoutRule::Std140 => "std140",
+                    LayoutRule::Std430 => "std430",
+                }
+            ));
+            out.open(format!("struct {name} {{"));
+            let mut pad = 0u32;
+            for field in &variant.fields {
+                match field {
+                    Field::Member { index, repr } => {
+                        let member = members
+                            .get(*index)
+                            .ok_or_else(|| Error::invalid("bad member index"))?;
+                        let mname = names.get(*index).cloned().unwrap_or_default();
+                        let d = self.decl_repr(member.ty, repr, &mname)?;
+                        out.line(format!("{d};"));
+                    }
+                    Field::Pad { count } => {
+                        let list: Vec<String> =
+                            (0..*count).map(|k| format!("_pad{}", pad + k)).collect();
+                        pad += count;
+                        out.line(format!("uint {};", list.join(", ")));
+                    }
+                }
+            }
+            out.close("};");
+            out.line("");
+        }
+        Ok(())
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Constants
+
+    fn literal(&self, lit: Literal) -> R<Expr> {
+        Ok(match lit {
+            Literal::Bool(b) => Expr::atom(if b { "true" } else { "false" }),
+            Literal::I32(v) => int_literal(v),
+            Literal::U32(v) => Expr::atom(format!("{v}u")),
+            Literal::F32(v) => float_literal(v),
+            Literal::F16(bits) => {
+                let name = self.scalar_name(Scalar::F16)?;
+                Expr::atom(format!("{name}(f16tof32({bits}u))"))
+            }
+        })
+    }
+
+    fn zero_scalar(&self, scalar: Scalar) -> R<Expr> {
+        self.literal(match scalar.kind {
+            ScalarKind::Bool => Literal::Bool(false),
+            ScalarKind::Sint => Literal::I32(0),
+            ScalarKind::Uint => Literal::U32(0),
+            ScalarKind::Float => Literal::F32(0.0),
+        })
+    }
+
+    /// A constant as an expression (declared constants by name).
+    fn constant_expr(&mut self, c: Handle<Constant>) -> R<Expr> {
+        if let Some(Some(name)) = self.constant_names.get(c.index()) {
+            return Ok(Expr::atom(name.clone()));
+        }
+        self.constant_value(c)
+    }
+
+    /// A constant's value, spelled out (the initializer of a declared constant).
+    fn constant_value(&mut self, c: Handle<Constant>) -> R<Expr> {
+        let constant = self
+            .module
+            .constants
+            .get(c)
+            .ok_or_else(|| Error::invalid("bad constant handle"))?;
+        let inner = self.ty(constant.ty)?;
+        match &constant.value {
+            ConstantValue::Scalar(lit) => self.literal(*lit),
+            ConstantValue::Zero => self.zero_of(constant.ty),
+            ConstantValue::Composite(parts) => {
+                let mut texts = Vec::new();
+                for p in parts {
+                    texts.push(self.constant_expr(*p)?.text);
+                }
+                match inner {
+                    TypeInner::Vector { .. } | TypeInner::Matrix { .. } => {
+                        let name = self.type_name(constant.ty)?;
+                        Ok(Expr::atom(format!("{name}({})", texts.join(", "))))
+                    }
+                    _ => Ok(Expr::atom(format!("{{ {} }}", texts.join(", ")))),
+                }
+            }
+        }
+    }
+
+    /// The zero value of a type: `(T)0`, or an initializer list for arrays.
+    fn zero_of(&mut self, ty: Handle<Type>) -> R<Expr> {
+        match self.ty(ty)? {
+            TypeInner::Scalar(s) => self.zero_scalar(*s),
+            TypeInner::Array { base, size } => {
+                let n = match size {
+                    ArraySize::Constant(n) => *n,
+                    ArraySize::Runtime => return Err(Error::invalid("zero runtime array")),
+                };
+                let elem = self.zero_of(*base)?.text;
+                let list = vec![elem; n as usize];
+                Ok(Expr::atom(format!("{{ {} }}", list.join(", "))))
+            }
+            _ => {
+                let name = self.type_name(ty)?;
+                Ok(Expr::new(format!("({name})0"), Prec::Unary))
+            }
+        }
+    }
+
+    fn write_constants(&mut self, out: &mut CodeWriter) -> R<()> {
+        let module = self.module;
+        let mut any = false;
+        for (handle, c) in module.constants.iter() {
+            let Some(Some(name)) = self.constant_names.get(handle.index()).cloned() else {
+                continue;
+            };
+            let value = self.constant_value(handle)?.text;
+            if let Some(id) = c.spec_id {
+                let ty = self.type_name(c.ty)?;
+                let mac = format!("LUMA_SPEC_{id}");
+                out.line(format!("#ifndef {mac}"));
+                out.line(format!("#define {mac} {value}"));
+                out.line("#endif");
+                out.line("#if defined(__spirv__) || !defined(__HLSL_VERSION)");
+                out.line(format!(
+                    "[[vk::constant_id({id})]] const {ty} {name} = {mac};"
+                ));
+                out.line("#else");
+                out.line(format!("static const {ty} {name} = {mac};"));
+                out.line("#endif");
+            } else {
+                let d = self.decl(c.ty, &name, false)?;
+                out.line(format!("static const {d} = {value};"));
+            }
+            any = true;
+        }
+        if any {
+            out.line("");
+        }
+        Ok(())
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Globals
+
+    fn write_globals(&mut self, out: &mut CodeWriter) -> R<()> {
+        let module = self.module;
+        for (handle, global) in module.globals.iter() {
+            let name = self
+                .global_names
+                .get(handle.index())
+                .cloned()
+                .unwrap_or_default();
+            let vk = global
+                .binding
+                .map(|b| format!("[[vk::binding({}, {})]] ", b.binding, b.group));
+            let register = |class: char| {
+                global
+                    .binding
+                    .map(|b| format!(" : register({class}{}, space{})", b.binding, b.group))
+                    .unwrap_or_default()
+            };
+            match global.space {
+                AddressSpace::Uniform | AddressSpace::PushConstant => {
+                    let repr = self
+                        .global_reprs
+                        .get(&handle)
+                        .cloned()
+                        .unwrap_or(Repr::Plain);
+                    let member = self.decl_repr(global.ty, &repr, &name)?;
+                    let block = self.namer.call(&format!("{}_block", global.name));
+                    if global.space == AddressSpace::PushConstant {
+                        let reg = self
+                            .options
+                            .push_constant_register
+                            .map(|b| format!(" : register(b{}, space{})", b.binding, b.group))
+                            .unwrap_or_default();
+                        out.line(format!("[[vk::push_constant]] cbuffer {block}{reg} {{"));
+                    } else {
+                        out.line(format!(
+                            "{}cbuffer {block}{} {{",
+                            vk.unwrap_or_default(),
+                            register('b')
+                        ));
+                    }
+                    out.indent();
+                    out.line(format!("{member};"));
+                    out.close("};");
+                }
+                AddressSpace::Storage { access } => {
+                    let (kind, class) = match access {
+                        StorageAccess::Read => ("ByteAddressBuffer", 't'),
+                        StorageAccess::ReadWrite => ("RWByteAddressBuffer", 'u'),
+                    };
+                    out.line(format!(
+                        "{}{kind} {name}{};",
+                        vk.unwrap_or_default(),
+                        register(class)
+                    ));
+                }
+                AddressSpace::Handle => {
+                    let (base, _) = if matches!(self.ty(global.ty)?, TypeInner::Array { .. }) {
+                        self.array_dims(global.ty)?
+                    } else {
+                        (global.ty, Vec::new())
+                    };
+                    let class = match self.ty(base)? {
+                        TypeInner::Sampler { .. } => 's',
+                        _ => 't',
+                    };
+                    let d = self.decl(global.ty, &name, false)?;
+                    out.line(format!("{}{d}{};", vk.unwrap_or_default(), register(class)));
+                }
+                AddressSpace::Workgroup => {
+                    let d = self.decl(global.ty, &name, false)?;
+                    out.line(format!("groupshared {d};"));
+                }
+                AddressSpace::Private => {
+                    let d = self.decl(global.ty, &name, false)?;
+                    let init = match global.init {
+                        Some(c) => self.constant_expr(c)?.text,
+                        None => self.zero_of(global.ty)?.text,
+                    };
+                    out.line(format!("static {d} = {init};"));
+                }
+                AddressSpace::Function | AddressSpace::Input | AddressSpace::Output => {
+                    return Err(Error::invalid(format!(
+                        "global `{}` in an address space HLSL globals cannot have",
+                        global.name
+                    )))
+                }
+            }
+        }
+        let uses_num_workgroups = module.entry_points.iter().any(|ep| {
+            module.functions.get(ep.function).is_some_and(|f| {
+                f.params
+                    .iter()
+                    .any(|p| p.binding == Some(IoBinding::BuiltIn(BuiltIn::NumWorkgroups)))
+            })
+        });
+        if uses_num_workgroups {
+            let Some(b) = self.options.num_workgroups else {
+                return Err(Error::new(
+                    codes::NUM_WORKGROUPS,
+                    "`num_workgroups` has no HLSL semantic; set the HLSL option `num_workgroups` \
+                     to a constant buffer (group, binding) that the application fills with the \
+                     dispatch size",
+                ));
+            };
+            let name = self.namer.call("luma_num_workgroups");
+            let block = self.namer.call("luma_num_workgroups_block");
+            out.line(format!(
+                "[[vk::binding({}, {})]] cbuffer {block} : register(b{}, space{}) {{",
+                b.binding, b.group, b.binding, b.group
+            ));
+            out.indent();
+            out.line(format!("uint3 {name};"));
+            out.close("};");
+            self.num_workgroups_name = Some(name);
+        }
+        out.line("");
+        Ok(())
+    }
+}
+
+/// Inserts an outer array dimension right after `name` in a declarator.
+fn insert_dim(decl: &str, name: &str, n: u32) -> String {
+    match decl.rfind(name) {
+        Some(at) => {
+            let (head, tail) = decl.split_at(at + name.len());
+            format!("{head}[{n}]{tail}")
+        }
+        None => format!("{decl}[{n}]"),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Function analysis: which values are inlined at their use.
+
+/// Per-value facts of one function body.
+struct Analysis {
+    /// Uses of each value by code that is emitted.
+    uses: Vec<u32>,
+    /// The block placing each `Op` value.
+    def_block: Vec<Option<Handle<Block>>>,
+    /// The block of the (last seen) use of each value.
+    use_block: Vec<Option<Handle<Block>>>,
+    /// Whether each value's code is emitted at all.
+    needed: Vec<bool>,
+}
+
+fn op_has_effect(op: &Op) -> bool {
+    matches!(op, Op::Call { .. } | Op::Atomic { .. })
+}
+
+fn analyze(func: &Function) -> R<Analysis> {
+    let n = func.values.len();
+    let mut a = Analysis {
+        uses: vec![0; n],
+        def_block: vec![None; n],
+        use_block: vec![None; n],
+        needed: vec![false; n],
+    };
+    let mut work: Vec<Handle<Value>> = Vec::new();
+    let mut pending = vec![(func.body, 0usize)];
+    while let Some((block, depth)) = pending.pop() {
+        if depth > MAX_NESTING {
+            return Err(Error::invalid("blocks nest too deeply"));
+        }
+        let b = func
+            .blocks
+            .get(block)
+            .ok_or_else(|| Error::invalid("bad block handle"))?;
+        for stmt in &b.stmts {
+            if let StmtKind::Value(v) = stmt.kind {
+                if let Some(slot) = a.def_block.get_mut(v.index()) {
+                    *slot = Some(block);
+                }
+                // Calls and atomics run whether or not their result is used.
+                if let Some(Value {
+                    def: ValueDef::Op(op),
+                    ..
+                }) = func.values.get(v)
+                {
+                    if op_has_effect(op) {
+                        if let Some(x) = a.needed.get_mut(v.index()) {
+                            *x = true;
+                        }
+                        work.push(v);
+                    }
+                }
+            }
+            stmt.kind.for_each_operand(|v| {
+                if let Some(u) = a.uses.get_mut(v.index()) {
+                    *u += 1;
+                }
+                if let Some(ub) = a.use_block.get_mut(v.index()) {
+                    *ub = Some(block);
+                }
+                if let Some(x) = a.needed.get_mut(v.index()) {
+                    if !*x {
+                        *x = true;
+                        work.push(v);
+                    }
+                }
+            });
+            stmt.kind
+                .for_each_block(|inner| pending.push((inner, depth + 1)));
+        }
+    }
+    // Uses by needed values only: a value nothing needs is never emitted, so its operands
+    // must not count it.
+    while let Some(v) = work.pop() {
+        let Some(Value {
+            def: ValueDef::Op(op),
+            ..
+        }) = func.values.get(v)
+        else {
+            continue;
+        };
+        let block = a.def_block.get(v.index()).copied().flatten();
+        let mut operands = Vec::new();
+        op.for_each_operand(|o| operands.push(o));
+        for o in operands {
+            if let Some(u) = a.uses.get_mut(o.index()) {
+                *u += 1;
+            }
+            if let Some(ub) = a.use_block.get_mut(o.index()) {
+                *ub = block;
+            }
+            if let Some(x) = a.needed.get_mut(o.index()) {
+                if !*x {
+                    *x = true;
+                    work.push(o);
+                }
+            }
+        }
+    }
+    Ok(a)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Functions
+
+/// The innermost enclosing constructs a terminator refers to.
+#[derive(Debug, Clone)]
+enum Frame {
+    If {
+        results: Vec<Handle<Value>>,
+    },
+    Loop {
+        carried: Vec<Handle<Value>>,
+        results: Vec<Handle<Value>>,
+    },
+}
+
+impl<'a> Writer<'a> {
+    fn value_ty(&self, func: &Function, v: Handle<Value>) -> R<Handle<Type>> {
+        func.values
+            .get(v)
+            .map(|x| x.ty)
+            .ok_or_else(|| Error::invalid("bad value handle"))
+    }
+
+    fn value_inner(&self, func: &Function, v: Handle<Value>) -> R<&'a TypeInner> {
+        let ty = self.value_ty(func, v)?;
+        self.ty(ty)
+    }
+
+    fn write_function(
+        &mut self,
+        out: &mut CodeWriter,
+        handle: Handle<Function>,
+        func: &Function,
+        entry: Option<&EntryPoint>,
+    ) -> R<()> {
+        let analysis = analyze(func)?;
+        let fname = self
+            .function_names
+            .get(handle.index())
+            .cloned()
+            .unwrap_or_default();
+        let mut ctx = FnCtx {
+            func,
+            names: vec![None; func.values.len()],
+            inline: vec![false; func.values.len()],
+            locals: Vec::new(),
+            namer: self.namer.clone(),
+            outputs: None,
+            uses: analysis.uses.clone(),
+            depth: 0,
+        };
+        self.decide_inlining(&mut ctx, &analysis)?;
+
+        // Signature.
+        let mut params = Vec::new();
+        if let Some(ep) = entry {
+            let mut inputs = Vec::new();
+            let mut member_namer = Namer::new(RESERVED, &["__"]);
+            for (i, p) in func.params.iter().enumerate() {
+                let binding = p
+                    .binding
+                    .ok_or_else(|| Error::invalid("entry input without binding"))?;
+                if binding == IoBinding::BuiltIn(BuiltIn::NumWorkgroups) {
+                    let name = self.num_workgroups_name.clone().unwrap_or_default();
+                    if let Some(slot) = ctx.names.get_mut(i) {
+                        *slot = Some(Expr::atom(name));
+                    }
+                    continue;
+                }
+                let mname = member_namer.call(&p.name);
+                inputs.push(self.io_member(ep.stage, binding, true, p.ty, &mname)?);
+                if let Some(slot) = ctx.names.get_mut(i) {
+                    *slot = Some(Expr::atom(format!("input.{mname}")));
+                }
+            }
+            if !inputs.is_empty() {
+                let sname = self.namer.call(&format!("{fname}_Input"));
+                out.open(format!("struct {sname} {{"));
+                for line in &inputs {
+                    out.line(line);
+                }
+                out.close("};");
+                out.line("");
+                ctx.namer.reserve("input");
+                params.push(format!("{sname} input"));
+            }
+            let mut ret = "void".to_string();
+            if !func.results.is_empty() {
+                let sname = self.namer.call(&format!("{fname}_Output"));
+                let mut member_namer = Namer::new(RESERVED, &["__"]);
+                let mut names = Vec::new();
+                out.open(format!("struct {sname} {{"));
+                for (i, r) in func.results.iter().enumerate() {
+                    let binding = r
+                        .binding
+                        .ok_or_else(|| Error::invalid("entry output without binding"))?;
+                    let mname =
+                        member_namer.call(r.name.as_deref().unwrap_or(&format!("result{i}")));
+                    let line = self.io_member(ep.stage, binding, false, r.ty, &mname)?;
+                    out.line(line);
+                    names.push(mname);
+                }
+                out.close("};");
+                out.line("");
+                ctx.outputs = Some((sname.clone(), names));
+                ret = sname;
+            }
+            match ep.stage {
+                ShaderStage::Compute => {
+                    let [x, y, z] = ep.workgroup_size;
+                    out.line(format!("[numthreads({x}, {y}, {z})]"));
+                }
+                ShaderStage::Fragment if ep.early_depth_test => out.line("[earlydepthstencil]"),
+                _ => {}
+            }
+            out.open(format!("{ret} {fname}({}) {{", params.join(", ")));
+            for (i, p) in func.params.iter().enumerate() {
+                if ep.stage == ShaderStage::Fragment
+                    && p.binding == Some(IoBinding::BuiltIn(BuiltIn::Position))
+                {
+                    let e = ctx
+                        .names
+                        .get(i)
+                        .cloned()
+                        .flatten()
+                        .map(|e| e.text)
+                        .unwrap_or_default();
+                    out.line("// D3D12 gives clip w here; Luma means 1/w, as Vulkan gives it.");
+                    out.raw("#if defined(__HLSL_VERSION) && !defined(__spirv__)\n");
+                    out.line(format!("{e}.w = 1.0 / {e}.w;"));
+                    out.raw("#endif\n");
+                }
+            }
+        } else {
+            for (i, p) in func.params.iter().enumerate() {
+                let name = ctx.namer.call(&p.name);
+                params.push(self.decl(p.ty, &name, false)?);
+                if let Some(slot) = ctx.names.get_mut(i) {
+                    *slot = Some(Expr::atom(name));
+                }
+            }
+            let ret = match func.results.as_slice() {
+                [] => "void".to_string(),
+                [r] => self.type_name(r.ty)?,
+                _ => return Err(Error::invalid("function with several results")),
+            };
+            out.open(format!("{ret} {fname}({}) {{", params.join(", ")));
+        }
+
+        // Locals.
+        for (_, local) in func.locals.iter() {
+            let name = ctx.namer.call(local.name.as_deref().unwrap_or("local"));
+            self.declare_local(out, local, &name)?;
+            ctx.locals.push(name);
+        }
+
+        let mut frames = Vec::new();
+        self.write_block(out, &mut ctx, func.body, &mut frames, true)?;
+        out.close("}");
+        out.line("");
+        Ok(())
+    }
+
+    fn declare_local(&mut self, out: &mut CodeWriter, local: &LocalVariable, name: &str) -> R<()> {
+        let d = self.decl(local.ty, name, false)?;
+        let init = match local.init {
+            Some(c) => self.constant_expr(c)?.text,
+            None => self.zero_of(local.ty)?.text,
+        };
+        out.line(format!("{d} = {init};"));
+        Ok(())
+    }
+
+    /// An entry-point interface member: `[[vk::location(n)]] nointerpolation float2 uv :
+    /// TEXCOORDn;`.
+    fn io_member(
+        &mut self,
+        stage: ShaderStage,
+        binding: IoBinding,
+        input: bool,
+        ty: Handle<Type>,
+        name: &str,
+    ) -> R<String> {
+        let decl = self.decl(ty, name, false)?;
+        Ok(match binding {
+            IoBinding::BuiltIn(b) => {
+                let s = match b {
+                    BuiltIn::Position => "SV_Position",
+                    BuiltIn::VertexIndex => "SV_VertexID",
+                    BuiltIn::InstanceIndex => "SV_InstanceID",
+                    BuiltIn::FrontFacing => "SV_IsFrontFace",
+                    BuiltIn::FragDepth => "SV_Depth",
+                    BuiltIn::SampleIndex => "SV_SampleIndex",
+                    BuiltIn::SampleMask => "SV_Coverage",
+                    BuiltIn::LocalInvocationId => "SV_GroupThreadID",
+                    BuiltIn::LocalInvocationIndex => "SV_GroupIndex",
+                    BuiltIn::GlobalInvocationId => "SV_DispatchThreadID",
+                    BuiltIn::WorkgroupId => "SV_GroupID",
+                    BuiltIn::NumWorkgroups => {
+                        return Err(Error::invalid("num_workgroups has no semantic"))
+                    }
+                };
+                format!("{decl} : {s};")
+            }
+            IoBinding::Location {
+                location,
+                interpolation,
+            } => {
+                if stage == ShaderStage::Fragment && !input {
+                    format!("{decl} : SV_Target{location};")
+                } else {
+                    let varying = (stage == ShaderStage::Vertex && !input)
+                        || (stage == ShaderStage::Fragment && input);
+                    let interp = match interpolation {
+                        Interpolation::Flat if varying => "nointerpolation ",
+                        Interpolation::NoPerspective if varying => "noperspective ",
+                        _ => "",
+                    };
+                    format!("[[vk::location({location})]] {interp}{decl} : TEXCOORD{location};")
+                }
+            }
+        })
+    }
+}
+
+/// Whether an op can be written as an expression at its use (pure, no statements needed).
+fn inlinable_kind(op: &Op) -> bool {
+    op.is_pure()
+        && !matches!(
+            op,
+            Op::Insert { .. } | Op::InsertDynamic { .. } | Op::AccessChain { .. }
+        )
+}
+
+impl<'a> Writer<'a> {
+    fn decide_inlining(&mut self, ctx: &mut FnCtx<'_>, a: &Analysis) -> R<()> {
+        let func = ctx.func;
+        let mut depth = vec![0u32; func.values.len()];
+        // Values in arena order: operands of a placed value are defined before it, and the
+        // arena is in definition order for everything lowering and the passes create; a value
+        // whose operand comes later is simply not inlined.
+        for (v, value) in func.values.iter() {
+            let ValueDef::Op(op) = &value.def else {
+                continue;
+            };
+            let i = v.index();
+            if matches!(op, Op::AccessChain { .. }) {
+                // Pointers are places, rebuilt at every use.
+                if let Some(x) = ctx.inline.get_mut(i) {
+                    *x = true;
+                }
+                continue;
+            }
+            let inner = self.ty(value.ty)?;
+            let handle_load = matches!(op, Op::Load { .. })
+                && matches!(inner, TypeInner::Image { .. } | TypeInner::Sampler { .. });
+            if handle_load {
+                if let Some(x) = ctx.inline.get_mut(i) {
+                    *x = true;
+                }
+                continue;
+            }
+            let composite_compose = matches!(op, Op::Compose { .. })
+                && matches!(inner, TypeInner::Array { .. } | TypeInner::Struct { .. });
+            let uses = a.uses.get(i).copied().unwrap_or(0);
+            let same_block =
+                a.use_block.get(i).copied().flatten() == a.def_block.get(i).copied().flatten();
+            if !inlinable_kind(op) || composite_compose || uses != 1 || !same_block {
+                continue;
+            }
+            let mut d = 0u32;
+            op.for_each_operand(|o| {
+                if ctx.inline.get(o.index()).copied().unwrap_or(false) {
+                    d = d.max(depth.get(o.index()).copied().unwrap_or(0));
+                }
+            });
+            if d + 1 > MAX_INLINE_DEPTH {
+                continue;
+            }
+            if let Some(x) = depth.get_mut(i) {
+                *x = d + 1;
+            }
+            if let Some(x) = ctx.inline.get_mut(i) {
+                *x = true;
+            }
+        }
+        // Values nothing needs are not emitted at all.
+        for (i, needed) in a.needed.iter().enumerate() {
+            if !needed {
+                if let Some(x) = ctx.inline.get_mut(i) {
+                    *x = true;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Statements
+
+    fn write_block(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        block: Handle<Block>,
+        frames: &mut Vec<Frame>,
+        function_body: bool,
+    ) -> R<()> {
+        ctx.depth += 1;
+        if ctx.depth > MAX_NESTING {
+            return Err(Error::invalid("blocks nest too deeply"));
+        }
+        let func = ctx.func;
+        let b = func
+            .blocks
+            .get(block)
+            .ok_or_else(|| Error::invalid("bad block handle"))?;
+        let count = b.stmts.len();
+        let mut last_line: Option<(u32, u32)> = None;
+        for (i, stmt) in b.stmts.iter().enumerate() {
+            let last = i + 1 == count;
+            if self.options.line_directives {
+                if let Some(loc) = stmt.loc {
+                    if last_line != Some((loc.source, loc.line)) {
+                        let file = self
+                            .module
+                            .debug_sources
+                            .get(loc.source as usize)
+                            .map(|s| s.name.replace('\\', "/").replace('"', "'"))
+                            .unwrap_or_default();
+                        out.raw(&format!("#line {} \"{}\"\n", loc.line, file));
+                        last_line = Some((loc.source, loc.line));
+                    }
+                }
+            }
+            match &stmt.kind {
+                StmtKind::Value(v) => self.write_value(out, ctx, *v)?,
+                StmtKind::Store { pointer, value } => {
+                    let place = self.place(ctx, *pointer, 0)?;
+                    self.write_store(out, ctx, &place, *value)?;
+                }
+                StmtKind::AtomicStore { pointer, value } => {
+                    let place = self.place(ctx, *pointer, 0)?;
+                    let v = self.expr(ctx, *value, 0)?;
+                    let old = ctx.namer.call("old");
+                    match &place {
+                        Place::Typed { expr, ty, .. } => {
+                            let t = self.type_name(*ty)?;
+                            out.line(format!("{t} {old};"));
+                            out.line(format!("InterlockedExchange({expr}, {}, {old});", v.text));
+                        }
+                        Place::Bytes { buffer, offset, .. } => {
+                            out.line(format!("uint {old};"));
+                            out.line(format!(
+                                "{buffer}.InterlockedExchange({}, asuint({}), {old});",
+                                offset.render(),
+                                v.text
+                            ));
+                        }
+                    }
+                }
+                StmtKind::Call { function, args } => {
+                    let call = self.call_expr(ctx, *function, args)?;
+                    out.line(format!("{};", call.text));
+                }
+                StmtKind::Barrier(barrier) => {
+                    out.line(match (barrier.workgroup, barrier.storage) {
+                        (true, true) => "AllMemoryBarrierWithGroupSync();",
+                        (false, true) => "DeviceMemoryBarrierWithGroupSync();",
+                        _ => "GroupMemoryBarrierWithGroupSync();",
+                    });
+                }
+                StmtKind::If {
+                    condition,
+                    accept,
+                    reject,
+                    results,
+                } => {
+                    for r in results {
+                        self.declare_var(out, ctx, *r, "phi")?;
+                    }
+                    let cond = self.expr(ctx, *condition, 0)?;
+                    out.open(format!("if ({}) {{", cond.text));
+                    frames.push(Frame::If {
+                        results: results.clone(),
+                    });
+                    self.write_block(out, ctx, *accept, frames, false)?;
+                    let reject_empty = func
+                        .blocks
+                        .get(*reject)
+                        .is_some_and(|b| matches!(b.stmts.as_slice(), [s] if matches!(&s.kind, StmtKind::Yield(v) if v.is_empty())));
+                    if reject_empty {
+                        out.close("}");
+                    } else {
+                        out.dedent();
+                        out.open("} else {");
+                        self.write_block(out, ctx, *reject, frames, false)?;
+                        out.close("}");
+                    }
+                    frames.pop();
+                }
+                StmtKind::Loop {
+                    carried,
+                    body,
+                    results,
+                    control,
+                } => {
+                    for c in carried {
+                        let init = self.expr(ctx, c.init, 0)?;
+                        let name = self.var_name(ctx, c.value, "carried");
+                        let d = self.decl(self.value_ty(func, c.value)?, &name, false)?;
+                        out.line(format!("{d} = {};", init.text));
+                    }
+                    for r in results {
+                        self.declare_var(out, ctx, *r, "result")?;
+                    }
+                    match control.unroll {
+                        UnrollHint::None => {}
+                        UnrollHint::Full => out.line("[unroll]"),
+                        UnrollHint::AtMost(n) => out.line(format!("[unroll({n})]")),
+                        UnrollHint::Never => out.line("[loop]"),
+                    }
+                    out.open("while (true) {");
+                    frames.push(Frame::Loop {
+                        carried: carried.iter().map(|c| c.value).collect(),
+                        results: results.clone(),
+                    });
+                    self.write_block(out, ctx, *body, frames, false)?;
+                    frames.pop();
+                    out.close("}");
+                }
+                StmtKind::Yield(values) => {
+                    let Some(Frame::If { results }) = frames.last().cloned() else {
+                        return Err(Error::invalid("`Yield` outside an `If`"));
+                    };
+                    self.assign(out, ctx, &results, values)?;
+                }
+                StmtKind::Continue(values) => {
+                    let Some((carried, _)) = innermost_loop(frames) else {
+                        return Err(Error::invalid("`Continue` outside a loop"));
+                    };
+                    self.assign(out, ctx, &carried, values)?;
+                    let loop_end = last && matches!(frames.last(), Some(Frame::Loop { .. }));
+                    if !loop_end {
+                        out.line("continue;");
+                    }
+                }
+                StmtKind::Break(values) => {
+                    let Some((_, results)) = innermost_loop(frames) else {
+                        return Err(Error::invalid("`Break` outside a loop"));
+                    };
+                    self.assign(out, ctx, &results, values)?;
+                    out.line("break;");
+                }
+                StmtKind::Return(values) => {
+                    self.write_return(out, ctx, values, last && function_body)?
+                }
+                StmtKind::Discard => out.line("discard;"),
+                StmtKind::Unreachable => {}
+            }
+        }
+        ctx.depth -= 1;
+        Ok(())
+    }
+
+    fn var_name(&mut self, ctx: &mut FnCtx<'_>, v: Handle<Value>, fallback: &str) -> String {
+        let hint = ctx
+            .func
+            .values
+            .get(v)
+            .and_then(|x| x.name.clone())
+            .unwrap_or_else(|| fallback.to_string());
+        let name = ctx.namer.call(&hint);
+        if let Some(slot) = ctx.names.get_mut(v.index()) {
+            *slot = Some(Expr::atom(name.clone()));
+        }
+        name
+    }
+
+    fn declare_var(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        v: Handle<Value>,
+        fallback: &str,
+    ) -> R<()> {
+        let name = self.var_name(ctx, v, fallback);
+        let d = self.decl(self.value_ty(ctx.func, v)?, &name, false)?;
+        out.line(format!("{d};"));
+        Ok(())
+    }
+
+    /// Assigns `values` to the variables of `targets` as if all at once.
+    fn assign(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        targets: &[Handle<Value>],
+        values: &[Handle<Value>],
+    ) -> R<()> {
+        if targets.len() != values.len() {
+            return Err(Error::invalid(
+                "terminator arity differs from its construct",
+            ));
+        }
+        let mut exprs = Vec::new();
+        for v in values {
+            exprs.push(self.expr(ctx, *v, 0)?);
+        }
+        // A value that reads a target assigned before it must be saved first.
+        let mut reads = Vec::new();
+        for v in values {
+            let mut r = Vec::new();
+            self.reads_of(ctx, *v, &mut r, 0);
+            reads.push(r);
+        }
+        for (i, r) in reads.iter().enumerate() {
+            let hazard = r.iter().any(|read| {
+                targets
+                    .iter()
+                    .position(|t| t == read)
+                    .is_some_and(|j| j < i)
+            });
+            if hazard {
+                if let (Some(e), Some(v)) = (exprs.get_mut(i), values.get(i)) {
+                    let name = ctx.namer.call("next");
+                    let d = self.decl(self.value_ty(ctx.func, *v)?, &name, false)?;
+                    out.line(format!("{d} = {};", e.text));
+                    *e = Expr::atom(name);
+                }
+            }
+        }
+        for (t, e) in targets.iter().zip(exprs.iter()) {
+            let name = ctx
+                .names
+                .get(t.index())
+                .cloned()
+                .flatten()
+                .ok_or_else(|| Error::invalid("construct variable without a name"))?;
+            if name.text != e.text {
+                out.line(format!("{} = {};", name.text, e.text));
+            }
+        }
+        Ok(())
+    }
+
+    /// The mutable variables (`If`/`Loop` values) an emitted expression for `v` reads.
+    fn reads_of(
+        &self,
+        ctx: &FnCtx<'_>,
+        v: Handle<Value>,
+        out: &mut Vec<Handle<Value>>,
+        depth: u32,
+    ) {
+        let Some(value) = ctx.func.values.get(v) else {
+            return;
+        };
+        match &value.def {
+            ValueDef::IfResult | ValueDef::LoopCarried | ValueDef::LoopResult => out.push(v),
+            ValueDef::Op(op) if ctx.inline.get(v.index()).copied().unwrap_or(false) => {
+                if depth > MAX_NESTING as u32 {
+                    return;
+                }
+                op.for_each_operand(|o| self.reads_of(ctx, o, out, depth + 1));
+            }
+            _ => {}
+        }
+    }
+
+    fn write_return(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        values: &[Handle<Value>],
+        at_end: bool,
+    ) -> R<()> {
+        if let Some((sname, members)) = ctx.outputs.clone() {
+            let name = ctx.namer.call("output");
+            out.line(format!("{sname} {name};"));
+            for (m, v) in members.iter().zip(values.iter()) {
+                let e = self.expr(ctx, *v, 0)?;
+                out.line(format!("{name}.{m} = {};", e.text));
+            }
+            out.line(format!("return {name};"));
+            return Ok(());
+        }
+        match values {
+            [] => {
+                if !at_end {
+                    out.line("return;");
+                }
+            }
+            [v] => {
+                let e = self.expr(ctx, *v, 0)?;
+                out.line(format!("return {};", e.text));
+            }
+            _ => return Err(Error::invalid("function returns several values")),
+        }
+        Ok(())
+    }
+}
+
+fn innermost_loop(frames: &[Frame]) -> Option<(Vec<Handle<Value>>, Vec<Handle<Value>>)> {
+    frames.iter().rev().find_map(|f| match f {
+        Frame::Loop { carried, results } => Some((carried.clone(), results.clone())),
+        Frame::If { .. } => None,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+impl<'a> Writer<'a> {
+    /// Emits the statement of value `v`, unless it is inlined at its use.
+    fn write_value(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        v: Handle<Value>,
+    ) -> R<()> {
+        let func = ctx.func;
+        let value = func
+            .values
+            .get(v)
+            .ok_or_else(|| Error::invalid("bad value handle"))?;
+        let ValueDef::Op(op) = &value.def else {
+            return Err(Error::invalid("a placed value that is not an op"));
+        };
+        if ctx.inline.get(v.index()).copied().unwrap_or(false) && !op_has_effect(op) {
+            return Ok(());
+        }
+        let ty = value.ty;
+        match op {
+            Op::Load { pointer } => {
+                let place = self.place(ctx, *pointer, 0)?;
+                match self.load_expr(&place)? {
+                    Some(e) => self.bind_temp(out, ctx, v, ty, e)?,
+                    None => {
+                        let name = self.var_name(ctx, v, "value");
+                        let d = self.decl(ty, &name, false)?;
+                        out.line(format!("{d};"));
+                        self.copy_load(out, ctx, &name, &place, 0)?;
+                    }
+                }
+            }
+            Op::Atomic {
+                fun,
+                pointer,
+                value: operand,
+                comparator,
+            } => self.write_atomic(out, ctx, v, *fun, *pointer, *operand, *comparator)?,
+            Op::Call { function, args } => {
+                let call = self.call_expr(ctx, *function, args)?;
+                if ctx.uses.get(v.index()).copied().unwrap_or(0) > 0 {
+                    self.bind_temp(out, ctx, v, ty, call)?;
+                } else {
+                    out.line(format!("{};", call.text));
+                }
+            }
+            Op::Compose { components }
+                if matches!(
+                    self.ty(ty)?,
+                    TypeInner::Array { .. } | TypeInner::Struct { .. }
+                ) =>
+            {
+                let mut parts = Vec::new();
+                for c in components {
+                    parts.push(self.expr(ctx, *c, 0)?.text);
+                }
+                let name = self.var_name(ctx, v, "composite");
+                let d = self.decl(ty, &name, false)?;
+                out.line(format!("const {d} = {{ {} }};", parts.join(", ")));
+            }
+            Op::Insert {
+                base,
+                value: part,
+                index,
+            } => {
+                let b = self.expr(ctx, *base, 0)?;
+                let p = self.expr(ctx, *part, 0)?;
+                let name = self.var_name(ctx, v, "composite");
+                let d = self.decl(ty, &name, false)?;
+                out.line(format!("{d} = {};", b.text));
+                let access = self.part_access(ty, *index)?;
+                out.line(format!("{name}{access} = {};", p.text));
+            }
+            Op::InsertDynamic {
+                base,
+                value: part,
+                index,
+            } => {
+                let b = self.expr(ctx, *base, 0)?;
+                let p = self.expr(ctx, *part, 0)?;
+                let i = self.expr(ctx, *index, 0)?;
+                let n = match self.ty(ty)? {
+                    TypeInner::Vector { size, .. } => size.count(),
+                    _ => return Err(Error::invalid("dynamic insert into a non-vector")),
+                };
+                let name = self.var_name(ctx, v, "vector");
+                let d = self.decl(ty, &name, false)?;
+                out.line(format!("{d} = {};", b.text));
+                let idx = self.as_uint(ctx, *index, &i)?;
+                out.open(format!("if ({} < {n}u) {{", idx.at(Prec::Relational)));
+                out.line(format!("{name}[{}] = {};", idx.text, p.text));
+                out.close("}");
+            }
+            _ => {
+                let e = self.op_expr(ctx, op, ty, 0)?;
+                self.bind_temp(out, ctx, v, ty, e)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn bind_temp(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        v: Handle<Value>,
+        ty: Handle<Type>,
+        e: Expr,
+    ) -> R<()> {
+        let name = self.var_name(ctx, v, "e");
+        let d = self.decl(ty, &name, false)?;
+        out.line(format!("const {d} = {};", e.text));
+        Ok(())
+    }
+
+    /// `.x`, `[i]` or `.member` selecting part `index` of a composite of type `ty`.
+    fn part_access(&self, ty: Handle<Type>, index: u32) -> R<String> {
+        Ok(match self.ty(ty)? {
+            TypeInner::Vector { .. } => format!(".{}", vector_letter(index)),
+            TypeInner::Matrix { .. } | TypeInner::Array { .. } => format!("[{index}]"),
+            TypeInner::Struct { .. } => {
+                let name = self
+                    .member_names
+                    .get(&ty)
+                    .and_then(|m| m.get(index as usize))
+                    .ok_or_else(|| Error::invalid("bad member index"))?;
+                format!(".{name}")
+            }
+            _ => return Err(Error::invalid("part of a non-composite")),
+        })
+    }
+
+    /// The expression of value `v` at its use.
+    fn expr(&mut self, ctx: &mut FnCtx<'_>, v: Handle<Value>, depth: u32) -> R<Expr> {
+        if let Some(Some(e)) = ctx.names.get(v.index()) {
+            return Ok(e.clone());
+        }
+        let func = ctx.func;
+        let value = func
+            .values
+            .get(v)
+            .ok_or_else(|| Error::invalid("bad value handle"))?;
+        match &value.def {
+            ValueDef::Constant(c) => self.constant_expr(*c),
+            ValueDef::Op(op) => {
+                if depth > MAX_NESTING as u32 {
+                    return Err(Error::invalid("expressions nest too deeply"));
+                }
+                if let Op::Load { pointer } = op {
+                    let place = self.place(ctx, *pointer, 0)?;
+                    return self
+                        .load_expr(&place)?
+                        .ok_or_else(|| Error::invalid("composite load used before its statement"));
+                }
+                self.op_expr(ctx, op, value.ty, depth + 1)
+            }
+            ValueDef::GlobalPointer(_) | ValueDef::LocalPointer(_) => {
+                Err(Error::invalid("a pointer used as a value"))
+            }
+            ValueDef::Param(_)
+            | ValueDef::IfResult
+            | ValueDef::LoopCarried
+            | ValueDef::LoopResult => Err(Error::invalid("a value used before its definition")),
+        }
+    }
+
+    fn call_expr(
+        &mut self,
+        ctx: &mut FnCtx<'_>,
+        function: Handle<Function>,
+        args: &[Handle<Value>],
+    ) -> R<Expr> {
+        let name = self
+            .function_names
+            .get(function.index())
+            .cloned()
+            .ok_or_else(|| Error::invalid("call of a missing function"))?;
+        let mut texts = Vec::new();
+        for a in args {
+            texts.push(self.expr(ctx, *a, 0)?.text);
+        }
+        Ok(Expr::atom(format!("{name}({})", texts.join(", "))))
+    }
+
+    fn const_index(&self, ctx: &FnCtx<'_>, v: Handle<Value>) -> Option<u32> {
+        let value = ctx.func.values.get(v)?;
+        let ValueDef::Constant(c) = value.def else {
+            return None;
+        };
+        match self.module.constants.get(c)? {
+            Constant {
+                value: ConstantValue::Scalar(Literal::U32(n)),
+                spec_id: None,
+                ..
+            } => Some(*n),
+            Constant {
+                value: ConstantValue::Scalar(Literal::I32(n)),
+                spec_id: None,
+                ..
+            } => u32::try_from(*n).ok(),
+            Constant {
+                value: ConstantValue::Zero,
+                spec_id: None,
+                ..
+            } => Some(0),
+            _ => None,
+        }
+    }
+
+    /// `e` (the expression of integer value `v`) as a `uint` expression.
+    fn as_uint(&self, ctx: &FnCtx<'_>, v: Handle<Value>, e: &Expr) -> R<Expr> {
+        Ok(match self.value_inner(ctx.func, v)?.scalar_kind_of() {
+            Some(ScalarKind::Uint) => e.clone(),
+            _ => Expr::atom(format!("uint({})", e.text)),
+        })
+    }
+
+    /// An index into something of `n` elements, clamped when bounds checks are on and the
+    /// index is not a constant in range.
+    fn index(&mut self, ctx: &mut FnCtx<'_>, index: Handle<Value>, n: Option<u32>) -> R<String> {
+        if let Some(c) = self.const_index(ctx, index) {
+            if n.is_none_or(|n| c < n) {
+                return Ok(format!("{c}"));
+            }
+        }
+        let e = self.expr(ctx, index, 0)?;
+        if !self.options.bounds_checks {
+            return Ok(e.text);
+        }
+        let u = self.as_uint(ctx, index, &e)?;
+        Ok(match n {
+            Some(n) => format!("min({}, {}u)", u.text, n.saturating_sub(1)),
+            None => u.text,
+        })
+    }
+}
+
+trait ScalarKindOf {
+    fn scalar_kind_of(&self) -> Option<ScalarKind>;
+    fn vector_count(&self) -> Option<u32>;
+}
+
+impl ScalarKindOf for TypeInner {
+    fn scalar_kind_of(&self) -> Option<ScalarKind> {
+        match self {
+            TypeInner::Scalar(s) | TypeInner::Atomic(s) => Some(s.kind),
+            TypeInner::Vector { scalar, .. } | TypeInner::Matrix { scalar, .. } => {
+                Some(scalar.kind)
+            }
+            _ => None,
+        }
+    }
+
+    fn vector_count(&self) -> Option<u32> {
+        match self {
+            TypeInner::Vector { size, .. } => Some(size.count()),
+            _ => None,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory
+
+impl<'a> Writer<'a> {
+    fn layouter(&mut self, rule: LayoutRule) -> &mut Layouter<'a> {
+        match rule {
+            LayoutRule::Std140 => &mut self.std140,
+            LayoutRule::Std430 => &mut self.std430,
+        }
+    }
+
+    fn std430_kind(&mut self, ty: Handle<Type>) -> R<LayoutKind> {
+        self.std430
+            .layout(ty)
+            .map(|l| l.kind.clone())
+            .map_err(|e| Error::invalid(format!("no std430 layout: {e}")))
+    }
+
+    /// Where pointer `ptr` points.
+    fn place(&mut self, ctx: &mut FnCtx<'_>, ptr: Handle<Value>, depth: usize) -> R<Place> {
+        if depth > MAX_NESTING {
+            return Err(Error::invalid("access chains nest too deeply"));
+        }
+        let func = ctx.func;
+        let value = func
+            .values
+            .get(ptr)
+            .ok_or_else(|| Error::invalid("bad value handle"))?;
+        match &value.def {
+            ValueDef::GlobalPointer(g) => {
+                let global = self
+                    .module
+                    .globals
+                    .get(*g)
+                    .ok_or_else(|| Error::invalid("bad global handle"))?;
+                let name = self
+                    .global_names
+                    .get(g.index())
+                    .cloned()
+                    .unwrap_or_default();
+                Ok(match global.space {
+                    AddressSpace::Storage { .. } => Place::Bytes {
+                        buffer: name,
+                        global: *g,
+                        offset: Offset::default(),
+                        ty: global.ty,
+                    },
+                    _ => Place::Typed {
+                        expr: name,
+                        ty: global.ty,
+                        repr: self.global_reprs.get(g).cloned().unwrap_or(Repr::Plain),
+                    },
+                })
+            }
+            ValueDef::LocalPointer(l) => Ok(Place::Typed {
+                expr: ctx
+                    .locals
+                    .get(l.index())
+                    .cloned()
+                    .ok_or_else(|| Error::invalid("bad local handle"))?,
+                ty: func
+                    .locals
+                    .get(*l)
+                    .map(|x| x.ty)
+                    .ok_or_else(|| Error::invalid("bad local handle"))?,
+                repr: Repr::Plain,
+            }),
+            ValueDef::Op(Op::AccessChain { base, indices }) => {
+                let mut place = self.place(ctx, *base, depth + 1)?;
+                for index in indices {
+                    place = self.step(ctx, place, *index)?;
+                }
+                Ok(place)
+            }
+            _ => Err(Error::invalid("a value used as a pointer")),
+        }
+    }
+
+    /// One access-chain step.
+    fn step(&mut self, ctx: &mut FnCtx<'_>, place: Place, index: Handle<Value>) -> R<Place> {
+        match place {
+            Place::Typed { expr, ty, repr } => {
+                let inner = self.ty(ty)?;
+                let (next_ty, access, next_repr) = match inner {
+                    TypeInner::Struct { members } => {
+                        let i = self
+                            .const_index(ctx, index)
+                            .ok_or_else(|| Error::invalid("dynamic struct member index"))?;
+                        let m = members
+                            .get(i as usize)
+                            .ok_or_else(|| Error::invalid("bad member index"))?;
+                        let next = match &repr {
+                            Repr::Struct(vi) => self
+                                .reprs
+                                .variants
+                                .get(*vi)
+                                .and_then(|v| {
+                                    v.fields.iter().find_map(|f| match f {
+                                        Field::Member { index, repr } if *index == i as usize => {
+                                            Some(repr.clone())
+                                        }
+                                        _ => None,
+                                    })
+                                })
+                                .unwrap_or(Repr::Plain),
+                            _ => Repr::Plain,
+                        };
+                        (m.ty, self.part_access(ty, i)?, next)
+                    }
+                    TypeInner::Array { base, size } => {
+                        let n = match size {
+                            ArraySize::Constant(n) => Some(*n),
+                            ArraySize::Runtime => None,
+                        };
+                        let i = self.index(ctx, index, n)?;
+                        let next = match &repr {
+                            Repr::Array(inner) => (**inner).clone(),
+                            _ => Repr::Plain,
+                        };
+                        // Scalar and small-vector elements stored as 4-vectors.
+                        let next = if next == Repr::Plain && repr != Repr::Plain {
+                            Repr::Plain
+                        } else {
+                            next
+                        };
+                        (*base, format!("[{i}]"), next)
+                    }
+                    TypeInner::Vector { size, scalar } => {
+                        let access = match self.const_index(ctx, index) {
+                            Some(c) if c < size.count() => format!(".{}", vector_letter(c)),
+                            _ => format!("[{}]", self.index(ctx, index, Some(size.count()))?),
+                        };
+                        let scalar_ty = self
+                            .module
+                            .types
+                            .find(&Type {
+                                name: None,
+                                inner: TypeInner::Scalar(*scalar),
+                            })
+                            .ok_or_else(|| Error::invalid("missing component type"))?;
+                        (scalar_ty, access, Repr::Plain)
+                    }
+                    TypeInner::Matrix {
+                        columns,
+                        rows,
+                        scalar,
+                    } => {
+                        let i = self.index(ctx, index, Some(columns.count()))?;
+                        let column = self
+                            .module
+                            .types
+                            .find(&Type {
+                                name: None,
+                                inner: TypeInner::Vector {
+                                    size: *rows,
+                                    scalar: *scalar,
+                                },
+                            })
+                            .ok_or_else(|| Error::invalid("missing column type"))?;
+                        let next = match repr {
+                            Repr::Mat4 { rows, .. } => Repr::Vec4 { count: rows },
+                            _ => Repr::Plain,
+                        };
+                        (column, format!("[{i}]"), next)
+                    }
+                    _ => return Err(Error::invalid("access chain into a non-composite")),
+                };
+                // An element of an array of widened vectors is itself widened.
+                let next_repr = match (&repr, self.ty(ty)?) {
+                    (Repr::Array(inner), TypeInner::Array { .. }) => (**inner).clone(),
+                    _ => next_repr,
+                };
+                Ok(Place::Typed {
+                    expr: format!("{expr}{access}"),
+                    ty: next_ty,
+                    repr: next_repr,
+                })
+            }
+            Place::Bytes {
+                buffer,
+                global,
+                offset,
+                ty,
+            } => {
+                let inner = self.ty(ty)?;
+                let kind = self.std430_kind(ty)?;
+                let (next_ty, stride, n): (Handle<Type>, u32, Option<u32>) = match (inner, &kind) {
+                    (TypeInner::Struct { members }, LayoutKind::Struct { offsets }) => {
+                        let i = self
+                            .const_index(ctx, index)
+                            .ok_or_else(|| Error::invalid("dynamic struct member index"))?
+                            as usize;
+                        let m = members
+                            .get(i)
+                            .ok_or_else(|| Error::invalid("bad member index"))?;
+                        let off = offsets
+                            .get(i)
+                            .copied()
+                            .ok_or_else(|| Error::invalid("bad member index"))?;
+                        return Ok(Place::Bytes {
+                            buffer,
+                            global,
+                            offset: offset.plus(off),
+                            ty: m.ty,
+                        });
+                    }
+                    (TypeInner::Array { base, size }, LayoutKind::Array { stride }) => (
+                        *base,
+                        *stride,
+                        match size {
+                            ArraySize::Constant(n) => Some(*n),
+                            ArraySize::Runtime => None,
+                        },
+                    ),
+                    (
+                        TypeInner::Matrix {
+                            columns,
+                            rows,
+                            scalar,
+                        },
+                        LayoutKind::Matrix { column_stride },
+                    ) => (
+                        self.module
+                            .types
+                            .find(&Type {
+                                name: None,
+                                inner: TypeInner::Vector {
+                                    size: *rows,
+                                    scalar: *scalar,
+                                },
+                            })
+                            .ok_or_else(|| Error::invalid("missing column type"))?,
+                        *column_stride,
+                        Some(columns.count()),
+                    ),
+                    (TypeInner::Vector { size, scalar }, _) => (
+                        self.module
+                            .types
+                            .find(&Type {
+                                name: None,
+                                inner: TypeInner::Scalar(*scalar),
+                            })
+                            .ok_or_else(|| Error::invalid("missing component type"))?,
+                        u32::from(scalar.width),
+                        Some(size.count()),
+                    ),
+                    _ => return Err(Error::invalid("access chain into a non-composite")),
+                };
+                if let Some(c) = self.const_index(ctx, index) {
+                    if n.is_none_or(|n| c < n) {
+                        return Ok(Place::Bytes {
+                            buffer,
+                            global,
+                            offset: offset.plus(c.wrapping_mul(stride)),
+                            ty: next_ty,
+                        });
+                    }
+                }
+                let i = match n {
+                    Some(n) => self.index(ctx, index, Some(n))?,
+                    None => {
+                        let e = self.expr(ctx, index, 0)?;
+                        let u = self.as_uint(ctx, index, &e)?;
+                        if self.options.bounds_checks {
+                            let len = self.array_length_helper(global)?;
+                            format!("min({}, {len}() - 1u)", u.text)
+                        } else {
+                            u.text
+                        }
+                    }
+                };
+                let term = if stride == 1 {
+                    i
+                } else {
+                    let i = if i.contains(' ') { format!("({i})") } else { i };
+                    format!("{i} * {stride}u")
+                };
+                let mut offset = offset;
+                offset.terms.push(term);
+                Ok(Place::Bytes {
+                    buffer,
+                    global,
+                    offset,
+                    ty: next_ty,
+                })
+            }
+        }
+    }
+
+    /// The expression reading a place, or `None` when it takes statements (structs and arrays
+    /// that are not stored as their value type).
+    fn load_expr(&mut self, place: &Place) -> R<Option<Expr>> {
+        match place {
+            Place::Typed { expr, ty, repr } => Ok(match repr {
+                Repr::Plain => Some(Expr::atom(expr.clone())),
+                Repr::Vec4 { count } => Some(Expr::atom(format!("{expr}.{}", swizzle(*count)))),
+                Repr::Mat4 { columns, rows } => {
+                    let scalar = match self.ty(*ty)? {
+                        TypeInner::Matrix { scalar, .. } => *scalar,
+                        _ => Scalar::F32,
+                    };
+                    Some(Expr::new(
+                        format!("({}{columns}x{rows}){expr}", self.scalar_name(scalar)?),
+                        Prec::Unary,
+                    ))
+                }
+                Repr::Struct(_) | Repr::Array(_) => None,
+            }),
+            Place::Bytes {
+                buffer, offset, ty, ..
+            } => {
+                let off = offset.render();
+                Ok(match self.ty(*ty)? {
+                    TypeInner::Scalar(s) | TypeInner::Atomic(s) => Some(Expr::atom(
+                        bitcast_from_uint(*s, &format!("{buffer}.Load({off})"))?,
+                    )),
+                    TypeInner::Vector { size, scalar } => Some(Expr::atom(bitcast_from_uint(
+                        *scalar,
+                        &format!("{buffer}.Load{}({off})", size.count()),
+                    )?)),
+                    TypeInner::Matrix {
+                        columns,
+                        rows,
+                        scalar,
+                    } => {
+                        let stride = match self.std430_kind(*ty)? {
+                            LayoutKind::Matrix { column_stride } => column_stride,
+                            _ => 16,
+                        };
+                        let mut cols = Vec::new();
+                        for c in 0..columns.count() {
+                            cols.push(bitcast_from_uint(
+                                *scalar,
+                                &format!(
+                                    "{buffer}.Load{}({})",
+                                    rows.count(),
+                                    offset.plus(c * stride).render()
+                                ),
+                            )?);
+                        }
+                        let name = self.type_name(*ty)?;
+                        Some(Expr::atom(format!("{name}({})", cols.join(", "))))
+                    }
+                    _ => None,
+                })
+            }
+        }
+    }
+
+    /// Statements that read a whole struct or array at `place` into variable `dst`.
+    fn copy_load(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        dst: &str,
+        place: &Place,
+        depth: usize,
+    ) -> R<()> {
+        if depth > MAX_NESTING {
+            return Err(Error::invalid("types nest too deeply"));
+        }
+        if let Some(e) = self.load_expr(place)? {
+            out.line(format!("{dst} = {};", e.text));
+            return Ok(());
+        }
+        let ty = match place {
+            Place::Typed { ty, .. } | Place::Bytes { ty, .. } => *ty,
+        };
+        match self.ty(ty)? {
+            TypeInner::Struct { members } => {
+                for i in 0..members.len() as u32 {
+                    let sub = self.const_step(place, i)?;
+                    let access = self.part_access(ty, i)?;
+                    self.copy_load(out, ctx, &format!("{dst}{access}"), &sub, depth + 1)?;
+                }
+            }
+            TypeInner::Array {
+                size: ArraySize::Constant(n),
+                ..
+            } => {
+                let i = ctx.namer.call("i");
+                out.open(format!("for (uint {i} = 0u; {i} < {n}u; ++{i}) {{"));
+                let sub = self.var_step(place, &i)?;
+                self.copy_load(out, ctx, &format!("{dst}[{i}]"), &sub, depth + 1)?;
+                out.close("}");
+            }
+            _ => return Err(Error::invalid("cannot copy this type")),
+        }
+        Ok(())
+    }
+
+    /// Statements that write value expression `src` (a name) to a struct or array place.
+    fn copy_store(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        place: &Place,
+        src: &str,
+        depth: usize,
+    ) -> R<()> {
+        if depth > MAX_NESTING {
+            return Err(Error::invalid("types nest too deeply"));
+        }
+        let (buffer, offset, ty) = match place {
+            Place::Typed { expr, .. } => {
+                out.line(format!("{expr} = {src};"));
+                return Ok(());
+            }
+            Place::Bytes {
+                buffer, offset, ty, ..
+            } => (buffer.clone(), offset.clone(), *ty),
+        };
+        let off = offset.render();
+        match self.ty(ty)? {
+            TypeInner::Scalar(s) | TypeInner::Atomic(s) => {
+                out.line(format!(
+                    "{buffer}.Store({off}, {});",
+                    bitcast_to_uint(*s, src)?
+                ));
+            }
+            TypeInner::Vector { size, scalar } => {
+                out.line(format!(
+                    "{buffer}.Store{}({off}, {});",
+                    size.count(),
+                    bitcast_to_uint(*scalar, src)?
+                ));
+            }
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => {
+                let stride = match self.std430_kind(ty)? {
+                    LayoutKind::Matrix { column_stride } => column_stride,
+                    _ => 16,
+                };
+                for c in 0..columns.count() {
+                    out.line(format!(
+                        "{buffer}.Store{}({}, {});",
+                        rows.count(),
+                        offset.plus(c * stride).render(),
+                        bitcast_to_uint(*scalar, &format!("{src}[{c}]"))?
+                    ));
+                }
+            }
+            TypeInner::Struct { members } => {
+                for i in 0..members.len() as u32 {
+                    let sub = self.const_step(place, i)?;
+                    let access = self.part_access(ty, i)?;
+                    self.copy_store(out, ctx, &sub, &format!("{src}{access}"), depth + 1)?;
+                }
+            }
+            TypeInner::Array {
+                size: ArraySize::Constant(n),
+                ..
+            } => {
+                let i = ctx.namer.call("i");
+                out.open(format!("for (uint {i} = 0u; {i} < {n}u; ++{i}) {{"));
+                let sub = self.var_step(place, &i)?;
+                self.copy_store(out, ctx, &sub, &format!("{src}[{i}]"), depth + 1)?;
+                out.close("}");
+            }
+            _ => return Err(Error::invalid("cannot store this type")),
+        }
+        Ok(())
+    }
+
+    /// The place of constant part `i` of a struct or array place.
+    fn const_step(&mut self, place: &Place, i: u32) -> R<Place> {
+        self.part_step(place, &i.to_string(), Some(i))
+    }
+
+    /// The place of element `[var]` of an array place (`var` in range).
+    fn var_step(&mut self, place: &Place, var: &str) -> R<Place> {
+        self.part_step(place, var, None)
+    }
+
+    fn part_step(&mut self, place: &Place, index: &str, constant: Option<u32>) -> R<Place> {
+        match place {
+            Place::Typed { expr, ty, repr } => {
+                let ty = *ty;
+                match self.ty(ty)? {
+                    TypeInner::Struct { members } => {
+                        let i = constant.ok_or_else(|| Error::invalid("dynamic member"))?;
+                        let m = members
+                            .get(i as usize)
+                            .ok_or_else(|| Error::invalid("bad member index"))?;
+                        let next = match repr {
+                            Repr::Struct(vi) => self
+                                .reprs
+                                .variants
+                                .get(*vi)
+                                .and_then(|v| {
+                                    v.fields.iter().find_map(|f| match f {
+                                        Field::Member { index, repr } if *index == i as usize => {
+                                            Some(repr.clone())
+                                        }
+                                        _ => None,
+                                    })
+                                })
+                                .unwrap_or(Repr::Plain),
+                            _ => Repr::Plain,
+                        };
+                        Ok(Place::Typed {
+                            expr: format!("{expr}{}", self.part_access(ty, i)?),
+                            ty: m.ty,
+                            repr: next,
+                        })
+                    }
+                    TypeInner::Array { base, .. } => Ok(Place::Typed {
+                        expr: format!("{expr}[{index}]"),
+                        ty: *base,
+                        repr: match repr {
+                            Repr::Array(inner) => (**inner).clone(),
+                            _ => Repr::Plain,
+                        },
+                    }),
+                    _ => Err(Error::invalid("part of a non-aggregate")),
+                }
+            }
+            Place::Bytes {
+                buffer,
+                global,
+                offset,
+                ty,
+            } => {
+                let kind = self.std430_kind(*ty)?;
+                match (self.ty(*ty)?, kind) {
+                    (TypeInner::Struct { members }, LayoutKind::Struct { offsets }) => {
+                        let i = constant.ok_or_else(|| Error::invalid("dynamic member"))?;
+                        let m = members
+                            .get(i as usize)
+                            .ok_or_else(|| Error::invalid("bad member index"))?;
+                        let off = offsets.get(i as usize).copied().unwrap_or(0);
+                        Ok(Place::Bytes {
+                            buffer: buffer.clone(),
+                            global: *global,
+                            offset: offset.plus(off),
+                            ty: m.ty,
+                        })
+                    }
+                    (TypeInner::Array { base, .. }, LayoutKind::Array { stride }) => {
+                        let mut offset = offset.clone();
+                        match constant {
+                            Some(c) => offset = offset.plus(c.wrapping_mul(stride)),
+                            None => offset.terms.push(format!("{index} * {stride}u")),
+                        }
+                        Ok(Place::Bytes {
+                            buffer: buffer.clone(),
+                            global: *global,
+                            offset,
+                            ty: *base,
+                        })
+                    }
+                    _ => Err(Error::invalid("part of a non-aggregate")),
+                }
+            }
+        }
+    }
+
+    fn write_store(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        place: &Place,
+        value: Handle<Value>,
+    ) -> R<()> {
+        let e = self.expr(ctx, value, 0)?;
+        match place {
+            Place::Typed { expr, repr, .. } => {
+                if *repr != Repr::Plain {
+                    return Err(Error::invalid("store into a constant buffer"));
+                }
+                out.line(format!("{expr} = {};", e.text));
+                Ok(())
+            }
+            Place::Bytes { ty, .. } => {
+                let simple = matches!(
+                    self.ty(*ty)?,
+                    TypeInner::Scalar(_) | TypeInner::Vector { .. } | TypeInner::Atomic(_)
+                );
+                // A value written in parts is named once, so it is evaluated once.
+                let src = if simple || is_identifier(&e.text) {
+                    e.text
+                } else {
+                    let name = ctx.namer.call("stored");
+                    let d = self.decl(self.value_ty(ctx.func, value)?, &name, false)?;
+                    out.line(format!("const {d} = {};", e.text));
+                    name
+                };
+                self.copy_store(out, ctx, place, &src, 0)
+            }
+        }
+    }
+
+    /// The helper that returns the element count of the runtime-sized array of `global`.
+    fn array_length_helper(&mut self, global: Handle<GlobalVariable>) -> R<String> {
+        let key = format!("length:{}", global.index());
+        if let Some(name) = self.helpers.names.get(&key) {
+            return Ok(name.clone());
+        }
+        let g = self
+            .module
+            .globals
+            .get(global)
+            .ok_or_else(|| Error::invalid("bad global handle"))?;
+        let gname = self
+            .global_names
+            .get(global.index())
+            .cloned()
+            .unwrap_or_default();
+        // The runtime array is the global's type or its struct's last member.
+        let (offset, array_ty) = match self.ty(g.ty)? {
+            TypeInner::Array { .. } => (0, g.ty),
+            TypeInner::Struct { members } => {
+                let last = members
+                    .last()
+                    .ok_or_else(|| Error::invalid("empty storage struct"))?;
+                let offsets = match self.std430_kind(g.ty)? {
+                    LayoutKind::Struct { offsets } => offsets,
+                    _ => Vec::new(),
+                };
+                (offsets.last().copied().unwrap_or(0), last.ty)
+            }
+            _ => return Err(Error::invalid("array length of a non-array")),
+        };
+        let stride = match self.std430_kind(array_ty)? {
+            LayoutKind::Array { stride } => stride,
+            _ => return Err(Error::invalid("array length of a non-array")),
+        };
+        let name = self.namer.call(&format!("luma_length_{}", g.name));
+        self.helpers.names.insert(key, name.clone());
+        self.helpers.text.push_str(&format!(
+            "// Element count of the runtime-sized array of `{gname}` (offset {offset}, stride {stride}).\n\
+             uint {name}() {{\n    uint size;\n    {gname}.GetDimensions(size);\n    \
+             return size < {offset}u ? 0u : (size - {offset}u) / {stride}u;\n}}\n\n"
+        ));
+        Ok(name)
+    }
+}
+
+fn is_identifier(s: &str) -> bool {
+    !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// `text` (a `uint` expression of the same shape) reinterpreted as scalar kind `s`.
+fn bitcast_from_uint(s: Scalar, text: &str) -> R<String> {
+    Ok(match (s.kind, s.width) {
+        (ScalarKind::Uint, 4) => text.to_string(),
+        (ScalarKind::Sint, 4) => format!("asint({text})"),
+        (ScalarKind::Float, 4) => format!("asfloat({text})"),
+        _ => return Err(Error::unsupported(
+            "16-bit and boolean values in storage buffers are not supported by the HLSL back end",
+        )),
+    })
+}
+
+/// `text` reinterpreted as `uint`.
+fn bitcast_to_uint(s: Scalar, text: &str) -> R<String> {
+    Ok(match (s.kind, s.width) {
+        (ScalarKind::Uint, 4) => text.to_string(),
+        (ScalarKind::Sint, 4) | (ScalarKind::Float, 4) => format!("asuint({text})"),
+        _ => return Err(Error::unsupported(
+            "16-bit and boolean values in storage buffers are not supported by the HLSL back end",
+        )),
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Atomics
+
+impl<'a> Writer<'a> {
+    #[allow(clippy::too_many_arguments)]
+    fn write_atomic(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        v: Handle<Value>,
+        fun: AtomicFunction,
+        pointer: Handle<Value>,
+        operand: Handle<Value>,
+        comparator: Option<Handle<Value>>,
+    ) -> R<()> {
+        let func = ctx.func;
+        let ty = self.value_ty(func, v)?;
+        let scalar = match self.ty(ty)? {
+            TypeInner::Scalar(s) => *s,
+            _ => return Err(Error::invalid("atomic of a non-scalar")),
+        };
+        let signed = scalar.kind == ScalarKind::Sint;
+        let place = self.place(ctx, pointer, 0)?;
+        let value = self.expr(ctx, operand, 0)?;
+        let cmp = match comparator {
+            Some(c) => Some(self.expr(ctx, c, 0)?),
+            None => None,
+        };
+        let t = self.scalar_name(scalar)?;
+        let name = self.var_name(ctx, v, "old");
+        match &place {
+            Place::Typed { expr, .. } => {
+                let operand = if fun == AtomicFunction::Subtract {
+                    if signed {
+                        format!("asint(0u - asuint({}))", value.text)
+                    } else {
+                        format!("0u - {}", value.at(Prec::Additive))
+                    }
+                } else {
+                    value.text.clone()
+                };
+                out.line(format!("{t} {name};"));
+                let call = match fun {
+                    AtomicFunction::CompareExchange => format!(
+                        "InterlockedCompareExchange({expr}, {}, {operand}, {name});",
+                        cmp.map(|c| c.text).unwrap_or_default()
+                    ),
+                    _ => format!("{}({expr}, {operand}, {name});", interlocked(fun)),
+                };
+                out.line(call);
+            }
+            Place::Bytes { buffer, offset, .. } => {
+                let off = offset.render();
+                let as_u = |e: &Expr| {
+                    if signed {
+                        format!("asuint({})", e.text)
+                    } else {
+                        e.text.clone()
+                    }
+                };
+                if signed && matches!(fun, AtomicFunction::Min | AtomicFunction::Max) {
+                    // Byte-address buffers hold `uint`; a signed minimum or maximum needs a
+                    // compare-exchange loop (glslang would compare unsigned).
+                    let helper = self.signed_minmax_helper(buffer, fun == AtomicFunction::Min)?;
+                    out.line(format!(
+                        "const int {name} = {helper}({off}, {});",
+                        value.text
+                    ));
+                    return Ok(());
+                }
+                let raw = if signed {
+                    ctx.namer.call("old_bits")
+                } else {
+                    name.clone()
+                };
+                out.line(format!("uint {raw};"));
+                let operand = if fun == AtomicFunction::Subtract {
+                    format!(
+                        "0u - {}",
+                        if signed {
+                            as_u(&value)
+                        } else {
+                            value.at(Prec::Additive)
+                        }
+                    )
+                } else {
+                    as_u(&value)
+                };
+                let call = match fun {
+                    AtomicFunction::CompareExchange => format!(
+                        "{buffer}.InterlockedCompareExchange({off}, {}, {operand}, {raw});",
+                        cmp.as_ref().map(as_u).unwrap_or_default()
+                    ),
+                    _ => format!("{buffer}.{}({off}, {operand}, {raw});", interlocked(fun)),
+                };
+                out.line(call);
+                if signed {
+                    out.line(format!("const int {name} = asint({raw});"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn signed_minmax_helper(&mut self, buffer: &str, min: bool) -> R<String> {
+        let op = if min { "min" } else { "max" };
+        let key = format!("atomic_{op}:{buffer}");
+        if let Some(n) = self.helpers.names.get(&key) {
+            return Ok(n.clone());
+        }
+        let name = self.namer.call(&format!("luma_atomic_{op}_{buffer}"));
+        self.helpers.names.insert(key, name.clone());
+        self.helpers.text.push_str(&format!(
+            "// Atomic signed {op} on `{buffer}`; returns the value before.\n\
+             int {name}(uint offset, int value) {{\n    \
+             uint expected = {buffer}.Load(offset);\n    \
+             [allow_uav_condition] while (true) {{\n        \
+             uint replacement = asuint({op}(asint(expected), value));\n        \
+             uint original;\n        \
+             {buffer}.InterlockedCompareExchange(offset, expected, replacement, original);\n        \
+             if (original == expected) {{\n            return asint(original);\n        }}\n        \
+             expected = original;\n    }}\n    return 0;\n}}\n\n"
+        ));
+        Ok(name)
+    }
+}
+
+fn interlocked(fun: AtomicFunction) -> &'static str {
+    match fun {
+        AtomicFunction::Add | AtomicFunction::Subtract => "InterlockedAdd",
+        AtomicFunction::And => "InterlockedAnd",
+        AtomicFunction::Or => "InterlockedOr",
+        AtomicFunction::Xor => "InterlockedXor",
+        AtomicFunction::Min => "InterlockedMin",
+        AtomicFunction::Max => "InterlockedMax",
+        AtomicFunction::Exchange => "InterlockedExchange",
+        AtomicFunction::CompareExchange => "InterlockedCompareExchange",
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operations
+
+impl<'a> Writer<'a> {
+    /// Emits helper `base` for type `ty_name` once (HLSL overloads share the name) and returns
+    /// the name.
+    fn helper(&mut self, base: &str, ty_name: &str, make: impl FnOnce(&str) -> String) -> String {
+        let name = match self.helpers.names.get(base) {
+            Some(n) => n.clone(),
+            None => {
+                let n = self.namer.call(base);
+                self.helpers.names.insert(base.to_string(), n.clone());
+                n
+            }
+        };
+        let key = format!("{base}:{ty_name}");
+        if !self.helpers.emitted.contains_key(&key) {
+            self.helpers.emitted.insert(key, ());
+            let text = make(&name);
+            self.helpers.text.push_str(&text);
+            self.helpers.text.push('\n');
+        }
+        name
+    }
+
+    fn op_expr(&mut self, ctx: &mut FnCtx<'_>, op: &Op, ty: Handle<Type>, depth: u32) -> R<Expr> {
+        let func = ctx.func;
+        Ok(match op {
+            Op::Unary { op: uop, arg } => {
+                let a = self.expr(ctx, *arg, depth)?;
+                let kind = self.value_inner(func, *arg)?.scalar_kind_of();
+                match (uop, kind) {
+                    (UnaryOp::Negate, Some(ScalarKind::Sint)) => {
+                        Expr::atom(format!("asint(0u - asuint({}))", a.text))
+                    }
+                    (UnaryOp::Negate, Some(ScalarKind::Uint)) => Expr::new(
+                        format!("0u - {}", a.at(Prec::Multiplicative)),
+                        Prec::Additive,
+                    ),
+                    (UnaryOp::Negate, _) => {
+                        Expr::new(format!("-{}", a.at(Prec::Unary)), Prec::Unary)
+                    }
+                    (UnaryOp::LogicalNot, _) => {
+                        Expr::new(format!("!{}", a.at(Prec::Unary)), Prec::Unary)
+                    }
+                    (UnaryOp::BitNot, _) => {
+                        Expr::new(format!("~{}", a.at(Prec::Unary)), Prec::Unary)
+                    }
+                }
+            }
+            Op::Binary { op: bop, lhs, rhs } => self.binary(ctx, *bop, *lhs, *rhs, ty, depth)?,
+            Op::Product { kind, lhs, rhs } => {
+                let l = self.expr(ctx, *lhs, depth)?;
+                let r = self.expr(ctx, *rhs, depth)?;
+                match kind {
+                    ProductKind::VectorTimesScalar | ProductKind::MatrixTimesScalar => Expr::new(
+                        format!("{} * {}", l.at(Prec::Multiplicative), r.at(Prec::Unary)),
+                        Prec::Multiplicative,
+                    ),
+                    // The HLSL matrix is the transpose of Luma's, so the operands swap.
+                    ProductKind::MatrixTimesVector
+                    | ProductKind::VectorTimesMatrix
+                    | ProductKind::MatrixTimesMatrix => {
+                        Expr::atom(format!("mul({}, {})", r.text, l.text))
+                    }
+                }
+            }
+            Op::Select {
+                condition,
+                accept,
+                reject,
+            } => {
+                let c = self.expr(ctx, *condition, depth)?;
+                let a = self.expr(ctx, *accept, depth)?;
+                let b = self.expr(ctx, *reject, depth)?;
+                match self.value_inner(func, *condition)? {
+                    TypeInner::Vector { size, .. } => {
+                        let n = size.count();
+                        let tn = self.type_name(ty)?;
+                        let parts: Vec<String> = (0..n)
+                            .map(|i| {
+                                let l = vector_letter(i);
+                                format!("c.{l} ? a.{l} : b.{l}")
+                            })
+                            .collect();
+                        let helper = self.helper("luma_select", &tn, |name| {
+                            format!(
+                                "// Per-component select (HLSL 2021 rejects `?:` on vectors).\n\
+                                 {tn} {name}(bool{n} c, {tn} a, {tn} b) {{\n    return {tn}({});\n}}\n",
+                                parts.join(", ")
+                            )
+                        });
+                        Expr::atom(format!("{helper}({}, {}, {})", c.text, a.text, b.text))
+                    }
+                    _ => Expr::new(
+                        format!(
+                            "{} ? {} : {}",
+                            c.at(Prec::LogicalOr),
+                            a.at(Prec::Ternary),
+                            b.at(Prec::Ternary)
+                        ),
+                        Prec::Ternary,
+                    ),
+                }
+            }
+            Op::Splat { value } => {
+                let e = self.expr(ctx, *value, depth)?;
+                let tn = self.type_name(ty)?;
+                Expr::new(format!("({tn}){}", e.at(Prec::Unary)), Prec::Unary)
+            }
+            Op::Compose { components } => {
+                let mut parts = Vec::new();
+                for c in components {
+                    parts.push(self.expr(ctx, *c, depth)?.text);
+                }
+                let tn = self.type_name(ty)?;
+                Expr::atom(format!("{tn}({})", parts.join(", ")))
+            }
+            Op::Extract { base, index } => {
+                let b = self.expr(ctx, *base, depth)?;
+                let bty = self.value_ty(func, *base)?;
+                let access = self.part_access(bty, *index)?;
+                Expr::atom(format!("{}{access}", b.at(Prec::Postfix)))
+            }
+            Op::ExtractDynamic { base, index } => {
+                let b = self.expr(ctx, *base, depth)?;
+                let n = self.value_inner(func, *base)?.vector_count();
+                let i = self.index(ctx, *index, n)?;
+                Expr::atom(format!("{}[{i}]", b.at(Prec::Postfix)))
+            }
+            Op::Shuffle { a, b, pattern } => {
+                let ea = self.expr(ctx, *a, depth)?;
+                let na = self.value_inner(func, *a)?.vector_count().unwrap_or(1);
+                let from_a = a == b || pattern.iter().all(|&p| p < na);
+                if from_a {
+                    let s: String = pattern.iter().map(|&p| vector_letter(p % na)).collect();
+                    Expr::atom(format!("{}.{s}", ea.at(Prec::Postfix)))
+                } else {
+                    let eb = self.expr(ctx, *b, depth)?;
+                    let mut groups: Vec<(bool, String)> = Vec::new();
+                    for &p in pattern {
+                        let (first, letter) = if p < na {
+                            (true, vector_letter(p))
+                        } else {
+                            (false, vector_letter(p - na))
+                        };
+                        match groups.last_mut() {
+                            Some((f, s)) if *f == first => s.push_str(letter),
+                            _ => groups.push((first, letter.to_string())),
+                        }
+                    }
+                    let parts: Vec<String> = groups
+                        .iter()
+                        .map(|(first, s)| {
+                            let e = if *first { &ea } else { &eb };
+                            format!("{}.{s}", e.at(Prec::Postfix))
+                        })
+                        .collect();
+                    let tn = self.type_name(ty)?;
+                    Expr::atom(format!("{tn}({})", parts.join(", ")))
+                }
+            }
+            Op::Convert { value } => {
+                let e = self.expr(ctx, *value, depth)?;
+                let tn = self.type_name(ty)?;
+                Expr::atom(format!("{tn}({})", e.text))
+            }
+            Op::Bitcast { value } => {
+                let e = self.expr(ctx, *value, depth)?;
+                let f = match self.ty(ty)?.scalar_kind_of() {
+                    Some(ScalarKind::Float) => "asfloat",
+                    Some(ScalarKind::Sint) => "asint",
+                    Some(ScalarKind::Uint) => "asuint",
+                    _ => return Err(Error::invalid("bitcast to a non-numeric type")),
+                };
+                Expr::atom(format!("{f}({})", e.text))
+            }
+            Op::Relational { fun, arg } => {
+                let e = self.expr(ctx, *arg, depth)?;
+                let f = match fun {
+                    RelationalFunction::All => "all",
+                    RelationalFunction::Any => "any",
+                    RelationalFunction::IsNan => "isnan",
+                    RelationalFunction::IsInf => "isinf",
+                };
+                Expr::atom(format!("{f}({})", e.text))
+            }
+            Op::Math { fun, args } => self.math(ctx, *fun, args, ty, depth)?,
+            Op::Derivative { axis, control, arg } => {
+                let e = self.expr(ctx, *arg, depth)?;
+                let suffix = match control {
+                    DerivativeControl::None => "",
+                    DerivativeControl::Coarse => "_coarse",
+                    DerivativeControl::Fine => "_fine",
+                };
+                match axis {
+                    DerivativeAxis::X => Expr::atom(format!("ddx{suffix}({})", e.text)),
+                    DerivativeAxis::Y => Expr::atom(format!("ddy{suffix}({})", e.text)),
+                    DerivativeAxis::Width if suffix.is_empty() => {
+                        Expr::atom(format!("fwidth({})", e.text))
+                    }
+                    DerivativeAxis::Width => Expr::new(
+                        format!("abs(ddx{suffix}({0})) + abs(ddy{suffix}({0}))", e.text),
+                        Prec::Additive,
+                    ),
+                }
+            }
+            Op::Load { pointer } => {
+                let place = self.place(ctx, *pointer, 0)?;
+                self.load_expr(&place)?
+                    .ok_or_else(|| Error::invalid("composite load in an expression"))?
+            }
+            Op::ArrayLength { pointer } => {
+                let place = self.place(ctx, *pointer, 0)?;
+                let Place::Bytes { global, .. } = place else {
+                    return Err(Error::invalid("array length outside a storage buffer"));
+                };
+                let helper = self.array_length_helper(global)?;
+                Expr::atom(format!("{helper}()"))
+            }
+            Op::Call { function, args } => self.call_expr(ctx, *function, args)?,
+            Op::ImageSample {
+                image,
+                sampler,
+                coordinate,
+                array_index,
+                level,
+                depth_ref,
+                offset,
+            } => {
+                let img = self.expr(ctx, *image, depth)?;
+                let smp = self.expr(ctx, *sampler, depth)?;
+                let mut coord = self.expr(ctx, *coordinate, depth)?.text;
+                if let Some(layer) = array_index {
+                    let l = self.expr(ctx, *layer, depth)?;
+                    let n = self
+                        .value_inner(func, *coordinate)?
+                        .vector_count()
+                        .unwrap_or(1)
+                        + 1;
+                    coord = format!("float{n}({coord}, float({}))", l.text);
+                }
+                let off = match offset {
+                    Some(c) => format!(", {}", self.constant_expr(*c)?.text),
+                    None => String::new(),
+                };
+                let dref = match depth_ref {
+                    Some(d) => Some(self.expr(ctx, *d, depth)?.text),
+                    None => None,
+                };
+                let i = img.at(Prec::Postfix);
+                let s = smp.text;
+                let text = match (level, dref) {
+                    (SampleLevel::Auto, None) => format!("{i}.Sample({s}, {coord}{off})"),
+                    (SampleLevel::Auto, Some(r)) => {
+                        format!("{i}.SampleCmp({s}, {coord}, {r}{off})")
+                    }
+                    (SampleLevel::Zero, None) => format!("{i}.SampleLevel({s}, {coord}, 0.0{off})"),
+                    (SampleLevel::Zero, Some(r)) => {
+                        format!("{i}.SampleCmpLevelZero({s}, {coord}, {r}{off})")
+                    }
+                    (SampleLevel::Exact(l), None) => {
+                        let l = self.expr(ctx, *l, depth)?.text;
+                        format!("{i}.SampleLevel({s}, {coord}, {l}{off})")
+                    }
+                    (SampleLevel::Exact(l), Some(r)) => {
+                        if self.options.shader_model < (6, 7) {
+                            return Err(Error::unsupported(
+                                "depth comparison at an explicit level needs shader model 6.7",
+                            ));
+                        }
+                        let l = self.expr(ctx, *l, depth)?.text;
+                        format!("{i}.SampleCmpLevel({s}, {coord}, {r}, {l}{off})")
+                    }
+                    (SampleLevel::Bias(b), None) => {
+                        let b = self.expr(ctx, *b, depth)?.text;
+                        format!("{i}.SampleBias({s}, {coord}, {b}{off})")
+                    }
+                    (SampleLevel::Gradient { x, y }, None) => {
+                        let x = self.expr(ctx, *x, depth)?.text;
+                        let y = self.expr(ctx, *y, depth)?.text;
+                        format!("{i}.SampleGrad({s}, {coord}, {x}, {y}{off})")
+                    }
+                    (SampleLevel::Bias(_) | SampleLevel::Gradient { .. }, Some(_)) => {
+                        return Err(Error::unsupported(
+                            "depth comparison with a bias or gradients is not supported in HLSL \
+                             before shader model 6.8",
+                        ))
+                    }
+                };
+                Expr::atom(text)
+            }
+            Op::ImageFetch {
+                image,
+                coordinate,
+                array_index,
+                level,
+                sample,
+            } => {
+                let img = self.expr(ctx, *image, depth)?;
+                let coord = self.expr(ctx, *coordinate, depth)?.text;
+                let n = self
+                    .value_inner(func, *coordinate)?
+                    .vector_count()
+                    .unwrap_or(1);
+                let layer = match array_index {
+                    Some(l) => Some(self.expr(ctx, *l, depth)?.text),
+                    None => None,
+                };
+                let i = img.at(Prec::Postfix);
+                let text = match sample {
+                    Some(smp) => {
+                        let smp = self.expr(ctx, *smp, depth)?.text;
+                        match layer {
+                            Some(l) => format!("{i}.Load(int{}({coord}, {l}), {smp})", n + 1),
+                            None => format!("{i}.Load(int{n}({coord}), {smp})"),
+                        }
+                    }
+                    None => {
+                        let lod = match level {
+                            Some(l) => self.expr(ctx, *l, depth)?.text,
+                            None => "0".to_string(),
+                        };
+                        match layer {
+                            Some(l) => format!("{i}.Load(int{}({coord}, {l}, {lod}))", n + 2),
+                            None => format!("{i}.Load(int{}({coord}, {lod}))", n + 1),
+                        }
+                    }
+                };
+                Expr::atom(text)
+            }
+            Op::ImageQuery { image, query } => {
+                let img = self.expr(ctx, *image, depth)?;
+                let ity = self.value_ty(func, *image)?;
+                let helper = self.image_query_helper(ity, query)?;
+                let arg = match query {
+                    ImageQuery::Size { level: Some(l) } => {
+                        let e = self.expr(ctx, *l, depth)?;
+                        format!(", {}", self.as_uint(ctx, *l, &e)?.text)
+                    }
+                    ImageQuery::Size { level: None } => {
+                        if self.image_is_multisampled(ity)? {
+                            String::new()
+                        } else {
+                            ", 0u".to_string()
+                        }
+                    }
+                    _ => String::new(),
+                };
+                Expr::atom(format!("{helper}({}{arg})", img.text))
+            }
+            Op::AtomicLoad { pointer } => {
+                let place = self.place(ctx, *pointer, 0)?;
+                self.load_expr(&place)?
+                    .ok_or_else(|| Error::invalid("atomic load of a composite"))?
+            }
+            Op::Atomic { .. }
+            | Op::Insert { .. }
+            | Op::InsertDynamic { .. }
+            | Op::AccessChain { .. } => {
+                return Err(Error::invalid("operation used as an expression"))
+            }
+        })
+    }
+
+    fn image_is_multisampled(&self, ty: Handle<Type>) -> R<bool> {
+        Ok(matches!(
+            self.ty(ty)?,
+            TypeInner::Image {
+                class: ImageClass::Sampled {
+                    multisampled: true,
+                    ..
+                } | ImageClass::Depth { multisampled: true },
+                ..
+            }
+        ))
+    }
+
+    fn image_query_helper(&mut self, ty: Handle<Type>, query: &ImageQuery) -> R<String> {
+        let TypeInner::Image { dim, arrayed, .. } = self.ty(ty)? else {
+            return Err(Error::invalid("image query of a non-image"));
+        };
+        let ms = self.image_is_multisampled(ty)?;
+        let tn = self.type_name(ty)?;
+        // GetDimensions outputs, in order, for this texture type.
+        let mut outs: Vec<&str> = vec!["width", "height"];
+        if *dim == ImageDimension::D3 {
+            outs.push("depth");
+        }
+        if *arrayed {
+            outs.push("layers");
+        }
+        outs.push(if ms { "samples" } else { "levels" });
+        let size_count: u32 = if *dim == ImageDimension::D3 { 3 } else { 2 };
+        let (base, ret, body, takes_level) = match query {
+            ImageQuery::Size { .. } => {
+                let comps = ["width", "height", "depth"];
+                let list: Vec<&str> = comps.iter().take(size_count as usize).copied().collect();
+                (
+                    "luma_texture_size",
+                    format!("int{size_count}"),
+                    format!("int{size_count}({})", list.join(", ")),
+                    !ms,
+                )
+            }
+            ImageQuery::NumLevels => {
+                if ms {
+                    return Err(Error::invalid("mip levels of a multisampled texture"));
+                }
+                (
+                    "luma_texture_levels",
+                    "int".to_string(),
+                    "int(levels)".to_string(),
+                    false,
+                )
+            }
+            ImageQuery::NumLayers => {
+                if !arrayed {
+                    return Err(Error::invalid("layers of a non-array texture"));
+                }
+                (
+                    "luma_texture_layers",
+                    "int".to_string(),
+                    "int(layers)".to_string(),
+                    false,
+                )
+            }
+            ImageQuery::NumSamples => {
+                if !ms {
+                    return Err(Error::invalid("samples of a single-sampled texture"));
+                }
+                (
+                    "luma_texture_samples",
+                    "int".to_string(),
+                    "int(samples)".to_string(),
+                    false,
+                )
+            }
+        };
+        let outs_decl = outs.join(", ");
+        let level_arg = if ms {
+            ""
+        } else if takes_level {
+            "level, "
+        } else {
+            "0u, "
+        };
+        let param = if takes_level { ", uint level" } else { "" };
+        Ok(self.helper(base, &tn, |name| {
+            format!(
+                "{ret} {name}({tn} t{param}) {{\n    uint {outs_decl};\n    \
+                 t.GetDimensions({level_arg}{outs_decl});\n    return {body};\n}}\n"
+            )
+        }))
+    }
+}
+
+impl<'a> Writer<'a> {
+    fn binary(
+        &mut self,
+        ctx: &mut FnCtx<'_>,
+        op: BinaryOp,
+        lhs: Handle<Value>,
+        rhs: Handle<Value>,
+        ty: Handle<Type>,
+        depth: u32,
+    ) -> R<Expr> {
+        let func = ctx.func;
+        let l = self.expr(ctx, lhs, depth)?;
+        let operand_ty = self.value_ty(func, lhs)?;
+        let kind = self.ty(operand_ty)?.scalar_kind_of();
+        let infix = |sym: &str, prec: Prec, l: &Expr, r: &Expr| {
+            Expr::new(
+                format!("{} {sym} {}", l.at(prec), r.at(next_prec(prec))),
+                prec,
+            )
+        };
+        // Shift counts are masked to 31 (constant counts are masked here).
+        if matches!(op, BinaryOp::ShiftLeft | BinaryOp::ShiftRight) {
+            let count = match self.const_index(ctx, rhs) {
+                Some(c) => Expr::atom(format!("{}u", c & 31)),
+                None => {
+                    let r = self.expr(ctx, rhs, depth)?;
+                    Expr::new(format!("{} & 31u", r.at(Prec::BitAnd)), Prec::BitAnd)
+                }
+            };
+            let sym = if op == BinaryOp::ShiftLeft {
+                "<<"
+            } else {
+                ">>"
+            };
+            return Ok(infix(sym, Prec::Shift, &l, &count));
+        }
+        let r = self.expr(ctx, rhs, depth)?;
+        let tn = self.type_name(operand_ty)?;
+        let signed = kind == Some(ScalarKind::Sint);
+        let float = kind == Some(ScalarKind::Float);
+        Ok(match op {
+            BinaryOp::Add | BinaryOp::Subtract | BinaryOp::Multiply if signed => {
+                // Signed overflow is undefined in DXIL: wrap through uint.
+                let sym = match op {
+                    BinaryOp::Add => "+",
+                    BinaryOp::Subtract => "-",
+                    _ => "*",
+                };
+                Expr::atom(format!(
+                    "asint(asuint({}) {sym} asuint({}))",
+                    l.text, r.text
+                ))
+            }
+            BinaryOp::Add => infix("+", Prec::Additive, &l, &r),
+            BinaryOp::Subtract => infix("-", Prec::Additive, &l, &r),
+            BinaryOp::Multiply => infix("*", Prec::Multiplicative, &l, &r),
+            BinaryOp::Divide if float => infix("/", Prec::Multiplicative, &l, &r),
+            BinaryOp::Divide => {
+                let name = self.int_helper("luma_div", &tn, operand_ty, signed, true)?;
+                Expr::atom(format!("{name}({}, {})", l.text, r.text))
+            }
+            BinaryOp::Remainder if float => {
+                let name = self.helper("luma_frem", &tn, |name| {
+                    format!(
+                        "// Truncated float remainder: x - y * trunc(x / y).\n\
+                         {tn} {name}({tn} x, {tn} y) {{\n    return x - y * trunc(x / y);\n}}\n"
+                    )
+                });
+                Expr::atom(format!("{name}({}, {})", l.text, r.text))
+            }
+            BinaryOp::Remainder => {
+                let name = self.int_helper("luma_rem", &tn, operand_ty, signed, false)?;
+                Expr::atom(format!("{name}({}, {})", l.text, r.text))
+            }
+            BinaryOp::BitAnd => infix("&", Prec::BitAnd, &l, &r),
+            BinaryOp::BitOr => infix("|", Prec::BitOr, &l, &r),
+            BinaryOp::BitXor => infix("^", Prec::BitXor, &l, &r),
+            BinaryOp::Equal => infix("==", Prec::Equality, &l, &r),
+            BinaryOp::NotEqual => infix("!=", Prec::Equality, &l, &r),
+            BinaryOp::Less => infix("<", Prec::Relational, &l, &r),
+            BinaryOp::LessEqual => infix("<=", Prec::Relational, &l, &r),
+            BinaryOp::Greater => infix(">", Prec::Relational, &l, &r),
+            BinaryOp::GreaterEqual => infix(">=", Prec::Relational, &l, &r),
+            BinaryOp::LogicalAnd | BinaryOp::LogicalOr => {
+                let (sym, prec, bit) = if op == BinaryOp::LogicalAnd {
+                    ("&&", Prec::LogicalAnd, "&")
+                } else {
+                    ("||", Prec::LogicalOr, "|")
+                };
+                match self.ty(ty)?.vector_count() {
+                    // HLSL 2021 rejects `&&` and `||` on vectors; go through uint bits.
+                    Some(n) => Expr::atom(format!(
+                        "bool{n}(uint{n}({}) {bit} uint{n}({}))",
+                        l.text, r.text
+                    )),
+                    None => infix(sym, prec, &l, &r),
+                }
+            }
+            BinaryOp::ShiftLeft | BinaryOp::ShiftRight => {
+                return Err(Error::invalid("shift handled above"))
+            }
+        })
+    }
+
+    /// Total integer division (`div`) or remainder helper for `tn`; vectors apply the scalar
+    /// helper per component.
+    fn int_helper(
+        &mut self,
+        base: &str,
+        tn: &str,
+        ty: Handle<Type>,
+        signed: bool,
+        div: bool,
+    ) -> R<String> {
+        let scalar = if signed { "int" } else { "uint" };
+        // The scalar overload first (vectors call it).
+        let scalar_body = match (signed, div) {
+            (true, true) => "// x / 0 == x and MIN / -1 == MIN: divide by 1 instead.\n    \
+                             return x / ((y == 0 || (x == (-2147483647 - 1) && y == -1)) ? 1 : y);"
+                .to_string(),
+            (true, false) => "// Truncated remainder; x % 0 == 0 and MIN % -1 == 0. Written with\n    \
+                              // division because `%` on negative ints differs between compilers.\n    \
+                              const int d = (y == 0 || (x == (-2147483647 - 1) && y == -1)) ? 1 : y;\n    \
+                              return x - d * (x / d);"
+                .to_string(),
+            (false, true) => "// x / 0 == x.\n    return x / (y == 0u ? 1u : y);".to_string(),
+            (false, false) => "// x % 0 == 0.\n    return x % (y == 0u ? 1u : y);".to_string(),
+        };
+        let name = self.helper(base, scalar, |name| {
+            format!("{scalar} {name}({scalar} x, {scalar} y) {{\n    {scalar_body}\n}}\n")
+        });
+        if let Some(n) = self.ty(ty)?.vector_count() {
+            let parts: Vec<String> = (0..n)
+                .map(|i| {
+                    let l = vector_letter(i);
+                    format!("{name}(x.{l}, y.{l})")
+                })
+                .collect();
+            let tn = tn.to_string();
+            self.helper(base, &tn, |name| {
+                format!(
+                    "{tn} {name}({tn} x, {tn} y) {{\n    return {tn}({});\n}}\n",
+                    parts.join(", ")
+                )
+            });
+        }
+        Ok(name)
+    }
+
+    fn math(
+        &mut self,
+        ctx: &mut FnCtx<'_>,
+        fun: MathFunction,
+        args: &[Handle<Value>],
+        ty: Handle<Type>,
+        depth: u32,
+    ) -> R<Expr> {
+        use MathFunction as M;
+        let func = ctx.func;
+        let mut a = Vec::new();
+        for v in args {
+            a.push(self.expr(ctx, *v, depth)?);
+        }
+        let arg = |i: usize| a.get(i).map(|e| e.text.clone()).unwrap_or_default();
+        let call = |name: &str| {
+            Expr::atom(format!(
+                "{name}({})",
+                a.iter()
+                    .map(|e| e.text.clone())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        };
+        let arg_ty = match args.first() {
+            Some(v) => self.value_ty(func, *v)?,
+            None => ty,
+        };
+        let tn = self.type_name(arg_ty)?;
+        let kind = self.ty(arg_ty)?.scalar_kind_of();
+        Ok(match fun {
+            M::Abs => call("abs"),
+            M::Sign => {
+                // HLSL `sign` returns int; Luma keeps the operand type.
+                if kind == Some(ScalarKind::Sint) {
+                    call("sign")
+                } else {
+                    Expr::atom(format!("{tn}(sign({}))", arg(0)))
+                }
+            }
+            M::Floor => call("floor"),
+            M::Ceil => call("ceil"),
+            M::Round => call("round"),
+            M::Trunc => call("trunc"),
+            M::Fract => call("frac"),
+            M::Mod => {
+                let name = self.helper("luma_mod", &tn, |name| {
+                    format!(
+                        "// GLSL mod: x - y * floor(x / y) (HLSL fmod truncates).\n\
+                         {tn} {name}({tn} x, {tn} y) {{\n    return x - y * floor(x / y);\n}}\n"
+                    )
+                });
+                Expr::atom(format!("{name}({}, {})", arg(0), arg(1)))
+            }
+            M::Min => call("min"),
+            M::Max => call("max"),
+            M::Clamp => call("clamp"),
+            M::Mix => call("lerp"),
+            M::Step => call("step"),
+            M::SmoothStep => call("smoothstep"),
+            M::Sqrt => call("sqrt"),
+            M::InverseSqrt => call("rsqrt"),
+            M::Pow => call("pow"),
+            M::Exp => call("exp"),
+            M::Exp2 => call("exp2"),
+            M::Log => call("log"),
+            M::Log2 => call("log2"),
+            M::Sin => call("sin"),
+            M::Cos => call("cos"),
+            M::Tan => call("tan"),
+            M::Asin => call("asin"),
+            M::Acos => call("acos"),
+            M::Atan => call("atan"),
+            M::Atan2 => call("atan2"),
+            M::Sinh => call("sinh"),
+            M::Cosh => call("cosh"),
+            M::Tanh => call("tanh"),
+            M::Radians => call("radians"),
+            M::Degrees => call("degrees"),
+            M::Fma => call("mad"),
+            M::Saturate => call("saturate"),
+            M::Length => call("length"),
+            M::Distance => call("distance"),
+            M::Dot => call("dot"),
+            M::Cross => call("cross"),
+            M::Normalize => call("normalize"),
+            M::Reflect => call("reflect"),
+            M::Refract => call("refract"),
+            M::FaceForward => call("faceforward"),
+            M::Transpose => call("transpose"),
+            M::Determinant => call("determinant"),
+            M::Inverse => {
+                let n = match self.ty(arg_ty)? {
+                    TypeInner::Matrix { columns, .. } => columns.count(),
+                    _ => return Err(Error::invalid("inverse of a non-matrix")),
+                };
+                let name = self.helper("luma_inverse", &tn, |name| inverse_helper(name, &tn, n));
+                Expr::atom(format!("{name}({})", arg(0)))
+            }
+            M::CountOneBits => self.int_result(call("countbits"), kind)?,
+            M::ReverseBits => call("reversebits"),
+            M::FirstLeadingBit => self.int_result(call("firstbithigh"), kind)?,
+            M::FirstTrailingBit => self.int_result(call("firstbitlow"), kind)?,
+            M::Pack4x8Unorm => Expr::atom(format!(
+                "{}({})",
+                self.helper("luma_pack4x8unorm", "float4", |name| format!(
+                    "uint {name}(float4 v) {{\n    uint4 q = uint4(round(saturate(v) * 255.0));\n    \
+                     return q.x | (q.y << 8) | (q.z << 16) | (q.w << 24);\n}}\n"
+                )),
+                arg(0)
+            )),
+            M::Pack4x8Snorm => Expr::atom(format!(
+                "{}({})",
+                self.helper("luma_pack4x8snorm", "float4", |name| format!(
+                    "uint {name}(float4 v) {{\n    int4 q = int4(round(clamp(v, -1.0, 1.0) * 127.0));\n    \
+                     uint4 b = asuint(q) & 0xFFu;\n    \
+                     return b.x | (b.y << 8) | (b.z << 16) | (b.w << 24);\n}}\n"
+                )),
+                arg(0)
+            )),
+            M::Pack2x16Unorm => Expr::atom(format!(
+                "{}({})",
+                self.helper("luma_pack2x16unorm", "float2", |name| format!(
+                    "uint {name}(float2 v) {{\n    uint2 q = uint2(round(saturate(v) * 65535.0));\n    \
+                     return q.x | (q.y << 16);\n}}\n"
+                )),
+                arg(0)
+            )),
+            M::Pack2x16Snorm => Expr::atom(format!(
+                "{}({})",
+                self.helper("luma_pack2x16snorm", "float2", |name| format!(
+                    "uint {name}(float2 v) {{\n    int2 q = int2(round(clamp(v, -1.0, 1.0) * 32767.0));\n    \
+                     uint2 b = asuint(q) & 0xFFFFu;\n    return b.x | (b.y << 16);\n}}\n"
+                )),
+                arg(0)
+            )),
+            M::Pack2x16Float => Expr::atom(format!(
+                "{}({})",
+                self.helper("luma_pack2x16float", "float2", |name| format!(
+                    "uint {name}(float2 v) {{\n    return f32tof16(v.x) | (f32tof16(v.y) << 16);\n}}\n"
+                )),
+                arg(0)
+            )),
+            M::Unpack4x8Unorm => Expr::atom(format!(
+                "{}({})",
+                self.helper("luma_unpack4x8unorm", "uint", |name| format!(
+                    "float4 {name}(uint p) {{\n    \
+                     return float4(p & 0xFFu, (p >> 8) & 0xFFu, (p >> 16) & 0xFFu, p >> 24) / 255.0;\n}}\n"
+                )),
+                arg(0)
+            )),
+            M::Unpack4x8Snorm => Expr::atom(format!(
+                "{}({})",
+                self.helper("luma_unpack4x8snorm", "uint", |name| format!(
+                    "float4 {name}(uint p) {{\n    \
+                     int4 b = asint(uint4(p << 24, p << 16, p << 8, p)) >> 24;\n    \
+                     return clamp(float4(b) / 127.0, -1.0, 1.0);\n}}\n"
+                )),
+                arg(0)
+            )),
+            M::Unpack2x16Unorm => Expr::atom(format!(
+                "{}({})",
+                self.helper("luma_unpack2x16unorm", "uint", |name| format!(
+                    "float2 {name}(uint p) {{\n    return float2(p & 0xFFFFu, p >> 16) / 65535.0;\n}}\n"
+                )),
+                arg(0)
+            )),
+            M::Unpack2x16Snorm => Expr::atom(format!(
+                "{}({})",
+                self.helper("luma_unpack2x16snorm", "uint", |name| format!(
+                    "float2 {name}(uint p) {{\n    int2 b = asint(uint2(p << 16, p)) >> 16;\n    \
+                     return clamp(float2(b) / 32767.0, -1.0, 1.0);\n}}\n"
+                )),
+                arg(0)
+            )),
+            M::Unpack2x16Float => Expr::atom(format!(
+                "{}({})",
+                self.helper("luma_unpack2x16float", "uint", |name| format!(
+                    "float2 {name}(uint p) {{\n    return float2(f16tof32(p), f16tof32(p >> 16));\n}}\n"
+                )),
+                arg(0)
+            )),
+        })
+    }
+
+    /// HLSL bit queries return `uint`; Luma keeps signed operands signed.
+    fn int_result(&self, e: Expr, kind: Option<ScalarKind>) -> R<Expr> {
+        Ok(if kind == Some(ScalarKind::Sint) {
+            Expr::atom(format!("asint({})", e.text))
+        } else {
+            e
+        })
+    }
+}
+
+fn next_prec(p: Prec) -> Prec {
+    match p {
+        Prec::Ternary => Prec::LogicalOr,
+        Prec::LogicalOr => Prec::LogicalAnd,
+        Prec::LogicalAnd => Prec::BitOr,
+        Prec::BitOr => Prec::BitXor,
+        Prec::BitXor => Prec::BitAnd,
+        Prec::BitAnd => Prec::Equality,
+        Prec::Equality => Prec::Relational,
+        Prec::Relational => Prec::Shift,
+        Prec::Shift => Prec::Additive,
+        Prec::Additive => Prec::Multiplicative,
+        Prec::Multiplicative => Prec::Unary,
+        Prec::Unary | Prec::Postfix => Prec::Postfix,
+    }
+}
+
+/// The inverse of an `n`x`n` matrix (HLSL has no intrinsic). The HLSL matrix is the transpose
+/// of Luma's, and inverse commutes with transpose, so the ordinary formula is right.
+fn inverse_helper(name: &str, tn: &str, n: u32) -> String {
+    match n {
+        2 => format!(
+            "{tn} {name}({tn} m) {{\n    \
+             return {tn}(m[1][1], -m[0][1], -m[1][0], m[0][0]) / determinant(m);\n}}\n"
+        ),
+        3 => format!(
+            "{tn} {name}({tn} m) {{\n    \
+             {tn} adj;\n    \
+             adj[0] = cross(m[1], m[2]);\n    \
+             adj[1] = cross(m[2], m[0]);\n    \
+             adj[2] = cross(m[0], m[1]);\n    \
+             return transpose(adj) / dot(m[0], adj[0]);\n}}\n"
+        ),
+        _ => format!(
+            "{tn} {name}({tn} m) {{\n    \
+             float a00 = m[0][0], a01 = m[0][1], a02 = m[0][2], a03 = m[0][3];\n    \
+             float a10 = m[1][0], a11 = m[1][1], a12 = m[1][2], a13 = m[1][3];\n    \
+             float a20 = m[2][0], a21 = m[2][1], a22 = m[2][2], a23 = m[2][3];\n    \
+             float a30 = m[3][0], a31 = m[3][1], a32 = m[3][2], a33 = m[3][3];\n    \
+             float b00 = a00 * a11 - a01 * a10, b01 = a00 * a12 - a02 * a10;\n    \
+             float b02 = a00 * a13 - a03 * a10, b03 = a01 * a12 - a02 * a11;\n    \
+             float b04 = a01 * a13 - a03 * a11, b05 = a02 * a13 - a03 * a12;\n    \
+             float b06 = a20 * a31 - a21 * a30, b07 = a20 * a32 - a22 * a30;\n    \
+             float b08 = a20 * a33 - a23 * a30, b09 = a21 * a32 - a22 * a31;\n    \
+             float b10 = a21 * a33 - a23 * a31, b11 = a22 * a33 - a23 * a32;\n    \
+             float det = b00 * b11 - b01 * b10 + b02 * b09 + b03 * b08 - b04 * b07 + b05 * b06;\n    \
+             return {tn}(\n        \
+             a11 * b11 - a12 * b10 + a13 * b09, a02 * b10 - a01 * b11 - a03 * b09,\n        \
+             a31 * b05 - a32 * b04 + a33 * b03, a22 * b04 - a21 * b05 - a23 * b03,\n        \
+             a12 * b08 - a10 * b11 - a13 * b07, a00 * b11 - a02 * b08 + a03 * b07,\n        \
+             a32 * b02 - a30 * b05 - a33 * b01, a20 * b05 - a22 * b02 + a23 * b01,\n        \
+             a10 * b10 - a11 * b08 + a13 * b06, a01 * b08 - a00 * b10 - a03 * b06,\n        \
+             a30 * b04 - a31 * b02 + a33 * b00, a21 * b02 - a20 * b04 - a23 * b00,\n        \
+             a11 * b07 - a10 * b09 - a12 * b06, a00 * b09 - a01 * b07 + a02 * b06,\n        \
+             a31 * b01 - a30 * b03 - a32 * b00, a20 * b03 - a21 * b01 + a22 * b00) / det;\n}}\n"
+        ),
+    }
+}
