@@ -1,0 +1,223 @@
+//! The translations that turn a test's shader into SPIR-V for each path: the Luma compiler
+//! (behind [`LumaCompiler`]), glslangValidator for GLSL and HLSL, naga for WGSL, spirv-as for
+//! hand-written assembly.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::error::{Error, Result};
+use crate::reflect::Stage;
+use crate::spec::SpecValue;
+
+/// The Luma compiler as the harness uses it: one source file to each target.
+///
+/// The runner calls these once per test and path; an `Err` is the compiler's rendered
+/// diagnostics, shown in the report as a compile error of that path.
+pub trait LumaCompiler {
+    /// SPIR-V words for every entry point of `source`.
+    fn spirv(&self, source: &Path) -> std::result::Result<Vec<u32>, String>;
+    /// GLSL 450 (Vulkan flavour) for one entry point.
+    fn glsl(&self, source: &Path, entry: &str, stage: Stage)
+        -> std::result::Result<String, String>;
+    /// HLSL for every entry point of `source`.
+    fn hlsl(&self, source: &Path) -> std::result::Result<String, String>;
+    /// WGSL for every entry point of `source`.
+    fn wgsl(&self, source: &Path) -> std::result::Result<String, String>;
+}
+
+/// External tools the paths use.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Tools {
+    /// `glslangValidator`.
+    pub glslang: Option<PathBuf>,
+    /// `spirv-as`.
+    pub spirv_as: Option<PathBuf>,
+}
+
+fn which(name: &str) -> Option<PathBuf> {
+    let paths = std::env::var_os("PATH")?;
+    std::env::split_paths(&paths)
+        .map(|p| p.join(name))
+        .find(|p| p.is_file())
+}
+
+fn missing(tool: &str) -> Error {
+    Error::Compile(format!(
+        "`{tool}` is not installed; run scripts/install-test-tools.sh"
+    ))
+}
+
+impl Tools {
+    /// Looks the tools up on `PATH`.
+    pub fn find() -> Tools {
+        Tools {
+            glslang: which("glslangValidator"),
+            spirv_as: which("spirv-as"),
+        }
+    }
+}
+
+/// The source language glslang reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GlslangInput {
+    /// GLSL (`-V`).
+    Glsl,
+    /// HLSL (`-D -e ENTRY`).
+    Hlsl,
+}
+
+/// Reads a little-endian SPIR-V binary.
+pub fn read_words(path: &Path) -> Result<Vec<u32>> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| Error::Io(format!("cannot read {}: {e}", path.display())))?;
+    words_from_bytes(&bytes)
+}
+
+/// Little-endian bytes to SPIR-V words.
+pub fn words_from_bytes(bytes: &[u8]) -> Result<Vec<u32>> {
+    if !bytes.len().is_multiple_of(4) {
+        return Err(Error::Reflect(format!(
+            "SPIR-V binary of {} bytes is not a whole number of words",
+            bytes.len()
+        )));
+    }
+    Ok(bytes
+        .chunks_exact(4)
+        .map(|c| {
+            let mut word = [0u8; 4];
+            word.copy_from_slice(c);
+            u32::from_le_bytes(word)
+        })
+        .collect())
+}
+
+/// Compiles GLSL or HLSL text with glslangValidator for Vulkan 1.1, in `scratch`.
+///
+/// GLSL: `glslangValidator -V --target-env vulkan1.1 -S STAGE`; HLSL adds `-D -e ENTRY`.
+pub fn glslang(
+    tools: &Tools,
+    text: &str,
+    input: GlslangInput,
+    stage: Stage,
+    entry: &str,
+    scratch: &Path,
+    label: &str,
+) -> Result<Vec<u32>> {
+    let tool = tools
+        .glslang
+        .as_ref()
+        .ok_or_else(|| missing("glslangValidator"))?;
+    let ext = match input {
+        GlslangInput::Glsl => "glsl",
+        GlslangInput::Hlsl => "hlsl",
+    };
+    let src = scratch.join(format!("{label}.{}.{ext}", stage.glslang_name()));
+    let out = scratch.join(format!("{label}.{}.{ext}.spv", stage.glslang_name()));
+    std::fs::write(&src, text)
+        .map_err(|e| Error::Io(format!("cannot write {}: {e}", src.display())))?;
+    let mut cmd = Command::new(tool);
+    if input == GlslangInput::Hlsl {
+        cmd.arg("-D").arg("-e").arg(entry);
+    }
+    cmd.arg("-S")
+        .arg(stage.glslang_name())
+        .arg("-V")
+        .arg("--target-env")
+        .arg("vulkan1.1")
+        .arg("-o")
+        .arg(&out)
+        .arg(&src);
+    let output = cmd
+        .output()
+        .map_err(|e| Error::Compile(format!("cannot run glslangValidator: {e}")))?;
+    if !output.status.success() {
+        let mut text = String::from_utf8_lossy(&output.stdout).into_owned();
+        text.push_str(&String::from_utf8_lossy(&output.stderr));
+        return Err(Error::Compile(format!(
+            "glslangValidator rejected {}:\n{}",
+            src.display(),
+            text.trim_end()
+        )));
+    }
+    read_words(&out)
+}
+
+/// Assembles SPIR-V text with `spirv-as --target-env vulkan1.1`.
+pub fn spirv_as(tools: &Tools, source: &Path, scratch: &Path, label: &str) -> Result<Vec<u32>> {
+    let tool = tools.spirv_as.as_ref().ok_or_else(|| missing("spirv-as"))?;
+    let out = scratch.join(format!("{label}.spv"));
+    let output = Command::new(tool)
+        .arg("--target-env")
+        .arg("vulkan1.1")
+        .arg("-o")
+        .arg(&out)
+        .arg(source)
+        .output()
+        .map_err(|e| Error::Compile(format!("cannot run spirv-as: {e}")))?;
+    if !output.status.success() {
+        return Err(Error::Compile(format!(
+            "spirv-as rejected {}:\n{}",
+            source.display(),
+            String::from_utf8_lossy(&output.stderr).trim_end()
+        )));
+    }
+    read_words(&out)
+}
+
+/// Translates WGSL to SPIR-V with naga for one entry point: parse, validate, substitute
+/// `override` values (WGSL has no specialization at the SPIR-V level; this is what WebGPU
+/// implementations do at pipeline creation), write SPIR-V 1.3.
+///
+/// The coordinate-space flip of naga's SPIR-V writer is off: every path runs with the same
+/// viewport, and each back end must pass `position` through unchanged.
+pub fn naga_wgsl(text: &str, stage: Stage, entry: &str, spec: &[SpecValue]) -> Result<Vec<u32>> {
+    use naga::valid::{Capabilities, ValidationFlags, Validator};
+    let module = naga::front::wgsl::parse_str(text).map_err(|e| {
+        Error::Compile(format!(
+            "naga rejected the WGSL:\n{}",
+            e.emit_to_string(text)
+        ))
+    })?;
+    let mut validator = Validator::new(
+        ValidationFlags::all(),
+        Capabilities::default() | Capabilities::IMMEDIATES,
+    );
+    let info = validator.validate(&module).map_err(|e| {
+        Error::Compile(format!(
+            "naga's validator rejected the WGSL:\n{}",
+            e.emit_to_string(text)
+        ))
+    })?;
+    let naga_stage = match stage {
+        Stage::Vertex => naga::ShaderStage::Vertex,
+        Stage::Fragment => naga::ShaderStage::Fragment,
+        Stage::Compute => naga::ShaderStage::Compute,
+    };
+    // Only overrides the module declares may be given values (naga rejects unknown ids).
+    let mut constants = naga::back::PipelineConstants::default();
+    for (_, o) in module.overrides.iter() {
+        if let Some(id) = o.id {
+            if let Some(v) = spec.iter().find(|s| s.id == u32::from(id)) {
+                constants.insert(id.to_string(), v.number);
+            }
+        }
+    }
+    let (module, info) = naga::back::pipeline_constants::process_overrides(
+        &module,
+        &info,
+        Some((naga_stage, entry)),
+        &constants,
+    )
+    .map_err(|e| Error::Compile(format!("naga could not apply override values: {e}")))?;
+    let options = naga::back::spv::Options {
+        lang_version: (1, 3),
+        flags: naga::back::spv::WriterFlags::empty(),
+        ..Default::default()
+    };
+    let pipeline = naga::back::spv::PipelineOptions {
+        shader_stage: naga_stage,
+        entry_point: entry.to_string(),
+    };
+    naga::back::spv::write_vec(&module, &info, &options, Some(&pipeline))
+        .map_err(|e| Error::Compile(format!("naga's SPIR-V writer failed: {e}")))
+}

@@ -1,0 +1,137 @@
+//! Harness self-tests on the real Vulkan driver with hand-written GLSL and SPIR-V assembly:
+//! every feature the Luma corpus relies on (buffers, push and specialization constants, every
+//! texture shape in both binding layouts, rendering with vertex buffers, depth, MRT and discard)
+//! must pass, and a wrong expected value, a validation error and a missing binding must fail.
+#![allow(
+    clippy::panic,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing
+)]
+
+use std::path::{Path, PathBuf};
+
+use luma_harness::paths::Tools;
+use luma_harness::report::Report;
+use luma_harness::runner::{Runner, Status, TestResult};
+use luma_harness::spec;
+use luma_harness::{Gpu, GpuOptions};
+
+fn selftest_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/selftest")
+}
+
+fn gpu() -> Gpu {
+    // The loader and lavapipe want a runtime dir; CI machines may not set one.
+    if std::env::var_os("XDG_RUNTIME_DIR").is_none() {
+        std::env::set_var("XDG_RUNTIME_DIR", "/tmp");
+    }
+    luma_testutil::require_tool("glslangValidator");
+    luma_testutil::require_tool("spirv-as");
+    match Gpu::new(&GpuOptions::default()) {
+        Ok(gpu) => gpu,
+        Err(e) => panic!("cannot open the Vulkan device: {e}"),
+    }
+}
+
+fn run(gpu: &Gpu, spec_path: &Path, label: &str) -> TestResult {
+    let test = spec::load(spec_path).unwrap_or_else(|e| panic!("{e}"));
+    let runner = Runner {
+        gpu,
+        tools: Tools::find(),
+        luma: None,
+        scratch: luma_testutil::scratch_dir(label),
+    };
+    runner.run(&test, &[])
+}
+
+#[test]
+fn self_tests_pass_on_the_device() {
+    let gpu = gpu();
+    let specs = spec::discover(&selftest_dir()).unwrap();
+    assert!(specs.len() >= 8, "self-tests missing: {specs:?}");
+    let start = std::time::Instant::now();
+    let tests: Vec<TestResult> = specs
+        .iter()
+        .map(|p| run(&gpu, p, "harness-selftest"))
+        .collect();
+    let report = Report {
+        device: gpu.info().clone(),
+        tests,
+        seconds: start.elapsed().as_secs_f64(),
+    };
+    let table = report.table();
+    println!("{table}");
+    assert!(report.ok(), "self-tests failed:\n{table}");
+    for t in &report.tests {
+        assert!(!t.paths.is_empty(), "{} ran no path", t.name);
+    }
+}
+
+#[test]
+fn a_wrong_expected_value_fails() {
+    let gpu = gpu();
+    let result = run(
+        &gpu,
+        &selftest_dir().join("must_fail/wrong_value.toml"),
+        "harness-wrong-value",
+    );
+    let [path] = result.paths.as_slice() else {
+        panic!("expected one path: {result:?}");
+    };
+    match &path.status {
+        Status::Fail(lines) => {
+            assert_eq!(
+                lines,
+                &vec![
+                    "expect #1 (buffer at group 0 binding 1): byte 28: i32 expected 0, got -1"
+                        .to_string()
+                ]
+            );
+        }
+        other => panic!("a wrong expected value must fail the test, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_validation_error_fails() {
+    let gpu = gpu();
+    let result = run(
+        &gpu,
+        &selftest_dir().join("must_fail/validation_error.toml"),
+        "harness-validation-error",
+    );
+    let [path] = result.paths.as_slice() else {
+        panic!("expected one path: {result:?}");
+    };
+    match &path.status {
+        Status::Error(m) => {
+            assert!(m.contains("validation layer reported"), "{m}");
+            assert!(m.contains("Float64"), "{m}");
+        }
+        other => panic!("a validation error must fail the run, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_binding_without_data_fails() {
+    let gpu = gpu();
+    let result = run(
+        &gpu,
+        &selftest_dir().join("must_fail/missing_buffer.toml"),
+        "harness-missing-buffer",
+    );
+    match &result.paths.as_slice() {
+        [p] => match &p.status {
+            Status::Error(m) => assert!(
+                m.contains(
+                    "the shader uses storage buffer `src` at group 0 binding 0, but the \
+                            test gives no buffer there"
+                ),
+                "{m}"
+            ),
+            other => panic!("expected an error, got {other:?}"),
+        },
+        other => panic!("expected one path: {other:?}"),
+    }
+}
