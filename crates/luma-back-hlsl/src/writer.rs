@@ -11,7 +11,7 @@ use luma_ir::{
     DerivativeAxis, DerivativeControl, EntryPoint, Function, GlobalVariable, ImageClass,
     ImageDimension, ImageQuery, Interpolation, IoBinding, Literal, LocalVariable, MathFunction,
     Module, Op, ProductKind, RelationalFunction, SampleLevel, Scalar, ScalarKind, ShaderStage,
-    StmtKind, StorageAccess, Type, TypeInner, UnaryOp, UnrollHint, Value, ValueDef, VectorSize,
+    StmtKind, StorageAccess, Type, TypeInner, UnaryOp, UnrollHint, Value, ValueDef,
 };
 
 use crate::keywords::RESERVED;
@@ -49,6 +49,9 @@ enum Prec {
 struct Expr {
     text: String,
     prec: Prec,
+    /// For wrapped signed arithmetic: the same value as a `uint` expression, so a chain of
+    /// operations stays in `uint` instead of converting back and forth.
+    bits: Option<(String, Prec)>,
 }
 
 impl Expr {
@@ -56,6 +59,7 @@ impl Expr {
         Expr {
             text: text.into(),
             prec,
+            bits: None,
         }
     }
 
@@ -1035,6 +1039,7 @@ impl<'a> Writer<'a> {
         // Signature.
         let mut params = Vec::new();
         if let Some(ep) = entry {
+            let input_name = ctx.namer.call("input");
             let mut inputs = Vec::new();
             let mut member_namer = Namer::new(RESERVED, &["__"]);
             for (i, p) in func.params.iter().enumerate() {
@@ -1051,7 +1056,7 @@ impl<'a> Writer<'a> {
                 let mname = member_namer.call(&p.name);
                 inputs.push(self.io_member(ep.stage, binding, true, p.ty, &mname)?);
                 if let Some(slot) = ctx.names.get_mut(i) {
-                    *slot = Some(Expr::atom(format!("input.{mname}")));
+                    *slot = Some(Expr::atom(format!("{input_name}.{mname}")));
                 }
             }
             if !inputs.is_empty() {
@@ -1062,8 +1067,7 @@ impl<'a> Writer<'a> {
                 }
                 out.close("};");
                 out.line("");
-                ctx.namer.reserve("input");
-                params.push(format!("{sname} input"));
+                params.push(format!("{sname} {input_name}"));
             }
             let mut ret = "void".to_string();
             if !func.results.is_empty() {
@@ -1677,7 +1681,7 @@ impl<'a> Writer<'a> {
                     TypeInner::Vector { size, .. } => size.count(),
                     _ => return Err(Error::invalid("dynamic insert into a non-vector")),
                 };
-                let name = self.var_name(ctx, v, "vector");
+                let name = self.var_name(ctx, v, "updated");
                 let d = self.decl(ty, &name, false)?;
                 out.line(format!("{d} = {};", b.text));
                 let idx = self.as_uint(ctx, *index, &i)?;
@@ -1811,20 +1815,20 @@ impl<'a> Writer<'a> {
 
     /// An index into something of `n` elements, clamped when bounds checks are on and the
     /// index is not a constant in range.
-    fn index(&mut self, ctx: &mut FnCtx<'_>, index: Handle<Value>, n: Option<u32>) -> R<String> {
+    fn index(&mut self, ctx: &mut FnCtx<'_>, index: Handle<Value>, n: Option<u32>) -> R<Expr> {
         if let Some(c) = self.const_index(ctx, index) {
             if n.is_none_or(|n| c < n) {
-                return Ok(format!("{c}"));
+                return Ok(Expr::atom(format!("{c}")));
             }
         }
         let e = self.expr(ctx, index, 0)?;
         if !self.options.bounds_checks {
-            return Ok(e.text);
+            return Ok(e);
         }
         let u = self.as_uint(ctx, index, &e)?;
         Ok(match n {
-            Some(n) => format!("min({}, {}u)", u.text, n.saturating_sub(1)),
-            None => u.text,
+            Some(n) => Expr::atom(format!("min({}, {}u)", u.text, n.saturating_sub(1))),
+            None => u,
         })
     }
 }
@@ -1857,13 +1861,6 @@ impl ScalarKindOf for TypeInner {
 // Memory
 
 impl<'a> Writer<'a> {
-    fn layouter(&mut self, rule: LayoutRule) -> &mut Layouter<'a> {
-        match rule {
-            LayoutRule::Std140 => &mut self.std140,
-            LayoutRule::Std430 => &mut self.std430,
-        }
-    }
-
     fn std430_kind(&mut self, ty: Handle<Type>) -> R<LayoutKind> {
         self.std430
             .layout(ty)
@@ -1967,7 +1964,7 @@ impl<'a> Writer<'a> {
                             ArraySize::Constant(n) => Some(*n),
                             ArraySize::Runtime => None,
                         };
-                        let i = self.index(ctx, index, n)?;
+                        let i = self.index(ctx, index, n)?.text;
                         let next = match &repr {
                             Repr::Array(inner) => (**inner).clone(),
                             _ => Repr::Plain,
@@ -1983,7 +1980,7 @@ impl<'a> Writer<'a> {
                     TypeInner::Vector { size, scalar } => {
                         let access = match self.const_index(ctx, index) {
                             Some(c) if c < size.count() => format!(".{}", vector_letter(c)),
-                            _ => format!("[{}]", self.index(ctx, index, Some(size.count()))?),
+                            _ => format!("[{}]", self.index(ctx, index, Some(size.count()))?.text),
                         };
                         let scalar_ty = self
                             .module
@@ -2000,7 +1997,7 @@ impl<'a> Writer<'a> {
                         rows,
                         scalar,
                     } => {
-                        let i = self.index(ctx, index, Some(columns.count()))?;
+                        let i = self.index(ctx, index, Some(columns.count()))?.text;
                         let column = self
                             .module
                             .types
@@ -2118,17 +2115,16 @@ impl<'a> Writer<'a> {
                         let u = self.as_uint(ctx, index, &e)?;
                         if self.options.bounds_checks {
                             let len = self.array_length_helper(global)?;
-                            format!("min({}, {len}() - 1u)", u.text)
+                            Expr::atom(format!("min({}, {len}() - 1u)", u.text))
                         } else {
-                            u.text
+                            u
                         }
                     }
                 };
                 let term = if stride == 1 {
-                    i
+                    i.text
                 } else {
-                    let i = if i.contains(' ') { format!("({i})") } else { i };
-                    format!("{i} * {stride}u")
+                    format!("{} * {stride}u", i.at(Prec::Multiplicative))
                 };
                 let mut offset = offset;
                 offset.terms.push(term);
@@ -2485,10 +2481,15 @@ impl<'a> Writer<'a> {
         };
         let name = self.namer.call(&format!("luma_length_{}", g.name));
         self.helpers.names.insert(key, name.clone());
+        let count = if offset == 0 {
+            format!("size / {stride}u")
+        } else {
+            format!("size < {offset}u ? 0u : (size - {offset}u) / {stride}u")
+        };
         self.helpers.text.push_str(&format!(
             "// Element count of the runtime-sized array of `{gname}` (offset {offset}, stride {stride}).\n\
              uint {name}() {{\n    uint size;\n    {gname}.GetDimensions(size);\n    \
-             return size < {offset}u ? 0u : (size - {offset}u) / {stride}u;\n}}\n\n"
+             return {count};\n}}\n\n"
         ));
         Ok(name)
     }
@@ -2789,7 +2790,7 @@ impl<'a> Writer<'a> {
                 let b = self.expr(ctx, *base, depth)?;
                 let n = self.value_inner(func, *base)?.vector_count();
                 let i = self.index(ctx, *index, n)?;
-                Expr::atom(format!("{}[{i}]", b.at(Prec::Postfix)))
+                Expr::atom(format!("{}[{}]", b.at(Prec::Postfix), i.text))
             }
             Op::Shuffle { a, b, pattern } => {
                 let ea = self.expr(ctx, *a, depth)?;
@@ -3166,10 +3167,17 @@ impl<'a> Writer<'a> {
                     BinaryOp::Subtract => "-",
                     _ => "*",
                 };
-                Expr::atom(format!(
-                    "asint(asuint({}) {sym} asuint({}))",
-                    l.text, r.text
-                ))
+                let lu = self.uint_bits(ctx, lhs, &l);
+                let ru = self.uint_bits(ctx, rhs, &r);
+                let prec = if sym == "*" {
+                    Prec::Multiplicative
+                } else {
+                    Prec::Additive
+                };
+                let bits = format!("{} {sym} {}", lu.at(prec), ru.at(next_prec(prec)));
+                let mut e = Expr::atom(format!("asint({bits})"));
+                e.bits = Some((bits, prec));
+                e
             }
             BinaryOp::Add => infix("+", Prec::Additive, &l, &r),
             BinaryOp::Subtract => infix("-", Prec::Additive, &l, &r),
@@ -3450,6 +3458,27 @@ impl<'a> Writer<'a> {
                 arg(0)
             )),
         })
+    }
+
+    /// The bits of signed value `v` (expression `e`) as `uint`: a literal for a non-negative
+    /// constant, `asuint(e)` otherwise.
+    fn uint_bits(&self, ctx: &FnCtx<'_>, v: Handle<Value>, e: &Expr) -> Expr {
+        if let Some(ValueDef::Constant(c)) = ctx.func.values.get(v).map(|x| &x.def) {
+            if let Some(Constant {
+                value: ConstantValue::Scalar(Literal::I32(n)),
+                spec_id: None,
+                ..
+            }) = self.module.constants.get(*c)
+            {
+                if *n >= 0 && self.constant_names.get(c.index()).is_none_or(|n| n.is_none()) {
+                    return Expr::atom(format!("{n}u"));
+                }
+            }
+        }
+        if let Some((bits, prec)) = &e.bits {
+            return Expr::new(bits.clone(), *prec);
+        }
+        Expr::atom(format!("asuint({})", e.text))
     }
 
     /// HLSL bit queries return `uint`; Luma keeps signed operands signed.
