@@ -1,6 +1,11 @@
 //! Lua `for` semantics, checked by running the lowered IR: inclusive bounds, negative steps,
 //! runtime zero steps, and no overflow at the ends of the `int` / `uint` ranges.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 mod common;
 
@@ -54,11 +59,7 @@ fn trip(start: Num, end: Num, step: Option<Num>, form: Form, attrs: LoopAttrs) -
                 Num::U(v) => f.u(v),
             };
             let (se, ee, ste) = match form {
-                Form::Constant => (
-                    num(f, start),
-                    num(f, end),
-                    step.map(|s| num(f, s)),
-                ),
+                Form::Constant => (num(f, start), num(f, end), step.map(|s| num(f, s))),
                 Form::Runtime => {
                     let (p0, p1, p2) = (f.param(0), f.param(1), f.param(2));
                     (f.get(p0), f.get(p1), step.map(|_| f.get(p2)))
@@ -92,9 +93,14 @@ fn trip(start: Num, end: Num, step: Option<Num>, form: Form, attrs: LoopAttrs) -
     };
     let zero_step = if signed { Num::I(1) } else { Num::U(1) };
     let r = mach
-        .run("run", vec![arg(start), arg(end), arg(step.unwrap_or(zero_step))])
+        .run(
+            "run",
+            vec![arg(start), arg(end), arg(step.unwrap_or(zero_step))],
+        )
         .unwrap_or_else(|e| panic!("interpreter: {e}"));
-    let V::C(parts) = &r[0] else { panic!("not a vector") };
+    let V::C(parts) = &r[0] else {
+        panic!("not a vector")
+    };
     let count = i64::from(parts[0].i());
     let last = if signed {
         i64::from(parts[1].i())
@@ -137,23 +143,47 @@ fn empty_ranges_run_nothing() {
 
 #[test]
 fn runtime_zero_step_runs_no_iteration() {
-    assert_eq!(trip(I(0), I(10), Some(I(0)), Form::Runtime, LoopAttrs::default()), (0, 0));
-    assert_eq!(trip(I(10), I(0), Some(I(0)), Form::Runtime, LoopAttrs::default()), (0, 0));
-    assert_eq!(trip(U(0), U(10), Some(U(0)), Form::Runtime, LoopAttrs::default()), (0, 0));
+    assert_eq!(
+        trip(I(0), I(10), Some(I(0)), Form::Runtime, LoopAttrs::default()),
+        (0, 0)
+    );
+    assert_eq!(
+        trip(I(10), I(0), Some(I(0)), Form::Runtime, LoopAttrs::default()),
+        (0, 0)
+    );
+    assert_eq!(
+        trip(U(0), U(10), Some(U(0)), Form::Runtime, LoopAttrs::default()),
+        (0, 0)
+    );
 }
 
 #[test]
 fn no_overflow_at_the_top_of_the_int_range() {
     assert_eq!(both(I(2147483640), I(2147483647), None), (8, 2147483647));
-    assert_eq!(both(I(0), I(2147483647), Some(I(1000000000))), (3, 2000000000));
-    assert_eq!(both(I(i32::MIN), I(i32::MAX), Some(I(1 << 30))), (4, 1 << 30));
+    assert_eq!(
+        both(I(0), I(2147483647), Some(I(1000000000))),
+        (3, 2000000000)
+    );
+    assert_eq!(
+        both(I(i32::MIN), I(i32::MAX), Some(I(1 << 30))),
+        (4, 1 << 30)
+    );
 }
 
 #[test]
 fn no_overflow_at_the_bottom_of_the_int_range() {
-    assert_eq!(both(I(i32::MIN + 7), I(i32::MIN), Some(I(-1))), (8, i64::from(i32::MIN)));
-    assert_eq!(both(I(i32::MIN), I(i32::MIN + 2), None), (3, i64::from(i32::MIN) + 2));
-    assert_eq!(both(I(i32::MAX), I(i32::MIN), Some(I(-(1 << 30)))), (4, -1073741825));
+    assert_eq!(
+        both(I(i32::MIN + 7), I(i32::MIN), Some(I(-1))),
+        (8, i64::from(i32::MIN))
+    );
+    assert_eq!(
+        both(I(i32::MIN), I(i32::MIN + 2), None),
+        (3, i64::from(i32::MIN) + 2)
+    );
+    assert_eq!(
+        both(I(i32::MAX), I(i32::MIN), Some(I(-(1 << 30)))),
+        (4, -1073741825)
+    );
     // A step of MIN: its magnitude does not fit an `int`.
     assert_eq!(both(I(i32::MAX), I(i32::MIN), Some(I(i32::MIN))), (2, -1));
     assert_eq!(both(I(i32::MIN), I(i32::MAX), Some(I(i32::MIN))), (0, 0));
@@ -161,9 +191,18 @@ fn no_overflow_at_the_bottom_of_the_int_range() {
 
 #[test]
 fn no_overflow_at_the_top_of_the_uint_range() {
-    assert_eq!(both(U(4294967290), U(u32::MAX), None), (6, i64::from(u32::MAX)));
-    assert_eq!(both(U(0), U(u32::MAX), Some(U(0x8000_0000))), (2, 0x8000_0000));
-    assert_eq!(both(U(0), U(u32::MAX), Some(U(u32::MAX))), (2, i64::from(u32::MAX)));
+    assert_eq!(
+        both(U(4294967290), U(u32::MAX), None),
+        (6, i64::from(u32::MAX))
+    );
+    assert_eq!(
+        both(U(0), U(u32::MAX), Some(U(0x8000_0000))),
+        (2, 0x8000_0000)
+    );
+    assert_eq!(
+        both(U(0), U(u32::MAX), Some(U(u32::MAX))),
+        (2, i64::from(u32::MAX))
+    );
 }
 
 #[test]

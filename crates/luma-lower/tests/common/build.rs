@@ -51,9 +51,19 @@ impl Pb {
         })
     }
     pub fn strukt(&mut self, name: &str, fields: &[(&str, TyId)]) -> (StructId, TyId) {
-        self.strukt_io(name, fields.iter().map(|(n, t)| (*n, *t, FieldIo::default())).collect())
+        self.strukt_io(
+            name,
+            fields
+                .iter()
+                .map(|(n, t)| (*n, *t, FieldIo::default()))
+                .collect(),
+        )
     }
-    pub fn strukt_io(&mut self, name: &str, fields: Vec<(&str, TyId, FieldIo)>) -> (StructId, TyId) {
+    pub fn strukt_io(
+        &mut self,
+        name: &str,
+        fields: Vec<(&str, TyId, FieldIo)>,
+    ) -> (StructId, TyId) {
         let id = self.p.structs.append(StructDef {
             name: name.to_string(),
             fields: fields
@@ -72,7 +82,13 @@ impl Pb {
         let ty = self.t(Ty::Struct(id));
         (id, ty)
     }
-    pub fn global(&mut self, name: &str, kind: GlobalKind, ty: TyId, binding: Option<(u32, u32)>) -> GlobalId {
+    pub fn global(
+        &mut self,
+        name: &str,
+        kind: GlobalKind,
+        ty: TyId,
+        binding: Option<(u32, u32)>,
+    ) -> GlobalId {
         self.p.globals.append(GlobalDef {
             name: name.to_string(),
             kind,
@@ -131,14 +147,24 @@ impl Pb {
         })
     }
     /// Marks `f` an entry point.
-    pub fn entry(&mut self, f: FuncId, stage: Stage, inputs: Vec<EntryInput>, output: Option<EntryOutput>) {
+    pub fn entry(
+        &mut self,
+        f: FuncId,
+        stage: Stage,
+        inputs: Vec<EntryInput>,
+        output: Option<EntryOutput>,
+    ) {
         if let Some(def) = self.p.functions.get_mut(f) {
             def.stage = Some(stage);
         }
         self.p.entry_points.push(EntryPointDef {
             function: f,
             stage,
-            workgroup_size: if stage == Stage::Compute { [1, 1, 1] } else { [0, 0, 0] },
+            workgroup_size: if stage == Stage::Compute {
+                [1, 1, 1]
+            } else {
+                [0, 0, 0]
+            },
             early_depth: false,
             inputs,
             output,
@@ -214,7 +240,9 @@ impl Fb<'_> {
                 let (lt, rt) = (self.ty_of(lhs), self.ty_of(rhs));
                 match (self.pb.p.types.get(lt), self.pb.p.types.get(rt)) {
                     (Ty::Scalar(_), Ty::Vector { .. } | Ty::Matrix { .. }) => rt,
-                    (Ty::Matrix { rows, .. }, Ty::Vector { scalar, .. }) => self.pb.vec(scalar, rows),
+                    (Ty::Matrix { rows, .. }, Ty::Vector { scalar, .. }) => {
+                        self.pb.vec(scalar, rows)
+                    }
                     _ => lt,
                 }
             }
@@ -271,7 +299,14 @@ impl Fb<'_> {
     }
     pub fn select(&mut self, cond: ExprId, accept: ExprId, reject: ExprId) -> ExprId {
         let t = self.ty_of(accept);
-        self.x(ExprKind::Select { cond, accept, reject }, t)
+        self.x(
+            ExprKind::Select {
+                cond,
+                accept,
+                reject,
+            },
+            t,
+        )
     }
 
     pub fn let_(&mut self, local: LocalId, value: ExprId) -> Stmt {

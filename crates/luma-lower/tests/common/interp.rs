@@ -147,9 +147,16 @@ impl<'m> Machine<'m> {
                 let s = self.zero_scalar(*scalar);
                 V::C(vec![s; size.count() as usize])
             }
-            TypeInner::Matrix { columns, rows, scalar } => {
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => {
                 let s = self.zero_scalar(*scalar);
-                V::C(vec![V::C(vec![s; rows.count() as usize]); columns.count() as usize])
+                V::C(vec![
+                    V::C(vec![s; rows.count() as usize]);
+                    columns.count() as usize
+                ])
             }
             TypeInner::Array { base, size } => match size {
                 ArraySize::Constant(n) => V::C(vec![self.zero(*base)?; *n as usize]),
@@ -175,9 +182,9 @@ impl<'m> Machine<'m> {
         let k = &self.m.constants[c];
         match &k.value {
             ConstantValue::Scalar(l) => Ok(lit(*l)),
-            ConstantValue::Composite(parts) => {
-                Ok(V::C(parts.iter().map(|p| self.constant(*p)).collect::<R<_>>()?))
-            }
+            ConstantValue::Composite(parts) => Ok(V::C(
+                parts.iter().map(|p| self.constant(*p)).collect::<R<_>>()?,
+            )),
             ConstantValue::Zero => self.zero(k.ty),
         }
     }
@@ -219,7 +226,9 @@ impl<'m> Machine<'m> {
                 root: Root::Local(self.frames.len() - 1, l.index()),
                 path: Vec::new(),
             })),
-            other => Err(format!("value {v:?} ({other:?}) used before it was defined")),
+            other => Err(format!(
+                "value {v:?} ({other:?}) used before it was defined"
+            )),
         }
     }
 
@@ -230,7 +239,9 @@ impl<'m> Machine<'m> {
         };
         for &i in &p.path {
             cur = match cur {
-                V::C(parts) => parts.get_mut(i).ok_or_else(|| format!("index {i} out of range"))?,
+                V::C(parts) => parts
+                    .get_mut(i)
+                    .ok_or_else(|| format!("index {i} out of range"))?,
                 other => return Err(format!("indexing into {other:?}")),
             };
         }
@@ -259,7 +270,10 @@ impl<'m> Machine<'m> {
                     *self.slot(&p)? = x;
                 }
                 StmtKind::Call { function, args } => {
-                    let a = args.iter().map(|a| self.get(f, env, *a)).collect::<R<_>>()?;
+                    let a = args
+                        .iter()
+                        .map(|a| self.get(f, env, *a))
+                        .collect::<R<_>>()?;
                     self.call(*function, a)?;
                 }
                 StmtKind::Barrier(_) => {}
@@ -288,7 +302,10 @@ impl<'m> Machine<'m> {
                     results,
                     ..
                 } => {
-                    let inits = carried.iter().map(|c| self.get(f, env, c.init)).collect::<R<Vec<_>>>()?;
+                    let inits = carried
+                        .iter()
+                        .map(|c| self.get(f, env, c.init))
+                        .collect::<R<Vec<_>>>()?;
                     for (c, x) in carried.iter().zip(inits) {
                         env[c.value.index()] = Some(x);
                     }
@@ -363,11 +380,12 @@ impl<'m> Machine<'m> {
                     let (V::C(a), V::C(b)) = (g(accept)?, g(reject)?) else {
                         return Err("bad select".into());
                     };
-                    V::C(cs
-                        .iter()
-                        .zip(a.into_iter().zip(b))
-                        .map(|(c, (a, b))| if *c == V::B(true) { a } else { b })
-                        .collect())
+                    V::C(
+                        cs.iter()
+                            .zip(a.into_iter().zip(b))
+                            .map(|(c, (a, b))| if *c == V::B(true) { a } else { b })
+                            .collect(),
+                    )
                 }
                 other => return Err(format!("select on {other:?}")),
             },
@@ -398,7 +416,9 @@ impl<'m> Machine<'m> {
                 let V::C(mut parts) = g(base)? else {
                     return Err("insert into a scalar".into());
                 };
-                *parts.get_mut(*index as usize).ok_or("insert out of range")? = g(value)?;
+                *parts
+                    .get_mut(*index as usize)
+                    .ok_or("insert out of range")? = g(value)?;
                 V::C(parts)
             }
             Op::ExtractDynamic { base, index } => part(&g(base)?, g(index)?.as_index()?)?,
@@ -420,11 +440,15 @@ impl<'m> Machine<'m> {
                 V::C(pattern.iter().map(|&i| all[i as usize].clone()).collect())
             }
             Op::Convert { value } => {
-                let s = self.result_scalar(ty).ok_or("convert to a non-numeric type")?;
+                let s = self
+                    .result_scalar(ty)
+                    .ok_or("convert to a non-numeric type")?;
                 map1(&g(value)?, &|x| convert(x, s))?
             }
             Op::Bitcast { value } => {
-                let s = self.result_scalar(ty).ok_or("bitcast to a non-numeric type")?;
+                let s = self
+                    .result_scalar(ty)
+                    .ok_or("bitcast to a non-numeric type")?;
                 map1(&g(value)?, &|x| bitcast(x, s))?
             }
             Op::Relational { fun, arg } => {
@@ -503,14 +527,21 @@ impl<'m> Machine<'m> {
                 };
                 old
             }
-            other => return Err(format!("op {other:?} not supported by the test interpreter")),
+            other => {
+                return Err(format!(
+                    "op {other:?} not supported by the test interpreter"
+                ))
+            }
         })
     }
 }
 
 fn part(v: &V, i: usize) -> R<V> {
     match v {
-        V::C(parts) => parts.get(i).cloned().ok_or_else(|| format!("part {i} out of range")),
+        V::C(parts) => parts
+            .get(i)
+            .cloned()
+            .ok_or_else(|| format!("part {i} out of range")),
         other => Err(format!("part of {other:?}")),
     }
 }
@@ -524,7 +555,12 @@ fn map1(a: &V, f: &dyn Fn(&V) -> R<V>) -> R<V> {
 
 fn map2(a: &V, b: &V, f: &dyn Fn(&V, &V) -> R<V>) -> R<V> {
     match (a, b) {
-        (V::C(x), V::C(y)) => Ok(V::C(x.iter().zip(y).map(|(p, q)| map2(p, q, f)).collect::<R<_>>()?)),
+        (V::C(x), V::C(y)) => Ok(V::C(
+            x.iter()
+                .zip(y)
+                .map(|(p, q)| map2(p, q, f))
+                .collect::<R<_>>()?,
+        )),
         (V::C(_), _) | (_, V::C(_)) => Err(format!("shape mismatch {a:?} {b:?}")),
         (x, y) => f(x, y),
     }
@@ -566,8 +602,16 @@ fn binary(op: BinaryOp, a: &V, b: &V) -> R<V> {
                 O::Add => V::I(x.wrapping_add(y)),
                 O::Subtract => V::I(x.wrapping_sub(y)),
                 O::Multiply => V::I(x.wrapping_mul(y)),
-                O::Divide => V::I(if y == 0 { x } else if x == i32::MIN && y == -1 { x } else { x / y }),
-                O::Remainder => V::I(if y == 0 || (x == i32::MIN && y == -1) { 0 } else { x % y }),
+                O::Divide => V::I(if y == 0 || (x == i32::MIN && y == -1) {
+                    x
+                } else {
+                    x / y
+                }),
+                O::Remainder => V::I(if y == 0 || (x == i32::MIN && y == -1) {
+                    0
+                } else {
+                    x % y
+                }),
                 O::BitAnd => V::I(x & y),
                 O::BitOr => V::I(x | y),
                 O::BitXor => V::I(x ^ y),
@@ -586,7 +630,7 @@ fn binary(op: BinaryOp, a: &V, b: &V) -> R<V> {
                 O::Add => V::U(x.wrapping_add(y)),
                 O::Subtract => V::U(x.wrapping_sub(y)),
                 O::Multiply => V::U(x.wrapping_mul(y)),
-                O::Divide => V::U(if y == 0 { x } else { x / y }),
+                O::Divide => V::U(x.checked_div(y).unwrap_or(x)),
                 O::Remainder => V::U(if y == 0 { 0 } else { x % y }),
                 O::BitAnd => V::U(x & y),
                 O::BitOr => V::U(x | y),
@@ -706,6 +750,8 @@ fn math(fun: MathFunction, a: &[V]) -> R<V> {
             };
             Ok(V::F(x.iter().zip(y).map(|(p, q)| p.f() * q.f()).sum()))
         }
-        other => Err(format!("math {other:?} not supported by the test interpreter")),
+        other => Err(format!(
+            "math {other:?} not supported by the test interpreter"
+        )),
     }
 }

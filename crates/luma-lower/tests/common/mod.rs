@@ -1,5 +1,11 @@
 //! Shared helpers of the lowering tests: a typed-program builder and an IR interpreter.
-#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+#![allow(
+    dead_code,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 pub mod build;
 pub mod interp;
