@@ -4,6 +4,7 @@
 pub mod arena;
 pub mod diagnostic;
 pub mod limits;
+pub mod render;
 pub mod span;
 
 pub use arena::{Arena, ArenaFull, Handle, UniqueArena};

@@ -4,3 +4,9 @@
 //! with every diagnostic found.
 
 pub mod ast;
+pub mod codes;
+pub mod dump;
+pub mod lexer;
+pub mod parser;
+
+pub use parser::parse;

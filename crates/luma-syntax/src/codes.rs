@@ -1,0 +1,255 @@
+//! Every diagnostic code the syntax layer emits: E01xx preprocessor, E02xx lexer, E03xx parser,
+//! W01xx warnings. [`ALL`] documents each with a title and an example that triggers it.
+
+use luma_base::{Code, CodeDoc, Severity};
+
+/// An `#include` names a file that is not found.
+pub const INCLUDE_NOT_FOUND: Code = Code("E0101");
+/// A file includes itself, directly or through others.
+pub const INCLUDE_CYCLE: Code = Code("E0102");
+/// `#include` nesting deeper than `Limits::include_depth`.
+pub const INCLUDE_TOO_DEEP: Code = Code("E0103");
+/// The source after include expansion exceeds `Limits::max_source_bytes`.
+pub const SOURCE_TOO_LARGE: Code = Code("E0104");
+/// A malformed `#include` line.
+pub const MALFORMED_INCLUDE: Code = Code("E0105");
+/// A malformed `#line` line.
+pub const MALFORMED_LINE: Code = Code("E0106");
+/// An included file exists but cannot be read.
+pub const INCLUDE_UNREADABLE: Code = Code("E0107");
+
+/// A character that starts no token.
+pub const UNKNOWN_CHARACTER: Code = Code("E0201");
+/// A long comment without its closing bracket.
+pub const UNTERMINATED_COMMENT: Code = Code("E0202");
+/// A Lua word that Luma reserves (`local`, `nil`, `repeat`, `until`, `goto`, `continue`, `self`).
+pub const RESERVED_WORD: Code = Code("E0203");
+/// `~=`, Lua's not-equal.
+pub const TILDE_EQ: Code = Code("E0204");
+/// `..`, which is reserved.
+pub const DOT_DOT: Code = Code("E0205");
+/// A malformed number literal.
+pub const INVALID_NUMBER: Code = Code("E0206");
+/// An integer literal too large for any integer type.
+pub const INT_OUT_OF_RANGE: Code = Code("E0207");
+/// A float literal too large for `float`.
+pub const FLOAT_OUT_OF_RANGE: Code = Code("E0208");
+/// A quoted string outside a directive.
+pub const STRING_LITERAL: Code = Code("E0209");
+/// C's `!`, `&&`, `||`.
+pub const C_OPERATOR: Code = Code("E0210");
+/// A `;`.
+pub const SEMICOLON: Code = Code("E0211");
+
+/// A token the grammar does not allow here.
+pub const UNEXPECTED_TOKEN: Code = Code("E0301");
+/// A block without its `end`.
+pub const UNCLOSED_BLOCK: Code = Code("E0302");
+/// `a < b < c`.
+pub const CHAINED_COMPARISON: Code = Code("E0303");
+/// Assignment to something that is not a place.
+pub const INVALID_ASSIGN_TARGET: Code = Code("E0304");
+/// An expression standing alone that is not a call.
+pub const EXPR_NOT_STATEMENT: Code = Code("E0305");
+/// Expressions, types or blocks nested deeper than `Limits::nesting_depth`.
+pub const NESTING_TOO_DEEP: Code = Code("E0306");
+/// Attributes before something that takes none.
+pub const MISPLACED_ATTRIBUTES: Code = Code("E0307");
+/// A literal whose entries do not match its form (`field = value` mixed with plain values).
+pub const INVALID_LITERAL_ENTRIES: Code = Code("E0308");
+/// Lua's method-call syntax `a:f()`.
+pub const METHOD_CALL: Code = Code("E0309");
+/// An `end` with no open block.
+pub const UNEXPECTED_END: Code = Code("E0310");
+/// A module-scope declaration inside a function body.
+pub const DECLARATION_IN_BLOCK: Code = Code("E0311");
+/// An empty tuple return type `-> ()`.
+pub const EMPTY_TUPLE_RETURN: Code = Code("E0312");
+
+/// An unknown `#pragma`.
+pub const UNKNOWN_PRAGMA: Code = Code("W0101");
+/// Text after `#pragma once`.
+pub const PRAGMA_ONCE_EXTRA: Code = Code("W0102");
+
+const fn error(code: Code, title: &'static str, example: &'static str) -> CodeDoc {
+    CodeDoc {
+        code,
+        severity: Severity::Error,
+        title,
+        example,
+    }
+}
+
+const fn warning(code: Code, title: &'static str, example: &'static str) -> CodeDoc {
+    CodeDoc {
+        code,
+        severity: Severity::Warning,
+        title,
+        example,
+    }
+}
+
+/// Every code of the syntax layer, in code order.
+pub const ALL: &[CodeDoc] = &[
+    error(
+        INCLUDE_NOT_FOUND,
+        "included file not found",
+        "#include \"missing.luma\"\n",
+    ),
+    error(
+        INCLUDE_CYCLE,
+        "a file includes itself, directly or through other files",
+        "-- a.luma\n#include \"b.luma\"\n-- b.luma\n#include \"a.luma\"\n",
+    ),
+    error(
+        INCLUDE_TOO_DEEP,
+        "`#include` nesting deeper than the include depth limit (32 by default)",
+        "-- each of f1.luma ... f33.luma includes the next\n#include \"f1.luma\"\n",
+    ),
+    error(
+        SOURCE_TOO_LARGE,
+        "the source after include expansion exceeds the size limit (64 MiB by default)",
+        "-- a file that includes a 40 MiB file twice\n#include \"big.luma\"\n#include \"big.luma\"\n",
+    ),
+    error(
+        MALFORMED_INCLUDE,
+        "malformed `#include` directive",
+        "#include common.luma\n",
+    ),
+    error(
+        MALFORMED_LINE,
+        "malformed `#line` directive",
+        "#line ten\n",
+    ),
+    error(
+        INCLUDE_UNREADABLE,
+        "an included file exists but cannot be read (or is not UTF-8)",
+        "#include \"binary.dat\"\n",
+    ),
+    error(
+        UNKNOWN_CHARACTER,
+        "a character that is not part of Luma's syntax",
+        "let x = a $ b\n",
+    ),
+    error(
+        UNTERMINATED_COMMENT,
+        "a long comment without its closing bracket",
+        "--[[ this comment never ends\n",
+    ),
+    error(
+        RESERVED_WORD,
+        "a Lua word that Luma reserves: `local`, `nil`, `repeat`, `until`, `goto`, `continue`, `self`",
+        "local x = 1.0\n",
+    ),
+    error(
+        TILDE_EQ,
+        "Lua's `~=`: Luma writes not-equal as `!=`",
+        "if a ~= b then end\n",
+    ),
+    error(
+        DOT_DOT,
+        "`..` is reserved",
+        "let s = a .. b\n",
+    ),
+    error(
+        INVALID_NUMBER,
+        "a malformed number literal",
+        "let x = 1.5u\n",
+    ),
+    error(
+        INT_OUT_OF_RANGE,
+        "an integer literal too large for any integer type",
+        "let x = 4294967296u\n",
+    ),
+    error(
+        FLOAT_OUT_OF_RANGE,
+        "a float literal too large for `float`",
+        "let x = 1e39\n",
+    ),
+    error(
+        STRING_LITERAL,
+        "a quoted string outside an `#include` or `#line` directive",
+        "let name = \"albedo\"\n",
+    ),
+    error(
+        C_OPERATOR,
+        "C's `!`, `&&` or `||`: Luma writes `not`, `and`, `or`",
+        "if a && !b then end\n",
+    ),
+    error(
+        SEMICOLON,
+        "a semicolon: Luma statements need no separator",
+        "let x = 1.0;\n",
+    ),
+    error(
+        UNEXPECTED_TOKEN,
+        "a token the grammar does not allow at this point",
+        "if x > 1\n    y = 2\nend\n",
+    ),
+    error(
+        UNCLOSED_BLOCK,
+        "a block (`function`, `struct`, `if`, `for`, `while`, `do`) without its `end`",
+        "function f()\n    if x then\n        y = 1\nend\n",
+    ),
+    error(
+        CHAINED_COMPARISON,
+        "comparisons are non-associative: `a < b < c` is an error",
+        "let ok = 0.0 < x < 1.0\n",
+    ),
+    error(
+        INVALID_ASSIGN_TARGET,
+        "the left side of an assignment is not a variable, field, swizzle or element",
+        "f(x) = 1.0\n",
+    ),
+    error(
+        EXPR_NOT_STATEMENT,
+        "an expression that is not a call cannot stand alone as a statement",
+        "x + 1.0\n",
+    ),
+    error(
+        NESTING_TOO_DEEP,
+        "expressions, types or blocks nested deeper than the nesting limit (256 by default)",
+        "let x = ((((((( ... 300 levels ... )))))))\n",
+    ),
+    error(
+        MISPLACED_ATTRIBUTES,
+        "attributes before something that takes none (attributes stand before declarations, \
+         fields, parameters and loops)",
+        "@unroll let x = 1.0\n",
+    ),
+    error(
+        INVALID_LITERAL_ENTRIES,
+        "a literal mixes `field = value` entries with plain values, or uses the wrong form for its type",
+        "let v = { x = 1.0, 2.0 }\n",
+    ),
+    error(
+        METHOD_CALL,
+        "Lua's method call `a:f()`: Luma has no methods",
+        "let l = v:length()\n",
+    ),
+    error(
+        UNEXPECTED_END,
+        "an `end` that closes no block",
+        "function f()\nend\nend\n",
+    ),
+    error(
+        DECLARATION_IN_BLOCK,
+        "a `uniform`, `buffer` or `shared` declaration inside a function body",
+        "function f()\n    shared tile: [64]float\nend\n",
+    ),
+    error(
+        EMPTY_TUPLE_RETURN,
+        "an empty tuple return type `-> ()`",
+        "function f() -> ()\nend\n",
+    ),
+    warning(
+        UNKNOWN_PRAGMA,
+        "an unknown `#pragma` (it is ignored)",
+        "#pragma optimize\n",
+    ),
+    warning(
+        PRAGMA_ONCE_EXTRA,
+        "text after `#pragma once` (it is ignored)",
+        "#pragma once please\n",
+    ),
+];

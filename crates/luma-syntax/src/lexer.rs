@@ -1,0 +1,1733 @@
+//! The Luma lexer: a pure scanner over `&str` producing `(kind, len)` raw tokens, and a cooking
+//! step that turns them into the parser's tokens (keywords, literal values, spans) and reports
+//! lexical errors.
+//!
+//! The raw layer ([`tokenize`], [`first_token`]) never fails and never allocates: every byte of
+//! the input belongs to exactly one raw token, comments and whitespace included, and malformed
+//! input is a token kind of its own. [`lex`] is where diagnostics come from. It recovers so that
+//! the parser sees what the author most likely meant (`~=` becomes `!=`, `&&` becomes `and`,
+//! `local` behaves as `let`), or an [`TokenKind::Error`] token the parser skips without reporting
+//! again, so one typo gives one diagnostic.
+
+use luma_base::{Code, Diagnostic, Diagnostics, Span};
+
+use crate::codes;
+
+/// One raw token: its kind and its length in bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RawToken {
+    /// What was scanned.
+    pub kind: RawKind,
+    /// Length in bytes (the input is at most `u32::MAX` bytes; longer input is cut by [`lex`]).
+    pub len: u32,
+}
+
+/// Kinds of raw token. Error cases are kinds too, so the scanner itself never fails.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RawKind {
+    /// Spaces, tabs, line breaks (and a byte-order mark at the very start).
+    Whitespace,
+    /// `-- ...` up to (not including) the end of the line.
+    LineComment,
+    /// `--[[ ... ]]` or `--[==[ ... ]==]`; `level` counts the `=` signs.
+    LongComment {
+        /// Number of `=` between the brackets.
+        level: u32,
+        /// Whether the matching closing bracket was found.
+        terminated: bool,
+    },
+    /// `[A-Za-z_][A-Za-z0-9_]*` (keywords included; cooking tells them apart).
+    Ident,
+    /// A numeric literal as far as its characters go (validated when cooked).
+    Number,
+    /// `"..."` or `'...'` (not part of the language outside directives).
+    String {
+        /// Whether the closing quote was found on the same line.
+        terminated: bool,
+    },
+    /// `(`
+    LParen,
+    /// `)`
+    RParen,
+    /// `[`
+    LBracket,
+    /// `]`
+    RBracket,
+    /// `{`
+    LBrace,
+    /// `}`
+    RBrace,
+    /// `.`
+    Dot,
+    /// `..` (reserved)
+    DotDot,
+    /// `,`
+    Comma,
+    /// `:`
+    Colon,
+    /// `;` (not used by Luma)
+    Semi,
+    /// `->`
+    Arrow,
+    /// `=`
+    Eq,
+    /// `==`
+    EqEq,
+    /// `!=`
+    BangEq,
+    /// `!` (Luma writes `not`)
+    Bang,
+    /// `~=` (Luma writes `!=`)
+    TildeEq,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    /// `<<`
+    Shl,
+    /// `>>`
+    Shr,
+    /// `+`
+    Plus,
+    /// `-`
+    Minus,
+    /// `*`
+    Star,
+    /// `/`
+    Slash,
+    /// `%`
+    Percent,
+    /// `&`
+    Amp,
+    /// `&&` (Luma writes `and`)
+    AmpAmp,
+    /// `|`
+    Pipe,
+    /// `||` (Luma writes `or`)
+    PipePipe,
+    /// `~`
+    Tilde,
+    /// `^` (not an operator in Luma)
+    Caret,
+    /// `?` (not an operator in Luma)
+    Question,
+    /// `#`
+    Hash,
+    /// `@`
+    At,
+    /// `+=`
+    PlusEq,
+    /// `-=`
+    MinusEq,
+    /// `*=`
+    StarEq,
+    /// `/=`
+    SlashEq,
+    /// `%=`
+    PercentEq,
+    /// `&=`
+    AmpEq,
+    /// `|=`
+    PipeEq,
+    /// `<<=`
+    ShlEq,
+    /// `>>=`
+    ShrEq,
+    /// One or more characters that cannot start any token.
+    Unknown,
+}
+
+/// Scans the first token of `input` (which must not be empty; an empty input gives a
+/// zero-length `Whitespace` token).
+pub fn first_token(input: &str) -> RawToken {
+    let mut cursor = Cursor {
+        bytes: input.as_bytes(),
+        text: input,
+        pos: 0,
+    };
+    let kind = cursor.scan();
+    RawToken {
+        kind,
+        len: u32::try_from(cursor.pos).unwrap_or(u32::MAX),
+    }
+}
+
+/// Scans all of `input` into raw tokens, in order, covering every byte.
+pub fn tokenize(input: &str) -> impl Iterator<Item = RawToken> + '_ {
+    let mut rest = input;
+    let mut at_start = true;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        // A byte-order mark is whitespace only where editors put it: at the very start.
+        let token = if at_start && rest.starts_with('\u{feff}') {
+            RawToken {
+                kind: RawKind::Whitespace,
+                len: 3,
+            }
+        } else {
+            first_token(rest)
+        };
+        at_start = false;
+        let len = (token.len as usize).max(1).min(rest.len());
+        rest = rest.get(len..).unwrap_or("");
+        Some(token)
+    })
+}
+
+struct Cursor<'a> {
+    bytes: &'a [u8],
+    text: &'a str,
+    pos: usize,
+}
+
+impl Cursor<'_> {
+    fn peek(&self, n: usize) -> Option<u8> {
+        self.bytes.get(self.pos + n).copied()
+    }
+
+    fn is(&self, n: usize, b: u8) -> bool {
+        self.peek(n) == Some(b)
+    }
+
+    fn eat_while(&mut self, f: impl Fn(u8) -> bool) {
+        while let Some(b) = self.peek(0) {
+            if !f(b) {
+                break;
+            }
+            self.pos += 1;
+        }
+    }
+
+    fn scan(&mut self) -> RawKind {
+        let Some(b) = self.peek(0) else {
+            return RawKind::Whitespace;
+        };
+        self.pos += 1;
+        match b {
+            b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => {
+                self.eat_while(is_whitespace);
+                RawKind::Whitespace
+            }
+            b'-' if self.is(0, b'-') => {
+                self.pos += 1;
+                self.comment()
+            }
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                self.eat_while(is_ident_continue);
+                RawKind::Ident
+            }
+            b'0'..=b'9' => {
+                self.pos -= 1;
+                self.number();
+                RawKind::Number
+            }
+            b'.' if self.peek(0).is_some_and(|c| c.is_ascii_digit()) => {
+                self.pos -= 1;
+                self.number();
+                RawKind::Number
+            }
+            b'"' | b'\'' => self.string(b),
+            b'(' => RawKind::LParen,
+            b')' => RawKind::RParen,
+            b'[' => RawKind::LBracket,
+            b']' => RawKind::RBracket,
+            b'{' => RawKind::LBrace,
+            b'}' => RawKind::RBrace,
+            b',' => RawKind::Comma,
+            b':' => RawKind::Colon,
+            b';' => RawKind::Semi,
+            b'#' => RawKind::Hash,
+            b'@' => RawKind::At,
+            b'^' => RawKind::Caret,
+            b'?' => RawKind::Question,
+            b'.' => self.pair(b'.', RawKind::DotDot, RawKind::Dot),
+            b'=' => self.pair(b'=', RawKind::EqEq, RawKind::Eq),
+            b'!' => self.pair(b'=', RawKind::BangEq, RawKind::Bang),
+            b'~' => self.pair(b'=', RawKind::TildeEq, RawKind::Tilde),
+            b'+' => self.pair(b'=', RawKind::PlusEq, RawKind::Plus),
+            b'*' => self.pair(b'=', RawKind::StarEq, RawKind::Star),
+            b'/' => self.pair(b'=', RawKind::SlashEq, RawKind::Slash),
+            b'%' => self.pair(b'=', RawKind::PercentEq, RawKind::Percent),
+            b'-' => {
+                if self.is(0, b'>') {
+                    self.pos += 1;
+                    RawKind::Arrow
+                } else {
+                    self.pair(b'=', RawKind::MinusEq, RawKind::Minus)
+                }
+            }
+            b'&' => {
+                if self.is(0, b'&') {
+                    self.pos += 1;
+                    RawKind::AmpAmp
+                } else {
+                    self.pair(b'=', RawKind::AmpEq, RawKind::Amp)
+                }
+            }
+            b'|' => {
+                if self.is(0, b'|') {
+                    self.pos += 1;
+                    RawKind::PipePipe
+                } else {
+                    self.pair(b'=', RawKind::PipeEq, RawKind::Pipe)
+                }
+            }
+            b'<' => {
+                if self.is(0, b'<') {
+                    self.pos += 1;
+                    self.pair(b'=', RawKind::ShlEq, RawKind::Shl)
+                } else {
+                    self.pair(b'=', RawKind::Le, RawKind::Lt)
+                }
+            }
+            b'>' => {
+                if self.is(0, b'>') {
+                    self.pos += 1;
+                    self.pair(b'=', RawKind::ShrEq, RawKind::Shr)
+                } else {
+                    self.pair(b'=', RawKind::Ge, RawKind::Gt)
+                }
+            }
+            _ => {
+                self.pos -= 1;
+                self.unknown();
+                RawKind::Unknown
+            }
+        }
+    }
+
+    fn pair(&mut self, next: u8, two: RawKind, one: RawKind) -> RawKind {
+        if self.is(0, next) {
+            self.pos += 1;
+            two
+        } else {
+            one
+        }
+    }
+
+    /// After `--`: a long comment if `[=*[` follows, else a line comment.
+    fn comment(&mut self) -> RawKind {
+        if let Some(level) = long_bracket_level(self.bytes.get(self.pos..).unwrap_or(&[])) {
+            self.pos += level as usize + 2;
+            let terminated = match find_long_close(self.bytes.get(self.pos..).unwrap_or(&[]), level)
+            {
+                Some(end) => {
+                    self.pos += end;
+                    true
+                }
+                None => {
+                    self.pos = self.bytes.len();
+                    false
+                }
+            };
+            return RawKind::LongComment { level, terminated };
+        }
+        self.eat_while(|b| b != b'\n');
+        RawKind::LineComment
+    }
+
+    /// Digits, letters, `_`, a fraction point and signed exponents: as far as the literal's
+    /// characters go, so a malformed literal (`12abc`, `1e`) is one token with one diagnostic.
+    fn number(&mut self) {
+        let hex = self.is(0, b'0') && matches!(self.peek(1), Some(b'x' | b'X'));
+        if hex {
+            self.pos += 2;
+            self.eat_while(is_ident_continue);
+            return;
+        }
+        let mut seen_dot = false;
+        let mut seen_exp = false;
+        while let Some(b) = self.peek(0) {
+            if b == b'.' {
+                if seen_dot || seen_exp || self.is(1, b'.') {
+                    break;
+                }
+                let next = self.peek(1);
+                let fraction = next.is_some_and(|c| c.is_ascii_digit());
+                let exponent = matches!(next, Some(b'e' | b'E'))
+                    && (self.peek(2).is_some_and(|c| c.is_ascii_digit())
+                        || (matches!(self.peek(2), Some(b'+' | b'-'))
+                            && self.peek(3).is_some_and(|c| c.is_ascii_digit())));
+                // `1.x` is a field access on `1`, not a malformed number.
+                let plain_end = !next.is_some_and(is_ident_continue);
+                if !(fraction || exponent || plain_end) {
+                    break;
+                }
+                seen_dot = true;
+                self.pos += 1;
+            } else if b == b'e' || b == b'E' {
+                seen_exp = true;
+                self.pos += 1;
+                if matches!(self.peek(0), Some(b'+' | b'-')) {
+                    self.pos += 1;
+                }
+            } else if is_ident_continue(b) {
+                self.pos += 1;
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// A quoted string, ended by the same quote or (unterminated) by the end of the line.
+    fn string(&mut self, quote: u8) -> RawKind {
+        while let Some(b) = self.peek(0) {
+            match b {
+                b'\n' => return RawKind::String { terminated: false },
+                b'\\' if self.peek(1).is_some_and(|c| c != b'\n') => self.pos += 2,
+                _ if b == quote => {
+                    self.pos += 1;
+                    return RawKind::String { terminated: true };
+                }
+                _ => self.pos += 1,
+            }
+        }
+        self.pos = self.pos.min(self.bytes.len());
+        RawKind::String { terminated: false }
+    }
+
+    /// A run of characters that start no token, taken whole so one stray sequence (a pasted
+    /// Unicode symbol, say) gives one diagnostic.
+    fn unknown(&mut self) {
+        let start = self.pos;
+        let rest = self.text.get(start..).unwrap_or("");
+        for c in rest.chars() {
+            if self.pos > start && !is_unknown_char(c) {
+                break;
+            }
+            self.pos += c.len_utf8();
+        }
+        if self.pos == start {
+            self.pos += 1;
+        }
+    }
+}
+
+fn is_whitespace(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+fn is_ident_continue(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// Whether `c` can start no token at all.
+fn is_unknown_char(c: char) -> bool {
+    !c.is_ascii()
+        || matches!(c, '$' | '`' | '\\')
+        || (c.is_ascii_control() && !c.is_ascii_whitespace() && c != '\x0b')
+}
+
+/// If `rest` starts with `[`, `=`*n, `[`, returns n.
+pub(crate) fn long_bracket_level(rest: &[u8]) -> Option<u32> {
+    if rest.first() != Some(&b'[') {
+        return None;
+    }
+    let mut level = 0u32;
+    let mut i = 1usize;
+    while rest.get(i) == Some(&b'=') {
+        level = level.saturating_add(1);
+        i += 1;
+    }
+    (rest.get(i) == Some(&b'[')).then_some(level)
+}
+
+/// Offset just past the first `]`, `=`*level, `]` in `rest`.
+pub(crate) fn find_long_close(rest: &[u8], level: u32) -> Option<usize> {
+    let mut i = 0usize;
+    while i < rest.len() {
+        if rest.get(i) == Some(&b']') {
+            let mut j = i + 1;
+            let mut n = 0u32;
+            while rest.get(j) == Some(&b'=') {
+                n = n.saturating_add(1);
+                j += 1;
+            }
+            if n == level && rest.get(j) == Some(&b']') {
+                return Some(j + 1);
+            }
+            // The `]` that ended this run may open the real closer; resume there.
+            i = if n > 0 { j } else { i + 1 };
+        } else {
+            i += 1;
+        }
+    }
+    None
+}
+
+/// Keywords and reserved words, by spelling.
+fn keyword(text: &str) -> Option<TokenKind> {
+    Some(match text {
+        "function" => TokenKind::Function,
+        "end" => TokenKind::End,
+        "let" => TokenKind::Let,
+        "return" => TokenKind::Return,
+        "if" => TokenKind::If,
+        "then" => TokenKind::Then,
+        "elseif" => TokenKind::Elseif,
+        "else" => TokenKind::Else,
+        "for" => TokenKind::For,
+        "while" => TokenKind::While,
+        "do" => TokenKind::Do,
+        "in" => TokenKind::In,
+        "and" => TokenKind::And,
+        "or" => TokenKind::Or,
+        "not" => TokenKind::Not,
+        "true" => TokenKind::True,
+        "false" => TokenKind::False,
+        "struct" => TokenKind::Struct,
+        "uniform" => TokenKind::Uniform,
+        "buffer" => TokenKind::Buffer,
+        "const" => TokenKind::Const,
+        "break" => TokenKind::Break,
+        "discard" => TokenKind::Discard,
+        "shared" => TokenKind::Shared,
+        "local" => TokenKind::Reserved(Reserved::Local),
+        "nil" => TokenKind::Reserved(Reserved::Nil),
+        "repeat" => TokenKind::Reserved(Reserved::Repeat),
+        "until" => TokenKind::Reserved(Reserved::Until),
+        "goto" => TokenKind::Reserved(Reserved::Goto),
+        "continue" => TokenKind::Reserved(Reserved::Continue),
+        "self" => TokenKind::Reserved(Reserved::SelfValue),
+        _ => return None,
+    })
+}
+
+/// Lua words Luma reserves so that Lua habits get a helpful error instead of a confusing one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Reserved {
+    /// `local` (the parser treats it as `let`).
+    Local,
+    /// `nil`
+    Nil,
+    /// `repeat`
+    Repeat,
+    /// `until`
+    Until,
+    /// `goto`
+    Goto,
+    /// `continue`
+    Continue,
+    /// `self`
+    SelfValue,
+}
+
+impl Reserved {
+    /// The word as written.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reserved::Local => "local",
+            Reserved::Nil => "nil",
+            Reserved::Repeat => "repeat",
+            Reserved::Until => "until",
+            Reserved::Goto => "goto",
+            Reserved::Continue => "continue",
+            Reserved::SelfValue => "self",
+        }
+    }
+}
+
+/// Kinds of cooked token, as the parser sees them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TokenKind {
+    /// A name.
+    Ident,
+    /// An integer literal that fits in 64 bits (32 with the `u` suffix).
+    Int {
+        /// The value.
+        value: u64,
+        /// Written with the `u` suffix.
+        unsigned: bool,
+    },
+    /// A floating-point literal that fits in `float`.
+    Float(f64),
+    /// `function`
+    Function,
+    /// `end`
+    End,
+    /// `let`
+    Let,
+    /// `return`
+    Return,
+    /// `if`
+    If,
+    /// `then`
+    Then,
+    /// `elseif`
+    Elseif,
+    /// `else`
+    Else,
+    /// `for`
+    For,
+    /// `while`
+    While,
+    /// `do`
+    Do,
+    /// `in` (reserved for a future iterator `for`)
+    In,
+    /// `and`
+    And,
+    /// `or`
+    Or,
+    /// `not`
+    Not,
+    /// `true`
+    True,
+    /// `false`
+    False,
+    /// `struct`
+    Struct,
+    /// `uniform`
+    Uniform,
+    /// `buffer`
+    Buffer,
+    /// `const`
+    Const,
+    /// `break`
+    Break,
+    /// `discard`
+    Discard,
+    /// `shared`
+    Shared,
+    /// A reserved Lua word; [`lex`] has already reported it.
+    Reserved(Reserved),
+    /// `(`
+    LParen,
+    /// `)`
+    RParen,
+    /// `[`
+    LBracket,
+    /// `]`
+    RBracket,
+    /// `{`
+    LBrace,
+    /// `}`
+    RBrace,
+    /// `.`
+    Dot,
+    /// `,`
+    Comma,
+    /// `:`
+    Colon,
+    /// `->`
+    Arrow,
+    /// `=`
+    Assign,
+    /// `==`
+    EqEq,
+    /// `!=` (also what a reported `~=` becomes)
+    NotEq,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    /// `<<`
+    Shl,
+    /// `>>`
+    Shr,
+    /// `+`
+    Plus,
+    /// `-`
+    Minus,
+    /// `*`
+    Star,
+    /// `/`
+    Slash,
+    /// `%`
+    Percent,
+    /// `&`
+    Amp,
+    /// `|`
+    Pipe,
+    /// `~`
+    Tilde,
+    /// `#`
+    Hash,
+    /// `@`
+    At,
+    /// `+=`
+    PlusEq,
+    /// `-=`
+    MinusEq,
+    /// `*=`
+    StarEq,
+    /// `/=`
+    SlashEq,
+    /// `%=`
+    PercentEq,
+    /// `&=`
+    AmpEq,
+    /// `|=`
+    PipeEq,
+    /// `<<=`
+    ShlEq,
+    /// `>>=`
+    ShrEq,
+    /// Input [`lex`] has already reported (a stray character, a string, a malformed literal):
+    /// the parser skips it without a second diagnostic.
+    Error,
+    /// The end of the input.
+    Eof,
+}
+
+impl TokenKind {
+    /// How diagnostics name a token of this kind (`` `end` ``, "identifier", ...).
+    pub fn describe(self) -> &'static str {
+        match self {
+            TokenKind::Ident => "identifier",
+            TokenKind::Int { .. } => "integer literal",
+            TokenKind::Float(_) => "float literal",
+            TokenKind::Error => "invalid token",
+            TokenKind::Eof => "end of file",
+            other => other.spelling(),
+        }
+    }
+
+    /// The fixed spelling of keywords and punctuation, in backticks; a plain description
+    /// otherwise.
+    pub fn spelling(self) -> &'static str {
+        match self {
+            TokenKind::Function => "`function`",
+            TokenKind::End => "`end`",
+            TokenKind::Let => "`let`",
+            TokenKind::Return => "`return`",
+            TokenKind::If => "`if`",
+            TokenKind::Then => "`then`",
+            TokenKind::Elseif => "`elseif`",
+            TokenKind::Else => "`else`",
+            TokenKind::For => "`for`",
+            TokenKind::While => "`while`",
+            TokenKind::Do => "`do`",
+            TokenKind::In => "`in`",
+            TokenKind::And => "`and`",
+            TokenKind::Or => "`or`",
+            TokenKind::Not => "`not`",
+            TokenKind::True => "`true`",
+            TokenKind::False => "`false`",
+            TokenKind::Struct => "`struct`",
+            TokenKind::Uniform => "`uniform`",
+            TokenKind::Buffer => "`buffer`",
+            TokenKind::Const => "`const`",
+            TokenKind::Break => "`break`",
+            TokenKind::Discard => "`discard`",
+            TokenKind::Shared => "`shared`",
+            TokenKind::Reserved(Reserved::Local) => "`local`",
+            TokenKind::Reserved(Reserved::Nil) => "`nil`",
+            TokenKind::Reserved(Reserved::Repeat) => "`repeat`",
+            TokenKind::Reserved(Reserved::Until) => "`until`",
+            TokenKind::Reserved(Reserved::Goto) => "`goto`",
+            TokenKind::Reserved(Reserved::Continue) => "`continue`",
+            TokenKind::Reserved(Reserved::SelfValue) => "`self`",
+            TokenKind::LParen => "`(`",
+            TokenKind::RParen => "`)`",
+            TokenKind::LBracket => "`[`",
+            TokenKind::RBracket => "`]`",
+            TokenKind::LBrace => "`{`",
+            TokenKind::RBrace => "`}`",
+            TokenKind::Dot => "`.`",
+            TokenKind::Comma => "`,`",
+            TokenKind::Colon => "`:`",
+            TokenKind::Arrow => "`->`",
+            TokenKind::Assign => "`=`",
+            TokenKind::EqEq => "`==`",
+            TokenKind::NotEq => "`!=`",
+            TokenKind::Lt => "`<`",
+            TokenKind::Le => "`<=`",
+            TokenKind::Gt => "`>`",
+            TokenKind::Ge => "`>=`",
+            TokenKind::Shl => "`<<`",
+            TokenKind::Shr => "`>>`",
+            TokenKind::Plus => "`+`",
+            TokenKind::Minus => "`-`",
+            TokenKind::Star => "`*`",
+            TokenKind::Slash => "`/`",
+            TokenKind::Percent => "`%`",
+            TokenKind::Amp => "`&`",
+            TokenKind::Pipe => "`|`",
+            TokenKind::Tilde => "`~`",
+            TokenKind::Hash => "`#`",
+            TokenKind::At => "`@`",
+            TokenKind::PlusEq => "`+=`",
+            TokenKind::MinusEq => "`-=`",
+            TokenKind::StarEq => "`*=`",
+            TokenKind::SlashEq => "`/=`",
+            TokenKind::PercentEq => "`%=`",
+            TokenKind::AmpEq => "`&=`",
+            TokenKind::PipeEq => "`|=`",
+            TokenKind::ShlEq => "`<<=`",
+            TokenKind::ShrEq => "`>>=`",
+            TokenKind::Ident => "identifier",
+            TokenKind::Int { .. } => "integer literal",
+            TokenKind::Float(_) => "float literal",
+            TokenKind::Error => "invalid token",
+            TokenKind::Eof => "end of file",
+        }
+    }
+
+    /// Whether this is a keyword (reserved words included).
+    pub fn is_keyword(self) -> bool {
+        matches!(
+            self,
+            TokenKind::Function
+                | TokenKind::End
+                | TokenKind::Let
+                | TokenKind::Return
+                | TokenKind::If
+                | TokenKind::Then
+                | TokenKind::Elseif
+                | TokenKind::Else
+                | TokenKind::For
+                | TokenKind::While
+                | TokenKind::Do
+                | TokenKind::In
+                | TokenKind::And
+                | TokenKind::Or
+                | TokenKind::Not
+                | TokenKind::True
+                | TokenKind::False
+                | TokenKind::Struct
+                | TokenKind::Uniform
+                | TokenKind::Buffer
+                | TokenKind::Const
+                | TokenKind::Break
+                | TokenKind::Discard
+                | TokenKind::Shared
+                | TokenKind::Reserved(_)
+        )
+    }
+}
+
+/// A cooked token.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Token {
+    /// What it is.
+    pub kind: TokenKind,
+    /// Where it is in the expanded source.
+    pub span: Span,
+    /// Whether a line break (possibly inside a comment) separates it from the previous token.
+    /// Luma is not line-sensitive; the parser uses this only to recover from errors and to
+    /// place "expected X" messages at the end of the previous line.
+    pub newline_before: bool,
+}
+
+/// Cooks `text` into the parser's tokens, reporting every lexical error into `diags`. The result
+/// always ends with one [`TokenKind::Eof`] token. Text longer than `u32::MAX` bytes is cut there
+/// (the preprocessor's size limit keeps real inputs far below).
+pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
+    let mut cooker = Cooker {
+        text,
+        tokens: Vec::new(),
+        diags,
+        newline: true,
+        open_repeats: 0,
+        pending_local: None,
+    };
+    let mut offset = 0usize;
+    for raw in tokenize(text) {
+        let len = raw.len as usize;
+        let end = offset + len;
+        if u32::try_from(end).is_err() {
+            break;
+        }
+        cooker.cook(raw.kind, offset, end);
+        offset = end;
+    }
+    let eof = u32::try_from(offset).unwrap_or(u32::MAX);
+    if let Some((lo, hi)) = cooker.pending_local.take() {
+        cooker.reserved(Reserved::Local, lo, hi, Some(TokenKind::Eof));
+    }
+    cooker.tokens.push(Token {
+        kind: TokenKind::Eof,
+        span: Span::point(eof),
+        newline_before: true,
+    });
+    cooker.tokens
+}
+
+struct Cooker<'a, 'd> {
+    text: &'a str,
+    tokens: Vec<Token>,
+    diags: &'d mut Diagnostics,
+    newline: bool,
+    open_repeats: u32,
+    pending_local: Option<(usize, usize)>,
+}
+
+impl Cooker<'_, '_> {
+    fn slice(&self, lo: usize, hi: usize) -> &str {
+        self.text.get(lo..hi).unwrap_or("")
+    }
+
+    fn push(&mut self, kind: TokenKind, lo: usize, hi: usize) {
+        if let Some((plo, phi)) = self.pending_local.take() {
+            self.reserved(Reserved::Local, plo, phi, Some(kind));
+        }
+        if let TokenKind::Reserved(word) = kind {
+            if word == Reserved::Local {
+                self.pending_local = Some((lo, hi));
+            } else {
+                self.reserved(word, lo, hi, None);
+            }
+        }
+        self.tokens.push(Token {
+            kind,
+            span: span(lo, hi),
+            newline_before: self.newline,
+        });
+        self.newline = false;
+    }
+
+    fn error(
+        &mut self,
+        code: Code,
+        lo: usize,
+        hi: usize,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic::error(code, span(lo, hi), message)
+    }
+
+    fn cook(&mut self, kind: RawKind, lo: usize, hi: usize) {
+        let kind = match kind {
+            RawKind::Whitespace | RawKind::LineComment => {
+                if self.slice(lo, hi).contains('\n') {
+                    self.newline = true;
+                }
+                return;
+            }
+            RawKind::LongComment { level, terminated } => {
+                if self.slice(lo, hi).contains('\n') {
+                    self.newline = true;
+                }
+                if !terminated {
+                    let opener = lo + 4 + level as usize;
+                    let close = format!("]{}]", "=".repeat(level as usize));
+                    let d = self
+                        .error(
+                            codes::UNTERMINATED_COMMENT,
+                            lo,
+                            opener.min(hi),
+                            "unterminated long comment",
+                        )
+                        .with_primary_label("comment opened here")
+                        .with_note(format!(
+                            "a comment opened with `{}` ends at the first `{close}`",
+                            self.slice(lo, opener.min(hi))
+                        ));
+                    self.diags.push(d);
+                }
+                return;
+            }
+            RawKind::Ident => {
+                let word = self.slice(lo, hi);
+                keyword(word).unwrap_or(TokenKind::Ident)
+            }
+            RawKind::Number => self.number(lo, hi),
+            RawKind::String { terminated } => {
+                let d = if terminated {
+                    self.error(codes::STRING_LITERAL, lo, hi, "Luma has no string literals")
+                        .with_note("quoted paths appear only in `#include` and `#line` directives")
+                } else {
+                    self.error(codes::STRING_LITERAL, lo, lo + 1, "unterminated string literal")
+                        .with_primary_label("string opened here")
+                        .with_note("Luma has no string literals; quoted paths appear only in `#include` and `#line` directives")
+                };
+                self.diags.push(d);
+                TokenKind::Error
+            }
+            RawKind::LParen => TokenKind::LParen,
+            RawKind::RParen => TokenKind::RParen,
+            RawKind::LBracket => TokenKind::LBracket,
+            RawKind::RBracket => TokenKind::RBracket,
+            RawKind::LBrace => TokenKind::LBrace,
+            RawKind::RBrace => TokenKind::RBrace,
+            RawKind::Dot => TokenKind::Dot,
+            RawKind::DotDot => {
+                let d = self
+                    .error(codes::DOT_DOT, lo, hi, "`..` is reserved")
+                    .with_help(
+                        "Luma has no strings to concatenate; count with `for i = a, b do ... end`",
+                    );
+                self.diags.push(d);
+                TokenKind::Error
+            }
+            RawKind::Comma => TokenKind::Comma,
+            RawKind::Colon => TokenKind::Colon,
+            RawKind::Semi => {
+                let d = self
+                    .error(codes::SEMICOLON, lo, hi, "Luma does not use semicolons")
+                    .with_suggestion(span(lo, hi), "", "remove the `;`");
+                self.diags.push(d);
+                // Dropping it lets `let x = 1;` parse as meant: no cascade.
+                return;
+            }
+            RawKind::Arrow => TokenKind::Arrow,
+            RawKind::Eq => TokenKind::Assign,
+            RawKind::EqEq => TokenKind::EqEq,
+            RawKind::BangEq => TokenKind::NotEq,
+            RawKind::Bang => {
+                let spaced = self
+                    .text
+                    .get(hi..)
+                    .and_then(|r| r.chars().next())
+                    .is_some_and(|c| !c.is_whitespace());
+                let d = self
+                    .error(
+                        codes::C_OPERATOR,
+                        lo,
+                        hi,
+                        "Luma writes logical not as `not`",
+                    )
+                    .with_suggestion(
+                        span(lo, hi),
+                        if spaced { "not " } else { "not" },
+                        "use Luma's logical not",
+                    );
+                self.diags.push(d);
+                TokenKind::Not
+            }
+            RawKind::TildeEq => {
+                let d = self
+                    .error(codes::TILDE_EQ, lo, hi, "Luma writes not-equal as `!=`")
+                    .with_suggestion(span(lo, hi), "!=", "use Luma's not-equal");
+                self.diags.push(d);
+                TokenKind::NotEq
+            }
+            RawKind::Lt => TokenKind::Lt,
+            RawKind::Le => TokenKind::Le,
+            RawKind::Gt => TokenKind::Gt,
+            RawKind::Ge => TokenKind::Ge,
+            RawKind::Shl => TokenKind::Shl,
+            RawKind::Shr => TokenKind::Shr,
+            RawKind::Plus => TokenKind::Plus,
+            RawKind::Minus => TokenKind::Minus,
+            RawKind::Star => TokenKind::Star,
+            RawKind::Slash => TokenKind::Slash,
+            RawKind::Percent => TokenKind::Percent,
+            RawKind::Amp => TokenKind::Amp,
+            RawKind::AmpAmp => {
+                let d = self
+                    .error(
+                        codes::C_OPERATOR,
+                        lo,
+                        hi,
+                        "Luma writes logical and as `and`",
+                    )
+                    .with_suggestion(span(lo, hi), "and", "use Luma's logical and");
+                self.diags.push(d);
+                TokenKind::And
+            }
+            RawKind::Pipe => TokenKind::Pipe,
+            RawKind::PipePipe => {
+                let d = self
+                    .error(codes::C_OPERATOR, lo, hi, "Luma writes logical or as `or`")
+                    .with_suggestion(span(lo, hi), "or", "use Luma's logical or");
+                self.diags.push(d);
+                TokenKind::Or
+            }
+            RawKind::Tilde => TokenKind::Tilde,
+            RawKind::Caret => {
+                let d = self
+                    .error(
+                        codes::UNKNOWN_CHARACTER,
+                        lo,
+                        hi,
+                        "`^` is not a Luma operator",
+                    )
+                    .with_help("write powers as `pow(x, y)` and bitwise xor as `~`");
+                self.diags.push(d);
+                TokenKind::Error
+            }
+            RawKind::Question => {
+                let d = self
+                    .error(
+                        codes::UNKNOWN_CHARACTER,
+                        lo,
+                        hi,
+                        "`?` is not a Luma operator",
+                    )
+                    .with_help("write a conditional value as `if c then a else b`");
+                self.diags.push(d);
+                TokenKind::Error
+            }
+            RawKind::Hash => TokenKind::Hash,
+            RawKind::At => TokenKind::At,
+            RawKind::PlusEq => TokenKind::PlusEq,
+            RawKind::MinusEq => TokenKind::MinusEq,
+            RawKind::StarEq => TokenKind::StarEq,
+            RawKind::SlashEq => TokenKind::SlashEq,
+            RawKind::PercentEq => TokenKind::PercentEq,
+            RawKind::AmpEq => TokenKind::AmpEq,
+            RawKind::PipeEq => TokenKind::PipeEq,
+            RawKind::ShlEq => TokenKind::ShlEq,
+            RawKind::ShrEq => TokenKind::ShrEq,
+            RawKind::Unknown => {
+                let shown: String = self
+                    .slice(lo, hi)
+                    .chars()
+                    .map(|c| {
+                        if c.is_control() || c.is_whitespace() || c == '\u{feff}' || c == '\u{200b}'
+                        {
+                            c.escape_unicode().to_string()
+                        } else {
+                            c.to_string()
+                        }
+                    })
+                    .collect();
+                let shown = if shown.contains('`') {
+                    format!("` {shown} `")
+                } else {
+                    shown
+                };
+                let many = self.slice(lo, hi).chars().count() > 1;
+                let message = if many {
+                    format!("unexpected characters `{shown}`")
+                } else {
+                    format!("unexpected character `{shown}`")
+                };
+                let mut d = self.error(codes::UNKNOWN_CHARACTER, lo, hi, message);
+                if self.slice(lo, hi).chars().any(|c| c.is_alphabetic()) {
+                    d = d.with_help("identifiers use ASCII letters, digits and `_`");
+                }
+                self.diags.push(d);
+                TokenKind::Error
+            }
+        };
+        self.push(kind, lo, hi);
+    }
+
+    /// Validates a numeric literal and computes its value.
+    fn number(&mut self, lo: usize, hi: usize) -> TokenKind {
+        let text = self.slice(lo, hi).to_owned();
+        match parse_number(&text) {
+            Ok(kind) => kind,
+            Err(problem) => {
+                let d = match problem {
+                    NumberProblem::Invalid { message, help } => {
+                        let mut d = self.error(codes::INVALID_NUMBER, lo, hi, message);
+                        if let Some(help) = help {
+                            d = d.with_help(help);
+                        }
+                        d
+                    }
+                    NumberProblem::BadSuffix { at, message, fix } => {
+                        let mut d = self.error(codes::INVALID_NUMBER, lo, hi, message);
+                        if let Some(fix) = fix {
+                            d = d.with_suggestion(span(lo + at, hi), "", fix);
+                        }
+                        d
+                    }
+                    NumberProblem::IntTooLarge { unsigned } => {
+                        let (message, note) = if unsigned {
+                            (
+                                "`uint` literal out of range",
+                                "the largest `uint` is 4294967295 (`0xFFFFFFFFu`)",
+                            )
+                        } else {
+                            (
+                                "integer literal out of range",
+                                "integer literals must fit in 64 bits before they take a type; the largest `uint` is 4294967295",
+                            )
+                        };
+                        self.error(codes::INT_OUT_OF_RANGE, lo, hi, message)
+                            .with_note(note)
+                    }
+                    NumberProblem::FloatTooLarge => self
+                        .error(
+                            codes::FLOAT_OUT_OF_RANGE,
+                            lo,
+                            hi,
+                            "float literal out of range",
+                        )
+                        .with_note("the largest `float` is about 3.4028235e38"),
+                };
+                self.diags.push(d);
+                TokenKind::Error
+            }
+        }
+    }
+
+    /// Reserved Lua words get one diagnostic each, worded for the habit they come from. `local`
+    /// waits for the next token: `local function` needs a different explanation.
+    fn reserved(&mut self, word: Reserved, lo: usize, hi: usize, next: Option<TokenKind>) {
+        let d = match word {
+            Reserved::Local if next == Some(TokenKind::Function) => self
+                .error(codes::RESERVED_WORD, lo, hi, "Luma has no local functions")
+                .with_primary_label("reserved word")
+                .with_help("declare the function at module scope")
+                .with_suggestion(span(lo, hi), "", "remove `local`"),
+            Reserved::Local => self
+                .error(
+                    codes::RESERVED_WORD,
+                    lo,
+                    hi,
+                    "Luma declares variables with `let`",
+                )
+                .with_primary_label("reserved word")
+                .with_suggestion(span(lo, hi), "let", "declare it with"),
+            Reserved::Nil => self
+                .error(codes::RESERVED_WORD, lo, hi, "Luma has no `nil`")
+                .with_primary_label("reserved word")
+                .with_note("every variable is initialized when it is declared"),
+            Reserved::Repeat => {
+                self.open_repeats += 1;
+                self.error(codes::RESERVED_WORD, lo, hi, "Luma has no `repeat ... until` loop")
+                    .with_primary_label("reserved word")
+                    .with_help(
+                        "write `while true do ... if cond then break end end` with `@max_iterations(N)`",
+                    )
+            }
+            Reserved::Until => {
+                if self.open_repeats > 0 {
+                    // Already explained at its `repeat`.
+                    self.open_repeats -= 1;
+                    return;
+                }
+                self.error(
+                    codes::RESERVED_WORD,
+                    lo,
+                    hi,
+                    "Luma has no `repeat ... until` loop",
+                )
+                .with_primary_label("reserved word")
+            }
+            Reserved::Goto => self
+                .error(codes::RESERVED_WORD, lo, hi, "Luma has no `goto`")
+                .with_primary_label("reserved word")
+                .with_help("leave loops with `break` and functions with `return`"),
+            Reserved::Continue => self
+                .error(codes::RESERVED_WORD, lo, hi, "Luma has no `continue`")
+                .with_primary_label("reserved word")
+                .with_help("put the rest of the loop body inside an `if`"),
+            Reserved::SelfValue => self
+                .error(codes::RESERVED_WORD, lo, hi, "Luma has no `self`")
+                .with_primary_label("reserved word")
+                .with_help("Luma has no methods; pass the value as an ordinary parameter"),
+        };
+        self.diags.push(d);
+    }
+}
+
+fn span(lo: usize, hi: usize) -> Span {
+    Span::new(
+        u32::try_from(lo).unwrap_or(u32::MAX),
+        u32::try_from(hi).unwrap_or(u32::MAX),
+    )
+}
+
+enum NumberProblem {
+    Invalid {
+        message: String,
+        help: Option<&'static str>,
+    },
+    BadSuffix {
+        at: usize,
+        message: String,
+        fix: Option<&'static str>,
+    },
+    IntTooLarge {
+        unsigned: bool,
+    },
+    FloatTooLarge,
+}
+
+/// Validates the text of a raw number token.
+fn parse_number(text: &str) -> Result<TokenKind, NumberProblem> {
+    let bytes = text.as_bytes();
+    if let Some(digits) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        let (digits, unsigned) = match digits.strip_suffix(['u', 'U']) {
+            Some(d) if !d.is_empty() && d.bytes().all(|b| b.is_ascii_hexdigit()) => (d, true),
+            _ => (digits, false),
+        };
+        if digits.is_empty() {
+            return Err(NumberProblem::Invalid {
+                message: "hexadecimal literal has no digits".into(),
+                help: None,
+            });
+        }
+        if let Some(bad) = digits.bytes().position(|b| !b.is_ascii_hexdigit()) {
+            return Err(NumberProblem::Invalid {
+                message: format!(
+                    "invalid digit `{}` in hexadecimal literal",
+                    digits
+                        .get(bad..)
+                        .and_then(|s| s.chars().next())
+                        .unwrap_or('?')
+                ),
+                help: Some("hexadecimal literals are integers: `0xFF` or `0xFFu`"),
+            });
+        }
+        let mut value: u64 = 0;
+        for b in digits.bytes() {
+            let d = (b as char).to_digit(16).unwrap_or(0) as u64;
+            value = value
+                .checked_mul(16)
+                .and_then(|v| v.checked_add(d))
+                .ok_or(NumberProblem::IntTooLarge { unsigned })?;
+        }
+        return int_kind(value, unsigned);
+    }
+
+    // Decimal: mantissa digits, optional fraction, optional exponent, optional suffix.
+    let mut i = 0usize;
+    let digit = |i: usize| bytes.get(i).is_some_and(|b| b.is_ascii_digit());
+    while digit(i) {
+        i += 1;
+    }
+    let mut is_float = false;
+    if bytes.get(i) == Some(&b'.') {
+        is_float = true;
+        i += 1;
+        while digit(i) {
+            i += 1;
+        }
+    }
+    let mantissa_digits = text
+        .get(..i)
+        .is_some_and(|m| m.bytes().any(|b| b.is_ascii_digit()));
+    if !mantissa_digits {
+        return Err(NumberProblem::Invalid {
+            message: "invalid number literal".into(),
+            help: None,
+        });
+    }
+    if matches!(bytes.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(bytes.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        if !digit(i) {
+            return Err(NumberProblem::Invalid {
+                message: "exponent has no digits".into(),
+                help: Some("write the exponent as in `1e-3` or `2.5e+2`"),
+            });
+        }
+        while digit(i) {
+            i += 1;
+        }
+        is_float = true;
+    }
+    let suffix = text.get(i..).unwrap_or("");
+    let body = text.get(..i).unwrap_or("");
+    match suffix {
+        "" => {}
+        "u" | "U" if !is_float => {
+            let value = parse_decimal(body).ok_or(NumberProblem::IntTooLarge { unsigned: true })?;
+            return int_kind(value, true);
+        }
+        "u" | "U" => {
+            return Err(NumberProblem::BadSuffix {
+                at: i,
+                message: "the `u` suffix is only for integer literals".into(),
+                fix: Some("remove the suffix"),
+            })
+        }
+        "f" | "F" | "h" | "H" | "lf" | "LF" => {
+            return Err(NumberProblem::BadSuffix {
+                at: i,
+                message: format!("invalid suffix `{suffix}` on a number literal"),
+                fix: Some("Luma literals take their type from context; remove the suffix"),
+            })
+        }
+        _ if suffix.starts_with('_')
+            || suffix.bytes().next().is_some_and(|b| b.is_ascii_digit()) =>
+        {
+            return Err(NumberProblem::Invalid {
+                message: "invalid number literal".into(),
+                help: Some("digit separators are not supported"),
+            })
+        }
+        _ => {
+            return Err(NumberProblem::BadSuffix {
+                at: i,
+                message: format!("invalid suffix `{suffix}` on a number literal"),
+                fix: None,
+            })
+        }
+    }
+    if !is_float {
+        let value = parse_decimal(body).ok_or(NumberProblem::IntTooLarge { unsigned: false })?;
+        return int_kind(value, false);
+    }
+    let value: f64 = body.parse().map_err(|_| NumberProblem::Invalid {
+        message: "invalid number literal".into(),
+        help: None,
+    })?;
+    // `float` is the widest floating type: a literal it cannot hold is out of range everywhere.
+    if !value.is_finite() || (value as f32).is_infinite() {
+        return Err(NumberProblem::FloatTooLarge);
+    }
+    Ok(TokenKind::Float(value))
+}
+
+fn parse_decimal(digits: &str) -> Option<u64> {
+    let mut value: u64 = 0;
+    for b in digits.bytes() {
+        value = value
+            .checked_mul(10)?
+            .checked_add(u64::from(b.wrapping_sub(b'0')))?;
+    }
+    Some(value)
+}
+
+fn int_kind(value: u64, unsigned: bool) -> Result<TokenKind, NumberProblem> {
+    if unsigned && value > u64::from(u32::MAX) {
+        return Err(NumberProblem::IntTooLarge { unsigned: true });
+    }
+    Ok(TokenKind::Int { value, unsigned })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use expect_test::{expect, Expect};
+
+    fn raw(input: &str, expect: Expect) {
+        let mut out = String::new();
+        let mut offset = 0usize;
+        for t in tokenize(input) {
+            let end = offset + t.len as usize;
+            out.push_str(&format!("{:?} {:?}\n", t.kind, &input[offset..end]));
+            offset = end;
+        }
+        expect.assert_eq(&out);
+    }
+
+    fn cooked(input: &str, expect: Expect) {
+        let mut diags = Diagnostics::default();
+        let tokens = lex(input, &mut diags);
+        let mut out = String::new();
+        for t in &tokens {
+            let text = &input[t.span.lo as usize..t.span.hi as usize];
+            let nl = if t.newline_before { "^" } else { " " };
+            out.push_str(&format!("{nl}{:?} {text:?}\n", t.kind));
+        }
+        for d in diags.as_slice() {
+            out.push_str(&format!(
+                "{} {}..{}: {}\n",
+                d.code, d.primary.span.lo, d.primary.span.hi, d.message
+            ));
+            for s in &d.suggestions {
+                out.push_str(&format!("  suggest {:?} ({})\n", s.replacement, s.message));
+            }
+        }
+        expect.assert_eq(&out);
+    }
+
+    #[test]
+    fn raw_tokens_cover_every_byte() {
+        raw(
+            "let x=1 --c\n--[==[ a ]] b ]==]y",
+            expect![[r#"
+                Ident "let"
+                Whitespace " "
+                Ident "x"
+                Eq "="
+                Number "1"
+                Whitespace " "
+                LineComment "--c"
+                Whitespace "\n"
+                LongComment { level: 2, terminated: true } "--[==[ a ]] b ]==]"
+                Ident "y"
+            "#]],
+        );
+    }
+
+    #[test]
+    fn operators_take_the_longest_match() {
+        raw(
+            "<<= >>= << >> <= >= -> -= == != ~= && || &= |= .. . ~ ! ^ ?",
+            expect![[r#"
+                ShlEq "<<="
+                Whitespace " "
+                ShrEq ">>="
+                Whitespace " "
+                Shl "<<"
+                Whitespace " "
+                Shr ">>"
+                Whitespace " "
+                Le "<="
+                Whitespace " "
+                Ge ">="
+                Whitespace " "
+                Arrow "->"
+                Whitespace " "
+                MinusEq "-="
+                Whitespace " "
+                EqEq "=="
+                Whitespace " "
+                BangEq "!="
+                Whitespace " "
+                TildeEq "~="
+                Whitespace " "
+                AmpAmp "&&"
+                Whitespace " "
+                PipePipe "||"
+                Whitespace " "
+                AmpEq "&="
+                Whitespace " "
+                PipeEq "|="
+                Whitespace " "
+                DotDot ".."
+                Whitespace " "
+                Dot "."
+                Whitespace " "
+                Tilde "~"
+                Whitespace " "
+                Bang "!"
+                Whitespace " "
+                Caret "^"
+                Whitespace " "
+                Question "?"
+            "#]],
+        );
+    }
+
+    #[test]
+    fn numbers() {
+        cooked(
+            "42 0xFF 1.0 .5 1e-3 2.5e+2 42u 0xFFu 1. 7.e2 0 4294967295u",
+            expect![[r#"
+                ^Int { value: 42, unsigned: false } "42"
+                 Int { value: 255, unsigned: false } "0xFF"
+                 Float(1.0) "1.0"
+                 Float(0.5) ".5"
+                 Float(0.001) "1e-3"
+                 Float(250.0) "2.5e+2"
+                 Int { value: 42, unsigned: true } "42u"
+                 Int { value: 255, unsigned: true } "0xFFu"
+                 Float(1.0) "1."
+                 Float(700.0) "7.e2"
+                 Int { value: 0, unsigned: false } "0"
+                 Int { value: 4294967295, unsigned: true } "4294967295u"
+                ^Eof ""
+            "#]],
+        );
+    }
+
+    #[test]
+    fn number_followed_by_field_or_range() {
+        cooked(
+            "1.x a[1].y 1..2",
+            expect![[r#"
+                ^Int { value: 1, unsigned: false } "1"
+                 Dot "."
+                 Ident "x"
+                 Ident "a"
+                 LBracket "["
+                 Int { value: 1, unsigned: false } "1"
+                 RBracket "]"
+                 Dot "."
+                 Ident "y"
+                 Int { value: 1, unsigned: false } "1"
+                 Error ".."
+                 Int { value: 2, unsigned: false } "2"
+                ^Eof ""
+                E0205 12..14: `..` is reserved
+            "#]],
+        );
+    }
+
+    #[test]
+    fn bad_numbers() {
+        cooked(
+            "0x 0xG1 1e 1.5u 1.0f 12abc 4294967296u 18446744073709551616 1e39 1e400 1_000 0xFFFFFFFFFFFFFFFFF",
+            expect![[r#"
+                ^Error "0x"
+                 Error "0xG1"
+                 Error "1e"
+                 Error "1.5u"
+                 Error "1.0f"
+                 Error "12abc"
+                 Error "4294967296u"
+                 Error "18446744073709551616"
+                 Error "1e39"
+                 Error "1e400"
+                 Error "1_000"
+                 Error "0xFFFFFFFFFFFFFFFFF"
+                ^Eof ""
+                E0206 0..2: hexadecimal literal has no digits
+                E0206 3..7: invalid digit `G` in hexadecimal literal
+                E0206 8..10: exponent has no digits
+                E0206 11..15: the `u` suffix is only for integer literals
+                  suggest "" (remove the suffix)
+                E0206 16..20: invalid suffix `f` on a number literal
+                  suggest "" (Luma literals take their type from context; remove the suffix)
+                E0206 21..26: invalid suffix `abc` on a number literal
+                E0207 27..38: `uint` literal out of range
+                E0207 39..59: integer literal out of range
+                E0208 60..64: float literal out of range
+                E0208 65..70: float literal out of range
+                E0206 71..76: invalid number literal
+                E0207 77..96: integer literal out of range
+            "#]],
+        );
+    }
+
+    #[test]
+    fn keywords_and_reserved_words() {
+        cooked(
+            "function end let return if then elseif else for while do in and or not true false struct uniform buffer const break discard shared storage",
+            expect![[r#"
+                ^Function "function"
+                 End "end"
+                 Let "let"
+                 Return "return"
+                 If "if"
+                 Then "then"
+                 Elseif "elseif"
+                 Else "else"
+                 For "for"
+                 While "while"
+                 Do "do"
+                 In "in"
+                 And "and"
+                 Or "or"
+                 Not "not"
+                 True "true"
+                 False "false"
+                 Struct "struct"
+                 Uniform "uniform"
+                 Buffer "buffer"
+                 Const "const"
+                 Break "break"
+                 Discard "discard"
+                 Shared "shared"
+                 Ident "storage"
+                ^Eof ""
+            "#]],
+        );
+        cooked(
+            "local x\nlocal function f\nnil repeat until goto continue self until",
+            expect![[r#"
+                ^Reserved(Local) "local"
+                 Ident "x"
+                ^Reserved(Local) "local"
+                 Function "function"
+                 Ident "f"
+                ^Reserved(Nil) "nil"
+                 Reserved(Repeat) "repeat"
+                 Reserved(Until) "until"
+                 Reserved(Goto) "goto"
+                 Reserved(Continue) "continue"
+                 Reserved(SelfValue) "self"
+                 Reserved(Until) "until"
+                ^Eof ""
+                E0203 0..5: Luma declares variables with `let`
+                  suggest "let" (declare it with)
+                E0203 8..13: Luma has no local functions
+                  suggest "" (remove `local`)
+                E0203 25..28: Luma has no `nil`
+                E0203 29..35: Luma has no `repeat ... until` loop
+                E0203 42..46: Luma has no `goto`
+                E0203 47..55: Luma has no `continue`
+                E0203 56..60: Luma has no `self`
+                E0203 61..66: Luma has no `repeat ... until` loop
+            "#]],
+        );
+    }
+
+    #[test]
+    fn c_and_lua_habits_recover() {
+        cooked(
+            "a ~= b; !c && d || e",
+            expect![[r#"
+                ^Ident "a"
+                 NotEq "~="
+                 Ident "b"
+                 Not "!"
+                 Ident "c"
+                 And "&&"
+                 Ident "d"
+                 Or "||"
+                 Ident "e"
+                ^Eof ""
+                E0204 2..4: Luma writes not-equal as `!=`
+                  suggest "!=" (use Luma's not-equal)
+                E0211 6..7: Luma does not use semicolons
+                  suggest "" (remove the `;`)
+                E0210 8..9: Luma writes logical not as `not`
+                  suggest "not " (use Luma's logical not)
+                E0210 11..13: Luma writes logical and as `and`
+                  suggest "and" (use Luma's logical and)
+                E0210 16..18: Luma writes logical or as `or`
+                  suggest "or" (use Luma's logical or)
+            "#]],
+        );
+    }
+
+    #[test]
+    fn comments() {
+        cooked(
+            "a -- line\nb --[[ long\n ]] c --[=[ ]] ]=] d --[==[ never closed ]=]",
+            expect![[r#"
+                ^Ident "a"
+                ^Ident "b"
+                ^Ident "c"
+                 Ident "d"
+                ^Eof ""
+                E0202 43..49: unterminated long comment
+            "#]],
+        );
+        // `--[` without a second bracket is a line comment.
+        cooked(
+            "--[ x\ny --[= z\nw",
+            expect![[r#"
+                ^Ident "y"
+                ^Ident "w"
+                ^Eof ""
+            "#]],
+        );
+    }
+
+    #[test]
+    fn strings_and_stray_characters() {
+        cooked(
+            "\"abc\" 'x\n$€€ ` \\ x^y ?\u{0}",
+            expect![[r#"
+                ^Error "\"abc\""
+                 Error "'x"
+                ^Error "$€€"
+                 Error "`"
+                 Error "\\"
+                 Ident "x"
+                 Error "^"
+                 Ident "y"
+                 Error "?"
+                 Error "\0"
+                ^Eof ""
+                E0209 0..5: Luma has no string literals
+                E0209 6..7: unterminated string literal
+                E0201 9..16: unexpected characters `$€€`
+                E0201 17..18: unexpected character `` ` ``
+                E0201 19..20: unexpected character `\`
+                E0201 22..23: `^` is not a Luma operator
+                E0201 25..26: `?` is not a Luma operator
+                E0201 26..27: unexpected character `\u{0}`
+            "#]],
+        );
+    }
+
+    #[test]
+    fn byte_order_mark_only_at_start() {
+        cooked(
+            "\u{feff}a \u{feff}",
+            expect![[r#"
+                ^Ident "a"
+                 Error "\u{feff}"
+                ^Eof ""
+                E0201 5..8: unexpected character `\u{feff}`
+            "#]],
+        );
+    }
+}

@@ -1,0 +1,2205 @@
+//! The recovering recursive-descent parser: cooked tokens in, [`ast::Module`] out.
+//!
+//! Parsing never fails. Each error is reported once; the parser then recovers so that later
+//! independent errors are reported too, without cascades:
+//! - A missing keyword (`then`, `do`, `end`, `)`) is reported and treated as present.
+//! - After an error the parser is *recovering*: further errors are suppressed until a new
+//!   statement, field or item starts cleanly, or a block's `end` is found. A statement that failed
+//!   is skipped up to a synchronisation point: a statement keyword, `end`/`else`/`elseif`, an item
+//!   keyword, or a name or `@` at the start of a line.
+//! - Tokens the lexer already reported ([`TokenKind::Error`], reserved Lua words) are consumed
+//!   without a second diagnostic, and nodes built from them are `Error` nodes, which later stages
+//!   skip silently.
+//!
+//! # Nesting limit
+//!
+//! Expression and type trees (followed through both kinds: the length of an array type, the type of
+//! an array literal) and statement blocks are each at most `Limits::nesting_depth` deep in the
+//! returned tree, so later stages may recurse over them freely. Past the limit the parser reports
+//! `E0306` once per top-level declaration and replaces the offending subtree by an `Error` node.
+//! Binary and unary operator chains and postfix chains are parsed with loops, and the recursion that
+//! remains (parentheses, literals, arguments, blocks) stops at the limit and skips the rest of the
+//! nested construct with a bracket-counting loop, so no input can overflow the stack.
+//!
+//! # The one line-sensitive rule
+//!
+//! `return` takes a value if the next token can start an expression, except that a name or `if`
+//! on a later line starts a new statement (Luma allows statements after `return`, unlike Lua).
+
+use luma_base::{Diagnostic, Diagnostics, Limits, Span};
+
+use crate::ast::{
+    Attribute, BinaryOp, Block, ConstDecl, Expr, ExprId, ExprKind, Field, FunctionDecl, GlobalDecl,
+    GlobalKind, Ident, Item, ItemKind, Module, ReturnType, Stmt, StmtKind, StructDecl, TypeExpr,
+    TypeExprKind, TypeId, UnaryOp,
+};
+use crate::codes;
+use crate::lexer::{lex, Reserved, Token, TokenKind};
+
+/// Parses expanded source text into a module, reporting every lexical and syntax error into
+/// `diags`. Lexer diagnostics come first, then the parser's; sort with
+/// `Diagnostics::sort_by_position` for source order.
+pub fn parse(text: &str, limits: &Limits, diags: &mut Diagnostics) -> Module {
+    if text.len() > limits.max_source_bytes || u32::try_from(text.len()).is_err() {
+        diags.push(
+            Diagnostic::error(
+                codes::SOURCE_TOO_LARGE,
+                Span::point(0),
+                format!(
+                    "the source is {} bytes, more than the limit of {} bytes",
+                    text.len(),
+                    limits.max_source_bytes
+                ),
+            )
+            .with_note("the limit is `Limits::max_source_bytes`"),
+        );
+        return Module::default();
+    }
+    let tokens = lex(text, diags);
+    let mut parser = Parser {
+        text,
+        tokens,
+        pos: 0,
+        prev_hi: 0,
+        module: Module::default(),
+        diags,
+        limit: limits.nesting_depth,
+        recovering: false,
+        depth: 0,
+        block_depth: 0,
+        repeat_depth: 0,
+        expr_depth: Vec::new(),
+        type_depth: Vec::new(),
+        limit_reported: false,
+        last_unclosed: None,
+    };
+    parser.parse_module();
+    parser.module
+}
+
+/// Binding power of binary operators, low to high (language.md).
+const PREC_OR: u8 = 1;
+const PREC_AND: u8 = 2;
+const PREC_CMP: u8 = 3;
+const PREC_BIT_OR: u8 = 4;
+const PREC_BIT_XOR: u8 = 5;
+const PREC_BIT_AND: u8 = 6;
+const PREC_SHIFT: u8 = 7;
+const PREC_ADD: u8 = 8;
+const PREC_MUL: u8 = 9;
+
+fn binary_op(kind: TokenKind) -> Option<(BinaryOp, u8)> {
+    Some(match kind {
+        TokenKind::Or => (BinaryOp::Or, PREC_OR),
+        TokenKind::And => (BinaryOp::And, PREC_AND),
+        TokenKind::EqEq => (BinaryOp::Eq, PREC_CMP),
+        TokenKind::NotEq => (BinaryOp::Ne, PREC_CMP),
+        TokenKind::Lt => (BinaryOp::Lt, PREC_CMP),
+        TokenKind::Le => (BinaryOp::Le, PREC_CMP),
+        TokenKind::Gt => (BinaryOp::Gt, PREC_CMP),
+        TokenKind::Ge => (BinaryOp::Ge, PREC_CMP),
+        TokenKind::Pipe => (BinaryOp::BitOr, PREC_BIT_OR),
+        TokenKind::Tilde => (BinaryOp::BitXor, PREC_BIT_XOR),
+        TokenKind::Amp => (BinaryOp::BitAnd, PREC_BIT_AND),
+        TokenKind::Shl => (BinaryOp::Shl, PREC_SHIFT),
+        TokenKind::Shr => (BinaryOp::Shr, PREC_SHIFT),
+        TokenKind::Plus => (BinaryOp::Add, PREC_ADD),
+        TokenKind::Minus => (BinaryOp::Sub, PREC_ADD),
+        TokenKind::Star => (BinaryOp::Mul, PREC_MUL),
+        TokenKind::Slash => (BinaryOp::Div, PREC_MUL),
+        TokenKind::Percent => (BinaryOp::Rem, PREC_MUL),
+        _ => return None,
+    })
+}
+
+/// `=` gives `Some(None)`, `op=` gives `Some(Some(op))`.
+fn assign_op(kind: TokenKind) -> Option<Option<BinaryOp>> {
+    Some(match kind {
+        TokenKind::Assign => None,
+        TokenKind::PlusEq => Some(BinaryOp::Add),
+        TokenKind::MinusEq => Some(BinaryOp::Sub),
+        TokenKind::StarEq => Some(BinaryOp::Mul),
+        TokenKind::SlashEq => Some(BinaryOp::Div),
+        TokenKind::PercentEq => Some(BinaryOp::Rem),
+        TokenKind::AmpEq => Some(BinaryOp::BitAnd),
+        TokenKind::PipeEq => Some(BinaryOp::BitOr),
+        TokenKind::ShlEq => Some(BinaryOp::Shl),
+        TokenKind::ShrEq => Some(BinaryOp::Shr),
+        _ => return None,
+    })
+}
+
+fn is_comparison(op: BinaryOp) -> bool {
+    matches!(
+        op,
+        BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge
+    )
+}
+
+/// Tokens that can begin an expression.
+fn starts_expr(kind: TokenKind) -> bool {
+    matches!(
+        kind,
+        TokenKind::Ident
+            | TokenKind::Int { .. }
+            | TokenKind::Float(_)
+            | TokenKind::True
+            | TokenKind::False
+            | TokenKind::LParen
+            | TokenKind::LBrace
+            | TokenKind::LBracket
+            | TokenKind::Minus
+            | TokenKind::Not
+            | TokenKind::Tilde
+            | TokenKind::Hash
+            | TokenKind::If
+            | TokenKind::Error
+            | TokenKind::Reserved(Reserved::Nil | Reserved::SelfValue)
+    )
+}
+
+/// Tokens that begin a top-level declaration.
+fn starts_item(kind: TokenKind) -> bool {
+    matches!(
+        kind,
+        TokenKind::At
+            | TokenKind::Function
+            | TokenKind::Struct
+            | TokenKind::Uniform
+            | TokenKind::Buffer
+            | TokenKind::Shared
+            | TokenKind::Const
+    )
+}
+
+/// Names of C preprocessor directives, for a helpful message when one is written.
+const C_DIRECTIVES: &[&str] = &[
+    "define",
+    "undef",
+    "ifdef",
+    "ifndef",
+    "if",
+    "elif",
+    "else",
+    "endif",
+    "version",
+    "extension",
+    "error",
+    "import",
+];
+
+struct PendingOp {
+    op: BinaryOp,
+    span: Span,
+    prec: u8,
+    /// A comparison whose left operand is a comparison: reported, built as an `Error` node.
+    chained: bool,
+}
+
+struct Parser<'t, 'd> {
+    text: &'t str,
+    tokens: Vec<Token>,
+    pos: usize,
+    /// End of the last consumed token.
+    prev_hi: u32,
+    module: Module,
+    diags: &'d mut Diagnostics,
+    limit: u32,
+    /// Suppresses further errors until a clean restart (see the module documentation).
+    recovering: bool,
+    /// Current recursion depth through expressions and types.
+    depth: u32,
+    /// Current block nesting.
+    block_depth: u32,
+    /// Open Lua `repeat` blocks (only while skipping one).
+    repeat_depth: u32,
+    /// Tree depth of each expression / type node, by handle index.
+    expr_depth: Vec<u32>,
+    type_depth: Vec<u32>,
+    /// Whether the nesting limit was reported for the current top-level declaration.
+    limit_reported: bool,
+    /// Token index where a missing `end` was last reported (enclosing blocks that fail at the same
+    /// token are not reported again).
+    last_unclosed: Option<usize>,
+}
+
+impl Parser<'_, '_> {
+    // ---------------------------------------------------------------------------------------
+    // Token access
+
+    fn nth(&self, n: usize) -> Token {
+        match self.tokens.get(self.pos + n) {
+            Some(t) => *t,
+            None => self.eof(),
+        }
+    }
+
+    fn eof(&self) -> Token {
+        self.tokens.last().copied().unwrap_or(Token {
+            kind: TokenKind::Eof,
+            span: Span::point(0),
+            newline_before: true,
+        })
+    }
+
+    fn tok(&self) -> Token {
+        self.nth(0)
+    }
+
+    fn kind(&self) -> TokenKind {
+        self.tok().kind
+    }
+
+    fn at(&self, kind: TokenKind) -> bool {
+        self.kind() == kind
+    }
+
+    fn bump(&mut self) -> Token {
+        let t = self.tok();
+        if t.kind != TokenKind::Eof {
+            self.pos += 1;
+            self.prev_hi = t.span.hi;
+        }
+        t
+    }
+
+    fn eat(&mut self, kind: TokenKind) -> Option<Token> {
+        if self.at(kind) {
+            Some(self.bump())
+        } else {
+            None
+        }
+    }
+
+    fn slice(&self, span: Span) -> &str {
+        self.text
+            .get(span.lo as usize..span.hi as usize)
+            .unwrap_or("")
+    }
+
+    fn ident_of(&self, t: Token) -> Ident {
+        Ident {
+            name: self.slice(t.span).to_owned(),
+            span: t.span,
+        }
+    }
+
+    fn since(&self, lo: u32) -> Span {
+        Span::new(lo, self.prev_hi.max(lo))
+    }
+
+    fn describe(&self, t: Token) -> String {
+        match t.kind {
+            TokenKind::Ident => format!("identifier `{}`", self.slice(t.span)),
+            TokenKind::Int { .. } | TokenKind::Float(_) => {
+                format!("number `{}`", self.slice(t.span))
+            }
+            k if k.is_keyword() => format!("keyword {}", k.spelling()),
+            k => k.describe().to_owned(),
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Reporting
+
+    /// Reports unless recovering; either way the parser is recovering afterwards.
+    fn report(&mut self, d: Diagnostic) {
+        if !self.recovering {
+            self.diags.push(d);
+        }
+        self.recovering = true;
+    }
+
+    /// "expected X, found Y" at the current token. When that token starts a new line the error
+    /// points just after the previous token, where the missing thing belongs.
+    fn expected_diag(&self, what: &str) -> Option<Diagnostic> {
+        let t = self.tok();
+        if t.kind == TokenKind::Error {
+            return None;
+        }
+        let message = format!("expected {what}, found {}", self.describe(t));
+        let d = if t.newline_before && self.pos > 0 {
+            let d = Diagnostic::error(codes::UNEXPECTED_TOKEN, Span::point(self.prev_hi), message)
+                .with_primary_label(format!("expected {what}"));
+            if t.kind == TokenKind::Eof {
+                d
+            } else {
+                d.with_label(t.span, "unexpected token")
+            }
+        } else {
+            Diagnostic::error(codes::UNEXPECTED_TOKEN, t.span, message)
+                .with_primary_label(format!("expected {what}"))
+        };
+        Some(d)
+    }
+
+    fn expected(&mut self, what: &str) {
+        match self.expected_diag(what) {
+            Some(d) => self.report(d),
+            None => self.recovering = true,
+        }
+    }
+
+    fn expected_with_help(&mut self, what: &str, help: impl Into<String>) {
+        match self.expected_diag(what) {
+            Some(d) => self.report(d.with_help(help)),
+            None => self.recovering = true,
+        }
+    }
+
+    /// Reports the nesting limit once per top-level declaration.
+    fn nesting_error(&mut self, span: Span, what: &str) {
+        if self.limit_reported {
+            self.recovering = true;
+            return;
+        }
+        self.limit_reported = true;
+        self.recovering = true;
+        self.diags.push(
+            Diagnostic::error(
+                codes::NESTING_TOO_DEEP,
+                span,
+                format!("{what} nested too deeply"),
+            )
+            .with_primary_label(format!("more than {} levels of nesting", self.limit))
+            .with_note(format!(
+                "Luma accepts at most {} nested levels of expressions, types or blocks",
+                self.limit
+            )),
+        );
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Node allocation with depth accounting
+
+    fn depth_of(&self, e: ExprId) -> u32 {
+        self.expr_depth.get(e.index()).copied().unwrap_or(1)
+    }
+
+    fn type_depth_of(&self, t: TypeId) -> u32 {
+        self.type_depth.get(t.index()).copied().unwrap_or(1)
+    }
+
+    fn child_depth(&self, kind: &ExprKind) -> u32 {
+        let d = |e: &ExprId| self.depth_of(*e);
+        match kind {
+            ExprKind::Int { .. }
+            | ExprKind::Float(_)
+            | ExprKind::Bool(_)
+            | ExprKind::Ident(_)
+            | ExprKind::Error => 0,
+            ExprKind::Unary { operand, .. } => d(operand),
+            ExprKind::Binary { lhs, rhs, .. } => d(lhs).max(d(rhs)),
+            ExprKind::Call { callee, args } => args.iter().map(d).fold(d(callee), u32::max),
+            ExprKind::Field { base, .. } => d(base),
+            ExprKind::Index { base, index } => d(base).max(d(index)),
+            ExprKind::StructLit { fields, .. } => {
+                fields.iter().map(|(_, v)| d(v)).max().unwrap_or(0)
+            }
+            ExprKind::ArrayLit { ty, elements } => elements
+                .iter()
+                .map(d)
+                .fold(ty.map_or(0, |t| self.type_depth_of(t)), u32::max),
+            ExprKind::IfExpr {
+                cond,
+                then_value,
+                else_value,
+            } => d(cond).max(d(then_value)).max(d(else_value)),
+            ExprKind::Paren(inner) => d(inner),
+        }
+    }
+
+    fn alloc(&mut self, kind: ExprKind, span: Span) -> ExprId {
+        let mut depth = self.child_depth(&kind).saturating_add(1);
+        let mut kind = kind;
+        if depth > self.limit {
+            self.nesting_error(span, "expression");
+            kind = ExprKind::Error;
+            depth = 1;
+        }
+        let id = self.module.exprs.append(Expr { kind, span });
+        self.expr_depth.push(depth);
+        id
+    }
+
+    fn alloc_error(&mut self, span: Span) -> ExprId {
+        self.alloc(ExprKind::Error, span)
+    }
+
+    fn alloc_type(&mut self, kind: TypeExprKind, span: Span) -> TypeId {
+        let mut depth = match &kind {
+            TypeExprKind::Named(_) | TypeExprKind::Error => 1,
+            TypeExprKind::Array { len, element } => self
+                .type_depth_of(*element)
+                .max(len.map_or(0, |l| self.depth_of(l)))
+                .saturating_add(1),
+        };
+        let mut kind = kind;
+        if depth > self.limit {
+            self.nesting_error(span, "type");
+            kind = TypeExprKind::Error;
+            depth = 1;
+        }
+        let id = self.module.types.append(TypeExpr { kind, span });
+        self.type_depth.push(depth);
+        id
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Skipping
+
+    /// After a failed statement: skip to something that can start the next statement or end the
+    /// block.
+    fn sync_statement(&mut self) {
+        loop {
+            let t = self.tok();
+            let stop = match t.kind {
+                TokenKind::Eof
+                | TokenKind::End
+                | TokenKind::Else
+                | TokenKind::Elseif
+                | TokenKind::Function
+                | TokenKind::Struct
+                | TokenKind::Let
+                | TokenKind::Const
+                | TokenKind::Return
+                | TokenKind::Break
+                | TokenKind::Discard
+                | TokenKind::For
+                | TokenKind::While
+                | TokenKind::Reserved(
+                    Reserved::Local | Reserved::Repeat | Reserved::Goto | Reserved::Continue,
+                ) => true,
+                TokenKind::Reserved(Reserved::Until) => self.repeat_depth > 0,
+                TokenKind::Ident
+                | TokenKind::If
+                | TokenKind::Do
+                | TokenKind::At
+                | TokenKind::Uniform
+                | TokenKind::Buffer
+                | TokenKind::Shared => t.newline_before,
+                _ => false,
+            };
+            if stop {
+                break;
+            }
+            self.bump();
+        }
+    }
+
+    /// After a failed declaration at module level: skip to the next declaration.
+    fn sync_item(&mut self) {
+        loop {
+            let t = self.tok();
+            let stop = match t.kind {
+                TokenKind::Eof | TokenKind::Function | TokenKind::Struct => true,
+                TokenKind::Uniform
+                | TokenKind::Buffer
+                | TokenKind::Shared
+                | TokenKind::Const
+                | TokenKind::At => t.newline_before,
+                _ => false,
+            };
+            if stop {
+                break;
+            }
+            self.bump();
+        }
+    }
+
+    /// Skips the rest of an expression that is nested past the limit: balanced brackets, up to a
+    /// closing bracket, a comma or a keyword that ends the enclosing construct.
+    fn skip_nested_expr(&mut self) {
+        let mut brackets = 0usize;
+        loop {
+            let k = self.kind();
+            match k {
+                TokenKind::Eof
+                | TokenKind::End
+                | TokenKind::Function
+                | TokenKind::Struct
+                | TokenKind::Let
+                | TokenKind::Return
+                | TokenKind::For
+                | TokenKind::While
+                | TokenKind::Do
+                | TokenKind::Break
+                | TokenKind::Discard
+                | TokenKind::Uniform
+                | TokenKind::Buffer
+                | TokenKind::Shared
+                | TokenKind::Const => break,
+                TokenKind::LParen | TokenKind::LBracket | TokenKind::LBrace => brackets += 1,
+                TokenKind::RParen | TokenKind::RBracket | TokenKind::RBrace => {
+                    if brackets == 0 {
+                        break;
+                    }
+                    brackets -= 1;
+                }
+                TokenKind::Comma
+                | TokenKind::Then
+                | TokenKind::Else
+                | TokenKind::Elseif
+                | TokenKind::Assign
+                    if brackets == 0 =>
+                {
+                    break
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    /// Skips a type nested past the limit: its `[...]` prefixes and its name.
+    fn skip_nested_type(&mut self) {
+        while self.at(TokenKind::LBracket) {
+            let mut brackets = 0usize;
+            loop {
+                match self.kind() {
+                    TokenKind::Eof | TokenKind::End | TokenKind::Function | TokenKind::Struct => {
+                        return
+                    }
+                    TokenKind::LBracket => brackets += 1,
+                    TokenKind::RBracket => {
+                        brackets = brackets.saturating_sub(1);
+                        if brackets == 0 {
+                            self.bump();
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                self.bump();
+            }
+        }
+        self.eat(TokenKind::Ident);
+    }
+
+    /// Skips a block nested past the limit, up to (not including) its `end`.
+    fn skip_nested_block(&mut self) {
+        let mut open = 0usize;
+        let mut prev = TokenKind::Eof;
+        loop {
+            let t = self.tok();
+            match t.kind {
+                TokenKind::Eof => break,
+                TokenKind::End => {
+                    if open == 0 {
+                        break;
+                    }
+                    open -= 1;
+                }
+                TokenKind::Do | TokenKind::Function | TokenKind::Struct => open += 1,
+                // An `if` after an operator or opening bracket is an if-expression, which has
+                // no `end`.
+                TokenKind::If
+                    if !(binary_op(prev).is_some()
+                        || assign_op(prev).is_some()
+                        || matches!(
+                            prev,
+                            TokenKind::LParen
+                                | TokenKind::LBracket
+                                | TokenKind::LBrace
+                                | TokenKind::Comma
+                                | TokenKind::Not
+                                | TokenKind::Hash
+                                | TokenKind::Return
+                        )) =>
+                {
+                    open += 1
+                }
+                _ => {}
+            }
+            prev = t.kind;
+            self.bump();
+        }
+    }
+
+    /// Expects `kind`; if it is missing, reports and skips ahead to it, unless a token that
+    /// clearly starts something else comes first (then the keyword is taken as present).
+    fn expect_skip(&mut self, kind: TokenKind, what: &str) {
+        if self.eat(kind).is_some() {
+            return;
+        }
+        self.expected(what);
+        loop {
+            let t = self.tok();
+            if t.kind == kind {
+                self.bump();
+                return;
+            }
+            let stop = match t.kind {
+                TokenKind::Eof
+                | TokenKind::End
+                | TokenKind::Else
+                | TokenKind::Elseif
+                | TokenKind::Function
+                | TokenKind::Struct => true,
+                TokenKind::Ident
+                | TokenKind::Let
+                | TokenKind::Const
+                | TokenKind::Return
+                | TokenKind::If
+                | TokenKind::For
+                | TokenKind::While
+                | TokenKind::Do
+                | TokenKind::Break
+                | TokenKind::Discard
+                | TokenKind::At => t.newline_before,
+                _ => false,
+            };
+            if stop {
+                return;
+            }
+            self.bump();
+        }
+    }
+
+    /// Expects a closing bracket, pointing back at the opening one when it is missing.
+    fn expect_close(&mut self, kind: TokenKind, open: Span) {
+        if self.eat(kind).is_some() {
+            return;
+        }
+        match self.expected_diag(kind.spelling()) {
+            Some(d) => {
+                let opener = self.slice(open).to_owned();
+                self.report(d.with_label(open, format!("this `{opener}` is not closed")));
+            }
+            None => self.recovering = true,
+        }
+    }
+
+    /// Expects the `end` of a block opened at `opener`.
+    fn expect_end(&mut self, opener: Span, what: &str, help: Option<&str>) {
+        if self.eat(TokenKind::End).is_some() {
+            // A block closed cleanly: errors inside it are behind us.
+            self.recovering = false;
+            return;
+        }
+        if self.last_unclosed == Some(self.pos) {
+            return;
+        }
+        self.last_unclosed = Some(self.pos);
+        let t = self.tok();
+        let found = self.describe(t);
+        let mut d = Diagnostic::error(
+            codes::UNCLOSED_BLOCK,
+            t.span,
+            format!("expected `end` to close {what}, found {found}"),
+        )
+        .with_primary_label("expected `end`")
+        .with_label(opener, format!("this {what} has no `end`"));
+        if let Some(help) = help {
+            d = d.with_help(help);
+        }
+        // A missing `end` is reported even while recovering: it is an independent error.
+        self.diags.push(d);
+        self.recovering = true;
+    }
+
+    fn expect_ident(&mut self, what: &str) -> Option<Ident> {
+        if self.at(TokenKind::Ident) {
+            let t = self.bump();
+            return Some(self.ident_of(t));
+        }
+        let t = self.tok();
+        if t.kind.is_keyword() && !t.newline_before {
+            if let Some(d) = self.expected_diag(what) {
+                let word = self.slice(t.span).to_owned();
+                self.report(d.with_note(format!("`{word}` is a keyword and cannot be a name")));
+                return None;
+            }
+        }
+        self.expected(what);
+        None
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Module and items
+
+    fn parse_module(&mut self) {
+        while !self.at(TokenKind::Eof) {
+            self.limit_reported = false;
+            let before = self.pos;
+            self.parse_item();
+            if self.pos == before {
+                self.bump();
+            }
+        }
+    }
+
+    fn parse_item(&mut self) {
+        let t = self.tok();
+        let lo = t.span.lo;
+        if starts_item(t.kind) {
+            self.recovering = false;
+        }
+        let attributes = self.parse_attributes();
+        let kind = match self.kind() {
+            TokenKind::Function => self.parse_function(),
+            TokenKind::Struct => self.parse_struct(),
+            TokenKind::Uniform | TokenKind::Buffer | TokenKind::Shared => self.parse_global(),
+            TokenKind::Const => match self.parse_const() {
+                Some(c) => ItemKind::Const(c),
+                None => ItemKind::Error,
+            },
+            TokenKind::Reserved(Reserved::Local) if self.nth(1).kind == TokenKind::Function => {
+                // The lexer explained `local function`; parse the function as meant.
+                self.bump();
+                self.parse_function()
+            }
+            TokenKind::End if attributes.is_empty() => {
+                let t = self.bump();
+                let d = Diagnostic::error(codes::UNEXPECTED_END, t.span, "unexpected `end`")
+                    .with_primary_label("no block is open here")
+                    .with_help(
+                        "remove this `end`, or check that earlier blocks are not closed too early",
+                    );
+                self.report(d);
+                return;
+            }
+            _ => {
+                self.item_expected(!attributes.is_empty());
+                self.sync_item();
+                if !attributes.is_empty() {
+                    self.module.items.push(Item {
+                        attributes,
+                        kind: ItemKind::Error,
+                        span: self.since(lo),
+                    });
+                }
+                return;
+            }
+        };
+        self.module.items.push(Item {
+            attributes,
+            kind,
+            span: self.since(lo),
+        });
+    }
+
+    fn item_expected(&mut self, after_attributes: bool) {
+        let t = self.tok();
+        let what = if after_attributes {
+            "a declaration after the attributes"
+        } else {
+            "a declaration (`function`, `struct`, `uniform`, `buffer`, `shared` or `const`)"
+        };
+        let Some(d) = self.expected_diag(what) else {
+            self.recovering = true;
+            return;
+        };
+        let d = match t.kind {
+            TokenKind::Let | TokenKind::Reserved(Reserved::Local) => d.with_help(
+                "`let` declares a local variable inside a function; module-level constants are \
+                 declared with `const`",
+            ),
+            TokenKind::Hash if self.c_directive_follows() => d.with_help(
+                "Luma has no C preprocessor: the directives are `#include`, `#pragma` and \
+                 `#line`; declare constants with `const`",
+            ),
+            TokenKind::Ident
+            | TokenKind::If
+            | TokenKind::For
+            | TokenKind::While
+            | TokenKind::Return
+            | TokenKind::Do
+            | TokenKind::Break
+            | TokenKind::Discard => d.with_help(
+                "statements belong inside a function body; an extra `end` may have closed the \
+                 function early",
+            ),
+            _ => d,
+        };
+        self.report(d);
+    }
+
+    /// Whether the current `#` is followed by a C preprocessor directive name on its line.
+    fn c_directive_follows(&self) -> bool {
+        let next = self.nth(1);
+        !next.newline_before
+            && next.span.lo == self.tok().span.hi
+            && C_DIRECTIVES.contains(&self.slice(next.span))
+    }
+
+    fn parse_attributes(&mut self) -> Vec<Attribute> {
+        let mut attributes = Vec::new();
+        while let Some(at) = self.eat(TokenKind::At) {
+            let Some(name) = self.expect_ident("an attribute name") else {
+                continue;
+            };
+            let args = if self.at(TokenKind::LParen) && !self.tok().newline_before {
+                let open = self.bump();
+                Some(self.parse_expr_list(TokenKind::RParen, open.span))
+            } else {
+                None
+            };
+            attributes.push(Attribute {
+                name,
+                args,
+                span: self.since(at.span.lo),
+            });
+        }
+        attributes
+    }
+
+    /// Whether the attributes starting at the current `@` belong to a declaration (so a block
+    /// being parsed ends before them).
+    fn attributes_start_item(&self) -> bool {
+        let mut i = 0usize;
+        loop {
+            let t = self.nth(i);
+            match t.kind {
+                TokenKind::At => {
+                    i += 1;
+                    if self.nth(i).kind == TokenKind::Ident {
+                        i += 1;
+                    }
+                    let open = self.nth(i);
+                    if open.kind == TokenKind::LParen && !open.newline_before {
+                        let mut brackets = 0usize;
+                        loop {
+                            match self.nth(i).kind {
+                                TokenKind::Eof => return false,
+                                TokenKind::LParen => brackets += 1,
+                                TokenKind::RParen => {
+                                    brackets = brackets.saturating_sub(1);
+                                    if brackets == 0 {
+                                        i += 1;
+                                        break;
+                                    }
+                                }
+                                _ => {}
+                            }
+                            i += 1;
+                        }
+                    }
+                }
+                TokenKind::Function
+                | TokenKind::Struct
+                | TokenKind::Uniform
+                | TokenKind::Buffer
+                | TokenKind::Shared
+                | TokenKind::Const => return true,
+                _ => return false,
+            }
+        }
+    }
+
+    fn parse_function(&mut self) -> ItemKind {
+        let kw = self.bump();
+        let name = self.expect_ident("a function name");
+        let mut ok = name.is_some();
+        let mut params = Vec::new();
+        if !self.at(TokenKind::LParen) && ok {
+            self.expected("`(`");
+            ok = false;
+            while !self.at(TokenKind::LParen) && !self.tok().newline_before {
+                self.bump();
+            }
+        }
+        if let Some(open) = self.eat(TokenKind::LParen) {
+            params = self.parse_field_list(TokenKind::RParen, open.span, "a parameter");
+        }
+        let ret = self.parse_return_type();
+        let what = match &name {
+            Some(n) => format!("function `{}`", n.name),
+            None => "function".to_owned(),
+        };
+        let body = self.parse_block();
+        self.expect_end(kw.span, &what, None);
+        match name {
+            Some(name) if ok => ItemKind::Function(FunctionDecl {
+                name,
+                params,
+                ret,
+                body,
+            }),
+            _ => ItemKind::Error,
+        }
+    }
+
+    fn parse_return_type(&mut self) -> Option<ReturnType> {
+        let t = self.tok();
+        let arrow = match t.kind {
+            TokenKind::Arrow => {
+                self.bump();
+                true
+            }
+            // `function f(): vec4` (Luau) and `function f() vec4`: say `->` and carry on.
+            TokenKind::Colon if !t.newline_before => {
+                if let Some(d) = self.expected_diag("`->` before the return type") {
+                    self.report(d.with_suggestion(t.span, "->", "write the return type after"));
+                }
+                self.bump();
+                true
+            }
+            TokenKind::Ident | TokenKind::LBracket if !t.newline_before => {
+                if let Some(d) = self.expected_diag("`->` before the return type") {
+                    self.report(d.with_suggestion(
+                        Span::point(t.span.lo),
+                        "-> ",
+                        "write the return type after",
+                    ));
+                }
+                true
+            }
+            _ => false,
+        };
+        if !arrow {
+            return None;
+        }
+        if self.at(TokenKind::At) {
+            // `-> @builtin(position) vec4`: attributes need a named field to stand on.
+            let lo = self.tok().span.lo;
+            let attributes = self.parse_attributes();
+            let ty = self.parse_type();
+            let span = self.since(lo);
+            let d = Diagnostic::error(
+                codes::MISPLACED_ATTRIBUTES,
+                span,
+                "attributes cannot stand on a return type",
+            )
+            .with_primary_label("attributed return type")
+            .with_help("name the output in a tuple: `-> (@builtin(position) position: vec4)`");
+            self.report(d);
+            let _ = attributes;
+            return Some(ReturnType::Type(ty));
+        }
+        if let Some(open) = self.eat(TokenKind::LParen) {
+            let fields = self.parse_field_list(TokenKind::RParen, open.span, "a named field");
+            let span = self.since(open.span.lo);
+            if fields.is_empty() && !self.recovering {
+                self.report(
+                    Diagnostic::error(codes::EMPTY_TUPLE_RETURN, span, "empty tuple return type")
+                        .with_primary_label("returns no fields")
+                        .with_help("a function that returns nothing has no `->`"),
+                );
+            }
+            return Some(ReturnType::Tuple { fields, span });
+        }
+        Some(ReturnType::Type(self.parse_type()))
+    }
+
+    /// `[@attrs] name: T` separated by commas, up to `close`.
+    fn parse_field_list(&mut self, close: TokenKind, open: Span, what: &str) -> Vec<Field> {
+        let mut fields = Vec::new();
+        loop {
+            if self.at(close) || self.at(TokenKind::Eof) {
+                break;
+            }
+            let attributes = self.parse_attributes();
+            if let Some(f) = self.parse_field_tail(attributes, what) {
+                fields.push(f);
+            }
+            if self.eat(TokenKind::Comma).is_some() {
+                continue;
+            }
+            if self.at(close) {
+                break;
+            }
+            self.expected(&format!("`,` or {}", close.spelling()));
+            // Skip to the next separator on this line.
+            while !matches!(self.kind(), TokenKind::Comma | TokenKind::Eof)
+                && !self.at(close)
+                && !self.tok().newline_before
+            {
+                self.bump();
+            }
+            if self.eat(TokenKind::Comma).is_none() {
+                break;
+            }
+        }
+        self.expect_close(close, open);
+        fields
+    }
+
+    /// `name: T` after a field's attributes.
+    fn parse_field_tail(&mut self, attributes: Vec<Attribute>, what: &str) -> Option<Field> {
+        let lo = attributes.first().map_or(self.tok().span.lo, |a| a.span.lo);
+        // `vec3 position` (GLSL order): one error with the fix, then parse it as meant.
+        if let Some(f) = self.glsl_declaration(&attributes, lo, "write the name first") {
+            return Some(f);
+        }
+        let name = self.expect_ident(what)?;
+        if self.eat(TokenKind::Colon).is_none() {
+            self.expected_with_help("`:` and a type", "declare it as `name: type`");
+            return None;
+        }
+        let ty = self.parse_type();
+        Some(Field {
+            attributes,
+            name,
+            ty,
+            span: self.since(lo),
+        })
+    }
+
+    /// Recognises `Type name` (GLSL order) where `name: Type` is expected: reports it with the
+    /// fix and returns the field as the author meant it.
+    fn glsl_declaration(
+        &mut self,
+        attributes: &[Attribute],
+        lo: u32,
+        message: &str,
+    ) -> Option<Field> {
+        let (a, b) = (self.nth(0), self.nth(1));
+        if a.kind != TokenKind::Ident || b.kind != TokenKind::Ident || b.newline_before {
+            return None;
+        }
+        let ty_text = self.slice(a.span).to_owned();
+        let name_text = self.slice(b.span).to_owned();
+        let both = Span::new(a.span.lo, b.span.hi);
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            b.span,
+            format!("expected `:`, found identifier `{name_text}`"),
+        )
+        .with_primary_label("expected `:`")
+        .with_note("Luma writes the name before the type")
+        .with_suggestion(both, format!("{name_text}: {ty_text}"), message);
+        self.report(d);
+        self.bump();
+        self.bump();
+        let ty = self.alloc_type(TypeExprKind::Named(self.ident_of(a)), a.span);
+        Some(Field {
+            attributes: attributes.to_vec(),
+            name: self.ident_of(b),
+            ty,
+            span: self.since(lo),
+        })
+    }
+
+    fn parse_struct(&mut self) -> ItemKind {
+        let kw = self.bump();
+        let name = self.expect_ident("a struct name");
+        let what = match &name {
+            Some(n) => format!("struct `{}`", n.name),
+            None => "struct".to_owned(),
+        };
+        let mut fields = Vec::new();
+        // `struct S { ... }` (C style): one error, then read the braces as the body.
+        if let Some(open) = self.eat(TokenKind::LBrace) {
+            let d = Diagnostic::error(
+                codes::UNEXPECTED_TOKEN,
+                open.span,
+                "expected a field or `end`, found `{`",
+            )
+            .with_primary_label("expected a field")
+            .with_help("Luma lists struct fields up to `end`, without braces or commas");
+            self.report(d);
+            loop {
+                match self.kind() {
+                    TokenKind::RBrace
+                    | TokenKind::Eof
+                    | TokenKind::Function
+                    | TokenKind::Struct => break,
+                    TokenKind::Comma => {
+                        self.bump();
+                    }
+                    _ => {
+                        let before = self.pos;
+                        let attributes = self.parse_attributes();
+                        if let Some(f) = self.parse_field_tail(attributes, "a field name") {
+                            fields.push(f);
+                        }
+                        if self.pos == before {
+                            self.bump();
+                        }
+                    }
+                }
+            }
+            self.expect_close(TokenKind::RBrace, open.span);
+            self.eat(TokenKind::End);
+            return match name {
+                Some(name) => ItemKind::Struct(StructDecl { name, fields }),
+                None => ItemKind::Error,
+            };
+        }
+        loop {
+            let t = self.tok();
+            match t.kind {
+                TokenKind::End | TokenKind::Eof | TokenKind::Function | TokenKind::Struct => break,
+                TokenKind::Uniform | TokenKind::Buffer | TokenKind::Shared | TokenKind::Const
+                    if t.newline_before =>
+                {
+                    break
+                }
+                TokenKind::At if self.attributes_start_item() => break,
+                TokenKind::At | TokenKind::Ident => {
+                    self.recovering = false;
+                    let attributes = self.parse_attributes();
+                    if let Some(f) = self.parse_field_tail(attributes, "a field name") {
+                        fields.push(f);
+                    }
+                    if let Some(comma) = self.eat(TokenKind::Comma) {
+                        let d = Diagnostic::error(
+                            codes::UNEXPECTED_TOKEN,
+                            comma.span,
+                            "struct fields are not separated by commas",
+                        )
+                        .with_suggestion(comma.span, "", "remove the `,`");
+                        self.report(d);
+                    }
+                }
+                _ => {
+                    self.expected("a field or `end`");
+                    self.bump();
+                }
+            }
+            if self.recovering {
+                while !self.at_field_sync_point() {
+                    self.bump();
+                }
+            }
+        }
+        self.expect_end(kw.span, &what, None);
+        match name {
+            Some(name) => ItemKind::Struct(StructDecl { name, fields }),
+            None => ItemKind::Error,
+        }
+    }
+
+    /// Where skipping inside a struct body stops: its end, the next item, or a new line that
+    /// starts a field.
+    fn at_field_sync_point(&self) -> bool {
+        let t = self.tok();
+        match t.kind {
+            TokenKind::End | TokenKind::Eof | TokenKind::Function | TokenKind::Struct => true,
+            TokenKind::Ident | TokenKind::At => t.newline_before,
+            _ => false,
+        }
+    }
+
+    /// `uniform name: T`, `buffer [storage] name: T`, `shared name: T`.
+    fn parse_global(&mut self) -> ItemKind {
+        match self.parse_global_decl() {
+            Some(g) => ItemKind::Global(g),
+            None => ItemKind::Error,
+        }
+    }
+
+    fn parse_global_decl(&mut self) -> Option<GlobalDecl> {
+        let kw = self.bump();
+        let kind = match kw.kind {
+            TokenKind::Uniform => GlobalKind::Uniform,
+            TokenKind::Buffer => GlobalKind::Buffer,
+            _ => GlobalKind::Shared,
+        };
+        let mut keyword_span = kw.span;
+        // `storage` is a word only here: `buffer storage name: T`.
+        if kind == GlobalKind::Buffer
+            && self.at(TokenKind::Ident)
+            && self.slice(self.tok().span) == "storage"
+            && self.nth(1).kind == TokenKind::Ident
+        {
+            keyword_span = keyword_span.to(self.bump().span);
+        }
+        let lo = self.tok().span.lo;
+        let (name, ty) = match self.glsl_declaration(&[], lo, "write the name first") {
+            Some(f) => (f.name, f.ty),
+            None => {
+                let name = self.expect_ident("a name")?;
+                if self.eat(TokenKind::Colon).is_none() {
+                    self.expected_with_help("`:` and a type", "declare it as `name: type`");
+                    return None;
+                }
+                (name, self.parse_type())
+            }
+        };
+        if let Some(eq) = self.eat(TokenKind::Assign) {
+            let word = self.slice(kw.span).to_owned();
+            let d = Diagnostic::error(
+                codes::UNEXPECTED_TOKEN,
+                eq.span,
+                format!("a `{word}` declaration cannot have an initializer"),
+            )
+            .with_primary_label("unexpected `=`")
+            .with_note("resources and workgroup memory get their contents at run time");
+            self.report(d);
+            self.parse_expr();
+            return None;
+        }
+        Some(GlobalDecl {
+            kind,
+            keyword_span,
+            name,
+            ty,
+        })
+    }
+
+    /// `const NAME[: T] = value`.
+    fn parse_const(&mut self) -> Option<ConstDecl> {
+        self.bump();
+        let name = self.expect_ident("a constant name")?;
+        let ty = if self.eat(TokenKind::Colon).is_some() {
+            Some(self.parse_type())
+        } else {
+            None
+        };
+        if self.eat(TokenKind::Assign).is_none() {
+            self.expected_with_help("`=`", "a constant needs a value: `const N = 4`");
+            return None;
+        }
+        let value = self.parse_expr();
+        Some(ConstDecl { name, ty, value })
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Types
+
+    fn parse_type(&mut self) -> TypeId {
+        let t = self.tok();
+        if self.depth >= self.limit {
+            self.skip_nested_type();
+            self.nesting_error(t.span, "type");
+            return self.alloc_type(TypeExprKind::Error, t.span);
+        }
+        self.depth += 1;
+        let mut prefixes: Vec<(u32, Option<ExprId>)> = Vec::new();
+        while let Some(open) = self.eat(TokenKind::LBracket) {
+            let len = if self.at(TokenKind::RBracket) {
+                None
+            } else {
+                Some(self.parse_expr())
+            };
+            if self.eat(TokenKind::RBracket).is_none() {
+                if self.at(TokenKind::Comma) {
+                    self.expected_with_help(
+                        "`]`",
+                        "array literals are written `{ 1.0, 2.0 }` or `[2]float { 1.0, 2.0 }`",
+                    );
+                } else {
+                    self.expect_close(TokenKind::RBracket, open.span);
+                }
+            }
+            prefixes.push((open.span.lo, len));
+        }
+        let base = if self.at(TokenKind::Ident) {
+            let t = self.bump();
+            let ident = self.ident_of(t);
+            self.alloc_type(TypeExprKind::Named(ident), t.span)
+        } else {
+            let span = Span::point(self.tok().span.lo);
+            self.expected("a type");
+            self.alloc_type(TypeExprKind::Error, span)
+        };
+        let mut ty = base;
+        for (lo, len) in prefixes.into_iter().rev() {
+            let span = self.since(lo);
+            ty = self.alloc_type(TypeExprKind::Array { len, element: ty }, span);
+        }
+        self.depth -= 1;
+        ty
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Blocks and statements
+
+    fn block_ends(&self) -> bool {
+        match self.kind() {
+            TokenKind::End
+            | TokenKind::Else
+            | TokenKind::Elseif
+            | TokenKind::Eof
+            | TokenKind::Function
+            | TokenKind::Struct => true,
+            TokenKind::Reserved(Reserved::Until) => self.repeat_depth > 0,
+            TokenKind::At => self.attributes_start_item(),
+            _ => false,
+        }
+    }
+
+    fn parse_block(&mut self) -> Block {
+        let lo = self.tok().span.lo;
+        if self.block_depth >= self.limit {
+            let t = self.tok();
+            self.nesting_error(t.span, "block");
+            self.skip_nested_block();
+            return Block {
+                stmts: Vec::new(),
+                span: Span::point(lo),
+            };
+        }
+        self.block_depth += 1;
+        let mut stmts = Vec::new();
+        let mut hi = lo;
+        while !self.block_ends() {
+            let before = self.pos;
+            if let Some(stmt) = self.parse_statement() {
+                hi = stmt.span.hi;
+                stmts.push(stmt);
+            }
+            if self.recovering {
+                self.sync_statement();
+            }
+            if self.pos == before && !self.block_ends() {
+                self.bump();
+            }
+        }
+        self.block_depth -= 1;
+        let span = if stmts.is_empty() {
+            Span::point(lo)
+        } else {
+            Span::new(lo, hi)
+        };
+        Block { stmts, span }
+    }
+
+    fn stmt(&self, kind: StmtKind, lo: u32) -> Option<Stmt> {
+        Some(Stmt {
+            kind,
+            span: self.since(lo),
+        })
+    }
+
+    fn parse_statement(&mut self) -> Option<Stmt> {
+        let t = self.tok();
+        let lo = t.span.lo;
+        if matches!(
+            t.kind,
+            TokenKind::Let
+                | TokenKind::Const
+                | TokenKind::If
+                | TokenKind::For
+                | TokenKind::While
+                | TokenKind::Do
+                | TokenKind::Return
+                | TokenKind::Break
+                | TokenKind::Discard
+                | TokenKind::At
+                | TokenKind::Ident
+                | TokenKind::Uniform
+                | TokenKind::Buffer
+                | TokenKind::Shared
+                | TokenKind::Reserved(_)
+        ) {
+            self.recovering = false;
+        }
+        match t.kind {
+            TokenKind::At => {
+                let attributes = self.parse_attributes();
+                match self.kind() {
+                    TokenKind::For => self.parse_for(attributes, lo),
+                    TokenKind::While => self.parse_while(attributes, lo),
+                    _ => {
+                        if let (Some(first), Some(last)) = (attributes.first(), attributes.last()) {
+                            let span = first.span.to(last.span);
+                            let d = Diagnostic::error(
+                                codes::MISPLACED_ATTRIBUTES,
+                                span,
+                                "attributes cannot stand before this statement",
+                            )
+                            .with_primary_label("not followed by a loop")
+                            .with_note(
+                                "inside a function, only `for` and `while` loops take attributes",
+                            );
+                            self.report(d);
+                            self.recovering = false;
+                        }
+                        if self.block_ends() {
+                            return None;
+                        }
+                        self.parse_statement()
+                    }
+                }
+            }
+            TokenKind::Let | TokenKind::Reserved(Reserved::Local) => self.parse_let(lo),
+            TokenKind::Const => {
+                let c = self.parse_const();
+                match c {
+                    Some(c) => self.stmt(StmtKind::Const(c), lo),
+                    None => self.stmt(StmtKind::Error, lo),
+                }
+            }
+            TokenKind::If => self.parse_if(lo),
+            TokenKind::For => self.parse_for(Vec::new(), lo),
+            TokenKind::While => self.parse_while(Vec::new(), lo),
+            TokenKind::Do => {
+                let kw = self.bump();
+                let body = self.parse_block();
+                self.expect_end(kw.span, "`do` block", None);
+                self.stmt(StmtKind::Do(body), lo)
+            }
+            TokenKind::Break => {
+                self.bump();
+                self.stmt(StmtKind::Break, lo)
+            }
+            TokenKind::Discard => {
+                self.bump();
+                self.stmt(StmtKind::Discard, lo)
+            }
+            TokenKind::Return => self.parse_return(lo),
+            TokenKind::Uniform | TokenKind::Buffer | TokenKind::Shared => {
+                let word = self.slice(t.span).to_owned();
+                let d = Diagnostic::error(
+                    codes::DECLARATION_IN_BLOCK,
+                    t.span,
+                    format!("`{word}` declarations belong at module scope"),
+                )
+                .with_primary_label("inside a function body")
+                .with_help("move this declaration out of the function");
+                self.report(d);
+                self.parse_global_decl();
+                self.stmt(StmtKind::Error, lo)
+            }
+            TokenKind::Reserved(Reserved::Repeat) => {
+                // Reported by the lexer; consume the whole loop so its body parses normally.
+                self.bump();
+                self.repeat_depth += 1;
+                self.parse_block();
+                self.repeat_depth -= 1;
+                if self.eat(TokenKind::Reserved(Reserved::Until)).is_some() {
+                    self.parse_expr();
+                }
+                self.recovering = true;
+                self.stmt(StmtKind::Error, lo)
+            }
+            TokenKind::Reserved(Reserved::Goto) => {
+                self.bump();
+                if !self.tok().newline_before {
+                    self.eat(TokenKind::Ident);
+                }
+                self.stmt(StmtKind::Error, lo)
+            }
+            TokenKind::Reserved(Reserved::Continue | Reserved::Until) => {
+                self.bump();
+                self.stmt(StmtKind::Error, lo)
+            }
+            TokenKind::Hash if t.newline_before && self.c_directive_follows() => {
+                if let Some(d) = self.expected_diag("a statement") {
+                    self.report(d.with_help(
+                        "Luma has no C preprocessor: the directives are `#include`, `#pragma` and \
+                         `#line`; declare constants with `const`",
+                    ));
+                }
+                self.recovering = true;
+                None
+            }
+            TokenKind::Ident
+                if self.nth(1).kind == TokenKind::Ident
+                    && !self.nth(1).newline_before
+                    && self.nth(2).kind == TokenKind::Assign =>
+            {
+                self.parse_glsl_local(lo)
+            }
+            k if starts_expr(k) => self.parse_expr_statement(lo),
+            _ => {
+                self.expected("a statement");
+                None
+            }
+        }
+    }
+
+    /// `vec3 pos = e` (GLSL): reported with the fix, parsed as `let pos: vec3 = e`.
+    fn parse_glsl_local(&mut self, lo: u32) -> Option<Stmt> {
+        let (a, b) = (self.nth(0), self.nth(1));
+        let ty_text = self.slice(a.span).to_owned();
+        let name_text = self.slice(b.span).to_owned();
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            b.span,
+            format!("expected `=` or a call, found identifier `{name_text}`"),
+        )
+        .with_primary_label("a second name here")
+        .with_note("Luma declares variables with `let name: type = value`")
+        .with_suggestion(
+            Span::new(a.span.lo, b.span.hi),
+            format!("let {name_text}: {ty_text}"),
+            "declare it with `let`",
+        );
+        self.report(d);
+        self.bump();
+        self.bump();
+        self.bump();
+        let ty = self.alloc_type(TypeExprKind::Named(self.ident_of(a)), a.span);
+        let value = self.parse_expr();
+        self.stmt(
+            StmtKind::Let {
+                name: self.ident_of(b),
+                ty: Some(ty),
+                value,
+            },
+            lo,
+        )
+    }
+
+    fn parse_let(&mut self, lo: u32) -> Option<Stmt> {
+        self.bump();
+        let Some(name) = self.expect_ident("a variable name") else {
+            return self.stmt(StmtKind::Error, lo);
+        };
+        let ty = if self.eat(TokenKind::Colon).is_some() {
+            Some(self.parse_type())
+        } else {
+            None
+        };
+        if self.at(TokenKind::Comma) {
+            self.expected_with_help("`=`", "declare one variable per `let`");
+            return self.stmt(StmtKind::Error, lo);
+        }
+        if self.eat(TokenKind::Assign).is_none() {
+            self.expected_with_help(
+                "`=`",
+                "every variable is initialized where it is declared: `let x: float = 0.0`",
+            );
+            return self.stmt(StmtKind::Error, lo);
+        }
+        let value = self.parse_expr();
+        self.stmt(StmtKind::Let { name, ty, value }, lo)
+    }
+
+    fn parse_if(&mut self, lo: u32) -> Option<Stmt> {
+        let prev = if self.pos > 0 {
+            self.tokens.get(self.pos - 1).copied()
+        } else {
+            None
+        };
+        let kw = self.bump();
+        // `else if` opens a nested `if` that needs its own `end`; remember it for the hint.
+        let after_else = prev.is_some_and(|p| p.kind == TokenKind::Else) && !kw.newline_before;
+        let mut branches = Vec::new();
+        let cond = self.parse_expr();
+        self.expect_then();
+        let block = self.parse_block();
+        branches.push((cond, block));
+        let mut else_block = None;
+        loop {
+            if self.eat(TokenKind::Elseif).is_some() {
+                let cond = self.parse_expr();
+                self.expect_then();
+                let block = self.parse_block();
+                branches.push((cond, block));
+            } else if self.eat(TokenKind::Else).is_some() {
+                else_block = Some(self.parse_block());
+                break;
+            } else {
+                break;
+            }
+        }
+        let help = after_else
+            .then_some("`else if` opens a new `if` that needs its own `end`; write `elseif` to continue the same `if`");
+        self.expect_end(kw.span, "`if`", help);
+        self.stmt(
+            StmtKind::If {
+                branches,
+                else_block,
+            },
+            lo,
+        )
+    }
+
+    fn expect_then(&mut self) {
+        if self.at(TokenKind::Assign) {
+            if let Some(d) = self.expected_diag("`then`") {
+                self.report(d.with_help("compare with `==`; `=` assigns"));
+            }
+        }
+        self.expect_skip(TokenKind::Then, "`then`");
+    }
+
+    fn parse_for(&mut self, attributes: Vec<Attribute>, lo: u32) -> Option<Stmt> {
+        let kw = self.bump();
+        let mut header = None;
+        if let Some(var) = self.expect_ident("a loop variable") {
+            if self.at(TokenKind::In) || self.at(TokenKind::Comma) {
+                let t = self.tok();
+                let d = Diagnostic::error(
+                    codes::UNEXPECTED_TOKEN,
+                    t.span,
+                    "Luma has only counting `for` loops",
+                )
+                .with_primary_label("expected `=`")
+                .with_help("count with `for i = first, last[, step] do ... end`");
+                self.report(d);
+            } else if self.eat(TokenKind::Assign).is_none() {
+                self.expected("`=`");
+            } else {
+                let start = self.parse_expr();
+                if self.eat(TokenKind::Comma).is_none() {
+                    self.expected_with_help(
+                        "`,` and the last value",
+                        "count with `for i = first, last[, step] do ... end`",
+                    );
+                } else {
+                    let end = self.parse_expr();
+                    let step = if self.eat(TokenKind::Comma).is_some() {
+                        Some(self.parse_expr())
+                    } else {
+                        None
+                    };
+                    header = Some((var, start, end, step));
+                }
+            }
+        }
+        self.expect_skip(TokenKind::Do, "`do`");
+        let body = self.parse_block();
+        self.expect_end(kw.span, "`for` loop", None);
+        match header {
+            Some((var, start, end, step)) => self.stmt(
+                StmtKind::For {
+                    attributes,
+                    var,
+                    start,
+                    end,
+                    step,
+                    body,
+                },
+                lo,
+            ),
+            None => self.stmt(StmtKind::Error, lo),
+        }
+    }
+
+    fn parse_while(&mut self, attributes: Vec<Attribute>, lo: u32) -> Option<Stmt> {
+        let kw = self.bump();
+        let cond = self.parse_expr();
+        self.expect_skip(TokenKind::Do, "`do`");
+        let body = self.parse_block();
+        self.expect_end(kw.span, "`while` loop", None);
+        self.stmt(
+            StmtKind::While {
+                attributes,
+                cond,
+                body,
+            },
+            lo,
+        )
+    }
+
+    fn parse_return(&mut self, lo: u32) -> Option<Stmt> {
+        self.bump();
+        let t = self.tok();
+        let takes_value = starts_expr(t.kind)
+            && !(t.newline_before && matches!(t.kind, TokenKind::Ident | TokenKind::If));
+        let value = if takes_value {
+            Some(self.parse_expr())
+        } else {
+            None
+        };
+        self.stmt(StmtKind::Return(value), lo)
+    }
+
+    fn parse_expr_statement(&mut self, lo: u32) -> Option<Stmt> {
+        let target = self.parse_expr();
+        if let Some(op) = assign_op(self.kind()) {
+            let op_tok = self.bump();
+            let value = self.parse_expr();
+            if !self.is_place(target) {
+                let span = self
+                    .module
+                    .exprs
+                    .get(target)
+                    .map_or(op_tok.span, |e| e.span);
+                let mut d = Diagnostic::error(
+                    codes::INVALID_ASSIGN_TARGET,
+                    span,
+                    "cannot assign to this expression",
+                )
+                .with_primary_label("not a variable, field, swizzle or element");
+                if matches!(
+                    self.module.exprs.get(target).map(|e| &e.kind),
+                    Some(ExprKind::Call { .. })
+                ) {
+                    d = d.with_note("a call's result is a value, not a place");
+                }
+                self.report(d);
+            }
+            return self.stmt(
+                StmtKind::Assign {
+                    target,
+                    op,
+                    op_span: op_tok.span,
+                    value,
+                },
+                lo,
+            );
+        }
+        let (span, kind) = match self.module.exprs.get(target) {
+            Some(e) => (e.span, &e.kind),
+            None => return self.stmt(StmtKind::Error, lo),
+        };
+        match kind {
+            ExprKind::Call { .. } => self.stmt(StmtKind::Expr(target), lo),
+            ExprKind::Error => self.stmt(StmtKind::Error, lo),
+            ExprKind::Binary {
+                op: BinaryOp::Eq, ..
+            } => {
+                let d = Diagnostic::error(
+                    codes::EXPR_NOT_STATEMENT,
+                    span,
+                    "this comparison is not a statement",
+                )
+                .with_primary_label("the value is unused")
+                .with_help("assign with `=`; `==` compares");
+                self.report(d);
+                self.stmt(StmtKind::Error, lo)
+            }
+            _ => {
+                let next = self.tok();
+                let mut d = Diagnostic::error(
+                    codes::EXPR_NOT_STATEMENT,
+                    span,
+                    "expression is not a statement",
+                )
+                .with_primary_label("the value is unused")
+                .with_help("only calls stand alone; to keep a value, write `let name = ...`");
+                if !next.newline_before && next.kind != TokenKind::Eof {
+                    if next.kind == TokenKind::Error {
+                        self.recovering = true;
+                        return self.stmt(StmtKind::Error, lo);
+                    }
+                    let found = self.describe(next);
+                    d = Diagnostic::error(
+                        codes::UNEXPECTED_TOKEN,
+                        next.span,
+                        format!("expected `=` or a call, found {found}"),
+                    )
+                    .with_primary_label("expected `=`")
+                    .with_label(span, "this expression is not a statement");
+                }
+                self.report(d);
+                self.stmt(StmtKind::Error, lo)
+            }
+        }
+    }
+
+    /// Whether `e` is syntactically a place: a name followed by fields and indexes.
+    fn is_place(&self, mut e: ExprId) -> bool {
+        loop {
+            match self.module.exprs.get(e).map(|x| &x.kind) {
+                Some(ExprKind::Ident(_)) | Some(ExprKind::Error) | None => return true,
+                Some(ExprKind::Field { base, .. }) | Some(ExprKind::Index { base, .. }) => {
+                    e = *base
+                }
+                Some(_) => return false,
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Expressions
+
+    fn parse_expr(&mut self) -> ExprId {
+        let t = self.tok();
+        if self.depth >= self.limit {
+            self.skip_nested_expr();
+            self.nesting_error(t.span, "expression");
+            return self.alloc_error(t.span);
+        }
+        self.depth += 1;
+        let e = self.parse_binary();
+        self.depth -= 1;
+        e
+    }
+
+    /// Binary operators by precedence climbing with explicit stacks (no recursion per operator).
+    fn parse_binary(&mut self) -> ExprId {
+        let first = self.parse_unary();
+        if binary_op(self.kind()).is_none() {
+            return first;
+        }
+        let mut operands = vec![first];
+        let mut ops: Vec<PendingOp> = Vec::new();
+        while let Some((op, prec)) = binary_op(self.kind()) {
+            let op_tok = self.bump();
+            while ops.last().is_some_and(|top| top.prec >= prec) {
+                self.reduce(&mut operands, &mut ops);
+            }
+            let mut chained = false;
+            if prec == PREC_CMP {
+                if let Some(&lhs) = operands.last() {
+                    chained = match self.module.exprs.get(lhs).map(|e| &e.kind) {
+                        Some(ExprKind::Binary { op, .. }) => is_comparison(*op),
+                        _ => false,
+                    };
+                }
+            }
+            ops.push(PendingOp {
+                op,
+                span: op_tok.span,
+                prec,
+                chained,
+            });
+            let rhs = self.parse_unary();
+            operands.push(rhs);
+        }
+        while !ops.is_empty() {
+            self.reduce(&mut operands, &mut ops);
+        }
+        operands.pop().unwrap_or(first)
+    }
+
+    fn reduce(&mut self, operands: &mut Vec<ExprId>, ops: &mut Vec<PendingOp>) {
+        let (Some(op), Some(rhs), Some(lhs)) = (ops.pop(), operands.pop(), operands.pop()) else {
+            return;
+        };
+        let lo = self.module.exprs.get(lhs).map_or(op.span.lo, |e| e.span.lo);
+        let hi = self.module.exprs.get(rhs).map_or(op.span.hi, |e| e.span.hi);
+        let span = Span::new(lo, hi.max(lo));
+        let e = if op.chained {
+            self.report_chain(lhs, op.span, op.op, rhs);
+            self.alloc_error(span)
+        } else {
+            self.alloc(
+                ExprKind::Binary {
+                    op: op.op,
+                    op_span: op.span,
+                    lhs,
+                    rhs,
+                },
+                span,
+            )
+        };
+        operands.push(e);
+    }
+
+    fn report_chain(&mut self, lhs: ExprId, op_span: Span, op: BinaryOp, rhs: ExprId) {
+        let Some(ExprKind::Binary {
+            op: first_op,
+            op_span: first_span,
+            lhs: a,
+            rhs: b,
+        }) = self.module.exprs.get(lhs).map(|e| e.kind.clone())
+        else {
+            return;
+        };
+        let text = |e: ExprId| {
+            self.module
+                .exprs
+                .get(e)
+                .map(|x| self.slice(x.span))
+                .filter(|s| s.len() <= 40 && !s.contains('\n'))
+                .map(str::to_owned)
+        };
+        let mut d = Diagnostic::error(
+            codes::CHAINED_COMPARISON,
+            op_span,
+            "comparison operators cannot be chained",
+        )
+        .with_primary_label("second comparison")
+        .with_label(first_span, "first comparison");
+        d = match (text(a), text(b), text(rhs)) {
+            (Some(a), Some(b), Some(c)) => d.with_help(format!(
+                "combine comparisons with `and`: `{a} {} {b} and {b} {} {c}`",
+                first_op.as_str(),
+                op.as_str()
+            )),
+            _ => d.with_help("combine comparisons with `and`"),
+        };
+        self.report(d);
+    }
+
+    fn parse_unary(&mut self) -> ExprId {
+        let mut prefix: Vec<(UnaryOp, Span)> = Vec::new();
+        loop {
+            let op = match self.kind() {
+                TokenKind::Minus => UnaryOp::Neg,
+                TokenKind::Not => UnaryOp::Not,
+                TokenKind::Tilde => UnaryOp::BitNot,
+                TokenKind::Hash => UnaryOp::Len,
+                _ => break,
+            };
+            let t = self.bump();
+            prefix.push((op, t.span));
+        }
+        let mut e = self.parse_postfix();
+        for (op, op_span) in prefix.into_iter().rev() {
+            let hi = self.module.exprs.get(e).map_or(op_span.hi, |x| x.span.hi);
+            e = self.alloc(
+                ExprKind::Unary {
+                    op,
+                    op_span,
+                    operand: e,
+                },
+                Span::new(op_span.lo, hi.max(op_span.hi)),
+            );
+        }
+        e
+    }
+
+    fn parse_postfix(&mut self) -> ExprId {
+        let mut e = self.parse_primary();
+        let lo = self.module.exprs.get(e).map_or(0, |x| x.span.lo);
+        loop {
+            match self.kind() {
+                TokenKind::Dot => {
+                    self.bump();
+                    if self.at(TokenKind::Ident) {
+                        let t = self.bump();
+                        let name = self.ident_of(t);
+                        e = self.alloc(ExprKind::Field { base: e, name }, self.since(lo));
+                    } else {
+                        self.expected("a field name after `.`");
+                        e = self.alloc_error(self.since(lo));
+                        break;
+                    }
+                }
+                TokenKind::LBracket => {
+                    let open = self.bump();
+                    let index = self.parse_expr();
+                    self.expect_close(TokenKind::RBracket, open.span);
+                    e = self.alloc(ExprKind::Index { base: e, index }, self.since(lo));
+                }
+                TokenKind::LParen => {
+                    let open = self.bump();
+                    let args = self.parse_expr_list(TokenKind::RParen, open.span);
+                    e = self.alloc(ExprKind::Call { callee: e, args }, self.since(lo));
+                }
+                TokenKind::Colon
+                    if self.nth(1).kind == TokenKind::Ident
+                        && self.nth(2).kind == TokenKind::LParen
+                        && !self.tok().newline_before =>
+                {
+                    // Lua's `v:f(x)`: one error, then the call Luma would write, `f(v, x)`.
+                    let colon = self.bump();
+                    let name_tok = self.bump();
+                    let name = self.ident_of(name_tok);
+                    let d = Diagnostic::error(
+                        codes::METHOD_CALL,
+                        colon.span.to(name_tok.span),
+                        "Luma has no method calls",
+                    )
+                    .with_primary_label("method call syntax")
+                    .with_help(format!(
+                        "pass the value as the first argument: `{}(value, ...)`",
+                        name.name
+                    ));
+                    self.report(d);
+                    let open = self.bump();
+                    let mut args = vec![e];
+                    args.extend(self.parse_expr_list(TokenKind::RParen, open.span));
+                    let callee = self.alloc(ExprKind::Ident(name), name_tok.span);
+                    e = self.alloc(ExprKind::Call { callee, args }, self.since(lo));
+                }
+                _ => break,
+            }
+        }
+        e
+    }
+
+    /// Comma-separated expressions up to `close` (a trailing comma is allowed).
+    fn parse_expr_list(&mut self, close: TokenKind, open: Span) -> Vec<ExprId> {
+        let mut list = Vec::new();
+        loop {
+            if self.at(close) || self.at(TokenKind::Eof) {
+                break;
+            }
+            list.push(self.parse_expr());
+            if self.eat(TokenKind::Comma).is_none() {
+                break;
+            }
+        }
+        self.expect_close(close, open);
+        list
+    }
+
+    fn parse_primary(&mut self) -> ExprId {
+        let t = self.tok();
+        match t.kind {
+            TokenKind::Int { value, unsigned } => {
+                self.bump();
+                self.alloc(ExprKind::Int { value, unsigned }, t.span)
+            }
+            TokenKind::Float(value) => {
+                self.bump();
+                self.alloc(ExprKind::Float(value), t.span)
+            }
+            TokenKind::True | TokenKind::False => {
+                self.bump();
+                self.alloc(ExprKind::Bool(t.kind == TokenKind::True), t.span)
+            }
+            TokenKind::Ident => {
+                self.bump();
+                let ident = self.ident_of(t);
+                if self.at(TokenKind::LBrace) {
+                    return self.parse_braced(t.span.lo, Some(ident), None);
+                }
+                self.alloc(ExprKind::Ident(ident), t.span)
+            }
+            TokenKind::LParen => {
+                self.bump();
+                let inner = self.parse_expr();
+                self.expect_close(TokenKind::RParen, t.span);
+                self.alloc(ExprKind::Paren(inner), self.since(t.span.lo))
+            }
+            TokenKind::LBrace => self.parse_braced(t.span.lo, None, None),
+            TokenKind::LBracket => {
+                let ty = self.parse_type();
+                if self.at(TokenKind::LBrace) {
+                    self.parse_braced(t.span.lo, None, Some(ty))
+                } else {
+                    self.expected_with_help(
+                        "`{` and the array's elements",
+                        "array literals are written `[3]float { 1.0, 2.0, 3.0 }`",
+                    );
+                    self.alloc_error(self.since(t.span.lo))
+                }
+            }
+            TokenKind::If => self.parse_if_expr(),
+            TokenKind::Error | TokenKind::Reserved(Reserved::Nil | Reserved::SelfValue) => {
+                // Already reported by the lexer.
+                self.bump();
+                self.recovering = true;
+                self.alloc_error(t.span)
+            }
+            _ => {
+                let help = match t.kind {
+                    TokenKind::Plus => {
+                        let prev = self.pos.checked_sub(1).and_then(|i| self.tokens.get(i));
+                        Some(
+                            if prev.is_some_and(|p| {
+                                p.kind == TokenKind::Plus && p.span.hi == t.span.lo
+                            }) {
+                                "Luma has no `++`; write `x += 1`"
+                            } else {
+                                "Luma has no unary `+`; remove it"
+                            },
+                        )
+                    }
+                    TokenKind::Function => Some("Luma has no anonymous functions"),
+                    _ => None,
+                };
+                match help {
+                    Some(h) => self.expected_with_help("an expression", h),
+                    None => self.expected("an expression"),
+                }
+                self.alloc_error(Span::point(t.span.lo))
+            }
+        }
+    }
+
+    /// `{ ... }` after an optional struct name or array type.
+    fn parse_braced(&mut self, lo: u32, name: Option<Ident>, ty: Option<TypeId>) -> ExprId {
+        let open = self.bump();
+        let mut fields = Vec::new();
+        let mut elements = Vec::new();
+        // `Some(true)`: `field = value` entries; `Some(false)`: plain values.
+        let mut named = if name.is_some() {
+            Some(true)
+        } else if ty.is_some() {
+            Some(false)
+        } else {
+            None
+        };
+        let mut invalid = false;
+        loop {
+            if self.at(TokenKind::RBrace) || self.at(TokenKind::Eof) {
+                break;
+            }
+            let entry = self.tok();
+            let is_field = entry.kind == TokenKind::Ident && self.nth(1).kind == TokenKind::Assign;
+            match named {
+                None => named = Some(is_field),
+                Some(expect) if expect != is_field && !invalid => {
+                    invalid = true;
+                    let (message, help) = match (&name, ty.is_some(), expect) {
+                        (Some(n), _, _) => (
+                            "struct literal entries need field names".to_owned(),
+                            format!("write `{} {{ field = value, ... }}`", n.name),
+                        ),
+                        (None, true, _) => (
+                            "array literal entries cannot have names".to_owned(),
+                            "list the values: `[2]float { 1.0, 2.0 }`".to_owned(),
+                        ),
+                        (None, false, _) => (
+                            "this literal mixes `field = value` entries with plain values"
+                                .to_owned(),
+                            "a struct literal names every field; an array literal names none"
+                                .to_owned(),
+                        ),
+                    };
+                    let d = Diagnostic::error(codes::INVALID_LITERAL_ENTRIES, entry.span, message)
+                        .with_primary_label(if is_field {
+                            "named entry"
+                        } else {
+                            "unnamed entry"
+                        })
+                        .with_help(help);
+                    self.report(d);
+                }
+                Some(_) => {}
+            }
+            if is_field {
+                let t = self.bump();
+                let field = self.ident_of(t);
+                self.bump();
+                let value = self.parse_expr();
+                fields.push((field, value));
+            } else {
+                let value = self.parse_expr();
+                elements.push(value);
+            }
+            if self.eat(TokenKind::Comma).is_some() {
+                continue;
+            }
+            if !self.at(TokenKind::RBrace) {
+                if self.at(TokenKind::Colon) {
+                    self.expected_with_help(
+                        "`,` or `}`",
+                        "struct literal fields are written `name = value`",
+                    );
+                } else {
+                    self.expected("`,` or `}`");
+                }
+            }
+            break;
+        }
+        self.expect_close(TokenKind::RBrace, open.span);
+        let span = self.since(lo);
+        if invalid {
+            return self.alloc_error(span);
+        }
+        match named {
+            Some(false) => self.alloc(ExprKind::ArrayLit { ty, elements }, span),
+            None if ty.is_some() => self.alloc(ExprKind::ArrayLit { ty, elements }, span),
+            _ => self.alloc(ExprKind::StructLit { name, fields }, span),
+        }
+    }
+
+    /// `if c then a {elseif c then b} else d` as an expression.
+    fn parse_if_expr(&mut self) -> ExprId {
+        let kw = self.bump();
+        let mut arms = Vec::new();
+        let cond = self.parse_expr();
+        self.expect_close_kw(TokenKind::Then);
+        let value = self.parse_expr();
+        arms.push((kw.span.lo, cond, value));
+        while let Some(t) = self.eat(TokenKind::Elseif) {
+            let cond = self.parse_expr();
+            self.expect_close_kw(TokenKind::Then);
+            let value = self.parse_expr();
+            arms.push((t.span.lo, cond, value));
+        }
+        let else_value = if self.eat(TokenKind::Else).is_some() {
+            self.parse_expr()
+        } else {
+            let span = Span::point(self.prev_hi);
+            if let Some(d) = self.expected_diag("`else`") {
+                self.report(d.with_note("an `if` expression needs an `else` value"));
+            } else {
+                self.recovering = true;
+            }
+            self.alloc_error(span)
+        };
+        let mut acc = else_value;
+        for (lo, cond, then_value) in arms.into_iter().rev() {
+            acc = self.alloc(
+                ExprKind::IfExpr {
+                    cond,
+                    then_value,
+                    else_value: acc,
+                },
+                self.since(lo),
+            );
+        }
+        acc
+    }
+
+    fn expect_close_kw(&mut self, kind: TokenKind) {
+        if self.eat(kind).is_none() {
+            self.expected(kind.spelling());
+        }
+    }
+}
