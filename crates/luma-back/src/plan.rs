@@ -13,6 +13,8 @@
 //! - an impure value (a load, call, atomic, sample, derivative, array length: anything whose
 //!   position matters relative to stores, barriers and control flow) gets a named temporary at
 //!   its statement ([`Placement::Named`]);
+//! - a pure value that holds a source variable (it has a [`Value::name`] hint: `let q = a / b`)
+//!   is named after it, so the output keeps the author's variables;
 //! - a pure value used exactly once, and used in the same loop as its definition, is written into
 //!   that use ([`Placement::Inline`]); moving it into a loop would repeat its work, so one used
 //!   across a loop boundary is named instead;
@@ -155,7 +157,7 @@ impl ValuePlan {
                 }
             } else if force_named(op) || !op.is_pure() {
                 Placement::Named
-            } else if n == 1 && crosses_loop.get(i) == Some(&false) {
+            } else if n == 1 && crosses_loop.get(i) == Some(&false) && value.name.is_none() {
                 Placement::Inline
             } else {
                 Placement::Named
