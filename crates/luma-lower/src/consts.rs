@@ -256,7 +256,7 @@ impl ModuleCtx<'_> {
                                 codes::SPEC_TYPE_MISMATCH,
                                 def.span,
                                 format!(
-                                    "`--spec {spec_id}={}` gives a `{}` value, but `{}` is a `{expected}`",
+                                    "`--spec {spec_id}={}` gives a `{}` value, but `{}` has type `{expected}`",
                                     literal_text(lit),
                                     scalar_name(lit.scalar()),
                                     def.name

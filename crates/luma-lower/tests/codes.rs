@@ -1,0 +1,197 @@
+//! Every lowering diagnostic (`luma_lower::codes::ALL`) is triggered here, with its code, span
+//! and message checked.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use common::build::Pb;
+use luma_base::{Diagnostic, Diagnostics, Limits, Span};
+use luma_ir::Literal;
+use luma_lower::{codes, lower, LowerOptions};
+use luma_thir::{BinaryOp, ConstValue, ExprKind, Program};
+
+fn errors(p: &Program, options: &LowerOptions) -> Vec<Diagnostic> {
+    let mut diags = Diagnostics::default();
+    let m = lower(p, None, options, &mut diags);
+    assert!(m.is_none(), "lowering should fail");
+    assert!(diags.has_errors());
+    diags.into_vec()
+}
+
+fn spec_program() -> Program {
+    let mut pb = Pb::new();
+    let int = pb.int();
+    pb.spec_const("COUNT", int, ConstValue::Int(4), 0);
+    pb.p
+}
+
+fn with_spec(values: &[(u32, Literal)]) -> LowerOptions {
+    LowerOptions {
+        spec_values: values.iter().copied().collect::<BTreeMap<_, _>>(),
+        ..LowerOptions::default()
+    }
+}
+
+#[test]
+fn e0801_unknown_spec_id() {
+    let d = errors(&spec_program(), &with_spec(&[(7, Literal::I32(1))]));
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].code, codes::UNKNOWN_SPEC_ID);
+    assert_eq!(
+        d[0].message,
+        "`--spec 7=1` names no specialization constant"
+    );
+    assert_eq!(d[0].primary.span, Span::default());
+    assert_eq!(
+        d[0].notes,
+        ["the program's specialization constant ids are 0"]
+    );
+}
+
+#[test]
+fn e0802_spec_value_of_the_wrong_type() {
+    let d = errors(&spec_program(), &with_spec(&[(0, Literal::Bool(true))]));
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].code, codes::SPEC_TYPE_MISMATCH);
+    assert_eq!(
+        d[0].message,
+        "`--spec 0=true` gives a `bool` value, but `COUNT` has type `int`"
+    );
+    assert_eq!(d[0].primary.span, Span::new(3, 7));
+    assert_eq!(d[0].primary.message, "`COUNT` declared here");
+}
+
+#[test]
+fn spec_values_bake_into_ordinary_constants() {
+    let p = spec_program();
+    let mut diags = Diagnostics::default();
+    let m = lower(&p, None, &LowerOptions::default(), &mut diags).unwrap();
+    let c = m
+        .constants
+        .iter()
+        .find(|(_, c)| c.name.as_deref() == Some("COUNT"))
+        .unwrap()
+        .1;
+    assert_eq!(c.spec_id, Some(0));
+    assert_eq!(c.value, luma_ir::ConstantValue::Scalar(Literal::I32(4)));
+    let m = lower(&p, None, &with_spec(&[(0, Literal::I32(9))]), &mut diags).unwrap();
+    let c = m
+        .constants
+        .iter()
+        .find(|(_, c)| c.name.as_deref() == Some("COUNT"))
+        .unwrap()
+        .1;
+    assert_eq!(c.spec_id, None);
+    assert_eq!(c.value, luma_ir::ConstantValue::Scalar(Literal::I32(9)));
+    assert!(!diags.has_errors());
+}
+
+/// `if x == 0 then r = 0 elseif x == 1 then r = 1 ... end` with `arms` arms.
+fn elseif_chain(arms: i32) -> Program {
+    let mut pb = Pb::new();
+    let int = pb.int();
+    pb.function("chain", &[("x", int)], Some(int), |f| {
+        let z = f.i(-1);
+        let (r, s0) = f.new_let("r", z);
+        let x = f.param(0);
+        let mut tail: Option<Vec<luma_thir::Stmt>> = None;
+        for k in (0..arms).rev() {
+            let (xv, kv) = (f.get(x), f.i(k));
+            let c = f.bin(BinaryOp::Eq, xv, kv);
+            let (rv, val) = (f.get(r), f.i(k * 10));
+            let set = f.set(rv, val);
+            let s = f.if_(c, vec![set], tail.take());
+            tail = Some(vec![s]);
+        }
+        let rv = f.get(r);
+        let mut body = vec![s0];
+        body.extend(tail.unwrap());
+        body.push(f.ret(Some(rv)));
+        body
+    });
+    pb.p
+}
+
+#[test]
+fn long_elseif_chains_lower_without_recursion() {
+    let p = elseif_chain(200);
+    let m = common::lower_ok(&p);
+    let mut mach = common::interp::Machine::new(&m);
+    use common::interp::V;
+    assert_eq!(mach.run("chain", vec![V::I(0)]).unwrap(), vec![V::I(0)]);
+    assert_eq!(
+        mach.run("chain", vec![V::I(199)]).unwrap(),
+        vec![V::I(1990)]
+    );
+    assert_eq!(mach.run("chain", vec![V::I(500)]).unwrap(), vec![V::I(-1)]);
+}
+
+#[test]
+fn e0803_control_flow_nested_past_the_limit() {
+    let p = elseif_chain(40);
+    let options = LowerOptions {
+        limits: Limits {
+            nesting_depth: 16,
+            ..Limits::default()
+        },
+        ..LowerOptions::default()
+    };
+    let d = errors(&p, &options);
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].code, codes::NESTING_TOO_DEEP);
+    assert_eq!(
+        d[0].message,
+        "code nested deeper than the nesting limit of 16 (an `elseif` chain counts one level per arm)"
+    );
+    // Just below the lowering's margin over the limit still lowers.
+    let ok = elseif_chain(30);
+    let mut diags = Diagnostics::default();
+    assert!(lower(&ok, None, &options, &mut diags).is_some());
+}
+
+#[test]
+fn e0899_malformed_program() {
+    let mut pb = Pb::new();
+    let int = pb.int();
+    pb.function("broken", &[], Some(int), |f| {
+        let e = f.x(ExprKind::Error, int);
+        f.pb.p.exprs[e].span = Span::new(10, 14);
+        vec![f.ret(Some(e))]
+    });
+    let d = errors(&pb.p, &LowerOptions::default());
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].code, codes::MALFORMED_PROGRAM);
+    assert_eq!(
+        d[0].message,
+        "internal compiler error: lowering met a malformed typed program: an expression that \
+         failed to check"
+    );
+    assert_eq!(d[0].primary.span, Span::new(10, 14));
+}
+
+#[test]
+fn every_code_is_tested_and_documented() {
+    let tested = [
+        codes::UNKNOWN_SPEC_ID,
+        codes::SPEC_TYPE_MISMATCH,
+        codes::NESTING_TOO_DEEP,
+        codes::MALFORMED_PROGRAM,
+    ];
+    let listed: Vec<_> = codes::ALL.iter().map(|c| c.code).collect();
+    assert_eq!(listed, tested);
+    for c in codes::ALL {
+        assert!(
+            c.code.as_str().starts_with("E08"),
+            "{} outside the lowering range",
+            c.code
+        );
+        assert!(!c.title.is_empty() && !c.example.is_empty());
+    }
+}
