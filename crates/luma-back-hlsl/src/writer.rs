@@ -2695,7 +2695,10 @@ impl<'a> Writer<'a> {
                 let kind = self.value_inner(func, *arg)?.scalar_kind_of();
                 match (uop, kind) {
                     (UnaryOp::Negate, Some(ScalarKind::Sint)) => {
-                        Expr::atom(format!("asint(0u - asuint({}))", a.text))
+                        let bits = format!("0u - {}", self.uint_bits(ctx, *arg, &a).at(Prec::Multiplicative));
+                        let mut e = Expr::atom(format!("asint({bits})"));
+                        e.bits = Some((bits, Prec::Additive));
+                        e
                     }
                     (UnaryOp::Negate, Some(ScalarKind::Uint)) => Expr::new(
                         format!("0u - {}", a.at(Prec::Multiplicative)),
@@ -2837,7 +2840,13 @@ impl<'a> Writer<'a> {
                     Some(ScalarKind::Uint) => "asuint",
                     _ => return Err(Error::invalid("bitcast to a non-numeric type")),
                 };
-                Expr::atom(format!("{f}({})", e.text))
+                let from_uint =
+                    self.value_inner(func, *value)?.scalar_kind_of() == Some(ScalarKind::Uint);
+                let mut out = Expr::atom(format!("{f}({})", e.text));
+                if f == "asint" && from_uint {
+                    out.bits = Some((e.text.clone(), e.prec));
+                }
+                out
             }
             Op::Relational { fun, arg } => {
                 let e = self.expr(ctx, *arg, depth)?;
