@@ -310,6 +310,14 @@ impl<'m, 'a> FnCtx<'m, 'a> {
         }
     }
 
+    /// The source name of local index `l`.
+    pub fn local_name(&self, l: usize) -> Option<String> {
+        self.def
+            .locals
+            .get(LocalId::from_index(l as u32))
+            .map(|d| d.name.clone())
+    }
+
     /// Whether local index `l` lives in memory.
     pub fn is_mem(&self, l: usize) -> bool {
         matches!(self.mem.get(l), Some(Some(_)))

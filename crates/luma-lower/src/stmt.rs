@@ -299,7 +299,7 @@ impl<'a> FnCtx<'_, 'a> {
                         Failure::malformed(self.def.span, "an `if` result without a value")
                     })?;
                     let ty = self.vty(init)?;
-                    let name = self.def.locals.iter().nth(l).map(|(_, d)| d.name.clone());
+                    let name = self.local_name(l);
                     result_vals.push(self.region_value(ty, ValueDef::IfResult, name));
                 }
             }
@@ -421,7 +421,7 @@ impl<'a> FnCtx<'_, 'a> {
                 Failure::malformed(self.def.span, "a carried local without a value")
             })?;
             let ty = self.vty(init)?;
-            let name = self.def.locals.iter().nth(l).map(|(_, d)| d.name.clone());
+            let name = self.local_name(l);
             let v = self.region_value(ty, ValueDef::LoopCarried, name);
             carried.push(LoopVar { value: v, init });
             if let Some(slot) = self.vars.get_mut(l) {
@@ -480,7 +480,7 @@ impl<'a> FnCtx<'_, 'a> {
             let ty = ty.ok_or_else(|| {
                 Failure::malformed(self.def.span, "a loop result without a value")
             })?;
-            let name = self.def.locals.iter().nth(l).map(|(_, d)| d.name.clone());
+            let name = self.local_name(l);
             result_vals.push(self.region_value(ty, ValueDef::LoopResult, name));
         }
         self.cur = parent;
@@ -492,9 +492,13 @@ impl<'a> FnCtx<'_, 'a> {
             results: result_vals.clone(),
             control: loop_control(attrs),
         })?;
-        for l in carried_locals {
-            if let Some(slot) = self.vars.get_mut(l) {
-                *slot = None;
+        // Values defined in the body are not visible after the loop: every local the body
+        // assigns is dead afterwards unless it is a result.
+        for l in usage.writes.iter() {
+            if !self.is_mem(l) {
+                if let Some(slot) = self.vars.get_mut(l) {
+                    *slot = None;
+                }
             }
         }
         for (l, v) in results.into_iter().zip(result_vals) {
