@@ -171,12 +171,14 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let (base, space) = luma_ir::proc::pointer_parts(&self.w.module.types, ty)
             .ok_or_else(|| Error::invalid(format!("value {pointer:?} is not a pointer")))?;
         let layout = Layout::for_space(space);
-        let mut pointee = self.w.ir_type(base, layout)?;
-        if let Position::Global(g) = self.position(pointer) {
-            if let Some(block) = self.w.global(g)?.block_struct {
-                pointee = block;
-            }
-        }
+        let block = match self.position(pointer) {
+            Position::Global(g) => self.w.global(g)?.block_struct,
+            _ => None,
+        };
+        let pointee = match block {
+            Some(block) => block,
+            None => self.w.ir_type(base, layout)?,
+        };
         let id = self.value_id(pointer)?;
         Ok((id, pointee, base, layout))
     }

@@ -488,7 +488,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     /// Integer `/` and `%` with Luma's total semantics: the divisor becomes 1 where it is 0 or
     /// where `MIN / -1` would overflow. Dividing by 1 then gives exactly the defined results
     /// (`x / 0 == x`, `x % 0 == 0`, `MIN / -1 == MIN`, `MIN % -1 == 0`), so nothing needs fixing
-    /// afterwards. A constant divisor with no 0 (and, for signed, no -1) needs no guard.
+    /// afterwards. The guard is built from selects only (no logical operators on bool
+    /// vectors), and a constant divisor keeps only the parts of it that can trigger.
     #[allow(clippy::too_many_arguments)]
     fn int_division(
         &mut self,
@@ -501,37 +502,45 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         rhs_value: Option<Handle<Value>>,
     ) -> Result<Word, Error> {
         let signed = scalar.kind == ScalarKind::Sint;
-        let opcode = match (op, signed) {
-            (BinaryOp::Divide, true) => Op::SDiv,
-            (BinaryOp::Divide, false) => Op::UDiv,
-            (_, true) => Op::SRem,
-            (_, false) => Op::UMod,
+        let divide = op == BinaryOp::Divide;
+        let opcode = match (divide, signed) {
+            (true, true) => Op::SDiv,
+            (true, false) => Op::UDiv,
+            (false, true) => Op::SRem,
+            (false, false) => Op::UMod,
         };
-        let safe_constant = rhs_value
-            .and_then(|v| self.const_components(v))
-            .is_some_and(|parts| {
-                parts.iter().all(|p| match *p {
-                    Literal::I32(v) => v != 0 && v != -1,
-                    Literal::U32(v) => v != 0,
-                    _ => false,
-                })
-            });
-        if safe_constant {
-            return self.inst(opcode, t, &[l, r]);
+        let parts = rhs_value.and_then(|v| self.const_components(v));
+        let is_zero = |p: &Literal| matches!(p, Literal::I32(0) | Literal::U32(0));
+        let is_minus_one = |p: &Literal| matches!(p, Literal::I32(-1));
+        if let Some(parts) = &parts {
+            if signed && !parts.is_empty() && parts.iter().all(is_minus_one) {
+                // x / -1 is the wrapping negation (MIN stays MIN); x % -1 is always 0.
+                return if divide {
+                    self.inst(Op::SNegate, t, &[l])
+                } else {
+                    self.w.const_null(t)
+                };
+            }
         }
+        let needs_zero_guard = parts.as_ref().is_none_or(|p| p.iter().any(is_zero));
+        let needs_overflow_guard =
+            signed && parts.as_ref().is_none_or(|p| p.iter().any(is_minus_one));
         let bool_ty = self.w.numeric_type(Scalar::BOOL, size)?;
-        let zero = self.int_const(scalar, size, 0)?;
         let one = self.int_const(scalar, size, 1)?;
-        let mut bad = self.inst(Op::IEqual, bool_ty, &[r, zero])?;
-        if signed {
+        let mut divisor = r;
+        if needs_overflow_guard {
             let min = self.int_const(scalar, size, i32::MIN as u32)?;
             let minus_one = self.int_const(scalar, size, u32::MAX)?;
-            let is_min = self.inst(Op::IEqual, bool_ty, &[l, min])?;
-            let is_minus_one = self.inst(Op::IEqual, bool_ty, &[r, minus_one])?;
-            let overflow = self.inst(Op::LogicalAnd, bool_ty, &[is_min, is_minus_one])?;
-            bad = self.inst(Op::LogicalOr, bool_ty, &[bad, overflow])?;
+            let lhs_is_min = self.inst(Op::IEqual, bool_ty, &[l, min])?;
+            let rhs_is_minus_one = self.inst(Op::IEqual, bool_ty, &[r, minus_one])?;
+            let when_minus_one = self.inst(Op::Select, t, &[lhs_is_min, one, r])?;
+            divisor = self.inst(Op::Select, t, &[rhs_is_minus_one, when_minus_one, divisor])?;
         }
-        let divisor = self.inst(Op::Select, t, &[bad, one, r])?;
+        if needs_zero_guard {
+            let zero = self.int_const(scalar, size, 0)?;
+            let rhs_is_zero = self.inst(Op::IEqual, bool_ty, &[r, zero])?;
+            divisor = self.inst(Op::Select, t, &[rhs_is_zero, one, divisor])?;
+        }
         self.inst(opcode, t, &[l, divisor])
     }
 
@@ -540,17 +549,32 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let Some(rhs) = rhs_value else {
             return Err(Error::invalid("a shift of matrices"));
         };
-        let in_range = self.const_components(rhs).is_some_and(|parts| {
-            parts.iter().all(|p| match *p {
-                Literal::U32(v) => v < 32,
-                Literal::I32(v) => (0..32).contains(&v),
-                _ => false,
-            })
-        });
-        if in_range {
-            return Ok(r);
-        }
         let (scalar, size) = self.shape_of(rhs)?;
+        if let Some(parts) = self.const_components(rhs) {
+            // A constant count is masked here rather than at run time.
+            let mut ids = Vec::with_capacity(parts.len());
+            let mut unchanged = true;
+            for part in &parts {
+                let bits = match *part {
+                    Literal::U32(v) => v,
+                    Literal::I32(v) => v as u32,
+                    _ => return Err(Error::invalid("a shift count that is not an integer")),
+                };
+                unchanged &= bits < 32;
+                ids.push(self.w.const_int(scalar, bits & 31)?);
+            }
+            if unchanged {
+                return Ok(r);
+            }
+            return match (size, ids.as_slice()) {
+                (None, [id]) => Ok(*id),
+                (Some(_), _) => {
+                    let t = self.w.numeric_type(scalar, size)?;
+                    self.w.const_composite(t, ids)
+                }
+                _ => Err(Error::invalid("a shift count of the wrong shape")),
+            };
+        }
         let t = self.w.numeric_type(scalar, size)?;
         let mask = self.int_const(scalar, size, 31)?;
         self.inst(Op::BitwiseAnd, t, &[r, mask])
