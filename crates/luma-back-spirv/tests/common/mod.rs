@@ -1,6 +1,6 @@
 //! Helpers of the SPIR-V back end's tests: IR text in, SPIR-V out, checked by `spirv-val`,
 //! disassembled by `spirv-dis`, and read back by naga's SPIR-V front end and validator.
-#![allow(dead_code)]
+#![allow(dead_code, clippy::panic, clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
