@@ -2,8 +2,8 @@
 //! if-expressions, calls, constructors, splats and conversions. Field, index and swizzle chains
 //! are in `place.rs`, builtins in `builtins.rs`.
 //!
-//! An if-expression whose arms are both pure and cheap becomes a `Select`; otherwise an `If`
-//! with one result. `and` / `or` become an `If` with one result, except when the right operand is
+//! An if-expression of scalar or vector type whose arms are both pure and cheap becomes a
+//! `Select`; otherwise an `If` with one result. `and` / `or` become an `If` with one result, except when the right operand is
 //! pure and cheap, where evaluating it unconditionally is indistinguishable and a plain
 //! `LogicalAnd` / `LogicalOr` is emitted.
 
@@ -167,7 +167,8 @@ impl<'a> FnCtx<'_, 'a> {
             } => {
                 let c = self.expr(*cond)?;
                 let ty = self.m.ty(e.ty, span)?;
-                if self.pure_cheap(*accept) && self.pure_cheap(*reject) {
+                let selectable = matches!(self.m.shape(ty), Shape::Scalar(_) | Shape::Vector(..));
+                if selectable && self.pure_cheap(*accept) && self.pure_cheap(*reject) {
                     let a = self.expr(*accept)?;
                     let b = self.expr(*reject)?;
                     return self.emit(
