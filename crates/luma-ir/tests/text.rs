@@ -40,3 +40,14 @@ fn printer_snapshots() {
         assert_snapshot(&dir.join(format!("{stem}.out.ir")), &print_module(&module));
     }
 }
+
+#[test]
+fn printer_inputs_verify() {
+    let dir = tests_dir().join("ir").join("print");
+    for path in files_with_extension(&dir, "ir") {
+        let module = parse_module(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        if let Err(e) = luma_ir::verify::verify(&module) {
+            panic!("{}: {e}", path.display());
+        }
+    }
+}
