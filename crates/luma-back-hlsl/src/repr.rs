@@ -173,7 +173,7 @@ impl Reprs {
                     _ => {
                         let elem = self.repr(module, layouter, *base, depth + 1)?;
                         let size = layouter.size(*base).map_err(layout_err)?.unwrap_or(0);
-                        if size % 16 != 0 || size != stride {
+                        if !size.is_multiple_of(16) || size != stride {
                             return Err(unrepresentable(&format!(
                                 "an array with a {stride}-byte stride"
                             )));
@@ -205,10 +205,10 @@ impl Reprs {
                                 | TypeInner::Matrix { .. }
                         )
                     );
-                    if offset < cursor || (offset - cursor) % 4 != 0 {
+                    if offset < cursor || !(offset - cursor).is_multiple_of(4) {
                         return Err(unrepresentable("a member at an unaligned offset"));
                     }
-                    if big && (offset % 16 != 0 || size % 16 != 0) {
+                    if big && (!offset.is_multiple_of(16) || !size.is_multiple_of(16)) {
                         return Err(unrepresentable(&format!(
                             "member `{}` (a {size}-byte aggregate at offset {offset})",
                             member.name
@@ -232,7 +232,7 @@ impl Reprs {
                     fields.push(Field::Member { index, repr });
                     cursor = offset + size;
                 }
-                if total < cursor || (total - cursor) % 4 != 0 {
+                if total < cursor || !(total - cursor).is_multiple_of(4) {
                     return Err(unrepresentable("a struct size"));
                 }
                 if total > cursor {

@@ -893,6 +893,20 @@ struct Analysis {
     needed: Vec<bool>,
 }
 
+/// Whether the HLSL of `op` spells an operand more than once (so an inlined operand would be
+/// evaluated twice): two-source shuffles and coarse or fine `fwidth`.
+fn repeats_operands(op: &Op) -> bool {
+    match op {
+        Op::Shuffle { a, b, .. } => a != b,
+        Op::Derivative {
+            axis: DerivativeAxis::Width,
+            control,
+            ..
+        } => *control != DerivativeControl::None,
+        _ => false,
+    }
+}
+
 fn op_has_effect(op: &Op) -> bool {
     matches!(op, Op::Call { .. } | Op::Atomic { .. })
 }
@@ -965,9 +979,10 @@ fn analyze(func: &Function) -> R<Analysis> {
         let block = a.def_block.get(v.index()).copied().flatten();
         let mut operands = Vec::new();
         op.for_each_operand(|o| operands.push(o));
+        let weight = if repeats_operands(op) { 2 } else { 1 };
         for o in operands {
             if let Some(u) = a.uses.get_mut(o.index()) {
-                *u += 1;
+                *u += weight;
             }
             if let Some(ub) = a.use_block.get_mut(o.index()) {
                 *ub = block;
@@ -1510,7 +1525,7 @@ impl<'a> Writer<'a> {
                 if let (Some(e), Some(v)) = (exprs.get_mut(i), values.get(i)) {
                     let name = ctx.namer.call("next");
                     let d = self.decl(self.value_ty(ctx.func, *v)?, &name, false)?;
-                    out.line(format!("{d} = {};", e.text));
+                    out.line(format!("const {d} = {};", e.text));
                     *e = Expr::atom(name);
                 }
             }
@@ -1585,7 +1600,10 @@ impl<'a> Writer<'a> {
     }
 }
 
-fn innermost_loop(frames: &[Frame]) -> Option<(Vec<Handle<Value>>, Vec<Handle<Value>>)> {
+/// Carried values and results of a loop.
+type LoopVars = (Vec<Handle<Value>>, Vec<Handle<Value>>);
+
+fn innermost_loop(frames: &[Frame]) -> Option<LoopVars> {
     frames.iter().rev().find_map(|f| match f {
         Frame::Loop { carried, results } => Some((carried.clone(), results.clone())),
         Frame::If { .. } => None,
@@ -1807,6 +1825,9 @@ impl<'a> Writer<'a> {
 
     /// `e` (the expression of integer value `v`) as a `uint` expression.
     fn as_uint(&self, ctx: &FnCtx<'_>, v: Handle<Value>, e: &Expr) -> R<Expr> {
+        if let Some(c) = self.const_index(ctx, v) {
+            return Ok(Expr::atom(format!("{c}u")));
+        }
         Ok(match self.value_inner(ctx.func, v)?.scalar_kind_of() {
             Some(ScalarKind::Uint) => e.clone(),
             _ => Expr::atom(format!("uint({})", e.text)),
@@ -2678,8 +2699,8 @@ impl<'a> Writer<'a> {
             }
         };
         let key = format!("{base}:{ty_name}");
-        if !self.helpers.emitted.contains_key(&key) {
-            self.helpers.emitted.insert(key, ());
+        if let std::collections::btree_map::Entry::Vacant(slot) = self.helpers.emitted.entry(key) {
+            slot.insert(());
             let text = make(&name);
             self.helpers.text.push_str(&text);
             self.helpers.text.push('\n');
@@ -2695,7 +2716,10 @@ impl<'a> Writer<'a> {
                 let kind = self.value_inner(func, *arg)?.scalar_kind_of();
                 match (uop, kind) {
                     (UnaryOp::Negate, Some(ScalarKind::Sint)) => {
-                        let bits = format!("0u - {}", self.uint_bits(ctx, *arg, &a).at(Prec::Multiplicative));
+                        let bits = format!(
+                            "0u - {}",
+                            self.uint_bits(ctx, *arg, &a).at(Prec::Multiplicative)
+                        );
                         let mut e = Expr::atom(format!("asint({bits})"));
                         e.bits = Some((bits, Prec::Additive));
                         e
@@ -3479,7 +3503,12 @@ impl<'a> Writer<'a> {
                 ..
             }) = self.module.constants.get(*c)
             {
-                if *n >= 0 && self.constant_names.get(c.index()).is_none_or(|n| n.is_none()) {
+                if *n >= 0
+                    && self
+                        .constant_names
+                        .get(c.index())
+                        .is_none_or(|n| n.is_none())
+                {
                     return Expr::atom(format!("{n}u"));
                 }
             }

@@ -1,7 +1,12 @@
 //! HLSL from IR text files: every `tests/ir/*.ir` module is written as HLSL, compared with its
 //! committed snapshot (`tests/out/<name>.hlsl`, bless with `LUMA_BLESS=1`), and every entry
 //! point is compiled by glslang's HLSL front end to SPIR-V that must pass `spirv-val`.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 mod common;
 

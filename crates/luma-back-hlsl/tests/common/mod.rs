@@ -39,18 +39,34 @@ pub fn validate(label: &str, out: &HlslOutput) -> Result<(), String> {
         };
         let spv = dir.join(format!("{}.spv", ep.name));
         let (ok, log) = run(Command::new(&glslang)
-            .args(["-D", "-e", &ep.name, "-S", stage, "-V", "--target-env", "vulkan1.1", "-o"])
+            .args([
+                "-D",
+                "-e",
+                &ep.name,
+                "-S",
+                stage,
+                "-V",
+                "--target-env",
+                "vulkan1.1",
+                "-o",
+            ])
             .arg(&spv)
             .arg(&src));
         if !ok {
-            errors.push(format!("{label}: glslang rejected entry `{}`:\n{log}", ep.name));
+            errors.push(format!(
+                "{label}: glslang rejected entry `{}`:\n{log}",
+                ep.name
+            ));
             continue;
         }
         let (ok, log) = run(Command::new(&spirv_val)
             .args(["--target-env", "vulkan1.1"])
             .arg(&spv));
         if !ok {
-            errors.push(format!("{label}: spirv-val rejected entry `{}`:\n{log}", ep.name));
+            errors.push(format!(
+                "{label}: spirv-val rejected entry `{}`:\n{log}",
+                ep.name
+            ));
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
