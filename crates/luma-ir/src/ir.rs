@@ -314,7 +314,7 @@ pub enum ConstantValue {
     /// A scalar.
     Scalar(Literal),
     /// A vector, matrix, array or struct built from other constants, one per component, column,
-    /// element or member.
+    /// element or member: earlier constants, never specialization constants.
     Composite(Vec<Handle<Constant>>),
     /// All bits zero: the zero value of any constructible type.
     Zero,
@@ -449,7 +449,7 @@ impl Function {
     }
 }
 
-/// A function parameter.
+/// A function parameter (never a pointer: Luma has no out/inout parameters).
 #[derive(Debug, Clone, PartialEq)]
 pub struct FunctionParam {
     /// Source name (for entry inputs: the flattened field name, such as `uv`).
@@ -482,7 +482,8 @@ pub struct LocalVariable {
     pub init: Option<Handle<Constant>>,
 }
 
-/// An SSA value.
+/// An SSA value. Values of pointer type are only variable pointers and access chains (SPIR-V
+/// logical addressing): never parameters, call or region results, carried values or selects.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Value {
     /// The value's type.
@@ -517,15 +518,15 @@ pub enum ValueDef {
 /// Operations that compute a value.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Op {
-    /// `op arg`, componentwise.
+    /// `op arg`, componentwise, on a scalar or vector (matrix arithmetic is lowered per column).
     Unary {
         /// The operator.
         op: UnaryOp,
         /// Operand.
         arg: Handle<Value>,
     },
-    /// `lhs op rhs`, componentwise; both operands have the same type, except shifts, whose
-    /// `rhs` is `u32` (vector of `u32` for vector shifts) of the same shape.
+    /// `lhs op rhs`, componentwise on scalars or vectors; both operands have the same type,
+    /// except shifts, whose `rhs` is `u32` (vector of `u32` for vector shifts) of the same shape.
     Binary {
         /// The operator.
         op: BinaryOp,
@@ -544,7 +545,8 @@ pub enum Op {
         rhs: Handle<Value>,
     },
     /// `condition ? accept : reject`; a `bool` condition selects whole values, a `bvecN`
-    /// condition selects per component of `vecN` operands.
+    /// condition selects per component of `vecN` operands. Only scalars and vectors are
+    /// selected (SPIR-V 1.3 `OpSelect`); other types go through an `If` with results.
     Select {
         /// The condition.
         condition: Handle<Value>,
@@ -644,8 +646,8 @@ pub enum Op {
         /// The differentiated value (float scalar or vector).
         arg: Handle<Value>,
     },
-    /// A pointer into the composite behind `base`: one index per level, struct member indices
-    /// constant integers, array, vector and matrix indices any integer value. An out-of-range
+    /// A pointer into the composite behind `base`: one index per level (at least one), struct
+    /// member indices constant integers, array, vector and matrix indices any integer value. An out-of-range
     /// run-time array index reads or writes an unspecified element of that array or nothing at
     /// all (never memory outside it); back ends clamp where the target does not guarantee that.
     AccessChain {
@@ -700,7 +702,7 @@ pub enum Op {
         coordinate: Handle<Value>,
         /// Layer index (`i32`) for array textures.
         array_index: Option<Handle<Value>>,
-        /// Mip level (`i32`), for non-multisampled textures.
+        /// Mip level (`i32`): present exactly for non-multisampled textures.
         level: Option<Handle<Value>>,
         /// Sample index (`i32`), for multisampled textures.
         sample: Option<Handle<Value>>,
@@ -1082,6 +1084,8 @@ pub enum StmtKind {
     /// A loop. `carried` values are bound to their `init` on entry and to `Continue`'s arguments
     /// on each further iteration; `Break` leaves with its arguments bound to `results`. The body
     /// must end every path in `Continue`, `Break`, `Return`, `Discard` or `Unreachable`.
+    /// Statements after a loop that no `Break` leaves are unreachable (they need not be
+    /// `Unreachable`).
     Loop {
         /// Loop-carried values (`ValueDef::LoopCarried`) with their initial values.
         carried: Vec<LoopVar>,
