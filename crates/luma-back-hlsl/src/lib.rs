@@ -108,7 +108,7 @@ pub struct EntryPointInfo {
     pub profile: String,
 }
 
-/// What [`write`] produces.
+/// What [`write()`] produces.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HlslOutput {
     /// The HLSL source.
