@@ -647,9 +647,10 @@ pub enum Op {
         arg: Handle<Value>,
     },
     /// A pointer into the composite behind `base`: one index per level (at least one), struct
-    /// member indices constant integers, array, vector and matrix indices any integer value. An out-of-range
-    /// run-time array index reads or writes an unspecified element of that array or nothing at
-    /// all (never memory outside it); back ends clamp where the target does not guarantee that.
+    /// member indices constant integers, array, vector and matrix indices any integer value.
+    /// An out-of-range run-time array index reads or writes an unspecified element of that
+    /// array or nothing at all (never memory outside it); back ends clamp where the target does
+    /// not guarantee that.
     AccessChain {
         /// The pointer to start from.
         base: Handle<Value>,
