@@ -8,5 +8,6 @@ pub mod codes;
 pub mod dump;
 pub mod lexer;
 pub mod parser;
+pub mod preprocess;
 
 pub use parser::parse;

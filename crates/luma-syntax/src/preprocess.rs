@@ -1,0 +1,848 @@
+//! The preprocessor: `#include`, `#pragma once` and `#line`, expanded into one text with a
+//! [`SourceMap`] that leads every byte back to its file and line.
+//!
+//! A line whose first non-blank characters are `#include`, `#pragma` or `#line` followed by
+//! whitespace or the end of the line is a directive (outside long comments); any other `#` is the
+//! length operator, so `#arr` may start a line. Directive lines stay in the expanded text as
+//! spaces of the same length, so a diagnostic about a directive (or anything else) has a span that
+//! resolves to the original file, line and column. An included file's text follows its directive
+//! line.
+//!
+//! Files are identified by canonical path (from the [`FileReader`]): `#pragma once`, cycle
+//! detection and the `includes` list use it. Names shown in diagnostics are the paths as joined
+//! from the directives, lexically normalised, so output does not depend on where the sources
+//! live on disk.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
+
+use luma_base::{Diagnostic, Diagnostics, FileId, Limits, Segment, SourceFile, SourceMap, Span};
+
+use crate::codes;
+use crate::lexer::{find_long_close, long_bracket_level};
+
+/// Where included files come from. Implementations must be `Send + Sync` to be shared by
+/// threads; the trait itself is object safe.
+pub trait FileReader {
+    /// The canonical identity of the file at `path`, or `None` if there is no file there.
+    fn canonicalize(&self, path: &str) -> Option<String>;
+    /// The text of the file with canonical path `canonical`, or why it cannot be read.
+    fn read(&self, canonical: &str) -> Result<String, String>;
+}
+
+/// Reads includes from the file system; canonical paths are `std::fs::canonicalize`'s.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FsReader;
+
+impl FileReader for FsReader {
+    fn canonicalize(&self, path: &str) -> Option<String> {
+        let canonical = std::fs::canonicalize(path).ok()?;
+        if !canonical.is_file() {
+            return None;
+        }
+        canonical.to_str().map(str::to_owned)
+    }
+
+    fn read(&self, canonical: &str) -> Result<String, String> {
+        let bytes = std::fs::read(canonical).map_err(|e| e.to_string())?;
+        String::from_utf8(bytes).map_err(|_| "the file is not valid UTF-8".to_owned())
+    }
+}
+
+/// Serves virtual files from memory, with no file system access at all. Paths are compared
+/// after lexical normalisation (`a/./b/../c.luma` is `a/c.luma`), which is also the canonical
+/// path.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MemoryReader {
+    files: BTreeMap<String, String>,
+}
+
+impl MemoryReader {
+    /// A reader serving `files` (path to text); paths are normalised.
+    pub fn new(files: BTreeMap<String, String>) -> MemoryReader {
+        let mut reader = MemoryReader::default();
+        for (path, text) in files {
+            reader.insert(&path, text);
+        }
+        reader
+    }
+
+    /// Adds or replaces one file.
+    pub fn insert(&mut self, path: &str, text: impl Into<String>) {
+        self.files.insert(normalize_path(path), text.into());
+    }
+}
+
+impl FileReader for MemoryReader {
+    fn canonicalize(&self, path: &str) -> Option<String> {
+        let normalized = normalize_path(path);
+        self.files.contains_key(&normalized).then_some(normalized)
+    }
+
+    fn read(&self, canonical: &str) -> Result<String, String> {
+        self.files
+            .get(canonical)
+            .cloned()
+            .ok_or_else(|| "no such virtual file".to_owned())
+    }
+}
+
+/// Lexically normalises a `/`-separated path: drops `.` and empty components and resolves `..`
+/// against the component before it (a leading `..` of a relative path stays; one at the root of
+/// an absolute path is dropped).
+pub fn normalize_path(path: &str) -> String {
+    let absolute = path.starts_with('/');
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                if parts.last().is_some_and(|p| *p != "..") {
+                    parts.pop();
+                } else if !absolute {
+                    parts.push("..");
+                }
+            }
+            other => parts.push(other),
+        }
+    }
+    let joined = parts.join("/");
+    match (absolute, joined.is_empty()) {
+        (true, _) => format!("/{joined}"),
+        (false, true) => ".".to_owned(),
+        (false, false) => joined,
+    }
+}
+
+/// The directory part of `path` (empty for a bare file name).
+fn dir_of(path: &str) -> &str {
+    match path.rfind('/') {
+        Some(0) => "/",
+        Some(i) => path.get(..i).unwrap_or(""),
+        None => "",
+    }
+}
+
+/// `dir/path`, or `path` when it is absolute or `dir` is empty.
+fn join(dir: &str, path: &str) -> String {
+    if path.starts_with('/') || dir.is_empty() {
+        path.to_owned()
+    } else if dir.ends_with('/') {
+        format!("{dir}{path}")
+    } else {
+        format!("{dir}/{path}")
+    }
+}
+
+/// What the preprocessor needs besides the sources.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PreprocessOptions {
+    /// Directories searched for `#include <p>`, and for `#include "p"` after the including
+    /// file's directory, in order. Relative ones are relative to the working directory (for
+    /// [`FsReader`]) or to the virtual root (for [`MemoryReader`]).
+    pub include_dirs: Vec<String>,
+    /// Include depth and expanded size limits.
+    pub limits: Limits,
+}
+
+/// The expanded source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Preprocessed {
+    /// The text the lexer reads: every include spliced in, directive lines blanked. Empty when
+    /// the size limit was exceeded, so that no later stage reports errors about a cut text.
+    pub text: String,
+    /// Leads every offset of `text` back to its file and line.
+    pub source_map: SourceMap,
+    /// Canonical path of every file read through the [`FileReader`], in first-read order (for
+    /// Makefile depfiles); the main file is not in it.
+    pub includes: Vec<String>,
+}
+
+/// Expands `main_text` (named `main_name` in diagnostics; its includes resolve relative to that
+/// name's directory), reading included files through `reader`.
+pub fn preprocess(
+    main_name: &str,
+    main_text: &str,
+    reader: &dyn FileReader,
+    options: &PreprocessOptions,
+    diags: &mut Diagnostics,
+) -> Preprocessed {
+    let mut ex = Expander {
+        reader,
+        options,
+        diags,
+        out: String::new(),
+        map: SourceMap::new(),
+        includes: Vec::new(),
+        read: BTreeMap::new(),
+        once: BTreeSet::new(),
+        stack: Vec::new(),
+        overflow: false,
+        last_directive: None,
+    };
+    let main_id = ex.map.add_file(SourceFile::new(main_name, main_text));
+    if main_text.len() > options.limits.max_source_bytes || u32::try_from(main_text.len()).is_err()
+    {
+        ex.map.push_segment(Segment {
+            expanded_start: 0,
+            len: 0,
+            file: main_id,
+            file_start: 0,
+            line_delta: 0,
+            renamed: None,
+        });
+        ex.too_large(Span::point(0));
+        return ex.finish();
+    }
+    let canonical = reader.canonicalize(main_name);
+    ex.stack.push(Frame {
+        canonical,
+        name: main_name.to_owned(),
+        directive: None,
+    });
+    let text: Rc<str> = Rc::from(main_text);
+    ex.process(main_id, &text, main_name);
+    if ex.map.segments().is_empty() {
+        ex.map.push_segment(Segment {
+            expanded_start: 0,
+            len: 0,
+            file: main_id,
+            file_start: 0,
+            line_delta: 0,
+            renamed: None,
+        });
+    }
+    ex.finish()
+}
+
+/// A file being expanded.
+struct Frame {
+    canonical: Option<String>,
+    /// Name shown in diagnostics.
+    name: String,
+    /// The `#include` line that brought it in (expanded span).
+    directive: Option<Span>,
+}
+
+/// A run of the current file being copied, not yet pushed as a segment.
+struct Run {
+    expanded_start: usize,
+    file_start: usize,
+    line_delta: i64,
+    renamed: Option<u32>,
+}
+
+enum Directive {
+    Include,
+    Pragma,
+    Line,
+}
+
+struct Expander<'a> {
+    reader: &'a dyn FileReader,
+    options: &'a PreprocessOptions,
+    diags: &'a mut Diagnostics,
+    out: String,
+    map: SourceMap,
+    includes: Vec<String>,
+    /// Files read so far, by canonical path.
+    read: BTreeMap<String, (FileId, Rc<str>)>,
+    /// Canonical paths of files that said `#pragma once`.
+    once: BTreeSet<String>,
+    stack: Vec<Frame>,
+    /// The size limit was exceeded: stop everything.
+    overflow: bool,
+    /// The most recent `#include` line, where a size overflow is reported.
+    last_directive: Option<Span>,
+}
+
+fn span(lo: usize, hi: usize) -> Span {
+    Span::new(
+        u32::try_from(lo).unwrap_or(u32::MAX),
+        u32::try_from(hi).unwrap_or(u32::MAX),
+    )
+}
+
+impl Expander<'_> {
+    fn finish(self) -> Preprocessed {
+        Preprocessed {
+            text: if self.overflow {
+                String::new()
+            } else {
+                self.out
+            },
+            source_map: self.map,
+            includes: self.includes,
+        }
+    }
+
+    fn too_large(&mut self, at: Span) {
+        self.overflow = true;
+        let limit = self.options.limits.max_source_bytes;
+        self.diags.push(
+            Diagnostic::error(
+                codes::SOURCE_TOO_LARGE,
+                at,
+                format!("the source exceeds {limit} bytes after includes are expanded"),
+            )
+            .with_primary_label("the limit is reached here")
+            .with_note("the limit is `Limits::max_source_bytes`"),
+        );
+    }
+
+    /// Appends `s` unless that would pass the size limit.
+    fn append(&mut self, s: &str) -> bool {
+        if self.overflow {
+            return false;
+        }
+        if self.out.len() + s.len() > self.options.limits.max_source_bytes {
+            let at = self
+                .stack
+                .iter()
+                .rev()
+                .find_map(|f| f.directive)
+                .or(self.last_directive)
+                .unwrap_or(Span::point(0));
+            self.too_large(at);
+            return false;
+        }
+        self.out.push_str(s);
+        true
+    }
+
+    fn flush(&mut self, run: &Run, file: FileId) {
+        let len = self.out.len().saturating_sub(run.expanded_start);
+        if len == 0 {
+            return;
+        }
+        self.map.push_segment(Segment {
+            expanded_start: u32::try_from(run.expanded_start).unwrap_or(u32::MAX),
+            len: u32::try_from(len).unwrap_or(u32::MAX),
+            file,
+            file_start: u32::try_from(run.file_start).unwrap_or(u32::MAX),
+            line_delta: run.line_delta,
+            renamed: run.renamed,
+        });
+    }
+
+    /// Expands one file's text into `out`. Returns the `#line` state at its end.
+    fn process(&mut self, file: FileId, text: &Rc<str>, resolve_path: &str) -> (i64, Option<u32>) {
+        let mut run = Run {
+            expanded_start: self.out.len(),
+            file_start: 0,
+            line_delta: 0,
+            renamed: None,
+        };
+        let bytes = text.as_bytes();
+        let mut offset = 0usize;
+        if text.starts_with('\u{feff}') {
+            // Editors put a byte-order mark first; three spaces keep the offsets.
+            if !self.append("   ") {
+                return (run.line_delta, run.renamed);
+            }
+            offset = 3;
+        }
+        let mut comment: Option<u32> = None;
+        let mut line_index = text.get(..offset).map_or(0, |s| s.matches('\n').count());
+        while offset < bytes.len() {
+            let line_end = bytes
+                .get(offset..)
+                .and_then(|rest| rest.iter().position(|&b| b == b'\n'))
+                .map_or(bytes.len(), |i| offset + i);
+            let next = (line_end + 1).min(bytes.len());
+            let line = text.get(offset..line_end).unwrap_or("");
+            let whole = text.get(offset..next).unwrap_or("");
+            let directive = if comment.is_none() {
+                detect_directive(line)
+            } else {
+                None
+            };
+            match directive {
+                None => {
+                    comment = scan_comments(line.as_bytes(), comment);
+                    if !self.append(whole) {
+                        break;
+                    }
+                }
+                Some((kind, args_at)) => {
+                    let line_start = self.out.len();
+                    let mut blank = " ".repeat(line.len());
+                    if next > line_end {
+                        blank.push('\n');
+                    }
+                    if !self.append(&blank) {
+                        break;
+                    }
+                    let line_span = span(line_start, line_start + line.len());
+                    match kind {
+                        Directive::Include => {
+                            self.last_directive = Some(line_span);
+                            let include = self.parse_include(line, args_at, line_start);
+                            if let Some((path, angle, path_span)) = include {
+                                self.flush(&run, file);
+                                self.include(&path, angle, path_span, line_span, resolve_path);
+                                if self.overflow {
+                                    return (run.line_delta, run.renamed);
+                                }
+                                run.expanded_start = self.out.len();
+                                run.file_start = next;
+                            }
+                        }
+                        Directive::Pragma => self.pragma(line, args_at, line_start),
+                        Directive::Line => {
+                            if let Some((number, name)) = self.parse_line(line, args_at, line_start)
+                            {
+                                self.flush(&run, file);
+                                // The line after the directive gets `number`.
+                                let next_real = line_index as i64 + 2;
+                                run.line_delta = number - next_real;
+                                if let Some(name) = name {
+                                    let index = u32::try_from(self.map.line_names.len())
+                                        .unwrap_or(u32::MAX);
+                                    self.map.line_names.push(name);
+                                    run.renamed = Some(index);
+                                }
+                                run.expanded_start = self.out.len();
+                                run.file_start = next;
+                            }
+                        }
+                    }
+                }
+            }
+            offset = next;
+            line_index += 1;
+        }
+        if !self.overflow {
+            self.flush(&run, file);
+        }
+        (run.line_delta, run.renamed)
+    }
+
+    /// Parses `#include "p"` / `#include <p>` from `args_at` on; reports malformed lines.
+    fn parse_include(
+        &mut self,
+        line: &str,
+        args_at: usize,
+        line_start: usize,
+    ) -> Option<(String, bool, Span)> {
+        let rest = line.get(args_at..).unwrap_or("");
+        let skipped = rest.len() - rest.trim_start().len();
+        let arg_at = args_at + skipped;
+        let arg = rest.trim_start();
+        let at = |lo: usize, hi: usize| span(line_start + lo, line_start + hi);
+        let (close, angle) = match arg.chars().next() {
+            Some('"') => ('"', false),
+            Some('<') => ('>', true),
+            _ => {
+                let end = line.trim_end().len().max(arg_at);
+                let (lo, hi) = if arg.trim().is_empty() {
+                    (0, args_at)
+                } else {
+                    (arg_at, end)
+                };
+                let d = Diagnostic::error(
+                    codes::MALFORMED_INCLUDE,
+                    at(lo, hi),
+                    "expected `\"file\"` or `<file>` after `#include`",
+                )
+                .with_primary_label("not a quoted path")
+                .with_help("write `#include \"common.luma\"` or `#include <common.luma>`");
+                self.diags.push(d);
+                return None;
+            }
+        };
+        let inner = arg.get(1..).unwrap_or("");
+        let Some(end) = inner.find(close) else {
+            let d = Diagnostic::error(
+                codes::MALFORMED_INCLUDE,
+                at(arg_at, arg_at + 1),
+                "unterminated `#include` path",
+            )
+            .with_primary_label(format!("this path has no closing `{close}`"));
+            self.diags.push(d);
+            return None;
+        };
+        let path = inner.get(..end).unwrap_or("");
+        let path_span = at(arg_at, arg_at + end + 2);
+        if path.trim().is_empty() {
+            let d = Diagnostic::error(codes::MALFORMED_INCLUDE, path_span, "empty `#include` path");
+            self.diags.push(d);
+            return None;
+        }
+        let after_at = arg_at + end + 2;
+        if let Some(junk) = trailing_junk(line, after_at) {
+            let d = Diagnostic::error(
+                codes::MALFORMED_INCLUDE,
+                at(junk.0, junk.1),
+                "unexpected text after the `#include` path",
+            )
+            .with_primary_label("not part of the directive")
+            .with_help("one `#include` per line; a comment may follow with `--`");
+            self.diags.push(d);
+            return None;
+        }
+        Some((path.to_owned(), angle, path_span))
+    }
+
+    fn pragma(&mut self, line: &str, args_at: usize, line_start: usize) {
+        let rest = line.get(args_at..).unwrap_or("");
+        let name_at = args_at + (rest.len() - rest.trim_start().len());
+        let name: String = line
+            .get(name_at..)
+            .unwrap_or("")
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        let at = |lo: usize, hi: usize| span(line_start + lo, line_start + hi);
+        if name.is_empty() {
+            let d = Diagnostic::warning(
+                codes::UNKNOWN_PRAGMA,
+                at(0, args_at),
+                "`#pragma` without a name is ignored",
+            )
+            .with_note("Luma knows `#pragma once`");
+            self.diags.push(d);
+            return;
+        }
+        let name_end = name_at + name.len();
+        if name != "once" {
+            let d = Diagnostic::warning(
+                codes::UNKNOWN_PRAGMA,
+                at(name_at, name_end),
+                format!("unknown pragma `{name}` is ignored"),
+            )
+            .with_note("Luma knows `#pragma once`");
+            self.diags.push(d);
+            return;
+        }
+        if let Some(junk) = trailing_junk(line, name_end) {
+            let d = Diagnostic::warning(
+                codes::PRAGMA_ONCE_EXTRA,
+                at(junk.0, junk.1),
+                "text after `#pragma once` is ignored",
+            )
+            .with_suggestion(at(junk.0, junk.1), "", "remove it");
+            self.diags.push(d);
+        }
+        if let Some(canonical) = self.stack.last().and_then(|f| f.canonical.clone()) {
+            self.once.insert(canonical);
+        }
+    }
+
+    /// Parses `#line N ["name"]`.
+    fn parse_line(
+        &mut self,
+        line: &str,
+        args_at: usize,
+        line_start: usize,
+    ) -> Option<(i64, Option<String>)> {
+        let at = |lo: usize, hi: usize| span(line_start + lo, line_start + hi);
+        let rest = line.get(args_at..).unwrap_or("");
+        let num_at = args_at + (rest.len() - rest.trim_start().len());
+        let digits: String = line
+            .get(num_at..)
+            .unwrap_or("")
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        let bad = |me: &mut Self, lo: usize, hi: usize, message: &str| {
+            let d = Diagnostic::error(codes::MALFORMED_LINE, at(lo, hi), message.to_owned())
+                .with_help("write `#line 42` or `#line 42 \"name.luma\"`");
+            me.diags.push(d);
+        };
+        let word_end = |from: usize| {
+            from + line
+                .get(from..)
+                .unwrap_or("")
+                .find(char::is_whitespace)
+                .unwrap_or(line.len().saturating_sub(from))
+        };
+        if digits.is_empty() {
+            let end = word_end(num_at).max(num_at);
+            let (lo, hi) = if end > num_at {
+                (num_at, end)
+            } else {
+                (0, args_at)
+            };
+            bad(self, lo, hi, "expected a line number after `#line`");
+            return None;
+        }
+        let num_end = num_at + digits.len();
+        let number = digits
+            .parse::<i64>()
+            .ok()
+            .filter(|n| (1..=i64::from(i32::MAX)).contains(n));
+        let Some(number) = number else {
+            bad(
+                self,
+                num_at,
+                num_end,
+                "line number out of range (1 to 2147483647)",
+            );
+            return None;
+        };
+        let after = line.get(num_end..).unwrap_or("");
+        if after.chars().next().is_some_and(|c| !c.is_whitespace()) {
+            bad(
+                self,
+                num_at,
+                word_end(num_at),
+                "expected a line number after `#line`",
+            );
+            return None;
+        }
+        let name_at = num_end + (after.len() - after.trim_start().len());
+        let mut name = None;
+        let mut end = num_end;
+        if line.get(name_at..).is_some_and(|s| s.starts_with('"')) {
+            let inner = line.get(name_at + 1..).unwrap_or("");
+            let Some(close) = inner.find('"') else {
+                bad(
+                    self,
+                    name_at,
+                    name_at + 1,
+                    "unterminated file name in `#line`",
+                );
+                return None;
+            };
+            name = Some(inner.get(..close).unwrap_or("").to_owned());
+            end = name_at + close + 2;
+        }
+        if let Some(junk) = trailing_junk(line, end) {
+            bad(self, junk.0, junk.1, "unexpected text in `#line`");
+            return None;
+        }
+        Some((number, name))
+    }
+
+    fn include(&mut self, path: &str, angle: bool, path_span: Span, line_span: Span, from: &str) {
+        let mut candidates = Vec::new();
+        if path.starts_with('/') {
+            candidates.push(path.to_owned());
+        } else {
+            if !angle {
+                candidates.push(join(dir_of(from), path));
+            }
+            for dir in &self.options.include_dirs {
+                candidates.push(join(dir, path));
+            }
+        }
+        let found = candidates
+            .iter()
+            .find_map(|c| self.reader.canonicalize(c).map(|canon| (c.clone(), canon)));
+        let Some((resolved, canonical)) = found else {
+            let shown = if angle {
+                format!("<{path}>")
+            } else {
+                format!("\"{path}\"")
+            };
+            let mut d = Diagnostic::error(
+                codes::INCLUDE_NOT_FOUND,
+                path_span,
+                format!("cannot find included file {shown}"),
+            )
+            .with_primary_label("not found");
+            if candidates.is_empty() {
+                d = d.with_help(
+                    "`#include <...>` searches the include directories; add one with \
+                     `--include-dir`",
+                );
+            } else {
+                let list: Vec<String> = candidates
+                    .iter()
+                    .map(|c| format!("`{}`", normalize_path(c)))
+                    .collect();
+                d = d.with_note(format!("searched {}", list.join(", ")));
+            }
+            self.diags.push(d);
+            return;
+        };
+        if self.once.contains(&canonical) {
+            return;
+        }
+        let name = normalize_path(&resolved);
+        if let Some(start) = self
+            .stack
+            .iter()
+            .position(|f| f.canonical.as_deref() == Some(canonical.as_str()))
+        {
+            let mut chain: Vec<&str> = self
+                .stack
+                .get(start..)
+                .unwrap_or(&[])
+                .iter()
+                .map(|f| f.name.as_str())
+                .collect();
+            chain.push(name.as_str());
+            let mut d = Diagnostic::error(
+                codes::INCLUDE_CYCLE,
+                path_span,
+                format!("include cycle: `{name}` is already being included"),
+            )
+            .with_primary_label(format!("includes `{name}` again"))
+            .with_note(format!("the cycle is {}", chain.join(" -> ")))
+            .with_help("add `#pragma once` to the shared file, or remove one of the includes");
+            let frames = self.stack.get(start + 1..).unwrap_or(&[]);
+            let parents = self.stack.get(start..).unwrap_or(&[]);
+            for (frame, parent) in frames.iter().zip(parents) {
+                if let Some(at) = frame.directive {
+                    d = d.with_label(
+                        at,
+                        format!("`{}` includes `{}` here", parent.name, frame.name),
+                    );
+                }
+            }
+            self.diags.push(d);
+            return;
+        }
+        let depth = self.stack.len();
+        let limit = self.options.limits.include_depth as usize;
+        if depth > limit {
+            let mut chain: Vec<&str> = self.stack.iter().map(|f| f.name.as_str()).collect();
+            chain.push(name.as_str());
+            let d = Diagnostic::error(
+                codes::INCLUDE_TOO_DEEP,
+                path_span,
+                format!("includes nested more than {limit} deep"),
+            )
+            .with_primary_label(format!("include level {depth}"))
+            .with_note(format!("the include chain is {}", chain.join(" -> ")))
+            .with_note("the limit is `Limits::include_depth`");
+            self.diags.push(d);
+            return;
+        }
+        let (file, text) = match self.read.get(&canonical) {
+            Some((file, text)) => (*file, Rc::clone(text)),
+            None => match self.reader.read(&canonical) {
+                Ok(text) => {
+                    let file = self
+                        .map
+                        .add_file(SourceFile::new(name.clone(), text.as_str()));
+                    let text: Rc<str> = Rc::from(text);
+                    self.read
+                        .insert(canonical.clone(), (file, Rc::clone(&text)));
+                    self.includes.push(canonical.clone());
+                    (file, text)
+                }
+                Err(why) => {
+                    let d = Diagnostic::error(
+                        codes::INCLUDE_UNREADABLE,
+                        path_span,
+                        format!("cannot read `{name}`: {why}"),
+                    )
+                    .with_primary_label("included here");
+                    self.diags.push(d);
+                    return;
+                }
+            },
+        };
+        self.stack.push(Frame {
+            canonical: Some(canonical),
+            name,
+            directive: Some(line_span),
+        });
+        let (line_delta, renamed) = self.process(file, &text, &resolved);
+        self.stack.pop();
+        if self.overflow || self.out.ends_with('\n') {
+            return;
+        }
+        // The included text must end its last line, or the includer's next line would join it.
+        self.map.push_segment(Segment {
+            expanded_start: u32::try_from(self.out.len()).unwrap_or(u32::MAX),
+            len: 0,
+            file,
+            file_start: u32::try_from(text.len()).unwrap_or(u32::MAX),
+            line_delta,
+            renamed,
+        });
+        self.append("\n");
+    }
+}
+
+/// If `line` is a directive, its kind and the offset just after the directive name.
+fn detect_directive(line: &str) -> Option<(Directive, usize)> {
+    let indent = line.len() - line.trim_start_matches([' ', '\t']).len();
+    let rest = line.get(indent..)?;
+    for (name, kind) in [
+        ("#include", Directive::Include),
+        ("#pragma", Directive::Pragma),
+        ("#line", Directive::Line),
+    ] {
+        if let Some(after) = rest.strip_prefix(name) {
+            if after.is_empty() || after.starts_with([' ', '\t', '\r']) {
+                return Some((kind, indent + name.len()));
+            }
+        }
+    }
+    None
+}
+
+/// The byte range of non-blank text after `from` that is not a `--` comment.
+fn trailing_junk(line: &str, from: usize) -> Option<(usize, usize)> {
+    let rest = line.get(from..)?;
+    let trimmed = rest.trim_start();
+    if trimmed.trim_end().is_empty() || trimmed.starts_with("--") {
+        return None;
+    }
+    let lo = from + (rest.len() - trimmed.len());
+    Some((lo, from + rest.trim_end().len()))
+}
+
+/// Tracks long comments across lines, so directives inside them are left alone. `state` is the
+/// level of the long comment open at the start of the line; returns the one open at its end.
+fn scan_comments(line: &[u8], mut state: Option<u32>) -> Option<u32> {
+    let mut i = 0usize;
+    loop {
+        if let Some(level) = state.take() {
+            match find_long_close(line.get(i..).unwrap_or(&[]), level) {
+                Some(end) => i += end,
+                None => return Some(level),
+            }
+        }
+        let rest = line.get(i..).unwrap_or(&[]);
+        let dashes = rest.windows(2).position(|w| w == b"--")?;
+        let after = i + dashes + 2;
+        match long_bracket_level(line.get(after..).unwrap_or(&[])) {
+            Some(level) => {
+                state = Some(level);
+                i = after + level as usize + 2;
+            }
+            None => return None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalization() {
+        assert_eq!(normalize_path("a/./b/../c.luma"), "a/c.luma");
+        assert_eq!(normalize_path("./a.luma"), "a.luma");
+        assert_eq!(normalize_path("../x/../y.luma"), "../y.luma");
+        assert_eq!(normalize_path("/a/../../b"), "/b");
+        assert_eq!(normalize_path("a//b/"), "a/b");
+        assert_eq!(normalize_path("a/.."), ".");
+    }
+
+    #[test]
+    fn directive_detection() {
+        assert!(detect_directive("#include \"a\"").is_some());
+        assert!(detect_directive("  \t#pragma once").is_some());
+        assert!(detect_directive("#line").is_some());
+        assert!(detect_directive("#line\r").is_some());
+        assert!(detect_directive("#arr").is_none());
+        assert!(detect_directive("#lines 3").is_none());
+        assert!(detect_directive("#include\"a\"").is_none());
+        assert!(detect_directive("x #include \"a\"").is_none());
+    }
+
+    #[test]
+    fn comment_tracking() {
+        assert_eq!(scan_comments(b"a --[[ open", None), Some(0));
+        assert_eq!(scan_comments(b"still ]] x --[==[", Some(0)), Some(2));
+        assert_eq!(scan_comments(b"-- line --[[", None), None);
+        assert_eq!(scan_comments(b"]=] ]==] done", Some(2)), None);
+    }
+}
