@@ -327,7 +327,12 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         match (own, size) {
             (None, Some(size)) => {
                 let ty = self.w.numeric_type(scalar, Some(size))?;
-                self.inst(Op::CompositeConstruct, ty, &vec![id; size.count() as usize])
+                let parts = vec![id; size.count() as usize];
+                // A constant scalar splats to a constant vector, not to code.
+                if self.const_components(v).is_some() {
+                    return self.w.const_composite(ty, parts);
+                }
+                self.inst(Op::CompositeConstruct, ty, &parts)
             }
             _ => Ok(id),
         }

@@ -665,6 +665,13 @@ impl<'a> Writer<'a> {
             IoBinding::BuiltIn(builtin) => {
                 let spv = self.builtin(stage, class, builtin)?;
                 self.decorate(var, Decoration::BuiltIn, &[spv as u32])?;
+                // Vulkan wants every integer fragment input flat, builtins included.
+                if stage == ShaderStage::Fragment
+                    && class == StorageClass::Input
+                    && self.is_integer(ty)?
+                {
+                    self.decorate(var, Decoration::Flat, &[])?;
+                }
             }
             IoBinding::Location {
                 location,
@@ -676,7 +683,7 @@ impl<'a> Writer<'a> {
                 let interpolated = (stage == ShaderStage::Vertex && class == StorageClass::Output)
                     || (stage == ShaderStage::Fragment && class == StorageClass::Input);
                 if interpolated {
-                    let integer = self.is_integer_based(ty)?;
+                    let integer = self.is_integer(ty)?;
                     match interpolation {
                         Interpolation::Flat => self.decorate(var, Decoration::Flat, &[])?,
                         Interpolation::NoPerspective if !integer => {
@@ -693,14 +700,12 @@ impl<'a> Writer<'a> {
         Ok(IoVar { var, array_wrapped })
     }
 
-    /// Whether a scalar or vector type has integer (or bool) components.
-    fn is_integer_based(&self, ty: Handle<Type>) -> Result<bool, Error> {
-        Ok(match self.ir_type_inner(ty)? {
-            TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } => {
-                s.kind != ScalarKind::Float
-            }
-            _ => false,
-        })
+    /// Whether a scalar or vector type has integer components.
+    fn is_integer(&self, ty: Handle<Type>) -> Result<bool, Error> {
+        Ok(matches!(
+            self.ir_type_inner(ty)?.scalar_kind(),
+            Some(ScalarKind::Sint | ScalarKind::Uint)
+        ))
     }
 
     /// The SPIR-V builtin for `builtin` in `stage` / `class`, declaring its capability.

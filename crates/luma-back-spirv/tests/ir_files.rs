@@ -18,6 +18,12 @@ const NAGA_READER_GAPS: &[(&str, &str, &str)] = &[
          out of bounds",
     ),
     (
+        "sample_mask",
+        "InitializerType",
+        "naga reads the SampleMask output as a scalar and initializes it with a u32, but \
+         Vulkan declares it as an array of one u32 (VUID-SampleMask-SampleMask-04359)",
+    ),
+    (
         "spec_composite",
         "InitializerExprType",
         "naga reads OpSpecConstantComposite as a plain constant whose parts are overrides, \

@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use luma_back_spirv::{to_bytes, write, Options};
 use luma_testutil::{require_tool, run, scratch_dir};
@@ -36,14 +37,17 @@ pub fn compile(module: &luma_ir::Module, options: &Options, what: &str) -> Vec<u
     }
 }
 
-/// Writes the module to a scratch `.spv` file and returns its path.
+/// Writes the module to a scratch `.spv` file and returns its path. Each call gets its own
+/// file: tests run in parallel threads and may share labels.
 pub fn spv_file(words: &[u32], label: &str) -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let unique = NEXT.fetch_add(1, Ordering::Relaxed);
     let dir = scratch_dir("spirv-tests");
     let name: String = label
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .collect();
-    let path = dir.join(format!("{name}.spv"));
+    let path = dir.join(format!("{name}-{unique}.spv"));
     std::fs::write(&path, to_bytes(words)).unwrap();
     path
 }
