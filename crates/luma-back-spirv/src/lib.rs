@@ -3,7 +3,7 @@
 //!
 //! # Shape
 //!
-//! [`write`] builds a [`Writer`], which fills the sections of the module in the order SPIR-V
+//! [`write()`] builds a [`Writer`], which fills the sections of the module in the order SPIR-V
 //! requires (capabilities, extensions, the `GLSL.std.450` import, memory model, entry points,
 //! execution modes, debug strings and names, decorations, types/constants/globals, functions)
 //! and joins them behind the header. Everything is created on demand, so only the types,

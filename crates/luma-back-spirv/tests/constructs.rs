@@ -1,7 +1,7 @@
 //! One test per construct class of the SPIR-V writer, checked on the disassembly: capabilities
-#![allow(clippy::unwrap_used, clippy::panic)]
 //! and extensions appear only when used, decorations, specialization constant ids, debug
 //! information, version-dependent choices, options and errors.
+#![allow(clippy::unwrap_used, clippy::panic)]
 
 mod common;
 
