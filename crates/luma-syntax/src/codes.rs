@@ -129,7 +129,7 @@ pub const ALL: &[CodeDoc] = &[
     error(
         UNKNOWN_CHARACTER,
         "a character that is not part of Luma's syntax",
-        "let x = a $ b\n",
+        "function f(a: float, b: float) -> float\n    return a $ b\nend\n",
     ),
     error(
         UNTERMINATED_COMMENT,
@@ -139,52 +139,52 @@ pub const ALL: &[CodeDoc] = &[
     error(
         RESERVED_WORD,
         "a Lua word that Luma reserves: `local`, `nil`, `repeat`, `until`, `goto`, `continue`, `self`",
-        "local x = 1.0\n",
+        "function f()\n    local x = 1.0\nend\n",
     ),
     error(
         TILDE_EQ,
         "Lua's `~=`: Luma writes not-equal as `!=`",
-        "if a ~= b then end\n",
+        "function f(a: int, b: int) -> bool\n    return a ~= b\nend\n",
     ),
     error(
         DOT_DOT,
         "`..` is reserved",
-        "let s = a .. b\n",
+        "const S = A .. B\n",
     ),
     error(
         INVALID_NUMBER,
         "a malformed number literal",
-        "let x = 1.5u\n",
+        "const X = 1.5u\n",
     ),
     error(
         INT_OUT_OF_RANGE,
         "an integer literal too large for any integer type",
-        "let x = 4294967296u\n",
+        "const X = 4294967296u\n",
     ),
     error(
         FLOAT_OUT_OF_RANGE,
         "a float literal too large for `float`",
-        "let x = 1e39\n",
+        "const X = 1e39\n",
     ),
     error(
         STRING_LITERAL,
         "a quoted string outside an `#include` or `#line` directive",
-        "let name = \"albedo\"\n",
+        "const NAME = \"albedo\"\n",
     ),
     error(
         C_OPERATOR,
         "C's `!`, `&&` or `||`: Luma writes `not`, `and`, `or`",
-        "if a && !b then end\n",
+        "function f(a: bool, b: bool) -> bool\n    return a && !b\nend\n",
     ),
     error(
         SEMICOLON,
         "a semicolon: Luma statements need no separator",
-        "let x = 1.0;\n",
+        "const X = 1.0;\n",
     ),
     error(
         UNEXPECTED_TOKEN,
         "a token the grammar does not allow at this point",
-        "if x > 1\n    y = 2\nend\n",
+        "function f(x: int)\n    if x > 1\n        g()\n    end\nend\n",
     ),
     error(
         UNCLOSED_BLOCK,
@@ -194,17 +194,17 @@ pub const ALL: &[CodeDoc] = &[
     error(
         CHAINED_COMPARISON,
         "comparisons are non-associative: `a < b < c` is an error",
-        "let ok = 0.0 < x < 1.0\n",
+        "function f(x: float) -> bool\n    return 0.0 < x < 1.0\nend\n",
     ),
     error(
         INVALID_ASSIGN_TARGET,
         "the left side of an assignment is not a variable, field, swizzle or element",
-        "f(x) = 1.0\n",
+        "function f(x: float)\n    g(x) = 1.0\nend\n",
     ),
     error(
         EXPR_NOT_STATEMENT,
         "an expression that is not a call cannot stand alone as a statement",
-        "x + 1.0\n",
+        "function f(x: float)\n    x + 1.0\nend\n",
     ),
     error(
         NESTING_TOO_DEEP,
@@ -215,17 +215,17 @@ pub const ALL: &[CodeDoc] = &[
         MISPLACED_ATTRIBUTES,
         "attributes before something that takes none (attributes stand before declarations, \
          fields, parameters and loops)",
-        "@unroll let x = 1.0\n",
+        "function f()\n    @unroll let x = 1.0\nend\n",
     ),
     error(
         INVALID_LITERAL_ENTRIES,
         "a literal mixes `field = value` entries with plain values, or uses the wrong form for its type",
-        "let v = { x = 1.0, 2.0 }\n",
+        "const V = { x = 1.0, 2.0 }\n",
     ),
     error(
         METHOD_CALL,
         "Lua's method call `a:f()`: Luma has no methods",
-        "let l = v:length()\n",
+        "function f(v: vec3) -> float\n    return v:length()\nend\n",
     ),
     error(
         UNEXPECTED_END,

@@ -72,6 +72,7 @@ pub fn parse(text: &str, limits: &Limits, diags: &mut Diagnostics) -> Module {
         type_depth: Vec::new(),
         limit_reported: false,
         last_unclosed: None,
+        suspects: Vec::new(),
     };
     parser.parse_module();
     parser.module
@@ -172,6 +173,41 @@ fn starts_item(kind: TokenKind) -> bool {
     )
 }
 
+/// Whether `name` reads as a type: a builtin type name or a capitalised (struct) name. Used only
+/// to word the fix for two names written where `name: Type` belongs.
+fn looks_like_type(name: &str) -> bool {
+    if name.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return true;
+    }
+    const SCALARS: &[&str] = &[
+        "bool",
+        "int",
+        "uint",
+        "float",
+        "half",
+        "atomic_int",
+        "atomic_uint",
+    ];
+    if SCALARS.contains(&name) {
+        return true;
+    }
+    let vector = ["vec", "ivec", "uvec", "bvec", "hvec"].iter().any(|p| {
+        name.strip_prefix(p)
+            .is_some_and(|n| matches!(n, "2" | "3" | "4"))
+    });
+    let matrix = ["mat", "hmat"].iter().any(|p| {
+        name.strip_prefix(p).is_some_and(|n| {
+            let b = n.as_bytes();
+            matches!(b, [c] if (b'2'..=b'4').contains(c))
+                || matches!(b, [c, b'x', r] if (b'2'..=b'4').contains(c) && (b'2'..=b'4').contains(r))
+        })
+    });
+    let resource = ["sampler", "texture", "itexture", "utexture"]
+        .iter()
+        .any(|p| name.starts_with(p));
+    vector || matrix || resource
+}
+
 /// Names of C preprocessor directives, for a helpful message when one is written.
 const C_DIRECTIVES: &[&str] = &[
     "define",
@@ -187,6 +223,16 @@ const C_DIRECTIVES: &[&str] = &[
     "error",
     "import",
 ];
+
+/// A block that may be the one really missing its `end`, kept to explain a later E0302.
+struct Suspect {
+    opener: Span,
+    what: String,
+    /// The `end` that closed it while indented less than the opener's line.
+    end: Option<Span>,
+    /// An `if` written as `else if`, which needs its own `end`.
+    else_if: bool,
+}
 
 struct PendingOp {
     op: BinaryOp,
@@ -221,6 +267,7 @@ struct Parser<'t, 'd> {
     /// Token index where a missing `end` was last reported (enclosing blocks that fail at the same
     /// token are not reported again).
     last_unclosed: Option<usize>,
+    suspects: Vec<Suspect>,
 }
 
 impl Parser<'_, '_> {
@@ -313,12 +360,22 @@ impl Parser<'_, '_> {
     /// "expected X, found Y" at the current token. When that token starts a new line the error
     /// points just after the previous token, where the missing thing belongs.
     fn expected_diag(&self, what: &str) -> Option<Diagnostic> {
+        self.expected_diag_at(what, true)
+    }
+
+    /// Like [`Self::expected_diag`], but always at the unexpected token: for "expected a
+    /// statement" the token is the problem, not something missing before it.
+    fn unexpected_diag(&self, what: &str) -> Option<Diagnostic> {
+        self.expected_diag_at(what, false)
+    }
+
+    fn expected_diag_at(&self, what: &str, after_previous: bool) -> Option<Diagnostic> {
         let t = self.tok();
         if t.kind == TokenKind::Error {
             return None;
         }
         let message = format!("expected {what}, found {}", self.describe(t));
-        let d = if t.newline_before && self.pos > 0 {
+        let d = if after_previous && t.newline_before && self.pos > 0 {
             let d = Diagnostic::error(codes::UNEXPECTED_TOKEN, Span::point(self.prev_hi), message)
                 .with_primary_label(format!("expected {what}"));
             if t.kind == TokenKind::Eof {
@@ -335,6 +392,13 @@ impl Parser<'_, '_> {
 
     fn expected(&mut self, what: &str) {
         match self.expected_diag(what) {
+            Some(d) => self.report(d),
+            None => self.recovering = true,
+        }
+    }
+
+    fn unexpected(&mut self, what: &str) {
+        match self.unexpected_diag(what) {
             Some(d) => self.report(d),
             None => self.recovering = true,
         }
@@ -670,11 +734,40 @@ impl Parser<'_, '_> {
         }
     }
 
+    /// Byte column of `offset` in its line.
+    fn column_of(&self, offset: u32) -> usize {
+        let before = self.text.get(..offset as usize).unwrap_or("");
+        before.len() - before.rfind('\n').map_or(0, |i| i + 1)
+    }
+
+    /// Indentation (in bytes) of the line holding `offset`.
+    fn indent_of_line(&self, offset: u32) -> usize {
+        let before = self.text.get(..offset as usize).unwrap_or("");
+        let start = before.rfind('\n').map_or(0, |i| i + 1);
+        self.text
+            .get(start..)
+            .unwrap_or("")
+            .bytes()
+            .take_while(|b| *b == b' ' || *b == b'\t')
+            .count()
+    }
+
     /// Expects the `end` of a block opened at `opener`.
-    fn expect_end(&mut self, opener: Span, what: &str, help: Option<&str>) {
-        if self.eat(TokenKind::End).is_some() {
+    fn expect_end(&mut self, opener: Span, what: &str) {
+        if let Some(end) = self.eat(TokenKind::End) {
             // A block closed cleanly: errors inside it are behind us.
             self.recovering = false;
+            if self.column_of(end.span.lo) < self.indent_of_line(opener.lo) {
+                // Indented like an enclosing block: this `end` may belong to it.
+                self.suspects.push(Suspect {
+                    opener,
+                    what: what.to_owned(),
+                    end: Some(end.span),
+                    else_if: false,
+                });
+            } else {
+                self.suspects.retain(|s| s.opener.lo <= opener.lo);
+            }
             return;
         }
         if self.last_unclosed == Some(self.pos) {
@@ -690,8 +783,27 @@ impl Parser<'_, '_> {
         )
         .with_primary_label("expected `end`")
         .with_label(opener, format!("this {what} has no `end`"));
-        if let Some(help) = help {
-            d = d.with_help(help);
+        let inner: Vec<Suspect> = {
+            let (inner, outer): (Vec<Suspect>, Vec<Suspect>) = std::mem::take(&mut self.suspects)
+                .into_iter()
+                .partition(|s| s.opener.lo > opener.lo);
+            self.suspects = outer;
+            inner
+        };
+        if let Some(s) = inner.iter().find(|s| s.else_if) {
+            d = d
+                .with_label(s.opener, "`else if` opens a nested `if` here")
+                .with_help(
+                    "a nested `if` needs its own `end`; write `elseif` to continue the same `if`",
+                );
+        } else if let Some(s) = inner.iter().rev().find(|s| s.end.is_some()) {
+            d = d.with_label(
+                s.opener,
+                format!("this {} may be missing its `end`", s.what),
+            );
+            if let Some(end) = s.end {
+                d = d.with_label(end, format!("this `end` closes the {}", s.what));
+            }
         }
         // A missing `end` is reported even while recovering: it is an independent error.
         self.diags.push(d);
@@ -784,12 +896,15 @@ impl Parser<'_, '_> {
         let what = if after_attributes {
             "a declaration after the attributes"
         } else {
-            "a declaration (`function`, `struct`, `uniform`, `buffer`, `shared` or `const`)"
+            "a declaration"
         };
-        let Some(d) = self.expected_diag(what) else {
+        let Some(d) = self.unexpected_diag(what) else {
             self.recovering = true;
             return;
         };
+        let d = d.with_primary_label(
+            "expected `function`, `struct`, `uniform`, `buffer`, `shared` or `const`",
+        );
         let d = match t.kind {
             TokenKind::Let | TokenKind::Reserved(Reserved::Local) => d.with_help(
                 "`let` declares a local variable inside a function; module-level constants are \
@@ -908,7 +1023,7 @@ impl Parser<'_, '_> {
             None => "function".to_owned(),
         };
         let body = self.parse_block();
-        self.expect_end(kw.span, &what, None);
+        self.expect_end(kw.span, &what);
         match name {
             Some(name) if ok => ItemKind::Function(FunctionDecl {
                 name,
@@ -930,7 +1045,11 @@ impl Parser<'_, '_> {
             // `function f(): vec4` (Luau) and `function f() vec4`: say `->` and carry on.
             TokenKind::Colon if !t.newline_before => {
                 if let Some(d) = self.expected_diag("`->` before the return type") {
-                    self.report(d.with_suggestion(t.span, "->", "write the return type after"));
+                    self.report(d.with_suggestion(
+                        t.span,
+                        "->",
+                        "write the return type after an arrow",
+                    ));
                 }
                 self.bump();
                 true
@@ -940,7 +1059,7 @@ impl Parser<'_, '_> {
                     self.report(d.with_suggestion(
                         Span::point(t.span.lo),
                         "-> ",
-                        "write the return type after",
+                        "write the return type after an arrow",
                     ));
                 }
                 true
@@ -1036,8 +1155,9 @@ impl Parser<'_, '_> {
         })
     }
 
-    /// Recognises `Type name` (GLSL order) where `name: Type` is expected: reports it with the
-    /// fix and returns the field as the author meant it.
+    /// Recognises two names where `name: Type` is expected: `vec3 position` (GLSL order) or
+    /// `position vec3` (a missing colon). Reports it with the fix and returns the field as the
+    /// author meant it.
     fn glsl_declaration(
         &mut self,
         attributes: &[Attribute],
@@ -1048,24 +1168,31 @@ impl Parser<'_, '_> {
         if a.kind != TokenKind::Ident || b.kind != TokenKind::Ident || b.newline_before {
             return None;
         }
-        let ty_text = self.slice(a.span).to_owned();
-        let name_text = self.slice(b.span).to_owned();
-        let both = Span::new(a.span.lo, b.span.hi);
+        let a_text = self.slice(a.span).to_owned();
+        let b_text = self.slice(b.span).to_owned();
+        let type_first = looks_like_type(&a_text) && !looks_like_type(&b_text);
         let d = Diagnostic::error(
             codes::UNEXPECTED_TOKEN,
             b.span,
-            format!("expected `:`, found identifier `{name_text}`"),
+            format!("expected `:`, found identifier `{b_text}`"),
         )
-        .with_primary_label("expected `:`")
-        .with_note("Luma writes the name before the type")
-        .with_suggestion(both, format!("{name_text}: {ty_text}"), message);
+        .with_primary_label("expected `:`");
+        let d = if type_first {
+            d.with_note("Luma writes the name before the type")
+                .with_suggestion(a.span.to(b.span), format!("{b_text}: {a_text}"), message)
+        } else if looks_like_type(&b_text) {
+            d.with_suggestion(Span::new(a.span.hi, b.span.lo), ": ", "add a colon")
+        } else {
+            d.with_note("declare it as `name: type`")
+        };
         self.report(d);
         self.bump();
         self.bump();
-        let ty = self.alloc_type(TypeExprKind::Named(self.ident_of(a)), a.span);
+        let (name, ty) = if type_first { (b, a) } else { (a, b) };
+        let ty = self.alloc_type(TypeExprKind::Named(self.ident_of(ty)), ty.span);
         Some(Field {
             attributes: attributes.to_vec(),
-            name: self.ident_of(b),
+            name: self.ident_of(name),
             ty,
             span: self.since(lo),
         })
@@ -1144,7 +1271,7 @@ impl Parser<'_, '_> {
                     }
                 }
                 _ => {
-                    self.expected("a field or `end`");
+                    self.unexpected("a field or `end`");
                     self.bump();
                 }
             }
@@ -1154,7 +1281,7 @@ impl Parser<'_, '_> {
                 }
             }
         }
-        self.expect_end(kw.span, &what, None);
+        self.expect_end(kw.span, &what);
         match name {
             Some(name) => ItemKind::Struct(StructDecl { name, fields }),
             None => ItemKind::Error,
@@ -1419,7 +1546,7 @@ impl Parser<'_, '_> {
             TokenKind::Do => {
                 let kw = self.bump();
                 let body = self.parse_block();
-                self.expect_end(kw.span, "`do` block", None);
+                self.expect_end(kw.span, "`do` block");
                 self.stmt(StmtKind::Do(body), lo)
             }
             TokenKind::Break => {
@@ -1468,7 +1595,7 @@ impl Parser<'_, '_> {
                 self.stmt(StmtKind::Error, lo)
             }
             TokenKind::Hash if t.newline_before && self.c_directive_follows() => {
-                if let Some(d) = self.expected_diag("a statement") {
+                if let Some(d) = self.unexpected_diag("a statement") {
                     self.report(d.with_help(
                         "Luma has no C preprocessor: the directives are `#include`, `#pragma` and \
                          `#line`; declare constants with `const`",
@@ -1486,7 +1613,7 @@ impl Parser<'_, '_> {
             }
             k if starts_expr(k) => self.parse_expr_statement(lo),
             _ => {
-                self.expected("a statement");
+                self.unexpected("a statement");
                 None
             }
         }
@@ -1558,7 +1685,14 @@ impl Parser<'_, '_> {
         };
         let kw = self.bump();
         // `else if` opens a nested `if` that needs its own `end`; remember it for the hint.
-        let after_else = prev.is_some_and(|p| p.kind == TokenKind::Else) && !kw.newline_before;
+        if prev.is_some_and(|p| p.kind == TokenKind::Else) && !kw.newline_before {
+            self.suspects.push(Suspect {
+                opener: kw.span,
+                what: "`if`".to_owned(),
+                end: None,
+                else_if: true,
+            });
+        }
         let mut branches = Vec::new();
         let cond = self.parse_expr();
         self.expect_then();
@@ -1578,9 +1712,7 @@ impl Parser<'_, '_> {
                 break;
             }
         }
-        let help = after_else
-            .then_some("`else if` opens a new `if` that needs its own `end`; write `elseif` to continue the same `if`");
-        self.expect_end(kw.span, "`if`", help);
+        self.expect_end(kw.span, "`if`");
         self.stmt(
             StmtKind::If {
                 branches,
@@ -1635,7 +1767,7 @@ impl Parser<'_, '_> {
         }
         self.expect_skip(TokenKind::Do, "`do`");
         let body = self.parse_block();
-        self.expect_end(kw.span, "`for` loop", None);
+        self.expect_end(kw.span, "`for` loop");
         match header {
             Some((var, start, end, step)) => self.stmt(
                 StmtKind::For {
@@ -1657,7 +1789,7 @@ impl Parser<'_, '_> {
         let cond = self.parse_expr();
         self.expect_skip(TokenKind::Do, "`do`");
         let body = self.parse_block();
-        self.expect_end(kw.span, "`while` loop", None);
+        self.expect_end(kw.span, "`while` loop");
         self.stmt(
             StmtKind::While {
                 attributes,
