@@ -17,7 +17,7 @@ fn dis(name: &str, options: &Options) -> String {
 
 /// The disassembly of IR `text` under `options`, after checking it with `spirv-val`.
 fn dis_text(text: &str, label: &str, options: &Options) -> String {
-    let module = parse(text, label);
+    let module = parse_verified(text, label);
     let words = compile(&module, options, label);
     let label = format!("{label}-1.{}", options.version.1);
     validate(&words, target_env(options.version), &label).unwrap();
@@ -352,13 +352,13 @@ body:
 }
 
 fn fn1 "fs"() -> ("color": vec4<f32> @location(0)) {
-  %0: vec4<f32> = const c0
+  %0: vec4<f32> = const c1
 body:
   return %0
 }
 
-const c0: vec4<f32> = {c1, c1, c1, c1}
-const c1: f32 = 1.0
+const c0: f32 = 1.0
+const c1: vec4<f32> = {c0, c0, c0, c0}
 
 entry vertex "vs" = fn0
 entry fragment "fs" = fn1

@@ -45,7 +45,7 @@ fn ir_files_match_snapshots_and_validate() {
     for path in &files {
         let label = path.file_stem().unwrap().to_string_lossy().into_owned();
         let text = std::fs::read_to_string(path).unwrap();
-        let module = parse(&text, &label);
+        let module = parse_verified(&text, &label);
         let options = Options::default();
         let words = compile(&module, &options, &label);
         assert_eq!(
@@ -83,7 +83,7 @@ fn ir_files_validate_at_every_version() {
     for path in ir_files() {
         let label = path.file_stem().unwrap().to_string_lossy().into_owned();
         let text = std::fs::read_to_string(&path).unwrap();
-        let module = parse(&text, &label);
+        let module = parse_verified(&text, &label);
         for minor in 0..=6u8 {
             for debug in [false, true] {
                 let options = Options {

@@ -29,6 +29,36 @@ pub fn parse(text: &str, what: &str) -> luma_ir::Module {
     }
 }
 
+/// Test files that go beyond the verifier's contract on purpose, with the rule they break: the
+/// writer handles these constructs for front ends that produce them, and the files check that.
+pub const BEYOND_VERIFIER: &[(&str, &str)] = &[
+    (
+        "spec_composite",
+        "composite constants have no specialization-constant parts",
+    ),
+    (
+        "select_composite",
+        "`Select` takes only scalars and vectors",
+    ),
+    (
+        "beyond_verifier_ops",
+        "componentwise operators and math take scalars and vectors of one type; dot takes floats",
+    ),
+];
+
+/// Parses IR text and runs the IR verifier on it (except for [`BEYOND_VERIFIER`] files, which
+/// must fail it), panicking with the first problem.
+pub fn parse_verified(text: &str, what: &str) -> luma_ir::Module {
+    let module = parse(text, what);
+    let exempt = BEYOND_VERIFIER.iter().any(|(name, _)| *name == what);
+    match (luma_ir::verify::verify(&module), exempt) {
+        (Ok(()), false) | (Err(_), true) => {}
+        (Err(e), false) => panic!("{what}: the IR verifier rejects the test input: {e}"),
+        (Ok(()), true) => panic!("{what}: listed in BEYOND_VERIFIER but the verifier accepts it"),
+    }
+    module
+}
+
 /// Writes `module`, panicking with the back end's error.
 pub fn compile(module: &luma_ir::Module, options: &Options, what: &str) -> Vec<u32> {
     match write(module, options) {
