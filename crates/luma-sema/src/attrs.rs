@@ -1,0 +1,197 @@
+//! Attributes: which ones exist, where each may stand, and reading their arguments.
+
+use luma_base::{Diagnostic, Span};
+use luma_syntax::ast;
+
+use crate::check::{closest, Checker};
+use crate::codes;
+
+/// Every attribute of the language, with where it may stand.
+const KNOWN: &[(&str, &str)] = &[
+    ("entry", "a function"),
+    ("workgroup_size", "a compute entry point"),
+    ("early_depth", "a fragment entry point"),
+    ("location", "a struct member or entry point parameter"),
+    ("builtin", "a struct member or entry point parameter"),
+    ("interpolation", "a struct member or entry point parameter"),
+    ("group", "a `uniform` or `buffer` declaration"),
+    ("binding", "a `uniform` or `buffer` declaration"),
+    ("push_constant", "a `uniform` declaration"),
+    ("access", "a `buffer` declaration"),
+    ("spec", "a `const` declaration"),
+    ("varying", "a struct"),
+    ("unroll", "a loop"),
+    ("max_iterations", "a loop"),
+];
+
+/// The attributes written on one declaration, checked against the ones allowed there.
+#[derive(Default)]
+pub(crate) struct AttrSet<'a> {
+    list: Vec<&'a ast::Attribute>,
+}
+
+impl<'a> AttrSet<'a> {
+    pub fn get(&self, name: &str) -> Option<&'a ast::Attribute> {
+        self.list.iter().copied().find(|a| a.name.name == name)
+    }
+
+    pub fn has(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+}
+
+impl<'a> Checker<'a> {
+    /// Validates `attrs` for a declaration of kind `place` that allows `allowed`, reporting
+    /// unknown, misplaced and duplicate attributes (which are then left out of the set).
+    pub fn attrs(
+        &mut self,
+        attrs: &'a [ast::Attribute],
+        allowed: &[&str],
+        place: &str,
+    ) -> AttrSet<'a> {
+        let mut set = AttrSet::default();
+        for a in attrs {
+            let name = a.name.name.as_str();
+            match KNOWN.iter().find(|(n, _)| *n == name) {
+                None => {
+                    let mut d = Diagnostic::error(
+                        codes::E0407,
+                        a.name.span,
+                        format!("unknown attribute `@{name}`"),
+                    )
+                    .with_primary_label("not a Luma attribute");
+                    let near = closest(name, allowed.iter().copied())
+                        .or_else(|| closest(name, KNOWN.iter().map(|(n, _)| *n)));
+                    if let Some(near) = near {
+                        d = d.with_suggestion(
+                            a.name.span,
+                            near,
+                            format!("an attribute with a similar name exists: `@{near}`"),
+                        );
+                    } else if !allowed.is_empty() {
+                        let list: Vec<String> = allowed.iter().map(|n| format!("`@{n}`")).collect();
+                        d = d.with_note(format!("on {place}, Luma accepts {}", list.join(", ")));
+                    }
+                    self.emit(d);
+                }
+                Some((_, applies)) if !allowed.contains(&name) => {
+                    self.emit(
+                        Diagnostic::error(
+                            codes::E0408,
+                            a.span,
+                            format!("`@{name}` cannot be used on {place}"),
+                        )
+                        .with_primary_label("not allowed here")
+                        .with_note(format!("`@{name}` applies to {applies}")),
+                    );
+                }
+                Some(_) => {
+                    if let Some(prev) = set.get(name) {
+                        self.emit(
+                            Diagnostic::error(
+                                codes::E0409,
+                                a.span,
+                                format!("`@{name}` is written twice"),
+                            )
+                            .with_primary_label("written again here")
+                            .with_label(prev.span, "first written here"),
+                        );
+                    } else {
+                        set.list.push(a);
+                    }
+                }
+            }
+        }
+        set
+    }
+
+    fn attr_args(&self, a: &'a ast::Attribute) -> &'a [ast::ExprId] {
+        a.args.as_deref().unwrap_or(&[])
+    }
+
+    /// Reports an attribute written with the wrong arguments.
+    pub fn bad_attr(&mut self, a: &ast::Attribute, expected: &str) {
+        self.emit(
+            Diagnostic::error(
+                codes::E0410,
+                a.span,
+                format!("`@{}` takes {expected}", a.name.name),
+            )
+            .with_primary_label("invalid arguments"),
+        );
+    }
+
+    /// An attribute without arguments (`@varying`, `@early_depth`, `@push_constant`).
+    pub fn attr_flag(&mut self, a: &'a ast::Attribute) -> bool {
+        if self.attr_args(a).is_empty() {
+            true
+        } else {
+            self.bad_attr(a, "no arguments");
+            false
+        }
+    }
+
+    /// An attribute with one name argument (`@entry(vertex)`, `@builtin(position)`).
+    pub fn attr_ident(&mut self, a: &'a ast::Attribute, expected: &str) -> Option<(&'a str, Span)> {
+        let args = self.attr_args(a);
+        if let [one] = args {
+            if let Some(ast::Expr {
+                kind: ast::ExprKind::Ident(id),
+                ..
+            }) = self.ast_expr(*one)
+            {
+                return Some((id.name.as_str(), id.span));
+            }
+        }
+        self.bad_attr(a, expected);
+        None
+    }
+
+    /// An attribute with one constant integer argument of at least `min`.
+    pub fn attr_u32(&mut self, a: &'a ast::Attribute, min: u32) -> Option<u32> {
+        let args = self.attr_args(a);
+        match args {
+            [one] => {
+                let what = format!("the argument of `@{}`", a.name.name);
+                self.const_u32(*one, &what, min)
+            }
+            _ => {
+                self.bad_attr(a, "one constant integer");
+                None
+            }
+        }
+    }
+
+    /// `@unroll` or `@unroll(N)`: `Some(None)` or `Some(Some(N))`; `None` on error.
+    pub fn attr_opt_u32(&mut self, a: &'a ast::Attribute, min: u32) -> Option<Option<u32>> {
+        match self.attr_args(a) {
+            [] => Some(None),
+            [one] => {
+                let what = format!("the argument of `@{}`", a.name.name);
+                self.const_u32(*one, &what, min).map(Some)
+            }
+            _ => {
+                self.bad_attr(a, "no argument or one constant integer");
+                None
+            }
+        }
+    }
+
+    /// `@workgroup_size(x[, y[, z]])`.
+    pub fn attr_workgroup(&mut self, a: &'a ast::Attribute) -> Option<[u32; 3]> {
+        let args = self.attr_args(a);
+        if args.is_empty() || args.len() > 3 {
+            self.bad_attr(a, "one to three constant integers");
+            return None;
+        }
+        let mut out = [1u32; 3];
+        let mut ok = true;
+        for (slot, e) in out.iter_mut().zip(args) {
+            match self.const_u32(*e, "a workgroup size", 1) {
+                Some(v) => *slot = v,
+                None => ok = false,
+            }
+        }
+        ok.then_some(out)
+    }
+}

@@ -1,0 +1,1155 @@
+//! Builtin functions as overload sets: the table of names, generic componentwise signatures
+//! (`T` a scalar or vector of an allowed class, `S` its component type), and the atomic and
+//! texture builtins with their own rules (see `BuiltinFn` in `luma-thir` for the contract).
+
+use luma_base::{Diagnostic, Span};
+use luma_syntax::ast;
+use luma_thir::{BuiltinFn, ExprKind, ScalarTy, TexDim, TextureShape, Ty, TyId};
+
+use crate::check::{Checker, Mode, Use, Val};
+use crate::codes;
+
+/// Which types the generic argument `T` may be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Class {
+    /// Float scalars and vectors.
+    Float,
+    /// Float vectors.
+    FloatVec,
+    /// `vec3` / `hvec3`.
+    FloatVec3,
+    /// Float and signed integer scalars and vectors.
+    FloatInt,
+    /// Numeric scalars and vectors.
+    Numeric,
+    /// Integer scalars and vectors.
+    Integer,
+    /// Vectors of any component type.
+    AnyVec,
+    /// Numeric vectors.
+    NumVec,
+    /// `bool` vectors.
+    BoolVec,
+    /// 32-bit scalars and vectors (`int`, `uint`, `float`).
+    Bits32,
+}
+
+/// A parameter of a generic signature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum P {
+    /// `T`.
+    T,
+    /// `T`'s component type.
+    S,
+    /// `T` or `S` (the scalar applies to every component).
+    TS,
+}
+
+/// The result of a generic signature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum R {
+    T,
+    S,
+    /// A `bool` of `T`'s shape.
+    BoolShape,
+    /// `bool`.
+    Bool,
+    /// `T` with component type int / uint / float.
+    Cast(ScalarTy),
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Kind {
+    Gen(Class, &'static [P], R),
+    /// `smoothstep`: `(S, S, T)` or `(T, T, T)`.
+    SmoothStep,
+    Transpose,
+    Inverse,
+    Determinant,
+    /// Fixed signature: parameter types and result, by constructor.
+    Pack(FixedTy, FixedTy),
+    Barrier,
+    Atomic,
+    Texture,
+}
+
+/// Types of the pack builtins.
+#[derive(Debug, Clone, Copy)]
+enum FixedTy {
+    Uint,
+    Vec2,
+    Vec4,
+}
+
+use Class as C;
+use P::{S, T, TS};
+
+const T1: &[P] = &[T];
+const T2: &[P] = &[T, T];
+const T3: &[P] = &[T, T, T];
+
+/// Every builtin function by name.
+const TABLE: &[(&str, BuiltinFn, Kind)] = &[
+    ("abs", BuiltinFn::Abs, Kind::Gen(C::FloatInt, T1, R::T)),
+    ("sign", BuiltinFn::Sign, Kind::Gen(C::FloatInt, T1, R::T)),
+    ("floor", BuiltinFn::Floor, Kind::Gen(C::Float, T1, R::T)),
+    ("ceil", BuiltinFn::Ceil, Kind::Gen(C::Float, T1, R::T)),
+    ("round", BuiltinFn::Round, Kind::Gen(C::Float, T1, R::T)),
+    ("trunc", BuiltinFn::Trunc, Kind::Gen(C::Float, T1, R::T)),
+    ("fract", BuiltinFn::Fract, Kind::Gen(C::Float, T1, R::T)),
+    ("mod", BuiltinFn::Mod, Kind::Gen(C::Float, &[T, TS], R::T)),
+    ("min", BuiltinFn::Min, Kind::Gen(C::Numeric, &[T, TS], R::T)),
+    ("max", BuiltinFn::Max, Kind::Gen(C::Numeric, &[T, TS], R::T)),
+    (
+        "clamp",
+        BuiltinFn::Clamp,
+        Kind::Gen(C::Numeric, &[T, TS, TS], R::T),
+    ),
+    (
+        "saturate",
+        BuiltinFn::Saturate,
+        Kind::Gen(C::Float, T1, R::T),
+    ),
+    (
+        "mix",
+        BuiltinFn::Mix,
+        Kind::Gen(C::Float, &[T, T, TS], R::T),
+    ),
+    ("step", BuiltinFn::Step, Kind::Gen(C::Float, &[TS, T], R::T)),
+    ("smoothstep", BuiltinFn::SmoothStep, Kind::SmoothStep),
+    ("sqrt", BuiltinFn::Sqrt, Kind::Gen(C::Float, T1, R::T)),
+    (
+        "inversesqrt",
+        BuiltinFn::InverseSqrt,
+        Kind::Gen(C::Float, T1, R::T),
+    ),
+    ("pow", BuiltinFn::Pow, Kind::Gen(C::Float, T2, R::T)),
+    ("exp", BuiltinFn::Exp, Kind::Gen(C::Float, T1, R::T)),
+    ("exp2", BuiltinFn::Exp2, Kind::Gen(C::Float, T1, R::T)),
+    ("log", BuiltinFn::Log, Kind::Gen(C::Float, T1, R::T)),
+    ("log2", BuiltinFn::Log2, Kind::Gen(C::Float, T1, R::T)),
+    ("sin", BuiltinFn::Sin, Kind::Gen(C::Float, T1, R::T)),
+    ("cos", BuiltinFn::Cos, Kind::Gen(C::Float, T1, R::T)),
+    ("tan", BuiltinFn::Tan, Kind::Gen(C::Float, T1, R::T)),
+    ("asin", BuiltinFn::Asin, Kind::Gen(C::Float, T1, R::T)),
+    ("acos", BuiltinFn::Acos, Kind::Gen(C::Float, T1, R::T)),
+    ("atan", BuiltinFn::Atan, Kind::Gen(C::Float, T1, R::T)),
+    ("atan2", BuiltinFn::Atan2, Kind::Gen(C::Float, T2, R::T)),
+    ("sinh", BuiltinFn::Sinh, Kind::Gen(C::Float, T1, R::T)),
+    ("cosh", BuiltinFn::Cosh, Kind::Gen(C::Float, T1, R::T)),
+    ("tanh", BuiltinFn::Tanh, Kind::Gen(C::Float, T1, R::T)),
+    ("radians", BuiltinFn::Radians, Kind::Gen(C::Float, T1, R::T)),
+    ("degrees", BuiltinFn::Degrees, Kind::Gen(C::Float, T1, R::T)),
+    ("fma", BuiltinFn::Fma, Kind::Gen(C::Float, T3, R::T)),
+    (
+        "isnan",
+        BuiltinFn::IsNan,
+        Kind::Gen(C::Float, T1, R::BoolShape),
+    ),
+    (
+        "isinf",
+        BuiltinFn::IsInf,
+        Kind::Gen(C::Float, T1, R::BoolShape),
+    ),
+    ("length", BuiltinFn::Length, Kind::Gen(C::Float, T1, R::S)),
+    (
+        "distance",
+        BuiltinFn::Distance,
+        Kind::Gen(C::Float, T2, R::S),
+    ),
+    ("dot", BuiltinFn::Dot, Kind::Gen(C::FloatVec, T2, R::S)),
+    ("cross", BuiltinFn::Cross, Kind::Gen(C::FloatVec3, T2, R::T)),
+    (
+        "normalize",
+        BuiltinFn::Normalize,
+        Kind::Gen(C::FloatVec, T1, R::T),
+    ),
+    (
+        "reflect",
+        BuiltinFn::Reflect,
+        Kind::Gen(C::FloatVec, T2, R::T),
+    ),
+    (
+        "refract",
+        BuiltinFn::Refract,
+        Kind::Gen(C::FloatVec, &[T, T, S], R::T),
+    ),
+    (
+        "faceforward",
+        BuiltinFn::FaceForward,
+        Kind::Gen(C::FloatVec, T3, R::T),
+    ),
+    ("transpose", BuiltinFn::Transpose, Kind::Transpose),
+    ("inverse", BuiltinFn::Inverse, Kind::Inverse),
+    ("determinant", BuiltinFn::Determinant, Kind::Determinant),
+    (
+        "equal",
+        BuiltinFn::Equal,
+        Kind::Gen(C::AnyVec, T2, R::BoolShape),
+    ),
+    (
+        "not_equal",
+        BuiltinFn::NotEqual,
+        Kind::Gen(C::AnyVec, T2, R::BoolShape),
+    ),
+    (
+        "less_than",
+        BuiltinFn::LessThan,
+        Kind::Gen(C::NumVec, T2, R::BoolShape),
+    ),
+    (
+        "less_than_equal",
+        BuiltinFn::LessThanEqual,
+        Kind::Gen(C::NumVec, T2, R::BoolShape),
+    ),
+    (
+        "greater_than",
+        BuiltinFn::GreaterThan,
+        Kind::Gen(C::NumVec, T2, R::BoolShape),
+    ),
+    (
+        "greater_than_equal",
+        BuiltinFn::GreaterThanEqual,
+        Kind::Gen(C::NumVec, T2, R::BoolShape),
+    ),
+    ("any", BuiltinFn::Any, Kind::Gen(C::BoolVec, T1, R::Bool)),
+    ("all", BuiltinFn::All, Kind::Gen(C::BoolVec, T1, R::Bool)),
+    (
+        "as_float",
+        BuiltinFn::AsFloat,
+        Kind::Gen(C::Bits32, T1, R::Cast(ScalarTy::Float)),
+    ),
+    (
+        "as_int",
+        BuiltinFn::AsInt,
+        Kind::Gen(C::Bits32, T1, R::Cast(ScalarTy::Int)),
+    ),
+    (
+        "as_uint",
+        BuiltinFn::AsUint,
+        Kind::Gen(C::Bits32, T1, R::Cast(ScalarTy::Uint)),
+    ),
+    (
+        "count_one_bits",
+        BuiltinFn::CountOneBits,
+        Kind::Gen(C::Integer, T1, R::T),
+    ),
+    (
+        "reverse_bits",
+        BuiltinFn::ReverseBits,
+        Kind::Gen(C::Integer, T1, R::T),
+    ),
+    (
+        "first_leading_bit",
+        BuiltinFn::FirstLeadingBit,
+        Kind::Gen(C::Integer, T1, R::T),
+    ),
+    (
+        "first_trailing_bit",
+        BuiltinFn::FirstTrailingBit,
+        Kind::Gen(C::Integer, T1, R::T),
+    ),
+    ("sample", BuiltinFn::Sample, Kind::Texture),
+    ("sample_bias", BuiltinFn::SampleBias, Kind::Texture),
+    ("sample_level", BuiltinFn::SampleLevel, Kind::Texture),
+    ("sample_grad", BuiltinFn::SampleGrad, Kind::Texture),
+    ("sample_compare", BuiltinFn::SampleCompare, Kind::Texture),
+    (
+        "sample_compare_level",
+        BuiltinFn::SampleCompareLevel,
+        Kind::Texture,
+    ),
+    ("texel_fetch", BuiltinFn::TexelFetch, Kind::Texture),
+    ("texture_size", BuiltinFn::TextureSize, Kind::Texture),
+    ("texture_levels", BuiltinFn::TextureLevels, Kind::Texture),
+    ("atomic_load", BuiltinFn::AtomicLoad, Kind::Atomic),
+    ("atomic_store", BuiltinFn::AtomicStore, Kind::Atomic),
+    ("atomic_add", BuiltinFn::AtomicAdd, Kind::Atomic),
+    ("atomic_sub", BuiltinFn::AtomicSub, Kind::Atomic),
+    ("atomic_min", BuiltinFn::AtomicMin, Kind::Atomic),
+    ("atomic_max", BuiltinFn::AtomicMax, Kind::Atomic),
+    ("atomic_and", BuiltinFn::AtomicAnd, Kind::Atomic),
+    ("atomic_or", BuiltinFn::AtomicOr, Kind::Atomic),
+    ("atomic_xor", BuiltinFn::AtomicXor, Kind::Atomic),
+    ("atomic_exchange", BuiltinFn::AtomicExchange, Kind::Atomic),
+    (
+        "atomic_compare_exchange",
+        BuiltinFn::AtomicCompareExchange,
+        Kind::Atomic,
+    ),
+    (
+        "workgroup_barrier",
+        BuiltinFn::WorkgroupBarrier,
+        Kind::Barrier,
+    ),
+    ("storage_barrier", BuiltinFn::StorageBarrier, Kind::Barrier),
+    ("dfdx", BuiltinFn::Dfdx, Kind::Gen(C::Float, T1, R::T)),
+    ("dfdy", BuiltinFn::Dfdy, Kind::Gen(C::Float, T1, R::T)),
+    ("fwidth", BuiltinFn::Fwidth, Kind::Gen(C::Float, T1, R::T)),
+    (
+        "pack_unorm4x8",
+        BuiltinFn::PackUnorm4x8,
+        Kind::Pack(FixedTy::Vec4, FixedTy::Uint),
+    ),
+    (
+        "pack_snorm4x8",
+        BuiltinFn::PackSnorm4x8,
+        Kind::Pack(FixedTy::Vec4, FixedTy::Uint),
+    ),
+    (
+        "pack_unorm2x16",
+        BuiltinFn::PackUnorm2x16,
+        Kind::Pack(FixedTy::Vec2, FixedTy::Uint),
+    ),
+    (
+        "pack_snorm2x16",
+        BuiltinFn::PackSnorm2x16,
+        Kind::Pack(FixedTy::Vec2, FixedTy::Uint),
+    ),
+    (
+        "pack_half2x16",
+        BuiltinFn::PackHalf2x16,
+        Kind::Pack(FixedTy::Vec2, FixedTy::Uint),
+    ),
+    (
+        "unpack_unorm4x8",
+        BuiltinFn::UnpackUnorm4x8,
+        Kind::Pack(FixedTy::Uint, FixedTy::Vec4),
+    ),
+    (
+        "unpack_snorm4x8",
+        BuiltinFn::UnpackSnorm4x8,
+        Kind::Pack(FixedTy::Uint, FixedTy::Vec4),
+    ),
+    (
+        "unpack_unorm2x16",
+        BuiltinFn::UnpackUnorm2x16,
+        Kind::Pack(FixedTy::Uint, FixedTy::Vec2),
+    ),
+    (
+        "unpack_snorm2x16",
+        BuiltinFn::UnpackSnorm2x16,
+        Kind::Pack(FixedTy::Uint, FixedTy::Vec2),
+    ),
+    (
+        "unpack_half2x16",
+        BuiltinFn::UnpackHalf2x16,
+        Kind::Pack(FixedTy::Uint, FixedTy::Vec2),
+    ),
+];
+
+/// The builtin function named `name`.
+pub(crate) fn lookup(name: &str) -> Option<BuiltinFn> {
+    TABLE
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map(|(_, f, _)| *f)
+}
+
+/// Every builtin function name, for suggestions.
+pub(crate) fn names() -> impl Iterator<Item = &'static str> {
+    TABLE.iter().map(|(n, _, _)| *n)
+}
+
+/// The name a builtin is written with.
+pub(crate) fn name_of(f: BuiltinFn) -> &'static str {
+    TABLE
+        .iter()
+        .find(|(_, x, _)| *x == f)
+        .map_or("builtin", |(n, _, _)| n)
+}
+
+fn class_text(c: Class) -> &'static str {
+    match c {
+        C::Float => "a float scalar or vector",
+        C::FloatVec => "a float vector",
+        C::FloatVec3 => "a `vec3`",
+        C::FloatInt => "a float or `int` scalar or vector",
+        C::Numeric => "a numeric scalar or vector",
+        C::Integer => "an `int` or `uint` scalar or vector",
+        C::AnyVec => "a vector",
+        C::NumVec => "a numeric vector",
+        C::BoolVec => "a `bvec`",
+        C::Bits32 => "an `int`, `uint` or `float` scalar or vector",
+    }
+}
+
+/// The result of checking a call.
+pub(crate) struct CallResult {
+    pub expr: luma_thir::ExprId,
+    /// The callee returns nothing.
+    pub void: bool,
+}
+
+impl<'a> Checker<'a> {
+    fn class_ok(&self, c: Class, ty: TyId) -> bool {
+        let t = self.ty(ty);
+        let (scalar, size) = match t {
+            Ty::Scalar(s) => (s, 1),
+            Ty::Vector { scalar, size } => (scalar, size),
+            _ => return false,
+        };
+        match c {
+            C::Float => scalar.is_float(),
+            C::FloatVec => scalar.is_float() && size > 1,
+            C::FloatVec3 => scalar.is_float() && size == 3,
+            C::FloatInt => scalar.is_float() || scalar == ScalarTy::Int,
+            C::Numeric => scalar != ScalarTy::Bool,
+            C::Integer => scalar.is_integer(),
+            C::AnyVec => size > 1,
+            C::NumVec => size > 1 && scalar != ScalarTy::Bool,
+            C::BoolVec => size > 1 && scalar == ScalarTy::Bool,
+            C::Bits32 => matches!(scalar, ScalarTy::Int | ScalarTy::Uint | ScalarTy::Float),
+        }
+    }
+
+    fn arity(&mut self, name: &str, expected: &str, found: usize, span: Span) {
+        self.emit(
+            Diagnostic::error(
+                codes::E0509,
+                span,
+                format!(
+                    "`{name}` takes {expected}, but {found} {} given",
+                    if found == 1 { "was" } else { "were" }
+                ),
+            )
+            .with_primary_label(format!(
+                "{found} argument{}",
+                if found == 1 { "" } else { "s" }
+            )),
+        );
+    }
+
+    /// Checks a call of builtin `fun`.
+    pub fn builtin_call(
+        &mut self,
+        fun: BuiltinFn,
+        args: &'a [ast::ExprId],
+        span: Span,
+    ) -> CallResult {
+        let Some(&(name, _, kind)) = TABLE.iter().find(|(_, f, _)| *f == fun) else {
+            return CallResult {
+                expr: self.err_expr(span),
+                void: false,
+            };
+        };
+        match kind {
+            Kind::Gen(class, params, ret) => {
+                self.generic(fun, name, class, params, ret, args, span)
+            }
+            Kind::SmoothStep => {
+                // `(S, S, T)` when the edges are scalars, else `(T, T, T)`.
+                let vals: Vec<Val> = args.iter().map(|a| self.expr(*a, None)).collect();
+                let scalar_edges = vals.iter().take(2).all(|v| match v {
+                    Val::Abs(..) => true,
+                    Val::Expr(e) => matches!(self.ty(self.expr_ty(*e)), Ty::Scalar(_)),
+                });
+                let params: &[P] = if scalar_edges { &[S, S, T] } else { &[T, T, T] };
+                self.generic_vals(fun, name, C::Float, params, R::T, vals, span)
+            }
+            Kind::Transpose | Kind::Inverse | Kind::Determinant => {
+                self.matrix_builtin(fun, name, kind, args, span)
+            }
+            Kind::Pack(param, ret) => {
+                if args.len() != 1 {
+                    self.arity(name, "1 argument", args.len(), span);
+                    return CallResult {
+                        expr: self.err_expr(span),
+                        void: false,
+                    };
+                }
+                let pt = self.fixed(param);
+                let rt = self.fixed(ret);
+                let v = args.first().map(|a| self.expr(*a, Some(pt)));
+                let e = match v {
+                    Some(v) => self.coerce(v, pt, &format!("the argument of `{name}`")),
+                    None => self.err_expr(span),
+                };
+                let expr = self.mk(ExprKind::Builtin { fun, args: vec![e] }, rt, span);
+                CallResult { expr, void: false }
+            }
+            Kind::Barrier => {
+                if !args.is_empty() {
+                    self.arity(name, "no arguments", args.len(), span);
+                }
+                self.add_use(Use::Barrier(name), span);
+                let err = self.t.error;
+                let expr = self.mk(
+                    ExprKind::Builtin {
+                        fun,
+                        args: Vec::new(),
+                    },
+                    err,
+                    span,
+                );
+                CallResult { expr, void: true }
+            }
+            Kind::Atomic => self.atomic(fun, name, args, span),
+            Kind::Texture => self.texture(fun, name, args, span),
+        }
+    }
+
+    fn fixed(&mut self, f: FixedTy) -> TyId {
+        match f {
+            FixedTy::Uint => self.t.uint,
+            FixedTy::Vec2 => self.vec_ty(ScalarTy::Float, 2),
+            FixedTy::Vec4 => self.vec_ty(ScalarTy::Float, 4),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn generic(
+        &mut self,
+        fun: BuiltinFn,
+        name: &'static str,
+        class: Class,
+        params: &[P],
+        ret: R,
+        args: &'a [ast::ExprId],
+        span: Span,
+    ) -> CallResult {
+        let vals: Vec<Val> = args.iter().map(|a| self.expr(*a, None)).collect();
+        self.generic_vals(fun, name, class, params, ret, vals, span)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn generic_vals(
+        &mut self,
+        fun: BuiltinFn,
+        name: &'static str,
+        class: Class,
+        params: &[P],
+        ret: R,
+        vals: Vec<Val>,
+        span: Span,
+    ) -> CallResult {
+        if vals.len() != params.len() {
+            let n = params.len();
+            self.arity(
+                name,
+                &format!("{n} argument{}", if n == 1 { "" } else { "s" }),
+                vals.len(),
+                span,
+            );
+            return CallResult {
+                expr: self.err_expr(span),
+                void: false,
+            };
+        }
+        if vals.iter().any(|v| self.val_is_error(*v)) {
+            return CallResult {
+                expr: self.err_expr(span),
+                void: false,
+            };
+        }
+        // `T` comes from the first typed argument in a `T` position, else in a `T or S` one.
+        let mut t = None;
+        for want in [P::T, P::TS] {
+            if t.is_some() {
+                break;
+            }
+            for (p, v) in params.iter().zip(&vals) {
+                if *p == want {
+                    if let Some(ty) = self.val_ty(*v) {
+                        t = Some(ty);
+                        break;
+                    }
+                }
+            }
+        }
+        let t = match t {
+            Some(t) => t,
+            None => {
+                // Only untyped constants (and `S` positions): the default type of the class.
+                let s = match class {
+                    C::Integer => ScalarTy::Int,
+                    C::BoolVec | C::AnyVec | C::NumVec | C::FloatVec | C::FloatVec3 => {
+                        let v = vals.first().copied();
+                        let vspan = v.map_or(span, |v| self.val_span(v));
+                        self.emit(
+                            Diagnostic::error(
+                                codes::E0510,
+                                vspan,
+                                format!("`{name}` takes {}, found a number", class_text(class)),
+                            )
+                            .with_primary_label("expected a vector"),
+                        );
+                        return CallResult {
+                            expr: self.err_expr(span),
+                            void: false,
+                        };
+                    }
+                    _ => match params
+                        .iter()
+                        .zip(&vals)
+                        .find(|(p, _)| **p == P::S)
+                        .and_then(|(_, v)| self.val_ty(*v))
+                    {
+                        Some(st) => self.scalar_of(st).unwrap_or(ScalarTy::Float),
+                        None => ScalarTy::Float,
+                    },
+                };
+                self.scalar_ty(s)
+            }
+        };
+        if !self.class_ok(class, t) {
+            let tn = self.tn(t);
+            let pos = params
+                .iter()
+                .zip(&vals)
+                .find(|(_, v)| self.val_ty(**v) == Some(t))
+                .map_or(span, |(_, v)| self.val_span(*v));
+            let mut d = Diagnostic::error(
+                codes::E0510,
+                pos,
+                format!("`{name}` takes {}, not `{tn}`", class_text(class)),
+            )
+            .with_primary_label(format!("this is `{tn}`"));
+            if class == C::FloatVec
+                && matches!(self.ty(t), Ty::Scalar(ScalarTy::Float | ScalarTy::Half))
+            {
+                d = d.with_note(format!("`{name}` of a scalar is not defined in Luma: use `abs`, `sign` or plain arithmetic"));
+            } else if matches!(class, C::Float | C::FloatVec) {
+                if let Some(s) = self.scalar_of(t) {
+                    if s.is_integer() {
+                        let target = self.with_scalar(t, ScalarTy::Float);
+                        d = d.with_help(format!("convert it first: `{}(...)`", self.tn(target)));
+                    }
+                }
+            }
+            self.emit(d);
+            return CallResult {
+                expr: self.err_expr(span),
+                void: false,
+            };
+        }
+        let s = self.scalar_of(t).unwrap_or(ScalarTy::Float);
+        let sty = self.scalar_ty(s);
+        let mut out = Vec::with_capacity(vals.len());
+        for (i, (p, v)) in params.iter().zip(vals).enumerate() {
+            let expected = match p {
+                P::T => t,
+                P::S => sty,
+                P::TS => match self.val_ty(v) {
+                    Some(ty) if matches!(self.ty(ty), Ty::Scalar(_)) => sty,
+                    Some(_) => t,
+                    None => sty,
+                },
+            };
+            let what = format!("argument {} of `{name}`", i + 1);
+            out.push(self.coerce(v, expected, &what));
+        }
+        let rt = match ret {
+            R::T => t,
+            R::S => sty,
+            R::Bool => self.t.bool_,
+            R::BoolShape => self.with_scalar(t, ScalarTy::Bool),
+            R::Cast(c) => self.with_scalar(t, c),
+        };
+        match fun {
+            BuiltinFn::Dfdx | BuiltinFn::Dfdy | BuiltinFn::Fwidth => {
+                self.add_use(Use::Derivative(name), span)
+            }
+            _ => {}
+        }
+        let expr = self.mk(ExprKind::Builtin { fun, args: out }, rt, span);
+        CallResult { expr, void: false }
+    }
+
+    fn matrix_builtin(
+        &mut self,
+        fun: BuiltinFn,
+        name: &'static str,
+        kind: Kind,
+        args: &'a [ast::ExprId],
+        span: Span,
+    ) -> CallResult {
+        if args.len() != 1 {
+            self.arity(name, "1 argument", args.len(), span);
+            return CallResult {
+                expr: self.err_expr(span),
+                void: false,
+            };
+        }
+        let v = match args.first() {
+            Some(a) => self.expr(*a, None),
+            None => {
+                return CallResult {
+                    expr: self.err_expr(span),
+                    void: false,
+                }
+            }
+        };
+        let e = self.concretize(v, None);
+        let ty = self.expr_ty(e);
+        if self.is_error(ty) {
+            return CallResult {
+                expr: self.err_expr(span),
+                void: false,
+            };
+        }
+        let rt = match (self.ty(ty), kind) {
+            (
+                Ty::Matrix {
+                    scalar,
+                    columns,
+                    rows,
+                },
+                Kind::Transpose,
+            ) => Some(self.intern(Ty::Matrix {
+                scalar,
+                columns: rows,
+                rows: columns,
+            })),
+            (Ty::Matrix { columns, rows, .. }, Kind::Inverse) if columns == rows => Some(ty),
+            (
+                Ty::Matrix {
+                    scalar,
+                    columns,
+                    rows,
+                },
+                Kind::Determinant,
+            ) if columns == rows => Some(self.scalar_ty(scalar)),
+            _ => None,
+        };
+        let Some(rt) = rt else {
+            let tn = self.tn(ty);
+            let what = if matches!(kind, Kind::Transpose) {
+                "a matrix"
+            } else {
+                "a square matrix"
+            };
+            let espan = self.expr_span(e);
+            self.emit(
+                Diagnostic::error(
+                    codes::E0510,
+                    espan,
+                    format!("`{name}` takes {what}, not `{tn}`"),
+                )
+                .with_primary_label(format!("this is `{tn}`")),
+            );
+            return CallResult {
+                expr: self.err_expr(span),
+                void: false,
+            };
+        };
+        let expr = self.mk(ExprKind::Builtin { fun, args: vec![e] }, rt, span);
+        CallResult { expr, void: false }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Atomics
+
+    fn atomic(
+        &mut self,
+        fun: BuiltinFn,
+        name: &'static str,
+        args: &'a [ast::ExprId],
+        span: Span,
+    ) -> CallResult {
+        let expected_args = match fun {
+            BuiltinFn::AtomicLoad => 1,
+            BuiltinFn::AtomicCompareExchange => 3,
+            _ => 2,
+        };
+        if args.len() != expected_args {
+            self.arity(
+                name,
+                &format!(
+                    "{expected_args} argument{}",
+                    if expected_args == 1 { "" } else { "s" }
+                ),
+                args.len(),
+                span,
+            );
+            return CallResult {
+                expr: self.err_expr(span),
+                void: false,
+            };
+        }
+        let Some(&place_id) = args.first() else {
+            return CallResult {
+                expr: self.err_expr(span),
+                void: false,
+            };
+        };
+        let place = self.expr_mode(place_id, None, Mode::Ref);
+        let pspan = self.val_span(place);
+        let mut ok = true;
+        let scalar = match place {
+            Val::Expr(e) if self.is_error(self.expr_ty(e)) => {
+                ok = false;
+                ScalarTy::Uint
+            }
+            Val::Expr(e) => match self.ty(self.expr_ty(e)) {
+                Ty::Atomic(s) => {
+                    match self.place_root(e) {
+                        Some(crate::stmt::Root::Global(g)) => {
+                            let kind = self.prog.globals.get(g).map(|d| d.kind);
+                            match kind {
+                                Some(luma_thir::GlobalKind::StorageBuffer { .. }) => {
+                                    if let Some(f) = self.fcx.as_mut() {
+                                        f.facts.writes.push((g, pspan));
+                                    }
+                                    self.check_buffer_writable(g, pspan, "an atomic operation");
+                                }
+                                Some(luma_thir::GlobalKind::Workgroup) => {}
+                                _ => ok = false,
+                            }
+                        }
+                        _ => ok = false,
+                    }
+                    if !ok {
+                        self.emit(
+                            Diagnostic::error(codes::E0523, pspan, format!("the first argument of `{name}` must be an atomic in a `buffer` or `shared` global"))
+                                .with_primary_label("not an atomic in buffer or workgroup memory"),
+                        );
+                    }
+                    s
+                }
+                _ => {
+                    let tn = self.tn(self.expr_ty(e));
+                    self.emit(
+                        Diagnostic::error(codes::E0523, pspan, format!("the first argument of `{name}` must be an `atomic_int` or `atomic_uint`, found `{tn}`"))
+                            .with_primary_label("not an atomic")
+                            .with_note("declare the member as `atomic_uint` (or `atomic_int`) in a `buffer` or `shared` global"),
+                    );
+                    ok = false;
+                    ScalarTy::Uint
+                }
+            },
+            Val::Abs(..) => {
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0523,
+                        pspan,
+                        format!("the first argument of `{name}` must be an atomic, found a number"),
+                    )
+                    .with_primary_label("not an atomic"),
+                );
+                ok = false;
+                ScalarTy::Uint
+            }
+        };
+        let sty = self.scalar_ty(scalar);
+        let mut out = Vec::with_capacity(args.len());
+        if let Val::Expr(e) = place {
+            out.push(e);
+        }
+        for (i, a) in args.iter().enumerate().skip(1) {
+            let v = self.expr(*a, Some(sty));
+            let what = format!("argument {} of `{name}`", i + 1);
+            out.push(self.coerce(v, sty, &what));
+        }
+        if !ok {
+            return CallResult {
+                expr: self.err_expr(span),
+                void: fun == BuiltinFn::AtomicStore,
+            };
+        }
+        let (rt, void) = if fun == BuiltinFn::AtomicStore {
+            (self.t.error, true)
+        } else {
+            (sty, false)
+        };
+        let expr = self.mk(ExprKind::Builtin { fun, args: out }, rt, span);
+        CallResult { expr, void }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Textures
+
+    fn texture(
+        &mut self,
+        fun: BuiltinFn,
+        name: &'static str,
+        args: &'a [ast::ExprId],
+        span: Span,
+    ) -> CallResult {
+        let fail = |c: &mut Self| CallResult {
+            expr: c.err_expr(span),
+            void: false,
+        };
+        let Some((&tex_id, rest)) = args.split_first() else {
+            self.arity(name, "a texture and coordinates", 0, span);
+            return fail(self);
+        };
+        let tex = self.expr_mode(tex_id, None, Mode::Ref);
+        let tspan = self.val_span(tex);
+        let Val::Expr(tex_e) = tex else {
+            self.emit(
+                Diagnostic::error(
+                    codes::E0522,
+                    tspan,
+                    format!("the first argument of `{name}` must be a texture, found a number"),
+                )
+                .with_primary_label("expected a texture"),
+            );
+            return fail(self);
+        };
+        let tty = self.expr_ty(tex_e);
+        if self.is_error(tty) {
+            for a in rest {
+                self.expr(*a, None);
+            }
+            return fail(self);
+        }
+        let (shape, combined) = match self.ty(tty) {
+            Ty::Texture(s) => (s, false),
+            Ty::CombinedSampler(s) => (s, true),
+            _ => {
+                let tn = self.tn(tty);
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0522,
+                        tspan,
+                        format!("the first argument of `{name}` must be a texture, found `{tn}`"),
+                    )
+                    .with_primary_label("expected a texture or combined sampler global"),
+                );
+                return fail(self);
+            }
+        };
+        let mut out = vec![tex_e];
+        let mut rest: &'a [ast::ExprId] = rest;
+        let is_sampling = matches!(
+            fun,
+            BuiltinFn::Sample
+                | BuiltinFn::SampleBias
+                | BuiltinFn::SampleLevel
+                | BuiltinFn::SampleGrad
+                | BuiltinFn::SampleCompare
+                | BuiltinFn::SampleCompareLevel
+        );
+        let compare = matches!(
+            fun,
+            BuiltinFn::SampleCompare | BuiltinFn::SampleCompareLevel
+        );
+        // The sampler: a separate global, or the combined sampler's own.
+        let sampler_cmp = if is_sampling {
+            if combined {
+                Some(shape.depth)
+            } else {
+                let Some((&s_id, r)) = rest.split_first() else {
+                    self.emit(
+                        Diagnostic::error(
+                            codes::E0509,
+                            span,
+                            format!(
+                                "`{name}` of a separate texture takes a sampler after the texture"
+                            ),
+                        )
+                        .with_primary_label(format!("write `{name}(texture, sampler, ...)`")),
+                    );
+                    return fail(self);
+                };
+                rest = r;
+                let s = self.expr_mode(s_id, None, Mode::Ref);
+                let sspan = self.val_span(s);
+                match s {
+                    Val::Expr(se) if self.is_error(self.expr_ty(se)) => return fail(self),
+                    Val::Expr(se) => match self.ty(self.expr_ty(se)) {
+                        Ty::Sampler { comparison } => {
+                            out.push(se);
+                            Some(comparison)
+                        }
+                        other => {
+                            let tn = self.tn(self.expr_ty(se));
+                            let mut d = Diagnostic::error(
+                                codes::E0522,
+                                sspan,
+                                format!("argument 2 of `{name}` must be a sampler, found `{tn}`"),
+                            )
+                            .with_primary_label("expected `sampler` or `samplerShadow`");
+                            if !matches!(other, Ty::Sampler { .. }) {
+                                d = d.with_note("a separate texture is sampled through a separate `sampler` global");
+                            }
+                            self.emit(d);
+                            return fail(self);
+                        }
+                    },
+                    Val::Abs(..) => {
+                        self.emit(
+                            Diagnostic::error(
+                                codes::E0522,
+                                sspan,
+                                format!("argument 2 of `{name}` must be a sampler"),
+                            )
+                            .with_primary_label("expected a sampler"),
+                        );
+                        return fail(self);
+                    }
+                }
+            }
+        } else {
+            None
+        };
+        // Texture kind rules.
+        let tn = self.tn(tty);
+        let kind_error = |c: &mut Self, msg: String, note: &str| {
+            c.emit(
+                Diagnostic::error(codes::E0522, tspan, msg)
+                    .with_primary_label(format!("this is `{tn}`"))
+                    .with_note(note.to_string()),
+            );
+        };
+        if is_sampling && shape.multisampled {
+            kind_error(
+                self,
+                format!("`{name}` cannot sample a multisampled texture"),
+                "multisampled textures are read with `texel_fetch(tex, coord, sample_index)`",
+            );
+            return fail(self);
+        }
+        if is_sampling && shape.sampled.is_integer() {
+            kind_error(
+                self,
+                format!("`{name}` cannot sample an integer texture"),
+                "integer textures cannot be filtered: read them with `texel_fetch`",
+            );
+            return fail(self);
+        }
+        if compare && !shape.depth {
+            kind_error(self, format!("`{name}` needs a depth texture"), "comparison sampling reads `texture2DShadow`, `textureCubeShadow`, `texture2DArrayShadow` or a `sampler...Shadow`");
+            return fail(self);
+        }
+        if is_sampling && !compare && sampler_cmp == Some(true) {
+            let msg = if combined {
+                format!("`{name}` cannot read a shadow sampler without a comparison")
+            } else {
+                format!("`{name}` needs a non-comparison `sampler`")
+            };
+            kind_error(
+                self,
+                msg,
+                "use `sample_compare` / `sample_compare_level` with a comparison sampler",
+            );
+            return fail(self);
+        }
+        if compare && sampler_cmp == Some(false) {
+            kind_error(
+                self,
+                format!("`{name}` needs a comparison sampler"),
+                "declare the sampler as `samplerShadow`",
+            );
+            return fail(self);
+        }
+        if matches!(fun, BuiltinFn::SampleBias | BuiltinFn::SampleGrad) && shape.depth {
+            kind_error(self, format!("`{name}` cannot read a depth texture"), "depth textures take `sample`, `sample_level`, `sample_compare` and `sample_compare_level`");
+            return fail(self);
+        }
+        if fun == BuiltinFn::TexelFetch && shape.dim == TexDim::Cube {
+            kind_error(
+                self,
+                "`texel_fetch` cannot read a cube texture".to_string(),
+                "sample cube maps with a direction instead",
+            );
+            return fail(self);
+        }
+        if fun == BuiltinFn::TextureLevels && shape.multisampled {
+            kind_error(
+                self,
+                "`texture_levels` of a multisampled texture".to_string(),
+                "multisampled textures have one level",
+            );
+            return fail(self);
+        }
+        // The remaining arguments.
+        let float = self.t.float;
+        let int = self.t.int;
+        let coord_n = match shape.dim {
+            TexDim::D2 => 2,
+            TexDim::D3 | TexDim::Cube => 3,
+        };
+        let coord_ty = self.vec_ty(ScalarTy::Float, coord_n);
+        let icoord_ty = self.vec_ty(ScalarTy::Int, coord_n);
+        let mut params: Vec<(TyId, &'static str)> = Vec::new();
+        let result: TyId;
+        match fun {
+            BuiltinFn::TextureSize => {
+                if !shape.multisampled {
+                    // The level is optional.
+                    if !rest.is_empty() {
+                        params.push((int, "the level"));
+                    }
+                }
+                result = self.vec_ty(ScalarTy::Int, if shape.dim == TexDim::D3 { 3 } else { 2 });
+            }
+            BuiltinFn::TextureLevels => result = int,
+            BuiltinFn::TexelFetch => {
+                params.push((icoord_ty, "the texel coordinates"));
+                if shape.arrayed {
+                    params.push((int, "the layer"));
+                }
+                params.push((
+                    int,
+                    if shape.multisampled {
+                        "the sample index"
+                    } else {
+                        "the level"
+                    },
+                ));
+                result = self.texel_ty(shape);
+            }
+            _ => {
+                params.push((coord_ty, "the coordinates"));
+                if shape.arrayed {
+                    params.push((int, "the layer"));
+                }
+                match fun {
+                    BuiltinFn::SampleBias => params.push((float, "the bias")),
+                    BuiltinFn::SampleLevel => params.push((float, "the level of detail")),
+                    BuiltinFn::SampleGrad => {
+                        params.push((coord_ty, "the x gradient"));
+                        params.push((coord_ty, "the y gradient"));
+                    }
+                    BuiltinFn::SampleCompare | BuiltinFn::SampleCompareLevel => {
+                        params.push((float, "the depth reference"))
+                    }
+                    _ => {}
+                }
+                result = if shape.depth {
+                    float
+                } else {
+                    self.texel_ty(shape)
+                };
+            }
+        }
+        if rest.len() != params.len() {
+            let before = out.len();
+            let list: Vec<&str> = params.iter().map(|(_, n)| *n).collect();
+            let expected = format!(
+                "{} argument{} after the texture{}: {}",
+                params.len(),
+                if params.len() == 1 { "" } else { "s" },
+                if before > 1 { " and sampler" } else { "" },
+                if list.is_empty() {
+                    "none".to_string()
+                } else {
+                    list.join(", ")
+                }
+            );
+            self.arity(name, &expected, rest.len(), span);
+            return fail(self);
+        }
+        for (a, (ty, what)) in rest.iter().zip(params) {
+            let v = self.expr(*a, Some(ty));
+            out.push(self.coerce(v, ty, what));
+        }
+        match fun {
+            BuiltinFn::Sample | BuiltinFn::SampleBias | BuiltinFn::SampleCompare => {
+                self.add_use(Use::ImplicitLod(name), span)
+            }
+            _ => {}
+        }
+        let expr = self.mk(ExprKind::Builtin { fun, args: out }, result, span);
+        CallResult { expr, void: false }
+    }
+
+    fn texel_ty(&mut self, shape: TextureShape) -> TyId {
+        if shape.depth {
+            return self.t.float;
+        }
+        self.vec_ty(shape.sampled, 4)
+    }
+}

@@ -1,0 +1,891 @@
+//! The checker's state and the helpers every part of it shares: symbols, scopes, checked
+//! values (typed THIR expressions or untyped constants), coercion to an expected type,
+//! constant folding with its step budget, and diagnostics wording.
+
+use luma_base::{Arena, Diagnostic, Diagnostics, Limits, Span};
+use luma_syntax::ast;
+use luma_thir::{
+    Access, ConstId, ConstValue, Expr, ExprId, ExprKind, FuncId, GlobalId, LocalDef, LocalId,
+    Program, ScalarTy, Stage, StructId, Ty, TyId,
+};
+use rustc_hash::FxHashMap;
+
+use crate::codes;
+use crate::consts::{self, Abstract, FoldError, MaterializeError};
+use crate::types::{self, Props};
+
+/// A module-scope name.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Sym {
+    pub kind: SymKind,
+    /// The declared name's span.
+    pub span: Span,
+}
+
+/// What a module-scope name declares.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum SymKind {
+    Struct(StructId),
+    Function(FuncId),
+    Global(GlobalId),
+    Const(ConstId),
+}
+
+/// Lazy resolution state of a struct or constant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum State {
+    Pending,
+    InProgress,
+    Done,
+}
+
+/// The value of a constant, module-scope or local.
+#[derive(Debug, Clone)]
+pub(crate) enum ConstSlot {
+    /// Not evaluated yet.
+    Pending,
+    /// An untyped constant (no declared type, untyped initializer).
+    Abstract(Abstract),
+    /// A typed constant.
+    Typed(ConstValue, TyId),
+    /// A specialization constant of the given type.
+    Spec(ConstId, TyId),
+    /// Its declaration failed (already reported).
+    Error,
+}
+
+pub(crate) struct StructInfo<'a> {
+    pub decl: Option<&'a ast::StructDecl>,
+    pub state: State,
+    pub props: Props,
+}
+
+pub(crate) struct ConstInfo<'a> {
+    pub decl: &'a ast::ConstDecl,
+    pub attrs: &'a [ast::Attribute],
+    pub state: State,
+    pub slot: ConstSlot,
+}
+
+pub(crate) struct GlobalInfo<'a> {
+    pub decl: &'a ast::GlobalDecl,
+    pub attrs: &'a [ast::Attribute],
+    /// `@access(...)` as written.
+    pub explicit_access: Option<(Access, Span)>,
+    /// Whether the declaration resolved (a failed one accepts anything silently).
+    pub ok: bool,
+}
+
+/// Something a function does that only some stages or some control flow allow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Use {
+    /// Implicit-LOD sampling (`sample`, `sample_bias`, `sample_compare`), named.
+    ImplicitLod(&'static str),
+    /// A derivative builtin, named.
+    Derivative(&'static str),
+    Discard,
+    Barrier(&'static str),
+    /// Workgroup memory.
+    Workgroup(GlobalId),
+}
+
+/// What the body of a function does, for the checks that need the call graph.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Facts {
+    pub calls: Vec<(FuncId, Span)>,
+    pub uses: Vec<(Use, Span)>,
+    /// Storage buffers written (assignments and atomics).
+    pub writes: Vec<(GlobalId, Span)>,
+}
+
+pub(crate) struct EntryAttrs {
+    pub stage: Stage,
+    pub stage_span: Span,
+    pub workgroup_size: [u32; 3],
+    pub early_depth: bool,
+}
+
+pub(crate) struct FuncInfo<'a> {
+    pub decl: &'a ast::FunctionDecl,
+    pub item: &'a ast::Item,
+    pub entry: Option<EntryAttrs>,
+    pub param_tys: Vec<TyId>,
+    pub ret: Option<TyId>,
+    pub facts: Facts,
+}
+
+/// A name visible in a function body.
+#[derive(Debug, Clone)]
+pub(crate) enum LocalSym {
+    Var(LocalId),
+    /// A `for` counter (read-only).
+    Counter(LocalId),
+    Const(ConstSlot),
+}
+
+/// Block scopes of one function: a name map with a shadow stack per name.
+#[derive(Default)]
+pub(crate) struct Scopes<'a> {
+    map: FxHashMap<&'a str, Vec<(usize, LocalSym, Span)>>,
+    stack: Vec<Vec<&'a str>>,
+}
+
+impl<'a> Scopes<'a> {
+    pub fn push(&mut self) {
+        self.stack.push(Vec::new());
+    }
+
+    pub fn pop(&mut self) {
+        if let Some(names) = self.stack.pop() {
+            for n in names {
+                if let Some(v) = self.map.get_mut(n) {
+                    v.pop();
+                }
+            }
+        }
+    }
+
+    /// Declares `name` in the innermost scope; returns the span of a declaration of the same
+    /// name in that same scope, if any (the new one still shadows it, to avoid cascades).
+    pub fn declare(&mut self, name: &'a str, sym: LocalSym, span: Span) -> Option<Span> {
+        let depth = self.stack.len();
+        let entry = self.map.entry(name).or_default();
+        let prev = entry
+            .last()
+            .filter(|(d, _, _)| *d == depth)
+            .map(|(_, _, s)| *s);
+        entry.push((depth, sym, span));
+        if let Some(top) = self.stack.last_mut() {
+            top.push(name);
+        }
+        prev
+    }
+
+    pub fn lookup(&self, name: &str) -> Option<&LocalSym> {
+        self.map.get(name).and_then(|v| v.last()).map(|(_, s, _)| s)
+    }
+
+    /// Every visible name, for suggestions.
+    pub fn visible(&self) -> impl Iterator<Item = &&'a str> {
+        self.map
+            .iter()
+            .filter(|(_, v)| !v.is_empty())
+            .map(|(k, _)| k)
+    }
+}
+
+pub(crate) struct LoopCtx {
+    pub has_break: bool,
+}
+
+/// State of the function body being checked.
+pub(crate) struct FnCtx<'a> {
+    pub locals: Arena<LocalDef>,
+    pub scopes: Scopes<'a>,
+    pub loops: Vec<LoopCtx>,
+    pub ret: Option<TyId>,
+    pub ret_span: Span,
+    pub facts: Facts,
+}
+
+/// A checked expression: a typed THIR expression, or an untyped constant still waiting for
+/// the type its context gives it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Val {
+    Expr(ExprId),
+    Abs(Abstract, Span),
+}
+
+/// How an expression is used, which decides what its type may be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// A value: its type must be constructible.
+    Value,
+    /// A place or reference: the base of a member access or index, an assignment target, an
+    /// atomic operand, the operand of `#`, a texture builtin argument.
+    Ref,
+}
+
+/// Common interned types.
+pub(crate) struct CommonTys {
+    pub error: TyId,
+    pub bool_: TyId,
+    pub int: TyId,
+    pub uint: TyId,
+    pub float: TyId,
+}
+
+pub(crate) struct Checker<'a> {
+    pub ast: &'a ast::Module,
+    pub limits: Limits,
+    pub diags: &'a mut Diagnostics,
+    pub prog: Program,
+    pub names: FxHashMap<&'a str, Sym>,
+    pub structs: Vec<StructInfo<'a>>,
+    pub consts: Vec<ConstInfo<'a>>,
+    pub globals: Vec<GlobalInfo<'a>>,
+    pub funcs: Vec<FuncInfo<'a>>,
+    pub t: CommonTys,
+    /// Depth of lazy struct / constant resolution.
+    pub lazy_depth: u32,
+    pub fcx: Option<FnCtx<'a>>,
+    /// Current expression recursion depth.
+    pub depth: u32,
+    /// Whether the expression depth limit was reported in the current function.
+    pub depth_reported: bool,
+    /// Constant evaluation steps spent on the current top-level expression.
+    pub steps: u64,
+    /// Constant evaluation steps spent in the whole program.
+    pub total_steps: u64,
+    pub steps_reported: bool,
+}
+
+/// Budget of constant evaluation steps for a whole program, in multiples of the per-expression
+/// limit: large constant tables copied into many expressions are bounded too.
+const TOTAL_STEPS_FACTOR: u64 = 16;
+
+impl<'a> Checker<'a> {
+    pub fn new(ast: &'a ast::Module, limits: Limits, diags: &'a mut Diagnostics) -> Checker<'a> {
+        let mut prog = Program::default();
+        let t = CommonTys {
+            error: prog.types.intern(Ty::Error),
+            bool_: prog.types.intern(Ty::Scalar(ScalarTy::Bool)),
+            int: prog.types.intern(Ty::Scalar(ScalarTy::Int)),
+            uint: prog.types.intern(Ty::Scalar(ScalarTy::Uint)),
+            float: prog.types.intern(Ty::Scalar(ScalarTy::Float)),
+        };
+        Checker {
+            ast,
+            limits,
+            diags,
+            prog,
+            names: FxHashMap::default(),
+            structs: Vec::new(),
+            consts: Vec::new(),
+            globals: Vec::new(),
+            funcs: Vec::new(),
+            t,
+            lazy_depth: 0,
+            fcx: None,
+            depth: 0,
+            depth_reported: false,
+            steps: 0,
+            total_steps: 0,
+            steps_reported: false,
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Diagnostics
+
+    pub fn emit(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    /// The Luma spelling of a type.
+    pub fn tn(&self, ty: TyId) -> String {
+        types::ty_name(&self.prog, ty)
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Types
+
+    pub fn intern(&mut self, ty: Ty) -> TyId {
+        self.prog.types.intern(ty)
+    }
+
+    pub fn ty(&self, id: TyId) -> Ty {
+        self.prog.types.get(id)
+    }
+
+    pub fn is_error(&self, id: TyId) -> bool {
+        self.ty(id) == Ty::Error
+    }
+
+    pub fn scalar_ty(&mut self, s: ScalarTy) -> TyId {
+        self.intern(Ty::Scalar(s))
+    }
+
+    pub fn vec_ty(&mut self, scalar: ScalarTy, size: u8) -> TyId {
+        if size == 1 {
+            self.intern(Ty::Scalar(scalar))
+        } else {
+            self.intern(Ty::Vector { scalar, size })
+        }
+    }
+
+    /// `ty` with its component type replaced (same shape).
+    pub fn with_scalar(&mut self, ty: TyId, s: ScalarTy) -> TyId {
+        match self.ty(ty) {
+            Ty::Scalar(_) => self.scalar_ty(s),
+            Ty::Vector { size, .. } => self.intern(Ty::Vector { scalar: s, size }),
+            Ty::Matrix { columns, rows, .. } => self.intern(Ty::Matrix {
+                scalar: s,
+                columns,
+                rows,
+            }),
+            _ => ty,
+        }
+    }
+
+    pub fn scalar_of(&self, ty: TyId) -> Option<ScalarTy> {
+        types::scalar_of(&self.prog.types, ty)
+    }
+
+    pub fn struct_props(&self) -> Vec<Props> {
+        self.structs.iter().map(|s| s.props).collect()
+    }
+
+    pub fn props(&self, ty: TyId) -> Props {
+        let sp: Vec<Props> = self.struct_props();
+        types::props(&self.prog.types, &sp, ty)
+    }
+
+    /// Properties without building a table (for hot paths: struct tables are small).
+    pub fn constructible(&self, ty: TyId) -> bool {
+        match self.ty(ty) {
+            Ty::Scalar(_) | Ty::Vector { .. } | Ty::Matrix { .. } | Ty::Error => true,
+            Ty::Struct(sid) => self
+                .structs
+                .get(sid.index())
+                .is_none_or(|s| s.props.constructible()),
+            _ => self.props(ty).constructible(),
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // THIR expressions
+
+    pub fn mk(&mut self, kind: ExprKind, ty: TyId, span: Span) -> ExprId {
+        self.prog.exprs.append(Expr { kind, ty, span })
+    }
+
+    pub fn err_expr(&mut self, span: Span) -> ExprId {
+        let e = self.t.error;
+        self.mk(ExprKind::Error, e, span)
+    }
+
+    pub fn err_val(&mut self, span: Span) -> Val {
+        Val::Expr(self.err_expr(span))
+    }
+
+    pub fn expr_ty(&self, e: ExprId) -> TyId {
+        self.prog.exprs.get(e).map_or(self.t.error, |x| x.ty)
+    }
+
+    pub fn expr_span(&self, e: ExprId) -> Span {
+        self.prog.exprs.get(e).map_or(Span::default(), |x| x.span)
+    }
+
+    pub fn const_of(&self, e: ExprId) -> Option<&ConstValue> {
+        match self.prog.exprs.get(e).map(|x| &x.kind) {
+            Some(ExprKind::Const(c)) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The type of a checked value (`None` for an untyped constant).
+    pub fn val_ty(&self, v: Val) -> Option<TyId> {
+        match v {
+            Val::Expr(e) => Some(self.expr_ty(e)),
+            Val::Abs(..) => None,
+        }
+    }
+
+    pub fn val_span(&self, v: Val) -> Span {
+        match v {
+            Val::Expr(e) => self.expr_span(e),
+            Val::Abs(_, s) => s,
+        }
+    }
+
+    /// Whether the value is an error (already reported).
+    pub fn val_is_error(&self, v: Val) -> bool {
+        matches!(v, Val::Expr(e) if self.is_error(self.expr_ty(e)))
+    }
+
+    /// A constant expression of type `ty`, counting the cost of copying it.
+    pub fn const_expr(&mut self, value: ConstValue, ty: TyId, span: Span) -> ExprId {
+        let cost = consts::size(&value);
+        if !self.spend(cost, span) {
+            return self.err_expr(span);
+        }
+        self.mk(ExprKind::Const(value), ty, span)
+    }
+
+    /// Spends constant evaluation steps; reports the limit once and returns `false` past it.
+    pub fn spend(&mut self, cost: u64, span: Span) -> bool {
+        self.steps = self.steps.saturating_add(cost);
+        self.total_steps = self.total_steps.saturating_add(cost);
+        let limit = self.limits.max_const_eval_steps;
+        if self.steps > limit || self.total_steps > limit.saturating_mul(TOTAL_STEPS_FACTOR) {
+            if !self.steps_reported {
+                self.steps_reported = true;
+                let msg = if self.steps > limit {
+                    format!("this constant expression takes more than {limit} evaluation steps")
+                } else {
+                    format!(
+                        "the program's constants take more than {} evaluation steps",
+                        limit.saturating_mul(TOTAL_STEPS_FACTOR)
+                    )
+                };
+                self.emit(
+                    Diagnostic::error(codes::E0704, span, msg)
+                        .with_note(
+                            "every scalar a constant expression computes or copies is one step",
+                        )
+                        .with_help("use smaller constant tables, or put large tables in a buffer"),
+                );
+            }
+            return false;
+        }
+        true
+    }
+
+    /// Reports a failed fold.
+    pub fn fold_error(&mut self, err: FoldError, span: Span, what: &str) {
+        match err {
+            FoldError::DivisionByZero => self.emit(
+                Diagnostic::error(codes::E0702, span, format!("{what} divides by zero"))
+                    .with_primary_label("the divisor is a constant zero")
+                    .with_note("in a constant expression this is an error; at run time `x / 0` is `x` and `x % 0` is 0"),
+            ),
+            FoldError::Overflow => self.emit(
+                Diagnostic::error(codes::E0703, span, format!("{what} overflows"))
+                    .with_primary_label("the result does not fit its type"),
+            ),
+            FoldError::NotFinite => self.emit(
+                Diagnostic::error(codes::E0703, span, format!("{what} is not a finite number"))
+                    .with_primary_label("the result is infinite or NaN"),
+            ),
+            FoldError::NotFoldable => {}
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Untyped constants
+
+    /// Gives an untyped constant the scalar type `s`, reporting when it cannot take it.
+    pub fn materialize(&mut self, a: Abstract, span: Span, s: ScalarTy) -> ExprId {
+        match consts::materialize(a, s) {
+            Ok(v) => {
+                let ty = self.scalar_ty(s);
+                self.const_expr(v, ty, span)
+            }
+            Err(e) => {
+                self.materialize_error(a, span, s, e);
+                self.err_expr(span)
+            }
+        }
+    }
+
+    pub fn materialize_error(&mut self, a: Abstract, span: Span, s: ScalarTy, e: MaterializeError) {
+        match e {
+            MaterializeError::OutOfRange => {
+                let mut d = Diagnostic::error(
+                    codes::E0516,
+                    span,
+                    format!(
+                        "the constant `{}` does not fit in `{}`",
+                        a.describe(),
+                        s.as_str()
+                    ),
+                );
+                d = match (a, s) {
+                    (Abstract::Int(v), ScalarTy::Uint) if v < 0 => d
+                        .with_primary_label("a negative constant where a `uint` is expected")
+                        .with_help("`uint` values are never negative; use an `int`, or write the value you mean"),
+                    (_, ScalarTy::Int) => d.with_primary_label(format!(
+                        "`int` holds values from {} to {}",
+                        i32::MIN,
+                        i32::MAX
+                    )),
+                    (_, ScalarTy::Uint) => d.with_primary_label(format!("`uint` holds values from 0 to {}", u32::MAX)),
+                    _ => d.with_primary_label("the value is outside the type's finite range"),
+                };
+                self.emit(d);
+            }
+            MaterializeError::FloatToInteger => self.emit(
+                Diagnostic::error(
+                    codes::E0517,
+                    span,
+                    format!(
+                        "the float literal `{}` cannot be an `{}`",
+                        a.describe(),
+                        s.as_str()
+                    ),
+                )
+                .with_primary_label(format!("expected `{}`", s.as_str()))
+                .with_help(format!(
+                    "write an integer literal, or convert explicitly with `{}(...)`",
+                    s.as_str()
+                )),
+            ),
+            MaterializeError::NotNumeric => self.emit(
+                Diagnostic::error(
+                    codes::E0501,
+                    span,
+                    format!(
+                        "mismatched types: expected `{}`, found a number",
+                        s.as_str()
+                    ),
+                )
+                .with_primary_label(format!("expected `{}`", s.as_str())),
+            ),
+        }
+    }
+
+    /// Types a value, taking the hint's component type for an untyped constant when it is
+    /// numeric (a soft expectation), else the default: `float` (language.md: "with no context
+    /// a literal is `float`").
+    pub fn concretize(&mut self, v: Val, hint: Option<TyId>) -> ExprId {
+        match v {
+            Val::Expr(e) => e,
+            Val::Abs(a, span) => {
+                let s = match hint.and_then(|h| self.scalar_of(h)) {
+                    Some(ScalarTy::Bool) | None => ScalarTy::Float,
+                    Some(ScalarTy::Int | ScalarTy::Uint) if !a.is_int() => ScalarTy::Float,
+                    Some(s) => s,
+                };
+                self.materialize(a, span, s)
+            }
+        }
+    }
+
+    /// Requires a value of type `ty` (a hard expectation). `what` describes the position for
+    /// the message ("the argument", "the initializer").
+    pub fn coerce(&mut self, v: Val, ty: TyId, what: &str) -> ExprId {
+        match v {
+            Val::Abs(a, span) => {
+                if self.is_error(ty) {
+                    return self.err_expr(span);
+                }
+                match self.ty(ty) {
+                    Ty::Scalar(s) if s != ScalarTy::Bool => self.materialize(a, span, s),
+                    _ => {
+                        let kind = if a.is_int() {
+                            "an integer literal"
+                        } else {
+                            "a float literal"
+                        };
+                        let mut d = Diagnostic::error(
+                            codes::E0501,
+                            span,
+                            format!("mismatched types: expected `{}`, found {kind}", self.tn(ty)),
+                        )
+                        .with_primary_label(format!("{what} must be `{}`", self.tn(ty)));
+                        if let Ty::Vector { .. } | Ty::Matrix { .. } = self.ty(ty) {
+                            d = d.with_help(format!(
+                                "Luma does not splat implicitly: write `{}({})`",
+                                self.tn(ty),
+                                a.describe()
+                            ));
+                        }
+                        self.emit(d);
+                        self.err_expr(span)
+                    }
+                }
+            }
+            Val::Expr(e) => {
+                let found = self.expr_ty(e);
+                if found == ty || self.is_error(found) || self.is_error(ty) {
+                    return e;
+                }
+                let span = self.expr_span(e);
+                let d = self.mismatch(span, ty, found, what);
+                self.emit(d);
+                self.err_expr(span)
+            }
+        }
+    }
+
+    /// The "mismatched types" diagnostic, with conversion advice.
+    pub fn mismatch(&mut self, span: Span, expected: TyId, found: TyId, what: &str) -> Diagnostic {
+        let e = self.tn(expected);
+        let f = self.tn(found);
+        let mut d = Diagnostic::error(
+            codes::E0501,
+            span,
+            format!("mismatched types: expected `{e}`, found `{f}`"),
+        )
+        .with_primary_label(format!("{what} must be `{e}`, this is `{f}`"));
+        let (et, ft) = (self.ty(expected), self.ty(found));
+        let same_shape = match (et, ft) {
+            (Ty::Scalar(_), Ty::Scalar(_)) => true,
+            (Ty::Vector { size: a, .. }, Ty::Vector { size: b, .. }) => a == b,
+            (
+                Ty::Matrix {
+                    columns: a,
+                    rows: b,
+                    ..
+                },
+                Ty::Matrix {
+                    columns: c,
+                    rows: d,
+                    ..
+                },
+            ) => a == c && b == d,
+            _ => false,
+        };
+        if same_shape {
+            d = d.with_help(format!(
+                "Luma never converts implicitly: write `{e}(...)` to convert"
+            ));
+        } else if let (Ty::Vector { size: a, .. }, Ty::Vector { size: b, .. }) = (et, ft) {
+            if a < b {
+                let comps = &"xyzw"[..usize::from(a).min(4)];
+                d = d.with_help(format!(
+                    "take the first components with a swizzle: `.{comps}`"
+                ));
+            }
+        }
+        d
+    }
+
+    /// Requires a `bool` condition.
+    pub fn condition(&mut self, v: Val, what: &str) -> ExprId {
+        let bool_ = self.t.bool_;
+        match v {
+            Val::Expr(e) if self.expr_ty(e) == bool_ || self.is_error(self.expr_ty(e)) => e,
+            _ => {
+                let span = self.val_span(v);
+                let found = match v {
+                    Val::Expr(e) => format!("`{}`", self.tn(self.expr_ty(e))),
+                    Val::Abs(a, _) => {
+                        if a.is_int() {
+                            "an integer literal".to_string()
+                        } else {
+                            "a float literal".to_string()
+                        }
+                    }
+                };
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0521,
+                        span,
+                        format!("{what} must be a `bool`, found {found}"),
+                    )
+                    .with_primary_label("expected `bool`")
+                    .with_help("Luma has no truthiness: compare explicitly, e.g. `x != 0`"),
+                );
+                self.err_expr(span)
+            }
+        }
+    }
+
+    /// An integer constant (`@location(N)`, array sizes, workgroup sizes) at least `min`.
+    pub fn const_u32(&mut self, id: ast::ExprId, what: &str, min: u32) -> Option<u32> {
+        let span = self.ast_span(id);
+        let v = self.top_expr(id, Some(self.t.int), Mode::Value);
+        let value: Option<i128> = match v {
+            Val::Abs(Abstract::Int(i), _) => Some(i),
+            Val::Abs(Abstract::Float(_), _) => {
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0517,
+                        span,
+                        format!("{what} must be an integer, found a float literal"),
+                    )
+                    .with_primary_label("expected an integer"),
+                );
+                return None;
+            }
+            Val::Expr(e) => {
+                if self.val_is_error(v) {
+                    return None;
+                }
+                match self.const_of(e) {
+                    Some(ConstValue::Int(i)) => Some(i128::from(*i)),
+                    Some(ConstValue::Uint(u)) => Some(i128::from(*u)),
+                    Some(_) => {
+                        let t = self.tn(self.expr_ty(e));
+                        self.emit(
+                            Diagnostic::error(
+                                codes::E0501,
+                                span,
+                                format!("{what} must be an integer, found `{t}`"),
+                            )
+                            .with_primary_label("expected `int` or `uint`"),
+                        );
+                        return None;
+                    }
+                    None => {
+                        self.emit(
+                            Diagnostic::error(codes::E0701, span, format!("{what} must be known at compile time"))
+                                .with_primary_label("not a constant expression")
+                                .with_note("constant expressions are made of literals, constants, operators and constructors"),
+                        );
+                        return None;
+                    }
+                }
+            }
+        };
+        let value = value?;
+        if value < i128::from(min) || value > i128::from(u32::MAX) {
+            let d = if value < i128::from(min) {
+                Diagnostic::error(
+                    codes::E0524,
+                    span,
+                    format!("{what} must be at least {min}, found {value}"),
+                )
+            } else {
+                Diagnostic::error(
+                    codes::E0516,
+                    span,
+                    format!("{what} must fit in 32 bits, found {value}"),
+                )
+            };
+            self.emit(d.with_primary_label("out of range"));
+            return None;
+        }
+        u32::try_from(value).ok()
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // AST access
+
+    pub fn ast_expr(&self, id: ast::ExprId) -> Option<&'a ast::Expr> {
+        self.ast.exprs.get(id)
+    }
+
+    pub fn ast_span(&self, id: ast::ExprId) -> Span {
+        self.ast.exprs.get(id).map_or(Span::default(), |e| e.span)
+    }
+
+    pub fn ast_type(&self, id: ast::TypeId) -> Option<&'a ast::TypeExpr> {
+        self.ast.types.get(id)
+    }
+
+    /// Checks a top-level expression (a statement's, a declaration's, an attribute's): resets
+    /// the per-expression constant budget.
+    pub fn top_expr(&mut self, id: ast::ExprId, hint: Option<TyId>, mode: Mode) -> Val {
+        self.steps = 0;
+        self.steps_reported = false;
+        self.expr_mode(id, hint, mode)
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Function context
+
+    pub fn add_use(&mut self, u: Use, span: Span) {
+        if let Some(f) = self.fcx.as_mut() {
+            f.facts.uses.push((u, span));
+        }
+    }
+
+    pub fn declare_local(&mut self, name: &'a ast::Ident, ty: TyId, counter: bool) -> LocalId {
+        let Some(f) = self.fcx.as_mut() else {
+            return LocalId::from_index(0);
+        };
+        let id = f.locals.append(LocalDef {
+            name: name.name.clone(),
+            ty,
+            reassigned: false,
+            span: name.span,
+        });
+        let sym = if counter {
+            LocalSym::Counter(id)
+        } else {
+            LocalSym::Var(id)
+        };
+        let prev = f.scopes.declare(&name.name, sym, name.span);
+        if let Some(prev) = prev {
+            self.emit(
+                Diagnostic::error(
+                    codes::E0405,
+                    name.span,
+                    format!("`{}` is already declared in this block", name.name),
+                )
+                .with_primary_label("declared again here")
+                .with_label(prev, "first declared here")
+                .with_help(format!(
+                    "to change it, assign with `{} = ...`; to keep both, choose another name or open a `do ... end` block",
+                    name.name
+                )),
+            );
+        }
+        id
+    }
+
+    /// Visible value names for suggestions: locals, then module names.
+    pub fn visible_value_names(&self) -> Vec<String> {
+        let mut v: Vec<String> = Vec::new();
+        if let Some(f) = &self.fcx {
+            v.extend(f.scopes.visible().map(|s| (*s).to_string()));
+        }
+        for (n, s) in &self.names {
+            if matches!(s.kind, SymKind::Global(_) | SymKind::Const(_)) {
+                v.push((*n).to_string());
+            }
+        }
+        v.sort();
+        v
+    }
+}
+
+/// The closest candidate to `name` (Levenshtein distance at most a third of its length, at
+/// least 1), if it is the only one that close.
+pub(crate) fn closest<'c>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'c str>,
+) -> Option<&'c str> {
+    let max = (name.chars().count() / 3).max(1);
+    let mut best: Option<(usize, &str)> = None;
+    let mut tie = false;
+    for c in candidates {
+        if c == name {
+            continue;
+        }
+        let d = distance(name, c);
+        if d > max {
+            continue;
+        }
+        match best {
+            Some((bd, _)) if d > bd => {}
+            Some((bd, bc)) if d == bd => tie |= bc != c,
+            _ => {
+                best = Some((d, c));
+                tie = false;
+            }
+        }
+    }
+    if tie {
+        None
+    } else {
+        best.map(|(_, c)| c)
+    }
+}
+
+fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for (i, ca) in a.iter().enumerate() {
+        if let Some(c0) = cur.get_mut(0) {
+            *c0 = i + 1;
+        }
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev.get(j).copied().unwrap_or(0) + usize::from(ca != cb);
+            let del = prev.get(j + 1).copied().unwrap_or(0) + 1;
+            let ins = cur.get(j).copied().unwrap_or(0) + 1;
+            if let Some(c) = cur.get_mut(j + 1) {
+                *c = sub.min(del).min(ins);
+            }
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev.get(b.len()).copied().unwrap_or(usize::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn closest_names() {
+        assert_eq!(closest("lenght", ["length", "normalize"]), Some("length"));
+        assert_eq!(closest("x", ["y", "z"]), None);
+        assert_eq!(closest("colr", ["color", "other"]), Some("color"));
+    }
+}

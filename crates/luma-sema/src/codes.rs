@@ -1,0 +1,197 @@
+//! Every diagnostic code the checker reports, with a title and an example that triggers it.
+//!
+//! Ranges: E04xx names and declarations, E05xx types and expressions, E06xx statements, entry
+//! points, stages and resources, E07xx constant evaluation and limits, W02xx warnings. Each code
+//! has a failing source under `tests/diagnostics/sema/` whose rendered output is committed.
+
+use luma_base::{Code, CodeDoc, Severity};
+
+macro_rules! codes {
+    ($( $(#[$doc:meta])* $name:ident, $sev:ident, $title:literal, $example:literal; )*) => {
+        $( $(#[$doc])* pub const $name: Code = Code(stringify!($name)); )*
+        /// Every code of this crate, in numeric order.
+        pub const ALL: &[CodeDoc] = &[
+            $( CodeDoc {
+                code: $name,
+                severity: Severity::$sev,
+                title: $title,
+                example: $example,
+            }, )*
+        ];
+    };
+}
+
+codes! {
+    /// A name that is not declared.
+    E0401, Error, "cannot find a value with this name", "function f() -> float\n\treturn missing\nend";
+    /// A type name that is not declared.
+    E0402, Error, "cannot find a type with this name", "function f(x: Vec3)\nend";
+    /// A called name that is neither a function, a builtin nor a type.
+    E0403, Error, "cannot find a function with this name", "function f() -> float\n\treturn lenght(vec2(1.0))\nend";
+    /// Two module-scope declarations with one name.
+    E0404, Error, "the name is declared twice", "const A = 1\nconst A = 2";
+    /// A local declared twice in one block.
+    E0405, Error, "the local is declared twice in one block", "function f()\n\tlet x = 1.0\n\tlet x = 2.0\nend";
+    /// A declaration named like a builtin type or function.
+    E0406, Error, "the name of a builtin cannot be declared", "function normalize(v: vec3) -> vec3\n\treturn v\nend";
+    /// An attribute Luma does not know.
+    E0407, Error, "unknown attribute", "@bindng(0) uniform u: vec4";
+    /// An attribute on a declaration it does not apply to.
+    E0408, Error, "attribute not allowed here", "@group(0) struct S\n\tx: float\nend";
+    /// The same attribute twice on one declaration.
+    E0409, Error, "duplicate attribute", "@group(0) @group(1) uniform u: vec4";
+    /// An attribute with the wrong arguments.
+    E0410, Error, "invalid attribute arguments", "@group uniform u: vec4";
+    /// A struct with two members of one name.
+    E0411, Error, "duplicate struct member", "struct S\n\tx: float\n\tx: int\nend";
+    /// A struct that contains itself.
+    E0412, Error, "recursive struct", "struct S\n\tnext: [2]S\nend";
+    /// A type or function used where a value is expected.
+    E0413, Error, "not a value", "function f() -> float\n\treturn f\nend";
+    /// A call of something that is not a function.
+    E0414, Error, "not callable", "function f(x: float) -> float\n\treturn x(1.0)\nend";
+    /// A struct member that does not exist.
+    E0415, Error, "no such struct member", "struct S\n\tx: float\nend\nfunction f(s: S) -> float\n\treturn s.y\nend";
+    /// A constant whose value depends on itself.
+    E0416, Error, "constant depends on itself", "const A: int = B\nconst B: int = A";
+    /// A call of an entry point.
+    E0417, Error, "entry points cannot be called", "@entry(compute) @workgroup_size(1)\nfunction main()\n\tmain()\nend";
+
+    /// A value of one type where another is required.
+    E0501, Error, "mismatched types", "function f() -> float\n\tlet i: int = 1\n\treturn i\nend";
+    /// Operand types a binary operator does not take.
+    E0502, Error, "invalid operands for a binary operator", "function f(a: vec3, b: vec2) -> vec3\n\treturn a + b\nend";
+    /// An operand type a unary operator does not take.
+    E0503, Error, "invalid operand for a unary operator", "function f(a: uint) -> uint\n\treturn -a\nend";
+    /// An ordering comparison of vectors.
+    E0504, Error, "ordering comparison of vectors", "function f(a: vec3, b: vec3) -> bool\n\treturn a < b\nend";
+    /// A malformed swizzle.
+    E0505, Error, "invalid swizzle", "function f(v: vec2) -> vec3\n\treturn v.xyz\nend";
+    /// Member access on a type without members.
+    E0506, Error, "the type has no members", "function f(x: float) -> float\n\treturn x.y\nend";
+    /// Indexing a type that cannot be indexed.
+    E0507, Error, "the type cannot be indexed", "function f(x: float) -> float\n\treturn x[0]\nend";
+    /// A constant index past the end.
+    E0508, Error, "index out of bounds", "function f(v: vec3) -> float\n\treturn v[3]\nend";
+    /// A call with the wrong number of arguments.
+    E0509, Error, "wrong number of arguments", "function f() -> float\n\treturn pow(2.0)\nend";
+    /// Builtin arguments that match no overload.
+    E0510, Error, "no matching builtin overload", "function f(i: ivec3) -> ivec3\n\treturn normalize(i)\nend";
+    /// Constructor arguments that build nothing.
+    E0511, Error, "invalid constructor arguments", "function f() -> vec4\n\treturn vec4(1.0, 2.0)\nend";
+    /// A struct literal that leaves members out.
+    E0512, Error, "missing struct members", "struct S\n\tx: float\n\ty: float\nend\nconst s: S = S { x = 1.0 }";
+    /// A struct literal that sets a member twice.
+    E0513, Error, "struct member set twice", "struct S\n\tx: float\nend\nconst s: S = S { x = 1.0, x = 2.0 }";
+    /// An anonymous literal without a type from context.
+    E0514, Error, "cannot infer the type of an anonymous literal", "function f()\n\tlet s = { x = 1.0 }\nend";
+    /// An array literal with the wrong element count.
+    E0515, Error, "wrong number of array elements", "const A: [3]float = { 1.0, 2.0 }";
+    /// A constant that does not fit the type it gets.
+    E0516, Error, "constant out of range for its type", "const X: uint = -1";
+    /// A float literal where an integer is required.
+    E0517, Error, "float literal where an integer is required", "const X: int = 1.5";
+    /// A value whose type cannot exist as a value (atomics, runtime arrays, resources).
+    E0518, Error, "this cannot be used as a value", "buffer b: []float\nfunction f()\n\tlet copy = b\nend";
+    /// A type that is not allowed in this position.
+    E0519, Error, "type not allowed here", "function f(t: texture2D)\nend";
+    /// A call of something that returns nothing, used as a value.
+    E0520, Error, "the call returns nothing", "function g()\nend\nfunction f()\n\tlet x = g()\nend";
+    /// A condition that is not a `bool`.
+    E0521, Error, "condition is not a `bool`", "function f(x: int)\n\tif x then\n\tend\nend";
+    /// A texture builtin used with textures or samplers it does not take.
+    E0522, Error, "invalid texture or sampler argument", "uniform t: itexture2D\nuniform s: sampler\n@entry(fragment)\nfunction f(uv: vec2) -> (c: ivec4)\n\treturn { c = sample(t, s, uv) }\nend";
+    /// An atomic builtin whose first argument is not an atomic in shared or buffer memory.
+    E0523, Error, "invalid atomic operand", "function f(x: uint) -> uint\n\treturn atomic_add(x, 1u)\nend";
+    /// An array size that is not a positive constant integer.
+    E0524, Error, "invalid array size", "const A: [0]float = {}";
+    /// A runtime-sized array where one is not allowed.
+    E0525, Error, "runtime-sized array not allowed here", "uniform u: []float";
+    /// `#` on something that is not an array.
+    E0526, Error, "`#` needs an array", "function f(v: vec3) -> int\n\treturn #v\nend";
+
+    /// An assignment to something that is not a place.
+    E0601, Error, "cannot assign to this expression", "function f(a: float)\n\ta + 1.0 = 2.0\nend";
+    /// An assignment to something read-only.
+    E0602, Error, "cannot assign to a read-only value", "uniform u: vec4\n@entry(fragment)\nfunction f()\n\tu = vec4(1.0)\nend";
+    /// `break` outside a loop.
+    E0603, Error, "`break` outside a loop", "function f()\n\tbreak\nend";
+    /// A `return` that does not match the function's result.
+    E0604, Error, "invalid return", "function f() -> float\n\treturn\nend";
+    /// A function with a result that can reach its end.
+    E0605, Error, "missing return", "function f(x: float) -> float\n\tif x > 0.0 then\n\t\treturn x\n\tend\nend";
+    /// `discard` reachable from a non-fragment entry point.
+    E0606, Error, "`discard` outside the fragment stage", "@entry(compute) @workgroup_size(1)\nfunction main()\n\tdiscard\nend";
+    /// Implicit-LOD sampling or derivatives outside the fragment stage.
+    E0607, Error, "implicit derivatives outside the fragment stage", "uniform t: sampler2D\n@entry(vertex)\nfunction main() -> (@builtin(position) p: vec4)\n\treturn { p = sample(t, vec2(0.0)) }\nend";
+    /// A barrier reachable from a non-compute entry point.
+    E0608, Error, "barrier outside the compute stage", "@entry(fragment)\nfunction main()\n\tworkgroup_barrier()\nend";
+    /// A barrier in control flow that may differ between invocations.
+    E0609, Error, "barrier in non-uniform control flow", "@entry(compute) @workgroup_size(64)\nfunction main(@builtin(local_invocation_index) i: uint)\n\tif i > 0 then\n\t\tworkgroup_barrier()\n\tend\nend";
+    /// A function that calls itself, directly or through others.
+    E0610, Error, "recursion", "function f(x: int) -> int\n\treturn f(x - 1)\nend";
+    /// An `@entry` stage Luma does not know.
+    E0611, Error, "unknown shader stage", "@entry(pixel)\nfunction main()\nend";
+    /// A missing or invalid `@workgroup_size`.
+    E0612, Error, "invalid workgroup size", "@entry(compute)\nfunction main()\nend";
+    /// Entry point parameters or results of a shape Luma cannot pass.
+    E0613, Error, "invalid entry point signature", "@entry(fragment)\nfunction main() -> vec4\n\treturn vec4(1.0)\nend";
+    /// A `@builtin` name Luma does not know.
+    E0614, Error, "unknown builtin I/O name", "@entry(vertex)\nfunction main(@builtin(vertex_idx) i: uint) -> (@builtin(position) p: vec4)\n\treturn { p = vec4(0.0) }\nend";
+    /// A builtin I/O value used in a stage or direction it does not exist in.
+    E0615, Error, "builtin not available here", "@entry(fragment)\nfunction main(@builtin(vertex_index) i: uint)\nend";
+    /// A builtin I/O value declared with the wrong type.
+    E0616, Error, "builtin has the wrong type", "@entry(vertex)\nfunction main(@builtin(vertex_index) i: int) -> (@builtin(position) p: vec4)\n\treturn { p = vec4(0.0) }\nend";
+    /// Two I/O values at one location.
+    E0617, Error, "duplicate location", "@entry(fragment)\nfunction main(@location(0) a: vec4, @location(0) b: vec4)\nend";
+    /// A vertex entry point that writes no position.
+    E0618, Error, "vertex output without `position`", "@entry(vertex)\nfunction main() -> (uv: vec2)\n\treturn { uv = vec2(0.0) }\nend";
+    /// An I/O value of a type that cannot pass between stages.
+    E0619, Error, "invalid I/O type", "@entry(fragment)\nfunction main(m: mat4)\nend";
+    /// An invalid `@interpolation`.
+    E0620, Error, "invalid interpolation", "@entry(fragment)\nfunction main(@interpolation(smooth) i: int)\nend";
+    /// Two resources at one group and binding.
+    E0621, Error, "binding used twice", "@binding(0) uniform a: vec4\n@binding(0) uniform b: vec4";
+    /// More than one push constant block.
+    E0622, Error, "more than one push constant block", "@push_constant uniform a: vec4\n@push_constant uniform b: vec4";
+    /// A global whose type its kind cannot hold.
+    E0623, Error, "invalid type for this kind of global", "struct S\n\tflag: bool\nend\nuniform u: S";
+    /// Workgroup memory used outside the compute stage.
+    E0624, Error, "workgroup memory outside the compute stage", "shared counter: uint\n@entry(fragment)\nfunction main()\n\tcounter = 1u\nend";
+    /// An expression statement that does nothing.
+    E0625, Error, "expression statement has no effect", "function f(x: float)\n\tx + 1.0\nend";
+    /// A texture or sampler inside a struct.
+    E0626, Error, "resource inside a struct", "struct S\n\tt: texture2D\nend";
+    /// Entry-point-only syntax on an ordinary function.
+    E0627, Error, "entry point syntax on an ordinary function", "function f() -> (x: float)\n\treturn { x = 1.0 }\nend";
+    /// One builtin I/O value declared twice.
+    E0628, Error, "duplicate builtin", "@entry(fragment)\nfunction main(@builtin(position) a: vec4, @builtin(frag_coord) b: vec4)\nend";
+    /// An atomic or `shared`-only type in the wrong place.
+    E0629, Error, "atomic outside buffer or workgroup memory", "uniform u: atomic_uint";
+
+    /// A value that must be known at compile time but is not.
+    E0701, Error, "not a constant expression", "uniform u: vec4\nconst X: float = u.x";
+    /// An integer division by zero in a constant expression.
+    E0702, Error, "division by zero in a constant expression", "const X: int = 1 / 0";
+    /// A constant expression that overflows or is not finite.
+    E0703, Error, "overflow in a constant expression", "const X: int = -2147483648 / -1";
+    /// A constant expression that takes too many evaluation steps.
+    E0704, Error, "constant evaluation limit reached", "const A: [16777216]int = { ... }";
+    /// An array with more elements than the limit.
+    E0705, Error, "array too large", "buffer b: [16777217]float";
+    /// Nesting deeper than the limit.
+    E0706, Error, "nesting too deep", "struct S0 ... struct S300 (each containing the previous)";
+    /// A `for` loop with a constant step of zero.
+    E0707, Error, "`for` step is zero", "function f()\n\tfor i = 0, 10, 0 do\n\tend\nend";
+    /// An invalid specialization constant.
+    E0708, Error, "invalid specialization constant", "@spec(0) const A: vec3 = vec3(1.0)";
+    /// An `@unroll` that would produce too many iterations.
+    E0709, Error, "unroll limit exceeded", "function f()\n\t@unroll\n\tfor i = 0, 10000 do\n\tend\nend";
+
+    /// A loop without a known iteration bound.
+    W0201, Warning, "loop without a bound", "function f(n: int)\n\tfor i = 0, n do\n\tend\nend";
+    /// Implicit-LOD sampling or derivatives in control flow that may differ between invocations.
+    W0202, Warning, "derivatives in non-uniform control flow", "uniform t: sampler2D\n@entry(fragment)\nfunction main(uv: vec2) -> (c: vec4)\n\tlet c = vec4(0.0)\n\tif uv.x > 0.5 then\n\t\tc = sample(t, uv)\n\tend\n\treturn { c = c }\nend";
+    /// Statements that can never run.
+    W0203, Warning, "unreachable code", "function f() -> float\n\treturn 1.0\n\tlet x = 2.0\nend";
+}

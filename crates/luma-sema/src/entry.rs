@@ -1,0 +1,514 @@
+//! Entry points: the design's I/O sugars made explicit. Auto locations (a counter per I/O
+//! struct from 0; builtins skip it; `@location(N)` uses N and sets the counter to N + 1),
+//! `@varying` builtin stripping for fragment input, inline parameters (each a `Single` input
+//! numbered by one counter), tuple returns (the synthesized `<function>_out` struct), builtin
+//! names valid per stage and direction with their fixed types, flat integer varyings.
+
+use std::collections::BTreeMap;
+
+use luma_base::{Diagnostic, Span};
+use luma_thir::{
+    Builtin, EntryInput, EntryOutput, EntryPointDef, FieldIo, FuncId, Interpolation, IoBinding,
+    IoVar, ScalarTy, Stage, StructId, Ty, TyId,
+};
+
+use crate::check::{closest, Checker};
+use crate::codes;
+
+/// Builtin I/O names (WGSL's) and their aliases.
+const BUILTIN_NAMES: &[(&str, Builtin)] = &[
+    ("position", Builtin::Position),
+    ("vertex_index", Builtin::VertexIndex),
+    ("instance_index", Builtin::InstanceIndex),
+    ("front_facing", Builtin::FrontFacing),
+    ("frag_depth", Builtin::FragDepth),
+    ("sample_index", Builtin::SampleIndex),
+    ("sample_mask", Builtin::SampleMask),
+    ("local_invocation_id", Builtin::LocalInvocationId),
+    ("local_invocation_index", Builtin::LocalInvocationIndex),
+    ("global_invocation_id", Builtin::GlobalInvocationId),
+    ("workgroup_id", Builtin::WorkgroupId),
+    ("num_workgroups", Builtin::NumWorkgroups),
+    ("vertex_id", Builtin::VertexIndex),
+    ("instance_id", Builtin::InstanceIndex),
+    ("frag_coord", Builtin::Position),
+];
+
+/// The builtin named `name` (aliases included).
+pub(crate) fn builtin_by_name(name: &str) -> Option<Builtin> {
+    BUILTIN_NAMES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, b)| *b)
+}
+
+fn builtin_name(b: Builtin) -> &'static str {
+    BUILTIN_NAMES
+        .iter()
+        .find(|(_, x)| *x == b)
+        .map_or("builtin", |(n, _)| n)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Dir {
+    In,
+    Out,
+}
+
+fn stage_name(s: Stage) -> &'static str {
+    match s {
+        Stage::Vertex => "vertex",
+        Stage::Fragment => "fragment",
+        Stage::Compute => "compute",
+        Stage::Geometry => "geometry",
+        Stage::TessellationControl => "tessellation_control",
+        Stage::TessellationEval => "tessellation_eval",
+    }
+}
+
+/// Whether builtin `b` exists for `stage` in direction `dir`.
+fn builtin_allowed(b: Builtin, stage: Stage, dir: Dir) -> bool {
+    use Builtin as B;
+    match (stage, dir) {
+        (Stage::Vertex, Dir::In) => matches!(b, B::VertexIndex | B::InstanceIndex),
+        (Stage::Vertex, Dir::Out) => b == B::Position,
+        (Stage::Fragment, Dir::In) => matches!(
+            b,
+            B::Position | B::FrontFacing | B::SampleIndex | B::SampleMask
+        ),
+        (Stage::Fragment, Dir::Out) => matches!(b, B::FragDepth | B::SampleMask),
+        (Stage::Compute, Dir::In) => matches!(
+            b,
+            B::LocalInvocationId
+                | B::LocalInvocationIndex
+                | B::GlobalInvocationId
+                | B::WorkgroupId
+                | B::NumWorkgroups
+        ),
+        (Stage::Compute, Dir::Out) => false,
+        // Geometry and tessellation stages pass positions through; their targets check more.
+        (_, _) => b == B::Position,
+    }
+}
+
+/// Where a builtin exists, for messages.
+fn builtin_places(b: Builtin) -> &'static str {
+    use Builtin as B;
+    match b {
+        B::Position => "a vertex output and a fragment input",
+        B::VertexIndex | B::InstanceIndex => "a vertex input",
+        B::FrontFacing | B::SampleIndex => "a fragment input",
+        B::FragDepth => "a fragment output",
+        B::SampleMask => "a fragment input and a fragment output",
+        _ => "a compute input",
+    }
+}
+
+impl<'a> Checker<'a> {
+    pub fn unknown_builtin(&mut self, name: &str, span: Span) {
+        let mut d = Diagnostic::error(codes::E0614, span, format!("unknown builtin `{name}`"))
+            .with_primary_label("not a builtin I/O value");
+        if let Some(c) = closest(name, BUILTIN_NAMES.iter().map(|(n, _)| *n)) {
+            d = d.with_suggestion(
+                span,
+                c,
+                format!("a builtin with a similar name exists: `{c}`"),
+            );
+        } else {
+            d = d.with_note("builtins: `position`, `vertex_index`, `instance_index`, `front_facing`, `frag_depth`, `sample_index`, `sample_mask`, `local_invocation_id`, `local_invocation_index`, `global_invocation_id`, `workgroup_id`, `num_workgroups`");
+        }
+        self.emit(d);
+    }
+
+    /// Builds every entry point's I/O, in declaration order.
+    pub fn entry_points(&mut self) {
+        for i in 0..self.funcs.len() {
+            let fid = FuncId::from_index(i as u32);
+            let Some(info) = self.funcs.get(i) else {
+                continue;
+            };
+            let Some(entry) = info.entry.as_ref() else {
+                continue;
+            };
+            let (stage, stage_span, workgroup_size, early_depth) = (
+                entry.stage,
+                entry.stage_span,
+                entry.workgroup_size,
+                entry.early_depth,
+            );
+            let decl = info.decl;
+            let param_tys = info.param_tys.clone();
+            let ret = info.ret;
+            let name_span = decl.name.span;
+
+            // Inputs.
+            let mut inputs = Vec::new();
+            let single_struct = match (param_tys.as_slice(), decl.params.as_slice()) {
+                ([ty], [p]) => match self.ty(*ty) {
+                    Ty::Struct(sid) => Some((sid, p)),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let mut locs = LocationSet::default();
+            let mut builtins: BTreeMap<u8, Span> = BTreeMap::new();
+            if let Some((sid, p)) = single_struct {
+                if !p.attributes.is_empty() {
+                    self.emit(
+                        Diagnostic::error(
+                            codes::E0613,
+                            p.span,
+                            "an input struct parameter takes no I/O attributes",
+                        )
+                        .with_primary_label("put the attributes on the struct's members"),
+                    );
+                }
+                let fields = self.struct_io(sid, stage, Dir::In, &mut locs, &mut builtins);
+                inputs.push(EntryInput::Struct {
+                    struct_id: sid,
+                    fields,
+                });
+            } else {
+                let mut counter = 0u32;
+                for (p, &ty) in decl.params.iter().zip(&param_tys) {
+                    let io = self.field_io_of_param(p);
+                    if let Some(var) = self.io_var(
+                        &p.name.name,
+                        ty,
+                        io,
+                        p.span,
+                        stage,
+                        Dir::In,
+                        &mut counter,
+                        &mut locs,
+                        &mut builtins,
+                        false,
+                    ) {
+                        inputs.push(EntryInput::Single(var));
+                    }
+                }
+            }
+
+            // Output.
+            let mut output = None;
+            let mut out_builtins: BTreeMap<u8, Span> = BTreeMap::new();
+            let mut out_locs = LocationSet::default();
+            match ret {
+                None => {
+                    if stage == Stage::Vertex {
+                        self.emit(
+                            Diagnostic::error(codes::E0618, name_span, format!("vertex entry point `{}` returns nothing", decl.name.name))
+                                .with_primary_label("a vertex shader must write `@builtin(position)`")
+                                .with_help("return a struct or tuple with a `@builtin(position) position: vec4` field"),
+                        );
+                    }
+                }
+                Some(ty) if self.is_error(ty) => {}
+                Some(ty) => match self.ty(ty) {
+                    Ty::Struct(sid) => {
+                        if stage == Stage::Compute {
+                            self.emit(
+                                Diagnostic::error(
+                                    codes::E0613,
+                                    name_span,
+                                    "compute entry points return nothing",
+                                )
+                                .with_primary_label("remove the result")
+                                .with_help("write results to a `buffer`"),
+                            );
+                        } else {
+                            let fields = self.struct_io(
+                                sid,
+                                stage,
+                                Dir::Out,
+                                &mut out_locs,
+                                &mut out_builtins,
+                            );
+                            let fields: Vec<IoVar> = fields.into_iter().flatten().collect();
+                            if stage == Stage::Vertex
+                                && !fields
+                                    .iter()
+                                    .any(|f| f.binding == IoBinding::Builtin(Builtin::Position))
+                            {
+                                let span = self.prog.structs.get(sid).map_or(name_span, |s| s.span);
+                                self.emit(
+                                    Diagnostic::error(
+                                        codes::E0618,
+                                        span,
+                                        format!(
+                                            "vertex entry point `{}` writes no position",
+                                            decl.name.name
+                                        ),
+                                    )
+                                    .with_primary_label("no `@builtin(position)` member")
+                                    .with_label(name_span, "the vertex entry point")
+                                    .with_help("add a `@builtin(position) position: vec4` member"),
+                                );
+                            }
+                            output = Some(EntryOutput {
+                                struct_id: sid,
+                                fields,
+                            });
+                        }
+                    }
+                    _ => {
+                        let tn = self.tn(ty);
+                        let msg = if stage == Stage::Compute {
+                            "compute entry points return nothing".to_string()
+                        } else {
+                            format!("an entry point cannot return `{tn}`")
+                        };
+                        self.emit(
+                            Diagnostic::error(codes::E0613, name_span, msg)
+                                .with_primary_label("entry point results are structs or tuples")
+                                .with_help(format!("return a tuple: `-> (color: {tn})`")),
+                        );
+                    }
+                },
+            }
+            let _ = stage_span;
+            self.prog.entry_points.push(EntryPointDef {
+                function: fid,
+                stage,
+                workgroup_size: if stage == Stage::Compute {
+                    workgroup_size
+                } else {
+                    [0; 3]
+                },
+                early_depth,
+                inputs,
+                output,
+            });
+        }
+    }
+
+    fn field_io_of_param(&mut self, p: &'a luma_syntax::ast::Field) -> FieldIo {
+        self.field_io(&p.attributes, "an entry point parameter")
+    }
+
+    /// The I/O variables of the members of struct `sid` (one counter for the struct).
+    fn struct_io(
+        &mut self,
+        sid: StructId,
+        stage: Stage,
+        dir: Dir,
+        locs: &mut LocationSet,
+        builtins: &mut BTreeMap<u8, Span>,
+    ) -> Vec<Option<IoVar>> {
+        let Some(def) = self.prog.structs.get(sid) else {
+            return Vec::new();
+        };
+        let varying = def.varying;
+        let fields: Vec<(String, TyId, FieldIo, Span)> = def
+            .fields
+            .iter()
+            .map(|f| (f.name.clone(), f.ty, f.io, f.span))
+            .collect();
+        let mut counter = 0u32;
+        let mut out = Vec::with_capacity(fields.len());
+        for (name, ty, io, span) in fields {
+            if io.builtin.is_some() && varying && stage == Stage::Fragment && dir == Dir::In {
+                // `@varying`: the vertex stage's builtins are not fragment inputs.
+                out.push(None);
+                continue;
+            }
+            out.push(self.io_var(
+                &name,
+                ty,
+                io,
+                span,
+                stage,
+                dir,
+                &mut counter,
+                locs,
+                builtins,
+                true,
+            ));
+        }
+        out
+    }
+
+    /// One I/O variable.
+    #[allow(clippy::too_many_arguments)]
+    fn io_var(
+        &mut self,
+        name: &str,
+        ty: TyId,
+        io: FieldIo,
+        span: Span,
+        stage: Stage,
+        dir: Dir,
+        counter: &mut u32,
+        locs: &mut LocationSet,
+        builtins: &mut BTreeMap<u8, Span>,
+        member: bool,
+    ) -> Option<IoVar> {
+        if self.is_error(ty) {
+            return None;
+        }
+        let sname = stage_name(stage);
+        let dname = if dir == Dir::In { "input" } else { "output" };
+        if let Some(b) = io.builtin {
+            if !builtin_allowed(b, stage, dir) {
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0615,
+                        span,
+                        format!("`{}` is not a {sname} {dname}", builtin_name(b)),
+                    )
+                    .with_primary_label(format!("not available as a {sname} {dname}"))
+                    .with_note(format!(
+                        "`{}` is {}",
+                        builtin_name(b),
+                        builtin_places(b)
+                    )),
+                );
+                return None;
+            }
+            let expected = self.builtin_ty(b);
+            if ty != expected {
+                let (e, f) = (self.tn(expected), self.tn(ty));
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0616,
+                        span,
+                        format!("builtin `{}` has type `{e}`, not `{f}`", builtin_name(b)),
+                    )
+                    .with_primary_label(format!("declare it as `{e}`")),
+                );
+                return None;
+            }
+            if stage == Stage::Compute && io.interpolation.is_some() {
+                self.emit(
+                    Diagnostic::error(codes::E0620, span, "builtins take no interpolation")
+                        .with_primary_label("remove `@interpolation`"),
+                );
+            }
+            let key = b as u8;
+            if let Some(prev) = builtins.get(&key) {
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0628,
+                        span,
+                        format!("builtin `{}` is declared twice", builtin_name(b)),
+                    )
+                    .with_primary_label("declared again here")
+                    .with_label(*prev, "first declared here"),
+                );
+                return None;
+            }
+            builtins.insert(key, span);
+            return Some(IoVar {
+                name: name.to_string(),
+                ty,
+                binding: IoBinding::Builtin(b),
+                span,
+            });
+        }
+        if stage == Stage::Compute {
+            self.emit(
+                Diagnostic::error(codes::E0613, span, format!("compute entry points take only builtins, `{name}` has none"))
+                    .with_primary_label("add a `@builtin(...)`")
+                    .with_note("compute inputs: `local_invocation_id`, `local_invocation_index`, `global_invocation_id`, `workgroup_id`, `num_workgroups`"),
+            );
+            return None;
+        }
+        // A user location: a numeric scalar or vector.
+        let scalar = match self.ty(ty) {
+            Ty::Scalar(s) | Ty::Vector { scalar: s, .. } if s != ScalarTy::Bool => s,
+            _ => {
+                let tn = self.tn(ty);
+                let what = if member { "member" } else { "parameter" };
+                let mut d = Diagnostic::error(
+                    codes::E0619,
+                    span,
+                    format!("{sname} {dname} `{name}` cannot have type `{tn}`"),
+                )
+                .with_primary_label(format!("this {what} is passed through a location"))
+                .with_note("stage inputs and outputs are numeric scalars and vectors");
+                if matches!(self.ty(ty), Ty::Struct(_)) && !member {
+                    d = d.with_help("an entry point takes either one struct parameter or several scalar and vector parameters");
+                }
+                self.emit(d);
+                return None;
+            }
+        };
+        let location = match io.location {
+            Some(l) => l,
+            None => *counter,
+        };
+        *counter = location.saturating_add(1);
+        if let Some(prev) = locs.insert(location, span) {
+            self.emit(
+                Diagnostic::error(codes::E0617, span, format!("location {location} is used twice"))
+                    .with_primary_label(format!("`{name}` is at location {location}"))
+                    .with_label(prev, "this one is at the same location")
+                    .with_note("locations count from 0 in order; `@builtin` members skip the count and `@location(N)` continues from N + 1"),
+            );
+        }
+        let interpolation = if scalar.is_integer() {
+            match io.interpolation {
+                Some(Interpolation::Smooth) | Some(Interpolation::NoPerspective) => {
+                    self.emit(
+                        Diagnostic::error(
+                            codes::E0620,
+                            span,
+                            format!("integer {dname} `{name}` cannot be interpolated"),
+                        )
+                        .with_primary_label("integers are always `flat`")
+                        .with_help(
+                            "remove `@interpolation(...)`: integer values are flat without it",
+                        ),
+                    );
+                    Interpolation::Flat
+                }
+                _ => Interpolation::Flat,
+            }
+        } else {
+            io.interpolation.unwrap_or(Interpolation::Smooth)
+        };
+        Some(IoVar {
+            name: name.to_string(),
+            ty,
+            binding: IoBinding::Location {
+                location,
+                interpolation,
+            },
+            span,
+        })
+    }
+
+    fn builtin_ty(&mut self, b: Builtin) -> TyId {
+        use Builtin as B;
+        match b {
+            B::Position => self.vec_ty(ScalarTy::Float, 4),
+            B::FrontFacing => self.t.bool_,
+            B::FragDepth => self.t.float,
+            B::LocalInvocationId | B::GlobalInvocationId | B::WorkgroupId | B::NumWorkgroups => {
+                self.vec_ty(ScalarTy::Uint, 3)
+            }
+            B::VertexIndex
+            | B::InstanceIndex
+            | B::SampleIndex
+            | B::SampleMask
+            | B::LocalInvocationIndex => self.t.uint,
+        }
+    }
+}
+
+/// Locations used on one side of one entry point.
+#[derive(Default)]
+struct LocationSet {
+    used: BTreeMap<u32, Span>,
+}
+
+impl LocationSet {
+    /// Records `loc`; returns the span of an earlier use of it.
+    fn insert(&mut self, loc: u32, span: Span) -> Option<Span> {
+        if let Some(prev) = self.used.get(&loc) {
+            return Some(*prev);
+        }
+        self.used.insert(loc, span);
+        None
+    }
+}

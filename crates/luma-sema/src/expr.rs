@@ -1,0 +1,2128 @@
+//! Expressions: name resolution, operators with language.md's typing rules, member access and
+//! swizzles, indexing, struct and array literals typed by context, if-expressions, calls of
+//! functions, builtins and type constructors. Constant subexpressions are folded as they are
+//! built, so constant expressions are exactly those that end up as `Const`.
+
+use luma_base::{Diagnostic, Span};
+use luma_syntax::ast;
+use luma_thir::{
+    ArrayLen, BinaryOp, ConstValue, ExprId, ExprKind, GlobalKind, ScalarTy, Ty, TyId, UnaryOp,
+};
+
+use crate::builtins::{self, CallResult};
+use crate::check::{closest, Checker, ConstSlot, LocalSym, Mode, SymKind, Use, Val};
+use crate::codes;
+use crate::consts::{self, Abstract, AbstractResult};
+use crate::decls::TypeCtx;
+use crate::types;
+
+fn thir_binop(op: ast::BinaryOp) -> BinaryOp {
+    match op {
+        ast::BinaryOp::Add => BinaryOp::Add,
+        ast::BinaryOp::Sub => BinaryOp::Sub,
+        ast::BinaryOp::Mul => BinaryOp::Mul,
+        ast::BinaryOp::Div => BinaryOp::Div,
+        ast::BinaryOp::Rem => BinaryOp::Rem,
+        ast::BinaryOp::BitAnd => BinaryOp::BitAnd,
+        ast::BinaryOp::BitOr => BinaryOp::BitOr,
+        ast::BinaryOp::BitXor => BinaryOp::BitXor,
+        ast::BinaryOp::Shl => BinaryOp::Shl,
+        ast::BinaryOp::Shr => BinaryOp::Shr,
+        ast::BinaryOp::Eq => BinaryOp::Eq,
+        ast::BinaryOp::Ne => BinaryOp::Ne,
+        ast::BinaryOp::Lt => BinaryOp::Lt,
+        ast::BinaryOp::Le => BinaryOp::Le,
+        ast::BinaryOp::Gt => BinaryOp::Gt,
+        ast::BinaryOp::Ge => BinaryOp::Ge,
+        ast::BinaryOp::And => BinaryOp::And,
+        ast::BinaryOp::Or => BinaryOp::Or,
+    }
+}
+
+pub(crate) fn binop_str(op: BinaryOp) -> &'static str {
+    match op {
+        BinaryOp::Add => "+",
+        BinaryOp::Sub => "-",
+        BinaryOp::Mul => "*",
+        BinaryOp::Div => "/",
+        BinaryOp::Rem => "%",
+        BinaryOp::BitAnd => "&",
+        BinaryOp::BitOr => "|",
+        BinaryOp::BitXor => "~",
+        BinaryOp::Shl => "<<",
+        BinaryOp::Shr => ">>",
+        BinaryOp::Eq => "==",
+        BinaryOp::Ne => "!=",
+        BinaryOp::Lt => "<",
+        BinaryOp::Le => "<=",
+        BinaryOp::Gt => ">",
+        BinaryOp::Ge => ">=",
+        BinaryOp::And => "and",
+        BinaryOp::Or => "or",
+    }
+}
+
+pub(crate) fn ast_binop(op: ast::BinaryOp) -> BinaryOp {
+    thir_binop(op)
+}
+
+/// Why a binary operator rejects its operand types.
+enum BinErr {
+    /// Generic mismatch.
+    Mismatch,
+    /// Ordering comparison of vectors.
+    VectorOrdering,
+    /// `bool` operands where numbers are needed.
+    BoolArith,
+    /// `and` / `or` on non-`bool`.
+    Logic,
+}
+
+impl<'a> Checker<'a> {
+    /// Checks an expression used as a value.
+    pub fn expr(&mut self, id: ast::ExprId, hint: Option<TyId>) -> Val {
+        self.expr_mode(id, hint, Mode::Value)
+    }
+
+    /// Checks an expression in `mode`, bounding recursion by the nesting limit.
+    pub fn expr_mode(&mut self, id: ast::ExprId, hint: Option<TyId>, mode: Mode) -> Val {
+        let Some(e) = self.ast_expr(id) else {
+            return self.err_val(Span::default());
+        };
+        if self.depth >= self.limits.nesting_depth {
+            self.too_deep(e.span, "expression");
+            return self.err_val(e.span);
+        }
+        self.depth += 1;
+        let v = self.expr_inner(e, hint, mode);
+        self.depth -= 1;
+        if mode == Mode::Value {
+            self.value_check(v)
+        } else {
+            v
+        }
+    }
+
+    /// Rejects values whose type cannot exist as a value.
+    fn value_check(&mut self, v: Val) -> Val {
+        let Val::Expr(e) = v else { return v };
+        let ty = self.expr_ty(e);
+        if self.constructible(ty) {
+            return v;
+        }
+        let span = self.expr_span(e);
+        let tn = self.tn(ty);
+        let p = self.props(ty);
+        let mut d = Diagnostic::error(
+            codes::E0518,
+            span,
+            format!("a value of type `{tn}` cannot be used here"),
+        )
+        .with_primary_label(format!("this is `{tn}`"));
+        d = if matches!(self.ty(ty), Ty::Atomic(_)) {
+            d.with_help(
+                "read an atomic with `atomic_load(...)` and write it with `atomic_store(...)`",
+            )
+        } else if p.has_resource {
+            d.with_note("textures and samplers can only be passed to texture builtins")
+        } else if p.has_runtime {
+            d.with_note(
+                "a runtime-sized array cannot be copied: index it, or take its length with `#`",
+            )
+        } else {
+            d.with_note("a type holding atomics cannot be copied: use its members through the atomic builtins")
+        };
+        self.emit(d);
+        self.err_val(span)
+    }
+
+    fn expr_inner(&mut self, e: &'a ast::Expr, hint: Option<TyId>, mode: Mode) -> Val {
+        let span = e.span;
+        match &e.kind {
+            ast::ExprKind::Int { value, unsigned } => {
+                if *unsigned {
+                    match u32::try_from(*value) {
+                        Ok(v) => {
+                            let t = self.t.uint;
+                            Val::Expr(self.const_expr(ConstValue::Uint(v), t, span))
+                        }
+                        Err(_) => {
+                            self.emit(
+                                Diagnostic::error(
+                                    codes::E0516,
+                                    span,
+                                    format!("the literal `{value}u` does not fit in `uint`"),
+                                )
+                                .with_primary_label(format!(
+                                    "`uint` holds values from 0 to {}",
+                                    u32::MAX
+                                )),
+                            );
+                            self.err_val(span)
+                        }
+                    }
+                } else {
+                    Val::Abs(Abstract::Int(i128::from(*value)), span)
+                }
+            }
+            ast::ExprKind::Float(f) => {
+                if f.is_finite() {
+                    Val::Abs(Abstract::Float(*f), span)
+                } else {
+                    self.emit(
+                        Diagnostic::error(codes::E0516, span, "this float literal is too large")
+                            .with_primary_label("not a finite number"),
+                    );
+                    self.err_val(span)
+                }
+            }
+            ast::ExprKind::Bool(b) => {
+                let t = self.t.bool_;
+                Val::Expr(self.const_expr(ConstValue::Bool(*b), t, span))
+            }
+            ast::ExprKind::Ident(id) => self.ident(id),
+            ast::ExprKind::Unary {
+                op,
+                op_span,
+                operand,
+            } => self.unary(*op, *op_span, *operand, span, hint),
+            ast::ExprKind::Binary {
+                op,
+                op_span,
+                lhs,
+                rhs,
+            } => self.binary(thir_binop(*op), *op_span, *lhs, *rhs, span, hint),
+            ast::ExprKind::Call { callee, args } => {
+                let r = self.call(*callee, args, span, hint);
+                if r.void {
+                    let name = self.callee_name(*callee);
+                    self.emit(
+                        Diagnostic::error(
+                            codes::E0520,
+                            span,
+                            format!("`{name}` returns nothing, so it has no value"),
+                        )
+                        .with_primary_label("used as a value here"),
+                    );
+                    return self.err_val(span);
+                }
+                Val::Expr(r.expr)
+            }
+            ast::ExprKind::Field { base, name } => self.field(*base, name, span),
+            ast::ExprKind::Index { base, index } => self.index(*base, *index, span),
+            ast::ExprKind::StructLit { name, fields } => {
+                self.struct_lit(name.as_ref(), fields, hint, span)
+            }
+            ast::ExprKind::ArrayLit { ty, elements } => self.array_lit(*ty, elements, hint, span),
+            ast::ExprKind::IfExpr {
+                cond,
+                then_value,
+                else_value,
+            } => self.if_expr(*cond, *then_value, *else_value, hint, span),
+            ast::ExprKind::Paren(inner) => self.expr_mode(*inner, hint, mode),
+            ast::ExprKind::Error => self.err_val(span),
+        }
+    }
+
+    fn callee_name(&self, callee: ast::ExprId) -> String {
+        match self.ast_expr(callee).map(|e| &e.kind) {
+            Some(ast::ExprKind::Ident(id)) => id.name.clone(),
+            _ => "this".to_string(),
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Names
+
+    fn ident(&mut self, id: &'a ast::Ident) -> Val {
+        let name = id.name.as_str();
+        let span = id.span;
+        let local = self
+            .fcx
+            .as_ref()
+            .and_then(|f| f.scopes.lookup(name))
+            .cloned();
+        if let Some(sym) = local {
+            return match sym {
+                LocalSym::Var(l) | LocalSym::Counter(l) => {
+                    let ty = self
+                        .fcx
+                        .as_ref()
+                        .and_then(|f| f.locals.get(l))
+                        .map_or(self.t.error, |d| d.ty);
+                    Val::Expr(self.mk(ExprKind::Local(l), ty, span))
+                }
+                LocalSym::Const(slot) => self.slot_val(&slot, span),
+            };
+        }
+        match self.names.get(name).map(|s| s.kind) {
+            Some(SymKind::Const(cid)) => {
+                let slot = self.ensure_const(cid);
+                self.slot_val(&slot, span)
+            }
+            Some(SymKind::Global(gid)) => {
+                let ok = self.globals.get(gid.index()).is_some_and(|g| g.ok);
+                if !ok {
+                    return self.err_val(span);
+                }
+                let (ty, kind) = self
+                    .prog
+                    .globals
+                    .get(gid)
+                    .map_or((self.t.error, GlobalKind::UniformBuffer), |g| {
+                        (g.ty, g.kind)
+                    });
+                if kind == GlobalKind::Workgroup {
+                    self.add_use(Use::Workgroup(gid), span);
+                }
+                Val::Expr(self.mk(ExprKind::Global(gid), ty, span))
+            }
+            Some(SymKind::Function(_)) => {
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0413,
+                        span,
+                        format!("`{name}` is a function, not a value"),
+                    )
+                    .with_primary_label("functions are not values")
+                    .with_help(format!("call it: `{name}(...)`")),
+                );
+                self.err_val(span)
+            }
+            Some(SymKind::Struct(_)) => {
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0413,
+                        span,
+                        format!("`{name}` is a struct type, not a value"),
+                    )
+                    .with_primary_label("a type")
+                    .with_help(format!(
+                        "build a value with `{name} {{ member = value, ... }}`"
+                    )),
+                );
+                self.err_val(span)
+            }
+            None => {
+                if types::is_builtin_type_name(name) {
+                    self.emit(
+                        Diagnostic::error(
+                            codes::E0413,
+                            span,
+                            format!("`{name}` is a type, not a value"),
+                        )
+                        .with_primary_label("a type")
+                        .with_help(format!("construct a value with `{name}(...)`")),
+                    );
+                } else if builtins::lookup(name).is_some() {
+                    self.emit(
+                        Diagnostic::error(
+                            codes::E0413,
+                            span,
+                            format!("`{name}` is a builtin function, not a value"),
+                        )
+                        .with_primary_label("functions are not values")
+                        .with_help(format!("call it: `{name}(...)`")),
+                    );
+                } else {
+                    let mut d = Diagnostic::error(
+                        codes::E0401,
+                        span,
+                        format!("cannot find `{name}` in this scope"),
+                    )
+                    .with_primary_label("not declared");
+                    let candidates = self.visible_value_names();
+                    if let Some(c) = closest(name, candidates.iter().map(String::as_str)) {
+                        d = d.with_suggestion(
+                            span,
+                            c,
+                            format!("a value with a similar name exists: `{c}`"),
+                        );
+                    }
+                    self.emit(d);
+                }
+                self.err_val(span)
+            }
+        }
+    }
+
+    /// The value of a constant slot at a use.
+    pub fn slot_val(&mut self, slot: &ConstSlot, span: Span) -> Val {
+        match slot {
+            ConstSlot::Abstract(a) => Val::Abs(*a, span),
+            ConstSlot::Typed(v, ty) => Val::Expr(self.const_expr(v.clone(), *ty, span)),
+            ConstSlot::Spec(cid, ty) => Val::Expr(self.mk(ExprKind::SpecConst(*cid), *ty, span)),
+            ConstSlot::Pending | ConstSlot::Error => self.err_val(span),
+        }
+    }
+
+    /// Whether an expression is made only of untyped constants, so the other operand should
+    /// be checked first and give it a type.
+    fn is_weak(&self, id: ast::ExprId, depth: u32) -> bool {
+        if depth > 32 {
+            return false;
+        }
+        let Some(e) = self.ast_expr(id) else {
+            return false;
+        };
+        match &e.kind {
+            ast::ExprKind::Int { unsigned, .. } => !unsigned,
+            ast::ExprKind::Float(_) => true,
+            ast::ExprKind::Paren(i) => self.is_weak(*i, depth + 1),
+            ast::ExprKind::Unary {
+                op: ast::UnaryOp::Neg | ast::UnaryOp::BitNot,
+                operand,
+                ..
+            } => self.is_weak(*operand, depth + 1),
+            ast::ExprKind::Binary { op, lhs, rhs, .. } => {
+                !matches!(
+                    op,
+                    ast::BinaryOp::Eq
+                        | ast::BinaryOp::Ne
+                        | ast::BinaryOp::Lt
+                        | ast::BinaryOp::Le
+                        | ast::BinaryOp::Gt
+                        | ast::BinaryOp::Ge
+                        | ast::BinaryOp::And
+                        | ast::BinaryOp::Or
+                ) && self.is_weak(*lhs, depth + 1)
+                    && self.is_weak(*rhs, depth + 1)
+            }
+            ast::ExprKind::IfExpr {
+                then_value,
+                else_value,
+                ..
+            } => self.is_weak(*then_value, depth + 1) && self.is_weak(*else_value, depth + 1),
+            ast::ExprKind::Ident(id) => {
+                let name = id.name.as_str();
+                if let Some(sym) = self.fcx.as_ref().and_then(|f| f.scopes.lookup(name)) {
+                    return matches!(sym, LocalSym::Const(ConstSlot::Abstract(_)));
+                }
+                match self.names.get(name).map(|s| s.kind) {
+                    Some(SymKind::Const(cid)) => matches!(
+                        self.consts.get(cid.index()).map(|c| &c.slot),
+                        Some(ConstSlot::Abstract(_))
+                    ),
+                    _ => false,
+                }
+            }
+            _ => false,
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Unary
+
+    fn unary(
+        &mut self,
+        op: ast::UnaryOp,
+        op_span: Span,
+        operand: ast::ExprId,
+        span: Span,
+        hint: Option<TyId>,
+    ) -> Val {
+        if op == ast::UnaryOp::Len {
+            return self.length(operand, op_span, span);
+        }
+        let v = self.expr(
+            operand,
+            if op == ast::UnaryOp::Not {
+                Some(self.t.bool_)
+            } else {
+                hint
+            },
+        );
+        if self.val_is_error(v) {
+            return self.err_val(span);
+        }
+        let (top, opname) = match op {
+            ast::UnaryOp::Neg => (UnaryOp::Neg, "-"),
+            ast::UnaryOp::Not => (UnaryOp::Not, "not"),
+            _ => (UnaryOp::BitNot, "~"),
+        };
+        let e = match v {
+            Val::Abs(a, _) => {
+                return match top {
+                    UnaryOp::Neg => match a.neg() {
+                        Ok(x) => Val::Abs(x, span),
+                        Err(err) => {
+                            self.fold_error(err, span, "this negation");
+                            self.err_val(span)
+                        }
+                    },
+                    UnaryOp::BitNot => match a.bit_not() {
+                        Some(x) => Val::Abs(x, span),
+                        None => {
+                            self.emit(
+                                Diagnostic::error(
+                                    codes::E0503,
+                                    op_span,
+                                    "`~` takes an integer, found a float literal",
+                                )
+                                .with_primary_label("bitwise complement of a float"),
+                            );
+                            self.err_val(span)
+                        }
+                    },
+                    UnaryOp::Not => {
+                        self.emit(
+                            Diagnostic::error(
+                                codes::E0503,
+                                op_span,
+                                "`not` takes a `bool`, found a number",
+                            )
+                            .with_primary_label("not a `bool`")
+                            .with_help("Luma has no truthiness: compare explicitly, e.g. `x == 0`"),
+                        );
+                        self.err_val(span)
+                    }
+                };
+            }
+            Val::Expr(e) => e,
+        };
+        let ty = self.expr_ty(e);
+        let (scalar, shape_ok) = match self.ty(ty) {
+            Ty::Scalar(s) | Ty::Vector { scalar: s, .. } => (Some(s), true),
+            Ty::Matrix { scalar, .. } => (Some(scalar), false),
+            _ => (None, false),
+        };
+        let ok = shape_ok
+            && match (top, scalar) {
+                (UnaryOp::Neg, Some(s)) => s == ScalarTy::Int || s.is_float(),
+                (UnaryOp::Not, Some(s)) => s == ScalarTy::Bool,
+                (UnaryOp::BitNot, Some(s)) => s.is_integer(),
+                _ => false,
+            };
+        if !ok {
+            let tn = self.tn(ty);
+            let espan = self.expr_span(e);
+            let mut d = Diagnostic::error(
+                codes::E0503,
+                op_span,
+                format!("`{opname}` cannot be applied to `{tn}`"),
+            )
+            .with_label(espan, format!("this is `{tn}`"));
+            d = match (top, scalar, shape_ok) {
+                (UnaryOp::Neg, Some(ScalarTy::Uint), true) => d
+                    .with_primary_label("unary `-` on a `uint`")
+                    .with_help("`uint` values are never negative: convert first with `-int(x)`, or compute `0u - x` for the wrapped value"),
+                (UnaryOp::Neg, Some(_), false) => d.with_primary_label("negating a matrix").with_help("multiply it by `-1.0`"),
+                (UnaryOp::Not, _, _) => d
+                    .with_primary_label("`not` takes `bool` and `bvecN`")
+                    .with_help("Luma has no truthiness: compare explicitly, e.g. `x == 0`"),
+                (UnaryOp::BitNot, _, _) => d.with_primary_label("`~` takes `int` and `uint` scalars and vectors"),
+                _ => d.with_primary_label("invalid operand"),
+            };
+            self.emit(d);
+            return self.err_val(span);
+        }
+        if let Some(c) = self.const_of(e).cloned() {
+            if self.spend(consts::size(&c), span) {
+                match consts::unary(top, &c) {
+                    Ok(r) => return Val::Expr(self.mk(ExprKind::Const(r), ty, span)),
+                    Err(err) => {
+                        self.fold_error(err, span, "this expression");
+                        return self.err_val(span);
+                    }
+                }
+            }
+        }
+        Val::Expr(self.mk(
+            ExprKind::Unary {
+                op: top,
+                operand: e,
+            },
+            ty,
+            span,
+        ))
+    }
+
+    /// `#base`.
+    fn length(&mut self, operand: ast::ExprId, op_span: Span, span: Span) -> Val {
+        let v = self.expr_mode(operand, None, Mode::Ref);
+        let int = self.t.int;
+        match v {
+            Val::Expr(e) if self.val_is_error(v) => Val::Expr(self.err_expr(self.expr_span(e))),
+            Val::Expr(e) => match self.ty(self.expr_ty(e)) {
+                Ty::Array {
+                    len: ArrayLen::Fixed(n),
+                    ..
+                } => {
+                    let n = i32::try_from(n).unwrap_or(i32::MAX);
+                    Val::Expr(self.const_expr(ConstValue::Int(n), int, span))
+                }
+                Ty::Array {
+                    len: ArrayLen::Runtime,
+                    ..
+                } => Val::Expr(self.mk(ExprKind::ArrayLength { base: e }, int, span)),
+                _ => {
+                    let tn = self.tn(self.expr_ty(e));
+                    let espan = self.expr_span(e);
+                    self.emit(
+                        Diagnostic::error(
+                            codes::E0526,
+                            op_span,
+                            format!("`#` needs an array, found `{tn}`"),
+                        )
+                        .with_primary_label("the length operator")
+                        .with_label(espan, format!("this is `{tn}`")),
+                    );
+                    self.err_val(span)
+                }
+            },
+            Val::Abs(..) => {
+                self.emit(
+                    Diagnostic::error(codes::E0526, op_span, "`#` needs an array, found a number")
+                        .with_primary_label("the length operator"),
+                );
+                self.err_val(span)
+            }
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Binary
+
+    fn binary(
+        &mut self,
+        op: BinaryOp,
+        op_span: Span,
+        lhs: ast::ExprId,
+        rhs: ast::ExprId,
+        span: Span,
+        hint: Option<TyId>,
+    ) -> Val {
+        if matches!(op, BinaryOp::And | BinaryOp::Or) {
+            let b = self.t.bool_;
+            let l = self.expr(lhs, Some(b));
+            let r = self.expr(rhs, Some(b));
+            return self.binary_vals(op, op_span, l, r, span, hint);
+        }
+        let is_cmp = matches!(
+            op,
+            BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge
+        );
+        let is_shift = matches!(op, BinaryOp::Shl | BinaryOp::Shr);
+        let outer = if is_cmp { None } else { hint };
+        let (l, r) = if self.is_weak(lhs, 0) && !self.is_weak(rhs, 0) && !is_shift {
+            let r = self.expr(rhs, outer);
+            let h = self.val_ty(r);
+            let l = self.expr(lhs, h);
+            (l, r)
+        } else {
+            let l = self.expr(lhs, outer);
+            let h = if is_shift {
+                None
+            } else {
+                self.val_ty(l).or(outer)
+            };
+            let r = self.expr(rhs, h);
+            (l, r)
+        };
+        self.binary_vals(op, op_span, l, r, span, hint)
+    }
+
+    /// Applies a binary operator to checked operands (also used by compound assignment).
+    pub fn binary_vals(
+        &mut self,
+        op: BinaryOp,
+        op_span: Span,
+        l: Val,
+        r: Val,
+        span: Span,
+        hint: Option<TyId>,
+    ) -> Val {
+        if self.val_is_error(l) || self.val_is_error(r) {
+            return self.err_val(span);
+        }
+        // Two untyped constants: exact arithmetic, still untyped.
+        if let (Val::Abs(a, _), Val::Abs(b, _)) = (l, r) {
+            return match consts::abstract_binary(op, a, b) {
+                Ok(Some(AbstractResult::Abstract(x))) => Val::Abs(x, span),
+                Ok(Some(AbstractResult::Bool(v))) => {
+                    let t = self.t.bool_;
+                    Val::Expr(self.const_expr(ConstValue::Bool(v), t, span))
+                }
+                Ok(None) => {
+                    let what = |a: Abstract| {
+                        if a.is_int() {
+                            "an integer literal"
+                        } else {
+                            "a float literal"
+                        }
+                    };
+                    let msg = if matches!(op, BinaryOp::And | BinaryOp::Or) {
+                        format!("`{}` takes `bool` operands, found numbers", binop_str(op))
+                    } else {
+                        format!(
+                            "`{}` cannot be applied to {} and {}",
+                            binop_str(op),
+                            what(a),
+                            what(b)
+                        )
+                    };
+                    self.emit(
+                        Diagnostic::error(codes::E0502, op_span, msg)
+                            .with_primary_label("invalid operands"),
+                    );
+                    self.err_val(span)
+                }
+                Err(err) => {
+                    self.fold_error(err, span, "this constant expression");
+                    self.err_val(span)
+                }
+            };
+        }
+        // One untyped constant: it takes the component type of the other side.
+        let (le, re) = match (l, r) {
+            (Val::Expr(a), Val::Expr(b)) => (a, b),
+            (Val::Abs(a, s), Val::Expr(b)) => {
+                let bt = self.expr_ty(b);
+                let target = if matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
+                    match hint.and_then(|h| self.scalar_of(h)) {
+                        Some(s) if s.is_integer() => Some(s),
+                        _ => self
+                            .scalar_of(bt)
+                            .filter(|s| s.is_integer())
+                            .or(Some(ScalarTy::Int)),
+                    }
+                } else {
+                    self.scalar_of(bt)
+                };
+                let Some(target) = target
+                    .filter(|s| *s != ScalarTy::Bool || matches!(op, BinaryOp::Eq | BinaryOp::Ne))
+                else {
+                    return self.binary_type_error(
+                        op,
+                        op_span,
+                        Val::Abs(a, s),
+                        Val::Expr(b),
+                        span,
+                        BinErr::Mismatch,
+                    );
+                };
+                if target == ScalarTy::Bool {
+                    return self.binary_type_error(
+                        op,
+                        op_span,
+                        Val::Abs(a, s),
+                        Val::Expr(b),
+                        span,
+                        BinErr::Mismatch,
+                    );
+                }
+                (self.materialize(a, s, target), b)
+            }
+            (Val::Expr(a), Val::Abs(b, s)) => {
+                let at = self.expr_ty(a);
+                let target = self.scalar_of(at).filter(|x| *x != ScalarTy::Bool);
+                let Some(target) = target else {
+                    return self.binary_type_error(
+                        op,
+                        op_span,
+                        Val::Expr(a),
+                        Val::Abs(b, s),
+                        span,
+                        BinErr::Mismatch,
+                    );
+                };
+                (a, self.materialize(b, s, target))
+            }
+            (Val::Abs(..), Val::Abs(..)) => return self.err_val(span),
+        };
+        if self.val_is_error(Val::Expr(le)) || self.val_is_error(Val::Expr(re)) {
+            return self.err_val(span);
+        }
+        let (lt, rt) = (self.expr_ty(le), self.expr_ty(re));
+        let result = match self.binary_result(op, lt, rt) {
+            Ok(t) => t,
+            Err(kind) => {
+                return self.binary_type_error(
+                    op,
+                    op_span,
+                    Val::Expr(le),
+                    Val::Expr(re),
+                    span,
+                    kind,
+                )
+            }
+        };
+        if let (Some(a), Some(b)) = (self.const_of(le).cloned(), self.const_of(re).cloned()) {
+            let cost = consts::size(&a) + consts::size(&b);
+            if self.spend(cost, span) {
+                match consts::binary(&self.prog.types, op, &a, lt, &b, rt) {
+                    Ok(v) => return Val::Expr(self.mk(ExprKind::Const(v), result, span)),
+                    Err(consts::FoldError::NotFoldable) => {}
+                    Err(err) => {
+                        self.fold_error(err, span, "this constant expression");
+                        return self.err_val(span);
+                    }
+                }
+            }
+        }
+        Val::Expr(self.mk(
+            ExprKind::Binary {
+                op,
+                lhs: le,
+                rhs: re,
+            },
+            result,
+            span,
+        ))
+    }
+
+    /// The result type of `lt op rt` under language.md's rules.
+    fn binary_result(&mut self, op: BinaryOp, lt: TyId, rt: TyId) -> Result<TyId, BinErr> {
+        let (l, r) = (self.ty(lt), self.ty(rt));
+        let scalar = |t: Ty| match t {
+            Ty::Scalar(s) | Ty::Vector { scalar: s, .. } | Ty::Matrix { scalar: s, .. } => Some(s),
+            _ => None,
+        };
+        let (ls, rs) = (scalar(l), scalar(r));
+        match op {
+            BinaryOp::And | BinaryOp::Or => {
+                if l == Ty::Scalar(ScalarTy::Bool) && r == Ty::Scalar(ScalarTy::Bool) {
+                    Ok(self.t.bool_)
+                } else {
+                    Err(BinErr::Logic)
+                }
+            }
+            BinaryOp::Eq | BinaryOp::Ne => match (l, r) {
+                (Ty::Scalar(_) | Ty::Vector { .. }, _) if lt == rt => Ok(self.t.bool_),
+                _ => Err(BinErr::Mismatch),
+            },
+            BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => match (l, r) {
+                (Ty::Scalar(s), _) if lt == rt && s != ScalarTy::Bool => Ok(self.t.bool_),
+                (Ty::Vector { .. }, Ty::Vector { .. }) if lt == rt => Err(BinErr::VectorOrdering),
+                (Ty::Vector { .. }, _) | (_, Ty::Vector { .. }) => Err(BinErr::VectorOrdering),
+                (Ty::Scalar(ScalarTy::Bool), _) => Err(BinErr::BoolArith),
+                _ => Err(BinErr::Mismatch),
+            },
+            BinaryOp::Shl | BinaryOp::Shr => {
+                let (Some(a), Some(b)) = (ls, rs) else {
+                    return Err(BinErr::Mismatch);
+                };
+                if !a.is_integer() || !b.is_integer() {
+                    return Err(if a == ScalarTy::Bool || b == ScalarTy::Bool {
+                        BinErr::BoolArith
+                    } else {
+                        BinErr::Mismatch
+                    });
+                }
+                match (l, r) {
+                    (Ty::Scalar(_), Ty::Scalar(_)) => Ok(lt),
+                    (Ty::Vector { size: n, .. }, Ty::Vector { size: m, .. }) if n == m => Ok(lt),
+                    (Ty::Vector { .. }, Ty::Scalar(_)) => Ok(lt),
+                    _ => Err(BinErr::Mismatch),
+                }
+            }
+            BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor => {
+                let (Some(a), Some(b)) = (ls, rs) else {
+                    return Err(BinErr::Mismatch);
+                };
+                if a != b || !a.is_integer() {
+                    return Err(if a == ScalarTy::Bool || b == ScalarTy::Bool {
+                        BinErr::BoolArith
+                    } else {
+                        BinErr::Mismatch
+                    });
+                }
+                match (l, r) {
+                    _ if lt == rt && !matches!(l, Ty::Matrix { .. }) => Ok(lt),
+                    (Ty::Vector { .. }, Ty::Scalar(_)) => Ok(lt),
+                    (Ty::Scalar(_), Ty::Vector { .. }) => Ok(rt),
+                    _ => Err(BinErr::Mismatch),
+                }
+            }
+            BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem => {
+                let (Some(a), Some(b)) = (ls, rs) else {
+                    return Err(BinErr::Mismatch);
+                };
+                if a == ScalarTy::Bool || b == ScalarTy::Bool {
+                    return Err(BinErr::BoolArith);
+                }
+                if a != b {
+                    return Err(BinErr::Mismatch);
+                }
+                match (l, r) {
+                    (Ty::Scalar(_), Ty::Scalar(_)) | (Ty::Vector { .. }, Ty::Vector { .. })
+                        if lt == rt =>
+                    {
+                        Ok(lt)
+                    }
+                    (Ty::Vector { .. }, Ty::Scalar(_)) => Ok(lt),
+                    (Ty::Scalar(_), Ty::Vector { .. }) => Ok(rt),
+                    (Ty::Matrix { .. }, Ty::Matrix { .. })
+                        if lt == rt && matches!(op, BinaryOp::Add | BinaryOp::Sub) =>
+                    {
+                        Ok(lt)
+                    }
+                    (Ty::Matrix { .. }, Ty::Scalar(_)) if op == BinaryOp::Mul => Ok(lt),
+                    (Ty::Scalar(_), Ty::Matrix { .. }) if op == BinaryOp::Mul => Ok(rt),
+                    (Ty::Matrix { columns, rows, .. }, Ty::Vector { size, .. })
+                        if op == BinaryOp::Mul && size == columns =>
+                    {
+                        Ok(self.vec_ty(a, rows))
+                    }
+                    (Ty::Vector { size, .. }, Ty::Matrix { columns, rows, .. })
+                        if op == BinaryOp::Mul && size == rows =>
+                    {
+                        Ok(self.vec_ty(a, columns))
+                    }
+                    (
+                        Ty::Matrix {
+                            columns: c1,
+                            rows: r1,
+                            ..
+                        },
+                        Ty::Matrix {
+                            columns: c2,
+                            rows: r2,
+                            ..
+                        },
+                    ) if op == BinaryOp::Mul && c1 == r2 => Ok(self.intern(Ty::Matrix {
+                        scalar: a,
+                        columns: c2,
+                        rows: r1,
+                    })),
+                    _ => Err(BinErr::Mismatch),
+                }
+            }
+        }
+    }
+
+    fn binary_type_error(
+        &mut self,
+        op: BinaryOp,
+        op_span: Span,
+        l: Val,
+        r: Val,
+        span: Span,
+        kind: BinErr,
+    ) -> Val {
+        let describe = |c: &Self, v: Val| match v {
+            Val::Expr(e) => format!("`{}`", c.tn(c.expr_ty(e))),
+            Val::Abs(a, _) => {
+                if a.is_int() {
+                    "an integer literal".to_string()
+                } else {
+                    "a float literal".to_string()
+                }
+            }
+        };
+        let (ld, rd) = (describe(self, l), describe(self, r));
+        let (ls, rs) = (self.val_span(l), self.val_span(r));
+        let o = binop_str(op);
+        let d = match kind {
+            BinErr::VectorOrdering => {
+                let f = match op {
+                    BinaryOp::Lt => "less_than",
+                    BinaryOp::Le => "less_than_equal",
+                    BinaryOp::Gt => "greater_than",
+                    _ => "greater_than_equal",
+                };
+                Diagnostic::error(codes::E0504, op_span, format!("`{o}` cannot compare vectors"))
+                    .with_primary_label("ordering comparison of vectors")
+                    .with_label(ls, format!("this is {ld}"))
+                    .with_label(rs, format!("this is {rd}"))
+                    .with_help(format!("compare componentwise with `{f}(a, b)`, then reduce with `any(...)` or `all(...)`"))
+            }
+            BinErr::Logic => Diagnostic::error(
+                codes::E0502,
+                op_span,
+                format!("`{o}` takes `bool` operands, found {ld} and {rd}"),
+            )
+            .with_primary_label("logical operator")
+            .with_label(ls, format!("this is {ld}"))
+            .with_label(rs, format!("this is {rd}"))
+            .with_help("Luma has no truthiness: compare explicitly, e.g. `x != 0`"),
+            BinErr::BoolArith => Diagnostic::error(
+                codes::E0502,
+                op_span,
+                format!("`{o}` cannot be applied to {ld} and {rd}"),
+            )
+            .with_primary_label("`bool` values are not numbers")
+            .with_label(ls, format!("this is {ld}"))
+            .with_label(rs, format!("this is {rd}"))
+            .with_help("convert with `int(b)` or `float(b)` if you mean 1 and 0"),
+            BinErr::Mismatch => {
+                let mut d = Diagnostic::error(
+                    codes::E0502,
+                    op_span,
+                    format!("`{o}` cannot be applied to {ld} and {rd}"),
+                )
+                .with_primary_label("incompatible operand types")
+                .with_label(ls, format!("this is {ld}"))
+                .with_label(rs, format!("this is {rd}"));
+                if let (Val::Expr(a), Val::Expr(b)) = (l, r) {
+                    let (sa, sb) = (
+                        self.scalar_of(self.expr_ty(a)),
+                        self.scalar_of(self.expr_ty(b)),
+                    );
+                    if let (Some(sa), Some(sb)) = (sa, sb) {
+                        if sa != sb {
+                            d = d.with_help(format!(
+                                "Luma never converts implicitly: convert one side, e.g. `{}(...)`",
+                                sa.as_str()
+                            ));
+                        }
+                    }
+                    if matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
+                        d = d.with_note("shifts take an `int` or `uint` left operand and an `int` or `uint` count of the same width (or a scalar count)");
+                    }
+                }
+                d
+            }
+        };
+        self.emit(d);
+        self.err_val(span)
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Members and indexing
+
+    fn field(&mut self, base: ast::ExprId, name: &'a ast::Ident, span: Span) -> Val {
+        let b = self.expr_mode(base, None, Mode::Ref);
+        let be = match b {
+            Val::Expr(e) => e,
+            Val::Abs(..) => {
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0506,
+                        name.span,
+                        format!("a number has no member `{}`", name.name),
+                    )
+                    .with_primary_label("member access on a literal"),
+                );
+                return self.err_val(span);
+            }
+        };
+        let bt = self.expr_ty(be);
+        match self.ty(bt) {
+            Ty::Error => self.err_val(span),
+            Ty::Struct(sid) => {
+                self.ensure_struct(sid);
+                let found = self.prog.structs.get(sid).and_then(|d| {
+                    d.fields
+                        .iter()
+                        .position(|f| f.name == name.name)
+                        .map(|i| (i, d.fields.get(i).map(|f| f.ty)))
+                });
+                match found {
+                    Some((i, Some(fty))) => {
+                        if let Some(c) = self.const_of(be) {
+                            if let Some(v) = consts::extract(c, i) {
+                                return Val::Expr(self.const_expr(v, fty, span));
+                            }
+                        }
+                        Val::Expr(self.mk(
+                            ExprKind::Field {
+                                base: be,
+                                index: i as u32,
+                            },
+                            fty,
+                            span,
+                        ))
+                    }
+                    _ => {
+                        let (sname, fields): (String, Vec<String>) = self
+                            .prog
+                            .structs
+                            .get(sid)
+                            .map(|d| {
+                                (
+                                    d.name.clone(),
+                                    d.fields.iter().map(|f| f.name.clone()).collect(),
+                                )
+                            })
+                            .unwrap_or_default();
+                        let mut d = Diagnostic::error(
+                            codes::E0415,
+                            name.span,
+                            format!("struct `{sname}` has no member `{}`", name.name),
+                        )
+                        .with_primary_label("unknown member");
+                        if let Some(c) = closest(&name.name, fields.iter().map(String::as_str)) {
+                            d = d.with_suggestion(
+                                name.span,
+                                c,
+                                format!("a member with a similar name exists: `{c}`"),
+                            );
+                        } else if !fields.is_empty() {
+                            let list: Vec<String> =
+                                fields.iter().map(|f| format!("`{f}`")).collect();
+                            d = d.with_note(format!("its members are {}", list.join(", ")));
+                        }
+                        self.emit(d);
+                        self.err_val(span)
+                    }
+                }
+            }
+            Ty::Vector { scalar, size } => self.swizzle(be, scalar, size, name, span),
+            other => {
+                let tn = self.tn(bt);
+                let bspan = self.expr_span(be);
+                let mut d = Diagnostic::error(
+                    codes::E0506,
+                    name.span,
+                    format!("`{tn}` has no member `{}`", name.name),
+                )
+                .with_primary_label("unknown member")
+                .with_label(bspan, format!("this is `{tn}`"));
+                d = match other {
+                    Ty::Scalar(_) => d.with_help(format!(
+                        "swizzles need a vector; to repeat a scalar, write `vec{}(x)`",
+                        name.name.len().clamp(2, 4)
+                    )),
+                    Ty::Matrix { .. } => d.with_help("a matrix column is `m[i]`"),
+                    _ => d,
+                };
+                self.emit(d);
+                self.err_val(span)
+            }
+        }
+    }
+
+    fn swizzle(
+        &mut self,
+        base: ExprId,
+        scalar: ScalarTy,
+        size: u8,
+        name: &ast::Ident,
+        span: Span,
+    ) -> Val {
+        const SETS: [&str; 3] = ["xyzw", "rgba", "stpq"];
+        let text = name.name.as_str();
+        let bt = self.expr_ty(base);
+        let tn = self.tn(bt);
+        let fail = |c: &mut Self, msg: String, label: String| {
+            c.emit(Diagnostic::error(codes::E0505, name.span, msg).with_primary_label(label));
+            c.err_val(span)
+        };
+        if text.is_empty() || text.len() > 4 {
+            return fail(
+                self,
+                format!("`.{text}` is not a swizzle of `{tn}`"),
+                "a swizzle has 1 to 4 components".to_string(),
+            );
+        }
+        let first = text.chars().next().unwrap_or('x');
+        let Some(set) = SETS.iter().find(|s| s.contains(first)) else {
+            return fail(
+                self,
+                format!("`{tn}` has no member `{text}`"),
+                "components are `xyzw`, `rgba` or `stpq`".to_string(),
+            );
+        };
+        let mut comps = Vec::with_capacity(text.len());
+        for ch in text.chars() {
+            match set.find(ch) {
+                Some(i) if i < usize::from(size) => comps.push(i as u8),
+                Some(_) => {
+                    return fail(
+                        self,
+                        format!("`{tn}` has no component `{ch}`"),
+                        format!("`{tn}` has {size} components"),
+                    );
+                }
+                None => {
+                    let other = SETS.iter().find(|s| s.contains(ch));
+                    return match other {
+                        Some(o) => fail(
+                            self,
+                            format!("`.{text}` mixes the `{set}` and `{o}` component names"),
+                            "use one set of names per swizzle".to_string(),
+                        ),
+                        None => fail(
+                            self,
+                            format!("`{ch}` is not a vector component"),
+                            "components are `xyzw`, `rgba` or `stpq`".to_string(),
+                        ),
+                    };
+                }
+            }
+        }
+        let rt = self.vec_ty(scalar, comps.len() as u8);
+        if let Some(ConstValue::Composite(parts)) = self.const_of(base) {
+            let picked: Option<Vec<ConstValue>> = comps
+                .iter()
+                .map(|&i| parts.get(usize::from(i)).cloned())
+                .collect();
+            if let Some(mut p) = picked {
+                let v = if p.len() == 1 {
+                    p.remove(0)
+                } else {
+                    ConstValue::Composite(p)
+                };
+                return Val::Expr(self.const_expr(v, rt, span));
+            }
+        }
+        Val::Expr(self.mk(
+            ExprKind::Swizzle {
+                base,
+                components: comps,
+            },
+            rt,
+            span,
+        ))
+    }
+
+    fn index(&mut self, base: ast::ExprId, index: ast::ExprId, span: Span) -> Val {
+        let b = self.expr_mode(base, None, Mode::Ref);
+        let iv = self.expr(index, Some(self.t.int));
+        let ispan = self.val_span(iv);
+        let ie = match iv {
+            Val::Abs(Abstract::Int(v), s) if v < 0 => {
+                self.emit(
+                    Diagnostic::error(codes::E0508, s, format!("index {v} is negative"))
+                        .with_primary_label("indices start at 0"),
+                );
+                return self.err_val(span);
+            }
+            Val::Abs(a, s) => self.materialize(a, s, ScalarTy::Int),
+            Val::Expr(e) => e,
+        };
+        let it = self.expr_ty(ie);
+        if !self.is_error(it) && !matches!(self.ty(it), Ty::Scalar(ScalarTy::Int | ScalarTy::Uint))
+        {
+            let tn = self.tn(it);
+            self.emit(
+                Diagnostic::error(
+                    codes::E0501,
+                    ispan,
+                    format!("an index must be an `int` or `uint`, found `{tn}`"),
+                )
+                .with_primary_label("invalid index type"),
+            );
+            return self.err_val(span);
+        }
+        let be = match b {
+            Val::Expr(e) => e,
+            Val::Abs(..) => {
+                self.emit(
+                    Diagnostic::error(codes::E0507, span, "a number cannot be indexed")
+                        .with_primary_label("indexing a literal"),
+                );
+                return self.err_val(span);
+            }
+        };
+        let bt = self.expr_ty(be);
+        if self.is_error(bt) || self.is_error(it) {
+            return self.err_val(span);
+        }
+        let (elem, bound) = match self.ty(bt) {
+            Ty::Array { element, len } => (
+                element,
+                match len {
+                    ArrayLen::Fixed(n) => Some(u64::from(n)),
+                    ArrayLen::Runtime => None,
+                },
+            ),
+            Ty::Vector { scalar, size } => (self.scalar_ty(scalar), Some(u64::from(size))),
+            Ty::Matrix {
+                scalar,
+                columns,
+                rows,
+            } => (self.vec_ty(scalar, rows), Some(u64::from(columns))),
+            _ => {
+                let tn = self.tn(bt);
+                let bspan = self.expr_span(be);
+                self.emit(
+                    Diagnostic::error(codes::E0507, span, format!("`{tn}` cannot be indexed"))
+                        .with_primary_label("indexing")
+                        .with_label(bspan, format!("this is `{tn}`")),
+                );
+                return self.err_val(span);
+            }
+        };
+        let const_index: Option<u64> = match self.const_of(ie) {
+            Some(ConstValue::Int(i)) => Some(if *i < 0 { u64::MAX } else { *i as u64 }),
+            Some(ConstValue::Uint(u)) => Some(u64::from(*u)),
+            _ => None,
+        };
+        if let (Some(i), Some(n)) = (const_index, bound) {
+            if i >= n {
+                let tn = self.tn(bt);
+                let shown = match self.const_of(ie) {
+                    Some(ConstValue::Int(v)) => v.to_string(),
+                    _ => i.to_string(),
+                };
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0508,
+                        ispan,
+                        format!("index {shown} is out of bounds for `{tn}`"),
+                    )
+                    .with_primary_label(format!("valid indices are 0 to {}", n.saturating_sub(1))),
+                );
+                return self.err_val(span);
+            }
+        }
+        if let (Some(i), Some(c)) = (const_index, self.const_of(be)) {
+            if let Some(v) = usize::try_from(i).ok().and_then(|i| consts::extract(c, i)) {
+                return Val::Expr(self.const_expr(v, elem, span));
+            }
+        }
+        Val::Expr(self.mk(
+            ExprKind::Index {
+                base: be,
+                index: ie,
+            },
+            elem,
+            span,
+        ))
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Literals
+
+    fn struct_lit(
+        &mut self,
+        name: Option<&'a ast::Ident>,
+        fields: &'a [(ast::Ident, ast::ExprId)],
+        hint: Option<TyId>,
+        span: Span,
+    ) -> Val {
+        let sid = match name {
+            Some(n) => match self.names.get(n.name.as_str()).map(|s| s.kind) {
+                Some(SymKind::Struct(sid)) => Some(sid),
+                Some(_) => {
+                    self.emit(
+                        Diagnostic::error(
+                            codes::E0402,
+                            n.span,
+                            format!("`{}` is not a struct", n.name),
+                        )
+                        .with_primary_label("expected a struct name"),
+                    );
+                    None
+                }
+                None => {
+                    let is_builtin = types::is_builtin_type_name(&n.name);
+                    let mut d = Diagnostic::error(
+                        codes::E0402,
+                        n.span,
+                        format!("cannot find struct `{}`", n.name),
+                    )
+                    .with_primary_label("not a declared struct");
+                    if is_builtin {
+                        d = d.with_help(format!("construct a `{}` with `{}(...)`", n.name, n.name));
+                    }
+                    self.emit(d);
+                    None
+                }
+            },
+            None => match hint.map(|h| self.ty(h)) {
+                Some(Ty::Struct(sid)) => Some(sid),
+                Some(Ty::Error) => None,
+                Some(_) | None => {
+                    let msg = match hint {
+                        Some(h) => format!("expected `{}`, found a struct literal", self.tn(h)),
+                        None => "cannot infer the type of this struct literal".to_string(),
+                    };
+                    let code = if hint.is_some() {
+                        codes::E0501
+                    } else {
+                        codes::E0514
+                    };
+                    self.emit(
+                        Diagnostic::error(code, span, msg)
+                            .with_primary_label("an anonymous struct literal")
+                            .with_help("write the struct's name before the braces: `Name { ... }`"),
+                    );
+                    None
+                }
+            },
+        };
+        let Some(sid) = sid else {
+            for (_, v) in fields {
+                self.expr(*v, None);
+            }
+            return self.err_val(span);
+        };
+        self.ensure_struct(sid);
+        let (sname, members): (String, Vec<(String, TyId)>) = self
+            .prog
+            .structs
+            .get(sid)
+            .map(|d| {
+                (
+                    d.name.clone(),
+                    d.fields.iter().map(|f| (f.name.clone(), f.ty)).collect(),
+                )
+            })
+            .unwrap_or_default();
+        let mut values: Vec<Option<(ExprId, Span)>> = vec![None; members.len()];
+        let mut ok = true;
+        for (fname, v) in fields {
+            match members.iter().position(|(n, _)| *n == fname.name) {
+                Some(i) => {
+                    let fty = members.get(i).map_or(self.t.error, |m| m.1);
+                    let val = self.expr(*v, Some(fty));
+                    let e = self.coerce(val, fty, &format!("member `{}`", fname.name));
+                    if let Some(slot) = values.get_mut(i) {
+                        if let Some((_, prev)) = slot {
+                            let prev = *prev;
+                            self.emit(
+                                Diagnostic::error(
+                                    codes::E0513,
+                                    fname.span,
+                                    format!("member `{}` is set twice", fname.name),
+                                )
+                                .with_primary_label("set again here")
+                                .with_label(prev, "first set here"),
+                            );
+                            ok = false;
+                        } else {
+                            *slot = Some((e, fname.span));
+                        }
+                    }
+                }
+                None => {
+                    self.expr(*v, None);
+                    let mut d = Diagnostic::error(
+                        codes::E0415,
+                        fname.span,
+                        format!("struct `{sname}` has no member `{}`", fname.name),
+                    )
+                    .with_primary_label("unknown member");
+                    if let Some(c) = closest(&fname.name, members.iter().map(|(n, _)| n.as_str())) {
+                        d = d.with_suggestion(
+                            fname.span,
+                            c,
+                            format!("a member with a similar name exists: `{c}`"),
+                        );
+                    }
+                    self.emit(d);
+                    ok = false;
+                }
+            }
+        }
+        let missing: Vec<String> = members
+            .iter()
+            .zip(&values)
+            .filter(|(_, v)| v.is_none())
+            .map(|((n, _), _)| format!("`{n}`"))
+            .collect();
+        if !missing.is_empty() && ok {
+            self.emit(
+                Diagnostic::error(
+                    codes::E0512,
+                    span,
+                    format!(
+                        "missing member{} {} in a `{sname}` literal",
+                        if missing.len() == 1 { "" } else { "s" },
+                        missing.join(", ")
+                    ),
+                )
+                .with_primary_label("every member must be set")
+                .with_note("Luma has no default values"),
+            );
+        }
+        if !ok || !missing.is_empty() {
+            return self.err_val(span);
+        }
+        let args: Vec<ExprId> = values.into_iter().flatten().map(|(e, _)| e).collect();
+        let ty = self.intern(Ty::Struct(sid));
+        Val::Expr(self.construct_expr(args, ty, span))
+    }
+
+    fn array_lit(
+        &mut self,
+        ty: Option<ast::TypeId>,
+        elements: &'a [ast::ExprId],
+        hint: Option<TyId>,
+        span: Span,
+    ) -> Val {
+        let target = match ty {
+            Some(t) => Some(self.resolve_type(t, TypeCtx::Other)),
+            None => hint,
+        };
+        let (elem, n, aty) = match target.map(|t| (t, self.ty(t))) {
+            Some((
+                t,
+                Ty::Array {
+                    element,
+                    len: ArrayLen::Fixed(n),
+                },
+            )) => (element, n, t),
+            Some((_, Ty::Error)) => {
+                for e in elements {
+                    self.expr(*e, None);
+                }
+                return self.err_val(span);
+            }
+            other => {
+                let (code, msg) = match other {
+                    Some((t, _)) => (
+                        codes::E0501,
+                        format!("expected `{}`, found an array literal", self.tn(t)),
+                    ),
+                    None => (
+                        codes::E0514,
+                        "cannot infer the type of this array literal".to_string(),
+                    ),
+                };
+                self.emit(
+                    Diagnostic::error(code, span, msg)
+                        .with_primary_label("an array literal")
+                        .with_help("write the array type before the braces: `[3]float { ... }`"),
+                );
+                for e in elements {
+                    self.expr(*e, None);
+                }
+                return self.err_val(span);
+            }
+        };
+        if elements.len() as u64 != u64::from(n) {
+            let tn = self.tn(aty);
+            self.emit(
+                Diagnostic::error(
+                    codes::E0515,
+                    span,
+                    format!(
+                        "`{tn}` has {n} elements, but the literal has {}",
+                        elements.len()
+                    ),
+                )
+                .with_primary_label(format!("expected {n} elements")),
+            );
+            for e in elements {
+                self.expr(*e, Some(elem));
+            }
+            return self.err_val(span);
+        }
+        let mut args = Vec::with_capacity(elements.len());
+        for e in elements {
+            let v = self.expr(*e, Some(elem));
+            args.push(self.coerce(v, elem, "an array element"));
+        }
+        if !self.constructible(aty) {
+            let placeholder = self.mk(ExprKind::Error, aty, span);
+            return self.value_check(Val::Expr(placeholder));
+        }
+        Val::Expr(self.construct_expr(args, aty, span))
+    }
+
+    /// A `Construct` of `ty`, folded when every part is constant.
+    pub fn construct_expr(&mut self, args: Vec<ExprId>, ty: TyId, span: Span) -> ExprId {
+        if args.iter().any(|a| self.is_error(self.expr_ty(*a))) {
+            return self.err_expr(span);
+        }
+        let parts: Option<Vec<(ConstValue, TyId)>> = args
+            .iter()
+            .map(|a| self.const_of(*a).cloned().map(|c| (c, self.expr_ty(*a))))
+            .collect();
+        if let Some(parts) = parts {
+            let cost: u64 = parts.iter().map(|(c, _)| consts::size(c)).sum();
+            if self.spend(cost, span) {
+                if let Ok(v) = consts::construct(&self.prog.types, &parts, ty) {
+                    return self.mk(ExprKind::Const(v), ty, span);
+                }
+            }
+        }
+        self.mk(ExprKind::Construct { args }, ty, span)
+    }
+
+    fn if_expr(
+        &mut self,
+        cond: ast::ExprId,
+        then_v: ast::ExprId,
+        else_v: ast::ExprId,
+        hint: Option<TyId>,
+        span: Span,
+    ) -> Val {
+        let b = self.t.bool_;
+        let cv = self.expr(cond, Some(b));
+        let c = self.condition(cv, "the condition of an if-expression");
+        let (a, bv) = if self.is_weak(then_v, 0) && !self.is_weak(else_v, 0) {
+            let bv = self.expr(else_v, hint);
+            let h = self.val_ty(bv).or(hint);
+            (self.expr(then_v, h), bv)
+        } else {
+            let a = self.expr(then_v, hint);
+            let h = self.val_ty(a).or(hint);
+            (a, self.expr(else_v, h))
+        };
+        if self.val_is_error(a) || self.val_is_error(bv) || self.is_error(self.expr_ty(c)) {
+            return self.err_val(span);
+        }
+        let const_cond = match self.const_of(c) {
+            Some(ConstValue::Bool(x)) => Some(*x),
+            _ => None,
+        };
+        let (ae, be) = match (a, bv) {
+            (Val::Abs(x, _), Val::Abs(_, _)) if const_cond == Some(true) => {
+                return Val::Abs(x, span)
+            }
+            (Val::Abs(_, _), Val::Abs(y, _)) if const_cond == Some(false) => {
+                return Val::Abs(y, span)
+            }
+            (Val::Abs(..), Val::Abs(..)) => {
+                // Both untyped: the expected type, else the type of the wider literal kind.
+                let h = hint.or_else(|| {
+                    let any_float = matches!(a, Val::Abs(Abstract::Float(_), _))
+                        || matches!(bv, Val::Abs(Abstract::Float(_), _));
+                    if any_float {
+                        Some(self.t.float)
+                    } else {
+                        None
+                    }
+                });
+                let ae = self.concretize(a, h);
+                let at = self.expr_ty(ae);
+                (ae, self.coerce(bv, at, "the `else` value"))
+            }
+            (Val::Abs(..), Val::Expr(y)) => {
+                let yt = self.expr_ty(y);
+                (self.coerce(a, yt, "the `then` value"), y)
+            }
+            (Val::Expr(x), Val::Abs(..)) => {
+                let xt = self.expr_ty(x);
+                (x, self.coerce(bv, xt, "the `else` value"))
+            }
+            (Val::Expr(x), Val::Expr(y)) => (x, y),
+        };
+        let (at, bt) = (self.expr_ty(ae), self.expr_ty(be));
+        if self.is_error(at) || self.is_error(bt) {
+            return self.err_val(span);
+        }
+        if at != bt {
+            let (an, bn) = (self.tn(at), self.tn(bt));
+            let (aspan, bspan) = (self.expr_span(ae), self.expr_span(be));
+            self.emit(
+                Diagnostic::error(
+                    codes::E0501,
+                    bspan,
+                    format!(
+                        "the values of an if-expression have different types: `{an}` and `{bn}`"
+                    ),
+                )
+                .with_primary_label(format!("this is `{bn}`"))
+                .with_label(aspan, format!("this is `{an}`"))
+                .with_help("convert one of them so both have the same type"),
+            );
+            return self.err_val(span);
+        }
+        match const_cond {
+            Some(true) => Val::Expr(ae),
+            Some(false) => Val::Expr(be),
+            None => Val::Expr(self.mk(
+                ExprKind::Select {
+                    cond: c,
+                    accept: ae,
+                    reject: be,
+                },
+                at,
+                span,
+            )),
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Calls
+
+    /// Checks a call: a user function, a builtin or a type constructor.
+    pub fn call(
+        &mut self,
+        callee: ast::ExprId,
+        args: &'a [ast::ExprId],
+        span: Span,
+        _hint: Option<TyId>,
+    ) -> CallResult {
+        let err = |c: &mut Self| CallResult {
+            expr: c.err_expr(span),
+            void: false,
+        };
+        let Some(ast::Expr {
+            kind: ast::ExprKind::Ident(id),
+            ..
+        }) = self.ast_expr(callee)
+        else {
+            let cspan = self.ast_span(callee);
+            self.emit(
+                Diagnostic::error(
+                    codes::E0414,
+                    cspan,
+                    "only functions, builtins and types can be called",
+                )
+                .with_primary_label("not a function name"),
+            );
+            for a in args {
+                self.expr(*a, None);
+            }
+            return err(self);
+        };
+        let name = id.name.as_str();
+        if let Some(sym) = self.fcx.as_ref().and_then(|f| f.scopes.lookup(name)) {
+            let what = match sym {
+                LocalSym::Const(_) => "a constant",
+                _ => "a local variable",
+            };
+            let shadows = self.names.contains_key(name) || builtins::lookup(name).is_some();
+            let mut d = Diagnostic::error(
+                codes::E0414,
+                id.span,
+                format!("`{name}` is {what}, not a function"),
+            )
+            .with_primary_label("cannot be called");
+            if shadows {
+                d = d.with_note(format!(
+                    "the {} shadows the function `{name}`; rename it to call the function",
+                    what.trim_start_matches("a ")
+                ));
+            }
+            self.emit(d);
+            for a in args {
+                self.expr(*a, None);
+            }
+            return err(self);
+        }
+        match self.names.get(name).map(|s| s.kind) {
+            Some(SymKind::Function(fid)) => return self.user_call(fid, id, args, span),
+            Some(SymKind::Struct(_)) => {
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0414,
+                        id.span,
+                        format!("`{name}` is a struct, not a function"),
+                    )
+                    .with_primary_label("cannot be called")
+                    .with_help(format!(
+                        "build a value with `{name} {{ member = value, ... }}`"
+                    )),
+                );
+                for a in args {
+                    self.expr(*a, None);
+                }
+                return err(self);
+            }
+            Some(SymKind::Global(_) | SymKind::Const(_)) => {
+                self.emit(
+                    Diagnostic::error(codes::E0414, id.span, format!("`{name}` is not a function"))
+                        .with_primary_label("cannot be called"),
+                );
+                for a in args {
+                    self.expr(*a, None);
+                }
+                return err(self);
+            }
+            None => {}
+        }
+        if let Some(t) = types::builtin_type(name) {
+            let expr = self.construct(t, name, id.span, args, span);
+            return CallResult { expr, void: false };
+        }
+        if let Some(f) = builtins::lookup(name) {
+            return self.builtin_call(f, args, span);
+        }
+        let mut d = Diagnostic::error(
+            codes::E0403,
+            id.span,
+            format!("cannot find function `{name}`"),
+        )
+        .with_primary_label("not a function, builtin or type");
+        let mut candidates: Vec<String> = self
+            .names
+            .iter()
+            .filter(|(_, s)| matches!(s.kind, SymKind::Function(_)))
+            .map(|(k, _)| (*k).to_string())
+            .collect();
+        candidates.extend(builtins::names().map(str::to_string));
+        candidates.sort();
+        if let Some(c) = closest(name, candidates.iter().map(String::as_str)) {
+            d = d.with_suggestion(
+                id.span,
+                c,
+                format!("a function with a similar name exists: `{c}`"),
+            );
+        }
+        self.emit(d);
+        for a in args {
+            self.expr(*a, None);
+        }
+        err(self)
+    }
+
+    fn user_call(
+        &mut self,
+        fid: luma_thir::FuncId,
+        id: &ast::Ident,
+        args: &'a [ast::ExprId],
+        span: Span,
+    ) -> CallResult {
+        let (params, ret, is_entry, decl_span) = match self.funcs.get(fid.index()) {
+            Some(f) => (
+                f.param_tys.clone(),
+                f.ret,
+                f.entry.is_some(),
+                f.decl.name.span,
+            ),
+            None => (Vec::new(), None, false, id.span),
+        };
+        if is_entry {
+            self.emit(
+                Diagnostic::error(
+                    codes::E0417,
+                    id.span,
+                    format!("`{}` is an entry point and cannot be called", id.name),
+                )
+                .with_primary_label("called here")
+                .with_label(decl_span, "declared as an entry point here")
+                .with_help("move the shared code into an ordinary function and call that"),
+            );
+        }
+        if args.len() != params.len() {
+            let n = params.len();
+            self.emit(
+                Diagnostic::error(
+                    codes::E0509,
+                    span,
+                    format!(
+                        "`{}` takes {n} argument{}, but {} {} given",
+                        id.name,
+                        if n == 1 { "" } else { "s" },
+                        args.len(),
+                        if args.len() == 1 { "was" } else { "were" }
+                    ),
+                )
+                .with_primary_label(format!(
+                    "{} argument{}",
+                    args.len(),
+                    if args.len() == 1 { "" } else { "s" }
+                ))
+                .with_label(decl_span, "declared here"),
+            );
+            for a in args {
+                self.expr(*a, None);
+            }
+            return CallResult {
+                expr: self.err_expr(span),
+                void: false,
+            };
+        }
+        let mut out = Vec::with_capacity(args.len());
+        for (i, (a, &pt)) in args.iter().zip(&params).enumerate() {
+            let v = self.expr(*a, Some(pt));
+            out.push(self.coerce(v, pt, &format!("argument {} of `{}`", i + 1, id.name)));
+        }
+        if let Some(f) = self.fcx.as_mut() {
+            f.facts.calls.push((fid, span));
+        }
+        if is_entry {
+            return CallResult {
+                expr: self.err_expr(span),
+                void: false,
+            };
+        }
+        let void = ret.is_none();
+        let ty = ret.unwrap_or(self.t.error);
+        let expr = self.mk(
+            ExprKind::Call {
+                function: fid,
+                args: out,
+            },
+            ty,
+            span,
+        );
+        CallResult { expr, void }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Constructors and conversions
+
+    fn construct(
+        &mut self,
+        t: Ty,
+        name: &str,
+        name_span: Span,
+        args: &'a [ast::ExprId],
+        span: Span,
+    ) -> ExprId {
+        let ty = self.intern(t);
+        let component = match t {
+            Ty::Scalar(s) | Ty::Vector { scalar: s, .. } | Ty::Matrix { scalar: s, .. } => s,
+            _ => {
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0511,
+                        name_span,
+                        format!("`{name}` values cannot be constructed"),
+                    )
+                    .with_primary_label("not a value type")
+                    .with_note("textures, samplers and atomics are declared as globals"),
+                );
+                for a in args {
+                    self.expr(*a, None);
+                }
+                return self.err_expr(span);
+            }
+        };
+        let sty = self.scalar_ty(component);
+        let vals: Vec<Val> = args.iter().map(|a| self.expr(*a, Some(sty))).collect();
+        if vals.iter().any(|v| self.val_is_error(*v)) {
+            return self.err_expr(span);
+        }
+        let bad = |c: &mut Self, msg: String, label: &str| {
+            c.emit(
+                Diagnostic::error(codes::E0511, span, msg).with_primary_label(label.to_string()),
+            );
+            c.err_expr(span)
+        };
+        match t {
+            Ty::Scalar(s) => {
+                let [v] = vals.as_slice() else {
+                    return bad(
+                        self,
+                        format!("`{name}(...)` takes one value, found {}", vals.len()),
+                        "one argument expected",
+                    );
+                };
+                match *v {
+                    Val::Abs(a, vs) => match consts::materialize(a, s) {
+                        Ok(c) => self.const_expr(c, ty, span),
+                        Err(_) => {
+                            // A float literal to an integer, a number to `bool`: convert from
+                            // the literal's own type.
+                            let e = self.concretize(Val::Abs(a, vs), None);
+                            self.convert_expr(e, ty, span)
+                        }
+                    },
+                    Val::Expr(e) => {
+                        let et = self.expr_ty(e);
+                        match self.ty(et) {
+                            Ty::Scalar(_) => self.convert_expr(e, ty, span),
+                            _ => {
+                                let tn = self.tn(et);
+                                let target = self.with_scalar(et, s);
+                                let hint =
+                                    if matches!(self.ty(et), Ty::Vector { .. } | Ty::Matrix { .. })
+                                    {
+                                        format!("convert vectors with `{}(...)`", self.tn(target))
+                                    } else {
+                                        "expected a scalar".to_string()
+                                    };
+                                bad(
+                                    self,
+                                    format!("`{name}(...)` converts scalars, found `{tn}`"),
+                                    &hint,
+                                )
+                            }
+                        }
+                    }
+                }
+            }
+            Ty::Vector { scalar, size } => {
+                if let [v] = vals.as_slice() {
+                    match *v {
+                        Val::Abs(a, vs) => {
+                            let c = self.materialize(a, vs, scalar);
+                            return self.splat_expr(c, ty, span);
+                        }
+                        Val::Expr(e) => {
+                            let et = self.expr_ty(e);
+                            match self.ty(et) {
+                                Ty::Scalar(s) if s == scalar => {
+                                    return self.splat_expr(e, ty, span)
+                                }
+                                Ty::Scalar(s) => {
+                                    return bad(
+                                        self,
+                                        format!(
+                                            "`{name}(x)` repeats a `{}`, found `{}`",
+                                            scalar.as_str(),
+                                            s.as_str()
+                                        ),
+                                        &format!(
+                                            "convert the scalar first: `{name}({}(x))`",
+                                            scalar.as_str()
+                                        ),
+                                    );
+                                }
+                                Ty::Vector { size: n, .. } if n == size => {
+                                    return if et == ty {
+                                        e
+                                    } else {
+                                        self.convert_expr(e, ty, span)
+                                    };
+                                }
+                                Ty::Vector { size: n, .. } if n > size => {
+                                    let comps = &"xyzw"[..usize::from(size)];
+                                    return bad(
+                                        self,
+                                        format!("`{name}(...)` cannot shorten a `{}`", self.tn(et)),
+                                        &format!("take components with a swizzle: `v.{comps}`"),
+                                    );
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+                if vals.is_empty() {
+                    return bad(
+                        self,
+                        format!("`{name}()` needs components"),
+                        &format!("write `{name}(0.0)` for zero"),
+                    );
+                }
+                let mut total = 0u32;
+                let mut parts = Vec::with_capacity(vals.len());
+                for (i, v) in vals.iter().enumerate() {
+                    let e = match *v {
+                        Val::Abs(a, vs) => self.materialize(a, vs, scalar),
+                        Val::Expr(e) => e,
+                    };
+                    let et = self.expr_ty(e);
+                    if self.is_error(et) {
+                        return self.err_expr(span);
+                    }
+                    let n = match self.ty(et) {
+                        Ty::Scalar(s) if s == scalar => 1,
+                        Ty::Vector { scalar: s, size: n } if s == scalar => u32::from(n),
+                        _ => {
+                            let tn = self.tn(et);
+                            let espan = self.expr_span(e);
+                            let conv = self.with_scalar(et, scalar);
+                            let conv = self.tn(conv);
+                            self.emit(
+                                Diagnostic::error(codes::E0511, espan, format!("the components of `{name}` are `{}`, argument {} is `{tn}`", scalar.as_str(), i + 1))
+                                    .with_primary_label(format!("this is `{tn}`"))
+                                    .with_help(format!("convert it first, e.g. `{conv}(...)`")),
+                            );
+                            return self.err_expr(span);
+                        }
+                    };
+                    total += n;
+                    parts.push(e);
+                }
+                if total != u32::from(size) {
+                    return bad(
+                        self,
+                        format!("`{name}` has {size} components, but the arguments have {total}"),
+                        &format!(
+                            "{} component{} {}",
+                            total.abs_diff(u32::from(size)),
+                            if total.abs_diff(u32::from(size)) == 1 {
+                                ""
+                            } else {
+                                "s"
+                            },
+                            if total < u32::from(size) {
+                                "missing"
+                            } else {
+                                "too many"
+                            }
+                        ),
+                    );
+                }
+                self.construct_expr(parts, ty, span)
+            }
+            Ty::Matrix {
+                scalar,
+                columns,
+                rows,
+            } => {
+                if let [v] = vals.as_slice() {
+                    match *v {
+                        Val::Abs(a, vs) => {
+                            let c = self.materialize(a, vs, scalar);
+                            return self.splat_expr(c, ty, span);
+                        }
+                        Val::Expr(e) => {
+                            let et = self.expr_ty(e);
+                            match self.ty(et) {
+                                Ty::Scalar(s) if s == scalar => {
+                                    return self.splat_expr(e, ty, span)
+                                }
+                                Ty::Matrix { .. } => {
+                                    return if et == ty {
+                                        e
+                                    } else {
+                                        self.convert_expr(e, ty, span)
+                                    }
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+                let col_ty = self.vec_ty(scalar, rows);
+                let es: Vec<ExprId> = vals
+                    .iter()
+                    .map(|v| match *v {
+                        Val::Abs(a, vs) => self.materialize(a, vs, scalar),
+                        Val::Expr(e) => e,
+                    })
+                    .collect();
+                if es.iter().any(|e| self.is_error(self.expr_ty(*e))) {
+                    return self.err_expr(span);
+                }
+                let sty = self.scalar_ty(scalar);
+                if es.len() == usize::from(columns) && es.iter().all(|e| self.expr_ty(*e) == col_ty)
+                {
+                    return self.construct_expr(es, ty, span);
+                }
+                if es.len() == usize::from(columns) * usize::from(rows)
+                    && es.iter().all(|e| self.expr_ty(*e) == sty)
+                {
+                    return self.construct_expr(es, ty, span);
+                }
+                let ctn = self.tn(col_ty);
+                bad(
+                    self,
+                    format!("invalid arguments for `{name}`"),
+                    &format!(
+                        "`{name}` takes {columns} `{ctn}` columns, {} `{}` values in column order, one `{}` for the diagonal, or a matrix",
+                        usize::from(columns) * usize::from(rows),
+                        scalar.as_str(),
+                        scalar.as_str()
+                    ),
+                )
+            }
+            _ => self.err_expr(span),
+        }
+    }
+
+    fn splat_expr(&mut self, value: ExprId, ty: TyId, span: Span) -> ExprId {
+        if self.is_error(self.expr_ty(value)) {
+            return self.err_expr(span);
+        }
+        if let Some(c) = self.const_of(value).cloned() {
+            if let Ok(v) = consts::splat(&self.prog.types, &c, ty) {
+                return self.const_expr(v, ty, span);
+            }
+        }
+        self.mk(ExprKind::Splat { value }, ty, span)
+    }
+
+    /// A value conversion of `value` to `ty` (identity when the types are equal).
+    pub fn convert_expr(&mut self, value: ExprId, ty: TyId, span: Span) -> ExprId {
+        let from = self.expr_ty(value);
+        if self.is_error(from) {
+            return self.err_expr(span);
+        }
+        if from == ty {
+            return value;
+        }
+        if let Some(c) = self.const_of(value).cloned() {
+            match consts::convert(&self.prog.types, &c, from, ty) {
+                Ok(v) => return self.const_expr(v, ty, span),
+                Err(consts::FoldError::NotFoldable) => {}
+                Err(_) => {
+                    let (f, t) = (self.tn(from), self.tn(ty));
+                    self.emit(
+                        Diagnostic::error(
+                            codes::E0703,
+                            span,
+                            format!("this constant `{f}` does not fit in `{t}`"),
+                        )
+                        .with_primary_label("conversion out of range"),
+                    );
+                    return self.err_expr(span);
+                }
+            }
+        }
+        self.mk(ExprKind::Convert { value }, ty, span)
+    }
+}

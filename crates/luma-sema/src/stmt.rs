@@ -1,0 +1,872 @@
+//! Pass 2: function bodies and statements. Scopes (see the crate docs for the shadowing
+//! rules), assignment targets, loops and their attributes, returns, and the flow facts behind
+//! "missing return" and "unreachable code".
+
+use luma_base::{Diagnostic, Span};
+use luma_syntax::ast;
+use luma_thir::{
+    Access, Block, ConstValue, ExprId, ExprKind, FuncId, GlobalId, GlobalKind, LocalId, LoopAttrs,
+    ScalarTy, Stmt, StmtKind, Ty,
+};
+
+use crate::check::{Checker, FnCtx, LocalSym, LoopCtx, Mode, Use, Val};
+use crate::codes;
+use crate::decls::TypeCtx;
+use crate::expr::{ast_binop, binop_str};
+
+/// Where a place expression is rooted.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Root {
+    Local(LocalId),
+    Global(GlobalId),
+}
+
+/// Whether control can continue after a statement or block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Flow {
+    /// May continue with the next statement.
+    Continues,
+    /// Never continues (returns, discards, breaks, or loops forever).
+    Exits,
+}
+
+impl<'a> Checker<'a> {
+    /// Checks every function body.
+    pub fn bodies(&mut self) {
+        for i in 0..self.funcs.len() {
+            self.body(FuncId::from_index(i as u32));
+        }
+    }
+
+    fn body(&mut self, fid: FuncId) {
+        let Some(info) = self.funcs.get(fid.index()) else {
+            return;
+        };
+        let decl = info.decl;
+        let param_tys = info.param_tys.clone();
+        let ret = info.ret;
+        let ret_span = match &decl.ret {
+            Some(ast::ReturnType::Type(t)) => self.ast_type(*t).map_or(decl.name.span, |x| x.span),
+            Some(ast::ReturnType::Tuple { span, .. }) => *span,
+            None => decl.name.span,
+        };
+        self.fcx = Some(FnCtx {
+            locals: Default::default(),
+            scopes: Default::default(),
+            loops: Vec::new(),
+            ret,
+            ret_span,
+            facts: Default::default(),
+        });
+        self.depth_reported = false;
+        self.depth = 0;
+        if let Some(f) = self.fcx.as_mut() {
+            f.scopes.push();
+        }
+        let mut params = Vec::with_capacity(decl.params.len());
+        for (p, &ty) in decl.params.iter().zip(&param_tys) {
+            params.push(self.declare_local(&p.name, ty, false));
+        }
+        let (block, flow) = self.block_in_scope(&decl.body, false);
+        if ret.is_some_and(|r| !self.is_error(r)) && flow == Flow::Continues {
+            let rt = ret.map(|r| self.tn(r)).unwrap_or_default();
+            self.emit(
+                Diagnostic::error(
+                    codes::E0605,
+                    decl.name.span,
+                    format!(
+                        "`{}` can reach its end without returning a `{rt}`",
+                        decl.name.name
+                    ),
+                )
+                .with_primary_label("some path through this function returns nothing")
+                .with_label(ret_span, format!("it returns `{rt}`"))
+                .with_help("add a `return` at the end, or make every branch return"),
+            );
+        }
+        let Some(mut f) = self.fcx.take() else { return };
+        f.scopes.pop();
+        if let Some(def) = self.prog.functions.get_mut(fid) {
+            def.params = params;
+            def.locals = std::mem::take(&mut f.locals);
+            def.body = block;
+        }
+        if let Some(info) = self.funcs.get_mut(fid.index()) {
+            info.facts = std::mem::take(&mut f.facts);
+        }
+    }
+
+    /// A block in a new scope.
+    fn block_in_scope(&mut self, block: &'a ast::Block, new_scope: bool) -> (Block, Flow) {
+        if new_scope {
+            if let Some(f) = self.fcx.as_mut() {
+                f.scopes.push();
+            }
+        }
+        let r = self.block(block);
+        if new_scope {
+            if let Some(f) = self.fcx.as_mut() {
+                f.scopes.pop();
+            }
+        }
+        r
+    }
+
+    fn block(&mut self, block: &'a ast::Block) -> (Block, Flow) {
+        let mut out = Block::default();
+        let mut flow = Flow::Continues;
+        let mut warned = false;
+        for s in &block.stmts {
+            if flow == Flow::Exits && !warned && !matches!(s.kind, ast::StmtKind::Error) {
+                warned = true;
+                self.emit(
+                    Diagnostic::warning(codes::W0203, s.span, "unreachable statement")
+                        .with_primary_label("this can never run")
+                        .with_note("the statements before it always return, discard or break"),
+                );
+            }
+            if self.depth >= self.limits.nesting_depth {
+                self.too_deep(s.span, "block");
+                break;
+            }
+            self.depth += 1;
+            let f = self.stmt(s, &mut out);
+            self.depth -= 1;
+            if f == Flow::Exits {
+                flow = Flow::Exits;
+            }
+        }
+        (out, flow)
+    }
+
+    fn push(&mut self, out: &mut Block, kind: StmtKind, span: Span) {
+        out.stmts.push(Stmt { kind, span });
+    }
+
+    fn stmt(&mut self, s: &'a ast::Stmt, out: &mut Block) -> Flow {
+        let span = s.span;
+        match &s.kind {
+            ast::StmtKind::Let { name, ty, value } => {
+                let declared = ty.map(|t| self.resolve_type(t, TypeCtx::Other));
+                if let (Some(t), Some(tid)) = (declared, ty) {
+                    if !self.is_error(t) && !self.constructible(t) {
+                        let tn = self.tn(t);
+                        let tspan = self.ast_type(*tid).map_or(name.span, |x| x.span);
+                        self.emit(
+                            Diagnostic::error(
+                                codes::E0519,
+                                tspan,
+                                format!("a local cannot have type `{tn}`"),
+                            )
+                            .with_primary_label("not a value type"),
+                        );
+                    }
+                }
+                let v = self.top_expr(*value, declared, Mode::Value);
+                let e = match declared {
+                    Some(t) => self.coerce(v, t, "the initializer"),
+                    None => self.concretize(v, None),
+                };
+                let ty = declared.unwrap_or_else(|| self.expr_ty(e));
+                let local = self.declare_local(name, ty, false);
+                self.push(out, StmtKind::Let { local, value: e }, span);
+                Flow::Continues
+            }
+            ast::StmtKind::Const(c) => {
+                let (slot, _) = self.eval_const(c);
+                if let Some(f) = self.fcx.as_mut() {
+                    let prev = f
+                        .scopes
+                        .declare(&c.name.name, LocalSym::Const(slot), c.name.span);
+                    if let Some(prev) = prev {
+                        self.emit(
+                            Diagnostic::error(
+                                codes::E0405,
+                                c.name.span,
+                                format!("`{}` is already declared in this block", c.name.name),
+                            )
+                            .with_primary_label("declared again here")
+                            .with_label(prev, "first declared here"),
+                        );
+                    }
+                }
+                Flow::Continues
+            }
+            ast::StmtKind::Assign {
+                target,
+                op,
+                op_span,
+                value,
+            } => {
+                self.assign(*target, *op, *op_span, *value, span, out);
+                Flow::Continues
+            }
+            ast::StmtKind::Expr(e) => {
+                self.steps = 0;
+                self.steps_reported = false;
+                match self.ast_expr(*e).map(|x| &x.kind) {
+                    Some(ast::ExprKind::Call { callee, args }) => {
+                        let espan = self.ast_span(*e);
+                        self.depth += 1;
+                        let r = self.call(*callee, args, espan, None);
+                        self.depth -= 1;
+                        if !self.val_is_error(Val::Expr(r.expr)) || r.void {
+                            self.push(out, StmtKind::Expr(r.expr), span);
+                        }
+                    }
+                    Some(ast::ExprKind::Error) | None => {}
+                    Some(_) => {
+                        self.top_expr(*e, None, Mode::Value);
+                        self.emit(
+                            Diagnostic::error(codes::E0625, span, "this expression does nothing")
+                                .with_primary_label("its value is not used")
+                                .with_help("assign it with `let name = ...`, or remove it"),
+                        );
+                    }
+                }
+                Flow::Continues
+            }
+            ast::StmtKind::If {
+                branches,
+                else_block,
+            } => self.if_stmt(branches, else_block.as_ref(), span, out),
+            ast::StmtKind::For {
+                attributes,
+                var,
+                start,
+                end,
+                step,
+                body,
+            } => {
+                self.for_stmt(attributes, var, *start, *end, *step, body, span, out);
+                Flow::Continues
+            }
+            ast::StmtKind::While {
+                attributes,
+                cond,
+                body,
+            } => self.while_stmt(attributes, *cond, body, span, out),
+            ast::StmtKind::Do(b) => {
+                let (block, flow) = self.block_in_scope(b, true);
+                self.push(out, StmtKind::Block(block), span);
+                flow
+            }
+            ast::StmtKind::Break => {
+                match self.fcx.as_mut().and_then(|f| f.loops.last_mut()) {
+                    Some(l) => l.has_break = true,
+                    None => {
+                        self.emit(
+                            Diagnostic::error(codes::E0603, span, "`break` outside a loop")
+                                .with_primary_label("there is no loop to leave")
+                                .with_help("use `return` to leave a function"),
+                        );
+                        return Flow::Continues;
+                    }
+                }
+                self.push(out, StmtKind::Break, span);
+                Flow::Exits
+            }
+            ast::StmtKind::Return(value) => {
+                self.return_stmt(*value, span, out);
+                Flow::Exits
+            }
+            ast::StmtKind::Discard => {
+                self.add_use(Use::Discard, span);
+                self.push(out, StmtKind::Discard, span);
+                Flow::Exits
+            }
+            ast::StmtKind::Error => Flow::Continues,
+        }
+    }
+
+    fn return_stmt(&mut self, value: Option<ast::ExprId>, span: Span, out: &mut Block) {
+        let (ret, ret_span) = match self.fcx.as_ref() {
+            Some(f) => (f.ret, f.ret_span),
+            None => (None, span),
+        };
+        match (value, ret) {
+            (Some(v), Some(rt)) => {
+                let val = self.top_expr(v, Some(rt), Mode::Value);
+                let e = self.coerce(val, rt, "the returned value");
+                self.push(out, StmtKind::Return(Some(e)), span);
+            }
+            (None, Some(rt)) => {
+                if !self.is_error(rt) {
+                    let tn = self.tn(rt);
+                    self.emit(
+                        Diagnostic::error(
+                            codes::E0604,
+                            span,
+                            format!("this function returns `{tn}`, but `return` has no value"),
+                        )
+                        .with_primary_label(format!("expected a `{tn}` value"))
+                        .with_label(ret_span, format!("the function returns `{tn}`")),
+                    );
+                }
+                self.push(out, StmtKind::Return(None), span);
+            }
+            (Some(v), None) => {
+                let val = self.top_expr(v, None, Mode::Value);
+                if !self.val_is_error(val) {
+                    let vspan = self.val_span(val);
+                    self.emit(
+                        Diagnostic::error(
+                            codes::E0604,
+                            vspan,
+                            "this function returns nothing, but `return` has a value",
+                        )
+                        .with_primary_label("unexpected value")
+                        .with_help("declare the result type after the parameters: `-> T`"),
+                    );
+                }
+                self.push(out, StmtKind::Return(None), span);
+            }
+            (None, None) => self.push(out, StmtKind::Return(None), span),
+        }
+    }
+
+    fn if_stmt(
+        &mut self,
+        branches: &'a [(ast::ExprId, ast::Block)],
+        else_block: Option<&'a ast::Block>,
+        span: Span,
+        out: &mut Block,
+    ) -> Flow {
+        // Built from the last branch backwards so `elseif` nests into `else` without recursion.
+        let mut checked: Vec<(ExprId, Block, Flow, Span)> = Vec::with_capacity(branches.len());
+        for (cond, body) in branches {
+            let b = self.t.bool_;
+            let cv = self.top_expr(*cond, Some(b), Mode::Value);
+            let c = self.condition(cv, "an `if` condition");
+            let (block, flow) = self.block_in_scope(body, true);
+            let cspan = self.ast_span(*cond);
+            checked.push((c, block, flow, cspan));
+        }
+        let (mut tail, mut flow) = match else_block {
+            Some(b) => {
+                let (block, flow) = self.block_in_scope(b, true);
+                (Some(block), flow)
+            }
+            None => (None, Flow::Continues),
+        };
+        let mut first_span = span;
+        while let Some((c, block, f, cspan)) = checked.pop() {
+            if f == Flow::Continues {
+                flow = Flow::Continues;
+            }
+            let sspan = if checked.is_empty() {
+                span
+            } else {
+                Span::new(cspan.lo, span.hi)
+            };
+            first_span = sspan;
+            let stmt = Stmt {
+                kind: StmtKind::If {
+                    cond: c,
+                    then_block: block,
+                    else_block: tail.take(),
+                },
+                span: sspan,
+            };
+            if checked.is_empty() {
+                out.stmts.push(stmt);
+            } else {
+                tail = Some(Block { stmts: vec![stmt] });
+            }
+        }
+        let _ = first_span;
+        flow
+    }
+
+    fn loop_attrs(&mut self, attrs: &'a [ast::Attribute]) -> LoopAttrs {
+        let set = self.attrs(attrs, &["unroll", "max_iterations"], "a loop");
+        let mut out = LoopAttrs::default();
+        if let Some(a) = set.get("unroll") {
+            out.unroll = self.attr_opt_u32(a, 1);
+        }
+        if let Some(a) = set.get("max_iterations") {
+            out.max_iterations = self.attr_u32(a, 1);
+        }
+        out
+    }
+
+    fn unbounded_warning(&mut self, span: Span, control: &LoopAttrs, what: &str) {
+        if control.max_iterations.is_some() || matches!(control.unroll, Some(Some(_))) {
+            return;
+        }
+        self.emit(
+            Diagnostic::warning(codes::W0201, span, format!("{what} has no iteration bound"))
+                .with_primary_label("the compiler cannot know how often this runs")
+                .with_help("state a bound with `@max_iterations(N)` (the loop then stops after N iterations) or hint one with `@unroll(N)`"),
+        );
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn for_stmt(
+        &mut self,
+        attrs: &'a [ast::Attribute],
+        var: &'a ast::Ident,
+        start: ast::ExprId,
+        end: ast::ExprId,
+        step: Option<ast::ExprId>,
+        body: &'a ast::Block,
+        span: Span,
+        out: &mut Block,
+    ) {
+        let control = self.loop_attrs(attrs);
+        let sv = self.top_expr(start, None, Mode::Value);
+        let ev = self.top_expr(end, None, Mode::Value);
+        let stv = step.map(|s| self.top_expr(s, None, Mode::Value));
+        // The counter type: the first typed of start, end and step; `int` for literals only
+        // (language.md's `for` rule: an integer start makes an `int` counter, `uint` when a
+        // bound is `uint`).
+        let typed = [Some(sv), Some(ev), stv]
+            .into_iter()
+            .flatten()
+            .find_map(|v| self.val_ty(v));
+        let any_error = [Some(sv), Some(ev), stv]
+            .into_iter()
+            .flatten()
+            .any(|v| self.val_is_error(v));
+        let float_literal = [Some(sv), Some(ev), stv]
+            .into_iter()
+            .flatten()
+            .any(|v| matches!(v, Val::Abs(crate::consts::Abstract::Float(_), _)));
+        let counter_ty = match typed {
+            Some(t) if any_error => t,
+            Some(t) => t,
+            None if float_literal => self.t.float,
+            None => self.t.int,
+        };
+        let ok_ty = matches!(
+            self.ty(counter_ty),
+            Ty::Scalar(ScalarTy::Int | ScalarTy::Uint)
+        );
+        if !ok_ty && !any_error && !self.is_error(counter_ty) {
+            let tn = self.tn(counter_ty);
+            let sspan = self.val_span(sv);
+            self.emit(
+                Diagnostic::error(codes::E0501, sspan, format!("a `for` counter is an `int` or a `uint`, not a `{tn}`"))
+                    .with_primary_label(format!("this makes the counter `{tn}`"))
+                    .with_help("count with integers and compute the float inside the loop, e.g. `let t = float(i) * 0.1`"),
+            );
+        }
+        let cty = if ok_ty { counter_ty } else { self.t.error };
+        let s_e = self.coerce(sv, cty, "the start of the `for` loop");
+        let e_e = self.coerce(ev, cty, "the bound of the `for` loop");
+        let st_e = stv.map(|v| self.coerce(v, cty, "the step of the `for` loop"));
+        let step_const = match st_e.and_then(|e| self.const_of(e).cloned()) {
+            Some(ConstValue::Int(i)) => Some(i128::from(i)),
+            Some(ConstValue::Uint(u)) => Some(i128::from(u)),
+            _ => None,
+        };
+        if step_const == Some(0) {
+            let sspan = st_e.map_or(span, |e| self.expr_span(e));
+            self.emit(
+                Diagnostic::error(codes::E0707, sspan, "the step of this `for` loop is zero")
+                    .with_primary_label("a zero step never reaches the bound")
+                    .with_note("a step that is zero at run time runs no iteration; a constant zero step is always a mistake"),
+            );
+        }
+        let bounds_const = self.const_of(s_e).is_some()
+            && self.const_of(e_e).is_some()
+            && (st_e.is_none() || step_const.is_some());
+        if !bounds_const && ok_ty {
+            self.unbounded_warning(span, &control, "this `for` loop");
+        }
+        // Full unrolling of a constant loop must stay under the limit.
+        if bounds_const && control.unroll.is_some() {
+            let (a, b) = (self.int_const(s_e), self.int_const(e_e));
+            if let (Some(a), Some(b)) = (a, b) {
+                let step = step_const.unwrap_or(1);
+                let count = if step > 0 && b >= a {
+                    (b - a) / step + 1
+                } else if step < 0 && a >= b {
+                    (a - b) / (-step) + 1
+                } else {
+                    0
+                };
+                let requested = match control.unroll {
+                    Some(Some(n)) => i128::from(n).min(count),
+                    _ => count,
+                };
+                let limit = i128::from(self.limits.max_unroll_iterations);
+                if requested > limit {
+                    self.emit(
+                        Diagnostic::error(
+                            codes::E0709,
+                            span,
+                            format!("unrolling this loop would copy its body {requested} times"),
+                        )
+                        .with_primary_label(format!("at most {limit} unrolled iterations"))
+                        .with_help("use `@unroll(N)` with a smaller N, or remove `@unroll`"),
+                    );
+                }
+            }
+        }
+        if let Some(f) = self.fcx.as_mut() {
+            f.scopes.push();
+            f.loops.push(LoopCtx { has_break: false });
+        }
+        let counter = self.declare_local(var, cty, true);
+        let (block, _) = self.block_in_scope(body, true);
+        if let Some(f) = self.fcx.as_mut() {
+            f.loops.pop();
+            f.scopes.pop();
+        }
+        self.push(
+            out,
+            StmtKind::For {
+                var: counter,
+                start: s_e,
+                end: e_e,
+                step: st_e,
+                body: block,
+                control,
+            },
+            span,
+        );
+    }
+
+    fn int_const(&self, e: ExprId) -> Option<i128> {
+        match self.const_of(e) {
+            Some(ConstValue::Int(i)) => Some(i128::from(*i)),
+            Some(ConstValue::Uint(u)) => Some(i128::from(*u)),
+            _ => None,
+        }
+    }
+
+    fn while_stmt(
+        &mut self,
+        attrs: &'a [ast::Attribute],
+        cond: ast::ExprId,
+        body: &'a ast::Block,
+        span: Span,
+        out: &mut Block,
+    ) -> Flow {
+        let control = self.loop_attrs(attrs);
+        let b = self.t.bool_;
+        let cv = self.top_expr(cond, Some(b), Mode::Value);
+        let c = self.condition(cv, "a `while` condition");
+        self.unbounded_warning(span, &control, "this `while` loop");
+        if let Some(f) = self.fcx.as_mut() {
+            f.loops.push(LoopCtx { has_break: false });
+        }
+        let (block, _) = self.block_in_scope(body, true);
+        let has_break = self
+            .fcx
+            .as_mut()
+            .and_then(|f| f.loops.pop())
+            .is_some_and(|l| l.has_break);
+        let forever = matches!(self.const_of(c), Some(ConstValue::Bool(true)))
+            && control.max_iterations.is_none();
+        self.push(
+            out,
+            StmtKind::While {
+                cond: c,
+                body: block,
+                control,
+            },
+            span,
+        );
+        if forever && !has_break {
+            Flow::Exits
+        } else {
+            Flow::Continues
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Assignment
+
+    /// The root of a place expression, or `None` when it is not a place. A swizzle may only
+    /// be the last step; an index of a swizzle or a swizzle of a swizzle is not a place.
+    pub fn place_root(&self, e: ExprId) -> Option<Root> {
+        let mut cur = e;
+        let mut first = true;
+        loop {
+            let ex = self.prog.exprs.get(cur)?;
+            match &ex.kind {
+                ExprKind::Local(l) => return Some(Root::Local(*l)),
+                ExprKind::Global(g) => return Some(Root::Global(*g)),
+                ExprKind::Field { base, .. } | ExprKind::Index { base, .. } => {
+                    if !first {
+                        if let Some(ExprKind::Swizzle { .. }) =
+                            self.prog.exprs.get(*base).map(|b| &b.kind)
+                        {
+                            return None;
+                        }
+                    }
+                    if let Some(ExprKind::Swizzle { .. }) =
+                        self.prog.exprs.get(*base).map(|b| &b.kind)
+                    {
+                        return None;
+                    }
+                    cur = *base;
+                }
+                ExprKind::Swizzle { base, .. } => {
+                    if !first {
+                        return None;
+                    }
+                    if let Some(ExprKind::Swizzle { .. }) =
+                        self.prog.exprs.get(*base).map(|b| &b.kind)
+                    {
+                        return None;
+                    }
+                    cur = *base;
+                }
+                _ => return None,
+            }
+            first = false;
+        }
+    }
+
+    /// Reports a write to a storage buffer declared `@access(read)`.
+    pub fn check_buffer_writable(&mut self, g: GlobalId, span: Span, what: &str) {
+        let explicit = self.globals.get(g.index()).and_then(|i| i.explicit_access);
+        if let Some((Access::Read, attr_span)) = explicit {
+            let name = self
+                .prog
+                .globals
+                .get(g)
+                .map(|d| d.name.clone())
+                .unwrap_or_default();
+            self.emit(
+                Diagnostic::error(codes::E0602, span, format!("{what} writes `{name}`, which is declared `@access(read)`"))
+                    .with_primary_label("a write")
+                    .with_label(attr_span, "declared read-only here")
+                    .with_help("remove `@access(read)` (access is inferred from use) or write `@access(read_write)`"),
+            );
+        }
+    }
+
+    fn assign(
+        &mut self,
+        target: ast::ExprId,
+        op: Option<ast::BinaryOp>,
+        op_span: Span,
+        value: ast::ExprId,
+        span: Span,
+        out: &mut Block,
+    ) {
+        self.steps = 0;
+        self.steps_reported = false;
+        let tv = self.expr_mode(target, None, Mode::Ref);
+        let tspan = self.val_span(tv);
+        let te = match tv {
+            Val::Expr(e) => e,
+            Val::Abs(..) => {
+                self.emit(
+                    Diagnostic::error(codes::E0601, tspan, "cannot assign to a literal")
+                        .with_primary_label("not a place"),
+                );
+                self.expr(value, None);
+                return;
+            }
+        };
+        let tty = self.expr_ty(te);
+        let target_ok = !self.is_error(tty) && self.check_target(te, tspan);
+        // Swizzle targets must not repeat a component.
+        if let Some(ExprKind::Swizzle { components, .. }) = self.prog.exprs.get(te).map(|x| &x.kind)
+        {
+            let mut seen = [false; 4];
+            let mut repeated = None;
+            for &c in components {
+                if let Some(s) = seen.get_mut(usize::from(c)) {
+                    if *s {
+                        repeated = Some(c);
+                    }
+                    *s = true;
+                }
+            }
+            if let Some(c) = repeated {
+                let ch = ['x', 'y', 'z', 'w']
+                    .get(usize::from(c))
+                    .copied()
+                    .unwrap_or('x');
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0505,
+                        tspan,
+                        format!("this swizzle writes component `{ch}` twice"),
+                    )
+                    .with_primary_label("a swizzle target cannot repeat a component"),
+                );
+                self.expr(value, None);
+                return;
+            }
+        }
+        let v = match op {
+            None => {
+                let v = self.expr(value, Some(tty));
+                if !target_ok {
+                    return;
+                }
+                self.coerce(v, tty, "the assigned value")
+            }
+            Some(o) => {
+                let bop = ast_binop(o);
+                if matches!(bop, luma_thir::BinaryOp::And | luma_thir::BinaryOp::Or) {
+                    self.expr(value, None);
+                    return;
+                }
+                let is_shift = matches!(bop, luma_thir::BinaryOp::Shl | luma_thir::BinaryOp::Shr);
+                let hint = if is_shift { None } else { Some(tty) };
+                let rv = self.expr(value, hint);
+                if !target_ok || self.val_is_error(rv) {
+                    return;
+                }
+                // Type `target op value` with a stand-in for the target's current value.
+                let current = self.mk(ExprKind::Error, tty, tspan);
+                let r = self.binary_vals(bop, op_span, Val::Expr(current), rv, span, Some(tty));
+                let Val::Expr(re) = r else { return };
+                let rt = self.expr_ty(re);
+                if self.is_error(rt) {
+                    return;
+                }
+                if rt != tty {
+                    let (tn, rn) = (self.tn(tty), self.tn(rt));
+                    self.emit(
+                        Diagnostic::error(
+                            codes::E0501,
+                            op_span,
+                            format!("`{}=` would change `{tn}` into `{rn}`", binop_str(bop)),
+                        )
+                        .with_primary_label(format!("the result is `{rn}`"))
+                        .with_label(tspan, format!("the target is `{tn}`")),
+                    );
+                    return;
+                }
+                // The operator's typing materialized the value; take it from the result.
+                match self.prog.exprs.get(re).map(|x| x.kind.clone()) {
+                    Some(ExprKind::Binary { rhs, .. }) => rhs,
+                    _ => return,
+                }
+            }
+        };
+        if self.val_is_error(Val::Expr(v)) {
+            return;
+        }
+        self.push(
+            out,
+            StmtKind::Assign {
+                target: te,
+                op: op.map(ast_binop),
+                value: v,
+            },
+            span,
+        );
+    }
+
+    /// Whether the target is a writable place, recording writes; reports otherwise.
+    fn check_target(&mut self, te: ExprId, tspan: Span) -> bool {
+        let tty = self.expr_ty(te);
+        if matches!(self.ty(tty), Ty::Atomic(_)) {
+            self.emit(
+                Diagnostic::error(codes::E0602, tspan, "atomics cannot be assigned")
+                    .with_primary_label("an atomic")
+                    .with_help("write it with `atomic_store(place, value)`"),
+            );
+            return false;
+        }
+        if !self.constructible(tty) {
+            let tn = self.tn(tty);
+            self.emit(
+                Diagnostic::error(
+                    codes::E0602,
+                    tspan,
+                    format!("a value of type `{tn}` cannot be assigned as a whole"),
+                )
+                .with_primary_label("assign its members or elements instead"),
+            );
+            return false;
+        }
+        match self.place_root(te) {
+            None => {
+                let is_const = matches!(
+                    self.prog.exprs.get(te).map(|x| &x.kind),
+                    Some(ExprKind::Const(_) | ExprKind::SpecConst(_))
+                );
+                let d = if is_const {
+                    Diagnostic::error(codes::E0602, tspan, "cannot assign to a constant")
+                        .with_primary_label("a constant")
+                        .with_help("declare a variable with `let` to change it")
+                } else {
+                    Diagnostic::error(codes::E0601, tspan, "cannot assign to this expression")
+                        .with_primary_label("not a place")
+                        .with_note("assignable places are locals, their members, elements and swizzles, and members and elements of `buffer` and `shared` globals")
+                };
+                self.emit(d);
+                false
+            }
+            Some(Root::Local(l)) => {
+                let counter = self.fcx.as_ref().and_then(|f| {
+                    let name = f.locals.get(l).map(|d| d.name.as_str())?;
+                    match f.scopes.lookup(name) {
+                        Some(LocalSym::Counter(c)) if *c == l => Some(()),
+                        _ => None,
+                    }
+                });
+                if counter.is_some() {
+                    let (name, decl) = self
+                        .fcx
+                        .as_ref()
+                        .and_then(|f| f.locals.get(l))
+                        .map(|d| (d.name.clone(), d.span))
+                        .unwrap_or_default();
+                    self.emit(
+                        Diagnostic::error(
+                            codes::E0602,
+                            tspan,
+                            format!("cannot assign to the loop counter `{name}`"),
+                        )
+                        .with_primary_label("the counter is read-only in the loop body")
+                        .with_label(decl, "the counter")
+                        .with_help("copy it into a local first: `let j = i`"),
+                    );
+                    return false;
+                }
+                if let Some(d) = self.fcx.as_mut().and_then(|f| f.locals.get_mut(l)) {
+                    d.reassigned = true;
+                }
+                true
+            }
+            Some(Root::Global(g)) => {
+                let (kind, name) = self
+                    .prog
+                    .globals
+                    .get(g)
+                    .map_or((GlobalKind::UniformBuffer, String::new()), |d| {
+                        (d.kind, d.name.clone())
+                    });
+                match kind {
+                    GlobalKind::StorageBuffer { .. } => {
+                        if let Some(f) = self.fcx.as_mut() {
+                            f.facts.writes.push((g, tspan));
+                        }
+                        self.check_buffer_writable(g, tspan, "this assignment");
+                        true
+                    }
+                    GlobalKind::Workgroup => true,
+                    _ => {
+                        let what = match kind {
+                            GlobalKind::PushConstant => "a push constant block",
+                            GlobalKind::UniformBuffer => "a uniform block",
+                            _ => "a texture or sampler",
+                        };
+                        self.emit(
+                            Diagnostic::error(
+                                codes::E0602,
+                                tspan,
+                                format!("cannot assign to `{name}`, {what}"),
+                            )
+                            .with_primary_label("read-only")
+                            .with_note("shaders can write `buffer` and `shared` globals only"),
+                        );
+                        false
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,531 @@
+//! Uniformity (language.md "Uniformity"): barriers must stand in workgroup-uniform control
+//! flow (an error otherwise); implicit-LOD sampling and derivatives in possibly non-uniform
+//! control flow get a warning.
+//!
+//! A simple, conservative analysis over the typed program, in WGSL's spirit:
+//! - Sources of non-uniform values: entry point inputs (except the compute builtins
+//!   `workgroup_id` and `num_workgroups`), loads from `read_write` storage buffers and from
+//!   workgroup memory, texture and atomic results, derivatives. Constants, specialization
+//!   constants, uniform blocks, push constants and read-only storage buffers are uniform.
+//! - A value is tagged with the set of those sources it may depend on: "non-uniform", or
+//!   "depends on parameter i" inside ordinary functions, resolved at each call site.
+//! - Control flow is non-uniform under a non-uniform `if`/`while`/`for` condition or bound,
+//!   after a `break` under one (for the rest of the loop) and after a `return` under one (for
+//!   the rest of the function). `discard` does not change uniformity (it demotes the invocation
+//!   to a helper, as in WGSL).
+//! - Locals are tracked flow-insensitively: once a local may hold a non-uniform value it stays
+//!   so; loops are iterated until their tags stop growing.
+//! - A function whose barrier (or implicit-derivative operation) depends only on its
+//!   parameters records that requirement; each call checks it with its arguments.
+
+use std::collections::BTreeMap;
+
+use luma_base::{Diagnostic, Span};
+use luma_thir::{
+    Access, Block, Builtin, BuiltinFn, EntryInput, ExprId, ExprKind, FuncId, GlobalKind, IoBinding,
+    StmtKind,
+};
+
+use crate::check::Checker;
+use crate::codes;
+
+/// Bit 0: non-uniform; bit i + 1: depends on parameter i.
+type Tag = u64;
+const NU: Tag = 1;
+
+fn param_bit(i: usize) -> Tag {
+    if i < 63 {
+        1 << (i + 1)
+    } else {
+        NU
+    }
+}
+
+/// What callers must know about a function.
+#[derive(Debug, Clone, Copy, Default)]
+struct Summary {
+    /// Tag of the returned value.
+    ret: Tag,
+    /// Parameters whose non-uniformity would put a barrier in non-uniform control flow, and
+    /// the barrier (or the call leading to it).
+    barrier: Option<(Tag, Span)>,
+    /// The same for implicit-LOD sampling and derivatives.
+    derivative: Option<(Tag, Span)>,
+}
+
+/// A finding, reported once per span.
+#[derive(Debug, Clone)]
+struct Finding {
+    error: bool,
+    /// The barrier or sampling call itself.
+    site: Span,
+    /// What makes control flow non-uniform there, when known.
+    reason: Option<Span>,
+    /// The operation name.
+    what: String,
+    /// For call sites: where the operation really is.
+    origin: Option<Span>,
+}
+
+struct Analysis<'p> {
+    prog: &'p luma_thir::Program,
+    summaries: &'p [Summary],
+    locals: Vec<Tag>,
+    /// Per-member tags of an entry point's struct parameter.
+    fields: BTreeMap<usize, Vec<Tag>>,
+    /// Control-flow tag and the span of what made it non-uniform.
+    cf: Tag,
+    reason: Option<Span>,
+    /// Tag added to everything after a return under non-uniform control flow.
+    after: Tag,
+    after_reason: Option<Span>,
+    /// Tags from breaks of the innermost loops.
+    breaks: Vec<Tag>,
+    summary: Summary,
+    findings: BTreeMap<(u32, u32, bool), Finding>,
+    changed: bool,
+    depth: u32,
+    max_depth: u32,
+}
+
+impl<'a> Checker<'a> {
+    /// Runs the analysis over a program without errors.
+    pub fn uniformity(&mut self) {
+        let order = self.callee_first_order();
+        let mut summaries = vec![Summary::default(); self.funcs.len()];
+        let mut all: BTreeMap<(u32, u32, bool), Finding> = BTreeMap::new();
+        let max_depth = self.limits.nesting_depth.saturating_mul(4);
+        for f in order {
+            let fid = FuncId::from_index(f as u32);
+            let Some(def) = self.prog.functions.get(fid) else {
+                continue;
+            };
+            let entry = self.prog.entry_points.iter().find(|e| e.function == fid);
+            let mut a = Analysis {
+                prog: &self.prog,
+                summaries: &summaries,
+                locals: vec![0; def.locals.len()],
+                fields: BTreeMap::new(),
+                cf: 0,
+                reason: None,
+                after: 0,
+                after_reason: None,
+                breaks: Vec::new(),
+                summary: Summary::default(),
+                findings: BTreeMap::new(),
+                changed: false,
+                depth: 0,
+                max_depth,
+            };
+            for (i, p) in def.params.iter().enumerate() {
+                let tag = match entry.and_then(|e| e.inputs.get(i)) {
+                    None => param_bit(i),
+                    Some(EntryInput::Single(v)) => io_tag(v.binding),
+                    Some(EntryInput::Struct { fields, .. }) => {
+                        let tags: Vec<Tag> = fields
+                            .iter()
+                            .map(|f| f.as_ref().map_or(0, |v| io_tag(v.binding)))
+                            .collect();
+                        let whole = tags.iter().fold(0, |acc, t| acc | t);
+                        a.fields.insert(p.index(), tags);
+                        whole
+                    }
+                };
+                if let Some(slot) = a.locals.get_mut(p.index()) {
+                    *slot = tag;
+                }
+            }
+            a.block(&def.body);
+            // Loops may have raised local tags after their first pass; settle them.
+            let mut rounds = 0;
+            while a.changed && rounds < 64 {
+                a.changed = false;
+                a.cf = 0;
+                a.reason = None;
+                a.after = 0;
+                a.after_reason = None;
+                a.block(&def.body);
+                rounds += 1;
+            }
+            let summary = a.summary;
+            let findings = std::mem::take(&mut a.findings);
+            if let Some(s) = summaries.get_mut(f) {
+                *s = summary;
+            }
+            all.extend(findings);
+        }
+        for (_, f) in all {
+            let mut d = if f.error {
+                Diagnostic::error(codes::E0609, f.site, format!("`{}` may run in non-uniform control flow", f.what))
+                    .with_primary_label("not every invocation of the workgroup may reach this")
+                    .with_note("barriers must be reached by all invocations of a workgroup together")
+                    .with_help("move the barrier out of the condition, or make the condition uniform (from uniforms, constants or `workgroup_id`)")
+            } else {
+                Diagnostic::warning(codes::W0202, f.site, format!("`{}` may run in non-uniform control flow", f.what))
+                    .with_primary_label("implicit derivatives here are undefined if neighbouring invocations diverge")
+                    .with_help("sample before the condition, or use `sample_level` / `sample_grad` with explicit derivatives")
+            };
+            if let Some(r) = f.reason {
+                d = d.with_label(r, "this may differ between invocations");
+            }
+            if let Some(o) = f.origin {
+                d = d.with_label(o, "the operation is here");
+            }
+            self.emit(d);
+        }
+    }
+
+    /// Function indices with every callee before its callers (the graph is acyclic here).
+    fn callee_first_order(&self) -> Vec<usize> {
+        let n = self.funcs.len();
+        let mut mark = vec![false; n];
+        let mut order = Vec::with_capacity(n);
+        for root in 0..n {
+            if mark.get(root).copied().unwrap_or(true) {
+                continue;
+            }
+            let mut stack: Vec<(usize, usize)> = vec![(root, 0)];
+            if let Some(m) = mark.get_mut(root) {
+                *m = true;
+            }
+            while let Some(&mut (node, ref mut next)) = stack.last_mut() {
+                let callee = self
+                    .funcs
+                    .get(node)
+                    .and_then(|f| f.facts.calls.get(*next))
+                    .map(|(c, _)| c.index());
+                *next += 1;
+                match callee {
+                    Some(c) => {
+                        if !mark.get(c).copied().unwrap_or(true) {
+                            if let Some(m) = mark.get_mut(c) {
+                                *m = true;
+                            }
+                            stack.push((c, 0));
+                        }
+                    }
+                    None => {
+                        order.push(node);
+                        stack.pop();
+                    }
+                }
+            }
+        }
+        order
+    }
+}
+
+fn io_tag(b: IoBinding) -> Tag {
+    match b {
+        IoBinding::Builtin(Builtin::WorkgroupId | Builtin::NumWorkgroups) => 0,
+        _ => NU,
+    }
+}
+
+impl Analysis<'_> {
+    fn cf_now(&self) -> Tag {
+        self.cf | self.after
+    }
+
+    fn reason_now(&self) -> Option<Span> {
+        self.reason.or(self.after_reason)
+    }
+
+    fn raise_local(&mut self, l: usize, tag: Tag) {
+        if let Some(slot) = self.locals.get_mut(l) {
+            if *slot | tag != *slot {
+                *slot |= tag;
+                self.changed = true;
+            }
+        }
+    }
+
+    fn block(&mut self, b: &Block) {
+        for s in &b.stmts {
+            match &s.kind {
+                StmtKind::Let { local, value } => {
+                    let t = self.expr(*value) | self.cf_now();
+                    self.raise_local(local.index(), t);
+                }
+                StmtKind::Assign { target, value, .. } => {
+                    let v = self.expr(*value);
+                    let (root, idx) = self.place(*target);
+                    if let Some(l) = root {
+                        let t = v | idx | self.cf_now();
+                        self.raise_local(l, t);
+                        self.fields.remove(&l);
+                    }
+                }
+                StmtKind::Expr(e) => {
+                    self.expr(*e);
+                }
+                StmtKind::If {
+                    cond,
+                    then_block,
+                    else_block,
+                } => {
+                    let c = self.expr(*cond);
+                    let saved = (self.cf, self.reason);
+                    if c != 0 {
+                        self.cf |= c;
+                        if c & NU != 0 && self.reason.is_none() {
+                            self.reason = Some(self.span(*cond));
+                        }
+                    }
+                    self.block(then_block);
+                    if let Some(e) = else_block {
+                        self.block(e);
+                    }
+                    (self.cf, self.reason) = saved;
+                }
+                StmtKind::For {
+                    var,
+                    start,
+                    end,
+                    step,
+                    body,
+                    ..
+                } => {
+                    let mut t = self.expr(*start) | self.expr(*end);
+                    if let Some(st) = step {
+                        t |= self.expr(*st);
+                    }
+                    let reason = self.span(*end);
+                    self.raise_local(var.index(), t | self.cf_now());
+                    self.looped(t, reason, body, None);
+                }
+                StmtKind::While { cond, body, .. } => {
+                    let c = self.expr(*cond);
+                    let reason = self.span(*cond);
+                    self.looped(c, reason, body, Some(*cond));
+                }
+                StmtKind::Block(b) => self.block(b),
+                StmtKind::Break => {
+                    let t = self.cf_now();
+                    if let Some(top) = self.breaks.last_mut() {
+                        *top |= t;
+                    }
+                }
+                StmtKind::Return(v) => {
+                    let t = match v {
+                        Some(e) => self.expr(*e),
+                        None => 0,
+                    };
+                    self.summary.ret |= t | self.cf_now();
+                    let now = self.cf_now();
+                    if now != 0 {
+                        self.after |= now;
+                        if self.after_reason.is_none() {
+                            self.after_reason = self.reason_now().or(Some(s.span));
+                        }
+                    }
+                }
+                StmtKind::Discard => {}
+            }
+        }
+    }
+
+    /// A loop body under `t` (its condition or bounds), iterated until breaks settle.
+    fn looped(&mut self, t: Tag, reason: Span, body: &Block, cond: Option<ExprId>) {
+        let saved = (self.cf, self.reason);
+        let mut extra: Tag = 0;
+        for _ in 0..4 {
+            self.cf = saved.0 | t | extra;
+            if (t | extra) & NU != 0 && self.reason.is_none() {
+                self.reason = Some(reason);
+            }
+            self.breaks.push(0);
+            self.block(body);
+            let b = self.breaks.pop().unwrap_or(0);
+            if let Some(c) = cond {
+                // The condition is evaluated again with locals the body may have changed.
+                extra |= self.expr(c);
+            }
+            if b | extra == extra {
+                break;
+            }
+            extra |= b;
+        }
+        (self.cf, self.reason) = saved;
+    }
+
+    fn span(&self, e: ExprId) -> Span {
+        self.prog.exprs.get(e).map_or(Span::default(), |x| x.span)
+    }
+
+    /// The root local of a place and the tags of the indices along it.
+    fn place(&mut self, e: ExprId) -> (Option<usize>, Tag) {
+        let mut cur = e;
+        let mut idx = 0;
+        loop {
+            let Some(ex) = self.prog.exprs.get(cur) else {
+                return (None, idx);
+            };
+            match &ex.kind {
+                ExprKind::Local(l) => return (Some(l.index()), idx),
+                ExprKind::Field { base, .. } | ExprKind::Swizzle { base, .. } => cur = *base,
+                ExprKind::Index { base, index } => {
+                    idx |= self.expr(*index);
+                    cur = *base;
+                }
+                _ => return (None, idx),
+            }
+        }
+    }
+
+    fn record(&mut self, error: bool, req: Tag, site: Span, what: &str, origin: Option<Span>) {
+        if req & NU != 0 {
+            let f = Finding {
+                error,
+                site,
+                reason: self.reason_now(),
+                what: what.to_string(),
+                origin,
+            };
+            self.findings.entry((site.lo, site.hi, error)).or_insert(f);
+        }
+        let params = req & !NU;
+        if params != 0 {
+            let slot = if error {
+                &mut self.summary.barrier
+            } else {
+                &mut self.summary.derivative
+            };
+            match slot {
+                Some((t, _)) => *t |= params,
+                None => *slot = Some((params, origin.unwrap_or(site))),
+            }
+        }
+    }
+
+    fn expr(&mut self, e: ExprId) -> Tag {
+        if self.depth > self.max_depth {
+            return NU;
+        }
+        self.depth += 1;
+        let t = self.expr_inner(e);
+        self.depth -= 1;
+        t
+    }
+
+    fn expr_inner(&mut self, e: ExprId) -> Tag {
+        let Some(ex) = self.prog.exprs.get(e) else {
+            return NU;
+        };
+        match &ex.kind {
+            ExprKind::Const(_) | ExprKind::SpecConst(_) | ExprKind::Error => 0,
+            ExprKind::Local(l) => self.locals.get(l.index()).copied().unwrap_or(NU),
+            ExprKind::Global(g) => match self.prog.globals.get(*g).map(|d| d.kind) {
+                Some(GlobalKind::StorageBuffer {
+                    access: Access::ReadWrite,
+                })
+                | Some(GlobalKind::Workgroup) => NU,
+                _ => 0,
+            },
+            ExprKind::Unary { operand, .. } => self.expr(*operand),
+            ExprKind::Binary { lhs, rhs, .. } => self.expr(*lhs) | self.expr(*rhs),
+            ExprKind::Construct { args } => args.iter().fold(0, |acc, a| acc | self.expr(*a)),
+            ExprKind::Splat { value }
+            | ExprKind::Convert { value }
+            | ExprKind::Bitcast { value } => self.expr(*value),
+            ExprKind::Field { base, index } => {
+                if let Some(ExprKind::Local(l)) = self.prog.exprs.get(*base).map(|b| &b.kind) {
+                    if let Some(tags) = self.fields.get(&l.index()) {
+                        return tags.get(*index as usize).copied().unwrap_or(NU);
+                    }
+                }
+                self.expr(*base)
+            }
+            ExprKind::Swizzle { base, .. } => self.expr(*base),
+            ExprKind::Index { base, index } => self.expr(*base) | self.expr(*index),
+            ExprKind::ArrayLength { .. } => 0,
+            ExprKind::Select {
+                cond,
+                accept,
+                reject,
+            } => self.expr(*cond) | self.expr(*accept) | self.expr(*reject),
+            ExprKind::Call { function, args } => {
+                let tags: Vec<Tag> = args.iter().map(|a| self.expr(*a)).collect();
+                let sum = self
+                    .summaries
+                    .get(function.index())
+                    .copied()
+                    .unwrap_or_default();
+                let map = |t: Tag| -> Tag {
+                    let mut out = t & NU;
+                    for (i, at) in tags.iter().enumerate() {
+                        if t & param_bit(i) != 0 {
+                            out |= at;
+                        }
+                    }
+                    out
+                };
+                let name = self
+                    .prog
+                    .functions
+                    .get(*function)
+                    .map(|f| f.name.clone())
+                    .unwrap_or_default();
+                if let Some((t, origin)) = sum.barrier {
+                    let req = map(t) | self.cf_now();
+                    self.record(
+                        true,
+                        req,
+                        ex.span,
+                        &format!("the call of `{name}` (it contains a barrier)"),
+                        Some(origin),
+                    );
+                }
+                if let Some((t, origin)) = sum.derivative {
+                    let req = map(t) | self.cf_now();
+                    self.record(
+                        false,
+                        req,
+                        ex.span,
+                        &format!("the call of `{name}` (it uses implicit derivatives)"),
+                        Some(origin),
+                    );
+                }
+                map(sum.ret)
+            }
+            ExprKind::Builtin { fun, args } => {
+                let tags: Vec<Tag> = args.iter().map(|a| self.expr(*a)).collect();
+                let all = tags.iter().fold(0, |acc, t| acc | t);
+                let name = crate::builtins::name_of(*fun);
+                match fun {
+                    BuiltinFn::WorkgroupBarrier | BuiltinFn::StorageBarrier => {
+                        let req = self.cf_now();
+                        self.record(true, req, ex.span, name, None);
+                        0
+                    }
+                    BuiltinFn::Sample | BuiltinFn::SampleBias | BuiltinFn::SampleCompare => {
+                        let req = self.cf_now();
+                        self.record(false, req, ex.span, name, None);
+                        NU
+                    }
+                    BuiltinFn::Dfdx | BuiltinFn::Dfdy | BuiltinFn::Fwidth => {
+                        let req = self.cf_now();
+                        self.record(false, req, ex.span, name, None);
+                        NU
+                    }
+                    BuiltinFn::SampleLevel
+                    | BuiltinFn::SampleGrad
+                    | BuiltinFn::SampleCompareLevel
+                    | BuiltinFn::TexelFetch
+                    | BuiltinFn::AtomicLoad
+                    | BuiltinFn::AtomicStore
+                    | BuiltinFn::AtomicAdd
+                    | BuiltinFn::AtomicSub
+                    | BuiltinFn::AtomicMin
+                    | BuiltinFn::AtomicMax
+                    | BuiltinFn::AtomicAnd
+                    | BuiltinFn::AtomicOr
+                    | BuiltinFn::AtomicXor
+                    | BuiltinFn::AtomicExchange
+                    | BuiltinFn::AtomicCompareExchange => NU,
+                    _ => all,
+                }
+            }
+        }
+    }
+}
