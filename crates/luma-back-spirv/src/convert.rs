@@ -3,13 +3,17 @@
 
 use luma_base::{Handle, Limits};
 use luma_ir::{ArraySize, Type, TypeInner, Value, ValueDef};
-use spirv::Op;
+use spirv::{Op, StorageClass};
 
 use crate::expr::Bound;
 use crate::function::{FunctionWriter, Position};
 use crate::layout::Layout;
 use crate::words::Word;
 use crate::Error;
+
+/// Arrays longer than this are copied between layouts with a loop (before SPIR-V 1.4), not
+/// element by element in straight-line code.
+const UNROLL_LIMIT: u32 = 64;
 
 /// How deep a layout copy may recurse into nested types: the nesting the front end allows.
 fn max_copy_depth() -> u32 {
@@ -186,8 +190,12 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     /// Loads through `pointer`, converting a laid-out composite to its plain type.
     pub(crate) fn load(&mut self, pointer: Handle<Value>) -> Result<Word, Error> {
         let (id, pointee, base, layout) = self.pointee(pointer)?;
-        let loaded = self.inst(Op::Load, pointee, &[id])?;
         let plain = self.w.ir_type(base, Layout::Plain)?;
+        if pointee != plain && !self.w.at_least(4) && self.has_long_array(base) {
+            let class = self.class_of(pointer)?;
+            return self.load_by_parts(id, base, class, layout, 0);
+        }
+        let loaded = self.inst(Op::Load, pointee, &[id])?;
         self.copy_layout(loaded, base, pointee, layout, plain, Layout::Plain, 0)
     }
 
@@ -200,8 +208,168 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let (id, pointee, base, layout) = self.pointee(pointer)?;
         let v = self.value_id(value)?;
         let plain = self.w.ir_type(base, Layout::Plain)?;
+        if pointee != plain && !self.w.at_least(4) && self.has_long_array(base) {
+            let class = self.class_of(pointer)?;
+            return self.store_by_parts(id, v, base, class, layout, 0);
+        }
         let converted = self.copy_layout(v, base, plain, Layout::Plain, pointee, layout, 0)?;
         self.inst_void(Op::Store, &[id, converted])
+    }
+
+    /// The storage class of pointer value `pointer`.
+    fn class_of(&self, pointer: Handle<Value>) -> Result<StorageClass, Error> {
+        Ok(crate::writer::storage_class(self.pointer_space(pointer)?))
+    }
+
+    /// Whether `ty` holds an array too long to copy element by element in straight-line code.
+    fn has_long_array(&self, ty: Handle<Type>) -> bool {
+        luma_ir::proc::any_subtype(
+            &self.w.module.types,
+            ty,
+            |inner| matches!(inner, TypeInner::Array { size: ArraySize::Constant(n), .. } if *n > UNROLL_LIMIT),
+        )
+    }
+
+    /// A pointer to part `index` (a constant or an id) of the composite behind `base`.
+    fn part_pointer(
+        &mut self,
+        base: Word,
+        class: StorageClass,
+        part: Handle<Type>,
+        layout: Layout,
+        index: Word,
+    ) -> Result<Word, Error> {
+        let part_ty = self.w.ir_type(part, layout)?;
+        let ptr_ty = self.w.pointer_type(class, part_ty)?;
+        self.inst(Op::AccessChain, ptr_ty, &[base, index])
+    }
+
+    /// Reads the laid-out `ty` behind `pointer` part by part into a plain value, copying long
+    /// arrays with a loop through a function variable (before SPIR-V 1.4, which has no
+    /// `OpCopyLogical`, so that the code stays proportional to the type, not to its length).
+    fn load_by_parts(
+        &mut self,
+        pointer: Word,
+        ty: Handle<Type>,
+        class: StorageClass,
+        layout: Layout,
+        depth: u32,
+    ) -> Result<Word, Error> {
+        if depth > max_copy_depth() {
+            return Err(Error::invalid("types nest deeper than the nesting limit"));
+        }
+        let plain = self.w.ir_type(ty, Layout::Plain)?;
+        let laid = self.w.ir_type(ty, layout)?;
+        if plain == laid {
+            return self.inst(Op::Load, laid, &[pointer]);
+        }
+        match self.w.ir_type_inner(ty)? {
+            TypeInner::Struct { members } => {
+                let mut parts = Vec::with_capacity(members.len());
+                for (i, member) in members.iter().enumerate() {
+                    let index = self.w.const_u32(i as u32)?;
+                    let p = self.part_pointer(pointer, class, member.ty, layout, index)?;
+                    parts.push(self.load_by_parts(p, member.ty, class, layout, depth + 1)?);
+                }
+                self.inst(Op::CompositeConstruct, plain, &parts)
+            }
+            TypeInner::Array {
+                base,
+                size: ArraySize::Constant(n),
+            } if *n > UNROLL_LIMIT => {
+                let temp = self.temp_variable(plain)?;
+                let element_plain = self.w.ir_type(*base, Layout::Plain)?;
+                let element_ptr = self.w.pointer_type(StorageClass::Function, element_plain)?;
+                let base = *base;
+                self.counted_loop(*n, |f, i| {
+                    let src = f.part_pointer(pointer, class, base, layout, i)?;
+                    let element = f.load_by_parts(src, base, class, layout, depth + 1)?;
+                    let dst = f.inst(Op::AccessChain, element_ptr, &[temp, i])?;
+                    f.inst_void(Op::Store, &[dst, element])
+                })?;
+                self.inst(Op::Load, plain, &[temp])
+            }
+            TypeInner::Array {
+                base,
+                size: ArraySize::Constant(n),
+            } => {
+                let mut parts = Vec::with_capacity(*n as usize);
+                for i in 0..*n {
+                    let index = self.w.const_u32(i)?;
+                    let p = self.part_pointer(pointer, class, *base, layout, index)?;
+                    parts.push(self.load_by_parts(p, *base, class, layout, depth + 1)?);
+                }
+                self.inst(Op::CompositeConstruct, plain, &parts)
+            }
+            _ => Err(Error::invalid(format!(
+                "type {ty:?} has two SPIR-V declarations that are not a struct or array"
+            ))),
+        }
+    }
+
+    /// Writes the plain `value` of `ty` through `pointer` part by part (see
+    /// [`FunctionWriter::load_by_parts`]).
+    fn store_by_parts(
+        &mut self,
+        pointer: Word,
+        value: Word,
+        ty: Handle<Type>,
+        class: StorageClass,
+        layout: Layout,
+        depth: u32,
+    ) -> Result<(), Error> {
+        if depth > max_copy_depth() {
+            return Err(Error::invalid("types nest deeper than the nesting limit"));
+        }
+        let plain = self.w.ir_type(ty, Layout::Plain)?;
+        let laid = self.w.ir_type(ty, layout)?;
+        if plain == laid {
+            return self.inst_void(Op::Store, &[pointer, value]);
+        }
+        match self.w.ir_type_inner(ty)? {
+            TypeInner::Struct { members } => {
+                for (i, member) in members.iter().enumerate() {
+                    let member_plain = self.w.ir_type(member.ty, Layout::Plain)?;
+                    let part = self.inst(Op::CompositeExtract, member_plain, &[value, i as u32])?;
+                    let index = self.w.const_u32(i as u32)?;
+                    let p = self.part_pointer(pointer, class, member.ty, layout, index)?;
+                    self.store_by_parts(p, part, member.ty, class, layout, depth + 1)?;
+                }
+                Ok(())
+            }
+            TypeInner::Array {
+                base,
+                size: ArraySize::Constant(n),
+            } if *n > UNROLL_LIMIT => {
+                let temp = self.temp_variable(plain)?;
+                self.inst_void(Op::Store, &[temp, value])?;
+                let element_plain = self.w.ir_type(*base, Layout::Plain)?;
+                let element_ptr = self.w.pointer_type(StorageClass::Function, element_plain)?;
+                let base = *base;
+                self.counted_loop(*n, |f, i| {
+                    let src = f.inst(Op::AccessChain, element_ptr, &[temp, i])?;
+                    let element = f.inst(Op::Load, element_plain, &[src])?;
+                    let dst = f.part_pointer(pointer, class, base, layout, i)?;
+                    f.store_by_parts(dst, element, base, class, layout, depth + 1)
+                })
+            }
+            TypeInner::Array {
+                base,
+                size: ArraySize::Constant(n),
+            } => {
+                let element_plain = self.w.ir_type(*base, Layout::Plain)?;
+                for i in 0..*n {
+                    let part = self.inst(Op::CompositeExtract, element_plain, &[value, i])?;
+                    let index = self.w.const_u32(i)?;
+                    let p = self.part_pointer(pointer, class, *base, layout, index)?;
+                    self.store_by_parts(p, part, *base, class, layout, depth + 1)?;
+                }
+                Ok(())
+            }
+            _ => Err(Error::invalid(format!(
+                "type {ty:?} has two SPIR-V declarations that are not a struct or array"
+            ))),
+        }
     }
 
     /// `value` (of IR type `ty`, declared as `from` under `from_layout`) as a value of the

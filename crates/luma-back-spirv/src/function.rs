@@ -467,6 +467,61 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         self.inst(Op::Phi, ty, &[accept, arm, reject, header])
     }
 
+    /// A function-space variable of type `ty` for the writer's own use (declared in the entry
+    /// block, uninitialized: it is always written before it is read).
+    pub(crate) fn temp_variable(&mut self, ty: Word) -> Result<Word, Error> {
+        let pointer = self.w.pointer_type(StorageClass::Function, ty)?;
+        let id = self.w.id();
+        Inst::new(Op::Variable)
+            .word(pointer)
+            .word(id)
+            .word(StorageClass::Function as u32)
+            .push_into(&mut self.vars)?;
+        Ok(id)
+    }
+
+    /// Emits `for (i = 0u; i < count; i++) body(i)` as a loop construct in the middle of the
+    /// current block, which continues in the loop's merge block afterwards.
+    pub(crate) fn counted_loop(
+        &mut self,
+        count: u32,
+        mut body: impl FnMut(&mut Self, Word) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        let u32_ty = self.w.scalar_type(luma_ir::Scalar::U32)?;
+        let bool_ty = self.w.scalar_type(luma_ir::Scalar::BOOL)?;
+        let zero = self.w.const_u32(0)?;
+        let one = self.w.const_u32(1)?;
+        let limit = self.w.const_u32(count)?;
+        let pre = self.current_label;
+        let header = self.w.id();
+        let body_label = self.w.id();
+        let continue_label = self.w.id();
+        let merge = self.w.id();
+        let next = self.w.id();
+        self.end_block(Op::Branch, &[header])?;
+        self.start_block(header)?;
+        let i = self.inst(Op::Phi, u32_ty, &[zero, pre, next, continue_label])?;
+        let more = self.inst(Op::ULessThan, bool_ty, &[i, limit])?;
+        self.inst_void(
+            Op::LoopMerge,
+            &[merge, continue_label, SpvLoopControl::NONE.bits()],
+        )?;
+        self.end_block(Op::BranchConditional, &[more, body_label, merge])?;
+        self.start_block(body_label)?;
+        body(self, i)?;
+        self.end_block(Op::Branch, &[continue_label])?;
+        self.start_block(continue_label)?;
+        self.check_open()?;
+        Inst::new(Op::IAdd)
+            .word(u32_ty)
+            .word(next)
+            .word(i)
+            .word(one)
+            .push_into(&mut self.body)?;
+        self.end_block(Op::Branch, &[header])?;
+        self.start_block(merge)
+    }
+
     // -----------------------------------------------------------------------------------------
     // Statements and control flow
 

@@ -100,6 +100,7 @@ pub fn validate(words: &[u32], env: &str, label: &str) -> Result<(), String> {
         .arg("--target-env")
         .arg(env)
         .arg(&path));
+    let _ = std::fs::remove_file(&path);
     if ok {
         Ok(())
     } else {
@@ -116,6 +117,7 @@ pub fn disassemble(words: &[u32], label: &str) -> String {
     let (ok, text) = run(Command::new(require_tool("spirv-dis"))
         .arg("--no-color")
         .arg(&path));
+    let _ = std::fs::remove_file(&path);
     assert!(ok, "{label}: spirv-dis failed: {text}");
     text
 }
