@@ -424,3 +424,16 @@ fn errors_have_codes() {
         assert!(listed.contains(&code), "{code} is not in codes::ALL");
     }
 }
+
+#[test]
+fn long_source_text_continues() {
+    // More than one instruction can hold (65535 words): OpSource, then OpSourceContinued.
+    let long = "-- a comment line of a long shader source file\\n".repeat(7000);
+    let text = DEBUG_IR.replace("line one\\nline two\\n", &long);
+    let options = Options {
+        debug: true,
+        ..Options::default()
+    };
+    let out = dis_text(&text, "long-source", &options);
+    assert_eq!(count(&out, "OpSourceContinued"), 1);
+}
