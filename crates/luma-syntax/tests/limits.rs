@@ -1,0 +1,292 @@
+//! Nesting limits: hostile nesting gets exactly one E0306 diagnostic and never a stack overflow,
+//! even 100,000 levels deep on a thread with a 2 MiB stack; the default limit (256) is tested at
+//! the limit and one past it. Depth counts every expression or type node on a path (so 255
+//! parentheses around a literal are 256 levels) and, for statements, the function body plus each
+//! nested block.
+
+// Test helpers may unwrap and index: a panic there is a failed test.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use luma_base::{Diagnostics, Limits, SourceMap};
+use luma_syntax::ast::{ExprId, ExprKind, ItemKind, Module, StmtKind, TypeExprKind, TypeId};
+use luma_syntax::dump::dump_ast;
+use luma_syntax::parse;
+
+const DEEP: usize = 100_000;
+
+/// Parses on a thread with a 2 MiB stack (the default test thread size) and returns the codes.
+fn parse_on_small_stack(text: String, limits: Limits) -> (Vec<&'static str>, Module) {
+    std::thread::Builder::new()
+        .stack_size(2 * 1024 * 1024)
+        .spawn(move || {
+            let mut diags = Diagnostics::default();
+            let module = parse(&text, &limits, &mut diags);
+            // The dump walks the tree too: it must not overflow either.
+            let map = SourceMap::single("deep.luma", text.as_str());
+            let dump = dump_ast(&module, &map);
+            assert!(dump.starts_with("Module"));
+            let codes = diags.as_slice().iter().map(|d| d.code.as_str()).collect();
+            (codes, module)
+        })
+        .unwrap()
+        .join()
+        .expect("the parser must not overflow its stack")
+}
+
+fn expect_one_limit_error(text: String) {
+    let (codes, module) = parse_on_small_stack(text, Limits::default());
+    assert_eq!(codes, ["E0306"]);
+    assert!(max_depth(&module) <= 256, "depth {}", max_depth(&module));
+}
+
+fn expect_clean(text: String) -> Module {
+    let (codes, module) = parse_on_small_stack(text, Limits::default());
+    assert!(codes.is_empty(), "{codes:?}");
+    module
+}
+
+/// The deepest expression/type path below the module's constants and globals, measured without
+/// recursion.
+fn max_depth(module: &Module) -> usize {
+    enum Node {
+        E(ExprId),
+        T(TypeId),
+    }
+    let mut stack: Vec<(Node, usize)> = Vec::new();
+    for item in &module.items {
+        match &item.kind {
+            ItemKind::Const(c) => stack.push((Node::E(c.value), 1)),
+            ItemKind::Global(g) => stack.push((Node::T(g.ty), 1)),
+            _ => {}
+        }
+    }
+    let mut deepest = 0;
+    while let Some((node, depth)) = stack.pop() {
+        deepest = deepest.max(depth);
+        let next = depth + 1;
+        match node {
+            Node::E(e) => match &module.exprs[e].kind {
+                ExprKind::Unary { operand, .. } => stack.push((Node::E(*operand), next)),
+                ExprKind::Binary { lhs, rhs, .. } => {
+                    stack.push((Node::E(*lhs), next));
+                    stack.push((Node::E(*rhs), next));
+                }
+                ExprKind::Call { callee, args } => {
+                    stack.push((Node::E(*callee), next));
+                    stack.extend(args.iter().map(|a| (Node::E(*a), next)));
+                }
+                ExprKind::Field { base, .. } => stack.push((Node::E(*base), next)),
+                ExprKind::Index { base, index } => {
+                    stack.push((Node::E(*base), next));
+                    stack.push((Node::E(*index), next));
+                }
+                ExprKind::StructLit { fields, .. } => {
+                    stack.extend(fields.iter().map(|(_, v)| (Node::E(*v), next)))
+                }
+                ExprKind::ArrayLit { ty, elements } => {
+                    stack.extend(ty.map(|t| (Node::T(t), next)));
+                    stack.extend(elements.iter().map(|v| (Node::E(*v), next)));
+                }
+                ExprKind::IfExpr {
+                    cond,
+                    then_value,
+                    else_value,
+                } => {
+                    for x in [cond, then_value, else_value] {
+                        stack.push((Node::E(*x), next));
+                    }
+                }
+                ExprKind::Paren(inner) => stack.push((Node::E(*inner), next)),
+                _ => {}
+            },
+            Node::T(t) => {
+                if let TypeExprKind::Array { len, element } = &module.types[t].kind {
+                    stack.extend(len.map(|l| (Node::E(l), next)));
+                    stack.push((Node::T(*element), next));
+                }
+            }
+        }
+    }
+    deepest
+}
+
+fn nested_parens(levels: usize) -> String {
+    format!("const X = {}1{}\n", "(".repeat(levels), ")".repeat(levels))
+}
+
+fn nested_dos(levels: usize) -> String {
+    format!(
+        "function f()\n{}{}end\n",
+        "do ".repeat(levels),
+        "end ".repeat(levels)
+    )
+}
+
+#[test]
+fn hundred_thousand_parentheses() {
+    expect_one_limit_error(nested_parens(DEEP));
+}
+
+#[test]
+fn hundred_thousand_do_blocks() {
+    let (codes, _) = parse_on_small_stack(nested_dos(DEEP), Limits::default());
+    assert_eq!(codes, ["E0306"]);
+}
+
+#[test]
+fn hundred_thousand_nested_ifs_and_loops() {
+    let text = format!(
+        "function f()\n{}{}end\n",
+        "if c then while c do for i = 1, 2 do ".repeat(DEEP / 3),
+        "end end end ".repeat(DEEP / 3)
+    );
+    let (codes, _) = parse_on_small_stack(text, Limits::default());
+    assert_eq!(codes, ["E0306"]);
+}
+
+#[test]
+fn hundred_thousand_unary_operators() {
+    expect_one_limit_error(format!("const X = {}1\n", "- not ~ #".repeat(DEEP / 4)));
+}
+
+#[test]
+fn hundred_thousand_term_operator_chain() {
+    expect_one_limit_error(format!("const X = 1{}\n", " + 1".repeat(DEEP)));
+}
+
+#[test]
+fn hundred_thousand_postfix_operations() {
+    expect_one_limit_error(format!("const X = a{}\n", ".b[0](c)".repeat(DEEP / 3)));
+}
+
+#[test]
+fn hundred_thousand_nested_indexes_calls_and_literals() {
+    expect_one_limit_error(format!(
+        "const X = {}1{}\n",
+        "a[".repeat(DEEP),
+        "]".repeat(DEEP)
+    ));
+    expect_one_limit_error(format!(
+        "const X = {}1{}\n",
+        "f(".repeat(DEEP),
+        ")".repeat(DEEP)
+    ));
+    expect_one_limit_error(format!(
+        "const X = {}1{}\n",
+        "{ a = ".repeat(DEEP),
+        " }".repeat(DEEP)
+    ));
+    expect_one_limit_error(format!(
+        "const X = {}1{}\n",
+        "{ ".repeat(DEEP),
+        " }".repeat(DEEP)
+    ));
+}
+
+#[test]
+fn hundred_thousand_nested_if_expressions() {
+    expect_one_limit_error(format!(
+        "const X = {}1{}\n",
+        "if c then ".repeat(DEEP),
+        " else 2".repeat(DEEP)
+    ));
+    expect_one_limit_error(format!("const X = {}1\n", "if c then 1 else ".repeat(DEEP)));
+}
+
+#[test]
+fn hundred_thousand_nested_array_types() {
+    expect_one_limit_error(format!("uniform u: {}float\n", "[1]".repeat(DEEP)));
+    // Types and expressions alternating: array lengths holding array literals.
+    expect_one_limit_error(format!(
+        "uniform u: {}float{}\n",
+        "[#[1]int { ".repeat(DEEP / 2),
+        " }]".repeat(DEEP / 2)
+    ));
+}
+
+#[test]
+fn hundred_thousand_mixed_brackets_recover_cleanly() {
+    // Past the limit the rest is skipped by counting brackets; what follows still parses.
+    let text = format!("{}function after() end\n", nested_parens(DEEP));
+    let (codes, module) = parse_on_small_stack(text, Limits::default());
+    assert_eq!(codes, ["E0306"]);
+    assert_eq!(module.items.len(), 2);
+}
+
+#[test]
+fn expression_depth_256_is_accepted_and_257_is_not() {
+    expect_clean(nested_parens(255));
+    expect_one_limit_error(nested_parens(256));
+    // Operator chains: 256 operands of `+` make 256 levels (255 nested `+` nodes plus a leaf).
+    expect_clean(format!("const X = 1{}\n", " + 1".repeat(255)));
+    expect_one_limit_error(format!("const X = 1{}\n", " + 1".repeat(256)));
+    expect_clean(format!("const X = {}1\n", "- ".repeat(255)));
+    expect_one_limit_error(format!("const X = {}1\n", "- ".repeat(256)));
+}
+
+#[test]
+fn block_depth_256_is_accepted_and_257_is_not() {
+    // The function body is level 1.
+    let module = expect_clean(nested_dos(255));
+    let mut depth = 1;
+    let ItemKind::Function(f) = &module.items[0].kind else {
+        panic!("a function")
+    };
+    let StmtKind::Do(first) = &f.body.stmts[0].kind else {
+        panic!("a do block")
+    };
+    let mut block = first;
+    while let Some(s) = block.stmts.first() {
+        let StmtKind::Do(inner) = &s.kind else { break };
+        block = inner;
+        depth += 1;
+    }
+    assert_eq!(depth + 1, 256);
+    let (codes, _) = parse_on_small_stack(nested_dos(256), Limits::default());
+    assert_eq!(codes, ["E0306"]);
+}
+
+#[test]
+fn type_depth_256_is_accepted_and_257_is_not() {
+    expect_clean(format!("uniform u: {}float\n", "[1]".repeat(255)));
+    expect_one_limit_error(format!("uniform u: {}float\n", "[1]".repeat(256)));
+}
+
+#[test]
+fn the_limit_is_configurable() {
+    let limits = Limits {
+        nesting_depth: 4,
+        ..Limits::default()
+    };
+    let (codes, _) = parse_on_small_stack(nested_parens(3), limits);
+    assert!(codes.is_empty());
+    let (codes, _) = parse_on_small_stack(nested_parens(4), limits);
+    assert_eq!(codes, ["E0306"]);
+    let (codes, _) = parse_on_small_stack(nested_dos(3), limits);
+    assert!(codes.is_empty());
+    let (codes, _) = parse_on_small_stack(nested_dos(4), limits);
+    assert_eq!(codes, ["E0306"]);
+}
+
+#[test]
+fn one_limit_error_per_declaration() {
+    let text = format!("{}{}", nested_parens(300), nested_parens(300));
+    let (codes, _) = parse_on_small_stack(text, Limits::default());
+    assert_eq!(codes, ["E0306", "E0306"]);
+}
+
+#[test]
+fn huge_source_is_rejected_by_parse_itself() {
+    let limits = Limits {
+        max_source_bytes: 10,
+        ..Limits::default()
+    };
+    let (codes, module) = parse_on_small_stack("const X = 1\n".to_owned(), limits);
+    assert_eq!(codes, ["E0104"]);
+    assert!(module.items.is_empty());
+}
