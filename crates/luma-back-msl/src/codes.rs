@@ -1,0 +1,32 @@
+//! The diagnostic codes of the MSL back end (E0930 to E0939 of the back-end range E09xx).
+
+use luma_base::{Code, CodeDoc, Severity};
+
+/// A construct MSL 2.4 cannot express.
+pub const UNSUPPORTED: Code = Code("E0930");
+/// A host-visible layout that Metal's struct layout cannot reproduce exactly.
+pub const UNREPRESENTABLE_LAYOUT: Code = Code("E0931");
+/// The IR breaks an invariant the verifier guarantees (a compiler bug, never a user error).
+pub const INVALID_IR: Code = Code("E0933");
+
+/// Every code of this crate, with a title and an example that triggers it.
+pub const ALL: &[CodeDoc] = &[
+    CodeDoc {
+        code: UNSUPPORTED,
+        severity: Severity::Error,
+        title: "construct not expressible in MSL",
+        example: "@entry(geometry)\nfunction gs()\nend",
+    },
+    CodeDoc {
+        code: UNREPRESENTABLE_LAYOUT,
+        severity: Severity::Error,
+        title: "buffer layout not expressible with Metal struct layout",
+        example: "(a std430 struct whose size is not a multiple of its Metal alignment)",
+    },
+    CodeDoc {
+        code: INVALID_IR,
+        severity: Severity::Error,
+        title: "internal compiler error: invalid IR reached the MSL back end",
+        example: "(not reachable from Luma source; reported only for a compiler bug)",
+    },
+];

@@ -1,0 +1,3243 @@
+//! The MSL writer: module sections in order (types, constants, helpers, functions and entry
+//! points), and the statement and expression emission of function bodies. It mirrors the HLSL
+//! writer function for function; where the targets differ the difference is local.
+
+use std::collections::BTreeMap;
+
+use luma_back::{CallGraph, CodeWriter, Namer};
+use luma_base::Handle;
+use luma_ir::layout::{LayoutKind, LayoutRule, Layouter};
+use luma_ir::{
+    AddressSpace, ArraySize, AtomicFunction, BinaryOp, Block, BuiltIn, Constant, ConstantValue,
+    DerivativeAxis, DerivativeControl, EntryPoint, Function, GlobalVariable, ImageClass,
+    ImageDimension, ImageQuery, Interpolation, IoBinding, Literal, LocalVariable, MathFunction,
+    Module, Op, RelationalFunction, SampleLevel, Scalar, ScalarKind, ShaderStage, StmtKind,
+    StorageAccess, Type, TypeInner, UnaryOp, Value, ValueDef,
+};
+
+use crate::keywords::RESERVED;
+use crate::repr::{Field, Repr, Reprs};
+use crate::{
+    codes, EntryPointInfo, Error, MslBinding, MslBindingMap, MslClass, MslOutput, Options,
+};
+
+/// Deepest nesting of inlined expressions; a deeper value becomes a temporary.
+pub const MAX_INLINE_DEPTH: u32 = 12;
+
+/// Deepest nesting of blocks and access chains the writer follows (`Limits::nesting_depth`).
+const MAX_NESTING: usize = 256;
+
+type R<T> = Result<T, Error>;
+
+/// Operator precedence of an emitted expression (higher binds tighter).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Prec {
+    Ternary = 1,
+    LogicalOr,
+    LogicalAnd,
+    BitOr,
+    BitXor,
+    BitAnd,
+    Equality,
+    Relational,
+    Shift,
+    Additive,
+    Multiplicative,
+    Unary,
+    Postfix,
+}
+
+/// An expression with its precedence.
+#[derive(Debug, Clone)]
+struct Expr {
+    text: String,
+    prec: Prec,
+    /// For wrapped signed arithmetic: the same value as a `uint` expression, so a chain of
+    /// operations stays in `uint` instead of converting back and forth.
+    bits: Option<(String, Prec)>,
+}
+
+impl Expr {
+    fn new(text: impl Into<String>, prec: Prec) -> Expr {
+        Expr {
+            text: text.into(),
+            prec,
+            bits: None,
+        }
+    }
+
+    fn atom(text: impl Into<String>) -> Expr {
+        Expr::new(text, Prec::Postfix)
+    }
+
+    /// The text, parenthesized unless it binds at least as tightly as `min`.
+    fn at(&self, min: Prec) -> String {
+        if self.prec >= min {
+            self.text.clone()
+        } else {
+            format!("({})", self.text)
+        }
+    }
+}
+
+/// Where a pointer points: an lvalue expression of IR type `ty`, stored as `repr`.
+#[derive(Debug, Clone)]
+struct Place {
+    expr: String,
+    ty: Handle<Type>,
+    repr: Repr,
+}
+
+/// How a function body refers to its values.
+struct FnCtx<'f> {
+    func: &'f Function,
+    /// The name or expression of each value that has one (parameters, temporaries, variables).
+    names: Vec<Option<Expr>>,
+    /// Values emitted at their single use instead of at their statement.
+    inline: Vec<bool>,
+    /// Local variable names.
+    locals: Vec<String>,
+    namer: Namer,
+    /// For an entry point: the output struct name and the member name of each result.
+    outputs: Option<(String, Vec<String>)>,
+    /// Uses of each value by emitted code.
+    uses: Vec<u32>,
+    /// Current block nesting.
+    depth: usize,
+}
+
+/// Helper functions requested while writing bodies, each emitted once.
+#[derive(Debug, Default)]
+struct Helpers {
+    names: BTreeMap<String, String>,
+    emitted: BTreeMap<String, ()>,
+    text: String,
+}
+
+/// Writes one module as MSL.
+pub struct Writer<'a> {
+    module: &'a Module,
+    options: &'a Options,
+    namer: Namer,
+    struct_names: BTreeMap<Handle<Type>, String>,
+    member_names: BTreeMap<Handle<Type>, Vec<String>>,
+    global_names: Vec<String>,
+    function_names: Vec<String>,
+    constant_names: Vec<Option<String>>,
+    std140: Layouter<'a>,
+    std430: Layouter<'a>,
+    reprs: Reprs,
+    variant_names: Vec<String>,
+    /// Representation of each buffer global.
+    global_reprs: BTreeMap<Handle<GlobalVariable>, Repr>,
+    helpers: Helpers,
+    call_graph: CallGraph,
+    bindings: MslBindingMap,
+    /// Argument-table attribute of each bound global (`[[buffer(0)]]`).
+    global_slots: BTreeMap<Handle<GlobalVariable>, String>,
+    /// Index in the sizes buffer of each storage global holding a runtime array.
+    size_slots: BTreeMap<Handle<GlobalVariable>, u32>,
+    sizes_name: String,
+    /// Functions that read the sizes buffer, directly or through calls.
+    needs_sizes: Vec<bool>,
+}
+
+fn vector_letter(i: u32) -> &'static str {
+    match i {
+        0 => "x",
+        1 => "y",
+        2 => "z",
+        _ => "w",
+    }
+}
+
+fn swizzle(count: u32) -> &'static str {
+    match count {
+        1 => "x",
+        2 => "xy",
+        3 => "xyz",
+        _ => "xyzw",
+    }
+}
+
+/// Formats an `f32` so that it reads back as the same value.
+fn float_literal(v: f32) -> Expr {
+    if !v.is_finite() {
+        return Expr::atom(format!("as_type<float>({:#010x}u)", v.to_bits()));
+    }
+    let mut s = format!("{v:?}");
+    if !s.contains('.') && !s.contains('e') && !s.contains("inf") {
+        s.push_str(".0");
+    }
+    if s.starts_with('-') {
+        Expr::new(s, Prec::Unary)
+    } else {
+        Expr::atom(s)
+    }
+}
+
+fn int_literal(v: i32) -> Expr {
+    if v == i32::MIN {
+        Expr::new("(-2147483647 - 1)", Prec::Postfix)
+    } else if v < 0 {
+        Expr::new(v.to_string(), Prec::Unary)
+    } else {
+        Expr::atom(v.to_string())
+    }
+}
+
+/// Whether a storage global's type holds a runtime-sized array (as itself or its last member).
+fn has_runtime_array(module: &Module, ty: Handle<Type>) -> bool {
+    match module.types.get(ty).map(|t| &t.inner) {
+        Some(TypeInner::Array {
+            size: ArraySize::Runtime,
+            ..
+        }) => true,
+        Some(TypeInner::Struct { members }) => members.last().is_some_and(|m| {
+            matches!(
+                module.types.get(m.ty).map(|t| &t.inner),
+                Some(TypeInner::Array {
+                    size: ArraySize::Runtime,
+                    ..
+                })
+            )
+        }),
+        _ => false,
+    }
+}
+
+impl<'a> Writer<'a> {
+    /// Prepares names, layouts and the binding remap; fails on constructs MSL cannot express.
+    pub fn new(module: &'a Module, options: &'a Options) -> R<Writer<'a>> {
+        if options.lang_version.0 != 2 {
+            return Err(Error::unsupported(format!(
+                "Metal Shading Language {}.{} is not supported; the MSL back end targets 2.x",
+                options.lang_version.0, options.lang_version.1
+            )));
+        }
+        let mut namer = Namer::new(RESERVED, &["__"]);
+        let mut struct_names = BTreeMap::new();
+        let mut member_names = BTreeMap::new();
+        for (handle, ty) in module.types.iter() {
+            if let TypeInner::Struct { members } = &ty.inner {
+                let base = ty.name.clone().unwrap_or_else(|| "Struct".to_string());
+                struct_names.insert(handle, namer.call(&base));
+                let mut member_namer = Namer::new(RESERVED, &["__"]);
+                let names = members
+                    .iter()
+                    .map(|m| member_namer.call(&m.name))
+                    .collect::<Vec<_>>();
+                member_names.insert(handle, names);
+            }
+        }
+        let mut constant_names = Vec::with_capacity(module.constants.len());
+        for (_, c) in module.constants.iter() {
+            let needs_decl = c.name.is_some()
+                || c.spec_id.is_some()
+                || matches!(
+                    module.types.get(c.ty).map(|t| &t.inner),
+                    Some(TypeInner::Array { .. } | TypeInner::Struct { .. })
+                );
+            constant_names.push(if needs_decl {
+                Some(namer.call(c.name.as_deref().unwrap_or("luma_const")))
+            } else {
+                None
+            });
+        }
+        let global_names = module
+            .globals
+            .iter()
+            .map(|(_, g)| namer.call(&g.name))
+            .collect();
+        let function_names = module
+            .functions
+            .iter()
+            .map(|(_, f)| namer.call(&f.name))
+            .collect();
+        let sizes_name = namer.call("luma_buffer_sizes");
+        let call_graph = CallGraph::new(module);
+        let mut writer = Writer {
+            module,
+            options,
+            namer,
+            struct_names,
+            member_names,
+            global_names,
+            function_names,
+            constant_names,
+            std140: Layouter::new(&module.types, LayoutRule::Std140),
+            std430: Layouter::new(&module.types, LayoutRule::Std430),
+            reprs: Reprs::default(),
+            variant_names: Vec::new(),
+            global_reprs: BTreeMap::new(),
+            helpers: Helpers::default(),
+            call_graph,
+            bindings: MslBindingMap::default(),
+            global_slots: BTreeMap::new(),
+            size_slots: BTreeMap::new(),
+            sizes_name,
+            needs_sizes: Vec::new(),
+        };
+        for (handle, global) in module.globals.iter() {
+            let layouter = match global.space {
+                AddressSpace::Uniform => &mut writer.std140,
+                AddressSpace::PushConstant | AddressSpace::Storage { .. } => &mut writer.std430,
+                _ => continue,
+            };
+            let (repr, _, _) = writer
+                .reprs
+                .repr(module, layouter, global.ty, false, 0)
+                .map_err(|e| {
+                    if e.code == codes::UNREPRESENTABLE_LAYOUT {
+                        Error::new(e.code, format!("`{}`: {}", global.name, e.message))
+                    } else {
+                        e
+                    }
+                })?;
+            writer.global_reprs.insert(handle, repr);
+        }
+        for variant in &writer.reprs.variants {
+            let base = writer
+                .struct_names
+                .get(&variant.ty)
+                .cloned()
+                .unwrap_or_else(|| "Struct".to_string());
+            let suffix = match variant.rule {
+                LayoutRule::Std140 => "std140",
+                LayoutRule::Std430 => "std430",
+            };
+            writer
+                .variant_names
+                .push(writer.namer.call(&format!("{base}_{suffix}")));
+        }
+        writer.assign_bindings()?;
+        writer.find_sizes_users()?;
+        Ok(writer)
+    }
+
+    /// The binding remap: contiguous per class in (group, binding) order, then the push
+    /// constant block and the sizes buffer.
+    fn assign_bindings(&mut self) -> R<()> {
+        let module = self.module;
+        let mut bound: Vec<(luma_ir::ResourceBinding, Handle<GlobalVariable>)> = module
+            .globals
+            .iter()
+            .filter_map(|(h, g)| g.binding.map(|b| (b, h)))
+            .collect();
+        bound.sort();
+        let mut next = [0u32; 3];
+        let mut take = |class: MslClass, count: u32| {
+            let slot = match class {
+                MslClass::Buffer => 0,
+                MslClass::Texture => 1,
+                MslClass::Sampler => 2,
+            };
+            let index = next.get(slot).copied().unwrap_or(0);
+            if let Some(n) = next.get_mut(slot) {
+                *n = n.saturating_add(count);
+            }
+            index
+        };
+        let mut resources = Vec::new();
+        for (binding, handle) in &bound {
+            let Some(global) = module.globals.get(*handle) else {
+                continue;
+            };
+            let (class, count) = match global.space {
+                AddressSpace::Uniform | AddressSpace::Storage { .. } => (MslClass::Buffer, 1),
+                AddressSpace::Handle => {
+                    let (base, count) = match self.ty(global.ty)? {
+                        TypeInner::Array {
+                            base,
+                            size: ArraySize::Constant(n),
+                        } => (*base, *n),
+                        _ => (global.ty, 1),
+                    };
+                    match self.ty(base)? {
+                        TypeInner::Sampler { .. } => (MslClass::Sampler, count),
+                        _ => (MslClass::Texture, count),
+                    }
+                }
+                _ => continue,
+            };
+            let index = take(class, count);
+            self.global_slots
+                .insert(*handle, format!("[[{}({index})]]", class.as_str()));
+            resources.push(MslBinding {
+                name: global.name.clone(),
+                binding: Some(*binding),
+                class,
+                index,
+                count,
+            });
+        }
+        for (handle, global) in module.globals.iter() {
+            if global.space == AddressSpace::PushConstant {
+                let index = take(MslClass::Buffer, 1);
+                self.global_slots
+                    .insert(handle, format!("[[buffer({index})]]"));
+                resources.push(MslBinding {
+                    name: global.name.clone(),
+                    binding: None,
+                    class: MslClass::Buffer,
+                    index,
+                    count: 1,
+                });
+            }
+        }
+        let mut sizes = Vec::new();
+        for (_, handle) in &bound {
+            let Some(global) = module.globals.get(*handle) else {
+                continue;
+            };
+            if matches!(global.space, AddressSpace::Storage { .. })
+                && has_runtime_array(module, global.ty)
+            {
+                self.size_slots.insert(*handle, sizes.len() as u32);
+                sizes.push(global.name.clone());
+            }
+        }
+        let sizes_buffer = if sizes.is_empty() {
+            None
+        } else {
+            Some(take(MslClass::Buffer, 1))
+        };
+        self.bindings = MslBindingMap {
+            resources,
+            sizes_buffer,
+            sizes,
+        };
+        Ok(())
+    }
+
+    /// Which functions need the sizes buffer: those that take an array length or (with bounds
+    /// checks) index a runtime-sized array, and everything that calls them.
+    fn find_sizes_users(&mut self) -> R<()> {
+        let module = self.module;
+        let mut direct = vec![false; module.functions.len()];
+        for (handle, func) in module.functions.iter() {
+            let uses = func.values.iter().any(|(_, v)| {
+                matches!(&v.def, ValueDef::Op(Op::ArrayLength { .. }))
+                    || (self.options.bounds_checks
+                        && matches!(&v.def, ValueDef::GlobalPointer(g) if self.size_slots.contains_key(g)))
+            });
+            if let Some(d) = direct.get_mut(handle.index()) {
+                *d = uses;
+            }
+        }
+        let mut needs = vec![false; module.functions.len()];
+        for (handle, _) in module.functions.iter() {
+            let any = self
+                .call_graph
+                .reachable(handle)
+                .iter()
+                .any(|f| direct.get(f.index()).copied().unwrap_or(false));
+            if let Some(n) = needs.get_mut(handle.index()) {
+                *n = any;
+            }
+        }
+        self.needs_sizes = needs;
+        Ok(())
+    }
+
+    /// Writes the whole source.
+    pub fn write(mut self) -> R<MslOutput> {
+        let module = self.module;
+        let mut entry_points = Vec::new();
+        for ep in &module.entry_points {
+            match ep.stage {
+                ShaderStage::Vertex | ShaderStage::Fragment | ShaderStage::Compute => {}
+                other => {
+                    return Err(Error::unsupported(format!(
+                        "Metal has no {} stage (entry point `{}`)",
+                        other.as_str(),
+                        ep.name
+                    )))
+                }
+            }
+            let name = self
+                .function_names
+                .get(ep.function.index())
+                .cloned()
+                .ok_or_else(|| Error::invalid("entry point names a missing function"))?;
+            entry_points.push(EntryPointInfo {
+                name,
+                stage: ep.stage,
+                workgroup_size: ep.workgroup_size,
+            });
+        }
+
+        let mut body = CodeWriter::new();
+        for (handle, function) in module.functions.iter() {
+            let entry = module.entry_points.iter().find(|ep| ep.function == handle);
+            self.write_function(&mut body, handle, function, entry)?;
+        }
+
+        let mut head = CodeWriter::new();
+        head.line(format!(
+            "// Metal Shading Language {}.{} generated by Luma.",
+            self.options.lang_version.0, self.options.lang_version.1
+        ));
+        head.line("#include <metal_stdlib>");
+        head.line("");
+        self.write_structs(&mut head)?;
+        self.write_constants(&mut head)?;
+        let mut source = head.finish();
+        source.push_str(&self.helpers.text);
+        source.push_str(&body.finish());
+        Ok(MslOutput {
+            source,
+            entry_points,
+            bindings: self.bindings.clone(),
+        })
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Types
+
+    fn ty(&self, ty: Handle<Type>) -> R<&'a TypeInner> {
+        self.module
+            .types
+            .get(ty)
+            .map(|t| &t.inner)
+            .ok_or_else(|| Error::invalid("bad type handle"))
+    }
+
+    fn scalar_name(&self, scalar: Scalar) -> R<&'static str> {
+        Ok(match (scalar.kind, scalar.width) {
+            (ScalarKind::Bool, _) => "bool",
+            (ScalarKind::Sint, 4) => "int",
+            (ScalarKind::Uint, 4) => "uint",
+            (ScalarKind::Float, 4) => "float",
+            (ScalarKind::Float, 2) => "half",
+            _ => return Err(Error::invalid("unsupported scalar width")),
+        })
+    }
+
+    /// The MSL name of a type.
+    fn type_name(&mut self, ty: Handle<Type>) -> R<String> {
+        Ok(match self.ty(ty)? {
+            TypeInner::Scalar(s) => self.scalar_name(*s)?.to_string(),
+            TypeInner::Atomic(s) => match s.kind {
+                ScalarKind::Sint => "metal::atomic_int".to_string(),
+                ScalarKind::Uint => "metal::atomic_uint".to_string(),
+                _ => return Err(Error::invalid("atomic of a non-integer")),
+            },
+            TypeInner::Vector { size, scalar } => {
+                format!("metal::{}{}", self.scalar_name(*scalar)?, size.count())
+            }
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => format!(
+                "metal::{}{}x{}",
+                self.scalar_name(*scalar)?,
+                columns.count(),
+                rows.count()
+            ),
+            TypeInner::Struct { .. } => self
+                .struct_names
+                .get(&ty)
+                .cloned()
+                .ok_or_else(|| Error::invalid("unnamed struct"))?,
+            TypeInner::Array { base, size } => {
+                let base = self.type_name(*base)?;
+                match size {
+                    ArraySize::Constant(n) => format!("metal::array<{base}, {n}>"),
+                    ArraySize::Runtime => {
+                        return Err(Error::invalid("runtime-sized array as a value type"))
+                    }
+                }
+            }
+            TypeInner::Image {
+                dim,
+                arrayed,
+                class,
+            } => {
+                let arr = if *arrayed { "_array" } else { "" };
+                match class {
+                    ImageClass::Sampled { kind, multisampled } => {
+                        let texel = self.scalar_name(Scalar {
+                            kind: *kind,
+                            width: 4,
+                        })?;
+                        let base = match (dim, multisampled) {
+                            (ImageDimension::D2, false) => "texture2d",
+                            (ImageDimension::D2, true) => "texture2d_ms",
+                            (ImageDimension::D3, _) => "texture3d",
+                            (ImageDimension::Cube, _) => "texturecube",
+                        };
+                        format!("metal::{base}{arr}<{texel}>")
+                    }
+                    ImageClass::Depth { multisampled } => {
+                        let base = match (dim, multisampled) {
+                            (ImageDimension::Cube, _) => "depthcube",
+                            (_, true) => "depth2d_ms",
+                            _ => "depth2d",
+                        };
+                        format!("metal::{base}{arr}<float>")
+                    }
+                }
+            }
+            TypeInner::Sampler { .. } => "metal::sampler".to_string(),
+            TypeInner::Pointer { .. } => return Err(Error::invalid("pointer type in MSL")),
+        })
+    }
+
+    /// A declaration `T name`.
+    fn decl(&mut self, ty: Handle<Type>, name: &str) -> R<String> {
+        Ok(format!("{} {name}", self.type_name(ty)?))
+    }
+
+    /// The type spelling of `ty` stored as `repr` in a buffer.
+    fn repr_type(&mut self, ty: Handle<Type>, repr: &Repr) -> R<String> {
+        match repr {
+            Repr::Plain => match self.ty(ty)? {
+                TypeInner::Array {
+                    base,
+                    size: ArraySize::Runtime,
+                } => self.type_name(*base),
+                _ => self.type_name(ty),
+            },
+            Repr::Struct(i) => self
+                .variant_names
+                .get(*i)
+                .cloned()
+                .ok_or_else(|| Error::invalid("missing layout struct")),
+            Repr::Vec4 { .. } => {
+                let scalar = match self.ty(ty)? {
+                    TypeInner::Scalar(s) | TypeInner::Atomic(s) => *s,
+                    TypeInner::Vector { scalar, .. } => *scalar,
+                    _ => return Err(Error::invalid("vec4 representation of a non-vector")),
+                };
+                Ok(format!("metal::{}4", self.scalar_name(scalar)?))
+            }
+            Repr::Packed3 => {
+                let scalar = match self.ty(ty)? {
+                    TypeInner::Vector { scalar, .. } => *scalar,
+                    _ => return Err(Error::invalid("packed representation of a non-vector")),
+                };
+                Ok(format!("metal::packed_{}3", self.scalar_name(scalar)?))
+            }
+            Repr::Cols { columns, .. } => Ok(format!("metal::array<metal::float4, {columns}>")),
+            Repr::Array(inner) => match self.ty(ty)? {
+                TypeInner::Array { base, size } => {
+                    let elem = self.repr_type(*base, inner)?;
+                    match size {
+                        ArraySize::Constant(n) => Ok(format!("metal::array<{elem}, {n}>")),
+                        ArraySize::Runtime => Ok(elem),
+                    }
+                }
+                _ => Err(Error::invalid("array representation of a non-array")),
+            },
+        }
+    }
+
+    /// A struct member declaration of `ty` stored as `repr` (runtime arrays as `T name[1]`).
+    fn member_decl(&mut self, ty: Handle<Type>, repr: &Repr, name: &str) -> R<String> {
+        let t = self.repr_type(ty, repr)?;
+        Ok(match self.ty(ty)? {
+            TypeInner::Array {
+                size: ArraySize::Runtime,
+                ..
+            } => format!("{t} {name}[1]"),
+            _ => format!("{t} {name}"),
+        })
+    }
+
+    fn write_structs(&mut self, out: &mut CodeWriter) -> R<()> {
+        let module = self.module;
+        for (handle, ty) in module.types.iter() {
+            let TypeInner::Struct { members } = &ty.inner else {
+                continue;
+            };
+            let name = self.struct_names.get(&handle).cloned().unwrap_or_default();
+            let names = self.member_names.get(&handle).cloned().unwrap_or_default();
+            out.open(format!("struct {name} {{"));
+            for (member, mname) in members.iter().zip(names.iter()) {
+                let d = self.member_decl(member.ty, &Repr::Plain, mname)?;
+                out.line(format!("{d};"));
+            }
+            out.close("};");
+            out.line("");
+        }
+        let variants = self.reprs.variants.clone();
+        for (i, variant) in variants.iter().enumerate() {
+            let name = self.variant_names.get(i).cloned().unwrap_or_default();
+            let TypeInner::Struct { members } = self.ty(variant.ty)? else {
+                return Err(Error::invalid("layout struct of a non-struct"));
+            };
+            let names = self
+                .member_names
+                .get(&variant.ty)
+                .cloned()
+                .unwrap_or_default();
+            out.line(format!(
+                "// `{}` laid out by {} rules.",
+                self.struct_names
+                    .get(&variant.ty)
+                    .cloned()
+                    .unwrap_or_default(),
+                match variant.rule {
+                    LayoutRule::Std140 => "std140",
+                    LayoutRule::Std430 => "std430",
+                }
+            ));
+            out.open(format!("struct {name} {{"));
+            let mut pad = 0u32;
+            for field in &variant.fields {
+                match field {
+                    Field::Member { index, repr } => {
+                        let member = members
+                            .get(*index)
+                            .ok_or_else(|| Error::invalid("bad member index"))?;
+                        let mname = names.get(*index).cloned().unwrap_or_default();
+                        let d = self.member_decl(member.ty, repr, &mname)?;
+                        out.line(format!("{d};"));
+                    }
+                    Field::Pad { bytes } => {
+                        out.line(format!("char _pad{pad}[{bytes}];"));
+                        pad += 1;
+                    }
+                }
+            }
+            out.close("};");
+            out.line("");
+        }
+        Ok(())
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Constants
+
+    fn literal(&self, lit: Literal) -> R<Expr> {
+        Ok(match lit {
+            Literal::Bool(b) => Expr::atom(if b { "true" } else { "false" }),
+            Literal::I32(v) => int_literal(v),
+            Literal::U32(v) => Expr::atom(format!("{v}u")),
+            Literal::F32(v) => float_literal(v),
+            Literal::F16(bits) => Expr::atom(format!("as_type<half>(ushort({bits}))")),
+        })
+    }
+
+    /// A constant as an expression (declared constants by name).
+    fn constant_expr(&mut self, c: Handle<Constant>) -> R<Expr> {
+        if let Some(Some(name)) = self.constant_names.get(c.index()) {
+            return Ok(Expr::atom(name.clone()));
+        }
+        self.constant_value(c)
+    }
+
+    /// A constant's value, spelled out (the initializer of a declared constant).
+    fn constant_value(&mut self, c: Handle<Constant>) -> R<Expr> {
+        let constant = self
+            .module
+            .constants
+            .get(c)
+            .ok_or_else(|| Error::invalid("bad constant handle"))?;
+        match &constant.value {
+            ConstantValue::Scalar(lit) => self.literal(*lit),
+            ConstantValue::Zero => self.zero_of(constant.ty),
+            ConstantValue::Composite(parts) => {
+                let mut texts = Vec::new();
+                for p in parts {
+                    texts.push(self.constant_expr(*p)?.text);
+                }
+                let name = self.type_name(constant.ty)?;
+                match self.ty(constant.ty)? {
+                    TypeInner::Vector { .. } | TypeInner::Matrix { .. } => {
+                        Ok(Expr::atom(format!("{name}({})", texts.join(", "))))
+                    }
+                    _ => Ok(Expr::atom(format!("{name} {{{}}}", texts.join(", ")))),
+                }
+            }
+        }
+    }
+
+    /// The zero value of a type: `T {}`.
+    fn zero_of(&mut self, ty: Handle<Type>) -> R<Expr> {
+        match self.ty(ty)? {
+            TypeInner::Scalar(s) => self.literal(match s.kind {
+                ScalarKind::Bool => Literal::Bool(false),
+                ScalarKind::Sint => Literal::I32(0),
+                ScalarKind::Uint => Literal::U32(0),
+                ScalarKind::Float if s.width == 2 => Literal::F16(0),
+                ScalarKind::Float => Literal::F32(0.0),
+            }),
+            _ => {
+                let name = self.type_name(ty)?;
+                Ok(Expr::atom(format!("{name} {{}}")))
+            }
+        }
+    }
+
+    fn write_constants(&mut self, out: &mut CodeWriter) -> R<()> {
+        let module = self.module;
+        let mut any = false;
+        for (handle, c) in module.constants.iter() {
+            let Some(Some(name)) = self.constant_names.get(handle.index()).cloned() else {
+                continue;
+            };
+            let value = self.constant_value(handle)?.text;
+            let ty = self.type_name(c.ty)?;
+            if let Some(id) = c.spec_id {
+                let fc = self.namer.call(&format!("luma_fc_{name}"));
+                out.line(format!("constant {ty} {fc} [[function_constant({id})]];"));
+                out.line(format!(
+                    "constant {ty} {name} = metal::is_function_constant_defined({fc}) ? {fc} : {value};"
+                ));
+            } else {
+                out.line(format!("constant {ty} {name} = {value};"));
+            }
+            any = true;
+        }
+        if any {
+            out.line("");
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Function analysis: which values are inlined at their use.
+
+/// Per-value facts of one function body.
+struct Analysis {
+    /// Uses of each value by code that is emitted.
+    uses: Vec<u32>,
+    /// The block placing each `Op` value.
+    def_block: Vec<Option<Handle<Block>>>,
+    /// The block of the (last seen) use of each value.
+    use_block: Vec<Option<Handle<Block>>>,
+    /// Whether each value's code is emitted at all.
+    needed: Vec<bool>,
+}
+
+/// Whether the HLSL of `op` spells an operand more than once (so an inlined operand would be
+/// evaluated twice): two-source shuffles and coarse or fine `fwidth`.
+fn repeats_operands(op: &Op) -> bool {
+    match op {
+        Op::Shuffle { a, b, .. } => a != b,
+        Op::Derivative {
+            axis: DerivativeAxis::Width,
+            control,
+            ..
+        } => *control != DerivativeControl::None,
+        _ => false,
+    }
+}
+
+fn op_has_effect(op: &Op) -> bool {
+    matches!(op, Op::Call { .. } | Op::Atomic { .. })
+}
+
+fn analyze(func: &Function) -> R<Analysis> {
+    let n = func.values.len();
+    let mut a = Analysis {
+        uses: vec![0; n],
+        def_block: vec![None; n],
+        use_block: vec![None; n],
+        needed: vec![false; n],
+    };
+    let mut work: Vec<Handle<Value>> = Vec::new();
+    let mut pending = vec![(func.body, 0usize)];
+    while let Some((block, depth)) = pending.pop() {
+        if depth > MAX_NESTING {
+            return Err(Error::invalid("blocks nest too deeply"));
+        }
+        let b = func
+            .blocks
+            .get(block)
+            .ok_or_else(|| Error::invalid("bad block handle"))?;
+        for stmt in &b.stmts {
+            if let StmtKind::Value(v) = stmt.kind {
+                if let Some(slot) = a.def_block.get_mut(v.index()) {
+                    *slot = Some(block);
+                }
+                // Calls and atomics run whether or not their result is used.
+                if let Some(Value {
+                    def: ValueDef::Op(op),
+                    ..
+                }) = func.values.get(v)
+                {
+                    if op_has_effect(op) {
+                        if let Some(x) = a.needed.get_mut(v.index()) {
+                            *x = true;
+                        }
+                        work.push(v);
+                    }
+                }
+            }
+            stmt.kind.for_each_operand(|v| {
+                if let Some(u) = a.uses.get_mut(v.index()) {
+                    *u += 1;
+                }
+                if let Some(ub) = a.use_block.get_mut(v.index()) {
+                    *ub = Some(block);
+                }
+                if let Some(x) = a.needed.get_mut(v.index()) {
+                    if !*x {
+                        *x = true;
+                        work.push(v);
+                    }
+                }
+            });
+            stmt.kind
+                .for_each_block(|inner| pending.push((inner, depth + 1)));
+        }
+    }
+    // Uses by needed values only: a value nothing needs is never emitted, so its operands
+    // must not count it.
+    while let Some(v) = work.pop() {
+        let Some(Value {
+            def: ValueDef::Op(op),
+            ..
+        }) = func.values.get(v)
+        else {
+            continue;
+        };
+        let block = a.def_block.get(v.index()).copied().flatten();
+        let mut operands = Vec::new();
+        op.for_each_operand(|o| operands.push(o));
+        let weight = if repeats_operands(op) { 2 } else { 1 };
+        for o in operands {
+            if let Some(u) = a.uses.get_mut(o.index()) {
+                *u += weight;
+            }
+            if let Some(ub) = a.use_block.get_mut(o.index()) {
+                *ub = block;
+            }
+            if let Some(x) = a.needed.get_mut(o.index()) {
+                if !*x {
+                    *x = true;
+                    work.push(o);
+                }
+            }
+        }
+    }
+    Ok(a)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Functions
+
+/// The innermost enclosing constructs a terminator refers to.
+#[derive(Debug, Clone)]
+enum Frame {
+    If {
+        results: Vec<Handle<Value>>,
+    },
+    Loop {
+        carried: Vec<Handle<Value>>,
+        results: Vec<Handle<Value>>,
+    },
+}
+
+impl<'a> Writer<'a> {
+    fn value_ty(&self, func: &Function, v: Handle<Value>) -> R<Handle<Type>> {
+        func.values
+            .get(v)
+            .map(|x| x.ty)
+            .ok_or_else(|| Error::invalid("bad value handle"))
+    }
+
+    fn value_inner(&self, func: &Function, v: Handle<Value>) -> R<&'a TypeInner> {
+        let ty = self.value_ty(func, v)?;
+        self.ty(ty)
+    }
+
+    /// The parameter declarations a helper function takes for the globals it reaches.
+    fn resource_params(&mut self, function: Handle<Function>) -> R<Vec<String>> {
+        let mut params = Vec::new();
+        for g in self.call_graph.reachable_globals(function) {
+            let global = self
+                .module
+                .globals
+                .get(g)
+                .ok_or_else(|| Error::invalid("bad global handle"))?;
+            let name = self
+                .global_names
+                .get(g.index())
+                .cloned()
+                .unwrap_or_default();
+            params.push(self.global_param(g, global, &name, false)?);
+        }
+        if self
+            .needs_sizes
+            .get(function.index())
+            .copied()
+            .unwrap_or(false)
+        {
+            params.push(Some(format!("constant uint* {}", self.sizes_name)));
+        }
+        Ok(params.into_iter().flatten().collect())
+    }
+
+    /// The arguments a call passes for the callee's resource parameters.
+    fn resource_args(&self, function: Handle<Function>) -> Vec<String> {
+        let mut args: Vec<String> = self
+            .call_graph
+            .reachable_globals(function)
+            .into_iter()
+            .filter(|g| {
+                self.module
+                    .globals
+                    .get(*g)
+                    .is_some_and(|x| x.space != AddressSpace::Function)
+            })
+            .map(|g| {
+                self.global_names
+                    .get(g.index())
+                    .cloned()
+                    .unwrap_or_default()
+            })
+            .collect();
+        if self
+            .needs_sizes
+            .get(function.index())
+            .copied()
+            .unwrap_or(false)
+        {
+            args.push(self.sizes_name.clone());
+        }
+        args
+    }
+
+    /// How a global is passed: `constant Scene_std140& scene [[buffer(0)]]` for an entry point
+    /// (with its slot), without the slot for helpers. `None` for globals an entry point declares
+    /// in its body (workgroup and private memory).
+    fn global_param(
+        &mut self,
+        handle: Handle<GlobalVariable>,
+        global: &GlobalVariable,
+        name: &str,
+        entry: bool,
+    ) -> R<Option<String>> {
+        let slot = if entry {
+            self.global_slots
+                .get(&handle)
+                .map(|s| format!(" {s}"))
+                .unwrap_or_default()
+        } else {
+            String::new()
+        };
+        let repr = self
+            .global_reprs
+            .get(&handle)
+            .cloned()
+            .unwrap_or(Repr::Plain);
+        Ok(Some(match global.space {
+            AddressSpace::Uniform | AddressSpace::PushConstant => {
+                let t = self.repr_type(global.ty, &repr)?;
+                format!("constant {t}& {name}{slot}")
+            }
+            AddressSpace::Storage { access } => {
+                let qual = match access {
+                    StorageAccess::Read => "const device",
+                    StorageAccess::ReadWrite => "device",
+                };
+                let t = self.repr_type(global.ty, &repr)?;
+                let runtime = matches!(
+                    self.ty(global.ty)?,
+                    TypeInner::Array {
+                        size: ArraySize::Runtime,
+                        ..
+                    }
+                );
+                if runtime {
+                    format!("{qual} {t}* {name}{slot}")
+                } else {
+                    format!("{qual} {t}& {name}{slot}")
+                }
+            }
+            AddressSpace::Handle => {
+                let t = self.type_name(global.ty)?;
+                format!("{t} {name}{slot}")
+            }
+            AddressSpace::Workgroup => {
+                if entry {
+                    return Ok(None);
+                }
+                let t = self.type_name(global.ty)?;
+                format!("threadgroup {t}& {name}")
+            }
+            AddressSpace::Private => {
+                if entry {
+                    return Ok(None);
+                }
+                let t = self.type_name(global.ty)?;
+                format!("thread {t}& {name}")
+            }
+            AddressSpace::Function | AddressSpace::Input | AddressSpace::Output => {
+                return Err(Error::invalid(format!(
+                    "global `{}` in an address space MSL globals cannot have",
+                    global.name
+                )))
+            }
+        }))
+    }
+
+    fn write_function(
+        &mut self,
+        out: &mut CodeWriter,
+        handle: Handle<Function>,
+        func: &Function,
+        entry: Option<&EntryPoint>,
+    ) -> R<()> {
+        let analysis = analyze(func)?;
+        let fname = self
+            .function_names
+            .get(handle.index())
+            .cloned()
+            .unwrap_or_default();
+        let mut ctx = FnCtx {
+            func,
+            names: vec![None; func.values.len()],
+            inline: vec![false; func.values.len()],
+            locals: Vec::new(),
+            namer: self.namer.clone(),
+            outputs: None,
+            uses: analysis.uses.clone(),
+            depth: 0,
+        };
+        self.decide_inlining(&mut ctx, &analysis)?;
+
+        let mut params = Vec::new();
+        let mut body_decls = Vec::new();
+        if let Some(ep) = entry {
+            let input_name = ctx.namer.call("input");
+            let mut inputs = Vec::new();
+            let mut member_namer = Namer::new(RESERVED, &["__"]);
+            for (i, p) in func.params.iter().enumerate() {
+                let binding = p
+                    .binding
+                    .ok_or_else(|| Error::invalid("entry input without binding"))?;
+                match binding {
+                    IoBinding::BuiltIn(b) => {
+                        let name = ctx.namer.call(&p.name);
+                        let t = self.type_name(p.ty)?;
+                        params.push(format!("{t} {name} {}", builtin_attribute(b, true)?));
+                        if let Some(slot) = ctx.names.get_mut(i) {
+                            *slot = Some(Expr::atom(name));
+                        }
+                    }
+                    IoBinding::Location { .. } => {
+                        let mname = member_namer.call(&p.name);
+                        inputs.push(self.io_member(ep.stage, binding, true, p.ty, &mname)?);
+                        if let Some(slot) = ctx.names.get_mut(i) {
+                            *slot = Some(Expr::atom(format!("{input_name}.{mname}")));
+                        }
+                    }
+                }
+            }
+            if !inputs.is_empty() {
+                let sname = self.namer.call(&format!("{fname}_Input"));
+                out.open(format!("struct {sname} {{"));
+                for line in &inputs {
+                    out.line(line);
+                }
+                out.close("};");
+                out.line("");
+                params.insert(0, format!("{sname} {input_name} [[stage_in]]"));
+            }
+            let mut ret = "void".to_string();
+            if !func.results.is_empty() {
+                let sname = self.namer.call(&format!("{fname}_Output"));
+                let mut member_namer = Namer::new(RESERVED, &["__"]);
+                let mut names = Vec::new();
+                out.open(format!("struct {sname} {{"));
+                for (i, r) in func.results.iter().enumerate() {
+                    let binding = r
+                        .binding
+                        .ok_or_else(|| Error::invalid("entry output without binding"))?;
+                    let mname =
+                        member_namer.call(r.name.as_deref().unwrap_or(&format!("result{i}")));
+                    let line = self.io_member(ep.stage, binding, false, r.ty, &mname)?;
+                    out.line(line);
+                    names.push(mname);
+                }
+                out.close("};");
+                out.line("");
+                ctx.outputs = Some((sname.clone(), names));
+                ret = sname;
+            }
+            // Resources in binding-map order; workgroup and private memory in the body.
+            for g in self.call_graph.reachable_globals(handle) {
+                let global = self
+                    .module
+                    .globals
+                    .get(g)
+                    .ok_or_else(|| Error::invalid("bad global handle"))?;
+                let name = self
+                    .global_names
+                    .get(g.index())
+                    .cloned()
+                    .unwrap_or_default();
+                match self.global_param(g, global, &name, true)? {
+                    Some(p) => params.push(p),
+                    None => {
+                        let t = self.type_name(global.ty)?;
+                        if global.space == AddressSpace::Workgroup {
+                            body_decls.push(format!("threadgroup {t} {name};"));
+                        } else {
+                            let init = match global.init {
+                                Some(c) => self.constant_expr(c)?.text,
+                                None => self.zero_of(global.ty)?.text,
+                            };
+                            body_decls.push(format!("{t} {name} = {init};"));
+                        }
+                    }
+                }
+            }
+            if self
+                .needs_sizes
+                .get(handle.index())
+                .copied()
+                .unwrap_or(false)
+            {
+                let index = self.bindings.sizes_buffer.unwrap_or(0);
+                params.push(format!(
+                    "constant uint* {} [[buffer({index})]]",
+                    self.sizes_name
+                ));
+            }
+            let stage = match ep.stage {
+                ShaderStage::Vertex => "vertex",
+                ShaderStage::Fragment => "fragment",
+                _ => "kernel",
+            };
+            if ep.stage == ShaderStage::Fragment && ep.early_depth_test {
+                out.line("[[early_fragment_tests]]");
+            }
+            if ep.stage == ShaderStage::Compute {
+                let [x, y, z] = ep.workgroup_size;
+                out.line(format!(
+                    "// Dispatch with threadsPerThreadgroup = ({x}, {y}, {z})."
+                ));
+            }
+            if params.is_empty() {
+                out.open(format!("{stage} {ret} {fname}() {{"));
+            } else {
+                out.line(format!("{stage} {ret} {fname}("));
+                out.indent();
+                let count = params.len();
+                for (i, p) in params.iter().enumerate() {
+                    out.line(format!("{p}{}", if i + 1 < count { "," } else { "" }));
+                }
+                out.dedent();
+                out.open(") {");
+            }
+            for d in &body_decls {
+                out.line(d);
+            }
+        } else {
+            for (i, p) in func.params.iter().enumerate() {
+                let name = ctx.namer.call(&p.name);
+                params.push(self.decl(p.ty, &name)?);
+                if let Some(slot) = ctx.names.get_mut(i) {
+                    *slot = Some(Expr::atom(name));
+                }
+            }
+            params.extend(self.resource_params(handle)?);
+            let ret = match func.results.as_slice() {
+                [] => "void".to_string(),
+                [r] => self.type_name(r.ty)?,
+                _ => return Err(Error::invalid("function with several results")),
+            };
+            out.open(format!("{ret} {fname}({}) {{", params.join(", ")));
+        }
+
+        for (_, local) in func.locals.iter() {
+            let name = ctx.namer.call(local.name.as_deref().unwrap_or("local"));
+            self.declare_local(out, local, &name)?;
+            ctx.locals.push(name);
+        }
+
+        let mut frames = Vec::new();
+        self.write_block(out, &mut ctx, func.body, &mut frames, true)?;
+        out.close("}");
+        out.line("");
+        Ok(())
+    }
+
+    fn declare_local(&mut self, out: &mut CodeWriter, local: &LocalVariable, name: &str) -> R<()> {
+        let d = self.decl(local.ty, name)?;
+        let init = match local.init {
+            Some(c) => self.constant_expr(c)?.text,
+            None => self.zero_of(local.ty)?.text,
+        };
+        out.line(format!("{d} = {init};"));
+        Ok(())
+    }
+
+    /// An entry-point interface member: `float2 uv [[user(loc0)]];`, `float3 position
+    /// [[attribute(0)]];`, `float4 color [[color(0)]];` or a builtin output.
+    fn io_member(
+        &mut self,
+        stage: ShaderStage,
+        binding: IoBinding,
+        input: bool,
+        ty: Handle<Type>,
+        name: &str,
+    ) -> R<String> {
+        let decl = self.decl(ty, name)?;
+        Ok(match binding {
+            IoBinding::BuiltIn(b) => format!("{decl} {};", builtin_attribute(b, input)?),
+            IoBinding::Location {
+                location,
+                interpolation,
+            } => match (stage, input) {
+                (ShaderStage::Vertex, true) => format!("{decl} [[attribute({location})]];"),
+                (ShaderStage::Fragment, false) => format!("{decl} [[color({location})]];"),
+                (ShaderStage::Fragment, true) => {
+                    let interp = match interpolation {
+                        Interpolation::Smooth => "",
+                        Interpolation::Flat => " [[flat]]",
+                        Interpolation::NoPerspective => " [[center_no_perspective]]",
+                    };
+                    format!("{decl} [[user(loc{location})]]{interp};")
+                }
+                _ => format!("{decl} [[user(loc{location})]];"),
+            },
+        })
+    }
+}
+
+/// The attribute of a builtin input or output.
+fn builtin_attribute(b: BuiltIn, input: bool) -> R<&'static str> {
+    Ok(match b {
+        BuiltIn::Position => "[[position]]",
+        BuiltIn::VertexIndex => "[[vertex_id]]",
+        BuiltIn::InstanceIndex => "[[instance_id]]",
+        BuiltIn::FrontFacing => "[[front_facing]]",
+        BuiltIn::FragDepth => "[[depth(any)]]",
+        BuiltIn::SampleIndex => "[[sample_id]]",
+        BuiltIn::SampleMask => "[[sample_mask]]",
+        BuiltIn::LocalInvocationId => "[[thread_position_in_threadgroup]]",
+        BuiltIn::LocalInvocationIndex => "[[thread_index_in_threadgroup]]",
+        BuiltIn::GlobalInvocationId => "[[thread_position_in_grid]]",
+        BuiltIn::WorkgroupId => "[[threadgroup_position_in_grid]]",
+        BuiltIn::NumWorkgroups => {
+            if !input {
+                return Err(Error::invalid("num_workgroups as an output"));
+            }
+            "[[threadgroups_per_grid]]"
+        }
+    })
+}
+
+/// Whether an op can be written as an expression at its use (pure, no statements needed).
+fn inlinable_kind(op: &Op) -> bool {
+    op.is_pure()
+        && !matches!(
+            op,
+            Op::Insert { .. } | Op::InsertDynamic { .. } | Op::AccessChain { .. }
+        )
+}
+
+impl<'a> Writer<'a> {
+    fn decide_inlining(&mut self, ctx: &mut FnCtx<'_>, a: &Analysis) -> R<()> {
+        let func = ctx.func;
+        let mut depth = vec![0u32; func.values.len()];
+        // Values in arena order: operands of a placed value are defined before it, and the
+        // arena is in definition order for everything lowering and the passes create; a value
+        // whose operand comes later is simply not inlined.
+        for (v, value) in func.values.iter() {
+            let ValueDef::Op(op) = &value.def else {
+                continue;
+            };
+            let i = v.index();
+            if matches!(op, Op::AccessChain { .. }) {
+                // Pointers are places, rebuilt at every use.
+                if let Some(x) = ctx.inline.get_mut(i) {
+                    *x = true;
+                }
+                continue;
+            }
+            let inner = self.ty(value.ty)?;
+            let handle_load = matches!(op, Op::Load { .. })
+                && matches!(inner, TypeInner::Image { .. } | TypeInner::Sampler { .. });
+            if handle_load {
+                if let Some(x) = ctx.inline.get_mut(i) {
+                    *x = true;
+                }
+                continue;
+            }
+            let composite_compose = matches!(op, Op::Compose { .. })
+                && matches!(inner, TypeInner::Array { .. } | TypeInner::Struct { .. });
+            let uses = a.uses.get(i).copied().unwrap_or(0);
+            let same_block =
+                a.use_block.get(i).copied().flatten() == a.def_block.get(i).copied().flatten();
+            if !inlinable_kind(op) || composite_compose || uses != 1 || !same_block {
+                continue;
+            }
+            let mut d = 0u32;
+            op.for_each_operand(|o| {
+                if ctx.inline.get(o.index()).copied().unwrap_or(false) {
+                    d = d.max(depth.get(o.index()).copied().unwrap_or(0));
+                }
+            });
+            if d + 1 > MAX_INLINE_DEPTH {
+                continue;
+            }
+            if let Some(x) = depth.get_mut(i) {
+                *x = d + 1;
+            }
+            if let Some(x) = ctx.inline.get_mut(i) {
+                *x = true;
+            }
+        }
+        // Values nothing needs are not emitted at all.
+        for (i, needed) in a.needed.iter().enumerate() {
+            if !needed {
+                if let Some(x) = ctx.inline.get_mut(i) {
+                    *x = true;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Statements
+
+    fn write_block(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        block: Handle<Block>,
+        frames: &mut Vec<Frame>,
+        function_body: bool,
+    ) -> R<()> {
+        ctx.depth += 1;
+        if ctx.depth > MAX_NESTING {
+            return Err(Error::invalid("blocks nest too deeply"));
+        }
+        let func = ctx.func;
+        let b = func
+            .blocks
+            .get(block)
+            .ok_or_else(|| Error::invalid("bad block handle"))?;
+        let count = b.stmts.len();
+        for (i, stmt) in b.stmts.iter().enumerate() {
+            let last = i + 1 == count;
+            match &stmt.kind {
+                StmtKind::Value(v) => self.write_value(out, ctx, *v)?,
+                StmtKind::Store { pointer, value } => {
+                    let place = self.place(ctx, *pointer, 0)?;
+                    self.write_store(out, ctx, &place, *value)?;
+                }
+                StmtKind::AtomicStore { pointer, value } => {
+                    let place = self.place(ctx, *pointer, 0)?;
+                    let v = self.expr(ctx, *value, 0)?;
+                    out.line(format!(
+                        "metal::atomic_store_explicit(&{}, {}, metal::memory_order_relaxed);",
+                        place.expr, v.text
+                    ));
+                }
+                StmtKind::Call { function, args } => {
+                    let call = self.call_expr(ctx, *function, args)?;
+                    out.line(format!("{};", call.text));
+                }
+                StmtKind::Barrier(barrier) => {
+                    let flags = match (barrier.workgroup, barrier.storage) {
+                        (true, true) => {
+                            "metal::mem_flags::mem_device | metal::mem_flags::mem_threadgroup"
+                        }
+                        (false, true) => "metal::mem_flags::mem_device",
+                        (true, false) => "metal::mem_flags::mem_threadgroup",
+                        (false, false) => "metal::mem_flags::mem_none",
+                    };
+                    out.line(format!("metal::threadgroup_barrier({flags});"));
+                }
+                StmtKind::If {
+                    condition,
+                    accept,
+                    reject,
+                    results,
+                } => {
+                    for r in results {
+                        self.declare_var(out, ctx, *r, "phi")?;
+                    }
+                    let cond = self.expr(ctx, *condition, 0)?;
+                    out.open(format!("if ({}) {{", cond.text));
+                    frames.push(Frame::If {
+                        results: results.clone(),
+                    });
+                    self.write_block(out, ctx, *accept, frames, false)?;
+                    let reject_empty = func
+                        .blocks
+                        .get(*reject)
+                        .is_some_and(|b| matches!(b.stmts.as_slice(), [s] if matches!(&s.kind, StmtKind::Yield(v) if v.is_empty())));
+                    if reject_empty {
+                        out.close("}");
+                    } else {
+                        out.dedent();
+                        out.open("} else {");
+                        self.write_block(out, ctx, *reject, frames, false)?;
+                        out.close("}");
+                    }
+                    frames.pop();
+                }
+                StmtKind::Loop {
+                    carried,
+                    body,
+                    results,
+                    control,
+                } => {
+                    for c in carried {
+                        let init = self.expr(ctx, c.init, 0)?;
+                        let name = self.var_name(ctx, c.value, "carried");
+                        let d = self.decl(self.value_ty(func, c.value)?, &name)?;
+                        out.line(format!("{d} = {};", init.text));
+                    }
+                    for r in results {
+                        self.declare_var(out, ctx, *r, "result")?;
+                    }
+                    // Metal has no unrolling attribute; hints are dropped (they never change
+                    // meaning).
+                    let _ = control;
+                    out.open("while (true) {");
+                    frames.push(Frame::Loop {
+                        carried: carried.iter().map(|c| c.value).collect(),
+                        results: results.clone(),
+                    });
+                    self.write_block(out, ctx, *body, frames, false)?;
+                    frames.pop();
+                    out.close("}");
+                }
+                StmtKind::Yield(values) => {
+                    let Some(Frame::If { results }) = frames.last().cloned() else {
+                        return Err(Error::invalid("`Yield` outside an `If`"));
+                    };
+                    self.assign(out, ctx, &results, values)?;
+                }
+                StmtKind::Continue(values) => {
+                    let Some((carried, _)) = innermost_loop(frames) else {
+                        return Err(Error::invalid("`Continue` outside a loop"));
+                    };
+                    self.assign(out, ctx, &carried, values)?;
+                    let loop_end = last && matches!(frames.last(), Some(Frame::Loop { .. }));
+                    if !loop_end {
+                        out.line("continue;");
+                    }
+                }
+                StmtKind::Break(values) => {
+                    let Some((_, results)) = innermost_loop(frames) else {
+                        return Err(Error::invalid("`Break` outside a loop"));
+                    };
+                    self.assign(out, ctx, &results, values)?;
+                    out.line("break;");
+                }
+                StmtKind::Return(values) => {
+                    self.write_return(out, ctx, values, last && function_body)?
+                }
+                StmtKind::Discard => out.line("metal::discard_fragment();"),
+                StmtKind::Unreachable => {}
+            }
+        }
+        ctx.depth -= 1;
+        Ok(())
+    }
+
+    fn var_name(&mut self, ctx: &mut FnCtx<'_>, v: Handle<Value>, fallback: &str) -> String {
+        let hint = ctx
+            .func
+            .values
+            .get(v)
+            .and_then(|x| x.name.clone())
+            .unwrap_or_else(|| fallback.to_string());
+        let name = ctx.namer.call(&hint);
+        if let Some(slot) = ctx.names.get_mut(v.index()) {
+            *slot = Some(Expr::atom(name.clone()));
+        }
+        name
+    }
+
+    fn declare_var(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        v: Handle<Value>,
+        fallback: &str,
+    ) -> R<()> {
+        let name = self.var_name(ctx, v, fallback);
+        let d = self.decl(self.value_ty(ctx.func, v)?, &name)?;
+        out.line(format!("{d};"));
+        Ok(())
+    }
+
+    /// Assigns `values` to the variables of `targets` as if all at once.
+    fn assign(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        targets: &[Handle<Value>],
+        values: &[Handle<Value>],
+    ) -> R<()> {
+        if targets.len() != values.len() {
+            return Err(Error::invalid(
+                "terminator arity differs from its construct",
+            ));
+        }
+        let mut exprs = Vec::new();
+        for v in values {
+            exprs.push(self.expr(ctx, *v, 0)?);
+        }
+        // A value that reads a target assigned before it must be saved first.
+        let mut reads = Vec::new();
+        for v in values {
+            let mut r = Vec::new();
+            self.reads_of(ctx, *v, &mut r, 0);
+            reads.push(r);
+        }
+        for (i, r) in reads.iter().enumerate() {
+            let hazard = r.iter().any(|read| {
+                targets
+                    .iter()
+                    .position(|t| t == read)
+                    .is_some_and(|j| j < i)
+            });
+            if hazard {
+                if let (Some(e), Some(v)) = (exprs.get_mut(i), values.get(i)) {
+                    let name = ctx.namer.call("next");
+                    let d = self.decl(self.value_ty(ctx.func, *v)?, &name)?;
+                    out.line(format!("const {d} = {};", e.text));
+                    *e = Expr::atom(name);
+                }
+            }
+        }
+        for (t, e) in targets.iter().zip(exprs.iter()) {
+            let name = ctx
+                .names
+                .get(t.index())
+                .cloned()
+                .flatten()
+                .ok_or_else(|| Error::invalid("construct variable without a name"))?;
+            if name.text != e.text {
+                out.line(format!("{} = {};", name.text, e.text));
+            }
+        }
+        Ok(())
+    }
+
+    /// The mutable variables (`If`/`Loop` values) an emitted expression for `v` reads.
+    fn reads_of(
+        &self,
+        ctx: &FnCtx<'_>,
+        v: Handle<Value>,
+        out: &mut Vec<Handle<Value>>,
+        depth: u32,
+    ) {
+        let Some(value) = ctx.func.values.get(v) else {
+            return;
+        };
+        match &value.def {
+            ValueDef::IfResult | ValueDef::LoopCarried | ValueDef::LoopResult => out.push(v),
+            ValueDef::Op(op) if ctx.inline.get(v.index()).copied().unwrap_or(false) => {
+                if depth > MAX_NESTING as u32 {
+                    return;
+                }
+                op.for_each_operand(|o| self.reads_of(ctx, o, out, depth + 1));
+            }
+            _ => {}
+        }
+    }
+
+    fn write_return(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        values: &[Handle<Value>],
+        at_end: bool,
+    ) -> R<()> {
+        if let Some((sname, members)) = ctx.outputs.clone() {
+            let name = ctx.namer.call("output");
+            out.line(format!("{sname} {name} = {{}};"));
+            for (m, v) in members.iter().zip(values.iter()) {
+                let e = self.expr(ctx, *v, 0)?;
+                out.line(format!("{name}.{m} = {};", e.text));
+            }
+            out.line(format!("return {name};"));
+            return Ok(());
+        }
+        match values {
+            [] => {
+                if !at_end {
+                    out.line("return;");
+                }
+            }
+            [v] => {
+                let e = self.expr(ctx, *v, 0)?;
+                out.line(format!("return {};", e.text));
+            }
+            _ => return Err(Error::invalid("function returns several values")),
+        }
+        Ok(())
+    }
+}
+
+/// Carried values and results of a loop.
+type LoopVars = (Vec<Handle<Value>>, Vec<Handle<Value>>);
+
+fn innermost_loop(frames: &[Frame]) -> Option<LoopVars> {
+    frames.iter().rev().find_map(|f| match f {
+        Frame::Loop { carried, results } => Some((carried.clone(), results.clone())),
+        Frame::If { .. } => None,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+impl<'a> Writer<'a> {
+    /// Emits the statement of value `v`, unless it is inlined at its use.
+    fn write_value(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        v: Handle<Value>,
+    ) -> R<()> {
+        let func = ctx.func;
+        let value = func
+            .values
+            .get(v)
+            .ok_or_else(|| Error::invalid("bad value handle"))?;
+        let ValueDef::Op(op) = &value.def else {
+            return Err(Error::invalid("a placed value that is not an op"));
+        };
+        if ctx.inline.get(v.index()).copied().unwrap_or(false) && !op_has_effect(op) {
+            return Ok(());
+        }
+        let ty = value.ty;
+        match op {
+            Op::Load { pointer } => {
+                let place = self.place(ctx, *pointer, 0)?;
+                match self.load_expr(&place)? {
+                    Some(e) => self.bind_temp(out, ctx, v, ty, e)?,
+                    None => {
+                        let name = self.var_name(ctx, v, "value");
+                        let d = self.decl(ty, &name)?;
+                        out.line(format!("{d};"));
+                        self.copy_load(out, ctx, &name, &place, 0)?;
+                    }
+                }
+            }
+            Op::Atomic {
+                fun,
+                pointer,
+                value: operand,
+                comparator,
+            } => self.write_atomic(out, ctx, v, *fun, *pointer, *operand, *comparator)?,
+            Op::Call { function, args } => {
+                let call = self.call_expr(ctx, *function, args)?;
+                if ctx.uses.get(v.index()).copied().unwrap_or(0) > 0 {
+                    self.bind_temp(out, ctx, v, ty, call)?;
+                } else {
+                    out.line(format!("{};", call.text));
+                }
+            }
+            Op::Compose { components }
+                if matches!(
+                    self.ty(ty)?,
+                    TypeInner::Array { .. } | TypeInner::Struct { .. }
+                ) =>
+            {
+                let mut parts = Vec::new();
+                for c in components {
+                    parts.push(self.expr(ctx, *c, 0)?.text);
+                }
+                let name = self.var_name(ctx, v, "composite");
+                let t = self.type_name(ty)?;
+                out.line(format!("const {t} {name} = {t} {{{}}};", parts.join(", ")));
+            }
+            Op::Insert {
+                base,
+                value: part,
+                index,
+            } => {
+                let b = self.expr(ctx, *base, 0)?;
+                let p = self.expr(ctx, *part, 0)?;
+                let name = self.var_name(ctx, v, "composite");
+                let d = self.decl(ty, &name)?;
+                out.line(format!("{d} = {};", b.text));
+                let access = self.part_access(ty, *index)?;
+                out.line(format!("{name}{access} = {};", p.text));
+            }
+            Op::InsertDynamic {
+                base,
+                value: part,
+                index,
+            } => {
+                let b = self.expr(ctx, *base, 0)?;
+                let p = self.expr(ctx, *part, 0)?;
+                let i = self.expr(ctx, *index, 0)?;
+                let n = match self.ty(ty)? {
+                    TypeInner::Vector { size, .. } => size.count(),
+                    _ => return Err(Error::invalid("dynamic insert into a non-vector")),
+                };
+                let name = self.var_name(ctx, v, "updated");
+                let d = self.decl(ty, &name)?;
+                out.line(format!("{d} = {};", b.text));
+                let idx = self.as_uint(ctx, *index, &i)?;
+                out.open(format!("if ({} < {n}u) {{", idx.at(Prec::Relational)));
+                out.line(format!("{name}[{}] = {};", idx.text, p.text));
+                out.close("}");
+            }
+            _ => {
+                let e = self.op_expr(ctx, op, ty, 0)?;
+                self.bind_temp(out, ctx, v, ty, e)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn bind_temp(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        v: Handle<Value>,
+        ty: Handle<Type>,
+        e: Expr,
+    ) -> R<()> {
+        let name = self.var_name(ctx, v, "e");
+        let d = self.decl(ty, &name)?;
+        out.line(format!("const {d} = {};", e.text));
+        Ok(())
+    }
+
+    /// `.x`, `[i]` or `.member` selecting part `index` of a composite of type `ty`.
+    fn part_access(&self, ty: Handle<Type>, index: u32) -> R<String> {
+        Ok(match self.ty(ty)? {
+            TypeInner::Vector { .. } => format!(".{}", vector_letter(index)),
+            TypeInner::Matrix { .. } | TypeInner::Array { .. } => format!("[{index}]"),
+            TypeInner::Struct { .. } => {
+                let name = self
+                    .member_names
+                    .get(&ty)
+                    .and_then(|m| m.get(index as usize))
+                    .ok_or_else(|| Error::invalid("bad member index"))?;
+                format!(".{name}")
+            }
+            _ => return Err(Error::invalid("part of a non-composite")),
+        })
+    }
+
+    /// The expression of value `v` at its use.
+    fn expr(&mut self, ctx: &mut FnCtx<'_>, v: Handle<Value>, depth: u32) -> R<Expr> {
+        if let Some(Some(e)) = ctx.names.get(v.index()) {
+            return Ok(e.clone());
+        }
+        let func = ctx.func;
+        let value = func
+            .values
+            .get(v)
+            .ok_or_else(|| Error::invalid("bad value handle"))?;
+        match &value.def {
+            ValueDef::Constant(c) => self.constant_expr(*c),
+            ValueDef::Op(op) => {
+                if depth > MAX_NESTING as u32 {
+                    return Err(Error::invalid("expressions nest too deeply"));
+                }
+                if let Op::Load { pointer } = op {
+                    let place = self.place(ctx, *pointer, 0)?;
+                    return self
+                        .load_expr(&place)?
+                        .ok_or_else(|| Error::invalid("composite load used before its statement"));
+                }
+                self.op_expr(ctx, op, value.ty, depth + 1)
+            }
+            ValueDef::GlobalPointer(_) | ValueDef::LocalPointer(_) => {
+                Err(Error::invalid("a pointer used as a value"))
+            }
+            ValueDef::Param(_)
+            | ValueDef::IfResult
+            | ValueDef::LoopCarried
+            | ValueDef::LoopResult => Err(Error::invalid("a value used before its definition")),
+        }
+    }
+
+    fn call_expr(
+        &mut self,
+        ctx: &mut FnCtx<'_>,
+        function: Handle<Function>,
+        args: &[Handle<Value>],
+    ) -> R<Expr> {
+        let name = self
+            .function_names
+            .get(function.index())
+            .cloned()
+            .ok_or_else(|| Error::invalid("call of a missing function"))?;
+        let mut texts = Vec::new();
+        for a in args {
+            texts.push(self.expr(ctx, *a, 0)?.text);
+        }
+        texts.extend(self.resource_args(function));
+        Ok(Expr::atom(format!("{name}({})", texts.join(", "))))
+    }
+
+    fn const_index(&self, ctx: &FnCtx<'_>, v: Handle<Value>) -> Option<u32> {
+        let value = ctx.func.values.get(v)?;
+        let ValueDef::Constant(c) = value.def else {
+            return None;
+        };
+        match self.module.constants.get(c)? {
+            Constant {
+                value: ConstantValue::Scalar(Literal::U32(n)),
+                spec_id: None,
+                ..
+            } => Some(*n),
+            Constant {
+                value: ConstantValue::Scalar(Literal::I32(n)),
+                spec_id: None,
+                ..
+            } => u32::try_from(*n).ok(),
+            Constant {
+                value: ConstantValue::Zero,
+                spec_id: None,
+                ..
+            } => Some(0),
+            _ => None,
+        }
+    }
+
+    /// `e` (the expression of integer value `v`) as a `uint` expression.
+    fn as_uint(&self, ctx: &FnCtx<'_>, v: Handle<Value>, e: &Expr) -> R<Expr> {
+        if let Some(c) = self.const_index(ctx, v) {
+            return Ok(Expr::atom(format!("{c}u")));
+        }
+        Ok(match self.value_inner(ctx.func, v)?.scalar_kind_of() {
+            Some(ScalarKind::Uint) => e.clone(),
+            _ => Expr::atom(format!("uint({})", e.text)),
+        })
+    }
+
+    /// An index into something of `n` elements, clamped when bounds checks are on and the
+    /// index is not a constant in range.
+    fn index(&mut self, ctx: &mut FnCtx<'_>, index: Handle<Value>, n: Option<u32>) -> R<Expr> {
+        if let Some(c) = self.const_index(ctx, index) {
+            if n.is_none_or(|n| c < n) {
+                return Ok(Expr::atom(format!("{c}")));
+            }
+        }
+        let e = self.expr(ctx, index, 0)?;
+        if !self.options.bounds_checks {
+            return Ok(e);
+        }
+        let u = self.as_uint(ctx, index, &e)?;
+        Ok(match n {
+            Some(n) => Expr::atom(format!("metal::min({}, {}u)", u.text, n.saturating_sub(1))),
+            None => u,
+        })
+    }
+}
+
+trait ScalarKindOf {
+    fn scalar_kind_of(&self) -> Option<ScalarKind>;
+    fn vector_count(&self) -> Option<u32>;
+}
+
+impl ScalarKindOf for TypeInner {
+    fn scalar_kind_of(&self) -> Option<ScalarKind> {
+        match self {
+            TypeInner::Scalar(s) | TypeInner::Atomic(s) => Some(s.kind),
+            TypeInner::Vector { scalar, .. } | TypeInner::Matrix { scalar, .. } => {
+                Some(scalar.kind)
+            }
+            _ => None,
+        }
+    }
+
+    fn vector_count(&self) -> Option<u32> {
+        match self {
+            TypeInner::Vector { size, .. } => Some(size.count()),
+            _ => None,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory
+
+impl<'a> Writer<'a> {
+    fn find_type(&self, inner: TypeInner) -> R<Handle<Type>> {
+        self.module
+            .types
+            .find(&Type { name: None, inner })
+            .ok_or_else(|| Error::invalid("missing component type"))
+    }
+
+    /// Where pointer `ptr` points.
+    fn place(&mut self, ctx: &mut FnCtx<'_>, ptr: Handle<Value>, depth: usize) -> R<Place> {
+        if depth > MAX_NESTING {
+            return Err(Error::invalid("access chains nest too deeply"));
+        }
+        let func = ctx.func;
+        let value = func
+            .values
+            .get(ptr)
+            .ok_or_else(|| Error::invalid("bad value handle"))?;
+        match &value.def {
+            ValueDef::GlobalPointer(g) => {
+                let global = self
+                    .module
+                    .globals
+                    .get(*g)
+                    .ok_or_else(|| Error::invalid("bad global handle"))?;
+                let name = self
+                    .global_names
+                    .get(g.index())
+                    .cloned()
+                    .unwrap_or_default();
+                Ok(Place {
+                    expr: name,
+                    ty: global.ty,
+                    repr: self.global_reprs.get(g).cloned().unwrap_or(Repr::Plain),
+                })
+            }
+            ValueDef::LocalPointer(l) => Ok(Place {
+                expr: ctx
+                    .locals
+                    .get(l.index())
+                    .cloned()
+                    .ok_or_else(|| Error::invalid("bad local handle"))?,
+                ty: func
+                    .locals
+                    .get(*l)
+                    .map(|x| x.ty)
+                    .ok_or_else(|| Error::invalid("bad local handle"))?,
+                repr: Repr::Plain,
+            }),
+            ValueDef::Op(Op::AccessChain { base, indices }) => {
+                let mut place = self.place(ctx, *base, depth + 1)?;
+                for index in indices {
+                    place = self.step(ctx, place, *index)?;
+                }
+                Ok(place)
+            }
+            _ => Err(Error::invalid("a value used as a pointer")),
+        }
+    }
+
+    /// The repr of member `i` of a struct stored as `repr`.
+    fn member_repr(&self, repr: &Repr, i: usize) -> Repr {
+        match repr {
+            Repr::Struct(vi) => self
+                .reprs
+                .variants
+                .get(*vi)
+                .and_then(|v| {
+                    v.fields.iter().find_map(|f| match f {
+                        Field::Member { index, repr } if *index == i => Some(repr.clone()),
+                        _ => None,
+                    })
+                })
+                .unwrap_or(Repr::Plain),
+            _ => Repr::Plain,
+        }
+    }
+
+    /// The element count of the runtime-sized array that `place` (a storage global or its last
+    /// member) is, from the sizes buffer.
+    fn runtime_length(&mut self, place_expr: &str) -> R<String> {
+        let global = self
+            .module
+            .globals
+            .iter()
+            .find(|(h, _)| {
+                self.global_names
+                    .get(h.index())
+                    .is_some_and(|n| place_expr == n || place_expr.starts_with(&format!("{n}.")))
+            })
+            .map(|(h, g)| (h, g.ty))
+            .ok_or_else(|| Error::invalid("runtime array outside a storage buffer"))?;
+        let (handle, gty) = global;
+        let slot = self
+            .size_slots
+            .get(&handle)
+            .copied()
+            .ok_or_else(|| Error::invalid("runtime array outside a storage buffer"))?;
+        let (offset, array_ty) = match self.ty(gty)? {
+            TypeInner::Array { .. } => (0, gty),
+            TypeInner::Struct { members } => {
+                let last = members
+                    .last()
+                    .ok_or_else(|| Error::invalid("empty storage struct"))?;
+                let offsets = self
+                    .std430
+                    .member_offsets(gty)
+                    .map_err(|e| Error::invalid(format!("no layout: {e}")))?;
+                (offsets.last().copied().unwrap_or(0), last.ty)
+            }
+            _ => return Err(Error::invalid("array length of a non-array")),
+        };
+        let stride = match self.std430.layout(array_ty).map(|l| l.kind.clone()) {
+            Ok(LayoutKind::Array { stride }) => stride,
+            _ => return Err(Error::invalid("array length of a non-array")),
+        };
+        let size = format!("{}[{slot}]", self.sizes_name);
+        Ok(if offset == 0 {
+            format!("{size} / {stride}u")
+        } else {
+            format!("({size} < {offset}u ? 0u : ({size} - {offset}u) / {stride}u)")
+        })
+    }
+
+    /// One access-chain step.
+    fn step(&mut self, ctx: &mut FnCtx<'_>, place: Place, index: Handle<Value>) -> R<Place> {
+        let Place { expr, ty, repr } = place;
+        let inner = self.ty(ty)?;
+        let (next_ty, access, next_repr) = match inner {
+            TypeInner::Struct { members } => {
+                let i = self
+                    .const_index(ctx, index)
+                    .ok_or_else(|| Error::invalid("dynamic struct member index"))?;
+                let m = members
+                    .get(i as usize)
+                    .ok_or_else(|| Error::invalid("bad member index"))?;
+                (
+                    m.ty,
+                    self.part_access(ty, i)?,
+                    self.member_repr(&repr, i as usize),
+                )
+            }
+            TypeInner::Array { base, size } => {
+                let i = match size {
+                    ArraySize::Constant(n) => self.index(ctx, index, Some(*n))?.text,
+                    ArraySize::Runtime => {
+                        let e = self.expr(ctx, index, 0)?;
+                        let u = self.as_uint(ctx, index, &e)?;
+                        if self.options.bounds_checks && self.const_index(ctx, index).is_none() {
+                            let len = self.runtime_length(&expr)?;
+                            format!("metal::min({}, {len} - 1u)", u.text)
+                        } else {
+                            u.text
+                        }
+                    }
+                };
+                let next = match &repr {
+                    Repr::Array(inner) => (**inner).clone(),
+                    _ => Repr::Plain,
+                };
+                (*base, format!("[{i}]"), next)
+            }
+            TypeInner::Vector { size, scalar } => {
+                let access = match self.const_index(ctx, index) {
+                    Some(c) if c < size.count() => format!(".{}", vector_letter(c)),
+                    _ => format!("[{}]", self.index(ctx, index, Some(size.count()))?.text),
+                };
+                (
+                    self.find_type(TypeInner::Scalar(*scalar))?,
+                    access,
+                    Repr::Plain,
+                )
+            }
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => {
+                let i = self.index(ctx, index, Some(columns.count()))?.text;
+                let column = self.find_type(TypeInner::Vector {
+                    size: *rows,
+                    scalar: *scalar,
+                })?;
+                let next = match repr {
+                    Repr::Cols { rows, .. } => Repr::Vec4 { count: rows },
+                    _ => Repr::Plain,
+                };
+                (column, format!("[{i}]"), next)
+            }
+            _ => return Err(Error::invalid("access chain into a non-composite")),
+        };
+        Ok(Place {
+            expr: format!("{expr}{access}"),
+            ty: next_ty,
+            repr: next_repr,
+        })
+    }
+
+    /// The expression reading a place, or `None` when it takes statements (structs and arrays
+    /// stored as layout types).
+    fn load_expr(&mut self, place: &Place) -> R<Option<Expr>> {
+        let Place { expr, ty, repr } = place;
+        Ok(match repr {
+            Repr::Plain => Some(Expr::atom(expr.clone())),
+            Repr::Vec4 { count } => Some(Expr::atom(format!("{expr}.{}", swizzle(*count)))),
+            Repr::Packed3 => {
+                let t = self.type_name(*ty)?;
+                Some(Expr::atom(format!("{t}({expr})")))
+            }
+            Repr::Cols { columns, rows } => {
+                let t = self.type_name(*ty)?;
+                let cols: Vec<String> = (0..*columns)
+                    .map(|c| format!("{expr}[{c}].{}", swizzle(*rows)))
+                    .collect();
+                Some(Expr::atom(format!("{t}({})", cols.join(", "))))
+            }
+            Repr::Struct(_) | Repr::Array(_) => None,
+        })
+    }
+
+    /// Statements that read a whole struct or array at `place` into variable `dst`.
+    fn copy_load(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        dst: &str,
+        place: &Place,
+        depth: usize,
+    ) -> R<()> {
+        if depth > MAX_NESTING {
+            return Err(Error::invalid("types nest too deeply"));
+        }
+        if let Some(e) = self.load_expr(place)? {
+            out.line(format!("{dst} = {};", e.text));
+            return Ok(());
+        }
+        match self.ty(place.ty)? {
+            TypeInner::Struct { members } => {
+                for i in 0..members.len() as u32 {
+                    let sub = self.part_step(place, &i.to_string(), Some(i))?;
+                    let access = self.part_access(place.ty, i)?;
+                    self.copy_load(out, ctx, &format!("{dst}{access}"), &sub, depth + 1)?;
+                }
+            }
+            TypeInner::Array {
+                size: ArraySize::Constant(n),
+                ..
+            } => {
+                let i = ctx.namer.call("i");
+                out.open(format!("for (uint {i} = 0u; {i} < {n}u; ++{i}) {{"));
+                let sub = self.part_step(place, &i, None)?;
+                self.copy_load(out, ctx, &format!("{dst}[{i}]"), &sub, depth + 1)?;
+                out.close("}");
+            }
+            _ => return Err(Error::invalid("cannot copy this type")),
+        }
+        Ok(())
+    }
+
+    /// Statements that write value expression `src` (a name) to `place`, member by member
+    /// where the place is a layout type.
+    fn copy_store(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        place: &Place,
+        src: &str,
+        depth: usize,
+    ) -> R<()> {
+        if depth > MAX_NESTING {
+            return Err(Error::invalid("types nest too deeply"));
+        }
+        match &place.repr {
+            Repr::Plain | Repr::Packed3 => {
+                out.line(format!("{} = {src};", place.expr));
+                return Ok(());
+            }
+            Repr::Vec4 { .. } | Repr::Cols { .. } => {
+                return Err(Error::invalid("store into std140 memory"))
+            }
+            Repr::Struct(_) | Repr::Array(_) => {}
+        }
+        match self.ty(place.ty)? {
+            TypeInner::Struct { members } => {
+                for i in 0..members.len() as u32 {
+                    let sub = self.part_step(place, &i.to_string(), Some(i))?;
+                    let access = self.part_access(place.ty, i)?;
+                    self.copy_store(out, ctx, &sub, &format!("{src}{access}"), depth + 1)?;
+                }
+            }
+            TypeInner::Array {
+                size: ArraySize::Constant(n),
+                ..
+            } => {
+                let i = ctx.namer.call("i");
+                out.open(format!("for (uint {i} = 0u; {i} < {n}u; ++{i}) {{"));
+                let sub = self.part_step(place, &i, None)?;
+                self.copy_store(out, ctx, &sub, &format!("{src}[{i}]"), depth + 1)?;
+                out.close("}");
+            }
+            _ => return Err(Error::invalid("cannot store this type")),
+        }
+        Ok(())
+    }
+
+    /// The place of part `index` (constant `constant`, or a loop variable) of a struct or array
+    /// place.
+    fn part_step(&mut self, place: &Place, index: &str, constant: Option<u32>) -> R<Place> {
+        let ty = place.ty;
+        match self.ty(ty)? {
+            TypeInner::Struct { members } => {
+                let i = constant.ok_or_else(|| Error::invalid("dynamic member"))?;
+                let m = members
+                    .get(i as usize)
+                    .ok_or_else(|| Error::invalid("bad member index"))?;
+                Ok(Place {
+                    expr: format!("{}{}", place.expr, self.part_access(ty, i)?),
+                    ty: m.ty,
+                    repr: self.member_repr(&place.repr, i as usize),
+                })
+            }
+            TypeInner::Array { base, .. } => Ok(Place {
+                expr: format!("{}[{index}]", place.expr),
+                ty: *base,
+                repr: match &place.repr {
+                    Repr::Array(inner) => (**inner).clone(),
+                    _ => Repr::Plain,
+                },
+            }),
+            _ => Err(Error::invalid("part of a non-aggregate")),
+        }
+    }
+
+    fn write_store(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        place: &Place,
+        value: Handle<Value>,
+    ) -> R<()> {
+        let e = self.expr(ctx, value, 0)?;
+        if matches!(place.repr, Repr::Plain | Repr::Packed3) {
+            out.line(format!("{} = {};", place.expr, e.text));
+            return Ok(());
+        }
+        // A value written in parts is named once, so it is evaluated once.
+        let src = if is_identifier(&e.text) {
+            e.text
+        } else {
+            let name = ctx.namer.call("stored");
+            let d = self.decl(self.value_ty(ctx.func, value)?, &name)?;
+            out.line(format!("const {d} = {};", e.text));
+            name
+        };
+        self.copy_store(out, ctx, place, &src, 0)
+    }
+}
+
+fn is_identifier(s: &str) -> bool {
+    !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+// ---------------------------------------------------------------------------------------------
+// Atomics
+
+impl<'a> Writer<'a> {
+    #[allow(clippy::too_many_arguments)]
+    fn write_atomic(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        v: Handle<Value>,
+        fun: AtomicFunction,
+        pointer: Handle<Value>,
+        operand: Handle<Value>,
+        comparator: Option<Handle<Value>>,
+    ) -> R<()> {
+        let func = ctx.func;
+        let ty = self.value_ty(func, v)?;
+        let scalar = match self.ty(ty)? {
+            TypeInner::Scalar(s) => *s,
+            _ => return Err(Error::invalid("atomic of a non-scalar")),
+        };
+        let place = self.place(ctx, pointer, 0)?;
+        let value = self.expr(ctx, operand, 0)?;
+        let t = self.scalar_name(scalar)?;
+        let name = self.var_name(ctx, v, "old");
+        let target = format!("&{}", place.expr);
+        let call = match fun {
+            AtomicFunction::CompareExchange => {
+                let cmp = match comparator {
+                    Some(c) => self.expr(ctx, c, 0)?,
+                    None => return Err(Error::invalid("compare-exchange without comparator")),
+                };
+                let space = self.pointer_space(func, pointer)?;
+                let helper = self.compare_exchange_helper(space, t)?;
+                format!("{helper}({target}, {}, {})", cmp.text, value.text)
+            }
+            _ => {
+                let f = match fun {
+                    AtomicFunction::Add => "add",
+                    AtomicFunction::Subtract => "sub",
+                    AtomicFunction::And => "and",
+                    AtomicFunction::Or => "or",
+                    AtomicFunction::Xor => "xor",
+                    AtomicFunction::Min => "min",
+                    AtomicFunction::Max => "max",
+                    _ => "",
+                };
+                if fun == AtomicFunction::Exchange {
+                    format!(
+                        "metal::atomic_exchange_explicit({target}, {}, metal::memory_order_relaxed)",
+                        value.text
+                    )
+                } else {
+                    format!(
+                        "metal::atomic_fetch_{f}_explicit({target}, {}, metal::memory_order_relaxed)",
+                        value.text
+                    )
+                }
+            }
+        };
+        out.line(format!("const {t} {name} = {call};"));
+        Ok(())
+    }
+
+    /// `device` or `threadgroup`: where the atomic behind `pointer` lives.
+    fn pointer_space(&self, func: &Function, pointer: Handle<Value>) -> R<&'static str> {
+        let ty = self.value_ty(func, pointer)?;
+        Ok(match self.ty(ty)? {
+            TypeInner::Pointer {
+                space: AddressSpace::Workgroup,
+                ..
+            } => "threadgroup",
+            _ => "device",
+        })
+    }
+
+    /// A compare-exchange that returns the value before, retrying spurious failures of the weak
+    /// exchange (Metal has no strong one).
+    fn compare_exchange_helper(&mut self, space: &str, t: &str) -> R<String> {
+        let atomic = if t == "int" {
+            "metal::atomic_int"
+        } else {
+            "metal::atomic_uint"
+        };
+        Ok(self.helper("luma_atomic_compare_exchange", &format!("{space} {t}"), |name| {
+            format!(
+                "// Returns the value before; retries only spurious failures of the weak exchange.\n\
+                 {t} {name}({space} {atomic}* p, {t} cmp, {t} v) {{\n    \
+                 {t} expected = cmp;\n    \
+                 while (!metal::atomic_compare_exchange_weak_explicit(p, &expected, v, \
+                 metal::memory_order_relaxed, metal::memory_order_relaxed) && expected == cmp) {{\n    \
+                 }}\n    return expected;\n}}\n"
+            )
+        }))
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operations
+
+impl<'a> Writer<'a> {
+    /// Emits helper `base` for type `ty_name` once (C++ overloads share the name) and returns
+    /// the name.
+    fn helper(&mut self, base: &str, ty_name: &str, make: impl FnOnce(&str) -> String) -> String {
+        let name = match self.helpers.names.get(base) {
+            Some(n) => n.clone(),
+            None => {
+                let n = self.namer.call(base);
+                self.helpers.names.insert(base.to_string(), n.clone());
+                n
+            }
+        };
+        let key = format!("{base}:{ty_name}");
+        if let std::collections::btree_map::Entry::Vacant(slot) = self.helpers.emitted.entry(key) {
+            slot.insert(());
+            let text = make(&name);
+            self.helpers.text.push_str(&text);
+            self.helpers.text.push('\n');
+        }
+        name
+    }
+
+    fn op_expr(&mut self, ctx: &mut FnCtx<'_>, op: &Op, ty: Handle<Type>, depth: u32) -> R<Expr> {
+        let func = ctx.func;
+        Ok(match op {
+            Op::Unary { op: uop, arg } => {
+                let a = self.expr(ctx, *arg, depth)?;
+                let kind = self.value_inner(func, *arg)?.scalar_kind_of();
+                match (uop, kind) {
+                    (UnaryOp::Negate, Some(ScalarKind::Sint)) => {
+                        let tn = self.type_name(ty)?;
+                        let bits = format!(
+                            "0u - {}",
+                            self.uint_bits(ctx, *arg, &a)?.at(Prec::Multiplicative)
+                        );
+                        let mut e = Expr::atom(format!("as_type<{tn}>({bits})"));
+                        e.bits = Some((bits, Prec::Additive));
+                        e
+                    }
+                    (UnaryOp::Negate, Some(ScalarKind::Uint)) => Expr::new(
+                        format!("0u - {}", a.at(Prec::Multiplicative)),
+                        Prec::Additive,
+                    ),
+                    (UnaryOp::Negate, _) => {
+                        Expr::new(format!("-{}", a.at(Prec::Unary)), Prec::Unary)
+                    }
+                    (UnaryOp::LogicalNot, _) => {
+                        Expr::new(format!("!{}", a.at(Prec::Unary)), Prec::Unary)
+                    }
+                    (UnaryOp::BitNot, _) => {
+                        Expr::new(format!("~{}", a.at(Prec::Unary)), Prec::Unary)
+                    }
+                }
+            }
+            Op::Binary { op: bop, lhs, rhs } => self.binary(ctx, *bop, *lhs, *rhs, ty, depth)?,
+            Op::Product { kind, lhs, rhs } => {
+                let l = self.expr(ctx, *lhs, depth)?;
+                let r = self.expr(ctx, *rhs, depth)?;
+                // Metal matrices are column-major with GLSL's `*`: no reordering.
+                let _ = kind;
+                Expr::new(
+                    format!("{} * {}", l.at(Prec::Multiplicative), r.at(Prec::Unary)),
+                    Prec::Multiplicative,
+                )
+            }
+            Op::Select {
+                condition,
+                accept,
+                reject,
+            } => {
+                let c = self.expr(ctx, *condition, depth)?;
+                let a = self.expr(ctx, *accept, depth)?;
+                let b = self.expr(ctx, *reject, depth)?;
+                match self.value_inner(func, *condition)? {
+                    TypeInner::Vector { .. } => {
+                        Expr::atom(format!("metal::select({}, {}, {})", b.text, a.text, c.text))
+                    }
+                    _ => Expr::new(
+                        format!(
+                            "{} ? {} : {}",
+                            c.at(Prec::LogicalOr),
+                            a.at(Prec::Ternary),
+                            b.at(Prec::Ternary)
+                        ),
+                        Prec::Ternary,
+                    ),
+                }
+            }
+            Op::Splat { value } => {
+                let e = self.expr(ctx, *value, depth)?;
+                let tn = self.type_name(ty)?;
+                Expr::atom(format!("{tn}({})", e.text))
+            }
+            Op::Compose { components } => {
+                let mut parts = Vec::new();
+                for c in components {
+                    parts.push(self.expr(ctx, *c, depth)?.text);
+                }
+                let tn = self.type_name(ty)?;
+                Expr::atom(format!("{tn}({})", parts.join(", ")))
+            }
+            Op::Extract { base, index } => {
+                let b = self.expr(ctx, *base, depth)?;
+                let bty = self.value_ty(func, *base)?;
+                let access = self.part_access(bty, *index)?;
+                Expr::atom(format!("{}{access}", b.at(Prec::Postfix)))
+            }
+            Op::ExtractDynamic { base, index } => {
+                let b = self.expr(ctx, *base, depth)?;
+                let n = self.value_inner(func, *base)?.vector_count();
+                let i = self.index(ctx, *index, n)?;
+                Expr::atom(format!("{}[{}]", b.at(Prec::Postfix), i.text))
+            }
+            Op::Shuffle { a, b, pattern } => {
+                let ea = self.expr(ctx, *a, depth)?;
+                let na = self.value_inner(func, *a)?.vector_count().unwrap_or(1);
+                let from_a = a == b || pattern.iter().all(|&p| p < na);
+                if from_a {
+                    let s: String = pattern.iter().map(|&p| vector_letter(p % na)).collect();
+                    Expr::atom(format!("{}.{s}", ea.at(Prec::Postfix)))
+                } else {
+                    let eb = self.expr(ctx, *b, depth)?;
+                    let mut groups: Vec<(bool, String)> = Vec::new();
+                    for &p in pattern {
+                        let (first, letter) = if p < na {
+                            (true, vector_letter(p))
+                        } else {
+                            (false, vector_letter(p - na))
+                        };
+                        match groups.last_mut() {
+                            Some((f, s)) if *f == first => s.push_str(letter),
+                            _ => groups.push((first, letter.to_string())),
+                        }
+                    }
+                    let parts: Vec<String> = groups
+                        .iter()
+                        .map(|(first, s)| {
+                            let e = if *first { &ea } else { &eb };
+                            format!("{}.{s}", e.at(Prec::Postfix))
+                        })
+                        .collect();
+                    let tn = self.type_name(ty)?;
+                    Expr::atom(format!("{tn}({})", parts.join(", ")))
+                }
+            }
+            Op::Convert { value } => {
+                let e = self.expr(ctx, *value, depth)?;
+                let tn = self.type_name(ty)?;
+                Expr::atom(format!("static_cast<{tn}>({})", e.text))
+            }
+            Op::Bitcast { value } => {
+                let e = self.expr(ctx, *value, depth)?;
+                let tn = self.type_name(ty)?;
+                let from_uint =
+                    self.value_inner(func, *value)?.scalar_kind_of() == Some(ScalarKind::Uint);
+                let to_int = self.ty(ty)?.scalar_kind_of() == Some(ScalarKind::Sint);
+                let mut out = Expr::atom(format!("as_type<{tn}>({})", e.text));
+                if from_uint && to_int {
+                    out.bits = Some((e.text.clone(), e.prec));
+                }
+                out
+            }
+            Op::Relational { fun, arg } => {
+                let e = self.expr(ctx, *arg, depth)?;
+                let f = match fun {
+                    RelationalFunction::All => "all",
+                    RelationalFunction::Any => "any",
+                    RelationalFunction::IsNan => "isnan",
+                    RelationalFunction::IsInf => "isinf",
+                };
+                Expr::atom(format!("metal::{f}({})", e.text))
+            }
+            Op::Math { fun, args } => self.math(ctx, *fun, args, ty, depth)?,
+            Op::Derivative { axis, arg, .. } => {
+                // Metal has no coarse or fine variants; its derivatives are the default kind.
+                let e = self.expr(ctx, *arg, depth)?;
+                let f = match axis {
+                    DerivativeAxis::X => "dfdx",
+                    DerivativeAxis::Y => "dfdy",
+                    DerivativeAxis::Width => "fwidth",
+                };
+                Expr::atom(format!("metal::{f}({})", e.text))
+            }
+            Op::Load { pointer } => {
+                let place = self.place(ctx, *pointer, 0)?;
+                self.load_expr(&place)?
+                    .ok_or_else(|| Error::invalid("composite load in an expression"))?
+            }
+            Op::ArrayLength { pointer } => {
+                let place = self.place(ctx, *pointer, 0)?;
+                let len = self.runtime_length(&place.expr)?;
+                Expr::new(len, Prec::Multiplicative)
+            }
+            Op::Call { function, args } => self.call_expr(ctx, *function, args)?,
+            Op::ImageSample {
+                image,
+                sampler,
+                coordinate,
+                array_index,
+                level,
+                depth_ref,
+                offset,
+            } => {
+                let img = self.expr(ctx, *image, depth)?;
+                let smp = self.expr(ctx, *sampler, depth)?;
+                let coord = self.expr(ctx, *coordinate, depth)?.text;
+                let mut args = vec![smp.text, coord];
+                if let Some(layer) = array_index {
+                    let l = self.expr(ctx, *layer, depth)?;
+                    args.push(self.as_uint(ctx, *layer, &l)?.text);
+                }
+                if let Some(d) = depth_ref {
+                    args.push(self.expr(ctx, *d, depth)?.text);
+                }
+                let cube = matches!(
+                    self.value_inner(func, *image)?,
+                    TypeInner::Image {
+                        dim: ImageDimension::Cube,
+                        ..
+                    }
+                );
+                let three_d = matches!(
+                    self.value_inner(func, *image)?,
+                    TypeInner::Image {
+                        dim: ImageDimension::D3,
+                        ..
+                    }
+                );
+                match level {
+                    SampleLevel::Auto => {}
+                    SampleLevel::Zero => args.push("metal::level(0.0)".to_string()),
+                    SampleLevel::Exact(l) => {
+                        let l = self.expr(ctx, *l, depth)?.text;
+                        args.push(format!("metal::level({l})"));
+                    }
+                    SampleLevel::Bias(b) => {
+                        let b = self.expr(ctx, *b, depth)?.text;
+                        args.push(format!("metal::bias({b})"));
+                    }
+                    SampleLevel::Gradient { x, y } => {
+                        let x = self.expr(ctx, *x, depth)?.text;
+                        let y = self.expr(ctx, *y, depth)?.text;
+                        let g = if cube {
+                            "gradientcube"
+                        } else if three_d {
+                            "gradient3d"
+                        } else {
+                            "gradient2d"
+                        };
+                        args.push(format!("metal::{g}({x}, {y})"));
+                    }
+                }
+                if let Some(c) = offset {
+                    args.push(self.constant_expr(*c)?.text);
+                }
+                let method = if depth_ref.is_some() {
+                    "sample_compare"
+                } else {
+                    "sample"
+                };
+                Expr::atom(format!(
+                    "{}.{method}({})",
+                    img.at(Prec::Postfix),
+                    args.join(", ")
+                ))
+            }
+            Op::ImageFetch {
+                image,
+                coordinate,
+                array_index,
+                level,
+                sample,
+            } => {
+                let img = self.expr(ctx, *image, depth)?;
+                let coord = self.expr(ctx, *coordinate, depth)?.text;
+                let n = self
+                    .value_inner(func, *coordinate)?
+                    .vector_count()
+                    .unwrap_or(1);
+                let mut args = vec![format!("metal::uint{n}({coord})")];
+                if let Some(l) = array_index {
+                    let e = self.expr(ctx, *l, depth)?;
+                    args.push(self.as_uint(ctx, *l, &e)?.text);
+                }
+                if let Some(s) = sample {
+                    let e = self.expr(ctx, *s, depth)?;
+                    args.push(self.as_uint(ctx, *s, &e)?.text);
+                } else if let Some(l) = level {
+                    let e = self.expr(ctx, *l, depth)?;
+                    args.push(self.as_uint(ctx, *l, &e)?.text);
+                }
+                Expr::atom(format!(
+                    "{}.read({})",
+                    img.at(Prec::Postfix),
+                    args.join(", ")
+                ))
+            }
+            Op::ImageQuery { image, query } => {
+                let img = self.expr(ctx, *image, depth)?;
+                let i = img.at(Prec::Postfix);
+                let TypeInner::Image { dim, class, .. } = self.value_inner(func, *image)? else {
+                    return Err(Error::invalid("image query of a non-image"));
+                };
+                let ms = matches!(
+                    class,
+                    ImageClass::Sampled {
+                        multisampled: true,
+                        ..
+                    } | ImageClass::Depth { multisampled: true }
+                );
+                match query {
+                    ImageQuery::Size { level } => {
+                        let l = match (level, ms) {
+                            (_, true) => String::new(),
+                            (Some(l), false) => {
+                                let e = self.expr(ctx, *l, depth)?;
+                                self.as_uint(ctx, *l, &e)?.text
+                            }
+                            (None, false) => "0u".to_string(),
+                        };
+                        let mut parts = vec![
+                            format!("{i}.get_width({l})"),
+                            format!("{i}.get_height({l})"),
+                        ];
+                        if *dim == ImageDimension::D3 {
+                            parts.push(format!("{i}.get_depth({l})"));
+                        }
+                        Expr::atom(format!("metal::int{}({})", parts.len(), parts.join(", ")))
+                    }
+                    ImageQuery::NumLevels => Expr::atom(format!("int({i}.get_num_mip_levels())")),
+                    ImageQuery::NumLayers => Expr::atom(format!("int({i}.get_array_size())")),
+                    ImageQuery::NumSamples => Expr::atom(format!("int({i}.get_num_samples())")),
+                }
+            }
+            Op::AtomicLoad { pointer } => {
+                let place = self.place(ctx, *pointer, 0)?;
+                Expr::atom(format!(
+                    "metal::atomic_load_explicit(&{}, metal::memory_order_relaxed)",
+                    place.expr
+                ))
+            }
+            Op::Atomic { .. }
+            | Op::Insert { .. }
+            | Op::InsertDynamic { .. }
+            | Op::AccessChain { .. } => {
+                return Err(Error::invalid("operation used as an expression"))
+            }
+        })
+    }
+
+    fn binary(
+        &mut self,
+        ctx: &mut FnCtx<'_>,
+        op: BinaryOp,
+        lhs: Handle<Value>,
+        rhs: Handle<Value>,
+        ty: Handle<Type>,
+        depth: u32,
+    ) -> R<Expr> {
+        let func = ctx.func;
+        let l = self.expr(ctx, lhs, depth)?;
+        let operand_ty = self.value_ty(func, lhs)?;
+        let kind = self.ty(operand_ty)?.scalar_kind_of();
+        let infix = |sym: &str, prec: Prec, l: &Expr, r: &Expr| {
+            Expr::new(
+                format!("{} {sym} {}", l.at(prec), r.at(next_prec(prec))),
+                prec,
+            )
+        };
+        let tn = self.type_name(operand_ty)?;
+        let signed = kind == Some(ScalarKind::Sint);
+        // Shift counts are masked to 31 (constant counts are masked here); a signed left shift
+        // goes through uint (shifting a negative value is undefined in C++14).
+        if matches!(op, BinaryOp::ShiftLeft | BinaryOp::ShiftRight) {
+            let count = match self.const_index(ctx, rhs) {
+                Some(c) => Expr::atom(format!("{}u", c & 31)),
+                None => {
+                    let r = self.expr(ctx, rhs, depth)?;
+                    Expr::new(format!("{} & 31u", r.at(Prec::BitAnd)), Prec::BitAnd)
+                }
+            };
+            if op == BinaryOp::ShiftLeft && signed {
+                let lu = self.uint_bits(ctx, lhs, &l)?;
+                let bits = format!("{} << {}", lu.at(Prec::Shift), count.at(Prec::Additive));
+                let mut e = Expr::atom(format!("as_type<{tn}>({bits})"));
+                e.bits = Some((bits, Prec::Shift));
+                return Ok(e);
+            }
+            let sym = if op == BinaryOp::ShiftLeft {
+                "<<"
+            } else {
+                ">>"
+            };
+            return Ok(infix(sym, Prec::Shift, &l, &count));
+        }
+        let r = self.expr(ctx, rhs, depth)?;
+        let float = kind == Some(ScalarKind::Float);
+        Ok(match op {
+            BinaryOp::Add | BinaryOp::Subtract | BinaryOp::Multiply if signed => {
+                // Signed overflow is undefined in Metal: wrap through uint.
+                let sym = match op {
+                    BinaryOp::Add => "+",
+                    BinaryOp::Subtract => "-",
+                    _ => "*",
+                };
+                let lu = self.uint_bits(ctx, lhs, &l)?;
+                let ru = self.uint_bits(ctx, rhs, &r)?;
+                let prec = if sym == "*" {
+                    Prec::Multiplicative
+                } else {
+                    Prec::Additive
+                };
+                let bits = format!("{} {sym} {}", lu.at(prec), ru.at(next_prec(prec)));
+                let mut e = Expr::atom(format!("as_type<{tn}>({bits})"));
+                e.bits = Some((bits, prec));
+                e
+            }
+            BinaryOp::Add => infix("+", Prec::Additive, &l, &r),
+            BinaryOp::Subtract => infix("-", Prec::Additive, &l, &r),
+            BinaryOp::Multiply => infix("*", Prec::Multiplicative, &l, &r),
+            BinaryOp::Divide if float => infix("/", Prec::Multiplicative, &l, &r),
+            BinaryOp::Divide => {
+                let name = self.int_helper("luma_div", &tn, operand_ty, signed, true)?;
+                Expr::atom(format!("{name}({}, {})", l.text, r.text))
+            }
+            BinaryOp::Remainder if float => {
+                let name = self.helper("luma_frem", &tn, |name| {
+                    format!(
+                        "// Truncated float remainder: x - y * trunc(x / y).\n\
+                         {tn} {name}({tn} x, {tn} y) {{\n    return x - y * metal::trunc(x / y);\n}}\n"
+                    )
+                });
+                Expr::atom(format!("{name}({}, {})", l.text, r.text))
+            }
+            BinaryOp::Remainder => {
+                let name = self.int_helper("luma_rem", &tn, operand_ty, signed, false)?;
+                Expr::atom(format!("{name}({}, {})", l.text, r.text))
+            }
+            BinaryOp::BitAnd => infix("&", Prec::BitAnd, &l, &r),
+            BinaryOp::BitOr => infix("|", Prec::BitOr, &l, &r),
+            BinaryOp::BitXor => infix("^", Prec::BitXor, &l, &r),
+            BinaryOp::Equal => infix("==", Prec::Equality, &l, &r),
+            BinaryOp::NotEqual => infix("!=", Prec::Equality, &l, &r),
+            BinaryOp::Less => infix("<", Prec::Relational, &l, &r),
+            BinaryOp::LessEqual => infix("<=", Prec::Relational, &l, &r),
+            BinaryOp::Greater => infix(">", Prec::Relational, &l, &r),
+            BinaryOp::GreaterEqual => infix(">=", Prec::Relational, &l, &r),
+            // Metal's `&&` and `||` work per component on bool vectors.
+            BinaryOp::LogicalAnd => infix("&&", Prec::LogicalAnd, &l, &r),
+            BinaryOp::LogicalOr => infix("||", Prec::LogicalOr, &l, &r),
+            BinaryOp::ShiftLeft | BinaryOp::ShiftRight => {
+                let _ = ty;
+                return Err(Error::invalid("shift handled above"));
+            }
+        })
+    }
+
+    /// Total integer division (`div`) or remainder helper for `tn`; vectors apply the scalar
+    /// helper per component.
+    fn int_helper(
+        &mut self,
+        base: &str,
+        tn: &str,
+        ty: Handle<Type>,
+        signed: bool,
+        div: bool,
+    ) -> R<String> {
+        let scalar = if signed { "int" } else { "uint" };
+        let scalar_body = match (signed, div) {
+            (true, true) => "// x / 0 == x and MIN / -1 == MIN: divide by 1 instead.\n    \
+                             return x / ((y == 0 || (x == (-2147483647 - 1) && y == -1)) ? 1 : y);"
+                .to_string(),
+            (true, false) => {
+                "// Truncated remainder; x % 0 == 0 and MIN % -1 == 0.\n    \
+                              return x % ((y == 0 || (x == (-2147483647 - 1) && y == -1)) ? 1 : y);"
+                    .to_string()
+            }
+            (false, true) => "// x / 0 == x.\n    return x / (y == 0u ? 1u : y);".to_string(),
+            (false, false) => "// x % 0 == 0.\n    return x % (y == 0u ? 1u : y);".to_string(),
+        };
+        let name = self.helper(base, scalar, |name| {
+            format!("{scalar} {name}({scalar} x, {scalar} y) {{\n    {scalar_body}\n}}\n")
+        });
+        if let Some(n) = self.ty(ty)?.vector_count() {
+            let parts: Vec<String> = (0..n)
+                .map(|i| {
+                    let l = vector_letter(i);
+                    format!("{name}(x.{l}, y.{l})")
+                })
+                .collect();
+            let tn = tn.to_string();
+            self.helper(base, &tn, |name| {
+                format!(
+                    "{tn} {name}({tn} x, {tn} y) {{\n    return {tn}({});\n}}\n",
+                    parts.join(", ")
+                )
+            });
+        }
+        Ok(name)
+    }
+
+    /// A per-component integer helper: the scalar body `body` (of `x`) applied to each
+    /// component of vectors.
+    fn int_unary_helper(
+        &mut self,
+        base: &str,
+        tn: &str,
+        ty: Handle<Type>,
+        scalar: &str,
+        ret: &str,
+        body: &str,
+    ) -> R<String> {
+        let name = self.helper(base, scalar, |name| {
+            format!("{ret} {name}({scalar} x) {{\n    {body}\n}}\n")
+        });
+        if let Some(n) = self.ty(ty)?.vector_count() {
+            let parts: Vec<String> = (0..n)
+                .map(|i| format!("{name}(x.{})", vector_letter(i)))
+                .collect();
+            let rt = format!("metal::{ret}{n}");
+            let tn = tn.to_string();
+            self.helper(base, &tn, |name| {
+                format!(
+                    "{rt} {name}({tn} x) {{\n    return {rt}({});\n}}\n",
+                    parts.join(", ")
+                )
+            });
+        }
+        Ok(name)
+    }
+
+    fn math(
+        &mut self,
+        ctx: &mut FnCtx<'_>,
+        fun: MathFunction,
+        args: &[Handle<Value>],
+        ty: Handle<Type>,
+        depth: u32,
+    ) -> R<Expr> {
+        use MathFunction as M;
+        let func = ctx.func;
+        let mut a = Vec::new();
+        for v in args {
+            a.push(self.expr(ctx, *v, depth)?);
+        }
+        let arg = |i: usize| a.get(i).map(|e| e.text.clone()).unwrap_or_default();
+        let call = |name: &str| {
+            Expr::atom(format!(
+                "metal::{name}({})",
+                a.iter()
+                    .map(|e| e.text.clone())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        };
+        let arg_ty = match args.first() {
+            Some(v) => self.value_ty(func, *v)?,
+            None => ty,
+        };
+        let tn = self.type_name(arg_ty)?;
+        let kind = self.ty(arg_ty)?.scalar_kind_of();
+        let signed = kind == Some(ScalarKind::Sint);
+        let int = matches!(kind, Some(ScalarKind::Sint | ScalarKind::Uint));
+        Ok(match fun {
+            M::Abs if signed => {
+                let name = self.int_unary_helper(
+                    "luma_abs",
+                    &tn,
+                    arg_ty,
+                    "int",
+                    "int",
+                    "// abs(MIN) == MIN without signed overflow.\n    \
+                     return x >= 0 ? x : as_type<int>(0u - as_type<uint>(x));",
+                )?;
+                Expr::atom(format!("{name}({})", arg(0)))
+            }
+            M::Abs => call("abs"),
+            M::Sign if signed => {
+                let name = self.int_unary_helper(
+                    "luma_sign",
+                    &tn,
+                    arg_ty,
+                    "int",
+                    "int",
+                    "return x > 0 ? 1 : (x < 0 ? -1 : 0);",
+                )?;
+                Expr::atom(format!("{name}({})", arg(0)))
+            }
+            M::Sign => call("sign"),
+            M::Floor => call("floor"),
+            M::Ceil => call("ceil"),
+            // `rint` rounds halfway cases to even; Metal's `round` rounds them away from zero.
+            M::Round => call("rint"),
+            M::Trunc => call("trunc"),
+            M::Fract => call("fract"),
+            M::Mod => {
+                let name = self.helper("luma_mod", &tn, |name| {
+                    format!(
+                        "// GLSL mod: x - y * floor(x / y).\n\
+                         {tn} {name}({tn} x, {tn} y) {{\n    return x - y * metal::floor(x / y);\n}}\n"
+                    )
+                });
+                Expr::atom(format!("{name}({}, {})", arg(0), arg(1)))
+            }
+            M::Min => call("min"),
+            M::Max => call("max"),
+            M::Clamp => call("clamp"),
+            M::Mix => call("mix"),
+            M::Step => call("step"),
+            M::SmoothStep => call("smoothstep"),
+            M::Sqrt => call("sqrt"),
+            M::InverseSqrt => call("rsqrt"),
+            M::Pow => call("pow"),
+            M::Exp => call("exp"),
+            M::Exp2 => call("exp2"),
+            M::Log => call("log"),
+            M::Log2 => call("log2"),
+            M::Sin => call("sin"),
+            M::Cos => call("cos"),
+            M::Tan => call("tan"),
+            M::Asin => call("asin"),
+            M::Acos => call("acos"),
+            M::Atan => call("atan"),
+            M::Atan2 => call("atan2"),
+            M::Sinh => call("sinh"),
+            M::Cosh => call("cosh"),
+            M::Tanh => call("tanh"),
+            M::Radians => Expr::new(
+                format!(
+                    "{} * 0.017453292519943295",
+                    a.first()
+                        .map(|e| e.at(Prec::Multiplicative))
+                        .unwrap_or_default()
+                ),
+                Prec::Multiplicative,
+            ),
+            M::Degrees => Expr::new(
+                format!(
+                    "{} * 57.29577951308232",
+                    a.first()
+                        .map(|e| e.at(Prec::Multiplicative))
+                        .unwrap_or_default()
+                ),
+                Prec::Multiplicative,
+            ),
+            M::Fma => call("fma"),
+            M::Saturate => call("saturate"),
+            M::Length => call("length"),
+            M::Distance => call("distance"),
+            M::Dot => call("dot"),
+            M::Cross => call("cross"),
+            M::Normalize => call("normalize"),
+            M::Reflect => call("reflect"),
+            M::Refract => call("refract"),
+            M::FaceForward => call("faceforward"),
+            M::Transpose => call("transpose"),
+            M::Determinant => call("determinant"),
+            M::Inverse => {
+                let n = match self.ty(arg_ty)? {
+                    TypeInner::Matrix { columns, .. } => columns.count(),
+                    _ => return Err(Error::invalid("inverse of a non-matrix")),
+                };
+                let name = self.helper("luma_inverse", &tn, |name| inverse_helper(name, &tn, n));
+                Expr::atom(format!("{name}({})", arg(0)))
+            }
+            M::CountOneBits if int => call("popcount"),
+            M::ReverseBits if int => call("reverse_bits"),
+            M::FirstLeadingBit if signed => {
+                let name = self.int_unary_helper(
+                    "luma_first_leading_bit",
+                    &tn,
+                    arg_ty,
+                    "int",
+                    "int",
+                    "// The highest bit that differs from the sign bit; -1 when none.\n    \
+                     uint u = x < 0 ? ~as_type<uint>(x) : as_type<uint>(x);\n    \
+                     return u == 0u ? -1 : 31 - int(metal::clz(u));",
+                )?;
+                Expr::atom(format!("{name}({})", arg(0)))
+            }
+            M::FirstLeadingBit => {
+                let name = self.int_unary_helper(
+                    "luma_first_leading_bit",
+                    &tn,
+                    arg_ty,
+                    "uint",
+                    "uint",
+                    "return x == 0u ? 0xFFFFFFFFu : 31u - metal::clz(x);",
+                )?;
+                Expr::atom(format!("{name}({})", arg(0)))
+            }
+            M::FirstTrailingBit => {
+                let (scalar, ret, body) = if signed {
+                    ("int", "int", "return x == 0 ? -1 : int(metal::ctz(x));")
+                } else {
+                    (
+                        "uint",
+                        "uint",
+                        "return x == 0u ? 0xFFFFFFFFu : metal::ctz(x);",
+                    )
+                };
+                let name = self.int_unary_helper(
+                    "luma_first_trailing_bit",
+                    &tn,
+                    arg_ty,
+                    scalar,
+                    ret,
+                    body,
+                )?;
+                Expr::atom(format!("{name}({})", arg(0)))
+            }
+            M::CountOneBits | M::ReverseBits => {
+                return Err(Error::invalid("bit operation on a non-integer"))
+            }
+            M::Pack4x8Unorm => call("pack_float_to_unorm4x8"),
+            M::Pack4x8Snorm => call("pack_float_to_snorm4x8"),
+            M::Pack2x16Unorm => call("pack_float_to_unorm2x16"),
+            M::Pack2x16Snorm => call("pack_float_to_snorm2x16"),
+            M::Pack2x16Float => Expr::atom(format!("as_type<uint>(metal::half2({}))", arg(0))),
+            M::Unpack4x8Unorm => call("unpack_unorm4x8_to_float"),
+            M::Unpack4x8Snorm => call("unpack_snorm4x8_to_float"),
+            M::Unpack2x16Unorm => call("unpack_unorm2x16_to_float"),
+            M::Unpack2x16Snorm => call("unpack_snorm2x16_to_float"),
+            M::Unpack2x16Float => {
+                Expr::atom(format!("metal::float2(as_type<metal::half2>({}))", arg(0)))
+            }
+        })
+    }
+
+    /// The bits of signed value `v` (expression `e`) as `uint`: a literal for a non-negative
+    /// constant, `as_type<uint>(e)` otherwise.
+    fn uint_bits(&mut self, ctx: &FnCtx<'_>, v: Handle<Value>, e: &Expr) -> R<Expr> {
+        if let Some(ValueDef::Constant(c)) = ctx.func.values.get(v).map(|x| &x.def) {
+            if let Some(Constant {
+                value: ConstantValue::Scalar(Literal::I32(n)),
+                spec_id: None,
+                ..
+            }) = self.module.constants.get(*c)
+            {
+                if *n >= 0
+                    && self
+                        .constant_names
+                        .get(c.index())
+                        .is_none_or(|n| n.is_none())
+                {
+                    return Ok(Expr::atom(format!("{n}u")));
+                }
+            }
+        }
+        if let Some((bits, prec)) = &e.bits {
+            return Ok(Expr::new(bits.clone(), *prec));
+        }
+        let ty = self.value_ty(ctx.func, v)?;
+        let ut = match self.ty(ty)?.vector_count() {
+            Some(n) => format!("metal::uint{n}"),
+            None => "uint".to_string(),
+        };
+        Ok(Expr::atom(format!("as_type<{ut}>({})", e.text)))
+    }
+}
+
+fn next_prec(p: Prec) -> Prec {
+    match p {
+        Prec::Ternary => Prec::LogicalOr,
+        Prec::LogicalOr => Prec::LogicalAnd,
+        Prec::LogicalAnd => Prec::BitOr,
+        Prec::BitOr => Prec::BitXor,
+        Prec::BitXor => Prec::BitAnd,
+        Prec::BitAnd => Prec::Equality,
+        Prec::Equality => Prec::Relational,
+        Prec::Relational => Prec::Shift,
+        Prec::Shift => Prec::Additive,
+        Prec::Additive => Prec::Multiplicative,
+        Prec::Multiplicative => Prec::Unary,
+        Prec::Unary | Prec::Postfix => Prec::Postfix,
+    }
+}
+
+/// The inverse of an `n`x`n` matrix (Metal has no intrinsic); the formulas hold for rows or
+/// columns alike, since inverse commutes with transpose.
+fn inverse_helper(name: &str, tn: &str, n: u32) -> String {
+    match n {
+        2 => format!(
+            "{tn} {name}({tn} m) {{\n    \
+             return {tn}(m[1][1], -m[0][1], -m[1][0], m[0][0]) * (1.0 / metal::determinant(m));\n}}\n"
+        ),
+        3 => format!(
+            "{tn} {name}({tn} m) {{\n    \
+             {tn} adj;\n    \
+             adj[0] = metal::cross(m[1], m[2]);\n    \
+             adj[1] = metal::cross(m[2], m[0]);\n    \
+             adj[2] = metal::cross(m[0], m[1]);\n    \
+             return metal::transpose(adj) * (1.0 / metal::dot(m[0], adj[0]));\n}}\n"
+        ),
+        _ => format!(
+            "{tn} {name}({tn} m) {{\n    \
+             float a00 = m[0][0], a01 = m[0][1], a02 = m[0][2], a03 = m[0][3];\n    \
+             float a10 = m[1][0], a11 = m[1][1], a12 = m[1][2], a13 = m[1][3];\n    \
+             float a20 = m[2][0], a21 = m[2][1], a22 = m[2][2], a23 = m[2][3];\n    \
+             float a30 = m[3][0], a31 = m[3][1], a32 = m[3][2], a33 = m[3][3];\n    \
+             float b00 = a00 * a11 - a01 * a10, b01 = a00 * a12 - a02 * a10;\n    \
+             float b02 = a00 * a13 - a03 * a10, b03 = a01 * a12 - a02 * a11;\n    \
+             float b04 = a01 * a13 - a03 * a11, b05 = a02 * a13 - a03 * a12;\n    \
+             float b06 = a20 * a31 - a21 * a30, b07 = a20 * a32 - a22 * a30;\n    \
+             float b08 = a20 * a33 - a23 * a30, b09 = a21 * a32 - a22 * a31;\n    \
+             float b10 = a21 * a33 - a23 * a31, b11 = a22 * a33 - a23 * a32;\n    \
+             float det = b00 * b11 - b01 * b10 + b02 * b09 + b03 * b08 - b04 * b07 + b05 * b06;\n    \
+             return {tn}(\n        \
+             metal::float4(a11 * b11 - a12 * b10 + a13 * b09, a02 * b10 - a01 * b11 - a03 * b09,\n        \
+             a31 * b05 - a32 * b04 + a33 * b03, a22 * b04 - a21 * b05 - a23 * b03),\n        \
+             metal::float4(a12 * b08 - a10 * b11 - a13 * b07, a00 * b11 - a02 * b08 + a03 * b07,\n        \
+             a32 * b02 - a30 * b05 - a33 * b01, a20 * b05 - a22 * b02 + a23 * b01),\n        \
+             metal::float4(a10 * b10 - a11 * b08 + a13 * b06, a01 * b08 - a00 * b10 - a03 * b06,\n        \
+             a30 * b04 - a31 * b02 + a33 * b00, a21 * b02 - a20 * b04 - a23 * b00),\n        \
+             metal::float4(a11 * b07 - a10 * b09 - a12 * b06, a00 * b09 - a01 * b07 + a02 * b06,\n        \
+             a31 * b01 - a30 * b03 - a32 * b00, a20 * b03 - a21 * b01 + a22 * b00)) * (1.0 / det);\n}}\n"
+        ),
+    }
+}
