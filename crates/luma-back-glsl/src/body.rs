@@ -1048,10 +1048,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let (scalar, size) = match &inner {
             TypeInner::Scalar(s) => (*s, None),
             TypeInner::Vector { size, scalar } => (*scalar, Some(*size)),
-            TypeInner::Matrix { scalar, .. } => (*scalar, None),
             _ => return Err(Error::invalid("binary operator on a composite")),
         };
-        let matrix = matches!(inner, TypeInner::Matrix { .. });
         let vector = size.is_some();
         let integer = matches!(scalar.kind, ScalarKind::Sint | ScalarKind::Uint);
         if let BinaryOp::ShiftLeft | BinaryOp::ShiftRight = op {
@@ -1069,9 +1067,6 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         Ok(match op {
             BinaryOp::Add => binary("+", Prec::Additive, &l, &r),
             BinaryOp::Subtract => binary("-", Prec::Additive, &l, &r),
-            BinaryOp::Multiply if matrix => {
-                Expr::primary(format!("matrixCompMult({}, {})", l.text, r.text))
-            }
             BinaryOp::Multiply => binary("*", Prec::Multiplicative, &l, &r),
             // A constant divisor other than 0 and -1 needs no guard; GLSL's `%` is only exact
             // for unsigned operands.
@@ -1079,9 +1074,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 self.helper_call(HelperKind::Div, scalar, size, &l, &r)
             }
             BinaryOp::Divide => binary("/", Prec::Multiplicative, &l, &r),
-            BinaryOp::Remainder
-                if scalar.kind == ScalarKind::Uint && self.safe_divisor(rhs)? =>
-            {
+            BinaryOp::Remainder if scalar.kind == ScalarKind::Uint && self.safe_divisor(rhs)? => {
                 binary("%", Prec::Multiplicative, &l, &r)
             }
             BinaryOp::Remainder => self.helper_call(HelperKind::Rem, scalar, size, &l, &r),

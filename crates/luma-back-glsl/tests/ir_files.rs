@@ -24,7 +24,9 @@ fn stage_ext(stage: ShaderStage) -> &'static str {
 
 #[test]
 fn ir_files_compile_and_validate() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("ir");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("ir");
     let glslang = require_tool("glslangValidator");
     let spirv_val = require_tool("spirv-val");
     let scratch = scratch_dir("glsl-ir");
@@ -36,12 +38,13 @@ fn ir_files_compile_and_validate() {
         let text = std::fs::read_to_string(&path).unwrap();
         let module = luma_ir::parse::parse_module(&text)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        luma_ir::verify::verify(&module).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let options = Options {
             line_directives: stem.contains("lines"),
             ..Options::default()
         };
-        let outputs = write_all(&module, &options)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let outputs =
+            write_all(&module, &options).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         // The same bytes every time.
         assert_eq!(write_all(&module, &options).unwrap(), outputs);
         for (entry, stage, source) in outputs {

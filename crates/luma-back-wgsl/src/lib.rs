@@ -1,1 +1,79 @@
-//! WGSL back end.
+//! WGSL back end: one WGSL module with every entry point.
+//!
+//! The output is what naga's validator and Tint accept: `@vertex`/`@fragment`/`@compute`
+//! entry points with `@location`/`@builtin`/`@interpolate` parameters and results, resources
+//! with `@group`/`@binding`, `var<uniform>`, `var<storage, read|read_write>`, `var<workgroup>`,
+//! `atomic<T>`, `override` with `@id` for specialization constants, and the push-constant block
+//! as naga's `var<immediate>` (naga 30's name; Tint has no push constants).
+//!
+//! Layouts are exactly the layouter's: storage and push-constant memory (std430) is WGSL's own
+//! layout, and uniform memory (std140) gets `@size` attributes on struct members, element
+//! wrapper structs for arrays whose std140 stride WGSL would not give, and column wrapper
+//! structs for matrices whose std140 column stride WGSL would not give. Reads of such padded
+//! data convert it back to the plain type.
+//!
+//! Values follow [`luma_back::plan`]: impure or shared values become `let` temporaries, pure
+//! values used once are written into their use, `If` results and loop-carried values are
+//! `var`s declared before their construct.
+//!
+//! Operators compute Luma's meaning: WGSL's integer `/` and `%` already are Luma's, and so is
+//! its float `%`; `mod` is `x - y * floor(x / y)`, constant shift counts are masked, and
+//! expressions WGSL would evaluate at shader-creation time and reject (an overflowing constant
+//! sum, a constant division by zero) are kept from being constant expressions.
+
+#![forbid(unsafe_code)]
+
+mod body;
+pub mod codes;
+mod helpers;
+mod keywords;
+mod layout;
+mod writer;
+
+use std::fmt;
+
+use luma_base::Code;
+use luma_ir::Module;
+
+pub use keywords::{RESERVED, RESERVED_PREFIXES};
+
+/// What to write. WGSL bounds every index at run time itself, so there is nothing to choose
+/// about bounds checks.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Options {}
+
+/// Why a module could not be written as WGSL.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    /// The diagnostic code (see [`codes`]).
+    pub code: Code,
+    /// What went wrong, lower case, naming the construct.
+    pub message: String,
+}
+
+impl Error {
+    pub(crate) fn new(code: Code, message: impl Into<String>) -> Error {
+        Error {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// An IR shape that a verified module never has.
+    pub(crate) fn invalid(message: impl Into<String>) -> Error {
+        Error::new(codes::INVALID_IR, message)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.code, self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Writes `module`, every entry point included, as one WGSL source.
+pub fn write(module: &Module, options: &Options) -> Result<String, Error> {
+    writer::Writer::new(module, options)?.write()
+}

@@ -69,8 +69,10 @@ int ints(int a, int b, uint ua, uint ub, ivec2 va, ivec2 vb) {
 float floats(float x, float y, vec3 v, mat2 m, mat2 n) {
     float frem = luma_rem(x, y);
     float fmod = mod(x, y);
-    vec3 vmod = mod(v, x);
-    return -(frem + fmod + float(!(x != y && x == (-(matrixCompMult(m + n - n, m) / n))[1].x)) + float(int(bool(x))) + float(uint(x)) + vmod.z);
+    vec3 vmod = mod(v, v);
+    vec2 t = m[1];
+    vec2 t_1 = n[0];
+    return -(frem + fmod + float(!(x != y && x == (-(t + t_1) / t * t_1).x)) + float(int(bool(x))) + float(uint(x)) + vmod.z);
 }
 
 void main() {

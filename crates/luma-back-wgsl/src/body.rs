@@ -1,0 +1,1865 @@
+//! Function bodies: statements, structured control flow and expressions.
+//!
+//! Blocks are walked with an explicit work stack, so the depth of `if` and loop nesting costs no
+//! native stack. Each value is written as [`luma_back::plan`] places it; `If` results, loop
+//! results and loop-carried values are `var`s declared just before their construct.
+//!
+//! WGSL evaluates an expression made only of literals and constants when the shader is created,
+//! and rejects the shader if that evaluation overflows, divides by zero or makes an infinity.
+//! Luma gives those operations a run-time meaning (wrapping, `x / 0 == x`), so an operation
+//! whose operands are all constant, and that might fail, first binds one operand to a `let`,
+//! which is never a constant expression.
+
+use luma_back::prec::operand as wrap;
+use luma_back::{CodeWriter, Namer, Placement, Prec, Side, ValuePlan};
+use luma_base::Handle;
+use luma_ir::{
+    AddressSpace, ArraySize, AtomicFunction, Barrier, BinaryOp, Block, ConstantValue,
+    DerivativeAxis, DerivativeControl, Function, ImageClass, ImageDimension, ImageQuery, Literal,
+    MathFunction, Op, RelationalFunction, SampleLevel, Scalar, ScalarKind, ShaderStage, StmtKind,
+    Type, TypeInner, UnaryOp, Value, ValueDef, VectorSize,
+};
+
+use crate::codes;
+use crate::helpers::Helper;
+use crate::layout::Repr;
+use crate::writer::{shape_name, Expr, Writer};
+use crate::Error;
+
+/// Writes function `handle` (with its entry point attributes when it is one).
+pub(crate) fn write_function(
+    w: &mut Writer<'_>,
+    handle: Handle<Function>,
+) -> Result<String, Error> {
+    let module = w.module;
+    let function = module
+        .functions
+        .get(handle)
+        .ok_or_else(|| Error::invalid("function handle out of range"))?;
+    let entry = module.entry_points.iter().find(|e| e.function == handle);
+    // Ops WGSL can only write as statements are always named.
+    let plan = ValuePlan::new(module, function, |op| match op {
+        Op::Insert { .. } => true,
+        Op::Atomic {
+            fun: AtomicFunction::CompareExchange,
+            ..
+        } => true,
+        Op::Select { accept, .. } => function
+            .values
+            .get(*accept)
+            .and_then(|v| module.types.get(v.ty))
+            .is_some_and(|t| !t.inner.is_scalar_or_vector()),
+        _ => false,
+    });
+    let mut fw = FunctionWriter {
+        namer: w.namer.clone(),
+        w,
+        function,
+        handle,
+        entry_stage: entry.map(|e| e.stage),
+        plan,
+        exprs: vec![None; function.values.len()],
+        local_names: Vec::with_capacity(function.locals.len()),
+        out: CodeWriter::new(),
+    };
+    if let Some(entry) = entry {
+        fw.entry_header(entry)?;
+    }
+    fw.write()?;
+    Ok(fw.out.finish())
+}
+
+/// Where a block sits, which decides whether its terminator needs a jump.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// The function body: a final `return;` without values is implied.
+    FunctionBody,
+    /// A loop body: a final `Continue` falls through to the next iteration.
+    LoopBody,
+    /// An `if` arm.
+    Arm,
+}
+
+enum Work {
+    Block {
+        block: Handle<Block>,
+        next: usize,
+        role: Role,
+    },
+    Else,
+    EndIf,
+    EndLoop,
+}
+
+enum Ctx {
+    If {
+        results: Vec<Handle<Value>>,
+    },
+    Loop {
+        carried: Vec<Handle<Value>>,
+        results: Vec<Handle<Value>>,
+    },
+}
+
+/// The carried values and results of the innermost loop.
+type LoopVars = (Vec<Handle<Value>>, Vec<Handle<Value>>);
+
+struct FunctionWriter<'w, 'a> {
+    w: &'w mut Writer<'a>,
+    function: &'a Function,
+    handle: Handle<Function>,
+    entry_stage: Option<ShaderStage>,
+    plan: ValuePlan,
+    namer: Namer,
+    exprs: Vec<Option<Expr>>,
+    local_names: Vec<String>,
+    out: CodeWriter,
+}
+
+impl<'w, 'a> FunctionWriter<'w, 'a> {
+    fn entry_header(&mut self, entry: &luma_ir::EntryPoint) -> Result<(), Error> {
+        match entry.stage {
+            ShaderStage::Vertex => self.out.line("@vertex"),
+            ShaderStage::Fragment => {
+                if entry.early_depth_test {
+                    self.out
+                        .line("// @early_depth: WGSL cannot force early fragment tests");
+                }
+                self.out.line("@fragment");
+            }
+            ShaderStage::Compute => {
+                let [x, y, z] = entry.workgroup_size;
+                self.out.line(format!(
+                    "@compute @workgroup_size({}, {}, {})",
+                    x.max(1),
+                    y.max(1),
+                    z.max(1)
+                ));
+            }
+            other => {
+                return Err(Error::new(
+                    codes::UNSUPPORTED_STAGE,
+                    format!("WGSL has no {} stage", other.as_str()),
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    fn write(&mut self) -> Result<(), Error> {
+        let function = self.function;
+        let mut params = Vec::with_capacity(function.params.len());
+        for (index, param) in function.params.iter().enumerate() {
+            let v = function.param_value(index);
+            let name = self.namer.call(&param.name);
+            let ty = self.w.type_text(param.ty)?;
+            let attrs = match self.entry_stage {
+                Some(stage) => {
+                    self.w
+                        .io_attributes(param.binding, param.ty, stage == ShaderStage::Fragment)?
+                }
+                None => String::new(),
+            };
+            params.push(format!("{attrs}{name}: {ty}"));
+            self.set(v, Expr::name(name));
+        }
+        let name = self
+            .w
+            .function_names
+            .get(self.handle.index())
+            .cloned()
+            .unwrap_or_default();
+        let ret = match (self.entry_stage, function.results.as_slice()) {
+            (_, []) => String::new(),
+            (Some(stage), [one]) => {
+                let attrs =
+                    self.w
+                        .io_attributes(one.binding, one.ty, stage == ShaderStage::Vertex)?;
+                format!(" -> {attrs}{}", self.w.type_text(one.ty)?)
+            }
+            (None, [one]) => format!(" -> {}", self.w.type_text(one.ty)?),
+            (Some(_), _) => {
+                let s = self
+                    .w
+                    .output_structs
+                    .get(self.handle.index())
+                    .cloned()
+                    .flatten()
+                    .ok_or_else(|| Error::invalid("entry point without an output struct"))?;
+                format!(" -> {s}")
+            }
+            (None, _) => {
+                return Err(Error::invalid(
+                    "a function that is not an entry point returns several values",
+                ))
+            }
+        };
+        self.out
+            .open(format!("fn {name}({}){ret} {{", params.join(", ")));
+
+        for (_, local) in function.locals.iter() {
+            let name = self.namer.call(local.name.as_deref().unwrap_or("local"));
+            self.local_names.push(name.clone());
+            let ty = self.w.type_text(local.ty)?;
+            match local.init {
+                Some(init) => {
+                    let value = self.w.constant_ref(init)?;
+                    self.out.line(format!("var {name}: {ty} = {};", value.text));
+                }
+                None => self.out.line(format!("var {name}: {ty};")),
+            }
+        }
+
+        let mut work = vec![Work::Block {
+            block: function.body,
+            next: 0,
+            role: Role::FunctionBody,
+        }];
+        let mut ctx: Vec<Ctx> = Vec::new();
+        while let Some(item) = work.pop() {
+            match item {
+                Work::Else => {
+                    self.out.dedent();
+                    self.out.line("} else {");
+                    self.out.indent();
+                }
+                Work::EndIf | Work::EndLoop => {
+                    ctx.pop();
+                    self.out.close("}");
+                }
+                Work::Block { block, next, role } => {
+                    self.block(block, next, role, &mut work, &mut ctx)?;
+                }
+            }
+        }
+        self.out.close("}");
+        Ok(())
+    }
+
+    fn block(
+        &mut self,
+        block: Handle<Block>,
+        next: usize,
+        role: Role,
+        work: &mut Vec<Work>,
+        ctx: &mut Vec<Ctx>,
+    ) -> Result<(), Error> {
+        let stmts = &self
+            .function
+            .blocks
+            .get(block)
+            .ok_or_else(|| Error::invalid("block handle out of range"))?
+            .stmts;
+        let mut index = next;
+        while let Some(stmt) = stmts.get(index) {
+            match &stmt.kind {
+                StmtKind::Value(v) => self.value_stmt(*v)?,
+                StmtKind::Store { pointer, value } => {
+                    let p = self.operand(*pointer)?;
+                    let v = self.operand(*value)?;
+                    self.out.line(format!("{} = {};", p.text, v.text));
+                }
+                StmtKind::AtomicStore { pointer, value } => {
+                    let p = self.operand(*pointer)?;
+                    let v = self.operand(*value)?;
+                    self.out
+                        .line(format!("atomicStore({}, {});", address_of(&p), v.text));
+                }
+                StmtKind::Call { function, args } => {
+                    let call = self.call(*function, args)?;
+                    self.out.line(format!("{};", call.text));
+                }
+                StmtKind::Barrier(barrier) => self.barrier(*barrier),
+                StmtKind::If {
+                    condition,
+                    accept,
+                    reject,
+                    results,
+                } => {
+                    let accept_empty = self.is_empty_arm(*accept);
+                    let reject_empty = self.is_empty_arm(*reject);
+                    for &r in results {
+                        self.declare_var(r, None)?;
+                    }
+                    if accept_empty && reject_empty && results.is_empty() {
+                        index += 1;
+                        continue;
+                    }
+                    let cond = self.operand(*condition)?;
+                    work.push(Work::Block {
+                        block,
+                        next: index + 1,
+                        role,
+                    });
+                    work.push(Work::EndIf);
+                    ctx.push(Ctx::If {
+                        results: results.clone(),
+                    });
+                    if accept_empty {
+                        let negated = wrap(&cond.text, cond.prec, Prec::Unary, Side::Right);
+                        self.out.open(format!("if !{negated} {{"));
+                        work.push(Work::Block {
+                            block: *reject,
+                            next: 0,
+                            role: Role::Arm,
+                        });
+                    } else {
+                        self.out.open(format!("if {} {{", cond.text));
+                        if !reject_empty {
+                            work.push(Work::Block {
+                                block: *reject,
+                                next: 0,
+                                role: Role::Arm,
+                            });
+                            work.push(Work::Else);
+                        }
+                        work.push(Work::Block {
+                            block: *accept,
+                            next: 0,
+                            role: Role::Arm,
+                        });
+                    }
+                    return Ok(());
+                }
+                StmtKind::Loop {
+                    carried,
+                    body,
+                    results,
+                    ..
+                } => {
+                    for lv in carried {
+                        self.declare_var(lv.value, Some(lv.init))?;
+                    }
+                    for &r in results {
+                        self.declare_var(r, None)?;
+                    }
+                    self.out.open("loop {");
+                    work.push(Work::Block {
+                        block,
+                        next: index + 1,
+                        role,
+                    });
+                    work.push(Work::EndLoop);
+                    ctx.push(Ctx::Loop {
+                        carried: carried.iter().map(|lv| lv.value).collect(),
+                        results: results.clone(),
+                    });
+                    work.push(Work::Block {
+                        block: *body,
+                        next: 0,
+                        role: Role::LoopBody,
+                    });
+                    return Ok(());
+                }
+                StmtKind::Yield(args) => {
+                    let Some(Ctx::If { results }) = ctx.last() else {
+                        return Err(Error::invalid("`Yield` outside an `If` arm"));
+                    };
+                    let results = results.clone();
+                    self.assign_all(&results, args)?;
+                }
+                StmtKind::Continue(args) => {
+                    let carried = innermost_loop(ctx)?.0;
+                    self.assign_parallel(&carried, args)?;
+                    if role != Role::LoopBody {
+                        self.out.line("continue;");
+                    }
+                }
+                StmtKind::Break(args) => {
+                    let results = innermost_loop(ctx)?.1;
+                    self.assign_all(&results, args)?;
+                    self.out.line("break;");
+                }
+                StmtKind::Return(values) => self.ret(values, role)?,
+                StmtKind::Discard => self.out.line("discard;"),
+                StmtKind::Unreachable => {}
+            }
+            if stmt.kind.is_terminator() {
+                return Ok(());
+            }
+            index += 1;
+        }
+        Ok(())
+    }
+
+    /// Whether an `if` arm writes nothing: only inlined or dead values, then `Yield` of nothing.
+    fn is_empty_arm(&self, block: Handle<Block>) -> bool {
+        let Some(block) = self.function.blocks.get(block) else {
+            return false;
+        };
+        let Some((last, rest)) = block.stmts.split_last() else {
+            return false;
+        };
+        matches!(&last.kind, StmtKind::Yield(args) if args.is_empty())
+            && rest.iter().all(|s| match s.kind {
+                StmtKind::Value(v) => {
+                    matches!(self.plan.placement(v), Placement::Dead | Placement::Inline)
+                }
+                _ => false,
+            })
+    }
+
+    /// Declares the `var` behind an `If` result, loop result or loop-carried value.
+    fn declare_var(&mut self, v: Handle<Value>, init: Option<Handle<Value>>) -> Result<(), Error> {
+        let value = self.value(v)?;
+        let name = self.namer.call(value.name.as_deref().unwrap_or("v"));
+        let ty = self.w.type_text(value.ty)?;
+        match init {
+            Some(init) => {
+                let e = self.operand(init)?;
+                self.out.line(format!("var {name}: {ty} = {};", e.text));
+            }
+            None => self.out.line(format!("var {name}: {ty};")),
+        }
+        self.set(
+            v,
+            Expr {
+                reads: vec![v.raw()],
+                ..Expr::name(name)
+            },
+        );
+        Ok(())
+    }
+
+    fn assign_all(
+        &mut self,
+        targets: &[Handle<Value>],
+        args: &[Handle<Value>],
+    ) -> Result<(), Error> {
+        if targets.len() != args.len() {
+            return Err(Error::invalid(
+                "wrong number of values for a region's results",
+            ));
+        }
+        for (&t, &a) in targets.iter().zip(args) {
+            let target = self.operand(t)?;
+            let value = self.operand(a)?;
+            self.out.line(format!("{} = {};", target.text, value.text));
+        }
+        Ok(())
+    }
+
+    /// Assigns loop-carried variables as if all at once: a new value that reads a variable
+    /// assigned before it in the sequence is saved in a `let` before any assignment.
+    fn assign_parallel(
+        &mut self,
+        targets: &[Handle<Value>],
+        args: &[Handle<Value>],
+    ) -> Result<(), Error> {
+        if targets.len() != args.len() {
+            return Err(Error::invalid(
+                "wrong number of values for a loop's carried values",
+            ));
+        }
+        let mut assigned: Vec<u32> = Vec::new();
+        let mut pending: Vec<(String, String)> = Vec::new();
+        for (&t, &a) in targets.iter().zip(args) {
+            if t == a {
+                continue;
+            }
+            let mut value = self.operand(a)?;
+            if value.reads.iter().any(|r| assigned.contains(r)) {
+                let base = self.value(t)?.name.clone().unwrap_or_else(|| "v".into());
+                let name = self.namer.call(&format!("next_{base}"));
+                self.out.line(format!("let {name} = {};", value.text));
+                value = Expr::name(name);
+            }
+            assigned.push(t.raw());
+            pending.push((self.operand(t)?.text, value.text));
+        }
+        for (target, value) in pending {
+            self.out.line(format!("{target} = {value};"));
+        }
+        Ok(())
+    }
+
+    fn ret(&mut self, values: &[Handle<Value>], role: Role) -> Result<(), Error> {
+        let mut texts = Vec::with_capacity(values.len());
+        for &v in values {
+            texts.push(self.operand(v)?.text);
+        }
+        match texts.as_slice() {
+            [] => {
+                if role != Role::FunctionBody {
+                    self.out.line("return;");
+                }
+            }
+            [one] => self.out.line(format!("return {one};")),
+            _ => {
+                let s = self
+                    .w
+                    .output_structs
+                    .get(self.handle.index())
+                    .cloned()
+                    .flatten()
+                    .ok_or_else(|| Error::invalid("`Return` of several values from a function"))?;
+                self.out.line(format!("return {s}({});", texts.join(", ")));
+            }
+        }
+        Ok(())
+    }
+
+    fn barrier(&mut self, barrier: Barrier) {
+        if barrier.storage {
+            self.out.line("storageBarrier();");
+        }
+        // A control barrier with no memory asked for is still a workgroup barrier in WGSL.
+        if barrier.workgroup || !barrier.storage {
+            self.out.line("workgroupBarrier();");
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Values
+
+    fn value(&self, v: Handle<Value>) -> Result<&'a Value, Error> {
+        self.function
+            .values
+            .get(v)
+            .ok_or_else(|| Error::invalid("value handle out of range"))
+    }
+
+    fn value_inner(&self, v: Handle<Value>) -> Result<&'a TypeInner, Error> {
+        let ty = self.value(v)?.ty;
+        self.w.inner(ty)
+    }
+
+    fn set(&mut self, v: Handle<Value>, e: Expr) {
+        if let Some(slot) = self.exprs.get_mut(v.index()) {
+            *slot = Some(e);
+        }
+    }
+
+    /// The current text of operand `v`.
+    fn operand(&mut self, v: Handle<Value>) -> Result<Expr, Error> {
+        let value = self.value(v)?;
+        match &value.def {
+            ValueDef::Constant(c) => self.w.constant_ref(*c),
+            ValueDef::GlobalPointer(g) => {
+                let name = self
+                    .w
+                    .global_names
+                    .get(g.index())
+                    .cloned()
+                    .ok_or_else(|| Error::invalid("global handle out of range"))?;
+                Ok(Expr::name(name))
+            }
+            ValueDef::LocalPointer(l) => {
+                let name = self
+                    .local_names
+                    .get(l.index())
+                    .cloned()
+                    .ok_or_else(|| Error::invalid("local handle out of range"))?;
+                Ok(Expr::name(name))
+            }
+            _ => self.exprs.get(v.index()).cloned().flatten().ok_or_else(|| {
+                Error::invalid(format!("value {} used before its definition", v.raw()))
+            }),
+        }
+    }
+
+    /// Operand `v` in a form that may be written several times, and that is not a constant
+    /// expression when `unconst` is set: otherwise it is bound to a `let` here (it is pure or
+    /// constant, so evaluating it here is the same).
+    fn bound_operand(&mut self, v: Handle<Value>, unconst: bool) -> Result<Expr, Error> {
+        let e = self.operand(v)?;
+        if e.cheap && !(unconst && e.konst) {
+            return Ok(e);
+        }
+        let value = self.value(v)?;
+        let name = self.namer.call(value.name.as_deref().unwrap_or("t"));
+        self.out.line(format!("let {name} = {};", e.text));
+        let named = Expr::name(name);
+        if matches!(value.def, ValueDef::Op(_)) {
+            self.set(v, named.clone());
+        }
+        Ok(named)
+    }
+
+    fn value_stmt(&mut self, v: Handle<Value>) -> Result<(), Error> {
+        let placement = self.plan.placement(v);
+        if placement == Placement::Dead {
+            return Ok(());
+        }
+        let value = self.value(v)?;
+        let ValueDef::Op(op) = &value.def else {
+            return Err(Error::invalid(
+                "`Value` statement for a value without an op",
+            ));
+        };
+        match op {
+            Op::Insert {
+                base,
+                value: part,
+                index,
+            } => return self.insert(v, *base, *part, *index),
+            Op::Select {
+                condition,
+                accept,
+                reject,
+            } if placement == Placement::Named
+                && !self.value_inner(*accept)?.is_scalar_or_vector() =>
+            {
+                return self.select_stmt(v, *condition, *accept, *reject)
+            }
+            Op::Atomic {
+                fun: AtomicFunction::CompareExchange,
+                pointer,
+                value: replacement,
+                comparator,
+            } => {
+                let comparator = comparator
+                    .ok_or_else(|| Error::invalid("compare-exchange without a comparator"))?;
+                return self.compare_exchange(v, *pointer, *replacement, comparator);
+            }
+            _ => {}
+        }
+        let mut e = self.op_expr(v, op)?;
+        match placement {
+            Placement::Dead => {}
+            Placement::Inline => {
+                let mut reads = Vec::new();
+                op.for_each_operand(|o| {
+                    if let Some(Some(oe)) = self.exprs.get(o.index()) {
+                        reads.extend(oe.reads.iter().copied());
+                    }
+                });
+                reads.sort_unstable();
+                reads.dedup();
+                e.reads = reads;
+                self.set(v, e);
+            }
+            Placement::Named => {
+                let name = self.temp_name(v, op)?;
+                self.out.line(format!("let {name} = {};", e.text));
+                self.set(v, Expr::name(name));
+            }
+            Placement::Effect => match op {
+                // WGSL discards a call's result only for calls of user functions and of
+                // builtins not marked `@must_use`; atomics are among the latter.
+                Op::Call { .. } | Op::Atomic { .. } => self.out.line(format!("{};", e.text)),
+                _ => self.out.line(format!("_ = {};", e.text)),
+            },
+        }
+        Ok(())
+    }
+
+    /// A name for a temporary: the source variable it holds, or what it calls or samples.
+    fn temp_name(&mut self, v: Handle<Value>, op: &Op) -> Result<String, Error> {
+        let value = self.value(v)?;
+        if let Some(name) = &value.name {
+            return Ok(self.namer.call(name));
+        }
+        let base = match op {
+            Op::Call { function, .. } => self
+                .w
+                .module
+                .functions
+                .get(*function)
+                .map(|f| f.name.clone())
+                .unwrap_or_else(|| "t".into()),
+            Op::ImageSample { .. } | Op::ImageFetch { .. } => "texel".into(),
+            _ => "t".into(),
+        };
+        Ok(self.namer.call(&base))
+    }
+
+    /// `var name = base; name.part = value;`: WGSL has no expression that replaces one part.
+    fn insert(
+        &mut self,
+        v: Handle<Value>,
+        base: Handle<Value>,
+        part: Handle<Value>,
+        index: u32,
+    ) -> Result<(), Error> {
+        if self.plan.placement(v) == Placement::Dead {
+            return Ok(());
+        }
+        let value = self.value(v)?;
+        let name = self.namer.call(value.name.as_deref().unwrap_or("t"));
+        let base_e = self.operand(base)?;
+        let ty = self.w.type_text(value.ty)?;
+        self.out
+            .line(format!("var {name}: {ty} = {};", base_e.text));
+        let accessor = self.part_accessor(value.ty, index)?;
+        let part_e = self.operand(part)?;
+        self.out
+            .line(format!("{name}{accessor} = {};", part_e.text));
+        self.set(v, Expr::name(name));
+        Ok(())
+    }
+
+    /// `select` takes only scalars and vectors; other types choose with an `if`.
+    fn select_stmt(
+        &mut self,
+        v: Handle<Value>,
+        c: Handle<Value>,
+        a: Handle<Value>,
+        r: Handle<Value>,
+    ) -> Result<(), Error> {
+        let value = self.value(v)?;
+        let name = self.namer.call(value.name.as_deref().unwrap_or("t"));
+        let ty = self.w.type_text(value.ty)?;
+        let c = self.operand(c)?;
+        let a = self.operand(a)?;
+        let r = self.operand(r)?;
+        self.out.line(format!("var {name}: {ty};"));
+        self.out.open(format!("if {} {{", c.text));
+        self.out.line(format!("{name} = {};", a.text));
+        self.out.dedent();
+        self.out.line("} else {");
+        self.out.indent();
+        self.out.line(format!("{name} = {};", r.text));
+        self.out.close("}");
+        self.set(v, Expr::name(name));
+        Ok(())
+    }
+
+    /// A strong compare-exchange from WGSL's weak one: retry while the exchange failed
+    /// spuriously (the old value matched but nothing was stored).
+    fn compare_exchange(
+        &mut self,
+        v: Handle<Value>,
+        pointer: Handle<Value>,
+        replacement: Handle<Value>,
+        comparator: Handle<Value>,
+    ) -> Result<(), Error> {
+        let p = self.operand(pointer)?;
+        let x = self.bound_operand(replacement, false)?;
+        let c = self.bound_operand(comparator, false)?;
+        let value = self.value(v)?;
+        let name = match &value.name {
+            Some(n) => self.namer.call(n),
+            None => self.namer.call("old"),
+        };
+        let ty = self.w.type_text(value.ty)?;
+        let result = self.namer.call("exchange");
+        self.out.line(format!("var {name}: {ty};"));
+        self.out.open("loop {");
+        self.out.line(format!(
+            "let {result} = atomicCompareExchangeWeak({}, {}, {});",
+            address_of(&p),
+            c.text,
+            x.text
+        ));
+        self.out.line(format!("{name} = {result}.old_value;"));
+        self.out
+            .open(format!("if {result}.exchanged || {name} != {} {{", c.text));
+        self.out.line("break;");
+        self.out.close("}");
+        self.out.close("}");
+        self.set(v, Expr::name(name));
+        Ok(())
+    }
+
+    /// `.x`, `[2]` or `.member` for part `index` of a composite of type `ty`.
+    fn part_accessor(&mut self, ty: Handle<Type>, index: u32) -> Result<String, Error> {
+        Ok(match self.w.inner(ty)? {
+            TypeInner::Vector { size, .. } => {
+                if index >= size.count() {
+                    return Err(Error::invalid("vector component index out of range"));
+                }
+                format!(".{}", component(index))
+            }
+            TypeInner::Matrix { .. } | TypeInner::Array { .. } => format!("[{index}]"),
+            TypeInner::Struct { .. } => format!(".{}", self.w.member(ty, index)?.0),
+            _ => return Err(Error::invalid("part of a type that is not a composite")),
+        })
+    }
+
+    fn call(&mut self, function: Handle<Function>, args: &[Handle<Value>]) -> Result<Expr, Error> {
+        let name = self
+            .w
+            .function_names
+            .get(function.index())
+            .cloned()
+            .ok_or_else(|| Error::invalid("function handle out of range"))?;
+        let mut texts = Vec::with_capacity(args.len());
+        for &a in args {
+            texts.push(self.operand(a)?.text);
+        }
+        Ok(Expr::primary(format!("{name}({})", texts.join(", "))))
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Expressions
+
+    fn op_expr(&mut self, v: Handle<Value>, op: &Op) -> Result<Expr, Error> {
+        let value = self.value(v)?;
+        let mut konst = false;
+        let e = match op {
+            Op::Unary { op, arg } => {
+                let mut a = self.operand(*arg)?;
+                if *op == UnaryOp::Negate && a.konst && !self.negation_is_safe(*arg)? {
+                    a = self.bound_operand(*arg, true)?;
+                }
+                konst = a.konst;
+                match op {
+                    UnaryOp::Negate => unary("-", &a),
+                    UnaryOp::BitNot => unary("~", &a),
+                    UnaryOp::LogicalNot => unary("!", &a),
+                }
+            }
+            Op::Binary { op, lhs, rhs } => self.binary(*op, *lhs, *rhs)?,
+            Op::Product { lhs, rhs, .. } => {
+                let (l, r) = self.guarded_pair(*lhs, *rhs, false)?;
+                binary("*", Prec::Multiplicative, &l, &r)
+            }
+            Op::Select {
+                condition,
+                accept,
+                reject,
+            } => {
+                let c = self.operand(*condition)?;
+                let a = self.operand(*accept)?;
+                let r = self.operand(*reject)?;
+                konst = c.konst && a.konst && r.konst;
+                Expr::primary(format!("select({}, {}, {})", r.text, a.text, c.text))
+            }
+            Op::Splat { value: s } => {
+                let e = self.operand(*s)?;
+                konst = e.konst;
+                let ty = self.w.type_text(value.ty)?;
+                Expr::primary(format!("{ty}({})", e.text))
+            }
+            Op::Compose { components } => {
+                let mut parts = Vec::with_capacity(components.len());
+                konst = true;
+                for &c in components {
+                    let e = self.operand(c)?;
+                    konst &= e.konst;
+                    parts.push(e.text);
+                }
+                let ty = self.w.type_text(value.ty)?;
+                Expr::primary(format!("{ty}({})", parts.join(", ")))
+            }
+            Op::Extract { base, index } => {
+                let b = self.operand(*base)?;
+                konst = b.konst;
+                let base_ty = self.value(*base)?.ty;
+                let accessor = self.part_accessor(base_ty, *index)?;
+                postfix(&b, &accessor)
+            }
+            Op::ExtractDynamic { base, index } => {
+                let b = self.operand(*base)?;
+                let size = match self.value_inner(*base)? {
+                    TypeInner::Vector { size, .. } => size.count(),
+                    _ => return Err(Error::invalid("dynamic extract from a non-vector")),
+                };
+                let i = self.index_text(*index, Some(size))?;
+                postfix(&b, &format!("[{i}]"))
+            }
+            Op::InsertDynamic {
+                base,
+                value: part,
+                index,
+            } => {
+                // Componentwise select keeps `base` unchanged for an out-of-range index.
+                let (size, scalar) = match self.value_inner(*base)? {
+                    TypeInner::Vector { size, scalar } => (*size, *scalar),
+                    _ => return Err(Error::invalid("dynamic insert into a non-vector")),
+                };
+                let b = self.operand(*base)?;
+                let p = self.operand(*part)?;
+                let i = self.operand(*index)?;
+                let index_scalar = self
+                    .value_inner(*index)?
+                    .scalar()
+                    .ok_or_else(|| Error::invalid("non-integer index"))?;
+                let suffix = if index_scalar.kind == ScalarKind::Uint {
+                    "u"
+                } else {
+                    "i"
+                };
+                let lanes: Vec<String> =
+                    (0..size.count()).map(|k| format!("{k}{suffix}")).collect();
+                let ivec = shape_name(index_scalar, Some(size));
+                let vec = shape_name(scalar, Some(size));
+                Expr::primary(format!(
+                    "select({}, {vec}({}), {ivec}({}) == {ivec}({}))",
+                    b.text,
+                    p.text,
+                    lanes.join(", "),
+                    i.text
+                ))
+            }
+            Op::Shuffle { a, b, pattern } => self.shuffle(v, *a, *b, pattern)?,
+            Op::Convert { value: source } => {
+                let mut s = self.operand(*source)?;
+                if self.value(*source)?.ty == value.ty {
+                    s
+                } else {
+                    if s.konst && !self.conversion_is_safe(*source, value.ty)? {
+                        s = self.bound_operand(*source, true)?;
+                    }
+                    konst = s.konst;
+                    let ty = self.w.type_text(value.ty)?;
+                    Expr::primary(format!("{ty}({})", s.text))
+                }
+            }
+            Op::Bitcast { value: source } => {
+                let mut s = self.operand(*source)?;
+                if self.value(*source)?.ty == value.ty {
+                    s
+                } else {
+                    // A constant bitcast to an infinity or NaN fails at shader creation.
+                    if s.konst && self.w.inner(value.ty)?.scalar_kind() == Some(ScalarKind::Float) {
+                        s = self.bound_operand(*source, true)?;
+                    }
+                    konst = s.konst;
+                    let ty = self.w.type_text(value.ty)?;
+                    Expr::primary(format!("bitcast<{ty}>({})", s.text))
+                }
+            }
+            Op::Relational { fun, arg } => self.relational(*fun, *arg)?,
+            Op::Math { fun, args } => self.math(*fun, args)?,
+            Op::Derivative { axis, control, arg } => {
+                let a = self.operand(*arg)?;
+                let base = match axis {
+                    DerivativeAxis::X => "dpdx",
+                    DerivativeAxis::Y => "dpdy",
+                    DerivativeAxis::Width => "fwidth",
+                };
+                let suffix = match control {
+                    DerivativeControl::None => "",
+                    DerivativeControl::Coarse => "Coarse",
+                    DerivativeControl::Fine => "Fine",
+                };
+                Expr::primary(format!("{base}{suffix}({})", a.text))
+            }
+            Op::AccessChain { base, indices } => self.access_chain(*base, indices)?,
+            Op::Load { pointer } => self.load(*pointer)?,
+            Op::ArrayLength { pointer } => {
+                let p = self.operand(*pointer)?;
+                Expr::primary(format!("arrayLength({})", address_of(&p)))
+            }
+            Op::Call { function, args } => self.call(*function, args)?,
+            Op::ImageSample {
+                image,
+                sampler,
+                coordinate,
+                array_index,
+                level,
+                depth_ref,
+                offset,
+            } => self.sample(
+                *image,
+                *sampler,
+                *coordinate,
+                *array_index,
+                level,
+                *depth_ref,
+                *offset,
+            )?,
+            Op::ImageFetch {
+                image,
+                coordinate,
+                array_index,
+                level,
+                sample,
+            } => self.fetch(*image, *coordinate, *array_index, *level, *sample)?,
+            Op::ImageQuery { image, query } => self.query(*image, query, value.ty)?,
+            Op::Atomic {
+                fun,
+                pointer,
+                value: operand,
+                ..
+            } => {
+                let p = self.operand(*pointer)?;
+                let x = self.operand(*operand)?;
+                let name = match fun {
+                    AtomicFunction::Add => "atomicAdd",
+                    AtomicFunction::Subtract => "atomicSub",
+                    AtomicFunction::And => "atomicAnd",
+                    AtomicFunction::Or => "atomicOr",
+                    AtomicFunction::Xor => "atomicXor",
+                    AtomicFunction::Min => "atomicMin",
+                    AtomicFunction::Max => "atomicMax",
+                    AtomicFunction::Exchange => "atomicExchange",
+                    AtomicFunction::CompareExchange => {
+                        return Err(Error::invalid("compare-exchange written as an expression"))
+                    }
+                };
+                Expr::primary(format!("{name}({}, {})", address_of(&p), x.text))
+            }
+            Op::AtomicLoad { pointer } => {
+                let p = self.operand(*pointer)?;
+                Expr::primary(format!("atomicLoad({})", address_of(&p)))
+            }
+            Op::Insert { .. } => return Err(Error::invalid("insert written as an expression")),
+        };
+        Ok(if konst { e.konst() } else { e })
+    }
+
+    /// Both operands, with the first bound to a `let` when both are constant expressions and
+    /// the operation might fail when evaluated at shader creation (`safe` says it cannot).
+    fn guarded_pair(
+        &mut self,
+        lhs: Handle<Value>,
+        rhs: Handle<Value>,
+        safe: bool,
+    ) -> Result<(Expr, Expr), Error> {
+        let l = self.operand(lhs)?;
+        let r = self.operand(rhs)?;
+        if l.konst && r.konst && !safe {
+            let l = self.bound_operand(lhs, true)?;
+            return Ok((l, r));
+        }
+        Ok((l, r))
+    }
+
+    fn binary(
+        &mut self,
+        op: BinaryOp,
+        lhs: Handle<Value>,
+        rhs: Handle<Value>,
+    ) -> Result<Expr, Error> {
+        let inner = self.value_inner(lhs)?.clone();
+        let size = match &inner {
+            TypeInner::Scalar(_) => None,
+            TypeInner::Vector { size, .. } => Some(*size),
+            _ => return Err(Error::invalid("binary operator on a composite")),
+        };
+        let vector = size.is_some();
+        if let BinaryOp::ShiftLeft | BinaryOp::ShiftRight = op {
+            let count = self.shift_count(rhs, size)?;
+            let safe = op == BinaryOp::ShiftRight || self.const_shift_is_safe(lhs, rhs)?;
+            let mut l = self.operand(lhs)?;
+            if l.konst && count.konst && !safe {
+                l = self.bound_operand(lhs, true)?;
+            }
+            let sym = if op == BinaryOp::ShiftLeft {
+                "<<"
+            } else {
+                ">>"
+            };
+            let konst = l.konst && count.konst;
+            let e = binary(sym, Prec::Shift, &l, &count);
+            return Ok(if konst { e.konst() } else { e });
+        }
+        let arithmetic = matches!(
+            op,
+            BinaryOp::Add
+                | BinaryOp::Subtract
+                | BinaryOp::Multiply
+                | BinaryOp::Divide
+                | BinaryOp::Remainder
+        );
+        let safe = !arithmetic || self.const_arithmetic_is_safe(op, lhs, rhs)?;
+        let (l, r) = self.guarded_pair(lhs, rhs, safe)?;
+        let konst = l.konst && r.konst;
+        let e = match op {
+            BinaryOp::Add => binary("+", Prec::Additive, &l, &r),
+            BinaryOp::Subtract => binary("-", Prec::Additive, &l, &r),
+            BinaryOp::Multiply => binary("*", Prec::Multiplicative, &l, &r),
+            BinaryOp::Divide => binary("/", Prec::Multiplicative, &l, &r),
+            BinaryOp::Remainder => binary("%", Prec::Multiplicative, &l, &r),
+            BinaryOp::BitAnd => binary("&", Prec::BitAnd, &l, &r),
+            BinaryOp::BitOr => binary("|", Prec::BitOr, &l, &r),
+            BinaryOp::BitXor => binary("^", Prec::BitXor, &l, &r),
+            BinaryOp::Equal => binary("==", Prec::Relational, &l, &r),
+            BinaryOp::NotEqual => binary("!=", Prec::Relational, &l, &r),
+            BinaryOp::Less => binary("<", Prec::Relational, &l, &r),
+            BinaryOp::LessEqual => binary("<=", Prec::Relational, &l, &r),
+            BinaryOp::Greater => binary(">", Prec::Relational, &l, &r),
+            BinaryOp::GreaterEqual => binary(">=", Prec::Relational, &l, &r),
+            // `&&` and `||` take only scalars; `&` and `|` work componentwise on bool vectors.
+            BinaryOp::LogicalAnd if vector => binary("&", Prec::BitAnd, &l, &r),
+            BinaryOp::LogicalOr if vector => binary("|", Prec::BitOr, &l, &r),
+            BinaryOp::LogicalAnd => binary("&&", Prec::LogicalAnd, &l, &r),
+            BinaryOp::LogicalOr => binary("||", Prec::LogicalOr, &l, &r),
+            BinaryOp::ShiftLeft | BinaryOp::ShiftRight => {
+                return Err(Error::invalid("shift handled above"))
+            }
+        };
+        Ok(if konst { e.konst() } else { e })
+    }
+
+    /// The shift count masked to the operand width: folded when constant (WGSL rejects a
+    /// constant count that is too large), left to WGSL's own masking otherwise.
+    fn shift_count(&mut self, rhs: Handle<Value>, size: Option<VectorSize>) -> Result<Expr, Error> {
+        if let Some(lits) = self.constant_literals(rhs)? {
+            let masked: Vec<String> = lits
+                .iter()
+                .map(|l| match l {
+                    Literal::U32(v) => format!("{}u", v & 31),
+                    Literal::I32(v) => format!("{}u", v & 31),
+                    _ => "0u".to_string(),
+                })
+                .collect();
+            return Ok(match size {
+                None => Expr::name(masked.join("")).konst(),
+                Some(size) => {
+                    let ty = shape_name(Scalar::U32, Some(size));
+                    let all_same = masked.windows(2).all(|w| w.first() == w.get(1));
+                    let inner = if all_same {
+                        masked.first().cloned().unwrap_or_default()
+                    } else {
+                        masked.join(", ")
+                    };
+                    Expr::primary(format!("{ty}({inner})")).konst()
+                }
+            });
+        }
+        self.operand(rhs)
+    }
+
+    /// The literals of a scalar or vector constant value (vectors componentwise).
+    fn constant_literals(&self, v: Handle<Value>) -> Result<Option<Vec<Literal>>, Error> {
+        let ValueDef::Constant(c) = self.value(v)?.def else {
+            return Ok(None);
+        };
+        let module = self.w.module;
+        let constant = module
+            .constants
+            .get(c)
+            .ok_or_else(|| Error::invalid("constant handle out of range"))?;
+        if constant.spec_id.is_some() {
+            return Ok(None);
+        }
+        let inner = self.w.inner(constant.ty)?;
+        Ok(match &constant.value {
+            ConstantValue::Scalar(l) => Some(vec![*l]),
+            ConstantValue::Zero => {
+                let Some((s, size)) = inner.scalar_or_vector() else {
+                    return Ok(None);
+                };
+                let Some(zero) = luma_ir::proc::zero_literal(s) else {
+                    return Ok(None);
+                };
+                Some(vec![zero; size.map_or(1, |s| s.count() as usize)])
+            }
+            ConstantValue::Composite(parts) => {
+                if !matches!(inner, TypeInner::Vector { .. }) {
+                    return Ok(None);
+                }
+                let mut out = Vec::with_capacity(parts.len());
+                for &p in parts {
+                    match module.constants.get(p) {
+                        Some(pc) if pc.spec_id.is_none() => match pc.value {
+                            ConstantValue::Scalar(l) => out.push(l),
+                            _ => return Ok(None),
+                        },
+                        _ => return Ok(None),
+                    }
+                }
+                Some(out)
+            }
+        })
+    }
+
+    /// Whether WGSL can evaluate `op` on constant operands without an error: both are
+    /// literal constants and the result is representable. Anything else is treated as unsafe.
+    fn const_arithmetic_is_safe(
+        &self,
+        op: BinaryOp,
+        lhs: Handle<Value>,
+        rhs: Handle<Value>,
+    ) -> Result<bool, Error> {
+        let (Some(a), Some(b)) = (self.constant_literals(lhs)?, self.constant_literals(rhs)?)
+        else {
+            return Ok(false);
+        };
+        let n = a.len().max(b.len());
+        Ok((0..n).all(|i| {
+            let (Some(x), Some(y)) = (a.get(i).or(a.first()), b.get(i).or(b.first())) else {
+                return false;
+            };
+            match (x, y) {
+                (Literal::I32(x), Literal::I32(y)) => match op {
+                    BinaryOp::Add => x.checked_add(*y).is_some(),
+                    BinaryOp::Subtract => x.checked_sub(*y).is_some(),
+                    BinaryOp::Multiply => x.checked_mul(*y).is_some(),
+                    BinaryOp::Divide => x.checked_div(*y).is_some(),
+                    BinaryOp::Remainder => x.checked_rem(*y).is_some(),
+                    _ => true,
+                },
+                (Literal::U32(x), Literal::U32(y)) => match op {
+                    BinaryOp::Add => x.checked_add(*y).is_some(),
+                    BinaryOp::Subtract => x.checked_sub(*y).is_some(),
+                    BinaryOp::Multiply => x.checked_mul(*y).is_some(),
+                    BinaryOp::Divide => x.checked_div(*y).is_some(),
+                    BinaryOp::Remainder => x.checked_rem(*y).is_some(),
+                    _ => true,
+                },
+                (Literal::F32(x), Literal::F32(y)) => {
+                    let r = match op {
+                        BinaryOp::Add => x + y,
+                        BinaryOp::Subtract => x - y,
+                        BinaryOp::Multiply => x * y,
+                        BinaryOp::Divide => x / y,
+                        BinaryOp::Remainder => x % y,
+                        _ => 0.0,
+                    };
+                    r.is_finite()
+                }
+                _ => false,
+            }
+        }))
+    }
+
+    /// Whether a constant left shift keeps every shifted-out bit equal to the sign (WGSL's
+    /// condition for evaluating it at shader creation).
+    fn const_shift_is_safe(&self, lhs: Handle<Value>, rhs: Handle<Value>) -> Result<bool, Error> {
+        let (Some(a), Some(b)) = (self.constant_literals(lhs)?, self.constant_literals(rhs)?)
+        else {
+            return Ok(false);
+        };
+        let n = a.len().max(b.len());
+        Ok((0..n).all(|i| {
+            let count = match b.get(i).or(b.first()) {
+                Some(Literal::U32(c)) => c & 31,
+                Some(Literal::I32(c)) => (*c as u32) & 31,
+                _ => return false,
+            };
+            match a.get(i).or(a.first()) {
+                Some(Literal::I32(x)) => {
+                    let shifted = x.wrapping_shl(count);
+                    shifted.wrapping_shr(count) == *x && (shifted < 0) == (*x < 0)
+                }
+                Some(Literal::U32(x)) => x.wrapping_shl(count).wrapping_shr(count) == *x,
+                _ => false,
+            }
+        }))
+    }
+
+    fn negation_is_safe(&self, arg: Handle<Value>) -> Result<bool, Error> {
+        Ok(self
+            .constant_literals(arg)?
+            .is_some_and(|lits| lits.iter().all(|l| !matches!(l, Literal::I32(i32::MIN)))))
+    }
+
+    /// Whether converting the constant `source` to `to` cannot fail at shader creation.
+    fn conversion_is_safe(&self, source: Handle<Value>, to: Handle<Type>) -> Result<bool, Error> {
+        let target = self.w.inner(to)?.scalar();
+        let Some(lits) = self.constant_literals(source)? else {
+            return Ok(false);
+        };
+        Ok(lits
+            .iter()
+            .all(|l| match (l, target.map(|s| (s.kind, s.width))) {
+                (Literal::F32(v), Some((ScalarKind::Sint, _))) => {
+                    v.is_finite() && *v > -2147483904.0 && *v < 2147483648.0
+                }
+                (Literal::F32(v), Some((ScalarKind::Uint, _))) => {
+                    v.is_finite() && *v > -1.0 && *v < 4294967296.0
+                }
+                (Literal::F32(v), Some((ScalarKind::Float, 2))) => v.abs() <= 65504.0,
+                (Literal::F32(_), _) => true,
+                (Literal::F16(_), Some((ScalarKind::Float, _))) => true,
+                (Literal::F16(_), _) => false,
+                _ => true,
+            }))
+    }
+
+    /// A constant index clamped into `0..len` (WGSL rejects constant out-of-range indices; the
+    /// IR reads an unspecified element), or the index as is (WGSL bounds it at run time).
+    fn index_text(&mut self, index: Handle<Value>, len: Option<u32>) -> Result<String, Error> {
+        if let (Some(lits), Some(len)) = (self.constant_literals(index)?, len) {
+            if let Some(lit) = lits.first() {
+                let (i, unsigned) = match lit {
+                    Literal::I32(i) => (i64::from(*i), false),
+                    Literal::U32(u) => (i64::from(*u), true),
+                    _ => return Err(Error::invalid("index is not an integer")),
+                };
+                let clamped = i.clamp(0, i64::from(len.saturating_sub(1)));
+                return Ok(if unsigned {
+                    format!("{clamped}u")
+                } else {
+                    format!("{clamped}i")
+                });
+            }
+        }
+        Ok(self.operand(index)?.text)
+    }
+
+    fn shuffle(
+        &mut self,
+        v: Handle<Value>,
+        a: Handle<Value>,
+        b: Handle<Value>,
+        pattern: &[u32],
+    ) -> Result<Expr, Error> {
+        let a_len = match self.value_inner(a)? {
+            TypeInner::Vector { size, .. } => size.count(),
+            _ => return Err(Error::invalid("shuffle of a non-vector")),
+        };
+        let from_a = pattern.iter().all(|&i| i < a_len);
+        let from_b = pattern.iter().all(|&i| i >= a_len);
+        if from_a || a == b || from_b {
+            let (source, offset) = if from_b && a != b { (b, a_len) } else { (a, 0) };
+            let s = self.operand(source)?;
+            let swizzle: String = pattern
+                .iter()
+                .map(|&i| {
+                    let i = if a == b { i % a_len } else { i - offset };
+                    component(i)
+                })
+                .collect();
+            let e = postfix(&s, &format!(".{swizzle}"));
+            return Ok(if s.konst { e.konst() } else { e });
+        }
+        let ea = self.bound_operand(a, false)?;
+        let eb = self.bound_operand(b, false)?;
+        let mut runs: Vec<(bool, String)> = Vec::new();
+        for &i in pattern {
+            let (is_a, c) = if i < a_len {
+                (true, component(i))
+            } else {
+                (false, component(i - a_len))
+            };
+            match runs.last_mut() {
+                Some((last_a, s)) if *last_a == is_a => s.push_str(c),
+                _ => runs.push((is_a, c.to_string())),
+            }
+        }
+        let parts: Vec<String> = runs
+            .iter()
+            .map(|(is_a, s)| {
+                let base = if *is_a { &ea } else { &eb };
+                postfix(base, &format!(".{s}")).text
+            })
+            .collect();
+        let ty = self.value(v)?.ty;
+        let ty = self.w.type_text(ty)?;
+        let e = Expr::primary(format!("{ty}({})", parts.join(", ")));
+        Ok(if ea.konst && eb.konst { e.konst() } else { e })
+    }
+
+    fn relational(&mut self, fun: RelationalFunction, arg: Handle<Value>) -> Result<Expr, Error> {
+        let a = self.operand(arg)?;
+        let inner = self.value_inner(arg)?.clone();
+        Ok(match fun {
+            RelationalFunction::All => Expr::primary(format!("all({})", a.text)),
+            RelationalFunction::Any => Expr::primary(format!("any({})", a.text)),
+            // WGSL has no `isNan` / `isInf` (and may assume neither occurs in arithmetic):
+            // test the bits.
+            RelationalFunction::IsNan | RelationalFunction::IsInf => {
+                let (scalar, size) = inner
+                    .scalar_or_vector()
+                    .ok_or_else(|| Error::invalid("float test of a composite"))?;
+                let (bits, mask, inf) = if scalar.width == 2 {
+                    let zero = match size {
+                        None => format!("bitcast<u32>(vec2h({}, 0.0h))", a.text),
+                        Some(_) => {
+                            return Err(Error::new(
+                                codes::UNSUPPORTED_VALUE,
+                                "WGSL cannot test the bits of an f16 vector",
+                            ))
+                        }
+                    };
+                    (zero, "0x7fffu", "0x7c00u")
+                } else {
+                    let ty = shape_name(Scalar::U32, size);
+                    (
+                        format!("bitcast<{ty}>({})", a.text),
+                        "0x7fffffffu",
+                        "0x7f800000u",
+                    )
+                };
+                let (mask, inf) = match size {
+                    None => (mask.to_string(), inf.to_string()),
+                    Some(s) => {
+                        let t = shape_name(Scalar::U32, Some(s));
+                        (format!("{t}({mask})"), format!("{t}({inf})"))
+                    }
+                };
+                let op = if fun == RelationalFunction::IsNan {
+                    ">"
+                } else {
+                    "=="
+                };
+                Expr::with_prec(format!("({bits} & {mask}) {op} {inf}"), Prec::Relational)
+            }
+        })
+    }
+
+    fn math(&mut self, fun: MathFunction, args: &[Handle<Value>]) -> Result<Expr, Error> {
+        use MathFunction as M;
+        let mut exprs = Vec::with_capacity(args.len());
+        for &a in args {
+            exprs.push(self.operand(a)?);
+        }
+        // Builtins on constants are evaluated at shader creation and may fail there.
+        if !exprs.is_empty() && exprs.iter().all(|e| e.konst) {
+            if let Some(&first) = args.first() {
+                if let Some(e) = exprs.first_mut() {
+                    *e = self.bound_operand(first, true)?;
+                }
+            }
+        }
+        let texts: Vec<String> = exprs.iter().map(|e| e.text.clone()).collect();
+        let arg_inner = match args.first() {
+            Some(a) => self.value_inner(*a)?.clone(),
+            None => return Err(Error::invalid("math function without arguments")),
+        };
+        let scalar = arg_inner
+            .scalar()
+            .ok_or_else(|| Error::invalid("math on a composite"))?;
+        let call = |name: &str| Expr::primary(format!("{name}({})", texts.join(", ")));
+        Ok(match fun {
+            M::Abs => call("abs"),
+            M::Sign => call("sign"),
+            M::Floor => call("floor"),
+            M::Ceil => call("ceil"),
+            M::Round => call("round"),
+            M::Trunc => call("trunc"),
+            M::Fract => call("fract"),
+            M::Mod => {
+                let helper = Helper::Mod {
+                    scalar,
+                    size: arg_inner.vector_size(),
+                };
+                self.w.helpers.insert(helper);
+                call(&helper.name())
+            }
+            M::Min => call("min"),
+            M::Max => call("max"),
+            M::Clamp => call("clamp"),
+            M::Mix => call("mix"),
+            M::Step => call("step"),
+            M::SmoothStep => call("smoothstep"),
+            M::Sqrt => call("sqrt"),
+            M::InverseSqrt => call("inverseSqrt"),
+            M::Pow => call("pow"),
+            M::Exp => call("exp"),
+            M::Exp2 => call("exp2"),
+            M::Log => call("log"),
+            M::Log2 => call("log2"),
+            M::Sin => call("sin"),
+            M::Cos => call("cos"),
+            M::Tan => call("tan"),
+            M::Asin => call("asin"),
+            M::Acos => call("acos"),
+            M::Atan => call("atan"),
+            M::Atan2 => call("atan2"),
+            M::Sinh => call("sinh"),
+            M::Cosh => call("cosh"),
+            M::Tanh => call("tanh"),
+            M::Radians => call("radians"),
+            M::Degrees => call("degrees"),
+            M::Fma => call("fma"),
+            M::Saturate => call("saturate"),
+            M::Length => call("length"),
+            M::Distance => call("distance"),
+            M::Dot => call("dot"),
+            M::Cross => call("cross"),
+            M::Normalize => call("normalize"),
+            M::Reflect => call("reflect"),
+            M::Refract => call("refract"),
+            M::FaceForward => call("faceForward"),
+            M::Transpose => call("transpose"),
+            M::Inverse => {
+                let TypeInner::Matrix {
+                    columns,
+                    rows,
+                    scalar,
+                } = arg_inner
+                else {
+                    return Err(Error::invalid("inverse of a non-matrix"));
+                };
+                if columns != rows {
+                    return Err(Error::invalid("inverse of a non-square matrix"));
+                }
+                let helper = Helper::Inverse {
+                    size: columns,
+                    scalar,
+                };
+                self.w.helpers.insert(helper);
+                call(&helper.name())
+            }
+            M::Determinant => call("determinant"),
+            M::CountOneBits => call("countOneBits"),
+            M::ReverseBits => call("reverseBits"),
+            M::FirstLeadingBit => call("firstLeadingBit"),
+            M::FirstTrailingBit => call("firstTrailingBit"),
+            M::Pack4x8Unorm => call("pack4x8unorm"),
+            M::Pack4x8Snorm => call("pack4x8snorm"),
+            M::Pack2x16Unorm => call("pack2x16unorm"),
+            M::Pack2x16Snorm => call("pack2x16snorm"),
+            M::Pack2x16Float => call("pack2x16float"),
+            M::Unpack4x8Unorm => call("unpack4x8unorm"),
+            M::Unpack4x8Snorm => call("unpack4x8snorm"),
+            M::Unpack2x16Unorm => call("unpack2x16unorm"),
+            M::Unpack2x16Snorm => call("unpack2x16snorm"),
+            M::Unpack2x16Float => call("unpack2x16float"),
+        })
+    }
+
+    /// A reference (or, into padded uniform memory, a value) for an access chain.
+    fn access_chain(
+        &mut self,
+        base: Handle<Value>,
+        indices: &[Handle<Value>],
+    ) -> Result<Expr, Error> {
+        let b = self.operand(base)?;
+        let base_ty = self.value(base)?.ty;
+        let (mut current, space) = match self.w.inner(base_ty)? {
+            TypeInner::Pointer { base, space } => (*base, *space),
+            _ => return Err(Error::invalid("access chain on a non-pointer")),
+        };
+        let uniform = space == AddressSpace::Uniform;
+        let mut text = b.text;
+        for &index in indices {
+            let inner = self.w.inner(current)?.clone();
+            let repr = if uniform {
+                self.w.repr_140(current)?
+            } else {
+                Repr::Plain
+            };
+            match inner {
+                TypeInner::Struct { .. } => {
+                    let i = self.constant_index(index)?;
+                    let (name, ty) = self.w.member(current, i)?;
+                    text = format!("{text}.{name}");
+                    current = ty;
+                }
+                TypeInner::Array { base, size } => {
+                    let len = match size {
+                        ArraySize::Constant(n) => Some(n),
+                        ArraySize::Runtime => None,
+                    };
+                    let i = self.index_text(index, len)?;
+                    text = match repr {
+                        Repr::Wrapped { .. } => format!("{text}[{i}].value"),
+                        _ => format!("{text}[{i}]"),
+                    };
+                    current = base;
+                }
+                TypeInner::Vector { size, scalar } => {
+                    let i = self.index_text(index, Some(size.count()))?;
+                    text = format!("{text}[{i}]");
+                    current = self.scalar_type(scalar)?;
+                }
+                TypeInner::Matrix {
+                    columns,
+                    rows,
+                    scalar,
+                } => {
+                    let column_ty = self.vector_type(rows, scalar)?;
+                    match repr {
+                        Repr::Columns { .. } => {
+                            if let Some(lits) = self.constant_literals(index)? {
+                                let i = match lits.first() {
+                                    Some(Literal::U32(u)) => i64::from(*u),
+                                    Some(Literal::I32(i)) => i64::from(*i),
+                                    _ => return Err(Error::invalid("index is not an integer")),
+                                };
+                                let i = i.clamp(0, i64::from(columns.count() - 1));
+                                text = format!("{text}.c{i}");
+                            } else {
+                                // Columns of a padded matrix are members: a run-time column
+                                // index reads the whole matrix first.
+                                let matrix = self.w.plain_from_std140(current, &text)?;
+                                let i = self.operand(index)?.text;
+                                text = format!("{matrix}[{i}]");
+                            }
+                        }
+                        _ => {
+                            let i = self.index_text(index, Some(columns.count()))?;
+                            text = format!("{text}[{i}]");
+                        }
+                    }
+                    current = column_ty;
+                }
+                _ => return Err(Error::invalid("access chain indexes into a scalar")),
+            }
+        }
+        Ok(Expr::primary(text))
+    }
+
+    fn scalar_type(&self, scalar: Scalar) -> Result<Handle<Type>, Error> {
+        self.w
+            .module
+            .types
+            .find(&Type {
+                name: None,
+                inner: TypeInner::Scalar(scalar),
+            })
+            .ok_or_else(|| Error::invalid("component type missing from the type arena"))
+    }
+
+    fn vector_type(&self, size: VectorSize, scalar: Scalar) -> Result<Handle<Type>, Error> {
+        self.w
+            .module
+            .types
+            .find(&Type {
+                name: None,
+                inner: TypeInner::Vector { size, scalar },
+            })
+            .ok_or_else(|| Error::invalid("column type missing from the type arena"))
+    }
+
+    fn constant_index(&self, index: Handle<Value>) -> Result<u32, Error> {
+        match self.constant_literals(index)?.as_deref() {
+            Some([Literal::U32(i)]) => Ok(*i),
+            Some([Literal::I32(i)]) => {
+                u32::try_from(*i).map_err(|_| Error::invalid("negative member index"))
+            }
+            _ => Err(Error::invalid("struct member index is not a constant")),
+        }
+    }
+
+    fn load(&mut self, pointer: Handle<Value>) -> Result<Expr, Error> {
+        let p = self.operand(pointer)?;
+        let pointer_ty = self.value(pointer)?.ty;
+        if let TypeInner::Pointer {
+            base,
+            space: AddressSpace::Uniform,
+        } = *self.w.inner(pointer_ty)?
+        {
+            if self.w.repr_140(base)? != Repr::Plain {
+                let text = self.w.plain_from_std140(base, &p.text)?;
+                return Ok(Expr::primary(text));
+            }
+        }
+        Ok(Expr { cheap: false, ..p })
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Textures
+
+    fn image_info(
+        &self,
+        image: Handle<Value>,
+    ) -> Result<(ImageDimension, bool, ImageClass), Error> {
+        match self.value_inner(image)? {
+            TypeInner::Image {
+                dim,
+                arrayed,
+                class,
+            } => Ok((*dim, *arrayed, *class)),
+            _ => Err(Error::invalid(
+                "texture operation on a value that is not a texture",
+            )),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn sample(
+        &mut self,
+        image: Handle<Value>,
+        sampler: Handle<Value>,
+        coordinate: Handle<Value>,
+        array_index: Option<Handle<Value>>,
+        level: &SampleLevel,
+        depth_ref: Option<Handle<Value>>,
+        offset: Option<Handle<luma_ir::Constant>>,
+    ) -> Result<Expr, Error> {
+        let (_, _, class) = self.image_info(image)?;
+        let depth = matches!(class, ImageClass::Depth { .. });
+        if let ImageClass::Sampled {
+            kind: ScalarKind::Sint | ScalarKind::Uint,
+            ..
+        } = class
+        {
+            return Err(Error::new(
+                codes::UNSUPPORTED_TEXTURE_OP,
+                "WGSL samples only float textures; read integer textures with `texel_fetch`",
+            ));
+        }
+        let t = self.operand(image)?.text;
+        let s = self.operand(sampler)?.text;
+        let c = self.operand(coordinate)?.text;
+        let mut args = vec![t, s, c];
+        if let Some(layer) = array_index {
+            args.push(self.operand(layer)?.text);
+        }
+        let unsupported = |what: &str| {
+            Error::new(
+                codes::UNSUPPORTED_TEXTURE_OP,
+                format!("WGSL cannot sample a depth texture {what}"),
+            )
+        };
+        let name = match (depth_ref, level) {
+            (Some(r), SampleLevel::Auto) => {
+                args.push(self.operand(r)?.text);
+                "textureSampleCompare"
+            }
+            (Some(r), SampleLevel::Zero) => {
+                args.push(self.operand(r)?.text);
+                "textureSampleCompareLevel"
+            }
+            (Some(r), SampleLevel::Exact(l)) if self.is_zero_constant(*l)? => {
+                args.push(self.operand(r)?.text);
+                "textureSampleCompareLevel"
+            }
+            (Some(_), _) => {
+                return Err(unsupported(
+                    "with a comparison at a level other than 0 or with gradients or a bias",
+                ))
+            }
+            (None, SampleLevel::Auto) => "textureSample",
+            (None, SampleLevel::Bias(b)) => {
+                if depth {
+                    return Err(unsupported("with a bias"));
+                }
+                args.push(self.operand(*b)?.text);
+                "textureSampleBias"
+            }
+            (None, SampleLevel::Zero) => {
+                args.push(if depth { "0i" } else { "0.0f" }.to_string());
+                "textureSampleLevel"
+            }
+            (None, SampleLevel::Exact(l)) => {
+                if depth {
+                    // Depth textures take an integer level.
+                    match self.integral_constant(*l)? {
+                        Some(level) => args.push(format!("{level}i")),
+                        None => return Err(unsupported("at a fractional or run-time level")),
+                    }
+                } else {
+                    args.push(self.operand(*l)?.text);
+                }
+                "textureSampleLevel"
+            }
+            (None, SampleLevel::Gradient { x, y }) => {
+                if depth {
+                    return Err(unsupported("with gradients"));
+                }
+                args.push(self.operand(*x)?.text);
+                args.push(self.operand(*y)?.text);
+                "textureSampleGrad"
+            }
+        };
+        if let Some(o) = offset {
+            args.push(self.w.constant_ref(o)?.text);
+        }
+        Ok(Expr::primary(format!("{name}({})", args.join(", "))))
+    }
+
+    fn is_zero_constant(&self, v: Handle<Value>) -> Result<bool, Error> {
+        Ok(self.integral_constant(v)? == Some(0))
+    }
+
+    fn integral_constant(&self, v: Handle<Value>) -> Result<Option<i64>, Error> {
+        Ok(match self.constant_literals(v)?.as_deref() {
+            Some([Literal::F32(f)]) if f.fract() == 0.0 && f.abs() < 65536.0 => Some(*f as i64),
+            Some([Literal::I32(i)]) => Some(i64::from(*i)),
+            Some([Literal::U32(u)]) => Some(i64::from(*u)),
+            _ => None,
+        })
+    }
+
+    fn fetch(
+        &mut self,
+        image: Handle<Value>,
+        coordinate: Handle<Value>,
+        array_index: Option<Handle<Value>>,
+        level: Option<Handle<Value>>,
+        sample: Option<Handle<Value>>,
+    ) -> Result<Expr, Error> {
+        let (_, arrayed, class) = self.image_info(image)?;
+        let t = self.operand(image)?.text;
+        let c = self.operand(coordinate)?.text;
+        let mut args = vec![t, c];
+        if arrayed {
+            let layer =
+                array_index.ok_or_else(|| Error::invalid("array texture fetch without a layer"))?;
+            args.push(self.operand(layer)?.text);
+        }
+        let multisampled = matches!(
+            class,
+            ImageClass::Sampled {
+                multisampled: true,
+                ..
+            } | ImageClass::Depth { multisampled: true }
+        );
+        if multisampled {
+            let s = sample.ok_or_else(|| Error::invalid("multisampled fetch without a sample"))?;
+            args.push(self.operand(s)?.text);
+        } else {
+            args.push(match level {
+                Some(l) => self.operand(l)?.text,
+                None => "0i".to_string(),
+            });
+        }
+        Ok(Expr::primary(format!("textureLoad({})", args.join(", "))))
+    }
+
+    fn query(
+        &mut self,
+        image: Handle<Value>,
+        query: &ImageQuery,
+        result: Handle<Type>,
+    ) -> Result<Expr, Error> {
+        let (_, _, class) = self.image_info(image)?;
+        let t = self.operand(image)?.text;
+        let multisampled = matches!(
+            class,
+            ImageClass::Sampled {
+                multisampled: true,
+                ..
+            } | ImageClass::Depth { multisampled: true }
+        );
+        // WGSL answers in `u32`; Luma's queries are `i32`.
+        let ty = self.w.type_text(result)?;
+        let inner = match query {
+            ImageQuery::Size { level } => match level {
+                Some(l) if !multisampled => {
+                    let l = self.operand(*l)?.text;
+                    format!("textureDimensions({t}, {l})")
+                }
+                _ => format!("textureDimensions({t})"),
+            },
+            ImageQuery::NumLevels => format!("textureNumLevels({t})"),
+            ImageQuery::NumLayers => format!("textureNumLayers({t})"),
+            ImageQuery::NumSamples => format!("textureNumSamples({t})"),
+        };
+        Ok(Expr::primary(format!("{ty}({inner})")))
+    }
+}
+
+fn innermost_loop(ctx: &[Ctx]) -> Result<LoopVars, Error> {
+    for c in ctx.iter().rev() {
+        if let Ctx::Loop { carried, results } = c {
+            return Ok((carried.clone(), results.clone()));
+        }
+    }
+    Err(Error::invalid("`Continue` or `Break` outside a loop"))
+}
+
+/// `&p` for a reference expression.
+fn address_of(p: &Expr) -> String {
+    format!("&{}", wrap(&p.text, p.prec, Prec::Unary, Side::Right))
+}
+
+fn component(index: u32) -> &'static str {
+    match index {
+        0 => "x",
+        1 => "y",
+        2 => "z",
+        _ => "w",
+    }
+}
+
+fn unary(op: &str, a: &Expr) -> Expr {
+    Expr::with_prec(
+        format!("{op}{}", wrap(&a.text, a.prec, Prec::Unary, Side::Right)),
+        Prec::Unary,
+    )
+}
+
+fn binary(op: &str, prec: Prec, l: &Expr, r: &Expr) -> Expr {
+    Expr::with_prec(
+        format!(
+            "{} {op} {}",
+            wrap(&l.text, l.prec, prec, Side::Left),
+            wrap(&r.text, r.prec, prec, Side::Right)
+        ),
+        prec,
+    )
+}
+
+fn postfix(base: &Expr, suffix: &str) -> Expr {
+    Expr {
+        text: format!(
+            "{}{suffix}",
+            wrap(&base.text, base.prec, Prec::Primary, Side::Left)
+        ),
+        prec: Prec::Primary,
+        cheap: base.cheap,
+        konst: false,
+        reads: base.reads.clone(),
+    }
+}

@@ -1,0 +1,49 @@
+//! The diagnostic codes of the WGSL back end (E0950-E0959): constructs WGSL cannot express.
+
+use luma_base::{Code, CodeDoc, Severity};
+
+/// The stage does not exist in WGSL.
+pub const UNSUPPORTED_STAGE: Code = Code("E0950");
+/// A texture operation WGSL has no builtin for.
+pub const UNSUPPORTED_TEXTURE_OP: Code = Code("E0951");
+/// A specialization constant WGSL cannot declare.
+pub const UNSUPPORTED_SPEC_CONSTANT: Code = Code("E0952");
+/// A value WGSL cannot write where it is needed.
+pub const UNSUPPORTED_VALUE: Code = Code("E0953");
+/// The IR breaks an invariant the verifier checks.
+pub const INVALID_IR: Code = Code("E0959");
+
+/// Every code of this back end, for the documentation.
+pub const CODES: &[CodeDoc] = &[
+    CodeDoc {
+        code: UNSUPPORTED_STAGE,
+        severity: Severity::Error,
+        title: "WGSL has no geometry or tessellation stages",
+        example: "@entry(geometry)\nfunction gs()\nend",
+    },
+    CodeDoc {
+        code: UNSUPPORTED_TEXTURE_OP,
+        severity: Severity::Error,
+        title: "WGSL has no texture builtin for this sampling",
+        example:
+            "uniform depth: texture2DShadow\nuniform s: sampler\n-- sample_bias(depth, s, uv, 1.0)",
+    },
+    CodeDoc {
+        code: UNSUPPORTED_SPEC_CONSTANT,
+        severity: Severity::Error,
+        title: "WGSL cannot declare this specialization constant",
+        example: "@spec(70000) const N: int = 4",
+    },
+    CodeDoc {
+        code: UNSUPPORTED_VALUE,
+        severity: Severity::Error,
+        title: "WGSL cannot write this value where it is used",
+        example: "-- a private variable initialized to an infinity",
+    },
+    CodeDoc {
+        code: INVALID_IR,
+        severity: Severity::Error,
+        title: "the IR given to the WGSL back end is malformed (a compiler bug)",
+        example: "-- not reachable from Luma source",
+    },
+];

@@ -1,0 +1,1372 @@
+//! The module writer: names, types and their host layouts, constants, globals, entry point
+//! interfaces and the order of the output's sections.
+//!
+//! Sections, in order: `enable` and `diagnostic` directives, structs (plain declarations,
+//! then std140 spellings, in type order), constants and overrides, globals, helper functions,
+//! and the functions the entry points reach (callees first, entry points last). Function
+//! bodies are written first, into their own buffer, so the sections before them list only what
+//! the bodies used.
+
+use std::collections::BTreeSet;
+
+use luma_back::{CallGraph, CodeWriter, Namer, Prec};
+use luma_base::Handle;
+use luma_ir::{
+    AddressSpace, ArraySize, BuiltIn, Constant, ConstantValue, Function, GlobalVariable,
+    ImageClass, ImageDimension, Interpolation, IoBinding, Literal, Module, Op, SampleLevel, Scalar,
+    ScalarKind, ShaderStage, StmtKind, StorageAccess, Type, TypeInner, ValueDef,
+};
+
+use crate::codes;
+use crate::helpers::{matrix_name, shape_suffix, Helper};
+use crate::keywords::{RESERVED, RESERVED_PREFIXES};
+use crate::layout::{self, Contexts, HostLayouts, NameKind, Repr};
+use crate::{Error, Options};
+
+/// An expression's text with how tightly it binds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Expr {
+    /// The WGSL text.
+    pub text: String,
+    /// Its precedence, for parenthesizing it as an operand.
+    pub prec: Prec,
+    /// Whether repeating it costs nothing (a name, a literal, a member or constant index).
+    pub cheap: bool,
+    /// Whether WGSL would evaluate it when the shader (or pipeline) is created: it names only
+    /// literals, constants and overrides.
+    pub konst: bool,
+    /// The `If`/loop variables it reads, for the parallel assignment of loop-carried values.
+    pub reads: Vec<u32>,
+}
+
+impl Expr {
+    /// A name of a run-time value.
+    pub fn name(text: impl Into<String>) -> Expr {
+        Expr {
+            text: text.into(),
+            prec: Prec::Primary,
+            cheap: true,
+            konst: false,
+            reads: Vec::new(),
+        }
+    }
+
+    /// A primary expression that may be costly (a call, a constructor).
+    pub fn primary(text: impl Into<String>) -> Expr {
+        Expr {
+            cheap: false,
+            ..Expr::name(text)
+        }
+    }
+
+    /// An expression of precedence `prec`.
+    pub fn with_prec(text: impl Into<String>, prec: Prec) -> Expr {
+        Expr {
+            prec,
+            ..Expr::primary(text)
+        }
+    }
+
+    /// The same expression marked as a constant expression.
+    pub fn konst(self) -> Expr {
+        Expr {
+            konst: true,
+            ..self
+        }
+    }
+}
+
+/// Writes a whole module.
+pub(crate) struct Writer<'a> {
+    pub module: &'a Module,
+    #[allow(dead_code)]
+    pub options: &'a Options,
+    /// Module-scope names; each function starts its own namer from a copy.
+    pub namer: Namer,
+    pub struct_names: Vec<Option<String>>,
+    pub member_names: Vec<Vec<String>>,
+    /// Names of declared constants and overrides (`None`: written out where used).
+    pub constant_names: Vec<Option<String>>,
+    pub global_names: Vec<String>,
+    pub function_names: Vec<String>,
+    /// Output struct names of entry functions with several results.
+    pub output_structs: Vec<Option<String>>,
+    pub layouts: HostLayouts,
+    pub used_types: Vec<bool>,
+    pub used_std140: Vec<bool>,
+    pub used_constants: Vec<bool>,
+    pub helpers: BTreeSet<Helper>,
+    /// Conversions from std140 spellings to plain values that the code calls.
+    pub converters: Vec<Option<String>>,
+    pub enable_f16: bool,
+    reached_functions: Vec<Handle<Function>>,
+    reached_globals: Vec<Handle<GlobalVariable>>,
+    constant_cache: Vec<Option<Expr>>,
+}
+
+impl<'a> Writer<'a> {
+    /// Prepares names and layouts.
+    pub fn new(module: &'a Module, options: &'a Options) -> Result<Self, Error> {
+        for entry in &module.entry_points {
+            if !matches!(
+                entry.stage,
+                ShaderStage::Vertex | ShaderStage::Fragment | ShaderStage::Compute
+            ) {
+                return Err(Error::new(
+                    codes::UNSUPPORTED_STAGE,
+                    format!(
+                        "WGSL has no {} stage (entry point `{}`)",
+                        entry.stage.as_str(),
+                        entry.name
+                    ),
+                ));
+            }
+        }
+        let mut namer = Namer::new(RESERVED, RESERVED_PREFIXES);
+        let graph = CallGraph::new(module);
+        let mut reached = vec![false; module.functions.len()];
+        let mut reached_globals = BTreeSet::new();
+        for entry in &module.entry_points {
+            for f in graph.reachable(entry.function) {
+                if let Some(slot) = reached.get_mut(f.index()) {
+                    *slot = true;
+                }
+            }
+            reached_globals.extend(graph.reachable_globals(entry.function));
+        }
+        let reached_functions: Vec<Handle<Function>> = module
+            .functions
+            .handles()
+            .filter(|h| reached.get(h.index()) == Some(&true))
+            .collect();
+        let reached_globals: Vec<Handle<GlobalVariable>> = reached_globals.into_iter().collect();
+
+        // Entry point names first: the pipeline asks for them by name.
+        let mut function_names = vec![String::new(); module.functions.len()];
+        for entry in &module.entry_points {
+            if let Some(slot) = function_names.get_mut(entry.function.index()) {
+                if slot.is_empty() {
+                    *slot = namer.call(&entry.name);
+                }
+            }
+        }
+
+        let mut struct_names = vec![None; module.types.len()];
+        let mut member_names = vec![Vec::new(); module.types.len()];
+        for (h, ty) in module.types.iter() {
+            if let TypeInner::Struct { members } = &ty.inner {
+                let name = namer.call(ty.name.as_deref().unwrap_or("Struct"));
+                let mut members_namer = Namer::new(RESERVED, RESERVED_PREFIXES);
+                let names = members
+                    .iter()
+                    .map(|m| members_namer.call(&m.name))
+                    .collect();
+                if let Some(slot) = struct_names.get_mut(h.index()) {
+                    *slot = Some(name);
+                }
+                if let Some(slot) = member_names.get_mut(h.index()) {
+                    *slot = names;
+                }
+            }
+        }
+
+        let runtime_only = runtime_only_constants(module)?;
+        let mut constant_names = vec![None; module.constants.len()];
+        for (h, c) in module.constants.iter() {
+            let declared = c.spec_id.is_some()
+                || (c.name.is_some() && runtime_only.get(h.index()) != Some(&true));
+            if declared {
+                let name = namer.call(c.name.as_deref().unwrap_or("SPEC"));
+                if let Some(slot) = constant_names.get_mut(h.index()) {
+                    *slot = Some(name);
+                }
+            }
+        }
+
+        let mut global_names = vec![String::new(); module.globals.len()];
+        for &g in &reached_globals {
+            let global = module
+                .globals
+                .get(g)
+                .ok_or_else(|| Error::invalid("global handle out of range"))?;
+            if let Some(slot) = global_names.get_mut(g.index()) {
+                *slot = namer.call(&global.name);
+            }
+        }
+
+        for &f in &reached_functions {
+            let Some(function) = module.functions.get(f) else {
+                continue;
+            };
+            if let Some(slot) = function_names.get_mut(f.index()) {
+                if slot.is_empty() {
+                    *slot = namer.call(&function.name);
+                }
+            }
+        }
+
+        let mut output_structs = vec![None; module.functions.len()];
+        for entry in &module.entry_points {
+            let function = module
+                .functions
+                .get(entry.function)
+                .ok_or_else(|| Error::invalid("entry function handle out of range"))?;
+            if function.results.len() > 1 {
+                if let Some(slot) = output_structs.get_mut(entry.function.index()) {
+                    if slot.is_none() {
+                        *slot = Some(namer.call(&format!("{}Output", pascal_case(&entry.name))));
+                    }
+                }
+            }
+        }
+
+        // Which memory each type lives in, from the globals down through members.
+        let n = module.types.len();
+        let mut contexts = Contexts {
+            uniform: vec![false; n],
+            host430: vec![false; n],
+        };
+        for &g in &reached_globals {
+            let Some(global) = module.globals.get(g) else {
+                continue;
+            };
+            let slot = match global.space {
+                AddressSpace::Uniform => contexts.uniform.get_mut(global.ty.index()),
+                AddressSpace::Storage { .. } | AddressSpace::PushConstant => {
+                    contexts.host430.get_mut(global.ty.index())
+                }
+                _ => None,
+            };
+            if let Some(slot) = slot {
+                *slot = true;
+            }
+        }
+        for i in (0..n).rev() {
+            let h = Handle::<Type>::from_index(i as u32);
+            let children: Vec<Handle<Type>> = match module.types.get(h).map(|t| &t.inner) {
+                Some(TypeInner::Array { base, .. }) => vec![*base],
+                Some(TypeInner::Struct { members }) => members.iter().map(|m| m.ty).collect(),
+                _ => Vec::new(),
+            };
+            let (u, s) = (
+                contexts.uniform.get(i) == Some(&true),
+                contexts.host430.get(i) == Some(&true),
+            );
+            for c in children {
+                if c.index() >= i {
+                    return Err(Error::invalid("type refers to a later type"));
+                }
+                if u {
+                    if let Some(slot) = contexts.uniform.get_mut(c.index()) {
+                        *slot = true;
+                    }
+                }
+                if s {
+                    if let Some(slot) = contexts.host430.get_mut(c.index()) {
+                        *slot = true;
+                    }
+                }
+            }
+        }
+        let layouts = layout::compute(&module.types, &contexts, |h, kind| {
+            let base = match module.types.get(h).map(|t| &t.inner) {
+                Some(TypeInner::Matrix {
+                    columns,
+                    rows,
+                    scalar,
+                }) => matrix_name(*columns, *rows, *scalar),
+                Some(TypeInner::Array { base, .. }) => match module.types.get(*base) {
+                    Some(t) => match &t.inner {
+                        TypeInner::Scalar(s) => shape_suffix(*s, None),
+                        TypeInner::Vector { size, scalar } => shape_suffix(*scalar, Some(*size)),
+                        TypeInner::Matrix {
+                            columns,
+                            rows,
+                            scalar,
+                        } => matrix_name(*columns, *rows, *scalar),
+                        _ => t.name.clone().unwrap_or_else(|| "Element".into()),
+                    },
+                    None => "Element".into(),
+                },
+                Some(_) => struct_names
+                    .get(h.index())
+                    .cloned()
+                    .flatten()
+                    .unwrap_or_else(|| "Struct".into()),
+                None => "Type".into(),
+            };
+            let suffix = match kind {
+                NameKind::Columns | NameKind::Struct => "std140",
+                NameKind::Wrapper => "std140_element",
+            };
+            namer.call(&format!("{base}_{suffix}"))
+        })?;
+
+        Ok(Writer {
+            module,
+            options,
+            namer,
+            struct_names,
+            member_names,
+            constant_names,
+            global_names,
+            function_names,
+            output_structs,
+            layouts,
+            used_types: vec![false; n],
+            used_std140: vec![false; n],
+            used_constants: vec![false; module.constants.len()],
+            helpers: BTreeSet::new(),
+            converters: vec![None; n],
+            enable_f16: false,
+            reached_functions,
+            reached_globals,
+            constant_cache: vec![None; module.constants.len()],
+        })
+    }
+
+    /// Writes the whole module.
+    pub fn write(mut self) -> Result<String, Error> {
+        let mut functions = String::new();
+        let entry_functions: Vec<Handle<Function>> = self
+            .module
+            .entry_points
+            .iter()
+            .map(|e| e.function)
+            .collect();
+        // Helpers first, entry points last, each in arena order.
+        let mut order: Vec<Handle<Function>> = self
+            .reached_functions
+            .iter()
+            .copied()
+            .filter(|f| !entry_functions.contains(f))
+            .collect();
+        for e in &entry_functions {
+            if !order.contains(e) {
+                order.push(*e);
+            }
+        }
+        for f in order {
+            let text = crate::body::write_function(&mut self, f)?;
+            functions.push('\n');
+            functions.push_str(&text);
+        }
+        let globals = self.write_globals()?;
+        let converters = self.write_converters()?;
+        let constants = self.write_constants()?;
+        let outputs = self.write_output_structs()?;
+        let structs = self.write_structs()?;
+
+        let mut out = CodeWriter::new();
+        let mut directives = Vec::new();
+        if self.enable_f16 {
+            directives.push("enable f16;".to_string());
+        }
+        if self.needs_derivative_directive()? {
+            directives.push("diagnostic(off, derivative_uniformity);".to_string());
+        }
+        for d in &directives {
+            out.line(d);
+        }
+        for section in [&structs, &outputs, &constants, &globals] {
+            if !section.is_empty() {
+                if !out.as_str().is_empty() {
+                    out.line("");
+                }
+                out.raw(section);
+            }
+        }
+        let mut helpers = String::new();
+        for helper in self.helpers.clone() {
+            helpers.push('\n');
+            helpers.push_str(&helper.definition());
+        }
+        out.raw(&helpers);
+        out.raw(&converters);
+        let text = out.finish();
+        let mut text = text;
+        if text.is_empty() {
+            functions = functions.trim_start_matches('\n').to_string();
+        }
+        text.push_str(&functions);
+        Ok(text)
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Types
+
+    /// A type by handle.
+    pub fn inner(&self, ty: Handle<Type>) -> Result<&'a TypeInner, Error> {
+        self.module
+            .types
+            .get(ty)
+            .map(|t| &t.inner)
+            .ok_or_else(|| Error::invalid("type handle out of range"))
+    }
+
+    /// The plain WGSL spelling of a type, marking structs as used.
+    pub fn type_text(&mut self, ty: Handle<Type>) -> Result<String, Error> {
+        // Arrays nest at most as deep as the arena is long: spell them from the inside out.
+        let mut chain = Vec::new();
+        let mut current = ty;
+        for _ in 0..=self.module.types.len() {
+            match self.inner(current)? {
+                TypeInner::Array { base, size } => {
+                    chain.push(*size);
+                    current = *base;
+                }
+                _ => break,
+            }
+        }
+        let mut text = self.leaf_text(current)?;
+        for size in chain.iter().rev() {
+            text = match size {
+                ArraySize::Constant(n) => format!("array<{text}, {n}>"),
+                ArraySize::Runtime => format!("array<{text}>"),
+            };
+        }
+        Ok(text)
+    }
+
+    /// The std140 spelling of a type in uniform memory.
+    pub fn type_text_140(&mut self, ty: Handle<Type>) -> Result<String, Error> {
+        let repr = self
+            .layouts
+            .std140
+            .get(ty.index())
+            .cloned()
+            .flatten()
+            .ok_or_else(|| Error::invalid("type has no uniform layout"))?;
+        match repr {
+            Repr::Plain => self.type_text(ty),
+            Repr::Columns { name, .. } | Repr::Struct { name } => {
+                self.mark_std140(ty);
+                Ok(name)
+            }
+            Repr::Wrapped { wrapper } => {
+                self.mark_std140(ty);
+                let count = self.array_count(ty)?;
+                Ok(format!("array<{wrapper}, {count}>"))
+            }
+            Repr::ArrayOfPadded => {
+                let TypeInner::Array { base, .. } = self.inner(ty)? else {
+                    return Err(Error::invalid("array spelling of a non-array"));
+                };
+                let element = self.type_text_140(*base)?;
+                let count = self.array_count(ty)?;
+                Ok(format!("array<{element}, {count}>"))
+            }
+        }
+    }
+
+    fn mark_std140(&mut self, ty: Handle<Type>) {
+        if let Some(slot) = self.used_std140.get_mut(ty.index()) {
+            *slot = true;
+        }
+    }
+
+    fn array_count(&self, ty: Handle<Type>) -> Result<u32, Error> {
+        match self.inner(ty)? {
+            TypeInner::Array {
+                size: ArraySize::Constant(n),
+                ..
+            } => Ok(*n),
+            _ => Err(Error::invalid("expected a fixed-size array")),
+        }
+    }
+
+    fn leaf_text(&mut self, ty: Handle<Type>) -> Result<String, Error> {
+        let inner = self.inner(ty)?;
+        if let Some(s) = inner.scalar() {
+            self.note_scalar(s);
+        }
+        Ok(match *inner {
+            TypeInner::Scalar(s) => scalar_name(s).to_string(),
+            TypeInner::Atomic(s) => format!("atomic<{}>", scalar_name(s)),
+            TypeInner::Vector { size, scalar } => vector_name(size, scalar),
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => matrix_name(columns, rows, scalar),
+            TypeInner::Struct { .. } => {
+                if let Some(slot) = self.used_types.get_mut(ty.index()) {
+                    *slot = true;
+                }
+                self.struct_names
+                    .get(ty.index())
+                    .cloned()
+                    .flatten()
+                    .ok_or_else(|| Error::invalid("struct without a name"))?
+            }
+            TypeInner::Image {
+                dim,
+                arrayed,
+                class,
+            } => image_type(dim, arrayed, class)?,
+            TypeInner::Sampler { comparison } => if comparison {
+                "sampler_comparison"
+            } else {
+                "sampler"
+            }
+            .to_string(),
+            TypeInner::Array { .. } | TypeInner::Pointer { .. } => {
+                return Err(Error::invalid("unexpected type"))
+            }
+        })
+    }
+
+    /// Notes the use of a scalar type (`f16` needs `enable f16;`).
+    pub fn note_scalar(&mut self, s: Scalar) {
+        if s.kind == ScalarKind::Float && s.width == 2 {
+            self.enable_f16 = true;
+        }
+    }
+
+    /// Member `index` of struct `ty`: its name and type.
+    pub fn member(&self, ty: Handle<Type>, index: u32) -> Result<(String, Handle<Type>), Error> {
+        let TypeInner::Struct { members } = self.inner(ty)? else {
+            return Err(Error::invalid(
+                "member access on a type that is not a struct",
+            ));
+        };
+        let member = members
+            .get(index as usize)
+            .ok_or_else(|| Error::invalid("struct member index out of range"))?;
+        let name = self
+            .member_names
+            .get(ty.index())
+            .and_then(|names| names.get(index as usize))
+            .cloned()
+            .ok_or_else(|| Error::invalid("struct member without a name"))?;
+        Ok((name, member.ty))
+    }
+
+    /// The std140 spelling of `ty`.
+    pub fn repr_140(&self, ty: Handle<Type>) -> Result<Repr, Error> {
+        self.layouts
+            .std140
+            .get(ty.index())
+            .cloned()
+            .flatten()
+            .ok_or_else(|| Error::invalid("type has no uniform layout"))
+    }
+
+    /// `text` (a value in the std140 spelling of `ty`) converted to the plain type.
+    pub fn plain_from_std140(&mut self, ty: Handle<Type>, text: &str) -> Result<String, Error> {
+        match self.repr_140(ty)? {
+            Repr::Plain => Ok(text.to_string()),
+            Repr::Columns { columns, .. } => {
+                let plain = self.type_text(ty)?;
+                let parts: Vec<String> = (0..columns).map(|i| format!("{text}.c{i}")).collect();
+                Ok(format!("{plain}({})", parts.join(", ")))
+            }
+            Repr::Wrapped { .. } | Repr::ArrayOfPadded | Repr::Struct { .. } => {
+                let name = self.converter(ty)?;
+                Ok(format!("{name}({text})"))
+            }
+        }
+    }
+
+    /// The name of the function converting the std140 spelling of `ty` to its plain type.
+    fn converter(&mut self, ty: Handle<Type>) -> Result<String, Error> {
+        if let Some(Some(name)) = self.converters.get(ty.index()) {
+            return Ok(name.clone());
+        }
+        let base = match self.inner(ty)? {
+            TypeInner::Struct { .. } => self
+                .struct_names
+                .get(ty.index())
+                .cloned()
+                .flatten()
+                .unwrap_or_else(|| "Struct".into()),
+            _ => "array".to_string(),
+        };
+        let name = self.namer.call(&format!("{base}_from_std140"));
+        if let Some(slot) = self.converters.get_mut(ty.index()) {
+            *slot = Some(name.clone());
+        }
+        Ok(name)
+    }
+
+    /// Conversion functions, written after the code asked for them (and for those they call).
+    fn write_converters(&mut self) -> Result<String, Error> {
+        let mut out = String::new();
+        let mut done = vec![false; self.module.types.len()];
+        // A conversion asks only for conversions of earlier types: walk down from the last.
+        let mut texts: Vec<(usize, String)> = Vec::new();
+        for i in (0..self.module.types.len()).rev() {
+            if self.converters.get(i).is_none_or(|c| c.is_none()) || done.get(i) == Some(&true) {
+                continue;
+            }
+            if let Some(slot) = done.get_mut(i) {
+                *slot = true;
+            }
+            let ty = Handle::from_index(i as u32);
+            let name = self.converter(ty)?;
+            let plain = self.type_text(ty)?;
+            let padded = self.type_text_140(ty)?;
+            let mut w = CodeWriter::new();
+            w.open(format!("fn {name}(v: {padded}) -> {plain} {{"));
+            match self.inner(ty)?.clone() {
+                TypeInner::Struct { members } => {
+                    let mut parts = Vec::with_capacity(members.len());
+                    for (index, m) in members.iter().enumerate() {
+                        let (member, _) = self.member(ty, index as u32)?;
+                        parts.push(self.plain_from_std140(m.ty, &format!("v.{member}"))?);
+                    }
+                    w.line(format!("return {plain}({});", parts.join(", ")));
+                }
+                TypeInner::Array {
+                    base,
+                    size: ArraySize::Constant(n),
+                } => {
+                    let element = match self.repr_140(ty)? {
+                        Repr::Wrapped { .. } => "source[i].value",
+                        _ => "source[i]",
+                    };
+                    let converted = self.plain_from_std140(base, element)?;
+                    // Index a variable, not the parameter: not every WGSL implementation
+                    // indexes array values at run time.
+                    w.line("var source = v;");
+                    w.line(format!("var result: {plain};"));
+                    w.open(format!("for (var i = 0u; i < {n}u; i++) {{"));
+                    w.line(format!("result[i] = {converted};"));
+                    w.close("}");
+                    w.line("return result;");
+                }
+                _ => return Err(Error::invalid("conversion of a type without one")),
+            }
+            w.close("}");
+            texts.push((i, w.finish()));
+        }
+        texts.sort_by_key(|(i, _)| *i);
+        for (_, text) in texts {
+            out.push('\n');
+            out.push_str(&text);
+        }
+        Ok(out)
+    }
+
+    /// Struct declarations: plain structs, std140 variants, column and element wrappers.
+    fn write_structs(&mut self) -> Result<String, Error> {
+        // Close the used sets over members (members come earlier in the arena).
+        for i in (0..self.module.types.len()).rev() {
+            let h = Handle::<Type>::from_index(i as u32);
+            if self.used_types.get(i) == Some(&true) {
+                if let TypeInner::Struct { members } = self.inner(h)? {
+                    for m in members {
+                        self.type_text(m.ty)?;
+                    }
+                }
+            }
+            if self.used_std140.get(i) == Some(&true) {
+                match self.repr_140(h)? {
+                    Repr::Struct { .. } => {
+                        if let TypeInner::Struct { members } = self.inner(h)? {
+                            for m in members {
+                                self.type_text_140(m.ty)?;
+                            }
+                        }
+                    }
+                    Repr::Wrapped { .. } => {
+                        if let TypeInner::Array { base, .. } = self.inner(h)? {
+                            self.type_text_140(*base)?;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let mut out = CodeWriter::new();
+        for i in 0..self.module.types.len() {
+            let h = Handle::<Type>::from_index(i as u32);
+            if self.used_types.get(i) == Some(&true) {
+                if let TypeInner::Struct { members } = self.inner(h)? {
+                    let name = self
+                        .struct_names
+                        .get(i)
+                        .cloned()
+                        .flatten()
+                        .ok_or_else(|| Error::invalid("struct without a name"))?;
+                    let sizes = self.layouts.plain_sizes.get(i).cloned().unwrap_or_default();
+                    let mut lines = Vec::with_capacity(members.len());
+                    for (index, m) in members.iter().enumerate() {
+                        let (member, _) = self.member(h, index as u32)?;
+                        let ty = self.type_text(m.ty)?;
+                        lines.push(member_line(
+                            sizes.get(index).copied().flatten(),
+                            &member,
+                            &ty,
+                        ));
+                    }
+                    write_struct(&mut out, &name, &lines);
+                }
+            }
+            if self.used_std140.get(i) != Some(&true) {
+                continue;
+            }
+            match self.repr_140(h)? {
+                Repr::Plain | Repr::ArrayOfPadded => {}
+                Repr::Columns { name, columns } => {
+                    let TypeInner::Matrix { rows, scalar, .. } = *self.inner(h)? else {
+                        return Err(Error::invalid("column wrapper of a non-matrix"));
+                    };
+                    let column = vector_name(rows, scalar);
+                    let lines: Vec<String> = (0..columns)
+                        .map(|c| member_line(Some(16), &format!("c{c}"), &column))
+                        .collect();
+                    write_struct(&mut out, &name, &lines);
+                }
+                Repr::Wrapped { wrapper } => {
+                    let TypeInner::Array { base, .. } = *self.inner(h)? else {
+                        return Err(Error::invalid("element wrapper of a non-array"));
+                    };
+                    let stride = self
+                        .layouts
+                        .std140_extent
+                        .get(i)
+                        .copied()
+                        .flatten()
+                        .and_then(|e| e.size)
+                        .map(|size| size / self.array_count(h).unwrap_or(1).max(1))
+                        .ok_or_else(|| Error::invalid("wrapped array without a size"))?;
+                    let element = self.type_text_140(base)?;
+                    write_struct(
+                        &mut out,
+                        &wrapper,
+                        &[member_line(Some(stride), "value", &element)],
+                    );
+                }
+                Repr::Struct { name } => {
+                    let TypeInner::Struct { members } = self.inner(h)? else {
+                        return Err(Error::invalid("std140 struct of a non-struct"));
+                    };
+                    let sizes = self
+                        .layouts
+                        .std140_sizes
+                        .get(i)
+                        .cloned()
+                        .unwrap_or_default();
+                    let mut lines = Vec::with_capacity(members.len());
+                    for (index, m) in members.iter().enumerate() {
+                        let (member, _) = self.member(h, index as u32)?;
+                        let ty = self.type_text_140(m.ty)?;
+                        lines.push(member_line(
+                            sizes.get(index).copied().flatten(),
+                            &member,
+                            &ty,
+                        ));
+                    }
+                    write_struct(&mut out, &name, &lines);
+                }
+            }
+        }
+        Ok(out.finish())
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Constants
+
+    /// The expression for constant `c`: its name when declared, its value otherwise.
+    pub fn constant_ref(&mut self, c: Handle<Constant>) -> Result<Expr, Error> {
+        if let Some(Some(name)) = self.constant_names.get(c.index()) {
+            let name = name.clone();
+            self.mark_constant(c)?;
+            return Ok(Expr::name(name).konst());
+        }
+        self.constant_value(c)
+    }
+
+    fn mark_constant(&mut self, c: Handle<Constant>) -> Result<(), Error> {
+        let mut stack = vec![c];
+        while let Some(c) = stack.pop() {
+            match self.used_constants.get_mut(c.index()) {
+                Some(used) if !*used => *used = true,
+                Some(_) => continue,
+                None => return Err(Error::invalid("constant handle out of range")),
+            }
+            let constant = self
+                .module
+                .constants
+                .get(c)
+                .ok_or_else(|| Error::invalid("constant handle out of range"))?;
+            if let ConstantValue::Composite(parts) = &constant.value {
+                stack.extend(parts.iter().copied());
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of constant `c` written out, declared parts by name.
+    pub fn constant_value(&mut self, root: Handle<Constant>) -> Result<Expr, Error> {
+        if let Some(Some(e)) = self.constant_cache.get(root.index()) {
+            return Ok(e.clone());
+        }
+        let mut stack: Vec<(Handle<Constant>, bool)> = vec![(root, false)];
+        while let Some((c, parts_done)) = stack.pop() {
+            if matches!(self.constant_cache.get(c.index()), Some(Some(_))) {
+                continue;
+            }
+            let constant = self
+                .module
+                .constants
+                .get(c)
+                .ok_or_else(|| Error::invalid("constant handle out of range"))?;
+            let expr = match &constant.value {
+                ConstantValue::Scalar(lit) => self.literal(*lit),
+                ConstantValue::Zero => {
+                    let ty = self.type_text(constant.ty)?;
+                    Expr::primary(format!("{ty}()")).konst()
+                }
+                ConstantValue::Composite(parts) => {
+                    if !parts_done {
+                        stack.push((c, true));
+                        for &p in parts {
+                            if !matches!(self.constant_names.get(p.index()), Some(Some(_))) {
+                                if stack.len() > self.module.constants.len() + 1 {
+                                    return Err(Error::invalid("constant refers to itself"));
+                                }
+                                stack.push((p, false));
+                            }
+                        }
+                        continue;
+                    }
+                    let mut texts = Vec::with_capacity(parts.len());
+                    let mut konst = true;
+                    for &p in parts {
+                        let e = if let Some(Some(name)) = self.constant_names.get(p.index()) {
+                            let name = name.clone();
+                            self.mark_constant(p)?;
+                            Expr::name(name).konst()
+                        } else {
+                            self.constant_cache
+                                .get(p.index())
+                                .cloned()
+                                .flatten()
+                                .ok_or_else(|| Error::invalid("constant refers to itself"))?
+                        };
+                        konst &= e.konst;
+                        texts.push(e.text);
+                    }
+                    let ty = self.type_text(constant.ty)?;
+                    let splat = matches!(self.inner(constant.ty)?, TypeInner::Vector { .. })
+                        && texts.windows(2).all(|w| w.first() == w.get(1));
+                    let text = match texts.first() {
+                        Some(first) if splat => format!("{ty}({first})"),
+                        _ => format!("{ty}({})", texts.join(", ")),
+                    };
+                    Expr {
+                        konst,
+                        ..Expr::primary(text)
+                    }
+                }
+            };
+            if let Some(slot) = self.constant_cache.get_mut(c.index()) {
+                *slot = Some(expr);
+            }
+        }
+        self.constant_cache
+            .get(root.index())
+            .cloned()
+            .flatten()
+            .ok_or_else(|| Error::invalid("constant could not be written"))
+    }
+
+    /// A literal. Infinities and NaNs are built at run time from their bits.
+    pub fn literal(&mut self, lit: Literal) -> Expr {
+        match lit {
+            Literal::Bool(b) => Expr::name(if b { "true" } else { "false" }).konst(),
+            Literal::I32(i32::MIN) => Expr::primary("i32(-2147483648)").konst(),
+            Literal::I32(v) if v < 0 => Expr {
+                cheap: true,
+                ..Expr::with_prec(format!("{v}i"), Prec::Unary)
+            }
+            .konst(),
+            Literal::I32(v) => Expr::name(format!("{v}i")).konst(),
+            Literal::U32(v) => Expr::name(format!("{v}u")).konst(),
+            Literal::F32(v) => self.float_literal(v, Scalar::F32),
+            Literal::F16(bits) => {
+                self.enable_f16 = true;
+                let v = luma_ir::proc::f16_to_f32(bits);
+                if v.is_finite() {
+                    self.float_literal(v, Scalar::F16)
+                } else {
+                    let helper = Helper::FloatFromBits {
+                        scalar: Scalar::F16,
+                    };
+                    self.helpers.insert(helper);
+                    Expr::primary(format!("{}({:#x}u)", helper.name(), u32::from(bits)))
+                }
+            }
+        }
+    }
+
+    fn float_literal(&mut self, v: f32, scalar: Scalar) -> Expr {
+        if !v.is_finite() {
+            let helper = Helper::FloatFromBits {
+                scalar: Scalar::F32,
+            };
+            self.helpers.insert(helper);
+            return Expr::primary(format!("{}({:#x}u)", helper.name(), v.to_bits()));
+        }
+        let suffix = if scalar.width == 2 { "h" } else { "f" };
+        // `{:?}` is the shortest text that reads back as the same value.
+        let text = format!("{v:?}{suffix}");
+        if v.is_sign_negative() {
+            Expr {
+                cheap: true,
+                ..Expr::with_prec(text, Prec::Unary)
+            }
+            .konst()
+        } else {
+            Expr::name(text).konst()
+        }
+    }
+
+    /// Declarations of the constants and overrides the code used, each after those it names.
+    fn write_constants(&mut self) -> Result<String, Error> {
+        let mut out = CodeWriter::new();
+        let mut done = vec![false; self.module.constants.len()];
+        let used: Vec<Handle<Constant>> = self
+            .module
+            .constants
+            .handles()
+            .filter(|h| self.used_constants.get(h.index()) == Some(&true))
+            .collect();
+        for root in used {
+            let mut stack = vec![(root, false)];
+            while let Some((c, expanded)) = stack.pop() {
+                if done.get(c.index()) == Some(&true) {
+                    continue;
+                }
+                let constant = self
+                    .module
+                    .constants
+                    .get(c)
+                    .ok_or_else(|| Error::invalid("constant handle out of range"))?;
+                if !expanded {
+                    stack.push((c, true));
+                    if let ConstantValue::Composite(parts) = &constant.value {
+                        if stack.len() > 2 * self.module.constants.len() + 2 {
+                            return Err(Error::invalid("constant refers to itself"));
+                        }
+                        stack.extend(parts.iter().map(|&p| (p, false)));
+                    }
+                    continue;
+                }
+                if let Some(slot) = done.get_mut(c.index()) {
+                    *slot = true;
+                }
+                let Some(Some(name)) = self.constant_names.get(c.index()).cloned() else {
+                    continue;
+                };
+                let ty = self.type_text(constant.ty)?;
+                match constant.spec_id {
+                    Some(id) => {
+                        if id > 65535 {
+                            return Err(Error::new(
+                                codes::UNSUPPORTED_SPEC_CONSTANT,
+                                format!(
+                                    "WGSL override ids are at most 65535; `{name}` has id {id}"
+                                ),
+                            ));
+                        }
+                        let value = self.constant_value(c)?;
+                        if !value.konst {
+                            return Err(Error::new(
+                                codes::UNSUPPORTED_SPEC_CONSTANT,
+                                format!(
+                                    "the default of specialization constant `{name}` is an \
+                                     infinity or NaN, which WGSL overrides cannot hold"
+                                ),
+                            ));
+                        }
+                        out.line(format!("@id({id}) override {name}: {ty} = {};", value.text));
+                    }
+                    None => {
+                        let value = self.constant_value(c)?;
+                        out.line(format!("const {name}: {ty} = {};", value.text));
+                    }
+                }
+            }
+        }
+        Ok(out.finish())
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Globals
+
+    fn write_globals(&mut self) -> Result<String, Error> {
+        let mut out = CodeWriter::new();
+        for g in self.reached_globals.clone() {
+            let global = self
+                .module
+                .globals
+                .get(g)
+                .ok_or_else(|| Error::invalid("global handle out of range"))?;
+            let name = self
+                .global_names
+                .get(g.index())
+                .cloned()
+                .unwrap_or_default();
+            let binding = || -> Result<String, Error> {
+                let b = global.binding.ok_or_else(|| {
+                    Error::invalid(format!("resource `{}` has no binding", global.name))
+                })?;
+                Ok(format!("@group({}) @binding({}) ", b.group, b.binding))
+            };
+            let line = match global.space {
+                AddressSpace::Uniform => {
+                    let ty = self.type_text_140(global.ty)?;
+                    format!("{}var<uniform> {name}: {ty};", binding()?)
+                }
+                AddressSpace::Storage { access } => {
+                    let ty = self.type_text(global.ty)?;
+                    // Atomics need a writable buffer, whatever the program does with them.
+                    let writable = access == StorageAccess::ReadWrite
+                        || luma_ir::proc::contains_atomic(&self.module.types, global.ty);
+                    let access = if writable { "read_write" } else { "read" };
+                    format!("{}var<storage, {access}> {name}: {ty};", binding()?)
+                }
+                AddressSpace::PushConstant => {
+                    let ty = self.type_text(global.ty)?;
+                    format!("var<immediate> {name}: {ty};")
+                }
+                AddressSpace::Handle => {
+                    let ty = self.type_text(global.ty)?;
+                    format!("{}var {name}: {ty};", binding()?)
+                }
+                AddressSpace::Workgroup => {
+                    let ty = self.type_text(global.ty)?;
+                    format!("var<workgroup> {name}: {ty};")
+                }
+                AddressSpace::Private => {
+                    let ty = self.type_text(global.ty)?;
+                    match global.init {
+                        Some(init) => {
+                            let value = self.constant_ref(init)?;
+                            if !value.konst {
+                                return Err(Error::new(
+                                    codes::UNSUPPORTED_VALUE,
+                                    format!(
+                                        "WGSL initializes private variables with constant \
+                                         expressions only; the initial value of `{}` is not one",
+                                        global.name
+                                    ),
+                                ));
+                            }
+                            format!("var<private> {name}: {ty} = {};", value.text)
+                        }
+                        None => format!("var<private> {name}: {ty};"),
+                    }
+                }
+                other => {
+                    return Err(Error::invalid(format!(
+                        "global `{}` in address space {other:?} has no WGSL declaration",
+                        global.name
+                    )))
+                }
+            };
+            out.line(line);
+        }
+        Ok(out.finish())
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Entry points
+
+    fn write_output_structs(&mut self) -> Result<String, Error> {
+        let mut out = CodeWriter::new();
+        for entry in &self.module.entry_points {
+            let Some(Some(name)) = self.output_structs.get(entry.function.index()).cloned() else {
+                continue;
+            };
+            let function = self
+                .module
+                .functions
+                .get(entry.function)
+                .ok_or_else(|| Error::invalid("entry function handle out of range"))?;
+            let mut members_namer = Namer::new(RESERVED, RESERVED_PREFIXES);
+            let mut lines = Vec::with_capacity(function.results.len());
+            for result in &function.results {
+                let member = members_namer.call(result.name.as_deref().unwrap_or("value"));
+                let attrs = self.io_attributes(
+                    result.binding,
+                    result.ty,
+                    entry.stage == ShaderStage::Vertex,
+                )?;
+                let ty = self.type_text(result.ty)?;
+                lines.push(format!("{attrs}{member}: {ty},"));
+            }
+            if !out.as_str().is_empty() {
+                out.line("");
+            }
+            out.open(format!("struct {name} {{"));
+            for line in lines {
+                out.line(line);
+            }
+            out.close("}");
+        }
+        Ok(out.finish())
+    }
+
+    /// `@location(N) @interpolate(...)` or `@builtin(...)`, with a trailing space.
+    /// `interpolated` is true for vertex outputs and fragment inputs.
+    pub fn io_attributes(
+        &self,
+        binding: Option<IoBinding>,
+        ty: Handle<Type>,
+        interpolated: bool,
+    ) -> Result<String, Error> {
+        Ok(match binding {
+            Some(IoBinding::BuiltIn(b)) => format!("@builtin({}) ", builtin_name(b)),
+            Some(IoBinding::Location {
+                location,
+                interpolation,
+            }) => {
+                let integer = matches!(
+                    self.inner(ty)?.scalar_kind(),
+                    Some(ScalarKind::Sint | ScalarKind::Uint)
+                );
+                let interp = if !interpolated {
+                    ""
+                } else if integer || interpolation == Interpolation::Flat {
+                    " @interpolate(flat)"
+                } else if interpolation == Interpolation::NoPerspective {
+                    " @interpolate(linear)"
+                } else {
+                    ""
+                };
+                format!("@location({location}){interp} ")
+            }
+            None => {
+                return Err(Error::invalid(
+                    "entry point input or output without a binding",
+                ))
+            }
+        })
+    }
+
+    /// Whether the module needs `diagnostic(off, derivative_uniformity);`: a function that
+    /// (itself or through calls) takes derivatives has control flow somewhere, so the
+    /// derivative may run in non-uniform control flow.
+    fn needs_derivative_directive(&self) -> Result<bool, Error> {
+        let graph = CallGraph::new(self.module);
+        let n = self.module.functions.len();
+        let mut derives = vec![false; n];
+        let mut branches = vec![false; n];
+        for &f in &self.reached_functions {
+            let function = self
+                .module
+                .functions
+                .get(f)
+                .ok_or_else(|| Error::invalid("function handle out of range"))?;
+            for (_, block) in function.blocks.iter() {
+                for stmt in &block.stmts {
+                    match &stmt.kind {
+                        StmtKind::If { .. } | StmtKind::Loop { .. } => {
+                            if let Some(slot) = branches.get_mut(f.index()) {
+                                *slot = true;
+                            }
+                        }
+                        StmtKind::Value(v) => {
+                            let implicit = match function.values.get(*v).map(|v| &v.def) {
+                                Some(ValueDef::Op(Op::Derivative { .. })) => true,
+                                Some(ValueDef::Op(Op::ImageSample { level, .. })) => {
+                                    matches!(level, SampleLevel::Auto | SampleLevel::Bias(_))
+                                }
+                                _ => false,
+                            };
+                            if implicit {
+                                if let Some(slot) = derives.get_mut(f.index()) {
+                                    *slot = true;
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        // Callers of derivative-taking functions take derivatives too (callees come first).
+        for &f in &self.reached_functions {
+            if graph
+                .callees(f)
+                .iter()
+                .any(|c| derives.get(c.index()) == Some(&true))
+            {
+                if let Some(slot) = derives.get_mut(f.index()) {
+                    *slot = true;
+                }
+            }
+        }
+        Ok(derives.iter().zip(&branches).any(|(&d, &b)| d && b))
+    }
+}
+
+/// Which constants cannot be WGSL `const` declarations: those holding an infinity or NaN, or
+/// naming an override (a specialization constant) inside a composite.
+fn runtime_only_constants(module: &Module) -> Result<Vec<bool>, Error> {
+    let n = module.constants.len();
+    let mut out = vec![false; n];
+    // A composite names other constants; settle them in post-order without recursion.
+    let mut state = vec![0u8; n];
+    for root in module.constants.handles() {
+        let mut stack = vec![(root, false)];
+        while let Some((c, expanded)) = stack.pop() {
+            if state.get(c.index()) == Some(&2) {
+                continue;
+            }
+            let constant = module
+                .constants
+                .get(c)
+                .ok_or_else(|| Error::invalid("constant handle out of range"))?;
+            if !expanded {
+                if state.get(c.index()) == Some(&1) {
+                    return Err(Error::invalid("constant refers to itself"));
+                }
+                if let Some(s) = state.get_mut(c.index()) {
+                    *s = 1;
+                }
+                stack.push((c, true));
+                if let ConstantValue::Composite(parts) = &constant.value {
+                    stack.extend(parts.iter().map(|&p| (p, false)));
+                }
+                continue;
+            }
+            let value = match &constant.value {
+                ConstantValue::Scalar(Literal::F32(v)) => !v.is_finite(),
+                ConstantValue::Scalar(Literal::F16(b)) => {
+                    !luma_ir::proc::f16_to_f32(*b).is_finite()
+                }
+                ConstantValue::Scalar(_) | ConstantValue::Zero => false,
+                ConstantValue::Composite(parts) => parts.iter().any(|p| {
+                    out.get(p.index()) == Some(&true)
+                        || module
+                            .constants
+                            .get(*p)
+                            .is_some_and(|pc| pc.spec_id.is_some())
+                }),
+            };
+            if let Some(slot) = out.get_mut(c.index()) {
+                *slot = value && constant.spec_id.is_none();
+            }
+            if let Some(s) = state.get_mut(c.index()) {
+                *s = 2;
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn member_line(size: Option<u32>, name: &str, ty: &str) -> String {
+    match size {
+        Some(size) => format!("@size({size}) {name}: {ty},"),
+        None => format!("{name}: {ty},"),
+    }
+}
+
+fn write_struct(out: &mut CodeWriter, name: &str, lines: &[String]) {
+    if !out.as_str().is_empty() {
+        out.line("");
+    }
+    out.open(format!("struct {name} {{"));
+    for line in lines {
+        out.line(line);
+    }
+    out.close("}");
+}
+
+/// `VsMain` from `vs_main`.
+fn pascal_case(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut upper = true;
+    for c in name.chars() {
+        if c == '_' {
+            upper = true;
+        } else if upper {
+            out.extend(c.to_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `bool`, `i32`, `u32`, `f32`, `f16`.
+pub(crate) fn scalar_name(s: Scalar) -> &'static str {
+    match (s.kind, s.width) {
+        (ScalarKind::Bool, _) => "bool",
+        (ScalarKind::Sint, _) => "i32",
+        (ScalarKind::Uint, _) => "u32",
+        (ScalarKind::Float, 2) => "f16",
+        (ScalarKind::Float, _) => "f32",
+    }
+}
+
+/// `vec3f`, `vec2i`, `vec4u`, `vec3h`, `vec2<bool>`.
+pub(crate) fn vector_name(size: luma_ir::VectorSize, s: Scalar) -> String {
+    match (s.kind, s.width) {
+        (ScalarKind::Bool, _) => format!("vec{}<bool>", size.count()),
+        (ScalarKind::Sint, _) => format!("vec{}i", size.count()),
+        (ScalarKind::Uint, _) => format!("vec{}u", size.count()),
+        (ScalarKind::Float, 2) => format!("vec{}h", size.count()),
+        (ScalarKind::Float, _) => format!("vec{}f", size.count()),
+    }
+}
+
+/// A scalar or vector type name.
+pub(crate) fn shape_name(s: Scalar, size: Option<luma_ir::VectorSize>) -> String {
+    match size {
+        None => scalar_name(s).to_string(),
+        Some(size) => vector_name(size, s),
+    }
+}
+
+fn image_type(dim: ImageDimension, arrayed: bool, class: ImageClass) -> Result<String, Error> {
+    let dim_text = match (dim, arrayed) {
+        (ImageDimension::D2, false) => "2d",
+        (ImageDimension::D2, true) => "2d_array",
+        (ImageDimension::D3, false) => "3d",
+        (ImageDimension::Cube, false) => "cube",
+        (ImageDimension::Cube, true) => "cube_array",
+        (ImageDimension::D3, true) => return Err(Error::invalid("3D array texture")),
+    };
+    Ok(match class {
+        ImageClass::Sampled {
+            kind,
+            multisampled: false,
+        } => format!("texture_{dim_text}<{}>", sampled_kind(kind)),
+        ImageClass::Sampled {
+            kind,
+            multisampled: true,
+        } if dim_text == "2d" => format!("texture_multisampled_2d<{}>", sampled_kind(kind)),
+        ImageClass::Depth {
+            multisampled: false,
+        } if dim != ImageDimension::D3 => format!("texture_depth_{dim_text}"),
+        ImageClass::Depth { multisampled: true } if dim_text == "2d" => {
+            "texture_depth_multisampled_2d".to_string()
+        }
+        _ => {
+            return Err(Error::new(
+                codes::UNSUPPORTED_TEXTURE_OP,
+                format!("WGSL has no {dim_text} texture of this kind"),
+            ))
+        }
+    })
+}
+
+fn sampled_kind(kind: ScalarKind) -> &'static str {
+    match kind {
+        ScalarKind::Sint => "i32",
+        ScalarKind::Uint => "u32",
+        _ => "f32",
+    }
+}
+
+/// The WGSL builtin name.
+pub(crate) fn builtin_name(b: BuiltIn) -> &'static str {
+    b.as_str()
+}

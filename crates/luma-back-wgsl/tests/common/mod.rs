@@ -1,0 +1,294 @@
+//! WGSL validation shared by the tests: naga's front end and validator, a comparison of naga's
+//! buffer layouts with the layouter's, and Tint through `tools/tint/validate.mjs`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    dead_code
+)]
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use luma_base::Handle;
+use luma_ir::layout::{rule_for_space, LayoutKind, LayoutRule, Layouter};
+use luma_ir::{AddressSpace, ArraySize, Module, TypeInner};
+use luma_testutil::{require_tool, run, workspace_root};
+
+/// The capabilities Luma's WGSL may need: push constants (naga's immediates), `f16`,
+/// `sample_index`/`sample_mask`, and cube array textures.
+pub fn capabilities() -> naga::valid::Capabilities {
+    use naga::valid::Capabilities as C;
+    C::IMMEDIATES | C::SHADER_FLOAT16 | C::MULTISAMPLED_SHADING | C::CUBE_ARRAY_TEXTURES
+}
+
+/// Whether the module declares a push-constant block (Tint cannot check those).
+pub fn uses_push_constants(module: &Module) -> bool {
+    module
+        .globals
+        .iter()
+        .any(|(_, g)| g.space == AddressSpace::PushConstant)
+}
+
+/// Parses and validates `source` with naga, then checks that every buffer's layout equals the
+/// layouter's.
+pub fn naga_check(luma: &Module, source: &str) -> Result<(), String> {
+    let module = naga::front::wgsl::parse_str(source)
+        .map_err(|e| format!("naga cannot parse it:\n{}", e.emit_to_string(source)))?;
+    naga::valid::Validator::new(naga::valid::ValidationFlags::all(), capabilities())
+        .validate(&module)
+        .map_err(|e| format!("naga rejects it:\n{}", e.emit_to_string(source)))?;
+    compare_layouts(luma, &module)
+}
+
+/// Runs Tint on `files` in one node process.
+pub fn tint_check(files: &[PathBuf]) -> Result<(), String> {
+    if files.is_empty() {
+        return Ok(());
+    }
+    let node = require_tool("node");
+    let tint = workspace_root().join("tools").join("tint");
+    let (plain, f16): (Vec<&PathBuf>, Vec<&PathBuf>) = files.iter().partition(|f| {
+        !std::fs::read_to_string(f)
+            .unwrap_or_default()
+            .contains("enable f16;")
+    });
+    let mut errors = Vec::new();
+    if !plain.is_empty() {
+        let (ok, log) = run(Command::new(&node)
+            .current_dir(&tint)
+            .arg("validate.mjs")
+            .args(&plain));
+        if !ok {
+            errors.push(log);
+        }
+    }
+    if !f16.is_empty() {
+        // `validate.mjs` asks for no device features; `enable f16;` needs `shader-f16`.
+        let (ok, log) = run(Command::new(&node)
+            .current_dir(&tint)
+            .args(["--input-type=module", "-e", F16_SCRIPT])
+            .args(&f16));
+        if !ok {
+            errors.push(log);
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("Tint rejects:\n{}", errors.join("\n")))
+    }
+}
+
+const F16_SCRIPT: &str = r#"
+import { readFileSync } from 'node:fs';
+import { create, globals } from 'webgpu';
+Object.assign(globalThis, globals);
+const gpu = create(['backend=null']);
+const adapter = await gpu.requestAdapter();
+const device = await adapter.requestDevice({ requiredFeatures: ['shader-f16'] });
+let invalid = 0;
+for (const file of process.argv.slice(1)) {
+  device.pushErrorScope('validation');
+  const shader = device.createShaderModule({ code: readFileSync(file, 'utf8') });
+  const { messages } = await shader.getCompilationInfo();
+  const error = await device.popErrorScope();
+  let bad = error !== null;
+  for (const m of messages) {
+    console.log(`${file}:${m.lineNum}:${m.linePos}: ${m.type}: ${m.message}`);
+    if (m.type === 'error') bad = true;
+  }
+  if (bad) invalid += 1;
+}
+device.destroy();
+process.exit(invalid === 0 ? 0 : 1);
+"#;
+
+/// Compares naga's layout of every uniform, storage and push-constant global with the
+/// layouter's: member offsets, struct sizes, array strides, matrix column strides.
+pub fn compare_layouts(luma: &Module, naga_module: &naga::Module) -> Result<(), String> {
+    let mut errors = Vec::new();
+    let mut layouter = naga::proc::Layouter::default();
+    layouter
+        .update(naga_module.to_ctx())
+        .map_err(|e| format!("naga cannot lay out the module: {e}"))?;
+    for (_, global) in luma.globals.iter() {
+        let Some(rule) = rule_for_space(global.space) else {
+            continue;
+        };
+        let found = naga_module.global_variables.iter().find(|(_, v)| {
+            match (global.space, &v.binding, v.space) {
+                (AddressSpace::PushConstant, _, naga::AddressSpace::Immediate) => true,
+                (_, Some(b), _) => global
+                    .binding
+                    .is_some_and(|lb| lb.group == b.group && lb.binding == b.binding),
+                _ => false,
+            }
+        });
+        // Globals no entry point uses are not written.
+        let Some((_, var)) = found else {
+            continue;
+        };
+        let mut l = Layouter::new(&luma.types, rule);
+        compare(
+            luma,
+            &mut l,
+            rule,
+            global.ty,
+            naga_module,
+            &layouter,
+            var.ty,
+            &global.name,
+            &mut errors,
+        );
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "layouts differ from the layouter's:\n{}",
+            errors.join("\n")
+        ))
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn compare(
+    luma: &Module,
+    l: &mut Layouter<'_>,
+    rule: LayoutRule,
+    ty: Handle<luma_ir::Type>,
+    n: &naga::Module,
+    nl: &naga::proc::Layouter,
+    nty: naga::Handle<naga::Type>,
+    path: &str,
+    errors: &mut Vec<String>,
+) {
+    let layout = match l.layout(ty) {
+        Ok(layout) => layout.clone(),
+        Err(e) => {
+            errors.push(format!("{path}: layouter: {e}"));
+            return;
+        }
+    };
+    let inner = &luma.types[ty].inner;
+    let ninner = &n.types[nty].inner;
+    match (inner, ninner) {
+        (TypeInner::Struct { members }, naga::TypeInner::Struct { members: nm, span }) => {
+            let LayoutKind::Struct { offsets } = &layout.kind else {
+                return;
+            };
+            if members.len() != nm.len() {
+                errors.push(format!(
+                    "{path}: {} members, naga has {}",
+                    members.len(),
+                    nm.len()
+                ));
+                return;
+            }
+            if let Some(size) = layout.size {
+                if size != *span {
+                    errors.push(format!("{path}: size {size}, naga {span}"));
+                }
+            }
+            for (i, (m, nmember)) in members.iter().zip(nm).enumerate() {
+                let offset = offsets.get(i).copied().unwrap_or(0);
+                if offset != nmember.offset {
+                    errors.push(format!(
+                        "{path}.{}: offset {offset}, naga {}",
+                        m.name, nmember.offset
+                    ));
+                }
+                compare(
+                    luma,
+                    l,
+                    rule,
+                    m.ty,
+                    n,
+                    nl,
+                    nmember.ty,
+                    &format!("{path}.{}", m.name),
+                    errors,
+                );
+            }
+        }
+        (
+            TypeInner::Array { base, size },
+            naga::TypeInner::Array {
+                base: nbase,
+                size: nsize,
+                stride,
+            },
+        ) => {
+            let LayoutKind::Array { stride: lstride } = layout.kind else {
+                return;
+            };
+            if lstride != *stride {
+                errors.push(format!("{path}[]: stride {lstride}, naga {stride}"));
+            }
+            match (size, nsize) {
+                (ArraySize::Constant(a), naga::ArraySize::Constant(b)) if *a == b.get() => {}
+                (ArraySize::Runtime, naga::ArraySize::Dynamic) => {}
+                _ => errors.push(format!("{path}: array sizes differ")),
+            }
+            // An element wrapper: a struct with the element as its only member, at offset 0.
+            let element = match &n.types[*nbase].inner {
+                naga::TypeInner::Struct { members: wm, .. }
+                    if !matches!(luma.types[*base].inner, TypeInner::Struct { .. })
+                        && wm.len() == 1 =>
+                {
+                    wm[0].ty
+                }
+                _ => *nbase,
+            };
+            compare(
+                luma,
+                l,
+                rule,
+                *base,
+                n,
+                nl,
+                element,
+                &format!("{path}[]"),
+                errors,
+            );
+        }
+        (TypeInner::Matrix { columns, .. }, _) => {
+            let LayoutKind::Matrix { column_stride } = layout.kind else {
+                return;
+            };
+            let naga_stride = match ninner {
+                naga::TypeInner::Matrix { .. } => {
+                    // naga's matrices are arrays of their column vectors.
+                    let size = nl[nty].size;
+                    size / *columns as u32
+                }
+                naga::TypeInner::Struct { members: cm, .. } if cm.len() >= 2 => {
+                    cm[1].offset - cm[0].offset
+                }
+                _ => {
+                    errors.push(format!("{path}: matrix is neither a matrix nor columns"));
+                    return;
+                }
+            };
+            if naga_stride != column_stride {
+                errors.push(format!(
+                    "{path}: column stride {column_stride}, naga {naga_stride}"
+                ));
+            }
+        }
+        (TypeInner::Scalar(_) | TypeInner::Vector { .. } | TypeInner::Atomic(_), _) => {
+            let size = layout.size.unwrap_or(0);
+            if nl[nty].size != size {
+                errors.push(format!("{path}: size {size}, naga {}", nl[nty].size));
+            }
+        }
+        (_, naga::TypeInner::Struct { members: wm, .. }) if wm.len() == 1 => {
+            // A block wrapper around a non-struct type.
+            compare(luma, l, rule, ty, n, nl, wm[0].ty, path, errors);
+        }
+        _ => errors.push(format!("{path}: types differ in shape")),
+    }
+    let _ = rule;
+}
