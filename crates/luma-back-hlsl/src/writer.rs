@@ -221,6 +221,18 @@ impl<'a> Writer<'a> {
                 options.shader_model.0, options.shader_model.1
             )));
         }
+        if options.shader_model < (6, 2)
+            && module.types.iter().any(|(_, t)| {
+                matches!(&t.inner,
+                    TypeInner::Scalar(s) | TypeInner::Atomic(s)
+                    | TypeInner::Vector { scalar: s, .. }
+                    | TypeInner::Matrix { scalar: s, .. } if s.kind == ScalarKind::Float && s.width == 2)
+            })
+        {
+            return Err(Error::unsupported(
+                "`half` needs HLSL shader model 6.2 or later (compiled with `-enable-16bit-types`)",
+            ));
+        }
         let mut namer = Namer::new(RESERVED, &["__"]);
         let mut struct_names = BTreeMap::new();
         let mut member_names = BTreeMap::new();

@@ -27,6 +27,10 @@ fn ir_files_write_and_check() {
         let module = luma_ir::parse::parse_module(&text)
             .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         let stem = file.file_stem().unwrap().to_string_lossy().to_string();
+        if let Err(e) = luma_ir::verify::verify(&module) {
+            failures.push(format!("{stem}: the IR does not verify: {e}"));
+            continue;
+        }
         let out = write(&module, &Options::default())
             .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         let again = write(&module, &Options::default()).unwrap();

@@ -72,8 +72,7 @@ int ints(int a, int b, uint ua, uint ub, int2 va, int2 vb) {
 }
 
 float floats(float x, float y, float3 v, float2x2 m, float2x2 n) {
-    const float e = luma_frem(x, y) + luma_mod(x, y) + float(!(x != y && x == (-((m + n - n) * m / n))[1].x)) + float(int(bool(x)));
-    return -(e + float(uint(x)) + luma_mod(v, x).z);
+    return -(luma_frem(x, y) + luma_mod(x, y) + float(!(x != y && x == -y)) + float(int(bool(x))) + float(uint(x)) + luma_mod(v, (float3)x).z);
 }
 
 struct main_Input {

@@ -72,11 +72,17 @@ void main(main_Input input) {
             break;
         }
     }
-    int j = 0;
+    int once = 1;
     int result;
     while (true) {
+        result = once;
+        break;
+    }
+    int j = result;
+    int result_1;
+    while (true) {
         if (j >= 10) {
-            result = j;
+            result_1 = j;
             break;
         } else {
             j = asint(asuint(j) + 1u);

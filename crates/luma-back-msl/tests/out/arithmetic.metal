@@ -54,8 +54,7 @@ int ints(int a, int b, uint ua, uint ub, metal::int2 va, metal::int2 vb) {
 }
 
 float floats(float x, float y, metal::float3 v, metal::float2x2 m, metal::float2x2 n) {
-    const float e = luma_frem(x, y) + luma_mod(x, y) + static_cast<float>(!(x != y && x == (-((m + n - n) * m / n))[1].x)) + static_cast<float>(static_cast<int>(static_cast<bool>(x)));
-    return -(e + static_cast<float>(static_cast<uint>(x)) + luma_mod(v, x).z);
+    return -(luma_frem(x, y) + luma_mod(x, y) + static_cast<float>(!(x != y && x == -y)) + static_cast<float>(static_cast<int>(static_cast<bool>(x))) + static_cast<float>(static_cast<uint>(x)) + luma_mod(v, metal::float3(x)).z);
 }
 
 // Dispatch with threadsPerThreadgroup = (8, 8, 1).

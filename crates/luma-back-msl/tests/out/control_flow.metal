@@ -67,11 +67,17 @@ kernel void main_(
             break;
         }
     }
-    int j = 0;
+    int once = 1;
     int result;
     while (true) {
+        result = once;
+        break;
+    }
+    int j = result;
+    int result_1;
+    while (true) {
         if (j >= 10) {
-            result = j;
+            result_1 = j;
             break;
         } else {
             j = as_type<int>(as_type<uint>(j) + 1u);
