@@ -61,7 +61,8 @@ pub const INVALID_LITERAL_ENTRIES: Code = Code("E0308");
 pub const METHOD_CALL: Code = Code("E0309");
 /// An `end` with no open block.
 pub const UNEXPECTED_END: Code = Code("E0310");
-/// A module-scope declaration inside a function body.
+/// A module-scope declaration (`function`, `struct`, `uniform`, `buffer`, `shared`) inside a
+/// function body.
 pub const DECLARATION_IN_BLOCK: Code = Code("E0311");
 /// An empty tuple return type `-> ()`.
 pub const EMPTY_TUPLE_RETURN: Code = Code("E0312");
@@ -234,7 +235,7 @@ pub const ALL: &[CodeDoc] = &[
     ),
     error(
         DECLARATION_IN_BLOCK,
-        "a `uniform`, `buffer` or `shared` declaration inside a function body",
+        "a module-scope declaration (`function`, `struct`, `uniform`, `buffer`, `shared`) inside a function body",
         "function f()\n    shared tile: [64]float\nend\n",
     ),
     error(

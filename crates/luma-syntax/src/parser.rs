@@ -1,4 +1,4 @@
-//! The recovering recursive-descent parser: cooked tokens in, [`ast::Module`] out.
+//! The recovering recursive-descent parser: cooked tokens in, [`Module`] out.
 //!
 //! Parsing never fails. Each error is reported once; the parser then recovers so that later
 //! independent errors are reported too, without cascades:
@@ -73,6 +73,7 @@ pub fn parse(text: &str, limits: &Limits, diags: &mut Diagnostics) -> Module {
         limit_reported: false,
         last_unclosed: None,
         suspects: Vec::new(),
+        item_indent: 0,
     };
     parser.parse_module();
     parser.module
@@ -268,6 +269,8 @@ struct Parser<'t, 'd> {
     /// token are not reported again).
     last_unclosed: Option<usize>,
     suspects: Vec<Suspect>,
+    /// Indentation of the line where the current top-level declaration starts.
+    item_indent: usize,
 }
 
 impl Parser<'_, '_> {
@@ -371,7 +374,8 @@ impl Parser<'_, '_> {
 
     fn expected_diag_at(&self, what: &str, after_previous: bool) -> Option<Diagnostic> {
         let t = self.tok();
-        if t.kind == TokenKind::Error {
+        if matches!(t.kind, TokenKind::Error | TokenKind::Reserved(_)) {
+            // The lexer has already explained this token.
             return None;
         }
         let message = format!("expected {what}, found {}", self.describe(t));
@@ -844,6 +848,7 @@ impl Parser<'_, '_> {
     fn parse_item(&mut self) {
         let t = self.tok();
         let lo = t.span.lo;
+        self.item_indent = self.column_of(lo);
         if starts_item(t.kind) {
             self.recovering = false;
         }
@@ -1426,16 +1431,18 @@ impl Parser<'_, '_> {
 
     fn block_ends(&self) -> bool {
         match self.kind() {
-            TokenKind::End
-            | TokenKind::Else
-            | TokenKind::Elseif
-            | TokenKind::Eof
-            | TokenKind::Function
-            | TokenKind::Struct => true,
+            TokenKind::End | TokenKind::Else | TokenKind::Elseif | TokenKind::Eof => true,
             TokenKind::Reserved(Reserved::Until) => self.repeat_depth > 0,
-            TokenKind::At => self.attributes_start_item(),
+            // A declaration indented like the enclosing one starts the next item (the function
+            // lacks its `end`); indented deeper, it is a misplaced nested declaration.
+            TokenKind::Function | TokenKind::Struct => self.at_item_indentation(),
+            TokenKind::At => self.attributes_start_item() && self.at_item_indentation(),
             _ => false,
         }
+    }
+
+    fn at_item_indentation(&self) -> bool {
+        self.column_of(self.tok().span.lo) <= self.item_indent
     }
 
     fn parse_block(&mut self) -> Block {
@@ -1558,6 +1565,32 @@ impl Parser<'_, '_> {
                 self.stmt(StmtKind::Discard, lo)
             }
             TokenKind::Return => self.parse_return(lo),
+            TokenKind::Function | TokenKind::Struct => {
+                let word = self.slice(t.span).to_owned();
+                let d = Diagnostic::error(
+                    codes::DECLARATION_IN_BLOCK,
+                    t.span,
+                    format!("`{word}` declarations belong at module scope"),
+                )
+                .with_primary_label("inside a function body")
+                .with_help(if t.kind == TokenKind::Function {
+                    "Luma has no nested functions; declare it at module scope and call it"
+                } else {
+                    "move this declaration out of the function"
+                });
+                self.report(d);
+                // Parse it whole so its body does not derail the enclosing function.
+                let saved = self.item_indent;
+                self.item_indent = self.column_of(t.span.lo);
+                if t.kind == TokenKind::Function {
+                    self.parse_function();
+                } else {
+                    self.parse_struct();
+                }
+                self.item_indent = saved;
+                self.recovering = false;
+                self.stmt(StmtKind::Error, lo)
+            }
             TokenKind::Uniform | TokenKind::Buffer | TokenKind::Shared => {
                 let word = self.slice(t.span).to_owned();
                 let d = Diagnostic::error(
@@ -2196,6 +2229,13 @@ impl Parser<'_, '_> {
                 match help {
                     Some(h) => self.expected_with_help("an expression", h),
                     None => self.expected("an expression"),
+                }
+                if t.kind == TokenKind::Function {
+                    // Skip the whole `function ... end`, so its `end` closes nothing else.
+                    self.bump();
+                    self.skip_nested_block();
+                    self.eat(TokenKind::End);
+                    return self.alloc_error(self.since(t.span.lo));
                 }
                 self.alloc_error(Span::point(t.span.lo))
             }

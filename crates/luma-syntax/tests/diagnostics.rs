@@ -2,7 +2,8 @@
 //! diagnostics, rendered as the CLI renders them (no colour, source order, summary line), must
 //! match the committed `<name>.stderr` (rewrite with `LUMA_BLESS=1`). A file named after a code
 //! (`E0204_tilde_eq.luma`) must report that code; every code of `codes::ALL` has such a file.
-//! `recovery_*.luma` files hold several errors each: all are reported, with no cascades.
+//! `recovery_*.luma` files hold several errors each: all are reported, with no cascades; their
+//! JSON rendering is kept in `<name>.json` too.
 //!
 //! A `<name>.opts` file beside a test sets limits, one `key = value` per line
 //! (`include_depth`, `nesting_depth`, `max_source_bytes`). Files under `include/` are only
@@ -19,7 +20,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use luma_base::render::{render_human, summary_line, HumanOptions};
+use luma_base::render::{render_human, render_json, summary_line, HumanOptions};
 use luma_base::{Diagnostics, Limits, Severity};
 use luma_syntax::preprocess::{normalize_path, preprocess, FileReader, PreprocessOptions};
 use luma_syntax::{codes, parse};
@@ -82,8 +83,8 @@ fn limits_for(path: &Path) -> Limits {
     limits
 }
 
-/// Preprocesses and parses `name`, returning the rendered output and the codes reported.
-fn check(reader: &TestReader, name: &str, limits: Limits) -> (String, Vec<&'static str>) {
+/// Preprocesses and parses `name`, returning the rendered text, the JSON and the codes reported.
+fn check(reader: &TestReader, name: &str, limits: Limits) -> (String, String, Vec<&'static str>) {
     let text = reader.read(name).unwrap();
     let options = PreprocessOptions {
         include_dirs: Vec::new(),
@@ -99,8 +100,9 @@ fn check(reader: &TestReader, name: &str, limits: Limits) -> (String, Vec<&'stat
         out.push_str(&summary);
         out.push('\n');
     }
+    let json = render_json(diags.as_slice(), &pre.source_map);
     let codes = diags.as_slice().iter().map(|d| d.code.as_str()).collect();
-    (out, codes)
+    (out, json, codes)
 }
 
 #[test]
@@ -115,7 +117,7 @@ fn diagnostics_match_their_stderr_files() {
         }
         checked += 1;
         let path = dir.join(name);
-        let (out, found) = check(&reader, name, limits_for(&path));
+        let (out, json, found) = check(&reader, name, limits_for(&path));
         if found.is_empty() {
             failures.push(format!("{name}: no diagnostic at all"));
         }
@@ -124,7 +126,10 @@ fn diagnostics_match_their_stderr_files() {
             failures.push(format!("{name}: expected {code}, found {found:?}"));
         }
         let result = std::panic::catch_unwind(|| {
-            luma_testutil::assert_snapshot(&path.with_extension("stderr"), &out)
+            luma_testutil::assert_snapshot(&path.with_extension("stderr"), &out);
+            if name.starts_with("recovery_") {
+                luma_testutil::assert_snapshot(&path.with_extension("json"), &json);
+            }
         });
         if let Err(e) = result {
             failures.push(
