@@ -1,0 +1,140 @@
+//! Every corpus shader through the HLSL back end at every opt level: every entry point compiles
+//! with glslang's HLSL front end (`glslangValidator -D -e ENTRY -S STAGE -V --target-env
+//! vulkan1.1`) to SPIR-V that passes `spirv-val --target-env vulkan1.1`, the output is
+//! byte-identical across runs, and equal to its committed snapshot at `Basic`
+//! (`tests/out/hlsl/<path>.hlsl`, blessed with `LUMA_BLESS=1`).
+//!
+//! glslang's HLSL front end is a partial check (roughly Shader Model 5.1; DXC cannot be installed
+//! here). Shaders whose HLSL is beyond it are listed in [`GLSLANG_GAPS`] with the reason; they
+//! must still fail in glslang (so the list cannot go stale) and pass every other check.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::Path;
+use std::process::Command;
+
+use luma_back_hlsl::{write, HlslOutput, Options};
+use luma_ir::{Module, ResourceBinding, ShaderStage};
+use luma_testutil::{assert_snapshot, require_tool, run, scratch_dir, shader_corpus, tests_dir};
+use lumac::OptLevel;
+
+/// Corpus shaders whose HLSL glslang cannot compile, with the reason.
+const GLSLANG_GAPS: &[(&str, &str)] = &[];
+
+const LEVELS: [(OptLevel, &str); 3] = [
+    (OptLevel::None, "none"),
+    (OptLevel::Basic, "basic"),
+    (OptLevel::Aggressive, "aggressive"),
+];
+
+/// The shader's path under `tests/shaders`, with `/` separators.
+fn relative(path: &Path) -> String {
+    let root = tests_dir().join("shaders");
+    path.strip_prefix(&root)
+        .unwrap_or(path)
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Default options, with `num_workgroups` in a constant buffer one group past every binding.
+fn options_for(module: &Module) -> Options {
+    let group = module
+        .globals
+        .iter()
+        .filter_map(|(_, g)| g.binding.map(|b| b.group + 1))
+        .max()
+        .unwrap_or(0);
+    Options {
+        num_workgroups: Some(ResourceBinding { group, binding: 0 }),
+        ..Options::default()
+    }
+}
+
+/// Compiles every entry point with glslang and validates the SPIR-V.
+fn validate(label: &str, out: &HlslOutput) -> Result<(), String> {
+    let glslang = require_tool("glslangValidator");
+    let spirv_val = require_tool("spirv-val");
+    let dir = scratch_dir(&format!("hlsl-corpus-{}", label.replace(['/', '\\', '.'], "_")));
+    let src = dir.join("shader.hlsl");
+    std::fs::write(&src, &out.source).unwrap();
+    let mut errors = Vec::new();
+    for ep in &out.entry_points {
+        let stage = match ep.stage {
+            ShaderStage::Vertex => "vert",
+            ShaderStage::Fragment => "frag",
+            ShaderStage::Compute => "comp",
+            other => panic!("unexpected stage {other:?}"),
+        };
+        let spv = dir.join(format!("{}.spv", ep.name));
+        let (ok, log) = run(Command::new(&glslang)
+            .args(["-D", "-e", &ep.name, "-S", stage, "-V", "--target-env", "vulkan1.1", "-o"])
+            .arg(&spv)
+            .arg(&src));
+        if !ok {
+            errors.push(format!("{label}: glslang rejected entry `{}`:\n{log}", ep.name));
+            continue;
+        }
+        let (ok, log) = run(Command::new(&spirv_val)
+            .args(["--target-env", "vulkan1.1"])
+            .arg(&spv));
+        if !ok {
+            errors.push(format!("{label}: spirv-val rejected entry `{}`:\n{log}", ep.name));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors.join("\n"))
+    }
+}
+
+#[test]
+fn corpus_through_hlsl() {
+    let corpus = shader_corpus();
+    assert!(!corpus.is_empty(), "the shader corpus is empty");
+    let out_dir = tests_dir().join("out").join("hlsl");
+    let mut failures = Vec::new();
+    let mut validated = 0usize;
+    for path in &corpus {
+        let rel = relative(path);
+        let gap = GLSLANG_GAPS.iter().find(|(name, _)| *name == rel);
+        for (level, level_name) in LEVELS {
+            let label = format!("{rel} ({level_name})");
+            let module = match lumac::frontend_ir(path, level) {
+                Ok(m) => m,
+                Err(e) => {
+                    failures.push(format!("{label}: the front end failed:\n{e}"));
+                    continue;
+                }
+            };
+            let options = options_for(&module);
+            let out = match write(&module, &options) {
+                Ok(out) => out,
+                Err(e) => {
+                    failures.push(format!("{label}: {e}"));
+                    continue;
+                }
+            };
+            if write(&module, &options).as_ref() != Ok(&out) {
+                failures.push(format!("{label}: output differs between two runs"));
+            }
+            if level == OptLevel::Basic {
+                let snapshot = out_dir.join(Path::new(&rel).with_extension("hlsl"));
+                assert_snapshot(&snapshot, &out.source);
+            }
+            match (validate(&label, &out), gap) {
+                (Ok(()), None) => validated += out.entry_points.len(),
+                (Err(e), None) => failures.push(e),
+                (Err(_), Some(_)) => {}
+                (Ok(()), Some((_, why))) => failures.push(format!(
+                    "{label}: listed as beyond glslang ({why}) but glslang now compiles it; \
+                     remove it from GLSLANG_GAPS"
+                )),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(validated > 0);
+}
