@@ -15,6 +15,7 @@ pub mod compare;
 pub mod data;
 pub mod error;
 pub mod job;
+pub mod luma;
 pub mod paths;
 pub mod reflect;
 pub mod report;

@@ -13,8 +13,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
+use luma_opt::OptLevel;
 
-use luma_harness::paths::{LumaCompiler, Tools};
+use luma_harness::luma::Compiler;
+use luma_harness::paths::Tools;
 use luma_harness::report::Report;
 use luma_harness::runner::Runner;
 use luma_harness::spec::{self, PathKind};
@@ -54,6 +56,9 @@ enum Command {
         /// Keep intermediate files (GLSL, HLSL, WGSL, SPIR-V) in this folder.
         #[arg(long)]
         keep: Option<PathBuf>,
+        /// Luma optimisation level: none, basic or aggressive.
+        #[arg(long, default_value = "basic")]
+        opt: String,
     },
     /// List the Vulkan devices the loader reports.
     Devices,
@@ -82,10 +87,27 @@ fn main() -> ExitCode {
             device,
             no_validation,
             keep,
-        } => run(inputs, filter, paths, json, device, no_validation, keep),
+            opt,
+        } => match OptLevel::from_name(&opt) {
+            Some(opt) => run(
+                inputs,
+                filter,
+                paths,
+                json,
+                device,
+                no_validation,
+                keep,
+                opt,
+            ),
+            None => {
+                eprintln!("error: unknown opt level `{opt}`; expected none, basic or aggressive");
+                ExitCode::from(2)
+            }
+        },
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn run(
     inputs: Vec<PathBuf>,
     filter: Option<String>,
@@ -94,6 +116,7 @@ fn run(
     device: Option<String>,
     no_validation: bool,
     keep: Option<PathBuf>,
+    opt: OptLevel,
 ) -> ExitCode {
     let mut only = Vec::new();
     for p in &paths {
@@ -156,11 +179,11 @@ fn run(
             true,
         ),
     };
-    let luma = luma_compiler();
+    let luma = Compiler::new(opt);
     let runner = Runner {
         gpu: &gpu,
         tools: Tools::find(),
-        luma: luma.as_deref(),
+        luma: Some(&luma),
         scratch: scratch.clone(),
     };
     let start = Instant::now();
@@ -219,9 +242,4 @@ fn run(
     } else {
         ExitCode::FAILURE
     }
-}
-
-/// The Luma compiler the Luma paths use.
-fn luma_compiler() -> Option<Box<dyn LumaCompiler>> {
-    None
 }

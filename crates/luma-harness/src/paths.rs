@@ -178,9 +178,13 @@ pub fn naga_wgsl(text: &str, stage: Stage, entry: &str, spec: &[SpecValue]) -> R
             e.emit_to_string(text)
         ))
     })?;
+    // Immediates are naga's push constants; f16-in-f32 packing (`pack2x16float`) is core
+    // WGSL that naga gates behind a capability every Vulkan device has.
     let mut validator = Validator::new(
         ValidationFlags::all(),
-        Capabilities::default() | Capabilities::IMMEDIATES,
+        Capabilities::default()
+            | Capabilities::IMMEDIATES
+            | Capabilities::SHADER_FLOAT16_IN_FLOAT32,
     );
     let info = validator.validate(&module).map_err(|e| {
         Error::Compile(format!(

@@ -7,6 +7,7 @@ use std::time::Instant;
 use crate::compare;
 use crate::error::{Error, Result};
 use crate::job::{BufferInput, Job, Outcome, Render, Shader, Specialization, Work};
+use crate::luma::NUM_WORKGROUPS_SLOT;
 use crate::paths::{self, GlslangInput, LumaCompiler, Tools};
 use crate::reflect::Stage;
 use crate::spec::{Expect, ExpectWhere, PathKind, Test, TestWork};
@@ -120,7 +121,10 @@ impl Runner<'_> {
 
     fn run_path(&self, test: &Test, path: PathKind) -> Result<(Status, Vec<Message>)> {
         let shaders = self.shaders(test, path)?;
-        let job = job_for(test, shaders)?;
+        let mut job = job_for(test, shaders)?;
+        if path == PathKind::Hlsl {
+            add_num_workgroups(&mut job);
+        }
         let outcome = self.gpu.run(&job)?;
         let lines = check(test, &outcome);
         let status = if lines.is_empty() {
@@ -280,6 +284,23 @@ impl Runner<'_> {
     fn keep_text(&self, name: &str, text: &str) {
         let _ = std::fs::write(self.scratch.join(name), text);
     }
+}
+
+/// HLSL has no `num_workgroups` builtin: the back end reads it from a constant buffer at
+/// [`NUM_WORKGROUPS_SLOT`], which the host fills with the dispatch size (bound only if used).
+fn add_num_workgroups(job: &mut Job) {
+    let Work::Compute { groups, .. } = &job.work else {
+        return;
+    };
+    if job.buffers.iter().any(|b| b.slot == NUM_WORKGROUPS_SLOT) {
+        return;
+    }
+    let mut bytes: Vec<u8> = groups.iter().flat_map(|g| g.to_le_bytes()).collect();
+    bytes.resize(16, 0);
+    job.buffers.push(BufferInput {
+        slot: NUM_WORKGROUPS_SLOT,
+        bytes,
+    });
 }
 
 /// The job a test describes, with the given shaders.

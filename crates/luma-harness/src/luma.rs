@@ -1,0 +1,152 @@
+//! The Luma compiler as the harness drives it: the front end (preprocess, parse, check, lower,
+//! optimise) once per source, then each back end.
+//!
+//! This is the only place that knows the compiler's crates; the runner sees the
+//! [`LumaCompiler`] trait. When `lumac` grows a staged API (`frontend_ir`), [`frontend`] becomes
+//! a call to it.
+
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+
+use luma_base::render::{render_human, HumanOptions};
+use luma_base::{Diagnostics, Limits};
+use luma_ir::{Module, ResourceBinding};
+use luma_opt::OptLevel;
+use luma_sema::CheckOptions;
+use luma_syntax::preprocess::{preprocess, FsReader, PreprocessOptions};
+
+use crate::job::Slot;
+use crate::paths::LumaCompiler;
+use crate::reflect::Stage;
+
+/// Where the HLSL path reads `num_workgroups` from: HLSL has no such builtin, so the back end
+/// reads a constant buffer here, and the runner binds one holding the dispatch size.
+pub const NUM_WORKGROUPS_SLOT: Slot = Slot {
+    set: 0,
+    binding: 99,
+    element: 0,
+};
+
+/// Runs the Luma front end on a file: the IR at opt level `opt`, or the rendered diagnostics.
+pub fn frontend(path: &Path, opt: OptLevel) -> Result<Module, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let limits = Limits::default();
+    let options = PreprocessOptions {
+        include_dirs: Vec::new(),
+        limits,
+    };
+    let mut diags = Diagnostics::new(limits.max_diagnostics);
+    let name = path.to_string_lossy().into_owned();
+    let pre = preprocess(&name, &text, &FsReader, &options, &mut diags);
+    let ast = luma_syntax::parse(&pre.text, &limits, &mut diags);
+    let program = if diags.has_errors() {
+        None
+    } else {
+        luma_sema::check(&ast, &CheckOptions { limits }, &mut diags)
+    };
+    let lowered = match program {
+        Some(p) if !diags.has_errors() => luma_lower::lower(
+            &p,
+            Some(&pre.source_map),
+            &luma_lower::LowerOptions {
+                limits,
+                ..Default::default()
+            },
+            &mut diags,
+        ),
+        _ => None,
+    };
+    match lowered {
+        Some(mut module) if !diags.has_errors() => {
+            luma_opt::optimize(&mut module, opt)
+                .map_err(|e| format!("the optimizer failed at level {}: {e}", opt.as_str()))?;
+            Ok(module)
+        }
+        _ => Err(render_human(
+            diags.as_slice(),
+            &pre.source_map,
+            &HumanOptions::default(),
+        )),
+    }
+}
+
+/// The Luma compiler at one opt level, keeping the IR of the last source it compiled (the
+/// runner asks for four targets of one test in a row).
+#[derive(Debug)]
+pub struct Compiler {
+    opt: OptLevel,
+    last: RefCell<Option<(PathBuf, Result<Module, String>)>>,
+}
+
+impl Compiler {
+    /// A compiler that optimises at `opt`.
+    pub fn new(opt: OptLevel) -> Compiler {
+        Compiler {
+            opt,
+            last: RefCell::new(None),
+        }
+    }
+
+    /// The opt level.
+    pub fn opt(&self) -> OptLevel {
+        self.opt
+    }
+
+    fn with_ir<T>(
+        &self,
+        source: &Path,
+        f: impl FnOnce(&Module) -> Result<T, String>,
+    ) -> Result<T, String> {
+        let mut last = self.last.borrow_mut();
+        let fresh = !matches!(&*last, Some((p, _)) if p == source);
+        if fresh {
+            *last = Some((source.to_path_buf(), frontend(source, self.opt)));
+        }
+        match &*last {
+            Some((_, Ok(module))) => f(module),
+            Some((_, Err(e))) => Err(format!("the front end rejected the source:\n{e}")),
+            None => Err("no IR".into()),
+        }
+    }
+}
+
+impl LumaCompiler for Compiler {
+    fn spirv(&self, source: &Path) -> Result<Vec<u32>, String> {
+        self.with_ir(source, |m| {
+            luma_back_spirv::write(m, &luma_back_spirv::Options::default())
+                .map_err(|e| e.to_string())
+        })
+    }
+
+    fn glsl(&self, source: &Path, entry: &str, _stage: Stage) -> Result<String, String> {
+        self.with_ir(source, |m| {
+            let options = luma_back_glsl::Options {
+                entry_point: entry.to_string(),
+                ..Default::default()
+            };
+            luma_back_glsl::write(m, &options).map_err(|e| e.to_string())
+        })
+    }
+
+    fn hlsl(&self, source: &Path) -> Result<String, String> {
+        self.with_ir(source, |m| {
+            let options = luma_back_hlsl::Options {
+                num_workgroups: Some(ResourceBinding {
+                    group: NUM_WORKGROUPS_SLOT.set,
+                    binding: NUM_WORKGROUPS_SLOT.binding,
+                }),
+                ..Default::default()
+            };
+            luma_back_hlsl::write(m, &options)
+                .map(|out| out.source)
+                .map_err(|e| e.to_string())
+        })
+    }
+
+    fn wgsl(&self, source: &Path) -> Result<String, String> {
+        self.with_ir(source, |m| {
+            luma_back_wgsl::write(m, &luma_back_wgsl::Options::default()).map_err(|e| e.to_string())
+        })
+    }
+}
