@@ -2382,7 +2382,11 @@ impl<'a> Writer<'a> {
                 }
             }
         };
-        out.line(format!("const {t} {name} = {call};"));
+        if ctx.uses.get(v.index()).copied().unwrap_or(0) == 0 {
+            out.line(format!("{call};"));
+        } else {
+            out.line(format!("const {t} {name} = {call};"));
+        }
         Ok(())
     }
 

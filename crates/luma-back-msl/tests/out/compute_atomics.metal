@@ -29,8 +29,8 @@ kernel void main_(
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     const float neighbour = tile[metal::min(63u - lid, 63u)];
     const uint old = metal::atomic_fetch_add_explicit(&counters.total, 1u, metal::memory_order_relaxed);
-    const int old_1 = metal::atomic_fetch_max_explicit(&hits, 1, metal::memory_order_relaxed);
-    const int old_2 = luma_atomic_compare_exchange(&hits, 7, 1);
+    metal::atomic_fetch_max_explicit(&hits, 1, metal::memory_order_relaxed);
+    luma_atomic_compare_exchange(&hits, 7, 1);
     const uint n = (luma_buffer_sizes[0] < 4u ? 0u : (luma_buffer_sizes[0] - 4u) / 4u);
     counters.values[metal::min(old, (luma_buffer_sizes[0] < 4u ? 0u : (luma_buffer_sizes[0] - 4u) / 4u) - 1u)] = static_cast<int>(neighbour);
     metal::threadgroup_barrier(metal::mem_flags::mem_device | metal::mem_flags::mem_threadgroup);
