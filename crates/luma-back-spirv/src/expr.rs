@@ -153,8 +153,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             IrOp::Load { pointer } => self.load(*pointer),
             IrOp::ArrayLength { pointer } => {
                 let (var, member) = self.runtime_array_of(*pointer)?;
-                let t = self.w.ir_type(ty, Layout::Plain)?;
-                self.inst(Op::ArrayLength, t, &[var, member])
+                self.runtime_length(var, member)
             }
             IrOp::Call { function, args } => {
                 let t = self.w.ir_type(ty, Layout::Plain)?;
@@ -699,9 +698,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     return Ok(id);
                 }
                 let u32_ty = self.w.scalar_type(Scalar::U32)?;
-                let length = self.inst(Op::ArrayLength, u32_ty, &[var, member])?;
-                let one = self.w.const_u32(1)?;
-                let last = self.inst(Op::ISub, u32_ty, &[length, one])?;
+                let last = self.runtime_last_index(var, member)?;
                 let unsigned = if scalar.kind == ScalarKind::Sint {
                     self.inst(Op::Bitcast, u32_ty, &[id])?
                 } else {

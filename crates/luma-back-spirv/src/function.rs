@@ -89,6 +89,9 @@ pub(crate) struct FunctionWriter<'w, 'a> {
     params: Vec<Word>,
     locals: Vec<Word>,
     wrapped_pointers: Vec<Option<Word>>,
+    /// `OpArrayLength` results and last valid indices, by (variable, member).
+    lengths: Vec<((Word, u32), Word)>,
+    last_indices: Vec<((Word, u32), Word)>,
     vars: Vec<Word>,
     prologue: Vec<Word>,
     pub(crate) body: Vec<Word>,
@@ -122,6 +125,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             params: Vec::new(),
             locals: Vec::new(),
             wrapped_pointers: vec![None; globals],
+            lengths: Vec::new(),
+            last_indices: Vec::new(),
             vars: Vec::new(),
             prologue: Vec::new(),
             body: Vec::new(),
@@ -334,6 +339,49 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         if let Some(slot) = self.wrapped_pointers.get_mut(g.index()) {
             *slot = Some(id);
         }
+        Ok(id)
+    }
+
+    /// The element count (`u32`) of the runtime-sized array that is member `member` of buffer
+    /// variable `var`. A buffer's length cannot change while the shader runs, so it is read once
+    /// per function, in the entry block, where it dominates every use.
+    pub(crate) fn runtime_length(&mut self, var: Word, member: u32) -> Result<Word, Error> {
+        if let Some((_, id)) = self.lengths.iter().find(|(key, _)| *key == (var, member)) {
+            return Ok(*id);
+        }
+        let u32_ty = self.w.scalar_type(luma_ir::Scalar::U32)?;
+        let id = self.w.id();
+        Inst::new(Op::ArrayLength)
+            .word(u32_ty)
+            .word(id)
+            .word(var)
+            .word(member)
+            .push_into(&mut self.prologue)?;
+        self.lengths.push(((var, member), id));
+        Ok(id)
+    }
+
+    /// The last valid index of that array (`length - 1`), for index clamps; made once per
+    /// function like the length.
+    pub(crate) fn runtime_last_index(&mut self, var: Word, member: u32) -> Result<Word, Error> {
+        if let Some((_, id)) = self
+            .last_indices
+            .iter()
+            .find(|(key, _)| *key == (var, member))
+        {
+            return Ok(*id);
+        }
+        let length = self.runtime_length(var, member)?;
+        let u32_ty = self.w.scalar_type(luma_ir::Scalar::U32)?;
+        let one = self.w.const_u32(1)?;
+        let id = self.w.id();
+        Inst::new(Op::ISub)
+            .word(u32_ty)
+            .word(id)
+            .word(length)
+            .word(one)
+            .push_into(&mut self.prologue)?;
+        self.last_indices.push(((var, member), id));
         Ok(id)
     }
 
