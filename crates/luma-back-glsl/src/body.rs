@@ -233,7 +233,10 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             .stmts;
         let mut index = next;
         while let Some(stmt) = stmts.get(index) {
-            self.line_directive(stmt.loc);
+            // `if` and loops declare their variables first; their directive goes on the header.
+            if !matches!(stmt.kind, StmtKind::If { .. } | StmtKind::Loop { .. }) {
+                self.line_directive(stmt.loc);
+            }
             match &stmt.kind {
                 StmtKind::Value(v) => self.value_stmt(*v)?,
                 StmtKind::Store { pointer, value } => self.store(*pointer, *value)?,
@@ -264,6 +267,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                         continue;
                     }
                     let cond = self.operand(*condition)?;
+                    self.line_directive(stmt.loc);
                     work.push(Work::Block {
                         block,
                         next: index + 1,
@@ -311,6 +315,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     for &r in results {
                         self.declare_var(r, None)?;
                     }
+                    self.line_directive(stmt.loc);
                     if let Some(attribute) = self.loop_attribute(*control) {
                         self.out.line(attribute);
                     }

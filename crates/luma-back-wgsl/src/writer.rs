@@ -18,7 +18,7 @@ use luma_ir::{
 };
 
 use crate::codes;
-use crate::helpers::{matrix_name, shape_suffix, Helper};
+use crate::helpers::{matrix_name, Helper};
 use crate::keywords::{RESERVED, RESERVED_PREFIXES};
 use crate::layout::{self, Contexts, HostLayouts, NameKind, Repr};
 use crate::{Error, Options};
@@ -277,8 +277,8 @@ impl<'a> Writer<'a> {
                 }) => matrix_name(*columns, *rows, *scalar),
                 Some(TypeInner::Array { base, .. }) => match module.types.get(*base) {
                     Some(t) => match &t.inner {
-                        TypeInner::Scalar(s) => shape_suffix(*s, None),
-                        TypeInner::Vector { size, scalar } => shape_suffix(*scalar, Some(*size)),
+                        TypeInner::Scalar(s) => shape_name(*s, None),
+                        TypeInner::Vector { size, scalar } => shape_name(*scalar, Some(*size)),
                         TypeInner::Matrix {
                             columns,
                             rows,
