@@ -66,7 +66,7 @@ impl<'a> Checker<'a> {
                         d = d.with_suggestion(
                             a.name.span,
                             near,
-                            format!("an attribute with a similar name exists: `@{near}`"),
+                            "an attribute with a similar name exists",
                         );
                     } else if !allowed.is_empty() {
                         let list: Vec<String> = allowed.iter().map(|n| format!("`@{n}`")).collect();

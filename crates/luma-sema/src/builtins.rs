@@ -1064,8 +1064,7 @@ impl<'a> Checker<'a> {
         let coord_ty = self.vec_ty(ScalarTy::Float, coord_n);
         let icoord_ty = self.vec_ty(ScalarTy::Int, coord_n);
         let mut params: Vec<(TyId, &'static str)> = Vec::new();
-        let result: TyId;
-        match fun {
+        let result: TyId = match fun {
             BuiltinFn::TextureSize => {
                 if !shape.multisampled {
                     // The level is optional.
@@ -1073,9 +1072,9 @@ impl<'a> Checker<'a> {
                         params.push((int, "the level"));
                     }
                 }
-                result = self.vec_ty(ScalarTy::Int, if shape.dim == TexDim::D3 { 3 } else { 2 });
+                self.vec_ty(ScalarTy::Int, if shape.dim == TexDim::D3 { 3 } else { 2 })
             }
-            BuiltinFn::TextureLevels => result = int,
+            BuiltinFn::TextureLevels => int,
             BuiltinFn::TexelFetch => {
                 params.push((icoord_ty, "the texel coordinates"));
                 if shape.arrayed {
@@ -1089,7 +1088,7 @@ impl<'a> Checker<'a> {
                         "the level"
                     },
                 ));
-                result = self.texel_ty(shape);
+                self.texel_ty(shape)
             }
             _ => {
                 params.push((coord_ty, "the coordinates"));
@@ -1108,13 +1107,13 @@ impl<'a> Checker<'a> {
                     }
                     _ => {}
                 }
-                result = if shape.depth {
+                if shape.depth {
                     float
                 } else {
                     self.texel_ty(shape)
-                };
+                }
             }
-        }
+        };
         if rest.len() != params.len() {
             let before = out.len();
             let list: Vec<&str> = params.iter().map(|(_, n)| *n).collect();

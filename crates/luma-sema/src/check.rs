@@ -56,6 +56,8 @@ pub(crate) enum ConstSlot {
 
 pub(crate) struct StructInfo<'a> {
     pub decl: Option<&'a ast::StructDecl>,
+    /// Attributes written on the declaration.
+    pub attrs: &'a [ast::Attribute],
     pub state: State,
     pub props: Props,
 }
@@ -431,6 +433,7 @@ impl<'a> Checker<'a> {
                 };
                 self.emit(
                     Diagnostic::error(codes::E0704, span, msg)
+                        .with_primary_label("the limit is reached here")
                         .with_note(
                             "every scalar a constant expression computes or copies is one step",
                         )

@@ -111,7 +111,7 @@ codes! {
     E0526, Error, "`#` needs an array", "function f(v: vec3) -> int\n\treturn #v\nend";
 
     /// An assignment to something that is not a place.
-    E0601, Error, "cannot assign to this expression", "function f(a: float)\n\ta + 1.0 = 2.0\nend";
+    E0601, Error, "cannot assign to this expression", "function f(v: vec4)\n\tv.xyz.xy = vec2(1.0)\nend";
     /// An assignment to something read-only.
     E0602, Error, "cannot assign to a read-only value", "uniform u: vec4\n@entry(fragment)\nfunction f()\n\tu = vec4(1.0)\nend";
     /// `break` outside a loop.
@@ -158,16 +158,14 @@ codes! {
     E0623, Error, "invalid type for this kind of global", "struct S\n\tflag: bool\nend\nuniform u: S";
     /// Workgroup memory used outside the compute stage.
     E0624, Error, "workgroup memory outside the compute stage", "shared counter: uint\n@entry(fragment)\nfunction main()\n\tcounter = 1u\nend";
-    /// An expression statement that does nothing.
-    E0625, Error, "expression statement has no effect", "function f(x: float)\n\tx + 1.0\nend";
     /// A texture or sampler inside a struct.
-    E0626, Error, "resource inside a struct", "struct S\n\tt: texture2D\nend";
+    E0625, Error, "resource inside a struct", "struct S\n\tt: texture2D\nend";
     /// Entry-point-only syntax on an ordinary function.
-    E0627, Error, "entry point syntax on an ordinary function", "function f() -> (x: float)\n\treturn { x = 1.0 }\nend";
+    E0626, Error, "entry point syntax on an ordinary function", "function f() -> (x: float)\n\treturn { x = 1.0 }\nend";
     /// One builtin I/O value declared twice.
-    E0628, Error, "duplicate builtin", "@entry(fragment)\nfunction main(@builtin(position) a: vec4, @builtin(frag_coord) b: vec4)\nend";
+    E0627, Error, "duplicate builtin", "@entry(fragment)\nfunction main(@builtin(position) a: vec4, @builtin(frag_coord) b: vec4)\nend";
     /// An atomic or `shared`-only type in the wrong place.
-    E0629, Error, "atomic outside buffer or workgroup memory", "uniform u: atomic_uint";
+    E0628, Error, "atomic outside buffer or workgroup memory", "uniform u: atomic_uint";
 
     /// A value that must be known at compile time but is not.
     E0701, Error, "not a constant expression", "uniform u: vec4\nconst X: float = u.x";

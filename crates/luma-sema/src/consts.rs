@@ -77,6 +77,9 @@ impl Abstract {
 
 /// A float printed so that it reads as a float literal.
 pub(crate) fn format_float(f: f64) -> String {
+    if f != 0.0 && !(1e-5..1e16).contains(&f.abs()) {
+        return format!("{f:e}");
+    }
     let s = format!("{f}");
     if s.contains('.') || s.contains('e') || s.contains("inf") || s.contains("NaN") {
         s

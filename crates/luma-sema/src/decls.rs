@@ -68,10 +68,11 @@ impl<'a> Checker<'a> {
                     });
                     self.structs.push(StructInfo {
                         decl: Some(s),
+                        attrs: &item.attributes,
                         state: State::Pending,
                         props: Props::default(),
                     });
-                    self.register(&s.name, SymKind::Struct(id), true);
+                    self.register(&s.name, SymKind::Struct(id));
                 }
                 ast::ItemKind::Function(f) => {
                     let id = self.prog.functions.append(FunctionDef {
@@ -91,7 +92,7 @@ impl<'a> Checker<'a> {
                         ret: None,
                         facts: Facts::default(),
                     });
-                    self.register(&f.name, SymKind::Function(id), false);
+                    self.register(&f.name, SymKind::Function(id));
                 }
                 ast::ItemKind::Global(g) => {
                     let error = self.t.error;
@@ -109,7 +110,7 @@ impl<'a> Checker<'a> {
                         explicit_access: None,
                         ok: false,
                     });
-                    self.register(&g.name, SymKind::Global(id), false);
+                    self.register(&g.name, SymKind::Global(id));
                 }
                 ast::ItemKind::Const(c) => {
                     let error = self.t.error;
@@ -126,14 +127,14 @@ impl<'a> Checker<'a> {
                         state: State::Pending,
                         slot: ConstSlot::Pending,
                     });
-                    self.register(&c.name, SymKind::Const(id), false);
+                    self.register(&c.name, SymKind::Const(id));
                 }
                 ast::ItemKind::Error => {}
             }
         }
     }
 
-    fn register(&mut self, name: &'a ast::Ident, kind: SymKind, is_type: bool) {
+    fn register(&mut self, name: &'a ast::Ident, kind: SymKind) {
         let n = name.name.as_str();
         if types::is_builtin_type_name(n) {
             self.emit(
@@ -147,7 +148,8 @@ impl<'a> Checker<'a> {
             );
             return;
         }
-        if !is_type && builtins::lookup(n).is_some() {
+        if builtins::lookup(n).is_some() {
+            // Still declared below, so that its uses resolve to it and report nothing more.
             self.emit(
                 Diagnostic::error(
                     codes::E0406,
@@ -158,7 +160,6 @@ impl<'a> Checker<'a> {
                 .with_note("Luma has no overloading: a declaration cannot replace a builtin")
                 .with_help("choose another name"),
             );
-            return;
         }
         if let Some(prev) = self.names.get(n) {
             let prev_span = prev.span;
@@ -294,11 +295,7 @@ impl<'a> Checker<'a> {
                 let mut sorted = structs;
                 sorted.sort();
                 if let Some(c) = closest(n, sorted.iter().map(String::as_str)) {
-                    d = d.with_suggestion(
-                        name.span,
-                        c,
-                        format!("a type with a similar name exists: `{c}`"),
-                    );
+                    d = d.with_suggestion(name.span, c, "a type with a similar name exists");
                 }
                 self.emit(d);
                 self.t.error
@@ -323,6 +320,13 @@ impl<'a> Checker<'a> {
 
     /// Resolves every struct's members, then checks the struct graph.
     pub fn resolve_structs(&mut self) {
+        for i in 0..self.structs.len() {
+            let attrs = self.structs.get(i).map_or(&[][..], |s| s.attrs);
+            let set = self.attrs(attrs, &["varying"], "a struct");
+            if let Some(a) = set.get("varying") {
+                self.attr_flag(a);
+            }
+        }
         for i in 0..self.structs.len() {
             self.ensure_struct(StructId::from_index(i as u32));
         }
@@ -425,11 +429,7 @@ impl<'a> Checker<'a> {
                         )
                         .with_primary_label("expected `smooth`, `flat` or `noperspective`");
                         if let Some(c) = closest(name, ["smooth", "flat", "noperspective"]) {
-                            d = d.with_suggestion(
-                                span,
-                                c,
-                                format!("a mode with a similar name exists: `{c}`"),
-                            );
+                            d = d.with_suggestion(span, c, "a mode with a similar name exists");
                         }
                         self.emit(d);
                         None
@@ -549,7 +549,7 @@ impl<'a> Checker<'a> {
                 if fp.has_resource && !cyclic {
                     self.emit(
                         Diagnostic::error(
-                            codes::E0626,
+                            codes::E0625,
                             span,
                             "textures and samplers cannot be struct members",
                         )
@@ -577,10 +577,10 @@ impl<'a> Checker<'a> {
             }
             if p.depth > self.limits.nesting_depth {
                 let span = self
-                    .prog
                     .structs
-                    .get(sid)
-                    .map_or(Span::default(), |d| d.span);
+                    .get(s)
+                    .and_then(|i| i.decl)
+                    .map_or(Span::default(), |d| d.name.span);
                 self.too_deep(span, "struct");
             }
             if let Some(info) = self.structs.get_mut(s) {
@@ -718,6 +718,7 @@ impl<'a> Checker<'a> {
                 let ty = self.expr_ty(e);
                 match self.const_of(e).cloned() {
                     Some(c) => (ConstSlot::Typed(c, ty), Some(ty)),
+                    None if self.steps_reported => (ConstSlot::Error, Some(ty)),
                     None => {
                         let span = self.expr_span(e);
                         let mut d = Diagnostic::error(
@@ -938,11 +939,7 @@ impl<'a> Checker<'a> {
                         )
                         .with_primary_label("expected `read` or `read_write`");
                         if let Some(c) = closest(mode, ["read", "read_write"]) {
-                            d = d.with_suggestion(
-                                span,
-                                c,
-                                format!("a mode with a similar name exists: `{c}`"),
-                            );
+                            d = d.with_suggestion(span, c, "a mode with a similar name exists");
                         }
                         self.emit(d);
                         None
@@ -1079,7 +1076,7 @@ impl<'a> Checker<'a> {
                 if p.has_atomic && decl.kind != ast::GlobalKind::Buffer {
                     self.emit(
                         Diagnostic::error(
-                            codes::E0629,
+                            codes::E0628,
                             span,
                             format!("{what} cannot hold atomics"),
                         )
@@ -1284,11 +1281,7 @@ impl<'a> Checker<'a> {
                             .with_primary_label("not a stage")
                             .with_note("stages: `vertex`, `fragment`, `compute`, `geometry`, `tessellation_control`, `tessellation_eval`");
                         if let Some(c) = closest(name, STAGES.iter().map(|(n, _)| *n)) {
-                            d = d.with_suggestion(
-                                span,
-                                c,
-                                format!("a stage with a similar name exists: `{c}`"),
-                            );
+                            d = d.with_suggestion(span, c, "a stage with a similar name exists");
                         }
                         self.emit(d);
                     }
@@ -1377,7 +1370,7 @@ impl<'a> Checker<'a> {
             if !p.attributes.is_empty() && !is_entry {
                 self.emit(
                     Diagnostic::error(
-                        codes::E0627,
+                        codes::E0626,
                         p.span,
                         "only entry point parameters take I/O attributes",
                     )
@@ -1422,7 +1415,7 @@ impl<'a> Checker<'a> {
             Some(ast::ReturnType::Tuple { fields, span }) => {
                 if !is_entry {
                     self.emit(
-                        Diagnostic::error(codes::E0627, *span, "only entry points return tuples")
+                        Diagnostic::error(codes::E0626, *span, "only entry points return tuples")
                             .with_primary_label(format!(
                                 "`{}` is not an entry point",
                                 decl.name.name
@@ -1492,6 +1485,7 @@ impl<'a> Checker<'a> {
         });
         self.structs.push(StructInfo {
             decl: None,
+            attrs: &[],
             state: State::Done,
             props,
         });

@@ -109,11 +109,7 @@ impl<'a> Checker<'a> {
         let mut d = Diagnostic::error(codes::E0614, span, format!("unknown builtin `{name}`"))
             .with_primary_label("not a builtin I/O value");
         if let Some(c) = closest(name, BUILTIN_NAMES.iter().map(|(n, _)| *n)) {
-            d = d.with_suggestion(
-                span,
-                c,
-                format!("a builtin with a similar name exists: `{c}`"),
-            );
+            d = d.with_suggestion(span, c, "a builtin with a similar name exists");
         } else {
             d = d.with_note("builtins: `position`, `vertex_index`, `instance_index`, `front_facing`, `frag_depth`, `sample_index`, `sample_mask`, `local_invocation_id`, `local_invocation_index`, `global_invocation_id`, `workgroup_id`, `num_workgroups`");
         }
@@ -225,23 +221,27 @@ impl<'a> Checker<'a> {
                                 &mut out_builtins,
                             );
                             let fields: Vec<IoVar> = fields.into_iter().flatten().collect();
-                            if stage == Stage::Vertex
-                                && !fields
+                            // Judged on the declaration, so a position reported for its
+                            // type does not also count as missing.
+                            let declares_position = self.prog.structs.get(sid).is_some_and(|s| {
+                                s.fields
                                     .iter()
-                                    .any(|f| f.binding == IoBinding::Builtin(Builtin::Position))
-                            {
-                                let span = self.prog.structs.get(sid).map_or(name_span, |s| s.span);
+                                    .any(|f| f.io.builtin == Some(Builtin::Position))
+                            });
+                            if stage == Stage::Vertex && !declares_position {
+                                let (sname, ret_span) = (self.tn(ty), self.ret_span(decl));
                                 self.emit(
                                     Diagnostic::error(
                                         codes::E0618,
-                                        span,
+                                        ret_span,
                                         format!(
                                             "vertex entry point `{}` writes no position",
                                             decl.name.name
                                         ),
                                     )
-                                    .with_primary_label("no `@builtin(position)` member")
-                                    .with_label(name_span, "the vertex entry point")
+                                    .with_primary_label(format!(
+                                        "`{sname}` has no `@builtin(position)` member"
+                                    ))
                                     .with_help("add a `@builtin(position) position: vec4` member"),
                                 );
                             }
@@ -279,6 +279,17 @@ impl<'a> Checker<'a> {
                 inputs,
                 output,
             });
+        }
+    }
+
+    /// The span of a function's written result type.
+    fn ret_span(&self, decl: &luma_syntax::ast::FunctionDecl) -> Span {
+        match &decl.ret {
+            Some(luma_syntax::ast::ReturnType::Type(t)) => {
+                self.ast_type(*t).map_or(decl.name.span, |x| x.span)
+            }
+            Some(luma_syntax::ast::ReturnType::Tuple { span, .. }) => *span,
+            None => decl.name.span,
         }
     }
 
@@ -388,7 +399,7 @@ impl<'a> Checker<'a> {
             if let Some(prev) = builtins.get(&key) {
                 self.emit(
                     Diagnostic::error(
-                        codes::E0628,
+                        codes::E0627,
                         span,
                         format!("builtin `{}` is declared twice", builtin_name(b)),
                     )

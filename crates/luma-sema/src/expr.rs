@@ -261,6 +261,19 @@ impl<'a> Checker<'a> {
                 self.slot_val(&slot, span)
             }
             Some(SymKind::Global(gid)) => {
+                if self.fcx.is_none() {
+                    // Module scope: a constant, an array size or an attribute argument.
+                    self.emit(
+                        Diagnostic::error(
+                            codes::E0701,
+                            span,
+                            format!("`{name}` is a global, so its value is not known at compile time"),
+                        )
+                        .with_primary_label("read at run time")
+                        .with_note("constant expressions are made of literals, other constants, operators and constructors"),
+                    );
+                    return self.err_val(span);
+                }
                 let ok = self.globals.get(gid.index()).is_some_and(|g| g.ok);
                 if !ok {
                     return self.err_val(span);
@@ -333,11 +346,7 @@ impl<'a> Checker<'a> {
                     .with_primary_label("not declared");
                     let candidates = self.visible_value_names();
                     if let Some(c) = closest(name, candidates.iter().map(String::as_str)) {
-                        d = d.with_suggestion(
-                            span,
-                            c,
-                            format!("a value with a similar name exists: `{c}`"),
-                        );
+                        d = d.with_suggestion(span, c, "a value with a similar name exists");
                     }
                     self.emit(d);
                 }
@@ -961,9 +970,10 @@ impl<'a> Checker<'a> {
                     );
                     if let (Some(sa), Some(sb)) = (sa, sb) {
                         if sa != sb {
-                            d = d.with_help(format!(
+                            d =
+                                d.with_help(format!(
                                 "Luma never converts implicitly: convert one side, e.g. `{}(...)`",
-                                sa.as_str()
+                                if sb.is_float() { sb.as_str() } else { sa.as_str() }
                             ));
                         }
                     }
@@ -1046,7 +1056,7 @@ impl<'a> Checker<'a> {
                             d = d.with_suggestion(
                                 name.span,
                                 c,
-                                format!("a member with a similar name exists: `{c}`"),
+                                "a member with a similar name exists",
                             );
                         } else if !fields.is_empty() {
                             let list: Vec<String> =
@@ -1387,11 +1397,7 @@ impl<'a> Checker<'a> {
                     )
                     .with_primary_label("unknown member");
                     if let Some(c) = closest(&fname.name, members.iter().map(|(n, _)| n.as_str())) {
-                        d = d.with_suggestion(
-                            fname.span,
-                            c,
-                            format!("a member with a similar name exists: `{c}`"),
-                        );
+                        d = d.with_suggestion(fname.span, c, "a member with a similar name exists");
                     }
                     self.emit(d);
                     ok = false;
@@ -1731,11 +1737,7 @@ impl<'a> Checker<'a> {
         candidates.extend(builtins::names().map(str::to_string));
         candidates.sort();
         if let Some(c) = closest(name, candidates.iter().map(String::as_str)) {
-            d = d.with_suggestion(
-                id.span,
-                c,
-                format!("a function with a similar name exists: `{c}`"),
-            );
+            d = d.with_suggestion(id.span, c, "a function with a similar name exists");
         }
         self.emit(d);
         for a in args {

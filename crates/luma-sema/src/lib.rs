@@ -60,6 +60,7 @@ mod check;
 pub mod codes;
 mod consts;
 mod decls;
+pub mod dump;
 mod entry;
 mod expr;
 mod stages;

@@ -75,7 +75,7 @@ impl<'a> Checker<'a> {
                     codes::E0605,
                     decl.name.span,
                     format!(
-                        "`{}` can reach its end without returning a `{rt}`",
+                        "`{}` can reach its end without returning a value",
                         decl.name.name
                     ),
                 )
@@ -147,9 +147,10 @@ impl<'a> Checker<'a> {
         let span = s.span;
         match &s.kind {
             ast::StmtKind::Let { name, ty, value } => {
-                let declared = ty.map(|t| self.resolve_type(t, TypeCtx::Other));
+                let mut declared = ty.map(|t| self.resolve_type(t, TypeCtx::Other));
                 if let (Some(t), Some(tid)) = (declared, ty) {
                     if !self.is_error(t) && !self.constructible(t) {
+                        declared = Some(self.t.error);
                         let tn = self.tn(t);
                         let tspan = self.ast_type(*tid).map_or(name.span, |x| x.span);
                         self.emit(
@@ -216,12 +217,13 @@ impl<'a> Checker<'a> {
                     }
                     Some(ast::ExprKind::Error) | None => {}
                     Some(_) => {
-                        self.top_expr(*e, None, Mode::Value);
-                        self.emit(
-                            Diagnostic::error(codes::E0625, span, "this expression does nothing")
-                                .with_primary_label("its value is not used")
-                                .with_help("assign it with `let name = ...`, or remove it"),
-                        );
+                        // The parser only makes calls into statements; an expression from
+                        // another producer is evaluated and discarded.
+                        let v = self.top_expr(*e, None, Mode::Value);
+                        let ev = self.concretize(v, None);
+                        if !self.val_is_error(Val::Expr(ev)) {
+                            self.push(out, StmtKind::Expr(ev), span);
+                        }
                     }
                 }
                 Flow::Continues
@@ -472,7 +474,10 @@ impl<'a> Checker<'a> {
             && self.const_of(e_e).is_some()
             && (st_e.is_none() || step_const.is_some());
         if !bounds_const && ok_ty {
-            self.unbounded_warning(span, &control, "this `for` loop");
+            // The loop's header, up to its last bound.
+            let last = st_e.unwrap_or(e_e);
+            let header = Span::new(span.lo, self.expr_span(last).hi.max(span.lo));
+            self.unbounded_warning(header, &control, "this `for` loop");
         }
         // Full unrolling of a constant loop must stay under the limit.
         if bounds_const && control.unroll.is_some() {
@@ -495,7 +500,10 @@ impl<'a> Checker<'a> {
                     self.emit(
                         Diagnostic::error(
                             codes::E0709,
-                            span,
+                            attrs
+                                .iter()
+                                .find(|a| a.name.name == "unroll")
+                                .map_or(span, |a| a.span),
                             format!("unrolling this loop would copy its body {requested} times"),
                         )
                         .with_primary_label(format!("at most {limit} unrolled iterations"))
@@ -548,7 +556,8 @@ impl<'a> Checker<'a> {
         let b = self.t.bool_;
         let cv = self.top_expr(cond, Some(b), Mode::Value);
         let c = self.condition(cv, "a `while` condition");
-        self.unbounded_warning(span, &control, "this `while` loop");
+        let header = Span::new(span.lo, self.expr_span(c).hi.max(span.lo));
+        self.unbounded_warning(header, &control, "this `while` loop");
         if let Some(f) = self.fcx.as_mut() {
             f.loops.push(LoopCtx { has_break: false });
         }

@@ -53,3 +53,24 @@ fn corpus_has_every_engine_shader() {
         );
     }
 }
+
+/// The typed program of every corpus shader, as text (`crates/luma-sema/tests/thir/`): what
+/// lowering receives. Rewrite with `LUMA_BLESS=1` and review the diff.
+#[test]
+fn corpus_thir_snapshots() {
+    let shaders = luma_testutil::tests_dir().join("shaders");
+    let out_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("thir");
+    for path in luma_testutil::shader_corpus() {
+        let c = common::check_file(&path, Limits::default());
+        let Some(program) = c.program else {
+            panic!("{} does not check:\n{}", path.display(), c.rendered());
+        };
+        let rel = path.strip_prefix(&shaders).unwrap().with_extension("thir");
+        luma_testutil::assert_snapshot(
+            &out_dir.join(rel),
+            &luma_sema::dump::dump_program(&program),
+        );
+    }
+}
