@@ -1488,6 +1488,9 @@ impl Parser<'_, '_> {
         })
     }
 
+    /// Parses one statement. This function and the ones it calls for block statements sit on
+    /// the recursion path of nested blocks, so each arm lives in its own function: only small
+    /// frames stack up (unoptimised builds give every local of a function its own slot).
     fn parse_statement(&mut self) -> Option<Stmt> {
         let t = self.tok();
         let lo = t.span.lo;
@@ -1512,50 +1515,13 @@ impl Parser<'_, '_> {
             self.recovering = false;
         }
         match t.kind {
-            TokenKind::At => {
-                let attributes = self.parse_attributes();
-                match self.kind() {
-                    TokenKind::For => self.parse_for(attributes, lo),
-                    TokenKind::While => self.parse_while(attributes, lo),
-                    _ => {
-                        if let (Some(first), Some(last)) = (attributes.first(), attributes.last()) {
-                            let span = first.span.to(last.span);
-                            let d = Diagnostic::error(
-                                codes::MISPLACED_ATTRIBUTES,
-                                span,
-                                "attributes cannot stand before this statement",
-                            )
-                            .with_primary_label("not followed by a loop")
-                            .with_note(
-                                "inside a function, only `for` and `while` loops take attributes",
-                            );
-                            self.report(d);
-                            self.recovering = false;
-                        }
-                        if self.block_ends() {
-                            return None;
-                        }
-                        self.parse_statement()
-                    }
-                }
-            }
+            TokenKind::At => self.parse_attributed_statement(lo),
             TokenKind::Let | TokenKind::Reserved(Reserved::Local) => self.parse_let(lo),
-            TokenKind::Const => {
-                let c = self.parse_const();
-                match c {
-                    Some(c) => self.stmt(StmtKind::Const(c), lo),
-                    None => self.stmt(StmtKind::Error, lo),
-                }
-            }
+            TokenKind::Const => self.parse_const_statement(lo),
             TokenKind::If => self.parse_if(lo),
             TokenKind::For => self.parse_for(Vec::new(), lo),
             TokenKind::While => self.parse_while(Vec::new(), lo),
-            TokenKind::Do => {
-                let kw = self.bump();
-                let body = self.parse_block();
-                self.expect_end(kw.span, "`do` block");
-                self.stmt(StmtKind::Do(body), lo)
-            }
+            TokenKind::Do => self.parse_do(lo),
             TokenKind::Break => {
                 self.bump();
                 self.stmt(StmtKind::Break, lo)
@@ -1565,47 +1531,129 @@ impl Parser<'_, '_> {
                 self.stmt(StmtKind::Discard, lo)
             }
             TokenKind::Return => self.parse_return(lo),
-            TokenKind::Function | TokenKind::Struct => {
-                let word = self.slice(t.span).to_owned();
-                let d = Diagnostic::error(
-                    codes::DECLARATION_IN_BLOCK,
-                    t.span,
-                    format!("`{word}` declarations belong at module scope"),
-                )
-                .with_primary_label("inside a function body")
-                .with_help(if t.kind == TokenKind::Function {
-                    "Luma has no nested functions; declare it at module scope and call it"
-                } else {
-                    "move this declaration out of the function"
-                });
-                self.report(d);
-                // Parse it whole so its body does not derail the enclosing function.
-                let saved = self.item_indent;
-                self.item_indent = self.column_of(t.span.lo);
-                if t.kind == TokenKind::Function {
-                    self.parse_function();
-                } else {
-                    self.parse_struct();
-                }
-                self.item_indent = saved;
-                self.recovering = false;
-                self.stmt(StmtKind::Error, lo)
-            }
+            TokenKind::Function | TokenKind::Struct => self.parse_nested_declaration(lo),
             TokenKind::Uniform | TokenKind::Buffer | TokenKind::Shared => {
-                let word = self.slice(t.span).to_owned();
-                let d = Diagnostic::error(
-                    codes::DECLARATION_IN_BLOCK,
-                    t.span,
-                    format!("`{word}` declarations belong at module scope"),
-                )
-                .with_primary_label("inside a function body")
-                .with_help("move this declaration out of the function");
-                self.report(d);
-                self.parse_global_decl();
-                self.stmt(StmtKind::Error, lo)
+                self.parse_misplaced_global(lo)
             }
+            TokenKind::Reserved(_) => self.parse_reserved_statement(lo),
+            TokenKind::Hash if t.newline_before && self.c_directive_follows() => {
+                self.c_directive_in_block();
+                None
+            }
+            TokenKind::Ident
+                if self.nth(1).kind == TokenKind::Ident
+                    && !self.nth(1).newline_before
+                    && self.nth(2).kind == TokenKind::Assign =>
+            {
+                self.parse_glsl_local(lo)
+            }
+            k if starts_expr(k) => self.parse_expr_statement(lo),
+            _ => {
+                self.unexpected("a statement");
+                None
+            }
+        }
+    }
+
+    fn parse_attributed_statement(&mut self, lo: u32) -> Option<Stmt> {
+        let attributes = self.parse_attributes();
+        match self.kind() {
+            TokenKind::For => self.parse_for(attributes, lo),
+            TokenKind::While => self.parse_while(attributes, lo),
+            _ => {
+                self.misplaced_loop_attributes(&attributes);
+                if self.block_ends() {
+                    return None;
+                }
+                self.parse_statement()
+            }
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn misplaced_loop_attributes(&mut self, attributes: &[Attribute]) {
+        if let (Some(first), Some(last)) = (attributes.first(), attributes.last()) {
+            let span = first.span.to(last.span);
+            let d = Diagnostic::error(
+                codes::MISPLACED_ATTRIBUTES,
+                span,
+                "attributes cannot stand before this statement",
+            )
+            .with_primary_label("not followed by a loop")
+            .with_note("inside a function, only `for` and `while` loops take attributes");
+            self.report(d);
+            self.recovering = false;
+        }
+    }
+
+    fn parse_const_statement(&mut self, lo: u32) -> Option<Stmt> {
+        match self.parse_const() {
+            Some(c) => self.stmt(StmtKind::Const(c), lo),
+            None => self.stmt(StmtKind::Error, lo),
+        }
+    }
+
+    fn parse_do(&mut self, lo: u32) -> Option<Stmt> {
+        let kw = self.bump();
+        let body = self.parse_block();
+        self.expect_end(kw.span, "`do` block");
+        self.stmt(StmtKind::Do(body), lo)
+    }
+
+    /// `function` or `struct` indented inside a function body.
+    #[cold]
+    #[inline(never)]
+    fn parse_nested_declaration(&mut self, lo: u32) -> Option<Stmt> {
+        let t = self.tok();
+        let word = self.slice(t.span).to_owned();
+        let d = Diagnostic::error(
+            codes::DECLARATION_IN_BLOCK,
+            t.span,
+            format!("`{word}` declarations belong at module scope"),
+        )
+        .with_primary_label("inside a function body")
+        .with_help(if t.kind == TokenKind::Function {
+            "Luma has no nested functions; declare it at module scope and call it"
+        } else {
+            "move this declaration out of the function"
+        });
+        self.report(d);
+        // Parse it whole so its body does not derail the enclosing function.
+        let saved = self.item_indent;
+        self.item_indent = self.column_of(t.span.lo);
+        if t.kind == TokenKind::Function {
+            self.parse_function();
+        } else {
+            self.parse_struct();
+        }
+        self.item_indent = saved;
+        self.recovering = false;
+        self.stmt(StmtKind::Error, lo)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn parse_misplaced_global(&mut self, lo: u32) -> Option<Stmt> {
+        let t = self.tok();
+        let word = self.slice(t.span).to_owned();
+        let d = Diagnostic::error(
+            codes::DECLARATION_IN_BLOCK,
+            t.span,
+            format!("`{word}` declarations belong at module scope"),
+        )
+        .with_primary_label("inside a function body")
+        .with_help("move this declaration out of the function");
+        self.report(d);
+        self.parse_global_decl();
+        self.stmt(StmtKind::Error, lo)
+    }
+
+    /// Lua statements the lexer has already reported: consumed whole, so what they contain
+    /// parses normally and nothing cascades.
+    fn parse_reserved_statement(&mut self, lo: u32) -> Option<Stmt> {
+        match self.kind() {
             TokenKind::Reserved(Reserved::Repeat) => {
-                // Reported by the lexer; consume the whole loop so its body parses normally.
                 self.bump();
                 self.repeat_depth += 1;
                 self.parse_block();
@@ -1627,29 +1675,21 @@ impl Parser<'_, '_> {
                 self.bump();
                 self.stmt(StmtKind::Error, lo)
             }
-            TokenKind::Hash if t.newline_before && self.c_directive_follows() => {
-                if let Some(d) = self.unexpected_diag("a statement") {
-                    self.report(d.with_help(
-                        "Luma has no C preprocessor: the directives are `#include`, `#pragma` and \
-                         `#line`; declare constants with `const`",
-                    ));
-                }
-                self.recovering = true;
-                None
-            }
-            TokenKind::Ident
-                if self.nth(1).kind == TokenKind::Ident
-                    && !self.nth(1).newline_before
-                    && self.nth(2).kind == TokenKind::Assign =>
-            {
-                self.parse_glsl_local(lo)
-            }
-            k if starts_expr(k) => self.parse_expr_statement(lo),
-            _ => {
-                self.unexpected("a statement");
-                None
-            }
+            // `nil` and `self` start expressions.
+            _ => self.parse_expr_statement(lo),
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn c_directive_in_block(&mut self) {
+        if let Some(d) = self.unexpected_diag("a statement") {
+            self.report(d.with_help(
+                "Luma has no C preprocessor: the directives are `#include`, `#pragma` and \
+                 `#line`; declare constants with `const`",
+            ));
+        }
+        self.recovering = true;
     }
 
     /// `vec3 pos = e` (GLSL): reported with the fix, parsed as `let pos: vec3 = e`.
@@ -1764,40 +1804,52 @@ impl Parser<'_, '_> {
         self.expect_skip(TokenKind::Then, "`then`");
     }
 
+    /// `var = start, end[, step]` after `for`.
+    #[allow(clippy::type_complexity)]
+    fn parse_for_header(&mut self) -> Option<(Ident, ExprId, ExprId, Option<ExprId>)> {
+        let var = self.expect_ident("a loop variable")?;
+        if self.at(TokenKind::In) || self.at(TokenKind::Comma) {
+            self.iterator_for();
+            return None;
+        }
+        if self.eat(TokenKind::Assign).is_none() {
+            self.expected("`=`");
+            return None;
+        }
+        let start = self.parse_expr();
+        if self.eat(TokenKind::Comma).is_none() {
+            self.expected_with_help(
+                "`,` and the last value",
+                "count with `for i = first, last[, step] do ... end`",
+            );
+            return None;
+        }
+        let end = self.parse_expr();
+        let step = if self.eat(TokenKind::Comma).is_some() {
+            Some(self.parse_expr())
+        } else {
+            None
+        };
+        Some((var, start, end, step))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn iterator_for(&mut self) {
+        let t = self.tok();
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            t.span,
+            "Luma has only counting `for` loops",
+        )
+        .with_primary_label("expected `=`")
+        .with_help("count with `for i = first, last[, step] do ... end`");
+        self.report(d);
+    }
+
     fn parse_for(&mut self, attributes: Vec<Attribute>, lo: u32) -> Option<Stmt> {
         let kw = self.bump();
-        let mut header = None;
-        if let Some(var) = self.expect_ident("a loop variable") {
-            if self.at(TokenKind::In) || self.at(TokenKind::Comma) {
-                let t = self.tok();
-                let d = Diagnostic::error(
-                    codes::UNEXPECTED_TOKEN,
-                    t.span,
-                    "Luma has only counting `for` loops",
-                )
-                .with_primary_label("expected `=`")
-                .with_help("count with `for i = first, last[, step] do ... end`");
-                self.report(d);
-            } else if self.eat(TokenKind::Assign).is_none() {
-                self.expected("`=`");
-            } else {
-                let start = self.parse_expr();
-                if self.eat(TokenKind::Comma).is_none() {
-                    self.expected_with_help(
-                        "`,` and the last value",
-                        "count with `for i = first, last[, step] do ... end`",
-                    );
-                } else {
-                    let end = self.parse_expr();
-                    let step = if self.eat(TokenKind::Comma).is_some() {
-                        Some(self.parse_expr())
-                    } else {
-                        None
-                    };
-                    header = Some((var, start, end, step));
-                }
-            }
-        }
+        let header = self.parse_for_header();
         self.expect_skip(TokenKind::Do, "`do`");
         let body = self.parse_block();
         self.expect_end(kw.span, "`for` loop");
@@ -2084,64 +2136,80 @@ impl Parser<'_, '_> {
         e
     }
 
+    /// Postfix operations, in a loop. Each operation is its own function so this frame, which
+    /// stays on the stack while nested expressions are parsed, stays small.
     fn parse_postfix(&mut self) -> ExprId {
         let mut e = self.parse_primary();
         let lo = self.module.exprs.get(e).map_or(0, |x| x.span.lo);
         loop {
-            match self.kind() {
-                TokenKind::Dot => {
-                    self.bump();
-                    if self.at(TokenKind::Ident) {
-                        let t = self.bump();
-                        let name = self.ident_of(t);
-                        e = self.alloc(ExprKind::Field { base: e, name }, self.since(lo));
-                    } else {
-                        self.expected("a field name after `.`");
-                        e = self.alloc_error(self.since(lo));
-                        break;
-                    }
-                }
-                TokenKind::LBracket => {
-                    let open = self.bump();
-                    let index = self.parse_expr();
-                    self.expect_close(TokenKind::RBracket, open.span);
-                    e = self.alloc(ExprKind::Index { base: e, index }, self.since(lo));
-                }
-                TokenKind::LParen => {
-                    let open = self.bump();
-                    let args = self.parse_expr_list(TokenKind::RParen, open.span);
-                    e = self.alloc(ExprKind::Call { callee: e, args }, self.since(lo));
-                }
+            e = match self.kind() {
+                TokenKind::Dot => match self.postfix_field(e, lo) {
+                    Ok(e) => e,
+                    Err(e) => return e,
+                },
+                TokenKind::LBracket => self.postfix_index(e, lo),
+                TokenKind::LParen => self.postfix_call(e, lo),
                 TokenKind::Colon
                     if self.nth(1).kind == TokenKind::Ident
                         && self.nth(2).kind == TokenKind::LParen
                         && !self.tok().newline_before =>
                 {
-                    // Lua's `v:f(x)`: one error, then the call Luma would write, `f(v, x)`.
-                    let colon = self.bump();
-                    let name_tok = self.bump();
-                    let name = self.ident_of(name_tok);
-                    let d = Diagnostic::error(
-                        codes::METHOD_CALL,
-                        colon.span.to(name_tok.span),
-                        "Luma has no method calls",
-                    )
-                    .with_primary_label("method call syntax")
-                    .with_help(format!(
-                        "pass the value as the first argument: `{}(value, ...)`",
-                        name.name
-                    ));
-                    self.report(d);
-                    let open = self.bump();
-                    let mut args = vec![e];
-                    args.extend(self.parse_expr_list(TokenKind::RParen, open.span));
-                    let callee = self.alloc(ExprKind::Ident(name), name_tok.span);
-                    e = self.alloc(ExprKind::Call { callee, args }, self.since(lo));
+                    self.method_call(e, lo)
                 }
-                _ => break,
-            }
+                _ => return e,
+            };
         }
-        e
+    }
+
+    /// `.name`; `Err` with an error node when the name is missing (the chain ends there).
+    fn postfix_field(&mut self, base: ExprId, lo: u32) -> Result<ExprId, ExprId> {
+        self.bump();
+        if self.at(TokenKind::Ident) {
+            let t = self.bump();
+            let name = self.ident_of(t);
+            Ok(self.alloc(ExprKind::Field { base, name }, self.since(lo)))
+        } else {
+            self.expected("a field name after `.`");
+            Err(self.alloc_error(self.since(lo)))
+        }
+    }
+
+    fn postfix_index(&mut self, base: ExprId, lo: u32) -> ExprId {
+        let open = self.bump();
+        let index = self.parse_expr();
+        self.expect_close(TokenKind::RBracket, open.span);
+        self.alloc(ExprKind::Index { base, index }, self.since(lo))
+    }
+
+    fn postfix_call(&mut self, callee: ExprId, lo: u32) -> ExprId {
+        let open = self.bump();
+        let args = self.parse_expr_list(TokenKind::RParen, open.span);
+        self.alloc(ExprKind::Call { callee, args }, self.since(lo))
+    }
+
+    /// Lua's `v:f(x)`: one error, then the call Luma would write, `f(v, x)`.
+    #[cold]
+    #[inline(never)]
+    fn method_call(&mut self, base: ExprId, lo: u32) -> ExprId {
+        let colon = self.bump();
+        let name_tok = self.bump();
+        let name = self.ident_of(name_tok);
+        let d = Diagnostic::error(
+            codes::METHOD_CALL,
+            colon.span.to(name_tok.span),
+            "Luma has no method calls",
+        )
+        .with_primary_label("method call syntax")
+        .with_help(format!(
+            "pass the value as the first argument: `{}(value, ...)`",
+            name.name
+        ));
+        self.report(d);
+        let open = self.bump();
+        let mut args = vec![base];
+        args.extend(self.parse_expr_list(TokenKind::RParen, open.span));
+        let callee = self.alloc(ExprKind::Ident(name), name_tok.span);
+        self.alloc(ExprKind::Call { callee, args }, self.since(lo))
     }
 
     /// Comma-separated expressions up to `close` (a trailing comma is allowed).
@@ -2160,86 +2228,101 @@ impl Parser<'_, '_> {
         list
     }
 
+    /// Dispatches on the first token of an operand; the nested cases have functions of their
+    /// own to keep this frame small on the recursion path.
     fn parse_primary(&mut self) -> ExprId {
         let t = self.tok();
         match t.kind {
-            TokenKind::Int { value, unsigned } => {
-                self.bump();
-                self.alloc(ExprKind::Int { value, unsigned }, t.span)
-            }
-            TokenKind::Float(value) => {
-                self.bump();
-                self.alloc(ExprKind::Float(value), t.span)
-            }
-            TokenKind::True | TokenKind::False => {
-                self.bump();
-                self.alloc(ExprKind::Bool(t.kind == TokenKind::True), t.span)
-            }
+            TokenKind::Int { .. }
+            | TokenKind::Float(_)
+            | TokenKind::True
+            | TokenKind::False
+            | TokenKind::Error
+            | TokenKind::Reserved(Reserved::Nil | Reserved::SelfValue) => self.primary_token(t),
             TokenKind::Ident => {
-                self.bump();
-                let ident = self.ident_of(t);
-                if self.at(TokenKind::LBrace) {
+                if self.nth(1).kind == TokenKind::LBrace {
+                    self.bump();
+                    let ident = self.ident_of(t);
                     return self.parse_braced(t.span.lo, Some(ident), None);
                 }
-                self.alloc(ExprKind::Ident(ident), t.span)
+                self.primary_token(t)
             }
-            TokenKind::LParen => {
-                self.bump();
-                let inner = self.parse_expr();
-                self.expect_close(TokenKind::RParen, t.span);
-                self.alloc(ExprKind::Paren(inner), self.since(t.span.lo))
-            }
+            TokenKind::LParen => self.parse_paren(t),
             TokenKind::LBrace => self.parse_braced(t.span.lo, None, None),
-            TokenKind::LBracket => {
-                let ty = self.parse_type();
-                if self.at(TokenKind::LBrace) {
-                    self.parse_braced(t.span.lo, None, Some(ty))
-                } else {
-                    self.expected_with_help(
-                        "`{` and the array's elements",
-                        "array literals are written `[3]float { 1.0, 2.0, 3.0 }`",
-                    );
-                    self.alloc_error(self.since(t.span.lo))
-                }
-            }
+            TokenKind::LBracket => self.parse_typed_array(t),
             TokenKind::If => self.parse_if_expr(),
-            TokenKind::Error | TokenKind::Reserved(Reserved::Nil | Reserved::SelfValue) => {
-                // Already reported by the lexer.
-                self.bump();
-                self.recovering = true;
-                self.alloc_error(t.span)
-            }
-            _ => {
-                let help = match t.kind {
-                    TokenKind::Plus => {
-                        let prev = self.pos.checked_sub(1).and_then(|i| self.tokens.get(i));
-                        Some(
-                            if prev.is_some_and(|p| {
-                                p.kind == TokenKind::Plus && p.span.hi == t.span.lo
-                            }) {
-                                "Luma has no `++`; write `x += 1`"
-                            } else {
-                                "Luma has no unary `+`; remove it"
-                            },
-                        )
-                    }
-                    TokenKind::Function => Some("Luma has no anonymous functions"),
-                    _ => None,
-                };
-                match help {
-                    Some(h) => self.expected_with_help("an expression", h),
-                    None => self.expected("an expression"),
-                }
-                if t.kind == TokenKind::Function {
-                    // Skip the whole `function ... end`, so its `end` closes nothing else.
-                    self.bump();
-                    self.skip_nested_block();
-                    self.eat(TokenKind::End);
-                    return self.alloc_error(self.since(t.span.lo));
-                }
-                self.alloc_error(Span::point(t.span.lo))
-            }
+            _ => self.primary_error(t),
         }
+    }
+
+    /// An operand that is a single token.
+    fn primary_token(&mut self, t: Token) -> ExprId {
+        self.bump();
+        let kind = match t.kind {
+            TokenKind::Int { value, unsigned } => ExprKind::Int { value, unsigned },
+            TokenKind::Float(value) => ExprKind::Float(value),
+            TokenKind::True => ExprKind::Bool(true),
+            TokenKind::False => ExprKind::Bool(false),
+            TokenKind::Ident => ExprKind::Ident(self.ident_of(t)),
+            _ => {
+                // Already reported by the lexer.
+                self.recovering = true;
+                ExprKind::Error
+            }
+        };
+        self.alloc(kind, t.span)
+    }
+
+    fn parse_paren(&mut self, open: Token) -> ExprId {
+        self.bump();
+        let inner = self.parse_expr();
+        self.expect_close(TokenKind::RParen, open.span);
+        self.alloc(ExprKind::Paren(inner), self.since(open.span.lo))
+    }
+
+    /// `[N]T { ... }`.
+    fn parse_typed_array(&mut self, open: Token) -> ExprId {
+        let ty = self.parse_type();
+        if self.at(TokenKind::LBrace) {
+            return self.parse_braced(open.span.lo, None, Some(ty));
+        }
+        self.expected_with_help(
+            "`{` and the array's elements",
+            "array literals are written `[3]float { 1.0, 2.0, 3.0 }`",
+        );
+        self.alloc_error(self.since(open.span.lo))
+    }
+
+    /// A token that cannot start an operand.
+    #[cold]
+    #[inline(never)]
+    fn primary_error(&mut self, t: Token) -> ExprId {
+        let help = match t.kind {
+            TokenKind::Plus => {
+                let prev = self.pos.checked_sub(1).and_then(|i| self.tokens.get(i));
+                Some(
+                    if prev.is_some_and(|p| p.kind == TokenKind::Plus && p.span.hi == t.span.lo) {
+                        "Luma has no `++`; write `x += 1`"
+                    } else {
+                        "Luma has no unary `+`; remove it"
+                    },
+                )
+            }
+            TokenKind::Function => Some("Luma has no anonymous functions"),
+            _ => None,
+        };
+        match help {
+            Some(h) => self.expected_with_help("an expression", h),
+            None => self.expected("an expression"),
+        }
+        if t.kind == TokenKind::Function {
+            // Skip the whole `function ... end`, so its `end` closes nothing else.
+            self.bump();
+            self.skip_nested_block();
+            self.eat(TokenKind::End);
+            return self.alloc_error(self.since(t.span.lo));
+        }
+        self.alloc_error(Span::point(t.span.lo))
     }
 
     /// `{ ... }` after an optional struct name or array type.
@@ -2266,30 +2349,7 @@ impl Parser<'_, '_> {
                 None => named = Some(is_field),
                 Some(expect) if expect != is_field && !invalid => {
                     invalid = true;
-                    let (message, help) = match (&name, ty.is_some(), expect) {
-                        (Some(n), _, _) => (
-                            "struct literal entries need field names".to_owned(),
-                            format!("write `{} {{ field = value, ... }}`", n.name),
-                        ),
-                        (None, true, _) => (
-                            "array literal entries cannot have names".to_owned(),
-                            "list the values: `[2]float { 1.0, 2.0 }`".to_owned(),
-                        ),
-                        (None, false, _) => (
-                            "this literal mixes `field = value` entries with plain values"
-                                .to_owned(),
-                            "a struct literal names every field; an array literal names none"
-                                .to_owned(),
-                        ),
-                    };
-                    let d = Diagnostic::error(codes::INVALID_LITERAL_ENTRIES, entry.span, message)
-                        .with_primary_label(if is_field {
-                            "named entry"
-                        } else {
-                            "unnamed entry"
-                        })
-                        .with_help(help);
-                    self.report(d);
+                    self.literal_entries_error(entry, name.as_ref(), ty.is_some(), is_field);
                 }
                 Some(_) => {}
             }
@@ -2330,6 +2390,39 @@ impl Parser<'_, '_> {
         }
     }
 
+    #[cold]
+    #[inline(never)]
+    fn literal_entries_error(
+        &mut self,
+        entry: Token,
+        name: Option<&Ident>,
+        typed_array: bool,
+        is_field: bool,
+    ) {
+        let (message, help) = match (name, typed_array) {
+            (Some(n), _) => (
+                "struct literal entries need field names".to_owned(),
+                format!("write `{} {{ field = value, ... }}`", n.name),
+            ),
+            (None, true) => (
+                "array literal entries cannot have names".to_owned(),
+                "list the values: `[2]float { 1.0, 2.0 }`".to_owned(),
+            ),
+            (None, false) => (
+                "this literal mixes `field = value` entries with plain values".to_owned(),
+                "a struct literal names every field; an array literal names none".to_owned(),
+            ),
+        };
+        let d = Diagnostic::error(codes::INVALID_LITERAL_ENTRIES, entry.span, message)
+            .with_primary_label(if is_field {
+                "named entry"
+            } else {
+                "unnamed entry"
+            })
+            .with_help(help);
+        self.report(d);
+    }
+
     /// `if c then a {elseif c then b} else d` as an expression.
     fn parse_if_expr(&mut self) -> ExprId {
         let kw = self.bump();
@@ -2347,13 +2440,7 @@ impl Parser<'_, '_> {
         let else_value = if self.eat(TokenKind::Else).is_some() {
             self.parse_expr()
         } else {
-            let span = Span::point(self.prev_hi);
-            if let Some(d) = self.expected_diag("`else`") {
-                self.report(d.with_note("an `if` expression needs an `else` value"));
-            } else {
-                self.recovering = true;
-            }
-            self.alloc_error(span)
+            self.missing_else()
         };
         let mut acc = else_value;
         for (lo, cond, then_value) in arms.into_iter().rev() {
@@ -2367,6 +2454,17 @@ impl Parser<'_, '_> {
             );
         }
         acc
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn missing_else(&mut self) -> ExprId {
+        let span = Span::point(self.prev_hi);
+        match self.expected_diag("`else`") {
+            Some(d) => self.report(d.with_note("an `if` expression needs an `else` value")),
+            None => self.recovering = true,
+        }
+        self.alloc_error(span)
     }
 
     fn expect_close_kw(&mut self, kind: TokenKind) {

@@ -290,3 +290,20 @@ fn huge_source_is_rejected_by_parse_itself() {
     assert_eq!(codes, ["E0104"]);
     assert!(module.items.is_empty());
 }
+
+#[test]
+fn every_kind_of_nesting_at_its_limit_at_once_fits_a_small_stack() {
+    // 255 nested `if` blocks (the heaviest block statement) inside the function body, holding
+    // an expression 200 parentheses deep whose innermost value is an array literal with a type
+    // nested 40 deep: every limit nearly reached at once.
+    let ty = format!("{}float", "[1]".repeat(40));
+    let inner = format!("{ty} {{ 1.0 }}");
+    let expr = format!("{}{inner}{}", "(".repeat(200), ")".repeat(200));
+    let text = format!(
+        "function f()\n{}let x = {expr}\n{}end\n",
+        "if c then ".repeat(255),
+        "end ".repeat(255)
+    );
+    let (codes, _) = parse_on_small_stack(text, Limits::default());
+    assert!(codes.is_empty(), "{codes:?}");
+}
