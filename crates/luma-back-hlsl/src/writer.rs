@@ -309,6 +309,8 @@ impl<'a> Writer<'a> {
                 })?;
             writer.global_reprs.insert(handle, repr);
         }
+        // Named before any function body refers to it.
+        writer.num_workgroups_name = Some(writer.namer.call("luma_num_workgroups"));
         for variant in &writer.reprs.variants {
             let base = writer
                 .struct_names
@@ -863,7 +865,7 @@ impl<'a> Writer<'a> {
                      dispatch size",
                 ));
             };
-            let name = self.namer.call("luma_num_workgroups");
+            let name = self.num_workgroups_name.clone().unwrap_or_default();
             let block = self.namer.call("luma_num_workgroups_block");
             out.line(format!(
                 "[[vk::binding({}, {})]] cbuffer {block} : register(b{}, space{}) {{",
@@ -872,7 +874,6 @@ impl<'a> Writer<'a> {
             out.indent();
             out.line(format!("uint3 {name};"));
             out.close("};");
-            self.num_workgroups_name = Some(name);
         }
         out.line("");
         Ok(())

@@ -39,7 +39,10 @@ fn ir_files_compile_and_validate() {
             failures.push(format!("{stem}: the IR does not verify: {e}"));
             continue;
         }
-        let out = match (write(&module, &common::options_for(&module)), expected_error(&stem)) {
+        let out = match (
+            write(&module, &common::options_for(&module)),
+            expected_error(&stem),
+        ) {
             (Ok(out), None) => out,
             (Err(e), Some(code)) if e.code.as_str() == code => continue,
             (Ok(_), Some(code)) => {

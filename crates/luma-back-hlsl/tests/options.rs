@@ -1,0 +1,218 @@
+//! Options, errors and naming of the HLSL back end, each on a small IR module.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use luma_back_hlsl::{write, Options};
+use luma_ir::{parse::parse_module, ResourceBinding, ShaderStage};
+
+fn module(text: &str) -> luma_ir::Module {
+    let m = parse_module(text).unwrap();
+    luma_ir::verify::verify(&m).unwrap();
+    m
+}
+
+const NUM_WORKGROUPS: &str = r#"
+global g0 "out": [vec3<u32>] in storage(read_write) @group(0) @binding(0)
+const c0: u32 = 0u
+fn fn0 "main"("n": vec3<u32> @builtin(num_workgroups), "id": vec3<u32> @builtin(global_invocation_id)) {
+  %0 "n": vec3<u32> = param 0
+  %1 "id": vec3<u32> = param 1
+  %2: ptr<storage(read_write), [vec3<u32>]> = global g0
+  %3: u32 = const c0
+body:
+  %4: u32 = extract %1, 0
+  %5: ptr<storage(read_write), vec3<u32>> = access %2, %4
+  store %5, %0
+  return
+}
+entry compute "main" = fn0 @workgroup_size(8, 1, 1)
+"#;
+
+#[test]
+fn num_workgroups_needs_a_constant_buffer() {
+    let m = module(NUM_WORKGROUPS);
+    let err = write(&m, &Options::default()).unwrap_err();
+    assert_eq!(err.code.as_str(), "E0922");
+    assert!(err.message.contains("num_workgroups"), "{err}");
+    let options = Options {
+        num_workgroups: Some(ResourceBinding {
+            group: 3,
+            binding: 5,
+        }),
+        ..Options::default()
+    };
+    let out = write(&m, &options).unwrap();
+    assert!(
+        out.source.contains(
+            "[[vk::binding(5, 3)]] cbuffer luma_num_workgroups_block : register(b5, space3)"
+        ),
+        "{}",
+        out.source
+    );
+    assert!(out.source.contains("uint3 luma_num_workgroups;"));
+    assert!(
+        out.source.contains(", luma_num_workgroups);"),
+        "{}",
+        out.source
+    );
+    assert_eq!(out.entry_points[0].profile, "cs_6_0");
+    assert_eq!(out.entry_points[0].stage, ShaderStage::Compute);
+}
+
+#[test]
+fn bounds_checks_clamp_dynamic_indices_only_when_asked() {
+    let m = module(NUM_WORKGROUPS);
+    let options = Options {
+        num_workgroups: Some(ResourceBinding {
+            group: 1,
+            binding: 0,
+        }),
+        ..Options::default()
+    };
+    let checked = write(&m, &options).unwrap().source;
+    assert!(
+        checked.contains("min(input.id.x, luma_length_out() - 1u) * 16u, luma_num_workgroups)"),
+        "{checked}"
+    );
+    let unchecked = write(
+        &m,
+        &Options {
+            bounds_checks: false,
+            ..options
+        },
+    )
+    .unwrap()
+    .source;
+    assert!(!unchecked.contains("min("), "{unchecked}");
+    assert!(
+        unchecked.contains("out_.Store3(input.id.x * 16u, luma_num_workgroups)"),
+        "{unchecked}"
+    );
+}
+
+#[test]
+fn reserved_words_are_renamed() {
+    let m = module(
+        r#"
+struct sample {
+  line: f32,
+  register: f32,
+}
+global g0 "packoffset": sample in uniform @group(0) @binding(0)
+const c0: i32 = 0
+fn fn0 "lerp"("x": f32) -> (f32) {
+  %0 "x": f32 = param 0
+body:
+  return %0
+}
+fn fn1 "main"("float4": vec4<f32> @location(0)) -> ("SV_Target": vec4<f32> @location(0)) {
+  %0 "float4": vec4<f32> = param 0
+  %1: ptr<uniform, sample> = global g0
+  %2: i32 = const c0
+body:
+  %3: ptr<uniform, f32> = access %1, %2
+  %4 "uniform": f32 = load %3
+  %5: f32 = call fn0(%4)
+  %6: vec4<f32> = vector_times_scalar %0, %5
+  return %6
+}
+entry fragment "main" = fn1
+"#,
+    );
+    let src = write(&m, &Options::default()).unwrap().source;
+    for expected in [
+        "struct sample_ {",
+        "float line_;",
+        "float register_;",
+        "sample_std140 packoffset_;",
+        "float lerp_(float x)",
+        "float4 float4_ : TEXCOORD0;",
+        "const float uniform_ = packoffset_.line_;",
+    ] {
+        assert!(src.contains(expected), "missing `{expected}` in:\n{src}");
+    }
+}
+
+#[test]
+fn push_constants_that_cbuffer_packing_cannot_express_are_reported() {
+    let m = module(
+        r#"
+struct P {
+  weights: [f32; 4],
+}
+global g0 "pc": P in push_constant
+fn fn0 "main"() {
+  %0: ptr<push_constant, P> = global g0
+body:
+  return
+}
+entry compute "main" = fn0 @workgroup_size(1, 1, 1)
+"#,
+    );
+    let err = write(&m, &Options::default()).unwrap_err();
+    assert_eq!(err.code.as_str(), "E0921");
+    assert!(err.message.contains("`pc`"), "{err}");
+    assert!(err.message.contains("4-byte stride"), "{err}");
+}
+
+#[test]
+fn stages_profiles_and_shader_models() {
+    let m = module(
+        r#"
+fn fn0 "vs"() -> ("p": vec4<f32> @builtin(position)) {
+  %0: vec4<f32> = const c0
+body:
+  return %0
+}
+const c0: vec4<f32> = zero
+entry vertex "vs" = fn0
+"#,
+    );
+    let out = write(
+        &m,
+        &Options {
+            shader_model: (6, 2),
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(out.entry_points[0].profile, "vs_6_2");
+    assert!(out.source.starts_with("// HLSL Shader Model 6.2"));
+    let err = write(
+        &m,
+        &Options {
+            shader_model: (5, 1),
+            ..Options::default()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(err.code.as_str(), "E0920");
+}
+
+#[test]
+fn line_directives_name_the_source() {
+    let m = module(
+        r#"
+source 0 "shaders/main.luma"
+const c0: f32 = 1.0
+fn fn0 "main"() -> ("c": vec4<f32> @location(0)) {
+  %0: f32 = const c0
+body:
+  %1: vec4<f32> = splat %0 !0:7:3
+  return %1 !0:8:3
+}
+entry fragment "main" = fn0
+"#,
+    );
+    let with = write(
+        &m,
+        &Options {
+            line_directives: true,
+            ..Options::default()
+        },
+    )
+    .unwrap()
+    .source;
+    assert!(with.contains("#line 8 \"shaders/main.luma\""), "{with}");
+    let without = write(&m, &Options::default()).unwrap().source;
+    assert!(!without.contains("#line"));
+}
