@@ -1,3 +1,349 @@
-//! The `luma` command-line compiler.
+//! The `luma` command-line compiler: argument parsing and dispatch to the subcommands.
+//!
+//! Exit codes: 0 success (warnings allowed), 1 the sources have errors, 2 usage or I/O problems.
+//! Arguments may come from response files (`@args.txt`, one argument per line or shell-quoted).
 
-fn main() {}
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+mod batch;
+mod depfile;
+mod diag;
+mod input;
+
+use diag::{Color, MessageFormat};
+
+/// Luma shader compiler: one Luma source to SPIR-V, GLSL, HLSL, MSL and WGSL.
+#[derive(Debug, Parser)]
+#[command(name = "luma", version, about, long_about = None)]
+struct Cli {
+    /// How diagnostics are printed.
+    #[arg(long, value_enum, default_value_t = MessageFormat::Human, global = true)]
+    message_format: MessageFormat,
+    /// Colour in human diagnostics.
+    #[arg(long, value_enum, default_value_t = Color::Auto, global = true)]
+    color: Color,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Compile shaders to one or more targets.
+    Compile(Box<CompileArgs>),
+    /// Parse and type-check only; report diagnostics.
+    Check(CheckArgs),
+    /// Print the syntax tree.
+    DumpAst(DumpAstArgs),
+    /// Print the IR after optimisation.
+    DumpIr(DumpIrArgs),
+}
+
+/// Options shared by every command that reads Luma sources.
+#[derive(Debug, Args, Clone)]
+struct SourceArgs {
+    /// Directory searched by `#include <...>` (repeatable; `--include-dir DIR` or `-I DIR`).
+    #[arg(short = 'I', long = "include-dir", value_name = "DIR")]
+    include_dirs: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum OptArg {
+    None,
+    Basic,
+    Aggressive,
+}
+
+impl From<OptArg> for lumac::OptLevel {
+    fn from(o: OptArg) -> Self {
+        match o {
+            OptArg::None => lumac::OptLevel::None,
+            OptArg::Basic => lumac::OptLevel::Basic,
+            OptArg::Aggressive => lumac::OptLevel::Aggressive,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum StageArg {
+    Vertex,
+    Fragment,
+    Compute,
+    Geometry,
+    TessellationControl,
+    TessellationEval,
+}
+
+impl From<StageArg> for lumac::ShaderStage {
+    fn from(s: StageArg) -> Self {
+        match s {
+            StageArg::Vertex => lumac::ShaderStage::Vertex,
+            StageArg::Fragment => lumac::ShaderStage::Fragment,
+            StageArg::Compute => lumac::ShaderStage::Compute,
+            StageArg::Geometry => lumac::ShaderStage::Geometry,
+            StageArg::TessellationControl => lumac::ShaderStage::TessellationControl,
+            StageArg::TessellationEval => lumac::ShaderStage::TessellationEvaluation,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum TargetArg {
+    Spirv,
+    Glsl,
+    Hlsl,
+    Msl,
+    Wgsl,
+    All,
+}
+
+#[derive(Debug, Args)]
+struct CompileArgs {
+    /// Luma source files (`-` reads standard input).
+    #[arg(required = true, value_name = "FILE")]
+    inputs: Vec<String>,
+    /// Targets (comma-separated or repeated); `all` means every target.
+    #[arg(
+        short,
+        long = "target",
+        value_enum,
+        value_delimiter = ',',
+        default_value = "spirv"
+    )]
+    targets: Vec<TargetArg>,
+    /// Only entry points of this stage.
+    #[arg(long, value_enum)]
+    stage: Option<StageArg>,
+    /// Only this entry point.
+    #[arg(long, value_name = "NAME")]
+    entry: Option<String>,
+    /// Optimisation level.
+    #[arg(long, value_enum, default_value_t = OptArg::Basic)]
+    opt: OptArg,
+    /// Output file (`-` for standard output) when there is exactly one output, or a directory
+    /// (existing, or written with a trailing `/`) for many.
+    #[arg(short = 'o', long = "output", value_name = "PATH")]
+    output: Option<String>,
+    /// Directory for the outputs (default: the current directory).
+    #[arg(long, value_name = "DIR", conflicts_with = "output")]
+    out_dir: Option<String>,
+    #[command(flatten)]
+    source: SourceArgs,
+    /// Bake a specialization constant: `--spec ID=VALUE` (repeatable).
+    #[arg(long = "spec", value_name = "ID=VALUE")]
+    spec: Vec<String>,
+    /// Compile one permutation per value: `--spec-matrix ID=V1,V2,...` (repeatable; the
+    /// permutations are the cartesian product, compiled in parallel).
+    #[arg(long = "spec-matrix", value_name = "ID=V1,V2,...")]
+    spec_matrix: Vec<String>,
+    /// Debug information: SPIR-V names and line info, `#line` in GLSL and HLSL.
+    #[arg(long)]
+    debug: bool,
+    /// `#line` directives in GLSL and HLSL without other debug information.
+    #[arg(long)]
+    line_directives: bool,
+    /// Print the SHA-256 of the canonical IR of each compiled input.
+    #[arg(long)]
+    hash: bool,
+    /// Accepted for build systems that ask for it: output is always deterministic.
+    #[arg(long)]
+    deterministic: bool,
+    /// SPIR-V version (1.0 to 1.6).
+    #[arg(long, value_name = "MAJOR.MINOR", default_value = "1.3")]
+    spirv_version: String,
+    /// Do not clamp dynamic indices (trust the program to stay in bounds).
+    #[arg(long)]
+    no_bounds_checks: bool,
+    /// Write a Makefile depfile listing every file the compilation read.
+    #[arg(long = "MD", alias = "md")]
+    md: bool,
+    /// The depfile path (implies -MD; default: the first output with `.d` appended).
+    #[arg(long = "MF", alias = "mf", value_name = "FILE")]
+    mf: Option<String>,
+    /// The rule target written in the depfile (default: the first output path).
+    #[arg(long = "MT", alias = "mt", value_name = "TARGET")]
+    mt: Option<String>,
+    /// Write a JSON manifest of every output with its SHA-256.
+    #[arg(long, value_name = "FILE")]
+    manifest: Option<String>,
+    /// Parallel compilations (default: one per core).
+    #[arg(short, long, value_name = "N")]
+    jobs: Option<usize>,
+}
+
+#[derive(Debug, Args)]
+struct CheckArgs {
+    /// Luma source files (`-` reads standard input).
+    #[arg(required = true, value_name = "FILE")]
+    inputs: Vec<String>,
+    #[command(flatten)]
+    source: SourceArgs,
+}
+
+#[derive(Debug, Args)]
+struct DumpAstArgs {
+    /// The Luma source (`-` reads standard input).
+    #[arg(value_name = "FILE")]
+    input: String,
+    #[command(flatten)]
+    source: SourceArgs,
+}
+
+#[derive(Debug, Args)]
+struct DumpIrArgs {
+    /// The Luma source (`-` reads standard input).
+    #[arg(value_name = "FILE")]
+    input: String,
+    #[command(flatten)]
+    source: SourceArgs,
+    /// Optimisation level.
+    #[arg(long, value_enum, default_value_t = OptArg::Basic)]
+    opt: OptArg,
+    /// Print only the SHA-256 of the canonical IR.
+    #[arg(long)]
+    hash: bool,
+    /// Bake a specialization constant: `--spec ID=VALUE` (repeatable).
+    #[arg(long = "spec", value_name = "ID=VALUE")]
+    spec: Vec<String>,
+    /// Include source locations.
+    #[arg(long)]
+    debug: bool,
+}
+
+/// Why a command stopped.
+pub enum Failure {
+    /// The sources have errors (already printed): exit code 1.
+    Diagnostics,
+    /// A usage or I/O problem, printed as one line: exit code 2.
+    Usage(String),
+}
+
+fn main() -> ExitCode {
+    let args = match argfile::expand_args(argfile::parse_fromfile, argfile::PREFIX) {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!("luma: error: cannot read response file: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let printer = diag::Printer::new(cli.message_format, cli.color);
+    let result = match cli.command {
+        Command::Compile(args) => batch::compile(*args, &printer),
+        Command::Check(args) => check(args, &printer),
+        Command::DumpAst(args) => dump_ast(args, &printer),
+        Command::DumpIr(args) => dump_ir(args, &printer),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Diagnostics) => ExitCode::from(1),
+        Err(Failure::Usage(message)) => {
+            eprintln!("luma: error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn base_options(source: &SourceArgs) -> lumac::Options {
+    lumac::Options {
+        include_dirs: source.include_dirs.clone(),
+        ..lumac::Options::default()
+    }
+}
+
+fn check(args: CheckArgs, printer: &diag::Printer) -> Result<(), Failure> {
+    let options = base_options(&args.source);
+    let mut failed = false;
+    for name in &args.inputs {
+        let source = input::read(name)?;
+        let mut diags = lumac::Diagnostics::new(options.limits.max_diagnostics);
+        let parsed = lumac::parse(
+            &source.name,
+            &source.text,
+            &lumac::FsReader,
+            &options,
+            &mut diags,
+        );
+        let _ = lumac::check(&parsed, &options, &mut diags);
+        failed |= printer.print(&source.name, &diags, &parsed.source_map);
+    }
+    if failed {
+        Err(Failure::Diagnostics)
+    } else {
+        Ok(())
+    }
+}
+
+fn dump_ast(args: DumpAstArgs, printer: &diag::Printer) -> Result<(), Failure> {
+    let options = base_options(&args.source);
+    let source = input::read(&args.input)?;
+    let mut diags = lumac::Diagnostics::new(options.limits.max_diagnostics);
+    let parsed = lumac::parse(
+        &source.name,
+        &source.text,
+        &lumac::FsReader,
+        &options,
+        &mut diags,
+    );
+    let failed = printer.print(&source.name, &diags, &parsed.source_map);
+    input::write_stdout(luma_syntax::dump::dump_ast(&parsed.ast, &parsed.source_map).as_bytes())?;
+    if failed {
+        Err(Failure::Diagnostics)
+    } else {
+        Ok(())
+    }
+}
+
+fn dump_ir(args: DumpIrArgs, printer: &diag::Printer) -> Result<(), Failure> {
+    let mut options = base_options(&args.source);
+    options.opt_level = args.opt.into();
+    options.debug = args.debug;
+    options.spec_values = batch::parse_specs(&args.spec)?;
+    let source = input::read(&args.input)?;
+    let mut diags = lumac::Diagnostics::new(options.limits.max_diagnostics);
+    let parsed = lumac::parse(
+        &source.name,
+        &source.text,
+        &lumac::FsReader,
+        &options,
+        &mut diags,
+    );
+    let mut module = None;
+    if let Some(program) = lumac::check(&parsed, &options, &mut diags) {
+        if let Some(mut m) = lumac::lower(&program, &parsed, &options, &mut diags) {
+            if lumac::optimize(&mut m, options.opt_level, &mut diags) {
+                module = Some(m);
+            }
+        }
+    }
+    let failed = printer.print(&source.name, &diags, &parsed.source_map);
+    if failed {
+        return Err(Failure::Diagnostics);
+    }
+    let Some(module) = module else {
+        return Err(Failure::Diagnostics);
+    };
+    let text = if args.hash {
+        format!(
+            "{}\n",
+            luma_ir::hash::to_hex(&luma_ir::hash::canonical_hash(&module))
+        )
+    } else {
+        luma_ir::print::print_module_with(
+            &module,
+            luma_ir::print::PrintOptions {
+                locations: args.debug,
+                debug_sources: args.debug,
+            },
+        )
+    };
+    input::write_stdout(text.as_bytes())
+}

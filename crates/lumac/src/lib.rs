@@ -298,7 +298,9 @@ pub fn compile(
     let mut outputs = Vec::new();
     let mut ir_hash = None;
     let mut module_out = None;
-    if !diags.has_errors() {
+    // The checker runs even after syntax errors (the tree marks what failed to parse), so one
+    // error never hides the others.
+    {
         if let Some(program) = check(&parsed, options, &mut diags) {
             if let Some(mut module) = lower(&program, &parsed, options, &mut diags) {
                 if optimize(&mut module, options.opt_level, &mut diags) {
@@ -345,9 +347,6 @@ pub fn frontend_ir_with(path: &Path, options: &Options) -> Result<IrModule, Stri
             &HumanOptions::default(),
         )
     };
-    if diags.has_errors() {
-        return Err(render(&diags, &parsed));
-    }
     let Some(program) = check(&parsed, options, &mut diags) else {
         return Err(render(&diags, &parsed));
     };
