@@ -223,6 +223,18 @@ impl<'a> Checker<'a> {
                 if self.is_error(elem) {
                     return elem;
                 }
+                if self.props(elem).has_runtime {
+                    self.emit(
+                        Diagnostic::error(
+                            codes::E0525,
+                            te.span,
+                            "an array element cannot hold a runtime-sized array",
+                        )
+                        .with_primary_label("the element type ends in `[]T`")
+                        .with_note("a runtime-sized array can only be the type of a `buffer` or the last member of a struct used as one"),
+                    );
+                    return self.t.error;
+                }
                 if let Ty::Array {
                     len: ArrayLen::Runtime,
                     ..
