@@ -6,7 +6,7 @@
 //! ```text
 //! "f32 1.0 2.0 -0.5"     little-endian f32 values (also nan, inf, -inf, and 0x7fc00000 for raw bits)
 //! "i32 -7 min max"       i32 values (min / max are the type's limits; 0x... is a bit pattern)
-//! "u32 0..4"             a range, end excluded: 0 1 2 3
+//! "u32 0..4"             a range, end excluded: 0 1 2 3 (also for floats: f32 0..4)
 //! "u32 0*16"             a value repeated 16 times
 //! "pad 4"                4 zero bytes in inputs; 4 bytes that are not checked in expectations
 //! ```
@@ -256,11 +256,16 @@ fn parse_token(kind: Kind, token: &str) -> std::result::Result<(Vec<Value>, usiz
         None => (token, 1),
     };
     if let Some((a, b)) = body.split_once("..") {
-        if kind.is_float() {
-            return Err(format!("ranges like `{body}` are for integer types only"));
-        }
-        let start = parse_int(kind, a)?;
-        let end = parse_int(kind, b)?;
+        // Float ranges count in whole numbers too (`f32 0..16`), handy for texel data.
+        let (start, end) = if kind.is_float() {
+            let bound = |t: &str| {
+                t.parse::<i64>()
+                    .map_err(|_| format!("range bounds are integers, not `{t}`"))
+            };
+            (bound(a)?, bound(b)?)
+        } else {
+            (parse_int(kind, a)?, parse_int(kind, b)?)
+        };
         if end < start {
             return Err(format!("range `{body}` ends before it starts"));
         }
@@ -268,7 +273,18 @@ fn parse_token(kind: Kind, token: &str) -> std::result::Result<(Vec<Value>, usiz
         if len > MAX_BYTES {
             return Err(format!("range `{body}` is too long"));
         }
-        return Ok(((start..end).map(Value::Int).collect(), count));
+        let values = if kind.is_float() {
+            let values: Vec<Value> = (start..end).map(|v| Value::Float(v as f64)).collect();
+            for v in &values {
+                if let Value::Float(f) = v {
+                    parse_float(kind, &f.to_string())?;
+                }
+            }
+            values
+        } else {
+            (start..end).map(Value::Int).collect()
+        };
+        return Ok((values, count));
     }
     let value = if kind.is_float() {
         parse_float(kind, body)?
@@ -432,6 +448,7 @@ mod tests {
         );
         assert_eq!(bytes(&["unorm8 0 0.5 1"]), vec![0, 128, 255]);
         assert_eq!(bytes(&["snorm8 -1 1"]), vec![0x81, 127]);
+        assert_eq!(bytes(&["f32 2..4"]), bytes(&["f32 2 3"]));
     }
 
     #[test]
@@ -440,7 +457,8 @@ mod tests {
         assert!(error(&["u8 0x100"]).contains("does not fit"));
         assert!(error(&["f64 1"]).contains("unknown type"));
         assert!(error(&["f32"]).contains("no values"));
-        assert!(error(&["f32 1..3"]).contains("integer types only"));
+        assert!(error(&["f32 1.5..3"]).contains("range bounds are integers"));
+        assert!(error(&["unorm8 0..3"]).contains("outside"));
         assert!(error(&["unorm8 2"]).contains("outside"));
         assert!(error(&["pad x"]).contains("bad byte count"));
         assert!(error(&["u8 1*999999999999"]).contains("longer than"));
