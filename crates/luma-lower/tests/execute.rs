@@ -146,3 +146,67 @@ fn control_flow_shader_computes_the_language_meaning() {
         );
     }
 }
+
+const SWIZZLE_WRITES: &str = "
+@access(read_write)
+buffer mem: []vec4
+
+function on_value(v: vec4, index: int) -> vec4
+	let w = vec4(0.0)
+	w.x = 1.0
+	w.yz = vec2(2.0, 3.0)
+	w.wx = v.xy
+	w.rgb = w.bgr
+	w.stp += vec3(1.0)
+	w.zw *= 2.0
+	let dyn = v[index]
+	w[index] = dyn
+	w[3] = w[0] + w[1u]
+	return w
+end
+
+function on_memory(v: vec4, index: int) -> vec4
+	mem[1] = vec4(0.0)
+	mem[1].x = 1.0
+	mem[1].yz = vec2(2.0, 3.0)
+	mem[1].wx = v.xy
+	mem[1].rgb = mem[1].bgr
+	mem[1].stp += vec3(1.0)
+	mem[1].zw *= 2.0
+	let dyn = v[index]
+	mem[1][index] = dyn
+	mem[1][3] = mem[1][0] + mem[1][1u]
+	return mem[1]
+end
+";
+
+/// The swizzle-write sequence of `SWIZZLE_WRITES`, in Rust.
+fn swizzle_model(v: [f32; 4], index: usize) -> [f32; 4] {
+    let mut w = [1.0, 2.0, 3.0, 0.0];
+    w[3] = v[0];
+    w[0] = v[1];
+    w = [w[2], w[1], w[0], w[3]];
+    w[0] += 1.0;
+    w[1] += 1.0;
+    w[2] += 1.0;
+    w[2] *= 2.0;
+    w[3] *= 2.0;
+    w[index] = v[index];
+    w[3] = w[0] + w[1];
+    w
+}
+
+#[test]
+fn swizzle_and_index_writes_on_values_and_memory() {
+    let m = common::lower_src(SWIZZLE_WRITES);
+    let v = [10.0f32, 20.0, 30.0, 40.0];
+    let vec = |x: [f32; 4]| V::C(x.iter().map(|f| V::F(*f)).collect());
+    for index in 0..4 {
+        let want = vec(swizzle_model(v, index));
+        let mut mach = Machine::new(&m);
+        mach.set_global("mem", V::C(vec![vec([0.0; 4]); 2]));
+        let args = || vec![vec(v), V::I(index as i32)];
+        assert_eq!(mach.run("on_value", args()).unwrap(), vec![want.clone()], "value, index {index}");
+        assert_eq!(mach.run("on_memory", args()).unwrap(), vec![want], "memory, index {index}");
+    }
+}
