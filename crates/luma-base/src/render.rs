@@ -37,7 +37,8 @@
 //! ```
 //!
 //! Position fields are `null` only when a span does not resolve (a diagnostic built against a
-//! different source map).
+//! different source map). Keys are written in alphabetical order; consumers must not depend on
+//! key order.
 
 use std::fmt::Write as _;
 
