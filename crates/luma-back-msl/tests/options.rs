@@ -1,0 +1,191 @@
+//! Options, errors, naming and the binding remap of the MSL back end, each on a small IR module.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use luma_back_msl::{write, MslClass, Options};
+use luma_ir::parse::parse_module;
+
+fn module(text: &str) -> luma_ir::Module {
+    let m = parse_module(text).unwrap();
+    luma_ir::verify::verify(&m).unwrap();
+    m
+}
+
+const RESOURCES: &str = r#"
+struct Params {
+  scale: f32,
+}
+global g0 "params": Params in uniform @group(1) @binding(4)
+global g1 "data": [f32] in storage(read_write) @group(0) @binding(7)
+global g2 "tex": [texture_2d<f32>; 3] in handle @group(0) @binding(0)
+global g3 "samp": sampler in handle @group(0) @binding(3)
+global g4 "pc": Params in push_constant
+global g5 "extra": texture_2d<f32> in handle @group(2) @binding(0)
+global g6 "other": [u32] in storage(read) @group(0) @binding(9)
+const c0: i32 = 0
+const c1: f32 = 0.5
+fn fn0 "helper"("i": u32) -> (f32) {
+  %0 "i": u32 = param 0
+  %1: ptr<storage(read_write), [f32]> = global g1
+body:
+  %2: ptr<storage(read_write), f32> = access %1, %0
+  %3: f32 = load %2
+  return %3
+}
+fn fn1 "main"("uv": vec2<f32> @location(0)) -> ("color": vec4<f32> @location(0)) {
+  %0 "uv": vec2<f32> = param 0
+  %1: ptr<uniform, Params> = global g0
+  %2: ptr<handle, [texture_2d<f32>; 3]> = global g2
+  %3: ptr<handle, sampler> = global g3
+  %4: ptr<push_constant, Params> = global g4
+  %5: ptr<handle, texture_2d<f32>> = global g5
+  %6: i32 = const c0
+  %7: f32 = const c1
+body:
+  %8: ptr<handle, texture_2d<f32>> = access %2, %6
+  %9: texture_2d<f32> = load %8
+  %10: sampler = load %3
+  %11: vec4<f32> = image_sample %9, %10, %0, level auto
+  %12: ptr<uniform, f32> = access %1, %6
+  %13: f32 = load %12
+  %14: ptr<push_constant, f32> = access %4, %6
+  %15: f32 = load %14
+  %16: u32 = convert %13
+  %17: f32 = call fn0(%16)
+  %18: f32 = add %15, %17
+  %19: vec4<f32> = vector_times_scalar %11, %18
+  %20: texture_2d<f32> = load %5
+  %21: vec4<f32> = image_sample %20, %10, %0, level zero
+  %22: vec4<f32> = add %19, %21
+  return %22
+}
+entry fragment "main" = fn1
+"#;
+
+#[test]
+fn bindings_are_contiguous_per_class_in_group_binding_order() {
+    let m = module(RESOURCES);
+    let out = write(&m, &Options::default()).unwrap();
+    let map = &out.bindings;
+    let find = |n: &str| map.resources.iter().find(|r| r.name == n).unwrap();
+    // Textures: tex (0,0) takes 3 slots, extra (2,0) follows.
+    assert_eq!(
+        (find("tex").class, find("tex").index, find("tex").count),
+        (MslClass::Texture, 0, 3)
+    );
+    assert_eq!(
+        (find("extra").class, find("extra").index),
+        (MslClass::Texture, 3)
+    );
+    assert_eq!(
+        (find("samp").class, find("samp").index),
+        (MslClass::Sampler, 0)
+    );
+    // Buffers in (group, binding) order: data (0,7), other (0,9), params (1,4); then the push
+    // constant block and the sizes buffer.
+    assert_eq!(find("data").index, 0);
+    assert_eq!(find("other").index, 1);
+    assert_eq!(find("params").index, 2);
+    assert_eq!((find("pc").index, find("pc").binding), (3, None));
+    assert_eq!(map.sizes_buffer, Some(4));
+    assert_eq!(map.sizes, vec!["data".to_string(), "other".to_string()]);
+    let src = &out.source;
+    for expected in [
+        "metal::array<metal::texture2d<float>, 3> tex [[texture(0)]]",
+        "metal::texture2d<float> extra [[texture(3)]]",
+        "metal::sampler samp [[sampler(0)]]",
+        "constant Params_std140& params [[buffer(2)]]",
+        "constant Params& pc [[buffer(3)]]",
+        "device float* data [[buffer(0)]]",
+        "constant uint* luma_buffer_sizes [[buffer(4)]]",
+        // The helper receives the buffer and the sizes it indexes with.
+        "float helper(uint i, device float* data, constant uint* luma_buffer_sizes)",
+        "helper(static_cast<uint>(e_1), data, luma_buffer_sizes)",
+        "data[metal::min(i, luma_buffer_sizes[0] / 4u - 1u)]",
+    ] {
+        assert!(src.contains(expected), "missing `{expected}` in:\n{src}");
+    }
+    // `other` is bound but unused by the entry point: in the map, not a parameter.
+    assert!(!src.contains("other [[buffer"), "{src}");
+}
+
+#[test]
+fn bounds_checks_off_leaves_indices_alone() {
+    let m = module(RESOURCES);
+    let src = write(
+        &m,
+        &Options {
+            bounds_checks: false,
+            ..Options::default()
+        },
+    )
+    .unwrap()
+    .source;
+    assert!(src.contains("const float e = data[i];"), "{src}");
+    assert!(!src.contains("luma_buffer_sizes"), "{src}");
+}
+
+#[test]
+fn reserved_words_are_renamed() {
+    let m = module(
+        r#"
+struct device {
+  kernel: f32,
+}
+global g0 "constant": device in uniform @group(0) @binding(0)
+const c0: i32 = 0
+fn fn0 "main"("float4": vec4<f32> @location(0)) -> ("thread": vec4<f32> @location(0)) {
+  %0 "float4": vec4<f32> = param 0
+  %1: ptr<uniform, device> = global g0
+  %2: i32 = const c0
+body:
+  %3: ptr<uniform, f32> = access %1, %2
+  %4 "metal": f32 = load %3
+  %5: vec4<f32> = vector_times_scalar %0, %4
+  return %5
+}
+entry fragment "main" = fn0
+"#,
+    );
+    let src = write(&m, &Options::default()).unwrap().source;
+    for expected in [
+        "struct device_ {",
+        "float kernel_;",
+        "constant device_std140& constant_ [[buffer(0)]]",
+        "metal::float4 float4_ [[user(loc0)]];",
+        "metal::float4 thread_ [[color(0)]];",
+        "fragment main_Output main_(",
+        "const float metal_ = constant_.kernel_;",
+    ] {
+        assert!(src.contains(expected), "missing `{expected}` in:\n{src}");
+    }
+}
+
+#[test]
+fn unsupported_stages_and_versions_are_errors() {
+    let m = module(
+        r#"
+fn fn0 "gs"() {
+body:
+  return
+}
+entry geometry "gs" = fn0
+"#,
+    );
+    let err = write(&m, &Options::default()).unwrap_err();
+    assert_eq!(err.code.as_str(), "E0930");
+    assert!(err.message.contains("geometry"), "{err}");
+    let err = write(
+        &module("fn fn0 \"f\"() {\nbody:\n  return\n}\n"),
+        &Options {
+            lang_version: (3, 0),
+            ..Options::default()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(err.code.as_str(), "E0930");
+}
