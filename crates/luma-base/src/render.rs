@@ -109,7 +109,9 @@ fn resolve(map: &SourceMap, span: Span) -> Option<Resolved> {
         .text
         .get(end_line_start as usize..hi)
         .map_or(1, |s| s.chars().count() as u32 + 1);
-    let end_line = (end_index as i64 + 1 + seg.line_delta).clamp(1, u32::MAX as i64) as u32;
+    let end_line = (end_index as i64 + 1)
+        .saturating_add(seg.line_delta)
+        .clamp(1, u32::MAX as i64) as u32;
     Some(Resolved {
         file: start.file,
         name: start.name,
@@ -206,7 +208,9 @@ pub fn render_diagnostic(d: &Diagnostic, map: &SourceMap, options: &HumanOptions
         let first_line = map
             .file(e.file)
             .map_or(1, |f| f.line_index(e.lo as u32) as i64 + 1);
-        let shown_line = (first_line + e.line_delta).max(1) as usize;
+        let shown_line = first_line
+            .saturating_add(e.line_delta)
+            .clamp(1, u32::MAX as i64) as usize;
         let mut snippet = Snippet::source(*text)
             .line_start(shown_line)
             .path(e.name.as_str());
