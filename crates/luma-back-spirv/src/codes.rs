@@ -1,17 +1,20 @@
-//! The diagnostic codes of the SPIR-V back end (E0950 to E0959 of the back-end range E09xx).
+//! The diagnostic codes of the SPIR-V back end (E0910 to E0919 of the back-end range E09xx).
 
 use luma_base::{Code, CodeDoc, Severity};
 
 /// The requested SPIR-V version is not one of 1.0 through 1.6.
-pub const UNSUPPORTED_VERSION: Code = Code("E0950");
+pub const UNSUPPORTED_VERSION: Code = Code("E0910");
 /// The entry point named by `--entry` does not exist.
-pub const UNKNOWN_ENTRY_POINT: Code = Code("E0951");
+pub const UNKNOWN_ENTRY_POINT: Code = Code("E0911");
 /// A shader stage the SPIR-V back end cannot express from the IR.
-pub const UNSUPPORTED_STAGE: Code = Code("E0952");
+pub const UNSUPPORTED_STAGE: Code = Code("E0912");
 /// The IR breaks an invariant the verifier guarantees (a compiler bug, never a user error).
-pub const INVALID_IR: Code = Code("E0953");
+pub const INVALID_IR: Code = Code("E0913");
 /// A string or list too long for one SPIR-V instruction (65535 words).
-pub const INSTRUCTION_TOO_LONG: Code = Code("E0954");
+pub const INSTRUCTION_TOO_LONG: Code = Code("E0914");
+
+/// The module needs more ids than SPIR-V's 32-bit id space holds.
+pub const TOO_MANY_IDS: Code = Code("E0915");
 
 /// Every code of this crate, with a title and an example that triggers it.
 pub const ALL: &[CodeDoc] = &[
@@ -44,5 +47,11 @@ pub const ALL: &[CodeDoc] = &[
         severity: Severity::Error,
         title: "a name or string is too long for one SPIR-V instruction",
         example: "an entry point whose name is longer than 262 000 bytes",
+    },
+    CodeDoc {
+        code: TOO_MANY_IDS,
+        severity: Severity::Error,
+        title: "the module needs more SPIR-V ids than a 32-bit id can number",
+        example: "(only a module far beyond the compiler's input limits)",
     },
 ];

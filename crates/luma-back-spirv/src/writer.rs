@@ -58,6 +58,8 @@ pub struct Writer<'a> {
     pub(crate) options: &'a Options,
     pub(crate) layouts: Layouts<'a>,
     next_id: Word,
+    /// Set when ids ran past `u32::MAX` (reported by [`Writer::write`], never a panic).
+    ids_exhausted: bool,
     capabilities: BTreeSet<u32>,
     extensions: BTreeSet<&'static str>,
     glsl_ext: Option<Word>,
@@ -131,6 +133,7 @@ impl<'a> Writer<'a> {
             options,
             layouts: Layouts::new(module),
             next_id: 1,
+            ids_exhausted: false,
             capabilities: BTreeSet::new(),
             extensions: BTreeSet::new(),
             glsl_ext: None,
@@ -162,7 +165,10 @@ impl<'a> Writer<'a> {
     /// A fresh id.
     pub(crate) fn id(&mut self) -> Word {
         let id = self.next_id;
-        self.next_id += 1;
+        match self.next_id.checked_add(1) {
+            Some(next) => self.next_id = next,
+            None => self.ids_exhausted = true,
+        }
         id
     }
 
@@ -924,6 +930,12 @@ impl<'a> Writer<'a> {
 
     /// Joins header and sections.
     fn assemble(self) -> Result<Vec<Word>, Error> {
+        if self.ids_exhausted {
+            return Err(Error::new(
+                codes::TOO_MANY_IDS,
+                "the module needs more than 4294967295 SPIR-V ids; split the shader",
+            ));
+        }
         let mut out = Vec::with_capacity(
             5 + self.declarations.len() + self.functions.len() + self.annotations.len(),
         );

@@ -391,7 +391,7 @@ fn entry_point_selection() {
     assert_eq!(err.code, codes::UNKNOWN_ENTRY_POINT);
     assert_eq!(
         err.to_string(),
-        "error[E0951]: no entry point named `cs` in this module"
+        "error[E0911]: no entry point named `cs` in this module"
     );
 }
 
@@ -420,6 +420,7 @@ fn errors_have_codes() {
         codes::UNSUPPORTED_STAGE,
         codes::INVALID_IR,
         codes::INSTRUCTION_TOO_LONG,
+        codes::TOO_MANY_IDS,
     ] {
         assert!(listed.contains(&code), "{code} is not in codes::ALL");
     }
