@@ -2574,7 +2574,12 @@ impl<'a> Writer<'a> {
             Op::Convert { value } => {
                 let e = self.expr(ctx, *value, depth)?;
                 let tn = self.type_name(ty)?;
-                Expr::atom(format!("static_cast<{tn}>({})", e.text))
+                if matches!(self.ty(ty)?, TypeInner::Matrix { .. }) {
+                    // Matrices convert through their constructor (`half` <-> `float`).
+                    Expr::atom(format!("{tn}({})", e.text))
+                } else {
+                    Expr::atom(format!("static_cast<{tn}>({})", e.text))
+                }
             }
             Op::Bitcast { value } => {
                 let e = self.expr(ctx, *value, depth)?;
@@ -2654,6 +2659,11 @@ impl<'a> Writer<'a> {
                         ..
                     }
                 );
+                if depth_ref.is_some() && matches!(level, SampleLevel::Bias(_)) {
+                    return Err(Error::unsupported(
+                        "Metal cannot sample a depth texture with a comparison and a bias",
+                    ));
+                }
                 match level {
                     SampleLevel::Auto => {}
                     SampleLevel::Zero => args.push("metal::level(0.0)".to_string()),
