@@ -1,0 +1,262 @@
+//! Copy propagation: uses of a value that merely copies another are replaced by the original.
+//!
+//! Copies are: `convert` and `bitcast` to the operand's own type, `compose` of one part of the
+//! result's type, a `shuffle` that picks one operand whole, `select` between one value twice;
+//! duplicate constant, global-pointer and local-pointer values; an `if` result that every
+//! yielding arm binds to one value defined before the `if`; a carried value that every
+//! `continue` passes unchanged (or passes its initial value); a loop result that every `break`
+//! binds to one value defined before the loop. The replaced values' statements go; region
+//! results that become unused are left for dead code elimination.
+
+use luma_base::Handle;
+use luma_ir::{Constant, ConstantValue, Function, Module, Op, StmtKind, Type, Value, ValueDef};
+use rustc_hash::FxHashMap;
+
+use crate::util::{
+    compact_function, drop_placements, for_each_function, no_replacements, program_order, regions,
+    replace_uses, resolve, stmt_at, Event, Tree,
+};
+
+/// Runs copy propagation on every function.
+pub(crate) fn run(module: &mut Module) {
+    let canonical = canonical_constants(module);
+    for_each_function(module, |module, f| propagate(module, f, &canonical));
+}
+
+/// For each constant, the first constant equal to it (same type and value; specialization
+/// constants are only equal to themselves).
+pub(crate) fn canonical_constants(module: &Module) -> Vec<Handle<Constant>> {
+    let mut first: FxHashMap<(Handle<Type>, String), Handle<Constant>> = FxHashMap::default();
+    module
+        .constants
+        .iter()
+        .map(|(h, c)| {
+            if c.spec_id.is_some() {
+                return h;
+            }
+            // Composite parts are already canonical handles or equal-valued ones; the Debug text
+            // of the value is an exact key (floats print by value, and equal text means equal
+            // bits for every non-NaN; NaN payloads print their bits).
+            let key = match &c.value {
+                ConstantValue::Scalar(lit) => format!("s{:?}", (lit.scalar(), bits(*lit))),
+                other => format!("{other:?}"),
+            };
+            *first.entry((c.ty, key)).or_insert(h)
+        })
+        .collect()
+}
+
+fn bits(lit: luma_ir::Literal) -> u32 {
+    match lit {
+        luma_ir::Literal::Bool(b) => u32::from(b),
+        luma_ir::Literal::I32(v) => v as u32,
+        luma_ir::Literal::U32(v) => v,
+        luma_ir::Literal::F32(v) => v.to_bits(),
+        luma_ir::Literal::F16(v) => u32::from(v),
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Key {
+    Constant(Handle<Type>, Handle<Constant>),
+    Global(Handle<luma_ir::GlobalVariable>),
+    Local(Handle<luma_ir::LocalVariable>),
+}
+
+fn propagate(module: &Module, f: &mut Function, canonical: &[Handle<Constant>]) {
+    let n = f.values.len();
+    let mut map = no_replacements(f);
+    let mut killed = vec![false; n];
+    let set = |map: &mut Vec<Option<Handle<Value>>>, from: Handle<Value>, to: Handle<Value>| {
+        if from != to {
+            if let Some(slot) = map.get_mut(from.index()) {
+                *slot = Some(to);
+            }
+        }
+    };
+
+    // Duplicate function-wide values.
+    let mut first: FxHashMap<Key, Handle<Value>> = FxHashMap::default();
+    for (h, v) in f.values.iter() {
+        let key = match v.def {
+            ValueDef::Constant(c) => {
+                Key::Constant(v.ty, canonical.get(c.index()).copied().unwrap_or(c))
+            }
+            ValueDef::GlobalPointer(g) => Key::Global(g),
+            ValueDef::LocalPointer(l) => Key::Local(l),
+            _ => continue,
+        };
+        let keep = *first.entry(key).or_insert(h);
+        set(&mut map, h, keep);
+    }
+    // Canonical constants also replace their duplicates in the definitions that stay.
+    for (_, v) in f.values.iter_mut() {
+        if let ValueDef::Constant(c) = &mut v.def {
+            *c = canonical.get(c.index()).copied().unwrap_or(*c);
+        }
+    }
+
+    // Trivial copies, in program order so chains resolve.
+    let ty_of = |f: &Function, v: Handle<Value>| f.values.get(v).map(|x| x.ty);
+    for event in program_order(f) {
+        let Event::Stmt(b, i) = event else { continue };
+        let Some(StmtKind::Value(v)) = stmt_at(f, b, i).map(|s| &s.kind) else {
+            continue;
+        };
+        let v = *v;
+        let Some(Value {
+            def: ValueDef::Op(op),
+            ty,
+            ..
+        }) = f.values.get(v)
+        else {
+            continue;
+        };
+        let ty = *ty;
+        let same = |x: Handle<Value>| ty_of(f, x) == Some(ty);
+        let source = match op {
+            Op::Convert { value } | Op::Bitcast { value } if same(*value) => Some(*value),
+            Op::Compose { components } => match components.as_slice() {
+                [x] if same(*x) => Some(*x),
+                _ => None,
+            },
+            Op::Shuffle { a, b, pattern } => {
+                let count = |x: Handle<Value>| {
+                    module
+                        .value_inner(f, x)
+                        .and_then(|t| t.vector_size())
+                        .map_or(0, |s| s.count())
+                };
+                let (na, nb) = (count(*a), count(*b));
+                let identity = |start: u32, len: u32| {
+                    pattern.len() == len as usize
+                        && pattern
+                            .iter()
+                            .enumerate()
+                            .all(|(k, p)| *p == start + k as u32)
+                };
+                if same(*a) && identity(0, na) {
+                    Some(*a)
+                } else if same(*b) && identity(na, nb) {
+                    Some(*b)
+                } else {
+                    None
+                }
+            }
+            Op::Select { accept, reject, .. }
+                if resolve(&map, *accept) == resolve(&map, *reject) =>
+            {
+                Some(*accept)
+            }
+            _ => None,
+        };
+        if let Some(source) = source {
+            let to = resolve(&map, source);
+            set(&mut map, v, to);
+            if let Some(k) = killed.get_mut(v.index()) {
+                *k = true;
+            }
+        }
+    }
+
+    // Region values bound to one value on every path.
+    let tree = Tree::new(f);
+    let exits = regions(f, &tree);
+    let events = program_order(f);
+    // Each round may enable the next (a copy of a copy); the number of region values bounds it.
+    for _ in 0..=n {
+        let mut changed = false;
+        for event in &events {
+            let Event::Stmt(b, i) = *event else { continue };
+            let Some(stmt) = stmt_at(f, b, i) else {
+                continue;
+            };
+            match &stmt.kind {
+                StmtKind::If {
+                    accept,
+                    reject,
+                    results,
+                    ..
+                } => {
+                    for (k, r) in results.iter().enumerate() {
+                        if map.get(r.index()).copied().flatten().is_some() {
+                            continue;
+                        }
+                        let mut incoming = Vec::new();
+                        for arm in [*accept, *reject] {
+                            if let Some(StmtKind::Yield(args)) = f
+                                .blocks
+                                .get(arm)
+                                .and_then(|a| a.stmts.last())
+                                .map(|s| &s.kind)
+                            {
+                                if let Some(a) = args.get(k) {
+                                    incoming.push(resolve(&map, *a));
+                                }
+                            }
+                        }
+                        if let Some(y) = single(&incoming, None) {
+                            if tree.visible_in(y, b) {
+                                set(&mut map, *r, y);
+                                changed = true;
+                            }
+                        }
+                    }
+                }
+                StmtKind::Loop {
+                    carried, results, ..
+                } => {
+                    let exits = exits.exits_of((b, i));
+                    let args_at = |want_continue: bool, k: usize, map: &[Option<Handle<Value>>]| {
+                        exits
+                            .iter()
+                            .filter_map(|&(eb, ei)| match stmt_at(f, eb, ei).map(|s| &s.kind) {
+                                Some(StmtKind::Continue(args)) if want_continue => args.get(k),
+                                Some(StmtKind::Break(args)) if !want_continue => args.get(k),
+                                _ => None,
+                            })
+                            .map(|a| resolve(map, *a))
+                            .collect::<Vec<_>>()
+                    };
+                    for (k, c) in carried.iter().enumerate() {
+                        if map.get(c.value.index()).copied().flatten().is_some() {
+                            continue;
+                        }
+                        let init = resolve(&map, c.init);
+                        let incoming = args_at(true, k, &map);
+                        if incoming.iter().all(|a| *a == init || *a == c.value) {
+                            set(&mut map, c.value, init);
+                            changed = true;
+                        }
+                    }
+                    for (k, r) in results.iter().enumerate() {
+                        if map.get(r.index()).copied().flatten().is_some() {
+                            continue;
+                        }
+                        let incoming = args_at(false, k, &map);
+                        if let Some(y) = single(&incoming, None) {
+                            if tree.visible_in(y, b) {
+                                set(&mut map, *r, y);
+                                changed = true;
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    replace_uses(f, &map);
+    drop_placements(f, &killed);
+    compact_function(f);
+}
+
+/// The one value of a non-empty list whose entries are all equal (ignoring `except`).
+fn single(values: &[Handle<Value>], except: Option<Handle<Value>>) -> Option<Handle<Value>> {
+    let mut it = values.iter().copied().filter(|v| Some(*v) != except);
+    let first = it.next()?;
+    it.all(|v| v == first).then_some(first)
+}

@@ -1,0 +1,587 @@
+//! Dead code elimination.
+//!
+//! - An `If` whose condition is a constant is replaced by the arm it takes (the code after it
+//!   goes too when that arm does not yield).
+//! - Pure values nothing live uses are removed, with their statements.
+//! - `If` and `Loop` statements without effects (no store, call, barrier, return, discard,
+//!   unreachable, impure op or branch out of them) and without live results are removed;
+//!   kept ones lose their dead results, carried values and the matching `yield` / `continue` /
+//!   `break` arguments.
+//! - Stores to function-local variables that nothing reads are removed.
+//! - Functions that no entry point reaches are removed (when the module has entry points), and
+//!   the arenas are compacted: no orphan value, block, local, constant or type remains.
+//!
+//! Loads, stores to memory that can be read, atomics, barriers and calls are never removed.
+
+use luma_base::Handle;
+use luma_ir::{Block, Function, Literal, LocalVariable, Module, Op, StmtKind, Value, ValueDef};
+
+use crate::util::{
+    compact_function, compact_module, for_each_function, no_replacements, program_order, regions,
+    replace_uses, stmt_at, Event, Pos, Regions, Tree,
+};
+
+/// Runs dead code elimination on `module`.
+pub(crate) fn run(module: &mut Module) {
+    for_each_function(module, |module, f| {
+        fold_branches(module, f);
+        eliminate(f);
+    });
+    remove_unreachable_functions(module);
+    compact_module(module);
+}
+
+/// Replaces each `If` with a constant condition by the arm it takes.
+pub(crate) fn fold_branches(module: &Module, f: &mut Function) {
+    // Each round removes at least one `If`, so this ends.
+    loop {
+        let mut found = None;
+        'search: for (b, block) in f.blocks.iter() {
+            for (i, stmt) in block.stmts.iter().enumerate() {
+                if let StmtKind::If { condition, .. } = &stmt.kind {
+                    let literal = match f.values.get(*condition).map(|v| &v.def) {
+                        Some(ValueDef::Constant(c)) => module.literal(*c),
+                        _ => None,
+                    };
+                    if let Some(Literal::Bool(taken)) = literal {
+                        found = Some((b, i, taken));
+                        break 'search;
+                    }
+                }
+            }
+        }
+        let Some((b, i, taken)) = found else {
+            return;
+        };
+        splice_arm(f, b, i, taken);
+    }
+}
+
+/// Replaces the `If` at `(b, i)` by its `accept` (or `reject`) arm.
+pub(crate) fn splice_arm(f: &mut Function, b: Handle<Block>, i: usize, accept_arm: bool) {
+    let Some(StmtKind::If {
+        accept,
+        reject,
+        results,
+        ..
+    }) = stmt_at(f, b, i).map(|s| s.kind.clone())
+    else {
+        return;
+    };
+    let arm = if accept_arm { accept } else { reject };
+    let arm_stmts = f
+        .blocks
+        .get(arm)
+        .map(|a| a.stmts.clone())
+        .unwrap_or_default();
+    if let Some(other) = f.blocks.get_mut(if accept_arm { reject } else { accept }) {
+        other.stmts.clear();
+    }
+    if let Some(a) = f.blocks.get_mut(arm) {
+        a.stmts.clear();
+    }
+    let mut map = no_replacements(f);
+    let Some(block) = f.blocks.get_mut(b) else {
+        return;
+    };
+    let mut new = block.stmts.get(..i).map(<[_]>::to_vec).unwrap_or_default();
+    match arm_stmts.split_last() {
+        Some((last, body)) if matches!(last.kind, StmtKind::Yield(_)) => {
+            let StmtKind::Yield(args) = &last.kind else {
+                return;
+            };
+            for (r, a) in results.iter().zip(args) {
+                if let Some(slot) = map.get_mut(r.index()) {
+                    *slot = Some(*a);
+                }
+            }
+            new.extend_from_slice(body);
+            new.extend(block.stmts.iter().skip(i + 1).cloned());
+        }
+        // The arm leaves the region: what followed the `If` can no longer run.
+        _ => new.extend(arm_stmts),
+    }
+    block.stmts = new;
+    replace_uses(f, &map);
+}
+
+/// The pointer values derived from each local (its pointers and access chains into them).
+fn local_of_pointers(f: &Function) -> Vec<Option<Handle<LocalVariable>>> {
+    let mut of: Vec<Option<Handle<LocalVariable>>> = vec![None; f.values.len()];
+    // Access chains come after their base in program order, so one walk suffices.
+    for (h, v) in f.values.iter() {
+        if let ValueDef::LocalPointer(l) = v.def {
+            if let Some(slot) = of.get_mut(h.index()) {
+                *slot = Some(l);
+            }
+        }
+    }
+    for event in program_order(f) {
+        let Event::Stmt(b, i) = event else { continue };
+        let Some(StmtKind::Value(v)) = stmt_at(f, b, i).map(|s| &s.kind) else {
+            continue;
+        };
+        if let Some(Value {
+            def: ValueDef::Op(Op::AccessChain { base, .. }),
+            ..
+        }) = f.values.get(*v)
+        {
+            let local = of.get(base.index()).copied().flatten();
+            if let Some(slot) = of.get_mut(v.index()) {
+                *slot = local;
+            }
+        }
+    }
+    of
+}
+
+/// Locals that something may read: a pointer into them is used other than as the base of an
+/// access chain or the destination of a store.
+fn read_locals(f: &Function, of: &[Option<Handle<LocalVariable>>]) -> Vec<bool> {
+    let mut read = vec![false; f.locals.len()];
+    let mark = |p: Handle<Value>, read: &mut Vec<bool>| {
+        if let Some(Some(l)) = of.get(p.index()) {
+            if let Some(flag) = read.get_mut(l.index()) {
+                *flag = true;
+            }
+        }
+    };
+    for (_, v) in f.values.iter() {
+        match &v.def {
+            ValueDef::Op(Op::AccessChain { indices, .. }) => {
+                indices.iter().for_each(|i| mark(*i, &mut read));
+            }
+            ValueDef::Op(op) => op.for_each_operand(|o| mark(o, &mut read)),
+            _ => {}
+        }
+    }
+    for (_, block) in f.blocks.iter() {
+        for stmt in &block.stmts {
+            match &stmt.kind {
+                StmtKind::Store { value, .. } => mark(*value, &mut read),
+                kind => kind.for_each_operand(|o| mark(o, &mut read)),
+            }
+        }
+    }
+    read
+}
+
+fn eliminate(f: &mut Function) {
+    let tree = Tree::new(f);
+    let regions = regions(f, &tree);
+    let pointers = local_of_pointers(f);
+    let read = read_locals(f, &pointers);
+    let dead_store = |pointer: Handle<Value>| {
+        pointers
+            .get(pointer.index())
+            .copied()
+            .flatten()
+            .is_some_and(|l| !read.get(l.index()).copied().unwrap_or(true))
+    };
+    let events = program_order(f);
+
+    // Regions with effects of their own, by position.
+    let mut effect: Vec<Pos> = Vec::new();
+    let mark_up = |from: Handle<Block>, stop_at_loop: bool, effect: &mut Vec<_>| {
+        let mut current = from;
+        for _ in 0..=tree.parent.len() {
+            let Some((pb, pi)) = tree.parent.get(current.index()).copied().flatten() else {
+                return;
+            };
+            let is_loop = matches!(
+                stmt_at(f, pb, pi).map(|s| &s.kind),
+                Some(StmtKind::Loop { .. })
+            );
+            if is_loop && stop_at_loop {
+                return;
+            }
+            if !effect.contains(&(pb, pi)) {
+                effect.push((pb, pi));
+            }
+            current = pb;
+        }
+    };
+    for event in &events {
+        let Event::Stmt(b, i) = *event else { continue };
+        let Some(stmt) = stmt_at(f, b, i) else {
+            continue;
+        };
+        let essential = match &stmt.kind {
+            StmtKind::Value(v) => !is_pure(f, *v),
+            StmtKind::Store { pointer, .. } => !dead_store(*pointer),
+            StmtKind::AtomicStore { .. }
+            | StmtKind::Call { .. }
+            | StmtKind::Barrier(_)
+            | StmtKind::Return(_)
+            | StmtKind::Discard
+            | StmtKind::Unreachable => true,
+            StmtKind::Continue(_) | StmtKind::Break(_) => {
+                mark_up(b, true, &mut effect);
+                false
+            }
+            _ => false,
+        };
+        if essential {
+            mark_up(b, false, &mut effect);
+        }
+    }
+
+    // Liveness.
+    let n = f.values.len();
+    let mut live = vec![false; n];
+    let mut kept: Vec<Pos> = Vec::new();
+    let mut pending_carried: Vec<(Pos, usize)> = Vec::new();
+    let mut work: Vec<Handle<Value>> = Vec::new();
+    // Where each region value is defined: (region position, index in its list).
+    let mut region_def: Vec<Option<(Pos, usize)>> = vec![None; n];
+    for event in &events {
+        let Event::Stmt(b, i) = *event else { continue };
+        match stmt_at(f, b, i).map(|s| &s.kind) {
+            Some(StmtKind::If { results, .. }) | Some(StmtKind::Loop { results, .. })
+                if !results.is_empty() =>
+            {
+                for (k, r) in results.iter().enumerate() {
+                    if let Some(slot) = region_def.get_mut(r.index()) {
+                        *slot = Some(((b, i), k));
+                    }
+                }
+            }
+            _ => {}
+        }
+        if let Some(StmtKind::Loop { carried, .. }) = stmt_at(f, b, i).map(|s| &s.kind) {
+            for (k, c) in carried.iter().enumerate() {
+                if let Some(slot) = region_def.get_mut(c.value.index()) {
+                    *slot = Some(((b, i), k));
+                }
+            }
+        }
+    }
+    let push = |v: Handle<Value>, live: &mut Vec<bool>, work: &mut Vec<Handle<Value>>| {
+        if let Some(flag) = live.get_mut(v.index()) {
+            if !*flag {
+                *flag = true;
+                work.push(v);
+            }
+        }
+    };
+    // Keeps a region: an `If`'s condition becomes live, and carried values waiting for their
+    // loop to be kept are processed.
+    let keep = |at: Pos,
+                kept: &mut Vec<Pos>,
+                live: &mut Vec<bool>,
+                work: &mut Vec<Handle<Value>>,
+                pending: &mut Vec<(Pos, usize)>| {
+        if kept.contains(&at) {
+            return;
+        }
+        kept.push(at);
+        match stmt_at(f, at.0, at.1).map(|s| &s.kind) {
+            Some(StmtKind::If { condition, .. }) => push(*condition, live, work),
+            Some(StmtKind::Loop { carried, .. }) => {
+                let mut k = 0;
+                while k < pending.len() {
+                    if pending.get(k).is_some_and(|(pos, _)| *pos == at) {
+                        let (_, index) = pending.swap_remove(k);
+                        carried_live(f, &regions, at, index, carried, live, work);
+                    } else {
+                        k += 1;
+                    }
+                }
+            }
+            _ => {}
+        }
+    };
+    for at in &effect {
+        keep(*at, &mut kept, &mut live, &mut work, &mut pending_carried);
+    }
+    for event in &events {
+        let Event::Stmt(b, i) = *event else { continue };
+        let Some(stmt) = stmt_at(f, b, i) else {
+            continue;
+        };
+        match &stmt.kind {
+            StmtKind::Value(v) if !is_pure(f, *v) => push(*v, &mut live, &mut work),
+            StmtKind::Store { pointer, .. } if dead_store(*pointer) => {}
+            StmtKind::Store { .. }
+            | StmtKind::AtomicStore { .. }
+            | StmtKind::Call { .. }
+            | StmtKind::Return(_) => {
+                stmt.kind
+                    .for_each_operand(|o| push(o, &mut live, &mut work));
+            }
+            _ => {}
+        }
+    }
+    while let Some(v) = work.pop() {
+        let Some(value) = f.values.get(v) else {
+            continue;
+        };
+        match &value.def {
+            ValueDef::Op(op) => op.for_each_operand(|o| push(o, &mut live, &mut work)),
+            ValueDef::IfResult => {
+                let Some(Some((at, k))) = region_def.get(v.index()).copied() else {
+                    continue;
+                };
+                keep(at, &mut kept, &mut live, &mut work, &mut pending_carried);
+                if let Some(StmtKind::If { accept, reject, .. }) =
+                    stmt_at(f, at.0, at.1).map(|s| &s.kind)
+                {
+                    for arm in [*accept, *reject] {
+                        if let Some(StmtKind::Yield(args)) = f
+                            .blocks
+                            .get(arm)
+                            .and_then(|a| a.stmts.last())
+                            .map(|s| &s.kind)
+                        {
+                            if let Some(a) = args.get(k) {
+                                push(*a, &mut live, &mut work);
+                            }
+                        }
+                    }
+                }
+            }
+            ValueDef::LoopResult => {
+                let Some(Some((at, k))) = region_def.get(v.index()).copied() else {
+                    continue;
+                };
+                keep(at, &mut kept, &mut live, &mut work, &mut pending_carried);
+                for &(eb, ei) in regions.exits_of(at) {
+                    if let Some(StmtKind::Break(args)) = stmt_at(f, eb, ei).map(|s| &s.kind) {
+                        if let Some(a) = args.get(k) {
+                            push(*a, &mut live, &mut work);
+                        }
+                    }
+                }
+            }
+            ValueDef::LoopCarried => {
+                let Some(Some((at, k))) = region_def.get(v.index()).copied() else {
+                    continue;
+                };
+                if kept.contains(&at) {
+                    if let Some(StmtKind::Loop { carried, .. }) =
+                        stmt_at(f, at.0, at.1).map(|s| &s.kind)
+                    {
+                        carried_live(f, &regions, at, k, carried, &mut live, &mut work);
+                    }
+                } else {
+                    pending_carried.push((at, k));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    // Rewrite: drop dead statements, regions, results and arguments.
+    let is_live = |v: &Handle<Value>| live.get(v.index()).copied().unwrap_or(false);
+    let mut edits: Vec<(Handle<Block>, usize, Edit)> = Vec::new();
+    for event in &events {
+        let Event::Stmt(b, i) = *event else { continue };
+        let Some(stmt) = stmt_at(f, b, i) else {
+            continue;
+        };
+        match &stmt.kind {
+            StmtKind::Value(v) if !is_live(v) => edits.push((b, i, Edit::Remove)),
+            StmtKind::Store { pointer, .. } if dead_store(*pointer) => {
+                edits.push((b, i, Edit::Remove))
+            }
+            StmtKind::If {
+                accept,
+                reject,
+                results,
+                ..
+            } => {
+                if !kept.contains(&(b, i)) {
+                    edits.push((b, i, Edit::Remove));
+                    continue;
+                }
+                let keep_mask: Vec<bool> = results.iter().map(is_live).collect();
+                if keep_mask.iter().all(|k| *k) {
+                    continue;
+                }
+                edits.push((b, i, Edit::Results(keep_mask.clone())));
+                for arm in [*accept, *reject] {
+                    if let Some(last) = f.blocks.get(arm).map(|a| a.stmts.len()) {
+                        if let Some(li) = last.checked_sub(1) {
+                            edits.push((arm, li, Edit::Args(keep_mask.clone(), ArgKind::Yield)));
+                        }
+                    }
+                }
+            }
+            StmtKind::Loop {
+                carried, results, ..
+            } => {
+                if !kept.contains(&(b, i)) {
+                    edits.push((b, i, Edit::Remove));
+                    continue;
+                }
+                let carried_mask: Vec<bool> = carried.iter().map(|c| is_live(&c.value)).collect();
+                let result_mask: Vec<bool> = results.iter().map(is_live).collect();
+                if carried_mask.iter().all(|k| *k) && result_mask.iter().all(|k| *k) {
+                    continue;
+                }
+                edits.push((b, i, Edit::Loop(carried_mask.clone(), result_mask.clone())));
+                for &(eb, ei) in regions.exits_of((b, i)) {
+                    let kind = match stmt_at(f, eb, ei).map(|s| &s.kind) {
+                        Some(StmtKind::Continue(_)) => (carried_mask.clone(), ArgKind::Continue),
+                        _ => (result_mask.clone(), ArgKind::Break),
+                    };
+                    edits.push((eb, ei, Edit::Args(kind.0, kind.1)));
+                }
+            }
+            _ => {}
+        }
+    }
+    apply_edits(f, edits);
+    compact_function(f);
+}
+
+/// A carried value of a kept loop is live: its initial value and what each `continue` passes
+/// for it are live too.
+fn carried_live(
+    f: &Function,
+    regions: &Regions,
+    at: Pos,
+    k: usize,
+    carried: &[luma_ir::LoopVar],
+    live: &mut [bool],
+    work: &mut Vec<Handle<Value>>,
+) {
+    let mut push = |v: Handle<Value>| {
+        if let Some(flag) = live.get_mut(v.index()) {
+            if !*flag {
+                *flag = true;
+                work.push(v);
+            }
+        }
+    };
+    if let Some(c) = carried.get(k) {
+        push(c.init);
+    }
+    for &(eb, ei) in regions.exits_of(at) {
+        if let Some(StmtKind::Continue(args)) = stmt_at(f, eb, ei).map(|s| &s.kind) {
+            if let Some(a) = args.get(k) {
+                push(*a);
+            }
+        }
+    }
+}
+
+fn is_pure(f: &Function, v: Handle<Value>) -> bool {
+    match f.values.get(v).map(|x| &x.def) {
+        Some(ValueDef::Op(op)) => op.is_pure(),
+        _ => true,
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ArgKind {
+    Yield,
+    Continue,
+    Break,
+}
+
+#[derive(Debug, Clone)]
+enum Edit {
+    Remove,
+    /// Keep the `If` results where the mask is true.
+    Results(Vec<bool>),
+    /// Keep the loop's carried values and results where the masks are true.
+    Loop(Vec<bool>, Vec<bool>),
+    /// Keep the arguments of a yield / continue / break where the mask is true.
+    Args(Vec<bool>, ArgKind),
+}
+
+fn retain_mask<T>(items: &mut Vec<T>, mask: &[bool]) {
+    let mut index = 0;
+    items.retain(|_| {
+        let keep = mask.get(index).copied().unwrap_or(true);
+        index += 1;
+        keep
+    });
+}
+
+fn apply_edits(f: &mut Function, mut edits: Vec<(Handle<Block>, usize, Edit)>) {
+    // Removals shift indices: apply from the last statement of each block backwards.
+    edits.sort_by_key(|e| std::cmp::Reverse((e.0, e.1)));
+    for (b, i, edit) in edits {
+        let Some(block) = f.blocks.get_mut(b) else {
+            continue;
+        };
+        match edit {
+            Edit::Remove => {
+                if i < block.stmts.len() {
+                    block.stmts.remove(i);
+                }
+            }
+            Edit::Results(mask) => {
+                if let Some(StmtKind::If { results, .. }) =
+                    block.stmts.get_mut(i).map(|s| &mut s.kind)
+                {
+                    retain_mask(results, &mask);
+                }
+            }
+            Edit::Loop(carried_mask, result_mask) => {
+                if let Some(StmtKind::Loop {
+                    carried, results, ..
+                }) = block.stmts.get_mut(i).map(|s| &mut s.kind)
+                {
+                    retain_mask(carried, &carried_mask);
+                    retain_mask(results, &result_mask);
+                }
+            }
+            Edit::Args(mask, kind) => match (block.stmts.get_mut(i).map(|s| &mut s.kind), kind) {
+                (Some(StmtKind::Yield(args)), ArgKind::Yield)
+                | (Some(StmtKind::Continue(args)), ArgKind::Continue)
+                | (Some(StmtKind::Break(args)), ArgKind::Break) => retain_mask(args, &mask),
+                _ => {}
+            },
+        }
+    }
+}
+
+/// Removes functions that no entry point reaches (through calls), when there are entry points.
+pub(crate) fn remove_unreachable_functions(module: &mut Module) {
+    if module.entry_points.is_empty() {
+        return;
+    }
+    let n = module.functions.len();
+    let mut reached = vec![false; n];
+    for ep in &module.entry_points {
+        if let Some(flag) = reached.get_mut(ep.function.index()) {
+            *flag = true;
+        }
+    }
+    // Callers come after callees: one backward sweep propagates reachability.
+    for i in (0..n).rev() {
+        if !reached.get(i).copied().unwrap_or(false) {
+            continue;
+        }
+        let Some(f) = module.functions.get(Handle::from_index(i as u32)) else {
+            continue;
+        };
+        for callee in callees(f) {
+            if let Some(flag) = reached.get_mut(callee.index()) {
+                *flag = true;
+            }
+        }
+    }
+    crate::util::retain_functions(module, &reached);
+}
+
+/// Every function `f` calls.
+pub(crate) fn callees(f: &Function) -> Vec<Handle<Function>> {
+    let mut out = Vec::new();
+    for (_, v) in f.values.iter() {
+        if let ValueDef::Op(Op::Call { function, .. }) = &v.def {
+            out.push(*function);
+        }
+    }
+    for (_, block) in f.blocks.iter() {
+        for stmt in &block.stmts {
+            if let StmtKind::Call { function, .. } = &stmt.kind {
+                out.push(*function);
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,81 @@
+//! Constant folding: operations whose operands are all constants become constants (see
+//! [`crate::eval`] for what is folded and how exactly), and a `select` with a constant `bool`
+//! condition becomes the selected operand.
+
+use luma_ir::proc::ConstantInterner;
+use luma_ir::{Function, Literal, Module, Op, StmtKind, ValueDef};
+
+use crate::eval::{eval, CVal};
+use crate::util::{drop_placements, no_replacements, program_order, replace_uses, stmt_at, Event};
+
+/// Folds every function of `module`.
+pub(crate) fn run(module: &mut Module) {
+    let mut interner = ConstantInterner::new();
+    crate::util::for_each_function(module, |module, f| fold_function(module, f, &mut interner));
+}
+
+/// Constant trees of the values of `f` that are constants (non-specialization).
+pub(crate) fn constant_values(module: &Module, f: &Function) -> Vec<Option<CVal>> {
+    f.values
+        .iter()
+        .map(|(_, v)| match v.def {
+            ValueDef::Constant(c) => CVal::of_constant(module, c),
+            _ => None,
+        })
+        .collect()
+}
+
+fn fold_function(module: &mut Module, f: &mut Function, interner: &mut ConstantInterner) {
+    let mut known = constant_values(module, f);
+    let mut map = no_replacements(f);
+    let mut killed = vec![false; f.values.len()];
+    for event in program_order(f) {
+        let Event::Stmt(b, i) = event else { continue };
+        let Some(StmtKind::Value(v)) = stmt_at(f, b, i).map(|s| &s.kind) else {
+            continue;
+        };
+        let v = *v;
+        let Some(value) = f.values.get(v) else {
+            continue;
+        };
+        let ValueDef::Op(op) = &value.def else {
+            continue;
+        };
+        let ty = value.ty;
+        if let Op::Select {
+            condition,
+            accept,
+            reject,
+        } = op
+        {
+            let chosen = match known.get(condition.index()) {
+                Some(Some(CVal::Scalar(Literal::Bool(true)))) => Some(*accept),
+                Some(Some(CVal::Scalar(Literal::Bool(false)))) => Some(*reject),
+                _ => None,
+            };
+            if let Some(chosen) = chosen {
+                if let (Some(slot), Some(k)) = (map.get_mut(v.index()), killed.get_mut(v.index())) {
+                    *slot = Some(chosen);
+                    *k = true;
+                }
+                continue;
+            }
+        }
+        let lookup = |h: luma_base::Handle<luma_ir::Value>| known.get(h.index()).cloned().flatten();
+        let Some(result) = eval(module, op, ty, &lookup) else {
+            continue;
+        };
+        let Some(c) = result.intern(module, interner, ty) else {
+            continue;
+        };
+        if let Some(value) = f.values.get_mut(v) {
+            value.def = ValueDef::Constant(c);
+        }
+        if let Some(slot) = known.get_mut(v.index()) {
+            *slot = Some(result);
+        }
+    }
+    replace_uses(f, &map);
+    drop_placements(f, &killed);
+    crate::util::compact_function(f);
+}

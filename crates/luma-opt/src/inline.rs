@@ -1,0 +1,454 @@
+//! Function inlining: every call of a function that is not an entry point is replaced by the
+//! callee's body, and functions that nothing calls any more are removed (when the module has
+//! entry points).
+//!
+//! Functions are processed in order, so a callee (always earlier) has already had its own calls
+//! inlined. A callee whose only `return` ends its body is spliced in place. Otherwise the body
+//! becomes a loop that runs once, each `return` a `break` out of it binding the call's result.
+//! A `return` inside one of the callee's loops cannot `break` out of two loops at once: that
+//! loop gets two more results (a "returned" flag and the returned value), the `return` breaks
+//! with the flag set, every other `break` with it clear, and an `if flag { return ... }`
+//! follows the loop — which the next enclosing loop, or the once-loop, then handles the same
+//! way, innermost loops first.
+//!
+//! Inlining stops in a function once it holds more than [`MAX_VALUES`] values, so repeated
+//! inlining cannot exhaust memory; the calls left stay valid calls.
+
+use luma_base::Handle;
+use luma_ir::proc::ConstantInterner;
+use luma_ir::{
+    Block, ConstantValue, Function, Literal, LoopControl, Module, Op, Stmt, StmtKind, Type, Value,
+    ValueDef,
+};
+
+use crate::dce::remove_unreachable_functions;
+use crate::util::{
+    compact_function, constant_value, for_each_function, innermost_loop, no_replacements,
+    program_order, replace_uses, stmt_at, walk_from, Event, Pos, Tree,
+};
+
+/// The most values a function may reach through inlining.
+pub const MAX_VALUES: usize = 1 << 20;
+
+/// Inlines every call of a non-entry function.
+pub(crate) fn run(module: &mut Module) {
+    let entry: Vec<bool> = module
+        .functions
+        .handles()
+        .map(|h| module.entry_points.iter().any(|ep| ep.function == h))
+        .collect();
+    let mut interner = ConstantInterner::new();
+    for_each_function(module, |module, f| {
+        inline_calls(module, f, &entry, &mut interner);
+        compact_function(f);
+    });
+    remove_unreachable_functions(module);
+}
+
+/// A call site: its position, callee, arguments and result value (for `Op::Call`).
+struct Site {
+    block: Handle<Block>,
+    index: usize,
+    callee: Handle<Function>,
+    args: Vec<Handle<Value>>,
+    result: Option<Handle<Value>>,
+}
+
+fn next_site(f: &Function, entry: &[bool]) -> Option<Site> {
+    let inlinable = |g: Handle<Function>| !entry.get(g.index()).copied().unwrap_or(true);
+    for event in program_order(f) {
+        let Event::Stmt(b, i) = event else { continue };
+        match stmt_at(f, b, i).map(|s| &s.kind) {
+            Some(StmtKind::Call { function, args }) if inlinable(*function) => {
+                return Some(Site {
+                    block: b,
+                    index: i,
+                    callee: *function,
+                    args: args.clone(),
+                    result: None,
+                })
+            }
+            Some(StmtKind::Value(v)) => {
+                if let Some(ValueDef::Op(Op::Call { function, args })) =
+                    f.values.get(*v).map(|x| &x.def)
+                {
+                    if inlinable(*function) {
+                        return Some(Site {
+                            block: b,
+                            index: i,
+                            callee: *function,
+                            args: args.clone(),
+                            result: Some(*v),
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+fn inline_calls(
+    module: &mut Module,
+    f: &mut Function,
+    entry: &[bool],
+    interner: &mut ConstantInterner,
+) {
+    // Each round inlines one site; callees hold no inlinable calls unless the size limit left
+    // some, and then the limit ends the rounds.
+    while let Some(site) = next_site(f, entry) {
+        let Some(callee) = module.functions.get(site.callee).cloned() else {
+            return;
+        };
+        if f.values.len() + callee.values.len() > MAX_VALUES {
+            return;
+        }
+        inline_one(module, f, &callee, site, interner);
+    }
+}
+
+/// Copies `callee`'s locals, values and blocks into `f` (parameters become the arguments);
+/// returns the copy of the callee's body block.
+fn copy_callee(f: &mut Function, callee: &Function, args: &[Handle<Value>]) -> Handle<Block> {
+    let locals: Vec<_> = callee
+        .locals
+        .iter()
+        .map(|(_, l)| f.locals.append(l.clone()))
+        .collect();
+    let mut vmap: Vec<Handle<Value>> = Vec::with_capacity(callee.values.len());
+    for (_, v) in callee.values.iter() {
+        match v.def {
+            ValueDef::Param(k) => {
+                let arg = args
+                    .get(k as usize)
+                    .copied()
+                    .unwrap_or(Handle::from_index(0));
+                vmap.push(arg);
+            }
+            _ => {
+                let mut nv = v.clone();
+                if let ValueDef::LocalPointer(l) = &mut nv.def {
+                    if let Some(new) = locals.get(l.index()) {
+                        *l = *new;
+                    }
+                }
+                vmap.push(f.values.append(nv));
+            }
+        }
+    }
+    let vm = |h: Handle<Value>| vmap.get(h.index()).copied().unwrap_or(h);
+    for (old, v) in callee.values.iter() {
+        if matches!(v.def, ValueDef::Param(_)) {
+            continue;
+        }
+        if let Some(value) = f.values.get_mut(vm(old)) {
+            if let ValueDef::Op(op) = &mut value.def {
+                op.for_each_operand_mut(|o| *o = vm(*o));
+            }
+        }
+    }
+    let bmap: Vec<Handle<Block>> = callee
+        .blocks
+        .iter()
+        .map(|_| f.blocks.append(Block::default()))
+        .collect();
+    let bm = |h: Handle<Block>| bmap.get(h.index()).copied().unwrap_or(h);
+    for (old, block) in callee.blocks.iter() {
+        let mut block = block.clone();
+        for stmt in &mut block.stmts {
+            stmt.kind.for_each_operand_mut(|o| *o = vm(*o));
+            match &mut stmt.kind {
+                StmtKind::Value(v) => *v = vm(*v),
+                StmtKind::If {
+                    accept,
+                    reject,
+                    results,
+                    ..
+                } => {
+                    *accept = bm(*accept);
+                    *reject = bm(*reject);
+                    results.iter_mut().for_each(|r| *r = vm(*r));
+                }
+                StmtKind::Loop {
+                    carried,
+                    body,
+                    results,
+                    ..
+                } => {
+                    *body = bm(*body);
+                    carried.iter_mut().for_each(|c| c.value = vm(c.value));
+                    results.iter_mut().for_each(|r| *r = vm(*r));
+                }
+                _ => {}
+            }
+        }
+        if let Some(slot) = f.blocks.get_mut(bm(old)) {
+            *slot = block;
+        }
+    }
+    bm(callee.body)
+}
+
+fn inline_one(
+    module: &mut Module,
+    f: &mut Function,
+    callee: &Function,
+    site: Site,
+    interner: &mut ConstantInterner,
+) {
+    let body = copy_callee(f, callee, &site.args);
+    let loc = stmt_at(f, site.block, site.index).and_then(|s| s.loc);
+    let returns: Vec<Pos> = walk_from(f, body)
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::Stmt(b, i) => {
+                matches!(stmt_at(f, b, i).map(|s| &s.kind), Some(StmtKind::Return(_)))
+                    .then_some((b, i))
+            }
+            _ => None,
+        })
+        .collect();
+    let body_len = f.blocks.get(body).map_or(0, |b| b.stmts.len());
+    let simple = returns.len() == 1 && returns.first() == Some(&(body, body_len.saturating_sub(1)));
+    if simple {
+        let mut stmts = f
+            .blocks
+            .get(body)
+            .map(|b| b.stmts.clone())
+            .unwrap_or_default();
+        let returned = match stmts.pop().map(|s| s.kind) {
+            Some(StmtKind::Return(values)) => values,
+            _ => Vec::new(),
+        };
+        if let Some(b) = f.blocks.get_mut(body) {
+            b.stmts.clear();
+        }
+        if let Some(block) = f.blocks.get_mut(site.block) {
+            if site.index < block.stmts.len() {
+                block.stmts.splice(site.index..=site.index, stmts);
+            }
+        }
+        if let (Some(v), Some(r)) = (site.result, returned.first()) {
+            let mut map = no_replacements(f);
+            if let Some(slot) = map.get_mut(v.index()) {
+                *slot = Some(*r);
+            }
+            replace_uses(f, &map);
+        }
+        return;
+    }
+    let result_types: Vec<Handle<Type>> = callee.results.iter().map(|r| r.ty).collect();
+    lift_returns_out_of_loops(module, f, body, &result_types, interner);
+    // Every remaining return leaves the once-loop.
+    for event in walk_from(f, body) {
+        let Event::Stmt(b, i) = event else { continue };
+        if let Some(stmt) = f.blocks.get_mut(b).and_then(|blk| blk.stmts.get_mut(i)) {
+            if let StmtKind::Return(values) = &stmt.kind {
+                stmt.kind = StmtKind::Break(values.clone());
+            }
+        }
+    }
+    let results: Vec<Handle<Value>> = site.result.into_iter().collect();
+    for r in &results {
+        if let Some(v) = f.values.get_mut(*r) {
+            v.def = ValueDef::LoopResult;
+        }
+    }
+    let wrapper = Stmt {
+        kind: StmtKind::Loop {
+            carried: Vec::new(),
+            body,
+            results,
+            control: LoopControl::default(),
+        },
+        loc,
+    };
+    if let Some(slot) = f
+        .blocks
+        .get_mut(site.block)
+        .and_then(|b| b.stmts.get_mut(site.index))
+    {
+        *slot = wrapper;
+    }
+}
+
+/// Rewrites returns inside the callee's loops (innermost loops first) so that every return
+/// is outside all of them; see the module docs.
+fn lift_returns_out_of_loops(
+    module: &mut Module,
+    f: &mut Function,
+    body: Handle<Block>,
+    result_types: &[Handle<Type>],
+    interner: &mut ConstantInterner,
+) {
+    // Each round moves the returns of one loop out of it; returns never move into a loop, so
+    // the number of loops times their depth bounds the rounds.
+    for _ in 0..=f.blocks.len().saturating_mul(f.blocks.len()).min(1 << 20) {
+        let tree = Tree::from_root(f, body);
+        let depth = |b: Handle<Block>| {
+            let mut d = 0usize;
+            let mut current = b;
+            while let Some((lb, _)) = innermost_loop(f, &tree, current) {
+                d += 1;
+                current = lb;
+            }
+            d
+        };
+        // The deepest return inside a loop.
+        let mut best: Option<(Pos, usize)> = None;
+        for event in walk_from(f, body) {
+            let Event::Stmt(b, i) = event else { continue };
+            if !matches!(stmt_at(f, b, i).map(|s| &s.kind), Some(StmtKind::Return(_))) {
+                continue;
+            }
+            let Some(target) = innermost_loop(f, &tree, b) else {
+                continue;
+            };
+            let d = depth(b);
+            if best.is_none_or(|(_, bd)| d > bd) {
+                best = Some((target, d));
+            }
+        }
+        let Some((target, _)) = best else {
+            return;
+        };
+        lift_loop(module, f, &tree, body, target, result_types, interner);
+    }
+}
+
+fn bool_value(
+    module: &mut Module,
+    f: &mut Function,
+    interner: &mut ConstantInterner,
+    b: bool,
+) -> Handle<Value> {
+    let c = interner.scalar(module, Literal::Bool(b));
+    let ty = module.scalar_type(luma_ir::Scalar::BOOL);
+    constant_value(f, c, ty)
+}
+
+fn zero_value(
+    module: &mut Module,
+    f: &mut Function,
+    interner: &mut ConstantInterner,
+    ty: Handle<Type>,
+) -> Handle<Value> {
+    let c = interner.intern(&mut module.constants, ty, ConstantValue::Zero);
+    constant_value(f, c, ty)
+}
+
+fn lift_loop(
+    module: &mut Module,
+    f: &mut Function,
+    tree: &Tree,
+    body: Handle<Block>,
+    (lb, li): Pos,
+    result_types: &[Handle<Type>],
+    interner: &mut ConstantInterner,
+) {
+    let Some(StmtKind::Loop {
+        results: old_results,
+        ..
+    }) = stmt_at(f, lb, li).map(|s| s.kind.clone())
+    else {
+        return;
+    };
+    let bool_ty = module.scalar_type(luma_ir::Scalar::BOOL);
+    let flag = f.values.append(Value {
+        ty: bool_ty,
+        def: ValueDef::LoopResult,
+        name: Some("returned".into()),
+    });
+    let rets: Vec<Handle<Value>> = result_types
+        .iter()
+        .map(|ty| {
+            f.values.append(Value {
+                ty: *ty,
+                def: ValueDef::LoopResult,
+                name: None,
+            })
+        })
+        .collect();
+    let old_types: Vec<Handle<Type>> = old_results
+        .iter()
+        .filter_map(|r| f.values.get(*r).map(|v| v.ty))
+        .collect();
+    let t = bool_value(module, f, interner, true);
+    let fl = bool_value(module, f, interner, false);
+    let old_zeros: Vec<Handle<Value>> = old_types
+        .iter()
+        .map(|ty| zero_value(module, f, interner, *ty))
+        .collect();
+    let ret_zeros: Vec<Handle<Value>> = result_types
+        .iter()
+        .map(|ty| zero_value(module, f, interner, *ty))
+        .collect();
+    // Exits of this loop: breaks and returns whose innermost loop it is.
+    let mut edits: Vec<Pos> = Vec::new();
+    for event in walk_from(f, body) {
+        let Event::Stmt(b, i) = event else { continue };
+        if matches!(
+            stmt_at(f, b, i).map(|s| &s.kind),
+            Some(StmtKind::Break(_) | StmtKind::Return(_))
+        ) && innermost_loop(f, tree, b) == Some((lb, li))
+        {
+            edits.push((b, i));
+        }
+    }
+    for (b, i) in edits {
+        let Some(stmt) = f.blocks.get_mut(b).and_then(|blk| blk.stmts.get_mut(i)) else {
+            continue;
+        };
+        match &mut stmt.kind {
+            StmtKind::Break(args) => {
+                args.push(fl);
+                args.extend(ret_zeros.iter().copied());
+            }
+            StmtKind::Return(values) => {
+                let mut args = old_zeros.clone();
+                args.push(t);
+                args.extend(values.iter().copied());
+                stmt.kind = StmtKind::Break(args);
+            }
+            _ => {}
+        }
+    }
+    let loc = stmt_at(f, lb, li).and_then(|s| s.loc);
+    if let Some(StmtKind::Loop { results, .. }) = f
+        .blocks
+        .get_mut(lb)
+        .and_then(|blk| blk.stmts.get_mut(li))
+        .map(|s| &mut s.kind)
+    {
+        results.push(flag);
+        results.extend(rets.iter().copied());
+    }
+    let accept = f.blocks.append(Block {
+        stmts: vec![Stmt {
+            kind: StmtKind::Return(rets),
+            loc,
+        }],
+    });
+    let reject = f.blocks.append(Block {
+        stmts: vec![Stmt {
+            kind: StmtKind::Yield(Vec::new()),
+            loc,
+        }],
+    });
+    if let Some(block) = f.blocks.get_mut(lb) {
+        let at = (li + 1).min(block.stmts.len());
+        block.stmts.insert(
+            at,
+            Stmt {
+                kind: StmtKind::If {
+                    condition: flag,
+                    accept,
+                    reject,
+                    results: Vec::new(),
+                },
+                loc,
+            },
+        );
+    }
+}

@@ -1,0 +1,717 @@
+//! What every pass needs: the block tree and where values are defined, program-order walks,
+//! replacing uses, removing statements, and compaction of functions and modules (so that no
+//! orphan values, blocks, locals, constants or types remain).
+//!
+//! Every walk is iterative: nesting depth comes from user input.
+
+use luma_base::{Arena, Handle, UniqueArena};
+use luma_ir::{
+    Block, Constant, ConstantValue, Function, Literal, Module, Op, Stmt, StmtKind, Type, TypeInner,
+    Value, ValueDef,
+};
+
+/// The position of a statement: its block and index.
+pub(crate) type Pos = (Handle<Block>, usize);
+
+/// One step of a program-order walk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Event {
+    /// Entering a block (before its statements).
+    Enter(Handle<Block>),
+    /// Statement `index` of `block`; the blocks it owns follow as nested `Enter`/`Leave`.
+    Stmt(Handle<Block>, usize),
+    /// Leaving a block.
+    Leave(Handle<Block>),
+}
+
+/// The walk of `f` in program order: each statement, then the blocks it owns (accept before
+/// reject), then the next statement. Blocks are visited once even if (invalidly) shared.
+pub(crate) fn program_order(f: &Function) -> Vec<Event> {
+    walk_from(f, f.body)
+}
+
+/// [`program_order`] from `root` instead of the body.
+pub(crate) fn walk_from(f: &Function, root: Handle<Block>) -> Vec<Event> {
+    enum Task {
+        Enter(Handle<Block>),
+        Stmt(Handle<Block>, usize),
+        Leave(Handle<Block>),
+    }
+    let mut events = Vec::new();
+    let mut seen = vec![false; f.blocks.len()];
+    let mut tasks = vec![Task::Enter(root)];
+    while let Some(task) = tasks.pop() {
+        match task {
+            Task::Enter(b) => {
+                match seen.get_mut(b.index()) {
+                    Some(flag) if !*flag => *flag = true,
+                    _ => continue,
+                }
+                events.push(Event::Enter(b));
+                tasks.push(Task::Leave(b));
+                tasks.push(Task::Stmt(b, 0));
+            }
+            Task::Leave(b) => events.push(Event::Leave(b)),
+            Task::Stmt(b, i) => {
+                let Some(stmt) = f.blocks.get(b).and_then(|blk| blk.stmts.get(i)) else {
+                    continue;
+                };
+                events.push(Event::Stmt(b, i));
+                tasks.push(Task::Stmt(b, i + 1));
+                let mut owned = Vec::new();
+                stmt.kind.for_each_block(|c| owned.push(c));
+                for c in owned.into_iter().rev() {
+                    tasks.push(Task::Enter(c));
+                }
+            }
+        }
+    }
+    events
+}
+
+/// The statement at `(block, index)`.
+pub(crate) fn stmt_at(f: &Function, block: Handle<Block>, index: usize) -> Option<&Stmt> {
+    f.blocks.get(block)?.stmts.get(index)
+}
+
+/// Where things are in a function's block tree.
+#[derive(Debug, Clone)]
+pub(crate) struct Tree {
+    /// For each block: the block and statement index of the statement that owns it.
+    pub parent: Vec<Option<Pos>>,
+    /// For each value: the block whose statement places or lists it (for carried values, the
+    /// loop body); `None` for parameters, constants and variable pointers.
+    pub def_block: Vec<Option<Handle<Block>>>,
+}
+
+impl Tree {
+    /// Computes the tree of `f`.
+    pub fn new(f: &Function) -> Tree {
+        Self::from_root(f, f.body)
+    }
+
+    /// The tree of the blocks reachable from `root`.
+    pub fn from_root(f: &Function, root: Handle<Block>) -> Tree {
+        let mut parent = vec![None; f.blocks.len()];
+        let mut def_block = vec![None; f.values.len()];
+        let set = |v: Handle<Value>, b: Handle<Block>, def_block: &mut Vec<_>| {
+            if let Some(slot) = def_block.get_mut(v.index()) {
+                *slot = Some(b);
+            }
+        };
+        for event in walk_from(f, root) {
+            let Event::Stmt(b, i) = event else { continue };
+            let Some(stmt) = stmt_at(f, b, i) else {
+                continue;
+            };
+            stmt.kind.for_each_block(|c| {
+                if let Some(slot) = parent.get_mut(c.index()) {
+                    *slot = Some((b, i));
+                }
+            });
+            match &stmt.kind {
+                StmtKind::Value(v) => set(*v, b, &mut def_block),
+                StmtKind::If { results, .. } => {
+                    results.iter().for_each(|v| set(*v, b, &mut def_block));
+                }
+                StmtKind::Loop {
+                    carried,
+                    results,
+                    body,
+                    ..
+                } => {
+                    carried
+                        .iter()
+                        .for_each(|c| set(c.value, *body, &mut def_block));
+                    results.iter().for_each(|v| set(*v, b, &mut def_block));
+                }
+                _ => {}
+            }
+        }
+        Tree { parent, def_block }
+    }
+
+    /// Whether `ancestor` is `block` or encloses it.
+    pub fn encloses(&self, ancestor: Handle<Block>, block: Handle<Block>) -> bool {
+        let mut current = block;
+        for _ in 0..=self.parent.len() {
+            if current == ancestor {
+                return true;
+            }
+            match self.parent.get(current.index()).copied().flatten() {
+                Some((p, _)) => current = p,
+                None => return false,
+            }
+        }
+        false
+    }
+
+    /// Whether `value` is visible at every point of `block` after its definition point, i.e.
+    /// defined function-wide or in `block` or a block enclosing it. (Callers know the value is
+    /// defined before the point they ask about.)
+    pub fn visible_in(&self, value: Handle<Value>, block: Handle<Block>) -> bool {
+        match self.def_block.get(value.index()).copied().flatten() {
+            None => true,
+            Some(d) => self.encloses(d, block),
+        }
+    }
+}
+
+/// Which loop each `Continue` / `Break` targets, and the position of each region statement.
+pub(crate) struct Regions {
+    /// For each region statement (by position), the `Continue` and `Break` statements that
+    /// target it (loops only).
+    pub exits: Vec<(Pos, Vec<Pos>)>,
+}
+
+impl Regions {
+    pub(crate) fn exits_of(&self, at: Pos) -> &[Pos] {
+        self.exits
+            .iter()
+            .find(|(pos, _)| *pos == at)
+            .map_or(&[], |(_, list)| list.as_slice())
+    }
+}
+
+pub(crate) fn regions(f: &Function, tree: &Tree) -> Regions {
+    let mut exits: Vec<(Pos, Vec<Pos>)> = Vec::new();
+    for event in program_order(f) {
+        let Event::Stmt(b, i) = event else { continue };
+        let Some(stmt) = stmt_at(f, b, i) else {
+            continue;
+        };
+        match stmt.kind {
+            StmtKind::Loop { .. } => exits.push(((b, i), Vec::new())),
+            StmtKind::Continue(_) | StmtKind::Break(_) => {
+                if let Some(target) = innermost_loop(f, tree, b) {
+                    if let Some((_, list)) = exits.iter_mut().find(|(pos, _)| *pos == target) {
+                        list.push((b, i));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    Regions { exits }
+}
+
+/// The `Loop` statement whose body (or an `If` arm nested in it) is `b`.
+pub(crate) fn innermost_loop(f: &Function, tree: &Tree, b: Handle<Block>) -> Option<Pos> {
+    let mut current = b;
+    for _ in 0..=tree.parent.len() {
+        let (pb, pi) = tree.parent.get(current.index()).copied().flatten()?;
+        if matches!(stmt_at(f, pb, pi)?.kind, StmtKind::Loop { .. }) {
+            return Some((pb, pi));
+        }
+        current = pb;
+    }
+    None
+}
+
+/// Follows `map` from `v` to its final replacement (chains are resolved; a cycle, which no
+/// pass creates, stops the walk).
+pub(crate) fn resolve(map: &[Option<Handle<Value>>], v: Handle<Value>) -> Handle<Value> {
+    let mut current = v;
+    for _ in 0..=map.len() {
+        match map.get(current.index()).copied().flatten() {
+            Some(next) if next != current => current = next,
+            _ => return current,
+        }
+    }
+    current
+}
+
+/// Replaces every use of value `i` by `map[i]` (resolved transitively) in every op and
+/// statement of `f`. Definitions (placements, result lists, carried values) are not uses.
+pub(crate) fn replace_uses(f: &mut Function, map: &[Option<Handle<Value>>]) {
+    if map.iter().all(Option::is_none) {
+        return;
+    }
+    for (_, value) in f.values.iter_mut() {
+        if let ValueDef::Op(op) = &mut value.def {
+            op.for_each_operand_mut(|h| *h = resolve(map, *h));
+        }
+    }
+    for (_, block) in f.blocks.iter_mut() {
+        for stmt in &mut block.stmts {
+            stmt.kind.for_each_operand_mut(|h| *h = resolve(map, *h));
+        }
+    }
+}
+
+/// A replacement map of the right size for `f`.
+pub(crate) fn no_replacements(f: &Function) -> Vec<Option<Handle<Value>>> {
+    vec![None; f.values.len()]
+}
+
+/// Removes the placement statements of values that are no longer defined by an op (a pass
+/// turned them into constants) or that `killed` marks.
+pub(crate) fn drop_placements(f: &mut Function, killed: &[bool]) {
+    let values = &f.values;
+    for (_, block) in f.blocks.iter_mut() {
+        block.stmts.retain(|stmt| match stmt.kind {
+            StmtKind::Value(v) => {
+                !killed.get(v.index()).copied().unwrap_or(false)
+                    && matches!(values.get(v).map(|x| &x.def), Some(ValueDef::Op(_)))
+            }
+            _ => true,
+        });
+    }
+}
+
+/// The non-specialization literal behind a constant value, if `v` is one.
+pub(crate) fn literal_of(module: &Module, f: &Function, v: Handle<Value>) -> Option<Literal> {
+    match f.values.get(v)?.def {
+        ValueDef::Constant(c) => module.literal(c),
+        _ => None,
+    }
+}
+
+/// Appends a value defined by constant `c` (of type `ty`) to `f`.
+pub(crate) fn constant_value(
+    f: &mut Function,
+    c: Handle<Constant>,
+    ty: Handle<Type>,
+) -> Handle<Value> {
+    f.values.append(Value {
+        ty,
+        def: ValueDef::Constant(c),
+        name: None,
+    })
+}
+
+/// Runs `pass` on every function of `module` in order, with the module at hand (for types and
+/// constants). The function is taken out of the module while the pass runs, so the pass sees
+/// every other function but not a stale copy of this one.
+pub(crate) fn for_each_function(
+    module: &mut Module,
+    mut pass: impl FnMut(&mut Module, &mut Function),
+) {
+    for h in module.functions.handles().collect::<Vec<_>>() {
+        let Some(slot) = module.functions.get_mut(h) else {
+            continue;
+        };
+        let mut f = std::mem::replace(slot, placeholder_function(slot));
+        pass(module, &mut f);
+        if let Some(slot) = module.functions.get_mut(h) {
+            *slot = f;
+        }
+    }
+}
+
+/// An empty function with `f`'s signature, standing in while `f` is being rewritten.
+fn placeholder_function(f: &Function) -> Function {
+    let mut blocks = Arena::new();
+    let body = blocks.append(Block::default());
+    Function {
+        name: f.name.clone(),
+        params: f.params.clone(),
+        results: f.results.clone(),
+        values: Arena::new(),
+        locals: Arena::new(),
+        blocks,
+        body,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Compaction
+
+/// Removes from `f` every block the body does not reach, every value that is neither a
+/// parameter, defined by a reachable statement nor used by one, and every local no remaining
+/// value points to; renumbers the rest in their original order.
+pub(crate) fn compact_function(f: &mut Function) {
+    let events = program_order(f);
+    // Blocks in the order the walk meets them, which is also the order the parser numbers them.
+    let mut block_map: Vec<Option<Handle<Block>>> = vec![None; f.blocks.len()];
+    let mut new_blocks_order = Vec::new();
+    for event in &events {
+        if let Event::Enter(b) = event {
+            if let Some(slot) = block_map.get_mut(b.index()) {
+                *slot = Some(Handle::from_index(new_blocks_order.len() as u32));
+                new_blocks_order.push(*b);
+            }
+        }
+    }
+    let mut live = vec![false; f.values.len()];
+    let mark = |v: Handle<Value>, live: &mut Vec<bool>| {
+        if let Some(flag) = live.get_mut(v.index()) {
+            *flag = true;
+        }
+    };
+    for i in 0..f.params.len().min(live.len()) {
+        if let Some(flag) = live.get_mut(i) {
+            *flag = true;
+        }
+    }
+    for event in &events {
+        let Event::Stmt(b, i) = event else { continue };
+        let Some(stmt) = stmt_at(f, *b, *i) else {
+            continue;
+        };
+        stmt.kind.for_each_operand(|v| mark(v, &mut live));
+        match &stmt.kind {
+            StmtKind::Value(v) => {
+                mark(*v, &mut live);
+                if let Some(Value {
+                    def: ValueDef::Op(op),
+                    ..
+                }) = f.values.get(*v)
+                {
+                    op.for_each_operand(|o| mark(o, &mut live));
+                }
+            }
+            StmtKind::If { results, .. } => results.iter().for_each(|r| mark(*r, &mut live)),
+            StmtKind::Loop {
+                carried, results, ..
+            } => {
+                carried.iter().for_each(|c| mark(c.value, &mut live));
+                results.iter().for_each(|r| mark(*r, &mut live));
+            }
+            _ => {}
+        }
+    }
+    // Locals still pointed to, in their original order.
+    let mut local_used = vec![false; f.locals.len()];
+    for (h, value) in f.values.iter() {
+        if let (true, ValueDef::LocalPointer(l)) =
+            (live.get(h.index()).copied().unwrap_or(false), &value.def)
+        {
+            if let Some(flag) = local_used.get_mut(l.index()) {
+                *flag = true;
+            }
+        }
+    }
+    let mut local_map: Vec<Option<Handle<luma_ir::LocalVariable>>> = vec![None; f.locals.len()];
+    let mut ordered_locals = Arena::new();
+    for (h, local) in f.locals.iter() {
+        if local_used.get(h.index()).copied().unwrap_or(false) {
+            if let Some(slot) = local_map.get_mut(h.index()) {
+                *slot = Some(ordered_locals.append(local.clone()));
+            }
+        }
+    }
+
+    // New numbering: parameters, then function-wide values in their old order, then values in
+    // the order the printed text defines them (region results on the region's first line).
+    let mut order: Vec<Handle<Value>> = Vec::with_capacity(f.values.len());
+    let mut placed = vec![false; f.values.len()];
+    let take = |v: Handle<Value>, order: &mut Vec<Handle<Value>>, placed: &mut Vec<bool>| {
+        if live.get(v.index()).copied().unwrap_or(false) {
+            if let Some(flag) = placed.get_mut(v.index()) {
+                if !*flag {
+                    *flag = true;
+                    order.push(v);
+                }
+            }
+        }
+    };
+    for (h, value) in f.values.iter() {
+        let function_wide = h.index() < f.params.len()
+            || matches!(
+                value.def,
+                ValueDef::Param(_)
+                    | ValueDef::Constant(_)
+                    | ValueDef::GlobalPointer(_)
+                    | ValueDef::LocalPointer(_)
+            );
+        if function_wide {
+            take(h, &mut order, &mut placed);
+        }
+    }
+    for event in &events {
+        let Event::Stmt(b, i) = event else { continue };
+        match stmt_at(f, *b, *i).map(|s| &s.kind) {
+            Some(StmtKind::Value(v)) => take(*v, &mut order, &mut placed),
+            Some(StmtKind::If { results, .. }) => {
+                results
+                    .iter()
+                    .for_each(|r| take(*r, &mut order, &mut placed));
+            }
+            Some(StmtKind::Loop {
+                carried, results, ..
+            }) => {
+                results
+                    .iter()
+                    .for_each(|r| take(*r, &mut order, &mut placed));
+                carried
+                    .iter()
+                    .for_each(|c| take(c.value, &mut order, &mut placed));
+            }
+            _ => {}
+        }
+    }
+    // Anything else still referenced (only in invalid IR) keeps its relative order.
+    for h in f.values.handles() {
+        take(h, &mut order, &mut placed);
+    }
+    let mut value_map: Vec<Option<Handle<Value>>> = vec![None; f.values.len()];
+    let mut new_values = Arena::new();
+    for old in order {
+        if let (Some(value), Some(slot)) = (f.values.get(old), value_map.get_mut(old.index())) {
+            *slot = Some(new_values.append(value.clone()));
+        }
+    }
+    let vmap = |h: Handle<Value>| value_map.get(h.index()).copied().flatten().unwrap_or(h);
+    let bmap = |h: Handle<Block>| block_map.get(h.index()).copied().flatten().unwrap_or(h);
+    for (_, value) in new_values.iter_mut() {
+        match &mut value.def {
+            ValueDef::Op(op) => op.for_each_operand_mut(|o| *o = vmap(*o)),
+            ValueDef::LocalPointer(l) => {
+                if let Some(Some(n)) = local_map.get(l.index()) {
+                    *l = *n;
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut new_blocks = Arena::new();
+    for old in &new_blocks_order {
+        let mut block = f.blocks.get(*old).cloned().unwrap_or_default();
+        for stmt in &mut block.stmts {
+            stmt.kind.for_each_operand_mut(|o| *o = vmap(*o));
+            match &mut stmt.kind {
+                StmtKind::Value(v) => *v = vmap(*v),
+                StmtKind::If {
+                    accept,
+                    reject,
+                    results,
+                    ..
+                } => {
+                    *accept = bmap(*accept);
+                    *reject = bmap(*reject);
+                    results.iter_mut().for_each(|r| *r = vmap(*r));
+                }
+                StmtKind::Loop {
+                    carried,
+                    body,
+                    results,
+                    ..
+                } => {
+                    *body = bmap(*body);
+                    carried.iter_mut().for_each(|c| c.value = vmap(c.value));
+                    results.iter_mut().for_each(|r| *r = vmap(*r));
+                }
+                _ => {}
+            }
+        }
+        new_blocks.append(block);
+    }
+    f.body = bmap(f.body);
+    f.values = new_values;
+    f.blocks = new_blocks;
+    f.locals = ordered_locals;
+}
+
+/// Removes constants nothing refers to (specialization constants stay: they are part of the
+/// pipeline interface) and types nothing refers to, renumbering the rest in order.
+pub(crate) fn compact_module(module: &mut Module) {
+    compact_constants(module);
+    compact_types(module);
+}
+
+fn compact_constants(module: &mut Module) {
+    let n = module.constants.len();
+    let mut live = vec![false; n];
+    let mark = |c: Handle<Constant>, live: &mut Vec<bool>| {
+        if let Some(flag) = live.get_mut(c.index()) {
+            *flag = true;
+        }
+    };
+    for (h, c) in module.constants.iter() {
+        if c.spec_id.is_some() {
+            mark(h, &mut live);
+        }
+    }
+    for (_, g) in module.globals.iter() {
+        if let Some(c) = g.init {
+            mark(c, &mut live);
+        }
+    }
+    for (_, f) in module.functions.iter() {
+        for (_, l) in f.locals.iter() {
+            if let Some(c) = l.init {
+                mark(c, &mut live);
+            }
+        }
+        for (_, v) in f.values.iter() {
+            match &v.def {
+                ValueDef::Constant(c) => mark(*c, &mut live),
+                ValueDef::Op(Op::ImageSample {
+                    offset: Some(c), ..
+                }) => mark(*c, &mut live),
+                _ => {}
+            }
+        }
+    }
+    // Composite parts are earlier constants: one backward sweep marks them all.
+    for i in (0..n).rev() {
+        if !live.get(i).copied().unwrap_or(false) {
+            continue;
+        }
+        if let Some(Constant {
+            value: ConstantValue::Composite(parts),
+            ..
+        }) = module.constants.get(Handle::from_index(i as u32))
+        {
+            for p in parts.clone() {
+                mark(p, &mut live);
+            }
+        }
+    }
+    if live.iter().all(|l| *l) {
+        return;
+    }
+    let mut map: Vec<Option<Handle<Constant>>> = vec![None; n];
+    let mut new = Arena::new();
+    for (h, c) in module.constants.iter() {
+        if live.get(h.index()).copied().unwrap_or(false) {
+            if let Some(slot) = map.get_mut(h.index()) {
+                *slot = Some(new.append(c.clone()));
+            }
+        }
+    }
+    let cmap = |c: Handle<Constant>| map.get(c.index()).copied().flatten().unwrap_or(c);
+    for (_, c) in new.iter_mut() {
+        if let ConstantValue::Composite(parts) = &mut c.value {
+            parts.iter_mut().for_each(|p| *p = cmap(*p));
+        }
+    }
+    for (_, g) in module.globals.iter_mut() {
+        if let Some(c) = &mut g.init {
+            *c = cmap(*c);
+        }
+    }
+    for (_, f) in module.functions.iter_mut() {
+        for (_, l) in f.locals.iter_mut() {
+            if let Some(c) = &mut l.init {
+                *c = cmap(*c);
+            }
+        }
+        for (_, v) in f.values.iter_mut() {
+            match &mut v.def {
+                ValueDef::Constant(c) => *c = cmap(*c),
+                ValueDef::Op(Op::ImageSample {
+                    offset: Some(c), ..
+                }) => *c = cmap(*c),
+                _ => {}
+            }
+        }
+    }
+    module.constants = new;
+}
+
+fn compact_types(module: &mut Module) {
+    let n = module.types.len();
+    let mut live = vec![false; n];
+    let mark = |t: Handle<Type>, live: &mut Vec<bool>| {
+        if let Some(flag) = live.get_mut(t.index()) {
+            *flag = true;
+        }
+    };
+    for (_, c) in module.constants.iter() {
+        mark(c.ty, &mut live);
+    }
+    for (_, g) in module.globals.iter() {
+        mark(g.ty, &mut live);
+    }
+    for (_, f) in module.functions.iter() {
+        f.params.iter().for_each(|p| mark(p.ty, &mut live));
+        f.results.iter().for_each(|r| mark(r.ty, &mut live));
+        f.values.iter().for_each(|(_, v)| mark(v.ty, &mut live));
+        f.locals.iter().for_each(|(_, l)| mark(l.ty, &mut live));
+    }
+    // Types refer to earlier types only: one backward sweep marks every dependency.
+    for i in (0..n).rev() {
+        if !live.get(i).copied().unwrap_or(false) {
+            continue;
+        }
+        let Some(ty) = module.types.get(Handle::from_index(i as u32)) else {
+            continue;
+        };
+        match &ty.inner {
+            TypeInner::Array { base, .. } | TypeInner::Pointer { base, .. } => {
+                mark(*base, &mut live)
+            }
+            TypeInner::Struct { members } => {
+                for m in members {
+                    mark(m.ty, &mut live);
+                }
+            }
+            _ => {}
+        }
+    }
+    if live.iter().all(|l| *l) {
+        return;
+    }
+    let mut map: Vec<Option<Handle<Type>>> = vec![None; n];
+    let mut new: UniqueArena<Type> = UniqueArena::new();
+    for (h, ty) in module.types.iter() {
+        if !live.get(h.index()).copied().unwrap_or(false) {
+            continue;
+        }
+        let tmap = |t: Handle<Type>| map.get(t.index()).copied().flatten().unwrap_or(t);
+        let mut ty = ty.clone();
+        match &mut ty.inner {
+            TypeInner::Array { base, .. } | TypeInner::Pointer { base, .. } => *base = tmap(*base),
+            TypeInner::Struct { members } => {
+                members.iter_mut().for_each(|m| m.ty = tmap(m.ty));
+            }
+            _ => {}
+        }
+        let new_handle = new.insert(ty);
+        if let Some(slot) = map.get_mut(h.index()) {
+            *slot = Some(new_handle);
+        }
+    }
+    let tmap = |t: Handle<Type>| map.get(t.index()).copied().flatten().unwrap_or(t);
+    for (_, c) in module.constants.iter_mut() {
+        c.ty = tmap(c.ty);
+    }
+    for (_, g) in module.globals.iter_mut() {
+        g.ty = tmap(g.ty);
+    }
+    for (_, f) in module.functions.iter_mut() {
+        f.params.iter_mut().for_each(|p| p.ty = tmap(p.ty));
+        f.results.iter_mut().for_each(|r| r.ty = tmap(r.ty));
+        f.values.iter_mut().for_each(|(_, v)| v.ty = tmap(v.ty));
+        f.locals.iter_mut().for_each(|(_, l)| l.ty = tmap(l.ty));
+    }
+    module.types = new;
+}
+
+/// Keeps the functions whose `keep` flag is set (in order) and renumbers calls and entry
+/// points. Callers must not drop a function that a kept one calls.
+pub(crate) fn retain_functions(module: &mut Module, keep: &[bool]) {
+    if keep.iter().all(|k| *k) {
+        return;
+    }
+    let mut map: Vec<Option<Handle<Function>>> = vec![None; module.functions.len()];
+    let mut new = Arena::new();
+    for (h, f) in module.functions.iter() {
+        if keep.get(h.index()).copied().unwrap_or(true) {
+            if let Some(slot) = map.get_mut(h.index()) {
+                *slot = Some(new.append(f.clone()));
+            }
+        }
+    }
+    let fmap = |h: Handle<Function>| map.get(h.index()).copied().flatten().unwrap_or(h);
+    for (_, f) in new.iter_mut() {
+        for (_, v) in f.values.iter_mut() {
+            if let ValueDef::Op(Op::Call { function, .. }) = &mut v.def {
+                *function = fmap(*function);
+            }
+        }
+        for (_, block) in f.blocks.iter_mut() {
+            for stmt in &mut block.stmts {
+                if let StmtKind::Call { function, .. } = &mut stmt.kind {
+                    *function = fmap(*function);
+                }
+            }
+        }
+    }
+    for ep in &mut module.entry_points {
+        ep.function = fmap(ep.function);
+    }
+    module.functions = new;
+}

@@ -1,0 +1,102 @@
+//! Pass tests as data: every `tests/ir/<pass>/<name>.ir` (where `<pass>` names a pass, or is
+//! `pipeline`) is parsed and verified, optimised, verified again, and printed; the text must
+//! equal `<name>.out.ir` (bless with `LUMA_BLESS=1`). A first-line `// run: p1 p2 ...` comment
+//! runs that sequence of passes instead of the folder's pass; in `pipeline/`, a
+//! `// level: none|basic|aggressive` comment picks the opt level. Optimising the same input
+//! twice must give identical bytes.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::Path;
+
+use luma_ir::parse::parse_module;
+use luma_ir::print::print_module;
+use luma_ir::verify::verify;
+use luma_opt::{optimize_with, run_pass, OptLevel, Options, Pass};
+use luma_testutil::{assert_snapshot, files_with_extension, tests_dir};
+
+fn directive<'a>(text: &'a str, key: &str) -> Option<&'a str> {
+    text.lines()
+        .take_while(|l| l.starts_with("//"))
+        .find_map(|l| {
+            l.strip_prefix("//")?
+                .trim()
+                .strip_prefix(key)?
+                .strip_prefix(':')
+        })
+        .map(str::trim)
+}
+
+fn optimise(path: &Path, folder: &str, text: &str) -> String {
+    let mut module = parse_module(text).unwrap_or_else(|e| panic!("{}:{e}", path.display()));
+    if let Err(e) = verify(&module) {
+        panic!("{}: the input is not valid IR: {e}", path.display());
+    }
+    if folder == "pipeline" {
+        let level = directive(text, "level")
+            .and_then(OptLevel::from_name)
+            .unwrap_or_else(|| panic!("{}: needs `// level: ...`", path.display()));
+        let options = Options {
+            level,
+            verify_each_pass: true,
+        };
+        if let Err(e) = optimize_with(&mut module, options) {
+            panic!("{}: {e}", path.display());
+        }
+    } else {
+        let passes: Vec<Pass> = match directive(text, "run") {
+            Some(list) => list
+                .split_whitespace()
+                .map(|n| Pass::from_name(n).unwrap_or_else(|| panic!("unknown pass {n}")))
+                .collect(),
+            None => vec![Pass::from_name(folder).unwrap()],
+        };
+        for pass in passes {
+            if let Err(e) = run_pass(&mut module, pass) {
+                panic!("{}: {e}", path.display());
+            }
+        }
+    }
+    print_module(&module)
+}
+
+#[test]
+fn pass_snapshots() {
+    let root = tests_dir().join("ir");
+    let mut count = 0;
+    let mut folders: Vec<&str> = Pass::ALL.iter().map(|p| p.name()).collect();
+    folders.push("pipeline");
+    for folder in folders {
+        let dir = root.join(folder);
+        for path in files_with_extension(&dir, "ir") {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if name.ends_with(".out.ir") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let first = optimise(&path, folder, &text);
+            let second = optimise(&path, folder, &text);
+            assert_eq!(
+                first,
+                second,
+                "{}: output is not deterministic",
+                path.display()
+            );
+            let stem = name.trim_end_matches(".ir");
+            assert_snapshot(&dir.join(format!("{stem}.out.ir")), &first);
+            count += 1;
+        }
+    }
+    assert!(count > 0);
+}
+
+#[test]
+fn every_pass_has_tests() {
+    for pass in Pass::ALL {
+        let dir = tests_dir().join("ir").join(pass.name());
+        let inputs = files_with_extension(&dir, "ir")
+            .into_iter()
+            .filter(|p| !p.to_string_lossy().ends_with(".out.ir"))
+            .count();
+        assert!(inputs >= 2, "tests/ir/{} has {inputs} inputs", pass.name());
+    }
+}
