@@ -253,7 +253,9 @@ impl SourceMap {
             .get(line_start as usize..file_offset as usize)
             .map_or(1, |s| s.chars().count() as u32 + 1);
         let real_line = line_index as i64 + 1;
-        let line = (real_line + seg.line_delta).clamp(1, u32::MAX as i64) as u32;
+        let line = real_line
+            .saturating_add(seg.line_delta)
+            .clamp(1, u32::MAX as i64) as u32;
         let name = match seg.renamed {
             Some(i) => self
                 .line_names

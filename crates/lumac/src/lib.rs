@@ -319,6 +319,7 @@ pub fn compile(
     if diags.has_errors() {
         outputs.clear();
     }
+    diags.sort_by_position();
     let error_count = diags.error_count();
     CompileResult {
         outputs,
