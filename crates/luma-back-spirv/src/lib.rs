@@ -39,13 +39,17 @@
 //!   possibly crossed bounds is `min(max(x, lo), hi)`, numeric-to-bool compares with zero and
 //!   bool-to-numeric selects 1 or 0. With [`Options::bounds_checks`], dynamic indices into arrays,
 //!   vectors and matrices are clamped (`UMin`) to the last element; a runtime-sized array is
-//!   clamped to `OpArrayLength - 1`.
+//!   clamped to `OpArrayLength - 1` (read once per function). A runtime-sized array of length 0
+//!   has no element to clamp to: such an access is left to the driver's robustness. Float `==`
+//!   and orderings are ordered comparisons, `!=` is unordered (true for NaN), as in IEEE 754.
 //! - **Discard** is `OpKill`, or `OpTerminateInvocation` from SPIR-V 1.6 (where `OpKill` is
 //!   deprecated). Demote-to-helper would change the meaning (later derivatives and stores would
 //!   still run), so it is not used.
 //! - **Debug** ([`Options::debug`]): one `OpString` per debug source, `OpSource` with the file
 //!   text when the IR has it, `OpName` / `OpMemberName` for everything that has a source name,
-//!   and an `OpLine` wherever a statement's source line changes.
+//!   and an `OpLine` wherever a statement's source line changes. SPIR-V has no identifiers to
+//!   legalize, so names are the source names as they are (entry point names must be exact).
+//!   The header's generator word is 0: Luma has no registered SPIR-V tool id yet.
 
 #![forbid(unsafe_code)]
 
