@@ -41,7 +41,15 @@ impl BitSet {
     /// Members in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         self.words.iter().enumerate().flat_map(|(wi, &w)| {
-            (0..64usize).filter_map(move |b| (w & (1u64 << b) != 0).then_some(wi * 64 + b))
+            let mut rest = w;
+            std::iter::from_fn(move || {
+                if rest == 0 {
+                    return None;
+                }
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                Some(wi * 64 + b)
+            })
         })
     }
 }
@@ -155,6 +163,8 @@ pub(crate) struct Usage {
     pub reads: BitSet,
     /// Locals assigned (not counting their `let`).
     pub writes: BitSet,
+    /// Locals declared (`let` and `for` counters).
+    pub declares: BitSet,
 }
 
 impl Usage {
@@ -163,6 +173,7 @@ impl Usage {
         Usage {
             reads: BitSet::new(n),
             writes: BitSet::new(n),
+            declares: BitSet::new(n),
         }
     }
 
@@ -174,10 +185,24 @@ impl Usage {
     /// Adds what `blocks` (and every nested block) read and assign.
     pub fn add_blocks(&mut self, prog: &Program, blocks: &[&Block]) {
         for_each_stmt(blocks, |s| {
+            match &s.kind {
+                StmtKind::Let { local, .. } | StmtKind::For { var: local, .. } => {
+                    self.declares.insert(local.index())
+                }
+                _ => {}
+            }
             visit_stmt_shallow(prog, s, &mut |l| self.reads.insert(l), &mut |l| {
                 self.writes.insert(l)
             })
         });
+    }
+
+    /// The locals a region may change the SSA value of (assigned or declared in it).
+    pub fn touched(&self) -> Vec<usize> {
+        let mut out: Vec<usize> = self.writes.iter().chain(self.declares.iter()).collect();
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 }
 

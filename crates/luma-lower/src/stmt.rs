@@ -205,6 +205,15 @@ impl<'a> FnCtx<'_, 'a> {
         Ok(true)
     }
 
+    /// Puts back the saved SSA values of some locals.
+    fn restore(&mut self, saved: &[(usize, Option<Handle<Value>>)]) {
+        for &(l, v) in saved {
+            if let Some(slot) = self.vars.get_mut(l) {
+                *slot = v;
+            }
+        }
+    }
+
     /// Lowers an `if` with its whole `elseif` chain, iteratively (a long chain nests deeply in
     /// the IR but costs no recursion here).
     fn lower_if(&mut self, stmt: &'a Stmt) -> LResult<()> {
@@ -257,7 +266,12 @@ impl<'a> FnCtx<'_, 'a> {
                 dead.push(l);
             }
         }
-        let snapshot = self.vars.clone();
+        // Only locals the arms assign or declare change; save and restore just those.
+        let touched = usage.touched();
+        let snapshot: Vec<(usize, Option<Handle<Value>>)> = touched
+            .iter()
+            .map(|&l| (l, self.vars.get(l).copied().flatten()))
+            .collect();
 
         let mut pending: Vec<PendingIf> = Vec::with_capacity(arms.len());
         for (cond, then_block, span) in arms {
@@ -271,7 +285,7 @@ impl<'a> FnCtx<'_, 'a> {
             self.terminated = false;
             self.lower_block(then_block)?;
             let accept_yields = self.yield_if_open(&results)?;
-            self.vars.clone_from(&snapshot);
+            self.restore(&snapshot);
             self.cur = reject;
             self.terminated = false;
             self.loc = loc;
@@ -288,6 +302,7 @@ impl<'a> FnCtx<'_, 'a> {
             self.lower_block(b)?;
         }
         let mut reject_yields = self.yield_if_open(&results)?;
+        self.restore(&snapshot);
 
         let mut outer_results = Vec::new();
         while let Some(arm) = pending.pop() {
@@ -295,7 +310,7 @@ impl<'a> FnCtx<'_, 'a> {
             let mut result_vals = Vec::new();
             if any {
                 for &l in &results {
-                    let init = snapshot.get(l).copied().flatten().ok_or_else(|| {
+                    let init = self.vars.get(l).copied().flatten().ok_or_else(|| {
                         Failure::malformed(self.def.span, "an `if` result without a value")
                     })?;
                     let ty = self.vty(init)?;
@@ -325,7 +340,7 @@ impl<'a> FnCtx<'_, 'a> {
                 reject_yields = false;
             }
         }
-        self.vars = snapshot;
+        self.restore(&snapshot);
         if !self.terminated {
             for (&l, v) in results.iter().zip(outer_results) {
                 if let Some(slot) = self.vars.get_mut(l) {

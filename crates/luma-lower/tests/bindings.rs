@@ -1,7 +1,12 @@
 //! The design's binding and location rules, end to end from source to IR: auto and explicit
 //! bindings per group, group scoping, combined sampler slots, push constants, `@varying`
 //! stripping, inline entry points, and auto locations with explicit resets.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 mod common;
 
@@ -29,7 +34,10 @@ fn loc(location: u32) -> Option<IoBinding> {
 }
 
 fn params(f: &Function) -> Vec<(&str, Option<IoBinding>)> {
-    f.params.iter().map(|p| (p.name.as_str(), p.binding)).collect()
+    f.params
+        .iter()
+        .map(|p| (p.name.as_str(), p.binding))
+        .collect()
 }
 
 fn results(f: &Function) -> Vec<(&str, Option<IoBinding>)> {

@@ -1,7 +1,12 @@
 //! Corpus shaders run through the test interpreter and compared with a Rust model of the
 //! language's meaning: Lua `for` loops, `while` with `@max_iterations`, compound assignments,
 //! value arrays and structs, `#`, if-expressions.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 mod common;
 
@@ -37,7 +42,9 @@ fn classify(x: i32) -> i32 {
 /// What `tests/shaders/features/control_flow.luma` writes to `results`.
 fn control_flow_model(n: i32, step: i32, count: u32, target: i32, values: &[i32]) -> Vec<i32> {
     let mut r = vec![0i32; 10];
-    r[0] = classify(n).wrapping_add(classify(n.wrapping_neg())).wrapping_add(classify(0));
+    r[0] = classify(n)
+        .wrapping_add(classify(n.wrapping_neg()))
+        .wrapping_add(classify(0));
     r[1] = {
         let mut found = -1;
         let mut done = false;
@@ -51,7 +58,9 @@ fn control_flow_model(n: i32, step: i32, count: u32, target: i32, values: &[i32]
     };
     r[2] = {
         let mut total = 0i32;
-        lua_for(i64::from(n), 1, -1, Some(1000), |i| total = total.wrapping_add(i as i32));
+        lua_for(i64::from(n), 1, -1, Some(1000), |i| {
+            total = total.wrapping_add(i as i32)
+        });
         total
     };
     r[3] = {
@@ -71,7 +80,9 @@ fn control_flow_model(n: i32, step: i32, count: u32, target: i32, values: &[i32]
     lua_for(0, i64::from(n), i64::from(step), Some(100), |i| {
         acc = acc.wrapping_add((i as i32).wrapping_mul(3))
     });
-    lua_for(0, i64::from(count), 1, Some(64), |i| acc = acc.wrapping_add(i as u32 as i32));
+    lua_for(0, i64::from(count), 1, Some(64), |i| {
+        acc = acc.wrapping_add(i as u32 as i32)
+    });
     lua_for(0, 3, 1, None, |i| acc ^= i as i32);
     lua_for(-4, 4, 2, None, |i| acc = acc.wrapping_sub(i as i32));
     r[4] = acc;
@@ -81,7 +92,11 @@ fn control_flow_model(n: i32, step: i32, count: u32, target: i32, values: &[i32]
         if !(x != 1 && x > 0) {
             break;
         }
-        x = if x % 2 == 0 { x / 2 } else { 3i32.wrapping_mul(x).wrapping_add(1) };
+        x = if x % 2 == 0 {
+            x / 2
+        } else {
+            3i32.wrapping_mul(x).wrapping_add(1)
+        };
         steps += 1;
     }
     r[5] = steps * 2;
@@ -206,7 +221,15 @@ fn swizzle_and_index_writes_on_values_and_memory() {
         let mut mach = Machine::new(&m);
         mach.set_global("mem", V::C(vec![vec([0.0; 4]); 2]));
         let args = || vec![vec(v), V::I(index as i32)];
-        assert_eq!(mach.run("on_value", args()).unwrap(), vec![want.clone()], "value, index {index}");
-        assert_eq!(mach.run("on_memory", args()).unwrap(), vec![want], "memory, index {index}");
+        assert_eq!(
+            mach.run("on_value", args()).unwrap(),
+            vec![want.clone()],
+            "value, index {index}"
+        );
+        assert_eq!(
+            mach.run("on_memory", args()).unwrap(),
+            vec![want],
+            "memory, index {index}"
+        );
     }
 }
