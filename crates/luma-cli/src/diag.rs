@@ -46,9 +46,11 @@ impl Printer {
 
     /// Prints `diags` of input `name`; returns whether any error was reported.
     pub fn print(&self, name: &str, diags: &Diagnostics, map: &SourceMap) -> bool {
+        let mut sorted = diags.as_slice().to_vec();
+        sorted.sort_by_key(|d| (d.primary.span.lo, d.primary.span.hi));
         self.print_slice(
             name,
-            diags.as_slice(),
+            &sorted,
             diags.error_count(),
             diags.warning_count(),
             map,
