@@ -804,6 +804,8 @@ impl<'a> Writer<'a> {
             return Ok(e.clone());
         }
         let mut stack: Vec<(Handle<Constant>, bool)> = vec![(root, false)];
+        // Constants whose parts are being written: meeting one again is a cycle.
+        let mut open = vec![false; self.module.constants.len()];
         while let Some((c, parts_done)) = stack.pop() {
             if matches!(self.constant_cache.get(c.index()), Some(Some(_))) {
                 continue;
@@ -821,12 +823,13 @@ impl<'a> Writer<'a> {
                 }
                 ConstantValue::Composite(parts) => {
                     if !parts_done {
+                        match open.get_mut(c.index()) {
+                            Some(slot) if !*slot => *slot = true,
+                            _ => return Err(Error::invalid("constant refers to itself")),
+                        }
                         stack.push((c, true));
                         for &p in parts {
                             if !matches!(self.constant_names.get(p.index()), Some(Some(_))) {
-                                if stack.len() > self.module.constants.len() + 1 {
-                                    return Err(Error::invalid("constant refers to itself"));
-                                }
                                 stack.push((p, false));
                             }
                         }
@@ -928,6 +931,7 @@ impl<'a> Writer<'a> {
     fn write_constants(&mut self) -> Result<String, Error> {
         let mut out = CodeWriter::new();
         let mut done = vec![false; self.module.constants.len()];
+        let mut open = vec![false; self.module.constants.len()];
         let used: Vec<Handle<Constant>> = self
             .module
             .constants
@@ -946,11 +950,12 @@ impl<'a> Writer<'a> {
                     .get(c)
                     .ok_or_else(|| Error::invalid("constant handle out of range"))?;
                 if !expanded {
+                    match open.get_mut(c.index()) {
+                        Some(slot) if !*slot => *slot = true,
+                        _ => return Err(Error::invalid("constant refers to itself")),
+                    }
                     stack.push((c, true));
                     if let ConstantValue::Composite(parts) = &constant.value {
-                        if stack.len() > 2 * self.module.constants.len() + 2 {
-                            return Err(Error::invalid("constant refers to itself"));
-                        }
                         stack.extend(parts.iter().map(|&p| (p, false)));
                     }
                     continue;

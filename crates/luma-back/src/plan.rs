@@ -12,7 +12,9 @@
 //!   (a call, an atomic), which is then evaluated as a statement ([`Placement::Effect`]);
 //! - an impure value (a load, call, atomic, sample, derivative, array length: anything whose
 //!   position matters relative to stores, barriers and control flow) gets a named temporary at
-//!   its statement ([`Placement::Named`]);
+//!   its statement ([`Placement::Named`]). A load from memory that no shader invocation writes
+//!   (a uniform buffer, the push constants) gives the same value wherever it runs, so it is
+//!   placed like a pure value;
 //! - a pure value that holds a source variable (it has a [`Value::name`] hint: `let q = a / b`)
 //!   is named after it, so the output keeps the author's variables;
 //! - a pure value used exactly once, and used in the same loop as its definition, is written into
@@ -24,7 +26,7 @@
 //! it can only write as statements.
 
 use luma_base::Handle;
-use luma_ir::{Block, Function, Module, Op, StmtKind, TypeInner, Value, ValueDef};
+use luma_ir::{AddressSpace, Block, Function, Module, Op, StmtKind, TypeInner, Value, ValueDef};
 
 /// How a text back end writes one value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -155,7 +157,9 @@ impl ValuePlan {
                 } else {
                     Placement::Dead
                 }
-            } else if force_named(op) || !op.is_pure() {
+            } else if force_named(op)
+                || !(op.is_pure() || reads_constant_memory(module, function, op))
+            {
                 Placement::Named
             } else if n == 1 && crosses_loop.get(i) == Some(&false) && value.name.is_none() {
                 Placement::Inline
@@ -184,6 +188,23 @@ impl ValuePlan {
     }
 }
 
+/// Whether `op` loads from memory no invocation writes: uniform buffers and push constants.
+fn reads_constant_memory(module: &Module, function: &Function, op: &Op) -> bool {
+    let Op::Load { pointer } = op else {
+        return false;
+    };
+    let Some(value) = function.values.get(*pointer) else {
+        return false;
+    };
+    matches!(
+        module.types.get(value.ty).map(|t| &t.inner),
+        Some(TypeInner::Pointer {
+            space: AddressSpace::Uniform | AddressSpace::PushConstant,
+            ..
+        })
+    )
+}
+
 /// Pointers and opaque handles are spelled at every use.
 fn is_address_or_handle(module: &Module, value: &Value) -> bool {
     matches!(
@@ -197,8 +218,8 @@ mod tests {
     use super::*;
     use luma_base::Arena;
     use luma_ir::{
-        BinaryOp, Constant, ConstantValue, Function, FunctionResult, Literal, LoopControl,
-        Scalar, Stmt, Type,
+        BinaryOp, Constant, ConstantValue, Function, FunctionResult, Literal, LoopControl, Scalar,
+        Stmt, Type,
     };
 
     fn stmt(kind: StmtKind) -> Stmt {

@@ -61,8 +61,8 @@ void main() {
     snapshot.position = cam.position;
     snapshot.exposure = cam.exposure;
     float t = USE_FOG ? cam.exposure : (clip * model).x;
-    uint t_1 = counter;
-    counter = t_1 + 1u;
+    uint counter_1 = counter;
+    counter = counter_1 + 1u;
     history[min(uint(gl_InstanceIndex), 99u)] = t;
     scratch[min(uint(gl_InstanceIndex), 31u)] = clip;
     float w = weights[min(uint(gl_VertexIndex), 3u)];

@@ -17,10 +17,15 @@ use luma_ir::{AddressSpace, ArraySize, Module, TypeInner};
 use luma_testutil::{require_tool, run, workspace_root};
 
 /// The capabilities Luma's WGSL may need: push constants (naga's immediates), `f16`,
-/// `sample_index`/`sample_mask`, and cube array textures.
+/// `pack2x16float` / `unpack2x16float` (naga gates them separately), `sample_index` /
+/// `sample_mask`, and cube array textures.
 pub fn capabilities() -> naga::valid::Capabilities {
     use naga::valid::Capabilities as C;
-    C::IMMEDIATES | C::SHADER_FLOAT16 | C::MULTISAMPLED_SHADING | C::CUBE_ARRAY_TEXTURES
+    C::IMMEDIATES
+        | C::SHADER_FLOAT16
+        | C::SHADER_FLOAT16_IN_FLOAT32
+        | C::MULTISAMPLED_SHADING
+        | C::CUBE_ARRAY_TEXTURES
 }
 
 /// Whether the module declares a push-constant block (Tint cannot check those).

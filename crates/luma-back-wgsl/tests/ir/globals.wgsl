@@ -48,8 +48,8 @@ fn vs_main(@builtin(vertex_index) vid: u32, @builtin(instance_index) iid: u32, @
     let cam = camera;
     snapshot = cam;
     let t = select((clip * model).x, cam.exposure, USE_FOG);
-    let t_1 = counter;
-    counter = t_1 + 1u;
+    let counter_1 = counter;
+    counter = counter_1 + 1u;
     history[iid] = t;
     scratch[iid] = clip;
     let w = weights[vid].value;

@@ -1,0 +1,15 @@
+#version 450
+
+struct single_attribute_out {
+    vec4 clip;
+};
+
+layout(location = 0) in vec4 position;
+
+layout(set = 0, binding = 0, std140) uniform camera_block {
+    mat4 view_proj;
+} camera;
+
+void main() {
+    gl_Position = single_attribute_out(camera.view_proj * position).clip;
+}

@@ -1,0 +1,102 @@
+struct Dims {
+    m: u32,
+    n: u32,
+    @size(8) k: u32,
+}
+
+@group(0) @binding(0) var<uniform> dims: Dims;
+@group(0) @binding(1) var<storage, read> a: array<f32>;
+@group(0) @binding(2) var<storage, read> b: array<f32>;
+@group(0) @binding(3) var<storage, read_write> c: array<f32>;
+var<workgroup> tile_a: array<array<f32, 16>, 16>;
+var<workgroup> tile_b: array<array<f32, 16>, 16>;
+
+@compute @workgroup_size(16, 16, 1)
+fn matmul(@builtin(local_invocation_id) lid: vec3u, @builtin(workgroup_id) wid: vec3u) {
+    let row = wid.y * 16u + lid.y;
+    let col = wid.x * 16u + lid.x;
+    let steps = i32((dims.k + 16u - 1u) / 16u);
+    let t = steps - 1i;
+    var t_1: i32 = 0i;
+    var v: u32 = bitcast<u32>(t) - 0u;
+    var v_1: bool = 0i <= t;
+    var v_2: u32 = 0u;
+    var acc: f32 = 0.0f;
+    var acc_1: f32;
+    loop {
+        if !(v_2 < 4096u) {
+            acc_1 = acc;
+            break;
+        }
+        if !v_1 {
+            acc_1 = acc;
+            break;
+        }
+        let a_col = u32(t_1) * 16u + lid.x;
+        let b_row = u32(t_1) * 16u + lid.y;
+        var v_3: bool;
+        if row < dims.m {
+            v_3 = a_col < dims.k;
+        } else {
+            v_3 = false;
+        }
+        var v_4: f32;
+        if v_3 {
+            let t_2 = a[row * dims.k + a_col];
+            v_4 = t_2;
+        } else {
+            v_4 = 0.0f;
+        }
+        tile_a[lid.y][lid.x] = v_4;
+        var v_5: bool;
+        if b_row < dims.k {
+            v_5 = col < dims.n;
+        } else {
+            v_5 = false;
+        }
+        var v_6: f32;
+        if v_5 {
+            let t_3 = b[b_row * dims.n + col];
+            v_6 = t_3;
+        } else {
+            v_6 = 0.0f;
+        }
+        tile_b[lid.y][lid.x] = v_6;
+        workgroupBarrier();
+        var i: i32 = 0i;
+        var v_7: u32 = 15u;
+        var v_8: bool = true;
+        var acc_2: f32 = acc;
+        var acc_3: f32;
+        loop {
+            if !v_8 {
+                acc_3 = acc_2;
+                break;
+            }
+            let t_4 = tile_a[lid.y][i];
+            let t_5 = tile_b[i][lid.x];
+            let acc_4 = acc_2 + t_4 * t_5;
+            let next_v = v_7 != 0u;
+            i = i + 1i;
+            v_7 = v_7 - 1u;
+            v_8 = next_v;
+            acc_2 = acc_4;
+        }
+        workgroupBarrier();
+        let next_v_1 = v != 0u;
+        t_1 = t_1 + 1i;
+        v = v - 1u;
+        v_1 = next_v_1;
+        v_2 = v_2 + 1u;
+        acc = acc_3;
+    }
+    var v_9: bool;
+    if row < dims.m {
+        v_9 = col < dims.n;
+    } else {
+        v_9 = false;
+    }
+    if v_9 {
+        c[row * dims.n + col] = acc_1;
+    }
+}

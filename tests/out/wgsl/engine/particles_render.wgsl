@@ -1,0 +1,56 @@
+diagnostic(off, derivative_uniformity);
+
+struct Camera {
+    view: mat4x4f,
+    proj: mat4x4f,
+}
+
+struct Particle {
+    position: vec4f,
+    velocity: vec4f,
+}
+
+struct particle_vs_out {
+    clip: vec4f,
+    uv: vec2f,
+    fade: f32,
+}
+
+struct particle_fs_out {
+    color: vec4f,
+}
+
+struct ParticleVsOutput {
+    @builtin(position) clip: vec4f,
+    @location(0) uv: vec2f,
+    @location(1) @interpolate(flat) fade: f32,
+}
+
+@group(0) @binding(0) var<uniform> camera: Camera;
+@group(0) @binding(1) var<storage, read> particles: array<Particle>;
+@group(0) @binding(2) var sprite_tex: texture_2d<f32>;
+@group(0) @binding(3) var sprite_samp: sampler;
+
+@vertex
+fn particle_vs(@builtin(vertex_index) vertex: u32, @builtin(instance_index) instance: u32) -> ParticleVsOutput {
+    var local: array<vec2f, 4> = array<vec2f, 4>(vec2f(-1.0f), vec2f(1.0f, -1.0f), vec2f(-1.0f, 1.0f), vec2f(1.0f));
+    let p = particles[instance];
+    let corner = local[vertex & 3u];
+    let t = p.position;
+    let view_pos = camera.view * vec4f(t.xyz, 1.0f);
+    let t_1 = view_pos.xy + corner * p.velocity.w;
+    let view_pos_1 = vec4f(t_1.xy, view_pos.zw);
+    let t_2 = particle_vs_out(camera.proj * view_pos_1, corner * 0.5f + vec2f(0.5f), clamp(p.position.w, 0.0f, 1.0f));
+    return ParticleVsOutput(t_2.clip, t_2.uv, t_2.fade);
+}
+
+@fragment
+fn particle_fs(@location(0) uv: vec2f, @location(1) @interpolate(flat) fade: f32) -> @location(0) vec4f {
+    let texel = textureSample(sprite_tex, sprite_samp, uv);
+    let d = length(uv - vec2f(0.5f)) * 2.0f;
+    if d > 1.0f {
+        discard;
+    }
+    let alpha = texel.w * fade * smoothstep(1.0f, 0.6f, d);
+    return particle_fs_out(vec4f(texel.xyz * alpha, alpha)).color;
+}
