@@ -100,6 +100,9 @@ pub(crate) struct FunctionWriter<'w, 'a> {
     block_open: bool,
     constructs: Vec<Construct>,
     current_line: Option<SourceLoc>,
+    /// The result id of the last instruction appended to the body (values are named only when
+    /// they are that instruction's result, never a shared constant or another value's id).
+    last_result: Word,
 }
 
 impl<'w, 'a> FunctionWriter<'w, 'a> {
@@ -135,6 +138,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             block_open: true,
             constructs: Vec::new(),
             current_line: None,
+            last_result: 0,
         })
     }
 
@@ -422,6 +426,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             .word(id)
             .words(operands)
             .push_into(&mut self.body)?;
+        self.last_result = id;
         Ok(id)
     }
 
@@ -730,11 +735,11 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                         "value {v:?} is placed by a statement but is not an operation"
                     )));
                 };
-                let before = self.w.peek_id();
+                self.last_result = 0;
                 let id = self.emit_op(*v, value, op)?;
                 // Name only ids made for this value, not ones it reuses (an identity
                 // conversion, a constant).
-                if id >= before {
+                if id == self.last_result {
                     self.name_value(*v, id)?;
                 }
                 self.set_value(*v, id)?;

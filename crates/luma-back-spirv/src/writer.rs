@@ -172,11 +172,6 @@ impl<'a> Writer<'a> {
         id
     }
 
-    /// The id [`Writer::id`] will return next (ids at or above it are new).
-    pub(crate) fn peek_id(&self) -> Word {
-        self.next_id
-    }
-
     /// Declares that the module uses `capability`.
     pub(crate) fn capability(&mut self, capability: Capability) {
         self.capabilities.insert(capability as u32);
