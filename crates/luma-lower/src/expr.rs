@@ -112,7 +112,7 @@ impl<'a> FnCtx<'_, 'a> {
                 op: op @ (TBin::And | TBin::Or),
                 lhs,
                 rhs,
-            } => self.short_circuit(*op == TBin::And, *lhs, *rhs, span),
+            } => self.short_circuit(*op == TBin::And, *lhs, *rhs),
             ExprKind::Binary { op, lhs, rhs } => {
                 let l = self.expr(*lhs)?;
                 let r = self.expr(*rhs)?;
@@ -245,15 +245,8 @@ impl<'a> FnCtx<'_, 'a> {
         Ok(res)
     }
 
-    fn short_circuit(
-        &mut self,
-        is_and: bool,
-        lhs: ExprId,
-        rhs: ExprId,
-        span: Span,
-    ) -> LResult<Handle<Value>> {
+    fn short_circuit(&mut self, is_and: bool, lhs: ExprId, rhs: ExprId) -> LResult<Handle<Value>> {
         let l = self.expr(lhs)?;
-        let _ = span;
         if self.pure_cheap(rhs) {
             let r = self.expr(rhs)?;
             let op = if is_and {

@@ -399,7 +399,7 @@ impl FnCtx<'_, '_> {
         }
         match (self.m.shape(from), self.m.shape(to)) {
             (Shape::Scalar(_), Shape::Scalar(_)) => self.emit(Op::Convert { value: v }, to),
-            (Shape::Vector(n, _), Shape::Vector(m, s)) => {
+            (Shape::Vector(n, _), Shape::Vector(m, _)) => {
                 let mut v = v;
                 if n != m {
                     if n.count() < m.count() {
@@ -418,11 +418,9 @@ impl FnCtx<'_, '_> {
                         return Ok(v);
                     }
                 }
-                let _ = s;
                 self.emit(Op::Convert { value: v }, to)
             }
-            (Shape::Vector(n, _), Shape::Scalar(_)) => {
-                let _ = n;
+            (Shape::Vector(..), Shape::Scalar(_)) => {
                 let s = self.scalar_of(from)?;
                 let sty = self.m.scalar_ty(s);
                 let first = self.emit(Op::Extract { base: v, index: 0 }, sty)?;
