@@ -231,8 +231,13 @@ pub(crate) struct Checker<'a> {
     /// Depth of lazy struct / constant resolution.
     pub lazy_depth: u32,
     pub fcx: Option<FnCtx<'a>>,
-    /// Current expression recursion depth.
+    /// Current expression nesting depth. Lazy resolution of constants and structs from inside an
+    /// expression keeps counting, so the limit bounds the whole recursion.
     pub depth: u32,
+    /// Current block nesting depth.
+    pub block_depth: u32,
+    /// Current type expression nesting depth.
+    pub type_depth: u32,
     /// Whether the expression depth limit was reported in the current function.
     pub depth_reported: bool,
     /// Constant evaluation steps spent on the current top-level expression.
@@ -270,6 +275,8 @@ impl<'a> Checker<'a> {
             lazy_depth: 0,
             fcx: None,
             depth: 0,
+            block_depth: 0,
+            type_depth: 0,
             depth_reported: false,
             steps: 0,
             total_steps: 0,
@@ -334,13 +341,13 @@ impl<'a> Checker<'a> {
         types::scalar_of(&self.prog.types, ty)
     }
 
-    pub fn struct_props(&self) -> Vec<Props> {
-        self.structs.iter().map(|s| s.props).collect()
-    }
-
     pub fn props(&self, ty: TyId) -> Props {
-        let sp: Vec<Props> = self.struct_props();
-        types::props(&self.prog.types, &sp, ty)
+        let lookup = |sid: StructId| {
+            self.structs
+                .get(sid.index())
+                .map_or(Props::default(), |s| s.props)
+        };
+        types::props(&self.prog.types, lookup, ty)
     }
 
     /// Properties without building a table (for hot paths: struct tables are small).

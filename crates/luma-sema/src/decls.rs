@@ -194,14 +194,14 @@ impl<'a> Checker<'a> {
             ast::TypeExprKind::Array { len, element } => {
                 // Nesting of array type expressions is bounded by the parser's type nesting
                 // limit; this recursion follows it.
-                self.depth += 1;
-                if self.depth > self.limits.nesting_depth {
-                    self.depth -= 1;
+                self.type_depth += 1;
+                if self.type_depth > self.limits.nesting_depth {
+                    self.type_depth -= 1;
                     self.too_deep(te.span, "type");
                     return self.t.error;
                 }
                 let elem = self.resolve_type(*element, TypeCtx::Other);
-                self.depth -= 1;
+                self.type_depth -= 1;
                 let len = match len {
                     Some(e) => match self.array_size(*e) {
                         Some(n) => ArrayLen::Fixed(n),
@@ -889,9 +889,7 @@ impl<'a> Checker<'a> {
 
     /// Saves the function context and expression counters around a lazy resolution.
     pub fn save_context(&mut self) -> (Option<crate::check::FnCtx<'a>>, u32, u64, bool) {
-        let saved = (self.fcx.take(), self.depth, self.steps, self.steps_reported);
-        self.depth = 0;
-        saved
+        (self.fcx.take(), self.depth, self.steps, self.steps_reported)
     }
 
     pub fn restore_context(&mut self, saved: (Option<crate::check::FnCtx<'a>>, u32, u64, bool)) {

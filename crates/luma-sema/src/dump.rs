@@ -243,17 +243,32 @@ impl Dumper<'_> {
                 let t = self.expr(f, *e, 0);
                 self.line(indent, &t);
             }
-            StmtKind::If {
-                cond,
-                then_block,
-                else_block,
-            } => {
-                let t = format!("if {}", self.expr(f, *cond, 0));
-                self.line(indent, &t);
-                self.block(f, then_block, indent + 1, depth + 1);
-                if let Some(e) = else_block {
-                    self.line(indent, "else");
-                    self.block(f, e, indent + 1, depth + 1);
+            StmtKind::If { .. } => {
+                // `elseif` chains print flat, without recursion.
+                let mut node = s;
+                let mut first = true;
+                while let StmtKind::If {
+                    cond,
+                    then_block,
+                    else_block,
+                } = &node.kind
+                {
+                    let kw = if first { "if" } else { "elseif" };
+                    first = false;
+                    let t = format!("{kw} {}", self.expr(f, *cond, 0));
+                    self.line(indent, &t);
+                    self.block(f, then_block, indent + 1, depth + 1);
+                    match else_block {
+                        Some(e) => match e.stmts.as_slice() {
+                            [only] if matches!(only.kind, StmtKind::If { .. }) => node = only,
+                            _ => {
+                                self.line(indent, "else");
+                                self.block(f, e, indent + 1, depth + 1);
+                                break;
+                            }
+                        },
+                        None => break,
+                    }
                 }
             }
             StmtKind::For {

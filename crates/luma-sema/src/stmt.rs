@@ -60,6 +60,7 @@ impl<'a> Checker<'a> {
         });
         self.depth_reported = false;
         self.depth = 0;
+        self.block_depth = 0;
         if let Some(f) = self.fcx.as_mut() {
             f.scopes.push();
         }
@@ -125,13 +126,13 @@ impl<'a> Checker<'a> {
                         .with_note("the statements before it always return, discard or break"),
                 );
             }
-            if self.depth >= self.limits.nesting_depth {
+            if self.block_depth >= self.limits.nesting_depth {
                 self.too_deep(s.span, "block");
                 break;
             }
-            self.depth += 1;
+            self.block_depth += 1;
             let f = self.stmt(s, &mut out);
-            self.depth -= 1;
+            self.block_depth -= 1;
             if f == Flow::Exits {
                 flow = Flow::Exits;
             }

@@ -1,7 +1,7 @@
 //! Builtin type names, the Luma spelling of every type, and the type properties the checker
 //! asks about (constructible, host-shareable, ...).
 
-use luma_thir::{ArrayLen, Program, ScalarTy, TexDim, TextureShape, Ty, TyId, Types};
+use luma_thir::{ArrayLen, Program, ScalarTy, StructId, TexDim, TextureShape, Ty, TyId, Types};
 
 /// Resolves a builtin type name (`float`, `vec3`, `hmat2x4`, `sampler2DShadow`, ...).
 pub(crate) fn builtin_type(name: &str) -> Option<Ty> {
@@ -401,10 +401,10 @@ impl Props {
     }
 }
 
-/// Properties of `id`, given the already computed properties of every struct (`struct_props`,
-/// indexed by struct handle). Recurses only through array types, whose nesting the parser
+/// Properties of `id`, given the already computed properties of every struct (`struct_props`
+/// gives them by struct handle). Recurses only through array types, whose nesting the parser
 /// bounds; structs are looked up.
-pub(crate) fn props(types: &Types, struct_props: &[Props], id: TyId) -> Props {
+pub(crate) fn props(types: &Types, struct_props: impl Fn(StructId) -> Props, id: TyId) -> Props {
     let mut p = Props::default();
     let mut cur = id;
     let mut depth = 0;
@@ -418,7 +418,7 @@ pub(crate) fn props(types: &Types, struct_props: &[Props], id: TyId) -> Props {
                 cur = element;
             }
             Ty::Struct(sid) => {
-                let sp = struct_props.get(sid.index()).copied().unwrap_or_default();
+                let sp = struct_props(sid);
                 p.merge(sp);
                 p.depth = p.depth.saturating_add(depth);
                 return p;

@@ -259,22 +259,35 @@ impl Analysis<'_> {
                 StmtKind::Expr(e) => {
                     self.expr(*e);
                 }
-                StmtKind::If {
-                    cond,
-                    then_block,
-                    else_block,
-                } => {
-                    let c = self.expr(*cond);
+                StmtKind::If { .. } => {
+                    // An `elseif` chain is a nest of `If`s; walk it iteratively. Each arm runs
+                    // under the conditions of all the arms before it.
                     let saved = (self.cf, self.reason);
-                    if c != 0 {
-                        self.cf |= c;
-                        if c & NU != 0 && self.reason.is_none() {
-                            self.reason = Some(self.span(*cond));
+                    let mut node = s;
+                    while let StmtKind::If {
+                        cond,
+                        then_block,
+                        else_block,
+                    } = &node.kind
+                    {
+                        let c = self.expr(*cond);
+                        if c != 0 {
+                            self.cf |= c;
+                            if c & NU != 0 && self.reason.is_none() {
+                                self.reason = Some(self.span(*cond));
+                            }
                         }
-                    }
-                    self.block(then_block);
-                    if let Some(e) = else_block {
-                        self.block(e);
+                        self.block(then_block);
+                        match else_block {
+                            Some(e) => match e.stmts.as_slice() {
+                                [only] if matches!(only.kind, StmtKind::If { .. }) => node = only,
+                                _ => {
+                                    self.block(e);
+                                    break;
+                                }
+                            },
+                            None => break,
+                        }
                     }
                     (self.cf, self.reason) = saved;
                 }
