@@ -1,20 +1,21 @@
 //! Common subexpression elimination: a pure op that repeats an op of the same type on the same
 //! operands, where the first one is visible (earlier in the same block or in an enclosing
 //! block: structured dominance), is replaced by the first. Operands of commutative operators are
-//! compared in either order. Memory reads are not merged (a store may come between).
+//! compared in either order. Loads are merged only from memory nothing writes (uniform and
+//! push-constant blocks, read-only storage, textures); other memory may change in between.
 
 use luma_base::Handle;
 use luma_ir::{BinaryOp, Function, Module, Op, StmtKind, Type, Value, ValueDef};
 use rustc_hash::FxHashMap;
 
 use crate::util::{
-    compact_function, drop_placements, for_each_function, no_replacements, program_order,
-    replace_uses, resolve, stmt_at, Event,
+    compact_function, drop_placements, for_each_function, is_removable, no_replacements,
+    program_order, replace_uses, resolve, stmt_at, Event,
 };
 
 /// Runs CSE on every function.
 pub(crate) fn run(module: &mut Module) {
-    for_each_function(module, |_, f| eliminate(f));
+    for_each_function(module, |module, f| eliminate(module, f));
 }
 
 fn commutative(op: BinaryOp) -> bool {
@@ -45,7 +46,7 @@ fn key(op: &Op, ty: Handle<Type>, map: &[Option<Handle<Value>>]) -> (Handle<Type
     (ty, format!("{op:?}"))
 }
 
-fn eliminate(f: &mut Function) {
+fn eliminate(module: &Module, f: &mut Function) {
     let mut map = no_replacements(f);
     let mut killed = vec![false; f.values.len()];
     let mut table: FxHashMap<(Handle<Type>, String), Handle<Value>> = FxHashMap::default();
@@ -72,7 +73,7 @@ fn eliminate(f: &mut Function) {
                 else {
                     continue;
                 };
-                if !op.is_pure() {
+                if !is_removable(module, f, op) {
                     continue;
                 }
                 let k = key(op, *ty, &map);

@@ -11,21 +11,23 @@
 //! - Functions that no entry point reaches are removed (when the module has entry points), and
 //!   the arenas are compacted: no orphan value, block, local, constant or type remains.
 //!
-//! Loads, stores to memory that can be read, atomics, barriers and calls are never removed.
+//! Loads from memory the program may write, stores to memory that can be read, atomics,
+//! barriers and calls are never removed; unused loads from uniform and push-constant blocks,
+//! read-only storage buffers and textures are (nothing can change or observe them).
 
 use luma_base::Handle;
 use luma_ir::{Block, Function, Literal, LocalVariable, Module, Op, StmtKind, Value, ValueDef};
 
 use crate::util::{
-    compact_function, compact_module, for_each_function, no_replacements, program_order, regions,
-    replace_uses, stmt_at, Event, Pos, Regions, Tree,
+    compact_function, compact_module, for_each_function, is_removable, no_replacements,
+    program_order, regions, replace_uses, stmt_at, Event, Pos, Regions, Tree,
 };
 
 /// Runs dead code elimination on `module`.
 pub(crate) fn run(module: &mut Module) {
     for_each_function(module, |module, f| {
         fold_branches(module, f);
-        eliminate(f);
+        eliminate(module, f);
     });
     remove_unreachable_functions(module);
     compact_module(module);
@@ -166,7 +168,7 @@ fn read_locals(f: &Function, of: &[Option<Handle<LocalVariable>>]) -> Vec<bool> 
     read
 }
 
-fn eliminate(f: &mut Function) {
+fn eliminate(module: &Module, f: &mut Function) {
     let tree = Tree::new(f);
     let regions = regions(f, &tree);
     let pointers = local_of_pointers(f);
@@ -207,7 +209,7 @@ fn eliminate(f: &mut Function) {
             continue;
         };
         let essential = match &stmt.kind {
-            StmtKind::Value(v) => !is_pure(f, *v),
+            StmtKind::Value(v) => !is_pure(module, f, *v),
             StmtKind::Store { pointer, .. } => !dead_store(*pointer),
             StmtKind::AtomicStore { .. }
             | StmtKind::Call { .. }
@@ -300,7 +302,7 @@ fn eliminate(f: &mut Function) {
             continue;
         };
         match &stmt.kind {
-            StmtKind::Value(v) if !is_pure(f, *v) => push(*v, &mut live, &mut work),
+            StmtKind::Value(v) if !is_pure(module, f, *v) => push(*v, &mut live, &mut work),
             StmtKind::Store { pointer, .. } if dead_store(*pointer) => {}
             StmtKind::Store { .. }
             | StmtKind::AtomicStore { .. }
@@ -466,9 +468,9 @@ fn carried_live(
     }
 }
 
-fn is_pure(f: &Function, v: Handle<Value>) -> bool {
+fn is_pure(module: &Module, f: &Function, v: Handle<Value>) -> bool {
     match f.values.get(v).map(|x| &x.def) {
-        Some(ValueDef::Op(op)) => op.is_pure(),
+        Some(ValueDef::Op(op)) => is_removable(module, f, op),
         _ => true,
     }
 }

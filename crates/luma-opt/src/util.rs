@@ -267,6 +267,32 @@ pub(crate) fn literal_of(module: &Module, f: &Function, v: Handle<Value>) -> Opt
     }
 }
 
+/// Whether evaluating `op` may be skipped, repeated or merged with an equal op: it is pure, or
+/// it loads from memory nothing in the program writes (uniform and push-constant blocks,
+/// read-only storage buffers, textures and samplers).
+pub(crate) fn is_removable(module: &Module, f: &Function, op: &Op) -> bool {
+    if op.is_pure() {
+        return true;
+    }
+    let Op::Load { pointer } = op else {
+        return false;
+    };
+    matches!(
+        f.values
+            .get(*pointer)
+            .and_then(|p| luma_ir::proc::pointer_parts(&module.types, p.ty)),
+        Some((
+            _,
+            luma_ir::AddressSpace::Uniform
+                | luma_ir::AddressSpace::PushConstant
+                | luma_ir::AddressSpace::Handle
+                | luma_ir::AddressSpace::Storage {
+                    access: luma_ir::StorageAccess::Read
+                }
+        ))
+    )
+}
+
 /// Appends a value defined by constant `c` (of type `ty`) to `f`.
 pub(crate) fn constant_value(
     f: &mut Function,
