@@ -18,7 +18,7 @@ use luma_opt::OptLevel;
 use luma_harness::luma::Compiler;
 use luma_harness::paths::Tools;
 use luma_harness::report::Report;
-use luma_harness::runner::Runner;
+use luma_harness::runner::{Runner, TestResult};
 use luma_harness::spec::{self, PathKind};
 use luma_harness::{Gpu, GpuOptions, Validation};
 
@@ -191,26 +191,22 @@ fn run(
     for path in &specs {
         let result = match spec::load(path) {
             Ok(test) => runner.run(&test, &only),
-            Err(e) => luma_harness::runner::TestResult {
-                name: path
-                    .file_stem()
+            Err(e) => TestResult::invalid(
+                path.file_stem()
                     .map(|s| s.to_string_lossy().into_owned())
                     .unwrap_or_default(),
-                description: String::new(),
-                paths: vec![luma_harness::runner::PathResult {
-                    path: PathKind::Spirv,
-                    status: luma_harness::runner::Status::Error(e.to_string()),
-                    millis: 0,
-                    warnings: Vec::new(),
-                }],
-            },
+                e.to_string(),
+            ),
         };
         if json.is_none() {
-            let cells: Vec<String> = result
+            let mut cells: Vec<String> = result
                 .paths
                 .iter()
                 .map(|p| format!("{} {}", p.path.name(), p.status.label()))
                 .collect();
+            if result.error.is_some() {
+                cells.push("SPEC ERROR".to_string());
+            }
             eprintln!("{:32} {}", result.name, cells.join("  "));
         }
         results.push(result);

@@ -26,7 +26,7 @@ pub struct Counts {
     pub pass: usize,
     /// Wrong values.
     pub fail: usize,
-    /// Could not run.
+    /// Could not run (including tests whose spec is invalid).
     pub error: usize,
     /// Declared not applicable.
     pub not_applicable: usize,
@@ -37,6 +37,9 @@ impl Report {
     pub fn counts(&self) -> Counts {
         let mut c = Counts::default();
         for t in &self.tests {
+            if t.error.is_some() {
+                c.error += 1;
+            }
             for p in &t.paths {
                 match p.status {
                     Status::Pass => c.pass += 1,
@@ -94,6 +97,10 @@ impl Report {
         out.push('\n');
         for t in &self.tests {
             let _ = write!(out, "{:width$}", t.name);
+            if t.error.is_some() {
+                let _ = writeln!(out, "  SPEC ERROR");
+                continue;
+            }
             for c in &columns {
                 let cell = t
                     .paths
@@ -109,6 +116,12 @@ impl Report {
         let mut skipped = String::new();
         let mut warnings = String::new();
         for t in &self.tests {
+            if let Some(e) = &t.error {
+                let _ = writeln!(problems, "SPEC ERROR {}", t.name);
+                for l in e.lines() {
+                    let _ = writeln!(problems, "    {l}");
+                }
+            }
             for p in &t.paths {
                 let tag = format!("{} [{}]", t.name, p.path.name());
                 match &p.status {
@@ -190,6 +203,7 @@ impl Report {
                 json!({
                     "name": t.name,
                     "description": t.description,
+                    "error": t.error,
                     "paths": paths,
                 })
             })

@@ -65,12 +65,24 @@ pub struct TestResult {
     pub description: String,
     /// One entry per path, in report order.
     pub paths: Vec<PathResult>,
+    /// Why the test could not run at all (its spec is invalid); `paths` is empty then.
+    pub error: Option<String>,
 }
 
 impl TestResult {
-    /// Whether any path failed or errored.
+    /// Whether the test could not run, or any path failed or errored.
     pub fn is_bad(&self) -> bool {
-        self.paths.iter().any(|p| p.status.is_bad())
+        self.error.is_some() || self.paths.iter().any(|p| p.status.is_bad())
+    }
+
+    /// The result of a test whose spec could not be loaded.
+    pub fn invalid(name: String, error: String) -> TestResult {
+        TestResult {
+            name,
+            description: String::new(),
+            paths: Vec::new(),
+            error: Some(error),
+        }
     }
 }
 
@@ -116,6 +128,7 @@ impl Runner<'_> {
             name: test.name.clone(),
             description: test.description.clone(),
             paths,
+            error: None,
         }
     }
 

@@ -1,0 +1,161 @@
+//! The execution corpus (`tests/exec`) on the Vulkan device: every test through the four Luma
+//! paths (SPIR-V; GLSL through glslangValidator; HLSL through glslangValidator -D; WGSL through
+//! naga) at each opt level, plus its hand-written GLSL reference, all required to produce the
+//! expected values under the validation layer. A path that cannot run a test must be declared
+//! in the test's spec with a reason; the report lists those.
+#![allow(
+    clippy::panic,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing
+)]
+
+use std::path::PathBuf;
+
+use luma_harness::data::Value;
+use luma_harness::luma::Compiler;
+use luma_harness::paths::Tools;
+use luma_harness::report::Report;
+use luma_harness::runner::{Runner, Status, TestResult};
+use luma_harness::spec::{self, PathKind, Test};
+use luma_harness::{Gpu, GpuOptions};
+use luma_opt::OptLevel;
+
+fn corpus_dir() -> PathBuf {
+    luma_testutil::tests_dir().join("exec")
+}
+
+fn corpus() -> Vec<Test> {
+    spec::discover(&corpus_dir())
+        .unwrap()
+        .iter()
+        .map(|p| spec::load(p).unwrap_or_else(|e| panic!("{e}")))
+        .collect()
+}
+
+fn gpu() -> Gpu {
+    if std::env::var_os("XDG_RUNTIME_DIR").is_none() {
+        std::env::set_var("XDG_RUNTIME_DIR", "/tmp");
+    }
+    luma_testutil::require_tool("glslangValidator");
+    Gpu::new(&GpuOptions::default())
+        .unwrap_or_else(|e| panic!("cannot open the Vulkan device: {e}"))
+}
+
+/// Runs the corpus at one opt level; the references run only with `references`.
+fn run_corpus(opt: OptLevel, references: bool) -> Report {
+    let gpu = gpu();
+    let compiler = Compiler::new(opt);
+    let runner = Runner {
+        gpu: &gpu,
+        tools: Tools::find(),
+        luma: Some(&compiler),
+        scratch: luma_testutil::scratch_dir(&format!("exec-{}", opt.as_str())),
+    };
+    let only: Vec<PathKind> = if references {
+        Vec::new()
+    } else {
+        PathKind::LUMA.to_vec()
+    };
+    let start = std::time::Instant::now();
+    let tests: Vec<TestResult> = corpus().iter().map(|t| runner.run(t, &only)).collect();
+    let _ = std::fs::remove_dir_all(&runner.scratch);
+    Report {
+        device: gpu.info().clone(),
+        tests,
+        seconds: start.elapsed().as_secs_f64(),
+    }
+}
+
+fn assert_clean(report: &Report, opt: OptLevel) {
+    let table = report.table();
+    println!("opt level {}:\n{table}", opt.as_str());
+    for t in &report.tests {
+        for kind in PathKind::LUMA {
+            assert!(
+                t.paths.iter().any(|p| p.path == kind),
+                "{}: the {} path neither ran nor was declared not applicable",
+                t.name,
+                kind.name()
+            );
+        }
+    }
+    assert!(
+        report.ok(),
+        "execution corpus failures at opt level {}:\n{table}",
+        opt.as_str()
+    );
+}
+
+#[test]
+fn corpus_is_complete() {
+    let tests = corpus();
+    assert!(tests.len() >= 50, "only {} execution tests", tests.len());
+    for t in &tests {
+        assert!(t.luma.is_some(), "{} has no Luma source", t.name);
+        assert!(
+            !t.references.glsl.is_empty(),
+            "{} has no hand-written GLSL reference to confirm its expected values",
+            t.name
+        );
+        assert!(!t.description.is_empty(), "{} has no description", t.name);
+    }
+}
+
+#[test]
+fn corpus_passes_at_opt_basic_with_references() {
+    let report = run_corpus(OptLevel::Basic, true);
+    assert_clean(&report, OptLevel::Basic);
+}
+
+#[test]
+fn corpus_passes_at_opt_none() {
+    let report = run_corpus(OptLevel::None, false);
+    assert_clean(&report, OptLevel::None);
+}
+
+#[test]
+fn corpus_passes_at_opt_aggressive() {
+    let report = run_corpus(OptLevel::Aggressive, false);
+    assert_clean(&report, OptLevel::Aggressive);
+}
+
+/// A corpus test with one expected value changed must fail on every Luma path, with a message
+/// that names the value.
+#[test]
+fn a_wrong_expected_value_fails_every_path() {
+    let gpu = gpu();
+    let compiler = Compiler::new(OptLevel::Basic);
+    let runner = Runner {
+        gpu: &gpu,
+        tools: Tools::find(),
+        luma: Some(&compiler),
+        scratch: luma_testutil::scratch_dir("exec-wrong-value"),
+    };
+    let mut test = spec::load(&corpus_dir().join("bit_ops.toml")).unwrap();
+    let field = &mut test.expects[0].data.fields[0];
+    // a & b is 0x0f0f0000; expect one more.
+    assert_eq!(field.value, Value::Int(0x0f0f_0000));
+    field.value = Value::Int(0x0f0f_0001);
+    let result = runner.run(&test, &PathKind::LUMA);
+    let _ = std::fs::remove_dir_all(&runner.scratch);
+    assert_eq!(result.paths.len(), 4);
+    for p in &result.paths {
+        match &p.status {
+            Status::Fail(lines) => assert_eq!(
+                lines,
+                &vec![
+                    "expect #1 (buffer at group 0 binding 2): byte 0: i32 expected 252641281, \
+                     got 252641280"
+                        .to_string()
+                ],
+                "{} path",
+                p.path.name()
+            ),
+            other => panic!(
+                "the {} path must fail on a wrong expected value, got {other:?}",
+                p.path.name()
+            ),
+        }
+    }
+}
