@@ -2522,7 +2522,11 @@ impl<'a> Writer<'a> {
         };
         self.helpers.text.push_str(&format!(
             "// Element count of the runtime-sized array of `{gname}` (offset {offset}, stride {stride}).\n\
-             uint {name}() {{\n    uint size;\n    {gname}.GetDimensions(size);\n    \
+             uint {name}() {{\n    uint size;\n    {gname}.GetDimensions(size);\n\
+             #if !defined(__HLSL_VERSION)\n    \
+             // glslang reports 32-bit words where HLSL (DXC) reports bytes.\n    \
+             size *= 4u;\n\
+             #endif\n    \
              return {count};\n}}\n\n"
         ));
         Ok(name)

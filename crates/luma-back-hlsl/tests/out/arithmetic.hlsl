@@ -52,6 +52,10 @@ float3 luma_mod(float3 x, float3 y) {
 uint luma_length_out_i() {
     uint size;
     out_i.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 4u;
 }
 
@@ -59,6 +63,10 @@ uint luma_length_out_i() {
 uint luma_length_out_f() {
     uint size;
     out_f.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 4u;
 }
 

@@ -9,6 +9,10 @@ groupshared int hits;
 uint luma_length_input() {
     uint size;
     input.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 4u;
 }
 
@@ -16,6 +20,10 @@ uint luma_length_input() {
 uint luma_length_counters() {
     uint size;
     counters.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size < 4u ? 0u : (size - 4u) / 4u;
 }
 

@@ -77,6 +77,10 @@ struct Push_std430 {
 uint luma_length_particles() {
     uint size;
     particles.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 32u;
 }
 

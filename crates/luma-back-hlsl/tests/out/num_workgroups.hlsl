@@ -9,6 +9,10 @@
 uint luma_length_out() {
     uint size;
     out_.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 16u;
 }
 

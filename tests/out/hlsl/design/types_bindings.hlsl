@@ -37,6 +37,10 @@ struct shade_out {
 uint luma_length_positions() {
     uint size;
     positions.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 16u;
 }
 

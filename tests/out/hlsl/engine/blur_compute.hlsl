@@ -19,6 +19,10 @@ groupshared float4 tile[264];
 uint luma_length_src() {
     uint size;
     src.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 16u;
 }
 
@@ -26,6 +30,10 @@ uint luma_length_src() {
 uint luma_length_dst() {
     uint size;
     dst_.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 16u;
 }
 

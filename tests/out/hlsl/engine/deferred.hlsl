@@ -75,6 +75,10 @@ struct Material_std140 {
 uint luma_length_light_list() {
     uint size;
     light_list.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size < 16u ? 0u : (size - 16u) / 32u;
 }
 

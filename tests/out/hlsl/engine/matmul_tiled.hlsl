@@ -32,6 +32,10 @@ uint luma_div(uint x, uint y) {
 uint luma_length_a() {
     uint size;
     a.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 4u;
 }
 
@@ -39,6 +43,10 @@ uint luma_length_a() {
 uint luma_length_b() {
     uint size;
     b.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 4u;
 }
 
@@ -46,6 +54,10 @@ uint luma_length_b() {
 uint luma_length_c() {
     uint size;
     c.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 4u;
 }
 

@@ -33,6 +33,10 @@ static const float2 luma_const[4] = { float2(-1.0, -1.0), float2(1.0, -1.0), flo
 uint luma_length_particles() {
     uint size;
     particles.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 32u;
 }
 

@@ -22,6 +22,10 @@ struct Particle {
 uint luma_length_particles() {
     uint size;
     particles.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 32u;
 }
 

@@ -8,6 +8,10 @@ groupshared uint temp[512];
 uint luma_length_data() {
     uint size;
     data.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 4u;
 }
 
@@ -15,6 +19,10 @@ uint luma_length_data() {
 uint luma_length_block_sums() {
     uint size;
     block_sums.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 4u;
 }
 

@@ -31,6 +31,10 @@ struct skin_fs_out {
 uint luma_length_bones() {
     uint size;
     bones.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 64u;
 }
 

@@ -22,6 +22,10 @@ groupshared uint local_slots[64];
 uint luma_length_values() {
     uint size;
     values.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 4u;
 }
 
@@ -44,6 +48,10 @@ int luma_atomic_max_counters(uint offset, int value) {
 uint luma_length_slots() {
     uint size;
     slots.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 4u;
 }
 
@@ -56,6 +64,10 @@ uint luma_rem(uint x, uint y) {
 uint luma_length_old_values() {
     uint size;
     old_values.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 4u;
 }
 

@@ -30,6 +30,10 @@ uint luma_rem(uint x, uint y) {
 uint luma_length_output() {
     uint size;
     output.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 16u;
 }
 
@@ -37,6 +41,10 @@ uint luma_length_output() {
 uint luma_length_partials() {
     uint size;
     partials.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 32u;
 }
 

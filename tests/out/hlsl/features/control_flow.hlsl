@@ -36,6 +36,10 @@ static const Outer luma_const_6 = { luma_const_1, luma_const_5, 0.5 };
 uint luma_length_values() {
     uint size;
     values.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 4u;
 }
 

@@ -36,6 +36,10 @@ static const Hit luma_const = { -1.0, float3(0.0, 0.0, 0.0), false };
 uint luma_length_hits() {
     uint size;
     hits.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 16u;
 }
 

@@ -23,6 +23,10 @@ struct Stats {
 uint luma_length_positions() {
     uint size;
     positions.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 16u;
 }
 
@@ -30,6 +34,10 @@ uint luma_length_positions() {
 uint luma_length_instances() {
     uint size;
     instances.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size < 16u ? 0u : (size - 16u) / 128u;
 }
 
@@ -37,6 +45,10 @@ uint luma_length_instances() {
 uint luma_length_weights() {
     uint size;
     weights.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 4u;
 }
 
@@ -49,6 +61,10 @@ uint luma_rem(uint x, uint y) {
 uint luma_length_scratch() {
     uint size;
     scratch.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
     return size / 16u;
 }
 
