@@ -44,6 +44,7 @@ pub(crate) fn write_function(
         exprs: vec![None; function.values.len()],
         local_names: Vec::with_capacity(function.locals.len()),
         out: CodeWriter::new(),
+        else_if: None,
         lines: LineState::default(),
     };
     fw.write()?;
@@ -67,8 +68,13 @@ enum Work {
         next: usize,
         role: Role,
     },
-    Else,
+    /// `} else {`; `candidate` when the else arm may turn out to be an `else if`.
+    Else {
+        candidate: bool,
+    },
     EndIf,
+    /// The end of an `if` merged into its parent's `else if`: the parent writes the `}`.
+    EndIfMerged,
     EndLoop,
 }
 
@@ -102,6 +108,8 @@ struct FunctionWriter<'w, 'a> {
     exprs: Vec<Option<Expr>>,
     local_names: Vec<String>,
     out: CodeWriter,
+    /// Output lengths before and after the last `} else {` of a candidate `else if` arm.
+    else_if: Option<(usize, usize)>,
     lines: LineState,
 }
 
@@ -197,14 +205,19 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let mut ctx: Vec<Ctx> = Vec::new();
         while let Some(item) = work.pop() {
             match item {
-                Work::Else => {
+                Work::Else { candidate } => {
+                    let before = self.out.as_str().len();
                     self.out.dedent();
                     self.out.line("} else {");
                     self.out.indent();
+                    self.else_if = candidate.then(|| (before, self.out.as_str().len()));
                 }
                 Work::EndIf | Work::EndLoop => {
                     ctx.pop();
                     self.out.close("}");
+                }
+                Work::EndIfMerged => {
+                    ctx.pop();
                 }
                 Work::Block { block, next, role } => {
                     self.block(block, next, role, &mut work, &mut ctx)?;
@@ -267,33 +280,45 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                         continue;
                     }
                     let cond = self.operand(*condition)?;
+                    // The only statement of an `else` arm: write `} else if`.
+                    let merged = self.take_else_if(
+                        results.is_empty() && role == Role::Arm,
+                        stmts.get(index + 1),
+                    );
                     self.line_directive(stmt.loc);
+                    let keyword = if merged { "} else if" } else { "if" };
                     work.push(Work::Block {
                         block,
                         next: index + 1,
                         role,
                     });
-                    work.push(Work::EndIf);
+                    work.push(if merged {
+                        Work::EndIfMerged
+                    } else {
+                        Work::EndIf
+                    });
                     ctx.push(Ctx::If {
                         results: results.clone(),
                     });
                     if accept_empty {
                         let negated = wrap(&cond.text, cond.prec, Prec::Unary, Side::Right);
-                        self.out.open(format!("if (!{negated}) {{"));
+                        self.out.open(format!("{keyword} (!{negated}) {{"));
                         work.push(Work::Block {
                             block: *reject,
                             next: 0,
                             role: Role::Arm,
                         });
                     } else {
-                        self.out.open(format!("if ({}) {{", cond.text));
+                        self.out.open(format!("{keyword} ({}) {{", cond.text));
                         if !reject_empty {
                             work.push(Work::Block {
                                 block: *reject,
                                 next: 0,
                                 role: Role::Arm,
                             });
-                            work.push(Work::Else);
+                            work.push(Work::Else {
+                                candidate: results.is_empty() && self.is_else_if_arm(*reject),
+                            });
                         }
                         work.push(Work::Block {
                             block: *accept,
@@ -366,6 +391,61 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             index += 1;
         }
         Ok(())
+    }
+
+    /// Whether an `else` arm may print as `else if`: only inlined or dead values, one `If`
+    /// without results, then `Yield` of nothing (or `Unreachable`, when no arm of the `If`
+    /// yields).
+    fn is_else_if_arm(&self, block: Handle<Block>) -> bool {
+        let Some(block) = self.function.blocks.get(block) else {
+            return false;
+        };
+        let Some((last, rest)) = block.stmts.split_last() else {
+            return false;
+        };
+        let Some((inner, prelude)) = rest.split_last() else {
+            return false;
+        };
+        (matches!(&last.kind, StmtKind::Yield(args) if args.is_empty())
+            || matches!(last.kind, StmtKind::Unreachable))
+            && matches!(&inner.kind, StmtKind::If { results, .. } if results.is_empty())
+            && prelude.iter().all(|s| match s.kind {
+                StmtKind::Value(v) => {
+                    matches!(self.plan.placement(v), Placement::Dead | Placement::Inline)
+                }
+                _ => false,
+            })
+    }
+
+    /// Whether the `if` being written is the whole of a candidate `else` arm that nothing has
+    /// been written into yet; if so, takes back the `} else {` line so the `if` can print as
+    /// `} else if`. `next` is the statement after the `if`.
+    fn take_else_if(&mut self, eligible: bool, next: Option<&luma_ir::Stmt>) -> bool {
+        let Some((before, after)) = self.else_if.take() else {
+            return false;
+        };
+        let last = match next.map(|s| &s.kind) {
+            Some(StmtKind::Yield(args)) => args.is_empty(),
+            Some(StmtKind::Unreachable) => true,
+            _ => false,
+        };
+        if !eligible || !last || self.out.as_str().len() != after {
+            return false;
+        }
+        let depth = self.out.depth();
+        let mut text = std::mem::take(&mut self.out).finish();
+        text.truncate(before);
+        self.out = CodeWriter::new();
+        self.out.raw(&text);
+        // The `if` header goes where `} else {` was, one level out.
+        for _ in 1..depth {
+            self.out.indent();
+        }
+        if self.lines.scanned > before {
+            self.lines.scanned = before;
+            self.lines.newlines = self.lines.newlines.saturating_sub(1);
+        }
+        true
     }
 
     /// Whether an `if` arm writes nothing: only inlined or dead values, then `Yield` of nothing.
@@ -694,7 +774,9 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             ValueDef::LocalPointer(l) => self.function.locals.get(*l)?.name.clone(),
             ValueDef::Op(Op::AccessChain { base, indices }) => {
                 let base_ty = self.function.values.get(*base)?.ty;
-                let TypeInner::Pointer { base: mut current, .. } = module.types.get(base_ty)?.inner
+                let TypeInner::Pointer {
+                    base: mut current, ..
+                } = module.types.get(base_ty)?.inner
                 else {
                     return None;
                 };
@@ -1605,8 +1687,18 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     inner = self.w.inner(current)?.clone();
                 }
                 TypeInner::Vector { size, scalar } => {
-                    let i = self.index_text(index, Some(size.count()), None)?;
-                    text = format!("{text}[{i}]");
+                    text = match self.constant_literals(index)?.as_deref() {
+                        Some([Literal::U32(i)]) if *i < size.count() => {
+                            format!("{text}.{}", component(*i))
+                        }
+                        Some([Literal::I32(i)]) if (0..size.count() as i32).contains(i) => {
+                            format!("{text}.{}", component(*i as u32))
+                        }
+                        _ => {
+                            let i = self.index_text(index, Some(size.count()), None)?;
+                            format!("{text}[{i}]")
+                        }
+                    };
                     inner = TypeInner::Scalar(scalar);
                 }
                 TypeInner::Matrix {

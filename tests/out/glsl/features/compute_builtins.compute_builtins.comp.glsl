@@ -42,7 +42,7 @@ void main() {
         counter = input_.group_id.x + input_.group_id.y + input_.group_id.z;
         uint counter_1 = counter;
         partial.count = counter_1;
-        partial.sum[0u] = float(neighbour);
+        partial.sum.x = float(neighbour);
     }
     memoryBarrierBuffer();
     barrier();

@@ -41,16 +41,12 @@ int luma_rem(int a, int b) {
 int classify(int x) {
     if (x < 0) {
         return -1;
+    } else if (x == 0) {
+        return 0;
+    } else if (x < 10) {
+        return 1;
     } else {
-        if (x == 0) {
-            return 0;
-        } else {
-            if (x < 10) {
-                return 1;
-            } else {
-                return 2;
-            }
-        }
+        return 2;
     }
 }
 
@@ -314,16 +310,16 @@ void main() {
     int t_3 = arr[0u];
     arr[0u] = t_3 + t_2;
     outer = Outer(Inner(vec3(1.0), 1), Inner[4](Inner(vec3(0.0), 0), Inner(vec3(1.0), 1), Inner(vec3(2.0), 2), Inner(vec3(3.0), 3)), 0.5);
-    outer.inner.v[0u] = 2.0;
+    outer.inner.v.x = 2.0;
     outer.items[clamp(params.n & 3, 0, 3)].k = 7;
-    outer.items[1u].v[1u] = 4.0;
-    outer.items[1u].v[2u] = 5.0;
+    outer.items[1u].v.y = 4.0;
+    outer.items[1u].v.z = 5.0;
     float weight = outer.weight;
     outer.weight = weight * 2.0;
     int t_4 = arr[0u];
     int t_5 = arr[clamp(params.n & 7, 0, 7)];
     int k = outer.items[3u].k;
-    float t_6 = outer.inner.v[0u];
+    float t_6 = outer.inner.v.x;
     float weight_1 = outer.weight;
     results[min(8u, uint(results.length()) - 1u)] = t_4 + t_5 + 8 + k + int(t_6 + weight_1);
     uint t_7 = uint(values.length());

@@ -59,5 +59,5 @@ void main() {
     vec4 t_5 = stats.sums[min(t_1.id & 3u, 3u)];
     stats.sums[min(t_1.id & 3u, 3u)] = t_5 + p;
     uint t_6 = uint(positions.length());
-    stats.sums[0u][3u] = float(int(t_6));
+    stats.sums[0u].w = float(int(t_6));
 }

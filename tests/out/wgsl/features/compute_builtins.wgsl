@@ -34,7 +34,7 @@ fn compute_builtins(@builtin(local_invocation_id) local_id: vec3u, @builtin(loca
         counter = input.group_id.x + input.group_id.y + input.group_id.z;
         let counter_1 = counter;
         partial.count = counter_1;
-        partial.sum[0u] = f32(neighbour);
+        partial.sum.x = f32(neighbour);
     }
     storageBarrier();
     workgroupBarrier();

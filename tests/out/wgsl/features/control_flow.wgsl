@@ -23,16 +23,12 @@ struct Outer {
 fn classify(x: i32) -> i32 {
     if x < 0i {
         return -1i;
+    } else if x == 0i {
+        return 0i;
+    } else if x < 10i {
+        return 1i;
     } else {
-        if x == 0i {
-            return 0i;
-        } else {
-            if x < 10i {
-                return 1i;
-            } else {
-                return 2i;
-            }
-        }
+        return 2i;
     }
 }
 
@@ -296,16 +292,16 @@ fn control_flow() {
     let t_3 = arr[0u];
     arr[0u] = t_3 + t_2;
     outer = Outer(Inner(vec3f(1.0f), 1i), array<Inner, 4>(Inner(vec3f(0.0f), 0i), Inner(vec3f(1.0f), 1i), Inner(vec3f(2.0f), 2i), Inner(vec3f(3.0f), 3i)), 0.5f);
-    outer.inner.v[0u] = 2.0f;
+    outer.inner.v.x = 2.0f;
     outer.items[params.n & 3i].k = 7i;
-    outer.items[1u].v[1u] = 4.0f;
-    outer.items[1u].v[2u] = 5.0f;
+    outer.items[1u].v.y = 4.0f;
+    outer.items[1u].v.z = 5.0f;
     let weight = outer.weight;
     outer.weight = weight * 2.0f;
     let t_4 = arr[0u];
     let t_5 = arr[params.n & 7i];
     let k = outer.items[3u].k;
-    let t_6 = outer.inner.v[0u];
+    let t_6 = outer.inner.v.x;
     let weight_1 = outer.weight;
     results[8u] = t_4 + t_5 + 8i + k + i32(t_6 + weight_1);
     let t_7 = arrayLength(&values);

@@ -49,5 +49,5 @@ fn process(@builtin(global_invocation_id) gid: vec3u) {
     let t_5 = stats.sums[t_1.id & 3u];
     stats.sums[t_1.id & 3u] = t_5 + p;
     let t_6 = arrayLength(&positions);
-    stats.sums[0u][3u] = f32(i32(t_6));
+    stats.sums[0u].w = f32(i32(t_6));
 }
