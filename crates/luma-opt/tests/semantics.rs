@@ -55,7 +55,7 @@ const UINTS: [u32; 10] = [0, 1, 2, 3, 4, 5, 7, 8, 16, u32::MAX];
 fn random(m: &Module, ty: Handle<Type>, rng: &mut Rng, runtime_len: usize) -> Option<V> {
     Some(match &m.types[ty].inner {
         TypeInner::Scalar(s) | TypeInner::Atomic(s) => match s.kind {
-            ScalarKind::Bool => V::B(rng.next() % 2 == 0),
+            ScalarKind::Bool => V::B(rng.next().is_multiple_of(2)),
             ScalarKind::Sint => V::I(rng.pick(&INTS)),
             ScalarKind::Uint => V::U(rng.pick(&UINTS)),
             ScalarKind::Float => {
@@ -113,7 +113,7 @@ fn random(m: &Module, ty: Handle<Type>, rng: &mut Rng, runtime_len: usize) -> Op
 
 fn scalar_value(kind: ScalarKind, rng: &mut Rng) -> V {
     match kind {
-        ScalarKind::Bool => V::B(rng.next() % 2 == 0),
+        ScalarKind::Bool => V::B(rng.next().is_multiple_of(2)),
         ScalarKind::Sint => V::I(rng.pick(&INTS)),
         ScalarKind::Uint => V::U(rng.pick(&UINTS)),
         ScalarKind::Float => V::F(rng.pick(&FLOATS)),
@@ -193,7 +193,7 @@ fn entry_args(
                 | BuiltIn::InstanceIndex
                 | BuiltIn::SampleIndex => V::U(invocation),
                 BuiltIn::SampleMask => V::U(0xf),
-                BuiltIn::FrontFacing => V::B(invocation % 2 == 0),
+                BuiltIn::FrontFacing => V::B(invocation.is_multiple_of(2)),
                 BuiltIn::Position if stage == ShaderStage::Fragment => V::C(vec![
                     V::F(invocation as f32 + 0.5),
                     V::F(1.5),
