@@ -2003,12 +2003,6 @@ impl<'a> Writer<'a> {
                             Repr::Array(inner) => (**inner).clone(),
                             _ => Repr::Plain,
                         };
-                        // Scalar and small-vector elements stored as 4-vectors.
-                        let next = if next == Repr::Plain && repr != Repr::Plain {
-                            Repr::Plain
-                        } else {
-                            next
-                        };
                         (*base, format!("[{i}]"), next)
                     }
                     TypeInner::Vector { size, scalar } => {
@@ -2050,11 +2044,6 @@ impl<'a> Writer<'a> {
                         (column, format!("[{i}]"), next)
                     }
                     _ => return Err(Error::invalid("access chain into a non-composite")),
-                };
-                // An element of an array of widened vectors is itself widened.
-                let next_repr = match (&repr, self.ty(ty)?) {
-                    (Repr::Array(inner), TypeInner::Array { .. }) => (**inner).clone(),
-                    _ => next_repr,
                 };
                 Ok(Place::Typed {
                     expr: format!("{expr}{access}"),
@@ -3425,6 +3414,9 @@ impl<'a> Writer<'a> {
                 Expr::atom(format!("{name}({})", arg(0)))
             }
             M::CountOneBits => self.int_result(call("countbits"), kind)?,
+            M::ReverseBits if kind == Some(ScalarKind::Sint) => {
+                Expr::atom(format!("asint(reversebits(asuint({})))", arg(0)))
+            }
             M::ReverseBits => call("reversebits"),
             M::FirstLeadingBit => self.int_result(call("firstbithigh"), kind)?,
             M::FirstTrailingBit => self.int_result(call("firstbitlow"), kind)?,

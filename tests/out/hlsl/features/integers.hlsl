@@ -110,7 +110,7 @@ void integers() {
     out_ints.Store(80u, asuint(max(a, 7)));
     out_ints.Store(84u, asuint(clamp(a, -10, 10)));
     out_ints.Store(88u, asuint(asint(countbits(a))));
-    out_ints.Store(92u, asuint(reversebits(b)));
+    out_ints.Store(92u, asuint(asint(reversebits(asuint(b)))));
     out_ints.Store(96u, asuint(asint(firstbithigh(a))));
     out_ints.Store(100u, asuint(asint(firstbitlow(b))));
     const float e_2 = inputs.f;
@@ -170,7 +170,7 @@ void integers() {
     const int4 v = asint(0u - asuint(((asint(asuint(e_10) * asuint(e_11) + asuint(luma_div(e_12, e_13)) - asuint(luma_rem(e_14, e_15))) & int4(255, 255, 255, 255) | e_16 << (uint4(2u, 2u, 2u, 2u) & 31u)) ^ ~e_17) >> (uint4(1u, 2u, 3u, 4u) & 31u) << (uint4(0u, 1u, 2u, 3u) & 31u)) + asuint(abs(e_18)) + asuint(sign(e_19)) + asuint(min(e_20, e_21)) + asuint(max(e_22, int4(0, 0, 0, 0))));
     const int4 e_23 = inputs.va;
     const int4 e_24 = inputs.vb;
-    const int4 v_1 = luma_rem(asint(asuint(clamp(v, int4(-100, -100, -100, -100), int4(100, 100, 100, 100))) + (asuint(asint(countbits(e_23))) + asuint(reversebits(e_24)))), int4(7, 7, 7, 7));
+    const int4 v_1 = luma_rem(asint(asuint(clamp(v, int4(-100, -100, -100, -100), int4(100, 100, 100, 100))) + (asuint(asint(countbits(e_23))) + asuint(asint(reversebits(asuint(e_24)))))), int4(7, 7, 7, 7));
     out_ivecs.Store4(0u, asuint(v_1));
     const float e_25 = inputs.f;
     const uint3 e_26 = inputs.vc;
