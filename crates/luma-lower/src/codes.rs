@@ -1,6 +1,7 @@
 //! The diagnostic codes lowering reports (range E08xx). Lowering runs only on checked programs,
-//! so these are things the checker cannot know: command-line specialization values and limits
-//! that only the lowered shape of the program reaches.
+//! so these are what the checker cannot know (command-line specialization values), and guards
+//! that turn a typed program the checker should not have produced (too deep, malformed) into a
+//! diagnostic instead of a crash.
 
 use luma_base::{Code, CodeDoc, Severity};
 
@@ -8,7 +9,8 @@ use luma_base::{Code, CodeDoc, Severity};
 pub const UNKNOWN_SPEC_ID: Code = Code("E0801");
 /// `--spec ID=VALUE` gives a value of another type than the constant's.
 pub const SPEC_TYPE_MISMATCH: Code = Code("E0802");
-/// Control flow nests deeper than `Limits::nesting_depth` once `elseif` chains are counted.
+/// Blocks, expressions or types nest deeper than `Limits::nesting_depth` (a guard: the checker
+/// reports Luma source past the limit first; a typed program from elsewhere may reach it).
 pub const NESTING_TOO_DEEP: Code = Code("E0803");
 /// The typed program breaks an invariant the checker guarantees (a compiler bug).
 pub const MALFORMED_PROGRAM: Code = Code("E0899");
@@ -30,9 +32,9 @@ pub const ALL: &[CodeDoc] = &[
     CodeDoc {
         code: NESTING_TOO_DEEP,
         severity: Severity::Error,
-        title: "control flow nested deeper than the nesting limit once `elseif` arms are counted",
-        example: "-- an `if` with more `elseif` arms than the nesting limit (256 by default)\n\
-                  if x == 0 then y = 0 elseif x == 1 then y = 1 elseif ... end\n",
+        title: "a typed program nested deeper than the nesting limit reached lowering",
+        example: "-- no checked source triggers it (the checker reports nesting past the limit\n\
+                  -- first); lowering reports a deeper typed program instead of overflowing\n",
     },
     CodeDoc {
         code: MALFORMED_PROGRAM,

@@ -34,15 +34,12 @@ impl Failure {
         }
     }
 
-    /// Statements or expressions nest deeper than the lowering can follow.
+    /// Blocks, expressions or types nest deeper than the nesting limit allows.
     pub fn too_deep(span: Span, limit: u32) -> Failure {
         Failure {
             code: codes::NESTING_TOO_DEEP,
             span,
-            message: format!(
-                "code nested deeper than the nesting limit of {limit} (an `elseif` chain counts \
-                 one level per arm)"
-            ),
+            message: format!("code nested deeper than the nesting limit of {limit}"),
         }
     }
 

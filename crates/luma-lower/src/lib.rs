@@ -13,9 +13,11 @@
 //! decisions (loop shapes, the Lua `for` count, evaluation order, swizzle stores).
 //!
 //! Lowering runs only on programs the checker accepted; it reports errors (`E08xx`, see
-//! [`codes`]) only for what the checker cannot know: bad `--spec` values, and control flow
-//! nested past the nesting limit once `elseif` chains are counted. A typed program that breaks
-//! the checker's guarantees gives `E0899` instead of a panic.
+//! [`codes`]) only for what the checker cannot know (bad `--spec` values). A typed program that
+//! breaks the checker's guarantees gives `E0803` (nested past the limit) or `E0899` (malformed)
+//! instead of a crash. Recursion follows blocks, expressions and types, each bounded by
+//! `Limits::nesting_depth` (plus a small margin); `elseif` chains, loops over statements and
+//! all analyses are iterative.
 #![forbid(unsafe_code)]
 
 use std::collections::BTreeMap;
