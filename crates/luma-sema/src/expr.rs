@@ -1884,9 +1884,15 @@ impl<'a> Checker<'a> {
                     Val::Abs(a, vs) => match consts::materialize(a, s) {
                         Ok(c) => self.const_expr(c, ty, span),
                         Err(_) => {
-                            // A float literal to an integer, a number to `bool`: convert from
-                            // the literal's own type.
-                            let e = self.concretize(Val::Abs(a, vs), None);
+                            // The literal does not fit the target directly: give it its own
+                            // type (an integer literal `int`, else `uint`; a float literal
+                            // `float`) and convert, so `uint(-1)` wraps like any `int` does.
+                            let own = match a {
+                                Abstract::Int(v) if i32::try_from(v).is_ok() => ScalarTy::Int,
+                                Abstract::Int(v) if u32::try_from(v).is_ok() => ScalarTy::Uint,
+                                _ => ScalarTy::Float,
+                            };
+                            let e = self.materialize(a, vs, own);
                             self.convert_expr(e, ty, span)
                         }
                     },

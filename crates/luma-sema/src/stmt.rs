@@ -726,9 +726,9 @@ impl<'a> Checker<'a> {
                 if !target_ok || self.val_is_error(rv) {
                     return;
                 }
-                // Type `target op value` with a stand-in for the target's current value.
-                let current = self.mk(ExprKind::Error, tty, tspan);
-                let r = self.binary_vals(bop, op_span, Val::Expr(current), rv, span, Some(tty));
+                // Type `target op value` with the target standing for its current value (the
+                // operation built here only serves the typing; the statement keeps `op`).
+                let r = self.binary_vals(bop, op_span, Val::Expr(te), rv, span, Some(tty));
                 let Val::Expr(re) = r else { return };
                 let rt = self.expr_ty(re);
                 if self.is_error(rt) {

@@ -885,3 +885,32 @@ fn output_is_deterministic() {
         );
     }
 }
+
+#[test]
+fn explicit_conversions_of_literals() {
+    let p = ok("
+const A: uint = uint(-1)
+const B: int = int(3000000000)
+const C: int = int(-2.75)
+const D: bool = bool(2)
+const E: float = float(16777217)
+const F: uint = uint(2.5)
+");
+    let value = |n: &str| {
+        p.consts
+            .iter()
+            .map(|(_, c)| c)
+            .find(|c| c.name == n)
+            .unwrap()
+            .value
+            .clone()
+    };
+    assert_eq!(value("A"), ConstValue::Uint(u32::MAX));
+    assert_eq!(value("B"), ConstValue::Int(-1294967296));
+    assert_eq!(value("C"), ConstValue::Int(-2));
+    assert_eq!(value("D"), ConstValue::Bool(true));
+    assert_eq!(value("E"), ConstValue::Float(16777216.0));
+    assert_eq!(value("F"), ConstValue::Uint(2));
+    let out = err("const X: uint = uint(-1.5)");
+    assert!(out.contains("E0703"), "{out}");
+}
