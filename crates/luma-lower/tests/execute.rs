@@ -233,3 +233,42 @@ fn swizzle_and_index_writes_on_values_and_memory() {
         );
     }
 }
+
+#[test]
+fn atomics_shader_single_invocation() {
+    let path = luma_testutil::tests_dir().join("shaders/features/atomics.luma");
+    let m = common::lower_ok(&common::front_file(&path).program);
+    for v in [5, -3] {
+        let mut mach = Machine::new(&m);
+        mach.set_global("values", V::C(vec![V::I(v)]));
+        mach.set_global("slots", V::C(vec![V::U(77)]));
+        mach.set_global("old_values", V::C(vec![V::U(0)]));
+        mach.run("atomics", vec![V::U(0), V::C(vec![V::U(0); 3])])
+            .unwrap();
+        let mut bins = vec![V::I(0); 8];
+        bins[(v & 7) as usize] = V::I(1);
+        assert_eq!(
+            mach.global("counters"),
+            &V::C(vec![
+                V::U(1),
+                V::I(0),
+                V::I(v.max(0)),
+                V::U(0),
+                V::U(1),
+                V::U(1),
+                V::I(1),
+                V::C(bins),
+            ]),
+            "value {v}"
+        );
+        assert_eq!(mach.global("slots"), &V::C(vec![V::U(0)]));
+        assert_eq!(
+            mach.global("old_values"),
+            &V::C(vec![V::U((v as u32).wrapping_add(1))])
+        );
+        let V::C(local_slots) = mach.global("local_slots") else {
+            panic!()
+        };
+        assert_eq!(local_slots[1], V::U(77));
+    }
+}
