@@ -36,7 +36,9 @@
 //!   and written with explicit `Load`/`Store` at the std430 byte offsets of the layouter: this
 //!   is the only HLSL form whose offsets are exact on every compiler (structured buffers use
 //!   C packing on D3D12 and std430 on Vulkan, which differ for `vec3`). Runtime array lengths
-//!   come from `GetDimensions`.
+//!   come from `GetDimensions` (bytes in DXC; glslang reports 32-bit words, corrected under
+//!   `#if !defined(__HLSL_VERSION)`). Signed atomic min/max on these buffers is a
+//!   compare-exchange loop, because glslang compares them unsigned.
 //! - **Integer semantics** follow language.md through helpers emitted once per type and only
 //!   when used: total division and remainder (`luma_div`, `luma_rem`), float remainder
 //!   (`luma_frem`), floor-based `mod` (`luma_mod`), wrapping signed `+ - *` through `uint`,

@@ -55,7 +55,10 @@ fn options_for(module: &Module) -> Options {
 fn validate(label: &str, out: &HlslOutput) -> Result<(), String> {
     let glslang = require_tool("glslangValidator");
     let spirv_val = require_tool("spirv-val");
-    let dir = scratch_dir(&format!("hlsl-corpus-{}", label.replace(['/', '\\', '.'], "_")));
+    let dir = scratch_dir(&format!(
+        "hlsl-corpus-{}",
+        label.replace(['/', '\\', '.'], "_")
+    ));
     let src = dir.join("shader.hlsl");
     std::fs::write(&src, &out.source).unwrap();
     let mut errors = Vec::new();
@@ -68,18 +71,34 @@ fn validate(label: &str, out: &HlslOutput) -> Result<(), String> {
         };
         let spv = dir.join(format!("{}.spv", ep.name));
         let (ok, log) = run(Command::new(&glslang)
-            .args(["-D", "-e", &ep.name, "-S", stage, "-V", "--target-env", "vulkan1.1", "-o"])
+            .args([
+                "-D",
+                "-e",
+                &ep.name,
+                "-S",
+                stage,
+                "-V",
+                "--target-env",
+                "vulkan1.1",
+                "-o",
+            ])
             .arg(&spv)
             .arg(&src));
         if !ok {
-            errors.push(format!("{label}: glslang rejected entry `{}`:\n{log}", ep.name));
+            errors.push(format!(
+                "{label}: glslang rejected entry `{}`:\n{log}",
+                ep.name
+            ));
             continue;
         }
         let (ok, log) = run(Command::new(&spirv_val)
             .args(["--target-env", "vulkan1.1"])
             .arg(&spv));
         if !ok {
-            errors.push(format!("{label}: spirv-val rejected entry `{}`:\n{log}", ep.name));
+            errors.push(format!(
+                "{label}: spirv-val rejected entry `{}`:\n{log}",
+                ep.name
+            ));
         }
     }
     let _ = std::fs::remove_dir_all(&dir);

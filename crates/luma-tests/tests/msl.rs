@@ -4,7 +4,12 @@
 //! `LUMA_BLESS=1`); brackets balance; every entry point of the IR is a `vertex` / `fragment` /
 //! `kernel` function; every resource an entry point reaches is one of its parameters with the
 //! attribute of its remapped index; and the remapped indices are contiguous per class.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use std::path::Path;
 
@@ -90,19 +95,33 @@ fn check_interface(label: &str, module: &Module, out: &MslOutput) -> Result<(), 
             continue;
         };
         if !signature.starts_with(&format!("{qualifier} ")) {
-            errors.push(format!("{label}: `{}` is not a {qualifier} function", info.name));
+            errors.push(format!(
+                "{label}: `{}` is not a {qualifier} function",
+                info.name
+            ));
         }
         for g in luma_back::used_globals(module, ep.function) {
             let global = &module.globals[g];
             if global.binding.is_none() && global.space != AddressSpace::PushConstant {
                 continue;
             }
-            let Some(b) = out.bindings.resources.iter().find(|r| r.name == global.name) else {
-                errors.push(format!("{label}: `{}` missing from the binding map", global.name));
+            let Some(b) = out
+                .bindings
+                .resources
+                .iter()
+                .find(|r| r.name == global.name)
+            else {
+                errors.push(format!(
+                    "{label}: `{}` missing from the binding map",
+                    global.name
+                ));
                 continue;
             };
             if b.binding != global.binding {
-                errors.push(format!("{label}: `{}` mapped with the wrong binding", global.name));
+                errors.push(format!(
+                    "{label}: `{}` mapped with the wrong binding",
+                    global.name
+                ));
             }
             let attr = format!("[[{}({})]]", b.class.as_str(), b.index);
             if !signature.lines().any(|l| l.contains(&attr)) {
@@ -128,7 +147,10 @@ fn check_interface(label: &str, module: &Module, out: &MslOutput) -> Result<(), 
         let mut next = 0;
         for r in out.bindings.resources.iter().filter(|r| r.class == class) {
             if r.index != next {
-                errors.push(format!("{label}: `{}` at {} expected {next}", r.name, r.index));
+                errors.push(format!(
+                    "{label}: `{}` at {} expected {next}",
+                    r.name, r.index
+                ));
             }
             next = r.index + r.count;
         }
