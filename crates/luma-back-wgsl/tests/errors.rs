@@ -1,0 +1,145 @@
+//! Every diagnostic code of the WGSL back end, triggered by a small IR module: the code and the
+//! message it gives. Back-end errors have no source span (the IR has none to give).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use luma_back_wgsl::{codes, write, Error, Options};
+
+fn error_of(text: &str) -> Error {
+    let module = luma_ir::parse::parse_module(text).unwrap();
+    luma_ir::verify::verify(&module).unwrap();
+    write(&module, &Options::default()).unwrap_err()
+}
+
+#[test]
+fn e0950_unsupported_stage() {
+    let e = error_of(
+        r#"
+fn fn0 "hs"() {
+body:
+  return
+}
+entry tessellation_control "hs" = fn0
+"#,
+    );
+    assert_eq!(e.code, codes::UNSUPPORTED_STAGE);
+    assert_eq!(
+        e.message,
+        "WGSL has no tessellation_control stage (entry point `hs`)"
+    );
+    assert_eq!(e.to_string(), format!("E0950: {}", e.message));
+}
+
+#[test]
+fn e0951_depth_texture_sampled_with_a_bias() {
+    let e = error_of(
+        r#"
+const c0: f32 = 0.5
+const c1: vec2<f32> = {c0, c0}
+global g0 "depth": texture_depth_2d in handle @group(0) @binding(0)
+global g1 "samp": sampler in handle @group(0) @binding(1)
+
+fn fn0 "main"() -> ("d": f32 @location(0)) {
+  %0: ptr<handle, texture_depth_2d> = global g0
+  %1: ptr<handle, sampler> = global g1
+  %2: vec2<f32> = const c1
+  %3: f32 = const c0
+body:
+  %4: texture_depth_2d = load %0
+  %5: sampler = load %1
+  %6: f32 = image_sample %4, %5, %2, level bias %3
+  return %6
+}
+entry fragment "main" = fn0
+"#,
+    );
+    assert_eq!(e.code, codes::UNSUPPORTED_TEXTURE_OP);
+    assert_eq!(e.message, "WGSL cannot sample a depth texture with a bias");
+}
+
+#[test]
+fn e0952_override_id_too_large() {
+    let e = error_of(
+        r#"
+@spec(70000) const c0 "N": i32 = 4
+global g0 "out": [i32] in storage(read_write) @group(0) @binding(0)
+
+fn fn0 "main"() {
+  %0: ptr<storage(read_write), [i32]> = global g0
+  %1: i32 = const c0
+body:
+  %2: ptr<storage(read_write), i32> = access %0, %1
+  store %2, %1
+  return
+}
+entry compute "main" = fn0 @workgroup_size(1, 1, 1)
+"#,
+    );
+    assert_eq!(e.code, codes::UNSUPPORTED_SPEC_CONSTANT);
+    assert_eq!(
+        e.message,
+        "WGSL override ids are at most 65535; `N` has id 70000"
+    );
+}
+
+#[test]
+fn e0953_private_variable_initialized_to_infinity() {
+    let e = error_of(
+        r#"
+const c0: f32 = inf
+global g0 "big": f32 in private = c0
+global g1 "out": [f32] in storage(read_write) @group(0) @binding(0)
+const c1: u32 = 0u
+
+fn fn0 "main"() {
+  %0: ptr<private, f32> = global g0
+  %1: ptr<storage(read_write), [f32]> = global g1
+  %2: u32 = const c1
+body:
+  %3: f32 = load %0
+  %4: ptr<storage(read_write), f32> = access %1, %2
+  store %4, %3
+  return
+}
+entry compute "main" = fn0 @workgroup_size(1, 1, 1)
+"#,
+    );
+    assert_eq!(e.code, codes::UNSUPPORTED_VALUE);
+    assert_eq!(
+        e.message,
+        "WGSL initializes private variables with constant expressions only; the initial value \
+         of `big` is not one"
+    );
+}
+
+#[test]
+fn e0959_invalid_ir_is_an_error_not_a_panic() {
+    // An operation no statement places: the verifier rejects it, and the back end reports it
+    // instead of panicking.
+    let text = r#"
+const c0: i32 = 1
+fn fn0 "main"() -> ("out": i32 @location(0)) {
+  %0: i32 = const c0
+  %1: i32 = add %0, %0
+body:
+  return %1
+}
+entry fragment "main" = fn0
+"#;
+    let module = luma_ir::parse::parse_module(text).unwrap();
+    assert!(luma_ir::verify::verify(&module).is_err());
+    let e = write(&module, &Options::default()).unwrap_err();
+    assert_eq!(e.code, codes::INVALID_IR);
+    assert_eq!(e.message, "value 1 used before its definition");
+}
+
+#[test]
+fn every_code_is_documented_in_the_range() {
+    for doc in codes::CODES {
+        let n: u32 = doc.code.as_str().trim_start_matches('E').parse().unwrap();
+        assert!(
+            (950..960).contains(&n),
+            "{} is outside E0950-E0959",
+            doc.code
+        );
+    }
+}
