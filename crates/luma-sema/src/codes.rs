@@ -172,13 +172,13 @@ codes! {
     /// An integer division by zero in a constant expression.
     E0702, Error, "division by zero in a constant expression", "const X: int = 1 / 0";
     /// A constant expression that overflows or is not finite.
-    E0703, Error, "overflow in a constant expression", "const X: int = -2147483648 / -1";
+    E0703, Error, "overflow in a constant expression", "const M: int = -2147483648\nconst X: int = M / -1";
     /// A constant expression that takes too many evaluation steps.
-    E0704, Error, "constant evaluation limit reached", "const A: [16777216]int = { ... }";
+    E0704, Error, "constant evaluation limit reached", "-- with `max_const_eval_steps = 10`\nconst T: [4]vec4 = { vec4(1.0), vec4(2.0), vec4(3.0), vec4(4.0) }";
     /// An array with more elements than the limit.
     E0705, Error, "array too large", "buffer b: [16777217]float";
     /// Nesting deeper than the limit.
-    E0706, Error, "nesting too deep", "struct S0 ... struct S300 (each containing the previous)";
+    E0706, Error, "nesting too deep", "-- with `nesting_depth = 2`\nstruct A\n\tx: float\nend\nstruct B\n\ta: A\nend\nstruct C\n\tb: B\nend";
     /// A `for` loop with a constant step of zero.
     E0707, Error, "`for` step is zero", "function f()\n\tfor i = 0, 10, 0 do\n\tend\nend";
     /// An invalid specialization constant.

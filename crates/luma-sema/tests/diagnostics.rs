@@ -157,3 +157,31 @@ fn codes_are_sorted_unique_and_in_range() {
         );
     }
 }
+
+/// Every code's documented example triggers that code (a first line
+/// `-- with \`key = value\`` sets a limit, as `.opts` files do).
+#[test]
+fn every_example_triggers_its_code() {
+    let mut failures = Vec::new();
+    for doc in codes::ALL {
+        let mut limits = Limits::default();
+        if let Some(rest) = doc.example.strip_prefix("-- with `") {
+            let setting = rest.split('`').next().unwrap();
+            let (key, value) = setting.split_once('=').unwrap();
+            let value: u64 = value.trim().parse().unwrap();
+            match key.trim() {
+                "nesting_depth" => limits.nesting_depth = value as u32,
+                "max_const_eval_steps" => limits.max_const_eval_steps = value,
+                other => panic!("unknown option {other}"),
+            }
+        }
+        let (out, found) = run("example.luma", doc.example, limits);
+        if !found.contains(&doc.code.as_str()) {
+            failures.push(format!(
+                "{}: example reports {found:?}\n{}\n{out}",
+                doc.code, doc.example
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
