@@ -389,7 +389,7 @@ impl<'a> Checker<'a> {
                 );
                 return None;
             }
-            if stage == Stage::Compute && io.interpolation.is_some() {
+            if io.interpolation.is_some() {
                 self.emit(
                     Diagnostic::error(codes::E0620, span, "builtins take no interpolation")
                         .with_primary_label("remove `@interpolation`"),
