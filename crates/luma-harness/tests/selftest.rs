@@ -42,7 +42,9 @@ fn run(gpu: &Gpu, spec_path: &Path, label: &str) -> TestResult {
         luma: None,
         scratch: luma_testutil::scratch_dir(label),
     };
-    runner.run(&test, &[])
+    let result = runner.run(&test, &[]);
+    let _ = std::fs::remove_dir_all(&runner.scratch);
+    result
 }
 
 #[test]
@@ -134,4 +136,56 @@ fn a_binding_without_data_fails() {
         },
         other => panic!("expected one path: {other:?}"),
     }
+}
+
+/// The reflection reader binds what the entry point uses: a buffer reached only through a
+/// called function counts, a declared but unused one does not, and the push constant block's
+/// size follows its offsets and matrix strides.
+#[test]
+fn reflection_reports_what_the_entry_uses() {
+    let glslang = luma_testutil::require_tool("glslangValidator");
+    let dir = luma_testutil::scratch_dir("harness-reflect");
+    let src = dir.join("r.comp");
+    std::fs::write(
+        &src,
+        "#version 450\n\
+         layout(local_size_x = 1) in;\n\
+         layout(set = 0, binding = 0, std430) buffer A { float a[]; };\n\
+         layout(set = 0, binding = 3, std430) buffer B { float b[]; };\n\
+         layout(set = 2, binding = 1, std140) uniform U { vec4 u; };\n\
+         layout(set = 1, binding = 5) uniform sampler2D tex[3];\n\
+         layout(push_constant, std430) uniform P { vec2 v; mat3 m; float tail; } pc;\n\
+         void helper() { b[0] = u.x + textureLod(tex[1], vec2(0.0), 0.0).x; }\n\
+         void main() { helper(); b[1] = pc.tail + pc.m[2].z; }\n",
+    )
+    .unwrap();
+    let out = dir.join("r.spv");
+    let status = std::process::Command::new(glslang)
+        .args(["-V", "--target-env", "vulkan1.1", "-o"])
+        .arg(&out)
+        .arg(&src)
+        .output()
+        .unwrap();
+    assert!(status.status.success(), "{status:?}");
+    let words = luma_harness::paths::read_words(&out).unwrap();
+    let module = luma_harness::reflect::reflect(&words).unwrap();
+    let entry = module
+        .entry(luma_harness::reflect::Stage::Compute, Some("main"))
+        .unwrap();
+    let used: Vec<(u32, u32, &str, u32)> = entry
+        .resources
+        .iter()
+        .map(|r| (r.set, r.binding, r.kind.name(), r.count))
+        .collect();
+    assert_eq!(
+        used,
+        vec![
+            (0, 3, "storage buffer", 1),
+            (1, 5, "combined image sampler", 3),
+            (2, 1, "uniform buffer", 1),
+        ]
+    );
+    // v at 0, m at 16 (three 16-byte columns), tail at 64.
+    assert_eq!(entry.push_constant_size, Some(68));
+    let _ = std::fs::remove_dir_all(&dir);
 }
