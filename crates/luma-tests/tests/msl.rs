@@ -3,13 +3,18 @@
 //! to its committed snapshot at `Basic` (`tests/out/msl/<path>.metal`, blessed with
 //! `LUMA_BLESS=1`); brackets balance; every entry point of the IR is a `vertex` / `fragment` /
 //! `kernel` function; every resource an entry point reaches is one of its parameters with the
-//! attribute of its remapped index; and the remapped indices are contiguous per class.
+//! attribute of its remapped index; the remapped indices are contiguous per class; and every
+//! buffer member sits at the layouter's offset under Metal's own layout rules (the oracle of
+//! `crates/luma-back-msl/tests/common/metal_layout.rs`).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
     clippy::panic,
     clippy::indexing_slicing
 )]
+
+#[path = "../../luma-back-msl/tests/common/metal_layout.rs"]
+mod metal_layout;
 
 use std::path::Path;
 
@@ -175,6 +180,7 @@ fn corpus_through_msl() {
     assert!(!corpus.is_empty(), "the shader corpus is empty");
     let out_dir = tests_dir().join("out").join("msl");
     let mut failures = Vec::new();
+    let mut members_checked = 0usize;
     for path in &corpus {
         let rel = relative(path);
         for (level, level_name) in LEVELS {
@@ -206,7 +212,18 @@ fn corpus_through_msl() {
             if let Err(e) = check_interface(&label, &module, &out) {
                 failures.push(e);
             }
+            let caught = std::panic::catch_unwind(|| {
+                metal_layout::check_module(&module, &out.source, &label)
+            });
+            match caught {
+                Ok(n) => members_checked += n,
+                Err(e) => failures.push(format!(
+                    "{label}: Metal layout differs from the layouter: {}",
+                    e.downcast_ref::<String>().cloned().unwrap_or_default()
+                )),
+            }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(members_checked > 0, "no buffer member was checked");
 }
