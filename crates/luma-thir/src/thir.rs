@@ -89,7 +89,9 @@ pub enum GlobalKind {
     /// `uniform name: T` with a plain data type: a uniform buffer (std140).
     UniformBuffer,
     /// `buffer name: T`: a storage buffer (std430), with its access (explicit `@access` or
-    /// inferred from whether reachable code writes it).
+    /// inferred from whether reachable code writes it). A function that no entry point
+    /// reaches may still write a buffer inferred `Read`; such functions are dead code and must
+    /// be left out of the output (every target rejects a write to read-only storage).
     StorageBuffer {
         /// Read-only or read-write.
         access: Access,
