@@ -1023,7 +1023,24 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     }
                     konst = s.konst;
                     let ty = self.w.type_text(value.ty)?;
-                    Expr::primary(format!("bitcast<{ty}>({})", s.text))
+                    let from_half = self
+                        .value_inner(*source)?
+                        .scalar()
+                        .is_some_and(|s| s.width == 2);
+                    let to_half = self
+                        .w
+                        .inner(value.ty)?
+                        .scalar()
+                        .is_some_and(|s| s.width == 2);
+                    if from_half || to_half {
+                        // Two halves in one 32-bit word. naga 30 mistypes `bitcast` between
+                        // `vec2h` and `u32`; packing through f32 keeps every finite value and
+                        // infinity.
+                        konst = false;
+                        self.half_bitcast(&s.text, &ty, from_half)
+                    } else {
+                        Expr::primary(format!("bitcast<{ty}>({})", s.text))
+                    }
                 }
             }
             Op::Relational { fun, arg } => self.relational(*fun, *arg)?,
@@ -1104,6 +1121,20 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             Op::Insert { .. } => return Err(Error::invalid("insert written as an expression")),
         };
         Ok(if konst { e.konst() } else { e })
+    }
+
+    /// `vec2h` to a 32-bit integer or back, through `pack2x16float` / `unpack2x16float`.
+    fn half_bitcast(&self, source: &str, ty: &str, from_half: bool) -> Expr {
+        if from_half {
+            let bits = format!("pack2x16float(vec2f({source}))");
+            if ty == "u32" {
+                Expr::primary(bits)
+            } else {
+                Expr::primary(format!("bitcast<{ty}>({bits})"))
+            }
+        } else {
+            Expr::primary(format!("vec2h(unpack2x16float(bitcast<u32>({source})))"))
+        }
     }
 
     /// Both operands, with the first bound to a `let` when both are constant expressions and

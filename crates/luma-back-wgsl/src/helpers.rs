@@ -21,10 +21,10 @@ pub enum Helper {
         /// `f32` or `f16`.
         scalar: Scalar,
     },
-    /// A float from its bits, at run time: infinities and NaNs have no WGSL literal, and a
+    /// An `f32` from its bits, at run time: infinities and NaNs have no WGSL literal, and a
     /// constant `bitcast` to one is rejected when the shader is created.
     FloatFromBits {
-        /// `f32` or `f16`.
+        /// Always `f32`.
         scalar: Scalar,
     },
 }
@@ -69,14 +69,8 @@ impl Helper {
                      fn {name}(x: {t}, y: {t}) -> {t} {{\n    return x - y * floor(x / y);\n}}\n"
                 )
             }
-            Helper::FloatFromBits { scalar } => {
-                if scalar.width == 2 {
-                    format!(
-                        "fn {name}(bits: u32) -> f16 {{\n    return bitcast<vec2h>(bits).x;\n}}\n"
-                    )
-                } else {
-                    format!("fn {name}(bits: u32) -> f32 {{\n    return bitcast<f32>(bits);\n}}\n")
-                }
+            Helper::FloatFromBits { .. } => {
+                format!("fn {name}(bits: u32) -> f32 {{\n    return bitcast<f32>(bits);\n}}\n")
             }
             Helper::Inverse { size, scalar } => {
                 let t = matrix_name(size, size, scalar);

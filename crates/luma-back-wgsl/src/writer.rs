@@ -895,11 +895,9 @@ impl<'a> Writer<'a> {
                 if v.is_finite() {
                     self.float_literal(v, Scalar::F16)
                 } else {
-                    let helper = Helper::FloatFromBits {
-                        scalar: Scalar::F16,
-                    };
-                    self.helpers.insert(helper);
-                    Expr::primary(format!("{}({:#x}u)", helper.name(), u32::from(bits)))
+                    // The f32 of the same value, narrowed at run time.
+                    let wide = self.float_literal(v, Scalar::F32);
+                    Expr::primary(format!("f16({})", wide.text))
                 }
             }
         }
