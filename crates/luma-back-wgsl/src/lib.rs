@@ -77,3 +77,10 @@ impl std::error::Error for Error {}
 pub fn write(module: &Module, options: &Options) -> Result<String, Error> {
     writer::Writer::new(module, options)?.write()
 }
+
+/// The WGSL function name of each entry point of `module`, in order: the Luma name, or the name
+/// with a `_` suffix when WGSL reserves it (what a pipeline must ask for). Entry points that
+/// share a function share its name.
+pub fn entry_point_names(module: &Module) -> Vec<String> {
+    writer::entry_point_names(module).1
+}

@@ -122,7 +122,7 @@ impl<'a> Writer<'a> {
                 ));
             }
         }
-        let mut namer = Namer::new(RESERVED, RESERVED_PREFIXES);
+        let (mut namer, entry_names) = entry_point_names(module);
         let graph = CallGraph::new(module);
         let mut reached = vec![false; module.functions.len()];
         let mut reached_globals = BTreeSet::new();
@@ -141,13 +141,10 @@ impl<'a> Writer<'a> {
             .collect();
         let reached_globals: Vec<Handle<GlobalVariable>> = reached_globals.into_iter().collect();
 
-        // Entry point names first: the pipeline asks for them by name.
         let mut function_names = vec![String::new(); module.functions.len()];
-        for entry in &module.entry_points {
+        for (entry, name) in module.entry_points.iter().zip(entry_names) {
             if let Some(slot) = function_names.get_mut(entry.function.index()) {
-                if slot.is_empty() {
-                    *slot = namer.call(&entry.name);
-                }
+                *slot = name;
             }
         }
 
@@ -1206,6 +1203,27 @@ impl<'a> Writer<'a> {
         }
         Ok(derives.iter().zip(&branches).any(|(&d, &b)| d && b))
     }
+}
+
+/// A namer holding the entry points' names, and those names in entry point order. Entry points
+/// are named first, so they keep their Luma names unless WGSL reserves them: the pipeline asks
+/// for them by name.
+pub(crate) fn entry_point_names(module: &Module) -> (Namer, Vec<String>) {
+    let mut namer = Namer::new(RESERVED, RESERVED_PREFIXES);
+    let mut by_function: Vec<(Handle<Function>, String)> = Vec::new();
+    let mut names = Vec::with_capacity(module.entry_points.len());
+    for entry in &module.entry_points {
+        let name = match by_function.iter().find(|(f, _)| *f == entry.function) {
+            Some((_, name)) => name.clone(),
+            None => {
+                let name = namer.call(&entry.name);
+                by_function.push((entry.function, name.clone()));
+                name
+            }
+        };
+        names.push(name);
+    }
+    (namer, names)
 }
 
 /// Which constants cannot be WGSL `const` declarations: those holding an infinity or NaN, or

@@ -3,7 +3,7 @@
 //! names WGSL allows are kept. `tests/ir/reserved.ir` also validates with naga and Tint.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use luma_back_wgsl::{write, Options, RESERVED};
+use luma_back_wgsl::{entry_point_names, write, Options, RESERVED};
 
 #[test]
 fn reserved_names_are_renamed_and_others_kept() {
@@ -45,4 +45,27 @@ fn list_has_the_keywords_types_and_builtins() {
     ] {
         assert!(RESERVED.contains(&word), "{word} is not reserved");
     }
+}
+
+#[test]
+fn entry_point_names_follow_renaming() {
+    let text = r#"
+fn fn0 "loop"() {
+body:
+  return
+}
+fn fn1 "main"() {
+body:
+  return
+}
+entry compute "loop" = fn0 @workgroup_size(1, 1, 1)
+entry compute "main" = fn1 @workgroup_size(1, 1, 1)
+"#;
+    let module = luma_ir::parse::parse_module(text).unwrap();
+    assert_eq!(entry_point_names(&module), ["loop_", "main"]);
+    let wgsl = write(&module, &Options::default()).unwrap();
+    assert!(
+        wgsl.contains("fn loop_()") && wgsl.contains("fn main()"),
+        "{wgsl}"
+    );
 }
