@@ -142,6 +142,37 @@ fn corpus_through_hlsl() {
             if level == OptLevel::Basic {
                 let snapshot = out_dir.join(Path::new(&rel).with_extension("hlsl"));
                 assert_snapshot(&snapshot, &out.source);
+                // `#line` directives (lowering records locations when asked) must not
+                // disturb the compiler either.
+                let located = lumac::frontend_ir_with(
+                    path,
+                    &lumac::Options {
+                        opt_level: level,
+                        line_directives: true,
+                        include_dirs: vec![tests_dir()
+                            .join("shaders")
+                            .join("include")
+                            .to_string_lossy()
+                            .into_owned()],
+                        ..lumac::Options::default()
+                    },
+                );
+                let lines = Options {
+                    line_directives: true,
+                    ..options.clone()
+                };
+                match located.map(|m| write(&m, &lines)) {
+                    Ok(Ok(with_lines)) if with_lines.source.contains("#line ") => {
+                        if gap.is_none() {
+                            if let Err(e) = validate(&format!("{label} #line"), &with_lines) {
+                                failures.push(e);
+                            }
+                        }
+                    }
+                    Ok(Ok(_)) => failures.push(format!("{label}: no #line directive written")),
+                    Ok(Err(e)) => failures.push(format!("{label} #line: {e}")),
+                    Err(e) => failures.push(format!("{label} #line: the front end failed:\n{e}")),
+                }
             }
             match (validate(&label, &out), gap) {
                 (Ok(()), None) => validated += out.entry_points.len(),
