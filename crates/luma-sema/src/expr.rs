@@ -1795,8 +1795,10 @@ impl<'a> Checker<'a> {
                 ))
                 .with_label(decl_span, "declared here"),
             );
-            for a in args {
-                self.expr(*a, None);
+            // Still check the arguments (with the parameter types where they line up), for
+            // errors of their own.
+            for (k, a) in args.iter().enumerate() {
+                self.expr(*a, params.get(k).copied());
             }
             return CallResult {
                 expr: self.err_expr(span),
