@@ -2237,7 +2237,11 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
         if indices.is_empty() {
             return Err("an access chain has at least one index".into());
         }
-        for index in indices {
+        // Positions, not handles, say where the chain ends: one value may be used as several
+        // indices (`m[3].w` is `access %m, %3, %3`).
+        let count = indices.len();
+        for (position, index) in indices.iter().enumerate() {
+            let is_last = position + 1 == count;
             let inner = self.v.inner(ty)?;
             ty = match inner {
                 TypeInner::Struct { members } => {
@@ -2258,12 +2262,7 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                 }
                 TypeInner::Vector { scalar, .. } => {
                     self.int_index(*index)?;
-                    return self.chain_end(
-                        &TypeInner::Scalar(*scalar),
-                        space,
-                        rt,
-                        indices.last() == Some(index),
-                    );
+                    return self.chain_end(&TypeInner::Scalar(*scalar), space, rt, is_last);
                 }
                 TypeInner::Matrix { rows, scalar, .. } => {
                     self.int_index(*index)?;
@@ -2271,15 +2270,15 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                         size: *rows,
                         scalar: *scalar,
                     };
-                    if indices.last() == Some(index) {
+                    if is_last {
                         return self.chain_end(&column, space, rt, true);
                     }
                     // One more index picks a component of the column.
-                    let Some(next) = indices.iter().skip_while(|i| *i != index).nth(1) else {
+                    let Some(next) = indices.get(position + 1) else {
                         return Err("internal: matrix chain".into());
                     };
                     self.int_index(*next)?;
-                    if indices.iter().skip_while(|i| *i != index).nth(2).is_some() {
+                    if position + 2 < count {
                         return Err("too many indices for the pointee".into());
                     }
                     return self.chain_end(&TypeInner::Scalar(*scalar), space, rt, true);

@@ -206,10 +206,20 @@ impl<'m, 'a> FnCtx<'m, 'a> {
         self.const_val(c)
     }
 
-    /// The constant behind a value, if it is one.
+    /// The constant behind a value, if it is one whose value is known now. Specialization
+    /// constants are not: the pipeline may replace their default, so nothing may fold them.
     pub fn as_constant(&self, v: Handle<Value>) -> Option<Handle<Constant>> {
         match self.func.values.get(v).map(|v| &v.def) {
-            Some(ValueDef::Constant(c)) => Some(*c),
+            Some(ValueDef::Constant(c))
+                if self
+                    .m
+                    .module
+                    .constants
+                    .get(*c)
+                    .is_some_and(|k| k.spec_id.is_none()) =>
+            {
+                Some(*c)
+            }
             _ => None,
         }
     }

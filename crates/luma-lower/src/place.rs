@@ -297,15 +297,7 @@ impl<'a> FnCtx<'_, 'a> {
     fn spill(&mut self, v: Handle<Value>) -> LResult<Handle<Value>> {
         let ty = self.vty(v)?;
         if let Some(c) = self.as_constant(v) {
-            let is_spec = self
-                .m
-                .module
-                .constants
-                .get(c)
-                .is_some_and(|c| c.spec_id.is_some());
-            if !is_spec {
-                return Ok(self.new_local_var(None, ty, Some(c)));
-            }
+            return Ok(self.new_local_var(None, ty, Some(c)));
         }
         let p = self.new_local_var(None, ty, None);
         self.push(StmtKind::Store {
