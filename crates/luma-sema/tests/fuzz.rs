@@ -190,7 +190,7 @@ fn mutated_corpus_never_panics() {
         let name = path.to_string_lossy().into_owned();
         let text = std::fs::read_to_string(path).unwrap();
         let toks = tokens(&text);
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (n as u64 + 1) * 0x1000_0001);
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ ((n as u64 + 1) * 0x1000_0001));
         for _ in 0..per_file {
             let mutant = mutate(&toks, &mut rng);
             let mut diags = Diagnostics::default();
