@@ -427,33 +427,43 @@ impl<'a> Writer<'a> {
 
     /// The std140 spelling of a type in uniform memory.
     pub fn type_text_140(&mut self, ty: Handle<Type>) -> Result<String, Error> {
-        let repr = self
-            .layouts
-            .std140
-            .get(ty.index())
-            .cloned()
-            .flatten()
-            .ok_or_else(|| Error::invalid("type has no uniform layout"))?;
-        match repr {
-            Repr::Plain => self.type_text(ty),
-            Repr::Columns { name, .. } | Repr::Struct { name } => {
-                self.mark_std140(ty);
-                Ok(name)
-            }
-            Repr::Wrapped { wrapper } => {
-                self.mark_std140(ty);
-                let count = self.array_count(ty)?;
-                Ok(format!("array<{wrapper}, {count}>"))
-            }
-            Repr::ArrayOfPadded => {
-                let TypeInner::Array { base, .. } = self.inner(ty)? else {
-                    return Err(Error::invalid("array spelling of a non-array"));
-                };
-                let element = self.type_text_140(*base)?;
-                let count = self.array_count(ty)?;
-                Ok(format!("array<{element}, {count}>"))
-            }
+        // Arrays of padded elements nest: spell them from the inside out, without recursion.
+        let mut counts = Vec::new();
+        let mut current = ty;
+        for _ in 0..=self.module.types.len() {
+            let repr = self
+                .layouts
+                .std140
+                .get(current.index())
+                .cloned()
+                .flatten()
+                .ok_or_else(|| Error::invalid("type has no uniform layout"))?;
+            let text = match repr {
+                Repr::Plain => self.type_text(current)?,
+                Repr::Columns { name, .. } | Repr::Struct { name } => {
+                    self.mark_std140(current);
+                    name
+                }
+                Repr::Wrapped { wrapper } => {
+                    self.mark_std140(current);
+                    let count = self.array_count(current)?;
+                    format!("array<{wrapper}, {count}>")
+                }
+                Repr::ArrayOfPadded => {
+                    let TypeInner::Array { base, .. } = self.inner(current)? else {
+                        return Err(Error::invalid("array spelling of a non-array"));
+                    };
+                    counts.push(self.array_count(current)?);
+                    current = *base;
+                    continue;
+                }
+            };
+            return Ok(counts
+                .iter()
+                .rev()
+                .fold(text, |inner, n| format!("array<{inner}, {n}>")));
         }
+        Err(Error::invalid("array type nesting forms a cycle"))
     }
 
     fn mark_std140(&mut self, ty: Handle<Type>) {

@@ -313,4 +313,105 @@ mod tests {
         assert_eq!(plan.uses(b), 2);
         assert_eq!(plan.uses(c), 1);
     }
+
+    /// `let q = a + 1` keeps its name; a uniform load used once is written into its use; a
+    /// storage load is not.
+    #[test]
+    fn source_names_stay_and_uniform_loads_move() {
+        use luma_ir::{AddressSpace, GlobalVariable, StorageAccess};
+        let mut module = Module::default();
+        let f32_ty = module.types.insert(Type {
+            name: None,
+            inner: TypeInner::Scalar(Scalar::F32),
+        });
+        let mut pointers = Vec::new();
+        for space in [
+            AddressSpace::Uniform,
+            AddressSpace::Storage {
+                access: StorageAccess::Read,
+            },
+        ] {
+            let ptr = module.types.insert(Type {
+                name: None,
+                inner: TypeInner::Pointer {
+                    base: f32_ty,
+                    space,
+                },
+            });
+            let g = module.globals.append(GlobalVariable {
+                name: "g".into(),
+                space,
+                binding: None,
+                ty: f32_ty,
+                init: None,
+                combined: None,
+            });
+            pointers.push((ptr, g));
+        }
+        let mut values = Arena::new();
+        let a = values.append(Value {
+            ty: f32_ty,
+            def: ValueDef::Param(0),
+            name: Some("a".into()),
+        });
+        let mut loads = Vec::new();
+        for &(ptr, g) in &pointers {
+            let p = values.append(Value {
+                ty: ptr,
+                def: ValueDef::GlobalPointer(g),
+                name: None,
+            });
+            loads.push(values.append(Value {
+                ty: f32_ty,
+                def: ValueDef::Op(Op::Load { pointer: p }),
+                name: None,
+            }));
+        }
+        let q = values.append(Value {
+            ty: f32_ty,
+            def: ValueDef::Op(Op::Binary {
+                op: BinaryOp::Add,
+                lhs: a,
+                rhs: loads[0],
+            }),
+            name: Some("q".into()),
+        });
+        let r = values.append(Value {
+            ty: f32_ty,
+            def: ValueDef::Op(Op::Binary {
+                op: BinaryOp::Add,
+                lhs: q,
+                rhs: loads[1],
+            }),
+            name: None,
+        });
+        let mut blocks = Arena::new();
+        let body = blocks.append(Block {
+            stmts: vec![
+                stmt(StmtKind::Value(loads[0])),
+                stmt(StmtKind::Value(loads[1])),
+                stmt(StmtKind::Value(q)),
+                stmt(StmtKind::Value(r)),
+                stmt(StmtKind::Return(vec![r])),
+            ],
+        });
+        let function = Function {
+            name: "f".into(),
+            params: vec![],
+            results: vec![FunctionResult {
+                name: None,
+                ty: f32_ty,
+                binding: None,
+            }],
+            values,
+            locals: Arena::new(),
+            blocks,
+            body,
+        };
+        let plan = ValuePlan::new(&module, &function, |_| false);
+        assert_eq!(plan.placement(loads[0]), Placement::Inline, "uniform load");
+        assert_eq!(plan.placement(loads[1]), Placement::Named, "storage load");
+        assert_eq!(plan.placement(q), Placement::Named, "source variable");
+        assert_eq!(plan.placement(r), Placement::Inline);
+    }
 }
