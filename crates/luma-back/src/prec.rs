@@ -105,7 +105,13 @@ mod tests {
         // -(-a) and (a + b).x
         assert!(!Unary.fits(Unary, Side::Right));
         assert!(!Additive.fits(Primary, Side::Left));
-        assert_eq!(operand("a + b", Additive, Multiplicative, Side::Left), "(a + b)");
-        assert_eq!(operand("a * b", Multiplicative, Additive, Side::Right), "a * b");
+        assert_eq!(
+            operand("a + b", Additive, Multiplicative, Side::Left),
+            "(a + b)"
+        );
+        assert_eq!(
+            operand("a * b", Multiplicative, Additive, Side::Right),
+            "a * b"
+        );
     }
 }
