@@ -17,14 +17,14 @@
 use luma_base::Handle;
 use luma_ir::proc::ConstantInterner;
 use luma_ir::{
-    Block, ConstantValue, Function, Literal, LoopControl, Module, Op, Stmt, StmtKind, Type, Value,
-    ValueDef,
+    AddressSpace, Block, Function, Literal, LocalVariable, LoopControl, Module, Op, Stmt, StmtKind,
+    Type, Value, ValueDef,
 };
 
 use crate::dce::remove_unreachable_functions;
 use crate::util::{
     compact_function, constant_value, for_each_function, innermost_loop, no_replacements,
-    program_order, replace_uses, stmt_at, walk_from, Event, Pos, Tree,
+    program_order, replace_uses, stmt_at, walk_from, zero_constant, Event, Pos, Tree,
 };
 
 /// The most values a function may reach through inlining.
@@ -109,13 +109,40 @@ fn inline_calls(
 }
 
 /// Copies `callee`'s locals, values and blocks into `f` (parameters become the arguments);
-/// returns the copy of the callee's body block.
-fn copy_callee(f: &mut Function, callee: &Function, args: &[Handle<Value>]) -> Handle<Block> {
-    let locals: Vec<_> = callee
-        .locals
-        .iter()
-        .map(|(_, l)| f.locals.append(l.clone()))
-        .collect();
+/// returns the copy of the callee's body block, which starts by storing each copied local's
+/// initial value: a local starts afresh on every call, and an inlined call may run many times
+/// in one invocation of `f`.
+fn copy_callee(
+    module: &mut Module,
+    f: &mut Function,
+    callee: &Function,
+    args: &[Handle<Value>],
+    interner: &mut ConstantInterner,
+) -> Handle<Block> {
+    let mut init_stores = Vec::new();
+    let mut locals = Vec::with_capacity(callee.locals.len());
+    for (_, l) in callee.locals.iter() {
+        let new = f.locals.append(LocalVariable {
+            init: None,
+            ..l.clone()
+        });
+        locals.push(new);
+        let start = match l.init {
+            Some(c) => c,
+            None => zero_constant(module, interner, l.ty),
+        };
+        let value = constant_value(f, start, l.ty);
+        let ptr_ty = module.pointer_type(l.ty, AddressSpace::Function);
+        let pointer = f.values.append(Value {
+            ty: ptr_ty,
+            def: ValueDef::LocalPointer(new),
+            name: None,
+        });
+        init_stores.push(Stmt {
+            kind: StmtKind::Store { pointer, value },
+            loc: None,
+        });
+    }
     let mut vmap: Vec<Handle<Value>> = Vec::with_capacity(callee.values.len());
     for (_, v) in callee.values.iter() {
         match v.def {
@@ -187,7 +214,11 @@ fn copy_callee(f: &mut Function, callee: &Function, args: &[Handle<Value>]) -> H
             *slot = block;
         }
     }
-    bm(callee.body)
+    let body = bm(callee.body);
+    if let Some(b) = f.blocks.get_mut(body) {
+        b.stmts.splice(0..0, init_stores);
+    }
+    body
 }
 
 fn inline_one(
@@ -197,7 +228,7 @@ fn inline_one(
     site: Site,
     interner: &mut ConstantInterner,
 ) {
-    let body = copy_callee(f, callee, &site.args);
+    let body = copy_callee(module, f, callee, &site.args, interner);
     let loc = stmt_at(f, site.block, site.index).and_then(|s| s.loc);
     let returns: Vec<Pos> = walk_from(f, body)
         .into_iter()
@@ -334,7 +365,7 @@ fn zero_value(
     interner: &mut ConstantInterner,
     ty: Handle<Type>,
 ) -> Handle<Value> {
-    let c = interner.intern(&mut module.constants, ty, ConstantValue::Zero);
+    let c = zero_constant(module, interner, ty);
     constant_value(f, c, ty)
 }
 

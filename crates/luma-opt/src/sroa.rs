@@ -22,13 +22,14 @@ use std::collections::BTreeSet;
 use luma_base::{Handle, Limits};
 use luma_ir::proc::{part_type, ConstantInterner};
 use luma_ir::{
-    Block, ConstantValue, Function, Literal, LocalVariable, LoopVar, Module, Op, Stmt, StmtKind,
-    Type, TypeInner, Value, ValueDef,
+    Block, Function, Literal, LocalVariable, LoopVar, Module, Op, Stmt, StmtKind, Type, TypeInner,
+    Value, ValueDef,
 };
 
 use crate::util::{
     compact_function, constant_value, drop_placements, for_each_function, literal_of,
-    no_replacements, program_order, replace_uses, resolve, stmt_at, Event, Pos, Tree,
+    no_replacements, program_order, replace_uses, resolve, stmt_at, zero_constant, Event, Pos,
+    Tree,
 };
 
 /// Runs scalar replacement on every function.
@@ -445,9 +446,7 @@ fn promote(module: &mut Module, f: &mut Function, interner: &mut ConstantInterne
         }
         let c = match local.init {
             Some(c) => c,
-            None => p
-                .interner
-                .intern(&mut p.module.constants, local.ty, ConstantValue::Zero),
+            None => zero_constant(p.module, p.interner, local.ty),
         };
         let v = constant_value(&mut p.f, c, local.ty);
         if let Some(slot) = state.get_mut(h.index()) {

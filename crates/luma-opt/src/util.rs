@@ -293,6 +293,22 @@ pub(crate) fn is_removable(module: &Module, f: &Function, op: &Op) -> bool {
     )
 }
 
+/// The zero constant of `ty`: a literal for scalars (readable in dumps, foldable like any
+/// literal), `Zero` for composites.
+pub(crate) fn zero_constant(
+    module: &mut Module,
+    interner: &mut luma_ir::proc::ConstantInterner,
+    ty: Handle<Type>,
+) -> Handle<Constant> {
+    match module.type_inner(ty) {
+        Some(TypeInner::Scalar(s)) => match luma_ir::proc::zero_literal(*s) {
+            Some(lit) => interner.intern(&mut module.constants, ty, ConstantValue::Scalar(lit)),
+            None => interner.intern(&mut module.constants, ty, ConstantValue::Zero),
+        },
+        _ => interner.intern(&mut module.constants, ty, ConstantValue::Zero),
+    }
+}
+
 /// Appends a value defined by constant `c` (of type `ty`) to `f`.
 pub(crate) fn constant_value(
     f: &mut Function,
