@@ -1460,25 +1460,10 @@ impl<'a> Writer<'a> {
                     for r in results {
                         self.declare_var(out, ctx, *r, "phi")?;
                     }
-                    let cond = self.expr(ctx, *condition, 0)?;
-                    out.open(format!("if ({}) {{", cond.text));
-                    frames.push(Frame::If {
-                        results: results.clone(),
-                    });
-                    self.write_block(out, ctx, *accept, frames, false)?;
-                    let reject_empty = func
-                        .blocks
-                        .get(*reject)
-                        .is_some_and(|b| matches!(b.stmts.as_slice(), [s] if matches!(&s.kind, StmtKind::Yield(v) if v.is_empty())));
-                    if reject_empty {
-                        out.close("}");
-                    } else {
-                        out.dedent();
-                        out.open("} else {");
-                        self.write_block(out, ctx, *reject, frames, false)?;
-                        out.close("}");
-                    }
-                    frames.pop();
+                    self.write_if(
+                        out, ctx, *condition, *accept, *reject, results, frames, false,
+                    )?;
+                    out.close("}");
                 }
                 StmtKind::Loop {
                     carried,
@@ -1538,6 +1523,96 @@ impl<'a> Writer<'a> {
             }
         }
         ctx.depth -= 1;
+        Ok(())
+    }
+
+    /// Writes an `If` up to (not including) its closing brace: `if (c) {`, an arm whose only
+    /// statement is an empty `Yield` is left out (negating the condition when it is the accept
+    /// arm), and a reject arm that is just another `If` without results continues the chain as
+    /// `} else if (...) {`.
+    #[allow(clippy::too_many_arguments)]
+    fn write_if(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        condition: Handle<Value>,
+        accept: Handle<Block>,
+        reject: Handle<Block>,
+        results: &[Handle<Value>],
+        frames: &mut Vec<Frame>,
+        chained: bool,
+    ) -> R<()> {
+        let func = ctx.func;
+        let empty_yield = |b: Handle<Block>| {
+            func.blocks.get(b).is_some_and(|b| {
+                matches!(b.stmts.as_slice(), [s] if matches!(&s.kind, StmtKind::Yield(v) if v.is_empty()))
+            })
+        };
+        let cond = self.expr(ctx, condition, 0)?;
+        let (accept_empty, reject_empty) = (empty_yield(accept), empty_yield(reject));
+        let (test, first, second) = if accept_empty && !reject_empty {
+            (format!("!{}", cond.at(Prec::Unary)), reject, None)
+        } else {
+            (cond.text, accept, (!reject_empty).then_some(reject))
+        };
+        if chained {
+            out.dedent();
+            out.open(format!("}} else if ({test}) {{"));
+        } else {
+            out.open(format!("if ({test}) {{"));
+        }
+        frames.push(Frame::If {
+            results: results.to_vec(),
+        });
+        self.write_block(out, ctx, first, frames, false)?;
+        if let Some(reject) = second {
+            // `[inlined values.., If without results, Yield()]` (or `Unreachable`) continues
+            // the chain: the values are written inside the inner condition.
+            let inline = &ctx.inline;
+            let inner = func
+                .blocks
+                .get(reject)
+                .and_then(|b| match b.stmts.as_slice() {
+                    [values @ .., s, end]
+                        if (matches!(&end.kind, StmtKind::Unreachable)
+                            || matches!(&end.kind, StmtKind::Yield(v) if v.is_empty()))
+                            && values.iter().all(|v| match &v.kind {
+                                StmtKind::Value(v) => {
+                                    inline.get(v.index()).copied().unwrap_or(false)
+                                        && matches!(
+                                            func.values.get(*v).map(|x| &x.def),
+                                            Some(ValueDef::Op(op)) if !op_has_effect(op)
+                                        )
+                                }
+                                _ => false,
+                            }) =>
+                    {
+                        match &s.kind {
+                            StmtKind::If {
+                                condition,
+                                accept,
+                                reject,
+                                results,
+                            } if results.is_empty() => Some((*condition, *accept, *reject)),
+                            _ => None,
+                        }
+                    }
+                    _ => None,
+                });
+            match inner {
+                Some((c, a, r)) if ctx.depth < MAX_NESTING => {
+                    ctx.depth += 1;
+                    self.write_if(out, ctx, c, a, r, &[], frames, true)?;
+                    ctx.depth -= 1;
+                }
+                _ => {
+                    out.dedent();
+                    out.open("} else {");
+                    self.write_block(out, ctx, reject, frames, false)?;
+                }
+            }
+        }
+        frames.pop();
         Ok(())
     }
 

@@ -1,10 +1,15 @@
 //! `luma compile`: many inputs and specialization permutations compiled in parallel, outputs
 //! written in a deterministic order, with depfiles, a manifest and content hashes.
+//!
+//! Every input × permutation is one job; jobs run on a rayon pool and their results are
+//! reported in argument order, so output never depends on scheduling. Nothing is written until
+//! every output's path is known: a single-file `-o` with several outputs, or two outputs that
+//! would land on one path, is a usage error before any file changes.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use lumac::{SpecValue, Target};
+use lumac::{Output, SpecValue, Target};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -22,11 +27,14 @@ pub fn parse_specs(specs: &[String]) -> Result<BTreeMap<u32, SpecValue>, Failure
     Ok(out)
 }
 
-/// The cartesian product of `--spec-matrix ID=V1,V2,...` arguments, in argument order; one
-/// empty permutation when there are none.
 /// One baked specialization value: id, value, and the value as written (for file names).
 type SpecChoice = (u32, SpecValue, String);
 
+/// Most permutations one run may ask for.
+const MAX_PERMUTATIONS: usize = 65536;
+
+/// The cartesian product of `--spec-matrix ID=V1,V2,...` arguments, in argument order; one
+/// empty permutation when there are none.
 fn permutations(matrix: &[String]) -> Result<Vec<Vec<SpecChoice>>, Failure> {
     let mut perms: Vec<Vec<SpecChoice>> = vec![Vec::new()];
     for arg in matrix {
@@ -41,6 +49,11 @@ fn permutations(matrix: &[String]) -> Result<Vec<Vec<SpecChoice>>, Failure> {
                 .map_err(|e| Failure::Usage(format!("invalid --spec-matrix: {e}")))?;
             choices.push((id, value, v.trim().to_string()));
         }
+        if perms.len().saturating_mul(choices.len()) > MAX_PERMUTATIONS {
+            return Err(Failure::Usage(format!(
+                "--spec-matrix asks for more than {MAX_PERMUTATIONS} permutations"
+            )));
+        }
         let mut next: Vec<Vec<SpecChoice>> = Vec::with_capacity(perms.len() * choices.len());
         for p in &perms {
             for c in &choices {
@@ -50,28 +63,38 @@ fn permutations(matrix: &[String]) -> Result<Vec<Vec<SpecChoice>>, Failure> {
             }
         }
         perms = next;
-        if perms.len() > 65536 {
-            return Err(Failure::Usage(
-                "--spec-matrix asks for more than 65536 permutations".to_string(),
-            ));
-        }
     }
     Ok(perms)
 }
 
-fn parse_spirv_version(text: &str) -> Result<(u8, u8), Failure> {
+/// Parses `MAJOR.MINOR` for a version flag, accepting only `major` and minors up to `max_minor`.
+fn parse_version(flag: &str, text: &str, major: u8, max_minor: u8) -> Result<(u8, u8), Failure> {
     let bad = || {
         Failure::Usage(format!(
-            "invalid --spirv-version `{text}`: expected 1.0, 1.1, 1.2, 1.3, 1.4, 1.5 or 1.6"
+            "invalid --{flag} `{text}`: expected {major}.0 to {major}.{max_minor}"
         ))
     };
-    let (major, minor) = text.split_once('.').ok_or_else(bad)?;
-    let major: u8 = major.parse().map_err(|_| bad())?;
-    let minor: u8 = minor.parse().map_err(|_| bad())?;
-    if major != 1 || minor > 6 {
+    let (ma, mi) = text.split_once('.').ok_or_else(bad)?;
+    let ma: u8 = ma.parse().map_err(|_| bad())?;
+    let mi: u8 = mi.parse().map_err(|_| bad())?;
+    if ma != major || mi > max_minor {
         return Err(bad());
     }
-    Ok((major, minor))
+    Ok((ma, mi))
+}
+
+/// Parses `GROUP,BINDING` (`--hlsl-num-workgroups`).
+fn parse_binding(text: &str) -> Result<lumac::ResourceBinding, Failure> {
+    let bad = || {
+        Failure::Usage(format!(
+            "invalid --hlsl-num-workgroups `{text}`: expected GROUP,BINDING such as 1,0"
+        ))
+    };
+    let (group, binding) = text.split_once(',').ok_or_else(bad)?;
+    Ok(lumac::ResourceBinding {
+        group: group.trim().parse().map_err(|_| bad())?,
+        binding: binding.trim().parse().map_err(|_| bad())?,
+    })
 }
 
 fn targets(args: &[TargetArg]) -> Vec<Target> {
@@ -99,7 +122,14 @@ enum Destination {
     Dir(String),
 }
 
-/// One manifest row.
+/// The manifest written by `--manifest` (schema `luma-manifest/1`, documented in `docs/cli.md`).
+#[derive(Serialize)]
+struct Manifest {
+    schema: &'static str,
+    outputs: Vec<ManifestEntry>,
+}
+
+/// One manifest row: one written output.
 #[derive(Serialize)]
 struct ManifestEntry {
     input: String,
@@ -107,18 +137,37 @@ struct ManifestEntry {
     target: &'static str,
     entry_point: Option<String>,
     stage: Option<&'static str>,
+    entry_points: Vec<ManifestEntryPoint>,
     path: String,
     sha256: String,
+    ir_sha256: String,
 }
 
+/// An entry point of one output.
+#[derive(Serialize)]
+struct ManifestEntryPoint {
+    name: String,
+    stage: &'static str,
+    target_name: Option<String>,
+    profile: Option<String>,
+}
+
+/// One compilation: an input with one permutation of `--spec-matrix` values.
 struct Job {
     input: usize,
     spec: Vec<SpecChoice>,
 }
 
-pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
-    let targets = targets(&args.targets);
-    let mut options = lumac::Options {
+/// An output with the path it goes to.
+struct Planned<'a> {
+    job: usize,
+    output: &'a Output,
+    path: String,
+}
+
+/// Builds the library options from the flags.
+fn options(args: &CompileArgs) -> Result<lumac::Options, Failure> {
+    Ok(lumac::Options {
         include_dirs: args.source.include_dirs.clone(),
         opt_level: args.opt.into(),
         spec_values: parse_specs(&args.spec)?,
@@ -126,12 +175,56 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
         line_directives: args.line_directives,
         entry_point: args.entry.clone(),
         stage: args.stage.map(Into::into),
-        spirv_version: parse_spirv_version(&args.spirv_version)?,
+        spirv_version: parse_version("spirv-version", &args.spirv_version, 1, 6)?,
         bounds_checks: !args.no_bounds_checks,
+        hlsl_shader_model: args
+            .hlsl_shader_model
+            .as_deref()
+            .map(|v| parse_version("hlsl-shader-model", v, 6, 8))
+            .transpose()?,
+        hlsl_num_workgroups: args
+            .hlsl_num_workgroups
+            .as_deref()
+            .map(parse_binding)
+            .transpose()?,
+        msl_version: parse_version("msl-version", &args.msl_version, 2, 4)?,
         ..lumac::Options::default()
-    };
-    let _ = args.deterministic; // Always true; the flag exists for build systems that pass it.
+    })
+}
+
+/// Runs `luma compile`.
+pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
+    let targets = targets(&args.targets);
+    let options = options(&args)?;
+    // `--deterministic` changes nothing: output is always a pure function of the inputs.
+    let _ = args.deterministic;
     let perms = permutations(&args.spec_matrix)?;
+    let destination = match (&args.output, &args.out_dir) {
+        (Some(o), _) if o == "-" => Destination::Stdout,
+        (Some(o), _) if o.ends_with('/') || Path::new(o).is_dir() => Destination::Dir(o.clone()),
+        (Some(o), _) => Destination::File(o.clone()),
+        (None, Some(d)) => Destination::Dir(d.clone()),
+        (None, None) => Destination::Dir(".".to_string()),
+    };
+    let depfile_wanted = args.md || args.mf.is_some();
+    let rule_targets: Vec<String> = args
+        .mt
+        .iter()
+        .cloned()
+        .chain(args.mq.iter().map(|t| crate::depfile::escape(t)))
+        .collect();
+    if depfile_wanted && matches!(destination, Destination::Stdout) {
+        if args.mf.is_none() {
+            return Err(Failure::Usage(
+                "-MD with output to standard output needs -MF FILE to name the depfile".to_string(),
+            ));
+        }
+        if rule_targets.is_empty() {
+            return Err(Failure::Usage(
+                "-MD with output to standard output needs -MT TARGET to name the rule".to_string(),
+            ));
+        }
+    }
     if args.inputs.iter().filter(|i| *i == "-").count() > 1 {
         return Err(Failure::Usage(
             "standard input (`-`) can be read only once".to_string(),
@@ -157,8 +250,9 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
         for (id, value, _) in &job.spec {
             opts.spec_values.insert(*id, *value);
         }
-        let source = sources.get(job.input);
-        let (name, text) = source.map_or(("", ""), |s| (s.name.as_str(), s.text.as_str()));
+        let (name, text) = sources
+            .get(job.input)
+            .map_or(("", ""), |s| (s.name.as_str(), s.text.as_str()));
         lumac::compile(name, text, &lumac::FsReader, &opts, &targets)
     };
     let results: Vec<lumac::CompileResult> = match args.jobs {
@@ -171,29 +265,17 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
         }
         None => jobs.par_iter().map(run).collect(),
     };
-    options.spec_values.clear();
 
-    let total_outputs: usize = results.iter().map(|r| r.outputs.len()).sum();
-    let destination = match (&args.output, &args.out_dir) {
-        (Some(o), _) if o == "-" => Destination::Stdout,
-        (Some(o), _) if o.ends_with('/') || Path::new(o).is_dir() => Destination::Dir(o.clone()),
-        (Some(o), _) => Destination::File(o.clone()),
-        (None, Some(d)) => Destination::Dir(d.clone()),
-        (None, None) => Destination::Dir(".".to_string()),
+    let name_of = |job: &Job| {
+        sources
+            .get(job.input)
+            .map_or("", |s| s.name.as_str())
+            .to_string()
     };
-    let single_output_needed = matches!(destination, Destination::Stdout | Destination::File(_));
-
-    let mut failed = false;
-    let mut written: Vec<(String, String)> = Vec::new();
-    let mut manifest = Vec::new();
-    let mut deps: Vec<String> = Vec::new();
-    let batch = jobs.len() > 1;
-    let hash_to_stderr = matches!(destination, Destination::Stdout);
-    for (job, result) in jobs.iter().zip(&results) {
-        let source = sources.get(job.input);
-        let name = source.map_or("", |s| s.name.as_str());
-        let label = if job.spec.is_empty() {
-            name.to_string()
+    let label_of = |job: &Job| {
+        let name = name_of(job);
+        if job.spec.is_empty() {
+            name
         } else {
             let spec: Vec<String> = job
                 .spec
@@ -201,117 +283,242 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
                 .map(|(id, _, v)| format!("{id}={v}"))
                 .collect();
             format!("{name} [{}]", spec.join(" "))
-        };
-        let errors = result.error_count;
-        let warnings = result
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == lumac::Severity::Warning)
-            .count();
+        }
+    };
+
+    // Diagnostics, in argument order.
+    let mut failed = false;
+    for (job, result) in jobs.iter().zip(&results) {
         failed |= printer.print_slice(
-            &label,
+            &label_of(job),
             &result.diagnostics,
-            errors,
-            warnings,
+            result.error_count,
+            result.warning_count,
             &result.source_map,
         );
-        if !result.success() {
-            continue;
-        }
-        if args.hash {
-            if let Some(hash) = &result.ir_hash {
-                let line = format!("{}  {label}", luma_ir::hash::to_hex(hash));
-                if hash_to_stderr {
-                    eprintln!("{line}");
-                } else {
-                    println!("{line}");
-                }
-            }
-        }
-        if name != "<stdin>" && !deps.iter().any(|d| d == name) {
-            deps.push(name.to_string());
-        }
-        for inc in &result.includes {
-            if !deps.contains(inc) {
-                deps.push(inc.clone());
-            }
-        }
-        if single_output_needed && total_outputs != 1 {
-            continue;
-        }
-        let stem = stem_of(name, &job.spec);
-        for out in &result.outputs {
+    }
+
+    // Every output's path, before anything is written.
+    let mut planned: Vec<Planned> = Vec::new();
+    for (index, (job, result)) in jobs.iter().zip(&results).enumerate() {
+        let stem = stem_of(&name_of(job), &job.spec);
+        for output in &result.outputs {
             let path = match &destination {
                 Destination::Stdout => "-".to_string(),
                 Destination::File(f) => f.clone(),
                 Destination::Dir(d) => Path::new(d)
-                    .join(out.file_name(&stem))
+                    .join(output.file_name(&stem))
                     .to_string_lossy()
                     .into_owned(),
             };
-            if path == "-" {
-                input::write_stdout(out.data.as_bytes())?;
-            } else {
-                input::write_file(&path, out.data.as_bytes())?;
-            }
-            manifest.push(ManifestEntry {
-                input: name.to_string(),
-                spec: job
-                    .spec
-                    .iter()
-                    .map(|(id, _, v)| (id.to_string(), v.clone()))
-                    .collect(),
-                target: out.target.name(),
-                entry_point: out.entry_point.as_ref().map(|(e, _)| e.clone()),
-                stage: out.entry_point.as_ref().map(|(_, s)| s.as_str()),
-                path: path.clone(),
-                sha256: out.hash_hex(),
+            planned.push(Planned {
+                job: index,
+                output,
+                path,
             });
-            written.push((path, out.hash_hex()));
         }
     }
-    if single_output_needed && total_outputs > 1 && !failed {
+    if matches!(destination, Destination::Stdout | Destination::File(_)) && planned.len() > 1 {
+        let what = if matches!(destination, Destination::Stdout) {
+            "standard output"
+        } else {
+            "one output file"
+        };
         return Err(Failure::Usage(format!(
-            "this compilation has {total_outputs} outputs; give a directory with `--out-dir DIR` \
-             or `-o DIR/` instead of a single output file"
+            "this compilation has {} outputs, which do not fit {what}; give a directory with \
+             `--out-dir DIR` (or `-o DIR/`), or one target and `--entry NAME`",
+            planned.len()
         )));
     }
-    if batch && !hash_to_stderr {
-        for (path, hash) in &written {
-            println!("{hash}  {path}");
+    let mut claimed: BTreeMap<&str, usize> = BTreeMap::new();
+    for p in &planned {
+        if let Some(&other) = claimed.get(p.path.as_str()) {
+            let first = jobs.get(other).map(label_of).unwrap_or_default();
+            let second = jobs.get(p.job).map(label_of).unwrap_or_default();
+            return Err(Failure::Usage(format!(
+                "`{first}` and `{second}` would both be written to `{}`; compile them with \
+                 different output directories",
+                p.path
+            )));
+        }
+        claimed.insert(&p.path, p.job);
+    }
+
+    for p in &planned {
+        if p.path == "-" {
+            input::write_stdout(p.output.data.as_bytes())?;
+        } else {
+            input::write_file(&p.path, p.output.data.as_bytes())?;
         }
     }
+
+    // The report: `--hash` IR lines and `sha256sum`-style output lines, to standard output
+    // unless that holds the compiled output itself.
+    let to_stderr = matches!(destination, Destination::Stdout);
+    let mut report = String::new();
+    let report_outputs = args.hash || planned.len() > 1;
+    for (index, (job, result)) in jobs.iter().zip(&results).enumerate() {
+        if args.hash {
+            if let Some(hash) = &result.ir_hash {
+                report.push_str(&format!("ir:{}  {}\n", lumac::hex(hash), label_of(job)));
+            }
+        }
+        if report_outputs {
+            for p in planned.iter().filter(|p| p.job == index) {
+                report.push_str(&format!("{}  {}\n", p.output.hash_hex(), p.path));
+            }
+        }
+    }
+    if !report.is_empty() {
+        if to_stderr {
+            eprint!("{report}");
+        } else {
+            input::write_stdout(report.as_bytes())?;
+        }
+    }
+
     if let Some(path) = &args.manifest {
+        let manifest = Manifest {
+            schema: "luma-manifest/1",
+            outputs: planned
+                .iter()
+                .map(|p| manifest_entry(p, &jobs, &results, &name_of))
+                .collect(),
+        };
         let text = serde_json::to_string_pretty(&manifest)
             .map_err(|e| Failure::Usage(format!("cannot encode the manifest: {e}")))?;
         input::write_file(path, format!("{text}\n").as_bytes())?;
     }
-    if args.md || args.mf.is_some() {
-        let outputs: Vec<String> = written.iter().map(|(p, _)| p.clone()).collect();
-        let rule_targets = match &args.mt {
-            Some(t) => vec![t.clone()],
-            None => outputs.iter().filter(|p| *p != "-").cloned().collect(),
-        };
-        let depfile = match (&args.mf, outputs.first()) {
-            (Some(f), _) => f.clone(),
-            (None, Some(first)) if first != "-" => format!("{first}.d"),
-            _ => {
-                return Err(Failure::Usage(
-                    "-MD needs an output file to name the depfile after; give -MF FILE".to_string(),
-                ))
-            }
-        };
-        if !rule_targets.is_empty() {
-            input::write_file(
-                &depfile,
-                crate::depfile::render(&rule_targets, &deps).as_bytes(),
-            )?;
-        }
+
+    // Like the C compilers, no depfile for a failed compilation: the build reruns it anyway.
+    if depfile_wanted && !failed {
+        write_depfiles(&args, &rule_targets, &jobs, &results, &planned, &name_of)?;
     }
     if failed {
         Err(Failure::Diagnostics)
     } else {
         Ok(())
+    }
+}
+
+fn manifest_entry(
+    p: &Planned,
+    jobs: &[Job],
+    results: &[lumac::CompileResult],
+    name_of: &dyn Fn(&Job) -> String,
+) -> ManifestEntry {
+    let job = jobs.get(p.job);
+    ManifestEntry {
+        input: job.map(name_of).unwrap_or_default(),
+        spec: job
+            .map(|j| {
+                j.spec
+                    .iter()
+                    .map(|(id, _, v)| (id.to_string(), v.clone()))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        target: p.output.target.name(),
+        entry_point: p.output.entry_point.as_ref().map(|(e, _)| e.clone()),
+        stage: p.output.entry_point.as_ref().map(|(_, s)| s.as_str()),
+        entry_points: p
+            .output
+            .entry_points
+            .iter()
+            .map(|e| ManifestEntryPoint {
+                name: e.name.clone(),
+                stage: e.stage.as_str(),
+                target_name: e.target_name.clone(),
+                profile: e.profile.clone(),
+            })
+            .collect(),
+        path: p.path.clone(),
+        sha256: p.output.hash_hex(),
+        ir_sha256: results
+            .get(p.job)
+            .and_then(|r| r.ir_hash.as_ref())
+            .map(|h| lumac::hex(h))
+            .unwrap_or_default(),
+    }
+}
+
+/// Writes the depfile(s): with `-MF FILE` one file holding a rule per job (or one rule for the
+/// `-MT` targets); without it one file per job, named after its first output with the
+/// extension replaced by `.d` (`out/blur.spv` -> `out/blur.d`), as the C compilers do.
+fn write_depfiles(
+    args: &CompileArgs,
+    rule_targets: &[String],
+    jobs: &[Job],
+    results: &[lumac::CompileResult],
+    planned: &[Planned],
+    name_of: &dyn Fn(&Job) -> String,
+) -> Result<(), Failure> {
+    let deps_of = |index: usize| -> Vec<String> {
+        let mut deps = Vec::new();
+        if let Some(job) = jobs.get(index) {
+            let name = name_of(job);
+            if name != "<stdin>" {
+                deps.push(name);
+            }
+        }
+        if let Some(result) = results.get(index) {
+            deps.extend(result.includes.iter().cloned());
+        }
+        deps
+    };
+    let outputs_of = |index: usize| -> Vec<String> {
+        planned
+            .iter()
+            .filter(|p| p.job == index)
+            .map(|p| crate::depfile::escape(&p.path))
+            .collect()
+    };
+    let rule_for = |index: usize| crate::depfile::Rule {
+        targets: if rule_targets.is_empty() {
+            outputs_of(index)
+        } else {
+            rule_targets.to_vec()
+        },
+        deps: deps_of(index),
+        includes: results
+            .get(index)
+            .map(|r| r.includes.clone())
+            .unwrap_or_default(),
+    };
+    match &args.mf {
+        Some(file) => {
+            let rules: Vec<crate::depfile::Rule> = if rule_targets.is_empty() {
+                (0..jobs.len()).map(rule_for).collect()
+            } else {
+                // One rule for the named targets, depending on everything every job read.
+                let mut all = crate::depfile::Rule {
+                    targets: rule_targets.to_vec(),
+                    deps: Vec::new(),
+                    includes: Vec::new(),
+                };
+                for index in 0..jobs.len() {
+                    let rule = rule_for(index);
+                    all.deps.extend(rule.deps);
+                    all.includes.extend(rule.includes);
+                }
+                vec![all]
+            };
+            input::write_file(file, crate::depfile::render(&rules).as_bytes())
+        }
+        None => {
+            for index in 0..jobs.len() {
+                let Some(first) = planned.iter().find(|p| p.job == index) else {
+                    continue;
+                };
+                let path = Path::new(&first.path).with_extension("d");
+                let rule = rule_for(index);
+                input::write_file(
+                    &path.to_string_lossy(),
+                    crate::depfile::render(&[rule]).as_bytes(),
+                )?;
+            }
+            Ok(())
+        }
     }
 }
 

@@ -1,7 +1,18 @@
-//! Makefile depfiles (`-MD -MF FILE -MT TARGET`), written by the same run that compiles.
+//! Makefile depfiles (`-MD -MF FILE -MT TARGET`), written by the same run that compiles, in the
+//! format GCC and Clang write and Make and Ninja read.
 
-/// Escapes a path for a Makefile rule: spaces, `#` and `$` need escaping.
-fn escape(path: &str) -> String {
+/// One rule: `targets: deps`.
+pub struct Rule {
+    /// Rule targets, already escaped (`-MT` values are used as given, like GCC's).
+    pub targets: Vec<String>,
+    /// Every file the compilation read: the input, then each included file.
+    pub deps: Vec<String>,
+    /// The included files (each gets an empty rule).
+    pub includes: Vec<String>,
+}
+
+/// Escapes a path for a Makefile rule: spaces, `#` and `$` need escaping (what `-MQ` does).
+pub fn escape(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
     for c in path.chars() {
         match c {
@@ -14,19 +25,33 @@ fn escape(path: &str) -> String {
     out
 }
 
-/// A rule `targets: deps` plus an empty rule per dependency, so make does not fail when an
-/// included file is deleted (what `-MP` adds for C compilers).
-pub fn render(targets: &[String], deps: &[String]) -> String {
-    let targets: Vec<String> = targets.iter().map(|t| escape(t)).collect();
-    let mut out = format!("{}:", targets.join(" "));
-    for d in deps {
-        out.push_str(" \\\n  ");
-        out.push_str(&escape(d));
-    }
-    out.push('\n');
-    for d in deps.iter().skip(1) {
+/// The rules, then an empty rule per included file so Make does not fail when one is deleted
+/// (what `-MP` adds for C compilers).
+pub fn render(rules: &[Rule]) -> String {
+    let mut out = String::new();
+    let mut phony: Vec<&str> = Vec::new();
+    for rule in rules {
+        out.push_str(&rule.targets.join(" "));
+        out.push(':');
+        let mut seen: Vec<&str> = Vec::new();
+        for d in &rule.deps {
+            if seen.contains(&d.as_str()) {
+                continue;
+            }
+            seen.push(d);
+            out.push_str(" \\\n  ");
+            out.push_str(&escape(d));
+        }
         out.push('\n');
-        out.push_str(&escape(d));
+        for inc in &rule.includes {
+            if !phony.contains(&inc.as_str()) {
+                phony.push(inc);
+            }
+        }
+    }
+    for inc in phony {
+        out.push('\n');
+        out.push_str(&escape(inc));
         out.push_str(":\n");
     }
     out
@@ -37,14 +62,32 @@ mod tests {
     use super::*;
 
     #[test]
-    fn renders_rule_and_phony_targets() {
-        let text = render(
-            &["out/a b.spv".to_string()],
-            &["a b.luma".to_string(), "inc/c.luma".to_string()],
-        );
+    fn renders_rules_and_phony_targets() {
+        let text = render(&[
+            Rule {
+                targets: vec![escape("out/a b.spv")],
+                deps: vec!["a b.luma".to_string(), "/inc/c.luma".to_string()],
+                includes: vec!["/inc/c.luma".to_string()],
+            },
+            Rule {
+                targets: vec!["out/d.spv".to_string()],
+                deps: vec![
+                    "d.luma".to_string(),
+                    "/inc/c.luma".to_string(),
+                    "/inc/c.luma".to_string(),
+                ],
+                includes: vec!["/inc/c.luma".to_string()],
+            },
+        ]);
         assert_eq!(
             text,
-            "out/a\\ b.spv: \\\n  a\\ b.luma \\\n  inc/c.luma\n\ninc/c.luma:\n"
+            "out/a\\ b.spv: \\\n  a\\ b.luma \\\n  /inc/c.luma\n\
+             out/d.spv: \\\n  d.luma \\\n  /inc/c.luma\n\n/inc/c.luma:\n"
         );
+    }
+
+    #[test]
+    fn escapes_make_specials() {
+        assert_eq!(escape("a b#c$d"), "a\\ b\\#c$$d");
     }
 }

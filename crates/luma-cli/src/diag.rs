@@ -10,7 +10,7 @@ use lumac::{Diagnostics, SourceMap};
 pub enum MessageFormat {
     /// rustc-style text with source excerpts.
     Human,
-    /// One JSON array of diagnostics per input (schema in `luma_base::render`).
+    /// JSON Lines: one object per diagnostic (schema in `docs/cli.md` and `luma_base::render`).
     Json,
 }
 
@@ -82,9 +82,7 @@ impl Printer {
                 }
             }
             MessageFormat::Json => {
-                if !list.is_empty() {
-                    eprintln!("{}", lumac::render_json(list, map));
-                }
+                eprint!("{}", lumac::render_json(list, map));
             }
         }
         errors > 0

@@ -60,7 +60,7 @@ pub fn write_file(path: &str, bytes: &[u8]) -> Result<(), Failure> {
 }
 
 /// An I/O error as a short phrase (`no such file or directory`).
-fn describe(e: &std::io::Error) -> String {
+pub(crate) fn describe(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "no such file or directory".to_string(),
         std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),

@@ -1,12 +1,14 @@
 //! The `luma` command-line compiler: argument parsing and dispatch to the subcommands.
 //!
 //! Exit codes: 0 success (warnings allowed), 1 the sources have errors, 2 usage or I/O problems.
-//! Arguments may come from response files (`@args.txt`, one argument per line or shell-quoted).
+//! Arguments may come from response files (`@args.rsp`, GCC's format: whitespace-separated,
+//! quotes and backslashes as in a shell); see `args.rs`.
 
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+mod args;
 mod batch;
 mod depfile;
 mod diag;
@@ -16,7 +18,14 @@ use diag::{Color, MessageFormat};
 
 /// Luma shader compiler: one Luma source to SPIR-V, GLSL, HLSL, MSL and WGSL.
 #[derive(Debug, Parser)]
-#[command(name = "luma", version, about, long_about = None)]
+#[command(
+    name = "luma",
+    version,
+    about = "Luma shader compiler: one Luma source to SPIR-V, GLSL 450, HLSL, MSL and WGSL",
+    long_about = None,
+    after_help = "Arguments may also come from response files: `luma @args.rsp`.\n\
+                  Exit codes: 0 success, 1 errors in the sources, 2 usage or I/O errors."
+)]
 struct Cli {
     /// How diagnostics are printed.
     #[arg(long, value_enum, default_value_t = MessageFormat::Human, global = true)]
@@ -143,7 +152,8 @@ struct CompileArgs {
     /// `#line` directives in GLSL and HLSL without other debug information.
     #[arg(long)]
     line_directives: bool,
-    /// Print the SHA-256 of the canonical IR of each compiled input.
+    /// Report hashes: `ir:<sha256>  <input>` for the canonical IR of each compiled input, and
+    /// `<sha256>  <path>` for every output (outputs are reported anyway when there are several).
     #[arg(long)]
     hash: bool,
     /// Accepted for build systems that ask for it: output is always deterministic.
@@ -155,15 +165,30 @@ struct CompileArgs {
     /// Do not clamp dynamic indices (trust the program to stay in bounds).
     #[arg(long)]
     no_bounds_checks: bool,
-    /// Write a Makefile depfile listing every file the compilation read.
-    #[arg(long = "MD", alias = "md")]
+    /// HLSL shader model (6.0 to 6.8; default: 6.2 when the program uses `half`, else 6.0).
+    #[arg(long, value_name = "MAJOR.MINOR")]
+    hlsl_shader_model: Option<String>,
+    /// HLSL: the constant buffer (`GROUP,BINDING` = register space, `b` register) that holds
+    /// `num_workgroups`, which HLSL has no system value for.
+    #[arg(long, value_name = "GROUP,BINDING")]
+    hlsl_num_workgroups: Option<String>,
+    /// Metal Shading Language version (2.0 to 2.4).
+    #[arg(long, value_name = "MAJOR.MINOR", default_value = "2.4")]
+    msl_version: String,
+    /// Write a Makefile depfile listing every file the compilation read (also `-MD`, `-MMD`).
+    #[arg(long = "MD")]
     md: bool,
-    /// The depfile path (implies -MD; default: the first output with `.d` appended).
-    #[arg(long = "MF", alias = "mf", value_name = "FILE")]
+    /// The depfile path (also `-MF FILE`; implies -MD; default: each input's first output
+    /// with its extension replaced by `.d`).
+    #[arg(long = "MF", value_name = "FILE")]
     mf: Option<String>,
-    /// The rule target written in the depfile (default: the first output path).
-    #[arg(long = "MT", alias = "mt", value_name = "TARGET")]
-    mt: Option<String>,
+    /// The rule target written in the depfile, as given (also `-MT TARGET`; repeatable;
+    /// default: the outputs).
+    #[arg(long = "MT", value_name = "TARGET")]
+    mt: Vec<String>,
+    /// Like --MT, with Make's special characters escaped (also `-MQ TARGET`).
+    #[arg(long = "MQ", value_name = "TARGET")]
+    mq: Vec<String>,
     /// Write a JSON manifest of every output with its SHA-256.
     #[arg(long, value_name = "FILE")]
     manifest: Option<String>,
@@ -220,20 +245,17 @@ pub enum Failure {
 }
 
 fn main() -> ExitCode {
-    let args = match argfile::expand_args(argfile::parse_fromfile, argfile::PREFIX) {
-        Ok(args) => args,
-        Err(e) => {
-            eprintln!("luma: error: cannot read response file: {e}");
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let argv = match args::expand_response_files(argv) {
+        Ok(argv) => args::rewrite_depfile_flags(argv),
+        Err(message) => {
+            eprintln!("luma: error: {message}");
             return ExitCode::from(2);
         }
     };
-    let cli = match Cli::try_parse_from(args) {
+    let cli = match Cli::try_parse_from(argv) {
         Ok(cli) => cli,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            return ExitCode::from(code);
-        }
+        Err(e) => return clap_failure(&e),
     };
     let printer = diag::Printer::new(cli.message_format, cli.color);
     let result = match cli.command {
@@ -247,6 +269,26 @@ fn main() -> ExitCode {
         Err(Failure::Diagnostics) => ExitCode::from(1),
         Err(Failure::Usage(message)) => {
             eprintln!("luma: error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Help and version go to standard output with exit code 0; a missing subcommand shows the
+/// help with exit code 2; every other argument error is one line with exit code 2.
+fn clap_failure(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = e.print();
+            ExitCode::SUCCESS
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            ExitCode::from(2)
+        }
+        _ => {
+            eprintln!("luma: error: {}", args::one_line_error(e));
             ExitCode::from(2)
         }
     }

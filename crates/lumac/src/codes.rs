@@ -1,7 +1,10 @@
 //! Diagnostic codes of the library facade (E00xx): driver-level problems such as a bad
-//! `--spec` value or an entry point that does not exist, and internal errors.
+//! `--spec` value or an entry point that does not exist, and internal errors; and
+//! [`catalog`], every code of every stage, for documentation and tools.
 
-use luma_base::{Code, CodeDoc, Diagnostic, Severity, Span};
+use luma_base::{Code, CodeDoc, Diagnostic, Severity};
+
+use crate::NO_LOCATION;
 
 /// An internal compiler error: a stage produced something the next stage rejected.
 pub const E0001: Code = Code("E0001");
@@ -9,8 +12,6 @@ pub const E0001: Code = Code("E0001");
 pub const E0002: Code = Code("E0002");
 /// A `--spec` value names no specialization constant or does not fit its type.
 pub const E0003: Code = Code("E0003");
-/// A back end cannot express the program (the message names the target and construct).
-pub const E0004: Code = Code("E0004");
 
 /// Every code of this crate.
 pub const ALL: &[CodeDoc] = &[
@@ -18,30 +19,56 @@ pub const ALL: &[CodeDoc] = &[
         code: E0001,
         severity: Severity::Error,
         title: "internal compiler error",
-        example: "(no source triggers this on purpose; please report it)",
+        example: "-- no source triggers this on purpose; please report it with the source",
     },
     CodeDoc {
         code: E0002,
         severity: Severity::Error,
         title: "the selected entry point or stage does not exist",
-        example: "luma compile shader.luma --entry=missing",
+        example: "-- compiled with `--entry=missing`\n@entry(compute) @workgroup_size(1)\nfunction main()\nend",
     },
     CodeDoc {
         code: E0003,
         severity: Severity::Error,
         title: "a `--spec` value does not match a specialization constant",
-        example: "luma compile shader.luma --spec 7=1.5   (no `@spec(7)` constant)",
-    },
-    CodeDoc {
-        code: E0004,
-        severity: Severity::Error,
-        title: "a back end cannot express the program",
-        example: "@entry(geometry) ... compiled with --target=wgsl",
+        example: "-- compiled with `--spec 7=1.5` (no `@spec(7)`) or `--spec 0=true`\n@spec(0) const COUNT: int = 4",
     },
 ];
 
-/// An internal error at the start of the file (there is no user span to blame).
+/// One code of the catalog, with the part of the compiler that reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CatalogEntry {
+    /// What reports it: `driver`, `syntax`, `sema`, `lower`, or a back end (`spirv`, `glsl`,
+    /// `hlsl`, `msl`, `wgsl`).
+    pub component: &'static str,
+    /// The code, severity, title and example.
+    pub doc: &'static CodeDoc,
+}
+
+/// Every diagnostic code of every stage, sorted by code and then component (two back ends may
+/// document the same code for the same kind of problem).
+pub fn catalog() -> Vec<CatalogEntry> {
+    let sources: [(&'static str, &'static [CodeDoc]); 9] = [
+        ("driver", ALL),
+        ("syntax", luma_syntax::codes::ALL),
+        ("sema", luma_sema::codes::ALL),
+        ("lower", luma_lower::codes::ALL),
+        ("spirv", luma_back_spirv::codes::ALL),
+        ("glsl", luma_back_glsl::codes::CODES),
+        ("hlsl", luma_back_hlsl::codes::ALL),
+        ("msl", luma_back_msl::codes::ALL),
+        ("wgsl", luma_back_wgsl::codes::CODES),
+    ];
+    let mut out: Vec<CatalogEntry> = sources
+        .into_iter()
+        .flat_map(|(component, docs)| docs.iter().map(move |doc| CatalogEntry { component, doc }))
+        .collect();
+    out.sort_by(|a, b| (a.doc.code.as_str(), a.component).cmp(&(b.doc.code.as_str(), b.component)));
+    out
+}
+
+/// An internal error, with no source location to blame.
 pub(crate) fn internal(message: String) -> Diagnostic {
-    Diagnostic::error(E0001, Span::point(0), message)
+    Diagnostic::error(E0001, NO_LOCATION, message)
         .with_note("this is a bug in the Luma compiler; please report it with the source")
 }

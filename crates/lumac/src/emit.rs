@@ -1,11 +1,14 @@
-//! Running the back ends: one IR module in, the outputs of one target out.
+//! Running the back ends: one IR module in, the outputs of one target out, and back-end
+//! failures turned into diagnostics that point at the entry point that caused them.
 
-use luma_base::{Diagnostic, Span};
+use std::fmt;
+
+use luma_base::{Code, Diagnostic, Span};
 use luma_ir::{Module, ShaderStage};
+use luma_syntax::ast::ItemKind;
 use sha2::{Digest, Sha256};
 
-use crate::codes::E0004;
-use crate::{Options, Target};
+use crate::{Options, Parsed, Target, NO_LOCATION};
 
 /// The bytes of one output.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,6 +27,30 @@ impl OutputData {
             OutputData::Binary(b) => b,
         }
     }
+
+    /// The text, for the text targets; `None` for SPIR-V.
+    pub fn as_text(&self) -> Option<&str> {
+        match self {
+            OutputData::Text(t) => Some(t),
+            OutputData::Binary(_) => None,
+        }
+    }
+}
+
+/// An entry point as one output holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutputEntryPoint {
+    /// The entry function's Luma name.
+    pub name: String,
+    /// Its stage.
+    pub stage: ShaderStage,
+    /// The name to hand the target's compiler or API: the Luma name in SPIR-V, `main` in GLSL,
+    /// the (possibly renamed) function name in HLSL (`-E` for DXC) and MSL. `None` for WGSL,
+    /// whose back end does not report it (it is the Luma name unless that is a WGSL reserved
+    /// word, which gets a `_` suffix).
+    pub target_name: Option<String>,
+    /// HLSL only: the DXC profile (`-T`), such as `vs_6_0`.
+    pub profile: Option<String>,
 }
 
 /// One compiled output.
@@ -33,6 +60,8 @@ pub struct Output {
     pub target: Target,
     /// For per-entry outputs (GLSL): the entry point's name and stage.
     pub entry_point: Option<(String, ShaderStage)>,
+    /// The entry points this output holds, in module order.
+    pub entry_points: Vec<OutputEntryPoint>,
     /// The output.
     pub data: OutputData,
     /// SHA-256 of the output bytes.
@@ -40,18 +69,24 @@ pub struct Output {
 }
 
 impl Output {
-    fn new(target: Target, entry_point: Option<(String, ShaderStage)>, data: OutputData) -> Output {
+    fn new(
+        target: Target,
+        entry_point: Option<(String, ShaderStage)>,
+        entry_points: Vec<OutputEntryPoint>,
+        data: OutputData,
+    ) -> Output {
         let hash = Sha256::digest(data.as_bytes()).into();
         Output {
             target,
             entry_point,
+            entry_points,
             data,
             hash,
         }
     }
 
     /// The conventional file suffix: `spv`, `wgsl`, `hlsl`, `metal`, and for GLSL the stage
-    /// (`vert`, `frag`, `comp`, `geom`, `tesc`, `tese`).
+    /// (`vert`, `frag`, `comp`, `geom`, `tesc`, `tese`), which `glslangValidator` recognises.
     pub fn extension(&self) -> &'static str {
         match (self.target, &self.entry_point) {
             (Target::Spirv, _) => "spv",
@@ -63,7 +98,8 @@ impl Output {
         }
     }
 
-    /// The file name for an output of `stem` (`shader.spv`, `shader.main_vs.vert`).
+    /// The file name for an output of `stem`: `shader.spv`, or with the entry point for
+    /// per-entry outputs, `shader.main_vs.vert`.
     pub fn file_name(&self, stem: &str) -> String {
         match &self.entry_point {
             Some((entry, _)) => format!("{stem}.{entry}.{}", self.extension()),
@@ -71,7 +107,7 @@ impl Output {
         }
     }
 
-    /// The output hash as lowercase hex.
+    /// The output hash as lowercase hex (what `sha256sum` prints for the written file).
     pub fn hash_hex(&self) -> String {
         hex(&self.hash)
     }
@@ -98,27 +134,160 @@ fn glsl_stage_extension(stage: ShaderStage) -> &'static str {
     }
 }
 
-fn target_error(target: Target, code: luma_base::Code, message: String) -> Box<Diagnostic> {
-    Box::new(
-        Diagnostic::error(
-            E0004,
-            Span::point(0),
-            format!("{}: {message}", target.name()),
+/// Why a back end could not write a module: a construct the target cannot express.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EmitError {
+    /// The target that failed.
+    pub target: Target,
+    /// The back end's diagnostic code (E09xx).
+    pub code: Code,
+    /// The back end's message.
+    pub message: String,
+    /// The entry points that fail on their own, in module order: emitting a module reduced to
+    /// any one of them fails too. Empty when the failure does not belong to an entry point.
+    pub entry_points: Vec<String>,
+}
+
+impl EmitError {
+    /// The error as a diagnostic. With the parsed source, its primary span is the name of the
+    /// first failing entry function (others get secondary labels); without it, or when no
+    /// entry point is to blame, it has no location ([`NO_LOCATION`]).
+    pub fn to_diagnostic(&self, parsed: Option<&Parsed>) -> Diagnostic {
+        let spans: Vec<(Span, &str)> = self
+            .entry_points
+            .iter()
+            .filter_map(|name| entry_name_span(parsed?, name).map(|span| (span, name.as_str())))
+            .collect();
+        let mut spans = spans.into_iter();
+        let message = format!("{}: {}", self.target.name(), self.message);
+        let mut d = match spans.next() {
+            Some((span, name)) => Diagnostic::error(self.code, span, message)
+                .with_primary_label(format!("entry point `{name}`")),
+            None => Diagnostic::error(self.code, NO_LOCATION, message),
+        };
+        for (span, name) in spans {
+            d = d.with_label(span, format!("entry point `{name}` fails too"));
+        }
+        if self.code == luma_back_hlsl::codes::NUM_WORKGROUPS {
+            d = d.with_help(
+                "give the constant buffer with `--hlsl-num-workgroups GROUP,BINDING` \
+                 (`Options::hlsl_num_workgroups` in lumac)",
+            );
+        }
+        d.with_note(format!(
+            "only the {} target is affected: the others can be compiled with `--target`",
+            self.target.display_name()
+        ))
+    }
+}
+
+impl fmt::Display for EmitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} ({}): {}",
+            self.code,
+            self.target.name(),
+            self.message
         )
-        .with_note(format!(
-            "reported by the {} back end as {code}",
-            target.name()
-        )),
-    )
+    }
+}
+
+impl std::error::Error for EmitError {}
+
+/// The span of the name of the function `name` in the parsed source.
+fn entry_name_span(parsed: &Parsed, name: &str) -> Option<Span> {
+    parsed.ast.items.iter().find_map(|item| match &item.kind {
+        ItemKind::Function(f) if f.name.name == name => Some(f.name.span),
+        _ => None,
+    })
 }
 
 /// Emits `module` for `target`. GLSL gives one output per entry point; every other target one
 /// output holding every entry point.
-pub fn emit(
+///
+/// On failure the error names the entry points that cannot be emitted (found by emitting each
+/// alone), so [`EmitError::to_diagnostic`] can point at them.
+///
+/// ```
+/// use lumac::{emit, Diagnostics, MemoryReader, Options, Target};
+///
+/// let source = "@entry(compute) @workgroup_size(8)\nfunction main()\nend\n";
+/// let options = Options::default();
+/// let mut diags = Diagnostics::new(100);
+/// let parsed = lumac::parse("k.luma", source, &MemoryReader::default(), &options, &mut diags);
+/// let program = lumac::check(&parsed, &options, &mut diags).unwrap();
+/// let module = lumac::lower(&program, &parsed, &options, &mut diags).unwrap();
+/// let outputs = emit(&module, Target::Glsl, &options).unwrap();
+/// assert_eq!(outputs[0].file_name("k"), "k.main.comp");
+/// assert!(outputs[0].data.as_text().unwrap().contains("local_size_x = 8"));
+/// ```
+pub fn emit(module: &Module, target: Target, options: &Options) -> Result<Vec<Output>, EmitError> {
+    emit_once(module, target, options).map_err(|(code, message)| {
+        let entry_points = failing_entry_points(module, target, options);
+        EmitError {
+            target,
+            code,
+            message,
+            entry_points,
+        }
+    })
+}
+
+/// The entry points whose module, reduced to that one entry point, fails to emit. Only run
+/// after a failure, so the cost is paid by programs that do not compile.
+fn failing_entry_points(module: &Module, target: Target, options: &Options) -> Vec<String> {
+    if module.entry_points.len() == 1 {
+        return module.entry_points.iter().map(|e| e.name.clone()).collect();
+    }
+    module
+        .entry_points
+        .iter()
+        .filter(|entry| {
+            let mut alone = module.clone();
+            alone.entry_points.retain(|e| e.name == entry.name);
+            emit_once(&alone, target, options).is_err()
+        })
+        .map(|e| e.name.clone())
+        .collect()
+}
+
+fn same_name_entries(module: &Module) -> Vec<OutputEntryPoint> {
+    module
+        .entry_points
+        .iter()
+        .map(|e| OutputEntryPoint {
+            name: e.name.clone(),
+            stage: e.stage,
+            target_name: Some(e.name.clone()),
+            profile: None,
+        })
+        .collect()
+}
+
+/// Pairs the back end's entry point list (module order) with the module's Luma names.
+fn renamed_entries(
+    module: &Module,
+    names: impl Iterator<Item = (String, Option<String>)>,
+) -> Vec<OutputEntryPoint> {
+    module
+        .entry_points
+        .iter()
+        .zip(names)
+        .map(|(e, (target_name, profile))| OutputEntryPoint {
+            name: e.name.clone(),
+            stage: e.stage,
+            target_name: Some(target_name),
+            profile,
+        })
+        .collect()
+}
+
+fn emit_once(
     module: &Module,
     target: Target,
     options: &Options,
-) -> Result<Vec<Output>, Box<Diagnostic>> {
+) -> Result<Vec<Output>, (Code, String)> {
     let lines = options.debug || options.line_directives;
     match target {
         Target::Spirv => {
@@ -131,10 +300,11 @@ pub fn emit(
                     bounds_checks: options.bounds_checks,
                 },
             )
-            .map_err(|e| target_error(target, e.code, e.message))?;
+            .map_err(|e| (e.code, e.message))?;
             Ok(vec![Output::new(
                 target,
                 None,
+                same_name_entries(module),
                 OutputData::Binary(luma_back_spirv::to_bytes(&words)),
             )])
         }
@@ -147,11 +317,22 @@ pub fn emit(
                     bounds_checks: options.bounds_checks,
                 },
             )
-            .map_err(|e| target_error(target, e.code, e.message))?;
+            .map_err(|e| (e.code, e.message))?;
             Ok(outputs
                 .into_iter()
                 .map(|(entry, stage, source)| {
-                    Output::new(target, Some((entry, stage)), OutputData::Text(source))
+                    let info = OutputEntryPoint {
+                        name: entry.clone(),
+                        stage,
+                        target_name: Some("main".to_string()),
+                        profile: None,
+                    };
+                    Output::new(
+                        target,
+                        Some((entry, stage)),
+                        vec![info],
+                        OutputData::Text(source),
+                    )
                 })
                 .collect())
         }
@@ -159,15 +340,26 @@ pub fn emit(
             let out = luma_back_hlsl::write(
                 module,
                 &luma_back_hlsl::Options {
+                    shader_model: options
+                        .hlsl_shader_model
+                        .unwrap_or_else(|| lowest_shader_model(module)),
                     line_directives: lines,
                     bounds_checks: options.bounds_checks,
+                    num_workgroups: options.hlsl_num_workgroups,
                     ..luma_back_hlsl::Options::default()
                 },
             )
-            .map_err(|e| target_error(target, e.code, e.message))?;
+            .map_err(|e| (e.code, e.message))?;
+            let entries = renamed_entries(
+                module,
+                out.entry_points
+                    .into_iter()
+                    .map(|e| (e.name, Some(e.profile))),
+            );
             Ok(vec![Output::new(
                 target,
                 None,
+                entries,
                 OutputData::Text(out.source),
             )])
         }
@@ -175,21 +367,60 @@ pub fn emit(
             let out = luma_back_msl::write(
                 module,
                 &luma_back_msl::Options {
+                    lang_version: options.msl_version,
                     bounds_checks: options.bounds_checks,
-                    ..luma_back_msl::Options::default()
                 },
             )
-            .map_err(|e| target_error(target, e.code, e.message))?;
+            .map_err(|e| (e.code, e.message))?;
+            let entries =
+                renamed_entries(module, out.entry_points.into_iter().map(|e| (e.name, None)));
             Ok(vec![Output::new(
                 target,
                 None,
+                entries,
                 OutputData::Text(out.source),
             )])
         }
         Target::Wgsl => {
             let source = luma_back_wgsl::write(module, &luma_back_wgsl::Options::default())
-                .map_err(|e| target_error(target, e.code, e.message))?;
-            Ok(vec![Output::new(target, None, OutputData::Text(source))])
+                .map_err(|e| (e.code, e.message))?;
+            Ok(vec![Output::new(
+                target,
+                None,
+                wgsl_entries(module),
+                OutputData::Text(source),
+            )])
         }
     }
+}
+
+/// The lowest HLSL shader model the module needs: 6.2 with 16-bit floats, 6.0 otherwise.
+fn lowest_shader_model(module: &Module) -> (u8, u8) {
+    use luma_ir::{ScalarKind, TypeInner};
+    let half = module.types.iter().any(|(_, t)| {
+        matches!(&t.inner,
+            TypeInner::Scalar(s) | TypeInner::Atomic(s)
+            | TypeInner::Vector { scalar: s, .. }
+            | TypeInner::Matrix { scalar: s, .. } if s.kind == ScalarKind::Float && s.width == 2)
+    });
+    if half {
+        (6, 2)
+    } else {
+        (6, 0)
+    }
+}
+
+/// WGSL entry points: the back end does not report the names it gives entry functions (the
+/// Luma name, with a suffix when it is a WGSL reserved word), so they are left unknown.
+fn wgsl_entries(module: &Module) -> Vec<OutputEntryPoint> {
+    module
+        .entry_points
+        .iter()
+        .map(|e| OutputEntryPoint {
+            name: e.name.clone(),
+            stage: e.stage,
+            target_name: None,
+            profile: None,
+        })
+        .collect()
 }

@@ -2,36 +2,165 @@
 //! [`parse`] / [`check`] / [`lower`] / [`optimize`] / [`emit`] for hosts that want to inspect or
 //! patch the program between stages.
 //!
+//! # Compile in one call
+//!
+//! [`compile`] runs every stage once and emits every requested target from the same IR. It
+//! never panics and never fails as a Rust error: problems in the source are diagnostics in the
+//! [`CompileResult`], rendered with [`CompileResult::render`] (rustc-style text) or
+//! [`CompileResult::render_json`] (JSON Lines, schema in [`luma_base::render`]).
+//!
 //! ```
 //! use lumac::{compile, MemoryReader, Options, Target};
 //!
 //! let source = "
+//! buffer data: []float
+//!
 //! @entry(compute) @workgroup_size(64)
-//! function main(@builtin(global_invocation_id) id: uvec3)
+//! function double(@builtin(global_invocation_id) id: uvec3)
+//!     let i = int(id.x)
+//!     if i < #data then
+//!         data[i] = data[i] * 2.0
+//!     end
 //! end
 //! ";
-//! let result = compile("main.luma", source, &MemoryReader::default(), &Options::default(),
+//! let result = compile("double.luma", source, &MemoryReader::default(), &Options::default(),
 //!                      &[Target::Spirv, Target::Wgsl]);
-//! assert!(result.success());
-//! assert_eq!(result.outputs.len(), 2);
+//! assert!(result.success(), "{}", result.render(false));
+//! let wgsl = result.output(Target::Wgsl).unwrap();
+//! assert!(wgsl.data.as_text().unwrap().contains("@compute @workgroup_size(64"));
+//! // Every output carries the SHA-256 of its bytes, for build caches.
+//! assert_eq!(wgsl.hash_hex().len(), 64);
+//! ```
+//!
+//! Errors come back as diagnostics with stable codes:
+//!
+//! ```
+//! use lumac::{compile, MemoryReader, Options, Target};
+//!
+//! let result = compile("bad.luma", "function f() -> float\n\treturn missing\nend\n",
+//!                      &MemoryReader::default(), &Options::default(), &[Target::Spirv]);
+//! assert!(!result.success());
+//! assert!(result.outputs.is_empty());
+//! assert_eq!(result.diagnostics[0].code.as_str(), "E0401");
+//! let text = result.render(false);
+//! assert!(text.contains("--> bad.luma:2:9"), "{text}");
+//! ```
+//!
+//! # Includes from memory
+//!
+//! `#include` reads through a [`FileReader`]: [`FsReader`] for the file system, [`MemoryReader`]
+//! for virtual files (asset packs, editors, tests), or your own implementation.
+//!
+//! ```
+//! use lumac::{compile, MemoryReader, Options, Target};
+//!
+//! let mut files = MemoryReader::default();
+//! files.insert("shaderlib/color.luma", "\
+//! #pragma once
+//! function luminance(c: vec3) -> float
+//!     return dot(c, vec3(0.2126, 0.7152, 0.0722))
+//! end
+//! ");
+//! let source = "\
+//! #include <color.luma>
+//! @entry(fragment)
+//! function main(uv: vec2) -> (color: vec4)
+//!     let y = luminance(vec3(uv, 0.5))
+//!     return { color = vec4(y, y, y, 1.0) }
+//! end
+//! ";
+//! let options = Options { include_dirs: vec!["shaderlib".into()], ..Options::default() };
+//! let result = compile("grey.luma", source, &files, &options, &[Target::Glsl]);
+//! assert!(result.success(), "{}", result.render(false));
+//! assert_eq!(result.includes, vec!["shaderlib/color.luma".to_string()]);
+//! ```
+//!
+//! # The staged API
+//!
+//! Each stage takes the previous one's result and a [`Diagnostics`] sink, so a host can stop
+//! anywhere, inspect the syntax tree ([`Ast`]), the typed program ([`Program`]) or the IR
+//! ([`IrModule`]), and change the IR before it is emitted. Here every resource moves from
+//! descriptor set 0 to set 2:
+//!
+//! ```
+//! use lumac::{Diagnostics, MemoryReader, Options, Target};
+//!
+//! let source = "
+//! uniform tint: vec4
+//! @entry(fragment)
+//! function main() -> (color: vec4)
+//!     return { color = tint }
+//! end
+//! ";
+//! let options = Options::default();
+//! let mut diags = Diagnostics::new(options.limits.max_diagnostics);
+//! let parsed = lumac::parse("tint.luma", source, &MemoryReader::default(), &options, &mut diags);
+//! let program = lumac::check(&parsed, &options, &mut diags).expect("no errors");
+//! let mut module = lumac::lower(&program, &parsed, &options, &mut diags).expect("no errors");
+//! assert!(lumac::optimize(&mut module, options.opt_level, &mut diags));
+//!
+//! for (_, global) in module.globals.iter_mut() {
+//!     if let Some(binding) = &mut global.binding {
+//!         binding.group = 2;
+//!     }
+//! }
+//! let wgsl = lumac::emit(&module, Target::Wgsl, &options).expect("emits");
+//! assert!(wgsl[0].data.as_text().unwrap().contains("@group(2) @binding(0)"));
+//! ```
+//!
+//! A host that patches the IR should run [`verify`] before emitting: back ends assume a
+//! verified module and report [`EmitError`]s (never panics) for anything else.
+//!
+//! # Specialization constants and permutations
+//!
+//! `@spec(id)` constants stay specializable in every output; [`Options::spec_values`] bakes
+//! values in at compile time instead (the CLI's `--spec ID=VALUE`), which is how a build makes
+//! permutations. [`compile`] is a pure function of its inputs, so permutations can be compiled
+//! in parallel (the `luma` CLI does it with rayon).
+//!
+//! ```
+//! use lumac::{compile, parse_spec_assignment, MemoryReader, Options, Target};
+//!
+//! let source = "
+//! @spec(0) const TAPS: int = 4
+//! buffer out_data: []float
+//! @entry(compute) @workgroup_size(1)
+//! function main()
+//!     out_data[0] = float(TAPS)
+//! end
+//! ";
+//! let hashes: Vec<String> = ["4", "8"].iter().map(|taps| {
+//!     let (id, value) = parse_spec_assignment(&format!("0={taps}")).unwrap();
+//!     let mut options = Options::default();
+//!     options.spec_values.insert(id, value);
+//!     let result = compile("taps.luma", source, &MemoryReader::default(), &options,
+//!                          &[Target::Spirv]);
+//!     assert!(result.success(), "{}", result.render(false));
+//!     result.outputs[0].hash_hex()
+//! }).collect();
+//! assert_ne!(hashes[0], hashes[1]);
 //! ```
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
-pub use luma_base::render::{render_human, render_json, HumanOptions};
-pub use luma_base::{Code, Diagnostic, Diagnostics, Limits, Severity, SourceMap, Span};
-pub use luma_ir::{Literal, Module as IrModule, ShaderStage};
+pub use luma_base::render::HumanOptions;
+pub use luma_base::{Code, CodeDoc, Diagnostic, Diagnostics, Limits, Severity, SourceMap, Span};
+pub use luma_ir::verify::verify;
+pub use luma_ir::{Literal, Module as IrModule, ResourceBinding, ShaderStage};
 pub use luma_opt::OptLevel;
-pub use luma_syntax::ast::Module as Ast;
+pub use luma_syntax::ast::{ItemKind, Module as Ast};
 pub use luma_syntax::preprocess::{FileReader, FsReader, MemoryReader};
 pub use luma_thir::Program;
 
 pub mod codes;
 mod emit;
+mod render;
+mod select;
 mod spec;
 
-pub use emit::{emit, Output, OutputData};
+pub use emit::{emit, hex, EmitError, Output, OutputData, OutputEntryPoint};
+pub use render::{render_human, render_json, NO_LOCATION};
 pub use spec::{parse_spec_assignment, SpecValue};
 
 /// A compilation target.
@@ -70,21 +199,34 @@ impl Target {
         }
     }
 
+    /// The target's usual written name (`SPIR-V`, `GLSL`, `HLSL`, `MSL`, `WGSL`).
+    pub fn display_name(self) -> &'static str {
+        match self {
+            Target::Spirv => "SPIR-V",
+            Target::Glsl => "GLSL",
+            Target::Hlsl => "HLSL",
+            Target::Msl => "MSL",
+            Target::Wgsl => "WGSL",
+        }
+    }
+
     /// Parses a command-line name.
     pub fn from_name(name: &str) -> Option<Target> {
         Target::ALL.into_iter().find(|t| t.name() == name)
     }
 }
 
-/// Everything that changes what the compiler produces.
+/// Everything that changes what the compiler produces. `Options::default()` is what the CLI
+/// uses without flags: `Basic` optimisation, SPIR-V 1.3, bounds checks on, no debug info.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Options {
     /// Directories searched by `#include <...>` (and by `#include "..."` after the including
-    /// file's own directory), in order.
+    /// file's own directory), in order. Relative ones are relative to the working directory
+    /// ([`FsReader`]) or the virtual root ([`MemoryReader`]).
     pub include_dirs: Vec<String>,
     /// How much to optimise.
     pub opt_level: OptLevel,
-    /// Resource limits.
+    /// Resource limits (include depth, nesting, source size, ...).
     pub limits: Limits,
     /// Specialization constants to bake in, by id (`--spec ID=VALUE`).
     pub spec_values: BTreeMap<u32, SpecValue>,
@@ -100,6 +242,15 @@ pub struct Options {
     pub spirv_version: (u8, u8),
     /// Clamp dynamic indices on targets that do not bound them themselves.
     pub bounds_checks: bool,
+    /// HLSL shader model, `(6, 0)` and up. `None` picks the lowest the program needs: 6.2
+    /// when it uses `half` (DXC then needs `-enable-16bit-types`), 6.0 otherwise.
+    pub hlsl_shader_model: Option<(u8, u8)>,
+    /// HLSL: the constant buffer (register space = group, register = binding) the application
+    /// fills with the dispatch size, for compute entry points that read `num_workgroups`
+    /// (HLSL has no system value for it). Without it, such a shader is error E0922 in HLSL.
+    pub hlsl_num_workgroups: Option<ResourceBinding>,
+    /// Metal Shading Language version, `(2, 0)` through `(2, 4)`.
+    pub msl_version: (u8, u8),
 }
 
 impl Default for Options {
@@ -115,6 +266,9 @@ impl Default for Options {
             stage: None,
             spirv_version: (1, 3),
             bounds_checks: true,
+            hlsl_shader_model: None,
+            hlsl_num_workgroups: None,
+            msl_version: (2, 4),
         }
     }
 }
@@ -126,12 +280,24 @@ pub struct Parsed {
     pub ast: Ast,
     /// Maps spans back to the original files.
     pub source_map: SourceMap,
-    /// Canonical paths of every included file, in first-read order (for depfiles).
+    /// Canonical paths of every included file, in first-read order (for depfiles); the main
+    /// file is not in it.
     pub includes: Vec<String>,
 }
 
 /// Preprocesses and parses `text` (named `name` in diagnostics; relative includes resolve from
-/// its directory), reading includes through `reader`.
+/// its directory), reading includes through `reader`. Parsing never fails: what does not parse
+/// becomes an error node and a diagnostic in `diags`.
+///
+/// ```
+/// use lumac::{Diagnostics, MemoryReader, Options};
+///
+/// let mut diags = Diagnostics::new(100);
+/// let parsed = lumac::parse("a.luma", "const N = 4\nconst = 5\n", &MemoryReader::default(),
+///                           &Options::default(), &mut diags);
+/// assert!(diags.has_errors()); // `const` without a name
+/// assert!(matches!(parsed.ast.items[0].kind, lumac::ItemKind::Const(_)));
+/// ```
 pub fn parse(
     name: &str,
     text: &str,
@@ -157,7 +323,20 @@ pub fn parse(
     }
 }
 
-/// Type-checks a parsed source. `Some` exactly when no error was found.
+/// Type-checks a parsed source (names, types, constants, stage rules, uniformity). `Some`
+/// exactly when no error was found; warnings go to `diags` either way. It also runs on a tree
+/// with syntax errors, skipping what failed to parse, so one run reports everything.
+///
+/// ```
+/// use lumac::{Diagnostics, MemoryReader, Options};
+///
+/// let options = Options::default();
+/// let mut diags = Diagnostics::new(100);
+/// let parsed = lumac::parse("a.luma", "const N: int = 4\nconst M = N * 2\n",
+///                           &MemoryReader::default(), &options, &mut diags);
+/// let program = lumac::check(&parsed, &options, &mut diags).expect("valid");
+/// assert_eq!(program.consts.len(), 2);
+/// ```
 pub fn check(parsed: &Parsed, options: &Options, diags: &mut Diagnostics) -> Option<Program> {
     luma_sema::check(
         &parsed.ast,
@@ -170,6 +349,28 @@ pub fn check(parsed: &Parsed, options: &Options, diags: &mut Diagnostics) -> Opt
 
 /// Lowers a checked program to IR (baking `options.spec_values` and selecting
 /// `options.entry_point` / `options.stage`), verified. `None` when an error was reported.
+///
+/// ```
+/// use lumac::{Diagnostics, MemoryReader, Options, ShaderStage};
+///
+/// let source = "
+/// @entry(vertex)
+/// function vs(@builtin(vertex_index) i: uint) -> (@builtin(position) pos: vec4)
+///     return { pos = vec4(0.0, 0.0, 0.0, 1.0) }
+/// end
+/// @entry(fragment)
+/// function fs() -> (color: vec4)
+///     return { color = vec4(1.0) }
+/// end
+/// ";
+/// let options = Options { stage: Some(ShaderStage::Fragment), ..Options::default() };
+/// let mut diags = Diagnostics::new(100);
+/// let parsed = lumac::parse("two.luma", source, &MemoryReader::default(), &options, &mut diags);
+/// let program = lumac::check(&parsed, &options, &mut diags).unwrap();
+/// let module = lumac::lower(&program, &parsed, &options, &mut diags).unwrap();
+/// let names: Vec<&str> = module.entry_points.iter().map(|e| e.name.as_str()).collect();
+/// assert_eq!(names, ["fs"]);
+/// ```
 pub fn lower(
     program: &Program,
     parsed: &Parsed,
@@ -190,7 +391,7 @@ pub fn lower(
     if !select_entry_points(&mut module, options, diags) {
         return None;
     }
-    if let Err(e) = luma_ir::verify::verify(&module) {
+    if let Err(e) = verify(&module) {
         diags.push(codes::internal(format!(
             "lowering produced invalid IR: {e}"
         )));
@@ -199,7 +400,27 @@ pub fn lower(
     Some(module)
 }
 
-/// Optimises a module at `level`.
+/// Optimises a verified module at `level`; `false` (with an internal-error diagnostic) only if
+/// a pass broke the IR, which is a compiler bug.
+///
+/// ```
+/// use lumac::{Diagnostics, MemoryReader, OptLevel, Options};
+///
+/// let source = "
+/// buffer data: []int
+/// @entry(compute) @workgroup_size(1)
+/// function main()
+///     data[0] = 6 * 7
+/// end
+/// ";
+/// let options = Options { opt_level: OptLevel::None, ..Options::default() };
+/// let mut diags = Diagnostics::new(100);
+/// let parsed = lumac::parse("k.luma", source, &MemoryReader::default(), &options, &mut diags);
+/// let program = lumac::check(&parsed, &options, &mut diags).unwrap();
+/// let mut module = lumac::lower(&program, &parsed, &options, &mut diags).unwrap();
+/// assert!(lumac::optimize(&mut module, OptLevel::Aggressive, &mut diags));
+/// assert!(lumac::verify(&module).is_ok());
+/// ```
 pub fn optimize(module: &mut IrModule, level: OptLevel, diags: &mut Diagnostics) -> bool {
     match luma_opt::optimize(module, level) {
         Ok(()) => true,
@@ -214,8 +435,12 @@ fn select_entry_points(module: &mut IrModule, options: &Options, diags: &mut Dia
     if options.entry_point.is_none() && options.stage.is_none() {
         return true;
     }
-    let before: Vec<String> = module.entry_points.iter().map(|e| e.name.clone()).collect();
-    module.entry_points.retain(|e| {
+    let before: Vec<String> = module
+        .entry_points
+        .iter()
+        .map(|e| format!("`{}` ({})", e.name, e.stage.as_str()))
+        .collect();
+    select::retain_entry_points(module, |e| {
         options
             .entry_point
             .as_ref()
@@ -237,7 +462,7 @@ fn select_entry_points(module: &mut IrModule, options: &Options, diags: &mut Dia
         diags.push(
             Diagnostic::error(
                 codes::E0002,
-                Span::point(0),
+                NO_LOCATION,
                 format!("no entry point {wanted}"),
             )
             .with_note(available),
@@ -250,29 +475,40 @@ fn select_entry_points(module: &mut IrModule, options: &Options, diags: &mut Dia
 /// What [`compile`] produced.
 #[derive(Debug, Clone)]
 pub struct CompileResult {
-    /// One output per target (GLSL: one per entry point), in target order; empty on error.
+    /// One output per target (GLSL: one per entry point), in target order; empty when there is
+    /// any error.
     pub outputs: Vec<Output>,
-    /// Every diagnostic, errors and warnings, in report order.
+    /// Every diagnostic, errors and warnings, in source order (diagnostics about options, which
+    /// have no location, last).
     pub diagnostics: Vec<Diagnostic>,
     /// How many errors were reported (including any dropped past the diagnostics limit).
     pub error_count: usize,
+    /// How many warnings were reported (including any dropped past the diagnostics limit).
+    pub warning_count: usize,
     /// Maps diagnostic spans to files, lines and columns.
     pub source_map: SourceMap,
-    /// Canonical paths of every included file (for depfiles).
+    /// Canonical paths of every included file, in first-read order (for depfiles).
     pub includes: Vec<String>,
-    /// SHA-256 of the canonical (optimised) IR, when compilation got that far.
+    /// SHA-256 of the canonical (optimised) IR, when compilation got that far: a cache key that
+    /// does not depend on the target.
     pub ir_hash: Option<[u8; 32]>,
     /// The optimised IR, when compilation got that far.
     pub module: Option<IrModule>,
 }
 
 impl CompileResult {
-    /// Whether compilation succeeded (no error).
+    /// Whether compilation succeeded (no error; warnings allowed).
     pub fn success(&self) -> bool {
         self.error_count == 0
     }
 
-    /// The diagnostics rendered as rustc-style text.
+    /// The first output of `target` (for GLSL, which has one output per entry point, the
+    /// first entry point's).
+    pub fn output(&self, target: Target) -> Option<&Output> {
+        self.outputs.iter().find(|o| o.target == target)
+    }
+
+    /// The diagnostics rendered as rustc-style text (ANSI colour when `color`).
     pub fn render(&self, color: bool) -> String {
         render_human(
             &self.diagnostics,
@@ -283,9 +519,18 @@ impl CompileResult {
             },
         )
     }
+
+    /// The diagnostics as JSON Lines (schema in [`luma_base::render`]).
+    pub fn render_json(&self) -> String {
+        render_json(&self.diagnostics, &self.source_map)
+    }
 }
 
 /// Compiles `text` (named `name`) to every target in `targets` from one parse.
+///
+/// `name` is what diagnostics show and where `#include "..."` starts looking; `reader` serves
+/// the included files. The result holds the outputs, or the diagnostics that explain why there
+/// are none; warnings never stop compilation.
 pub fn compile(
     name: &str,
     text: &str,
@@ -300,19 +545,17 @@ pub fn compile(
     let mut module_out = None;
     // The checker runs even after syntax errors (the tree marks what failed to parse), so one
     // error never hides the others.
-    {
-        if let Some(program) = check(&parsed, options, &mut diags) {
-            if let Some(mut module) = lower(&program, &parsed, options, &mut diags) {
-                if optimize(&mut module, options.opt_level, &mut diags) {
-                    ir_hash = Some(luma_ir::hash::canonical_hash(&module));
-                    for &target in targets {
-                        match emit(&module, target, options) {
-                            Ok(mut out) => outputs.append(&mut out),
-                            Err(d) => diags.push(*d),
-                        }
+    if let Some(program) = check(&parsed, options, &mut diags) {
+        if let Some(mut module) = lower(&program, &parsed, options, &mut diags) {
+            if optimize(&mut module, options.opt_level, &mut diags) {
+                ir_hash = Some(luma_ir::hash::canonical_hash(&module));
+                for &target in targets {
+                    match emit(&module, target, options) {
+                        Ok(mut out) => outputs.append(&mut out),
+                        Err(e) => diags.push(e.to_diagnostic(Some(&parsed))),
                     }
-                    module_out = Some(module);
                 }
+                module_out = Some(module);
             }
         }
     }
@@ -321,10 +564,12 @@ pub fn compile(
     }
     diags.sort_by_position();
     let error_count = diags.error_count();
+    let warning_count = diags.warning_count();
     CompileResult {
         outputs,
         diagnostics: diags.into_vec(),
         error_count,
+        warning_count,
         source_map: parsed.source_map,
         includes: parsed.includes,
         ir_hash,

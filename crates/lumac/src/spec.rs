@@ -2,11 +2,12 @@
 
 use std::collections::BTreeMap;
 
-use luma_base::{Diagnostic, Diagnostics, Span};
+use luma_base::{Diagnostic, Diagnostics};
 use luma_ir::Literal;
 use luma_thir::{Program, ScalarTy, Ty};
 
 use crate::codes::E0003;
+use crate::NO_LOCATION;
 
 /// A specialization constant value as written by the user; its type comes from the constant.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -74,7 +75,7 @@ pub(crate) fn resolve(
                 .collect();
             let mut d = Diagnostic::error(
                 E0003,
-                Span::point(0),
+                NO_LOCATION,
                 format!("no specialization constant has id {id}"),
             );
             d = d.with_note(if known.is_empty() {

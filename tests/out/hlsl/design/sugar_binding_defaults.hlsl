@@ -40,8 +40,7 @@ shade_Output shade(shade_Input input) {
     float3 total = float3(0.0, 0.0, 0.0);
     float3 total_1;
     while (true) {
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             total_1 = total;
             break;
         }

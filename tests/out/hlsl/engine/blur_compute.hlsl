@@ -81,8 +81,7 @@ void blur(blur_Input input) {
     float4 sum = e_2 * 0.227027;
     float4 sum_1;
     while (true) {
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             sum_1 = sum;
             break;
         }

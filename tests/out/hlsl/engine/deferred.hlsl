@@ -129,13 +129,11 @@ float3 shade_point_lights(float3 p, float3 n, float3 v, float3 albedo, float met
     float3 total = float3(0.0, 0.0, 0.0);
     float3 total_1;
     while (true) {
-        if (carried_2 < 1024u) {
-        } else {
+        if (!(carried_2 < 1024u)) {
             total_1 = total;
             break;
         }
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             total_1 = total;
             break;
         }

@@ -79,13 +79,11 @@ void matmul(matmul_Input input) {
     float acc = 0.0;
     float acc_1;
     while (true) {
-        if (carried_2 < 4096u) {
-        } else {
+        if (!(carried_2 < 4096u)) {
             acc_1 = acc;
             break;
         }
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             acc_1 = acc;
             break;
         }
@@ -132,8 +130,7 @@ void matmul(matmul_Input input) {
         float acc_2 = acc;
         float acc_3;
         while (true) {
-            if (carried_4) {
-            } else {
+            if (!carried_4) {
                 acc_3 = acc_2;
                 break;
             }

@@ -185,13 +185,11 @@ pbr_fs_Output pbr_fs(pbr_fs_Input input) {
     float3 lit_ = float3(0.0, 0.0, 0.0);
     float3 lit_1;
     while (true) {
-        if (carried_2 < 8u) {
-        } else {
+        if (!(carried_2 < 8u)) {
             lit_1 = lit_;
             break;
         }
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             lit_1 = lit_;
             break;
         }

@@ -63,8 +63,7 @@ void scan_blocks(scan_blocks_Input input) {
     uint carried = 8u;
     bool carried_1 = true;
     while (true) {
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             break;
         }
         GroupMemoryBarrierWithGroupSync();
@@ -89,8 +88,7 @@ void scan_blocks(scan_blocks_Input input) {
     uint carried_2 = 8u;
     bool carried_3 = true;
     while (true) {
-        if (carried_3) {
-        } else {
+        if (!carried_3) {
             break;
         }
         GroupMemoryBarrierWithGroupSync();

@@ -62,8 +62,7 @@ float shadow_factor(float4 light_space) {
     float sum = 0.0;
     float sum_1;
     while (true) {
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             sum_1 = sum;
             break;
         }
@@ -73,8 +72,7 @@ float shadow_factor(float4 light_space) {
         float sum_2 = sum;
         float sum_3;
         while (true) {
-            if (carried_3) {
-            } else {
+            if (!carried_3) {
                 sum_3 = sum_2;
                 break;
             }

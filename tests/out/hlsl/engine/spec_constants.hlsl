@@ -102,13 +102,11 @@ ssao_Output ssao(ssao_Input input) {
     float occluded = 0.0;
     float occluded_1;
     while (true) {
-        if (carried_2 < 64u) {
-        } else {
+        if (!(carried_2 < 64u)) {
             occluded_1 = occluded;
             break;
         }
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             occluded_1 = occluded;
             break;
         }

@@ -38,8 +38,7 @@ int total(int values[4]) {
     int sum = 0;
     int sum_1;
     while (true) {
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             sum_1 = sum;
             break;
         }

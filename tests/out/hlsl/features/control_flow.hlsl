@@ -63,16 +63,12 @@ int luma_div(int x, int y) {
 int classify(int x) {
     if (x < 0) {
         return -1;
+    } else if (x == 0) {
+        return 0;
+    } else if (x < 10) {
+        return 1;
     } else {
-        if (x == 0) {
-            return 0;
-        } else {
-            if (x < 10) {
-                return 1;
-            } else {
-                return 2;
-            }
-        }
+        return 2;
     }
 }
 
@@ -84,12 +80,10 @@ int find(int target) {
     bool carried_1 = 0 <= e_1;
     uint carried_2 = 0u;
     while (true) {
-        if (carried_2 < 1024u) {
-        } else {
+        if (!(carried_2 < 1024u)) {
             break;
         }
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             break;
         }
         const int e_2 = asint(values.Load(min(uint(i), luma_length_values() - 1u) * 4u));
@@ -113,13 +107,11 @@ int sum_down(int n) {
     int total = 0;
     int total_1;
     while (true) {
-        if (carried_2 < 1000u) {
-        } else {
+        if (!(carried_2 < 1000u)) {
             total_1 = total;
             break;
         }
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             total_1 = total;
             break;
         }
@@ -141,8 +133,7 @@ int nested_break(int limit) {
     int found = -1;
     int found_1;
     while (true) {
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             found_1 = found;
             break;
         }
@@ -151,8 +142,7 @@ int nested_break(int limit) {
         bool carried_3 = true;
         int found_2;
         while (true) {
-            if (carried_3) {
-            } else {
+            if (!carried_3) {
                 found_2 = found;
                 break;
             }
@@ -203,8 +193,7 @@ void control_flow() {
     int acc = 0;
     int acc_1;
     while (true) {
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             acc_1 = acc;
             break;
         }
@@ -226,13 +215,11 @@ void control_flow() {
     int acc_2 = acc_1;
     int acc_3;
     while (true) {
-        if (carried_4 < 100u) {
-        } else {
+        if (!(carried_4 < 100u)) {
             acc_3 = acc_2;
             break;
         }
-        if (carried_3) {
-        } else {
+        if (!carried_3) {
             acc_3 = acc_2;
             break;
         }
@@ -252,13 +239,11 @@ void control_flow() {
     int acc_4 = acc_3;
     int acc_5;
     while (true) {
-        if (carried_7 < 64u) {
-        } else {
+        if (!(carried_7 < 64u)) {
             acc_5 = acc_4;
             break;
         }
-        if (carried_6) {
-        } else {
+        if (!carried_6) {
             acc_5 = acc_4;
             break;
         }
@@ -277,8 +262,7 @@ void control_flow() {
     int acc_7;
     [unroll]
     while (true) {
-        if (carried_9) {
-        } else {
+        if (!carried_9) {
             acc_7 = acc_6;
             break;
         }
@@ -296,8 +280,7 @@ void control_flow() {
     int acc_9;
     [unroll(2)]
     while (true) {
-        if (carried_11) {
-        } else {
+        if (!carried_11) {
             acc_9 = acc_8;
             break;
         }
@@ -316,14 +299,12 @@ void control_flow() {
     int x_2;
     int steps_1;
     while (true) {
-        if (carried_12 < 256u) {
-        } else {
+        if (!(carried_12 < 256u)) {
             x_2 = x_1;
             steps_1 = steps;
             break;
         }
-        if (x_1 != 1 && x_1 > 0) {
-        } else {
+        if (!(x_1 != 1 && x_1 > 0)) {
             x_2 = x_1;
             steps_1 = steps;
             break;

@@ -40,8 +40,7 @@ fragment shade_Output shade(
     metal::float3 total = metal::float3(0.0, 0.0, 0.0);
     metal::float3 total_1;
     while (true) {
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             total_1 = total;
             break;
         }

@@ -56,8 +56,7 @@ kernel void blur(
     metal::float4 sum = e_2 * 0.227027;
     metal::float4 sum_1;
     while (true) {
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             sum_1 = sum;
             break;
         }

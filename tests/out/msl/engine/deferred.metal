@@ -103,13 +103,11 @@ metal::float3 shade_point_lights(metal::float3 p, metal::float3 n, metal::float3
     metal::float3 total = metal::float3(0.0, 0.0, 0.0);
     metal::float3 total_1;
     while (true) {
-        if (carried_2 < 1024u) {
-        } else {
+        if (!(carried_2 < 1024u)) {
             total_1 = total;
             break;
         }
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             total_1 = total;
             break;
         }

@@ -43,13 +43,11 @@ kernel void matmul(
     float acc = 0.0;
     float acc_1;
     while (true) {
-        if (carried_2 < 4096u) {
-        } else {
+        if (!(carried_2 < 4096u)) {
             acc_1 = acc;
             break;
         }
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             acc_1 = acc;
             break;
         }
@@ -96,8 +94,7 @@ kernel void matmul(
         float acc_2 = acc;
         float acc_3;
         while (true) {
-            if (carried_4) {
-            } else {
+            if (!carried_4) {
                 acc_3 = acc_2;
                 break;
             }

@@ -175,13 +175,11 @@ fragment pbr_fs_Output pbr_fs(
     metal::float3 lit = metal::float3(0.0, 0.0, 0.0);
     metal::float3 lit_1;
     while (true) {
-        if (carried_2 < 8u) {
-        } else {
+        if (!(carried_2 < 8u)) {
             lit_1 = lit;
             break;
         }
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             lit_1 = lit;
             break;
         }

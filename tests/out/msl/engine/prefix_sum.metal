@@ -40,8 +40,7 @@ kernel void scan_blocks(
     uint carried = 8u;
     bool carried_1 = true;
     while (true) {
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             break;
         }
         metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
@@ -66,8 +65,7 @@ kernel void scan_blocks(
     uint carried_2 = 8u;
     bool carried_3 = true;
     while (true) {
-        if (carried_3) {
-        } else {
+        if (!carried_3) {
             break;
         }
         metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);

@@ -49,8 +49,7 @@ float shadow_factor(metal::float4 light_space, constant LightView& light_view, m
     float sum = 0.0;
     float sum_1;
     while (true) {
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             sum_1 = sum;
             break;
         }
@@ -60,8 +59,7 @@ float shadow_factor(metal::float4 light_space, constant LightView& light_view, m
         float sum_2 = sum;
         float sum_3;
         while (true) {
-            if (carried_3) {
-            } else {
+            if (!carried_3) {
                 sum_3 = sum_2;
                 break;
             }

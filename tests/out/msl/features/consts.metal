@@ -36,8 +36,7 @@ int total(metal::array<int, 4> values) {
     int sum = 0;
     int sum_1;
     while (true) {
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             sum_1 = sum;
             break;
         }

@@ -45,16 +45,12 @@ int luma_div(int x, int y) {
 int classify(int x) {
     if (x < 0) {
         return -1;
+    } else if (x == 0) {
+        return 0;
+    } else if (x < 10) {
+        return 1;
     } else {
-        if (x == 0) {
-            return 0;
-        } else {
-            if (x < 10) {
-                return 1;
-            } else {
-                return 2;
-            }
-        }
+        return 2;
     }
 }
 
@@ -66,12 +62,10 @@ int find(int target, const device int* values, constant uint* luma_buffer_sizes)
     bool carried_1 = 0 <= e_1;
     uint carried_2 = 0u;
     while (true) {
-        if (carried_2 < 1024u) {
-        } else {
+        if (!(carried_2 < 1024u)) {
             break;
         }
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             break;
         }
         const int e_2 = values[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)];
@@ -95,13 +89,11 @@ int sum_down(int n) {
     int total = 0;
     int total_1;
     while (true) {
-        if (carried_2 < 1000u) {
-        } else {
+        if (!(carried_2 < 1000u)) {
             total_1 = total;
             break;
         }
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             total_1 = total;
             break;
         }
@@ -123,8 +115,7 @@ int nested_break(int limit) {
     int found = -1;
     int found_1;
     while (true) {
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             found_1 = found;
             break;
         }
@@ -133,8 +124,7 @@ int nested_break(int limit) {
         bool carried_3 = true;
         int found_2;
         while (true) {
-            if (carried_3) {
-            } else {
+            if (!carried_3) {
                 found_2 = found;
                 break;
             }
@@ -190,8 +180,7 @@ kernel void control_flow(
     int acc = 0;
     int acc_1;
     while (true) {
-        if (carried_1) {
-        } else {
+        if (!carried_1) {
             acc_1 = acc;
             break;
         }
@@ -213,13 +202,11 @@ kernel void control_flow(
     int acc_2 = acc_1;
     int acc_3;
     while (true) {
-        if (carried_4 < 100u) {
-        } else {
+        if (!(carried_4 < 100u)) {
             acc_3 = acc_2;
             break;
         }
-        if (carried_3) {
-        } else {
+        if (!carried_3) {
             acc_3 = acc_2;
             break;
         }
@@ -239,13 +226,11 @@ kernel void control_flow(
     int acc_4 = acc_3;
     int acc_5;
     while (true) {
-        if (carried_7 < 64u) {
-        } else {
+        if (!(carried_7 < 64u)) {
             acc_5 = acc_4;
             break;
         }
-        if (carried_6) {
-        } else {
+        if (!carried_6) {
             acc_5 = acc_4;
             break;
         }
@@ -263,8 +248,7 @@ kernel void control_flow(
     int acc_6 = acc_5;
     int acc_7;
     while (true) {
-        if (carried_9) {
-        } else {
+        if (!carried_9) {
             acc_7 = acc_6;
             break;
         }
@@ -281,8 +265,7 @@ kernel void control_flow(
     int acc_8 = acc_7;
     int acc_9;
     while (true) {
-        if (carried_11) {
-        } else {
+        if (!carried_11) {
             acc_9 = acc_8;
             break;
         }
@@ -301,14 +284,12 @@ kernel void control_flow(
     int x_2;
     int steps_1;
     while (true) {
-        if (carried_12 < 256u) {
-        } else {
+        if (!(carried_12 < 256u)) {
             x_2 = x_1;
             steps_1 = steps;
             break;
         }
-        if (x_1 != 1 && x_1 > 0) {
-        } else {
+        if (!(x_1 != 1 && x_1 > 0)) {
             x_2 = x_1;
             steps_1 = steps;
             break;

@@ -1,0 +1,1357 @@
+//! Every flag of the `luma` binary, run as a user runs it: the real executable, real files,
+//! exit codes, standard output and standard error. Shaders live in `tests/data/`; outputs go
+//! to scratch directories; SPIR-V outputs are checked with `spirv-val`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use luma_testutil::{require_tool, run};
+use sha2::{Digest, Sha256};
+
+/// What one run of `luma` did.
+struct Run {
+    code: i32,
+    stdout: Vec<u8>,
+    stderr: String,
+}
+
+impl Run {
+    fn stdout(&self) -> String {
+        String::from_utf8_lossy(&self.stdout).into_owned()
+    }
+
+    /// Fails with everything the run printed unless it exited with `code`.
+    #[track_caller]
+    fn expect(self, code: i32) -> Run {
+        assert_eq!(
+            self.code,
+            code,
+            "exit code {} (expected {code})\n--- stdout\n{}\n--- stderr\n{}",
+            self.code,
+            self.stdout(),
+            self.stderr
+        );
+        self
+    }
+}
+
+fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
+}
+
+/// A fresh, empty scratch directory.
+fn scratch(label: &str) -> PathBuf {
+    let dir = luma_testutil::scratch_dir(&format!("cli-{label}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `luma args...` in `tests/data`, feeding `stdin`.
+fn luma_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_luma"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("NO_COLOR")
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    if let Some(bytes) = stdin {
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(bytes).unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("RUST_BACKTRACE"),
+        "luma panicked:\n{stderr}"
+    );
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: out.stdout,
+        stderr,
+    }
+}
+
+fn luma(args: &[&str]) -> Run {
+    luma_in(&data(), args, None)
+}
+
+fn s(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The sorted file names in `dir`.
+fn files(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[track_caller]
+fn spirv_val(path: &Path) {
+    let (ok, log) = run(Command::new(require_tool("spirv-val"))
+        .args(["--target-env", "vulkan1.1"])
+        .arg(path));
+    assert!(ok, "spirv-val rejects {}:\n{log}", path.display());
+}
+
+// ------------------------------------------------------------------------------------------
+// compile: targets, selection, destinations
+
+#[test]
+fn compile_writes_spirv_to_the_working_directory_by_default() {
+    let dir = scratch("default");
+    std::fs::copy(data().join("compute.luma"), dir.join("compute.luma")).unwrap();
+    let run = luma_in(&dir, &["compile", "compute.luma"], None).expect(0);
+    assert!(run.stdout.is_empty(), "one output is not reported");
+    assert_eq!(files(&dir), ["compute.luma", "compute.spv"]);
+    spirv_val(&dir.join("compute.spv"));
+}
+
+#[test]
+fn target_selects_one_several_or_all_targets() {
+    let dir = scratch("targets");
+    let one = dir.join("one");
+    luma(&[
+        "compile",
+        "compute.luma",
+        "--target=wgsl",
+        "--out-dir",
+        s(&one),
+    ])
+    .expect(0);
+    assert_eq!(files(&one), ["compute.wgsl"]);
+
+    let two = dir.join("two");
+    luma(&[
+        "compile",
+        "compute.luma",
+        "--target",
+        "glsl,hlsl",
+        "--out-dir",
+        s(&two),
+    ])
+    .expect(0);
+    assert_eq!(files(&two), ["compute.hlsl", "compute.scale.comp"]);
+
+    let repeated = dir.join("repeated");
+    luma(&[
+        "compile",
+        "compute.luma",
+        "-t",
+        "msl",
+        "-t",
+        "spirv",
+        "--out-dir",
+        s(&repeated),
+    ])
+    .expect(0);
+    assert_eq!(files(&repeated), ["compute.metal", "compute.spv"]);
+
+    let all = dir.join("all");
+    let run = luma(&[
+        "compile",
+        "basic.luma",
+        "-I",
+        "incdir",
+        "--target=all",
+        "--out-dir",
+        s(&all),
+    ])
+    .expect(0);
+    assert_eq!(
+        files(&all),
+        [
+            "basic.basic_fs.frag",
+            "basic.basic_vs.vert",
+            "basic.hlsl",
+            "basic.metal",
+            "basic.spv",
+            "basic.wgsl"
+        ]
+    );
+    // Several outputs: each is reported with its SHA-256, in `sha256sum` format.
+    let report = run.stdout();
+    assert_eq!(report.lines().count(), 6, "{report}");
+    for line in report.lines() {
+        let (hash, path) = line.split_once("  ").unwrap();
+        assert_eq!(hash, sha256_hex(&std::fs::read(path).unwrap()), "{line}");
+    }
+    spirv_val(&all.join("basic.spv"));
+}
+
+#[test]
+fn stage_and_entry_select_entry_points() {
+    let dir = scratch("select");
+    let stage = dir.join("stage");
+    luma(&[
+        "compile",
+        "basic.luma",
+        "-I",
+        "incdir",
+        "--target=glsl,spirv",
+        "--stage=fragment",
+        "--out-dir",
+        s(&stage),
+    ])
+    .expect(0);
+    assert_eq!(files(&stage), ["basic.basic_fs.frag", "basic.spv"]);
+    spirv_val(&stage.join("basic.spv"));
+    let dis = run(Command::new(require_tool("spirv-dis")).arg(stage.join("basic.spv"))).1;
+    assert!(dis.contains("OpEntryPoint Fragment"), "{dis}");
+    assert!(!dis.contains("OpEntryPoint Vertex"), "{dis}");
+
+    let entry = dir.join("entry");
+    luma(&[
+        "compile",
+        "basic.luma",
+        "-I",
+        "incdir",
+        "--target=glsl,hlsl",
+        "--entry",
+        "basic_vs",
+        "--out-dir",
+        s(&entry),
+    ])
+    .expect(0);
+    assert_eq!(files(&entry), ["basic.basic_vs.vert", "basic.hlsl"]);
+    let hlsl = std::fs::read_to_string(entry.join("basic.hlsl")).unwrap();
+    assert!(
+        hlsl.contains("basic_vs") && !hlsl.contains("basic_fs"),
+        "{hlsl}"
+    );
+}
+
+#[test]
+fn a_missing_entry_point_is_an_error_without_a_source_location() {
+    let run = luma(&["compile", "compute.luma", "--entry=nope", "-o", "-"]).expect(1);
+    assert!(run.stdout.is_empty());
+    assert!(
+        run.stderr
+            .starts_with("error[E0002]: no entry point `nope`\n |\n = note: entry points in this source: `scale` (compute)\n"),
+        "{}",
+        run.stderr
+    );
+    let run = luma(&["compile", "compute.luma", "--stage=vertex", "-o", "-"]).expect(1);
+    assert!(
+        run.stderr.contains("no entry point of stage `vertex`"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn output_file_directory_and_stdout() {
+    let dir = scratch("output");
+    let file = dir.join("kernel.spv");
+    luma(&["compile", "compute.luma", "-o", s(&file)]).expect(0);
+    spirv_val(&file);
+
+    let long = dir.join("long.spv");
+    luma(&["compile", "compute.luma", "--output", s(&long)]).expect(0);
+    assert_eq!(std::fs::read(&long).unwrap(), std::fs::read(&file).unwrap());
+
+    let stdout = luma(&["compile", "compute.luma", "-o", "-"]).expect(0);
+    assert_eq!(stdout.stdout, std::fs::read(&file).unwrap());
+
+    // A trailing slash makes a directory; so does an existing directory.
+    let slash = dir.join("made");
+    luma(&[
+        "compile",
+        "compute.luma",
+        "-t",
+        "wgsl",
+        "-o",
+        &format!("{}/", s(&slash)),
+    ])
+    .expect(0);
+    assert_eq!(files(&slash), ["compute.wgsl"]);
+    luma(&["compile", "compute.luma", "-t", "hlsl", "-o", s(&slash)]).expect(0);
+    assert_eq!(files(&slash), ["compute.hlsl", "compute.wgsl"]);
+}
+
+#[test]
+fn several_outputs_do_not_fit_one_file() {
+    let dir = scratch("one-file");
+    let run = luma(&[
+        "compile",
+        "basic.luma",
+        "-I",
+        "incdir",
+        "--target=all",
+        "-o",
+        s(&dir.join("x.out")),
+    ])
+    .expect(2);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .starts_with("luma: error: this compilation has 6 outputs"),
+        "{}",
+        run.stderr
+    );
+    assert!(files(&dir).is_empty(), "nothing is written");
+    let run = luma(&[
+        "compile",
+        "basic.luma",
+        "-I",
+        "incdir",
+        "-t",
+        "glsl",
+        "-o",
+        "-",
+    ])
+    .expect(2);
+    assert!(run.stderr.contains("standard output"), "{}", run.stderr);
+    assert!(run.stdout.is_empty());
+}
+
+#[test]
+fn two_inputs_with_one_stem_are_refused_before_writing() {
+    let dir = scratch("collide");
+    std::fs::create_dir_all(dir.join("a")).unwrap();
+    std::fs::create_dir_all(dir.join("b")).unwrap();
+    let text = std::fs::read(data().join("compute.luma")).unwrap();
+    std::fs::write(dir.join("a/k.luma"), &text).unwrap();
+    std::fs::write(dir.join("b/k.luma"), &text).unwrap();
+    let run = luma_in(
+        &dir,
+        &["compile", "a/k.luma", "b/k.luma", "--out-dir", "out"],
+        None,
+    )
+    .expect(2);
+    assert!(
+        run.stderr
+            .contains("`a/k.luma` and `b/k.luma` would both be written to `out/k.spv`"),
+        "{}",
+        run.stderr
+    );
+    assert!(!dir.join("out").exists());
+}
+
+#[test]
+fn stdin_is_read_with_a_dash() {
+    let text = std::fs::read(data().join("compute.luma")).unwrap();
+    let run = luma_in(
+        &data(),
+        &["compile", "-", "-t", "wgsl", "-o", "-"],
+        Some(&text),
+    )
+    .expect(0);
+    assert!(
+        run.stdout().contains("@compute @workgroup_size(64"),
+        "{}",
+        run.stdout()
+    );
+
+    let dir = scratch("stdin");
+    luma_in(
+        &data(),
+        &["compile", "-", "--out-dir", s(&dir)],
+        Some(&text),
+    )
+    .expect(0);
+    assert_eq!(files(&dir), ["stdin.spv"]);
+
+    let run = luma_in(&data(), &["check", "-"], Some(b"const A = missing\n")).expect(1);
+    assert!(run.stderr.contains("--> <stdin>:1:11"), "{}", run.stderr);
+
+    let run = luma(&["compile", "-", "-"]).expect(2);
+    assert!(run
+        .stderr
+        .contains("standard input (`-`) can be read only once"));
+}
+
+// ------------------------------------------------------------------------------------------
+// compile: source options
+
+#[test]
+fn include_dir_spellings() {
+    let dir = scratch("include");
+    for (i, args) in [
+        vec!["--include-dir", "incdir"],
+        vec!["--include-dir=incdir"],
+        vec!["-I", "incdir"],
+        vec!["-Iincdir"],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let out = dir.join(format!("{i}.spv"));
+        let mut all = vec!["compile", "basic.luma", "-o", s(&out)];
+        all.extend(args);
+        luma(&all).expect(0);
+        spirv_val(&out);
+    }
+    let run = luma(&["compile", "basic.luma", "-o", "-"]).expect(1);
+    assert!(run.stderr.contains("error[E0101]"), "{}", run.stderr);
+    assert!(run.stderr.contains("shared.luma"), "{}", run.stderr);
+}
+
+#[test]
+fn spec_bakes_values() {
+    let default = luma(&["compile", "compute.luma", "-t", "glsl", "-o", "-"])
+        .expect(0)
+        .stdout();
+    assert!(default.contains("constant_id = 0"), "{default}");
+    let baked = luma(&[
+        "compile",
+        "compute.luma",
+        "-t",
+        "glsl",
+        "-o",
+        "-",
+        "--spec",
+        "0=8",
+    ])
+    .expect(0)
+    .stdout();
+    assert!(!baked.contains("constant_id = 0"), "{baked}");
+    assert!(baked.contains("8.0"), "{baked}");
+    assert!(
+        baked.contains("constant_id = 1"),
+        "the other constant stays: {baked}"
+    );
+
+    let run = luma(&["compile", "compute.luma", "--spec", "0=maybe", "-o", "-"]).expect(2);
+    assert_eq!(
+        run.stderr,
+        "luma: error: invalid --spec: `maybe` is not a boolean or a number\n"
+    );
+    let run = luma(&["compile", "compute.luma", "--spec", "9=1", "-o", "-"]).expect(1);
+    assert!(run
+        .stderr
+        .contains("error[E0003]: no specialization constant has id 9"));
+    assert!(
+        run.stderr.contains("0 (`SCALE`), 1 (`CLAMP`)"),
+        "{}",
+        run.stderr
+    );
+    let run = luma(&["compile", "compute.luma", "--spec", "1=2.5", "-o", "-"]).expect(1);
+    assert!(run.stderr.contains("--> compute.luma:4:"), "{}", run.stderr);
+}
+
+#[test]
+fn spec_matrix_compiles_every_permutation_in_parallel() {
+    let dir = scratch("matrix");
+    let manifest = dir.join("manifest.json");
+    let run = luma(&[
+        "compile",
+        "compute.luma",
+        "--spec-matrix",
+        "0=1,2.5",
+        "--spec-matrix",
+        "1=false,true",
+        "--out-dir",
+        s(&dir),
+        "--manifest",
+        s(&manifest),
+        "-j",
+        "3",
+    ])
+    .expect(0);
+    let names = [
+        "compute.s0_1.s1_false.spv",
+        "compute.s0_1.s1_true.spv",
+        "compute.s0_2_5.s1_false.spv",
+        "compute.s0_2_5.s1_true.spv",
+    ];
+    let mut expected: Vec<&str> = names.to_vec();
+    expected.push("manifest.json");
+    assert_eq!(files(&dir), expected);
+    let mut hashes = Vec::new();
+    for (line, name) in run.stdout().lines().zip(names) {
+        let path = dir.join(name);
+        let bytes = std::fs::read(&path).unwrap();
+        assert_eq!(line, format!("{}  {}", sha256_hex(&bytes), s(&path)));
+        spirv_val(&path);
+        hashes.push(sha256_hex(&bytes));
+    }
+    hashes.sort();
+    hashes.dedup();
+    assert_eq!(hashes.len(), 4, "every permutation differs");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&manifest).unwrap()).unwrap();
+    assert_eq!(json["schema"], "luma-manifest/1");
+    assert_eq!(json["outputs"][2]["spec"]["0"], "2.5");
+    assert_eq!(json["outputs"][2]["spec"]["1"], "false");
+
+    let run = luma(&["compile", "compute.luma", "--spec-matrix", "0"]).expect(2);
+    assert!(
+        run.stderr.contains("expected ID=V1,V2,..."),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn opt_levels() {
+    let dir = scratch("opt");
+    let mut sizes = Vec::new();
+    for level in ["none", "basic", "aggressive"] {
+        let out = dir.join(format!("{level}.spv"));
+        luma(&[
+            "compile",
+            "basic.luma",
+            "-I",
+            "incdir",
+            "--opt",
+            level,
+            "-o",
+            s(&out),
+        ])
+        .expect(0);
+        spirv_val(&out);
+        sizes.push(std::fs::metadata(&out).unwrap().len());
+    }
+    assert!(
+        sizes[0] > sizes[2],
+        "aggressive is smaller than none: {sizes:?}"
+    );
+    let run = luma(&["compile", "basic.luma", "--opt=fast"]).expect(2);
+    assert!(run
+        .stderr
+        .contains("[possible values: none, basic, aggressive]"));
+}
+
+#[test]
+fn debug_and_line_directives() {
+    let dir = scratch("debug");
+    let plain = dir.join("plain.spv");
+    let debug = dir.join("debug.spv");
+    luma(&["compile", "basic.luma", "-I", "incdir", "-o", s(&plain)]).expect(0);
+    luma(&[
+        "compile",
+        "basic.luma",
+        "-I",
+        "incdir",
+        "--debug",
+        "-o",
+        s(&debug),
+    ])
+    .expect(0);
+    spirv_val(&debug);
+    let dis = |p: &Path| run(Command::new(require_tool("spirv-dis")).arg(p)).1;
+    assert!(!dis(&plain).contains("OpLine"));
+    let text = dis(&debug);
+    assert!(text.contains("OpLine") && text.contains("OpName"), "{text}");
+
+    let glsl = |extra: &[&str]| {
+        let mut args = vec![
+            "compile",
+            "basic.luma",
+            "-I",
+            "incdir",
+            "-t",
+            "glsl",
+            "--entry",
+            "basic_fs",
+            "-o",
+            "-",
+        ];
+        args.extend(extra);
+        luma(&args).expect(0).stdout()
+    };
+    assert!(!glsl(&[]).contains("#line"));
+    assert!(glsl(&["--debug"]).contains("#line"));
+    let lines = glsl(&["--line-directives"]);
+    assert!(
+        lines.contains("#line") && lines.contains("nested.luma"),
+        "{lines}"
+    );
+}
+
+#[test]
+fn no_bounds_checks_drops_the_clamps() {
+    let glsl = |extra: &[&str]| {
+        let mut args = vec![
+            "compile",
+            "basic.luma",
+            "-I",
+            "incdir",
+            "-t",
+            "glsl",
+            "--entry",
+            "basic_fs",
+            "-o",
+            "-",
+        ];
+        args.extend(extra);
+        luma(&args).expect(0).stdout()
+    };
+    let checked = glsl(&[]);
+    let unchecked = glsl(&["--no-bounds-checks"]);
+    assert!(checked.contains("clamp("), "{checked}");
+    assert!(!unchecked.contains("clamp("), "{unchecked}");
+}
+
+#[test]
+fn spirv_version_sets_the_header() {
+    let dir = scratch("spirv-version");
+    for (flag, word) in [
+        ("1.0", 0x0001_0000u32),
+        ("1.3", 0x0001_0300),
+        ("1.6", 0x0001_0600),
+    ] {
+        let out = dir.join(format!("{flag}.spv"));
+        luma(&[
+            "compile",
+            "compute.luma",
+            "--spirv-version",
+            flag,
+            "-o",
+            s(&out),
+        ])
+        .expect(0);
+        let bytes = std::fs::read(&out).unwrap();
+        assert_eq!(
+            u32::from_le_bytes(bytes[4..8].try_into().unwrap()),
+            word,
+            "{flag}"
+        );
+    }
+    let run = luma(&["compile", "compute.luma", "--spirv-version=2.0"]).expect(2);
+    assert_eq!(
+        run.stderr,
+        "luma: error: invalid --spirv-version `2.0`: expected 1.0 to 1.6\n"
+    );
+}
+
+#[test]
+fn hlsl_and_msl_options() {
+    // `num_workgroups` needs a constant buffer in HLSL.
+    let run = luma(&["compile", "workgroups.luma", "-t", "hlsl", "-o", "-"]).expect(1);
+    assert!(run.stderr.contains("error[E0922]"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("--> workgroups.luma:6:10"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("--hlsl-num-workgroups"),
+        "{}",
+        run.stderr
+    );
+    let hlsl = luma(&[
+        "compile",
+        "workgroups.luma",
+        "-t",
+        "hlsl",
+        "--hlsl-num-workgroups",
+        "2,5",
+        "-o",
+        "-",
+    ])
+    .expect(0)
+    .stdout();
+    assert!(hlsl.contains("register(b5, space2)"), "{hlsl}");
+    luma(&["compile", "workgroups.luma", "--hlsl-num-workgroups", "2"]).expect(2);
+
+    // `half` picks shader model 6.2 unless told otherwise.
+    let auto = luma(&["compile", "half.luma", "-t", "hlsl", "-o", "-"])
+        .expect(0)
+        .stdout();
+    assert!(auto.contains("6.2"), "{auto}");
+    let run = luma(&[
+        "compile",
+        "half.luma",
+        "-t",
+        "hlsl",
+        "--hlsl-shader-model",
+        "6.0",
+        "-o",
+        "-",
+    ])
+    .expect(1);
+    assert!(run.stderr.contains("shader model 6.2"), "{}", run.stderr);
+    let six = luma(&[
+        "compile",
+        "compute.luma",
+        "-t",
+        "hlsl",
+        "--hlsl-shader-model=6.6",
+        "-o",
+        "-",
+    ])
+    .expect(0)
+    .stdout();
+    assert!(six.contains("6.6"), "{six}");
+
+    let msl = luma(&[
+        "compile",
+        "compute.luma",
+        "-t",
+        "msl",
+        "--msl-version",
+        "2.1",
+        "-o",
+        "-",
+    ])
+    .expect(0)
+    .stdout();
+    assert!(msl.contains("2.1"), "{msl}");
+    luma(&[
+        "compile",
+        "compute.luma",
+        "-t",
+        "msl",
+        "--msl-version",
+        "3.0",
+    ])
+    .expect(2);
+}
+
+#[test]
+fn backend_errors_point_at_the_entry_point() {
+    let run = luma(&["compile", "stages.luma", "-t", "wgsl", "-o", "-"]).expect(1);
+    let expected = "\
+error[E0950]: wgsl: WGSL has no geometry stage (entry point `unsupported`)
+ --> stages.luma:6:10
+  |
+6 | function unsupported()
+  |          ^^^^^^^^^^^ entry point `unsupported`
+  |
+  = note: only the WGSL target is affected: the others can be compiled with `--target`
+error: could not compile `stages.luma` due to 1 error
+";
+    assert_eq!(run.stderr, expected);
+    // The compute entry alone compiles everywhere.
+    luma(&[
+        "compile",
+        "stages.luma",
+        "-t",
+        "wgsl",
+        "--entry",
+        "fine",
+        "-o",
+        "-",
+    ])
+    .expect(0);
+}
+
+// ------------------------------------------------------------------------------------------
+// compile: build-system integration
+
+#[test]
+fn hash_reports_ir_and_output_hashes() {
+    let dir = scratch("hash");
+    let out = dir.join("k.spv");
+    let run = luma(&["compile", "compute.luma", "--hash", "-o", s(&out)]).expect(0);
+    let ir = luma(&["dump-ir", "compute.luma", "--hash"])
+        .expect(0)
+        .stdout();
+    let expected = format!(
+        "ir:{}  compute.luma\n{}  {}\n",
+        ir.trim(),
+        sha256_hex(&std::fs::read(&out).unwrap()),
+        s(&out)
+    );
+    assert_eq!(run.stdout(), expected);
+    // With the output on standard output, the report goes to standard error.
+    let run = luma(&["compile", "compute.luma", "--hash", "-o", "-"]).expect(0);
+    assert!(
+        run.stderr
+            .starts_with(&format!("ir:{}  compute.luma\n", ir.trim())),
+        "{}",
+        run.stderr
+    );
+    assert!(run
+        .stderr
+        .contains(&format!("{}  -\n", sha256_hex(&run.stdout))));
+}
+
+#[test]
+fn output_is_deterministic() {
+    let dir = scratch("deterministic");
+    let a = dir.join("a");
+    let b = dir.join("b");
+    luma(&[
+        "compile",
+        "basic.luma",
+        "compute.luma",
+        "-I",
+        "incdir",
+        "--target=all",
+        "--out-dir",
+        s(&a),
+        "-j",
+        "1",
+    ])
+    .expect(0);
+    luma(&[
+        "compile",
+        "basic.luma",
+        "compute.luma",
+        "-I",
+        "incdir",
+        "--target=all",
+        "--out-dir",
+        s(&b),
+        "--deterministic",
+        "--jobs",
+        "4",
+    ])
+    .expect(0);
+    assert_eq!(files(&a), files(&b));
+    for name in files(&a) {
+        assert_eq!(
+            std::fs::read(a.join(&name)).unwrap(),
+            std::fs::read(b.join(&name)).unwrap(),
+            "{name} differs"
+        );
+    }
+}
+
+/// The canonical path of a test data file, as depfiles list includes.
+fn canonical(rel: &str) -> String {
+    std::fs::canonicalize(data().join(rel))
+        .unwrap()
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn depfile_lists_every_included_file() {
+    let dir = scratch("depfile");
+    let out = dir.join("basic.spv");
+    let dep = dir.join("basic.d");
+    luma(&[
+        "compile",
+        "basic.luma",
+        "-I",
+        "incdir",
+        "-o",
+        s(&out),
+        "-MD",
+        "-MF",
+        s(&dep),
+        "-MT",
+        "build/basic.spv",
+    ])
+    .expect(0);
+    let text = std::fs::read_to_string(&dep).unwrap();
+    let (common, nested, shared) = (
+        canonical("lib/common.luma"),
+        canonical("lib/nested.luma"),
+        canonical("incdir/shared.luma"),
+    );
+    assert_eq!(
+        text,
+        format!(
+            "build/basic.spv: \\\n  basic.luma \\\n  {common} \\\n  {nested} \\\n  {shared}\n\n\
+             {common}:\n\n{nested}:\n\n{shared}:\n"
+        )
+    );
+}
+
+#[test]
+fn depfile_flag_spellings() {
+    let dir = scratch("depfile-spellings");
+    let out = dir.join("basic.spv");
+    // Joined values, like the C compilers' `-MFfile`.
+    let joined = dir.join("joined.d");
+    luma(&[
+        "compile",
+        "basic.luma",
+        "-Iincdir",
+        "-o",
+        s(&out),
+        "-MD",
+        &format!("-MF{}", s(&joined)),
+        "-MTx.spv",
+    ])
+    .expect(0);
+    assert!(std::fs::read_to_string(&joined)
+        .unwrap()
+        .starts_with("x.spv: \\\n  basic.luma"));
+    // Long spellings.
+    let long = dir.join("long.d");
+    luma(&[
+        "compile",
+        "basic.luma",
+        "-I",
+        "incdir",
+        "-o",
+        s(&out),
+        "--MD",
+        "--MF",
+        s(&long),
+        "--MT",
+        "y.spv",
+    ])
+    .expect(0);
+    assert!(std::fs::read_to_string(&long)
+        .unwrap()
+        .starts_with("y.spv: "));
+    // -MMD is -MD; without -MF the depfile sits next to the output, extension replaced.
+    luma(&[
+        "compile",
+        "basic.luma",
+        "-I",
+        "incdir",
+        "-o",
+        s(&out),
+        "-MMD",
+    ])
+    .expect(0);
+    let default = std::fs::read_to_string(dir.join("basic.d")).unwrap();
+    assert!(
+        default.starts_with(&format!("{}: \\\n  basic.luma", s(&out))),
+        "{default}"
+    );
+    // -MQ escapes Make's special characters, -MT does not; both may repeat.
+    let quoted = dir.join("quoted.d");
+    luma(&[
+        "compile",
+        "basic.luma",
+        "-I",
+        "incdir",
+        "-o",
+        s(&out),
+        "-MF",
+        s(&quoted),
+        "-MQ",
+        "a b$.spv",
+        "-MT",
+        "c.spv",
+    ])
+    .expect(0);
+    assert!(std::fs::read_to_string(&quoted)
+        .unwrap()
+        .starts_with("c.spv a\\ b$$.spv: "));
+}
+
+#[test]
+fn depfile_rules_per_input_and_target() {
+    let dir = scratch("depfile-many");
+    let dep = dir.join("all.d");
+    luma(&[
+        "compile",
+        "basic.luma",
+        "compute.luma",
+        "-I",
+        "incdir",
+        "-t",
+        "spirv,wgsl",
+        "--out-dir",
+        s(&dir),
+        "-MF",
+        s(&dep),
+    ])
+    .expect(0);
+    let text = std::fs::read_to_string(&dep).unwrap();
+    let basic = format!(
+        "{0}/basic.spv {0}/basic.wgsl: \\\n  basic.luma \\\n",
+        s(&dir)
+    );
+    let compute = format!(
+        "{0}/compute.spv {0}/compute.wgsl: \\\n  compute.luma\n",
+        s(&dir)
+    );
+    assert!(text.starts_with(&basic), "{text}");
+    assert!(text.contains(&compute), "{text}");
+    // Without -MF, one depfile per input, next to its first output.
+    let each = dir.join("each");
+    luma(&[
+        "compile",
+        "basic.luma",
+        "compute.luma",
+        "-I",
+        "incdir",
+        "--out-dir",
+        s(&each),
+        "-MD",
+    ])
+    .expect(0);
+    assert_eq!(
+        files(&each),
+        ["basic.d", "basic.spv", "compute.d", "compute.spv"]
+    );
+}
+
+#[test]
+fn depfile_needs_a_name_and_a_rule_with_stdout() {
+    let run = luma(&["compile", "compute.luma", "-o", "-", "-MD"]).expect(2);
+    assert_eq!(
+        run.stderr,
+        "luma: error: -MD with output to standard output needs -MF FILE to name the depfile\n"
+    );
+    let dir = scratch("depfile-stdout");
+    let dep = dir.join("k.d");
+    let run = luma(&["compile", "compute.luma", "-o", "-", "-MF", s(&dep)]).expect(2);
+    assert!(run.stderr.contains("needs -MT TARGET"), "{}", run.stderr);
+    luma(&[
+        "compile",
+        "compute.luma",
+        "-o",
+        "-",
+        "-MF",
+        s(&dep),
+        "-MT",
+        "k.spv",
+    ])
+    .expect(0);
+    assert_eq!(
+        std::fs::read_to_string(&dep).unwrap(),
+        "k.spv: \\\n  compute.luma\n"
+    );
+}
+
+#[test]
+fn no_depfile_for_a_failed_compilation() {
+    let dir = scratch("depfile-failed");
+    let dep = dir.join("e.d");
+    luma(&[
+        "compile",
+        "errors.luma",
+        "--out-dir",
+        s(&dir),
+        "-MF",
+        s(&dep),
+    ])
+    .expect(1);
+    assert!(!dep.exists());
+}
+
+#[test]
+fn manifest_lists_outputs_with_hashes_and_entry_names() {
+    let dir = scratch("manifest");
+    let manifest = dir.join("m.json");
+    luma(&[
+        "compile",
+        "basic.luma",
+        "-I",
+        "incdir",
+        "--target=hlsl,glsl",
+        "--out-dir",
+        s(&dir),
+        "--manifest",
+        s(&manifest),
+    ])
+    .expect(0);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&manifest).unwrap()).unwrap();
+    let outputs = json["outputs"].as_array().unwrap();
+    assert_eq!(outputs.len(), 3);
+    for o in outputs {
+        let bytes = std::fs::read(o["path"].as_str().unwrap()).unwrap();
+        assert_eq!(o["sha256"], sha256_hex(&bytes));
+        assert_eq!(o["input"], "basic.luma");
+        assert_eq!(o["ir_sha256"].as_str().unwrap().len(), 64);
+    }
+    assert_eq!(outputs[0]["target"], "glsl");
+    assert_eq!(outputs[0]["entry_point"], "basic_vs");
+    assert_eq!(outputs[0]["entry_points"][0]["target_name"], "main");
+    let hlsl = &outputs[2];
+    assert_eq!(hlsl["target"], "hlsl");
+    assert_eq!(hlsl["entry_points"][1]["name"], "basic_fs");
+    assert_eq!(hlsl["entry_points"][1]["profile"], "ps_6_0");
+}
+
+#[test]
+fn response_files() {
+    let dir = scratch("response");
+    let out = dir.join("out dir");
+    let inner = dir.join("inner.rsp");
+    std::fs::write(&inner, "-I incdir\n--target 'spirv,wgsl'\n").unwrap();
+    let outer = dir.join("args.rsp");
+    std::fs::write(
+        &outer,
+        format!(
+            "compile basic.luma\n@{}\n--out-dir \"{}\"\n",
+            s(&inner),
+            s(&out)
+        ),
+    )
+    .unwrap();
+    luma(&[&format!("@{}", s(&outer))]).expect(0);
+    assert_eq!(files(&out), ["basic.spv", "basic.wgsl"]);
+
+    let run = luma(&["@missing.rsp"]).expect(2);
+    assert_eq!(
+        run.stderr,
+        "luma: error: cannot read response file `missing.rsp`: no such file or directory\n"
+    );
+    let cycle = dir.join("cycle.rsp");
+    std::fs::write(&cycle, format!("compile @{}", s(&cycle))).unwrap();
+    let run = luma(&[&format!("@{}", s(&cycle))]).expect(2);
+    assert!(run.stderr.contains("includes itself"), "{}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1);
+    // After `--`, `@name` is a file name.
+    let run = luma(&["check", "--", "@not-a-response-file.luma"]).expect(2);
+    assert!(
+        run.stderr
+            .contains("cannot read `@not-a-response-file.luma`"),
+        "{}",
+        run.stderr
+    );
+}
+
+// ------------------------------------------------------------------------------------------
+// The other commands
+
+#[test]
+fn check_reports_errors_and_warnings() {
+    luma(&["check", "compute.luma"]).expect(0);
+    let run = luma(&["check", "warning.luma"]).expect(0);
+    assert!(run.stderr.contains("warning[W0201]"), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .ends_with("warning: `warning.luma` generated 1 warning\n"),
+        "{}",
+        run.stderr
+    );
+    let run = luma(&[
+        "check",
+        "compute.luma",
+        "errors.luma",
+        "-I",
+        "incdir",
+        "basic.luma",
+    ])
+    .expect(1);
+    assert!(run
+        .stderr
+        .contains("error[E0203]: Luma declares variables with `let`"));
+    assert!(run.stderr.contains("error[E0401]"));
+    assert!(run
+        .stderr
+        .contains("error: could not compile `errors.luma` due to 2 errors"));
+}
+
+#[test]
+fn dump_ast_prints_the_tree() {
+    let run = luma(&["dump-ast", "compute.luma"]).expect(0);
+    let text = run.stdout();
+    assert!(text.contains("scale"), "{text}");
+    let run = luma(&["dump-ast", "errors.luma"]).expect(1);
+    assert!(
+        !run.stdout.is_empty(),
+        "the recovered tree is printed anyway"
+    );
+    assert!(run.stderr.contains("E0203"));
+}
+
+#[test]
+fn dump_ir_options() {
+    let none = luma(&["dump-ir", "compute.luma", "--opt=none"])
+        .expect(0)
+        .stdout();
+    let aggressive = luma(&["dump-ir", "compute.luma", "--opt", "aggressive"])
+        .expect(0)
+        .stdout();
+    assert_ne!(none, aggressive);
+    assert!(none.contains("scale"), "{none}");
+    let baked = luma(&["dump-ir", "compute.luma", "--spec", "0=3"])
+        .expect(0)
+        .stdout();
+    assert_ne!(baked, luma(&["dump-ir", "compute.luma"]).expect(0).stdout());
+    let debug = luma(&["dump-ir", "-I", "incdir", "basic.luma", "--debug"])
+        .expect(0)
+        .stdout();
+    assert!(debug.contains("basic.luma"), "{debug}");
+    let hash = luma(&["dump-ir", "compute.luma", "--hash"])
+        .expect(0)
+        .stdout();
+    assert_eq!(hash.trim().len(), 64);
+    assert_ne!(
+        hash,
+        luma(&["dump-ir", "compute.luma", "--hash", "--spec", "0=3"])
+            .expect(0)
+            .stdout()
+    );
+}
+
+// ------------------------------------------------------------------------------------------
+// Diagnostics format, colour, exit codes
+
+#[test]
+fn message_format_json_is_json_lines() {
+    let run = luma(&["--message-format=json", "check", "errors.luma"]).expect(1);
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", run.stderr);
+    let first: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
+    assert_eq!(first["code"], "E0203");
+    assert_eq!(first["file"], "errors.luma");
+    assert_eq!(
+        (first["line"].as_u64(), first["column"].as_u64()),
+        (Some(2), Some(2))
+    );
+    assert_eq!(first["suggestions"][0]["replacement"], "let");
+    let second: serde_json::Value = serde_json::from_str(lines[1]).unwrap();
+    assert_eq!(second["code"], "E0401");
+    // The flag is global: it may follow the subcommand.
+    let run = luma(&[
+        "compile",
+        "compute.luma",
+        "--spec",
+        "7=1",
+        "--message-format",
+        "json",
+    ])
+    .expect(1);
+    let v: serde_json::Value = serde_json::from_str(run.stderr.trim()).unwrap();
+    assert_eq!(v["code"], "E0003");
+    assert!(v["line"].is_null(), "an option has no source position");
+    // Human is the default.
+    let run = luma(&["check", "errors.luma", "--message-format=human"]).expect(1);
+    assert!(run.stderr.starts_with("error[E0203]"));
+}
+
+#[test]
+fn color_modes() {
+    let always = luma(&["check", "errors.luma", "--color=always"]).expect(1);
+    assert!(always.stderr.contains("\x1b["), "{}", always.stderr);
+    let never = luma(&["--color", "never", "check", "errors.luma"]).expect(1);
+    assert!(!never.stderr.contains('\x1b'));
+    // Standard error is a pipe here, so `auto` means no colour.
+    let auto = luma(&["check", "errors.luma", "--color=auto"]).expect(1);
+    assert!(!auto.stderr.contains('\x1b'));
+    assert_eq!(auto.stderr, never.stderr);
+}
+
+#[test]
+fn usage_errors_are_one_line_with_exit_code_2() {
+    for (args, expected) in [
+        (
+            vec!["compile", "compute.luma", "--frobnicate"],
+            "luma: error: unexpected argument '--frobnicate' found\n",
+        ),
+        (
+            vec!["compile", "compute.luma", "--targt=glsl"],
+            "luma: error: unexpected argument '--targt' found; tip: a similar argument exists: '--target'\n",
+        ),
+        (
+            vec!["compile", "compute.luma", "--target=dxil"],
+            "luma: error: invalid value 'dxil' for '--target <TARGETS>' [possible values: spirv, glsl, hlsl, msl, wgsl, all]\n",
+        ),
+        (
+            vec!["compile"],
+            "luma: error: the following required arguments were not provided: <FILE>...\n",
+        ),
+        (
+            vec!["compile", "missing.luma"],
+            "luma: error: cannot read `missing.luma`: no such file or directory\n",
+        ),
+        (
+            vec!["compile", "lib"],
+            "luma: error: cannot read `lib`: it is a directory\n",
+        ),
+    ] {
+        let run = luma(&args).expect(2);
+        assert_eq!(run.stderr, expected, "{args:?}");
+        assert!(run.stdout.is_empty());
+    }
+    let dir = scratch("usage");
+    std::fs::write(dir.join("latin1.luma"), b"-- caf\xe9\n").unwrap();
+    let run = luma_in(&dir, &["check", "latin1.luma"], None).expect(2);
+    assert_eq!(run.stderr, "luma: error: `latin1.luma` is not UTF-8 text\n");
+    // Writing under a regular file is an I/O error, one line.
+    std::fs::write(dir.join("file"), "").unwrap();
+    let target = dir.join("file/k.spv");
+    let run = luma(&["compile", "compute.luma", "-o", s(&target)]).expect(2);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .starts_with("luma: error: cannot create directory"),
+        "{}",
+        run.stderr
+    );
+    // No subcommand: the help, on standard error, exit code 2.
+    let run = luma(&[]).expect(2);
+    assert!(run.stderr.contains("Usage: luma [OPTIONS] <COMMAND>"));
+}
+
+#[test]
+fn help_and_version_succeed() {
+    let run = luma(&["--help"]).expect(0);
+    assert!(run.stdout().contains("compile"), "{}", run.stdout());
+    let run = luma(&["compile", "--help"]).expect(0);
+    for flag in [
+        "--target",
+        "--stage",
+        "--entry",
+        "--opt",
+        "--output",
+        "--out-dir",
+        "--include-dir",
+        "--spec",
+        "--spec-matrix",
+        "--debug",
+        "--line-directives",
+        "--hash",
+        "--deterministic",
+        "--spirv-version",
+        "--no-bounds-checks",
+        "--hlsl-shader-model",
+        "--hlsl-num-workgroups",
+        "--msl-version",
+        "--MD",
+        "--MF",
+        "--MT",
+        "--MQ",
+        "--manifest",
+        "--jobs",
+    ] {
+        assert!(
+            run.stdout().contains(flag),
+            "`luma compile --help` lacks {flag}"
+        );
+    }
+    let run = luma(&["--version"]).expect(0);
+    assert!(run.stdout().starts_with("luma 0."), "{}", run.stdout());
+}
+
+#[test]
+fn empty_and_hostile_sources_never_crash() {
+    let dir = scratch("hostile");
+    // A source without entry points compiles to a module without entry points.
+    std::fs::write(dir.join("empty.luma"), "").unwrap();
+    let run = luma_in(&dir, &["compile", "empty.luma", "-o", "-"], None).expect(0);
+    assert!(run.stderr.is_empty(), "{}", run.stderr);
+    let run = luma_in(
+        &dir,
+        &["compile", "empty.luma", "--stage=compute", "-o", "-"],
+        None,
+    )
+    .expect(1);
+    assert!(
+        run.stderr.contains("the source declares no entry point"),
+        "{}",
+        run.stderr
+    );
+    let deep = format!(
+        "const A = {}1{}\n",
+        "(".repeat(100_000),
+        ")".repeat(100_000)
+    );
+    std::fs::write(dir.join("deep.luma"), deep).unwrap();
+    let run = luma_in(&dir, &["check", "deep.luma"], None).expect(1);
+    assert!(run.stderr.contains("error["), "{}", run.stderr);
+    std::fs::write(dir.join("self.luma"), "#include \"self.luma\"\n").unwrap();
+    let run = luma_in(&dir, &["check", "self.luma"], None).expect(1);
+    assert!(run.stderr.contains("E0102"), "{}", run.stderr);
+}
