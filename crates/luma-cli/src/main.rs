@@ -13,6 +13,7 @@ mod batch;
 mod depfile;
 mod diag;
 mod input;
+mod reflect_cmd;
 
 use diag::{Color, MessageFormat};
 
@@ -47,6 +48,8 @@ enum Command {
     DumpAst(DumpAstArgs),
     /// Print the IR after optimisation.
     DumpIr(DumpIrArgs),
+    /// Print reflection JSON: entry points, bindings, layouts, spec constants.
+    Reflect(ReflectArgs),
 }
 
 /// Options shared by every command that reads Luma sources.
@@ -236,6 +239,24 @@ struct DumpIrArgs {
     debug: bool,
 }
 
+#[derive(Debug, Args)]
+struct ReflectArgs {
+    /// The Luma source (`-` reads standard input).
+    #[arg(value_name = "FILE")]
+    input: String,
+    /// Report what a Vulkan host needs, read back from the SPIR-V output.
+    #[arg(long)]
+    spirv: bool,
+    /// Only this entry point.
+    #[arg(long, value_name = "NAME")]
+    entry: Option<String>,
+    /// Write the JSON to this file (`-` for standard output, the default).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<String>,
+    #[command(flatten)]
+    source: SourceArgs,
+}
+
 /// Why a command stopped.
 pub enum Failure {
     /// The sources have errors (already printed): exit code 1.
@@ -263,6 +284,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check(args, &printer),
         Command::DumpAst(args) => dump_ast(args, &printer),
         Command::DumpIr(args) => dump_ir(args, &printer),
+        Command::Reflect(args) => reflect_cmd::reflect(args, &printer),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

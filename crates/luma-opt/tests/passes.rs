@@ -100,3 +100,43 @@ fn every_pass_has_tests() {
         assert!(inputs >= 2, "tests/ir/{} has {inputs} inputs", pass.name());
     }
 }
+
+/// Damaged test inputs that still parse and verify are unusual but valid IR: every level must
+/// optimise them into valid IR without panicking.
+#[test]
+fn damaged_but_valid_modules_optimise() {
+    let files = files_with_extension(&tests_dir().join("ir"), "ir");
+    let replacements = ['0', '1', '2', '3', '5', '7', '9'];
+    let mut optimised = 0usize;
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        let chars: Vec<char> = text.chars().collect();
+        for (k, at) in (0..chars.len()).enumerate() {
+            // Digits are handles, indices and literals: changing one keeps the syntax.
+            if !chars[at].is_ascii_digit() || !k.is_multiple_of(2) {
+                continue;
+            }
+            let mut damaged = chars.clone();
+            damaged[at] = replacements[(k / 2) % replacements.len()];
+            let variant: String = damaged.into_iter().collect();
+            let Ok(module) = parse_module(&variant) else {
+                continue;
+            };
+            if verify(&module).is_err() {
+                continue;
+            }
+            for level in [OptLevel::Basic, OptLevel::Aggressive] {
+                let mut m = module.clone();
+                let options = Options {
+                    level,
+                    verify_each_pass: true,
+                };
+                if let Err(e) = optimize_with(&mut m, options) {
+                    panic!("{} with {at} changed: {e}\n{variant}", path.display());
+                }
+            }
+            optimised += 1;
+        }
+    }
+    assert!(optimised > 200, "only {optimised} variants were valid");
+}

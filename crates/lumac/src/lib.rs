@@ -152,6 +152,9 @@ pub use luma_opt::OptLevel;
 pub use luma_syntax::ast::{ItemKind, Module as Ast};
 pub use luma_syntax::preprocess::{FileReader, FsReader, MemoryReader};
 pub use luma_thir::Program;
+pub use luma_reflect::{Reflection, SpirvReflection};
+/// The reflection crate: [`reflection::reflect`] for a module already in hand, the models' types.
+pub use luma_reflect as reflection;
 
 pub mod codes;
 mod emit;
@@ -618,4 +621,60 @@ pub fn frontend_ir(path: &Path, opt: OptLevel) -> Result<IrModule, String> {
             .push(shaders.join("include").to_string_lossy().into_owned());
     }
     frontend_ir_with(path, &options)
+}
+
+/// Compiles `text` (named `name`) to optimised IR with `options` and reflects it: entry points,
+/// bindings with their std140/std430 layouts, push constants, specialization constants, and
+/// where the MSL and HLSL back ends put each resource (see [`luma_reflect`] for the JSON schema).
+/// On failure the error holds the diagnostics and the source map to render them.
+///
+/// ```
+/// use lumac::{MemoryReader, Options};
+///
+/// let source = "
+/// struct Light
+///     color: vec3
+///     intensity: float
+/// end
+/// uniform light: Light
+/// @group(1) uniform albedo: sampler2D
+/// @entry(fragment)
+/// function main(uv: vec2) -> (color: vec4)
+///     return { color = sample(albedo, uv) * vec4(light.color * light.intensity, 1.0) }
+/// end
+/// ";
+/// let reflection = lumac::reflect("lit.luma", source, &MemoryReader::default(),
+///                                 &Options::default())
+///     .map_err(|failed| failed.render(false))
+///     .unwrap();
+/// let light = &reflection.bindings[0];
+/// assert_eq!((light.group, light.binding, light.size), (0, 0, Some(16)));
+/// // std140: the float packs into the vec3's last four bytes.
+/// assert_eq!(reflection.structs[0].members[1].offset, 12);
+/// let texture = &reflection.bindings[1];
+/// assert_eq!((texture.group, texture.binding), (1, 0));
+/// assert_eq!(texture.combined_name.as_deref(), Some("albedo"));
+/// assert_eq!(texture.hlsl.register, "t0");
+/// assert!(reflection.to_json().contains("\"schema\": \"luma-reflect/1\""));
+/// ```
+pub fn reflect(
+    name: &str,
+    text: &str,
+    reader: &dyn FileReader,
+    options: &Options,
+) -> Result<Reflection, Box<CompileResult>> {
+    let mut result = compile(name, text, reader, options, &[]);
+    let reflected = match &result.module {
+        Some(module) if result.success() => {
+            luma_reflect::reflect(module, &luma_reflect::ReflectOptions::default())
+        }
+        _ => return Err(Box::new(result)),
+    };
+    reflected.map_err(|e| {
+        result
+            .diagnostics
+            .push(codes::internal(format!("reflection failed: {e}")));
+        result.error_count += 1;
+        Box::new(result)
+    })
 }

@@ -1,0 +1,142 @@
+//! `luma reflect`: the reflection JSON of one source (schema `luma-reflect/1`), or with
+//! `--spirv` what a Vulkan host needs read back from the SPIR-V output
+//! (`luma-reflect-spirv/1`). The schemas are documented in `docs/reflection.md`.
+
+use lumac::{Severity, Target};
+
+use crate::input;
+use crate::{diag::Printer, Failure, ReflectArgs};
+
+/// Runs `luma reflect`: compiles the source as `luma compile` would with the same options,
+/// prints its diagnostics, then writes the JSON to `-o FILE` or standard output.
+pub fn reflect(args: ReflectArgs, printer: &Printer) -> Result<(), Failure> {
+    let options = lumac::Options {
+        entry_point: args.entry.clone(),
+        ..crate::base_options(&args.source)
+    };
+    let source = input::read(&args.input)?;
+    let targets: &[Target] = if args.spirv { &[Target::Spirv] } else { &[] };
+    let result = lumac::compile(
+        &source.name,
+        &source.text,
+        &lumac::FsReader,
+        &options,
+        targets,
+    );
+    let warnings = result
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .count();
+    let failed = printer.print_slice(
+        &source.name,
+        &result.diagnostics,
+        result.error_count,
+        warnings,
+        &result.source_map,
+    );
+    if failed {
+        return Err(Failure::Diagnostics);
+    }
+    let json = if args.spirv {
+        let spirv = result
+            .outputs
+            .iter()
+            .find(|o| o.target == Target::Spirv)
+            .ok_or_else(|| internal("the SPIR-V back end produced no output".to_string()))?;
+        lumac::SpirvReflection::from_bytes(spirv.data.as_bytes())
+            .map_err(|e| internal(format!("cannot read back the SPIR-V output: {e}")))?
+            .to_json()
+    } else {
+        let module = result
+            .module
+            .as_ref()
+            .ok_or_else(|| internal("compilation produced no IR".to_string()))?;
+        lumac::reflection::reflect(module, &lumac::reflection::ReflectOptions::default())
+            .map_err(|e| internal(format!("reflection failed: {e}")))?
+            .to_json()
+    };
+    match args.output.as_deref() {
+        Some("-") | None => input::write_stdout(json.as_bytes()),
+        Some(path) => input::write_file(path, json.as_bytes()),
+    }
+}
+
+/// A failure that is the compiler's fault, not the source's.
+fn internal(message: String) -> Failure {
+    Failure::Usage(format!(
+        "internal compiler error: {message}; please report it with the source"
+    ))
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+    use crate::diag::{Color, MessageFormat};
+    use crate::SourceArgs;
+
+    fn run(spirv: bool, entry: Option<&str>) -> (std::path::PathBuf, Result<(), Failure>) {
+        let dir = luma_testutil::scratch_dir("reflect-cmd");
+        let name = format!(
+            "{}-{}.json",
+            if spirv { "spirv" } else { "ir" },
+            entry.unwrap_or("all")
+        );
+        let out = dir.join(name);
+        let shader = luma_testutil::tests_dir().join("shaders/design/types_bindings.luma");
+        let args = ReflectArgs {
+            input: shader.to_string_lossy().into_owned(),
+            spirv,
+            entry: entry.map(str::to_string),
+            output: Some(out.to_string_lossy().into_owned()),
+            source: SourceArgs {
+                include_dirs: Vec::new(),
+            },
+        };
+        let printer = Printer::new(MessageFormat::Human, Color::Never);
+        let result = reflect(args, &printer);
+        (out, result)
+    }
+
+    #[test]
+    fn writes_the_library_reflection() {
+        let (out, result) = run(false, None);
+        assert!(result.is_ok());
+        let text = std::fs::read_to_string(&out).unwrap();
+        let path = luma_testutil::tests_dir().join("shaders/design/types_bindings.luma");
+        let source = std::fs::read_to_string(&path).unwrap();
+        let expected = lumac::reflect(
+            &path.to_string_lossy(),
+            &source,
+            &lumac::FsReader,
+            &lumac::Options::default(),
+        )
+        .map_err(|r| r.render(false))
+        .unwrap();
+        assert_eq!(text, expected.to_json());
+        let back = lumac::Reflection::from_json(&text).unwrap();
+        assert_eq!(back, expected);
+    }
+
+    #[test]
+    fn spirv_mode_and_entry_selection() {
+        let (out, result) = run(true, Some("shade"));
+        assert!(result.is_ok());
+        let text = std::fs::read_to_string(&out).unwrap();
+        let r = lumac::SpirvReflection::from_json(&text).unwrap();
+        assert_eq!(r.schema, "luma-reflect-spirv/1");
+        let names: Vec<&str> = r.entry_points.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["shade"]);
+        assert_eq!(
+            r.entry_points[0].outputs[0].format.as_deref(),
+            Some("R32G32B32A32_SFLOAT")
+        );
+    }
+
+    #[test]
+    fn unknown_entry_point_is_a_source_error() {
+        let (_, result) = run(false, Some("missing"));
+        assert!(matches!(result, Err(Failure::Diagnostics)));
+    }
+}
