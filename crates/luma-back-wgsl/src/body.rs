@@ -1640,25 +1640,30 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     ) -> Result<Expr, Error> {
         let b = self.operand(base)?;
         let base_ty = self.value(base)?.ty;
-        let (mut current, space) = match self.w.inner(base_ty)? {
+        let (start, space) = match self.w.inner(base_ty)? {
             TypeInner::Pointer { base, space } => (*base, *space),
             _ => return Err(Error::invalid("access chain on a non-pointer")),
         };
         let uniform = space == AddressSpace::Uniform;
         let mut text = b.text;
+        // The type reached so far: by handle while it can be a struct, array or matrix (whose
+        // names and layouts are looked up), then by structure (a column or component).
+        let mut current = Some(start);
+        let mut inner = self.w.inner(start)?.clone();
         for &index in indices {
-            let inner = self.w.inner(current)?.clone();
-            let repr = if uniform {
-                self.w.repr_140(current)?
-            } else {
-                Repr::Plain
+            let padded = matches!(inner, TypeInner::Array { .. } | TypeInner::Matrix { .. });
+            let repr = match current {
+                Some(ty) if uniform && padded => self.w.repr_140(ty)?,
+                _ => Repr::Plain,
             };
             match inner {
                 TypeInner::Struct { .. } => {
+                    let ty = current.ok_or_else(|| Error::invalid("struct without a handle"))?;
                     let i = self.constant_index(index)?;
-                    let (name, ty) = self.w.member(current, i)?;
+                    let (name, member) = self.w.member(ty, i)?;
                     text = format!("{text}.{name}");
-                    current = ty;
+                    current = Some(member);
+                    inner = self.w.inner(member)?.clone();
                 }
                 TypeInner::Array { base, size } => {
                     let len = match size {
@@ -1670,7 +1675,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                         Repr::Wrapped { .. } => format!("{text}[{i}].value"),
                         _ => format!("{text}[{i}]"),
                     };
-                    current = base;
+                    current = Some(base);
+                    inner = self.w.inner(base)?.clone();
                 }
                 TypeInner::Vector { size, scalar } => {
                     text = match self.constant_literals(index)?.as_deref() {
@@ -1685,14 +1691,14 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                             format!("{text}[{i}]")
                         }
                     };
-                    current = self.scalar_type(scalar)?;
+                    current = None;
+                    inner = TypeInner::Scalar(scalar);
                 }
                 TypeInner::Matrix {
                     columns,
                     rows,
                     scalar,
                 } => {
-                    let column_ty = self.vector_type(rows, scalar)?;
                     match repr {
                         Repr::Columns { .. } => {
                             if let Some(lits) = self.constant_literals(index)? {
@@ -1706,7 +1712,9 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                             } else {
                                 // Columns of a padded matrix are members: a run-time column
                                 // index reads the whole matrix first.
-                                let matrix = self.w.plain_from_std140(current, &text)?;
+                                let ty = current
+                                    .ok_or_else(|| Error::invalid("matrix without a handle"))?;
+                                let matrix = self.w.plain_from_std140(ty, &text)?;
                                 let i = self.operand(index)?.text;
                                 text = format!("{matrix}[{i}]");
                             }
@@ -1716,34 +1724,13 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                             text = format!("{text}[{i}]");
                         }
                     }
-                    current = column_ty;
+                    current = None;
+                    inner = TypeInner::Vector { size: rows, scalar };
                 }
                 _ => return Err(Error::invalid("access chain indexes into a scalar")),
             }
         }
         Ok(Expr::primary(text))
-    }
-
-    fn scalar_type(&self, scalar: Scalar) -> Result<Handle<Type>, Error> {
-        self.w
-            .module
-            .types
-            .find(&Type {
-                name: None,
-                inner: TypeInner::Scalar(scalar),
-            })
-            .ok_or_else(|| Error::invalid("component type missing from the type arena"))
-    }
-
-    fn vector_type(&self, size: VectorSize, scalar: Scalar) -> Result<Handle<Type>, Error> {
-        self.w
-            .module
-            .types
-            .find(&Type {
-                name: None,
-                inner: TypeInner::Vector { size, scalar },
-            })
-            .ok_or_else(|| Error::invalid("column type missing from the type arena"))
     }
 
     fn constant_index(&self, index: Handle<Value>) -> Result<u32, Error> {

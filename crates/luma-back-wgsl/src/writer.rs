@@ -549,14 +549,18 @@ impl<'a> Writer<'a> {
         Ok((name, member.ty))
     }
 
-    /// The std140 spelling of `ty`.
+    /// The std140 spelling of `ty`. Scalars and vectors are spelled plainly everywhere (a
+    /// component of a uniform vector need not itself be a member type).
     pub fn repr_140(&self, ty: Handle<Type>) -> Result<Repr, Error> {
-        self.layouts
-            .std140
-            .get(ty.index())
-            .cloned()
-            .flatten()
-            .ok_or_else(|| Error::invalid("type has no uniform layout"))
+        if let Some(repr) = self.layouts.std140.get(ty.index()).cloned().flatten() {
+            return Ok(repr);
+        }
+        match self.inner(ty)? {
+            TypeInner::Scalar(_) | TypeInner::Vector { .. } | TypeInner::Atomic(_) => {
+                Ok(Repr::Plain)
+            }
+            _ => Err(Error::invalid("type has no uniform layout")),
+        }
     }
 
     /// `text` (a value in the std140 spelling of `ty`) converted to the plain type.

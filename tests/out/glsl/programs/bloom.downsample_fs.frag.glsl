@@ -1,0 +1,108 @@
+#version 450
+
+struct Fullscreen {
+    vec4 clip;
+    vec2 uv;
+};
+
+struct downsample_fs_out {
+    vec4 color;
+};
+
+layout(location = 0) in vec2 uv;
+layout(location = 0) out vec4 color;
+
+layout(push_constant, std430) uniform params_block {
+    vec2 src_texel;
+    float threshold;
+    float knee;
+    float filter_radius;
+    float intensity;
+    int first_mip;
+    int mip_count;
+} params;
+layout(set = 0, binding = 0) uniform sampler2D source;
+
+float luminance(vec3 c) {
+    return dot(c, vec3(0.2126, 0.7152, 0.0722));
+}
+
+float karis_weight(vec3 c) {
+    float luminance_1 = luminance(c);
+    return 1.0 / (1.0 + luminance_1);
+}
+
+vec3 prefilter(vec3 c) {
+    float brightness = max(c.x, max(c.y, c.z));
+    float soft = min(max(brightness - params.threshold + params.knee, 0.0), 2.0 * params.knee);
+    float soft_1 = soft * soft / (4.0 * params.knee + 1e-5);
+    float contribution = max(soft_1, brightness - params.threshold) / max(brightness, 1e-5);
+    return c * contribution;
+}
+
+vec3 tap(vec2 uv_1, float dx, float dy) {
+    vec4 texel = textureLod(source, uv_1 + vec2(dx, dy) * params.src_texel, 0.0);
+    return texel.xyz;
+}
+
+void main() {
+    vec3 boxes[5] = vec3[5](vec3(0.0), vec3(0.0), vec3(0.0), vec3(0.0), vec3(0.0));
+    float box_weights[5] = float[5](0.0, 0.0, 0.0, 0.0, 0.0);
+    Fullscreen input_ = Fullscreen(vec4(0.0), uv);
+    vec2 uv_1 = input_.uv;
+    vec3 a = tap(uv_1, -2.0, 2.0);
+    vec3 b = tap(uv_1, 0.0, 2.0);
+    vec3 c = tap(uv_1, 2.0, 2.0);
+    vec3 d = tap(uv_1, -2.0, 0.0);
+    vec3 e = tap(uv_1, 0.0, 0.0);
+    vec3 f = tap(uv_1, 2.0, 0.0);
+    vec3 g = tap(uv_1, -2.0, -2.0);
+    vec3 h = tap(uv_1, 0.0, -2.0);
+    vec3 i = tap(uv_1, 2.0, -2.0);
+    vec3 j = tap(uv_1, -1.0, 1.0);
+    vec3 k = tap(uv_1, 1.0, 1.0);
+    vec3 l = tap(uv_1, -1.0, -1.0);
+    vec3 m = tap(uv_1, 1.0, -1.0);
+    vec3 result;
+    if (params.first_mip != 0) {
+        boxes = vec3[5]((a + b + d + e) * 0.25, (b + c + e + f) * 0.25, (d + e + g + h) * 0.25, (e + f + h + i) * 0.25, (j + k + l + m) * 0.25);
+        box_weights = float[5](0.125, 0.125, 0.125, 0.125, 0.5);
+        int n = 0;
+        uint v = 4u;
+        bool v_1 = true;
+        vec3 result_1 = vec3(0.0);
+        float total_weight = 0.0;
+        vec3 result_2;
+        float total_weight_1;
+        while (true) {
+            if (!v_1) {
+                result_2 = result_1;
+                total_weight_1 = total_weight;
+                break;
+            }
+            float t = box_weights[clamp(n, 0, 4)];
+            vec3 t_1 = boxes[clamp(n, 0, 4)];
+            float karis_weight_1 = karis_weight(t_1);
+            float w = t * karis_weight_1;
+            vec3 t_2 = boxes[clamp(n, 0, 4)];
+            vec3 prefilter_1 = prefilter(t_2);
+            vec3 result_3 = result_1 + prefilter_1 * w;
+            float total_weight_2 = total_weight + w;
+            bool next_v = v != 0u;
+            n = n + 1;
+            v = v - 1u;
+            v_1 = next_v;
+            result_1 = result_3;
+            total_weight = total_weight_2;
+        }
+        vec3 result_4 = result_2 / vec3(max(total_weight_1, 0.0001));
+        result = result_4;
+    } else {
+        vec3 result_5 = e * 0.125;
+        vec3 result_6 = result_5 + (a + c + g + i) * 0.03125;
+        vec3 result_7 = result_6 + (b + d + f + h) * 0.0625;
+        vec3 result_8 = result_7 + (j + k + l + m) * 0.125;
+        result = result_8;
+    }
+    color = downsample_fs_out(vec4(max(result, vec3(0.0)), 1.0)).color;
+}
