@@ -292,6 +292,16 @@ impl<'a> Writer<'a> {
             num_workgroups_name: None,
         };
         for (handle, global) in module.globals.iter() {
+            let host = matches!(
+                global.space,
+                AddressSpace::Uniform | AddressSpace::PushConstant | AddressSpace::Storage { .. }
+            );
+            if host && contains_f16(module, global.ty, 0) {
+                return Err(Error::unsupported(format!(
+                    "`{}`: 16-bit values in buffers are not supported by the HLSL back end",
+                    global.name
+                )));
+            }
             let layouter = match global.space {
                 AddressSpace::Uniform => &mut writer.std140,
                 AddressSpace::PushConstant => &mut writer.std430,
@@ -877,6 +887,26 @@ impl<'a> Writer<'a> {
         }
         out.line("");
         Ok(())
+    }
+}
+
+/// Whether `ty` holds `f16` anywhere.
+fn contains_f16(module: &Module, ty: Handle<Type>, depth: usize) -> bool {
+    if depth > MAX_NESTING {
+        return false;
+    }
+    match module.types.get(ty).map(|t| &t.inner) {
+        Some(
+            TypeInner::Scalar(s)
+            | TypeInner::Atomic(s)
+            | TypeInner::Vector { scalar: s, .. }
+            | TypeInner::Matrix { scalar: s, .. },
+        ) => s.kind == ScalarKind::Float && s.width == 2,
+        Some(TypeInner::Array { base, .. }) => contains_f16(module, *base, depth + 1),
+        Some(TypeInner::Struct { members }) => members
+            .iter()
+            .any(|m| contains_f16(module, m.ty, depth + 1)),
+        _ => false,
     }
 }
 

@@ -216,3 +216,36 @@ entry fragment "main" = fn0
     let without = write(&m, &Options::default()).unwrap().source;
     assert!(!without.contains("#line"));
 }
+
+#[test]
+fn half_needs_shader_model_6_2_and_stays_out_of_buffers() {
+    let values = module(
+        r#"
+const c0: f16 = 0.5h
+fn fn0 "main"() -> ("c": vec4<f32> @location(0)) {
+  %0: f16 = const c0
+body:
+  %1: f16 = add %0, %0
+  %2: f32 = convert %1
+  %3: vec4<f32> = splat %2
+  return %3
+}
+entry fragment "main" = fn0
+"#,
+    );
+    let err = write(&values, &Options::default()).unwrap_err();
+    assert_eq!(err.code.as_str(), "E0920");
+    assert!(err.message.contains("6.2"), "{err}");
+    let sm62 = Options {
+        shader_model: (6, 2),
+        ..Options::default()
+    };
+    let src = write(&values, &sm62).unwrap().source;
+    assert!(src.contains("float16_t"), "{src}");
+
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ir/half.ir");
+    let buffers = module(&std::fs::read_to_string(path).unwrap());
+    let err = write(&buffers, &sm62).unwrap_err();
+    assert_eq!(err.code.as_str(), "E0920");
+    assert!(err.message.contains("16-bit values in buffers"), "{err}");
+}
