@@ -57,7 +57,9 @@ fn corpus_compiles_with_glslang() {
                 }
             };
             if write_all(&module, &options).ok().as_ref() != Some(&outputs) {
-                failures.push(format!("{stem} ({level_name}): output differs between runs"));
+                failures.push(format!(
+                    "{stem} ({level_name}): output differs between runs"
+                ));
             }
             for (entry, stage, source) in outputs {
                 let ext = common::stage_ext(stage);

@@ -57,7 +57,9 @@ fn corpus_validates_with_naga_and_tint() {
                 }
             };
             if write(&module, &Options::default()).ok().as_deref() != Some(source.as_str()) {
-                failures.push(format!("{stem} ({level_name}): output differs between runs"));
+                failures.push(format!(
+                    "{stem} ({level_name}): output differs between runs"
+                ));
             }
             if level == OptLevel::Basic {
                 assert_snapshot(&out_dir.join(format!("{stem}.wgsl")), &source);
@@ -81,7 +83,10 @@ fn corpus_validates_with_naga_and_tint() {
     }
     if !naga_only.is_empty() {
         // Push-constant shaders: Tint has no `var<immediate>`, naga validated them above.
-        eprintln!("validated by naga only (push constants): {}", naga_only.join(", "));
+        eprintln!(
+            "validated by naga only (push constants): {}",
+            naga_only.join(", ")
+        );
     }
     assert!(
         failures.is_empty(),
