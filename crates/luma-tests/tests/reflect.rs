@@ -985,3 +985,44 @@ fn errors_are_diagnostics() {
     assert!(!failed.success());
     assert!(failed.render(false).contains("missing_type"));
 }
+
+/// The HLSL `num_workgroups` constant buffer appears exactly when an entry point reads it and
+/// the option placed it, as `lumac::emit` writes it.
+#[test]
+fn hlsl_num_workgroups_follows_the_options() {
+    let source = "
+buffer counts: []uint
+@entry(compute) @workgroup_size(1)
+function main(@builtin(num_workgroups) n: uvec3)
+	counts[0] = n.x
+end
+";
+    let placed = Options {
+        hlsl_num_workgroups: Some(lumac::ResourceBinding {
+            group: 2,
+            binding: 5,
+        }),
+        ..Options::default()
+    };
+    let r = lumac::reflect("nw.luma", source, &MemoryReader::default(), &placed).unwrap();
+    let nw = r.hlsl.num_workgroups.unwrap();
+    assert_eq!((nw.register.as_str(), nw.space), ("b5", 2));
+    let hlsl = lumac::compile(
+        "nw.luma",
+        source,
+        &MemoryReader::default(),
+        &placed,
+        &[Target::Hlsl],
+    );
+    assert!(hlsl.success(), "{}", hlsl.render(false));
+    let text = String::from_utf8_lossy(hlsl.outputs[0].data.as_bytes()).into_owned();
+    assert!(text.contains("register(b5, space2)"), "{text}");
+    let unplaced = lumac::reflect(
+        "nw.luma",
+        source,
+        &MemoryReader::default(),
+        &Options::default(),
+    )
+    .unwrap();
+    assert_eq!(unplaced.hlsl.num_workgroups, None);
+}

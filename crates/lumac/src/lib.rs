@@ -149,12 +149,12 @@ pub use luma_base::{Code, CodeDoc, Diagnostic, Diagnostics, Limits, Severity, So
 pub use luma_ir::verify::verify;
 pub use luma_ir::{Literal, Module as IrModule, ResourceBinding, ShaderStage};
 pub use luma_opt::OptLevel;
+/// The reflection crate: [`reflection::reflect`] for a module already in hand, the models' types.
+pub use luma_reflect as reflection;
+pub use luma_reflect::{Reflection, SpirvReflection};
 pub use luma_syntax::ast::{ItemKind, Module as Ast};
 pub use luma_syntax::preprocess::{FileReader, FsReader, MemoryReader};
 pub use luma_thir::Program;
-pub use luma_reflect::{Reflection, SpirvReflection};
-/// The reflection crate: [`reflection::reflect`] for a module already in hand, the models' types.
-pub use luma_reflect as reflection;
 
 pub mod codes;
 mod emit;
@@ -326,9 +326,11 @@ pub fn parse(
     }
 }
 
-/// Type-checks a parsed source (names, types, constants, stage rules, uniformity). `Some`
-/// exactly when no error was found; warnings go to `diags` either way. It also runs on a tree
-/// with syntax errors, skipping what failed to parse, so one run reports everything.
+/// Type-checks a parsed source (names, types, constants, stage rules, uniformity); warnings
+/// go to `diags` either way. It also runs on a tree with syntax errors, skipping what failed to
+/// parse, so one run reports everything; the result is `Some` only when `diags` holds no error
+/// at all afterwards (the parser's included), because a tree with error nodes cannot be
+/// lowered.
 ///
 /// ```
 /// use lumac::{Diagnostics, MemoryReader, Options};
@@ -341,13 +343,14 @@ pub fn parse(
 /// assert_eq!(program.consts.len(), 2);
 /// ```
 pub fn check(parsed: &Parsed, options: &Options, diags: &mut Diagnostics) -> Option<Program> {
-    luma_sema::check(
+    let program = luma_sema::check(
         &parsed.ast,
         &luma_sema::CheckOptions {
             limits: options.limits,
         },
         diags,
-    )
+    );
+    program.filter(|_| !diags.has_errors())
 }
 
 /// Lowers a checked program to IR (baking `options.spec_values` and selecting
@@ -625,8 +628,9 @@ pub fn frontend_ir(path: &Path, opt: OptLevel) -> Result<IrModule, String> {
 
 /// Compiles `text` (named `name`) to optimised IR with `options` and reflects it: entry points,
 /// bindings with their std140/std430 layouts, push constants, specialization constants, and
-/// where the MSL and HLSL back ends put each resource (see [`luma_reflect`] for the JSON schema).
-/// On failure the error holds the diagnostics and the source map to render them.
+/// where the MSL and HLSL back ends put each resource (see [`luma_reflect`] for the JSON schema;
+/// the HLSL registers follow the same `options` as [`emit`]). On failure the error holds the
+/// diagnostics and the source map to render them.
 ///
 /// ```
 /// use lumac::{MemoryReader, Options};
@@ -666,7 +670,11 @@ pub fn reflect(
     let mut result = compile(name, text, reader, options, &[]);
     let reflected = match &result.module {
         Some(module) if result.success() => {
-            luma_reflect::reflect(module, &luma_reflect::ReflectOptions::default())
+            let reflect_options = luma_reflect::ReflectOptions {
+                hlsl_num_workgroups: options.hlsl_num_workgroups,
+                ..luma_reflect::ReflectOptions::default()
+            };
+            luma_reflect::reflect(module, &reflect_options)
         }
         _ => return Err(Box::new(result)),
     };
