@@ -93,3 +93,71 @@ impl Helper {
         format!("{comment}\n{head}\n{body}\n}}\n")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use luma_ir::Scalar;
+
+    fn text(kind: HelperKind, scalar: Scalar, size: Option<VectorSize>) -> String {
+        Helper { kind, scalar, size }.definition(&|s, size| crate::writer::shape_name(s, size))
+    }
+
+    #[test]
+    fn signed_division_replaces_the_undefined_divisors_by_one() {
+        let div = text(HelperKind::Div, Scalar::I32, None);
+        assert!(div.contains("int luma_div(int a, int b) {"), "{div}");
+        assert!(
+            div.contains("return a / ((b == 0 || (a == (-2147483647 - 1) && b == -1)) ? 1 : b);"),
+            "{div}"
+        );
+        let rem = text(HelperKind::Rem, Scalar::I32, None);
+        assert!(rem.contains("return a - d * (a / d);"), "{rem}");
+    }
+
+    #[test]
+    fn signed_vectors_go_through_the_scalar_overload() {
+        let helper = Helper {
+            kind: HelperKind::Div,
+            scalar: Scalar::I32,
+            size: Some(VectorSize::Tri),
+        };
+        assert_eq!(
+            helper.dependency(),
+            Some(Helper {
+                size: None,
+                ..helper
+            })
+        );
+        let div = text(HelperKind::Div, Scalar::I32, Some(VectorSize::Tri));
+        assert!(
+            div.contains(
+                "return ivec3(luma_div(a.x, b.x), luma_div(a.y, b.y), luma_div(a.z, b.z));"
+            ),
+            "{div}"
+        );
+    }
+
+    #[test]
+    fn unsigned_and_float_helpers() {
+        let udiv = text(HelperKind::Div, Scalar::U32, Some(VectorSize::Bi));
+        assert!(
+            udiv.contains("return a / mix(b, uvec2(1u), equal(b, uvec2(0u)));"),
+            "{udiv}"
+        );
+        let urem = text(HelperKind::Rem, Scalar::U32, None);
+        assert!(urem.contains("return a % (b == 0u ? 1u : b);"), "{urem}");
+        let frem = text(HelperKind::Rem, Scalar::F32, Some(VectorSize::Quad));
+        assert!(frem.contains("vec4 luma_rem(vec4 a, vec4 b) {"), "{frem}");
+        assert!(frem.contains("return a - b * trunc(a / b);"), "{frem}");
+        assert_eq!(
+            Helper {
+                kind: HelperKind::Rem,
+                scalar: Scalar::F32,
+                size: None
+            }
+            .dependency(),
+            None
+        );
+    }
+}

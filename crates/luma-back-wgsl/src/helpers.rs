@@ -133,3 +133,59 @@ const INVERSE4: &str = "    let c00 = m[2][2] * m[3][3] - m[3][2] * m[2][3];
     let d = m[0] * VEC(inv[0][0], inv[1][0], inv[2][0], inv[3][0]);
     return inv * (1.0 / ((d.x + d.y) + (d.z + d.w)));
 ";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mod_is_floored() {
+        let helper = Helper::Mod {
+            scalar: Scalar::F32,
+            size: Some(VectorSize::Tri),
+        };
+        assert_eq!(helper.name(), "luma_mod_vec3f");
+        let text = helper.definition();
+        assert!(
+            text.contains("fn luma_mod_vec3f(x: vec3f, y: vec3f) -> vec3f {"),
+            "{text}"
+        );
+        assert!(text.contains("return x - y * floor(x / y);"), "{text}");
+    }
+
+    #[test]
+    fn inverse_per_size_and_width() {
+        for (size, name) in [
+            (VectorSize::Bi, "luma_inverse_mat2x2f"),
+            (VectorSize::Tri, "luma_inverse_mat3x3f"),
+            (VectorSize::Quad, "luma_inverse_mat4x4f"),
+        ] {
+            let helper = Helper::Inverse {
+                size,
+                scalar: Scalar::F32,
+            };
+            assert_eq!(helper.name(), name);
+            assert!(helper.definition().contains(&format!("fn {name}(m: ")));
+        }
+        let half = Helper::Inverse {
+            size: VectorSize::Quad,
+            scalar: Scalar::F16,
+        }
+        .definition();
+        assert!(
+            half.contains("-> mat4x4h") && half.contains("vec4h(c00, c00, c02, c03)"),
+            "{half}"
+        );
+    }
+
+    #[test]
+    fn float_from_bits_is_a_run_time_bitcast() {
+        let helper = Helper::FloatFromBits {
+            scalar: Scalar::F32,
+        };
+        assert_eq!(
+            helper.definition(),
+            "fn luma_f32_from_bits(bits: u32) -> f32 {\n    return bitcast<f32>(bits);\n}\n"
+        );
+    }
+}
