@@ -21,7 +21,7 @@ pub const ALL: &[CodeDoc] = &[
         code: UNREPRESENTABLE_LAYOUT,
         severity: Severity::Error,
         title: "buffer layout not expressible with Metal struct layout",
-        example: "(a std430 struct whose size is not a multiple of its Metal alignment)",
+        example: "(a uniform block holding a 2x2 matrix of `half`: std140 gives each column 16 bytes)",
     },
     CodeDoc {
         code: INVALID_IR,
