@@ -1,7 +1,8 @@
 //! Scalar replacement of aggregates.
 //!
-//! **Promotion.** A function-local variable whose pointers are only loaded, stored to, or
-//! refined by access chains whose indices are all constants (in range) becomes SSA values: the
+//! **Promotion.** A function-local variable of at most [`MAX_PROMOTED_COMPONENTS`] scalars whose
+//! pointers are only loaded, stored to, or refined by access chains whose indices are all
+//! constants (in range) becomes SSA values: the
 //! variable's current contents are a value, a load extracts from it, a store inserts into it.
 //! Where control flow joins, the contents flow through new `If` results, loop-carried values
 //! and loop results, like any other value.
@@ -273,9 +274,47 @@ fn scalar_parts(
 /// For each pointer value into a promotable local: the local and the constant index path.
 type Paths = Vec<Option<(Handle<LocalVariable>, Vec<u32>)>>;
 
+/// The most scalar components a promoted variable may have: bigger aggregates would be copied
+/// whole by every `insert` in the generated code, where memory updates one element.
+pub const MAX_PROMOTED_COMPONENTS: u64 = 32;
+
+/// The number of scalars in each type of the arena (saturating), computed in arena order since
+/// types only refer to earlier ones.
+fn component_counts(module: &Module) -> Vec<u64> {
+    let mut counts: Vec<u64> = Vec::with_capacity(module.types.len());
+    for (_, ty) in module.types.iter() {
+        let of =
+            |h: Handle<Type>, counts: &Vec<u64>| counts.get(h.index()).copied().unwrap_or(u64::MAX);
+        let n = match &ty.inner {
+            TypeInner::Scalar(_) | TypeInner::Atomic(_) => 1,
+            TypeInner::Vector { size, .. } => u64::from(size.count()),
+            TypeInner::Matrix { columns, rows, .. } => {
+                u64::from(columns.count()) * u64::from(rows.count())
+            }
+            TypeInner::Array {
+                base,
+                size: luma_ir::ArraySize::Constant(n),
+            } => of(*base, &counts).saturating_mul(u64::from(*n)),
+            TypeInner::Struct { members } => members
+                .iter()
+                .fold(0u64, |acc, m| acc.saturating_add(of(m.ty, &counts))),
+            _ => u64::MAX,
+        };
+        counts.push(n);
+    }
+    counts
+}
+
 /// Which locals can be promoted, and the path of every pointer into them.
 fn promotable(module: &Module, f: &Function) -> (Vec<bool>, Paths) {
-    let mut ok = vec![true; f.locals.len()];
+    let counts = component_counts(module);
+    let mut ok: Vec<bool> = f
+        .locals
+        .iter()
+        .map(|(_, l)| {
+            counts.get(l.ty.index()).copied().unwrap_or(u64::MAX) <= MAX_PROMOTED_COMPONENTS
+        })
+        .collect();
     let mut paths: Paths = vec![None; f.values.len()];
     for (h, v) in f.values.iter() {
         if let ValueDef::LocalPointer(l) = v.def {
