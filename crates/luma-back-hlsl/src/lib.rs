@@ -52,6 +52,9 @@
 //! - **Fragment `position`.** D3D12 gives `SV_Position.w` as clip `w`; Luma (like Vulkan and
 //!   WGSL) means `1/w`, so DXC targeting DXIL reciprocates it (`#if` on `__HLSL_VERSION` and
 //!   `__spirv__`; glslang and DXC `-spirv` already give `1/w`).
+//! - **Vertex and instance index** are `SV_VertexID` / `SV_InstanceID`: on Vulkan (DXC,
+//!   glslang) they include the base vertex and instance, as Luma means; Direct3D 12 starts them
+//!   at zero, so a host drawing with a non-zero base there must pass it itself.
 //! - **`num_workgroups`** has no HLSL semantic: with [`Options::num_workgroups`] it is read
 //!   from a constant buffer (`uint3` at offset 0) that the application fills with the dispatch
 //!   size; without it, using it is error `E0922`.
