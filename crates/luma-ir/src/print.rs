@@ -10,7 +10,7 @@
 //! ```text
 //! module     = { source | struct | const | global | function | entry }
 //! source     = "source" INT STRING [ "text" STRING ]
-//! struct     = "struct" LABEL [ STRING | "unnamed" ] "{" { STRING? IDENT ":" type "," } "}"
+//! struct     = "struct" LABEL [ STRING | "unnamed" ] "{" { ( IDENT | STRING ) ":" type "," } "}"
 //! const      = [ "@spec(" INT ")" ] "const" cN [ STRING ] ":" type "=" cvalue
 //! cvalue     = literal | "{" [ cN { "," cN } ] "}" | "zero"
 //! global     = "global" gN STRING ":" type "in" space [ "@group(" INT ")" "@binding(" INT ")" ]
@@ -59,6 +59,8 @@
 //! of its body places or lists: parameters, constants, variable pointers (and, in malformed IR
 //! only, unplaced operations and unlisted region results). Each body statement is one line;
 //! `If` and `Loop` statements bind their results on the left, like `%8: f32 = if %6 { ... }`.
+//! The printer adds comments for readers: a scalar constant's value (`%3: f32 = const c1  //
+//! 0.5`) and a global's name; the parser ignores them, so they never affect round trips.
 //!
 //! Operations, after `=`: `neg`, `not`, `bit_not`; `add`, `sub`, `mul`, `div`, `rem`,
 //! `bit_and`, `bit_or`, `bit_xor`, `shl`, `shr`, `eq`, `ne`, `lt`, `le`, `gt`, `ge`,
