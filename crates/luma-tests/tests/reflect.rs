@@ -1026,3 +1026,84 @@ end
     .unwrap();
     assert_eq!(unplaced.hlsl.num_workgroups, None);
 }
+
+/// Where reflection says the HLSL and MSL back ends put each resource is where their output
+/// puts it: `[[vk::binding(B, G)]] ... register(X, spaceG)` in HLSL (every resource is
+/// declared), `name [[class(index)]]` in the MSL entry points that use it, and the sizes buffer.
+#[test]
+fn hlsl_registers_and_msl_slots_match_the_outputs() {
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for path in shader_corpus() {
+        let rel = relative(&path);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let r = match reflect_file(&path) {
+            Ok(r) => r.ir,
+            Err(e) => {
+                failures.push(e);
+                continue;
+            }
+        };
+        let options = corpus_options();
+        let hlsl = lumac::compile(&rel, &text, &lumac::FsReader, &options, &[Target::Hlsl]);
+        // Some shaders are beyond HLSL (a std430 push-constant layout constant-buffer packing
+        // cannot express, `num_workgroups` without its option): those have no output to check.
+        if let Some(out) = hlsl.outputs.first() {
+            let source = String::from_utf8_lossy(out.data.as_bytes()).into_owned();
+            for b in &r.bindings {
+                let vk = format!("[[vk::binding({}, {})]]", b.binding, b.group);
+                let reg = format!("register({}, space{})", b.hlsl.register, b.hlsl.space);
+                if !source.lines().any(|l| l.contains(&vk) && l.contains(&reg)) {
+                    failures.push(format!(
+                        "{rel}: HLSL has no `{vk} ... {reg}` for `{}`",
+                        b.name
+                    ));
+                }
+                checked += 1;
+            }
+        }
+        let msl = lumac::compile(&rel, &text, &lumac::FsReader, &options, &[Target::Msl]);
+        let Some(out) = msl.outputs.first() else {
+            failures.push(format!("{rel}: MSL failed:\n{}", msl.render(false)));
+            continue;
+        };
+        let source = String::from_utf8_lossy(out.data.as_bytes()).into_owned();
+        let slots = r
+            .bindings
+            .iter()
+            .map(|b| (&b.name, &b.stages, b.msl))
+            .chain(r.push_constants.iter().map(|p| (&p.name, &p.stages, p.msl)));
+        for (name, stages, slot) in slots {
+            let Some(slot) = slot else {
+                failures.push(format!("{rel}: `{name}` has no MSL slot"));
+                continue;
+            };
+            if stages.is_empty() {
+                continue;
+            }
+            let class = serde_json::to_value(slot.class).unwrap();
+            // The namer may suffix a name that is reserved in MSL (`object` -> `object_`).
+            let attr = format!("[[{}({})]]", class.as_str().unwrap(), slot.index);
+            let spelled = format!(" {name}");
+            if !source
+                .lines()
+                .any(|l| l.contains(&attr) && l.contains(&spelled))
+            {
+                failures.push(format!("{rel}: MSL has no `{name} {attr}`"));
+            }
+            checked += 1;
+        }
+        if let Some(sizes) = r.msl.as_ref().and_then(|m| m.sizes_buffer) {
+            let attr = format!("[[buffer({sizes})]]");
+            let used = r
+                .bindings
+                .iter()
+                .any(|b| b.runtime_array_stride.is_some() && !b.stages.is_empty());
+            if used && !source.contains(&attr) {
+                failures.push(format!("{rel}: MSL has no sizes buffer `{attr}`"));
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} resources checked");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
