@@ -1107,3 +1107,27 @@ fn hlsl_registers_and_msl_slots_match_the_outputs() {
     assert!(checked > 100, "only {checked} resources checked");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A module MSL cannot express (a geometry stage) has no Metal slots, and says so with `null`.
+#[test]
+fn no_msl_remap_where_msl_cannot_express_the_module() {
+    let source = "
+uniform tint: vec4
+@entry(geometry)
+function g(p: vec4) -> (color: vec4)
+	return { color = p * tint }
+end
+";
+    let r = lumac::reflect(
+        "geom.luma",
+        source,
+        &MemoryReader::default(),
+        &Options::default(),
+    )
+    .unwrap();
+    assert_eq!(r.msl, None);
+    assert_eq!(r.bindings[0].msl, None);
+    assert_eq!(r.bindings[0].hlsl.register, "b0");
+    assert_eq!(r.entry_points[0].stage, lumac::reflection::Stage::Geometry);
+    assert!(r.to_json().contains("\"msl\": null"));
+}
