@@ -619,9 +619,18 @@ impl<'a> Verifier<'a> {
             }
         }
         if let Some(c) = &g.combined {
+            // An array of combined samplers splits into an array of textures and an array of
+            // samplers of the same length.
+            let element = match inner {
+                TypeInner::Array {
+                    base,
+                    size: ArraySize::Constant(_),
+                } => self.m.types.get(*base).map(|t| &t.inner),
+                other => Some(other),
+            };
             let ok = match c.role {
-                CombinedRole::Texture => matches!(inner, TypeInner::Image { .. }),
-                CombinedRole::Sampler => matches!(inner, TypeInner::Sampler { .. }),
+                CombinedRole::Texture => matches!(element, Some(TypeInner::Image { .. })),
+                CombinedRole::Sampler => matches!(element, Some(TypeInner::Sampler { .. })),
             };
             if !ok {
                 return Err(

@@ -92,10 +92,7 @@ fn combined_samplers_split_into_texture_and_sampler_bindings() {
     pb.global("albedo", GlobalKind::CombinedSampler, c2d, Some((0, 1)));
     pb.global("shadow", GlobalKind::CombinedSampler, cshadow, Some((1, 5)));
     pb.global("many", GlobalKind::CombinedSampler, arr, Some((2, 0)));
-    // The verifier does not yet accept arrays as combined-sampler halves (it wants a bare image
-    // and sampler), although the checker accepts `[N]sampler2D`; the split is checked here and
-    // the module without the array is verified below.
-    let m = common::lower_unverified(&pb.p);
+    let m = common::lower_ok(&pb.p);
     let gs: Vec<_> = m.globals.iter().map(|(_, g)| g.clone()).collect();
     let names: Vec<_> = gs.iter().map(|g| g.name.as_str()).collect();
     assert_eq!(

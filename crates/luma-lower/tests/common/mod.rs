@@ -18,13 +18,6 @@ use luma_ir::Module;
 use luma_lower::{lower, LowerOptions};
 use luma_thir::Program;
 
-/// Lowers `p` without running the verifier (for IR the verifier does not accept yet).
-pub fn lower_unverified(p: &Program) -> Module {
-    let mut diags = Diagnostics::default();
-    lower(p, None, &LowerOptions::default(), &mut diags)
-        .unwrap_or_else(|| panic!("lowering failed: {:#?}", diags.as_slice()))
-}
-
 /// Lowers `p` and verifies the result, failing the test with the diagnostics if lowering fails.
 pub fn lower_ok(p: &Program) -> Module {
     let mut diags = Diagnostics::default();
