@@ -1191,8 +1191,41 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 | BinaryOp::Divide
                 | BinaryOp::Remainder
         );
-        let safe = !arithmetic || self.const_arithmetic_is_safe(op, lhs, rhs)?;
-        let (l, r) = self.guarded_pair(lhs, rhs, safe)?;
+        // A constant integer divisor's zero components divide as 1 would (`x / 0 == x / 1 == x`,
+        // `x % 0 == x % 1 == 0`): writing 1 keeps naga, which rejects any division by a
+        // constant zero, and shader-creation evaluation away from the zero.
+        let divisor = match (op, self.constant_literals(rhs)?) {
+            (BinaryOp::Divide | BinaryOp::Remainder, Some(lits))
+                if lits
+                    .iter()
+                    .any(|l| matches!(l, Literal::I32(0) | Literal::U32(0))) =>
+            {
+                Some(
+                    lits.iter()
+                        .map(|l| match l {
+                            Literal::I32(0) => Literal::I32(1),
+                            Literal::U32(0) => Literal::U32(1),
+                            other => *other,
+                        })
+                        .collect::<Vec<_>>(),
+                )
+            }
+            _ => None,
+        };
+        let safe =
+            !arithmetic || self.const_arithmetic_is_safe(op, lhs, rhs, divisor.as_deref())?;
+        let (l, mut r) = self.guarded_pair(lhs, rhs, safe)?;
+        if let Some(lits) = &divisor {
+            let texts: Vec<String> = lits.iter().map(|l| self.w.literal(*l).text).collect();
+            r = match (size, texts.as_slice()) {
+                (None, [one]) => Expr::name(one.clone()).konst(),
+                _ => {
+                    let ty = self.value(rhs)?.ty;
+                    let ty = self.w.type_text(ty)?;
+                    Expr::primary(format!("{ty}({})", texts.join(", "))).konst()
+                }
+            };
+        }
         let konst = l.konst && r.konst;
         let e = match op {
             BinaryOp::Add => binary("+", Prec::Additive, &l, &r),
@@ -1295,15 +1328,20 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     }
 
     /// Whether WGSL can evaluate `op` on constant operands without an error: both are
-    /// literal constants and the result is representable. Anything else is treated as unsafe.
+    /// literal constants (the right one as written, `rhs_written`, when that differs) and the
+    /// result is representable. Anything else is treated as unsafe.
     fn const_arithmetic_is_safe(
         &self,
         op: BinaryOp,
         lhs: Handle<Value>,
         rhs: Handle<Value>,
+        rhs_written: Option<&[Literal]>,
     ) -> Result<bool, Error> {
-        let (Some(a), Some(b)) = (self.constant_literals(lhs)?, self.constant_literals(rhs)?)
-        else {
+        let b = match rhs_written {
+            Some(lits) => Some(lits.to_vec()),
+            None => self.constant_literals(rhs)?,
+        };
+        let (Some(a), Some(b)) = (self.constant_literals(lhs)?, b) else {
             return Ok(false);
         };
         let n = a.len().max(b.len());
@@ -1670,7 +1708,22 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                         ArraySize::Constant(n) => Some(n),
                         ArraySize::Runtime => None,
                     };
-                    let i = self.index_text(index, len)?;
+                    let mut i = self.index_text(index, len)?;
+                    // WGSL bounds array indices, but binding arrays are naga's, unbounded.
+                    let handles = matches!(
+                        self.w.inner(base)?,
+                        TypeInner::Image { .. } | TypeInner::Sampler { .. }
+                    );
+                    if let (true, Some(n), None) = (handles, len, self.constant_literals(index)?) {
+                        let unsigned =
+                            self.value_inner(index)?.scalar_kind() == Some(ScalarKind::Uint);
+                        let last = n.saturating_sub(1);
+                        i = if unsigned {
+                            format!("min({i}, {last}u)")
+                        } else {
+                            format!("clamp({i}, 0i, {}i)", last)
+                        };
+                    }
                     text = match repr {
                         Repr::Wrapped { .. } => format!("{text}[{i}].value"),
                         _ => format!("{text}[{i}]"),

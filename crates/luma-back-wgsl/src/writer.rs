@@ -99,6 +99,9 @@ pub(crate) struct Writer<'a> {
     /// Conversions from std140 spellings to plain values that the code calls.
     pub converters: Vec<Option<String>>,
     pub enable_f16: bool,
+    /// Whether the output declares arrays of textures or samplers (naga's
+    /// `enable wgpu_binding_array;`).
+    pub enable_binding_array: bool,
     reached_functions: Vec<Handle<Function>>,
     reached_globals: Vec<Handle<GlobalVariable>>,
     constant_cache: Vec<Option<Expr>>,
@@ -316,6 +319,7 @@ impl<'a> Writer<'a> {
             helpers: BTreeSet::new(),
             converters: vec![None; n],
             enable_f16: false,
+            enable_binding_array: false,
             reached_functions,
             reached_globals,
             constant_cache: vec![None; module.constants.len()],
@@ -358,6 +362,9 @@ impl<'a> Writer<'a> {
         let mut directives = Vec::new();
         if self.enable_f16 {
             directives.push("enable f16;".to_string());
+        }
+        if self.enable_binding_array {
+            directives.push("enable wgpu_binding_array;".to_string());
         }
         if self.needs_derivative_directive()? {
             directives.push("diagnostic(off, derivative_uniformity);".to_string());
@@ -416,10 +423,21 @@ impl<'a> Writer<'a> {
             }
         }
         let mut text = self.leaf_text(current)?;
+        // Arrays of textures or samplers are naga's binding arrays (WGSL itself has none).
+        let handles = matches!(
+            self.inner(current)?,
+            TypeInner::Image { .. } | TypeInner::Sampler { .. }
+        );
+        let array = if handles && !chain.is_empty() {
+            self.enable_binding_array = true;
+            "binding_array"
+        } else {
+            "array"
+        };
         for size in chain.iter().rev() {
             text = match size {
-                ArraySize::Constant(n) => format!("array<{text}, {n}>"),
-                ArraySize::Runtime => format!("array<{text}>"),
+                ArraySize::Constant(n) => format!("{array}<{text}, {n}>"),
+                ArraySize::Runtime => format!("{array}<{text}>"),
             };
         }
         Ok(text)

@@ -8,10 +8,12 @@
 #[path = "../../luma-back-glsl/tests/common/mod.rs"]
 mod common;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use luma_back_glsl::{write_all, Options};
-use luma_testutil::{assert_snapshot, scratch_dir, shader_corpus, tests_dir};
+use luma_testutil::{
+    assert_snapshot, blessing, files_with_extension, scratch_dir, shader_corpus, tests_dir,
+};
 use lumac::OptLevel;
 
 const LEVELS: [(OptLevel, &str); 3] = [
@@ -37,6 +39,7 @@ fn corpus_compiles_with_glslang() {
     let scratch = scratch_dir("glsl-corpus");
     let out_dir = tests_dir().join("out").join("glsl");
     let mut failures = Vec::new();
+    let mut snapshots = Vec::new();
     let mut checked = 0usize;
     for shader in &corpus {
         let stem = relative_stem(shader);
@@ -65,7 +68,9 @@ fn corpus_compiles_with_glslang() {
                 let ext = common::stage_ext(stage);
                 let name = format!("{stem}.{entry}.{ext}");
                 if level == OptLevel::Basic {
-                    assert_snapshot(&out_dir.join(format!("{name}.glsl")), &source);
+                    let path = out_dir.join(format!("{name}.glsl"));
+                    assert_snapshot(&path, &source);
+                    snapshots.push(path);
                 }
                 let file = scratch.join(format!("{}.{level_name}.{ext}", name.replace('/', "_")));
                 if let Err(e) = common::check(&module, &source, stage, &file) {
@@ -75,10 +80,30 @@ fn corpus_compiles_with_glslang() {
             }
         }
     }
+    failures.extend(stale_snapshots(&out_dir, &snapshots, "glsl"));
     assert!(
         failures.is_empty(),
         "{} of {checked} GLSL outputs failed:\n\n{}",
         failures.len(),
         failures.join("\n\n")
     );
+}
+
+/// Snapshots of shaders that left the corpus: removed when blessing, failures otherwise.
+fn stale_snapshots(out_dir: &Path, current: &[PathBuf], ext: &str) -> Vec<String> {
+    let mut stale = Vec::new();
+    for path in files_with_extension(out_dir, ext) {
+        if current.contains(&path) {
+            continue;
+        }
+        if blessing() {
+            std::fs::remove_file(&path).unwrap();
+        } else {
+            stale.push(format!(
+                "{} belongs to no corpus shader; rerun with LUMA_BLESS=1 to remove it",
+                path.display()
+            ));
+        }
+    }
+    stale
 }

@@ -1,17 +1,20 @@
 //! Every corpus shader through the WGSL back end at every opt level: naga parses and validates
 //! the output, naga's buffer layouts equal the layouter's, Tint (`tools/tint/validate.mjs`, on
-//! Dawn's null backend) accepts it unless the shader has a push-constant block (Tint has none:
-//! naga alone checks those, and the test names them), the output is byte-identical across runs,
+//! Dawn's null backend) accepts it unless the shader has a push-constant block or an array of
+//! textures (naga's `var<immediate>` and `binding_array`: Tint has neither, so naga alone checks
+//! those, and the test names them), the output is byte-identical across runs,
 //! and at `Basic` it equals the committed `tests/out/wgsl/<path>.wgsl` (`LUMA_BLESS=1`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 #[path = "../../luma-back-wgsl/tests/common/mod.rs"]
 mod common;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use luma_back_wgsl::{write, Options};
-use luma_testutil::{assert_snapshot, scratch_dir, shader_corpus, tests_dir};
+use luma_testutil::{
+    assert_snapshot, blessing, files_with_extension, scratch_dir, shader_corpus, tests_dir,
+};
 use lumac::OptLevel;
 
 const LEVELS: [(OptLevel, &str); 3] = [
@@ -37,6 +40,7 @@ fn corpus_validates_with_naga_and_tint() {
     let scratch = scratch_dir("wgsl-corpus");
     let out_dir = tests_dir().join("out").join("wgsl");
     let mut failures = Vec::new();
+    let mut snapshots = Vec::new();
     let mut tint_files = Vec::new();
     let mut naga_only = Vec::new();
     for shader in &corpus {
@@ -62,19 +66,22 @@ fn corpus_validates_with_naga_and_tint() {
                 ));
             }
             if level == OptLevel::Basic {
-                assert_snapshot(&out_dir.join(format!("{stem}.wgsl")), &source);
+                let path = out_dir.join(format!("{stem}.wgsl"));
+                assert_snapshot(&path, &source);
+                snapshots.push(path);
             }
             if let Err(e) = common::naga_check(&module, &source) {
                 failures.push(format!("{stem}.wgsl ({level_name}): {e}"));
             }
             let file = scratch.join(format!("{}.{level_name}.wgsl", stem.replace('/', "_")));
             std::fs::write(&file, &source).unwrap();
-            if common::uses_push_constants(&module) {
-                if level == OptLevel::Basic {
-                    naga_only.push(stem.clone());
+            match common::naga_only_reason(&module) {
+                Some(reason) => {
+                    if level == OptLevel::Basic {
+                        naga_only.push(format!("{stem} ({reason})"));
+                    }
                 }
-            } else {
-                tint_files.push(file);
+                None => tint_files.push(file),
             }
         }
     }
@@ -82,16 +89,33 @@ fn corpus_validates_with_naga_and_tint() {
         failures.push(e);
     }
     if !naga_only.is_empty() {
-        // Push-constant shaders: Tint has no `var<immediate>`, naga validated them above.
-        eprintln!(
-            "validated by naga only (push constants): {}",
-            naga_only.join(", ")
-        );
+        // Tint has no `var<immediate>` and no binding arrays; naga validated these above.
+        eprintln!("validated by naga only: {}", naga_only.join(", "));
     }
+    failures.extend(stale_snapshots(&out_dir, &snapshots, "wgsl"));
     assert!(
         failures.is_empty(),
         "{} WGSL failures:\n\n{}",
         failures.len(),
         failures.join("\n\n")
     );
+}
+
+/// Snapshots of shaders that left the corpus: removed when blessing, failures otherwise.
+fn stale_snapshots(out_dir: &Path, current: &[PathBuf], ext: &str) -> Vec<String> {
+    let mut stale = Vec::new();
+    for path in files_with_extension(out_dir, ext) {
+        if current.contains(&path) {
+            continue;
+        }
+        if blessing() {
+            std::fs::remove_file(&path).unwrap();
+        } else {
+            stale.push(format!(
+                "{} belongs to no corpus shader; rerun with LUMA_BLESS=1 to remove it",
+                path.display()
+            ));
+        }
+    }
+    stale
 }

@@ -16,24 +16,37 @@ use luma_ir::layout::{rule_for_space, LayoutKind, LayoutRule, Layouter};
 use luma_ir::{AddressSpace, ArraySize, Module, TypeInner};
 use luma_testutil::{require_tool, run, workspace_root};
 
-/// The capabilities Luma's WGSL may need: push constants (naga's immediates), `f16`,
+/// The capabilities Luma's WGSL may need: push constants (naga's immediates), arrays of
+/// textures and samplers (naga's binding arrays, indexed by any value), `f16`,
 /// `pack2x16float` / `unpack2x16float` (naga gates them separately), `sample_index` /
 /// `sample_mask`, and cube array textures.
 pub fn capabilities() -> naga::valid::Capabilities {
     use naga::valid::Capabilities as C;
     C::IMMEDIATES
+        | C::TEXTURE_AND_SAMPLER_BINDING_ARRAY
+        | C::TEXTURE_AND_SAMPLER_BINDING_ARRAY_NON_UNIFORM_INDEXING
         | C::SHADER_FLOAT16
         | C::SHADER_FLOAT16_IN_FLOAT32
         | C::MULTISAMPLED_SHADING
         | C::CUBE_ARRAY_TEXTURES
 }
 
-/// Whether the module declares a push-constant block (Tint cannot check those).
-pub fn uses_push_constants(module: &Module) -> bool {
-    module
+/// Why Tint cannot check the module, if it cannot: a push-constant block (naga's
+/// `var<immediate>`) or an array of textures or samplers (naga's `binding_array`); neither is
+/// in WGSL itself.
+pub fn naga_only_reason(module: &Module) -> Option<&'static str> {
+    if module
         .globals
         .iter()
         .any(|(_, g)| g.space == AddressSpace::PushConstant)
+    {
+        return Some("push constants");
+    }
+    let arrays_of_handles = module.globals.iter().any(|(_, g)| {
+        matches!(module.types[g.ty].inner, TypeInner::Array { .. })
+            && luma_ir::proc::is_handle_type(&module.types, g.ty)
+    });
+    arrays_of_handles.then_some("arrays of textures or samplers")
 }
 
 /// Parses and validates `source` with naga, then checks that every buffer's layout equals the
