@@ -420,6 +420,11 @@ impl<'a> FnCtx<'_, 'a> {
                 "an assignment to something that is not a place",
             ));
         };
+        if steps.is_empty() && op.is_none() {
+            // A whole assignment does not read the old value, which may be gone: a local
+            // assigned in an `if` and overwritten before any read is dropped after the `if`.
+            return self.bind_local(l, rhs);
+        }
         let old = self.read_local(l, span)?;
         let new = self.update_value(old, &steps, op, rhs, span)?;
         self.bind_local(l, new)
