@@ -151,6 +151,8 @@ pub struct Writer<'a> {
     module: &'a Module,
     options: &'a Options,
     namer: Namer,
+    /// Back-end names (`luma_...`) handed out so far.
+    internal_names: std::collections::BTreeSet<String>,
     struct_names: BTreeMap<Handle<Type>, String>,
     member_names: BTreeMap<Handle<Type>, Vec<String>>,
     global_names: Vec<String>,
@@ -166,6 +168,18 @@ pub struct Writer<'a> {
     typedef_text: String,
     helpers: Helpers,
     num_workgroups_name: Option<String>,
+}
+
+/// A fresh back-end name from `base` (which starts with `luma_`): `base`, then `base_1`, ...
+fn internal_name(taken: &mut std::collections::BTreeSet<String>, base: &str) -> String {
+    let mut name = base.to_string();
+    let mut n = 0u32;
+    while taken.contains(&name) {
+        n += 1;
+        name = format!("{base}_{n}");
+    }
+    taken.insert(name.clone());
+    name
 }
 
 fn vector_letter(i: u32) -> &'static str {
@@ -233,7 +247,10 @@ impl<'a> Writer<'a> {
                 "`half` needs HLSL shader model 6.2 or later (compiled with `-enable-16bit-types`)",
             ));
         }
-        let mut namer = Namer::new(RESERVED, &["__"]);
+        // `luma_` names belong to the back end (helpers, typedefs, generated buffers): a user
+        // name starting with it is renamed (`u_luma_...`), so the two can never meet.
+        let mut namer = Namer::new(RESERVED, &["__", "luma_"]);
+        let mut internal_names = std::collections::BTreeSet::new();
         let mut struct_names = BTreeMap::new();
         let mut member_names = BTreeMap::new();
         for (handle, ty) in module.types.iter() {
@@ -257,7 +274,10 @@ impl<'a> Writer<'a> {
                     Some(TypeInner::Array { .. } | TypeInner::Struct { .. })
                 );
             constant_names.push(if needs_decl {
-                Some(namer.call(c.name.as_deref().unwrap_or("luma_const")))
+                Some(match c.name.as_deref() {
+                    Some(name) => namer.call(name),
+                    None => internal_name(&mut internal_names, "luma_const"),
+                })
             } else {
                 None
             });
@@ -276,6 +296,7 @@ impl<'a> Writer<'a> {
             module,
             options,
             namer,
+            internal_names,
             struct_names,
             member_names,
             global_names,
@@ -320,7 +341,10 @@ impl<'a> Writer<'a> {
             writer.global_reprs.insert(handle, repr);
         }
         // Named before any function body refers to it.
-        writer.num_workgroups_name = Some(writer.namer.call("luma_num_workgroups"));
+        writer.num_workgroups_name = Some(internal_name(
+            &mut writer.internal_names,
+            "luma_num_workgroups",
+        ));
         for variant in &writer.reprs.variants {
             let base = writer
                 .struct_names
@@ -494,11 +518,14 @@ impl<'a> Writer<'a> {
         }
         let (base, dims) = self.array_dims(ty)?;
         let base_name = self.type_name(base)?;
-        let name = self.namer.call(&format!(
-            "luma_array_{}{}",
-            base_name,
-            dims.iter().map(|d| format!("_{d}")).collect::<String>()
-        ));
+        let name = internal_name(
+            &mut self.internal_names,
+            &format!(
+                "luma_array_{}{}",
+                base_name,
+                dims.iter().map(|d| format!("_{d}")).collect::<String>()
+            ),
+        );
         let dims_text: String = dims.iter().map(|d| format!("[{d}]")).collect();
         self.typedef_text
             .push_str(&format!("typedef {base_name} {name}{dims_text};\n"));
@@ -876,7 +903,7 @@ impl<'a> Writer<'a> {
                 ));
             };
             let name = self.num_workgroups_name.clone().unwrap_or_default();
-            let block = self.namer.call("luma_num_workgroups_block");
+            let block = internal_name(&mut self.internal_names, "luma_num_workgroups_block");
             out.line(format!(
                 "[[vk::binding({}, {})]] cbuffer {block} : register(b{}, space{}) {{",
                 b.binding, b.group, b.binding, b.group
@@ -1082,6 +1109,16 @@ impl<'a> Writer<'a> {
             .get(handle.index())
             .cloned()
             .unwrap_or_default();
+        // Interface struct names are taken before the body's names are, so no local can
+        // shadow them.
+        let (input_struct, output_struct) = if entry.is_some() {
+            (
+                self.namer.call(&format!("{fname}_Input")),
+                self.namer.call(&format!("{fname}_Output")),
+            )
+        } else {
+            (String::new(), String::new())
+        };
         let mut ctx = FnCtx {
             func,
             names: vec![None; func.values.len()],
@@ -1118,7 +1155,7 @@ impl<'a> Writer<'a> {
                 }
             }
             if !inputs.is_empty() {
-                let sname = self.namer.call(&format!("{fname}_Input"));
+                let sname = input_struct.clone();
                 out.open(format!("struct {sname} {{"));
                 for line in &inputs {
                     out.line(line);
@@ -1129,7 +1166,7 @@ impl<'a> Writer<'a> {
             }
             let mut ret = "void".to_string();
             if !func.results.is_empty() {
-                let sname = self.namer.call(&format!("{fname}_Output"));
+                let sname = output_struct.clone();
                 let mut member_namer = Namer::new(RESERVED, &["__"]);
                 let mut names = Vec::new();
                 out.open(format!("struct {sname} {{"));
@@ -2607,7 +2644,7 @@ impl<'a> Writer<'a> {
             LayoutKind::Array { stride } => stride,
             _ => return Err(Error::invalid("array length of a non-array")),
         };
-        let name = self.namer.call(&format!("luma_length_{}", g.name));
+        let name = internal_name(&mut self.internal_names, &format!("luma_length_{gname}"));
         self.helpers.names.insert(key, name.clone());
         let count = if offset == 0 {
             format!("size / {stride}u")
@@ -2764,7 +2801,10 @@ impl<'a> Writer<'a> {
         if let Some(n) = self.helpers.names.get(&key) {
             return Ok(n.clone());
         }
-        let name = self.namer.call(&format!("luma_atomic_{op}_{buffer}"));
+        let name = internal_name(
+            &mut self.internal_names,
+            &format!("luma_atomic_{op}_{buffer}"),
+        );
         self.helpers.names.insert(key, name.clone());
         self.helpers.text.push_str(&format!(
             "// Atomic signed {op} on `{buffer}`; returns the value before.\n\
@@ -2804,7 +2844,7 @@ impl<'a> Writer<'a> {
         let name = match self.helpers.names.get(base) {
             Some(n) => n.clone(),
             None => {
-                let n = self.namer.call(base);
+                let n = internal_name(&mut self.internal_names, base);
                 self.helpers.names.insert(base.to_string(), n.clone());
                 n
             }

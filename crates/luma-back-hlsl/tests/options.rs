@@ -70,7 +70,7 @@ fn bounds_checks_clamp_dynamic_indices_only_when_asked() {
     };
     let checked = write(&m, &options).unwrap().source;
     assert!(
-        checked.contains("min(input.id.x, luma_length_out() - 1u) * 16u, luma_num_workgroups)"),
+        checked.contains("min(input.id.x, luma_length_out_() - 1u) * 16u, luma_num_workgroups)"),
         "{checked}"
     );
     let unchecked = write(

@@ -21,7 +21,8 @@ pub const ALL: &[CodeDoc] = &[
         code: UNREPRESENTABLE_LAYOUT,
         severity: Severity::Error,
         title: "buffer layout not expressible with Metal struct layout",
-        example: "(a uniform block holding a 2x2 matrix of `half`: std140 gives each column 16 bytes)",
+        example:
+            "(a uniform block holding a 2x2 matrix of `half`: std140 gives each column 16 bytes)",
     },
     CodeDoc {
         code: INVALID_IR,

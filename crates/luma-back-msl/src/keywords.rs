@@ -85,6 +85,8 @@ pub const RESERVED: &[&str] = &[
     "void",
     "volatile",
     "wchar_t",
+    "xor",
+    "xor_eq",
     "while",
     "main",
     "NULL",

@@ -119,6 +119,8 @@ pub struct Writer<'a> {
     module: &'a Module,
     options: &'a Options,
     namer: Namer,
+    /// Back-end names (`luma_...`) handed out so far.
+    internal_names: std::collections::BTreeSet<String>,
     struct_names: BTreeMap<Handle<Type>, String>,
     member_names: BTreeMap<Handle<Type>, Vec<String>>,
     global_names: Vec<String>,
@@ -140,6 +142,18 @@ pub struct Writer<'a> {
     sizes_name: String,
     /// Functions that read the sizes buffer, directly or through calls.
     needs_sizes: Vec<bool>,
+}
+
+/// A fresh back-end name from `base` (which starts with `luma_`): `base`, then `base_1`, ...
+fn internal_name(taken: &mut std::collections::BTreeSet<String>, base: &str) -> String {
+    let mut name = base.to_string();
+    let mut n = 0u32;
+    while taken.contains(&name) {
+        n += 1;
+        name = format!("{base}_{n}");
+    }
+    taken.insert(name.clone());
+    name
 }
 
 fn vector_letter(i: u32) -> &'static str {
@@ -215,7 +229,10 @@ impl<'a> Writer<'a> {
                 options.lang_version.0, options.lang_version.1
             )));
         }
-        let mut namer = Namer::new(RESERVED, &["__"]);
+        // `luma_` names belong to the back end (helpers, typedefs, generated buffers): a user
+        // name starting with it is renamed (`u_luma_...`), so the two can never meet.
+        let mut namer = Namer::new(RESERVED, &["__", "luma_"]);
+        let mut internal_names = std::collections::BTreeSet::new();
         let mut struct_names = BTreeMap::new();
         let mut member_names = BTreeMap::new();
         for (handle, ty) in module.types.iter() {
@@ -239,7 +256,10 @@ impl<'a> Writer<'a> {
                     Some(TypeInner::Array { .. } | TypeInner::Struct { .. })
                 );
             constant_names.push(if needs_decl {
-                Some(namer.call(c.name.as_deref().unwrap_or("luma_const")))
+                Some(match c.name.as_deref() {
+                    Some(name) => namer.call(name),
+                    None => internal_name(&mut internal_names, "luma_const"),
+                })
             } else {
                 None
             });
@@ -254,12 +274,13 @@ impl<'a> Writer<'a> {
             .iter()
             .map(|(_, f)| namer.call(&f.name))
             .collect();
-        let sizes_name = namer.call("luma_buffer_sizes");
+        let sizes_name = internal_name(&mut internal_names, "luma_buffer_sizes");
         let call_graph = CallGraph::new(module);
         let mut writer = Writer {
             module,
             options,
             namer,
+            internal_names,
             struct_names,
             member_names,
             global_names,
@@ -782,7 +803,7 @@ impl<'a> Writer<'a> {
             let value = self.constant_value(handle)?.text;
             let ty = self.type_name(c.ty)?;
             if let Some(id) = c.spec_id {
-                let fc = self.namer.call(&format!("luma_fc_{name}"));
+                let fc = internal_name(&mut self.internal_names, &format!("luma_fc_{name}"));
                 out.line(format!("constant {ty} {fc} [[function_constant({id})]];"));
                 out.line(format!(
                     "constant {ty} {name} = metal::is_function_constant_defined({fc}) ? {fc} : {value};"
@@ -1091,6 +1112,16 @@ impl<'a> Writer<'a> {
             .get(handle.index())
             .cloned()
             .unwrap_or_default();
+        // Interface struct names are taken before the body's names are, so no local can
+        // shadow them.
+        let (input_struct, output_struct) = if entry.is_some() {
+            (
+                self.namer.call(&format!("{fname}_Input")),
+                self.namer.call(&format!("{fname}_Output")),
+            )
+        } else {
+            (String::new(), String::new())
+        };
         let mut ctx = FnCtx {
             func,
             names: vec![None; func.values.len()],
@@ -1132,7 +1163,7 @@ impl<'a> Writer<'a> {
                 }
             }
             if !inputs.is_empty() {
-                let sname = self.namer.call(&format!("{fname}_Input"));
+                let sname = input_struct.clone();
                 out.open(format!("struct {sname} {{"));
                 for line in &inputs {
                     out.line(line);
@@ -1143,7 +1174,7 @@ impl<'a> Writer<'a> {
             }
             let mut ret = "void".to_string();
             if !func.results.is_empty() {
-                let sname = self.namer.call(&format!("{fname}_Output"));
+                let sname = output_struct.clone();
                 let mut member_namer = Namer::new(RESERVED, &["__"]);
                 let mut names = Vec::new();
                 out.open(format!("struct {sname} {{"));
@@ -2508,7 +2539,7 @@ impl<'a> Writer<'a> {
         let name = match self.helpers.names.get(base) {
             Some(n) => n.clone(),
             None => {
-                let n = self.namer.call(base);
+                let n = internal_name(&mut self.internal_names, base);
                 self.helpers.names.insert(base.to_string(), n.clone());
                 n
             }

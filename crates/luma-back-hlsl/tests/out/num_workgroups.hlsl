@@ -6,7 +6,7 @@
 };
 
 // Element count of the runtime-sized array of `out_` (offset 0, stride 16).
-uint luma_length_out() {
+uint luma_length_out_() {
     uint size;
     out_.GetDimensions(size);
 #if !defined(__HLSL_VERSION)
@@ -22,6 +22,6 @@ struct main_Input {
 
 [numthreads(8, 1, 1)]
 void main(main_Input input) {
-    out_.Store3(min(input.id.x, luma_length_out() - 1u) * 16u, luma_num_workgroups);
+    out_.Store3(min(input.id.x, luma_length_out_() - 1u) * 16u, luma_num_workgroups);
 }
 

@@ -41,6 +41,9 @@ fn size_align(ty: &str, structs: &BTreeMap<String, Layout>) -> (u32, u32) {
         let (s, a) = size_align(elem, structs);
         return (s * n, a);
     }
+    if let Some(l) = structs.get(ty) {
+        return (l.size, l.align);
+    }
     let bare = ty.strip_prefix("metal::").unwrap_or(ty);
     let scalar = |name: &str| -> Option<u32> {
         match name {

@@ -70,7 +70,7 @@ pub fn check_interface(label: &str, module: &Module, out: &MslOutput) -> Result<
                 .bindings
                 .resources
                 .iter()
-                .find(|r| r.name == global.name)
+                .find(|r| r.binding == global.binding && r.name == global.name)
             else {
                 errors.push(format!(
                     "{label}: `{}` missing from the binding map",

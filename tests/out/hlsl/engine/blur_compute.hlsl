@@ -27,7 +27,7 @@ uint luma_length_src() {
 }
 
 // Element count of the runtime-sized array of `dst_` (offset 0, stride 16).
-uint luma_length_dst() {
+uint luma_length_dst_() {
     uint size;
     dst_.GetDimensions(size);
 #if !defined(__HLSL_VERSION)
@@ -107,7 +107,7 @@ void blur(blur_Input input) {
         }
         if (phi) {
             const uint e_9 = params.width;
-            dst_.Store4(min(uint(asint(asuint(line_) * asuint(int(e_9)) + asuint(x))), luma_length_dst() - 1u) * 16u, asuint(sum_1));
+            dst_.Store4(min(uint(asint(asuint(line_) * asuint(int(e_9)) + asuint(x))), luma_length_dst_() - 1u) * 16u, asuint(sum_1));
         }
     } else {
         const uint e_10 = params.height;
@@ -120,7 +120,7 @@ void blur(blur_Input input) {
         }
         if (phi_1) {
             const uint e_12 = params.width;
-            dst_.Store4(min(uint(asint(asuint(x) * asuint(int(e_12)) + asuint(line_))), luma_length_dst() - 1u) * 16u, asuint(sum_1));
+            dst_.Store4(min(uint(asint(asuint(x) * asuint(int(e_12)) + asuint(line_))), luma_length_dst_() - 1u) * 16u, asuint(sum_1));
         }
     }
 }
