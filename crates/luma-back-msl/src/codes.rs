@@ -1,13 +1,13 @@
-//! The diagnostic codes of the MSL back end (E0930 to E0939 of the back-end range E09xx).
+//! The diagnostic codes of the MSL back end (E0940 to E0949 of the back-end range E09xx).
 
 use luma_base::{Code, CodeDoc, Severity};
 
 /// A construct MSL 2.4 cannot express.
-pub const UNSUPPORTED: Code = Code("E0930");
+pub const UNSUPPORTED: Code = Code("E0940");
 /// A host-visible layout that Metal's struct layout cannot reproduce exactly.
-pub const UNREPRESENTABLE_LAYOUT: Code = Code("E0931");
+pub const UNREPRESENTABLE_LAYOUT: Code = Code("E0941");
 /// The IR breaks an invariant the verifier guarantees (a compiler bug, never a user error).
-pub const INVALID_IR: Code = Code("E0933");
+pub const INVALID_IR: Code = Code("E0943");
 
 /// Every code of this crate, with a title and an example that triggers it.
 pub const ALL: &[CodeDoc] = &[

@@ -177,7 +177,7 @@ entry geometry "gs" = fn0
 "#,
     );
     let err = write(&m, &Options::default()).unwrap_err();
-    assert_eq!(err.code.as_str(), "E0930");
+    assert_eq!(err.code.as_str(), "E0940");
     assert!(err.message.contains("geometry"), "{err}");
     let err = write(
         &module("fn fn0 \"f\"() {\nbody:\n  return\n}\n"),
@@ -187,7 +187,7 @@ entry geometry "gs" = fn0
         },
     )
     .unwrap_err();
-    assert_eq!(err.code.as_str(), "E0930");
+    assert_eq!(err.code.as_str(), "E0940");
 }
 
 #[test]
@@ -208,7 +208,7 @@ entry compute "main" = fn0 @workgroup_size(1, 1, 1)
 "#,
     );
     let err = write(&m, &Options::default()).unwrap_err();
-    assert_eq!(err.code.as_str(), "E0931");
+    assert_eq!(err.code.as_str(), "E0941");
     assert!(err.message.contains("`u`"), "{err}");
     assert!(err.message.contains("16-byte column stride"), "{err}");
 }
