@@ -1,6 +1,8 @@
 //! Globals: resources, push constants and workgroup memory, with combined samplers split into a
 //! texture global (binding N) and a sampler global (binding N + 1) that share a combined id.
 
+use std::collections::BTreeSet;
+
 use luma_ir::{
     AddressSpace, CombinedRole, CombinedSampler, GlobalVariable, ResourceBinding, StorageAccess,
 };
@@ -19,11 +21,33 @@ fn binding_of(def: &GlobalDef) -> LResult<ResourceBinding> {
     }
 }
 
+/// `base`, or `base_1`, `base_2`, ... when `taken` has it: the halves of a split combined
+/// sampler must not take the name of another global (reflection and the MSL binding map list
+/// resources by name), whatever order the two were declared in.
+fn unique_name(taken: &mut BTreeSet<String>, base: String) -> String {
+    let mut name = base.clone();
+    let mut n = 0u32;
+    while taken.contains(&name) {
+        n += 1;
+        name = format!("{base}_{n}");
+    }
+    taken.insert(name.clone());
+    name
+}
+
 impl ModuleCtx<'_> {
     /// Lowers every global in declaration order.
     pub fn lower_globals(&mut self) -> LResult<()> {
         let program = self.program;
         let mut combined_id = 0u32;
+        // Every name a user global keeps, so that generated `<name>_tex` / `<name>_samp` names
+        // avoid them.
+        let mut taken: BTreeSet<String> = program
+            .globals
+            .iter()
+            .filter(|(_, def)| def.kind != GlobalKind::CombinedSampler)
+            .map(|(_, def)| def.name.clone())
+            .collect();
         for (gid, def) in program.globals.iter() {
             let slot = match def.kind {
                 GlobalKind::CombinedSampler => {
@@ -38,7 +62,7 @@ impl ModuleCtx<'_> {
                     let id = combined_id;
                     combined_id += 1;
                     let texture = self.module.globals.append(GlobalVariable {
-                        name: format!("{}_tex", def.name),
+                        name: unique_name(&mut taken, format!("{}_tex", def.name)),
                         space: AddressSpace::Handle,
                         binding: Some(rb),
                         ty: tex_ty,
@@ -50,7 +74,7 @@ impl ModuleCtx<'_> {
                         }),
                     });
                     let sampler = self.module.globals.append(GlobalVariable {
-                        name: format!("{}_samp", def.name),
+                        name: unique_name(&mut taken, format!("{}_samp", def.name)),
                         space: AddressSpace::Handle,
                         binding: Some(ResourceBinding {
                             group: rb.group,

@@ -135,6 +135,31 @@ fn combined_samplers_take_two_slots_and_push_constants_none() {
 }
 
 #[test]
+fn split_combined_sampler_names_avoid_other_globals() {
+    // `texture: sampler2D` would split into `texture_tex` / `texture_samp`, names the program
+    // also declares (before and after it): reflection and the MSL binding map list resources
+    // by name, so the generated halves take the next free names instead.
+    let m = lower_src(
+        "uniform texture_samp: sampler\n\
+         uniform texture: sampler2D\n\
+         uniform texture_tex: texture2D\n\
+         @entry(fragment)\n\
+         function main(uv: vec2) -> (color: vec4)\n\
+         \treturn { color = sample(texture, uv) + sample(texture_tex, texture_samp, uv) }\n\
+         end\n",
+    );
+    assert_eq!(
+        bindings(&m),
+        owned(&[
+            ("texture_samp", Some((0, 0))),
+            ("texture_tex_1", Some((0, 1))),
+            ("texture_samp_1", Some((0, 2))),
+            ("texture_tex", Some((0, 3))),
+        ])
+    );
+}
+
+#[test]
 fn auto_locations_restart_after_explicit_ones_and_skip_builtins() {
     let m = lower_src(
         "struct VertexIn\n\

@@ -105,10 +105,10 @@ struct Params_std140 {
 [[vk::binding(2, 0)]] RWByteAddressBuffer output : register(u2, space0);
 [[vk::binding(3, 0)]] RWByteAddressBuffer line_ : register(u3, space0);
 [[vk::binding(4, 0)]] ByteAddressBuffer kernel : register(t4, space0);
-[[vk::binding(5, 0)]] Texture2D<float4> texture_tex : register(t5, space0);
-[[vk::binding(6, 0)]] SamplerState texture_samp : register(s6, space0);
-[[vk::binding(7, 0)]] Texture2D<float4> texture_tex_1 : register(t7, space0);
-[[vk::binding(8, 0)]] SamplerState texture_samp_1 : register(s8, space0);
+[[vk::binding(5, 0)]] Texture2D<float4> texture_tex_1 : register(t5, space0);
+[[vk::binding(6, 0)]] SamplerState texture_samp_1 : register(s6, space0);
+[[vk::binding(7, 0)]] Texture2D<float4> texture_tex : register(t7, space0);
+[[vk::binding(8, 0)]] SamplerState texture_samp : register(s8, space0);
 [[vk::binding(9, 0)]] Texture2D<float4> sample_map : register(t9, space0);
 
 int luma_div(int x, int y) {
@@ -204,7 +204,7 @@ uint bitcast(float x) {
 }
 
 float4 textureSample(float2 uv) {
-    const float4 e = texture_tex.SampleLevel(texture_samp, uv, 0.0);
+    const float4 e = texture_tex_1.SampleLevel(texture_samp_1, uv, 0.0);
     return e;
 }
 
@@ -245,8 +245,8 @@ void main(main_Input input_1) {
     const float delete_ = lerp_(half_, e_9, e_10);
     const float2 uv = thread.sample_ + float2(float(asint(asuint(e_6) + asuint(e_7))), delete_);
     const float4 e_11 = textureSample(uv);
-    const float4 e_12 = sample_map.SampleLevel(texture_samp_1, uv, 0.0);
-    const float4 e_13 = texture_tex_1.SampleLevel(texture_samp_1, uv, 1.0);
+    const float4 e_12 = sample_map.SampleLevel(texture_samp, uv, 0.0);
+    const float4 e_13 = texture_tex.SampleLevel(texture_samp, uv, 1.0);
     const float e_14 = u_luma_mod(half_, 2.0);
     const float e_15 = rsqrt_(delete_ + 2.0);
     const uint e_16 = constant.packed;
@@ -292,7 +292,7 @@ struct shade_Output {
 shade_Output shade(shade_Input_1 input_1) {
     const shade_Input input_2 = { input_1.input, input_1.output, input_1.common, input_1.smooth, input_1.flat, input_1.patch, input_1.precise_, input_1.active, input_1.partition, input_1.resource };
     const float3 e = input_2.input;
-    const float4 vector_ = texture_tex.Sample(texture_samp, e.xy);
+    const float4 vector_ = texture_tex_1.Sample(texture_samp_1, e.xy);
     const shade_out composite = { float4(input_2.output, input_2.smooth + input_2.flat + input_2.patch + input_2.precise_ + input_2.active + input_2.partition + input_2.resource + input_2.common), vector_ };
     shade_Output output_1;
     output_1.output = composite.output;

@@ -91,10 +91,10 @@ struct ShadeOutput {
 @group(0) @binding(2) var<storage, read_write> output: array<float4>;
 @group(0) @binding(3) var<storage, read_write> line: array<Line>;
 @group(0) @binding(4) var<storage, read> kernel: array<this_>;
-@group(0) @binding(5) var texture_tex: texture_2d<f32>;
-@group(0) @binding(6) var texture_samp: sampler;
-@group(0) @binding(7) var texture_tex_1: texture_2d<f32>;
-@group(0) @binding(8) var texture_samp_1: sampler;
+@group(0) @binding(5) var texture_tex_1: texture_2d<f32>;
+@group(0) @binding(6) var texture_samp_1: sampler;
+@group(0) @binding(7) var texture_tex: texture_2d<f32>;
+@group(0) @binding(8) var texture_samp: sampler;
 @group(0) @binding(9) var sample_map: texture_2d<f32>;
 
 // GLSL-style `mod`: x - y * floor(x / y).
@@ -139,7 +139,7 @@ fn bitcast_(x: f32) -> u32 {
 }
 
 fn textureSample_(uv: vec2f) -> vec4f {
-    let texel = textureSampleLevel(texture_tex, texture_samp, uv, 0.0f);
+    let texel = textureSampleLevel(texture_tex_1, texture_samp_1, uv, 0.0f);
     return texel;
 }
 
@@ -173,8 +173,8 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
     let delete_ = lerp(half, frac_1, input.select_);
     let uv = thread.sample + vec2f(f32(new_), delete_);
     let textureSample_1 = textureSample_(uv);
-    let texel = textureSampleLevel(sample_map, texture_samp_1, uv, 0.0f);
-    let texel_1 = textureSampleLevel(texture_tex_1, texture_samp_1, uv, 1.0f);
+    let texel = textureSampleLevel(sample_map, texture_samp, uv, 0.0f);
+    let texel_1 = textureSampleLevel(texture_tex, texture_samp, uv, 1.0f);
     let common_ = textureSample_1 + texel + texel_1;
     let luma_mod_1 = luma_mod(half, 2.0f);
     let rsqrt_1 = rsqrt(delete_ + 2.0f);
@@ -194,7 +194,7 @@ fn shade(@location(0) input_1: vec3f, @location(1) output_1: vec3f, @location(2)
     let input_2 = shade_Input(input_1, output_1, common_, smooth_, flat, patch_, precise_, active_, partition_, resource_);
     let smooth_1 = input_2.smooth_ + input_2.flat + input_2.patch_ + input_2.precise_ + input_2.active_ + input_2.partition_ + input_2.resource_ + input_2.common_;
     let t = input_2.input;
-    let vector = textureSample(texture_tex, texture_samp, t.xy);
+    let vector = textureSample(texture_tex_1, texture_samp_1, t.xy);
     let t_1 = shade_out(vec4f(input_2.output, smooth_1), vector);
     return ShadeOutput(t_1.output, t_1.texture);
 }
