@@ -54,7 +54,7 @@ void main() {
             float key = pairs[min(global_index, uint(pairs.length()) - 1u)].key;
             v_2 = key;
         } else {
-            v_2 = uintBitsToFloat(0x7F800000u);
+            v_2 = 3.4028235e38;
         }
         block_keys[min(local_index, 511u)] = v_2;
         uint v_3;

@@ -72,7 +72,7 @@ void sort_blocks(sort_blocks_Input input) {
             const float e_1 = asfloat(pairs.Load(min(global_index, luma_length_pairs() - 1u) * 8u));
             phi = e_1;
         } else {
-            phi = asfloat(0x7f800000u);
+            phi = 3.4028235e38;
         }
         block_keys[min(local_index, 511u)] = phi;
         uint phi_1;

@@ -58,7 +58,7 @@ kernel void sort_blocks(
             const float e_1 = pairs[metal::min(global_index, luma_buffer_sizes[0] / 8u - 1u)].key;
             phi = e_1;
         } else {
-            phi = as_type<float>(0x7f800000u);
+            phi = 3.4028235e38;
         }
         block_keys[metal::min(local_index, 511u)] = phi;
         uint phi_1;

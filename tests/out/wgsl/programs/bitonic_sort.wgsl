@@ -15,10 +15,6 @@ var<immediate> step_params: BitonicStep;
 var<workgroup> block_keys: array<f32, 512>;
 var<workgroup> block_values: array<u32, 512>;
 
-fn luma_f32_from_bits(bits: u32) -> f32 {
-    return bitcast<f32>(bits);
-}
-
 fn in_order(a: f32, b: f32, ascending: bool) -> bool {
     return select(a >= b, a <= b, ascending);
 }
@@ -55,7 +51,7 @@ fn sort_blocks(@builtin(local_invocation_index) lane: u32, @builtin(workgroup_id
             let key = pairs[global_index].key;
             v_2 = key;
         } else {
-            v_2 = luma_f32_from_bits(0x7f800000u);
+            v_2 = 3.4028235e38f;
         }
         block_keys[local_index] = v_2;
         var v_3: u32;
