@@ -9,6 +9,12 @@ fn options(opt: OptLevel) -> Options {
             .join("shaders/include")
             .to_string_lossy()
             .into_owned()],
+        // HLSL has no `num_workgroups` system value: shaders that read it need this buffer
+        // (E0922 without it). No corpus shader binds anything in group 15.
+        hlsl_num_workgroups: Some(lumac::ResourceBinding {
+            group: 15,
+            binding: 0,
+        }),
         ..Options::default()
     }
 }
