@@ -166,6 +166,52 @@ entry fragment "main" = fn0
 }
 
 #[test]
+fn cpp_alternative_tokens_are_renamed() {
+    // `xor`, `bitand`, `and_eq` ... are operators in C++ (and so in MSL), never identifiers.
+    let m = module(
+        r#"
+struct S {
+  xor: i32,
+  xor_eq: i32,
+  bitor: i32,
+}
+global g0 "s": S in uniform @group(0) @binding(0)
+const c0: i32 = 0
+const c1: i32 = 1
+const c2: i32 = 2
+fn fn0 "main"() -> ("compl": i32 @location(0)) {
+  %0: ptr<uniform, S> = global g0
+  %1: i32 = const c0
+  %2: i32 = const c1
+  %3: i32 = const c2
+body:
+  %4: ptr<uniform, i32> = access %0, %1
+  %5 "xor": i32 = load %4
+  %6: ptr<uniform, i32> = access %0, %2
+  %7 "and_eq": i32 = load %6
+  %8: ptr<uniform, i32> = access %0, %3
+  %9 "not_eq": i32 = load %8
+  %10: i32 = add %5, %7
+  %11: i32 = add %10, %9
+  return %11
+}
+entry fragment "main" = fn0
+"#,
+    );
+    let src = write(&m, &Options::default()).unwrap().source;
+    for expected in ["int xor_;", "int xor_eq_;", "int bitor_;"] {
+        assert!(src.contains(expected), "missing `{expected}` in:\n{src}");
+    }
+    for word in ["xor", "xor_eq", "bitor", "and_eq", "not_eq", "compl"] {
+        let bare = |c: char| !(c.is_ascii_alphanumeric() || c == '_');
+        assert!(
+            !src.split(bare).any(|token| token == word),
+            "`{word}` used as an identifier in:\n{src}"
+        );
+    }
+}
+
+#[test]
 fn unsupported_stages_and_versions_are_errors() {
     let m = module(
         r#"
