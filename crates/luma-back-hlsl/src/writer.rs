@@ -182,6 +182,45 @@ fn internal_name(taken: &mut std::collections::BTreeSet<String>, base: &str) -> 
     name
 }
 
+/// Whether `v` is computed from constants alone, at least one of them a specialization
+/// constant. glslang's HLSL front end folds such an initializer of a `const` local into a
+/// specialization-constant expression and then rejects the declaration ("non-matching or
+/// non-convertible constant type for const initializer"), so these locals are declared without
+/// `const` (DXC takes either).
+fn spec_constant_expression(module: &Module, func: &Function, v: Handle<Value>) -> bool {
+    let mut stack = vec![v];
+    let mut seen = std::collections::BTreeSet::new();
+    let mut spec = false;
+    while let Some(v) = stack.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        match func.values.get(v).map(|value| &value.def) {
+            Some(ValueDef::Constant(c)) => {
+                spec |= module
+                    .constants
+                    .get(*c)
+                    .is_some_and(|c| c.spec_id.is_some());
+            }
+            Some(ValueDef::Op(op)) if op.is_pure() => {
+                op.for_each_operand(|operand| stack.push(operand));
+            }
+            _ => return false,
+        }
+    }
+    spec
+}
+
+/// `const ` where a local may be declared constant for glslang as well (see
+/// [`spec_constant_expression`]), else nothing.
+fn const_qualifier(module: &Module, func: &Function, v: Handle<Value>) -> &'static str {
+    if spec_constant_expression(module, func, v) {
+        ""
+    } else {
+        "const "
+    }
+}
+
 fn vector_letter(i: u32) -> &'static str {
     match i {
         0 => "x",
@@ -1827,7 +1866,8 @@ impl<'a> Writer<'a> {
                 }
                 let name = self.var_name(ctx, v, "composite");
                 let d = self.decl(ty, &name, false)?;
-                out.line(format!("const {d} = {{ {} }};", parts.join(", ")));
+                let qualifier = const_qualifier(self.module, ctx.func, v);
+                out.line(format!("{qualifier}{d} = {{ {} }};", parts.join(", ")));
             }
             Op::Insert {
                 base,
@@ -1880,7 +1920,8 @@ impl<'a> Writer<'a> {
     ) -> R<()> {
         let name = self.var_name(ctx, v, "e");
         let d = self.decl(ty, &name, false)?;
-        out.line(format!("const {d} = {};", e.text));
+        let qualifier = const_qualifier(self.module, ctx.func, v);
+        out.line(format!("{qualifier}{d} = {};", e.text));
         Ok(())
     }
 

@@ -94,7 +94,7 @@ ssao_Output ssao(ssao_Input input) {
     } else {
         rotation = float2(1.0, 0.0);
     }
-    const int e_3 = asint(asuint(SAMPLE_COUNT) - 1u);
+    int e_3 = asint(asuint(SAMPLE_COUNT) - 1u);
     int i = 0;
     uint carried = asuint(e_3) - 0u;
     bool carried_1 = 0 <= e_3;

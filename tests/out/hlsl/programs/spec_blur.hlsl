@@ -94,8 +94,8 @@ struct blur_Input {
 
 [numthreads(64, 1, 1)]
 void blur(blur_Input input) {
-    const int radius = clamp(RADIUS, 0, 8);
-    const int2 axis = HORIZONTAL ? int2(1, 0) : int2(0, 1);
+    int radius = clamp(RADIUS, 0, 8);
+    int2 axis = HORIZONTAL ? int2(1, 0) : int2(0, 1);
     const int2 line_start = HORIZONTAL ? int2(asint(asuint(int(input.group.x)) * 64u), int(input.group.y)) : int2(int(input.group.y), asint(asuint(int(input.group.x)) * 64u));
     int k = 0;
     uint carried = 1u;
@@ -120,8 +120,8 @@ void blur(blur_Input input) {
     GroupMemoryBarrierWithGroupSync();
     const int center = asint(asuint(int(input.lane)) + asuint(radius));
     const float center_depth = tile_depths[min(uint(center), 79u)];
-    const float sigma = max(float(radius) * 0.5, 0.5);
-    const int e_2 = asint(0u - asuint(radius));
+    float sigma = max(float(radius) * 0.5, 0.5);
+    int e_2 = asint(0u - asuint(radius));
     int offset = e_2;
     uint carried_2 = asuint(radius) - asuint(e_2);
     bool carried_3 = e_2 <= radius;
