@@ -1328,10 +1328,17 @@ fn help_and_version_succeed() {
 #[test]
 fn empty_and_hostile_sources_never_crash() {
     let dir = scratch("hostile");
-    // A source without entry points compiles to a module without entry points.
+    // A source without entry points has nothing to compile (SPIR-V needs one), but checks.
     std::fs::write(dir.join("empty.luma"), "").unwrap();
-    let run = luma_in(&dir, &["compile", "empty.luma", "-o", "-"], None).expect(0);
-    assert!(run.stderr.is_empty(), "{}", run.stderr);
+    let run = luma_in(&dir, &["compile", "empty.luma", "-o", "-"], None).expect(1);
+    assert!(
+        run.stderr
+            .starts_with("error[E0002]: the source declares no entry point"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stdout.is_empty());
+    luma_in(&dir, &["check", "empty.luma"], None).expect(0);
     let run = luma_in(
         &dir,
         &["compile", "empty.luma", "--stage=compute", "-o", "-"],

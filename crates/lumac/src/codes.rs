@@ -8,7 +8,8 @@ use crate::NO_LOCATION;
 
 /// An internal compiler error: a stage produced something the next stage rejected.
 pub const E0001: Code = Code("E0001");
-/// The selected entry point or stage does not exist in the source.
+/// The selected entry point or stage does not exist in the source, or the source has no entry
+/// point at all.
 pub const E0002: Code = Code("E0002");
 /// A `--spec` value names no specialization constant or does not fit its type.
 pub const E0003: Code = Code("E0003");
@@ -24,7 +25,7 @@ pub const ALL: &[CodeDoc] = &[
     CodeDoc {
         code: E0002,
         severity: Severity::Error,
-        title: "the selected entry point or stage does not exist",
+        title: "no entry point to compile (none selected by `--entry` / `--stage`, or none declared)",
         example: "-- compiled with `--entry=missing`\n@entry(compute) @workgroup_size(1)\nfunction main()\nend",
     },
     CodeDoc {

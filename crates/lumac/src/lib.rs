@@ -391,6 +391,9 @@ pub fn lower(
             spec_values,
             debug: options.debug || options.line_directives,
             limits: options.limits,
+            // Functions no entry point reaches cannot run; leaving them out keeps every output
+            // free of them.
+            all_functions: false,
         },
         diags,
     )?;
@@ -478,6 +481,20 @@ fn select_entry_points(module: &mut IrModule, options: &Options, diags: &mut Dia
     true
 }
 
+/// E0002 for a source without entry points: there is nothing to emit (SPIR-V, for one, requires
+/// an entry point), while checking such a file of shared functions is fine.
+fn no_entry_points() -> Diagnostic {
+    Diagnostic::error(
+        codes::E0002,
+        NO_LOCATION,
+        "the source declares no entry point, so there is nothing to compile",
+    )
+    .with_help("mark a function with `@entry(vertex)`, `@entry(fragment)` or `@entry(compute)`")
+    .with_note(
+        "a file of shared declarations is meant to be `#include`d; `luma check` checks it alone",
+    )
+}
+
 /// What [`compile`] produced.
 #[derive(Debug, Clone)]
 pub struct CompileResult {
@@ -536,7 +553,8 @@ impl CompileResult {
 ///
 /// `name` is what diagnostics show and where `#include "..."` starts looking; `reader` serves
 /// the included files. The result holds the outputs, or the diagnostics that explain why there
-/// are none; warnings never stop compilation.
+/// are none; warnings never stop compilation. A source without entry points is error E0002
+/// unless `targets` is empty (which checks and lowers without emitting).
 pub fn compile(
     name: &str,
     text: &str,
@@ -555,7 +573,10 @@ pub fn compile(
         if let Some(mut module) = lower(&program, &parsed, options, &mut diags) {
             if optimize(&mut module, options.opt_level, &mut diags) {
                 ir_hash = Some(luma_ir::hash::canonical_hash(&module));
-                for &target in targets {
+                if module.entry_points.is_empty() && !targets.is_empty() {
+                    diags.push(no_entry_points());
+                }
+                for &target in targets.iter().filter(|_| !module.entry_points.is_empty()) {
                     match emit(&module, target, options) {
                         Ok(mut out) => outputs.append(&mut out),
                         Err(e) => diags.push(e.to_diagnostic(Some(&parsed))),

@@ -2,6 +2,8 @@
 //! this test fails when the committed file is stale. Rewrite it with
 //! `LUMA_BLESS=1 cargo test -p lumac --test diagnostics_doc` and review the diff.
 
+#![allow(clippy::indexing_slicing)]
+
 use std::fmt::Write as _;
 
 use lumac::codes::{catalog, CatalogEntry};
@@ -134,6 +136,21 @@ fn every_code_is_well_formed_and_in_a_range() {
         assert!(
             !entry.doc.title.is_empty() && !entry.doc.example.is_empty(),
             "{code}"
+        );
+    }
+}
+
+#[test]
+fn every_code_belongs_to_one_component() {
+    let entries = catalog();
+    for pair in entries.windows(2) {
+        assert_ne!(
+            pair[0].doc.code.as_str(),
+            pair[1].doc.code.as_str(),
+            "{} and {} both document {}",
+            pair[0].component,
+            pair[1].component,
+            pair[0].doc.code.as_str()
         );
     }
 }

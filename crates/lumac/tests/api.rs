@@ -1,0 +1,272 @@
+//! The library API as a host uses it: entry point selection, where back-end errors point,
+//! diagnostics without a location, what each output reports about its entry points, and the
+//! staged API agreeing with `compile`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use lumac::{
+    compile, emit, CompileResult, Diagnostics, MemoryReader, Options, ShaderStage, Target,
+    NO_LOCATION,
+};
+
+const TWO_STAGES: &str = "\
+struct Tint
+\tcolor: vec4
+end
+uniform tint: Tint
+
+@entry(vertex)
+function main_vs(@builtin(vertex_index) i: uint) -> (@builtin(position) clip: vec4, uv: vec2)
+\tlet uv = vec2(float(i & 1u), float(i >> 1))
+\treturn { clip = vec4(uv, 0.0, 1.0), uv = uv }
+end
+
+@entry(fragment)
+function main(uv: vec2) -> (color: vec4)
+\treturn { color = tint.color * vec4(uv, 1.0, 1.0) }
+end
+";
+
+fn build(source: &str, options: &Options, targets: &[Target]) -> CompileResult {
+    compile(
+        "shader.luma",
+        source,
+        &MemoryReader::default(),
+        options,
+        targets,
+    )
+}
+
+#[test]
+fn selecting_one_entry_point_drops_the_others_on_every_target() {
+    for options in [
+        Options {
+            entry_point: Some("main".into()),
+            ..Options::default()
+        },
+        Options {
+            stage: Some(ShaderStage::Fragment),
+            ..Options::default()
+        },
+    ] {
+        for opt in [lumac::OptLevel::None, lumac::OptLevel::Aggressive] {
+            let options = Options {
+                opt_level: opt,
+                ..options.clone()
+            };
+            let result = build(TWO_STAGES, &options, &Target::ALL);
+            assert!(result.success(), "{}", result.render(false));
+            let module = result.module.as_ref().unwrap();
+            assert_eq!(module.entry_points.len(), 1);
+            assert!(lumac::verify(module).is_ok());
+            for output in &result.outputs {
+                let names: Vec<&str> = output
+                    .entry_points
+                    .iter()
+                    .map(|e| e.name.as_str())
+                    .collect();
+                assert_eq!(names, ["main"], "{:?}", output.target);
+            }
+            let wgsl = result.output(Target::Wgsl).unwrap().data.as_text().unwrap();
+            assert!(!wgsl.contains("main_vs"), "{wgsl}");
+        }
+    }
+}
+
+#[test]
+fn outputs_name_their_entry_points_per_target() {
+    let result = build(TWO_STAGES, &Options::default(), &Target::ALL);
+    assert!(result.success(), "{}", result.render(false));
+    let names = |target: Target| -> Vec<(String, Option<String>, Option<String>)> {
+        result
+            .outputs
+            .iter()
+            .filter(|o| o.target == target)
+            .flat_map(|o| o.entry_points.clone())
+            .map(|e| (e.name, e.target_name, e.profile))
+            .collect()
+    };
+    let s = |x: &str| Some(x.to_string());
+    assert_eq!(
+        names(Target::Spirv),
+        [
+            ("main_vs".into(), s("main_vs"), None),
+            ("main".into(), s("main"), None)
+        ]
+    );
+    assert_eq!(
+        names(Target::Glsl),
+        [
+            ("main_vs".into(), s("main"), None),
+            ("main".into(), s("main"), None)
+        ]
+    );
+    let hlsl = names(Target::Hlsl);
+    assert_eq!(hlsl[0], ("main_vs".into(), s("main_vs"), s("vs_6_0")));
+    assert_eq!(hlsl[1].2, s("ps_6_0"));
+    let hlsl_source = result.output(Target::Hlsl).unwrap().data.as_text().unwrap();
+    let fs_name = hlsl[1].1.clone().unwrap();
+    assert!(
+        hlsl_source.contains(&format!(" {fs_name}(")),
+        "{hlsl_source}"
+    );
+    // `main` is reserved in MSL: the function is renamed, and the output says to what.
+    let msl = names(Target::Msl);
+    let msl_fs = msl[1].1.clone().unwrap();
+    assert_ne!(msl_fs, "main");
+    let msl_source = result.output(Target::Msl).unwrap().data.as_text().unwrap();
+    assert!(msl_source.contains(&format!(" {msl_fs}(")), "{msl_source}");
+    assert_eq!(names(Target::Wgsl)[1].1, None);
+}
+
+#[test]
+fn backend_errors_point_at_the_failing_entry_point() {
+    let source = "\
+@entry(compute) @workgroup_size(1)
+function fine()
+end
+
+@entry(geometry)
+function broken()
+end
+";
+    let result = build(source, &Options::default(), &[Target::Wgsl]);
+    assert!(!result.success());
+    assert!(result.outputs.is_empty());
+    let d = &result.diagnostics[0];
+    assert_eq!(d.code.as_str(), "E0950");
+    assert_eq!(d.primary.span.lo as usize, source.find("broken").unwrap());
+    assert_eq!(d.primary.message, "entry point `broken`");
+    // Without the parsed source there is nothing to point at.
+    let options = Options::default();
+    let mut diags = Diagnostics::new(100);
+    let parsed = lumac::parse(
+        "s.luma",
+        source,
+        &MemoryReader::default(),
+        &options,
+        &mut diags,
+    );
+    let program = lumac::check(&parsed, &options, &mut diags).unwrap();
+    let module = lumac::lower(&program, &parsed, &options, &mut diags).unwrap();
+    let error = emit(&module, Target::Wgsl, &options).unwrap_err();
+    assert_eq!(error.entry_points, ["broken"]);
+    assert_eq!(error.to_diagnostic(None).primary.span, NO_LOCATION);
+    assert_eq!(
+        error.to_diagnostic(Some(&parsed)).primary.span,
+        d.primary.span
+    );
+    assert!(error.to_string().starts_with("E0950 (wgsl): "));
+}
+
+#[test]
+fn option_problems_have_no_source_location() {
+    let options = Options {
+        entry_point: Some("missing".into()),
+        ..Options::default()
+    };
+    let result = build(TWO_STAGES, &options, &[Target::Spirv]);
+    let d = &result.diagnostics[0];
+    assert_eq!(d.code.as_str(), "E0002");
+    assert_eq!(d.primary.span, NO_LOCATION);
+    assert_eq!(
+        d.notes,
+        ["entry points in this source: `main_vs` (vertex), `main` (fragment)"]
+    );
+    assert!(!result.render(false).contains("-->"));
+    assert!(result.render_json().contains("\"line\":null"));
+
+    let mut options = Options::default();
+    options
+        .spec_values
+        .insert(4, lumac::parse_spec_assignment("4=1").unwrap().1);
+    let result = build(TWO_STAGES, &options, &[Target::Spirv]);
+    assert_eq!(result.diagnostics[0].code.as_str(), "E0003");
+    assert_eq!(result.diagnostics[0].primary.span, NO_LOCATION);
+}
+
+#[test]
+fn a_source_without_entry_points_checks_but_does_not_compile() {
+    let library = "function twice(x: float) -> float\n\treturn x * 2.0\nend\n";
+    let result = build(library, &Options::default(), &[Target::Spirv]);
+    assert_eq!(result.diagnostics[0].code.as_str(), "E0002");
+    assert!(result.outputs.is_empty());
+    // With no target, compile only checks and lowers.
+    let result = build(library, &Options::default(), &[]);
+    assert!(result.success(), "{}", result.render(false));
+}
+
+#[test]
+fn syntax_errors_stop_before_lowering() {
+    // `local` is recovered as `let` by the parser, leaving error nodes the checker skips: the
+    // result must be the syntax errors, never an internal error from lowering.
+    let source = "function f(local: uint) -> int\n\treturn int(local)\nend\n";
+    let result = build(source, &Options::default(), &[Target::Spirv]);
+    assert!(!result.success());
+    let codes: Vec<&str> = result.diagnostics.iter().map(|d| d.code.as_str()).collect();
+    assert!(
+        codes.iter().all(|c| !c.starts_with("E08") && *c != "E0001"),
+        "{codes:?}"
+    );
+    let options = Options::default();
+    let mut diags = Diagnostics::new(100);
+    let parsed = lumac::parse(
+        "s.luma",
+        source,
+        &MemoryReader::default(),
+        &options,
+        &mut diags,
+    );
+    assert!(lumac::check(&parsed, &options, &mut diags).is_none());
+}
+
+#[test]
+fn half_picks_shader_model_6_2_for_hlsl() {
+    let source = "\
+buffer data: []float
+@entry(compute) @workgroup_size(1)
+function main()
+\tlet h: half = half(data[0])
+\tdata[0] = float(h * half(2.0))
+end
+";
+    let result = build(source, &Options::default(), &[Target::Hlsl]);
+    assert!(result.success(), "{}", result.render(false));
+    assert_eq!(
+        result.outputs[0].entry_points[0].profile.as_deref(),
+        Some("cs_6_2")
+    );
+    let pinned = Options {
+        hlsl_shader_model: Some((6, 0)),
+        ..Options::default()
+    };
+    let result = build(source, &pinned, &[Target::Hlsl]);
+    assert_eq!(result.diagnostics[0].code.as_str(), "E0920");
+}
+
+#[test]
+fn staged_api_matches_compile() {
+    let options = Options::default();
+    let mut diags = Diagnostics::new(100);
+    let parsed = lumac::parse(
+        "s.luma",
+        TWO_STAGES,
+        &MemoryReader::default(),
+        &options,
+        &mut diags,
+    );
+    let program = lumac::check(&parsed, &options, &mut diags).unwrap();
+    let mut module = lumac::lower(&program, &parsed, &options, &mut diags).unwrap();
+    assert!(lumac::optimize(&mut module, options.opt_level, &mut diags));
+    let staged: Vec<lumac::Output> = Target::ALL
+        .iter()
+        .flat_map(|&t| emit(&module, t, &options).unwrap())
+        .collect();
+    let one_call = build(TWO_STAGES, &options, &Target::ALL);
+    assert_eq!(staged, one_call.outputs);
+    assert!(diags.as_slice().is_empty());
+}
