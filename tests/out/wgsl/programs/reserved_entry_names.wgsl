@@ -1,0 +1,59 @@
+struct Globals {
+    scale: f32,
+    @size(12) offset: f32,
+}
+
+struct vertex_out {
+    position: vec4f,
+    value: f32,
+}
+
+struct vertex_Output {
+    value: f32,
+}
+
+struct fragment_out {
+    color: vec4f,
+}
+
+struct VertexOutput {
+    @builtin(position) position: vec4f,
+    @location(0) value: f32,
+}
+
+@group(0) @binding(0) var<uniform> globals: Globals;
+@group(0) @binding(1) var<storage, read_write> values: array<f32>;
+
+@vertex
+fn vertex(@builtin(vertex_index) index: u32) -> VertexOutput {
+    let vertex_Output_1 = f32(index) * globals.scale;
+    let output = vec4f(vertex_Output_1, 0.0f, 0.0f, 1.0f);
+    let t = vertex_out(output, vertex_Output_1 + globals.offset);
+    return VertexOutput(t.position, t.value);
+}
+
+@fragment
+fn fragment(@location(0) value: f32) -> @location(0) vec4f {
+    let input = value * 2.0f;
+    let fragment_Input = vertex_Output(input);
+    return fragment_out(vec4f(fragment_Input.value)).color;
+}
+
+@compute @workgroup_size(1, 1, 1)
+fn kernel(@builtin(global_invocation_id) gl_GlobalInvocationID: vec3u) {
+    let main_1 = gl_GlobalInvocationID.x;
+    let t = arrayLength(&values);
+    if main_1 < u32(i32(t)) {
+        let t_1 = values[main_1];
+        values[main_1] = t_1 * globals.scale + globals.offset;
+    }
+}
+
+@compute @workgroup_size(1, 1, 1)
+fn main(@builtin(local_invocation_index) SV_GroupIndex: u32) {
+    let t = arrayLength(&values);
+    if SV_GroupIndex < u32(i32(t)) {
+        let t_1 = values[SV_GroupIndex];
+        values[SV_GroupIndex] = -t_1;
+    }
+}
