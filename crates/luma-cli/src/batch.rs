@@ -12,6 +12,7 @@ use std::path::Path;
 use lumac::{Output, SpecValue, Target};
 use rayon::prelude::*;
 use serde::Serialize;
+use sha2::{Digest, Sha256};
 
 use crate::input::{self, Source};
 use crate::{diag::Printer, CompileArgs, Failure, TargetArg};
@@ -158,10 +159,13 @@ struct Job {
     spec: Vec<SpecChoice>,
 }
 
-/// An output with the path it goes to.
+/// An output (or a reflection) with the path it goes to.
 struct Planned<'a> {
     job: usize,
-    output: &'a Output,
+    /// The compiled output; `None` for the reflection JSON.
+    output: Option<&'a Output>,
+    bytes: &'a [u8],
+    sha256: String,
     path: String,
 }
 
@@ -188,6 +192,7 @@ fn options(args: &CompileArgs) -> Result<lumac::Options, Failure> {
             .map(parse_binding)
             .transpose()?,
         msl_version: parse_version("msl-version", &args.msl_version, 2, 4)?,
+        reflect: args.reflect,
         ..lumac::Options::default()
     })
 }
@@ -299,22 +304,34 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
     }
 
     // Every output's path, before anything is written.
+    let reflections: Vec<Option<String>> = results
+        .iter()
+        .map(|r| r.reflection.as_ref().map(|x| x.to_json()))
+        .collect();
+    let path_for = |file_name: String| match &destination {
+        Destination::Stdout => "-".to_string(),
+        Destination::File(f) => f.clone(),
+        Destination::Dir(d) => Path::new(d).join(file_name).to_string_lossy().into_owned(),
+    };
     let mut planned: Vec<Planned> = Vec::new();
     for (index, (job, result)) in jobs.iter().zip(&results).enumerate() {
         let stem = stem_of(&name_of(job), &job.spec);
         for output in &result.outputs {
-            let path = match &destination {
-                Destination::Stdout => "-".to_string(),
-                Destination::File(f) => f.clone(),
-                Destination::Dir(d) => Path::new(d)
-                    .join(output.file_name(&stem))
-                    .to_string_lossy()
-                    .into_owned(),
-            };
             planned.push(Planned {
                 job: index,
-                output,
-                path,
+                output: Some(output),
+                bytes: output.data.as_bytes(),
+                sha256: output.hash_hex(),
+                path: path_for(output.file_name(&stem)),
+            });
+        }
+        if let Some(Some(json)) = reflections.get(index) {
+            planned.push(Planned {
+                job: index,
+                output: None,
+                bytes: json.as_bytes(),
+                sha256: lumac::hex(&Sha256::digest(json.as_bytes())),
+                path: path_for(format!("{stem}.reflect.json")),
             });
         }
     }
@@ -346,9 +363,9 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
 
     for p in &planned {
         if p.path == "-" {
-            input::write_stdout(p.output.data.as_bytes())?;
+            input::write_stdout(p.bytes)?;
         } else {
-            input::write_file(&p.path, p.output.data.as_bytes())?;
+            input::write_file(&p.path, p.bytes)?;
         }
     }
 
@@ -365,7 +382,7 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
         }
         if report_outputs {
             for p in planned.iter().filter(|p| p.job == index) {
-                report.push_str(&format!("{}  {}\n", p.output.hash_hex(), p.path));
+                report.push_str(&format!("{}  {}\n", p.sha256, p.path));
             }
         }
     }
@@ -418,22 +435,31 @@ fn manifest_entry(
                     .collect()
             })
             .unwrap_or_default(),
-        target: p.output.target.name(),
-        entry_point: p.output.entry_point.as_ref().map(|(e, _)| e.clone()),
-        stage: p.output.entry_point.as_ref().map(|(_, s)| s.as_str()),
+        target: p.output.map_or("reflection", |o| o.target.name()),
+        entry_point: p
+            .output
+            .and_then(|o| o.entry_point.as_ref())
+            .map(|(e, _)| e.clone()),
+        stage: p
+            .output
+            .and_then(|o| o.entry_point.as_ref())
+            .map(|(_, s)| s.as_str()),
         entry_points: p
             .output
-            .entry_points
-            .iter()
-            .map(|e| ManifestEntryPoint {
-                name: e.name.clone(),
-                stage: e.stage.as_str(),
-                target_name: e.target_name.clone(),
-                profile: e.profile.clone(),
+            .map(|o| {
+                o.entry_points
+                    .iter()
+                    .map(|e| ManifestEntryPoint {
+                        name: e.name.clone(),
+                        stage: e.stage.as_str(),
+                        target_name: e.target_name.clone(),
+                        profile: e.profile.clone(),
+                    })
+                    .collect()
             })
-            .collect(),
+            .unwrap_or_default(),
         path: p.path.clone(),
-        sha256: p.output.hash_hex(),
+        sha256: p.sha256.clone(),
         ir_sha256: results
             .get(p.job)
             .and_then(|r| r.ir_hash.as_ref())

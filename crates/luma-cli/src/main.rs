@@ -195,6 +195,10 @@ struct CompileArgs {
     /// Write a JSON manifest of every output with its SHA-256.
     #[arg(long, value_name = "FILE")]
     manifest: Option<String>,
+    /// Also write each input's reflection JSON (`<stem>.reflect.json`, schema luma-reflect/1),
+    /// from the same compilation as the outputs.
+    #[arg(long)]
+    reflect: bool,
     /// Parallel compilations (default: one per core).
     #[arg(short, long, value_name = "N")]
     jobs: Option<usize>,

@@ -1110,6 +1110,89 @@ fn response_files() {
     );
 }
 
+#[test]
+fn reflect_flag_writes_reflection_with_the_outputs() {
+    let dir = scratch("compile-reflect");
+    let manifest = dir.join("m.json");
+    let run = luma(&[
+        "compile",
+        "compute.luma",
+        "--reflect",
+        "--out-dir",
+        s(&dir),
+        "--manifest",
+        s(&manifest),
+        "--spec-matrix",
+        "0=1,2",
+    ])
+    .expect(0);
+    assert_eq!(
+        files(&dir),
+        [
+            "compute.s0_1.reflect.json",
+            "compute.s0_1.spv",
+            "compute.s0_2.reflect.json",
+            "compute.s0_2.spv",
+            "m.json"
+        ]
+    );
+    let text = std::fs::read_to_string(dir.join("compute.s0_1.reflect.json")).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(json["schema"], "luma-reflect/1");
+    // The same as `luma reflect` with the same options.
+    let alone = luma(&["reflect", "compute.luma"]).expect(0).stdout();
+    let alone: serde_json::Value = serde_json::from_str(&alone).unwrap();
+    assert_eq!(json["bindings"], alone["bindings"]);
+    assert_eq!(run.stdout().lines().count(), 4, "{}", run.stdout());
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&manifest).unwrap()).unwrap();
+    assert_eq!(m["outputs"][1]["target"], "reflection");
+    let bytes = std::fs::read(dir.join("compute.s0_1.reflect.json")).unwrap();
+    assert_eq!(m["outputs"][1]["sha256"], sha256_hex(&bytes));
+}
+
+#[test]
+fn reflect_command_flags() {
+    let all = luma(&["reflect", "basic.luma", "-I", "incdir"])
+        .expect(0)
+        .stdout();
+    let all: serde_json::Value = serde_json::from_str(&all).unwrap();
+    assert_eq!(all["schema"], "luma-reflect/1");
+    assert_eq!(all["entry_points"].as_array().unwrap().len(), 2);
+    let one = luma(&[
+        "reflect",
+        "basic.luma",
+        "--include-dir=incdir",
+        "--entry",
+        "basic_fs",
+    ])
+    .expect(0)
+    .stdout();
+    let one: serde_json::Value = serde_json::from_str(&one).unwrap();
+    assert_eq!(one["entry_points"].as_array().unwrap().len(), 1);
+    assert_eq!(one["entry_points"][0]["name"], "basic_fs");
+    let spirv = luma(&["reflect", "basic.luma", "-Iincdir", "--spirv"])
+        .expect(0)
+        .stdout();
+    let spirv: serde_json::Value = serde_json::from_str(&spirv).unwrap();
+    assert_eq!(spirv["schema"], "luma-reflect-spirv/1");
+    let dir = scratch("reflect-output");
+    let out = dir.join("r.json");
+    let run = luma(&["reflect", "compute.luma", "-o", s(&out)]).expect(0);
+    assert!(run.stdout.is_empty());
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        text,
+        luma(&["reflect", "compute.luma", "--output", "-"])
+            .expect(0)
+            .stdout()
+    );
+    let run = luma(&["reflect", "errors.luma"]).expect(1);
+    assert!(run.stderr.contains("E0203") && run.stdout.is_empty());
+    let run = luma(&["reflect", "compute.luma", "--entry", "nope"]).expect(1);
+    assert!(run.stderr.contains("error[E0002]"), "{}", run.stderr);
+}
+
 // ------------------------------------------------------------------------------------------
 // The other commands
 

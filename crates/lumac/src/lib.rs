@@ -32,6 +32,32 @@
 //! assert_eq!(wgsl.hash_hex().len(), 64);
 //! ```
 //!
+//! With [`Options::reflect`], the same call also returns the reflection a host builds its
+//! pipeline layouts from:
+//!
+//! ```
+//! use lumac::{compile, MemoryReader, Options, Target};
+//!
+//! let source = "
+//! struct Params
+//!     scale: float
+//!     offset: vec3
+//! end
+//! uniform params: Params
+//! buffer data: []vec4
+//! @entry(compute) @workgroup_size(64)
+//! function main(@builtin(global_invocation_id) id: uvec3)
+//!     data[id.x] = data[id.x] * params.scale + vec4(params.offset, 0.0)
+//! end
+//! ";
+//! let options = Options { reflect: true, ..Options::default() };
+//! let result = compile("k.luma", source, &MemoryReader::default(), &options, &[Target::Spirv]);
+//! let reflection = result.reflection.as_ref().expect("compiled");
+//! let params = &reflection.bindings[0];
+//! assert_eq!((params.name.as_str(), params.size), ("params", Some(32)));
+//! assert_eq!(reflection.structs[0].members[1].offset, 16); // std140: vec3 aligns to 16
+//! ```
+//!
 //! Errors come back as diagnostics with stable codes:
 //!
 //! ```
@@ -254,6 +280,10 @@ pub struct Options {
     pub hlsl_num_workgroups: Option<ResourceBinding>,
     /// Metal Shading Language version, `(2, 0)` through `(2, 4)`.
     pub msl_version: (u8, u8),
+    /// Also reflect the compiled program into [`CompileResult::reflection`] (bindings with
+    /// their layouts, entry points, push constants, specialization constants, HLSL registers
+    /// and the MSL remap; see [`luma_reflect`]).
+    pub reflect: bool,
 }
 
 impl Default for Options {
@@ -272,6 +302,7 @@ impl Default for Options {
             hlsl_shader_model: None,
             hlsl_num_workgroups: None,
             msl_version: (2, 4),
+            reflect: false,
         }
     }
 }
@@ -517,6 +548,8 @@ pub struct CompileResult {
     pub ir_hash: Option<[u8; 32]>,
     /// The optimised IR, when compilation got that far.
     pub module: Option<IrModule>,
+    /// The reflection of the compiled program, with [`Options::reflect`] and no error.
+    pub reflection: Option<Reflection>,
 }
 
 impl CompileResult {
@@ -567,6 +600,7 @@ pub fn compile(
     let mut outputs = Vec::new();
     let mut ir_hash = None;
     let mut module_out = None;
+    let mut reflection = None;
     // The checker runs even after syntax errors (the tree marks what failed to parse), so one
     // error never hides the others.
     if let Some(program) = check(&parsed, options, &mut diags) {
@@ -582,12 +616,23 @@ pub fn compile(
                         Err(e) => diags.push(e.to_diagnostic(Some(&parsed))),
                     }
                 }
+                if options.reflect && !diags.has_errors() {
+                    let reflect_options = luma_reflect::ReflectOptions {
+                        hlsl_num_workgroups: options.hlsl_num_workgroups,
+                        ..luma_reflect::ReflectOptions::default()
+                    };
+                    match luma_reflect::reflect(&module, &reflect_options) {
+                        Ok(r) => reflection = Some(r),
+                        Err(e) => diags.push(codes::internal(format!("reflection failed: {e}"))),
+                    }
+                }
                 module_out = Some(module);
             }
         }
     }
     if diags.has_errors() {
         outputs.clear();
+        reflection = None;
     }
     diags.sort_by_position();
     let error_count = diags.error_count();
@@ -601,6 +646,7 @@ pub fn compile(
         includes: parsed.includes,
         ir_hash,
         module: module_out,
+        reflection,
     }
 }
 
