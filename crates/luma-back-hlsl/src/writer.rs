@@ -21,8 +21,11 @@ use crate::{codes, EntryPointInfo, Error, HlslOutput, Options};
 /// Deepest nesting of inlined expressions; a deeper value becomes a temporary.
 pub const MAX_INLINE_DEPTH: u32 = 12;
 
-/// Deepest nesting of blocks and access chains the writer follows (`Limits::nesting_depth`).
-const MAX_NESTING: usize = 256;
+/// Deepest nesting of blocks and access chains the writer follows. Lowering a program within
+/// `Limits::nesting_depth` (256) can nest deeper IR: each Luma block level, each if-expression
+/// with effects in its arms, and the exit test of each loop is an IR level of its own, so the
+/// bound is four times the language's.
+const MAX_NESTING: usize = 4 * 256;
 
 type R<T> = Result<T, Error>;
 
