@@ -8,7 +8,8 @@
 //! value defined two different ways, and unknown struct labels.
 //!
 //! Nested blocks are numbered in the order they open (the body is `b0`); nested blocks and
-//! types are parsed recursively, at most [`Limits::nesting_depth`] deep.
+//! types are parsed recursively, at most four times [`Limits::nesting_depth`] deep (what lowering
+//! a program within the limit can produce).
 
 use std::fmt;
 
@@ -54,7 +55,10 @@ pub fn parse_module(text: &str) -> Result<Module, ParseError> {
         pos: 0,
         module: Module::default(),
         structs: Default::default(),
-        depth_limit: Limits::default().nesting_depth,
+        // Lowering a program within the language's nesting limit can nest IR blocks deeper
+        // (a loop's exit test and an if-expression with effects are IR levels of their own),
+        // and its printed form must parse back; the back ends take the same bound.
+        depth_limit: Limits::default().nesting_depth.saturating_mul(4),
     };
     parser.module()?;
     Ok(parser.module)
