@@ -422,9 +422,9 @@ pub fn lower(
             spec_values,
             debug: options.debug || options.line_directives,
             limits: options.limits,
-            // Functions no entry point reaches cannot run; leaving them out keeps every output
-            // free of them.
-            all_functions: false,
+            // The rest at their defaults: among them, functions no entry point reaches are
+            // left out (nothing can run them).
+            ..luma_lower::LowerOptions::default()
         },
         diags,
     )?;
@@ -596,7 +596,7 @@ pub fn compile(
     targets: &[Target],
 ) -> CompileResult {
     let mut diags = Diagnostics::new(options.limits.max_diagnostics);
-    let parsed = parse(name, text, reader, options, &mut diags);
+    let mut parsed = parse(name, text, reader, options, &mut diags);
     let mut outputs = Vec::new();
     let mut ir_hash = None;
     let mut module_out = None;
@@ -604,7 +604,13 @@ pub fn compile(
     // The checker runs even after syntax errors (the tree marks what failed to parse), so one
     // error never hides the others.
     if let Some(program) = check(&parsed, options, &mut diags) {
-        if let Some(mut module) = lower(&program, &parsed, options, &mut diags) {
+        // Past checking, the syntax tree only serves to point back-end errors at entry
+        // functions: keep their names, and free the rest before lowering, which is where
+        // memory peaks. Likewise the typed program is freed once lowered.
+        parsed.ast = function_names(&parsed.ast);
+        let lowered = lower(&program, &parsed, options, &mut diags);
+        drop(program);
+        if let Some(mut module) = lowered {
             if optimize(&mut module, options.opt_level, &mut diags) {
                 ir_hash = Some(luma_ir::hash::canonical_hash(&module));
                 if module.entry_points.is_empty() && !targets.is_empty() {
@@ -647,6 +653,32 @@ pub fn compile(
         ir_hash,
         module: module_out,
         reflection,
+    }
+}
+
+/// A syntax tree holding only `ast`'s functions, each reduced to its name (what
+/// [`EmitError::to_diagnostic`] looks up).
+fn function_names(ast: &Ast) -> Ast {
+    let items = ast
+        .items
+        .iter()
+        .filter_map(|item| match &item.kind {
+            ItemKind::Function(f) => Some(luma_syntax::ast::Item {
+                attributes: Vec::new(),
+                kind: ItemKind::Function(luma_syntax::ast::FunctionDecl {
+                    name: f.name.clone(),
+                    params: Vec::new(),
+                    ret: None,
+                    body: luma_syntax::ast::Block::default(),
+                }),
+                span: item.span,
+            }),
+            _ => None,
+        })
+        .collect();
+    Ast {
+        items,
+        ..Ast::default()
     }
 }
 
