@@ -1230,7 +1230,9 @@ fn dump_ast_prints_the_tree() {
     let run = luma(&["dump-ast", "compute.luma"]).expect(0);
     let text = run.stdout();
     assert!(text.contains("scale"), "{text}");
-    let with_includes = luma(&["dump-ast", "basic.luma", "-I", "incdir"]).expect(0).stdout();
+    let with_includes = luma(&["dump-ast", "basic.luma", "-I", "incdir"])
+        .expect(0)
+        .stdout();
     assert!(with_includes.contains("fullscreen_uv"), "{with_includes}");
     luma(&["dump-ast", "basic.luma"]).expect(1);
     let run = luma(&["dump-ast", "errors.luma"]).expect(1);
