@@ -56,6 +56,11 @@ pub struct LowerOptions {
     pub debug: bool,
     /// Limits; lowering uses `nesting_depth`.
     pub limits: Limits,
+    /// Lower every function, also those no entry point reaches (by default they are left out:
+    /// nothing can run them). For tools and tests that inspect a library of functions; note that
+    /// the checker infers buffer access from reachable code only, so an unreachable function
+    /// that writes a buffer gives IR the verifier rejects.
+    pub all_functions: bool,
 }
 
 /// Lowers a checked program to IR. Returns `None` after reporting errors to `diags`.
@@ -85,7 +90,7 @@ fn lower_module(m: &mut ModuleCtx<'_>, diags: &mut Diagnostics) -> LResult<bool>
         return Ok(false);
     }
     m.lower_globals()?;
-    let (order, called) = order::function_order(program)?;
+    let (order, called) = order::function_order(program, m.options.all_functions)?;
     let entry_functions: Vec<_> = program.entry_points.iter().map(|e| e.function).collect();
     for f in order {
         let is_entry = entry_functions.contains(&f);

@@ -6,9 +6,14 @@ use luma_thir::{FuncId, Program};
 use crate::analysis;
 use crate::error::{Failure, LResult};
 
-/// Every function of the program, callees first, and for each function whether any function
-/// calls it.
-pub(crate) fn function_order(prog: &Program) -> LResult<(Vec<FuncId>, Vec<bool>)> {
+/// Every function reachable from an entry point, callees first, and for each function whether
+/// any function calls it. Functions no entry point reaches are left out of the IR: nothing can
+/// run them, and the checker infers buffer access from reachable code only, so lowering them
+/// could write memory the module declares read-only.
+pub(crate) fn function_order(
+    prog: &Program,
+    all_functions: bool,
+) -> LResult<(Vec<FuncId>, Vec<bool>)> {
     let n = prog.functions.len();
     let callees: Vec<Vec<FuncId>> = prog
         .functions
@@ -32,7 +37,12 @@ pub(crate) fn function_order(prog: &Program) -> LResult<(Vec<FuncId>, Vec<bool>)
     // Iterative depth-first post-order; 1 = on the stack, 2 = emitted.
     let mut state = vec![0u8; n];
     let mut order = Vec::with_capacity(n);
-    for start in prog.functions.handles() {
+    let roots: Vec<FuncId> = if all_functions {
+        prog.functions.handles().collect()
+    } else {
+        prog.entry_points.iter().map(|e| e.function).collect()
+    };
+    for start in roots {
         if state.get(start.index()).copied() != Some(0) {
             continue;
         }
@@ -71,5 +81,16 @@ pub(crate) fn function_order(prog: &Program) -> LResult<(Vec<FuncId>, Vec<bool>)
             }
         }
     }
-    Ok((order, called))
+    // Only calls made by reachable functions count: an entry point called solely from dead
+    // code is not also lowered as a plain function.
+    let mut reached_called = vec![false; n];
+    for f in &order {
+        for c in callees.get(f.index()).map_or(&[][..], |v| v.as_slice()) {
+            if let Some(slot) = reached_called.get_mut(c.index()) {
+                *slot = true;
+            }
+        }
+    }
+    debug_assert!(reached_called.iter().zip(&called).all(|(r, c)| !*r || *c));
+    Ok((order, reached_called))
 }

@@ -35,7 +35,7 @@ fn spec_program() -> Program {
 fn with_spec(values: &[(u32, Literal)]) -> LowerOptions {
     LowerOptions {
         spec_values: values.iter().copied().collect::<BTreeMap<_, _>>(),
-        ..LowerOptions::default()
+        ..common::lower_options()
     }
 }
 
@@ -72,7 +72,7 @@ fn e0802_spec_value_of_the_wrong_type() {
 fn spec_values_bake_into_ordinary_constants() {
     let p = spec_program();
     let mut diags = Diagnostics::default();
-    let m = lower(&p, None, &LowerOptions::default(), &mut diags).unwrap();
+    let m = lower(&p, None, &common::lower_options(), &mut diags).unwrap();
     let c = m
         .constants
         .iter()
@@ -143,7 +143,7 @@ fn small_limit() -> LowerOptions {
             nesting_depth: 16,
             ..Limits::default()
         },
-        ..LowerOptions::default()
+        ..common::lower_options()
     }
 }
 
@@ -186,7 +186,7 @@ fn e0899_malformed_program() {
         f.pb.p.exprs[e].span = Span::new(10, 14);
         vec![f.ret(Some(e))]
     });
-    let d = errors(&pb.p, &LowerOptions::default());
+    let d = errors(&pb.p, &common::lower_options());
     assert_eq!(d.len(), 1);
     assert_eq!(d[0].code, codes::MALFORMED_PROGRAM);
     assert_eq!(

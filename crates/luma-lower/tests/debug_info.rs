@@ -56,7 +56,7 @@ fn locations_follow_the_source_map() {
     let map = SourceMap::single("shader.luma", TEXT);
     let options = LowerOptions {
         debug: true,
-        ..LowerOptions::default()
+        ..common::lower_options()
     };
     let mut diags = Diagnostics::default();
     let m = lower(&program(), Some(&map), &options, &mut diags).unwrap();
@@ -107,7 +107,7 @@ fn line_directives_rename_and_renumber() {
     });
     let options = LowerOptions {
         debug: true,
-        ..LowerOptions::default()
+        ..common::lower_options()
     };
     let mut diags = Diagnostics::default();
     let m = lower(&program(), Some(&map), &options, &mut diags).unwrap();
@@ -130,7 +130,7 @@ fn line_directives_rename_and_renumber() {
 fn no_debug_information_unless_asked() {
     let map = SourceMap::single("shader.luma", TEXT);
     let mut diags = Diagnostics::default();
-    let m = lower(&program(), Some(&map), &LowerOptions::default(), &mut diags).unwrap();
+    let m = lower(&program(), Some(&map), &common::lower_options(), &mut diags).unwrap();
     assert!(m.debug_sources.is_empty());
     assert!(locs(&m).iter().all(|(_, l)| l.is_none()));
 }

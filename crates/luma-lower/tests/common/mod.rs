@@ -18,10 +18,18 @@ use luma_ir::Module;
 use luma_lower::{lower, LowerOptions};
 use luma_thir::Program;
 
+/// Options for tests that lower plain functions without entry points: lower every function.
+pub fn lower_options() -> LowerOptions {
+    LowerOptions {
+        all_functions: true,
+        ..LowerOptions::default()
+    }
+}
+
 /// Lowers `p` and verifies the result, failing the test with the diagnostics if lowering fails.
 pub fn lower_ok(p: &Program) -> Module {
     let mut diags = Diagnostics::default();
-    match lower(p, None, &LowerOptions::default(), &mut diags) {
+    match lower(p, None, &lower_options(), &mut diags) {
         Some(m) => {
             assert!(!diags.has_errors(), "{:?}", diags.as_slice());
             if let Err(e) = luma_ir::verify::verify(&m) {
