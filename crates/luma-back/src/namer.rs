@@ -4,14 +4,36 @@
 //! are kept as the user wrote them wherever possible: only characters the target cannot take are
 //! replaced, `__` (reserved by GLSL, WGSL and MSL) is collapsed, and clashes get a `_N` suffix.
 
+use std::cell::RefCell;
+use std::sync::Arc;
+
 use rustc_hash::FxHashSet;
 
 /// Hands out unique target identifiers.
-#[derive(Debug, Clone)]
+///
+/// Back ends copy the module-scope namer for every function, so copying must not cost the
+/// number of module-scope names (that made emitting quadratic in the number of functions).
+/// Taken names live in two sets: `shared`, frozen and shared by every copy, and `own`, the
+/// names taken since the last copy. Copying first moves `own` into `shared` (once per batch of
+/// new names, not per copy), then hands the copy the shared set and an empty `own`.
+#[derive(Debug)]
 pub struct Namer {
-    reserved: FxHashSet<&'static str>,
+    reserved: Arc<FxHashSet<&'static str>>,
     reserved_prefixes: &'static [&'static str],
-    used: FxHashSet<String>,
+    shared: RefCell<Arc<FxHashSet<String>>>,
+    own: RefCell<FxHashSet<String>>,
+}
+
+impl Clone for Namer {
+    fn clone(&self) -> Namer {
+        self.freeze();
+        Namer {
+            reserved: Arc::clone(&self.reserved),
+            reserved_prefixes: self.reserved_prefixes,
+            shared: RefCell::new(Arc::clone(&self.shared.borrow())),
+            own: RefCell::new(FxHashSet::default()),
+        }
+    }
 }
 
 impl Namer {
@@ -19,21 +41,44 @@ impl Namer {
     /// `reserved_prefixes` (such as `gl_`).
     pub fn new(reserved: &[&'static str], reserved_prefixes: &'static [&'static str]) -> Namer {
         Namer {
-            reserved: reserved.iter().copied().collect(),
+            reserved: Arc::new(reserved.iter().copied().collect()),
             reserved_prefixes,
-            used: FxHashSet::default(),
+            shared: RefCell::new(Arc::new(FxHashSet::default())),
+            own: RefCell::new(FxHashSet::default()),
         }
+    }
+
+    /// Moves the names taken since the last copy into the shared set.
+    fn freeze(&self) {
+        let mut own = self.own.borrow_mut();
+        if own.is_empty() {
+            return;
+        }
+        let mut shared = self.shared.borrow_mut();
+        // Copies the shared set only if another namer still holds it (a copy of a copy that
+        // took names of its own); the module-scope namer's copies are gone by then.
+        Arc::make_mut(&mut shared).extend(own.drain());
+    }
+
+    fn taken(&self, name: &str) -> bool {
+        self.own.borrow().contains(name) || self.shared.borrow().contains(name)
+    }
+
+    fn take(&mut self, name: String) {
+        self.own.get_mut().insert(name);
     }
 
     /// Marks `name` as taken without returning it (for names the back end writes itself, such
     /// as `main`).
     pub fn reserve(&mut self, name: &str) {
-        self.used.insert(name.to_string());
+        if !self.taken(name) {
+            self.take(name.to_string());
+        }
     }
 
     /// Whether `name` would be returned unchanged by [`Namer::call`].
     pub fn is_free(&self, name: &str) -> bool {
-        !self.used.contains(name) && !self.is_reserved(name)
+        !self.taken(name) && !self.is_reserved(name)
     }
 
     fn is_reserved(&self, name: &str) -> bool {
@@ -51,20 +96,26 @@ impl Namer {
             };
             clean = sanitize(&clean);
         }
-        if !self.used.contains(&clean) {
-            self.used.insert(clean.clone());
+        if !self.taken(&clean) {
+            self.take(clean.clone());
             return clean;
         }
         // Ends in a digit already: separate the counter so `v1` + 1 is `v1_1`, not `v11`.
-        let stem = clean.trim_end_matches('_');
+        let mut stem = clean.trim_end_matches('_').to_string();
+        // `gl` + `_1` would start with the reserved prefix `gl_` for every counter: move the
+        // stem out of the prefix first, or the search below would never end.
+        let probe = format!("{stem}_");
+        if self.reserved_prefixes.iter().any(|p| probe.starts_with(p)) {
+            stem = format!("u_{stem}");
+        }
         for n in 1u64.. {
             let candidate = format!("{stem}_{n}");
-            if !self.used.contains(&candidate) && !self.is_reserved(&candidate) {
-                self.used.insert(candidate.clone());
+            if !self.taken(&candidate) && !self.is_reserved(&candidate) {
+                self.take(candidate.clone());
                 return candidate;
             }
         }
-        // The loop above only ends by returning: `used` is finite.
+        // The loop above only ends by returning: the taken names are finite.
         clean
     }
 }
@@ -94,6 +145,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_stem_that_meets_a_reserved_prefix_still_gets_fresh_names() {
+        // Regression: `gl` twice used to loop forever, every `gl_N` being reserved by `gl_`.
+        let mut namer = Namer::new(&[], &["gl_"]);
+        assert_eq!(namer.call("gl"), "gl");
+        assert_eq!(namer.call("gl"), "u_gl_1");
+        assert_eq!(namer.call("gl"), "u_gl_2");
+    }
+
+    #[test]
     fn keeps_names_and_resolves_clashes() {
         let mut namer = Namer::new(&["float", "main"], &["gl_"]);
         assert_eq!(namer.call("color"), "color");
@@ -103,5 +163,31 @@ mod tests {
         assert_eq!(namer.call("a__b"), "a_b");
         assert_eq!(namer.call("9lives"), "_9lives");
         assert_eq!(namer.call(""), "v");
+    }
+
+    #[test]
+    fn copies_see_names_taken_before_and_keep_their_own() {
+        let mut module = Namer::new(&["float"], &[]);
+        module.reserve("main");
+        assert_eq!(module.call("f"), "f");
+        let mut a = module.clone();
+        let mut b = module.clone();
+        assert_eq!(a.call("f"), "f_1");
+        assert_eq!(a.call("x"), "x");
+        // A sibling copy does not see `a`'s names.
+        assert_eq!(b.call("x"), "x");
+        assert!(!b.is_free("main") && b.is_free("y"));
+        // Names taken after copies were made reach later copies, and not earlier ones.
+        assert_eq!(module.call("g"), "g");
+        assert!(a.is_free("g"));
+        let mut c = module.clone();
+        assert_eq!(c.call("g"), "g_1");
+        // A copy of a copy that took names sees them all and leaves its parent unchanged.
+        let mut d = a.clone();
+        assert_eq!(d.call("x"), "x_1");
+        assert_eq!(d.call("f"), "f_2");
+        assert_eq!(a.call("z"), "z");
+        assert!(d.is_free("z"));
+        assert_eq!(module.call("x"), "x");
     }
 }
