@@ -614,9 +614,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             ValueDef::GlobalPointer(g) => {
                 let name = self
                     .w
-                    .global_names
-                    .get(g.index())
-                    .cloned()
+                    .global_name_in(self.handle, *g)
                     .ok_or_else(|| Error::invalid("global handle out of range"))?;
                 Ok(Expr::name(name))
             }

@@ -88,6 +88,15 @@ pub(crate) struct Writer<'a> {
     /// Names of declared constants and overrides (`None`: written out where used).
     pub constant_names: Vec<Option<String>>,
     pub global_names: Vec<String>,
+    /// Per global: the name of its `var<storage, read>` declaration for functions that only
+    /// vertex entry points reach (WebGPU gives vertex shaders no writable storage), when the
+    /// program declares the buffer read_write.
+    pub vertex_read_names: Vec<Option<String>>,
+    /// Per global: whether a function outside the vertex stage uses it (it keeps its own
+    /// declaration).
+    pub used_outside_vertex: Vec<bool>,
+    /// Per function: whether only vertex entry points reach it.
+    pub vertex_only: Vec<bool>,
     pub function_names: Vec<String>,
     /// Output struct names of entry functions with several results.
     pub output_structs: Vec<Option<String>>,
@@ -193,6 +202,9 @@ impl<'a> Writer<'a> {
                 *slot = namer.call(&global.name);
             }
         }
+
+        let vertex_plan =
+            plan_vertex_storage(module, &graph, &reached_globals, &global_names, &mut namer);
 
         for &f in &reached_functions {
             let Some(function) = module.functions.get(f) else {
@@ -310,6 +322,9 @@ impl<'a> Writer<'a> {
             member_names,
             constant_names,
             global_names,
+            vertex_read_names: vertex_plan.read_names,
+            used_outside_vertex: vertex_plan.used_outside,
+            vertex_only: vertex_plan.vertex_only,
             function_names,
             output_structs,
             layouts,
@@ -441,6 +456,21 @@ impl<'a> Writer<'a> {
             };
         }
         Ok(text)
+    }
+
+    /// The name function `f` uses for global `g`: the read-only declaration in functions only
+    /// vertex entry points reach, where the buffer has one.
+    pub fn global_name_in(
+        &self,
+        f: Handle<Function>,
+        g: Handle<GlobalVariable>,
+    ) -> Option<String> {
+        if self.vertex_only.get(f.index()) == Some(&true) {
+            if let Some(Some(name)) = self.vertex_read_names.get(g.index()) {
+                return Some(name.clone());
+            }
+        }
+        self.global_names.get(g.index()).cloned()
     }
 
     /// The std140 spelling of a type in uniform memory.
@@ -1048,6 +1078,22 @@ impl<'a> Writer<'a> {
                 })?;
                 Ok(format!("@group({}) @binding({}) ", b.group, b.binding))
             };
+            if let Some(Some(read_name)) = self.vertex_read_names.get(g.index()).cloned() {
+                let ty = self.type_text(global.ty)?;
+                if self.used_outside_vertex.get(g.index()) == Some(&true) {
+                    out.line(format!(
+                        "{}var<storage, read_write> {name}: {ty};",
+                        binding()?
+                    ));
+                }
+                // The same binding again, read-only, for the vertex stage: WGSL allows two
+                // declarations of one binding when no entry point uses both.
+                out.line(format!(
+                    "{}var<storage, read> {read_name}: {ty};",
+                    binding()?
+                ));
+                continue;
+            }
             let line = match global.space {
                 AddressSpace::Uniform => {
                     let ty = self.type_text_140(global.ty)?;
@@ -1422,4 +1468,136 @@ fn sampled_kind(kind: ScalarKind) -> &'static str {
 /// The WGSL builtin name.
 pub(crate) fn builtin_name(b: BuiltIn) -> &'static str {
     b.as_str()
+}
+
+/// How read_write storage buffers reach the vertex stage (see [`plan_vertex_storage`]).
+struct VertexStoragePlan {
+    read_names: Vec<Option<String>>,
+    used_outside: Vec<bool>,
+    vertex_only: Vec<bool>,
+}
+
+/// WebGPU allows only read-only storage buffers in vertex shaders, while a Luma buffer is
+/// read_write when any entry point writes it. A read_write buffer that vertex functions only
+/// read gets a second, read-only declaration of its binding, which those functions use. When a
+/// vertex function writes the buffer, when it holds atomics, or when one function that uses it
+/// is reached from both a vertex entry point and another one (it could name only one of the two
+/// declarations), the buffer stays read_write: wgpu accepts that with its
+/// `VERTEX_WRITABLE_STORAGE` feature, browsers do not.
+fn plan_vertex_storage(
+    module: &Module,
+    graph: &CallGraph,
+    reached_globals: &[Handle<GlobalVariable>],
+    global_names: &[String],
+    namer: &mut Namer,
+) -> VertexStoragePlan {
+    let n = module.functions.len();
+    let mut vertex_reach = vec![false; n];
+    let mut other_reach = vec![false; n];
+    for entry in &module.entry_points {
+        let vertex = entry.stage == ShaderStage::Vertex;
+        for f in graph.reachable(entry.function) {
+            let slot = if vertex {
+                vertex_reach.get_mut(f.index())
+            } else {
+                other_reach.get_mut(f.index())
+            };
+            if let Some(slot) = slot {
+                *slot = true;
+            }
+        }
+    }
+    let vertex_only: Vec<bool> = vertex_reach
+        .iter()
+        .zip(&other_reach)
+        .map(|(v, o)| *v && !*o)
+        .collect();
+    let mut plan = VertexStoragePlan {
+        read_names: vec![None; module.globals.len()],
+        used_outside: vec![false; module.globals.len()],
+        vertex_only,
+    };
+    for &g in reached_globals {
+        let Some(global) = module.globals.get(g) else {
+            continue;
+        };
+        if global.space
+            != (AddressSpace::Storage {
+                access: StorageAccess::ReadWrite,
+            })
+            || luma_ir::proc::contains_atomic(&module.types, global.ty)
+        {
+            continue;
+        }
+        let users: Vec<Handle<Function>> = module
+            .functions
+            .handles()
+            .filter(|f| graph.direct_globals(*f).contains(&g))
+            .collect();
+        let mut vertex_users = users
+            .iter()
+            .copied()
+            .filter(|f| vertex_reach.get(f.index()) == Some(&true))
+            .peekable();
+        if vertex_users.peek().is_none() {
+            continue;
+        }
+        let mut aliasable = true;
+        for f in vertex_users {
+            let shared = other_reach.get(f.index()) == Some(&true);
+            let writes = module
+                .functions
+                .get(f)
+                .is_none_or(|function| writes_global(function, g));
+            if shared || writes {
+                aliasable = false;
+            }
+        }
+        if !aliasable {
+            continue;
+        }
+        let outside = users
+            .iter()
+            .any(|f| vertex_reach.get(f.index()) != Some(&true));
+        // A buffer only vertex functions use has one declaration, under its own name.
+        let read_name = if outside {
+            namer.call(&format!("{}_read", global.name))
+        } else {
+            global_names.get(g.index()).cloned().unwrap_or_default()
+        };
+        if let Some(slot) = plan.read_names.get_mut(g.index()) {
+            *slot = Some(read_name);
+        }
+        if let Some(slot) = plan.used_outside.get_mut(g.index()) {
+            *slot = outside;
+        }
+    }
+    plan
+}
+
+/// Whether `function` stores to, or performs an atomic write on, memory rooted at global `g`.
+fn writes_global(function: &Function, g: Handle<GlobalVariable>) -> bool {
+    let rooted_at_g = |mut p: Handle<luma_ir::Value>| {
+        // Access chains nest at most as deep as the function has values.
+        for _ in 0..=function.values.len() {
+            match function.values.get(p).map(|v| &v.def) {
+                Some(ValueDef::GlobalPointer(root)) => return *root == g,
+                Some(ValueDef::Op(Op::AccessChain { base, .. })) => p = *base,
+                _ => return false,
+            }
+        }
+        false
+    };
+    let atomic_write = function.values.iter().any(|(_, v)| {
+        matches!(&v.def, ValueDef::Op(Op::Atomic { pointer, .. }) if rooted_at_g(*pointer))
+    });
+    atomic_write
+        || function.blocks.iter().any(|(_, block)| {
+            block.stmts.iter().any(|stmt| match &stmt.kind {
+                StmtKind::Store { pointer, .. } | StmtKind::AtomicStore { pointer, .. } => {
+                    rooted_at_g(*pointer)
+                }
+                _ => false,
+            })
+        })
 }
