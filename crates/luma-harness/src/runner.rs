@@ -148,8 +148,9 @@ impl Runner<'_> {
         Ok((status, outcome.warnings))
     }
 
-    /// SPIR-V for each stage the test runs, produced the way `path` produces it.
-    fn shaders(&self, test: &Test, path: PathKind) -> Result<BTreeMap<Stage, Shader>> {
+    /// SPIR-V for each stage the test runs, produced the way `path` produces it (tools that run
+    /// jobs themselves, such as the differential tester, build on this).
+    pub fn shaders(&self, test: &Test, path: PathKind) -> Result<BTreeMap<Stage, Shader>> {
         std::fs::create_dir_all(&self.scratch)
             .map_err(|e| Error::Io(format!("cannot create {}: {e}", self.scratch.display())))?;
         let label = format!("{}.{}", test.name, path.name());
@@ -301,7 +302,8 @@ impl Runner<'_> {
 
 /// HLSL has no `num_workgroups` builtin: the back end reads it from a constant buffer at
 /// [`NUM_WORKGROUPS_SLOT`], which the host fills with the dispatch size (bound only if used).
-fn add_num_workgroups(job: &mut Job) {
+/// The runner adds it to every HLSL job.
+pub fn add_num_workgroups(job: &mut Job) {
     let Work::Compute { groups, .. } = &job.work else {
         return;
     };

@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::interp::{Machine, V};
+use common::interp::{Machine, Scalars, V};
 
 /// Lua's integer `for` in 64-bit arithmetic (no overflow possible for `int` ranges), capped at
 /// `max` iterations.
@@ -151,7 +151,7 @@ fn control_flow_shader_computes_the_language_meaning() {
         mach.run("control_flow", vec![])
             .unwrap_or_else(|e| panic!("n = {n}: {e}"));
         let got: Vec<i32> = match mach.global("results") {
-            V::C(parts) => parts.iter().map(V::i).collect(),
+            V::C(parts) => parts.iter().map(Scalars::i).collect(),
             other => panic!("{other:?}"),
         };
         assert_eq!(

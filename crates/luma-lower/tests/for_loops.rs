@@ -10,7 +10,7 @@
 mod common;
 
 use common::build::Pb;
-use common::interp::{Machine, V};
+use common::interp::{Machine, Scalars, V};
 use common::lower_ok;
 use luma_thir::{BinaryOp, LoopAttrs, ScalarTy};
 
