@@ -460,11 +460,7 @@ impl<'a> Writer<'a> {
 
     /// The name function `f` uses for global `g`: the read-only declaration in functions only
     /// vertex entry points reach, where the buffer has one.
-    pub fn global_name_in(
-        &self,
-        f: Handle<Function>,
-        g: Handle<GlobalVariable>,
-    ) -> Option<String> {
+    pub fn global_name_in(&self, f: Handle<Function>, g: Handle<GlobalVariable>) -> Option<String> {
         if self.vertex_only.get(f.index()) == Some(&true) {
             if let Some(Some(name)) = self.vertex_read_names.get(g.index()) {
                 return Some(name.clone());

@@ -1,7 +1,8 @@
 //! Dead code elimination.
 //!
 //! - An `If` whose condition is a constant is replaced by the arm it takes (the code after it
-//!   goes too when that arm does not yield).
+//!   goes too when that arm does not yield, and an enclosing `If` left without a yielding arm
+//!   is then followed by `Unreachable`).
 //! - Pure values nothing live uses are removed, with their statements.
 //! - `If` and `Loop` statements without effects (no store, call, barrier, return, discard,
 //!   unreachable, impure op or branch out of them) and without live results are removed;
@@ -16,7 +17,9 @@
 //! read-only storage buffers and textures are (nothing can change or observe them).
 
 use luma_base::Handle;
-use luma_ir::{Block, Function, Literal, LocalVariable, Module, Op, StmtKind, Value, ValueDef};
+use luma_ir::{
+    Block, Function, Literal, LocalVariable, Module, Op, Stmt, StmtKind, Value, ValueDef,
+};
 
 use crate::util::{
     compact_function, compact_module, for_each_function, is_removable, no_replacements,
@@ -56,6 +59,49 @@ pub(crate) fn fold_branches(module: &Module, f: &mut Function) {
             return;
         };
         splice_arm(f, b, i, taken);
+        seal_unyielding_ifs(f);
+    }
+}
+
+/// Ends the block after every `If` neither of whose arms yields with `Unreachable`, dropping
+/// the statements that followed it (they can no longer run). Splicing an arm that leaves its
+/// region into an enclosing `If`'s arm replaces that arm's `Yield`, so the enclosing `If` may
+/// stop yielding; sealing one `If` can do the same to the next one out, hence the loop.
+fn seal_unyielding_ifs(f: &mut Function) {
+    let yields = |f: &Function, arm: Handle<Block>| {
+        f.blocks
+            .get(arm)
+            .and_then(|a| a.stmts.last())
+            .is_some_and(|s| matches!(s.kind, StmtKind::Yield(_)))
+    };
+    loop {
+        let mut found = None;
+        'search: for (b, block) in f.blocks.iter() {
+            for (i, stmt) in block.stmts.iter().enumerate() {
+                let StmtKind::If { accept, reject, .. } = &stmt.kind else {
+                    continue;
+                };
+                if yields(f, *accept) || yields(f, *reject) {
+                    continue;
+                }
+                let rest = block.stmts.get(i + 1..).unwrap_or(&[]);
+                let sealed = matches!(rest, [s] if s.kind == StmtKind::Unreachable);
+                if !sealed {
+                    found = Some((b, i));
+                    break 'search;
+                }
+            }
+        }
+        let Some((b, i)) = found else {
+            return;
+        };
+        if let Some(block) = f.blocks.get_mut(b) {
+            block.stmts.truncate(i + 1);
+            block.stmts.push(Stmt {
+                kind: StmtKind::Unreachable,
+                loc: None,
+            });
+        }
     }
 }
 
