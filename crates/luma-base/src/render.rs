@@ -47,7 +47,7 @@ use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use serde_json::{json, Value};
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::span::{FileId, SourceMap, Span};
+use crate::span::{FileId, SourceFile, SourceMap, Span};
 
 /// Version of the JSON schema written by [`render_json`].
 pub const JSON_SCHEMA_VERSION: u32 = 1;
@@ -96,13 +96,11 @@ fn resolve(map: &SourceMap, span: Span) -> Option<Resolved> {
     let file = map.file(start.file)?;
     let seg_end = seg.expanded_start.saturating_add(seg.len);
     let len = span.len().min(seg_end.saturating_sub(span.lo));
-    let lo = start.offset as usize;
-    let hi = (lo + len as usize).min(file.text.len());
-    // Clip to a character boundary so excerpts never split a character.
-    let mut hi = hi.max(lo);
-    while hi > lo && !file.text.is_char_boundary(hi) {
-        hi -= 1;
-    }
+    // Clip both ends to character boundaries so excerpts never split a character (the
+    // renderer slices at them; a span from a byte inside a character made it panic).
+    let lo = floor_boundary(&file.text, start.offset as usize);
+    let hi = (start.offset as usize + len as usize).min(file.text.len());
+    let hi = floor_boundary(&file.text, hi).max(lo);
     let end_index = file.line_index(hi as u32);
     let (end_line_start, _) = file.line_range(end_index);
     let end_column = file
@@ -135,6 +133,26 @@ struct Excerpt {
     hi: usize,
     /// Labels: (primary?, byte range in the file, message).
     labels: Vec<(bool, usize, usize, String)>,
+    /// Line and column shown for the first label (the primary one when it is here).
+    position: (u32, u32),
+}
+
+/// An excerpt longer than this many bytes (a huge line, or a label over many lines) is cut to
+/// a window around its first label, so the cost of rendering does not grow with the line: a
+/// 10 MB line with a thousand errors on it renders in milliseconds.
+const LONG_EXCERPT: usize = 4096;
+
+/// Bytes of context the window keeps on each side of the first label (more than any terminal
+/// shows: the renderer trims the window again to `term_width`).
+const WINDOW_CONTEXT: usize = 512;
+
+/// The largest character boundary of `text` at or below `at`.
+fn floor_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while at > 0 && !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
 }
 
 fn excerpts(d: &Diagnostic, map: &SourceMap) -> Vec<Excerpt> {
@@ -169,6 +187,7 @@ fn excerpts(d: &Diagnostic, map: &SourceMap) -> Vec<Excerpt> {
                 lo: first_start,
                 hi: last_end,
                 labels: vec![entry],
+                position: (r.line, r.column),
             }),
         }
     }
@@ -182,14 +201,19 @@ pub fn render_diagnostic(d: &Diagnostic, map: &SourceMap, options: &HumanOptions
         Severity::Error => Level::ERROR,
         Severity::Warning => Level::WARNING,
     };
+    // Each excerpt with its text and, for a windowed one, the location the renderer will
+    // print (relative to the window) and the true one to put in its place.
+    let mut fixes: Vec<(String, String)> = Vec::new();
+    let mut dropped: Vec<String> = Vec::new();
     let texts: Vec<(Excerpt, &str)> = excerpts(d, map)
         .into_iter()
-        .map(|e| {
-            let text = map
-                .file(e.file)
-                .and_then(|f| f.text.get(e.lo..e.hi))
-                .unwrap_or("");
-            (e, text)
+        .filter_map(|e| {
+            let file = map.file(e.file)?;
+            if e.hi.saturating_sub(e.lo) <= LONG_EXCERPT {
+                let text = file.text.get(e.lo..e.hi).unwrap_or("");
+                return Some((e, text));
+            }
+            Some(window(e, file, &mut fixes, &mut dropped))
         })
         .collect();
     let suggestions: Vec<String> = d
@@ -228,7 +252,7 @@ pub fn render_diagnostic(d: &Diagnostic, map: &SourceMap, options: &HumanOptions
         }
         group = group.element(snippet);
     }
-    for note in &d.notes {
+    for note in d.notes.iter().chain(&dropped) {
         group = group.element(Level::NOTE.message(note.as_str()));
     }
     for help in d.help.iter().chain(&suggestions) {
@@ -242,10 +266,66 @@ pub fn render_diagnostic(d: &Diagnostic, map: &SourceMap, options: &HumanOptions
     .decor_style(DecorStyle::Ascii)
     .term_width(options.term_width);
     let mut text = renderer.render(&[group]);
+    let mut from = 0;
+    for (shown, real) in &fixes {
+        if let Some(at) = text.get(from..).and_then(|rest| rest.find(shown.as_str())) {
+            let at = from + at;
+            text.replace_range(at..at + shown.len(), real);
+            from = at + real.len();
+        }
+    }
     if !text.ends_with('\n') {
         text.push('\n');
     }
     text
+}
+
+/// Cuts a long excerpt to a window of `WINDOW_CONTEXT` bytes around its first label: labels
+/// that start outside the window become notes, a label running past it is cut at its end. The
+/// renderer numbers columns from the window's start, so the true `file:line:column` of the
+/// excerpt's location is recorded in `fixes` to replace the one printed.
+fn window<'t>(
+    mut e: Excerpt,
+    file: &'t SourceFile,
+    fixes: &mut Vec<(String, String)>,
+    dropped: &mut Vec<String>,
+) -> (Excerpt, &'t str) {
+    let text = file.text.as_str();
+    let anchor = e.labels.first().map_or(e.lo, |l| l.1);
+    let lo = floor_boundary(text, anchor.saturating_sub(WINDOW_CONTEXT).max(e.lo));
+    let hi = floor_boundary(text, (anchor + 2 * WINDOW_CONTEXT).min(e.hi)).max(lo);
+    let name = e.name.clone();
+    e.labels.retain(|(_, l_lo, _, message)| {
+        let inside = (lo..=hi).contains(l_lo);
+        if !inside && !message.is_empty() {
+            dropped.push(format!(
+                "{message} (in `{name}`, outside the excerpt shown)"
+            ));
+        }
+        inside
+    });
+    for label in &mut e.labels {
+        label.2 = label.2.min(hi);
+    }
+    // Line lookups go through the file's line index: scanning a huge line per diagnostic is
+    // what this function exists to avoid.
+    let window_line = file.line_index(u32::try_from(lo).unwrap_or(u32::MAX));
+    let anchor_line = file.line_index(u32::try_from(anchor).unwrap_or(u32::MAX));
+    let (line_start, _) = file.line_range(window_line);
+    if (line_start as usize) < lo && anchor_line == window_line {
+        // The window starts inside the anchor's line: the printed column counts from there.
+        let shown_col = text.get(lo..anchor).map_or(0, |s| s.chars().count()) + 1;
+        let shown_line = (window_line as i64 + 1)
+            .saturating_add(e.line_delta)
+            .clamp(1, u32::MAX as i64);
+        fixes.push((
+            format!("{}:{shown_line}:{shown_col}", e.name),
+            format!("{}:{}:{}", e.name, e.position.0, e.position.1),
+        ));
+    }
+    e.lo = lo;
+    e.hi = hi;
+    (e, text.get(lo..hi).unwrap_or(""))
 }
 
 /// Renders every diagnostic with [`render_diagnostic`], separated by blank lines, in the order
@@ -259,6 +339,51 @@ pub fn render_human(diagnostics: &[Diagnostic], map: &SourceMap, options: &Human
         out.push_str(&render_diagnostic(d, map, options));
     }
     out
+}
+
+/// The line that says how many diagnostics were reported but not kept (`Diagnostics` keeps at
+/// most `Limits::max_diagnostics` and counts the rest): `note: 1200 more errors and 3 more
+/// warnings were reported but not shown (at most 1000 diagnostics are kept:
+/// `Limits::max_diagnostics`)`. `None` when every diagnostic was kept. `shown` are the kept
+/// ones; `errors` and `warnings` the totals, kept or not.
+pub fn omitted_line(
+    shown: &[Diagnostic],
+    errors: usize,
+    warnings: usize,
+    color: bool,
+) -> Option<String> {
+    let shown_errors = shown.iter().filter(|d| d.is_error()).count();
+    let shown_warnings = shown.len().saturating_sub(shown_errors);
+    let more_errors = errors.saturating_sub(shown_errors);
+    let more_warnings = warnings.saturating_sub(shown_warnings);
+    let more = |n: usize, word: &str| match n {
+        0 => None,
+        1 => Some(format!("1 more {word}")),
+        n => Some(format!("{n} more {word}s")),
+    };
+    let parts: Vec<String> = [more(more_errors, "error"), more(more_warnings, "warning")]
+        .into_iter()
+        .flatten()
+        .collect();
+    if parts.is_empty() {
+        return None;
+    }
+    let verb = if more_errors + more_warnings == 1 {
+        "was"
+    } else {
+        "were"
+    };
+    let rest = format!(
+        "{} {verb} reported but not shown (at most {} diagnostics are kept: \
+         `Limits::max_diagnostics`)",
+        parts.join(" and "),
+        shown.len()
+    );
+    Some(if color {
+        format!("\x1b[1m\x1b[92mnote\x1b[0m: {rest}")
+    } else {
+        format!("note: {rest}")
+    })
 }
 
 /// The closing line of a compilation, cargo-style: `error: could not compile `x.luma` due to 2
@@ -506,6 +631,100 @@ error[E0204]: Luma writes not-equal as `!=`
         assert!(v["file"].is_null());
         let text = render_diagnostic(&d, &empty, &HumanOptions::default());
         assert!(text.starts_with("error[E0204]"));
+    }
+
+    #[test]
+    fn long_lines_render_a_window_with_the_true_column() {
+        // A 1 MB line: the excerpt is cut around the label, the location stays exact.
+        let line = format!(
+            "{}if a ~= b then{}",
+            "x".repeat(500_000),
+            "y".repeat(500_000)
+        );
+        let text = format!("let q = 1\n{line}\nend\n");
+        let map = SourceMap::single("a.luma", text.as_str());
+        let at = 10 + 500_005;
+        let d = Diagnostic::error(Code("E0204"), Span::new(at, at + 2), "Luma writes `!=`")
+            .with_primary_label("Lua's not-equal")
+            .with_label(Span::new(10, 11), "far away on this line");
+        let out = render_diagnostic(&d, &map, &HumanOptions::default());
+        assert!(out.len() < 2000, "{} bytes", out.len());
+        assert!(out.contains(" --> a.luma:2:500006\n"), "{out}");
+        assert!(out.contains("if a ~= b then"), "{out}");
+        assert!(out.contains("^^ Lua's not-equal"), "{out}");
+        assert!(
+            out.contains("= note: far away on this line (in `a.luma`, outside the excerpt shown)"),
+            "{out}"
+        );
+        let json = json_value(&d, &map);
+        assert_eq!(json["column"], 500_006);
+    }
+
+    #[test]
+    fn a_label_over_many_lines_renders_a_bounded_excerpt() {
+        let text = format!("--[[{}", "comment line\n".repeat(100_000));
+        let map = SourceMap::single("a.luma", text.as_str());
+        let len = u32::try_from(text.len()).unwrap();
+        let d = Diagnostic::error(
+            Code("E0202"),
+            Span::new(0, len),
+            "unterminated long comment",
+        )
+        .with_primary_label("this comment is never closed");
+        let out = render_diagnostic(&d, &map, &HumanOptions::default());
+        assert!(out.len() < 8000, "{} bytes", out.len());
+        assert!(out.contains(" --> a.luma:1:1\n"), "{out}");
+    }
+
+    #[test]
+    fn spans_inside_a_character_render() {
+        // Found by the `parse` fuzz target: a label from a byte inside a multi-byte character
+        // made the renderer slice inside it and panic.
+        let map = SourceMap::single("a.luma", "x = \u{fffd}\u{fffd}\u{fffd}\n");
+        for lo in 4..13 {
+            for hi in lo..14 {
+                let d = Diagnostic::error(Code("E0201"), Span::new(lo, hi), "unknown character")
+                    .with_primary_label("here")
+                    .with_label(Span::new(hi, hi + 1), "and here");
+                let out = render_diagnostic(&d, &map, &HumanOptions::default());
+                assert!(out.contains("unknown character"), "{out}");
+                let _ = json_value(&d, &map);
+            }
+        }
+    }
+
+    #[test]
+    fn short_excerpts_are_not_windowed() {
+        // Just under the window threshold: the whole line goes to the renderer, which trims
+        // it to the terminal width itself; the location is its own.
+        let line = format!("{}a ~= b", "x".repeat(3000));
+        let map = SourceMap::single("a.luma", line.as_str());
+        let d = Diagnostic::error(Code("E0204"), Span::new(3002, 3004), "Luma writes `!=`");
+        let out = render_diagnostic(&d, &map, &HumanOptions::default());
+        assert!(out.contains(" --> a.luma:1:3003\n"), "{out}");
+    }
+
+    #[test]
+    fn omitted_diagnostics_are_counted_in_one_line() {
+        let kept = [
+            Diagnostic::error(Code("E0211"), Span::new(0, 1), "a"),
+            Diagnostic::warning(Code("W0201"), Span::new(0, 1), "b"),
+        ];
+        assert_eq!(omitted_line(&kept, 1, 1, false), None);
+        assert_eq!(
+            omitted_line(&kept, 1201, 4, false).as_deref(),
+            Some(
+                "note: 1200 more errors and 3 more warnings were reported but not shown (at \
+                 most 2 diagnostics are kept: `Limits::max_diagnostics`)"
+            )
+        );
+        assert_eq!(
+            omitted_line(&kept, 2, 1, false).as_deref(),
+            Some(
+                "note: 1 more error was reported but not shown (at most 2 diagnostics are \
+                 kept: `Limits::max_diagnostics`)"
+            )
+        );
     }
 
     #[test]

@@ -76,6 +76,11 @@ impl Printer {
                     eprint!("{}", lumac::render_human(list, map, &options));
                 }
                 if let Some(line) =
+                    luma_base::render::omitted_line(list, errors, warnings, self.color)
+                {
+                    eprintln!("{line}");
+                }
+                if let Some(line) =
                     luma_base::render::summary_line(name, errors, warnings, self.color)
                 {
                     eprintln!("{line}");

@@ -564,16 +564,30 @@ impl CompileResult {
         self.outputs.iter().find(|o| o.target == target)
     }
 
-    /// The diagnostics rendered as rustc-style text (ANSI colour when `color`).
+    /// The diagnostics rendered as rustc-style text (ANSI colour when `color`), with a last
+    /// line saying how many more were reported when some were not kept
+    /// ([`Limits::max_diagnostics`]).
     pub fn render(&self, color: bool) -> String {
-        render_human(
+        let mut text = render_human(
             &self.diagnostics,
             &self.source_map,
             &HumanOptions {
                 color,
                 ..HumanOptions::default()
             },
-        )
+        );
+        // Past `Limits::max_diagnostics` diagnostics are counted, not kept: say so.
+        if let Some(line) = luma_base::render::omitted_line(
+            &self.diagnostics,
+            self.error_count,
+            self.warning_count,
+            color,
+        ) {
+            text.push('\n');
+            text.push_str(&line);
+            text.push('\n');
+        }
+        text
     }
 
     /// The diagnostics as JSON Lines (schema in [`luma_base::render`]).
