@@ -1278,7 +1278,50 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 }
             });
         }
-        self.operand(rhs)
+        let count = self.operand(rhs)?;
+        // WGSL masks a run-time count itself, but naga rejects a vector count with a constant
+        // component of 32 or more (`vec4u(n, 40u)`), even through `let`s: mask those.
+        if self.has_large_constant_part(rhs)? {
+            let mask = match size {
+                None => Expr::name("31u".to_string()).konst(),
+                Some(size) => {
+                    let ty = shape_name(Scalar::U32, Some(size));
+                    Expr::primary(format!("{ty}(31u)")).konst()
+                }
+            };
+            return Ok(binary("&", Prec::BitAnd, &count, &mask));
+        }
+        Ok(count)
+    }
+
+    /// Whether a composed shift count has a constant component of 32 or more.
+    fn has_large_constant_part(&self, v: Handle<Value>) -> Result<bool, Error> {
+        // Components of a `Compose` or `Splat`, looked through one level at a time; the IR
+        // bounds how deep composes nest (vectors of scalars and smaller vectors).
+        let mut stack = vec![v];
+        let mut seen = 0;
+        while let Some(v) = stack.pop() {
+            seen += 1;
+            if seen > 64 {
+                break;
+            }
+            if let Some(lits) = self.constant_literals(v)? {
+                if lits.iter().any(|l| match l {
+                    Literal::U32(c) => *c >= 32,
+                    Literal::I32(c) => (*c as u32) >= 32,
+                    _ => false,
+                }) {
+                    return Ok(true);
+                }
+                continue;
+            }
+            match &self.value(v)?.def {
+                ValueDef::Op(Op::Compose { components }) => stack.extend(components.iter()),
+                ValueDef::Op(Op::Splat { value }) => stack.push(*value),
+                _ => {}
+            }
+        }
+        Ok(false)
     }
 
     /// The literals of a scalar or vector constant value (vectors componentwise).
