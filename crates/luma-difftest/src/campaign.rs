@@ -150,6 +150,13 @@ pub fn shrink(env: &Env, case: &Case, bad: &[(Source, Verdict)]) -> (Case, Outpu
             .any(|(src, v)| bad.iter().any(|(s0, v0)| s0 == src && same_failure(v0, v)))
     };
     let (small, tries) = minimize::minimize(case, &mut interesting);
+    // Fewer, renumbered output slots when the disagreement survives it.
+    let compact = minimize::compact_slots(&small);
+    let small = if interesting(&compact) {
+        compact
+    } else {
+        small
+    };
     let expected = eval::run(&small).unwrap_or(Outputs {
         out: Vec::new(),
         fout: Vec::new(),

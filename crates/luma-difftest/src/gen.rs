@@ -334,40 +334,47 @@ pub fn inputs(seed: u64) -> crate::ast::Inputs {
 
 /// Moves every `out` / `fout` slot of `p` up by `out` / `fout`.
 pub fn relocate(p: &mut Program, out: u32, fout: u32) {
-    for f in &mut p.funcs {
-        for s in &mut f.body {
-            relocate_stmt(s, out, fout);
-        }
-    }
+    map_slots(p, &mut |b, k| match b {
+        Buf::Out => k + out as i32,
+        _ => k + fout as i32,
+    });
     p.out.0 += out;
     p.fout.0 += fout;
 }
 
-fn shift_slot(b: Buf, i: &mut Expr, out: u32, fout: u32) {
-    let by = match b {
-        Buf::Out => out,
-        Buf::Fout => fout,
-        _ => return,
-    };
-    if let Expr::Lit(Lit::Int(k)) = i {
-        *k += by as i32;
+/// Rewrites every constant `out` / `fout` slot index `k` of `p` (stores, and loads of a
+/// program's own counters) to `f(buffer, k)`.
+pub fn map_slots(p: &mut Program, f: &mut dyn FnMut(Buf, i32) -> i32) {
+    for func in &mut p.funcs {
+        for s in &mut func.body {
+            slots_stmt(s, f);
+        }
     }
 }
 
-fn relocate_stmt(s: &mut Stmt, out: u32, fout: u32) {
+fn shift_slot(b: Buf, i: &mut Expr, f: &mut dyn FnMut(Buf, i32) -> i32) {
+    if !matches!(b, Buf::Out | Buf::Fout) {
+        return;
+    }
+    if let Expr::Lit(Lit::Int(k)) = i {
+        *k = f(b, *k);
+    }
+}
+
+fn slots_stmt(s: &mut Stmt, f: &mut dyn FnMut(Buf, i32) -> i32) {
     match s {
-        Stmt::Let { init, .. } => relocate_expr(init, out, fout),
+        Stmt::Let { init, .. } => slots_expr(init, f),
         Stmt::Assign { place, value, .. } => {
-            relocate_place(place, out, fout);
-            relocate_expr(value, out, fout);
+            slots_place(place, f);
+            slots_expr(value, f);
         }
         Stmt::If { arms, otherwise } => {
             for (c, b) in arms {
-                relocate_expr(c, out, fout);
-                b.iter_mut().for_each(|s| relocate_stmt(s, out, fout));
+                slots_expr(c, f);
+                b.iter_mut().for_each(|s| slots_stmt(s, f));
             }
             if let Some(b) = otherwise {
-                b.iter_mut().for_each(|s| relocate_stmt(s, out, fout));
+                b.iter_mut().for_each(|s| slots_stmt(s, f));
             }
         }
         Stmt::For {
@@ -377,52 +384,52 @@ fn relocate_stmt(s: &mut Stmt, out: u32, fout: u32) {
             body,
             ..
         } => {
-            relocate_expr(first, out, fout);
-            relocate_expr(last, out, fout);
+            slots_expr(first, f);
+            slots_expr(last, f);
             if let Some(s) = step {
-                relocate_expr(s, out, fout);
+                slots_expr(s, f);
             }
-            body.iter_mut().for_each(|s| relocate_stmt(s, out, fout));
+            body.iter_mut().for_each(|s| slots_stmt(s, f));
         }
         Stmt::While { cond, body, .. } => {
-            relocate_expr(cond, out, fout);
-            body.iter_mut().for_each(|s| relocate_stmt(s, out, fout));
+            slots_expr(cond, f);
+            body.iter_mut().for_each(|s| slots_stmt(s, f));
         }
-        Stmt::Do(b) => b.iter_mut().for_each(|s| relocate_stmt(s, out, fout)),
+        Stmt::Do(b) => b.iter_mut().for_each(|s| slots_stmt(s, f)),
         Stmt::Break => {}
         Stmt::Return(e) => {
             if let Some(e) = e {
-                relocate_expr(e, out, fout);
+                slots_expr(e, f);
             }
         }
-        Stmt::Call(_, args) => args.iter_mut().for_each(|a| relocate_expr(a, out, fout)),
+        Stmt::Call(_, args) => args.iter_mut().for_each(|a| slots_expr(a, f)),
     }
 }
 
-fn relocate_place(p: &mut Place, out: u32, fout: u32) {
+fn slots_place(p: &mut Place, f: &mut dyn FnMut(Buf, i32) -> i32) {
     match p {
         Place::Var(_) => {}
         Place::Buf(b, i) => {
-            shift_slot(*b, i, out, fout);
-            relocate_expr(i, out, fout);
+            shift_slot(*b, i, f);
+            slots_expr(i, f);
         }
-        Place::Field(p, _) | Place::Swizzle(p, _) => relocate_place(p, out, fout),
+        Place::Field(p, _) | Place::Swizzle(p, _) => slots_place(p, f),
         Place::Index(p, i) => {
-            relocate_place(p, out, fout);
-            relocate_expr(i, out, fout);
+            slots_place(p, f);
+            slots_expr(i, f);
         }
     }
 }
 
-fn relocate_expr(e: &mut Expr, out: u32, fout: u32) {
+fn slots_expr(e: &mut Expr, f: &mut dyn FnMut(Buf, i32) -> i32) {
     match e {
         Expr::Lit(_) | Expr::Var(_) | Expr::BufLen(_) => {}
         Expr::Load(b, i) => {
             // A load of an output slot is a program reading its own counter, at a constant.
             if matches!(b, Buf::Out | Buf::Fout) {
-                shift_slot(*b, i, out, fout);
+                shift_slot(*b, i, f);
             } else {
-                relocate_expr(i, out, fout);
+                slots_expr(i, f);
             }
         }
         Expr::Len(a)
@@ -430,21 +437,19 @@ fn relocate_expr(e: &mut Expr, out: u32, fout: u32) {
         | Expr::UnpackExact(_, a)
         | Expr::Convert(_, a)
         | Expr::Swizzle(a, _)
-        | Expr::Field(a, _) => relocate_expr(a, out, fout),
+        | Expr::Field(a, _) => slots_expr(a, f),
         Expr::Binary(_, a, b) | Expr::Index(a, b) => {
-            relocate_expr(a, out, fout);
-            relocate_expr(b, out, fout);
+            slots_expr(a, f);
+            slots_expr(b, f);
         }
         Expr::Builtin(_, args) | Expr::Call(_, args) | Expr::Construct(_, args) => {
-            args.iter_mut().for_each(|a| relocate_expr(a, out, fout))
+            args.iter_mut().for_each(|a| slots_expr(a, f))
         }
-        Expr::Struct(_, fields) => fields
-            .iter_mut()
-            .for_each(|(_, a)| relocate_expr(a, out, fout)),
+        Expr::Struct(_, fields) => fields.iter_mut().for_each(|(_, a)| slots_expr(a, f)),
         Expr::If(c, a, b) => {
-            relocate_expr(c, out, fout);
-            relocate_expr(a, out, fout);
-            relocate_expr(b, out, fout);
+            slots_expr(c, f);
+            slots_expr(a, f);
+            slots_expr(b, f);
         }
     }
 }

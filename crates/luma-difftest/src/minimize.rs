@@ -8,7 +8,9 @@
 //! Edits keep programs well typed: a `let` is deleted only when nothing after it names the
 //! variable, a helper only when nothing calls it, and replacements have the replaced type.
 
-use crate::ast::{BinOp, Builtin, Case, Expr, Func, Lit, Place, Program, Scalar, Stmt, Ty, UnOp};
+use crate::ast::{
+    BinOp, Buf, Builtin, Case, Expr, Func, Lit, Place, Program, Scalar, Stmt, Ty, UnOp,
+};
 
 /// Most cases the minimiser tries before it stops with what it has.
 pub const MAX_TRIES: usize = 3000;
@@ -602,6 +604,44 @@ fn replace_child(e: &mut Expr, target: usize, k: &mut usize, new: Expr) {
         **slot = new;
     }
     *k += 1;
+}
+
+/// Renumbers the `out` and `fout` slots `case` still writes to `1..`, in order, and shrinks the
+/// buffers to fit (slot 0 of each is the entry point's own).
+pub fn compact_slots(case: &Case) -> Case {
+    let mut c = case.clone();
+    let mut used: Vec<(Buf, i32)> = Vec::new();
+    for p in &mut c.programs {
+        crate::gen::map_slots(p, &mut |b, k| {
+            if !used.contains(&(b, k)) {
+                used.push((b, k));
+            }
+            k
+        });
+    }
+    let renumber = |b: Buf| -> Vec<i32> {
+        let mut ks: Vec<i32> = used
+            .iter()
+            .filter(|(x, _)| *x == b)
+            .map(|(_, k)| *k)
+            .collect();
+        ks.sort_unstable();
+        ks
+    };
+    let (outs, fouts) = (renumber(Buf::Out), renumber(Buf::Fout));
+    for p in &mut c.programs {
+        crate::gen::map_slots(p, &mut |b, k| {
+            let list = if b == Buf::Out { &outs } else { &fouts };
+            list.iter()
+                .position(|x| *x == k)
+                .map_or(k, |i| i as i32 + 1)
+        });
+        p.out = (1, outs.len() as u32);
+        p.fout = (1, fouts.len() as u32);
+    }
+    c.out_len = outs.len() as u32 + 1;
+    c.fout_len = fouts.len() as u32 + 1;
+    c
 }
 
 /// Statements in a case (all programs, all blocks): the size the minimiser reduces.
