@@ -259,6 +259,12 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     self.out
                         .line(format!("atomicExchange({}, {});", p.text, v.text));
                 }
+                StmtKind::ImageStore {
+                    image,
+                    coordinate,
+                    array_index,
+                    value,
+                } => self.image_store(*image, *coordinate, *array_index, *value)?,
                 StmtKind::Call { function, args } => {
                     let call = self.call(*function, args)?;
                     self.out.line(format!("{};", call.text));
@@ -758,7 +764,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 .get(*function)
                 .map(|f| f.name.clone())
                 .unwrap_or_else(|| "t".into()),
-            Op::ImageSample { .. } | Op::ImageFetch { .. } => "texel".into(),
+            Op::ImageSample { .. } | Op::ImageFetch { .. } | Op::ImageLoad { .. } => "texel".into(),
             Op::Load { pointer } => self.load_name(*pointer).unwrap_or_else(|| "t".into()),
             _ => "t".into(),
         };
@@ -1119,6 +1125,11 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 level,
                 sample,
             } => self.fetch(*image, *coordinate, *array_index, *level, *sample)?,
+            Op::ImageLoad {
+                image,
+                coordinate,
+                array_index,
+            } => self.image_load(*image, *coordinate, *array_index)?,
             Op::ImageQuery { image, query } => self.query(*image, query)?,
             Op::Atomic {
                 fun,
@@ -1992,8 +2003,90 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         })
     }
 
+    /// The image, its coordinate with the layer appended (`ivec3(c, layer)` for arrays), and
+    /// the coordinate's component count.
+    fn storage_access(
+        &mut self,
+        image: Handle<Value>,
+        coordinate: Handle<Value>,
+        array_index: Option<Handle<Value>>,
+    ) -> Result<(String, String, u32), Error> {
+        let (dim, arrayed, class) = self.image_info(image)?;
+        if !matches!(class, ImageClass::Storage { .. }) {
+            return Err(Error::invalid(
+                "a storage image access of a sampled texture",
+            ));
+        }
+        let img = self.operand(image)?.text;
+        let c = self.operand(coordinate)?.text;
+        let dims = if dim == ImageDimension::D3 { 3 } else { 2 };
+        match (arrayed, array_index) {
+            (false, None) => Ok((img, c, dims)),
+            (true, Some(layer)) => {
+                let l = self.operand(layer)?.text;
+                Ok((img, format!("ivec{}({c}, {l})", dims + 1), dims + 1))
+            }
+            _ => Err(Error::invalid(
+                "an array layer must be given exactly for array images",
+            )),
+        }
+    }
+
+    /// `imageLoad`; under bounds checks the coordinate is clamped into the image (Vulkan
+    /// leaves out-of-range image reads undefined).
+    fn image_load(
+        &mut self,
+        image: Handle<Value>,
+        coordinate: Handle<Value>,
+        array_index: Option<Handle<Value>>,
+    ) -> Result<Expr, Error> {
+        let (img, p, n) = self.storage_access(image, coordinate, array_index)?;
+        let p = if self.w.options.bounds_checks {
+            format!("clamp({p}, ivec{n}(0), imageSize({img}) - 1)")
+        } else {
+            p
+        };
+        Ok(Expr::primary(format!("imageLoad({img}, {p})")))
+    }
+
+    /// `imageStore`; under bounds checks guarded so an out-of-range store does nothing.
+    fn image_store(
+        &mut self,
+        image: Handle<Value>,
+        coordinate: Handle<Value>,
+        array_index: Option<Handle<Value>>,
+        value: Handle<Value>,
+    ) -> Result<(), Error> {
+        let (img, p, n) = self.storage_access(image, coordinate, array_index)?;
+        let v = self.operand(value)?.text;
+        let store = format!("imageStore({img}, {p}, {v});");
+        if self.w.options.bounds_checks {
+            // Unsigned comparison: a negative coordinate is a huge unsigned one.
+            self.out.open(format!(
+                "if (all(lessThan(uvec{n}({p}), uvec{n}(imageSize({img}))))) {{"
+            ));
+            self.out.line(store);
+            self.out.close("}");
+        } else {
+            self.out.line(store);
+        }
+        Ok(())
+    }
+
     fn query(&mut self, image: Handle<Value>, query: &ImageQuery) -> Result<Expr, Error> {
         let (dim, arrayed, class) = self.image_info(image)?;
+        if matches!(class, ImageClass::Storage { .. }) {
+            let img = self.operand(image)?.text;
+            let text = match query {
+                ImageQuery::Size { .. } if arrayed => format!("imageSize({img}).xy"),
+                ImageQuery::Size { .. } => format!("imageSize({img})"),
+                ImageQuery::NumLayers => format!("imageSize({img}).z"),
+                ImageQuery::NumLevels | ImageQuery::NumSamples => {
+                    return Err(Error::invalid("a level or sample query of a storage image"))
+                }
+            };
+            return Ok(Expr::primary(text));
+        }
         let t = self.unsampled_texture(image, "query")?;
         let multisampled = matches!(
             class,

@@ -13,8 +13,8 @@ use luma_back::{CallGraph, CodeWriter, Namer, Prec};
 use luma_base::Handle;
 use luma_ir::{
     AddressSpace, ArraySize, BuiltIn, CombinedRole, Constant, ConstantValue, EntryPoint, Function,
-    GlobalVariable, ImageClass, ImageDimension, Interpolation, IoBinding, Literal, Module, Scalar,
-    ScalarKind, ShaderStage, StorageAccess, Type, TypeInner, VectorSize,
+    GlobalVariable, ImageAccess, ImageClass, ImageDimension, Interpolation, IoBinding, Literal,
+    Module, Scalar, ScalarKind, ShaderStage, StorageAccess, Type, TypeInner, VectorSize,
 };
 
 use crate::codes;
@@ -825,9 +825,24 @@ impl<'a> Writer<'a> {
                 }
                 GlobalForm::Plain => match global.space {
                     AddressSpace::Handle => {
-                        let binding = resource_binding(global)?;
                         let decl = self.decl(global.ty, &name)?;
-                        out.line(format!("{binding} uniform {decl};"));
+                        let element = self.element_type(global.ty)?;
+                        let storage = match self.inner(element)? {
+                            TypeInner::Image { class, .. } => storage_image_qualifiers(*class),
+                            _ => None,
+                        };
+                        match storage {
+                            Some((format, memory)) => {
+                                let args = binding_args(global)?;
+                                out.line(format!(
+                                    "layout({args}, {format}) uniform {memory}{decl};"
+                                ));
+                            }
+                            None => {
+                                let binding = resource_binding(global)?;
+                                out.line(format!("{binding} uniform {decl};"));
+                            }
+                        }
                     }
                     AddressSpace::Workgroup => {
                         let decl = self.decl(global.ty, &name)?;
@@ -1150,6 +1165,14 @@ fn image_parts(dim: ImageDimension, arrayed: bool, class: ImageClass) -> (&'stat
             multisampled,
         ),
         ImageClass::Depth { multisampled } => ("", multisampled),
+        ImageClass::Storage { format, .. } => (
+            match format.kind() {
+                ScalarKind::Sint => "i",
+                ScalarKind::Uint => "u",
+                _ => "",
+            },
+            false,
+        ),
     };
     let dim = match dim {
         ImageDimension::D2 => "2D",
@@ -1161,10 +1184,30 @@ fn image_parts(dim: ImageDimension, arrayed: bool, class: ImageClass) -> (&'stat
     (prefix, format!("{dim}{ms}{array}"))
 }
 
-/// `texture2D`, `itexture2DArray`, `texture2DMS`: a texture without a sampler.
+/// `texture2D`, `itexture2DArray`, `texture2DMS`: a texture without a sampler; `image2D`,
+/// `uimage2DArray`: a storage image.
 pub(crate) fn texture_type_name(dim: ImageDimension, arrayed: bool, class: ImageClass) -> String {
     let (prefix, rest) = image_parts(dim, arrayed, class);
+    if matches!(class, ImageClass::Storage { .. }) {
+        return format!("{prefix}image{rest}");
+    }
     format!("{prefix}texture{rest}")
+}
+
+/// The layout format and memory qualifier of a storage image (`rgba8`, `writeonly `), or
+/// `None` for other types.
+fn storage_image_qualifiers(class: ImageClass) -> Option<(&'static str, &'static str)> {
+    match class {
+        ImageClass::Storage { format, access } => Some((
+            format.as_str(),
+            match access {
+                ImageAccess::Read => "readonly ",
+                ImageAccess::Write => "writeonly ",
+                ImageAccess::ReadWrite => "",
+            },
+        )),
+        _ => None,
+    }
 }
 
 /// `sampler2D`, `sampler2DShadow`, `usampler3D`: a texture with its sampler.

@@ -520,6 +520,25 @@ impl<'a> Writer<'a> {
             TypeInner::Image {
                 dim,
                 arrayed,
+                class: ImageClass::Storage { format, .. },
+            } => {
+                let texel = format!(
+                    "{}4",
+                    self.scalar_name(Scalar {
+                        kind: format.kind(),
+                        width: 4
+                    })?
+                );
+                let base = match dim {
+                    ImageDimension::D3 => "RWTexture3D",
+                    _ if *arrayed => "RWTexture2DArray",
+                    _ => "RWTexture2D",
+                };
+                format!("{base}<{texel}>")
+            }
+            TypeInner::Image {
+                dim,
+                arrayed,
                 class,
             } => {
                 let (ms, texel) = match class {
@@ -534,6 +553,9 @@ impl<'a> Writer<'a> {
                         ),
                     ),
                     ImageClass::Depth { multisampled } => (*multisampled, "float".to_string()),
+                    ImageClass::Storage { .. } => {
+                        return Err(Error::invalid("a storage image named as a texture"))
+                    }
                 };
                 let base = match (dim, ms) {
                     (ImageDimension::D2, false) => "Texture2D",
@@ -903,6 +925,22 @@ impl<'a> Writer<'a> {
                     };
                     let class = match self.ty(base)? {
                         TypeInner::Sampler { .. } => 's',
+                        TypeInner::Image {
+                            class: ImageClass::Storage { format, .. },
+                            ..
+                        } => {
+                            // The texel format for Vulkan: DXC reads `vk::image_format`, glslang
+                            // `spv::format_*` (each warns about the other's attribute, hence
+                            // the `#if`: glslang does not define `__HLSL_VERSION`). Without it
+                            // both would guess a 32-bit format from the element type.
+                            let name = format.as_str().replace('_', "");
+                            out.line("#if defined(__HLSL_VERSION)");
+                            out.line(format!("[[vk::image_format(\"{name}\")]]"));
+                            out.line("#else");
+                            out.line(format!("[[spv::format_{name}]]"));
+                            out.line("#endif");
+                            'u'
+                        }
                         _ => 't',
                     };
                     let d = self.decl(global.ty, &name, false)?;
@@ -1460,6 +1498,29 @@ impl<'a> Writer<'a> {
                 StmtKind::Store { pointer, value } => {
                     let place = self.place(ctx, *pointer, 0)?;
                     self.write_store(out, ctx, &place, *value)?;
+                }
+                StmtKind::ImageStore {
+                    image,
+                    coordinate,
+                    array_index,
+                    value,
+                } => {
+                    let func = ctx.func;
+                    let img = self.expr(ctx, *image, 0)?;
+                    let ity = self.value_ty(func, *image)?;
+                    let coord = self.expr(ctx, *coordinate, 0)?.text;
+                    let layer = match array_index {
+                        Some(l) => Some(self.expr(ctx, *l, 0)?.text),
+                        None => None,
+                    };
+                    let v = self.expr(ctx, *value, 0)?.text;
+                    let (c, n) = self.storage_coordinate(ity, coord, layer)?;
+                    if self.options.bounds_checks {
+                        let helper = self.image_store_helper(ity, n)?;
+                        out.line(format!("{helper}({}, {c}, {v});", img.text));
+                    } else {
+                        out.line(format!("{}[uint{n}({c})] = {v};", img.at(Prec::Postfix)));
+                    }
                 }
                 StmtKind::AtomicStore { pointer, value } => {
                     let place = self.place(ctx, *pointer, 0)?;
@@ -3221,9 +3282,33 @@ impl<'a> Writer<'a> {
                 };
                 Expr::atom(text)
             }
+            Op::ImageLoad {
+                image,
+                coordinate,
+                array_index,
+            } => {
+                let img = self.expr(ctx, *image, depth)?;
+                let ity = self.value_ty(func, *image)?;
+                let coord = self.expr(ctx, *coordinate, depth)?.text;
+                let layer = match array_index {
+                    Some(l) => Some(self.expr(ctx, *l, depth)?.text),
+                    None => None,
+                };
+                let (c, n) = self.storage_coordinate(ity, coord, layer)?;
+                if self.options.bounds_checks {
+                    let helper = self.image_load_helper(ity, n)?;
+                    Expr::atom(format!("{helper}({}, {c})", img.text))
+                } else {
+                    Expr::atom(format!("{}[uint{n}({c})]", img.at(Prec::Postfix)))
+                }
+            }
             Op::ImageQuery { image, query } => {
                 let img = self.expr(ctx, *image, depth)?;
                 let ity = self.value_ty(func, *image)?;
+                if self.storage_image(ity)?.is_some() {
+                    let helper = self.storage_query_helper(ity, query)?;
+                    return Ok(Expr::atom(format!("{helper}({})", img.text)));
+                }
                 let helper = self.image_query_helper(ity, query)?;
                 let arg = match query {
                     ImageQuery::Size { level: Some(l) } => {
@@ -3266,6 +3351,112 @@ impl<'a> Writer<'a> {
                 ..
             }
         ))
+    }
+
+    /// The dimension, arrayness and texel kind of a storage image type; `None` for others.
+    fn storage_image(&self, ty: Handle<Type>) -> R<Option<(ImageDimension, bool, ScalarKind)>> {
+        Ok(match self.ty(ty)? {
+            TypeInner::Image {
+                dim,
+                arrayed,
+                class: ImageClass::Storage { format, .. },
+            } => Some((*dim, *arrayed, format.kind())),
+            _ => None,
+        })
+    }
+
+    /// A storage image coordinate with the layer appended (`int3(c, layer)` for arrays), and
+    /// its component count.
+    fn storage_coordinate(
+        &self,
+        ty: Handle<Type>,
+        coord: String,
+        layer: Option<String>,
+    ) -> R<(String, u32)> {
+        let (dim, arrayed, _) = self
+            .storage_image(ty)?
+            .ok_or_else(|| Error::invalid("a storage image access of a sampled texture"))?;
+        let dims = if dim == ImageDimension::D3 { 3 } else { 2 };
+        match (arrayed, layer) {
+            (false, None) => Ok((coord, dims)),
+            (true, Some(l)) => Ok((format!("int{}({coord}, {l})", dims + 1), dims + 1)),
+            _ => Err(Error::invalid(
+                "an array layer must be given exactly for array images",
+            )),
+        }
+    }
+
+    /// `GetDimensions` of a storage image as text declaring `w, h[, d]` and the `uintN` bound
+    /// every coordinate (with its layer) must stay below.
+    fn storage_extent(n: u32) -> (String, String) {
+        let outs = if n == 3 { "w, h, d" } else { "w, h" };
+        (
+            format!("uint {outs};\n    t.GetDimensions({outs});"),
+            format!("uint{n}({outs})"),
+        )
+    }
+
+    /// `luma_image_load(t, c)`: a storage image read with the coordinate clamped into the image
+    /// (Vulkan leaves out-of-range reads undefined; Direct3D returns zero either way).
+    fn image_load_helper(&mut self, ty: Handle<Type>, n: u32) -> R<String> {
+        let (_, _, kind) = self
+            .storage_image(ty)?
+            .ok_or_else(|| Error::invalid("a storage image access of a sampled texture"))?;
+        let tn = self.type_name(ty)?;
+        let texel = format!("{}4", self.scalar_name(Scalar { kind, width: 4 })?);
+        let (dims, extent) = Self::storage_extent(n);
+        Ok(self.helper("luma_image_load", &tn, |name| {
+            format!(
+                "{texel} {name}({tn} t, int{n} c) {{\n    {dims}\n    \
+                 return t[uint{n}(clamp(c, 0, int{n}({extent}) - 1))];\n}}\n"
+            )
+        }))
+    }
+
+    /// `luma_image_store(t, c, v)`: a storage image write that does nothing out of range.
+    fn image_store_helper(&mut self, ty: Handle<Type>, n: u32) -> R<String> {
+        let (_, _, kind) = self
+            .storage_image(ty)?
+            .ok_or_else(|| Error::invalid("a storage image access of a sampled texture"))?;
+        let tn = self.type_name(ty)?;
+        let texel = format!("{}4", self.scalar_name(Scalar { kind, width: 4 })?);
+        let (dims, extent) = Self::storage_extent(n);
+        Ok(self.helper("luma_image_store", &tn, |name| {
+            format!(
+                "void {name}({tn} t, int{n} c, {texel} v) {{\n    {dims}\n    \
+                 if (all(uint{n}(c) < {extent})) {{\n        t[uint{n}(c)] = v;\n    }}\n}}\n"
+            )
+        }))
+    }
+
+    /// Size and layer queries of a storage image (`GetDimensions` without a level).
+    fn storage_query_helper(&mut self, ty: Handle<Type>, query: &ImageQuery) -> R<String> {
+        let (dim, arrayed, _) = self
+            .storage_image(ty)?
+            .ok_or_else(|| Error::invalid("a storage query of a sampled texture"))?;
+        let tn = self.type_name(ty)?;
+        let mut outs = vec!["width", "height"];
+        if dim == ImageDimension::D3 {
+            outs.push("depth");
+        }
+        if arrayed {
+            outs.push("layers");
+        }
+        let outs = outs.join(", ");
+        let (base, ret, body) = match query {
+            ImageQuery::Size { .. } if dim == ImageDimension::D3 => {
+                ("luma_image_size", "int3", "int3(width, height, depth)")
+            }
+            ImageQuery::Size { .. } => ("luma_image_size", "int2", "int2(width, height)"),
+            ImageQuery::NumLayers if arrayed => ("luma_image_layers", "int", "int(layers)"),
+            _ => return Err(Error::invalid("a storage image query it cannot answer")),
+        };
+        Ok(self.helper(base, &tn, |name| {
+            format!(
+                "{ret} {name}({tn} t) {{\n    uint {outs};\n    \
+                 t.GetDimensions({outs});\n    return {body};\n}}\n"
+            )
+        }))
     }
 
     fn image_query_helper(&mut self, ty: Handle<Type>, query: &ImageQuery) -> R<String> {

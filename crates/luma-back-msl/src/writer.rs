@@ -9,10 +9,10 @@ use luma_base::Handle;
 use luma_ir::layout::{LayoutKind, LayoutRule, Layouter};
 use luma_ir::{
     AddressSpace, ArraySize, AtomicFunction, BinaryOp, Block, BuiltIn, Constant, ConstantValue,
-    DerivativeAxis, DerivativeControl, EntryPoint, Function, GlobalVariable, ImageClass,
-    ImageDimension, ImageQuery, Interpolation, IoBinding, Literal, LocalVariable, MathFunction,
-    Module, Op, RelationalFunction, SampleLevel, Scalar, ScalarKind, ShaderStage, StmtKind,
-    StorageAccess, Type, TypeInner, UnaryOp, Value, ValueDef,
+    DerivativeAxis, DerivativeControl, EntryPoint, Function, GlobalVariable, ImageAccess,
+    ImageClass, ImageDimension, ImageQuery, Interpolation, IoBinding, Literal, LocalVariable,
+    MathFunction, Module, Op, RelationalFunction, SampleLevel, Scalar, ScalarKind, ShaderStage,
+    StmtKind, StorageAccess, Type, TypeInner, UnaryOp, Value, ValueDef,
 };
 
 use crate::keywords::RESERVED;
@@ -601,6 +601,22 @@ impl<'a> Writer<'a> {
                             _ => "depth2d",
                         };
                         format!("metal::{base}{arr}<float>")
+                    }
+                    ImageClass::Storage { format, access } => {
+                        let texel = self.scalar_name(Scalar {
+                            kind: format.kind(),
+                            width: 4,
+                        })?;
+                        let base = match dim {
+                            ImageDimension::D3 => "texture3d",
+                            _ => "texture2d",
+                        };
+                        let access = match access {
+                            ImageAccess::Read => "read",
+                            ImageAccess::Write => "write",
+                            ImageAccess::ReadWrite => "read_write",
+                        };
+                        format!("metal::{base}{arr}<{texel}, metal::access::{access}>")
                     }
                 }
             }
@@ -1470,6 +1486,12 @@ impl<'a> Writer<'a> {
                         place.expr, v.text
                     ));
                 }
+                StmtKind::ImageStore {
+                    image,
+                    coordinate,
+                    array_index,
+                    value,
+                } => self.write_image_store(out, ctx, *image, *coordinate, *array_index, *value)?,
                 StmtKind::Call { function, args } => {
                     let call = self.call_expr(ctx, *function, args)?;
                     out.line(format!("{};", call.text));
@@ -2842,12 +2864,54 @@ impl<'a> Writer<'a> {
                     args.join(", ")
                 ))
             }
+            Op::ImageLoad {
+                image,
+                coordinate,
+                array_index,
+            } => {
+                let img = self.expr(ctx, *image, depth)?;
+                let i = img.at(Prec::Postfix);
+                let coord = self.expr(ctx, *coordinate, depth)?.text;
+                let layer = match array_index {
+                    Some(l) => Some(self.expr(ctx, *l, depth)?.text),
+                    None => None,
+                };
+                let (dims, _) = self.storage_image(func, *image)?;
+                let (c, l) = if self.options.bounds_checks {
+                    // Metal leaves out-of-range texture reads undefined: clamp into the image.
+                    let extent = storage_extent(&i, dims);
+                    let c = format!("metal::clamp({coord}, metal::int{dims}(0), {extent} - 1)");
+                    let l = layer
+                        .map(|l| format!("metal::clamp({l}, 0, int({i}.get_array_size()) - 1)"));
+                    (c, l)
+                } else {
+                    (coord, layer)
+                };
+                let mut args = vec![format!("metal::uint{dims}({c})")];
+                if let Some(l) = l {
+                    args.push(format!("uint({l})"));
+                }
+                Expr::atom(format!("{i}.read({})", args.join(", ")))
+            }
             Op::ImageQuery { image, query } => {
                 let img = self.expr(ctx, *image, depth)?;
                 let i = img.at(Prec::Postfix);
                 let TypeInner::Image { dim, class, .. } = self.value_inner(func, *image)? else {
                     return Err(Error::invalid("image query of a non-image"));
                 };
+                if matches!(class, ImageClass::Storage { .. }) {
+                    // Storage textures have one level: the queries take none.
+                    let dims = if *dim == ImageDimension::D3 { 3 } else { 2 };
+                    return Ok(Expr::atom(match query {
+                        ImageQuery::Size { .. } => storage_extent(&i, dims),
+                        ImageQuery::NumLayers => format!("int({i}.get_array_size())"),
+                        ImageQuery::NumLevels | ImageQuery::NumSamples => {
+                            return Err(Error::invalid(
+                                "a level or sample query of a storage image",
+                            ))
+                        }
+                    }));
+                }
                 let ms = matches!(
                     class,
                     ImageClass::Sampled {
@@ -2893,6 +2957,71 @@ impl<'a> Writer<'a> {
                 return Err(Error::invalid("operation used as an expression"))
             }
         })
+    }
+
+    /// The coordinate size of a storage image value and whether it is read-write.
+    fn storage_image(&self, func: &Function, image: Handle<Value>) -> R<(u32, bool)> {
+        match self.value_inner(func, image)? {
+            TypeInner::Image {
+                dim,
+                class: ImageClass::Storage { access, .. },
+                ..
+            } => Ok((
+                if *dim == ImageDimension::D3 { 3 } else { 2 },
+                *access == ImageAccess::ReadWrite,
+            )),
+            _ => Err(Error::invalid(
+                "a storage image access of a sampled texture",
+            )),
+        }
+    }
+
+    /// `img.write(v, coord[, layer])`; under bounds checks guarded so an out-of-range store
+    /// does nothing (Metal leaves it undefined). A read-write texture then gets a `fence()`,
+    /// which Metal requires before the same thread reads what it wrote.
+    #[allow(clippy::too_many_arguments)]
+    fn write_image_store(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        image: Handle<Value>,
+        coordinate: Handle<Value>,
+        array_index: Option<Handle<Value>>,
+        value: Handle<Value>,
+    ) -> R<()> {
+        let func = ctx.func;
+        let (dims, read_write) = self.storage_image(func, image)?;
+        let img = self.expr(ctx, image, 0)?;
+        let i = img.at(Prec::Postfix);
+        let c = self.expr(ctx, coordinate, 0)?.text;
+        let layer = match array_index {
+            Some(l) => Some(self.expr(ctx, l, 0)?.text),
+            None => None,
+        };
+        let v = self.expr(ctx, value, 0)?.text;
+        let mut args = vec![v, format!("metal::uint{dims}({c})")];
+        if let Some(l) = &layer {
+            args.push(format!("uint({l})"));
+        }
+        let write = format!("{i}.write({});", args.join(", "));
+        if self.options.bounds_checks {
+            let extent = storage_extent(&i, dims);
+            let mut test =
+                format!("metal::all(metal::uint{dims}({c}) < metal::uint{dims}({extent}))");
+            if let Some(l) = &layer {
+                test = format!("{test} && uint({l}) < {i}.get_array_size()");
+            }
+            out.line(format!("if ({test}) {{"));
+            out.indent();
+            out.line(write);
+            out.close("}");
+        } else {
+            out.line(write);
+        }
+        if read_write {
+            out.line(format!("{i}.fence();"));
+        }
+        Ok(())
     }
 
     fn binary(
@@ -3363,4 +3492,13 @@ fn inverse_helper(name: &str, tn: &str, n: u32) -> String {
              a31 * b01 - a30 * b03 - a32 * b00, a20 * b03 - a21 * b01 + a22 * b00)) * (1.0 / det);\n}}\n"
         ),
     }
+}
+
+/// The size of storage texture `i` as a `metal::intN` (storage textures have one level).
+fn storage_extent(i: &str, dims: u32) -> String {
+    let mut parts = vec![format!("{i}.get_width()"), format!("{i}.get_height()")];
+    if dims == 3 {
+        parts.push(format!("{i}.get_depth()"));
+    }
+    format!("metal::int{dims}({})", parts.join(", "))
 }

@@ -197,6 +197,11 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 level,
                 sample,
             } => self.image_fetch(ty, *image, *coordinate, *array_index, *level, *sample),
+            IrOp::ImageLoad {
+                image,
+                coordinate,
+                array_index,
+            } => self.image_load(*image, *coordinate, *array_index),
             IrOp::ImageQuery { image, query } => self.image_query(ty, *image, query),
             IrOp::Atomic {
                 fun,

@@ -746,6 +746,12 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             }
             StmtKind::Store { pointer, value } => self.store(*pointer, *value)?,
             StmtKind::AtomicStore { pointer, value } => self.atomic_store(*pointer, *value)?,
+            StmtKind::ImageStore {
+                image,
+                coordinate,
+                array_index,
+                value,
+            } => self.image_store(*image, *coordinate, *array_index, *value)?,
             StmtKind::Call { function, args } => {
                 let callee = self
                     .w

@@ -1,5 +1,6 @@
-//! Textures: sampling through `OpSampledImage` (separate images and samplers), texel fetches and
-//! size queries.
+//! Textures: sampling through `OpSampledImage` (separate images and samplers), texel fetches,
+//! size queries, and storage image reads and writes (clamped and guarded under
+//! [`crate::Options::bounds_checks`]: Vulkan leaves out-of-range image access undefined).
 
 use luma_base::Handle;
 use luma_ir::{
@@ -21,6 +22,8 @@ struct ImageInfo {
     arrayed: bool,
     depth: bool,
     multisampled: bool,
+    /// A storage image (`Sampled` = 2).
+    storage: bool,
     /// The texel component kind.
     kind: ScalarKind,
 }
@@ -38,6 +41,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     arrayed: *arrayed,
                     depth: false,
                     multisampled: *multisampled,
+                    storage: false,
                     kind: *kind,
                 },
                 ImageClass::Depth { multisampled } => ImageInfo {
@@ -45,7 +49,16 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     arrayed: *arrayed,
                     depth: true,
                     multisampled: *multisampled,
+                    storage: false,
                     kind: ScalarKind::Float,
+                },
+                ImageClass::Storage { format, .. } => ImageInfo {
+                    dim: *dim,
+                    arrayed: *arrayed,
+                    depth: false,
+                    multisampled: false,
+                    storage: true,
+                    kind: format.kind(),
                 },
             }),
             _ => Err(Error::invalid(format!("value {image:?} is not an image"))),
@@ -285,8 +298,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         }
     }
 
-    /// `OpImageQuerySizeLod` (or `OpImageQuerySize` for multisampled images) with `count`
-    /// components of `scalar`.
+    /// `OpImageQuerySizeLod` (or `OpImageQuerySize` for multisampled and storage images) with
+    /// `count` components of `scalar`.
     fn size_query(
         &mut self,
         image: Word,
@@ -299,7 +312,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             Some(size) => self.w.numeric_type(scalar, Some(size))?,
             None => self.w.scalar_type(scalar)?,
         };
-        if info.multisampled {
+        if info.multisampled || info.storage {
             return self.inst(Op::ImageQuerySize, ty, &[image]);
         }
         let lod = match level {
@@ -307,5 +320,101 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             None => self.w.literal(Literal::I32(0))?,
         };
         self.inst(Op::ImageQuerySizeLod, ty, &[image, lod])
+    }
+
+    /// The coordinate of a storage image access with the layer appended, and its component
+    /// count.
+    fn storage_coordinate(
+        &mut self,
+        image: Handle<Value>,
+        coordinate: Handle<Value>,
+        array_index: Option<Handle<Value>>,
+    ) -> Result<(ImageInfo, Word, luma_ir::VectorSize), Error> {
+        let info = self.image_info(image)?;
+        if !info.storage {
+            return Err(Error::invalid(
+                "a storage image access of a sampled texture",
+            ));
+        }
+        if info.arrayed != array_index.is_some() {
+            return Err(Error::invalid(
+                "an array layer must be given exactly for array images",
+            ));
+        }
+        let dims = match info.dim {
+            ImageDimension::D2 | ImageDimension::Cube => 2,
+            ImageDimension::D3 => 3,
+        };
+        let count = luma_ir::VectorSize::from_count(dims + u32::from(info.arrayed))
+            .ok_or_else(|| Error::invalid("a storage image coordinate of a bad size"))?;
+        let coord = self.with_layer(coordinate, array_index)?;
+        Ok((info, coord, count))
+    }
+
+    /// `OpImageQuerySize` of a storage image with the layer count included: the bound every
+    /// coordinate (with its layer) must stay below.
+    fn storage_extent(&mut self, image: Word, count: luma_ir::VectorSize) -> Result<Word, Error> {
+        self.w.capability(Capability::ImageQuery);
+        let ty = self.w.numeric_type(Scalar::I32, Some(count))?;
+        self.inst(Op::ImageQuerySize, ty, &[image])
+    }
+
+    /// `OpImageRead` of a storage image. Under bounds checks the coordinate (and layer) is
+    /// clamped into the image first, so an out-of-range load reads an edge texel.
+    pub(crate) fn image_load(
+        &mut self,
+        image: Handle<Value>,
+        coordinate: Handle<Value>,
+        array_index: Option<Handle<Value>>,
+    ) -> Result<Word, Error> {
+        let (info, mut coord, count) = self.storage_coordinate(image, coordinate, array_index)?;
+        let image_id = self.value_id(image)?;
+        if self.w.options.bounds_checks {
+            let ty = self.w.numeric_type(Scalar::I32, Some(count))?;
+            let extent = self.storage_extent(image_id, count)?;
+            let one = self.splat_const(Scalar::I32, Some(count), Literal::I32(1))?;
+            let last = self.inst(Op::ISub, ty, &[extent, one])?;
+            let zero = self.w.const_null(ty)?;
+            coord = self.ext(ty, spirv::GlslStd450Op::SClamp, &[coord, zero, last])?;
+        }
+        let texel_ty = self.texel_type(info)?;
+        self.inst(Op::ImageRead, texel_ty, &[image_id, coord])
+    }
+
+    /// `OpImageWrite` of a storage image. Under bounds checks the write sits in a selection
+    /// that skips it when the coordinate (or layer) is outside the image, as WGSL defines.
+    pub(crate) fn image_store(
+        &mut self,
+        image: Handle<Value>,
+        coordinate: Handle<Value>,
+        array_index: Option<Handle<Value>>,
+        value: Handle<Value>,
+    ) -> Result<(), Error> {
+        let (_, coord, count) = self.storage_coordinate(image, coordinate, array_index)?;
+        let image_id = self.value_id(image)?;
+        let texel = self.value_id(value)?;
+        if !self.w.options.bounds_checks {
+            return self.inst_void(Op::ImageWrite, &[image_id, coord, texel]);
+        }
+        let extent = self.storage_extent(image_id, count)?;
+        // Unsigned comparison: a negative coordinate is a huge unsigned one.
+        let uty = self.w.numeric_type(Scalar::U32, Some(count))?;
+        let ucoord = self.inst(Op::Bitcast, uty, &[coord])?;
+        let uextent = self.inst(Op::Bitcast, uty, &[extent])?;
+        let bvec = self.w.numeric_type(Scalar::BOOL, Some(count))?;
+        let inside = self.inst(Op::ULessThan, bvec, &[ucoord, uextent])?;
+        let bool_ty = self.w.scalar_type(Scalar::BOOL)?;
+        let all = self.inst(Op::All, bool_ty, &[inside])?;
+        let arm = self.w.id();
+        let merge = self.w.id();
+        self.inst_void(
+            Op::SelectionMerge,
+            &[merge, spirv::SelectionControl::NONE.bits()],
+        )?;
+        self.end_block(Op::BranchConditional, &[all, arm, merge])?;
+        self.start_block(arm)?;
+        self.inst_void(Op::ImageWrite, &[image_id, coord, texel])?;
+        self.end_block(Op::Branch, &[merge])?;
+        self.start_block(merge)
     }
 }

@@ -3,8 +3,8 @@
 
 use luma_base::Handle;
 use luma_ir::{
-    ArraySize, GlobalVariable, ImageClass, ImageDimension, Scalar, ScalarKind, Type, TypeInner,
-    VectorSize,
+    ArraySize, GlobalVariable, ImageClass, ImageDimension, Scalar, ScalarKind, StorageFormat, Type,
+    TypeInner, VectorSize,
 };
 use spirv::{Capability, Decoration, Op};
 
@@ -72,6 +72,8 @@ pub(crate) enum SpvType {
         depth: bool,
         arrayed: bool,
         multisampled: bool,
+        /// The format of a storage image (`Sampled` = 2); `None` for sampled images.
+        storage: Option<StorageFormat>,
     },
     Sampler,
     SampledImage {
@@ -133,10 +135,23 @@ impl Writer<'_> {
                 depth,
                 arrayed,
                 multisampled,
+                storage,
             } => {
                 if *dim == spirv::Dim::DimCube as u32 && *arrayed {
                     self.capability(Capability::SampledCubeArray);
                 }
+                // Sampled = 1: used with a sampler (or fetched); 2: a storage image, whose
+                // format is always known (no `StorageImage*WithoutFormat` capability needed).
+                let (mode, format) = match storage {
+                    None => (1, spirv::ImageFormat::Unknown),
+                    Some(f) => {
+                        let format = spirv_format(*f);
+                        if needs_extended_formats(*f) {
+                            self.capability(Capability::StorageImageExtendedFormats);
+                        }
+                        (2, format)
+                    }
+                };
                 Inst::new(Op::TypeImage)
                     .word(id)
                     .word(*sampled)
@@ -144,9 +159,8 @@ impl Writer<'_> {
                     .word(u32::from(*depth))
                     .word(u32::from(*arrayed))
                     .word(u32::from(*multisampled))
-                    // Sampled = 1: used with a sampler (or fetched); never a storage image.
-                    .word(1)
-                    .word(spirv::ImageFormat::Unknown as u32)
+                    .word(mode)
+                    .word(format as u32)
             }
             SpvType::Sampler => Inst::new(Op::TypeSampler).word(id),
             SpvType::SampledImage { image } => {
@@ -369,9 +383,16 @@ impl Writer<'_> {
                 arrayed,
                 class,
             } => {
-                let (kind, depth, multisampled) = match class {
-                    ImageClass::Sampled { kind, multisampled } => (*kind, false, *multisampled),
-                    ImageClass::Depth { multisampled } => (ScalarKind::Float, true, *multisampled),
+                let (kind, depth, multisampled, storage) = match class {
+                    ImageClass::Sampled { kind, multisampled } => {
+                        (*kind, false, *multisampled, None)
+                    }
+                    ImageClass::Depth { multisampled } => {
+                        (ScalarKind::Float, true, *multisampled, None)
+                    }
+                    ImageClass::Storage { format, .. } => {
+                        (format.kind(), false, false, Some(*format))
+                    }
                 };
                 let sampled = self.scalar_type(Scalar { kind, width: 4 })?;
                 let dim = match dim {
@@ -385,6 +406,7 @@ impl Writer<'_> {
                     depth,
                     arrayed: *arrayed,
                     multisampled,
+                    storage,
                 })
             }
             TypeInner::Sampler { .. } => self.intern(SpvType::Sampler),
@@ -475,4 +497,37 @@ impl Writer<'_> {
             }
         }
     }
+}
+
+/// The SPIR-V image format of a storage format.
+fn spirv_format(f: StorageFormat) -> spirv::ImageFormat {
+    use spirv::ImageFormat as S;
+    use StorageFormat as F;
+    match f {
+        F::Rgba8Unorm => S::Rgba8,
+        F::Rgba8Snorm => S::Rgba8Snorm,
+        F::Rgba8Uint => S::Rgba8ui,
+        F::Rgba8Sint => S::Rgba8i,
+        F::Rgba16Float => S::Rgba16f,
+        F::Rgba16Uint => S::Rgba16ui,
+        F::Rgba16Sint => S::Rgba16i,
+        F::Rgba32Float => S::Rgba32f,
+        F::Rgba32Uint => S::Rgba32ui,
+        F::Rgba32Sint => S::Rgba32i,
+        F::R32Float => S::R32f,
+        F::R32Uint => S::R32ui,
+        F::R32Sint => S::R32i,
+        F::Rg32Float => S::Rg32f,
+        F::Rg32Uint => S::Rg32ui,
+        F::Rg32Sint => S::Rg32i,
+    }
+}
+
+/// Whether a storage format needs `StorageImageExtendedFormats` (the SPIR-V spec's table: the
+/// two-channel 32-bit formats among ours; the others come with `Shader`).
+fn needs_extended_formats(f: StorageFormat) -> bool {
+    matches!(
+        f,
+        StorageFormat::Rg32Float | StorageFormat::Rg32Uint | StorageFormat::Rg32Sint
+    )
 }

@@ -537,6 +537,15 @@ impl<'a> Writer<'a> {
         {
             self.decorate(var, Decoration::NonWritable, &[])?;
         }
+        if let Some(access) = self.storage_image_access(global.ty) {
+            // Vulkan wants the access of a storage image stated on its variable.
+            if !access.writable() {
+                self.decorate(var, Decoration::NonWritable, &[])?;
+            }
+            if !access.readable() {
+                self.decorate(var, Decoration::NonReadable, &[])?;
+            }
+        }
         if matches!(global.space, AddressSpace::Storage { .. }) && !self.at_least(3) {
             self.extension("SPV_KHR_storage_buffer_storage_class");
         }
@@ -550,6 +559,21 @@ impl<'a> Writer<'a> {
     }
 
     /// The declared global `g`.
+    /// The access of a storage image type (or of an array of storage images).
+    pub(crate) fn storage_image_access(&self, ty: Handle<Type>) -> Option<luma_ir::ImageAccess> {
+        let mut inner = self.ir_type_inner(ty).ok()?;
+        if let TypeInner::Array { base, .. } = inner {
+            inner = self.ir_type_inner(*base).ok()?;
+        }
+        match inner {
+            TypeInner::Image {
+                class: luma_ir::ImageClass::Storage { access, .. },
+                ..
+            } => Some(*access),
+            _ => None,
+        }
+    }
+
     pub(crate) fn global(&self, g: Handle<GlobalVariable>) -> Result<GlobalInfo, Error> {
         self.globals
             .get(g.index())

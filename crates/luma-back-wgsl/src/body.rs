@@ -278,6 +278,16 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     self.out
                         .line(format!("atomicStore({}, {});", address_of(&p), v.text));
                 }
+                StmtKind::ImageStore {
+                    image,
+                    coordinate,
+                    array_index,
+                    value,
+                } => {
+                    let mut args = self.storage_args(*image, *coordinate, *array_index)?;
+                    args.push(self.operand(*value)?.text);
+                    self.out.line(format!("textureStore({});", args.join(", ")));
+                }
                 StmtKind::Call { function, args } => {
                     let call = self.call(*function, args)?;
                     self.out.line(format!("{};", call.text));
@@ -732,7 +742,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 .get(*function)
                 .map(|f| f.name.clone())
                 .unwrap_or_else(|| "t".into()),
-            Op::ImageSample { .. } | Op::ImageFetch { .. } => "texel".into(),
+            Op::ImageSample { .. } | Op::ImageFetch { .. } | Op::ImageLoad { .. } => "texel".into(),
             Op::Load { pointer } => self.load_name(*pointer).unwrap_or_else(|| "t".into()),
             _ => "t".into(),
         };
@@ -1088,6 +1098,16 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 level,
                 sample,
             } => self.fetch(*image, *coordinate, *array_index, *level, *sample)?,
+            Op::ImageLoad {
+                image,
+                coordinate,
+                array_index,
+            } => {
+                // WGSL defines out-of-range storage texture loads and stores (zero or an edge
+                // texel; dropped), so no clamp or guard is written.
+                let args = self.storage_args(*image, *coordinate, *array_index)?;
+                Expr::primary(format!("textureLoad({})", args.join(", ")))
+            }
             Op::ImageQuery { image, query } => self.query(*image, query, value.ty)?,
             Op::Atomic {
                 fun,
@@ -1976,6 +1996,32 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             Some([Literal::U32(u)]) => Some(i64::from(*u)),
             _ => None,
         })
+    }
+
+    /// The texture, coordinates and (for arrays) layer of a storage texture access.
+    fn storage_args(
+        &mut self,
+        image: Handle<Value>,
+        coordinate: Handle<Value>,
+        array_index: Option<Handle<Value>>,
+    ) -> Result<Vec<String>, Error> {
+        let (_, arrayed, class) = self.image_info(image)?;
+        if !matches!(class, ImageClass::Storage { .. }) {
+            return Err(Error::invalid(
+                "a storage image access of a sampled texture",
+            ));
+        }
+        let mut args = vec![self.operand(image)?.text, self.operand(coordinate)?.text];
+        match (arrayed, array_index) {
+            (false, None) => {}
+            (true, Some(layer)) => args.push(self.operand(layer)?.text),
+            _ => {
+                return Err(Error::invalid(
+                    "an array layer must be given exactly for array images",
+                ))
+            }
+        }
+        Ok(args)
     }
 
     fn fetch(

@@ -10,6 +10,8 @@ pub const UNSUPPORTED_TEXTURE_OP: Code = Code("E0951");
 pub const UNSUPPORTED_SPEC_CONSTANT: Code = Code("E0952");
 /// A value WGSL cannot write where it is needed.
 pub const UNSUPPORTED_VALUE: Code = Code("E0953");
+/// A storage image access WGSL cannot declare for the image's format.
+pub const UNSUPPORTED_STORAGE_ACCESS: Code = Code("E0954");
 /// The IR breaks an invariant the verifier checks.
 pub const INVALID_IR: Code = Code("E0959");
 
@@ -39,6 +41,12 @@ pub const CODES: &[CodeDoc] = &[
         severity: Severity::Error,
         title: "WGSL cannot write this value where it is used",
         example: "-- a private variable initialized to an infinity",
+    },
+    CodeDoc {
+        code: UNSUPPORTED_STORAGE_ACCESS,
+        severity: Severity::Error,
+        title: "WGSL cannot read and write a storage texture of this format",
+        example: "@format(rgba8) uniform img: image2D\n-- image_load and image_store of `img` in one shader",
     },
     CodeDoc {
         code: INVALID_IR,

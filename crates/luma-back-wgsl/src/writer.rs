@@ -13,8 +13,9 @@ use luma_back::{CallGraph, CodeWriter, Namer, Prec};
 use luma_base::Handle;
 use luma_ir::{
     AddressSpace, ArraySize, BuiltIn, Constant, ConstantValue, Function, GlobalVariable,
-    ImageClass, ImageDimension, Interpolation, IoBinding, Literal, Module, Op, SampleLevel, Scalar,
-    ScalarKind, ShaderStage, StmtKind, StorageAccess, Type, TypeInner, ValueDef,
+    ImageAccess, ImageClass, ImageDimension, Interpolation, IoBinding, Literal, Module, Op,
+    SampleLevel, Scalar, ScalarKind, ShaderStage, StmtKind, StorageAccess, StorageFormat, Type,
+    TypeInner, ValueDef,
 };
 
 use crate::codes;
@@ -1429,6 +1430,36 @@ fn image_type(dim: ImageDimension, arrayed: bool, class: ImageClass) -> Result<S
         (ImageDimension::Cube, true) => "cube_array",
         (ImageDimension::D3, true) => return Err(Error::invalid("3D array texture")),
     };
+    if let ImageClass::Storage { format, access } = class {
+        let access = match access {
+            ImageAccess::Read => "read",
+            ImageAccess::Write => "write",
+            ImageAccess::ReadWrite => {
+                // Core WGSL allows `read_write` only for the single-channel 32-bit formats.
+                if !matches!(
+                    format,
+                    StorageFormat::R32Float | StorageFormat::R32Uint | StorageFormat::R32Sint
+                ) {
+                    return Err(Error::new(
+                        codes::UNSUPPORTED_STORAGE_ACCESS,
+                        format!(
+                            "WGSL cannot read and write a `{}` storage texture in one shader: \
+                             `read_write` takes only `r32f`, `r32ui` and `r32i`",
+                            format.as_str()
+                        ),
+                    ));
+                }
+                "read_write"
+            }
+        };
+        if dim == ImageDimension::Cube {
+            return Err(Error::invalid("a cube storage image"));
+        }
+        return Ok(format!(
+            "texture_storage_{dim_text}<{}, {access}>",
+            format.wgsl_name()
+        ));
+    }
     Ok(match class {
         ImageClass::Sampled {
             kind,

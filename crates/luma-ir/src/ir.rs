@@ -193,7 +193,7 @@ pub enum TypeInner {
         /// Where the pointee lives.
         space: AddressSpace,
     },
-    /// A sampled or depth texture (a `Handle`-space object).
+    /// A sampled, depth or storage texture (a `Handle`-space object).
     Image {
         /// Dimensionality.
         dim: ImageDimension,
@@ -254,6 +254,180 @@ pub enum ImageClass {
         /// Multisampled (fetch only).
         multisampled: bool,
     },
+    /// A storage image: read with [`Op::ImageLoad`] and written with [`StmtKind::ImageStore`]
+    /// (never sampled, never multisampled, never a cube); its texels are 4-vectors of the
+    /// format's [`StorageFormat::kind`].
+    Storage {
+        /// The texel format in memory.
+        format: StorageFormat,
+        /// What the program may do with it.
+        access: ImageAccess,
+    },
+}
+
+/// The texel format of a storage image: WGSL's storage texel formats (the set every target
+/// can declare). Loads convert to, and stores from, 4-vectors of [`StorageFormat::kind`]:
+/// missing channels read as 0 (and alpha as 1), extra channels are dropped on store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum StorageFormat {
+    /// 4 x 8-bit unsigned normalized.
+    Rgba8Unorm,
+    /// 4 x 8-bit signed normalized.
+    Rgba8Snorm,
+    /// 4 x 8-bit unsigned integer.
+    Rgba8Uint,
+    /// 4 x 8-bit signed integer.
+    Rgba8Sint,
+    /// 4 x 16-bit float.
+    Rgba16Float,
+    /// 4 x 16-bit unsigned integer.
+    Rgba16Uint,
+    /// 4 x 16-bit signed integer.
+    Rgba16Sint,
+    /// 4 x 32-bit float.
+    Rgba32Float,
+    /// 4 x 32-bit unsigned integer.
+    Rgba32Uint,
+    /// 4 x 32-bit signed integer.
+    Rgba32Sint,
+    /// 1 x 32-bit float.
+    R32Float,
+    /// 1 x 32-bit unsigned integer.
+    R32Uint,
+    /// 1 x 32-bit signed integer.
+    R32Sint,
+    /// 2 x 32-bit float.
+    Rg32Float,
+    /// 2 x 32-bit unsigned integer.
+    Rg32Uint,
+    /// 2 x 32-bit signed integer.
+    Rg32Sint,
+}
+
+impl StorageFormat {
+    /// Every format, in declaration order.
+    pub const ALL: [StorageFormat; 16] = [
+        StorageFormat::Rgba8Unorm,
+        StorageFormat::Rgba8Snorm,
+        StorageFormat::Rgba8Uint,
+        StorageFormat::Rgba8Sint,
+        StorageFormat::Rgba16Float,
+        StorageFormat::Rgba16Uint,
+        StorageFormat::Rgba16Sint,
+        StorageFormat::Rgba32Float,
+        StorageFormat::Rgba32Uint,
+        StorageFormat::Rgba32Sint,
+        StorageFormat::R32Float,
+        StorageFormat::R32Uint,
+        StorageFormat::R32Sint,
+        StorageFormat::Rg32Float,
+        StorageFormat::Rg32Uint,
+        StorageFormat::Rg32Sint,
+    ];
+
+    /// The kind of the texel vectors that loads return and stores take: `Float` for float and
+    /// normalized formats, `Uint` / `Sint` for the integer ones.
+    pub fn kind(self) -> ScalarKind {
+        use StorageFormat as F;
+        match self {
+            F::Rgba8Unorm
+            | F::Rgba8Snorm
+            | F::Rgba16Float
+            | F::Rgba32Float
+            | F::R32Float
+            | F::Rg32Float => ScalarKind::Float,
+            F::Rgba8Uint | F::Rgba16Uint | F::Rgba32Uint | F::R32Uint | F::Rg32Uint => {
+                ScalarKind::Uint
+            }
+            F::Rgba8Sint | F::Rgba16Sint | F::Rgba32Sint | F::R32Sint | F::Rg32Sint => {
+                ScalarKind::Sint
+            }
+        }
+    }
+
+    /// The name Luma's `@format(...)`, GLSL's layout qualifier and the IR text use (`rgba8`,
+    /// `rgba8_snorm`, `rgba16f`, `r32ui`, ...).
+    pub fn as_str(self) -> &'static str {
+        use StorageFormat as F;
+        match self {
+            F::Rgba8Unorm => "rgba8",
+            F::Rgba8Snorm => "rgba8_snorm",
+            F::Rgba8Uint => "rgba8ui",
+            F::Rgba8Sint => "rgba8i",
+            F::Rgba16Float => "rgba16f",
+            F::Rgba16Uint => "rgba16ui",
+            F::Rgba16Sint => "rgba16i",
+            F::Rgba32Float => "rgba32f",
+            F::Rgba32Uint => "rgba32ui",
+            F::Rgba32Sint => "rgba32i",
+            F::R32Float => "r32f",
+            F::R32Uint => "r32ui",
+            F::R32Sint => "r32i",
+            F::Rg32Float => "rg32f",
+            F::Rg32Uint => "rg32ui",
+            F::Rg32Sint => "rg32i",
+        }
+    }
+
+    /// The format named `name` in Luma's spelling ([`StorageFormat::as_str`]).
+    pub fn from_name(name: &str) -> Option<StorageFormat> {
+        StorageFormat::ALL.into_iter().find(|f| f.as_str() == name)
+    }
+
+    /// The WGSL (and WebGPU) spelling: `rgba8unorm`, `rgba16float`, `r32uint`, ...
+    pub fn wgsl_name(self) -> &'static str {
+        use StorageFormat as F;
+        match self {
+            F::Rgba8Unorm => "rgba8unorm",
+            F::Rgba8Snorm => "rgba8snorm",
+            F::Rgba8Uint => "rgba8uint",
+            F::Rgba8Sint => "rgba8sint",
+            F::Rgba16Float => "rgba16float",
+            F::Rgba16Uint => "rgba16uint",
+            F::Rgba16Sint => "rgba16sint",
+            F::Rgba32Float => "rgba32float",
+            F::Rgba32Uint => "rgba32uint",
+            F::Rgba32Sint => "rgba32sint",
+            F::R32Float => "r32float",
+            F::R32Uint => "r32uint",
+            F::R32Sint => "r32sint",
+            F::Rg32Float => "rg32float",
+            F::Rg32Uint => "rg32uint",
+            F::Rg32Sint => "rg32sint",
+        }
+    }
+}
+
+/// What a program may do with a storage image.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ImageAccess {
+    /// Loads only.
+    Read,
+    /// Stores only.
+    Write,
+    /// Loads and stores.
+    ReadWrite,
+}
+
+impl ImageAccess {
+    /// Whether [`Op::ImageLoad`] may read it.
+    pub fn readable(self) -> bool {
+        matches!(self, ImageAccess::Read | ImageAccess::ReadWrite)
+    }
+
+    /// Whether [`StmtKind::ImageStore`] may write it.
+    pub fn writable(self) -> bool {
+        matches!(self, ImageAccess::Write | ImageAccess::ReadWrite)
+    }
+
+    /// `read`, `write` or `read_write` (Luma's `@access(...)` and the IR text).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ImageAccess::Read => "read",
+            ImageAccess::Write => "write",
+            ImageAccess::ReadWrite => "read_write",
+        }
+    }
 }
 
 /// Where a pointer's memory lives.
@@ -274,7 +448,7 @@ pub enum AddressSpace {
     },
     /// The push constant block (std430 layout).
     PushConstant,
-    /// Opaque resources: textures and samplers.
+    /// Opaque resources: textures, storage images and samplers.
     Handle,
     /// Stage inputs. Lowering passes inputs as entry parameters; this space exists for back ends
     /// and other front ends that model interface variables as memory.
@@ -708,6 +882,18 @@ pub enum Op {
         /// Sample index (`i32`), for multisampled textures.
         sample: Option<Handle<Value>>,
     },
+    /// Reads one texel of a readable storage image: a 4-vector of the format's kind. An
+    /// out-of-range coordinate or layer yields zero or an unspecified texel of the image
+    /// (never a fault); back ends clamp where the target does not guarantee that.
+    ImageLoad {
+        /// The storage image: an `Image` value of class `Storage`, loaded from a `Handle`-space
+        /// pointer.
+        image: Handle<Value>,
+        /// Texel coordinates: an `i32` vector of the dimension's size (2 for 2D, 3 for 3D).
+        coordinate: Handle<Value>,
+        /// Layer index (`i32`), exactly for array images.
+        array_index: Option<Handle<Value>>,
+    },
     /// Queries a texture's properties.
     ImageQuery {
         /// The texture.
@@ -987,6 +1173,7 @@ pub enum SampleLevel {
 #[derive(Debug, Clone, PartialEq)]
 pub enum ImageQuery {
     /// Size of a mip level (`i32` vector: width, height[, depth]; array layers not included).
+    /// Storage images have one level and take no `level`.
     Size {
         /// Mip level (`i32`), level 0 when absent.
         level: Option<Handle<Value>>,
@@ -1058,6 +1245,19 @@ pub enum StmtKind {
         /// Pointer to the atomic.
         pointer: Handle<Value>,
         /// The new value.
+        value: Handle<Value>,
+    },
+    /// Writes one texel of a writable storage image. A store to an out-of-range coordinate or
+    /// layer does nothing (never a fault); back ends guard where the target does not
+    /// guarantee that.
+    ImageStore {
+        /// The storage image (as for [`Op::ImageLoad`]).
+        image: Handle<Value>,
+        /// Texel coordinates: an `i32` vector of the dimension's size.
+        coordinate: Handle<Value>,
+        /// Layer index (`i32`), exactly for array images.
+        array_index: Option<Handle<Value>>,
+        /// The texel: a 4-vector of the format's kind.
         value: Handle<Value>,
     },
     /// A call of a function that returns nothing.

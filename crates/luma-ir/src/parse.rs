@@ -18,10 +18,10 @@ use luma_base::{Arena, Handle, Limits};
 use crate::ir::{
     AddressSpace, ArraySize, Barrier, Block, CombinedRole, CombinedSampler, Constant,
     ConstantValue, DebugSource, DerivativeAxis, DerivativeControl, EntryPoint, Function,
-    FunctionParam, FunctionResult, GlobalVariable, ImageClass, ImageDimension, ImageQuery,
-    Interpolation, IoBinding, Literal, LocalVariable, LoopControl, LoopVar, Module, Op,
+    FunctionParam, FunctionResult, GlobalVariable, ImageAccess, ImageClass, ImageDimension,
+    ImageQuery, Interpolation, IoBinding, Literal, LocalVariable, LoopControl, LoopVar, Module, Op,
     ResourceBinding, SampleLevel, Scalar, ScalarKind, SourceLoc, Stmt, StmtKind, StorageAccess,
-    StructMember, Type, TypeInner, UnaryOp, UnrollHint, Value, ValueDef, VectorSize,
+    StorageFormat, StructMember, Type, TypeInner, UnaryOp, UnrollHint, Value, ValueDef, VectorSize,
 };
 use crate::print::{
     math_name, ATOMICS, BINARY_OPS, BUILTINS, MATH_FUNCTIONS, PRODUCTS, RELATIONALS, STAGES,
@@ -883,6 +883,9 @@ impl Parser {
     }
 
     fn texture(&mut self, rest: &str, word: &str) -> PResult<TypeInner> {
+        if let Some(rest) = rest.strip_prefix("storage_") {
+            return self.storage_texture(rest, word);
+        }
         let (depth, rest) = match rest.strip_prefix("depth_") {
             Some(r) => (true, r),
             None => (false, rest),
@@ -919,6 +922,38 @@ impl Parser {
             dim,
             arrayed,
             class,
+        })
+    }
+
+    /// `texture_storage_2d<rgba8, write>` and the like, after `texture_storage_`.
+    fn storage_texture(&mut self, rest: &str, word: &str) -> PResult<TypeInner> {
+        let (rest, arrayed) = match rest.strip_suffix("_array") {
+            Some(r) => (r, true),
+            None => (rest, false),
+        };
+        let dim = match rest {
+            "2d" => ImageDimension::D2,
+            "3d" => ImageDimension::D3,
+            "cube" => ImageDimension::Cube,
+            _ => return self.error(format!("unknown type `{word}`")),
+        };
+        self.expect_punct('<')?;
+        let name = self.ident()?;
+        let Some(format) = StorageFormat::from_name(&name) else {
+            return self.error(format!("unknown storage format `{name}`"));
+        };
+        self.expect_punct(',')?;
+        let access = match self.ident()?.as_str() {
+            "read" => ImageAccess::Read,
+            "write" => ImageAccess::Write,
+            "read_write" => ImageAccess::ReadWrite,
+            other => return self.error(format!("unknown image access `{other}`")),
+        };
+        self.expect_punct('>')?;
+        Ok(TypeInner::Image {
+            dim,
+            arrayed,
+            class: ImageClass::Storage { format, access },
         })
     }
 
@@ -1215,6 +1250,28 @@ impl Parser {
                         StmtKind::Store { pointer, value }
                     } else {
                         StmtKind::AtomicStore { pointer, value }
+                    };
+                    return simple(kind, self);
+                }
+                "image_store" => {
+                    self.pos += 1;
+                    let image = self.value_ref()?;
+                    self.expect_punct(',')?;
+                    let coordinate = self.value_ref()?;
+                    self.expect_punct(',')?;
+                    let array_index = if self.eat_word("array_index") {
+                        let layer = self.value_ref()?;
+                        self.expect_punct(',')?;
+                        Some(layer)
+                    } else {
+                        None
+                    };
+                    let value = self.value_ref()?;
+                    let kind = StmtKind::ImageStore {
+                        image,
+                        coordinate,
+                        array_index,
+                        value,
                     };
                     return simple(kind, self);
                 }
@@ -1546,6 +1603,22 @@ impl Parser {
                     array_index,
                     level,
                     sample,
+                }
+            }
+            "image_load" => {
+                let image = v(self)?;
+                comma(self)?;
+                let coordinate = v(self)?;
+                let array_index = if self.eat_punct(',') {
+                    self.expect_word("array_index")?;
+                    Some(v(self)?)
+                } else {
+                    None
+                };
+                Op::ImageLoad {
+                    image,
+                    coordinate,
+                    array_index,
                 }
             }
             "image_size" => {

@@ -26,6 +26,7 @@
 //! def        = %N [ STRING ] ":" type
 //! stmt       = def "=" op [ loc ]
 //!            | "store" %N "," %N [ loc ]          | "atomic_store" %N "," %N [ loc ]
+//!            | "image_store" %N "," %N [ "," "array_index" %N ] "," %N [ loc ]
 //!            | "call" fnN "(" [ %N { "," %N } ] ")" [ loc ]
 //!            | "barrier(" [ "workgroup" ] [ "," ] [ "storage" ] ")" [ loc ]
 //!            | [ def { "," def } "=" ] "if" %N [ loc ] "{" { stmt } "}" "else" "{" { stmt } "}"
@@ -42,7 +43,9 @@
 //! Types are written by structure: `bool`, `i32`, `u32`, `f32`, `f16` (other widths as `i16`,
 //! `f64`...), `vec3<f32>`, `mat4x3<f32>` (4 columns of 3 rows), `atomic<u32>`, `[f32; 4]`,
 //! `[f32]` (runtime-sized), `ptr<storage(read), [f32]>`, `texture_2d<f32>`,
-//! `texture_depth_cube_array`, `texture_multisampled_2d<i32>`, `sampler`,
+//! `texture_depth_cube_array`, `texture_multisampled_2d<i32>`, storage images as
+//! `texture_storage_2d<rgba8, write>` / `texture_storage_2d_array<r32ui, read_write>` (the
+//! format in Luma's spelling, then `read`, `write` or `read_write`), `sampler`,
 //! `sampler_comparison`, and structs by their label. A struct's label is its name when that is
 //! a plain identifier used by no other struct and not a type keyword; otherwise a unique
 //! `name_N` (or `anon_N`), and the declaration then states the real name (or `unnamed`).
@@ -73,7 +76,8 @@
 //! `_fine` suffix; `access p, i, ...`; `load p`; `array_length p`; `call fnN(args)`;
 //! `image_sample img, smp, coord [, array_index v] , level (auto | zero | exact v | bias v |
 //! grad x y) [, depth_ref v] [, offset cN]`; `image_fetch img, coord [, array_index v]
-//! [, level v] [, sample v]`; `image_size img [, level v]`, `image_num_levels img`,
+//! [, level v] [, sample v]`; `image_load img, coord [, array_index v]`;
+//! `image_size img [, level v]`, `image_num_levels img`,
 //! `image_num_layers img`, `image_num_samples img`; `atomic_add p, v` (and `atomic_sub`,
 //! `atomic_and`, `atomic_or`, `atomic_xor`, `atomic_min`, `atomic_max`, `atomic_exchange`,
 //! `atomic_compare_exchange p, v, comparator`); `atomic_load p`.
@@ -790,6 +794,19 @@ impl<'a> Printer<'a> {
                             (false, *multisampled, Some(*kind))
                         }
                         ImageClass::Depth { multisampled } => (true, *multisampled, None),
+                        ImageClass::Storage { format, access } => {
+                            out.push_str("storage_");
+                            out.push_str(match dim {
+                                ImageDimension::D2 => "2d",
+                                ImageDimension::D3 => "3d",
+                                ImageDimension::Cube => "cube",
+                            });
+                            if *arrayed {
+                                out.push_str("_array");
+                            }
+                            let _ = write!(out, "<{}, {}>", format.as_str(), access.as_str());
+                            break;
+                        }
                     };
                     if depth {
                         out.push_str("depth_");
@@ -1130,6 +1147,19 @@ impl<'a> Printer<'a> {
                 let _ = write!(out, "atomic_store %{}, %{}", pointer.raw(), value.raw());
                 self.loc(out, stmt.loc);
             }
+            StmtKind::ImageStore {
+                image,
+                coordinate,
+                array_index,
+                value,
+            } => {
+                let _ = write!(out, "image_store %{}, %{}", image.raw(), coordinate.raw());
+                if let Some(a) = array_index {
+                    let _ = write!(out, ", array_index %{}", a.raw());
+                }
+                let _ = write!(out, ", %{}", value.raw());
+                self.loc(out, stmt.loc);
+            }
             StmtKind::Call { function, args } => {
                 let _ = write!(out, "call fn{}(", function.raw());
                 self.values(out, args);
@@ -1379,6 +1409,16 @@ impl<'a> Printer<'a> {
                 }
                 if let Some(s) = sample {
                     let _ = write!(out, ", sample {}", v(s));
+                }
+            }
+            Op::ImageLoad {
+                image,
+                coordinate,
+                array_index,
+            } => {
+                let _ = write!(out, "image_load {}, {}", v(image), v(coordinate));
+                if let Some(a) = array_index {
+                    let _ = write!(out, ", array_index {}", v(a));
                 }
             }
             Op::ImageQuery { image, query } => match query {

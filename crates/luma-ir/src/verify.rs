@@ -313,7 +313,11 @@ impl<'a> Verifier<'a> {
                     return Err("pointers never point to pointers".into());
                 }
             }
-            TypeInner::Image { dim, class, .. } => match class {
+            TypeInner::Image {
+                dim,
+                class,
+                arrayed,
+            } => match class {
                 ImageClass::Sampled { kind, multisampled } => {
                     if *kind == ScalarKind::Bool {
                         return Err("textures hold floats or integers".into());
@@ -328,6 +332,14 @@ impl<'a> Verifier<'a> {
                     }
                     if *dim == ImageDimension::D3 {
                         return Err("depth textures are 2D or cube".into());
+                    }
+                }
+                ImageClass::Storage { .. } => {
+                    if *dim == ImageDimension::Cube {
+                        return Err("storage images are 2D or 3D".into());
+                    }
+                    if *dim == ImageDimension::D3 && *arrayed {
+                        return Err("3D storage images are not arrayed".into());
                     }
                 }
             },
@@ -1434,6 +1446,27 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                 let scalar = self.atomic_pointer(*pointer, true)?;
                 self.expect_inner(*value, &TypeInner::Scalar(scalar), "the stored value")?;
             }
+            StmtKind::ImageStore {
+                image,
+                coordinate,
+                array_index,
+                value,
+            } => {
+                let (dim, arrayed, class) = self.image(*image)?;
+                let ImageClass::Storage { access, .. } = class else {
+                    return Err("only storage images are written with `image_store`".into());
+                };
+                if !access.writable() {
+                    return Err(format!(
+                        "`image_store` writes an image declared `{}`",
+                        access.as_str()
+                    )
+                    .into());
+                }
+                self.image_coordinate(dim, *coordinate)?;
+                self.layer(arrayed, *array_index)?;
+                self.expect_inner(*value, &texel(class), "the stored texel")?;
+            }
             StmtKind::Call { function, args } => {
                 let callee = self.callee(*function, args)?;
                 if !callee.results.is_empty() {
@@ -2004,6 +2037,9 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                 sample,
             } => {
                 let (dim, arrayed, class) = self.image(*image)?;
+                if matches!(class, ImageClass::Storage { .. }) {
+                    return Err("storage images are read with `image_load`, not fetched".into());
+                }
                 let n = match dim {
                     ImageDimension::D2 => VectorSize::Bi,
                     ImageDimension::D3 => VectorSize::Tri,
@@ -2037,14 +2073,37 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                 }
                 mismatch(self, &texel(class))
             }
+            Op::ImageLoad {
+                image,
+                coordinate,
+                array_index,
+            } => {
+                let (dim, arrayed, class) = self.image(*image)?;
+                let ImageClass::Storage { access, .. } = class else {
+                    return Err("only storage images are read with `image_load`".into());
+                };
+                if !access.readable() {
+                    return Err(format!(
+                        "`image_load` reads an image declared `{}`",
+                        access.as_str()
+                    ));
+                }
+                self.image_coordinate(dim, *coordinate)?;
+                self.layer(arrayed, *array_index)?;
+                mismatch(self, &texel(class))
+            }
             Op::ImageQuery { image, query } => {
                 let (dim, arrayed, class) = self.image(*image)?;
                 let ms = multisampled(class);
+                let storage = matches!(class, ImageClass::Storage { .. });
                 match query {
                     ImageQuery::Size { level } => {
                         if let Some(l) = level {
-                            if ms {
-                                return Err("multisampled textures have one level".into());
+                            if ms || storage {
+                                return Err(format!(
+                                    "{} textures have one level",
+                                    if storage { "storage" } else { "multisampled" }
+                                ));
                             }
                             self.int_index(*l)?;
                         }
@@ -2060,9 +2119,10 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                             },
                         )
                     }
-                    ImageQuery::NumLevels if ms => {
-                        Err("multisampled textures have one level".into())
-                    }
+                    ImageQuery::NumLevels if ms || storage => Err(format!(
+                        "{} textures have one level",
+                        if storage { "storage" } else { "multisampled" }
+                    )),
                     ImageQuery::NumLayers if !arrayed => {
                         Err("only array textures have layers".into())
                     }
@@ -2391,6 +2451,22 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
         }
     }
 
+    /// A storage image coordinate: an `i32` vector of the image's dimension.
+    fn image_coordinate(&self, dim: ImageDimension, coordinate: Handle<Value>) -> R<()> {
+        let n = match dim {
+            ImageDimension::D2 => VectorSize::Bi,
+            ImageDimension::D3 => VectorSize::Tri,
+            ImageDimension::Cube => return Err("storage images are 2D or 3D".into()),
+        };
+        match self.use_inner(coordinate)? {
+            TypeInner::Vector { size, scalar } if *size == n && *scalar == Scalar::I32 => Ok(()),
+            _ => Err(format!(
+                "the coordinate is a `vec{}<i32>` (the image's dimension)",
+                n.count()
+            )),
+        }
+    }
+
     fn layer(&self, arrayed: bool, index: Option<Handle<Value>>) -> R<()> {
         match (arrayed, index) {
             (true, Some(i)) => self.int_index(i),
@@ -2415,6 +2491,9 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
         let (dim, arrayed, class) = self.image(image)?;
         if multisampled(class) {
             return Err("multisampled textures are fetched, not sampled".into());
+        }
+        if matches!(class, ImageClass::Storage { .. }) {
+            return Err("storage images are loaded, not sampled".into());
         }
         let TypeInner::Sampler { comparison } = self.use_inner(sampler)? else {
             return Err(format!("%{} is not a sampler", sampler.raw()));
@@ -2710,6 +2789,7 @@ fn multisampled(class: ImageClass) -> bool {
         ImageClass::Sampled { multisampled, .. } | ImageClass::Depth { multisampled } => {
             multisampled
         }
+        ImageClass::Storage { .. } => false,
     }
 }
 
@@ -2721,6 +2801,13 @@ fn texel(class: ImageClass) -> TypeInner {
             scalar: Scalar { kind, width: 4 },
         },
         ImageClass::Depth { .. } => TypeInner::Scalar(Scalar::F32),
+        ImageClass::Storage { format, .. } => TypeInner::Vector {
+            size: VectorSize::Quad,
+            scalar: Scalar {
+                kind: format.kind(),
+                width: 4,
+            },
+        },
     }
 }
 

@@ -95,6 +95,17 @@ impl Op {
                     f(*v);
                 }
             }
+            Op::ImageLoad {
+                image,
+                coordinate,
+                array_index,
+            } => {
+                f(*image);
+                f(*coordinate);
+                if let Some(v) = array_index {
+                    f(*v);
+                }
+            }
             Op::ImageQuery { image, query } => {
                 f(*image);
                 if let ImageQuery::Size { level: Some(v) } = query {
@@ -204,6 +215,17 @@ impl Op {
                     f(v);
                 }
             }
+            Op::ImageLoad {
+                image,
+                coordinate,
+                array_index,
+            } => {
+                f(image);
+                f(coordinate);
+                if let Some(v) = array_index {
+                    f(v);
+                }
+            }
             Op::ImageQuery { image, query } => {
                 f(image);
                 if let ImageQuery::Size { level: Some(v) } = query {
@@ -228,11 +250,13 @@ impl Op {
     /// Whether evaluating this op can be skipped or repeated without changing the program:
     /// no memory access, no call, no atomics, no derivative (derivatives depend on where in
     /// control flow they run). Dead pure values may be removed; pure values used once may be
-    /// moved to their use.
+    /// moved to their use. Storage image loads are memory reads (a store may change the
+    /// texel); sampled-texture reads and image queries are not.
     pub fn is_pure(&self) -> bool {
         !matches!(
             self,
             Op::Load { .. }
+                | Op::ImageLoad { .. }
                 | Op::Call { .. }
                 | Op::Atomic { .. }
                 | Op::AtomicLoad { .. }
@@ -255,6 +279,19 @@ impl StmtKind {
                 f(*pointer);
                 f(*value);
             }
+            StmtKind::ImageStore {
+                image,
+                coordinate,
+                array_index,
+                value,
+            } => {
+                f(*image);
+                f(*coordinate);
+                if let Some(v) = array_index {
+                    f(*v);
+                }
+                f(*value);
+            }
             StmtKind::Call { args, .. } => args.iter().copied().for_each(f),
             StmtKind::Barrier(_) | StmtKind::Discard | StmtKind::Unreachable => {}
             StmtKind::If { condition, .. } => f(*condition),
@@ -272,6 +309,19 @@ impl StmtKind {
             StmtKind::Value(_) => {}
             StmtKind::Store { pointer, value } | StmtKind::AtomicStore { pointer, value } => {
                 f(pointer);
+                f(value);
+            }
+            StmtKind::ImageStore {
+                image,
+                coordinate,
+                array_index,
+                value,
+            } => {
+                f(image);
+                f(coordinate);
+                if let Some(v) = array_index {
+                    f(v);
+                }
                 f(value);
             }
             StmtKind::Call { args, .. } => args.iter_mut().for_each(f),

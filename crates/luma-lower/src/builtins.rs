@@ -140,6 +140,23 @@ impl<'a> FnCtx<'_, 'a> {
                 }))?;
                 return Ok(None);
             }
+            B::ImageStore => {
+                let (image, coordinate, array_index, rest) = self.image_operands(args, span)?;
+                let &[v] = rest else {
+                    return Err(Failure::malformed(
+                        span,
+                        "`image_store` without exactly one value",
+                    ));
+                };
+                let value = self.expr(v)?;
+                self.push(StmtKind::ImageStore {
+                    image,
+                    coordinate,
+                    array_index,
+                    value,
+                })?;
+                return Ok(None);
+            }
             B::AtomicStore => {
                 let (Some(&p), Some(&v)) = (args.first(), args.get(1)) else {
                     return Err(Failure::malformed(
@@ -180,6 +197,26 @@ impl<'a> FnCtx<'_, 'a> {
             | B::SampleCompareLevel => self.sample(fun, args, rty, span)?,
             B::TexelFetch => self.texel_fetch(args, rty, span)?,
             B::TextureSize | B::TextureLevels => self.texture_query(fun, args, rty, span)?,
+            B::ImageLoad => {
+                let (image, coordinate, array_index, _) = self.image_operands(args, span)?;
+                self.emit(
+                    Op::ImageLoad {
+                        image,
+                        coordinate,
+                        array_index,
+                    },
+                    rty,
+                )?
+            }
+            B::ImageSize | B::ImageLayers => {
+                let image = self.image_handle(args, span)?;
+                let query = if fun == B::ImageSize {
+                    ImageQuery::Size { level: None }
+                } else {
+                    ImageQuery::NumLayers
+                };
+                self.emit(Op::ImageQuery { image, query }, rty)?
+            }
             B::Dfdx | B::Dfdy | B::Fwidth => {
                 let a = self.arg(args, 0, span)?;
                 let axis = match fun {
@@ -375,6 +412,56 @@ impl<'a> FnCtx<'_, 'a> {
                 self.emit(Op::Load { pointer: p }, ety)
             }
         }
+    }
+
+    /// The storage image of an image builtin (its first argument), loaded.
+    fn image_handle(&mut self, args: &'a [ExprId], span: Span) -> LResult<Handle<Value>> {
+        let &first = args
+            .first()
+            .ok_or_else(|| Failure::malformed(span, "an image builtin without arguments"))?;
+        let index = self.handle_index(first)?;
+        self.load_handle(first, Half::Texture, index)
+    }
+
+    /// The image, coordinates, layer (for array images) and remaining arguments of
+    /// `image_load` / `image_store`. The checker typed the coordinates `ivecN` and the layer
+    /// `int`, which is what the IR takes.
+    #[allow(clippy::type_complexity)]
+    fn image_operands(
+        &mut self,
+        args: &'a [ExprId],
+        span: Span,
+    ) -> LResult<(
+        Handle<Value>,
+        Handle<Value>,
+        Option<Handle<Value>>,
+        &'a [ExprId],
+    )> {
+        let &first = args
+            .first()
+            .ok_or_else(|| Failure::malformed(span, "an image builtin without arguments"))?;
+        let shape = self.m.image_shape(self.texpr(first)?.ty).ok_or_else(|| {
+            Failure::malformed(
+                span,
+                "an image builtin whose first argument is not an image",
+            )
+        })?;
+        let image = self.image_handle(args, span)?;
+        let (&c, mut rest) = args
+            .get(1..)
+            .and_then(|r| r.split_first())
+            .ok_or_else(|| Failure::malformed(span, "an image builtin without coordinates"))?;
+        let coordinate = self.expr(c)?;
+        let array_index = if shape.arrayed {
+            let (&l, tail) = rest
+                .split_first()
+                .ok_or_else(|| Failure::malformed(span, "an array image access without a layer"))?;
+            rest = tail;
+            Some(self.expr(l)?)
+        } else {
+            None
+        };
+        Ok((image, coordinate, array_index, rest))
     }
 
     /// The index of a texture-array argument, evaluated once.

@@ -35,6 +35,10 @@ fn is_pure_builtin(f: BuiltinFn) -> bool {
             | B::TexelFetch
             | B::TextureSize
             | B::TextureLevels
+            | B::ImageLoad
+            | B::ImageStore
+            | B::ImageSize
+            | B::ImageLayers
             | B::AtomicLoad
             | B::AtomicStore
             | B::AtomicAdd

@@ -1,5 +1,6 @@
 //! Globals: resources, push constants and workgroup memory, with combined samplers split into a
-//! texture global (binding N) and a sampler global (binding N + 1) that share a combined id.
+//! texture global (binding N) and a sampler global (binding N + 1) that share a combined id, and
+//! storage images typed with the format and access their declaration gives.
 
 use std::collections::BTreeSet;
 
@@ -90,6 +91,17 @@ impl ModuleCtx<'_> {
                     });
                     GlobalSlot::Combined { texture, sampler }
                 }
+                GlobalKind::StorageImage { format, access } => {
+                    let ty = self.storage_image_ty(def.ty, format, access, def.span)?;
+                    GlobalSlot::Single(self.module.globals.append(GlobalVariable {
+                        name: def.name.clone(),
+                        space: AddressSpace::Handle,
+                        binding: Some(binding_of(def)?),
+                        ty,
+                        init: None,
+                        combined: None,
+                    }))
+                }
                 kind => {
                     let ty = self.ty(def.ty, def.span)?;
                     let (space, binding) = match kind {
@@ -109,9 +121,9 @@ impl ModuleCtx<'_> {
                         GlobalKind::Texture | GlobalKind::Sampler => {
                             (AddressSpace::Handle, Some(binding_of(def)?))
                         }
-                        GlobalKind::Workgroup | GlobalKind::CombinedSampler => {
-                            (AddressSpace::Workgroup, None)
-                        }
+                        GlobalKind::Workgroup
+                        | GlobalKind::CombinedSampler
+                        | GlobalKind::StorageImage { .. } => (AddressSpace::Workgroup, None),
                     };
                     GlobalSlot::Single(self.module.globals.append(GlobalVariable {
                         name: def.name.clone(),

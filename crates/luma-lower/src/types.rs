@@ -3,10 +3,12 @@
 
 use luma_base::{Handle, Span};
 use luma_ir::{
-    AddressSpace, ArraySize, ImageClass, ImageDimension, Scalar, ScalarKind, StructMember, Type,
-    TypeInner, VectorSize,
+    AddressSpace, ArraySize, ImageClass, ImageDimension, Scalar, ScalarKind, StorageFormat,
+    StructMember, Type, TypeInner, VectorSize,
 };
-use luma_thir::{ArrayLen, ScalarTy, TexDim, TextureShape, Ty, TyId};
+use luma_thir::{
+    ArrayLen, ImageAccess, ImageFormat, ImageShape, ScalarTy, TexDim, TextureShape, Ty, TyId,
+};
 
 use crate::context::ModuleCtx;
 use crate::error::{Failure, LResult};
@@ -48,6 +50,30 @@ pub(crate) fn scalar_of(s: ScalarTy) -> Scalar {
 fn size_of(n: u8, span: Span) -> LResult<VectorSize> {
     VectorSize::from_count(u32::from(n))
         .ok_or_else(|| Failure::malformed(span, format!("a vector or matrix dimension of {n}")))
+}
+
+/// The IR storage format of a language format.
+fn storage_format(f: ImageFormat) -> StorageFormat {
+    use ImageFormat as L;
+    use StorageFormat as F;
+    match f {
+        L::Rgba8 => F::Rgba8Unorm,
+        L::Rgba8Snorm => F::Rgba8Snorm,
+        L::Rgba8ui => F::Rgba8Uint,
+        L::Rgba8i => F::Rgba8Sint,
+        L::Rgba16f => F::Rgba16Float,
+        L::Rgba16ui => F::Rgba16Uint,
+        L::Rgba16i => F::Rgba16Sint,
+        L::Rgba32f => F::Rgba32Float,
+        L::Rgba32ui => F::Rgba32Uint,
+        L::Rgba32i => F::Rgba32Sint,
+        L::R32f => F::R32Float,
+        L::R32ui => F::R32Uint,
+        L::R32i => F::R32Sint,
+        L::Rg32f => F::Rg32Float,
+        L::Rg32ui => F::Rg32Uint,
+        L::Rg32i => F::Rg32Sint,
+    }
 }
 
 /// The IR image type of a texture shape.
@@ -234,6 +260,12 @@ impl ModuleCtx<'_> {
                     "a combined sampler used where a value type is needed",
                 ))
             }
+            Ty::StorageImage(_) => {
+                return Err(Failure::malformed(
+                    span,
+                    "a storage image type outside its global (the format is the global's)",
+                ))
+            }
         };
         self.ty_cache.insert(id, h);
         Ok(h)
@@ -277,6 +309,76 @@ impl ModuleCtx<'_> {
                     ))
                 }
             }
+        }
+    }
+
+    /// The IR type of a storage image global of type `id` (an image or an array of images),
+    /// with the format and access the global declares.
+    pub fn storage_image_ty(
+        &mut self,
+        id: TyId,
+        format: ImageFormat,
+        access: ImageAccess,
+        span: Span,
+    ) -> LResult<Handle<Type>> {
+        let (shape, len) = match self.program.types.get(id) {
+            Ty::StorageImage(shape) => (shape, None),
+            Ty::Array {
+                element,
+                len: ArrayLen::Fixed(n),
+            } => match self.program.types.get(element) {
+                Ty::StorageImage(shape) => (shape, Some(n)),
+                _ => {
+                    return Err(Failure::malformed(
+                        span,
+                        "a storage image global whose type is not a storage image",
+                    ))
+                }
+            },
+            _ => {
+                return Err(Failure::malformed(
+                    span,
+                    "a storage image global whose type is not a storage image",
+                ))
+            }
+        };
+        let dim = match shape.dim {
+            TexDim::D2 => ImageDimension::D2,
+            TexDim::D3 => ImageDimension::D3,
+            TexDim::Cube => {
+                return Err(Failure::malformed(span, "a cube storage image"));
+            }
+        };
+        let image = self.intern(TypeInner::Image {
+            dim,
+            arrayed: shape.arrayed,
+            class: ImageClass::Storage {
+                format: storage_format(format),
+                access: match access {
+                    ImageAccess::Read => luma_ir::ImageAccess::Read,
+                    ImageAccess::Write => luma_ir::ImageAccess::Write,
+                    ImageAccess::ReadWrite => luma_ir::ImageAccess::ReadWrite,
+                },
+            },
+        });
+        Ok(match len {
+            None => image,
+            Some(n) => self.intern(TypeInner::Array {
+                base: image,
+                size: ArraySize::Constant(n),
+            }),
+        })
+    }
+
+    /// The storage image shape behind a storage image type (arrays of them included).
+    pub fn image_shape(&self, id: TyId) -> Option<ImageShape> {
+        match self.program.types.get(id) {
+            Ty::StorageImage(shape) => Some(shape),
+            Ty::Array { element, .. } => match self.program.types.get(element) {
+                Ty::StorageImage(shape) => Some(shape),
+                _ => None,
+            },
+            _ => None,
         }
     }
 

@@ -258,6 +258,7 @@ fn eliminate(module: &Module, f: &mut Function) {
             StmtKind::Value(v) => !is_pure(module, f, *v),
             StmtKind::Store { pointer, .. } => !dead_store(*pointer),
             StmtKind::AtomicStore { .. }
+            | StmtKind::ImageStore { .. }
             | StmtKind::Call { .. }
             | StmtKind::Barrier(_)
             | StmtKind::Return(_)
@@ -352,6 +353,7 @@ fn eliminate(module: &Module, f: &mut Function) {
             StmtKind::Store { pointer, .. } if dead_store(*pointer) => {}
             StmtKind::Store { .. }
             | StmtKind::AtomicStore { .. }
+            | StmtKind::ImageStore { .. }
             | StmtKind::Call { .. }
             | StmtKind::Return(_) => {
                 stmt.kind

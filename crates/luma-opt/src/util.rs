@@ -269,10 +269,22 @@ pub(crate) fn literal_of(module: &Module, f: &Function, v: Handle<Value>) -> Opt
 
 /// Whether evaluating `op` may be skipped, repeated or merged with an equal op: it is pure, or
 /// it loads from memory nothing in the program writes (uniform and push-constant blocks,
-/// read-only storage buffers, textures and samplers).
+/// read-only storage buffers, textures and samplers, read-only storage images).
 pub(crate) fn is_removable(module: &Module, f: &Function, op: &Op) -> bool {
     if op.is_pure() {
         return true;
+    }
+    if let Op::ImageLoad { image, .. } = op {
+        return matches!(
+            f.values.get(*image).and_then(|v| module.type_inner(v.ty)),
+            Some(luma_ir::TypeInner::Image {
+                class: luma_ir::ImageClass::Storage {
+                    access: luma_ir::ImageAccess::Read,
+                    ..
+                },
+                ..
+            })
+        );
     }
     let Op::Load { pointer } = op else {
         return false;

@@ -293,6 +293,20 @@ impl<'a> Builder<'a> {
                         None,
                         's',
                     ),
+                    TypeInner::Image {
+                        class: ImageClass::Storage { access, .. },
+                        ..
+                    } => (
+                        BindingKind::StorageTexture,
+                        DescriptorType::StorageImage,
+                        Some(match access {
+                            luma_ir::ImageAccess::Read => Access::Read,
+                            luma_ir::ImageAccess::Write => Access::Write,
+                            luma_ir::ImageAccess::ReadWrite => Access::ReadWrite,
+                        }),
+                        None,
+                        'u',
+                    ),
                     TypeInner::Image { .. } => (
                         BindingKind::Texture,
                         DescriptorType::SampledImage,
@@ -316,20 +330,26 @@ impl<'a> Builder<'a> {
             }
         };
 
-        let (array_size, texture, comparison) = if global.space == AddressSpace::Handle {
+        let (array_size, texture, comparison, format) = if global.space == AddressSpace::Handle {
             let (base, array_size) = self.descriptor_element(global.ty)?;
-            let (texture, comparison) = match self.ty(base)? {
+            let (texture, comparison, format) = match self.ty(base)? {
                 TypeInner::Image {
                     dim,
                     arrayed,
                     class,
-                } => (Some(texture_info(*dim, *arrayed, *class)), None),
-                TypeInner::Sampler { comparison } => (None, Some(*comparison)),
-                _ => (None, None),
+                } => {
+                    let format = match class {
+                        ImageClass::Storage { format, .. } => Some(format.as_str().to_string()),
+                        _ => None,
+                    };
+                    (Some(texture_info(*dim, *arrayed, *class)), None, format)
+                }
+                TypeInner::Sampler { comparison } => (None, Some(*comparison), None),
+                _ => (None, None, None),
             };
-            (array_size, texture, comparison)
+            (array_size, texture, comparison, format)
         } else {
-            (None, None, None)
+            (None, None, None, None)
         };
         let count = array_size.unwrap_or(1);
 
@@ -373,6 +393,7 @@ impl<'a> Builder<'a> {
                 luma_ir::CombinedRole::Sampler => CombinedRole::Sampler,
             }),
             texture,
+            format,
             comparison,
             struct_name,
             layout: rule,
@@ -744,6 +765,14 @@ fn texture_info(dim: ImageDimension, arrayed: bool, class: ImageClass) -> Textur
             },
         ),
         ImageClass::Depth { multisampled } => (multisampled, SampleType::Depth),
+        ImageClass::Storage { format, .. } => (
+            false,
+            match format.kind() {
+                ScalarKind::Sint => SampleType::Sint,
+                ScalarKind::Uint => SampleType::Uint,
+                ScalarKind::Float | ScalarKind::Bool => SampleType::Float,
+            },
+        ),
     };
     TextureInfo {
         dim: match dim {

@@ -136,7 +136,7 @@ pub enum BindingKind {
     Texture,
     /// A sampler (alone, or the sampler half of a combined sampler).
     Sampler,
-    /// A storage texture (the language has none yet; the kind is part of the schema).
+    /// A storage image (`image2D`, `uimage3D`, ...: `@format(...) uniform`).
     StorageTexture,
 }
 
@@ -175,6 +175,8 @@ pub enum Access {
     Read,
     /// Read and written.
     ReadWrite,
+    /// Written only (storage images that no reachable code loads, or `@access(write)`).
+    Write,
 }
 
 /// Which standard layout a block uses.
@@ -234,8 +236,12 @@ pub struct Binding {
     pub combined_name: Option<String>,
     /// Which half of the combined sampler this binding is.
     pub combined_role: Option<CombinedRole>,
-    /// Texture properties, for textures.
+    /// Texture properties, for textures and storage textures.
     pub texture: Option<TextureInfo>,
+    /// The texel format of a storage texture (`rgba8`, `r32ui`, ...: Luma's `@format` names);
+    /// absent for other kinds (left out of the JSON, so older readers are unaffected).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
     /// Whether a sampler is a comparison sampler; `None` for other kinds.
     pub comparison: Option<bool>,
     /// For buffers whose type is a struct: its name (a key into `structs` with `layout`).

@@ -46,6 +46,18 @@ fn image_name(dim: ImageDimension, arrayed: bool, class: ImageClass) -> String {
             (prefix, multisampled, false)
         }
         ImageClass::Depth { multisampled } => ("", multisampled, true),
+        ImageClass::Storage { format, .. } => {
+            let prefix = match format.kind() {
+                ScalarKind::Sint => "i",
+                ScalarKind::Uint => "u",
+                ScalarKind::Float | ScalarKind::Bool => "",
+            };
+            let dim = match dim {
+                ImageDimension::D3 => "3D",
+                _ => "2D",
+            };
+            return format!("{prefix}image{dim}{}", if arrayed { "Array" } else { "" });
+        }
     };
     let dim = match dim {
         ImageDimension::D2 => "2D",

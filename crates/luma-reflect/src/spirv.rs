@@ -119,9 +119,14 @@ pub struct DescriptorBinding {
     pub block_size: Option<u32>,
     /// For buffers ending in a runtime-sized array: its element stride.
     pub runtime_array_stride: Option<u32>,
-    /// Whether shaders may write it (`NonWritable` makes a buffer or storage image read-only);
-    /// `None` for samplers.
+    /// Whether shaders may write it (`NonWritable` makes a buffer or storage image read-only,
+    /// `NonReadable` a storage image write-only); `None` for samplers.
     pub access: Option<Access>,
+    /// For storage images with a known format: its name as Luma's `@format` spells it
+    /// (`rgba8`, `r32ui`, ...; SPIR-V formats Luma has no name for keep their SPIR-V name);
+    /// absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
 }
 
 /// One `VkPushConstantRange`.
@@ -217,7 +222,7 @@ enum SpvType {
     Float { width: u32 },
     Vector { component: u32, count: u32 },
     Matrix { column: u32, count: u32 },
-    Image { dim: u32, sampled: u32 },
+    Image { dim: u32, sampled: u32, format: u32 },
     Sampler,
     SampledImage,
     Array { element: u32, length: u32 },
@@ -256,6 +261,7 @@ struct Decorations {
     flat: bool,
     no_perspective: bool,
     non_writable: bool,
+    non_readable: bool,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -447,6 +453,7 @@ impl Parsed {
                 SpvType::Image {
                     dim: op(ops, 2),
                     sampled: op(ops, 6),
+                    format: op(ops, 7),
                 },
             ),
             Op::TypeSampler => self.add_type(op(ops, 0), SpvType::Sampler),
@@ -543,6 +550,7 @@ impl Parsed {
             Some(Decoration::Flat) => d.flat = true,
             Some(Decoration::NoPerspective) => d.no_perspective = true,
             Some(Decoration::NonWritable) => d.non_writable = true,
+            Some(Decoration::NonReadable) => d.non_readable = true,
             _ => {}
         }
     }
@@ -831,6 +839,7 @@ impl Parsed {
         } else {
             Access::ReadWrite
         };
+        let mut format = None;
         let (descriptor_type, access, buffer) = match self.types.get(&element)? {
             SpvType::Struct { .. } => {
                 let ty = match storage {
@@ -847,7 +856,11 @@ impl Parsed {
                 };
                 (ty, Some(access), true)
             }
-            SpvType::Image { dim, sampled } => {
+            SpvType::Image {
+                dim,
+                sampled,
+                format: image_format,
+            } => {
                 let dim = Dim::from_u32(*dim);
                 let ty = match (dim, *sampled) {
                     (Some(Dim::DimSubpassData), _) => DescriptorType::InputAttachment,
@@ -857,9 +870,17 @@ impl Parsed {
                     _ => DescriptorType::SampledImage,
                 };
                 let access = match ty {
+                    DescriptorType::StorageImage | DescriptorType::StorageTexelBuffer
+                        if var_decorations.non_readable || element_decorations.non_readable =>
+                    {
+                        Access::Write
+                    }
                     DescriptorType::StorageImage | DescriptorType::StorageTexelBuffer => access,
                     _ => Access::Read,
                 };
+                if ty == DescriptorType::StorageImage {
+                    format = format_name(*image_format);
+                }
                 (ty, Some(access), false)
             }
             SpvType::Sampler => (DescriptorType::Sampler, None, false),
@@ -890,6 +911,7 @@ impl Parsed {
             block_size,
             runtime_array_stride,
             access,
+            format,
         })
     }
 
@@ -1337,6 +1359,34 @@ impl Parsed {
     }
 }
 
+/// The name of a SPIR-V image format as Luma's `@format` spells it (the SPIR-V name in lower
+/// case for formats Luma has no name for); `None` for `Unknown`.
+fn format_name(format: u32) -> Option<String> {
+    use spirv::ImageFormat as F;
+    let f = F::from_u32(format)?;
+    let name = match f {
+        F::Unknown => return None,
+        F::Rgba8 => "rgba8",
+        F::Rgba8Snorm => "rgba8_snorm",
+        F::Rgba8ui => "rgba8ui",
+        F::Rgba8i => "rgba8i",
+        F::Rgba16f => "rgba16f",
+        F::Rgba16ui => "rgba16ui",
+        F::Rgba16i => "rgba16i",
+        F::Rgba32f => "rgba32f",
+        F::Rgba32ui => "rgba32ui",
+        F::Rgba32i => "rgba32i",
+        F::R32f => "r32f",
+        F::R32ui => "r32ui",
+        F::R32i => "r32i",
+        F::Rg32f => "rg32f",
+        F::Rg32ui => "rg32ui",
+        F::Rg32i => "rg32i",
+        other => return Some(format!("{other:?}").to_lowercase()),
+    };
+    Some(name.to_string())
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
@@ -1506,3 +1556,4 @@ mod tests {
         assert_eq!((pc.offset, pc.size), (0, 16));
     }
 }
+

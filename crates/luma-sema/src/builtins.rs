@@ -71,6 +71,7 @@ enum Kind {
     Barrier,
     Atomic,
     Texture,
+    Image,
 }
 
 /// Types of the pack builtins.
@@ -262,6 +263,10 @@ const TABLE: &[(&str, BuiltinFn, Kind)] = &[
     ("texel_fetch", BuiltinFn::TexelFetch, Kind::Texture),
     ("texture_size", BuiltinFn::TextureSize, Kind::Texture),
     ("texture_levels", BuiltinFn::TextureLevels, Kind::Texture),
+    ("image_load", BuiltinFn::ImageLoad, Kind::Image),
+    ("image_store", BuiltinFn::ImageStore, Kind::Image),
+    ("image_size", BuiltinFn::ImageSize, Kind::Image),
+    ("image_layers", BuiltinFn::ImageLayers, Kind::Image),
     ("atomic_load", BuiltinFn::AtomicLoad, Kind::Atomic),
     ("atomic_store", BuiltinFn::AtomicStore, Kind::Atomic),
     ("atomic_add", BuiltinFn::AtomicAdd, Kind::Atomic),
@@ -489,6 +494,7 @@ impl<'a> Checker<'a> {
         }
     }
 
+            Kind::Image => self.image(fun, name, args, span),
     fn fixed(&mut self, f: FixedTy) -> TyId {
         match f {
             FixedTy::Uint => self.t.uint,
@@ -1148,6 +1154,176 @@ impl<'a> Checker<'a> {
     fn texel_ty(&mut self, shape: TextureShape) -> TyId {
         if shape.depth {
             return self.t.float;
+    // -----------------------------------------------------------------------------------------
+    // Storage images
+
+    fn image(
+        &mut self,
+        fun: BuiltinFn,
+        name: &'static str,
+        args: &'a [ast::ExprId],
+        span: Span,
+    ) -> CallResult {
+        let store = fun == BuiltinFn::ImageStore;
+        let fail = |c: &mut Self| CallResult {
+            expr: c.err_expr(span),
+            void: store,
+        };
+        let Some((&img_id, rest)) = args.split_first() else {
+            self.arity(name, "a storage image first", 0, span);
+            return fail(self);
+        };
+        let img = self.expr_mode(img_id, None, Mode::Ref);
+        let ispan = self.val_span(img);
+        let Val::Expr(img_e) = img else {
+            self.emit(
+                Diagnostic::error(
+                    codes::E0522,
+                    ispan,
+                    format!(
+                        "the first argument of `{name}` must be a storage image, found a number"
+                    ),
+                )
+                .with_primary_label("expected a storage image"),
+            );
+            return fail(self);
+        };
+        let ity = self.expr_ty(img_e);
+        if self.is_error(ity) {
+            for a in rest {
+                self.expr(*a, None);
+            }
+            return fail(self);
+        }
+        let Ty::StorageImage(shape) = self.ty(ity) else {
+            let tn = self.tn(ity);
+            let mut d = Diagnostic::error(
+                codes::E0522,
+                ispan,
+                format!("the first argument of `{name}` must be a storage image, found `{tn}`"),
+            )
+            .with_primary_label("expected a storage image global");
+            if matches!(self.ty(ity), Ty::Texture(_) | Ty::CombinedSampler(_)) {
+                d = d.with_note(
+                    "sampled textures are read with `texel_fetch` and sized with `texture_size`; \
+                     storage images are `image2D`, `uimage2D`, ... globals with a `@format`",
+                );
+            }
+            self.emit(d);
+            return fail(self);
+        };
+        if fun == BuiltinFn::ImageLayers && !shape.arrayed {
+            let tn = self.tn(ity);
+            self.emit(
+                Diagnostic::error(
+                    codes::E0522,
+                    ispan,
+                    "`image_layers` needs an array image".to_string(),
+                )
+                .with_primary_label(format!("this is `{tn}`"))
+                .with_note("only `image2DArray`, `iimage2DArray` and `uimage2DArray` have layers"),
+            );
+            return fail(self);
+        }
+        let int = self.t.int;
+        let n = if shape.dim == TexDim::D3 { 3 } else { 2 };
+        let coord_ty = self.vec_ty(ScalarTy::Int, n);
+        let texel_ty = self.vec_ty(shape.texel, 4);
+        let mut params: Vec<(TyId, &'static str)> = Vec::new();
+        let result = match fun {
+            BuiltinFn::ImageLoad | BuiltinFn::ImageStore => {
+                params.push((coord_ty, "the texel coordinates"));
+                if shape.arrayed {
+                    params.push((int, "the layer"));
+                }
+                if store {
+                    params.push((texel_ty, "the texel value"));
+                    self.t.error
+                } else {
+                    texel_ty
+                }
+            }
+            BuiltinFn::ImageLayers => int,
+            _ => coord_ty,
+        };
+        if rest.len() != params.len() {
+            let list: Vec<&str> = params.iter().map(|(_, n)| *n).collect();
+            let expected = format!(
+                "{} argument{} after the image{}",
+                params.len(),
+                if params.len() == 1 { "" } else { "s" },
+                if list.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", list.join(", "))
+                }
+            );
+            self.arity(name, &expected, rest.len(), span);
+            return fail(self);
+        }
+        let mut out = vec![img_e];
+        for (a, (ty, what)) in rest.iter().zip(params) {
+            let v = self.expr(*a, Some(ty));
+            out.push(self.coerce(v, ty, what));
+        }
+        let global = match self.place_root(img_e) {
+            Some(crate::stmt::Root::Global(g)) => Some(g),
+            _ => None,
+        };
+        if let Some(g) = global {
+            let explicit = self
+                .globals
+                .get(g.index())
+                .and_then(|i| i.explicit_image_access);
+            let gname = self
+                .prog
+                .globals
+                .get(g)
+                .map(|d| d.name.clone())
+                .unwrap_or_default();
+            match fun {
+                BuiltinFn::ImageStore => {
+                    if let Some(f) = self.fcx.as_mut() {
+                        f.facts.writes.push((g, ispan));
+                    }
+                    self.add_use(Use::ImageStore(name), span);
+                    if let Some((luma_thir::ImageAccess::Read, attr_span)) = explicit {
+                        self.emit(
+                            Diagnostic::error(
+                                codes::E0602,
+                                ispan,
+                                format!("`{name}` writes `{gname}`, which is declared `@access(read)`"),
+                            )
+                            .with_primary_label("a write")
+                            .with_label(attr_span, "declared read-only here")
+                            .with_help("remove `@access(read)` (access is inferred from use) or write `@access(read_write)`"),
+                        );
+                    }
+                }
+                BuiltinFn::ImageLoad => {
+                    if let Some(f) = self.fcx.as_mut() {
+                        f.facts.image_reads.push((g, ispan));
+                    }
+                    if let Some((luma_thir::ImageAccess::Write, attr_span)) = explicit {
+                        self.emit(
+                            Diagnostic::error(
+                                codes::E0632,
+                                ispan,
+                                format!("`{name}` reads `{gname}`, which is declared `@access(write)`"),
+                            )
+                            .with_primary_label("a read")
+                            .with_label(attr_span, "declared write-only here")
+                            .with_help("remove `@access(write)` (access is inferred from use) or write `@access(read_write)`"),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+        let expr = self.mk(ExprKind::Builtin { fun, args: out }, result, span);
+        CallResult { expr, void: store }
+    }
+
         }
         self.vec_ty(shape.sampled, 4)
     }

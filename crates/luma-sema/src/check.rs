@@ -72,8 +72,10 @@ pub(crate) struct ConstInfo<'a> {
 pub(crate) struct GlobalInfo<'a> {
     pub decl: &'a ast::GlobalDecl,
     pub attrs: &'a [ast::Attribute],
-    /// `@access(...)` as written.
+    /// `@access(...)` as written on a storage buffer.
     pub explicit_access: Option<(Access, Span)>,
+    /// `@access(...)` as written on a storage image.
+    pub explicit_image_access: Option<(luma_thir::ImageAccess, Span)>,
     /// Whether the declaration resolved (a failed one accepts anything silently).
     pub ok: bool,
 }
@@ -89,6 +91,8 @@ pub(crate) enum Use {
     Barrier(&'static str),
     /// Workgroup memory.
     Workgroup(GlobalId),
+    /// A storage image write (`image_store`), named.
+    ImageStore(&'static str),
 }
 
 /// What the body of a function does, for the checks that need the call graph.
@@ -96,8 +100,10 @@ pub(crate) enum Use {
 pub(crate) struct Facts {
     pub calls: Vec<(FuncId, Span)>,
     pub uses: Vec<(Use, Span)>,
-    /// Storage buffers written (assignments and atomics).
+    /// Storage buffers and storage images written (assignments, atomics, `image_store`).
     pub writes: Vec<(GlobalId, Span)>,
+    /// Storage images read (`image_load`).
+    pub image_reads: Vec<(GlobalId, Span)>,
 }
 
 pub(crate) struct EntryAttrs {

@@ -166,6 +166,16 @@ codes! {
     E0627, Error, "duplicate builtin", "@entry(fragment)\nfunction main(@builtin(position) a: vec4, @builtin(frag_coord) b: vec4)\nend";
     /// An atomic or `shared`-only type in the wrong place.
     E0628, Error, "atomic outside buffer or workgroup memory", "uniform u: atomic_uint";
+    /// A storage image declared without `@format`.
+    E0629, Error, "storage image without a format", "uniform out_img: image2D";
+    /// A `@format` Luma does not know.
+    E0630, Error, "unknown storage image format", "@format(rgba8unorm) uniform out_img: image2D";
+    /// A `@format` whose texel kind is not the image type's.
+    E0631, Error, "format does not match the image type", "@format(rgba8) uniform counts: uimage2D";
+    /// An `image_load` of a storage image declared `@access(write)`.
+    E0632, Error, "load from a write-only image", "@format(rgba8) @access(write) uniform img: image2D\n@entry(compute) @workgroup_size(1)\nfunction main()\n\tlet c = image_load(img, ivec2(0))\nend";
+    /// An `image_store` reachable from a vertex entry point.
+    E0633, Error, "storage image write in a vertex shader", "@format(rgba8) uniform img: image2D\n@entry(vertex)\nfunction main() -> (@builtin(position) p: vec4)\n\timage_store(img, ivec2(0), vec4(1.0))\n\treturn { p = vec4(0.0) }\nend";
 
     /// A value that must be known at compile time but is not.
     E0701, Error, "not a constant expression", "uniform u: vec4\nconst X: float = u.x";

@@ -9,7 +9,7 @@ use luma_base::{Diagnostic, Span};
 use luma_syntax::ast;
 use luma_thir::{
     Access, ArrayLen, ConstDef, ConstValue, FieldDef, FieldIo, FunctionDef, GlobalDef, GlobalKind,
-    Interpolation, ScalarTy, Stage, StructDef, StructId, Ty, TyId,
+    ImageFormat, Interpolation, ScalarTy, Stage, StructDef, StructId, Ty, TyId,
 };
 
 use crate::builtins;
@@ -108,6 +108,7 @@ impl<'a> Checker<'a> {
                         decl: g,
                         attrs: &item.attributes,
                         explicit_access: None,
+                        explicit_image_access: None,
                         ok: false,
                     });
                     self.register(&g.name, SymKind::Global(id));
@@ -918,7 +919,7 @@ impl<'a> Checker<'a> {
         let attrs = info.attrs;
         let (allowed, place): (&[&str], &str) = match decl.kind {
             ast::GlobalKind::Uniform => (
-                &["group", "binding", "push_constant"],
+                &["group", "binding", "push_constant", "format", "access"],
                 "a `uniform` declaration",
             ),
             ast::GlobalKind::Buffer => (&["group", "binding", "access"], "a `buffer` declaration"),
@@ -933,8 +934,50 @@ impl<'a> Checker<'a> {
         let ty = self.resolve_type(decl.ty, ctx);
         let ty_span = self.ast_type(decl.ty).map_or(decl.name.span, |t| t.span);
         let push = set.get("push_constant").is_some_and(|a| self.attr_flag(a));
+        let mut kind = self.global_kind(decl, ty, ty_span, push);
+        let image = matches!(kind, Some(GlobalKind::StorageImage { .. }));
+        let mut ok = !self.is_error(ty) && kind.is_some();
         let mut explicit_access = None;
-        if let Some(a) = set.get("access") {
+        let mut explicit_image_access = None;
+        if decl.kind == ast::GlobalKind::Uniform && !image {
+            // `@format` and `@access` on a `uniform` only describe storage images.
+            for name in ["format", "access"] {
+                if let Some(a) = set.get(name) {
+                    if kind.is_some() {
+                        self.emit(
+                            Diagnostic::error(
+                                codes::E0408,
+                                a.span,
+                                format!("`@{name}` applies only to storage images"),
+                            )
+                            .with_primary_label("not allowed here")
+                            .with_note(format!(
+                                "`{}` is not a storage image (`image2D`, `uimage3D`, ...)",
+                                decl.name.name
+                            )),
+                        );
+                    }
+                }
+            }
+        }
+        if image {
+            let format = self.image_format(decl, ty, &set);
+            if let Some(a) = set.get("access") {
+                explicit_image_access = self.image_access_attr(a);
+            }
+            match format {
+                Some(format) => {
+                    kind = Some(GlobalKind::StorageImage {
+                        format,
+                        access: luma_thir::ImageAccess::Read,
+                    })
+                }
+                None => ok = false,
+            }
+        } else if let Some(a) = set
+            .get("access")
+            .filter(|_| decl.kind == ast::GlobalKind::Buffer)
+        {
             if let Some((mode, span)) =
                 self.attr_ident(a, "one access mode: `read` or `read_write`")
             {
@@ -965,8 +1008,6 @@ impl<'a> Checker<'a> {
         if let Some(a) = set.get("binding") {
             binding = self.attr_u32(a, 0);
         }
-        let kind = self.global_kind(decl, ty, ty_span, push);
-        let ok = !self.is_error(ty) && kind.is_some();
         if push {
             if let Some(a) = set.get("group").or_else(|| set.get("binding")) {
                 self.emit(
@@ -993,8 +1034,128 @@ impl<'a> Checker<'a> {
         }
         if let Some(info) = self.globals.get_mut(gid.index()) {
             info.explicit_access = explicit_access;
+            info.explicit_image_access = explicit_image_access;
             info.ok = ok;
         }
+    }
+
+    /// The `@format(...)` of a storage image global: required, a known format, of the texel
+    /// kind the image type holds. `None` after reporting an error.
+    fn image_format(
+        &mut self,
+        decl: &ast::GlobalDecl,
+        ty: TyId,
+        set: &crate::attrs::AttrSet<'a>,
+    ) -> Option<ImageFormat> {
+        let elem = match self.ty(ty) {
+            Ty::Array { element, .. } => element,
+            _ => ty,
+        };
+        let Ty::StorageImage(shape) = self.ty(elem) else {
+            return None;
+        };
+        let tn = self.tn(elem);
+        let fitting: Vec<&str> = ImageFormat::ALL
+            .iter()
+            .filter(|(f, _)| f.texel() == shape.texel)
+            .map(|(_, n)| *n)
+            .collect();
+        let fitting_list = fitting
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let Some(a) = set.get("format") else {
+            let first = fitting.first().copied().unwrap_or("rgba8");
+            self.emit(
+                Diagnostic::error(
+                    codes::E0629,
+                    decl.name.span,
+                    format!("storage image `{}` needs a `@format`", decl.name.name),
+                )
+                .with_primary_label("no texel format given")
+                .with_note(format!("formats for `{tn}`: {fitting_list}"))
+                .with_help(format!(
+                    "write the format the image is created with, such as `@format({first})`"
+                )),
+            );
+            return None;
+        };
+        let (name, span) = self.attr_ident(a, "one texel format, such as `rgba8` or `r32ui`")?;
+        let Some(format) = ImageFormat::from_name(name) else {
+            let mut d = Diagnostic::error(
+                codes::E0630,
+                span,
+                format!("unknown storage image format `{name}`"),
+            )
+            .with_primary_label("not a storage texel format");
+            if let Some(luma) = luma_format_of_wgsl(name) {
+                d = d.with_suggestion(
+                    span,
+                    luma,
+                    format!("Luma uses the GLSL name for WGSL's `{name}`"),
+                );
+            } else if let Some(c) = closest(name, ImageFormat::ALL.iter().map(|(_, n)| *n)) {
+                d = d.with_suggestion(span, c, "a format with a similar name exists");
+            }
+            self.emit(d.with_note(format!("formats for `{tn}`: {fitting_list}")));
+            return None;
+        };
+        if format.texel() != shape.texel {
+            let holds = |s: ScalarTy| match s {
+                ScalarTy::Int => "`int` texels",
+                ScalarTy::Uint => "`uint` texels",
+                _ => "`float` texels",
+            };
+            self.emit(
+                Diagnostic::error(
+                    codes::E0631,
+                    span,
+                    format!(
+                        "format `{name}` holds {}, but `{tn}` holds {}",
+                        holds(format.texel()),
+                        holds(shape.texel)
+                    ),
+                )
+                .with_primary_label("the format does not match the image type")
+                .with_label(
+                    self.ast_type(decl.ty).map_or(decl.name.span, |t| t.span),
+                    format!("declared `{tn}` here"),
+                )
+                .with_note(format!("formats for `{tn}`: {fitting_list}"))
+                .with_help(
+                    "float and normalized formats go with `image...`, `...ui` with `uimage...`, \
+                     `...i` with `iimage...`",
+                ),
+            );
+            return None;
+        }
+        Some(format)
+    }
+
+    /// `@access(read | write | read_write)` on a storage image.
+    fn image_access_attr(
+        &mut self,
+        a: &'a ast::Attribute,
+    ) -> Option<(luma_thir::ImageAccess, Span)> {
+        let (mode, span) =
+            self.attr_ident(a, "one access mode: `read`, `write` or `read_write`")?;
+        let access = match mode {
+            "read" => luma_thir::ImageAccess::Read,
+            "write" => luma_thir::ImageAccess::Write,
+            "read_write" => luma_thir::ImageAccess::ReadWrite,
+            _ => {
+                let mut d =
+                    Diagnostic::error(codes::E0410, span, format!("unknown access mode `{mode}`"))
+                        .with_primary_label("expected `read`, `write` or `read_write`");
+                if let Some(c) = closest(mode, ["read", "write", "read_write"]) {
+                    d = d.with_suggestion(span, c, "a mode with a similar name exists");
+                }
+                self.emit(d);
+                return None;
+            }
+        };
+        Some((access, a.span))
     }
 
     fn global_kind(
@@ -1016,6 +1177,10 @@ impl<'a> Checker<'a> {
             _ => (ty, None),
         };
         let resource_kind = match self.ty(elem) {
+            Ty::StorageImage(_) => Some(GlobalKind::StorageImage {
+                format: ImageFormat::Rgba8,
+                access: luma_thir::ImageAccess::Read,
+            }),
             Ty::Texture(_) => Some(GlobalKind::Texture),
             Ty::Sampler { .. } => Some(GlobalKind::Sampler),
             Ty::CombinedSampler(_) => Some(GlobalKind::CombinedSampler),
@@ -1053,7 +1218,7 @@ impl<'a> Checker<'a> {
                             Diagnostic::error(
                                 codes::E0525,
                                 span,
-                                "arrays of textures and samplers need a size",
+                                "arrays of textures, samplers and images need a size",
                             )
                             .with_primary_label("runtime-sized resource arrays are not supported"),
                         );
@@ -1063,7 +1228,7 @@ impl<'a> Checker<'a> {
                         self.bad_global_type(
                             span,
                             format!("`{g}` cannot have type `{name}`"),
-                            "a resource global is a texture, a sampler or an array of one of them",
+                            "a resource global is a texture, a sampler, a storage image or an array of one of them",
                         );
                         None
                     }
@@ -1510,4 +1675,23 @@ fn merge(p: &mut Props, other: Props) {
     p.has_resource |= other.has_resource;
     p.has_half |= other.has_half;
     p.depth = p.depth.max(other.depth);
+}
+
+/// The Luma name of a format written with its WGSL name (`rgba8unorm` is `rgba8`,
+/// `r32uint` is `r32ui`), for the suggestion of an unknown `@format`.
+fn luma_format_of_wgsl(name: &str) -> Option<&'static str> {
+    let candidate = if let Some(base) = name.strip_suffix("unorm") {
+        base.to_string()
+    } else if let Some(base) = name.strip_suffix("snorm") {
+        format!("{base}_snorm")
+    } else if let Some(base) = name.strip_suffix("float") {
+        format!("{base}f")
+    } else if let Some(base) = name.strip_suffix("uint") {
+        format!("{base}ui")
+    } else if let Some(base) = name.strip_suffix("sint") {
+        format!("{base}i")
+    } else {
+        return None;
+    };
+    ImageFormat::from_name(&candidate).map(|f| f.name())
 }

@@ -114,6 +114,9 @@ impl Dumper<'_> {
                 GlobalKind::Sampler => "sampler".to_string(),
                 GlobalKind::CombinedSampler => "combined_sampler".to_string(),
                 GlobalKind::Workgroup => "workgroup".to_string(),
+                GlobalKind::StorageImage { format, access } => {
+                    format!("storage_image({}, {access:?})", format.name())
+                }
             };
             let at = match (g.group, g.binding) {
                 (Some(gr), Some(b)) => format!(" group {gr} binding {b}"),

@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 
 use luma_base::{Code, Diagnostic, Span};
-use luma_thir::{Access, FuncId, GlobalKind, Stage};
+use luma_thir::{Access, FuncId, GlobalKind, ImageAccess, Stage};
 
 use crate::check::{Checker, Use};
 use crate::codes;
@@ -163,6 +163,7 @@ impl<'a> Checker<'a> {
     pub fn stage_checks(&mut self) {
         let mut reported: BTreeSet<(Code, Span)> = BTreeSet::new();
         let mut written: BTreeSet<usize> = BTreeSet::new();
+        let mut read: BTreeSet<usize> = BTreeSet::new();
         let entries: Vec<(FuncId, Stage, Span)> = self
             .funcs
             .iter()
@@ -181,6 +182,9 @@ impl<'a> Checker<'a> {
                 };
                 for (g, _) in &info.facts.writes {
                     written.insert(g.index());
+                }
+                for (g, _) in &info.facts.image_reads {
+                    read.insert(g.index());
                 }
                 let uses = info.facts.uses.clone();
                 let in_helper = f != fid.index();
@@ -206,6 +210,11 @@ impl<'a> Checker<'a> {
                             codes::E0608,
                             format!("`{name}` synchronizes a workgroup, which exists only in compute shaders"),
                             "remove the barrier".to_string(),
+                        )),
+                        Use::ImageStore(name) if stage == Stage::Vertex => Some((
+                            codes::E0633,
+                            format!("`{name}` writes a storage image, which vertex shaders cannot do"),
+                            "write the image from a fragment or compute shader (WGSL forbids writable storage in vertex shaders, Vulkan needs an optional feature)".to_string(),
                         )),
                         Use::Workgroup(g) if stage != Stage::Compute => {
                             let gname = self.prog.globals.get(g).map(|d| d.name.clone()).unwrap_or_default();
@@ -242,7 +251,8 @@ impl<'a> Checker<'a> {
                 }
             }
         }
-        // Storage buffer access: explicit, else inferred from reachable writes.
+        // Storage buffer and image access: explicit, else inferred from reachable reads and
+        // writes.
         for i in 0..self.globals.len() {
             let gid = luma_thir::GlobalId::from_index(i as u32);
             let explicit = self
@@ -250,14 +260,34 @@ impl<'a> Checker<'a> {
                 .get(i)
                 .and_then(|g| g.explicit_access)
                 .map(|(a, _)| a);
+            let explicit_image = self
+                .globals
+                .get(i)
+                .and_then(|g| g.explicit_image_access)
+                .map(|(a, _)| a);
             if let Some(def) = self.prog.globals.get_mut(gid) {
-                if let GlobalKind::StorageBuffer { .. } = def.kind {
-                    let access = explicit.unwrap_or(if written.contains(&i) {
-                        Access::ReadWrite
-                    } else {
-                        Access::Read
-                    });
-                    def.kind = GlobalKind::StorageBuffer { access };
+                match def.kind {
+                    GlobalKind::StorageBuffer { .. } => {
+                        let access = explicit.unwrap_or(if written.contains(&i) {
+                            Access::ReadWrite
+                        } else {
+                            Access::Read
+                        });
+                        def.kind = GlobalKind::StorageBuffer { access };
+                    }
+                    GlobalKind::StorageImage { format, .. } => {
+                        // An image nothing reads or writes is declared read-only: the access
+                        // every target accepts for any format.
+                        let access = explicit_image.unwrap_or(
+                            match (read.contains(&i), written.contains(&i)) {
+                                (true, true) => ImageAccess::ReadWrite,
+                                (false, true) => ImageAccess::Write,
+                                _ => ImageAccess::Read,
+                            },
+                        );
+                        def.kind = GlobalKind::StorageImage { format, access };
+                    }
+                    _ => {}
                 }
             }
         }

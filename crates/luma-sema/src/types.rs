@@ -1,7 +1,9 @@
 //! Builtin type names, the Luma spelling of every type, and the type properties the checker
 //! asks about (constructible, host-shareable, ...).
 
-use luma_thir::{ArrayLen, Program, ScalarTy, StructId, TexDim, TextureShape, Ty, TyId, Types};
+use luma_thir::{
+    ArrayLen, ImageShape, Program, ScalarTy, StructId, TexDim, TextureShape, Ty, TyId, Types,
+};
 
 /// Resolves a builtin type name (`float`, `vec3`, `hmat2x4`, `sampler2DShadow`, ...).
 pub(crate) fn builtin_type(name: &str) -> Option<Ty> {
@@ -24,7 +26,45 @@ pub(crate) fn builtin_type(name: &str) -> Option<Ty> {
     if let Some(ty) = matrix_type(name) {
         return Some(ty);
     }
+    if let Some(ty) = image_type(name) {
+        return Some(ty);
+    }
     texture_type(name)
+}
+
+/// Every storage image type name with its shape, in documentation order.
+const IMAGE_NAMES: &[(&str, ImageShape)] = &[
+    ("image2D", image(TexDim::D2, false, ScalarTy::Float)),
+    ("image2DArray", image(TexDim::D2, true, ScalarTy::Float)),
+    ("image3D", image(TexDim::D3, false, ScalarTy::Float)),
+    ("iimage2D", image(TexDim::D2, false, ScalarTy::Int)),
+    ("iimage2DArray", image(TexDim::D2, true, ScalarTy::Int)),
+    ("iimage3D", image(TexDim::D3, false, ScalarTy::Int)),
+    ("uimage2D", image(TexDim::D2, false, ScalarTy::Uint)),
+    ("uimage2DArray", image(TexDim::D2, true, ScalarTy::Uint)),
+    ("uimage3D", image(TexDim::D3, false, ScalarTy::Uint)),
+];
+
+const fn image(dim: TexDim, arrayed: bool, texel: ScalarTy) -> ImageShape {
+    ImageShape {
+        dim,
+        arrayed,
+        texel,
+    }
+}
+
+fn image_type(name: &str) -> Option<Ty> {
+    IMAGE_NAMES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, s)| Ty::StorageImage(s))
+}
+
+fn image_name(s: ImageShape) -> &'static str {
+    IMAGE_NAMES
+        .iter()
+        .find(|(_, sh)| *sh == s)
+        .map_or("image", |(n, _)| n)
 }
 
 fn vector_type(name: &str) -> Option<Ty> {
@@ -273,6 +313,7 @@ pub(crate) fn builtin_type_names() -> impl Iterator<Item = String> {
         }
     }
     out.extend(TEXTURE_NAMES.iter().map(|(n, _, _)| (*n).to_string()));
+    out.extend(IMAGE_NAMES.iter().map(|(n, _)| (*n).to_string()));
     out.into_iter()
 }
 
@@ -343,6 +384,7 @@ fn leaf_name(prog: &Program, ty: Ty) -> String {
             }
         }
         Ty::CombinedSampler(s) => texture_name(s, true).to_string(),
+        Ty::StorageImage(s) => image_name(s).to_string(),
     }
 }
 
@@ -356,13 +398,14 @@ pub(crate) fn scalar_of(types: &Types, id: TyId) -> Option<ScalarTy> {
     }
 }
 
-/// Whether the type is a texture, sampler or combined sampler, or an array of them.
+/// Whether the type is a texture, sampler, combined sampler or storage image, or an array of
+/// them.
 pub(crate) fn is_resource(types: &Types, id: TyId) -> bool {
     match types.get(id) {
-        Ty::Texture(_) | Ty::Sampler { .. } | Ty::CombinedSampler(_) => true,
+        Ty::Texture(_) | Ty::Sampler { .. } | Ty::CombinedSampler(_) | Ty::StorageImage(_) => true,
         Ty::Array { element, .. } => matches!(
             types.get(element),
-            Ty::Texture(_) | Ty::Sampler { .. } | Ty::CombinedSampler(_)
+            Ty::Texture(_) | Ty::Sampler { .. } | Ty::CombinedSampler(_) | Ty::StorageImage(_)
         ),
         _ => false,
     }
@@ -377,7 +420,7 @@ pub(crate) struct Props {
     pub has_atomic: bool,
     /// A runtime-sized array somewhere.
     pub has_runtime: bool,
-    /// A texture or sampler somewhere.
+    /// A texture, sampler or storage image somewhere.
     pub has_resource: bool,
     /// A `half` somewhere.
     pub has_half: bool,
@@ -440,9 +483,10 @@ pub(crate) fn props(types: &Types, struct_props: impl Fn(StructId) -> Props, id:
                         ..
                     } => p.has_half = true,
                     Ty::Atomic(_) => p.has_atomic = true,
-                    Ty::Texture(_) | Ty::Sampler { .. } | Ty::CombinedSampler(_) => {
-                        p.has_resource = true
-                    }
+                    Ty::Texture(_)
+                    | Ty::Sampler { .. }
+                    | Ty::CombinedSampler(_)
+                    | Ty::StorageImage(_) => p.has_resource = true,
                     _ => {}
                 }
                 p.depth = depth;

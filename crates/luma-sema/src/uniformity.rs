@@ -525,6 +525,7 @@ impl Analysis<'_> {
                     | BuiltinFn::SampleGrad
                     | BuiltinFn::SampleCompareLevel
                     | BuiltinFn::TexelFetch
+                    | BuiltinFn::ImageLoad
                     | BuiltinFn::AtomicLoad
                     | BuiltinFn::AtomicStore
                     | BuiltinFn::AtomicAdd

@@ -171,6 +171,8 @@ struct CrossDescriptor {
     block_size: Option<u64>,
     type_key: String,
     readonly: bool,
+    writeonly: bool,
+    format: Option<String>,
 }
 
 fn cross_descriptors(x: &Value) -> BTreeMap<(u64, u64), CrossDescriptor> {
@@ -200,6 +202,8 @@ fn cross_descriptors(x: &Value) -> BTreeMap<(u64, u64), CrossDescriptor> {
                     block_size: r["block_size"].as_u64(),
                     type_key: r["type"].as_str().unwrap().to_string(),
                     readonly: r["readonly"].as_bool().unwrap_or(false),
+                    writeonly: r["writeonly"].as_bool().unwrap_or(false),
+                    format: r["format"].as_str().map(str::to_string),
                 },
             );
             assert!(old.is_none(), "spirv-cross lists {set}.{binding} twice");
@@ -436,6 +440,33 @@ fn compare(name: &str, r: &Reflected) -> Vec<String> {
                 failures.push(format!(
                     "{what}: access {:?} / --spirv {:?} but spirv-cross readonly is {}",
                     b.access, back.access, xb.readonly
+                ));
+            }
+        }
+        if b.descriptor_type == DescriptorType::StorageImage {
+            // spirv-cross names storage images by their GLSL type and format, which are Luma's.
+            let access = match (xb.readonly, xb.writeonly) {
+                (true, false) => Access::Read,
+                (false, true) => Access::Write,
+                _ => Access::ReadWrite,
+            };
+            if b.access != Some(access) || back.access != Some(access) {
+                failures.push(format!(
+                    "{what}: access {:?} / --spirv {:?} but spirv-cross says {access:?}",
+                    b.access, back.access
+                ));
+            }
+            if b.format != xb.format || back.format != xb.format {
+                failures.push(format!(
+                    "{what}: format {:?} / --spirv {:?} but spirv-cross says {:?}",
+                    b.format, back.format, xb.format
+                ));
+            }
+            let element = b.ty.rsplit(']').next().unwrap_or(&b.ty);
+            if element != xb.type_key {
+                failures.push(format!(
+                    "{what}: type `{}` but spirv-cross says `{}`",
+                    b.ty, xb.type_key
                 ));
             }
         }

@@ -106,6 +106,100 @@ pub enum GlobalKind {
     CombinedSampler,
     /// `shared name: T` (workgroup memory).
     Workgroup,
+    /// `@format(f) uniform name: imageXX` (or an array of images): a storage image, with its
+    /// texel format and its access (explicit `@access` or inferred from the `image_load` and
+    /// `image_store` calls reachable from an entry point).
+    StorageImage {
+        /// The texel format in memory.
+        format: ImageFormat,
+        /// Read, write or both.
+        access: ImageAccess,
+    },
+}
+
+/// The texel format of a storage image (`@format(...)`): WGSL's storage texel formats, spelled
+/// as in GLSL layout qualifiers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum ImageFormat {
+    Rgba8,
+    Rgba8Snorm,
+    Rgba8ui,
+    Rgba8i,
+    Rgba16f,
+    Rgba16ui,
+    Rgba16i,
+    Rgba32f,
+    Rgba32ui,
+    Rgba32i,
+    R32f,
+    R32ui,
+    R32i,
+    Rg32f,
+    Rg32ui,
+    Rg32i,
+}
+
+impl ImageFormat {
+    /// Every format with its Luma name, in documentation order.
+    pub const ALL: [(ImageFormat, &'static str); 16] = [
+        (ImageFormat::Rgba8, "rgba8"),
+        (ImageFormat::Rgba8Snorm, "rgba8_snorm"),
+        (ImageFormat::Rgba8ui, "rgba8ui"),
+        (ImageFormat::Rgba8i, "rgba8i"),
+        (ImageFormat::Rgba16f, "rgba16f"),
+        (ImageFormat::Rgba16ui, "rgba16ui"),
+        (ImageFormat::Rgba16i, "rgba16i"),
+        (ImageFormat::Rgba32f, "rgba32f"),
+        (ImageFormat::Rgba32ui, "rgba32ui"),
+        (ImageFormat::Rgba32i, "rgba32i"),
+        (ImageFormat::R32f, "r32f"),
+        (ImageFormat::R32ui, "r32ui"),
+        (ImageFormat::R32i, "r32i"),
+        (ImageFormat::Rg32f, "rg32f"),
+        (ImageFormat::Rg32ui, "rg32ui"),
+        (ImageFormat::Rg32i, "rg32i"),
+    ];
+
+    /// The format's Luma name (`rgba8`, `r32ui`, ...).
+    pub fn name(self) -> &'static str {
+        ImageFormat::ALL
+            .iter()
+            .find(|(f, _)| *f == self)
+            .map_or("rgba8", |(_, n)| n)
+    }
+
+    /// The format named `name`.
+    pub fn from_name(name: &str) -> Option<ImageFormat> {
+        ImageFormat::ALL
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(f, _)| *f)
+    }
+
+    /// The texel component type loads return and stores take: `Float` for float and
+    /// normalized formats, `Uint` for `...ui`, `Int` for `...i`.
+    pub fn texel(self) -> ScalarTy {
+        use ImageFormat as F;
+        match self {
+            F::Rgba8 | F::Rgba8Snorm | F::Rgba16f | F::Rgba32f | F::R32f | F::Rg32f => {
+                ScalarTy::Float
+            }
+            F::Rgba8ui | F::Rgba16ui | F::Rgba32ui | F::R32ui | F::Rg32ui => ScalarTy::Uint,
+            F::Rgba8i | F::Rgba16i | F::Rgba32i | F::R32i | F::Rg32i => ScalarTy::Int,
+        }
+    }
+}
+
+/// Storage image access.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ImageAccess {
+    /// `image_load` only.
+    Read,
+    /// `image_store` only.
+    Write,
+    /// Both.
+    ReadWrite,
 }
 
 /// Storage buffer access.
@@ -755,6 +849,19 @@ pub enum BuiltinFn {
     TexelFetch,
     TextureSize,
     TextureLevels,
+    // Storage images
+    /// Storage image builtins take the image first: a `Global` (or an `Index` of a `Global`
+    /// array of images) of a `StorageImage` type. Coordinates are `ivec2` (2D) or `ivec3` (3D),
+    /// followed for array images by the layer as a separate `int`:
+    /// - `image_load(img, coord, [layer])` -> `vec4` / `ivec4` / `uvec4` (the texel type);
+    /// - `image_store(img, coord, [layer,] value)` with a value of the texel type (a statement:
+    ///   only the expression of a [`StmtKind::Expr`], with `Ty::Error` as its placeholder type);
+    /// - `image_size(img)` -> `ivec2` (2D and 2D array: layers not included) or `ivec3` (3D);
+    /// - `image_layers(img)` -> `int` (array images only).
+    ImageLoad,
+    ImageStore,
+    ImageSize,
+    ImageLayers,
     // Atomic
     AtomicLoad,
     AtomicStore,

@@ -71,6 +71,17 @@ pub struct TextureShape {
     pub sampled: ScalarTy,
 }
 
+/// A storage image's shape: `image2D`, `iimage2DArray`, `uimage3D`, ...
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ImageShape {
+    /// `D2` or `D3` (storage images have no cube form).
+    pub dim: TexDim,
+    /// `...Array` types (2D only).
+    pub arrayed: bool,
+    /// Texel component type: `Float` (`image...`), `Int` (`iimage...`) or `Uint` (`uimage...`).
+    pub texel: ScalarTy,
+}
+
 /// Whether an array has a fixed length.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ArrayLen {
@@ -125,6 +136,9 @@ pub enum Ty {
     /// `sampler2D`, `sampler2DShadow`, ...: a texture and a sampler in one binding declaration
     /// (split into two bindings by lowering).
     CombinedSampler(TextureShape),
+    /// `image2D`, `iimage2DArray`, `uimage3D`, ...: a storage image (its format and access are
+    /// properties of the global, [`crate::GlobalKind::StorageImage`]).
+    StorageImage(ImageShape),
 }
 
 /// The type interner.

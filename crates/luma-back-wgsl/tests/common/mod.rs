@@ -17,7 +17,7 @@ use luma_ir::{AddressSpace, ArraySize, Module, TypeInner};
 use luma_testutil::{require_tool, run, workspace_root};
 
 /// The capabilities Luma's WGSL may need: push constants (naga's immediates), arrays of
-/// textures and samplers (naga's binding arrays, indexed by any value), `f16`,
+/// textures, storage textures and samplers (naga's binding arrays, indexed by any value), `f16`,
 /// `pack2x16float` / `unpack2x16float` (naga gates them separately), `sample_index` /
 /// `sample_mask`, and cube array textures.
 pub fn capabilities() -> naga::valid::Capabilities {
@@ -25,6 +25,8 @@ pub fn capabilities() -> naga::valid::Capabilities {
     C::IMMEDIATES
         | C::TEXTURE_AND_SAMPLER_BINDING_ARRAY
         | C::TEXTURE_AND_SAMPLER_BINDING_ARRAY_NON_UNIFORM_INDEXING
+        | C::STORAGE_TEXTURE_BINDING_ARRAY
+        | C::STORAGE_TEXTURE_BINDING_ARRAY_NON_UNIFORM_INDEXING
         | C::SHADER_FLOAT16
         | C::SHADER_FLOAT16_IN_FLOAT32
         | C::MULTISAMPLED_SHADING
