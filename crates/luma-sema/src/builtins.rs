@@ -491,10 +491,10 @@ impl<'a> Checker<'a> {
             }
             Kind::Atomic => self.atomic(fun, name, args, span),
             Kind::Texture => self.texture(fun, name, args, span),
+            Kind::Image => self.image(fun, name, args, span),
         }
     }
 
-            Kind::Image => self.image(fun, name, args, span),
     fn fixed(&mut self, f: FixedTy) -> TyId {
         match f {
             FixedTy::Uint => self.t.uint,
@@ -1151,9 +1151,6 @@ impl<'a> Checker<'a> {
         CallResult { expr, void: false }
     }
 
-    fn texel_ty(&mut self, shape: TextureShape) -> TyId {
-        if shape.depth {
-            return self.t.float;
     // -----------------------------------------------------------------------------------------
     // Storage images
 
@@ -1324,6 +1321,9 @@ impl<'a> Checker<'a> {
         CallResult { expr, void: store }
     }
 
+    fn texel_ty(&mut self, shape: TextureShape) -> TyId {
+        if shape.depth {
+            return self.t.float;
         }
         self.vec_ty(shape.sampled, 4)
     }
