@@ -409,20 +409,23 @@ impl<'a> Checker<'a> {
     }
 
     fn arity(&mut self, name: &str, expected: &str, found: usize, span: Span) {
-        self.emit(
-            Diagnostic::error(
-                codes::E0509,
-                span,
-                format!(
-                    "`{name}` takes {expected}, but {found} {} given",
-                    if found == 1 { "was" } else { "were" }
-                ),
-            )
-            .with_primary_label(format!(
-                "{found} argument{}",
-                if found == 1 { "" } else { "s" }
-            )),
-        );
+        let mut d = Diagnostic::error(
+            codes::E0509,
+            span,
+            format!(
+                "`{name}` takes {expected}, but {found} {} given",
+                if found == 1 { "was" } else { "were" }
+            ),
+        )
+        .with_primary_label(format!(
+            "{found} argument{}",
+            if found == 1 { "" } else { "s" }
+        ));
+        if name == "atan" && found == 2 {
+            // GLSL overloads `atan(y, x)`; Luma, like HLSL and WGSL, names it apart.
+            d = d.with_help("the two-argument arctangent is `atan2(y, x)`");
+        }
+        self.emit(d);
     }
 
     /// Checks a call of builtin `fun`.

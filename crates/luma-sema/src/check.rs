@@ -194,6 +194,10 @@ pub(crate) struct FnCtx<'a> {
     pub ret: Option<TyId>,
     pub ret_span: Span,
     pub facts: Facts,
+    /// Locals declared without a type whose initializer was an untyped integer constant, with
+    /// its span and value: they are `float` (language.md), which surprises authors who meant
+    /// `int`, so type errors that involve them say why.
+    pub float_defaults: Vec<(LocalId, Span, i128)>,
 }
 
 /// A checked expression: a typed THIR expression, or an untyped constant still waiting for
@@ -609,10 +613,41 @@ impl<'a> Checker<'a> {
                 }
                 let span = self.expr_span(e);
                 let d = self.mismatch(span, ty, found, what);
+                let d = self.explain_float_default(e, ty, d);
                 self.emit(d);
                 self.err_expr(span)
             }
         }
+    }
+
+    /// When `e` reads a local that is `float` only because an untyped integer constant
+    /// initialized it, says so on `d` and how to give it the intended type (the integer type
+    /// of `wanted`, the other operand or the expected type, else `int`).
+    pub fn explain_float_default(&self, e: ExprId, wanted: TyId, d: Diagnostic) -> Diagnostic {
+        let Some(ExprKind::Local(local)) = self.prog.exprs.get(e).map(|x| &x.kind) else {
+            return d;
+        };
+        let Some(f) = self.fcx.as_ref() else {
+            return d;
+        };
+        let Some(&(_, span, value)) = f.float_defaults.iter().find(|(l, _, _)| l == local) else {
+            return d;
+        };
+        let name = f
+            .locals
+            .get(*local)
+            .map(|l| l.name.clone())
+            .unwrap_or_default();
+        d.with_label(
+            span,
+            format!("`{name}` is `float` because nothing gives this literal another type"),
+        )
+        .with_help(format!(
+            "an untyped literal defaults to `float`; declare the type you mean: `let {name}: {} = {value}`",
+            self.scalar_of(wanted)
+                .filter(|s| s.is_integer())
+                .map_or("int", |s| s.as_str())
+        ))
     }
 
     /// The "mismatched types" diagnostic, with conversion advice.

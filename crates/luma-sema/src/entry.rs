@@ -427,20 +427,40 @@ impl<'a> Checker<'a> {
         // A user location: a numeric scalar or vector.
         let scalar = match self.ty(ty) {
             Ty::Scalar(s) | Ty::Vector { scalar: s, .. } if s != ScalarTy::Bool => s,
+            // A struct parameter reaches this point only beside other parameters (a lone one
+            // is the entry point's input struct): say that, not that structs are not I/O.
+            Ty::Struct(_) if !member && dir == Dir::In => {
+                let tn = self.tn(ty);
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0619,
+                        span,
+                        format!(
+                            "a struct {dname} must be the entry point's only parameter, but \
+                             `{name}: {tn}` has others beside it"
+                        ),
+                    )
+                    .with_primary_label("a struct among other parameters")
+                    .with_help(format!(
+                        "move the other parameters into `{tn}` as members (a builtin as \
+                         `@builtin(instance_index) instance: uint`), or pass every input as a \
+                         scalar or vector parameter"
+                    )),
+                );
+                return None;
+            }
             _ => {
                 let tn = self.tn(ty);
                 let what = if member { "member" } else { "parameter" };
-                let mut d = Diagnostic::error(
-                    codes::E0619,
-                    span,
-                    format!("{sname} {dname} `{name}` cannot have type `{tn}`"),
-                )
-                .with_primary_label(format!("this {what} is passed through a location"))
-                .with_note("stage inputs and outputs are numeric scalars and vectors");
-                if matches!(self.ty(ty), Ty::Struct(_)) && !member {
-                    d = d.with_help("an entry point takes either one struct parameter or several scalar and vector parameters");
-                }
-                self.emit(d);
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0619,
+                        span,
+                        format!("{sname} {dname} `{name}` cannot have type `{tn}`"),
+                    )
+                    .with_primary_label(format!("this {what} is passed through a location"))
+                    .with_note("stage inputs and outputs are numeric scalars and vectors"),
+                );
                 return None;
             }
         };

@@ -14,6 +14,7 @@ use crate::check::{closest, Checker, ConstSlot, LocalSym, Mode, SymKind, Use, Va
 use crate::codes;
 use crate::consts::{self, Abstract, AbstractResult};
 use crate::decls::TypeCtx;
+use crate::foreign;
 use crate::types;
 
 fn thir_binop(op: ast::BinaryOp) -> BinaryOp {
@@ -720,6 +721,9 @@ impl<'a> Checker<'a> {
                         BinErr::Mismatch,
                     );
                 }
+                if let Some(v) = self.float_literal_on_integer(a, s, b, target, span) {
+                    return v;
+                }
                 (self.materialize(a, s, target), b)
             }
             (Val::Expr(a), Val::Abs(b, s)) => {
@@ -735,6 +739,9 @@ impl<'a> Checker<'a> {
                         BinErr::Mismatch,
                     );
                 };
+                if let Some(v) = self.float_literal_on_integer(b, s, a, target, span) {
+                    return v;
+                }
                 (a, self.materialize(b, s, target))
             }
             (Val::Abs(..), Val::Abs(..)) => return self.err_val(span),
@@ -980,12 +987,81 @@ impl<'a> Checker<'a> {
                     if matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
                         d = d.with_note("shifts take an `int` or `uint` left operand and an `int` or `uint` count of the same width (or a scalar count)");
                     }
+                    let (ta, tb) = (self.expr_ty(a), self.expr_ty(b));
+                    if op == BinaryOp::Mul {
+                        d = self.matrix_shape_help(ta, tb, d);
+                    }
+                    d = self.explain_float_default(a, tb, d);
+                    d = self.explain_float_default(b, ta, d);
                 }
                 d
             }
         };
         self.emit(d);
         self.err_val(span)
+    }
+
+    /// A float literal operand beside an integer operand (`n * 0.5`): the literal would take
+    /// the integer type, which it cannot, and the fix is almost always to convert the other
+    /// operand, so the error points at both and says that. `None` when the literal fits.
+    fn float_literal_on_integer(
+        &mut self,
+        lit: Abstract,
+        lit_span: Span,
+        other: ExprId,
+        target: ScalarTy,
+        span: Span,
+    ) -> Option<Val> {
+        let Abstract::Float(f) = lit else {
+            return None;
+        };
+        if !target.is_integer() || (f.fract() == 0.0 && f.is_finite()) {
+            return None;
+        }
+        let tn = target.as_str();
+        let other_ty = self.expr_ty(other);
+        let on = self.tn(other_ty);
+        let convert = match self.ty(other_ty) {
+            Ty::Vector { size, .. } => format!("vec{size}"),
+            _ => "float".to_string(),
+        };
+        self.emit(
+            Diagnostic::error(
+                codes::E0517,
+                lit_span,
+                format!("the float literal `{}` cannot be an `{tn}`", lit.describe()),
+            )
+            .with_primary_label(format!("takes the type of the other operand, `{tn}`"))
+            .with_label(self.expr_span(other), format!("this is `{on}`"))
+            .with_help(format!(
+                "to compute in floating point, convert the `{on}` operand: `{convert}(...)`"
+            )),
+        );
+        Some(self.err_val(span))
+    }
+
+    /// For `matrix * vector` (or `vector * matrix`) of mismatched sizes: the vector size the
+    /// product needs, and for the usual `mat4 * vec3` how to extend a point or a direction.
+    fn matrix_shape_help(&self, lt: TyId, rt: TyId, d: Diagnostic) -> Diagnostic {
+        let (m, v, needed) = match (self.ty(lt), self.ty(rt)) {
+            (Ty::Matrix { columns, .. }, Ty::Vector { size, .. }) => (lt, size, columns),
+            (Ty::Vector { size, .. }, Ty::Matrix { rows, .. }) => (rt, size, rows),
+            _ => return d,
+        };
+        if v == needed {
+            return d;
+        }
+        let mn = self.tn(m);
+        if needed == 4 && v == 3 {
+            d.with_help(format!(
+                "a `{mn}` transforms 4-component vectors: extend the `vec3`, `vec4(p, 1.0)` for a \
+                 point or `vec4(d, 0.0)` for a direction"
+            ))
+        } else {
+            d.with_help(format!(
+                "a `{mn}` multiplies {needed}-component vectors on this side"
+            ))
+        }
     }
 
     // -----------------------------------------------------------------------------------------
@@ -1610,10 +1686,18 @@ impl<'a> Checker<'a> {
             );
             return self.err_val(span);
         }
+        // A constant condition picks its arm here, except when that would turn the
+        // expression into a constant while the other arm is not one: an if-expression is not a
+        // constant expression (language.md §5), so `(if true then 0 else x)` is a run-time zero
+        // (a zero `for` step that runs no iteration, a divisor that gives `x / 0 == x`), never
+        // a constant-expression error.
+        let folds = |taken: ExprId, other: ExprId| {
+            self.const_of(taken).is_none() || self.const_of(other).is_some()
+        };
         match const_cond {
-            Some(true) => Val::Expr(ae),
-            Some(false) => Val::Expr(be),
-            None => Val::Expr(self.mk(
+            Some(true) if folds(ae, be) => Val::Expr(ae),
+            Some(false) if folds(be, ae) => Val::Expr(be),
+            _ => Val::Expr(self.mk(
                 ExprKind::Select {
                     cond: c,
                     accept: ae,
@@ -1654,9 +1738,7 @@ impl<'a> Checker<'a> {
                 )
                 .with_primary_label("not a function name"),
             );
-            for a in args {
-                self.expr(*a, None);
-            }
+            self.unresolved_call_args(args);
             return err(self);
         };
         let name = id.name.as_str();
@@ -1679,9 +1761,7 @@ impl<'a> Checker<'a> {
                 ));
             }
             self.emit(d);
-            for a in args {
-                self.expr(*a, None);
-            }
+            self.unresolved_call_args(args);
             return err(self);
         }
         match self.names.get(name).map(|s| s.kind) {
@@ -1698,19 +1778,19 @@ impl<'a> Checker<'a> {
                         "build a value with `{name} {{ member = value, ... }}`"
                     )),
                 );
-                for a in args {
-                    self.expr(*a, None);
-                }
+                self.unresolved_call_args(args);
                 return err(self);
             }
+            // A global named after a builtin was already rejected (E0406): the call still
+            // means the builtin, so it is checked as one instead of failing a second time.
+            Some(SymKind::Global(_) | SymKind::Const(_))
+                if builtins::lookup(name).is_some() || types::builtin_type(name).is_some() => {}
             Some(SymKind::Global(_) | SymKind::Const(_)) => {
                 self.emit(
                     Diagnostic::error(codes::E0414, id.span, format!("`{name}` is not a function"))
                         .with_primary_label("cannot be called"),
                 );
-                for a in args {
-                    self.expr(*a, None);
-                }
+                self.unresolved_call_args(args);
                 return err(self);
             }
             None => {}
@@ -1728,22 +1808,43 @@ impl<'a> Checker<'a> {
             format!("cannot find function `{name}`"),
         )
         .with_primary_label("not a function, builtin or type");
-        let mut candidates: Vec<String> = self
-            .names
-            .iter()
-            .filter(|(_, s)| matches!(s.kind, SymKind::Function(_)))
-            .map(|(k, _)| (*k).to_string())
-            .collect();
-        candidates.extend(builtins::names().map(str::to_string));
-        candidates.sort();
-        if let Some(c) = closest(name, candidates.iter().map(String::as_str)) {
-            d = d.with_suggestion(id.span, c, "a function with a similar name exists");
+        if let Some((languages, instead)) = foreign::lookup(name) {
+            // Another shading language's builtin: say what Luma calls it.
+            d = match instead {
+                foreign::Instead::Builtin(luma) => d.with_suggestion(
+                    id.span,
+                    luma,
+                    format!("`{name}` is {languages}'s name; Luma calls it"),
+                ),
+                foreign::Instead::Write(how) => {
+                    d.with_help(format!("Luma has no `{name}` ({languages}): {how}"))
+                }
+            };
+        } else {
+            let mut candidates: Vec<String> = self
+                .names
+                .iter()
+                .filter(|(_, s)| matches!(s.kind, SymKind::Function(_)))
+                .map(|(k, _)| (*k).to_string())
+                .collect();
+            candidates.extend(builtins::names().map(str::to_string));
+            candidates.sort();
+            if let Some(c) = closest(name, candidates.iter().map(String::as_str)) {
+                d = d.with_suggestion(id.span, c, "a function with a similar name exists");
+            }
         }
         self.emit(d);
-        for a in args {
-            self.expr(*a, None);
-        }
+        self.unresolved_call_args(args);
         err(self)
+    }
+
+    /// Checks the arguments of a call that could not be resolved, for their own errors only:
+    /// as references, so that a texture or buffer passed to a misspelled texture builtin is
+    /// not reported as a misused value on top of the unknown name.
+    fn unresolved_call_args(&mut self, args: &'a [ast::ExprId]) {
+        for a in args {
+            self.expr_mode(*a, None, Mode::Ref);
+        }
     }
 
     fn user_call(

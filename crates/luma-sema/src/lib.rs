@@ -63,6 +63,7 @@ mod decls;
 pub mod dump;
 mod entry;
 mod expr;
+mod foreign;
 mod stages;
 mod stmt;
 mod types;

@@ -11,6 +11,7 @@ use luma_thir::{
 
 use crate::check::{Checker, FnCtx, LocalSym, LoopCtx, Mode, Use, Val};
 use crate::codes;
+use crate::consts::Abstract;
 use crate::decls::TypeCtx;
 use crate::expr::{ast_binop, binop_str};
 
@@ -57,6 +58,7 @@ impl<'a> Checker<'a> {
             ret,
             ret_span,
             facts: Default::default(),
+            float_defaults: Vec::new(),
         });
         self.depth_reported = false;
         self.depth = 0;
@@ -171,6 +173,11 @@ impl<'a> Checker<'a> {
                 };
                 let ty = declared.unwrap_or_else(|| self.expr_ty(e));
                 let local = self.declare_local(name, ty, false);
+                if let (None, Val::Abs(Abstract::Int(n), lit_span)) = (declared, v) {
+                    if let Some(f) = self.fcx.as_mut() {
+                        f.float_defaults.push((local, lit_span, n));
+                    }
+                }
                 self.push(out, StmtKind::Let { local, value: e }, span);
                 Flow::Continues
             }
@@ -589,6 +596,54 @@ impl<'a> Checker<'a> {
     // -----------------------------------------------------------------------------------------
     // Assignment
 
+    /// `name = value` where nothing is called `name`: in Lua this makes a global, so the
+    /// author almost surely meant a declaration. Reported once with the `let` to write, and
+    /// the name is then declared with the value's type so its later uses are not reported
+    /// again. `false` when the target is not such a name.
+    fn assign_to_undeclared(
+        &mut self,
+        target: ast::ExprId,
+        value: ast::ExprId,
+        span: Span,
+        out: &mut Block,
+    ) -> bool {
+        let Some(ast::Expr {
+            kind: ast::ExprKind::Ident(id),
+            ..
+        }) = self.ast_expr(target)
+        else {
+            return false;
+        };
+        let name = id.name.as_str();
+        let known = self
+            .fcx
+            .as_ref()
+            .is_some_and(|f| f.scopes.lookup(name).is_some())
+            || self.names.contains_key(name)
+            || crate::builtins::lookup(name).is_some()
+            || crate::types::is_builtin_type_name(name);
+        if known {
+            return false;
+        }
+        self.emit(
+            Diagnostic::error(
+                codes::E0401,
+                id.span,
+                format!("cannot find `{name}` in this scope"),
+            )
+            .with_primary_label("assigned before it is declared")
+            .with_help(format!(
+                "Luma declares variables with `let`: `let {name} = ...`"
+            )),
+        );
+        let v = self.top_expr(value, None, Mode::Value);
+        let e = self.concretize(v, None);
+        let ty = self.expr_ty(e);
+        let local = self.declare_local(id, ty, false);
+        self.push(out, StmtKind::Let { local, value: e }, span);
+        true
+    }
+
     /// The root of a place expression, or `None` when it is not a place. A swizzle may only
     /// be the last step; an index of a swizzle or a swizzle of a swizzle is not a place.
     pub fn place_root(&self, e: ExprId) -> Option<Root> {
@@ -661,6 +716,9 @@ impl<'a> Checker<'a> {
     ) {
         self.steps = 0;
         self.steps_reported = false;
+        if op.is_none() && self.assign_to_undeclared(target, value, span, out) {
+            return;
+        }
         let tv = self.expr_mode(target, None, Mode::Ref);
         let tspan = self.val_span(tv);
         let te = match tv {

@@ -914,3 +914,27 @@ const F: uint = uint(2.5)
     let out = err("const X: uint = uint(-1.5)");
     assert!(out.contains("E0703"), "{out}");
 }
+
+#[test]
+fn if_expressions_with_a_non_constant_arm_are_not_constant() {
+    // Found by luma-difftest: folding `if true then 0 else x` to its constant arm made a
+    // run-time zero step and a run-time division by zero into constant-expression errors.
+    let p = ok("
+buffer data: []int
+
+@entry(compute) @workgroup_size(1)
+function main()
+\tlet x: int = data[0]
+\t@max_iterations(4)
+\tfor i = 0, 3, (if true then 0 else x) do
+\t\tdata[1] = i
+\tend
+\tdata[2] = x / (if false then x else 0)
+\tdata[3] = (if true then -5 else x) % 0
+end
+");
+    assert_eq!(p.entry_points.len(), 1);
+    // Both arms constant: still a constant expression, and still checked as one.
+    let out = err("function f(x: int) -> int\n\treturn x / (if true then 0 else 1) + (if false then 1 else 0) / 0\nend");
+    assert!(out.contains("E0702"), "{out}");
+}

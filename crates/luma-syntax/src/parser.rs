@@ -1744,7 +1744,10 @@ impl Parser<'_, '_> {
                 "`=`",
                 "every variable is initialized where it is declared: `let x: float = 0.0`",
             );
-            return self.stmt(StmtKind::Error, lo);
+            // Still declare the name, with an `Error` value that later stages skip, so that its
+            // uses (typically `x = ...` on the next line) are not reported as undeclared.
+            let value = self.alloc_error(name.span);
+            return self.stmt(StmtKind::Let { name, ty, value }, lo);
         }
         let value = self.parse_expr();
         self.stmt(StmtKind::Let { name, ty, value }, lo)

@@ -1,0 +1,191 @@
+//! Builtin names from GLSL, HLSL, WGSL and Metal that Luma spells differently, so that a call of
+//! an unknown function says what Luma calls it instead of guessing by spelling (an edit-distance
+//! guess turns HLSL's `rsqrt` into `sqrt`).
+
+/// What Luma has instead of a foreign builtin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Instead {
+    /// A Luma builtin of another name, used the same way.
+    Builtin(&'static str),
+    /// No builtin: how to write it.
+    Write(&'static str),
+}
+
+/// `(foreign name, languages that have it, what Luma has)`.
+const TABLE: &[(&str, &str, Instead)] = &[
+    (
+        "GroupMemoryBarrierWithGroupSync",
+        "HLSL",
+        Instead::Builtin("workgroup_barrier"),
+    ),
+    ("InterlockedAdd", "HLSL", Instead::Builtin("atomic_add")),
+    ("InterlockedAnd", "HLSL", Instead::Builtin("atomic_and")),
+    (
+        "InterlockedCompareExchange",
+        "HLSL",
+        Instead::Builtin("atomic_compare_exchange"),
+    ),
+    (
+        "InterlockedExchange",
+        "HLSL",
+        Instead::Builtin("atomic_exchange"),
+    ),
+    ("InterlockedMax", "HLSL", Instead::Builtin("atomic_max")),
+    ("InterlockedMin", "HLSL", Instead::Builtin("atomic_min")),
+    ("InterlockedOr", "HLSL", Instead::Builtin("atomic_or")),
+    ("InterlockedXor", "HLSL", Instead::Builtin("atomic_xor")),
+    ("asfloat", "HLSL", Instead::Builtin("as_float")),
+    ("asint", "HLSL", Instead::Builtin("as_int")),
+    ("asuint", "HLSL", Instead::Builtin("as_uint")),
+    ("atomicAdd", "GLSL and WGSL", Instead::Builtin("atomic_add")),
+    ("atomicAnd", "GLSL and WGSL", Instead::Builtin("atomic_and")),
+    (
+        "atomicCompSwap",
+        "GLSL",
+        Instead::Builtin("atomic_compare_exchange"),
+    ),
+    (
+        "atomicExchange",
+        "GLSL and WGSL",
+        Instead::Builtin("atomic_exchange"),
+    ),
+    ("atomicLoad", "WGSL", Instead::Builtin("atomic_load")),
+    ("atomicMax", "GLSL and WGSL", Instead::Builtin("atomic_max")),
+    ("atomicMin", "GLSL and WGSL", Instead::Builtin("atomic_min")),
+    ("atomicOr", "GLSL and WGSL", Instead::Builtin("atomic_or")),
+    ("atomicStore", "WGSL", Instead::Builtin("atomic_store")),
+    ("atomicSub", "WGSL", Instead::Builtin("atomic_sub")),
+    ("atomicXor", "GLSL and WGSL", Instead::Builtin("atomic_xor")),
+    ("barrier", "GLSL", Instead::Builtin("workgroup_barrier")),
+    (
+        "bitcast",
+        "WGSL",
+        Instead::Write("reinterpret bits with `as_float(...)`, `as_int(...)` or `as_uint(...)`"),
+    ),
+    ("bitCount", "GLSL", Instead::Builtin("count_one_bits")),
+    ("bitfieldReverse", "GLSL", Instead::Builtin("reverse_bits")),
+    (
+        "clip",
+        "HLSL",
+        Instead::Write("end the invocation with `if x < 0.0 then discard end`"),
+    ),
+    ("countOneBits", "WGSL", Instead::Builtin("count_one_bits")),
+    ("countbits", "HLSL", Instead::Builtin("count_one_bits")),
+    ("dFdx", "GLSL", Instead::Builtin("dfdx")),
+    ("dFdy", "GLSL", Instead::Builtin("dfdy")),
+    ("ddx", "HLSL", Instead::Builtin("dfdx")),
+    ("ddy", "HLSL", Instead::Builtin("dfdy")),
+    ("dpdx", "WGSL", Instead::Builtin("dfdx")),
+    ("dpdy", "WGSL", Instead::Builtin("dfdy")),
+    ("faceForward", "WGSL", Instead::Builtin("faceforward")),
+    ("findLSB", "GLSL", Instead::Builtin("first_trailing_bit")),
+    ("findMSB", "GLSL", Instead::Builtin("first_leading_bit")),
+    ("firstLeadingBit", "WGSL", Instead::Builtin("first_leading_bit")),
+    ("firstTrailingBit", "WGSL", Instead::Builtin("first_trailing_bit")),
+    ("firstbithigh", "HLSL", Instead::Builtin("first_leading_bit")),
+    ("firstbitlow", "HLSL", Instead::Builtin("first_trailing_bit")),
+    ("floatBitsToInt", "GLSL", Instead::Builtin("as_int")),
+    ("floatBitsToUint", "GLSL", Instead::Builtin("as_uint")),
+    (
+        "fmod",
+        "HLSL",
+        Instead::Write(
+            "HLSL's `fmod` truncates, which is Luma's `%` on floats (`mod(x, y)` floors, as in GLSL)",
+        ),
+    ),
+    ("frac", "HLSL", Instead::Builtin("fract")),
+    ("intBitsToFloat", "GLSL", Instead::Builtin("as_float")),
+    ("inverseSqrt", "WGSL", Instead::Builtin("inversesqrt")),
+    ("lerp", "HLSL", Instead::Builtin("mix")),
+    ("mad", "HLSL", Instead::Builtin("fma")),
+    (
+        "mul",
+        "HLSL",
+        Instead::Write(
+            "multiply matrices and vectors with `*` (Luma's matrices are column-major, as in \
+             GLSL: `m * v` transforms `v`)",
+        ),
+    ),
+    ("pack2x16float", "WGSL", Instead::Builtin("pack_half2x16")),
+    ("pack2x16snorm", "WGSL", Instead::Builtin("pack_snorm2x16")),
+    ("pack2x16unorm", "WGSL", Instead::Builtin("pack_unorm2x16")),
+    ("pack4x8snorm", "WGSL", Instead::Builtin("pack_snorm4x8")),
+    ("pack4x8unorm", "WGSL", Instead::Builtin("pack_unorm4x8")),
+    ("packHalf2x16", "GLSL", Instead::Builtin("pack_half2x16")),
+    ("packSnorm2x16", "GLSL", Instead::Builtin("pack_snorm2x16")),
+    ("packSnorm4x8", "GLSL", Instead::Builtin("pack_snorm4x8")),
+    ("packUnorm2x16", "GLSL", Instead::Builtin("pack_unorm2x16")),
+    ("packUnorm4x8", "GLSL", Instead::Builtin("pack_unorm4x8")),
+    ("reverseBits", "WGSL", Instead::Builtin("reverse_bits")),
+    ("reversebits", "HLSL", Instead::Builtin("reverse_bits")),
+    ("rsqrt", "HLSL and Metal", Instead::Builtin("inversesqrt")),
+    (
+        "select",
+        "WGSL and Metal",
+        Instead::Write("choose a value with `if condition then a else b`"),
+    ),
+    ("smoothStep", "WGSL", Instead::Builtin("smoothstep")),
+    ("storageBarrier", "WGSL", Instead::Builtin("storage_barrier")),
+    ("tex2D", "HLSL", Instead::Builtin("sample")),
+    ("texelFetch", "GLSL", Instead::Builtin("texel_fetch")),
+    ("texture", "GLSL", Instead::Builtin("sample")),
+    ("texture2D", "GLSL", Instead::Builtin("sample")),
+    ("textureDimensions", "WGSL", Instead::Builtin("texture_size")),
+    ("textureGrad", "GLSL", Instead::Builtin("sample_grad")),
+    ("textureLoad", "WGSL", Instead::Builtin("texel_fetch")),
+    ("textureLod", "GLSL", Instead::Builtin("sample_level")),
+    ("textureNumLevels", "WGSL", Instead::Builtin("texture_levels")),
+    ("textureQueryLevels", "GLSL", Instead::Builtin("texture_levels")),
+    ("textureSample", "WGSL", Instead::Builtin("sample")),
+    ("textureSampleBias", "WGSL", Instead::Builtin("sample_bias")),
+    ("textureSampleCompare", "WGSL", Instead::Builtin("sample_compare")),
+    (
+        "textureSampleCompareLevel",
+        "WGSL",
+        Instead::Builtin("sample_compare_level"),
+    ),
+    ("textureSampleGrad", "WGSL", Instead::Builtin("sample_grad")),
+    ("textureSampleLevel", "WGSL", Instead::Builtin("sample_level")),
+    ("textureSize", "GLSL", Instead::Builtin("texture_size")),
+    ("uintBitsToFloat", "GLSL", Instead::Builtin("as_float")),
+    ("unpack2x16float", "WGSL", Instead::Builtin("unpack_half2x16")),
+    ("unpack2x16snorm", "WGSL", Instead::Builtin("unpack_snorm2x16")),
+    ("unpack2x16unorm", "WGSL", Instead::Builtin("unpack_unorm2x16")),
+    ("unpack4x8snorm", "WGSL", Instead::Builtin("unpack_snorm4x8")),
+    ("unpack4x8unorm", "WGSL", Instead::Builtin("unpack_unorm4x8")),
+    ("unpackHalf2x16", "GLSL", Instead::Builtin("unpack_half2x16")),
+    ("unpackSnorm2x16", "GLSL", Instead::Builtin("unpack_snorm2x16")),
+    ("unpackSnorm4x8", "GLSL", Instead::Builtin("unpack_snorm4x8")),
+    ("unpackUnorm2x16", "GLSL", Instead::Builtin("unpack_unorm2x16")),
+    ("unpackUnorm4x8", "GLSL", Instead::Builtin("unpack_unorm4x8")),
+    ("workgroupBarrier", "WGSL", Instead::Builtin("workgroup_barrier")),
+];
+
+/// What Luma has instead of the foreign builtin `name`, with the languages that spell it so.
+pub(crate) fn lookup(name: &str) -> Option<(&'static str, Instead)> {
+    TABLE
+        .iter()
+        .find(|(foreign, _, _)| *foreign == name)
+        .map(|(_, languages, instead)| (*languages, *instead))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_replacement_is_a_luma_builtin_and_no_foreign_name_is_one() {
+        for (foreign, _, instead) in TABLE {
+            assert!(
+                crate::builtins::lookup(foreign).is_none(),
+                "`{foreign}` is itself a Luma builtin"
+            );
+            if let Instead::Builtin(name) = instead {
+                assert!(
+                    crate::builtins::lookup(name).is_some(),
+                    "`{name}` (for `{foreign}`) is not a Luma builtin"
+                );
+            }
+        }
+    }
+}
