@@ -131,6 +131,13 @@ pub fn any_subtype(
     ty: Handle<Type>,
     mut pred: impl FnMut(&TypeInner) -> bool,
 ) -> bool {
+    // Most types asked about (the verifier asks for every value) have no subtypes: answer those
+    // without the walk, whose `seen` table is as long as the whole type arena.
+    match types.get(ty).map(|t| &t.inner) {
+        None => return false,
+        Some(TypeInner::Array { .. } | TypeInner::Struct { .. }) => {}
+        Some(inner) => return pred(inner),
+    }
     let mut seen = vec![false; types.len()];
     let mut stack = vec![ty];
     while let Some(h) = stack.pop() {
@@ -355,7 +362,13 @@ impl ConstantInterner {
     }
 
     fn catch_up(&mut self, constants: &Arena<Constant>) {
-        for (h, c) in constants.iter().skip(self.indexed) {
+        // By index, not `iter().skip(n)`: skipping walks the n elements already indexed, which
+        // made every `intern` linear in the arena and a pass quadratic in its constants.
+        for i in self.indexed..constants.len() {
+            let h = Handle::from_index(i as u32);
+            let Some(c) = constants.get(h) else {
+                continue;
+            };
             if c.name.is_none() && c.spec_id.is_none() {
                 self.known
                     .entry((c.ty, ConstKey::of(&c.value)))
