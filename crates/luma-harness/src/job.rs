@@ -449,6 +449,37 @@ impl Default for SamplerDesc {
     }
 }
 
+/// A storage image bound at a slot: created in its format with `STORAGE` usage, filled with
+/// its bytes (zeros when the spec gives none), in the `GENERAL` layout while shaders run, and
+/// read back afterwards.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ImageInput {
+    /// Where it is bound.
+    pub slot: Slot,
+    /// `D2`, `D2Array` or `D3` (storage images have no cube form).
+    pub kind: TextureKind,
+    /// Texel format.
+    pub format: Format,
+    /// Width in texels.
+    pub width: u32,
+    /// Height in texels.
+    pub height: u32,
+    /// Depth for 3D images, layer count for arrays, 1 otherwise.
+    pub depth_or_layers: u32,
+    /// Initial contents: layers (or slices) in order, rows top to bottom, tightly packed.
+    pub bytes: Vec<u8>,
+}
+
+impl ImageInput {
+    /// The size of the whole image in bytes (one level).
+    pub fn byte_len(&self) -> u64 {
+        u64::from(self.width)
+            * u64::from(self.height)
+            * u64::from(self.depth_or_layers)
+            * self.format.texel_size() as u64
+    }
+}
+
 /// A sampler bound at a slot.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SamplerInput {
@@ -478,6 +509,8 @@ pub struct Job {
     pub textures: Vec<TextureInput>,
     /// Samplers by slot.
     pub samplers: Vec<SamplerInput>,
+    /// Storage images by slot.
+    pub images: Vec<ImageInput>,
     /// Push constant bytes (from offset 0).
     pub push_constants: Vec<u8>,
     /// Specialization constant values.
@@ -489,6 +522,9 @@ pub struct Job {
 pub struct Outcome {
     /// Every buffer the shaders used, with its contents after the run.
     pub buffers: Vec<(Slot, Vec<u8>)>,
+    /// Every storage image the shaders used, with its texels after the run (laid out as
+    /// [`ImageInput::bytes`]).
+    pub images: Vec<(Slot, Vec<u8>)>,
     /// Each color target's pixels, rows top to bottom, tightly packed.
     pub targets: Vec<Vec<u8>>,
     /// The depth target's values (f32), if there is one.

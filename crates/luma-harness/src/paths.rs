@@ -179,12 +179,15 @@ pub fn naga_wgsl(text: &str, stage: Stage, entry: &str, spec: &[SpecValue]) -> R
         ))
     })?;
     // Immediates are naga's push constants; f16-in-f32 packing (`pack2x16float`) is core
-    // WGSL that naga gates behind a capability every Vulkan device has.
+    // WGSL that naga gates behind a capability every Vulkan device has; arrays of storage
+    // textures are naga binding arrays (Luma's `[N]image2D`).
     let mut validator = Validator::new(
         ValidationFlags::all(),
         Capabilities::default()
             | Capabilities::IMMEDIATES
-            | Capabilities::SHADER_FLOAT16_IN_FLOAT32,
+            | Capabilities::SHADER_FLOAT16_IN_FLOAT32
+            | Capabilities::STORAGE_TEXTURE_BINDING_ARRAY
+            | Capabilities::STORAGE_TEXTURE_BINDING_ARRAY_NON_UNIFORM_INDEXING,
     );
     let info = validator.validate(&module).map_err(|e| {
         Error::Compile(format!(

@@ -348,6 +348,7 @@ pub fn job_for(test: &Test, mut shaders: BTreeMap<Stage, Shader>) -> Result<Job>
         buffers: test.buffers.clone(),
         textures: test.textures.clone(),
         samplers: test.samplers.clone(),
+        images: test.images.clone(),
         push_constants: test.push_constants.clone(),
         specialization: test
             .specialization
@@ -371,6 +372,9 @@ pub fn check(test: &Test, outcome: &Outcome) -> Vec<String> {
         let head = match e.at {
             ExpectWhere::Buffer { slot, .. } => {
                 format!("expect #{} (buffer at {slot})", i + 1)
+            }
+            ExpectWhere::Image { slot, .. } => {
+                format!("expect #{} (image at {slot})", i + 1)
             }
             ExpectWhere::Pixels { target, rect } => match target {
                 Some(t) => format!("expect #{} (target {t}, rect {rect:?})", i + 1),
@@ -408,6 +412,21 @@ fn check_one(test: &Test, e: &Expect, outcome: &Outcome) -> Vec<String> {
             let rest = bytes.get(offset as usize..).unwrap_or(&[]);
             // Offsets in messages count from the start of the buffer, as the spec's layout
             // comments do.
+            compare::check(&e.data, rest, e.tolerance)
+                .into_iter()
+                .map(|mut m| {
+                    m.offset += offset as usize;
+                    m.to_string()
+                })
+                .collect()
+        }
+        ExpectWhere::Image { slot, offset } => {
+            let Some((_, bytes)) = outcome.images.iter().find(|(s, _)| *s == slot) else {
+                return vec![format!(
+                    "the shader does not use the image at {slot}, so nothing was read back"
+                )];
+            };
+            let rest = bytes.get(offset as usize..).unwrap_or(&[]);
             compare::check(&e.data, rest, e.tolerance)
                 .into_iter()
                 .map(|mut m| {

@@ -24,7 +24,7 @@
 //! ```
 //!
 //! Other tables: `push_constants = [...]` (typed data), `[[spec]] id = 0, value = "i32 5"`,
-//! `[[texture]]`, `[[sampler]]`, `[render]` with `[[vertex_buffer]]`, `[tolerance]`,
+//! `[[texture]]`, `[[sampler]]`, `[[image]]`, `[render]` with `[[vertex_buffer]]`, `[tolerance]`,
 //! `[not_applicable] hlsl = "reason"`, and `[reference]` for hand-written GLSL or SPIR-V
 //! assembly run as extra paths. `tests/exec/README.md` documents every key.
 
@@ -38,8 +38,8 @@ use crate::data::{Data, Value};
 use crate::error::{Error, Result};
 use crate::job::{
     AddressMode, Attribute, AttributeFormat, Border, BufferInput, ColorTarget, CompareOp,
-    DepthTarget, Filter, Format, SamplerDesc, SamplerInput, Slot, TextureInput, TextureKind,
-    Topology, VertexBuffer,
+    DepthTarget, Filter, Format, ImageInput, SamplerDesc, SamplerInput, Slot, TextureInput,
+    TextureKind, Topology, VertexBuffer,
 };
 use crate::reflect::Stage;
 
@@ -116,6 +116,8 @@ struct RawSpec {
     #[serde(default)]
     sampler: Vec<RawSampler>,
     #[serde(default)]
+    image: Vec<RawImage>,
+    #[serde(default)]
     vertex_buffer: Vec<RawVertexBuffer>,
     #[serde(default)]
     expect: Vec<RawExpect>,
@@ -184,6 +186,21 @@ struct RawTexture {
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawImage {
+    #[serde(default)]
+    group: u32,
+    binding: u32,
+    #[serde(default)]
+    element: u32,
+    kind: Option<String>,
+    format: String,
+    size: Vec<u32>,
+    layers: Option<u32>,
+    data: Option<Vec<String>>,
+}
+
+#[derive(Debug, Deserialize)]
 #[serde(untagged)]
 enum RawAddress {
     One(String),
@@ -231,6 +248,7 @@ struct RawAttribute {
 #[serde(deny_unknown_fields)]
 struct RawExpect {
     buffer: Option<u32>,
+    image: Option<u32>,
     #[serde(default)]
     group: u32,
     #[serde(default)]
@@ -326,6 +344,14 @@ pub enum ExpectWhere {
         /// Byte offset of the range.
         offset: u64,
     },
+    /// A range of a storage image's texels (layers or slices in order, rows top to bottom,
+    /// tightly packed) starting at byte `offset`.
+    Image {
+        /// The image's slot.
+        slot: Slot,
+        /// Byte offset of the range.
+        offset: u64,
+    },
     /// Pixels of a color target (`target: None` means the depth target).
     Pixels {
         /// Color target index, or `None` for depth.
@@ -379,6 +405,8 @@ pub struct Test {
     pub textures: Vec<TextureInput>,
     /// Samplers.
     pub samplers: Vec<SamplerInput>,
+    /// Storage images.
+    pub images: Vec<ImageInput>,
     /// Push constant bytes.
     pub push_constants: Vec<u8>,
     /// Specialization values.
@@ -648,6 +676,14 @@ pub fn parse(name: &str, spec_path: &Path, text: &str) -> Result<Test> {
     for s in &raw.sampler {
         samplers.push(sampler(s)?);
     }
+    let mut images: Vec<ImageInput> = Vec::new();
+    for i in &raw.image {
+        let input = image(i)?;
+        if images.iter().any(|x| x.slot == input.slot) {
+            return Err(Error::Spec(format!("two images at {}", input.slot)));
+        }
+        images.push(input);
+    }
 
     let default_tolerance = Tolerance {
         abs: raw.tolerance.as_ref().and_then(|t| t.abs).unwrap_or(0.0),
@@ -655,7 +691,7 @@ pub fn parse(name: &str, spec_path: &Path, text: &str) -> Result<Test> {
     };
     let mut expects = Vec::new();
     for e in &raw.expect {
-        expects.push(expect(e, &work, &buffers, default_tolerance)?);
+        expects.push(expect(e, &work, &buffers, &images, default_tolerance)?);
     }
     if expects.is_empty() {
         return Err(Error::Spec(
@@ -688,6 +724,7 @@ pub fn parse(name: &str, spec_path: &Path, text: &str) -> Result<Test> {
         buffers,
         textures,
         samplers,
+        images,
         push_constants,
         specialization,
         expects,
@@ -864,6 +901,68 @@ fn texture(t: &RawTexture) -> Result<TextureInput> {
     Ok(input)
 }
 
+fn image(i: &RawImage) -> Result<ImageInput> {
+    let slot = Slot {
+        set: i.group,
+        binding: i.binding,
+        element: i.element,
+    };
+    let kind = TextureKind::from_name(i.kind.as_deref().unwrap_or("2d"))?;
+    let format = Format::from_name(&i.format)?;
+    if format.is_depth() {
+        return Err(Error::Spec(format!(
+            "image at {slot}: `d32f` is not a storage image format"
+        )));
+    }
+    let (width, height, depth_or_layers) = match (kind, i.size.as_slice(), i.layers) {
+        (TextureKind::D3, [w, h, d], None) => (*w, *h, *d),
+        (TextureKind::D2Array, [w, h], Some(layers)) => (*w, *h, layers),
+        (TextureKind::D2, [w, h], None) => (*w, *h, 1),
+        (TextureKind::Cube, _, _) => {
+            return Err(Error::Spec(format!(
+                "image at {slot}: storage images are 2d, 2d_array or 3d"
+            )))
+        }
+        _ => {
+            return Err(Error::Spec(format!(
+                "image at {slot}: size is [width, height] (and `layers` for 2d_array), or \
+                 [width, height, depth] for 3d"
+            )))
+        }
+    };
+    if [width, height, depth_or_layers]
+        .iter()
+        .any(|&n| n == 0 || n > 4096)
+    {
+        return Err(Error::Spec(format!(
+            "image at {slot}: sizes and layers must be 1..=4096"
+        )));
+    }
+    let mut input = ImageInput {
+        slot,
+        kind,
+        format,
+        width,
+        height,
+        depth_or_layers,
+        bytes: Vec::new(),
+    };
+    let len = input.byte_len();
+    input.bytes = match &i.data {
+        Some(d) => Data::parse(d)?.to_bytes(),
+        None => vec![0; usize::try_from(len).unwrap_or(usize::MAX)],
+    };
+    if input.bytes.len() as u64 != len {
+        return Err(Error::Spec(format!(
+            "image at {slot}: data is {} bytes; {width}x{height}x{depth_or_layers} {} needs \
+             {len} (layers or slices, then rows top to bottom)",
+            input.bytes.len(),
+            i.format
+        )));
+    }
+    Ok(input)
+}
+
 fn sampler(s: &RawSampler) -> Result<SamplerInput> {
     let slot = Slot {
         set: s.group,
@@ -919,6 +1018,7 @@ fn expect(
     e: &RawExpect,
     work: &TestWork,
     buffers: &[BufferInput],
+    images: &[ImageInput],
     default: Tolerance,
 ) -> Result<Expect> {
     let data = Data::parse(&e.data)?;
@@ -926,6 +1026,49 @@ fn expect(
         abs: e.abs.unwrap_or(default.abs),
         ulp: e.ulp.unwrap_or(default.ulp),
     };
+    if let Some(binding) = e.image {
+        if e.buffer.is_some() || e.target.is_some() || e.depth {
+            return Err(Error::Spec(
+                "an [[expect]] names exactly one of `buffer = B`, `image = B`, `target = N` or \
+                 `depth = true`"
+                    .into(),
+            ));
+        }
+        let slot = Slot {
+            set: e.group,
+            binding,
+            element: e.element,
+        };
+        let image = images.iter().find(|i| i.slot == slot).ok_or_else(|| {
+            Error::Spec(format!(
+                "[[expect]] reads the image at {slot}, which the test does not declare"
+            ))
+        })?;
+        let end = e.offset.saturating_add(data.len as u64);
+        if end > image.byte_len() {
+            return Err(Error::Spec(format!(
+                "[[expect]] on the image at {slot} reads bytes {}..{end}, past its end ({})",
+                e.offset,
+                image.byte_len()
+            )));
+        }
+        if e.pixel.is_some() || e.rect.is_some() {
+            return Err(Error::Spec(
+                "`pixel` / `rect` are for render targets; an image expectation is a byte range \
+                 (`offset`)"
+                    .into(),
+            ));
+        }
+        return Ok(Expect {
+            at: ExpectWhere::Image {
+                slot,
+                offset: e.offset,
+            },
+            data,
+            tolerance,
+            note: e.note.clone(),
+        });
+    }
     let at = match (e.buffer, e.target, e.depth) {
         (Some(binding), None, false) => {
             let slot = Slot {

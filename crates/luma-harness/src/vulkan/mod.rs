@@ -582,6 +582,12 @@ impl Partial {
                 supported.shader_uniform_buffer_array_dynamic_indexing
             ),
             shader_image_gather_extended: on(supported.shader_image_gather_extended),
+            shader_storage_image_extended_formats: on(
+                supported.shader_storage_image_extended_formats
+            ),
+            shader_storage_image_array_dynamic_indexing: on(
+                supported.shader_storage_image_array_dynamic_indexing
+            ),
             ..Default::default()
         };
         let priorities = [1.0f32];

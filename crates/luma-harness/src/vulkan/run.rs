@@ -11,8 +11,8 @@ use ash::vk;
 use super::{c_string, vk_err, Gpu, Message};
 use crate::error::{Error, Result};
 use crate::job::{
-    AddressMode, AttributeFormat, Border, CompareOp, Filter, Format, Job, Outcome, Render, Shader,
-    Slot, TextureInput, TextureKind, Topology, Work,
+    AddressMode, AttributeFormat, Border, CompareOp, Filter, Format, ImageInput, Job, Outcome,
+    Render, Shader, Slot, TextureInput, TextureKind, Topology, Work,
 };
 use crate::reflect::{self, DescriptorKind, Resource, Stage};
 
@@ -336,7 +336,7 @@ impl Gpu {
 
         let (set_layouts, pipeline_layout) =
             self.layouts(scope, &bindings, push_size, push_stages)?;
-        let (sets, bound_buffers, textures) =
+        let (sets, bound_buffers, textures, storage_images) =
             self.descriptors(scope, job, &bindings, &set_layouts)?;
 
         // Specialization data shared by all stages.
@@ -395,6 +395,9 @@ impl Gpu {
         }
         for (input, texture) in &textures {
             self.record_upload(scope, cmd, input, *texture)?;
+        }
+        for (input, image) in &storage_images {
+            self.record_image_upload(scope, cmd, input, *image)?;
         }
 
         let mut readback_targets: Vec<(HostBuffer, u64)> = Vec::new();
@@ -482,6 +485,12 @@ impl Gpu {
             }
         }
 
+        let mut readback_images: Vec<(Slot, HostBuffer)> = Vec::new();
+        for (input, image) in &storage_images {
+            let buffer = self.record_image_readback(scope, cmd, input, *image)?;
+            readback_images.push((input.slot, buffer));
+        }
+
         // Make every shader and transfer write visible to the host reads below.
         let barrier = vk::MemoryBarrier::default()
             .src_access_mask(vk::AccessFlags::MEMORY_WRITE)
@@ -513,6 +522,9 @@ impl Gpu {
         }
         for (buffer, size) in readback_targets {
             outcome.targets.push(self.read(buffer, size)?);
+        }
+        for (slot, buffer) in readback_images {
+            outcome.images.push((slot, self.read(buffer, buffer.size)?));
         }
         if let Some((buffer, size)) = readback_depth {
             outcome.depth = Some(self.read(buffer, size)?);
@@ -593,9 +605,10 @@ impl Gpu {
         Vec<vk::DescriptorSet>,
         Vec<(Slot, HostBuffer)>,
         Vec<(&'j TextureInput, Texture)>,
+        Vec<(&'j ImageInput, Texture)>,
     )> {
         if set_layouts.is_empty() {
-            return Ok((Vec::new(), Vec::new(), Vec::new()));
+            return Ok((Vec::new(), Vec::new(), Vec::new(), Vec::new()));
         }
         let mut counts: BTreeMap<i32, u32> = BTreeMap::new();
         for b in bindings.values() {
@@ -626,6 +639,7 @@ impl Gpu {
 
         let mut bound_buffers: Vec<(Slot, HostBuffer)> = Vec::new();
         let mut textures: Vec<(&TextureInput, Texture)> = Vec::new();
+        let mut storage_images: Vec<(&ImageInput, Texture)> = Vec::new();
         let mut texture_views: BTreeMap<Slot, Texture> = BTreeMap::new();
         let mut samplers: BTreeMap<Slot, vk::Sampler> = BTreeMap::new();
         // Descriptor infos must stay at fixed addresses until the update call, so they are
@@ -744,9 +758,29 @@ impl Gpu {
                             },
                         ));
                     }
-                    DescriptorKind::StorageImage
-                    | DescriptorKind::UniformTexelBuffer
-                    | DescriptorKind::StorageTexelBuffer => {
+                    DescriptorKind::StorageImage => {
+                        let input =
+                            job.images.iter().find(|i| i.slot == slot).ok_or_else(|| {
+                                Error::Spec(format!(
+                                    "the shader uses {what} at {slot}, but the test gives no \
+                                     [[image]] there"
+                                ))
+                            })?;
+                        let image = self.storage_image(scope, input)?;
+                        storage_images.push((input, image));
+                        image_infos.push((
+                            res.set,
+                            res.binding,
+                            element,
+                            ty,
+                            vk::DescriptorImageInfo {
+                                sampler: vk::Sampler::null(),
+                                image_view: image.view,
+                                image_layout: vk::ImageLayout::GENERAL,
+                            },
+                        ));
+                    }
+                    DescriptorKind::UniformTexelBuffer | DescriptorKind::StorageTexelBuffer => {
                         return Err(Error::Reflect(format!(
                             "the shader uses {what} at {slot}; the harness does not bind {}s",
                             res.kind.name()
@@ -779,7 +813,7 @@ impl Gpu {
         }
         // SAFETY: the infos the writes point at live until after the call.
         unsafe { self.device.update_descriptor_sets(&writes, &[]) };
-        Ok((sets, bound_buffers, textures))
+        Ok((sets, bound_buffers, textures, storage_images))
     }
 
     fn sampler_at(
@@ -1018,6 +1052,213 @@ impl Gpu {
             .map_err(vk_err("vkCreateImageView"))?;
         scope.views.push(view);
         Ok(Texture { image, view })
+    }
+
+    /// A storage image in the input's format, with a view of all its layers or slices.
+    fn storage_image(&self, scope: &mut Scope<'_>, input: &ImageInput) -> Result<Texture> {
+        let format = vk_format(input.format);
+        // SAFETY: plain query.
+        let props = unsafe {
+            self.instance
+                .get_physical_device_format_properties(self.physical, format)
+        };
+        if !props
+            .optimal_tiling_features
+            .contains(vk::FormatFeatureFlags::STORAGE_IMAGE)
+        {
+            return Err(Error::Vulkan(format!(
+                "the device has no storage images of {format:?}"
+            )));
+        }
+        let (image_type, depth, layers, view_type) = match input.kind {
+            TextureKind::D3 => (
+                vk::ImageType::TYPE_3D,
+                input.depth_or_layers,
+                1,
+                vk::ImageViewType::TYPE_3D,
+            ),
+            TextureKind::D2Array => (
+                vk::ImageType::TYPE_2D,
+                1,
+                input.depth_or_layers,
+                vk::ImageViewType::TYPE_2D_ARRAY,
+            ),
+            TextureKind::D2 | TextureKind::Cube => {
+                (vk::ImageType::TYPE_2D, 1, 1, vk::ImageViewType::TYPE_2D)
+            }
+        };
+        let info = vk::ImageCreateInfo::default()
+            .image_type(image_type)
+            .format(format)
+            .extent(vk::Extent3D {
+                width: input.width,
+                height: input.height,
+                depth,
+            })
+            .mip_levels(1)
+            .array_layers(layers)
+            .samples(vk::SampleCountFlags::TYPE_1)
+            .tiling(vk::ImageTiling::OPTIMAL)
+            .usage(
+                vk::ImageUsageFlags::STORAGE
+                    | vk::ImageUsageFlags::TRANSFER_SRC
+                    | vk::ImageUsageFlags::TRANSFER_DST,
+            )
+            .sharing_mode(vk::SharingMode::EXCLUSIVE)
+            .initial_layout(vk::ImageLayout::UNDEFINED);
+        let image = self.image(scope, &info)?;
+        let view_info = vk::ImageViewCreateInfo::default()
+            .image(image)
+            .view_type(view_type)
+            .format(format)
+            .subresource_range(vk::ImageSubresourceRange {
+                aspect_mask: vk::ImageAspectFlags::COLOR,
+                base_mip_level: 0,
+                level_count: 1,
+                base_array_layer: 0,
+                layer_count: layers,
+            });
+        // SAFETY: image of this device.
+        let view = unsafe { self.device.create_image_view(&view_info, None) }
+            .map_err(vk_err("vkCreateImageView"))?;
+        scope.views.push(view);
+        Ok(Texture { image, view })
+    }
+
+    /// The copy region covering all of a storage image (every layer or slice).
+    fn image_region(input: &ImageInput) -> (vk::BufferImageCopy, vk::ImageSubresourceRange) {
+        let (depth, layers) = match input.kind {
+            TextureKind::D3 => (input.depth_or_layers, 1),
+            TextureKind::D2Array => (1, input.depth_or_layers),
+            TextureKind::D2 | TextureKind::Cube => (1, 1),
+        };
+        let region = vk::BufferImageCopy {
+            buffer_offset: 0,
+            buffer_row_length: 0,
+            buffer_image_height: 0,
+            image_subresource: vk::ImageSubresourceLayers {
+                aspect_mask: vk::ImageAspectFlags::COLOR,
+                mip_level: 0,
+                base_array_layer: 0,
+                layer_count: layers,
+            },
+            image_offset: vk::Offset3D::default(),
+            image_extent: vk::Extent3D {
+                width: input.width,
+                height: input.height,
+                depth,
+            },
+        };
+        let range = vk::ImageSubresourceRange {
+            aspect_mask: vk::ImageAspectFlags::COLOR,
+            base_mip_level: 0,
+            level_count: 1,
+            base_array_layer: 0,
+            layer_count: layers,
+        };
+        (region, range)
+    }
+
+    /// Records the upload of a storage image's initial texels and its transition to the
+    /// `GENERAL` layout shaders read and write it in.
+    fn record_image_upload(
+        &self,
+        scope: &mut Scope<'_>,
+        cmd: vk::CommandBuffer,
+        input: &ImageInput,
+        image: Texture,
+    ) -> Result<()> {
+        let staging = self.host_buffer(scope, input.bytes.len() as u64, &input.bytes)?;
+        let (region, range) = Self::image_region(input);
+        let to_dst = vk::ImageMemoryBarrier::default()
+            .src_access_mask(vk::AccessFlags::empty())
+            .dst_access_mask(vk::AccessFlags::TRANSFER_WRITE)
+            .old_layout(vk::ImageLayout::UNDEFINED)
+            .new_layout(vk::ImageLayout::TRANSFER_DST_OPTIMAL)
+            .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+            .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+            .image(image.image)
+            .subresource_range(range);
+        let to_general = vk::ImageMemoryBarrier::default()
+            .src_access_mask(vk::AccessFlags::TRANSFER_WRITE)
+            .dst_access_mask(vk::AccessFlags::SHADER_READ | vk::AccessFlags::SHADER_WRITE)
+            .old_layout(vk::ImageLayout::TRANSFER_DST_OPTIMAL)
+            .new_layout(vk::ImageLayout::GENERAL)
+            .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+            .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+            .image(image.image)
+            .subresource_range(range);
+        // SAFETY: recording state; objects of this device.
+        unsafe {
+            self.device.cmd_pipeline_barrier(
+                cmd,
+                vk::PipelineStageFlags::TOP_OF_PIPE,
+                vk::PipelineStageFlags::TRANSFER,
+                vk::DependencyFlags::empty(),
+                &[],
+                &[],
+                &[to_dst],
+            );
+            self.device.cmd_copy_buffer_to_image(
+                cmd,
+                staging.buffer,
+                image.image,
+                vk::ImageLayout::TRANSFER_DST_OPTIMAL,
+                &[region],
+            );
+            self.device.cmd_pipeline_barrier(
+                cmd,
+                vk::PipelineStageFlags::TRANSFER,
+                vk::PipelineStageFlags::ALL_COMMANDS,
+                vk::DependencyFlags::empty(),
+                &[],
+                &[],
+                &[to_general],
+            );
+        }
+        Ok(())
+    }
+
+    /// Records the copy of a storage image's texels into a host buffer after the work, once
+    /// the shaders' writes are visible to transfers.
+    fn record_image_readback(
+        &self,
+        scope: &mut Scope<'_>,
+        cmd: vk::CommandBuffer,
+        input: &ImageInput,
+        image: Texture,
+    ) -> Result<HostBuffer> {
+        let buffer = self.host_buffer(scope, input.byte_len(), &[])?;
+        let (region, range) = Self::image_region(input);
+        let to_src = vk::ImageMemoryBarrier::default()
+            .src_access_mask(vk::AccessFlags::SHADER_WRITE)
+            .dst_access_mask(vk::AccessFlags::TRANSFER_READ)
+            .old_layout(vk::ImageLayout::GENERAL)
+            .new_layout(vk::ImageLayout::TRANSFER_SRC_OPTIMAL)
+            .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+            .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+            .image(image.image)
+            .subresource_range(range);
+        // SAFETY: recording state; objects of this device.
+        unsafe {
+            self.device.cmd_pipeline_barrier(
+                cmd,
+                vk::PipelineStageFlags::ALL_COMMANDS,
+                vk::PipelineStageFlags::TRANSFER,
+                vk::DependencyFlags::empty(),
+                &[],
+                &[],
+                &[to_src],
+            );
+            self.device.cmd_copy_image_to_buffer(
+                cmd,
+                image.image,
+                vk::ImageLayout::TRANSFER_SRC_OPTIMAL,
+                buffer.buffer,
+                &[region],
+            );
+        }
+        Ok(buffer)
     }
 
     fn image(&self, scope: &mut Scope<'_>, info: &vk::ImageCreateInfo<'_>) -> Result<vk::Image> {
