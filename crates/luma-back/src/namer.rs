@@ -7,7 +7,7 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Hands out unique target identifiers.
 ///
@@ -22,6 +22,10 @@ pub struct Namer {
     reserved_prefixes: &'static [&'static str],
     shared: RefCell<Arc<FxHashSet<String>>>,
     own: RefCell<FxHashSet<String>>,
+    /// For each stem that needed a `_N` suffix, the next `N` to try: searching from 1 every
+    /// time made naming `n` clashing locals quadratic. Only a hint (a copy starts without it;
+    /// every candidate is still checked against the taken names).
+    next_suffix: FxHashMap<String, u64>,
 }
 
 impl Clone for Namer {
@@ -32,6 +36,7 @@ impl Clone for Namer {
             reserved_prefixes: self.reserved_prefixes,
             shared: RefCell::new(Arc::clone(&self.shared.borrow())),
             own: RefCell::new(FxHashSet::default()),
+            next_suffix: FxHashMap::default(),
         }
     }
 }
@@ -45,6 +50,7 @@ impl Namer {
             reserved_prefixes,
             shared: RefCell::new(Arc::new(FxHashSet::default())),
             own: RefCell::new(FxHashSet::default()),
+            next_suffix: FxHashMap::default(),
         }
     }
 
@@ -108,10 +114,12 @@ impl Namer {
         if self.reserved_prefixes.iter().any(|p| probe.starts_with(p)) {
             stem = format!("u_{stem}");
         }
-        for n in 1u64.. {
+        let first = self.next_suffix.get(&stem).copied().unwrap_or(1);
+        for n in first.. {
             let candidate = format!("{stem}_{n}");
             if !self.taken(&candidate) && !self.is_reserved(&candidate) {
                 self.take(candidate.clone());
+                self.next_suffix.insert(stem, n + 1);
                 return candidate;
             }
         }
