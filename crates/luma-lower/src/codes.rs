@@ -12,6 +12,9 @@ pub const SPEC_TYPE_MISMATCH: Code = Code("E0802");
 /// Blocks, expressions or types nest deeper than `Limits::nesting_depth` (a guard: the checker
 /// reports Luma source past the limit first; a typed program from elsewhere may reach it).
 pub const NESTING_TOO_DEEP: Code = Code("E0803");
+/// A buffer, uniform block, push-constant block or workgroup variable whose type takes more
+/// than 4 GiB in its layout (std430 or std140): no target can address it.
+pub const TYPE_TOO_LARGE: Code = Code("E0804");
 /// The typed program breaks an invariant the checker guarantees (a compiler bug).
 pub const MALFORMED_PROGRAM: Code = Code("E0899");
 
@@ -35,6 +38,12 @@ pub const ALL: &[CodeDoc] = &[
         title: "a typed program nested deeper than the nesting limit reached lowering",
         example: "-- no checked source triggers it (the checker reports nesting past the limit\n\
                   -- first); lowering reports a deeper typed program instead of overflowing\n",
+    },
+    CodeDoc {
+        code: TYPE_TOO_LARGE,
+        severity: Severity::Error,
+        title: "a resource or workgroup variable takes more than 4 GiB in its memory layout",
+        example: "buffer grid: [16777216][16777216]float\n\n@entry(compute) @workgroup_size(1)\nfunction main()\n\tgrid[0][0] = 1.0\nend",
     },
     CodeDoc {
         code: MALFORMED_PROGRAM,

@@ -43,6 +43,15 @@ impl Failure {
         }
     }
 
+    /// A global whose type takes more than 4 GiB laid out as `layout` says.
+    pub fn too_large(span: Span, name: &str, layout: &str) -> Failure {
+        Failure {
+            code: codes::TYPE_TOO_LARGE,
+            span,
+            message: format!("`{name}` takes more than 4 GiB ({layout})"),
+        }
+    }
+
     /// The diagnostic to report.
     pub fn into_diagnostic(self) -> Diagnostic {
         let is_internal = self.code == codes::MALFORMED_PROGRAM;
@@ -50,6 +59,11 @@ impl Failure {
         if is_internal {
             d.with_note(
                 "the checker accepted this program, so this is a compiler bug; please report it",
+            )
+        } else if self.code == codes::TYPE_TOO_LARGE {
+            d.with_help(
+                "no target addresses more than 4 GiB in one binding: use smaller arrays, a \
+                 runtime-sized outer array (`[]T`), or several buffers",
             )
         } else {
             d.with_help("split the code into smaller functions")

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 
+use luma_ir::layout::{rule_for_space, LayoutError, LayoutRule, Layouter};
 use luma_ir::{
     AddressSpace, CombinedRole, CombinedSampler, GlobalVariable, ResourceBinding, StorageAccess,
 };
@@ -136,6 +137,33 @@ impl ModuleCtx<'_> {
                 }
             };
             self.globals.insert(gid, slot);
+        }
+        self.check_block_sizes()
+    }
+
+    /// Reports a buffer, uniform or push-constant block past 4 GiB in its layout, or workgroup
+    /// memory past 4 GiB (measured with std430's sizes): the checker bounds each array's
+    /// element count, not the bytes a nest of arrays takes, and no target can address more.
+    /// One layouter per rule serves every global (each caches the whole type arena's layouts).
+    fn check_block_sizes(&self) -> LResult<()> {
+        let mut std140 = Layouter::new(&self.module.types, LayoutRule::Std140);
+        let mut std430 = Layouter::new(&self.module.types, LayoutRule::Std430);
+        for (gid, def) in self.program.globals.iter() {
+            let Some(GlobalSlot::Single(g)) = self.globals.get(&gid) else {
+                continue;
+            };
+            let Some(global) = self.module.globals.get(*g) else {
+                continue;
+            };
+            let (layouter, name) = match (global.space, rule_for_space(global.space)) {
+                (_, Some(LayoutRule::Std140)) => (&mut std140, "std140 layout"),
+                (_, Some(LayoutRule::Std430)) => (&mut std430, "std430 layout"),
+                (AddressSpace::Workgroup, None) => (&mut std430, "workgroup memory"),
+                _ => continue,
+            };
+            if let Err(LayoutError::TooLarge(_)) = layouter.layout(global.ty) {
+                return Err(Failure::too_large(def.span, &def.name, name));
+            }
         }
         Ok(())
     }

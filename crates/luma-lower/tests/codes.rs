@@ -15,7 +15,7 @@ use common::build::Pb;
 use luma_base::{Diagnostic, Diagnostics, Limits, Span};
 use luma_ir::Literal;
 use luma_lower::{codes, lower, LowerOptions};
-use luma_thir::{BinaryOp, ConstValue, ExprKind, Program};
+use luma_thir::{Access, BinaryOp, ConstValue, ExprKind, GlobalKind, Program, Stage};
 
 fn errors(p: &Program, options: &LowerOptions) -> Vec<Diagnostic> {
     let mut diags = Diagnostics::default();
@@ -178,6 +178,43 @@ fn e0803_nesting_past_the_limit() {
 }
 
 #[test]
+fn e0804_type_too_large() {
+    // 2^24 x 2^24 floats: each array is within the checker's element limit, the whole is not
+    // addressable. Reported at the global, for a buffer and for workgroup memory alike.
+    for (kind, what) in [
+        (
+            GlobalKind::StorageBuffer {
+                access: Access::ReadWrite,
+            },
+            "std430 layout",
+        ),
+        (GlobalKind::Workgroup, "workgroup memory"),
+    ] {
+        let mut pb = Pb::new();
+        let float = pb.float();
+        let row = pb.array(float, 1 << 24);
+        let grid = pb.array(row, 1 << 24);
+        let binding = (kind != GlobalKind::Workgroup).then_some((0, 0));
+        let g = pb.global("grid", kind, grid, binding);
+        let f = pb.function("main", &[], None, |f| {
+            let zero = f.i(0);
+            let one = f.f(1.0);
+            let base = f.g(g);
+            let row = f.index(base, zero);
+            let zero = f.i(0);
+            let cell = f.index(row, zero);
+            vec![f.set(cell, one)]
+        });
+        pb.entry(f, Stage::Compute, Vec::new(), None);
+        let d = errors(&pb.p, &common::lower_options());
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].code, codes::TYPE_TOO_LARGE);
+        assert_eq!(d[0].message, format!("`grid` takes more than 4 GiB ({what})"));
+        assert_eq!(d[0].primary.span, Span::new(0, 1));
+    }
+}
+
+#[test]
 fn e0899_malformed_program() {
     let mut pb = Pb::new();
     let int = pb.int();
@@ -203,6 +240,7 @@ fn every_code_is_tested_and_documented() {
         codes::UNKNOWN_SPEC_ID,
         codes::SPEC_TYPE_MISMATCH,
         codes::NESTING_TOO_DEEP,
+        codes::TYPE_TOO_LARGE,
         codes::MALFORMED_PROGRAM,
     ];
     let listed: Vec<_> = codes::ALL.iter().map(|c| c.code).collect();
