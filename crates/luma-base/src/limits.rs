@@ -7,7 +7,8 @@ pub struct Limits {
     pub include_depth: u32,
     /// Deepest nesting of expressions, blocks and types, counted separately for each.
     pub nesting_depth: u32,
-    /// Largest source after `#include` expansion, in bytes.
+    /// Largest source after `#include` expansion, in bytes (each `#include` processed counts
+    /// as 64 bytes besides the text it adds, so include diamonds of empty files end too).
     pub max_source_bytes: usize,
     /// Largest element count of one array type.
     pub max_array_elements: u64,

@@ -309,15 +309,47 @@ fn size_limit_counts_the_expanded_text() {
     assert_eq!(p.text, "", "a cut text would only give cascading errors");
     assert_eq!(at(&p, &diags[0]), "main.luma:2:1");
 
-    // Exactly at the limit is fine.
-    let exact = main.len() + 2 * big.len();
+    // Exactly at the limit is fine; each `#include` counts 64 bytes besides its text.
+    let text = main.len() + 2 * big.len();
+    let exact = text + 2 * 64;
     let limits = Limits {
         max_source_bytes: exact,
         ..Limits::default()
     };
     let (p, diags) = run(&reader, "main.luma", main, &[], limits);
     assert!(diags.is_empty());
-    assert_eq!(p.text.len(), exact);
+    assert_eq!(p.text.len(), text);
+    let limits = Limits {
+        max_source_bytes: exact - 1,
+        ..Limits::default()
+    };
+    let (_, diags) = run(&reader, "main.luma", main, &[], limits);
+    assert_eq!(codes_of(&diags), ["E0104"]);
+
+    // Includes of empty files add no text but still count: a diamond of them ends.
+    let mut files: Vec<(String, String)> = (0..30)
+        .map(|d| {
+            (
+                format!("d{d}.luma"),
+                format!(
+                    "#include \"d{n}.luma\"\n#include \"d{n}.luma\"\n",
+                    n = d + 1
+                ),
+            )
+        })
+        .collect();
+    files.push(("d30.luma".into(), String::new()));
+    let named: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
+    let reader = memory(&named);
+    let limits = Limits {
+        max_source_bytes: 64 * 1024,
+        ..Limits::default()
+    };
+    let (_, diags) = run(&reader, "main.luma", "#include \"d0.luma\"\n", &[], limits);
+    assert_eq!(codes_of(&diags), ["E0104"]);
 
     // A main text over the limit by itself.
     let limits = Limits {
