@@ -59,11 +59,29 @@ impl Inst {
     pub(crate) fn push_into(self, out: &mut Vec<Word>) -> Result<(), Error> {
         let count = self.words.len();
         if count > MAX_WORDS {
+            let opcode = self.words.first().map_or(0, |w| w & 0xffff);
+            let what = match opcode {
+                o if o == Op::TypeStruct as u32 => {
+                    "a struct type has too many members; split it into nested structs"
+                }
+                o if o == Op::ConstantComposite as u32
+                    || o == Op::SpecConstantComposite as u32
+                    || o == Op::CompositeConstruct as u32 =>
+                {
+                    "an array or struct value has too many elements; fill a large table from \
+                     a buffer instead"
+                }
+                o if o == Op::TypeFunction as u32 || o == Op::FunctionCall as u32 => {
+                    "a function has too many parameters"
+                }
+                o if o == Op::EntryPoint as u32 => "an entry point uses too many globals",
+                _ => "shorten the names or the source text",
+            };
             return Err(Error::new(
                 codes::INSTRUCTION_TOO_LONG,
                 format!(
                     "a SPIR-V instruction would need {count} words, more than the limit of \
-                     {MAX_WORDS}; shorten the names or the source text"
+                     {MAX_WORDS}: {what}"
                 ),
             ));
         }
