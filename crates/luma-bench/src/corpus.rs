@@ -79,7 +79,8 @@ impl Case {
     }
 }
 
-/// Every `.luma` file under `dir` (recursively, skipping `include/` folders), sorted.
+/// Every `.luma` file under `dir` (recursively, skipping `include/` and `lib/` folders, which
+/// hold files other shaders include), sorted.
 fn luma_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut pending = vec![dir.to_path_buf()];
@@ -90,7 +91,10 @@ fn luma_files(dir: &Path) -> Vec<PathBuf> {
         for entry in entries.flatten() {
             let path = entry.path();
             if path.is_dir() {
-                if path.file_name().is_some_and(|n| n != "include") {
+                if path
+                    .file_name()
+                    .is_some_and(|n| n != "include" && n != "lib")
+                {
                     pending.push(path);
                 }
             } else if path.extension().is_some_and(|e| e == "luma") {
@@ -102,8 +106,8 @@ fn luma_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// The small case: `tests/shaders/**` and `examples/**` under `root`, the first `limit` of them
-/// when given.
+/// The small case: `tests/shaders/**` and `examples/**` under `root` (not the folders of
+/// included files), the first `limit` of them when given.
 pub fn small(root: &Path, limit: Option<usize>) -> Result<Case, String> {
     let mut sources = Vec::new();
     for dir in ["tests/shaders", "examples"] {

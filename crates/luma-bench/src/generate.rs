@@ -560,15 +560,19 @@ impl Gen<'_> {
         let Some((name, ty)) = self.rng.pick(&locals).cloned() else {
             return;
         };
-        // Compound assignments only: luma-lower rejects a plain `x = e` to a local that an
-        // earlier loop or `if` left dead (E0899, reported), and the benchmark must compile.
+        // Mostly compound assignments, so values keep depending on earlier ones; one in five
+        // a plain `x = e`, which ends the old value's live range.
         let op = match ty {
             Ty::I | Ty::U => self
                 .rng
-                .pick(&["+=", "-=", "&=", "|=", "+="])
+                .pick(&["+=", "-=", "&=", "|=", "="])
                 .copied()
                 .unwrap_or("+="),
-            _ => self.rng.pick(&["+=", "-=", "*="]).copied().unwrap_or("+="),
+            _ => self
+                .rng
+                .pick(&["+=", "-=", "*=", "+=", "="])
+                .copied()
+                .unwrap_or("+="),
         };
         let e = self.expr(scope, ty, 2);
         self.line(indent, &format!("{name} {op} {e}"));

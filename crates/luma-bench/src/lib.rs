@@ -9,6 +9,8 @@
 //!   instruction counts against glslang with and without `spirv-opt -O`.
 //! - [`process`] measures a child process (wall, CPU, peak memory) through a probe;
 //!   [`stats`] turns runs into medians and growth exponents; [`spirv`] counts instructions.
+//! - [`stages`] times each stage of one compilation (parse, check, lower, optimise, hash, each
+//!   back end), to show where the time goes.
 //! - [`report`] writes the markdown.
 //!
 //! Timings are never asserted in tests (shared machines are noisy); the smoke test runs these
@@ -20,5 +22,6 @@ pub mod process;
 pub mod report;
 pub mod run;
 pub mod spirv;
+pub mod stages;
 pub mod stats;
 pub mod tools;

@@ -21,6 +21,8 @@ usage:
       --quick: one warm-up and three runs per measurement (not for the committed report).
   luma-bench generate (--lines N | --modules N) [--seed N] [-o FILE]
       Writes a generated benchmark shader (standard output by default).
+  luma-bench stages FILE [--quick]
+      Times each stage of compiling FILE (parse, check, lower, optimise, hash, back ends).
   luma-bench probe -- CMD [ARGS...]
       Runs CMD and prints `wall_ns user_ns sys_ns max_rss_bytes`.";
 
@@ -138,6 +140,32 @@ fn generate_cmd(args: Vec<OsString>) -> Result<(), String> {
     }
 }
 
+fn stages_cmd(args: Vec<OsString>) -> Result<(), String> {
+    let mut budget = Budget::FULL;
+    let mut file = None;
+    for arg in args {
+        match arg.to_string_lossy().as_ref() {
+            "--quick" => budget = Budget::QUICK,
+            _ => file = Some(PathBuf::from(arg)),
+        }
+    }
+    let path = file.ok_or_else(|| format!("stages needs a FILE\n{USAGE}"))?;
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let source = luma_bench::corpus::Source { path, text };
+    let stages = luma_bench::stages::breakdown(&source, &[], &budget)?;
+    let total: f64 = stages.iter().map(|(_, s)| s.secs()).sum();
+    for (name, sample) in stages {
+        println!(
+            "{name:<45} {:>10.3} ms CPU {:>5.1}%  ({:.3} ms wall)",
+            sample.secs() * 1e3,
+            sample.secs() / total.max(f64::MIN_POSITIVE) * 100.0,
+            sample.wall_secs() * 1e3
+        );
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let mut args: Vec<OsString> = std::env::args_os().skip(1).collect();
     let command = args
@@ -150,6 +178,7 @@ fn main() -> ExitCode {
             return process::probe_main(&rest);
         }
         "generate" => generate_cmd(args.split_off(1)),
+        "stages" => stages_cmd(args.split_off(1)),
         "run" => run(args.split_off(1)),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");

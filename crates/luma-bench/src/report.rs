@@ -180,6 +180,7 @@ pub fn render(results: &Results, machine: &Machine, tools: &Tools, budget: &Budg
     inputs(w, results);
     luma_table(w, results);
     front_table(w, results);
+    stages_table(w, results);
     naga_table(w, results);
     glslang_table(w, results);
     wall_table(w, results);
@@ -356,6 +357,59 @@ fn front_table(w: &mut String, results: &Results) {
         );
     }
     let _ = writeln!(w);
+}
+
+fn stages_table(w: &mut String, results: &Results) {
+    for c in &results.cases {
+        if c.stages.is_empty() {
+            continue;
+        }
+        let _ = writeln!(w, "## Where the time goes ({})\n", c.name);
+        let _ = writeln!(
+            w,
+            "One compilation of `{}` at the default level, every stage timed on its own, in \
+             the order `lumac::compile` runs them (`luma-bench stages FILE` prints the same). \
+             The SPIR-V path is every stage but the four text back ends.\n",
+            c.name
+        );
+        let _ = writeln!(
+            w,
+            "| stage | CPU time | share | MB/s |\n|---|---:|---:|---:|"
+        );
+        let total: f64 = c
+            .stages
+            .iter()
+            .filter(|(name, _)| !name.starts_with("of which"))
+            .map(|(_, s)| s.secs())
+            .sum();
+        for (name, s) in &c.stages {
+            let _ = writeln!(
+                w,
+                "| {name} | {} | {:.1}% | {} |",
+                med(s),
+                s.secs() / total.max(f64::MIN_POSITIVE) * 100.0,
+                mb_s(c.bytes, s.cpu)
+            );
+        }
+        let spirv: f64 = c
+            .stages
+            .iter()
+            .filter(|(name, _)| {
+                !name.starts_with("of which")
+                    && !(name.starts_with("emit") && !name.ends_with("SPIR-V"))
+            })
+            .map(|(_, s)| s.secs())
+            .sum();
+        let _ = writeln!(
+            w,
+            "| **SPIR-V path** | **{}** | {:.1}% | {} |\n| **all stages** | **{}** | 100% | {} |\n",
+            dur(Duration::from_secs_f64(spirv)),
+            spirv / total.max(f64::MIN_POSITIVE) * 100.0,
+            mb_s(c.bytes, Duration::from_secs_f64(spirv)),
+            dur(Duration::from_secs_f64(total)),
+            mb_s(c.bytes, Duration::from_secs_f64(total)),
+        );
+    }
 }
 
 fn naga_table(w: &mut String, results: &Results) {

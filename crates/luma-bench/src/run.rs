@@ -108,6 +108,8 @@ pub struct CaseResult {
     pub glsl_bytes: usize,
     /// Instruction counts, when the case was small enough to count.
     pub counts: Option<Result<SizeCounts, String>>,
+    /// Time per compilation stage (large shader at 1x only).
+    pub stages: Vec<(&'static str, Sample)>,
 }
 
 /// Everything one run measured.
@@ -528,6 +530,15 @@ pub fn run_case(
         None
     };
 
+    let stages = match (case.class, case.sources.as_slice()) {
+        (Class::Large { scale: 1 }, [source]) => {
+            let stages = crate::stages::breakdown(source, &case.include_dirs, budget)?;
+            log("  stage breakdown measured");
+            stages
+        }
+        _ => Vec::new(),
+    };
+
     let size = |paths: &[PathBuf]| -> usize {
         paths
             .iter()
@@ -555,6 +566,7 @@ pub fn run_case(
         glslang_proc,
         glsl_bytes: size(&peers.glsl),
         counts,
+        stages,
     })
 }
 

@@ -178,6 +178,9 @@ fn whole_benchmark_on_tiny_inputs() {
     }
     let small = &results.cases[0];
     assert_eq!(small.files, 2);
+    // The stage breakdown is measured for the large shader at 1x only.
+    let stages: Vec<usize> = results.cases.iter().map(|c| c.stages.len()).collect();
+    assert_eq!(stages, [0, 0, luma_bench::stages::STAGES.len(), 0, 0]);
     let text = report::render(&results, &Machine::describe(&root), &tools, &config.budget);
     for heading in [
         "## Machine",
@@ -185,6 +188,7 @@ fn whole_benchmark_on_tiny_inputs() {
         "## Inputs",
         "## Luma end to end, in process",
         "## Front-end throughput, in process",
+        "## Where the time goes (large-1x)",
         "## Luma against naga, to SPIR-V",
         "## Luma against glslang, to SPIR-V (processes)",
         "## The same comparisons by the wall clock",

@@ -1,0 +1,101 @@
+//! Where the time of one compilation goes: every stage of `lumac::compile` timed on its own,
+//! in the order `compile` runs them (the optimiser pass by pass), so a hot path shows up by
+//! name in the report and in `luma-bench stages FILE`.
+
+use std::time::Instant;
+
+use lumac::{Diagnostics, FsReader, OptLevel, Options, Target};
+
+use crate::corpus::Source;
+use crate::stats::{thread_cpu, Budget, Sample, Times};
+
+/// The stages, in order.
+pub const STAGES: [&str; 11] = [
+    "preprocess + parse",
+    "check",
+    "lower (verified)",
+    "optimize, basic (verifies its input again)",
+    "of which: IR verification",
+    "canonical IR hash",
+    "emit SPIR-V",
+    "emit GLSL",
+    "emit HLSL",
+    "emit MSL",
+    "emit WGSL",
+];
+
+/// Times every stage of one compilation of `source` at the default level (`basic`).
+fn one_run(source: &Source, options: &Options) -> Result<Vec<Times>, String> {
+    let name = source.path.to_string_lossy();
+    let mut times = Vec::with_capacity(STAGES.len());
+    let mut clock = (Instant::now(), thread_cpu());
+    let mut lap = |times: &mut Vec<Times>| {
+        let now = (Instant::now(), thread_cpu());
+        times.push(Times {
+            wall: now.0 - clock.0,
+            cpu: now.1.saturating_sub(clock.1),
+        });
+        clock = (Instant::now(), thread_cpu());
+    };
+    let fail = || format!("{name}: compilation failed");
+    let mut diags = Diagnostics::new(options.limits.max_diagnostics);
+    let parsed = lumac::parse(&name, &source.text, &FsReader, options, &mut diags);
+    lap(&mut times);
+    let program = lumac::check(&parsed, options, &mut diags).ok_or_else(fail)?;
+    lap(&mut times);
+    let mut module = lumac::lower(&program, &parsed, options, &mut diags).ok_or_else(fail)?;
+    lap(&mut times);
+    if !lumac::optimize(&mut module, options.opt_level, &mut diags) {
+        return Err(fail());
+    }
+    lap(&mut times);
+    // The verifier once more on the optimised module: what one verification costs.
+    lumac::verify(&module).map_err(|e| format!("{name}: {e}"))?;
+    lap(&mut times);
+    std::hint::black_box(luma_ir::hash::canonical_hash(&module));
+    lap(&mut times);
+    for target in Target::ALL {
+        let out = lumac::emit(&module, target, options).map_err(|e| format!("{name}: {e}"))?;
+        std::hint::black_box(out);
+        lap(&mut times);
+    }
+    Ok(times)
+}
+
+/// Medians of every stage of [`STAGES`] over runs of `source`, repeated per `budget`.
+pub fn breakdown(
+    source: &Source,
+    include_dirs: &[String],
+    budget: &Budget,
+) -> Result<Vec<(&'static str, Sample)>, String> {
+    let options = Options {
+        include_dirs: include_dirs.to_vec(),
+        opt_level: OptLevel::Basic,
+        ..Options::default()
+    };
+    let first = one_run(source, &options)?;
+    let one: std::time::Duration = first.iter().map(|t| t.wall).sum();
+    let budget = budget.for_cost(one);
+    for _ in 1..budget.warmup {
+        one_run(source, &options)?;
+    }
+    let mut runs: Vec<Vec<Times>> = Vec::new();
+    let mut spent = std::time::Duration::ZERO;
+    while runs.len() < budget.max_runs.max(1)
+        && (runs.len() < budget.min_runs.max(1) || spent < budget.time)
+    {
+        let r = one_run(source, &options)?;
+        spent += r.iter().map(|t| t.wall).sum();
+        runs.push(r);
+    }
+    STAGES
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let column: Vec<Times> = runs.iter().filter_map(|r| r.get(i).copied()).collect();
+            Sample::from_runs(&column)
+                .map(|s| (*name, s))
+                .ok_or_else(|| format!("no timing for {name}"))
+        })
+        .collect()
+}
