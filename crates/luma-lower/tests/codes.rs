@@ -209,7 +209,10 @@ fn e0804_type_too_large() {
         let d = errors(&pb.p, &common::lower_options());
         assert_eq!(d.len(), 1, "{d:?}");
         assert_eq!(d[0].code, codes::TYPE_TOO_LARGE);
-        assert_eq!(d[0].message, format!("`grid` takes more than 4 GiB ({what})"));
+        assert_eq!(
+            d[0].message,
+            format!("`grid` takes more than 4 GiB ({what})")
+        );
         assert_eq!(d[0].primary.span, Span::new(0, 1));
     }
 }

@@ -1556,4 +1556,3 @@ mod tests {
         assert_eq!((pc.offset, pc.size), (0, 16));
     }
 }
-

@@ -1,0 +1,496 @@
+//! The bomb suite: hostile inputs (include diamonds, huge arrays, deep access chains, long
+//! operator chains, giant unrolls, 10 MB of one token, a million errors) compiled for every
+//! target at once. Each must end, with the outcome a person would expect: the diagnostic that
+//! names the limit it hit, or a successful compilation where the input is merely large.
+//!
+//! Bounded work is checked three ways, none of them a timing assertion: every bomb runs on its
+//! own thread and must finish within a generous hang guard (a bomb that takes that long has no
+//! limit at all); the test process's peak resident memory after all bombs must stay under a
+//! fixed ceiling; and the diagnostics kept and rendered are bounded by
+//! `Limits::max_diagnostics`. Each bomb's wall time is printed (`--nocapture`) for the issue's
+//! note.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use lumac::{compile, Limits, MemoryReader, Options, Target};
+
+/// A bomb that runs longer than this has no working limit; it is a hang, not a slow case.
+const HANG_GUARD: Duration = Duration::from_secs(120);
+
+/// Peak resident memory of the whole test process after every bomb. Inputs are up to 10 MB
+/// (and a few are built twice); the design bound is 8 bytes per source byte plus 10 MB for
+/// one compilation, so this leaves room for the test's own copies of the inputs.
+const PEAK_RSS_CEILING: u64 = 1536 * 1024 * 1024;
+
+const TEN_MB: usize = 10 * 1024 * 1024;
+
+const HEAD: &str = "buffer out: []int\n@entry(compute) @workgroup_size(1)\nfunction main()\n";
+
+/// What a bomb must end with.
+#[derive(Clone, Copy, Debug)]
+enum Outcome {
+    /// Compiles for every target.
+    Compiles,
+    /// Fails, and among its errors is each of these codes.
+    Fails(&'static [&'static str]),
+}
+
+struct Bomb {
+    name: &'static str,
+    source: String,
+    files: Vec<(String, String)>,
+    outcome: Outcome,
+}
+
+fn bomb(name: &'static str, source: String, outcome: Outcome) -> Bomb {
+    Bomb {
+        name,
+        source,
+        files: Vec::new(),
+        outcome,
+    }
+}
+
+fn body(statements: &str) -> String {
+    format!("{HEAD}{statements}end\n")
+}
+
+/// `depth` levels of `#include` where every file includes the next one twice: 2^depth paths
+/// to the leaf without `#pragma once`.
+fn diamond(depth: usize, once: bool, leaf: &str) -> Vec<(String, String)> {
+    let guard = if once { "#pragma once\n" } else { "" };
+    let mut files: Vec<(String, String)> = (0..depth)
+        .map(|d| {
+            (
+                format!("d{d}.luma"),
+                format!(
+                    "{guard}#include \"d{n}.luma\"\n#include \"d{n}.luma\"\n",
+                    n = d + 1
+                ),
+            )
+        })
+        .collect();
+    files.push((format!("d{depth}.luma"), format!("{guard}{leaf}")));
+    files
+}
+
+fn bombs() -> Vec<Bomb> {
+    use Outcome::{Compiles, Fails};
+    let mut list = vec![
+        // 10 MB of one token.
+        bomb(
+            "10 MB identifier",
+            body(&format!("\tlet {} = 1\n", "a".repeat(TEN_MB))),
+            Compiles,
+        ),
+        bomb(
+            "10 MB integer literal",
+            body(&format!("\tout[0] = {}\n", "1".repeat(TEN_MB))),
+            Fails(&["E0207"]),
+        ),
+        bomb(
+            "10 MB float literal",
+            body(&format!("\tout[0] = int({}.5)\n", "1".repeat(TEN_MB))),
+            Fails(&["E0208"]),
+        ),
+        bomb(
+            "10 MB comment",
+            body(&format!("\t--{}\n", "a".repeat(TEN_MB))),
+            Compiles,
+        ),
+        bomb(
+            "unterminated 10 MB long comment",
+            body(&format!("\t--[[{}\n", "a".repeat(TEN_MB))),
+            Fails(&["E0202"]),
+        ),
+        bomb(
+            "10 MB of `(`",
+            body(&format!("\tout[0] = {}\n", "(".repeat(TEN_MB))),
+            Fails(&["E0306"]),
+        ),
+        bomb(
+            "10 MB of `[`",
+            body(&format!("\tout[0] = {}\n", "[".repeat(TEN_MB))),
+            Fails(&["E0306"]),
+        ),
+        bomb(
+            "10 MB of `;` (one error each, kept up to the limit)",
+            body(&format!("\t{}\n", ";".repeat(TEN_MB))),
+            Fails(&["E0211"]),
+        ),
+        bomb(
+            "10 MB of `#`",
+            body(&format!("\tout[0] = {}out\n", "#".repeat(TEN_MB))),
+            Fails(&["E0306"]),
+        ),
+        bomb(
+            "5 MB of unary minus",
+            body(&format!("\tout[0] = {}1\n", "- ".repeat(TEN_MB / 2))),
+            Fails(&["E0306"]),
+        ),
+        bomb(
+            "1 million `end`",
+            format!("{HEAD}{}", "end\n".repeat(1_000_000)),
+            Fails(&["E0310"]),
+        ),
+        bomb(
+            "1 million nested `do`",
+            format!("{HEAD}{}", "do\n".repeat(1_000_000)),
+            Fails(&["E0306"]),
+        ),
+        // Long operator chains (left-associative: deep trees with no nesting in the text).
+        bomb(
+            "100,000 `+` operands",
+            body(&format!(
+                "\tout[0] = {}\n",
+                vec!["out[1]"; 100_000].join(" + ")
+            )),
+            Fails(&["E0306"]),
+        ),
+        bomb(
+            "100,000 `and` operands",
+            body(&format!(
+                "\tout[0] = if {} then 1 else 0\n",
+                vec!["out[1] > 0"; 100_000].join(" and ")
+            )),
+            Fails(&["E0306"]),
+        ),
+        bomb(
+            "100,000 nested calls",
+            body(&format!(
+                "\tout[0] = {}1{}\n",
+                "abs(".repeat(100_000),
+                ")".repeat(100_000)
+            )),
+            Fails(&["E0306"]),
+        ),
+        // Deep access chains.
+        bomb(
+            "1 million `.x`",
+            body(&format!("\tout[0] = out{}\n", ".x".repeat(1_000_000))),
+            Fails(&["E0306"]),
+        ),
+        bomb(
+            "1 million `[0]`",
+            body(&format!("\tout[0] = out{}\n", "[0]".repeat(1_000_000))),
+            Fails(&["E0306"]),
+        ),
+        // Merely large programs compile.
+        bomb(
+            "100,000 statements",
+            body(&"\tout[0] = out[0] + 1\n".repeat(100_000)),
+            Compiles,
+        ),
+        bomb(
+            "200,000 statements on one line",
+            body(&format!("\t{}\n", "out[0] = out[0] + 1 ".repeat(200_000))),
+            Compiles,
+        ),
+        bomb(
+            "100,000 locals",
+            body(
+                &(0..100_000)
+                    .map(|i| format!("\tlet v{i}: int = {i}\n"))
+                    .collect::<String>(),
+            ),
+            Compiles,
+        ),
+        bomb(
+            "100,000 functions, one reachable",
+            format!(
+                "{}{HEAD}\tout[0] = f99999()\nend\n",
+                (0..100_000)
+                    .map(|i| format!("function f{i}() -> int\n\treturn {i}\nend\n"))
+                    .collect::<String>()
+            ),
+            Compiles,
+        ),
+        bomb(
+            "a call chain 10,000 functions deep",
+            format!(
+                "function f0() -> int\n\treturn 0\nend\n{}{HEAD}\tout[0] = f9999()\nend\n",
+                (1..10_000)
+                    .map(|i| format!("function f{i}() -> int\n\treturn f{}() + 1\nend\n", i - 1))
+                    .collect::<String>()
+            ),
+            Compiles,
+        ),
+        bomb(
+            "a struct of 100,000 fields (past SPIR-V's 65,535-word instructions)",
+            format!(
+                "struct S\n{}end\nbuffer big: S\n{HEAD}\tout[0] = int(big.f99999)\nend\n",
+                (0..100_000)
+                    .map(|i| format!("\tf{i}: float\n"))
+                    .collect::<String>()
+            ),
+            Fails(&["E0914"]),
+        ),
+        bomb(
+            "5,000 elseif arms",
+            body(&format!(
+                "\tif out[1] == 0 then\n\t\tout[0] = 0\n{}\tend\n",
+                (1..5000)
+                    .map(|i| format!("\telseif out[1] == {i} then\n\t\tout[0] = {i}\n"))
+                    .collect::<String>()
+            )),
+            Compiles,
+        ),
+        // Huge arrays: the limit is on one array type's element count, and on the bytes a
+        // composite may take.
+        bomb(
+            "an array one past the element limit",
+            "buffer out: [16777217]float\n@entry(compute) @workgroup_size(1)\nfunction main()\n\tout[0] = 1.0\nend\n".into(),
+            Fails(&["E0705"]),
+        ),
+        bomb(
+            "arrays of arrays of 2^24 elements each",
+            "buffer out: [16777216][16777216][16777216]float\n@entry(compute) @workgroup_size(1)\nfunction main()\n\tout[0][0][0] = 1.0\nend\n".into(),
+            Fails(&["E0804"]),
+        ),
+        bomb(
+            "nested structs of 2^24-element arrays",
+            "struct A\n\tx: [16777216]vec4\nend\nstruct B\n\ty: [16777216]A\nend\nbuffer out: []B\n@entry(compute) @workgroup_size(1)\nfunction main()\n\tout[0].y[0].x[0] = vec4(1.0)\nend\n".into(),
+            Fails(&["E0804"]),
+        ),
+        bomb(
+            "workgroup memory of 2^24 x 2^24 vec4",
+            "buffer out: []float\nshared tile: [16777216][16777216]vec4\n@entry(compute) @workgroup_size(1)\nfunction main()\n\ttile[0][0] = vec4(1.0)\n\tout[0] = tile[1][1].x\nend\n".into(),
+            Fails(&["E0804"]),
+        ),
+        bomb(
+            "an array literal of 50,000 elements",
+            format!(
+                "const T: [50000]int = [50000]int {{ {} }}\n{HEAD}\tout[0] = T[out[1]]\nend\n",
+                vec!["7"; 50_000].join(", ")
+            ),
+            Compiles,
+        ),
+        bomb(
+            "an array literal of 200,000 elements (past SPIR-V's 65,535-word instructions)",
+            format!(
+                "const T: [200000]int = [200000]int {{ {} }}\n{HEAD}\tout[0] = T[out[1]]\nend\n",
+                vec!["7"; 200_000].join(", ")
+            ),
+            Fails(&["E0914"]),
+        ),
+        // Giant unrolls.
+        bomb(
+            "@unroll of 100 million iterations",
+            body("\t@unroll\n\tfor i = 0, 100000000 do\n\t\tout[i] = i\n\tend\n"),
+            Fails(&["E0709"]),
+        ),
+        bomb(
+            "three nested @unroll of 4096 iterations (a hint the target unrolls)",
+            body("\t@unroll\n\tfor i = 0, 4095 do\n\t\t@unroll\n\t\tfor j = 0, 4095 do\n\t\t\t@unroll\n\t\t\tfor k = 0, 4095 do\n\t\t\t\tout[i] = j + k\n\t\t\tend\n\t\tend\n\tend\n"),
+            Compiles,
+        ),
+        bomb(
+            "@max_iterations(2^32 - 1) on an endless loop",
+            body("\t@max_iterations(4294967295)\n\twhile true do\n\t\tout[0] = 1\n\tend\n"),
+            Compiles,
+        ),
+        // A million errors: kept and rendered up to the limit.
+        bomb(
+            "1 million `local` statements",
+            body(&"\tlocal x = 1\n".repeat(1_000_000)),
+            Fails(&["E0203"]),
+        ),
+    ];
+    // Include diamonds: 2^20 paths to the leaf without `#pragma once`.
+    list.push(Bomb {
+        files: diamond(20, false, "const X_PADDING_TO_MAKE_THE_LEAF_LONGER = 1\n"),
+        ..bomb(
+            "an include diamond 20 deep",
+            "#include \"d0.luma\"\n".into(),
+            Fails(&["E0104"]),
+        )
+    });
+    list.push(Bomb {
+        files: diamond(26, false, ""),
+        ..bomb(
+            "an include diamond 26 deep with an empty leaf",
+            "#include \"d0.luma\"\n".into(),
+            Fails(&["E0104"]),
+        )
+    });
+    list.push(Bomb {
+        files: diamond(20, true, "const X = 1\n"),
+        ..bomb(
+            "an include diamond 20 deep with #pragma once",
+            format!("#include \"d0.luma\"\n{HEAD}\tout[0] = X\nend\n"),
+            Compiles,
+        )
+    });
+    list
+}
+
+struct Ran {
+    success: bool,
+    errors: usize,
+    kept: usize,
+    codes: Vec<String>,
+    spans_in_files: bool,
+    rendered_messages: usize,
+    elapsed: Duration,
+}
+
+fn run(bomb: &Bomb) -> Ran {
+    let mut reader = MemoryReader::default();
+    for (name, text) in &bomb.files {
+        reader.insert(name, text.clone());
+    }
+    let start = Instant::now();
+    let result = compile(
+        "main.luma",
+        &bomb.source,
+        &reader,
+        &Options::default(),
+        &Target::ALL,
+    );
+    let rendered = result.render(false);
+    let elapsed = start.elapsed();
+    let mut codes: Vec<String> = result
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.code.as_str().to_string())
+        .collect();
+    codes.sort();
+    codes.dedup();
+    let spans_in_files = result.diagnostics.iter().all(|d| {
+        d.primary.span.lo <= d.primary.span.hi
+            && result.source_map.locate(d.primary.span.lo).is_some()
+    });
+    Ran {
+        success: result.success(),
+        errors: result.error_count,
+        kept: result.diagnostics.len(),
+        codes,
+        spans_in_files,
+        rendered_messages: rendered.matches("error[").count(),
+        elapsed,
+    }
+}
+
+/// VmHWM (peak resident set) of this process, in bytes.
+fn peak_rss() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").expect("/proc/self/status");
+    let line = status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .expect("VmHWM in /proc/self/status");
+    let kb: u64 = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .expect("VmHWM in kB");
+    kb * 1024
+}
+
+#[test]
+fn every_bomb_ends_with_the_expected_outcome_in_bounded_memory() {
+    let max_kept = Limits::default().max_diagnostics;
+    let mut failures = Vec::new();
+    for bomb in bombs() {
+        let (send, receive) = mpsc::channel();
+        let name = bomb.name;
+        let outcome = bomb.outcome;
+        std::thread::Builder::new()
+            .name(name.to_string())
+            .spawn(move || {
+                let _ = send.send(run(&bomb));
+            })
+            .expect("spawn a bomb thread");
+        let ran = match receive.recv_timeout(HANG_GUARD) {
+            Ok(ran) => ran,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                failures.push(format!("{name}: still running after {HANG_GUARD:?}"));
+                continue;
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                failures.push(format!("{name}: the compiler panicked"));
+                continue;
+            }
+        };
+        println!(
+            "{name:<55} {:>9.1} ms  {} error(s), {} kept, codes {:?}",
+            ran.elapsed.as_secs_f64() * 1e3,
+            ran.errors,
+            ran.kept,
+            ran.codes
+        );
+        match outcome {
+            Outcome::Compiles if !ran.success => {
+                failures.push(format!("{name}: expected to compile, got {:?}", ran.codes))
+            }
+            Outcome::Fails(_) if ran.success => {
+                failures.push(format!("{name}: expected a diagnostic, compiled"))
+            }
+            Outcome::Fails(want) => {
+                for code in want {
+                    if !ran.codes.iter().any(|c| c == code) {
+                        failures.push(format!("{name}: expected {code}, got {:?}", ran.codes));
+                    }
+                }
+            }
+            Outcome::Compiles => {}
+        }
+        if ran.kept > max_kept {
+            failures.push(format!("{name}: kept {} diagnostics", ran.kept));
+        }
+        if ran.rendered_messages > max_kept {
+            failures.push(format!("{name}: rendered {} errors", ran.rendered_messages));
+        }
+        if !ran.spans_in_files {
+            failures.push(format!("{name}: a diagnostic's span is outside its file"));
+        }
+    }
+    let peak = peak_rss();
+    println!("peak resident memory: {} MiB", peak / (1024 * 1024));
+    if peak > PEAK_RSS_CEILING {
+        failures.push(format!(
+            "peak resident memory {} MiB is over the {} MiB ceiling",
+            peak / (1024 * 1024),
+            PEAK_RSS_CEILING / (1024 * 1024)
+        ));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `Limits::max_diagnostics` at the limit and one past it: every error is counted, only the
+/// limit's worth is kept and rendered, and the rendering says how many more there were.
+#[test]
+fn diagnostics_are_kept_up_to_the_limit_and_counted_past_it() {
+    let options = Options {
+        limits: Limits {
+            max_diagnostics: 10,
+            ..Limits::default()
+        },
+        ..Options::default()
+    };
+    for (errors, omitted) in [(10, None), (11, Some("1 more error"))] {
+        let source = body(&"\t;\n".repeat(errors));
+        let result = compile(
+            "main.luma",
+            &source,
+            &MemoryReader::default(),
+            &options,
+            &Target::ALL,
+        );
+        assert_eq!(result.error_count, errors);
+        assert_eq!(result.diagnostics.len(), 10);
+        let rendered = result.render(false);
+        assert_eq!(rendered.matches("error[E0211]").count(), 10, "{rendered}");
+        match omitted {
+            None => assert!(!rendered.contains("more error"), "{rendered}"),
+            Some(line) => assert!(rendered.contains(line), "{rendered}"),
+        }
+    }
+}
