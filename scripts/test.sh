@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The one test command: installs every tool the tests need, then runs formatting, lint, docs and
-# every test of the workspace. CI (.ci/run) calls exactly this.
+# The one test command: installs every tool the tests need, then runs formatting, lint, docs,
+# every test of the workspace (the bomb suite among them) and a fuzz smoke run of every fuzz
+# target (scripts/fuzz-smoke.sh). CI (.ci/run) calls exactly this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,4 +16,6 @@ echo "== cargo doc"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 echo "== cargo test"
 cargo test --workspace --quiet
+echo "== fuzz smoke (every fuzz target for ${FUZZ_SMOKE_SECONDS:=15} s)"
+FUZZ_SMOKE_SECONDS=$FUZZ_SMOKE_SECONDS scripts/fuzz-smoke.sh
 echo "== all tests passed"

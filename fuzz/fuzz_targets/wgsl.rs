@@ -1,0 +1,8 @@
+//! Fuzz target `wgsl`: mutated corpus shaders through the front end, lowering and the
+//! optimiser into the wgsl back end, which must write the module or report a proper E09xx error.
+#![no_main]
+
+luma_fuzz::luma_fuzz_target!(
+    |data: &[u8]| luma_fuzz::run_backend(data, lumac::Target::Wgsl),
+    packed = false
+);
