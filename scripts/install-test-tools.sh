@@ -9,7 +9,8 @@ SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 
 need_apt=0
-for tool in spirv-val spirv-dis glslangValidator spirv-cross; do
+# c++: libfuzzer-sys builds libFuzzer for the fuzz smoke run.
+for tool in spirv-val spirv-dis glslangValidator spirv-cross c++; do
   command -v "$tool" >/dev/null 2>&1 || need_apt=1
 done
 [ -e /usr/share/vulkan/icd.d/lvp_icd.x86_64.json ] || [ -e /usr/share/vulkan/icd.d/lvp_icd.json ] || need_apt=1
@@ -18,7 +19,7 @@ if [ "$need_apt" = 1 ]; then
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends \
-    spirv-tools glslang-tools spirv-cross mesa-vulkan-drivers vulkan-tools libvulkan1 \
+    g++ spirv-tools glslang-tools spirv-cross mesa-vulkan-drivers vulkan-tools libvulkan1 \
     vulkan-validationlayers libegl1 libegl-mesa0 libgl1-mesa-dri nodejs npm >/dev/null
 fi
 
