@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use luma_back::{CallGraph, CodeWriter, Namer};
+use luma_back::{else_if, else_if_folds, else_if_shape, CallGraph, CodeWriter, Namer};
 use luma_base::Handle;
 use luma_ir::layout::{LayoutKind, LayoutRule, Layouter};
 use luma_ir::{
@@ -872,6 +872,15 @@ fn op_has_effect(op: &Op) -> bool {
     matches!(op, Op::Call { .. } | Op::Atomic { .. })
 }
 
+/// Whether `v` is written nowhere but into its use (or not at all), without an effect.
+fn unwritten(ctx: &FnCtx<'_>, v: Handle<Value>) -> bool {
+    ctx.inline.get(v.index()).copied().unwrap_or(false)
+        && matches!(
+            ctx.func.values.get(v).map(|x| &x.def),
+            Some(ValueDef::Op(op)) if !op_has_effect(op)
+        )
+}
+
 fn analyze(func: &Function) -> R<Analysis> {
     let n = func.values.len();
     let mut a = Analysis {
@@ -923,8 +932,19 @@ fn analyze(func: &Function) -> R<Analysis> {
                     }
                 }
             });
-            stmt.kind
-                .for_each_block(|inner| pending.push((inner, depth + 1)));
+            match &stmt.kind {
+                // An else-if arm counts at its chain head's depth (see `write_if`).
+                StmtKind::If {
+                    accept,
+                    reject,
+                    results,
+                    ..
+                } if results.is_empty() && else_if_shape(func, *reject).is_some() => {
+                    pending.push((*accept, depth + 1));
+                    pending.push((*reject, depth));
+                }
+                other => other.for_each_block(|inner| pending.push((inner, depth + 1))),
+            }
         }
     }
     // Uses by needed values only: a value nothing needs is never emitted, so its operands
@@ -1446,6 +1466,18 @@ impl<'a> Writer<'a> {
                 }
             }
         }
+        // Loads that else-if arms write into their conditions.
+        let folds = else_if_folds(
+            self.module,
+            func,
+            |v| unwritten(ctx, v),
+            |v| a.uses.get(v.index()).copied().unwrap_or(0),
+        );
+        for v in folds {
+            if let Some(x) = ctx.inline.get_mut(v.index()) {
+                *x = true;
+            }
+        }
         Ok(())
     }
 
@@ -1516,9 +1548,7 @@ impl<'a> Writer<'a> {
                     for r in results {
                         self.declare_var(out, ctx, *r, "phi")?;
                     }
-                    self.write_if(
-                        out, ctx, *condition, *accept, *reject, results, frames, false,
-                    )?;
+                    self.write_if(out, ctx, *condition, *accept, *reject, results, frames)?;
                     out.close("}");
                 }
                 StmtKind::Loop {
@@ -1584,8 +1614,9 @@ impl<'a> Writer<'a> {
 
     /// Writes an `If` up to (not including) its closing brace: `if (c) {`, an arm whose only
     /// statement is an empty `Yield` is left out (negating the condition when it is the accept
-    /// arm), and a reject arm that is just another `If` without results continues the chain as
-    /// `} else if (...) {`.
+    /// arm), and a reject arm that is an else-if arm ([`luma_back::chain`]) continues the chain
+    /// as `} else if (...) {`. The chain is walked in a loop at the head's depth, so its length
+    /// costs neither nesting nor stack.
     #[allow(clippy::too_many_arguments)]
     fn write_if(
         &mut self,
@@ -1596,7 +1627,6 @@ impl<'a> Writer<'a> {
         reject: Handle<Block>,
         results: &[Handle<Value>],
         frames: &mut Vec<Frame>,
-        chained: bool,
     ) -> R<()> {
         let func = ctx.func;
         let empty_yield = |b: Handle<Block>| {
@@ -1604,67 +1634,52 @@ impl<'a> Writer<'a> {
                 matches!(b.stmts.as_slice(), [s] if matches!(&s.kind, StmtKind::Yield(v) if v.is_empty()))
             })
         };
-        let cond = self.expr(ctx, condition, 0)?;
-        let (accept_empty, reject_empty) = (empty_yield(accept), empty_yield(reject));
-        let (test, first, second) = if accept_empty && !reject_empty {
-            (format!("!{}", cond.at(Prec::Unary)), reject, None)
-        } else {
-            (cond.text, accept, (!reject_empty).then_some(reject))
-        };
-        if chained {
-            out.dedent();
-            out.open(format!("}} else if ({test}) {{"));
-        } else {
-            out.open(format!("if ({test}) {{"));
-        }
         frames.push(Frame::If {
             results: results.to_vec(),
         });
-        self.write_block(out, ctx, first, frames, false)?;
-        if let Some(reject) = second {
-            // `[inlined values.., If without results, Yield()]` (or `Unreachable`) continues
-            // the chain: the values are written inside the inner condition.
-            let inline = &ctx.inline;
-            let inner = func
-                .blocks
-                .get(reject)
-                .and_then(|b| match b.stmts.as_slice() {
-                    [values @ .., s, end]
-                        if (matches!(&end.kind, StmtKind::Unreachable)
-                            || matches!(&end.kind, StmtKind::Yield(v) if v.is_empty()))
-                            && values.iter().all(|v| match &v.kind {
-                                StmtKind::Value(v) => {
-                                    inline.get(v.index()).copied().unwrap_or(false)
-                                        && matches!(
-                                            func.values.get(*v).map(|x| &x.def),
-                                            Some(ValueDef::Op(op)) if !op_has_effect(op)
-                                        )
-                                }
-                                _ => false,
-                            }) =>
-                    {
-                        match &s.kind {
-                            StmtKind::If {
-                                condition,
-                                accept,
-                                reject,
-                                results,
-                            } if results.is_empty() => Some((*condition, *accept, *reject)),
-                            _ => None,
-                        }
-                    }
-                    _ => None,
+        let (mut condition, mut accept, mut reject) = (condition, accept, reject);
+        let mut chained = false;
+        loop {
+            let cond = self.expr(ctx, condition, 0)?;
+            let (accept_empty, reject_empty) = (empty_yield(accept), empty_yield(reject));
+            let (test, first, second) = if accept_empty && !reject_empty {
+                (format!("!{}", cond.at(Prec::Unary)), reject, None)
+            } else {
+                (cond.text, accept, (!reject_empty).then_some(reject))
+            };
+            if chained {
+                out.dedent();
+                out.open(format!("}} else if ({test}) {{"));
+                // The arms of a chained `If` yield to it, and it has no results.
+                frames.pop();
+                frames.push(Frame::If {
+                    results: Vec::new(),
                 });
-            match inner {
-                Some((c, a, r)) if ctx.depth < MAX_NESTING => {
-                    ctx.depth += 1;
-                    self.write_if(out, ctx, c, a, r, &[], frames, true)?;
-                    ctx.depth -= 1;
+            } else {
+                out.open(format!("if ({test}) {{"));
+            }
+            self.write_block(out, ctx, first, frames, false)?;
+            let Some(else_block) = second else {
+                break;
+            };
+            // The else-if arm's values are written inside the inner condition.
+            let arm = else_if(
+                self.module,
+                func,
+                else_block,
+                |v| unwritten(ctx, v),
+                |v| ctx.uses.get(v.index()).copied().unwrap_or(0),
+            );
+            match arm {
+                Some(arm) if arm.fold.is_empty() => {
+                    (condition, accept, reject) = (arm.condition, arm.accept, arm.reject);
+                    chained = true;
                 }
                 _ => {
                     out.dedent();
                     out.open("} else {");
-                    self.write_block(out, ctx, reject, frames, false)?;
+                    self.write_block(out, ctx, else_block, frames, false)?;
+                    break;
                 }
             }
         }

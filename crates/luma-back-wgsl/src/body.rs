@@ -417,28 +417,12 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         Ok(())
     }
 
-    /// Whether an `else` arm may print as `else if`: only inlined or dead values, one `If`
-    /// without results, then `Yield` of nothing (or `Unreachable`, when no arm of the `If`
-    /// yields).
+    /// Whether an `else` arm may print as `else if` ([`luma_back::chain`]): only values written
+    /// into their use, one `If` without results, then `Yield` of nothing (or `Unreachable`).
     fn is_else_if_arm(&self, block: Handle<Block>) -> bool {
-        let Some(block) = self.function.blocks.get(block) else {
-            return false;
-        };
-        let Some((last, rest)) = block.stmts.split_last() else {
-            return false;
-        };
-        let Some((inner, prelude)) = rest.split_last() else {
-            return false;
-        };
-        (matches!(&last.kind, StmtKind::Yield(args) if args.is_empty())
-            || matches!(last.kind, StmtKind::Unreachable))
-            && matches!(&inner.kind, StmtKind::If { results, .. } if results.is_empty())
-            && prelude.iter().all(|s| match s.kind {
-                StmtKind::Value(v) => {
-                    matches!(self.plan.placement(v), Placement::Dead | Placement::Inline)
-                }
-                _ => false,
-            })
+        self.plan
+            .else_if(self.w.module, self.function, block)
+            .is_some_and(|arm| arm.fold.is_empty())
     }
 
     /// Whether the `if` being written is the whole of a candidate `else` arm that nothing has
@@ -456,15 +440,10 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         if !eligible || !last || self.out.as_str().len() != after {
             return false;
         }
-        let depth = self.out.depth();
-        let mut text = std::mem::take(&mut self.out).finish();
-        text.truncate(before);
-        self.out = CodeWriter::new();
-        self.out.raw(&text);
         // The `if` header goes where `} else {` was, one level out.
-        for _ in 1..depth {
-            self.out.indent();
-        }
+        self.out.truncate(before);
+        let depth = self.out.depth();
+        self.out.set_depth(depth.saturating_sub(1));
         true
     }
 

@@ -1,16 +1,19 @@
 //! Helpers shared by the back ends: the namer with per-target reserved words, the indented text
 //! writer, call-graph queries (which functions and globals an entry point reaches), the rule for
-//! which SSA values become named temporaries in text output, and operator precedence.
+//! which SSA values become named temporaries in text output, `else if` chains, and operator
+//! precedence.
 //!
 //! Back ends depend on this crate and on `luma-ir`, never on each other.
 
 pub mod callgraph;
+pub mod chain;
 pub mod namer;
 pub mod plan;
 pub mod prec;
 pub mod writer;
 
 pub use callgraph::{reachable_functions, used_globals, CallGraph};
+pub use chain::{else_if, else_if_folds, else_if_shape, ElseIf};
 pub use namer::Namer;
 pub use plan::{Placement, ValuePlan};
 pub use prec::{Prec, Side};

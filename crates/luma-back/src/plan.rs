@@ -20,7 +20,9 @@
 //! - a pure value used exactly once, and used in the same loop as its definition, is written into
 //!   that use ([`Placement::Inline`]); moving it into a loop would repeat its work, so one used
 //!   across a loop boundary is named instead;
-//! - any other pure value (used more than once) is named.
+//! - any other pure value (used more than once) is named;
+//! - a load that only the condition of an else-if arm reads is written into that condition
+//!   ([`crate::chain`]), so `elseif x == 2` chains stay flat.
 //!
 //! A back end may force more values to be named (through the `force_named` predicate), for ops
 //! it can only write as statements.
@@ -170,7 +172,40 @@ impl ValuePlan {
                 *slot = p;
             }
         }
+        // Loads that else-if arms write into their conditions (see `crate::chain`).
+        let folds = crate::chain::else_if_folds(
+            module,
+            function,
+            |v| {
+                matches!(
+                    placement.get(v.index()),
+                    Some(Placement::Dead | Placement::Inline)
+                )
+            },
+            |v| uses.get(v.index()).copied().unwrap_or(0),
+        );
+        for v in folds {
+            if let Some(slot) = placement.get_mut(v.index()) {
+                *slot = Placement::Inline;
+            }
+        }
         ValuePlan { placement, uses }
+    }
+
+    /// The else-if arm `block` (the reject block of an `If`) forms under this plan, if any.
+    pub fn else_if(
+        &self,
+        module: &Module,
+        function: &Function,
+        block: Handle<Block>,
+    ) -> Option<crate::chain::ElseIf> {
+        crate::chain::else_if(
+            module,
+            function,
+            block,
+            |v| matches!(self.placement(v), Placement::Dead | Placement::Inline),
+            |v| self.uses(v),
+        )
     }
 
     /// How `value` is written. Values not computed by an op (parameters, constants, variable

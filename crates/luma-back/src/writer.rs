@@ -74,6 +74,19 @@ impl CodeWriter {
         &self.out
     }
 
+    /// Cuts the text back to its first `len` bytes (kept as is when shorter or not at a character
+    /// boundary); the indentation stays.
+    pub fn truncate(&mut self, len: usize) {
+        if self.out.is_char_boundary(len) {
+            self.out.truncate(len);
+        }
+    }
+
+    /// Sets the indentation depth.
+    pub fn set_depth(&mut self, depth: usize) {
+        self.indent = depth;
+    }
+
     /// Takes the text out.
     pub fn finish(self) -> String {
         self.out

@@ -65,3 +65,25 @@ fn output_is_byte_identical_across_runs() {
         assert_eq!(a.ir_hash, b.ir_hash, "{name}: IR hash differs between runs");
     }
 }
+
+/// A 5,000-arm `if`/`elseif` chain nests 5,000 deep in the IR; every text target writes it as a
+/// flat `else if` chain, within its nesting limits and without a stack frame per arm.
+#[test]
+fn long_elseif_chain_compiles_to_every_target() {
+    let mut text = String::from(
+        "buffer out: []int\n@entry(compute) @workgroup_size(1)\nfunction main()\n\
+         \tif out[1] == 0 then\n\t\tout[0] = 0\n",
+    );
+    for i in 1..5000 {
+        text.push_str(&format!("\telseif out[1] == {i} then\n\t\tout[0] = {i}\n"));
+    }
+    text.push_str("\tend\nend\n");
+    let result = compile(
+        "elseif_chain.luma",
+        &text,
+        &FsReader,
+        &options(OptLevel::Basic),
+        &Target::ALL,
+    );
+    assert!(result.success(), "{}", result.render(false));
+}

@@ -255,28 +255,19 @@ float evaluate(metal::float2 p, constant NoiseParams& noise) {
     if (e_1 == 0) {
         const float e_2 = fbm_value(p, octaves, noise);
         return e_2;
-    } else {
-        const int e_3 = noise.mode;
-        if (e_3 == 1) {
-            const float e_4 = fbm_perlin(p, octaves, noise);
-            return e_4;
-        } else {
-            const int e_5 = noise.mode;
-            if (e_5 == 2) {
-                const float e_6 = ridged(p, octaves, noise);
-                return e_6;
-            } else {
-                const int e_7 = noise.mode;
-                if (e_7 == 3) {
-                    const float e_8 = domain_warped(p, octaves, noise);
-                    return e_8;
-                }
-            }
-        }
+    } else if (noise.mode == 1) {
+        const float e_3 = fbm_perlin(p, octaves, noise);
+        return e_3;
+    } else if (noise.mode == 2) {
+        const float e_4 = ridged(p, octaves, noise);
+        return e_4;
+    } else if (noise.mode == 3) {
+        const float e_5 = domain_warped(p, octaves, noise);
+        return e_5;
     }
-    const float e_9 = noise.time;
-    const float e_10 = perlin3(metal::float3(p, e_9));
-    return e_10;
+    const float e_6 = noise.time;
+    const float e_7 = perlin3(metal::float3(p, e_6));
+    return e_7;
 }
 
 // Dispatch with threadsPerThreadgroup = (8, 8, 1).
