@@ -57,12 +57,6 @@ uint luma_length_signed_out() {
     return size / 4u;
 }
 
-uint pcg(uint v) {
-    const uint state = v * 747796405u + 2891336453u;
-    const uint word = (state >> ((state >> 28u) + 4u & 31u) ^ state) * 277803737u;
-    return word >> 22u ^ word;
-}
-
 uint3 pcg3d(uint3 v) {
     const uint3 w = v * uint3(1664525u, 1664525u, 1664525u) + uint3(1013904223u, 1013904223u, 1013904223u);
     uint3 w_1 = w;
@@ -103,6 +97,20 @@ uint4 pcg4d(uint4 v) {
     return w_9;
 }
 
+float to_unit(uint h) {
+    return float(h >> 8u) * 5.9604645e-8;
+}
+
+float to_unit_bits(uint h) {
+    return asfloat(1065353216u | h >> 9u) - 1.0;
+}
+
+uint pcg(uint v) {
+    const uint state = v * 747796405u + 2891336453u;
+    const uint word = (state >> ((state >> 28u) + 4u & 31u) ^ state) * 277803737u;
+    return word >> 22u ^ word;
+}
+
 uint xorshift32(uint v) {
     const uint x = v ^ v << 13u;
     const uint x_1 = x ^ x >> 17u;
@@ -136,14 +144,6 @@ uint xxhash32_2(uint a, uint b, uint seed) {
 
 uint lcg(uint state) {
     return 1664525u * state + 1013904223u;
-}
-
-float to_unit(uint h) {
-    return float(h >> 8u) * 5.9604645e-8;
-}
-
-float to_unit_bits(uint h) {
-    return asfloat(1065353216u | h >> 9u) - 1.0;
 }
 
 uint hash_by(uint algorithm, uint x) {

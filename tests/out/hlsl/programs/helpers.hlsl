@@ -44,15 +44,6 @@ uint luma_length_samples() {
     return size / 16u;
 }
 
-float sq(float x) {
-    return x * x;
-}
-
-float cube(float x) {
-    const float e = sq(x);
-    return x * e;
-}
-
 float remap(float x, float a, float b, float c, float d) {
     return c + (x - a) * (d - c) / (b - a);
 }
@@ -62,29 +53,8 @@ float remap01(float x, float a, float b) {
     return saturate(e);
 }
 
-float3 safe_normalize(float3 v) {
-    const float len_sq = dot(v, v);
-    return len_sq > 1e-6 ? v * rsqrt(len_sq) : float3(0.0, 0.0, 1.0);
-}
-
-float max3(float3 v) {
-    return max(v.x, max(v.y, v.z));
-}
-
-float min3(float3 v) {
-    return min(v.x, min(v.y, v.z));
-}
-
-float luminance(float3 c) {
-    return dot(c, float3(0.2126, 0.7152, 0.0722));
-}
-
 float srgb_to_linear1(float c) {
     return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
-}
-
-float linear_to_srgb1(float c) {
-    return c <= 0.0031308 ? c * 12.92 : 1.055 * pow(c, 0.41666666) - 0.055;
 }
 
 float3 srgb_to_linear(float3 c) {
@@ -94,11 +64,23 @@ float3 srgb_to_linear(float3 c) {
     return float3(e, e_1, e_2);
 }
 
+float linear_to_srgb1(float c) {
+    return c <= 0.0031308 ? c * 12.92 : 1.055 * pow(c, 0.41666666) - 0.055;
+}
+
 float3 linear_to_srgb(float3 c) {
     const float e = linear_to_srgb1(c.x);
     const float e_1 = linear_to_srgb1(c.y);
     const float e_2 = linear_to_srgb1(c.z);
     return float3(e, e_1, e_2);
+}
+
+float max3(float3 v) {
+    return max(v.x, max(v.y, v.z));
+}
+
+float min3(float3 v) {
+    return min(v.x, min(v.y, v.z));
 }
 
 float3 rgb_to_hsv(float3 c) {
@@ -159,21 +141,13 @@ float3 quat_rotate(float4 q, float3 v) {
     return e_2.xyz;
 }
 
-float4 quat_from_axis_angle(float3 axis, float angle) {
-    const float3 e = safe_normalize(axis);
-    return float4(e * sin(angle * 0.5), cos(angle * 0.5));
-}
-
-float3x3 quat_to_mat3(float4 q) {
-    const float x = q.x;
-    const float y = q.y;
-    const float z = q.z;
-    const float w = q.w;
-    return float3x3(float3(1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y + w * z), 2.0 * (x * z - w * y)), float3(2.0 * (x * y - w * z), 1.0 - 2.0 * (x * x + z * z), 2.0 * (y * z + w * x)), float3(2.0 * (x * z + w * y), 2.0 * (y * z - w * x), 1.0 - 2.0 * (x * x + y * y)));
-}
-
 float3 spherical_to_cartesian(float theta, float phi) {
     return float3(sin(theta) * cos(phi), cos(theta), sin(theta) * sin(phi));
+}
+
+float3 safe_normalize(float3 v) {
+    const float len_sq = dot(v, v);
+    return len_sq > 1e-6 ? v * rsqrt(len_sq) : float3(0.0, 0.0, 1.0);
 }
 
 float2 cartesian_to_spherical(float3 v) {
@@ -184,6 +158,15 @@ float2 cartesian_to_spherical(float3 v) {
 float2 equirect_uv(float3 dir) {
     const float2 s = cartesian_to_spherical(dir);
     return float2(s.y / 6.2831855 + 0.5, s.x / 3.1415927);
+}
+
+float sq(float x) {
+    return x * x;
+}
+
+float cube(float x) {
+    const float e = sq(x);
+    return x * e;
 }
 
 float ease_in_out_cubic(float t) {
@@ -205,14 +188,8 @@ float ease_out_elastic(float t) {
     return pow(2.0, -10.0 * t) * sin((t * 10.0 - 0.75) * 6.2831855 / 3.0) + 1.0;
 }
 
-float2 hammersley(uint i, uint n) {
-    return float2(float(i) / float(n), float(reversebits(i)) * 2.3283064e-10);
-}
-
-float3 hemisphere_cosine(float2 u) {
-    const float r = sqrt(u.x);
-    const float phi = 6.2831855 * u.y;
-    return float3(r * cos(phi), r * sin(phi), sqrt(max(0.0, 1.0 - u.x)));
+float luminance(float3 c) {
+    return dot(c, float3(0.2126, 0.7152, 0.0722));
 }
 
 float3 tonemap_reinhard(float3 c) {
@@ -223,6 +200,29 @@ float3 tonemap_reinhard(float3 c) {
 float3 expose(float3 c) {
     const float e = params.exposure;
     return c * exp2(e);
+}
+
+float4 quat_from_axis_angle(float3 axis, float angle) {
+    const float3 e = safe_normalize(axis);
+    return float4(e * sin(angle * 0.5), cos(angle * 0.5));
+}
+
+float3x3 quat_to_mat3(float4 q) {
+    const float x = q.x;
+    const float y = q.y;
+    const float z = q.z;
+    const float w = q.w;
+    return float3x3(float3(1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y + w * z), 2.0 * (x * z - w * y)), float3(2.0 * (x * y - w * z), 1.0 - 2.0 * (x * x + z * z), 2.0 * (y * z + w * x)), float3(2.0 * (x * z + w * y), 2.0 * (y * z - w * x), 1.0 - 2.0 * (x * x + y * y)));
+}
+
+float2 hammersley(uint i, uint n) {
+    return float2(float(i) / float(n), float(reversebits(i)) * 2.3283064e-10);
+}
+
+float3 hemisphere_cosine(float2 u) {
+    const float r = sqrt(u.x);
+    const float phi = 6.2831855 * u.y;
+    return float3(r * cos(phi), r * sin(phi), sqrt(max(0.0, 1.0 - u.x)));
 }
 
 struct present_Input {

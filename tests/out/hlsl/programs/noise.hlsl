@@ -28,21 +28,6 @@ uint luma_length_image() {
     return size / 4u;
 }
 
-uint hash2(int2 p) {
-    const uint2 v = uint2(p) * uint2(1664525u, 1664525u) + uint2(1013904223u, 1013904223u);
-    uint2 v_1 = v;
-    v_1.x = v.x + v.y * 1664525u;
-    uint2 v_2 = v_1;
-    v_2.y = v_1.y + v_1.x * 1664525u;
-    const uint2 v_3 = v_2 ^ v_2 >> (uint2(16u, 16u) & 31u);
-    uint2 v_4 = v_3;
-    v_4.x = v_3.x + v_3.y * 1664525u;
-    uint2 v_5 = v_4;
-    v_5.y = v_4.y + v_4.x * 1664525u;
-    const uint2 v_6 = v_5 ^ v_5 >> (uint2(16u, 16u) & 31u);
-    return v_6.x ^ v_6.y;
-}
-
 uint hash3(int3 p) {
     const uint3 v = uint3(p) * uint3(1664525u, 1664525u, 1664525u) + uint3(1013904223u, 1013904223u, 1013904223u);
     uint3 v_1 = v;
@@ -61,37 +46,8 @@ uint hash3(int3 p) {
     return v_7.x ^ v_7.y ^ v_7.z;
 }
 
-float unit_float(uint h) {
-    return float(h >> 8u) * 5.9604645e-8;
-}
-
-float2 fade2(float2 t) {
-    return t * t * t * (t * (t * 6.0 - float2(15.0, 15.0)) + float2(10.0, 10.0));
-}
-
 float3 fade3(float3 t) {
     return t * t * t * (t * (t * 6.0 - float3(15.0, 15.0, 15.0)) + float3(10.0, 10.0, 10.0));
-}
-
-float value_noise(float2 p) {
-    const int2 cell = int2(floor(p));
-    const float2 f = fade2(frac(p));
-    const uint e = hash2(cell);
-    const float a = unit_float(e);
-    const uint e_1 = hash2(asint(asuint(cell) + asuint(int2(1, 0))));
-    const float b = unit_float(e_1);
-    const uint e_2 = hash2(asint(asuint(cell) + asuint(int2(0, 1))));
-    const float c = unit_float(e_2);
-    const uint e_3 = hash2(asint(asuint(cell) + asuint(int2(1, 1))));
-    const float d = unit_float(e_3);
-    return lerp(lerp(a, b, f.x), lerp(c, d, f.x), f.y) * 2.0 - 1.0;
-}
-
-float gradient2(uint h, float2 d) {
-    const uint g = h & 7u;
-    const float u = g < 4u ? d.x : d.y;
-    const float v = g < 4u ? d.y : d.x;
-    return ((g & 1u) != 0u ? -u : u) + ((g & 2u) != 0u ? -2.0 * v : 2.0 * v);
 }
 
 float gradient3(uint h, float3 d) {
@@ -99,21 +55,6 @@ float gradient3(uint h, float3 d) {
     const float u = g < 8u ? d.x : d.y;
     const float v = g < 4u ? d.y : g == 12u || g == 14u ? d.x : d.z;
     return ((g & 1u) == 0u ? u : -u) + ((g & 2u) == 0u ? v : -v);
-}
-
-float perlin2(float2 p) {
-    const int2 cell = int2(floor(p));
-    const float2 d = frac(p);
-    const float2 f = fade2(d);
-    const uint e = hash2(cell);
-    const float n00 = gradient2(e, d);
-    const uint e_1 = hash2(asint(asuint(cell) + asuint(int2(1, 0))));
-    const float n10 = gradient2(e_1, d - float2(1.0, 0.0));
-    const uint e_2 = hash2(asint(asuint(cell) + asuint(int2(0, 1))));
-    const float n01 = gradient2(e_2, d - float2(0.0, 1.0));
-    const uint e_3 = hash2(asint(asuint(cell) + asuint(int2(1, 1))));
-    const float n11 = gradient2(e_3, d - float2(1.0, 1.0));
-    return lerp(lerp(n00, n10, f.x), lerp(n01, n11, f.x), f.y) * 0.5;
 }
 
 float perlin3(float3 p) {
@@ -144,6 +85,43 @@ float perlin3(float3 p) {
         result = result + e * (o.z == 1 ? f.z : 1.0 - f.z) * e_2;
     }
     return result_1;
+}
+
+uint hash2(int2 p) {
+    const uint2 v = uint2(p) * uint2(1664525u, 1664525u) + uint2(1013904223u, 1013904223u);
+    uint2 v_1 = v;
+    v_1.x = v.x + v.y * 1664525u;
+    uint2 v_2 = v_1;
+    v_2.y = v_1.y + v_1.x * 1664525u;
+    const uint2 v_3 = v_2 ^ v_2 >> (uint2(16u, 16u) & 31u);
+    uint2 v_4 = v_3;
+    v_4.x = v_3.x + v_3.y * 1664525u;
+    uint2 v_5 = v_4;
+    v_5.y = v_4.y + v_4.x * 1664525u;
+    const uint2 v_6 = v_5 ^ v_5 >> (uint2(16u, 16u) & 31u);
+    return v_6.x ^ v_6.y;
+}
+
+float unit_float(uint h) {
+    return float(h >> 8u) * 5.9604645e-8;
+}
+
+float2 fade2(float2 t) {
+    return t * t * t * (t * (t * 6.0 - float2(15.0, 15.0)) + float2(10.0, 10.0));
+}
+
+float value_noise(float2 p) {
+    const int2 cell = int2(floor(p));
+    const float2 f = fade2(frac(p));
+    const uint e = hash2(cell);
+    const float a = unit_float(e);
+    const uint e_1 = hash2(asint(asuint(cell) + asuint(int2(1, 0))));
+    const float b = unit_float(e_1);
+    const uint e_2 = hash2(asint(asuint(cell) + asuint(int2(0, 1))));
+    const float c = unit_float(e_2);
+    const uint e_3 = hash2(asint(asuint(cell) + asuint(int2(1, 1))));
+    const float d = unit_float(e_3);
+    return lerp(lerp(a, b, f.x), lerp(c, d, f.x), f.y) * 2.0 - 1.0;
 }
 
 float fbm_value(float2 p, int octaves) {
@@ -183,6 +161,28 @@ float fbm_value(float2 p, int octaves) {
         norm = next_1;
     }
     return sum_1 / max(norm_1, 1e-6);
+}
+
+float gradient2(uint h, float2 d) {
+    const uint g = h & 7u;
+    const float u = g < 4u ? d.x : d.y;
+    const float v = g < 4u ? d.y : d.x;
+    return ((g & 1u) != 0u ? -u : u) + ((g & 2u) != 0u ? -2.0 * v : 2.0 * v);
+}
+
+float perlin2(float2 p) {
+    const int2 cell = int2(floor(p));
+    const float2 d = frac(p);
+    const float2 f = fade2(d);
+    const uint e = hash2(cell);
+    const float n00 = gradient2(e, d);
+    const uint e_1 = hash2(asint(asuint(cell) + asuint(int2(1, 0))));
+    const float n10 = gradient2(e_1, d - float2(1.0, 0.0));
+    const uint e_2 = hash2(asint(asuint(cell) + asuint(int2(0, 1))));
+    const float n01 = gradient2(e_2, d - float2(0.0, 1.0));
+    const uint e_3 = hash2(asint(asuint(cell) + asuint(int2(1, 1))));
+    const float n11 = gradient2(e_3, d - float2(1.0, 1.0));
+    return lerp(lerp(n00, n10, f.x), lerp(n01, n11, f.x), f.y) * 0.5;
 }
 
 float fbm_perlin(float2 p, int octaves) {

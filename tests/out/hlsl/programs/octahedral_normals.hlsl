@@ -95,6 +95,11 @@ float2 oct_encode(float3 n) {
     return p;
 }
 
+uint pack_oct_snorm16(float3 n) {
+    const float2 e = oct_encode(n);
+    return luma_pack2x16snorm(e);
+}
+
 float3 oct_decode(float2 e) {
     const float3 v = float3(e, 1.0 - abs(e.x) - abs(e.y));
     float3 v_1;
@@ -106,11 +111,6 @@ float3 oct_decode(float2 e) {
         v_1 = v;
     }
     return normalize(v_1);
-}
-
-uint pack_oct_snorm16(float3 n) {
-    const float2 e = oct_encode(n);
-    return luma_pack2x16snorm(e);
 }
 
 float3 unpack_oct_snorm16(uint word) {

@@ -28,17 +28,8 @@ float3 mod289_3(float3 x) {
     return x - floor(x * 0.0034602077) * 289.0;
 }
 
-float4 mod289_4(float4 x) {
-    return x - floor(x * 0.0034602077) * 289.0;
-}
-
 float3 permute3(float3 x) {
     const float3 e = mod289_3((x * 34.0 + float3(10.0, 10.0, 10.0)) * x);
-    return e;
-}
-
-float4 permute4(float4 x) {
-    const float4 e = mod289_4((x * 34.0 + float4(10.0, 10.0, 10.0, 10.0)) * x);
     return e;
 }
 
@@ -59,6 +50,15 @@ float snoise2(float2 v) {
     const float3 h = abs(x) - float3(0.5, 0.5, 0.5);
     const float3 a0 = x - floor(x + float3(0.5, 0.5, 0.5));
     return 130.0 * dot(m_1 * m_1 * (float3(1.7928429, 1.7928429, 1.7928429) - (a0 * a0 + h * h) * 0.85373473), float3(a0.x * x0.x + h.x * x0.y, a0.yz * x12_1.xz + h.yz * x12_1.yw));
+}
+
+float4 mod289_4(float4 x) {
+    return x - floor(x * 0.0034602077) * 289.0;
+}
+
+float4 permute4(float4 x) {
+    const float4 e = mod289_4((x * 34.0 + float4(10.0, 10.0, 10.0, 10.0)) * x);
+    return e;
 }
 
 float snoise3(float3 v) {

@@ -18,12 +18,6 @@ uint luma_div(uint x, uint y) {
     return x / (y == 0u ? 1u : y);
 }
 
-uint pcg(uint v) {
-    const uint state = v * 747796405u + 2891336453u;
-    const uint word = (state >> ((state >> 28u) + 4u & 31u) ^ state) * 277803737u;
-    return word >> 22u ^ word;
-}
-
 metal::uint3 pcg3d(metal::uint3 v) {
     const metal::uint3 w = v * metal::uint3(1664525u, 1664525u, 1664525u) + metal::uint3(1013904223u, 1013904223u, 1013904223u);
     metal::uint3 w_1 = w;
@@ -64,6 +58,20 @@ metal::uint4 pcg4d(metal::uint4 v) {
     return w_9;
 }
 
+float to_unit(uint h) {
+    return static_cast<float>(h >> 8u) * 5.9604645e-8;
+}
+
+float to_unit_bits(uint h) {
+    return as_type<float>(1065353216u | h >> 9u) - 1.0;
+}
+
+uint pcg(uint v) {
+    const uint state = v * 747796405u + 2891336453u;
+    const uint word = (state >> ((state >> 28u) + 4u & 31u) ^ state) * 277803737u;
+    return word >> 22u ^ word;
+}
+
 uint xorshift32(uint v) {
     const uint x = v ^ v << 13u;
     const uint x_1 = x ^ x >> 17u;
@@ -97,14 +105,6 @@ uint xxhash32_2(uint a, uint b, uint seed) {
 
 uint lcg(uint state) {
     return 1664525u * state + 1013904223u;
-}
-
-float to_unit(uint h) {
-    return static_cast<float>(h >> 8u) * 5.9604645e-8;
-}
-
-float to_unit_bits(uint h) {
-    return as_type<float>(1065353216u | h >> 9u) - 1.0;
 }
 
 uint hash_by(uint algorithm, uint x, constant HashParams& params) {

@@ -18,15 +18,6 @@ float luma_mod(float x, float y) {
     return x - y * metal::floor(x / y);
 }
 
-float sq(float x) {
-    return x * x;
-}
-
-float cube(float x) {
-    const float e = sq(x);
-    return x * e;
-}
-
 float remap(float x, float a, float b, float c, float d) {
     return c + (x - a) * (d - c) / (b - a);
 }
@@ -36,29 +27,8 @@ float remap01(float x, float a, float b) {
     return metal::saturate(e);
 }
 
-metal::float3 safe_normalize(metal::float3 v) {
-    const float len_sq = metal::dot(v, v);
-    return len_sq > 1e-6 ? v * metal::rsqrt(len_sq) : metal::float3(0.0, 0.0, 1.0);
-}
-
-float max3(metal::float3 v) {
-    return metal::max(v.x, metal::max(v.y, v.z));
-}
-
-float min3(metal::float3 v) {
-    return metal::min(v.x, metal::min(v.y, v.z));
-}
-
-float luminance(metal::float3 c) {
-    return metal::dot(c, metal::float3(0.2126, 0.7152, 0.0722));
-}
-
 float srgb_to_linear1(float c) {
     return c <= 0.04045 ? c / 12.92 : metal::pow((c + 0.055) / 1.055, 2.4);
-}
-
-float linear_to_srgb1(float c) {
-    return c <= 0.0031308 ? c * 12.92 : 1.055 * metal::pow(c, 0.41666666) - 0.055;
 }
 
 metal::float3 srgb_to_linear(metal::float3 c) {
@@ -68,11 +38,23 @@ metal::float3 srgb_to_linear(metal::float3 c) {
     return metal::float3(e, e_1, e_2);
 }
 
+float linear_to_srgb1(float c) {
+    return c <= 0.0031308 ? c * 12.92 : 1.055 * metal::pow(c, 0.41666666) - 0.055;
+}
+
 metal::float3 linear_to_srgb(metal::float3 c) {
     const float e = linear_to_srgb1(c.x);
     const float e_1 = linear_to_srgb1(c.y);
     const float e_2 = linear_to_srgb1(c.z);
     return metal::float3(e, e_1, e_2);
+}
+
+float max3(metal::float3 v) {
+    return metal::max(v.x, metal::max(v.y, v.z));
+}
+
+float min3(metal::float3 v) {
+    return metal::min(v.x, metal::min(v.y, v.z));
 }
 
 metal::float3 rgb_to_hsv(metal::float3 c) {
@@ -133,21 +115,13 @@ metal::float3 quat_rotate(metal::float4 q, metal::float3 v) {
     return e_2.xyz;
 }
 
-metal::float4 quat_from_axis_angle(metal::float3 axis, float angle) {
-    const metal::float3 e = safe_normalize(axis);
-    return metal::float4(e * metal::sin(angle * 0.5), metal::cos(angle * 0.5));
-}
-
-metal::float3x3 quat_to_mat3(metal::float4 q) {
-    const float x = q.x;
-    const float y = q.y;
-    const float z = q.z;
-    const float w = q.w;
-    return metal::float3x3(metal::float3(1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y + w * z), 2.0 * (x * z - w * y)), metal::float3(2.0 * (x * y - w * z), 1.0 - 2.0 * (x * x + z * z), 2.0 * (y * z + w * x)), metal::float3(2.0 * (x * z + w * y), 2.0 * (y * z - w * x), 1.0 - 2.0 * (x * x + y * y)));
-}
-
 metal::float3 spherical_to_cartesian(float theta, float phi) {
     return metal::float3(metal::sin(theta) * metal::cos(phi), metal::cos(theta), metal::sin(theta) * metal::sin(phi));
+}
+
+metal::float3 safe_normalize(metal::float3 v) {
+    const float len_sq = metal::dot(v, v);
+    return len_sq > 1e-6 ? v * metal::rsqrt(len_sq) : metal::float3(0.0, 0.0, 1.0);
 }
 
 metal::float2 cartesian_to_spherical(metal::float3 v) {
@@ -158,6 +132,15 @@ metal::float2 cartesian_to_spherical(metal::float3 v) {
 metal::float2 equirect_uv(metal::float3 dir) {
     const metal::float2 s = cartesian_to_spherical(dir);
     return metal::float2(s.y / 6.2831855 + 0.5, s.x / 3.1415927);
+}
+
+float sq(float x) {
+    return x * x;
+}
+
+float cube(float x) {
+    const float e = sq(x);
+    return x * e;
 }
 
 float ease_in_out_cubic(float t) {
@@ -179,14 +162,8 @@ float ease_out_elastic(float t) {
     return metal::pow(2.0, -10.0 * t) * metal::sin((t * 10.0 - 0.75) * 6.2831855 / 3.0) + 1.0;
 }
 
-metal::float2 hammersley(uint i, uint n) {
-    return metal::float2(static_cast<float>(i) / static_cast<float>(n), static_cast<float>(metal::reverse_bits(i)) * 2.3283064e-10);
-}
-
-metal::float3 hemisphere_cosine(metal::float2 u) {
-    const float r = metal::sqrt(u.x);
-    const float phi = 6.2831855 * u.y;
-    return metal::float3(r * metal::cos(phi), r * metal::sin(phi), metal::sqrt(metal::max(0.0, 1.0 - u.x)));
+float luminance(metal::float3 c) {
+    return metal::dot(c, metal::float3(0.2126, 0.7152, 0.0722));
 }
 
 metal::float3 tonemap_reinhard(metal::float3 c) {
@@ -197,6 +174,29 @@ metal::float3 tonemap_reinhard(metal::float3 c) {
 metal::float3 expose(metal::float3 c, constant Params& params) {
     const float e = params.exposure;
     return c * metal::exp2(e);
+}
+
+metal::float4 quat_from_axis_angle(metal::float3 axis, float angle) {
+    const metal::float3 e = safe_normalize(axis);
+    return metal::float4(e * metal::sin(angle * 0.5), metal::cos(angle * 0.5));
+}
+
+metal::float3x3 quat_to_mat3(metal::float4 q) {
+    const float x = q.x;
+    const float y = q.y;
+    const float z = q.z;
+    const float w = q.w;
+    return metal::float3x3(metal::float3(1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y + w * z), 2.0 * (x * z - w * y)), metal::float3(2.0 * (x * y - w * z), 1.0 - 2.0 * (x * x + z * z), 2.0 * (y * z + w * x)), metal::float3(2.0 * (x * z + w * y), 2.0 * (y * z - w * x), 1.0 - 2.0 * (x * x + y * y)));
+}
+
+metal::float2 hammersley(uint i, uint n) {
+    return metal::float2(static_cast<float>(i) / static_cast<float>(n), static_cast<float>(metal::reverse_bits(i)) * 2.3283064e-10);
+}
+
+metal::float3 hemisphere_cosine(metal::float2 u) {
+    const float r = metal::sqrt(u.x);
+    const float phi = 6.2831855 * u.y;
+    return metal::float3(r * metal::cos(phi), r * metal::sin(phi), metal::sqrt(metal::max(0.0, 1.0 - u.x)));
 }
 
 struct present_Input {

@@ -13,21 +13,6 @@ struct NoiseParams {
     float gain;
 };
 
-uint hash2(metal::int2 p) {
-    const metal::uint2 v = static_cast<metal::uint2>(p) * metal::uint2(1664525u, 1664525u) + metal::uint2(1013904223u, 1013904223u);
-    metal::uint2 v_1 = v;
-    v_1.x = v.x + v.y * 1664525u;
-    metal::uint2 v_2 = v_1;
-    v_2.y = v_1.y + v_1.x * 1664525u;
-    const metal::uint2 v_3 = v_2 ^ v_2 >> (metal::uint2(16u, 16u) & 31u);
-    metal::uint2 v_4 = v_3;
-    v_4.x = v_3.x + v_3.y * 1664525u;
-    metal::uint2 v_5 = v_4;
-    v_5.y = v_4.y + v_4.x * 1664525u;
-    const metal::uint2 v_6 = v_5 ^ v_5 >> (metal::uint2(16u, 16u) & 31u);
-    return v_6.x ^ v_6.y;
-}
-
 uint hash3(metal::int3 p) {
     const metal::uint3 v = static_cast<metal::uint3>(p) * metal::uint3(1664525u, 1664525u, 1664525u) + metal::uint3(1013904223u, 1013904223u, 1013904223u);
     metal::uint3 v_1 = v;
@@ -46,37 +31,8 @@ uint hash3(metal::int3 p) {
     return v_7.x ^ v_7.y ^ v_7.z;
 }
 
-float unit_float(uint h) {
-    return static_cast<float>(h >> 8u) * 5.9604645e-8;
-}
-
-metal::float2 fade2(metal::float2 t) {
-    return t * t * t * (t * (t * 6.0 - metal::float2(15.0, 15.0)) + metal::float2(10.0, 10.0));
-}
-
 metal::float3 fade3(metal::float3 t) {
     return t * t * t * (t * (t * 6.0 - metal::float3(15.0, 15.0, 15.0)) + metal::float3(10.0, 10.0, 10.0));
-}
-
-float value_noise(metal::float2 p) {
-    const metal::int2 cell = static_cast<metal::int2>(metal::floor(p));
-    const metal::float2 f = fade2(metal::fract(p));
-    const uint e = hash2(cell);
-    const float a = unit_float(e);
-    const uint e_1 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(1, 0))));
-    const float b = unit_float(e_1);
-    const uint e_2 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(0, 1))));
-    const float c = unit_float(e_2);
-    const uint e_3 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(1, 1))));
-    const float d = unit_float(e_3);
-    return metal::mix(metal::mix(a, b, f.x), metal::mix(c, d, f.x), f.y) * 2.0 - 1.0;
-}
-
-float gradient2(uint h, metal::float2 d) {
-    const uint g = h & 7u;
-    const float u = g < 4u ? d.x : d.y;
-    const float v = g < 4u ? d.y : d.x;
-    return ((g & 1u) != 0u ? -u : u) + ((g & 2u) != 0u ? -2.0 * v : 2.0 * v);
 }
 
 float gradient3(uint h, metal::float3 d) {
@@ -84,21 +40,6 @@ float gradient3(uint h, metal::float3 d) {
     const float u = g < 8u ? d.x : d.y;
     const float v = g < 4u ? d.y : g == 12u || g == 14u ? d.x : d.z;
     return ((g & 1u) == 0u ? u : -u) + ((g & 2u) == 0u ? v : -v);
-}
-
-float perlin2(metal::float2 p) {
-    const metal::int2 cell = static_cast<metal::int2>(metal::floor(p));
-    const metal::float2 d = metal::fract(p);
-    const metal::float2 f = fade2(d);
-    const uint e = hash2(cell);
-    const float n00 = gradient2(e, d);
-    const uint e_1 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(1, 0))));
-    const float n10 = gradient2(e_1, d - metal::float2(1.0, 0.0));
-    const uint e_2 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(0, 1))));
-    const float n01 = gradient2(e_2, d - metal::float2(0.0, 1.0));
-    const uint e_3 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(1, 1))));
-    const float n11 = gradient2(e_3, d - metal::float2(1.0, 1.0));
-    return metal::mix(metal::mix(n00, n10, f.x), metal::mix(n01, n11, f.x), f.y) * 0.5;
 }
 
 float perlin3(metal::float3 p) {
@@ -129,6 +70,43 @@ float perlin3(metal::float3 p) {
         result = result + e * (o.z == 1 ? f.z : 1.0 - f.z) * e_2;
     }
     return result_1;
+}
+
+uint hash2(metal::int2 p) {
+    const metal::uint2 v = static_cast<metal::uint2>(p) * metal::uint2(1664525u, 1664525u) + metal::uint2(1013904223u, 1013904223u);
+    metal::uint2 v_1 = v;
+    v_1.x = v.x + v.y * 1664525u;
+    metal::uint2 v_2 = v_1;
+    v_2.y = v_1.y + v_1.x * 1664525u;
+    const metal::uint2 v_3 = v_2 ^ v_2 >> (metal::uint2(16u, 16u) & 31u);
+    metal::uint2 v_4 = v_3;
+    v_4.x = v_3.x + v_3.y * 1664525u;
+    metal::uint2 v_5 = v_4;
+    v_5.y = v_4.y + v_4.x * 1664525u;
+    const metal::uint2 v_6 = v_5 ^ v_5 >> (metal::uint2(16u, 16u) & 31u);
+    return v_6.x ^ v_6.y;
+}
+
+float unit_float(uint h) {
+    return static_cast<float>(h >> 8u) * 5.9604645e-8;
+}
+
+metal::float2 fade2(metal::float2 t) {
+    return t * t * t * (t * (t * 6.0 - metal::float2(15.0, 15.0)) + metal::float2(10.0, 10.0));
+}
+
+float value_noise(metal::float2 p) {
+    const metal::int2 cell = static_cast<metal::int2>(metal::floor(p));
+    const metal::float2 f = fade2(metal::fract(p));
+    const uint e = hash2(cell);
+    const float a = unit_float(e);
+    const uint e_1 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(1, 0))));
+    const float b = unit_float(e_1);
+    const uint e_2 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(0, 1))));
+    const float c = unit_float(e_2);
+    const uint e_3 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(1, 1))));
+    const float d = unit_float(e_3);
+    return metal::mix(metal::mix(a, b, f.x), metal::mix(c, d, f.x), f.y) * 2.0 - 1.0;
 }
 
 float fbm_value(metal::float2 p, int octaves, constant NoiseParams& noise) {
@@ -168,6 +146,28 @@ float fbm_value(metal::float2 p, int octaves, constant NoiseParams& noise) {
         norm = next_1;
     }
     return sum_1 / metal::max(norm_1, 1e-6);
+}
+
+float gradient2(uint h, metal::float2 d) {
+    const uint g = h & 7u;
+    const float u = g < 4u ? d.x : d.y;
+    const float v = g < 4u ? d.y : d.x;
+    return ((g & 1u) != 0u ? -u : u) + ((g & 2u) != 0u ? -2.0 * v : 2.0 * v);
+}
+
+float perlin2(metal::float2 p) {
+    const metal::int2 cell = static_cast<metal::int2>(metal::floor(p));
+    const metal::float2 d = metal::fract(p);
+    const metal::float2 f = fade2(d);
+    const uint e = hash2(cell);
+    const float n00 = gradient2(e, d);
+    const uint e_1 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(1, 0))));
+    const float n10 = gradient2(e_1, d - metal::float2(1.0, 0.0));
+    const uint e_2 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(0, 1))));
+    const float n01 = gradient2(e_2, d - metal::float2(0.0, 1.0));
+    const uint e_3 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(1, 1))));
+    const float n11 = gradient2(e_3, d - metal::float2(1.0, 1.0));
+    return metal::mix(metal::mix(n00, n10, f.x), metal::mix(n01, n11, f.x), f.y) * 0.5;
 }
 
 float fbm_perlin(metal::float2 p, int octaves, constant NoiseParams& noise) {

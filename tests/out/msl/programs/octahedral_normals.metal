@@ -25,6 +25,11 @@ metal::float2 oct_encode(metal::float3 n) {
     return p;
 }
 
+uint pack_oct_snorm16(metal::float3 n) {
+    const metal::float2 e = oct_encode(n);
+    return metal::pack_float_to_snorm2x16(e);
+}
+
 metal::float3 oct_decode(metal::float2 e) {
     const metal::float3 v = metal::float3(e, 1.0 - metal::abs(e.x) - metal::abs(e.y));
     metal::float3 v_1;
@@ -36,11 +41,6 @@ metal::float3 oct_decode(metal::float2 e) {
         v_1 = v;
     }
     return metal::normalize(v_1);
-}
-
-uint pack_oct_snorm16(metal::float3 n) {
-    const metal::float2 e = oct_encode(n);
-    return metal::pack_float_to_snorm2x16(e);
 }
 
 metal::float3 unpack_oct_snorm16(uint word) {

@@ -25,17 +25,8 @@ metal::float3 mod289_3(metal::float3 x) {
     return x - metal::floor(x * 0.0034602077) * 289.0;
 }
 
-metal::float4 mod289_4(metal::float4 x) {
-    return x - metal::floor(x * 0.0034602077) * 289.0;
-}
-
 metal::float3 permute3(metal::float3 x) {
     const metal::float3 e = mod289_3((x * 34.0 + metal::float3(10.0, 10.0, 10.0)) * x);
-    return e;
-}
-
-metal::float4 permute4(metal::float4 x) {
-    const metal::float4 e = mod289_4((x * 34.0 + metal::float4(10.0, 10.0, 10.0, 10.0)) * x);
     return e;
 }
 
@@ -56,6 +47,15 @@ float snoise2(metal::float2 v) {
     const metal::float3 h = metal::abs(x) - metal::float3(0.5, 0.5, 0.5);
     const metal::float3 a0 = x - metal::floor(x + metal::float3(0.5, 0.5, 0.5));
     return 130.0 * metal::dot(m_1 * m_1 * (metal::float3(1.7928429, 1.7928429, 1.7928429) - (a0 * a0 + h * h) * 0.85373473), metal::float3(a0.x * x0.x + h.x * x0.y, a0.yz * x12_1.xz + h.yz * x12_1.yw));
+}
+
+metal::float4 mod289_4(metal::float4 x) {
+    return x - metal::floor(x * 0.0034602077) * 289.0;
+}
+
+metal::float4 permute4(metal::float4 x) {
+    const metal::float4 e = mod289_4((x * 34.0 + metal::float4(10.0, 10.0, 10.0, 10.0)) * x);
+    return e;
 }
 
 float snoise3(metal::float3 v) {

@@ -10,12 +10,6 @@ struct HashParams {
 @group(0) @binding(2) var<storage, read_write> random_floats: array<vec4f>;
 @group(0) @binding(3) var<storage, read_write> signed_out: array<i32>;
 
-fn pcg(v: u32) -> u32 {
-    let state = v * 747796405u + 2891336453u;
-    let word = ((state >> ((state >> 28u) + 4u)) ^ state) * 277803737u;
-    return (word >> 22u) ^ word;
-}
-
 fn pcg3d(v: vec3u) -> vec3u {
     let w = v * vec3u(1664525u) + vec3u(1013904223u);
     var w_1: vec3u = w;
@@ -54,6 +48,20 @@ fn pcg4d(v: vec4u) -> vec4u {
     var w_9: vec4u = w_8;
     w_9.w = w_8.w + w_8.y * w_8.z;
     return w_9;
+}
+
+fn to_unit(h: u32) -> f32 {
+    return f32(h >> 8u) * 5.9604645e-8f;
+}
+
+fn to_unit_bits(h: u32) -> f32 {
+    return bitcast<f32>(1065353216u | (h >> 9u)) - 1.0f;
+}
+
+fn pcg(v: u32) -> u32 {
+    let state = v * 747796405u + 2891336453u;
+    let word = ((state >> ((state >> 28u) + 4u)) ^ state) * 277803737u;
+    return (word >> 22u) ^ word;
 }
 
 fn xorshift32(v: u32) -> u32 {
@@ -98,14 +106,6 @@ fn xxhash32_2(a: u32, b: u32, seed: u32) -> u32 {
 
 fn lcg(state: u32) -> u32 {
     return 1664525u * state + 1013904223u;
-}
-
-fn to_unit(h: u32) -> f32 {
-    return f32(h >> 8u) * 5.9604645e-8f;
-}
-
-fn to_unit_bits(h: u32) -> f32 {
-    return bitcast<f32>(1065353216u | (h >> 9u)) - 1.0f;
 }
 
 fn hash_by(algorithm: u32, x: u32) -> u32 {

@@ -18,15 +18,6 @@ fn luma_mod_f32(x: f32, y: f32) -> f32 {
     return x - y * floor(x / y);
 }
 
-fn sq(x: f32) -> f32 {
-    return x * x;
-}
-
-fn cube(x: f32) -> f32 {
-    let sq_1 = sq(x);
-    return x * sq_1;
-}
-
 fn remap(x: f32, a: f32, b: f32, c: f32, d: f32) -> f32 {
     return c + (x - a) * (d - c) / (b - a);
 }
@@ -36,29 +27,8 @@ fn remap01(x: f32, a: f32, b: f32) -> f32 {
     return saturate(remap_1);
 }
 
-fn safe_normalize(v: vec3f) -> vec3f {
-    let len_sq = dot(v, v);
-    return select(vec3f(0.0f, 0.0f, 1.0f), v * inverseSqrt(len_sq), len_sq > 1e-6f);
-}
-
-fn max3(v: vec3f) -> f32 {
-    return max(v.x, max(v.y, v.z));
-}
-
-fn min3(v: vec3f) -> f32 {
-    return min(v.x, min(v.y, v.z));
-}
-
-fn luminance(c: vec3f) -> f32 {
-    return dot(c, vec3f(0.2126f, 0.7152f, 0.0722f));
-}
-
 fn srgb_to_linear1(c: f32) -> f32 {
     return select(pow((c + 0.055f) / 1.055f, 2.4f), c / 12.92f, c <= 0.04045f);
-}
-
-fn linear_to_srgb1(c: f32) -> f32 {
-    return select(1.055f * pow(c, 0.41666666f) - 0.055f, c * 12.92f, c <= 0.0031308f);
 }
 
 fn srgb_to_linear(c: vec3f) -> vec3f {
@@ -68,11 +38,23 @@ fn srgb_to_linear(c: vec3f) -> vec3f {
     return vec3f(srgb_to_linear1_1, srgb_to_linear1_2, srgb_to_linear1_3);
 }
 
+fn linear_to_srgb1(c: f32) -> f32 {
+    return select(1.055f * pow(c, 0.41666666f) - 0.055f, c * 12.92f, c <= 0.0031308f);
+}
+
 fn linear_to_srgb(c: vec3f) -> vec3f {
     let linear_to_srgb1_1 = linear_to_srgb1(c.x);
     let linear_to_srgb1_2 = linear_to_srgb1(c.y);
     let linear_to_srgb1_3 = linear_to_srgb1(c.z);
     return vec3f(linear_to_srgb1_1, linear_to_srgb1_2, linear_to_srgb1_3);
+}
+
+fn max3(v: vec3f) -> f32 {
+    return max(v.x, max(v.y, v.z));
+}
+
+fn min3(v: vec3f) -> f32 {
+    return min(v.x, min(v.y, v.z));
 }
 
 fn rgb_to_hsv(c: vec3f) -> vec3f {
@@ -138,21 +120,13 @@ fn quat_rotate(q: vec4f, v: vec3f) -> vec3f {
     return quat_mul_2.xyz;
 }
 
-fn quat_from_axis_angle(axis: vec3f, angle: f32) -> vec4f {
-    let safe_normalize_1 = safe_normalize(axis);
-    return vec4f(safe_normalize_1 * sin(angle * 0.5f), cos(angle * 0.5f));
-}
-
-fn quat_to_mat3(q: vec4f) -> mat3x3f {
-    let x = q.x;
-    let y = q.y;
-    let z = q.z;
-    let w = q.w;
-    return mat3x3f(vec3f(1.0f - 2.0f * (y * y + z * z), 2.0f * (x * y + w * z), 2.0f * (x * z - w * y)), vec3f(2.0f * (x * y - w * z), 1.0f - 2.0f * (x * x + z * z), 2.0f * (y * z + w * x)), vec3f(2.0f * (x * z + w * y), 2.0f * (y * z - w * x), 1.0f - 2.0f * (x * x + y * y)));
-}
-
 fn spherical_to_cartesian(theta: f32, phi: f32) -> vec3f {
     return vec3f(sin(theta) * cos(phi), cos(theta), sin(theta) * sin(phi));
+}
+
+fn safe_normalize(v: vec3f) -> vec3f {
+    let len_sq = dot(v, v);
+    return select(vec3f(0.0f, 0.0f, 1.0f), v * inverseSqrt(len_sq), len_sq > 1e-6f);
 }
 
 fn cartesian_to_spherical(v: vec3f) -> vec2f {
@@ -163,6 +137,15 @@ fn cartesian_to_spherical(v: vec3f) -> vec2f {
 fn equirect_uv(dir: vec3f) -> vec2f {
     let s = cartesian_to_spherical(dir);
     return vec2f(s.y / 6.2831855f + 0.5f, s.x / 3.1415927f);
+}
+
+fn sq(x: f32) -> f32 {
+    return x * x;
+}
+
+fn cube(x: f32) -> f32 {
+    let sq_1 = sq(x);
+    return x * sq_1;
 }
 
 fn ease_in_out_cubic(t: f32) -> f32 {
@@ -184,14 +167,8 @@ fn ease_out_elastic(t: f32) -> f32 {
     return pow(2.0f, -10.0f * t) * sin((t * 10.0f - 0.75f) * 6.2831855f / 3.0f) + 1.0f;
 }
 
-fn hammersley(i: u32, n: u32) -> vec2f {
-    return vec2f(f32(i) / f32(n), f32(reverseBits(i)) * 2.3283064e-10f);
-}
-
-fn hemisphere_cosine(u: vec2f) -> vec3f {
-    let r = sqrt(u.x);
-    let phi = 6.2831855f * u.y;
-    return vec3f(r * cos(phi), r * sin(phi), sqrt(max(0.0f, 1.0f - u.x)));
+fn luminance(c: vec3f) -> f32 {
+    return dot(c, vec3f(0.2126f, 0.7152f, 0.0722f));
 }
 
 fn tonemap_reinhard(c: vec3f) -> vec3f {
@@ -201,6 +178,29 @@ fn tonemap_reinhard(c: vec3f) -> vec3f {
 
 fn expose(c: vec3f) -> vec3f {
     return c * exp2(params.exposure);
+}
+
+fn quat_from_axis_angle(axis: vec3f, angle: f32) -> vec4f {
+    let safe_normalize_1 = safe_normalize(axis);
+    return vec4f(safe_normalize_1 * sin(angle * 0.5f), cos(angle * 0.5f));
+}
+
+fn quat_to_mat3(q: vec4f) -> mat3x3f {
+    let x = q.x;
+    let y = q.y;
+    let z = q.z;
+    let w = q.w;
+    return mat3x3f(vec3f(1.0f - 2.0f * (y * y + z * z), 2.0f * (x * y + w * z), 2.0f * (x * z - w * y)), vec3f(2.0f * (x * y - w * z), 1.0f - 2.0f * (x * x + z * z), 2.0f * (y * z + w * x)), vec3f(2.0f * (x * z + w * y), 2.0f * (y * z - w * x), 1.0f - 2.0f * (x * x + y * y)));
+}
+
+fn hammersley(i: u32, n: u32) -> vec2f {
+    return vec2f(f32(i) / f32(n), f32(reverseBits(i)) * 2.3283064e-10f);
+}
+
+fn hemisphere_cosine(u: vec2f) -> vec3f {
+    let r = sqrt(u.x);
+    let phi = 6.2831855f * u.y;
+    return vec3f(r * cos(phi), r * sin(phi), sqrt(max(0.0f, 1.0f - u.x)));
 }
 
 @fragment

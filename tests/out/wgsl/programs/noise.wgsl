@@ -13,21 +13,6 @@ struct NoiseParams {
 var<immediate> noise: NoiseParams;
 @group(0) @binding(0) var<storage, read_write> image: array<f32>;
 
-fn hash2(p: vec2i) -> u32 {
-    let v = vec2u(p) * vec2u(1664525u) + vec2u(1013904223u);
-    var v_1: vec2u = v;
-    v_1.x = v.x + v.y * 1664525u;
-    var v_2: vec2u = v_1;
-    v_2.y = v_1.y + v_1.x * 1664525u;
-    let v_3 = v_2 ^ (v_2 >> vec2u(16u));
-    var v_4: vec2u = v_3;
-    v_4.x = v_3.x + v_3.y * 1664525u;
-    var v_5: vec2u = v_4;
-    v_5.y = v_4.y + v_4.x * 1664525u;
-    let v_6 = v_5 ^ (v_5 >> vec2u(16u));
-    return v_6.x ^ v_6.y;
-}
-
 fn hash3(p: vec3i) -> u32 {
     let v = vec3u(p) * vec3u(1664525u) + vec3u(1013904223u);
     var v_1: vec3u = v;
@@ -46,39 +31,8 @@ fn hash3(p: vec3i) -> u32 {
     return v_7.x ^ v_7.y ^ v_7.z;
 }
 
-fn unit_float(h: u32) -> f32 {
-    return f32(h >> 8u) * 5.9604645e-8f;
-}
-
-fn fade2(t: vec2f) -> vec2f {
-    return t * t * t * (t * (t * 6.0f - vec2f(15.0f)) + vec2f(10.0f));
-}
-
 fn fade3(t: vec3f) -> vec3f {
     return t * t * t * (t * (t * 6.0f - vec3f(15.0f)) + vec3f(10.0f));
-}
-
-fn value_noise(p: vec2f) -> f32 {
-    let cell = vec2i(floor(p));
-    let f = fade2(fract(p));
-    let hash2_1 = hash2(cell);
-    let a = unit_float(hash2_1);
-    let hash2_2 = hash2(cell + vec2i(1i, 0i));
-    let b = unit_float(hash2_2);
-    let hash2_3 = hash2(cell + vec2i(0i, 1i));
-    let c = unit_float(hash2_3);
-    let hash2_4 = hash2(cell + vec2i(1i));
-    let d = unit_float(hash2_4);
-    return mix(mix(a, b, f.x), mix(c, d, f.x), f.y) * 2.0f - 1.0f;
-}
-
-fn gradient2(h: u32, d: vec2f) -> f32 {
-    let g = h & 7u;
-    let u = select(d.y, d.x, g < 4u);
-    let v = select(d.x, d.y, g < 4u);
-    let su = select(u, -u, (g & 1u) != 0u);
-    let sv = select(2.0f * v, -2.0f * v, (g & 2u) != 0u);
-    return su + sv;
 }
 
 fn gradient3(h: u32, d: vec3f) -> f32 {
@@ -88,21 +42,6 @@ fn gradient3(h: u32, d: vec3f) -> f32 {
     let su = select(-u, u, (g & 1u) == 0u);
     let sv = select(-v, v, (g & 2u) == 0u);
     return su + sv;
-}
-
-fn perlin2(p: vec2f) -> f32 {
-    let cell = vec2i(floor(p));
-    let d = fract(p);
-    let f = fade2(d);
-    let hash2_1 = hash2(cell);
-    let n00 = gradient2(hash2_1, d);
-    let hash2_2 = hash2(cell + vec2i(1i, 0i));
-    let n10 = gradient2(hash2_2, d - vec2f(1.0f, 0.0f));
-    let hash2_3 = hash2(cell + vec2i(0i, 1i));
-    let n01 = gradient2(hash2_3, d - vec2f(0.0f, 1.0f));
-    let hash2_4 = hash2(cell + vec2i(1i));
-    let n11 = gradient2(hash2_4, d - vec2f(1.0f));
-    return mix(mix(n00, n10, f.x), mix(n01, n11, f.x), f.y) * 0.5f;
 }
 
 fn perlin3(p: vec3f) -> f32 {
@@ -135,6 +74,43 @@ fn perlin3(p: vec3f) -> f32 {
         result = result_2;
     }
     return result_1;
+}
+
+fn hash2(p: vec2i) -> u32 {
+    let v = vec2u(p) * vec2u(1664525u) + vec2u(1013904223u);
+    var v_1: vec2u = v;
+    v_1.x = v.x + v.y * 1664525u;
+    var v_2: vec2u = v_1;
+    v_2.y = v_1.y + v_1.x * 1664525u;
+    let v_3 = v_2 ^ (v_2 >> vec2u(16u));
+    var v_4: vec2u = v_3;
+    v_4.x = v_3.x + v_3.y * 1664525u;
+    var v_5: vec2u = v_4;
+    v_5.y = v_4.y + v_4.x * 1664525u;
+    let v_6 = v_5 ^ (v_5 >> vec2u(16u));
+    return v_6.x ^ v_6.y;
+}
+
+fn unit_float(h: u32) -> f32 {
+    return f32(h >> 8u) * 5.9604645e-8f;
+}
+
+fn fade2(t: vec2f) -> vec2f {
+    return t * t * t * (t * (t * 6.0f - vec2f(15.0f)) + vec2f(10.0f));
+}
+
+fn value_noise(p: vec2f) -> f32 {
+    let cell = vec2i(floor(p));
+    let f = fade2(fract(p));
+    let hash2_1 = hash2(cell);
+    let a = unit_float(hash2_1);
+    let hash2_2 = hash2(cell + vec2i(1i, 0i));
+    let b = unit_float(hash2_2);
+    let hash2_3 = hash2(cell + vec2i(0i, 1i));
+    let c = unit_float(hash2_3);
+    let hash2_4 = hash2(cell + vec2i(1i));
+    let d = unit_float(hash2_4);
+    return mix(mix(a, b, f.x), mix(c, d, f.x), f.y) * 2.0f - 1.0f;
 }
 
 fn fbm_value(p: vec2f, octaves: i32) -> f32 {
@@ -175,6 +151,30 @@ fn fbm_value(p: vec2f, octaves: i32) -> f32 {
         norm = norm_2;
     }
     return sum_1 / max(norm_1, 1e-6f);
+}
+
+fn gradient2(h: u32, d: vec2f) -> f32 {
+    let g = h & 7u;
+    let u = select(d.y, d.x, g < 4u);
+    let v = select(d.x, d.y, g < 4u);
+    let su = select(u, -u, (g & 1u) != 0u);
+    let sv = select(2.0f * v, -2.0f * v, (g & 2u) != 0u);
+    return su + sv;
+}
+
+fn perlin2(p: vec2f) -> f32 {
+    let cell = vec2i(floor(p));
+    let d = fract(p);
+    let f = fade2(d);
+    let hash2_1 = hash2(cell);
+    let n00 = gradient2(hash2_1, d);
+    let hash2_2 = hash2(cell + vec2i(1i, 0i));
+    let n10 = gradient2(hash2_2, d - vec2f(1.0f, 0.0f));
+    let hash2_3 = hash2(cell + vec2i(0i, 1i));
+    let n01 = gradient2(hash2_3, d - vec2f(0.0f, 1.0f));
+    let hash2_4 = hash2(cell + vec2i(1i));
+    let n11 = gradient2(hash2_4, d - vec2f(1.0f));
+    return mix(mix(n00, n10, f.x), mix(n01, n11, f.x), f.y) * 0.5f;
 }
 
 fn fbm_perlin(p: vec2f, octaves: i32) -> f32 {

@@ -32,6 +32,11 @@ fn oct_encode(n: vec3f) -> vec2f {
     return p;
 }
 
+fn pack_oct_snorm16(n: vec3f) -> u32 {
+    let oct_encode_1 = oct_encode(n);
+    return pack2x16snorm(oct_encode_1);
+}
+
 fn oct_decode(e: vec2f) -> vec3f {
     let v = vec3f(e, 1.0f - abs(e.x) - abs(e.y));
     var v_1: vec3f;
@@ -44,11 +49,6 @@ fn oct_decode(e: vec2f) -> vec3f {
         v_1 = v;
     }
     return normalize(v_1);
-}
-
-fn pack_oct_snorm16(n: vec3f) -> u32 {
-    let oct_encode_1 = oct_encode(n);
-    return pack2x16snorm(oct_encode_1);
 }
 
 fn unpack_oct_snorm16(word: u32) -> vec3f {

@@ -29,18 +29,9 @@ fn mod289_3(x: vec3f) -> vec3f {
     return x - floor(x * 0.0034602077f) * 289.0f;
 }
 
-fn mod289_4(x: vec4f) -> vec4f {
-    return x - floor(x * 0.0034602077f) * 289.0f;
-}
-
 fn permute3(x: vec3f) -> vec3f {
     let mod289_3_1 = mod289_3((x * 34.0f + vec3f(10.0f)) * x);
     return mod289_3_1;
-}
-
-fn permute4(x: vec4f) -> vec4f {
-    let mod289_4_1 = mod289_4((x * 34.0f + vec4f(10.0f)) * x);
-    return mod289_4_1;
 }
 
 fn snoise2(v: vec2f) -> f32 {
@@ -64,6 +55,15 @@ fn snoise2(v: vec2f) -> f32 {
     let m_3 = m_2 * (vec3f(1.7928429f) - (a0 * a0 + h * h) * 0.85373473f);
     let g = vec3f(a0.x * x0.x + h.x * x0.y, a0.yz * x12_1.xz + h.yz * x12_1.yw);
     return 130.0f * dot(m_3, g);
+}
+
+fn mod289_4(x: vec4f) -> vec4f {
+    return x - floor(x * 0.0034602077f) * 289.0f;
+}
+
+fn permute4(x: vec4f) -> vec4f {
+    let mod289_4_1 = mod289_4((x * 34.0f + vec4f(10.0f)) * x);
+    return mod289_4_1;
 }
 
 fn snoise3(v: vec3f) -> f32 {
