@@ -22,4 +22,4 @@ fi
 echo "naga $(naga --version)"
 
 cargo build --release --quiet -p luma-cli -p luma-bench
-exec target/release/luma-bench run "$@"
+exec "${CARGO_TARGET_DIR:-target}/release/luma-bench" run "$@"
