@@ -9,7 +9,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use lumac::{Diagnostics, FsReader, OptLevel, Options, Target};
+use lumac::{Diagnostics, FsReader, OptLevel, Options, ResourceBinding, Target};
 
 use crate::corpus::{self, Case, Class, Sizes, Source};
 use crate::process::{run_measured, ProcRun};
@@ -135,10 +135,19 @@ pub fn load_average() -> String {
         .unwrap_or_else(|| "unknown".to_string())
 }
 
+/// Where HLSL reads `num_workgroups` from, for the corpus shaders that use it (HLSL has no
+/// semantic for it, so compiling them for every target needs this option); group 7 is free in
+/// every corpus shader.
+pub const HLSL_NUM_WORKGROUPS: ResourceBinding = ResourceBinding {
+    group: 7,
+    binding: 0,
+};
+
 fn options_for(case: &Case, opt: OptLevel) -> Options {
     Options {
         include_dirs: case.include_dirs.clone(),
         opt_level: opt,
+        hlsl_num_workgroups: Some(HLSL_NUM_WORKGROUPS),
         ..Options::default()
     }
 }
@@ -462,7 +471,15 @@ pub fn run_case(
         .sources
         .iter()
         .map(|s| {
-            let mut base = vec![os(&tools.luma.path), os("compile"), os("--color=never")];
+            let mut base = vec![
+                os(&tools.luma.path),
+                os("compile"),
+                os("--color=never"),
+                os(format!(
+                    "--hlsl-num-workgroups={},{}",
+                    HLSL_NUM_WORKGROUPS.group, HLSL_NUM_WORKGROUPS.binding
+                )),
+            ];
             for inc in &case.include_dirs {
                 base.push(os(format!("--include-dir={inc}")));
             }

@@ -71,6 +71,7 @@ pub fn breakdown(
     let options = Options {
         include_dirs: include_dirs.to_vec(),
         opt_level: OptLevel::Basic,
+        hlsl_num_workgroups: Some(crate::run::HLSL_NUM_WORKGROUPS),
         ..Options::default()
     };
     let first = one_run(source, &options)?;
