@@ -197,7 +197,7 @@ fn front_end(source: &Source, options: &Options, stage: usize) -> Result<(), Str
 }
 
 /// Compiles WGSL with the naga crate the way `naga in.wgsl out.spv` does: parse, validate
-/// with the capabilities SPIR-V supports, write SPIR-V.
+/// with the capabilities SPIR-V supports, apply the overrides' defaults, write SPIR-V.
 pub fn naga_compile(wgsl: &str) -> Result<Vec<u32>, String> {
     let module = naga::front::wgsl::parse_str(wgsl).map_err(|e| e.emit_to_string(wgsl))?;
     let info = naga::valid::Validator::new(
@@ -206,6 +206,14 @@ pub fn naga_compile(wgsl: &str) -> Result<Vec<u32>, String> {
     )
     .validate(&module)
     .map_err(|e| format!("naga rejects Luma's WGSL: {e:?}"))?;
+    // Overrides (Luma's specialization constants) take their defaults, as the CLI does.
+    let (module, info) = naga::back::pipeline_constants::process_overrides(
+        &module,
+        &info,
+        None,
+        &naga::back::PipelineConstants::default(),
+    )
+    .map_err(|e| format!("naga cannot apply the overrides' defaults: {e}"))?;
     naga::back::spv::write_vec(&module, &info, &naga::back::spv::Options::default(), None)
         .map_err(|e| format!("naga cannot write SPIR-V: {e}"))
 }

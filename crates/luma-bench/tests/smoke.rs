@@ -96,6 +96,24 @@ fn generated_shaders_are_deterministic_valid_and_grow_by_modules() {
     assert!(spirv::count(spv.data.as_bytes()).unwrap().in_functions > 1000);
 }
 
+/// naga in process takes WGSL with overrides (Luma's specialization constants), as its CLI does.
+#[test]
+fn naga_in_process_applies_override_defaults() {
+    let source = "@spec(0) const SCALE: float = 2.0\nbuffer data: []float\n\n\
+                  @entry(compute) @workgroup_size(1)\nfunction main()\n\tdata[0] = data[0] * SCALE\nend\n";
+    let result = lumac::compile(
+        "spec.luma",
+        source,
+        &lumac::MemoryReader::default(),
+        &lumac::Options::default(),
+        &[Target::Wgsl],
+    );
+    let wgsl = result.output(Target::Wgsl).unwrap().data.as_text().unwrap();
+    assert!(wgsl.contains("override"), "{wgsl}");
+    let words = naga_compile(wgsl).unwrap();
+    assert_eq!(words.first(), Some(&0x0723_0203), "a SPIR-V module");
+}
+
 #[test]
 fn probe_measures_a_process() {
     let probe = PathBuf::from(env!("CARGO_BIN_EXE_luma-bench"));
