@@ -50,6 +50,18 @@ enum Prec {
     Postfix,
 }
 
+/// `op` applied to `a` as a prefix operator. An operand that is itself a prefix expression or
+/// starts with `-` (a negative literal) gets parentheses: `-(-x)` written `--x` is C's
+/// decrement (found by luma-difftest).
+fn prefix(op: &str, a: &Expr) -> Expr {
+    let operand = if a.prec <= Prec::Unary || a.text.starts_with('-') {
+        format!("({})", a.text)
+    } else {
+        a.text.clone()
+    };
+    Expr::new(format!("{op}{operand}"), Prec::Unary)
+}
+
 /// An expression with its precedence.
 #[derive(Debug, Clone)]
 struct Expr {
@@ -2615,15 +2627,9 @@ impl<'a> Writer<'a> {
                         format!("0u - {}", a.at(Prec::Multiplicative)),
                         Prec::Additive,
                     ),
-                    (UnaryOp::Negate, _) => {
-                        Expr::new(format!("-{}", a.at(Prec::Unary)), Prec::Unary)
-                    }
-                    (UnaryOp::LogicalNot, _) => {
-                        Expr::new(format!("!{}", a.at(Prec::Unary)), Prec::Unary)
-                    }
-                    (UnaryOp::BitNot, _) => {
-                        Expr::new(format!("~{}", a.at(Prec::Unary)), Prec::Unary)
-                    }
+                    (UnaryOp::Negate, _) => prefix("-", &a),
+                    (UnaryOp::LogicalNot, _) => prefix("!", &a),
+                    (UnaryOp::BitNot, _) => prefix("~", &a),
                 }
             }
             Op::Binary { op: bop, lhs, rhs } => self.binary(ctx, *bop, *lhs, *rhs, ty, depth)?,
