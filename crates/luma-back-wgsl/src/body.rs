@@ -1212,6 +1212,25 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let safe =
             !arithmetic || self.const_arithmetic_is_safe(op, lhs, rhs, divisor.as_deref())?;
         let (l, mut r) = self.guarded_pair(lhs, rhs, safe)?;
+        if divisor.is_none() && matches!(op, BinaryOp::Divide | BinaryOp::Remainder) {
+            if let Some(text) = self.divisor_without_zeros(rhs)? {
+                r = Expr::primary(text);
+            } else if r.konst
+                && !l.konst
+                && self
+                    .value_inner(rhs)?
+                    .scalar_kind()
+                    .is_some_and(|k| k != ScalarKind::Float)
+                && !self.known_nonzero(rhs)?
+            {
+                // A constant divisor that is not a literal (`i32(false)` at --opt none): WGSL
+                // evaluates it at shader creation and rejects a zero. Dividing by 1 where it is
+                // zero is Luma's meaning, and the `select` folds at creation too.
+                let ty = self.w.type_text(self.value(rhs)?.ty)?;
+                r = Expr::primary(format!("select({d}, {ty}(1), {d} == {ty}(0))", d = r.text))
+                    .konst();
+            }
+        }
         if let Some(lits) = &divisor {
             let texts: Vec<String> = lits.iter().map(|l| self.w.literal(*l).text).collect();
             r = match (size, texts.as_slice()) {
@@ -1249,6 +1268,89 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             }
         };
         Ok(if konst { e.konst() } else { e })
+    }
+
+    /// Whether `v` is a constant, or a splat or composition of constants, with no zero
+    /// component.
+    fn known_nonzero(&self, v: Handle<Value>) -> Result<bool, Error> {
+        let nonzero = |lits: Vec<Literal>| {
+            lits.iter()
+                .all(|l| !matches!(l, Literal::I32(0) | Literal::U32(0)))
+        };
+        if let Some(lits) = self.constant_literals(v)? {
+            return Ok(nonzero(lits));
+        }
+        match &self.value(v)?.def {
+            ValueDef::Op(Op::Splat { value }) => {
+                Ok(self.constant_literals(*value)?.is_some_and(nonzero))
+            }
+            ValueDef::Op(Op::Compose { components }) => {
+                for &c in components {
+                    if !self.known_nonzero(c)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// An inlined integer vector divisor built from parts, with its constant zero parts
+    /// written as 1 (`x / 0 == x / 1` and `x % 0 == x % 1` in Luma): naga rejects a division
+    /// by a vector with a literal zero component even when other components are run-time
+    /// values (found by luma-difftest). `None` when nothing changes.
+    fn divisor_without_zeros(&mut self, v: Handle<Value>) -> Result<Option<String>, Error> {
+        if self.plan.placement(v) != Placement::Inline {
+            return Ok(None);
+        }
+        let value = self.value(v)?;
+        let ty = value.ty;
+        let ValueDef::Op(Op::Compose { components }) = &value.def else {
+            return Ok(None);
+        };
+        let components = components.clone();
+        let mut changed = false;
+        let mut parts = Vec::with_capacity(components.len());
+        for c in components {
+            if let Some(lits) = self.constant_literals(c)? {
+                if lits
+                    .iter()
+                    .any(|l| matches!(l, Literal::I32(0) | Literal::U32(0)))
+                {
+                    changed = true;
+                    let texts: Vec<String> = lits
+                        .iter()
+                        .map(|l| match l {
+                            Literal::I32(0) => self.w.literal(Literal::I32(1)).text,
+                            Literal::U32(0) => self.w.literal(Literal::U32(1)).text,
+                            other => self.w.literal(*other).text,
+                        })
+                        .collect();
+                    parts.push(if let [one] = texts.as_slice() {
+                        one.clone()
+                    } else {
+                        let cty = self.value(c)?.ty;
+                        format!("{}({})", self.w.type_text(cty)?, texts.join(", "))
+                    });
+                    continue;
+                }
+            }
+            if let Some(text) = self.divisor_without_zeros(c)? {
+                changed = true;
+                parts.push(text);
+                continue;
+            }
+            parts.push(self.operand(c)?.text);
+        }
+        if !changed {
+            return Ok(None);
+        }
+        Ok(Some(format!(
+            "{}({})",
+            self.w.type_text(ty)?,
+            parts.join(", ")
+        )))
     }
 
     /// The shift count masked to the operand width: folded when constant (WGSL rejects a
