@@ -1381,8 +1381,10 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         }
         let count = self.operand(rhs)?;
         // WGSL masks a run-time count itself, but naga rejects a vector count with a constant
-        // component of 32 or more (`vec4u(n, 40u)`), even through `let`s: mask those.
-        if self.has_large_constant_part(rhs)? {
+        // component of 32 or more (`vec4u(n, 40u)`), even through `let`s, and a constant count
+        // that is no literal (`u32(-1i >> 1u)` at --opt none, evaluated at shader creation):
+        // mask those (found by luma-difftest).
+        if count.konst || self.has_large_constant_part(rhs)? {
             let mask = match size {
                 None => Expr::name("31u".to_string()).konst(),
                 Some(size) => {
