@@ -1227,8 +1227,9 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 // evaluates it at shader creation and rejects a zero. Dividing by 1 where it is
                 // zero is Luma's meaning, and the `select` folds at creation too.
                 let ty = self.w.type_text(self.value(rhs)?.ty)?;
-                r = Expr::primary(format!("select({d}, {ty}(1), {d} == {ty}(0))", d = r.text))
-                    .konst();
+                let zero = Expr::primary(format!("{ty}(0)"));
+                let is_zero = binary("==", Prec::Relational, &r, &zero);
+                r = Expr::primary(format!("select({}, {ty}(1), {})", r.text, is_zero.text)).konst();
             }
         }
         if let Some(lits) = &divisor {
