@@ -12,7 +12,7 @@
 # stable rustc accepts with RUSTC_BOOTSTRAP=1; the script sets it then.
 #
 # Corpora live in fuzz/corpus/<target> (seeded from tests/shaders on first use and kept
-# between runs); crashes, hangs (-timeout) and out-of-memory inputs land in
+# between runs); crashes, hangs (-timeout), out-of-memory inputs and slow inputs land in
 # fuzz/artifacts/<target>; logs and a summary (executions, coverage, corpus size) in fuzz/logs.
 # Exit status: 0 when no target found anything, 1 otherwise.
 set -euo pipefail
@@ -116,10 +116,22 @@ for t in "${TARGETS[@]}"; do
 done
 for p in "${pids[@]}"; do wait "$p" || failed=1; done
 
-found=$(find fuzz/artifacts -type f 2>/dev/null | wc -l)
+# Crashes, hangs (-timeout), out-of-memory inputs and leaks fail the run; libFuzzer's
+# `slow-unit-*` files (an input over 10 s, which on a busy machine is often the machine) are
+# listed but do not.
+findings() {
+  find fuzz/artifacts -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' \
+    -o -name 'leak-*' \) 2>/dev/null
+}
+found=$(findings | wc -l)
+slow=$(find fuzz/artifacts -type f -name 'slow-unit-*' 2>/dev/null)
+if [ -n "$slow" ]; then
+  echo "== slow inputs (not failures; replay them to check):"
+  echo "$slow"
+fi
 if [ "$failed" != 0 ] || [ "$found" != 0 ]; then
   echo "== fuzzing found problems: see fuzz/artifacts and fuzz/logs"
-  find fuzz/artifacts -type f
+  findings
   exit 1
 fi
 echo "== no crash, hang or out-of-memory input found"
