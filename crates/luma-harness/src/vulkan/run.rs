@@ -261,6 +261,25 @@ fn aspect(format: Format) -> vk::ImageAspectFlags {
     }
 }
 
+/// A barrier moving `image` (the `range` of it) from one layout and access to another, with no
+/// queue family transfer.
+fn layout_barrier(
+    image: vk::Image,
+    range: vk::ImageSubresourceRange,
+    from: (vk::AccessFlags, vk::ImageLayout),
+    to: (vk::AccessFlags, vk::ImageLayout),
+) -> vk::ImageMemoryBarrier<'static> {
+    vk::ImageMemoryBarrier::default()
+        .src_access_mask(from.0)
+        .dst_access_mask(to.0)
+        .old_layout(from.1)
+        .new_layout(to.1)
+        .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+        .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+        .image(image)
+        .subresource_range(range)
+}
+
 impl Gpu {
     /// Runs a job: binds what its SPIR-V uses, dispatches or draws, and reads everything back.
     /// Fails on any validation-layer error recorded while the job ran.
@@ -1170,24 +1189,27 @@ impl Gpu {
     ) -> Result<()> {
         let staging = self.host_buffer(scope, input.bytes.len() as u64, &input.bytes)?;
         let (region, range) = Self::image_region(input);
-        let to_dst = vk::ImageMemoryBarrier::default()
-            .src_access_mask(vk::AccessFlags::empty())
-            .dst_access_mask(vk::AccessFlags::TRANSFER_WRITE)
-            .old_layout(vk::ImageLayout::UNDEFINED)
-            .new_layout(vk::ImageLayout::TRANSFER_DST_OPTIMAL)
-            .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
-            .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
-            .image(image.image)
-            .subresource_range(range);
-        let to_general = vk::ImageMemoryBarrier::default()
-            .src_access_mask(vk::AccessFlags::TRANSFER_WRITE)
-            .dst_access_mask(vk::AccessFlags::SHADER_READ | vk::AccessFlags::SHADER_WRITE)
-            .old_layout(vk::ImageLayout::TRANSFER_DST_OPTIMAL)
-            .new_layout(vk::ImageLayout::GENERAL)
-            .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
-            .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
-            .image(image.image)
-            .subresource_range(range);
+        let to_dst = layout_barrier(
+            image.image,
+            range,
+            (vk::AccessFlags::empty(), vk::ImageLayout::UNDEFINED),
+            (
+                vk::AccessFlags::TRANSFER_WRITE,
+                vk::ImageLayout::TRANSFER_DST_OPTIMAL,
+            ),
+        );
+        let to_general = layout_barrier(
+            image.image,
+            range,
+            (
+                vk::AccessFlags::TRANSFER_WRITE,
+                vk::ImageLayout::TRANSFER_DST_OPTIMAL,
+            ),
+            (
+                vk::AccessFlags::SHADER_READ | vk::AccessFlags::SHADER_WRITE,
+                vk::ImageLayout::GENERAL,
+            ),
+        );
         // SAFETY: recording state; objects of this device.
         unsafe {
             self.device.cmd_pipeline_barrier(
@@ -1230,15 +1252,15 @@ impl Gpu {
     ) -> Result<HostBuffer> {
         let buffer = self.host_buffer(scope, input.byte_len(), &[])?;
         let (region, range) = Self::image_region(input);
-        let to_src = vk::ImageMemoryBarrier::default()
-            .src_access_mask(vk::AccessFlags::SHADER_WRITE)
-            .dst_access_mask(vk::AccessFlags::TRANSFER_READ)
-            .old_layout(vk::ImageLayout::GENERAL)
-            .new_layout(vk::ImageLayout::TRANSFER_SRC_OPTIMAL)
-            .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
-            .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
-            .image(image.image)
-            .subresource_range(range);
+        let to_src = layout_barrier(
+            image.image,
+            range,
+            (vk::AccessFlags::SHADER_WRITE, vk::ImageLayout::GENERAL),
+            (
+                vk::AccessFlags::TRANSFER_READ,
+                vk::ImageLayout::TRANSFER_SRC_OPTIMAL,
+            ),
+        );
         // SAFETY: recording state; objects of this device.
         unsafe {
             self.device.cmd_pipeline_barrier(
@@ -1332,24 +1354,27 @@ impl Gpu {
                 * u64::from(layers)
                 * input.format.texel_size() as u64;
         }
-        let to_dst = vk::ImageMemoryBarrier::default()
-            .src_access_mask(vk::AccessFlags::empty())
-            .dst_access_mask(vk::AccessFlags::TRANSFER_WRITE)
-            .old_layout(vk::ImageLayout::UNDEFINED)
-            .new_layout(vk::ImageLayout::TRANSFER_DST_OPTIMAL)
-            .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
-            .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
-            .image(texture.image)
-            .subresource_range(range);
-        let to_read = vk::ImageMemoryBarrier::default()
-            .src_access_mask(vk::AccessFlags::TRANSFER_WRITE)
-            .dst_access_mask(vk::AccessFlags::SHADER_READ)
-            .old_layout(vk::ImageLayout::TRANSFER_DST_OPTIMAL)
-            .new_layout(vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL)
-            .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
-            .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
-            .image(texture.image)
-            .subresource_range(range);
+        let to_dst = layout_barrier(
+            texture.image,
+            range,
+            (vk::AccessFlags::empty(), vk::ImageLayout::UNDEFINED),
+            (
+                vk::AccessFlags::TRANSFER_WRITE,
+                vk::ImageLayout::TRANSFER_DST_OPTIMAL,
+            ),
+        );
+        let to_read = layout_barrier(
+            texture.image,
+            range,
+            (
+                vk::AccessFlags::TRANSFER_WRITE,
+                vk::ImageLayout::TRANSFER_DST_OPTIMAL,
+            ),
+            (
+                vk::AccessFlags::SHADER_READ,
+                vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL,
+            ),
+        );
         // SAFETY: recording state; objects of this device.
         unsafe {
             self.device.cmd_pipeline_barrier(
@@ -1719,42 +1744,44 @@ impl Gpu {
         }
         let mut barriers = Vec::new();
         for t in targets {
-            barriers.push(
-                vk::ImageMemoryBarrier::default()
-                    .src_access_mask(vk::AccessFlags::COLOR_ATTACHMENT_WRITE)
-                    .dst_access_mask(vk::AccessFlags::TRANSFER_READ)
-                    .old_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)
-                    .new_layout(vk::ImageLayout::TRANSFER_SRC_OPTIMAL)
-                    .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
-                    .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
-                    .image(t.image)
-                    .subresource_range(vk::ImageSubresourceRange {
-                        aspect_mask: vk::ImageAspectFlags::COLOR,
-                        base_mip_level: 0,
-                        level_count: 1,
-                        base_array_layer: 0,
-                        layer_count: 1,
-                    }),
-            );
+            barriers.push(layout_barrier(
+                t.image,
+                vk::ImageSubresourceRange {
+                    aspect_mask: vk::ImageAspectFlags::COLOR,
+                    base_mip_level: 0,
+                    level_count: 1,
+                    base_array_layer: 0,
+                    layer_count: 1,
+                },
+                (
+                    vk::AccessFlags::COLOR_ATTACHMENT_WRITE,
+                    vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL,
+                ),
+                (
+                    vk::AccessFlags::TRANSFER_READ,
+                    vk::ImageLayout::TRANSFER_SRC_OPTIMAL,
+                ),
+            ));
         }
         if let Some(d) = depth {
-            barriers.push(
-                vk::ImageMemoryBarrier::default()
-                    .src_access_mask(vk::AccessFlags::DEPTH_STENCIL_ATTACHMENT_WRITE)
-                    .dst_access_mask(vk::AccessFlags::TRANSFER_READ)
-                    .old_layout(vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL)
-                    .new_layout(vk::ImageLayout::TRANSFER_SRC_OPTIMAL)
-                    .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
-                    .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
-                    .image(d.image)
-                    .subresource_range(vk::ImageSubresourceRange {
-                        aspect_mask: vk::ImageAspectFlags::DEPTH,
-                        base_mip_level: 0,
-                        level_count: 1,
-                        base_array_layer: 0,
-                        layer_count: 1,
-                    }),
-            );
+            barriers.push(layout_barrier(
+                d.image,
+                vk::ImageSubresourceRange {
+                    aspect_mask: vk::ImageAspectFlags::DEPTH,
+                    base_mip_level: 0,
+                    level_count: 1,
+                    base_array_layer: 0,
+                    layer_count: 1,
+                },
+                (
+                    vk::AccessFlags::DEPTH_STENCIL_ATTACHMENT_WRITE,
+                    vk::ImageLayout::DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
+                ),
+                (
+                    vk::AccessFlags::TRANSFER_READ,
+                    vk::ImageLayout::TRANSFER_SRC_OPTIMAL,
+                ),
+            ));
         }
         // SAFETY: recording state.
         unsafe {
