@@ -1193,19 +1193,9 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         // constant zero, and shader-creation evaluation away from the zero.
         let divisor = match (op, self.constant_literals(rhs)?) {
             (BinaryOp::Divide | BinaryOp::Remainder, Some(lits))
-                if lits
-                    .iter()
-                    .any(|l| matches!(l, Literal::I32(0) | Literal::U32(0))) =>
+                if lits.iter().any(|l| is_integer_zero(*l)) =>
             {
-                Some(
-                    lits.iter()
-                        .map(|l| match l {
-                            Literal::I32(0) => Literal::I32(1),
-                            Literal::U32(0) => Literal::U32(1),
-                            other => *other,
-                        })
-                        .collect::<Vec<_>>(),
-                )
+                Some(lits.iter().copied().map(one_for_zero).collect::<Vec<_>>())
             }
             _ => None,
         };
@@ -1274,10 +1264,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     /// Whether `v` is a constant, or a splat or composition of constants, with no zero
     /// component.
     fn known_nonzero(&self, v: Handle<Value>) -> Result<bool, Error> {
-        let nonzero = |lits: Vec<Literal>| {
-            lits.iter()
-                .all(|l| !matches!(l, Literal::I32(0) | Literal::U32(0)))
-        };
+        let nonzero = |lits: Vec<Literal>| !lits.iter().any(|l| is_integer_zero(*l));
         if let Some(lits) = self.constant_literals(v)? {
             return Ok(nonzero(lits));
         }
@@ -1315,18 +1302,11 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let mut parts = Vec::with_capacity(components.len());
         for c in components {
             if let Some(lits) = self.constant_literals(c)? {
-                if lits
-                    .iter()
-                    .any(|l| matches!(l, Literal::I32(0) | Literal::U32(0)))
-                {
+                if lits.iter().any(|l| is_integer_zero(*l)) {
                     changed = true;
                     let texts: Vec<String> = lits
                         .iter()
-                        .map(|l| match l {
-                            Literal::I32(0) => self.w.literal(Literal::I32(1)).text,
-                            Literal::U32(0) => self.w.literal(Literal::U32(1)).text,
-                            other => self.w.literal(*other).text,
-                        })
+                        .map(|l| self.w.literal(one_for_zero(*l)).text)
                         .collect();
                     parts.push(if let [one] = texts.as_slice() {
                         one.clone()
@@ -2228,5 +2208,19 @@ fn postfix(base: &Expr, suffix: &str) -> Expr {
         cheap: base.cheap,
         konst: false,
         reads: base.reads.clone(),
+    }
+}
+
+/// Whether `l` is an integer zero (a divisor Luma treats as 1).
+fn is_integer_zero(l: Literal) -> bool {
+    matches!(l, Literal::I32(0) | Literal::U32(0))
+}
+
+/// `l`, with an integer zero replaced by 1: `x / 0 == x / 1` and `x % 0 == x % 1` in Luma.
+fn one_for_zero(l: Literal) -> Literal {
+    match l {
+        Literal::I32(0) => Literal::I32(1),
+        Literal::U32(0) => Literal::U32(1),
+        other => other,
     }
 }
