@@ -376,8 +376,8 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
     let report_outputs = args.hash || planned.len() > 1;
     for (index, (job, result)) in jobs.iter().zip(&results).enumerate() {
         if args.hash {
-            if let Some(hash) = &result.ir_hash {
-                report.push_str(&format!("ir:{}  {}\n", lumac::hex(hash), label_of(job)));
+            if let Some(hash) = result.ir_hash() {
+                report.push_str(&format!("ir:{}  {}\n", lumac::hex(&hash), label_of(job)));
             }
         }
         if report_outputs {
@@ -395,11 +395,16 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
     }
 
     if let Some(path) = &args.manifest {
+        // One IR hash per job, not per output: each costs a print of the whole module.
+        let ir_hashes: Vec<String> = results
+            .iter()
+            .map(|r| r.ir_hash().map(|h| lumac::hex(&h)).unwrap_or_default())
+            .collect();
         let manifest = Manifest {
             schema: "luma-manifest/1",
             outputs: planned
                 .iter()
-                .map(|p| manifest_entry(p, &jobs, &results, &name_of))
+                .map(|p| manifest_entry(p, &jobs, &ir_hashes, &name_of))
                 .collect(),
         };
         let text = serde_json::to_string_pretty(&manifest)
@@ -421,7 +426,7 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
 fn manifest_entry(
     p: &Planned,
     jobs: &[Job],
-    results: &[lumac::CompileResult],
+    ir_hashes: &[String],
     name_of: &dyn Fn(&Job) -> String,
 ) -> ManifestEntry {
     let job = jobs.get(p.job);
@@ -460,11 +465,7 @@ fn manifest_entry(
             .unwrap_or_default(),
         path: p.path.clone(),
         sha256: p.sha256.clone(),
-        ir_sha256: results
-            .get(p.job)
-            .and_then(|r| r.ir_hash.as_ref())
-            .map(|h| lumac::hex(h))
-            .unwrap_or_default(),
+        ir_sha256: ir_hashes.get(p.job).cloned().unwrap_or_default(),
     }
 }
 

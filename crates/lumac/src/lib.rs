@@ -543,9 +543,6 @@ pub struct CompileResult {
     pub source_map: SourceMap,
     /// Canonical paths of every included file, in first-read order (for depfiles).
     pub includes: Vec<String>,
-    /// SHA-256 of the canonical (optimised) IR, when compilation got that far: a cache key that
-    /// does not depend on the target.
-    pub ir_hash: Option<[u8; 32]>,
     /// The optimised IR, when compilation got that far.
     pub module: Option<IrModule>,
     /// The reflection of the compiled program, with [`Options::reflect`] and no error.
@@ -556,6 +553,13 @@ impl CompileResult {
     /// Whether compilation succeeded (no error; warnings allowed).
     pub fn success(&self) -> bool {
         self.error_count == 0
+    }
+
+    /// SHA-256 of the canonical (optimised) IR, when compilation got that far: a cache key that
+    /// does not depend on the target. Computed on each call (it prints the whole module, about
+    /// 6% of a compile to SPIR-V), so callers that want it pay for it and others do not.
+    pub fn ir_hash(&self) -> Option<[u8; 32]> {
+        self.module.as_ref().map(luma_ir::hash::canonical_hash)
     }
 
     /// The first output of `target` (for GLSL, which has one output per entry point, the
@@ -612,7 +616,6 @@ pub fn compile(
     let mut diags = Diagnostics::new(options.limits.max_diagnostics);
     let mut parsed = parse(name, text, reader, options, &mut diags);
     let mut outputs = Vec::new();
-    let mut ir_hash = None;
     let mut module_out = None;
     let mut reflection = None;
     // The checker runs even after syntax errors (the tree marks what failed to parse), so one
@@ -626,7 +629,6 @@ pub fn compile(
         drop(program);
         if let Some(mut module) = lowered {
             if optimize(&mut module, options.opt_level, &mut diags) {
-                ir_hash = Some(luma_ir::hash::canonical_hash(&module));
                 if module.entry_points.is_empty() && !targets.is_empty() {
                     diags.push(no_entry_points());
                 }
@@ -664,7 +666,6 @@ pub fn compile(
         warning_count,
         source_map: parsed.source_map,
         includes: parsed.includes,
-        ir_hash,
         module: module_out,
         reflection,
     }
