@@ -119,6 +119,23 @@ impl<T> Arena<T> {
         Arena { data: Vec::new() }
     }
 
+    /// An empty arena with room for `capacity` elements before it reallocates.
+    pub fn with_capacity(capacity: usize) -> Self {
+        Arena {
+            data: Vec::with_capacity(capacity),
+        }
+    }
+
+    /// Makes room for at least `additional` more elements.
+    pub fn reserve(&mut self, additional: usize) {
+        self.data.reserve(additional);
+    }
+
+    /// Gives back the room past the last element.
+    pub fn shrink_to_fit(&mut self) {
+        self.data.shrink_to_fit();
+    }
+
     /// Appends `value` and returns its handle.
     ///
     /// Inputs are capped far below 2^32 nodes by the compiler's limits (64 MiB of source), so the

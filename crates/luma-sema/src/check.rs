@@ -264,6 +264,9 @@ const TOTAL_STEPS_FACTOR: u64 = 16;
 impl<'a> Checker<'a> {
     pub fn new(ast: &'a ast::Module, limits: Limits, diags: &'a mut Diagnostics) -> Checker<'a> {
         let mut prog = Program::default();
+        // The typed program has about 0.8 expressions per syntax-tree expression: one
+        // reservation instead of a doubling arena's copies (see the parser's).
+        prog.exprs.reserve(ast.exprs.len());
         let t = CommonTys {
             error: prog.types.intern(Ty::Error),
             bool_: prog.types.intern(Ty::Scalar(ScalarTy::Bool)),

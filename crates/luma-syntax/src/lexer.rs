@@ -826,7 +826,9 @@ pub struct Token {
 pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
     let mut cooker = Cooker {
         text,
-        tokens: Vec::new(),
+        // Shaders run at 0.2-0.4 tokens per byte; reserving the upper end once saves the copies
+        // of a doubling vector, and the untouched rest of a large allocation costs no memory.
+        tokens: Vec::with_capacity(text.len() / 5 * 2 + 16),
         diags,
         newline: true,
         open_repeats: 0,
