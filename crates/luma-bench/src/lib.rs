@@ -9,7 +9,7 @@
 //!   instruction counts against glslang with and without `spirv-opt -O`.
 //! - [`process`] measures a child process (wall, CPU, peak memory) through a probe;
 //!   [`stats`] turns runs into medians and growth exponents; [`spirv`] counts instructions.
-//! - [`stages`] times each stage of one compilation (parse, check, lower, optimise, hash, each
+//! - [`stages`] times each stage of one compilation (parse, check, lower, optimise, each
 //!   back end), to show where the time goes.
 //! - [`report`] writes the markdown.
 //!

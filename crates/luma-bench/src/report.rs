@@ -170,7 +170,8 @@ pub fn render(results: &Results, machine: &Machine, tools: &Tools, budget: &Budg
          after {} warm-up, each measurement repeated for at least {:.1} s. Times are CPU time \
          (user + system; in process: this thread's), wall-clock medians are in their own \
          table. Processes are measured by a probe that waits for them (wall time, CPU time, \
-         peak RSS from `getrusage(RUSAGE_CHILDREN)`) |\n",
+         peak RSS from `getrusage(RUSAGE_CHILDREN)`). In-process figures (Luma and the naga \
+         crate alike) run under mimalloc, the `luma` binary's allocator |\n",
         budget.min_runs,
         budget.warmup,
         budget.time.as_secs_f64()
@@ -369,7 +370,8 @@ fn stages_table(w: &mut String, results: &Results) {
             w,
             "One compilation of `{}` at the default level, every stage timed on its own, in \
              the order `lumac::compile` runs them (`luma-bench stages FILE` prints the same). \
-             The SPIR-V path is every stage but the four text back ends.\n",
+             The SPIR-V path is every stage but the four text back ends; rows starting with \
+             *of which* or *aside* are not added to the totals.\n",
             c.name
         );
         let _ = writeln!(
@@ -379,7 +381,7 @@ fn stages_table(w: &mut String, results: &Results) {
         let total: f64 = c
             .stages
             .iter()
-            .filter(|(name, _)| !name.starts_with("of which"))
+            .filter(|(name, _)| crate::stages::counted(name))
             .map(|(_, s)| s.secs())
             .sum();
         for (name, s) in &c.stages {
@@ -396,7 +398,7 @@ fn stages_table(w: &mut String, results: &Results) {
             .iter()
             .filter(|(name, _)| {
                 let text_back_end = name.starts_with("emit") && !name.ends_with("SPIR-V");
-                !name.starts_with("of which") && !text_back_end
+                crate::stages::counted(name) && !text_back_end
             })
             .map(|(_, s)| s.secs())
             .sum();

@@ -9,14 +9,15 @@ use lumac::{Diagnostics, FsReader, OptLevel, Options, Target};
 use crate::corpus::Source;
 use crate::stats::{thread_cpu, Budget, Sample, Times};
 
-/// The stages, in order.
+/// The stages, in order. Names starting with `of which` (part of the stage before) or `aside`
+/// (not part of a plain compile) are timed but not added to the totals.
 pub const STAGES: [&str; 11] = [
     "preprocess + parse",
     "check",
     "lower (verified)",
     "optimize, basic (verifies its input again)",
     "of which: IR verification",
-    "canonical IR hash",
+    "aside: canonical IR hash (only for --hash and manifests)",
     "emit SPIR-V",
     "emit GLSL",
     "emit HLSL",
@@ -52,6 +53,7 @@ fn one_run(source: &Source, options: &Options) -> Result<Vec<Times>, String> {
     // The verifier once more on the optimised module: what one verification costs.
     lumac::verify(&module).map_err(|e| format!("{name}: {e}"))?;
     lap(&mut times);
+    // `CompileResult::ir_hash` computes this on demand, for `--hash` and manifests only.
     std::hint::black_box(luma_ir::hash::canonical_hash(&module));
     lap(&mut times);
     for target in Target::ALL {
@@ -60,6 +62,11 @@ fn one_run(source: &Source, options: &Options) -> Result<Vec<Times>, String> {
         lap(&mut times);
     }
     Ok(times)
+}
+
+/// Whether stage `name` is part of the compile's total (see [`STAGES`]).
+pub fn counted(name: &str) -> bool {
+    !name.starts_with("of which") && !name.starts_with("aside")
 }
 
 /// Medians of every stage of [`STAGES`] over runs of `source`, repeated per `budget`.

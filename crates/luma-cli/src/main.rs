@@ -17,6 +17,11 @@ mod reflect_cmd;
 
 use diag::{Color, MessageFormat};
 
+// The compiler allocates many small short-lived nodes (syntax tree, typed program, IR); glibc's
+// malloc spent about a quarter of a large compile in malloc/free (docs/benchmarks.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Luma shader compiler: one Luma source to SPIR-V, GLSL, HLSL, MSL and WGSL.
 #[derive(Debug, Parser)]
 #[command(
