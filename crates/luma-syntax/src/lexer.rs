@@ -538,15 +538,16 @@ impl Reserved {
 pub enum TokenKind {
     /// A name.
     Ident,
-    /// An integer literal that fits in 64 bits (32 with the `u` suffix).
+    /// An integer literal that fits in 64 bits (32 with the `u` suffix); [`number_value`] of
+    /// its text gives the value. Tokens carry no values so that they stay 12 bytes: a large
+    /// shader has hundreds of thousands, and their pages cost more than lexing them.
     Int {
-        /// The value.
-        value: u64,
         /// Written with the `u` suffix.
         unsigned: bool,
     },
-    /// A floating-point literal that fits in `float`.
-    Float(f64),
+    /// A floating-point literal that fits in `float`; [`number_value`] of its text gives the
+    /// value.
+    Float,
     /// `function`
     Function,
     /// `end`
@@ -686,7 +687,7 @@ impl TokenKind {
         match self {
             TokenKind::Ident => "identifier",
             TokenKind::Int { .. } => "integer literal",
-            TokenKind::Float(_) => "float literal",
+            TokenKind::Float => "float literal",
             TokenKind::Error => "invalid token",
             TokenKind::Eof => "end of file",
             other => other.spelling(),
@@ -768,7 +769,7 @@ impl TokenKind {
             TokenKind::ShrEq => "`>>=`",
             TokenKind::Ident => "identifier",
             TokenKind::Int { .. } => "integer literal",
-            TokenKind::Float(_) => "float literal",
+            TokenKind::Float => "float literal",
             TokenKind::Error => "invalid token",
             TokenKind::Eof => "end of file",
         }
@@ -1110,9 +1111,9 @@ impl Cooker<'_, '_> {
 
     /// Validates a numeric literal and computes its value.
     fn number(&mut self, lo: usize, hi: usize) -> TokenKind {
-        let text = self.slice(lo, hi).to_owned();
-        match parse_number(&text) {
-            Ok(kind) => kind,
+        match parse_number(self.slice(lo, hi)) {
+            Ok(NumberValue::Int { unsigned, .. }) => TokenKind::Int { unsigned },
+            Ok(NumberValue::Float(_)) => TokenKind::Float,
             Err(problem) => {
                 let d = match problem {
                     NumberProblem::Invalid { message, help } => {
@@ -1243,8 +1244,29 @@ enum NumberProblem {
     FloatTooLarge,
 }
 
+/// The value of a number literal.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum NumberValue {
+    /// An integer literal.
+    Int {
+        /// The value.
+        value: u64,
+        /// Written with the `u` suffix.
+        unsigned: bool,
+    },
+    /// A floating-point literal, parsed to the nearest `f64`.
+    Float(f64),
+}
+
+/// The value of the number literal `text` (the text of a [`TokenKind::Int`] or
+/// [`TokenKind::Float`] token), or `None` when it is not a valid literal (the lexer reported
+/// those and made them [`TokenKind::Error`]).
+pub fn number_value(text: &str) -> Option<NumberValue> {
+    parse_number(text).ok()
+}
+
 /// Validates the text of a raw number token.
-fn parse_number(text: &str) -> Result<TokenKind, NumberProblem> {
+fn parse_number(text: &str) -> Result<NumberValue, NumberProblem> {
     let bytes = text.as_bytes();
     if let Some(digits) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
         let (digits, unsigned) = match digits.strip_suffix(['u', 'U']) {
@@ -1369,7 +1391,7 @@ fn parse_number(text: &str) -> Result<TokenKind, NumberProblem> {
     if !value.is_finite() || (value as f32).is_infinite() {
         return Err(NumberProblem::FloatTooLarge);
     }
-    Ok(TokenKind::Float(value))
+    Ok(NumberValue::Float(value))
 }
 
 fn parse_decimal(digits: &str) -> Option<u64> {
@@ -1382,11 +1404,11 @@ fn parse_decimal(digits: &str) -> Option<u64> {
     Some(value)
 }
 
-fn int_kind(value: u64, unsigned: bool) -> Result<TokenKind, NumberProblem> {
+fn int_kind(value: u64, unsigned: bool) -> Result<NumberValue, NumberProblem> {
     if unsigned && value > u64::from(u32::MAX) {
         return Err(NumberProblem::IntTooLarge { unsigned: true });
     }
-    Ok(TokenKind::Int { value, unsigned })
+    Ok(NumberValue::Int { value, unsigned })
 }
 
 #[cfg(test)]
@@ -1412,7 +1434,17 @@ mod tests {
         for t in &tokens {
             let text = &input[t.span.lo as usize..t.span.hi as usize];
             let nl = if t.newline_before { "^" } else { " " };
-            out.push_str(&format!("{nl}{:?} {text:?}\n", t.kind));
+            // Number tokens show their value, as the parser will read it.
+            match (t.kind, number_value(text)) {
+                (TokenKind::Int { .. }, Some(NumberValue::Int { value, unsigned })) => out
+                    .push_str(&format!(
+                        "{nl}Int {{ value: {value}, unsigned: {unsigned} }} {text:?}\n"
+                    )),
+                (TokenKind::Float, Some(NumberValue::Float(value))) => {
+                    out.push_str(&format!("{nl}Float({value:?}) {text:?}\n"))
+                }
+                _ => out.push_str(&format!("{nl}{:?} {text:?}\n", t.kind)),
+            }
         }
         for d in diags.as_slice() {
             out.push_str(&format!(

@@ -34,7 +34,7 @@ use crate::ast::{
     TypeExprKind, TypeId, UnaryOp,
 };
 use crate::codes;
-use crate::lexer::{lex, Reserved, Token, TokenKind};
+use crate::lexer::{lex, number_value, NumberValue, Reserved, Token, TokenKind};
 
 /// Parses expanded source text into a module, reporting every lexical and syntax error into
 /// `diags`. Lexer diagnostics come first, then the parser's; sort with
@@ -151,7 +151,7 @@ fn starts_expr(kind: TokenKind) -> bool {
         kind,
         TokenKind::Ident
             | TokenKind::Int { .. }
-            | TokenKind::Float(_)
+            | TokenKind::Float
             | TokenKind::True
             | TokenKind::False
             | TokenKind::LParen
@@ -348,7 +348,7 @@ impl Parser<'_, '_> {
     fn describe(&self, t: Token) -> String {
         match t.kind {
             TokenKind::Ident => format!("identifier `{}`", self.slice(t.span)),
-            TokenKind::Int { .. } | TokenKind::Float(_) => {
+            TokenKind::Int { .. } | TokenKind::Float => {
                 format!("number `{}`", self.slice(t.span))
             }
             k if k.is_keyword() => format!("keyword {}", k.spelling()),
@@ -2244,7 +2244,7 @@ impl Parser<'_, '_> {
         let t = self.tok();
         match t.kind {
             TokenKind::Int { .. }
-            | TokenKind::Float(_)
+            | TokenKind::Float
             | TokenKind::True
             | TokenKind::False
             | TokenKind::Error
@@ -2269,8 +2269,18 @@ impl Parser<'_, '_> {
     fn primary_token(&mut self, t: Token) -> ExprId {
         self.bump();
         let kind = match t.kind {
-            TokenKind::Int { value, unsigned } => ExprKind::Int { value, unsigned },
-            TokenKind::Float(value) => ExprKind::Float(value),
+            TokenKind::Int { .. } | TokenKind::Float => {
+                match number_value(
+                    self.text
+                        .get(t.span.lo as usize..t.span.hi as usize)
+                        .unwrap_or(""),
+                ) {
+                    Some(NumberValue::Int { value, unsigned }) => ExprKind::Int { value, unsigned },
+                    Some(NumberValue::Float(value)) => ExprKind::Float(value),
+                    // The lexer made every invalid literal an error token.
+                    None => ExprKind::Error,
+                }
+            }
             TokenKind::True => ExprKind::Bool(true),
             TokenKind::False => ExprKind::Bool(false),
             TokenKind::Ident => ExprKind::Ident(self.ident_of(t)),
