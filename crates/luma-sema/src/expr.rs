@@ -212,7 +212,7 @@ impl<'a> Checker<'a> {
             ast::ExprKind::Field { base, name } => self.field(*base, name, span),
             ast::ExprKind::Index { base, index } => self.index(*base, *index, span),
             ast::ExprKind::StructLit { name, fields } => {
-                self.struct_lit(name.as_ref(), fields, hint, span)
+                self.struct_lit(name.as_deref(), fields, hint, span)
             }
             ast::ExprKind::ArrayLit { ty, elements } => self.array_lit(*ty, elements, hint, span),
             ast::ExprKind::IfExpr {

@@ -335,8 +335,9 @@ pub enum ExprKind {
     },
     /// `Name { a = x, b = y }` (typed) or `{ a = x }` (anonymous, typed by context).
     StructLit {
-        /// The struct name, when written.
-        name: Option<Ident>,
+        /// The struct name, when written (boxed: a struct literal is rare, and the name inline
+        /// would make every expression 16 bytes larger).
+        name: Option<Box<Ident>>,
         /// `field = value` pairs in source order.
         fields: Vec<(Ident, ExprId)>,
     },

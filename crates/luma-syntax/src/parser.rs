@@ -2406,7 +2406,13 @@ impl Parser<'_, '_> {
         match named {
             Some(false) => self.alloc(ExprKind::ArrayLit { ty, elements }, span),
             None if ty.is_some() => self.alloc(ExprKind::ArrayLit { ty, elements }, span),
-            _ => self.alloc(ExprKind::StructLit { name, fields }, span),
+            _ => self.alloc(
+                ExprKind::StructLit {
+                    name: name.map(Box::new),
+                    fields,
+                },
+                span,
+            ),
         }
     }
 
