@@ -1,61 +1,21 @@
-//! Pre-passes over typed function bodies: which locals a piece of code reads or assigns, which
-//! locals must live in memory, and which functions a function calls.
+//! One pre-pass over each typed function body, made before any lowering: which functions it
+//! calls, which locals must live in memory, and per statement which locals it reads, assigns
+//! and declares, so that liveness queries while lowering need no further walks of the body.
 //!
-//! Every walk here uses an explicit work list instead of recursion, so arbitrarily nested input
-//! cannot overflow the stack.
-
-use std::collections::BTreeMap;
+//! Statements are numbered in pre-order (a statement, then the statements of its first block,
+//! then those of its `else` block), so the statements nested in statement `k` are exactly
+//! `k + 1 .. end(k)`, and a block's statements after position `p` are a range too. The lowering
+//! follows the same numbering ([`StmtInfo`]).
+//!
+//! The walk uses explicit work lists instead of recursion, so arbitrarily nested input cannot
+//! overflow the stack.
 
 use luma_thir::{
     ArrayLen, Block, ConstValue, ExprId, ExprKind, FuncId, FunctionDef, Program, Stmt, StmtKind, Ty,
 };
 
-/// A fixed-size set of small integers (local indices).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub(crate) struct BitSet {
-    words: Vec<u64>,
-}
-
-impl BitSet {
-    /// An empty set for members `0..n`.
-    pub fn new(n: usize) -> BitSet {
-        BitSet {
-            words: vec![0; n.div_ceil(64)],
-        }
-    }
-
-    /// Adds `i` (members past the size given to `new` are ignored).
-    pub fn insert(&mut self, i: usize) {
-        if let Some(w) = self.words.get_mut(i / 64) {
-            *w |= 1u64 << (i % 64);
-        }
-    }
-
-    /// Whether `i` is a member.
-    pub fn contains(&self, i: usize) -> bool {
-        self.words
-            .get(i / 64)
-            .is_some_and(|w| w & (1u64 << (i % 64)) != 0)
-    }
-
-    /// Members in increasing order.
-    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.words.iter().enumerate().flat_map(|(wi, &w)| {
-            let mut rest = w;
-            std::iter::from_fn(move || {
-                if rest == 0 {
-                    return None;
-                }
-                let b = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                Some(wi * 64 + b)
-            })
-        })
-    }
-}
-
 /// Calls `f` on every direct sub-expression of an expression.
-pub(crate) fn expr_children(kind: &ExprKind, mut f: impl FnMut(ExprId)) {
+fn expr_children(kind: &ExprKind, mut f: impl FnMut(ExprId)) {
     match kind {
         ExprKind::Const(_)
         | ExprKind::SpecConst(_)
@@ -91,204 +51,6 @@ pub(crate) fn expr_children(kind: &ExprKind, mut f: impl FnMut(ExprId)) {
     }
 }
 
-/// Calls `f` on every expression node of the tree rooted at `root` (root included).
-pub(crate) fn for_each_expr_node(prog: &Program, root: ExprId, mut f: impl FnMut(ExprId)) {
-    let mut stack = vec![root];
-    while let Some(id) = stack.pop() {
-        f(id);
-        if let Some(e) = prog.exprs.get(id) {
-            expr_children(&e.kind, |c| stack.push(c));
-        }
-    }
-}
-
-/// Calls `f` on the root expressions a statement evaluates directly (not those of nested blocks).
-pub(crate) fn stmt_root_exprs(stmt: &Stmt, mut f: impl FnMut(ExprId)) {
-    match &stmt.kind {
-        StmtKind::Let { value, .. } => f(*value),
-        StmtKind::Assign { target, value, .. } => {
-            f(*target);
-            f(*value);
-        }
-        StmtKind::Expr(e) => f(*e),
-        StmtKind::If { cond, .. } => f(*cond),
-        StmtKind::For {
-            start, end, step, ..
-        } => {
-            f(*start);
-            f(*end);
-            if let Some(s) = step {
-                f(*s);
-            }
-        }
-        StmtKind::While { cond, .. } => f(*cond),
-        StmtKind::Return(Some(e)) => f(*e),
-        StmtKind::Block(_) | StmtKind::Break | StmtKind::Return(None) | StmtKind::Discard => {}
-    }
-}
-
-/// Calls `f` on the blocks a statement owns directly.
-pub(crate) fn stmt_blocks<'a>(stmt: &'a Stmt, mut f: impl FnMut(&'a Block)) {
-    match &stmt.kind {
-        StmtKind::If {
-            then_block,
-            else_block,
-            ..
-        } => {
-            f(then_block);
-            if let Some(b) = else_block {
-                f(b);
-            }
-        }
-        StmtKind::For { body, .. } | StmtKind::While { body, .. } | StmtKind::Block(body) => {
-            f(body)
-        }
-        _ => {}
-    }
-}
-
-/// Every statement of `blocks`, nested ones included (order unspecified).
-pub(crate) fn for_each_stmt<'a>(blocks: &[&'a Block], mut f: impl FnMut(&'a Stmt)) {
-    let mut stack: Vec<&'a Stmt> = blocks.iter().flat_map(|b| b.stmts.iter()).collect();
-    while let Some(s) = stack.pop() {
-        f(s);
-        stmt_blocks(s, |b| stack.extend(b.stmts.iter()));
-    }
-}
-
-/// The locals a piece of code reads and the locals it assigns.
-#[derive(Debug, Clone)]
-pub(crate) struct Usage {
-    /// Locals whose current value may be read (a partial or compound assignment reads too).
-    pub reads: BitSet,
-    /// Locals assigned (not counting their `let`).
-    pub writes: BitSet,
-    /// Locals declared (`let` and `for` counters).
-    pub declares: BitSet,
-}
-
-impl Usage {
-    /// Empty sets for a function with `n` locals.
-    pub fn new(n: usize) -> Usage {
-        Usage {
-            reads: BitSet::new(n),
-            writes: BitSet::new(n),
-            declares: BitSet::new(n),
-        }
-    }
-
-    /// Adds what the expression tree at `root` reads.
-    pub fn add_expr(&mut self, prog: &Program, root: ExprId) {
-        visit_expr_reads(prog, root, &mut |l| self.reads.insert(l));
-    }
-
-    /// Adds what `blocks` (and every nested block) read and assign.
-    pub fn add_blocks(&mut self, prog: &Program, blocks: &[&Block]) {
-        for_each_stmt(blocks, |s| {
-            match &s.kind {
-                StmtKind::Let { local, .. } | StmtKind::For { var: local, .. } => {
-                    self.declares.insert(local.index())
-                }
-                _ => {}
-            }
-            visit_stmt_shallow(prog, s, &mut |l| self.reads.insert(l), &mut |l| {
-                self.writes.insert(l)
-            })
-        });
-    }
-
-    /// The locals a region may change the SSA value of (assigned or declared in it).
-    pub fn touched(&self) -> Vec<usize> {
-        let mut out: Vec<usize> = self.writes.iter().chain(self.declares.iter()).collect();
-        out.sort_unstable();
-        out.dedup();
-        out
-    }
-}
-
-/// Calls `read` for every local an expression tree reads.
-fn visit_expr_reads(prog: &Program, root: ExprId, read: &mut dyn FnMut(usize)) {
-    for_each_expr_node(prog, root, |id| {
-        if let Some(ExprKind::Local(l)) = prog.exprs.get(id).map(|e| &e.kind) {
-            read(l.index());
-        }
-    });
-}
-
-/// Reads and writes of one statement's own expressions (nested blocks not entered).
-fn visit_stmt_shallow(
-    prog: &Program,
-    stmt: &Stmt,
-    read: &mut dyn FnMut(usize),
-    write: &mut dyn FnMut(usize),
-) {
-    match &stmt.kind {
-        StmtKind::Assign {
-            target, op, value, ..
-        } => {
-            visit_expr_reads(prog, *value, read);
-            // Walk the place: index expressions are read; the root local is written, and also
-            // read unless the whole local is replaced.
-            let mut id = *target;
-            let mut whole = op.is_none();
-            loop {
-                match prog.exprs.get(id).map(|e| &e.kind) {
-                    Some(ExprKind::Field { base, .. }) | Some(ExprKind::Swizzle { base, .. }) => {
-                        whole = false;
-                        id = *base;
-                    }
-                    Some(ExprKind::Index { base, index }) => {
-                        whole = false;
-                        visit_expr_reads(prog, *index, read);
-                        id = *base;
-                    }
-                    Some(ExprKind::Local(l)) => {
-                        write(l.index());
-                        if !whole {
-                            read(l.index());
-                        }
-                        break;
-                    }
-                    Some(_) => {
-                        visit_expr_reads(prog, id, read);
-                        break;
-                    }
-                    None => break,
-                }
-            }
-        }
-        _ => stmt_root_exprs(stmt, |e| visit_expr_reads(prog, e, read)),
-    }
-}
-
-/// For each local read by some statement of `stmts` (nested blocks included), the index of the
-/// last such statement.
-pub(crate) fn last_reads(prog: &Program, stmts: &[Stmt]) -> BTreeMap<usize, usize> {
-    let mut map = BTreeMap::new();
-    for (i, s) in stmts.iter().enumerate() {
-        for_each_stmt_in(s, |inner| {
-            visit_stmt_shallow(
-                prog,
-                inner,
-                &mut |l| {
-                    map.insert(l, i);
-                },
-                &mut |_| {},
-            );
-        });
-    }
-    map
-}
-
-/// `stmt` and every statement nested in it.
-fn for_each_stmt_in<'a>(stmt: &'a Stmt, mut f: impl FnMut(&'a Stmt)) {
-    let mut stack = vec![stmt];
-    while let Some(s) = stack.pop() {
-        f(s);
-        stmt_blocks(s, |b| stack.extend(b.stmts.iter()));
-    }
-}
-
 /// Whether `id` is an integer constant, and its value.
 pub(crate) fn const_index(prog: &Program, id: ExprId) -> Option<i64> {
     match prog.exprs.get(id).map(|e| &e.kind) {
@@ -298,46 +60,8 @@ pub(crate) fn const_index(prog: &Program, id: ExprId) -> Option<i64> {
     }
 }
 
-/// The locals that must live in function memory: arrays and matrices indexed with an index that
-/// is not an in-range constant (a read or a write anywhere in the function), and any local
-/// containing such an array or matrix on the indexed path.
-pub(crate) fn memory_locals(prog: &Program, def: &FunctionDef) -> Vec<bool> {
-    let mut mem = vec![false; def.locals.len()];
-    for_each_stmt(&[&def.body], |s| {
-        stmt_root_exprs(s, |root| {
-            for_each_expr_node(prog, root, |id| {
-                let Some(ExprKind::Index { base, index }) = prog.exprs.get(id).map(|e| &e.kind)
-                else {
-                    return;
-                };
-                let Some(base_expr) = prog.exprs.get(*base) else {
-                    return;
-                };
-                let len = match prog.types.get(base_expr.ty) {
-                    Ty::Array {
-                        len: ArrayLen::Fixed(n),
-                        ..
-                    } => i64::from(n),
-                    Ty::Array { .. } => 0,
-                    Ty::Matrix { columns, .. } => i64::from(columns),
-                    _ => return,
-                };
-                if const_index(prog, *index).is_some_and(|c| c >= 0 && c < len) {
-                    return;
-                }
-                if let Some(l) = place_root_local(prog, *base) {
-                    if let Some(m) = mem.get_mut(l) {
-                        *m = true;
-                    }
-                }
-            })
-        })
-    });
-    mem
-}
-
 /// The local at the root of a `Field` / `Index` / `Swizzle` chain, if any.
-pub(crate) fn place_root_local(prog: &Program, mut id: ExprId) -> Option<usize> {
+fn place_root_local(prog: &Program, mut id: ExprId) -> Option<usize> {
     loop {
         match &prog.exprs.get(id)?.kind {
             ExprKind::Field { base, .. }
@@ -349,19 +73,306 @@ pub(crate) fn place_root_local(prog: &Program, mut id: ExprId) -> Option<usize> 
     }
 }
 
-/// The user functions `def` calls, each once, in handle order.
-pub(crate) fn callees(prog: &Program, def: &FunctionDef) -> Vec<FuncId> {
-    let mut out = Vec::new();
-    for_each_stmt(&[&def.body], |s| {
-        stmt_root_exprs(s, |root| {
-            for_each_expr_node(prog, root, |id| {
-                if let Some(ExprKind::Call { function, .. }) = prog.exprs.get(id).map(|e| &e.kind) {
-                    out.push(*function);
+/// Where a statement's nested statements are in the pre-order numbering.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct StmtInfo {
+    /// One past the last statement nested in this one.
+    pub end: u32,
+    /// For an `if`, the number of the first statement of its `else` block (`end` without one).
+    pub else_start: u32,
+    /// The statement's address, to check that lowering follows the numbering.
+    #[cfg(debug_assertions)]
+    addr: usize,
+}
+
+/// What the pre-pass learned about one function.
+#[derive(Debug, Default)]
+pub(crate) struct FnInfo {
+    /// The user functions it calls, each once, in handle order.
+    pub callees: Vec<FuncId>,
+    /// Per local: whether it must live in function memory (an array or matrix indexed with an
+    /// index that is not an in-range constant, or a local containing one on the indexed path).
+    pub memory: Vec<bool>,
+    /// Every statement, in pre-order.
+    stmts: Vec<StmtInfo>,
+    /// Per local `l`: its reads are `read_pos[read_start[l]..read_start[l + 1]]`, the numbers of
+    /// the statements whose own expressions read it (a partial or compound assignment reads
+    /// too), increasing.
+    read_start: Vec<u32>,
+    read_pos: Vec<u32>,
+    /// `(statement, local)` for every assignment, by statement (the `let` does not count).
+    writes: Vec<(u32, u32)>,
+    /// `(statement, local)` for every `let` and `for` counter, by statement.
+    declares: Vec<(u32, u32)>,
+}
+
+impl FnInfo {
+    /// The numbering of statement `k`; `stmt` is checked against it in debug builds.
+    pub fn stmt(&self, k: u32, stmt: &Stmt) -> StmtInfo {
+        let info = self.stmts.get(k as usize).copied().unwrap_or_default();
+        #[cfg(debug_assertions)]
+        debug_assert!(
+            info.addr == stmt as *const Stmt as usize,
+            "lowering lost the statement numbering at {k}"
+        );
+        #[cfg(not(debug_assertions))]
+        let _ = stmt;
+        info
+    }
+
+    /// The number of statements.
+    pub fn stmt_count(&self) -> u32 {
+        self.stmts.len() as u32
+    }
+
+    /// Whether some statement numbered in `lo..hi` reads local `l`.
+    pub fn reads_in(&self, l: usize, lo: u32, hi: u32) -> bool {
+        let (Some(&a), Some(&b)) = (self.read_start.get(l), self.read_start.get(l + 1)) else {
+            return false;
+        };
+        let pos = self
+            .read_pos
+            .get(a as usize..b as usize)
+            .unwrap_or_default();
+        let i = pos.partition_point(|&p| p < lo);
+        pos.get(i).is_some_and(|&p| p < hi)
+    }
+
+    /// The locals some statement numbered in `lo..hi` assigns, increasing.
+    pub fn writes_in(&self, lo: u32, hi: u32) -> Vec<usize> {
+        let mut out = Vec::new();
+        push_locals_in(&self.writes, lo, hi, &mut out);
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The locals some statement numbered in `lo..hi` assigns or declares, increasing: those
+    /// whose SSA value the statements may change.
+    pub fn touched_in(&self, lo: u32, hi: u32) -> Vec<usize> {
+        let mut out = Vec::new();
+        push_locals_in(&self.writes, lo, hi, &mut out);
+        push_locals_in(&self.declares, lo, hi, &mut out);
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
+/// Appends the locals of the pairs whose statement is in `lo..hi` (`pairs` is by statement).
+fn push_locals_in(pairs: &[(u32, u32)], lo: u32, hi: u32, out: &mut Vec<usize>) {
+    let a = pairs.partition_point(|&(s, _)| s < lo);
+    let b = pairs.partition_point(|&(s, _)| s < hi);
+    if let Some(range) = pairs.get(a..b) {
+        out.extend(range.iter().map(|&(_, l)| l as usize));
+    }
+}
+
+/// The blocks a statement owns directly: its body or `then` block, and an `else` block.
+fn stmt_blocks(stmt: &Stmt) -> (Option<&Block>, Option<&Block>) {
+    match &stmt.kind {
+        StmtKind::If {
+            then_block,
+            else_block,
+            ..
+        } => (Some(then_block), else_block.as_ref()),
+        StmtKind::For { body, .. } | StmtKind::While { body, .. } | StmtKind::Block(body) => {
+            (Some(body), None)
+        }
+        _ => (None, None),
+    }
+}
+
+/// Per-walk state: the function's facts being gathered and a reused expression stack.
+struct Walker<'p> {
+    prog: &'p Program,
+    info: FnInfo,
+    /// `(local, statement)` for every read, by statement.
+    reads: Vec<(u32, u32)>,
+    /// The last statement that recorded a read of each local (`u32::MAX`: none yet), so each
+    /// statement records a local once.
+    last_read: Vec<u32>,
+    stack: Vec<ExprId>,
+}
+
+impl Walker<'_> {
+    fn read(&mut self, l: usize, k: u32) {
+        if let Some(last) = self.last_read.get_mut(l) {
+            if *last != k {
+                *last = k;
+                self.reads.push((l as u32, k));
+            }
+        }
+    }
+
+    /// Walks the expression tree at `root` of statement `k`: calls, memory locals, and reads
+    /// of every local except `skip` (the local a whole assignment replaces).
+    fn expr(&mut self, root: ExprId, k: u32, skip: Option<ExprId>) {
+        let prog = self.prog;
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.push(root);
+        while let Some(id) = stack.pop() {
+            let Some(e) = prog.exprs.get(id) else {
+                continue;
+            };
+            match &e.kind {
+                ExprKind::Local(l) if Some(id) != skip => self.read(l.index(), k),
+                ExprKind::Call { function, .. } => self.info.callees.push(*function),
+                ExprKind::Index { base, index } => self.index(*base, *index),
+                _ => {}
+            }
+            expr_children(&e.kind, |c| stack.push(c));
+        }
+        self.stack = stack;
+    }
+
+    /// An array or matrix indexed with an index that is not an in-range constant lives in
+    /// memory, with the local at the root of its place.
+    fn index(&mut self, base: ExprId, index: ExprId) {
+        let prog = self.prog;
+        let Some(base_expr) = prog.exprs.get(base) else {
+            return;
+        };
+        let len = match prog.types.get(base_expr.ty) {
+            Ty::Array {
+                len: ArrayLen::Fixed(n),
+                ..
+            } => i64::from(n),
+            Ty::Array { .. } => 0,
+            Ty::Matrix { columns, .. } => i64::from(columns),
+            _ => return,
+        };
+        if const_index(prog, index).is_some_and(|c| c >= 0 && c < len) {
+            return;
+        }
+        if let Some(l) = place_root_local(prog, base) {
+            if let Some(m) = self.info.memory.get_mut(l) {
+                *m = true;
+            }
+        }
+    }
+
+    /// The statement's own expressions (not those of nested blocks), numbered `k`.
+    fn stmt(&mut self, stmt: &Stmt, k: u32) {
+        match &stmt.kind {
+            StmtKind::Let { local, value } => {
+                self.info.declares.push((k, local.index() as u32));
+                self.expr(*value, k, None);
+            }
+            StmtKind::Assign { target, op, value } => {
+                self.expr(*value, k, None);
+                // The root local of the place is assigned; it is read too unless the whole
+                // local is replaced (a plain assignment to the bare local).
+                if let Some(l) = place_root_local(self.prog, *target) {
+                    self.info.writes.push((k, l as u32));
                 }
-            })
-        })
-    });
-    out.sort();
-    out.dedup();
-    out
+                let whole = op.is_none()
+                    && matches!(
+                        self.prog.exprs.get(*target).map(|e| &e.kind),
+                        Some(ExprKind::Local(_))
+                    );
+                self.expr(*target, k, whole.then_some(*target));
+            }
+            StmtKind::Expr(e) => self.expr(*e, k, None),
+            StmtKind::If { cond, .. } => self.expr(*cond, k, None),
+            StmtKind::For {
+                var,
+                start,
+                end,
+                step,
+                ..
+            } => {
+                self.info.declares.push((k, var.index() as u32));
+                self.expr(*start, k, None);
+                self.expr(*end, k, None);
+                if let Some(s) = step {
+                    self.expr(*s, k, None);
+                }
+            }
+            StmtKind::While { cond, .. } => self.expr(*cond, k, None),
+            StmtKind::Return(Some(e)) => self.expr(*e, k, None),
+            StmtKind::Block(_) | StmtKind::Break | StmtKind::Return(None) | StmtKind::Discard => {}
+        }
+    }
+}
+
+/// Analyses one function body in a single walk.
+pub(crate) fn analyze(prog: &Program, def: &FunctionDef) -> FnInfo {
+    let n = def.locals.len();
+    let mut w = Walker {
+        prog,
+        info: FnInfo {
+            memory: vec![false; n],
+            ..FnInfo::default()
+        },
+        reads: Vec::new(),
+        last_read: vec![u32::MAX; n],
+        stack: Vec::new(),
+    };
+    // Each frame: the statement owning the block (`None` for the body), the block's
+    // statements still to visit, and the owner's `else` block still to come.
+    type Frame<'b> = (Option<u32>, std::slice::Iter<'b, Stmt>, Option<&'b Block>);
+    let mut frames: Vec<Frame<'_>> = vec![(None, def.body.stmts.iter(), None)];
+    while let Some((owner, iter, next)) = frames.last_mut() {
+        if let Some(s) = iter.next() {
+            let k = w.info.stmts.len() as u32;
+            let (first, second) = stmt_blocks(s);
+            w.info.stmts.push(StmtInfo {
+                end: k + 1,
+                // Set when the first block ends (see below).
+                else_start: if first.is_some() { u32::MAX } else { k + 1 },
+                #[cfg(debug_assertions)]
+                addr: s as *const Stmt as usize,
+            });
+            w.stmt(s, k);
+            if let Some(first) = first {
+                frames.push((Some(k), first.stmts.iter(), second));
+            }
+            continue;
+        }
+        let owner = *owner;
+        let next = next.take();
+        frames.pop();
+        let Some(k) = owner else { continue };
+        let here = w.info.stmts.len() as u32;
+        if let Some(info) = w.info.stmts.get_mut(k as usize) {
+            if info.else_start == u32::MAX {
+                info.else_start = here;
+            }
+            if next.is_none() {
+                info.end = here;
+            }
+        }
+        if let Some(b) = next {
+            frames.push((Some(k), b.stmts.iter(), None));
+        }
+    }
+    w.info.callees.sort_unstable();
+    w.info.callees.dedup();
+    // Reads by local (a counting sort keeps each local's statements increasing).
+    let mut start = vec![0u32; n + 1];
+    for &(l, _) in &w.reads {
+        if let Some(c) = start.get_mut(l as usize + 1) {
+            *c += 1;
+        }
+    }
+    for i in 1..start.len() {
+        let prev = start.get(i - 1).copied().unwrap_or(0);
+        if let Some(c) = start.get_mut(i) {
+            *c += prev;
+        }
+    }
+    let mut fill = start.clone();
+    let mut pos = vec![0u32; w.reads.len()];
+    for &(l, k) in &w.reads {
+        if let Some(f) = fill.get_mut(l as usize) {
+            if let Some(p) = pos.get_mut(*f as usize) {
+                *p = k;
+            }
+            *f += 1;
+        }
+    }
+    w.info.read_start = start;
+    w.info.read_pos = pos;
+    w.info
 }

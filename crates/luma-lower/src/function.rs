@@ -11,23 +11,28 @@ use luma_ir::{
 };
 use luma_thir::{self as thir, EntryInput, EntryPointDef, FuncId, FunctionDef, LocalId, Program};
 
-use crate::analysis::{self, BitSet};
+use crate::analysis::FnInfo;
 use crate::context::{GlobalSlot, ModuleCtx};
 use crate::error::{Failure, LResult};
 
-/// What liveness queries see while lowering nested code.
+/// What liveness queries see while lowering nested code. Positions are statement numbers of
+/// the function's [`FnInfo`].
+#[derive(Debug, Clone, Copy)]
 pub(crate) enum LiveFrame {
-    /// Lowering statement `pos` of a block whose statements last read each local at `last_read`.
+    /// Lowering a statement of a block: the statements after it are `after..end`.
     Block {
-        /// Local index -> index of the last statement reading it.
-        last_read: BTreeMap<usize, usize>,
-        /// The statement being lowered.
-        pos: usize,
+        /// The first statement after the one being lowered (and after everything in it).
+        after: u32,
+        /// One past the block's last statement.
+        end: u32,
     },
-    /// Inside a loop: everything the loop reads may be read again by a later iteration.
+    /// Inside a loop: everything the loop reads (statements `start..end`) may be read again by
+    /// a later iteration.
     Loop {
-        /// Locals the loop (condition and body) reads.
-        reads: BitSet,
+        /// The first statement of the loop's reads.
+        start: u32,
+        /// One past the loop's last statement.
+        end: u32,
     },
 }
 
@@ -57,6 +62,8 @@ pub(crate) struct FnCtx<'m, 'a> {
     pub prog: &'a Program,
     /// The function being lowered.
     pub def: &'a FunctionDef,
+    /// What the pre-pass learned about it.
+    pub info: &'m FnInfo,
     /// The IR function being built.
     pub func: Function,
     /// The block statements go to.
@@ -87,7 +94,13 @@ pub(crate) struct FnCtx<'m, 'a> {
 }
 
 impl<'m, 'a> FnCtx<'m, 'a> {
-    fn new(m: &'m mut ModuleCtx<'a>, def: &'a FunctionDef, name: String, ret: ReturnMode) -> Self {
+    fn new(
+        m: &'m mut ModuleCtx<'a>,
+        def: &'a FunctionDef,
+        info: &'m FnInfo,
+        name: String,
+        ret: ReturnMode,
+    ) -> Self {
         let prog = m.program;
         let mut blocks = Arena::new();
         let body = blocks.append(Block::default());
@@ -96,6 +109,7 @@ impl<'m, 'a> FnCtx<'m, 'a> {
             m,
             prog,
             def,
+            info,
             func: Function {
                 name,
                 params: Vec::new(),
@@ -335,21 +349,10 @@ impl<'m, 'a> FnCtx<'m, 'a> {
 
     /// Whether local `l` may be read after the statement being lowered.
     pub fn live_after(&self, l: usize) -> bool {
-        for frame in self.live.iter().rev() {
-            match frame {
-                LiveFrame::Block { last_read, pos } => {
-                    if last_read.get(&l).is_some_and(|&i| i > *pos) {
-                        return true;
-                    }
-                }
-                LiveFrame::Loop { reads } => {
-                    if reads.contains(l) {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
+        self.live.iter().rev().any(|frame| match *frame {
+            LiveFrame::Block { after, end } => self.info.reads_in(l, after, end),
+            LiveFrame::Loop { start, end } => self.info.reads_in(l, start, end),
+        })
     }
 
     /// The current SSA values of locals (by index).
@@ -371,7 +374,7 @@ impl<'m, 'a> FnCtx<'m, 'a> {
 
     /// Creates the memory variables of locals that need them.
     fn alloc_memory_locals(&mut self) -> LResult<()> {
-        let needs = analysis::memory_locals(self.prog, self.def);
+        let needs = &self.info.memory;
         for (l, local) in self.def.locals.iter() {
             if needs.get(l.index()).copied() == Some(true) {
                 let ty = self.m.ty(local.ty, local.span)?;
@@ -387,7 +390,8 @@ impl<'m, 'a> FnCtx<'m, 'a> {
     /// Lowers the body and closes the function.
     fn finish_body(mut self) -> LResult<Function> {
         let def = self.def;
-        self.lower_block(&def.body)?;
+        let end = self.info.stmt_count();
+        self.lower_block(&def.body, 0, end)?;
         if !self.terminated {
             let falls_off_with_value = match self.ret {
                 ReturnMode::Plain => def.ret.is_some(),
@@ -406,13 +410,17 @@ impl<'m, 'a> FnCtx<'m, 'a> {
 }
 
 /// Lowers an ordinary (callable) function.
-pub(crate) fn lower_plain(m: &mut ModuleCtx<'_>, fid: FuncId) -> LResult<Handle<Function>> {
+pub(crate) fn lower_plain(
+    m: &mut ModuleCtx<'_>,
+    fid: FuncId,
+    info: &FnInfo,
+) -> LResult<Handle<Function>> {
     let prog = m.program;
     let def = prog
         .functions
         .get(fid)
         .ok_or_else(|| Failure::malformed(Span::default(), "a function handle out of range"))?;
-    let mut cx = FnCtx::new(m, def, def.name.clone(), ReturnMode::Plain);
+    let mut cx = FnCtx::new(m, def, info, def.name.clone(), ReturnMode::Plain);
     cx.set_loc(def.span);
     let mut param_values = Vec::new();
     for (i, &l) in def.params.iter().enumerate() {
@@ -498,7 +506,7 @@ enum InputPlan {
 }
 
 /// Lowers an entry point: its function (with flattened I/O) and its `EntryPoint` record.
-pub(crate) fn lower_entry(m: &mut ModuleCtx<'_>, ep: &EntryPointDef) -> LResult<()> {
+pub(crate) fn lower_entry(m: &mut ModuleCtx<'_>, ep: &EntryPointDef, info: &FnInfo) -> LResult<()> {
     let prog = m.program;
     let def = prog
         .functions
@@ -511,7 +519,13 @@ pub(crate) fn lower_entry(m: &mut ModuleCtx<'_>, ep: &EntryPointDef) -> LResult<
         ));
     }
     let outputs = ep.output.as_ref().map_or(0, |o| o.fields.len());
-    let mut cx = FnCtx::new(m, def, def.name.clone(), ReturnMode::Entry { outputs });
+    let mut cx = FnCtx::new(
+        m,
+        def,
+        info,
+        def.name.clone(),
+        ReturnMode::Entry { outputs },
+    );
     cx.set_loc(def.span);
 
     // Parameters first: they must be the first values of the function.

@@ -42,7 +42,7 @@ mod stmt;
 mod types;
 
 use context::ModuleCtx;
-use error::LResult;
+use error::{Failure, LResult};
 
 /// Options of [`lower`].
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -90,17 +90,32 @@ fn lower_module(m: &mut ModuleCtx<'_>, diags: &mut Diagnostics) -> LResult<bool>
         return Ok(false);
     }
     m.lower_globals()?;
-    let (order, called) = order::function_order(program, m.options.all_functions)?;
+    // One walk of every body up front: the call graph, memory locals and liveness facts.
+    let mut infos: Vec<analysis::FnInfo> = program
+        .functions
+        .iter()
+        .map(|(_, f)| analysis::analyze(program, f))
+        .collect();
+    let (order, called) = order::function_order(program, &infos, m.options.all_functions)?;
     let entry_functions: Vec<_> = program.entry_points.iter().map(|e| e.function).collect();
+    let missing = || Failure::malformed(Default::default(), "a function without its analysis");
     for f in order {
         let is_entry = entry_functions.contains(&f);
         // An entry function gets an ordinary version only if something calls it.
         if !is_entry || called.get(f.index()).copied().unwrap_or(false) {
-            function::lower_plain(m, f)?;
+            let info = infos.get(f.index()).ok_or_else(missing)?;
+            function::lower_plain(m, f, info)?;
+            if !is_entry {
+                // Not needed again: free it while the IR grows.
+                if let Some(i) = infos.get_mut(f.index()) {
+                    *i = analysis::FnInfo::default();
+                }
+            }
         }
     }
     for ep in &program.entry_points {
-        function::lower_entry(m, ep)?;
+        let info = infos.get(ep.function.index()).ok_or_else(missing)?;
+        function::lower_entry(m, ep, info)?;
     }
     Ok(true)
 }

@@ -3,26 +3,28 @@
 
 use luma_thir::{FuncId, Program};
 
-use crate::analysis;
+use crate::analysis::FnInfo;
 use crate::error::{Failure, LResult};
 
 /// Every function reachable from an entry point, callees first, and for each function whether
 /// any function calls it. Functions no entry point reaches are left out of the IR: nothing can
 /// run them, and the checker infers buffer access from reachable code only, so lowering them
-/// could write memory the module declares read-only.
+/// could write memory the module declares read-only. `infos` are the functions' analyses, by
+/// function.
 pub(crate) fn function_order(
     prog: &Program,
+    infos: &[FnInfo],
     all_functions: bool,
 ) -> LResult<(Vec<FuncId>, Vec<bool>)> {
     let n = prog.functions.len();
-    let callees: Vec<Vec<FuncId>> = prog
-        .functions
-        .iter()
-        .map(|(_, f)| analysis::callees(prog, f))
-        .collect();
+    let callees = |f: FuncId| {
+        infos
+            .get(f.index())
+            .map_or(&[][..], |i| i.callees.as_slice())
+    };
     let mut called = vec![false; n];
-    for list in &callees {
-        for f in list {
+    for info in infos {
+        for f in &info.callees {
             match called.get_mut(f.index()) {
                 Some(c) => *c = true,
                 None => {
@@ -52,7 +54,7 @@ pub(crate) fn function_order(
         }
         while let Some((f, next)) = stack.last_mut() {
             let f = *f;
-            let child = callees.get(f.index()).and_then(|c| c.get(*next)).copied();
+            let child = callees(f).get(*next).copied();
             *next += 1;
             match child {
                 Some(c) => match state.get(c.index()).copied() {
@@ -85,7 +87,7 @@ pub(crate) fn function_order(
     // code is not also lowered as a plain function.
     let mut reached_called = vec![false; n];
     for f in &order {
-        for c in callees.get(f.index()).map_or(&[][..], |v| v.as_slice()) {
+        for c in callees(*f) {
             if let Some(slot) = reached_called.get_mut(c.index()) {
                 *slot = true;
             }

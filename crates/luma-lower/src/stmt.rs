@@ -24,7 +24,7 @@ use luma_ir::{
 };
 use luma_thir::{Block, ExprId, ExprKind, LocalId, LoopAttrs, Stmt, StmtKind as TStmt};
 
-use crate::analysis::{self, Usage};
+use crate::analysis::StmtInfo;
 use crate::error::{Failure, LResult};
 use crate::function::{FnCtx, LiveFrame, LoopFrame, ReturnMode};
 use crate::types::Shape;
@@ -39,6 +39,19 @@ struct PendingIf {
     loc: Option<luma_ir::SourceLoc>,
 }
 
+/// Where a loop is in the function's statement numbering, and what its body assigns.
+struct LoopRegion {
+    /// The locals the body assigns, increasing.
+    writes: Vec<usize>,
+    /// The first statement of what the loop reads on every iteration (a `while` reads its
+    /// condition, which belongs to the loop statement itself).
+    reads_from: u32,
+    /// The first statement of the body.
+    body_first: u32,
+    /// One past the loop's last statement.
+    end: u32,
+}
+
 fn loop_control(attrs: LoopAttrs) -> LoopControl {
     LoopControl {
         unroll: match attrs.unroll {
@@ -51,33 +64,37 @@ fn loop_control(attrs: LoopAttrs) -> LoopControl {
 }
 
 impl<'a> FnCtx<'_, 'a> {
-    /// Lowers a block's statements; statements after a terminator are unreachable and dropped.
-    pub fn lower_block(&mut self, block: &'a Block) -> LResult<()> {
+    /// Lowers a block's statements, numbered from `first` up to `end` in the function's
+    /// statement numbering; statements after a terminator are unreachable and dropped.
+    pub fn lower_block(&mut self, block: &'a Block, first: u32, end: u32) -> LResult<()> {
         self.block_depth += 1;
         if self.block_depth > self.m.depth_limit() {
             let span = block.stmts.first().map_or(self.def.span, |s| s.span);
             return Err(Failure::too_deep(span, self.m.options.limits.nesting_depth));
         }
-        let last_read = analysis::last_reads(self.prog, &block.stmts);
-        self.live.push(LiveFrame::Block { last_read, pos: 0 });
-        for (i, stmt) in block.stmts.iter().enumerate() {
+        self.live.push(LiveFrame::Block { after: first, end });
+        let mut k = first;
+        for stmt in &block.stmts {
             if self.terminated {
                 break;
             }
-            if let Some(LiveFrame::Block { pos, .. }) = self.live.last_mut() {
-                *pos = i;
+            let info = self.info.stmt(k, stmt);
+            if let Some(LiveFrame::Block { after, .. }) = self.live.last_mut() {
+                *after = info.end;
             }
             let saved = self.loc;
             self.set_loc(stmt.span);
-            self.lower_stmt(stmt)?;
+            self.lower_stmt(stmt, k, info)?;
             self.loc = saved;
+            k = info.end;
         }
         self.live.pop();
         self.block_depth -= 1;
         Ok(())
     }
 
-    fn lower_stmt(&mut self, stmt: &'a Stmt) -> LResult<()> {
+    /// Lowers statement number `k`.
+    fn lower_stmt(&mut self, stmt: &'a Stmt, k: u32, info: StmtInfo) -> LResult<()> {
         match &stmt.kind {
             TStmt::Let { local, value } => {
                 let v = self.expr(*value)?;
@@ -85,7 +102,7 @@ impl<'a> FnCtx<'_, 'a> {
             }
             TStmt::Assign { target, op, value } => self.assign(*target, *op, *value),
             TStmt::Expr(e) => self.expr_stmt(*e),
-            TStmt::If { .. } => self.lower_if(stmt),
+            TStmt::If { .. } => self.lower_if(stmt, k, info),
             TStmt::For {
                 var,
                 start,
@@ -93,18 +110,30 @@ impl<'a> FnCtx<'_, 'a> {
                 step,
                 body,
                 control,
-            } => self.lower_for(*var, *start, *end, *step, body, *control, stmt.span),
+            } => self.lower_for(
+                *var,
+                [*start, *end],
+                *step,
+                body,
+                *control,
+                stmt.span,
+                (k, info),
+            ),
             TStmt::While {
                 cond,
                 body,
                 control,
             } => {
-                let mut usage = Usage::new(self.def.locals.len());
-                usage.add_expr(self.prog, *cond);
-                usage.add_blocks(self.prog, &[body]);
+                // The loop reads its condition (statement `k` itself) and its body.
+                let region = LoopRegion {
+                    writes: self.info.writes_in(k + 1, info.end),
+                    reads_from: k,
+                    body_first: k + 1,
+                    end: info.end,
+                };
                 let cond = *cond;
                 self.lower_loop(
-                    &usage,
+                    &region,
                     *control,
                     Vec::new(),
                     move |cx, _| {
@@ -115,7 +144,7 @@ impl<'a> FnCtx<'_, 'a> {
                     |_, _| Ok(Vec::new()),
                 )
             }
-            TStmt::Block(b) => self.lower_block(b),
+            TStmt::Block(b) => self.lower_block(b, k + 1, info.end),
             TStmt::Break => {
                 let results = self
                     .loops
@@ -217,10 +246,11 @@ impl<'a> FnCtx<'_, 'a> {
     /// Lowers an `if` with its whole `elseif` chain, iteratively: a chain is one level of
     /// nesting in the source, so it costs no recursion and no nesting budget here, though each
     /// arm nests one level deeper in the IR.
-    fn lower_if(&mut self, stmt: &'a Stmt) -> LResult<()> {
-        let mut arms: Vec<(ExprId, &'a Block, Span)> = Vec::new();
-        let mut final_else: Option<&'a Block> = None;
-        let mut node = stmt;
+    fn lower_if(&mut self, stmt: &'a Stmt, k: u32, info: StmtInfo) -> LResult<()> {
+        // Each arm: condition, block, span, and the block's statement numbers.
+        let mut arms: Vec<(ExprId, &'a Block, Span, u32, u32)> = Vec::new();
+        let mut final_else: Option<(&'a Block, u32, u32)> = None;
+        let (mut node, mut node_k, mut node_info) = (stmt, k, info);
         loop {
             let TStmt::If {
                 cond,
@@ -230,15 +260,25 @@ impl<'a> FnCtx<'_, 'a> {
             else {
                 return Err(Failure::malformed(node.span, "an `if` chain without `if`"));
             };
-            arms.push((*cond, then_block, node.span));
+            arms.push((
+                *cond,
+                then_block,
+                node.span,
+                node_k + 1,
+                node_info.else_start,
+            ));
             match else_block {
                 Some(b) => match b.stmts.as_slice() {
                     [only @ Stmt {
                         kind: TStmt::If { .. },
                         ..
-                    }] => node = only,
+                    }] => {
+                        node_k = node_info.else_start;
+                        node_info = self.info.stmt(node_k, only);
+                        node = only;
+                    }
                     _ => {
-                        final_else = Some(b);
+                        final_else = Some((b, node_info.else_start, node_info.end));
                         break;
                     }
                 },
@@ -246,12 +286,11 @@ impl<'a> FnCtx<'_, 'a> {
             }
         }
 
-        let mut usage = Usage::new(self.def.locals.len());
-        let blocks: Vec<&Block> = arms.iter().map(|a| a.1).chain(final_else).collect();
-        usage.add_blocks(self.prog, &blocks);
+        // Every arm is nested in statement `k`.
+        let writes = self.info.writes_in(k + 1, info.end);
         let mut results = Vec::new();
         let mut dead = Vec::new();
-        for l in usage.writes.iter() {
+        for l in writes {
             if self.vars.get(l).copied().flatten().is_none() {
                 continue;
             }
@@ -262,14 +301,14 @@ impl<'a> FnCtx<'_, 'a> {
             }
         }
         // Only locals the arms assign or declare change; save and restore just those.
-        let touched = usage.touched();
+        let touched = self.info.touched_in(k + 1, info.end);
         let snapshot: Vec<(usize, Option<Handle<Value>>)> = touched
             .iter()
             .map(|&l| (l, self.vars.get(l).copied().flatten()))
             .collect();
 
         let mut pending: Vec<PendingIf> = Vec::with_capacity(arms.len());
-        for (cond, then_block, span) in arms {
+        for (cond, then_block, span, first, end) in arms {
             self.set_loc(span);
             let condition = self.expr(cond)?;
             let parent = self.cur;
@@ -278,7 +317,7 @@ impl<'a> FnCtx<'_, 'a> {
             let reject = self.new_block();
             self.cur = accept;
             self.terminated = false;
-            self.lower_block(then_block)?;
+            self.lower_block(then_block, first, end)?;
             let accept_yields = self.yield_if_open(&results)?;
             self.restore(&snapshot);
             self.cur = reject;
@@ -293,8 +332,8 @@ impl<'a> FnCtx<'_, 'a> {
                 loc,
             });
         }
-        if let Some(b) = final_else {
-            self.lower_block(b)?;
+        if let Some((b, first, end)) = final_else {
+            self.lower_block(b, first, end)?;
         }
         let mut reject_yields = self.yield_if_open(&results)?;
         self.restore(&snapshot);
@@ -385,7 +424,7 @@ impl<'a> FnCtx<'_, 'a> {
     #[allow(clippy::too_many_arguments)]
     fn lower_loop(
         &mut self,
-        usage: &Usage,
+        region: &LoopRegion,
         attrs: LoopAttrs,
         extras: Vec<(Handle<Value>, Option<String>)>,
         header: impl FnOnce(&mut Self, &[Handle<Value>]) -> LResult<()>,
@@ -394,12 +433,12 @@ impl<'a> FnCtx<'_, 'a> {
     ) -> LResult<()> {
         let mut carried_locals = Vec::new();
         let mut results = Vec::new();
-        for l in usage.writes.iter() {
+        for &l in &region.writes {
             if self.is_mem(l) || self.vars.get(l).copied().flatten().is_none() {
                 continue;
             }
             let live = self.live_after(l);
-            if live || usage.reads.contains(l) {
+            if live || self.info.reads_in(l, region.reads_from, region.end) {
                 carried_locals.push(l);
             }
             if live {
@@ -447,7 +486,8 @@ impl<'a> FnCtx<'_, 'a> {
             results: results.clone(),
         });
         self.live.push(LiveFrame::Loop {
-            reads: usage.reads.clone(),
+            start: region.reads_from,
+            end: region.end,
         });
         let loc = self.loc;
         if let Some((iter, n)) = counter {
@@ -456,7 +496,7 @@ impl<'a> FnCtx<'_, 'a> {
             self.exit_unless(ok)?;
         }
         header(self, &extra_vals)?;
-        self.lower_block(body)?;
+        self.lower_block(body, region.body_first, region.end)?;
         if !self.terminated {
             self.loc = loc;
             let mut next = latch(self, &extra_vals)?;
@@ -504,7 +544,7 @@ impl<'a> FnCtx<'_, 'a> {
         })?;
         // Values defined in the body are not visible after the loop: every local the body
         // assigns is dead afterwards unless it is a result.
-        for l in usage.writes.iter() {
+        for &l in &region.writes {
             if !self.is_mem(l) {
                 if let Some(slot) = self.vars.get_mut(l) {
                     *slot = None;
@@ -567,12 +607,12 @@ impl<'a> FnCtx<'_, 'a> {
     fn lower_for(
         &mut self,
         var: LocalId,
-        start: ExprId,
-        end: ExprId,
+        [start, end]: [ExprId; 2],
         step: Option<ExprId>,
         body: &'a Block,
         attrs: LoopAttrs,
         span: Span,
+        (k, info): (u32, StmtInfo),
     ) -> LResult<()> {
         let local = self.local_def(var)?;
         let name = local.name.clone();
@@ -592,14 +632,19 @@ impl<'a> FnCtx<'_, 'a> {
                 _ => Literal::U32(1),
             })?,
         };
-        let mut usage = Usage::new(self.def.locals.len());
-        usage.add_blocks(self.prog, &[body]);
+        // The loop reads only its body: the bounds are evaluated once, before it.
+        let region = LoopRegion {
+            writes: self.info.writes_in(k + 1, info.end),
+            reads_from: k + 1,
+            body_first: k + 1,
+            end: info.end,
+        };
         match scalar.kind {
             ScalarKind::Sint | ScalarKind::Uint => {
                 let signed = scalar.kind == ScalarKind::Sint;
                 let (enter, count) = self.for_prep(s, e, st, signed)?;
                 self.lower_loop(
-                    &usage,
+                    &region,
                     attrs,
                     vec![(s, Some(name)), (count, None), (enter, None)],
                     |cx, ex| {
