@@ -26,7 +26,6 @@ impl ModuleCtx<'_> {
             return h;
         }
         let value = match &key {
-            ConstKey::Scalar(l) => ConstantValue::Scalar(*l),
             ConstKey::Composite(parts) => ConstantValue::Composite(parts.clone()),
             ConstKey::Zero => ConstantValue::Zero,
         };
@@ -42,8 +41,18 @@ impl ModuleCtx<'_> {
 
     /// An anonymous scalar constant.
     pub fn scalar_const(&mut self, lit: Literal) -> Handle<Constant> {
+        if let Some(&h) = self.scalar_consts.get(&lit) {
+            return h;
+        }
         let ty = self.scalar_ty(lit.scalar());
-        self.dedup_const(ty, ConstKey::Scalar(lit))
+        let h = self.module.constants.append(Constant {
+            name: None,
+            ty,
+            value: ConstantValue::Scalar(lit),
+            spec_id: None,
+        });
+        self.scalar_consts.insert(lit, h);
+        h
     }
 
     /// The zero value of `ty`.
@@ -84,6 +93,10 @@ impl ModuleCtx<'_> {
             ty: Handle<Type>,
             todo: Vec<(ConstValue, Handle<Type>)>,
             parts: Vec<Handle<Constant>>,
+        }
+        if !matches!(value, ConstValue::Composite(_)) {
+            // Most constants are scalars: no copy of the value, no work list.
+            return self.scalar_of_value(value, ty, span);
         }
         let mut stack: Vec<Frame> = Vec::new();
         let mut pending: Option<(ConstValue, Handle<Type>)> = Some((value.clone(), ty));
@@ -195,7 +208,11 @@ impl ModuleCtx<'_> {
                 ))
             }
         };
-        if self.inner(ty)? != TypeInner::Scalar(lit.scalar()) {
+        let inner =
+            self.module.types.get(ty).map(|t| &t.inner).ok_or_else(|| {
+                Failure::malformed(Span::default(), "an IR type handle out of range")
+            })?;
+        if *inner != TypeInner::Scalar(lit.scalar()) {
             return Err(Failure::malformed(
                 span,
                 format!("a `{}` constant of another type", scalar_name(lit.scalar())),

@@ -2,18 +2,78 @@
 //! handles to IR handles.
 
 use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use luma_base::{Handle, SourceMap, Span};
-use luma_ir::{Constant, DebugSource, Function, GlobalVariable, Literal, Module, SourceLoc, Type};
-use luma_thir::{ConstId, FuncId, GlobalId, Program, TyId};
+use luma_ir::{
+    Constant, DebugSource, Function, GlobalVariable, Literal, Module, Scalar, SourceLoc, Type,
+    VectorSize,
+};
+use luma_thir::{ConstId, GlobalId, Program};
 
 use crate::LowerOptions;
 
-/// Structural key of a constant, for deduplication (`ConstantValue` is not hashable).
+/// A fast hasher for the small integer-like keys of lowering's caches (the multiply-rotate
+/// hash of rustc's `FxHasher`): lowering looks constants up once per literal it meets, and
+/// SipHash's resistance to chosen keys buys nothing for keys made by the compiler itself.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct FxHasher {
+    hash: u64,
+}
+
+impl FxHasher {
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+    fn add(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
+    }
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+        for &b in chunks.remainder() {
+            self.add(u64::from(b));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    fn write_u16(&mut self, i: u16) {
+        self.add(u64::from(i));
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+}
+
+/// A hash map with [`FxHasher`]. Nothing iterates these maps, so their order never shows.
+pub(crate) type FxHashMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+/// Structural key of a non-scalar constant, for deduplication (`ConstantValue` is not
+/// hashable; scalars have their own cache, keyed by the literal alone).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) enum ConstKey {
-    /// A scalar.
-    Scalar(Literal),
     /// A composite of other constants.
     Composite(Vec<Handle<Constant>>),
     /// The zero value.
@@ -91,16 +151,20 @@ pub(crate) struct ModuleCtx<'a> {
     pub options: &'a LowerOptions,
     /// The output.
     pub module: Module,
-    /// Lowered types.
-    pub ty_cache: BTreeMap<TyId, Handle<Type>>,
-    /// Deduplicated constants.
-    pub const_cache: HashMap<(Handle<Type>, ConstKey), Handle<Constant>>,
+    /// Lowered types, by `TyId` index (grown on demand).
+    pub ty_cache: Vec<Option<Handle<Type>>>,
+    /// The scalar and vector types made so far (few; a linear search beats interning's hash).
+    pub small_tys: Vec<(Option<VectorSize>, Scalar, Handle<Type>)>,
+    /// Deduplicated scalar constants, by literal (the literal determines the type).
+    pub scalar_consts: FxHashMap<Literal, Handle<Constant>>,
+    /// Deduplicated other constants.
+    pub const_cache: FxHashMap<(Handle<Type>, ConstKey), Handle<Constant>>,
     /// Specialization constants (and baked ones).
     pub spec_consts: BTreeMap<ConstId, Handle<Constant>>,
     /// Lowered globals.
     pub globals: BTreeMap<GlobalId, GlobalSlot>,
-    /// Plain (callable) versions of functions.
-    pub functions: BTreeMap<FuncId, Handle<Function>>,
+    /// Plain (callable) versions of functions, by `FuncId` index.
+    pub functions: Vec<Option<Handle<Function>>>,
     /// Debug locations, when asked for.
     pub debug: Option<DebugMap<'a>>,
 }
@@ -125,11 +189,13 @@ impl<'a> ModuleCtx<'a> {
             program,
             options,
             module,
-            ty_cache: BTreeMap::new(),
-            const_cache: HashMap::new(),
+            ty_cache: Vec::new(),
+            small_tys: Vec::new(),
+            scalar_consts: FxHashMap::default(),
+            const_cache: FxHashMap::default(),
             spec_consts: BTreeMap::new(),
             globals: BTreeMap::new(),
-            functions: BTreeMap::new(),
+            functions: vec![None; program.functions.len()],
             debug,
         }
     }

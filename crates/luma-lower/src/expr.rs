@@ -196,9 +196,14 @@ impl<'a> FnCtx<'_, 'a> {
 
     /// The IR function a call goes to.
     pub fn callee(&self, f: luma_thir::FuncId, span: Span) -> LResult<Handle<luma_ir::Function>> {
-        self.m.functions.get(&f).copied().ok_or_else(|| {
-            Failure::malformed(span, "a call of a function that was not lowered first")
-        })
+        self.m
+            .functions
+            .get(f.index())
+            .copied()
+            .flatten()
+            .ok_or_else(|| {
+                Failure::malformed(span, "a call of a function that was not lowered first")
+            })
     }
 
     /// The current value of a local.

@@ -1,7 +1,7 @@
 //! Per-function lowering state and the two drivers: ordinary functions, and entry functions
 //! whose parameters and results are the flattened stage inputs and outputs.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use luma_base::{Arena, Handle, Span};
 use luma_ir::{
@@ -12,7 +12,7 @@ use luma_ir::{
 use luma_thir::{self as thir, EntryInput, EntryPointDef, FuncId, FunctionDef, LocalId, Program};
 
 use crate::analysis::FnInfo;
-use crate::context::{GlobalSlot, ModuleCtx};
+use crate::context::{FxHashMap, GlobalSlot, ModuleCtx};
 use crate::error::{Failure, LResult};
 
 /// What liveness queries see while lowering nested code. Positions are statement numbers of
@@ -76,7 +76,7 @@ pub(crate) struct FnCtx<'m, 'a> {
     /// Pointer to the function-memory variable of each local that lives in memory.
     pub mem: Vec<Option<Handle<Value>>>,
     /// Constant values already made in this function.
-    const_vals: HashMap<Handle<Constant>, Handle<Value>>,
+    const_vals: FxHashMap<Handle<Constant>, Handle<Value>>,
     /// Global pointer values already made in this function.
     global_vals: BTreeMap<Handle<GlobalVariable>, Handle<Value>>,
     /// Enclosing loops, innermost last.
@@ -123,7 +123,7 @@ impl<'m, 'a> FnCtx<'m, 'a> {
             terminated: false,
             vars: vec![None; n],
             mem: vec![None; n],
-            const_vals: HashMap::new(),
+            const_vals: FxHashMap::default(),
             global_vals: BTreeMap::new(),
             loops: Vec::new(),
             live: Vec::new(),
@@ -452,7 +452,9 @@ pub(crate) fn lower_plain(
     }
     let func = cx.finish_body()?;
     let h = m.module.functions.append(func);
-    m.functions.insert(fid, h);
+    if let Some(slot) = m.functions.get_mut(fid.index()) {
+        *slot = Some(h);
+    }
     Ok(h)
 }
 

@@ -106,14 +106,31 @@ impl ModuleCtx<'_> {
         self.module.types.insert(Type { name: None, inner })
     }
 
+    /// The scalar (`size` `None`) or vector type, interned on first use.
+    fn small_ty(&mut self, size: Option<VectorSize>, scalar: Scalar) -> Handle<Type> {
+        if let Some(&(_, _, h)) = self
+            .small_tys
+            .iter()
+            .find(|&&(z, s, _)| z == size && s == scalar)
+        {
+            return h;
+        }
+        let h = match size {
+            None => self.intern(TypeInner::Scalar(scalar)),
+            Some(size) => self.intern(TypeInner::Vector { size, scalar }),
+        };
+        self.small_tys.push((size, scalar, h));
+        h
+    }
+
     /// The IR type of a scalar.
     pub fn scalar_ty(&mut self, s: Scalar) -> Handle<Type> {
-        self.intern(TypeInner::Scalar(s))
+        self.small_ty(None, s)
     }
 
     /// The IR type of a vector.
     pub fn vector_ty(&mut self, size: VectorSize, scalar: Scalar) -> Handle<Type> {
-        self.intern(TypeInner::Vector { size, scalar })
+        self.small_ty(Some(size), scalar)
     }
 
     /// A scalar (`n == 1`) or vector type of `n` components.
@@ -159,14 +176,19 @@ impl ModuleCtx<'_> {
         ty: Handle<Type>,
         index: u32,
     ) -> LResult<(Handle<Type>, Option<u32>)> {
-        match self.inner(ty)? {
-            TypeInner::Vector { size, scalar } => Ok((self.scalar_ty(scalar), Some(size.count()))),
-            TypeInner::Matrix {
+        // Borrowed, not `inner`: that would copy a struct's member list (names included).
+        let inner =
+            self.module.types.get(ty).map(|t| &t.inner).ok_or_else(|| {
+                Failure::malformed(Span::default(), "an IR type handle out of range")
+            })?;
+        match inner {
+            &TypeInner::Vector { size, scalar } => Ok((self.scalar_ty(scalar), Some(size.count()))),
+            &TypeInner::Matrix {
                 columns,
                 rows,
                 scalar,
             } => Ok((self.vector_ty(rows, scalar), Some(columns.count()))),
-            TypeInner::Array { base, size } => Ok((
+            &TypeInner::Array { base, size } => Ok((
                 base,
                 match size {
                     ArraySize::Constant(n) => Some(n),
@@ -197,7 +219,7 @@ impl ModuleCtx<'_> {
     }
 
     fn ty_at_depth(&mut self, id: TyId, span: Span, depth: u32) -> LResult<Handle<Type>> {
-        if let Some(&h) = self.ty_cache.get(&id) {
+        if let Some(&Some(h)) = self.ty_cache.get(id.index()) {
             return Ok(h);
         }
         if depth > self.depth_limit() {
@@ -267,7 +289,13 @@ impl ModuleCtx<'_> {
                 ))
             }
         };
-        self.ty_cache.insert(id, h);
+        let i = id.index();
+        if self.ty_cache.len() <= i {
+            self.ty_cache.resize(i + 1, None);
+        }
+        if let Some(slot) = self.ty_cache.get_mut(i) {
+            *slot = Some(h);
+        }
         Ok(h)
     }
 
