@@ -165,6 +165,9 @@ pub(crate) struct ModuleCtx<'a> {
     pub globals: BTreeMap<GlobalId, GlobalSlot>,
     /// Plain (callable) versions of functions, by `FuncId` index.
     pub functions: Vec<Option<Handle<Function>>>,
+    /// Per constant index, its value in the function being lowered: one table lent to each
+    /// function in turn (and cleared after), instead of a new map per function.
+    pub const_vals: Vec<Option<Handle<luma_ir::Value>>>,
     /// Debug locations, when asked for.
     pub debug: Option<DebugMap<'a>>,
 }
@@ -196,6 +199,7 @@ impl<'a> ModuleCtx<'a> {
             spec_consts: BTreeMap::new(),
             globals: BTreeMap::new(),
             functions: vec![None; program.functions.len()],
+            const_vals: Vec::new(),
             debug,
         }
     }

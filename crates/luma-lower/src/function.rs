@@ -12,7 +12,7 @@ use luma_ir::{
 use luma_thir::{self as thir, EntryInput, EntryPointDef, FuncId, FunctionDef, LocalId, Program};
 
 use crate::analysis::FnInfo;
-use crate::context::{FxHashMap, GlobalSlot, ModuleCtx};
+use crate::context::{GlobalSlot, ModuleCtx};
 use crate::error::{Failure, LResult};
 
 /// What liveness queries see while lowering nested code. Positions are statement numbers of
@@ -75,8 +75,11 @@ pub(crate) struct FnCtx<'m, 'a> {
     pub vars: Vec<Option<Handle<Value>>>,
     /// Pointer to the function-memory variable of each local that lives in memory.
     pub mem: Vec<Option<Handle<Value>>>,
-    /// Constant values already made in this function.
-    const_vals: FxHashMap<Handle<Constant>, Handle<Value>>,
+    /// Constant values already made in this function, by constant index (the module's
+    /// table, lent for the function: see [`ModuleCtx::const_vals`]).
+    const_vals: Vec<Option<Handle<Value>>>,
+    /// The constants with an entry in `const_vals`, to clear them when the function ends.
+    const_used: Vec<Handle<Constant>>,
     /// Global pointer values already made in this function.
     global_vals: BTreeMap<Handle<GlobalVariable>, Handle<Value>>,
     /// Enclosing loops, innermost last.
@@ -105,6 +108,7 @@ impl<'m, 'a> FnCtx<'m, 'a> {
         let mut blocks = Arena::new();
         let body = blocks.append(Block::default());
         let n = def.locals.len();
+        let const_vals = std::mem::take(&mut m.const_vals);
         FnCtx {
             m,
             prog,
@@ -123,7 +127,8 @@ impl<'m, 'a> FnCtx<'m, 'a> {
             terminated: false,
             vars: vec![None; n],
             mem: vec![None; n],
-            const_vals: FxHashMap::default(),
+            const_vals,
+            const_used: Vec::new(),
             global_vals: BTreeMap::new(),
             loops: Vec::new(),
             live: Vec::new(),
@@ -195,7 +200,7 @@ impl<'m, 'a> FnCtx<'m, 'a> {
 
     /// The value of a module constant.
     pub fn const_val(&mut self, c: Handle<Constant>) -> LResult<Handle<Value>> {
-        if let Some(&v) = self.const_vals.get(&c) {
+        if let Some(&Some(v)) = self.const_vals.get(c.index()) {
             return Ok(v);
         }
         let ty = self
@@ -210,7 +215,14 @@ impl<'m, 'a> FnCtx<'m, 'a> {
             def: ValueDef::Constant(c),
             name: None,
         });
-        self.const_vals.insert(c, v);
+        if self.const_vals.len() <= c.index() {
+            self.const_vals
+                .resize(self.m.module.constants.len().max(c.index() + 1), None);
+        }
+        if let Some(slot) = self.const_vals.get_mut(c.index()) {
+            *slot = Some(v);
+            self.const_used.push(c);
+        }
         Ok(v)
     }
 
@@ -404,6 +416,21 @@ impl<'m, 'a> FnCtx<'m, 'a> {
             } else {
                 self.push(StmtKind::Return(Vec::new()))?;
             }
+        }
+        // Give the constant table back, cleared, for the next function.
+        for c in self.const_used.drain(..) {
+            if let Some(slot) = self.const_vals.get_mut(c.index()) {
+                *slot = None;
+            }
+        }
+        self.m.const_vals = std::mem::take(&mut self.const_vals);
+        // The function is complete: drop the room its growing vectors kept for more, since
+        // the module holds every function at once (and the typed program besides).
+        self.func.values.shrink_to_fit();
+        self.func.locals.shrink_to_fit();
+        self.func.blocks.shrink_to_fit();
+        for (_, block) in self.func.blocks.iter_mut() {
+            block.stmts.shrink_to_fit();
         }
         Ok(self.func)
     }
