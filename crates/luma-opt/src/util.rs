@@ -32,13 +32,24 @@ pub(crate) fn program_order(f: &Function) -> Vec<Event> {
 
 /// [`program_order`] from `root` instead of the body.
 pub(crate) fn walk_from(f: &Function, root: Handle<Block>) -> Vec<Event> {
+    let mut events = Vec::with_capacity(f.blocks.len() * 2 + f.values.len());
+    walk_blocks(&f.blocks, root, |event| events.push(event));
+    events
+}
+
+/// Calls `visit` with each event of the walk [`walk_from`] lists, without building the list
+/// (on big shaders the list and its growth were a good part of every pass). It takes the block
+/// arena alone so that callers may change values while walking.
+pub(crate) fn walk_blocks(
+    blocks: &Arena<Block>,
+    root: Handle<Block>,
+    mut visit: impl FnMut(Event),
+) {
     enum Task {
         Enter(Handle<Block>),
         Stmt(Handle<Block>, usize),
-        Leave(Handle<Block>),
     }
-    let mut events = Vec::new();
-    let mut seen = vec![false; f.blocks.len()];
+    let mut seen = vec![false; blocks.len()];
     let mut tasks = vec![Task::Enter(root)];
     while let Some(task) = tasks.pop() {
         match task {
@@ -47,26 +58,25 @@ pub(crate) fn walk_from(f: &Function, root: Handle<Block>) -> Vec<Event> {
                     Some(flag) if !*flag => *flag = true,
                     _ => continue,
                 }
-                events.push(Event::Enter(b));
-                tasks.push(Task::Leave(b));
+                visit(Event::Enter(b));
                 tasks.push(Task::Stmt(b, 0));
             }
-            Task::Leave(b) => events.push(Event::Leave(b)),
             Task::Stmt(b, i) => {
-                let Some(stmt) = f.blocks.get(b).and_then(|blk| blk.stmts.get(i)) else {
+                let Some(stmt) = blocks.get(b).and_then(|blk| blk.stmts.get(i)) else {
+                    visit(Event::Leave(b));
                     continue;
                 };
-                events.push(Event::Stmt(b, i));
+                visit(Event::Stmt(b, i));
                 tasks.push(Task::Stmt(b, i + 1));
-                let mut owned = Vec::new();
-                stmt.kind.for_each_block(|c| owned.push(c));
-                for c in owned.into_iter().rev() {
-                    tasks.push(Task::Enter(c));
+                // The owned blocks go on the stack last first, so the first is walked first.
+                let start = tasks.len();
+                stmt.kind.for_each_block(|c| tasks.push(Task::Enter(c)));
+                if let Some(pushed) = tasks.get_mut(start..) {
+                    pushed.reverse();
                 }
             }
         }
     }
-    events
 }
 
 /// The statement at `(block, index)`.
@@ -99,10 +109,10 @@ impl Tree {
                 *slot = Some(b);
             }
         };
-        for event in walk_from(f, root) {
-            let Event::Stmt(b, i) = event else { continue };
+        walk_blocks(&f.blocks, root, |event| {
+            let Event::Stmt(b, i) = event else { return };
             let Some(stmt) = stmt_at(f, b, i) else {
-                continue;
+                return;
             };
             stmt.kind.for_each_block(|c| {
                 if let Some(slot) = parent.get_mut(c.index()) {
@@ -127,7 +137,7 @@ impl Tree {
                 }
                 _ => {}
             }
-        }
+        });
         Tree { parent, def_block }
     }
 
@@ -175,10 +185,10 @@ impl Regions {
 
 pub(crate) fn regions(f: &Function, tree: &Tree) -> Regions {
     let mut exits: Vec<(Pos, Vec<Pos>)> = Vec::new();
-    for event in program_order(f) {
-        let Event::Stmt(b, i) = event else { continue };
+    walk_blocks(&f.blocks, f.body, |event| {
+        let Event::Stmt(b, i) = event else { return };
         let Some(stmt) = stmt_at(f, b, i) else {
-            continue;
+            return;
         };
         match stmt.kind {
             StmtKind::Loop { .. } => exits.push(((b, i), Vec::new())),
@@ -191,7 +201,7 @@ pub(crate) fn regions(f: &Function, tree: &Tree) -> Regions {
             }
             _ => {}
         }
-    }
+    });
     Regions { exits }
 }
 
@@ -341,7 +351,8 @@ pub(crate) fn for_each_function(
     module: &mut Module,
     mut pass: impl FnMut(&mut Module, &mut Function),
 ) {
-    for h in module.functions.handles().collect::<Vec<_>>() {
+    for index in 0..module.functions.len() {
+        let h = Handle::from_index(index as u32);
         let Some(slot) = module.functions.get_mut(h) else {
             continue;
         };
@@ -368,6 +379,19 @@ fn placeholder_function(f: &Function) -> Function {
     }
 }
 
+/// A function with nothing in it, left behind where a function is moved out for good.
+fn empty_function() -> Function {
+    Function {
+        name: String::new(),
+        params: Vec::new(),
+        results: Vec::new(),
+        values: Arena::new(),
+        locals: Arena::new(),
+        blocks: Arena::new(),
+        body: Handle::from_index(0),
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Compaction
 
@@ -375,19 +399,13 @@ fn placeholder_function(f: &Function) -> Function {
 /// parameter, defined by a reachable statement nor used by one, and every local no remaining
 /// value points to; renumbers the rest in their original order.
 pub(crate) fn compact_function(f: &mut Function) {
-    let events = program_order(f);
-    // Blocks in the order the walk meets them, which is also the order the parser numbers them.
+    // One walk finds the reachable blocks (in the order the walk meets them, which is also the
+    // order the parser numbers them), the live values and the values statements place (in the
+    // order the printed text defines them: region results on the region's first line).
     let mut block_map: Vec<Option<Handle<Block>>> = vec![None; f.blocks.len()];
     let mut new_blocks_order = Vec::new();
-    for event in &events {
-        if let Event::Enter(b) = event {
-            if let Some(slot) = block_map.get_mut(b.index()) {
-                *slot = Some(Handle::from_index(new_blocks_order.len() as u32));
-                new_blocks_order.push(*b);
-            }
-        }
-    }
     let mut live = vec![false; f.values.len()];
+    let mut placed_in_order: Vec<Handle<Value>> = Vec::new();
     let mark = |v: Handle<Value>, live: &mut Vec<bool>| {
         if let Some(flag) = live.get_mut(v.index()) {
             *flag = true;
@@ -398,33 +416,47 @@ pub(crate) fn compact_function(f: &mut Function) {
             *flag = true;
         }
     }
-    for event in &events {
-        let Event::Stmt(b, i) = event else { continue };
-        let Some(stmt) = stmt_at(f, *b, *i) else {
-            continue;
-        };
-        stmt.kind.for_each_operand(|v| mark(v, &mut live));
-        match &stmt.kind {
-            StmtKind::Value(v) => {
-                mark(*v, &mut live);
-                if let Some(Value {
-                    def: ValueDef::Op(op),
-                    ..
-                }) = f.values.get(*v)
-                {
-                    op.for_each_operand(|o| mark(o, &mut live));
-                }
+    walk_blocks(&f.blocks, f.body, |event| match event {
+        Event::Enter(b) => {
+            if let Some(slot) = block_map.get_mut(b.index()) {
+                *slot = Some(Handle::from_index(new_blocks_order.len() as u32));
+                new_blocks_order.push(b);
             }
-            StmtKind::If { results, .. } => results.iter().for_each(|r| mark(*r, &mut live)),
-            StmtKind::Loop {
-                carried, results, ..
-            } => {
-                carried.iter().for_each(|c| mark(c.value, &mut live));
-                results.iter().for_each(|r| mark(*r, &mut live));
-            }
-            _ => {}
         }
-    }
+        Event::Stmt(b, i) => {
+            let Some(stmt) = stmt_at(f, b, i) else {
+                return;
+            };
+            stmt.kind.for_each_operand(|v| mark(v, &mut live));
+            match &stmt.kind {
+                StmtKind::Value(v) => {
+                    mark(*v, &mut live);
+                    if let Some(Value {
+                        def: ValueDef::Op(op),
+                        ..
+                    }) = f.values.get(*v)
+                    {
+                        op.for_each_operand(|o| mark(o, &mut live));
+                    }
+                    placed_in_order.push(*v);
+                }
+                StmtKind::If { results, .. } => {
+                    results.iter().for_each(|r| mark(*r, &mut live));
+                    placed_in_order.extend_from_slice(results);
+                }
+                StmtKind::Loop {
+                    carried, results, ..
+                } => {
+                    carried.iter().for_each(|c| mark(c.value, &mut live));
+                    results.iter().for_each(|r| mark(*r, &mut live));
+                    placed_in_order.extend_from_slice(results);
+                    placed_in_order.extend(carried.iter().map(|c| c.value));
+                }
+                _ => {}
+            }
+        }
+        Event::Leave(_) => {}
+    });
     // Locals still pointed to, in their original order.
     let mut local_used = vec![false; f.locals.len()];
     for (h, value) in f.values.iter() {
@@ -436,18 +468,10 @@ pub(crate) fn compact_function(f: &mut Function) {
             }
         }
     }
-    let mut local_map: Vec<Option<Handle<luma_ir::LocalVariable>>> = vec![None; f.locals.len()];
-    let mut ordered_locals = Arena::new();
-    for (h, local) in f.locals.iter() {
-        if local_used.get(h.index()).copied().unwrap_or(false) {
-            if let Some(slot) = local_map.get_mut(h.index()) {
-                *slot = Some(ordered_locals.append(local.clone()));
-            }
-        }
-    }
+    let locals_same = local_used.iter().all(|u| *u);
 
     // New numbering: parameters, then function-wide values in their old order, then values in
-    // the order the printed text defines them (region results on the region's first line).
+    // the order the printed text defines them.
     let mut order: Vec<Handle<Value>> = Vec::with_capacity(f.values.len());
     let mut placed = vec![false; f.values.len()];
     let take = |v: Handle<Value>, order: &mut Vec<Handle<Value>>, placed: &mut Vec<bool>| {
@@ -473,57 +497,89 @@ pub(crate) fn compact_function(f: &mut Function) {
             take(h, &mut order, &mut placed);
         }
     }
-    for event in &events {
-        let Event::Stmt(b, i) = event else { continue };
-        match stmt_at(f, *b, *i).map(|s| &s.kind) {
-            Some(StmtKind::Value(v)) => take(*v, &mut order, &mut placed),
-            Some(StmtKind::If { results, .. }) => {
-                results
-                    .iter()
-                    .for_each(|r| take(*r, &mut order, &mut placed));
-            }
-            Some(StmtKind::Loop {
-                carried, results, ..
-            }) => {
-                results
-                    .iter()
-                    .for_each(|r| take(*r, &mut order, &mut placed));
-                carried
-                    .iter()
-                    .for_each(|c| take(c.value, &mut order, &mut placed));
-            }
-            _ => {}
-        }
+    for v in placed_in_order {
+        take(v, &mut order, &mut placed);
     }
     // Anything else still referenced (only in invalid IR) keeps its relative order.
     for h in f.values.handles() {
         take(h, &mut order, &mut placed);
     }
-    let mut value_map: Vec<Option<Handle<Value>>> = vec![None; f.values.len()];
-    let mut new_values = Arena::new();
-    for old in order {
-        if let (Some(value), Some(slot)) = (f.values.get(old), value_map.get_mut(old.index())) {
-            *slot = Some(new_values.append(value.clone()));
+
+    // Most functions are already compact after the first pass: then nothing moves.
+    let values_same =
+        order.len() == f.values.len() && order.iter().enumerate().all(|(k, v)| v.index() == k);
+    let blocks_same = new_blocks_order.len() == f.blocks.len()
+        && new_blocks_order
+            .iter()
+            .enumerate()
+            .all(|(k, b)| b.index() == k);
+    if values_same && blocks_same && locals_same {
+        return;
+    }
+
+    let mut local_map: Vec<Option<Handle<luma_ir::LocalVariable>>> = vec![None; f.locals.len()];
+    if !locals_same {
+        let mut ordered_locals = Arena::new();
+        for (h, local) in f.locals.iter() {
+            if local_used.get(h.index()).copied().unwrap_or(false) {
+                if let Some(slot) = local_map.get_mut(h.index()) {
+                    *slot = Some(ordered_locals.append(local.clone()));
+                }
+            }
         }
+        f.locals = ordered_locals;
+    }
+    let mut value_map: Vec<Option<Handle<Value>>> = vec![None; f.values.len()];
+    if !values_same {
+        // Values move into the new arena (no clones: names and operand lists stay where they
+        // are); each old slot keeps a stub nothing reads.
+        let mut new_values = Arena::with_capacity(order.len());
+        for old in order {
+            if let (Some(value), Some(slot)) =
+                (f.values.get_mut(old), value_map.get_mut(old.index()))
+            {
+                let stub = Value {
+                    ty: value.ty,
+                    def: ValueDef::IfResult,
+                    name: None,
+                };
+                *slot = Some(new_values.append(std::mem::replace(value, stub)));
+            }
+        }
+        f.values = new_values;
     }
     let vmap = |h: Handle<Value>| value_map.get(h.index()).copied().flatten().unwrap_or(h);
     let bmap = |h: Handle<Block>| block_map.get(h.index()).copied().flatten().unwrap_or(h);
-    for (_, value) in new_values.iter_mut() {
-        match &mut value.def {
-            ValueDef::Op(op) => op.for_each_operand_mut(|o| *o = vmap(*o)),
-            ValueDef::LocalPointer(l) => {
-                if let Some(Some(n)) = local_map.get(l.index()) {
-                    *l = *n;
+    if !values_same || !locals_same {
+        for (_, value) in f.values.iter_mut() {
+            match &mut value.def {
+                ValueDef::Op(op) if !values_same => op.for_each_operand_mut(|o| *o = vmap(*o)),
+                ValueDef::LocalPointer(l) => {
+                    if let Some(Some(n)) = local_map.get(l.index()) {
+                        *l = *n;
+                    }
                 }
+                _ => {}
             }
-            _ => {}
         }
     }
-    let mut new_blocks = Arena::new();
-    for old in &new_blocks_order {
-        let mut block = f.blocks.get(*old).cloned().unwrap_or_default();
+    if !blocks_same {
+        let mut new_blocks = Arena::with_capacity(new_blocks_order.len());
+        for old in &new_blocks_order {
+            let block = f
+                .blocks
+                .get_mut(*old)
+                .map(std::mem::take)
+                .unwrap_or_default();
+            new_blocks.append(block);
+        }
+        f.blocks = new_blocks;
+    }
+    for (_, block) in f.blocks.iter_mut() {
         for stmt in &mut block.stmts {
-            stmt.kind.for_each_operand_mut(|o| *o = vmap(*o));
+            if !values_same {
+                stmt.kind.for_each_operand_mut(|o| *o = vmap(*o));
+            }
             match &mut stmt.kind {
                 StmtKind::Value(v) => *v = vmap(*v),
                 StmtKind::If {
@@ -549,12 +605,8 @@ pub(crate) fn compact_function(f: &mut Function) {
                 _ => {}
             }
         }
-        new_blocks.append(block);
     }
     f.body = bmap(f.body);
-    f.values = new_values;
-    f.blocks = new_blocks;
-    f.locals = ordered_locals;
 }
 
 /// Removes constants nothing refers to (specialization constants stay: they are part of the
@@ -742,10 +794,11 @@ pub(crate) fn retain_functions(module: &mut Module, keep: &[bool]) {
     }
     let mut map: Vec<Option<Handle<Function>>> = vec![None; module.functions.len()];
     let mut new = Arena::new();
-    for (h, f) in module.functions.iter() {
+    // Kept functions move into the new arena (cloning them was most of this function's time).
+    for (h, f) in module.functions.iter_mut() {
         if keep.get(h.index()).copied().unwrap_or(true) {
             if let Some(slot) = map.get_mut(h.index()) {
-                *slot = Some(new.append(f.clone()));
+                *slot = Some(new.append(std::mem::replace(f, empty_function())));
             }
         }
     }
