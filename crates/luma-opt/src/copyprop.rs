@@ -13,8 +13,8 @@ use luma_ir::{Constant, ConstantValue, Function, Module, Op, StmtKind, Type, Val
 use rustc_hash::FxHashMap;
 
 use crate::util::{
-    compact_function, drop_placements, for_each_function, no_replacements, program_order, regions,
-    replace_uses, resolve, stmt_at, Event, Tree,
+    compact_function, drop_placements, for_each_function, no_replacements, regions, replace_uses,
+    resolve, stmt_at, walk_blocks, Event, Pos, Tree,
 };
 
 /// Runs copy propagation on every function.
@@ -98,10 +98,10 @@ fn propagate(module: &Module, f: &mut Function, canonical: &[Handle<Constant>]) 
 
     // Trivial copies, in program order so chains resolve.
     let ty_of = |f: &Function, v: Handle<Value>| f.values.get(v).map(|x| x.ty);
-    for event in program_order(f) {
-        let Event::Stmt(b, i) = event else { continue };
+    walk_blocks(&f.blocks, f.body, |event| {
+        let Event::Stmt(b, i) = event else { return };
         let Some(StmtKind::Value(v)) = stmt_at(f, b, i).map(|s| &s.kind) else {
-            continue;
+            return;
         };
         let v = *v;
         let Some(Value {
@@ -110,7 +110,7 @@ fn propagate(module: &Module, f: &mut Function, canonical: &[Handle<Constant>]) 
             ..
         }) = f.values.get(v)
         else {
-            continue;
+            return;
         };
         let ty = *ty;
         let same = |x: Handle<Value>| ty_of(f, x) == Some(ty);
@@ -157,17 +157,26 @@ fn propagate(module: &Module, f: &mut Function, canonical: &[Handle<Constant>]) 
                 *k = true;
             }
         }
-    }
+    });
 
     // Region values bound to one value on every path.
     let tree = Tree::new(f);
     let exits = regions(f, &tree);
-    let events = program_order(f);
+    // The regions in program order: the rounds below look at nothing else.
+    let mut region_stmts: Vec<Pos> = Vec::new();
+    walk_blocks(&f.blocks, f.body, |event| {
+        if let Event::Stmt(b, i) = event {
+            if let Some(StmtKind::If { .. } | StmtKind::Loop { .. }) =
+                stmt_at(f, b, i).map(|s| &s.kind)
+            {
+                region_stmts.push((b, i));
+            }
+        }
+    });
     // Each round may enable the next (a copy of a copy); the number of region values bounds it.
     for _ in 0..=n {
         let mut changed = false;
-        for event in &events {
-            let Event::Stmt(b, i) = *event else { continue };
+        for &(b, i) in &region_stmts {
             let Some(stmt) = stmt_at(f, b, i) else {
                 continue;
             };

@@ -23,8 +23,8 @@ use luma_ir::{
 use rustc_hash::FxHashSet;
 
 use crate::util::{
-    compact_function, compact_module, for_each_function, is_removable, no_replacements,
-    program_order, regions, replace_uses, stmt_at, Event, Pos, Regions, Tree,
+    compact_function, compact_module, for_each_function, is_removable, no_replacements, regions,
+    replace_uses, stmt_at, walk_blocks, Event, Pos, Regions, Tree,
 };
 
 /// Runs dead code elimination on `module`.
@@ -155,7 +155,7 @@ pub(crate) fn splice_arm(f: &mut Function, b: Handle<Block>, i: usize, accept_ar
 }
 
 /// The pointer values derived from each local (its pointers and access chains into them).
-fn local_of_pointers(f: &Function) -> Vec<Option<Handle<LocalVariable>>> {
+fn local_of_pointers(f: &Function, stmts: &[Pos]) -> Vec<Option<Handle<LocalVariable>>> {
     let mut of: Vec<Option<Handle<LocalVariable>>> = vec![None; f.values.len()];
     // Access chains come after their base in program order, so one walk suffices.
     for (h, v) in f.values.iter() {
@@ -165,8 +165,7 @@ fn local_of_pointers(f: &Function) -> Vec<Option<Handle<LocalVariable>>> {
             }
         }
     }
-    for event in program_order(f) {
-        let Event::Stmt(b, i) = event else { continue };
+    for &(b, i) in stmts {
         let Some(StmtKind::Value(v)) = stmt_at(f, b, i).map(|s| &s.kind) else {
             continue;
         };
@@ -218,7 +217,14 @@ fn read_locals(f: &Function, of: &[Option<Handle<LocalVariable>>]) -> Vec<bool> 
 fn eliminate(module: &Module, f: &mut Function) {
     let tree = Tree::new(f);
     let regions = regions(f, &tree);
-    let pointers = local_of_pointers(f);
+    // Every statement in program order (the walks below need no block entries or exits).
+    let mut stmts: Vec<Pos> = Vec::with_capacity(f.values.len());
+    walk_blocks(&f.blocks, f.body, |event| {
+        if let Event::Stmt(b, i) = event {
+            stmts.push((b, i));
+        }
+    });
+    let pointers = local_of_pointers(f, &stmts);
     let read = read_locals(f, &pointers);
     let dead_store = |pointer: Handle<Value>| {
         pointers
@@ -227,7 +233,6 @@ fn eliminate(module: &Module, f: &mut Function) {
             .flatten()
             .is_some_and(|l| !read.get(l.index()).copied().unwrap_or(true))
     };
-    let events = program_order(f);
 
     // Regions with effects of their own, by position (in the order found, which `keep` below
     // follows). The sets make marking linear: `in_effect` answers membership, and `to_root`
@@ -265,8 +270,7 @@ fn eliminate(module: &Module, f: &mut Function) {
             current = pb;
         }
     };
-    for event in &events {
-        let Event::Stmt(b, i) = *event else { continue };
+    for &(b, i) in &stmts {
         let Some(stmt) = stmt_at(f, b, i) else {
             continue;
         };
@@ -299,8 +303,7 @@ fn eliminate(module: &Module, f: &mut Function) {
     let mut work: Vec<Handle<Value>> = Vec::new();
     // Where each region value is defined: (region position, index in its list).
     let mut region_def: Vec<Option<(Pos, usize)>> = vec![None; n];
-    for event in &events {
-        let Event::Stmt(b, i) = *event else { continue };
+    for &(b, i) in &stmts {
         match stmt_at(f, b, i).map(|s| &s.kind) {
             Some(StmtKind::If { results, .. }) | Some(StmtKind::Loop { results, .. })
                 if !results.is_empty() =>
@@ -358,8 +361,7 @@ fn eliminate(module: &Module, f: &mut Function) {
     for at in &effect {
         keep(*at, &mut kept, &mut live, &mut work, &mut pending_carried);
     }
-    for event in &events {
-        let Event::Stmt(b, i) = *event else { continue };
+    for &(b, i) in &stmts {
         let Some(stmt) = stmt_at(f, b, i) else {
             continue;
         };
@@ -439,8 +441,7 @@ fn eliminate(module: &Module, f: &mut Function) {
     // Rewrite: drop dead statements, regions, results and arguments.
     let is_live = |v: &Handle<Value>| live.get(v.index()).copied().unwrap_or(false);
     let mut edits: Vec<(Handle<Block>, usize, Edit)> = Vec::new();
-    for event in &events {
-        let Event::Stmt(b, i) = *event else { continue };
+    for &(b, i) in &stmts {
         let Some(stmt) = stmt_at(f, b, i) else {
             continue;
         };

@@ -6,7 +6,7 @@ use luma_ir::proc::ConstantInterner;
 use luma_ir::{Function, Literal, Module, Op, StmtKind, ValueDef};
 
 use crate::eval::{eval, CVal};
-use crate::util::{drop_placements, no_replacements, program_order, replace_uses, stmt_at, Event};
+use crate::util::{drop_placements, no_replacements, replace_uses, walk_blocks, Event};
 
 /// Folds every function of `module`.
 pub(crate) fn run(module: &mut Module) {
@@ -29,17 +29,25 @@ fn fold_function(module: &mut Module, f: &mut Function, interner: &mut ConstantI
     let mut known = constant_values(module, f);
     let mut map = no_replacements(f);
     let mut killed = vec![false; f.values.len()];
-    for event in program_order(f) {
-        let Event::Stmt(b, i) = event else { continue };
-        let Some(StmtKind::Value(v)) = stmt_at(f, b, i).map(|s| &s.kind) else {
-            continue;
+    let body = f.body;
+    // The walk needs only the blocks; the values change as they fold.
+    let Function { blocks, values, .. } = &mut *f;
+    let blocks: &luma_base::Arena<luma_ir::Block> = blocks;
+    walk_blocks(blocks, body, |event| {
+        let Event::Stmt(b, i) = event else { return };
+        let Some(StmtKind::Value(v)) = blocks
+            .get(b)
+            .and_then(|blk| blk.stmts.get(i))
+            .map(|s| &s.kind)
+        else {
+            return;
         };
         let v = *v;
-        let Some(value) = f.values.get(v) else {
-            continue;
+        let Some(value) = values.get(v) else {
+            return;
         };
         let ValueDef::Op(op) = &value.def else {
-            continue;
+            return;
         };
         let ty = value.ty;
         if let Op::Select {
@@ -58,23 +66,23 @@ fn fold_function(module: &mut Module, f: &mut Function, interner: &mut ConstantI
                     *slot = Some(chosen);
                     *k = true;
                 }
-                continue;
+                return;
             }
         }
         let lookup = |h: luma_base::Handle<luma_ir::Value>| known.get(h.index()).cloned().flatten();
         let Some(result) = eval(module, op, ty, &lookup) else {
-            continue;
+            return;
         };
         let Some(c) = result.intern(module, interner, ty) else {
-            continue;
+            return;
         };
-        if let Some(value) = f.values.get_mut(v) {
+        if let Some(value) = values.get_mut(v) {
             value.def = ValueDef::Constant(c);
         }
         if let Some(slot) = known.get_mut(v.index()) {
             *slot = Some(result);
         }
-    }
+    });
     replace_uses(f, &map);
     drop_placements(f, &killed);
     crate::util::compact_function(f);
