@@ -1,8 +1,10 @@
 //! Constants: deduplicated IR constants from the typed program's evaluated values, and the
 //! specialization constants (baked into ordinary constants by `--spec ID=VALUE`).
 
+use std::borrow::Cow;
+
 use luma_base::{Diagnostic, Diagnostics, Handle, Span};
-use luma_ir::{Constant, ConstantValue, Literal, Scalar, ScalarKind, Type, TypeInner};
+use luma_ir::{Constant, ConstantValue, Literal, Scalar, ScalarKind, Type, TypeInner, VectorSize};
 use luma_thir::{ConstValue, TyId};
 
 use crate::codes;
@@ -89,24 +91,31 @@ impl ModuleCtx<'_> {
         span: Span,
     ) -> LResult<Handle<Constant>> {
         // Each frame: a composite's type, its parts still to build (reversed) and those built.
-        struct Frame {
+        // Parts are borrowed from `value`; only regrouped matrix columns are made anew.
+        struct Frame<'v> {
             ty: Handle<Type>,
-            todo: Vec<(ConstValue, Handle<Type>)>,
+            todo: Vec<(Cow<'v, ConstValue>, Handle<Type>)>,
             parts: Vec<Handle<Constant>>,
         }
         if !matches!(value, ConstValue::Composite(_)) {
-            // Most constants are scalars: no copy of the value, no work list.
+            // Most constants are scalars: no work list.
             return self.scalar_of_value(value, ty, span);
         }
-        let mut stack: Vec<Frame> = Vec::new();
-        let mut pending: Option<(ConstValue, Handle<Type>)> = Some((value.clone(), ty));
+        let mut stack: Vec<Frame<'_>> = Vec::new();
+        let mut pending: Option<(Cow<'_, ConstValue>, Handle<Type>)> =
+            Some((Cow::Borrowed(value), ty));
         loop {
             if let Some((v, t)) = pending.take() {
                 if stack.len() as u32 > self.depth_limit() {
                     return Err(Failure::too_deep(span, self.options.limits.nesting_depth));
                 }
-                match v {
-                    ConstValue::Composite(items) => {
+                let items = match v {
+                    Cow::Borrowed(ConstValue::Composite(items)) => Ok(Cow::Borrowed(&items[..])),
+                    Cow::Owned(ConstValue::Composite(items)) => Ok(Cow::Owned(items)),
+                    scalar => Err(scalar),
+                };
+                match items {
+                    Ok(items) => {
                         let mut todo = self.const_parts(items, t, span)?;
                         todo.reverse();
                         stack.push(Frame {
@@ -115,7 +124,7 @@ impl ModuleCtx<'_> {
                             todo,
                         });
                     }
-                    scalar => {
+                    Err(scalar) => {
                         let h = self.scalar_of_value(&scalar, t, span)?;
                         match stack.last_mut() {
                             Some(f) => f.parts.push(h),
@@ -144,44 +153,64 @@ impl ModuleCtx<'_> {
 
     /// The parts of a composite constant of type `ty`, each with its type. A matrix may be
     /// given as columns or as all its scalars in column order (regrouped into columns here).
-    fn const_parts(
+    fn const_parts<'v>(
         &mut self,
-        items: Vec<ConstValue>,
+        items: Cow<'v, [ConstValue]>,
         ty: Handle<Type>,
         span: Span,
-    ) -> LResult<Vec<(ConstValue, Handle<Type>)>> {
+    ) -> LResult<Vec<(Cow<'v, ConstValue>, Handle<Type>)>> {
         let bad = || Failure::malformed(span, "a composite constant that does not match its type");
-        let inner = self.inner(ty)?;
-        let (items, expected): (Vec<ConstValue>, Vec<Handle<Type>>) = match inner {
-            TypeInner::Vector { size, scalar } => {
-                let s = self.scalar_ty(scalar);
-                (items, vec![s; size.count() as usize])
-            }
-            TypeInner::Matrix {
+        let inner =
+            self.module.types.get(ty).map(|t| &t.inner).ok_or_else(|| {
+                Failure::malformed(Span::default(), "an IR type handle out of range")
+            })?;
+        // Read the type before making any (the member types, not a copy of the members).
+        enum Parts {
+            Vector(VectorSize, Scalar),
+            Matrix(VectorSize, VectorSize, Scalar),
+            Same(Handle<Type>, usize),
+            Members(Vec<Handle<Type>>),
+        }
+        let parts = match inner {
+            &TypeInner::Vector { size, scalar } => Parts::Vector(size, scalar),
+            &TypeInner::Matrix {
                 columns,
                 rows,
                 scalar,
-            } => {
-                let c = self.vector_ty(rows, scalar);
-                let per_column = rows.count() as usize;
-                let items = if items.len() == columns.count() as usize * per_column
-                    && items.iter().all(|i| !matches!(i, ConstValue::Composite(_)))
-                {
-                    items
-                        .chunks(per_column)
-                        .map(|col| ConstValue::Composite(col.to_vec()))
-                        .collect()
-                } else {
-                    items
-                };
-                (items, vec![c; columns.count() as usize])
-            }
-            TypeInner::Array {
+            } => Parts::Matrix(columns, rows, scalar),
+            &TypeInner::Array {
                 base,
                 size: luma_ir::ArraySize::Constant(n),
-            } => (items, vec![base; n as usize]),
-            TypeInner::Struct { members } => (items, members.iter().map(|m| m.ty).collect()),
+            } => Parts::Same(base, n as usize),
+            TypeInner::Struct { members } => Parts::Members(members.iter().map(|m| m.ty).collect()),
             _ => return Err(bad()),
+        };
+        let mut columns_of = None;
+        let expected = match parts {
+            Parts::Vector(size, scalar) => {
+                let s = self.scalar_ty(scalar);
+                vec![s; size.count() as usize]
+            }
+            Parts::Matrix(columns, rows, scalar) => {
+                let c = self.vector_ty(rows, scalar);
+                let per_column = rows.count() as usize;
+                if items.len() == columns.count() as usize * per_column
+                    && items.iter().all(|i| !matches!(i, ConstValue::Composite(_)))
+                {
+                    columns_of = Some(per_column);
+                }
+                vec![c; columns.count() as usize]
+            }
+            Parts::Same(base, n) => vec![base; n],
+            Parts::Members(tys) => tys,
+        };
+        let items: Vec<Cow<'v, ConstValue>> = match (columns_of, items) {
+            (Some(per_column), items) => items
+                .chunks(per_column)
+                .map(|col| Cow::Owned(ConstValue::Composite(col.to_vec())))
+                .collect(),
+            (None, Cow::Borrowed(items)) => items.iter().map(Cow::Borrowed).collect(),
+            (None, Cow::Owned(items)) => items.into_iter().map(Cow::Owned).collect(),
         };
         if expected.len() != items.len() {
             return Err(bad());
