@@ -84,6 +84,11 @@ struct Analysis<'p> {
     summary: Summary,
     findings: BTreeMap<(u32, u32, bool), Finding>,
     changed: bool,
+    /// Per local: read during the current pass. Raising a local that has not been read yet
+    /// in this pass changes nothing already computed, so only a raise after a read (a loop
+    /// reading a value a later statement changes) needs another pass; straight-line
+    /// functions settle in one.
+    read: Vec<bool>,
     depth: u32,
     max_depth: u32,
 }
@@ -105,6 +110,7 @@ impl<'a> Checker<'a> {
                 prog: &self.prog,
                 summaries: &summaries,
                 locals: vec![0; def.locals.len()],
+                read: vec![false; def.locals.len()],
                 fields: BTreeMap::new(),
                 cf: 0,
                 reason: None,
@@ -144,6 +150,7 @@ impl<'a> Checker<'a> {
                 a.reason = None;
                 a.after = 0;
                 a.after_reason = None;
+                a.read.fill(false);
                 a.block(&def.body);
                 rounds += 1;
             }
@@ -235,7 +242,9 @@ impl Analysis<'_> {
         if let Some(slot) = self.locals.get_mut(l) {
             if *slot | tag != *slot {
                 *slot |= tag;
-                self.changed = true;
+                if self.read.get(l).copied().unwrap_or(true) {
+                    self.changed = true;
+                }
             }
         }
     }
@@ -386,13 +395,22 @@ impl Analysis<'_> {
         }
     }
 
-    fn record(&mut self, error: bool, req: Tag, site: Span, what: &str, origin: Option<Span>) {
+    /// Records a barrier (`error`) or derivative use at `site` needing uniformity `req`;
+    /// `what` names it, and is only called when there is something to report.
+    fn record(
+        &mut self,
+        error: bool,
+        req: Tag,
+        site: Span,
+        what: impl FnOnce() -> String,
+        origin: Option<Span>,
+    ) {
         if req & NU != 0 {
             let f = Finding {
                 error,
                 site,
                 reason: self.reason_now(),
-                what: what.to_string(),
+                what: what(),
                 origin,
             };
             self.findings.entry((site.lo, site.hi, error)).or_insert(f);
@@ -427,7 +445,12 @@ impl Analysis<'_> {
         };
         match &ex.kind {
             ExprKind::Const(_) | ExprKind::SpecConst(_) | ExprKind::Error => 0,
-            ExprKind::Local(l) => self.locals.get(l.index()).copied().unwrap_or(NU),
+            ExprKind::Local(l) => {
+                if let Some(read) = self.read.get_mut(l.index()) {
+                    *read = true;
+                }
+                self.locals.get(l.index()).copied().unwrap_or(NU)
+            }
             ExprKind::Global(g) => match self.prog.globals.get(*g).map(|d| d.kind) {
                 Some(GlobalKind::StorageBuffer {
                     access: Access::ReadWrite,
@@ -473,19 +496,19 @@ impl Analysis<'_> {
                     }
                     out
                 };
-                let name = self
-                    .prog
-                    .functions
-                    .get(*function)
-                    .map(|f| f.name.clone())
-                    .unwrap_or_default();
+                let name = || {
+                    self.prog
+                        .functions
+                        .get(*function)
+                        .map_or("", |f| f.name.as_str())
+                };
                 if let Some((t, origin)) = sum.barrier {
                     let req = map(t) | self.cf_now();
                     self.record(
                         true,
                         req,
                         ex.span,
-                        &format!("the call of `{name}` (it contains a barrier)"),
+                        || format!("the call of `{}` (it contains a barrier)", name()),
                         Some(origin),
                     );
                 }
@@ -495,7 +518,7 @@ impl Analysis<'_> {
                         false,
                         req,
                         ex.span,
-                        &format!("the call of `{name}` (it uses implicit derivatives)"),
+                        || format!("the call of `{}` (it uses implicit derivatives)", name()),
                         Some(origin),
                     );
                 }
@@ -508,17 +531,17 @@ impl Analysis<'_> {
                 match fun {
                     BuiltinFn::WorkgroupBarrier | BuiltinFn::StorageBarrier => {
                         let req = self.cf_now();
-                        self.record(true, req, ex.span, name, None);
+                        self.record(true, req, ex.span, || name.to_string(), None);
                         0
                     }
                     BuiltinFn::Sample | BuiltinFn::SampleBias | BuiltinFn::SampleCompare => {
                         let req = self.cf_now();
-                        self.record(false, req, ex.span, name, None);
+                        self.record(false, req, ex.span, || name.to_string(), None);
                         NU
                     }
                     BuiltinFn::Dfdx | BuiltinFn::Dfdy | BuiltinFn::Fwidth => {
                         let req = self.cf_now();
-                        self.record(false, req, ex.span, name, None);
+                        self.record(false, req, ex.span, || name.to_string(), None);
                         NU
                     }
                     BuiltinFn::SampleLevel
