@@ -13,14 +13,28 @@ use luma_ir::{Constant, ConstantValue, Function, Module, Op, StmtKind, Type, Val
 use rustc_hash::FxHashMap;
 
 use crate::util::{
-    compact_function, drop_placements, for_each_function, no_replacements, regions, replace_uses,
-    resolve, stmt_at, walk_blocks, Event, Pos, Tree,
+    compact_function, drop_placements, for_each_function, no_replacements, reach, regions,
+    replace_uses, resolve, stmt_at, walk_blocks, Event, Pos, Tree,
 };
 
 /// Runs copy propagation on every function.
 pub(crate) fn run(module: &mut Module) {
+    run_with(module, true);
+}
+
+/// [`run`] on functions that may hold orphan values (the basic pipeline compacts once, after
+/// its last pass), leaving them in place unless `compact`. The result, once compacted, is what
+/// [`run`] makes of the compacted input: an orphan never becomes the kept copy of a
+/// duplicate function-wide value.
+pub(crate) fn run_with(module: &mut Module, compact: bool) {
     let canonical = canonical_constants(module);
-    for_each_function(module, |module, f| propagate(module, f, &canonical));
+    for_each_function(module, |module, f| {
+        let live = (!compact).then(|| reach(f).live);
+        propagate(module, f, &canonical, live.as_deref());
+        if compact {
+            compact_function(f);
+        }
+    });
 }
 
 /// For each constant, the first constant equal to it (same type and value; specialization
@@ -63,7 +77,13 @@ enum Key {
     Local(Handle<luma_ir::LocalVariable>),
 }
 
-fn propagate(module: &Module, f: &mut Function, canonical: &[Handle<Constant>]) {
+/// `live`, when given, marks the values compaction would keep; only those are candidates.
+fn propagate(
+    module: &Module,
+    f: &mut Function,
+    canonical: &[Handle<Constant>],
+    live: Option<&[bool]>,
+) {
     let n = f.values.len();
     let mut map = no_replacements(f);
     let mut killed = vec![false; n];
@@ -78,6 +98,9 @@ fn propagate(module: &Module, f: &mut Function, canonical: &[Handle<Constant>]) 
     // Duplicate function-wide values.
     let mut first: FxHashMap<Key, Handle<Value>> = FxHashMap::default();
     for (h, v) in f.values.iter() {
+        if live.is_some_and(|live| !live.get(h.index()).copied().unwrap_or(false)) {
+            continue;
+        }
         let key = match v.def {
             ValueDef::Constant(c) => {
                 Key::Constant(v.ty, canonical.get(c.index()).copied().unwrap_or(c))
@@ -260,7 +283,6 @@ fn propagate(module: &Module, f: &mut Function, canonical: &[Handle<Constant>]) 
     }
     replace_uses(f, &map);
     drop_placements(f, &killed);
-    compact_function(f);
 }
 
 /// The one value of a non-empty list whose entries are all equal (ignoring `except`).

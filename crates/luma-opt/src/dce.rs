@@ -23,15 +23,29 @@ use luma_ir::{
 use rustc_hash::FxHashSet;
 
 use crate::util::{
-    compact_function, compact_module, for_each_function, is_removable, no_replacements, regions,
-    replace_uses, stmt_at, walk_blocks, Event, Pos, Regions, Tree,
+    compact_function, compact_module, for_each_function, is_removable, no_replacements, reach,
+    regions, replace_uses, stmt_at, walk_blocks, Event, Pos, Regions, Tree,
 };
 
 /// Runs dead code elimination on `module`.
 pub(crate) fn run(module: &mut Module) {
+    run_with(module, false);
+}
+
+/// [`run`] on functions that may hold orphan values (`orphans`; the basic pipeline's earlier
+/// passes leave them for this one's compaction). Its result is what [`run`] makes of the
+/// compacted functions: where `run` looks at blocks in arena order it takes them in the order
+/// compaction would number them, and orphan values read no local.
+pub(crate) fn run_with(module: &mut Module, orphans: bool) {
     for_each_function(module, |module, f| {
-        fold_branches(module, f);
-        eliminate(module, f);
+        let (order, live) = if orphans {
+            let r = reach(f);
+            (Some(r.block_order), Some(r.live))
+        } else {
+            (None, None)
+        };
+        fold_branches_in(module, f, order.as_deref());
+        eliminate(module, f, live.as_deref());
     });
     remove_unreachable_functions(module);
     compact_module(module);
@@ -39,10 +53,30 @@ pub(crate) fn run(module: &mut Module) {
 
 /// Replaces each `If` with a constant condition by the arm it takes.
 pub(crate) fn fold_branches(module: &Module, f: &mut Function) {
+    fold_branches_in(module, f, None);
+}
+
+/// The blocks of `f` in `order`, or in arena order.
+fn blocks_in<'f>(
+    f: &'f Function,
+    order: Option<&'f [Handle<Block>]>,
+) -> Box<dyn Iterator<Item = (Handle<Block>, &'f Block)> + 'f> {
+    match order {
+        Some(order) => Box::new(
+            order
+                .iter()
+                .filter_map(|b| f.blocks.get(*b).map(|block| (*b, block))),
+        ),
+        None => Box::new(f.blocks.iter()),
+    }
+}
+
+/// [`fold_branches`], looking at the blocks in `order` (or arena order) for the next `If`.
+fn fold_branches_in(module: &Module, f: &mut Function, order: Option<&[Handle<Block>]>) {
     // Each round removes at least one `If`, so this ends.
     loop {
         let mut found = None;
-        'search: for (b, block) in f.blocks.iter() {
+        'search: for (b, block) in blocks_in(f, order) {
             for (i, stmt) in block.stmts.iter().enumerate() {
                 if let StmtKind::If { condition, .. } = &stmt.kind {
                     let literal = match f.values.get(*condition).map(|v| &v.def) {
@@ -60,7 +94,7 @@ pub(crate) fn fold_branches(module: &Module, f: &mut Function) {
             return;
         };
         splice_arm(f, b, i, taken);
-        seal_unyielding_ifs(f);
+        seal_unyielding_ifs(f, order);
     }
 }
 
@@ -68,7 +102,7 @@ pub(crate) fn fold_branches(module: &Module, f: &mut Function) {
 /// the statements that followed it (they can no longer run). Splicing an arm that leaves its
 /// region into an enclosing `If`'s arm replaces that arm's `Yield`, so the enclosing `If` may
 /// stop yielding; sealing one `If` can do the same to the next one out, hence the loop.
-fn seal_unyielding_ifs(f: &mut Function) {
+fn seal_unyielding_ifs(f: &mut Function, order: Option<&[Handle<Block>]>) {
     let yields = |f: &Function, arm: Handle<Block>| {
         f.blocks
             .get(arm)
@@ -77,7 +111,7 @@ fn seal_unyielding_ifs(f: &mut Function) {
     };
     loop {
         let mut found = None;
-        'search: for (b, block) in f.blocks.iter() {
+        'search: for (b, block) in blocks_in(f, order) {
             for (i, stmt) in block.stmts.iter().enumerate() {
                 let StmtKind::If { accept, reject, .. } = &stmt.kind else {
                     continue;
@@ -185,7 +219,11 @@ fn local_of_pointers(f: &Function, stmts: &[Pos]) -> Vec<Option<Handle<LocalVari
 
 /// Locals that something may read: a pointer into them is used other than as the base of an
 /// access chain or the destination of a store.
-fn read_locals(f: &Function, of: &[Option<Handle<LocalVariable>>]) -> Vec<bool> {
+fn read_locals(
+    f: &Function,
+    of: &[Option<Handle<LocalVariable>>],
+    live: Option<&[bool]>,
+) -> Vec<bool> {
     let mut read = vec![false; f.locals.len()];
     let mark = |p: Handle<Value>, read: &mut Vec<bool>| {
         if let Some(Some(l)) = of.get(p.index()) {
@@ -194,7 +232,10 @@ fn read_locals(f: &Function, of: &[Option<Handle<LocalVariable>>]) -> Vec<bool> 
             }
         }
     };
-    for (_, v) in f.values.iter() {
+    for (h, v) in f.values.iter() {
+        if live.is_some_and(|live| !live.get(h.index()).copied().unwrap_or(false)) {
+            continue;
+        }
         match &v.def {
             ValueDef::Op(Op::AccessChain { indices, .. }) => {
                 indices.iter().for_each(|i| mark(*i, &mut read));
@@ -214,7 +255,9 @@ fn read_locals(f: &Function, of: &[Option<Handle<LocalVariable>>]) -> Vec<bool> 
     read
 }
 
-fn eliminate(module: &Module, f: &mut Function) {
+/// `compact_live`, when given, marks the values compaction would have kept before branch
+/// folding (the others are orphans).
+fn eliminate(module: &Module, f: &mut Function, compact_live: Option<&[bool]>) {
     let tree = Tree::new(f);
     let regions = regions(f, &tree);
     // Every statement in program order (the walks below need no block entries or exits).
@@ -225,7 +268,7 @@ fn eliminate(module: &Module, f: &mut Function) {
         }
     });
     let pointers = local_of_pointers(f, &stmts);
-    let read = read_locals(f, &pointers);
+    let read = read_locals(f, &pointers, compact_live);
     let dead_store = |pointer: Handle<Value>| {
         pointers
             .get(pointer.index())

@@ -10,8 +10,19 @@ use crate::util::{drop_placements, no_replacements, replace_uses, walk_blocks, E
 
 /// Folds every function of `module`.
 pub(crate) fn run(module: &mut Module) {
+    run_with(module, true);
+}
+
+/// [`run`], leaving orphan values in place unless `compact` (the basic pipeline compacts once,
+/// after its last pass).
+pub(crate) fn run_with(module: &mut Module, compact: bool) {
     let mut interner = ConstantInterner::new();
-    crate::util::for_each_function(module, |module, f| fold_function(module, f, &mut interner));
+    crate::util::for_each_function(module, |module, f| {
+        fold_function(module, f, &mut interner);
+        if compact {
+            crate::util::compact_function(f);
+        }
+    });
 }
 
 /// Constant trees of the values of `f` that are constants (non-specialization).
@@ -85,5 +96,4 @@ fn fold_function(module: &mut Module, f: &mut Function, interner: &mut ConstantI
     });
     replace_uses(f, &map);
     drop_placements(f, &killed);
-    crate::util::compact_function(f);
 }

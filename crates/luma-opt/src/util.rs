@@ -395,15 +395,22 @@ fn empty_function() -> Function {
 // ---------------------------------------------------------------------------------------------
 // Compaction
 
-/// Removes from `f` every block the body does not reach, every value that is neither a
-/// parameter, defined by a reachable statement nor used by one, and every local no remaining
-/// value points to; renumbers the rest in their original order.
-pub(crate) fn compact_function(f: &mut Function) {
-    // One walk finds the reachable blocks (in the order the walk meets them, which is also the
-    // order the parser numbers them), the live values and the values statements place (in the
-    // order the printed text defines them: region results on the region's first line).
-    let mut block_map: Vec<Option<Handle<Block>>> = vec![None; f.blocks.len()];
-    let mut new_blocks_order = Vec::new();
+/// What [`compact_function`] keeps of a function, found by one walk.
+pub(crate) struct Reach {
+    /// The blocks the body reaches, in the order the walk meets them (which is also the order
+    /// the parser numbers them, and so the numbering compaction gives them).
+    pub block_order: Vec<Handle<Block>>,
+    /// For each value: a parameter, placed or listed by a reachable statement, or used by one
+    /// (or by the operation of a value such a statement places).
+    pub live: Vec<bool>,
+    /// The values reachable statements place or list, in the order the printed text defines
+    /// them (region results on the region's first line).
+    pub placed_in_order: Vec<Handle<Value>>,
+}
+
+/// Walks `f` once for [`Reach`].
+pub(crate) fn reach(f: &Function) -> Reach {
+    let mut block_order = Vec::new();
     let mut live = vec![false; f.values.len()];
     let mut placed_in_order: Vec<Handle<Value>> = Vec::new();
     let mark = |v: Handle<Value>, live: &mut Vec<bool>| {
@@ -418,9 +425,8 @@ pub(crate) fn compact_function(f: &mut Function) {
     }
     walk_blocks(&f.blocks, f.body, |event| match event {
         Event::Enter(b) => {
-            if let Some(slot) = block_map.get_mut(b.index()) {
-                *slot = Some(Handle::from_index(new_blocks_order.len() as u32));
-                new_blocks_order.push(b);
+            if b.index() < f.blocks.len() {
+                block_order.push(b);
             }
         }
         Event::Stmt(b, i) => {
@@ -457,6 +463,28 @@ pub(crate) fn compact_function(f: &mut Function) {
         }
         Event::Leave(_) => {}
     });
+    Reach {
+        block_order,
+        live,
+        placed_in_order,
+    }
+}
+
+/// Removes from `f` every block the body does not reach, every value that is neither a
+/// parameter, defined by a reachable statement nor used by one, and every local no remaining
+/// value points to; renumbers the rest in their original order.
+pub(crate) fn compact_function(f: &mut Function) {
+    let Reach {
+        block_order: new_blocks_order,
+        live,
+        placed_in_order,
+    } = reach(f);
+    let mut block_map: Vec<Option<Handle<Block>>> = vec![None; f.blocks.len()];
+    for (k, b) in new_blocks_order.iter().enumerate() {
+        if let Some(slot) = block_map.get_mut(b.index()) {
+            *slot = Some(Handle::from_index(k as u32));
+        }
+    }
     // Locals still pointed to, in their original order.
     let mut local_used = vec![false; f.locals.len()];
     for (h, value) in f.values.iter() {
