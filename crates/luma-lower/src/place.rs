@@ -247,19 +247,20 @@ impl<'a> FnCtx<'_, 'a> {
     ) -> LResult<Handle<Value>> {
         for (j, step) in steps.iter().enumerate() {
             let ty = self.vty(v)?;
-            let mut step = step.clone();
-            if let EStep::Part(k) = step {
+            // A constant index out of range is read as a run-time one.
+            let mut out_of_range = None;
+            if let EStep::Part(k) = *step {
                 let (_, count) = self.m.part_ty(ty, k)?;
                 if count.is_some_and(|c| k >= c) {
-                    step = EStep::Dyn(self.u32_lit(k)?);
+                    out_of_range = Some(self.u32_lit(k)?);
                 }
             }
-            match step {
-                EStep::Part(k) => {
+            match (step, out_of_range) {
+                (&EStep::Part(k), None) => {
                     let (pty, _) = self.m.part_ty(ty, k)?;
                     v = self.emit(Op::Extract { base: v, index: k }, pty)?;
                 }
-                EStep::Dyn(index) => match self.m.shape(ty) {
+                (_, Some(index)) | (&EStep::Dyn(index), None) => match self.m.shape(ty) {
                     Shape::Vector(_, s) => {
                         let sty = self.m.scalar_ty(s);
                         v = self.emit(Op::ExtractDynamic { base: v, index }, sty)?;
@@ -271,7 +272,7 @@ impl<'a> FnCtx<'_, 'a> {
                         return self.read_mem(ptr, ty, &rest, span);
                     }
                 },
-                EStep::Swizzle(cs) => {
+                (EStep::Swizzle(cs), None) => {
                     let s = self.scalar_of(ty)?;
                     if let [c] = cs.as_slice() {
                         let sty = self.m.scalar_ty(s);
@@ -282,7 +283,7 @@ impl<'a> FnCtx<'_, 'a> {
                             Op::Shuffle {
                                 a: v,
                                 b: v,
-                                pattern: cs,
+                                pattern: cs.clone(),
                             },
                             rty,
                         )?;

@@ -146,12 +146,7 @@ impl<'a> FnCtx<'_, 'a> {
             }
             TStmt::Block(b) => self.lower_block(b, k + 1, info.end),
             TStmt::Break => {
-                let results = self
-                    .loops
-                    .last()
-                    .map(|l| l.results.clone())
-                    .ok_or_else(|| Failure::malformed(stmt.span, "`break` outside a loop"))?;
-                let vals = self.values_of(&results)?;
+                let vals = self.break_values(stmt.span, "`break` outside a loop")?;
                 self.push(StmtKind::Break(vals))
             }
             TStmt::Return(value) => self.lower_return(*value, stmt.span),
@@ -390,14 +385,20 @@ impl<'a> FnCtx<'_, 'a> {
         Ok(())
     }
 
+    /// The current values of the innermost loop's results, which a `Break` passes out
+    /// (`outside` is the error when there is no loop).
+    fn break_values(&self, span: Span, outside: &'static str) -> LResult<Vec<Handle<Value>>> {
+        let frame = self
+            .loops
+            .last()
+            .ok_or_else(|| Failure::malformed(span, outside))?;
+        self.values_of(&frame.results)
+    }
+
     /// `If(cond) { Yield } else { Break(loop results) }`: leaves the innermost loop unless
     /// `cond` holds.
     pub fn exit_unless(&mut self, cond: Handle<Value>) -> LResult<()> {
-        let results = self
-            .loops
-            .last()
-            .map(|l| l.results.clone())
-            .ok_or_else(|| Failure::malformed(self.def.span, "a loop exit outside a loop"))?;
+        let vals = self.break_values(self.def.span, "a loop exit outside a loop")?;
         let parent = self.cur;
         let accept = self.new_block();
         let reject = self.new_block();
@@ -405,7 +406,6 @@ impl<'a> FnCtx<'_, 'a> {
         self.push(StmtKind::Yield(Vec::new()))?;
         self.cur = reject;
         self.terminated = false;
-        let vals = self.values_of(&results)?;
         self.push(StmtKind::Break(vals))?;
         self.cur = parent;
         self.terminated = false;
