@@ -952,6 +952,9 @@ struct FnVerifier<'v, 'a> {
     visible: Vec<bool>,
     scope: Vec<Handle<Value>>,
     placed: Vec<u32>,
+    /// How many placements and listings `placed` counts (each value at most once, or the walk
+    /// fails), so that when every value that needs one has one, no second sweep looks.
+    placements: usize,
     block_owners: Vec<u32>,
     /// The region of each block walked so far.
     regions: Vec<Option<Region>>,
@@ -1000,6 +1003,7 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
             visible: vec![false; f.values.len()],
             scope: Vec::new(),
             placed: vec![0; f.values.len()],
+            placements: 0,
             block_owners: vec![0; f.blocks.len()],
             regions: vec![None; f.blocks.len()],
             facts: Facts::default(),
@@ -1028,9 +1032,16 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
     fn run(mut self) -> Result<Facts, VerifyError> {
         self.signature()
             .map_err(|m| self.error(None, None, None, m))?;
+        let mut need_placement = 0usize;
         for (h, value) in self.f.values.iter() {
             self.check_value_def(h, value)
                 .map_err(|m| self.error(None, Some(h), None, m))?;
+            if matches!(
+                value.def,
+                ValueDef::Op(_) | ValueDef::IfResult | ValueDef::LoopCarried | ValueDef::LoopResult
+            ) {
+                need_placement += 1;
+            }
             if let ValueDef::GlobalPointer(g) = value.def {
                 match self.v.m.globals.get(g).map(|g| g.space) {
                     Some(AddressSpace::Workgroup) => {
@@ -1048,7 +1059,13 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                 .map_err(|m| self.error(None, None, None, format!("local l{}: {m}", h.raw())))?;
         }
         self.walk()?;
-        for (h, value) in self.f.values.iter() {
+        // The sweep finds the first value never placed; when the counts agree there is none.
+        let sweep = if self.placements == need_placement {
+            0
+        } else {
+            self.f.values.len()
+        };
+        for (h, value) in self.f.values.iter().take(sweep) {
             let count = self.placed.get(h.index()).copied().unwrap_or(0);
             let what = match value.def {
                 ValueDef::Op(_) => "placed by a statement",
@@ -1268,6 +1285,7 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
         let count = self.placed.get_mut(h.index());
         if let Some(count) = count {
             *count += 1;
+            self.placements += 1;
             if *count > 1 {
                 return Err(format!("%{} is listed twice", h.raw()));
             }
@@ -1415,6 +1433,7 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                 };
                 if let Some(count) = self.placed.get_mut(v.index()) {
                     *count += 1;
+                    self.placements += 1;
                     if *count > 1 {
                         return Err(StmtError {
                             value: Some(*v),
