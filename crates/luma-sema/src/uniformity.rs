@@ -15,8 +15,9 @@
 //!   to a helper, as in WGSL).
 //! - Locals are tracked flow-insensitively: once a local may hold a non-uniform value it stays
 //!   so; loops are iterated until their tags stop growing.
-//! - A function whose barrier (or implicit-derivative operation) depends only on its
-//!   parameters records that requirement; each call checks it with its arguments.
+//! - A function with a barrier (or an implicit-derivative operation) records which of its
+//!   parameters must be uniform for it; each call checks those arguments and that the call
+//!   itself stands in uniform control flow.
 
 use std::collections::BTreeMap;
 
@@ -46,8 +47,9 @@ fn param_bit(i: usize) -> Tag {
 struct Summary {
     /// Tag of the returned value.
     ret: Tag,
-    /// Parameters whose non-uniformity would put a barrier in non-uniform control flow, and
-    /// the barrier (or the call leading to it).
+    /// When the function has a barrier: the parameters whose non-uniformity would put it in
+    /// non-uniform control flow (calls must also stand in uniform control flow), and the
+    /// barrier (or the call leading to it).
     barrier: Option<(Tag, Span)>,
     /// The same for implicit-LOD sampling and derivatives.
     derivative: Option<(Tag, Span)>,
@@ -61,7 +63,8 @@ struct Finding {
     site: Span,
     /// What makes control flow non-uniform there, when known.
     reason: Option<Span>,
-    /// The operation name.
+    /// What may run non-uniformly, as the message names it (`` `workgroup_barrier` ``, "the call
+    /// of `f` (it contains a barrier)").
     what: String,
     /// For call sites: where the operation really is.
     origin: Option<Span>,
@@ -163,12 +166,12 @@ impl<'a> Checker<'a> {
         }
         for (_, f) in all {
             let mut d = if f.error {
-                Diagnostic::error(codes::E0609, f.site, format!("`{}` may run in non-uniform control flow", f.what))
+                Diagnostic::error(codes::E0609, f.site, format!("{} may run in non-uniform control flow", f.what))
                     .with_primary_label("not every invocation of the workgroup may reach this")
                     .with_note("barriers must be reached by all invocations of a workgroup together")
                     .with_help("move the barrier out of the condition, or make the condition uniform (from uniforms, constants or `workgroup_id`)")
             } else {
-                Diagnostic::warning(codes::W0202, f.site, format!("`{}` may run in non-uniform control flow", f.what))
+                Diagnostic::warning(codes::W0202, f.site, format!("{} may run in non-uniform control flow", f.what))
                     .with_primary_label("implicit derivatives here are undefined if neighbouring invocations diverge")
                     .with_help("sample before the condition, or use `sample_level` / `sample_grad` with explicit derivatives")
             };
@@ -415,17 +418,18 @@ impl Analysis<'_> {
             };
             self.findings.entry((site.lo, site.hi, error)).or_insert(f);
         }
+        // Every barrier or derivative use goes into the summary, even one that needs no
+        // parameter to be uniform: a call of this function must itself stand in uniform
+        // control flow, which each call site checks against its own.
         let params = req & !NU;
-        if params != 0 {
-            let slot = if error {
-                &mut self.summary.barrier
-            } else {
-                &mut self.summary.derivative
-            };
-            match slot {
-                Some((t, _)) => *t |= params,
-                None => *slot = Some((params, origin.unwrap_or(site))),
-            }
+        let slot = if error {
+            &mut self.summary.barrier
+        } else {
+            &mut self.summary.derivative
+        };
+        match slot {
+            Some((t, _)) => *t |= params,
+            None => *slot = Some((params, origin.unwrap_or(site))),
         }
     }
 
@@ -531,17 +535,17 @@ impl Analysis<'_> {
                 match fun {
                     BuiltinFn::WorkgroupBarrier | BuiltinFn::StorageBarrier => {
                         let req = self.cf_now();
-                        self.record(true, req, ex.span, || name.to_string(), None);
+                        self.record(true, req, ex.span, || format!("`{name}`"), None);
                         0
                     }
                     BuiltinFn::Sample | BuiltinFn::SampleBias | BuiltinFn::SampleCompare => {
                         let req = self.cf_now();
-                        self.record(false, req, ex.span, || name.to_string(), None);
+                        self.record(false, req, ex.span, || format!("`{name}`"), None);
                         NU
                     }
                     BuiltinFn::Dfdx | BuiltinFn::Dfdy | BuiltinFn::Fwidth => {
                         let req = self.cf_now();
-                        self.record(false, req, ex.span, || name.to_string(), None);
+                        self.record(false, req, ex.span, || format!("`{name}`"), None);
                         NU
                     }
                     BuiltinFn::SampleLevel
