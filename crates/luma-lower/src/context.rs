@@ -1,8 +1,7 @@
 //! Module-wide lowering state: the IR module being built and the maps from typed-program
 //! handles to IR handles.
 
-use std::collections::{BTreeMap, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::collections::BTreeMap;
 
 use luma_base::{Handle, SourceMap, Span};
 use luma_ir::{
@@ -13,62 +12,10 @@ use luma_thir::{ConstId, GlobalId, Program};
 
 use crate::LowerOptions;
 
-/// A fast hasher for the small integer-like keys of lowering's caches (the multiply-rotate
-/// hash of rustc's `FxHasher`): lowering looks constants up once per literal it meets, and
-/// SipHash's resistance to chosen keys buys nothing for keys made by the compiler itself.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct FxHasher {
-    hash: u64,
-}
-
-impl FxHasher {
-    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-
-    fn add(&mut self, word: u64) {
-        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
-    }
-}
-
-impl Hasher for FxHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            self.add(u64::from_le_bytes(word));
-        }
-        for &b in chunks.remainder() {
-            self.add(u64::from(b));
-        }
-    }
-
-    fn write_u8(&mut self, i: u8) {
-        self.add(u64::from(i));
-    }
-
-    fn write_u16(&mut self, i: u16) {
-        self.add(u64::from(i));
-    }
-
-    fn write_u32(&mut self, i: u32) {
-        self.add(u64::from(i));
-    }
-
-    fn write_u64(&mut self, i: u64) {
-        self.add(i);
-    }
-
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.hash
-    }
-}
-
-/// A hash map with [`FxHasher`]. Nothing iterates these maps, so their order never shows.
-pub(crate) type FxHashMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+/// The hash map of lowering's caches: rustc's Fx hash, because lowering looks constants up
+/// once per literal it meets and SipHash's resistance to chosen keys buys nothing for keys
+/// made by the compiler itself. Nothing iterates these maps, so their order never shows.
+pub(crate) use rustc_hash::FxHashMap;
 
 /// Structural key of a non-scalar constant, for deduplication (`ConstantValue` is not
 /// hashable; scalars have their own cache, keyed by the literal alone).
