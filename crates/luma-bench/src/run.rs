@@ -190,10 +190,9 @@ fn front_end(source: &Source, options: &Options, stage: usize) -> Result<(), Str
     if stage == 2 {
         return Ok(());
     }
-    if !lumac::optimize(&mut module, options.opt_level, &mut diags) {
-        return Err(fail());
-    }
-    Ok(())
+    // As `lumac::compile` does: no second verification of what `lower` verified.
+    luma_opt::optimize_verified(&mut module, luma_opt::Options::new(options.opt_level))
+        .map_err(|_| fail())
 }
 
 /// Compiles WGSL with the naga crate the way `naga in.wgsl out.spv` does: parse, validate

@@ -15,8 +15,8 @@ pub const STAGES: [&str; 11] = [
     "preprocess + parse",
     "check",
     "lower (verified)",
-    "optimize, basic (verifies its input again)",
-    "of which: IR verification",
+    "optimize, basic",
+    "aside: one IR verification (lower ends with one)",
     "aside: canonical IR hash (only for --hash and manifests)",
     "emit SPIR-V",
     "emit GLSL",
@@ -46,11 +46,12 @@ fn one_run(source: &Source, options: &Options) -> Result<Vec<Times>, String> {
     lap(&mut times);
     let mut module = lumac::lower(&program, &parsed, options, &mut diags).ok_or_else(fail)?;
     lap(&mut times);
-    if !lumac::optimize(&mut module, options.opt_level, &mut diags) {
-        return Err(fail());
-    }
+    // As `lumac::compile` does: `lower` verified the module, the optimiser does not again.
+    luma_opt::optimize_verified(&mut module, luma_opt::Options::new(options.opt_level))
+        .map_err(|e| format!("{name}: {e}"))?;
     lap(&mut times);
-    // The verifier once more on the optimised module: what one verification costs.
+    // The verifier once more on the optimised module: what the one at the end of `lower`
+    // costs, about.
     lumac::verify(&module).map_err(|e| format!("{name}: {e}"))?;
     lap(&mut times);
     // `CompileResult::ir_hash` computes this on demand, for `--hash` and manifests only.

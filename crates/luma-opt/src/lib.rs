@@ -181,6 +181,13 @@ pub fn optimize(module: &mut Module, level: OptLevel) -> Result<(), OptError> {
 /// Optimises a valid module as `options` say.
 pub fn optimize_with(module: &mut Module, options: Options) -> Result<(), OptError> {
     verify(module).map_err(OptError::InvalidInput)?;
+    optimize_verified(module, options)
+}
+
+/// [`optimize_with`] without verifying the input first, for a module the caller has just
+/// verified (a compiler driver straight after lowering): verification is a few percent of a
+/// compile. The passes never panic on invalid IR, but they may make it worse.
+pub fn optimize_verified(module: &mut Module, options: Options) -> Result<(), OptError> {
     let step = |module: &mut Module, pass: Pass| -> Result<(), OptError> {
         run_pass_unchecked(module, pass);
         if options.verify_each_pass {

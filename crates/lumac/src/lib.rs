@@ -462,7 +462,12 @@ pub fn lower(
 /// assert!(lumac::verify(&module).is_ok());
 /// ```
 pub fn optimize(module: &mut IrModule, level: OptLevel, diags: &mut Diagnostics) -> bool {
-    match luma_opt::optimize(module, level) {
+    report_optimized(luma_opt::optimize(module, level), diags)
+}
+
+/// `true` for a successful optimisation; otherwise reports the internal error.
+fn report_optimized(result: Result<(), luma_opt::OptError>, diags: &mut Diagnostics) -> bool {
+    match result {
         Ok(()) => true,
         Err(e) => {
             diags.push(codes::internal(format!("optimisation failed: {e}")));
@@ -628,7 +633,10 @@ pub fn compile(
         let lowered = lower(&program, &parsed, options, &mut diags);
         drop(program);
         if let Some(mut module) = lowered {
-            if optimize(&mut module, options.opt_level, &mut diags) {
+            // `lower` has just verified the module: the optimiser need not do it again.
+            let optimized =
+                luma_opt::optimize_verified(&mut module, luma_opt::Options::new(options.opt_level));
+            if report_optimized(optimized, &mut diags) {
                 if module.entry_points.is_empty() && !targets.is_empty() {
                     diags.push(no_entry_points());
                 }
