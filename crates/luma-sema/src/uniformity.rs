@@ -9,9 +9,10 @@
 //!   constants, uniform blocks, push constants and read-only storage buffers are uniform.
 //! - A value is tagged with the set of those sources it may depend on: "non-uniform", or
 //!   "depends on parameter i" inside ordinary functions, resolved at each call site.
-//! - Control flow is non-uniform under a non-uniform `if`/`while`/`for` condition or bound,
-//!   after a `break` under one (for the rest of the loop) and after a `return` under one (for
-//!   the rest of the function). `discard` does not change uniformity (it demotes the invocation
+//! - Control flow is non-uniform under a non-uniform `if`/`while`/`for` condition or bound
+//!   (also in the arms of an if-expression and the right operand of `and` / `or`, which lower
+//!   to branches when they do anything that matters here), after a `break` under one (for the
+//!   rest of the loop) and after a `return` under one (for the rest of the function). `discard` does not change uniformity (it demotes the invocation
 //!   to a helper, as in WGSL).
 //! - Locals are tracked flow-insensitively: once a local may hold a non-uniform value it stays
 //!   so; loops are iterated until their tags stop growing.
@@ -23,8 +24,8 @@ use std::collections::BTreeMap;
 
 use luma_base::{Diagnostic, Span};
 use luma_thir::{
-    Access, Block, Builtin, BuiltinFn, EntryInput, ExprId, ExprKind, FuncId, GlobalKind, IoBinding,
-    StmtKind,
+    Access, BinaryOp, Block, Builtin, BuiltinFn, EntryInput, ExprId, ExprKind, FuncId, GlobalKind,
+    IoBinding, StmtKind,
 };
 
 use crate::check::Checker;
@@ -374,6 +375,19 @@ impl Analysis<'_> {
         (self.cf, self.reason) = saved;
     }
 
+    /// Runs `f` in control flow that is also under a condition of tag `c` (at `span`), as in
+    /// a branch: the arms of an if-expression and the right operand of `and` / `or`.
+    fn under(&mut self, c: Tag, span: Span, f: impl FnOnce(&mut Self) -> Tag) -> Tag {
+        let saved = (self.cf, self.reason);
+        self.cf |= c;
+        if c & NU != 0 && self.reason.is_none() {
+            self.reason = Some(span);
+        }
+        let t = f(self);
+        (self.cf, self.reason) = saved;
+        t
+    }
+
     fn span(&self, e: ExprId) -> Span {
         self.prog.exprs.get(e).map_or(Span::default(), |x| x.span)
     }
@@ -463,6 +477,16 @@ impl Analysis<'_> {
                 _ => 0,
             },
             ExprKind::Unary { operand, .. } => self.expr(*operand),
+            ExprKind::Binary {
+                op: BinaryOp::And | BinaryOp::Or,
+                lhs,
+                rhs,
+            } => {
+                // Short-circuit: the right operand runs only where the left one says so.
+                let l = self.expr(*lhs);
+                let span = self.span(*lhs);
+                l | self.under(l, span, |a| a.expr(*rhs))
+            }
             ExprKind::Binary { lhs, rhs, .. } => self.expr(*lhs) | self.expr(*rhs),
             ExprKind::Construct { args } => args.iter().fold(0, |acc, a| acc | self.expr(*a)),
             ExprKind::Splat { value }
@@ -483,7 +507,12 @@ impl Analysis<'_> {
                 cond,
                 accept,
                 reject,
-            } => self.expr(*cond) | self.expr(*accept) | self.expr(*reject),
+            } => {
+                // Arms that are not pure (calls, sampling, derivatives) become a branch.
+                let c = self.expr(*cond);
+                let span = self.span(*cond);
+                c | self.under(c, span, |a| a.expr(*accept) | a.expr(*reject))
+            }
             ExprKind::Call { function, args } => {
                 let tags: Vec<Tag> = args.iter().map(|a| self.expr(*a)).collect();
                 let sum = self
