@@ -15,7 +15,9 @@
 //!   rest of the loop) and after a `return` under one (for the rest of the function). `discard` does not change uniformity (it demotes the invocation
 //!   to a helper, as in WGSL).
 //! - Locals are tracked flow-insensitively: once a local may hold a non-uniform value it stays
-//!   so; loops are iterated until their tags stop growing.
+//!   so; loops are iterated until their tags stop growing. The members of an entry point's
+//!   struct parameter are tracked one by one (so `workgroup_id` stays uniform beside
+//!   `local_invocation_id`), and an assignment raises the members it writes.
 //! - A function with a barrier (or an implicit-derivative operation) records which of its
 //!   parameters must be uniform for it; each call checks those arguments and that the call
 //!   itself stands in uniform control flow.
@@ -253,6 +255,24 @@ impl Analysis<'_> {
         }
     }
 
+    /// Raises the member tags of an entry point's struct parameter `l` (only member `field`
+    /// when the assignment writes in that member alone).
+    fn raise_fields(&mut self, l: usize, field: Option<u32>, tag: Tag) {
+        let Some(tags) = self.fields.get_mut(&l) else {
+            return;
+        };
+        let mut grew = false;
+        for (i, slot) in tags.iter_mut().enumerate() {
+            if field.is_none_or(|f| f as usize == i) && *slot | tag != *slot {
+                *slot |= tag;
+                grew = true;
+            }
+        }
+        if grew && self.read.get(l).copied().unwrap_or(true) {
+            self.changed = true;
+        }
+    }
+
     fn block(&mut self, b: &Block) {
         for s in &b.stmts {
             match &s.kind {
@@ -262,11 +282,11 @@ impl Analysis<'_> {
                 }
                 StmtKind::Assign { target, value, .. } => {
                     let v = self.expr(*value);
-                    let (root, idx) = self.place(*target);
+                    let (root, field, idx) = self.place(*target);
                     if let Some(l) = root {
                         let t = v | idx | self.cf_now();
                         self.raise_local(l, t);
-                        self.fields.remove(&l);
+                        self.raise_fields(l, field, t);
                     }
                 }
                 StmtKind::Expr(e) => {
@@ -392,22 +412,32 @@ impl Analysis<'_> {
         self.prog.exprs.get(e).map_or(Span::default(), |x| x.span)
     }
 
-    /// The root local of a place and the tags of the indices along it.
-    fn place(&mut self, e: ExprId) -> (Option<usize>, Tag) {
+    /// The root local of a place, the member of the root it writes in (when the step next to
+    /// the root is a member access) and the tags of the indices along it.
+    fn place(&mut self, e: ExprId) -> (Option<usize>, Option<u32>, Tag) {
         let mut cur = e;
         let mut idx = 0;
+        let mut field = None;
         loop {
             let Some(ex) = self.prog.exprs.get(cur) else {
-                return (None, idx);
+                return (None, None, idx);
             };
             match &ex.kind {
-                ExprKind::Local(l) => return (Some(l.index()), idx),
-                ExprKind::Field { base, .. } | ExprKind::Swizzle { base, .. } => cur = *base,
+                ExprKind::Local(l) => return (Some(l.index()), field, idx),
+                ExprKind::Field { base, index } => {
+                    field = Some(*index);
+                    cur = *base;
+                }
+                ExprKind::Swizzle { base, .. } => {
+                    field = None;
+                    cur = *base;
+                }
                 ExprKind::Index { base, index } => {
+                    field = None;
                     idx |= self.expr(*index);
                     cur = *base;
                 }
-                _ => return (None, idx),
+                _ => return (None, None, idx),
             }
         }
     }
@@ -495,6 +525,9 @@ impl Analysis<'_> {
             ExprKind::Field { base, index } => {
                 if let Some(ExprKind::Local(l)) = self.prog.exprs.get(*base).map(|b| &b.kind) {
                     if let Some(tags) = self.fields.get(&l.index()) {
+                        if let Some(read) = self.read.get_mut(l.index()) {
+                            *read = true;
+                        }
                         return tags.get(*index as usize).copied().unwrap_or(NU);
                     }
                 }
