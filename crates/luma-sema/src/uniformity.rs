@@ -37,6 +37,9 @@ use crate::codes;
 type Tag = u64;
 const NU: Tag = 1;
 
+/// Passes over a function before its locals are all taken as possibly non-uniform.
+const MAX_PASSES: u32 = 64;
+
 fn param_bit(i: usize) -> Tag {
     if i < 63 {
         1 << (i + 1)
@@ -148,9 +151,20 @@ impl<'a> Checker<'a> {
                 }
             }
             a.block(&def.body);
-            // Loops may have raised local tags after their first pass; settle them.
+            // Loops may have raised local tags after their first pass; settle them. Each pass
+            // may carry a tag only one assignment further back, so a long chain could need
+            // more passes than we allow: past the limit every local and member takes every
+            // tag the function can produce, and one last pass over that fixed point reports
+            // what it must.
             let mut rounds = 0;
-            while a.changed && rounds < 64 {
+            while a.changed {
+                if rounds == MAX_PASSES {
+                    let top = (0..def.params.len()).fold(NU, |t, i| t | param_bit(i));
+                    a.locals.fill(top);
+                    for tags in a.fields.values_mut() {
+                        tags.fill(top);
+                    }
+                }
                 a.changed = false;
                 a.cf = 0;
                 a.reason = None;
@@ -159,6 +173,9 @@ impl<'a> Checker<'a> {
                 a.read.fill(false);
                 a.block(&def.body);
                 rounds += 1;
+                if rounds > MAX_PASSES {
+                    break;
+                }
             }
             let summary = a.summary;
             let findings = std::mem::take(&mut a.findings);
