@@ -12,7 +12,8 @@
 //! - Control flow is non-uniform under a non-uniform `if`/`while`/`for` condition or bound
 //!   (also in the arms of an if-expression and the right operand of `and` / `or`, which lower
 //!   to branches when they do anything that matters here), after a `break` under one (for the
-//!   rest of the loop) and after a `return` under one (for the rest of the function). `discard` does not change uniformity (it demotes the invocation
+//!   rest of the loop) and after a `return` under one (for the rest of the function, and for
+//!   the later iterations of every loop it leaves). `discard` does not change uniformity (it demotes the invocation
 //!   to a helper, as in WGSL).
 //! - Locals are tracked flow-insensitively: once a local may hold a non-uniform value it stays
 //!   so; loops are iterated until their tags stop growing. The members of an entry point's
@@ -88,8 +89,9 @@ struct Analysis<'p> {
     /// Tag added to everything after a return under non-uniform control flow.
     after: Tag,
     after_reason: Option<Span>,
-    /// Tags from breaks of the innermost loops.
-    breaks: Vec<Tag>,
+    /// Per enclosing loop, innermost last: the tags of the control flow its breaks (and the
+    /// returns in it) leave from, and what made the first non-uniform one so.
+    breaks: Vec<(Tag, Option<Span>)>,
     summary: Summary,
     findings: BTreeMap<(u32, u32, bool), Finding>,
     changed: bool,
@@ -245,6 +247,14 @@ impl<'a> Checker<'a> {
     }
 }
 
+/// Records, in a loop's break entry, a way out of the loop under control flow `t`.
+fn leave(entry: &mut (Tag, Option<Span>), t: Tag, reason: Option<Span>) {
+    entry.0 |= t;
+    if t & NU != 0 && entry.1.is_none() {
+        entry.1 = reason;
+    }
+}
+
 fn io_tag(b: IoBinding) -> Tag {
     match b {
         IoBinding::Builtin(Builtin::WorkgroupId | Builtin::NumWorkgroups) => 0,
@@ -364,9 +374,9 @@ impl Analysis<'_> {
                 }
                 StmtKind::Block(b) => self.block(b),
                 StmtKind::Break => {
-                    let t = self.cf_now();
+                    let (t, r) = (self.cf_now(), self.reason_now());
                     if let Some(top) = self.breaks.last_mut() {
-                        *top |= t;
+                        leave(top, t, r);
                     }
                 }
                 StmtKind::Return(v) => {
@@ -377,9 +387,15 @@ impl Analysis<'_> {
                     self.summary.ret |= t | self.cf_now();
                     let now = self.cf_now();
                     if now != 0 {
+                        let r = self.reason_now().or(Some(s.span));
                         self.after |= now;
                         if self.after_reason.is_none() {
-                            self.after_reason = self.reason_now().or(Some(s.span));
+                            self.after_reason = r;
+                        }
+                        // A return leaves every enclosing loop: the invocations that stay
+                        // run their next iterations without it.
+                        for top in &mut self.breaks {
+                            leave(top, now, r);
                         }
                     }
                 }
@@ -392,20 +408,33 @@ impl Analysis<'_> {
     fn looped(&mut self, t: Tag, reason: Span, body: &Block, cond: Option<ExprId>) {
         let saved = (self.cf, self.reason);
         let mut extra: Tag = 0;
+        // What made `extra` non-uniform: the condition, or a break (or return) condition.
+        let mut extra_reason = None;
         for _ in 0..4 {
             self.cf = saved.0 | t | extra;
-            if (t | extra) & NU != 0 && self.reason.is_none() {
-                self.reason = Some(reason);
+            if self.reason.is_none() {
+                if t & NU != 0 {
+                    self.reason = Some(reason);
+                } else if extra & NU != 0 {
+                    self.reason = extra_reason.or(Some(reason));
+                }
             }
-            self.breaks.push(0);
+            self.breaks.push((0, None));
             self.block(body);
-            let b = self.breaks.pop().unwrap_or(0);
+            let (b, b_reason) = self.breaks.pop().unwrap_or((0, None));
             if let Some(c) = cond {
                 // The condition is evaluated again with locals the body may have changed.
-                extra |= self.expr(c);
+                let ct = self.expr(c);
+                if ct & NU != 0 && extra_reason.is_none() {
+                    extra_reason = Some(reason);
+                }
+                extra |= ct;
             }
             if b | extra == extra {
                 break;
+            }
+            if b & NU != 0 && extra_reason.is_none() {
+                extra_reason = b_reason;
             }
             extra |= b;
         }
