@@ -62,7 +62,11 @@ fn output_is_byte_identical_across_runs() {
             &Target::ALL,
         );
         assert_eq!(a.outputs, b.outputs, "{name}: outputs differ between runs");
-        assert_eq!(a.ir_hash(), b.ir_hash(), "{name}: IR hash differs between runs");
+        assert_eq!(
+            a.ir_hash(),
+            b.ir_hash(),
+            "{name}: IR hash differs between runs"
+        );
     }
 }
 
