@@ -13,8 +13,10 @@
 //!   (also in the arms of an if-expression and the right operand of `and` / `or`, which lower
 //!   to branches when they do anything that matters here), after a `break` under one (for the
 //!   rest of the loop) and after a `return` under one (for the rest of the function, and for
-//!   the later iterations of every loop it leaves). `discard` does not change uniformity (it demotes the invocation
-//!   to a helper, as in WGSL).
+//!   the later iterations of every loop it leaves). An early `return` in a callee does not
+//!   change its caller's control flow: invocations leave a call together (WGSL's rule).
+//!   `discard` does not change uniformity either: HLSL, WGSL and MSL 2.3+ keep the invocation
+//!   as a helper, and on SPIR-V and GLSL, where it ends, language.md 6.6 documents the gap.
 //! - Locals are tracked flow-insensitively: once a local may hold a non-uniform value it stays
 //!   so; loops are iterated until their tags stop growing. The members of an entry point's
 //!   struct parameter are tracked one by one (so `workgroup_id` stays uniform beside
