@@ -83,6 +83,30 @@ pub fn operand(text: &str, prec: Prec, parent: Prec, side: Side) -> String {
     }
 }
 
+/// Prefix operator `op` (`-`, `!`, `~`, `&`, a cast) applied to `text` of precedence `prec`; the
+/// result has precedence [`Prec::Unary`].
+///
+/// The operand is parenthesized when it is itself a prefix expression or its text starts with
+/// `-` (a negative literal): `-(-x)` written `--x` is C's decrement (found by luma-difftest),
+/// and WGSL reads `--` as one token too.
+pub fn prefix(op: &str, text: &str, prec: Prec) -> String {
+    if text.starts_with('-') {
+        format!("{op}({text})")
+    } else {
+        format!("{op}{}", operand(text, prec, Prec::Unary, Side::Right))
+    }
+}
+
+/// `left op right` for a binary operator `op` of precedence `parent`, each operand given as its
+/// text and precedence and parenthesized when it has to be. The result has precedence `parent`.
+pub fn infix(op: &str, parent: Prec, left: (&str, Prec), right: (&str, Prec)) -> String {
+    format!(
+        "{} {op} {}",
+        operand(left.0, left.1, parent, Side::Left),
+        operand(right.0, right.1, parent, Side::Right)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,5 +137,37 @@ mod tests {
             operand("a * b", Multiplicative, Additive, Side::Right),
             "a * b"
         );
+    }
+
+    #[test]
+    fn prefix_operands() {
+        use Prec::*;
+        assert_eq!(prefix("-", "x", Primary), "-x");
+        assert_eq!(prefix("-", "a.x", Primary), "-a.x");
+        // -(-x), never the decrement --x; !(~x); -(a + b).
+        assert_eq!(prefix("-", "-x", Unary), "-(-x)");
+        assert_eq!(prefix("!", "~x", Unary), "!(~x)");
+        assert_eq!(prefix("-", "a + b", Additive), "-(a + b)");
+        // A text starting with `-` is parenthesized whatever its precedence says.
+        assert_eq!(prefix("-", "-1.0", Primary), "-(-1.0)");
+        assert_eq!(prefix("(float4)", "-x", Unary), "(float4)(-x)");
+    }
+
+    #[test]
+    fn infix_operands() {
+        use Prec::*;
+        let (a, b) = (("a", Primary), ("b", Primary));
+        let sum = ("a + b", Additive);
+        let and = ("a & b", BitAnd);
+        let eq = ("a == b", Relational);
+        let cond = ("c ? a : b", Conditional);
+        assert_eq!(infix("+", Additive, a, b), "a + b");
+        assert_eq!(infix("+", Additive, sum, b), "a + b + b");
+        // a - (b - c), (a + b) << c, (a & b) | c, (a == b) == c, (c ? a : b) * b.
+        assert_eq!(infix("-", Additive, a, sum), "a - (a + b)");
+        assert_eq!(infix("<<", Shift, sum, b), "(a + b) << b");
+        assert_eq!(infix("|", BitOr, and, b), "(a & b) | b");
+        assert_eq!(infix("==", Relational, eq, b), "(a == b) == b");
+        assert_eq!(infix("*", Multiplicative, cond, b), "(c ? a : b) * b");
     }
 }
