@@ -4,7 +4,7 @@
 //! native stack. Each value is written as [`luma_back::plan`] places it; `If` results, loop
 //! results and loop-carried values are variables declared just before their construct.
 
-use luma_back::prec::operand as wrap;
+use luma_back::prec::{self, operand as wrap};
 use luma_back::{CodeWriter, Namer, Placement, Prec, Side, ValuePlan};
 use luma_base::Handle;
 use luma_ir::{
@@ -307,8 +307,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                         results: results.clone(),
                     });
                     if accept_empty {
-                        let negated = wrap(&cond.text, cond.prec, Prec::Unary, Side::Right);
-                        self.out.open(format!("{keyword} (!{negated}) {{"));
+                        let negated = prec::prefix("!", &cond.text, cond.prec);
+                        self.out.open(format!("{keyword} ({negated}) {{"));
                         work.push(Work::Block {
                             block: *reject,
                             next: 0,
@@ -2188,20 +2188,13 @@ fn component(index: u32) -> &'static str {
 }
 
 fn unary(op: &str, a: &Expr) -> Expr {
-    Expr::with_prec(
-        format!("{op}{}", wrap(&a.text, a.prec, Prec::Unary, Side::Right)),
-        Prec::Unary,
-    )
+    Expr::with_prec(prec::prefix(op, &a.text, a.prec), Prec::Unary)
 }
 
-fn binary(op: &str, prec: Prec, l: &Expr, r: &Expr) -> Expr {
+fn binary(op: &str, parent: Prec, l: &Expr, r: &Expr) -> Expr {
     Expr::with_prec(
-        format!(
-            "{} {op} {}",
-            wrap(&l.text, l.prec, prec, Side::Left),
-            wrap(&r.text, r.prec, prec, Side::Right)
-        ),
-        prec,
+        prec::infix(op, parent, (&l.text, l.prec), (&r.text, r.prec)),
+        parent,
     )
 }
 

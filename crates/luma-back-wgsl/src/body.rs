@@ -10,7 +10,7 @@
 //! whose operands are all constant, and that might fail, first binds one operand to a `let`,
 //! which is never a constant expression.
 
-use luma_back::prec::operand as wrap;
+use luma_back::prec::{self, operand as wrap};
 use luma_back::{CodeWriter, Namer, Placement, Prec, Side, ValuePlan};
 use luma_base::Handle;
 use luma_ir::{
@@ -329,8 +329,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                         results: results.clone(),
                     });
                     if accept_empty {
-                        let negated = wrap(&cond.text, cond.prec, Prec::Unary, Side::Right);
-                        self.out.open(format!("{keyword} !{negated} {{"));
+                        let negated = prec::prefix("!", &cond.text, cond.prec);
+                        self.out.open(format!("{keyword} {negated} {{"));
                         work.push(Work::Block {
                             block: *reject,
                             next: 0,
@@ -2168,7 +2168,7 @@ fn innermost_loop(ctx: &[Ctx]) -> Result<LoopVars, Error> {
 
 /// `&p` for a reference expression.
 fn address_of(p: &Expr) -> String {
-    format!("&{}", wrap(&p.text, p.prec, Prec::Unary, Side::Right))
+    prec::prefix("&", &p.text, p.prec)
 }
 
 fn component(index: u32) -> &'static str {
@@ -2181,20 +2181,13 @@ fn component(index: u32) -> &'static str {
 }
 
 fn unary(op: &str, a: &Expr) -> Expr {
-    Expr::with_prec(
-        format!("{op}{}", wrap(&a.text, a.prec, Prec::Unary, Side::Right)),
-        Prec::Unary,
-    )
+    Expr::with_prec(prec::prefix(op, &a.text, a.prec), Prec::Unary)
 }
 
-fn binary(op: &str, prec: Prec, l: &Expr, r: &Expr) -> Expr {
+fn binary(op: &str, parent: Prec, l: &Expr, r: &Expr) -> Expr {
     Expr::with_prec(
-        format!(
-            "{} {op} {}",
-            wrap(&l.text, l.prec, prec, Side::Left),
-            wrap(&r.text, r.prec, prec, Side::Right)
-        ),
-        prec,
+        prec::infix(op, parent, (&l.text, l.prec), (&r.text, r.prec)),
+        parent,
     )
 }
 
