@@ -631,12 +631,69 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         }
         let value = self.value(v)?;
         let name = self.namer.call(value.name.as_deref().unwrap_or("t"));
-        self.out.line(format!("let {name} = {};", e.text));
+        self.bind(v, &name, &e)?;
         let named = Expr::name(name);
         if matches!(value.def, ValueDef::Op(_)) {
             self.set(v, named.clone());
         }
         Ok(named)
+    }
+
+    /// Declares `name` for value `v`, written as `e`: a `let`, or, when `e` is a constant
+    /// expression that reads an override, a `var` assigned after its declaration. WGSL never
+    /// treats a `let` as an override-expression, but naga's override processing evaluates
+    /// through `let`s at pipeline creation (gfx-rs/wgpu#9002) and rejects what fails there
+    /// (`INT_MIN / -1`, a shift by 33, `-INT_MIN` with the pipeline's values), which Luma
+    /// defines at run time; a load of a function `var` is a run-time value for naga too. The
+    /// value is stored, not given as the initializer: naga 30 panics writing SPIR-V for some
+    /// functions whose `var`s are initialized with override-expressions.
+    fn bind(&mut self, v: Handle<Value>, name: &str, e: &Expr) -> Result<(), Error> {
+        if e.konst && self.reads_override(v)? {
+            let ty = self.w.type_text(self.value(v)?.ty)?;
+            self.out.line(format!("var {name}: {ty};"));
+            self.out.line(format!("{name} = {};", e.text));
+        } else {
+            self.out.line(format!("let {name} = {};", e.text));
+        }
+        Ok(())
+    }
+
+    /// Whether value `v` reads a specialization constant (an override), through its operands
+    /// and the parts of composite constants; `true` when that is not settled within a bounded
+    /// walk.
+    fn reads_override(&self, v: Handle<Value>) -> Result<bool, Error> {
+        let module = self.w.module;
+        let mut values = vec![v];
+        let mut constants = Vec::new();
+        let mut visits = 0usize;
+        while let Some(v) = values.pop() {
+            visits += 1;
+            if visits > 256 {
+                return Ok(true);
+            }
+            match &self.value(v)?.def {
+                ValueDef::Constant(c) => constants.push(*c),
+                ValueDef::Op(op) => op.for_each_operand(|o| values.push(o)),
+                _ => {}
+            }
+            while let Some(c) = constants.pop() {
+                visits += 1;
+                if visits > 256 {
+                    return Ok(true);
+                }
+                let constant = module
+                    .constants
+                    .get(c)
+                    .ok_or_else(|| Error::invalid("constant handle out of range"))?;
+                if constant.spec_id.is_some() {
+                    return Ok(true);
+                }
+                if let ConstantValue::Composite(parts) = &constant.value {
+                    constants.extend(parts.iter().copied());
+                }
+            }
+        }
+        Ok(false)
     }
 
     fn value_stmt(&mut self, v: Handle<Value>) -> Result<(), Error> {
@@ -694,7 +751,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             }
             Placement::Named => {
                 let name = self.temp_name(v, op)?;
-                self.out.line(format!("let {name} = {};", e.text));
+                self.bind(v, &name, &e)?;
                 self.set(v, Expr::name(name));
             }
             Placement::Effect => match op {
@@ -1373,7 +1430,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     Expr::primary(format!("{ty}(31u)")).konst()
                 }
             };
-            return Ok(binary("&", Prec::BitAnd, &count, &mask));
+            let masked = binary("&", Prec::BitAnd, &count, &mask);
+            return Ok(if count.konst { masked.konst() } else { masked });
         }
         Ok(count)
     }

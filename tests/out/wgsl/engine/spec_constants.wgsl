@@ -43,7 +43,8 @@ fn ssao(@location(0) uv: vec2f) -> @location(0) f32 {
     } else {
         rotation = vec2f(1.0f, 0.0f);
     }
-    let t_2 = SAMPLE_COUNT;
+    var t_2: i32;
+    t_2 = SAMPLE_COUNT;
     let t_3 = t_2 - 1i;
     var i: i32 = 0i;
     var v: u32 = bitcast<u32>(t_3) - 0u;
@@ -77,6 +78,7 @@ fn ssao(@location(0) uv: vec2f) -> @location(0) f32 {
         v_2 = v_2 + 1u;
         occluded = occluded_2;
     }
-    let t_4 = SAMPLE_COUNT;
+    var t_4: i32;
+    t_4 = SAMPLE_COUNT;
     return ssao_out(1.0f - occluded_1 / f32(t_4) * INTENSITY).occlusion;
 }

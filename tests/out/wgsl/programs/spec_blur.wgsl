@@ -22,9 +22,11 @@ fn load_index(p: vec2i) -> u32 {
 
 @compute @workgroup_size(64, 1, 1)
 fn blur(@builtin(local_invocation_index) lane: u32, @builtin(workgroup_id) group: vec3u) {
-    let t = RADIUS;
+    var t: i32;
+    t = RADIUS;
     let radius = clamp(t, 0i, 8i);
-    let axis = select(vec2i(0i, 1i), vec2i(1i, 0i), HORIZONTAL);
+    var axis: vec2i;
+    axis = select(vec2i(0i, 1i), vec2i(1i, 0i), HORIZONTAL);
     let line_start = select(vec2i(i32(group.y), i32(group.x) * 64i), vec2i(i32(group.x) * 64i, i32(group.y)), HORIZONTAL);
     var k: i32 = 0i;
     var v: u32 = 1u;
