@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use luma_back::prec::{self, Prec, Side};
 use luma_back::{else_if, else_if_folds, else_if_shape, CodeWriter, Namer};
 use luma_base::Handle;
 use luma_ir::layout::{LayoutKind, LayoutRule, Layouter};
@@ -29,36 +30,6 @@ const MAX_NESTING: usize = 4 * 256;
 
 type R<T> = Result<T, Error>;
 
-/// Operator precedence of an emitted expression (higher binds tighter).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Prec {
-    Ternary = 1,
-    LogicalOr,
-    LogicalAnd,
-    BitOr,
-    BitXor,
-    BitAnd,
-    Equality,
-    Relational,
-    Shift,
-    Additive,
-    Multiplicative,
-    Unary,
-    Postfix,
-}
-
-/// `op` applied to `a` as a prefix operator. An operand that is itself a prefix expression or
-/// starts with `-` (a negative literal) gets parentheses: `-(-x)` written `--x` is C's
-/// decrement (found by luma-difftest).
-fn prefix(op: &str, a: &Expr) -> Expr {
-    let operand = if a.prec <= Prec::Unary || a.text.starts_with('-') {
-        format!("({})", a.text)
-    } else {
-        a.text.clone()
-    };
-    Expr::new(format!("{op}{operand}"), Prec::Unary)
-}
-
 /// An expression with its precedence.
 #[derive(Debug, Clone)]
 struct Expr {
@@ -79,17 +50,26 @@ impl Expr {
     }
 
     fn atom(text: impl Into<String>) -> Expr {
-        Expr::new(text, Prec::Postfix)
+        Expr::new(text, Prec::Primary)
     }
 
-    /// The text, parenthesized unless it binds at least as tightly as `min`.
-    fn at(&self, min: Prec) -> String {
-        if self.prec >= min {
-            self.text.clone()
-        } else {
-            format!("({})", self.text)
-        }
+    /// The text, ready to stand as the `side` operand of an operator of precedence `parent`.
+    fn at(&self, parent: Prec, side: Side) -> String {
+        prec::operand(&self.text, self.prec, parent, side)
     }
+
+    /// Prefix operator `op` (`-`, `!`, `~`, a cast) applied to this expression.
+    fn prefix(&self, op: &str) -> Expr {
+        Expr::new(prec::prefix(op, &self.text, self.prec), Prec::Unary)
+    }
+}
+
+/// `l op r` for binary operator `op` of precedence `parent`.
+fn infix(op: &str, parent: Prec, l: &Expr, r: &Expr) -> Expr {
+    Expr::new(
+        prec::infix(op, parent, (&l.text, l.prec), (&r.text, r.prec)),
+        parent,
+    )
 }
 
 /// Where a pointer points, as HLSL can reach it.
@@ -272,7 +252,7 @@ fn float_literal(v: f32) -> Expr {
 
 fn int_literal(v: i32) -> Expr {
     if v == i32::MIN {
-        Expr::new("(-2147483647 - 1)", Prec::Postfix)
+        Expr::new("(-2147483647 - 1)", Prec::Primary)
     } else if v < 0 {
         Expr::new(v.to_string(), Prec::Unary)
     } else {
@@ -1563,7 +1543,10 @@ impl<'a> Writer<'a> {
                         let helper = self.image_store_helper(ity, n)?;
                         out.line(format!("{helper}({}, {c}, {v});", img.text));
                     } else {
-                        out.line(format!("{}[uint{n}({c})] = {v};", img.at(Prec::Postfix)));
+                        out.line(format!(
+                            "{}[uint{n}({c})] = {v};",
+                            img.at(Prec::Primary, Side::Left)
+                        ));
                     }
                 }
                 StmtKind::AtomicStore { pointer, value } => {
@@ -1704,7 +1687,7 @@ impl<'a> Writer<'a> {
             let cond = self.expr(ctx, condition, 0)?;
             let (accept_empty, reject_empty) = (empty_yield(accept), empty_yield(reject));
             let (test, first, second) = if accept_empty && !reject_empty {
-                (format!("!{}", cond.at(Prec::Unary)), reject, None)
+                (cond.prefix("!").text, reject, None)
             } else {
                 (cond.text, accept, (!reject_empty).then_some(reject))
             };
@@ -1989,7 +1972,10 @@ impl<'a> Writer<'a> {
                 let d = self.decl(ty, &name, false)?;
                 out.line(format!("{d} = {};", b.text));
                 let idx = self.as_uint(ctx, *index, &i)?;
-                out.open(format!("if ({} < {n}u) {{", idx.at(Prec::Relational)));
+                out.open(format!(
+                    "if ({} < {n}u) {{",
+                    idx.at(Prec::Relational, Side::Left)
+                ));
                 out.line(format!("{name}[{}] = {};", idx.text, p.text));
                 out.close("}");
             }
@@ -2421,7 +2407,7 @@ impl<'a> Writer<'a> {
                 let term = if stride == 1 {
                     i.text
                 } else {
-                    format!("{} * {stride}u", i.at(Prec::Multiplicative))
+                    format!("{} * {stride}u", i.at(Prec::Multiplicative, Side::Left))
                 };
                 let mut offset = offset;
                 offset.terms.push(term);
@@ -2859,7 +2845,7 @@ impl<'a> Writer<'a> {
                     if signed {
                         format!("asint(0u - asuint({}))", value.text)
                     } else {
-                        format!("0u - {}", value.at(Prec::Additive))
+                        format!("0u - {}", value.at(Prec::Additive, Side::Right))
                     }
                 } else {
                     value.text.clone()
@@ -2905,7 +2891,7 @@ impl<'a> Writer<'a> {
                         if signed {
                             as_u(&value)
                         } else {
-                            value.at(Prec::Additive)
+                            value.at(Prec::Additive, Side::Right)
                         }
                     )
                 } else {
@@ -3001,19 +2987,20 @@ impl<'a> Writer<'a> {
                     (UnaryOp::Negate, Some(ScalarKind::Sint)) => {
                         let bits = format!(
                             "0u - {}",
-                            self.uint_bits(ctx, *arg, &a).at(Prec::Multiplicative)
+                            self.uint_bits(ctx, *arg, &a)
+                                .at(Prec::Additive, Side::Right)
                         );
                         let mut e = Expr::atom(format!("asint({bits})"));
                         e.bits = Some((bits, Prec::Additive));
                         e
                     }
                     (UnaryOp::Negate, Some(ScalarKind::Uint)) => Expr::new(
-                        format!("0u - {}", a.at(Prec::Multiplicative)),
+                        format!("0u - {}", a.at(Prec::Additive, Side::Right)),
                         Prec::Additive,
                     ),
-                    (UnaryOp::Negate, _) => prefix("-", &a),
-                    (UnaryOp::LogicalNot, _) => prefix("!", &a),
-                    (UnaryOp::BitNot, _) => prefix("~", &a),
+                    (UnaryOp::Negate, _) => a.prefix("-"),
+                    (UnaryOp::LogicalNot, _) => a.prefix("!"),
+                    (UnaryOp::BitNot, _) => a.prefix("~"),
                 }
             }
             Op::Binary { op: bop, lhs, rhs } => self.binary(ctx, *bop, *lhs, *rhs, ty, depth)?,
@@ -3021,10 +3008,9 @@ impl<'a> Writer<'a> {
                 let l = self.expr(ctx, *lhs, depth)?;
                 let r = self.expr(ctx, *rhs, depth)?;
                 match kind {
-                    ProductKind::VectorTimesScalar | ProductKind::MatrixTimesScalar => Expr::new(
-                        format!("{} * {}", l.at(Prec::Multiplicative), r.at(Prec::Unary)),
-                        Prec::Multiplicative,
-                    ),
+                    ProductKind::VectorTimesScalar | ProductKind::MatrixTimesScalar => {
+                        infix("*", Prec::Multiplicative, &l, &r)
+                    }
                     // The HLSL matrix is the transpose of Luma's, so the operands swap.
                     ProductKind::MatrixTimesVector
                     | ProductKind::VectorTimesMatrix
@@ -3063,18 +3049,18 @@ impl<'a> Writer<'a> {
                     _ => Expr::new(
                         format!(
                             "{} ? {} : {}",
-                            c.at(Prec::LogicalOr),
-                            a.at(Prec::Ternary),
-                            b.at(Prec::Ternary)
+                            c.at(Prec::Conditional, Side::Left),
+                            a.at(Prec::Conditional, Side::Right),
+                            b.at(Prec::Conditional, Side::Right)
                         ),
-                        Prec::Ternary,
+                        Prec::Conditional,
                     ),
                 }
             }
             Op::Splat { value } => {
                 let e = self.expr(ctx, *value, depth)?;
                 let tn = self.type_name(ty)?;
-                Expr::new(format!("({tn}){}", e.at(Prec::Unary)), Prec::Unary)
+                e.prefix(&format!("({tn})"))
             }
             Op::Compose { components } => {
                 let mut parts = Vec::new();
@@ -3088,13 +3074,13 @@ impl<'a> Writer<'a> {
                 let b = self.expr(ctx, *base, depth)?;
                 let bty = self.value_ty(func, *base)?;
                 let access = self.part_access(bty, *index)?;
-                Expr::atom(format!("{}{access}", b.at(Prec::Postfix)))
+                Expr::atom(format!("{}{access}", b.at(Prec::Primary, Side::Left)))
             }
             Op::ExtractDynamic { base, index } => {
                 let b = self.expr(ctx, *base, depth)?;
                 let n = self.value_inner(func, *base)?.vector_count();
                 let i = self.index(ctx, *index, n)?;
-                Expr::atom(format!("{}[{}]", b.at(Prec::Postfix), i.text))
+                Expr::atom(format!("{}[{}]", b.at(Prec::Primary, Side::Left), i.text))
             }
             Op::Shuffle { a, b, pattern } => {
                 let ea = self.expr(ctx, *a, depth)?;
@@ -3102,7 +3088,7 @@ impl<'a> Writer<'a> {
                 let from_a = a == b || pattern.iter().all(|&p| p < na);
                 if from_a {
                     let s: String = pattern.iter().map(|&p| vector_letter(p % na)).collect();
-                    Expr::atom(format!("{}.{s}", ea.at(Prec::Postfix)))
+                    Expr::atom(format!("{}.{s}", ea.at(Prec::Primary, Side::Left)))
                 } else {
                     let eb = self.expr(ctx, *b, depth)?;
                     let mut groups: Vec<(bool, String)> = Vec::new();
@@ -3121,7 +3107,7 @@ impl<'a> Writer<'a> {
                         .iter()
                         .map(|(first, s)| {
                             let e = if *first { &ea } else { &eb };
-                            format!("{}.{s}", e.at(Prec::Postfix))
+                            format!("{}.{s}", e.at(Prec::Primary, Side::Left))
                         })
                         .collect();
                     let tn = self.type_name(ty)?;
@@ -3222,7 +3208,7 @@ impl<'a> Writer<'a> {
                     Some(d) => Some(self.expr(ctx, *d, depth)?.text),
                     None => None,
                 };
-                let i = img.at(Prec::Postfix);
+                let i = img.at(Prec::Primary, Side::Left);
                 let s = smp.text;
                 let text = match (level, dref) {
                     (SampleLevel::Auto, None) => format!("{i}.Sample({s}, {coord}{off})"),
@@ -3281,7 +3267,7 @@ impl<'a> Writer<'a> {
                     Some(l) => Some(self.expr(ctx, *l, depth)?.text),
                     None => None,
                 };
-                let i = img.at(Prec::Postfix);
+                let i = img.at(Prec::Primary, Side::Left);
                 let text = match sample {
                     Some(smp) => {
                         let smp = self.expr(ctx, *smp, depth)?.text;
@@ -3320,7 +3306,10 @@ impl<'a> Writer<'a> {
                     let helper = self.image_load_helper(ity, n)?;
                     Expr::atom(format!("{helper}({}, {c})", img.text))
                 } else {
-                    Expr::atom(format!("{}[uint{n}({c})]", img.at(Prec::Postfix)))
+                    Expr::atom(format!(
+                        "{}[uint{n}({c})]",
+                        img.at(Prec::Primary, Side::Left)
+                    ))
                 }
             }
             Op::ImageQuery { image, query } => {
@@ -3573,19 +3562,16 @@ impl<'a> Writer<'a> {
         let l = self.expr(ctx, lhs, depth)?;
         let operand_ty = self.value_ty(func, lhs)?;
         let kind = self.ty(operand_ty)?.scalar_kind_of();
-        let infix = |sym: &str, prec: Prec, l: &Expr, r: &Expr| {
-            Expr::new(
-                format!("{} {sym} {}", l.at(prec), r.at(next_prec(prec))),
-                prec,
-            )
-        };
         // Shift counts are masked to 31 (constant counts are masked here).
         if matches!(op, BinaryOp::ShiftLeft | BinaryOp::ShiftRight) {
             let count = match self.const_index(ctx, rhs) {
                 Some(c) => Expr::atom(format!("{}u", c & 31)),
                 None => {
                     let r = self.expr(ctx, rhs, depth)?;
-                    Expr::new(format!("{} & 31u", r.at(Prec::BitAnd)), Prec::BitAnd)
+                    Expr::new(
+                        format!("{} & 31u", r.at(Prec::BitAnd, Side::Left)),
+                        Prec::BitAnd,
+                    )
                 }
             };
             let sym = if op == BinaryOp::ShiftLeft {
@@ -3614,7 +3600,7 @@ impl<'a> Writer<'a> {
                 } else {
                     Prec::Additive
                 };
-                let bits = format!("{} {sym} {}", lu.at(prec), ru.at(next_prec(prec)));
+                let bits = infix(sym, prec, &lu, &ru).text;
                 let mut e = Expr::atom(format!("asint({bits})"));
                 e.bits = Some((bits, prec));
                 e
@@ -3643,8 +3629,8 @@ impl<'a> Writer<'a> {
             BinaryOp::BitAnd => infix("&", Prec::BitAnd, &l, &r),
             BinaryOp::BitOr => infix("|", Prec::BitOr, &l, &r),
             BinaryOp::BitXor => infix("^", Prec::BitXor, &l, &r),
-            BinaryOp::Equal => infix("==", Prec::Equality, &l, &r),
-            BinaryOp::NotEqual => infix("!=", Prec::Equality, &l, &r),
+            BinaryOp::Equal => infix("==", Prec::Relational, &l, &r),
+            BinaryOp::NotEqual => infix("!=", Prec::Relational, &l, &r),
             BinaryOp::Less => infix("<", Prec::Relational, &l, &r),
             BinaryOp::LessEqual => infix("<=", Prec::Relational, &l, &r),
             BinaryOp::Greater => infix(">", Prec::Relational, &l, &r),
@@ -3936,23 +3922,6 @@ impl<'a> Writer<'a> {
         } else {
             e
         })
-    }
-}
-
-fn next_prec(p: Prec) -> Prec {
-    match p {
-        Prec::Ternary => Prec::LogicalOr,
-        Prec::LogicalOr => Prec::LogicalAnd,
-        Prec::LogicalAnd => Prec::BitOr,
-        Prec::BitOr => Prec::BitXor,
-        Prec::BitXor => Prec::BitAnd,
-        Prec::BitAnd => Prec::Equality,
-        Prec::Equality => Prec::Relational,
-        Prec::Relational => Prec::Shift,
-        Prec::Shift => Prec::Additive,
-        Prec::Additive => Prec::Multiplicative,
-        Prec::Multiplicative => Prec::Unary,
-        Prec::Unary | Prec::Postfix => Prec::Postfix,
     }
 }
 

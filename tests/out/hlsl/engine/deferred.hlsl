@@ -216,7 +216,7 @@ struct lighting_vs_Output {
 };
 
 lighting_vs_Output lighting_vs(lighting_vs_Input input) {
-    const lighting_vs_out composite = { float4(float2(float(input.id << 1u & 2u), float(input.id & 2u)) * 2.0 - float2(1.0, 1.0), 0.0, 1.0) };
+    const lighting_vs_out composite = { float4(float2(float((input.id << 1u) & 2u), float(input.id & 2u)) * 2.0 - float2(1.0, 1.0), 0.0, 1.0) };
     lighting_vs_Output output;
     output.clip_ = composite.clip_;
     return output;

@@ -210,7 +210,7 @@ void control_flow() {
     const bool e_14 = e_12 > 0;
     int i_1 = 0;
     uint carried_2 = e_14 ? luma_div(e_13 - 0u, asuint(e_12)) : luma_div(0u - e_13, asuint(asint(0u - (asuint(e_12) + 1u))) + 1u);
-    bool carried_3 = e_14 && 0 <= e_11 || e_12 < 0 && 0 >= e_11;
+    bool carried_3 = (e_14 && 0 <= e_11) || (e_12 < 0 && 0 >= e_11);
     uint carried_4 = 0u;
     int acc_2 = acc_1;
     int acc_3;
@@ -317,7 +317,7 @@ void control_flow() {
     results.Store(24u, asuint(x_2));
     const int c = params.n;
     const uint u = params.count;
-    results.Store(28u, asuint(asint(asuint((luma_rem(luma_div(asint((asuint(c) + 5u - 2u) * 3u), 2), 1000) & 65535 | 256) << 2u >> 1u) + asuint(int(u << 1u >> 2u)))));
+    results.Store(28u, asuint(asint(asuint((((luma_rem(luma_div(asint((asuint(c) + 5u - 2u) * 3u), 2), 1000) & 65535) | 256) << 2u) >> 1u) + asuint(int((u << 1u) >> 2u)))));
     arr = luma_const;
     const int e_16 = params.n;
     arr[min(uint(e_16 & 7), 7u)] = 42;

@@ -48,7 +48,7 @@ struct io_vs_Output {
 
 io_vs_Output io_vs(io_vs_Input input) {
     const float x = float(input.vid & 1u) * 2.0 - 1.0;
-    const float y = float(input.vid >> 1u & 1u) * 2.0 - 1.0;
+    const float y = float((input.vid >> 1u) & 1u) * 2.0 - 1.0;
     const VertOut composite = { float4(x, y, 0.5, 1.0), float4(x, y, 0.0, 1.0), float2(x, y), input.iid, asint(asuint(int(input.vid)) - 2u), 1.0 };
     io_vs_Output output;
     output.pos = composite.pos;

@@ -103,7 +103,7 @@ void integers() {
     const uint e_1 = inputs.ushift;
     out_ints.Store(56u, asuint(a >> (e_1 & 31u)));
     out_ints.Store(60u, asuint(a << 3u));
-    out_ints.Store(64u, asuint(a & 255 | b << 8u ^ 23130));
+    out_ints.Store(64u, asuint((a & 255) | ((b << 8u) ^ 23130)));
     out_ints.Store(68u, asuint(abs(a)));
     out_ints.Store(72u, asuint(sign(b)));
     out_ints.Store(76u, asuint(min(a, b)));
@@ -167,7 +167,7 @@ void integers() {
     const int4 e_20 = inputs.va;
     const int4 e_21 = inputs.vb;
     const int4 e_22 = inputs.va;
-    const int4 v = asint(0u - asuint(((asint(asuint(e_10) * asuint(e_11) + asuint(luma_div(e_12, e_13)) - asuint(luma_rem(e_14, e_15))) & int4(255, 255, 255, 255) | e_16 << (uint4(2u, 2u, 2u, 2u) & 31u)) ^ ~e_17) >> (uint4(1u, 2u, 3u, 4u) & 31u) << (uint4(0u, 1u, 2u, 3u) & 31u)) + asuint(abs(e_18)) + asuint(sign(e_19)) + asuint(min(e_20, e_21)) + asuint(max(e_22, int4(0, 0, 0, 0))));
+    const int4 v = asint(0u - asuint(((((asint(asuint(e_10) * asuint(e_11) + asuint(luma_div(e_12, e_13)) - asuint(luma_rem(e_14, e_15))) & int4(255, 255, 255, 255)) | (e_16 << (uint4(2u, 2u, 2u, 2u) & 31u))) ^ ~e_17) >> (uint4(1u, 2u, 3u, 4u) & 31u)) << (uint4(0u, 1u, 2u, 3u) & 31u)) + asuint(abs(e_18)) + asuint(sign(e_19)) + asuint(min(e_20, e_21)) + asuint(max(e_22, int4(0, 0, 0, 0))));
     const int4 e_23 = inputs.va;
     const int4 e_24 = inputs.vb;
     const int4 v_1 = luma_rem(asint(asuint(clamp(v, int4(-100, -100, -100, -100), int4(100, 100, 100, 100))) + (asuint(asint(countbits(e_23))) + asuint(asint(reversebits(asuint(e_24)))))), int4(7, 7, 7, 7));
@@ -186,7 +186,7 @@ void integers() {
     const uint3 e_34 = inputs.vd;
     const uint3 e_35 = inputs.vd;
     const uint3 e_36 = inputs.vc;
-    const uint3 w = ((e_29 * e_30 + luma_div(e_31, e_32) + luma_rem(e_33, e_34) - uint3(1u, 1u, 1u) & uint3(240u, 240u, 240u) | e_35 >> (uint3(4u, 4u, 4u) & 31u)) ^ ~e_36) << (uint3(1u, 1u, 1u) & 31u);
+    const uint3 w = ((((e_29 * e_30 + luma_div(e_31, e_32) + luma_rem(e_33, e_34) - uint3(1u, 1u, 1u)) & uint3(240u, 240u, 240u)) | (e_35 >> (uint3(4u, 4u, 4u) & 31u))) ^ ~e_36) << (uint3(1u, 1u, 1u) & 31u);
     const uint3 e_37 = inputs.vd;
     const uint e_38 = inputs.c;
     out_uvecs.Store4(0u, uint4(min(w, e_37) + max(w, uint3(3u, 3u, 3u)) + clamp(w, uint3(0u, 0u, 0u), uint3(1000u, 1000u, 1000u)), countbits(e_38)));

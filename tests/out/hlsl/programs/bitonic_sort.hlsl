@@ -109,8 +109,8 @@ void sort_blocks(sort_blocks_Input input) {
             if (!(j > 0u)) {
                 break;
             }
-            const uint i = 2u * input.lane - (input.lane & j - 1u);
-            compare_exchange_shared(i, i + j, (base + i & k) == 0u == ascending_all);
+            const uint i = 2u * input.lane - (input.lane & (j - 1u));
+            compare_exchange_shared(i, i + j, (((base + i) & k) == 0u) == ascending_all);
             GroupMemoryBarrierWithGroupSync();
             carried_3 = carried_3 + 1u;
             j = j >> 1u;
@@ -169,7 +169,7 @@ void merge_step(merge_step_Input input) {
     Pair b;
     b.key = asfloat(pairs.Load(min(partner, luma_length_pairs() - 1u) * 8u));
     b.value = pairs.Load(4u + min(partner, luma_length_pairs() - 1u) * 8u);
-    const bool e_4 = in_order(a.key, b.key, (i & e_2) == 0u == (e_3 != 0u));
+    const bool e_4 = in_order(a.key, b.key, ((i & e_2) == 0u) == (e_3 != 0u));
     if (!e_4) {
         pairs.Store(min(i, luma_length_pairs() - 1u) * 8u, asuint(b.key));
         pairs.Store(4u + min(i, luma_length_pairs() - 1u) * 8u, b.value);

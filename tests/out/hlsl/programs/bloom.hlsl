@@ -69,7 +69,7 @@ struct fullscreen_vs_Output {
 };
 
 fullscreen_vs_Output fullscreen_vs(fullscreen_vs_Input input) {
-    const float2 uv = float2(float(input.id << 1u & 2u), float(input.id & 2u));
+    const float2 uv = float2(float((input.id << 1u) & 2u), float(input.id & 2u));
     const Fullscreen composite = { float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, 0.0, 1.0), uv };
     fullscreen_vs_Output output;
     output.clip_ = composite.clip_;

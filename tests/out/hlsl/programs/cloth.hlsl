@@ -65,7 +65,7 @@ bool pinned(int x, int y) {
     } else {
         phi = false;
     }
-    return (e & 1u) != 0u && x == 0 && y == 0 || phi && y == 0;
+    return ((e & 1u) != 0u && x == 0 && y == 0) || (phi && y == 0);
 }
 
 struct integrate_Input {

@@ -248,7 +248,7 @@ float edge_blend_factor(Neighbourhood l, Edge edge, float2 uv) {
     }
     const float p_distance = edge.horizontal ? p_uv_4.x - uv.x : p_uv_4.y - uv.y;
     const float n_distance = edge.horizontal ? uv.x - n_uv_4.x : uv.y - n_uv_4.y;
-    if ((p_distance <= n_distance ? p_delta_2 >= 0.0 : n_delta_2 >= 0.0) == l.m - edge_luma >= 0.0) {
+    if ((p_distance <= n_distance ? p_delta_2 >= 0.0 : n_delta_2 >= 0.0) == (l.m - edge_luma >= 0.0)) {
         return 0.0;
     }
     return 0.5 - min(p_distance, n_distance) / (p_distance + n_distance);

@@ -54,7 +54,7 @@ uint byte_at(Program p, int i) {
     Program p_1 = (Program)0;
     p_1 = p;
     const uint e = p_1.bytes[min(uint(i >> 2u), 15u)];
-    return e >> (uint(asint(asuint(i & 3) * 8u)) & 31u) & 255u;
+    return (e >> (uint(asint(asuint(i & 3) * 8u)) & 31u)) & 255u;
 }
 
 bool is_digit(uint c) {

@@ -36,7 +36,7 @@ uint hash3(int3 p) {
     v_2.y = v_1.y + v_1.z * v_1.x;
     uint3 v_3 = v_2;
     v_3.z = v_2.z + v_2.x * v_2.y;
-    const uint3 v_4 = v_3 ^ v_3 >> (uint3(16u, 16u, 16u) & 31u);
+    const uint3 v_4 = v_3 ^ (v_3 >> (uint3(16u, 16u, 16u) & 31u));
     uint3 v_5 = v_4;
     v_5.x = v_4.x + v_4.y * v_4.z;
     uint3 v_6 = v_5;
@@ -53,7 +53,7 @@ float3 fade3(float3 t) {
 float gradient3(uint h, float3 d) {
     const uint g = h & 15u;
     const float u = g < 8u ? d.x : d.y;
-    const float v = g < 4u ? d.y : g == 12u || g == 14u ? d.x : d.z;
+    const float v = g < 4u ? d.y : (g == 12u || g == 14u ? d.x : d.z);
     return ((g & 1u) == 0u ? u : -u) + ((g & 2u) == 0u ? v : -v);
 }
 
@@ -74,7 +74,7 @@ float perlin3(float3 p) {
             result_1 = result;
             break;
         }
-        const int3 o = int3(corner & 1, corner >> 1u & 1, corner >> 2u);
+        const int3 o = int3(corner & 1, (corner >> 1u) & 1, corner >> 2u);
         const float e = xy_weights[min(uint(corner & 3), 3u)];
         const uint e_1 = hash3(asint(asuint(cell) + asuint(o)));
         const float e_2 = gradient3(e_1, d - float3(o));
@@ -93,12 +93,12 @@ uint hash2(int2 p) {
     v_1.x = v.x + v.y * 1664525u;
     uint2 v_2 = v_1;
     v_2.y = v_1.y + v_1.x * 1664525u;
-    const uint2 v_3 = v_2 ^ v_2 >> (uint2(16u, 16u) & 31u);
+    const uint2 v_3 = v_2 ^ (v_2 >> (uint2(16u, 16u) & 31u));
     uint2 v_4 = v_3;
     v_4.x = v_3.x + v_3.y * 1664525u;
     uint2 v_5 = v_4;
     v_5.y = v_4.y + v_4.x * 1664525u;
-    const uint2 v_6 = v_5 ^ v_5 >> (uint2(16u, 16u) & 31u);
+    const uint2 v_6 = v_5 ^ (v_5 >> (uint2(16u, 16u) & 31u));
     return v_6.x ^ v_6.y;
 }
 

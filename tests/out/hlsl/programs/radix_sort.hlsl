@@ -79,7 +79,7 @@ uint luma_length_values_out() {
 uint digit_of(uint key) {
     const uint e = sort.descending;
     const uint e_1 = sort.shift;
-    return (e != 0u ? ~key : key) >> (e_1 & 31u) & 15u;
+    return ((e != 0u ? ~key : key) >> (e_1 & 31u)) & 15u;
 }
 
 struct count_digits_Input {
@@ -271,7 +271,7 @@ void sort_tile(sort_tile_Input input) {
         }
         const uint key = local_keys[min(input.lane, 255u)];
         const uint value = local_values[min(input.lane, 255u)];
-        const uint digit = key >> (uint(asint(asuint(pass_) * 4u)) & 31u) & 15u;
+        const uint digit = (key >> (uint(asint(asuint(pass_) * 4u)) & 31u)) & 15u;
         tile_digits[min(input.lane, 255u)] = digit;
         GroupMemoryBarrierWithGroupSync();
         int j = 0;
@@ -286,7 +286,7 @@ void sort_tile(sort_tile_Input input) {
             }
             const uint other = tile_digits[min(uint(j), 255u)];
             uint position_2;
-            if (other < digit || other == digit && uint(j) < input.lane) {
+            if (other < digit || (other == digit && uint(j) < input.lane)) {
                 position_2 = position + 1u;
             } else {
                 position_2 = position;

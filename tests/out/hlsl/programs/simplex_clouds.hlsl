@@ -135,7 +135,7 @@ struct sky_vs_Output {
 };
 
 sky_vs_Output sky_vs(sky_vs_Input input) {
-    const float2 ndc = float2(float(input.id << 1u & 2u), float(input.id & 2u)) * 2.0 - float2(1.0, 1.0);
+    const float2 ndc = float2(float((input.id << 1u) & 2u), float(input.id & 2u)) * 2.0 - float2(1.0, 1.0);
     const SkyVarying composite = { float4(ndc, 1.0, 1.0), ndc };
     sky_vs_Output output;
     output.clip_ = composite.clip_;
