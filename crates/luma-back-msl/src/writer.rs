@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use luma_back::prec::{self, Prec, Side};
 use luma_back::{else_if, else_if_folds, else_if_shape, CallGraph, CodeWriter, Namer};
 use luma_base::Handle;
 use luma_ir::layout::{LayoutKind, LayoutRule, Layouter};
@@ -32,36 +33,6 @@ const MAX_NESTING: usize = 4 * 256;
 
 type R<T> = Result<T, Error>;
 
-/// Operator precedence of an emitted expression (higher binds tighter).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Prec {
-    Ternary = 1,
-    LogicalOr,
-    LogicalAnd,
-    BitOr,
-    BitXor,
-    BitAnd,
-    Equality,
-    Relational,
-    Shift,
-    Additive,
-    Multiplicative,
-    Unary,
-    Postfix,
-}
-
-/// `op` applied to `a` as a prefix operator. An operand that is itself a prefix expression or
-/// starts with `-` (a negative literal) gets parentheses: `-(-x)` written `--x` is C's
-/// decrement (found by luma-difftest).
-fn prefix(op: &str, a: &Expr) -> Expr {
-    let operand = if a.prec <= Prec::Unary || a.text.starts_with('-') {
-        format!("({})", a.text)
-    } else {
-        a.text.clone()
-    };
-    Expr::new(format!("{op}{operand}"), Prec::Unary)
-}
-
 /// An expression with its precedence.
 #[derive(Debug, Clone)]
 struct Expr {
@@ -82,17 +53,26 @@ impl Expr {
     }
 
     fn atom(text: impl Into<String>) -> Expr {
-        Expr::new(text, Prec::Postfix)
+        Expr::new(text, Prec::Primary)
     }
 
-    /// The text, parenthesized unless it binds at least as tightly as `min`.
-    fn at(&self, min: Prec) -> String {
-        if self.prec >= min {
-            self.text.clone()
-        } else {
-            format!("({})", self.text)
-        }
+    /// The text, ready to stand as the `side` operand of an operator of precedence `parent`.
+    fn at(&self, parent: Prec, side: Side) -> String {
+        prec::operand(&self.text, self.prec, parent, side)
     }
+
+    /// Prefix operator `op` (`-`, `!`, `~`, a cast) applied to this expression.
+    fn prefix(&self, op: &str) -> Expr {
+        Expr::new(prec::prefix(op, &self.text, self.prec), Prec::Unary)
+    }
+}
+
+/// `l op r` for binary operator `op` of precedence `parent`.
+fn infix(op: &str, parent: Prec, l: &Expr, r: &Expr) -> Expr {
+    Expr::new(
+        prec::infix(op, parent, (&l.text, l.prec), (&r.text, r.prec)),
+        parent,
+    )
 }
 
 /// Where a pointer points: an lvalue expression of IR type `ty`, stored as `repr`.
@@ -207,7 +187,7 @@ fn float_literal(v: f32) -> Expr {
 
 fn int_literal(v: i32) -> Expr {
     if v == i32::MIN {
-        Expr::new("(-2147483647 - 1)", Prec::Postfix)
+        Expr::new("(-2147483647 - 1)", Prec::Primary)
     } else if v < 0 {
         Expr::new(v.to_string(), Prec::Unary)
     } else {
@@ -1655,7 +1635,7 @@ impl<'a> Writer<'a> {
             let cond = self.expr(ctx, condition, 0)?;
             let (accept_empty, reject_empty) = (empty_yield(accept), empty_yield(reject));
             let (test, first, second) = if accept_empty && !reject_empty {
-                (format!("!{}", cond.at(Prec::Unary)), reject, None)
+                (cond.prefix("!").text, reject, None)
             } else {
                 (cond.text, accept, (!reject_empty).then_some(reject))
             };
@@ -1939,7 +1919,10 @@ impl<'a> Writer<'a> {
                 let d = self.decl(ty, &name)?;
                 out.line(format!("{d} = {};", b.text));
                 let idx = self.as_uint(ctx, *index, &i)?;
-                out.open(format!("if ({} < {n}u) {{", idx.at(Prec::Relational)));
+                out.open(format!(
+                    "if ({} < {n}u) {{",
+                    idx.at(Prec::Relational, Side::Left)
+                ));
                 out.line(format!("{name}[{}] = {};", idx.text, p.text));
                 out.close("}");
             }
@@ -2617,19 +2600,20 @@ impl<'a> Writer<'a> {
                         let tn = self.type_name(ty)?;
                         let bits = format!(
                             "0u - {}",
-                            self.uint_bits(ctx, *arg, &a)?.at(Prec::Multiplicative)
+                            self.uint_bits(ctx, *arg, &a)?
+                                .at(Prec::Additive, Side::Right)
                         );
                         let mut e = Expr::atom(format!("as_type<{tn}>({bits})"));
                         e.bits = Some((bits, Prec::Additive));
                         e
                     }
                     (UnaryOp::Negate, Some(ScalarKind::Uint)) => Expr::new(
-                        format!("0u - {}", a.at(Prec::Multiplicative)),
+                        format!("0u - {}", a.at(Prec::Additive, Side::Right)),
                         Prec::Additive,
                     ),
-                    (UnaryOp::Negate, _) => prefix("-", &a),
-                    (UnaryOp::LogicalNot, _) => prefix("!", &a),
-                    (UnaryOp::BitNot, _) => prefix("~", &a),
+                    (UnaryOp::Negate, _) => a.prefix("-"),
+                    (UnaryOp::LogicalNot, _) => a.prefix("!"),
+                    (UnaryOp::BitNot, _) => a.prefix("~"),
                 }
             }
             Op::Binary { op: bop, lhs, rhs } => self.binary(ctx, *bop, *lhs, *rhs, ty, depth)?,
@@ -2638,10 +2622,7 @@ impl<'a> Writer<'a> {
                 let r = self.expr(ctx, *rhs, depth)?;
                 // Metal matrices are column-major with GLSL's `*`: no reordering.
                 let _ = kind;
-                Expr::new(
-                    format!("{} * {}", l.at(Prec::Multiplicative), r.at(Prec::Unary)),
-                    Prec::Multiplicative,
-                )
+                infix("*", Prec::Multiplicative, &l, &r)
             }
             Op::Select {
                 condition,
@@ -2658,11 +2639,11 @@ impl<'a> Writer<'a> {
                     _ => Expr::new(
                         format!(
                             "{} ? {} : {}",
-                            c.at(Prec::LogicalOr),
-                            a.at(Prec::Ternary),
-                            b.at(Prec::Ternary)
+                            c.at(Prec::Conditional, Side::Left),
+                            a.at(Prec::Conditional, Side::Right),
+                            b.at(Prec::Conditional, Side::Right)
                         ),
-                        Prec::Ternary,
+                        Prec::Conditional,
                     ),
                 }
             }
@@ -2683,13 +2664,13 @@ impl<'a> Writer<'a> {
                 let b = self.expr(ctx, *base, depth)?;
                 let bty = self.value_ty(func, *base)?;
                 let access = self.part_access(bty, *index)?;
-                Expr::atom(format!("{}{access}", b.at(Prec::Postfix)))
+                Expr::atom(format!("{}{access}", b.at(Prec::Primary, Side::Left)))
             }
             Op::ExtractDynamic { base, index } => {
                 let b = self.expr(ctx, *base, depth)?;
                 let n = self.value_inner(func, *base)?.vector_count();
                 let i = self.index(ctx, *index, n)?;
-                Expr::atom(format!("{}[{}]", b.at(Prec::Postfix), i.text))
+                Expr::atom(format!("{}[{}]", b.at(Prec::Primary, Side::Left), i.text))
             }
             Op::Shuffle { a, b, pattern } => {
                 let ea = self.expr(ctx, *a, depth)?;
@@ -2697,7 +2678,7 @@ impl<'a> Writer<'a> {
                 let from_a = a == b || pattern.iter().all(|&p| p < na);
                 if from_a {
                     let s: String = pattern.iter().map(|&p| vector_letter(p % na)).collect();
-                    Expr::atom(format!("{}.{s}", ea.at(Prec::Postfix)))
+                    Expr::atom(format!("{}.{s}", ea.at(Prec::Primary, Side::Left)))
                 } else {
                     let eb = self.expr(ctx, *b, depth)?;
                     let mut groups: Vec<(bool, String)> = Vec::new();
@@ -2716,7 +2697,7 @@ impl<'a> Writer<'a> {
                         .iter()
                         .map(|(first, s)| {
                             let e = if *first { &ea } else { &eb };
-                            format!("{}.{s}", e.at(Prec::Postfix))
+                            format!("{}.{s}", e.at(Prec::Primary, Side::Left))
                         })
                         .collect();
                     let tn = self.type_name(ty)?;
@@ -2850,7 +2831,7 @@ impl<'a> Writer<'a> {
                 };
                 Expr::atom(format!(
                     "{}.{method}({})",
-                    img.at(Prec::Postfix),
+                    img.at(Prec::Primary, Side::Left),
                     args.join(", ")
                 ))
             }
@@ -2881,7 +2862,7 @@ impl<'a> Writer<'a> {
                 }
                 Expr::atom(format!(
                     "{}.read({})",
-                    img.at(Prec::Postfix),
+                    img.at(Prec::Primary, Side::Left),
                     args.join(", ")
                 ))
             }
@@ -2891,7 +2872,7 @@ impl<'a> Writer<'a> {
                 array_index,
             } => {
                 let img = self.expr(ctx, *image, depth)?;
-                let i = img.at(Prec::Postfix);
+                let i = img.at(Prec::Primary, Side::Left);
                 let coord = self.expr(ctx, *coordinate, depth)?.text;
                 let layer = match array_index {
                     Some(l) => Some(self.expr(ctx, *l, depth)?.text),
@@ -2916,7 +2897,7 @@ impl<'a> Writer<'a> {
             }
             Op::ImageQuery { image, query } => {
                 let img = self.expr(ctx, *image, depth)?;
-                let i = img.at(Prec::Postfix);
+                let i = img.at(Prec::Primary, Side::Left);
                 let TypeInner::Image { dim, class, .. } = self.value_inner(func, *image)? else {
                     return Err(Error::invalid("image query of a non-image"));
                 };
@@ -3013,7 +2994,7 @@ impl<'a> Writer<'a> {
         let func = ctx.func;
         let (dims, read_write) = self.storage_image(func, image)?;
         let img = self.expr(ctx, image, 0)?;
-        let i = img.at(Prec::Postfix);
+        let i = img.at(Prec::Primary, Side::Left);
         let c = self.expr(ctx, coordinate, 0)?.text;
         let layer = match array_index {
             Some(l) => Some(self.expr(ctx, l, 0)?.text),
@@ -3058,12 +3039,6 @@ impl<'a> Writer<'a> {
         let l = self.expr(ctx, lhs, depth)?;
         let operand_ty = self.value_ty(func, lhs)?;
         let kind = self.ty(operand_ty)?.scalar_kind_of();
-        let infix = |sym: &str, prec: Prec, l: &Expr, r: &Expr| {
-            Expr::new(
-                format!("{} {sym} {}", l.at(prec), r.at(next_prec(prec))),
-                prec,
-            )
-        };
         let tn = self.type_name(operand_ty)?;
         let signed = kind == Some(ScalarKind::Sint);
         // Shift counts are masked to 31 (constant counts are masked here); a signed left shift
@@ -3073,12 +3048,15 @@ impl<'a> Writer<'a> {
                 Some(c) => Expr::atom(format!("{}u", c & 31)),
                 None => {
                     let r = self.expr(ctx, rhs, depth)?;
-                    Expr::new(format!("{} & 31u", r.at(Prec::BitAnd)), Prec::BitAnd)
+                    Expr::new(
+                        format!("{} & 31u", r.at(Prec::BitAnd, Side::Left)),
+                        Prec::BitAnd,
+                    )
                 }
             };
             if op == BinaryOp::ShiftLeft && signed {
                 let lu = self.uint_bits(ctx, lhs, &l)?;
-                let bits = format!("{} << {}", lu.at(Prec::Shift), count.at(Prec::Additive));
+                let bits = infix("<<", Prec::Shift, &lu, &count).text;
                 let mut e = Expr::atom(format!("as_type<{tn}>({bits})"));
                 e.bits = Some((bits, Prec::Shift));
                 return Ok(e);
@@ -3107,7 +3085,7 @@ impl<'a> Writer<'a> {
                 } else {
                     Prec::Additive
                 };
-                let bits = format!("{} {sym} {}", lu.at(prec), ru.at(next_prec(prec)));
+                let bits = infix(sym, prec, &lu, &ru).text;
                 let mut e = Expr::atom(format!("as_type<{tn}>({bits})"));
                 e.bits = Some((bits, prec));
                 e
@@ -3136,8 +3114,8 @@ impl<'a> Writer<'a> {
             BinaryOp::BitAnd => infix("&", Prec::BitAnd, &l, &r),
             BinaryOp::BitOr => infix("|", Prec::BitOr, &l, &r),
             BinaryOp::BitXor => infix("^", Prec::BitXor, &l, &r),
-            BinaryOp::Equal => infix("==", Prec::Equality, &l, &r),
-            BinaryOp::NotEqual => infix("!=", Prec::Equality, &l, &r),
+            BinaryOp::Equal => infix("==", Prec::Relational, &l, &r),
+            BinaryOp::NotEqual => infix("!=", Prec::Relational, &l, &r),
             BinaryOp::Less => infix("<", Prec::Relational, &l, &r),
             BinaryOp::LessEqual => infix("<=", Prec::Relational, &l, &r),
             BinaryOp::Greater => infix(">", Prec::Relational, &l, &r),
@@ -3326,7 +3304,7 @@ impl<'a> Writer<'a> {
                 format!(
                     "{} * 0.017453292519943295",
                     a.first()
-                        .map(|e| e.at(Prec::Multiplicative))
+                        .map(|e| e.at(Prec::Multiplicative, Side::Left))
                         .unwrap_or_default()
                 ),
                 Prec::Multiplicative,
@@ -3335,7 +3313,7 @@ impl<'a> Writer<'a> {
                 format!(
                     "{} * 57.29577951308232",
                     a.first()
-                        .map(|e| e.at(Prec::Multiplicative))
+                        .map(|e| e.at(Prec::Multiplicative, Side::Left))
                         .unwrap_or_default()
                 ),
                 Prec::Multiplicative,
@@ -3453,23 +3431,6 @@ impl<'a> Writer<'a> {
             None => "uint".to_string(),
         };
         Ok(Expr::atom(format!("as_type<{ut}>({})", e.text)))
-    }
-}
-
-fn next_prec(p: Prec) -> Prec {
-    match p {
-        Prec::Ternary => Prec::LogicalOr,
-        Prec::LogicalOr => Prec::LogicalAnd,
-        Prec::LogicalAnd => Prec::BitOr,
-        Prec::BitOr => Prec::BitXor,
-        Prec::BitXor => Prec::BitAnd,
-        Prec::BitAnd => Prec::Equality,
-        Prec::Equality => Prec::Relational,
-        Prec::Relational => Prec::Shift,
-        Prec::Shift => Prec::Additive,
-        Prec::Additive => Prec::Multiplicative,
-        Prec::Multiplicative => Prec::Unary,
-        Prec::Unary | Prec::Postfix => Prec::Postfix,
     }
 }
 

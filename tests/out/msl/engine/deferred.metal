@@ -193,7 +193,7 @@ struct lighting_vs_Output {
 vertex lighting_vs_Output lighting_vs(
     uint id [[vertex_id]]
 ) {
-    const lighting_vs_out composite = lighting_vs_out {metal::float4(metal::float2(static_cast<float>(id << 1u & 2u), static_cast<float>(id & 2u)) * 2.0 - metal::float2(1.0, 1.0), 0.0, 1.0)};
+    const lighting_vs_out composite = lighting_vs_out {metal::float4(metal::float2(static_cast<float>((id << 1u) & 2u), static_cast<float>(id & 2u)) * 2.0 - metal::float2(1.0, 1.0), 0.0, 1.0)};
     lighting_vs_Output output = {};
     output.clip = composite.clip;
     return output;

@@ -16,8 +16,8 @@ struct Particle {
 
 uint hash(uint x) {
     const uint h = x * 747796405u + 2891336453u;
-    const uint h_1 = (h >> ((h >> 28u) + 4u & 31u) ^ h) * 277803737u;
-    return h_1 >> 22u ^ h_1;
+    const uint h_1 = ((h >> (((h >> 28u) + 4u) & 31u)) ^ h) * 277803737u;
+    return (h_1 >> 22u) ^ h_1;
 }
 
 float random01(uint seed) {
@@ -65,7 +65,7 @@ kernel void update(
     Particle p_5;
     if (p_4.position.w <= 0.0) {
         const uint e_15 = sim.seed;
-        const uint s = e_15 ^ index * 3u;
+        const uint s = e_15 ^ (index * 3u);
         const float e_16 = random01(s);
         const float e_17 = sim.spawn_height;
         const float e_18 = random01(s + 1u);

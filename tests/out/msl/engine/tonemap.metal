@@ -33,7 +33,7 @@ struct fullscreen_vs_Output {
 vertex fullscreen_vs_Output fullscreen_vs(
     uint id [[vertex_id]]
 ) {
-    const metal::float2 uv = metal::float2(static_cast<float>(id << 1u & 2u), static_cast<float>(id & 2u));
+    const metal::float2 uv = metal::float2(static_cast<float>((id << 1u) & 2u), static_cast<float>(id & 2u));
     const fullscreen_vs_out composite = fullscreen_vs_out {metal::float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, 0.0, 1.0), uv};
     fullscreen_vs_Output output = {};
     output.clip = composite.clip;

@@ -197,7 +197,7 @@ kernel void control_flow(
     const bool e_14 = e_12 > 0;
     int i_1 = 0;
     uint carried_2 = e_14 ? luma_div(e_13 - 0u, as_type<uint>(e_12)) : luma_div(0u - e_13, as_type<uint>(as_type<int>(0u - (as_type<uint>(e_12) + 1u))) + 1u);
-    bool carried_3 = e_14 && 0 <= e_11 || e_12 < 0 && 0 >= e_11;
+    bool carried_3 = (e_14 && 0 <= e_11) || (e_12 < 0 && 0 >= e_11);
     uint carried_4 = 0u;
     int acc_2 = acc_1;
     int acc_3;
@@ -302,7 +302,7 @@ kernel void control_flow(
     results[6u] = x_2;
     const int c = params.n;
     const uint u = params.count;
-    results[7u] = as_type<int>(as_type<uint>(as_type<int>(as_type<uint>(luma_rem(luma_div(as_type<int>((as_type<uint>(c) + 5u - 2u) * 3u), 2), 1000) & 65535 | 256) << 2u) >> 1u) + as_type<uint>(static_cast<int>(u << 1u >> 2u)));
+    results[7u] = as_type<int>(as_type<uint>(as_type<int>(as_type<uint>((luma_rem(luma_div(as_type<int>((as_type<uint>(c) + 5u - 2u) * 3u), 2), 1000) & 65535) | 256) << 2u) >> 1u) + as_type<uint>(static_cast<int>((u << 1u) >> 2u)));
     arr = luma_const;
     const int e_16 = params.n;
     arr[metal::min(uint(e_16 & 7), 7u)] = 42;

@@ -44,7 +44,7 @@ vertex io_vs_Output io_vs(
     uint iid [[instance_id]]
 ) {
     const float x = static_cast<float>(vid & 1u) * 2.0 - 1.0;
-    const float y = static_cast<float>(vid >> 1u & 1u) * 2.0 - 1.0;
+    const float y = static_cast<float>((vid >> 1u) & 1u) * 2.0 - 1.0;
     const VertOut composite = VertOut {metal::float4(x, y, 0.5, 1.0), metal::float4(x, y, 0.0, 1.0), metal::float2(x, y), iid, as_type<int>(as_type<uint>(static_cast<int>(vid)) - 2u), 1.0};
     io_vs_Output output = {};
     output.pos = composite.pos;

@@ -143,7 +143,7 @@ kernel void integers(
     const uint e_1 = inputs.ushift;
     out_ints[14u] = a >> (e_1 & 31u);
     out_ints[15u] = as_type<int>(as_type<uint>(a) << 3u);
-    out_ints[16u] = a & 255 | as_type<int>(as_type<uint>(b) << 8u) ^ 23130;
+    out_ints[16u] = (a & 255) | (as_type<int>(as_type<uint>(b) << 8u) ^ 23130);
     out_ints[17u] = luma_abs(a);
     out_ints[18u] = luma_sign(b);
     out_ints[19u] = metal::min(a, b);
@@ -207,7 +207,7 @@ kernel void integers(
     const metal::int4 e_20 = inputs.va;
     const metal::int4 e_21 = inputs.vb;
     const metal::int4 e_22 = inputs.va;
-    const metal::int4 v = as_type<metal::int4>(0u - (as_type<metal::uint4>(((as_type<metal::int4>(as_type<metal::uint4>(e_10) * as_type<metal::uint4>(e_11) + as_type<metal::uint4>(luma_div(e_12, e_13)) - as_type<metal::uint4>(luma_rem(e_14, e_15))) & metal::int4(255, 255, 255, 255) | as_type<metal::int4>(as_type<metal::uint4>(e_16) << (metal::uint4(2u, 2u, 2u, 2u) & 31u))) ^ ~e_17) >> (metal::uint4(1u, 2u, 3u, 4u) & 31u)) << (metal::uint4(0u, 1u, 2u, 3u) & 31u)) + as_type<metal::uint4>(luma_abs(e_18)) + as_type<metal::uint4>(luma_sign(e_19)) + as_type<metal::uint4>(metal::min(e_20, e_21)) + as_type<metal::uint4>(metal::max(e_22, metal::int4(0, 0, 0, 0))));
+    const metal::int4 v = as_type<metal::int4>(0u - (as_type<metal::uint4>((((as_type<metal::int4>(as_type<metal::uint4>(e_10) * as_type<metal::uint4>(e_11) + as_type<metal::uint4>(luma_div(e_12, e_13)) - as_type<metal::uint4>(luma_rem(e_14, e_15))) & metal::int4(255, 255, 255, 255)) | as_type<metal::int4>(as_type<metal::uint4>(e_16) << (metal::uint4(2u, 2u, 2u, 2u) & 31u))) ^ ~e_17) >> (metal::uint4(1u, 2u, 3u, 4u) & 31u)) << (metal::uint4(0u, 1u, 2u, 3u) & 31u)) + as_type<metal::uint4>(luma_abs(e_18)) + as_type<metal::uint4>(luma_sign(e_19)) + as_type<metal::uint4>(metal::min(e_20, e_21)) + as_type<metal::uint4>(metal::max(e_22, metal::int4(0, 0, 0, 0))));
     const metal::int4 e_23 = inputs.va;
     const metal::int4 e_24 = inputs.vb;
     const metal::int4 v_1 = luma_rem(as_type<metal::int4>(as_type<metal::uint4>(metal::clamp(v, metal::int4(-100, -100, -100, -100), metal::int4(100, 100, 100, 100))) + (as_type<metal::uint4>(metal::popcount(e_23)) + as_type<metal::uint4>(metal::reverse_bits(e_24)))), metal::int4(7, 7, 7, 7));
@@ -226,7 +226,7 @@ kernel void integers(
     const metal::uint3 e_34 = metal::uint3(inputs.vd);
     const metal::uint3 e_35 = metal::uint3(inputs.vd);
     const metal::uint3 e_36 = metal::uint3(inputs.vc);
-    const metal::uint3 w = ((e_29 * e_30 + luma_div(e_31, e_32) + luma_rem(e_33, e_34) - metal::uint3(1u, 1u, 1u) & metal::uint3(240u, 240u, 240u) | e_35 >> (metal::uint3(4u, 4u, 4u) & 31u)) ^ ~e_36) << (metal::uint3(1u, 1u, 1u) & 31u);
+    const metal::uint3 w = ((((e_29 * e_30 + luma_div(e_31, e_32) + luma_rem(e_33, e_34) - metal::uint3(1u, 1u, 1u)) & metal::uint3(240u, 240u, 240u)) | (e_35 >> (metal::uint3(4u, 4u, 4u) & 31u))) ^ ~e_36) << (metal::uint3(1u, 1u, 1u) & 31u);
     const metal::uint3 e_37 = metal::uint3(inputs.vd);
     const uint e_38 = inputs.c;
     out_uvecs[0u] = metal::uint4(metal::min(w, e_37) + metal::max(w, metal::uint3(3u, 3u, 3u)) + metal::clamp(w, metal::uint3(0u, 0u, 0u), metal::uint3(1000u, 1000u, 1000u)), metal::popcount(e_38));

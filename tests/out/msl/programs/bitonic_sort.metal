@@ -95,8 +95,8 @@ kernel void sort_blocks(
             if (!(j > 0u)) {
                 break;
             }
-            const uint i = 2u * lane - (lane & j - 1u);
-            compare_exchange_shared(i, i + j, (base + i & k) == 0u == ascending_all, block_keys, block_values);
+            const uint i = 2u * lane - (lane & (j - 1u));
+            compare_exchange_shared(i, i + j, (((base + i) & k) == 0u) == ascending_all, block_keys, block_values);
             metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
             carried_3 = carried_3 + 1u;
             j = j >> 1u;
@@ -151,7 +151,7 @@ kernel void merge_step(
     const uint e_3 = step_params.ascending;
     const Pair a = pairs[metal::min(i, luma_buffer_sizes[0] / 8u - 1u)];
     const Pair b = pairs[metal::min(partner, luma_buffer_sizes[0] / 8u - 1u)];
-    const bool e_4 = in_order(a.key, b.key, (i & e_2) == 0u == (e_3 != 0u));
+    const bool e_4 = in_order(a.key, b.key, ((i & e_2) == 0u) == (e_3 != 0u));
     if (!e_4) {
         pairs[metal::min(i, luma_buffer_sizes[0] / 8u - 1u)] = b;
         pairs[metal::min(partner, luma_buffer_sizes[0] / 8u - 1u)] = a;

@@ -37,7 +37,7 @@ bool pinned(int x, int y, constant ClothParams& params) {
     } else {
         phi = false;
     }
-    return (e & 1u) != 0u && x == 0 && y == 0 || phi && y == 0;
+    return ((e & 1u) != 0u && x == 0 && y == 0) || (phi && y == 0);
 }
 
 // Dispatch with threadsPerThreadgroup = (8, 8, 1).

@@ -71,9 +71,9 @@ float vignette(metal::float2 uv, constant Grading& grading) {
 uint hash2(metal::uint2 p, constant Grading& grading) {
     const uint e = grading.frame;
     const uint h = p.x * 1664525u + p.y * 1013904223u + e * 2654435769u;
-    const uint h_1 = (h ^ h >> 16u) * 2146121005u;
-    const uint h_2 = (h_1 ^ h_1 >> 15u) * 2221713035u;
-    return h_2 ^ h_2 >> 16u;
+    const uint h_1 = (h ^ (h >> 16u)) * 2146121005u;
+    const uint h_2 = (h_1 ^ (h_1 >> 15u)) * 2221713035u;
+    return h_2 ^ (h_2 >> 16u);
 }
 
 float random01(uint h) {

@@ -243,7 +243,7 @@ float edge_blend_factor(Neighbourhood l, Edge edge, metal::float2 uv, constant F
     }
     const float p_distance = edge.horizontal ? p_uv_4.x - uv.x : p_uv_4.y - uv.y;
     const float n_distance = edge.horizontal ? uv.x - n_uv_4.x : uv.y - n_uv_4.y;
-    if ((p_distance <= n_distance ? p_delta_2 >= 0.0 : n_delta_2 >= 0.0) == l.m - edge_luma >= 0.0) {
+    if ((p_distance <= n_distance ? p_delta_2 >= 0.0 : n_delta_2 >= 0.0) == (l.m - edge_luma >= 0.0)) {
         return 0.0;
     }
     return 0.5 - metal::min(p_distance, n_distance) / (p_distance + n_distance);

@@ -26,7 +26,7 @@ metal::uint3 pcg3d(metal::uint3 v) {
     w_2.y = w_1.y + w_1.z * w_1.x;
     metal::uint3 w_3 = w_2;
     w_3.z = w_2.z + w_2.x * w_2.y;
-    const metal::uint3 w_4 = w_3 ^ w_3 >> (metal::uint3(16u, 16u, 16u) & 31u);
+    const metal::uint3 w_4 = w_3 ^ (w_3 >> (metal::uint3(16u, 16u, 16u) & 31u));
     metal::uint3 w_5 = w_4;
     w_5.x = w_4.x + w_4.y * w_4.z;
     metal::uint3 w_6 = w_5;
@@ -46,7 +46,7 @@ metal::uint4 pcg4d(metal::uint4 v) {
     w_3.z = w_2.z + w_2.x * w_2.y;
     metal::uint4 w_4 = w_3;
     w_4.w = w_3.w + w_3.y * w_3.z;
-    const metal::uint4 w_5 = w_4 ^ w_4 >> (metal::uint4(16u, 16u, 16u, 16u) & 31u);
+    const metal::uint4 w_5 = w_4 ^ (w_4 >> (metal::uint4(16u, 16u, 16u, 16u) & 31u));
     metal::uint4 w_6 = w_5;
     w_6.x = w_5.x + w_5.y * w_5.w;
     metal::uint4 w_7 = w_6;
@@ -63,44 +63,44 @@ float to_unit(uint h) {
 }
 
 float to_unit_bits(uint h) {
-    return as_type<float>(1065353216u | h >> 9u) - 1.0;
+    return as_type<float>(1065353216u | (h >> 9u)) - 1.0;
 }
 
 uint pcg(uint v) {
     const uint state = v * 747796405u + 2891336453u;
-    const uint word = (state >> ((state >> 28u) + 4u & 31u) ^ state) * 277803737u;
-    return word >> 22u ^ word;
+    const uint word = ((state >> (((state >> 28u) + 4u) & 31u)) ^ state) * 277803737u;
+    return (word >> 22u) ^ word;
 }
 
 uint xorshift32(uint v) {
-    const uint x = v ^ v << 13u;
-    const uint x_1 = x ^ x >> 17u;
-    return x_1 ^ x_1 << 5u;
+    const uint x = v ^ (v << 13u);
+    const uint x_1 = x ^ (x >> 17u);
+    return x_1 ^ (x_1 << 5u);
 }
 
 uint murmur3_fmix(uint v) {
-    const uint h = (v ^ v >> 16u) * 2246822507u;
-    const uint h_1 = (h ^ h >> 13u) * 3266489909u;
-    return h_1 ^ h_1 >> 16u;
+    const uint h = (v ^ (v >> 16u)) * 2246822507u;
+    const uint h_1 = (h ^ (h >> 13u)) * 3266489909u;
+    return h_1 ^ (h_1 >> 16u);
 }
 
 uint wang(uint v) {
-    const uint h = (v ^ 61u ^ v >> 16u) * 9u;
-    const uint h_1 = (h ^ h >> 4u) * 668265261u;
-    return h_1 ^ h_1 >> 15u;
+    const uint h = (v ^ 61u ^ (v >> 16u)) * 9u;
+    const uint h_1 = (h ^ (h >> 4u)) * 668265261u;
+    return h_1 ^ (h_1 >> 15u);
 }
 
 uint rotl(uint x, uint r) {
-    return x << (r & 31u) | x >> (32u - r & 31u);
+    return (x << (r & 31u)) | (x >> ((32u - r) & 31u));
 }
 
 uint xxhash32_2(uint a, uint b, uint seed) {
     const uint e = rotl(seed + 374761393u + 8u + a * 3266489917u, 17u);
     const uint e_1 = rotl(e * 668265263u + b * 3266489917u, 17u);
     const uint h = e_1 * 668265263u;
-    const uint h_1 = 2246822519u * (h ^ h >> 15u);
-    const uint h_2 = 3266489917u * (h_1 ^ h_1 >> 13u);
-    return h_2 ^ h_2 >> 16u;
+    const uint h_1 = 2246822519u * (h ^ (h >> 15u));
+    const uint h_2 = 3266489917u * (h_1 ^ (h_1 >> 13u));
+    return h_2 ^ (h_2 >> 16u);
 }
 
 uint lcg(uint state) {
@@ -146,7 +146,7 @@ kernel void fill_random(
     }
     const uint e_1 = params.seed;
     const uint e_2 = params.algorithm;
-    const uint e_3 = hash_by(e_2, i ^ e_1 * 2654435769u, params);
+    const uint e_3 = hash_by(e_2, i ^ (e_1 * 2654435769u), params);
     random_words[metal::min(i, luma_buffer_sizes[0] / 4u - 1u)] = e_3;
     const uint e_4 = params.seed;
     const uint e_5 = params.frame;
@@ -162,6 +162,6 @@ kernel void fill_random(
     const uint e_12 = params.seed;
     const metal::uint3 p3 = pcg3d(metal::uint3(i, e_11, e_12));
     const int s = as_type<int>(p3.x ^ p3.y);
-    signed_out[metal::min(i, luma_buffer_sizes[2] / 4u - 1u)] = s >> 7u ^ as_type<int>(as_type<uint>(s) << 3u) ^ as_type<int>(p3.z);
+    signed_out[metal::min(i, luma_buffer_sizes[2] / 4u - 1u)] = (s >> 7u) ^ as_type<int>(as_type<uint>(s) << 3u) ^ as_type<int>(p3.z);
 }
 

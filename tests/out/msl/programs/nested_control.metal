@@ -28,7 +28,7 @@ uint byte_at(Program p, int i) {
     Program p_1 = Program {};
     p_1 = p;
     const uint e = p_1.bytes[metal::min(uint(i >> 2u), 15u)];
-    return e >> (static_cast<uint>(as_type<int>(as_type<uint>(i & 3) * 8u)) & 31u) & 255u;
+    return (e >> (static_cast<uint>(as_type<int>(as_type<uint>(i & 3) * 8u)) & 31u)) & 255u;
 }
 
 bool is_digit(uint c) {

@@ -21,7 +21,7 @@ uint hash3(metal::int3 p) {
     v_2.y = v_1.y + v_1.z * v_1.x;
     metal::uint3 v_3 = v_2;
     v_3.z = v_2.z + v_2.x * v_2.y;
-    const metal::uint3 v_4 = v_3 ^ v_3 >> (metal::uint3(16u, 16u, 16u) & 31u);
+    const metal::uint3 v_4 = v_3 ^ (v_3 >> (metal::uint3(16u, 16u, 16u) & 31u));
     metal::uint3 v_5 = v_4;
     v_5.x = v_4.x + v_4.y * v_4.z;
     metal::uint3 v_6 = v_5;
@@ -38,7 +38,7 @@ metal::float3 fade3(metal::float3 t) {
 float gradient3(uint h, metal::float3 d) {
     const uint g = h & 15u;
     const float u = g < 8u ? d.x : d.y;
-    const float v = g < 4u ? d.y : g == 12u || g == 14u ? d.x : d.z;
+    const float v = g < 4u ? d.y : (g == 12u || g == 14u ? d.x : d.z);
     return ((g & 1u) == 0u ? u : -u) + ((g & 2u) == 0u ? v : -v);
 }
 
@@ -59,7 +59,7 @@ float perlin3(metal::float3 p) {
             result_1 = result;
             break;
         }
-        const metal::int3 o = metal::int3(corner & 1, corner >> 1u & 1, corner >> 2u);
+        const metal::int3 o = metal::int3(corner & 1, (corner >> 1u) & 1, corner >> 2u);
         const float e = xy_weights[metal::min(uint(corner & 3), 3u)];
         const uint e_1 = hash3(as_type<metal::int3>(as_type<metal::uint3>(cell) + as_type<metal::uint3>(o)));
         const float e_2 = gradient3(e_1, d - static_cast<metal::float3>(o));
@@ -78,12 +78,12 @@ uint hash2(metal::int2 p) {
     v_1.x = v.x + v.y * 1664525u;
     metal::uint2 v_2 = v_1;
     v_2.y = v_1.y + v_1.x * 1664525u;
-    const metal::uint2 v_3 = v_2 ^ v_2 >> (metal::uint2(16u, 16u) & 31u);
+    const metal::uint2 v_3 = v_2 ^ (v_2 >> (metal::uint2(16u, 16u) & 31u));
     metal::uint2 v_4 = v_3;
     v_4.x = v_3.x + v_3.y * 1664525u;
     metal::uint2 v_5 = v_4;
     v_5.y = v_4.y + v_4.x * 1664525u;
-    const metal::uint2 v_6 = v_5 ^ v_5 >> (metal::uint2(16u, 16u) & 31u);
+    const metal::uint2 v_6 = v_5 ^ (v_5 >> (metal::uint2(16u, 16u) & 31u));
     return v_6.x ^ v_6.y;
 }
 

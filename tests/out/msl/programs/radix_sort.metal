@@ -11,7 +11,7 @@ struct SortParams {
 uint digit_of(uint key, constant SortParams& sort) {
     const uint e = sort.descending;
     const uint e_1 = sort.shift;
-    return (e != 0u ? ~key : key) >> (e_1 & 31u) & 15u;
+    return ((e != 0u ? ~key : key) >> (e_1 & 31u)) & 15u;
 }
 
 // Dispatch with threadsPerThreadgroup = (256, 1, 1).
@@ -219,7 +219,7 @@ kernel void sort_tile(
         }
         const uint key = local_keys[metal::min(lane, 255u)];
         const uint value = local_values[metal::min(lane, 255u)];
-        const uint digit = key >> (static_cast<uint>(as_type<int>(as_type<uint>(pass) * 4u)) & 31u) & 15u;
+        const uint digit = (key >> (static_cast<uint>(as_type<int>(as_type<uint>(pass) * 4u)) & 31u)) & 15u;
         tile_digits[metal::min(lane, 255u)] = digit;
         metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
         int j = 0;
@@ -234,7 +234,7 @@ kernel void sort_tile(
             }
             const uint other = tile_digits[metal::min(uint(j), 255u)];
             uint position_2;
-            if (other < digit || other == digit && static_cast<uint>(j) < lane) {
+            if (other < digit || (other == digit && static_cast<uint>(j) < lane)) {
                 position_2 = position + 1u;
             } else {
                 position_2 = position;

@@ -129,7 +129,7 @@ struct sky_vs_Output {
 vertex sky_vs_Output sky_vs(
     uint id [[vertex_id]]
 ) {
-    const metal::float2 ndc = metal::float2(static_cast<float>(id << 1u & 2u), static_cast<float>(id & 2u)) * 2.0 - metal::float2(1.0, 1.0);
+    const metal::float2 ndc = metal::float2(static_cast<float>((id << 1u) & 2u), static_cast<float>(id & 2u)) * 2.0 - metal::float2(1.0, 1.0);
     const SkyVarying composite = SkyVarying {metal::float4(ndc, 1.0, 1.0), ndc};
     sky_vs_Output output = {};
     output.clip = composite.clip;
