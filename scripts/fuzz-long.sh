@@ -116,12 +116,33 @@ for t in "${TARGETS[@]}"; do
 done
 for p in "${pids[@]}"; do wait "$p" || failed=1; done
 
-# Crashes, hangs (-timeout), out-of-memory inputs and leaks fail the run; libFuzzer's
-# `slow-unit-*` files (an input over 10 s, which on a busy machine is often the machine) are
-# listed but do not.
+# libFuzzer's -timeout is wall-clock time, so on a loaded machine (the fuzzers run at nice 19)
+# a starved but healthy input can be written as `timeout-*`. Each one is replayed alone with
+# the same binary and limit: one that hangs again is a finding; one that finishes is moved
+# to fuzz/artifacts/<target>/starved/ with the CPU time its replay took, and listed.
+replay_timeouts() {
+  local f t dir cpu
+  while IFS= read -r f; do
+    t=$(basename "$(dirname "$f")")
+    dir="fuzz/artifacts/$t/starved"
+    if cpu=$( TIMEFORMAT='%U %S'; { time timeout 30 "$BIN/$t" -runs=1 "$f" >/dev/null 2>&1; } 2>&1 ); then
+      mkdir -p "$dir"
+      mv "$f" "$dir/"
+      echo "   $f: did not reproduce (replay: $(echo "$cpu" | tail -1 | awk '{print $1 + $2}') s CPU); moved to $dir" \
+        | tee -a fuzz/logs/summary.txt
+    else
+      echo "   $f: reproduces (replay still over 30 s, or fails)" | tee -a fuzz/logs/summary.txt
+    fi
+  done < <(find fuzz/artifacts -path '*/starved' -prune -o -type f -name 'timeout-*' -print 2>/dev/null)
+}
+replay_timeouts
+
+# Crashes, hangs (-timeout, reproduced), out-of-memory inputs and leaks fail the run;
+# libFuzzer's `slow-unit-*` files (an input over 10 s, which on a busy machine is often the
+# machine) are listed but do not.
 findings() {
-  find fuzz/artifacts -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' \
-    -o -name 'leak-*' \) 2>/dev/null
+  find fuzz/artifacts -path '*/starved' -prune -o -type f \( -name 'crash-*' -o -name 'timeout-*' \
+    -o -name 'oom-*' -o -name 'leak-*' \) -print 2>/dev/null
 }
 found=$(findings | wc -l)
 slow=$(find fuzz/artifacts -type f -name 'slow-unit-*' 2>/dev/null)
