@@ -81,6 +81,7 @@ pub fn parse(text: &str, limits: &Limits, diags: &mut Diagnostics) -> Module {
         last_unclosed: None,
         suspects: Vec::new(),
         item_indent: 0,
+        brace_blocks: 0,
     };
     parser.parse_module();
     parser.module
@@ -278,6 +279,9 @@ struct Parser<'t, 'd> {
     suspects: Vec<Suspect>,
     /// Indentation of the line where the current top-level declaration starts.
     item_indent: usize,
+    /// Blocks opened with C's `{` instead of `then` / `do` (reported once): their `}` closes
+    /// them as `end` would, so the rest of the function parses as meant.
+    brace_blocks: u32,
 }
 
 impl Parser<'_, '_> {
@@ -697,11 +701,30 @@ impl Parser<'_, '_> {
         if self.eat(kind).is_some() {
             return;
         }
+        let opens_block = matches!(kind, TokenKind::Then | TokenKind::Do);
+        if opens_block && self.at(TokenKind::LBrace) {
+            let word = if kind == TokenKind::Then {
+                "then"
+            } else {
+                "do"
+            };
+            self.expected_with_help(
+                what,
+                format!("Luma writes blocks as `{word} ... end`, without braces"),
+            );
+            self.brace_block();
+            return;
+        }
         self.expected(what);
         loop {
             let t = self.tok();
             if t.kind == kind {
                 self.bump();
+                return;
+            }
+            if opens_block && t.kind == TokenKind::LBrace && self.nth(1).newline_before {
+                // `for (int i = 0; ...) {`: the brace opens the body.
+                self.brace_block();
                 return;
             }
             let stop = match t.kind {
@@ -729,6 +752,12 @@ impl Parser<'_, '_> {
             }
             self.bump();
         }
+    }
+
+    /// Enters a block opened with `{` (already reported).
+    fn brace_block(&mut self) {
+        self.bump();
+        self.brace_blocks += 1;
     }
 
     /// Expects a closing bracket, pointing back at the opening one when it is missing.
@@ -765,6 +794,12 @@ impl Parser<'_, '_> {
 
     /// Expects the `end` of a block opened at `opener`.
     fn expect_end(&mut self, opener: Span, what: &str) {
+        if self.brace_blocks > 0 && self.eat(TokenKind::RBrace).is_some() {
+            // The `}` of a block opened with `{`, reported where it opened.
+            self.brace_blocks -= 1;
+            self.recovering = false;
+            return;
+        }
         if let Some(end) = self.eat(TokenKind::End) {
             // A block closed cleanly: errors inside it are behind us.
             self.recovering = false;
@@ -856,6 +891,7 @@ impl Parser<'_, '_> {
         let t = self.tok();
         let lo = t.span.lo;
         self.item_indent = self.column_of(lo);
+        self.brace_blocks = 0;
         if starts_item(t.kind) {
             self.recovering = false;
         }
@@ -933,10 +969,20 @@ impl Parser<'_, '_> {
             | TokenKind::Return
             | TokenKind::Do
             | TokenKind::Break
-            | TokenKind::Discard => d.with_help(
-                "statements belong inside a function body; an extra `end` may have closed the \
-                 function early",
-            ),
+            | TokenKind::Discard => {
+                // The function before may have ended early: what it lost is not its fault.
+                if let Some(Item {
+                    kind: ItemKind::Function(f),
+                    ..
+                }) = self.module.items.last_mut()
+                {
+                    mark_incomplete(&mut f.body);
+                }
+                d.with_help(
+                    "statements belong inside a function body; an extra `end` may have closed \
+                     the function early",
+                )
+            }
             _ => d,
         };
         self.report(d);
@@ -1020,7 +1066,19 @@ impl Parser<'_, '_> {
         let mut ok = name.is_some();
         let mut params = Vec::new();
         if !self.at(TokenKind::LParen) && ok {
-            self.expected("`(`");
+            let method = self.nth(1);
+            match (&name, self.kind(), method.kind) {
+                // Lua's `function a.b()` / `function a:b()`.
+                (Some(n), TokenKind::Dot | TokenKind::Colon, TokenKind::Ident) => {
+                    let help = format!(
+                        "Luma has no tables or methods: declare a plain function, e.g. `function {}_{}(...)`",
+                        n.name,
+                        self.slice(method.span)
+                    );
+                    self.expected_with_help("`(`", help);
+                }
+                _ => self.expected("`(`"),
+            }
             ok = false;
             while !self.at(TokenKind::LParen) && !self.tok().newline_before {
                 self.bump();
@@ -1034,8 +1092,12 @@ impl Parser<'_, '_> {
             Some(n) => format!("function `{}`", n.name),
             None => "function".to_owned(),
         };
-        let body = self.parse_block();
+        let errors_before = self.diags.error_count();
+        let mut body = self.parse_block();
         self.expect_end(kw.span, &what);
+        if self.diags.error_count() > errors_before {
+            mark_incomplete(&mut body);
+        }
         match name {
             Some(name) if ok => ItemKind::Function(FunctionDecl {
                 name,
@@ -1418,7 +1480,8 @@ impl Parser<'_, '_> {
         let base = if self.at(TokenKind::Ident) {
             let t = self.bump();
             let ident = self.ident_of(t);
-            self.alloc_type(TypeExprKind::Named(ident), t.span)
+            let named = self.alloc_type(TypeExprKind::Named(ident), t.span);
+            self.array_suffix(named, t.span)
         } else {
             let span = Span::point(self.tok().span.lo);
             self.expected("a type");
@@ -1433,12 +1496,56 @@ impl Parser<'_, '_> {
         ty
     }
 
+    /// C's array suffix after a type, `float[4]`: reported with the Luma spelling (`[4]float`)
+    /// and parsed as that array, so the declaration's uses are checked as meant.
+    #[cold]
+    #[inline(never)]
+    fn array_suffix(&mut self, element: TypeId, element_span: Span) -> TypeId {
+        let mut lens = Vec::new();
+        let lo = self.tok().span.lo;
+        while self.at(TokenKind::LBracket) && !self.tok().newline_before {
+            let open = self.bump();
+            let len = if self.at(TokenKind::RBracket) {
+                None
+            } else {
+                Some(self.parse_expr())
+            };
+            if self.eat(TokenKind::RBracket).is_none() {
+                self.expect_close(TokenKind::RBracket, open.span);
+                return element;
+            }
+            lens.push(len);
+        }
+        if lens.is_empty() {
+            return element;
+        }
+        let span = self.since(lo);
+        let whole = Span::new(element_span.lo, span.hi);
+        let fixed = format!("{}{}", self.slice(span), self.slice(element_span));
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            span,
+            "array sizes come before the element type",
+        )
+        .with_primary_label("C's array suffix")
+        .with_suggestion(whole, fixed, "write the size first");
+        if !self.recovering {
+            self.diags.push(d);
+        }
+        let mut ty = element;
+        for len in lens.into_iter().rev() {
+            ty = self.alloc_type(TypeExprKind::Array { len, element: ty }, whole);
+        }
+        ty
+    }
+
     // ---------------------------------------------------------------------------------------
     // Blocks and statements
 
     fn block_ends(&self) -> bool {
         match self.kind() {
             TokenKind::End | TokenKind::Else | TokenKind::Elseif | TokenKind::Eof => true,
+            TokenKind::RBrace => self.brace_blocks > 0,
             TokenKind::Reserved(Reserved::Until) => self.repeat_depth > 0,
             // A declaration indented like the enclosing one starts the next item (the function
             // lacks its `end`); indented deeper, it is a misplaced nested declaration.
@@ -1782,13 +1889,37 @@ impl Parser<'_, '_> {
         let block = self.parse_block();
         branches.push((cond, block));
         let mut else_block = None;
+        let mut braced = false;
         loop {
+            // C's `} else {`: the `}` closes the braced block before `else`.
+            if self.brace_blocks > 0
+                && self.at(TokenKind::RBrace)
+                && matches!(self.nth(1).kind, TokenKind::Else | TokenKind::Elseif)
+            {
+                self.bump();
+                self.brace_blocks -= 1;
+                braced = true;
+            }
             if self.eat(TokenKind::Elseif).is_some() {
                 let cond = self.parse_expr();
                 self.expect_then();
                 let block = self.parse_block();
                 branches.push((cond, block));
             } else if self.eat(TokenKind::Else).is_some() {
+                if self.at(TokenKind::LBrace) && self.nth(1).newline_before {
+                    if !braced {
+                        let t = self.tok();
+                        let d = Diagnostic::error(
+                            codes::UNEXPECTED_TOKEN,
+                            t.span,
+                            "expected a statement, found `{`",
+                        )
+                        .with_primary_label("a C-style block")
+                        .with_help("Luma writes blocks as `else ... end`, without braces");
+                        self.report(d);
+                    }
+                    self.brace_block();
+                }
                 else_block = Some(self.parse_block());
                 break;
             } else {
@@ -1817,6 +1948,14 @@ impl Parser<'_, '_> {
     /// `var = start, end[, step]` after `for`.
     #[allow(clippy::type_complexity)]
     fn parse_for_header(&mut self) -> Option<(Ident, ExprId, ExprId, Option<ExprId>)> {
+        if self.at(TokenKind::LParen) {
+            // C's `for (int i = 0; i < n; i++)`.
+            self.expected_with_help(
+                "a loop variable",
+                "Luma's `for` counts from the first value to the last, included: `for i = 0, n - 1 do ... end`",
+            );
+            return None;
+        }
         let var = self.expect_ident("a loop variable")?;
         if self.at(TokenKind::In) || self.at(TokenKind::Comma) {
             self.iterator_for();
@@ -1985,6 +2124,11 @@ impl Parser<'_, '_> {
                     )
                     .with_primary_label("expected `=`")
                     .with_label(span, "this expression is not a statement");
+                    if let ExprKind::Ident(id) = kind {
+                        if matches!(id.name.as_str(), "elif" | "elsif" | "elseif" | "else_if") {
+                            d = d.with_suggestion(id.span, "elseif", "Luma continues an `if` with");
+                        }
+                    }
                 }
                 self.report(d);
                 self.stmt(StmtKind::Error, lo)
@@ -2329,6 +2473,11 @@ impl Parser<'_, '_> {
                 )
             }
             TokenKind::Function => Some("Luma has no anonymous functions"),
+            TokenKind::Star => {
+                let prev = self.pos.checked_sub(1).and_then(|i| self.tokens.get(i));
+                prev.filter(|p| p.kind == TokenKind::Star && p.span.hi == t.span.lo)
+                    .map(|_| "Luma has no `**`; write powers as `pow(x, y)`")
+            }
             _ => None,
         };
         match help {
@@ -2497,5 +2646,23 @@ impl Parser<'_, '_> {
         if self.eat(kind).is_none() {
             self.expected(kind.spelling());
         }
+    }
+}
+
+/// Marks a function body that lost statements to a syntax error, so that the checker does not
+/// report what the lost statements would have provided (a missing `return`): an `Error`
+/// statement at its end stands for them.
+fn mark_incomplete(body: &mut Block) {
+    if !matches!(
+        body.stmts.last(),
+        Some(Stmt {
+            kind: StmtKind::Error,
+            ..
+        })
+    ) {
+        body.stmts.push(Stmt {
+            kind: StmtKind::Error,
+            span: Span::point(body.span.hi),
+        });
     }
 }
