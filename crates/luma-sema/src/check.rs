@@ -198,6 +198,12 @@ pub(crate) struct FnCtx<'a> {
     /// its span and value: they are `float` (language.md), which surprises authors who meant
     /// `int`, so type errors that involve them say why.
     pub float_defaults: Vec<(LocalId, Span, i128)>,
+    /// Whether the body holds a statement that failed to parse: what it lost may have been the
+    /// `return`, so "missing return" is not reported.
+    pub incomplete: bool,
+    /// Where names assigned before any declaration were declared by the checker (after E0401):
+    /// a later `let` of the name is the declaration the author meant, not a second one.
+    pub implicit: Vec<Span>,
 }
 
 /// A checked expression: a typed THIR expression, or an untyped constant still waiting for
@@ -843,7 +849,7 @@ impl<'a> Checker<'a> {
             LocalSym::Var(id)
         };
         let prev = f.scopes.declare(&name.name, sym, name.span);
-        if let Some(prev) = prev {
+        if let Some(prev) = prev.filter(|p| !f.implicit.contains(p)) {
             self.emit(
                 Diagnostic::error(
                     codes::E0405,

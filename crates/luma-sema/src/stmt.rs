@@ -59,6 +59,8 @@ impl<'a> Checker<'a> {
             ret_span,
             facts: Default::default(),
             float_defaults: Vec::new(),
+            incomplete: false,
+            implicit: Vec::new(),
         });
         self.depth_reported = false;
         self.depth = 0;
@@ -71,7 +73,8 @@ impl<'a> Checker<'a> {
             params.push(self.declare_local(&p.name, ty, false));
         }
         let (block, flow) = self.block_in_scope(&decl.body, false);
-        if ret.is_some_and(|r| !self.is_error(r)) && flow == Flow::Continues {
+        let incomplete = self.fcx.as_ref().is_some_and(|f| f.incomplete);
+        if ret.is_some_and(|r| !self.is_error(r)) && flow == Flow::Continues && !incomplete {
             let rt = ret.map(|r| self.tn(r)).unwrap_or_default();
             self.emit(
                 Diagnostic::error(
@@ -187,7 +190,7 @@ impl<'a> Checker<'a> {
                     let prev = f
                         .scopes
                         .declare(&c.name.name, LocalSym::Const(slot), c.name.span);
-                    if let Some(prev) = prev {
+                    if let Some(prev) = prev.filter(|p| !f.implicit.contains(p)) {
                         self.emit(
                             Diagnostic::error(
                                 codes::E0405,
@@ -285,7 +288,12 @@ impl<'a> Checker<'a> {
                 self.push(out, StmtKind::Discard, span);
                 Flow::Exits
             }
-            ast::StmtKind::Error => Flow::Continues,
+            ast::StmtKind::Error => {
+                if let Some(f) = self.fcx.as_mut() {
+                    f.incomplete = true;
+                }
+                Flow::Continues
+            }
         }
     }
 
@@ -640,8 +648,25 @@ impl<'a> Checker<'a> {
         let e = self.concretize(v, None);
         let ty = self.expr_ty(e);
         let local = self.declare_local(id, ty, false);
+        if let Some(f) = self.fcx.as_mut() {
+            f.implicit.push(id.span);
+        }
         self.push(out, StmtKind::Let { local, value: e }, span);
         true
+    }
+
+    /// The name at the root of a chain of members and indices (`K` in `K.x[0]`).
+    fn ast_root_ident(&self, e: ast::ExprId) -> Option<&'a str> {
+        let mut cur = e;
+        loop {
+            match &self.ast_expr(cur)?.kind {
+                ast::ExprKind::Ident(id) => return Some(id.name.as_str()),
+                ast::ExprKind::Field { base, .. } | ast::ExprKind::Index { base, .. } => {
+                    cur = *base;
+                }
+                _ => return None,
+            }
+        }
     }
 
     /// The root of a place expression, or `None` when it is not a place. A swizzle may only
@@ -724,10 +749,19 @@ impl<'a> Checker<'a> {
         let te = match tv {
             Val::Expr(e) => e,
             Val::Abs(..) => {
-                self.emit(
-                    Diagnostic::error(codes::E0601, tspan, "cannot assign to a literal")
+                // An untyped constant (`const K = 2.0`) checks as its value: name it.
+                let d = match self.ast_root_ident(target) {
+                    Some(name) => Diagnostic::error(
+                        codes::E0602,
+                        tspan,
+                        format!("cannot assign to `{name}`, a constant"),
+                    )
+                    .with_primary_label("a constant")
+                    .with_help("declare a variable with `let` to change it"),
+                    None => Diagnostic::error(codes::E0601, tspan, "cannot assign to a literal")
                         .with_primary_label("not a place"),
-                );
+                };
+                self.emit(d);
                 self.expr(value, None);
                 return;
             }
