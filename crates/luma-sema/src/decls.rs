@@ -307,7 +307,13 @@ impl<'a> Checker<'a> {
                     .collect();
                 let mut sorted = structs;
                 sorted.sort();
-                if let Some(c) = closest(n, sorted.iter().map(String::as_str)) {
+                if let Some((languages, luma)) = crate::foreign::lookup_type(n) {
+                    d = d.with_suggestion(
+                        name.span,
+                        luma,
+                        format!("`{n}` is {languages}'s name; Luma calls it"),
+                    );
+                } else if let Some(c) = closest(n, sorted.iter().map(String::as_str)) {
                     d = d.with_suggestion(name.span, c, "a type with a similar name exists");
                 }
                 self.emit(d);

@@ -253,16 +253,37 @@ impl<'a> Checker<'a> {
                     }
                     _ => {
                         let tn = self.tn(ty);
-                        let msg = if stage == Stage::Compute {
-                            "compute entry points return nothing".to_string()
-                        } else {
-                            format!("an entry point cannot return `{tn}`")
+                        let d = match stage {
+                            Stage::Compute => Diagnostic::error(
+                                codes::E0613,
+                                name_span,
+                                "compute entry points return nothing",
+                            )
+                            .with_primary_label("remove the result")
+                            .with_help("write results to a `buffer`"),
+                            Stage::Vertex => Diagnostic::error(
+                                codes::E0613,
+                                name_span,
+                                format!("an entry point cannot return `{tn}`"),
+                            )
+                            .with_primary_label("entry point results are structs or tuples")
+                            .with_help(if tn == "vec4" {
+                                "return a tuple: `-> (@builtin(position) position: vec4)`"
+                                    .to_string()
+                            } else {
+                                format!(
+                                    "return a tuple: `-> (@builtin(position) position: vec4, value: {tn})`"
+                                )
+                            }),
+                            _ => Diagnostic::error(
+                                codes::E0613,
+                                name_span,
+                                format!("an entry point cannot return `{tn}`"),
+                            )
+                            .with_primary_label("entry point results are structs or tuples")
+                            .with_help(format!("return a tuple: `-> (color: {tn})`")),
                         };
-                        self.emit(
-                            Diagnostic::error(codes::E0613, name_span, msg)
-                                .with_primary_label("entry point results are structs or tuples")
-                                .with_help(format!("return a tuple: `-> (color: {tn})`")),
-                        );
+                        self.emit(d);
                     }
                 },
             }

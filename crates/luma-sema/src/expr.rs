@@ -1730,14 +1730,22 @@ impl<'a> Checker<'a> {
         }) = self.ast_expr(callee)
         else {
             let cspan = self.ast_span(callee);
-            self.emit(
-                Diagnostic::error(
-                    codes::E0414,
-                    cspan,
-                    "only functions, builtins and types can be called",
-                )
-                .with_primary_label("not a function name"),
-            );
+            let mut d = Diagnostic::error(
+                codes::E0414,
+                cspan,
+                "only functions, builtins and types can be called",
+            )
+            .with_primary_label("not a function name");
+            if let Some(ast::Expr {
+                kind: ast::ExprKind::Field { base, name },
+                ..
+            }) = self.ast_expr(callee)
+            {
+                if let Some(help) = self.method_call_help(*base, name, !args.is_empty()) {
+                    d = d.with_help(help);
+                }
+            }
+            self.emit(d);
             self.unresolved_call_args(args);
             return err(self);
         };
@@ -1820,6 +1828,13 @@ impl<'a> Checker<'a> {
                     d.with_help(format!("Luma has no `{name}` ({languages}): {how}"))
                 }
             };
+        } else if let Some((languages, luma)) = foreign::lookup_type(name) {
+            // Another language's vector or matrix constructor (`float3(...)`).
+            d = d.with_suggestion(
+                id.span,
+                luma,
+                format!("`{name}` is {languages}'s type name; Luma calls it"),
+            );
         } else {
             let mut candidates: Vec<String> = self
                 .names
@@ -1841,6 +1856,60 @@ impl<'a> Checker<'a> {
     /// Checks the arguments of a call that could not be resolved, for their own errors only:
     /// as references, so that a texture or buffer passed to a misspelled texture builtin is
     /// not reported as a misused value on top of the unknown name.
+    /// What to write instead of a method call `x.name(...)` (GLSL's `a.length()`, HLSL's
+    /// `tex.Sample(s, uv)`, `v.normalize()`): Luma has no methods.
+    fn method_call_help(
+        &mut self,
+        base: ast::ExprId,
+        name: &ast::Ident,
+        has_args: bool,
+    ) -> Option<String> {
+        let x = match self.ast_expr(base).map(|e| &e.kind) {
+            Some(ast::ExprKind::Ident(id)) => id.name.as_str(),
+            _ => "x",
+        };
+        let method = name.name.as_str();
+        if matches!(
+            method,
+            "length" | "size" | "count" | "len" | "Length" | "Count"
+        ) {
+            let v = self.expr_mode(base, None, Mode::Ref);
+            let ty = self.val_ty(v).map(|t| self.ty(t));
+            return Some(if matches!(ty, Some(Ty::Array { .. })) {
+                format!("Luma has no methods: the length of an array is `#{x}`")
+            } else if matches!(ty, Some(Ty::Vector { .. })) {
+                format!("Luma has no methods: the length of a vector is `length({x})`")
+            } else {
+                format!(
+                    "Luma has no methods: a vector's length is `length({x})`, an array's length `#{x}`"
+                )
+            });
+        }
+        let texture_method = match method {
+            "Sample" => Some("sample"),
+            "SampleLevel" => Some("sample_level"),
+            "SampleBias" => Some("sample_bias"),
+            "SampleGrad" => Some("sample_grad"),
+            "SampleCmp" => Some("sample_compare"),
+            "SampleCmpLevelZero" => Some("sample_compare_level"),
+            "Load" => Some("texel_fetch"),
+            "GetDimensions" => Some("texture_size"),
+            _ => None,
+        };
+        if let Some(luma) = texture_method {
+            return Some(format!(
+                "Luma has no methods: texture builtins take the texture first, `{luma}({x}, ...)`"
+            ));
+        }
+        if builtins::lookup(method).is_some() {
+            let rest = if has_args { ", ..." } else { "" };
+            return Some(format!(
+                "Luma has no methods: call the builtin with the value first, `{method}({x}{rest})`"
+            ));
+        }
+        None
+    }
+
     fn unresolved_call_args(&mut self, args: &'a [ast::ExprId]) {
         for a in args {
             self.expr_mode(*a, None, Mode::Ref);

@@ -169,9 +169,125 @@ pub(crate) fn lookup(name: &str) -> Option<(&'static str, Instead)> {
         .map(|(_, languages, instead)| (*languages, *instead))
 }
 
+/// Foreign type names that are not vectors or matrices: `(name, languages, Luma's type)`.
+const TYPES: &[(&str, &str, &str)] = &[
+    ("f16", "WGSL", "half"),
+    ("f32", "WGSL", "float"),
+    ("i32", "WGSL", "int"),
+    ("u32", "WGSL", "uint"),
+    ("dword", "HLSL", "uint"),
+    ("Texture2D", "HLSL", "texture2D"),
+    ("Texture2DArray", "HLSL", "texture2DArray"),
+    ("Texture3D", "HLSL", "texture3D"),
+    ("TextureCube", "HLSL", "textureCube"),
+    ("RWTexture2D", "HLSL", "image2D"),
+    ("RWTexture2DArray", "HLSL", "image2DArray"),
+    ("RWTexture3D", "HLSL", "image3D"),
+    ("SamplerState", "HLSL", "sampler"),
+    ("SamplerComparisonState", "HLSL", "samplerShadow"),
+];
+
+/// What Luma calls the foreign type `name` (HLSL's and Metal's `float3`, `int2`, `float4x4`,
+/// WGSL's `vec3f`, `mat4x4f`, `f32`, ...), with the languages that spell it so.
+pub(crate) fn lookup_type(name: &str) -> Option<(&'static str, String)> {
+    if let Some((_, languages, luma)) = TYPES.iter().find(|(foreign, _, _)| *foreign == name) {
+        return Some((languages, (*luma).to_string()));
+    }
+    // HLSL and Metal: `<scalar><N>` and `<scalar><R>x<C>` (R rows, C columns).
+    for (scalar, prefix) in [
+        ("float", ""),
+        ("half", "h"),
+        ("int", "i"),
+        ("uint", "u"),
+        ("bool", "b"),
+    ] {
+        let Some(rest) = name.strip_prefix(scalar) else {
+            continue;
+        };
+        let digit = |c: &str| matches!(c, "2" | "3" | "4");
+        if digit(rest) {
+            return Some(("HLSL and Metal", format!("{prefix}vec{rest}")));
+        }
+        // Only square matrices: HLSL's `float2x3` has 2 rows, Metal's 2 columns.
+        if let Some((rows, cols)) = rest.split_once('x') {
+            if digit(rows) && rows == cols && matches!(scalar, "float" | "half") {
+                return Some(("HLSL and Metal", format!("{prefix}mat{rows}")));
+            }
+        }
+    }
+    // WGSL: `vec3f`, `vec3i`, `vec3u`, `vec3h`, `mat4x4f`, `mat4x4h`.
+    for (suffix, prefix) in [("f", ""), ("h", "h"), ("i", "i"), ("u", "u")] {
+        let Some(base) = name.strip_suffix(suffix) else {
+            continue;
+        };
+        let is_vec = matches!(base, "vec2" | "vec3" | "vec4");
+        let is_mat = base.len() == 6
+            && base.starts_with("mat")
+            && base
+                .as_bytes()
+                .get(3)
+                .is_some_and(|c| (b'2'..=b'4').contains(c))
+            && base.as_bytes().get(4) == Some(&b'x')
+            && base
+                .as_bytes()
+                .get(5)
+                .is_some_and(|c| (b'2'..=b'4').contains(c));
+        if is_vec || (is_mat && matches!(suffix, "f" | "h")) {
+            return Some(("WGSL", format!("{prefix}{base}")));
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn foreign_types_are_luma_types() {
+        for name in [
+            "float3",
+            "half2",
+            "int4",
+            "uint2",
+            "bool3",
+            "float4x4",
+            "half2x2",
+            "vec3f",
+            "vec2i",
+            "vec4u",
+            "vec3h",
+            "mat4x4f",
+            "mat2x3h",
+            "f32",
+            "i32",
+            "u32",
+            "f16",
+            "dword",
+            "Texture2D",
+            "RWTexture3D",
+            "SamplerState",
+        ] {
+            let (_, luma) = lookup_type(name).unwrap_or_else(|| panic!("`{name}` not mapped"));
+            assert!(
+                crate::types::is_builtin_type_name(&luma),
+                "`{luma}` (for `{name}`) is not a Luma type"
+            );
+            assert!(
+                !crate::types::is_builtin_type_name(name),
+                "`{name}` is a Luma type"
+            );
+        }
+        assert_eq!(
+            lookup_type("float3x3").map(|x| x.1),
+            Some("mat3".to_string())
+        );
+        for name in [
+            "float", "float5", "int2x2", "float2x3", "vec3", "vec5f", "mat4x4i", "floaty",
+        ] {
+            assert!(lookup_type(name).is_none(), "`{name}` mapped");
+        }
+    }
 
     #[test]
     fn every_replacement_is_a_luma_builtin_and_no_foreign_name_is_one() {
