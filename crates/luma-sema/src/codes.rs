@@ -202,4 +202,6 @@ codes! {
     W0202, Warning, "derivatives in non-uniform control flow", "uniform t: sampler2D\n@entry(fragment)\nfunction main(uv: vec2) -> (c: vec4)\n\tlet c = vec4(0.0)\n\tif uv.x > 0.5 then\n\t\tc = sample(t, uv)\n\tend\n\treturn { c = c }\nend";
     /// Statements that can never run.
     W0203, Warning, "unreachable code", "function f() -> float\n\treturn 1.0\n\tlet x = 2.0\nend";
+    /// A counting `for` whose bound is the length of an array it indexes with the counter.
+    W0204, Warning, "`for` loop one past the end of an array", "function f(a: [4]float) -> float\n\tlet sum = 0.0\n\tfor i = 0, #a do\n\t\tsum += a[i]\n\tend\n\treturn sum\nend";
 }

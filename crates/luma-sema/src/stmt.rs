@@ -433,7 +433,9 @@ impl<'a> Checker<'a> {
     ) {
         let control = self.loop_attrs(attrs);
         let sv = self.top_expr(start, None, Mode::Value);
+        let end_from = self.prog.exprs.len();
         let ev = self.top_expr(end, None, Mode::Value);
+        let end_to = self.prog.exprs.len();
         let stv = step.map(|s| self.top_expr(s, None, Mode::Value));
         // The counter type: the first typed of start, end and step; `int` for literals only
         // (language.md's `for` rule: an integer start makes an `int` counter, `uint` when a
@@ -533,7 +535,19 @@ impl<'a> Checker<'a> {
             f.loops.push(LoopCtx { has_break: false });
         }
         let counter = self.declare_local(var, cty, true);
+        let body_from = self.prog.exprs.len();
         let (block, _) = self.block_in_scope(body, true);
+        let counts_up = st_e.is_none() || step_const.is_some_and(|s| s > 0);
+        if counts_up && !self.is_error(self.expr_ty(e_e)) {
+            let start_is_one = self.int_const(s_e) == Some(1);
+            self.length_bound_warning(
+                end,
+                end_from..end_to,
+                body_from..self.prog.exprs.len(),
+                (var, counter),
+                start_is_one,
+            );
+        }
         if let Some(f) = self.fcx.as_mut() {
             f.loops.pop();
             f.scopes.pop();
@@ -550,6 +564,149 @@ impl<'a> Checker<'a> {
             },
             span,
         );
+    }
+
+    /// W0204: `for i = first, #x do ... x[i] ... end` runs with `i == #x`, one past the last
+    /// element (the clamped index reads the last one again). `end` is the loop's bound as
+    /// written, `bound` and `body` the typed expressions checked for the bound and the body.
+    fn length_bound_warning(
+        &mut self,
+        end: ast::ExprId,
+        bound: std::ops::Range<usize>,
+        body: std::ops::Range<usize>,
+        (var, counter): (&ast::Ident, LocalId),
+        start_is_one: bool,
+    ) {
+        let Some(len) = self.ast_expr(self.ast_unparen(end)) else {
+            return;
+        };
+        let ast::ExprKind::Unary {
+            op: ast::UnaryOp::Len,
+            operand,
+            ..
+        } = len.kind
+        else {
+            return;
+        };
+        let operand = self.ast_unparen(operand);
+        let (Some(text), Some(operand_span)) = (
+            self.ast_path_text(operand),
+            self.ast_expr(operand).map(|x| x.span),
+        ) else {
+            return;
+        };
+        // The checked operand of `#`: the last typed expression of the bound written there.
+        let Some(array) = self
+            .prog
+            .exprs
+            .iter()
+            .skip(bound.start)
+            .take(bound.len())
+            .rev()
+            .find(|(_, x)| x.span == operand_span)
+            .map(|(h, _)| h)
+        else {
+            return;
+        };
+        if !matches!(self.ty(self.expr_ty(array)), Ty::Array { .. }) {
+            return;
+        }
+        let Some(index_span) = self
+            .prog
+            .exprs
+            .iter()
+            .skip(body.start)
+            .take(body.len())
+            .find_map(|(_, x)| match x.kind {
+                ExprKind::Index { base, index } => {
+                    let by_counter = matches!(
+                        self.prog.exprs.get(index).map(|e| &e.kind),
+                        Some(ExprKind::Local(l)) if *l == counter
+                    );
+                    (by_counter && self.same_place(base, array)).then_some(x.span)
+                }
+                _ => None,
+            })
+        else {
+            return;
+        };
+        let i = &var.name;
+        let mut d = Diagnostic::warning(
+            codes::W0204,
+            len.span,
+            format!("this loop runs one past the last element of `{text}`"),
+        )
+        .with_primary_label(format!(
+            "the last iteration has `{i} == #{text}`, one past the last index"
+        ))
+        .with_label(
+            index_span,
+            format!("at `{i} == #{text}` this uses the last element again: out-of-range indices are clamped"),
+        );
+        if start_is_one {
+            d = d.with_note(format!(
+                "Luma indexes arrays from 0, not from 1 as Lua does: `for {i} = 0, #{text} - 1` visits every element"
+            ));
+        }
+        self.emit(d.with_help(format!("`last` is inclusive: write `#{text} - 1`")));
+    }
+
+    /// `e` without enclosing parentheses.
+    fn ast_unparen(&self, mut e: ast::ExprId) -> ast::ExprId {
+        while let Some(ast::ExprKind::Paren(inner)) = self.ast_expr(e).map(|x| &x.kind) {
+            e = *inner;
+        }
+        e
+    }
+
+    /// The text of a name, member or constant-index path (`a`, `camera.lights`, `m[0].w`), or
+    /// `None` for any other expression.
+    fn ast_path_text(&self, e: ast::ExprId) -> Option<String> {
+        match &self.ast_expr(e)?.kind {
+            ast::ExprKind::Ident(id) => Some(id.name.clone()),
+            ast::ExprKind::Field { base, name } => {
+                Some(format!("{}.{}", self.ast_path_text(*base)?, name.name))
+            }
+            ast::ExprKind::Index { base, index } => match self.ast_expr(*index)?.kind {
+                ast::ExprKind::Int {
+                    value,
+                    unsigned: false,
+                } => Some(format!("{}[{value}]", self.ast_path_text(*base)?)),
+                _ => None,
+            },
+            ast::ExprKind::Paren(inner) => self.ast_path_text(*inner),
+            _ => None,
+        }
+    }
+
+    /// Whether two typed expressions name the same place: one local or global, through the
+    /// same members and constant indices.
+    fn same_place(&self, a: ExprId, b: ExprId) -> bool {
+        let (Some(x), Some(y)) = (self.prog.exprs.get(a), self.prog.exprs.get(b)) else {
+            return false;
+        };
+        match (&x.kind, &y.kind) {
+            (ExprKind::Local(l), ExprKind::Local(m)) => l == m,
+            (ExprKind::Global(g), ExprKind::Global(h)) => g == h,
+            (
+                ExprKind::Field { base, index },
+                ExprKind::Field {
+                    base: base2,
+                    index: index2,
+                },
+            ) => index == index2 && self.same_place(*base, *base2),
+            (
+                ExprKind::Index { base, index },
+                ExprKind::Index {
+                    base: base2,
+                    index: index2,
+                },
+            ) => {
+                let (i, j) = (self.const_of(*index), self.const_of(*index2));
+                i.is_some() && i == j && self.same_place(*base, *base2)
+            }
+            _ => false,
+        }
     }
 
     fn int_const(&self, e: ExprId) -> Option<i128> {

@@ -5,6 +5,8 @@
 //! code and no syntax error; every code of `luma_sema::codes::ALL` has such a file. The checker
 //! runs after syntax errors too, as in the CLI: `recovery_*.luma` files hold syntax errors and
 //! show what the checker reports (and must not report) on the tree that survived them.
+//! `ok_*.luma` files hold code that looks like a mistake a check reports but is not: they must
+//! report nothing (their `.stderr` is empty).
 //!
 //! A `<name>.opts` file beside a test sets limits, one `key = value` per line
 //! (`nesting_depth`, `max_array_elements`, `max_const_eval_steps`, `max_unroll_iterations`).
@@ -102,6 +104,12 @@ fn diagnostics_match_their_stderr_files() {
             if !found.contains(&wanted) {
                 failures.push(format!(
                     "{name}: expected {wanted}, found {found:?}:\n{out}"
+                ));
+            }
+        } else if name.starts_with("ok_") {
+            if !found.is_empty() {
+                failures.push(format!(
+                    "{name}: expected no diagnostic, found {found:?}:\n{out}"
                 ));
             }
         } else if found.is_empty() {
