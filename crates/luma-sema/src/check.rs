@@ -633,20 +633,9 @@ impl<'a> Checker<'a> {
     /// initialized it, says so on `d` and how to give it the intended type (the integer type
     /// of `wanted`, the other operand or the expected type, else `int`).
     pub fn explain_float_default(&self, e: ExprId, wanted: TyId, d: Diagnostic) -> Diagnostic {
-        let Some(ExprKind::Local(local)) = self.prog.exprs.get(e).map(|x| &x.kind) else {
+        let Some((name, span, value)) = self.float_default(e) else {
             return d;
         };
-        let Some(f) = self.fcx.as_ref() else {
-            return d;
-        };
-        let Some(&(_, span, value)) = f.float_defaults.iter().find(|(l, _, _)| l == local) else {
-            return d;
-        };
-        let name = f
-            .locals
-            .get(*local)
-            .map(|l| l.name.clone())
-            .unwrap_or_default();
         d.with_label(
             span,
             format!("`{name}` is `float` because nothing gives this literal another type"),
@@ -657,6 +646,41 @@ impl<'a> Checker<'a> {
                 .filter(|s| s.is_integer())
                 .map_or("int", |s| s.as_str())
         ))
+    }
+
+    /// [`Self::explain_float_default`] for an index, which may be an `int` or a `uint`.
+    pub fn explain_float_default_index(&self, e: ExprId, d: Diagnostic) -> Diagnostic {
+        let Some((name, span, value)) = self.float_default(e) else {
+            return d;
+        };
+        let uint = if value >= 0 {
+            format!(" (or `let {name} = {value}u` for a `uint`)")
+        } else {
+            String::new()
+        };
+        d.with_label(
+            span,
+            format!("`{name}` is `float` because nothing gives this literal another type"),
+        )
+        .with_help(format!(
+            "an untyped literal defaults to `float`; declare the type you mean: `let {name}: int = {value}`{uint}"
+        ))
+    }
+
+    /// When `e` reads a local that is `float` only because an untyped integer constant
+    /// initialized it: the local's name, the constant's span and its value.
+    fn float_default(&self, e: ExprId) -> Option<(String, Span, i128)> {
+        let Some(ExprKind::Local(local)) = self.prog.exprs.get(e).map(|x| &x.kind) else {
+            return None;
+        };
+        let f = self.fcx.as_ref()?;
+        let &(_, span, value) = f.float_defaults.iter().find(|(l, _, _)| l == local)?;
+        let name = f
+            .locals
+            .get(*local)
+            .map(|l| l.name.clone())
+            .unwrap_or_default();
+        Some((name, span, value))
     }
 
     /// The "mismatched types" diagnostic, with conversion advice.

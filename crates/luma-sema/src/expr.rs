@@ -1272,14 +1272,14 @@ impl<'a> Checker<'a> {
         if !self.is_error(it) && !matches!(self.ty(it), Ty::Scalar(ScalarTy::Int | ScalarTy::Uint))
         {
             let tn = self.tn(it);
-            self.emit(
-                Diagnostic::error(
-                    codes::E0501,
-                    ispan,
-                    format!("an index must be an `int` or `uint`, found `{tn}`"),
-                )
-                .with_primary_label("invalid index type"),
-            );
+            let d = Diagnostic::error(
+                codes::E0501,
+                ispan,
+                format!("an index must be an `int` or `uint`, found `{tn}`"),
+            )
+            .with_primary_label("invalid index type");
+            let d = self.explain_float_default_index(ie, d);
+            self.emit(d);
             return self.err_val(span);
         }
         let be = match b {
