@@ -1123,10 +1123,15 @@ impl Cooker<'_, '_> {
                         }
                         d
                     }
-                    NumberProblem::BadSuffix { at, message, fix } => {
+                    NumberProblem::BadSuffix {
+                        at,
+                        message,
+                        fix,
+                        replacement,
+                    } => {
                         let mut d = self.error(codes::INVALID_NUMBER, lo, hi, message);
                         if let Some(fix) = fix {
-                            d = d.with_suggestion(span(lo + at, hi), "", fix);
+                            d = d.with_suggestion(span(lo + at, hi), replacement, fix);
                         }
                         d
                     }
@@ -1236,7 +1241,10 @@ enum NumberProblem {
     BadSuffix {
         at: usize,
         message: String,
-        fix: Option<&'static str>,
+        /// What the suggestion says, when there is one.
+        fix: Option<String>,
+        /// What replaces the suffix in the suggestion.
+        replacement: &'static str,
     },
     IntTooLarge {
         unsigned: bool,
@@ -1353,15 +1361,37 @@ fn parse_number(text: &str) -> Result<NumberValue, NumberProblem> {
             return Err(NumberProblem::BadSuffix {
                 at: i,
                 message: "the `u` suffix is only for integer literals".into(),
-                fix: Some("remove the suffix"),
+                fix: Some("remove the suffix".into()),
+                replacement: "",
             })
         }
         "f" | "F" | "h" | "H" | "lf" | "LF" => {
             return Err(NumberProblem::BadSuffix {
                 at: i,
                 message: format!("invalid suffix `{suffix}` on a number literal"),
-                fix: Some("Luma literals take their type from context; remove the suffix"),
+                fix: Some("Luma literals take their type from context; remove the suffix".into()),
+                replacement: "",
             })
+        }
+        // C's `long` suffixes: Luma's integers are 32-bit, so the literal is `10` or `10u`.
+        _ if !is_float
+            && matches!(
+                suffix.to_ascii_lowercase().as_str(),
+                "l" | "ll" | "ul" | "lu" | "ull" | "llu"
+            ) =>
+        {
+            let unsigned = suffix.contains(['u', 'U']);
+            let fix = if unsigned {
+                format!("Luma has no 64-bit integers (`int` and `uint` are 32-bit): a `uint` literal (`{body}u`) takes the suffix")
+            } else {
+                format!("Luma has no 64-bit integers (`int` and `uint` are 32-bit): write `{body}`, an `int` where one is expected (`let n: int = {body}`)")
+            };
+            return Err(NumberProblem::BadSuffix {
+                at: i,
+                message: format!("invalid suffix `{suffix}` on a number literal"),
+                fix: Some(fix),
+                replacement: if unsigned { "u" } else { "" },
+            });
         }
         _ if suffix.starts_with('_')
             || suffix.bytes().next().is_some_and(|b| b.is_ascii_digit()) =>
@@ -1376,6 +1406,7 @@ fn parse_number(text: &str) -> Result<NumberValue, NumberProblem> {
                 at: i,
                 message: format!("invalid suffix `{suffix}` on a number literal"),
                 fix: None,
+                replacement: "",
             })
         }
     }
