@@ -1183,7 +1183,16 @@ impl Parser<'_, '_> {
                 break;
             }
             let attributes = self.parse_attributes();
+            let reported = !self.recovering;
+            let qualifier = if close == TokenKind::RParen && what == "a parameter" {
+                self.parameter_qualifier()
+            } else {
+                None
+            };
             if let Some(f) = self.parse_field_tail(attributes, what) {
+                if let Some((q, text)) = qualifier.filter(|_| reported) {
+                    self.report_parameter_qualifier(q, text, &f);
+                }
                 fields.push(f);
             }
             if self.eat(TokenKind::Comma).is_some() {
@@ -1206,6 +1215,62 @@ impl Parser<'_, '_> {
         }
         self.expect_close(close, open);
         fields
+    }
+
+    /// GLSL's and HLSL's `in`, `out` and `inout` before a parameter's name (`inout x: float`,
+    /// `out float y`): skipped, to be reported with the parameter that follows.
+    fn parameter_qualifier(&mut self) -> Option<(Token, &'static str)> {
+        let (q, next) = (self.nth(0), self.nth(1));
+        if next.kind != TokenKind::Ident || next.newline_before {
+            return None;
+        }
+        let text = match (q.kind, self.slice(q.span)) {
+            (TokenKind::In, _) => "in",
+            (TokenKind::Ident, "out") => "out",
+            (TokenKind::Ident, "inout") => "inout",
+            _ => return None,
+        };
+        self.bump();
+        Some((q, text))
+    }
+
+    /// One error for a parameter qualifier, with what Luma writes instead (reported after the
+    /// parameter, whose type the help names, unless the parser was recovering before it).
+    fn report_parameter_qualifier(&mut self, q: Token, text: &str, param: &Field) {
+        let name = &param.name.name;
+        let ty = self
+            .module
+            .types
+            .get(param.ty)
+            .map_or("T", |t| self.slice(t.span))
+            .to_owned();
+        let remove = Span::new(q.span.lo, param.name.span.lo.max(q.span.hi));
+        let message = if text == "in" {
+            "Luma has no `in` parameter qualifier".to_owned()
+        } else {
+            format!("Luma has no `{text}` parameters")
+        };
+        let d = Diagnostic::error(codes::UNEXPECTED_TOKEN, q.span, message);
+        let d = match text {
+            "in" => d
+                .with_primary_label("not a parameter qualifier")
+                .with_suggestion(remove, "", "parameters are inputs already: remove `in`"),
+            "out" => d
+                .with_primary_label("not a parameter qualifier")
+                .with_help(format!(
+                    "return the value instead: remove the parameter and declare the result, `-> {ty}` (a struct returns several values)"
+                )),
+            _ => d
+                .with_primary_label("not a parameter qualifier")
+                .with_note(format!(
+                    "parameters are copies: assigning to `{name}` in the function does not change the caller's value"
+                ))
+                .with_help(format!(
+                    "take `{name}: {ty}` and return the new value, `-> {ty}` (a struct returns several values)"
+                )),
+        };
+        // The parameter parsed as meant: not a reason to suppress the errors that follow.
+        self.diags.push(d);
     }
 
     /// `name: T` after a field's attributes.
