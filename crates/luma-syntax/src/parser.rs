@@ -1193,6 +1193,9 @@ impl Parser<'_, '_> {
                 if let Some((q, text)) = qualifier.filter(|_| reported) {
                     self.report_parameter_qualifier(q, text, &f);
                 }
+                if what == "a parameter" && self.at(TokenKind::Assign) {
+                    self.default_argument(&f);
+                }
                 fields.push(f);
             }
             if self.eat(TokenKind::Comma).is_some() {
@@ -1271,6 +1274,29 @@ impl Parser<'_, '_> {
         };
         // The parameter parsed as meant: not a reason to suppress the errors that follow.
         self.diags.push(d);
+    }
+
+    /// `x: float = 1.0` (C++, HLSL, Python): one error, and the default is skipped.
+    fn default_argument(&mut self, param: &Field) {
+        let reported = !self.recovering;
+        let eq = self.bump();
+        let value = self.parse_expr();
+        let value_span = self.module.exprs.get(value).map_or(eq.span, |e| e.span);
+        let text = self.slice(value_span).to_owned();
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            eq.span.to(value_span),
+            "Luma has no default arguments",
+        )
+        .with_primary_label(format!("a default value for `{}`", param.name.name))
+        .with_suggestion(
+            Span::new(param.span.hi, value_span.hi),
+            "",
+            format!("remove `= {text}` and pass the value in every call (a `const` can name it)"),
+        );
+        if reported {
+            self.diags.push(d);
+        }
     }
 
     /// `name: T` after a field's attributes.
