@@ -15,12 +15,18 @@ for tool in spirv-val spirv-dis glslangValidator spirv-cross c++; do
 done
 [ -e /usr/share/vulkan/icd.d/lvp_icd.x86_64.json ] || [ -e /usr/share/vulkan/icd.d/lvp_icd.json ] || need_apt=1
 [ -e /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json ] || need_apt=1
+# Node.js and npm only when missing: a Node.js from NodeSource ships its own npm, and Debian's
+# `npm` package conflicts with it.
+node_packages=()
+command -v node >/dev/null 2>&1 || node_packages+=(nodejs)
+command -v npm >/dev/null 2>&1 || node_packages+=(npm)
+[ "${#node_packages[@]}" = 0 ] || need_apt=1
 if [ "$need_apt" = 1 ]; then
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends \
     g++ spirv-tools glslang-tools spirv-cross mesa-vulkan-drivers vulkan-tools libvulkan1 \
-    vulkan-validationlayers libegl1 libegl-mesa0 libgl1-mesa-dri nodejs npm >/dev/null
+    vulkan-validationlayers libegl1 libegl-mesa0 libgl1-mesa-dri "${node_packages[@]}" >/dev/null
 fi
 
 # Tint, through Dawn's node bindings (null backend validates WGSL headlessly).
