@@ -334,12 +334,13 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     }
                     return Ok(());
                 }
-                StmtKind::Loop {
-                    carried,
-                    body,
-                    results,
-                    control,
-                } => {
+                StmtKind::Loop(lp) => {
+                    let luma_ir::Loop {
+                        carried,
+                        body,
+                        results,
+                        control,
+                    } = &**lp;
                     for lv in carried {
                         self.declare_var(lv.value, Some(lv.init))?;
                     }

@@ -1543,12 +1543,13 @@ impl<'a> Writer<'a> {
                     self.write_if(out, ctx, *condition, *accept, *reject, results, frames)?;
                     out.close("}");
                 }
-                StmtKind::Loop {
-                    carried,
-                    body,
-                    results,
-                    control,
-                } => {
+                StmtKind::Loop(lp) => {
+                    let luma_ir::Loop {
+                        carried,
+                        body,
+                        results,
+                        control,
+                    } = &**lp;
                     for c in carried {
                         let init = self.expr(ctx, c.init, 0)?;
                         let name = self.var_name(ctx, c.value, "carried");

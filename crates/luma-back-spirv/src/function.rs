@@ -831,12 +831,13 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     self.start_block(label)?;
                 }
             }
-            StmtKind::Loop {
-                carried,
-                body,
-                results,
-                control,
-            } => {
+            StmtKind::Loop(lp) => {
+                let luma_ir::Loop {
+                    carried,
+                    body,
+                    results,
+                    control,
+                } = &**lp;
                 let inits = carried
                     .iter()
                     .map(|c| self.value_id(c.init))

@@ -356,12 +356,13 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     }
                     return Ok(());
                 }
-                StmtKind::Loop {
-                    carried,
-                    body,
-                    results,
-                    ..
-                } => {
+                StmtKind::Loop(lp) => {
+                    let luma_ir::Loop {
+                        carried,
+                        body,
+                        results,
+                        ..
+                    } = &**lp;
                     for lv in carried {
                         self.declare_var(lv.value, Some(lv.init))?;
                     }

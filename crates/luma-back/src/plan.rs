@@ -95,7 +95,7 @@ impl ValuePlan {
                     }),
                 }
                 match &stmt.kind {
-                    StmtKind::Loop { body, .. } => blocks.push((*body, d + 1)),
+                    StmtKind::Loop(l) => blocks.push((l.body, d + 1)),
                     other => other.for_each_block(|b| blocks.push((b, d))),
                 }
             }
@@ -314,12 +314,12 @@ mod tests {
                 stmt(StmtKind::Value(b)),
                 stmt(StmtKind::Value(c)),
                 stmt(StmtKind::Value(unused)),
-                stmt(StmtKind::Loop {
+                stmt(StmtKind::Loop(Box::new(luma_ir::Loop {
                     carried: vec![],
                     body: body_of_loop,
                     results: vec![],
                     control: LoopControl::default(),
-                }),
+                }))),
                 stmt(StmtKind::Unreachable),
             ],
         });

@@ -414,12 +414,13 @@ impl<'m> Machine<'m> {
                         other => return Ok(other),
                     }
                 }
-                StmtKind::Loop {
-                    carried,
-                    body,
-                    results,
-                    ..
-                } => {
+                StmtKind::Loop(lp) => {
+                    let luma_ir::Loop {
+                        carried,
+                        body,
+                        results,
+                        ..
+                    } = &**lp;
                     let inits = carried
                         .iter()
                         .map(|c| self.get(f, env, c.init))

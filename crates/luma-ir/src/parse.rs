@@ -19,9 +19,10 @@ use crate::ir::{
     AddressSpace, ArraySize, Barrier, Block, CombinedRole, CombinedSampler, Constant,
     ConstantValue, DebugSource, DerivativeAxis, DerivativeControl, EntryPoint, Function,
     FunctionParam, FunctionResult, GlobalVariable, ImageAccess, ImageClass, ImageDimension,
-    ImageQuery, Interpolation, IoBinding, Literal, LocalVariable, LoopControl, LoopVar, Module, Op,
-    ResourceBinding, SampleLevel, Scalar, ScalarKind, SourceLoc, Stmt, StmtKind, StorageAccess,
-    StorageFormat, StructMember, Type, TypeInner, UnaryOp, UnrollHint, Value, ValueDef, VectorSize,
+    ImageQuery, Interpolation, IoBinding, Literal, LocalVariable, Loop, LoopControl, LoopVar,
+    Module, Op, ResourceBinding, SampleLevel, Scalar, ScalarKind, SourceLoc, Stmt, StmtKind,
+    StorageAccess, StorageFormat, StructMember, Type, TypeInner, UnaryOp, UnrollHint, Value,
+    ValueDef, VectorSize,
 };
 use crate::print::{
     math_name, ATOMICS, BINARY_OPS, BUILTINS, MATH_FUNCTIONS, PRODUCTS, RELATIONALS, STAGES,
@@ -1423,12 +1424,12 @@ impl Parser {
         let loc = self.loc()?;
         let body = self.nested_block(state, depth)?;
         Ok(Stmt {
-            kind: StmtKind::Loop {
+            kind: StmtKind::Loop(Box::new(Loop {
                 carried,
                 body,
                 results,
                 control,
-            },
+            })),
             loc,
         })
     }

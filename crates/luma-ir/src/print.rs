@@ -92,9 +92,9 @@ use luma_base::Handle;
 use crate::ir::{
     AddressSpace, ArraySize, AtomicFunction, BinaryOp, BuiltIn, CombinedRole, Constant,
     ConstantValue, DerivativeAxis, DerivativeControl, Function, ImageClass, ImageDimension,
-    ImageQuery, Interpolation, IoBinding, Literal, Module, Op, ProductKind, RelationalFunction,
-    SampleLevel, ScalarKind, ShaderStage, SourceLoc, Stmt, StmtKind, StorageAccess, Type,
-    TypeInner, UnaryOp, UnrollHint, Value, ValueDef,
+    ImageQuery, Interpolation, IoBinding, Literal, Loop, Module, Op, ProductKind,
+    RelationalFunction, SampleLevel, ScalarKind, ShaderStage, SourceLoc, Stmt, StmtKind,
+    StorageAccess, Type, TypeInner, UnaryOp, UnrollHint, Value, ValueDef,
 };
 use crate::ir::{MathFunction, Scalar};
 use crate::proc::f16_to_f32;
@@ -1097,10 +1097,10 @@ impl<'a> Printer<'a> {
                                 depth: depth + 1,
                             });
                         }
-                        StmtKind::Loop { body, .. } => {
+                        StmtKind::Loop(l) => {
                             tasks.push(Task::Line { text: "}", depth });
                             tasks.push(Task::Stmts {
-                                block: *body,
+                                block: l.body,
                                 index: 0,
                                 depth: depth + 1,
                             });
@@ -1183,12 +1183,13 @@ impl<'a> Printer<'a> {
                 self.loc(out, stmt.loc);
                 out.push_str(" {");
             }
-            StmtKind::Loop {
-                carried,
-                results,
-                control,
-                ..
-            } => {
+            StmtKind::Loop(l) => {
+                let Loop {
+                    carried,
+                    results,
+                    control,
+                    ..
+                } = &**l;
                 self.results(out, f, results);
                 out.push_str("loop (");
                 for (i, var) in carried.iter().enumerate() {
@@ -1495,11 +1496,9 @@ fn defined_in_body(f: &Function) -> Vec<bool> {
                 StmtKind::If { results, .. } => {
                     results.iter().for_each(|v| mark(*v, &mut defined));
                 }
-                StmtKind::Loop {
-                    carried, results, ..
-                } => {
-                    carried.iter().for_each(|c| mark(c.value, &mut defined));
-                    results.iter().for_each(|v| mark(*v, &mut defined));
+                StmtKind::Loop(l) => {
+                    l.carried.iter().for_each(|c| mark(c.value, &mut defined));
+                    l.results.iter().for_each(|v| mark(*v, &mut defined));
                 }
                 _ => {}
             }

@@ -86,9 +86,9 @@ use luma_base::Handle;
 use crate::ir::{
     AddressSpace, ArraySize, Block, BuiltIn, CombinedRole, Constant, ConstantValue, Function,
     GlobalVariable, ImageClass, ImageDimension, ImageQuery, Interpolation, IoBinding, Literal,
-    MathFunction, Module, Op, ProductKind, RelationalFunction, SampleLevel, Scalar, ScalarKind,
-    ShaderStage, Stmt, StmtKind, StorageAccess, Type, TypeInner, UnaryOp, Value, ValueDef,
-    VectorSize,
+    Loop, MathFunction, Module, Op, ProductKind, RelationalFunction, SampleLevel, Scalar,
+    ScalarKind, ShaderStage, Stmt, StmtKind, StorageAccess, Type, TypeInner, UnaryOp, Value,
+    ValueDef, VectorSize,
 };
 use crate::ir::{BinaryOp, ResourceBinding};
 use crate::layout::{rule_for_space, Layouter};
@@ -1530,12 +1530,13 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                     (*reject, here, Vec::new(), results.clone()),
                 ]);
             }
-            StmtKind::Loop {
-                carried,
-                body,
-                results,
-                ..
-            } => {
+            StmtKind::Loop(l) => {
+                let Loop {
+                    carried,
+                    body,
+                    results,
+                    ..
+                } = &**l;
                 self.own_block(*body)?;
                 for var in carried {
                     self.list(var.value, &ValueDef::LoopCarried, "a carried value")?;
@@ -1572,9 +1573,7 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                         .into());
                 };
                 let (carried, results) = match self.stmt_at(lb, li).map(|s| &s.kind) {
-                    Some(StmtKind::Loop {
-                        carried, results, ..
-                    }) => (carried, results),
+                    Some(StmtKind::Loop(l)) => (&l.carried, &l.results),
                     _ => return Err("internal: loop target".to_string().into()),
                 };
                 if matches!(stmt.kind, StmtKind::Continue(_)) {

@@ -295,7 +295,7 @@ impl StmtKind {
             StmtKind::Call { args, .. } => args.iter().copied().for_each(f),
             StmtKind::Barrier(_) | StmtKind::Discard | StmtKind::Unreachable => {}
             StmtKind::If { condition, .. } => f(*condition),
-            StmtKind::Loop { carried, .. } => carried.iter().for_each(|v| f(v.init)),
+            StmtKind::Loop(l) => l.carried.iter().for_each(|v| f(v.init)),
             StmtKind::Yield(values)
             | StmtKind::Continue(values)
             | StmtKind::Break(values)
@@ -327,7 +327,7 @@ impl StmtKind {
             StmtKind::Call { args, .. } => args.iter_mut().for_each(f),
             StmtKind::Barrier(_) | StmtKind::Discard | StmtKind::Unreachable => {}
             StmtKind::If { condition, .. } => f(condition),
-            StmtKind::Loop { carried, .. } => carried.iter_mut().for_each(|v| f(&mut v.init)),
+            StmtKind::Loop(l) => l.carried.iter_mut().for_each(|v| f(&mut v.init)),
             StmtKind::Yield(values)
             | StmtKind::Continue(values)
             | StmtKind::Break(values)
@@ -342,7 +342,7 @@ impl StmtKind {
                 f(*accept);
                 f(*reject);
             }
-            StmtKind::Loop { body, .. } => f(*body),
+            StmtKind::Loop(l) => f(l.body),
             _ => {}
         }
     }

@@ -536,12 +536,12 @@ impl<'a> FnCtx<'_, 'a> {
         self.cur = parent;
         self.terminated = false;
         self.loc = loc;
-        self.push(StmtKind::Loop {
+        self.push(StmtKind::Loop(Box::new(luma_ir::Loop {
             carried,
             body: body_block,
             results: result_vals.clone(),
             control: loop_control(attrs),
-        })?;
+        })))?;
         // Values defined in the body are not visible after the loop: every local the body
         // assigns is dead afterwards unless it is a result.
         for &l in &region.writes {

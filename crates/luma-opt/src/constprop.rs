@@ -225,7 +225,8 @@ fn solve(module: &Module, f: &Function) -> Vec<Lat> {
                                 changed = true;
                             }
                         }
-                        StmtKind::Loop { carried, body, .. } => {
+                        StmtKind::Loop(l) => {
+                            let (carried, body) = (&l.carried, &l.body);
                             for c in carried {
                                 let init = get(&lat, c.init);
                                 update(&mut lat, c.value, init);
@@ -254,12 +255,11 @@ fn solve(module: &Module, f: &Function) -> Vec<Lat> {
                             let Some((lb, li)) = innermost_loop(f, &tree, b) else {
                                 continue;
                             };
-                            let Some(StmtKind::Loop {
-                                carried, results, ..
-                            }) = stmt_at(f, lb, li).map(|s| &s.kind)
+                            let Some(StmtKind::Loop(l)) = stmt_at(f, lb, li).map(|s| &s.kind)
                             else {
                                 continue;
                             };
+                            let (carried, results) = (&l.carried, &l.results);
                             if matches!(stmt.kind, StmtKind::Continue(_)) {
                                 for (c, a) in carried.iter().zip(args) {
                                     let v = get(&lat, *a);

@@ -235,9 +235,8 @@ fn propagate(
                         }
                     }
                 }
-                StmtKind::Loop {
-                    carried, results, ..
-                } => {
+                StmtKind::Loop(l) => {
+                    let (carried, results) = (&l.carried, &l.results);
                     let exits = exits.exits_of((b, i));
                     let args_at = |want_continue: bool, k: usize, map: &[Option<Handle<Value>>]| {
                         exits

@@ -290,10 +290,7 @@ fn eliminate(module: &Module, f: &mut Function, compact_live: Option<&[bool]>) {
             let Some((pb, pi)) = tree.parent.get(current.index()).copied().flatten() else {
                 return;
             };
-            let is_loop = matches!(
-                stmt_at(f, pb, pi).map(|s| &s.kind),
-                Some(StmtKind::Loop { .. })
-            );
+            let is_loop = matches!(stmt_at(f, pb, pi).map(|s| &s.kind), Some(StmtKind::Loop(_)));
             if is_loop && stop_at_loop {
                 return;
             }
@@ -348,10 +345,15 @@ fn eliminate(module: &Module, f: &mut Function, compact_live: Option<&[bool]>) {
     let mut region_def: Vec<Option<(Pos, usize)>> = vec![None; n];
     for &(b, i) in &stmts {
         match stmt_at(f, b, i).map(|s| &s.kind) {
-            Some(StmtKind::If { results, .. }) | Some(StmtKind::Loop { results, .. })
-                if !results.is_empty() =>
-            {
+            Some(StmtKind::If { results, .. }) if !results.is_empty() => {
                 for (k, r) in results.iter().enumerate() {
+                    if let Some(slot) = region_def.get_mut(r.index()) {
+                        *slot = Some(((b, i), k));
+                    }
+                }
+            }
+            Some(StmtKind::Loop(l)) if !l.results.is_empty() => {
+                for (k, r) in l.results.iter().enumerate() {
                     if let Some(slot) = region_def.get_mut(r.index()) {
                         *slot = Some(((b, i), k));
                     }
@@ -359,8 +361,8 @@ fn eliminate(module: &Module, f: &mut Function, compact_live: Option<&[bool]>) {
             }
             _ => {}
         }
-        if let Some(StmtKind::Loop { carried, .. }) = stmt_at(f, b, i).map(|s| &s.kind) {
-            for (k, c) in carried.iter().enumerate() {
+        if let Some(StmtKind::Loop(l)) = stmt_at(f, b, i).map(|s| &s.kind) {
+            for (k, c) in l.carried.iter().enumerate() {
                 if let Some(slot) = region_def.get_mut(c.value.index()) {
                     *slot = Some(((b, i), k));
                 }
@@ -387,7 +389,8 @@ fn eliminate(module: &Module, f: &mut Function, compact_live: Option<&[bool]>) {
         }
         match stmt_at(f, at.0, at.1).map(|s| &s.kind) {
             Some(StmtKind::If { condition, .. }) => push(*condition, live, work),
-            Some(StmtKind::Loop { carried, .. }) => {
+            Some(StmtKind::Loop(l)) => {
+                let carried = &l.carried;
                 let mut k = 0;
                 while k < pending.len() {
                     if pending.get(k).is_some_and(|(pos, _)| *pos == at) {
@@ -468,10 +471,8 @@ fn eliminate(module: &Module, f: &mut Function, compact_live: Option<&[bool]>) {
                     continue;
                 };
                 if kept.contains(&at) {
-                    if let Some(StmtKind::Loop { carried, .. }) =
-                        stmt_at(f, at.0, at.1).map(|s| &s.kind)
-                    {
-                        carried_live(f, &regions, at, k, carried, &mut live, &mut work);
+                    if let Some(StmtKind::Loop(l)) = stmt_at(f, at.0, at.1).map(|s| &s.kind) {
+                        carried_live(f, &regions, at, k, &l.carried, &mut live, &mut work);
                     }
                 } else {
                     pending_carried.push((at, k));
@@ -516,9 +517,8 @@ fn eliminate(module: &Module, f: &mut Function, compact_live: Option<&[bool]>) {
                     }
                 }
             }
-            StmtKind::Loop {
-                carried, results, ..
-            } => {
+            StmtKind::Loop(l) => {
+                let (carried, results) = (&l.carried, &l.results);
                 if !kept.contains(&(b, i)) {
                     edits.push((b, i, Edit::Remove));
                     continue;
@@ -630,12 +630,9 @@ fn apply_edits(f: &mut Function, mut edits: Vec<(Handle<Block>, usize, Edit)>) {
                 }
             }
             Edit::Loop(carried_mask, result_mask) => {
-                if let Some(StmtKind::Loop {
-                    carried, results, ..
-                }) = block.stmts.get_mut(i).map(|s| &mut s.kind)
-                {
-                    retain_mask(carried, &carried_mask);
-                    retain_mask(results, &result_mask);
+                if let Some(StmtKind::Loop(l)) = block.stmts.get_mut(i).map(|s| &mut s.kind) {
+                    retain_mask(&mut l.carried, &carried_mask);
+                    retain_mask(&mut l.results, &result_mask);
                 }
             }
             Edit::Args(mask, kind) => match (block.stmts.get_mut(i).map(|s| &mut s.kind), kind) {

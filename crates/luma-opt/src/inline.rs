@@ -197,15 +197,10 @@ fn copy_callee(
                     *reject = bm(*reject);
                     results.iter_mut().for_each(|r| *r = vm(*r));
                 }
-                StmtKind::Loop {
-                    carried,
-                    body,
-                    results,
-                    ..
-                } => {
-                    *body = bm(*body);
-                    carried.iter_mut().for_each(|c| c.value = vm(c.value));
-                    results.iter_mut().for_each(|r| *r = vm(*r));
+                StmtKind::Loop(l) => {
+                    l.body = bm(l.body);
+                    l.carried.iter_mut().for_each(|c| c.value = vm(c.value));
+                    l.results.iter_mut().for_each(|r| *r = vm(*r));
                 }
                 _ => {}
             }
@@ -287,12 +282,12 @@ fn inline_one(
         }
     }
     let wrapper = Stmt {
-        kind: StmtKind::Loop {
+        kind: StmtKind::Loop(Box::new(luma_ir::Loop {
             carried: Vec::new(),
             body,
             results,
             control: LoopControl::default(),
-        },
+        })),
         loc,
     };
     if let Some(slot) = f
@@ -378,11 +373,10 @@ fn lift_loop(
     result_types: &[Handle<Type>],
     interner: &mut ConstantInterner,
 ) {
-    let Some(StmtKind::Loop {
-        results: old_results,
-        ..
-    }) = stmt_at(f, lb, li).map(|s| s.kind.clone())
-    else {
+    let Some(old_results) = stmt_at(f, lb, li).and_then(|s| match &s.kind {
+        StmtKind::Loop(l) => Some(l.results.clone()),
+        _ => None,
+    }) else {
         return;
     };
     let bool_ty = module.scalar_type(luma_ir::Scalar::BOOL);
@@ -446,14 +440,14 @@ fn lift_loop(
         }
     }
     let loc = stmt_at(f, lb, li).and_then(|s| s.loc);
-    if let Some(StmtKind::Loop { results, .. }) = f
+    if let Some(StmtKind::Loop(l)) = f
         .blocks
         .get_mut(lb)
         .and_then(|blk| blk.stmts.get_mut(li))
         .map(|s| &mut s.kind)
     {
-        results.push(flag);
-        results.extend(rets.iter().copied());
+        l.results.push(flag);
+        l.results.extend(rets.iter().copied());
     }
     let accept = f.blocks.append(Block {
         stmts: vec![Stmt {

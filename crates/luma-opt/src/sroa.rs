@@ -714,12 +714,14 @@ impl Promoter<'_> {
                         loc,
                     });
                 }
-                StmtKind::Loop {
-                    mut carried,
-                    body,
-                    mut results,
-                    control,
-                } => {
+                StmtKind::Loop(mut lp) => {
+                    let luma_ir::Loop {
+                        carried,
+                        body,
+                        results,
+                        ..
+                    } = &mut *lp;
+                    let body = *body;
                     let locals = self.stored_in((b, i));
                     let mut inside = state.clone();
                     for l in &locals {
@@ -746,12 +748,7 @@ impl Promoter<'_> {
                         }
                     }
                     out.push(Stmt {
-                        kind: StmtKind::Loop {
-                            carried,
-                            body,
-                            results,
-                            control,
-                        },
+                        kind: StmtKind::Loop(lp),
                         loc,
                     });
                 }

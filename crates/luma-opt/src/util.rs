@@ -124,12 +124,13 @@ impl Tree {
                 StmtKind::If { results, .. } => {
                     results.iter().for_each(|v| set(*v, b, &mut def_block));
                 }
-                StmtKind::Loop {
-                    carried,
-                    results,
-                    body,
-                    ..
-                } => {
+                StmtKind::Loop(l) => {
+                    let luma_ir::Loop {
+                        carried,
+                        results,
+                        body,
+                        ..
+                    } = &**l;
                     carried
                         .iter()
                         .for_each(|c| set(c.value, *body, &mut def_block));
@@ -450,9 +451,8 @@ pub(crate) fn reach(f: &Function) -> Reach {
                     results.iter().for_each(|r| mark(*r, &mut live));
                     placed_in_order.extend_from_slice(results);
                 }
-                StmtKind::Loop {
-                    carried, results, ..
-                } => {
+                StmtKind::Loop(l) => {
+                    let (carried, results) = (&l.carried, &l.results);
                     carried.iter().for_each(|c| mark(c.value, &mut live));
                     results.iter().for_each(|r| mark(*r, &mut live));
                     placed_in_order.extend_from_slice(results);
@@ -620,15 +620,10 @@ pub(crate) fn compact_function(f: &mut Function) {
                     *reject = bmap(*reject);
                     results.iter_mut().for_each(|r| *r = vmap(*r));
                 }
-                StmtKind::Loop {
-                    carried,
-                    body,
-                    results,
-                    ..
-                } => {
-                    *body = bmap(*body);
-                    carried.iter_mut().for_each(|c| c.value = vmap(c.value));
-                    results.iter_mut().for_each(|r| *r = vmap(*r));
+                StmtKind::Loop(l) => {
+                    l.body = bmap(l.body);
+                    l.carried.iter_mut().for_each(|c| c.value = vmap(c.value));
+                    l.results.iter_mut().for_each(|r| *r = vmap(*r));
                 }
                 _ => {}
             }
