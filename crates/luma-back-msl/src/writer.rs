@@ -1685,7 +1685,7 @@ impl<'a> Writer<'a> {
             .func
             .values
             .get(v)
-            .and_then(|x| x.name.clone())
+            .and_then(|x| x.name.as_deref().map(String::from))
             .unwrap_or_else(|| fallback.to_string());
         let name = ctx.namer.call(&hint);
         if let Some(slot) = ctx.names.get_mut(v.index()) {

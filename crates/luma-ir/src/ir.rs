@@ -665,7 +665,7 @@ pub struct Value {
     /// How it is defined.
     pub def: ValueDef,
     /// The source variable it holds, when it has one (text back ends name temporaries after it).
-    pub name: Option<String>,
+    pub name: Option<Box<str>>,
 }
 
 /// How a value is defined.

@@ -1091,7 +1091,15 @@ impl Parser {
                 let (vh, name, ty) = self.def()?;
                 self.expect_punct('=')?;
                 let def = self.header_def()?;
-                self.define(&mut state, vh, Value { ty, def, name })?;
+                self.define(
+                    &mut state,
+                    vh,
+                    Value {
+                        ty,
+                        def,
+                        name: name.map(Into::into),
+                    },
+                )?;
                 self.line_end()?;
                 continue;
             }
@@ -1338,7 +1346,15 @@ impl Parser {
                 } else {
                     ValueDef::LoopResult
                 };
-                self.define(state, vh, Value { ty, def, name })?;
+                self.define(
+                    state,
+                    vh,
+                    Value {
+                        ty,
+                        def,
+                        name: name.map(Into::into),
+                    },
+                )?;
                 results.push(vh);
             }
             return self.region(state, results, depth);
@@ -1348,7 +1364,15 @@ impl Parser {
             return self.error("only `if` and `loop` define several values");
         };
         let def = self.header_def()?;
-        self.define(state, vh, Value { ty, def, name })?;
+        self.define(
+            state,
+            vh,
+            Value {
+                ty,
+                def,
+                name: name.map(Into::into),
+            },
+        )?;
         let loc = self.loc()?;
         Ok(Stmt {
             kind: StmtKind::Value(vh),
@@ -1390,7 +1414,7 @@ impl Parser {
                     Value {
                         ty,
                         def: ValueDef::LoopCarried,
-                        name,
+                        name: name.map(Into::into),
                     },
                 )?;
                 self.expect_punct('=')?;

@@ -186,7 +186,11 @@ impl<'m, 'a> FnCtx<'m, 'a> {
         def: ValueDef,
         name: Option<String>,
     ) -> Handle<Value> {
-        self.func.values.append(Value { ty, def, name })
+        self.func.values.append(Value {
+            ty,
+            def,
+            name: name.map(Into::into),
+        })
     }
 
     /// The type of a value.
@@ -310,7 +314,7 @@ impl<'m, 'a> FnCtx<'m, 'a> {
                         | ValueDef::LoopResult
                 )
             {
-                value.name = Some(name.to_string());
+                value.name = Some(name.into());
             }
         }
     }
@@ -461,7 +465,7 @@ pub(crate) fn lower_plain(
         let v = cx.func.values.append(Value {
             ty,
             def: ValueDef::Param(i as u32),
-            name: Some(local.name.clone()),
+            name: Some(local.name.as_str().into()),
         });
         param_values.push((l, v));
     }
@@ -570,7 +574,7 @@ pub(crate) fn lower_entry(m: &mut ModuleCtx<'_>, ep: &EntryPointDef, info: &FnIn
         cx.func.values.append(Value {
             ty,
             def: ValueDef::Param(param_index),
-            name: Some(io.name.clone()),
+            name: Some(io.name.as_str().into()),
         });
         param_index += 1;
         Ok(param_index - 1)
@@ -610,7 +614,7 @@ pub(crate) fn lower_entry(m: &mut ModuleCtx<'_>, ep: &EntryPointDef, info: &FnIn
         for io in &out.fields {
             let ty = cx.m.ty(io.ty, io.span)?;
             cx.func.results.push(FunctionResult {
-                name: Some(io.name.clone()),
+                name: Some(io.name.as_str().into()),
                 ty,
                 binding: Some(io_binding(io.binding)),
             });

@@ -926,7 +926,7 @@ fn locals_name_their_values() {
     let names: Vec<_> = f
         .values
         .iter()
-        .filter_map(|(_, v)| v.name.clone())
+        .filter_map(|(_, v)| v.name.as_deref())
         .collect();
     assert_eq!(names, ["a", "total"]);
 }
