@@ -1,39 +1,49 @@
 //! Typed arenas: `Arena<T>` hands out `Handle<T>` indices, `UniqueArena<T>` also deduplicates.
 //!
 //! Every graph in the compiler (AST expressions, IR types, values, blocks) lives in an arena and
-//! refers to other nodes by handle. Handles are plain `u32` indices, so they are `Copy`, hashable,
-//! ordered by creation and cheap to store; dropping an arena never recurses.
+//! refers to other nodes by handle. Handles are `u32` indices, so they are `Copy`, hashable,
+//! ordered by creation and cheap to store; dropping an arena never recurses. They are stored
+//! plus one, as a `NonZeroU32`, so that an `Option<Handle<T>>` is four bytes too.
 
 use std::fmt;
 use std::hash::Hash;
 use std::marker::PhantomData;
+use std::num::NonZeroU32;
 
 use rustc_hash::FxHashMap;
 
 /// A typed index into an [`Arena`] or [`UniqueArena`] of `T`.
 pub struct Handle<T> {
-    index: u32,
+    /// The index plus one.
+    index_plus_one: NonZeroU32,
     marker: PhantomData<fn() -> T>,
 }
 
 impl<T> Handle<T> {
     /// Builds a handle from a raw index. Only arenas and parsers of text forms should need this;
     /// a handle made this way is checked by the arena when it is looked up.
+    ///
+    /// `u32::MAX` is no arena's index (arenas stop one short of it); it becomes the handle of
+    /// index `u32::MAX - 1`, which no arena holds either.
     pub const fn from_index(index: u32) -> Self {
+        let index_plus_one = match NonZeroU32::new(index.wrapping_add(1)) {
+            Some(n) => n,
+            None => NonZeroU32::MAX,
+        };
         Handle {
-            index,
+            index_plus_one,
             marker: PhantomData,
         }
     }
 
     /// The position of the element in its arena.
     pub const fn index(self) -> usize {
-        self.index as usize
+        self.raw() as usize
     }
 
     /// The raw `u32` index.
     pub const fn raw(self) -> u32 {
-        self.index
+        self.index_plus_one.get() - 1
     }
 }
 
@@ -45,7 +55,7 @@ impl<T> Clone for Handle<T> {
 impl<T> Copy for Handle<T> {}
 impl<T> PartialEq for Handle<T> {
     fn eq(&self, other: &Self) -> bool {
-        self.index == other.index
+        self.index_plus_one == other.index_plus_one
     }
 }
 impl<T> Eq for Handle<T> {}
@@ -56,27 +66,27 @@ impl<T> PartialOrd for Handle<T> {
 }
 impl<T> Ord for Handle<T> {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.index.cmp(&other.index)
+        self.index_plus_one.cmp(&other.index_plus_one)
     }
 }
 impl<T> Hash for Handle<T> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.index.hash(state)
+        self.raw().hash(state)
     }
 }
 impl<T> fmt::Debug for Handle<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{}", self.index)
+        write!(f, "#{}", self.raw())
     }
 }
 
-/// Error returned when an arena would grow past `u32::MAX` elements.
+/// Error returned when an arena would grow to `u32::MAX` elements.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ArenaFull;
 
 impl fmt::Display for ArenaFull {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("arena is full (more than 4294967295 elements)")
+        f.write_str("arena is full (4294967294 elements)")
     }
 }
 
@@ -147,9 +157,13 @@ impl<T> Arena<T> {
         Handle::from_index(index)
     }
 
-    /// Appends `value`, failing instead of wrapping past `u32::MAX` elements.
+    /// Appends `value`, failing instead of growing to `u32::MAX` elements (no handle has index
+    /// `u32::MAX`).
     pub fn try_append(&mut self, value: T) -> Result<Handle<T>, ArenaFull> {
-        let index = u32::try_from(self.data.len()).map_err(|_| ArenaFull)?;
+        let index = u32::try_from(self.data.len())
+            .ok()
+            .filter(|&i| i < u32::MAX)
+            .ok_or(ArenaFull)?;
         self.data.push(value);
         Ok(Handle::from_index(index))
     }
