@@ -1289,6 +1289,9 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             });
         }
         let r = self.operand(rhs)?;
+        if luma_back::shift::count_in_range(self.w.module, self.function, rhs) {
+            return Ok(r);
+        }
         let scalar = self
             .value_inner(rhs)?
             .scalar()

@@ -3047,6 +3047,9 @@ impl<'a> Writer<'a> {
         if matches!(op, BinaryOp::ShiftLeft | BinaryOp::ShiftRight) {
             let count = match self.const_index(ctx, rhs) {
                 Some(c) => Expr::atom(format!("{}u", c & 31)),
+                None if luma_back::shift::count_in_range(self.module, func, rhs) => {
+                    self.expr(ctx, rhs, depth)?
+                }
                 None => {
                     let r = self.expr(ctx, rhs, depth)?;
                     Expr::new(

@@ -584,6 +584,9 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 _ => Err(Error::invalid("a shift count of the wrong shape")),
             };
         }
+        if luma_back::shift::count_in_range(self.w.module, self.func, rhs) {
+            return Ok(r);
+        }
         let t = self.w.numeric_type(scalar, size)?;
         let mask = self.int_const(scalar, size, 31)?;
         self.inst(Op::BitwiseAnd, t, &[r, mask])

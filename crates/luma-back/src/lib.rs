@@ -10,6 +10,7 @@ pub mod chain;
 pub mod namer;
 pub mod plan;
 pub mod prec;
+pub mod shift;
 pub mod writer;
 
 pub use callgraph::{reachable_functions, used_globals, CallGraph};

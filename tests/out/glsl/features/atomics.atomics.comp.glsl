@@ -36,8 +36,8 @@ void main() {
     atomicAdd(counters.signed_total, -value);
     atomicMax(counters.max_value, value);
     atomicMin(counters.min_value, uint(abs(value)));
-    uint old_flags = atomicOr(counters.flags, 1u << (gl_LocalInvocationIndex & 31u & 31u));
-    atomicAnd(counters.flags, ~(1u << ((gl_LocalInvocationIndex + 1u) & 31u & 31u)));
+    uint old_flags = atomicOr(counters.flags, 1u << (gl_LocalInvocationIndex & 31u));
+    atomicAnd(counters.flags, ~(1u << ((gl_LocalInvocationIndex + 1u) & 31u)));
     atomicXor(counters.toggles, 1);
     uint previous = atomicExchange(slots[min(gl_GlobalInvocationID.x, uint(slots.length()) - 1u)], old_total);
     uint won = atomicCompSwap(counters.lock, 0u, gl_GlobalInvocationID.x + 1u);

@@ -95,9 +95,9 @@ void atomics(atomics_Input input) {
     uint old_4;
     counters.InterlockedMin(12u, uint(abs(value)), old_4);
     uint old_flags;
-    counters.InterlockedOr(16u, 1u << (input.lid & 31u & 31u), old_flags);
+    counters.InterlockedOr(16u, 1u << (input.lid & 31u), old_flags);
     uint old_5;
-    counters.InterlockedAnd(16u, ~(1u << ((input.lid + 1u) & 31u & 31u)), old_5);
+    counters.InterlockedAnd(16u, ~(1u << ((input.lid + 1u) & 31u)), old_5);
     uint old_bits_1;
     counters.InterlockedXor(24u, asuint(1), old_bits_1);
     const int old_6 = asint(old_bits_1);

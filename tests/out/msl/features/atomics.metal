@@ -52,8 +52,8 @@ kernel void atomics(
     metal::atomic_fetch_sub_explicit(&counters.signed_total, value, metal::memory_order_relaxed);
     metal::atomic_fetch_max_explicit(&counters.max_value, value, metal::memory_order_relaxed);
     metal::atomic_fetch_min_explicit(&counters.min_value, static_cast<uint>(luma_abs(value)), metal::memory_order_relaxed);
-    const uint old_flags = metal::atomic_fetch_or_explicit(&counters.flags, 1u << (lid & 31u & 31u), metal::memory_order_relaxed);
-    metal::atomic_fetch_and_explicit(&counters.flags, ~(1u << ((lid + 1u) & 31u & 31u)), metal::memory_order_relaxed);
+    const uint old_flags = metal::atomic_fetch_or_explicit(&counters.flags, 1u << (lid & 31u), metal::memory_order_relaxed);
+    metal::atomic_fetch_and_explicit(&counters.flags, ~(1u << ((lid + 1u) & 31u)), metal::memory_order_relaxed);
     metal::atomic_fetch_xor_explicit(&counters.toggles, 1, metal::memory_order_relaxed);
     const uint previous = metal::atomic_exchange_explicit(&slots[metal::min(gid.x, luma_buffer_sizes[0] / 4u - 1u)], old_total, metal::memory_order_relaxed);
     const uint won = luma_atomic_compare_exchange(&counters.lock, 0u, gid.x + 1u);
