@@ -1476,8 +1476,10 @@ impl<'a> Checker<'a> {
             match entry.as_mut() {
                 Some(e) if e.stage == Stage::Compute => {
                     if let Some(s) = size {
-                        let total: u64 = s.iter().map(|&x| u64::from(x)).product();
-                        if total > MAX_WORKGROUP_INVOCATIONS {
+                        // Three `u32`s multiply to less than 2^96: exact in `u128`, where a
+                        // `u64` product could wrap to a small number (found by fuzzing).
+                        let total: u128 = s.iter().map(|&x| u128::from(x)).product();
+                        if total > u128::from(MAX_WORKGROUP_INVOCATIONS) {
                             self.emit(
                                 Diagnostic::error(
                                     codes::E0612,
