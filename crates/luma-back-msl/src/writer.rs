@@ -4,7 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use luma_back::prec::{self, Prec, Side};
+use luma_back::prec::{Prec, Side};
+use luma_back::text_expr::{infix, Expr};
 use luma_back::{else_if, else_if_folds, else_if_shape, CallGraph, CodeWriter, Namer};
 use luma_base::Handle;
 use luma_ir::layout::{LayoutKind, LayoutRule, Layouter};
@@ -32,48 +33,6 @@ pub const MAX_INLINE_DEPTH: u32 = 12;
 const MAX_NESTING: usize = 4 * 256;
 
 type R<T> = Result<T, Error>;
-
-/// An expression with its precedence.
-#[derive(Debug, Clone)]
-struct Expr {
-    text: String,
-    prec: Prec,
-    /// For wrapped signed arithmetic: the same value as a `uint` expression, so a chain of
-    /// operations stays in `uint` instead of converting back and forth.
-    bits: Option<(String, Prec)>,
-}
-
-impl Expr {
-    fn new(text: impl Into<String>, prec: Prec) -> Expr {
-        Expr {
-            text: text.into(),
-            prec,
-            bits: None,
-        }
-    }
-
-    fn atom(text: impl Into<String>) -> Expr {
-        Expr::new(text, Prec::Primary)
-    }
-
-    /// The text, ready to stand as the `side` operand of an operator of precedence `parent`.
-    fn at(&self, parent: Prec, side: Side) -> String {
-        prec::operand(&self.text, self.prec, parent, side)
-    }
-
-    /// Prefix operator `op` (`-`, `!`, `~`, a cast) applied to this expression.
-    fn prefix(&self, op: &str) -> Expr {
-        Expr::new(prec::prefix(op, &self.text, self.prec), Prec::Unary)
-    }
-}
-
-/// `l op r` for binary operator `op` of precedence `parent`.
-fn infix(op: &str, parent: Prec, l: &Expr, r: &Expr) -> Expr {
-    Expr::new(
-        prec::infix(op, parent, (&l.text, l.prec), (&r.text, r.prec)),
-        parent,
-    )
-}
 
 /// Where a pointer points: an lvalue expression of IR type `ty`, stored as `repr`.
 #[derive(Debug, Clone)]

@@ -11,6 +11,7 @@ pub mod namer;
 pub mod plan;
 pub mod prec;
 pub mod shift;
+pub mod text_expr;
 pub mod writer;
 
 pub use callgraph::{reachable_functions, used_globals, CallGraph};
