@@ -152,7 +152,13 @@ if [ -n "$slow" ]; then
 fi
 if [ "$failed" != 0 ] || [ "$found" != 0 ]; then
   echo "== fuzzing found problems: see fuzz/artifacts and fuzz/logs"
-  findings
+  # Each finding is also printed, gzipped and base64-encoded, so a CI log alone is enough to
+  # reproduce it: `echo '<text>' | base64 -d | gunzip > input`, then run the target on it.
+  while IFS= read -r f; do
+    echo "$f ($(wc -c < "$f") bytes; gzip | base64):"
+    gzip -9c "$f" | base64 -w 0
+    echo
+  done < <(findings)
   exit 1
 fi
 echo "== no crash, hang or out-of-memory input found"

@@ -11,8 +11,9 @@
 //! follows the loop — which the next enclosing loop, or the once-loop, then handles the same
 //! way, innermost loops first.
 //!
-//! Inlining stops in a function once it holds more than [`MAX_VALUES`] values, so repeated
-//! inlining cannot exhaust memory; the calls left stay valid calls.
+//! A call is left a call (which stays valid) when inlining it would take its caller past
+//! [`MAX_VALUES`] values, or the module's values past [`GROWTH_FACTOR`] times their number
+//! before inlining plus [`GROWTH_BASE`], so repeated inlining cannot exhaust memory or time.
 
 use luma_base::Handle;
 use luma_ir::proc::ConstantInterner;
@@ -24,11 +25,20 @@ use luma_ir::{
 use crate::dce::remove_unreachable_functions;
 use crate::util::{
     compact_function, constant_value, for_each_function, innermost_loop, no_replacements,
-    program_order, replace_uses, stmt_at, walk_from, zero_constant, Event, Pos, Tree,
+    replace_uses, stmt_at, walk_blocks, walk_from, zero_constant, Event, Pos, Tree,
 };
 
 /// The most values a function may reach through inlining.
 pub const MAX_VALUES: usize = 1 << 20;
+
+/// The module's values may grow through inlining to this many times what they were...
+pub const GROWTH_FACTOR: usize = 16;
+
+/// ... plus this many: together they bound the memory and time of a call tree that doubles
+/// at every level (forty one-line functions would otherwise inline to a trillion values, and
+/// the per-function limit alone let every one of them reach it). Real shaders grow far less:
+/// the test corpus at most 16 times (`noise.luma`, small), the 50,000-line benchmark 5.5.
+pub const GROWTH_BASE: usize = 1 << 18;
 
 /// Inlines every call of a non-entry function.
 pub(crate) fn run(module: &mut Module) {
@@ -38,8 +48,13 @@ pub(crate) fn run(module: &mut Module) {
         .map(|h| module.entry_points.iter().any(|ep| ep.function == h))
         .collect();
     let mut interner = ConstantInterner::new();
+    let before: usize = module.functions.iter().map(|(_, f)| f.values.len()).sum();
+    let mut budget = before
+        .saturating_mul(GROWTH_FACTOR)
+        .saturating_add(GROWTH_BASE)
+        .saturating_sub(before);
     for_each_function(module, |module, f| {
-        inline_calls(module, f, &entry, &mut interner);
+        inline_calls(module, f, &entry, &mut interner, &mut budget);
         compact_function(f);
     });
     remove_unreachable_functions(module);
@@ -54,26 +69,26 @@ struct Site {
     result: Option<Handle<Value>>,
 }
 
-fn next_site(f: &Function, entry: &[bool]) -> Option<Site> {
+/// Every inlinable call site of `f`, in program order.
+fn call_sites(f: &Function, entry: &[bool]) -> Vec<Site> {
     let inlinable = |g: Handle<Function>| !entry.get(g.index()).copied().unwrap_or(true);
-    for event in program_order(f) {
-        let Event::Stmt(b, i) = event else { continue };
+    let mut sites = Vec::new();
+    walk_blocks(&f.blocks, f.body, |event| {
+        let Event::Stmt(b, i) = event else { return };
         match stmt_at(f, b, i).map(|s| &s.kind) {
-            Some(StmtKind::Call { function, args }) if inlinable(*function) => {
-                return Some(Site {
-                    block: b,
-                    index: i,
-                    callee: *function,
-                    args: args.clone(),
-                    result: None,
-                })
-            }
+            Some(StmtKind::Call { function, args }) if inlinable(*function) => sites.push(Site {
+                block: b,
+                index: i,
+                callee: *function,
+                args: args.clone(),
+                result: None,
+            }),
             Some(StmtKind::Value(v)) => {
                 if let Some(ValueDef::Op(Op::Call { function, args })) =
                     f.values.get(*v).map(|x| &x.def)
                 {
                     if inlinable(*function) {
-                        return Some(Site {
+                        sites.push(Site {
                             block: b,
                             index: i,
                             callee: *function,
@@ -85,27 +100,49 @@ fn next_site(f: &Function, entry: &[bool]) -> Option<Site> {
             }
             _ => {}
         }
-    }
-    None
+    });
+    sites
 }
 
+/// Inlines the call sites of `f` in program order, one walk to find them and one pass at the
+/// end to replace the results of spliced calls, so each site costs the size of its callee and
+/// not of `f` (re-walking `f` per site was quadratic: a call tree that doubles at every level
+/// took seconds). Callees are earlier functions, already inlined into, so the copied bodies
+/// hold no inlinable calls unless a limit left some, and those stay calls.
 fn inline_calls(
     module: &mut Module,
     f: &mut Function,
     entry: &[bool],
     interner: &mut ConstantInterner,
+    budget: &mut usize,
 ) {
-    // Each round inlines one site; callees hold no inlinable calls unless the size limit left
-    // some, and then the limit ends the rounds.
-    while let Some(site) = next_site(f, entry) {
-        let Some(callee) = module.functions.get(site.callee).cloned() else {
-            return;
-        };
-        if f.values.len() + callee.values.len() > MAX_VALUES {
-            return;
-        }
-        inline_one(module, f, &callee, site, interner);
+    let sites = call_sites(f, entry);
+    if sites.is_empty() {
+        return;
     }
+    // Statements each block has gained (or lost) before the sites still to come in it: only
+    // a site's own block changes shape, at the site.
+    let mut shift: Vec<isize> = vec![0; f.blocks.len()];
+    let mut replacements = no_replacements(f);
+    for mut site in sites {
+        let Some(callee) = module.functions.get(site.callee) else {
+            continue;
+        };
+        let size = callee.values.len();
+        if f.values.len().saturating_add(size) > MAX_VALUES || size > *budget {
+            continue;
+        }
+        *budget -= size;
+        let callee = callee.clone();
+        let moved = shift.get(site.block.index()).copied().unwrap_or(0);
+        site.index = site.index.saturating_add_signed(moved);
+        let block = site.block;
+        let gained = inline_one(module, f, callee, site, interner, &mut replacements);
+        if let Some(slot) = shift.get_mut(block.index()) {
+            *slot += gained;
+        }
+    }
+    replace_uses(f, &replacements);
 }
 
 /// Copies `callee`'s locals, values and blocks into `f` (parameters become the arguments);
@@ -216,27 +253,62 @@ fn copy_callee(
     body
 }
 
+/// Inlines one call site; returns how many statements the site's block gained (a spliced
+/// body replaces the call with its statements). The result of a spliced call is recorded in
+/// `replacements` for the caller to apply once.
 fn inline_one(
     module: &mut Module,
     f: &mut Function,
-    callee: &Function,
+    mut callee: Function,
     site: Site,
     interner: &mut ConstantInterner,
-) {
-    let body = copy_callee(module, f, callee, &site.args, interner);
-    let loc = stmt_at(f, site.block, site.index).and_then(|s| s.loc);
-    let returns: Vec<Pos> = walk_from(f, body)
+    replacements: &mut [Option<Handle<Value>>],
+) -> isize {
+    // The callee's returns are reshaped in the copy taken for this site, before it is copied
+    // into `f`, so the walks cost the callee's size and not the caller's.
+    let returns: Vec<Pos> = walk_from(&callee, callee.body)
         .into_iter()
         .filter_map(|e| match e {
-            Event::Stmt(b, i) => {
-                matches!(stmt_at(f, b, i).map(|s| &s.kind), Some(StmtKind::Return(_)))
-                    .then_some((b, i))
-            }
+            Event::Stmt(b, i) => matches!(
+                stmt_at(&callee, b, i).map(|s| &s.kind),
+                Some(StmtKind::Return(_))
+            )
+            .then_some((b, i)),
             _ => None,
         })
         .collect();
-    let body_len = f.blocks.get(body).map_or(0, |b| b.stmts.len());
-    let simple = returns.len() == 1 && returns.first() == Some(&(body, body_len.saturating_sub(1)));
+    let body_len = callee.blocks.get(callee.body).map_or(0, |b| b.stmts.len());
+    let simple =
+        returns.len() == 1 && returns.first() == Some(&(callee.body, body_len.saturating_sub(1)));
+    if !simple {
+        // The copy below interns each local's starting constant and pointer type; doing so
+        // first keeps the module's constants and types in the order they had when returns
+        // were lifted after copying.
+        for (_, l) in callee.locals.iter() {
+            if l.init.is_none() {
+                zero_constant(module, interner, l.ty);
+            }
+            module.pointer_type(l.ty, AddressSpace::Function);
+        }
+        let result_types: Vec<Handle<Type>> = callee.results.iter().map(|r| r.ty).collect();
+        let root = callee.body;
+        lift_returns_out_of_loops(module, &mut callee, root, &result_types, interner);
+        // Every remaining return leaves the once-loop.
+        for event in walk_from(&callee, root) {
+            let Event::Stmt(b, i) = event else { continue };
+            if let Some(stmt) = callee
+                .blocks
+                .get_mut(b)
+                .and_then(|blk| blk.stmts.get_mut(i))
+            {
+                if let StmtKind::Return(values) = &stmt.kind {
+                    stmt.kind = StmtKind::Break(values.clone());
+                }
+            }
+        }
+    }
+    let body = copy_callee(module, f, &callee, &site.args, interner);
+    let loc = stmt_at(f, site.block, site.index).and_then(|s| s.loc);
     if simple {
         let mut stmts = f
             .blocks
@@ -250,30 +322,20 @@ fn inline_one(
         if let Some(b) = f.blocks.get_mut(body) {
             b.stmts.clear();
         }
+        let added = stmts.len() as isize;
+        let mut gained = 0;
         if let Some(block) = f.blocks.get_mut(site.block) {
             if site.index < block.stmts.len() {
                 block.stmts.splice(site.index..=site.index, stmts);
+                gained = added - 1;
             }
         }
         if let (Some(v), Some(r)) = (site.result, returned.first()) {
-            let mut map = no_replacements(f);
-            if let Some(slot) = map.get_mut(v.index()) {
+            if let Some(slot) = replacements.get_mut(v.index()) {
                 *slot = Some(*r);
             }
-            replace_uses(f, &map);
         }
-        return;
-    }
-    let result_types: Vec<Handle<Type>> = callee.results.iter().map(|r| r.ty).collect();
-    lift_returns_out_of_loops(module, f, body, &result_types, interner);
-    // Every remaining return leaves the once-loop.
-    for event in walk_from(f, body) {
-        let Event::Stmt(b, i) = event else { continue };
-        if let Some(stmt) = f.blocks.get_mut(b).and_then(|blk| blk.stmts.get_mut(i)) {
-            if let StmtKind::Return(values) = &stmt.kind {
-                stmt.kind = StmtKind::Break(values.clone());
-            }
-        }
+        return gained;
     }
     let results: Vec<Handle<Value>> = site.result.into_iter().collect();
     for r in &results {
@@ -297,6 +359,7 @@ fn inline_one(
     {
         *slot = wrapper;
     }
+    0
 }
 
 /// Rewrites returns inside the callee's loops (innermost loops first) so that every return

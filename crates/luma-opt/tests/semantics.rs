@@ -438,3 +438,69 @@ fn damaged_pass_tests_mean_the_same_optimised() {
     eprintln!("damaged runs compared: {compared}");
     assert!(compared >= 200, "only {compared} runs could be compared");
 }
+
+/// `depth` functions that each call the one before twice, and a compute entry point that
+/// calls the last: 2^(depth-1) calls of `f0`, more than inlining's module budget takes.
+fn call_tree(depth: usize) -> String {
+    let mut source = String::from("buffer data: []float\n");
+    source.push_str("function f0(x: float) -> float\n\treturn x * 1.5 + 0.25\nend\n");
+    for i in 1..depth {
+        let p = i - 1;
+        source.push_str(&format!(
+            "function f{i}(x: float) -> float\n\treturn f{p}(x) + f{p}(x * 0.5 - 1.0)\nend\n"
+        ));
+    }
+    source.push_str(&format!(
+        "@entry(compute) @workgroup_size(1)\nfunction main(@builtin(global_invocation_id) gid: uvec3)\n\tdata[gid.x] = f{}(data[gid.x])\nend\n",
+        depth - 1
+    ));
+    source
+}
+
+/// Inlining stops at its module budget and leaves the rest as calls: the module stays within
+/// the budget, keeps calls, and computes what the unoptimised one does.
+#[test]
+fn a_call_tree_past_the_inlining_budget_means_the_same() {
+    let path = std::env::temp_dir().join(format!("luma-call-tree-{}.luma", std::process::id()));
+    std::fs::write(&path, call_tree(17)).unwrap();
+    let base = lumac::frontend_ir(&path, lumac::OptLevel::None);
+    let _ = std::fs::remove_file(&path);
+    let base = base.unwrap();
+    let values = |m: &Module| {
+        m.functions
+            .iter()
+            .map(|(_, f)| f.values.len())
+            .sum::<usize>()
+    };
+    let calls = |m: &Module| {
+        m.functions
+            .iter()
+            .flat_map(|(_, f)| f.values.iter())
+            .filter(|(_, v)| matches!(v.def, luma_ir::ValueDef::Op(luma_ir::Op::Call { .. })))
+            .count()
+    };
+    let budget = values(&base) * 16 + (1 << 18);
+    let m = optimised(&base, OptLevel::Aggressive);
+    assert!(
+        values(&m) <= budget,
+        "{} values after inlining, budget {budget}",
+        values(&m)
+    );
+    assert!(calls(&m) > 0, "the budget should have left calls");
+    let ep = &base.entry_points[0];
+    let f = &base.functions[ep.function];
+    let mut rng = Rng(0x5eed);
+    let globals = random_globals(&base, &mut rng).unwrap();
+    let calls: Vec<Vec<V>> = (0..2)
+        .map(|i| entry_args(&base, f, ep.stage, i, &mut rng).unwrap())
+        .collect();
+    let expected = run(&base, &f.name, &globals, &calls).unwrap();
+    let name = &m.functions[m.entry_points[0].function].name;
+    let got = run(&m, name, &globals, &calls).unwrap();
+    assert!(
+        got.0.iter().zip(&expected.0).all(|(a, b)| same(a, b))
+            && got.1.len() == expected.1.len()
+            && got.1.iter().zip(&expected.1).all(|(a, b)| same(a, b)),
+        "results differ\n  expected {expected:?}\n  got      {got:?}"
+    );
+}

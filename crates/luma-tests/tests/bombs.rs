@@ -19,7 +19,7 @@
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use lumac::{compile, Limits, MemoryReader, Options, Target};
+use lumac::{compile, Limits, MemoryReader, OptLevel, Options, Target};
 
 /// A bomb that runs longer than this has no working limit; it is a hang, not a slow case.
 const HANG_GUARD: Duration = Duration::from_secs(120);
@@ -47,6 +47,8 @@ struct Bomb {
     source: String,
     files: Vec<(String, String)>,
     outcome: Outcome,
+    /// The default level unless a bomb targets one pass of `aggressive`.
+    opt_level: OptLevel,
 }
 
 fn bomb(name: &'static str, source: String, outcome: Outcome) -> Bomb {
@@ -55,11 +57,29 @@ fn bomb(name: &'static str, source: String, outcome: Outcome) -> Bomb {
         source,
         files: Vec::new(),
         outcome,
+        opt_level: OptLevel::default(),
     }
 }
 
 fn body(statements: &str) -> String {
     format!("{HEAD}{statements}end\n")
+}
+
+/// `depth` functions, each calling the one before twice; the entry point calls the last.
+fn call_tree(depth: usize) -> String {
+    let mut source = String::from("buffer out: []float\n");
+    source.push_str("function f0(x: float) -> float\n\treturn x * 1.5 + 0.25\nend\n");
+    for i in 1..depth {
+        source.push_str(&format!(
+            "function f{i}(x: float) -> float\n\treturn f{p}(x) + f{p}(x * 0.5 - 1.0)\nend\n",
+            p = i - 1
+        ));
+    }
+    source.push_str(&format!(
+        "@entry(compute) @workgroup_size(1)\nfunction main(@builtin(global_invocation_id) gid: uvec3)\n\tout[gid.x] = f{}(out[gid.x])\nend\n",
+        depth - 1
+    ));
+    source
 }
 
 /// `depth` levels of `#include` where every file includes the next one twice: 2^depth paths
@@ -303,6 +323,16 @@ fn bombs() -> Vec<Bomb> {
             Fails(&["E0203"]),
         ),
     ];
+    // Inlining: forty functions that each call the one before twice inline to 2^39 copies of
+    // the first; the module's inlining budget stops that (and the calls it leaves compile).
+    list.push(Bomb {
+        opt_level: OptLevel::Aggressive,
+        ..bomb(
+            "a call tree doubling 40 levels deep, inlined",
+            call_tree(40),
+            Compiles,
+        )
+    });
     // Include diamonds: 2^20 paths to the leaf without `#pragma once`.
     list.push(Bomb {
         files: diamond(20, false, "const X_PADDING_TO_MAKE_THE_LEAF_LONGER = 1\n"),
@@ -351,7 +381,10 @@ fn run(bomb: &Bomb) -> Ran {
         "main.luma",
         &bomb.source,
         &reader,
-        &Options::default(),
+        &Options {
+            opt_level: bomb.opt_level,
+            ..Options::default()
+        },
         &Target::ALL,
     );
     let rendered = result.render(false);
