@@ -112,6 +112,61 @@ fn propagate(module: &mut Module, f: &mut Function, interner: &mut ConstantInter
     compact_function(f);
 }
 
+/// How many more times a loop body is walked at once within one round (see [`solve`]).
+const MAX_LOOP_WALKS: u32 = 4;
+
+/// What an event of the walk is to a loop: the entry into a loop body (with the loop's carried
+/// values) or the exit from one (with the index of the matching entry).
+enum LoopBody {
+    None,
+    Enter {
+        carried: Vec<Handle<Value>>,
+    },
+    Leave {
+        enter: usize,
+        carried: Vec<Handle<Value>>,
+    },
+}
+
+/// For each event of `events`, what it is to a loop body.
+fn loop_bodies(f: &Function, events: &[Event]) -> Vec<LoopBody> {
+    let mut out: Vec<LoopBody> = events.iter().map(|_| LoopBody::None).collect();
+    let mut open: Vec<usize> = Vec::new();
+    // The loop statement that owns each block as its body (the event just before its entry).
+    for (at, event) in events.iter().enumerate() {
+        match *event {
+            Event::Enter(_) => open.push(at),
+            Event::Leave(b) => {
+                let Some(enter) = open.pop() else { continue };
+                let owner =
+                    enter
+                        .checked_sub(1)
+                        .and_then(|k| events.get(k))
+                        .and_then(|e| match *e {
+                            Event::Stmt(sb, si) => stmt_at(f, sb, si),
+                            _ => None,
+                        });
+                if let Some(StmtKind::Loop(l)) = owner.map(|s| &s.kind) {
+                    if l.body == b {
+                        let carried: Vec<Handle<Value>> =
+                            l.carried.iter().map(|c| c.value).collect();
+                        if let Some(slot) = out.get_mut(enter) {
+                            *slot = LoopBody::Enter {
+                                carried: carried.clone(),
+                            };
+                        }
+                        if let Some(slot) = out.get_mut(at) {
+                            *slot = LoopBody::Leave { enter, carried };
+                        }
+                    }
+                }
+            }
+            Event::Stmt(..) => {}
+        }
+    }
+    out
+}
+
 /// The lattice value of every value of `f` at the fixed point.
 fn solve(module: &Module, f: &Function) -> Vec<Lat> {
     let n = f.values.len();
@@ -135,18 +190,48 @@ fn solve(module: &Module, f: &Function) -> Vec<Lat> {
     // Whether control can reach the statement after a region (by position).
     let mut after: FxHashMap<Pos, bool> = FxHashMap::default();
     let get = |lat: &[Lat], v: Handle<Value>| lat.get(v.index()).cloned().unwrap_or(Lat::Varying);
+    // A loop's body is walked again at once while a `continue` changes its carried values,
+    // instead of waiting for the next round: a loop whose exit is found only on the second pass
+    // through its body would otherwise hold back everything after it by a round, and functions
+    // with hundreds of loops in a row (inlined code) took hundreds of rounds.
+    let loops = loop_bodies(f, &events);
     // Each round only moves values down the lattice and marks more code as running, so the
     // number of rounds is bounded by twice the values plus the blocks.
     for _ in 0..(2 * n + f.blocks.len() + 2) {
         let mut changed = false;
         let mut reach_stack: Vec<bool> = Vec::new();
-        for event in &events {
+        // For each loop body being walked: its carried values' lattice when the walk entered
+        // it, and how many times it has been walked again this round.
+        let mut loop_stack: Vec<(Vec<Lat>, u32)> = Vec::new();
+        let mut again: Option<u32> = None;
+        let mut next = 0;
+        while let Some(event) = events.get(next) {
+            let at = next;
+            next += 1;
             match *event {
                 Event::Enter(b) => {
                     reach_stack.push(block_exec.get(b.index()).copied().unwrap_or(false));
+                    if let Some(LoopBody::Enter { carried }) = loops.get(at) {
+                        let snapshot = carried.iter().map(|v| get(&lat, *v)).collect();
+                        loop_stack.push((snapshot, again.take().unwrap_or(0)));
+                    }
                 }
                 Event::Leave(_) => {
                     reach_stack.pop();
+                    if let Some(LoopBody::Leave { enter, carried }) = loops.get(at) {
+                        if let Some((snapshot, walks)) = loop_stack.pop() {
+                            let moved = carried
+                                .iter()
+                                .zip(&snapshot)
+                                .any(|(v, before)| get(&lat, *v) != *before);
+                            // The lattice is three levels high, so a few walks settle a loop;
+                            // the rounds finish whatever the bound leaves.
+                            if moved && walks < MAX_LOOP_WALKS {
+                                again = Some(walks + 1);
+                                next = *enter;
+                            }
+                        }
+                    }
                 }
                 Event::Stmt(b, i) => {
                     let mut reach = reach_stack.last().copied().unwrap_or(false);

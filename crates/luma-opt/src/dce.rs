@@ -24,7 +24,7 @@ use rustc_hash::FxHashSet;
 
 use crate::util::{
     compact_function, compact_module, for_each_function, is_removable, no_replacements, reach,
-    regions, replace_uses, stmt_at, walk_blocks, Event, Pos, Regions, Tree,
+    regions, replace_uses, resolve, stmt_at, walk_blocks, Event, Pos, Regions, Tree,
 };
 
 /// Runs dead code elimination on `module`.
@@ -56,136 +56,162 @@ pub(crate) fn fold_branches(module: &Module, f: &mut Function) {
     fold_branches_in(module, f, None);
 }
 
-/// The blocks of `f` in `order`, or in arena order.
-fn blocks_in<'f>(
-    f: &'f Function,
-    order: Option<&'f [Handle<Block>]>,
-) -> Box<dyn Iterator<Item = (Handle<Block>, &'f Block)> + 'f> {
-    match order {
-        Some(order) => Box::new(
-            order
-                .iter()
-                .filter_map(|b| f.blocks.get(*b).map(|block| (*b, block))),
-        ),
-        None => Box::new(f.blocks.iter()),
+/// [`fold_branches`] for a function that may hold orphan values (they change nothing here).
+///
+/// Folding is confluent (each fold replaces one `If` by an arm, and sealing only drops code
+/// that cannot run), so the folds are done a whole block at a time, and the results of folded
+/// `If`s are replaced once at the end: folding one `If` per scan of the function, with a
+/// replacement pass after each, was quadratic in the number of folded `If`s, which inlining
+/// makes many of.
+fn fold_branches_in(module: &Module, f: &mut Function, _order: Option<&[Handle<Block>]>) {
+    let mut map = no_replacements(f);
+    let mut folded_any = false;
+    // Each pass folds every `If` whose condition is constant once earlier folds' results are
+    // replaced; a pass that folds nothing ends it, and each pass removes at least one `If`.
+    for _ in 0..=f.blocks.len() {
+        if !fold_pass(module, f, &mut map) {
+            break;
+        }
+        folded_any = true;
+    }
+    if folded_any {
+        replace_uses(f, &map);
+        seal_unyielding_ifs(f);
     }
 }
 
-/// [`fold_branches`], looking at the blocks in `order` (or arena order) for the next `If`.
-fn fold_branches_in(module: &Module, f: &mut Function, order: Option<&[Handle<Block>]>) {
-    // Each round removes at least one `If`, so this ends.
-    loop {
-        let mut found = None;
-        'search: for (b, block) in blocks_in(f, order) {
-            for (i, stmt) in block.stmts.iter().enumerate() {
-                if let StmtKind::If { condition, .. } = &stmt.kind {
-                    let literal = match f.values.get(*condition).map(|v| &v.def) {
-                        Some(ValueDef::Constant(c)) => module.literal(*c),
-                        _ => None,
-                    };
-                    if let Some(Literal::Bool(taken)) = literal {
-                        found = Some((b, i, taken));
-                        break 'search;
+/// One pass over every block: each `If` whose condition (through `map`) is a constant is
+/// replaced by the arm it takes, and that arm's statements are looked at in turn. Returns
+/// whether anything was folded.
+fn fold_pass(module: &Module, f: &mut Function, map: &mut [Option<Handle<Value>>]) -> bool {
+    let mut folded = false;
+    let handles: Vec<Handle<Block>> = f.blocks.handles().collect();
+    for b in handles {
+        let Some(block) = f.blocks.get_mut(b) else {
+            continue;
+        };
+        let mut pending = std::mem::take(&mut block.stmts);
+        pending.reverse();
+        let mut out = Vec::with_capacity(pending.len());
+        while let Some(stmt) = pending.pop() {
+            let StmtKind::If {
+                condition,
+                accept,
+                reject,
+                results,
+            } = &stmt.kind
+            else {
+                out.push(stmt);
+                continue;
+            };
+            let literal = match f.values.get(resolve(map, *condition)).map(|v| &v.def) {
+                Some(ValueDef::Constant(c)) => module.literal(*c),
+                _ => None,
+            };
+            let Some(Literal::Bool(taken)) = literal else {
+                out.push(stmt);
+                continue;
+            };
+            folded = true;
+            let (arm, other) = if taken {
+                (*accept, *reject)
+            } else {
+                (*reject, *accept)
+            };
+            if let Some(o) = f.blocks.get_mut(other) {
+                o.stmts.clear();
+            }
+            let arm_stmts = f
+                .blocks
+                .get_mut(arm)
+                .map(|a| std::mem::take(&mut a.stmts))
+                .unwrap_or_default();
+            match arm_stmts.split_last() {
+                Some((last, body)) if matches!(last.kind, StmtKind::Yield(_)) => {
+                    if let StmtKind::Yield(args) = &last.kind {
+                        for (r, a) in results.iter().zip(args) {
+                            if let Some(slot) = map.get_mut(r.index()) {
+                                *slot = Some(*a);
+                            }
+                        }
                     }
+                    pending.extend(body.iter().rev().cloned());
+                }
+                // The arm leaves the region: what followed the `If` can no longer run.
+                _ => {
+                    pending.clear();
+                    pending.extend(arm_stmts.into_iter().rev());
                 }
             }
         }
-        let Some((b, i, taken)) = found else {
-            return;
-        };
-        splice_arm(f, b, i, taken);
-        seal_unyielding_ifs(f, order);
+        if let Some(block) = f.blocks.get_mut(b) {
+            block.stmts = out;
+        }
     }
+    folded
 }
 
 /// Ends the block after every `If` neither of whose arms yields with `Unreachable`, dropping
 /// the statements that followed it (they can no longer run). Splicing an arm that leaves its
 /// region into an enclosing `If`'s arm replaces that arm's `Yield`, so the enclosing `If` may
-/// stop yielding; sealing one `If` can do the same to the next one out, hence the loop.
-fn seal_unyielding_ifs(f: &mut Function, order: Option<&[Handle<Block>]>) {
+/// stop yielding; sealing one `If` can do the same to the next one out. Blocks are taken
+/// innermost first (the reverse of the order a walk enters them), so one pass reaches the
+/// fixed point for the body's blocks; passes repeat for blocks the body does not reach.
+fn seal_unyielding_ifs(f: &mut Function) {
+    let mut order: Vec<Handle<Block>> = Vec::with_capacity(f.blocks.len());
+    walk_blocks(&f.blocks, f.body, |event| {
+        if let Event::Enter(b) = event {
+            order.push(b);
+        }
+    });
+    order.reverse();
+    let mut in_order = vec![false; f.blocks.len()];
+    for b in &order {
+        if let Some(flag) = in_order.get_mut(b.index()) {
+            *flag = true;
+        }
+    }
+    order.extend(
+        f.blocks
+            .handles()
+            .filter(|b| !in_order.get(b.index()).copied().unwrap_or(true)),
+    );
     let yields = |f: &Function, arm: Handle<Block>| {
         f.blocks
             .get(arm)
             .and_then(|a| a.stmts.last())
             .is_some_and(|s| matches!(s.kind, StmtKind::Yield(_)))
     };
-    loop {
-        let mut found = None;
-        'search: for (b, block) in blocks_in(f, order) {
-            for (i, stmt) in block.stmts.iter().enumerate() {
+    for _ in 0..=f.blocks.len() {
+        let mut changed = false;
+        for &b in &order {
+            let Some(block) = f.blocks.get(b) else {
+                continue;
+            };
+            let cut = block.stmts.iter().enumerate().find_map(|(i, stmt)| {
                 let StmtKind::If { accept, reject, .. } = &stmt.kind else {
-                    continue;
+                    return None;
                 };
                 if yields(f, *accept) || yields(f, *reject) {
-                    continue;
+                    return None;
                 }
                 let rest = block.stmts.get(i + 1..).unwrap_or(&[]);
                 let sealed = matches!(rest, [s] if s.kind == StmtKind::Unreachable);
-                if !sealed {
-                    found = Some((b, i));
-                    break 'search;
-                }
-            }
-        }
-        let Some((b, i)) = found else {
-            return;
-        };
-        if let Some(block) = f.blocks.get_mut(b) {
-            block.stmts.truncate(i + 1);
-            block.stmts.push(Stmt {
-                kind: StmtKind::Unreachable,
-                loc: None,
+                (!sealed).then_some(i)
             });
-        }
-    }
-}
-
-/// Replaces the `If` at `(b, i)` by its `accept` (or `reject`) arm.
-pub(crate) fn splice_arm(f: &mut Function, b: Handle<Block>, i: usize, accept_arm: bool) {
-    let Some(StmtKind::If {
-        accept,
-        reject,
-        results,
-        ..
-    }) = stmt_at(f, b, i).map(|s| s.kind.clone())
-    else {
-        return;
-    };
-    let arm = if accept_arm { accept } else { reject };
-    let arm_stmts = f
-        .blocks
-        .get(arm)
-        .map(|a| a.stmts.clone())
-        .unwrap_or_default();
-    if let Some(other) = f.blocks.get_mut(if accept_arm { reject } else { accept }) {
-        other.stmts.clear();
-    }
-    if let Some(a) = f.blocks.get_mut(arm) {
-        a.stmts.clear();
-    }
-    let mut map = no_replacements(f);
-    let Some(block) = f.blocks.get_mut(b) else {
-        return;
-    };
-    let mut new = block.stmts.get(..i).map(<[_]>::to_vec).unwrap_or_default();
-    match arm_stmts.split_last() {
-        Some((last, body)) if matches!(last.kind, StmtKind::Yield(_)) => {
-            let StmtKind::Yield(args) = &last.kind else {
-                return;
-            };
-            for (r, a) in results.iter().zip(args) {
-                if let Some(slot) = map.get_mut(r.index()) {
-                    *slot = Some(*a);
-                }
+            if let (Some(i), Some(block)) = (cut, f.blocks.get_mut(b)) {
+                block.stmts.truncate(i + 1);
+                block.stmts.push(Stmt {
+                    kind: StmtKind::Unreachable,
+                    loc: None,
+                });
+                changed = true;
             }
-            new.extend_from_slice(body);
-            new.extend(block.stmts.iter().skip(i + 1).cloned());
         }
-        // The arm leaves the region: what followed the `If` can no longer run.
-        _ => new.extend(arm_stmts),
+        if !changed {
+            return;
+        }
     }
-    block.stmts = new;
-    replace_uses(f, &map);
 }
 
 /// The pointer values derived from each local (its pointers and access chains into them).
