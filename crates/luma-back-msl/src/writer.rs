@@ -78,6 +78,8 @@ pub struct Writer<'a> {
     struct_names: BTreeMap<Handle<Type>, String>,
     member_names: BTreeMap<Handle<Type>, Vec<String>>,
     global_names: Vec<String>,
+    /// Each global by its MSL name (names are unique identifiers).
+    globals_by_name: BTreeMap<String, Handle<GlobalVariable>>,
     function_names: Vec<String>,
     constant_names: Vec<Option<String>>,
     std140: Layouter<'a>,
@@ -218,10 +220,16 @@ impl<'a> Writer<'a> {
                 None
             });
         }
-        let global_names = module
+        let global_names: Vec<String> = module
             .globals
             .iter()
             .map(|(_, g)| namer.call(&g.name))
+            .collect();
+        let globals_by_name = module
+            .globals
+            .handles()
+            .zip(&global_names)
+            .map(|(h, n)| (n.clone(), h))
             .collect();
         let function_names = module
             .functions
@@ -238,6 +246,7 @@ impl<'a> Writer<'a> {
             struct_names,
             member_names,
             global_names,
+            globals_by_name,
             function_names,
             constant_names,
             std140: Layouter::new(&module.types, LayoutRule::Std140),
@@ -2142,16 +2151,13 @@ impl<'a> Writer<'a> {
     /// The element count of the runtime-sized array that `place` (a storage global or its last
     /// member) is, from the sizes buffer.
     fn runtime_length(&mut self, place_expr: &str) -> R<String> {
+        // The place is the global's name, or its name and a member (`name.member`); looked up
+        // by name, as scanning every global per access was quadratic.
+        let name = place_expr.split('.').next().unwrap_or(place_expr);
         let global = self
-            .module
-            .globals
-            .iter()
-            .find(|(h, _)| {
-                self.global_names
-                    .get(h.index())
-                    .is_some_and(|n| place_expr == n || place_expr.starts_with(&format!("{n}.")))
-            })
-            .map(|(h, g)| (h, g.ty))
+            .globals_by_name
+            .get(name)
+            .and_then(|h| self.module.globals.get(*h).map(|g| (*h, g.ty)))
             .ok_or_else(|| Error::invalid("runtime array outside a storage buffer"))?;
         let (handle, gty) = global;
         let slot = self

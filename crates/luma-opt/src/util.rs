@@ -9,6 +9,7 @@ use luma_ir::{
     Block, Constant, ConstantValue, Function, Literal, Module, Op, Stmt, StmtKind, Type, TypeInner,
     Value, ValueDef,
 };
+use rustc_hash::FxHashMap;
 
 /// The position of a statement: its block and index.
 pub(crate) type Pos = (Handle<Block>, usize);
@@ -171,31 +172,32 @@ impl Tree {
 /// Which loop each `Continue` / `Break` targets, and the position of each region statement.
 pub(crate) struct Regions {
     /// For each region statement (by position), the `Continue` and `Break` statements that
-    /// target it (loops only).
-    pub exits: Vec<(Pos, Vec<Pos>)>,
+    /// target it (loops only), in program order.
+    exits: FxHashMap<Pos, Vec<Pos>>,
 }
 
 impl Regions {
     pub(crate) fn exits_of(&self, at: Pos) -> &[Pos] {
-        self.exits
-            .iter()
-            .find(|(pos, _)| *pos == at)
-            .map_or(&[], |(_, list)| list.as_slice())
+        self.exits.get(&at).map_or(&[], Vec::as_slice)
     }
 }
 
 pub(crate) fn regions(f: &Function, tree: &Tree) -> Regions {
-    let mut exits: Vec<(Pos, Vec<Pos>)> = Vec::new();
+    // A map, not a list searched per exit: that was quadratic in the number of loops, which
+    // inlining functions with early returns multiplies.
+    let mut exits: FxHashMap<Pos, Vec<Pos>> = FxHashMap::default();
     walk_blocks(&f.blocks, f.body, |event| {
         let Event::Stmt(b, i) = event else { return };
         let Some(stmt) = stmt_at(f, b, i) else {
             return;
         };
         match stmt.kind {
-            StmtKind::Loop { .. } => exits.push(((b, i), Vec::new())),
+            StmtKind::Loop { .. } => {
+                exits.entry((b, i)).or_default();
+            }
             StmtKind::Continue(_) | StmtKind::Break(_) => {
                 if let Some(target) = innermost_loop(f, tree, b) {
-                    if let Some((_, list)) = exits.iter_mut().find(|(pos, _)| *pos == target) {
+                    if let Some(list) = exits.get_mut(&target) {
                         list.push((b, i));
                     }
                 }
