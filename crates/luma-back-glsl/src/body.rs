@@ -1661,7 +1661,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             _ => return Err(Error::invalid("access chain on a non-pointer")),
         };
         let mut text = b.text;
-        let mut inner = self.w.inner(current)?.clone();
+        let mut inner = luma_back::shape_of(self.w.inner(current)?);
         for &index in indices {
             match inner {
                 TypeInner::Struct { .. } => {
@@ -1669,7 +1669,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     let (name, ty) = self.w.member(current, i)?;
                     text = format!("{text}.{name}");
                     current = ty;
-                    inner = self.w.inner(current)?.clone();
+                    inner = luma_back::shape_of(self.w.inner(current)?);
                 }
                 TypeInner::Array { base, size } => {
                     let i = match size {
@@ -1678,7 +1678,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     };
                     text = format!("{text}[{i}]");
                     current = base;
-                    inner = self.w.inner(current)?.clone();
+                    inner = luma_back::shape_of(self.w.inner(current)?);
                 }
                 TypeInner::Vector { size, scalar } => {
                     text = match self.constant_literals(index)?.as_deref() {

@@ -390,7 +390,7 @@ impl<'a> Writer<'a> {
         let mut current = ty;
         // Arrays of arrays nest at most as deep as the arena is long.
         for _ in 0..=self.module.types.len() {
-            let inner = self.inner(current)?.clone();
+            let inner = luma_back::shape_of(self.inner(current)?);
             match inner {
                 TypeInner::Array { base, size } => {
                     match size {

@@ -1871,7 +1871,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         // The type reached so far: by handle while it can be a struct, array or matrix (whose
         // names and layouts are looked up), then by structure (a column or component).
         let mut current = Some(start);
-        let mut inner = self.w.inner(start)?.clone();
+        let mut inner = luma_back::shape_of(self.w.inner(start)?);
         for &index in indices {
             let padded = matches!(inner, TypeInner::Array { .. } | TypeInner::Matrix { .. });
             let repr = match current {
@@ -1885,7 +1885,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     let (name, member) = self.w.member(ty, i)?;
                     text = format!("{text}.{name}");
                     current = Some(member);
-                    inner = self.w.inner(member)?.clone();
+                    inner = luma_back::shape_of(self.w.inner(member)?);
                 }
                 TypeInner::Array { base, size } => {
                     let len = match size {
@@ -1913,7 +1913,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                         _ => format!("{text}[{i}]"),
                     };
                     current = Some(base);
-                    inner = self.w.inner(base)?.clone();
+                    inner = luma_back::shape_of(self.w.inner(base)?);
                 }
                 TypeInner::Vector { size, scalar } => {
                     text = match self.constant_literals(index)?.as_deref() {

@@ -20,3 +20,15 @@ pub use namer::Namer;
 pub use plan::{Placement, ValuePlan};
 pub use prec::{Prec, Side};
 pub use writer::CodeWriter;
+
+/// `inner` with a struct's member list left out: enough for a writer walking an access chain
+/// to know what each step indexes, without copying every member at every step (which made each
+/// member access cost the struct's size: quadratic on a uniform block of thousands of members).
+pub fn shape_of(inner: &luma_ir::TypeInner) -> luma_ir::TypeInner {
+    match inner {
+        luma_ir::TypeInner::Struct { .. } => luma_ir::TypeInner::Struct {
+            members: Vec::new(),
+        },
+        other => other.clone(),
+    }
+}

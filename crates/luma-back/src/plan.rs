@@ -21,6 +21,8 @@
 //!   that use ([`Placement::Inline`]); moving it into a loop would repeat its work, so one used
 //!   across a loop boundary is named instead;
 //! - any other pure value (used more than once) is named;
+//! - a value written into its use that would nest more than [`MAX_INLINE_DEPTH`] such values
+//!   deep is named instead, so expressions stay readable and bounded;
 //! - a load that only the condition of an else-if arm reads is written into that condition
 //!   ([`crate::chain`]), so `elseif x == 2` chains stay flat.
 //!
@@ -29,6 +31,10 @@
 
 use luma_base::Handle;
 use luma_ir::{AddressSpace, Block, Function, Module, Op, StmtKind, TypeInner, Value, ValueDef};
+
+/// The deepest nesting of values written into their uses; a value that would nest deeper is
+/// named instead.
+pub const MAX_INLINE_DEPTH: u32 = 12;
 
 /// How a text back end writes one value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -170,6 +176,43 @@ impl ValuePlan {
             };
             if let Some(slot) = placement.get_mut(i) {
                 *slot = p;
+            }
+        }
+        // Inlined values nest at most MAX_INLINE_DEPTH deep; a deeper one is named. Unbounded,
+        // a chain of single-use values (4,000 inlined calls of `a = f(a)`) became one expression
+        // 4,000 parentheses deep, built by copying ever longer text at every level: 30,000 such
+        // calls took 46 s and 15 GB. Operands come before their users in the arena (lowering
+        // and compaction number values in definition order), so one pass in arena order sees
+        // each operand's depth first.
+        let mut inline_depth = vec![0u32; count];
+        for (h, value) in function.values.iter() {
+            let ValueDef::Op(op) = &value.def else {
+                continue;
+            };
+            let i = h.index();
+            if placement.get(i) != Some(&Placement::Inline) {
+                continue;
+            }
+            let mut d = 0u32;
+            op.for_each_operand(|o| {
+                if placement.get(o.index()) == Some(&Placement::Inline) {
+                    d = d.max(inline_depth.get(o.index()).copied().unwrap_or(0));
+                }
+            });
+            let own = if is_address_or_handle(module, value) {
+                // Addresses and handles must be spelled at their use; they add no nesting of
+                // their own beyond their index operands.
+                d
+            } else if d >= MAX_INLINE_DEPTH {
+                if let Some(slot) = placement.get_mut(i) {
+                    *slot = Placement::Named;
+                }
+                0
+            } else {
+                d + 1
+            };
+            if let Some(slot) = inline_depth.get_mut(i) {
+                *slot = own;
             }
         }
         // Loads that else-if arms write into their conditions (see `crate::chain`).

@@ -82,6 +82,16 @@ fn call_tree(depth: usize) -> String {
     source
 }
 
+/// `calls` calls of a one-line function, each taking the last one's result.
+fn call_chain(calls: usize) -> String {
+    let mut source = String::from(
+        "buffer out: []float\nfunction f(x: float) -> float\n\treturn x * 1.5 + 1.0\nend\n@entry(compute) @workgroup_size(1)\nfunction main(@builtin(global_invocation_id) gid: uvec3)\n\tlet a = out[gid.x]\n",
+    );
+    source.push_str(&"\ta = f(a)\n".repeat(calls));
+    source.push_str("\tout[gid.x] = a\nend\n");
+    source
+}
+
 /// `depth` levels of `#include` where every file includes the next one twice: 2^depth paths
 /// to the leaf without `#pragma once`.
 fn diamond(depth: usize, once: bool, leaf: &str) -> Vec<(String, String)> {
@@ -330,6 +340,17 @@ fn bombs() -> Vec<Bomb> {
         ..bomb(
             "a call tree doubling 40 levels deep, inlined",
             call_tree(40),
+            Compiles,
+        )
+    });
+    // 20,000 calls of `a = f(a)`, inlined, leave a chain of single-use values that text targets
+    // would nest 20,000 deep in one expression (30,000 took 46 s and 15 GB before inlined
+    // expressions were bounded in depth).
+    list.push(Bomb {
+        opt_level: OptLevel::Aggressive,
+        ..bomb(
+            "20,000 inlined calls chained through one variable",
+            call_chain(20_000),
             Compiles,
         )
     });

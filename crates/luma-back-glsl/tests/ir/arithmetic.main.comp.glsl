@@ -63,7 +63,8 @@ int ints(int a, int b, uint ua, uint ub, ivec2 va, ivec2 vb) {
     int neg = -a;
     int not_ = ~a;
     ivec2 t = vq + vr + vby_const;
-    return t[clamp(b, 0, 1)] + mix(t, ivec2(((((q & r) | by_const) ^ by_minus_one) + shl - shr) * shl_const + shl_big + neg + not_ + int(uq + ur + ushr)), equal(ivec2(0, 1), ivec2(a))).y;
+    int t_1 = t[clamp(b, 0, 1)] + mix(t, ivec2(((((q & r) | by_const) ^ by_minus_one) + shl - shr) * shl_const + shl_big + neg + not_ + int(uq + ur + ushr)), equal(ivec2(0, 1), ivec2(a))).y;
+    return t_1;
 }
 
 float floats(float x, float y, vec3 v, mat2 m, mat2 n) {
@@ -72,7 +73,8 @@ float floats(float x, float y, vec3 v, mat2 m, mat2 n) {
     vec3 vmod = mod(v, v);
     vec2 t = m[1];
     vec2 t_1 = n[0];
-    return -(frem + fmod + float(!(x != y && x == (-(t + t_1) / t * t_1).x)) + float(int(bool(x))) + float(uint(x)) + vmod.z);
+    float t_2 = frem + fmod + float(!(x != y && x == (-(t + t_1) / t * t_1).x)) + float(int(bool(x))) + float(uint(x)) + vmod.z;
+    return -t_2;
 }
 
 void main() {

@@ -29,7 +29,8 @@ fn ints(a: i32, b: i32, ua: u32, ub: u32, va: vec2i, vb: vec2i) -> i32 {
     let neg = -a;
     let not = ~a;
     let t = vq + vr + vby_const;
-    return t[b] + select(t, vec2i(((((q & r) | by_const) ^ by_minus_one) + shl - shr) * shl_const + shl_big + neg + not + bitcast<i32>(uq + ur + ushr)), vec2i(0i, 1i) == vec2i(a)).y;
+    let t_1 = t[b] + select(t, vec2i(((((q & r) | by_const) ^ by_minus_one) + shl - shr) * shl_const + shl_big + neg + not + bitcast<i32>(uq + ur + ushr)), vec2i(0i, 1i) == vec2i(a)).y;
+    return t_1;
 }
 
 fn floats(x: f32, y: f32, v: vec3f, m: mat2x2f, n: mat2x2f) -> f32 {
@@ -38,7 +39,8 @@ fn floats(x: f32, y: f32, v: vec3f, m: mat2x2f, n: mat2x2f) -> f32 {
     let vmod = luma_mod_vec3f(v, v);
     let t = m[1];
     let t_1 = n[0];
-    return -(frem + fmod + f32(!(x != y && x == (-(t + t_1) / t * t_1).x)) + f32(i32(bool(x))) + f32(u32(x)) + vmod.z);
+    let t_2 = frem + fmod + f32(!(x != y && x == (-(t + t_1) / t * t_1).x)) + f32(i32(bool(x))) + f32(u32(x)) + vmod.z;
+    return -t_2;
 }
 
 @compute @workgroup_size(8, 8, 1)
