@@ -102,7 +102,8 @@ pub fn write(module: &Module, options: &Options) -> Result<String, Error> {
                 ),
             )
         })?;
-    writer::Writer::new(module, options, index)?.write()
+    let graph = luma_back::CallGraph::new(module);
+    writer::Writer::new(module, options, index, &graph)?.write()
 }
 
 /// Writes every entry point of `module`, in source order: `(entry point name, stage, source)`.
@@ -112,8 +113,9 @@ pub fn write_all(
     options: &Options,
 ) -> Result<Vec<(String, ShaderStage, String)>, Error> {
     let mut out = Vec::with_capacity(module.entry_points.len());
+    let graph = luma_back::CallGraph::new(module);
     for (index, entry) in module.entry_points.iter().enumerate() {
-        let source = writer::Writer::new(module, options, index)?.write()?;
+        let source = writer::Writer::new(module, options, index, &graph)?.write()?;
         out.push((entry.name.clone(), entry.stage, source));
     }
     Ok(out)

@@ -130,8 +130,15 @@ pub(crate) const EXT_CONTROL_FLOW_ATTRIBUTES: &str = "GL_EXT_control_flow_attrib
 pub(crate) const MAX_ZERO_CONSTRUCTOR_ELEMENTS: u32 = 16;
 
 impl<'a> Writer<'a> {
-    /// Prepares names for entry point `index`.
-    pub fn new(module: &'a Module, options: &'a Options, index: usize) -> Result<Self, Error> {
+    /// Prepares names for entry point `index`; `graph` is the module's call graph (built once
+    /// for all entry points: building it per entry point made writing every entry point of a
+    /// module quadratic).
+    pub fn new(
+        module: &'a Module,
+        options: &'a Options,
+        index: usize,
+        graph: &CallGraph,
+    ) -> Result<Self, Error> {
         let entry = module
             .entry_points
             .get(index)
@@ -153,7 +160,6 @@ impl<'a> Writer<'a> {
         for helper in ["luma_div", "luma_rem"] {
             namer.reserve(helper);
         }
-        let graph = CallGraph::new(module);
         let reached_functions = graph.reachable(entry.function);
         let reached_globals = graph.reachable_globals(entry.function);
 
