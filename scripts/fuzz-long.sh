@@ -158,6 +158,11 @@ if [ "$failed" != 0 ] || [ "$found" != 0 ]; then
     echo "$f ($(wc -c < "$f") bytes; gzip | base64):"
     gzip -9c "$f" | base64 -w 0
     echo
+    log="fuzz/logs/$(basename "$(dirname "$f")").log"
+    if [ -f "$log" ]; then
+      echo "-- the end of $log:"
+      tail -n 40 "$log"
+    fi
   done < <(findings)
   exit 1
 fi
