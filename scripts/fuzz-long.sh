@@ -156,7 +156,7 @@ if [ "$failed" != 0 ] || [ "$found" != 0 ]; then
   # reproduce it: `echo '<text>' | base64 -d | gunzip > input`, then run the target on it.
   while IFS= read -r f; do
     echo "$f ($(wc -c < "$f") bytes; gzip | base64):"
-    gzip -9c "$f" | base64 -w 0
+    gzip -9nc "$f" | base64 -w 0
     echo
     log="fuzz/logs/$(basename "$(dirname "$f")").log"
     if [ -f "$log" ]; then
