@@ -90,6 +90,8 @@ struct FnCtx<'f> {
     uses: Vec<u32>,
     /// Current block nesting.
     depth: usize,
+    /// Which values may not be declared `const` (see [`SpecExpressions`]).
+    spec_exprs: SpecExpressions,
 }
 
 /// Helper functions requested while writing bodies, each emitted once.
@@ -136,42 +138,80 @@ fn internal_name(taken: &mut std::collections::BTreeSet<String>, base: &str) -> 
     name
 }
 
-/// Whether `v` is computed from constants alone, at least one of them a specialization
+/// Which values are computed from constants alone, at least one of them a specialization
 /// constant. glslang's HLSL front end folds such an initializer of a `const` local into a
 /// specialization-constant expression and then rejects the declaration ("non-matching or
 /// non-convertible constant type for const initializer"), so these locals are declared without
-/// `const` (DXC takes either).
-fn spec_constant_expression(module: &Module, func: &Function, v: Handle<Value>) -> bool {
-    let mut stack = vec![v];
-    let mut seen = std::collections::BTreeSet::new();
-    let mut spec = false;
-    while let Some(v) = stack.pop() {
-        if !seen.insert(v) {
-            continue;
-        }
-        match func.values.get(v).map(|value| &value.def) {
-            Some(ValueDef::Constant(c)) => {
-                spec |= module
-                    .constants
-                    .get(*c)
-                    .is_some_and(|c| c.spec_id.is_some());
-            }
-            Some(ValueDef::Op(op)) if op.is_pure() => {
-                op.for_each_operand(|operand| stack.push(operand));
-            }
-            _ => return false,
-        }
-    }
-    spec
+/// `const` (DXC takes either). Answers are memoised per function: walking each temporary's
+/// operands back to their leaves was quadratic on long chains of pure values.
+#[derive(Debug, Default)]
+struct SpecExpressions {
+    /// For each value: `None` until classified, then (constants only, some of them spec).
+    class: Vec<Option<(bool, bool)>>,
 }
 
-/// `const ` where a local may be declared constant for glslang as well (see
-/// [`spec_constant_expression`]), else nothing.
-fn const_qualifier(module: &Module, func: &Function, v: Handle<Value>) -> &'static str {
-    if spec_constant_expression(module, func, v) {
-        ""
-    } else {
-        "const "
+impl SpecExpressions {
+    fn new(func: &Function) -> Self {
+        SpecExpressions {
+            class: vec![None; func.values.len()],
+        }
+    }
+
+    /// Whether `v` is a specialization-constant expression (see the type's documentation).
+    fn is_spec(&mut self, module: &Module, func: &Function, v: Handle<Value>) -> bool {
+        // Post-order without recursion: an op is classified once its operands are.
+        let mut stack = vec![(v, false)];
+        while let Some((x, operands_done)) = stack.pop() {
+            if self.class.get(x.index()).copied().flatten().is_some() {
+                continue;
+            }
+            let class = match func.values.get(x).map(|value| &value.def) {
+                Some(ValueDef::Constant(c)) => (
+                    true,
+                    module
+                        .constants
+                        .get(*c)
+                        .is_some_and(|c| c.spec_id.is_some()),
+                ),
+                Some(ValueDef::Op(op)) if op.is_pure() => {
+                    if !operands_done {
+                        stack.push((x, true));
+                        op.for_each_operand(|o| stack.push((o, false)));
+                        continue;
+                    }
+                    let (mut constant, mut spec) = (true, false);
+                    op.for_each_operand(|o| {
+                        // An operand still unclassified is a cycle, which valid IR lacks.
+                        let (c, s) = self
+                            .class
+                            .get(o.index())
+                            .copied()
+                            .flatten()
+                            .unwrap_or((false, false));
+                        constant &= c;
+                        spec |= s;
+                    });
+                    (constant, spec)
+                }
+                _ => (false, false),
+            };
+            if let Some(slot) = self.class.get_mut(x.index()) {
+                *slot = Some(class);
+            }
+        }
+        matches!(
+            self.class.get(v.index()).copied().flatten(),
+            Some((true, true))
+        )
+    }
+
+    /// `const ` where a local may be declared constant for glslang as well, else nothing.
+    fn qualifier(&mut self, module: &Module, func: &Function, v: Handle<Value>) -> &'static str {
+        if self.is_spec(module, func, v) {
+            ""
+        } else {
+            "const "
+        }
     }
 }
 
@@ -1179,6 +1219,7 @@ impl<'a> Writer<'a> {
             outputs: None,
             uses: analysis.uses.clone(),
             depth: 0,
+            spec_exprs: SpecExpressions::new(func),
         };
         self.decide_inlining(&mut ctx, &analysis)?;
 
@@ -1900,7 +1941,7 @@ impl<'a> Writer<'a> {
                 }
                 let name = self.var_name(ctx, v, "composite");
                 let d = self.decl(ty, &name, false)?;
-                let qualifier = const_qualifier(self.module, ctx.func, v);
+                let qualifier = ctx.spec_exprs.qualifier(self.module, ctx.func, v);
                 out.line(format!("{qualifier}{d} = {{ {} }};", parts.join(", ")));
             }
             Op::Insert {
@@ -1957,7 +1998,7 @@ impl<'a> Writer<'a> {
     ) -> R<()> {
         let name = self.var_name(ctx, v, "e");
         let d = self.decl(ty, &name, false)?;
-        let qualifier = const_qualifier(self.module, ctx.func, v);
+        let qualifier = ctx.spec_exprs.qualifier(self.module, ctx.func, v);
         out.line(format!("{qualifier}{d} = {};", e.text));
         Ok(())
     }
