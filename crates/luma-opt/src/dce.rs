@@ -635,19 +635,17 @@ fn retain_mask<T>(items: &mut Vec<T>, mask: &[bool]) {
     });
 }
 
-fn apply_edits(f: &mut Function, mut edits: Vec<(Handle<Block>, usize, Edit)>) {
-    // Removals shift indices: apply from the last statement of each block backwards.
-    edits.sort_by_key(|e| std::cmp::Reverse((e.0, e.1)));
+fn apply_edits(f: &mut Function, edits: Vec<(Handle<Block>, usize, Edit)>) {
+    // Every edit names a statement by its position before any edit. Removals are applied last,
+    // one pass per block: removing statements one at a time moved the rest of the block each
+    // time, quadratic in a block of many dead statements.
+    let mut removals: Vec<(Handle<Block>, usize)> = Vec::new();
     for (b, i, edit) in edits {
         let Some(block) = f.blocks.get_mut(b) else {
             continue;
         };
         match edit {
-            Edit::Remove => {
-                if i < block.stmts.len() {
-                    block.stmts.remove(i);
-                }
-            }
+            Edit::Remove => removals.push((b, i)),
             Edit::Results(mask) => {
                 if let Some(StmtKind::If { results, .. }) =
                     block.stmts.get_mut(i).map(|s| &mut s.kind)
@@ -668,6 +666,26 @@ fn apply_edits(f: &mut Function, mut edits: Vec<(Handle<Block>, usize, Edit)>) {
                 _ => {}
             },
         }
+    }
+    removals.sort_unstable();
+    removals.dedup();
+    for group in removals.chunk_by(|x, y| x.0 == y.0) {
+        let Some(&(b, _)) = group.first() else {
+            continue;
+        };
+        let Some(block) = f.blocks.get_mut(b) else {
+            continue;
+        };
+        let mut next = group.iter().map(|&(_, i)| i).peekable();
+        let mut index = 0;
+        block.stmts.retain(|_| {
+            let remove = next.peek() == Some(&index);
+            if remove {
+                next.next();
+            }
+            index += 1;
+            !remove
+        });
     }
 }
 

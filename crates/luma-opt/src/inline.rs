@@ -120,11 +120,12 @@ fn inline_calls(
     if sites.is_empty() {
         return;
     }
-    // Statements each block has gained (or lost) before the sites still to come in it: only
-    // a site's own block changes shape, at the site.
-    let mut shift: Vec<isize> = vec![0; f.blocks.len()];
+    // Spliced bodies are put in place at the end, one pass per block (splicing each into its
+    // block at once moved the rest of the block every time: quadratic in a block of many
+    // calls), so every site keeps the position it was found at.
+    let mut splices: Vec<(Handle<Block>, usize, Vec<Stmt>)> = Vec::new();
     let mut replacements = no_replacements(f);
-    for mut site in sites {
+    for site in sites {
         let Some(callee) = module.functions.get(site.callee) else {
             continue;
         };
@@ -134,13 +135,29 @@ fn inline_calls(
         }
         *budget -= size;
         let callee = callee.clone();
-        let moved = shift.get(site.block.index()).copied().unwrap_or(0);
-        site.index = site.index.saturating_add_signed(moved);
-        let block = site.block;
-        let gained = inline_one(module, f, callee, site, interner, &mut replacements);
-        if let Some(slot) = shift.get_mut(block.index()) {
-            *slot += gained;
+        let (block, index) = (site.block, site.index);
+        if let Some(stmts) = inline_one(module, f, callee, site, interner, &mut replacements) {
+            splices.push((block, index, stmts));
         }
+    }
+    splices.sort_by_key(|(b, i, _)| (*b, *i));
+    let mut splices = splices.into_iter().peekable();
+    while let Some(&(b, _, _)) = splices.peek() {
+        let Some(block) = f.blocks.get_mut(b) else {
+            while splices.next_if(|(x, _, _)| *x == b).is_some() {}
+            continue;
+        };
+        let old = std::mem::take(&mut block.stmts);
+        let mut stmts = Vec::with_capacity(old.len());
+        for (i, stmt) in old.into_iter().enumerate() {
+            match splices.next_if(|(x, at, _)| *x == b && *at == i) {
+                Some((_, _, body)) => stmts.extend(body),
+                None => stmts.push(stmt),
+            }
+        }
+        // A site past the end of its block (not in valid IR) is dropped.
+        while splices.next_if(|(x, _, _)| *x == b).is_some() {}
+        block.stmts = stmts;
     }
     replace_uses(f, &replacements);
 }
@@ -253,9 +270,9 @@ fn copy_callee(
     body
 }
 
-/// Inlines one call site; returns how many statements the site's block gained (a spliced
-/// body replaces the call with its statements). The result of a spliced call is recorded in
-/// `replacements` for the caller to apply once.
+/// Inlines one call site. A body that can be spliced in place of the call is returned, for the
+/// caller to put at the site (and the call's result is recorded in `replacements`, which the
+/// caller applies once); otherwise the call is replaced here by a loop that runs once.
 fn inline_one(
     module: &mut Module,
     f: &mut Function,
@@ -263,7 +280,7 @@ fn inline_one(
     site: Site,
     interner: &mut ConstantInterner,
     replacements: &mut [Option<Handle<Value>>],
-) -> isize {
+) -> Option<Vec<Stmt>> {
     // The callee's returns are reshaped in the copy taken for this site, before it is copied
     // into `f`, so the walks cost the callee's size and not the caller's.
     let returns: Vec<Pos> = walk_from(&callee, callee.body)
@@ -312,30 +329,19 @@ fn inline_one(
     if simple {
         let mut stmts = f
             .blocks
-            .get(body)
-            .map(|b| b.stmts.clone())
+            .get_mut(body)
+            .map(|b| std::mem::take(&mut b.stmts))
             .unwrap_or_default();
         let returned = match stmts.pop().map(|s| s.kind) {
             Some(StmtKind::Return(values)) => values,
             _ => Vec::new(),
         };
-        if let Some(b) = f.blocks.get_mut(body) {
-            b.stmts.clear();
-        }
-        let added = stmts.len() as isize;
-        let mut gained = 0;
-        if let Some(block) = f.blocks.get_mut(site.block) {
-            if site.index < block.stmts.len() {
-                block.stmts.splice(site.index..=site.index, stmts);
-                gained = added - 1;
-            }
-        }
         if let (Some(v), Some(r)) = (site.result, returned.first()) {
             if let Some(slot) = replacements.get_mut(v.index()) {
                 *slot = Some(*r);
             }
         }
-        return gained;
+        return Some(stmts);
     }
     let results: Vec<Handle<Value>> = site.result.into_iter().collect();
     for r in &results {
@@ -359,7 +365,7 @@ fn inline_one(
     {
         *slot = wrapper;
     }
-    0
+    None
 }
 
 /// Rewrites returns inside the callee's loops (innermost loops first) so that every return
