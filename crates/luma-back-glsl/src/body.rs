@@ -247,7 +247,13 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let mut index = next;
         while let Some(stmt) = stmts.get(index) {
             // `if` and loops declare their variables first; their directive goes on the header.
-            if !matches!(stmt.kind, StmtKind::If { .. } | StmtKind::Loop { .. }) {
+            // A value written into its use (or not at all) writes no line of its own: a
+            // directive for it would stand between `} else {` and the `if` of an else-if arm and
+            // keep the chain from flattening (4,000 arms nested 4,000 deep: 128 MB of GLSL).
+            let writes_nothing = matches!(stmt.kind, StmtKind::Value(v)
+                if matches!(self.plan.placement(v), Placement::Dead | Placement::Inline));
+            if !writes_nothing && !matches!(stmt.kind, StmtKind::If { .. } | StmtKind::Loop { .. })
+            {
                 self.line_directive(stmt.loc);
             }
             match &stmt.kind {
