@@ -90,6 +90,8 @@ pub struct Writer<'a> {
     global_reprs: BTreeMap<Handle<GlobalVariable>, Repr>,
     helpers: Helpers,
     call_graph: CallGraph,
+    /// Every global each function reaches directly or through calls (sorted).
+    reached_globals: Vec<Vec<Handle<GlobalVariable>>>,
     bindings: MslBindingMap,
     /// Argument-table attribute of each bound global (`[[buffer(0)]]`).
     global_slots: BTreeMap<Handle<GlobalVariable>, String>,
@@ -238,6 +240,7 @@ impl<'a> Writer<'a> {
             .collect();
         let sizes_name = internal_name(&mut internal_names, "luma_buffer_sizes");
         let call_graph = CallGraph::new(module);
+        let reached_globals = call_graph.reachable_globals_of_every_function();
         let mut writer = Writer {
             module,
             options,
@@ -256,6 +259,7 @@ impl<'a> Writer<'a> {
             global_reprs: BTreeMap::new(),
             helpers: Helpers::default(),
             call_graph,
+            reached_globals,
             bindings: MslBindingMap::default(),
             global_slots: BTreeMap::new(),
             size_slots: BTreeMap::new(),
@@ -409,18 +413,7 @@ impl<'a> Writer<'a> {
                 *d = uses;
             }
         }
-        let mut needs = vec![false; module.functions.len()];
-        for (handle, _) in module.functions.iter() {
-            let any = self
-                .call_graph
-                .reachable(handle)
-                .iter()
-                .any(|f| direct.get(f.index()).copied().unwrap_or(false));
-            if let Some(n) = needs.get_mut(handle.index()) {
-                *n = any;
-            }
-        }
-        self.needs_sizes = needs;
+        self.needs_sizes = self.call_graph.reaches_any(&direct);
         Ok(())
     }
 
@@ -967,10 +960,18 @@ impl<'a> Writer<'a> {
         self.ty(ty)
     }
 
+    /// Every global `function` reaches directly or through calls, sorted by handle.
+    fn reached_globals_of(&self, function: Handle<Function>) -> Vec<Handle<GlobalVariable>> {
+        self.reached_globals
+            .get(function.index())
+            .cloned()
+            .unwrap_or_default()
+    }
+
     /// The parameter declarations a helper function takes for the globals it reaches.
     fn resource_params(&mut self, function: Handle<Function>) -> R<Vec<String>> {
         let mut params = Vec::new();
-        for g in self.call_graph.reachable_globals(function) {
+        for g in self.reached_globals_of(function) {
             let global = self
                 .module
                 .globals
@@ -997,8 +998,7 @@ impl<'a> Writer<'a> {
     /// The arguments a call passes for the callee's resource parameters.
     fn resource_args(&self, function: Handle<Function>) -> Vec<String> {
         let mut args: Vec<String> = self
-            .call_graph
-            .reachable_globals(function)
+            .reached_globals_of(function)
             .into_iter()
             .filter(|g| {
                 self.module
@@ -1193,7 +1193,7 @@ impl<'a> Writer<'a> {
                 ret = sname;
             }
             // Resources in binding-map order; workgroup and private memory in the body.
-            for g in self.call_graph.reachable_globals(handle) {
+            for g in self.reached_globals_of(handle) {
                 let global = self
                     .module
                     .globals

@@ -108,6 +108,79 @@ impl CallGraph {
         order
     }
 
+    /// Every function, callees before their callers, each once (a cycle, which valid IR lacks,
+    /// only changes the order).
+    pub fn bottom_up(&self) -> Vec<Handle<Function>> {
+        let n = self.callees.len();
+        let mut order = Vec::with_capacity(n);
+        let mut state = vec![0u8; n];
+        for root in 0..n {
+            if state.get(root) != Some(&0) {
+                continue;
+            }
+            let root = Handle::from_index(root as u32);
+            if let Some(s) = state.get_mut(root.index()) {
+                *s = 1;
+            }
+            let mut stack: Vec<(Handle<Function>, usize)> = vec![(root, 0)];
+            while let Some((f, next)) = stack.last().copied() {
+                if let Some(&callee) = self.callees(f).get(next) {
+                    if let Some(top) = stack.last_mut() {
+                        top.1 += 1;
+                    }
+                    if state.get(callee.index()) == Some(&0) {
+                        if let Some(s) = state.get_mut(callee.index()) {
+                            *s = 1;
+                        }
+                        stack.push((callee, 0));
+                    }
+                } else {
+                    stack.pop();
+                    order.push(f);
+                }
+            }
+        }
+        order
+    }
+
+    /// For every function, [`CallGraph::reachable_globals`], all computed in one bottom-up
+    /// pass: asking function by function walked every callee again for each caller, quadratic
+    /// on a long call chain.
+    pub fn reachable_globals_of_every_function(&self) -> Vec<Vec<Handle<GlobalVariable>>> {
+        let mut out: Vec<Vec<Handle<GlobalVariable>>> = vec![Vec::new(); self.callees.len()];
+        for f in self.bottom_up() {
+            let mut set: Vec<Handle<GlobalVariable>> = self.direct_globals(f).to_vec();
+            for callee in self.callees(f) {
+                if let Some(theirs) = out.get(callee.index()) {
+                    set.extend_from_slice(theirs);
+                }
+            }
+            set.sort();
+            set.dedup();
+            if let Some(slot) = out.get_mut(f.index()) {
+                *slot = set;
+            }
+        }
+        out
+    }
+
+    /// For every function: whether it or anything it calls has `property` (given per function
+    /// by `direct`), in one bottom-up pass.
+    pub fn reaches_any(&self, direct: &[bool]) -> Vec<bool> {
+        let mut out = vec![false; self.callees.len()];
+        for f in self.bottom_up() {
+            let own = direct.get(f.index()).copied().unwrap_or(false);
+            let through = self
+                .callees(f)
+                .iter()
+                .any(|c| out.get(c.index()).copied().unwrap_or(false));
+            if let Some(slot) = out.get_mut(f.index()) {
+                *slot = own || through;
+            }
+        }
+        out
+    }
+
     /// Every global used by `root` or anything it calls, sorted by handle.
     pub fn reachable_globals(&self, root: Handle<Function>) -> Vec<Handle<GlobalVariable>> {
         let mut out: Vec<_> = self
@@ -129,4 +202,53 @@ pub fn reachable_functions(module: &Module, root: Handle<Function>) -> Vec<Handl
 /// Every global `root` uses directly or through calls, sorted by handle.
 pub fn used_globals(module: &Module, root: Handle<Function>) -> Vec<Handle<GlobalVariable>> {
     CallGraph::new(module).reachable_globals(root)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(i: u32) -> Handle<Function> {
+        Handle::from_index(i)
+    }
+
+    fn g(i: u32) -> Handle<GlobalVariable> {
+        Handle::from_index(i)
+    }
+
+    /// f2 calls f1 and f3, f1 calls f0; f0 uses g0, f1 g2, f3 g1; f4 is alone.
+    fn graph() -> CallGraph {
+        CallGraph {
+            callees: vec![vec![], vec![f(0)], vec![f(1), f(3)], vec![], vec![]],
+            globals: vec![vec![g(0)], vec![g(2)], vec![], vec![g(1)], vec![]],
+        }
+    }
+
+    #[test]
+    fn bottom_up_puts_callees_first() {
+        let graph = graph();
+        let order = graph.bottom_up();
+        assert_eq!(order.len(), 5);
+        let at = |h: Handle<Function>| order.iter().position(|x| *x == h).unwrap_or(usize::MAX);
+        for caller in 0..5 {
+            for callee in graph.callees(f(caller)) {
+                assert!(at(*callee) < at(f(caller)), "{callee:?} after {caller}");
+            }
+        }
+    }
+
+    #[test]
+    fn bulk_answers_match_the_per_function_ones() {
+        let graph = graph();
+        let all = graph.reachable_globals_of_every_function();
+        for i in 0..5 {
+            assert_eq!(all[i as usize], graph.reachable_globals(f(i)), "f{i}");
+        }
+        assert_eq!(all[2], vec![g(0), g(1), g(2)]);
+        let direct = [false, false, false, true, false];
+        assert_eq!(
+            graph.reaches_any(&direct),
+            vec![false, false, true, true, false]
+        );
+    }
 }
