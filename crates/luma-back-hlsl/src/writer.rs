@@ -23,6 +23,10 @@ use crate::{codes, EntryPointInfo, Error, HlslOutput, Options};
 /// Deepest nesting of inlined expressions; a deeper value becomes a temporary.
 pub const MAX_INLINE_DEPTH: u32 = 12;
 
+/// Arrays with more leaf elements than this are zeroed through a wrapper struct rather than an
+/// initializer list.
+const MAX_ZERO_LIST_ELEMENTS: u64 = 64;
+
 /// Deepest nesting of blocks and access chains the writer follows. Lowering a program within
 /// `Limits::nesting_depth` (256) can nest deeper IR: each Luma block level, each if-expression
 /// with effects in its arms, and the exit test of each loop is an IR level of its own, so the
@@ -122,6 +126,9 @@ pub struct Writer<'a> {
     global_reprs: BTreeMap<Handle<GlobalVariable>, Repr>,
     typedefs: BTreeMap<Handle<Type>, String>,
     typedef_text: String,
+    /// Structs wrapping one big array, whose `(S)0` spells the array's zero value.
+    zero_wrappers: BTreeMap<Handle<Type>, String>,
+    zero_wrapper_text: String,
     helpers: Helpers,
     num_workgroups_name: Option<String>,
 }
@@ -342,6 +349,8 @@ impl<'a> Writer<'a> {
             global_reprs: BTreeMap::new(),
             typedefs: BTreeMap::new(),
             typedef_text: String::new(),
+            zero_wrappers: BTreeMap::new(),
+            zero_wrapper_text: String::new(),
             helpers: Helpers::default(),
             num_workgroups_name: None,
         };
@@ -440,9 +449,14 @@ impl<'a> Writer<'a> {
         ));
         head.line("");
         self.write_structs(&mut head)?;
-        self.write_constants(&mut head)?;
-        self.write_globals(&mut head)?;
+        // Constants and globals may zero a big array through a wrapper struct, which must be
+        // declared after the structs and before them.
+        let mut declarations = CodeWriter::new();
+        self.write_constants(&mut declarations)?;
+        self.write_globals(&mut declarations)?;
         let mut source = head.finish();
+        source.push_str(&self.zero_wrapper_text);
+        source.push_str(&declarations.finish());
         source.push_str(&self.typedef_text);
         if !self.typedef_text.is_empty() {
             source.push('\n');
@@ -806,6 +820,9 @@ impl<'a> Writer<'a> {
                     ArraySize::Constant(n) => *n,
                     ArraySize::Runtime => return Err(Error::invalid("zero runtime array")),
                 };
+                if self.scalar_count(ty)? > MAX_ZERO_LIST_ELEMENTS {
+                    return self.zero_through_wrapper(ty);
+                }
                 let elem = self.zero_of(*base)?.text;
                 let list = vec![elem; n as usize];
                 Ok(Expr::atom(format!("{{ {} }}", list.join(", "))))
@@ -815,6 +832,43 @@ impl<'a> Writer<'a> {
                 Ok(Expr::new(format!("({name})0"), Prec::Unary))
             }
         }
+    }
+
+    /// How many leaf elements an array of arrays has (1 for anything else).
+    fn scalar_count(&self, ty: Handle<Type>) -> R<u64> {
+        let mut count = 1u64;
+        let mut current = ty;
+        for _ in 0..=self.module.types.len() {
+            match self.ty(current)? {
+                TypeInner::Array {
+                    base,
+                    size: ArraySize::Constant(n),
+                } => {
+                    count = count.saturating_mul(u64::from(*n));
+                    current = *base;
+                }
+                _ => break,
+            }
+        }
+        Ok(count)
+    }
+
+    /// The zero value of a big array as `((W)0).v`, `W` a struct holding just the array: an
+    /// initializer list would spell every element (2^24 of them: 167 MB of HLSL), and HLSL
+    /// has no cast to an array type that glslang accepts.
+    fn zero_through_wrapper(&mut self, ty: Handle<Type>) -> R<Expr> {
+        let name = match self.zero_wrappers.get(&ty) {
+            Some(name) => name.clone(),
+            None => {
+                let name = internal_name(&mut self.internal_names, "luma_zero");
+                let member = self.decl(ty, "v", false)?;
+                self.zero_wrapper_text
+                    .push_str(&format!("struct {name} {{\n    {member};\n}};\n\n"));
+                self.zero_wrappers.insert(ty, name.clone());
+                name
+            }
+        };
+        Ok(Expr::atom(format!("(({name})0).v")))
     }
 
     fn write_constants(&mut self, out: &mut CodeWriter) -> R<()> {

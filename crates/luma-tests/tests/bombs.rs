@@ -326,6 +326,11 @@ fn bombs() -> Vec<Bomb> {
             body("\t@max_iterations(4294967295)\n\twhile true do\n\t\tout[0] = 1\n\tend\n"),
             Compiles,
         ),
+        bomb(
+            "local copies of a 2^24-element array",
+            "struct Big\n\tarr: [16777216]float\nend\nbuffer data: []Big\n@entry(compute) @workgroup_size(1)\nfunction main(@builtin(global_invocation_id) gid: uvec3)\n\tlet a = data[0].arr\n\ta[gid.x] = 1.0\n\tlet b = a\n\tb[gid.x + 1u] = 2.0\n\tdata[1].arr = b\nend\n".into(),
+            Compiles,
+        ),
         // A million errors: kept and rendered up to the limit.
         bomb(
             "1 million `local` statements",
