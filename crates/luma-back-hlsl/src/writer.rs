@@ -112,7 +112,7 @@ pub struct Writer<'a> {
     options: &'a Options,
     namer: Namer,
     /// Back-end names (`luma_...`) handed out so far.
-    internal_names: std::collections::BTreeSet<String>,
+    internal_names: luma_back::namer::InternalNames,
     struct_names: BTreeMap<Handle<Type>, String>,
     member_names: BTreeMap<Handle<Type>, Vec<String>>,
     global_names: Vec<String>,
@@ -131,18 +131,6 @@ pub struct Writer<'a> {
     zero_wrapper_text: String,
     helpers: Helpers,
     num_workgroups_name: Option<String>,
-}
-
-/// A fresh back-end name from `base` (which starts with `luma_`): `base`, then `base_1`, ...
-fn internal_name(taken: &mut std::collections::BTreeSet<String>, base: &str) -> String {
-    let mut name = base.to_string();
-    let mut n = 0u32;
-    while taken.contains(&name) {
-        n += 1;
-        name = format!("{base}_{n}");
-    }
-    taken.insert(name.clone());
-    name
 }
 
 /// Which values are computed from constants alone, at least one of them a specialization
@@ -290,7 +278,7 @@ impl<'a> Writer<'a> {
         // `luma_` names belong to the back end (helpers, typedefs, generated buffers): a user
         // name starting with it is renamed (`u_luma_...`), so the two can never meet.
         let mut namer = Namer::new(RESERVED, &["__", "luma_"]);
-        let mut internal_names = std::collections::BTreeSet::new();
+        let mut internal_names = luma_back::namer::InternalNames::default();
         let mut struct_names = BTreeMap::new();
         let mut member_names = BTreeMap::new();
         for (handle, ty) in module.types.iter() {
@@ -316,7 +304,7 @@ impl<'a> Writer<'a> {
             constant_names.push(if needs_decl {
                 Some(match c.name.as_deref() {
                     Some(name) => namer.call(name),
-                    None => internal_name(&mut internal_names, "luma_const"),
+                    None => internal_names.fresh("luma_const"),
                 })
             } else {
                 None
@@ -383,10 +371,7 @@ impl<'a> Writer<'a> {
             writer.global_reprs.insert(handle, repr);
         }
         // Named before any function body refers to it.
-        writer.num_workgroups_name = Some(internal_name(
-            &mut writer.internal_names,
-            "luma_num_workgroups",
-        ));
+        writer.num_workgroups_name = Some(writer.internal_names.fresh("luma_num_workgroups"));
         for variant in &writer.reprs.variants {
             let base = writer
                 .struct_names
@@ -587,14 +572,11 @@ impl<'a> Writer<'a> {
         }
         let (base, dims) = self.array_dims(ty)?;
         let base_name = self.type_name(base)?;
-        let name = internal_name(
-            &mut self.internal_names,
-            &format!(
-                "luma_array_{}{}",
-                base_name,
-                dims.iter().map(|d| format!("_{d}")).collect::<String>()
-            ),
-        );
+        let name = self.internal_names.fresh(&format!(
+            "luma_array_{}{}",
+            base_name,
+            dims.iter().map(|d| format!("_{d}")).collect::<String>()
+        ));
         let dims_text: String = dims.iter().map(|d| format!("[{d}]")).collect();
         self.typedef_text
             .push_str(&format!("typedef {base_name} {name}{dims_text};\n"));
@@ -860,7 +842,7 @@ impl<'a> Writer<'a> {
         let name = match self.zero_wrappers.get(&ty) {
             Some(name) => name.clone(),
             None => {
-                let name = internal_name(&mut self.internal_names, "luma_zero");
+                let name = self.internal_names.fresh("luma_zero");
                 let member = self.decl(ty, "v", false)?;
                 self.zero_wrapper_text
                     .push_str(&format!("struct {name} {{\n    {member};\n}};\n\n"));
@@ -1028,7 +1010,7 @@ impl<'a> Writer<'a> {
                 ));
             };
             let name = self.num_workgroups_name.clone().unwrap_or_default();
-            let block = internal_name(&mut self.internal_names, "luma_num_workgroups_block");
+            let block = self.internal_names.fresh("luma_num_workgroups_block");
             out.line(format!(
                 "[[vk::binding({}, {})]] cbuffer {block} : register(b{}, space{}) {{",
                 b.binding, b.group, b.binding, b.group
@@ -2817,7 +2799,7 @@ impl<'a> Writer<'a> {
             LayoutKind::Array { stride } => stride,
             _ => return Err(Error::invalid("array length of a non-array")),
         };
-        let name = internal_name(&mut self.internal_names, &format!("luma_length_{gname}"));
+        let name = self.internal_names.fresh(&format!("luma_length_{gname}"));
         self.helpers.names.insert(key, name.clone());
         let count = if offset == 0 {
             format!("size / {stride}u")
@@ -2974,10 +2956,9 @@ impl<'a> Writer<'a> {
         if let Some(n) = self.helpers.names.get(&key) {
             return Ok(n.clone());
         }
-        let name = internal_name(
-            &mut self.internal_names,
-            &format!("luma_atomic_{op}_{buffer}"),
-        );
+        let name = self
+            .internal_names
+            .fresh(&format!("luma_atomic_{op}_{buffer}"));
         self.helpers.names.insert(key, name.clone());
         self.helpers.text.push_str(&format!(
             "// Atomic signed {op} on `{buffer}`; returns the value before.\n\
@@ -3017,7 +2998,7 @@ impl<'a> Writer<'a> {
         let name = match self.helpers.names.get(base) {
             Some(n) => n.clone(),
             None => {
-                let n = internal_name(&mut self.internal_names, base);
+                let n = self.internal_names.fresh(base);
                 self.helpers.names.insert(base.to_string(), n.clone());
                 n
             }

@@ -74,7 +74,7 @@ pub struct Writer<'a> {
     options: &'a Options,
     namer: Namer,
     /// Back-end names (`luma_...`) handed out so far.
-    internal_names: std::collections::BTreeSet<String>,
+    internal_names: luma_back::namer::InternalNames,
     struct_names: BTreeMap<Handle<Type>, String>,
     member_names: BTreeMap<Handle<Type>, Vec<String>>,
     global_names: Vec<String>,
@@ -100,18 +100,6 @@ pub struct Writer<'a> {
     sizes_name: String,
     /// Functions that read the sizes buffer, directly or through calls.
     needs_sizes: Vec<bool>,
-}
-
-/// A fresh back-end name from `base` (which starts with `luma_`): `base`, then `base_1`, ...
-fn internal_name(taken: &mut std::collections::BTreeSet<String>, base: &str) -> String {
-    let mut name = base.to_string();
-    let mut n = 0u32;
-    while taken.contains(&name) {
-        n += 1;
-        name = format!("{base}_{n}");
-    }
-    taken.insert(name.clone());
-    name
 }
 
 fn vector_letter(i: u32) -> &'static str {
@@ -190,7 +178,7 @@ impl<'a> Writer<'a> {
         // `luma_` names belong to the back end (helpers, typedefs, generated buffers): a user
         // name starting with it is renamed (`u_luma_...`), so the two can never meet.
         let mut namer = Namer::new(RESERVED, &["__", "luma_"]);
-        let mut internal_names = std::collections::BTreeSet::new();
+        let mut internal_names = luma_back::namer::InternalNames::default();
         let mut struct_names = BTreeMap::new();
         let mut member_names = BTreeMap::new();
         for (handle, ty) in module.types.iter() {
@@ -216,7 +204,7 @@ impl<'a> Writer<'a> {
             constant_names.push(if needs_decl {
                 Some(match c.name.as_deref() {
                     Some(name) => namer.call(name),
-                    None => internal_name(&mut internal_names, "luma_const"),
+                    None => internal_names.fresh("luma_const"),
                 })
             } else {
                 None
@@ -238,7 +226,7 @@ impl<'a> Writer<'a> {
             .iter()
             .map(|(_, f)| namer.call(&f.name))
             .collect();
-        let sizes_name = internal_name(&mut internal_names, "luma_buffer_sizes");
+        let sizes_name = internal_names.fresh("luma_buffer_sizes");
         let call_graph = CallGraph::new(module);
         let reached_globals = call_graph.reachable_globals_of_every_function();
         let mut writer = Writer {
@@ -775,7 +763,7 @@ impl<'a> Writer<'a> {
             let value = self.constant_value(handle)?.text;
             let ty = self.type_name(c.ty)?;
             if let Some(id) = c.spec_id {
-                let fc = internal_name(&mut self.internal_names, &format!("luma_fc_{name}"));
+                let fc = self.internal_names.fresh(&format!("luma_fc_{name}"));
                 out.line(format!("constant {ty} {fc} [[function_constant({id})]];"));
                 out.line(format!(
                     "constant {ty} {name} = metal::is_function_constant_defined({fc}) ? {fc} : {value};"
@@ -2540,7 +2528,7 @@ impl<'a> Writer<'a> {
         let name = match self.helpers.names.get(base) {
             Some(n) => n.clone(),
             None => {
-                let n = internal_name(&mut self.internal_names, base);
+                let n = self.internal_names.fresh(base);
                 self.helpers.names.insert(base.to_string(), n.clone());
                 n
             }
