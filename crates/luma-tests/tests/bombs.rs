@@ -82,6 +82,23 @@ fn call_tree(depth: usize) -> String {
     source
 }
 
+/// `depth` nested loops in a helper, around a `return` under a condition that varies per
+/// invocation, and an outer `while`.
+fn nested_loops(depth: usize) -> String {
+    let mut source = String::from(
+        "buffer data: []float\nbuffer out: []float\nfunction trace(any_hit: bool, n: uint) -> float\n\tlet best = 1000.0\n\tlet top = 1\n\twhile top > 0 do\n\t\ttop -= 1\n",
+    );
+    for d in 0..depth {
+        source.push_str(&format!("for i{d} = 0u, n do\n"));
+    }
+    source.push_str(
+        "let h = data[i0]\nif h < best then\nbest = h\nif any_hit then\nreturn best\nend\nend\n",
+    );
+    source.push_str(&"end\n".repeat(depth));
+    source.push_str("\tend\n\treturn best\nend\n@entry(compute) @workgroup_size(64)\nfunction main(@builtin(global_invocation_id) id: uvec3)\n\tout[id.x] = trace(id.x > 3u, id.y)\nend\n");
+    source
+}
+
 /// `calls` calls of a one-line function, each taking the last one's result.
 fn call_chain(calls: usize) -> String {
     let mut source = String::from(
@@ -359,6 +376,13 @@ fn bombs() -> Vec<Bomb> {
             Compiles,
         )
     });
+    // The uniformity analysis walked a loop nested `d` deep at least 2^d times (a fuzz input
+    // of 21 nested loops took 54 s to check).
+    list.push(bomb(
+        "40 nested loops around a return under a varying condition",
+        nested_loops(40),
+        Compiles,
+    ));
     // Include diamonds: 2^20 paths to the leaf without `#pragma once`.
     list.push(Bomb {
         files: diamond(20, false, "const X_PADDING_TO_MAKE_THE_LEAF_LONGER = 1\n"),
