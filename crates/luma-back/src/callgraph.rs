@@ -81,30 +81,8 @@ impl CallGraph {
     /// `root` and every function it reaches, callees before callers, each once.
     pub fn reachable(&self, root: Handle<Function>) -> Vec<Handle<Function>> {
         let mut order = Vec::new();
-        let mut state = vec![0u8; self.callees.len()];
-        // Iterative post-order DFS: the IR forbids recursion, and a verified module has no
-        // cycles, but a cycle here would only stop the walk, never loop.
-        let mut stack: Vec<(Handle<Function>, usize)> = vec![(root, 0)];
-        if let Some(s) = state.get_mut(root.index()) {
-            *s = 1;
-        }
-        while let Some((f, next)) = stack.last().copied() {
-            let callees = self.callees(f);
-            if let Some(&callee) = callees.get(next) {
-                if let Some(top) = stack.last_mut() {
-                    top.1 += 1;
-                }
-                if state.get(callee.index()) == Some(&0) {
-                    if let Some(s) = state.get_mut(callee.index()) {
-                        *s = 1;
-                    }
-                    stack.push((callee, 0));
-                }
-            } else {
-                stack.pop();
-                order.push(f);
-            }
-        }
+        let mut seen = vec![false; self.callees.len()];
+        self.post_order(root, &mut seen, &mut order);
         order
     }
 
@@ -113,34 +91,43 @@ impl CallGraph {
     pub fn bottom_up(&self) -> Vec<Handle<Function>> {
         let n = self.callees.len();
         let mut order = Vec::with_capacity(n);
-        let mut state = vec![0u8; n];
+        let mut seen = vec![false; n];
         for root in 0..n {
-            if state.get(root) != Some(&0) {
-                continue;
-            }
-            let root = Handle::from_index(root as u32);
-            if let Some(s) = state.get_mut(root.index()) {
-                *s = 1;
-            }
-            let mut stack: Vec<(Handle<Function>, usize)> = vec![(root, 0)];
-            while let Some((f, next)) = stack.last().copied() {
-                if let Some(&callee) = self.callees(f).get(next) {
-                    if let Some(top) = stack.last_mut() {
-                        top.1 += 1;
-                    }
-                    if state.get(callee.index()) == Some(&0) {
-                        if let Some(s) = state.get_mut(callee.index()) {
-                            *s = 1;
-                        }
-                        stack.push((callee, 0));
-                    }
-                } else {
-                    stack.pop();
-                    order.push(f);
-                }
-            }
+            self.post_order(Handle::from_index(root as u32), &mut seen, &mut order);
         }
         order
+    }
+
+    /// Appends to `order` the functions reachable from `root` not `seen` yet, callees first,
+    /// marking them seen. An iterative post-order walk: the IR forbids recursion, and a
+    /// verified module has no cycles, but a cycle here would only stop the walk, never loop.
+    fn post_order(
+        &self,
+        root: Handle<Function>,
+        seen: &mut [bool],
+        order: &mut Vec<Handle<Function>>,
+    ) {
+        match seen.get_mut(root.index()) {
+            Some(flag) if !*flag => *flag = true,
+            _ => return,
+        }
+        let mut stack: Vec<(Handle<Function>, usize)> = vec![(root, 0)];
+        while let Some((f, next)) = stack.last().copied() {
+            if let Some(&callee) = self.callees(f).get(next) {
+                if let Some(top) = stack.last_mut() {
+                    top.1 += 1;
+                }
+                if let Some(flag) = seen.get_mut(callee.index()) {
+                    if !*flag {
+                        *flag = true;
+                        stack.push((callee, 0));
+                    }
+                }
+            } else {
+                stack.pop();
+                order.push(f);
+            }
+        }
     }
 
     /// For every function, [`CallGraph::reachable_globals`], all computed in one bottom-up
