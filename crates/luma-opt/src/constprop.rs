@@ -119,13 +119,8 @@ const MAX_LOOP_WALKS: u32 = 4;
 /// values) or the exit from one (with the index of the matching entry).
 enum LoopBody {
     None,
-    Enter {
-        carried: Vec<Handle<Value>>,
-    },
-    Leave {
-        enter: usize,
-        carried: Vec<Handle<Value>>,
-    },
+    Enter { carried: Vec<Handle<Value>> },
+    Leave { enter: usize },
 }
 
 /// For each event of `events`, what it is to a loop body.
@@ -148,15 +143,12 @@ fn loop_bodies(f: &Function, events: &[Event]) -> Vec<LoopBody> {
                         });
                 if let Some(StmtKind::Loop(l)) = owner.map(|s| &s.kind) {
                     if l.body == b {
-                        let carried: Vec<Handle<Value>> =
-                            l.carried.iter().map(|c| c.value).collect();
+                        let carried = l.carried.iter().map(|c| c.value).collect();
                         if let Some(slot) = out.get_mut(enter) {
-                            *slot = LoopBody::Enter {
-                                carried: carried.clone(),
-                            };
+                            *slot = LoopBody::Enter { carried };
                         }
                         if let Some(slot) = out.get_mut(at) {
-                            *slot = LoopBody::Leave { enter, carried };
+                            *slot = LoopBody::Leave { enter };
                         }
                     }
                 }
@@ -218,7 +210,11 @@ fn solve(module: &Module, f: &Function) -> Vec<Lat> {
                 }
                 Event::Leave(_) => {
                     reach_stack.pop();
-                    if let Some(LoopBody::Leave { enter, carried }) = loops.get(at) {
+                    if let Some(LoopBody::Leave { enter }) = loops.get(at) {
+                        let carried: &[Handle<Value>] = match loops.get(*enter) {
+                            Some(LoopBody::Enter { carried }) => carried,
+                            _ => &[],
+                        };
                         if let Some((snapshot, walks)) = loop_stack.pop() {
                             let moved = carried
                                 .iter()

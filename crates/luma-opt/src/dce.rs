@@ -34,36 +34,27 @@ pub(crate) fn run(module: &mut Module) {
 
 /// [`run`] on functions that may hold orphan values (`orphans`; the basic pipeline's earlier
 /// passes leave them for this one's compaction). Its result is what [`run`] makes of the
-/// compacted functions: where `run` looks at blocks in arena order it takes them in the order
-/// compaction would number them, and orphan values read no local.
+/// compacted functions: branch folding does not depend on the order of blocks, and orphan
+/// values read no local.
 pub(crate) fn run_with(module: &mut Module, orphans: bool) {
     for_each_function(module, |module, f| {
-        let (order, live) = if orphans {
-            let r = reach(f);
-            (Some(r.block_order), Some(r.live))
-        } else {
-            (None, None)
-        };
-        fold_branches_in(module, f, order.as_deref());
+        let live = orphans.then(|| reach(f).live);
+        fold_branches(module, f);
         eliminate(module, f, live.as_deref());
     });
     remove_unreachable_functions(module);
     compact_module(module);
 }
 
-/// Replaces each `If` with a constant condition by the arm it takes.
-pub(crate) fn fold_branches(module: &Module, f: &mut Function) {
-    fold_branches_in(module, f, None);
-}
-
-/// [`fold_branches`] for a function that may hold orphan values (they change nothing here).
+/// Replaces each `If` with a constant condition by the arm it takes (orphan values change
+/// nothing here).
 ///
 /// Folding is confluent (each fold replaces one `If` by an arm, and sealing only drops code
 /// that cannot run), so the folds are done a whole block at a time, and the results of folded
 /// `If`s are replaced once at the end: folding one `If` per scan of the function, with a
 /// replacement pass after each, was quadratic in the number of folded `If`s, which inlining
 /// makes many of.
-fn fold_branches_in(module: &Module, f: &mut Function, _order: Option<&[Handle<Block>]>) {
+pub(crate) fn fold_branches(module: &Module, f: &mut Function) {
     let mut map = no_replacements(f);
     let mut folded_any = false;
     // Each pass folds every `If` whose condition is constant once earlier folds' results are
