@@ -11,6 +11,7 @@
 //!   [`stats`] turns runs into medians and growth exponents; [`spirv`] counts instructions.
 //! - [`stages`] times each stage of one compilation (parse, check, lower, optimise, each
 //!   back end), to show where the time goes.
+//! - [`memory`] counts the heap each stage leaves and peaks at.
 //! - [`report`] writes the markdown.
 //!
 //! Timings are never asserted in tests (shared machines are noisy); the smoke test runs these
@@ -18,6 +19,7 @@
 
 pub mod corpus;
 pub mod generate;
+pub mod memory;
 pub mod process;
 pub mod report;
 pub mod run;

@@ -16,7 +16,7 @@ use luma_bench::{process, report};
 // The allocator of the `luma` binary, so that in-process figures are what the binary does;
 // naga, measured in this same process, runs under it too.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: luma_bench::memory::CountingAllocator = luma_bench::memory::CountingAllocator;
 
 const USAGE: &str = "\
 usage:
@@ -28,6 +28,8 @@ usage:
       Writes a generated benchmark shader (standard output by default).
   luma-bench stages FILE [--quick]
       Times each stage of compiling FILE (parse, check, lower, optimise, back ends).
+  luma-bench memory FILE
+      Prints the heap live after each stage of compiling FILE to every target, and its peak.
   luma-bench probe -- CMD [ARGS...]
       Runs CMD and prints `wall_ns user_ns sys_ns max_rss_bytes`.";
 
@@ -175,6 +177,28 @@ fn stages_cmd(args: Vec<OsString>) -> Result<(), String> {
     Ok(())
 }
 
+fn memory_cmd(args: Vec<OsString>) -> Result<(), String> {
+    let [file] = args.as_slice() else {
+        return Err(format!("memory needs one FILE\n{USAGE}"));
+    };
+    let path = PathBuf::from(file);
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mib = |bytes: usize| bytes as f64 / (1024.0 * 1024.0);
+    let per_byte = |bytes: usize| bytes as f64 / text.len().max(1) as f64;
+    println!("{:<22} {:>14} {:>14} {:>10}", "stage", "live after", "peak during", "peak B/B");
+    for heap in luma_bench::memory::by_stage(&path.to_string_lossy(), &text)? {
+        println!(
+            "{:<22} {:>10.1} MiB {:>10.1} MiB {:>10.1}",
+            heap.stage,
+            mib(heap.live_after),
+            mib(heap.peak_during),
+            per_byte(heap.peak_during)
+        );
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let mut args: Vec<OsString> = std::env::args_os().skip(1).collect();
     let command = args
@@ -188,6 +212,7 @@ fn main() -> ExitCode {
         }
         "generate" => generate_cmd(args.split_off(1)),
         "stages" => stages_cmd(args.split_off(1)),
+        "memory" => memory_cmd(args.split_off(1)),
         "run" => run(args.split_off(1)),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");

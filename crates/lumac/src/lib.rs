@@ -680,8 +680,9 @@ pub fn compile(
 }
 
 /// A syntax tree holding only `ast`'s functions, each reduced to its name (what
-/// [`EmitError::to_diagnostic`] looks up).
-fn function_names(ast: &Ast) -> Ast {
+/// [`EmitError::to_diagnostic`] looks up). [`compile`] swaps the tree for this once checked, to
+/// free it before lowering.
+pub fn function_names(ast: &Ast) -> Ast {
     let items = ast
         .items
         .iter()
