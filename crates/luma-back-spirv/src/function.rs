@@ -444,9 +444,17 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         args: &[Word],
     ) -> Result<Word, Error> {
         let set = self.w.glsl_ext();
-        let mut operands = vec![set, op as u32];
-        operands.extend_from_slice(args);
-        self.inst(Op::ExtInst, ty, &operands)
+        self.check_open()?;
+        let id = self.w.id();
+        Inst::new(Op::ExtInst)
+            .word(ty)
+            .word(id)
+            .word(set)
+            .word(op as u32)
+            .words(args)
+            .push_into(&mut self.body)?;
+        self.last_result = id;
+        Ok(id)
     }
 
     fn check_open(&self) -> Result<(), Error> {

@@ -10,56 +10,81 @@ pub(crate) type Word = u32;
 /// The most words one instruction may have (the word count is a 16-bit field).
 const MAX_WORDS: usize = 0xFFFF;
 
-/// One instruction under construction.
+/// Words of an instruction kept inline; most instructions (a result type, a result id and up
+/// to five operands) fit, so building one needs no heap allocation.
+const INLINE_WORDS: usize = 8;
+
+/// One instruction under construction: the first [`INLINE_WORDS`] words inline, the rest (long
+/// composites, strings, entry-point interfaces) in `spill`.
 #[derive(Debug, Clone)]
 pub(crate) struct Inst {
-    words: Vec<Word>,
+    inline: [Word; INLINE_WORDS],
+    /// Words written so far, inline and spilled.
+    len: usize,
+    spill: Vec<Word>,
 }
 
 impl Inst {
     /// Starts an instruction; the first word is filled in by [`Inst::push_into`].
     pub(crate) fn new(op: Op) -> Inst {
-        let mut words = Vec::with_capacity(4);
-        words.push(op as u32);
-        Inst { words }
+        let mut inline = [0; INLINE_WORDS];
+        inline[0] = op as u32;
+        Inst {
+            inline,
+            len: 1,
+            spill: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, word: Word) {
+        match self.inline.get_mut(self.len) {
+            Some(slot) => *slot = word,
+            None => self.spill.push(word),
+        }
+        self.len += 1;
     }
 
     /// Appends one operand word.
     pub(crate) fn word(mut self, word: Word) -> Inst {
-        self.words.push(word);
+        self.push(word);
         self
     }
 
     /// Appends operand words.
     pub(crate) fn words(mut self, words: &[Word]) -> Inst {
-        self.words.extend_from_slice(words);
+        for &word in words {
+            self.push(word);
+        }
         self
     }
 
     /// Appends a literal string: UTF-8, NUL-terminated, padded with NULs to a word boundary.
     /// NULs inside `s` would end the string early, so they are dropped.
     pub(crate) fn string(mut self, s: &str) -> Inst {
-        let bytes: Vec<u8> = s.bytes().filter(|b| *b != 0).collect();
-        for chunk in bytes.chunks(4) {
-            let mut word = [0u8; 4];
-            for (slot, byte) in word.iter_mut().zip(chunk) {
-                *slot = *byte;
+        let mut word = [0u8; 4];
+        let mut filled = 0;
+        for byte in s.bytes().filter(|b| *b != 0) {
+            if let Some(slot) = word.get_mut(filled) {
+                *slot = byte;
             }
-            self.words.push(u32::from_le_bytes(word));
+            filled += 1;
+            if filled == 4 {
+                self.push(u32::from_le_bytes(word));
+                word = [0; 4];
+                filled = 0;
+            }
         }
         // The terminating NUL: a whole zero word when the length is a multiple of four, else
         // it is already part of the padding of the last word.
-        if bytes.len().is_multiple_of(4) {
-            self.words.push(0);
-        }
+        self.push(u32::from_le_bytes(word));
         self
     }
 
     /// Writes the instruction to `out`, failing if it exceeds the 65535-word limit.
     pub(crate) fn push_into(self, out: &mut Vec<Word>) -> Result<(), Error> {
-        let count = self.words.len();
+        let count = self.len;
         if count > MAX_WORDS {
-            let opcode = self.words.first().map_or(0, |w| w & 0xffff);
+            let opcode = self.inline[0] & 0xffff;
             let what = match opcode {
                 o if o == Op::TypeStruct as u32 => {
                     "a struct type has too many members; split it into nested structs"
@@ -85,12 +110,12 @@ impl Inst {
                 ),
             ));
         }
-        let mut words = self.words;
-        if let Some(first) = words.first_mut() {
-            // `count` fits in 16 bits: checked above.
-            *first |= (count as u32) << 16;
-        }
-        out.extend_from_slice(&words);
+        let mut inline = self.inline;
+        // `count` fits in 16 bits: checked above.
+        inline[0] |= (count as u32) << 16;
+        out.reserve(count);
+        out.extend_from_slice(inline.get(..count.min(INLINE_WORDS)).unwrap_or(&[]));
+        out.extend_from_slice(&self.spill);
         Ok(())
     }
 }

@@ -351,7 +351,9 @@ impl<'a> Writer<'a> {
         // Post-order walk with an explicit stack: composite constants nest as deep as their
         // types, and user-controlled depth must not become native recursion.
         let mut stack = vec![(root, false)];
-        let mut in_progress = vec![false; self.module.constants.len()];
+        // Constants expanded but not yet declared (a set, not a table as long as the module's
+        // constants: this runs once per constant, and a table made it quadratic).
+        let mut in_progress = std::collections::BTreeSet::new();
         while let Some((c, expanded)) = stack.pop() {
             if self.ir_consts.get(c.index()).copied().flatten().is_some() {
                 continue;
@@ -377,17 +379,14 @@ impl<'a> Writer<'a> {
                 }
                 continue;
             }
-            if in_progress.get(c.index()).copied().unwrap_or(false) {
+            if !in_progress.insert(c) {
                 return Err(Error::invalid(format!("constant {c:?} contains itself")));
-            }
-            if let Some(slot) = in_progress.get_mut(c.index()) {
-                *slot = true;
             }
             stack.push((c, true));
             if let ConstantValue::Composite(parts) = &constant.value {
                 for &p in parts.iter().rev() {
                     if self.ir_consts.get(p.index()).copied().flatten().is_none() {
-                        if in_progress.get(p.index()).copied().unwrap_or(false) {
+                        if in_progress.contains(&p) {
                             return Err(Error::invalid(format!("constant {p:?} contains itself")));
                         }
                         stack.push((p, false));

@@ -861,7 +861,8 @@ impl<'a> Writer<'a> {
         }
         let mut stack: Vec<(Handle<Constant>, bool)> = vec![(root, false)];
         // Constants whose parts are being written: meeting one again is a cycle.
-        let mut open = vec![false; self.module.constants.len()];
+        // (A set, not a table as long as the module's constants: this runs once per constant.)
+        let mut open = std::collections::BTreeSet::new();
         while let Some((c, parts_done)) = stack.pop() {
             if matches!(self.constant_cache.get(c.index()), Some(Some(_))) {
                 continue;
@@ -879,9 +880,8 @@ impl<'a> Writer<'a> {
                 }
                 ConstantValue::Composite(parts) => {
                     if !parts_done {
-                        match open.get_mut(c.index()) {
-                            Some(slot) if !*slot => *slot = true,
-                            _ => return Err(Error::invalid("constant refers to itself")),
+                        if !open.insert(c) {
+                            return Err(Error::invalid("constant refers to itself"));
                         }
                         stack.push((c, true));
                         for &p in parts {
