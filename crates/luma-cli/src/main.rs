@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+mod allocator;
 mod args;
 mod batch;
 mod depfile;
@@ -17,10 +18,6 @@ mod reflect_cmd;
 
 use diag::{Color, MessageFormat};
 
-// The compiler allocates many small short-lived nodes (syntax tree, typed program, IR); glibc's
-// malloc spent about a quarter of a large compile in malloc/free (docs/benchmarks.md).
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// Luma shader compiler: one Luma source to SPIR-V, GLSL, HLSL, MSL and WGSL.
 #[derive(Debug, Parser)]
@@ -275,6 +272,7 @@ pub enum Failure {
 }
 
 fn main() -> ExitCode {
+    allocator::tune();
     let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let argv = match args::expand_response_files(argv) {
         Ok(argv) => args::rewrite_depfile_flags(argv),
