@@ -186,8 +186,13 @@ fn memory_cmd(args: Vec<OsString>) -> Result<(), String> {
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mib = |bytes: usize| bytes as f64 / (1024.0 * 1024.0);
     let per_byte = |bytes: usize| bytes as f64 / text.len().max(1) as f64;
-    println!("{:<22} {:>14} {:>14} {:>10}", "stage", "live after", "peak during", "peak B/B");
-    for heap in luma_bench::memory::by_stage(&path.to_string_lossy(), &text)? {
+    println!(
+        "{:<22} {:>14} {:>14} {:>10}",
+        "stage", "live after", "peak during", "peak B/B"
+    );
+    let heaps = luma_bench::memory::by_stage(&path.to_string_lossy(), &text, &[])?
+        .ok_or("no allocation was counted")?;
+    for heap in heaps {
         println!(
             "{:<22} {:>10.1} MiB {:>10.1} MiB {:>10.1}",
             heap.stage,

@@ -561,6 +561,45 @@ fn memory_table(w: &mut String, results: &Results) {
         );
     }
     let _ = writeln!(w);
+    heap_table(w, results);
+}
+
+/// Which stage holds the heap: what explains the peak of the memory table above.
+fn heap_table(w: &mut String, results: &Results) {
+    for c in &results.cases {
+        let Some(heaps) = &c.heap else { continue };
+        let _ = writeln!(
+            w,
+            "### Heap by stage ({})
+",
+            c.name
+        );
+        let _ = writeln!(
+            w,
+            "One in-process compilation of `{}` to all five targets, stage by stage as \
+             `lumac::compile` runs them (`luma-bench memory FILE` prints the same): heap bytes \
+             live when the stage ends and the most live while it runs, counted by a wrapper \
+             around mimalloc (so without the allocator's own overhead, the binary, or the \
+             source text). The *freed* rows are `compile` dropping the syntax tree before \
+             lowering and the typed program after it.\n",
+            c.name
+        );
+        let _ = writeln!(
+            w,
+            "| stage | live after | peak during | peak B/B |\n|---|---:|---:|---:|"
+        );
+        for h in heaps {
+            let _ = writeln!(
+                w,
+                "| {} | {} | {} | {:.1} |",
+                h.stage,
+                mib(h.live_after as u64),
+                mib(h.peak_during as u64),
+                h.peak_during as f64 / c.bytes.max(1) as f64
+            );
+        }
+        let _ = writeln!(w);
+    }
 }
 
 fn growth_table(w: &mut String, results: &Results) {

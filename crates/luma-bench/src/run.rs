@@ -110,6 +110,9 @@ pub struct CaseResult {
     pub counts: Option<Result<SizeCounts, String>>,
     /// Time per compilation stage (large shader at 1x only).
     pub stages: Vec<(&'static str, Sample)>,
+    /// Heap per compilation stage (large shader at 1x only; `None` elsewhere, and when the
+    /// benchmark binary does not count allocations).
+    pub heap: Option<Vec<crate::memory::StageHeap>>,
 }
 
 /// Everything one run measured.
@@ -554,13 +557,15 @@ pub fn run_case(
         None
     };
 
-    let stages = match (case.class, case.sources.as_slice()) {
+    let (stages, heap) = match (case.class, case.sources.as_slice()) {
         (Class::Large { scale: 1 }, [source]) => {
             let stages = crate::stages::breakdown(source, &case.include_dirs, budget)?;
-            log("  stage breakdown measured");
-            stages
+            let name = source.path.to_string_lossy();
+            let heap = crate::memory::by_stage(&name, &source.text, &case.include_dirs)?;
+            log("  stage breakdown (time and heap) measured");
+            (stages, heap)
         }
-        _ => Vec::new(),
+        _ => (Vec::new(), None),
     };
 
     let size = |paths: &[PathBuf]| -> usize {
@@ -591,6 +596,7 @@ pub fn run_case(
         glsl_bytes: size(&peers.glsl),
         counts,
         stages,
+        heap,
     })
 }
 

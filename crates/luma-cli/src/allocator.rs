@@ -49,11 +49,17 @@ mod tests {
     fn option_15_is_the_purge_delay() {
         // `mi_option_use_numa_nodes` (16) directly follows the purge delay in `mi_option_e`;
         // the bindings name it, so the two numberings agree.
-        assert_eq!(libmimalloc_sys::mi_option_use_numa_nodes, MI_OPTION_PURGE_DELAY + 1);
+        assert_eq!(
+            libmimalloc_sys::mi_option_use_numa_nodes,
+            MI_OPTION_PURGE_DELAY + 1
+        );
         if std::env::var_os("MIMALLOC_PURGE_DELAY").is_none() {
             // SAFETY: a plain C call with an in-range option id.
             let delay = unsafe { libmimalloc_sys::mi_option_get(MI_OPTION_PURGE_DELAY) };
-            assert!(delay == DEFAULT_PURGE_DELAY_MS || delay == PURGE_DELAY_MS, "{delay}");
+            assert!(
+                delay == DEFAULT_PURGE_DELAY_MS || delay == PURGE_DELAY_MS,
+                "{delay}"
+            );
         }
     }
 }

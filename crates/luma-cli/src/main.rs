@@ -18,7 +18,6 @@ mod reflect_cmd;
 
 use diag::{Color, MessageFormat};
 
-
 /// Luma shader compiler: one Luma source to SPIR-V, GLSL, HLSL, MSL and WGSL.
 #[derive(Debug, Parser)]
 #[command(
