@@ -184,15 +184,15 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             match local.init {
                 Some(init) => {
                     let value = self.w.constant_ref(init)?;
-                    self.out.line(format!("{decl} = {};", value.text));
+                    self.out.line_fmt(format_args!("{decl} = {};", value.text));
                 }
                 None if self.w.has_large_array(local.ty) => {
-                    self.out.line(format!("{decl};"));
+                    self.out.line_fmt(format_args!("{decl};"));
                     self.zero_fill(&name, local.ty)?;
                 }
                 None => {
                     let value = self.w.zero_value(local.ty)?;
-                    self.out.line(format!("{decl} = {};", value.text));
+                    self.out.line_fmt(format_args!("{decl} = {};", value.text));
                 }
             }
         }
@@ -263,7 +263,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     let p = self.operand(*pointer)?;
                     let v = self.operand(*value)?;
                     self.out
-                        .line(format!("atomicExchange({}, {});", p.text, v.text));
+                        .line_fmt(format_args!("atomicExchange({}, {});", p.text, v.text));
                 }
                 StmtKind::ImageStore {
                     image,
@@ -273,7 +273,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 } => self.image_store(*image, *coordinate, *array_index, *value)?,
                 StmtKind::Call { function, args } => {
                     let call = self.call(*function, args)?;
-                    self.out.line(format!("{};", call.text));
+                    self.out.line_fmt(format_args!("{};", call.text));
                 }
                 StmtKind::Barrier(barrier) => self.barrier(*barrier),
                 StmtKind::If {
@@ -475,9 +475,9 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         match init {
             Some(init) => {
                 let e = self.operand(init)?;
-                self.out.line(format!("{decl} = {};", e.text));
+                self.out.line_fmt(format_args!("{decl} = {};", e.text));
             }
-            None => self.out.line(format!("{decl};")),
+            None => self.out.line_fmt(format_args!("{decl};")),
         }
         self.set(
             v,
@@ -502,7 +502,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         for (&t, &a) in targets.iter().zip(args) {
             let target = self.operand(t)?;
             let value = self.operand(a)?;
-            self.out.line(format!("{} = {};", target.text, value.text));
+            self.out.line_fmt(format_args!("{} = {};", target.text, value.text));
         }
         Ok(())
     }
@@ -531,14 +531,14 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 let base = target.name.clone().unwrap_or_else(|| "v".into());
                 let name = self.namer.call(&format!("next_{base}"));
                 let decl = self.w.decl(target.ty, &name)?;
-                self.out.line(format!("{decl} = {};", value.text));
+                self.out.line_fmt(format_args!("{decl} = {};", value.text));
                 value = Expr::name(name);
             }
             assigned.push(t.raw());
             pending.push((self.operand(t)?.text, value.text));
         }
         for (target, value) in pending {
-            self.out.line(format!("{target} = {value};"));
+            self.out.line_fmt(format_args!("{target} = {value};"));
         }
         Ok(())
     }
@@ -559,7 +559,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 } else {
                     e.text
                 };
-                self.out.line(format!("{target} = {text};"));
+                self.out.line_fmt(format_args!("{target} = {text};"));
             }
             if role != Role::FunctionBody {
                 self.out.line("return;");
@@ -574,7 +574,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             }
             [v] => {
                 let e = self.operand(*v)?;
-                self.out.line(format!("return {};", e.text));
+                self.out.line_fmt(format_args!("return {};", e.text));
             }
             _ => return Err(Error::invalid("`Return` of several values from a function")),
         }
@@ -683,7 +683,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let value = self.value(v)?;
         let name = self.namer.call(value.name.as_deref().unwrap_or("t"));
         let decl = self.w.decl(value.ty, &name)?;
-        self.out.line(format!("{decl} = {};", e.text));
+        self.out.line_fmt(format_args!("{decl} = {};", e.text));
         let named = Expr::name(name);
         if matches!(value.def, ValueDef::Op(_)) {
             self.set(v, named.clone());
@@ -728,10 +728,10 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             Placement::Named => {
                 let name = self.temp_name(v, op)?;
                 let decl = self.w.decl(value.ty, &name)?;
-                self.out.line(format!("{decl} = {};", e.text));
+                self.out.line_fmt(format_args!("{decl} = {};", e.text));
                 self.set(v, Expr::name(name));
             }
-            Placement::Effect => self.out.line(format!("{};", e.text)),
+            Placement::Effect => self.out.line_fmt(format_args!("{};", e.text)),
         }
         Ok(())
     }
@@ -813,11 +813,11 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         };
         let decl = self.w.decl(value.ty, &name)?;
         let base_e = self.operand(base)?;
-        self.out.line(format!("{decl} = {};", base_e.text));
+        self.out.line_fmt(format_args!("{decl} = {};", base_e.text));
         let accessor = self.part_accessor(value.ty, index)?;
         let part_e = self.operand(part)?;
         self.out
-            .line(format!("{name}{accessor} = {};", part_e.text));
+            .line_fmt(format_args!("{name}{accessor} = {};", part_e.text));
         self.set(v, Expr::name(name));
         Ok(())
     }
@@ -883,7 +883,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             };
             for index in 0..members.len() {
                 let (member, _) = self.w.member(ty, index as u32)?;
-                self.out.line(format!(
+                self.out.line_fmt(format_args!(
                     "{}.{member} = {}.{member};",
                     target.text, source.text
                 ));
@@ -892,7 +892,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         }
         let target = self.operand(pointer)?;
         let source = self.operand(value)?;
-        self.out.line(format!("{} = {};", target.text, source.text));
+        self.out.line_fmt(format_args!("{} = {};", target.text, source.text));
         Ok(())
     }
 
@@ -2145,7 +2145,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             };
             if !self.w.has_large_array(ty) {
                 let zero = self.w.zero_value(ty)?;
-                self.out.line(format!("{lvalue} = {};", zero.text));
+                self.out.line_fmt(format_args!("{lvalue} = {};", zero.text));
                 continue;
             }
             match self.w.inner(ty)?.clone() {

@@ -333,13 +333,13 @@ impl<'a> Writer<'a> {
             self.extensions.insert(EXT_LINE_DIRECTIVE);
         }
         for ext in &self.extensions {
-            out.line(format!("#extension {ext} : require"));
+            out.line_fmt(format_args!("#extension {ext} : require"));
         }
         match self.entry.stage {
             ShaderStage::Compute => {
                 let [x, y, z] = self.entry.workgroup_size;
                 out.line("");
-                out.line(format!(
+                out.line_fmt(format_args!(
                     "layout(local_size_x = {}, local_size_y = {}, local_size_z = {}) in;",
                     x.max(1),
                     y.max(1),
@@ -737,11 +737,11 @@ impl<'a> Writer<'a> {
                 let value = self.constant_value(c)?;
                 let decl = self.decl(constant.ty, &name)?;
                 match constant.spec_id {
-                    Some(id) => out.line(format!(
+                    Some(id) => out.line_fmt(format_args!(
                         "layout(constant_id = {id}) const {decl} = {};",
                         value.text
                     )),
-                    None => out.line(format!("const {decl} = {};", value.text)),
+                    None => out.line_fmt(format_args!("const {decl} = {};", value.text)),
                 }
             }
         }
@@ -793,7 +793,7 @@ impl<'a> Writer<'a> {
             for (index, m) in members.iter().enumerate() {
                 let (member_name, _) = self.member(h, index as u32)?;
                 let decl = self.decl(m.ty, &member_name)?;
-                out.line(format!("{decl};"));
+                out.line_fmt(format_args!("{decl};"));
             }
             out.close("};");
         }
@@ -824,7 +824,7 @@ impl<'a> Writer<'a> {
                 GlobalForm::CombinedTexture => {
                     let binding = resource_binding(global)?;
                     let ty = self.combined_type(global)?;
-                    out.line(format!(
+                    out.line_fmt(format_args!(
                         "{binding} uniform {ty} {name}{};",
                         self.array_suffix(global.ty)?
                     ));
@@ -840,35 +840,35 @@ impl<'a> Writer<'a> {
                         match storage {
                             Some((format, memory)) => {
                                 let args = binding_args(global)?;
-                                out.line(format!(
+                                out.line_fmt(format_args!(
                                     "layout({args}, {format}) uniform {memory}{decl};"
                                 ));
                             }
                             None => {
                                 let binding = resource_binding(global)?;
-                                out.line(format!("{binding} uniform {decl};"));
+                                out.line_fmt(format_args!("{binding} uniform {decl};"));
                             }
                         }
                     }
                     AddressSpace::Workgroup => {
                         let decl = self.decl(global.ty, &name)?;
-                        out.line(format!("shared {decl};"));
+                        out.line_fmt(format_args!("shared {decl};"));
                     }
                     AddressSpace::Private => {
                         let decl = self.decl(global.ty, &name)?;
                         match global.init {
                             Some(init) => {
                                 let value = self.constant_ref(init)?;
-                                out.line(format!("{decl} = {};", value.text));
+                                out.line_fmt(format_args!("{decl} = {};", value.text));
                             }
                             None if self.has_large_array(global.ty) => {
                                 // Too large for a constructor: `main` zeroes it first.
                                 self.zero_filled_privates.push(h);
-                                out.line(format!("{decl};"));
+                                out.line_fmt(format_args!("{decl};"));
                             }
                             None => {
                                 let value = self.zero_value(global.ty)?;
-                                out.line(format!("{decl} = {};", value.text));
+                                out.line_fmt(format_args!("{decl} = {};", value.text));
                             }
                         }
                     }
@@ -919,12 +919,12 @@ impl<'a> Writer<'a> {
             for index in 0..members.len() {
                 let (member_name, member_ty) = self.member(global.ty, index as u32)?;
                 let decl = self.decl(member_ty, &member_name)?;
-                out.line(format!("{decl};"));
+                out.line_fmt(format_args!("{decl};"));
             }
             out.close(format!("}} {name};"));
         } else {
             let decl = self.decl(global.ty, name)?;
-            out.line(format!("{decl};"));
+            out.line_fmt(format_args!("{decl};"));
             out.close("};");
         }
         Ok(())
@@ -1011,7 +1011,7 @@ impl<'a> Writer<'a> {
                     ""
                 };
                 let decl = self.decl(param.ty, &name)?;
-                out.line(format!(
+                out.line_fmt(format_args!(
                     "layout(location = {location}) {qualifier}in {decl};"
                 ));
             }
@@ -1029,7 +1029,7 @@ impl<'a> Writer<'a> {
                     ""
                 };
                 let decl = self.decl(result.ty, &name)?;
-                out.line(format!(
+                out.line_fmt(format_args!(
                     "layout(location = {location}) {qualifier}out {decl};"
                 ));
             }

@@ -137,7 +137,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             }
             ShaderStage::Compute => {
                 let [x, y, z] = entry.workgroup_size;
-                self.out.line(format!(
+                self.out.line_fmt(format_args!(
                     "@compute @workgroup_size({}, {}, {})",
                     x.max(1),
                     y.max(1),
@@ -212,9 +212,9 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             match local.init {
                 Some(init) => {
                     let value = self.w.constant_ref(init)?;
-                    self.out.line(format!("var {name}: {ty} = {};", value.text));
+                    self.out.line_fmt(format_args!("var {name}: {ty} = {};", value.text));
                 }
-                None => self.out.line(format!("var {name}: {ty};")),
+                None => self.out.line_fmt(format_args!("var {name}: {ty};")),
             }
         }
 
@@ -270,13 +270,13 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 StmtKind::Store { pointer, value } => {
                     let p = self.operand(*pointer)?;
                     let v = self.operand(*value)?;
-                    self.out.line(format!("{} = {};", p.text, v.text));
+                    self.out.line_fmt(format_args!("{} = {};", p.text, v.text));
                 }
                 StmtKind::AtomicStore { pointer, value } => {
                     let p = self.operand(*pointer)?;
                     let v = self.operand(*value)?;
                     self.out
-                        .line(format!("atomicStore({}, {});", address_of(&p), v.text));
+                        .line_fmt(format_args!("atomicStore({}, {});", address_of(&p), v.text));
                 }
                 StmtKind::ImageStore {
                     image,
@@ -286,11 +286,11 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 } => {
                     let mut args = self.storage_args(*image, *coordinate, *array_index)?;
                     args.push(self.operand(*value)?.text);
-                    self.out.line(format!("textureStore({});", args.join(", ")));
+                    self.out.line_fmt(format_args!("textureStore({});", args.join(", ")));
                 }
                 StmtKind::Call { function, args } => {
                     let call = self.call(*function, args)?;
-                    self.out.line(format!("{};", call.text));
+                    self.out.line_fmt(format_args!("{};", call.text));
                 }
                 StmtKind::Barrier(barrier) => self.barrier(*barrier),
                 StmtKind::If {
@@ -473,9 +473,9 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         match init {
             Some(init) => {
                 let e = self.operand(init)?;
-                self.out.line(format!("var {name}: {ty} = {};", e.text));
+                self.out.line_fmt(format_args!("var {name}: {ty} = {};", e.text));
             }
-            None => self.out.line(format!("var {name}: {ty};")),
+            None => self.out.line_fmt(format_args!("var {name}: {ty};")),
         }
         self.set(
             v,
@@ -500,7 +500,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         for (&t, &a) in targets.iter().zip(args) {
             let target = self.operand(t)?;
             let value = self.operand(a)?;
-            self.out.line(format!("{} = {};", target.text, value.text));
+            self.out.line_fmt(format_args!("{} = {};", target.text, value.text));
         }
         Ok(())
     }
@@ -527,14 +527,14 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             if value.reads.iter().any(|r| assigned.contains(r)) {
                 let base = self.value(t)?.name.clone().unwrap_or_else(|| "v".into());
                 let name = self.namer.call(&format!("next_{base}"));
-                self.out.line(format!("let {name} = {};", value.text));
+                self.out.line_fmt(format_args!("let {name} = {};", value.text));
                 value = Expr::name(name);
             }
             assigned.push(t.raw());
             pending.push((self.operand(t)?.text, value.text));
         }
         for (target, value) in pending {
-            self.out.line(format!("{target} = {value};"));
+            self.out.line_fmt(format_args!("{target} = {value};"));
         }
         Ok(())
     }
@@ -550,7 +550,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     self.out.line("return;");
                 }
             }
-            [one] => self.out.line(format!("return {one};")),
+            [one] => self.out.line_fmt(format_args!("return {one};")),
             _ => {
                 let s = self
                     .w
@@ -559,7 +559,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     .cloned()
                     .flatten()
                     .ok_or_else(|| Error::invalid("`Return` of several values from a function"))?;
-                self.out.line(format!("return {s}({});", texts.join(", ")));
+                self.out.line_fmt(format_args!("return {s}({});", texts.join(", ")));
             }
         }
         Ok(())
@@ -651,10 +651,10 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     fn bind(&mut self, v: Handle<Value>, name: &str, e: &Expr) -> Result<(), Error> {
         if e.konst && self.reads_override(v)? {
             let ty = self.w.type_text(self.value(v)?.ty)?;
-            self.out.line(format!("var {name}: {ty};"));
-            self.out.line(format!("{name} = {};", e.text));
+            self.out.line_fmt(format_args!("var {name}: {ty};"));
+            self.out.line_fmt(format_args!("{name} = {};", e.text));
         } else {
-            self.out.line(format!("let {name} = {};", e.text));
+            self.out.line_fmt(format_args!("let {name} = {};", e.text));
         }
         Ok(())
     }
@@ -758,8 +758,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             Placement::Effect => match op {
                 // WGSL discards a call's result only for calls of user functions and of
                 // builtins not marked `@must_use`; atomics are among the latter.
-                Op::Call { .. } | Op::Atomic { .. } => self.out.line(format!("{};", e.text)),
-                _ => self.out.line(format!("_ = {};", e.text)),
+                Op::Call { .. } | Op::Atomic { .. } => self.out.line_fmt(format_args!("{};", e.text)),
+                _ => self.out.line_fmt(format_args!("_ = {};", e.text)),
             },
         }
         Ok(())
@@ -840,11 +840,11 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let base_e = self.operand(base)?;
         let ty = self.w.type_text(value.ty)?;
         self.out
-            .line(format!("var {name}: {ty} = {};", base_e.text));
+            .line_fmt(format_args!("var {name}: {ty} = {};", base_e.text));
         let accessor = self.part_accessor(value.ty, index)?;
         let part_e = self.operand(part)?;
         self.out
-            .line(format!("{name}{accessor} = {};", part_e.text));
+            .line_fmt(format_args!("{name}{accessor} = {};", part_e.text));
         self.set(v, Expr::name(name));
         Ok(())
     }
@@ -863,13 +863,13 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let c = self.operand(c)?;
         let a = self.operand(a)?;
         let r = self.operand(r)?;
-        self.out.line(format!("var {name}: {ty};"));
+        self.out.line_fmt(format_args!("var {name}: {ty};"));
         self.out.open(format!("if {} {{", c.text));
-        self.out.line(format!("{name} = {};", a.text));
+        self.out.line_fmt(format_args!("{name} = {};", a.text));
         self.out.dedent();
         self.out.line("} else {");
         self.out.indent();
-        self.out.line(format!("{name} = {};", r.text));
+        self.out.line_fmt(format_args!("{name} = {};", r.text));
         self.out.close("}");
         self.set(v, Expr::name(name));
         Ok(())
@@ -894,15 +894,15 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         };
         let ty = self.w.type_text(value.ty)?;
         let result = self.namer.call("exchange");
-        self.out.line(format!("var {name}: {ty};"));
+        self.out.line_fmt(format_args!("var {name}: {ty};"));
         self.out.open("loop {");
-        self.out.line(format!(
+        self.out.line_fmt(format_args!(
             "let {result} = atomicCompareExchangeWeak({}, {}, {});",
             address_of(&p),
             c.text,
             x.text
         ));
-        self.out.line(format!("{name} = {result}.old_value;"));
+        self.out.line_fmt(format_args!("{name} = {result}.old_value;"));
         self.out
             .open(format!("if {result}.exchanged || {name} != {} {{", c.text));
         self.out.line("break;");

@@ -671,7 +671,7 @@ impl<'a> Writer<'a> {
                         let (member, _) = self.member(ty, index as u32)?;
                         parts.push(self.plain_from_std140(m.ty, &format!("v.{member}"))?);
                     }
-                    w.line(format!("return {plain}({});", parts.join(", ")));
+                    w.line_fmt(format_args!("return {plain}({});", parts.join(", ")));
                 }
                 TypeInner::Array {
                     base,
@@ -685,9 +685,9 @@ impl<'a> Writer<'a> {
                     // Index a variable, not the parameter: not every WGSL implementation
                     // indexes array values at run time.
                     w.line("var source = v;");
-                    w.line(format!("var result: {plain};"));
+                    w.line_fmt(format_args!("var result: {plain};"));
                     w.open(format!("for (var i = 0u; i < {n}u; i++) {{"));
-                    w.line(format!("result[i] = {converted};"));
+                    w.line_fmt(format_args!("result[i] = {converted};"));
                     w.close("}");
                     w.line("return result;");
                 }
@@ -1041,11 +1041,11 @@ impl<'a> Writer<'a> {
                                 ),
                             ));
                         }
-                        out.line(format!("@id({id}) override {name}: {ty} = {};", value.text));
+                        out.line_fmt(format_args!("@id({id}) override {name}: {ty} = {};", value.text));
                     }
                     None => {
                         let value = self.constant_value(c)?;
-                        out.line(format!("const {name}: {ty} = {};", value.text));
+                        out.line_fmt(format_args!("const {name}: {ty} = {};", value.text));
                     }
                 }
             }
@@ -1078,14 +1078,14 @@ impl<'a> Writer<'a> {
             if let Some(Some(read_name)) = self.vertex_read_names.get(g.index()).cloned() {
                 let ty = self.type_text(global.ty)?;
                 if self.used_outside_vertex.get(g.index()) == Some(&true) {
-                    out.line(format!(
+                    out.line_fmt(format_args!(
                         "{}var<storage, read_write> {name}: {ty};",
                         binding()?
                     ));
                 }
                 // The same binding again, read-only, for the vertex stage: WGSL allows two
                 // declarations of one binding when no entry point uses both.
-                out.line(format!(
+                out.line_fmt(format_args!(
                     "{}var<storage, read> {read_name}: {ty};",
                     binding()?
                 ));

@@ -76,10 +76,19 @@ impl Prec {
 /// `text` (of precedence `prec`) ready to stand as the `side` operand of `parent`, parenthesized
 /// when it has to be.
 pub fn operand(text: &str, prec: Prec, parent: Prec, side: Side) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    push_operand(&mut out, text, prec, parent, side);
+    out
+}
+
+/// [`operand`], appended to `out` (so a whole operator expression is built in one string).
+fn push_operand(out: &mut String, text: &str, prec: Prec, parent: Prec, side: Side) {
     if prec.fits(parent, side) {
-        text.to_string()
+        out.push_str(text);
     } else {
-        format!("({text})")
+        out.push('(');
+        out.push_str(text);
+        out.push(')');
     }
 }
 
@@ -93,18 +102,24 @@ pub fn prefix(op: &str, text: &str, prec: Prec) -> String {
     if text.starts_with('-') {
         format!("{op}({text})")
     } else {
-        format!("{op}{}", operand(text, prec, Prec::Unary, Side::Right))
+        let mut out = String::with_capacity(op.len() + text.len() + 2);
+        out.push_str(op);
+        push_operand(&mut out, text, prec, Prec::Unary, Side::Right);
+        out
     }
 }
 
 /// `left op right` for a binary operator `op` of precedence `parent`, each operand given as its
 /// text and precedence and parenthesized when it has to be. The result has precedence `parent`.
 pub fn infix(op: &str, parent: Prec, left: (&str, Prec), right: (&str, Prec)) -> String {
-    format!(
-        "{} {op} {}",
-        operand(left.0, left.1, parent, Side::Left),
-        operand(right.0, right.1, parent, Side::Right)
-    )
+    // One allocation: this runs for every operator of every text output.
+    let mut out = String::with_capacity(left.0.len() + right.0.len() + op.len() + 6);
+    push_operand(&mut out, left.0, left.1, parent, Side::Left);
+    out.push(' ');
+    out.push_str(op);
+    out.push(' ');
+    push_operand(&mut out, right.0, right.1, parent, Side::Right);
+    out
 }
 
 #[cfg(test)]

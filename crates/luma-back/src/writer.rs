@@ -32,9 +32,21 @@ impl CodeWriter {
         self.out.push('\n');
     }
 
-    /// Writes one formatted line at the current indentation.
+    /// Writes one formatted line at the current indentation, formatting straight into the
+    /// output (no temporary string). Like [`CodeWriter::line`], an empty line gets no
+    /// indentation.
     pub fn line_fmt(&mut self, args: fmt::Arguments<'_>) {
-        self.line(args.to_string());
+        let start = self.out.len();
+        for _ in 0..self.indent {
+            self.out.push_str(self.unit);
+        }
+        let text_start = self.out.len();
+        // Writing into a `String` cannot fail.
+        let _ = fmt::Write::write_fmt(&mut self.out, args);
+        if self.out.len() == text_start {
+            self.out.truncate(start);
+        }
+        self.out.push('\n');
     }
 
     /// Writes text verbatim, without indentation or newline.
