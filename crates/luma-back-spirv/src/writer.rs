@@ -1,7 +1,9 @@
 //! The module-level writer: sections, ids, capabilities, constants, globals, entry points and the
 //! final assembly of the binary.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
+
+use rustc_hash::FxHashMap;
 
 use luma_back::CallGraph;
 use luma_base::Handle;
@@ -70,11 +72,11 @@ pub struct Writer<'a> {
     pub(crate) annotations: Vec<Word>,
     pub(crate) declarations: Vec<Word>,
     functions: Vec<Word>,
-    pub(crate) spv_types: HashMap<SpvType, Word>,
-    pub(crate) ir_types: HashMap<(Handle<Type>, Layout), Word>,
-    scalar_consts: HashMap<(Word, u32), Word>,
-    composite_consts: HashMap<(Word, Vec<Word>), Word>,
-    null_consts: HashMap<Word, Word>,
+    pub(crate) spv_types: FxHashMap<SpvType, Word>,
+    pub(crate) ir_types: FxHashMap<(Handle<Type>, Layout), Word>,
+    scalar_consts: FxHashMap<(Word, u32), Word>,
+    composite_consts: FxHashMap<(Word, Vec<Word>), Word>,
+    null_consts: FxHashMap<Word, Word>,
     ir_consts: Vec<Option<Word>>,
     spec_consts: Vec<bool>,
     pub(crate) globals: Vec<Option<GlobalInfo>>,
@@ -144,11 +146,11 @@ impl<'a> Writer<'a> {
             annotations: Vec::new(),
             declarations: Vec::new(),
             functions: Vec::new(),
-            spv_types: HashMap::new(),
-            ir_types: HashMap::new(),
-            scalar_consts: HashMap::new(),
-            composite_consts: HashMap::new(),
-            null_consts: HashMap::new(),
+            spv_types: FxHashMap::default(),
+            ir_types: FxHashMap::default(),
+            scalar_consts: FxHashMap::default(),
+            composite_consts: FxHashMap::default(),
+            null_consts: FxHashMap::default(),
             ir_consts: vec![None; module.constants.len()],
             spec_consts: vec![false; module.constants.len()],
             globals: vec![None; module.globals.len()],
