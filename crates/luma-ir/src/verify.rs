@@ -86,7 +86,7 @@ use luma_base::Handle;
 use crate::ir::{
     AddressSpace, ArraySize, Block, BuiltIn, CombinedRole, Constant, ConstantValue, Function,
     GlobalVariable, ImageClass, ImageDimension, ImageQuery, Interpolation, IoBinding, Literal,
-    Loop, MathFunction, Module, Op, ProductKind, RelationalFunction, SampleLevel, Scalar,
+    Loop, LoopVar, MathFunction, Module, Op, ProductKind, RelationalFunction, SampleLevel, Scalar,
     ScalarKind, ShaderStage, Stmt, StmtKind, StorageAccess, Type, TypeInner, UnaryOp, Value,
     ValueDef, VectorSize,
 };
@@ -176,8 +176,15 @@ pub fn verify(module: &Module) -> Result<(), VerifyError> {
     let mut v = Verifier {
         m: module,
         facts: Vec::with_capacity(module.functions.len()),
+        type_facts: Vec::new(),
     };
     v.types()?;
+    // Asked of value and pointee types over and over below: answer each type once.
+    v.type_facts = module
+        .types
+        .iter()
+        .map(|(h, _)| TypeFacts::of(&module.types, h))
+        .collect();
     v.constants()?;
     v.globals()?;
     for (h, f) in module.functions.iter() {
@@ -202,6 +209,29 @@ struct Facts {
 struct Verifier<'a> {
     m: &'a Module,
     facts: Vec<Facts>,
+    /// The [`TypeFacts`] of each type, by type index (filled once the types are checked).
+    type_facts: Vec<TypeFacts>,
+}
+
+/// What the `proc` queries say about one type (kept per type so that each value's check does
+/// not walk its type again).
+#[derive(Debug, Clone, Copy)]
+struct TypeFacts {
+    runtime_array: bool,
+    atomic: bool,
+    constructible: bool,
+    handle: bool,
+}
+
+impl TypeFacts {
+    fn of(types: &luma_base::UniqueArena<Type>, ty: Handle<Type>) -> Self {
+        TypeFacts {
+            runtime_array: contains_runtime_array(types, ty),
+            atomic: contains_atomic(types, ty),
+            constructible: is_constructible(types, ty),
+            handle: is_handle_type(types, ty),
+        }
+    }
 }
 
 type R<T> = Result<T, String>;
@@ -213,6 +243,14 @@ impl<'a> Verifier<'a> {
             .get(ty)
             .map(|t| &t.inner)
             .ok_or_else(|| format!("type handle t{} is out of range", ty.raw()))
+    }
+
+    /// The [`TypeFacts`] of `ty` (computed here for a type out of range).
+    fn type_facts(&self, ty: Handle<Type>) -> TypeFacts {
+        match self.type_facts.get(ty.index()) {
+            Some(facts) => *facts,
+            None => TypeFacts::of(&self.m.types, ty),
+        }
     }
 
     fn tyname(&self, ty: Handle<Type>) -> String {
@@ -384,7 +422,7 @@ impl<'a> Verifier<'a> {
 
     fn check_constant(&self, h: Handle<Constant>, c: &Constant) -> R<()> {
         let inner = self.inner(c.ty)?;
-        if !is_constructible(&self.m.types, c.ty) {
+        if !self.type_facts(c.ty).constructible {
             return Err(format!("{} is not a constructible type", self.tyname(c.ty)));
         }
         if c.spec_id.is_some() && !matches!(c.value, ConstantValue::Scalar(_)) {
@@ -434,6 +472,43 @@ impl<'a> Verifier<'a> {
             }
         }
         Ok(())
+    }
+
+    /// The number of parts of a composite type and the type of part `index`, if in range: one
+    /// entry of [`Self::part_types`] without building the list.
+    fn part_type(&self, ty: Handle<Type>, index: u32) -> R<(usize, Option<PartType>)> {
+        let i = index as usize;
+        Ok(match self.inner(ty)? {
+            TypeInner::Vector { size, scalar } => {
+                let count = size.count() as usize;
+                let part = PartType::Inner(TypeInner::Scalar(*scalar));
+                (count, (i < count).then_some(part))
+            }
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => {
+                let count = columns.count() as usize;
+                let part = PartType::Inner(TypeInner::Vector {
+                    size: *rows,
+                    scalar: *scalar,
+                });
+                (count, (i < count).then_some(part))
+            }
+            TypeInner::Array {
+                base,
+                size: ArraySize::Constant(n),
+            } => {
+                let count = *n as usize;
+                (count, (i < count).then_some(PartType::Handle(*base)))
+            }
+            TypeInner::Struct { members } => (
+                members.len(),
+                members.get(i).map(|m| PartType::Handle(m.ty)),
+            ),
+            _ => return Err(format!("{} is not a composite type", self.tyname(ty))),
+        })
     }
 
     /// The type of each part of a composite type, for `Compose` and composite constants.
@@ -934,7 +1009,7 @@ enum Region {
     LoopBody(Handle<Block>, usize),
 }
 
-enum Frame {
+enum Frame<'a> {
     Block {
         block: Handle<Block>,
         index: usize,
@@ -942,7 +1017,29 @@ enum Frame {
         scope_start: usize,
     },
     /// Makes values visible in the enclosing block (results after their `If` / `Loop`).
-    Define(Vec<Handle<Value>>),
+    Define(&'a [Handle<Value>]),
+    /// Makes a loop's carried values visible (in its body).
+    DefineCarried(&'a [LoopVar]),
+}
+
+/// The blocks a statement owns, to walk next, with the values each makes visible.
+enum Nested<'a> {
+    None,
+    /// An `If`: its arms (in `region`), then its results become visible.
+    If {
+        accept: Handle<Block>,
+        reject: Handle<Block>,
+        region: Region,
+        results: &'a [Handle<Value>],
+    },
+    /// A `Loop`: its body (in `region`, where the carried values are visible), then its
+    /// results become visible.
+    Loop {
+        body: Handle<Block>,
+        region: Region,
+        carried: &'a [LoopVar],
+        results: &'a [Handle<Value>],
+    },
 }
 
 struct FnVerifier<'v, 'a> {
@@ -1001,7 +1098,8 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
             handle,
             f,
             visible: vec![false; f.values.len()],
-            scope: Vec::new(),
+            // At most every value is in scope at once; one allocation instead of regrowing.
+            scope: Vec::with_capacity(f.values.len()),
             placed: vec![0; f.values.len()],
             placements: 0,
             block_owners: vec![0; f.blocks.len()],
@@ -1205,7 +1303,7 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                 if pointer {
                     return Err("only variable pointers and access chains are pointers".into());
                 }
-                if contains_runtime_array(&self.v.m.types, value.ty) {
+                if self.v.type_facts(value.ty).runtime_array {
                     return Err("values are never runtime-sized".into());
                 }
                 Ok(())
@@ -1214,7 +1312,7 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
     }
 
     fn check_local(&self, local: &crate::ir::LocalVariable) -> R<()> {
-        if !is_constructible(&self.v.m.types, local.ty) {
+        if !self.v.type_facts(local.ty).constructible {
             return Err(format!(
                 "{} is not a constructible type",
                 self.v.tyname(local.ty)
@@ -1324,7 +1422,13 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
             let (block, index, region, scope_start) = match frame {
                 Frame::Define(values) => {
                     for v in values {
-                        self.define(v);
+                        self.define(*v);
+                    }
+                    continue;
+                }
+                Frame::DefineCarried(carried) => {
+                    for c in carried {
+                        self.define(c.value);
                     }
                     continue;
                 }
@@ -1380,48 +1484,68 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
             let nested = self
                 .stmt(stmt, block, index, region, b)
                 .map_err(|e| fail(self, e))?;
-            for (child, child_region, defines_before, defines_after) in nested.into_iter().rev() {
-                if !defines_after.is_empty() {
-                    frames.push(Frame::Define(defines_after));
+            // The owned blocks go on the stack last first, so that the first is walked first;
+            // the values visible after the statement are defined once its blocks are left.
+            match nested {
+                Nested::None => {}
+                Nested::If {
+                    accept,
+                    reject,
+                    region,
+                    results,
+                } => {
+                    if !results.is_empty() {
+                        frames.push(Frame::Define(results));
+                    }
+                    for child in [reject, accept] {
+                        self.enter(&mut frames, child, region);
+                    }
                 }
-                let scope_start = self.scope.len();
-                if let Some(slot) = self.regions.get_mut(child.index()) {
-                    *slot = Some(child_region);
-                }
-                frames.push(Frame::Block {
-                    block: child,
-                    index: 0,
-                    region: child_region,
-                    scope_start,
-                });
-                if !defines_before.is_empty() {
-                    // Carried values are visible in the loop body only; they are defined when the
-                    // body frame is entered, by a Define frame above it.
-                    frames.push(Frame::Define(defines_before));
+                Nested::Loop {
+                    body,
+                    region,
+                    carried,
+                    results,
+                } => {
+                    if !results.is_empty() {
+                        frames.push(Frame::Define(results));
+                    }
+                    self.enter(&mut frames, body, region);
+                    if !carried.is_empty() {
+                        // Carried values are visible in the loop body only; they are defined
+                        // when the body frame is entered, by a frame above it.
+                        frames.push(Frame::DefineCarried(carried));
+                    }
                 }
             }
         }
         Ok(())
     }
 
-    /// Checks one statement. Returns the blocks to walk next, in order, each with its region,
-    /// the values visible inside it and the values to define after it.
-    #[allow(clippy::type_complexity)]
+    /// Pushes the frame that walks `child` (in `region`), its definitions scoped to it.
+    fn enter(&mut self, frames: &mut Vec<Frame<'a>>, child: Handle<Block>, region: Region) {
+        let scope_start = self.scope.len();
+        if let Some(slot) = self.regions.get_mut(child.index()) {
+            *slot = Some(region);
+        }
+        frames.push(Frame::Block {
+            block: child,
+            index: 0,
+            region,
+            scope_start,
+        });
+    }
+
+    /// Checks one statement. Returns the blocks to walk next, with their regions and the values
+    /// visible inside and after them.
     fn stmt(
         &mut self,
-        stmt: &Stmt,
+        stmt: &'a Stmt,
         block: Handle<Block>,
         index: usize,
         region: Region,
         b: &Block,
-    ) -> SR<
-        Vec<(
-            Handle<Block>,
-            Region,
-            Vec<Handle<Value>>,
-            Vec<Handle<Value>>,
-        )>,
-    > {
+    ) -> SR<Nested<'a>> {
         match &stmt.kind {
             StmtKind::Value(v) => {
                 let value = at_value(*v, self.value(*v))?;
@@ -1453,10 +1577,11 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                     )
                     .into());
                 }
-                if contains_atomic(&self.v.m.types, base) {
+                let facts = self.v.type_facts(base);
+                if facts.atomic {
                     return Err("atomics are written only by atomic operations".into());
                 }
-                if !is_constructible(&self.v.m.types, base) {
+                if !facts.constructible {
                     return Err(format!("cannot store a whole {}", self.v.tyname(base)).into());
                 }
                 self.expect(*value, base, "the stored value")?;
@@ -1524,11 +1649,12 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                             .into());
                     }
                 }
-                let here = Region::IfArm(block, index);
-                return Ok(vec![
-                    (*accept, here, Vec::new(), Vec::new()),
-                    (*reject, here, Vec::new(), results.clone()),
-                ]);
+                return Ok(Nested::If {
+                    accept: *accept,
+                    reject: *reject,
+                    region: Region::IfArm(block, index),
+                    results,
+                });
             }
             StmtKind::Loop(l) => {
                 let Loop {
@@ -1546,13 +1672,12 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                 for r in results {
                     self.list(*r, &ValueDef::LoopResult, "a `loop` result")?;
                 }
-                let inside = carried.iter().map(|c| c.value).collect();
-                return Ok(vec![(
-                    *body,
-                    Region::LoopBody(block, index),
-                    inside,
-                    results.clone(),
-                )]);
+                return Ok(Nested::Loop {
+                    body: *body,
+                    region: Region::LoopBody(block, index),
+                    carried,
+                    results,
+                });
             }
             StmtKind::Yield(values) => {
                 let Region::IfArm(ib, ii) = region else {
@@ -1564,7 +1689,7 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                     Some(StmtKind::If { results, .. }) => results,
                     _ => return Err("internal: yield target".to_string().into()),
                 };
-                self.bind(values, results, "`if` results")?;
+                self.bind(values, results.iter().copied(), "`if` results")?;
             }
             StmtKind::Continue(values) | StmtKind::Break(values) => {
                 let Some((lb, li)) = innermost_loop(region, &self.regions) else {
@@ -1577,10 +1702,10 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                     _ => return Err("internal: loop target".to_string().into()),
                 };
                 if matches!(stmt.kind, StmtKind::Continue(_)) {
-                    let carried: Vec<_> = carried.iter().map(|c| c.value).collect();
-                    self.bind(values, &carried, "carried values")?;
+                    let carried = carried.iter().map(|c| c.value);
+                    self.bind(values, carried, "carried values")?;
                 } else {
-                    self.bind(values, results, "`loop` results")?;
+                    self.bind(values, results.iter().copied(), "`loop` results")?;
                 }
             }
             StmtKind::Return(values) => {
@@ -1599,7 +1724,7 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
             StmtKind::Discard => self.facts.discard = true,
             StmtKind::Unreachable => {}
         }
-        Ok(Vec::new())
+        Ok(Nested::None)
     }
 
     fn stmt_at(&self, block: Handle<Block>, index: usize) -> Option<&'a Stmt> {
@@ -1607,7 +1732,12 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
     }
 
     /// Checks that `values` bind `targets` one to one, type for type.
-    fn bind(&self, values: &[Handle<Value>], targets: &[Handle<Value>], what: &str) -> R<()> {
+    fn bind(
+        &self,
+        values: &[Handle<Value>],
+        targets: impl ExactSizeIterator<Item = Handle<Value>>,
+        what: &str,
+    ) -> R<()> {
         if values.len() != targets.len() {
             return Err(format!(
                 "passes {} values for {} {what}",
@@ -1616,17 +1746,28 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
             ));
         }
         for (v, t) in values.iter().zip(targets) {
-            let ty = self.value(*t)?.ty;
-            self.expect(*v, ty, &format!("the value for %{}", t.raw()))?;
+            let ty = self.value(t)?.ty;
+            self.expect_with(*v, ty, || format!("the value for %{}", t.raw()))?;
         }
         Ok(())
     }
 
     fn expect(&self, v: Handle<Value>, ty: Handle<Type>, what: &str) -> R<()> {
+        self.expect_with(v, ty, || what.to_string())
+    }
+
+    /// [`Self::expect`] with a description made only for the error message.
+    fn expect_with(
+        &self,
+        v: Handle<Value>,
+        ty: Handle<Type>,
+        what: impl FnOnce() -> String,
+    ) -> R<()> {
         let have = self.use_value(v)?;
         if have != ty {
             return Err(format!(
-                "{what} (%{}) has type {}, not {}",
+                "{} (%{}) has type {}, not {}",
+                what(),
                 v.raw(),
                 self.v.tyname(have),
                 self.v.tyname(ty)
@@ -1706,7 +1847,7 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
             ));
         }
         for (a, p) in args.iter().zip(&callee.params) {
-            self.expect(*a, p.ty, &format!("the argument for `{}`", p.name))?;
+            self.expect_with(*a, p.ty, || format!("the argument for `{}`", p.name))?;
         }
         self.facts.calls.insert(function);
         Ok(callee)
@@ -1997,11 +2138,11 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
             Op::AccessChain { base, indices } => self.access_chain(*base, indices, rt, result),
             Op::Load { pointer } => {
                 let (base, _) = self.pointer(*pointer)?;
-                if contains_atomic(&self.v.m.types, base) {
+                let facts = self.v.type_facts(base);
+                if facts.atomic {
                     return Err("atomics are read only by atomic operations".into());
                 }
-                let handle = is_handle_type(&self.v.m.types, base);
-                if !handle && !is_constructible(&self.v.m.types, base) {
+                if !facts.handle && !facts.constructible {
                     return Err(format!("cannot load a whole {}", self.v.tyname(base)));
                 }
                 if base != result {
@@ -2296,12 +2437,11 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
     }
 
     fn part(&self, ty: Handle<Type>, index: u32) -> R<PartType> {
-        let parts = self.v.part_types(ty)?;
-        parts.get(index as usize).cloned().ok_or_else(|| {
+        let (count, part) = self.v.part_type(ty, index)?;
+        part.ok_or_else(|| {
             format!(
-                "index {index} is out of range for {} ({} parts)",
+                "index {index} is out of range for {} ({count} parts)",
                 self.v.tyname(ty),
-                parts.len()
             )
         })
     }
