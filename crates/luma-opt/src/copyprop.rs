@@ -40,7 +40,8 @@ pub(crate) fn run_with(module: &mut Module, compact: bool) {
 /// For each constant, the first constant equal to it (same type and value; specialization
 /// constants are only equal to themselves).
 pub(crate) fn canonical_constants(module: &Module) -> Vec<Handle<Constant>> {
-    let mut first: FxHashMap<(Handle<Type>, String), Handle<Constant>> = FxHashMap::default();
+    let mut first: FxHashMap<(Handle<Type>, ValueKey<'_>), Handle<Constant>> =
+        FxHashMap::default();
     module
         .constants
         .iter()
@@ -48,16 +49,24 @@ pub(crate) fn canonical_constants(module: &Module) -> Vec<Handle<Constant>> {
             if c.spec_id.is_some() {
                 return h;
             }
-            // Composite parts are already canonical handles or equal-valued ones; the Debug text
-            // of the value is an exact key (floats print by value, and equal text means equal
-            // bits for every non-NaN; NaN payloads print their bits).
+            // Composite parts are already canonical handles or equal-valued ones, so equal part
+            // lists are an exact key; scalars compare by type and bits.
             let key = match &c.value {
-                ConstantValue::Scalar(lit) => format!("s{:?}", (lit.scalar(), bits(*lit))),
-                other => format!("{other:?}"),
+                ConstantValue::Scalar(lit) => ValueKey::Scalar(lit.scalar(), bits(*lit)),
+                ConstantValue::Composite(parts) => ValueKey::Composite(parts),
+                ConstantValue::Zero => ValueKey::Zero,
             };
             *first.entry((c.ty, key)).or_insert(h)
         })
         .collect()
+}
+
+/// A constant's value as a hash key: equal keys are equal values.
+#[derive(PartialEq, Eq, Hash)]
+enum ValueKey<'a> {
+    Scalar(luma_ir::Scalar, u32),
+    Composite(&'a [Handle<Constant>]),
+    Zero,
 }
 
 fn bits(lit: luma_ir::Literal) -> u32 {

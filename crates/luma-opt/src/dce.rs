@@ -76,8 +76,28 @@ pub(crate) fn fold_branches(module: &Module, f: &mut Function) {
 /// whether anything was folded.
 fn fold_pass(module: &Module, f: &mut Function, map: &mut [Option<Handle<Value>>]) -> bool {
     let mut folded = false;
-    let handles: Vec<Handle<Block>> = f.blocks.handles().collect();
-    for b in handles {
+    let taken = |f: &Function, map: &[Option<Handle<Value>>], condition: Handle<Value>| {
+        match f.values.get(resolve(map, condition)).map(|v| &v.def) {
+            Some(ValueDef::Constant(c)) => match module.literal(*c) {
+                Some(Literal::Bool(taken)) => Some(taken),
+                _ => None,
+            },
+            _ => None,
+        }
+    };
+    for index in 0..f.blocks.len() {
+        let b = Handle::from_index(index as u32);
+        let Some(block) = f.blocks.get(b) else {
+            continue;
+        };
+        // Most blocks fold nothing: leave them as they are, without rebuilding them.
+        let foldable = block.stmts.iter().any(|stmt| match &stmt.kind {
+            StmtKind::If { condition, .. } => taken(f, map, *condition).is_some(),
+            _ => false,
+        });
+        if !foldable {
+            continue;
+        }
         let Some(block) = f.blocks.get_mut(b) else {
             continue;
         };
@@ -95,11 +115,7 @@ fn fold_pass(module: &Module, f: &mut Function, map: &mut [Option<Handle<Value>>
                 out.push(stmt);
                 continue;
             };
-            let literal = match f.values.get(resolve(map, *condition)).map(|v| &v.def) {
-                Some(ValueDef::Constant(c)) => module.literal(*c),
-                _ => None,
-            };
-            let Some(Literal::Bool(taken)) = literal else {
+            let Some(taken) = taken(f, map, *condition) else {
                 out.push(stmt);
                 continue;
             };

@@ -69,11 +69,15 @@ pub(crate) fn walk_blocks(
                 };
                 visit(Event::Stmt(b, i));
                 tasks.push(Task::Stmt(b, i + 1));
-                // The owned blocks go on the stack last first, so the first is walked first.
-                let start = tasks.len();
-                stmt.kind.for_each_block(|c| tasks.push(Task::Enter(c)));
-                if let Some(pushed) = tasks.get_mut(start..) {
-                    pushed.reverse();
+                // The owned blocks go on the stack last first, so the first is walked first
+                // (the order `for_each_block` gives them).
+                match &stmt.kind {
+                    StmtKind::If { accept, reject, .. } => {
+                        tasks.push(Task::Enter(*reject));
+                        tasks.push(Task::Enter(*accept));
+                    }
+                    StmtKind::Loop(l) => tasks.push(Task::Enter(l.body)),
+                    _ => {}
                 }
             }
         }
@@ -349,7 +353,9 @@ pub(crate) fn constant_value(
 
 /// Runs `pass` on every function of `module` in order, with the module at hand (for types and
 /// constants). The function is taken out of the module while the pass runs, so the pass sees
-/// every other function but not a stale copy of this one.
+/// every other function but not a stale copy of this one. What stands in for it is empty (no
+/// name or signature to copy): no pass looks at the function it rewrites through the module
+/// (callees come before their callers, so no function calls itself).
 pub(crate) fn for_each_function(
     module: &mut Module,
     mut pass: impl FnMut(&mut Module, &mut Function),
@@ -359,26 +365,11 @@ pub(crate) fn for_each_function(
         let Some(slot) = module.functions.get_mut(h) else {
             continue;
         };
-        let mut f = std::mem::replace(slot, placeholder_function(slot));
+        let mut f = std::mem::replace(slot, empty_function());
         pass(module, &mut f);
         if let Some(slot) = module.functions.get_mut(h) {
             *slot = f;
         }
-    }
-}
-
-/// An empty function with `f`'s signature, standing in while `f` is being rewritten.
-fn placeholder_function(f: &Function) -> Function {
-    let mut blocks = Arena::new();
-    let body = blocks.append(Block::default());
-    Function {
-        name: f.name.clone(),
-        params: f.params.clone(),
-        results: f.results.clone(),
-        values: Arena::new(),
-        locals: Arena::new(),
-        blocks,
-        body,
     }
 }
 
