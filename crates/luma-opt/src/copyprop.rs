@@ -13,8 +13,8 @@ use luma_ir::{Constant, ConstantValue, Function, Module, Op, StmtKind, Type, Val
 use rustc_hash::FxHashMap;
 
 use crate::util::{
-    compact_function, drop_placements, for_each_function, no_replacements, reach, regions,
-    replace_uses, resolve, stmt_at, walk_blocks, Event, Pos, Tree,
+    compact_function, drop_placements, for_each_function, no_replacements, reach, replace_uses,
+    resolve, stmt_at, walk_blocks, Event, Tree,
 };
 
 /// Runs copy propagation on every function.
@@ -40,8 +40,7 @@ pub(crate) fn run_with(module: &mut Module, compact: bool) {
 /// For each constant, the first constant equal to it (same type and value; specialization
 /// constants are only equal to themselves).
 pub(crate) fn canonical_constants(module: &Module) -> Vec<Handle<Constant>> {
-    let mut first: FxHashMap<(Handle<Type>, ValueKey<'_>), Handle<Constant>> =
-        FxHashMap::default();
+    let mut first: FxHashMap<(Handle<Type>, ValueKey<'_>), Handle<Constant>> = FxHashMap::default();
     module
         .constants
         .iter()
@@ -192,23 +191,13 @@ fn propagate(
     });
 
     // Region values bound to one value on every path.
-    let tree = Tree::new(f);
-    let exits = regions(f, &tree);
+    let (tree, regions) = Tree::with_regions(f);
     // The regions in program order: the rounds below look at nothing else.
-    let mut region_stmts: Vec<Pos> = Vec::new();
-    walk_blocks(&f.blocks, f.body, |event| {
-        if let Event::Stmt(b, i) = event {
-            if let Some(StmtKind::If { .. } | StmtKind::Loop { .. }) =
-                stmt_at(f, b, i).map(|s| &s.kind)
-            {
-                region_stmts.push((b, i));
-            }
-        }
-    });
+    let region_stmts = &regions.in_order;
     // Each round may enable the next (a copy of a copy); the number of region values bounds it.
     for _ in 0..=n {
         let mut changed = false;
-        for &(b, i) in &region_stmts {
+        for &(b, i) in region_stmts {
             let Some(stmt) = stmt_at(f, b, i) else {
                 continue;
             };
@@ -246,7 +235,7 @@ fn propagate(
                 }
                 StmtKind::Loop(l) => {
                     let (carried, results) = (&l.carried, &l.results);
-                    let exits = exits.exits_of((b, i));
+                    let exits = regions.exits_of((b, i));
                     let args_at = |want_continue: bool, k: usize, map: &[Option<Handle<Value>>]| {
                         exits
                             .iter()

@@ -24,7 +24,7 @@ use rustc_hash::FxHashSet;
 
 use crate::util::{
     compact_function, compact_module, for_each_function, is_removable, no_replacements, reach,
-    regions, replace_uses, resolve, stmt_at, walk_blocks, Event, Pos, Regions, Tree,
+    replace_uses, resolve, stmt_at, walk_blocks, Event, Pos, Regions, Tree,
 };
 
 /// Runs dead code elimination on `module`.
@@ -76,14 +76,16 @@ pub(crate) fn fold_branches(module: &Module, f: &mut Function) {
 /// whether anything was folded.
 fn fold_pass(module: &Module, f: &mut Function, map: &mut [Option<Handle<Value>>]) -> bool {
     let mut folded = false;
-    let taken = |f: &Function, map: &[Option<Handle<Value>>], condition: Handle<Value>| {
-        match f.values.get(resolve(map, condition)).map(|v| &v.def) {
-            Some(ValueDef::Constant(c)) => match module.literal(*c) {
-                Some(Literal::Bool(taken)) => Some(taken),
-                _ => None,
-            },
+    let taken = |f: &Function, map: &[Option<Handle<Value>>], condition: Handle<Value>| match f
+        .values
+        .get(resolve(map, condition))
+        .map(|v| &v.def)
+    {
+        Some(ValueDef::Constant(c)) => match module.literal(*c) {
+            Some(Literal::Bool(taken)) => Some(taken),
             _ => None,
-        }
+        },
+        _ => None,
     };
     for index in 0..f.blocks.len() {
         let b = Handle::from_index(index as u32);
@@ -291,8 +293,7 @@ fn read_locals(
 /// `compact_live`, when given, marks the values compaction would have kept before branch
 /// folding (the others are orphans).
 fn eliminate(module: &Module, f: &mut Function, compact_live: Option<&[bool]>) {
-    let tree = Tree::new(f);
-    let regions = regions(f, &tree);
+    let (tree, regions) = Tree::with_regions(f);
     // Every statement in program order (the walks below need no block entries or exits).
     let mut stmts: Vec<Pos> = Vec::with_capacity(f.values.len());
     walk_blocks(&f.blocks, f.body, |event| {

@@ -107,6 +107,22 @@ impl Tree {
 
     /// The tree of the blocks reachable from `root`.
     pub fn from_root(f: &Function, root: Handle<Block>) -> Tree {
+        Self::walk(f, root, None)
+    }
+
+    /// The tree of `f` and its [`Regions`], found by one walk.
+    pub fn with_regions(f: &Function) -> (Tree, Regions) {
+        let mut regions = Regions {
+            exits: FxHashMap::default(),
+            in_order: Vec::new(),
+        };
+        let tree = Self::walk(f, f.body, Some(&mut regions));
+        (tree, regions)
+    }
+
+    /// Builds the tree from `root`; with `regions`, also fills in the [`Regions`]: the blocks enclosing a statement are entered before it, so their parents
+    /// are known when it is met.
+    fn walk(f: &Function, root: Handle<Block>, mut regions: Option<&mut Regions>) -> Tree {
         let mut parent = vec![None; f.blocks.len()];
         let mut def_block = vec![None; f.values.len()];
         let set = |v: Handle<Value>, b: Handle<Block>, def_block: &mut Vec<_>| {
@@ -128,6 +144,9 @@ impl Tree {
                 StmtKind::Value(v) => set(*v, b, &mut def_block),
                 StmtKind::If { results, .. } => {
                     results.iter().for_each(|v| set(*v, b, &mut def_block));
+                    if let Some(regions) = regions.as_deref_mut() {
+                        regions.in_order.push((b, i));
+                    }
                 }
                 StmtKind::Loop(l) => {
                     let luma_ir::Loop {
@@ -140,6 +159,19 @@ impl Tree {
                         .iter()
                         .for_each(|c| set(c.value, *body, &mut def_block));
                     results.iter().for_each(|v| set(*v, b, &mut def_block));
+                    if let Some(regions) = regions.as_deref_mut() {
+                        regions.exits.entry((b, i)).or_default();
+                        regions.in_order.push((b, i));
+                    }
+                }
+                StmtKind::Continue(_) | StmtKind::Break(_) => {
+                    if let Some(regions) = regions.as_deref_mut() {
+                        if let Some(target) = innermost_loop_of(f, &parent, b) {
+                            if let Some(list) = regions.exits.get_mut(&target) {
+                                list.push((b, i));
+                            }
+                        }
+                    }
                 }
                 _ => {}
             }
@@ -176,8 +208,12 @@ impl Tree {
 /// Which loop each `Continue` / `Break` targets, and the position of each region statement.
 pub(crate) struct Regions {
     /// For each region statement (by position), the `Continue` and `Break` statements that
-    /// target it (loops only), in program order.
+    /// target it (loops only), in program order. (A map, not a list searched per exit: that
+    /// was quadratic in the number of loops, which inlining functions with early returns
+    /// multiplies.)
     exits: FxHashMap<Pos, Vec<Pos>>,
+    /// Every `If` and `Loop` statement, in program order.
+    pub in_order: Vec<Pos>,
 }
 
 impl Regions {
@@ -186,37 +222,16 @@ impl Regions {
     }
 }
 
-pub(crate) fn regions(f: &Function, tree: &Tree) -> Regions {
-    // A map, not a list searched per exit: that was quadratic in the number of loops, which
-    // inlining functions with early returns multiplies.
-    let mut exits: FxHashMap<Pos, Vec<Pos>> = FxHashMap::default();
-    walk_blocks(&f.blocks, f.body, |event| {
-        let Event::Stmt(b, i) = event else { return };
-        let Some(stmt) = stmt_at(f, b, i) else {
-            return;
-        };
-        match stmt.kind {
-            StmtKind::Loop { .. } => {
-                exits.entry((b, i)).or_default();
-            }
-            StmtKind::Continue(_) | StmtKind::Break(_) => {
-                if let Some(target) = innermost_loop(f, tree, b) {
-                    if let Some(list) = exits.get_mut(&target) {
-                        list.push((b, i));
-                    }
-                }
-            }
-            _ => {}
-        }
-    });
-    Regions { exits }
-}
-
 /// The `Loop` statement whose body (or an `If` arm nested in it) is `b`.
 pub(crate) fn innermost_loop(f: &Function, tree: &Tree, b: Handle<Block>) -> Option<Pos> {
+    innermost_loop_of(f, &tree.parent, b)
+}
+
+/// [`innermost_loop`] given the parent of each block.
+fn innermost_loop_of(f: &Function, parent: &[Option<Pos>], b: Handle<Block>) -> Option<Pos> {
     let mut current = b;
-    for _ in 0..=tree.parent.len() {
-        let (pb, pi) = tree.parent.get(current.index()).copied().flatten()?;
+    for _ in 0..=parent.len() {
+        let (pb, pi) = parent.get(current.index()).copied().flatten()?;
         if matches!(stmt_at(f, pb, pi)?.kind, StmtKind::Loop { .. }) {
             return Some((pb, pi));
         }
@@ -404,9 +419,9 @@ pub(crate) struct Reach {
 
 /// Walks `f` once for [`Reach`].
 pub(crate) fn reach(f: &Function) -> Reach {
-    let mut block_order = Vec::new();
+    let mut block_order = Vec::with_capacity(f.blocks.len());
     let mut live = vec![false; f.values.len()];
-    let mut placed_in_order: Vec<Handle<Value>> = Vec::new();
+    let mut placed_in_order: Vec<Handle<Value>> = Vec::with_capacity(f.values.len());
     let mark = |v: Handle<Value>, live: &mut Vec<bool>| {
         if let Some(flag) = live.get_mut(v.index()) {
             *flag = true;
