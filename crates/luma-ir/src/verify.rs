@@ -2742,10 +2742,12 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                 args.len()
             ));
         }
-        let mut types = Vec::with_capacity(args.len());
-        for a in args {
-            types.push(self.use_value(*a)?);
+        // At most three arguments (checked above): their types fit an array.
+        let mut type_slots = [Handle::<Type>::from_index(0); 3];
+        for (slot, a) in type_slots.iter_mut().zip(args) {
+            *slot = self.use_value(*a)?;
         }
+        let types = type_slots.get(..args.len()).unwrap_or_default();
         let first_ty = types
             .first()
             .copied()

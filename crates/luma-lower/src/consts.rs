@@ -24,21 +24,24 @@ pub(crate) fn scalar_name(s: Scalar) -> &'static str {
 
 impl ModuleCtx<'_> {
     fn dedup_const(&mut self, ty: Handle<Type>, key: ConstKey) -> Handle<Constant> {
-        if let Some(&h) = self.const_cache.get(&(ty, key.clone())) {
-            return h;
+        // The key moves into the lookup: a constant already made costs no copy of its parts.
+        match self.const_cache.entry((ty, key)) {
+            std::collections::hash_map::Entry::Occupied(found) => *found.get(),
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                let value = match &slot.key().1 {
+                    ConstKey::Composite(parts) => ConstantValue::Composite(parts.clone()),
+                    ConstKey::Zero => ConstantValue::Zero,
+                };
+                let h = self.module.constants.append(Constant {
+                    name: None,
+                    ty,
+                    value,
+                    spec_id: None,
+                });
+                slot.insert(h);
+                h
+            }
         }
-        let value = match &key {
-            ConstKey::Composite(parts) => ConstantValue::Composite(parts.clone()),
-            ConstKey::Zero => ConstantValue::Zero,
-        };
-        let h = self.module.constants.append(Constant {
-            name: None,
-            ty,
-            value,
-            spec_id: None,
-        });
-        self.const_cache.insert((ty, key), h);
-        h
     }
 
     /// An anonymous scalar constant.

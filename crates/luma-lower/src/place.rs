@@ -34,14 +34,14 @@ enum Step<'a> {
 }
 
 /// A step of a chain, with its index evaluated.
-#[derive(Clone)]
-enum EStep {
+#[derive(Clone, Copy)]
+enum EStep<'a> {
     /// A member or in-range constant index.
     Part(u32),
     /// A run-time index.
     Dyn(Handle<Value>),
-    /// A swizzle.
-    Swizzle(Vec<u32>),
+    /// A swizzle: its components, borrowed from the typed program.
+    Swizzle(&'a [u8]),
 }
 
 /// What a chain starts from.
@@ -100,12 +100,12 @@ impl<'a> FnCtx<'_, 'a> {
         }
     }
 
-    fn eval_steps(&mut self, steps: &[Step<'a>]) -> LResult<Vec<EStep>> {
+    fn eval_steps(&mut self, steps: &[Step<'a>]) -> LResult<Vec<EStep<'a>>> {
         let mut out = Vec::with_capacity(steps.len());
         for s in steps {
             out.push(match s {
                 Step::Field(i) => EStep::Part(*i),
-                Step::Swizzle(cs) => EStep::Swizzle(cs.iter().map(|&c| u32::from(c)).collect()),
+                Step::Swizzle(cs) => EStep::Swizzle(cs),
                 Step::Index(e) => match analysis::const_index(self.prog, *e) {
                     Some(c) if (0..=i64::from(u32::MAX)).contains(&c) => EStep::Part(c as u32),
                     _ => EStep::Dyn(self.expr(*e)?),
@@ -203,7 +203,7 @@ impl<'a> FnCtx<'_, 'a> {
         &mut self,
         ptr: Handle<Value>,
         pointee: Handle<Type>,
-        steps: &[EStep],
+        steps: &[EStep<'_>],
         span: Span,
     ) -> LResult<Handle<Value>> {
         let mut indices = Vec::new();
@@ -227,7 +227,7 @@ impl<'a> FnCtx<'_, 'a> {
                 EStep::Swizzle(cs) if cs.len() == 1 && i + 1 == steps.len() => {
                     let (pty, _) = self.m.part_ty(ty, 0)?;
                     let c = cs.first().copied().unwrap_or(0);
-                    indices.push(self.u32_lit(c)?);
+                    indices.push(self.u32_lit(u32::from(c))?);
                     ty = pty;
                 }
                 EStep::Swizzle(_) => break,
@@ -242,7 +242,7 @@ impl<'a> FnCtx<'_, 'a> {
     fn read_value(
         &mut self,
         mut v: Handle<Value>,
-        steps: &[EStep],
+        steps: &[EStep<'_>],
         span: Span,
     ) -> LResult<Handle<Value>> {
         for (j, step) in steps.iter().enumerate() {
@@ -268,22 +268,23 @@ impl<'a> FnCtx<'_, 'a> {
                     _ => {
                         let ptr = self.spill(v)?;
                         let mut rest = vec![EStep::Dyn(index)];
-                        rest.extend(steps.get(j + 1..).unwrap_or_default().iter().cloned());
+                        rest.extend(steps.get(j + 1..).unwrap_or_default().iter().copied());
                         return self.read_mem(ptr, ty, &rest, span);
                     }
                 },
                 (EStep::Swizzle(cs), None) => {
                     let s = self.scalar_of(ty)?;
-                    if let [c] = cs.as_slice() {
+                    if let [c] = cs {
                         let sty = self.m.scalar_ty(s);
-                        v = self.emit(Op::Extract { base: v, index: *c }, sty)?;
+                        let index = u32::from(*c);
+                        v = self.emit(Op::Extract { base: v, index }, sty)?;
                     } else {
                         let rty = self.m.scalar_or_vector_ty(cs.len() as u32, s);
                         v = self.emit(
                             Op::Shuffle {
                                 a: v,
                                 b: v,
-                                pattern: cs.clone(),
+                                pattern: cs.iter().map(|&c| u32::from(c)).collect(),
                             },
                             rty,
                         )?;
@@ -313,7 +314,7 @@ impl<'a> FnCtx<'_, 'a> {
     fn split_tail(
         &mut self,
         root_ty: Handle<Type>,
-        steps: &[EStep],
+        steps: &[EStep<'_>],
         span: Span,
     ) -> LResult<(usize, Handle<Type>, VecSel)> {
         let mut ty = root_ty;
@@ -345,7 +346,7 @@ impl<'a> FnCtx<'_, 'a> {
                 (VecSel::Comps(cs), EStep::Swizzle(sw)) => {
                     identity = false;
                     let mut picked = Vec::with_capacity(sw.len());
-                    for &c in sw {
+                    for &c in sw.iter() {
                         picked.push(*cs.get(c as usize).ok_or_else(|| {
                             Failure::malformed(span, "a swizzle component out of range")
                         })?);
@@ -434,7 +435,7 @@ impl<'a> FnCtx<'_, 'a> {
     fn update_value(
         &mut self,
         old: Handle<Value>,
-        steps: &[EStep],
+        steps: &[EStep<'_>],
         op: Option<TBin>,
         rhs: Handle<Value>,
         span: Span,
@@ -568,7 +569,7 @@ impl<'a> FnCtx<'_, 'a> {
         &mut self,
         ptr: Handle<Value>,
         pointee: Handle<Type>,
-        steps: &[EStep],
+        steps: &[EStep<'_>],
         op: Option<TBin>,
         rhs: Handle<Value>,
         span: Span,
@@ -682,10 +683,10 @@ impl<'a> FnCtx<'_, 'a> {
                     ty = self.m.part_ty(ty, 0)?.0;
                     indices.push(*v);
                 }
-                EStep::Swizzle(cs) => match cs.as_slice() {
+                EStep::Swizzle(cs) => match cs {
                     [c] => {
                         ty = self.m.part_ty(ty, 0)?.0;
-                        indices.push(self.u32_lit(*c)?);
+                        indices.push(self.u32_lit(u32::from(*c))?);
                     }
                     _ => return Err(Failure::malformed(span, "a pointer to a swizzle")),
                 },
