@@ -1859,7 +1859,8 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
     fn op(&mut self, op: &Op, result: Handle<Type>) -> R<()> {
         let rt = self.v.inner(result)?;
         let mismatch = |this: &Self, want: &TypeInner| -> R<()> {
-            if rt == want {
+            // `want` is often an operand's type in the arena: the very same entry.
+            if std::ptr::eq(rt, want) || rt == want {
                 Ok(())
             } else {
                 Err(format!(
@@ -2348,24 +2349,27 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
         }
         let int = matches!(s.kind, ScalarKind::Sint | ScalarKind::Uint);
         let numeric = int || s.kind == ScalarKind::Float;
-        let (ok, want) = match op {
+        // `same` when the result has the left operand's type.
+        let (ok, same, want) = match op {
             BinaryOp::Add
             | BinaryOp::Subtract
             | BinaryOp::Multiply
             | BinaryOp::Divide
-            | BinaryOp::Remainder => (numeric, l.clone()),
+            | BinaryOp::Remainder => (numeric, true, l.clone()),
             BinaryOp::BitAnd
             | BinaryOp::BitOr
             | BinaryOp::BitXor
             | BinaryOp::ShiftLeft
-            | BinaryOp::ShiftRight => (int, l.clone()),
+            | BinaryOp::ShiftRight => (int, true, l.clone()),
             BinaryOp::Equal | BinaryOp::NotEqual => {
-                (true, TypeInner::with_shape(Scalar::BOOL, size))
+                (true, false, TypeInner::with_shape(Scalar::BOOL, size))
             }
             BinaryOp::Less | BinaryOp::LessEqual | BinaryOp::Greater | BinaryOp::GreaterEqual => {
-                (numeric, TypeInner::with_shape(Scalar::BOOL, size))
+                (numeric, false, TypeInner::with_shape(Scalar::BOOL, size))
             }
-            BinaryOp::LogicalAnd | BinaryOp::LogicalOr => (s.kind == ScalarKind::Bool, l.clone()),
+            BinaryOp::LogicalAnd | BinaryOp::LogicalOr => {
+                (s.kind == ScalarKind::Bool, true, l.clone())
+            }
         };
         if !ok {
             return Err(format!(
@@ -2374,7 +2378,8 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                 self.v.tyname(lt_h)
             ));
         }
-        if *rt != want {
+        // Types are unique: when the wanted type is the left operand's, its handle decides.
+        if !(same && result == lt_h) && *rt != want {
             return Err(format!(
                 "the result has type {}, not {}",
                 self.v.tyname(result),

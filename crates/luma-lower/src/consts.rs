@@ -244,7 +244,7 @@ impl ModuleCtx<'_> {
             self.module.types.get(ty).map(|t| &t.inner).ok_or_else(|| {
                 Failure::malformed(Span::default(), "an IR type handle out of range")
             })?;
-        if *inner != TypeInner::Scalar(lit.scalar()) {
+        if !matches!(inner, TypeInner::Scalar(s) if *s == lit.scalar()) {
             return Err(Failure::malformed(
                 span,
                 format!("a `{}` constant of another type", scalar_name(lit.scalar())),

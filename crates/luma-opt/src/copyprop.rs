@@ -14,7 +14,7 @@ use rustc_hash::FxHashMap;
 
 use crate::util::{
     compact_function, drop_placements, for_each_function, no_replacements, reach, replace_uses,
-    resolve, stmt_at, walk_blocks, Event, Tree,
+    resolve, stmt_at, walk_stmts, Tree,
 };
 
 /// Runs copy propagation on every function.
@@ -129,9 +129,8 @@ fn propagate(
 
     // Trivial copies, in program order so chains resolve.
     let ty_of = |f: &Function, v: Handle<Value>| f.values.get(v).map(|x| x.ty);
-    walk_blocks(&f.blocks, f.body, |event| {
-        let Event::Stmt(b, i) = event else { return };
-        let Some(StmtKind::Value(v)) = stmt_at(f, b, i).map(|s| &s.kind) else {
+    walk_stmts(&f.blocks, f.body, |_, _, stmt| {
+        let StmtKind::Value(v) = &stmt.kind else {
             return;
         };
         let v = *v;

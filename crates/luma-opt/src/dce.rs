@@ -24,7 +24,7 @@ use rustc_hash::FxHashSet;
 
 use crate::util::{
     compact_function, compact_module, for_each_function, is_removable, no_replacements, reach,
-    replace_uses, resolve, stmt_at, walk_blocks, Event, Pos, Regions, Tree,
+    replace_uses, resolve, stmt_at, walk_blocks, walk_stmts, Event, Pos, Regions, Tree,
 };
 
 /// Runs dead code elimination on `module`.
@@ -296,11 +296,7 @@ fn eliminate(module: &Module, f: &mut Function, compact_live: Option<&[bool]>) {
     let (tree, regions) = Tree::with_regions(f);
     // Every statement in program order (the walks below need no block entries or exits).
     let mut stmts: Vec<Pos> = Vec::with_capacity(f.values.len());
-    walk_blocks(&f.blocks, f.body, |event| {
-        if let Event::Stmt(b, i) = event {
-            stmts.push((b, i));
-        }
-    });
+    walk_stmts(&f.blocks, f.body, |b, i, _| stmts.push((b, i)));
     let pointers = local_of_pointers(f, &stmts);
     let read = read_locals(f, &pointers, compact_live);
     let dead_store = |pointer: Handle<Value>| {

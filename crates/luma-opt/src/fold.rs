@@ -6,7 +6,7 @@ use luma_ir::proc::ConstantInterner;
 use luma_ir::{Function, Literal, Module, Op, StmtKind, ValueDef};
 
 use crate::eval::{eval, CVal};
-use crate::util::{drop_placements, no_replacements, replace_uses, walk_blocks, Event};
+use crate::util::{drop_placements, no_replacements, replace_uses, walk_stmts};
 
 /// Folds every function of `module`.
 pub(crate) fn run(module: &mut Module) {
@@ -44,13 +44,8 @@ fn fold_function(module: &mut Module, f: &mut Function, interner: &mut ConstantI
     // The walk needs only the blocks; the values change as they fold.
     let Function { blocks, values, .. } = &mut *f;
     let blocks: &luma_base::Arena<luma_ir::Block> = blocks;
-    walk_blocks(blocks, body, |event| {
-        let Event::Stmt(b, i) = event else { return };
-        let Some(StmtKind::Value(v)) = blocks
-            .get(b)
-            .and_then(|blk| blk.stmts.get(i))
-            .map(|s| &s.kind)
-        else {
+    walk_stmts(blocks, body, |_, _, stmt| {
+        let StmtKind::Value(v) = &stmt.kind else {
             return;
         };
         let v = *v;

@@ -46,6 +46,29 @@ pub(crate) fn walk_blocks(
     root: Handle<Block>,
     mut visit: impl FnMut(Event),
 ) {
+    walk_with_stmts(blocks, root, |event, _| visit(event));
+}
+
+/// The statements of the walk [`walk_blocks`] makes, each with its position, for callers that
+/// need no block entries or exits (and would otherwise look each statement up again).
+pub(crate) fn walk_stmts<'b>(
+    blocks: &'b Arena<Block>,
+    root: Handle<Block>,
+    mut visit: impl FnMut(Handle<Block>, usize, &'b Stmt),
+) {
+    walk_with_stmts(blocks, root, |event, stmt| {
+        if let (Event::Stmt(b, i), Some(stmt)) = (event, stmt) {
+            visit(b, i, stmt);
+        }
+    });
+}
+
+/// [`walk_blocks`], giving each `Stmt` event its statement.
+fn walk_with_stmts<'b>(
+    blocks: &'b Arena<Block>,
+    root: Handle<Block>,
+    mut visit: impl FnMut(Event, Option<&'b Stmt>),
+) {
     enum Task {
         Enter(Handle<Block>),
         Stmt(Handle<Block>, usize),
@@ -59,25 +82,36 @@ pub(crate) fn walk_blocks(
                     Some(flag) if !*flag => *flag = true,
                     _ => continue,
                 }
-                visit(Event::Enter(b));
+                visit(Event::Enter(b), None);
                 tasks.push(Task::Stmt(b, 0));
             }
-            Task::Stmt(b, i) => {
-                let Some(stmt) = blocks.get(b).and_then(|blk| blk.stmts.get(i)) else {
-                    visit(Event::Leave(b));
-                    continue;
-                };
-                visit(Event::Stmt(b, i));
-                tasks.push(Task::Stmt(b, i + 1));
-                // The owned blocks go on the stack last first, so the first is walked first
-                // (the order `for_each_block` gives them).
-                match &stmt.kind {
-                    StmtKind::If { accept, reject, .. } => {
-                        tasks.push(Task::Enter(*reject));
-                        tasks.push(Task::Enter(*accept));
+            Task::Stmt(b, start) => {
+                // The block's statements one after another, until one owns blocks: those are
+                // walked next, and the rest of this block after them.
+                let stmts = blocks.get(b).map_or(&[][..], |blk| blk.stmts.as_slice());
+                let mut i = start;
+                loop {
+                    let Some(stmt) = stmts.get(i) else {
+                        visit(Event::Leave(b), None);
+                        break;
+                    };
+                    visit(Event::Stmt(b, i), Some(stmt));
+                    // The owned blocks go on the stack last first, so the first is walked
+                    // first (the order `for_each_block` gives them).
+                    match &stmt.kind {
+                        StmtKind::If { accept, reject, .. } => {
+                            tasks.push(Task::Stmt(b, i + 1));
+                            tasks.push(Task::Enter(*reject));
+                            tasks.push(Task::Enter(*accept));
+                            break;
+                        }
+                        StmtKind::Loop(l) => {
+                            tasks.push(Task::Stmt(b, i + 1));
+                            tasks.push(Task::Enter(l.body));
+                            break;
+                        }
+                        _ => i += 1,
                     }
-                    StmtKind::Loop(l) => tasks.push(Task::Enter(l.body)),
-                    _ => {}
                 }
             }
         }
@@ -130,11 +164,7 @@ impl Tree {
                 *slot = Some(b);
             }
         };
-        walk_blocks(&f.blocks, root, |event| {
-            let Event::Stmt(b, i) = event else { return };
-            let Some(stmt) = stmt_at(f, b, i) else {
-                return;
-            };
+        walk_stmts(&f.blocks, root, |b, i, stmt| {
             stmt.kind.for_each_block(|c| {
                 if let Some(slot) = parent.get_mut(c.index()) {
                     *slot = Some((b, i));
@@ -432,16 +462,13 @@ pub(crate) fn reach(f: &Function) -> Reach {
             *flag = true;
         }
     }
-    walk_blocks(&f.blocks, f.body, |event| match event {
-        Event::Enter(b) => {
+    walk_with_stmts(&f.blocks, f.body, |event, stmt| match (event, stmt) {
+        (Event::Enter(b), _) => {
             if b.index() < f.blocks.len() {
                 block_order.push(b);
             }
         }
-        Event::Stmt(b, i) => {
-            let Some(stmt) = stmt_at(f, b, i) else {
-                return;
-            };
+        (Event::Stmt(..), Some(stmt)) => {
             stmt.kind.for_each_operand(|v| mark(v, &mut live));
             match &stmt.kind {
                 StmtKind::Value(v) => {
@@ -469,7 +496,7 @@ pub(crate) fn reach(f: &Function) -> Reach {
                 _ => {}
             }
         }
-        Event::Leave(_) => {}
+        _ => {}
     });
     Reach {
         block_order,
