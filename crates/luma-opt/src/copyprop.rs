@@ -13,8 +13,8 @@ use luma_ir::{Constant, ConstantValue, Function, Module, Op, StmtKind, Type, Val
 use rustc_hash::FxHashMap;
 
 use crate::util::{
-    compact_function, drop_placements, for_each_function, no_replacements, reach, replace_uses,
-    resolve, stmt_at, walk_stmts, Tree,
+    compact_function, drop_placements, for_each_function, no_replacements, reach_live,
+    replace_uses, resolve, stmt_at, walk_stmts, Tree,
 };
 
 /// Runs copy propagation on every function.
@@ -29,7 +29,7 @@ pub(crate) fn run(module: &mut Module) {
 pub(crate) fn run_with(module: &mut Module, compact: bool) {
     let canonical = canonical_constants(module);
     for_each_function(module, |module, f| {
-        let live = (!compact).then(|| reach(f).live);
+        let live = (!compact).then(|| reach_live(f));
         propagate(module, f, &canonical, live.as_deref());
         if compact {
             compact_function(f);

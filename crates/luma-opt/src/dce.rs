@@ -23,7 +23,7 @@ use luma_ir::{
 use rustc_hash::FxHashSet;
 
 use crate::util::{
-    compact_function, compact_module, for_each_function, is_removable, no_replacements, reach,
+    compact_function, compact_module, for_each_function, is_removable, no_replacements, reach_live,
     replace_uses, resolve, stmt_at, walk_blocks, walk_stmts, Event, Pos, Regions, Tree,
 };
 
@@ -38,7 +38,7 @@ pub(crate) fn run(module: &mut Module) {
 /// values read no local.
 pub(crate) fn run_with(module: &mut Module, orphans: bool) {
     for_each_function(module, |module, f| {
-        let live = orphans.then(|| reach(f).live);
+        let live = orphans.then(|| reach_live(f));
         fold_branches(module, f);
         eliminate(module, f, live.as_deref());
     });
@@ -224,7 +224,7 @@ fn seal_unyielding_ifs(f: &mut Function) {
 }
 
 /// The pointer values derived from each local (its pointers and access chains into them).
-fn local_of_pointers(f: &Function, stmts: &[Pos]) -> Vec<Option<Handle<LocalVariable>>> {
+fn local_of_pointers(f: &Function, stmts: &[(Pos, &Stmt)]) -> Vec<Option<Handle<LocalVariable>>> {
     let mut of: Vec<Option<Handle<LocalVariable>>> = vec![None; f.values.len()];
     // Access chains come after their base in program order, so one walk suffices.
     for (h, v) in f.values.iter() {
@@ -234,8 +234,8 @@ fn local_of_pointers(f: &Function, stmts: &[Pos]) -> Vec<Option<Handle<LocalVari
             }
         }
     }
-    for &(b, i) in stmts {
-        let Some(StmtKind::Value(v)) = stmt_at(f, b, i).map(|s| &s.kind) else {
+    for (_, stmt) in stmts {
+        let StmtKind::Value(v) = &stmt.kind else {
             continue;
         };
         if let Some(Value {
@@ -295,8 +295,8 @@ fn read_locals(
 fn eliminate(module: &Module, f: &mut Function, compact_live: Option<&[bool]>) {
     let (tree, regions) = Tree::with_regions(f);
     // Every statement in program order (the walks below need no block entries or exits).
-    let mut stmts: Vec<Pos> = Vec::with_capacity(f.values.len());
-    walk_stmts(&f.blocks, f.body, |b, i, _| stmts.push((b, i)));
+    let mut stmts: Vec<(Pos, &Stmt)> = Vec::with_capacity(f.values.len());
+    walk_stmts(&f.blocks, f.body, |b, i, stmt| stmts.push(((b, i), stmt)));
     let pointers = local_of_pointers(f, &stmts);
     let read = read_locals(f, &pointers, compact_live);
     let dead_store = |pointer: Handle<Value>| {
@@ -340,10 +340,7 @@ fn eliminate(module: &Module, f: &mut Function, compact_live: Option<&[bool]>) {
             current = pb;
         }
     };
-    for &(b, i) in &stmts {
-        let Some(stmt) = stmt_at(f, b, i) else {
-            continue;
-        };
+    for &((b, _), stmt) in &stmts {
         let essential = match &stmt.kind {
             StmtKind::Value(v) => !is_pure(module, f, *v),
             StmtKind::Store { pointer, .. } => !dead_store(*pointer),
@@ -373,16 +370,16 @@ fn eliminate(module: &Module, f: &mut Function, compact_live: Option<&[bool]>) {
     let mut work: Vec<Handle<Value>> = Vec::new();
     // Where each region value is defined: (region position, index in its list).
     let mut region_def: Vec<Option<(Pos, usize)>> = vec![None; n];
-    for &(b, i) in &stmts {
-        match stmt_at(f, b, i).map(|s| &s.kind) {
-            Some(StmtKind::If { results, .. }) if !results.is_empty() => {
+    for &((b, i), stmt) in &stmts {
+        match &stmt.kind {
+            StmtKind::If { results, .. } if !results.is_empty() => {
                 for (k, r) in results.iter().enumerate() {
                     if let Some(slot) = region_def.get_mut(r.index()) {
                         *slot = Some(((b, i), k));
                     }
                 }
             }
-            Some(StmtKind::Loop(l)) if !l.results.is_empty() => {
+            StmtKind::Loop(l) if !l.results.is_empty() => {
                 for (k, r) in l.results.iter().enumerate() {
                     if let Some(slot) = region_def.get_mut(r.index()) {
                         *slot = Some(((b, i), k));
@@ -391,7 +388,7 @@ fn eliminate(module: &Module, f: &mut Function, compact_live: Option<&[bool]>) {
             }
             _ => {}
         }
-        if let Some(StmtKind::Loop(l)) = stmt_at(f, b, i).map(|s| &s.kind) {
+        if let StmtKind::Loop(l) = &stmt.kind {
             for (k, c) in l.carried.iter().enumerate() {
                 if let Some(slot) = region_def.get_mut(c.value.index()) {
                     *slot = Some(((b, i), k));
@@ -437,10 +434,7 @@ fn eliminate(module: &Module, f: &mut Function, compact_live: Option<&[bool]>) {
     for at in &effect {
         keep(*at, &mut kept, &mut live, &mut work, &mut pending_carried);
     }
-    for &(b, i) in &stmts {
-        let Some(stmt) = stmt_at(f, b, i) else {
-            continue;
-        };
+    for (_, stmt) in &stmts {
         match &stmt.kind {
             StmtKind::Value(v) if !is_pure(module, f, *v) => push(*v, &mut live, &mut work),
             StmtKind::Store { pointer, .. } if dead_store(*pointer) => {}
@@ -515,10 +509,7 @@ fn eliminate(module: &Module, f: &mut Function, compact_live: Option<&[bool]>) {
     // Rewrite: drop dead statements, regions, results and arguments.
     let is_live = |v: &Handle<Value>| live.get(v.index()).copied().unwrap_or(false);
     let mut edits: Vec<(Handle<Block>, usize, Edit)> = Vec::new();
-    for &(b, i) in &stmts {
-        let Some(stmt) = stmt_at(f, b, i) else {
-            continue;
-        };
+    for &((b, i), stmt) in &stmts {
         match &stmt.kind {
             StmtKind::Value(v) if !is_live(v) => edits.push((b, i, Edit::Remove)),
             StmtKind::Store { pointer, .. } if dead_store(*pointer) => {

@@ -449,9 +449,20 @@ pub(crate) struct Reach {
 
 /// Walks `f` once for [`Reach`].
 pub(crate) fn reach(f: &Function) -> Reach {
-    let mut block_order = Vec::with_capacity(f.blocks.len());
+    reach_with(f, true)
+}
+
+/// [`Reach::live`] alone (the orders stay empty).
+pub(crate) fn reach_live(f: &Function) -> Vec<bool> {
+    reach_with(f, false).live
+}
+
+/// [`reach`], recording the block and value orders only if `orders`.
+fn reach_with(f: &Function, orders: bool) -> Reach {
+    let capacity = |n: usize| if orders { n } else { 0 };
+    let mut block_order = Vec::with_capacity(capacity(f.blocks.len()));
     let mut live = vec![false; f.values.len()];
-    let mut placed_in_order: Vec<Handle<Value>> = Vec::with_capacity(f.values.len());
+    let mut placed_in_order: Vec<Handle<Value>> = Vec::with_capacity(capacity(f.values.len()));
     let mark = |v: Handle<Value>, live: &mut Vec<bool>| {
         if let Some(flag) = live.get_mut(v.index()) {
             *flag = true;
@@ -464,7 +475,7 @@ pub(crate) fn reach(f: &Function) -> Reach {
     }
     walk_with_stmts(&f.blocks, f.body, |event, stmt| match (event, stmt) {
         (Event::Enter(b), _) => {
-            if b.index() < f.blocks.len() {
+            if orders && b.index() < f.blocks.len() {
                 block_order.push(b);
             }
         }
@@ -480,18 +491,24 @@ pub(crate) fn reach(f: &Function) -> Reach {
                     {
                         op.for_each_operand(|o| mark(o, &mut live));
                     }
-                    placed_in_order.push(*v);
+                    if orders {
+                        placed_in_order.push(*v);
+                    }
                 }
                 StmtKind::If { results, .. } => {
                     results.iter().for_each(|r| mark(*r, &mut live));
-                    placed_in_order.extend_from_slice(results);
+                    if orders {
+                        placed_in_order.extend_from_slice(results);
+                    }
                 }
                 StmtKind::Loop(l) => {
                     let (carried, results) = (&l.carried, &l.results);
                     carried.iter().for_each(|c| mark(c.value, &mut live));
                     results.iter().for_each(|r| mark(*r, &mut live));
-                    placed_in_order.extend_from_slice(results);
-                    placed_in_order.extend(carried.iter().map(|c| c.value));
+                    if orders {
+                        placed_in_order.extend_from_slice(results);
+                        placed_in_order.extend(carried.iter().map(|c| c.value));
+                    }
                 }
                 _ => {}
             }
