@@ -104,6 +104,9 @@ impl ModuleCtx<'_> {
             // Most constants are scalars: no work list.
             return self.scalar_of_value(value, ty, span);
         }
+        if let Some(h) = self.vector_const_of(value, ty, span)? {
+            return Ok(h);
+        }
         let mut stack: Vec<Frame<'_>> = Vec::new();
         let mut pending: Option<(Cow<'_, ConstValue>, Handle<Type>)> =
             Some((Cow::Borrowed(value), ty));
@@ -152,6 +155,37 @@ impl ModuleCtx<'_> {
                 None => return Ok(h),
             }
         }
+    }
+
+    /// A vector of scalars, the commonest composite, made as the work list below would make it
+    /// (the same constants, types and checks, in the same order) but without it. `None` for
+    /// anything else.
+    fn vector_const_of(
+        &mut self,
+        value: &ConstValue,
+        ty: Handle<Type>,
+        span: Span,
+    ) -> LResult<Option<Handle<Constant>>> {
+        let ConstValue::Composite(items) = value else {
+            return Ok(None);
+        };
+        let Some(&TypeInner::Vector { size, scalar }) = self.module.types.get(ty).map(|t| &t.inner)
+        else {
+            return Ok(None);
+        };
+        // The work list checks the depth at each part, one level down.
+        if items.len() != size.count() as usize
+            || items.iter().any(|i| matches!(i, ConstValue::Composite(_)))
+            || self.depth_limit() < 1
+        {
+            return Ok(None);
+        }
+        let sty = self.scalar_ty(scalar);
+        let mut parts = Vec::with_capacity(items.len());
+        for item in items {
+            parts.push(self.scalar_of_value(item, sty, span)?);
+        }
+        Ok(Some(self.composite_const(ty, parts)))
     }
 
     /// The parts of a composite constant of type `ty`, each with its type. A matrix may be

@@ -100,19 +100,22 @@ impl<'a> FnCtx<'_, 'a> {
         }
     }
 
-    fn eval_steps(&mut self, steps: &[Step<'a>]) -> LResult<Vec<EStep<'a>>> {
-        let mut out = Vec::with_capacity(steps.len());
-        for s in steps {
-            out.push(match s {
-                Step::Field(i) => EStep::Part(*i),
-                Step::Swizzle(cs) => EStep::Swizzle(cs),
-                Step::Index(e) => match analysis::const_index(self.prog, *e) {
-                    Some(c) if (0..=i64::from(u32::MAX)).contains(&c) => EStep::Part(c as u32),
-                    _ => EStep::Dyn(self.expr(*e)?),
-                },
-            });
-        }
-        Ok(out)
+    /// Evaluates the index expressions of `steps`, root first. (The result reuses the list's
+    /// memory: both step types have one size, and `collect` then works in place.)
+    fn eval_steps(&mut self, steps: Vec<Step<'a>>) -> LResult<Vec<EStep<'a>>> {
+        steps
+            .into_iter()
+            .map(|s| {
+                Ok(match s {
+                    Step::Field(i) => EStep::Part(i),
+                    Step::Swizzle(cs) => EStep::Swizzle(cs),
+                    Step::Index(e) => match analysis::const_index(self.prog, e) {
+                        Some(c) if (0..=i64::from(u32::MAX)).contains(&c) => EStep::Part(c as u32),
+                        _ => EStep::Dyn(self.expr(e)?),
+                    },
+                })
+            })
+            .collect()
     }
 
     /// The pointer and pointee type a chain root stands for, if it is memory.
@@ -185,10 +188,10 @@ impl<'a> FnCtx<'_, 'a> {
         let (root, steps, span) = self.chain(id)?;
         if let Root::Value(e) = root {
             let v = self.expr(e)?;
-            let steps = self.eval_steps(&steps)?;
+            let steps = self.eval_steps(steps)?;
             return self.read_value(v, &steps, span);
         }
-        let steps = self.eval_steps(&steps)?;
+        let steps = self.eval_steps(steps)?;
         if let Some((ptr, ty)) = self.root_pointer(&root, span)? {
             return self.read_mem(ptr, ty, &steps, span);
         }
@@ -411,7 +414,7 @@ impl<'a> FnCtx<'_, 'a> {
     /// `target = value` or `target op= value`.
     pub fn assign(&mut self, target: ExprId, op: Option<TBin>, value: ExprId) -> LResult<()> {
         let (root, steps, span) = self.chain(target)?;
-        let steps = self.eval_steps(&steps)?;
+        let steps = self.eval_steps(steps)?;
         let rhs = self.expr(value)?;
         if let Some((ptr, ty)) = self.root_pointer(&root, span)? {
             return self.write_mem(ptr, ty, &steps, op, rhs, span);
@@ -665,7 +668,7 @@ impl<'a> FnCtx<'_, 'a> {
     /// pointee type.
     pub fn place_pointer(&mut self, id: ExprId) -> LResult<(Handle<Value>, Handle<Type>)> {
         let (root, steps, span) = self.chain(id)?;
-        let steps = self.eval_steps(&steps)?;
+        let steps = self.eval_steps(steps)?;
         let Some((ptr, mut ty)) = self.root_pointer(&root, span)? else {
             return Err(Failure::malformed(
                 span,
