@@ -532,7 +532,7 @@ pub(crate) fn eval(
     result: Handle<Type>,
     operand: &dyn Fn(Handle<Value>) -> Option<CVal>,
 ) -> Option<CVal> {
-    let rt = module.type_inner(result)?.clone();
+    let rt = module.type_inner(result)?;
     let out = match op {
         Op::Unary { op, arg } => map1(&operand(*arg)?, |l| unary_scalar(*op, l))?,
         Op::Binary { op, lhs, rhs } => map2(&operand(*lhs)?, &operand(*rhs)?, |x, y| {
@@ -632,7 +632,7 @@ pub(crate) fn eval(
             let (to, _) = rt.scalar_or_vector()?;
             map1(&operand(*value)?, |l| convert_scalar(l, to))?
         }
-        Op::Bitcast { value } => bitcast(&operand(*value)?, &rt)?,
+        Op::Bitcast { value } => bitcast(&operand(*value)?, rt)?,
         Op::Relational { fun, arg } => {
             let a = operand(*arg)?;
             match fun {

@@ -3,7 +3,7 @@
 //! condition becomes the selected operand.
 
 use luma_ir::proc::ConstantInterner;
-use luma_ir::{Function, Literal, Module, Op, StmtKind, ValueDef};
+use luma_ir::{ConstantValue, Function, Literal, Module, Op, StmtKind, TypeInner, ValueDef};
 
 use crate::eval::{eval, CVal};
 use crate::util::{drop_placements, no_replacements, replace_uses, walk_stmts};
@@ -25,19 +25,34 @@ pub(crate) fn run_with(module: &mut Module, compact: bool) {
     });
 }
 
-/// Constant trees of the values of `f` that are constants (non-specialization).
-pub(crate) fn constant_values(module: &Module, f: &Function) -> Vec<Option<CVal>> {
+/// Constant trees of the values of `f` that are scalar constants (non-specialization; a
+/// `select` reads its condition here). Composite constants are built when an operation looks
+/// them up (see `fold_function`): most are never looked up.
+fn scalar_constant_values(module: &Module, f: &Function) -> Vec<Option<CVal>> {
     f.values
         .iter()
         .map(|(_, v)| match v.def {
-            ValueDef::Constant(c) => CVal::of_constant(module, c),
+            ValueDef::Constant(c) => {
+                let scalar = module.constants.get(c).is_some_and(|k| match k.value {
+                    ConstantValue::Scalar(_) => true,
+                    ConstantValue::Zero => {
+                        matches!(module.type_inner(k.ty), Some(TypeInner::Scalar(_)))
+                    }
+                    ConstantValue::Composite(_) => false,
+                });
+                if scalar {
+                    CVal::of_constant(module, c)
+                } else {
+                    None
+                }
+            }
             _ => None,
         })
         .collect()
 }
 
 fn fold_function(module: &mut Module, f: &mut Function, interner: &mut ConstantInterner) {
-    let mut known = constant_values(module, f);
+    let mut known = scalar_constant_values(module, f);
     let mut map = no_replacements(f);
     let mut killed = vec![false; f.values.len()];
     let body = f.body;
@@ -75,7 +90,15 @@ fn fold_function(module: &mut Module, f: &mut Function, interner: &mut ConstantI
                 return;
             }
         }
-        let lookup = |h: luma_base::Handle<luma_ir::Value>| known.get(h.index()).cloned().flatten();
+        // A value that is a constant from the start and is not in `known` is a composite (or
+        // zero) constant, or one that has no tree; values folded here are in `known`.
+        let lookup = |h: luma_base::Handle<luma_ir::Value>| match known.get(h.index()) {
+            Some(Some(known)) => Some(known.clone()),
+            _ => match values.get(h).map(|v| &v.def) {
+                Some(ValueDef::Constant(c)) => CVal::of_constant(module, *c),
+                _ => None,
+            },
+        };
         let Some(result) = eval(module, op, ty, &lookup) else {
             return;
         };
