@@ -14,7 +14,7 @@ use rustc_hash::FxHashMap;
 
 use crate::util::{
     compact_function, drop_placements, for_each_function, no_replacements, reach_live,
-    replace_uses, resolve, stmt_at, walk_stmts, Tree,
+    replace_uses, resolve, stmt_at, Tree,
 };
 
 /// Runs copy propagation on every function.
@@ -127,11 +127,16 @@ fn propagate(
         }
     }
 
+    // The block tree, loop exits and every statement in program order, from one walk (the
+    // rewrites below change only the replacement map until `replace_uses`).
+    let mut stmts = Vec::with_capacity(f.values.len());
+    let (tree, regions) = Tree::with_regions(f, Some(&mut stmts));
+
     // Trivial copies, in program order so chains resolve.
     let ty_of = |f: &Function, v: Handle<Value>| f.values.get(v).map(|x| x.ty);
-    walk_stmts(&f.blocks, f.body, |_, _, stmt| {
+    for &(_, stmt) in &stmts {
         let StmtKind::Value(v) = &stmt.kind else {
-            return;
+            continue;
         };
         let v = *v;
         let Some(Value {
@@ -140,7 +145,7 @@ fn propagate(
             ..
         }) = f.values.get(v)
         else {
-            return;
+            continue;
         };
         let ty = *ty;
         let same = |x: Handle<Value>| ty_of(f, x) == Some(ty);
@@ -187,10 +192,9 @@ fn propagate(
                 *k = true;
             }
         }
-    });
+    }
 
     // Region values bound to one value on every path.
-    let (tree, regions) = Tree::with_regions(f);
     // The regions in program order: the rounds below look at nothing else.
     let region_stmts = &regions.in_order;
     // Each round may enable the next (a copy of a copy); the number of region values bounds it.

@@ -24,7 +24,7 @@ use rustc_hash::FxHashSet;
 
 use crate::util::{
     compact_function, compact_module, for_each_function, is_removable, no_replacements, reach_live,
-    replace_uses, resolve, stmt_at, walk_blocks, walk_stmts, Event, Pos, Regions, Tree,
+    replace_uses, resolve, stmt_at, walk_blocks, Event, Pos, Regions, Tree,
 };
 
 /// Runs dead code elimination on `module`.
@@ -293,10 +293,9 @@ fn read_locals(
 /// `compact_live`, when given, marks the values compaction would have kept before branch
 /// folding (the others are orphans).
 fn eliminate(module: &Module, f: &mut Function, compact_live: Option<&[bool]>) {
-    let (tree, regions) = Tree::with_regions(f);
     // Every statement in program order (the walks below need no block entries or exits).
     let mut stmts: Vec<(Pos, &Stmt)> = Vec::with_capacity(f.values.len());
-    walk_stmts(&f.blocks, f.body, |b, i, stmt| stmts.push(((b, i), stmt)));
+    let (tree, regions) = Tree::with_regions(f, Some(&mut stmts));
     let pointers = local_of_pointers(f, &stmts);
     let read = read_locals(f, &pointers, compact_live);
     let dead_store = |pointer: Handle<Value>| {

@@ -141,22 +141,32 @@ impl Tree {
 
     /// The tree of the blocks reachable from `root`.
     pub fn from_root(f: &Function, root: Handle<Block>) -> Tree {
-        Self::walk(f, root, None)
+        Self::walk(f, root, None, None)
     }
 
-    /// The tree of `f` and its [`Regions`], found by one walk.
-    pub fn with_regions(f: &Function) -> (Tree, Regions) {
+    /// The tree of `f` and its [`Regions`], found by one walk, which also lists every
+    /// statement in program order into `stmts` when given.
+    pub fn with_regions<'f>(
+        f: &'f Function,
+        stmts: Option<&mut Vec<(Pos, &'f Stmt)>>,
+    ) -> (Tree, Regions) {
         let mut regions = Regions {
             exits: FxHashMap::default(),
             in_order: Vec::new(),
         };
-        let tree = Self::walk(f, f.body, Some(&mut regions));
+        let tree = Self::walk(f, f.body, Some(&mut regions), stmts);
         (tree, regions)
     }
 
-    /// Builds the tree from `root`; with `regions`, also fills in the [`Regions`]: the blocks enclosing a statement are entered before it, so their parents
-    /// are known when it is met.
-    fn walk(f: &Function, root: Handle<Block>, mut regions: Option<&mut Regions>) -> Tree {
+    /// Builds the tree from `root`; with `regions`, also fills in the [`Regions`] (the blocks
+    /// enclosing a statement are entered before it, so their parents are known when it is
+    /// met), and with `stmts`, lists the statements.
+    fn walk<'f>(
+        f: &'f Function,
+        root: Handle<Block>,
+        mut regions: Option<&mut Regions>,
+        mut stmts: Option<&mut Vec<(Pos, &'f Stmt)>>,
+    ) -> Tree {
         let mut parent = vec![None; f.blocks.len()];
         let mut def_block = vec![None; f.values.len()];
         let set = |v: Handle<Value>, b: Handle<Block>, def_block: &mut Vec<_>| {
@@ -165,6 +175,9 @@ impl Tree {
             }
         };
         walk_stmts(&f.blocks, root, |b, i, stmt| {
+            if let Some(list) = stmts.as_deref_mut() {
+                list.push(((b, i), stmt));
+            }
             stmt.kind.for_each_block(|c| {
                 if let Some(slot) = parent.get_mut(c.index()) {
                     *slot = Some((b, i));
