@@ -28,9 +28,15 @@ pub(crate) fn run(module: &mut Module) {
 /// duplicate function-wide value.
 pub(crate) fn run_with(module: &mut Module, compact: bool) {
     let canonical = canonical_constants(module);
+    let mut first = FirstValues {
+        constants: vec![None; module.constants.len()],
+        globals: vec![None; module.globals.len()],
+        locals: Vec::new(),
+        set: Vec::new(),
+    };
     for_each_function(module, |module, f| {
         let live = (!compact).then(|| reach_live(f));
-        propagate(module, f, &canonical, live.as_deref());
+        propagate(module, f, &canonical, live.as_deref(), &mut first);
         if compact {
             compact_function(f);
         }
@@ -78,11 +84,22 @@ fn bits(lit: luma_ir::Literal) -> u32 {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// The first value of a function for each canonical constant, global and local: tables
+/// indexed by handle instead of a hash map, kept across functions (each function clears the
+/// entries it set). A constant value has its constant's type and a canonical constant the
+/// type of those it stands for, so the constant alone is the key.
+struct FirstValues {
+    constants: Vec<Option<Handle<Value>>>,
+    globals: Vec<Option<Handle<Value>>>,
+    locals: Vec<Option<Handle<Value>>>,
+    /// The constant and global entries set for this function, to clear.
+    set: Vec<Key>,
+}
+
+/// An entry of [`FirstValues`] to clear.
 enum Key {
-    Constant(Handle<Type>, Handle<Constant>),
-    Global(Handle<luma_ir::GlobalVariable>),
-    Local(Handle<luma_ir::LocalVariable>),
+    Constant(usize),
+    Global(usize),
 }
 
 /// `live`, when given, marks the values compaction would keep; only those are candidates.
@@ -91,6 +108,7 @@ fn propagate(
     f: &mut Function,
     canonical: &[Handle<Constant>],
     live: Option<&[bool]>,
+    first: &mut FirstValues,
 ) {
     let n = f.values.len();
     let mut map = no_replacements(f);
@@ -104,21 +122,38 @@ fn propagate(
     };
 
     // Duplicate function-wide values.
-    let mut first: FxHashMap<Key, Handle<Value>> = FxHashMap::default();
+    first.locals.clear();
+    first.locals.resize(f.locals.len(), None);
     for (h, v) in f.values.iter() {
         if live.is_some_and(|live| !live.get(h.index()).copied().unwrap_or(false)) {
             continue;
         }
-        let key = match v.def {
+        let slot = match v.def {
             ValueDef::Constant(c) => {
-                Key::Constant(v.ty, canonical.get(c.index()).copied().unwrap_or(c))
+                let c = canonical.get(c.index()).copied().unwrap_or(c);
+                first.set.push(Key::Constant(c.index()));
+                first.constants.get_mut(c.index())
             }
-            ValueDef::GlobalPointer(g) => Key::Global(g),
-            ValueDef::LocalPointer(l) => Key::Local(l),
+            ValueDef::GlobalPointer(g) => {
+                first.set.push(Key::Global(g.index()));
+                first.globals.get_mut(g.index())
+            }
+            ValueDef::LocalPointer(l) => first.locals.get_mut(l.index()),
             _ => continue,
         };
-        let keep = *first.entry(key).or_insert(h);
-        set(&mut map, h, keep);
+        if let Some(slot) = slot {
+            let keep = *slot.get_or_insert(h);
+            set(&mut map, h, keep);
+        }
+    }
+    for key in first.set.drain(..) {
+        let slot = match key {
+            Key::Constant(i) => first.constants.get_mut(i),
+            Key::Global(i) => first.globals.get_mut(i),
+        };
+        if let Some(slot) = slot {
+            *slot = None;
+        }
     }
     // Canonical constants also replace their duplicates in the definitions that stay.
     for (_, v) in f.values.iter_mut() {
