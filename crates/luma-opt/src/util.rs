@@ -487,11 +487,7 @@ fn reach_with(f: &Function, orders: bool) -> Reach {
         }
     }
     walk_with_stmts(&f.blocks, f.body, |event, stmt| match (event, stmt) {
-        (Event::Enter(b), _) => {
-            if orders && b.index() < f.blocks.len() {
-                block_order.push(b);
-            }
-        }
+        (Event::Enter(b), _) if orders && b.index() < f.blocks.len() => block_order.push(b),
         (Event::Stmt(..), Some(stmt)) => {
             stmt.kind.for_each_operand(|v| mark(v, &mut live));
             match &stmt.kind {
