@@ -561,6 +561,13 @@ fn eliminate(module: &Module, f: &mut Function, compact_live: Option<&[bool]>) {
         }
     }
     apply_edits(f, edits);
+    // The module outlives the passes: give back the room of statements removed here and by the
+    // earlier passes (only blocks that lost some: most keep their exact size from lowering).
+    for (_, block) in f.blocks.iter_mut() {
+        if block.stmts.capacity() > block.stmts.len() {
+            block.stmts.shrink_to_fit();
+        }
+    }
     compact_function(f);
 }
 
