@@ -1455,68 +1455,80 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                     "is empty: every block ends in a terminator".into(),
                 ));
             }
-            let Some(stmt) = b.stmts.get(index) else {
-                // Leaving the block: its definitions go out of scope.
-                for v in self.scope.drain(scope_start..) {
-                    if let Some(flag) = self.visible.get_mut(v.index()) {
-                        *flag = false;
+            // The block's statements one after another, until one owns blocks: those are
+            // walked next, then the rest of this block (a frame per statement cost as much as
+            // checking it).
+            let mut index = index;
+            loop {
+                let Some(stmt) = b.stmts.get(index) else {
+                    // Leaving the block: its definitions go out of scope.
+                    for v in self.scope.drain(scope_start..) {
+                        if let Some(flag) = self.visible.get_mut(v.index()) {
+                            *flag = false;
+                        }
                     }
-                }
-                continue;
-            };
-            let last = index + 1 == b.stmts.len();
-            frames.push(Frame::Block {
-                block,
-                index: index + 1,
-                region,
-                scope_start,
-            });
-            let fail =
-                |s: &Self, e: StmtError| s.error(Some(block), e.value, Some(stmt), e.message);
-            if stmt.kind.is_terminator() != last {
-                let message = if last {
-                    "the block does not end in a terminator".to_string()
-                } else {
-                    "a terminator is not the last statement of its block".to_string()
+                    break;
                 };
-                return Err(fail(self, message.into()));
-            }
-            let nested = self
-                .stmt(stmt, block, index, region, b)
-                .map_err(|e| fail(self, e))?;
-            // The owned blocks go on the stack last first, so that the first is walked first;
-            // the values visible after the statement are defined once its blocks are left.
-            match nested {
-                Nested::None => {}
-                Nested::If {
-                    accept,
-                    reject,
+                let last = index + 1 == b.stmts.len();
+                let fail =
+                    |s: &Self, e: StmtError| s.error(Some(block), e.value, Some(stmt), e.message);
+                if stmt.kind.is_terminator() != last {
+                    let message = if last {
+                        "the block does not end in a terminator".to_string()
+                    } else {
+                        "a terminator is not the last statement of its block".to_string()
+                    };
+                    return Err(fail(self, message.into()));
+                }
+                let nested = self
+                    .stmt(stmt, block, index, region, b)
+                    .map_err(|e| fail(self, e))?;
+                if matches!(nested, Nested::None) {
+                    index += 1;
+                    continue;
+                }
+                frames.push(Frame::Block {
+                    block,
+                    index: index + 1,
                     region,
-                    results,
-                } => {
-                    if !results.is_empty() {
-                        frames.push(Frame::Define(results));
+                    scope_start,
+                });
+                // The owned blocks go on the stack last first, so that the first is walked
+                // first; the values visible after the statement are defined once its blocks are
+                // left.
+                match nested {
+                    Nested::None => {}
+                    Nested::If {
+                        accept,
+                        reject,
+                        region,
+                        results,
+                    } => {
+                        if !results.is_empty() {
+                            frames.push(Frame::Define(results));
+                        }
+                        for child in [reject, accept] {
+                            self.enter(&mut frames, child, region);
+                        }
                     }
-                    for child in [reject, accept] {
-                        self.enter(&mut frames, child, region);
+                    Nested::Loop {
+                        body,
+                        region,
+                        carried,
+                        results,
+                    } => {
+                        if !results.is_empty() {
+                            frames.push(Frame::Define(results));
+                        }
+                        self.enter(&mut frames, body, region);
+                        if !carried.is_empty() {
+                            // Carried values are visible in the loop body only; they are
+                            // defined when the body frame is entered, by a frame above it.
+                            frames.push(Frame::DefineCarried(carried));
+                        }
                     }
                 }
-                Nested::Loop {
-                    body,
-                    region,
-                    carried,
-                    results,
-                } => {
-                    if !results.is_empty() {
-                        frames.push(Frame::Define(results));
-                    }
-                    self.enter(&mut frames, body, region);
-                    if !carried.is_empty() {
-                        // Carried values are visible in the loop body only; they are defined
-                        // when the body frame is entered, by a frame above it.
-                        frames.push(Frame::DefineCarried(carried));
-                    }
-                }
+                break;
             }
         }
         Ok(())
