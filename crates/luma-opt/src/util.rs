@@ -744,8 +744,8 @@ fn compact_constants(module: &mut Module) {
             ..
         }) = module.constants.get(Handle::from_index(i as u32))
         {
-            for p in parts.clone() {
-                mark(p, &mut live);
+            for p in parts {
+                mark(*p, &mut live);
             }
         }
     }
@@ -754,10 +754,18 @@ fn compact_constants(module: &mut Module) {
     }
     let mut map: Vec<Option<Handle<Constant>>> = vec![None; n];
     let mut new = Arena::new();
-    for (h, c) in module.constants.iter() {
+    // Live constants move into the new arena (no clones of names or part lists); the old
+    // arena is dropped below.
+    for (h, c) in module.constants.iter_mut() {
         if live.get(h.index()).copied().unwrap_or(false) {
             if let Some(slot) = map.get_mut(h.index()) {
-                *slot = Some(new.append(c.clone()));
+                let stub = Constant {
+                    name: None,
+                    ty: c.ty,
+                    value: ConstantValue::Zero,
+                    spec_id: None,
+                };
+                *slot = Some(new.append(std::mem::replace(c, stub)));
             }
         }
     }
