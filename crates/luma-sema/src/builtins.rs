@@ -470,7 +470,7 @@ impl<'a> Checker<'a> {
                 let rt = self.fixed(ret);
                 let v = args.first().map(|a| self.expr(*a, Some(pt)));
                 let e = match v {
-                    Some(v) => self.coerce(v, pt, &format!("the argument of `{name}`")),
+                    Some(v) => self.coerce_with(v, pt, &|| format!("the argument of `{name}`")),
                     None => self.err_expr(span),
                 };
                 let expr = self.mk(ExprKind::Builtin { fun, args: vec![e] }, rt, span);
@@ -645,8 +645,8 @@ impl<'a> Checker<'a> {
                     None => sty,
                 },
             };
-            let what = format!("argument {} of `{name}`", i + 1);
-            out.push(self.coerce(v, expected, &what));
+            let what = || format!("argument {} of `{name}`", i + 1);
+            out.push(self.coerce_with(v, expected, &what));
         }
         let rt = match ret {
             R::T => t,
@@ -847,8 +847,8 @@ impl<'a> Checker<'a> {
         }
         for (i, a) in args.iter().enumerate().skip(1) {
             let v = self.expr(*a, Some(sty));
-            let what = format!("argument {} of `{name}`", i + 1);
-            out.push(self.coerce(v, sty, &what));
+            let what = || format!("argument {} of `{name}`", i + 1);
+            out.push(self.coerce_with(v, sty, &what));
         }
         if !ok {
             return CallResult {
@@ -994,8 +994,9 @@ impl<'a> Checker<'a> {
             None
         };
         // Texture kind rules.
-        let tn = self.tn(tty);
+        // The texture type's name is spelled out only for an error.
         let kind_error = |c: &mut Self, msg: String, note: &str| {
+            let tn = c.tn(tty);
             c.emit(
                 Diagnostic::error(codes::E0522, tspan, msg)
                     .with_primary_label(format!("this is `{tn}`"))

@@ -131,23 +131,44 @@ pub(crate) enum LocalSym {
     Const(ConstSlot),
 }
 
-/// Block scopes of one function: a name map with a shadow stack per name.
+/// Block scopes of one function: every declaration of the open scopes in one list, each
+/// linked to the declaration of the same name it shadows, and a map from each visible name to
+/// its innermost declaration. (A shadow stack per name cost an allocation per name.)
 #[derive(Default)]
 pub(crate) struct Scopes<'a> {
-    map: FxHashMap<&'a str, Vec<(usize, LocalSym, Span)>>,
-    stack: Vec<Vec<&'a str>>,
+    map: FxHashMap<&'a str, usize>,
+    decls: Vec<ScopedDecl<'a>>,
+    /// Per open scope, the length of `decls` when it opened.
+    stack: Vec<usize>,
+}
+
+struct ScopedDecl<'a> {
+    name: &'a str,
+    /// Number of open scopes when it was declared.
+    depth: usize,
+    sym: LocalSym,
+    span: Span,
+    /// The declaration of the same name it shadows, if any.
+    shadows: Option<usize>,
 }
 
 impl<'a> Scopes<'a> {
     pub fn push(&mut self) {
-        self.stack.push(Vec::new());
+        self.stack.push(self.decls.len());
     }
 
     pub fn pop(&mut self) {
-        if let Some(names) = self.stack.pop() {
-            for n in names {
-                if let Some(v) = self.map.get_mut(n) {
-                    v.pop();
+        if let Some(mark) = self.stack.pop() {
+            // Latest first, so a name declared twice in the scope gets its outer one back.
+            while self.decls.len() > mark {
+                let Some(d) = self.decls.pop() else { break };
+                match d.shadows {
+                    Some(i) => {
+                        self.map.insert(d.name, i);
+                    }
+                    None => {
+                        self.map.remove(d.name);
+                    }
                 }
             }
         }
@@ -157,28 +178,32 @@ impl<'a> Scopes<'a> {
     /// name in that same scope, if any (the new one still shadows it, to avoid cascades).
     pub fn declare(&mut self, name: &'a str, sym: LocalSym, span: Span) -> Option<Span> {
         let depth = self.stack.len();
-        let entry = self.map.entry(name).or_default();
-        let prev = entry
-            .last()
-            .filter(|(d, _, _)| *d == depth)
-            .map(|(_, _, s)| *s);
-        entry.push((depth, sym, span));
-        if let Some(top) = self.stack.last_mut() {
-            top.push(name);
-        }
+        let index = self.decls.len();
+        let shadows = self.map.insert(name, index);
+        let prev = shadows
+            .and_then(|i| self.decls.get(i))
+            .filter(|d| d.depth == depth)
+            .map(|d| d.span);
+        self.decls.push(ScopedDecl {
+            name,
+            depth,
+            sym,
+            span,
+            shadows,
+        });
         prev
     }
 
     pub fn lookup(&self, name: &str) -> Option<&LocalSym> {
-        self.map.get(name).and_then(|v| v.last()).map(|(_, s, _)| s)
+        self.map
+            .get(name)
+            .and_then(|&i| self.decls.get(i))
+            .map(|d| &d.sym)
     }
 
     /// Every visible name, for suggestions.
     pub fn visible(&self) -> impl Iterator<Item = &&'a str> {
-        self.map
-            .iter()
-            .filter(|(_, v)| !v.is_empty())
-            .map(|(k, _)| k)
+        self.map.keys()
     }
 }
 
@@ -584,6 +609,12 @@ impl<'a> Checker<'a> {
     /// Requires a value of type `ty` (a hard expectation). `what` describes the position for
     /// the message ("the argument", "the initializer").
     pub fn coerce(&mut self, v: Val, ty: TyId, what: &str) -> ExprId {
+        self.coerce_with(v, ty, &|| what.to_owned())
+    }
+
+    /// [`Checker::coerce`] with the position's description built only when there is an error
+    /// to report (calls coerce every argument: no `format!` per argument).
+    pub fn coerce_with(&mut self, v: Val, ty: TyId, what: &dyn Fn() -> String) -> ExprId {
         match v {
             Val::Abs(a, span) => {
                 if self.is_error(ty) {
@@ -602,7 +633,11 @@ impl<'a> Checker<'a> {
                             span,
                             format!("mismatched types: expected `{}`, found {kind}", self.tn(ty)),
                         )
-                        .with_primary_label(format!("{what} must be `{}`", self.tn(ty)));
+                        .with_primary_label(format!(
+                            "{} must be `{}`",
+                            what(),
+                            self.tn(ty)
+                        ));
                         if let Ty::Vector { .. } | Ty::Matrix { .. } = self.ty(ty) {
                             d = d.with_help(format!(
                                 "Luma does not splat implicitly: write `{}({})`",
@@ -621,7 +656,7 @@ impl<'a> Checker<'a> {
                     return e;
                 }
                 let span = self.expr_span(e);
-                let d = self.mismatch(span, ty, found, what);
+                let d = self.mismatch(span, ty, found, &what());
                 let d = self.explain_float_default(e, ty, d);
                 self.emit(d);
                 self.err_expr(span)

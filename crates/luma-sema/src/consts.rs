@@ -234,15 +234,26 @@ pub(crate) fn materialize(a: Abstract, s: ScalarTy) -> Result<ConstValue, Materi
 
 /// Number of scalar components in a constant (cost of copying or evaluating it).
 pub(crate) fn size(v: &ConstValue) -> u64 {
+    // This runs for every constant expression, and most are scalars or vectors: the stack only
+    // holds nested composites, so it stays unallocated for those.
+    let ConstValue::Composite(parts) = v else {
+        return 1;
+    };
     let mut n = 0u64;
-    let mut stack = vec![v];
-    while let Some(c) = stack.pop() {
-        match c {
-            ConstValue::Composite(parts) => stack.extend(parts.iter()),
-            _ => n += 1,
+    let mut stack: Vec<&[ConstValue]> = Vec::new();
+    let mut cur: &[ConstValue] = parts;
+    loop {
+        for c in cur {
+            match c {
+                ConstValue::Composite(inner) => stack.push(inner),
+                _ => n += 1,
+            }
+        }
+        match stack.pop() {
+            Some(next) => cur = next,
+            None => return n,
         }
     }
-    n
 }
 
 /// The zero of a scalar type.

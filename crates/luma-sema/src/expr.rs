@@ -1180,12 +1180,13 @@ impl<'a> Checker<'a> {
         const SETS: [&str; 3] = ["xyzw", "rgba", "stpq"];
         let text = name.name.as_str();
         let bt = self.expr_ty(base);
-        let tn = self.tn(bt);
         let fail = |c: &mut Self, msg: String, label: String| {
             c.emit(Diagnostic::error(codes::E0505, name.span, msg).with_primary_label(label));
             c.err_val(span)
         };
+        // The type's name is only needed for an error: spelled out there, not per swizzle.
         if text.is_empty() || text.len() > 4 {
+            let tn = self.tn(bt);
             return fail(
                 self,
                 format!("`.{text}` is not a swizzle of `{tn}`"),
@@ -1194,6 +1195,7 @@ impl<'a> Checker<'a> {
         }
         let first = text.chars().next().unwrap_or('x');
         let Some(set) = SETS.iter().find(|s| s.contains(first)) else {
+            let tn = self.tn(bt);
             return fail(
                 self,
                 format!("`{tn}` has no member `{text}`"),
@@ -1205,6 +1207,7 @@ impl<'a> Checker<'a> {
             match set.find(ch) {
                 Some(i) if i < usize::from(size) => comps.push(i as u8),
                 Some(_) => {
+                    let tn = self.tn(bt);
                     return fail(
                         self,
                         format!("`{tn}` has no component `{ch}`"),
@@ -1445,7 +1448,7 @@ impl<'a> Checker<'a> {
                 Some(i) => {
                     let fty = members.get(i).map_or(self.t.error, |m| m.1);
                     let val = self.expr(*v, Some(fty));
-                    let e = self.coerce(val, fty, &format!("member `{}`", fname.name));
+                    let e = self.coerce_with(val, fty, &|| format!("member `{}`", fname.name));
                     if let Some(slot) = values.get_mut(i) {
                         if let Some((_, prev)) = slot {
                             let prev = *prev;
@@ -1978,7 +1981,8 @@ impl<'a> Checker<'a> {
         let mut out = Vec::with_capacity(args.len());
         for (i, (a, &pt)) in args.iter().zip(&params).enumerate() {
             let v = self.expr(*a, Some(pt));
-            out.push(self.coerce(v, pt, &format!("argument {} of `{}`", i + 1, id.name)));
+            let what = || format!("argument {} of `{}`", i + 1, id.name);
+            out.push(self.coerce_with(v, pt, &what));
         }
         if let Some(f) = self.fcx.as_mut() {
             f.facts.calls.push((fid, span));

@@ -106,6 +106,8 @@ struct Analysis<'p> {
     max_depth: u32,
     /// Per loop (by its body's address), the `extra` tag and reason its last walk reached.
     loop_extra: rustc_hash::FxHashMap<usize, (Tag, Option<Span>)>,
+    /// The argument tags of the calls being walked, innermost last.
+    arg_tags: Vec<Tag>,
 }
 
 impl<'a> Checker<'a> {
@@ -138,6 +140,7 @@ impl<'a> Checker<'a> {
                 depth: 0,
                 max_depth,
                 loop_extra: rustc_hash::FxHashMap::default(),
+                arg_tags: Vec::new(),
             };
             for (i, p) in def.params.iter().enumerate() {
                 let tag = match entry.and_then(|e| e.inputs.get(i)) {
@@ -606,7 +609,14 @@ impl Analysis<'_> {
                 c | self.under(c, span, |a| a.expr(*accept) | a.expr(*reject))
             }
             ExprKind::Call { function, args } => {
-                let tags: Vec<Tag> = args.iter().map(|a| self.expr(*a)).collect();
+                // The argument tags go on a stack shared by all calls (nested calls in the
+                // arguments push and pop above this call's), not a vector per call.
+                let base = self.arg_tags.len();
+                for a in args {
+                    let t = self.expr(*a);
+                    self.arg_tags.push(t);
+                }
+                let tags = std::mem::take(&mut self.arg_tags);
                 let sum = self
                     .summaries
                     .get(function.index())
@@ -614,7 +624,7 @@ impl Analysis<'_> {
                     .unwrap_or_default();
                 let map = |t: Tag| -> Tag {
                     let mut out = t & NU;
-                    for (i, at) in tags.iter().enumerate() {
+                    for (i, at) in tags.get(base..).unwrap_or_default().iter().enumerate() {
                         if t & param_bit(i) != 0 {
                             out |= at;
                         }
@@ -647,26 +657,29 @@ impl Analysis<'_> {
                         Some(origin),
                     );
                 }
-                map(sum.ret)
+                let ret = map(sum.ret);
+                self.arg_tags = tags;
+                self.arg_tags.truncate(base);
+                ret
             }
             ExprKind::Builtin { fun, args } => {
-                let tags: Vec<Tag> = args.iter().map(|a| self.expr(*a)).collect();
-                let all = tags.iter().fold(0, |acc, t| acc | t);
-                let name = crate::builtins::name_of(*fun);
+                let all = args.iter().fold(0, |acc, a| acc | self.expr(*a));
+                // Looked up only when there is something to report.
+                let name = || crate::builtins::name_of(*fun);
                 match fun {
                     BuiltinFn::WorkgroupBarrier | BuiltinFn::StorageBarrier => {
                         let req = self.cf_now();
-                        self.record(true, req, ex.span, || format!("`{name}`"), None);
+                        self.record(true, req, ex.span, || format!("`{}`", name()), None);
                         0
                     }
                     BuiltinFn::Sample | BuiltinFn::SampleBias | BuiltinFn::SampleCompare => {
                         let req = self.cf_now();
-                        self.record(false, req, ex.span, || format!("`{name}`"), None);
+                        self.record(false, req, ex.span, || format!("`{}`", name()), None);
                         NU
                     }
                     BuiltinFn::Dfdx | BuiltinFn::Dfdy | BuiltinFn::Fwidth => {
                         let req = self.cf_now();
-                        self.record(false, req, ex.span, || format!("`{name}`"), None);
+                        self.record(false, req, ex.span, || format!("`{}`", name()), None);
                         NU
                     }
                     BuiltinFn::SampleLevel
