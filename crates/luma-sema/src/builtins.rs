@@ -8,6 +8,7 @@ use luma_thir::{BuiltinFn, ExprKind, ScalarTy, TexDim, TextureShape, Ty, TyId};
 
 use crate::check::{Checker, Mode, Use, Val};
 use crate::codes;
+use crate::consts::Abstract;
 
 /// Which types the generic argument `T` may be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -453,7 +454,7 @@ impl<'a> Checker<'a> {
                     Val::Expr(e) => matches!(self.ty(self.expr_ty(*e)), Ty::Scalar(_)),
                 });
                 let params: &[P] = if scalar_edges { &[S, S, T] } else { &[T, T, T] };
-                self.generic_vals(fun, name, C::Float, params, R::T, vals, span)
+                self.generic_vals(fun, name, C::Float, params, R::T, &vals, span)
             }
             Kind::Transpose | Kind::Inverse | Kind::Determinant => {
                 self.matrix_builtin(fun, name, kind, args, span)
@@ -517,8 +518,20 @@ impl<'a> Checker<'a> {
         args: &'a [ast::ExprId],
         span: Span,
     ) -> CallResult {
-        let vals: Vec<Val> = args.iter().map(|a| self.expr(*a, None)).collect();
-        self.generic_vals(fun, name, class, params, ret, vals, span)
+        // No generic builtin takes more than four arguments: their values go in an array on
+        // the stack instead of a vector per call (only a call with too many uses a vector).
+        const MAX: usize = 4;
+        if args.len() <= MAX {
+            let mut vals = [Val::Abs(Abstract::Int(0), span); MAX];
+            for (slot, a) in vals.iter_mut().zip(args) {
+                *slot = self.expr(*a, None);
+            }
+            let vals = vals.get(..args.len()).unwrap_or_default();
+            self.generic_vals(fun, name, class, params, ret, vals, span)
+        } else {
+            let vals: Vec<Val> = args.iter().map(|a| self.expr(*a, None)).collect();
+            self.generic_vals(fun, name, class, params, ret, &vals, span)
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -529,7 +542,7 @@ impl<'a> Checker<'a> {
         class: Class,
         params: &[P],
         ret: R,
-        vals: Vec<Val>,
+        vals: &[Val],
         span: Span,
     ) -> CallResult {
         if vals.len() != params.len() {
@@ -557,7 +570,7 @@ impl<'a> Checker<'a> {
             if t.is_some() {
                 break;
             }
-            for (p, v) in params.iter().zip(&vals) {
+            for (p, v) in params.iter().zip(vals) {
                 if *p == want {
                     if let Some(ty) = self.val_ty(*v) {
                         t = Some(ty);
@@ -590,7 +603,7 @@ impl<'a> Checker<'a> {
                     }
                     _ => match params
                         .iter()
-                        .zip(&vals)
+                        .zip(vals)
                         .find(|(p, _)| **p == P::S)
                         .and_then(|(_, v)| self.val_ty(*v))
                     {
@@ -605,7 +618,7 @@ impl<'a> Checker<'a> {
             let tn = self.tn(t);
             let pos = params
                 .iter()
-                .zip(&vals)
+                .zip(vals)
                 .find(|(_, v)| self.val_ty(**v) == Some(t))
                 .map_or(span, |(_, v)| self.val_span(*v));
             let mut d = Diagnostic::error(
@@ -635,7 +648,7 @@ impl<'a> Checker<'a> {
         let s = self.scalar_of(t).unwrap_or(ScalarTy::Float);
         let sty = self.scalar_ty(s);
         let mut out = Vec::with_capacity(vals.len());
-        for (i, (p, v)) in params.iter().zip(vals).enumerate() {
+        for (i, (p, &v)) in params.iter().zip(vals).enumerate() {
             let expected = match p {
                 P::T => t,
                 P::S => sty,

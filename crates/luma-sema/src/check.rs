@@ -286,6 +286,18 @@ pub(crate) struct Checker<'a> {
     /// Constant evaluation steps spent in the whole program.
     pub total_steps: u64,
     pub steps_reported: bool,
+    /// Interned scalar and vector types, by `scalar_index * 4 + size - 1` (size 1: the scalar).
+    small_tys: [Option<TyId>; 20],
+}
+
+fn scalar_index(s: ScalarTy) -> usize {
+    match s {
+        ScalarTy::Bool => 0,
+        ScalarTy::Int => 1,
+        ScalarTy::Uint => 2,
+        ScalarTy::Float => 3,
+        ScalarTy::Half => 4,
+    }
 }
 
 /// Budget of constant evaluation steps for a whole program, in multiples of the per-expression
@@ -325,6 +337,7 @@ impl<'a> Checker<'a> {
             steps: 0,
             total_steps: 0,
             steps_reported: false,
+            small_tys: [None; 20],
         }
     }
 
@@ -344,7 +357,25 @@ impl<'a> Checker<'a> {
     // Types
 
     pub fn intern(&mut self, ty: Ty) -> TyId {
-        self.prog.types.intern(ty)
+        // Scalars and vectors are most of the types asked for (every literal, operator and
+        // builtin call): a small table of the handles already interned saves hashing them.
+        // The table only remembers what interning returned, so handles are the same.
+        let slot = match ty {
+            Ty::Scalar(s) => Some(scalar_index(s) * 4),
+            Ty::Vector {
+                scalar,
+                size: size @ 2..=4,
+            } => Some(scalar_index(scalar) * 4 + usize::from(size) - 1),
+            _ => None,
+        };
+        if let Some(&Some(id)) = slot.and_then(|i| self.small_tys.get(i)) {
+            return id;
+        }
+        let id = self.prog.types.intern(ty);
+        if let Some(cached) = slot.and_then(|i| self.small_tys.get_mut(i)) {
+            *cached = Some(id);
+        }
+        id
     }
 
     pub fn ty(&self, id: TyId) -> Ty {

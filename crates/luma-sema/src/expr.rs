@@ -1926,14 +1926,21 @@ impl<'a> Checker<'a> {
         args: &'a [ast::ExprId],
         span: Span,
     ) -> CallResult {
-        let (params, ret, is_entry, decl_span) = match self.funcs.get(fid.index()) {
+        // The parameter types are read by index below rather than copied out per call.
+        let (n_params, ret, is_entry, decl_span) = match self.funcs.get(fid.index()) {
             Some(f) => (
-                f.param_tys.clone(),
+                f.param_tys.len(),
                 f.ret,
                 f.entry.is_some(),
                 f.decl.name.span,
             ),
-            None => (Vec::new(), None, false, id.span),
+            None => (0, None, false, id.span),
+        };
+        let param = |c: &Self, k: usize| {
+            c.funcs
+                .get(fid.index())
+                .and_then(|f| f.param_tys.get(k))
+                .copied()
         };
         if is_entry {
             self.emit(
@@ -1947,8 +1954,8 @@ impl<'a> Checker<'a> {
                 .with_help("move the shared code into an ordinary function and call that"),
             );
         }
-        if args.len() != params.len() {
-            let n = params.len();
+        if args.len() != n_params {
+            let n = n_params;
             self.emit(
                 Diagnostic::error(
                     codes::E0509,
@@ -1971,7 +1978,8 @@ impl<'a> Checker<'a> {
             // Still check the arguments (with the parameter types where they line up), for
             // errors of their own.
             for (k, a) in args.iter().enumerate() {
-                self.expr(*a, params.get(k).copied());
+                let pt = param(self, k);
+                self.expr(*a, pt);
             }
             return CallResult {
                 expr: self.err_expr(span),
@@ -1979,7 +1987,8 @@ impl<'a> Checker<'a> {
             };
         }
         let mut out = Vec::with_capacity(args.len());
-        for (i, (a, &pt)) in args.iter().zip(&params).enumerate() {
+        for (i, a) in args.iter().enumerate() {
+            let pt = param(self, i).unwrap_or(self.t.error);
             let v = self.expr(*a, Some(pt));
             let what = || format!("argument {} of `{}`", i + 1, id.name);
             out.push(self.coerce_with(v, pt, &what));

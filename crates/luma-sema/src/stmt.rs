@@ -119,7 +119,10 @@ impl<'a> Checker<'a> {
     }
 
     fn block(&mut self, block: &'a ast::Block) -> (Block, Flow) {
-        let mut out = Block::default();
+        // About one typed statement per statement: sized once instead of grown by doubling.
+        let mut out = Block {
+            stmts: Vec::with_capacity(block.stmts.len()),
+        };
         let mut flow = Flow::Continues;
         let mut warned = false;
         for s in &block.stmts {
