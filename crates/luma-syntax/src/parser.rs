@@ -75,8 +75,12 @@ pub fn parse(text: &str, limits: &Limits, diags: &mut Diagnostics) -> Module {
         depth: 0,
         block_depth: 0,
         repeat_depth: 0,
-        expr_depth: Vec::new(),
+        expr_depth: Vec::with_capacity(expr_estimate),
         type_depth: Vec::new(),
+        operands: Vec::new(),
+        pending_ops: Vec::new(),
+        list_items: Vec::new(),
+        block_stmts: Vec::new(),
         limit_reported: false,
         last_unclosed: None,
         suspects: Vec::new(),
@@ -118,6 +122,16 @@ fn binary_op(kind: TokenKind) -> Option<(BinaryOp, u8)> {
         TokenKind::Star => (BinaryOp::Mul, PREC_MUL),
         TokenKind::Slash => (BinaryOp::Div, PREC_MUL),
         TokenKind::Percent => (BinaryOp::Rem, PREC_MUL),
+        _ => return None,
+    })
+}
+
+fn unary_op(kind: TokenKind) -> Option<UnaryOp> {
+    Some(match kind {
+        TokenKind::Minus => UnaryOp::Neg,
+        TokenKind::Not => UnaryOp::Not,
+        TokenKind::Tilde => UnaryOp::BitNot,
+        TokenKind::Hash => UnaryOp::Len,
         _ => return None,
     })
 }
@@ -271,6 +285,16 @@ struct Parser<'t, 'd> {
     /// Tree depth of each expression / type node, by handle index.
     expr_depth: Vec<u32>,
     type_depth: Vec<u32>,
+    /// Work stacks shared by every nested construct, each using the part above what its
+    /// enclosing ones left and truncating back to it (instead of vectors per construct):
+    /// operands and operators of the binary expressions being parsed,
+    operands: Vec<ExprId>,
+    pending_ops: Vec<PendingOp>,
+    /// items of the expression lists being parsed (arguments, elements), and
+    list_items: Vec<ExprId>,
+    /// statements of the blocks being parsed; each list or block is copied out at its end
+    /// into a vector of exactly its length.
+    block_stmts: Vec<Stmt>,
     /// Whether the nesting limit was reported for the current top-level declaration.
     limit_reported: bool,
     /// Token index where a missing `end` was last reported (enclosing blocks that fail at the same
@@ -1662,13 +1686,13 @@ impl Parser<'_, '_> {
             };
         }
         self.block_depth += 1;
-        let mut stmts = Vec::new();
+        let base = self.block_stmts.len();
         let mut hi = lo;
         while !self.block_ends() {
             let before = self.pos;
             if let Some(stmt) = self.parse_statement() {
                 hi = stmt.span.hi;
-                stmts.push(stmt);
+                self.block_stmts.push(stmt);
             }
             if self.recovering {
                 self.sync_statement();
@@ -1678,6 +1702,7 @@ impl Parser<'_, '_> {
             }
         }
         self.block_depth -= 1;
+        let stmts: Vec<Stmt> = self.block_stmts.drain(base..).collect();
         let span = if stmts.is_empty() {
             Span::point(lo)
         } else {
@@ -2257,44 +2282,57 @@ impl Parser<'_, '_> {
     }
 
     /// Binary operators by precedence climbing with explicit stacks (no recursion per operator).
+    /// The stacks are the parser's `operands` and `pending_ops`: this expression uses the part
+    /// above `operand_base` and `op_base` (operands nested in it, in parentheses or arguments,
+    /// use and give back the part above that).
     fn parse_binary(&mut self) -> ExprId {
         let first = self.parse_unary();
         if binary_op(self.kind()).is_none() {
             return first;
         }
-        let mut operands = vec![first];
-        let mut ops: Vec<PendingOp> = Vec::new();
+        let operand_base = self.operands.len();
+        let op_base = self.pending_ops.len();
+        self.operands.push(first);
         while let Some((op, prec)) = binary_op(self.kind()) {
             let op_tok = self.bump();
-            while ops.last().is_some_and(|top| top.prec >= prec) {
-                self.reduce(&mut operands, &mut ops);
+            while self.pending_ops.len() > op_base
+                && self.pending_ops.last().is_some_and(|top| top.prec >= prec)
+            {
+                self.reduce();
             }
             let mut chained = false;
             if prec == PREC_CMP {
-                if let Some(&lhs) = operands.last() {
+                if let Some(&lhs) = self.operands.last() {
                     chained = match self.module.exprs.get(lhs).map(|e| &e.kind) {
                         Some(ExprKind::Binary { op, .. }) => is_comparison(*op),
                         _ => false,
                     };
                 }
             }
-            ops.push(PendingOp {
+            self.pending_ops.push(PendingOp {
                 op,
                 span: op_tok.span,
                 prec,
                 chained,
             });
             let rhs = self.parse_unary();
-            operands.push(rhs);
+            self.operands.push(rhs);
         }
-        while !ops.is_empty() {
-            self.reduce(&mut operands, &mut ops);
+        while self.pending_ops.len() > op_base {
+            self.reduce();
         }
-        operands.pop().unwrap_or(first)
+        let result = self.operands.pop().unwrap_or(first);
+        self.operands.truncate(operand_base);
+        result
     }
 
-    fn reduce(&mut self, operands: &mut Vec<ExprId>, ops: &mut Vec<PendingOp>) {
-        let (Some(op), Some(rhs), Some(lhs)) = (ops.pop(), operands.pop(), operands.pop()) else {
+    /// Replaces the top two operands by the top operator applied to them.
+    fn reduce(&mut self) {
+        let (Some(op), Some(rhs), Some(lhs)) = (
+            self.pending_ops.pop(),
+            self.operands.pop(),
+            self.operands.pop(),
+        ) else {
             return;
         };
         let lo = self.module.exprs.get(lhs).map_or(op.span.lo, |e| e.span.lo);
@@ -2314,7 +2352,7 @@ impl Parser<'_, '_> {
                 span,
             )
         };
-        operands.push(e);
+        self.operands.push(e);
     }
 
     fn report_chain(&mut self, lhs: ExprId, op_span: Span, op: BinaryOp, rhs: ExprId) {
@@ -2354,20 +2392,22 @@ impl Parser<'_, '_> {
     }
 
     fn parse_unary(&mut self) -> ExprId {
-        let mut prefix: Vec<(UnaryOp, Span)> = Vec::new();
-        loop {
-            let op = match self.kind() {
-                TokenKind::Minus => UnaryOp::Neg,
-                TokenKind::Not => UnaryOp::Not,
-                TokenKind::Tilde => UnaryOp::BitNot,
-                TokenKind::Hash => UnaryOp::Len,
-                _ => break,
-            };
-            let t = self.bump();
-            prefix.push((op, t.span));
+        // The prefix operators are consecutive tokens: remember where they are and read them
+        // back, innermost first, once the operand is parsed.
+        let first_prefix = self.pos;
+        while unary_op(self.kind()).is_some() {
+            self.bump();
         }
+        let prefix_end = self.pos;
         let mut e = self.parse_postfix();
-        for (op, op_span) in prefix.into_iter().rev() {
+        for i in (first_prefix..prefix_end).rev() {
+            let Some(t) = self.tokens.get(i).copied() else {
+                continue;
+            };
+            let Some(op) = unary_op(t.kind) else {
+                continue;
+            };
+            let op_span = t.span;
             let hi = self.module.exprs.get(e).map_or(op_span.hi, |x| x.span.hi);
             e = self.alloc(
                 ExprKind::Unary {
@@ -2459,16 +2499,20 @@ impl Parser<'_, '_> {
 
     /// Comma-separated expressions up to `close` (a trailing comma is allowed).
     fn parse_expr_list(&mut self, close: TokenKind, open: Span) -> Vec<ExprId> {
-        let mut list = Vec::new();
+        // Collected on the shared `list_items` stack (nested lists use the part above this
+        // one's), then copied out at their exact length.
+        let base = self.list_items.len();
         loop {
             if self.at(close) || self.at(TokenKind::Eof) {
                 break;
             }
-            list.push(self.parse_expr());
+            let e = self.parse_expr();
+            self.list_items.push(e);
             if self.eat(TokenKind::Comma).is_none() {
                 break;
             }
         }
+        let list: Vec<ExprId> = self.list_items.drain(base..).collect();
         self.expect_close(close, open);
         list
     }
