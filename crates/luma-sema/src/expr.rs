@@ -1594,10 +1594,16 @@ impl<'a> Checker<'a> {
         if args.iter().any(|a| self.is_error(self.expr_ty(*a))) {
             return self.err_expr(span);
         }
-        let parts: Option<Vec<(ConstValue, TyId)>> = args
-            .iter()
-            .map(|a| self.const_of(*a).cloned().map(|c| (c, self.expr_ty(*a))))
-            .collect();
+        // Folded only when every argument is a constant: checked first, so that constructors
+        // of run-time values copy no constants.
+        let all_const = args.iter().all(|a| self.const_of(*a).is_some());
+        let parts: Option<Vec<(ConstValue, TyId)>> = all_const
+            .then(|| {
+                args.iter()
+                    .map(|a| self.const_of(*a).cloned().map(|c| (c, self.expr_ty(*a))))
+                    .collect()
+            })
+            .flatten();
         if let Some(parts) = parts {
             let cost: u64 = parts.iter().map(|(c, _)| consts::size(c)).sum();
             if self.spend(cost, span) {
