@@ -461,40 +461,62 @@ pub(crate) fn find_long_close(rest: &[u8], level: u32) -> Option<usize> {
     None
 }
 
-/// Keywords and reserved words, by spelling.
+/// Keywords and reserved words, by spelling. Most names are not keywords: looking at the length
+/// first compares a name with a few words instead of all of them.
 fn keyword(text: &str) -> Option<TokenKind> {
-    Some(match text {
-        "function" => TokenKind::Function,
-        "end" => TokenKind::End,
-        "let" => TokenKind::Let,
-        "return" => TokenKind::Return,
-        "if" => TokenKind::If,
-        "then" => TokenKind::Then,
-        "elseif" => TokenKind::Elseif,
-        "else" => TokenKind::Else,
-        "for" => TokenKind::For,
-        "while" => TokenKind::While,
-        "do" => TokenKind::Do,
-        "in" => TokenKind::In,
-        "and" => TokenKind::And,
-        "or" => TokenKind::Or,
-        "not" => TokenKind::Not,
-        "true" => TokenKind::True,
-        "false" => TokenKind::False,
-        "struct" => TokenKind::Struct,
-        "uniform" => TokenKind::Uniform,
-        "buffer" => TokenKind::Buffer,
-        "const" => TokenKind::Const,
-        "break" => TokenKind::Break,
-        "discard" => TokenKind::Discard,
-        "shared" => TokenKind::Shared,
-        "local" => TokenKind::Reserved(Reserved::Local),
-        "nil" => TokenKind::Reserved(Reserved::Nil),
-        "repeat" => TokenKind::Reserved(Reserved::Repeat),
-        "until" => TokenKind::Reserved(Reserved::Until),
-        "goto" => TokenKind::Reserved(Reserved::Goto),
-        "continue" => TokenKind::Reserved(Reserved::Continue),
-        "self" => TokenKind::Reserved(Reserved::SelfValue),
+    Some(match text.len() {
+        2 => match text {
+            "if" => TokenKind::If,
+            "do" => TokenKind::Do,
+            "in" => TokenKind::In,
+            "or" => TokenKind::Or,
+            _ => return None,
+        },
+        3 => match text {
+            "end" => TokenKind::End,
+            "let" => TokenKind::Let,
+            "for" => TokenKind::For,
+            "and" => TokenKind::And,
+            "not" => TokenKind::Not,
+            "nil" => TokenKind::Reserved(Reserved::Nil),
+            _ => return None,
+        },
+        4 => match text {
+            "then" => TokenKind::Then,
+            "else" => TokenKind::Else,
+            "true" => TokenKind::True,
+            "goto" => TokenKind::Reserved(Reserved::Goto),
+            "self" => TokenKind::Reserved(Reserved::SelfValue),
+            _ => return None,
+        },
+        5 => match text {
+            "while" => TokenKind::While,
+            "false" => TokenKind::False,
+            "const" => TokenKind::Const,
+            "break" => TokenKind::Break,
+            "local" => TokenKind::Reserved(Reserved::Local),
+            "until" => TokenKind::Reserved(Reserved::Until),
+            _ => return None,
+        },
+        6 => match text {
+            "return" => TokenKind::Return,
+            "elseif" => TokenKind::Elseif,
+            "struct" => TokenKind::Struct,
+            "buffer" => TokenKind::Buffer,
+            "shared" => TokenKind::Shared,
+            "repeat" => TokenKind::Reserved(Reserved::Repeat),
+            _ => return None,
+        },
+        7 => match text {
+            "uniform" => TokenKind::Uniform,
+            "discard" => TokenKind::Discard,
+            _ => return None,
+        },
+        8 => match text {
+            "function" => TokenKind::Function,
+            "continue" => TokenKind::Reserved(Reserved::Continue),
+            _ => return None,
+        },
         _ => return None,
     })
 }
@@ -835,15 +857,33 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
         open_repeats: 0,
         pending_local: None,
     };
+    // What `tokenize` does, with one cursor over the whole text instead of a slice of the
+    // rest per token (the scanner only looks at the bytes from its position on, so it scans
+    // the same tokens).
+    let mut cursor = Cursor {
+        bytes: text.as_bytes(),
+        text,
+        pos: 0,
+    };
     let mut offset = 0usize;
-    for raw in tokenize(text) {
-        let len = raw.len as usize;
-        let end = offset + len;
+    while offset < text.len() {
+        let kind = if offset == 0 && text.starts_with('\u{feff}') {
+            // A byte-order mark is whitespace only where editors put it: at the very start.
+            cursor.pos = 3;
+            RawKind::Whitespace
+        } else {
+            cursor.pos = offset;
+            cursor.scan()
+        };
+        let end = cursor.pos.max(offset + 1).min(text.len());
         if u32::try_from(end).is_err() {
             break;
         }
-        cooker.cook(raw.kind, offset, end);
+        cooker.cook(kind, offset, end);
         offset = end;
+        if !text.is_char_boundary(offset) {
+            break;
+        }
     }
     let eof = u32::try_from(offset).unwrap_or(u32::MAX);
     if let Some((lo, hi)) = cooker.pending_local.take() {
@@ -902,12 +942,15 @@ impl Cooker<'_, '_> {
 
     fn cook(&mut self, kind: RawKind, lo: usize, hi: usize) {
         let kind = match kind {
-            RawKind::Whitespace | RawKind::LineComment => {
-                if self.slice(lo, hi).contains('\n') {
+            RawKind::Whitespace => {
+                // Bytes, not chars: whitespace is ASCII.
+                if self.slice(lo, hi).as_bytes().contains(&b'\n') {
                     self.newline = true;
                 }
                 return;
             }
+            // A line comment ends before its line break.
+            RawKind::LineComment => return,
             RawKind::LongComment { level, terminated } => {
                 if self.slice(lo, hi).contains('\n') {
                     self.newline = true;
