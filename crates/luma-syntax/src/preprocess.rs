@@ -357,9 +357,10 @@ impl Expander<'_> {
         let mut comment: Option<u32> = None;
         let mut line_index = text.get(..offset).map_or(0, |s| s.matches('\n').count());
         while offset < bytes.len() {
-            let line_end = bytes
+            // `str::find` of a char searches with memchr, a word at a time.
+            let line_end = text
                 .get(offset..)
-                .and_then(|rest| rest.iter().position(|&b| b == b'\n'))
+                .and_then(|rest| rest.find('\n'))
                 .map_or(bytes.len(), |i| offset + i);
             let next = (line_end + 1).min(bytes.len());
             let line = text.get(offset..line_end).unwrap_or("");
@@ -371,7 +372,7 @@ impl Expander<'_> {
             };
             match directive {
                 None => {
-                    comment = scan_comments(line.as_bytes(), comment);
+                    comment = scan_comments(line, comment);
                     if !self.append(whole) {
                         break;
                     }
@@ -810,19 +811,28 @@ fn trailing_junk(line: &str, from: usize) -> Option<(usize, usize)> {
 
 /// Tracks long comments across lines, so directives inside them are left alone. `state` is the
 /// level of the long comment open at the start of the line; returns the one open at its end.
-fn scan_comments(line: &[u8], mut state: Option<u32>) -> Option<u32> {
+fn scan_comments(line: &str, mut state: Option<u32>) -> Option<u32> {
+    let bytes = line.as_bytes();
     let mut i = 0usize;
     loop {
         if let Some(level) = state.take() {
-            match find_long_close(line.get(i..).unwrap_or(&[]), level) {
+            match find_long_close(bytes.get(i..).unwrap_or(&[]), level) {
                 Some(end) => i += end,
                 None => return Some(level),
             }
         }
-        let rest = line.get(i..).unwrap_or(&[]);
-        let dashes = rest.windows(2).position(|w| w == b"--")?;
-        let after = i + dashes + 2;
-        match long_bracket_level(line.get(after..).unwrap_or(&[])) {
+        // The first `--` from `i`: each `-` is found with `str::find` (memchr), as most lines
+        // have none. `i` only ever follows ASCII bytes, so it is a char boundary.
+        let mut from = i;
+        let dashes = loop {
+            let d = from + line.get(from..)?.find('-')?;
+            if bytes.get(d + 1) == Some(&b'-') {
+                break d;
+            }
+            from = d + 1;
+        };
+        let after = dashes + 2;
+        match long_bracket_level(bytes.get(after..).unwrap_or(&[])) {
             Some(level) => {
                 state = Some(level);
                 i = after + level as usize + 2;
@@ -860,9 +870,12 @@ mod tests {
 
     #[test]
     fn comment_tracking() {
-        assert_eq!(scan_comments(b"a --[[ open", None), Some(0));
-        assert_eq!(scan_comments(b"still ]] x --[==[", Some(0)), Some(2));
-        assert_eq!(scan_comments(b"-- line --[[", None), None);
-        assert_eq!(scan_comments(b"]=] ]==] done", Some(2)), None);
+        assert_eq!(scan_comments("a --[[ open", None), Some(0));
+        assert_eq!(scan_comments("still ]] x --[==[", Some(0)), Some(2));
+        assert_eq!(scan_comments("-- line --[[", None), None);
+        assert_eq!(scan_comments("]=] ]==] done", Some(2)), None);
+        assert_eq!(scan_comments("a - b -- c", None), None);
+        assert_eq!(scan_comments("a - b --[[ c", None), Some(0));
+        assert_eq!(scan_comments("a -", None), None);
     }
 }
