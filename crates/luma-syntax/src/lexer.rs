@@ -865,8 +865,25 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
         text,
         pos: 0,
     };
+    let bytes = text.as_bytes();
     let mut offset = 0usize;
     while offset < text.len() {
+        if bytes.get(offset).copied().is_some_and(is_whitespace) {
+            // Whitespace, a third of the raw tokens, only tells the parser where lines break:
+            // scanned here, looking for line breaks on the way, without the cooking step.
+            let mut end = offset;
+            while let Some(b) = bytes.get(end).copied().filter(|&b| is_whitespace(b)) {
+                if b == b'\n' {
+                    cooker.newline = true;
+                }
+                end += 1;
+            }
+            if u32::try_from(end).is_err() {
+                break;
+            }
+            offset = end;
+            continue;
+        }
         let kind = if offset == 0 && text.starts_with('\u{feff}') {
             // A byte-order mark is whitespace only where editors put it: at the very start.
             cursor.pos = 3;
@@ -1154,7 +1171,7 @@ impl Cooker<'_, '_> {
 
     /// Validates a numeric literal and computes its value.
     fn number(&mut self, lo: usize, hi: usize) -> TokenKind {
-        match parse_number(self.slice(lo, hi)) {
+        match parse_number(self.slice(lo, hi), false) {
             Ok(NumberValue::Int { unsigned, .. }) => TokenKind::Int { unsigned },
             Ok(NumberValue::Float(_)) => TokenKind::Float,
             Err(problem) => {
@@ -1313,11 +1330,13 @@ pub enum NumberValue {
 /// [`TokenKind::Float`] token), or `None` when it is not a valid literal (the lexer reported
 /// those and made them [`TokenKind::Error`]).
 pub fn number_value(text: &str) -> Option<NumberValue> {
-    parse_number(text).ok()
+    parse_number(text, true).ok()
 }
 
 /// Validates the text of a raw number token.
-fn parse_number(text: &str) -> Result<NumberValue, NumberProblem> {
+/// With `value_needed` false (the lexer, which only validates: the parser computes the value
+/// again), a float literal that cannot overflow is not converted and reads as 0.0.
+fn parse_number(text: &str, value_needed: bool) -> Result<NumberValue, NumberProblem> {
     let bytes = text.as_bytes();
     if let Some(digits) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
         let (digits, unsigned) = match digits.strip_suffix(['u', 'U']) {
@@ -1348,7 +1367,7 @@ fn parse_number(text: &str) -> Result<NumberValue, NumberProblem> {
             value = value
                 .checked_mul(16)
                 .and_then(|v| v.checked_add(d))
-                .ok_or(NumberProblem::IntTooLarge { unsigned })?;
+                .ok_or_else(|| NumberProblem::IntTooLarge { unsigned })?;
         }
         return int_kind(value, unsigned);
     }
@@ -1359,6 +1378,7 @@ fn parse_number(text: &str) -> Result<NumberValue, NumberProblem> {
     while digit(i) {
         i += 1;
     }
+    let integer_digits = i;
     let mut is_float = false;
     if bytes.get(i) == Some(&b'.') {
         is_float = true;
@@ -1376,7 +1396,8 @@ fn parse_number(text: &str) -> Result<NumberValue, NumberProblem> {
             help: None,
         });
     }
-    if matches!(bytes.get(i), Some(b'e' | b'E')) {
+    let has_exponent = matches!(bytes.get(i), Some(b'e' | b'E'));
+    if has_exponent {
         i += 1;
         if matches!(bytes.get(i), Some(b'+' | b'-')) {
             i += 1;
@@ -1397,7 +1418,8 @@ fn parse_number(text: &str) -> Result<NumberValue, NumberProblem> {
     match suffix {
         "" => {}
         "u" | "U" if !is_float => {
-            let value = parse_decimal(body).ok_or(NumberProblem::IntTooLarge { unsigned: true })?;
+            let value =
+                parse_decimal(body).ok_or_else(|| NumberProblem::IntTooLarge { unsigned: true })?;
             return int_kind(value, true);
         }
         "u" | "U" => {
@@ -1454,8 +1476,13 @@ fn parse_number(text: &str) -> Result<NumberValue, NumberProblem> {
         }
     }
     if !is_float {
-        let value = parse_decimal(body).ok_or(NumberProblem::IntTooLarge { unsigned: false })?;
+        let value =
+            parse_decimal(body).ok_or_else(|| NumberProblem::IntTooLarge { unsigned: false })?;
         return int_kind(value, false);
+    }
+    // Below 1e38 (no exponent, at most 38 digits before the point) a literal fits in `float`.
+    if !value_needed && !has_exponent && integer_digits <= 38 {
+        return Ok(NumberValue::Float(0.0));
     }
     let value: f64 = body.parse().map_err(|_| NumberProblem::Invalid {
         message: "invalid number literal".into(),
