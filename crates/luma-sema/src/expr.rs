@@ -763,7 +763,10 @@ impl<'a> Checker<'a> {
                 )
             }
         };
-        if let (Some(a), Some(b)) = (self.const_of(le).cloned(), self.const_of(re).cloned()) {
+        // Both constants are copied for folding only when both sides are constant.
+        let both_const = self.const_of(le).is_some() && self.const_of(re).is_some();
+        let consts = both_const.then(|| (self.const_of(le).cloned(), self.const_of(re).cloned()));
+        if let Some((Some(a), Some(b))) = consts {
             let cost = consts::size(&a) + consts::size(&b);
             if self.spend(cost, span) {
                 match consts::binary(&self.prog.types, op, &a, lt, &b, rt) {
