@@ -5,8 +5,8 @@
 use luma_base::{Arena, Diagnostic, Diagnostics, Limits, Span};
 use luma_syntax::ast;
 use luma_thir::{
-    Access, ConstId, ConstValue, Expr, ExprId, ExprKind, FuncId, GlobalId, LocalDef, LocalId,
-    Program, ScalarTy, Stage, StructId, Ty, TyId,
+    Access, BuiltinFn, ConstId, ConstValue, Expr, ExprId, ExprKind, FuncId, GlobalId, LocalDef,
+    LocalId, Program, ScalarTy, Stage, StructId, Ty, TyId,
 };
 use rustc_hash::FxHashMap;
 
@@ -288,6 +288,8 @@ pub(crate) struct Checker<'a> {
     pub steps_reported: bool,
     /// Interned scalar and vector types, by `scalar_index * 4 + size - 1` (size 1: the scalar).
     small_tys: [Option<TyId>; 20],
+    /// Per called name that is not declared: its builtin type and builtin function, if any.
+    pub builtin_callees: FxHashMap<&'a str, (Option<Ty>, Option<BuiltinFn>)>,
 }
 
 fn scalar_index(s: ScalarTy) -> usize {
@@ -338,6 +340,7 @@ impl<'a> Checker<'a> {
             total_steps: 0,
             steps_reported: false,
             small_tys: [None; 20],
+            builtin_callees: FxHashMap::default(),
         }
     }
 

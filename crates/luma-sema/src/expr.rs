@@ -6,7 +6,8 @@
 use luma_base::{Diagnostic, Span};
 use luma_syntax::ast;
 use luma_thir::{
-    ArrayLen, BinaryOp, ConstValue, ExprId, ExprKind, GlobalKind, ScalarTy, Ty, TyId, UnaryOp,
+    ArrayLen, BinaryOp, BuiltinFn, ConstValue, ExprId, ExprKind, GlobalKind, ScalarTy, Ty, TyId,
+    UnaryOp,
 };
 
 use crate::builtins::{self, CallResult};
@@ -1815,11 +1816,12 @@ impl<'a> Checker<'a> {
             }
             None => {}
         }
-        if let Some(t) = types::builtin_type(name) {
+        let (constructor, builtin) = self.builtin_callee(name);
+        if let Some(t) = constructor {
             let expr = self.construct(t, name, id.span, args, span);
             return CallResult { expr, void: false };
         }
-        if let Some(f) = builtins::lookup(name) {
+        if let Some(f) = builtin {
             return self.builtin_call(f, args, span);
         }
         let mut d = Diagnostic::error(
@@ -1863,6 +1865,18 @@ impl<'a> Checker<'a> {
         self.emit(d);
         self.unresolved_call_args(args);
         err(self)
+    }
+
+    /// The builtin type (a constructor) and the builtin function named `name`, looked up once
+    /// per name: the tables are searched by comparing names, and a shader calls the same few
+    /// builtins many times.
+    fn builtin_callee(&mut self, name: &'a str) -> (Option<Ty>, Option<BuiltinFn>) {
+        if let Some(&known) = self.builtin_callees.get(name) {
+            return known;
+        }
+        let found = (types::builtin_type(name), builtins::lookup(name));
+        self.builtin_callees.insert(name, found);
+        found
     }
 
     /// Checks the arguments of a call that could not be resolved, for their own errors only:
