@@ -205,6 +205,13 @@ impl<'a> Scopes<'a> {
     pub fn visible(&self) -> impl Iterator<Item = &&'a str> {
         self.map.keys()
     }
+
+    /// Closes every scope, keeping the memory for the next function.
+    pub fn clear(&mut self) {
+        self.map.clear();
+        self.decls.clear();
+        self.stack.clear();
+    }
 }
 
 pub(crate) struct LoopCtx {
@@ -288,6 +295,8 @@ pub(crate) struct Checker<'a> {
     pub steps_reported: bool,
     /// Interned scalar and vector types, by `scalar_index * 4 + size - 1` (size 1: the scalar).
     small_tys: [Option<TyId>; 20],
+    /// The scopes of the last function checked, emptied: the next one reuses their memory.
+    pub spare_scopes: Scopes<'a>,
     /// Per called name that is not declared: its builtin type and builtin function, if any.
     pub builtin_callees: FxHashMap<&'a str, (Option<Ty>, Option<BuiltinFn>)>,
 }
@@ -340,6 +349,7 @@ impl<'a> Checker<'a> {
             total_steps: 0,
             steps_reported: false,
             small_tys: [None; 20],
+            spare_scopes: Scopes::default(),
             builtin_callees: FxHashMap::default(),
         }
     }

@@ -53,7 +53,7 @@ impl<'a> Checker<'a> {
         };
         self.fcx = Some(FnCtx {
             locals: Default::default(),
-            scopes: Default::default(),
+            scopes: std::mem::take(&mut self.spare_scopes),
             loops: Vec::new(),
             ret,
             ret_span,
@@ -91,7 +91,8 @@ impl<'a> Checker<'a> {
             );
         }
         let Some(mut f) = self.fcx.take() else { return };
-        f.scopes.pop();
+        f.scopes.clear();
+        self.spare_scopes = std::mem::take(&mut f.scopes);
         if let Some(def) = self.prog.functions.get_mut(fid) {
             def.params = params;
             def.locals = std::mem::take(&mut f.locals);
