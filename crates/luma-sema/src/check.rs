@@ -396,7 +396,9 @@ impl<'a> Checker<'a> {
     }
 
     pub fn is_error(&self, id: TyId) -> bool {
-        self.ty(id) == Ty::Error
+        // A pattern, not `==`: the derived comparison of two `Ty`s is a call, and this is asked
+        // several times per expression.
+        matches!(self.ty(id), Ty::Error)
     }
 
     pub fn scalar_ty(&mut self, s: ScalarTy) -> TyId {

@@ -801,7 +801,10 @@ impl<'a> Checker<'a> {
         let (ls, rs) = (scalar(l), scalar(r));
         match op {
             BinaryOp::And | BinaryOp::Or => {
-                if l == Ty::Scalar(ScalarTy::Bool) && r == Ty::Scalar(ScalarTy::Bool) {
+                if matches!(
+                    (l, r),
+                    (Ty::Scalar(ScalarTy::Bool), Ty::Scalar(ScalarTy::Bool))
+                ) {
                     Ok(self.t.bool_)
                 } else {
                     Err(BinErr::Logic)
