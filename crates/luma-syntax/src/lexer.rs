@@ -1367,7 +1367,7 @@ fn parse_number(text: &str, value_needed: bool) -> Result<NumberValue, NumberPro
             value = value
                 .checked_mul(16)
                 .and_then(|v| v.checked_add(d))
-                .ok_or_else(|| NumberProblem::IntTooLarge { unsigned })?;
+                .ok_or(NumberProblem::IntTooLarge { unsigned })?;
         }
         return int_kind(value, unsigned);
     }
@@ -1418,8 +1418,7 @@ fn parse_number(text: &str, value_needed: bool) -> Result<NumberValue, NumberPro
     match suffix {
         "" => {}
         "u" | "U" if !is_float => {
-            let value =
-                parse_decimal(body).ok_or_else(|| NumberProblem::IntTooLarge { unsigned: true })?;
+            let value = parse_decimal(body).ok_or(NumberProblem::IntTooLarge { unsigned: true })?;
             return int_kind(value, true);
         }
         "u" | "U" => {
@@ -1476,8 +1475,7 @@ fn parse_number(text: &str, value_needed: bool) -> Result<NumberValue, NumberPro
         }
     }
     if !is_float {
-        let value =
-            parse_decimal(body).ok_or_else(|| NumberProblem::IntTooLarge { unsigned: false })?;
+        let value = parse_decimal(body).ok_or(NumberProblem::IntTooLarge { unsigned: false })?;
         return int_kind(value, false);
     }
     // Below 1e38 (no exponent, at most 38 digits before the point) a literal fits in `float`.
