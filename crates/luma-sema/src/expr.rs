@@ -2072,7 +2072,20 @@ impl<'a> Checker<'a> {
             }
         };
         let sty = self.scalar_ty(component);
-        let vals: Vec<Val> = args.iter().map(|a| self.expr(*a, Some(sty))).collect();
+        // Up to four argument values (every vector constructor) go in an array on the stack
+        // instead of a vector per call.
+        const INLINE: usize = 4;
+        let mut inline = [Val::Abs(Abstract::Int(0), span); INLINE];
+        let spilled: Vec<Val>;
+        let vals: &[Val] = if args.len() <= INLINE {
+            for (slot, a) in inline.iter_mut().zip(args) {
+                *slot = self.expr(*a, Some(sty));
+            }
+            inline.get(..args.len()).unwrap_or_default()
+        } else {
+            spilled = args.iter().map(|a| self.expr(*a, Some(sty))).collect();
+            &spilled
+        };
         if vals.iter().any(|v| self.val_is_error(*v)) {
             return self.err_expr(span);
         }
@@ -2084,7 +2097,7 @@ impl<'a> Checker<'a> {
         };
         match t {
             Ty::Scalar(s) => {
-                let [v] = vals.as_slice() else {
+                let [v] = vals else {
                     return bad(
                         self,
                         format!("`{name}(...)` takes one value, found {}", vals.len()),
@@ -2132,7 +2145,7 @@ impl<'a> Checker<'a> {
                 }
             }
             Ty::Vector { scalar, size } => {
-                if let [v] = vals.as_slice() {
+                if let [v] = vals {
                     match *v {
                         Val::Abs(a, vs) => {
                             let c = self.materialize(a, vs, scalar);
@@ -2242,7 +2255,7 @@ impl<'a> Checker<'a> {
                 columns,
                 rows,
             } => {
-                if let [v] = vals.as_slice() {
+                if let [v] = vals {
                     match *v {
                         Val::Abs(a, vs) => {
                             let c = self.materialize(a, vs, scalar);
