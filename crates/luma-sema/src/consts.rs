@@ -648,8 +648,8 @@ pub(crate) fn construct(
     to: TyId,
 ) -> Result<ConstValue, FoldError> {
     match types.get(to) {
-        Ty::Vector { .. } => {
-            let mut out = Vec::new();
+        Ty::Vector { size, .. } => {
+            let mut out = Vec::with_capacity(usize::from(size));
             for (v, _) in args {
                 match v {
                     ConstValue::Composite(p) => out.extend(p.iter().cloned()),
