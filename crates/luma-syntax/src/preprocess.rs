@@ -782,8 +782,15 @@ impl Expander<'_> {
 
 /// If `line` is a directive, its kind and the offset just after the directive name.
 fn detect_directive(line: &str) -> Option<(Directive, usize)> {
-    let indent = line.len() - line.trim_start_matches([' ', '\t']).len();
+    let indent = line
+        .bytes()
+        .take_while(|&b| b == b' ' || b == b'\t')
+        .count();
     let rest = line.get(indent..)?;
+    // Almost every line is code: one byte settles it.
+    if !rest.starts_with('#') {
+        return None;
+    }
     for (name, kind) in [
         ("#include", Directive::Include),
         ("#pragma", Directive::Pragma),
