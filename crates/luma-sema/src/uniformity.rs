@@ -110,6 +110,16 @@ struct Analysis<'p> {
     arg_tags: Vec<Tag>,
 }
 
+/// The buffers of one function's walk, handed to the next function for their memory.
+#[derive(Default)]
+struct Scratch {
+    locals: Vec<Tag>,
+    read: Vec<bool>,
+    breaks: Vec<(Tag, Option<Span>)>,
+    loop_extra: rustc_hash::FxHashMap<usize, (Tag, Option<Span>)>,
+    arg_tags: Vec<Tag>,
+}
+
 impl<'a> Checker<'a> {
     /// Runs the analysis over a program without errors.
     pub fn uniformity(&mut self) {
@@ -117,30 +127,45 @@ impl<'a> Checker<'a> {
         let mut summaries = vec![Summary::default(); self.funcs.len()];
         let mut all: BTreeMap<(u32, u32, bool), Finding> = BTreeMap::new();
         let max_depth = self.limits.nesting_depth.saturating_mul(4);
+        let mut scratch = Scratch::default();
         for f in order {
             let fid = FuncId::from_index(f as u32);
             let Some(def) = self.prog.functions.get(fid) else {
                 continue;
             };
             let entry = self.prog.entry_points.iter().find(|e| e.function == fid);
+            let Scratch {
+                mut locals,
+                mut read,
+                mut breaks,
+                mut loop_extra,
+                mut arg_tags,
+            } = std::mem::take(&mut scratch);
+            locals.clear();
+            locals.resize(def.locals.len(), 0);
+            read.clear();
+            read.resize(def.locals.len(), false);
+            breaks.clear();
+            loop_extra.clear();
+            arg_tags.clear();
             let mut a = Analysis {
                 prog: &self.prog,
                 summaries: &summaries,
-                locals: vec![0; def.locals.len()],
-                read: vec![false; def.locals.len()],
+                locals,
+                read,
                 fields: BTreeMap::new(),
                 cf: 0,
                 reason: None,
                 after: 0,
                 after_reason: None,
-                breaks: Vec::new(),
+                breaks,
                 summary: Summary::default(),
                 findings: BTreeMap::new(),
                 changed: false,
                 depth: 0,
                 max_depth,
-                loop_extra: rustc_hash::FxHashMap::default(),
-                arg_tags: Vec::new(),
+                loop_extra,
+                arg_tags,
             };
             for (i, p) in def.params.iter().enumerate() {
                 let tag = match entry.and_then(|e| e.inputs.get(i)) {
@@ -189,6 +214,13 @@ impl<'a> Checker<'a> {
             }
             let summary = a.summary;
             let findings = std::mem::take(&mut a.findings);
+            scratch = Scratch {
+                locals: a.locals,
+                read: a.read,
+                breaks: a.breaks,
+                loop_extra: a.loop_extra,
+                arg_tags: a.arg_tags,
+            };
             if let Some(s) = summaries.get_mut(f) {
                 *s = summary;
             }
