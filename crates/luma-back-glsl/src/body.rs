@@ -1477,7 +1477,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             .scalar()
             .ok_or_else(|| Error::invalid("math on a composite"))?;
         let unsigned = scalar.kind == ScalarKind::Uint;
-        let call = |name: &str| format!("{name}({})", texts.join(", "));
+        let call = |name: &str| call_text(name, &texts);
         let text = match fun {
             M::Abs => call("abs"),
             M::Sign => call("sign"),
@@ -2231,4 +2231,20 @@ fn shadow_name(dim: ImageDimension, arrayed: bool) -> &'static str {
 
 fn escape_file_name(name: &str) -> String {
     name.replace('\\', "/").replace('"', "'")
+}
+
+/// `name(a, b, c)`, written into one string (no joined copy of the arguments first).
+fn call_text(name: &str, args: &[String]) -> String {
+    let len = name.len() + 2 + args.iter().map(|a| a.len() + 2).sum::<usize>();
+    let mut text = String::with_capacity(len);
+    text.push_str(name);
+    text.push('(');
+    for (i, a) in args.iter().enumerate() {
+        if i > 0 {
+            text.push_str(", ");
+        }
+        text.push_str(a);
+    }
+    text.push(')');
+    text
 }

@@ -386,6 +386,30 @@ impl<'a> Writer<'a> {
 
     /// `T name` or `T name[N]`.
     pub fn decl(&mut self, ty: Handle<Type>, name: &str) -> Result<String, Error> {
+        // Scalars and vectors (most temporaries) are written straight into the result.
+        let simple = match *self.inner(ty)? {
+            TypeInner::Scalar(s) => Some((s, None)),
+            TypeInner::Vector { size, scalar } => Some((scalar, Some(size))),
+            _ => None,
+        };
+        if let Some((s, size)) = simple {
+            self.note_scalar(s);
+            let mut text = String::with_capacity(8 + name.len());
+            match size {
+                Some(size) => {
+                    text.push_str(vector_prefix(s));
+                    text.push(match size {
+                        VectorSize::Bi => '2',
+                        VectorSize::Tri => '3',
+                        VectorSize::Quad => '4',
+                    });
+                }
+                None => text.push_str(scalar_name(s)),
+            }
+            text.push(' ');
+            text.push_str(name);
+            return Ok(text);
+        }
         let (base, suffix) = self.type_parts(ty)?;
         Ok(format!("{base} {name}{suffix}"))
     }
@@ -507,6 +531,10 @@ impl<'a> Writer<'a> {
 
     /// Marks `c` as declared, with every named constant its value refers to.
     fn mark_constant(&mut self, c: Handle<Constant>) -> Result<(), Error> {
+        // Most references are to a constant already marked: no stack needed for those.
+        if let Some(true) = self.used_constants.get(c.index()) {
+            return Ok(());
+        }
         let mut stack = vec![c];
         while let Some(c) = stack.pop() {
             match self.used_constants.get_mut(c.index()) {
@@ -1132,14 +1160,18 @@ pub(crate) fn scalar_name(s: Scalar) -> &'static str {
 
 /// `vec3`, `ivec2`, `bvec4`, `f16vec3`.
 pub(crate) fn vector_name(size: VectorSize, s: Scalar) -> String {
-    let prefix = match (s.kind, s.width) {
+    format!("{}{}", vector_prefix(s), size.count())
+}
+
+/// `vec`, `ivec`, `bvec`, `f16vec`: a vector type name without its size.
+fn vector_prefix(s: Scalar) -> &'static str {
+    match (s.kind, s.width) {
         (ScalarKind::Bool, _) => "bvec",
         (ScalarKind::Sint, _) => "ivec",
         (ScalarKind::Uint, _) => "uvec",
         (ScalarKind::Float, 2) => "f16vec",
         (ScalarKind::Float, _) => "vec",
-    };
-    format!("{prefix}{}", size.count())
+    }
 }
 
 /// `mat4`, `mat2x3`, `f16mat3x3`.

@@ -107,24 +107,47 @@ impl Namer {
             return clean;
         }
         // Ends in a digit already: separate the counter so `v1` + 1 is `v1_1`, not `v11`.
-        let mut stem = clean.trim_end_matches('_').to_string();
+        let trimmed = clean.trim_end_matches('_');
         // `gl` + `_1` would start with the reserved prefix `gl_` for every counter: move the
         // stem out of the prefix first, or the search below would never end.
-        let probe = format!("{stem}_");
-        if self.reserved_prefixes.iter().any(|p| probe.starts_with(p)) {
-            stem = format!("u_{stem}");
-        }
-        let first = self.next_suffix.get(&stem).copied().unwrap_or(1);
+        let moved;
+        let stem = if self
+            .reserved_prefixes
+            .iter()
+            .any(|p| starts_with_underscored(trimmed, p))
+        {
+            moved = format!("u_{trimmed}");
+            moved.as_str()
+        } else {
+            trimmed
+        };
+        let first = self.next_suffix.get(stem).copied().unwrap_or(1);
         for n in first.. {
             let candidate = format!("{stem}_{n}");
             if !self.taken(&candidate) && !self.is_reserved(&candidate) {
                 self.take(candidate.clone());
-                self.next_suffix.insert(stem, n + 1);
+                // Stems repeat (`t`, `texel`): update the hint in place rather than allocating
+                // a key for every name.
+                match self.next_suffix.get_mut(stem) {
+                    Some(next) => *next = n + 1,
+                    None => {
+                        self.next_suffix.insert(stem.to_string(), n + 1);
+                    }
+                }
                 return candidate;
             }
         }
         // The loop above only ends by returning: the taken names are finite.
         clean
+    }
+}
+
+/// Whether `stem` followed by `_` starts with `prefix` (without building that string).
+fn starts_with_underscored(stem: &str, prefix: &str) -> bool {
+    if prefix.len() <= stem.len() {
+        stem.starts_with(prefix)
+    } else {
+        prefix.len() == stem.len() + 1 && prefix.starts_with(stem) && prefix.ends_with('_')
     }
 }
 
@@ -171,7 +194,12 @@ impl InternalNames {
             };
             n += 1;
             if self.taken.insert(name.clone()) {
-                self.next.insert(base.to_string(), n);
+                match self.next.get_mut(base) {
+                    Some(next) => *next = n,
+                    None => {
+                        self.next.insert(base.to_string(), n);
+                    }
+                }
                 return name;
             }
         }
