@@ -502,7 +502,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         for (&t, &a) in targets.iter().zip(args) {
             let target = self.operand(t)?;
             let value = self.operand(a)?;
-            self.out.line_fmt(format_args!("{} = {};", target.text, value.text));
+            self.out
+                .line_fmt(format_args!("{} = {};", target.text, value.text));
         }
         Ok(())
     }
@@ -892,7 +893,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         }
         let target = self.operand(pointer)?;
         let source = self.operand(value)?;
-        self.out.line_fmt(format_args!("{} = {};", target.text, source.text));
+        self.out
+            .line_fmt(format_args!("{} = {};", target.text, source.text));
         Ok(())
     }
 

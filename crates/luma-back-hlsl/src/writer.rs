@@ -921,7 +921,9 @@ impl<'a> Writer<'a> {
                             .push_constant_register
                             .map(|b| format!(" : register(b{}, space{})", b.binding, b.group))
                             .unwrap_or_default();
-                        out.line_fmt(format_args!("[[vk::push_constant]] cbuffer {block}{reg} {{"));
+                        out.line_fmt(format_args!(
+                            "[[vk::push_constant]] cbuffer {block}{reg} {{"
+                        ));
                     } else {
                         out.line_fmt(format_args!(
                             "{}cbuffer {block}{} {{",
@@ -971,7 +973,11 @@ impl<'a> Writer<'a> {
                         _ => 't',
                     };
                     let d = self.decl(global.ty, &name, false)?;
-                    out.line_fmt(format_args!("{}{d}{};", vk.unwrap_or_default(), register(class)));
+                    out.line_fmt(format_args!(
+                        "{}{d}{};",
+                        vk.unwrap_or_default(),
+                        register(class)
+                    ));
                 }
                 AddressSpace::Workgroup => {
                     let d = self.decl(global.ty, &name, false)?;
@@ -1593,7 +1599,10 @@ impl<'a> Writer<'a> {
                         Place::Typed { expr, ty, .. } => {
                             let t = self.type_name(*ty)?;
                             out.line_fmt(format_args!("{t} {old};"));
-                            out.line_fmt(format_args!("InterlockedExchange({expr}, {}, {old});", v.text));
+                            out.line_fmt(format_args!(
+                                "InterlockedExchange({expr}, {}, {old});",
+                                v.text
+                            ));
                         }
                         Place::Bytes { buffer, offset, .. } => {
                             out.line_fmt(format_args!("uint {old};"));

@@ -764,7 +764,9 @@ impl<'a> Writer<'a> {
             let ty = self.type_name(c.ty)?;
             if let Some(id) = c.spec_id {
                 let fc = self.internal_names.fresh(&format!("luma_fc_{name}"));
-                out.line_fmt(format_args!("constant {ty} {fc} [[function_constant({id})]];"));
+                out.line_fmt(format_args!(
+                    "constant {ty} {fc} [[function_constant({id})]];"
+                ));
                 out.line_fmt(format_args!(
                     "constant {ty} {name} = metal::is_function_constant_defined({fc}) ? {fc} : {value};"
                 ));
@@ -1845,7 +1847,10 @@ impl<'a> Writer<'a> {
                 }
                 let name = self.var_name(ctx, v, "composite");
                 let t = self.type_name(ty)?;
-                out.line_fmt(format_args!("const {t} {name} = {t} {{{}}};", parts.join(", ")));
+                out.line_fmt(format_args!(
+                    "const {t} {name} = {t} {{{}}};",
+                    parts.join(", ")
+                ));
             }
             Op::Insert {
                 base,

@@ -212,7 +212,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             match local.init {
                 Some(init) => {
                     let value = self.w.constant_ref(init)?;
-                    self.out.line_fmt(format_args!("var {name}: {ty} = {};", value.text));
+                    self.out
+                        .line_fmt(format_args!("var {name}: {ty} = {};", value.text));
                 }
                 None => self.out.line_fmt(format_args!("var {name}: {ty};")),
             }
@@ -286,7 +287,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 } => {
                     let mut args = self.storage_args(*image, *coordinate, *array_index)?;
                     args.push(self.operand(*value)?.text);
-                    self.out.line_fmt(format_args!("textureStore({});", args.join(", ")));
+                    self.out
+                        .line_fmt(format_args!("textureStore({});", args.join(", ")));
                 }
                 StmtKind::Call { function, args } => {
                     let call = self.call(*function, args)?;
@@ -473,7 +475,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         match init {
             Some(init) => {
                 let e = self.operand(init)?;
-                self.out.line_fmt(format_args!("var {name}: {ty} = {};", e.text));
+                self.out
+                    .line_fmt(format_args!("var {name}: {ty} = {};", e.text));
             }
             None => self.out.line_fmt(format_args!("var {name}: {ty};")),
         }
@@ -500,7 +503,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         for (&t, &a) in targets.iter().zip(args) {
             let target = self.operand(t)?;
             let value = self.operand(a)?;
-            self.out.line_fmt(format_args!("{} = {};", target.text, value.text));
+            self.out
+                .line_fmt(format_args!("{} = {};", target.text, value.text));
         }
         Ok(())
     }
@@ -527,7 +531,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             if value.reads.iter().any(|r| assigned.contains(r)) {
                 let base = self.value(t)?.name.clone().unwrap_or_else(|| "v".into());
                 let name = self.namer.call(&format!("next_{base}"));
-                self.out.line_fmt(format_args!("let {name} = {};", value.text));
+                self.out
+                    .line_fmt(format_args!("let {name} = {};", value.text));
                 value = Expr::name(name);
             }
             assigned.push(t.raw());
@@ -559,7 +564,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     .cloned()
                     .flatten()
                     .ok_or_else(|| Error::invalid("`Return` of several values from a function"))?;
-                self.out.line_fmt(format_args!("return {s}({});", texts.join(", ")));
+                self.out
+                    .line_fmt(format_args!("return {s}({});", texts.join(", ")));
             }
         }
         Ok(())
@@ -758,7 +764,9 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             Placement::Effect => match op {
                 // WGSL discards a call's result only for calls of user functions and of
                 // builtins not marked `@must_use`; atomics are among the latter.
-                Op::Call { .. } | Op::Atomic { .. } => self.out.line_fmt(format_args!("{};", e.text)),
+                Op::Call { .. } | Op::Atomic { .. } => {
+                    self.out.line_fmt(format_args!("{};", e.text))
+                }
                 _ => self.out.line_fmt(format_args!("_ = {};", e.text)),
             },
         }
@@ -902,7 +910,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             c.text,
             x.text
         ));
-        self.out.line_fmt(format_args!("{name} = {result}.old_value;"));
+        self.out
+            .line_fmt(format_args!("{name} = {result}.old_value;"));
         self.out
             .open(format!("if {result}.exchanged || {name} != {} {{", c.text));
         self.out.line("break;");

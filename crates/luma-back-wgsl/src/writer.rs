@@ -1041,7 +1041,10 @@ impl<'a> Writer<'a> {
                                 ),
                             ));
                         }
-                        out.line_fmt(format_args!("@id({id}) override {name}: {ty} = {};", value.text));
+                        out.line_fmt(format_args!(
+                            "@id({id}) override {name}: {ty} = {};",
+                            value.text
+                        ));
                     }
                     None => {
                         let value = self.constant_value(c)?;
