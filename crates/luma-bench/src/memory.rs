@@ -152,7 +152,7 @@ fn stages_counted(
     record("preprocess + parse");
     let program = lumac::check(&parsed, &options, &mut diags).ok_or_else(fail)?;
     record("check");
-    parsed.ast = lumac::function_names(&parsed.ast);
+    parsed.ast = lumac::function_names(std::mem::take(&mut parsed.ast));
     record("syntax tree freed");
     let mut module = lumac::lower(&program, &parsed, &options, &mut diags).ok_or_else(fail)?;
     record("lower (verified)");

@@ -28,12 +28,13 @@ const KNOWN: &[(&str, &str)] = &[
 /// The attributes written on one declaration, checked against the ones allowed there.
 #[derive(Default)]
 pub(crate) struct AttrSet<'a> {
-    list: Vec<&'a ast::Attribute>,
+    /// Each attribute kept, with its name's text.
+    list: Vec<(&'a str, &'a ast::Attribute)>,
 }
 
 impl<'a> AttrSet<'a> {
     pub fn get(&self, name: &str) -> Option<&'a ast::Attribute> {
-        self.list.iter().copied().find(|a| a.name.name == name)
+        self.list.iter().find(|(n, _)| *n == name).map(|&(_, a)| a)
     }
 
     pub fn has(&self, name: &str) -> bool {
@@ -52,7 +53,7 @@ impl<'a> Checker<'a> {
     ) -> AttrSet<'a> {
         let mut set = AttrSet::default();
         for a in attrs {
-            let name = a.name.name.as_str();
+            let name = self.text(&a.name);
             match KNOWN.iter().find(|(n, _)| *n == name) {
                 None => {
                     let mut d = Diagnostic::error(
@@ -98,7 +99,7 @@ impl<'a> Checker<'a> {
                             .with_label(prev.span, "first written here"),
                         );
                     } else {
-                        set.list.push(a);
+                        set.list.push((name, a));
                     }
                 }
             }
@@ -116,7 +117,7 @@ impl<'a> Checker<'a> {
             Diagnostic::error(
                 codes::E0410,
                 a.span,
-                format!("`@{}` takes {expected}", a.name.name),
+                format!("`@{}` takes {expected}", self.text(&a.name)),
             )
             .with_primary_label("invalid arguments"),
         );
@@ -141,7 +142,7 @@ impl<'a> Checker<'a> {
                 ..
             }) = self.ast_expr(*one)
             {
-                return Some((id.name.as_str(), id.span));
+                return Some((self.text(id), id.span));
             }
         }
         self.bad_attr(a, expected);
@@ -153,7 +154,7 @@ impl<'a> Checker<'a> {
         let args = self.attr_args(a);
         match args {
             [one] => {
-                let what = format!("the argument of `@{}`", a.name.name);
+                let what = format!("the argument of `@{}`", self.text(&a.name));
                 self.const_u32(*one, &what, min)
             }
             _ => {
@@ -168,7 +169,7 @@ impl<'a> Checker<'a> {
         match self.attr_args(a) {
             [] => Some(None),
             [one] => {
-                let what = format!("the argument of `@{}`", a.name.name);
+                let what = format!("the argument of `@{}`", self.text(&a.name));
                 self.const_u32(*one, &what, min).map(Some)
             }
             _ => {

@@ -354,6 +354,11 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// The text of a name of the syntax tree.
+    pub fn text(&self, id: &ast::Ident) -> &'a str {
+        self.ast.name(id.name)
+    }
+
     // ---------------------------------------------------------------------------------------
     // Diagnostics
 
@@ -939,11 +944,12 @@ impl<'a> Checker<'a> {
     }
 
     pub fn declare_local(&mut self, name: &'a ast::Ident, ty: TyId, counter: bool) -> LocalId {
+        let text = self.text(name);
         let Some(f) = self.fcx.as_mut() else {
             return LocalId::from_index(0);
         };
         let id = f.locals.append(LocalDef {
-            name: name.name.clone(),
+            name: text.to_owned(),
             ty,
             reassigned: false,
             span: name.span,
@@ -953,19 +959,18 @@ impl<'a> Checker<'a> {
         } else {
             LocalSym::Var(id)
         };
-        let prev = f.scopes.declare(&name.name, sym, name.span);
+        let prev = f.scopes.declare(text, sym, name.span);
         if let Some(prev) = prev.filter(|p| !f.implicit.contains(p)) {
             self.emit(
                 Diagnostic::error(
                     codes::E0405,
                     name.span,
-                    format!("`{}` is already declared in this block", name.name),
+                    format!("`{text}` is already declared in this block"),
                 )
                 .with_primary_label("declared again here")
                 .with_label(prev, "first declared here")
                 .with_help(format!(
-                    "to change it, assign with `{} = ...`; to keep both, choose another name or open a `do ... end` block",
-                    name.name
+                    "to change it, assign with `{text} = ...`; to keep both, choose another name or open a `do ... end` block"
                 )),
             );
         }

@@ -58,9 +58,12 @@ impl<'a> Checker<'a> {
         for item in &ast.items {
             match &item.kind {
                 ast::ItemKind::Struct(s) => {
-                    let varying = item.attributes.iter().any(|a| a.name.name == "varying");
+                    let varying = item
+                        .attributes
+                        .iter()
+                        .any(|a| self.text(&a.name) == "varying");
                     let id = self.prog.structs.append(StructDef {
-                        name: s.name.name.clone(),
+                        name: self.text(&s.name).to_owned(),
                         fields: Vec::new(),
                         varying,
                         synthesized: false,
@@ -76,7 +79,7 @@ impl<'a> Checker<'a> {
                 }
                 ast::ItemKind::Function(f) => {
                     let id = self.prog.functions.append(FunctionDef {
-                        name: f.name.name.clone(),
+                        name: self.text(&f.name).to_owned(),
                         params: Vec::new(),
                         ret: None,
                         locals: Default::default(),
@@ -97,7 +100,7 @@ impl<'a> Checker<'a> {
                 ast::ItemKind::Global(g) => {
                     let error = self.t.error;
                     let id = self.prog.globals.append(GlobalDef {
-                        name: g.name.name.clone(),
+                        name: self.text(&g.name).to_owned(),
                         kind: GlobalKind::UniformBuffer,
                         ty: error,
                         group: None,
@@ -116,7 +119,7 @@ impl<'a> Checker<'a> {
                 ast::ItemKind::Const(c) => {
                     let error = self.t.error;
                     let id = self.prog.consts.append(ConstDef {
-                        name: c.name.name.clone(),
+                        name: self.text(&c.name).to_owned(),
                         ty: error,
                         value: ConstValue::Bool(false),
                         spec_id: None,
@@ -136,7 +139,7 @@ impl<'a> Checker<'a> {
     }
 
     fn register(&mut self, name: &'a ast::Ident, kind: SymKind) {
-        let n = name.name.as_str();
+        let n = self.text(name);
         if types::is_builtin_type_name(n) {
             self.emit(
                 Diagnostic::error(
@@ -272,7 +275,7 @@ impl<'a> Checker<'a> {
     }
 
     fn named_type(&mut self, name: &'a ast::Ident) -> TyId {
-        let n = name.name.as_str();
+        let n = self.text(name);
         if let Some(t) = types::builtin_type(n) {
             return self.intern(t);
         }
@@ -381,7 +384,7 @@ impl<'a> Checker<'a> {
             };
             let ty = self.resolve_type(f.ty, ctx);
             let io = self.field_io(&f.attributes, "a struct member");
-            if let Some(prev) = seen.get(f.name.name.as_str()) {
+            if let Some(prev) = seen.get(self.text(&f.name)) {
                 let prev = *prev;
                 self.emit(
                     Diagnostic::error(
@@ -389,17 +392,18 @@ impl<'a> Checker<'a> {
                         f.name.span,
                         format!(
                             "struct `{}` has two members named `{}`",
-                            decl.name.name, f.name.name
+                            self.text(&decl.name),
+                            self.text(&f.name)
                         ),
                     )
                     .with_primary_label("declared again here")
                     .with_label(prev, "first declared here"),
                 );
             } else {
-                seen.insert(&f.name.name, f.name.span);
+                seen.insert(self.text(&f.name), f.name.span);
             }
             fields.push(FieldDef {
-                name: f.name.name.clone(),
+                name: self.text(&f.name).to_owned(),
                 ty,
                 io,
                 span: f.span,
@@ -658,7 +662,7 @@ impl<'a> Checker<'a> {
             State::Done => return info.slot.clone(),
             State::InProgress => {
                 let span = info.decl.name.span;
-                let name = info.decl.name.name.clone();
+                let name = self.text(&info.decl.name);
                 self.emit(
                     Diagnostic::error(
                         codes::E0416,
@@ -743,7 +747,7 @@ impl<'a> Checker<'a> {
                         let mut d = Diagnostic::error(
                             codes::E0701,
                             span,
-                            format!("the value of `{}` is not known at compile time", decl.name.name),
+                            format!("the value of `{}` is not known at compile time", self.text(&decl.name)),
                         )
                         .with_primary_label("not a constant expression")
                         .with_note("constant expressions are made of literals, other constants, operators and constructors");
@@ -959,7 +963,7 @@ impl<'a> Checker<'a> {
                             .with_primary_label("not allowed here")
                             .with_note(format!(
                                 "`{}` is not a storage image (`image2D`, `uimage3D`, ...)",
-                                decl.name.name
+                                self.text(&decl.name)
                             )),
                         );
                     }
@@ -1077,7 +1081,10 @@ impl<'a> Checker<'a> {
                 Diagnostic::error(
                     codes::E0629,
                     decl.name.span,
-                    format!("storage image `{}` needs a `@format`", decl.name.name),
+                    format!(
+                        "storage image `{}` needs a `@format`",
+                        self.text(&decl.name)
+                    ),
                 )
                 .with_primary_label("no texel format given")
                 .with_note(format!("formats for `{tn}`: {fitting_list}"))
@@ -1176,7 +1183,7 @@ impl<'a> Checker<'a> {
         }
         let p = self.props(ty);
         let name = self.tn(ty);
-        let g = &decl.name.name;
+        let g = self.text(&decl.name);
         // The resource type behind at most one array level.
         let (elem, arrayed) = match self.ty(ty) {
             Ty::Array { element, len } => (element, Some(len)),
@@ -1517,7 +1524,7 @@ impl<'a> Checker<'a> {
                         decl.name.span,
                         format!(
                             "compute entry point `{}` needs `@workgroup_size`",
-                            decl.name.name
+                            self.text(&decl.name)
                         ),
                     )
                     .with_primary_label("no workgroup size")
@@ -1557,7 +1564,10 @@ impl<'a> Checker<'a> {
                         p.span,
                         "only entry point parameters take I/O attributes",
                     )
-                    .with_primary_label(format!("`{}` is not an entry point", decl.name.name)),
+                    .with_primary_label(format!(
+                        "`{}` is not an entry point",
+                        self.text(&decl.name)
+                    )),
                 );
             }
             if !self.is_error(ty) && !self.constructible(ty) {
@@ -1601,7 +1611,7 @@ impl<'a> Checker<'a> {
                         Diagnostic::error(codes::E0626, *span, "only entry points return tuples")
                             .with_primary_label(format!(
                                 "`{}` is not an entry point",
-                                decl.name.name
+                                self.text(&decl.name)
                             ))
                             .with_help("declare a struct and return it"),
                     );
@@ -1632,22 +1642,22 @@ impl<'a> Checker<'a> {
         for f in fields {
             let ty = self.resolve_type(f.ty, TypeCtx::Other);
             let io = self.field_io(&f.attributes, "a tuple field");
-            if let Some(prev) = seen.get(f.name.name.as_str()) {
+            if let Some(prev) = seen.get(self.text(&f.name)) {
                 let prev = *prev;
                 self.emit(
                     Diagnostic::error(
                         codes::E0411,
                         f.name.span,
-                        format!("the result has two fields named `{}`", f.name.name),
+                        format!("the result has two fields named `{}`", self.text(&f.name)),
                     )
                     .with_primary_label("declared again here")
                     .with_label(prev, "first declared here"),
                 );
             } else {
-                seen.insert(&f.name.name, f.name.span);
+                seen.insert(self.text(&f.name), f.name.span);
             }
             defs.push(FieldDef {
-                name: f.name.name.clone(),
+                name: self.text(&f.name).to_owned(),
                 ty,
                 io,
                 span: f.span,
@@ -1660,7 +1670,7 @@ impl<'a> Checker<'a> {
             acc
         });
         let sid = self.prog.structs.append(StructDef {
-            name: format!("{}_out", decl.name.name),
+            name: format!("{}_out", self.text(&decl.name)),
             fields: defs,
             varying: false,
             synthesized: true,

@@ -169,7 +169,7 @@ impl<'a> Checker<'a> {
                 for (p, &ty) in decl.params.iter().zip(&param_tys) {
                     let io = self.field_io_of_param(p);
                     if let Some(var) = self.io_var(
-                        &p.name.name,
+                        self.text(&p.name),
                         ty,
                         io,
                         p.span,
@@ -193,7 +193,7 @@ impl<'a> Checker<'a> {
                 None => {
                     if stage == Stage::Vertex {
                         self.emit(
-                            Diagnostic::error(codes::E0618, name_span, format!("vertex entry point `{}` returns nothing", decl.name.name))
+                            Diagnostic::error(codes::E0618, name_span, format!("vertex entry point `{}` returns nothing", self.text(&decl.name)))
                                 .with_primary_label("a vertex shader must write `@builtin(position)`")
                                 .with_help("return a struct or tuple with a `@builtin(position) position: vec4` field"),
                         );
@@ -236,7 +236,7 @@ impl<'a> Checker<'a> {
                                         ret_span,
                                         format!(
                                             "vertex entry point `{}` writes no position",
-                                            decl.name.name
+                                            self.text(&decl.name)
                                         ),
                                     )
                                     .with_primary_label(format!(

@@ -228,7 +228,7 @@ impl<'a> Checker<'a> {
 
     fn callee_name(&self, callee: ast::ExprId) -> String {
         match self.ast_expr(callee).map(|e| &e.kind) {
-            Some(ast::ExprKind::Ident(id)) => id.name.clone(),
+            Some(ast::ExprKind::Ident(id)) => self.text(id).to_owned(),
             _ => "this".to_string(),
         }
     }
@@ -237,7 +237,7 @@ impl<'a> Checker<'a> {
     // Names
 
     fn ident(&mut self, id: &'a ast::Ident) -> Val {
-        let name = id.name.as_str();
+        let name = self.text(id);
         let span = id.span;
         let local = self
             .fcx
@@ -405,7 +405,7 @@ impl<'a> Checker<'a> {
                 ..
             } => self.is_weak(*then_value, depth + 1) && self.is_weak(*else_value, depth + 1),
             ast::ExprKind::Ident(id) => {
-                let name = id.name.as_str();
+                let name = self.text(id);
                 if let Some(sym) = self.fcx.as_ref().and_then(|f| f.scopes.lookup(name)) {
                     return matches!(sym, LocalSym::Const(ConstSlot::Abstract(_)));
                 }
@@ -1083,7 +1083,7 @@ impl<'a> Checker<'a> {
                     Diagnostic::error(
                         codes::E0506,
                         name.span,
-                        format!("a number has no member `{}`", name.name),
+                        format!("a number has no member `{}`", self.text(name)),
                     )
                     .with_primary_label("member access on a literal"),
                 );
@@ -1095,10 +1095,11 @@ impl<'a> Checker<'a> {
             Ty::Error => self.err_val(span),
             Ty::Struct(sid) => {
                 self.ensure_struct(sid);
+                let wanted = self.text(name);
                 let found = self.prog.structs.get(sid).and_then(|d| {
                     d.fields
                         .iter()
-                        .position(|f| f.name == name.name)
+                        .position(|f| f.name == wanted)
                         .map(|i| (i, d.fields.get(i).map(|f| f.ty)))
                 });
                 match found {
@@ -1132,10 +1133,11 @@ impl<'a> Checker<'a> {
                         let mut d = Diagnostic::error(
                             codes::E0415,
                             name.span,
-                            format!("struct `{sname}` has no member `{}`", name.name),
+                            format!("struct `{sname}` has no member `{}`", self.text(name)),
                         )
                         .with_primary_label("unknown member");
-                        if let Some(c) = closest(&name.name, fields.iter().map(String::as_str)) {
+                        if let Some(c) = closest(self.text(name), fields.iter().map(String::as_str))
+                        {
                             d = d.with_suggestion(
                                 name.span,
                                 c,
@@ -1158,14 +1160,14 @@ impl<'a> Checker<'a> {
                 let mut d = Diagnostic::error(
                     codes::E0506,
                     name.span,
-                    format!("`{tn}` has no member `{}`", name.name),
+                    format!("`{tn}` has no member `{}`", self.text(name)),
                 )
                 .with_primary_label("unknown member")
                 .with_label(bspan, format!("this is `{tn}`"));
                 d = match other {
                     Ty::Scalar(_) => d.with_help(format!(
                         "swizzles need a vector; to repeat a scalar, write `vec{}(x)`",
-                        name.name.len().clamp(2, 4)
+                        self.text(name).len().clamp(2, 4)
                     )),
                     Ty::Matrix { .. } => d.with_help("a matrix column is `m[i]`"),
                     _ => d,
@@ -1185,7 +1187,7 @@ impl<'a> Checker<'a> {
         span: Span,
     ) -> Val {
         const SETS: [&str; 3] = ["xyzw", "rgba", "stpq"];
-        let text = name.name.as_str();
+        let text = self.text(name);
         let bt = self.expr_ty(base);
         let fail = |c: &mut Self, msg: String, label: String| {
             c.emit(Diagnostic::error(codes::E0505, name.span, msg).with_primary_label(label));
@@ -1380,29 +1382,33 @@ impl<'a> Checker<'a> {
         span: Span,
     ) -> Val {
         let sid = match name {
-            Some(n) => match self.names.get(n.name.as_str()).map(|s| s.kind) {
+            Some(n) => match self.names.get(self.text(n)).map(|s| s.kind) {
                 Some(SymKind::Struct(sid)) => Some(sid),
                 Some(_) => {
                     self.emit(
                         Diagnostic::error(
                             codes::E0402,
                             n.span,
-                            format!("`{}` is not a struct", n.name),
+                            format!("`{}` is not a struct", self.text(n)),
                         )
                         .with_primary_label("expected a struct name"),
                     );
                     None
                 }
                 None => {
-                    let is_builtin = types::is_builtin_type_name(&n.name);
+                    let is_builtin = types::is_builtin_type_name(self.text(n));
                     let mut d = Diagnostic::error(
                         codes::E0402,
                         n.span,
-                        format!("cannot find struct `{}`", n.name),
+                        format!("cannot find struct `{}`", self.text(n)),
                     )
                     .with_primary_label("not a declared struct");
                     if is_builtin {
-                        d = d.with_help(format!("construct a `{}` with `{}(...)`", n.name, n.name));
+                        d = d.with_help(format!(
+                            "construct a `{}` with `{}(...)`",
+                            self.text(n),
+                            self.text(n)
+                        ));
                     }
                     self.emit(d);
                     None
@@ -1451,11 +1457,12 @@ impl<'a> Checker<'a> {
         let mut values: Vec<Option<(ExprId, Span)>> = vec![None; members.len()];
         let mut ok = true;
         for (fname, v) in fields {
-            match members.iter().position(|(n, _)| *n == fname.name) {
+            let fname_text = self.text(fname);
+            match members.iter().position(|(n, _)| *n == fname_text) {
                 Some(i) => {
                     let fty = members.get(i).map_or(self.t.error, |m| m.1);
                     let val = self.expr(*v, Some(fty));
-                    let e = self.coerce_with(val, fty, &|| format!("member `{}`", fname.name));
+                    let e = self.coerce_with(val, fty, &|| format!("member `{fname_text}`"));
                     if let Some(slot) = values.get_mut(i) {
                         if let Some((_, prev)) = slot {
                             let prev = *prev;
@@ -1463,7 +1470,7 @@ impl<'a> Checker<'a> {
                                 Diagnostic::error(
                                     codes::E0513,
                                     fname.span,
-                                    format!("member `{}` is set twice", fname.name),
+                                    format!("member `{}` is set twice", self.text(fname)),
                                 )
                                 .with_primary_label("set again here")
                                 .with_label(prev, "first set here"),
@@ -1479,10 +1486,12 @@ impl<'a> Checker<'a> {
                     let mut d = Diagnostic::error(
                         codes::E0415,
                         fname.span,
-                        format!("struct `{sname}` has no member `{}`", fname.name),
+                        format!("struct `{sname}` has no member `{}`", self.text(fname)),
                     )
                     .with_primary_label("unknown member");
-                    if let Some(c) = closest(&fname.name, members.iter().map(|(n, _)| n.as_str())) {
+                    if let Some(c) =
+                        closest(self.text(fname), members.iter().map(|(n, _)| n.as_str()))
+                    {
                         d = d.with_suggestion(fname.span, c, "a member with a similar name exists");
                     }
                     self.emit(d);
@@ -1765,7 +1774,7 @@ impl<'a> Checker<'a> {
             self.unresolved_call_args(args);
             return err(self);
         };
-        let name = id.name.as_str();
+        let name = self.text(id);
         if let Some(sym) = self.fcx.as_ref().and_then(|f| f.scopes.lookup(name)) {
             let what = match sym {
                 LocalSym::Const(_) => "a constant",
@@ -1894,10 +1903,10 @@ impl<'a> Checker<'a> {
         has_args: bool,
     ) -> Option<String> {
         let x = match self.ast_expr(base).map(|e| &e.kind) {
-            Some(ast::ExprKind::Ident(id)) => id.name.as_str(),
+            Some(ast::ExprKind::Ident(id)) => self.text(id),
             _ => "x",
         };
-        let method = name.name.as_str();
+        let method = self.text(name);
         if matches!(
             method,
             "length" | "size" | "count" | "len" | "Length" | "Count"
@@ -1973,7 +1982,7 @@ impl<'a> Checker<'a> {
                 Diagnostic::error(
                     codes::E0417,
                     id.span,
-                    format!("`{}` is an entry point and cannot be called", id.name),
+                    format!("`{}` is an entry point and cannot be called", self.text(id)),
                 )
                 .with_primary_label("called here")
                 .with_label(decl_span, "declared as an entry point here")
@@ -1988,7 +1997,7 @@ impl<'a> Checker<'a> {
                     span,
                     format!(
                         "`{}` takes {n} argument{}, but {} {} given",
-                        id.name,
+                        self.text(id),
                         if n == 1 { "" } else { "s" },
                         args.len(),
                         if args.len() == 1 { "was" } else { "were" }
@@ -2012,11 +2021,12 @@ impl<'a> Checker<'a> {
                 void: false,
             };
         }
+        let id_text = self.text(id);
         let mut out = Vec::with_capacity(args.len());
         for (i, a) in args.iter().enumerate() {
             let pt = param(self, i).unwrap_or(self.t.error);
             let v = self.expr(*a, Some(pt));
-            let what = || format!("argument {} of `{}`", i + 1, id.name);
+            let what = || format!("argument {} of `{}`", i + 1, id_text);
             out.push(self.coerce_with(v, pt, &what));
         }
         if let Some(f) = self.fcx.as_mut() {

@@ -89,7 +89,7 @@ impl<'a> Checker<'a> {
     fn fname(&self, i: usize) -> String {
         self.funcs
             .get(i)
-            .map_or_else(String::new, |f| f.decl.name.name.clone())
+            .map_or_else(String::new, |f| self.text(&f.decl.name).to_owned())
     }
 
     fn report_cycle(&mut self, chain: &[usize], span: Span) {

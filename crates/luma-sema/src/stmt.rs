@@ -82,7 +82,7 @@ impl<'a> Checker<'a> {
                     decl.name.span,
                     format!(
                         "`{}` can reach its end without returning a value",
-                        decl.name.name
+                        self.text(&decl.name)
                     ),
                 )
                 .with_primary_label("some path through this function returns nothing")
@@ -190,16 +190,15 @@ impl<'a> Checker<'a> {
             }
             ast::StmtKind::Const(c) => {
                 let (slot, _) = self.eval_const(c);
+                let text = self.text(&c.name);
                 if let Some(f) = self.fcx.as_mut() {
-                    let prev = f
-                        .scopes
-                        .declare(&c.name.name, LocalSym::Const(slot), c.name.span);
+                    let prev = f.scopes.declare(text, LocalSym::Const(slot), c.name.span);
                     if let Some(prev) = prev.filter(|p| !f.implicit.contains(p)) {
                         self.emit(
                             Diagnostic::error(
                                 codes::E0405,
                                 c.name.span,
-                                format!("`{}` is already declared in this block", c.name.name),
+                                format!("`{text}` is already declared in this block"),
                             )
                             .with_primary_label("declared again here")
                             .with_label(prev, "first declared here"),
@@ -524,7 +523,7 @@ impl<'a> Checker<'a> {
                             codes::E0709,
                             attrs
                                 .iter()
-                                .find(|a| a.name.name == "unroll")
+                                .find(|a| self.text(&a.name) == "unroll")
                                 .map_or(span, |a| a.span),
                             format!("unrolling this loop would copy its body {requested} times"),
                         )
@@ -634,7 +633,7 @@ impl<'a> Checker<'a> {
         else {
             return;
         };
-        let i = &var.name;
+        let i = self.text(var);
         let mut d = Diagnostic::warning(
             codes::W0204,
             len.span,
@@ -667,10 +666,12 @@ impl<'a> Checker<'a> {
     /// `None` for any other expression.
     fn ast_path_text(&self, e: ast::ExprId) -> Option<String> {
         match &self.ast_expr(e)?.kind {
-            ast::ExprKind::Ident(id) => Some(id.name.clone()),
-            ast::ExprKind::Field { base, name } => {
-                Some(format!("{}.{}", self.ast_path_text(*base)?, name.name))
-            }
+            ast::ExprKind::Ident(id) => Some(self.text(id).to_owned()),
+            ast::ExprKind::Field { base, name } => Some(format!(
+                "{}.{}",
+                self.ast_path_text(*base)?,
+                self.text(name)
+            )),
             ast::ExprKind::Index { base, index } => match self.ast_expr(*index)?.kind {
                 ast::ExprKind::Int {
                     value,
@@ -783,7 +784,7 @@ impl<'a> Checker<'a> {
         else {
             return false;
         };
-        let name = id.name.as_str();
+        let name = self.text(id);
         let known = self
             .fcx
             .as_ref()
@@ -821,7 +822,7 @@ impl<'a> Checker<'a> {
         let mut cur = e;
         loop {
             match &self.ast_expr(cur)?.kind {
-                ast::ExprKind::Ident(id) => return Some(id.name.as_str()),
+                ast::ExprKind::Ident(id) => return Some(self.text(id)),
                 ast::ExprKind::Field { base, .. } | ast::ExprKind::Index { base, .. } => {
                     cur = *base;
                 }

@@ -14,15 +14,15 @@ mod common;
 use luma_base::{Arena, Diagnostics, Limits, Span};
 use luma_sema::{check, CheckOptions};
 use luma_syntax::ast::{
-    Block, ConstDecl, Expr, ExprKind, FunctionDecl, Ident, Item, ItemKind, Module, Stmt, StmtKind,
-    TypeExpr, TypeExprKind, UnaryOp,
+    Block, ConstDecl, Expr, ExprKind, FunctionDecl, Ident, Item, ItemKind, Module, Names, Stmt,
+    StmtKind, TypeExpr, TypeExprKind, UnaryOp,
 };
 
 const DEEP: usize = 100_000;
 
-fn ident(name: &str) -> Ident {
+fn ident(names: &mut Names, name: &str) -> Ident {
     Ident {
-        name: name.to_string(),
+        name: names.intern(name),
         span: Span::new(0, 1),
     }
 }
@@ -40,6 +40,7 @@ fn run(module: &Module) -> (bool, Vec<&'static str>) {
 
 #[test]
 fn deep_expression_tree() {
+    let mut names = Names::default();
     let mut exprs = Arena::new();
     let mut e = exprs.append(Expr {
         kind: ExprKind::Int {
@@ -67,7 +68,7 @@ fn deep_expression_tree() {
         items: vec![Item {
             attributes: Vec::new(),
             kind: ItemKind::Const(ConstDecl {
-                name: ident("X"),
+                name: ident(&mut names, "X"),
                 ty: None,
                 value: e,
             }),
@@ -75,6 +76,7 @@ fn deep_expression_tree() {
         }],
         exprs,
         types: Arena::new(),
+        names,
     };
     let (ok, c) = run(&module);
     assert!(!ok);
@@ -83,6 +85,7 @@ fn deep_expression_tree() {
 
 #[test]
 fn deep_block_tree() {
+    let mut names = Names::default();
     let mut block = Block::default();
     for _ in 0..DEEP {
         block = Block {
@@ -97,7 +100,7 @@ fn deep_block_tree() {
         items: vec![Item {
             attributes: Vec::new(),
             kind: ItemKind::Function(FunctionDecl {
-                name: ident("f"),
+                name: ident(&mut names, "f"),
                 params: Vec::new(),
                 ret: None,
                 body: block,
@@ -106,6 +109,7 @@ fn deep_block_tree() {
         }],
         exprs: Arena::new(),
         types: Arena::new(),
+        names,
     };
     let (ok, c) = run(&module);
     assert!(!ok);
@@ -117,6 +121,7 @@ fn deep_block_tree() {
 
 #[test]
 fn deep_type_tree() {
+    let mut names = Names::default();
     let mut exprs = Arena::new();
     let one = exprs.append(Expr {
         kind: ExprKind::Int {
@@ -127,7 +132,7 @@ fn deep_type_tree() {
     });
     let mut types = Arena::new();
     let mut t = types.append(TypeExpr {
-        kind: TypeExprKind::Named(ident("float")),
+        kind: TypeExprKind::Named(ident(&mut names, "float")),
         span: Span::new(0, 1),
     });
     for _ in 0..DEEP {
@@ -145,13 +150,14 @@ fn deep_type_tree() {
             kind: ItemKind::Global(luma_syntax::ast::GlobalDecl {
                 kind: luma_syntax::ast::GlobalKind::Buffer,
                 keyword_span: Span::new(0, 1),
-                name: ident("b"),
+                name: ident(&mut names, "b"),
                 ty: t,
             }),
             span: Span::new(0, 1),
         }],
         exprs,
         types,
+        names,
     };
     let (ok, c) = run(&module);
     assert!(!ok);

@@ -7,6 +7,7 @@
 //! stages can skip them without reporting cascades.
 
 use luma_base::{Arena, Handle, Span};
+use rustc_hash::FxHashMap;
 
 /// Handle of an expression in [`Module::exprs`].
 pub type ExprId = Handle<Expr>;
@@ -22,15 +23,99 @@ pub struct Module {
     pub exprs: Arena<Expr>,
     /// Every type expression of the module.
     pub types: Arena<TypeExpr>,
+    /// The text of every name in the module, by [`Symbol`].
+    pub names: Names,
+}
+
+impl Module {
+    /// The text of an interned name.
+    pub fn name(&self, sym: Symbol) -> &str {
+        self.names.get(sym)
+    }
+}
+
+/// An interned name: an index into a module's [`Names`]. Two symbols of one module are equal
+/// exactly when their texts are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Symbol(u32);
+
+/// The distinct names of a module: their text stored once, in one buffer, so that a name in the
+/// tree is a 4-byte [`Symbol`] instead of a `String` per occurrence.
+#[derive(Debug, Clone, Default)]
+pub struct Names {
+    /// All texts, one after another.
+    text: String,
+    /// Where each symbol's text ends in `text` (it starts where the previous one ends).
+    ends: Vec<u32>,
+    /// Each text's symbol, for interning.
+    lookup: FxHashMap<Box<str>, Symbol>,
+}
+
+impl Names {
+    /// The symbol of `name`, adding it when new.
+    ///
+    /// The parser only interns slices of a source under `u32::MAX` bytes, so the text buffer's
+    /// offsets and the symbol count fit in `u32`; past that (never reached) the offset saturates.
+    pub fn intern(&mut self, name: &str) -> Symbol {
+        if let Some(&sym) = self.lookup.get(name) {
+            return sym;
+        }
+        let sym = Symbol(u32::try_from(self.ends.len()).unwrap_or(u32::MAX));
+        self.text.push_str(name);
+        self.ends
+            .push(u32::try_from(self.text.len()).unwrap_or(u32::MAX));
+        self.lookup.insert(name.into(), sym);
+        sym
+    }
+
+    /// The symbol of `name`, if some identifier of the module is spelled so.
+    pub fn lookup(&self, name: &str) -> Option<Symbol> {
+        self.lookup.get(name).copied()
+    }
+
+    /// The text of `sym` (empty for a symbol of another table).
+    pub fn get(&self, sym: Symbol) -> &str {
+        let index = sym.0 as usize;
+        let start = match index.checked_sub(1) {
+            Some(prev) => self.ends.get(prev).copied().unwrap_or(0),
+            None => 0,
+        };
+        let end = self.ends.get(index).copied().unwrap_or(start);
+        self.text.get(start as usize..end as usize).unwrap_or("")
+    }
+
+    /// How many distinct names there are.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+}
+
+impl PartialEq for Names {
+    /// Two tables are equal when they give every symbol the same text (the lookup map follows).
+    fn eq(&self, other: &Names) -> bool {
+        self.text == other.text && self.ends == other.ends
+    }
 }
 
 /// A name as written, with its span.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Ident {
-    /// The identifier text.
-    pub name: String,
+    /// The identifier, interned in its module's [`Names`].
+    pub name: Symbol,
     /// Where it was written.
     pub span: Span,
+}
+
+impl Ident {
+    /// The identifier's text, looked up in the module it was parsed into.
+    pub fn text<'m>(&self, module: &'m Module) -> &'m str {
+        module.name(self.name)
+    }
 }
 
 /// `@name` or `@name(arg, ...)`.

@@ -99,7 +99,7 @@ impl<'a> Dumper<'a> {
                     } else {
                         ""
                     };
-                    let text = format!("Attribute @{}{parens}", a.name.name);
+                    let text = format!("Attribute @{}{parens}", self.module.name(a.name.name));
                     self.line(indent, label, &text, Some(a.span));
                     let args = a
                         .args
@@ -110,7 +110,7 @@ impl<'a> Dumper<'a> {
                     self.children(indent + 1, args);
                 }
                 Work::Field(f, kind) => {
-                    let text = format!("{kind} {}", f.name.name);
+                    let text = format!("{kind} {}", self.module.name(f.name.name));
                     self.line(indent, label, &text, Some(f.span));
                     let mut c: Vec<_> = f
                         .attributes
@@ -132,7 +132,7 @@ impl<'a> Dumper<'a> {
                 Work::Stmt(s) => self.stmt(indent, label, s),
                 Work::Expr(e) => self.expr(indent, label, e),
                 Work::FieldInit(name, value) => {
-                    let text = format!("FieldInit {}", name.name);
+                    let text = format!("FieldInit {}", self.module.name(name.name));
                     self.line(indent, label, &text, Some(name.span));
                     self.children(indent + 1, vec![("value", Work::Expr(value))]);
                 }
@@ -154,14 +154,14 @@ impl<'a> Dumper<'a> {
         let attrs = || item.attributes.iter().map(|a| ("", Work::Attribute(a)));
         match &item.kind {
             ItemKind::Struct(s) => {
-                let text = format!("Struct {}", s.name.name);
+                let text = format!("Struct {}", self.module.name(s.name.name));
                 self.line(indent, "", &text, Some(item.span));
                 let mut c: Vec<_> = attrs().collect();
                 c.extend(s.fields.iter().map(|f| ("", Work::Field(f, "Field"))));
                 self.children(indent + 1, c);
             }
             ItemKind::Function(f) => {
-                let text = format!("Function {}", f.name.name);
+                let text = format!("Function {}", self.module.name(f.name.name));
                 self.line(indent, "", &text, Some(item.span));
                 let mut c: Vec<_> = attrs().collect();
                 c.extend(f.params.iter().map(|p| ("", Work::Field(p, "Param"))));
@@ -182,14 +182,14 @@ impl<'a> Dumper<'a> {
                     GlobalKind::Buffer => "buffer",
                     GlobalKind::Shared => "shared",
                 };
-                let text = format!("Global {keyword} {}", g.name.name);
+                let text = format!("Global {keyword} {}", self.module.name(g.name.name));
                 self.line(indent, "", &text, Some(item.span));
                 let mut c: Vec<_> = attrs().collect();
                 c.push(("type", Work::Type(g.ty)));
                 self.children(indent + 1, c);
             }
             ItemKind::Const(k) => {
-                let text = format!("Const {}", k.name.name);
+                let text = format!("Const {}", self.module.name(k.name.name));
                 self.line(indent, "", &text, Some(item.span));
                 let mut c: Vec<_> = attrs().collect();
                 if let Some(t) = k.ty {
@@ -211,7 +211,7 @@ impl<'a> Dumper<'a> {
         let next = indent + 1;
         match &s.kind {
             StmtKind::Let { name, ty, value } => {
-                let text = format!("Let {}", name.name);
+                let text = format!("Let {}", self.module.name(name.name));
                 self.line(indent, label, &text, at);
                 let mut c = Vec::new();
                 if let Some(t) = ty {
@@ -221,7 +221,7 @@ impl<'a> Dumper<'a> {
                 self.children(next, c);
             }
             StmtKind::Const(k) => {
-                let text = format!("Const {}", k.name.name);
+                let text = format!("Const {}", self.module.name(k.name.name));
                 self.line(indent, label, &text, at);
                 let mut c = Vec::new();
                 if let Some(t) = k.ty {
@@ -273,7 +273,7 @@ impl<'a> Dumper<'a> {
                 step,
                 body,
             } => {
-                let text = format!("For {}", var.name);
+                let text = format!("For {}", self.module.name(var.name));
                 self.line(indent, label, &text, at);
                 let mut c: Vec<_> = attributes
                     .iter()
@@ -331,7 +331,12 @@ impl<'a> Dumper<'a> {
             }
             ExprKind::Float(v) => self.line(indent, label, &format!("Float {v:?}"), at),
             ExprKind::Bool(b) => self.line(indent, label, &format!("Bool {b}"), at),
-            ExprKind::Ident(i) => self.line(indent, label, &format!("Ident {}", i.name), at),
+            ExprKind::Ident(i) => self.line(
+                indent,
+                label,
+                &format!("Ident {}", self.module.name(i.name)),
+                at,
+            ),
             ExprKind::Unary { op, operand, .. } => {
                 self.line(indent, label, &format!("Unary {}", op.as_str()), at);
                 self.children(next, vec![("", Work::Expr(*operand))]);
@@ -347,7 +352,12 @@ impl<'a> Dumper<'a> {
                 self.children(next, c);
             }
             ExprKind::Field { base, name } => {
-                self.line(indent, label, &format!("Field .{}", name.name), at);
+                self.line(
+                    indent,
+                    label,
+                    &format!("Field .{}", self.module.name(name.name)),
+                    at,
+                );
                 self.children(next, vec![("", Work::Expr(*base))]);
             }
             ExprKind::Index { base, index } => {
@@ -359,7 +369,7 @@ impl<'a> Dumper<'a> {
             }
             ExprKind::StructLit { name, fields } => {
                 let text = match name {
-                    Some(n) => format!("StructLit {}", n.name),
+                    Some(n) => format!("StructLit {}", self.module.name(n.name)),
                     None => "StructLit (anonymous)".to_owned(),
                 };
                 self.line(indent, label, &text, at);
@@ -408,7 +418,12 @@ impl<'a> Dumper<'a> {
         };
         let at = Some(t.span);
         match &t.kind {
-            TypeExprKind::Named(n) => self.line(indent, label, &format!("Type {}", n.name), at),
+            TypeExprKind::Named(n) => self.line(
+                indent,
+                label,
+                &format!("Type {}", self.module.name(n.name)),
+                at,
+            ),
             TypeExprKind::Array { len, element } => {
                 self.line(indent, label, "ArrayType", at);
                 let mut c = Vec::new();

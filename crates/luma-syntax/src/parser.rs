@@ -362,11 +362,20 @@ impl Parser<'_, '_> {
             .unwrap_or("")
     }
 
-    fn ident_of(&self, t: Token) -> Ident {
+    fn ident_of(&mut self, t: Token) -> Ident {
+        let text = self
+            .text
+            .get(t.span.lo as usize..t.span.hi as usize)
+            .unwrap_or("");
         Ident {
-            name: self.slice(t.span).to_owned(),
+            name: self.module.names.intern(text),
             span: t.span,
         }
+    }
+
+    /// The text of a name parsed into this module.
+    fn name(&self, ident: &Ident) -> &str {
+        self.module.name(ident.name)
     }
 
     fn since(&self, lo: u32) -> Span {
@@ -1096,7 +1105,7 @@ impl Parser<'_, '_> {
                 (Some(n), TokenKind::Dot | TokenKind::Colon, TokenKind::Ident) => {
                     let help = format!(
                         "Luma has no tables or methods: declare a plain function, e.g. `function {}_{}(...)`",
-                        n.name,
+                        self.name(n),
                         self.slice(method.span)
                     );
                     self.expected_with_help("`(`", help);
@@ -1113,7 +1122,7 @@ impl Parser<'_, '_> {
         }
         let ret = self.parse_return_type();
         let what = match &name {
-            Some(n) => format!("function `{}`", n.name),
+            Some(n) => format!("function `{}`", self.name(n)),
             None => "function".to_owned(),
         };
         let errors_before = self.diags.error_count();
@@ -1264,7 +1273,7 @@ impl Parser<'_, '_> {
     /// One error for a parameter qualifier, with what Luma writes instead (reported after the
     /// parameter, whose type the help names, unless the parser was recovering before it).
     fn report_parameter_qualifier(&mut self, q: Token, text: &str, param: &Field) {
-        let name = &param.name.name;
+        let name = self.name(&param.name).to_owned();
         let ty = self
             .module
             .types
@@ -1312,7 +1321,7 @@ impl Parser<'_, '_> {
             eq.span.to(value_span),
             "Luma has no default arguments",
         )
-        .with_primary_label(format!("a default value for `{}`", param.name.name))
+        .with_primary_label(format!("a default value for `{}`", self.name(&param.name)))
         .with_suggestion(
             Span::new(param.span.hi, value_span.hi),
             "",
@@ -1378,10 +1387,12 @@ impl Parser<'_, '_> {
         self.bump();
         self.bump();
         let (name, ty) = if type_first { (b, a) } else { (a, b) };
-        let ty = self.alloc_type(TypeExprKind::Named(self.ident_of(ty)), ty.span);
+        let ty_name = self.ident_of(ty);
+        let ty = self.alloc_type(TypeExprKind::Named(ty_name), ty.span);
+        let name = self.ident_of(name);
         Some(Field {
             attributes: attributes.to_vec(),
-            name: self.ident_of(name),
+            name,
             ty,
             span: self.since(lo),
         })
@@ -1391,7 +1402,7 @@ impl Parser<'_, '_> {
         let kw = self.bump();
         let name = self.expect_ident("a struct name");
         let what = match &name {
-            Some(n) => format!("struct `{}`", n.name),
+            Some(n) => format!("struct `{}`", self.name(n)),
             None => "struct".to_owned(),
         };
         let mut fields = Vec::new();
@@ -1943,11 +1954,13 @@ impl Parser<'_, '_> {
         self.bump();
         self.bump();
         self.bump();
-        let ty = self.alloc_type(TypeExprKind::Named(self.ident_of(a)), a.span);
+        let ty_name = self.ident_of(a);
+        let ty = self.alloc_type(TypeExprKind::Named(ty_name), a.span);
         let value = self.parse_expr();
+        let name = self.ident_of(b);
         self.stmt(
             StmtKind::Let {
-                name: self.ident_of(b),
+                name,
                 ty: Some(ty),
                 value,
             },
@@ -2241,7 +2254,7 @@ impl Parser<'_, '_> {
                     .with_primary_label("expected `=`")
                     .with_label(span, "this expression is not a statement");
                     if let ExprKind::Ident(id) = kind {
-                        if matches!(id.name.as_str(), "elif" | "elsif" | "elseif" | "else_if") {
+                        if matches!(self.name(id), "elif" | "elsif" | "elseif" | "else_if") {
                             d = d.with_suggestion(id.span, "elseif", "Luma continues an `if` with");
                         }
                     }
@@ -2487,7 +2500,7 @@ impl Parser<'_, '_> {
         .with_primary_label("method call syntax")
         .with_help(format!(
             "pass the value as the first argument: `{}(value, ...)`",
-            name.name
+            self.name(&name)
         ));
         self.report(d);
         let open = self.bump();
@@ -2712,7 +2725,7 @@ impl Parser<'_, '_> {
         let (message, help) = match (name, typed_array) {
             (Some(n), _) => (
                 "struct literal entries need field names".to_owned(),
-                format!("write `{} {{ field = value, ... }}`", n.name),
+                format!("write `{} {{ field = value, ... }}`", self.name(n)),
             ),
             (None, true) => (
                 "array literal entries cannot have names".to_owned(),

@@ -198,7 +198,7 @@ impl std::error::Error for EmitError {}
 /// The span of the name of the function `name` in the parsed source.
 fn entry_name_span(parsed: &Parsed, name: &str) -> Option<Span> {
     parsed.ast.items.iter().find_map(|item| match &item.kind {
-        ItemKind::Function(f) if f.name.name == name => Some(f.name.span),
+        ItemKind::Function(f) if parsed.ast.name(f.name.name) == name => Some(f.name.span),
         _ => None,
     })
 }

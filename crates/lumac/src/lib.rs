@@ -629,7 +629,7 @@ pub fn compile(
         // Past checking, the syntax tree only serves to point back-end errors at entry
         // functions: keep their names, and free the rest before lowering, which is where
         // memory peaks. Likewise the typed program is freed once lowered.
-        parsed.ast = function_names(&parsed.ast);
+        parsed.ast = function_names(std::mem::take(&mut parsed.ast));
         let lowered = lower(&program, &parsed, options, &mut diags);
         drop(program);
         if let Some(mut module) = lowered {
@@ -680,9 +680,9 @@ pub fn compile(
 }
 
 /// A syntax tree holding only `ast`'s functions, each reduced to its name (what
-/// [`EmitError::to_diagnostic`] looks up). [`compile`] swaps the tree for this once checked, to
-/// free it before lowering.
-pub fn function_names(ast: &Ast) -> Ast {
+/// [`EmitError::to_diagnostic`] looks up), and the module's name table the names are interned
+/// in. [`compile`] swaps the tree for this once checked, to free it before lowering.
+pub fn function_names(ast: Ast) -> Ast {
     let items = ast
         .items
         .iter()
@@ -690,7 +690,7 @@ pub fn function_names(ast: &Ast) -> Ast {
             ItemKind::Function(f) => Some(luma_syntax::ast::Item {
                 attributes: Vec::new(),
                 kind: ItemKind::Function(luma_syntax::ast::FunctionDecl {
-                    name: f.name.clone(),
+                    name: f.name,
                     params: Vec::new(),
                     ret: None,
                     body: luma_syntax::ast::Block::default(),
@@ -702,6 +702,7 @@ pub fn function_names(ast: &Ast) -> Ast {
         .collect();
     Ast {
         items,
+        names: ast.names,
         ..Ast::default()
     }
 }
