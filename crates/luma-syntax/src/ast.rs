@@ -68,11 +68,6 @@ impl Names {
         sym
     }
 
-    /// The symbol of `name`, if some identifier of the module is spelled so.
-    pub fn lookup(&self, name: &str) -> Option<Symbol> {
-        self.lookup.get(name).copied()
-    }
-
     /// The text of `sym` (empty for a symbol of another table).
     pub fn get(&self, sym: Symbol) -> &str {
         let index = sym.0 as usize;
@@ -109,13 +104,6 @@ pub struct Ident {
     pub name: Symbol,
     /// Where it was written.
     pub span: Span,
-}
-
-impl Ident {
-    /// The identifier's text, looked up in the module it was parsed into.
-    pub fn text<'m>(&self, module: &'m Module) -> &'m str {
-        module.name(self.name)
-    }
 }
 
 /// `@name` or `@name(arg, ...)`.
