@@ -1470,7 +1470,7 @@ impl<'a> Checker<'a> {
                                 Diagnostic::error(
                                     codes::E0513,
                                     fname.span,
-                                    format!("member `{}` is set twice", self.text(fname)),
+                                    format!("member `{fname_text}` is set twice"),
                                 )
                                 .with_primary_label("set again here")
                                 .with_label(prev, "first set here"),
@@ -1486,12 +1486,10 @@ impl<'a> Checker<'a> {
                     let mut d = Diagnostic::error(
                         codes::E0415,
                         fname.span,
-                        format!("struct `{sname}` has no member `{}`", self.text(fname)),
+                        format!("struct `{sname}` has no member `{fname_text}`"),
                     )
                     .with_primary_label("unknown member");
-                    if let Some(c) =
-                        closest(self.text(fname), members.iter().map(|(n, _)| n.as_str()))
-                    {
+                    if let Some(c) = closest(fname_text, members.iter().map(|(n, _)| n.as_str())) {
                         d = d.with_suggestion(fname.span, c, "a member with a similar name exists");
                     }
                     self.emit(d);
