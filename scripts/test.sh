@@ -16,6 +16,6 @@ echo "== cargo doc"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 echo "== cargo test"
 cargo test --workspace --quiet
-echo "== fuzz smoke (every fuzz target for ${FUZZ_SMOKE_SECONDS:=15} s)"
+echo "== fuzz smoke (every fuzz target for ${FUZZ_SMOKE_SECONDS:=10} s)"
 FUZZ_SMOKE_SECONDS=$FUZZ_SMOKE_SECONDS scripts/fuzz-smoke.sh
 echo "== all tests passed"

@@ -164,6 +164,77 @@ pub fn shrink(env: &Env, case: &Case, bad: &[(Source, Verdict)]) -> (Case, Outpu
     (small, expected, tries)
 }
 
+impl Summary {
+    /// Adds the totals of `other`, a run over other seeds, after this one's.
+    pub fn absorb(&mut self, other: Summary) {
+        self.programs += other.programs;
+        self.cases += other.cases;
+        self.redrawn += other.redrawn;
+        self.malformed.extend(other.malformed);
+        self.comparisons += other.comparisons;
+        self.device_runs += other.device_runs;
+        self.findings.extend(other.findings);
+        self.timing.add(&other.timing);
+    }
+}
+
+/// Runs the settings' seeds on up to `workers` threads, each with its own [`Env`] from `open`
+/// (given the worker's number; a Vulkan device and its validation messages are per `Env`).
+/// Why threads: nearly all of a run is the Vulkan driver compiling pipelines, one at a time
+/// per device, so a second device on a second core halves the wall time.
+///
+/// The seeds are split at whole batches, so the shaders are those of [`campaign`] over the
+/// same settings, and the summary lists them in seed order whatever the number of workers.
+/// `log` receives progress lines from every worker as they come.
+pub fn campaign_parallel(
+    settings: &Settings,
+    workers: usize,
+    open: &(dyn Fn(usize) -> Result<Env, String> + Sync),
+    log: &(dyn Fn(&str) + Sync),
+) -> Result<Summary, String> {
+    let start = Instant::now();
+    let batch = settings.batch.max(1) as u64;
+    let batches = settings.count.div_ceil(batch);
+    let workers = (workers.max(1) as u64).min(batches.max(1));
+    // Worker `w` runs batches [w * batches / workers, (w + 1) * batches / workers).
+    let parts: Vec<Settings> = (0..workers)
+        .map(|w| {
+            let first = w * batches / workers * batch;
+            let end = ((w + 1) * batches / workers * batch).min(settings.count);
+            Settings {
+                start: settings.start + first,
+                count: end.saturating_sub(first),
+                ..settings.clone()
+            }
+        })
+        .collect();
+    let results: Vec<Result<Summary, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = parts
+            .iter()
+            .enumerate()
+            .map(|(w, part)| {
+                scope.spawn(move || {
+                    let env = open(w)?;
+                    Ok(campaign(&env, part, &mut |line: &str| log(line)))
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("a campaign worker panicked".to_string()))
+            })
+            .collect()
+    });
+    let mut sum = Summary::default();
+    for r in results {
+        sum.absorb(r?);
+    }
+    sum.seconds = start.elapsed().as_secs_f64();
+    Ok(sum)
+}
+
 /// Runs the settings' seeds; `log` receives progress lines.
 pub fn campaign(env: &Env, s: &Settings, log: &mut dyn FnMut(&str)) -> Summary {
     let start = Instant::now();

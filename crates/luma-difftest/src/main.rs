@@ -5,6 +5,7 @@
 //! cargo run --release -p luma-difftest -- --seeds 200 --start 9000 --save tests/difftest
 //! cargo run --release -p luma-difftest -- --print 1234        # one program's source
 //! cargo run --release -p luma-difftest -- --seeds 500 --no-device   # interpreter and MSL only
+//! cargo run --release -p luma-difftest -- --seeds 400 --jobs 2        # two devices, two cores
 //! ```
 
 use std::path::PathBuf;
@@ -62,6 +63,10 @@ struct Cli {
     /// Print one line per shader.
     #[arg(long, short)]
     verbose: bool,
+    /// Worker threads, each with its own Vulkan device (0: one per core). The driver compiles
+    /// one pipeline at a time per device, which is nearly all of a run.
+    #[arg(long, default_value_t = 0)]
+    jobs: usize,
 }
 
 fn main() -> ExitCode {
@@ -129,12 +134,29 @@ fn main() -> ExitCode {
         save: cli.save.clone(),
     };
     let verbose = cli.verbose;
-    let mut log = |line: &str| {
+    let log = |line: &str| {
         if verbose || !line.ends_with("sources)") {
             eprintln!("{line}");
         }
     };
-    let sum = campaign::campaign(&env, &settings, &mut log);
+    let jobs = match cli.jobs {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let sum = if jobs <= 1 {
+        campaign::campaign(&env, &settings, &mut |line: &str| log(line))
+    } else {
+        // Each worker opens its own device and scratch folder; this one has served its turn.
+        drop(env);
+        let open = |w: usize| Env::new(!cli.no_device, &cli.scratch.join(format!("worker{w}")));
+        match campaign::campaign_parallel(&settings, jobs, &open, &log) {
+            Ok(sum) => sum,
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    };
     println!(
         "{} programs in {} shaders, {} comparisons, {} device runs, {} programs redrawn \
          (indeterminate), {} malformed, {} disagreements, {:.1} s",

@@ -21,8 +21,11 @@ use luma_difftest::gen::Config;
 use luma_difftest::run::{self, Env, Kind};
 use luma_difftest::{eval, minimize, print, regress};
 
-/// Random programs the default run checks (about two minutes on two cores with lavapipe).
-const DEFAULT_SEEDS: u64 = 240;
+/// Random programs the default run checks. Nearly all of the time is lavapipe's LLVM compiling
+/// the 12 device pipelines of each shader: about 5 s of one core per program on the 2-core CI
+/// kind of machine (measured with Mesa's shader cache off, as on a fresh machine), so 80
+/// programs on two workers take about 3.5 minutes. Long runs use the binary (module docs).
+const DEFAULT_SEEDS: u64 = 80;
 
 /// One device user at a time: lavapipe shares the machine's cores.
 static DEVICE: Mutex<()> = Mutex::new(());
@@ -43,14 +46,21 @@ fn random_programs_agree_on_every_path() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(DEFAULT_SEEDS);
-    let env = env("difftest-random");
     let settings = Settings {
         start: 0,
         count,
         batch: 10,
         ..Settings::default()
     };
-    let sum = campaign::campaign(&env, &settings, &mut |line| println!("{line}"));
+    // One worker (and Vulkan device) per core: the driver compiles one pipeline at a time.
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
+    let sum = campaign::campaign_parallel(
+        &settings,
+        workers,
+        &|w| Ok(env(&format!("difftest-random-{w}"))),
+        &|line| println!("{line}"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     println!(
         "{} programs, {} comparisons, {} device runs, {} redrawn, {:.1} s",
         sum.programs, sum.comparisons, sum.device_runs, sum.redrawn, sum.seconds
