@@ -212,6 +212,14 @@ impl<'a> Checker<'a> {
             }
             ast::ExprKind::Field { base, name } => self.field(*base, name, span),
             ast::ExprKind::Index { base, index } => self.index(*base, *index, span),
+            // Empty braces parse as a struct literal (nothing in them says otherwise); where an
+            // array is expected they are an array literal without elements.
+            ast::ExprKind::StructLit { name: None, fields }
+                if fields.is_empty()
+                    && matches!(hint.map(|h| self.ty(h)), Some(Ty::Array { .. })) =>
+            {
+                self.array_lit(None, &[], hint, span)
+            }
             ast::ExprKind::StructLit { name, fields } => {
                 self.struct_lit(name.as_deref(), fields, hint, span)
             }
