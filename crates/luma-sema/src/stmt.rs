@@ -494,7 +494,14 @@ impl<'a> Checker<'a> {
         let bounds_const = self.const_of(s_e).is_some()
             && self.const_of(e_e).is_some()
             && (st_e.is_none() || step_const.is_some());
-        if !bounds_const && ok_ty {
+        // A bound that failed to type (a negative step for a `uint` counter, ...) is already
+        // an error; it is no reason to call the loop unbounded.
+        let bound_error = any_error
+            || [Some(s_e), Some(e_e), st_e]
+                .into_iter()
+                .flatten()
+                .any(|e| self.is_error(self.expr_ty(e)));
+        if !bounds_const && ok_ty && !bound_error {
             // The loop's header, up to its last bound.
             let last = st_e.unwrap_or(e_e);
             let header = Span::new(span.lo, self.expr_span(last).hi.max(span.lo));
