@@ -1760,6 +1760,14 @@ impl<'a> Checker<'a> {
             ..
         }) = self.ast_expr(callee)
         else {
+            if matches!(
+                self.ast_expr(callee).map(|e| &e.kind),
+                Some(ast::ExprKind::Error)
+            ) {
+                // The parser reported the callee (`[4]float(...)`, ...).
+                self.unresolved_call_args(args);
+                return err(self);
+            }
             let cspan = self.ast_span(callee);
             let mut d = Diagnostic::error(
                 codes::E0414,
