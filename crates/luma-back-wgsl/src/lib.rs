@@ -28,6 +28,7 @@ pub mod codes;
 mod helpers;
 mod keywords;
 mod layout;
+mod templates;
 mod writer;
 
 use std::fmt;

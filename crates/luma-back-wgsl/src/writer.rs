@@ -364,7 +364,7 @@ impl<'a> Writer<'a> {
             }
         }
         for f in order {
-            let text = crate::body::write_function(&mut self, f)?;
+            let text = crate::templates::disambiguate(crate::body::write_function(&mut self, f)?);
             functions.push('\n');
             functions.push_str(&text);
         }
