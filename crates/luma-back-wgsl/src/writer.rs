@@ -1578,7 +1578,7 @@ fn plan_vertex_storage(
             let writes = module
                 .functions
                 .get(f)
-                .is_none_or(|function| writes_global(function, g));
+                .is_none_or(|function| luma_back::writes_global(function, g));
             if shared || writes {
                 aliasable = false;
             }
@@ -1603,31 +1603,4 @@ fn plan_vertex_storage(
         }
     }
     plan
-}
-
-/// Whether `function` stores to, or performs an atomic write on, memory rooted at global `g`.
-fn writes_global(function: &Function, g: Handle<GlobalVariable>) -> bool {
-    let rooted_at_g = |mut p: Handle<luma_ir::Value>| {
-        // Access chains nest at most as deep as the function has values.
-        for _ in 0..=function.values.len() {
-            match function.values.get(p).map(|v| &v.def) {
-                Some(ValueDef::GlobalPointer(root)) => return *root == g,
-                Some(ValueDef::Op(Op::AccessChain { base, .. })) => p = *base,
-                _ => return false,
-            }
-        }
-        false
-    };
-    let atomic_write = function.values.iter().any(|(_, v)| {
-        matches!(&v.def, ValueDef::Op(Op::Atomic { pointer, .. }) if rooted_at_g(*pointer))
-    });
-    atomic_write
-        || function.blocks.iter().any(|(_, block)| {
-            block.stmts.iter().any(|stmt| match &stmt.kind {
-                StmtKind::Store { pointer, .. } | StmtKind::AtomicStore { pointer, .. } => {
-                    rooted_at_g(*pointer)
-                }
-                _ => false,
-            })
-        })
 }

@@ -191,6 +191,33 @@ pub fn used_globals(module: &Module, root: Handle<Function>) -> Vec<Handle<Globa
     CallGraph::new(module).reachable_globals(root)
 }
 
+/// Whether `function` stores to, or performs an atomic write on, memory rooted at global `g`.
+pub fn writes_global(function: &Function, g: Handle<GlobalVariable>) -> bool {
+    let rooted_at_g = |mut p: Handle<luma_ir::Value>| {
+        // Access chains nest at most as deep as the function has values.
+        for _ in 0..=function.values.len() {
+            match function.values.get(p).map(|v| &v.def) {
+                Some(ValueDef::GlobalPointer(root)) => return *root == g,
+                Some(ValueDef::Op(Op::AccessChain { base, .. })) => p = *base,
+                _ => return false,
+            }
+        }
+        false
+    };
+    let atomic_write = function.values.iter().any(|(_, v)| {
+        matches!(&v.def, ValueDef::Op(Op::Atomic { pointer, .. }) if rooted_at_g(*pointer))
+    });
+    atomic_write
+        || function.blocks.iter().any(|(_, block)| {
+            block.stmts.iter().any(|stmt| match &stmt.kind {
+                StmtKind::Store { pointer, .. } | StmtKind::AtomicStore { pointer, .. } => {
+                    rooted_at_g(*pointer)
+                }
+                _ => false,
+            })
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

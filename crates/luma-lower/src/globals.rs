@@ -109,7 +109,7 @@ impl ModuleCtx<'_> {
                         GlobalKind::UniformBuffer => {
                             (AddressSpace::Uniform, Some(binding_of(def)?))
                         }
-                        GlobalKind::StorageBuffer { access } => (
+                        GlobalKind::StorageBuffer { access, .. } => (
                             AddressSpace::Storage {
                                 access: match access {
                                     Access::Read => StorageAccess::Read,

@@ -185,6 +185,7 @@ fn e0804_type_too_large() {
         (
             GlobalKind::StorageBuffer {
                 access: Access::ReadWrite,
+                explicit: true,
             },
             "std430 layout",
         ),

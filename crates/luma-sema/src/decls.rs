@@ -1301,6 +1301,7 @@ impl<'a> Checker<'a> {
                 Some(match (decl.kind, push) {
                     (ast::GlobalKind::Buffer, _) => GlobalKind::StorageBuffer {
                         access: Access::Read,
+                        explicit: false,
                     },
                     (_, true) => GlobalKind::PushConstant,
                     _ => GlobalKind::UniformBuffer,

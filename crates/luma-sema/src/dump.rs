@@ -108,7 +108,7 @@ impl Dumper<'_> {
         for (_, g) in p.globals.iter() {
             let kind = match g.kind {
                 GlobalKind::UniformBuffer => "uniform_buffer".to_string(),
-                GlobalKind::StorageBuffer { access } => format!("storage_buffer({access:?})"),
+                GlobalKind::StorageBuffer { access, .. } => format!("storage_buffer({access:?})"),
                 GlobalKind::PushConstant => "push_constant".to_string(),
                 GlobalKind::Texture => "texture".to_string(),
                 GlobalKind::Sampler => "sampler".to_string(),

@@ -273,7 +273,10 @@ impl<'a> Checker<'a> {
                         } else {
                             Access::Read
                         });
-                        def.kind = GlobalKind::StorageBuffer { access };
+                        def.kind = GlobalKind::StorageBuffer {
+                            access,
+                            explicit: explicit.is_some(),
+                        };
                     }
                     GlobalKind::StorageImage { format, .. } => {
                         // An image nothing reads or writes is declared read-only: the access

@@ -596,6 +596,7 @@ impl Analysis<'_> {
             ExprKind::Global(g) => match self.prog.globals.get(*g).map(|d| d.kind) {
                 Some(GlobalKind::StorageBuffer {
                     access: Access::ReadWrite,
+                    ..
                 })
                 | Some(GlobalKind::Workgroup) => NU,
                 _ => 0,

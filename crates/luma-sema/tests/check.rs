@@ -149,7 +149,7 @@ function main(@builtin(global_invocation_id) id: uvec3)
 end
 ");
     let access = |n: &str| match global(&p, n).kind {
-        GlobalKind::StorageBuffer { access } => access,
+        GlobalKind::StorageBuffer { access, .. } => access,
         k => panic!("{n} is {k:?}"),
     };
     assert_eq!(access("read_only"), Access::Read);

@@ -95,6 +95,9 @@ pub enum GlobalKind {
     StorageBuffer {
         /// Read-only or read-write.
         access: Access,
+        /// Whether `@access` stated it (otherwise it was inferred, and a compile that keeps only
+        /// some entry points infers it again from theirs).
+        explicit: bool,
     },
     /// `@push_constant uniform name: T` (std430, no binding).
     PushConstant,

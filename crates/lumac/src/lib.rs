@@ -431,6 +431,9 @@ pub fn lower(
     if !select_entry_points(&mut module, options, diags) {
         return None;
     }
+    if options.entry_point.is_some() || options.stage.is_some() {
+        select::reinfer_buffer_access(&mut module, program);
+    }
     if let Err(e) = verify(&module) {
         diags.push(codes::internal(format!(
             "lowering produced invalid IR: {e}"

@@ -2,8 +2,14 @@
 //! entry points, so their functions, which carry I/O bindings only entry functions may have,
 //! leave the module together with every function no remaining entry point calls.
 
+use std::collections::BTreeSet;
+
 use luma_base::{Arena, Handle};
-use luma_ir::{EntryPoint, Function, Module, Op, StmtKind, ValueDef};
+use luma_ir::{
+    AddressSpace, EntryPoint, Function, GlobalVariable, Module, Op, StmtKind, StorageAccess, Type,
+    TypeInner, ValueDef,
+};
+use luma_thir::{Access, GlobalKind, Program};
 
 /// Keeps the entry points `keep` accepts and the functions they reach, in their original order
 /// (callees stay before callers), with every call and entry point renumbered.
@@ -52,4 +58,99 @@ pub(crate) fn retain_entry_points(module: &mut Module, keep: impl Fn(&EntryPoint
         renumber(&mut entry.function);
     }
     module.functions = functions;
+}
+
+/// After [`retain_entry_points`]: a storage buffer whose read-write access was inferred (no
+/// `@access`) from writes that only dropped entry points made becomes read-only, as the language
+/// infers access from the entry points compiled (language.md §8). A vertex shader compiled on
+/// its own from a source whose compute shader fills its buffer then gets `NonWritable` /
+/// `readonly` / `ByteAddressBuffer`, which Vulkan requires of vertex-stage storage buffers
+/// unless `vertexPipelineStoresAndAtomics` is on.
+pub(crate) fn reinfer_buffer_access(module: &mut Module, program: &Program) {
+    let inferred_read_write: BTreeSet<&str> = program
+        .globals
+        .iter()
+        .filter(|(_, def)| {
+            matches!(
+                def.kind,
+                GlobalKind::StorageBuffer {
+                    access: Access::ReadWrite,
+                    explicit: false,
+                }
+            )
+        })
+        .map(|(_, def)| def.name.as_str())
+        .collect();
+    let read_write = AddressSpace::Storage {
+        access: StorageAccess::ReadWrite,
+    };
+    let unwritten: Vec<Handle<GlobalVariable>> = module
+        .globals
+        .iter()
+        .filter(|(_, global)| {
+            global.space == read_write && inferred_read_write.contains(global.name.as_str())
+        })
+        .map(|(g, _)| g)
+        .filter(|&g| {
+            !module
+                .functions
+                .iter()
+                .any(|(_, f)| luma_back::writes_global(f, g))
+        })
+        .collect();
+    let read = AddressSpace::Storage {
+        access: StorageAccess::Read,
+    };
+    for &g in &unwritten {
+        if let Some(global) = module.globals.get_mut(g) {
+            global.space = read;
+        }
+    }
+    if unwritten.is_empty() {
+        return;
+    }
+    // The pointers into those buffers (the global's own, and access chains on it) change type
+    // with them: a pointer type carries its address space and access.
+    let Module {
+        functions, types, ..
+    } = module;
+    for (_, function) in functions.iter_mut() {
+        let handles: Vec<Handle<luma_ir::Value>> = function.values.handles().collect();
+        for v in handles {
+            if !rooted_in(function, v, &unwritten) {
+                continue;
+            }
+            let Some(value) = function.values.get_mut(v) else {
+                continue;
+            };
+            let pointee = match types.get(value.ty).map(|t| &t.inner) {
+                Some(TypeInner::Pointer { base, space }) if *space == read_write => *base,
+                _ => continue,
+            };
+            value.ty = types.insert(Type {
+                name: None,
+                inner: TypeInner::Pointer {
+                    base: pointee,
+                    space: read,
+                },
+            });
+        }
+    }
+}
+
+/// Whether `v` is a pointer to one of `globals` or an access chain on one.
+fn rooted_in(
+    function: &Function,
+    mut v: Handle<luma_ir::Value>,
+    globals: &[Handle<GlobalVariable>],
+) -> bool {
+    // Access chains nest at most as deep as the function has values.
+    for _ in 0..=function.values.len() {
+        match function.values.get(v).map(|value| &value.def) {
+            Some(ValueDef::GlobalPointer(root)) => return globals.contains(root),
+            Some(ValueDef::Op(Op::AccessChain { base, .. })) => v = *base,
+            _ => return false,
+        }
+    }
+    false
 }

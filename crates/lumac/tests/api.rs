@@ -163,6 +163,87 @@ end
     assert!(error.to_string().starts_with("E0950 (wgsl): "));
 }
 
+/// A compute entry fills the buffers a vertex entry reads; `kept` is stated read-write.
+const FILL_AND_DRAW: &str = "\
+buffer points: []vec4
+@access(read_write) buffer kept: []vec4
+
+@entry(compute) @workgroup_size(64)
+function fill(@builtin(global_invocation_id) id: uvec3)
+\tpoints[id.x] = vec4(float(id.x))
+\tkept[id.x] = points[id.x]
+end
+
+@entry(vertex)
+function draw(@builtin(vertex_index) i: uint) -> (@builtin(position) clip: vec4)
+\treturn { clip = points[i] + kept[i] }
+end
+";
+
+#[test]
+fn a_buffer_only_dropped_entry_points_write_is_read_only_in_the_selection() {
+    let access = |result: &CompileResult, name: &str| {
+        let module = result.module.as_ref().unwrap();
+        let (_, global) = module.globals.iter().find(|(_, g)| g.name == name).unwrap();
+        global.space
+    };
+    let read = luma_ir::AddressSpace::Storage {
+        access: luma_ir::StorageAccess::Read,
+    };
+    let read_write = luma_ir::AddressSpace::Storage {
+        access: luma_ir::StorageAccess::ReadWrite,
+    };
+    // Both entry points: the compute shader writes `points`.
+    let both = build(FILL_AND_DRAW, &Options::default(), &Target::ALL);
+    assert!(both.success(), "{}", both.render(false));
+    assert_eq!(access(&both, "points"), read_write);
+    for opt in [lumac::OptLevel::None, lumac::OptLevel::Aggressive] {
+        let options = Options {
+            stage: Some(ShaderStage::Vertex),
+            opt_level: opt,
+            ..Options::default()
+        };
+        let vertex = build(FILL_AND_DRAW, &options, &Target::ALL);
+        assert!(vertex.success(), "{}", vertex.render(false));
+        assert!(lumac::verify(vertex.module.as_ref().unwrap()).is_ok());
+        assert_eq!(access(&vertex, "points"), read);
+        // An explicit `@access` is kept.
+        assert_eq!(access(&vertex, "kept"), read_write);
+        let text = |t: Target| {
+            vertex
+                .output(t)
+                .unwrap()
+                .data
+                .as_text()
+                .unwrap()
+                .to_string()
+        };
+        assert!(
+            text(Target::Glsl).contains("readonly buffer points"),
+            "{}",
+            text(Target::Glsl)
+        );
+        assert!(
+            text(Target::Hlsl).contains("ByteAddressBuffer points"),
+            "{}",
+            text(Target::Hlsl)
+        );
+        assert!(!text(Target::Hlsl).contains("RWByteAddressBuffer points"));
+        assert!(
+            text(Target::Wgsl).contains("var<storage, read> points"),
+            "{}",
+            text(Target::Wgsl)
+        );
+    }
+    // The compute shader alone still writes it.
+    let options = Options {
+        entry_point: Some("fill".into()),
+        ..Options::default()
+    };
+    let compute = build(FILL_AND_DRAW, &options, &[Target::Spirv]);
+    assert_eq!(access(&compute, "points"), read_write);
+}
+
 #[test]
 fn option_problems_have_no_source_location() {
     let options = Options {

@@ -103,6 +103,7 @@ impl Pb {
             name,
             GlobalKind::StorageBuffer {
                 access: Access::ReadWrite,
+                explicit: true,
             },
             ty,
             Some((0, binding)),
