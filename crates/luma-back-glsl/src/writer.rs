@@ -847,7 +847,7 @@ impl<'a> Writer<'a> {
             match form {
                 GlobalForm::Unused | GlobalForm::CombinedSampler => {}
                 GlobalForm::FlatBlock | GlobalForm::WrappedBlock => {
-                    self.write_block(&mut out, global, &name, form == GlobalForm::FlatBlock)?;
+                    self.write_block(&mut out, h, global, &name, form == GlobalForm::FlatBlock)?;
                 }
                 GlobalForm::CombinedTexture => {
                     let binding = resource_binding(global)?;
@@ -916,6 +916,7 @@ impl<'a> Writer<'a> {
     fn write_block(
         &mut self,
         out: &mut CodeWriter,
+        handle: Handle<GlobalVariable>,
         global: &GlobalVariable,
         name: &str,
         flat: bool,
@@ -923,9 +924,21 @@ impl<'a> Writer<'a> {
         let (layout, keyword) = match global.space {
             AddressSpace::Uniform => (format!("{}, std140", binding_args(global)?), "uniform"),
             AddressSpace::Storage { access } => {
-                // Atomics need a writable block, whatever the program does with them.
-                let read_only = access == StorageAccess::Read
-                    && !luma_ir::proc::contains_atomic(&self.module.types, global.ty);
+                // A buffer a graphics entry point never writes is `readonly` even where
+                // another entry point of the source writes it, as in SPIR-V (its read-only
+                // twin): Vulkan wants that of vertex-stage buffers unless
+                // `vertexPipelineStoresAndAtomics` is on. Atomics need a writable block,
+                // whatever the program does with them.
+                let written = access == StorageAccess::ReadWrite
+                    && (self.entry.stage == ShaderStage::Compute
+                        || self.reached_functions.iter().any(|&f| {
+                            self.module
+                                .functions
+                                .get(f)
+                                .is_none_or(|function| luma_back::writes_global(function, handle))
+                        }));
+                let read_only =
+                    !written && !luma_ir::proc::contains_atomic(&self.module.types, global.ty);
                 (
                     format!("{}, std430", binding_args(global)?),
                     if read_only {

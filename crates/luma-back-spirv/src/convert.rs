@@ -48,7 +48,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let mut position = self.position(base);
         let base_id = match self.ir_value(base)?.def {
             ValueDef::GlobalPointer(g) => {
-                let info = self.w.global(g)?;
+                let info = self.w.global_in(self.handle, g)?;
                 if info.wrapped {
                     // The IR's pointer to the global is member 0 of the wrapper struct.
                     ids.push(self.w.const_u32(0)?);
@@ -136,7 +136,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     fn runtime_array_at(&self, position: Position) -> Result<(Word, u32), Error> {
         match position {
             Position::Global(g) => {
-                let info = self.w.global(g)?;
+                let info = self.w.global_in(self.handle, g)?;
                 if info.wrapped {
                     Ok((info.var, 0))
                 } else {
@@ -146,7 +146,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 }
             }
             Position::GlobalMember(g, member) => {
-                let info = self.w.global(g)?;
+                let info = self.w.global_in(self.handle, g)?;
                 if info.wrapped {
                     Err(Error::invalid(
                         "a runtime-sized array inside a wrapped buffer",

@@ -81,6 +81,8 @@ enum Task {
 pub(crate) struct FunctionWriter<'w, 'a> {
     pub(crate) w: &'w mut Writer<'a>,
     pub(crate) func: &'a Function,
+    /// The function's handle (which globals it reads through a read-only twin).
+    pub(crate) handle: Handle<Function>,
     id: Word,
     name: String,
     entry: Option<EntryInfo>,
@@ -110,7 +112,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     /// given (parameters come from, and results go to, its interface variables).
     pub(crate) fn new(
         w: &'w mut Writer<'a>,
-        _handle: Handle<Function>,
+        handle: Handle<Function>,
         func: &'a Function,
         id: Word,
         entry: Option<&EntryInfo>,
@@ -119,6 +121,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let globals = w.module.globals.len();
         Ok(FunctionWriter {
             w,
+            handle,
             func,
             id,
             name: func.name.clone(),
@@ -299,7 +302,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let id = match &value.def {
             ValueDef::Constant(c) => self.w.constant(*c)?,
             ValueDef::GlobalPointer(g) => {
-                let info = self.w.global(*g)?;
+                let info = self.w.global_in(self.handle, *g)?;
                 if info.wrapped {
                     self.wrapped_pointer(*g)?
                 } else {
@@ -328,7 +331,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         if let Some(Some(id)) = self.wrapped_pointers.get(g.index()) {
             return Ok(*id);
         }
-        let info = self.w.global(g)?;
+        let info = self.w.global_in(self.handle, g)?;
         let global = self.w.ir_global(g)?;
         let member = self.w.ir_type(global.ty, info.layout)?;
         let ptr_ty = self.w.pointer_type(info.class, member)?;

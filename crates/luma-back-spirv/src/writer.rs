@@ -33,6 +33,8 @@ pub(crate) struct GlobalInfo {
     pub block_struct: Option<Word>,
     /// The layout of the global's memory.
     pub layout: Layout,
+    /// The variable's pointer type.
+    pub pointer: Word,
 }
 
 /// An entry point's interface variable for one input or output.
@@ -80,6 +82,12 @@ pub struct Writer<'a> {
     ir_consts: Vec<Option<Word>>,
     spec_consts: Vec<bool>,
     pub(crate) globals: Vec<Option<GlobalInfo>>,
+    /// Per global: a `NonWritable` twin of a read-write storage buffer, bound to the same
+    /// descriptor, through which graphics entry points that never write the buffer read it
+    /// (see [`read_twins`]).
+    read_twins: Vec<Option<Word>>,
+    /// Per function: the globals it reaches through their read-only twin.
+    pub(crate) twinned: Vec<Vec<Handle<GlobalVariable>>>,
     pub(crate) function_ids: Vec<Option<Word>>,
     /// `OpString` ids of the debug sources (empty without debug info).
     pub(crate) file_strings: Vec<Word>,
@@ -154,6 +162,8 @@ impl<'a> Writer<'a> {
             ir_consts: vec![None; module.constants.len()],
             spec_consts: vec![false; module.constants.len()],
             globals: vec![None; module.globals.len()],
+            read_twins: vec![None; module.globals.len()],
+            twinned: vec![Vec::new(); module.functions.len()],
             function_ids: vec![None; module.functions.len()],
             file_strings: Vec::new(),
         })
@@ -556,6 +566,7 @@ impl<'a> Writer<'a> {
             wrapped,
             block_struct,
             layout,
+            pointer,
         })
     }
 
@@ -572,6 +583,44 @@ impl<'a> Writer<'a> {
                 ..
             } => Some(*access),
             _ => None,
+        }
+    }
+
+    /// Declares the read-only twin of storage buffer `g` (declared as `info`): another
+    /// variable of the same type on the same descriptor, decorated `NonWritable`.
+    fn declare_read_twin(
+        &mut self,
+        g: Handle<GlobalVariable>,
+        info: GlobalInfo,
+    ) -> Result<Word, Error> {
+        let global = self.ir_global(g)?;
+        let var = self.id();
+        Inst::new(Op::Variable)
+            .word(info.pointer)
+            .word(var)
+            .word(info.class as u32)
+            .push_into(&mut self.declarations)?;
+        self.name(var, &global.name)?;
+        if let Some(binding) = global.binding {
+            self.decorate(var, Decoration::DescriptorSet, &[binding.group])?;
+            self.decorate(var, Decoration::Binding, &[binding.binding])?;
+        }
+        self.decorate(var, Decoration::NonWritable, &[])?;
+        Ok(var)
+    }
+
+    /// How global `g` is reached from function `f`: through its read-only twin where `f` reads
+    /// it so.
+    pub(crate) fn global_in(
+        &self,
+        f: Handle<Function>,
+        g: Handle<GlobalVariable>,
+    ) -> Result<GlobalInfo, Error> {
+        let info = self.global(g)?;
+        let twinned = self.twinned.get(f.index()).is_some_and(|t| t.contains(&g));
+        match self.read_twins.get(g.index()).copied().flatten() {
+            Some(twin) if twinned => Ok(GlobalInfo { var: twin, ..info }),
+            _ => Ok(info),
         }
     }
 
@@ -831,6 +880,15 @@ impl<'a> Writer<'a> {
                 *slot = Some(info);
             }
         }
+        let (twins, twinned) = read_twins(module, &graph, &entries);
+        for g in twins {
+            let info = self.global(g)?;
+            let twin = self.declare_read_twin(g, info)?;
+            if let Some(slot) = self.read_twins.get_mut(g.index()) {
+                *slot = Some(twin);
+            }
+        }
+        self.twinned = twinned;
         // Ids of the ordinary versions of called functions, so calls can refer to them.
         for (f, _) in module.functions.iter() {
             if called.get(f.index()).copied().unwrap_or(false) {
@@ -864,8 +922,20 @@ impl<'a> Writer<'a> {
                 .map(|io| io.var)
                 .collect();
             if self.at_least(4) {
+                // Every variable the entry point's functions use: a buffer's twin, or the
+                // buffer, or both when some functions read the twin and others the buffer.
+                let reached = graph.reachable(entry.function);
                 for g in graph.reachable_globals(entry.function) {
-                    interface.push(self.global(g)?.var);
+                    let mut vars = BTreeSet::new();
+                    for &f in &reached {
+                        if graph.direct_globals(f).contains(&g) {
+                            vars.insert(self.global_in(f, g)?.var);
+                        }
+                    }
+                    if vars.is_empty() {
+                        vars.insert(self.global(g)?.var);
+                    }
+                    interface.extend(vars);
                 }
             }
             Inst::new(Op::EntryPoint)
@@ -1026,6 +1096,85 @@ fn text_chunks(text: &str, max_bytes: usize) -> Vec<&str> {
     }
     chunks.push(rest);
     chunks
+}
+
+/// Which read-write storage buffers get a read-only twin, and which functions read through it.
+///
+/// Vulkan requires `NonWritable` on every storage buffer a vertex, tessellation or geometry
+/// shader uses unless `vertexPipelineStoresAndAtomics` is enabled (`fragmentStoresAndAtomics`
+/// for fragment shaders). A buffer's access is one for the whole source, so a module whose
+/// compute shader fills a buffer its vertex shader reads would need the feature. Instead, a
+/// function uses the twin of buffer `g` when every entry point that reaches it is a graphics
+/// entry point none of whose functions writes `g` (a function a compute shader or a writing
+/// entry point also reaches keeps the buffer itself).
+fn read_twins(
+    module: &Module,
+    graph: &CallGraph,
+    entries: &[&luma_ir::EntryPoint],
+) -> (
+    Vec<Handle<GlobalVariable>>,
+    Vec<Vec<Handle<GlobalVariable>>>,
+) {
+    let mut twinned: Vec<Vec<Handle<GlobalVariable>>> = vec![Vec::new(); module.functions.len()];
+    let read_write = AddressSpace::Storage {
+        access: StorageAccess::ReadWrite,
+    };
+    let reached: Vec<Vec<bool>> = entries
+        .iter()
+        .map(|e| {
+            let mut flags = vec![false; module.functions.len()];
+            for f in graph.reachable(e.function) {
+                if let Some(slot) = flags.get_mut(f.index()) {
+                    *slot = true;
+                }
+            }
+            flags
+        })
+        .collect();
+    let mut twins = Vec::new();
+    for (g, global) in module.globals.iter() {
+        if global.space != read_write {
+            continue;
+        }
+        // Per entry point: whether it only reads `g` from a graphics stage.
+        let reader: Vec<bool> = entries
+            .iter()
+            .zip(&reached)
+            .map(|(entry, functions)| {
+                entry.stage != ShaderStage::Compute
+                    && !module.functions.iter().any(|(f, function)| {
+                        functions.get(f.index()) == Some(&true)
+                            && graph.direct_globals(f).contains(&g)
+                            && luma_back::writes_global(function, g)
+                    })
+            })
+            .collect();
+        if !reader.iter().any(|&r| r) {
+            continue;
+        }
+        let mut any = false;
+        for (f, _) in module.functions.iter() {
+            if !graph.direct_globals(f).contains(&g) {
+                continue;
+            }
+            let mut reaching = reached
+                .iter()
+                .zip(&reader)
+                .filter(|(flags, _)| flags.get(f.index()) == Some(&true));
+            let first = reaching.next();
+            let only_readers = first.is_some_and(|(_, &r)| r) && reaching.all(|(_, &r)| r);
+            if only_readers {
+                if let Some(list) = twinned.get_mut(f.index()) {
+                    list.push(g);
+                    any = true;
+                }
+            }
+        }
+        if any {
+            twins.push(g);
+        }
+    }
+    (twins, twinned)
 }
 
 #[cfg(test)]

@@ -632,6 +632,43 @@ impl Parsed {
 // ---------------------------------------------------------------------------------------------
 // Building the model
 
+/// Merges variables on one descriptor (aliases: Luma declares a `NonWritable` twin of a
+/// read-write buffer for graphics stages that only read it) into one binding, as a descriptor
+/// set layout takes each binding number once: the stages of both, the wider access, the first
+/// name. Bindings of one number but another descriptor type or count stay apart. `bindings` is
+/// sorted by binding number.
+fn merge_aliases(bindings: Vec<DescriptorBinding>) -> Vec<DescriptorBinding> {
+    let mut merged: Vec<DescriptorBinding> = Vec::with_capacity(bindings.len());
+    for b in bindings {
+        let same = merged
+            .iter_mut()
+            .rev()
+            .take_while(|m| m.binding == b.binding)
+            .find(|m| {
+                m.descriptor_type == b.descriptor_type
+                    && m.count == b.count
+                    && m.runtime_array_stride == b.runtime_array_stride
+                    && m.format == b.format
+            });
+        let Some(m) = same else {
+            merged.push(b);
+            continue;
+        };
+        m.stages.extend(b.stages);
+        m.stages.sort_by_key(|s| stage_rank(s));
+        m.stages.dedup();
+        if m.name.is_none() {
+            m.name = b.name;
+        }
+        m.block_size = m.block_size.max(b.block_size);
+        m.access = match (m.access, b.access) {
+            (Some(x), Some(y)) if x != y => Some(Access::ReadWrite),
+            (x, y) => x.or(y),
+        };
+    }
+    merged
+}
+
 /// Stage names in the order [`crate::Stage`] sorts them; other models sort after, by name.
 fn stage_rank(stage: &str) -> (u8, String) {
     let rank = match stage {
@@ -765,7 +802,10 @@ impl Parsed {
             .into_iter()
             .map(|(set, mut bindings)| {
                 bindings.sort_by_key(|b| b.binding);
-                DescriptorSet { set, bindings }
+                DescriptorSet {
+                    set,
+                    bindings: merge_aliases(bindings),
+                }
             })
             .collect();
 

@@ -193,20 +193,36 @@ fn cross_descriptors(x: &Value) -> BTreeMap<(u64, u64), CrossDescriptor> {
                 .unwrap_or_default();
             let set = r["set"].as_u64().unwrap();
             let binding = r["binding"].as_u64().unwrap();
-            let old = out.insert(
-                (set, binding),
-                CrossDescriptor {
-                    ty,
-                    count: dims.iter().product(),
-                    array: dims.first().copied(),
-                    block_size: r["block_size"].as_u64(),
-                    type_key: r["type"].as_str().unwrap().to_string(),
-                    readonly: r["readonly"].as_bool().unwrap_or(false),
-                    writeonly: r["writeonly"].as_bool().unwrap_or(false),
-                    format: r["format"].as_str().map(str::to_string),
-                },
-            );
-            assert!(old.is_none(), "spirv-cross lists {set}.{binding} twice");
+            let d = CrossDescriptor {
+                ty,
+                count: dims.iter().product(),
+                array: dims.first().copied(),
+                block_size: r["block_size"].as_u64(),
+                type_key: r["type"].as_str().unwrap().to_string(),
+                readonly: r["readonly"].as_bool().unwrap_or(false),
+                writeonly: r["writeonly"].as_bool().unwrap_or(false),
+                format: r["format"].as_str().map(str::to_string),
+            };
+            match out.entry((set, binding)) {
+                std::collections::btree_map::Entry::Vacant(slot) => {
+                    slot.insert(d);
+                }
+                std::collections::btree_map::Entry::Occupied(mut slot) => {
+                    // Only the read-only twin of a read-write buffer (graphics stages read
+                    // it through one) may share a binding: one descriptor, writable.
+                    let old = slot.get_mut();
+                    assert!(
+                        ty == DescriptorType::StorageBuffer
+                            && old.ty == ty
+                            && old.type_key == d.type_key
+                            && old.count == d.count
+                            && old.readonly != d.readonly,
+                        "spirv-cross lists {set}.{binding} twice, and not as a buffer and its \
+                         read-only twin"
+                    );
+                    old.readonly = false;
+                }
+            }
         }
     }
     out

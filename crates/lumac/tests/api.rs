@@ -244,6 +244,58 @@ fn a_buffer_only_dropped_entry_points_write_is_read_only_in_the_selection() {
     assert_eq!(access(&compute, "points"), read_write);
 }
 
+/// The `OpDecorate <id> NonWritable` instructions of a SPIR-V binary.
+fn non_writable_decorations(words: &[u32]) -> usize {
+    const OP_DECORATE: u32 = 71;
+    const NON_WRITABLE: u32 = 24;
+    let mut count = 0;
+    let mut i = 5;
+    while let Some(&first) = words.get(i) {
+        let (len, op) = ((first >> 16) as usize, first & 0xffff);
+        if op == OP_DECORATE && len == 3 && words.get(i + 2) == Some(&NON_WRITABLE) {
+            count += 1;
+        }
+        i += len.max(1);
+    }
+    count
+}
+
+#[test]
+fn graphics_entry_points_read_a_buffer_a_compute_entry_writes_through_a_read_only_twin() {
+    let result = build(FILL_AND_DRAW, &Options::default(), &Target::ALL);
+    assert!(result.success(), "{}", result.render(false));
+    let spirv = result.output(Target::Spirv).unwrap().data.as_bytes();
+    let words: Vec<u32> = spirv
+        .chunks_exact(4)
+        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect();
+    // `points` and `kept` each get a twin for `draw`; the compute shader keeps the buffers.
+    assert_eq!(non_writable_decorations(&words), 2);
+    let glsl: Vec<(String, String)> = result
+        .outputs
+        .iter()
+        .filter(|o| o.target == Target::Glsl)
+        .map(|o| {
+            (
+                o.entry_points[0].name.clone(),
+                o.data.as_text().unwrap().to_string(),
+            )
+        })
+        .collect();
+    for (entry, text) in &glsl {
+        let read_only = text.contains("readonly buffer points");
+        assert_eq!(read_only, entry == "draw", "{entry}:\n{text}");
+    }
+    // Reflection of the binary reports each buffer once, writable, for both stages.
+    let reflection = lumac::reflection::SpirvReflection::from_words(&words).unwrap();
+    let bindings = &reflection.descriptor_sets[0].bindings;
+    assert_eq!(bindings.len(), 2);
+    for b in bindings {
+        assert_eq!(b.access, Some(lumac::reflection::Access::ReadWrite));
+        assert_eq!(b.stages, ["vertex", "compute"]);
+    }
+}
+
 #[test]
 fn option_problems_have_no_source_location() {
     let options = Options {

@@ -20,7 +20,7 @@ layout(set = 0, binding = 0, std140) uniform view_block {
     float line_width;
     float time;
 } view;
-layout(set = 0, binding = 1, std430) buffer line_vertices_block {
+layout(set = 0, binding = 1, std430) readonly buffer line_vertices_block {
     LineVertex line_vertices[];
 };
 
