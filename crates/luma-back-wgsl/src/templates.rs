@@ -23,6 +23,11 @@ pub(crate) fn disambiguate(mut text: String) -> String {
         };
         let start = operand_start(&text, less);
         let end = name_end(&text, less);
+        // Both positions border ASCII (names, brackets, blanks); the check keeps `insert` from
+        // panicking should that ever change.
+        if !(text.is_char_boundary(start) && text.is_char_boundary(end)) {
+            break;
+        }
         text.insert(end, ')');
         text.insert(start, '(');
     }
@@ -50,7 +55,10 @@ fn first_misread_less(text: &str) -> Option<usize> {
         let next = bytes.get(i + 1).copied();
         if c == b'/' && next == Some(b'/') {
             // A line comment (the writer's notes); runs to the end of the line.
-            i = text[i..].find('\n').map_or(bytes.len(), |n| i + n);
+            i = text
+                .get(i..)
+                .and_then(|rest| rest.find('\n'))
+                .map_or(bytes.len(), |n| i + n);
             continue;
         }
         if is_name_start(c) {
@@ -58,7 +66,7 @@ fn first_misread_less(text: &str) -> Option<usize> {
             while bytes.get(i).copied().is_some_and(is_name_char) {
                 i += 1;
             }
-            let name = &text[start..i];
+            let name = text.get(start..i).unwrap_or_default();
             let mut j = i;
             while bytes.get(j).is_some_and(|b| *b == b' ') {
                 j += 1;
