@@ -191,19 +191,26 @@ pub fn used_globals(module: &Module, root: Handle<Function>) -> Vec<Handle<Globa
     CallGraph::new(module).reachable_globals(root)
 }
 
+/// The global that pointer `v` of `function` points into: the global's own pointer, or an
+/// access chain on it; `None` for a local or another value.
+pub fn pointer_global(
+    function: &Function,
+    mut v: Handle<luma_ir::Value>,
+) -> Option<Handle<GlobalVariable>> {
+    // Access chains nest at most as deep as the function has values.
+    for _ in 0..=function.values.len() {
+        match function.values.get(v).map(|value| &value.def) {
+            Some(ValueDef::GlobalPointer(root)) => return Some(*root),
+            Some(ValueDef::Op(Op::AccessChain { base, .. })) => v = *base,
+            _ => return None,
+        }
+    }
+    None
+}
+
 /// Whether `function` stores to, or performs an atomic write on, memory rooted at global `g`.
 pub fn writes_global(function: &Function, g: Handle<GlobalVariable>) -> bool {
-    let rooted_at_g = |mut p: Handle<luma_ir::Value>| {
-        // Access chains nest at most as deep as the function has values.
-        for _ in 0..=function.values.len() {
-            match function.values.get(p).map(|v| &v.def) {
-                Some(ValueDef::GlobalPointer(root)) => return *root == g,
-                Some(ValueDef::Op(Op::AccessChain { base, .. })) => p = *base,
-                _ => return false,
-            }
-        }
-        false
-    };
+    let rooted_at_g = |p| pointer_global(function, p) == Some(g);
     let atomic_write = function.values.iter().any(|(_, v)| {
         matches!(&v.def, ValueDef::Op(Op::Atomic { pointer, .. }) if rooted_at_g(*pointer))
     });

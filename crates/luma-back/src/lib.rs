@@ -14,7 +14,7 @@ pub mod shift;
 pub mod text_expr;
 pub mod writer;
 
-pub use callgraph::{reachable_functions, used_globals, writes_global, CallGraph};
+pub use callgraph::{pointer_global, reachable_functions, used_globals, writes_global, CallGraph};
 pub use chain::{else_if, else_if_folds, else_if_shape, ElseIf};
 pub use namer::Namer;
 pub use plan::{Placement, ValuePlan};

@@ -117,7 +117,7 @@ pub(crate) fn reinfer_buffer_access(module: &mut Module, program: &Program) {
     for (_, function) in functions.iter_mut() {
         let handles: Vec<Handle<luma_ir::Value>> = function.values.handles().collect();
         for v in handles {
-            if !rooted_in(function, v, &unwritten) {
+            if !luma_back::pointer_global(function, v).is_some_and(|g| unwritten.contains(&g)) {
                 continue;
             }
             let Some(value) = function.values.get_mut(v) else {
@@ -136,21 +136,4 @@ pub(crate) fn reinfer_buffer_access(module: &mut Module, program: &Program) {
             });
         }
     }
-}
-
-/// Whether `v` is a pointer to one of `globals` or an access chain on one.
-fn rooted_in(
-    function: &Function,
-    mut v: Handle<luma_ir::Value>,
-    globals: &[Handle<GlobalVariable>],
-) -> bool {
-    // Access chains nest at most as deep as the function has values.
-    for _ in 0..=function.values.len() {
-        match function.values.get(v).map(|value| &value.def) {
-            Some(ValueDef::GlobalPointer(root)) => return globals.contains(root),
-            Some(ValueDef::Op(Op::AccessChain { base, .. })) => v = *base,
-            _ => return false,
-        }
-    }
-    false
 }
