@@ -142,8 +142,9 @@ impl<'a> Checker<'a> {
         let span = e.span;
         match &e.kind {
             ast::ExprKind::Int { value, unsigned } => {
+                let value = value.to_u64();
                 if *unsigned {
-                    match u32::try_from(*value) {
+                    match u32::try_from(value) {
                         Ok(v) => {
                             let t = self.t.uint;
                             Val::Expr(self.const_expr(ConstValue::Uint(v), t, span))
@@ -164,12 +165,13 @@ impl<'a> Checker<'a> {
                         }
                     }
                 } else {
-                    Val::Abs(Abstract::Int(i128::from(*value)), span)
+                    Val::Abs(Abstract::Int(i128::from(value)), span)
                 }
             }
             ast::ExprKind::Float(f) => {
+                let f = f.to_f64();
                 if f.is_finite() {
-                    Val::Abs(Abstract::Float(*f), span)
+                    Val::Abs(Abstract::Float(f), span)
                 } else {
                     self.emit(
                         Diagnostic::error(codes::E0516, span, "this float literal is too large")
@@ -195,7 +197,7 @@ impl<'a> Checker<'a> {
                 rhs,
             } => self.binary(thir_binop(*op), *op_span, *lhs, *rhs, span, hint),
             ast::ExprKind::Call { callee, args } => {
-                let r = self.call(*callee, args, span, hint);
+                let r = self.call(*callee, self.ast.list(*args), span, hint);
                 if r.void {
                     let name = self.callee_name(*callee);
                     self.emit(
@@ -212,18 +214,25 @@ impl<'a> Checker<'a> {
             }
             ast::ExprKind::Field { base, name } => self.field(*base, name, span),
             ast::ExprKind::Index { base, index } => self.index(*base, *index, span),
-            // Empty braces parse as a struct literal (nothing in them says otherwise); where an
-            // array is expected they are an array literal without elements.
-            ast::ExprKind::StructLit { name: None, fields }
-                if fields.is_empty()
-                    && matches!(hint.map(|h| self.ty(h)), Some(Ty::Array { .. })) =>
-            {
-                self.array_lit(None, &[], hint, span)
+            ast::ExprKind::StructLit(lit) => {
+                let ast = self.ast;
+                let Some(ast::StructLit { name, fields }) = ast.struct_lits.get(*lit) else {
+                    return self.err_val(span);
+                };
+                // Empty braces parse as a struct literal (nothing in them says otherwise);
+                // where an array is expected they are an array literal without elements.
+                if name.is_none()
+                    && fields.is_empty()
+                    && matches!(hint.map(|h| self.ty(h)), Some(Ty::Array { .. }))
+                {
+                    self.array_lit(None, &[], hint, span)
+                } else {
+                    self.struct_lit(name.as_ref(), fields, hint, span)
+                }
             }
-            ast::ExprKind::StructLit { name, fields } => {
-                self.struct_lit(name.as_deref(), fields, hint, span)
+            ast::ExprKind::ArrayLit { ty, elements } => {
+                self.array_lit(*ty, self.ast.list(*elements), hint, span)
             }
-            ast::ExprKind::ArrayLit { ty, elements } => self.array_lit(*ty, elements, hint, span),
             ast::ExprKind::IfExpr {
                 cond,
                 then_value,

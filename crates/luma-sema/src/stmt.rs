@@ -223,7 +223,7 @@ impl<'a> Checker<'a> {
                     Some(ast::ExprKind::Call { callee, args }) => {
                         let espan = self.ast_span(*e);
                         self.depth += 1;
-                        let r = self.call(*callee, args, espan, None);
+                        let r = self.call(*callee, self.ast.list(*args), espan, None);
                         self.depth -= 1;
                         if !self.val_is_error(Val::Expr(r.expr)) || r.void {
                             self.push(out, StmtKind::Expr(r.expr), span);
@@ -242,26 +242,33 @@ impl<'a> Checker<'a> {
                 }
                 Flow::Continues
             }
-            ast::StmtKind::If {
-                branches,
-                else_block,
-            } => self.if_stmt(branches, else_block.as_ref(), span, out),
-            ast::StmtKind::For {
-                attributes,
-                var,
-                start,
-                end,
-                step,
-                body,
-            } => {
+            ast::StmtKind::If(if_stmt) => {
+                let ast::IfStmt {
+                    branches,
+                    else_block,
+                } = &**if_stmt;
+                self.if_stmt(branches, else_block.as_ref(), span, out)
+            }
+            ast::StmtKind::For(for_stmt) => {
+                let ast::ForStmt {
+                    attributes,
+                    var,
+                    start,
+                    end,
+                    step,
+                    body,
+                } = &**for_stmt;
                 self.for_stmt(attributes, var, *start, *end, *step, body, span, out);
                 Flow::Continues
             }
-            ast::StmtKind::While {
-                attributes,
-                cond,
-                body,
-            } => self.while_stmt(attributes, *cond, body, span, out),
+            ast::StmtKind::While(while_stmt) => {
+                let ast::WhileStmt {
+                    attributes,
+                    cond,
+                    body,
+                } = &**while_stmt;
+                self.while_stmt(attributes, *cond, body, span, out)
+            }
             ast::StmtKind::Do(b) => {
                 let (block, flow) = self.block_in_scope(b, true);
                 self.push(out, StmtKind::Block(block), span);
@@ -683,7 +690,11 @@ impl<'a> Checker<'a> {
                 ast::ExprKind::Int {
                     value,
                     unsigned: false,
-                } => Some(format!("{}[{value}]", self.ast_path_text(*base)?)),
+                } => Some(format!(
+                    "{}[{}]",
+                    self.ast_path_text(*base)?,
+                    value.to_u64()
+                )),
                 _ => None,
             },
             ast::ExprKind::Paren(inner) => self.ast_path_text(*inner),

@@ -14,8 +14,8 @@ mod common;
 use luma_base::{Arena, Diagnostics, Limits, Span};
 use luma_sema::{check, CheckOptions};
 use luma_syntax::ast::{
-    Block, ConstDecl, Expr, ExprKind, FunctionDecl, Ident, Item, ItemKind, Module, Names, Stmt,
-    StmtKind, TypeExpr, TypeExprKind, UnaryOp,
+    Block, ConstDecl, Expr, ExprKind, FunctionDecl, Ident, Item, ItemKind, LiteralBits, Module,
+    Names, Stmt, StmtKind, TypeExpr, TypeExprKind, UnaryOp,
 };
 
 const DEEP: usize = 100_000;
@@ -44,7 +44,7 @@ fn deep_expression_tree() {
     let mut exprs = Arena::new();
     let mut e = exprs.append(Expr {
         kind: ExprKind::Int {
-            value: 1,
+            value: LiteralBits::from_u64(1),
             unsigned: false,
         },
         span: Span::new(0, 1),
@@ -77,6 +77,7 @@ fn deep_expression_tree() {
         exprs,
         types: Arena::new(),
         names,
+        ..Module::default()
     };
     let (ok, c) = run(&module);
     assert!(!ok);
@@ -90,7 +91,7 @@ fn deep_block_tree() {
     for _ in 0..DEEP {
         block = Block {
             stmts: vec![Stmt {
-                kind: StmtKind::Do(block),
+                kind: StmtKind::Do(Box::new(block)),
                 span: Span::new(0, 1),
             }],
             span: Span::new(0, 1),
@@ -110,6 +111,7 @@ fn deep_block_tree() {
         exprs: Arena::new(),
         types: Arena::new(),
         names,
+        ..Module::default()
     };
     let (ok, c) = run(&module);
     assert!(!ok);
@@ -125,7 +127,7 @@ fn deep_type_tree() {
     let mut exprs = Arena::new();
     let one = exprs.append(Expr {
         kind: ExprKind::Int {
-            value: 1,
+            value: LiteralBits::from_u64(1),
             unsigned: false,
         },
         span: Span::new(0, 1),
@@ -158,6 +160,7 @@ fn deep_type_tree() {
         exprs,
         types,
         names,
+        ..Module::default()
     };
     let (ok, c) = run(&module);
     assert!(!ok);

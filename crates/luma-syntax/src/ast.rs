@@ -23,6 +23,11 @@ pub struct Module {
     pub exprs: Arena<Expr>,
     /// Every type expression of the module.
     pub types: Arena<TypeExpr>,
+    /// The argument and element lists of calls and array literals, each a contiguous run
+    /// named by an [`ExprList`] (one buffer instead of a `Vec` per call).
+    pub expr_lists: Vec<ExprId>,
+    /// Every struct literal of the module (rare, so kept out of line: see [`ExprKind::StructLit`]).
+    pub struct_lits: Arena<StructLit>,
     /// The text of every name in the module, by [`Symbol`].
     pub names: Names,
 }
@@ -31,6 +36,85 @@ impl Module {
     /// The text of an interned name.
     pub fn name(&self, sym: Symbol) -> &str {
         self.names.get(sym)
+    }
+
+    /// The expressions of a list (empty for a list of another module).
+    pub fn list(&self, list: ExprList) -> &[ExprId] {
+        let start = list.start as usize;
+        self.expr_lists
+            .get(start..start.saturating_add(list.len as usize))
+            .unwrap_or(&[])
+    }
+
+    /// Appends a list of expressions and names it.
+    pub fn push_list(&mut self, items: &[ExprId]) -> ExprList {
+        // Past `u32::MAX` entries the list is cut to nothing; the parser's source-size limit
+        // (4 GiB) keeps real modules far below, since every entry is at least one token.
+        let (Ok(start), Ok(len)) = (
+            u32::try_from(self.expr_lists.len()),
+            u32::try_from(items.len()),
+        ) else {
+            return ExprList::default();
+        };
+        self.expr_lists.extend_from_slice(items);
+        ExprList { start, len }
+    }
+}
+
+/// A run of [`Module::expr_lists`]: the arguments of a call or the elements of an array
+/// literal. Read it with [`Module::list`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct ExprList {
+    /// Index of the first expression.
+    pub start: u32,
+    /// How many there are.
+    pub len: u32,
+}
+
+impl ExprList {
+    /// How many expressions the list has.
+    pub fn len(self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether it has none.
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+}
+
+/// A 64-bit literal payload aligned to 4 bytes: stored as a `u64` it would raise the alignment,
+/// and so the size, of every expression from 28 to 32 bytes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(C, packed(4))]
+pub struct LiteralBits(u64);
+
+impl LiteralBits {
+    /// An integer literal's value.
+    pub fn from_u64(value: u64) -> LiteralBits {
+        LiteralBits(value)
+    }
+
+    /// A float literal's value.
+    pub fn from_f64(value: f64) -> LiteralBits {
+        LiteralBits(value.to_bits())
+    }
+
+    /// The value as an integer.
+    pub fn to_u64(self) -> u64 {
+        self.0
+    }
+
+    /// The value as a float.
+    pub fn to_f64(self) -> f64 {
+        f64::from_bits(self.0)
+    }
+}
+
+impl std::fmt::Debug for LiteralBits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let bits = self.0;
+        write!(f, "{bits:#x}")
     }
 }
 
@@ -298,38 +382,13 @@ pub enum StmtKind {
     /// An expression evaluated for its effect (a call).
     Expr(ExprId),
     /// `if c then ... elseif c then ... else ... end`.
-    If {
-        /// The `if` and each `elseif`, in order.
-        branches: Vec<(ExprId, Block)>,
-        /// The `else` block.
-        else_block: Option<Block>,
-    },
+    If(Box<IfStmt>),
     /// `[@attrs] for var = start, end[, step] do ... end`.
-    For {
-        /// Loop attributes (`@unroll`, `@max_iterations`).
-        attributes: Vec<Attribute>,
-        /// The counter.
-        var: Ident,
-        /// First value.
-        start: ExprId,
-        /// Last value (inclusive).
-        end: ExprId,
-        /// Step, when written.
-        step: Option<ExprId>,
-        /// The body.
-        body: Block,
-    },
+    For(Box<ForStmt>),
     /// `[@attrs] while c do ... end`.
-    While {
-        /// Loop attributes.
-        attributes: Vec<Attribute>,
-        /// Condition, tested before each iteration.
-        cond: ExprId,
-        /// The body.
-        body: Block,
-    },
+    While(Box<WhileStmt>),
     /// `do ... end`.
-    Do(Block),
+    Do(Box<Block>),
     /// `break`.
     Break,
     /// `return [value]`.
@@ -338,6 +397,43 @@ pub enum StmtKind {
     Discard,
     /// A statement that failed to parse; its errors were reported.
     Error,
+}
+
+/// `if c then ... elseif c then ... else ... end`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IfStmt {
+    /// The `if` and each `elseif`, in order.
+    pub branches: Vec<(ExprId, Block)>,
+    /// The `else` block.
+    pub else_block: Option<Block>,
+}
+
+/// `[@attrs] for var = start, end[, step] do ... end`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ForStmt {
+    /// Loop attributes (`@unroll`, `@max_iterations`).
+    pub attributes: Vec<Attribute>,
+    /// The counter.
+    pub var: Ident,
+    /// First value.
+    pub start: ExprId,
+    /// Last value (inclusive).
+    pub end: ExprId,
+    /// Step, when written.
+    pub step: Option<ExprId>,
+    /// The body.
+    pub body: Block,
+}
+
+/// `[@attrs] while c do ... end`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WhileStmt {
+    /// Loop attributes.
+    pub attributes: Vec<Attribute>,
+    /// Condition, tested before each iteration.
+    pub cond: ExprId,
+    /// The body.
+    pub body: Block,
 }
 
 /// An expression.
@@ -354,13 +450,14 @@ pub struct Expr {
 pub enum ExprKind {
     /// An integer literal; `value` is exact (the lexer rejects literals above `u64::MAX`).
     Int {
-        /// The literal's value.
-        value: u64,
+        /// The literal's value (read it with [`LiteralBits::to_u64`]).
+        value: LiteralBits,
         /// Written with the `u` suffix.
         unsigned: bool,
     },
-    /// A floating-point literal, parsed to the nearest `f64`.
-    Float(f64),
+    /// A floating-point literal, parsed to the nearest `f64` (read it with
+    /// [`LiteralBits::to_f64`]).
+    Float(LiteralBits),
     /// `true` or `false`.
     Bool(bool),
     /// A name.
@@ -390,7 +487,7 @@ pub enum ExprKind {
         /// What is called (an `Ident` in every valid program).
         callee: ExprId,
         /// Arguments.
-        args: Vec<ExprId>,
+        args: ExprList,
     },
     /// `base.name`: a field or a swizzle (the checker decides which).
     Field {
@@ -406,20 +503,16 @@ pub enum ExprKind {
         /// The index.
         index: ExprId,
     },
-    /// `Name { a = x, b = y }` (typed) or `{ a = x }` (anonymous, typed by context).
-    StructLit {
-        /// The struct name, when written (boxed: a struct literal is rare, and the name inline
-        /// would make every expression 16 bytes larger).
-        name: Option<Box<Ident>>,
-        /// `field = value` pairs in source order.
-        fields: Vec<(Ident, ExprId)>,
-    },
+    /// `Name { a = x, b = y }` (typed) or `{ a = x }` (anonymous, typed by context), in
+    /// [`Module::struct_lits`]: struct literals are rare, and their parts inline would make
+    /// every expression larger.
+    StructLit(StructLitId),
     /// `[N]T { a, b }` (typed) or `{ a, b }` (typed by context).
     ArrayLit {
         /// The array type, when written.
         ty: Option<TypeId>,
         /// Elements in order.
-        elements: Vec<ExprId>,
+        elements: ExprList,
     },
     /// `if c then a else b` as an expression.
     IfExpr {
@@ -434,6 +527,24 @@ pub enum ExprKind {
     Paren(ExprId),
     /// An expression that failed to parse; its errors were reported.
     Error,
+}
+
+// Expressions are the largest part of a big module's tree (about one per two tokens): keep
+// them at 28 bytes (no 8-byte fields, no heap data; lists live in `Module::expr_lists`).
+const _: () = assert!(std::mem::size_of::<Expr>() <= 28);
+// Statements box their blocks: an inline `for` would make every statement 88 bytes.
+const _: () = assert!(std::mem::size_of::<Stmt>() <= 32);
+
+/// Handle of a struct literal in [`Module::struct_lits`].
+pub type StructLitId = Handle<StructLit>;
+
+/// The parts of a struct literal.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StructLit {
+    /// The struct name, when written.
+    pub name: Option<Ident>,
+    /// `field = value` pairs in source order.
+    pub fields: Vec<(Ident, ExprId)>,
 }
 
 /// Unary operators.

@@ -10,8 +10,8 @@ use std::fmt::Write as _;
 use luma_base::{FileId, SourceMap, Span};
 
 use crate::ast::{
-    Attribute, Block, ExprId, ExprKind, Field, GlobalKind, Ident, Item, ItemKind, Module,
-    ReturnType, Stmt, StmtKind, TypeExprKind, TypeId,
+    Attribute, Block, ExprId, ExprKind, Field, ForStmt, GlobalKind, Ident, IfStmt, Item, ItemKind,
+    Module, ReturnType, Stmt, StmtKind, StructLit, TypeExprKind, TypeId, WhileStmt,
 };
 
 /// Renders `module` as an indented tree, positions resolved through `map`.
@@ -250,10 +250,11 @@ impl<'a> Dumper<'a> {
                 self.line(indent, label, "ExprStmt", at);
                 self.children(next, vec![("", Work::Expr(*e))]);
             }
-            StmtKind::If {
-                branches,
-                else_block,
-            } => {
+            StmtKind::If(if_stmt) => {
+                let IfStmt {
+                    branches,
+                    else_block,
+                } = &**if_stmt;
                 self.line(indent, label, "If", at);
                 let mut c = Vec::new();
                 for (i, (cond, block)) in branches.iter().enumerate() {
@@ -265,14 +266,15 @@ impl<'a> Dumper<'a> {
                 }
                 self.children(next, c);
             }
-            StmtKind::For {
-                attributes,
-                var,
-                start,
-                end,
-                step,
-                body,
-            } => {
+            StmtKind::For(for_stmt) => {
+                let ForStmt {
+                    attributes,
+                    var,
+                    start,
+                    end,
+                    step,
+                    body,
+                } = &**for_stmt;
                 let text = format!("For {}", self.module.name(var.name));
                 self.line(indent, label, &text, at);
                 let mut c: Vec<_> = attributes
@@ -287,11 +289,12 @@ impl<'a> Dumper<'a> {
                 c.push(("body", Work::Block(body)));
                 self.children(next, c);
             }
-            StmtKind::While {
-                attributes,
-                cond,
-                body,
-            } => {
+            StmtKind::While(while_stmt) => {
+                let WhileStmt {
+                    attributes,
+                    cond,
+                    body,
+                } = &**while_stmt;
                 self.line(indent, label, "While", at);
                 let mut c: Vec<_> = attributes
                     .iter()
@@ -326,10 +329,11 @@ impl<'a> Dumper<'a> {
         let next = indent + 1;
         match &e.kind {
             ExprKind::Int { value, unsigned } => {
+                let value = value.to_u64();
                 let text = format!("Int {value}{}", if *unsigned { "u" } else { "" });
                 self.line(indent, label, &text, at);
             }
-            ExprKind::Float(v) => self.line(indent, label, &format!("Float {v:?}"), at),
+            ExprKind::Float(v) => self.line(indent, label, &format!("Float {:?}", v.to_f64()), at),
             ExprKind::Bool(b) => self.line(indent, label, &format!("Bool {b}"), at),
             ExprKind::Ident(i) => self.line(
                 indent,
@@ -348,7 +352,8 @@ impl<'a> Dumper<'a> {
             ExprKind::Call { callee, args } => {
                 self.line(indent, label, "Call", at);
                 let mut c = vec![("callee", Work::Expr(*callee))];
-                c.extend(args.iter().map(|a| ("arg", Work::Expr(*a))));
+                let module = self.module;
+                c.extend(module.list(*args).iter().map(|a| ("arg", Work::Expr(*a))));
                 self.children(next, c);
             }
             ExprKind::Field { base, name } => {
@@ -367,7 +372,12 @@ impl<'a> Dumper<'a> {
                     vec![("", Work::Expr(*base)), ("index", Work::Expr(*index))],
                 );
             }
-            ExprKind::StructLit { name, fields } => {
+            ExprKind::StructLit(lit) => {
+                let module = self.module;
+                let Some(StructLit { name, fields }) = module.struct_lits.get(*lit) else {
+                    self.line(indent, label, "<invalid struct literal handle>", at);
+                    return;
+                };
                 let text = match name {
                     Some(n) => format!("StructLit {}", self.module.name(n.name)),
                     None => "StructLit (anonymous)".to_owned(),
@@ -385,7 +395,8 @@ impl<'a> Dumper<'a> {
                 if let Some(t) = ty {
                     c.push(("type", Work::Type(*t)));
                 }
-                c.extend(elements.iter().map(|e| ("", Work::Expr(*e))));
+                let module = self.module;
+                c.extend(module.list(*elements).iter().map(|e| ("", Work::Expr(*e))));
                 self.children(next, c);
             }
             ExprKind::IfExpr {

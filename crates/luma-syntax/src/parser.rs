@@ -29,9 +29,10 @@
 use luma_base::{Arena, Diagnostic, Diagnostics, Limits, Span};
 
 use crate::ast::{
-    Attribute, BinaryOp, Block, ConstDecl, Expr, ExprId, ExprKind, Field, FunctionDecl, GlobalDecl,
-    GlobalKind, Ident, Item, ItemKind, Module, ReturnType, Stmt, StmtKind, StructDecl, TypeExpr,
-    TypeExprKind, TypeId, UnaryOp,
+    Attribute, BinaryOp, Block, ConstDecl, Expr, ExprId, ExprKind, ExprList, Field, ForStmt,
+    FunctionDecl, GlobalDecl, GlobalKind, Ident, IfStmt, Item, ItemKind, LiteralBits, Module,
+    ReturnType, Stmt, StmtKind, StructDecl, StructLit, TypeExpr, TypeExprKind, TypeId, UnaryOp,
+    WhileStmt,
 };
 use crate::codes;
 use crate::lexer::{lex, number_value, NumberValue, Reserved, Token, TokenKind};
@@ -502,13 +503,20 @@ impl Parser<'_, '_> {
             | ExprKind::Error => 0,
             ExprKind::Unary { operand, .. } => d(operand),
             ExprKind::Binary { lhs, rhs, .. } => d(lhs).max(d(rhs)),
-            ExprKind::Call { callee, args } => args.iter().map(d).fold(d(callee), u32::max),
+            ExprKind::Call { callee, args } => self
+                .module
+                .list(*args)
+                .iter()
+                .map(d)
+                .fold(d(callee), u32::max),
             ExprKind::Field { base, .. } => d(base),
             ExprKind::Index { base, index } => d(base).max(d(index)),
-            ExprKind::StructLit { fields, .. } => {
-                fields.iter().map(|(_, v)| d(v)).max().unwrap_or(0)
-            }
-            ExprKind::ArrayLit { ty, elements } => elements
+            ExprKind::StructLit(lit) => self.module.struct_lits.get(*lit).map_or(0, |lit| {
+                lit.fields.iter().map(|(_, v)| d(v)).max().unwrap_or(0)
+            }),
+            ExprKind::ArrayLit { ty, elements } => self
+                .module
+                .list(*elements)
                 .iter()
                 .map(d)
                 .fold(ty.map_or(0, |t| self.type_depth_of(t)), u32::max),
@@ -1037,7 +1045,9 @@ impl Parser<'_, '_> {
             };
             let args = if self.at(TokenKind::LParen) && !self.tok().newline_before {
                 let open = self.bump();
-                Some(self.parse_expr_list(TokenKind::RParen, open.span))
+                let base = self.list_items.len();
+                self.parse_expr_list(TokenKind::RParen, open.span);
+                Some(self.list_items.drain(base..).collect())
             } else {
                 None
             };
@@ -1839,7 +1849,7 @@ impl Parser<'_, '_> {
         let kw = self.bump();
         let body = self.parse_block();
         self.expect_end(kw.span, "`do` block");
-        self.stmt(StmtKind::Do(body), lo)
+        self.stmt(StmtKind::Do(Box::new(body)), lo)
     }
 
     /// `function` or `struct` indented inside a function body.
@@ -2057,10 +2067,10 @@ impl Parser<'_, '_> {
         }
         self.expect_end(kw.span, "`if`");
         self.stmt(
-            StmtKind::If {
+            StmtKind::If(Box::new(IfStmt {
                 branches,
                 else_block,
-            },
+            })),
             lo,
         )
     }
@@ -2133,14 +2143,14 @@ impl Parser<'_, '_> {
         self.expect_end(kw.span, "`for` loop");
         match header {
             Some((var, start, end, step)) => self.stmt(
-                StmtKind::For {
+                StmtKind::For(Box::new(ForStmt {
                     attributes,
                     var,
                     start,
                     end,
                     step,
                     body,
-                },
+                })),
                 lo,
             ),
             None => self.stmt(StmtKind::Error, lo),
@@ -2154,11 +2164,11 @@ impl Parser<'_, '_> {
         let body = self.parse_block();
         self.expect_end(kw.span, "`while` loop");
         self.stmt(
-            StmtKind::While {
+            StmtKind::While(Box::new(WhileStmt {
                 attributes,
                 cond,
                 body,
-            },
+            })),
             lo,
         )
     }
@@ -2481,7 +2491,9 @@ impl Parser<'_, '_> {
 
     fn postfix_call(&mut self, callee: ExprId, lo: u32) -> ExprId {
         let open = self.bump();
-        let args = self.parse_expr_list(TokenKind::RParen, open.span);
+        let base = self.list_items.len();
+        self.parse_expr_list(TokenKind::RParen, open.span);
+        let args = self.take_list(base);
         self.alloc(ExprKind::Call { callee, args }, self.since(lo))
     }
 
@@ -2504,17 +2516,19 @@ impl Parser<'_, '_> {
         ));
         self.report(d);
         let open = self.bump();
-        let mut args = vec![base];
-        args.extend(self.parse_expr_list(TokenKind::RParen, open.span));
+        let list_base = self.list_items.len();
+        self.list_items.push(base);
+        self.parse_expr_list(TokenKind::RParen, open.span);
+        let args = self.take_list(list_base);
         let callee = self.alloc(ExprKind::Ident(name), name_tok.span);
         self.alloc(ExprKind::Call { callee, args }, self.since(lo))
     }
 
-    /// Comma-separated expressions up to `close` (a trailing comma is allowed).
-    fn parse_expr_list(&mut self, close: TokenKind, open: Span) -> Vec<ExprId> {
-        // Collected on the shared `list_items` stack (nested lists use the part above this
-        // one's), then copied out at their exact length.
-        let base = self.list_items.len();
+    /// Comma-separated expressions up to `close` (a trailing comma is allowed), pushed on the
+    /// shared `list_items` stack; [`Parser::take_list`] moves them into the module. The stack
+    /// lets nested lists (`f(g(a, b), c)`) collect above the outer one's part and still land
+    /// as contiguous runs of `Module::expr_lists`.
+    fn parse_expr_list(&mut self, close: TokenKind, open: Span) {
         loop {
             if self.at(close) || self.at(TokenKind::Eof) {
                 break;
@@ -2525,8 +2539,14 @@ impl Parser<'_, '_> {
                 break;
             }
         }
-        let list: Vec<ExprId> = self.list_items.drain(base..).collect();
         self.expect_close(close, open);
+    }
+
+    /// Moves the items of `list_items` from `base` on into one list of the module.
+    fn take_list(&mut self, base: usize) -> ExprList {
+        let items = self.list_items.get(base..).unwrap_or(&[]);
+        let list = self.module.push_list(items);
+        self.list_items.truncate(base);
         list
     }
 
@@ -2567,8 +2587,13 @@ impl Parser<'_, '_> {
                         .get(t.span.lo as usize..t.span.hi as usize)
                         .unwrap_or(""),
                 ) {
-                    Some(NumberValue::Int { value, unsigned }) => ExprKind::Int { value, unsigned },
-                    Some(NumberValue::Float(value)) => ExprKind::Float(value),
+                    Some(NumberValue::Int { value, unsigned }) => ExprKind::Int {
+                        value: LiteralBits::from_u64(value),
+                        unsigned,
+                    },
+                    Some(NumberValue::Float(value)) => {
+                        ExprKind::Float(LiteralBits::from_f64(value))
+                    }
                     // The lexer made every invalid literal an error token.
                     None => ExprKind::Error,
                 }
@@ -2646,7 +2671,7 @@ impl Parser<'_, '_> {
     fn parse_braced(&mut self, lo: u32, name: Option<Ident>, ty: Option<TypeId>) -> ExprId {
         let open = self.bump();
         let mut fields = Vec::new();
-        let mut elements = Vec::new();
+        let elements_base = self.list_items.len();
         // `Some(true)`: `field = value` entries; `Some(false)`: plain values.
         let mut named = if name.is_some() {
             Some(true)
@@ -2678,7 +2703,7 @@ impl Parser<'_, '_> {
                 fields.push((field, value));
             } else {
                 let value = self.parse_expr();
-                elements.push(value);
+                self.list_items.push(value);
             }
             if self.eat(TokenKind::Comma).is_some() {
                 continue;
@@ -2697,19 +2722,17 @@ impl Parser<'_, '_> {
         }
         self.expect_close(TokenKind::RBrace, open.span);
         let span = self.since(lo);
+        let elements = self.take_list(elements_base);
         if invalid {
             return self.alloc_error(span);
         }
         match named {
             Some(false) => self.alloc(ExprKind::ArrayLit { ty, elements }, span),
             None if ty.is_some() => self.alloc(ExprKind::ArrayLit { ty, elements }, span),
-            _ => self.alloc(
-                ExprKind::StructLit {
-                    name: name.map(Box::new),
-                    fields,
-                },
-                span,
-            ),
+            _ => {
+                let lit = self.module.struct_lits.append(StructLit { name, fields });
+                self.alloc(ExprKind::StructLit(lit), span)
+            }
         }
     }
 

@@ -78,19 +78,22 @@ fn max_depth(module: &Module) -> usize {
                 }
                 ExprKind::Call { callee, args } => {
                     stack.push((Node::E(*callee), next));
-                    stack.extend(args.iter().map(|a| (Node::E(*a), next)));
+                    stack.extend(module.list(*args).iter().map(|a| (Node::E(*a), next)));
                 }
                 ExprKind::Field { base, .. } => stack.push((Node::E(*base), next)),
                 ExprKind::Index { base, index } => {
                     stack.push((Node::E(*base), next));
                     stack.push((Node::E(*index), next));
                 }
-                ExprKind::StructLit { fields, .. } => {
-                    stack.extend(fields.iter().map(|(_, v)| (Node::E(*v), next)))
-                }
+                ExprKind::StructLit(lit) => stack.extend(
+                    module.struct_lits[*lit]
+                        .fields
+                        .iter()
+                        .map(|(_, v)| (Node::E(*v), next)),
+                ),
                 ExprKind::ArrayLit { ty, elements } => {
                     stack.extend(ty.map(|t| (Node::T(t), next)));
-                    stack.extend(elements.iter().map(|v| (Node::E(*v), next)));
+                    stack.extend(module.list(*elements).iter().map(|v| (Node::E(*v), next)));
                 }
                 ExprKind::IfExpr {
                     cond,
