@@ -11,11 +11,11 @@
 //! overflow the stack.
 
 use luma_thir::{
-    ArrayLen, Block, ConstValue, ExprId, ExprKind, FuncId, FunctionDef, Program, Stmt, StmtKind, Ty,
+    ArrayLen, Block, ExprConst, ExprId, ExprKind, FuncId, FunctionDef, Program, Stmt, StmtKind, Ty,
 };
 
-/// Calls `f` on every direct sub-expression of an expression.
-fn expr_children(kind: &ExprKind, mut f: impl FnMut(ExprId)) {
+/// Calls `f` on every direct sub-expression of an expression of `prog`.
+fn expr_children(prog: &Program, kind: &ExprKind, mut f: impl FnMut(ExprId)) {
     match kind {
         ExprKind::Const(_)
         | ExprKind::SpecConst(_)
@@ -29,7 +29,7 @@ fn expr_children(kind: &ExprKind, mut f: impl FnMut(ExprId)) {
         }
         ExprKind::Call { args, .. }
         | ExprKind::Builtin { args, .. }
-        | ExprKind::Construct { args } => args.iter().copied().for_each(f),
+        | ExprKind::Construct { args } => prog.list(*args).iter().copied().for_each(f),
         ExprKind::Splat { value } | ExprKind::Convert { value } | ExprKind::Bitcast { value } => {
             f(*value)
         }
@@ -54,8 +54,8 @@ fn expr_children(kind: &ExprKind, mut f: impl FnMut(ExprId)) {
 /// Whether `id` is an integer constant, and its value.
 pub(crate) fn const_index(prog: &Program, id: ExprId) -> Option<i64> {
     match prog.exprs.get(id).map(|e| &e.kind) {
-        Some(ExprKind::Const(ConstValue::Int(v))) => Some(i64::from(*v)),
-        Some(ExprKind::Const(ConstValue::Uint(v))) => Some(i64::from(*v)),
+        Some(ExprKind::Const(ExprConst::Int(v))) => Some(i64::from(*v)),
+        Some(ExprKind::Const(ExprConst::Uint(v))) => Some(i64::from(*v)),
         _ => None,
     }
 }
@@ -221,7 +221,7 @@ impl Walker<'_> {
                 ExprKind::Index { base, index } => self.index(*base, *index),
                 _ => {}
             }
-            expr_children(&e.kind, |c| stack.push(c));
+            expr_children(prog, &e.kind, |c| stack.push(c));
         }
         self.stack = stack;
     }

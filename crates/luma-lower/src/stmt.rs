@@ -197,6 +197,7 @@ impl<'a> FnCtx<'_, 'a> {
                     self.expr(e)?;
                     return Ok(());
                 }
+                let args = self.prog.list(*args);
                 let mut vals = Vec::with_capacity(args.len());
                 for &a in args {
                     vals.push(self.expr(a)?);
@@ -208,7 +209,7 @@ impl<'a> FnCtx<'_, 'a> {
                 })
             }
             ExprKind::Builtin { fun, args } => {
-                self.builtin(*fun, args, expr)?;
+                self.builtin(*fun, self.prog.list(*args), expr)?;
                 Ok(())
             }
             _ => {

@@ -332,7 +332,10 @@ impl Dumper<'_> {
                 .join(", ")
         };
         let body = match &e.kind {
-            ExprKind::Const(v) => const_text(v),
+            ExprKind::Const(v) => self
+                .p
+                .const_value(*v)
+                .map_or_else(|| "?".to_string(), |v| const_text(&v)),
             ExprKind::SpecConst(c) => format!(
                 "spec {}",
                 self.p.consts.get(*c).map_or("?", |d| d.name.as_str())
@@ -353,17 +356,20 @@ impl Dumper<'_> {
                         .functions
                         .get(*function)
                         .map_or("?", |d| d.name.as_str()),
-                    list(args)
+                    list(self.p.list(*args))
                 )
             }
-            ExprKind::Builtin { fun, args } => format!("{}({})", name_of(*fun), list(args)),
-            ExprKind::Construct { args } => format!("construct({})", list(args)),
+            ExprKind::Builtin { fun, args } => {
+                format!("{}({})", name_of(*fun), list(self.p.list(*args)))
+            }
+            ExprKind::Construct { args } => format!("construct({})", list(self.p.list(*args))),
             ExprKind::Splat { value } => format!("splat({})", sub(*value)),
             ExprKind::Convert { value } => format!("convert({})", sub(*value)),
             ExprKind::Bitcast { value } => format!("bitcast({})", sub(*value)),
             ExprKind::Field { base, index } => format!("{}.{index}", sub(*base)),
             ExprKind::Swizzle { base, components } => {
                 let c: String = components
+                    .as_slice()
                     .iter()
                     .map(|&i| {
                         ['x', 'y', 'z', 'w']

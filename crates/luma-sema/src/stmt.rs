@@ -2,6 +2,8 @@
 //! rules), assignment targets, loops and their attributes, returns, and the flow facts behind
 //! "missing return" and "unreachable code".
 
+use std::borrow::Cow;
+
 use luma_base::{Diagnostic, Span};
 use luma_syntax::ast;
 use luma_thir::{
@@ -478,7 +480,7 @@ impl<'a> Checker<'a> {
         let s_e = self.coerce(sv, cty, "the start of the `for` loop");
         let e_e = self.coerce(ev, cty, "the bound of the `for` loop");
         let st_e = stv.map(|v| self.coerce(v, cty, "the step of the `for` loop"));
-        let step_const = match st_e.and_then(|e| self.const_of(e).cloned()) {
+        let step_const = match st_e.and_then(|e| self.const_of(e).map(Cow::into_owned)) {
             Some(ConstValue::Int(i)) => Some(i128::from(i)),
             Some(ConstValue::Uint(u)) => Some(i128::from(u)),
             _ => None,
@@ -722,7 +724,7 @@ impl<'a> Checker<'a> {
     }
 
     fn int_const(&self, e: ExprId) -> Option<i128> {
-        match self.const_of(e) {
+        match self.const_of(e).as_deref() {
             Some(ConstValue::Int(i)) => Some(i128::from(*i)),
             Some(ConstValue::Uint(u)) => Some(i128::from(*u)),
             _ => None,
@@ -752,7 +754,7 @@ impl<'a> Checker<'a> {
             .as_mut()
             .and_then(|f| f.loops.pop())
             .is_some_and(|l| l.has_break);
-        let forever = matches!(self.const_of(c), Some(ConstValue::Bool(true)))
+        let forever = matches!(self.const_of(c).as_deref(), Some(ConstValue::Bool(true)))
             && control.max_iterations.is_none();
         self.push(
             out,
@@ -942,7 +944,7 @@ impl<'a> Checker<'a> {
         {
             let mut seen = [false; 4];
             let mut repeated = None;
-            for &c in components {
+            for &c in components.as_slice() {
                 if let Some(s) = seen.get_mut(usize::from(c)) {
                     if *s {
                         repeated = Some(c);
@@ -1009,7 +1011,7 @@ impl<'a> Checker<'a> {
                     return;
                 }
                 // The operator's typing materialized the value; take it from the result.
-                match self.prog.exprs.get(re).map(|x| x.kind.clone()) {
+                match self.prog.exprs.get(re).map(|x| x.kind) {
                     Some(ExprKind::Binary { rhs, .. }) => rhs,
                     _ => return,
                 }

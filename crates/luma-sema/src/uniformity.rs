@@ -613,7 +613,11 @@ impl Analysis<'_> {
                 l | self.under(l, span, |a| a.expr(*rhs))
             }
             ExprKind::Binary { lhs, rhs, .. } => self.expr(*lhs) | self.expr(*rhs),
-            ExprKind::Construct { args } => args.iter().fold(0, |acc, a| acc | self.expr(*a)),
+            ExprKind::Construct { args } => self
+                .prog
+                .list(*args)
+                .iter()
+                .fold(0, |acc, a| acc | self.expr(*a)),
             ExprKind::Splat { value }
             | ExprKind::Convert { value }
             | ExprKind::Bitcast { value } => self.expr(*value),
@@ -645,7 +649,7 @@ impl Analysis<'_> {
                 // The argument tags go on a stack shared by all calls (nested calls in the
                 // arguments push and pop above this call's), not a vector per call.
                 let base = self.arg_tags.len();
-                for a in args {
+                for a in self.prog.list(*args) {
                     let t = self.expr(*a);
                     self.arg_tags.push(t);
                 }
@@ -696,7 +700,11 @@ impl Analysis<'_> {
                 ret
             }
             ExprKind::Builtin { fun, args } => {
-                let all = args.iter().fold(0, |acc, a| acc | self.expr(*a));
+                let all = self
+                    .prog
+                    .list(*args)
+                    .iter()
+                    .fold(0, |acc, a| acc | self.expr(*a));
                 // Looked up only when there is something to report.
                 let name = || crate::builtins::name_of(*fun);
                 match fun {

@@ -12,8 +12,8 @@ mod common;
 
 use common::{err, ok};
 use luma_thir::{
-    Access, ArrayLen, Builtin, ConstValue, EntryInput, ExprKind, GlobalKind, Interpolation,
-    IoBinding, Program, ScalarTy, Stage, StmtKind, Ty,
+    Access, ArrayLen, Builtin, ConstValue, EntryInput, ExprConst, ExprKind, GlobalKind,
+    Interpolation, IoBinding, Program, ScalarTy, Stage, StmtKind, Ty,
 };
 
 fn global<'p>(p: &'p Program, name: &str) -> &'p luma_thir::GlobalDef {
@@ -213,16 +213,16 @@ function main()
 	out[1] = 7.0 / 2
 end
 ");
-    let consts: Vec<&ConstValue> = p
+    let consts: Vec<ExprConst> = p
         .exprs
         .iter()
-        .filter_map(|(_, e)| match &e.kind {
-            ExprKind::Const(c) if matches!(c, ConstValue::Float(_)) => Some(c),
+        .filter_map(|(_, e)| match e.kind {
+            ExprKind::Const(c @ ExprConst::Float(_)) => Some(c),
             _ => None,
         })
         .collect();
-    assert!(consts.contains(&&ConstValue::Float(3.0)), "{consts:?}");
-    assert!(consts.contains(&&ConstValue::Float(3.5)), "{consts:?}");
+    assert!(consts.contains(&ExprConst::Float(3.0)), "{consts:?}");
+    assert!(consts.contains(&ExprConst::Float(3.5)), "{consts:?}");
 }
 
 #[test]
