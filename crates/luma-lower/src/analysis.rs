@@ -171,14 +171,10 @@ fn push_locals_in(pairs: &[(u32, u32)], lo: u32, hi: u32, out: &mut Vec<usize>) 
 /// The blocks a statement owns directly: its body or `then` block, and an `else` block.
 fn stmt_blocks(stmt: &Stmt) -> (Option<&Block>, Option<&Block>) {
     match &stmt.kind {
-        StmtKind::If {
-            then_block,
-            else_block,
-            ..
-        } => (Some(then_block), else_block.as_ref()),
-        StmtKind::For { body, .. } | StmtKind::While { body, .. } | StmtKind::Block(body) => {
-            (Some(body), None)
-        }
+        StmtKind::If(i) => (Some(&i.then_block), i.else_block.as_ref()),
+        StmtKind::For(f) => (Some(&f.body), None),
+        StmtKind::While(w) => (Some(&w.body), None),
+        StmtKind::Block(body) => (Some(body), None),
         _ => (None, None),
     }
 }
@@ -274,22 +270,16 @@ impl Walker<'_> {
                 self.expr(*target, k, whole.then_some(*target));
             }
             StmtKind::Expr(e) => self.expr(*e, k, None),
-            StmtKind::If { cond, .. } => self.expr(*cond, k, None),
-            StmtKind::For {
-                var,
-                start,
-                end,
-                step,
-                ..
-            } => {
-                self.info.declares.push((k, var.index() as u32));
-                self.expr(*start, k, None);
-                self.expr(*end, k, None);
-                if let Some(s) = step {
-                    self.expr(*s, k, None);
+            StmtKind::If(i) => self.expr(i.cond, k, None),
+            StmtKind::For(f) => {
+                self.info.declares.push((k, f.var.index() as u32));
+                self.expr(f.start, k, None);
+                self.expr(f.end, k, None);
+                if let Some(s) = f.step {
+                    self.expr(s, k, None);
                 }
             }
-            StmtKind::While { cond, .. } => self.expr(*cond, k, None),
+            StmtKind::While(w) => self.expr(w.cond, k, None),
             StmtKind::Return(Some(e)) => self.expr(*e, k, None),
             StmtKind::Block(_) | StmtKind::Break | StmtKind::Return(None) | StmtKind::Discard => {}
         }

@@ -7,8 +7,8 @@ use std::borrow::Cow;
 use luma_base::{Diagnostic, Span};
 use luma_syntax::ast;
 use luma_thir::{
-    Access, Block, ConstValue, ExprId, ExprKind, FuncId, GlobalId, GlobalKind, LocalId, LoopAttrs,
-    ScalarTy, Stmt, StmtKind, Ty,
+    Access, Block, ConstValue, ExprId, ExprKind, ForStmt, FuncId, GlobalId, GlobalKind, IfStmt,
+    LocalId, LoopAttrs, ScalarTy, Stmt, StmtKind, Ty, WhileStmt,
 };
 
 use crate::check::{Checker, FnCtx, LocalSym, LoopCtx, Mode, Use, Val};
@@ -384,11 +384,11 @@ impl<'a> Checker<'a> {
             };
             first_span = sspan;
             let stmt = Stmt {
-                kind: StmtKind::If {
+                kind: StmtKind::If(Box::new(IfStmt {
                     cond: c,
                     then_block: block,
                     else_block: tail.take(),
-                },
+                })),
                 span: sspan,
             };
             if checked.is_empty() {
@@ -566,14 +566,14 @@ impl<'a> Checker<'a> {
         }
         self.push(
             out,
-            StmtKind::For {
+            StmtKind::For(Box::new(ForStmt {
                 var: counter,
                 start: s_e,
                 end: e_e,
                 step: st_e,
                 body: block,
                 control,
-            },
+            })),
             span,
         );
     }
@@ -758,11 +758,11 @@ impl<'a> Checker<'a> {
             && control.max_iterations.is_none();
         self.push(
             out,
-            StmtKind::While {
+            StmtKind::While(Box::new(WhileStmt {
                 cond: c,
                 body: block,
                 control,
-            },
+            })),
             span,
         );
         if forever && !has_break {

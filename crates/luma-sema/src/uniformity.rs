@@ -29,8 +29,8 @@ use std::collections::BTreeMap;
 
 use luma_base::{Diagnostic, Span};
 use luma_thir::{
-    Access, BinaryOp, Block, Builtin, BuiltinFn, EntryInput, ExprId, ExprKind, FuncId, GlobalKind,
-    IoBinding, StmtKind,
+    Access, BinaryOp, Block, Builtin, BuiltinFn, EntryInput, ExprId, ExprKind, ForStmt, FuncId,
+    GlobalKind, IfStmt, IoBinding, StmtKind, WhileStmt,
 };
 
 use crate::check::Checker;
@@ -359,17 +359,17 @@ impl Analysis<'_> {
                 StmtKind::Expr(e) => {
                     self.expr(*e);
                 }
-                StmtKind::If { .. } => {
+                StmtKind::If(_) => {
                     // An `elseif` chain is a nest of `If`s; walk it iteratively. Each arm runs
                     // under the conditions of all the arms before it.
                     let saved = (self.cf, self.reason);
                     let mut node = s;
-                    while let StmtKind::If {
-                        cond,
-                        then_block,
-                        else_block,
-                    } = &node.kind
-                    {
+                    while let StmtKind::If(i) = &node.kind {
+                        let IfStmt {
+                            cond,
+                            then_block,
+                            else_block,
+                        } = &**i;
                         let c = self.expr(*cond);
                         if c != 0 {
                             self.cf |= c;
@@ -380,7 +380,7 @@ impl Analysis<'_> {
                         self.block(then_block);
                         match else_block {
                             Some(e) => match e.stmts.as_slice() {
-                                [only] if matches!(only.kind, StmtKind::If { .. }) => node = only,
+                                [only] if matches!(only.kind, StmtKind::If(_)) => node = only,
                                 _ => {
                                     self.block(e);
                                     break;
@@ -391,14 +391,15 @@ impl Analysis<'_> {
                     }
                     (self.cf, self.reason) = saved;
                 }
-                StmtKind::For {
-                    var,
-                    start,
-                    end,
-                    step,
-                    body,
-                    ..
-                } => {
+                StmtKind::For(f) => {
+                    let ForStmt {
+                        var,
+                        start,
+                        end,
+                        step,
+                        body,
+                        ..
+                    } = &**f;
                     let mut t = self.expr(*start) | self.expr(*end);
                     if let Some(st) = step {
                         t |= self.expr(*st);
@@ -407,7 +408,8 @@ impl Analysis<'_> {
                     self.raise_local(var.index(), t | self.cf_now());
                     self.looped(t, reason, body, None);
                 }
-                StmtKind::While { cond, body, .. } => {
+                StmtKind::While(w) => {
+                    let WhileStmt { cond, body, .. } = &**w;
                     let c = self.expr(*cond);
                     let reason = self.span(*cond);
                     self.looped(c, reason, body, Some(*cond));

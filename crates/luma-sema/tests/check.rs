@@ -849,27 +849,18 @@ fn for_body_counter_is_read_only_but_copies_are_not() {
 fn elseif_chains_nest_into_else() {
     let p = ok("function f(x: int) -> int\n\tif x < 0 then\n\t\treturn 0\n\telseif x < 5 then\n\t\treturn 1\n\telseif x < 9 then\n\t\treturn 2\n\telse\n\t\treturn 3\n\tend\nend");
     let func = p.functions.iter().next().unwrap().1;
-    let StmtKind::If {
-        else_block: Some(e1),
-        ..
-    } = &func.body.stmts[0].kind
-    else {
+    let StmtKind::If(i) = &func.body.stmts[0].kind else {
         panic!()
     };
-    let StmtKind::If {
-        else_block: Some(e2),
-        ..
-    } = &e1.stmts[0].kind
-    else {
+    let Some(e1) = &i.else_block else { panic!() };
+    let StmtKind::If(i) = &e1.stmts[0].kind else {
         panic!()
     };
-    let StmtKind::If {
-        else_block: Some(e3),
-        ..
-    } = &e2.stmts[0].kind
-    else {
+    let Some(e2) = &i.else_block else { panic!() };
+    let StmtKind::If(i) = &e2.stmts[0].kind else {
         panic!()
     };
+    let Some(e3) = &i.else_block else { panic!() };
     assert!(matches!(e3.stmts[0].kind, StmtKind::Return(Some(_))));
 }
 

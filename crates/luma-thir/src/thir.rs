@@ -411,40 +411,11 @@ pub enum StmtKind {
     /// An expression evaluated for its effect (a call of a function or builtin).
     Expr(ExprId),
     /// `if cond then ... else ... end` (`elseif` is a nested `If` in `else_block`).
-    If {
-        /// `bool` condition.
-        cond: ExprId,
-        /// Taken when true.
-        then_block: Block,
-        /// Taken when false.
-        else_block: Option<Block>,
-    },
-    /// `for var = start, end[, step] do body end` with Lua semantics (language.md). The counter
-    /// is an `int` or a `uint`; `start`, `end` and `step` have its type. A constant step is never
-    /// zero.
-    For {
-        /// The counter (read-only in the body).
-        var: LocalId,
-        /// First value.
-        start: ExprId,
-        /// Inclusive bound.
-        end: ExprId,
-        /// Step; 1 when absent.
-        step: Option<ExprId>,
-        /// The body.
-        body: Block,
-        /// Loop attributes.
-        control: LoopAttrs,
-    },
+    If(Box<IfStmt>),
+    /// `for var = start, end[, step] do body end` with Lua semantics (language.md).
+    For(Box<ForStmt>),
     /// `while cond do body end`.
-    While {
-        /// Tested before each iteration.
-        cond: ExprId,
-        /// The body.
-        body: Block,
-        /// Loop attributes.
-        control: LoopAttrs,
-    },
+    While(Box<WhileStmt>),
     /// `do ... end`.
     Block(Block),
     /// `break` out of the innermost loop.
@@ -453,6 +424,50 @@ pub enum StmtKind {
     Return(Option<ExprId>),
     /// `discard` (fragment only).
     Discard,
+}
+
+// Compound statements are boxed: they are about one statement in six, and inline they made
+// every statement 72 bytes instead of 32.
+const _: () = assert!(std::mem::size_of::<Stmt>() <= 32);
+
+/// `if cond then ... else ... end` (`elseif` is a nested `If` in `else_block`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct IfStmt {
+    /// `bool` condition.
+    pub cond: ExprId,
+    /// Taken when true.
+    pub then_block: Block,
+    /// Taken when false.
+    pub else_block: Option<Block>,
+}
+
+/// `for var = start, end[, step] do body end` with Lua semantics (language.md). The counter is
+/// an `int` or a `uint`; `start`, `end` and `step` have its type. A constant step is never zero.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ForStmt {
+    /// The counter (read-only in the body).
+    pub var: LocalId,
+    /// First value.
+    pub start: ExprId,
+    /// Inclusive bound.
+    pub end: ExprId,
+    /// Step; 1 when absent.
+    pub step: Option<ExprId>,
+    /// The body.
+    pub body: Block,
+    /// Loop attributes.
+    pub control: LoopAttrs,
+}
+
+/// `while cond do body end`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WhileStmt {
+    /// Tested before each iteration.
+    pub cond: ExprId,
+    /// The body.
+    pub body: Block,
+    /// Loop attributes.
+    pub control: LoopAttrs,
 }
 
 /// Loop attributes.

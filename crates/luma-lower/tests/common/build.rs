@@ -337,11 +337,11 @@ impl Fb<'_> {
         })
     }
     pub fn if_(&mut self, cond: ExprId, then: Vec<Stmt>, els: Option<Vec<Stmt>>) -> Stmt {
-        stmt(StmtKind::If {
+        stmt(StmtKind::If(Box::new(IfStmt {
             cond,
             then_block: Block { stmts: then },
             else_block: els.map(|stmts| Block { stmts }),
-        })
+        })))
     }
     #[allow(clippy::too_many_arguments)]
     pub fn for_(
@@ -353,21 +353,21 @@ impl Fb<'_> {
         body: Vec<Stmt>,
         control: LoopAttrs,
     ) -> Stmt {
-        stmt(StmtKind::For {
+        stmt(StmtKind::For(Box::new(ForStmt {
             var,
             start,
             end,
             step,
             body: Block { stmts: body },
             control,
-        })
+        })))
     }
     pub fn while_(&mut self, cond: ExprId, body: Vec<Stmt>, control: LoopAttrs) -> Stmt {
-        stmt(StmtKind::While {
+        stmt(StmtKind::While(Box::new(WhileStmt {
             cond,
             body: Block { stmts: body },
             control,
-        })
+        })))
     }
     pub fn ret(&mut self, e: Option<ExprId>) -> Stmt {
         stmt(StmtKind::Return(e))
