@@ -11,11 +11,11 @@
 //! overflow the stack.
 
 use luma_thir::{
-    ArrayLen, Block, ConstValue, ExprId, ExprKind, FuncId, FunctionDef, Program, Stmt, StmtKind, Ty,
+    ArrayLen, Block, ExprConst, ExprId, ExprKind, FuncId, FunctionDef, Program, Stmt, StmtKind, Ty,
 };
 
-/// Calls `f` on every direct sub-expression of an expression.
-fn expr_children(kind: &ExprKind, mut f: impl FnMut(ExprId)) {
+/// Calls `f` on every direct sub-expression of an expression of `prog`.
+fn expr_children(prog: &Program, kind: &ExprKind, mut f: impl FnMut(ExprId)) {
     match kind {
         ExprKind::Const(_)
         | ExprKind::SpecConst(_)
@@ -29,7 +29,7 @@ fn expr_children(kind: &ExprKind, mut f: impl FnMut(ExprId)) {
         }
         ExprKind::Call { args, .. }
         | ExprKind::Builtin { args, .. }
-        | ExprKind::Construct { args } => args.iter().copied().for_each(f),
+        | ExprKind::Construct { args } => prog.list(*args).iter().copied().for_each(f),
         ExprKind::Splat { value } | ExprKind::Convert { value } | ExprKind::Bitcast { value } => {
             f(*value)
         }
@@ -54,8 +54,8 @@ fn expr_children(kind: &ExprKind, mut f: impl FnMut(ExprId)) {
 /// Whether `id` is an integer constant, and its value.
 pub(crate) fn const_index(prog: &Program, id: ExprId) -> Option<i64> {
     match prog.exprs.get(id).map(|e| &e.kind) {
-        Some(ExprKind::Const(ConstValue::Int(v))) => Some(i64::from(*v)),
-        Some(ExprKind::Const(ConstValue::Uint(v))) => Some(i64::from(*v)),
+        Some(ExprKind::Const(ExprConst::Int(v))) => Some(i64::from(*v)),
+        Some(ExprKind::Const(ExprConst::Uint(v))) => Some(i64::from(*v)),
         _ => None,
     }
 }
@@ -171,14 +171,10 @@ fn push_locals_in(pairs: &[(u32, u32)], lo: u32, hi: u32, out: &mut Vec<usize>) 
 /// The blocks a statement owns directly: its body or `then` block, and an `else` block.
 fn stmt_blocks(stmt: &Stmt) -> (Option<&Block>, Option<&Block>) {
     match &stmt.kind {
-        StmtKind::If {
-            then_block,
-            else_block,
-            ..
-        } => (Some(then_block), else_block.as_ref()),
-        StmtKind::For { body, .. } | StmtKind::While { body, .. } | StmtKind::Block(body) => {
-            (Some(body), None)
-        }
+        StmtKind::If(i) => (Some(&i.then_block), i.else_block.as_ref()),
+        StmtKind::For(f) => (Some(&f.body), None),
+        StmtKind::While(w) => (Some(&w.body), None),
+        StmtKind::Block(body) => (Some(body), None),
         _ => (None, None),
     }
 }
@@ -221,7 +217,7 @@ impl Walker<'_> {
                 ExprKind::Index { base, index } => self.index(*base, *index),
                 _ => {}
             }
-            expr_children(&e.kind, |c| stack.push(c));
+            expr_children(prog, &e.kind, |c| stack.push(c));
         }
         self.stack = stack;
     }
@@ -274,22 +270,16 @@ impl Walker<'_> {
                 self.expr(*target, k, whole.then_some(*target));
             }
             StmtKind::Expr(e) => self.expr(*e, k, None),
-            StmtKind::If { cond, .. } => self.expr(*cond, k, None),
-            StmtKind::For {
-                var,
-                start,
-                end,
-                step,
-                ..
-            } => {
-                self.info.declares.push((k, var.index() as u32));
-                self.expr(*start, k, None);
-                self.expr(*end, k, None);
-                if let Some(s) = step {
-                    self.expr(*s, k, None);
+            StmtKind::If(i) => self.expr(i.cond, k, None),
+            StmtKind::For(f) => {
+                self.info.declares.push((k, f.var.index() as u32));
+                self.expr(f.start, k, None);
+                self.expr(f.end, k, None);
+                if let Some(s) = f.step {
+                    self.expr(s, k, None);
                 }
             }
-            StmtKind::While { cond, .. } => self.expr(*cond, k, None),
+            StmtKind::While(w) => self.expr(w.cond, k, None),
             StmtKind::Return(Some(e)) => self.expr(*e, k, None),
             StmtKind::Block(_) | StmtKind::Break | StmtKind::Return(None) | StmtKind::Discard => {}
         }

@@ -624,7 +624,7 @@ impl<'a> FnCtx<'_, 'a> {
         };
         let e = self.texpr(o)?;
         match &e.kind {
-            ExprKind::Const(cv) => Ok(Some(self.m.thir_const(cv, e.ty, span)?)),
+            ExprKind::Const(cv) => Ok(Some(self.m.expr_const(*cv, e.ty, span)?)),
             _ => Err(Failure::malformed(
                 span,
                 "a texel offset that is not a constant",

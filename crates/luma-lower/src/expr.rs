@@ -84,7 +84,7 @@ impl<'a> FnCtx<'_, 'a> {
         let span = e.span;
         match &e.kind {
             ExprKind::Const(cv) => {
-                let c = self.m.thir_const(cv, e.ty, span)?;
+                let c = self.m.expr_const(*cv, e.ty, span)?;
                 self.const_val(c)
             }
             ExprKind::SpecConst(cid) => {
@@ -124,6 +124,7 @@ impl<'a> FnCtx<'_, 'a> {
                 self.binary(*op, l, r, ty, span)
             }
             ExprKind::Call { function, args } => {
+                let args = self.prog.list(*args);
                 let mut vals = Vec::with_capacity(args.len());
                 for &a in args {
                     vals.push(self.expr(a)?);
@@ -138,10 +139,12 @@ impl<'a> FnCtx<'_, 'a> {
                     ty,
                 )
             }
-            ExprKind::Builtin { fun, args } => self.builtin(*fun, args, e)?.ok_or_else(|| {
-                Failure::malformed(span, "a builtin that returns nothing used as a value")
-            }),
-            ExprKind::Construct { args } => self.construct(args, e),
+            ExprKind::Builtin { fun, args } => self
+                .builtin(*fun, self.prog.list(*args), e)?
+                .ok_or_else(|| {
+                    Failure::malformed(span, "a builtin that returns nothing used as a value")
+                }),
+            ExprKind::Construct { args } => self.construct(self.prog.list(*args), e),
             ExprKind::Splat { value } => {
                 let v = self.expr(*value)?;
                 let ty = self.m.ty(e.ty, span)?;
@@ -301,9 +304,9 @@ impl<'a> FnCtx<'_, 'a> {
                 ExprKind::Splat { value }
                 | ExprKind::Convert { value }
                 | ExprKind::Bitcast { value } => stack.push(*value),
-                ExprKind::Construct { args } => stack.extend(args.iter().copied()),
+                ExprKind::Construct { args } => stack.extend(self.prog.list(*args).iter().copied()),
                 ExprKind::Builtin { fun, args } if is_pure_builtin(*fun) => {
-                    stack.extend(args.iter().copied())
+                    stack.extend(self.prog.list(*args).iter().copied())
                 }
                 ExprKind::Field { base, .. } | ExprKind::Swizzle { base, .. } => stack.push(*base),
                 ExprKind::Index { base, index } => {

@@ -77,7 +77,7 @@ impl<'a> FnCtx<'_, 'a> {
                     cur = *base;
                 }
                 ExprKind::Swizzle { base, components } => {
-                    steps.push(Step::Swizzle(components));
+                    steps.push(Step::Swizzle(components.as_slice()));
                     cur = *base;
                 }
                 ExprKind::Index { base, index } => {

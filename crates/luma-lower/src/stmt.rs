@@ -22,7 +22,9 @@ use luma_ir::{
     BinaryOp, ConstantValue, Literal, LoopControl, LoopVar, Op, Scalar, ScalarKind, StmtKind,
     UnaryOp, UnrollHint, Value, ValueDef,
 };
-use luma_thir::{Block, ExprId, ExprKind, LocalId, LoopAttrs, Stmt, StmtKind as TStmt};
+use luma_thir::{
+    Block, ExprId, ExprKind, IfStmt, LocalId, LoopAttrs, Stmt, StmtKind as TStmt, WhileStmt,
+};
 
 use crate::analysis::StmtInfo;
 use crate::error::{Failure, LResult};
@@ -102,28 +104,22 @@ impl<'a> FnCtx<'_, 'a> {
             }
             TStmt::Assign { target, op, value } => self.assign(*target, *op, *value),
             TStmt::Expr(e) => self.expr_stmt(*e),
-            TStmt::If { .. } => self.lower_if(stmt, k, info),
-            TStmt::For {
-                var,
-                start,
-                end,
-                step,
-                body,
-                control,
-            } => self.lower_for(
-                *var,
-                [*start, *end],
-                *step,
-                body,
-                *control,
+            TStmt::If(_) => self.lower_if(stmt, k, info),
+            TStmt::For(f) => self.lower_for(
+                f.var,
+                [f.start, f.end],
+                f.step,
+                &f.body,
+                f.control,
                 stmt.span,
                 (k, info),
             ),
-            TStmt::While {
-                cond,
-                body,
-                control,
-            } => {
+            TStmt::While(w) => {
+                let WhileStmt {
+                    cond,
+                    body,
+                    control,
+                } = &**w;
                 // The loop reads its condition (statement `k` itself) and its body.
                 let region = LoopRegion {
                     writes: self.info.writes_in(k + 1, info.end),
@@ -197,6 +193,7 @@ impl<'a> FnCtx<'_, 'a> {
                     self.expr(e)?;
                     return Ok(());
                 }
+                let args = self.prog.list(*args);
                 let mut vals = Vec::with_capacity(args.len());
                 for &a in args {
                     vals.push(self.expr(a)?);
@@ -208,7 +205,7 @@ impl<'a> FnCtx<'_, 'a> {
                 })
             }
             ExprKind::Builtin { fun, args } => {
-                self.builtin(*fun, args, expr)?;
+                self.builtin(*fun, self.prog.list(*args), expr)?;
                 Ok(())
             }
             _ => {
@@ -247,14 +244,14 @@ impl<'a> FnCtx<'_, 'a> {
         let mut final_else: Option<(&'a Block, u32, u32)> = None;
         let (mut node, mut node_k, mut node_info) = (stmt, k, info);
         loop {
-            let TStmt::If {
+            let TStmt::If(i) = &node.kind else {
+                return Err(Failure::malformed(node.span, "an `if` chain without `if`"));
+            };
+            let IfStmt {
                 cond,
                 then_block,
                 else_block,
-            } = &node.kind
-            else {
-                return Err(Failure::malformed(node.span, "an `if` chain without `if`"));
-            };
+            } = &**i;
             arms.push((
                 *cond,
                 then_block,
@@ -265,8 +262,7 @@ impl<'a> FnCtx<'_, 'a> {
             match else_block {
                 Some(b) => match b.stmts.as_slice() {
                     [only @ Stmt {
-                        kind: TStmt::If { .. },
-                        ..
+                        kind: TStmt::If(_), ..
                     }] => {
                         node_k = node_info.else_start;
                         node_info = self.info.stmt(node_k, only);

@@ -614,14 +614,12 @@ fn constant_arrays_indexed_at_run_time_become_initialized_variables() {
     let int = pb.int();
     let arr_ty = pb.array(int, 3);
     pb.function("table", &[("i", int)], Some(int), |f| {
-        let k = f.x(
-            luma_thir::ExprKind::Const(luma_thir::ConstValue::Composite(vec![
-                luma_thir::ConstValue::Int(7),
-                luma_thir::ConstValue::Int(8),
-                luma_thir::ConstValue::Int(9),
-            ])),
-            arr_ty,
-        );
+        let table = f.pb.p.push_const(luma_thir::ConstValue::Composite(vec![
+            luma_thir::ConstValue::Int(7),
+            luma_thir::ConstValue::Int(8),
+            luma_thir::ConstValue::Int(9),
+        ]));
+        let k = f.x(luma_thir::ExprKind::Const(table), arr_ty);
         let i = f.param(0);
         let iv = f.get(i);
         let e = f.index(k, iv);

@@ -4,7 +4,7 @@
 
 use luma_base::{Diagnostic, Span};
 use luma_syntax::ast;
-use luma_thir::{BuiltinFn, ExprKind, ScalarTy, TexDim, TextureShape, Ty, TyId};
+use luma_thir::{BuiltinFn, ExprKind, ExprList, ScalarTy, TexDim, TextureShape, Ty, TyId};
 
 use crate::check::{Checker, Mode, Use, Val};
 use crate::codes;
@@ -474,7 +474,8 @@ impl<'a> Checker<'a> {
                     Some(v) => self.coerce_with(v, pt, &|| format!("the argument of `{name}`")),
                     None => self.err_expr(span),
                 };
-                let expr = self.mk(ExprKind::Builtin { fun, args: vec![e] }, rt, span);
+                let args = self.prog.push_list([e]);
+                let expr = self.mk(ExprKind::Builtin { fun, args }, rt, span);
                 CallResult { expr, void: false }
             }
             Kind::Barrier => {
@@ -486,7 +487,7 @@ impl<'a> Checker<'a> {
                 let expr = self.mk(
                     ExprKind::Builtin {
                         fun,
-                        args: Vec::new(),
+                        args: ExprList::default(),
                     },
                     err,
                     span,
@@ -674,7 +675,8 @@ impl<'a> Checker<'a> {
             }
             _ => {}
         }
-        let expr = self.mk(ExprKind::Builtin { fun, args: out }, rt, span);
+        let args = self.prog.push_list(out);
+        let expr = self.mk(ExprKind::Builtin { fun, args }, rt, span);
         CallResult { expr, void: false }
     }
 
@@ -755,7 +757,8 @@ impl<'a> Checker<'a> {
                 void: false,
             };
         };
-        let expr = self.mk(ExprKind::Builtin { fun, args: vec![e] }, rt, span);
+        let args = self.prog.push_list([e]);
+        let expr = self.mk(ExprKind::Builtin { fun, args }, rt, span);
         CallResult { expr, void: false }
     }
 
@@ -874,7 +877,8 @@ impl<'a> Checker<'a> {
         } else {
             (sty, false)
         };
-        let expr = self.mk(ExprKind::Builtin { fun, args: out }, rt, span);
+        let args = self.prog.push_list(out);
+        let expr = self.mk(ExprKind::Builtin { fun, args }, rt, span);
         CallResult { expr, void }
     }
 
@@ -1164,7 +1168,8 @@ impl<'a> Checker<'a> {
             }
             _ => {}
         }
-        let expr = self.mk(ExprKind::Builtin { fun, args: out }, result, span);
+        let args = self.prog.push_list(out);
+        let expr = self.mk(ExprKind::Builtin { fun, args }, result, span);
         CallResult { expr, void: false }
     }
 
@@ -1334,7 +1339,8 @@ impl<'a> Checker<'a> {
                 _ => {}
             }
         }
-        let expr = self.mk(ExprKind::Builtin { fun, args: out }, result, span);
+        let args = self.prog.push_list(out);
+        let expr = self.mk(ExprKind::Builtin { fun, args }, result, span);
         CallResult { expr, void: store }
     }
 

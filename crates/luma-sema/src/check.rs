@@ -2,6 +2,8 @@
 //! values (typed THIR expressions or untyped constants), coercion to an expected type,
 //! constant folding with its step budget, and diagnostics wording.
 
+use std::borrow::Cow;
+
 use luma_base::{Arena, Diagnostic, Diagnostics, Limits, Span};
 use luma_syntax::ast;
 use luma_thir::{
@@ -481,9 +483,11 @@ impl<'a> Checker<'a> {
         self.prog.exprs.get(e).map_or(Span::default(), |x| x.span)
     }
 
-    pub fn const_of(&self, e: ExprId) -> Option<&ConstValue> {
-        match self.prog.exprs.get(e).map(|x| &x.kind) {
-            Some(ExprKind::Const(c)) => Some(c),
+    /// The value of a constant expression (a scalar is built on the spot, a composite borrowed
+    /// from the program's table).
+    pub fn const_of(&self, e: ExprId) -> Option<Cow<'_, ConstValue>> {
+        match self.prog.exprs.get(e).map(|x| x.kind) {
+            Some(ExprKind::Const(c)) => self.prog.const_value(c),
             _ => None,
         }
     }
@@ -514,7 +518,13 @@ impl<'a> Checker<'a> {
         if !self.spend(cost, span) {
             return self.err_expr(span);
         }
-        self.mk(ExprKind::Const(value), ty, span)
+        self.mk_const(value, ty, span)
+    }
+
+    /// A constant expression of type `ty`, its cost already counted.
+    pub fn mk_const(&mut self, value: ConstValue, ty: TyId, span: Span) -> ExprId {
+        let c = self.prog.push_const(value);
+        self.mk(ExprKind::Const(c), ty, span)
     }
 
     /// Spends constant evaluation steps; reports the limit once and returns `false` past it.
@@ -864,7 +874,7 @@ impl<'a> Checker<'a> {
                 if self.val_is_error(v) {
                     return None;
                 }
-                match self.const_of(e) {
+                match self.const_of(e).as_deref() {
                     Some(ConstValue::Int(i)) => Some(i128::from(*i)),
                     Some(ConstValue::Uint(u)) => Some(i128::from(*u)),
                     Some(_) => {

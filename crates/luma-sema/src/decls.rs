@@ -3,6 +3,7 @@
 //! lazily in dependency order (a cycle is an error), globals get their kind and binding, and
 //! function signatures (with the synthesized output structs of tuple returns) are resolved.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use luma_base::{Diagnostic, Span};
@@ -739,7 +740,7 @@ impl<'a> Checker<'a> {
                     return (ConstSlot::Error, declared);
                 }
                 let ty = self.expr_ty(e);
-                match self.const_of(e).cloned() {
+                match self.const_of(e).map(Cow::into_owned) {
                     Some(c) => (ConstSlot::Typed(c, ty), Some(ty)),
                     None if self.steps_reported => (ConstSlot::Error, Some(ty)),
                     None => {
@@ -782,7 +783,9 @@ impl<'a> Checker<'a> {
                     stack.push(*lhs);
                     stack.push(*rhs);
                 }
-                luma_thir::ExprKind::Construct { args } => stack.extend(args.iter().copied()),
+                luma_thir::ExprKind::Construct { args } => {
+                    stack.extend(self.prog.list(*args).iter().copied())
+                }
                 luma_thir::ExprKind::Splat { value }
                 | luma_thir::ExprKind::Convert { value }
                 | luma_thir::ExprKind::Bitcast { value } => stack.push(*value),
@@ -814,7 +817,7 @@ impl<'a> Checker<'a> {
             ConstSlot::Typed(v, t) => (*t, v.clone()),
             ConstSlot::Abstract(a) => {
                 let e = self.materialize(*a, span, ScalarTy::Float);
-                match self.const_of(e).cloned() {
+                match self.const_of(e).map(Cow::into_owned) {
                     Some(v) => (self.t.float, v),
                     None => return ConstSlot::Error,
                 }
@@ -871,7 +874,7 @@ impl<'a> Checker<'a> {
             ConstSlot::Typed(v, t) => (t, v),
             ConstSlot::Abstract(a) => {
                 let e = self.concretize(Val::Abs(a, span), None);
-                match self.const_of(e).cloned() {
+                match self.const_of(e).map(Cow::into_owned) {
                     Some(v) => (self.expr_ty(e), v),
                     None => return ConstSlot::Error,
                 }

@@ -5,8 +5,8 @@
 use std::fmt::Write as _;
 
 use luma_thir::{
-    Block, ConstValue, EntryInput, ExprId, ExprKind, FunctionDef, GlobalKind, IoBinding, IoVar,
-    Program, Stmt, StmtKind,
+    Block, ConstValue, EntryInput, ExprId, ExprKind, ForStmt, FunctionDef, GlobalKind, IfStmt,
+    IoBinding, IoVar, Program, Stmt, StmtKind, WhileStmt,
 };
 
 use crate::builtins::name_of;
@@ -246,16 +246,16 @@ impl Dumper<'_> {
                 let t = self.expr(f, *e, 0);
                 self.line(indent, &t);
             }
-            StmtKind::If { .. } => {
+            StmtKind::If(_) => {
                 // `elseif` chains print flat, without recursion.
                 let mut node = s;
                 let mut first = true;
-                while let StmtKind::If {
-                    cond,
-                    then_block,
-                    else_block,
-                } = &node.kind
-                {
+                while let StmtKind::If(i) = &node.kind {
+                    let IfStmt {
+                        cond,
+                        then_block,
+                        else_block,
+                    } = &**i;
                     let kw = if first { "if" } else { "elseif" };
                     first = false;
                     let t = format!("{kw} {}", self.expr(f, *cond, 0));
@@ -263,7 +263,7 @@ impl Dumper<'_> {
                     self.block(f, then_block, indent + 1, depth + 1);
                     match else_block {
                         Some(e) => match e.stmts.as_slice() {
-                            [only] if matches!(only.kind, StmtKind::If { .. }) => node = only,
+                            [only] if matches!(only.kind, StmtKind::If(_)) => node = only,
                             _ => {
                                 self.line(indent, "else");
                                 self.block(f, e, indent + 1, depth + 1);
@@ -274,14 +274,15 @@ impl Dumper<'_> {
                     }
                 }
             }
-            StmtKind::For {
-                var,
-                start,
-                end,
-                step,
-                body,
-                control,
-            } => {
+            StmtKind::For(fs) => {
+                let ForStmt {
+                    var,
+                    start,
+                    end,
+                    step,
+                    body,
+                    control,
+                } = &**fs;
                 let st = step.map_or(String::new(), |s| format!(", {}", self.expr(f, s, 0)));
                 let t = format!(
                     "for {} = {}, {}{st} {control:?}",
@@ -292,11 +293,12 @@ impl Dumper<'_> {
                 self.line(indent, &t);
                 self.block(f, body, indent + 1, depth + 1);
             }
-            StmtKind::While {
-                cond,
-                body,
-                control,
-            } => {
+            StmtKind::While(w) => {
+                let WhileStmt {
+                    cond,
+                    body,
+                    control,
+                } = &**w;
                 let t = format!("while {} {control:?}", self.expr(f, *cond, 0));
                 self.line(indent, &t);
                 self.block(f, body, indent + 1, depth + 1);
@@ -332,7 +334,10 @@ impl Dumper<'_> {
                 .join(", ")
         };
         let body = match &e.kind {
-            ExprKind::Const(v) => const_text(v),
+            ExprKind::Const(v) => self
+                .p
+                .const_value(*v)
+                .map_or_else(|| "?".to_string(), |v| const_text(&v)),
             ExprKind::SpecConst(c) => format!(
                 "spec {}",
                 self.p.consts.get(*c).map_or("?", |d| d.name.as_str())
@@ -353,17 +358,20 @@ impl Dumper<'_> {
                         .functions
                         .get(*function)
                         .map_or("?", |d| d.name.as_str()),
-                    list(args)
+                    list(self.p.list(*args))
                 )
             }
-            ExprKind::Builtin { fun, args } => format!("{}({})", name_of(*fun), list(args)),
-            ExprKind::Construct { args } => format!("construct({})", list(args)),
+            ExprKind::Builtin { fun, args } => {
+                format!("{}({})", name_of(*fun), list(self.p.list(*args)))
+            }
+            ExprKind::Construct { args } => format!("construct({})", list(self.p.list(*args))),
             ExprKind::Splat { value } => format!("splat({})", sub(*value)),
             ExprKind::Convert { value } => format!("convert({})", sub(*value)),
             ExprKind::Bitcast { value } => format!("bitcast({})", sub(*value)),
             ExprKind::Field { base, index } => format!("{}.{index}", sub(*base)),
             ExprKind::Swizzle { base, components } => {
                 let c: String = components
+                    .as_slice()
                     .iter()
                     .map(|&i| {
                         ['x', 'y', 'z', 'w']

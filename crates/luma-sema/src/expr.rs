@@ -3,11 +3,13 @@
 //! functions, builtins and type constructors. Constant subexpressions are folded as they are
 //! built, so constant expressions are exactly those that end up as `Const`.
 
+use std::borrow::Cow;
+
 use luma_base::{Diagnostic, Span};
 use luma_syntax::ast;
 use luma_thir::{
-    ArrayLen, BinaryOp, BuiltinFn, ConstValue, ExprId, ExprKind, GlobalKind, ScalarTy, Ty, TyId,
-    UnaryOp,
+    ArrayLen, BinaryOp, BuiltinFn, ConstValue, ExprId, ExprKind, GlobalKind, ScalarTy, Swizzle, Ty,
+    TyId, UnaryOp,
 };
 
 use crate::builtins::{self, CallResult};
@@ -544,10 +546,10 @@ impl<'a> Checker<'a> {
             self.emit(d);
             return self.err_val(span);
         }
-        if let Some(c) = self.const_of(e).cloned() {
+        if let Some(c) = self.const_of(e).map(Cow::into_owned) {
             if self.spend(consts::size(&c), span) {
                 match consts::unary(top, &c) {
-                    Ok(r) => return Val::Expr(self.mk(ExprKind::Const(r), ty, span)),
+                    Ok(r) => return Val::Expr(self.mk_const(r, ty, span)),
                     Err(err) => {
                         self.fold_error(err, span, "this expression");
                         return self.err_val(span);
@@ -783,12 +785,17 @@ impl<'a> Checker<'a> {
         };
         // Both constants are copied for folding only when both sides are constant.
         let both_const = self.const_of(le).is_some() && self.const_of(re).is_some();
-        let consts = both_const.then(|| (self.const_of(le).cloned(), self.const_of(re).cloned()));
+        let consts = both_const.then(|| {
+            (
+                self.const_of(le).map(Cow::into_owned),
+                self.const_of(re).map(Cow::into_owned),
+            )
+        });
         if let Some((Some(a), Some(b))) = consts {
             let cost = consts::size(&a) + consts::size(&b);
             if self.spend(cost, span) {
                 match consts::binary(&self.prog.types, op, &a, lt, &b, rt) {
-                    Ok(v) => return Val::Expr(self.mk(ExprKind::Const(v), result, span)),
+                    Ok(v) => return Val::Expr(self.mk_const(v, result, span)),
                     Err(consts::FoldError::NotFoldable) => {}
                     Err(err) => {
                         self.fold_error(err, span, "this constant expression");
@@ -1122,7 +1129,7 @@ impl<'a> Checker<'a> {
                 match found {
                     Some((i, Some(fty))) => {
                         if let Some(c) = self.const_of(be) {
-                            if let Some(v) = consts::extract(c, i) {
+                            if let Some(v) = consts::extract(&c, i) {
                                 return Val::Expr(self.const_expr(v, fty, span));
                             }
                         }
@@ -1258,7 +1265,7 @@ impl<'a> Checker<'a> {
             }
         }
         let rt = self.vec_ty(scalar, comps.len() as u8);
-        if let Some(ConstValue::Composite(parts)) = self.const_of(base) {
+        if let Some(ConstValue::Composite(parts)) = self.const_of(base).as_deref() {
             let picked: Option<Vec<ConstValue>> = comps
                 .iter()
                 .map(|&i| parts.get(usize::from(i)).cloned())
@@ -1272,14 +1279,15 @@ impl<'a> Checker<'a> {
                 return Val::Expr(self.const_expr(v, rt, span));
             }
         }
-        Val::Expr(self.mk(
-            ExprKind::Swizzle {
-                base,
-                components: comps,
-            },
-            rt,
-            span,
-        ))
+        let Some(components) = Swizzle::new(&comps) else {
+            let tn = self.tn(bt);
+            return fail(
+                self,
+                format!("`.{text}` is not a swizzle of `{tn}`"),
+                "a swizzle has 1 to 4 components".to_string(),
+            );
+        };
+        Val::Expr(self.mk(ExprKind::Swizzle { base, components }, rt, span))
     }
 
     fn index(&mut self, base: ast::ExprId, index: ast::ExprId, span: Span) -> Val {
@@ -1350,7 +1358,7 @@ impl<'a> Checker<'a> {
                 return self.err_val(span);
             }
         };
-        let const_index: Option<u64> = match self.const_of(ie) {
+        let const_index: Option<u64> = match self.const_of(ie).as_deref() {
             Some(ConstValue::Int(i)) => Some(if *i < 0 { u64::MAX } else { *i as u64 }),
             Some(ConstValue::Uint(u)) => Some(u64::from(*u)),
             _ => None,
@@ -1358,7 +1366,7 @@ impl<'a> Checker<'a> {
         if let (Some(i), Some(n)) = (const_index, bound) {
             if i >= n {
                 let tn = self.tn(bt);
-                let shown = match self.const_of(ie) {
+                let shown = match self.const_of(ie).as_deref() {
                     Some(ConstValue::Int(v)) => v.to_string(),
                     _ => i.to_string(),
                 };
@@ -1374,7 +1382,7 @@ impl<'a> Checker<'a> {
             }
         }
         if let (Some(i), Some(c)) = (const_index, self.const_of(be)) {
-            if let Some(v) = usize::try_from(i).ok().and_then(|i| consts::extract(c, i)) {
+            if let Some(v) = usize::try_from(i).ok().and_then(|i| consts::extract(&c, i)) {
                 return Val::Expr(self.const_expr(v, elem, span));
             }
         }
@@ -1631,7 +1639,10 @@ impl<'a> Checker<'a> {
         let parts: Option<Vec<(ConstValue, TyId)>> = all_const
             .then(|| {
                 args.iter()
-                    .map(|a| self.const_of(*a).cloned().map(|c| (c, self.expr_ty(*a))))
+                    .map(|a| {
+                        self.const_of(*a)
+                            .map(|c| (c.into_owned(), self.expr_ty(*a)))
+                    })
                     .collect()
             })
             .flatten();
@@ -1639,10 +1650,11 @@ impl<'a> Checker<'a> {
             let cost: u64 = parts.iter().map(|(c, _)| consts::size(c)).sum();
             if self.spend(cost, span) {
                 if let Ok(v) = consts::construct(&self.prog.types, &parts, ty) {
-                    return self.mk(ExprKind::Const(v), ty, span);
+                    return self.mk_const(v, ty, span);
                 }
             }
         }
+        let args = self.prog.push_list(args);
         self.mk(ExprKind::Construct { args }, ty, span)
     }
 
@@ -1669,7 +1681,7 @@ impl<'a> Checker<'a> {
         if self.val_is_error(a) || self.val_is_error(bv) || self.is_error(self.expr_ty(c)) {
             return self.err_val(span);
         }
-        let const_cond = match self.const_of(c) {
+        let const_cond = match self.const_of(c).as_deref() {
             Some(ConstValue::Bool(x)) => Some(*x),
             _ => None,
         };
@@ -2063,10 +2075,11 @@ impl<'a> Checker<'a> {
         }
         let void = ret.is_none();
         let ty = ret.unwrap_or(self.t.error);
+        let args = self.prog.push_list(out);
         let expr = self.mk(
             ExprKind::Call {
                 function: fid,
-                args: out,
+                args,
             },
             ty,
             span,
@@ -2353,7 +2366,7 @@ impl<'a> Checker<'a> {
         if self.is_error(self.expr_ty(value)) {
             return self.err_expr(span);
         }
-        if let Some(c) = self.const_of(value).cloned() {
+        if let Some(c) = self.const_of(value).map(Cow::into_owned) {
             if let Ok(v) = consts::splat(&self.prog.types, &c, ty) {
                 return self.const_expr(v, ty, span);
             }
@@ -2370,7 +2383,7 @@ impl<'a> Checker<'a> {
         if from == ty {
             return value;
         }
-        if let Some(c) = self.const_of(value).cloned() {
+        if let Some(c) = self.const_of(value).map(Cow::into_owned) {
             match consts::convert(&self.prog.types, &c, from, ty) {
                 Ok(v) => return self.const_expr(v, ty, span),
                 Err(consts::FoldError::NotFoldable) => {}

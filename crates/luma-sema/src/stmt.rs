@@ -2,11 +2,13 @@
 //! rules), assignment targets, loops and their attributes, returns, and the flow facts behind
 //! "missing return" and "unreachable code".
 
+use std::borrow::Cow;
+
 use luma_base::{Diagnostic, Span};
 use luma_syntax::ast;
 use luma_thir::{
-    Access, Block, ConstValue, ExprId, ExprKind, FuncId, GlobalId, GlobalKind, LocalId, LoopAttrs,
-    ScalarTy, Stmt, StmtKind, Ty,
+    Access, Block, ConstValue, ExprId, ExprKind, ForStmt, FuncId, GlobalId, GlobalKind, IfStmt,
+    LocalId, LoopAttrs, ScalarTy, Stmt, StmtKind, Ty, WhileStmt,
 };
 
 use crate::check::{Checker, FnCtx, LocalSym, LoopCtx, Mode, Use, Val};
@@ -389,11 +391,11 @@ impl<'a> Checker<'a> {
             };
             first_span = sspan;
             let stmt = Stmt {
-                kind: StmtKind::If {
+                kind: StmtKind::If(Box::new(IfStmt {
                     cond: c,
                     then_block: block,
                     else_block: tail.take(),
-                },
+                })),
                 span: sspan,
             };
             if checked.is_empty() {
@@ -485,7 +487,7 @@ impl<'a> Checker<'a> {
         let s_e = self.coerce(sv, cty, "the start of the `for` loop");
         let e_e = self.coerce(ev, cty, "the bound of the `for` loop");
         let st_e = stv.map(|v| self.coerce(v, cty, "the step of the `for` loop"));
-        let step_const = match st_e.and_then(|e| self.const_of(e).cloned()) {
+        let step_const = match st_e.and_then(|e| self.const_of(e).map(Cow::into_owned)) {
             Some(ConstValue::Int(i)) => Some(i128::from(i)),
             Some(ConstValue::Uint(u)) => Some(i128::from(u)),
             _ => None,
@@ -571,14 +573,14 @@ impl<'a> Checker<'a> {
         }
         self.push(
             out,
-            StmtKind::For {
+            StmtKind::For(Box::new(ForStmt {
                 var: counter,
                 start: s_e,
                 end: e_e,
                 step: st_e,
                 body: block,
                 control,
-            },
+            })),
             span,
         );
     }
@@ -733,7 +735,7 @@ impl<'a> Checker<'a> {
     }
 
     fn int_const(&self, e: ExprId) -> Option<i128> {
-        match self.const_of(e) {
+        match self.const_of(e).as_deref() {
             Some(ConstValue::Int(i)) => Some(i128::from(*i)),
             Some(ConstValue::Uint(u)) => Some(i128::from(*u)),
             _ => None,
@@ -763,15 +765,15 @@ impl<'a> Checker<'a> {
             .as_mut()
             .and_then(|f| f.loops.pop())
             .is_some_and(|l| l.has_break);
-        let forever = matches!(self.const_of(c), Some(ConstValue::Bool(true)))
+        let forever = matches!(self.const_of(c).as_deref(), Some(ConstValue::Bool(true)))
             && control.max_iterations.is_none();
         self.push(
             out,
-            StmtKind::While {
+            StmtKind::While(Box::new(WhileStmt {
                 cond: c,
                 body: block,
                 control,
-            },
+            })),
             span,
         );
         if forever && !has_break {
@@ -953,7 +955,7 @@ impl<'a> Checker<'a> {
         {
             let mut seen = [false; 4];
             let mut repeated = None;
-            for &c in components {
+            for &c in components.as_slice() {
                 if let Some(s) = seen.get_mut(usize::from(c)) {
                     if *s {
                         repeated = Some(c);
@@ -1020,7 +1022,7 @@ impl<'a> Checker<'a> {
                     return;
                 }
                 // The operator's typing materialized the value; take it from the result.
-                match self.prog.exprs.get(re).map(|x| x.kind.clone()) {
+                match self.prog.exprs.get(re).map(|x| x.kind) {
                     Some(ExprKind::Binary { rhs, .. }) => rhs,
                     _ => return,
                 }

@@ -29,8 +29,8 @@ use std::collections::BTreeMap;
 
 use luma_base::{Diagnostic, Span};
 use luma_thir::{
-    Access, BinaryOp, Block, Builtin, BuiltinFn, EntryInput, ExprId, ExprKind, FuncId, GlobalKind,
-    IoBinding, StmtKind,
+    Access, BinaryOp, Block, Builtin, BuiltinFn, EntryInput, ExprId, ExprKind, ForStmt, FuncId,
+    GlobalKind, IfStmt, IoBinding, StmtKind, WhileStmt,
 };
 
 use crate::check::Checker;
@@ -359,17 +359,17 @@ impl Analysis<'_> {
                 StmtKind::Expr(e) => {
                     self.expr(*e);
                 }
-                StmtKind::If { .. } => {
+                StmtKind::If(_) => {
                     // An `elseif` chain is a nest of `If`s; walk it iteratively. Each arm runs
                     // under the conditions of all the arms before it.
                     let saved = (self.cf, self.reason);
                     let mut node = s;
-                    while let StmtKind::If {
-                        cond,
-                        then_block,
-                        else_block,
-                    } = &node.kind
-                    {
+                    while let StmtKind::If(i) = &node.kind {
+                        let IfStmt {
+                            cond,
+                            then_block,
+                            else_block,
+                        } = &**i;
                         let c = self.expr(*cond);
                         if c != 0 {
                             self.cf |= c;
@@ -380,7 +380,7 @@ impl Analysis<'_> {
                         self.block(then_block);
                         match else_block {
                             Some(e) => match e.stmts.as_slice() {
-                                [only] if matches!(only.kind, StmtKind::If { .. }) => node = only,
+                                [only] if matches!(only.kind, StmtKind::If(_)) => node = only,
                                 _ => {
                                     self.block(e);
                                     break;
@@ -391,14 +391,15 @@ impl Analysis<'_> {
                     }
                     (self.cf, self.reason) = saved;
                 }
-                StmtKind::For {
-                    var,
-                    start,
-                    end,
-                    step,
-                    body,
-                    ..
-                } => {
+                StmtKind::For(f) => {
+                    let ForStmt {
+                        var,
+                        start,
+                        end,
+                        step,
+                        body,
+                        ..
+                    } = &**f;
                     let mut t = self.expr(*start) | self.expr(*end);
                     if let Some(st) = step {
                         t |= self.expr(*st);
@@ -407,7 +408,8 @@ impl Analysis<'_> {
                     self.raise_local(var.index(), t | self.cf_now());
                     self.looped(t, reason, body, None);
                 }
-                StmtKind::While { cond, body, .. } => {
+                StmtKind::While(w) => {
+                    let WhileStmt { cond, body, .. } = &**w;
                     let c = self.expr(*cond);
                     let reason = self.span(*cond);
                     self.looped(c, reason, body, Some(*cond));
@@ -613,7 +615,11 @@ impl Analysis<'_> {
                 l | self.under(l, span, |a| a.expr(*rhs))
             }
             ExprKind::Binary { lhs, rhs, .. } => self.expr(*lhs) | self.expr(*rhs),
-            ExprKind::Construct { args } => args.iter().fold(0, |acc, a| acc | self.expr(*a)),
+            ExprKind::Construct { args } => self
+                .prog
+                .list(*args)
+                .iter()
+                .fold(0, |acc, a| acc | self.expr(*a)),
             ExprKind::Splat { value }
             | ExprKind::Convert { value }
             | ExprKind::Bitcast { value } => self.expr(*value),
@@ -645,7 +651,7 @@ impl Analysis<'_> {
                 // The argument tags go on a stack shared by all calls (nested calls in the
                 // arguments push and pop above this call's), not a vector per call.
                 let base = self.arg_tags.len();
-                for a in args {
+                for a in self.prog.list(*args) {
                     let t = self.expr(*a);
                     self.arg_tags.push(t);
                 }
@@ -696,7 +702,11 @@ impl Analysis<'_> {
                 ret
             }
             ExprKind::Builtin { fun, args } => {
-                let all = args.iter().fold(0, |acc, a| acc | self.expr(*a));
+                let all = self
+                    .prog
+                    .list(*args)
+                    .iter()
+                    .fold(0, |acc, a| acc | self.expr(*a));
                 // Looked up only when there is something to report.
                 let name = || crate::builtins::name_of(*fun);
                 match fun {

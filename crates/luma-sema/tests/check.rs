@@ -12,8 +12,8 @@ mod common;
 
 use common::{err, ok};
 use luma_thir::{
-    Access, ArrayLen, Builtin, ConstValue, EntryInput, ExprKind, GlobalKind, Interpolation,
-    IoBinding, Program, ScalarTy, Stage, StmtKind, Ty,
+    Access, ArrayLen, Builtin, ConstValue, EntryInput, ExprConst, ExprKind, GlobalKind,
+    Interpolation, IoBinding, Program, ScalarTy, Stage, StmtKind, Ty,
 };
 
 fn global<'p>(p: &'p Program, name: &str) -> &'p luma_thir::GlobalDef {
@@ -213,16 +213,16 @@ function main()
 	out[1] = 7.0 / 2
 end
 ");
-    let consts: Vec<&ConstValue> = p
+    let consts: Vec<ExprConst> = p
         .exprs
         .iter()
-        .filter_map(|(_, e)| match &e.kind {
-            ExprKind::Const(c) if matches!(c, ConstValue::Float(_)) => Some(c),
+        .filter_map(|(_, e)| match e.kind {
+            ExprKind::Const(c @ ExprConst::Float(_)) => Some(c),
             _ => None,
         })
         .collect();
-    assert!(consts.contains(&&ConstValue::Float(3.0)), "{consts:?}");
-    assert!(consts.contains(&&ConstValue::Float(3.5)), "{consts:?}");
+    assert!(consts.contains(&ExprConst::Float(3.0)), "{consts:?}");
+    assert!(consts.contains(&ExprConst::Float(3.5)), "{consts:?}");
 }
 
 #[test]
@@ -849,27 +849,18 @@ fn for_body_counter_is_read_only_but_copies_are_not() {
 fn elseif_chains_nest_into_else() {
     let p = ok("function f(x: int) -> int\n\tif x < 0 then\n\t\treturn 0\n\telseif x < 5 then\n\t\treturn 1\n\telseif x < 9 then\n\t\treturn 2\n\telse\n\t\treturn 3\n\tend\nend");
     let func = p.functions.iter().next().unwrap().1;
-    let StmtKind::If {
-        else_block: Some(e1),
-        ..
-    } = &func.body.stmts[0].kind
-    else {
+    let StmtKind::If(i) = &func.body.stmts[0].kind else {
         panic!()
     };
-    let StmtKind::If {
-        else_block: Some(e2),
-        ..
-    } = &e1.stmts[0].kind
-    else {
+    let Some(e1) = &i.else_block else { panic!() };
+    let StmtKind::If(i) = &e1.stmts[0].kind else {
         panic!()
     };
-    let StmtKind::If {
-        else_block: Some(e3),
-        ..
-    } = &e2.stmts[0].kind
-    else {
+    let Some(e2) = &i.else_block else { panic!() };
+    let StmtKind::If(i) = &e2.stmts[0].kind else {
         panic!()
     };
+    let Some(e3) = &i.else_block else { panic!() };
     assert!(matches!(e3.stmts[0].kind, StmtKind::Return(Some(_))));
 }
 

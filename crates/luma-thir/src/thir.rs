@@ -6,6 +6,8 @@
 //! `elseif` chains are explicit, struct literals list members in declaration order). Lowering to
 //! IR runs only on a program the checker accepted without errors.
 
+use std::borrow::Cow;
+
 use luma_base::{Arena, Handle, Span};
 
 use crate::types::{ScalarTy, TyId, Types};
@@ -22,6 +24,8 @@ pub type FuncId = Handle<FunctionDef>;
 pub type LocalId = Handle<LocalDef>;
 /// Handle of an expression in [`Program::exprs`].
 pub type ExprId = Handle<Expr>;
+/// Handle of a composite constant of an expression in [`Program::composites`].
+pub type CompositeId = Handle<ConstValue>;
 
 /// A checked program.
 #[derive(Debug, Clone, Default)]
@@ -39,8 +43,75 @@ pub struct Program {
     pub functions: Arena<FunctionDef>,
     /// Every expression of every function body.
     pub exprs: Arena<Expr>,
+    /// The argument lists of `Call`, `Builtin` and `Construct` expressions, each one contiguous
+    /// run named by an [`ExprList`] (read them with [`Program::list`]). One shared vector instead
+    /// of a `Vec` per expression saves an allocation and 16 bytes of every expression.
+    pub expr_lists: Vec<ExprId>,
+    /// The values of composite [`ExprConst`]s (read them with [`Program::const_value`]). Scalars
+    /// stay inline in the expression; composites live here so that an expression need not be as
+    /// large as a `ConstValue`.
+    pub composites: Arena<ConstValue>,
     /// Entry points in declaration order.
     pub entry_points: Vec<EntryPointDef>,
+}
+
+impl Program {
+    /// The expressions of an argument list; empty when the list is not one of this program's.
+    pub fn list(&self, list: ExprList) -> &[ExprId] {
+        let start = list.start as usize;
+        start
+            .checked_add(list.len as usize)
+            .and_then(|end| self.expr_lists.get(start..end))
+            .unwrap_or(&[])
+    }
+
+    /// Appends an argument list made of `items`, in order, and returns its range.
+    ///
+    /// The list's expressions are checked (and their own lists appended) before this call, so
+    /// each list is one contiguous run at the end of [`Program::expr_lists`].
+    pub fn push_list(&mut self, items: impl IntoIterator<Item = ExprId>) -> ExprList {
+        let start = self.expr_lists.len();
+        self.expr_lists.extend(items);
+        let len = self.expr_lists.len().saturating_sub(start);
+        // The limits keep a program far below 2^32 list entries (every entry is an expression
+        // that is an argument); past that, the list reads as empty instead of wrapping into
+        // someone else's arguments.
+        match (u32::try_from(start), u32::try_from(len)) {
+            (Ok(start), Ok(len)) if start.checked_add(len).is_some() => ExprList { start, len },
+            _ => ExprList {
+                start: u32::MAX,
+                len: 0,
+            },
+        }
+    }
+
+    /// The value of a constant expression; `None` for a composite that is not one of this
+    /// program's. Scalars are built on the spot, composites borrowed.
+    pub fn const_value(&self, c: ExprConst) -> Option<Cow<'_, ConstValue>> {
+        Some(match c {
+            ExprConst::Bool(v) => Cow::Owned(ConstValue::Bool(v)),
+            ExprConst::Int(v) => Cow::Owned(ConstValue::Int(v)),
+            ExprConst::Uint(v) => Cow::Owned(ConstValue::Uint(v)),
+            ExprConst::Float(v) => Cow::Owned(ConstValue::Float(v)),
+            ExprConst::Half(v) => Cow::Owned(ConstValue::Half(v)),
+            ExprConst::Composite(id) => Cow::Borrowed(self.composites.get(id)?),
+        })
+    }
+
+    /// The constant of an expression holding `value`: scalars inline, composites appended to
+    /// [`Program::composites`].
+    pub fn push_const(&mut self, value: ConstValue) -> ExprConst {
+        match value {
+            ConstValue::Bool(v) => ExprConst::Bool(v),
+            ConstValue::Int(v) => ExprConst::Int(v),
+            ConstValue::Uint(v) => ExprConst::Uint(v),
+            ConstValue::Float(v) => ExprConst::Float(v),
+            ConstValue::Half(v) => ExprConst::Half(v),
+            composite @ ConstValue::Composite(_) => {
+                ExprConst::Composite(self.composites.append(composite))
+            }
+        }
+    }
 }
 
 /// A struct type.
@@ -340,40 +411,11 @@ pub enum StmtKind {
     /// An expression evaluated for its effect (a call of a function or builtin).
     Expr(ExprId),
     /// `if cond then ... else ... end` (`elseif` is a nested `If` in `else_block`).
-    If {
-        /// `bool` condition.
-        cond: ExprId,
-        /// Taken when true.
-        then_block: Block,
-        /// Taken when false.
-        else_block: Option<Block>,
-    },
-    /// `for var = start, end[, step] do body end` with Lua semantics (language.md). The counter
-    /// is an `int` or a `uint`; `start`, `end` and `step` have its type. A constant step is never
-    /// zero.
-    For {
-        /// The counter (read-only in the body).
-        var: LocalId,
-        /// First value.
-        start: ExprId,
-        /// Inclusive bound.
-        end: ExprId,
-        /// Step; 1 when absent.
-        step: Option<ExprId>,
-        /// The body.
-        body: Block,
-        /// Loop attributes.
-        control: LoopAttrs,
-    },
+    If(Box<IfStmt>),
+    /// `for var = start, end[, step] do body end` with Lua semantics (language.md).
+    For(Box<ForStmt>),
     /// `while cond do body end`.
-    While {
-        /// Tested before each iteration.
-        cond: ExprId,
-        /// The body.
-        body: Block,
-        /// Loop attributes.
-        control: LoopAttrs,
-    },
+    While(Box<WhileStmt>),
     /// `do ... end`.
     Block(Block),
     /// `break` out of the innermost loop.
@@ -382,6 +424,50 @@ pub enum StmtKind {
     Return(Option<ExprId>),
     /// `discard` (fragment only).
     Discard,
+}
+
+// Compound statements are boxed: they are about one statement in six, and inline they made
+// every statement 72 bytes instead of 32.
+const _: () = assert!(std::mem::size_of::<Stmt>() <= 32);
+
+/// `if cond then ... else ... end` (`elseif` is a nested `If` in `else_block`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct IfStmt {
+    /// `bool` condition.
+    pub cond: ExprId,
+    /// Taken when true.
+    pub then_block: Block,
+    /// Taken when false.
+    pub else_block: Option<Block>,
+}
+
+/// `for var = start, end[, step] do body end` with Lua semantics (language.md). The counter is
+/// an `int` or a `uint`; `start`, `end` and `step` have its type. A constant step is never zero.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ForStmt {
+    /// The counter (read-only in the body).
+    pub var: LocalId,
+    /// First value.
+    pub start: ExprId,
+    /// Inclusive bound.
+    pub end: ExprId,
+    /// Step; 1 when absent.
+    pub step: Option<ExprId>,
+    /// The body.
+    pub body: Block,
+    /// Loop attributes.
+    pub control: LoopAttrs,
+}
+
+/// `while cond do body end`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WhileStmt {
+    /// Tested before each iteration.
+    pub cond: ExprId,
+    /// The body.
+    pub body: Block,
+    /// Loop attributes.
+    pub control: LoopAttrs,
 }
 
 /// Loop attributes.
@@ -394,7 +480,7 @@ pub struct LoopAttrs {
 }
 
 /// A typed expression.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Expr {
     /// What it computes.
     pub kind: ExprKind,
@@ -404,11 +490,19 @@ pub struct Expr {
     pub span: Span,
 }
 
+// A large shader has hundreds of thousands of expressions (about one per six source bytes), so
+// their size is most of the typed program's memory: everything an expression holds is a `Copy`
+// scalar, handle or range into `Program`, never a heap allocation of its own, which keeps an
+// expression at 28 bytes (it was 48 with `Vec`s and `ConstValue` inline). These fail the build
+// when a new variant would grow every expression.
+const _: () = assert!(std::mem::size_of::<Expr>() <= 28);
+const _: () = assert!(std::mem::size_of::<ExprKind>() <= 16);
+
 /// Expressions.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum ExprKind {
     /// A constant value (literals, folded constant expressions, non-spec `const`s).
-    Const(ConstValue),
+    Const(ExprConst),
     /// A specialization constant (never folded).
     SpecConst(ConstId),
     /// A local variable or parameter.
@@ -456,8 +550,8 @@ pub enum ExprKind {
     Call {
         /// The callee.
         function: FuncId,
-        /// Arguments.
-        args: Vec<ExprId>,
+        /// Arguments (see [`Program::list`]).
+        args: ExprList,
     },
     /// A call of a builtin; the overload is determined by the argument types (see
     /// [`BuiltinFn`] for the argument conventions). A builtin that returns nothing
@@ -467,8 +561,9 @@ pub enum ExprKind {
         /// Which builtin.
         fun: BuiltinFn,
         /// Arguments as written (atomic builtins take a place as their first argument; texture
-        /// builtins take `Global` or indexed `Global` expressions for textures and samplers).
-        args: Vec<ExprId>,
+        /// builtins take `Global` or indexed `Global` expressions for textures and samplers);
+        /// see [`Program::list`].
+        args: ExprList,
     },
     /// Construction of a vector, matrix, array or struct of type `ty`. For vectors the
     /// arguments are scalars and vectors whose components add up (`vec4(v.xyz, 1.0)`); for
@@ -476,8 +571,8 @@ pub enum ExprKind {
     /// take one argument per element or member, in order (struct literals are reordered to
     /// declaration order here).
     Construct {
-        /// The parts.
-        args: Vec<ExprId>,
+        /// The parts (see [`Program::list`]).
+        args: ExprList,
     },
     /// A vector with all components equal to a scalar (`vec3(1.0)`), or a matrix with the scalar
     /// on its diagonal and zero elsewhere (`mat3(1.0)`).
@@ -508,7 +603,7 @@ pub enum ExprKind {
         /// The vector.
         base: ExprId,
         /// Selected components; one component yields a scalar.
-        components: Vec<u8>,
+        components: Swizzle,
     },
     /// `base[index]` on an array, vector or matrix (value or place).
     Index {
@@ -534,6 +629,65 @@ pub enum ExprKind {
     },
     /// An expression that failed to check (never present in a program without errors).
     Error,
+}
+
+/// The constant of a `Const` expression: a scalar inline, a composite by handle into
+/// [`Program::composites`] (see [`Program::const_value`] and [`Program::push_const`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ExprConst {
+    /// `bool`
+    Bool(bool),
+    /// `int`
+    Int(i32),
+    /// `uint`
+    Uint(u32),
+    /// `float`
+    Float(f32),
+    /// `half`, as its binary16 bits.
+    Half(u16),
+    /// A vector, matrix, array or struct value.
+    Composite(CompositeId),
+}
+
+/// An argument list: a range of [`Program::expr_lists`], read with [`Program::list`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ExprList {
+    /// Index of the first argument.
+    start: u32,
+    /// Number of arguments.
+    len: u32,
+}
+
+/// The components a swizzle selects (1 to 4 of `0..=3`), inline: a `Vec` per swizzle would
+/// cost an allocation and 16 more bytes in every expression.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Swizzle {
+    /// The components; only the first `len` count.
+    components: [u8; 4],
+    /// How many there are (at most 4).
+    len: u8,
+}
+
+impl Swizzle {
+    /// The swizzle selecting `components` in order; `None` for more than four.
+    pub fn new(components: &[u8]) -> Option<Swizzle> {
+        let len = u8::try_from(components.len()).ok().filter(|&n| n <= 4)?;
+        let mut out = Swizzle {
+            components: [0; 4],
+            len,
+        };
+        for (slot, &c) in out.components.iter_mut().zip(components) {
+            *slot = c;
+        }
+        Some(out)
+    }
+
+    /// The selected components in order.
+    pub fn as_slice(&self) -> &[u8] {
+        self.components
+            .get(..usize::from(self.len))
+            .unwrap_or(&self.components)
+    }
 }
 
 /// Unary operators.
@@ -908,5 +1062,61 @@ impl ConstValue {
             ConstValue::Half(_) => Some(ScalarTy::Half),
             ConstValue::Composite(_) => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_are_contiguous_runs_and_bad_ranges_read_empty() {
+        let mut p = Program::default();
+        let ids: Vec<ExprId> = (0..5).map(Handle::from_index).collect();
+        let a = p.push_list(ids[..2].iter().copied());
+        let b = p.push_list(ids[2..].iter().copied());
+        let empty = p.push_list([]);
+        assert_eq!(p.list(a), &ids[..2]);
+        assert_eq!(p.list(b), &ids[2..]);
+        assert!(p.list(empty).is_empty());
+        assert!(p.list(ExprList::default()).is_empty());
+        // A list of another (larger) program: out of range here, so empty rather than a panic.
+        let mut other = Program::default();
+        other.push_list(ids.iter().copied());
+        let far = other.push_list(ids.iter().copied());
+        assert!(p.list(far).is_empty());
+        let huge = ExprList {
+            start: u32::MAX,
+            len: u32::MAX,
+        };
+        assert!(p.list(huge).is_empty());
+    }
+
+    #[test]
+    fn swizzles_hold_up_to_four_components() {
+        assert_eq!(
+            Swizzle::new(&[2]).map(|s| s.as_slice().to_vec()),
+            Some(vec![2])
+        );
+        assert_eq!(
+            Swizzle::new(&[3, 2, 1, 0]).map(|s| s.as_slice().to_vec()),
+            Some(vec![3, 2, 1, 0])
+        );
+        assert_eq!(Swizzle::new(&[0; 5]), None);
+    }
+
+    #[test]
+    fn constants_round_trip_scalars_inline_and_composites_in_the_table() {
+        let mut p = Program::default();
+        let s = p.push_const(ConstValue::Float(1.5));
+        assert_eq!(s, ExprConst::Float(1.5));
+        assert!(p.composites.is_empty());
+        let v = ConstValue::Composite(vec![ConstValue::Int(1), ConstValue::Int(2)]);
+        let c = p.push_const(v.clone());
+        assert!(matches!(c, ExprConst::Composite(_)));
+        assert_eq!(p.const_value(c).as_deref(), Some(&v));
+        assert_eq!(p.const_value(s).as_deref(), Some(&ConstValue::Float(1.5)));
+        let stray = ExprConst::Composite(Handle::from_index(7));
+        assert_eq!(p.const_value(stray), None);
     }
 }

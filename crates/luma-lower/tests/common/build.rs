@@ -211,19 +211,19 @@ impl Fb<'_> {
     }
     pub fn i(&mut self, v: i32) -> ExprId {
         let t = self.pb.int();
-        self.x(ExprKind::Const(ConstValue::Int(v)), t)
+        self.x(ExprKind::Const(ExprConst::Int(v)), t)
     }
     pub fn u(&mut self, v: u32) -> ExprId {
         let t = self.pb.uint();
-        self.x(ExprKind::Const(ConstValue::Uint(v)), t)
+        self.x(ExprKind::Const(ExprConst::Uint(v)), t)
     }
     pub fn f(&mut self, v: f32) -> ExprId {
         let t = self.pb.float();
-        self.x(ExprKind::Const(ConstValue::Float(v)), t)
+        self.x(ExprKind::Const(ExprConst::Float(v)), t)
     }
     pub fn b(&mut self, v: bool) -> ExprId {
         let t = self.pb.boolean();
-        self.x(ExprKind::Const(ConstValue::Bool(v)), t)
+        self.x(ExprKind::Const(ExprConst::Bool(v)), t)
     }
     pub fn get(&mut self, l: LocalId) -> ExprId {
         let t = self.locals[l].ty;
@@ -256,10 +256,12 @@ impl Fb<'_> {
     }
     pub fn call(&mut self, function: FuncId, args: Vec<ExprId>, ty: Option<TyId>) -> ExprId {
         let t = ty.unwrap_or_else(|| self.pb.t(Ty::Error));
+        let args = self.pb.p.push_list(args);
         self.x(ExprKind::Call { function, args }, t)
     }
     pub fn builtin(&mut self, fun: BuiltinFn, args: Vec<ExprId>, ty: Option<TyId>) -> ExprId {
         let t = ty.unwrap_or_else(|| self.pb.t(Ty::Error));
+        let args = self.pb.p.push_list(args);
         self.x(ExprKind::Builtin { fun, args }, t)
     }
     pub fn index(&mut self, base: ExprId, index: ExprId) -> ExprId {
@@ -290,12 +292,13 @@ impl Fb<'_> {
         self.x(
             ExprKind::Swizzle {
                 base,
-                components: components.to_vec(),
+                components: Swizzle::new(components).expect("at most four components"),
             },
             t,
         )
     }
     pub fn construct(&mut self, ty: TyId, args: Vec<ExprId>) -> ExprId {
+        let args = self.pb.p.push_list(args);
         self.x(ExprKind::Construct { args }, ty)
     }
     pub fn select(&mut self, cond: ExprId, accept: ExprId, reject: ExprId) -> ExprId {
@@ -334,11 +337,11 @@ impl Fb<'_> {
         })
     }
     pub fn if_(&mut self, cond: ExprId, then: Vec<Stmt>, els: Option<Vec<Stmt>>) -> Stmt {
-        stmt(StmtKind::If {
+        stmt(StmtKind::If(Box::new(IfStmt {
             cond,
             then_block: Block { stmts: then },
             else_block: els.map(|stmts| Block { stmts }),
-        })
+        })))
     }
     #[allow(clippy::too_many_arguments)]
     pub fn for_(
@@ -350,21 +353,21 @@ impl Fb<'_> {
         body: Vec<Stmt>,
         control: LoopAttrs,
     ) -> Stmt {
-        stmt(StmtKind::For {
+        stmt(StmtKind::For(Box::new(ForStmt {
             var,
             start,
             end,
             step,
             body: Block { stmts: body },
             control,
-        })
+        })))
     }
     pub fn while_(&mut self, cond: ExprId, body: Vec<Stmt>, control: LoopAttrs) -> Stmt {
-        stmt(StmtKind::While {
+        stmt(StmtKind::While(Box::new(WhileStmt {
             cond,
             body: Block { stmts: body },
             control,
-        })
+        })))
     }
     pub fn ret(&mut self, e: Option<ExprId>) -> Stmt {
         stmt(StmtKind::Return(e))
