@@ -150,11 +150,13 @@ fn stages_counted(
     let mut diags = Diagnostics::new(options.limits.max_diagnostics);
     let mut parsed = lumac::parse(name, text, &FsReader, &options, &mut diags);
     record("preprocess + parse");
-    let program = lumac::check(&parsed, &options, &mut diags).ok_or_else(fail)?;
+    let mut program = lumac::check(&parsed, &options, &mut diags).ok_or_else(fail)?;
     record("check");
     parsed.ast = lumac::function_names(std::mem::take(&mut parsed.ast));
     record("syntax tree freed");
-    let mut module = lumac::lower(&program, &parsed, &options, &mut diags).ok_or_else(fail)?;
+    // As `lumac::compile` lowers: each function body is freed once lowered.
+    let mut module = lumac::lower_releasing_bodies(&mut program, &parsed, &options, &mut diags)
+        .ok_or_else(fail)?;
     record("lower (verified)");
     drop(program);
     record("typed program freed");

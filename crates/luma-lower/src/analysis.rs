@@ -11,11 +11,12 @@
 //! overflow the stack.
 
 use luma_thir::{
-    ArrayLen, Block, ExprConst, ExprId, ExprKind, FuncId, FunctionDef, Program, Stmt, StmtKind, Ty,
+    ArrayLen, Block, ExprConst, ExprId, ExprKind, Exprs, FuncId, FunctionDef, Program, Stmt,
+    StmtKind, Ty,
 };
 
-/// Calls `f` on every direct sub-expression of an expression of `prog`.
-fn expr_children(prog: &Program, kind: &ExprKind, mut f: impl FnMut(ExprId)) {
+/// Calls `f` on every direct sub-expression of an expression of `exprs`.
+fn expr_children(exprs: &Exprs, kind: &ExprKind, mut f: impl FnMut(ExprId)) {
     match kind {
         ExprKind::Const(_)
         | ExprKind::SpecConst(_)
@@ -29,7 +30,7 @@ fn expr_children(prog: &Program, kind: &ExprKind, mut f: impl FnMut(ExprId)) {
         }
         ExprKind::Call { args, .. }
         | ExprKind::Builtin { args, .. }
-        | ExprKind::Construct { args } => prog.list(*args).iter().copied().for_each(f),
+        | ExprKind::Construct { args } => exprs.list(*args).iter().copied().for_each(f),
         ExprKind::Splat { value } | ExprKind::Convert { value } | ExprKind::Bitcast { value } => {
             f(*value)
         }
@@ -52,8 +53,8 @@ fn expr_children(prog: &Program, kind: &ExprKind, mut f: impl FnMut(ExprId)) {
 }
 
 /// Whether `id` is an integer constant, and its value.
-pub(crate) fn const_index(prog: &Program, id: ExprId) -> Option<i64> {
-    match prog.exprs.get(id).map(|e| &e.kind) {
+pub(crate) fn const_index(exprs: &Exprs, id: ExprId) -> Option<i64> {
+    match exprs.get(id).map(|e| &e.kind) {
         Some(ExprKind::Const(ExprConst::Int(v))) => Some(i64::from(*v)),
         Some(ExprKind::Const(ExprConst::Uint(v))) => Some(i64::from(*v)),
         _ => None,
@@ -61,9 +62,9 @@ pub(crate) fn const_index(prog: &Program, id: ExprId) -> Option<i64> {
 }
 
 /// The local at the root of a `Field` / `Index` / `Swizzle` chain, if any.
-fn place_root_local(prog: &Program, mut id: ExprId) -> Option<usize> {
+fn place_root_local(exprs: &Exprs, mut id: ExprId) -> Option<usize> {
     loop {
-        match &prog.exprs.get(id)?.kind {
+        match &exprs.get(id)?.kind {
             ExprKind::Field { base, .. }
             | ExprKind::Swizzle { base, .. }
             | ExprKind::Index { base, .. } => id = *base,
@@ -182,6 +183,8 @@ fn stmt_blocks(stmt: &Stmt) -> (Option<&Block>, Option<&Block>) {
 /// Per-walk state: the function's facts being gathered and a reused expression stack.
 struct Walker<'p> {
     prog: &'p Program,
+    /// The expressions of the body walked.
+    exprs: &'p Exprs,
     info: FnInfo,
     /// `(local, statement)` for every read, by statement.
     reads: Vec<(u32, u32)>,
@@ -204,11 +207,11 @@ impl Walker<'_> {
     /// Walks the expression tree at `root` of statement `k`: calls, memory locals, and reads
     /// of every local except `skip` (the local a whole assignment replaces).
     fn expr(&mut self, root: ExprId, k: u32, skip: Option<ExprId>) {
-        let prog = self.prog;
+        let exprs = self.exprs;
         let mut stack = std::mem::take(&mut self.stack);
         stack.push(root);
         while let Some(id) = stack.pop() {
-            let Some(e) = prog.exprs.get(id) else {
+            let Some(e) = exprs.get(id) else {
                 continue;
             };
             match &e.kind {
@@ -217,7 +220,7 @@ impl Walker<'_> {
                 ExprKind::Index { base, index } => self.index(*base, *index),
                 _ => {}
             }
-            expr_children(prog, &e.kind, |c| stack.push(c));
+            expr_children(exprs, &e.kind, |c| stack.push(c));
         }
         self.stack = stack;
     }
@@ -225,8 +228,8 @@ impl Walker<'_> {
     /// An array or matrix indexed with an index that is not an in-range constant lives in
     /// memory, with the local at the root of its place.
     fn index(&mut self, base: ExprId, index: ExprId) {
-        let prog = self.prog;
-        let Some(base_expr) = prog.exprs.get(base) else {
+        let (prog, exprs) = (self.prog, self.exprs);
+        let Some(base_expr) = exprs.get(base) else {
             return;
         };
         let len = match prog.types.get(base_expr.ty) {
@@ -238,10 +241,10 @@ impl Walker<'_> {
             Ty::Matrix { columns, .. } => i64::from(columns),
             _ => return,
         };
-        if const_index(prog, index).is_some_and(|c| c >= 0 && c < len) {
+        if const_index(exprs, index).is_some_and(|c| c >= 0 && c < len) {
             return;
         }
-        if let Some(l) = place_root_local(prog, base) {
+        if let Some(l) = place_root_local(exprs, base) {
             if let Some(m) = self.info.memory.get_mut(l) {
                 *m = true;
             }
@@ -259,12 +262,12 @@ impl Walker<'_> {
                 self.expr(*value, k, None);
                 // The root local of the place is assigned; it is read too unless the whole
                 // local is replaced (a plain assignment to the bare local).
-                if let Some(l) = place_root_local(self.prog, *target) {
+                if let Some(l) = place_root_local(self.exprs, *target) {
                     self.info.writes.push((k, l as u32));
                 }
                 let whole = op.is_none()
                     && matches!(
-                        self.prog.exprs.get(*target).map(|e| &e.kind),
+                        self.exprs.get(*target).map(|e| &e.kind),
                         Some(ExprKind::Local(_))
                     );
                 self.expr(*target, k, whole.then_some(*target));
@@ -286,11 +289,13 @@ impl Walker<'_> {
     }
 }
 
-/// Analyses one function body in a single walk.
-pub(crate) fn analyze(prog: &Program, def: &FunctionDef) -> FnInfo {
+/// Analyses one function body (`body` and `exprs`, which may have been taken out of `def`) in
+/// a single walk.
+pub(crate) fn analyze(prog: &Program, def: &FunctionDef, body: &Block, exprs: &Exprs) -> FnInfo {
     let n = def.locals.len();
     let mut w = Walker {
         prog,
+        exprs,
         info: FnInfo {
             memory: vec![false; n],
             ..FnInfo::default()
@@ -302,7 +307,7 @@ pub(crate) fn analyze(prog: &Program, def: &FunctionDef) -> FnInfo {
     // Each frame: the statement owning the block (`None` for the body), the block's
     // statements still to visit, and the owner's `else` block still to come.
     type Frame<'b> = (Option<u32>, std::slice::Iter<'b, Stmt>, Option<&'b Block>);
-    let mut frames: Vec<Frame<'_>> = vec![(None, def.body.stmts.iter(), None)];
+    let mut frames: Vec<Frame<'_>> = vec![(None, body.stmts.iter(), None)];
     while let Some((owner, iter, next)) = frames.last_mut() {
         if let Some(s) = iter.next() {
             let k = w.info.stmts.len() as u32;

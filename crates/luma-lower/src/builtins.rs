@@ -123,7 +123,7 @@ enum Half {
     Sampler,
 }
 
-impl<'a> FnCtx<'_, 'a> {
+impl<'a> FnCtx<'_, '_, 'a> {
     /// Lowers a builtin call; `None` for builtins that return nothing (barriers, atomic stores).
     pub fn builtin(
         &mut self,
@@ -624,7 +624,7 @@ impl<'a> FnCtx<'_, 'a> {
         };
         let e = self.texpr(o)?;
         match &e.kind {
-            ExprKind::Const(cv) => Ok(Some(self.m.expr_const(*cv, e.ty, span)?)),
+            ExprKind::Const(cv) => Ok(Some(self.m.expr_const(self.exprs, *cv, e.ty, span)?)),
             _ => Err(Failure::malformed(
                 span,
                 "a texel offset that is not a constant",

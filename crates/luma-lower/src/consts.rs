@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use luma_base::{Diagnostic, Diagnostics, Handle, Span};
 use luma_ir::{Constant, ConstantValue, Literal, Scalar, ScalarKind, Type, TypeInner, VectorSize};
-use luma_thir::{ConstValue, ExprConst, TyId};
+use luma_thir::{ConstValue, ExprConst, Exprs, TyId};
 
 use crate::codes;
 use crate::context::{ConstKey, ModuleCtx};
@@ -74,15 +74,16 @@ impl ModuleCtx<'_> {
         self.dedup_const(ty, ConstKey::Composite(parts))
     }
 
-    /// The IR constant of a `Const` expression of language type `ty`.
+    /// The IR constant of a `Const` expression (of the body whose expressions are `exprs`) of
+    /// language type `ty`.
     pub fn expr_const(
         &mut self,
+        exprs: &Exprs,
         value: ExprConst,
         ty: TyId,
         span: Span,
     ) -> LResult<Handle<Constant>> {
-        let program = self.program;
-        let value = program
+        let value = exprs
             .const_value(value)
             .ok_or_else(|| Failure::malformed(span, "a composite constant handle out of range"))?;
         self.thir_const(&value, ty, span)

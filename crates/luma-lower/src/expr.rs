@@ -58,11 +58,10 @@ fn is_pure_builtin(f: BuiltinFn) -> bool {
     )
 }
 
-impl<'a> FnCtx<'_, 'a> {
+impl<'a> FnCtx<'_, '_, 'a> {
     /// The typed expression behind a handle.
     pub fn texpr(&self, id: ExprId) -> LResult<&'a Expr> {
-        self.prog
-            .exprs
+        self.exprs
             .get(id)
             .ok_or_else(|| Failure::malformed(self.def.span, "an expression handle out of range"))
     }
@@ -84,7 +83,7 @@ impl<'a> FnCtx<'_, 'a> {
         let span = e.span;
         match &e.kind {
             ExprKind::Const(cv) => {
-                let c = self.m.expr_const(*cv, e.ty, span)?;
+                let c = self.m.expr_const(self.exprs, *cv, e.ty, span)?;
                 self.const_val(c)
             }
             ExprKind::SpecConst(cid) => {
@@ -124,7 +123,7 @@ impl<'a> FnCtx<'_, 'a> {
                 self.binary(*op, l, r, ty, span)
             }
             ExprKind::Call { function, args } => {
-                let args = self.prog.list(*args);
+                let args = self.exprs.list(*args);
                 let mut vals = Vec::with_capacity(args.len());
                 for &a in args {
                     vals.push(self.expr(a)?);
@@ -140,11 +139,11 @@ impl<'a> FnCtx<'_, 'a> {
                 )
             }
             ExprKind::Builtin { fun, args } => self
-                .builtin(*fun, self.prog.list(*args), e)?
+                .builtin(*fun, self.exprs.list(*args), e)?
                 .ok_or_else(|| {
                     Failure::malformed(span, "a builtin that returns nothing used as a value")
                 }),
-            ExprKind::Construct { args } => self.construct(self.prog.list(*args), e),
+            ExprKind::Construct { args } => self.construct(self.exprs.list(*args), e),
             ExprKind::Splat { value } => {
                 let v = self.expr(*value)?;
                 let ty = self.m.ty(e.ty, span)?;
@@ -286,7 +285,7 @@ impl<'a> FnCtx<'_, 'a> {
             if nodes > CHEAP_NODES {
                 return false;
             }
-            let Some(e) = self.prog.exprs.get(id) else {
+            let Some(e) = self.exprs.get(id) else {
                 return false;
             };
             match &e.kind {
@@ -304,17 +303,19 @@ impl<'a> FnCtx<'_, 'a> {
                 ExprKind::Splat { value }
                 | ExprKind::Convert { value }
                 | ExprKind::Bitcast { value } => stack.push(*value),
-                ExprKind::Construct { args } => stack.extend(self.prog.list(*args).iter().copied()),
+                ExprKind::Construct { args } => {
+                    stack.extend(self.exprs.list(*args).iter().copied())
+                }
                 ExprKind::Builtin { fun, args } if is_pure_builtin(*fun) => {
-                    stack.extend(self.prog.list(*args).iter().copied())
+                    stack.extend(self.exprs.list(*args).iter().copied())
                 }
                 ExprKind::Field { base, .. } | ExprKind::Swizzle { base, .. } => stack.push(*base),
                 ExprKind::Index { base, index } => {
-                    let Some(b) = self.prog.exprs.get(*base) else {
+                    let Some(b) = self.exprs.get(*base) else {
                         return false;
                     };
                     let in_range = |len: i64| {
-                        crate::analysis::const_index(self.prog, *index)
+                        crate::analysis::const_index(self.exprs, *index)
                             .is_some_and(|c| c >= 0 && c < len)
                     };
                     let ok = match self.prog.types.get(b.ty) {

@@ -9,7 +9,9 @@ use luma_ir::{
     GlobalVariable, IoBinding, LocalVariable, Op, ShaderStage, SourceLoc, Stmt, StmtKind, Type,
     Value, ValueDef,
 };
-use luma_thir::{self as thir, EntryInput, EntryPointDef, FuncId, FunctionDef, LocalId, Program};
+use luma_thir::{
+    self as thir, EntryInput, EntryPointDef, Exprs, FuncId, FunctionDef, LocalId, Program,
+};
 
 use crate::analysis::FnInfo;
 use crate::context::{GlobalSlot, ModuleCtx};
@@ -55,13 +57,19 @@ pub(crate) struct LoopFrame {
 }
 
 /// The state of one function being lowered.
-pub(crate) struct FnCtx<'m, 'a> {
+pub(crate) struct FnCtx<'m, 'p, 'a> {
     /// The module.
-    pub m: &'m mut ModuleCtx<'a>,
+    pub m: &'m mut ModuleCtx<'p>,
     /// The typed program.
     pub prog: &'a Program,
-    /// The function being lowered.
+    /// The function being lowered (its signature and locals; its body may have been taken out,
+    /// see `body` and `exprs`).
     pub def: &'a FunctionDef,
+    /// The body being lowered. It has a lifetime of its own, shorter than the module's, so that
+    /// a body can be freed as soon as it is lowered.
+    pub body: &'a thir::Block,
+    /// The expressions of the body.
+    pub exprs: &'a Exprs,
     /// What the pre-pass learned about it.
     pub info: &'m FnInfo,
     /// The IR function being built.
@@ -96,23 +104,29 @@ pub(crate) struct FnCtx<'m, 'a> {
     pub block_depth: u32,
 }
 
-impl<'m, 'a> FnCtx<'m, 'a> {
+impl<'m, 'p, 'a> FnCtx<'m, 'p, 'a> {
     fn new(
-        m: &'m mut ModuleCtx<'a>,
+        m: &'m mut ModuleCtx<'p>,
         def: &'a FunctionDef,
+        body: FnBody<'a>,
         info: &'m FnInfo,
         name: String,
         ret: ReturnMode,
-    ) -> Self {
+    ) -> Self
+    where
+        'p: 'a,
+    {
         let prog = m.program;
         let mut blocks = Arena::new();
-        let body = blocks.append(Block::default());
+        let entry_block = blocks.append(Block::default());
         let n = def.locals.len();
         let const_vals = std::mem::take(&mut m.const_vals);
         FnCtx {
             m,
             prog,
             def,
+            body: body.block,
+            exprs: body.exprs,
             info,
             func: Function {
                 name,
@@ -121,9 +135,9 @@ impl<'m, 'a> FnCtx<'m, 'a> {
                 values: Arena::new(),
                 locals: Arena::new(),
                 blocks,
-                body,
+                body: entry_block,
             },
-            cur: body,
+            cur: entry_block,
             terminated: false,
             vars: vec![None; n],
             mem: vec![None; n],
@@ -405,12 +419,11 @@ impl<'m, 'a> FnCtx<'m, 'a> {
 
     /// Lowers the body and closes the function.
     fn finish_body(mut self) -> LResult<Function> {
-        let def = self.def;
         let end = self.info.stmt_count();
-        self.lower_block(&def.body, 0, end)?;
+        self.lower_block(self.body, 0, end)?;
         if !self.terminated {
             let falls_off_with_value = match self.ret {
-                ReturnMode::Plain => def.ret.is_some(),
+                ReturnMode::Plain => self.def.ret.is_some(),
                 ReturnMode::Entry { outputs } => outputs > 0,
             };
             self.loc = None;
@@ -440,10 +453,21 @@ impl<'m, 'a> FnCtx<'m, 'a> {
     }
 }
 
+/// A function body to lower: its statements and their expressions, borrowed from the function's
+/// definition or from where they were moved to (see `crate::Bodies`).
+#[derive(Clone, Copy)]
+pub(crate) struct FnBody<'a> {
+    /// The statements.
+    pub block: &'a thir::Block,
+    /// Their expressions.
+    pub exprs: &'a Exprs,
+}
+
 /// Lowers an ordinary (callable) function.
 pub(crate) fn lower_plain(
     m: &mut ModuleCtx<'_>,
     fid: FuncId,
+    body: FnBody<'_>,
     info: &FnInfo,
 ) -> LResult<Handle<Function>> {
     let prog = m.program;
@@ -451,7 +475,7 @@ pub(crate) fn lower_plain(
         .functions
         .get(fid)
         .ok_or_else(|| Failure::malformed(Span::default(), "a function handle out of range"))?;
-    let mut cx = FnCtx::new(m, def, info, def.name.clone(), ReturnMode::Plain);
+    let mut cx = FnCtx::new(m, def, body, info, def.name.clone(), ReturnMode::Plain);
     cx.set_loc(def.span);
     let mut param_values = Vec::new();
     for (i, &l) in def.params.iter().enumerate() {
@@ -539,7 +563,12 @@ enum InputPlan {
 }
 
 /// Lowers an entry point: its function (with flattened I/O) and its `EntryPoint` record.
-pub(crate) fn lower_entry(m: &mut ModuleCtx<'_>, ep: &EntryPointDef, info: &FnInfo) -> LResult<()> {
+pub(crate) fn lower_entry(
+    m: &mut ModuleCtx<'_>,
+    ep: &EntryPointDef,
+    body: FnBody<'_>,
+    info: &FnInfo,
+) -> LResult<()> {
     let prog = m.program;
     let def = prog
         .functions
@@ -555,6 +584,7 @@ pub(crate) fn lower_entry(m: &mut ModuleCtx<'_>, ep: &EntryPointDef, info: &FnIn
     let mut cx = FnCtx::new(
         m,
         def,
+        body,
         info,
         def.name.clone(),
         ReturnMode::Entry { outputs },
@@ -564,7 +594,7 @@ pub(crate) fn lower_entry(m: &mut ModuleCtx<'_>, ep: &EntryPointDef, info: &FnIn
     // Parameters first: they must be the first values of the function.
     let mut plans = Vec::new();
     let mut param_index = 0u32;
-    let mut add_param = |cx: &mut FnCtx<'_, '_>, io: &thir::IoVar| -> LResult<u32> {
+    let mut add_param = |cx: &mut FnCtx<'_, '_, '_>, io: &thir::IoVar| -> LResult<u32> {
         let ty = cx.m.ty(io.ty, io.span)?;
         cx.func.params.push(FunctionParam {
             name: io.name.clone(),

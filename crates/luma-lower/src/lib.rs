@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 
 use luma_base::{Diagnostics, Limits, SourceMap};
 use luma_ir::{Literal, Module};
-use luma_thir::Program;
+use luma_thir::{Block, Exprs, FuncId, Program};
 
 mod analysis;
 mod builtins;
@@ -72,8 +72,43 @@ pub fn lower(
     options: &LowerOptions,
     diags: &mut Diagnostics,
 ) -> Option<Module> {
+    lower_from(
+        program,
+        Bodies::Borrowed(program),
+        source_map,
+        options,
+        diags,
+    )
+}
+
+/// [`lower`], taking every function body (statements and expressions) out of `program` and
+/// freeing each as soon as it is lowered. The bodies are the bulk of a typed program, so the
+/// peak memory of lowering becomes about the larger of the typed program and the IR instead of
+/// their sum. Afterwards `program` keeps its declarations (types, structs, globals, constants,
+/// signatures, locals and entry points) with empty bodies.
+pub fn lower_releasing_bodies(
+    program: &mut Program,
+    source_map: Option<&SourceMap>,
+    options: &LowerOptions,
+    diags: &mut Diagnostics,
+) -> Option<Module> {
+    let bodies = program
+        .functions
+        .iter_mut()
+        .map(|(_, f)| Some((std::mem::take(&mut f.body), std::mem::take(&mut f.exprs))))
+        .collect();
+    lower_from(program, Bodies::Owned(bodies), source_map, options, diags)
+}
+
+fn lower_from(
+    program: &Program,
+    mut bodies: Bodies<'_>,
+    source_map: Option<&SourceMap>,
+    options: &LowerOptions,
+    diags: &mut Diagnostics,
+) -> Option<Module> {
     let mut m = ModuleCtx::new(program, options, source_map);
-    match lower_module(&mut m, diags) {
+    match lower_module(&mut m, &mut bodies, diags) {
         Ok(true) => Some(m.module),
         Ok(false) => None,
         Err(failure) => {
@@ -83,19 +118,56 @@ pub fn lower(
     }
 }
 
+/// Where the function bodies are: in the program, or taken out of it (by function index) and
+/// freed one by one as lowering finishes with them.
+enum Bodies<'p> {
+    Borrowed(&'p Program),
+    Owned(Vec<Option<(Block, Exprs)>>),
+}
+
+impl Bodies<'_> {
+    /// The body of `f`; `None` when it is out of range or already released.
+    fn get(&self, f: FuncId) -> Option<function::FnBody<'_>> {
+        match self {
+            Bodies::Borrowed(program) => program.functions.get(f).map(|def| function::FnBody {
+                block: &def.body,
+                exprs: &def.exprs,
+            }),
+            Bodies::Owned(bodies) => bodies
+                .get(f.index())?
+                .as_ref()
+                .map(|(block, exprs)| function::FnBody { block, exprs }),
+        }
+    }
+
+    /// Frees the body of `f` (when owned): nothing needs it any more.
+    fn release(&mut self, f: FuncId) {
+        if let Bodies::Owned(bodies) = self {
+            if let Some(slot) = bodies.get_mut(f.index()) {
+                *slot = None;
+            }
+        }
+    }
+}
+
 /// Lowers everything; `Ok(false)` when user errors were reported.
-fn lower_module(m: &mut ModuleCtx<'_>, diags: &mut Diagnostics) -> LResult<bool> {
+fn lower_module(
+    m: &mut ModuleCtx<'_>,
+    bodies: &mut Bodies<'_>,
+    diags: &mut Diagnostics,
+) -> LResult<bool> {
     let program = m.program;
     if !m.lower_spec_consts(diags)? {
         return Ok(false);
     }
     m.lower_globals()?;
+    let missing_body = || Failure::malformed(Default::default(), "a function without its body");
     // One walk of every body up front: the call graph, memory locals and liveness facts.
-    let mut infos: Vec<analysis::FnInfo> = program
-        .functions
-        .iter()
-        .map(|(_, f)| analysis::analyze(program, f))
-        .collect();
+    let mut infos: Vec<analysis::FnInfo> = Vec::with_capacity(program.functions.len());
+    for (f, def) in program.functions.iter() {
+        let body = bodies.get(f).ok_or_else(missing_body)?;
+        infos.push(analysis::analyze(program, def, body.block, body.exprs));
+    }
     let (order, called) = order::function_order(program, &infos, m.options.all_functions)?;
     let entry_functions: Vec<_> = program.entry_points.iter().map(|e| e.function).collect();
     let missing = || Failure::malformed(Default::default(), "a function without its analysis");
@@ -104,18 +176,27 @@ fn lower_module(m: &mut ModuleCtx<'_>, diags: &mut Diagnostics) -> LResult<bool>
         // An entry function gets an ordinary version only if something calls it.
         if !is_entry || called.get(f.index()).copied().unwrap_or(false) {
             let info = infos.get(f.index()).ok_or_else(missing)?;
-            function::lower_plain(m, f, info)?;
-            if !is_entry {
-                // Not needed again: free it while the IR grows.
-                if let Some(i) = infos.get_mut(f.index()) {
-                    *i = analysis::FnInfo::default();
-                }
+            let body = bodies.get(f).ok_or_else(missing_body)?;
+            function::lower_plain(m, f, body, info)?;
+        }
+        if !is_entry {
+            // Not needed again: free them while the IR grows.
+            if let Some(i) = infos.get_mut(f.index()) {
+                *i = analysis::FnInfo::default();
             }
+            bodies.release(f);
         }
     }
-    for ep in &program.entry_points {
+    for (k, ep) in program.entry_points.iter().enumerate() {
         let info = infos.get(ep.function.index()).ok_or_else(missing)?;
-        function::lower_entry(m, ep, info)?;
+        let body = bodies.get(ep.function).ok_or_else(missing_body)?;
+        function::lower_entry(m, ep, body, info)?;
+        // Two entry points may share a function (one per stage is an error, but be safe):
+        // release a body only after its last entry point.
+        let later = program.entry_points.iter().skip(k + 1);
+        if !later.clone().any(|e| e.function == ep.function) {
+            bodies.release(ep.function);
+        }
     }
     Ok(true)
 }

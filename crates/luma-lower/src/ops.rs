@@ -40,7 +40,7 @@ fn ir_binop(op: TBin) -> Option<BinaryOp> {
     })
 }
 
-impl FnCtx<'_, '_> {
+impl FnCtx<'_, '_, '_> {
     /// The shape of a value's type.
     pub fn vshape(&self, v: Handle<Value>) -> LResult<Shape> {
         Ok(self.m.shape(self.vty(v)?))

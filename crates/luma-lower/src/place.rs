@@ -61,7 +61,7 @@ enum VecSel {
     Dyn(Handle<Value>),
 }
 
-impl<'a> FnCtx<'_, 'a> {
+impl<'a> FnCtx<'_, '_, 'a> {
     fn chain(&self, id: ExprId) -> LResult<(Root, Vec<Step<'a>>, Span)> {
         let mut steps = Vec::new();
         let mut cur = id;
@@ -109,7 +109,7 @@ impl<'a> FnCtx<'_, 'a> {
                 Ok(match s {
                     Step::Field(i) => EStep::Part(i),
                     Step::Swizzle(cs) => EStep::Swizzle(cs),
-                    Step::Index(e) => match analysis::const_index(self.prog, e) {
+                    Step::Index(e) => match analysis::const_index(self.exprs, e) {
                         Some(c) if (0..=i64::from(u32::MAX)).contains(&c) => EStep::Part(c as u32),
                         _ => EStep::Dyn(self.expr(e)?),
                     },

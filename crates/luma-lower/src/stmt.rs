@@ -65,7 +65,7 @@ fn loop_control(attrs: LoopAttrs) -> LoopControl {
     }
 }
 
-impl<'a> FnCtx<'_, 'a> {
+impl<'a> FnCtx<'_, '_, 'a> {
     /// Lowers a block's statements, numbered from `first` up to `end` in the function's
     /// statement numbering; statements after a terminator are unreachable and dropped.
     pub fn lower_block(&mut self, block: &'a Block, first: u32, end: u32) -> LResult<()> {
@@ -178,7 +178,7 @@ impl<'a> FnCtx<'_, 'a> {
     /// An expression statement: calls of functions and builtins that return nothing are
     /// statements; anything else is evaluated and its value dropped.
     fn expr_stmt(&mut self, e: ExprId) -> LResult<()> {
-        let expr = self.prog.exprs.get(e).ok_or_else(|| {
+        let expr = self.exprs.get(e).ok_or_else(|| {
             Failure::malformed(self.def.span, "an expression handle out of range")
         })?;
         match &expr.kind {
@@ -193,7 +193,7 @@ impl<'a> FnCtx<'_, 'a> {
                     self.expr(e)?;
                     return Ok(());
                 }
-                let args = self.prog.list(*args);
+                let args = self.exprs.list(*args);
                 let mut vals = Vec::with_capacity(args.len());
                 for &a in args {
                     vals.push(self.expr(a)?);
@@ -205,7 +205,7 @@ impl<'a> FnCtx<'_, 'a> {
                 })
             }
             ExprKind::Builtin { fun, args } => {
-                self.builtin(*fun, self.prog.list(*args), expr)?;
+                self.builtin(*fun, self.exprs.list(*args), expr)?;
                 Ok(())
             }
             _ => {

@@ -224,7 +224,7 @@ fn e0899_malformed_program() {
     let int = pb.int();
     pb.function("broken", &[], Some(int), |f| {
         let e = f.x(ExprKind::Error, int);
-        f.pb.p.exprs[e].span = Span::new(10, 14);
+        f.exprs.items[e].span = Span::new(10, 14);
         vec![f.ret(Some(e))]
     });
     let d = errors(&pb.p, &common::lower_options());

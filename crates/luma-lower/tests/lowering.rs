@@ -614,7 +614,7 @@ fn constant_arrays_indexed_at_run_time_become_initialized_variables() {
     let int = pb.int();
     let arr_ty = pb.array(int, 3);
     pb.function("table", &[("i", int)], Some(int), |f| {
-        let table = f.pb.p.push_const(luma_thir::ConstValue::Composite(vec![
+        let table = f.exprs.push_const(luma_thir::ConstValue::Composite(vec![
             luma_thir::ConstValue::Int(7),
             luma_thir::ConstValue::Int(8),
             luma_thir::ConstValue::Int(9),
@@ -695,7 +695,7 @@ fn struct_and_swizzle_writes_on_values_stay_in_registers() {
         };
         let float_dot = f.builtin(luma_thir::BuiltinFn::Dot, vec![yz, hundred_ten], None);
         let ft = f.pb.float();
-        f.pb.p.exprs[float_dot].ty = ft;
+        f.exprs.items[float_dot].ty = ft;
         let ov = f.get(ol);
         let fi = f.field(ov, 0);
         let fv = f.field(fi, 0);

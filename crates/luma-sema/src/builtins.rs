@@ -474,7 +474,7 @@ impl<'a> Checker<'a> {
                     Some(v) => self.coerce_with(v, pt, &|| format!("the argument of `{name}`")),
                     None => self.err_expr(span),
                 };
-                let args = self.prog.push_list([e]);
+                let args = self.exprs.push_list([e]);
                 let expr = self.mk(ExprKind::Builtin { fun, args }, rt, span);
                 CallResult { expr, void: false }
             }
@@ -675,7 +675,7 @@ impl<'a> Checker<'a> {
             }
             _ => {}
         }
-        let args = self.prog.push_list(out);
+        let args = self.exprs.push_list(out);
         let expr = self.mk(ExprKind::Builtin { fun, args }, rt, span);
         CallResult { expr, void: false }
     }
@@ -757,7 +757,7 @@ impl<'a> Checker<'a> {
                 void: false,
             };
         };
-        let args = self.prog.push_list([e]);
+        let args = self.exprs.push_list([e]);
         let expr = self.mk(ExprKind::Builtin { fun, args }, rt, span);
         CallResult { expr, void: false }
     }
@@ -877,7 +877,7 @@ impl<'a> Checker<'a> {
         } else {
             (sty, false)
         };
-        let args = self.prog.push_list(out);
+        let args = self.exprs.push_list(out);
         let expr = self.mk(ExprKind::Builtin { fun, args }, rt, span);
         CallResult { expr, void }
     }
@@ -1168,7 +1168,7 @@ impl<'a> Checker<'a> {
             }
             _ => {}
         }
-        let args = self.prog.push_list(out);
+        let args = self.exprs.push_list(out);
         let expr = self.mk(ExprKind::Builtin { fun, args }, result, span);
         CallResult { expr, void: false }
     }
@@ -1339,7 +1339,7 @@ impl<'a> Checker<'a> {
                 _ => {}
             }
         }
-        let args = self.prog.push_list(out);
+        let args = self.exprs.push_list(out);
         let expr = self.mk(ExprKind::Builtin { fun, args }, result, span);
         CallResult { expr, void: store }
     }

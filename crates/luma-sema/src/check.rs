@@ -7,8 +7,8 @@ use std::borrow::Cow;
 use luma_base::{Arena, Diagnostic, Diagnostics, Limits, Span};
 use luma_syntax::ast;
 use luma_thir::{
-    Access, BuiltinFn, ConstId, ConstValue, Expr, ExprId, ExprKind, FuncId, GlobalId, LocalDef,
-    LocalId, Program, ScalarTy, Stage, StructId, Ty, TyId,
+    Access, BuiltinFn, ConstId, ConstValue, Expr, ExprId, ExprKind, Exprs, FuncId, GlobalId,
+    LocalDef, LocalId, Program, ScalarTy, Stage, StructId, Ty, TyId,
 };
 use rustc_hash::FxHashMap;
 
@@ -272,6 +272,9 @@ pub(crate) struct Checker<'a> {
     pub limits: Limits,
     pub diags: &'a mut Diagnostics,
     pub prog: Program,
+    /// The expressions of the function body being checked (moved into its `FunctionDef` when
+    /// the body is done); outside bodies, the scratch of constant and type expressions.
+    pub exprs: Exprs,
     pub names: FxHashMap<&'a str, Sym>,
     pub structs: Vec<StructInfo<'a>>,
     pub consts: Vec<ConstInfo<'a>>,
@@ -320,9 +323,6 @@ const TOTAL_STEPS_FACTOR: u64 = 16;
 impl<'a> Checker<'a> {
     pub fn new(ast: &'a ast::Module, limits: Limits, diags: &'a mut Diagnostics) -> Checker<'a> {
         let mut prog = Program::default();
-        // The typed program has about 0.8 expressions per syntax-tree expression: one
-        // reservation instead of a doubling arena's copies (see the parser's).
-        prog.exprs.reserve(ast.exprs.len());
         let t = CommonTys {
             error: prog.types.intern(Ty::Error),
             bool_: prog.types.intern(Ty::Scalar(ScalarTy::Bool)),
@@ -332,6 +332,7 @@ impl<'a> Checker<'a> {
         };
         Checker {
             ast,
+            exprs: Exprs::default(),
             limits,
             diags,
             prog,
@@ -463,7 +464,7 @@ impl<'a> Checker<'a> {
     // THIR expressions
 
     pub fn mk(&mut self, kind: ExprKind, ty: TyId, span: Span) -> ExprId {
-        self.prog.exprs.append(Expr { kind, ty, span })
+        self.exprs.append(Expr { kind, ty, span })
     }
 
     pub fn err_expr(&mut self, span: Span) -> ExprId {
@@ -476,18 +477,18 @@ impl<'a> Checker<'a> {
     }
 
     pub fn expr_ty(&self, e: ExprId) -> TyId {
-        self.prog.exprs.get(e).map_or(self.t.error, |x| x.ty)
+        self.exprs.get(e).map_or(self.t.error, |x| x.ty)
     }
 
     pub fn expr_span(&self, e: ExprId) -> Span {
-        self.prog.exprs.get(e).map_or(Span::default(), |x| x.span)
+        self.exprs.get(e).map_or(Span::default(), |x| x.span)
     }
 
     /// The value of a constant expression (a scalar is built on the spot, a composite borrowed
     /// from the program's table).
     pub fn const_of(&self, e: ExprId) -> Option<Cow<'_, ConstValue>> {
-        match self.prog.exprs.get(e).map(|x| x.kind) {
-            Some(ExprKind::Const(c)) => self.prog.const_value(c),
+        match self.exprs.get(e).map(|x| x.kind) {
+            Some(ExprKind::Const(c)) => self.exprs.const_value(c),
             _ => None,
         }
     }
@@ -523,7 +524,7 @@ impl<'a> Checker<'a> {
 
     /// A constant expression of type `ty`, its cost already counted.
     pub fn mk_const(&mut self, value: ConstValue, ty: TyId, span: Span) -> ExprId {
-        let c = self.prog.push_const(value);
+        let c = self.exprs.push_const(value);
         self.mk(ExprKind::Const(c), ty, span)
     }
 
@@ -766,7 +767,7 @@ impl<'a> Checker<'a> {
     /// When `e` reads a local that is `float` only because an untyped integer constant
     /// initialized it: the local's name, the constant's span and its value.
     fn float_default(&self, e: ExprId) -> Option<(String, Span, i128)> {
-        let Some(ExprKind::Local(local)) = self.prog.exprs.get(e).map(|x| &x.kind) else {
+        let Some(ExprKind::Local(local)) = self.exprs.get(e).map(|x| &x.kind) else {
             return None;
         };
         let f = self.fcx.as_ref()?;

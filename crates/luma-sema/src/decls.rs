@@ -85,6 +85,7 @@ impl<'a> Checker<'a> {
                         ret: None,
                         locals: Default::default(),
                         body: Default::default(),
+                        exprs: Default::default(),
                         stage: None,
                         span: item.span,
                     });
@@ -773,7 +774,7 @@ impl<'a> Checker<'a> {
             if n > 10_000 {
                 return false;
             }
-            let Some(ex) = self.prog.exprs.get(x) else {
+            let Some(ex) = self.exprs.get(x) else {
                 continue;
             };
             match &ex.kind {
@@ -784,7 +785,7 @@ impl<'a> Checker<'a> {
                     stack.push(*rhs);
                 }
                 luma_thir::ExprKind::Construct { args } => {
-                    stack.extend(self.prog.list(*args).iter().copied())
+                    stack.extend(self.exprs.list(*args).iter().copied())
                 }
                 luma_thir::ExprKind::Splat { value }
                 | luma_thir::ExprKind::Convert { value }

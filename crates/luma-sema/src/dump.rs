@@ -323,7 +323,7 @@ impl Dumper<'_> {
         if depth > MAX_DEPTH {
             return "...".to_string();
         }
-        let Some(e) = self.p.exprs.get(id) else {
+        let Some(e) = f.exprs.get(id) else {
             return "?".to_string();
         };
         let sub = |x: ExprId| self.expr(f, x, depth + 1);
@@ -334,8 +334,8 @@ impl Dumper<'_> {
                 .join(", ")
         };
         let body = match &e.kind {
-            ExprKind::Const(v) => self
-                .p
+            ExprKind::Const(v) => f
+                .exprs
                 .const_value(*v)
                 .map_or_else(|| "?".to_string(), |v| const_text(&v)),
             ExprKind::SpecConst(c) => format!(
@@ -358,13 +358,13 @@ impl Dumper<'_> {
                         .functions
                         .get(*function)
                         .map_or("?", |d| d.name.as_str()),
-                    list(self.p.list(*args))
+                    list(f.exprs.list(*args))
                 )
             }
             ExprKind::Builtin { fun, args } => {
-                format!("{}({})", name_of(*fun), list(self.p.list(*args)))
+                format!("{}({})", name_of(*fun), list(f.exprs.list(*args)))
             }
-            ExprKind::Construct { args } => format!("construct({})", list(self.p.list(*args))),
+            ExprKind::Construct { args } => format!("construct({})", list(f.exprs.list(*args))),
             ExprKind::Splat { value } => format!("splat({})", sub(*value)),
             ExprKind::Convert { value } => format!("convert({})", sub(*value)),
             ExprKind::Bitcast { value } => format!("bitcast({})", sub(*value)),

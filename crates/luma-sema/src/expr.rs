@@ -1654,7 +1654,7 @@ impl<'a> Checker<'a> {
                 }
             }
         }
-        let args = self.prog.push_list(args);
+        let args = self.exprs.push_list(args);
         self.mk(ExprKind::Construct { args }, ty, span)
     }
 
@@ -2075,7 +2075,7 @@ impl<'a> Checker<'a> {
         }
         let void = ret.is_none();
         let ty = ret.unwrap_or(self.t.error);
-        let args = self.prog.push_list(out);
+        let args = self.exprs.push_list(out);
         let expr = self.mk(
             ExprKind::Call {
                 function: fid,

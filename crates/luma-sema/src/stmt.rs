@@ -7,8 +7,8 @@ use std::borrow::Cow;
 use luma_base::{Diagnostic, Span};
 use luma_syntax::ast;
 use luma_thir::{
-    Access, Block, ConstValue, ExprId, ExprKind, ForStmt, FuncId, GlobalId, GlobalKind, IfStmt,
-    LocalId, LoopAttrs, ScalarTy, Stmt, StmtKind, Ty, WhileStmt,
+    Access, Block, ConstValue, ExprId, ExprKind, Exprs, ForStmt, FuncId, GlobalId, GlobalKind,
+    IfStmt, LocalId, LoopAttrs, ScalarTy, Stmt, StmtKind, Ty, WhileStmt,
 };
 
 use crate::check::{Checker, FnCtx, LocalSym, LoopCtx, Mode, Use, Val};
@@ -70,6 +70,8 @@ impl<'a> Checker<'a> {
         if let Some(f) = self.fcx.as_mut() {
             f.scopes.push();
         }
+        // Expressions made before this body (constant and type scratch) belong to no function.
+        self.exprs = Exprs::default();
         let mut params = Vec::with_capacity(decl.params.len());
         for (p, &ty) in decl.params.iter().zip(&param_tys) {
             params.push(self.declare_local(&p.name, ty, false));
@@ -99,6 +101,10 @@ impl<'a> Checker<'a> {
             def.params = params;
             def.locals = std::mem::take(&mut f.locals);
             def.body = block;
+            // The arenas grew by doubling: trim them, as every body stays until lowering.
+            let mut exprs = std::mem::take(&mut self.exprs);
+            exprs.shrink_to_fit();
+            def.exprs = exprs;
         }
         if let Some(info) = self.funcs.get_mut(fid.index()) {
             info.facts = std::mem::take(&mut f.facts);
@@ -445,9 +451,9 @@ impl<'a> Checker<'a> {
     ) {
         let control = self.loop_attrs(attrs);
         let sv = self.top_expr(start, None, Mode::Value);
-        let end_from = self.prog.exprs.len();
+        let end_from = self.exprs.len();
         let ev = self.top_expr(end, None, Mode::Value);
-        let end_to = self.prog.exprs.len();
+        let end_to = self.exprs.len();
         let stv = step.map(|s| self.top_expr(s, None, Mode::Value));
         // The counter type: the first typed of start, end and step; `int` for literals only
         // (language.md's `for` rule: an integer start makes an `int` counter, `uint` when a
@@ -554,7 +560,7 @@ impl<'a> Checker<'a> {
             f.loops.push(LoopCtx { has_break: false });
         }
         let counter = self.declare_local(var, cty, true);
-        let body_from = self.prog.exprs.len();
+        let body_from = self.exprs.len();
         let (block, _) = self.block_in_scope(body, true);
         let counts_up = st_e.is_none() || step_const.is_some_and(|s| s > 0);
         if counts_up && !self.is_error(self.expr_ty(e_e)) {
@@ -562,7 +568,7 @@ impl<'a> Checker<'a> {
             self.length_bound_warning(
                 end,
                 end_from..end_to,
-                body_from..self.prog.exprs.len(),
+                body_from..self.exprs.len(),
                 (var, counter),
                 start_is_one,
             );
@@ -616,7 +622,6 @@ impl<'a> Checker<'a> {
         };
         // The checked operand of `#`: the last typed expression of the bound written there.
         let Some(array) = self
-            .prog
             .exprs
             .iter()
             .skip(bound.start)
@@ -631,7 +636,6 @@ impl<'a> Checker<'a> {
             return;
         }
         let Some(index_span) = self
-            .prog
             .exprs
             .iter()
             .skip(body.start)
@@ -639,7 +643,7 @@ impl<'a> Checker<'a> {
             .find_map(|(_, x)| match x.kind {
                 ExprKind::Index { base, index } => {
                     let by_counter = matches!(
-                        self.prog.exprs.get(index).map(|e| &e.kind),
+                        self.exprs.get(index).map(|e| &e.kind),
                         Some(ExprKind::Local(l)) if *l == counter
                     );
                     (by_counter && self.same_place(base, array)).then_some(x.span)
@@ -707,7 +711,7 @@ impl<'a> Checker<'a> {
     /// Whether two typed expressions name the same place: one local or global, through the
     /// same members and constant indices.
     fn same_place(&self, a: ExprId, b: ExprId) -> bool {
-        let (Some(x), Some(y)) = (self.prog.exprs.get(a), self.prog.exprs.get(b)) else {
+        let (Some(x), Some(y)) = (self.exprs.get(a), self.exprs.get(b)) else {
             return false;
         };
         match (&x.kind, &y.kind) {
@@ -857,21 +861,19 @@ impl<'a> Checker<'a> {
         let mut cur = e;
         let mut first = true;
         loop {
-            let ex = self.prog.exprs.get(cur)?;
+            let ex = self.exprs.get(cur)?;
             match &ex.kind {
                 ExprKind::Local(l) => return Some(Root::Local(*l)),
                 ExprKind::Global(g) => return Some(Root::Global(*g)),
                 ExprKind::Field { base, .. } | ExprKind::Index { base, .. } => {
                     if !first {
                         if let Some(ExprKind::Swizzle { .. }) =
-                            self.prog.exprs.get(*base).map(|b| &b.kind)
+                            self.exprs.get(*base).map(|b| &b.kind)
                         {
                             return None;
                         }
                     }
-                    if let Some(ExprKind::Swizzle { .. }) =
-                        self.prog.exprs.get(*base).map(|b| &b.kind)
-                    {
+                    if let Some(ExprKind::Swizzle { .. }) = self.exprs.get(*base).map(|b| &b.kind) {
                         return None;
                     }
                     cur = *base;
@@ -880,9 +882,7 @@ impl<'a> Checker<'a> {
                     if !first {
                         return None;
                     }
-                    if let Some(ExprKind::Swizzle { .. }) =
-                        self.prog.exprs.get(*base).map(|b| &b.kind)
-                    {
+                    if let Some(ExprKind::Swizzle { .. }) = self.exprs.get(*base).map(|b| &b.kind) {
                         return None;
                     }
                     cur = *base;
@@ -951,8 +951,7 @@ impl<'a> Checker<'a> {
         let tty = self.expr_ty(te);
         let target_ok = !self.is_error(tty) && self.check_target(te, tspan);
         // Swizzle targets must not repeat a component.
-        if let Some(ExprKind::Swizzle { components, .. }) = self.prog.exprs.get(te).map(|x| &x.kind)
-        {
+        if let Some(ExprKind::Swizzle { components, .. }) = self.exprs.get(te).map(|x| &x.kind) {
             let mut seen = [false; 4];
             let mut repeated = None;
             for &c in components.as_slice() {
@@ -1022,7 +1021,7 @@ impl<'a> Checker<'a> {
                     return;
                 }
                 // The operator's typing materialized the value; take it from the result.
-                match self.prog.exprs.get(re).map(|x| x.kind) {
+                match self.exprs.get(re).map(|x| x.kind) {
                     Some(ExprKind::Binary { rhs, .. }) => rhs,
                     _ => return,
                 }
@@ -1068,7 +1067,7 @@ impl<'a> Checker<'a> {
         match self.place_root(te) {
             None => {
                 let is_const = matches!(
-                    self.prog.exprs.get(te).map(|x| &x.kind),
+                    self.exprs.get(te).map(|x| &x.kind),
                     Some(ExprKind::Const(_) | ExprKind::SpecConst(_))
                 );
                 let d = if is_const {

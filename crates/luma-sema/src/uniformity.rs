@@ -81,6 +81,8 @@ struct Finding {
 
 struct Analysis<'p> {
     prog: &'p luma_thir::Program,
+    /// The expressions of the function walked.
+    exprs: &'p luma_thir::Exprs,
     summaries: &'p [Summary],
     locals: Vec<Tag>,
     /// Per-member tags of an entry point's struct parameter.
@@ -150,6 +152,7 @@ impl<'a> Checker<'a> {
             arg_tags.clear();
             let mut a = Analysis {
                 prog: &self.prog,
+                exprs: &def.exprs,
                 summaries: &summaries,
                 locals,
                 read,
@@ -505,7 +508,7 @@ impl Analysis<'_> {
     }
 
     fn span(&self, e: ExprId) -> Span {
-        self.prog.exprs.get(e).map_or(Span::default(), |x| x.span)
+        self.exprs.get(e).map_or(Span::default(), |x| x.span)
     }
 
     /// The root local of a place, the member of the root it writes in (when the step next to
@@ -515,7 +518,7 @@ impl Analysis<'_> {
         let mut idx = 0;
         let mut field = None;
         loop {
-            let Some(ex) = self.prog.exprs.get(cur) else {
+            let Some(ex) = self.exprs.get(cur) else {
                 return (None, None, idx);
             };
             match &ex.kind {
@@ -584,7 +587,7 @@ impl Analysis<'_> {
     }
 
     fn expr_inner(&mut self, e: ExprId) -> Tag {
-        let Some(ex) = self.prog.exprs.get(e) else {
+        let Some(ex) = self.exprs.get(e) else {
             return NU;
         };
         match &ex.kind {
@@ -616,7 +619,7 @@ impl Analysis<'_> {
             }
             ExprKind::Binary { lhs, rhs, .. } => self.expr(*lhs) | self.expr(*rhs),
             ExprKind::Construct { args } => self
-                .prog
+                .exprs
                 .list(*args)
                 .iter()
                 .fold(0, |acc, a| acc | self.expr(*a)),
@@ -624,7 +627,7 @@ impl Analysis<'_> {
             | ExprKind::Convert { value }
             | ExprKind::Bitcast { value } => self.expr(*value),
             ExprKind::Field { base, index } => {
-                if let Some(ExprKind::Local(l)) = self.prog.exprs.get(*base).map(|b| &b.kind) {
+                if let Some(ExprKind::Local(l)) = self.exprs.get(*base).map(|b| &b.kind) {
                     if let Some(tags) = self.fields.get(&l.index()) {
                         if let Some(read) = self.read.get_mut(l.index()) {
                             *read = true;
@@ -651,7 +654,7 @@ impl Analysis<'_> {
                 // The argument tags go on a stack shared by all calls (nested calls in the
                 // arguments push and pop above this call's), not a vector per call.
                 let base = self.arg_tags.len();
-                for a in self.prog.list(*args) {
+                for a in self.exprs.list(*args) {
                     let t = self.expr(*a);
                     self.arg_tags.push(t);
                 }
@@ -703,7 +706,7 @@ impl Analysis<'_> {
             }
             ExprKind::Builtin { fun, args } => {
                 let all = self
-                    .prog
+                    .exprs
                     .list(*args)
                     .iter()
                     .fold(0, |acc, a| acc | self.expr(*a));

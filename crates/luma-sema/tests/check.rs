@@ -214,8 +214,9 @@ function main()
 end
 ");
     let consts: Vec<ExprConst> = p
-        .exprs
+        .functions
         .iter()
+        .flat_map(|(_, f)| f.exprs.iter())
         .filter_map(|(_, e)| match e.kind {
             ExprKind::Const(c @ ExprConst::Float(_)) => Some(c),
             _ => None,

@@ -22,9 +22,9 @@ pub type ConstId = Handle<ConstDef>;
 pub type FuncId = Handle<FunctionDef>;
 /// Handle of a local (parameter, `let` or loop counter) within its function.
 pub type LocalId = Handle<LocalDef>;
-/// Handle of an expression in [`Program::exprs`].
+/// Handle of an expression in its function's [`Exprs`].
 pub type ExprId = Handle<Expr>;
-/// Handle of a composite constant of an expression in [`Program::composites`].
+/// Handle of a composite constant of an expression in its function's [`Exprs`].
 pub type CompositeId = Handle<ConstValue>;
 
 /// A checked program.
@@ -41,38 +41,77 @@ pub struct Program {
     pub consts: Arena<ConstDef>,
     /// Functions in declaration order.
     pub functions: Arena<FunctionDef>,
-    /// Every expression of every function body.
-    pub exprs: Arena<Expr>,
-    /// The argument lists of `Call`, `Builtin` and `Construct` expressions, each one contiguous
-    /// run named by an [`ExprList`] (read them with [`Program::list`]). One shared vector instead
-    /// of a `Vec` per expression saves an allocation and 16 bytes of every expression.
-    pub expr_lists: Vec<ExprId>,
-    /// The values of composite [`ExprConst`]s (read them with [`Program::const_value`]). Scalars
-    /// stay inline in the expression; composites live here so that an expression need not be as
-    /// large as a `ConstValue`.
-    pub composites: Arena<ConstValue>,
     /// Entry points in declaration order.
     pub entry_points: Vec<EntryPointDef>,
 }
 
-impl Program {
-    /// The expressions of an argument list; empty when the list is not one of this program's.
+/// The expressions of one function body, with the argument lists and composite constants they
+/// refer to. Each function owns its own, so that lowering can free a body as soon as it is
+/// lowered (a large program's expressions are the bulk of its typed form).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Exprs {
+    /// Every expression of the body, in the order the checker made them.
+    pub items: Arena<Expr>,
+    /// The argument lists of `Call`, `Builtin` and `Construct` expressions, each one contiguous
+    /// run named by an [`ExprList`] (read them with [`Exprs::list`]). One shared vector instead
+    /// of a `Vec` per expression saves an allocation and 16 bytes of every expression.
+    pub lists: Vec<ExprId>,
+    /// The values of composite [`ExprConst`]s (read them with [`Exprs::const_value`]). Scalars
+    /// stay inline in the expression; composites live here so that an expression need not be as
+    /// large as a `ConstValue`.
+    pub composites: Arena<ConstValue>,
+}
+
+impl Exprs {
+    /// An expression; `None` for a handle of another body.
+    pub fn get(&self, id: ExprId) -> Option<&Expr> {
+        self.items.get(id)
+    }
+
+    /// How many expressions there are.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// Appends an expression.
+    pub fn append(&mut self, expr: Expr) -> ExprId {
+        self.items.append(expr)
+    }
+
+    /// Gives back the room the vectors hold beyond their contents.
+    pub fn shrink_to_fit(&mut self) {
+        self.items.shrink_to_fit();
+        self.lists.shrink_to_fit();
+        self.composites.shrink_to_fit();
+    }
+
+    /// Every expression with its handle, in order.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (ExprId, &Expr)> + ExactSizeIterator {
+        self.items.iter()
+    }
+
+    /// The expressions of an argument list; empty when the list is not one of this body's.
     pub fn list(&self, list: ExprList) -> &[ExprId] {
         let start = list.start as usize;
         start
             .checked_add(list.len as usize)
-            .and_then(|end| self.expr_lists.get(start..end))
+            .and_then(|end| self.lists.get(start..end))
             .unwrap_or(&[])
     }
 
     /// Appends an argument list made of `items`, in order, and returns its range.
     ///
     /// The list's expressions are checked (and their own lists appended) before this call, so
-    /// each list is one contiguous run at the end of [`Program::expr_lists`].
+    /// each list is one contiguous run at the end of [`Exprs::lists`].
     pub fn push_list(&mut self, items: impl IntoIterator<Item = ExprId>) -> ExprList {
-        let start = self.expr_lists.len();
-        self.expr_lists.extend(items);
-        let len = self.expr_lists.len().saturating_sub(start);
+        let start = self.lists.len();
+        self.lists.extend(items);
+        let len = self.lists.len().saturating_sub(start);
         // The limits keep a program far below 2^32 list entries (every entry is an expression
         // that is an argument); past that, the list reads as empty instead of wrapping into
         // someone else's arguments.
@@ -99,7 +138,7 @@ impl Program {
     }
 
     /// The constant of an expression holding `value`: scalars inline, composites appended to
-    /// [`Program::composites`].
+    /// [`Exprs::composites`].
     pub fn push_const(&mut self, value: ConstValue) -> ExprConst {
         match value {
             ConstValue::Bool(v) => ExprConst::Bool(v),
@@ -353,6 +392,8 @@ pub struct FunctionDef {
     pub locals: Arena<LocalDef>,
     /// The body.
     pub body: Block,
+    /// The expressions of the body (its statements refer to them by [`ExprId`]).
+    pub exprs: Exprs,
     /// Entry point stage, when this is an entry function.
     pub stage: Option<Stage>,
     /// The declaration.
@@ -1071,7 +1112,7 @@ mod tests {
 
     #[test]
     fn lists_are_contiguous_runs_and_bad_ranges_read_empty() {
-        let mut p = Program::default();
+        let mut p = Exprs::default();
         let ids: Vec<ExprId> = (0..5).map(Handle::from_index).collect();
         let a = p.push_list(ids[..2].iter().copied());
         let b = p.push_list(ids[2..].iter().copied());
@@ -1080,8 +1121,8 @@ mod tests {
         assert_eq!(p.list(b), &ids[2..]);
         assert!(p.list(empty).is_empty());
         assert!(p.list(ExprList::default()).is_empty());
-        // A list of another (larger) program: out of range here, so empty rather than a panic.
-        let mut other = Program::default();
+        // A list of another (larger) body: out of range here, so empty rather than a panic.
+        let mut other = Exprs::default();
         other.push_list(ids.iter().copied());
         let far = other.push_list(ids.iter().copied());
         assert!(p.list(far).is_empty());
@@ -1107,7 +1148,7 @@ mod tests {
 
     #[test]
     fn constants_round_trip_scalars_inline_and_composites_in_the_table() {
-        let mut p = Program::default();
+        let mut p = Exprs::default();
         let s = p.push_const(ConstValue::Float(1.5));
         assert_eq!(s, ExprConst::Float(1.5));
         assert!(p.composites.is_empty());

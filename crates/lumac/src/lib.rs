@@ -415,19 +415,75 @@ pub fn lower(
     diags: &mut Diagnostics,
 ) -> Option<IrModule> {
     let spec_values = spec::resolve(program, &options.spec_values, diags)?;
-    let mut module = luma_lower::lower(
+    let module = luma_lower::lower(
         program,
         Some(&parsed.source_map),
-        &luma_lower::LowerOptions {
-            spec_values,
-            debug: options.debug || options.line_directives,
-            limits: options.limits,
-            // The rest at their defaults: among them, functions no entry point reaches are
-            // left out (nothing can run them).
-            ..luma_lower::LowerOptions::default()
-        },
+        &lower_options(options, spec_values),
         diags,
     )?;
+    finish_lowering(module, program, options, diags)
+}
+
+/// [`lower`], taking the function bodies out of `program` and freeing each as soon as it is
+/// lowered, so that the typed program and the IR are never both whole in memory ([`compile`]
+/// lowers this way). Afterwards `program` keeps its declarations with empty bodies.
+///
+/// ```
+/// use lumac::{Diagnostics, MemoryReader, Options};
+///
+/// let source = "
+/// buffer data: []int
+/// @entry(compute) @workgroup_size(1)
+/// function main()
+///     data[0] = 6 * 7
+/// end
+/// ";
+/// let options = Options::default();
+/// let mut diags = Diagnostics::new(100);
+/// let parsed = lumac::parse("a.luma", source, &MemoryReader::default(), &options, &mut diags);
+/// let mut program = lumac::check(&parsed, &options, &mut diags).unwrap();
+/// let module = lumac::lower_releasing_bodies(&mut program, &parsed, &options, &mut diags);
+/// assert!(module.is_some());
+/// assert!(program.functions.iter().all(|(_, f)| f.exprs.is_empty()));
+/// ```
+pub fn lower_releasing_bodies(
+    program: &mut Program,
+    parsed: &Parsed,
+    options: &Options,
+    diags: &mut Diagnostics,
+) -> Option<IrModule> {
+    let spec_values = spec::resolve(program, &options.spec_values, diags)?;
+    let module = luma_lower::lower_releasing_bodies(
+        program,
+        Some(&parsed.source_map),
+        &lower_options(options, spec_values),
+        diags,
+    )?;
+    finish_lowering(module, program, options, diags)
+}
+
+fn lower_options(
+    options: &Options,
+    spec_values: std::collections::BTreeMap<u32, luma_ir::Literal>,
+) -> luma_lower::LowerOptions {
+    luma_lower::LowerOptions {
+        spec_values,
+        debug: options.debug || options.line_directives,
+        limits: options.limits,
+        // The rest at their defaults: among them, functions no entry point reaches are left
+        // out (nothing can run them).
+        ..luma_lower::LowerOptions::default()
+    }
+}
+
+/// What [`lower`] does after lowering proper: entry point selection, buffer access
+/// re-inference for the entry points kept, and verification.
+fn finish_lowering(
+    mut module: IrModule,
+    program: &Program,
+    options: &Options,
+    diags: &mut Diagnostics,
+) -> Option<IrModule> {
     if !select_entry_points(&mut module, options, diags) {
         return None;
     }
@@ -628,12 +684,13 @@ pub fn compile(
     let mut reflection = None;
     // The checker runs even after syntax errors (the tree marks what failed to parse), so one
     // error never hides the others.
-    if let Some(program) = check(&parsed, options, &mut diags) {
+    if let Some(mut program) = check(&parsed, options, &mut diags) {
         // Past checking, the syntax tree only serves to point back-end errors at entry
         // functions: keep their names, and free the rest before lowering, which is where
-        // memory peaks. Likewise the typed program is freed once lowered.
+        // memory peaks. Likewise each function body of the typed program is freed as soon as it
+        // is lowered, and the rest of it right after.
         parsed.ast = function_names(std::mem::take(&mut parsed.ast));
-        let lowered = lower(&program, &parsed, options, &mut diags);
+        let lowered = lower_releasing_bodies(&mut program, &parsed, options, &mut diags);
         drop(program);
         if let Some(mut module) = lowered {
             // `lower` has just verified the module: the optimiser need not do it again.

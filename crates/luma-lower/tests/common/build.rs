@@ -130,19 +130,26 @@ impl Pb {
             pb: self,
             locals: Arena::new(),
             params: Vec::new(),
+            exprs: Exprs::default(),
         };
         for (n, t) in params {
             let l = fb.local(n, *t);
             fb.params.push(l);
         }
         let stmts = body(&mut fb);
-        let Fb { locals, params, .. } = fb;
+        let Fb {
+            locals,
+            params,
+            exprs,
+            ..
+        } = fb;
         self.p.functions.append(FunctionDef {
             name: name.to_string(),
             params,
             ret,
             locals,
             body: Block { stmts },
+            exprs,
             stage: None,
             span: Span::default(),
         })
@@ -178,6 +185,7 @@ pub struct Fb<'p> {
     pub pb: &'p mut Pb,
     pub locals: Arena<LocalDef>,
     pub params: Vec<LocalId>,
+    pub exprs: Exprs,
 }
 
 fn stmt(kind: StmtKind) -> Stmt {
@@ -200,14 +208,17 @@ impl Fb<'_> {
         self.params[i]
     }
     pub fn x(&mut self, kind: ExprKind, ty: TyId) -> ExprId {
-        self.pb.p.exprs.append(Expr {
+        self.exprs.append(Expr {
             kind,
             ty,
             span: Span::default(),
         })
     }
     pub fn ty_of(&self, e: ExprId) -> TyId {
-        self.pb.p.exprs[e].ty
+        self.exprs
+            .get(e)
+            .expect("an expression of this function")
+            .ty
     }
     pub fn i(&mut self, v: i32) -> ExprId {
         let t = self.pb.int();
@@ -256,12 +267,12 @@ impl Fb<'_> {
     }
     pub fn call(&mut self, function: FuncId, args: Vec<ExprId>, ty: Option<TyId>) -> ExprId {
         let t = ty.unwrap_or_else(|| self.pb.t(Ty::Error));
-        let args = self.pb.p.push_list(args);
+        let args = self.exprs.push_list(args);
         self.x(ExprKind::Call { function, args }, t)
     }
     pub fn builtin(&mut self, fun: BuiltinFn, args: Vec<ExprId>, ty: Option<TyId>) -> ExprId {
         let t = ty.unwrap_or_else(|| self.pb.t(Ty::Error));
-        let args = self.pb.p.push_list(args);
+        let args = self.exprs.push_list(args);
         self.x(ExprKind::Builtin { fun, args }, t)
     }
     pub fn index(&mut self, base: ExprId, index: ExprId) -> ExprId {
@@ -298,7 +309,7 @@ impl Fb<'_> {
         )
     }
     pub fn construct(&mut self, ty: TyId, args: Vec<ExprId>) -> ExprId {
-        let args = self.pb.p.push_list(args);
+        let args = self.exprs.push_list(args);
         self.x(ExprKind::Construct { args }, ty)
     }
     pub fn select(&mut self, cond: ExprId, accept: ExprId, reject: ExprId) -> ExprId {
