@@ -11,9 +11,10 @@
 //! overflow the stack.
 
 use luma_thir::{
-    ArrayLen, Block, ExprConst, ExprId, ExprKind, Exprs, FuncId, FunctionDef, Program, Stmt,
-    StmtKind, Ty,
+    ArrayLen, Block, ExprConst, ExprId, ExprKind, Exprs, FuncId, Program, Stmt, StmtKind, Ty,
 };
+
+use crate::function::FnBody;
 
 /// Calls `f` on every direct sub-expression of an expression of `exprs`.
 fn expr_children(exprs: &Exprs, kind: &ExprKind, mut f: impl FnMut(ExprId)) {
@@ -289,10 +290,14 @@ impl Walker<'_> {
     }
 }
 
-/// Analyses one function body (`body` and `exprs`, which may have been taken out of `def`) in
-/// a single walk.
-pub(crate) fn analyze(prog: &Program, def: &FunctionDef, body: &Block, exprs: &Exprs) -> FnInfo {
-    let n = def.locals.len();
+/// Analyses one function body in a single walk.
+pub(crate) fn analyze(prog: &Program, body: FnBody<'_>) -> FnInfo {
+    let FnBody {
+        block: body,
+        exprs,
+        locals,
+    } = body;
+    let n = locals.len();
     let mut w = Walker {
         prog,
         exprs,

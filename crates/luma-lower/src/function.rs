@@ -70,6 +70,8 @@ pub(crate) struct FnCtx<'m, 'p, 'a> {
     pub body: &'a thir::Block,
     /// The expressions of the body.
     pub exprs: &'a Exprs,
+    /// The locals of the function.
+    pub locals: &'a Arena<thir::LocalDef>,
     /// What the pre-pass learned about it.
     pub info: &'m FnInfo,
     /// The IR function being built.
@@ -119,7 +121,7 @@ impl<'m, 'p, 'a> FnCtx<'m, 'p, 'a> {
         let prog = m.program;
         let mut blocks = Arena::new();
         let entry_block = blocks.append(Block::default());
-        let n = def.locals.len();
+        let n = body.locals.len();
         let const_vals = std::mem::take(&mut m.const_vals);
         FnCtx {
             m,
@@ -127,6 +129,7 @@ impl<'m, 'p, 'a> FnCtx<'m, 'p, 'a> {
             def,
             body: body.block,
             exprs: body.exprs,
+            locals: body.locals,
             info,
             func: Function {
                 name,
@@ -335,8 +338,7 @@ impl<'m, 'p, 'a> FnCtx<'m, 'p, 'a> {
 
     /// The declaration of a local.
     pub fn local_def(&self, l: LocalId) -> LResult<&'a thir::LocalDef> {
-        self.def
-            .locals
+        self.locals
             .get(l)
             .ok_or_else(|| Failure::malformed(self.def.span, "a local handle out of range"))
     }
@@ -366,8 +368,7 @@ impl<'m, 'p, 'a> FnCtx<'m, 'p, 'a> {
 
     /// The source name of local index `l`.
     pub fn local_name(&self, l: usize) -> Option<String> {
-        self.def
-            .locals
+        self.locals
             .get(LocalId::from_index(l as u32))
             .map(|d| d.name.clone())
     }
@@ -405,7 +406,7 @@ impl<'m, 'p, 'a> FnCtx<'m, 'p, 'a> {
     /// Creates the memory variables of locals that need them.
     fn alloc_memory_locals(&mut self) -> LResult<()> {
         let needs = &self.info.memory;
-        for (l, local) in self.def.locals.iter() {
+        for (l, local) in self.locals.iter() {
             if needs.get(l.index()).copied() == Some(true) {
                 let ty = self.m.ty(local.ty, local.span)?;
                 let ptr = self.new_local_var(Some(local.name.clone()), ty, None);
@@ -453,14 +454,16 @@ impl<'m, 'p, 'a> FnCtx<'m, 'p, 'a> {
     }
 }
 
-/// A function body to lower: its statements and their expressions, borrowed from the function's
-/// definition or from where they were moved to (see `crate::Bodies`).
+/// A function body to lower: its statements, their expressions and its locals, borrowed from
+/// the function's definition or from where they were moved to (see `crate::Bodies`).
 #[derive(Clone, Copy)]
 pub(crate) struct FnBody<'a> {
     /// The statements.
     pub block: &'a thir::Block,
     /// Their expressions.
     pub exprs: &'a Exprs,
+    /// The function's locals (parameters first).
+    pub locals: &'a Arena<thir::LocalDef>,
 }
 
 /// Lowers an ordinary (callable) function.

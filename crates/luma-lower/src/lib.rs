@@ -22,9 +22,10 @@
 
 use std::collections::BTreeMap;
 
+use luma_base::Arena;
 use luma_base::{Diagnostics, Limits, SourceMap};
 use luma_ir::{Literal, Module};
-use luma_thir::{Block, Exprs, FuncId, Program};
+use luma_thir::{Block, Exprs, FuncId, LocalDef, Program};
 
 mod analysis;
 mod builtins;
@@ -81,11 +82,12 @@ pub fn lower(
     )
 }
 
-/// [`lower`], taking every function body (statements and expressions) out of `program` and
-/// freeing each as soon as it is lowered. The bodies are the bulk of a typed program, so the
+/// [`lower`], taking every function body (statements, expressions and locals) out of `program`
+/// and freeing each as soon as it is lowered. The bodies are the bulk of a typed program, so the
 /// peak memory of lowering becomes about the larger of the typed program and the IR instead of
 /// their sum. Afterwards `program` keeps its declarations (types, structs, globals, constants,
-/// signatures, locals and entry points) with empty bodies.
+/// entry points, function names and return types); its functions have no body and no locals
+/// (their `params` name locals that are gone).
 pub fn lower_releasing_bodies(
     program: &mut Program,
     source_map: Option<&SourceMap>,
@@ -95,7 +97,13 @@ pub fn lower_releasing_bodies(
     let bodies = program
         .functions
         .iter_mut()
-        .map(|(_, f)| Some((std::mem::take(&mut f.body), std::mem::take(&mut f.exprs))))
+        .map(|(_, f)| {
+            Some(OwnedBody {
+                block: std::mem::take(&mut f.body),
+                exprs: std::mem::take(&mut f.exprs),
+                locals: std::mem::take(&mut f.locals),
+            })
+        })
         .collect();
     lower_from(program, Bodies::Owned(bodies), source_map, options, diags)
 }
@@ -122,7 +130,14 @@ fn lower_from(
 /// freed one by one as lowering finishes with them.
 enum Bodies<'p> {
     Borrowed(&'p Program),
-    Owned(Vec<Option<(Block, Exprs)>>),
+    Owned(Vec<Option<OwnedBody>>),
+}
+
+/// A function body taken out of its program.
+struct OwnedBody {
+    block: Block,
+    exprs: Exprs,
+    locals: Arena<LocalDef>,
 }
 
 impl Bodies<'_> {
@@ -132,11 +147,13 @@ impl Bodies<'_> {
             Bodies::Borrowed(program) => program.functions.get(f).map(|def| function::FnBody {
                 block: &def.body,
                 exprs: &def.exprs,
+                locals: &def.locals,
             }),
-            Bodies::Owned(bodies) => bodies
-                .get(f.index())?
-                .as_ref()
-                .map(|(block, exprs)| function::FnBody { block, exprs }),
+            Bodies::Owned(bodies) => bodies.get(f.index())?.as_ref().map(|b| function::FnBody {
+                block: &b.block,
+                exprs: &b.exprs,
+                locals: &b.locals,
+            }),
         }
     }
 
@@ -164,9 +181,9 @@ fn lower_module(
     let missing_body = || Failure::malformed(Default::default(), "a function without its body");
     // One walk of every body up front: the call graph, memory locals and liveness facts.
     let mut infos: Vec<analysis::FnInfo> = Vec::with_capacity(program.functions.len());
-    for (f, def) in program.functions.iter() {
+    for f in program.functions.handles() {
         let body = bodies.get(f).ok_or_else(missing_body)?;
-        infos.push(analysis::analyze(program, def, body.block, body.exprs));
+        infos.push(analysis::analyze(program, body));
     }
     let (order, called) = order::function_order(program, &infos, m.options.all_functions)?;
     let entry_functions: Vec<_> = program.entry_points.iter().map(|e| e.function).collect();

@@ -426,7 +426,8 @@ pub fn lower(
 
 /// [`lower`], taking the function bodies out of `program` and freeing each as soon as it is
 /// lowered, so that the typed program and the IR are never both whole in memory ([`compile`]
-/// lowers this way). Afterwards `program` keeps its declarations with empty bodies.
+/// lowers this way). Afterwards `program` keeps its declarations; its functions have no body,
+/// expressions or locals.
 ///
 /// ```
 /// use lumac::{Diagnostics, MemoryReader, Options};
