@@ -7,7 +7,7 @@ use luma_base::{Arena, Handle, Span};
 use luma_ir::{
     AddressSpace, Block, Constant, EntryPoint, Function, FunctionParam, FunctionResult,
     GlobalVariable, IoBinding, LocalVariable, Op, ShaderStage, SourceLoc, Stmt, StmtKind, Type,
-    Value, ValueDef,
+    Value, ValueDef, ValueNames,
 };
 use luma_thir::{self as thir, EntryInput, EntryPointDef, FuncId, FunctionDef, LocalId, Program};
 
@@ -122,6 +122,7 @@ impl<'m, 'a> FnCtx<'m, 'a> {
                 locals: Arena::new(),
                 blocks,
                 body,
+                names: ValueNames::new(),
             },
             cur: body,
             terminated: false,
@@ -186,11 +187,8 @@ impl<'m, 'a> FnCtx<'m, 'a> {
         def: ValueDef,
         name: Option<String>,
     ) -> Handle<Value> {
-        self.func.values.append(Value {
-            ty,
-            def,
-            name: name.map(Into::into),
-        })
+        let name = name.and_then(|n| self.func.add_name(&n));
+        self.func.values.append(Value { ty, def, name })
     }
 
     /// The type of a value.
@@ -304,8 +302,8 @@ impl<'m, 'a> FnCtx<'m, 'a> {
     /// Names a value after a local, unless it is shared (constants, pointers, parameters) or
     /// already named.
     pub fn name_value(&mut self, v: Handle<Value>, name: &str) {
-        if let Some(value) = self.func.values.get_mut(v) {
-            if value.name.is_none()
+        let unnamed = self.func.values.get(v).is_some_and(|value| {
+            value.name.is_none()
                 && matches!(
                     value.def,
                     ValueDef::Op(_)
@@ -313,8 +311,11 @@ impl<'m, 'a> FnCtx<'m, 'a> {
                         | ValueDef::LoopCarried
                         | ValueDef::LoopResult
                 )
-            {
-                value.name = Some(name.into());
+        });
+        if unnamed {
+            let id = self.func.add_name(name);
+            if let Some(value) = self.func.values.get_mut(v) {
+                value.name = id;
             }
         }
     }
@@ -462,10 +463,11 @@ pub(crate) fn lower_plain(
             ty,
             binding: None,
         });
+        let name = cx.func.add_name(local.name.as_str());
         let v = cx.func.values.append(Value {
             ty,
             def: ValueDef::Param(i as u32),
-            name: Some(local.name.as_str().into()),
+            name,
         });
         param_values.push((l, v));
     }
@@ -571,10 +573,11 @@ pub(crate) fn lower_entry(m: &mut ModuleCtx<'_>, ep: &EntryPointDef, info: &FnIn
             ty,
             binding: Some(io_binding(io.binding)),
         });
+        let name = cx.func.add_name(io.name.as_str());
         cx.func.values.append(Value {
             ty,
             def: ValueDef::Param(param_index),
-            name: Some(io.name.as_str().into()),
+            name,
         });
         param_index += 1;
         Ok(param_index - 1)
