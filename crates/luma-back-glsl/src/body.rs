@@ -310,7 +310,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                         Work::EndIf
                     });
                     ctx.push(Ctx::If {
-                        results: results.clone(),
+                        results: results.to_vec(),
                     });
                     if accept_empty {
                         let negated = prec::prefix("!", &cond.text, cond.prec);

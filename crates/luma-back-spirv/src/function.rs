@@ -818,7 +818,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 self.constructs.push(Construct::If {
                     merge,
                     reject_label,
-                    results: results.clone(),
+                    results: results.to_vec(),
                     incoming,
                 });
                 tasks.push(Task::IfMerge);

@@ -1418,7 +1418,7 @@ impl Parser {
                     condition,
                     accept,
                     reject,
-                    results,
+                    results: results.into_boxed_slice(),
                 },
                 loc,
             });

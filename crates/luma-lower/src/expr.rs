@@ -249,7 +249,7 @@ impl<'a> FnCtx<'_, 'a> {
             condition: cond,
             accept: a,
             reject: r,
-            results: vec![res],
+            results: Box::new([res]),
         })?;
         Ok(res)
     }

@@ -554,7 +554,7 @@ fn lift_loop(
                     condition: flag,
                     accept,
                     reject,
-                    results: Vec::new(),
+                    results: Box::default(),
                 },
                 loc,
             },
