@@ -310,7 +310,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                         Work::EndIf
                     });
                     ctx.push(Ctx::If {
-                        results: results.clone(),
+                        results: results.to_vec(),
                     });
                     if accept_empty {
                         let negated = prec::prefix("!", &cond.text, cond.prec);
@@ -470,7 +470,9 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     /// Declares the variable behind an `If` result, loop result or loop-carried value.
     fn declare_var(&mut self, v: Handle<Value>, init: Option<Handle<Value>>) -> Result<(), Error> {
         let value = self.value(v)?;
-        let name = self.namer.call(value.name.as_deref().unwrap_or("v"));
+        let name = self
+            .namer
+            .call(self.function.value_name(value).unwrap_or("v"));
         let decl = self.w.decl(value.ty, &name)?;
         match init {
             Some(init) => {
@@ -529,7 +531,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             let mut value = self.operand(a)?;
             if value.reads.iter().any(|r| assigned.contains(r)) {
                 let target = self.value(t)?;
-                let base = target.name.clone().unwrap_or_else(|| "v".into());
+                let base = self.function.value_name(target).unwrap_or("v");
                 let name = self.namer.call(&format!("next_{base}"));
                 let decl = self.w.decl(target.ty, &name)?;
                 self.out.line_fmt(format_args!("{decl} = {};", value.text));
@@ -682,7 +684,9 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             return Ok(e);
         }
         let value = self.value(v)?;
-        let name = self.namer.call(value.name.as_deref().unwrap_or("t"));
+        let name = self
+            .namer
+            .call(self.function.value_name(value).unwrap_or("t"));
         let decl = self.w.decl(value.ty, &name)?;
         self.out.line_fmt(format_args!("{decl} = {};", e.text));
         let named = Expr::name(name);
@@ -740,7 +744,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     /// A name for a temporary: the source variable it holds, or what it loads or calls.
     fn temp_name(&mut self, v: Handle<Value>, op: &Op) -> Result<String, Error> {
         let value = self.value(v)?;
-        if let Some(name) = &value.name {
+        if let Some(name) = self.function.value_name(value) {
             return Ok(self.namer.call(name));
         }
         let base = match op {
@@ -808,7 +812,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             return Ok(());
         }
         let value = self.value(v)?;
-        let name = match &value.name {
+        let name = match self.function.value_name(value) {
             Some(n) => self.namer.call(n),
             None => self.namer.call("t"),
         };
@@ -1089,22 +1093,14 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 Expr::primary(format!("uint({}.length())", p.text))
             }
             Op::Call { function, args } => self.call(*function, args)?,
-            Op::ImageSample {
-                image,
-                sampler,
-                coordinate,
-                array_index,
-                level,
-                depth_ref,
-                offset,
-            } => self.sample(
-                *image,
-                *sampler,
-                *coordinate,
-                *array_index,
-                level,
-                *depth_ref,
-                *offset,
+            Op::ImageSample(s) => self.sample(
+                s.image,
+                s.sampler,
+                s.coordinate,
+                s.array_index,
+                &s.level,
+                s.depth_ref,
+                s.offset,
             )?,
             Op::ImageFetch {
                 image,

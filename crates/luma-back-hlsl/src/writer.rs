@@ -11,9 +11,9 @@ use luma_ir::layout::{LayoutKind, LayoutRule, Layouter};
 use luma_ir::{
     AddressSpace, ArraySize, AtomicFunction, BinaryOp, Block, BuiltIn, Constant, ConstantValue,
     DerivativeAxis, DerivativeControl, EntryPoint, Function, GlobalVariable, ImageClass,
-    ImageDimension, ImageQuery, Interpolation, IoBinding, Literal, LocalVariable, MathFunction,
-    Module, Op, ProductKind, RelationalFunction, SampleLevel, Scalar, ScalarKind, ShaderStage,
-    StmtKind, StorageAccess, Type, TypeInner, UnaryOp, UnrollHint, Value, ValueDef,
+    ImageDimension, ImageQuery, ImageSample, Interpolation, IoBinding, Literal, LocalVariable,
+    MathFunction, Module, Op, ProductKind, RelationalFunction, SampleLevel, Scalar, ScalarKind,
+    ShaderStage, StmtKind, StorageAccess, Type, TypeInner, UnaryOp, UnrollHint, Value, ValueDef,
 };
 
 use crate::keywords::RESERVED;
@@ -1782,7 +1782,7 @@ impl<'a> Writer<'a> {
             .func
             .values
             .get(v)
-            .and_then(|x| x.name.as_deref().map(String::from))
+            .and_then(|x| ctx.func.value_name(x).map(String::from))
             .unwrap_or_else(|| fallback.to_string());
         let name = ctx.namer.call(&hint);
         if let Some(slot) = ctx.names.get_mut(v.index()) {
@@ -3224,15 +3224,16 @@ impl<'a> Writer<'a> {
                 Expr::atom(format!("{helper}()"))
             }
             Op::Call { function, args } => self.call_expr(ctx, *function, args)?,
-            Op::ImageSample {
-                image,
-                sampler,
-                coordinate,
-                array_index,
-                level,
-                depth_ref,
-                offset,
-            } => {
+            Op::ImageSample(sample) => {
+                let ImageSample {
+                    image,
+                    sampler,
+                    coordinate,
+                    array_index,
+                    level,
+                    depth_ref,
+                    offset,
+                } = &**sample;
                 let img = self.expr(ctx, *image, depth)?;
                 let smp = self.expr(ctx, *sampler, depth)?;
                 let mut coord = self.expr(ctx, *coordinate, depth)?.text;

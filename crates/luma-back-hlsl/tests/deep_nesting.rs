@@ -39,7 +39,7 @@ fn nested_ifs(levels: usize) -> Module {
             condition: cond,
             accept: inner,
             reject,
-            results: Vec::new(),
+            results: Box::default(),
         });
         inner = f.blocks.append(Block {
             stmts: vec![if_stmt, stmt(StmtKind::Yield(Vec::new()))],
@@ -55,7 +55,7 @@ fn nested_ifs(levels: usize) -> Module {
             condition: cond,
             accept: inner,
             reject,
-            results: Vec::new(),
+            results: Box::default(),
         }),
     );
     luma_ir::verify::verify(&m).unwrap();

@@ -12,9 +12,9 @@ use luma_ir::layout::{LayoutKind, LayoutRule, Layouter};
 use luma_ir::{
     AddressSpace, ArraySize, AtomicFunction, BinaryOp, Block, BuiltIn, Constant, ConstantValue,
     DerivativeAxis, DerivativeControl, EntryPoint, Function, GlobalVariable, ImageAccess,
-    ImageClass, ImageDimension, ImageQuery, Interpolation, IoBinding, Literal, LocalVariable,
-    MathFunction, Module, Op, RelationalFunction, SampleLevel, Scalar, ScalarKind, ShaderStage,
-    StmtKind, StorageAccess, Type, TypeInner, UnaryOp, Value, ValueDef,
+    ImageClass, ImageDimension, ImageQuery, ImageSample, Interpolation, IoBinding, Literal,
+    LocalVariable, MathFunction, Module, Op, RelationalFunction, SampleLevel, Scalar, ScalarKind,
+    ShaderStage, StmtKind, StorageAccess, Type, TypeInner, UnaryOp, Value, ValueDef,
 };
 
 use crate::keywords::RESERVED;
@@ -1643,7 +1643,7 @@ impl<'a> Writer<'a> {
             .func
             .values
             .get(v)
-            .and_then(|x| x.name.as_deref().map(String::from))
+            .and_then(|x| ctx.func.value_name(x).map(String::from))
             .unwrap_or_else(|| fallback.to_string());
         let name = ctx.namer.call(&hint);
         if let Some(slot) = ctx.names.get_mut(v.index()) {
@@ -2717,15 +2717,16 @@ impl<'a> Writer<'a> {
                 Expr::new(len, Prec::Multiplicative)
             }
             Op::Call { function, args } => self.call_expr(ctx, *function, args)?,
-            Op::ImageSample {
-                image,
-                sampler,
-                coordinate,
-                array_index,
-                level,
-                depth_ref,
-                offset,
-            } => {
+            Op::ImageSample(sample) => {
+                let ImageSample {
+                    image,
+                    sampler,
+                    coordinate,
+                    array_index,
+                    level,
+                    depth_ref,
+                    offset,
+                } = &**sample;
                 let img = self.expr(ctx, *image, depth)?;
                 let smp = self.expr(ctx, *sampler, depth)?;
                 let coord = self.expr(ctx, *coordinate, depth)?.text;

@@ -172,23 +172,15 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 }
                 self.inst(Op::FunctionCall, t, &operands)
             }
-            IrOp::ImageSample {
-                image,
-                sampler,
-                coordinate,
-                array_index,
-                level,
-                depth_ref,
-                offset,
-            } => self.image_sample(
+            IrOp::ImageSample(s) => self.image_sample(
                 ty,
-                *image,
-                *sampler,
-                *coordinate,
-                *array_index,
-                level,
-                *depth_ref,
-                *offset,
+                s.image,
+                s.sampler,
+                s.coordinate,
+                s.array_index,
+                &s.level,
+                s.depth_ref,
+                s.offset,
             ),
             IrOp::ImageFetch {
                 image,

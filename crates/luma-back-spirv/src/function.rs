@@ -726,7 +726,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     }
 
     fn name_value(&mut self, v: Handle<Value>, id: Word) -> Result<(), Error> {
-        if let Some(name) = &self.ir_value(v)?.name {
+        if let Some(name) = self.func.value_name(self.ir_value(v)?) {
             self.w.name(id, name)?;
         }
         Ok(())
@@ -818,7 +818,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 self.constructs.push(Construct::If {
                     merge,
                     reject_label,
-                    results: results.clone(),
+                    results: results.to_vec(),
                     incoming,
                 });
                 tasks.push(Task::IfMerge);

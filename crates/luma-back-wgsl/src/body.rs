@@ -328,7 +328,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                         Work::EndIf
                     });
                     ctx.push(Ctx::If {
-                        results: results.clone(),
+                        results: results.to_vec(),
                     });
                     if accept_empty {
                         let negated = prec::prefix("!", &cond.text, cond.prec);
@@ -470,7 +470,9 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     /// Declares the `var` behind an `If` result, loop result or loop-carried value.
     fn declare_var(&mut self, v: Handle<Value>, init: Option<Handle<Value>>) -> Result<(), Error> {
         let value = self.value(v)?;
-        let name = self.namer.call(value.name.as_deref().unwrap_or("v"));
+        let name = self
+            .namer
+            .call(self.function.value_name(value).unwrap_or("v"));
         let ty = self.w.type_text(value.ty)?;
         match init {
             Some(init) => {
@@ -529,7 +531,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             }
             let mut value = self.operand(a)?;
             if value.reads.iter().any(|r| assigned.contains(r)) {
-                let base = self.value(t)?.name.clone().unwrap_or_else(|| "v".into());
+                let base = self.function.value_name(self.value(t)?).unwrap_or("v");
                 let name = self.namer.call(&format!("next_{base}"));
                 self.out
                     .line_fmt(format_args!("let {name} = {};", value.text));
@@ -637,7 +639,9 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             return Ok(e);
         }
         let value = self.value(v)?;
-        let name = self.namer.call(value.name.as_deref().unwrap_or("t"));
+        let name = self
+            .namer
+            .call(self.function.value_name(value).unwrap_or("t"));
         self.bind(v, &name, &e)?;
         let named = Expr::name(name);
         if matches!(value.def, ValueDef::Op(_)) {
@@ -776,7 +780,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     /// A name for a temporary: the source variable it holds, or what it calls or samples.
     fn temp_name(&mut self, v: Handle<Value>, op: &Op) -> Result<String, Error> {
         let value = self.value(v)?;
-        if let Some(name) = &value.name {
+        if let Some(name) = self.function.value_name(value) {
             return Ok(self.namer.call(name));
         }
         let base = match op {
@@ -844,7 +848,9 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             return Ok(());
         }
         let value = self.value(v)?;
-        let name = self.namer.call(value.name.as_deref().unwrap_or("t"));
+        let name = self
+            .namer
+            .call(self.function.value_name(value).unwrap_or("t"));
         let base_e = self.operand(base)?;
         let ty = self.w.type_text(value.ty)?;
         self.out
@@ -866,7 +872,9 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         r: Handle<Value>,
     ) -> Result<(), Error> {
         let value = self.value(v)?;
-        let name = self.namer.call(value.name.as_deref().unwrap_or("t"));
+        let name = self
+            .namer
+            .call(self.function.value_name(value).unwrap_or("t"));
         let ty = self.w.type_text(value.ty)?;
         let c = self.operand(c)?;
         let a = self.operand(a)?;
@@ -896,7 +904,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let x = self.bound_operand(replacement, false)?;
         let c = self.bound_operand(comparator, false)?;
         let value = self.value(v)?;
-        let name = match &value.name {
+        let name = match self.function.value_name(value) {
             Some(n) => self.namer.call(n),
             None => self.namer.call("old"),
         };
@@ -1120,22 +1128,14 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 Expr::primary(format!("arrayLength({})", address_of(&p)))
             }
             Op::Call { function, args } => self.call(*function, args)?,
-            Op::ImageSample {
-                image,
-                sampler,
-                coordinate,
-                array_index,
-                level,
-                depth_ref,
-                offset,
-            } => self.sample(
-                *image,
-                *sampler,
-                *coordinate,
-                *array_index,
-                level,
-                *depth_ref,
-                *offset,
+            Op::ImageSample(s) => self.sample(
+                s.image,
+                s.sampler,
+                s.coordinate,
+                s.array_index,
+                &s.level,
+                s.depth_ref,
+                s.offset,
             )?,
             Op::ImageFetch {
                 image,

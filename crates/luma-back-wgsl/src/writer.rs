@@ -1251,8 +1251,8 @@ impl<'a> Writer<'a> {
                         StmtKind::Value(v) => {
                             let implicit = match function.values.get(*v).map(|v| &v.def) {
                                 Some(ValueDef::Op(Op::Derivative { .. })) => true,
-                                Some(ValueDef::Op(Op::ImageSample { level, .. })) => {
-                                    matches!(level, SampleLevel::Auto | SampleLevel::Bias(_))
+                                Some(ValueDef::Op(Op::ImageSample(sample))) => {
+                                    matches!(sample.level, SampleLevel::Auto | SampleLevel::Bias(_))
                                 }
                                 _ => false,
                             };

@@ -297,7 +297,7 @@ mod tests {
     use luma_base::Arena;
     use luma_ir::{
         BinaryOp, Constant, ConstantValue, Function, FunctionResult, Literal, LoopControl, Scalar,
-        Stmt, Type,
+        Stmt, Type, ValueNames,
     };
 
     fn stmt(kind: StmtKind) -> Stmt {
@@ -319,11 +319,12 @@ mod tests {
             value: ConstantValue::Scalar(Literal::F32(1.0)),
             spec_id: None,
         });
+        let mut names = ValueNames::new();
         let mut values = Arena::new();
         let a = values.append(Value {
             ty: f32_ty,
             def: ValueDef::Param(0),
-            name: Some("a".into()),
+            name: names.add("a"),
         });
         let c1 = values.append(Value {
             ty: f32_ty,
@@ -378,6 +379,7 @@ mod tests {
             locals: Arena::new(),
             blocks,
             body,
+            names,
         };
         let plan = ValuePlan::new(&module, &function, |_| false);
         assert_eq!(plan.placement(b), Placement::Named, "used twice");
@@ -426,11 +428,12 @@ mod tests {
             });
             pointers.push((ptr, g));
         }
+        let mut names = ValueNames::new();
         let mut values = Arena::new();
         let a = values.append(Value {
             ty: f32_ty,
             def: ValueDef::Param(0),
-            name: Some("a".into()),
+            name: names.add("a"),
         });
         let mut loads = Vec::new();
         for &(ptr, g) in &pointers {
@@ -452,7 +455,7 @@ mod tests {
                 lhs: a,
                 rhs: loads[0],
             }),
-            name: Some("q".into()),
+            name: names.add("q"),
         });
         let r = values.append(Value {
             ty: f32_ty,
@@ -485,6 +488,7 @@ mod tests {
             locals: Arena::new(),
             blocks,
             body,
+            names,
         };
         let plan = ValuePlan::new(&module, &function, |_| false);
         assert_eq!(plan.placement(loads[0]), Placement::Inline, "uniform load");

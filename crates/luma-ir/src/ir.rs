@@ -21,6 +21,8 @@
 //! Operators carry Luma's target-independent meaning (see each [`BinaryOp`] variant): every back
 //! end must emit code that computes exactly that, whatever the target's own operator does.
 
+use std::num::NonZeroU32;
+
 use luma_base::{Arena, Handle, UniqueArena};
 
 /// A whole shader program: every entry point of one source, and what they use.
@@ -596,7 +598,7 @@ pub enum CombinedRole {
 // Functions
 
 /// A function. Its first `params.len()` values are its parameters, in order.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Function {
     /// Source name.
     pub name: String,
@@ -614,12 +616,155 @@ pub struct Function {
     pub blocks: Arena<Block>,
     /// The function body.
     pub body: Handle<Block>,
+    /// The texts of its values' names ([`Value::name`]); read them with
+    /// [`Function::value_name`] and add them with [`Function::add_name`].
+    pub names: ValueNames,
 }
 
 impl Function {
     /// The value of parameter `index` (parameters are the first values of the arena).
     pub fn param_value(&self, index: usize) -> Handle<Value> {
         Handle::from_index(index as u32)
+    }
+
+    /// Adds `name` to this function's name table, for a value of this function to carry in
+    /// [`Value::name`]; `None` only when the table is full (4 GiB of names).
+    pub fn add_name(&mut self, name: &str) -> Option<NameId> {
+        self.names.add(name)
+    }
+
+    /// The text of `id` in this function's name table; `None` for an id of no entry (an id
+    /// taken from another function's table may also name a wrong entry: copy names between
+    /// functions as text, with [`Function::add_name`]).
+    pub fn name_text(&self, id: NameId) -> Option<&str> {
+        self.names.get(id)
+    }
+
+    /// The name of `value`, a value of this function: `None` when it has none (or when its id
+    /// is none of this function's).
+    pub fn value_name(&self, value: &Value) -> Option<&str> {
+        value.name.and_then(|id| self.names.get(id))
+    }
+
+    /// Rebuilds the name table from the names the values carry, so that the names of values
+    /// a pass dropped stop taking memory. Values that shared an entry still share one; a name
+    /// that is in no entry is dropped.
+    pub fn compact_names(&mut self) {
+        let mut names = ValueNames::new();
+        let mut map: Vec<Option<NameId>> = vec![None; self.names.len()];
+        for (_, value) in self.values.iter_mut() {
+            let Some(id) = value.name else { continue };
+            value.name = match map.get(id.index()).copied().flatten() {
+                Some(new) => Some(new),
+                None => {
+                    let new = self.names.get(id).and_then(|text| names.add(text));
+                    if let Some(slot) = map.get_mut(id.index()) {
+                        *slot = new;
+                    }
+                    new
+                }
+            };
+        }
+        self.names = names;
+    }
+}
+
+/// Functions compare by what they mean: their values' names compare by text, so two functions
+/// that gave their names in another order, or left unused names in their tables (passes that
+/// drop values keep their names), are still equal. The aggressive pipeline's fixpoint test
+/// relies on that.
+impl PartialEq for Function {
+    fn eq(&self, other: &Function) -> bool {
+        // Destructured so that a new field cannot be forgotten here.
+        let Function {
+            name,
+            params,
+            results,
+            values,
+            locals,
+            blocks,
+            body,
+            names: _,
+        } = self;
+        name == &other.name
+            && params == &other.params
+            && results == &other.results
+            && locals == &other.locals
+            && body == &other.body
+            && values.len() == other.values.len()
+            && values
+                .iter()
+                .zip(other.values.iter())
+                .all(|((_, a), (_, b))| {
+                    a.ty == b.ty && a.def == b.def && self.value_name(a) == other.value_name(b)
+                })
+            && blocks == &other.blocks
+    }
+}
+
+/// A value's name: an entry of its function's [`ValueNames`]. Four bytes, and so is
+/// `Option<NameId>`: a boxed string per named value was 16 bytes in every [`Value`] and a heap
+/// allocation for each name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NameId(NonZeroU32);
+
+impl NameId {
+    /// The entry's position in its table.
+    pub fn index(self) -> usize {
+        // Ids are made from `u32` table positions plus one.
+        (self.0.get() - 1) as usize
+    }
+}
+
+/// The names of one function's values: their texts one after another in one buffer, with
+/// where each ends, so a name costs its bytes and four more instead of an allocation.
+/// A value dropped by a pass leaves its entry behind until [`Function::compact_names`] rebuilds
+/// the table, and equal texts may have several entries.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ValueNames {
+    /// All texts, one after another.
+    text: String,
+    /// Where each entry's text ends in `text` (it starts where the previous one ends).
+    ends: Vec<u32>,
+}
+
+impl ValueNames {
+    /// An empty table.
+    pub fn new() -> ValueNames {
+        ValueNames::default()
+    }
+
+    /// Adds an entry for `name`; `None` when the buffer would pass `u32::MAX` bytes or
+    /// entries, which no shader comes near (the caller then leaves its value unnamed).
+    pub fn add(&mut self, name: &str) -> Option<NameId> {
+        let end = u32::try_from(self.text.len().checked_add(name.len())?).ok()?;
+        let id = NameId(NonZeroU32::new(
+            u32::try_from(self.ends.len()).ok()?.checked_add(1)?,
+        )?);
+        self.text.push_str(name);
+        self.ends.push(end);
+        Some(id)
+    }
+
+    /// The text of `id`; `None` when the table has no such entry.
+    pub fn get(&self, id: NameId) -> Option<&str> {
+        let index = id.index();
+        let end = *self.ends.get(index)?;
+        let start = match index.checked_sub(1) {
+            Some(prev) => *self.ends.get(prev)?,
+            None => 0,
+        };
+        self.text.get(start as usize..end as usize)
+    }
+
+    /// How many entries there are.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
     }
 }
 
@@ -658,15 +803,27 @@ pub struct LocalVariable {
 
 /// An SSA value. Values of pointer type are only variable pointers and access chains (SPIR-V
 /// logical addressing): never parameters, call or region results, carried values or selects.
+///
+/// Values are the bulk of a lowered module's memory, hence the size bound below: the name is
+/// an id into the function's table and the rare large operations are boxed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Value {
     /// The value's type.
     pub ty: Handle<Type>,
     /// How it is defined.
     pub def: ValueDef,
-    /// The source variable it holds, when it has one (text back ends name temporaries after it).
-    pub name: Option<Box<str>>,
+    /// The source variable it holds, when it has one (text back ends name temporaries after
+    /// it): an entry of its function's name table, read with [`Function::value_name`]. Ids
+    /// compare as ids, so comparing values of two functions compares their names only through
+    /// [`Function`]'s `==`.
+    pub name: Option<NameId>,
 }
+
+// Values are the bulk of the IR (about one per 10 source bytes on the benchmark's generated
+// shader), so each 8 bytes here cost about 0.8 bytes per source byte against the benchmark's
+// bound of 8: keep new large operations boxed.
+const _: () = assert!(std::mem::size_of::<Value>() <= 40);
+const _: () = assert!(std::mem::size_of::<Op>() <= 32);
 
 /// How a value is defined.
 #[derive(Debug, Clone, PartialEq)]
@@ -782,7 +939,8 @@ pub enum Op {
         /// Second vector.
         b: Handle<Value>,
         /// Indices into the concatenation `a ++ b`; as many as the result has components.
-        pattern: Vec<u32>,
+        /// A boxed slice, not a `Vec`: its 8 bytes less keep [`Op`] at 32 bytes.
+        pattern: Box<[u32]>,
     },
     /// Value conversion to the result type's scalar kind (same shape): float to integer
     /// truncates toward zero (out-of-range values give an unspecified result); integer to float
@@ -849,25 +1007,9 @@ pub enum Op {
         /// Arguments, one per parameter.
         args: Vec<Handle<Value>>,
     },
-    /// Samples a texture through a sampler. The result is a 4-vector of the texel kind for
-    /// `Sampled` images and an `f32` for `Depth` images (the comparison result when `depth_ref`
-    /// is given, the depth otherwise).
-    ImageSample {
-        /// The texture: an `Image` value, loaded from a `Handle`-space pointer.
-        image: Handle<Value>,
-        /// The sampler: a `Sampler` value, loaded from a `Handle`-space pointer.
-        sampler: Handle<Value>,
-        /// Coordinates (float vector; cube maps take a direction).
-        coordinate: Handle<Value>,
-        /// Layer index (`i32`) for array textures.
-        array_index: Option<Handle<Value>>,
-        /// How the mip level is chosen.
-        level: SampleLevel,
-        /// Depth reference for comparison sampling of depth textures.
-        depth_ref: Option<Handle<Value>>,
-        /// Constant texel offset (an `ivec2`/`ivec3` constant), if any.
-        offset: Option<Handle<Constant>>,
-    },
+    /// Samples a texture through a sampler (see [`ImageSample`]). Boxed: at 36 bytes it was
+    /// the largest operation, and samples are rare beside arithmetic.
+    ImageSample(Box<ImageSample>),
     /// Reads one texel without filtering: a 4-vector of the texel kind for `Sampled` images, an
     /// `f32` depth for `Depth` images.
     ImageFetch {
@@ -917,6 +1059,27 @@ pub enum Op {
         /// Pointer to the atomic.
         pointer: Handle<Value>,
     },
+}
+
+/// A texture sample ([`Op::ImageSample`]). The result is a 4-vector of the texel kind for
+/// `Sampled` images and an `f32` for `Depth` images (the comparison result when `depth_ref`
+/// is given, the depth otherwise).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ImageSample {
+    /// The texture: an `Image` value, loaded from a `Handle`-space pointer.
+    pub image: Handle<Value>,
+    /// The sampler: a `Sampler` value, loaded from a `Handle`-space pointer.
+    pub sampler: Handle<Value>,
+    /// Coordinates (float vector; cube maps take a direction).
+    pub coordinate: Handle<Value>,
+    /// Layer index (`i32`) for array textures.
+    pub array_index: Option<Handle<Value>>,
+    /// How the mip level is chosen.
+    pub level: SampleLevel,
+    /// Depth reference for comparison sampling of depth textures.
+    pub depth_ref: Option<Handle<Value>>,
+    /// Constant texel offset (an `ivec2`/`ivec3` constant), if any.
+    pub offset: Option<Handle<Constant>>,
 }
 
 /// Unary operators.
@@ -1228,6 +1391,11 @@ pub struct Stmt {
     pub loc: Option<SourceLoc>,
 }
 
+// Statements are the IR's second bulk after values (about one per 12 source bytes on the
+// benchmark's generated shader): 32 bytes of kind and 16 of location. Keep new large
+// statements boxed, as `Loop` is.
+const _: () = assert!(std::mem::size_of::<Stmt>() <= 48);
+
 /// Statements.
 #[derive(Debug, Clone, PartialEq)]
 pub enum StmtKind {
@@ -1279,8 +1447,9 @@ pub enum StmtKind {
         accept: Handle<Block>,
         /// Taken when false.
         reject: Handle<Block>,
-        /// Values defined at the merge (`ValueDef::IfResult`), one per `Yield` argument.
-        results: Vec<Handle<Value>>,
+        /// Values defined at the merge (`ValueDef::IfResult`), one per `Yield` argument. A
+        /// boxed slice, not a `Vec`: its 8 bytes less keep [`StmtKind`] at 32 bytes.
+        results: Box<[Handle<Value>]>,
     },
     /// A loop (see [`Loop`]). Boxed: loops are rare beside the other statements, and the box
     /// keeps every statement 32 bytes smaller.

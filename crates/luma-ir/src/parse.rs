@@ -19,10 +19,10 @@ use crate::ir::{
     AddressSpace, ArraySize, Barrier, Block, CombinedRole, CombinedSampler, Constant,
     ConstantValue, DebugSource, DerivativeAxis, DerivativeControl, EntryPoint, Function,
     FunctionParam, FunctionResult, GlobalVariable, ImageAccess, ImageClass, ImageDimension,
-    ImageQuery, Interpolation, IoBinding, Literal, LocalVariable, Loop, LoopControl, LoopVar,
-    Module, Op, ResourceBinding, SampleLevel, Scalar, ScalarKind, SourceLoc, Stmt, StmtKind,
-    StorageAccess, StorageFormat, StructMember, Type, TypeInner, UnaryOp, UnrollHint, Value,
-    ValueDef, VectorSize,
+    ImageQuery, ImageSample, Interpolation, IoBinding, Literal, LocalVariable, Loop, LoopControl,
+    LoopVar, Module, Op, ResourceBinding, SampleLevel, Scalar, ScalarKind, SourceLoc, Stmt,
+    StmtKind, StorageAccess, StorageFormat, StructMember, Type, TypeInner, UnaryOp, UnrollHint,
+    Value, ValueDef, ValueNames, VectorSize,
 };
 use crate::print::{
     math_name, ATOMICS, BINARY_OPS, BUILTINS, MATH_FUNCTIONS, PRODUCTS, RELATIONALS, STAGES,
@@ -261,10 +261,12 @@ struct FnState {
     values: Vec<Option<Value>>,
     blocks: Arena<Block>,
     locals: Arena<LocalVariable>,
+    names: ValueNames,
 }
 
 impl FnState {
-    fn define(&mut self, index: u32, value: Value) -> Result<(), String> {
+    /// Defines value `index` as `value` named `name` (`value.name` is ignored).
+    fn define(&mut self, index: u32, mut value: Value, name: Option<String>) -> Result<(), String> {
         let i = index as usize;
         if self.values.len() <= i {
             // Value numbers come from the text; a huge one would allocate without bound.
@@ -275,10 +277,18 @@ impl FnState {
         }
         match self.values.get_mut(i) {
             Some(slot @ None) => {
+                value.name = name.and_then(|n| self.names.add(&n));
                 *slot = Some(value);
                 Ok(())
             }
-            Some(Some(existing)) if *existing == value => Ok(()),
+            // A second definition must say the same, name included (as text: it has no id).
+            Some(Some(existing))
+                if existing.ty == value.ty
+                    && existing.def == value.def
+                    && existing.name.and_then(|id| self.names.get(id)) == name.as_deref() =>
+            {
+                Ok(())
+            }
             Some(Some(_)) => Err(format!("%{index} is defined twice, differently")),
             None => Err(format!("value number %{index} is too large")),
         }
@@ -1056,6 +1066,7 @@ impl Parser {
             values: Vec::new(),
             blocks: Arena::new(),
             locals: Arena::new(),
+            names: ValueNames::new(),
         };
         // Locals and header values, up to `body:`.
         loop {
@@ -1097,8 +1108,9 @@ impl Parser {
                     Value {
                         ty,
                         def,
-                        name: name.map(Into::into),
+                        name: None,
                     },
+                    name,
                 )?;
                 self.line_end()?;
                 continue;
@@ -1131,12 +1143,19 @@ impl Parser {
             locals: state.locals,
             blocks: state.blocks,
             body,
+            names: state.names,
         });
         Ok(())
     }
 
-    fn define(&self, state: &mut FnState, vh: Handle<Value>, value: Value) -> PResult<()> {
-        match state.define(vh.raw(), value) {
+    fn define(
+        &self,
+        state: &mut FnState,
+        vh: Handle<Value>,
+        value: Value,
+        name: Option<String>,
+    ) -> PResult<()> {
+        match state.define(vh.raw(), value, name) {
             Ok(()) => Ok(()),
             Err(message) => self.error(message),
         }
@@ -1352,8 +1371,9 @@ impl Parser {
                     Value {
                         ty,
                         def,
-                        name: name.map(Into::into),
+                        name: None,
                     },
+                    name,
                 )?;
                 results.push(vh);
             }
@@ -1370,8 +1390,9 @@ impl Parser {
             Value {
                 ty,
                 def,
-                name: name.map(Into::into),
+                name: None,
             },
+            name,
         )?;
         let loc = self.loc()?;
         Ok(Stmt {
@@ -1397,7 +1418,7 @@ impl Parser {
                     condition,
                     accept,
                     reject,
-                    results,
+                    results: results.into_boxed_slice(),
                 },
                 loc,
             });
@@ -1414,8 +1435,9 @@ impl Parser {
                     Value {
                         ty,
                         def: ValueDef::LoopCarried,
-                        name: name.map(Into::into),
+                        name: None,
                     },
+                    name,
                 )?;
                 self.expect_punct('=')?;
                 let init = self.value_ref()?;
@@ -1586,7 +1608,11 @@ impl Parser {
                         comma(self)?;
                     }
                 }
-                Op::Shuffle { a, b, pattern }
+                Op::Shuffle {
+                    a,
+                    b,
+                    pattern: pattern.into_boxed_slice(),
+                }
             }
             "convert" => Op::Convert { value: v(self)? },
             "bitcast" => Op::Bitcast { value: v(self)? },
@@ -1713,7 +1739,7 @@ impl Parser {
         let Some(level) = level else {
             return self.error("`image_sample` needs a `level`");
         };
-        Ok(Op::ImageSample {
+        Ok(Op::ImageSample(Box::new(ImageSample {
             image,
             sampler,
             coordinate,
@@ -1721,7 +1747,7 @@ impl Parser {
             level,
             depth_ref,
             offset,
-        })
+        })))
     }
 }
 

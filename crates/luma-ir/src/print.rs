@@ -92,7 +92,7 @@ use luma_base::Handle;
 use crate::ir::{
     AddressSpace, ArraySize, AtomicFunction, BinaryOp, BuiltIn, CombinedRole, Constant,
     ConstantValue, DerivativeAxis, DerivativeControl, Function, ImageClass, ImageDimension,
-    ImageQuery, Interpolation, IoBinding, Literal, Loop, Module, Op, ProductKind,
+    ImageQuery, ImageSample, Interpolation, IoBinding, Literal, Loop, Module, Op, ProductKind,
     RelationalFunction, SampleLevel, ScalarKind, ShaderStage, SourceLoc, Stmt, StmtKind,
     StorageAccess, Type, TypeInner, UnaryOp, UnrollHint, Value, ValueDef,
 };
@@ -960,7 +960,7 @@ impl<'a> Printer<'a> {
                 continue;
             }
             out.push_str("  ");
-            self.def(out, vh, value);
+            self.def(out, f, vh, value);
             out.push_str(" = ");
             match &value.def {
                 ValueDef::Param(i) => {
@@ -1000,9 +1000,9 @@ impl<'a> Printer<'a> {
     }
 
     /// `%N "name": type`
-    fn def(&self, out: &mut String, vh: Handle<Value>, value: &Value) {
+    fn def(&self, out: &mut String, f: &Function, vh: Handle<Value>, value: &Value) {
         let _ = write!(out, "%{}", vh.raw());
-        if let Some(name) = &value.name {
+        if let Some(name) = f.value_name(value) {
             out.push(' ');
             write_string(out, name);
         }
@@ -1012,7 +1012,7 @@ impl<'a> Printer<'a> {
 
     fn def_of(&self, out: &mut String, f: &Function, vh: Handle<Value>) {
         match f.values.get(vh) {
-            Some(value) => self.def(out, vh, value),
+            Some(value) => self.def(out, f, vh, value),
             None => {
                 let _ = write!(out, "%{}: ?type", vh.raw());
             }
@@ -1354,15 +1354,16 @@ impl<'a> Printer<'a> {
                 self.values(out, args);
                 out.push(')');
             }
-            Op::ImageSample {
-                image,
-                sampler,
-                coordinate,
-                array_index,
-                level,
-                depth_ref,
-                offset,
-            } => {
+            Op::ImageSample(sample) => {
+                let ImageSample {
+                    image,
+                    sampler,
+                    coordinate,
+                    array_index,
+                    level,
+                    depth_ref,
+                    offset,
+                } = &**sample;
                 let _ = write!(
                     out,
                     "image_sample {}, {}, {}",

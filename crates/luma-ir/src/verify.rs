@@ -35,10 +35,11 @@
 //! **Functions.** A function calls only earlier functions (so there is no recursion). Ordinary
 //! functions have at most one result and no I/O bindings; no function has pointer parameters
 //! or results. The first values are the parameters (`Param(i)` with the parameter's type) and no
-//! other value is a `Param`. `Constant`, `GlobalPointer` and `LocalPointer` values have the
-//! constant's type and `ptr<space, T>` of their variable. Locals have constructible types and
-//! initializers of their type. Values of pointer type are only variable pointers and access
-//! chains (never if/loop results, carried values, selects or call results).
+//! other value is a `Param`. A value's name is an entry of its function's name table.
+//! `Constant`, `GlobalPointer` and `LocalPointer` values have the constant's type and
+//! `ptr<space, T>` of their variable. Locals have constructible types and initializers of their
+//! type. Values of pointer type are only variable pointers and access chains (never if/loop
+//! results, carried values, selects or call results).
 //!
 //! **Placement and structure.** Every block except the body belongs to exactly one `If` or
 //! `Loop`; the body to none. Each `Op` value is placed by exactly one `StmtKind::Value`, and
@@ -85,10 +86,10 @@ use luma_base::Handle;
 
 use crate::ir::{
     AddressSpace, ArraySize, Block, BuiltIn, CombinedRole, Constant, ConstantValue, Function,
-    GlobalVariable, ImageClass, ImageDimension, ImageQuery, Interpolation, IoBinding, Literal,
-    Loop, LoopVar, MathFunction, Module, Op, ProductKind, RelationalFunction, SampleLevel, Scalar,
-    ScalarKind, ShaderStage, Stmt, StmtKind, StorageAccess, Type, TypeInner, UnaryOp, Value,
-    ValueDef, VectorSize,
+    GlobalVariable, ImageClass, ImageDimension, ImageQuery, ImageSample, Interpolation, IoBinding,
+    Literal, Loop, LoopVar, MathFunction, Module, Op, ProductKind, RelationalFunction, SampleLevel,
+    Scalar, ScalarKind, ShaderStage, Stmt, StmtKind, StorageAccess, Type, TypeInner, UnaryOp,
+    Value, ValueDef, VectorSize,
 };
 use crate::ir::{BinaryOp, ResourceBinding};
 use crate::layout::{rule_for_space, Layouter};
@@ -1228,6 +1229,17 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
     }
 
     fn check_value_def(&self, h: Handle<Value>, value: &Value) -> R<()> {
+        // Readers treat a name they cannot find as no name; a pass that copied a value from
+        // another function without re-adding its name would go unnoticed without this.
+        if let Some(id) = value.name {
+            if self.f.name_text(id).is_none() {
+                return Err(format!(
+                    "has name entry {}, past the function's {} names",
+                    id.index(),
+                    self.f.names.len()
+                ));
+            }
+        }
         let inner = self.v.inner(value.ty)?;
         let pointer = matches!(inner, TypeInner::Pointer { .. });
         if let Some(param) = self.f.params.get(h.index()) {
@@ -2183,24 +2195,27 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                     _ => Err("a call value calls a function with one result".into()),
                 }
             }
-            Op::ImageSample {
-                image,
-                sampler,
-                coordinate,
-                array_index,
-                level,
-                depth_ref,
-                offset,
-            } => self.image_sample(
-                *image,
-                *sampler,
-                *coordinate,
-                *array_index,
-                level,
-                *depth_ref,
-                *offset,
-                rt,
-            ),
+            Op::ImageSample(sample) => {
+                let ImageSample {
+                    image,
+                    sampler,
+                    coordinate,
+                    array_index,
+                    level,
+                    depth_ref,
+                    offset,
+                } = &**sample;
+                self.image_sample(
+                    *image,
+                    *sampler,
+                    *coordinate,
+                    *array_index,
+                    level,
+                    *depth_ref,
+                    *offset,
+                    rt,
+                )
+            }
             Op::ImageFetch {
                 image,
                 coordinate,

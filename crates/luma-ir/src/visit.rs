@@ -5,7 +5,7 @@
 
 use luma_base::Handle;
 
-use crate::ir::{Block, ImageQuery, Op, SampleLevel, StmtKind, Value};
+use crate::ir::{Block, ImageQuery, ImageSample, Op, SampleLevel, StmtKind, Value};
 
 impl Op {
     /// Calls `f` on every value this op reads, in a fixed order.
@@ -55,15 +55,16 @@ impl Op {
                 f(*pointer)
             }
             Op::Call { args, .. } => args.iter().copied().for_each(f),
-            Op::ImageSample {
-                image,
-                sampler,
-                coordinate,
-                array_index,
-                level,
-                depth_ref,
-                offset: _,
-            } => {
+            Op::ImageSample(sample) => {
+                let ImageSample {
+                    image,
+                    sampler,
+                    coordinate,
+                    array_index,
+                    level,
+                    depth_ref,
+                    offset: _,
+                } = &**sample;
                 f(*image);
                 f(*sampler);
                 f(*coordinate);
@@ -175,15 +176,16 @@ impl Op {
                 f(pointer)
             }
             Op::Call { args, .. } => args.iter_mut().for_each(f),
-            Op::ImageSample {
-                image,
-                sampler,
-                coordinate,
-                array_index,
-                level,
-                depth_ref,
-                offset: _,
-            } => {
+            Op::ImageSample(sample) => {
+                let ImageSample {
+                    image,
+                    sampler,
+                    coordinate,
+                    array_index,
+                    level,
+                    depth_ref,
+                    offset: _,
+                } = &mut **sample;
                 f(image);
                 f(sampler);
                 f(coordinate);

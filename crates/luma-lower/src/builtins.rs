@@ -13,8 +13,9 @@
 
 use luma_base::{Handle, Span};
 use luma_ir::{
-    Barrier, BinaryOp, DerivativeAxis, DerivativeControl, ImageQuery, Literal, MathFunction, Op,
-    RelationalFunction, SampleLevel, Scalar, ScalarKind, StmtKind, Type, TypeInner, Value,
+    Barrier, BinaryOp, DerivativeAxis, DerivativeControl, ImageQuery, ImageSample, Literal,
+    MathFunction, Op, RelationalFunction, SampleLevel, Scalar, ScalarKind, StmtKind, Type,
+    TypeInner, Value,
 };
 use luma_thir::{BuiltinFn as B, Expr, ExprId, ExprKind, TexDim, TextureShape};
 
@@ -718,7 +719,7 @@ impl<'a> FnCtx<'_, '_, 'a> {
         let offset = self.offset(rest, span)?;
         let ty = self.texel_ty(shape);
         let v = self.emit(
-            Op::ImageSample {
+            Op::ImageSample(Box::new(ImageSample {
                 image,
                 sampler,
                 coordinate,
@@ -726,7 +727,7 @@ impl<'a> FnCtx<'_, '_, 'a> {
                 level,
                 depth_ref,
                 offset,
-            },
+            })),
             ty,
         )?;
         self.adapt_result(v, rty, span)

@@ -251,7 +251,7 @@ impl<'a> FnCtx<'_, '_, 'a> {
             condition: cond,
             accept: a,
             reject: r,
-            results: vec![res],
+            results: Box::new([res]),
         })?;
         Ok(res)
     }

@@ -7,7 +7,7 @@ use luma_base::{Arena, Handle, Span};
 use luma_ir::{
     AddressSpace, Block, Constant, EntryPoint, Function, FunctionParam, FunctionResult,
     GlobalVariable, IoBinding, LocalVariable, Op, ShaderStage, SourceLoc, Stmt, StmtKind, Type,
-    Value, ValueDef,
+    Value, ValueDef, ValueNames,
 };
 use luma_thir::{
     self as thir, EntryInput, EntryPointDef, Exprs, FuncId, FunctionDef, LocalId, Program,
@@ -139,6 +139,7 @@ impl<'m, 'p, 'a> FnCtx<'m, 'p, 'a> {
                 locals: Arena::new(),
                 blocks,
                 body: entry_block,
+                names: ValueNames::new(),
             },
             cur: entry_block,
             terminated: false,
@@ -203,11 +204,8 @@ impl<'m, 'p, 'a> FnCtx<'m, 'p, 'a> {
         def: ValueDef,
         name: Option<String>,
     ) -> Handle<Value> {
-        self.func.values.append(Value {
-            ty,
-            def,
-            name: name.map(Into::into),
-        })
+        let name = name.and_then(|n| self.func.add_name(&n));
+        self.func.values.append(Value { ty, def, name })
     }
 
     /// The type of a value.
@@ -321,8 +319,8 @@ impl<'m, 'p, 'a> FnCtx<'m, 'p, 'a> {
     /// Names a value after a local, unless it is shared (constants, pointers, parameters) or
     /// already named.
     pub fn name_value(&mut self, v: Handle<Value>, name: &str) {
-        if let Some(value) = self.func.values.get_mut(v) {
-            if value.name.is_none()
+        let unnamed = self.func.values.get(v).is_some_and(|value| {
+            value.name.is_none()
                 && matches!(
                     value.def,
                     ValueDef::Op(_)
@@ -330,8 +328,11 @@ impl<'m, 'p, 'a> FnCtx<'m, 'p, 'a> {
                         | ValueDef::LoopCarried
                         | ValueDef::LoopResult
                 )
-            {
-                value.name = Some(name.into());
+        });
+        if unnamed {
+            let id = self.func.add_name(name);
+            if let Some(value) = self.func.values.get_mut(v) {
+                value.name = id;
             }
         }
     }
@@ -489,10 +490,11 @@ pub(crate) fn lower_plain(
             ty,
             binding: None,
         });
+        let name = cx.func.add_name(local.name.as_str());
         let v = cx.func.values.append(Value {
             ty,
             def: ValueDef::Param(i as u32),
-            name: Some(local.name.as_str().into()),
+            name,
         });
         param_values.push((l, v));
     }
@@ -604,10 +606,11 @@ pub(crate) fn lower_entry(
             ty,
             binding: Some(io_binding(io.binding)),
         });
+        let name = cx.func.add_name(io.name.as_str());
         cx.func.values.append(Value {
             ty,
             def: ValueDef::Param(param_index),
-            name: Some(io.name.as_str().into()),
+            name,
         });
         param_index += 1;
         Ok(param_index - 1)

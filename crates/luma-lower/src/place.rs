@@ -511,7 +511,7 @@ impl<'a> FnCtx<'_, '_, 'a> {
                                 Op::Shuffle {
                                     a: leaf,
                                     b: leaf,
-                                    pattern: cs.clone(),
+                                    pattern: cs.as_slice().into(),
                                 },
                                 sty,
                             )?)
@@ -616,7 +616,7 @@ impl<'a> FnCtx<'_, '_, 'a> {
                             Op::Shuffle {
                                 a: whole,
                                 b: whole,
-                                pattern: cs.clone(),
+                                pattern: cs.as_slice().into(),
                             },
                             oty,
                         )?;

@@ -350,7 +350,7 @@ impl<'a> FnCtx<'_, '_, 'a> {
                 condition: arm.condition,
                 accept: arm.accept,
                 reject: arm.reject,
-                results: result_vals.clone(),
+                results: result_vals.as_slice().into(),
             })?;
             if !any {
                 self.push(StmtKind::Unreachable)?;
@@ -409,7 +409,7 @@ impl<'a> FnCtx<'_, '_, 'a> {
             condition: cond,
             accept,
             reject,
-            results: Vec::new(),
+            results: Box::default(),
         })
     }
 

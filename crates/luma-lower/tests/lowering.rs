@@ -924,7 +924,7 @@ fn locals_name_their_values() {
     let names: Vec<_> = f
         .values
         .iter()
-        .filter_map(|(_, v)| v.name.as_deref())
+        .filter_map(|(_, v)| f.value_name(v))
         .collect();
     assert_eq!(names, ["a", "total"]);
 }

@@ -651,7 +651,9 @@ fn apply_edits(f: &mut Function, edits: Vec<(Handle<Block>, usize, Edit)>) {
                 if let Some(StmtKind::If { results, .. }) =
                     block.stmts.get_mut(i).map(|s| &mut s.kind)
                 {
-                    retain_mask(results, &mask);
+                    let mut kept = std::mem::take(results).into_vec();
+                    retain_mask(&mut kept, &mask);
+                    *results = kept.into_boxed_slice();
                 }
             }
             Edit::Loop(carried_mask, result_mask) => {

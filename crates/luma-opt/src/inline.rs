@@ -18,8 +18,8 @@
 use luma_base::Handle;
 use luma_ir::proc::ConstantInterner;
 use luma_ir::{
-    AddressSpace, Block, Function, Literal, LocalVariable, LoopControl, Module, Op, Stmt, StmtKind,
-    Type, Value, ValueDef,
+    AddressSpace, Block, Function, Literal, LocalVariable, LoopControl, Module, NameId, Op, Stmt,
+    StmtKind, Type, Value, ValueDef,
 };
 
 use crate::dce::remove_unreachable_functions;
@@ -198,6 +198,8 @@ fn copy_callee(
         });
     }
     let mut vmap: Vec<Handle<Value>> = Vec::with_capacity(callee.values.len());
+    // Names are ids into the callee's table: each is added to `f`'s once per copy.
+    let mut name_map: Vec<Option<NameId>> = vec![None; callee.names.len()];
     for (_, v) in callee.values.iter() {
         match v.def {
             ValueDef::Param(k) => {
@@ -213,6 +215,18 @@ fn copy_callee(
                     if let Some(new) = locals.get(l.index()) {
                         *l = *new;
                     }
+                }
+                if let Some(id) = v.name {
+                    nv.name = match name_map.get(id.index()).copied().flatten() {
+                        Some(new) => Some(new),
+                        None => {
+                            let new = callee.name_text(id).and_then(|text| f.add_name(text));
+                            if let Some(slot) = name_map.get_mut(id.index()) {
+                                *slot = new;
+                            }
+                            new
+                        }
+                    };
                 }
                 vmap.push(f.values.append(nv));
             }
@@ -449,10 +463,11 @@ fn lift_loop(
         return;
     };
     let bool_ty = module.scalar_type(luma_ir::Scalar::BOOL);
+    let name = f.add_name("returned");
     let flag = f.values.append(Value {
         ty: bool_ty,
         def: ValueDef::LoopResult,
-        name: Some("returned".into()),
+        name,
     });
     let rets: Vec<Handle<Value>> = result_types
         .iter()
@@ -539,7 +554,7 @@ fn lift_loop(
                     condition: flag,
                     accept,
                     reject,
-                    results: Vec::new(),
+                    results: Box::default(),
                 },
                 loc,
             },

@@ -364,7 +364,7 @@ fn ifs_to_selects(module: &Module, f: &mut Function) {
             let Some(value) = f.values.get(*r) else {
                 continue;
             };
-            let (ty, name) = (value.ty, value.name.clone());
+            let (ty, name) = (value.ty, value.name);
             let select = f.values.append(Value {
                 ty,
                 def: ValueDef::Op(Op::Select {

@@ -687,8 +687,9 @@ impl Promoter<'_> {
                     condition,
                     accept,
                     reject,
-                    mut results,
+                    results,
                 } => {
+                    let mut results = results.into_vec();
                     let locals = self.stored_in((b, i));
                     let mut after = state.clone();
                     for arm in [accept, reject] {
@@ -709,7 +710,7 @@ impl Promoter<'_> {
                             condition,
                             accept,
                             reject,
-                            results,
+                            results: results.into_boxed_slice(),
                         },
                         loc,
                     });

@@ -7,7 +7,7 @@
 use luma_base::{Arena, Handle, UniqueArena};
 use luma_ir::{
     Block, Constant, ConstantValue, Function, Literal, Module, Op, Stmt, StmtKind, Type, TypeInner,
-    Value, ValueDef,
+    Value, ValueDef, ValueNames,
 };
 use rustc_hash::FxHashMap;
 
@@ -441,6 +441,7 @@ fn empty_function() -> Function {
         locals: Arena::new(),
         blocks: Arena::new(),
         body: Handle::from_index(0),
+        names: ValueNames::new(),
     }
 }
 
@@ -636,6 +637,9 @@ pub(crate) fn compact_function(f: &mut Function) {
             }
         }
         f.values = new_values;
+        // The dropped values' names go too (they were freed with the values when each value
+        // owned its name).
+        f.compact_names();
     }
     let vmap = |h: Handle<Value>| value_map.get(h.index()).copied().flatten().unwrap_or(h);
     let bmap = |h: Handle<Block>| block_map.get(h.index()).copied().flatten().unwrap_or(h);
@@ -727,9 +731,11 @@ fn compact_constants(module: &mut Module) {
         for (_, v) in f.values.iter() {
             match &v.def {
                 ValueDef::Constant(c) => mark(*c, &mut live),
-                ValueDef::Op(Op::ImageSample {
-                    offset: Some(c), ..
-                }) => mark(*c, &mut live),
+                ValueDef::Op(Op::ImageSample(sample)) => {
+                    if let Some(c) = sample.offset {
+                        mark(c, &mut live);
+                    }
+                }
                 _ => {}
             }
         }
@@ -789,9 +795,11 @@ fn compact_constants(module: &mut Module) {
         for (_, v) in f.values.iter_mut() {
             match &mut v.def {
                 ValueDef::Constant(c) => *c = cmap(*c),
-                ValueDef::Op(Op::ImageSample {
-                    offset: Some(c), ..
-                }) => *c = cmap(*c),
+                ValueDef::Op(Op::ImageSample(sample)) => {
+                    if let Some(c) = &mut sample.offset {
+                        *c = cmap(*c);
+                    }
+                }
                 _ => {}
             }
         }
