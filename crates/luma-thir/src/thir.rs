@@ -591,7 +591,7 @@ pub enum ExprKind {
     Call {
         /// The callee.
         function: FuncId,
-        /// Arguments (see [`Program::list`]).
+        /// Arguments (see [`Exprs::list`]).
         args: ExprList,
     },
     /// A call of a builtin; the overload is determined by the argument types (see
@@ -603,7 +603,7 @@ pub enum ExprKind {
         fun: BuiltinFn,
         /// Arguments as written (atomic builtins take a place as their first argument; texture
         /// builtins take `Global` or indexed `Global` expressions for textures and samplers);
-        /// see [`Program::list`].
+        /// see [`Exprs::list`].
         args: ExprList,
     },
     /// Construction of a vector, matrix, array or struct of type `ty`. For vectors the
@@ -612,7 +612,7 @@ pub enum ExprKind {
     /// take one argument per element or member, in order (struct literals are reordered to
     /// declaration order here).
     Construct {
-        /// The parts (see [`Program::list`]).
+        /// The parts (see [`Exprs::list`]).
         args: ExprList,
     },
     /// A vector with all components equal to a scalar (`vec3(1.0)`), or a matrix with the scalar
@@ -673,7 +673,7 @@ pub enum ExprKind {
 }
 
 /// The constant of a `Const` expression: a scalar inline, a composite by handle into
-/// [`Program::composites`] (see [`Program::const_value`] and [`Program::push_const`]).
+/// [`Exprs::composites`] (see [`Exprs::const_value`] and [`Exprs::push_const`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum ExprConst {
     /// `bool`
@@ -690,7 +690,7 @@ pub enum ExprConst {
     Composite(CompositeId),
 }
 
-/// An argument list: a range of [`Program::expr_lists`], read with [`Program::list`].
+/// An argument list: a range of [`Exprs::lists`], read with [`Exprs::list`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ExprList {
     /// Index of the first argument.
