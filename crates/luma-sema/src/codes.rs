@@ -176,6 +176,8 @@ codes! {
     E0632, Error, "load from a write-only image", "@format(rgba8) @access(write) uniform img: image2D\n@entry(compute) @workgroup_size(1)\nfunction main()\n\tlet c = image_load(img, ivec2(0))\nend";
     /// An `image_store` reachable from a vertex entry point.
     E0633, Error, "storage image write in a vertex shader", "@format(rgba8) uniform img: image2D\n@entry(vertex)\nfunction main() -> (@builtin(position) p: vec4)\n\timage_store(img, ivec2(0), vec4(1.0))\n\treturn { p = vec4(0.0) }\nend";
+    /// A combined sampler at the last binding number, leaving none for its sampler.
+    E0634, Error, "no binding left for a combined sampler's sampler", "@binding(4294967295) uniform albedo: sampler2D";
 
     /// A value that must be known at compile time but is not.
     E0701, Error, "not a constant expression", "uniform u: vec4\nconst X: float = u.x";

@@ -1399,6 +1399,29 @@ impl<'a> Checker<'a> {
             } else {
                 1
             };
+            if binding.checked_add(slots - 1).is_none() {
+                // The sampler half of a combined sampler takes the next binding number, and
+                // binding numbers are 32-bit.
+                let name = self
+                    .prog
+                    .globals
+                    .get(gid)
+                    .map(|d| d.name.clone())
+                    .unwrap_or_default();
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0634,
+                        span,
+                        format!(
+                            "combined sampler `{name}` is at binding {binding}, which leaves no binding for its sampler"
+                        ),
+                    )
+                    .with_primary_label(format!("its sampler would need binding {}", u64::from(binding) + 1))
+                    .with_note("a combined sampler takes two bindings: the texture's and the next one for its sampler")
+                    .with_help("give it a lower `@binding`"),
+                );
+                continue;
+            }
             *counter = (*counter).max(binding.saturating_add(slots));
             for b in binding..binding.saturating_add(slots) {
                 if let Some(&other) = used.get(&(group, b)) {
