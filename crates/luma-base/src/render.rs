@@ -290,7 +290,7 @@ fn window<'t>(
     fixes: &mut Vec<(String, String)>,
     dropped: &mut Vec<String>,
 ) -> (Excerpt, &'t str) {
-    let text = file.text.as_str();
+    let text: &str = &file.text;
     let anchor = e.labels.first().map_or(e.lo, |l| l.1);
     let lo = floor_boundary(text, anchor.saturating_sub(WINDOW_CONTEXT).max(e.lo));
     let hi = floor_boundary(text, (anchor + 2 * WINDOW_CONTEXT).min(e.hi)).max(lo);

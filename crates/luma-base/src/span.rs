@@ -5,6 +5,8 @@
 //! piece of the expanded text came from which file (and which `#line` directive renamed it), so a
 //! diagnostic can name the original file, line and column.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 
 /// Identifies one source file loaded by the preprocessor.
@@ -58,15 +60,17 @@ impl Span {
 pub struct SourceFile {
     /// The name diagnostics show: the path as the user or the include directive spelled it.
     pub name: String,
-    /// The file's full text.
-    pub text: String,
+    /// The file's full text, shared (not copied) with whoever read it: the compiler keeps the
+    /// file for diagnostics while the preprocessor and the caller hold the same text.
+    pub text: Arc<str>,
     /// Byte offset of the start of each line, for offset -> line/column lookups.
     line_starts: Vec<u32>,
 }
 
 impl SourceFile {
-    /// Builds a file record, indexing its line starts.
-    pub fn new(name: impl Into<String>, text: impl Into<String>) -> SourceFile {
+    /// Builds a file record, indexing its line starts. An `Arc<str>` is kept as it is; a
+    /// `String` or `&str` is copied into one.
+    pub fn new(name: impl Into<String>, text: impl Into<Arc<str>>) -> SourceFile {
         let text = text.into();
         let mut line_starts = vec![0u32];
         for (i, b) in text.bytes().enumerate() {
@@ -163,7 +167,7 @@ impl SourceMap {
     }
 
     /// A map for a single file whose text is the whole expanded source.
-    pub fn single(name: impl Into<String>, text: impl Into<String>) -> SourceMap {
+    pub fn single(name: impl Into<String>, text: impl Into<Arc<str>>) -> SourceMap {
         let mut map = SourceMap::new();
         let file = map.add_file(SourceFile::new(name, text));
         let len = map.file(file).map_or(0, |f| f.text.len() as u32);

@@ -167,7 +167,8 @@ pub fn render(results: &Results, machine: &Machine, tools: &Tools, budget: &Budg
     let _ = writeln!(
         w,
         "| Method | median of at least {} timed runs (at least 3 when one run takes over 2 s) \
-         after {} warm-up, each measurement repeated for at least {:.1} s. Times are CPU time \
+         after {} warm-up (one when a run takes over 2 s; none, and exactly 3 runs, when it \
+         takes over 30 s), each measurement repeated for at least {:.1} s. Times are CPU time \
          (user + system; in process: this thread's), wall-clock medians are in their own \
          table. Processes are measured by a probe that waits for them (wall time, CPU time, \
          peak RSS from `getrusage(RUSAGE_CHILDREN)`). In-process figures (Luma and the naga \

@@ -90,6 +90,10 @@ pub fn breakdown(
     }
     let mut runs: Vec<Vec<Times>> = Vec::new();
     let mut spent = std::time::Duration::ZERO;
+    if budget.warmup == 0 {
+        spent += one;
+        runs.push(first);
+    }
     while runs.len() < budget.max_runs.max(1)
         && (runs.len() < budget.min_runs.max(1) || spent < budget.time)
     {

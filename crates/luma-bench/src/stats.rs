@@ -36,10 +36,19 @@ impl Budget {
         time: Duration::ZERO,
     };
 
-    /// The same budget with fewer runs for inputs where one run is expensive (at least 3 runs
-    /// and one warm-up are always kept).
+    /// The same budget with fewer runs for inputs where one run is expensive: over 2 s, one
+    /// warm-up and at least 3 runs; over 30 s (glslang on the largest input takes minutes), the
+    /// first run is itself timed (`warmup: 0`: caches matter nothing at that length) and 3
+    /// runs in all are kept.
     pub fn for_cost(self, one_run: Duration) -> Budget {
-        if one_run > Duration::from_secs(2) {
+        if one_run > Duration::from_secs(30) {
+            Budget {
+                warmup: 0,
+                min_runs: self.min_runs.min(3),
+                max_runs: self.max_runs.min(3),
+                ..self
+            }
+        } else if one_run > Duration::from_secs(2) {
             Budget {
                 warmup: self.warmup.min(1),
                 min_runs: self.min_runs.min(3),
@@ -145,6 +154,10 @@ pub fn measure_with(
     }
     let mut runs = Vec::new();
     let mut spent = Duration::ZERO;
+    if budget.warmup == 0 {
+        spent += first.wall;
+        runs.push(first);
+    }
     while runs.len() < budget.max_runs.max(1)
         && (runs.len() < budget.min_runs.max(1) || spent < budget.time)
     {
@@ -220,6 +233,37 @@ mod tests {
         }
         std::hint::black_box(x);
         assert!(thread_cpu() > before);
+    }
+
+    #[test]
+    fn expensive_runs_get_smaller_budgets() {
+        let full = Budget::FULL;
+        assert_eq!(full.for_cost(Duration::from_millis(10)), full);
+        let slow = full.for_cost(Duration::from_secs(5));
+        assert_eq!((slow.warmup, slow.min_runs), (1, 3));
+        let very_slow = full.for_cost(Duration::from_secs(60));
+        assert_eq!(
+            (very_slow.warmup, very_slow.min_runs, very_slow.max_runs),
+            (0, 3, 3)
+        );
+    }
+
+    #[test]
+    fn first_run_is_timed_when_it_is_very_long() {
+        // A 31 s first run makes the full budget one of exactly 3 runs, the first among them.
+        let mut calls = 0;
+        let long = Duration::from_secs(31);
+        let s = measure_with(&Budget::FULL, || {
+            calls += 1;
+            Ok(Times {
+                wall: long,
+                cpu: long + Duration::from_secs(calls),
+            })
+        })
+        .unwrap();
+        assert_eq!((calls, s.runs), (3, 3));
+        // CPU times 32, 33, 34 s: the first run is in the median.
+        assert_eq!(s.min_cpu, Duration::from_secs(32));
     }
 
     #[test]

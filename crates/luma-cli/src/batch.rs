@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use lumac::{Output, SpecValue, Target};
 use rayon::prelude::*;
@@ -255,10 +256,10 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
         for (id, value, _) in &job.spec {
             opts.spec_values.insert(*id, *value);
         }
-        let (name, text) = sources
-            .get(job.input)
-            .map_or(("", ""), |s| (s.name.as_str(), s.text.as_str()));
-        lumac::compile(name, text, &lumac::FsReader, &opts, &targets)
+        let (name, text) = sources.get(job.input).map_or(("", Arc::from("")), |s| {
+            (s.name.as_str(), Arc::clone(&s.text))
+        });
+        lumac::compile_shared(name, text, &lumac::FsReader, &opts, &targets)
     };
     let results: Vec<lumac::CompileResult> = match args.jobs {
         Some(n) => {

@@ -1,6 +1,7 @@
 //! Reading sources (files or standard input) and writing outputs, with one-line I/O errors.
 
 use std::io::{Read, Write};
+use std::sync::Arc;
 
 use crate::Failure;
 
@@ -8,8 +9,8 @@ use crate::Failure;
 pub struct Source {
     /// The name diagnostics use (`<stdin>` for standard input).
     pub name: String,
-    /// Its text.
-    pub text: String,
+    /// Its text, shared with the compiler's source map rather than copied into it.
+    pub text: Arc<str>,
 }
 
 /// Reads `name` (`-` = standard input).
@@ -21,7 +22,7 @@ pub fn read(name: &str) -> Result<Source, Failure> {
             .map_err(|e| Failure::Usage(format!("cannot read standard input: {e}")))?;
         return Ok(Source {
             name: "<stdin>".to_string(),
-            text,
+            text: Arc::from(text),
         });
     }
     let bytes = std::fs::read(name)
@@ -30,7 +31,7 @@ pub fn read(name: &str) -> Result<Source, Failure> {
         .map_err(|_| Failure::Usage(format!("`{name}` is not UTF-8 text")))?;
     Ok(Source {
         name: name.to_string(),
-        text,
+        text: Arc::from(text),
     })
 }
 

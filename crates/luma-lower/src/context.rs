@@ -64,7 +64,7 @@ impl<'a> DebugMap<'a> {
             .files()
             .map(|(_, f)| DebugSource {
                 name: f.name.clone(),
-                text: Some(f.text.clone()),
+                text: Some(f.text.to_string()),
             })
             .collect();
         out.extend(self.map.line_names.iter().map(|n| DebugSource {

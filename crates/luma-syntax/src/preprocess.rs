@@ -14,7 +14,7 @@
 //! live on disk.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::rc::Rc;
+use std::sync::Arc;
 
 use luma_base::{Diagnostic, Diagnostics, FileId, Limits, Segment, SourceFile, SourceMap, Span};
 
@@ -150,7 +150,8 @@ pub struct PreprocessOptions {
 pub struct Preprocessed {
     /// The text the lexer reads: every include spliced in, directive lines blanked. Empty when
     /// the size limit was exceeded, so that no later stage reports errors about a cut text.
-    pub text: String,
+    /// When nothing was spliced or blanked it is the main file's own text, shared, not copied.
+    pub text: Arc<str>,
     /// Leads every offset of `text` back to its file and line.
     pub source_map: SourceMap,
     /// Canonical path of every file read through the [`FileReader`], in first-read order (for
@@ -159,10 +160,24 @@ pub struct Preprocessed {
 }
 
 /// Expands `main_text` (named `main_name` in diagnostics; its includes resolve relative to that
-/// name's directory), reading included files through `reader`.
+/// name's directory), reading included files through `reader`. The text is copied once, into
+/// the source map; [`preprocess_shared`] takes a shared text and copies nothing.
 pub fn preprocess(
     main_name: &str,
     main_text: &str,
+    reader: &dyn FileReader,
+    options: &PreprocessOptions,
+    diags: &mut Diagnostics,
+) -> Preprocessed {
+    preprocess_shared(main_name, Arc::from(main_text), reader, options, diags)
+}
+
+/// [`preprocess`] of a shared text: the source map keeps `main_text` itself, and so does
+/// [`Preprocessed::text`] when the file has no directive (a large generated shader is then held
+/// once, not three times).
+pub fn preprocess_shared(
+    main_name: &str,
+    main_text: Arc<str>,
     reader: &dyn FileReader,
     options: &PreprocessOptions,
     diags: &mut Diagnostics,
@@ -181,7 +196,9 @@ pub fn preprocess(
         charged: 0,
         last_directive: None,
     };
-    let main_id = ex.map.add_file(SourceFile::new(main_name, main_text));
+    let main_id = ex
+        .map
+        .add_file(SourceFile::new(main_name, Arc::clone(&main_text)));
     if main_text.len() > options.limits.max_source_bytes || u32::try_from(main_text.len()).is_err()
     {
         ex.map.push_segment(Segment {
@@ -193,7 +210,7 @@ pub fn preprocess(
             renamed: None,
         });
         ex.too_large(Span::point(0));
-        return ex.finish();
+        return ex.finish(&main_text);
     }
     let canonical = reader.canonicalize(main_name);
     ex.stack.push(Frame {
@@ -201,8 +218,10 @@ pub fn preprocess(
         name: main_name.to_owned(),
         directive: None,
     });
-    let text: Rc<str> = Rc::from(main_text);
-    ex.process(main_id, &text, main_name);
+    // The expanded text is at least the main file's text: reserve it, rather than grow it by
+    // doubling (which copies it a few times over).
+    ex.out.reserve(main_text.len());
+    ex.process(main_id, &main_text, main_name);
     if ex.map.segments().is_empty() {
         ex.map.push_segment(Segment {
             expanded_start: 0,
@@ -213,7 +232,7 @@ pub fn preprocess(
             renamed: None,
         });
     }
-    ex.finish()
+    ex.finish(&main_text)
 }
 
 /// A file being expanded.
@@ -253,7 +272,7 @@ struct Expander<'a> {
     map: SourceMap,
     includes: Vec<String>,
     /// Files read so far, by canonical path.
-    read: BTreeMap<String, (FileId, Rc<str>)>,
+    read: BTreeMap<String, (FileId, Arc<str>)>,
     /// Canonical paths of files that said `#pragma once`.
     once: BTreeSet<String>,
     stack: Vec<Frame>,
@@ -273,12 +292,15 @@ fn span(lo: usize, hi: usize) -> Span {
 }
 
 impl Expander<'_> {
-    fn finish(self) -> Preprocessed {
+    /// The result; `main_text` stands in for the expanded text when the two are equal.
+    fn finish(self, main_text: &Arc<str>) -> Preprocessed {
         Preprocessed {
             text: if self.overflow {
-                String::new()
+                Arc::from("")
+            } else if *self.out == **main_text {
+                Arc::clone(main_text)
             } else {
-                self.out
+                Arc::from(self.out)
             },
             source_map: self.map,
             includes: self.includes,
@@ -338,7 +360,7 @@ impl Expander<'_> {
     }
 
     /// Expands one file's text into `out`. Returns the `#line` state at its end.
-    fn process(&mut self, file: FileId, text: &Rc<str>, resolve_path: &str) -> (i64, Option<u32>) {
+    fn process(&mut self, file: FileId, text: &Arc<str>, resolve_path: &str) -> (i64, Option<u32>) {
         let mut run = Run {
             expanded_start: self.out.len(),
             file_start: 0,
@@ -733,15 +755,15 @@ impl Expander<'_> {
             return;
         }
         let (file, text) = match self.read.get(&canonical) {
-            Some((file, text)) => (*file, Rc::clone(text)),
+            Some((file, text)) => (*file, Arc::clone(text)),
             None => match self.reader.read(&canonical) {
                 Ok(text) => {
+                    let text: Arc<str> = Arc::from(text);
                     let file = self
                         .map
-                        .add_file(SourceFile::new(name.clone(), text.as_str()));
-                    let text: Rc<str> = Rc::from(text);
+                        .add_file(SourceFile::new(name.clone(), Arc::clone(&text)));
                     self.read
-                        .insert(canonical.clone(), (file, Rc::clone(&text)));
+                        .insert(canonical.clone(), (file, Arc::clone(&text)));
                     self.includes.push(canonical.clone());
                     (file, text)
                 }

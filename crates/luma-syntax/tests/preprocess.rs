@@ -11,11 +11,13 @@
 )]
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use luma_base::{Diagnostic, Diagnostics, Limits};
 use luma_syntax::parse;
 use luma_syntax::preprocess::{
-    preprocess, FileReader, FsReader, MemoryReader, PreprocessOptions, Preprocessed,
+    preprocess, preprocess_shared, FileReader, FsReader, MemoryReader, PreprocessOptions,
+    Preprocessed,
 };
 
 fn memory(files: &[(&str, &str)]) -> MemoryReader {
@@ -100,7 +102,7 @@ fn directive_lines_become_spaces_of_the_same_length() {
     let first_line = p.text.lines().next().unwrap();
     assert_eq!(first_line.len(), "  #include \"a.luma\" -- comment".len());
     assert!(first_line.trim().is_empty());
-    assert_eq!(p.text, format!("{first_line}\nX\nY\n"));
+    assert_eq!(*p.text, format!("{first_line}\nX\nY\n"));
 }
 
 #[test]
@@ -306,7 +308,7 @@ fn size_limit_counts_the_expanded_text() {
     };
     let (p, diags) = run(&reader, "main.luma", main, &[], limits);
     assert_eq!(codes_of(&diags), ["E0104"]);
-    assert_eq!(p.text, "", "a cut text would only give cascading errors");
+    assert_eq!(&*p.text, "", "a cut text would only give cascading errors");
     assert_eq!(at(&p, &diags[0]), "main.luma:2:1");
 
     // Exactly at the limit is fine; each `#include` counts 64 bytes besides its text.
@@ -652,4 +654,49 @@ end
     assert!(parse_diags.as_slice().is_empty());
     assert_eq!(module.items.len(), 4);
     assert_eq!(p.includes, ["common/types.luma", "common/lighting.luma"]);
+}
+
+#[test]
+fn text_without_directives_is_shared_not_copied() {
+    let options = PreprocessOptions {
+        include_dirs: Vec::new(),
+        limits: Limits::default(),
+    };
+    let reader = memory(&[("inc.luma", "const K = 1\n")]);
+    let mut diags = Diagnostics::default();
+
+    let plain: Arc<str> = Arc::from("const A = 1\nconst B = A\n");
+    let p = preprocess_shared(
+        "main.luma",
+        Arc::clone(&plain),
+        &reader,
+        &options,
+        &mut diags,
+    );
+    assert!(
+        Arc::ptr_eq(&p.text, &plain),
+        "the lexer reads the caller's text"
+    );
+    let (_, file) = p.source_map.files().next().unwrap();
+    assert!(
+        Arc::ptr_eq(&file.text, &plain),
+        "the source map keeps it too"
+    );
+
+    let with_include: Arc<str> = Arc::from("#include \"inc.luma\"\nconst A = K\n");
+    let p = preprocess_shared(
+        "main.luma",
+        Arc::clone(&with_include),
+        &reader,
+        &options,
+        &mut diags,
+    );
+    assert!(!Arc::ptr_eq(&p.text, &with_include));
+    assert!(p.text.contains("const K = 1") && p.text.contains("const A = K"));
+    let (_, file) = p.source_map.files().next().unwrap();
+    assert!(
+        Arc::ptr_eq(&file.text, &with_include),
+        "the main file is still not copied"
+    );
+    assert!(diags.as_slice().is_empty());
 }

@@ -169,6 +169,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 
 pub use luma_base::render::HumanOptions;
 pub use luma_base::{Code, CodeDoc, Diagnostic, Diagnostics, Limits, Severity, SourceMap, Span};
@@ -339,7 +340,19 @@ pub fn parse(
     options: &Options,
     diags: &mut Diagnostics,
 ) -> Parsed {
-    let pre = luma_syntax::preprocess::preprocess(
+    parse_shared(name, Arc::from(text), reader, options, diags)
+}
+
+/// [`parse`] of a shared text: the source map keeps `text` itself instead of a copy, so a
+/// caller that holds the source as an `Arc<str>` does not hold it twice.
+pub fn parse_shared(
+    name: &str,
+    text: Arc<str>,
+    reader: &dyn FileReader,
+    options: &Options,
+    diags: &mut Diagnostics,
+) -> Parsed {
+    let pre = luma_syntax::preprocess::preprocess_shared(
         name,
         text,
         reader,
@@ -678,8 +691,20 @@ pub fn compile(
     options: &Options,
     targets: &[Target],
 ) -> CompileResult {
+    compile_shared(name, Arc::from(text), reader, options, targets)
+}
+
+/// [`compile`] of a shared text, which the compiler keeps (for diagnostics) without copying
+/// it: the `luma` binary reads each source into an `Arc<str>` and passes it here.
+pub fn compile_shared(
+    name: &str,
+    text: Arc<str>,
+    reader: &dyn FileReader,
+    options: &Options,
+    targets: &[Target],
+) -> CompileResult {
     let mut diags = Diagnostics::new(options.limits.max_diagnostics);
-    let mut parsed = parse(name, text, reader, options, &mut diags);
+    let mut parsed = parse_shared(name, text, reader, options, &mut diags);
     let mut outputs = Vec::new();
     let mut module_out = None;
     let mut reflection = None;

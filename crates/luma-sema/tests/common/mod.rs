@@ -54,7 +54,12 @@ pub fn check_str_with(name: &str, text: &str, limits: Limits) -> Checked {
     finish(pre.text, pre.source_map, diags, limits)
 }
 
-fn finish(text: String, map: SourceMap, mut diags: Diagnostics, limits: Limits) -> Checked {
+fn finish(
+    text: std::sync::Arc<str>,
+    map: SourceMap,
+    mut diags: Diagnostics,
+    limits: Limits,
+) -> Checked {
     let module = luma_syntax::parse(&text, &limits, &mut diags);
     let program = if diags.has_errors() {
         None
