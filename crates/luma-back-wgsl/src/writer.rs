@@ -1601,8 +1601,9 @@ fn join_access(a: Option<ImageAccess>, b: Option<ImageAccess>) -> Option<ImageAc
 /// WGSL takes `read_write` only for `r32f`, `r32ui` and `r32i` and WebGPU gives vertex shaders
 /// no writable storage textures: a compute shader that fills an `rgba16f` image a fragment
 /// shader reads would not compile. So a read_write image gets one declaration per access its
-/// entry points need (`load` only: `read`; `store` only: `write`), each entry point using
-/// one. A function reached from entry points with different needs uses the union, and so do
+/// entry points need, each entry point using one: vertex entry points `read`; for the other
+/// formats, entry points that only load it `read`, those that only store it `write`; an r32
+/// image stays `read_write` outside vertex shaders. A function reached from entry points with different needs uses the union, and so do
 /// the other functions of those entry points (repeated until nothing changes); an image that
 /// then needs `read_write` everywhere keeps its single declaration.
 fn plan_image_access(
@@ -1626,17 +1627,37 @@ fn plan_image_access(
         if let Some(TypeInner::Array { base, .. }) = module.types.get(element).map(|t| &t.inner) {
             element = *base;
         }
-        if !matches!(
-            module.types.get(element).map(|t| &t.inner),
+        let format = match module.types.get(element).map(|t| &t.inner) {
             Some(TypeInner::Image {
-                class: ImageClass::Storage {
-                    access: ImageAccess::ReadWrite,
-                    ..
-                },
+                class:
+                    ImageClass::Storage {
+                        format,
+                        access: ImageAccess::ReadWrite,
+                    },
                 ..
-            })
-        ) {
-            continue;
+            }) => *format,
+            _ => continue,
+        };
+        // Where WGSL can declare the image read_write (its 32-bit single-channel formats,
+        // outside vertex shaders), it keeps the access the source gives it, which reflection
+        // reports: only vertex entry points get a read-only declaration.
+        let read_write_allowed = matches!(
+            format,
+            StorageFormat::R32Float | StorageFormat::R32Uint | StorageFormat::R32Sint
+        );
+        let mut vertex_reach = vec![false; module.functions.len()];
+        let mut other_reach = vec![false; module.functions.len()];
+        for (entry, fs) in module.entry_points.iter().zip(&reached) {
+            let slots = if entry.stage == ShaderStage::Vertex {
+                &mut vertex_reach
+            } else {
+                &mut other_reach
+            };
+            for f in fs {
+                if let Some(slot) = slots.get_mut(f.index()) {
+                    *slot = true;
+                }
+            }
         }
         // What each function that uses the image does with it.
         let own: Vec<Option<ImageAccess>> = module
@@ -1645,6 +1666,12 @@ fn plan_image_access(
             .map(|(f, function)| {
                 if !graph.direct_globals(f).contains(&g) {
                     return None;
+                }
+                if read_write_allowed && other_reach.get(f.index()) == Some(&true) {
+                    return Some(ImageAccess::ReadWrite);
+                }
+                if read_write_allowed && vertex_reach.get(f.index()) == Some(&true) {
+                    return Some(ImageAccess::Read);
                 }
                 match luma_back::image_uses(function, g) {
                     (true, true) => Some(ImageAccess::ReadWrite),
