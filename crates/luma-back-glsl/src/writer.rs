@@ -862,7 +862,9 @@ impl<'a> Writer<'a> {
                         let decl = self.decl(global.ty, &name)?;
                         let element = self.element_type(global.ty)?;
                         let storage = match self.inner(element)? {
-                            TypeInner::Image { class, .. } => storage_image_qualifiers(*class),
+                            TypeInner::Image { class, .. } => {
+                                storage_image_qualifiers(self.entry_image_class(h, *class))
+                            }
                             _ => None,
                         };
                         match storage {
@@ -910,6 +912,35 @@ impl<'a> Writer<'a> {
             }
         }
         Ok(out.finish())
+    }
+
+    /// The class of storage image `g` as this entry point uses it: a `read_write` image that
+    /// the entry point's functions only load (or only query) is `readonly` (Vulkan wants that of vertex and
+    /// fragment storage images unless `vertexPipelineStoresAndAtomics` /
+    /// `fragmentStoresAndAtomics` is on), one they only store is `writeonly`, as in SPIR-V.
+    fn entry_image_class(&self, g: Handle<GlobalVariable>, class: ImageClass) -> ImageClass {
+        let ImageClass::Storage {
+            format,
+            access: ImageAccess::ReadWrite,
+        } = class
+        else {
+            return class;
+        };
+        let (mut loads, mut stores) = (false, false);
+        for &f in &self.reached_functions {
+            if let Some(function) = self.module.functions.get(f) {
+                let (l, s) = luma_back::image_uses(function, g);
+                loads |= l;
+                stores |= s;
+            }
+        }
+        let access = match (loads, stores) {
+            (true, true) => ImageAccess::ReadWrite,
+            (false, true) => ImageAccess::Write,
+            // Loaded, or only queried (`imageSize` needs neither).
+            _ => ImageAccess::Read,
+        };
+        ImageClass::Storage { format, access }
     }
 
     /// A uniform, storage or push-constant block.

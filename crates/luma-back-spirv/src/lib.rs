@@ -131,7 +131,20 @@ impl std::error::Error for Error {}
 /// Writes `module` as a SPIR-V binary (one `u32` per word, in host order; write them
 /// little-endian for a `.spv` file).
 pub fn write(module: &Module, options: &Options) -> Result<Vec<u32>, Error> {
-    Writer::new(module, options)?.write()
+    // A helper that a graphics entry point and a compute entry point both call, and that
+    // reaches a writable buffer or image, gets a copy for the graphics entry points, which can
+    // then read the buffer or image through its `NonWritable` twin.
+    let split = luma_back::split_shared_functions(
+        module,
+        |entry| entry.stage != luma_ir::ShaderStage::Compute,
+        |graph, f| {
+            graph
+                .reachable_globals(f)
+                .iter()
+                .any(|&g| writer::may_have_read_twin(module, g))
+        },
+    );
+    Writer::new(split.as_ref().unwrap_or(module), options)?.write()
 }
 
 /// The words of a SPIR-V module as little-endian bytes, the usual `.spv` file format.

@@ -570,7 +570,6 @@ impl<'a> Writer<'a> {
         })
     }
 
-    /// The declared global `g`.
     /// The access of a storage image type (or of an array of storage images).
     pub(crate) fn storage_image_access(&self, ty: Handle<Type>) -> Option<luma_ir::ImageAccess> {
         let mut inner = self.ir_type_inner(ty).ok()?;
@@ -586,7 +585,7 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// Declares the read-only twin of storage buffer `g` (declared as `info`): another
+    /// Declares the read-only twin of storage buffer or image `g` (declared as `info`): another
     /// variable of the same type on the same descriptor, decorated `NonWritable`.
     fn declare_read_twin(
         &mut self,
@@ -1098,15 +1097,45 @@ fn text_chunks(text: &str, max_bytes: usize) -> Vec<&str> {
     chunks
 }
 
-/// Which read-write storage buffers get a read-only twin, and which functions read through it.
+/// Whether global `g` is a read-write storage buffer or storage image, which graphics entry
+/// points that never write it read through a `NonWritable` twin (see [`read_twins`]).
+pub(crate) fn may_have_read_twin(module: &Module, g: Handle<GlobalVariable>) -> bool {
+    module.globals.get(g).is_some_and(|global| {
+        global.space
+            == AddressSpace::Storage {
+                access: StorageAccess::ReadWrite,
+            }
+            || read_write_storage_image(module, global.ty)
+    })
+}
+
+/// Whether `ty` is a `read_write` storage image or an array of them.
+fn read_write_storage_image(module: &Module, mut ty: Handle<Type>) -> bool {
+    if let Some(TypeInner::Array { base, .. }) = module.types.get(ty).map(|t| &t.inner) {
+        ty = *base;
+    }
+    matches!(
+        module.types.get(ty).map(|t| &t.inner),
+        Some(TypeInner::Image {
+            class: luma_ir::ImageClass::Storage {
+                access: luma_ir::ImageAccess::ReadWrite,
+                ..
+            },
+            ..
+        })
+    )
+}
+
+/// Which read-write storage buffers and storage images get a read-only twin, and which
+/// functions read through it.
 ///
-/// Vulkan requires `NonWritable` on every storage buffer a vertex, tessellation or geometry
-/// shader uses unless `vertexPipelineStoresAndAtomics` is enabled (`fragmentStoresAndAtomics`
-/// for fragment shaders). A buffer's access is one for the whole source, so a module whose
-/// compute shader fills a buffer its vertex shader reads would need the feature. Instead, a
-/// function uses the twin of buffer `g` when every entry point that reaches it is a graphics
-/// entry point none of whose functions writes `g` (a function a compute shader or a writing
-/// entry point also reaches keeps the buffer itself).
+/// Vulkan requires `NonWritable` on every storage buffer and storage image a vertex,
+/// tessellation or geometry shader uses unless `vertexPipelineStoresAndAtomics` is enabled
+/// (`fragmentStoresAndAtomics` for fragment shaders). A buffer's or image's access is one for
+/// the whole source, so a module whose compute shader fills a buffer or image its vertex
+/// shader reads would need the feature. Instead, a function uses the twin of `g` when every
+/// entry point that reaches it is a graphics entry point none of whose functions writes `g`
+/// (a function a compute shader or a writing entry point also reaches keeps `g` itself).
 fn read_twins(
     module: &Module,
     graph: &CallGraph,
@@ -1133,9 +1162,17 @@ fn read_twins(
         .collect();
     let mut twins = Vec::new();
     for (g, global) in module.globals.iter() {
-        if global.space != read_write {
+        let image = read_write_storage_image(module, global.ty);
+        if global.space != read_write && !image {
             continue;
         }
+        let writes = |function: &Function| {
+            if image {
+                luma_back::image_uses(function, g).1
+            } else {
+                luma_back::writes_global(function, g)
+            }
+        };
         // Per entry point: whether it only reads `g` from a graphics stage.
         let reader: Vec<bool> = entries
             .iter()
@@ -1145,7 +1182,7 @@ fn read_twins(
                     && !module.functions.iter().any(|(f, function)| {
                         functions.get(f.index()) == Some(&true)
                             && graph.direct_globals(f).contains(&g)
-                            && luma_back::writes_global(function, g)
+                            && writes(function)
                     })
             })
             .collect();

@@ -76,7 +76,21 @@ impl std::error::Error for Error {}
 
 /// Writes `module`, every entry point included, as one WGSL source.
 pub fn write(module: &Module, options: &Options) -> Result<String, Error> {
-    writer::Writer::new(module, options)?.write()
+    // A helper that a vertex shader and another entry point both call, and that reaches a
+    // writable buffer or image, gets a copy for the vertex shader, which can then name the
+    // read-only declaration of the buffer or image (WebGPU gives vertex shaders no writable
+    // storage).
+    let split = luma_back::split_shared_functions(
+        module,
+        |entry| entry.stage == luma_ir::ShaderStage::Vertex,
+        |graph, f| {
+            graph
+                .reachable_globals(f)
+                .iter()
+                .any(|&g| writer::vertex_needs_read_only_twin(module, g))
+        },
+    );
+    writer::Writer::new(split.as_ref().unwrap_or(module), options)?.write()
 }
 
 /// The WGSL function name of each entry point of `module`, in order: the Luma name, or the name

@@ -98,6 +98,9 @@ pub(crate) struct Writer<'a> {
     pub used_outside_vertex: Vec<bool>,
     /// Per function: whether only vertex entry points reach it.
     pub vertex_only: Vec<bool>,
+    /// Per global: for a read_write storage image that entry points use with different
+    /// accesses, its declarations and the one each function uses (see [`plan_image_access`]).
+    pub image_plans: Vec<Option<ImagePlan>>,
     pub function_names: Vec<String>,
     /// Output struct names of entry functions with several results.
     pub output_structs: Vec<Option<String>>,
@@ -206,6 +209,8 @@ impl<'a> Writer<'a> {
 
         let vertex_plan =
             plan_vertex_storage(module, &graph, &reached_globals, &global_names, &mut namer);
+        let image_plans =
+            plan_image_access(module, &graph, &reached_globals, &global_names, &mut namer);
 
         for &f in &reached_functions {
             let Some(function) = module.functions.get(f) else {
@@ -326,6 +331,7 @@ impl<'a> Writer<'a> {
             vertex_read_names: vertex_plan.read_names,
             used_outside_vertex: vertex_plan.used_outside,
             vertex_only: vertex_plan.vertex_only,
+            image_plans,
             function_names,
             output_structs,
             layouts,
@@ -426,6 +432,16 @@ impl<'a> Writer<'a> {
 
     /// The plain WGSL spelling of a type, marking structs as used.
     pub fn type_text(&mut self, ty: Handle<Type>) -> Result<String, Error> {
+        self.type_text_with(ty, None)
+    }
+
+    /// [`Writer::type_text`], with the access of a storage image (or of an array of them)
+    /// replaced by `image_access` when given.
+    fn type_text_with(
+        &mut self,
+        ty: Handle<Type>,
+        image_access: Option<ImageAccess>,
+    ) -> Result<String, Error> {
         // Arrays nest at most as deep as the arena is long: spell them from the inside out.
         let mut chain = Vec::new();
         let mut current = ty;
@@ -438,7 +454,24 @@ impl<'a> Writer<'a> {
                 _ => break,
             }
         }
-        let mut text = self.leaf_text(current)?;
+        let mut text = match (self.inner(current)?, image_access) {
+            (
+                TypeInner::Image {
+                    dim,
+                    arrayed,
+                    class: ImageClass::Storage { format, .. },
+                },
+                Some(access),
+            ) => image_type(
+                *dim,
+                *arrayed,
+                ImageClass::Storage {
+                    format: *format,
+                    access,
+                },
+            )?,
+            _ => self.leaf_text(current)?,
+        };
         // Arrays of textures or samplers are naga's binding arrays (WGSL itself has none).
         let handles = matches!(
             self.inner(current)?,
@@ -462,6 +495,13 @@ impl<'a> Writer<'a> {
     /// The name function `f` uses for global `g`: the read-only declaration in functions only
     /// vertex entry points reach, where the buffer has one.
     pub fn global_name_in(&self, f: Handle<Function>, g: Handle<GlobalVariable>) -> Option<String> {
+        if let Some(Some(plan)) = self.image_plans.get(g.index()) {
+            if let Some(Some(access)) = plan.functions.get(f.index()) {
+                if let Some((_, name)) = plan.decls.iter().find(|(a, _)| a == access) {
+                    return Some(name.clone());
+                }
+            }
+        }
         if self.vertex_only.get(f.index()) == Some(&true) {
             if let Some(Some(name)) = self.vertex_read_names.get(g.index()) {
                 return Some(name.clone());
@@ -1078,6 +1118,15 @@ impl<'a> Writer<'a> {
                 })?;
                 Ok(format!("@group({}) @binding({}) ", b.group, b.binding))
             };
+            if let Some(Some(plan)) = self.image_plans.get(g.index()) {
+                // One declaration of the binding per access the entry points need: WGSL
+                // allows several when no entry point uses two of them.
+                for (access, decl_name) in plan.decls.clone() {
+                    let ty = self.type_text_with(global.ty, Some(access))?;
+                    out.line_fmt(format_args!("{}var {decl_name}: {ty};", binding()?));
+                }
+                continue;
+            }
             if let Some(Some(read_name)) = self.vertex_read_names.get(g.index()).cloned() {
                 let ty = self.type_text(global.ty)?;
                 if self.used_outside_vertex.get(g.index()) == Some(&true) {
@@ -1500,6 +1549,221 @@ pub(crate) fn builtin_name(b: BuiltIn) -> &'static str {
     b.as_str()
 }
 
+/// The declarations of one read_write storage image that entry points use with different
+/// accesses (see [`plan_image_access`]).
+#[derive(Debug, Clone)]
+pub(crate) struct ImagePlan {
+    /// Each access declared, with its declaration's name.
+    decls: Vec<(ImageAccess, String)>,
+    /// Per function: the access of the declaration it uses (`None` where it uses none).
+    functions: Vec<Option<ImageAccess>>,
+}
+
+/// Whether global `g` is a read_write storage buffer (without atomics) or a read_write storage
+/// image: vertex shaders read such a global through a read-only declaration of their own.
+pub(crate) fn vertex_needs_read_only_twin(module: &Module, g: Handle<GlobalVariable>) -> bool {
+    let Some(global) = module.globals.get(g) else {
+        return false;
+    };
+    if global.space
+        == (AddressSpace::Storage {
+            access: StorageAccess::ReadWrite,
+        })
+    {
+        return !luma_ir::proc::contains_atomic(&module.types, global.ty);
+    }
+    let mut ty = global.ty;
+    if let Some(TypeInner::Array { base, .. }) = module.types.get(ty).map(|t| &t.inner) {
+        ty = *base;
+    }
+    matches!(
+        module.types.get(ty).map(|t| &t.inner),
+        Some(TypeInner::Image {
+            class: ImageClass::Storage {
+                access: ImageAccess::ReadWrite,
+                ..
+            },
+            ..
+        })
+    )
+}
+
+/// The union of two accesses (`None`: no use).
+fn join_access(a: Option<ImageAccess>, b: Option<ImageAccess>) -> Option<ImageAccess> {
+    match (a, b) {
+        (None, x) | (x, None) => x,
+        (Some(x), Some(y)) if x == y => Some(x),
+        _ => Some(ImageAccess::ReadWrite),
+    }
+}
+
+/// A storage image's access is one for the whole source, inferred from every entry point, but
+/// WGSL takes `read_write` only for `r32f`, `r32ui` and `r32i` and WebGPU gives vertex shaders
+/// no writable storage textures: a compute shader that fills an `rgba16f` image a fragment
+/// shader reads would not compile. So a read_write image gets one declaration per access its
+/// entry points need, each entry point using one: vertex entry points `read`; for the other
+/// formats, entry points that only load it `read`, those that only store it `write`; an r32
+/// image stays `read_write` outside vertex shaders. A function reached from entry points with different needs uses the union, and so do
+/// the other functions of those entry points (repeated until nothing changes); an image that
+/// then needs `read_write` everywhere keeps its single declaration.
+fn plan_image_access(
+    module: &Module,
+    graph: &CallGraph,
+    reached_globals: &[Handle<GlobalVariable>],
+    global_names: &[String],
+    namer: &mut Namer,
+) -> Vec<Option<ImagePlan>> {
+    let mut plans = vec![None; module.globals.len()];
+    let reached: Vec<Vec<Handle<Function>>> = module
+        .entry_points
+        .iter()
+        .map(|e| graph.reachable(e.function))
+        .collect();
+    for &g in reached_globals {
+        let Some(global) = module.globals.get(g) else {
+            continue;
+        };
+        let mut element = global.ty;
+        if let Some(TypeInner::Array { base, .. }) = module.types.get(element).map(|t| &t.inner) {
+            element = *base;
+        }
+        let format = match module.types.get(element).map(|t| &t.inner) {
+            Some(TypeInner::Image {
+                class:
+                    ImageClass::Storage {
+                        format,
+                        access: ImageAccess::ReadWrite,
+                    },
+                ..
+            }) => *format,
+            _ => continue,
+        };
+        // Where WGSL can declare the image read_write (its 32-bit single-channel formats,
+        // outside vertex shaders), it keeps the access the source gives it, which reflection
+        // reports: only vertex entry points get a read-only declaration.
+        let read_write_allowed = matches!(
+            format,
+            StorageFormat::R32Float | StorageFormat::R32Uint | StorageFormat::R32Sint
+        );
+        let mut vertex_reach = vec![false; module.functions.len()];
+        let mut other_reach = vec![false; module.functions.len()];
+        for (entry, fs) in module.entry_points.iter().zip(&reached) {
+            let slots = if entry.stage == ShaderStage::Vertex {
+                &mut vertex_reach
+            } else {
+                &mut other_reach
+            };
+            for f in fs {
+                if let Some(slot) = slots.get_mut(f.index()) {
+                    *slot = true;
+                }
+            }
+        }
+        // What each function that uses the image does with it.
+        let own: Vec<Option<ImageAccess>> = module
+            .functions
+            .iter()
+            .map(|(f, function)| {
+                if !graph.direct_globals(f).contains(&g) {
+                    return None;
+                }
+                if read_write_allowed && other_reach.get(f.index()) == Some(&true) {
+                    return Some(ImageAccess::ReadWrite);
+                }
+                if read_write_allowed && vertex_reach.get(f.index()) == Some(&true) {
+                    return Some(ImageAccess::Read);
+                }
+                match luma_back::image_uses(function, g) {
+                    (true, true) => Some(ImageAccess::ReadWrite),
+                    (true, false) => Some(ImageAccess::Read),
+                    (false, true) => Some(ImageAccess::Write),
+                    // Only queried (`image_size`): any declaration serves.
+                    (false, false) => None,
+                }
+            })
+            .collect();
+        let mut functions = own.clone();
+        // Each entry point's need, then each function's: the union over the entry points
+        // that reach it; until stable (accesses only grow, so at most a few rounds).
+        for _ in 0..=module.entry_points.len() + 2 {
+            let needs: Vec<Option<ImageAccess>> = reached
+                .iter()
+                .map(|fs| {
+                    fs.iter().fold(None, |acc, f| {
+                        join_access(acc, functions.get(f.index()).copied().flatten())
+                    })
+                })
+                .collect();
+            let mut next = own.clone();
+            for (fs, need) in reached.iter().zip(&needs) {
+                for f in fs {
+                    if graph.direct_globals(*f).contains(&g) {
+                        if let Some(slot) = next.get_mut(f.index()) {
+                            *slot = join_access(*slot, *need);
+                        }
+                    }
+                }
+            }
+            let stable = next == functions;
+            functions = next;
+            if stable {
+                break;
+            }
+        }
+        // A function that only queries the image (`image_size`) uses its entry points'
+        // declaration, or a `read` one (which every format allows) when that is all they do.
+        let needs: Vec<Option<ImageAccess>> = reached
+            .iter()
+            .map(|fs| {
+                fs.iter().fold(None, |acc, f| {
+                    join_access(acc, functions.get(f.index()).copied().flatten())
+                })
+            })
+            .collect();
+        for (fs, need) in reached.iter().zip(&needs) {
+            for f in fs {
+                if graph.direct_globals(*f).contains(&g) {
+                    if let Some(slot) = functions.get_mut(f.index()) {
+                        if slot.is_none() {
+                            *slot = Some(need.unwrap_or(ImageAccess::Read));
+                        }
+                    }
+                }
+            }
+        }
+        let mut used: Vec<ImageAccess> = Vec::new();
+        for access in [
+            ImageAccess::ReadWrite,
+            ImageAccess::Read,
+            ImageAccess::Write,
+        ] {
+            if functions.contains(&Some(access)) {
+                used.push(access);
+            }
+        }
+        if used.is_empty() || used == [ImageAccess::ReadWrite] {
+            continue;
+        }
+        let base = global_names.get(g.index()).cloned().unwrap_or_default();
+        let decls = used
+            .iter()
+            .enumerate()
+            .map(|(i, &access)| {
+                let name = if i == 0 {
+                    base.clone()
+                } else {
+                    namer.call(&format!("{}_{}", global.name, access.as_str()))
+                };
+                (access, name)
+            })
+            .collect();
+        if let Some(slot) = plans.get_mut(g.index()) {
+            *slot = Some(ImagePlan { decls, functions });
+        }
+    }
+    plans
+}
+
 /// How read_write storage buffers reach the vertex stage (see [`plan_vertex_storage`]).
 struct VertexStoragePlan {
     read_names: Vec<Option<String>>,
@@ -1510,10 +1774,10 @@ struct VertexStoragePlan {
 /// WebGPU allows only read-only storage buffers in vertex shaders, while a Luma buffer is
 /// read_write when any entry point writes it. A read_write buffer that vertex functions only
 /// read gets a second, read-only declaration of its binding, which those functions use. When a
-/// vertex function writes the buffer, when it holds atomics, or when one function that uses it
-/// is reached from both a vertex entry point and another one (it could name only one of the two
-/// declarations), the buffer stays read_write: wgpu accepts that with its
-/// `VERTEX_WRITABLE_STORAGE` feature, browsers do not.
+/// vertex function writes the buffer, or when it holds atomics, the buffer stays read_write:
+/// wgpu accepts that with its `VERTEX_WRITABLE_STORAGE` feature, browsers do not. (A function
+/// that uses it and is reached from both a vertex entry point and another one could name only
+/// one of the two declarations: [`crate::write`] gives the vertex entry points a copy of it.)
 fn plan_vertex_storage(
     module: &Module,
     graph: &CallGraph,

@@ -225,6 +225,26 @@ pub fn writes_global(function: &Function, g: Handle<GlobalVariable>) -> bool {
         })
 }
 
+/// Whether `function` loads (`image_load`) and whether it stores (`image_store`) storage images
+/// of global `g` (an image or an element of an array of images).
+pub fn image_uses(function: &Function, g: Handle<GlobalVariable>) -> (bool, bool) {
+    let of_g = |image: Handle<luma_ir::Value>| match function.values.get(image).map(|v| &v.def) {
+        Some(ValueDef::Op(Op::Load { pointer })) => pointer_global(function, *pointer) == Some(g),
+        _ => false,
+    };
+    let loads = function
+        .values
+        .iter()
+        .any(|(_, v)| matches!(&v.def, ValueDef::Op(Op::ImageLoad { image, .. }) if of_g(*image)));
+    let stores = function.blocks.iter().any(|(_, block)| {
+        block
+            .stmts
+            .iter()
+            .any(|stmt| matches!(&stmt.kind, StmtKind::ImageStore { image, .. } if of_g(*image)))
+    });
+    (loads, stores)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

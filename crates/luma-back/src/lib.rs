@@ -11,14 +11,18 @@ pub mod namer;
 pub mod plan;
 pub mod prec;
 pub mod shift;
+pub mod split;
 pub mod text_expr;
 pub mod writer;
 
-pub use callgraph::{pointer_global, reachable_functions, used_globals, writes_global, CallGraph};
+pub use callgraph::{
+    image_uses, pointer_global, reachable_functions, used_globals, writes_global, CallGraph,
+};
 pub use chain::{else_if, else_if_folds, else_if_shape, ElseIf};
 pub use namer::Namer;
 pub use plan::{Placement, ValuePlan};
 pub use prec::{Prec, Side};
+pub use split::split_shared_functions;
 pub use writer::CodeWriter;
 
 /// `inner` with a struct's member list left out: enough for a writer walking an access chain

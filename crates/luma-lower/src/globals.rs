@@ -92,7 +92,7 @@ impl ModuleCtx<'_> {
                     });
                     GlobalSlot::Combined { texture, sampler }
                 }
-                GlobalKind::StorageImage { format, access } => {
+                GlobalKind::StorageImage { format, access, .. } => {
                     let ty = self.storage_image_ty(def.ty, format, access, def.span)?;
                     GlobalSlot::Single(self.module.globals.append(GlobalVariable {
                         name: def.name.clone(),

@@ -633,7 +633,7 @@ impl Parsed {
 // Building the model
 
 /// Merges variables on one descriptor (aliases: Luma declares a `NonWritable` twin of a
-/// read-write buffer for graphics stages that only read it) into one binding, as a descriptor
+/// read-write buffer or storage image for graphics stages that only read it) into one binding, as a descriptor
 /// set layout takes each binding number once: the stages of both, the wider access, the first
 /// name. Bindings of one number but another descriptor type or count stay apart. `bindings` is
 /// sorted by binding number.

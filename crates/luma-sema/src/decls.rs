@@ -984,6 +984,7 @@ impl<'a> Checker<'a> {
                     kind = Some(GlobalKind::StorageImage {
                         format,
                         access: luma_thir::ImageAccess::Read,
+                        explicit: explicit_image_access.is_some(),
                     })
                 }
                 None => ok = false,
@@ -1197,6 +1198,7 @@ impl<'a> Checker<'a> {
             Ty::StorageImage(_) => Some(GlobalKind::StorageImage {
                 format: ImageFormat::Rgba8,
                 access: luma_thir::ImageAccess::Read,
+                explicit: false,
             }),
             Ty::Texture(_) => Some(GlobalKind::Texture),
             Ty::Sampler { .. } => Some(GlobalKind::Sampler),

@@ -114,7 +114,7 @@ impl Dumper<'_> {
                 GlobalKind::Sampler => "sampler".to_string(),
                 GlobalKind::CombinedSampler => "combined_sampler".to_string(),
                 GlobalKind::Workgroup => "workgroup".to_string(),
-                GlobalKind::StorageImage { format, access } => {
+                GlobalKind::StorageImage { format, access, .. } => {
                     format!("storage_image({}, {access:?})", format.name())
                 }
             };

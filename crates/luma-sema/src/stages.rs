@@ -288,7 +288,11 @@ impl<'a> Checker<'a> {
                                 _ => ImageAccess::Read,
                             },
                         );
-                        def.kind = GlobalKind::StorageImage { format, access };
+                        def.kind = GlobalKind::StorageImage {
+                            format,
+                            access,
+                            explicit: explicit_image.is_some(),
+                        };
                     }
                     _ => {}
                 }

@@ -208,17 +208,20 @@ fn cross_descriptors(x: &Value) -> BTreeMap<(u64, u64), CrossDescriptor> {
                     slot.insert(d);
                 }
                 std::collections::btree_map::Entry::Occupied(mut slot) => {
-                    // Only the read-only twin of a read-write buffer (graphics stages read
-                    // it through one) may share a binding: one descriptor, writable.
+                    // Only the read-only twin of a read-write buffer or storage image
+                    // (graphics stages read it through one) may share a binding: one
+                    // descriptor, writable.
                     let old = slot.get_mut();
                     assert!(
-                        ty == DescriptorType::StorageBuffer
-                            && old.ty == ty
+                        matches!(
+                            ty,
+                            DescriptorType::StorageBuffer | DescriptorType::StorageImage
+                        ) && old.ty == ty
                             && old.type_key == d.type_key
                             && old.count == d.count
                             && old.readonly != d.readonly,
-                        "spirv-cross lists {set}.{binding} twice, and not as a buffer and its \
-                         read-only twin"
+                        "spirv-cross lists {set}.{binding} twice, and not as a buffer or image \
+                         and its read-only twin"
                     );
                     old.readonly = false;
                 }

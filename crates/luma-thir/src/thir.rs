@@ -227,6 +227,9 @@ pub enum GlobalKind {
         format: ImageFormat,
         /// Read, write or both.
         access: ImageAccess,
+        /// Whether `@access` stated the access (otherwise it was inferred, and a compile that
+        /// keeps only some entry points infers it again from theirs).
+        explicit: bool,
     },
 }
 

@@ -490,8 +490,8 @@ fn lower_options(
     }
 }
 
-/// What [`lower`] does after lowering proper: entry point selection, buffer access
-/// re-inference for the entry points kept, and verification.
+/// What [`lower`] does after lowering proper: entry point selection, buffer and storage image
+/// access re-inference for the entry points kept, and verification.
 fn finish_lowering(
     mut module: IrModule,
     program: &Program,
@@ -503,6 +503,7 @@ fn finish_lowering(
     }
     if options.entry_point.is_some() || options.stage.is_some() {
         select::reinfer_buffer_access(&mut module, program);
+        select::reinfer_image_access(&mut module, program);
     }
     if let Err(e) = verify(&module) {
         diags.push(codes::internal(format!(

@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 
 use luma_base::{Arena, Handle};
 use luma_ir::{
-    AddressSpace, EntryPoint, Function, GlobalVariable, Module, Op, StmtKind, StorageAccess, Type,
-    TypeInner, ValueDef,
+    AddressSpace, EntryPoint, Function, GlobalVariable, ImageAccess, ImageClass, Module, Op,
+    StmtKind, StorageAccess, Type, TypeInner, ValueDef,
 };
 use luma_thir::{Access, GlobalKind, Program};
 
@@ -134,6 +134,149 @@ pub(crate) fn reinfer_buffer_access(module: &mut Module, program: &Program) {
                     space: read,
                 },
             });
+        }
+    }
+}
+
+/// After [`retain_entry_points`]: a storage image whose access was inferred (no `@access`)
+/// gets the access the kept entry points need (language.md §8): a fragment or vertex shader
+/// compiled alone from a source whose compute shader fills the image reads a `read` image
+/// (WGSL takes `read_write` only for the 32-bit single-channel formats; Vulkan wants vertex
+/// and fragment storage images `NonWritable` unless a device feature is on).
+pub(crate) fn reinfer_image_access(module: &mut Module, program: &Program) {
+    let inferred: BTreeSet<&str> = program
+        .globals
+        .iter()
+        .filter(|(_, def)| {
+            matches!(
+                def.kind,
+                GlobalKind::StorageImage {
+                    explicit: false,
+                    ..
+                }
+            )
+        })
+        .map(|(_, def)| def.name.as_str())
+        .collect();
+    let handles: Vec<Handle<GlobalVariable>> = module
+        .globals
+        .iter()
+        .filter(|(_, global)| {
+            global.space == AddressSpace::Handle && inferred.contains(global.name.as_str())
+        })
+        .map(|(g, _)| g)
+        .collect();
+    for g in handles {
+        let (mut loads, mut stores) = (false, false);
+        for (_, function) in module.functions.iter() {
+            let (l, s) = luma_back::image_uses(function, g);
+            loads |= l;
+            stores |= s;
+        }
+        let access = match (loads, stores) {
+            (true, true) => ImageAccess::ReadWrite,
+            (false, true) => ImageAccess::Write,
+            _ => ImageAccess::Read,
+        };
+        retype_image_global(module, g, access);
+    }
+}
+
+/// Gives storage image global `g` (an image or an array of images) the access `access`, with
+/// every pointer to it and image loaded from it.
+fn retype_image_global(module: &mut Module, g: Handle<GlobalVariable>, access: ImageAccess) {
+    let Some(global_ty) = module.globals.get(g).map(|global| global.ty) else {
+        return;
+    };
+    let Module {
+        functions,
+        types,
+        globals,
+        ..
+    } = module;
+    let inner = |types: &luma_base::UniqueArena<Type>, t: Handle<Type>| {
+        types.get(t).map(|t| t.inner.clone())
+    };
+    // The image type, and the array around it if any.
+    let (element, array) = match inner(types, global_ty) {
+        Some(TypeInner::Array { base, size }) => (base, Some(size)),
+        _ => (global_ty, None),
+    };
+    let Some(TypeInner::Image {
+        dim,
+        arrayed,
+        class: ImageClass::Storage {
+            format,
+            access: old,
+        },
+    }) = inner(types, element)
+    else {
+        return;
+    };
+    if old == access {
+        return;
+    }
+    let new_element = types.insert(Type {
+        name: None,
+        inner: TypeInner::Image {
+            dim,
+            arrayed,
+            class: ImageClass::Storage { format, access },
+        },
+    });
+    let new_global_ty = match array {
+        Some(size) => types.insert(Type {
+            name: None,
+            inner: TypeInner::Array {
+                base: new_element,
+                size,
+            },
+        }),
+        None => new_element,
+    };
+    let mut map: Vec<(Handle<Type>, Handle<Type>)> = vec![(element, new_element)];
+    if array.is_some() {
+        map.push((global_ty, new_global_ty));
+    }
+    // Pointers to the image and to the array, in the handle space.
+    for (old_base, new_base) in map.clone() {
+        let old_ptr = types.insert(Type {
+            name: None,
+            inner: TypeInner::Pointer {
+                base: old_base,
+                space: AddressSpace::Handle,
+            },
+        });
+        let new_ptr = types.insert(Type {
+            name: None,
+            inner: TypeInner::Pointer {
+                base: new_base,
+                space: AddressSpace::Handle,
+            },
+        });
+        map.push((old_ptr, new_ptr));
+    }
+    if let Some(global) = globals.get_mut(g) {
+        global.ty = new_global_ty;
+    }
+    for (_, function) in functions.iter_mut() {
+        let rooted: Vec<Handle<luma_ir::Value>> = function
+            .values
+            .iter()
+            .filter(|(v, value)| match &value.def {
+                ValueDef::Op(Op::Load { pointer }) => {
+                    luma_back::pointer_global(function, *pointer) == Some(g)
+                }
+                _ => luma_back::pointer_global(function, *v) == Some(g),
+            })
+            .map(|(v, _)| v)
+            .collect();
+        for v in rooted {
+            if let Some(value) = function.values.get_mut(v) {
+                if let Some((_, new)) = map.iter().find(|(old, _)| *old == value.ty) {
+                    value.ty = *new;
+                }
+            }
         }
     }
 }

@@ -244,6 +244,69 @@ fn a_buffer_only_dropped_entry_points_write_is_read_only_in_the_selection() {
     assert_eq!(access(&compute, "points"), read_write);
 }
 
+/// A compute entry fills an `rgba16f` image a fragment entry reads; `kept` is stated
+/// read-write.
+const FILL_AND_SHOW: &str = "\
+@format(rgba16f) uniform hdr: image2D
+@format(rgba16f) @access(read_write) uniform kept: image2D
+
+@entry(compute) @workgroup_size(8, 8)
+function fill(@builtin(global_invocation_id) id: uvec3)
+\timage_store(hdr, ivec2(id.xy), vec4(1.0))
+\timage_store(kept, ivec2(id.xy), vec4(1.0))
+end
+
+@entry(fragment)
+function show(@builtin(position) p: vec4) -> (color: vec4)
+\treturn { color = image_load(hdr, ivec2(p.xy)) + image_load(kept, ivec2(p.xy)) }
+end
+";
+
+#[test]
+fn an_image_the_selection_only_loads_or_only_stores_gets_that_access() {
+    let access = |result: &CompileResult, name: &str| {
+        let module = result.module.as_ref().unwrap();
+        let (_, global) = module.globals.iter().find(|(_, g)| g.name == name).unwrap();
+        match &module.types.get(global.ty).unwrap().inner {
+            luma_ir::TypeInner::Image {
+                class: luma_ir::ImageClass::Storage { access, .. },
+                ..
+            } => *access,
+            other => panic!("{name} is {other:?}"),
+        }
+    };
+    use luma_ir::ImageAccess::{Read, ReadWrite, Write};
+    // Both entry points: every target but WGSL would need `read_write` for `hdr` in one
+    // shader; each entry point declares the access it needs.
+    let both = build(FILL_AND_SHOW, &Options::default(), &Target::ALL);
+    assert!(both.success(), "{}", both.render(false));
+    assert_eq!(access(&both, "hdr"), ReadWrite);
+    let wgsl = both.output(Target::Wgsl).unwrap().data.as_text().unwrap();
+    assert!(
+        wgsl.contains("texture_storage_2d<rgba16float, read>"),
+        "{wgsl}"
+    );
+    assert!(
+        wgsl.contains("texture_storage_2d<rgba16float, write>"),
+        "{wgsl}"
+    );
+    for (entry, want) in [("show", Read), ("fill", Write)] {
+        for opt in [lumac::OptLevel::None, lumac::OptLevel::Aggressive] {
+            let options = Options {
+                entry_point: Some(entry.into()),
+                opt_level: opt,
+                ..Options::default()
+            };
+            let one = build(FILL_AND_SHOW, &options, &Target::ALL);
+            assert!(one.success(), "{entry}: {}", one.render(false));
+            assert!(lumac::verify(one.module.as_ref().unwrap()).is_ok());
+            assert_eq!(access(&one, "hdr"), want, "{entry}");
+            // An explicit `@access` is kept.
+            assert_eq!(access(&one, "kept"), ReadWrite, "{entry}");
+        }
+    }
+}
+
 /// The `OpDecorate <id> NonWritable` instructions of a SPIR-V binary.
 fn non_writable_decorations(words: &[u32]) -> usize {
     const OP_DECORATE: u32 = 71;
