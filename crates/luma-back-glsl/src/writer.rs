@@ -926,20 +926,11 @@ impl<'a> Writer<'a> {
         else {
             return class;
         };
-        let (mut loads, mut stores) = (false, false);
-        for &f in &self.reached_functions {
-            if let Some(function) = self.module.functions.get(f) {
-                let (l, s) = luma_back::image_uses(function, g);
-                loads |= l;
-                stores |= s;
-            }
-        }
-        let access = match (loads, stores) {
-            (true, true) => ImageAccess::ReadWrite,
-            (false, true) => ImageAccess::Write,
-            // Loaded, or only queried (`imageSize` needs neither).
-            _ => ImageAccess::Read,
-        };
+        let functions = self
+            .reached_functions
+            .iter()
+            .filter_map(|&f| self.module.functions.get(f));
+        let access = luma_back::image_access(functions, g);
         ImageClass::Storage { format, access }
     }
 

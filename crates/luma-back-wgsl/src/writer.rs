@@ -1682,18 +1682,22 @@ fn plan_image_access(
                 }
             })
             .collect();
-        let mut functions = own.clone();
-        // Each entry point's need, then each function's: the union over the entry points
-        // that reach it; until stable (accesses only grow, so at most a few rounds).
-        for _ in 0..=module.entry_points.len() + 2 {
-            let needs: Vec<Option<ImageAccess>> = reached
+        // Each entry point's need: the union over the functions it reaches.
+        let entry_needs = |functions: &[Option<ImageAccess>]| -> Vec<Option<ImageAccess>> {
+            reached
                 .iter()
                 .map(|fs| {
                     fs.iter().fold(None, |acc, f| {
                         join_access(acc, functions.get(f.index()).copied().flatten())
                     })
                 })
-                .collect();
+                .collect()
+        };
+        let mut functions = own.clone();
+        // Each entry point's need, then each function's: the union over the entry points
+        // that reach it; until stable (accesses only grow, so at most a few rounds).
+        for _ in 0..=module.entry_points.len() + 2 {
+            let needs = entry_needs(&functions);
             let mut next = own.clone();
             for (fs, need) in reached.iter().zip(&needs) {
                 for f in fs {
@@ -1712,14 +1716,7 @@ fn plan_image_access(
         }
         // A function that only queries the image (`image_size`) uses its entry points'
         // declaration, or a `read` one (which every format allows) when that is all they do.
-        let needs: Vec<Option<ImageAccess>> = reached
-            .iter()
-            .map(|fs| {
-                fs.iter().fold(None, |acc, f| {
-                    join_access(acc, functions.get(f.index()).copied().flatten())
-                })
-            })
-            .collect();
+        let needs = entry_needs(&functions);
         for (fs, need) in reached.iter().zip(&needs) {
             for f in fs {
                 if graph.direct_globals(*f).contains(&g) {

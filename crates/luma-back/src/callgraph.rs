@@ -5,7 +5,7 @@
 //! reports per-entry usage: all of them ask these questions.
 
 use luma_base::Handle;
-use luma_ir::{Function, GlobalVariable, Module, Op, StmtKind, ValueDef};
+use luma_ir::{Function, GlobalVariable, ImageAccess, Module, Op, StmtKind, ValueDef};
 
 /// Direct callees and directly used globals of every function.
 #[derive(Debug, Clone)]
@@ -243,6 +243,26 @@ pub fn image_uses(function: &Function, g: Handle<GlobalVariable>) -> (bool, bool
             .any(|stmt| matches!(&stmt.kind, StmtKind::ImageStore { image, .. } if of_g(*image)))
     });
     (loads, stores)
+}
+
+/// The access `functions` together need to storage image global `g`: read-write when they
+/// both load and store it, write when they only store, read when they only load or only query
+/// it (`image_size` needs neither, and every format allows read).
+pub fn image_access<'a>(
+    functions: impl IntoIterator<Item = &'a Function>,
+    g: Handle<GlobalVariable>,
+) -> ImageAccess {
+    let (mut loads, mut stores) = (false, false);
+    for function in functions {
+        let (l, s) = image_uses(function, g);
+        loads |= l;
+        stores |= s;
+    }
+    match (loads, stores) {
+        (true, true) => ImageAccess::ReadWrite,
+        (false, true) => ImageAccess::Write,
+        _ => ImageAccess::Read,
+    }
 }
 
 #[cfg(test)]

@@ -16,7 +16,8 @@ pub mod text_expr;
 pub mod writer;
 
 pub use callgraph::{
-    image_uses, pointer_global, reachable_functions, used_globals, writes_global, CallGraph,
+    image_access, image_uses, pointer_global, reachable_functions, used_globals, writes_global,
+    CallGraph,
 };
 pub use chain::{else_if, else_if_folds, else_if_shape, ElseIf};
 pub use namer::Namer;

@@ -167,17 +167,7 @@ pub(crate) fn reinfer_image_access(module: &mut Module, program: &Program) {
         .map(|(g, _)| g)
         .collect();
     for g in handles {
-        let (mut loads, mut stores) = (false, false);
-        for (_, function) in module.functions.iter() {
-            let (l, s) = luma_back::image_uses(function, g);
-            loads |= l;
-            stores |= s;
-        }
-        let access = match (loads, stores) {
-            (true, true) => ImageAccess::ReadWrite,
-            (false, true) => ImageAccess::Write,
-            _ => ImageAccess::Read,
-        };
+        let access = luma_back::image_access(module.functions.iter().map(|(_, f)| f), g);
         retype_image_global(module, g, access);
     }
 }
