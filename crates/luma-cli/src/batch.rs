@@ -262,6 +262,9 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
         lumac::compile_shared(name, text, &lumac::FsReader, &opts, &targets)
     };
     let results: Vec<lumac::CompileResult> = match args.jobs {
+        // One job (the usual build-script call: one file, no permutations) runs on this thread:
+        // starting a pool would cost more than the compilation of a small shader.
+        _ if jobs.len() <= 1 => jobs.iter().map(run).collect(),
         Some(n) => {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(n.max(1))
