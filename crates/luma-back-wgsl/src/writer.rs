@@ -156,6 +156,23 @@ impl<'a> Writer<'a> {
             .filter(|h| reached.get(h.index()) == Some(&true))
             .collect();
         let reached_globals: Vec<Handle<GlobalVariable>> = reached_globals.into_iter().collect();
+        for &g in &reached_globals {
+            // WGSL's immediate data excludes f16 (naga: "not supported in immediates"), as
+            // Direct3D root constants are 32-bit words.
+            if let Some(global) = module.globals.get(g) {
+                if global.space == AddressSpace::PushConstant && contains_f16(module, global.ty, 0)
+                {
+                    return Err(Error::new(
+                        codes::UNSUPPORTED_IMMEDIATE,
+                        format!(
+                            "`{}`: WGSL immediates (push constants) cannot hold `half` values; \
+                             pass them as `float`, or in a uniform or storage buffer",
+                            global.name
+                        ),
+                    ));
+                }
+            }
+        }
 
         let mut function_names = vec![String::new(); module.functions.len()];
         for (entry, name) in module.entry_points.iter().zip(entry_names) {
@@ -1452,6 +1469,28 @@ fn pascal_case(name: &str) -> String {
         }
     }
     out
+}
+
+/// Whether `ty` is or holds an `f16`. Types nest at most the verifier's depth; the bound only
+/// keeps a malformed module from recursing without end.
+fn contains_f16(module: &Module, ty: Handle<Type>, depth: usize) -> bool {
+    const MAX_DEPTH: usize = 4 * 256;
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    match module.types.get(ty).map(|t| &t.inner) {
+        Some(
+            TypeInner::Scalar(s)
+            | TypeInner::Atomic(s)
+            | TypeInner::Vector { scalar: s, .. }
+            | TypeInner::Matrix { scalar: s, .. },
+        ) => s.kind == ScalarKind::Float && s.width == 2,
+        Some(TypeInner::Array { base, .. }) => contains_f16(module, *base, depth + 1),
+        Some(TypeInner::Struct { members }) => members
+            .iter()
+            .any(|m| contains_f16(module, m.ty, depth + 1)),
+        _ => false,
+    }
 }
 
 /// The exact hexadecimal text of a finite `f32` (WGSL's `0x1.8p+1` form, without a suffix).
