@@ -1765,6 +1765,25 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 }
             }
         }
+        // WGSL also rejects constant edges alone, whatever the other argument: `smoothstep`
+        // with `low >= high` and `clamp` with `low > high` are shader-creation errors when both
+        // bounds are const-expressions (pipeline-creation errors for overrides), and Luma gives
+        // them a run-time meaning (`smoothstep(1.0, 0.0, x)` is a common falling edge).
+        let edges = match fun {
+            M::SmoothStep => Some(0),
+            M::Clamp => Some(1),
+            _ => None,
+        };
+        if let Some(low) = edges {
+            let both_konst = exprs.get(low).is_some_and(|e| e.konst)
+                && exprs.get(low + 1).is_some_and(|e| e.konst);
+            if let (true, Some(&arg)) = (both_konst, args.get(low)) {
+                let bound = self.bound_operand(arg, true)?;
+                if let Some(e) = exprs.get_mut(low) {
+                    *e = bound;
+                }
+            }
+        }
         let texts: Vec<String> = exprs.iter().map(|e| e.text.clone()).collect();
         let arg_inner = match args.first() {
             Some(a) => self.value_inner(*a)?.clone(),
