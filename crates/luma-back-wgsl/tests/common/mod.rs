@@ -13,7 +13,7 @@ use std::process::Command;
 
 use luma_base::Handle;
 use luma_ir::layout::{rule_for_space, LayoutKind, LayoutRule, Layouter};
-use luma_ir::{AddressSpace, ArraySize, Module, TypeInner};
+use luma_ir::{AddressSpace, ArraySize, Module, ShaderStage, StorageAccess, TypeInner};
 use luma_testutil::{require_tool, run, workspace_root};
 
 /// The capabilities Luma's WGSL may need: push constants (naga's immediates), arrays of
@@ -33,16 +33,32 @@ pub fn capabilities() -> naga::valid::Capabilities {
         | C::CUBE_ARRAY_TEXTURES
 }
 
-/// Why Tint cannot check the module, if it cannot: a push-constant block (naga's
-/// `var<immediate>`) or an array of textures or samplers (naga's `binding_array`); neither is
-/// in WGSL itself.
+/// Why Tint cannot check the module, if it cannot: an array of textures or samplers (naga's
+/// `binding_array`, not in WGSL itself), or a vertex shader that writes a storage buffer (or
+/// uses atomics in one), which stays `read_write` for wgpu's `VERTEX_WRITABLE_STORAGE` and
+/// which WebGPU forbids. Push constants are checked: Tint has `var<immediate>`.
 pub fn naga_only_reason(module: &Module) -> Option<&'static str> {
-    if module
-        .globals
+    let graph = luma_back::CallGraph::new(module);
+    let vertex_writes = module
+        .entry_points
         .iter()
-        .any(|(_, g)| g.space == AddressSpace::PushConstant)
-    {
-        return Some("push constants");
+        .filter(|e| e.stage == ShaderStage::Vertex)
+        .any(|e| {
+            let functions = graph.reachable(e.function);
+            module.globals.iter().any(|(g, global)| {
+                global.space
+                    == (AddressSpace::Storage {
+                        access: StorageAccess::ReadWrite,
+                    })
+                    && functions.iter().any(|&f| {
+                        graph.direct_globals(f).contains(&g)
+                            && (luma_back::writes_global(&module.functions[f], g)
+                                || luma_ir::proc::contains_atomic(&module.types, global.ty))
+                    })
+            })
+        });
+    if vertex_writes {
+        return Some("a vertex shader writes a storage buffer");
     }
     let arrays_of_handles = module.globals.iter().any(|(_, g)| {
         matches!(module.types[g.ty].inner, TypeInner::Array { .. })
