@@ -46,7 +46,7 @@ fn ir_files_validate() {
         }
         let file = scratch.join(format!("{stem}.wgsl"));
         std::fs::write(&file, &source).unwrap();
-        if common::naga_only_reason(&module).is_none() {
+        if common::naga_only_reason(&module, &source).is_none() {
             tint_files.push(file);
         }
     }

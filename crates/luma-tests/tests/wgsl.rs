@@ -75,7 +75,7 @@ fn corpus_validates_with_naga_and_tint() {
             }
             let file = scratch.join(format!("{}.{level_name}.wgsl", stem.replace('/', "_")));
             std::fs::write(&file, &source).unwrap();
-            match common::naga_only_reason(&module) {
+            match common::naga_only_reason(&module, &source) {
                 Some(reason) => {
                     if level == OptLevel::Basic {
                         naga_only.push(format!("{stem} ({reason})"));

@@ -13,7 +13,7 @@ use std::process::Command;
 
 use luma_base::Handle;
 use luma_ir::layout::{rule_for_space, LayoutKind, LayoutRule, Layouter};
-use luma_ir::{AddressSpace, ArraySize, Module, ShaderStage, StorageAccess, TypeInner};
+use luma_ir::{AddressSpace, ArraySize, Module, TypeInner};
 use luma_testutil::{require_tool, run, workspace_root};
 
 /// The capabilities Luma's WGSL may need: push constants (naga's immediates), arrays of
@@ -36,28 +36,10 @@ pub fn capabilities() -> naga::valid::Capabilities {
 /// Why Tint cannot check the module, if it cannot: an array of textures or samplers (naga's
 /// `binding_array`, not in WGSL itself), or a vertex shader that writes a storage buffer (or
 /// uses atomics in one), which stays `read_write` for wgpu's `VERTEX_WRITABLE_STORAGE` and
-/// which WebGPU forbids. Push constants are checked: Tint has `var<immediate>`.
-pub fn naga_only_reason(module: &Module) -> Option<&'static str> {
-    let graph = luma_back::CallGraph::new(module);
-    let vertex_writes = module
-        .entry_points
-        .iter()
-        .filter(|e| e.stage == ShaderStage::Vertex)
-        .any(|e| {
-            let functions = graph.reachable(e.function);
-            module.globals.iter().any(|(g, global)| {
-                global.space
-                    == (AddressSpace::Storage {
-                        access: StorageAccess::ReadWrite,
-                    })
-                    && functions.iter().any(|&f| {
-                        graph.direct_globals(f).contains(&g)
-                            && (luma_back::writes_global(&module.functions[f], g)
-                                || luma_ir::proc::contains_atomic(&module.types, global.ty))
-                    })
-            })
-        });
-    if vertex_writes {
+/// which WebGPU forbids (found in naga's analysis of `source`, the module's WGSL). Push
+/// constants are checked: Tint has `var<immediate>`.
+pub fn naga_only_reason(module: &Module, source: &str) -> Option<&'static str> {
+    if vertex_writes_storage(source) {
         return Some("a vertex shader writes a storage buffer");
     }
     let arrays_of_handles = module.globals.iter().any(|(_, g)| {
@@ -65,6 +47,27 @@ pub fn naga_only_reason(module: &Module) -> Option<&'static str> {
             && luma_ir::proc::is_handle_type(&module.types, g.ty)
     });
     arrays_of_handles.then_some("arrays of textures or samplers")
+}
+
+/// Whether a vertex entry point of the WGSL `source` writes a storage variable (or reaches
+/// atomics in one); `false` when naga cannot analyse it (`naga_check` reports that).
+fn vertex_writes_storage(source: &str) -> bool {
+    let Ok(module) = naga::front::wgsl::parse_str(source) else {
+        return false;
+    };
+    let Ok(info) = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), capabilities())
+        .validate(&module)
+    else {
+        return false;
+    };
+    module.entry_points.iter().enumerate().any(|(i, entry)| {
+        entry.stage == naga::ShaderStage::Vertex
+            && module.global_variables.iter().any(|(g, var)| {
+                matches!(var.space, naga::AddressSpace::Storage { .. })
+                    && info.get_entry_point(i)[g]
+                        .intersects(naga::valid::GlobalUse::WRITE | naga::valid::GlobalUse::ATOMIC)
+            })
+    })
 }
 
 /// Parses and validates `source` with naga, then checks that every buffer's layout equals the
