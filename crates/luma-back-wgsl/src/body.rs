@@ -1606,6 +1606,50 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             .is_some_and(|lits| lits.iter().all(|l| !matches!(l, Literal::I32(i32::MIN)))))
     }
 
+    /// Whether the constant bounds `low` and `high` are known to be in order (`low < high` when
+    /// `strict`, `low <= high` otherwise) in every component; `false` when they are not plain
+    /// constants (an override's value is known only when the pipeline is created).
+    fn bounds_are_ordered(
+        &self,
+        low: Handle<Value>,
+        high: Handle<Value>,
+        strict: bool,
+    ) -> Result<bool, Error> {
+        let (Some(lows), Some(highs)) =
+            (self.constant_literals(low)?, self.constant_literals(high)?)
+        else {
+            return Ok(false);
+        };
+        let n = lows.len().max(highs.len());
+        // A scalar bound applies to every component of a vector one.
+        let at = |lits: &[Literal], i: usize| {
+            if lits.len() == 1 {
+                lits.first().copied()
+            } else {
+                lits.get(i).copied()
+            }
+        };
+        Ok((0..n).all(|i| match (at(&lows, i), at(&highs, i)) {
+            (Some(l), Some(h)) => {
+                let ordering = match (l, h) {
+                    (Literal::F32(a), Literal::F32(b)) => a.partial_cmp(&b),
+                    (Literal::F16(a), Literal::F16(b)) => {
+                        luma_ir::proc::f16_to_f32(a).partial_cmp(&luma_ir::proc::f16_to_f32(b))
+                    }
+                    (Literal::I32(a), Literal::I32(b)) => Some(a.cmp(&b)),
+                    (Literal::U32(a), Literal::U32(b)) => Some(a.cmp(&b)),
+                    _ => None,
+                };
+                match ordering {
+                    Some(std::cmp::Ordering::Less) => true,
+                    Some(std::cmp::Ordering::Equal) => !strict,
+                    _ => false,
+                }
+            }
+            _ => false,
+        }))
+    }
+
     /// Whether converting the constant `source` to `to` cannot fail at shader creation.
     fn conversion_is_safe(&self, source: Handle<Value>, to: Handle<Type>) -> Result<bool, Error> {
         let target = self.w.inner(to)?.scalar();
@@ -1762,6 +1806,31 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             if let Some(&first) = args.first() {
                 if let Some(e) = exprs.first_mut() {
                     *e = self.bound_operand(first, true)?;
+                }
+            }
+        }
+        // WGSL also rejects constant edges alone, whatever the other argument: `smoothstep`
+        // with `low >= high` and `clamp` with `low > high` are shader-creation errors when both
+        // bounds are const-expressions (pipeline-creation errors for overrides), and Luma gives
+        // them a run-time meaning (`smoothstep(1.0, 0.0, x)` is a common falling edge). Bounds
+        // known to be in order stay as they are.
+        let edges = match fun {
+            M::SmoothStep => Some(0),
+            M::Clamp => Some(1),
+            _ => None,
+        };
+        if let (Some(low), Some(&low_arg), Some(&high_arg)) = (
+            edges,
+            edges.and_then(|i| args.get(i)),
+            edges.and_then(|i| args.get(i + 1)),
+        ) {
+            let both_konst = exprs.get(low).is_some_and(|e| e.konst)
+                && exprs.get(low + 1).is_some_and(|e| e.konst);
+            let strict = fun == M::SmoothStep;
+            if both_konst && !self.bounds_are_ordered(low_arg, high_arg, strict)? {
+                let bound = self.bound_operand(low_arg, true)?;
+                if let Some(e) = exprs.get_mut(low) {
+                    *e = bound;
                 }
             }
         }

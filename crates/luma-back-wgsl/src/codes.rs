@@ -12,6 +12,8 @@ pub const UNSUPPORTED_SPEC_CONSTANT: Code = Code("E0952");
 pub const UNSUPPORTED_VALUE: Code = Code("E0953");
 /// A storage image access WGSL cannot declare for the image's format.
 pub const UNSUPPORTED_STORAGE_ACCESS: Code = Code("E0954");
+/// A push-constant block WGSL's `var<immediate>` cannot hold.
+pub const UNSUPPORTED_IMMEDIATE: Code = Code("E0955");
 /// The IR breaks an invariant the verifier checks.
 pub const INVALID_IR: Code = Code("E0959");
 
@@ -47,6 +49,12 @@ pub const CODES: &[CodeDoc] = &[
         severity: Severity::Error,
         title: "WGSL cannot read and write a storage texture of this format",
         example: "@format(rgba8) uniform img: image2D\n-- image_load and image_store of `img` in one shader",
+    },
+    CodeDoc {
+        code: UNSUPPORTED_IMMEDIATE,
+        severity: Severity::Error,
+        title: "WGSL immediates cannot hold 16-bit values",
+        example: "struct Push\n\tscale: half\nend\n@push_constant uniform push: Push",
     },
     CodeDoc {
         code: INVALID_IR,

@@ -156,6 +156,23 @@ impl<'a> Writer<'a> {
             .filter(|h| reached.get(h.index()) == Some(&true))
             .collect();
         let reached_globals: Vec<Handle<GlobalVariable>> = reached_globals.into_iter().collect();
+        for &g in &reached_globals {
+            // WGSL's immediate data excludes f16 (naga: "not supported in immediates"), as
+            // Direct3D root constants are 32-bit words.
+            if let Some(global) = module.globals.get(g) {
+                if global.space == AddressSpace::PushConstant && contains_f16(module, global.ty, 0)
+                {
+                    return Err(Error::new(
+                        codes::UNSUPPORTED_IMMEDIATE,
+                        format!(
+                            "`{}`: WGSL immediates (push constants) cannot hold `half` values; \
+                             pass them as `float`, or in a uniform or storage buffer",
+                            global.name
+                        ),
+                    ));
+                }
+            }
+        }
 
         let mut function_names = vec![String::new(); module.functions.len()];
         for (entry, name) in module.entry_points.iter().zip(entry_names) {
@@ -1008,8 +1025,19 @@ impl<'a> Writer<'a> {
             return Expr::primary(format!("{}({:#x}u)", helper.name(), v.to_bits()));
         }
         let suffix = if scalar.width == 2 { "h" } else { "f" };
-        // `{:?}` is the shortest text that reads back as the same value.
-        let text = format!("{v:?}{suffix}");
+        // `{:?}` is the shortest text that reads back as the same value. For `f32::MAX` that text
+        // (`3.4028235e38`) is above the maximum, and WGSL rejects a suffixed literal outside its
+        // type's finite range before any rounding (Tint: "value cannot be represented as
+        // 'f32'"), so such a value is written exactly in hexadecimal.
+        let shortest = format!("{v:?}");
+        let text = if shortest
+            .parse::<f64>()
+            .is_ok_and(|d| d.abs() > f64::from(f32::MAX))
+        {
+            format!("{}{suffix}", hex_float(v))
+        } else {
+            format!("{shortest}{suffix}")
+        };
         if v.is_sign_negative() {
             Expr {
                 cheap: true,
@@ -1443,6 +1471,43 @@ fn pascal_case(name: &str) -> String {
     out
 }
 
+/// Whether `ty` is or holds an `f16`. Types nest at most the verifier's depth; the bound only
+/// keeps a malformed module from recursing without end.
+fn contains_f16(module: &Module, ty: Handle<Type>, depth: usize) -> bool {
+    const MAX_DEPTH: usize = 4 * 256;
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    match module.types.get(ty).map(|t| &t.inner) {
+        Some(
+            TypeInner::Scalar(s)
+            | TypeInner::Atomic(s)
+            | TypeInner::Vector { scalar: s, .. }
+            | TypeInner::Matrix { scalar: s, .. },
+        ) => s.kind == ScalarKind::Float && s.width == 2,
+        Some(TypeInner::Array { base, .. }) => contains_f16(module, *base, depth + 1),
+        Some(TypeInner::Struct { members }) => members
+            .iter()
+            .any(|m| contains_f16(module, m.ty, depth + 1)),
+        _ => false,
+    }
+}
+
+/// The exact hexadecimal text of a finite `f32` (WGSL's `0x1.8p+1` form, without a suffix).
+fn hex_float(v: f32) -> String {
+    let bits = v.to_bits();
+    let sign = if v.is_sign_negative() { "-" } else { "" };
+    let exponent = ((bits >> 23) & 0xff) as i32;
+    // The 23 fraction bits, shifted to fill six hex digits.
+    let fraction = (bits & 0x7f_ffff) << 1;
+    if exponent == 0 {
+        // Subnormal (or zero): 0x0.<fraction>p-126.
+        format!("{sign}0x0.{fraction:06x}p-126")
+    } else {
+        format!("{sign}0x1.{fraction:06x}p{:+}", exponent - 127)
+    }
+}
+
 /// `bool`, `i32`, `u32`, `f32`, `f16`.
 pub(crate) fn scalar_name(s: Scalar) -> &'static str {
     match (s.kind, s.width) {
@@ -1864,4 +1929,19 @@ fn plan_vertex_storage(
         }
     }
     plan
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hex_float;
+
+    #[test]
+    fn hex_float_is_exact() {
+        assert_eq!(hex_float(f32::MAX), "0x1.fffffep+127");
+        assert_eq!(hex_float(-f32::MAX), "-0x1.fffffep+127");
+        assert_eq!(hex_float(1.0), "0x1.000000p+0");
+        assert_eq!(hex_float(-0.75), "-0x1.800000p-1");
+        assert_eq!(hex_float(f32::MIN_POSITIVE), "0x1.000000p-126");
+        assert_eq!(hex_float(f32::from_bits(1)), "0x0.000002p-126");
+    }
 }

@@ -112,6 +112,40 @@ entry compute "main" = fn0 @workgroup_size(1, 1, 1)
 }
 
 #[test]
+fn e0955_half_in_push_constants() {
+    let e = error_of(
+        r#"
+struct Push {
+  scale: f16,
+  bias: f32,
+}
+global g0 "push": Push in push_constant
+global g1 "out": [f16] in storage(read_write) @group(0) @binding(0)
+const c0: u32 = 0u
+
+fn fn0 "main"() {
+  %0: ptr<push_constant, Push> = global g0
+  %1: ptr<storage(read_write), [f16]> = global g1
+  %2: u32 = const c0
+body:
+  %3: ptr<push_constant, f16> = access %0, %2
+  %4: f16 = load %3
+  %5: ptr<storage(read_write), f16> = access %1, %2
+  store %5, %4
+  return
+}
+entry compute "main" = fn0 @workgroup_size(1, 1, 1)
+"#,
+    );
+    assert_eq!(e.code, codes::UNSUPPORTED_IMMEDIATE);
+    assert_eq!(
+        e.message,
+        "`push`: WGSL immediates (push constants) cannot hold `half` values; pass them as \
+         `float`, or in a uniform or storage buffer"
+    );
+}
+
+#[test]
 fn e0959_invalid_ir_is_an_error_not_a_panic() {
     // An operation no statement places: the verifier rejects it, and the back end reports it
     // instead of panicking.

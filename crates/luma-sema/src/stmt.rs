@@ -985,7 +985,24 @@ impl<'a> Checker<'a> {
                 if !target_ok {
                     return;
                 }
-                self.coerce(v, tty, "the assigned value")
+                match v {
+                    // `let c = 0` then `c = i + 1`: the target is the `float` that surprises, so
+                    // the explanation goes on its declaration.
+                    Val::Expr(e)
+                        if self.expr_ty(e) != tty
+                            && !self.is_error(self.expr_ty(e))
+                            && !self.is_error(tty) =>
+                    {
+                        let found = self.expr_ty(e);
+                        let vspan = self.val_span(v);
+                        let d = self.mismatch(vspan, tty, found, "the assigned value");
+                        let d = self.explain_float_default(e, tty, d);
+                        let d = self.explain_float_default(te, found, d);
+                        self.emit(d);
+                        self.err_expr(vspan)
+                    }
+                    _ => self.coerce(v, tty, "the assigned value"),
+                }
             }
             Some(o) => {
                 let bop = ast_binop(o);

@@ -1234,7 +1234,8 @@ impl Cooker<'_, '_> {
                 .with_primary_label("reserved word")
                 .with_help("declare the function at module scope")
                 .with_suggestion(span(lo, hi), "", "remove `local`"),
-            Reserved::Local => self
+            // `local x`: a Lua declaration.
+            Reserved::Local if next == Some(TokenKind::Ident) => self
                 .error(
                     codes::RESERVED_WORD,
                     lo,
@@ -1243,6 +1244,17 @@ impl Cooker<'_, '_> {
                 )
                 .with_primary_label("reserved word")
                 .with_suggestion(span(lo, hi), "let", "declare it with"),
+            // Anything else (`let local = p`, `local + 1.0`, a member `local: vec2`) uses the
+            // word as a name, which `let` would not fix.
+            Reserved::Local => self
+                .error(
+                    codes::RESERVED_WORD,
+                    lo,
+                    hi,
+                    "`local` is reserved and cannot be a name",
+                )
+                .with_primary_label("reserved word")
+                .with_help("Luma reserves Lua's `local`; choose another name, such as `local_pos`"),
             Reserved::Nil => self
                 .error(codes::RESERVED_WORD, lo, hi, "Luma has no `nil`")
                 .with_primary_label("reserved word")

@@ -179,7 +179,7 @@ fn starts_expr(kind: TokenKind) -> bool {
             | TokenKind::Hash
             | TokenKind::If
             | TokenKind::Error
-            | TokenKind::Reserved(Reserved::Nil | Reserved::SelfValue)
+            | TokenKind::Reserved(Reserved::Nil | Reserved::SelfValue | Reserved::Local)
     )
 }
 
@@ -899,6 +899,12 @@ impl Parser<'_, '_> {
 
     fn expect_ident(&mut self, what: &str) -> Option<Ident> {
         if self.at(TokenKind::Ident) {
+            let t = self.bump();
+            return Some(self.ident_of(t));
+        }
+        if self.at(TokenKind::Reserved(Reserved::Local)) {
+            // `let local = ...`: the lexer has said that the word is reserved; take it as the
+            // name so that the rest of the declaration parses without further errors.
             let t = self.bump();
             return Some(self.ident_of(t));
         }
@@ -1767,7 +1773,12 @@ impl Parser<'_, '_> {
         }
         match t.kind {
             TokenKind::At => self.parse_attributed_statement(lo),
-            TokenKind::Let | TokenKind::Reserved(Reserved::Local) => self.parse_let(lo),
+            TokenKind::Let => self.parse_let(lo),
+            // `local x = ...` is a Lua declaration; `local` before anything else is a use of
+            // the reserved word as a name (`local = p`), an expression statement.
+            TokenKind::Reserved(Reserved::Local) if self.nth(1).kind == TokenKind::Ident => {
+                self.parse_let(lo)
+            }
             TokenKind::Const => self.parse_const_statement(lo),
             TokenKind::If => self.parse_if(lo),
             TokenKind::For => self.parse_for(Vec::new(), lo),
@@ -2560,7 +2571,9 @@ impl Parser<'_, '_> {
             | TokenKind::True
             | TokenKind::False
             | TokenKind::Error
-            | TokenKind::Reserved(Reserved::Nil | Reserved::SelfValue) => self.primary_token(t),
+            | TokenKind::Reserved(Reserved::Nil | Reserved::SelfValue | Reserved::Local) => {
+                self.primary_token(t)
+            }
             TokenKind::Ident => {
                 if self.nth(1).kind == TokenKind::LBrace {
                     self.bump();

@@ -33,22 +33,41 @@ pub fn capabilities() -> naga::valid::Capabilities {
         | C::CUBE_ARRAY_TEXTURES
 }
 
-/// Why Tint cannot check the module, if it cannot: a push-constant block (naga's
-/// `var<immediate>`) or an array of textures or samplers (naga's `binding_array`); neither is
-/// in WGSL itself.
-pub fn naga_only_reason(module: &Module) -> Option<&'static str> {
-    if module
-        .globals
-        .iter()
-        .any(|(_, g)| g.space == AddressSpace::PushConstant)
-    {
-        return Some("push constants");
+/// Why Tint cannot check the module, if it cannot: an array of textures or samplers (naga's
+/// `binding_array`, not in WGSL itself), or a vertex shader that writes a storage buffer (or
+/// uses atomics in one), which stays `read_write` for wgpu's `VERTEX_WRITABLE_STORAGE` and
+/// which WebGPU forbids (found in naga's analysis of `source`, the module's WGSL). Push
+/// constants are checked: Tint has `var<immediate>`.
+pub fn naga_only_reason(module: &Module, source: &str) -> Option<&'static str> {
+    if vertex_writes_storage(source) {
+        return Some("a vertex shader writes a storage buffer");
     }
     let arrays_of_handles = module.globals.iter().any(|(_, g)| {
         matches!(module.types[g.ty].inner, TypeInner::Array { .. })
             && luma_ir::proc::is_handle_type(&module.types, g.ty)
     });
     arrays_of_handles.then_some("arrays of textures or samplers")
+}
+
+/// Whether a vertex entry point of the WGSL `source` writes a storage variable (or reaches
+/// atomics in one); `false` when naga cannot analyse it (`naga_check` reports that).
+fn vertex_writes_storage(source: &str) -> bool {
+    let Ok(module) = naga::front::wgsl::parse_str(source) else {
+        return false;
+    };
+    let Ok(info) = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), capabilities())
+        .validate(&module)
+    else {
+        return false;
+    };
+    module.entry_points.iter().enumerate().any(|(i, entry)| {
+        entry.stage == naga::ShaderStage::Vertex
+            && module.global_variables.iter().any(|(g, var)| {
+                matches!(var.space, naga::AddressSpace::Storage { .. })
+                    && info.get_entry_point(i)[g]
+                        .intersects(naga::valid::GlobalUse::WRITE | naga::valid::GlobalUse::ATOMIC)
+            })
+    })
 }
 
 /// Parses and validates `source` with naga, then checks that every buffer's layout equals the

@@ -51,6 +51,7 @@ fn particle_fs(@location(0) uv: vec2f, @location(1) @interpolate(flat) fade: f32
     if d > 1.0f {
         discard;
     }
-    let alpha = texel.w * fade * smoothstep(1.0f, 0.6f, d);
+    let t = 1.0f;
+    let alpha = texel.w * fade * smoothstep(t, 0.6f, d);
     return particle_fs_out(vec4f(texel.xyz * alpha, alpha)).color;
 }

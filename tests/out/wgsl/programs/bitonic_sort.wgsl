@@ -51,7 +51,7 @@ fn sort_blocks(@builtin(local_invocation_index) lane: u32, @builtin(workgroup_id
             let key = pairs[global_index].key;
             v_2 = key;
         } else {
-            v_2 = 3.4028235e38f;
+            v_2 = 0x1.fffffep+127f;
         }
         block_keys[local_index] = v_2;
         var v_3: u32;

@@ -20,7 +20,7 @@ var<workgroup> maxima: array<f32, 256>;
 var<workgroup> bad_count: atomic<u32>;
 
 fn identity() -> Partial {
-    return Partial(0.0f, 3.4028235e38f, -3.4028235e38f, 0u);
+    return Partial(0.0f, 0x1.fffffep+127f, -0x1.fffffep+127f, 0u);
 }
 
 fn combine(a: Partial, b: Partial) -> Partial {

@@ -1,0 +1,61 @@
+#version 450
+
+struct CutIn {
+    vec4 frag;
+    vec3 world;
+    vec3 normal;
+    vec2 uv;
+    float view_depth;
+    uint mask_in;
+    bool front;
+};
+
+struct cutout_out {
+    vec4 color;
+    float depth;
+    uint mask;
+};
+
+layout(location = 0) in vec3 world;
+layout(location = 1) in vec3 normal;
+layout(location = 2) in vec2 uv;
+layout(location = 3) in float view_depth;
+layout(location = 0) out vec4 color;
+
+layout(set = 0, binding = 0, std140) uniform cascades_block {
+    mat4 view_proj[4];
+    vec4 splits;
+    vec4 poisson[8];
+    vec3 light_pos;
+    float light_far;
+    vec2 texel;
+    float filter_radius;
+    int cascade_count;
+} cascades;
+layout(set = 0, binding = 2) uniform textureCube point_map;
+layout(set = 0, binding = 3) uniform samplerShadow shadow_sampler;
+layout(set = 0, binding = 4) uniform sampler2D albedo;
+
+float point_shadow(vec3 world_1) {
+    vec3 to_frag = world_1 - cascades.light_pos;
+    float depth = length(to_frag) / cascades.light_far;
+    float texel = texture(samplerCubeShadow(point_map, shadow_sampler), vec4(normalize(to_frag), depth - 0.005));
+    return texel;
+}
+
+void main() {
+    CutIn s = CutIn(gl_FragCoord, world, normal, uv, view_depth, uint(gl_SampleMaskIn[0]), gl_FrontFacing);
+    vec4 base = texture(albedo, s.uv);
+    uint coverage = uint(clamp(base.w, 0.0, 1.0) * 4.0 + 0.5);
+    uint m = s.mask_in & ((1u << (coverage & 31u)) - 1u);
+    if (m == 0u) {
+        discard;
+    }
+    vec3 n = s.front ? s.normal : -s.normal;
+    float shade = max(dot(normalize(n), normalize(cascades.light_pos - s.world)), 0.0);
+    float point_shadow_1 = point_shadow(s.world);
+    cutout_out t = cutout_out(vec4(base.xyz * shade * point_shadow_1, 1.0), s.frag.z * 0.999, m);
+    color = t.color;
+    gl_FragDepth = t.depth;
+    gl_SampleMask[0] = int(t.mask);
+}
