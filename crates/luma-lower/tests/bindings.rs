@@ -201,7 +201,7 @@ fn auto_locations_restart_after_explicit_ones_and_skip_builtins() {
 }
 
 #[test]
-fn varying_builtins_are_stripped_from_fragment_inputs() {
+fn varying_builtins_are_stripped_from_fragment_inputs_unless_read() {
     let m = lower_src(
         "@varying\n\
          struct Interpolated\n\
@@ -216,6 +216,10 @@ fn varying_builtins_are_stripped_from_fragment_inputs() {
          end\n\
          @entry(fragment)\n\
          function fs(input: Interpolated) -> (color: vec4)\n\
+         \treturn { color = vec4(input.normal, input.uv.x) }\n\
+         end\n\
+         @entry(fragment)\n\
+         function fs_position(input: Interpolated) -> (color: vec4)\n\
          \treturn { color = vec4(input.normal + input.position.xyz, input.uv.x) }\n\
          end\n",
     );
@@ -228,16 +232,31 @@ fn varying_builtins_are_stripped_from_fragment_inputs() {
             ("normal", loc(1)),
         ]
     );
+    // Not read: the position is no fragment input.
     let fs = entry(&m, "fs");
     assert_eq!(params(fs), [("uv", loc(0)), ("normal", loc(1))]);
-    // The stripped member reads as zero.
+    // Read: it is the fragment's own position input, and the shader sees its value.
+    let fs_position = entry(&m, "fs_position");
+    assert_eq!(
+        params(fs_position),
+        [
+            ("position", Some(IoBinding::BuiltIn(BuiltIn::Position))),
+            ("uv", loc(0)),
+            ("normal", loc(1)),
+        ]
+    );
     let mut mach = common::interp::Machine::new(&m);
     use common::interp::V;
-    let ep = m.entry_points.iter().find(|e| e.name == "fs").unwrap();
+    let ep = m
+        .entry_points
+        .iter()
+        .find(|e| e.name == "fs_position")
+        .unwrap();
     let out = mach
         .call(
             ep.function,
             vec![
+                V::C(vec![V::F(10.5), V::F(20.5), V::F(0.25), V::F(1.0)]),
                 V::C(vec![V::F(0.5), V::F(0.25)]),
                 V::C(vec![V::F(1.0), V::F(2.0), V::F(3.0)]),
             ],
@@ -245,7 +264,7 @@ fn varying_builtins_are_stripped_from_fragment_inputs() {
         .unwrap();
     assert_eq!(
         out,
-        [V::C(vec![V::F(1.0), V::F(2.0), V::F(3.0), V::F(0.5)])]
+        [V::C(vec![V::F(11.5), V::F(22.5), V::F(3.25), V::F(0.5)])]
     );
 }
 

@@ -238,6 +238,10 @@ pub(crate) struct FnCtx<'a> {
     /// Where names assigned before any declaration were declared by the checker (after E0401):
     /// a later `let` of the name is the declaration the author meant, not a second one.
     pub implicit: Vec<Span>,
+    /// In a fragment entry point, the struct parameter with members stripped from the input
+    /// (`@varying` builtins other than a position the shader reads), and per member whether it
+    /// is stripped: it reads as zero, which a read of one is warned about.
+    pub varying_inputs: Vec<(LocalId, Vec<bool>)>,
 }
 
 /// A checked expression: a typed THIR expression, or an untyped constant still waiting for

@@ -206,4 +206,7 @@ codes! {
     W0203, Warning, "unreachable code", "function f() -> float\n\treturn 1.0\n\tlet x = 2.0\nend";
     /// A counting `for` whose bound is the length of an array it indexes with the counter.
     W0204, Warning, "`for` loop one past the end of an array", "function f(a: [4]float) -> float\n\tlet sum = 0.0\n\tfor i = 0, #a do\n\t\tsum += a[i]\n\tend\n\treturn sum\nend";
+    /// A fragment shader reads a `@builtin` member of its `@varying` input that the fragment
+    /// stage does not have, which is stripped.
+    W0205, Warning, "stripped builtin of a `@varying` input read", "@varying\nstruct V\n\tuv: vec2\n\t@builtin(instance_index) inst: uint\nend\n@entry(fragment)\nfunction fs(v: V) -> (c: vec4)\n\treturn { c = vec4(v.uv, float(v.inst), 1.0) }\nend";
 }

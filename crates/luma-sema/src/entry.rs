@@ -1,12 +1,13 @@
 //! Entry points: the design's I/O sugars made explicit. Auto locations (a counter per I/O
 //! struct from 0; builtins skip it; `@location(N)` uses N and sets the counter to N + 1),
-//! `@varying` builtin stripping for fragment input, inline parameters (each a `Single` input
-//! numbered by one counter), tuple returns (the synthesized `<function>_out` struct), builtin
+//! `@varying` builtin stripping for fragment input (a position the shader reads is kept),
+//! inline parameters (each a `Single` input numbered by one counter), tuple returns (the synthesized `<function>_out` struct), builtin
 //! names valid per stage and direction with their fixed types, flat integer varyings.
 
 use std::collections::BTreeMap;
 
 use luma_base::{Diagnostic, Span};
+use luma_syntax::ast;
 use luma_thir::{
     Builtin, EntryInput, EntryOutput, EntryPointDef, FieldIo, FuncId, Interpolation, IoBinding,
     IoVar, ScalarTy, Stage, StructId, Ty, TyId,
@@ -42,7 +43,7 @@ pub(crate) fn builtin_by_name(name: &str) -> Option<Builtin> {
         .map(|(_, b)| *b)
 }
 
-fn builtin_name(b: Builtin) -> &'static str {
+pub(crate) fn builtin_name(b: Builtin) -> &'static str {
     BUILTIN_NAMES
         .iter()
         .find(|(_, x)| *x == b)
@@ -133,6 +134,7 @@ impl<'a> Checker<'a> {
                 entry.early_depth,
             );
             let decl = info.decl;
+            let item_span = info.item.span;
             let param_tys = info.param_tys.clone();
             let ret = info.ret;
             let name_span = decl.name.span;
@@ -159,7 +161,8 @@ impl<'a> Checker<'a> {
                         .with_primary_label("put the attributes on the struct's members"),
                     );
                 }
-                let fields = self.struct_io(sid, stage, Dir::In, &mut locs, &mut builtins);
+                let read = Some((item_span, self.text(&p.name)));
+                let fields = self.struct_io(sid, stage, Dir::In, read, &mut locs, &mut builtins);
                 inputs.push(EntryInput::Struct {
                     struct_id: sid,
                     fields,
@@ -217,6 +220,7 @@ impl<'a> Checker<'a> {
                                 sid,
                                 stage,
                                 Dir::Out,
+                                None,
                                 &mut out_locs,
                                 &mut out_builtins,
                             );
@@ -318,12 +322,46 @@ impl<'a> Checker<'a> {
         self.field_io(&p.attributes, "an entry point parameter")
     }
 
-    /// The I/O variables of the members of struct `sid` (one counter for the struct).
+    /// Whether the entry function declared in `item` may read member `member` of its struct
+    /// parameter `param`: it writes `param.member`, or it passes `param` on whole and some
+    /// function writes `.member` on anything. Names only, before types: a false positive only
+    /// keeps an input that is then unused.
+    fn may_read_member(&self, item: Span, param: &str, member: &str) -> bool {
+        let ast = self.ast;
+        let inside = |span: Span| span.lo >= item.lo && span.hi <= item.hi;
+        let is_param = |e: ast::ExprId| {
+            matches!(
+                ast.exprs.get(e).map(|b| &b.kind),
+                Some(ast::ExprKind::Ident(id)) if ast.name(id.name) == param
+            )
+        };
+        let (mut uses, mut member_reads, mut other_reads) = (0usize, 0usize, false);
+        for (h, e) in ast.exprs.iter() {
+            match &e.kind {
+                ast::ExprKind::Ident(_) if inside(e.span) && is_param(h) => uses += 1,
+                ast::ExprKind::Field { base, name } if inside(e.span) && is_param(*base) => {
+                    member_reads += 1;
+                    if ast.name(name.name) == member {
+                        return true;
+                    }
+                }
+                ast::ExprKind::Field { name, .. } if ast.name(name.name) == member => {
+                    other_reads = true;
+                }
+                _ => {}
+            }
+        }
+        uses > member_reads && other_reads
+    }
+
+    /// The I/O variables of the members of struct `sid` (one counter for the struct). `read`
+    /// is the entry function's item and the parameter of this struct type, for inputs.
     fn struct_io(
         &mut self,
         sid: StructId,
         stage: Stage,
         dir: Dir,
+        read: Option<(Span, &str)>,
         locs: &mut LocationSet,
         builtins: &mut BTreeMap<u8, Span>,
     ) -> Vec<Option<IoVar>> {
@@ -340,9 +378,18 @@ impl<'a> Checker<'a> {
         let mut out = Vec::with_capacity(fields.len());
         for (name, ty, io, span) in fields {
             if io.builtin.is_some() && varying && stage == Stage::Fragment && dir == Dir::In {
-                // `@varying`: the vertex stage's builtins are not fragment inputs.
-                out.push(None);
-                continue;
+                // `@varying`: the vertex stage's builtins are not fragment inputs, except the
+                // position, which the fragment stage has as its own (the framebuffer
+                // coordinate, as in WGSL and HLSL): a shader that reads it gets that input, as
+                // it gets any other builtin a fragment shader has.
+                let kept = io
+                    .builtin
+                    .is_some_and(|b| builtin_allowed(b, Stage::Fragment, Dir::In))
+                    && read.is_some_and(|(item, param)| self.may_read_member(item, param, &name));
+                if !kept {
+                    out.push(None);
+                    continue;
+                }
             }
             out.push(self.io_var(
                 &name,

@@ -8,8 +8,8 @@ use std::borrow::Cow;
 use luma_base::{Diagnostic, Span};
 use luma_syntax::ast;
 use luma_thir::{
-    ArrayLen, BinaryOp, BuiltinFn, ConstValue, ExprId, ExprKind, GlobalKind, ScalarTy, Swizzle, Ty,
-    TyId, UnaryOp,
+    ArrayLen, BinaryOp, BuiltinFn, ConstValue, ExprId, ExprKind, GlobalKind, ScalarTy, StructId,
+    Swizzle, Ty, TyId, UnaryOp,
 };
 
 use crate::builtins::{self, CallResult};
@@ -1098,6 +1098,48 @@ impl<'a> Checker<'a> {
     // -----------------------------------------------------------------------------------------
     // Members and indexing
 
+    /// W0205: member `index` of a fragment entry point's `@varying` parameter `base` is a
+    /// vertex `@builtin` stripped from the fragment input (`clip_distance`, `point_size`), so
+    /// the read gives zero.
+    fn warn_stripped_builtin(&mut self, base: ExprId, sid: StructId, index: usize, span: Span) {
+        let Some(ExprKind::Local(local)) = self.exprs.get(base).map(|e| &e.kind) else {
+            return;
+        };
+        let stripped = self.fcx.as_ref().is_some_and(|f| {
+            f.varying_inputs
+                .iter()
+                .any(|(l, members)| l == local && members.get(index) == Some(&true))
+        });
+        if !stripped {
+            return;
+        }
+        let Some(def) = self.prog.structs.get(sid) else {
+            return;
+        };
+        let Some(field) = def.fields.get(index) else {
+            return;
+        };
+        let Some(builtin) = field.io.builtin else {
+            return;
+        };
+        let (sname, fname, fspan) = (def.name.clone(), field.name.clone(), field.span);
+        let bname = crate::entry::builtin_name(builtin);
+        let mut d = Diagnostic::warning(
+            codes::W0205,
+            span,
+            format!(
+                "`{fname}` is `@builtin({bname})` in `@varying` struct `{sname}`, which a \
+                 fragment shader does not receive: this reads zero"
+            ),
+        )
+        .with_primary_label("always zero here")
+        .with_label(fspan, "stripped from the fragment input");
+        d = d.with_help(format!(
+            "pass the value in a plain member of `{sname}`, which gets a location"
+        ));
+        self.emit(d);
+    }
+
     fn field(&mut self, base: ast::ExprId, name: &'a ast::Ident, span: Span) -> Val {
         let b = self.expr_mode(base, None, Mode::Ref);
         let be = match b {
@@ -1128,6 +1170,7 @@ impl<'a> Checker<'a> {
                 });
                 match found {
                     Some((i, Some(fty))) => {
+                        self.warn_stripped_builtin(be, sid, i, span);
                         if let Some(c) = self.const_of(be) {
                             if let Some(v) = consts::extract(&c, i) {
                                 return Val::Expr(self.const_expr(v, fty, span));

@@ -7,8 +7,8 @@ use std::borrow::Cow;
 use luma_base::{Diagnostic, Span};
 use luma_syntax::ast;
 use luma_thir::{
-    Access, Block, ConstValue, ExprId, ExprKind, Exprs, ForStmt, FuncId, GlobalId, GlobalKind,
-    IfStmt, LocalId, LoopAttrs, ScalarTy, Stmt, StmtKind, Ty, WhileStmt,
+    Access, Block, ConstValue, EntryInput, ExprId, ExprKind, Exprs, ForStmt, FuncId, GlobalId,
+    GlobalKind, IfStmt, LocalId, LoopAttrs, ScalarTy, Stage, Stmt, StmtKind, Ty, WhileStmt,
 };
 
 use crate::check::{Checker, FnCtx, LocalSym, LoopCtx, Mode, Use, Val};
@@ -63,6 +63,7 @@ impl<'a> Checker<'a> {
             float_defaults: Vec::new(),
             incomplete: false,
             implicit: Vec::new(),
+            varying_inputs: Vec::new(),
         });
         self.depth_reported = false;
         self.depth = 0;
@@ -75,6 +76,24 @@ impl<'a> Checker<'a> {
         let mut params = Vec::with_capacity(decl.params.len());
         for (p, &ty) in decl.params.iter().zip(&param_tys) {
             params.push(self.declare_local(&p.name, ty, false));
+        }
+        // A fragment entry point's struct input with members stripped (`@varying` builtins).
+        let stripped = self
+            .prog
+            .entry_points
+            .iter()
+            .filter(|e| e.function == fid && e.stage == Stage::Fragment)
+            .flat_map(|e| &e.inputs)
+            .find_map(|input| match input {
+                EntryInput::Struct { fields, .. } if fields.iter().any(Option::is_none) => {
+                    Some(fields.iter().map(Option::is_none).collect::<Vec<bool>>())
+                }
+                _ => None,
+            });
+        if let (Some(stripped), Some(&local), Some(f)) =
+            (stripped, params.first(), self.fcx.as_mut())
+        {
+            f.varying_inputs.push((local, stripped));
         }
         let (block, flow) = self.block_in_scope(&decl.body, false);
         let incomplete = self.fcx.as_ref().is_some_and(|f| f.incomplete);

@@ -480,7 +480,7 @@ end
 }
 
 #[test]
-fn varying_builtins_are_stripped_for_fragment_input_only() {
+fn varying_builtins_are_stripped_for_fragment_input_unless_the_position_is_read() {
     let p = ok("
 @varying
 struct V
@@ -493,9 +493,21 @@ function vs() -> V
 end
 @entry(fragment)
 function fs(input: V) -> (c: vec4)
+	return { c = vec4(input.uv, 0.0, 1.0) }
+end
+@entry(fragment)
+function fs_position(input: V) -> (c: vec4)
 	return { c = vec4(input.uv, input.p.x, 1.0) }
 end
 ");
+    // Read, the position member is the fragment's own position input.
+    let EntryInput::Struct { fields, .. } = &p.entry_points[2].inputs[0] else {
+        panic!()
+    };
+    assert_eq!(
+        fields[0].as_ref().unwrap().binding,
+        IoBinding::Builtin(Builtin::Position)
+    );
     let fs = &p.entry_points[1];
     let EntryInput::Struct { fields, .. } = &fs.inputs[0] else {
         panic!()

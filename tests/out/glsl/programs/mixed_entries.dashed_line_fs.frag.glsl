@@ -22,7 +22,7 @@ layout(set = 0, binding = 0, std140) uniform view_block {
 } view;
 
 void main() {
-    LineVarying input_ = LineVarying(vec4(0.0), color, edge);
+    LineVarying input_ = LineVarying(gl_FragCoord, color, edge);
     float dash = step(0.5, fract(input_.clip.x * 0.05 + view.time));
     vec4 t = input_.color;
     color_1 = dashed_line_fs_out(vec4(t.xyz, input_.color.w * dash * 0.5)).color;

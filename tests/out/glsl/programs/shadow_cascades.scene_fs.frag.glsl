@@ -79,7 +79,7 @@ float shadow_in_cascade(int index, vec3 world_position_1, vec3 normal_1, float r
 
 void main() {
     vec3 local[4] = vec3[4](vec3(1.0, 0.4, 0.4), vec3(0.4, 1.0, 0.4), vec3(0.4, 0.4, 1.0), vec3(1.0, 1.0, 0.4));
-    Surface input_ = Surface(vec4(0.0), world_position, normal, uv, view_depth);
+    Surface input_ = Surface(gl_FragCoord, world_position, normal, uv, view_depth);
     vec3 n = normalize(input_.normal);
     vec4 light_direction = cascades.light_direction;
     vec3 l = normalize(-light_direction.xyz);

@@ -122,6 +122,7 @@ line_fs_Output line_fs(line_fs_Input input) {
 }
 
 struct dashed_line_fs_Input {
+    float4 clip_ : SV_Position;
     [[vk::location(0)]] float4 color : TEXCOORD0;
     [[vk::location(1)]] noperspective float edge : TEXCOORD1;
 };
@@ -131,7 +132,11 @@ struct dashed_line_fs_Output {
 };
 
 dashed_line_fs_Output dashed_line_fs(dashed_line_fs_Input input) {
-    const LineVarying input_1 = { (float4)0, input.color, input.edge };
+    // D3D12 gives clip w here; Luma means 1/w, as Vulkan gives it.
+#if defined(__HLSL_VERSION) && !defined(__spirv__)
+    input.clip_.w = 1.0 / input.clip_.w;
+#endif
+    const LineVarying input_1 = { input.clip_, input.color, input.edge };
     const float e = view.time;
     const float4 e_1 = input_1.color;
     const dashed_line_fs_out composite = { float4(e_1.xyz, input_1.color.w * step(0.5, frac(input_1.clip_.x * 0.05 + e)) * 0.5) };

@@ -132,6 +132,7 @@ scene_vs_Output scene_vs(scene_vs_Input input) {
 }
 
 struct scene_fs_Input {
+    float4 clip_ : SV_Position;
     [[vk::location(0)]] float3 world_position : TEXCOORD0;
     [[vk::location(1)]] float3 normal : TEXCOORD1;
     [[vk::location(2)]] float2 uv : TEXCOORD2;
@@ -143,8 +144,12 @@ struct scene_fs_Output {
 };
 
 scene_fs_Output scene_fs(scene_fs_Input input) {
+    // D3D12 gives clip w here; Luma means 1/w, as Vulkan gives it.
+#if defined(__HLSL_VERSION) && !defined(__spirv__)
+    input.clip_.w = 1.0 / input.clip_.w;
+#endif
     float3 local[4] = luma_const_1;
-    const Surface input_1 = { (float4)0, input.world_position, input.normal, input.uv, input.view_depth };
+    const Surface input_1 = { input.clip_, input.world_position, input.normal, input.uv, input.view_depth };
     const float3 n = normalize(input_1.normal);
     const float4 e = cascades.light_direction;
     const float4 e_1 = input_1.clip_;

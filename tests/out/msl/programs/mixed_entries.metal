@@ -114,9 +114,10 @@ struct dashed_line_fs_Output {
 
 fragment dashed_line_fs_Output dashed_line_fs(
     dashed_line_fs_Input input [[stage_in]],
+    metal::float4 clip [[position]],
     constant DebugView& view [[buffer(0)]]
 ) {
-    const LineVarying input_1 = LineVarying {metal::float4 {}, input.color, input.edge};
+    const LineVarying input_1 = LineVarying {clip, input.color, input.edge};
     const float e = view.time;
     const metal::float4 e_1 = input_1.color;
     const dashed_line_fs_out composite = dashed_line_fs_out {metal::float4(e_1.xyz, input_1.color.w * metal::step(0.5, metal::fract(input_1.clip.x * 0.05 + e)) * 0.5)};

@@ -131,6 +131,7 @@ struct scene_fs_Output {
 
 fragment scene_fs_Output scene_fs(
     scene_fs_Input input [[stage_in]],
+    metal::float4 clip [[position]],
     constant CascadeData& cascades [[buffer(1)]],
     metal::depth2d_array<float> shadow_maps_tex [[texture(0)]],
     metal::sampler shadow_maps_samp [[sampler(0)]],
@@ -138,7 +139,7 @@ fragment scene_fs_Output scene_fs(
     metal::sampler albedo_map_samp [[sampler(1)]]
 ) {
     metal::array<metal::float3, 4> local = luma_const_1;
-    const Surface input_1 = Surface {metal::float4 {}, input.world_position, input.normal, input.uv, input.view_depth};
+    const Surface input_1 = Surface {clip, input.world_position, input.normal, input.uv, input.view_depth};
     const metal::float3 n = metal::normalize(input_1.normal);
     const metal::float4 e = cascades.light_direction;
     const metal::float4 e_1 = input_1.clip;

@@ -80,8 +80,8 @@ fn line_fs(@location(0) color: vec4f, @location(1) @interpolate(linear) edge: f3
 }
 
 @fragment
-fn dashed_line_fs(@location(0) color: vec4f, @location(1) @interpolate(linear) edge: f32) -> @location(0) vec4f {
-    let input = LineVarying(vec4f(), color, edge);
+fn dashed_line_fs(@builtin(position) clip: vec4f, @location(0) color: vec4f, @location(1) @interpolate(linear) edge: f32) -> @location(0) vec4f {
+    let input = LineVarying(clip, color, edge);
     let dash = step(0.5f, fract(input.clip.x * 0.05f + view.time));
     let t = input.color;
     return dashed_line_fs_out(vec4f(t.xyz, input.color.w * dash * 0.5f)).color;

@@ -105,9 +105,9 @@ fn scene_vs(@location(0) position: vec3f, @location(1) normal: vec3f, @location(
 }
 
 @fragment
-fn scene_fs(@location(0) world_position: vec3f, @location(1) normal: vec3f, @location(2) uv: vec2f, @location(3) view_depth: f32) -> @location(0) vec4f {
+fn scene_fs(@builtin(position) clip: vec4f, @location(0) world_position: vec3f, @location(1) normal: vec3f, @location(2) uv: vec2f, @location(3) view_depth: f32) -> @location(0) vec4f {
     var local: array<vec3f, 4> = array<vec3f, 4>(vec3f(1.0f, 0.4f, 0.4f), vec3f(0.4f, 1.0f, 0.4f), vec3f(0.4f, 0.4f, 1.0f), vec3f(1.0f, 1.0f, 0.4f));
-    let input = Surface(vec4f(), world_position, normal, uv, view_depth);
+    let input = Surface(clip, world_position, normal, uv, view_depth);
     let n = normalize(input.normal);
     let light_direction = cascades.light_direction;
     let l = normalize(-light_direction.xyz);
