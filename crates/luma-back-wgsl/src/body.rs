@@ -218,6 +218,11 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 None => self.out.line_fmt(format_args!("var {name}: {ty};")),
             }
         }
+        if self.entry_stage.is_some() {
+            for line in self.w.entry_prologue(self.handle) {
+                self.out.line(line);
+            }
+        }
 
         let mut work = vec![Work::Block {
             block: function.body,

@@ -53,7 +53,7 @@ pub const CODES: &[CodeDoc] = &[
     CodeDoc {
         code: UNSUPPORTED_IMMEDIATE,
         severity: Severity::Error,
-        title: "WGSL immediates cannot hold 16-bit values",
+        title: "WGSL immediates cannot hold this push-constant block (16-bit values, or arrays of more than 1024 elements in all)",
         example: "struct Push\n\tscale: half\nend\n@push_constant uniform push: Push",
     },
     CodeDoc {

@@ -4,8 +4,10 @@
 //! entry points with `@location`/`@builtin`/`@interpolate` parameters and results, resources
 //! with `@group`/`@binding`, `var<uniform>`, `var<storage, read|read_write>`, `var<workgroup>`,
 //! `atomic<T>`, `override` with `@id` for specialization constants, and the push-constant block
-//! as `var<immediate>` (naga 30's and Tint's name; WGSL's immediate data excludes `half`, E0955,
-//! and arrays, which naga accepts and Tint rejects).
+//! as `var<immediate>` (naga 30's and Tint's name; WGSL's immediate data excludes `half`,
+//! E0955, and arrays: a block holding arrays is declared flat, one member per scalar, vector or
+//! matrix at its std430 offset, and copied into a `var<private>` of the block's type when an
+//! entry point starts).
 //!
 //! Layouts are exactly the layouter's: storage and push-constant memory (std430) is WGSL's own
 //! layout, and uniform memory (std140) gets `@size` attributes on struct members, element

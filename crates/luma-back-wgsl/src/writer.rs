@@ -11,6 +11,7 @@ use std::collections::BTreeSet;
 
 use luma_back::{CallGraph, CodeWriter, Namer, Prec};
 use luma_base::Handle;
+use luma_ir::layout::{round_up, LayoutKind, LayoutRule, Layouter};
 use luma_ir::{
     AddressSpace, ArraySize, BuiltIn, Constant, ConstantValue, Function, GlobalVariable,
     ImageAccess, ImageClass, ImageDimension, Interpolation, IoBinding, Literal, Module, Op,
@@ -118,7 +119,35 @@ pub(crate) struct Writer<'a> {
     reached_functions: Vec<Handle<Function>>,
     reached_globals: Vec<Handle<GlobalVariable>>,
     constant_cache: Vec<Option<Expr>>,
+    /// Per global: for a push-constant block holding arrays, its flat immediate declaration
+    /// and the copy that rebuilds it (see [`ImmediateCopy`]).
+    immediate_copies: Vec<Option<ImmediateCopy>>,
+    /// Per function: for an entry point, the push-constant blocks it reaches.
+    entry_push_constants: Vec<Vec<Handle<GlobalVariable>>>,
 }
+
+/// A push-constant block that holds arrays, which WGSL immediates cannot (Tint: "arrays cannot
+/// be used in the <immediate> address space"). Its data is declared flat, one member per
+/// scalar, vector or matrix at the layouter's offset, and each entry point that uses the block
+/// first copies it into a private variable of the block's own type, which the code reads as it
+/// would read the block.
+#[derive(Debug, Clone)]
+pub(crate) struct ImmediateCopy {
+    /// The flat struct's name.
+    struct_name: String,
+    /// The `var<immediate>`'s name.
+    var_name: String,
+    /// Per flat member: its name, its type's text and its `@size` when that is not the type's
+    /// own size.
+    members: Vec<(String, String, Option<u32>)>,
+    /// The block's value rebuilt from the flat members.
+    value: String,
+}
+
+/// At most this many flat members in an [`ImmediateCopy`]: immediate data is small (WebGPU
+/// and Vulkan guarantee 64 and 128 bytes), and the bound keeps a huge block from producing a
+/// huge output.
+const MAX_IMMEDIATE_MEMBERS: usize = 1024;
 
 impl<'a> Writer<'a> {
     /// Prepares names and layouts.
@@ -156,6 +185,22 @@ impl<'a> Writer<'a> {
             .filter(|h| reached.get(h.index()) == Some(&true))
             .collect();
         let reached_globals: Vec<Handle<GlobalVariable>> = reached_globals.into_iter().collect();
+        let mut entry_push_constants = vec![Vec::new(); module.functions.len()];
+        for entry in &module.entry_points {
+            let blocks: Vec<Handle<GlobalVariable>> = graph
+                .reachable_globals(entry.function)
+                .into_iter()
+                .filter(|g| {
+                    module
+                        .globals
+                        .get(*g)
+                        .is_some_and(|v| v.space == AddressSpace::PushConstant)
+                })
+                .collect();
+            if let Some(slot) = entry_push_constants.get_mut(entry.function.index()) {
+                *slot = blocks;
+            }
+        }
         for &g in &reached_globals {
             // WGSL's immediate data excludes f16 (naga: "not supported in immediates"), as
             // Direct3D root constants are 32-bit words.
@@ -337,7 +382,7 @@ impl<'a> Writer<'a> {
             namer.call(&format!("{base}_{suffix}"))
         })?;
 
-        Ok(Writer {
+        let mut writer = Writer {
             module,
             options,
             namer,
@@ -362,7 +407,198 @@ impl<'a> Writer<'a> {
             reached_functions,
             reached_globals,
             constant_cache: vec![None; module.constants.len()],
-        })
+            immediate_copies: vec![None; module.globals.len()],
+            entry_push_constants,
+        };
+        writer.plan_immediate_copies()?;
+        Ok(writer)
+    }
+
+    /// Plans an [`ImmediateCopy`] for every reached push-constant block that holds an array.
+    fn plan_immediate_copies(&mut self) -> Result<(), Error> {
+        let module = self.module;
+        let mut layouter = Layouter::new(&module.types, LayoutRule::Std430);
+        for g in self.reached_globals.clone() {
+            let Some(global) = module.globals.get(g) else {
+                continue;
+            };
+            if global.space != AddressSpace::PushConstant || !contains_array(module, global.ty, 0) {
+                continue;
+            }
+            let name = self
+                .global_names
+                .get(g.index())
+                .cloned()
+                .unwrap_or_default();
+            let var_name = self.namer.call(&format!("{name}_immediate"));
+            let struct_name = self.namer.call(&format!("{}Immediate", pascal_case(&name)));
+            let mut flat = FlatImmediate {
+                var_name: &var_name,
+                namer: Namer::new(RESERVED, RESERVED_PREFIXES),
+                leaves: Vec::new(),
+                too_many: false,
+            };
+            let value = self.flatten_immediate(&mut layouter, &mut flat, global.ty, 0, "", 0)?;
+            if flat.too_many {
+                return Err(Error::new(
+                    codes::UNSUPPORTED_IMMEDIATE,
+                    format!(
+                        "`{}`: a push-constant block with arrays is written as one WGSL \
+                         immediate member per element, and this one would need more than \
+                         {MAX_IMMEDIATE_MEMBERS}; pass the data in a uniform or storage buffer",
+                        global.name
+                    ),
+                ));
+            }
+            let total = layouter
+                .size(global.ty)
+                .map_err(|e| Error::invalid(e.to_string()))?
+                .ok_or_else(|| Error::invalid("runtime-sized push-constant block"))?;
+            let mut members = Vec::with_capacity(flat.leaves.len());
+            let mut struct_align = 1;
+            for (_, ty, _) in &flat.leaves {
+                let align = self.layouts.plain.get(ty.index()).map_or(1, |e| e.align);
+                struct_align = struct_align.max(align);
+            }
+            for (i, (leaf_name, ty, offset)) in flat.leaves.iter().enumerate() {
+                let end = flat.leaves.get(i + 1).map_or(total, |next| next.2);
+                let extent = self
+                    .layouts
+                    .plain
+                    .get(ty.index())
+                    .copied()
+                    .ok_or_else(|| Error::invalid("type without a layout"))?;
+                // WGSL places a member at its own alignment after the previous one; the
+                // layouter's offsets are aligned at least as much, so sizing each member up to
+                // the next offset puts every one where the layouter does.
+                if offset % extent.align != 0 || extent.size.is_none_or(|size| end < offset + size)
+                {
+                    return Err(Error::invalid(format!(
+                        "push-constant member `{leaf_name}` at offset {offset} does not fit WGSL's layout"
+                    )));
+                }
+                // The last member needs no `@size` when WGSL's rounding of the struct's size
+                // reaches the end by itself.
+                let natural_end = match (extent.size, i + 1 == flat.leaves.len()) {
+                    (Some(size), true) => round_up(offset + size, struct_align),
+                    (Some(size), false) => Some(offset + size),
+                    (None, _) => None,
+                };
+                let natural_end = natural_end.unwrap_or(0);
+                let size = (natural_end != end).then_some(end - offset);
+                members.push((leaf_name.clone(), self.type_text(*ty)?, size));
+            }
+            if let Some(slot) = self.immediate_copies.get_mut(g.index()) {
+                *slot = Some(ImmediateCopy {
+                    struct_name,
+                    var_name,
+                    members,
+                    value,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds the flat members of a value of type `ty` at byte `offset` of a push-constant block,
+    /// named after `path`, and returns the text that rebuilds the value from them.
+    fn flatten_immediate(
+        &mut self,
+        layouter: &mut Layouter<'_>,
+        flat: &mut FlatImmediate<'_>,
+        ty: Handle<Type>,
+        offset: u32,
+        path: &str,
+        depth: usize,
+    ) -> Result<String, Error> {
+        // Types nest at most the verifier's depth; the bound keeps a malformed module from
+        // recursing without end.
+        if depth > 4 * 256 {
+            return Err(Error::invalid("push-constant type nested too deeply"));
+        }
+        if flat.leaves.len() > MAX_IMMEDIATE_MEMBERS {
+            flat.too_many = true;
+            return Ok(String::new());
+        }
+        let layout = layouter
+            .layout(ty)
+            .map_err(|e| Error::invalid(e.to_string()))?
+            .clone();
+        let join = |part: &str| {
+            if path.is_empty() {
+                part.to_string()
+            } else {
+                format!("{path}_{part}")
+            }
+        };
+        match (self.inner(ty)?.clone(), layout.kind) {
+            (TypeInner::Struct { members }, LayoutKind::Struct { offsets }) => {
+                let mut parts = Vec::with_capacity(members.len());
+                for (index, (m, o)) in members.iter().zip(offsets).enumerate() {
+                    let (member, _) = self.member(ty, index as u32)?;
+                    parts.push(self.flatten_immediate(
+                        layouter,
+                        flat,
+                        m.ty,
+                        offset + o,
+                        &join(&member),
+                        depth + 1,
+                    )?);
+                }
+                Ok(format!("{}({})", self.type_text(ty)?, parts.join(", ")))
+            }
+            (
+                TypeInner::Array {
+                    base,
+                    size: ArraySize::Constant(n),
+                },
+                LayoutKind::Array { stride },
+            ) => {
+                let mut parts = Vec::new();
+                for i in 0..n {
+                    if flat.too_many {
+                        break;
+                    }
+                    parts.push(self.flatten_immediate(
+                        layouter,
+                        flat,
+                        base,
+                        offset + i * stride,
+                        &join(&i.to_string()),
+                        depth + 1,
+                    )?);
+                }
+                Ok(format!("{}({})", self.type_text(ty)?, parts.join(", ")))
+            }
+            (TypeInner::Array { .. } | TypeInner::Struct { .. }, _) => Err(Error::invalid(
+                "push-constant type whose layout does not match its shape",
+            )),
+            _ => {
+                let name = flat
+                    .namer
+                    .call(if path.is_empty() { "value" } else { path });
+                let text = format!("{}.{name}", flat.var_name);
+                flat.leaves.push((name, ty, offset));
+                Ok(text)
+            }
+        }
+    }
+
+    /// The statements an entry function starts with: copies of the push-constant blocks it
+    /// reaches that WGSL declares flat.
+    pub(crate) fn entry_prologue(&self, function: Handle<Function>) -> Vec<String> {
+        let blocks = self
+            .entry_push_constants
+            .get(function.index())
+            .map_or(&[][..], |b| b.as_slice());
+        blocks
+            .iter()
+            .filter_map(|g| {
+                let copy = self.immediate_copies.get(g.index())?.as_ref()?;
+                let name = self.global_names.get(g.index())?;
+                Some(format!("{name} = {};", copy.value))
+            })
+            .collect()
     }
 
     /// Writes the whole module.
@@ -1186,7 +1422,22 @@ impl<'a> Writer<'a> {
                 }
                 AddressSpace::PushConstant => {
                     let ty = self.type_text(global.ty)?;
-                    format!("var<immediate> {name}: {ty};")
+                    match self.immediate_copies.get(g.index()).cloned().flatten() {
+                        Some(copy) => {
+                            out.open(format!("struct {} {{", copy.struct_name));
+                            for (member, member_ty, size) in &copy.members {
+                                let size = size.map(|s| format!("@size({s}) ")).unwrap_or_default();
+                                out.line_fmt(format_args!("{size}{member}: {member_ty},"));
+                            }
+                            out.close("}");
+                            out.line_fmt(format_args!(
+                                "var<immediate> {}: {};",
+                                copy.var_name, copy.struct_name
+                            ));
+                            format!("var<private> {name}: {ty};")
+                        }
+                        None => format!("var<immediate> {name}: {ty};"),
+                    }
                 }
                 AddressSpace::Handle => {
                     let ty = self.type_text(global.ty)?;
@@ -1489,6 +1740,31 @@ fn contains_f16(module: &Module, ty: Handle<Type>, depth: usize) -> bool {
         Some(TypeInner::Struct { members }) => members
             .iter()
             .any(|m| contains_f16(module, m.ty, depth + 1)),
+        _ => false,
+    }
+}
+
+/// The flat members of an [`ImmediateCopy`] as they are found.
+struct FlatImmediate<'n> {
+    var_name: &'n str,
+    namer: Namer,
+    /// Name, type and byte offset of each member, in offset order.
+    leaves: Vec<(String, Handle<Type>, u32)>,
+    too_many: bool,
+}
+
+/// Whether `ty` is or holds a fixed-size array. Types nest at most the verifier's depth; the
+/// bound only keeps a malformed module from recursing without end.
+fn contains_array(module: &Module, ty: Handle<Type>, depth: usize) -> bool {
+    const MAX_DEPTH: usize = 4 * 256;
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    match module.types.get(ty).map(|t| &t.inner) {
+        Some(TypeInner::Array { .. }) => true,
+        Some(TypeInner::Struct { members }) => members
+            .iter()
+            .any(|m| contains_array(module, m.ty, depth + 1)),
         _ => false,
     }
 }

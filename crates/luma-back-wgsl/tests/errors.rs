@@ -146,6 +146,35 @@ entry compute "main" = fn0 @workgroup_size(1, 1, 1)
 }
 
 #[test]
+fn e0955_push_constant_arrays_too_large_to_declare_flat() {
+    let e = error_of(
+        r#"
+struct Push {
+  values: [f32; 1100],
+}
+global g0 "push": Push in push_constant
+global g1 "out": [f32] in storage(read_write) @group(0) @binding(0)
+const c0: u32 = 0u
+
+fn fn0 "main"() {
+  %0: ptr<push_constant, Push> = global g0
+  %1: ptr<storage(read_write), [f32]> = global g1
+  %2: u32 = const c0
+body:
+  %3: ptr<push_constant, f32> = access %0, %2, %2
+  %4: f32 = load %3
+  %5: ptr<storage(read_write), f32> = access %1, %2
+  store %5, %4
+  return
+}
+entry compute "main" = fn0 @workgroup_size(1, 1, 1)
+"#,
+    );
+    assert_eq!(e.code, codes::UNSUPPORTED_IMMEDIATE);
+    assert!(e.message.contains("more than 1024"), "{}", e.message);
+}
+
+#[test]
 fn e0959_invalid_ir_is_an_error_not_a_panic() {
     // An operation no statement places: the verifier rejects it, and the back end reports it
     // instead of panicking.

@@ -170,6 +170,34 @@ pub fn compare_layouts(luma: &Module, naga_module: &naga::Module) -> Result<(), 
             continue;
         };
         let mut l = Layouter::new(&luma.types, rule);
+        if global.space == AddressSpace::PushConstant {
+            // A block holding arrays is declared flat (WGSL immediates hold no arrays): its
+            // members must sit at the offsets of the block's scalars, vectors and matrices.
+            let naga::TypeInner::Struct { members, span } = &naga_module.types[var.ty].inner else {
+                errors.push(format!("{}: naga's immediate is no struct", global.name));
+                continue;
+            };
+            let declared_flat = !matches!(
+                &luma.types[global.ty].inner,
+                TypeInner::Struct { members: m } if m.len() == members.len()
+            );
+            if declared_flat {
+                let mut leaves = Vec::new();
+                flat_leaves(luma, &mut l, global.ty, 0, &mut leaves);
+                let found: Vec<u32> = members.iter().map(|m| m.offset).collect();
+                if leaves != found {
+                    errors.push(format!(
+                        "{}: flat members at {found:?}, the layouter's at {leaves:?}",
+                        global.name
+                    ));
+                }
+                let size = l.size(global.ty).ok().flatten();
+                if size != Some(*span) {
+                    errors.push(format!("{}: size {size:?}, naga {span}", global.name));
+                }
+                continue;
+            }
+        }
         compare(
             luma,
             &mut l,
@@ -189,6 +217,37 @@ pub fn compare_layouts(luma: &Module, naga_module: &naga::Module) -> Result<(), 
             "layouts differ from the layouter's:\n{}",
             errors.join("\n")
         ))
+    }
+}
+
+/// The byte offsets of the scalars, vectors and matrices of a value of type `ty` at `offset`,
+/// through its structs and fixed-size arrays.
+fn flat_leaves(
+    luma: &Module,
+    l: &mut Layouter<'_>,
+    ty: Handle<luma_ir::Type>,
+    offset: u32,
+    out: &mut Vec<u32>,
+) {
+    let layout = l.layout(ty).unwrap().clone();
+    match (&luma.types[ty].inner, layout.kind) {
+        (TypeInner::Struct { members }, LayoutKind::Struct { offsets }) => {
+            for (m, o) in members.iter().zip(offsets) {
+                flat_leaves(luma, l, m.ty, offset + o, out);
+            }
+        }
+        (
+            TypeInner::Array {
+                base,
+                size: ArraySize::Constant(n),
+            },
+            LayoutKind::Array { stride },
+        ) => {
+            for i in 0..*n {
+                flat_leaves(luma, l, *base, offset + i * stride, out);
+            }
+        }
+        _ => out.push(offset),
     }
 }
 

@@ -1,0 +1,62 @@
+#version 450
+
+struct Corner {
+    vec2 offset;
+    float scale;
+};
+
+struct Quad {
+    vec4 clip;
+    vec2 uv;
+    uint slot;
+};
+
+struct quad_fs_out {
+    vec4 color;
+};
+
+layout(location = 0) in vec2 uv;
+layout(location = 1) flat in uint slot;
+layout(location = 0) out vec4 color;
+
+layout(push_constant, std430) uniform push_block {
+    Corner corners[4];
+    vec4 palette[4];
+    vec4 levels[3];
+    mat3 transform;
+} push;
+
+float level(float x) {
+    float result = push.levels[0u].y;
+    int i = 1;
+    uint v = 1u;
+    bool v_1 = true;
+    float result_1 = result;
+    float result_2;
+    while (true) {
+        if (!v_1) {
+            result_2 = result_1;
+            break;
+        }
+        float result_3;
+        if (x > push.levels[clamp(i, 0, 2)].x) {
+            float result_4 = push.levels[clamp(i, 0, 2)].y;
+            result_3 = result_4;
+        } else {
+            result_3 = result_1;
+        }
+        bool next_v = v != 0u;
+        i = i + 1;
+        v = v - 1u;
+        v_1 = next_v;
+        result_1 = result_3;
+    }
+    return result_2;
+}
+
+void main() {
+    Quad q = Quad(vec4(0.0), uv, slot);
+    vec4 base = push.palette[min(q.slot, 3u)];
+    float level_1 = level(q.uv.x);
+    color = quad_fs_out(vec4(base.xyz * level_1, base.w)).color;
+}
