@@ -8,10 +8,10 @@ use luma_back::prec::{self, operand as wrap};
 use luma_back::{CodeWriter, Namer, Placement, Prec, Side, ValuePlan};
 use luma_base::Handle;
 use luma_ir::{
-    ArraySize, AtomicFunction, Barrier, BinaryOp, Block, ConstantValue, DerivativeAxis,
-    DerivativeControl, Function, ImageClass, ImageDimension, ImageQuery, Literal, LoopControl,
-    MathFunction, Op, RelationalFunction, SampleLevel, Scalar, ScalarKind, SourceLoc, StmtKind,
-    Type, TypeInner, UnaryOp, UnrollHint, Value, ValueDef, VectorSize,
+    ArraySize, AtomicFunction, Barrier, BinaryOp, Block, DerivativeAxis, DerivativeControl,
+    Function, ImageClass, ImageDimension, ImageQuery, Literal, LoopControl, MathFunction, Op,
+    RelationalFunction, SampleLevel, Scalar, ScalarKind, SourceLoc, StmtKind, Type, TypeInner,
+    UnaryOp, UnrollHint, Value, ValueDef, VectorSize,
 };
 
 use crate::codes;
@@ -1314,46 +1314,11 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
 
     /// The literals of a scalar or vector constant value (vectors componentwise).
     fn constant_literals(&self, v: Handle<Value>) -> Result<Option<Vec<Literal>>, Error> {
-        let ValueDef::Constant(c) = self.value(v)?.def else {
-            return Ok(None);
-        };
-        let module = self.w.module;
-        let constant = module
-            .constants
-            .get(c)
-            .ok_or_else(|| Error::invalid("constant handle out of range"))?;
-        if constant.spec_id.is_some() {
-            return Ok(None);
-        }
-        let inner = self.w.inner(constant.ty)?;
-        Ok(match &constant.value {
-            ConstantValue::Scalar(l) => Some(vec![*l]),
-            ConstantValue::Zero => {
-                let Some((s, size)) = inner.scalar_or_vector() else {
-                    return Ok(None);
-                };
-                let Some(zero) = luma_ir::proc::zero_literal(s) else {
-                    return Ok(None);
-                };
-                Some(vec![zero; size.map_or(1, |s| s.count() as usize)])
-            }
-            ConstantValue::Composite(parts) => {
-                if !matches!(inner, TypeInner::Vector { .. }) {
-                    return Ok(None);
-                }
-                let mut out = Vec::with_capacity(parts.len());
-                for &p in parts {
-                    match module.constants.get(p) {
-                        Some(pc) if pc.spec_id.is_none() => match pc.value {
-                            ConstantValue::Scalar(l) => out.push(l),
-                            _ => return Ok(None),
-                        },
-                        _ => return Ok(None),
-                    }
-                }
-                Some(out)
-            }
-        })
+        Ok(luma_back::constant_literals(
+            self.w.module,
+            self.function,
+            v,
+        ))
     }
 
     fn shuffle(
@@ -1576,27 +1541,13 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
 
     /// Whether `lo` and `hi` are constants with `lo <= hi` in every component.
     fn constants_ordered(&self, lo: Handle<Value>, hi: Handle<Value>) -> Result<bool, Error> {
-        let (Some(lo), Some(hi)) = (self.constant_literals(lo)?, self.constant_literals(hi)?)
-        else {
-            return Ok(false);
-        };
-        if lo.len() != hi.len() && lo.len() != 1 && hi.len() != 1 {
-            return Ok(false);
-        }
-        let n = lo.len().max(hi.len());
-        Ok((0..n).all(|i| {
-            let a = lo.get(i).or(lo.first());
-            let b = hi.get(i).or(hi.first());
-            match (a, b) {
-                (Some(Literal::I32(a)), Some(Literal::I32(b))) => a <= b,
-                (Some(Literal::U32(a)), Some(Literal::U32(b))) => a <= b,
-                (Some(Literal::F32(a)), Some(Literal::F32(b))) => a <= b,
-                (Some(Literal::F16(a)), Some(Literal::F16(b))) => {
-                    luma_ir::proc::f16_to_f32(*a) <= luma_ir::proc::f16_to_f32(*b)
-                }
-                _ => false,
-            }
-        }))
+        Ok(luma_back::bounds_ordered(
+            self.w.module,
+            self.function,
+            lo,
+            hi,
+            false,
+        ))
     }
 
     /// An index, clamped into `0..len` (or into the runtime array `runtime_array`) when bounds

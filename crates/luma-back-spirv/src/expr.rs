@@ -3,9 +3,9 @@
 
 use luma_base::Handle;
 use luma_ir::{
-    AddressSpace, AtomicFunction, Barrier, BinaryOp, ConstantValue, DerivativeAxis,
-    DerivativeControl, Literal, MathFunction, Op as IrOp, ProductKind, RelationalFunction, Scalar,
-    ScalarKind, Type, TypeInner, UnaryOp, Value, ValueDef, VectorSize,
+    AddressSpace, AtomicFunction, Barrier, BinaryOp, DerivativeAxis, DerivativeControl, Literal,
+    MathFunction, Op as IrOp, ProductKind, RelationalFunction, Scalar, ScalarKind, Type, TypeInner,
+    UnaryOp, Value, VectorSize,
 };
 use spirv::{Capability, GlslStd450Op as G, MemorySemantics, Op, Scope};
 
@@ -292,24 +292,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     /// The components of `v` when it is a known (non-specialization) scalar or vector
     /// constant.
     pub(crate) fn const_components(&self, v: Handle<Value>) -> Option<Vec<Literal>> {
-        let value = self.func.values.get(v)?;
-        let ValueDef::Constant(c) = value.def else {
-            return None;
-        };
-        let module = self.w.module;
-        let constant = module.constants.get(c)?;
-        if constant.spec_id.is_some() {
-            return None;
-        }
-        match &constant.value {
-            ConstantValue::Scalar(_) => module.literal(c).map(|l| vec![l]),
-            ConstantValue::Zero => {
-                let (scalar, size) = module.type_inner(constant.ty)?.scalar_or_vector()?;
-                let zero = luma_ir::proc::zero_literal(scalar)?;
-                Some(vec![zero; size.map_or(1, |s| s.count() as usize)])
-            }
-            ConstantValue::Composite(parts) => parts.iter().map(|&p| module.literal(p)).collect(),
-        }
+        luma_back::constant_literals(self.w.module, self.func, v)
     }
 
     /// `value` splatted to a vector of `size` when it is a scalar and `size` is a vector size.
@@ -956,28 +939,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             <&[Word; 3]>::try_from(ids).map_err(|_| Error::invalid("`Clamp` arity"))?,
             self.inner_of(x_value)?.scalar_kind(),
         );
-        let ordered = match (
-            self.const_components(lo_value),
-            self.const_components(hi_value),
-        ) {
-            (Some(lo), Some(hi)) => {
-                let n = lo.len().max(hi.len());
-                (0..n).all(|i| {
-                    let a = lo.get(i).or(lo.first());
-                    let b = hi.get(i).or(hi.first());
-                    match (a, b) {
-                        (Some(Literal::F32(a)), Some(Literal::F32(b))) => a <= b,
-                        (Some(Literal::F16(a)), Some(Literal::F16(b))) => {
-                            luma_ir::proc::f16_to_f32(*a) <= luma_ir::proc::f16_to_f32(*b)
-                        }
-                        (Some(Literal::I32(a)), Some(Literal::I32(b))) => a <= b,
-                        (Some(Literal::U32(a)), Some(Literal::U32(b))) => a <= b,
-                        _ => false,
-                    }
-                })
-            }
-            _ => false,
-        };
+        let ordered =
+            luma_back::bounds_ordered(self.w.module, self.func, lo_value, hi_value, false);
         let (clamp, max, min) = match kind {
             Some(ScalarKind::Float) => (G::FClamp, G::FMax, G::FMin),
             Some(ScalarKind::Sint) => (G::SClamp, G::SMax, G::SMin),

@@ -1483,46 +1483,11 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
 
     /// The literals of a scalar or vector constant value (vectors componentwise).
     fn constant_literals(&self, v: Handle<Value>) -> Result<Option<Vec<Literal>>, Error> {
-        let ValueDef::Constant(c) = self.value(v)?.def else {
-            return Ok(None);
-        };
-        let module = self.w.module;
-        let constant = module
-            .constants
-            .get(c)
-            .ok_or_else(|| Error::invalid("constant handle out of range"))?;
-        if constant.spec_id.is_some() {
-            return Ok(None);
-        }
-        let inner = self.w.inner(constant.ty)?;
-        Ok(match &constant.value {
-            ConstantValue::Scalar(l) => Some(vec![*l]),
-            ConstantValue::Zero => {
-                let Some((s, size)) = inner.scalar_or_vector() else {
-                    return Ok(None);
-                };
-                let Some(zero) = luma_ir::proc::zero_literal(s) else {
-                    return Ok(None);
-                };
-                Some(vec![zero; size.map_or(1, |s| s.count() as usize)])
-            }
-            ConstantValue::Composite(parts) => {
-                if !matches!(inner, TypeInner::Vector { .. }) {
-                    return Ok(None);
-                }
-                let mut out = Vec::with_capacity(parts.len());
-                for &p in parts {
-                    match module.constants.get(p) {
-                        Some(pc) if pc.spec_id.is_none() => match pc.value {
-                            ConstantValue::Scalar(l) => out.push(l),
-                            _ => return Ok(None),
-                        },
-                        _ => return Ok(None),
-                    }
-                }
-                Some(out)
-            }
-        })
+        Ok(luma_back::constant_literals(
+            self.w.module,
+            self.function,
+            v,
+        ))
     }
 
     /// Whether WGSL can evaluate `op` on constant operands without an error: both are
@@ -1609,50 +1574,6 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         Ok(self
             .constant_literals(arg)?
             .is_some_and(|lits| lits.iter().all(|l| !matches!(l, Literal::I32(i32::MIN)))))
-    }
-
-    /// Whether the constant bounds `low` and `high` are known to be in order (`low < high` when
-    /// `strict`, `low <= high` otherwise) in every component; `false` when they are not plain
-    /// constants (an override's value is known only when the pipeline is created).
-    fn bounds_are_ordered(
-        &self,
-        low: Handle<Value>,
-        high: Handle<Value>,
-        strict: bool,
-    ) -> Result<bool, Error> {
-        let (Some(lows), Some(highs)) =
-            (self.constant_literals(low)?, self.constant_literals(high)?)
-        else {
-            return Ok(false);
-        };
-        let n = lows.len().max(highs.len());
-        // A scalar bound applies to every component of a vector one.
-        let at = |lits: &[Literal], i: usize| {
-            if lits.len() == 1 {
-                lits.first().copied()
-            } else {
-                lits.get(i).copied()
-            }
-        };
-        Ok((0..n).all(|i| match (at(&lows, i), at(&highs, i)) {
-            (Some(l), Some(h)) => {
-                let ordering = match (l, h) {
-                    (Literal::F32(a), Literal::F32(b)) => a.partial_cmp(&b),
-                    (Literal::F16(a), Literal::F16(b)) => {
-                        luma_ir::proc::f16_to_f32(a).partial_cmp(&luma_ir::proc::f16_to_f32(b))
-                    }
-                    (Literal::I32(a), Literal::I32(b)) => Some(a.cmp(&b)),
-                    (Literal::U32(a), Literal::U32(b)) => Some(a.cmp(&b)),
-                    _ => None,
-                };
-                match ordering {
-                    Some(std::cmp::Ordering::Less) => true,
-                    Some(std::cmp::Ordering::Equal) => !strict,
-                    _ => false,
-                }
-            }
-            _ => false,
-        }))
     }
 
     /// Whether converting the constant `source` to `to` cannot fail at shader creation.
@@ -1832,7 +1753,15 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             let both_konst = exprs.get(low).is_some_and(|e| e.konst)
                 && exprs.get(low + 1).is_some_and(|e| e.konst);
             let strict = fun == M::SmoothStep;
-            if both_konst && !self.bounds_are_ordered(low_arg, high_arg, strict)? {
+            if both_konst
+                && !luma_back::bounds_ordered(
+                    self.w.module,
+                    self.function,
+                    low_arg,
+                    high_arg,
+                    strict,
+                )
+            {
                 let bound = self.bound_operand(low_arg, true)?;
                 if let Some(e) = exprs.get_mut(low) {
                     *e = bound;

@@ -1,5 +1,5 @@
 //! Helpers shared by the back ends: the namer with per-target reserved words, the indented text
-//! writer, call-graph queries (which functions and globals an entry point reaches), the rule for
+//! writer, facts about constant operands, call-graph queries (which functions and globals an entry point reaches), the rule for
 //! which SSA values become named temporaries in text output, `else if` chains, and operator
 //! precedence.
 //!
@@ -7,6 +7,7 @@
 
 pub mod callgraph;
 pub mod chain;
+pub mod constants;
 pub mod namer;
 pub mod plan;
 pub mod prec;
@@ -20,6 +21,7 @@ pub use callgraph::{
     CallGraph,
 };
 pub use chain::{else_if, else_if_folds, else_if_shape, ElseIf};
+pub use constants::{bounds_ordered, constant_literals};
 pub use namer::Namer;
 pub use plan::{Placement, ValuePlan};
 pub use prec::{Prec, Side};

@@ -58,7 +58,7 @@ float2 luma_unpack2x16snorm(uint p) {
 }
 
 float floats(float x, float y, float3 v, float3 w, float3x3 m) {
-    const float e = clamp(clamp(max(min(frac(trunc(round(ceil(floor(float(sign(abs(x)))))))), y), y), 0.0, 1.0), x, y);
+    const float e = min(max(clamp(max(min(frac(trunc(round(ceil(floor(float(sign(abs(x)))))))), y), y), 0.0, 1.0), x), y);
     const float e_1 = tan(cos(sin(log2(log(exp2(exp(pow(rsqrt(sqrt(smoothstep(0.0, 1.0, step(y, lerp(e, y, x))))), y))))))));
     const float3 e_2 = (float3)x;
     const float e_3 = saturate(mad(degrees(radians(tanh(cosh(sinh(atan2(atan(acos(asin(e_1))), y)))))), y, x)) + length(v) + distance(v, w);
@@ -66,7 +66,7 @@ float floats(float x, float y, float3 v, float3 w, float3x3 m) {
 }
 
 uint ints(int a, uint b, int2 iv) {
-    return firstbithigh(reversebits(clamp(max(max(abs(b), 3u), 3u), 3u, b))) + asuint(asint(firstbithigh(asint(countbits(iv.y))))) + asuint(asint(firstbitlow(clamp(min(sign(abs(a)), 10), 0, 10))));
+    return firstbithigh(reversebits(min(max(max(max(abs(b), 3u), 3u), 3u), b))) + asuint(asint(firstbithigh(asint(countbits(iv.y))))) + asuint(asint(firstbitlow(clamp(min(sign(abs(a)), 10), 0, 10))));
 }
 
 uint packing(float4 v, uint p) {

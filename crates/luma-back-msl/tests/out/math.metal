@@ -33,7 +33,7 @@ int luma_first_trailing_bit(int x) {
 }
 
 float floats(float x, float y, metal::float3 v, metal::float3 w, metal::float3x3 m) {
-    const float e = metal::clamp(metal::clamp(metal::max(metal::min(metal::fract(metal::trunc(metal::rint(metal::ceil(metal::floor(metal::sign(metal::abs(x))))))), y), y), 0.0, 1.0), x, y);
+    const float e = metal::min(metal::max(metal::clamp(metal::max(metal::min(metal::fract(metal::trunc(metal::rint(metal::ceil(metal::floor(metal::sign(metal::abs(x))))))), y), y), 0.0, 1.0), x), y);
     const float e_1 = metal::tan(metal::cos(metal::sin(metal::log2(metal::log(metal::exp2(metal::exp(metal::pow(metal::rsqrt(metal::sqrt(metal::smoothstep(0.0, 1.0, metal::step(y, metal::mix(e, y, x))))), y))))))));
     const metal::float3 e_2 = metal::float3(x);
     const float e_3 = metal::saturate(metal::fma(metal::tanh(metal::cosh(metal::sinh(metal::atan2(metal::atan(metal::acos(metal::asin(e_1))), y)))) * 0.017453292519943295 * 57.29577951308232, y, x)) + metal::length(v) + metal::distance(v, w);
@@ -41,7 +41,7 @@ float floats(float x, float y, metal::float3 v, metal::float3 w, metal::float3x3
 }
 
 uint ints(int a, uint b, metal::int2 iv) {
-    return luma_first_leading_bit(metal::reverse_bits(metal::clamp(metal::max(metal::max(metal::abs(b), 3u), 3u), 3u, b))) + as_type<uint>(luma_first_leading_bit(metal::popcount(iv.y))) + as_type<uint>(luma_first_trailing_bit(metal::clamp(metal::min(luma_sign(luma_abs(a)), 10), 0, 10)));
+    return luma_first_leading_bit(metal::reverse_bits(metal::min(metal::max(metal::max(metal::max(metal::abs(b), 3u), 3u), 3u), b))) + as_type<uint>(luma_first_leading_bit(metal::popcount(iv.y))) + as_type<uint>(luma_first_trailing_bit(metal::clamp(metal::min(luma_sign(luma_abs(a)), 10), 0, 10)));
 }
 
 uint packing(metal::float4 v, uint p) {

@@ -41,7 +41,7 @@ float4 load_pixel(int x, int y) {
     const uint e = params.width;
     const uint e_1 = params.height;
     const uint e_2 = params.width;
-    const float4 e_3 = asfloat(src.Load4(min(uint(asint(asuint(clamp(y, 0, asint(asuint(int(e_1)) - 1u))) * asuint(int(e_2)) + asuint(clamp(x, 0, asint(asuint(int(e)) - 1u))))), luma_length_src() - 1u) * 16u));
+    const float4 e_3 = asfloat(src.Load4(min(uint(asint(asuint(min(max(y, 0), asint(asuint(int(e_1)) - 1u))) * asuint(int(e_2)) + asuint(min(max(x, 0), asint(asuint(int(e)) - 1u))))), luma_length_src() - 1u) * 16u));
     return e_3;
 }
 

@@ -46,7 +46,7 @@ void floats() {
     results.Store4(16u, asuint(float4(luma_frem(x, y), luma_mod(x, y), -x, 0.0 + x)));
     results.Store4(32u, asuint(luma_frem(u, v) + luma_mod(u, v) + luma_mod(u, float4(2.0, 2.0, 2.0, 2.0)) + luma_frem(u, float4(2.0, 2.0, 2.0, 2.0))));
     results.Store4(48u, asuint(abs(u) + float4(sign(v)) + floor(u) + ceil(v) + round(u) + trunc(v) + frac(u)));
-    results.Store4(64u, asuint(min(u, v) + max(u, float4(0.5, 0.5, 0.5, 0.5)) + clamp(u, float4(0.0, 0.0, 0.0, 0.0), float4(1.0, 1.0, 1.0, 1.0)) + clamp(u, v, v + float4(1.0, 1.0, 1.0, 1.0)) + saturate(v)));
+    results.Store4(64u, asuint(min(u, v) + max(u, float4(0.5, 0.5, 0.5, 0.5)) + clamp(u, float4(0.0, 0.0, 0.0, 0.0), float4(1.0, 1.0, 1.0, 1.0)) + min(max(u, v), v + float4(1.0, 1.0, 1.0, 1.0)) + saturate(v)));
     results.Store4(80u, asuint(lerp(u, v, float4(0.25, 0.25, 0.25, 0.25)) + lerp(u, v, v) + step(float4(0.5, 0.5, 0.5, 0.5), u) + step(u, v) + smoothstep(float4(0.0, 0.0, 0.0, 0.0), float4(1.0, 1.0, 1.0, 1.0), u) + smoothstep(u, v + float4(1.0, 1.0, 1.0, 1.0), v)));
     results.Store4(96u, asuint(sqrt(abs(u)) + rsqrt(abs(v) + float4(1.0, 1.0, 1.0, 1.0)) + pow(abs(u), v) + exp(u) + exp2(v)));
     results.Store4(112u, asuint(log(abs(u) + float4(1.0, 1.0, 1.0, 1.0)) + log2(abs(v) + float4(1.0, 1.0, 1.0, 1.0))));
@@ -55,7 +55,7 @@ void floats() {
     results.Store4(160u, asuint(radians(u) + degrees(v) + mad(u, v, u)));
     results.Store4(176u, asuint(float4(abs(x), float(sign(y)), floor(x), ceil(y)) + float4(round(x), trunc(y), frac(x), sqrt(abs(y)))));
     const float e = inputs.t;
-    results.Store4(192u, asuint(float4(min(x, y), max(x, y), clamp(x, 0.0, y), lerp(x, y, e))));
+    results.Store4(192u, asuint(float4(min(x, y), max(x, y), min(max(x, 0.0), y), lerp(x, y, e))));
     results.Store4(208u, asuint(float4(step(x, y), smoothstep(0.0, 1.0, x), pow(abs(x), y), rsqrt(abs(y) + 1.0))));
     results.Store4(224u, asuint(float4(exp(x), exp2(y), log(abs(x) + 1.0), log2(abs(y) + 1.0))));
     results.Store4(240u, asuint(float4(sin(x), cos(y), tan(x), atan2(x, y))));

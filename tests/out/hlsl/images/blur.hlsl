@@ -35,7 +35,7 @@ void luma_image_store(RWTexture2D<float4> t, int2 c, float4 v) {
 }
 
 int2 edge_clamped(int2 p, int2 size) {
-    return clamp(p, int2(0, 0), asint(asuint(size) - asuint(int2(1, 1))));
+    return min(max(p, int2(0, 0)), asint(asuint(size) - asuint(int2(1, 1))));
 }
 
 struct blur_rows_Input {

@@ -68,7 +68,7 @@ void luma_image_store(RWTexture2D<float4> t, int2 c, float4 v) {
 
 int2 texel_in(int2 p) {
     const int e = frame.grid;
-    return clamp(p, int2(0, 0), (int2)asint(asuint(e) - 1u));
+    return min(max(p, int2(0, 0)), (int2)asint(asuint(e) - 1u));
 }
 
 float height_at(int2 p) {

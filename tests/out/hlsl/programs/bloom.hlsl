@@ -47,7 +47,7 @@ float3 prefilter(float3 c) {
     const float e = params.threshold;
     const float e_1 = params.knee;
     const float e_2 = params.knee;
-    const float soft = clamp(brightness - e + e_1, 0.0, 2.0 * e_2);
+    const float soft = min(max(brightness - e + e_1, 0.0), 2.0 * e_2);
     const float e_3 = params.knee;
     const float e_4 = params.threshold;
     return c * (max(soft * soft / (4.0 * e_3 + 1e-5), brightness - e_4) / max(brightness, 1e-5));

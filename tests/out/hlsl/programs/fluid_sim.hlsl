@@ -122,7 +122,7 @@ uint luma_length_divergence() {
 
 uint index_of(int2 p) {
     const int2 e = grid.size;
-    const int2 c = clamp(p, int2(0, 0), asint(asuint(e) - asuint(int2(1, 1))));
+    const int2 c = min(max(p, int2(0, 0)), asint(asuint(e) - asuint(int2(1, 1))));
     const int e_1 = grid.size.x;
     return uint(asint(asuint(c.y) * asuint(e_1) + asuint(c.x)));
 }

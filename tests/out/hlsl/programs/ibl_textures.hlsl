@@ -137,7 +137,7 @@ shade_Output shade(shade_Input input) {
     const int2 pixel = int2(e_16.xy);
     const uint id = material_ids.Load(int3(pixel, 0)).x;
     const int4 e_17 = pixel_offsets.Load(int3(pixel, 0));
-    const shade_out composite = { float4(lerp(((float3(1.0, 1.0, 1.0) - f) * (1.0 - e_6) * e_7.xyz * albedo + e_10.xyz * (f * brdf.x + (float3)brdf.y)) * (e_13 * e_14) * (id != material_ids.Load(int3(clamp(asint(asuint(pixel) + asuint(e_17.xy)), int2(0, 0), asint(asuint(luma_texture_size(material_ids, 0u)) - asuint(int2(1, 1)))), 0)).x ? 0.5 : 1.0), fog.xyz, (float3)fog.w), 1.0), id };
+    const shade_out composite = { float4(lerp(((float3(1.0, 1.0, 1.0) - f) * (1.0 - e_6) * e_7.xyz * albedo + e_10.xyz * (f * brdf.x + (float3)brdf.y)) * (e_13 * e_14) * (id != material_ids.Load(int3(min(max(asint(asuint(pixel) + asuint(e_17.xy)), int2(0, 0)), asint(asuint(luma_texture_size(material_ids, 0u)) - asuint(int2(1, 1)))), 0)).x ? 0.5 : 1.0), fog.xyz, (float3)fog.w), 1.0), id };
     shade_Output output;
     output.color = composite.color;
     output.id_out = composite.id_out;

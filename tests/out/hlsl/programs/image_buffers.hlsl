@@ -59,7 +59,7 @@ float4 texel(int x, int y) {
     const uint e = image.width;
     const uint e_1 = image.height;
     const uint e_2 = image.width;
-    const uint e_3 = src.Load(min(uint(clamp(y, 0, asint(asuint(int(e_1)) - 1u))) * e_2 + uint(clamp(x, 0, asint(asuint(int(e)) - 1u))), luma_length_src() - 1u) * 4u);
+    const uint e_3 = src.Load(min(uint(min(max(y, 0), asint(asuint(int(e_1)) - 1u))) * e_2 + uint(min(max(x, 0), asint(asuint(int(e)) - 1u))), luma_length_src() - 1u) * 4u);
     return luma_unpack4x8unorm(e_3);
 }
 

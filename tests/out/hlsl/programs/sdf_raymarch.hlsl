@@ -74,7 +74,7 @@ float op_smooth_union(float d1, float d2, float k) {
 }
 
 float3 op_limited_repeat(float3 p, float spacing, float limit) {
-    const float2 e = p.xz - clamp(round(p.xz / (float2)spacing), (float2)(-limit), (float2)limit) * spacing;
+    const float2 e = p.xz - min(max(round(p.xz / (float2)spacing), (float2)(-limit)), (float2)limit) * spacing;
     return float3(e.x, p.y, e.y);
 }
 

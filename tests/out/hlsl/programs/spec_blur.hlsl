@@ -82,7 +82,7 @@ uint luma_length_dst_() {
 
 uint load_index(int2 p) {
     const uint2 e = image.size;
-    const int2 c = clamp(p, int2(0, 0), asint(asuint(int2(e)) - asuint(int2(1, 1))));
+    const int2 c = min(max(p, int2(0, 0)), asint(asuint(int2(e)) - asuint(int2(1, 1))));
     const uint e_1 = image.size.x;
     return uint(c.y) * e_1 + uint(c.x);
 }

@@ -86,7 +86,7 @@ uint luma_rem(uint x, uint y) {
 
 float remap(float x) {
     float hi = HDR ? CLAMP_MAX * 2.0 : CLAMP_MAX;
-    return clamp(x * SCALE + float(BIAS), -hi, hi);
+    return min(max(x * SCALE + float(BIAS), -hi), hi);
 }
 
 struct spec_main_Input {

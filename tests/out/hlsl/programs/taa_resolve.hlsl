@@ -110,7 +110,7 @@ void resolve(resolve_Input input) {
         }
         const int2 e_3 = local[min(uint(i), 8u)];
         const int2 e_4 = taa.resolution;
-        const int2 q = clamp(asint(asuint(p) + asuint(e_3)), int2(0, 0), asint(asuint(e_4) - asuint(int2(1, 1))));
+        const int2 q = min(max(asint(asuint(p) + asuint(e_3)), int2(0, 0)), asint(asuint(e_4) - asuint(int2(1, 1))));
         const float4 e_5 = color_tex.Load(int3(q, 0));
         const float3 c = rgb_to_ycocg(e_5.xyz);
         const float d = depth_tex.Load(int3(q, 0));

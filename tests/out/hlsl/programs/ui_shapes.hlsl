@@ -104,7 +104,7 @@ shape_fs_Output shape_fs(shape_fs_Input input) {
     s.kind = shapes.Load(64u + min(v.index, luma_length_shapes() - 1u) * 80u);
     s.hard = shapes.Load(68u + min(v.index, luma_length_shapes() - 1u) * 80u);
     s.pad = asfloat(shapes.Load2(72u + min(v.index, luma_length_shapes() - 1u) * 80u));
-    const float r = clamp(s.radius * 1.0, 0.0, min(s.rect.z, s.rect.w));
+    const float r = min(max(s.radius * 1.0, 0.0), min(s.rect.z, s.rect.w));
     float d;
     if (s.kind == 0u) {
         const float4 e = s.rect;

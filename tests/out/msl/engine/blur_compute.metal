@@ -13,7 +13,7 @@ metal::float4 load_pixel(int x, int y, constant Params& params, const device met
     const uint e = params.width;
     const uint e_1 = params.height;
     const uint e_2 = params.width;
-    const metal::float4 e_3 = src[metal::min(uint(as_type<int>(as_type<uint>(metal::clamp(y, 0, as_type<int>(as_type<uint>(static_cast<int>(e_1)) - 1u))) * as_type<uint>(static_cast<int>(e_2)) + as_type<uint>(metal::clamp(x, 0, as_type<int>(as_type<uint>(static_cast<int>(e)) - 1u))))), luma_buffer_sizes[0] / 16u - 1u)];
+    const metal::float4 e_3 = src[metal::min(uint(as_type<int>(as_type<uint>(metal::min(metal::max(y, 0), as_type<int>(as_type<uint>(static_cast<int>(e_1)) - 1u))) * as_type<uint>(static_cast<int>(e_2)) + as_type<uint>(metal::min(metal::max(x, 0), as_type<int>(as_type<uint>(static_cast<int>(e)) - 1u))))), luma_buffer_sizes[0] / 16u - 1u)];
     return e_3;
 }
 

@@ -58,7 +58,7 @@ kernel void floats(
     results[1u] = metal::float4(luma_frem(x, y), luma_mod(x, y), -x, 0.0 + x);
     results[2u] = luma_frem(u, v) + luma_mod(u, v) + luma_mod(u, metal::float4(2.0, 2.0, 2.0, 2.0)) + luma_frem(u, metal::float4(2.0, 2.0, 2.0, 2.0));
     results[3u] = metal::abs(u) + metal::sign(v) + metal::floor(u) + metal::ceil(v) + metal::rint(u) + metal::trunc(v) + metal::fract(u);
-    results[4u] = metal::min(u, v) + metal::max(u, metal::float4(0.5, 0.5, 0.5, 0.5)) + metal::clamp(u, metal::float4(0.0, 0.0, 0.0, 0.0), metal::float4(1.0, 1.0, 1.0, 1.0)) + metal::clamp(u, v, v + metal::float4(1.0, 1.0, 1.0, 1.0)) + metal::saturate(v);
+    results[4u] = metal::min(u, v) + metal::max(u, metal::float4(0.5, 0.5, 0.5, 0.5)) + metal::clamp(u, metal::float4(0.0, 0.0, 0.0, 0.0), metal::float4(1.0, 1.0, 1.0, 1.0)) + metal::min(metal::max(u, v), v + metal::float4(1.0, 1.0, 1.0, 1.0)) + metal::saturate(v);
     results[5u] = metal::mix(u, v, metal::float4(0.25, 0.25, 0.25, 0.25)) + metal::mix(u, v, v) + metal::step(metal::float4(0.5, 0.5, 0.5, 0.5), u) + metal::step(u, v) + metal::smoothstep(metal::float4(0.0, 0.0, 0.0, 0.0), metal::float4(1.0, 1.0, 1.0, 1.0), u) + metal::smoothstep(u, v + metal::float4(1.0, 1.0, 1.0, 1.0), v);
     results[6u] = metal::sqrt(metal::abs(u)) + metal::rsqrt(metal::abs(v) + metal::float4(1.0, 1.0, 1.0, 1.0)) + metal::pow(metal::abs(u), v) + metal::exp(u) + metal::exp2(v);
     results[7u] = metal::log(metal::abs(u) + metal::float4(1.0, 1.0, 1.0, 1.0)) + metal::log2(metal::abs(v) + metal::float4(1.0, 1.0, 1.0, 1.0));
@@ -67,7 +67,7 @@ kernel void floats(
     results[10u] = u * 0.017453292519943295 + v * 57.29577951308232 + metal::fma(u, v, u);
     results[11u] = metal::float4(metal::abs(x), metal::sign(y), metal::floor(x), metal::ceil(y)) + metal::float4(metal::rint(x), metal::trunc(y), metal::fract(x), metal::sqrt(metal::abs(y)));
     const float e = inputs.t;
-    results[12u] = metal::float4(metal::min(x, y), metal::max(x, y), metal::clamp(x, 0.0, y), metal::mix(x, y, e));
+    results[12u] = metal::float4(metal::min(x, y), metal::max(x, y), metal::min(metal::max(x, 0.0), y), metal::mix(x, y, e));
     results[13u] = metal::float4(metal::step(x, y), metal::smoothstep(0.0, 1.0, x), metal::pow(metal::abs(x), y), metal::rsqrt(metal::abs(y) + 1.0));
     results[14u] = metal::float4(metal::exp(x), metal::exp2(y), metal::log(metal::abs(x) + 1.0), metal::log2(metal::abs(y) + 1.0));
     results[15u] = metal::float4(metal::sin(x), metal::cos(y), metal::tan(x), metal::atan2(x, y));

@@ -2,7 +2,7 @@
 #include <metal_stdlib>
 
 metal::int2 edge_clamped(metal::int2 p, metal::int2 size) {
-    return metal::clamp(p, metal::int2(0, 0), as_type<metal::int2>(as_type<metal::uint2>(size) - as_type<metal::uint2>(metal::int2(1, 1))));
+    return metal::min(metal::max(p, metal::int2(0, 0)), as_type<metal::int2>(as_type<metal::uint2>(size) - as_type<metal::uint2>(metal::int2(1, 1))));
 }
 
 // Dispatch with threadsPerThreadgroup = (64, 1, 1).

@@ -31,7 +31,7 @@ int luma_div(int x, int y) {
 
 metal::int2 texel_in(metal::int2 p, constant Frame& frame) {
     const int e = frame.grid;
-    return metal::clamp(p, metal::int2(0, 0), metal::int2(as_type<int>(as_type<uint>(e) - 1u)));
+    return metal::min(metal::max(p, metal::int2(0, 0)), metal::int2(as_type<int>(as_type<uint>(e) - 1u)));
 }
 
 float height_at(metal::int2 p, metal::texture2d<float, metal::access::read_write> height, constant Frame& frame) {

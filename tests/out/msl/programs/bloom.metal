@@ -40,7 +40,7 @@ metal::float3 prefilter(metal::float3 c, constant BloomParams& params) {
     const float e = params.threshold;
     const float e_1 = params.knee;
     const float e_2 = params.knee;
-    const float soft = metal::clamp(brightness - e + e_1, 0.0, 2.0 * e_2);
+    const float soft = metal::min(metal::max(brightness - e + e_1, 0.0), 2.0 * e_2);
     const float e_3 = params.knee;
     const float e_4 = params.threshold;
     return c * (metal::max(soft * soft / (4.0 * e_3 + 1e-5), brightness - e_4) / metal::max(brightness, 1e-5));

@@ -19,7 +19,7 @@ struct Step {
 
 uint index_of(metal::int2 p, constant Grid& grid) {
     const metal::int2 e = grid.size;
-    const metal::int2 c = metal::clamp(p, metal::int2(0, 0), as_type<metal::int2>(as_type<metal::uint2>(e) - as_type<metal::uint2>(metal::int2(1, 1))));
+    const metal::int2 c = metal::min(metal::max(p, metal::int2(0, 0)), as_type<metal::int2>(as_type<metal::uint2>(e) - as_type<metal::uint2>(metal::int2(1, 1))));
     const int e_1 = grid.size.x;
     return static_cast<uint>(as_type<int>(as_type<uint>(c.y) * as_type<uint>(e_1) + as_type<uint>(c.x)));
 }

@@ -110,7 +110,7 @@ fragment shade_Output shade(
     const metal::int2 pixel = static_cast<metal::int2>(e_16.xy);
     const uint id = material_ids.read(metal::uint2(pixel), 0u).x;
     const metal::int4 e_17 = pixel_offsets.read(metal::uint2(pixel), 0u);
-    const shade_out composite = shade_out {metal::float4(metal::mix(((metal::float3(1.0, 1.0, 1.0) - f) * (1.0 - e_6) * e_7.xyz * albedo + e_10.xyz * (f * brdf.x + metal::float3(brdf.y))) * (e_13 * e_14) * (id != material_ids.read(metal::uint2(metal::clamp(as_type<metal::int2>(as_type<metal::uint2>(pixel) + as_type<metal::uint2>(e_17.xy)), metal::int2(0, 0), as_type<metal::int2>(as_type<metal::uint2>(metal::int2(material_ids.get_width(0u), material_ids.get_height(0u))) - as_type<metal::uint2>(metal::int2(1, 1))))), 0u).x ? 0.5 : 1.0), fog.xyz, metal::float3(fog.w)), 1.0), id};
+    const shade_out composite = shade_out {metal::float4(metal::mix(((metal::float3(1.0, 1.0, 1.0) - f) * (1.0 - e_6) * e_7.xyz * albedo + e_10.xyz * (f * brdf.x + metal::float3(brdf.y))) * (e_13 * e_14) * (id != material_ids.read(metal::uint2(metal::min(metal::max(as_type<metal::int2>(as_type<metal::uint2>(pixel) + as_type<metal::uint2>(e_17.xy)), metal::int2(0, 0)), as_type<metal::int2>(as_type<metal::uint2>(metal::int2(material_ids.get_width(0u), material_ids.get_height(0u))) - as_type<metal::uint2>(metal::int2(1, 1))))), 0u).x ? 0.5 : 1.0), fog.xyz, metal::float3(fog.w)), 1.0), id};
     shade_Output output = {};
     output.color = composite.color;
     output.id_out = composite.id_out;

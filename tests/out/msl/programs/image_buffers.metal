@@ -19,7 +19,7 @@ metal::float4 texel(int x, int y, constant Image& image, const device uint* src,
     const uint e = image.width;
     const uint e_1 = image.height;
     const uint e_2 = image.width;
-    const uint e_3 = src[metal::min(static_cast<uint>(metal::clamp(y, 0, as_type<int>(as_type<uint>(static_cast<int>(e_1)) - 1u))) * e_2 + static_cast<uint>(metal::clamp(x, 0, as_type<int>(as_type<uint>(static_cast<int>(e)) - 1u))), luma_buffer_sizes[0] / 4u - 1u)];
+    const uint e_3 = src[metal::min(static_cast<uint>(metal::min(metal::max(y, 0), as_type<int>(as_type<uint>(static_cast<int>(e_1)) - 1u))) * e_2 + static_cast<uint>(metal::min(metal::max(x, 0), as_type<int>(as_type<uint>(static_cast<int>(e)) - 1u))), luma_buffer_sizes[0] / 4u - 1u)];
     return metal::unpack_unorm4x8_to_float(e_3);
 }
 

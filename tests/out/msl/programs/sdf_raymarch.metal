@@ -47,7 +47,7 @@ float op_smooth_union(float d1, float d2, float k) {
 }
 
 metal::float3 op_limited_repeat(metal::float3 p, float spacing, float limit) {
-    const metal::float2 e = p.xz - metal::clamp(metal::rint(p.xz / metal::float2(spacing)), metal::float2(-limit), metal::float2(limit)) * spacing;
+    const metal::float2 e = p.xz - metal::min(metal::max(metal::rint(p.xz / metal::float2(spacing)), metal::float2(-limit)), metal::float2(limit)) * spacing;
     return metal::float3(e.x, p.y, e.y);
 }
 

@@ -17,7 +17,7 @@ constant float DEPTH_SHARPNESS = metal::is_function_constant_defined(luma_fc_DEP
 
 uint load_index(metal::int2 p, constant BlurImage& image) {
     const metal::uint2 e = image.size;
-    const metal::int2 c = metal::clamp(p, metal::int2(0, 0), as_type<metal::int2>(as_type<metal::uint2>(static_cast<metal::int2>(e)) - as_type<metal::uint2>(metal::int2(1, 1))));
+    const metal::int2 c = metal::min(metal::max(p, metal::int2(0, 0)), as_type<metal::int2>(as_type<metal::uint2>(static_cast<metal::int2>(e)) - as_type<metal::uint2>(metal::int2(1, 1))));
     const uint e_1 = image.size.x;
     return static_cast<uint>(c.y) * e_1 + static_cast<uint>(c.x);
 }

@@ -26,7 +26,7 @@ uint luma_rem(uint x, uint y) {
 
 float remap(float x) {
     const float hi = HDR ? CLAMP_MAX * 2.0 : CLAMP_MAX;
-    return metal::clamp(x * SCALE + static_cast<float>(BIAS), -hi, hi);
+    return metal::min(metal::max(x * SCALE + static_cast<float>(BIAS), -hi), hi);
 }
 
 // Dispatch with threadsPerThreadgroup = (64, 1, 1).

@@ -81,7 +81,7 @@ kernel void resolve(
         }
         const metal::int2 e_3 = local[metal::min(uint(i), 8u)];
         const metal::int2 e_4 = taa.resolution;
-        const metal::int2 q = metal::clamp(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(e_3)), metal::int2(0, 0), as_type<metal::int2>(as_type<metal::uint2>(e_4) - as_type<metal::uint2>(metal::int2(1, 1))));
+        const metal::int2 q = metal::min(metal::max(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(e_3)), metal::int2(0, 0)), as_type<metal::int2>(as_type<metal::uint2>(e_4) - as_type<metal::uint2>(metal::int2(1, 1))));
         const metal::float4 e_5 = color_tex.read(metal::uint2(q), 0u);
         const metal::float3 c = rgb_to_ycocg(e_5.xyz);
         const float d = depth_tex.read(metal::uint2(q), 0u);

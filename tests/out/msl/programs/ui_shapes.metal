@@ -78,7 +78,7 @@ fragment shape_fs_Output shape_fs(
 ) {
     const ShapeVarying v = ShapeVarying {metal::float4 {}, input.offset, input.index};
     const Shape s = shapes[metal::min(v.index, luma_buffer_sizes[0] / 80u - 1u)];
-    const float r = metal::clamp(s.radius * 1.0, 0.0, metal::min(s.rect.z, s.rect.w));
+    const float r = metal::min(metal::max(s.radius * 1.0, 0.0), metal::min(s.rect.z, s.rect.w));
     float d;
     if (s.kind == 0u) {
         const metal::float4 e = s.rect;

@@ -1,0 +1,94 @@
+//! Facts about constant operands that several back ends act on: the literals of a scalar or
+//! vector constant, and whether constant `clamp` / `smoothstep` bounds are known to be in order
+//! (the targets' own `clamp` is undefined, and WGSL's an error, when they are not; Luma's is
+//! `min(max(x, lo), hi)`).
+
+use luma_base::Handle;
+use luma_ir::{ConstantValue, Function, Literal, Module, TypeInner, Value, ValueDef};
+
+/// The component literals of `v` when it is a scalar or vector constant known at compile time
+/// (not a specialization constant, nor built from one); `None` otherwise.
+pub fn constant_literals(
+    module: &Module,
+    function: &Function,
+    v: Handle<Value>,
+) -> Option<Vec<Literal>> {
+    let ValueDef::Constant(c) = function.values.get(v)?.def else {
+        return None;
+    };
+    let constant = module.constants.get(c)?;
+    if constant.spec_id.is_some() {
+        return None;
+    }
+    match &constant.value {
+        ConstantValue::Scalar(l) => Some(vec![*l]),
+        ConstantValue::Zero => {
+            let (scalar, size) = module.type_inner(constant.ty)?.scalar_or_vector()?;
+            let zero = luma_ir::proc::zero_literal(scalar)?;
+            Some(vec![zero; size.map_or(1, |s| s.count() as usize)])
+        }
+        ConstantValue::Composite(parts) => {
+            if !matches!(module.type_inner(constant.ty)?, TypeInner::Vector { .. }) {
+                return None;
+            }
+            parts
+                .iter()
+                .map(|&p| match module.constants.get(p) {
+                    Some(part) if part.spec_id.is_none() => match part.value {
+                        ConstantValue::Scalar(l) => Some(l),
+                        _ => None,
+                    },
+                    _ => None,
+                })
+                .collect()
+        }
+    }
+}
+
+/// Whether `low` and `high` are constants with `low <= high` (`low < high` when `strict`) in
+/// every component, a scalar bound standing for each component of a vector one. `false` when
+/// either is not a compile-time constant or a comparison is not ordered (NaN).
+pub fn bounds_ordered(
+    module: &Module,
+    function: &Function,
+    low: Handle<Value>,
+    high: Handle<Value>,
+    strict: bool,
+) -> bool {
+    let (Some(lows), Some(highs)) = (
+        constant_literals(module, function, low),
+        constant_literals(module, function, high),
+    ) else {
+        return false;
+    };
+    if lows.len() != highs.len() && lows.len() != 1 && highs.len() != 1 {
+        return false;
+    }
+    let n = lows.len().max(highs.len());
+    (0..n).all(|i| {
+        let a = if lows.len() == 1 {
+            lows.first()
+        } else {
+            lows.get(i)
+        };
+        let b = if highs.len() == 1 {
+            highs.first()
+        } else {
+            highs.get(i)
+        };
+        let ordering = match (a, b) {
+            (Some(Literal::F32(a)), Some(Literal::F32(b))) => a.partial_cmp(b),
+            (Some(Literal::F16(a)), Some(Literal::F16(b))) => {
+                luma_ir::proc::f16_to_f32(*a).partial_cmp(&luma_ir::proc::f16_to_f32(*b))
+            }
+            (Some(Literal::I32(a)), Some(Literal::I32(b))) => Some(a.cmp(b)),
+            (Some(Literal::U32(a)), Some(Literal::U32(b))) => Some(a.cmp(b)),
+            _ => None,
+        };
+        match ordering {
+            Some(std::cmp::Ordering::Less) => true,
+            Some(std::cmp::Ordering::Equal) => !strict,
+            _ => false,
+        }
+    })
+}
