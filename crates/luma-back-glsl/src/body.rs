@@ -1452,22 +1452,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             M::Mod => call("mod"),
             M::Min => call("min"),
             M::Max => call("max"),
-            M::Clamp => {
-                // GLSL's clamp is undefined when lo > hi; Luma's is min(max(x, lo), hi).
-                let ordered = match (args.get(1), args.get(2)) {
-                    (Some(&lo), Some(&hi)) => self.constants_ordered(lo, hi)?,
-                    _ => return Err(Error::invalid("clamp needs three arguments")),
-                };
-                if ordered {
-                    call("clamp")
-                } else {
-                    let (x, lo, hi) = match texts.as_slice() {
-                        [x, lo, hi] => (x, lo, hi),
-                        _ => return Err(Error::invalid("clamp needs three arguments")),
-                    };
-                    format!("min(max({x}, {lo}), {hi})")
-                }
-            }
+            M::Clamp => luma_back::clamp_text(self.w.module, self.function, args, &texts, "")
+                .ok_or_else(|| Error::invalid("clamp needs three arguments"))?,
             M::Mix => call("mix"),
             M::Step => call("step"),
             M::SmoothStep => call("smoothstep"),
@@ -1537,17 +1523,6 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             M::Unpack2x16Float => call("unpackHalf2x16"),
         };
         Ok(Expr::primary(text))
-    }
-
-    /// Whether `lo` and `hi` are constants with `lo <= hi` in every component.
-    fn constants_ordered(&self, lo: Handle<Value>, hi: Handle<Value>) -> Result<bool, Error> {
-        Ok(luma_back::bounds_ordered(
-            self.w.module,
-            self.function,
-            lo,
-            hi,
-            false,
-        ))
     }
 
     /// An index, clamped into `0..len` (or into the runtime array `runtime_array`) when bounds

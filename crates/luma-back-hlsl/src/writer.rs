@@ -3807,23 +3807,10 @@ impl<'a> Writer<'a> {
             M::Min => call("min"),
             M::Max => call("max"),
             M::Clamp => {
-                // The target's `clamp` is undefined when lo > hi; Luma's is min(max(x, lo), hi).
-                let ordered = match (args.get(1), args.get(2)) {
-                    (Some(&lo), Some(&hi)) => {
-                        luma_back::bounds_ordered(self.module, func, lo, hi, false)
-                    }
-                    _ => false,
-                };
-                if ordered {
-                    call("clamp")
-                } else {
-                    Expr::atom(format!(
-                        "min(max({}, {}), {})",
-                        arg(0),
-                        arg(1),
-                        arg(2)
-                    ))
-                }
+                let texts = a.iter().map(|e| e.text.clone()).collect::<Vec<_>>();
+                let text = luma_back::clamp_text(self.module, func, args, &texts, "")
+                    .ok_or_else(|| Error::invalid("clamp needs three arguments"))?;
+                Expr::atom(text)
             }
             M::Mix => call("lerp"),
             M::Step => call("step"),

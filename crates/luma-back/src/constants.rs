@@ -92,3 +92,24 @@ pub fn bounds_ordered(
         }
     })
 }
+
+/// The text of Luma's `clamp(x, lo, hi)` in a C-like target whose functions are `{prefix}clamp`,
+/// `{prefix}min` and `{prefix}max`, given the arguments and their texts: the target's `clamp`
+/// when the bounds are constants in order, `min(max(x, lo), hi)` otherwise (the targets' own
+/// `clamp` is undefined when lo > hi). `None` without three arguments.
+pub fn clamp_text(
+    module: &Module,
+    function: &Function,
+    args: &[Handle<Value>],
+    texts: &[String],
+    prefix: &str,
+) -> Option<String> {
+    let (&[_, lo, hi], [x, lo_text, hi_text]) = (args, texts) else {
+        return None;
+    };
+    Some(if bounds_ordered(module, function, lo, hi, false) {
+        format!("{prefix}clamp({x}, {lo_text}, {hi_text})")
+    } else {
+        format!("{prefix}min({prefix}max({x}, {lo_text}), {hi_text})")
+    })
+}
