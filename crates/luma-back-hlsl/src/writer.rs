@@ -347,7 +347,7 @@ impl<'a> Writer<'a> {
                 global.space,
                 AddressSpace::Uniform | AddressSpace::PushConstant | AddressSpace::Storage { .. }
             );
-            if host && contains_f16(module, global.ty, 0) {
+            if host && luma_ir::proc::contains_f16(&module.types, global.ty) {
                 return Err(Error::unsupported(format!(
                     "`{}`: 16-bit values in buffers are not supported by the HLSL back end",
                     global.name
@@ -1027,26 +1027,6 @@ impl<'a> Writer<'a> {
         }
         out.line("");
         Ok(())
-    }
-}
-
-/// Whether `ty` holds `f16` anywhere.
-fn contains_f16(module: &Module, ty: Handle<Type>, depth: usize) -> bool {
-    if depth > MAX_NESTING {
-        return false;
-    }
-    match module.types.get(ty).map(|t| &t.inner) {
-        Some(
-            TypeInner::Scalar(s)
-            | TypeInner::Atomic(s)
-            | TypeInner::Vector { scalar: s, .. }
-            | TypeInner::Matrix { scalar: s, .. },
-        ) => s.kind == ScalarKind::Float && s.width == 2,
-        Some(TypeInner::Array { base, .. }) => contains_f16(module, *base, depth + 1),
-        Some(TypeInner::Struct { members }) => members
-            .iter()
-            .any(|m| contains_f16(module, m.ty, depth + 1)),
-        _ => false,
     }
 }
 

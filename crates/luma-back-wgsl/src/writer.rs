@@ -205,7 +205,8 @@ impl<'a> Writer<'a> {
             // WGSL's immediate data excludes f16 (naga: "not supported in immediates"), as
             // Direct3D root constants are 32-bit words.
             if let Some(global) = module.globals.get(g) {
-                if global.space == AddressSpace::PushConstant && contains_f16(module, global.ty, 0)
+                if global.space == AddressSpace::PushConstant
+                    && luma_ir::proc::contains_f16(&module.types, global.ty)
                 {
                     return Err(Error::new(
                         codes::UNSUPPORTED_IMMEDIATE,
@@ -422,7 +423,9 @@ impl<'a> Writer<'a> {
             let Some(global) = module.globals.get(g) else {
                 continue;
             };
-            if global.space != AddressSpace::PushConstant || !contains_array(module, global.ty, 0) {
+            if global.space != AddressSpace::PushConstant
+                || !luma_ir::proc::contains_array(&module.types, global.ty)
+            {
                 continue;
             }
             let name = self
@@ -1722,28 +1725,6 @@ fn pascal_case(name: &str) -> String {
     out
 }
 
-/// Whether `ty` is or holds an `f16`. Types nest at most the verifier's depth; the bound only
-/// keeps a malformed module from recursing without end.
-fn contains_f16(module: &Module, ty: Handle<Type>, depth: usize) -> bool {
-    const MAX_DEPTH: usize = 4 * 256;
-    if depth > MAX_DEPTH {
-        return false;
-    }
-    match module.types.get(ty).map(|t| &t.inner) {
-        Some(
-            TypeInner::Scalar(s)
-            | TypeInner::Atomic(s)
-            | TypeInner::Vector { scalar: s, .. }
-            | TypeInner::Matrix { scalar: s, .. },
-        ) => s.kind == ScalarKind::Float && s.width == 2,
-        Some(TypeInner::Array { base, .. }) => contains_f16(module, *base, depth + 1),
-        Some(TypeInner::Struct { members }) => members
-            .iter()
-            .any(|m| contains_f16(module, m.ty, depth + 1)),
-        _ => false,
-    }
-}
-
 /// The flat members of an [`ImmediateCopy`] as they are found.
 struct FlatImmediate<'n> {
     var_name: &'n str,
@@ -1751,22 +1732,6 @@ struct FlatImmediate<'n> {
     /// Name, type and byte offset of each member, in offset order.
     leaves: Vec<(String, Handle<Type>, u32)>,
     too_many: bool,
-}
-
-/// Whether `ty` is or holds a fixed-size array. Types nest at most the verifier's depth; the
-/// bound only keeps a malformed module from recursing without end.
-fn contains_array(module: &Module, ty: Handle<Type>, depth: usize) -> bool {
-    const MAX_DEPTH: usize = 4 * 256;
-    if depth > MAX_DEPTH {
-        return false;
-    }
-    match module.types.get(ty).map(|t| &t.inner) {
-        Some(TypeInner::Array { .. }) => true,
-        Some(TypeInner::Struct { members }) => members
-            .iter()
-            .any(|m| contains_array(module, m.ty, depth + 1)),
-        _ => false,
-    }
 }
 
 /// The exact hexadecimal text of a finite `f32` (WGSL's `0x1.8p+1` form, without a suffix).

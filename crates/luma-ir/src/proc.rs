@@ -210,6 +210,22 @@ pub fn contains_atomic(types: &UniqueArena<Type>, ty: Handle<Type>) -> bool {
     any_subtype(types, ty, |inner| matches!(inner, TypeInner::Atomic(_)))
 }
 
+/// Whether `ty` is or contains a 16-bit float (scalar, vector or matrix).
+pub fn contains_f16(types: &UniqueArena<Type>, ty: Handle<Type>) -> bool {
+    any_subtype(types, ty, |inner| match inner {
+        TypeInner::Scalar(s)
+        | TypeInner::Atomic(s)
+        | TypeInner::Vector { scalar: s, .. }
+        | TypeInner::Matrix { scalar: s, .. } => s.kind == ScalarKind::Float && s.width == 2,
+        _ => false,
+    })
+}
+
+/// Whether `ty` is or contains an array.
+pub fn contains_array(types: &UniqueArena<Type>, ty: Handle<Type>) -> bool {
+    any_subtype(types, ty, |inner| matches!(inner, TypeInner::Array { .. }))
+}
+
 /// Whether `ty` is an image or sampler, or an array of them (the types of `Handle` globals).
 pub fn is_handle_type(types: &UniqueArena<Type>, ty: Handle<Type>) -> bool {
     let mut current = ty;
