@@ -241,7 +241,7 @@ pub(crate) struct FnCtx<'a> {
     /// In a fragment entry point, the struct parameter with members stripped from the input
     /// (`@varying` builtins other than a position the shader reads), and per member whether it
     /// is stripped: it reads as zero, which a read of one is warned about.
-    pub varying_inputs: Vec<(LocalId, Vec<bool>)>,
+    pub varying_input: Option<(LocalId, Vec<bool>)>,
 }
 
 /// A checked expression: a typed THIR expression, or an untyped constant still waiting for

@@ -1,8 +1,9 @@
 //! Entry points: the design's I/O sugars made explicit. Auto locations (a counter per I/O
 //! struct from 0; builtins skip it; `@location(N)` uses N and sets the counter to N + 1),
 //! `@varying` builtin stripping for fragment input (a position the shader reads is kept),
-//! inline parameters (each a `Single` input numbered by one counter), tuple returns (the synthesized `<function>_out` struct), builtin
-//! names valid per stage and direction with their fixed types, flat integer varyings.
+//! inline parameters (each a `Single` input numbered by one counter), tuple returns (the
+//! synthesized `<function>_out` struct), builtin names valid per stage and direction with their
+//! fixed types, flat integer varyings.
 
 use std::collections::BTreeMap;
 

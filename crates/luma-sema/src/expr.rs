@@ -1099,16 +1099,16 @@ impl<'a> Checker<'a> {
     // Members and indexing
 
     /// W0205: member `index` of a fragment entry point's `@varying` parameter `base` is a
-    /// vertex `@builtin` stripped from the fragment input (`clip_distance`, `point_size`), so
-    /// the read gives zero.
+    /// `@builtin` the fragment stage does not have (`instance_index`, say), stripped from the
+    /// input, so the read gives zero.
     fn warn_stripped_builtin(&mut self, base: ExprId, sid: StructId, index: usize, span: Span) {
         let Some(ExprKind::Local(local)) = self.exprs.get(base).map(|e| &e.kind) else {
             return;
         };
         let stripped = self.fcx.as_ref().is_some_and(|f| {
-            f.varying_inputs
-                .iter()
-                .any(|(l, members)| l == local && members.get(index) == Some(&true))
+            f.varying_input
+                .as_ref()
+                .is_some_and(|(l, members)| l == local && members.get(index) == Some(&true))
         });
         if !stripped {
             return;
@@ -1124,7 +1124,7 @@ impl<'a> Checker<'a> {
         };
         let (sname, fname, fspan) = (def.name.clone(), field.name.clone(), field.span);
         let bname = crate::entry::builtin_name(builtin);
-        let mut d = Diagnostic::warning(
+        let d = Diagnostic::warning(
             codes::W0205,
             span,
             format!(
@@ -1133,8 +1133,8 @@ impl<'a> Checker<'a> {
             ),
         )
         .with_primary_label("always zero here")
-        .with_label(fspan, "stripped from the fragment input");
-        d = d.with_help(format!(
+        .with_label(fspan, "stripped from the fragment input")
+        .with_help(format!(
             "pass the value in a plain member of `{sname}`, which gets a location"
         ));
         self.emit(d);

@@ -63,7 +63,7 @@ impl<'a> Checker<'a> {
             float_defaults: Vec::new(),
             incomplete: false,
             implicit: Vec::new(),
-            varying_inputs: Vec::new(),
+            varying_input: None,
         });
         self.depth_reported = false;
         self.depth = 0;
@@ -90,10 +90,8 @@ impl<'a> Checker<'a> {
                 }
                 _ => None,
             });
-        if let (Some(stripped), Some(&local), Some(f)) =
-            (stripped, params.first(), self.fcx.as_mut())
-        {
-            f.varying_inputs.push((local, stripped));
+        if let Some(f) = self.fcx.as_mut() {
+            f.varying_input = params.first().copied().zip(stripped);
         }
         let (block, flow) = self.block_in_scope(&decl.body, false);
         let incomplete = self.fcx.as_ref().is_some_and(|f| f.incomplete);
