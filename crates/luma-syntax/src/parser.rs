@@ -264,6 +264,10 @@ struct PendingOp {
     prec: u8,
     /// A comparison whose left operand is a comparison: reported, built as an `Error` node.
     chained: bool,
+    /// `^`, which the lexer reported: parsed as an operator so that its right operand does
+    /// not end the expression early (which would cut argument lists and struct literals short
+    /// and cascade into arity errors), and built as an `Error` node.
+    reported: bool,
 }
 
 struct Parser<'t, 'd> {
@@ -2321,13 +2325,13 @@ impl Parser<'_, '_> {
     /// use and give back the part above that).
     fn parse_binary(&mut self) -> ExprId {
         let first = self.parse_unary();
-        if binary_op(self.kind()).is_none() {
+        if self.binary_operator().is_none() {
             return first;
         }
         let operand_base = self.operands.len();
         let op_base = self.pending_ops.len();
         self.operands.push(first);
-        while let Some((op, prec)) = binary_op(self.kind()) {
+        while let Some((op, prec, reported)) = self.binary_operator() {
             let op_tok = self.bump();
             while self.pending_ops.len() > op_base
                 && self.pending_ops.last().is_some_and(|top| top.prec >= prec)
@@ -2348,6 +2352,7 @@ impl Parser<'_, '_> {
                 span: op_tok.span,
                 prec,
                 chained,
+                reported,
             });
             let rhs = self.parse_unary();
             self.operands.push(rhs);
@@ -2358,6 +2363,23 @@ impl Parser<'_, '_> {
         let result = self.operands.pop().unwrap_or(first);
         self.operands.truncate(operand_base);
         result
+    }
+
+    /// The binary operator at the current token, with its precedence and whether it is Lua's
+    /// `^` (which the lexer reported: Luma writes `pow` and `~`). `^` binds tightest, as in
+    /// Lua; it counts only between two operands on one line, so that it never swallows the
+    /// next statement.
+    fn binary_operator(&self) -> Option<(BinaryOp, u8, bool)> {
+        let t = self.tok();
+        if let Some((op, prec)) = binary_op(t.kind) {
+            return Some((op, prec, false));
+        }
+        let next = self.nth(1);
+        (t.kind == TokenKind::Error
+            && self.slice(t.span) == "^"
+            && !next.newline_before
+            && starts_expr(next.kind))
+        .then_some((BinaryOp::Mul, PREC_MUL + 1, true))
     }
 
     /// Replaces the top two operands by the top operator applied to them.
@@ -2374,6 +2396,8 @@ impl Parser<'_, '_> {
         let span = Span::new(lo, hi.max(lo));
         let e = if op.chained {
             self.report_chain(lhs, op.span, op.op, rhs);
+            self.alloc_error(span)
+        } else if op.reported {
             self.alloc_error(span)
         } else {
             self.alloc(
@@ -2545,12 +2569,50 @@ impl Parser<'_, '_> {
                 break;
             }
             let e = self.parse_expr();
+            if self.eat(TokenKind::Comma).is_some() {
+                self.list_items.push(e);
+                continue;
+            }
+            let (e, goes_on) = self.skip_rest_of_entry(e, close);
             self.list_items.push(e);
-            if self.eat(TokenKind::Comma).is_none() {
+            if !goes_on {
                 break;
             }
         }
         self.expect_close(close, open);
+    }
+
+    /// After an entry of a list (call arguments, literal elements or fields) that neither `,`
+    /// nor `close` follows on its line: reports it, skips the rest of the entry up to the next
+    /// `,` or `close` of this list, and says whether the list goes on. The entry becomes an
+    /// `Error` node, since what it was meant to be is unknown; it still counts, so that a call
+    /// or literal with one broken entry does not also get a wrong count of them. On a later
+    /// line the list ends as before: the line more likely starts a statement than continues an
+    /// unclosed list.
+    fn skip_rest_of_entry(&mut self, entry: ExprId, close: TokenKind) -> (ExprId, bool) {
+        let t = self.tok();
+        if t.kind == close || t.newline_before || t.kind == TokenKind::Eof {
+            return (entry, false);
+        }
+        let found = self.describe(t);
+        if !matches!(t.kind, TokenKind::Error | TokenKind::Reserved(_)) {
+            let d = Diagnostic::error(
+                codes::UNEXPECTED_TOKEN,
+                t.span,
+                format!("expected `,` or {}, found {found}", close.spelling()),
+            )
+            .with_primary_label(format!("expected `,` or {}", close.spelling()));
+            self.report(d);
+        }
+        self.recovering = true;
+        let lo = self
+            .module
+            .exprs
+            .get(entry)
+            .map_or(t.span.lo, |e| e.span.lo);
+        self.skip_nested_expr();
+        let entry = self.alloc_error(self.since(lo));
+        (entry, self.eat(TokenKind::Comma).is_some())
     }
 
     /// Moves the items of `list_items` from `base` on into one list of the module.
@@ -2708,30 +2770,40 @@ impl Parser<'_, '_> {
                 }
                 Some(_) => {}
             }
-            if is_field {
+            let field = is_field.then(|| {
                 let t = self.bump();
-                let field = self.ident_of(t);
                 self.bump();
-                let value = self.parse_expr();
-                fields.push((field, value));
-            } else {
-                let value = self.parse_expr();
-                self.list_items.push(value);
-            }
-            if self.eat(TokenKind::Comma).is_some() {
-                continue;
-            }
-            if !self.at(TokenKind::RBrace) {
+                self.ident_of(t)
+            });
+            let mut value = self.parse_expr();
+            let mut goes_on = self.eat(TokenKind::Comma).is_some();
+            if !goes_on && !self.at(TokenKind::RBrace) {
                 if self.at(TokenKind::Colon) {
                     self.expected_with_help(
                         "`,` or `}`",
                         "struct literal fields are written `name = value`",
                     );
-                } else {
+                } else if self.tok().newline_before
+                    && self.at(TokenKind::Ident)
+                    && self.nth(1).kind == TokenKind::Assign
+                {
+                    // `name = value` on the next line: a forgotten comma between two fields.
                     self.expected("`,` or `}`");
+                    goes_on = true;
+                } else {
+                    (value, goes_on) = self.skip_rest_of_entry(value, TokenKind::RBrace);
+                    if !goes_on && !self.at(TokenKind::RBrace) {
+                        self.expected("`,` or `}`");
+                    }
                 }
             }
-            break;
+            match field {
+                Some(field) => fields.push((field, value)),
+                None => self.list_items.push(value),
+            }
+            if !goes_on {
+                break;
+            }
         }
         self.expect_close(TokenKind::RBrace, open.span);
         let span = self.since(lo);
