@@ -142,32 +142,83 @@ impl<'a> Checker<'a> {
 
             // Inputs.
             let mut inputs = Vec::new();
-            let single_struct = match (param_tys.as_slice(), decl.params.as_slice()) {
-                ([ty], [p]) => match self.ty(*ty) {
-                    Ty::Struct(sid) => Some((sid, p)),
-                    _ => None,
-                },
+            // The input struct: the one struct parameter. Other parameters may stand beside it
+            // if they are builtins (as in WGSL and HLSL), which is how a fragment shader taking
+            // a `@varying` struct reads `front_facing` or `sample_index`.
+            let mut struct_params =
+                param_tys
+                    .iter()
+                    .zip(&decl.params)
+                    .filter_map(|(&ty, p)| match self.ty(ty) {
+                        Ty::Struct(sid) => Some((sid, p, ty)),
+                        _ => None,
+                    });
+            let input_struct = match (struct_params.next(), struct_params.next()) {
+                (Some(only), None) => Some(only),
                 _ => None,
             };
             let mut locs = LocationSet::default();
             let mut builtins: BTreeMap<u8, Span> = BTreeMap::new();
-            if let Some((sid, p)) = single_struct {
-                if !p.attributes.is_empty() {
-                    self.emit(
-                        Diagnostic::error(
-                            codes::E0613,
-                            p.span,
-                            "an input struct parameter takes no I/O attributes",
-                        )
-                        .with_primary_label("put the attributes on the struct's members"),
-                    );
+            if let Some((sid, struct_param, struct_ty)) = input_struct {
+                for (p, &ty) in decl.params.iter().zip(&param_tys) {
+                    if std::ptr::eq(p, struct_param) {
+                        if !p.attributes.is_empty() {
+                            self.emit(
+                                Diagnostic::error(
+                                    codes::E0613,
+                                    p.span,
+                                    "an input struct parameter takes no I/O attributes",
+                                )
+                                .with_primary_label("put the attributes on the struct's members"),
+                            );
+                        }
+                        let read = Some((item_span, self.text(&p.name)));
+                        let fields =
+                            self.struct_io(sid, stage, Dir::In, read, &mut locs, &mut builtins);
+                        inputs.push(EntryInput::Struct {
+                            struct_id: sid,
+                            fields,
+                        });
+                        continue;
+                    }
+                    let io = self.field_io_of_param(p);
+                    if io.builtin.is_none() && !self.is_error(ty) {
+                        let (name, sname) = (self.text(&p.name), self.tn(struct_ty));
+                        let struct_name = self.text(&struct_param.name);
+                        self.emit(
+                            Diagnostic::error(
+                                codes::E0619,
+                                p.span,
+                                format!(
+                                    "beside the input struct `{struct_name}`, parameter \
+                                     `{name}` must be a `@builtin(...)`"
+                                ),
+                            )
+                            .with_primary_label("an input with a location")
+                            .with_label(struct_param.span, "the input struct")
+                            .with_help(format!(
+                                "make `{name}` a member of `{sname}`, or pass every input as a \
+                                 scalar or vector parameter"
+                            )),
+                        );
+                        continue;
+                    }
+                    let mut no_locations = 0u32;
+                    if let Some(var) = self.io_var(
+                        self.text(&p.name),
+                        ty,
+                        io,
+                        p.span,
+                        stage,
+                        Dir::In,
+                        &mut no_locations,
+                        &mut locs,
+                        &mut builtins,
+                        false,
+                    ) {
+                        inputs.push(EntryInput::Single(var));
+                    }
                 }
-                let read = Some((item_span, self.text(&p.name)));
-                let fields = self.struct_io(sid, stage, Dir::In, read, &mut locs, &mut builtins);
-                inputs.push(EntryInput::Struct {
-                    struct_id: sid,
-                    fields,
-                });
             } else {
                 let mut counter = 0u32;
                 for (p, &ty) in decl.params.iter().zip(&param_tys) {
@@ -496,8 +547,9 @@ impl<'a> Checker<'a> {
         // A user location: a numeric scalar or vector.
         let scalar = match self.ty(ty) {
             Ty::Scalar(s) | Ty::Vector { scalar: s, .. } if s != ScalarTy::Bool => s,
-            // A struct parameter reaches this point only beside other parameters (a lone one
-            // is the entry point's input struct): say that, not that structs are not I/O.
+            // A struct parameter reaches this point only beside another struct parameter (a
+            // lone one is the entry point's input struct): say that, not that structs are not
+            // I/O.
             Ty::Struct(_) if !member && dir == Dir::In => {
                 let tn = self.tn(ty);
                 self.emit(
@@ -505,16 +557,15 @@ impl<'a> Checker<'a> {
                         codes::E0619,
                         span,
                         format!(
-                            "a struct {dname} must be the entry point's only parameter, but \
-                             `{name}: {tn}` has others beside it"
+                            "an entry point takes at most one input struct, but `{name}: {tn}` \
+                             is one of several"
                         ),
                     )
-                    .with_primary_label("a struct among other parameters")
-                    .with_help(format!(
-                        "move the other parameters into `{tn}` as members (a builtin as \
-                         `@builtin(instance_index) instance: uint`), or pass every input as a \
-                         scalar or vector parameter"
-                    )),
+                    .with_primary_label("one of several struct parameters")
+                    .with_help(
+                        "merge the structs into one, or pass these inputs as scalar or vector \
+                         parameters",
+                    ),
                 );
                 return None;
             }

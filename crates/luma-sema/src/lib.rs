@@ -44,9 +44,9 @@
 //! # Other decisions
 //! - `for` counters are `int` or `uint`; the counter's type comes from the first typed of
 //!   start, bound and step, and is `int` when all three are untyped literals.
-//! - An entry point takes either exactly one struct parameter or any number of scalar and
-//!   vector parameters (each one input, numbered by one location counter), and returns
-//!   nothing, a struct or a tuple.
+//! - An entry point takes either one struct parameter (with any `@builtin` parameters beside
+//!   it) or any number of scalar and vector parameters (each one input, numbered by one
+//!   location counter), and returns nothing, a struct or a tuple.
 //! - Storage buffer access is `read_write` when an assignment or atomic builtin reachable from
 //!   an entry point writes it, `read` otherwise, unless `@access(...)` says.
 //! - Texture builtins: see `luma_thir::BuiltinFn::Sample`; arrays of textures are indexed

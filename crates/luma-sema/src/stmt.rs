@@ -77,7 +77,9 @@ impl<'a> Checker<'a> {
         for (p, &ty) in decl.params.iter().zip(&param_tys) {
             params.push(self.declare_local(&p.name, ty, false));
         }
-        // A fragment entry point's struct input with members stripped (`@varying` builtins).
+        // A fragment entry point's struct input with members stripped (`@varying` builtins),
+        // and the parameter that holds it: the one of its struct type (builtin parameters may
+        // stand beside it).
         let stripped = self
             .prog
             .entry_points
@@ -85,13 +87,22 @@ impl<'a> Checker<'a> {
             .filter(|e| e.function == fid && e.stage == Stage::Fragment)
             .flat_map(|e| &e.inputs)
             .find_map(|input| match input {
-                EntryInput::Struct { fields, .. } if fields.iter().any(Option::is_none) => {
-                    Some(fields.iter().map(Option::is_none).collect::<Vec<bool>>())
+                EntryInput::Struct { struct_id, fields } if fields.iter().any(Option::is_none) => {
+                    Some((
+                        *struct_id,
+                        fields.iter().map(Option::is_none).collect::<Vec<bool>>(),
+                    ))
                 }
                 _ => None,
             });
+        let varying_input = stripped.and_then(|(sid, fields)| {
+            let index = param_tys
+                .iter()
+                .position(|&ty| matches!(self.ty(ty), Ty::Struct(s) if s == sid))?;
+            Some((*params.get(index)?, fields))
+        });
         if let Some(f) = self.fcx.as_mut() {
-            f.varying_input = params.first().copied().zip(stripped);
+            f.varying_input = varying_input;
         }
         let (block, flow) = self.block_in_scope(&decl.body, false);
         let incomplete = self.fcx.as_ref().is_some_and(|f| f.incomplete);
