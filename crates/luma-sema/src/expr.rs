@@ -1237,6 +1237,20 @@ impl<'a> Checker<'a> {
                         self.text(name).len().clamp(2, 4)
                     )),
                     Ty::Matrix { .. } => d.with_help("a matrix column is `m[i]`"),
+                    Ty::Array { .. }
+                        if matches!(
+                            self.text(name),
+                            "length" | "len" | "size" | "count" | "Length" | "Count"
+                        ) =>
+                    {
+                        let help = "Luma's length operator is `#`, as in Lua";
+                        match self.ast.exprs.get(base).map(|e| &e.kind) {
+                            Some(ast::ExprKind::Ident(id)) => {
+                                d.with_suggestion(span, format!("#{}", self.text(id)), help)
+                            }
+                            _ => d.with_help(format!("{help}: `#array`")),
+                        }
+                    }
                     _ => d,
                 };
                 self.emit(d);
