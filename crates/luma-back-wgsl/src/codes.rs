@@ -1,4 +1,5 @@
-//! The diagnostic codes of the WGSL back end (E0950-E0959): constructs WGSL cannot express.
+//! The diagnostic codes of the WGSL back end (E0950-E0959): constructs WGSL cannot express;
+//! and its warnings (W0950-W0959): output that WebGPU as specified rejects.
 
 use luma_base::{Code, CodeDoc, Severity};
 
@@ -16,6 +17,8 @@ pub const UNSUPPORTED_STORAGE_ACCESS: Code = Code("E0954");
 pub const UNSUPPORTED_IMMEDIATE: Code = Code("E0955");
 /// The IR breaks an invariant the verifier checks.
 pub const INVALID_IR: Code = Code("E0959");
+/// A vertex shader writes a storage buffer (see [`crate::warnings`]).
+pub const VERTEX_STORAGE_WRITE: Code = Code("W0950");
 
 /// Every code of this back end, for the documentation.
 pub const CODES: &[CodeDoc] = &[
@@ -55,6 +58,17 @@ pub const CODES: &[CodeDoc] = &[
         severity: Severity::Error,
         title: "WGSL immediates cannot hold this push-constant block (16-bit values, or arrays of more than 1024 elements in all)",
         example: "struct Push\n\tscale: half\nend\n@push_constant uniform push: Push",
+    },
+    CodeDoc {
+        code: VERTEX_STORAGE_WRITE,
+        severity: Severity::Warning,
+        title: "a vertex shader writes a storage buffer, which WebGPU does not allow (wgpu needs `VERTEX_WRITABLE_STORAGE`)",
+        example: "buffer counts: []uint
+@entry(vertex)
+function vs(@builtin(vertex_index) i: uint) -> (@builtin(position) p: vec4)
+	counts[i] = 1u
+	return { p = vec4(0.0) }
+end",
     },
     CodeDoc {
         code: INVALID_IR,

@@ -32,6 +32,7 @@ mod helpers;
 mod keywords;
 mod layout;
 mod templates;
+mod warnings;
 mod writer;
 
 use std::fmt;
@@ -40,6 +41,7 @@ use luma_base::Code;
 use luma_ir::Module;
 
 pub use keywords::{RESERVED, RESERVED_PREFIXES};
+pub use warnings::{warnings, Warning};
 
 /// What to write. WGSL bounds every index at run time itself, so there is nothing to choose
 /// about bounds checks.

@@ -196,13 +196,80 @@ entry fragment "main" = fn0
 }
 
 #[test]
+fn w0950_vertex_shader_writes_storage() {
+    let module = luma_ir::parse::parse_module(
+        r#"
+const c0: u32 = 1u
+
+global g0 "counts": [u32] in storage(read_write) @group(0) @binding(0)
+global g1 "positions": [vec4<f32>] in storage(read) @group(0) @binding(1)
+
+fn fn0 "mark"("i": u32) {
+  %0 "i": u32 = param 0
+  %1: u32 = const c0
+  %2: ptr<storage(read_write), [u32]> = global g0
+body:
+  %3: ptr<storage(read_write), u32> = access %2, %0
+  store %3, %1
+  return
+}
+
+fn fn1 "vs"("i": u32 @builtin(vertex_index)) -> ("p": vec4<f32> @builtin(position)) {
+  %0 "i": u32 = param 0
+  %1: ptr<storage(read), [vec4<f32>]> = global g1
+body:
+  call fn0(%0)
+  %2: ptr<storage(read), vec4<f32>> = access %1, %0
+  %3: vec4<f32> = load %2
+  return %3
+}
+
+fn fn2 "cs"("i": u32 @builtin(local_invocation_index)) {
+  %0 "i": u32 = param 0
+body:
+  call fn0(%0)
+  return
+}
+
+entry vertex "vs" = fn1
+entry compute "cs" = fn2 @workgroup_size(1, 1, 1)
+"#,
+    )
+    .unwrap();
+    luma_ir::verify::verify(&module).unwrap();
+    // The module is still written: wgpu runs it with `VERTEX_WRITABLE_STORAGE`.
+    let source = write(&module, &Options::default()).unwrap();
+    assert!(
+        source.contains("var<storage, read_write> counts"),
+        "{source}"
+    );
+    let warnings = luma_back_wgsl::warnings(&module);
+    // Only the vertex shader, and only the buffer it writes (through a call).
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    let w = &warnings[0];
+    assert_eq!(w.code, codes::VERTEX_STORAGE_WRITE);
+    assert_eq!(w.entry_point, "vs");
+    assert_eq!(
+        w.message,
+        "vertex shader `vs` writes storage buffer `counts`, which WebGPU does not allow"
+    );
+    assert!(w.help.contains("VERTEX_WRITABLE_STORAGE"), "{}", w.help);
+}
+
+#[test]
 fn every_code_is_documented_in_the_range() {
     for doc in codes::CODES {
-        let n: u32 = doc.code.as_str().trim_start_matches('E').parse().unwrap();
+        let code = doc.code.as_str();
+        let n: u32 = code[1..].parse().unwrap();
         assert!(
             (950..960).contains(&n),
-            "{} is outside E0950-E0959",
+            "{} is outside E0950-E0959 and W0950-W0959",
             doc.code
+        );
+        assert_eq!(
+            code.starts_with('W'),
+            doc.severity == luma_base::Severity::Warning,
+            "{code}"
         );
     }
 }

@@ -252,6 +252,27 @@ fn failing_entry_points(module: &Module, target: Target, options: &Options) -> V
         .collect()
 }
 
+/// The warnings of `target`'s back end about `module`: output that is written but that some
+/// consumers of the target reject (only WGSL has such warnings). With the parsed source each
+/// points at the name of the entry function it is about; without it, it has no location.
+pub fn warnings(module: &Module, target: Target, parsed: Option<&Parsed>) -> Vec<Diagnostic> {
+    if target != Target::Wgsl {
+        return Vec::new();
+    }
+    luma_back_wgsl::warnings(module)
+        .into_iter()
+        .map(|w| {
+            let message = format!("{}: {}", target.name(), w.message);
+            let d = match parsed.and_then(|p| entry_name_span(p, &w.entry_point)) {
+                Some(span) => Diagnostic::warning(w.code, span, message)
+                    .with_primary_label(format!("entry point `{}`", w.entry_point)),
+                None => Diagnostic::warning(w.code, NO_LOCATION, message),
+            };
+            d.with_help(w.help)
+        })
+        .collect()
+}
+
 fn same_name_entries(module: &Module) -> Vec<OutputEntryPoint> {
     module
         .entry_points

@@ -189,7 +189,7 @@ mod render;
 mod select;
 mod spec;
 
-pub use emit::{emit, hex, EmitError, Output, OutputData, OutputEntryPoint};
+pub use emit::{emit, hex, warnings, EmitError, Output, OutputData, OutputEntryPoint};
 pub use render::{render_human, render_json, NO_LOCATION};
 pub use spec::{parse_spec_assignment, SpecValue};
 
@@ -729,7 +729,12 @@ pub fn compile_shared(
                 }
                 for &target in targets.iter().filter(|_| !module.entry_points.is_empty()) {
                     match emit(&module, target, options) {
-                        Ok(mut out) => outputs.append(&mut out),
+                        Ok(mut out) => {
+                            outputs.append(&mut out);
+                            for warning in warnings(&module, target, Some(&parsed)) {
+                                diags.push(warning);
+                            }
+                        }
                         Err(e) => diags.push(e.to_diagnostic(Some(&parsed))),
                     }
                 }

@@ -163,6 +163,37 @@ end
     assert!(error.to_string().starts_with("E0950 (wgsl): "));
 }
 
+#[test]
+fn wgsl_warns_about_a_vertex_shader_writing_storage_and_still_writes_it() {
+    let source = "\
+buffer counts: []uint
+
+@entry(vertex)
+function draw(@builtin(vertex_index) i: uint) -> (@builtin(position) clip: vec4)
+\tcounts[i] = 1u
+\treturn { clip = vec4(0.0) }
+end
+";
+    let result = build(source, &Options::default(), &[Target::Spirv, Target::Wgsl]);
+    assert!(result.success(), "{:?}", result.diagnostics);
+    assert_eq!(result.outputs.len(), 2);
+    assert_eq!(result.warning_count, 1, "{:?}", result.diagnostics);
+    let d = &result.diagnostics[0];
+    assert_eq!(d.code.as_str(), "W0950");
+    assert_eq!(d.primary.span.lo as usize, source.find("draw").unwrap());
+    assert_eq!(
+        d.message,
+        "wgsl: vertex shader `draw` writes storage buffer `counts`, which WebGPU does not allow"
+    );
+    // Only WGSL warns: Vulkan takes the SPIR-V with `vertexPipelineStoresAndAtomics`.
+    let spirv_only = build(source, &Options::default(), &[Target::Spirv]);
+    assert!(
+        spirv_only.diagnostics.is_empty(),
+        "{:?}",
+        spirv_only.diagnostics
+    );
+}
+
 /// A compute entry fills the buffers a vertex entry reads; `kept` is stated read-write.
 const FILL_AND_DRAW: &str = "\
 buffer points: []vec4

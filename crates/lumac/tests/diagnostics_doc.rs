@@ -26,6 +26,10 @@ const RANGES: &[(&str, &str)] = &[
     ("E09", "Back ends: constructs a target cannot express"),
     ("W01", "Syntax warnings"),
     ("W02", "Semantic warnings"),
+    (
+        "W09",
+        "Back-end warnings: output some consumers of the target reject",
+    ),
 ];
 
 fn range_of(code: &str) -> &'static str {
