@@ -1946,6 +1946,7 @@ impl<'a> Writer<'a> {
                 value: operand,
                 comparator,
             } => self.write_atomic(out, ctx, v, *fun, *pointer, *operand, *comparator)?,
+            Op::AtomicLoad { pointer } => self.write_atomic_load(out, ctx, v, *pointer)?,
             Op::Call { function, args } => {
                 let call = self.call_expr(ctx, *function, args)?;
                 if ctx.uses.get(v.index()).copied().unwrap_or(0) > 0 {
@@ -2939,6 +2940,50 @@ impl<'a> Writer<'a> {
         Ok(())
     }
 
+    /// `atomic_load` as an `InterlockedAdd` of zero. HLSL has no atomic load, and a plain read
+    /// of a value that other invocations update atomically is a data race: the compiler may
+    /// hoist it out of a polling loop, and a non-`globallycoherent` buffer read may see a stale
+    /// value. Adding zero is how HLSL code reads atomically (as the GLSL writer's
+    /// `atomicAdd(x, 0)`), and returns the value.
+    fn write_atomic_load(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        v: Handle<Value>,
+        pointer: Handle<Value>,
+    ) -> R<()> {
+        let ty = self.value_ty(ctx.func, v)?;
+        let scalar = match self.ty(ty)? {
+            TypeInner::Scalar(s) => *s,
+            _ => return Err(Error::invalid("atomic load of a non-scalar")),
+        };
+        let signed = scalar.kind == ScalarKind::Sint;
+        let place = self.place(ctx, pointer, 0)?;
+        let t = self.scalar_name(scalar)?;
+        let name = self.var_name(ctx, v, "value");
+        match &place {
+            Place::Typed { expr, .. } => {
+                let zero = if signed { "0" } else { "0u" };
+                out.line_fmt(format_args!("{t} {name};"));
+                out.line_fmt(format_args!("InterlockedAdd({expr}, {zero}, {name});"));
+            }
+            Place::Bytes { buffer, offset, .. } => {
+                let off = offset.render();
+                let raw = if signed {
+                    ctx.namer.call("bits")
+                } else {
+                    name.clone()
+                };
+                out.line_fmt(format_args!("uint {raw};"));
+                out.line_fmt(format_args!("{buffer}.InterlockedAdd({off}, 0u, {raw});"));
+                if signed {
+                    out.line_fmt(format_args!("const int {name} = asint({raw});"));
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn signed_minmax_helper(&mut self, buffer: &str, min: bool) -> R<String> {
         let op = if min { "min" } else { "max" };
         let key = format!("atomic_{op}:{buffer}");
@@ -3362,12 +3407,8 @@ impl<'a> Writer<'a> {
                 };
                 Expr::atom(format!("{helper}({}{arg})", img.text))
             }
-            Op::AtomicLoad { pointer } => {
-                let place = self.place(ctx, *pointer, 0)?;
-                self.load_expr(&place)?
-                    .ok_or_else(|| Error::invalid("atomic load of a composite"))?
-            }
             Op::Atomic { .. }
+            | Op::AtomicLoad { .. }
             | Op::Insert { .. }
             | Op::InsertDynamic { .. }
             | Op::AccessChain { .. } => {

@@ -378,6 +378,43 @@ impl<'a> Writer<'a> {
         } else {
             Some(take(MslClass::Buffer, 1))
         };
+        // Metal's argument tables have fixed sizes: `[[buffer(n)]]` takes 0 to 30,
+        // `[[texture(n)]]` 0 to 127 and `[[sampler(n)]]` 0 to 15, and the Metal compiler
+        // rejects anything past them. More would need argument buffers, which this back end
+        // does not write.
+        let limit = |class: MslClass| match class {
+            MslClass::Buffer => 31,
+            MslClass::Texture => 128,
+            MslClass::Sampler => 16,
+        };
+        let described = resources.iter().map(|r| {
+            let what = if r.binding.is_some() {
+                format!("`{}`", r.name)
+            } else {
+                format!("the push constant block `{}`", r.name)
+            };
+            (what, r.class, r.index.saturating_add(r.count))
+        });
+        let sizes_slot = sizes_buffer.map(|index| {
+            (
+                "the buffer of runtime array sizes".to_string(),
+                MslClass::Buffer,
+                index.saturating_add(1),
+            )
+        });
+        if let Some((what, class, end)) = described
+            .chain(sizes_slot)
+            .find(|(_, class, end)| *end > limit(*class))
+        {
+            let name = class.as_str();
+            return Err(Error::unsupported(format!(
+                "{what} needs `[[{name}({})]]`, but Metal has only {} {name} slots per function \
+                 (the indices count every {name} of the output's entry points together; Luma \
+                 does not write argument buffers)",
+                end.saturating_sub(1),
+                limit(class),
+            )));
+        }
         self.bindings = MslBindingMap {
             resources,
             sizes_buffer,

@@ -258,3 +258,40 @@ entry compute "main" = fn0 @workgroup_size(1, 1, 1)
     assert!(err.message.contains("`u`"), "{err}");
     assert!(err.message.contains("16-byte column stride"), "{err}");
 }
+
+#[test]
+fn argument_table_overflows_are_reported() {
+    // Metal's argument tables hold 16 samplers, 128 textures and 31 buffers per function; the
+    // Metal compiler rejects `[[sampler(16)]]` and beyond.
+    let with = |decl: &str| {
+        module(&format!(
+            "{decl}\nfn fn0 \"main\"() {{\nbody:\n  return\n}}\nentry compute \"main\" = fn0 @workgroup_size(1, 1, 1)\n"
+        ))
+    };
+    let fits = with(
+        "global g0 \"s\": [sampler; 15] in handle @group(0) @binding(0)\n\
+         global g1 \"t\": sampler in handle @group(0) @binding(1)\n\
+         global g2 \"many\": [texture_2d<f32>; 128] in handle @group(0) @binding(2)",
+    );
+    write(&fits, &Options::default()).unwrap();
+    let err = write(
+        &with(
+            "global g0 \"s\": [sampler; 16] in handle @group(0) @binding(0)\n\
+             global g1 \"t\": sampler in handle @group(0) @binding(1)",
+        ),
+        &Options::default(),
+    )
+    .unwrap_err();
+    assert_eq!(err.code.as_str(), "E0940");
+    assert!(err.message.contains("`t` needs `[[sampler(16)]]`"), "{err}");
+    assert!(err.message.contains("only 16 sampler slots"), "{err}");
+    let err = write(
+        &with("global g0 \"many\": [texture_2d<f32>; 129] in handle @group(0) @binding(0)"),
+        &Options::default(),
+    )
+    .unwrap_err();
+    assert!(
+        err.message.contains("`many` needs `[[texture(128)]]`"),
+        "{err}"
+    );
+}

@@ -77,6 +77,9 @@ struct Finding {
     what: String,
     /// For call sites: where the operation really is.
     origin: Option<Span>,
+    /// For call sites in uniform control flow: the argument that the callee's operation needs
+    /// uniform and that may not be (without it the call would look uniform to the reader).
+    argument: Option<Span>,
 }
 
 struct Analysis<'p> {
@@ -242,6 +245,11 @@ impl<'a> Checker<'a> {
             };
             if let Some(r) = f.reason {
                 d = d.with_label(r, "this may differ between invocations");
+            } else if let Some(a) = f.argument {
+                d = d.with_label(
+                    a,
+                    "this argument may differ between invocations, and the callee's control flow depends on it",
+                );
             }
             if let Some(o) = f.origin {
                 d = d.with_label(o, "the operation is here");
@@ -550,6 +558,7 @@ impl Analysis<'_> {
         site: Span,
         what: impl FnOnce() -> String,
         origin: Option<Span>,
+        argument: Option<Span>,
     ) {
         if req & NU != 0 {
             let f = Finding {
@@ -558,6 +567,7 @@ impl Analysis<'_> {
                 reason: self.reason_now(),
                 what: what(),
                 origin,
+                argument,
             };
             self.findings.entry((site.lo, site.hi, error)).or_insert(f);
         }
@@ -679,24 +689,38 @@ impl Analysis<'_> {
                         .get(*function)
                         .map_or("", |f| f.name.as_str())
                 };
+                // The first argument that the callee needs uniform and that may not be.
+                let argument = |t: Tag| -> Option<Span> {
+                    let list = self.exprs.list(*args);
+                    list.iter().enumerate().find_map(|(i, a)| {
+                        let at = tags.get(base + i).copied().unwrap_or(0);
+                        (t & param_bit(i) & !NU != 0 && at & NU != 0).then(|| self.span(*a))
+                    })
+                };
+                let barrier_arg = sum.barrier.and_then(|(t, _)| argument(t));
+                let derivative_arg = sum.derivative.and_then(|(t, _)| argument(t));
                 if let Some((t, origin)) = sum.barrier {
                     let req = map(t) | self.cf_now();
+                    let arg = barrier_arg;
                     self.record(
                         true,
                         req,
                         ex.span,
                         || format!("the call of `{}` (it contains a barrier)", name()),
                         Some(origin),
+                        arg,
                     );
                 }
                 if let Some((t, origin)) = sum.derivative {
                     let req = map(t) | self.cf_now();
+                    let arg = derivative_arg;
                     self.record(
                         false,
                         req,
                         ex.span,
                         || format!("the call of `{}` (it uses implicit derivatives)", name()),
                         Some(origin),
+                        arg,
                     );
                 }
                 let ret = map(sum.ret);
@@ -715,17 +739,17 @@ impl Analysis<'_> {
                 match fun {
                     BuiltinFn::WorkgroupBarrier | BuiltinFn::StorageBarrier => {
                         let req = self.cf_now();
-                        self.record(true, req, ex.span, || format!("`{}`", name()), None);
+                        self.record(true, req, ex.span, || format!("`{}`", name()), None, None);
                         0
                     }
                     BuiltinFn::Sample | BuiltinFn::SampleBias | BuiltinFn::SampleCompare => {
                         let req = self.cf_now();
-                        self.record(false, req, ex.span, || format!("`{}`", name()), None);
+                        self.record(false, req, ex.span, || format!("`{}`", name()), None, None);
                         NU
                     }
                     BuiltinFn::Dfdx | BuiltinFn::Dfdy | BuiltinFn::Fwidth => {
                         let req = self.cf_now();
-                        self.record(false, req, ex.span, || format!("`{}`", name()), None);
+                        self.record(false, req, ex.span, || format!("`{}`", name()), None, None);
                         NU
                     }
                     BuiltinFn::SampleLevel

@@ -245,7 +245,10 @@ fn failing_entry_points(module: &Module, target: Target, options: &Options) -> V
         .iter()
         .filter(|entry| {
             let mut alone = module.clone();
-            alone.entry_points.retain(|e| e.name == entry.name);
+            // Drop the functions only the other entry points reach, as `--entry` does: a back
+            // end that plans declarations from every function's use of a global (WGSL's
+            // per-access storage images) would otherwise blame this entry point for theirs.
+            crate::select::retain_entry_points(&mut alone, |e| e.name == entry.name);
             emit_once(&alone, target, options).is_err()
         })
         .map(|e| e.name.clone())

@@ -194,6 +194,39 @@ end
     );
 }
 
+#[test]
+fn a_backend_error_blames_only_the_entry_points_that_fail_alone() {
+    // `upsample` loads and stores an rgba16f image, which WGSL cannot declare read_write;
+    // `downsample` only stores it and compiles alone (`--entry downsample`), so it must not be
+    // blamed, although the image is read_write for the whole source.
+    let source = "\
+@format(rgba16f) uniform dst: image2D
+
+@entry(compute) @workgroup_size(8, 8)
+function downsample(@builtin(global_invocation_id) gid: uvec3)
+\timage_store(dst, ivec2(gid.xy), vec4(1.0))
+end
+
+@entry(compute) @workgroup_size(8, 8)
+function upsample(@builtin(global_invocation_id) gid: uvec3)
+\tlet p = ivec2(gid.xy)
+\timage_store(dst, p, image_load(dst, p) * 2.0)
+end
+";
+    let result = build(source, &Options::default(), &[Target::Wgsl]);
+    assert!(!result.success());
+    let d = &result.diagnostics[0];
+    assert_eq!(d.code.as_str(), "E0954");
+    assert_eq!(d.primary.span.lo as usize, source.find("upsample").unwrap());
+    assert_eq!(d.primary.message, "entry point `upsample`");
+    assert!(d.secondary.is_empty(), "{:?}", d.secondary);
+    let alone = Options {
+        entry_point: Some("downsample".into()),
+        ..Options::default()
+    };
+    assert!(build(source, &alone, &[Target::Wgsl]).success());
+}
+
 /// A compute entry fills the buffers a vertex entry reads; `kept` is stated read-write.
 const FILL_AND_DRAW: &str = "\
 buffer points: []vec4

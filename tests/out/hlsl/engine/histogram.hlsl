@@ -49,7 +49,8 @@ void build_histogram(build_histogram_Input input) {
         InterlockedAdd(local_bins[min(e_3, 255u)], 1u, old_1);
     }
     GroupMemoryBarrierWithGroupSync();
-    const uint count = local_bins[min(input.lid, 255u)];
+    uint count;
+    InterlockedAdd(local_bins[min(input.lid, 255u)], 0u, count);
     if (count > 0u) {
         uint old_2;
         histogram.InterlockedAdd(min(input.lid, 255u) * 4u, count, old_2);

@@ -114,10 +114,13 @@ void atomics(atomics_Input input) {
     InterlockedMax(local_slots[min(luma_rem(input.lid + 1u, 64u), 63u)], previous, old_9);
     GroupMemoryBarrierWithGroupSync();
     DeviceMemoryBarrierWithGroupSync();
-    const int sum = local_sum;
-    const uint slot = local_slots[min(input.lid, 63u)];
-    const uint e = counters.Load(0u);
-    old_values.Store(min(input.gid.x, luma_length_old_values() - 1u) * 4u, old_flags + won + slot + uint(sum) + e);
+    int sum;
+    InterlockedAdd(local_sum, 0, sum);
+    uint slot;
+    InterlockedAdd(local_slots[min(input.lid, 63u)], 0u, slot);
+    uint value_1;
+    counters.InterlockedAdd(0u, 0u, value_1);
+    old_values.Store(min(input.gid.x, luma_length_old_values() - 1u) * 4u, old_flags + won + slot + uint(sum) + value_1);
     if (input.lid == 0u) {
         uint old_bits_3;
         counters.InterlockedAdd(4u, asuint(sum), old_bits_3);

@@ -47,7 +47,8 @@ void build_histogram(build_histogram_Input input) {
     }
     GroupMemoryBarrierWithGroupSync();
     if (input.lane < 64u) {
-        const uint count = local_bins[min(input.lane, 63u)];
+        uint count;
+        InterlockedAdd(local_bins[min(input.lane, 63u)], 0u, count);
         if (count > 0u) {
             uint old_2;
             histogram.InterlockedAdd(min(input.lane, 63u) * 4u, count, old_2);

@@ -197,14 +197,15 @@ void assign(assign_Input input) {
     }
     GroupMemoryBarrierWithGroupSync();
     if (input.li < 4u) {
-        const uint e_13 = bins[min(input.li, 3u)].count;
-        const uint count = min(e_13, 32u);
+        uint value_1;
+        InterlockedAdd(bins[min(input.li, 3u)].count, 0u, value_1);
+        const uint count = min(value_1, 32u);
         uint offset;
         counters.InterlockedAdd(0u, count, offset);
-        const uint e_14 = count - 1u;
+        const uint e_13 = count - 1u;
         uint j = 0u;
-        uint carried_4 = e_14 - 0u;
-        bool carried_5 = 0u <= e_14;
+        uint carried_4 = e_13 - 0u;
+        bool carried_5 = 0u <= e_13;
         uint carried_6 = 0u;
         while (true) {
             if (!(carried_6 < 32u)) {
@@ -213,19 +214,19 @@ void assign(assign_Input input) {
             if (!carried_5) {
                 break;
             }
-            const uint e_15 = bins[min(input.li, 3u)].items[min(j, 31u)];
-            index_list.Store(min(offset + j, luma_length_index_list() - 1u) * 4u, e_15);
+            const uint e_14 = bins[min(input.li, 3u)].items[min(j, 31u)];
+            index_list.Store(min(offset + j, luma_length_index_list() - 1u) * 4u, e_14);
             const bool next_1 = carried_4 != 0u;
             j = j + 1u;
             carried_4 = carried_4 - 1u;
             carried_5 = next_1;
             carried_6 = carried_6 + 1u;
         }
-        const bool e_16 = flags[min(input.li, 3u)];
-        if (e_16) {
-            const uint e_17 = bins[min(input.li, 3u)].overflow;
+        const bool e_15 = flags[min(input.li, 3u)];
+        if (e_15) {
+            const uint e_16 = bins[min(input.li, 3u)].overflow;
             uint old_1;
-            counters.InterlockedAdd(4u, e_17, old_1);
+            counters.InterlockedAdd(4u, e_16, old_1);
         }
     }
     const float3 v = screen_to_view(float4(float2(input.wg.xy), 0.5, 1.0));

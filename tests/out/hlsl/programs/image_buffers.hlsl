@@ -302,7 +302,8 @@ void u_luma_histogram(u_luma_histogram_Input input) {
         InterlockedAdd(local_bins[min(min(uint(e_2 * 255.0 + 0.5), 255u), 255u)], 1u, old_1);
     }
     GroupMemoryBarrierWithGroupSync();
-    const uint count = local_bins[min(input.lane, 255u)];
+    uint count;
+    InterlockedAdd(local_bins[min(input.lane, 255u)], 0u, count);
     if (count > 0u) {
         uint old_2;
         histogram.InterlockedAdd(min(input.lane, 255u) * 4u, count, old_2);

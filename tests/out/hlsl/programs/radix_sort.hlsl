@@ -105,8 +105,9 @@ void count_digits(count_digits_Input input) {
     GroupMemoryBarrierWithGroupSync();
     if (input.lane < 16u) {
         const uint e_3 = sort.tile_count;
-        const uint e_4 = digit_counts[min(input.lane, 15u)];
-        tile_counts.Store(min(input.lane * e_3 + input.tile.x, luma_length_tile_counts() - 1u) * 4u, e_4);
+        uint value;
+        InterlockedAdd(digit_counts[min(input.lane, 15u)], 0u, value);
+        tile_counts.Store(min(input.lane * e_3 + input.tile.x, luma_length_tile_counts() - 1u) * 4u, value);
     }
 }
 

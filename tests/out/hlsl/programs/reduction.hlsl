@@ -158,8 +158,9 @@ void reduce_pass(reduce_pass_Input input) {
         const float e_8 = sums[0];
         const float e_9 = minima[0];
         const float e_10 = maxima[0];
-        const uint e_11 = bad_count;
-        const Partial composite = { e_8, e_9, e_10, e_11 };
+        uint value;
+        InterlockedAdd(bad_count, 0u, value);
+        const Partial composite = { e_8, e_9, e_10, value };
         partials_out.Store(min(input.group.x, luma_length_partials_out() - 1u) * 16u, asuint(composite.sum));
         partials_out.Store(4u + min(input.group.x, luma_length_partials_out() - 1u) * 16u, asuint(composite.min_value));
         partials_out.Store(8u + min(input.group.x, luma_length_partials_out() - 1u) * 16u, asuint(composite.max_value));

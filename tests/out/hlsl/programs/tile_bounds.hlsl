@@ -147,8 +147,9 @@ void bounds(bounds_Input input) {
             const float e_10 = tile_max[0];
             phi_2 = e_10;
         }
-        const uint e_11 = sky_count;
-        tile_bounds.Store4(min(input.group.y * e_8 + input.group.x, luma_length_tile_bounds() - 1u) * 16u, asuint(float4(phi_1, phi_2, float(e_11), empty ? 1.0 : 0.0)));
+        uint value;
+        InterlockedAdd(sky_count, 0u, value);
+        tile_bounds.Store4(min(input.group.y * e_8 + input.group.x, luma_length_tile_bounds() - 1u) * 16u, asuint(float4(phi_1, phi_2, float(value), empty ? 1.0 : 0.0)));
     }
 }
 

@@ -112,26 +112,28 @@ void cull_lights(cull_lights_Input input) {
         InterlockedMax(tile_max_depth, bits, old_4);
     }
     GroupMemoryBarrierWithGroupSync();
-    const uint e_2 = tile_min_depth;
-    const uint e_3 = tile_max_depth;
-    const uint2 e_4 = cull.screen_size;
-    const float2 tile_min = float2(input.tile.xy * uint2(16u, 16u)) / float2(e_4);
-    const uint2 e_5 = cull.screen_size;
-    const float2 tile_max = float2((input.tile.xy + uint2(1u, 1u)) * uint2(16u, 16u)) / float2(e_5);
+    uint value;
+    InterlockedAdd(tile_min_depth, 0u, value);
+    uint value_1;
+    InterlockedAdd(tile_max_depth, 0u, value_1);
+    const uint2 e_2 = cull.screen_size;
+    const float2 tile_min = float2(input.tile.xy * uint2(16u, 16u)) / float2(e_2);
+    const uint2 e_3 = cull.screen_size;
+    const float2 tile_max = float2((input.tile.xy + uint2(1u, 1u)) * uint2(16u, 16u)) / float2(e_3);
     const float2 ndc_min = float2(tile_min.x * 2.0 - 1.0, 1.0 - tile_max.y * 2.0);
     const float2 ndc_max = float2(tile_max.x * 2.0 - 1.0, 1.0 - tile_min.y * 2.0);
-    const float3 e_6 = view_from_ndc(float3(ndc_min.x, ndc_min.y, 1.0));
-    const float3 e_7 = view_from_ndc(float3(ndc_max.x, ndc_min.y, 1.0));
-    const float3 e_8 = view_from_ndc(float3(ndc_max.x, ndc_max.y, 1.0));
-    const float3 e_9 = view_from_ndc(float3(ndc_min.x, ndc_max.y, 1.0));
-    const float3 corners[4] = { e_6, e_7, e_8, e_9 };
-    const float4 e_10 = eye_plane(corners[0], corners[1]);
-    const float4 e_11 = eye_plane(corners[1], corners[2]);
-    const float4 e_12 = eye_plane(corners[2], corners[3]);
-    const float4 e_13 = eye_plane(corners[3], corners[0]);
-    const float3 e_14 = view_from_ndc(float3(0.0, 0.0, asfloat(e_2)));
-    const float3 e_15 = view_from_ndc(float3(0.0, 0.0, asfloat(e_3)));
-    const float4 composite[6] = { e_10, e_11, e_12, e_13, float4(0.0, 0.0, -1.0, e_14.z), float4(0.0, 0.0, 1.0, -e_15.z) };
+    const float3 e_4 = view_from_ndc(float3(ndc_min.x, ndc_min.y, 1.0));
+    const float3 e_5 = view_from_ndc(float3(ndc_max.x, ndc_min.y, 1.0));
+    const float3 e_6 = view_from_ndc(float3(ndc_max.x, ndc_max.y, 1.0));
+    const float3 e_7 = view_from_ndc(float3(ndc_min.x, ndc_max.y, 1.0));
+    const float3 corners[4] = { e_4, e_5, e_6, e_7 };
+    const float4 e_8 = eye_plane(corners[0], corners[1]);
+    const float4 e_9 = eye_plane(corners[1], corners[2]);
+    const float4 e_10 = eye_plane(corners[2], corners[3]);
+    const float4 e_11 = eye_plane(corners[3], corners[0]);
+    const float3 e_12 = view_from_ndc(float3(0.0, 0.0, asfloat(value)));
+    const float3 e_13 = view_from_ndc(float3(0.0, 0.0, asfloat(value_1)));
+    const float4 composite[6] = { e_8, e_9, e_10, e_11, float4(0.0, 0.0, -1.0, e_12.z), float4(0.0, 0.0, 1.0, -e_13.z) };
     planes = composite;
     uint carried = 0u;
     uint light_index = input.lane;
@@ -139,8 +141,8 @@ void cull_lights(cull_lights_Input input) {
         if (!(carried < 1024u)) {
             break;
         }
-        const uint e_16 = cull.light_count;
-        if (!(light_index < e_16)) {
+        const uint e_14 = cull.light_count;
+        if (!(light_index < e_14)) {
             break;
         }
         PointLight light;
@@ -155,10 +157,10 @@ void cull_lights(cull_lights_Input input) {
                 visible = true;
                 break;
             }
-            const float4 e_17 = planes[min(uint(p), 5u)];
-            const float4 e_18 = light.position_radius;
-            const bool e_19 = sphere_outside(e_17, e_18.xyz, light.position_radius.w);
-            if (e_19) {
+            const float4 e_15 = planes[min(uint(p), 5u)];
+            const float4 e_16 = light.position_radius;
+            const bool e_17 = sphere_outside(e_15, e_16.xyz, light.position_radius.w);
+            if (e_17) {
                 visible = false;
                 break;
             }
@@ -178,27 +180,28 @@ void cull_lights(cull_lights_Input input) {
         light_index = light_index + 256u;
     }
     GroupMemoryBarrierWithGroupSync();
-    const uint e_20 = tile_light_count;
-    const uint count = min(e_20, 64u);
-    const uint e_21 = cull.tile_count_x;
-    const uint tile_index = input.tile.y * e_21 + input.tile.x;
+    uint value_2;
+    InterlockedAdd(tile_light_count, 0u, value_2);
+    const uint count = min(value_2, 64u);
+    const uint e_18 = cull.tile_count_x;
+    const uint tile_index = input.tile.y * e_18 + input.tile.x;
     if (input.lane == 0u) {
         uint old_5;
         allocator.InterlockedAdd(0u, count, old_5);
         tile_offset = old_5;
-        const uint e_22 = tile_offset;
-        const TileHeader composite_1 = { e_22, count };
+        const uint e_19 = tile_offset;
+        const TileHeader composite_1 = { e_19, count };
         tiles.Store(min(tile_index, luma_length_tiles() - 1u) * 8u, composite_1.offset);
         tiles.Store(4u + min(tile_index, luma_length_tiles() - 1u) * 8u, composite_1.count);
     }
     GroupMemoryBarrierWithGroupSync();
     if (input.lane < count) {
-        const uint e_23 = tile_offset;
-        const uint destination = e_23 + input.lane;
-        const uint e_24 = luma_length_light_indices();
-        if (destination < uint(int(e_24))) {
-            const uint e_25 = tile_lights[min(input.lane, 63u)];
-            light_indices.Store(min(destination, luma_length_light_indices() - 1u) * 4u, e_25);
+        const uint e_20 = tile_offset;
+        const uint destination = e_20 + input.lane;
+        const uint e_21 = luma_length_light_indices();
+        if (destination < uint(int(e_21))) {
+            const uint e_22 = tile_lights[min(input.lane, 63u)];
+            light_indices.Store(min(destination, luma_length_light_indices() - 1u) * 4u, e_22);
         }
     }
 }
