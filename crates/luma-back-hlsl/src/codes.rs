@@ -10,6 +10,8 @@ pub const UNREPRESENTABLE_LAYOUT: Code = Code("E0921");
 pub const NUM_WORKGROUPS: Code = Code("E0922");
 /// The IR breaks an invariant the verifier guarantees (a compiler bug, never a user error).
 pub const INVALID_IR: Code = Code("E0923");
+/// A compute shader's `shared` variables need more groupshared memory than Direct3D allows.
+pub const GROUPSHARED_LIMIT: Code = Code("E0924");
 
 /// Every code of this crate, with a title and an example that triggers it.
 pub const ALL: &[CodeDoc] = &[
@@ -30,6 +32,16 @@ pub const ALL: &[CodeDoc] = &[
         severity: Severity::Error,
         title: "`num_workgroups` needs a constant buffer in HLSL",
         example: "@entry(compute) @workgroup_size(1)\nfunction main(@builtin(num_workgroups) n: uvec3)\nend",
+    },
+    CodeDoc {
+        code: GROUPSHARED_LIMIT,
+        severity: Severity::Error,
+        title: "a compute shader uses more than 32 KiB of `shared` memory, Direct3D's groupshared limit",
+        example: "shared tile: [8193]float
+@entry(compute) @workgroup_size(64)
+function main(@builtin(local_invocation_index) i: uint)
+	tile[i] = 1.0
+end",
     },
     CodeDoc {
         code: INVALID_IR,

@@ -62,6 +62,7 @@
 #![forbid(unsafe_code)]
 
 pub mod codes;
+mod groupshared;
 pub mod keywords;
 mod repr;
 mod writer;

@@ -392,6 +392,7 @@ impl<'a> Writer<'a> {
     /// Writes the whole source.
     pub fn write(mut self) -> R<HlslOutput> {
         let module = self.module;
+        crate::groupshared::check(module)?;
         let mut entry_points = Vec::new();
         for ep in &module.entry_points {
             let prefix = match ep.stage {

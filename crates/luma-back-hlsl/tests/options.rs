@@ -249,3 +249,68 @@ entry fragment "main" = fn0
     assert_eq!(err.code.as_str(), "E0920");
     assert!(err.message.contains("16-bit values in buffers"), "{err}");
 }
+
+/// `fits` uses exactly 32 KiB of groupshared memory; `over` also reaches, through a call, two
+/// `Cell`s of 16 bytes each (a `float3` is 12 bytes in groupshared memory, not 16).
+const GROUPSHARED: &str = r#"
+struct Cell {
+  p: vec3<f32>,
+  w: f32,
+}
+
+const c0: f32 = 1.0
+const c1: u32 = 1u
+
+global g0 "tile": [f32; 8192] in workgroup
+global g1 "cells": [Cell; 2] in workgroup
+
+fn fn0 "touch"("i": u32) {
+  %0 "i": u32 = param 0
+  %1: f32 = const c0
+  %2: ptr<workgroup, [Cell; 2]> = global g1
+  %3: u32 = const c1
+body:
+  %4: ptr<workgroup, f32> = access %2, %0, %3
+  store %4, %1
+  return
+}
+
+fn fn1 "fits"("i": u32 @builtin(local_invocation_index)) {
+  %0 "i": u32 = param 0
+  %1: f32 = const c0
+  %2: ptr<workgroup, [f32; 8192]> = global g0
+body:
+  %3: ptr<workgroup, f32> = access %2, %0
+  store %3, %1
+  return
+}
+
+fn fn2 "over"("i": u32 @builtin(local_invocation_index)) {
+  %0 "i": u32 = param 0
+  %1: f32 = const c0
+  %2: ptr<workgroup, [f32; 8192]> = global g0
+body:
+  %3: ptr<workgroup, f32> = access %2, %0
+  store %3, %1
+  call fn0(%0)
+  return
+}
+
+entry compute "fits" = fn1 @workgroup_size(64, 1, 1)
+entry compute "over" = fn2 @workgroup_size(64, 1, 1)
+"#;
+
+#[test]
+fn groupshared_memory_over_32_kib_is_an_error() {
+    let mut m = module(GROUPSHARED);
+    let err = write(&m, &Options::default()).unwrap_err();
+    assert_eq!(err.code.as_str(), "E0924");
+    assert_eq!(
+        err.message,
+        "compute entry point `over` uses 32800 bytes of `shared` memory, but Direct3D allows \
+         at most 32768 bytes of groupshared memory"
+    );
+    // Exactly the limit is fine.
+    m.entry_points.retain(|e| e.name == "fits");
+    write(&m, &Options::default()).unwrap();
+}
