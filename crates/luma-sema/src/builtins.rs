@@ -1081,6 +1081,14 @@ impl<'a> Checker<'a> {
             );
             return fail(self);
         }
+        if fun == BuiltinFn::TextureSize && shape.multisampled && !rest.is_empty() {
+            kind_error(
+                self,
+                "`texture_size` of a multisampled texture takes no level".to_string(),
+                "multisampled textures have one level: write `texture_size(tex)`",
+            );
+            return fail(self);
+        }
         // The remaining arguments.
         let float = self.t.float;
         let int = self.t.int;
@@ -1144,17 +1152,17 @@ impl<'a> Checker<'a> {
         if rest.len() != params.len() {
             let before = out.len();
             let list: Vec<&str> = params.iter().map(|(_, n)| *n).collect();
-            let expected = format!(
-                "{} argument{} after the texture{}: {}",
-                params.len(),
-                if params.len() == 1 { "" } else { "s" },
-                if before > 1 { " and sampler" } else { "" },
-                if list.is_empty() {
-                    "none".to_string()
-                } else {
+            let sampler = if before > 1 { " and sampler" } else { "" };
+            let expected = if list.is_empty() {
+                format!("no argument after the texture{sampler}")
+            } else {
+                format!(
+                    "{} argument{} after the texture{sampler}: {}",
+                    params.len(),
+                    if params.len() == 1 { "" } else { "s" },
                     list.join(", ")
-                }
-            );
+                )
+            };
             self.arity(name, &expected, rest.len(), span);
             return fail(self);
         }
