@@ -895,11 +895,22 @@ impl<'a> Checker<'a> {
                         return None;
                     }
                     None => {
-                        self.emit(
-                            Diagnostic::error(codes::E0701, span, format!("{what} must be known at compile time"))
-                                .with_primary_label("not a constant expression")
-                                .with_note("constant expressions are made of literals, constants, operators and constructors"),
+                        let d = Diagnostic::error(
+                            codes::E0701,
+                            span,
+                            format!("{what} must be known at compile time"),
                         );
+                        let d = if self.mentions_spec(e) {
+                            // A spec constant is a constant to the reader, so the general note
+                            // would not say what is wrong.
+                            d.with_primary_label("uses a specialization constant")
+                                .with_note("a specialization constant's value is chosen when the pipeline is created, after this is fixed")
+                                .with_help("use a plain `const` (without `@spec`) here")
+                        } else {
+                            d.with_primary_label("not a constant expression")
+                                .with_note("constant expressions are made of literals, constants, operators and constructors")
+                        };
+                        self.emit(d);
                         return None;
                     }
                 }

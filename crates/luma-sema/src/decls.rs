@@ -766,7 +766,7 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn mentions_spec(&self, e: luma_thir::ExprId) -> bool {
+    pub(crate) fn mentions_spec(&self, e: luma_thir::ExprId) -> bool {
         let mut stack = vec![e];
         let mut n = 0;
         while let Some(x) = stack.pop() {
