@@ -45,6 +45,9 @@ const STAGES: &[(&str, Stage)] = &[
 
 /// Largest workgroup (invocations), the minimum every target guarantees.
 const MAX_WORKGROUP_INVOCATIONS: u64 = 1024;
+/// Largest third workgroup size every target accepts: Direct3D's `numthreads` limit, and the
+/// least Vulkan (`maxComputeWorkGroupSize[2]`) and WebGPU (`maxComputeWorkgroupSizeZ`) give.
+const MAX_WORKGROUP_SIZE_Z: u32 = 64;
 
 /// Largest specialization constant id every target accepts (WGSL `@id`, MSL function constants).
 const MAX_SPEC_ID: u32 = 65535;
@@ -1527,6 +1530,21 @@ impl<'a> Checker<'a> {
                                     "at most {MAX_WORKGROUP_INVOCATIONS} invocations"
                                 ))
                                 .with_note("1024 is the largest workgroup every target supports"),
+                            );
+                        } else if s[2] > MAX_WORKGROUP_SIZE_Z {
+                            self.emit(
+                                Diagnostic::error(
+                                    codes::E0612,
+                                    a.span,
+                                    format!("a workgroup's third size of {} is too large", s[2]),
+                                )
+                                .with_primary_label(format!(
+                                    "the third size is at most {MAX_WORKGROUP_SIZE_Z}"
+                                ))
+                                .with_note(
+                                    "64 is the largest z size every target supports (Direct3D's \
+                                     limit, and the least Vulkan and WebGPU guarantee)",
+                                ),
                             );
                         }
                         e.workgroup_size = s;
