@@ -178,6 +178,8 @@ codes! {
     E0633, Error, "storage image write in a vertex shader", "@format(rgba8) uniform img: image2D\n@entry(vertex)\nfunction main() -> (@builtin(position) p: vec4)\n\timage_store(img, ivec2(0), vec4(1.0))\n\treturn { p = vec4(0.0) }\nend";
     /// A combined sampler at the last binding number, leaving none for its sampler.
     E0634, Error, "no binding left for a combined sampler's sampler", "@binding(4294967295) uniform albedo: sampler2D";
+    /// A user location past the last one every target accepts for that stage and direction.
+    E0635, Error, "location out of range", "@entry(fragment)\nfunction main() -> (@location(8) color: vec4)\n\treturn { color = vec4(1.0) }\nend";
 
     /// A value that must be known at compile time but is not.
     E0701, Error, "not a constant expression", "uniform u: vec4\nconst X: float = u.x";

@@ -93,6 +93,27 @@ fn builtin_allowed(b: Builtin, stage: Stage, dir: Dir) -> bool {
     }
 }
 
+/// The highest user location of one side of a stage that every target accepts, with what the
+/// locations are and why, for messages; `None` where no target has a fixed limit.
+fn location_limit(stage: Stage, dir: Dir) -> Option<(u32, &'static str, &'static str)> {
+    match (stage, dir) {
+        (Stage::Fragment, Dir::Out) => Some((
+            7,
+            "fragment output",
+            "a fragment shader writes at most 8 color targets on every target (Direct3D's \
+             `SV_Target0` to `SV_Target7`, Metal's `[[color(0)]]` to `[[color(7)]]`)",
+        )),
+        (Stage::Vertex, Dir::In) => Some((
+            30,
+            "vertex input",
+            "Metal has 31 vertex attributes (`[[attribute(0)]]` to `[[attribute(30)]]`), the \
+             fewest of any target's shader compiler; devices may have fewer (Vulkan and WebGPU \
+             guarantee 16)",
+        )),
+        _ => None,
+    }
+}
+
 /// Where a builtin exists, for messages.
 fn builtin_places(b: Builtin) -> &'static str {
     use Builtin as B;
@@ -589,6 +610,21 @@ impl<'a> Checker<'a> {
             None => *counter,
         };
         *counter = location.saturating_add(1);
+        if let Some((most, what, why)) = location_limit(stage, dir) {
+            if location > most {
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0635,
+                        span,
+                        format!(
+                            "{what} `{name}` is at location {location}, but the last is {most}"
+                        ),
+                    )
+                    .with_primary_label(format!("at location {location}"))
+                    .with_note(why),
+                );
+            }
+        }
         if let Some(prev) = locs.insert(location, span) {
             self.emit(
                 Diagnostic::error(codes::E0617, span, format!("location {location} is used twice"))
