@@ -211,4 +211,6 @@ codes! {
     /// A fragment shader reads a `@builtin` member of its `@varying` input that the fragment
     /// stage does not have, which is stripped.
     W0205, Warning, "stripped builtin of a `@varying` input read", "@varying\nstruct V\n\tuv: vec2\n\t@builtin(instance_index) inst: uint\nend\n@entry(fragment)\nfunction fs(v: V) -> (c: vec4)\n\treturn { c = vec4(v.uv, float(v.inst), 1.0) }\nend";
+    /// An index into an array of resources that may differ between invocations.
+    W0206, Warning, "possibly non-uniform index into an array of resources", "uniform textures: [4]texture2D\nuniform samp: sampler\n@entry(fragment)\nfunction fs(@location(0) uv: vec2, @location(1) material: uint) -> (c: vec4)\n\treturn { c = sample(textures[material], samp, uv) }\nend";
 }

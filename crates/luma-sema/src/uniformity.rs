@@ -24,13 +24,17 @@
 //! - A function with a barrier (or an implicit-derivative operation) records which of its
 //!   parameters must be uniform for it; each call checks those arguments and that the call
 //!   itself stands in uniform control flow.
+//! - An index into an array of textures, samplers or images that may differ between
+//!   invocations gets warning W0206 (at the index, or at the argument of a call that becomes
+//!   one): every API leaves such an access undefined unless the index is marked non-uniform,
+//!   which the back ends do not write.
 
 use std::collections::BTreeMap;
 
 use luma_base::{Diagnostic, Span};
 use luma_thir::{
     Access, BinaryOp, Block, Builtin, BuiltinFn, EntryInput, ExprId, ExprKind, ForStmt, FuncId,
-    GlobalKind, IfStmt, IoBinding, StmtKind, WhileStmt,
+    GlobalKind, IfStmt, IoBinding, StmtKind, Ty, WhileStmt,
 };
 
 use crate::check::Checker;
@@ -51,6 +55,17 @@ fn param_bit(i: usize) -> Tag {
     }
 }
 
+/// What a finding is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Need {
+    /// A barrier: control flow must be uniform (an error).
+    Barrier,
+    /// Implicit derivatives: control flow must be uniform (a warning).
+    Derivative,
+    /// An index into an array of resources: the index must be uniform (a warning).
+    ResourceIndex,
+}
+
 /// What callers must know about a function.
 #[derive(Debug, Clone, Copy, Default)]
 struct Summary {
@@ -62,12 +77,15 @@ struct Summary {
     barrier: Option<(Tag, Span)>,
     /// The same for implicit-LOD sampling and derivatives.
     derivative: Option<(Tag, Span)>,
+    /// When the function indexes an array of resources: the parameters its indices depend on,
+    /// and the first such index.
+    resource_index: Option<(Tag, Span)>,
 }
 
 /// A finding, reported once per span.
 #[derive(Debug, Clone)]
 struct Finding {
-    error: bool,
+    need: Need,
     /// The barrier or sampling call itself.
     site: Span,
     /// What makes control flow non-uniform there, when known.
@@ -100,7 +118,7 @@ struct Analysis<'p> {
     /// returns in it) leave from, and what made the first non-uniform one so.
     breaks: Vec<(Tag, Option<Span>)>,
     summary: Summary,
-    findings: BTreeMap<(u32, u32, bool), Finding>,
+    findings: BTreeMap<(u32, u32, Need), Finding>,
     changed: bool,
     /// Per local: read during the current pass. Raising a local that has not been read yet
     /// in this pass changes nothing already computed, so only a raise after a read (a loop
@@ -130,7 +148,7 @@ impl<'a> Checker<'a> {
     pub fn uniformity(&mut self) {
         let order = self.callee_first_order();
         let mut summaries = vec![Summary::default(); self.funcs.len()];
-        let mut all: BTreeMap<(u32, u32, bool), Finding> = BTreeMap::new();
+        let mut all: BTreeMap<(u32, u32, Need), Finding> = BTreeMap::new();
         let max_depth = self.limits.nesting_depth.saturating_mul(4);
         let mut scratch = Scratch::default();
         for f in order {
@@ -233,22 +251,29 @@ impl<'a> Checker<'a> {
             all.extend(findings);
         }
         for (_, f) in all {
-            let mut d = if f.error {
-                Diagnostic::error(codes::E0609, f.site, format!("{} may run in non-uniform control flow", f.what))
+            let mut d = match f.need {
+                Need::Barrier => Diagnostic::error(codes::E0609, f.site, format!("{} may run in non-uniform control flow", f.what))
                     .with_primary_label("not every invocation of the workgroup may reach this")
                     .with_note("barriers must be reached by all invocations of a workgroup together")
-                    .with_help("move the barrier out of the condition, or make the condition uniform (from uniforms, constants or `workgroup_id`)")
-            } else {
-                Diagnostic::warning(codes::W0202, f.site, format!("{} may run in non-uniform control flow", f.what))
+                    .with_help("move the barrier out of the condition, or make the condition uniform (from uniforms, constants or `workgroup_id`)"),
+                Need::Derivative => Diagnostic::warning(codes::W0202, f.site, format!("{} may run in non-uniform control flow", f.what))
                     .with_primary_label("implicit derivatives here are undefined if neighbouring invocations diverge")
-                    .with_help("sample before the condition, or use `sample_level` / `sample_grad` with explicit derivatives")
+                    .with_help("sample before the condition, or use `sample_level` / `sample_grad` with explicit derivatives"),
+                Need::ResourceIndex => Diagnostic::warning(codes::W0206, f.site, format!("{} may differ between invocations", f.what))
+                    .with_primary_label("a possibly non-uniform index into an array of resources")
+                    .with_note("Vulkan and Direct3D 12 leave an access through a non-uniform resource index undefined unless the index is marked non-uniform (`NonUniform` in SPIR-V, `nonuniformEXT` in GLSL, `NonUniformResourceIndex` in HLSL), which Luma does not write yet")
+                    .with_help("compute the index from uniforms, push constants, constants or `workgroup_id`, or expect wrong results on some GPUs"),
             };
-            if let Some(r) = f.reason {
+            if let Some(r) = f.reason.filter(|_| f.need != Need::ResourceIndex) {
                 d = d.with_label(r, "this may differ between invocations");
             } else if let Some(a) = f.argument {
                 d = d.with_label(
                     a,
-                    "this argument may differ between invocations, and the callee's control flow depends on it",
+                    if f.need == Need::ResourceIndex {
+                        "this argument may differ between invocations, and the callee indexes resources with it"
+                    } else {
+                        "this argument may differ between invocations, and the callee's control flow depends on it"
+                    },
                 );
             }
             if let Some(o) = f.origin {
@@ -553,7 +578,7 @@ impl Analysis<'_> {
     /// `what` names it, and is only called when there is something to report.
     fn record(
         &mut self,
-        error: bool,
+        need: Need,
         req: Tag,
         site: Span,
         what: impl FnOnce() -> String,
@@ -562,28 +587,45 @@ impl Analysis<'_> {
     ) {
         if req & NU != 0 {
             let f = Finding {
-                error,
+                need,
                 site,
                 reason: self.reason_now(),
                 what: what(),
                 origin,
                 argument,
             };
-            self.findings.entry((site.lo, site.hi, error)).or_insert(f);
+            self.findings.entry((site.lo, site.hi, need)).or_insert(f);
         }
         // Every barrier or derivative use goes into the summary, even one that needs no
         // parameter to be uniform: a call of this function must itself stand in uniform
         // control flow, which each call site checks against its own.
         let params = req & !NU;
-        let slot = if error {
-            &mut self.summary.barrier
-        } else {
-            &mut self.summary.derivative
+        let slot = match need {
+            Need::Barrier => &mut self.summary.barrier,
+            Need::Derivative => &mut self.summary.derivative,
+            Need::ResourceIndex => &mut self.summary.resource_index,
         };
         match slot {
             Some((t, _)) => *t |= params,
             None => *slot = Some((params, origin.unwrap_or(site))),
         }
+    }
+
+    /// The name of the global array of textures, samplers or storage images that `base` is.
+    fn resource_array(&self, base: ExprId) -> Option<String> {
+        let ex = self.exprs.get(base)?;
+        let ExprKind::Global(g) = ex.kind else {
+            return None;
+        };
+        let Ty::Array { element, .. } = self.prog.types.get(ex.ty) else {
+            return None;
+        };
+        matches!(
+            self.prog.types.get(element),
+            Ty::Texture(_) | Ty::Sampler { .. } | Ty::CombinedSampler(_) | Ty::StorageImage(_)
+        )
+        .then(|| self.prog.globals.get(g).map(|d| d.name.clone()))
+        .flatten()
     }
 
     fn expr(&mut self, e: ExprId) -> Tag {
@@ -648,7 +690,22 @@ impl Analysis<'_> {
                 self.expr(*base)
             }
             ExprKind::Swizzle { base, .. } => self.expr(*base),
-            ExprKind::Index { base, index } => self.expr(*base) | self.expr(*index),
+            ExprKind::Index { base, index } => {
+                let b = self.expr(*base);
+                let i = self.expr(*index);
+                if let Some(name) = self.resource_array(*base) {
+                    let site = self.span(*index);
+                    self.record(
+                        Need::ResourceIndex,
+                        i,
+                        site,
+                        || format!("the index into `{name}`"),
+                        None,
+                        None,
+                    );
+                }
+                b | i
+            }
             ExprKind::ArrayLength { .. } => 0,
             ExprKind::Select {
                 cond,
@@ -699,11 +756,12 @@ impl Analysis<'_> {
                 };
                 let barrier_arg = sum.barrier.and_then(|(t, _)| argument(t));
                 let derivative_arg = sum.derivative.and_then(|(t, _)| argument(t));
+                let index_arg = sum.resource_index.and_then(|(t, _)| argument(t));
                 if let Some((t, origin)) = sum.barrier {
                     let req = map(t) | self.cf_now();
                     let arg = barrier_arg;
                     self.record(
-                        true,
+                        Need::Barrier,
                         req,
                         ex.span,
                         || format!("the call of `{}` (it contains a barrier)", name()),
@@ -715,10 +773,22 @@ impl Analysis<'_> {
                     let req = map(t) | self.cf_now();
                     let arg = derivative_arg;
                     self.record(
-                        false,
+                        Need::Derivative,
                         req,
                         ex.span,
                         || format!("the call of `{}` (it uses implicit derivatives)", name()),
+                        Some(origin),
+                        arg,
+                    );
+                }
+                if let Some((t, origin)) = sum.resource_index {
+                    let req = map(t);
+                    let arg = index_arg;
+                    self.record(
+                        Need::ResourceIndex,
+                        req,
+                        ex.span,
+                        || format!("an index into an array of resources in `{}`", name()),
                         Some(origin),
                         arg,
                     );
@@ -739,17 +809,38 @@ impl Analysis<'_> {
                 match fun {
                     BuiltinFn::WorkgroupBarrier | BuiltinFn::StorageBarrier => {
                         let req = self.cf_now();
-                        self.record(true, req, ex.span, || format!("`{}`", name()), None, None);
+                        self.record(
+                            Need::Barrier,
+                            req,
+                            ex.span,
+                            || format!("`{}`", name()),
+                            None,
+                            None,
+                        );
                         0
                     }
                     BuiltinFn::Sample | BuiltinFn::SampleBias | BuiltinFn::SampleCompare => {
                         let req = self.cf_now();
-                        self.record(false, req, ex.span, || format!("`{}`", name()), None, None);
+                        self.record(
+                            Need::Derivative,
+                            req,
+                            ex.span,
+                            || format!("`{}`", name()),
+                            None,
+                            None,
+                        );
                         NU
                     }
                     BuiltinFn::Dfdx | BuiltinFn::Dfdy | BuiltinFn::Fwidth => {
                         let req = self.cf_now();
-                        self.record(false, req, ex.span, || format!("`{}`", name()), None, None);
+                        self.record(
+                            Need::Derivative,
+                            req,
+                            ex.span,
+                            || format!("`{}`", name()),
+                            None,
+                            None,
+                        );
                         NU
                     }
                     BuiltinFn::SampleLevel

@@ -758,13 +758,21 @@ fn arrays_of_textures() {
     let p = ok("
 uniform layers: [4]texture2D
 uniform samp: sampler
+uniform pick: ivec4
 @entry(fragment)
-function fs(uv: vec2, @interpolation(flat) i: int) -> (c: vec4)
-	return { c = sample(layers[2], samp, uv) + texel_fetch(layers[i], ivec2(0), 0) }
+function fs(uv: vec2) -> (c: vec4)
+	return { c = sample(layers[2], samp, uv) + texel_fetch(layers[pick.x], ivec2(0), 0) }
 end
 ");
     assert_eq!(global(&p, "layers").kind, GlobalKind::Texture);
     assert_eq!(binding(&p, "samp"), (0, 1));
+    // A varying index is accepted, with warning W0206 (no back end marks it non-uniform).
+    let c = common::check_str(
+        "t.luma",
+        "uniform layers: [4]texture2D\n@entry(fragment)\nfunction fs(@interpolation(flat) i: int) -> (c: vec4)\n\treturn { c = texel_fetch(layers[i], ivec2(0), 0) }\nend",
+    );
+    assert!(c.program.is_some());
+    assert!(c.rendered().contains("warning[W0206]"), "{}", c.rendered());
 }
 
 #[test]

@@ -14,7 +14,7 @@ int luma_rem(int a, int b) {
 
 void main() {
     ivec2 p = ivec2(gl_GlobalInvocationID.xy);
-    int layer = int(gl_GlobalInvocationID.z);
+    int layer = int(gl_WorkGroupID.z);
     ivec2 size = imageSize(atlas).xy;
     bool v;
     if (p.x >= size.x || p.y >= size.y) {

@@ -70,12 +70,13 @@ void luma_image_store(RWTexture2D<float4> t, int2 c, float4 v) {
 
 struct clear_layers_Input {
     uint3 id : SV_DispatchThreadID;
+    uint3 group : SV_GroupID;
 };
 
 [numthreads(8, 8, 1)]
 void clear_layers(clear_layers_Input input) {
     const int2 p = int2(input.id.xy);
-    const int layer = int(input.id.z);
+    const int layer = int(input.group.z);
     const int2 size = luma_image_size(atlas);
     bool phi;
     if (p.x >= size.x || p.y >= size.y) {

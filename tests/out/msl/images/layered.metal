@@ -9,12 +9,13 @@ int luma_rem(int x, int y) {
 // Dispatch with threadsPerThreadgroup = (8, 8, 1).
 kernel void clear_layers(
     metal::uint3 id [[thread_position_in_grid]],
+    metal::uint3 group [[threadgroup_position_in_grid]],
     metal::texture2d_array<float, metal::access::write> atlas [[texture(0)]],
     metal::texture2d_array<uint, metal::access::read_write> layer_counts [[texture(1)]],
     metal::array<metal::texture2d<float, metal::access::write>, 2> previews [[texture(2)]]
 ) {
     const metal::int2 p = static_cast<metal::int2>(id.xy);
-    const int layer = static_cast<int>(id.z);
+    const int layer = static_cast<int>(group.z);
     const metal::int2 size = metal::int2(atlas.get_width(), atlas.get_height());
     bool phi;
     if (p.x >= size.x || p.y >= size.y) {

@@ -5,9 +5,9 @@ enable wgpu_binding_array;
 @group(0) @binding(2) var previews: binding_array<texture_storage_2d<rgba8unorm, write>, 2>;
 
 @compute @workgroup_size(8, 8, 1)
-fn clear_layers(@builtin(global_invocation_id) id: vec3u) {
+fn clear_layers(@builtin(global_invocation_id) id: vec3u, @builtin(workgroup_id) group: vec3u) {
     let p = vec2i(id.xy);
-    let layer = i32(id.z);
+    let layer = i32(group.z);
     let size = vec2i(textureDimensions(atlas));
     var v: bool;
     if p.x >= size.x || p.y >= size.y {
