@@ -1899,20 +1899,53 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 ..
             } | ImageClass::Depth { multisampled: true }
         );
+        let bounds = self.w.options.bounds_checks;
         let last = if multisampled {
             let s = sample.ok_or_else(|| Error::invalid("multisampled fetch without a sample"))?;
-            self.operand(s)?.text
+            let s = self.operand(s)?.text;
+            if bounds {
+                format!("clamp({s}, 0, textureSamples({t}) - 1)")
+            } else {
+                s
+            }
         } else {
             match level {
-                Some(l) => self.operand(l)?.text,
+                Some(l) => self.clamped_level(l, &t)?,
                 None => "0".to_string(),
             }
         };
+        if bounds {
+            // Vulkan leaves an out-of-range fetch undefined: clamp into the size at the
+            // (clamped) level, layers included.
+            let n = size + u32::from(arrayed);
+            let extent = if multisampled {
+                format!("textureSize({t})")
+            } else {
+                format!("textureSize({t}, {last})")
+            };
+            p = format!("clamp({p}, ivec{n}(0), {extent} - 1)");
+        }
         let text = format!("texelFetch({t}, {p}, {last})");
         Ok(if matches!(class, ImageClass::Depth { .. }) {
             Expr::primary(format!("{text}.x"))
         } else {
             Expr::primary(text)
+        })
+    }
+
+    /// A fetch or size query level: under bounds checks clamped into the texture's levels
+    /// (Vulkan leaves an out-of-range level undefined), except the constant 0, which always
+    /// exists.
+    fn clamped_level(&mut self, level: Handle<Value>, t: &str) -> Result<String, Error> {
+        let l = self.operand(level)?.text;
+        let zero = matches!(
+            self.constant_literals(level)?.as_deref(),
+            Some([Literal::I32(0) | Literal::U32(0)])
+        );
+        Ok(if self.w.options.bounds_checks && !zero {
+            format!("clamp({l}, 0, textureQueryLevels({t}) - 1)")
+        } else {
+            l
         })
     }
 
@@ -2018,6 +2051,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let text = match query {
             ImageQuery::Size { level } => {
                 let lod = match level {
+                    Some(l) if !multisampled => self.clamped_level(*l, &t)?,
                     Some(l) => self.operand(*l)?.text,
                     None => "0".to_string(),
                 };

@@ -41,7 +41,9 @@ pub struct Options {
     /// (`GL_GOOGLE_cpp_style_line_directive` when they name files).
     pub line_directives: bool,
     /// Whether to clamp dynamic indices into their array, vector or matrix (GLSL, unlike the IR,
-    /// leaves out-of-range accesses undefined).
+    /// leaves out-of-range accesses undefined); also texel fetches (level or sample,
+    /// coordinate, layer), size query levels and storage image loads into the texture, and to
+    /// skip out-of-range storage image stores (Vulkan leaves those undefined).
     pub bounds_checks: bool,
 }
 

@@ -81,7 +81,10 @@ pub struct Options {
     pub shader_model: (u8, u8),
     /// Emit `#line` directives mapping statements back to the Luma sources.
     pub line_directives: bool,
-    /// Clamp dynamic indices so no access leaves its array, vector or matrix.
+    /// Clamp dynamic indices so no access leaves its array, vector or matrix; also clamp texel
+    /// fetches (level or sample, coordinate, layer), size query levels and storage image loads
+    /// into the texture, and skip out-of-range storage image stores (Vulkan, where the output
+    /// also runs, leaves those undefined).
     pub bounds_checks: bool,
     /// The constant buffer (register space = group, register = binding) that holds
     /// `num_workgroups` for compute entry points that read it.

@@ -3340,6 +3340,29 @@ impl<'a> Writer<'a> {
                     None => None,
                 };
                 let i = img.at(Prec::Primary, Side::Left);
+                if self.options.bounds_checks {
+                    let ity = self.value_ty(func, *image)?;
+                    let (helper, count) = self.texel_fetch_helper(ity, ty)?;
+                    let unsigned = self.value_inner(func, *coordinate)?.scalar_kind_of()
+                        == Some(ScalarKind::Uint);
+                    let c = match &layer {
+                        Some(l) => format!("int{count}({coord}, {l})"),
+                        None if unsigned => format!("int{count}({coord})"),
+                        None => coord.clone(),
+                    };
+                    // The level, or the sample of a multisampled texture, as an `int`.
+                    let last = match (sample, level) {
+                        (Some(v), _) | (None, Some(v)) => {
+                            let e = self.expr(ctx, *v, depth)?;
+                            match self.value_inner(func, *v)?.scalar_kind_of() {
+                                Some(ScalarKind::Uint) => format!("int({})", e.text),
+                                _ => e.text,
+                            }
+                        }
+                        (None, None) => "0".to_string(),
+                    };
+                    return Ok(Expr::atom(format!("{helper}({}, {c}, {last})", img.text)));
+                }
                 let text = match sample {
                     Some(smp) => {
                         let smp = self.expr(ctx, *smp, depth)?.text;
@@ -3537,6 +3560,56 @@ impl<'a> Writer<'a> {
         }))
     }
 
+    /// `luma_texel_fetch(t, c, level)` (or `(t, c, sample)` for multisampled textures): a
+    /// `Load` with the level clamped into the texture's levels (the sample into its samples),
+    /// then the coordinate (its layer appended for arrays) into the size at that level. Vulkan
+    /// leaves out-of-range fetches undefined (Direct3D returns zero). Returns the helper's name
+    /// and the coordinate's component count, layer included.
+    fn texel_fetch_helper(&mut self, ty: Handle<Type>, result: Handle<Type>) -> R<(String, u32)> {
+        let TypeInner::Image { dim, arrayed, .. } = self.ty(ty)? else {
+            return Err(Error::invalid("texel fetch of a non-image"));
+        };
+        let (dim, arrayed) = (*dim, *arrayed);
+        let ms = self.image_is_multisampled(ty)?;
+        let tn = self.type_name(ty)?;
+        let ret = self.type_name(result)?;
+        // GetDimensions outputs, in order, for this texture type; the extent is all but the
+        // last (levels or samples).
+        let mut extent = vec!["width", "height"];
+        if dim == ImageDimension::D3 {
+            extent.push("depth");
+        }
+        if arrayed {
+            extent.push("layers");
+        }
+        let n = extent.len() as u32;
+        let extent = extent.join(", ");
+        let name = if ms {
+            self.helper("luma_texel_fetch", &tn, |name| {
+                format!(
+                    "{ret} {name}({tn} t, int{n} c, int s) {{\n    \
+                     uint {extent}, samples;\n    \
+                     t.GetDimensions({extent}, samples);\n    \
+                     return t.Load(clamp(c, 0, int{n}({extent}) - 1), \
+                     clamp(s, 0, int(samples) - 1));\n}}\n"
+                )
+            })
+        } else {
+            self.helper("luma_texel_fetch", &tn, |name| {
+                format!(
+                    "{ret} {name}({tn} t, int{n} c, int level) {{\n    \
+                     uint {extent}, levels;\n    \
+                     t.GetDimensions(0u, {extent}, levels);\n    \
+                     uint l = uint(clamp(level, 0, int(levels) - 1));\n    \
+                     t.GetDimensions(l, {extent}, levels);\n    \
+                     return t.Load(int{}(clamp(c, 0, int{n}({extent}) - 1), l));\n}}\n",
+                    n + 1
+                )
+            })
+        };
+        Ok((name, n))
+    }
+
     fn image_query_helper(&mut self, ty: Handle<Type>, query: &ImageQuery) -> R<String> {
         let TypeInner::Image { dim, arrayed, .. } = self.ty(ty)? else {
             return Err(Error::invalid("image query of a non-image"));
@@ -3607,7 +3680,17 @@ impl<'a> Writer<'a> {
             "0u, "
         };
         let param = if takes_level { ", uint level" } else { "" };
+        let bounds = self.options.bounds_checks;
         Ok(self.helper(base, &tn, |name| {
+            if takes_level && bounds {
+                // An out-of-range level is undefined in Vulkan: report the nearest level's size.
+                return format!(
+                    "{ret} {name}({tn} t{param}) {{\n    uint {outs_decl};\n    \
+                     t.GetDimensions(0u, {outs_decl});\n    \
+                     t.GetDimensions(uint(clamp(int(level), 0, int(levels) - 1)), {outs_decl});\n    \
+                     return {body};\n}}\n"
+                );
+            }
             format!(
                 "{ret} {name}({tn} t{param}) {{\n    uint {outs_decl};\n    \
                  t.GetDimensions({level_arg}{outs_decl});\n    return {body};\n}}\n"

@@ -59,7 +59,10 @@ pub use writer::{Writer, MAX_INLINE_DEPTH};
 pub struct Options {
     /// Target Metal Shading Language version (major, minor); 2.4 and earlier 2.x versions.
     pub lang_version: (u8, u8),
-    /// Clamp dynamic indices so no access leaves its array, vector or matrix.
+    /// Clamp dynamic indices so no access leaves its array, vector or matrix; also clamp texel
+    /// fetches (level or sample, coordinate, layer), size query levels and storage image loads
+    /// into the texture, and skip out-of-range storage image stores (Metal leaves those
+    /// undefined).
     pub bounds_checks: bool,
 }
 

@@ -2845,6 +2845,20 @@ impl<'a> Writer<'a> {
                     .value_inner(func, *coordinate)?
                     .vector_count()
                     .unwrap_or(1);
+                if self.options.bounds_checks {
+                    return self.clamped_fetch(
+                        ctx,
+                        &img,
+                        *image,
+                        *coordinate,
+                        coord,
+                        n,
+                        *array_index,
+                        *level,
+                        *sample,
+                        depth,
+                    );
+                }
                 let mut args = vec![format!("metal::uint{n}({coord})")];
                 if let Some(l) = array_index {
                     let e = self.expr(ctx, *l, depth)?;
@@ -2922,6 +2936,9 @@ impl<'a> Writer<'a> {
                     ImageQuery::Size { level } => {
                         let l = match (level, ms) {
                             (_, true) => String::new(),
+                            (Some(l), false) if self.options.bounds_checks => {
+                                self.clamped_level(ctx, &i, *l, depth)?
+                            }
                             (Some(l), false) => {
                                 let e = self.expr(ctx, *l, depth)?;
                                 self.as_uint(ctx, *l, &e)?.text
@@ -2955,6 +2972,101 @@ impl<'a> Writer<'a> {
             | Op::AccessChain { .. } => {
                 return Err(Error::invalid("operation used as an expression"))
             }
+        })
+    }
+
+    /// `img.read(...)` of a sampled texture under bounds checks. Metal leaves out-of-range
+    /// texture reads undefined: the level is clamped into the texture's levels (the sample
+    /// into its samples), the layer into its layers, and the coordinate into the size at
+    /// that level.
+    #[allow(clippy::too_many_arguments)]
+    fn clamped_fetch(
+        &mut self,
+        ctx: &mut FnCtx<'_>,
+        img: &Expr,
+        image: Handle<Value>,
+        coordinate: Handle<Value>,
+        coord: String,
+        n: u32,
+        array_index: Option<Handle<Value>>,
+        level: Option<Handle<Value>>,
+        sample: Option<Handle<Value>>,
+        depth: u32,
+    ) -> R<Expr> {
+        let func = ctx.func;
+        let i = img.at(Prec::Primary, Side::Left);
+        let three_d = matches!(
+            self.value_inner(func, image)?,
+            TypeInner::Image {
+                dim: ImageDimension::D3,
+                ..
+            }
+        );
+        // The level (`None`: the size queries take none) and the last `read` argument.
+        let (lod, last) = match (sample, level) {
+            (Some(s), _) => {
+                let s = self.int_text(ctx, s, depth)?;
+                let last = format!("uint(metal::clamp({s}, 0, int({i}.get_num_samples()) - 1))");
+                (None, last)
+            }
+            (None, Some(l)) => {
+                let l = self.clamped_level(ctx, &i, l, depth)?;
+                (Some(l.clone()), l)
+            }
+            (None, None) => (Some("0u".to_string()), "0u".to_string()),
+        };
+        let lod = lod.unwrap_or_default();
+        let mut parts = vec![
+            format!("{i}.get_width({lod})"),
+            format!("{i}.get_height({lod})"),
+        ];
+        if three_d {
+            parts.push(format!("{i}.get_depth({lod})"));
+        }
+        let coord =
+            if self.value_inner(func, coordinate)?.scalar_kind_of() == Some(ScalarKind::Uint) {
+                format!("metal::int{n}({coord})")
+            } else {
+                coord
+            };
+        let mut args = vec![format!(
+            "metal::uint{n}(metal::clamp({coord}, metal::int{n}(0), metal::int{n}({}) - 1))",
+            parts.join(", ")
+        )];
+        if let Some(l) = array_index {
+            let l = self.int_text(ctx, l, depth)?;
+            args.push(format!(
+                "uint(metal::clamp({l}, 0, int({i}.get_array_size()) - 1))"
+            ));
+        }
+        args.push(last);
+        Ok(Expr::atom(format!("{i}.read({})", args.join(", "))))
+    }
+
+    /// A texture level as a `uint`, under bounds checks clamped into the texture's levels
+    /// (Metal leaves an out-of-range level undefined); the constant 0 always exists.
+    fn clamped_level(
+        &mut self,
+        ctx: &mut FnCtx<'_>,
+        i: &str,
+        level: Handle<Value>,
+        depth: u32,
+    ) -> R<String> {
+        if self.const_index(ctx, level) == Some(0) {
+            return Ok("0u".to_string());
+        }
+        let l = self.int_text(ctx, level, depth)?;
+        Ok(format!(
+            "uint(metal::clamp({l}, 0, int({i}.get_num_mip_levels()) - 1))"
+        ))
+    }
+
+    /// An integer value as `int` text (an unsigned one converted).
+    fn int_text(&mut self, ctx: &mut FnCtx<'_>, v: Handle<Value>, depth: u32) -> R<String> {
+        let e = self.expr(ctx, v, depth)?;
+        Ok(match self.value_inner(ctx.func, v)?.scalar_kind_of() {
+            Some(ScalarKind::Uint) => format!("int({})", e.text),
+            _ => e.text,
         })
     }
 

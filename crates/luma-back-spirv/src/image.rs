@@ -1,6 +1,7 @@
-//! Textures: sampling through `OpSampledImage` (separate images and samplers), texel fetches,
-//! size queries, and storage image reads and writes (clamped and guarded under
-//! [`crate::Options::bounds_checks`]: Vulkan leaves out-of-range image access undefined).
+//! Textures: sampling through `OpSampledImage` (separate images and samplers), texel fetches
+//! and size queries (levels, samples and coordinates clamped under
+//! [`crate::Options::bounds_checks`]), and storage image reads and writes (clamped and
+//! guarded likewise): Vulkan leaves out-of-range image access undefined.
 
 use luma_base::Handle;
 use luma_ir::{
@@ -204,7 +205,10 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         Ok(texel)
     }
 
-    /// `OpImageFetch` at a level (level 0 when none is given) or a sample.
+    /// `OpImageFetch` at a level (level 0 when none is given) or a sample. Under bounds checks
+    /// the level is clamped into the texture's levels (or the sample into its samples), then
+    /// the coordinate (and layer) into the size at that level: Vulkan leaves an out-of-range
+    /// fetch undefined without `robustImageAccess`, and Luma promises some texel instead.
     pub(crate) fn image_fetch(
         &mut self,
         ty: Handle<Type>,
@@ -220,23 +224,49 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 "an array layer must be given exactly for array textures",
             ));
         }
+        if self.w.options.bounds_checks {
+            // The clamps below query the levels, samples and size.
+            self.w.capability(Capability::ImageQuery);
+        }
         let image_id = self.value_id(image)?;
-        let coord = self.with_layer(coordinate, array_index)?;
-        let mut args = vec![image_id, coord];
+        let mut coord = self.with_layer(coordinate, array_index)?;
+        let mut args = vec![image_id];
+        let mut operands = Vec::with_capacity(2);
         if info.multisampled {
             let sample = sample.ok_or_else(|| {
                 Error::invalid("a fetch from a multisampled texture needs a sample")
             })?;
-            args.push(ImageOperands::SAMPLE.bits());
-            args.push(self.value_id(sample)?);
+            let mut sample_id = self.value_id(sample)?;
+            if self.w.options.bounds_checks {
+                sample_id = self.sint(sample, sample_id)?;
+                let int = self.w.scalar_type(Scalar::I32)?;
+                let samples = self.inst(Op::ImageQuerySamples, int, &[image_id])?;
+                sample_id = self.clamp_below(sample_id, samples, None)?;
+                coord = self.clamp_fetch_coordinate(coordinate, coord, image_id, info, None)?;
+            }
+            operands.push(ImageOperands::SAMPLE.bits());
+            operands.push(sample_id);
         } else {
             let lod = match level {
+                Some(l) if self.w.options.bounds_checks && !self.is_const_zero(l) => {
+                    let id = self.value_id(l)?;
+                    let id = self.sint(l, id)?;
+                    let int = self.w.scalar_type(Scalar::I32)?;
+                    let levels = self.inst(Op::ImageQueryLevels, int, &[image_id])?;
+                    self.clamp_below(id, levels, None)?
+                }
                 Some(l) => self.value_id(l)?,
                 None => self.w.literal(Literal::I32(0))?,
             };
-            args.push(ImageOperands::LOD.bits());
-            args.push(lod);
+            if self.w.options.bounds_checks {
+                coord =
+                    self.clamp_fetch_coordinate(coordinate, coord, image_id, info, Some(lod))?;
+            }
+            operands.push(ImageOperands::LOD.bits());
+            operands.push(lod);
         }
+        args.push(coord);
+        args.extend(operands);
         let texel_ty = self.texel_type(info)?;
         let texel = self.inst(Op::ImageFetch, texel_ty, &args)?;
         if info.depth {
@@ -244,6 +274,71 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             return self.inst(Op::CompositeExtract, t, &[texel, 0]);
         }
         Ok(texel)
+    }
+
+    /// Whether `v` is the constant 0: level 0 always exists, so it needs no clamp.
+    fn is_const_zero(&self, v: Handle<Value>) -> bool {
+        matches!(
+            self.const_components(v).as_deref(),
+            Some([Literal::I32(0) | Literal::U32(0)])
+        )
+    }
+
+    /// `id` (the value `v`) as a signed integer (scalar or vector), so that `SClamp` sees one
+    /// type: an unsigned value is bitcast.
+    fn sint(&mut self, v: Handle<Value>, id: Word) -> Result<Word, Error> {
+        let (scalar, size) = self.shape_of(v)?;
+        if scalar.kind != ScalarKind::Uint {
+            return Ok(id);
+        }
+        let ty = self.w.numeric_type(Scalar::I32, size)?;
+        self.inst(Op::Bitcast, ty, &[id])
+    }
+
+    /// `SClamp(value, 0, bound - 1)` over signed integers of `size` components.
+    fn clamp_below(
+        &mut self,
+        value: Word,
+        bound: Word,
+        size: Option<luma_ir::VectorSize>,
+    ) -> Result<Word, Error> {
+        let ty = self.w.numeric_type(Scalar::I32, size)?;
+        let one = self.splat_const(Scalar::I32, size, Literal::I32(1))?;
+        let last = self.inst(Op::ISub, ty, &[bound, one])?;
+        let zero = self.w.const_null(ty)?;
+        self.ext(ty, spirv::GlslStd450Op::SClamp, &[value, zero, last])
+    }
+
+    /// The fetch coordinate `coord` (the IR's `coordinate`, with the layer appended for
+    /// arrays) clamped into the texture's size at `level` (layers included): the size of a
+    /// multisampled texture when `level` is `None`.
+    fn clamp_fetch_coordinate(
+        &mut self,
+        coordinate: Handle<Value>,
+        coord: Word,
+        image: Word,
+        info: ImageInfo,
+        level: Option<Word>,
+    ) -> Result<Word, Error> {
+        let dims = match info.dim {
+            ImageDimension::D2 | ImageDimension::Cube => 2,
+            ImageDimension::D3 => 3,
+        };
+        let count = luma_ir::VectorSize::from_count(dims + u32::from(info.arrayed))
+            .ok_or_else(|| Error::invalid("a fetch coordinate of a bad size"))?;
+        let (scalar, _) = self.shape_of(coordinate)?;
+        let coord = if scalar.kind == ScalarKind::Uint {
+            let ty = self.w.numeric_type(Scalar::I32, Some(count))?;
+            self.inst(Op::Bitcast, ty, &[coord])?
+        } else {
+            coord
+        };
+        let ty = self.w.numeric_type(Scalar::I32, Some(count))?;
+        let extent = match level {
+            Some(lod) => self.inst(Op::ImageQuerySizeLod, ty, &[image, lod])?,
+            None => self.inst(Op::ImageQuerySize, ty, &[image])?,
+        };
+        self.clamp_below(coord, extent, Some(count))
     }
 
     /// Image size, level count, layer count and sample count queries.
@@ -316,6 +411,14 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             return self.inst(Op::ImageQuerySize, ty, &[image]);
         }
         let lod = match level {
+            // An out-of-range level is undefined in Vulkan: report the nearest level's size.
+            Some(l) if self.w.options.bounds_checks && !self.is_const_zero(l) => {
+                let id = self.value_id(l)?;
+                let id = self.sint(l, id)?;
+                let int = self.w.scalar_type(Scalar::I32)?;
+                let levels = self.inst(Op::ImageQueryLevels, int, &[image])?;
+                self.clamp_below(id, levels, None)?
+            }
             Some(l) => self.value_id(l)?,
             None => self.w.literal(Literal::I32(0))?,
         };

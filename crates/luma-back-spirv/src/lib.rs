@@ -82,7 +82,9 @@ pub struct Options {
     /// Emit only the entry point of this name (and what it uses); all of them when `None`.
     pub entry_point: Option<String>,
     /// Clamp dynamic indices so that no access touches memory outside its array, vector or
-    /// matrix (SPIR-V itself gives no such guarantee).
+    /// matrix (SPIR-V itself gives no such guarantee); also clamp texel fetches (level or
+    /// sample, coordinate, layer), size query levels and storage image loads into the texture,
+    /// and skip out-of-range storage image stores (Vulkan leaves those undefined).
     pub bounds_checks: bool,
 }
 

@@ -18,6 +18,13 @@ const NAGA_READER_GAPS: &[(&str, &str, &str)] = &[
          out of bounds",
     ),
     (
+        "images",
+        "InvalidBinaryOperandTypes { op: Subtract",
+        "naga reads OpImageQuerySizeLod as a size without the layer count (as for \
+         image_layers), so the bounds-checked fetch from the 2D array texture subtracts an \
+         ivec3 of ones from an ivec2",
+    ),
+    (
         "sample_mask",
         "InitializerType",
         "naga reads the SampleMask output as a scalar and initializes it with a u32, but \

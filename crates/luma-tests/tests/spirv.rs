@@ -59,6 +59,14 @@ const NAGA_READER_GAPS: &[(&str, &str, &str)] = &[
          third component) is out of bounds (as in images/layered.luma)",
     ),
     (
+        "features/textures.luma",
+        "InvalidBinaryOperandTypes { op: Subtract",
+        "naga's SPIR-V reader gives `OpImageQuerySizeLod` of an arrayed texture \
+         (`texture2DArray`) two components without the layer count, so the bounds-checked \
+         `texel_fetch` subtracts an ivec3 of ones from an ivec2 (as in programs/ggx_prefilter.luma \
+         for storage images)",
+    ),
+    (
         "programs/point_shadows.luma",
         "InitializerType",
         "the SampleMask output, as in features/fragment_io.luma",

@@ -10,15 +10,39 @@
 [[vk::binding(7, 0)]] Texture2D<float> depth : register(t7, space0);
 [[vk::binding(8, 0)]] Texture3D<float4> volume : register(t8, space0);
 
+float luma_texel_fetch(Texture2D<float> t, int2 c, int level) {
+    uint width, height, levels;
+    t.GetDimensions(0u, width, height, levels);
+    uint l = uint(clamp(level, 0, int(levels) - 1));
+    t.GetDimensions(l, width, height, levels);
+    return t.Load(int3(clamp(c, 0, int2(width, height) - 1), l));
+}
+
+uint4 luma_texel_fetch(Texture2DArray<uint4> t, int3 c, int level) {
+    uint width, height, layers, levels;
+    t.GetDimensions(0u, width, height, layers, levels);
+    uint l = uint(clamp(level, 0, int(levels) - 1));
+    t.GetDimensions(l, width, height, layers, levels);
+    return t.Load(int4(clamp(c, 0, int3(width, height, layers) - 1), l));
+}
+
+int4 luma_texel_fetch(Texture2DMS<int4> t, int2 c, int s) {
+    uint width, height, samples;
+    t.GetDimensions(width, height, samples);
+    return t.Load(clamp(c, 0, int2(width, height) - 1), clamp(s, 0, int(samples) - 1));
+}
+
 int2 luma_texture_size(Texture2D<float4> t, uint level) {
     uint width, height, levels;
-    t.GetDimensions(level, width, height, levels);
+    t.GetDimensions(0u, width, height, levels);
+    t.GetDimensions(uint(clamp(int(level), 0, int(levels) - 1)), width, height, levels);
     return int2(width, height);
 }
 
 int2 luma_texture_size(Texture2DArray<uint4> t, uint level) {
     uint width, height, layers, levels;
-    t.GetDimensions(level, width, height, layers, levels);
+    t.GetDimensions(0u, width, height, layers, levels);
+    t.GetDimensions(uint(clamp(int(level), 0, int(levels) - 1)), width, height, layers, levels);
     return int2(width, height);
 }
 
@@ -30,7 +54,8 @@ int2 luma_texture_size(Texture2DMS<int4> t) {
 
 int2 luma_texture_size(TextureCubeArray<float4> t, uint level) {
     uint width, height, layers, levels;
-    t.GetDimensions(level, width, height, layers, levels);
+    t.GetDimensions(0u, width, height, layers, levels);
+    t.GetDimensions(uint(clamp(int(level), 0, int(levels) - 1)), width, height, layers, levels);
     return int2(width, height);
 }
 
@@ -54,7 +79,8 @@ int luma_texture_samples(Texture2DMS<int4> t) {
 
 int3 luma_texture_size(Texture3D<float4> t, uint level) {
     uint width, height, depth, levels;
-    t.GetDimensions(level, width, height, depth, levels);
+    t.GetDimensions(0u, width, height, depth, levels);
+    t.GetDimensions(uint(clamp(int(level), 0, int(levels) - 1)), width, height, depth, levels);
     return int3(width, height, depth);
 }
 
@@ -78,9 +104,9 @@ fs_main_Output fs_main(fs_main_Input input) {
     const float4 e_7 = sky.SampleLevel(samp, float4(float3(0.5, 0.5, 0.5), float(input.layer)), 0.0);
     const int2 e_8 = int2(input.uv);
     const float e_9 = depth.Sample(samp, input.uv);
-    const float e_10 = e_5 + e_6 + depth.Load(int3(e_8, 0)) + e_9;
+    const float e_10 = e_5 + e_6 + luma_texel_fetch(depth, e_8, 0) + e_9;
     fs_main_Output output;
-    output.color = e + e_1 + e_4 + e_7 + float4(ids.Load(int4(e_8, input.layer, 1))) + float4(ms.Load(int2(e_8), 0)) + float4(float2(asint(asuint(luma_texture_size(color, 1u)) + asuint(luma_texture_size(color, 0u)) + asuint(luma_texture_size(ids, 0u)) + asuint(luma_texture_size(ms)) + asuint(luma_texture_size(sky, 0u)) + asuint((int2)asint(asuint(luma_texture_levels(color)) + asuint(luma_texture_levels(ids)) + asuint(luma_texture_samples(ms)) + asuint(luma_texture_size(volume, 0u).z))))), e_10, e_10);
+    output.color = e + e_1 + e_4 + e_7 + float4(luma_texel_fetch(ids, int3(e_8, input.layer), 1)) + float4(luma_texel_fetch(ms, e_8, 0)) + float4(float2(asint(asuint(luma_texture_size(color, 1u)) + asuint(luma_texture_size(color, 0u)) + asuint(luma_texture_size(ids, 0u)) + asuint(luma_texture_size(ms)) + asuint(luma_texture_size(sky, 0u)) + asuint((int2)asint(asuint(luma_texture_levels(color)) + asuint(luma_texture_levels(ids)) + asuint(luma_texture_samples(ms)) + asuint(luma_texture_size(volume, 0u).z))))), e_10, e_10);
     return output;
 }
 

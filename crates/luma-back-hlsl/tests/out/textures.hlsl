@@ -42,6 +42,28 @@ float4 luma_select(bool4 c, float4 a, float4 b) {
     return float4(c.x ? a.x : b.x, c.y ? a.y : b.y, c.z ? a.z : b.z, c.w ? a.w : b.w);
 }
 
+uint4 luma_texel_fetch(Texture2D<uint4> t, int2 c, int level) {
+    uint width, height, levels;
+    t.GetDimensions(0u, width, height, levels);
+    uint l = uint(clamp(level, 0, int(levels) - 1));
+    t.GetDimensions(l, width, height, levels);
+    return t.Load(int3(clamp(c, 0, int2(width, height) - 1), l));
+}
+
+float4 luma_texel_fetch(Texture2DMS<float4> t, int2 c, int s) {
+    uint width, height, samples;
+    t.GetDimensions(width, height, samples);
+    return t.Load(clamp(c, 0, int2(width, height) - 1), clamp(s, 0, int(samples) - 1));
+}
+
+float luma_texel_fetch(Texture2D<float> t, int2 c, int level) {
+    uint width, height, levels;
+    t.GetDimensions(0u, width, height, levels);
+    uint l = uint(clamp(level, 0, int(levels) - 1));
+    t.GetDimensions(l, width, height, levels);
+    return t.Load(int3(clamp(c, 0, int2(width, height) - 1), l));
+}
+
 int luma_texture_levels(Texture2D<float4> t) {
     uint width, height, levels;
     t.GetDimensions(0u, width, height, levels);
@@ -62,7 +84,8 @@ int luma_texture_samples(Texture2DMS<float4> t) {
 
 int2 luma_texture_size(Texture2D<float4> t, uint level) {
     uint width, height, levels;
-    t.GetDimensions(level, width, height, levels);
+    t.GetDimensions(0u, width, height, levels);
+    t.GetDimensions(uint(clamp(int(level), 0, int(levels) - 1)), width, height, levels);
     return int2(width, height);
 }
 
@@ -74,7 +97,8 @@ int2 luma_texture_size(Texture2DMS<float4> t) {
 
 int3 luma_texture_size(Texture3D<float4> t, uint level) {
     uint width, height, depth, levels;
-    t.GetDimensions(level, width, height, depth, levels);
+    t.GetDimensions(0u, width, height, depth, levels);
+    t.GetDimensions(uint(clamp(int(level), 0, int(levels) - 1)), width, height, depth, levels);
     return int3(width, height, depth);
 }
 
@@ -121,7 +145,7 @@ fs_main_Output fs_main(fs_main_Input input) {
     scratch[min(uint(input.layer), 3u)] = 0.5;
     const float4 e_5 = luma_select(a > b, c, d);
     const float4 e_6 = float4(e_5.x, e_2.yz, e_5.w);
-    const float4 e_7 = ((ENABLED ? e_6.wzyx : f) * SCALE + float4(ids.Load(int3(e_3, 0))) + ms.Load(int2(e_3), 1) + k) * (lit_ + lit0 + shadow_tex.Load(int3(e_3, 0)) + e_4 + float(asint(asuint(luma_texture_levels(color_tex)) + asuint(luma_texture_layers(layers)) + asuint(luma_texture_samples(ms)) + asuint(COUNT) + asuint(asint(asuint(luma_texture_size(color_tex, 1u)) + asuint(luma_texture_size(ms))).x) + asuint(luma_texture_size(volume, 0u).z))));
+    const float4 e_7 = ((ENABLED ? e_6.wzyx : f) * SCALE + float4(luma_texel_fetch(ids, e_3, 0)) + luma_texel_fetch(ms, e_3, 1) + k) * (lit_ + lit0 + luma_texel_fetch(shadow_tex, e_3, 0) + e_4 + float(asint(asuint(luma_texture_levels(color_tex)) + asuint(luma_texture_layers(layers)) + asuint(luma_texture_samples(ms)) + asuint(COUNT) + asuint(asint(asuint(luma_texture_size(color_tex, 1u)) + asuint(luma_texture_size(ms))).x) + asuint(luma_texture_size(volume, 0u).z))));
     const float4 e_8 = abs(ddx_coarse(e_7)) + abs(ddy_coarse(e_7));
     float x = 0.5;
     float y = SCALE;

@@ -111,11 +111,11 @@ vec3 shade_point_lights(vec3 p, vec3 n, vec3 v, vec3 albedo, float metallic, flo
 
 void main() {
     ivec2 pixel = ivec2(gl_FragCoord.xy);
-    vec4 albedo_metal = texelFetch(gbuffer_albedo, pixel, 0);
-    vec4 normal_rough = texelFetch(gbuffer_normal, pixel, 0);
-    vec4 texel = texelFetch(gbuffer_emissive, pixel, 0);
+    vec4 albedo_metal = texelFetch(gbuffer_albedo, clamp(pixel, ivec2(0), textureSize(gbuffer_albedo, 0) - 1), 0);
+    vec4 normal_rough = texelFetch(gbuffer_normal, clamp(pixel, ivec2(0), textureSize(gbuffer_normal, 0) - 1), 0);
+    vec4 texel = texelFetch(gbuffer_emissive, clamp(pixel, ivec2(0), textureSize(gbuffer_emissive, 0) - 1), 0);
     vec3 emissive = texel.xyz;
-    float depth = texelFetch(gbuffer_depth, pixel, 0).x;
+    float depth = texelFetch(gbuffer_depth, clamp(pixel, ivec2(0), textureSize(gbuffer_depth, 0) - 1), 0).x;
     vec4 viewport = camera.viewport;
     vec2 uv = gl_FragCoord.xy * viewport.zw;
     vec3 p = world_from_depth(uv, depth);

@@ -35,7 +35,7 @@ void main() {
         v = false;
     }
     if (v) {
-        vec4 texel = texelFetch(hdr_image, ivec2(gl_GlobalInvocationID.xy), 0);
+        vec4 texel = texelFetch(hdr_image, clamp(ivec2(gl_GlobalInvocationID.xy), ivec2(0), textureSize(hdr_image, 0) - 1), 0);
         vec3 color = texel.xyz;
         uint bin_index_1 = bin_index(color);
         atomicAdd(local_bins[min(bin_index_1, 255u)], 1u);

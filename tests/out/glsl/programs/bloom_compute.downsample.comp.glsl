@@ -28,7 +28,7 @@ void main() {
     if (any(greaterThanEqual(p, out_size))) {
         return;
     }
-    ivec2 src_size = textureSize(src, int(pass_.src_lod));
+    ivec2 src_size = textureSize(src, clamp(int(pass_.src_lod), 0, textureQueryLevels(src) - 1));
     vec2 texel = vec2(1.0) / vec2(src_size);
     vec2 uv = (vec2(p) + vec2(0.5)) / vec2(out_size);
     vec3 a = tap(uv, vec2(-2.0), texel);

@@ -39,7 +39,7 @@ void main() {
     vec3 tap_8 = tap(uv, vec2(-1.0, 1.0), r);
     vec3 tap_9 = tap(uv, vec2(1.0), r);
     vec3 sum_2 = sum_1 + (tap_6 + tap_7 + tap_8 + tap_9);
-    vec4 prev = texelFetch(prev_mip, p, 0);
+    vec4 prev = texelFetch(prev_mip, clamp(p, ivec2(0), textureSize(prev_mip, 0) - 1), 0);
     if (all(lessThan(uvec2(p), uvec2(imageSize(dst))))) {
         imageStore(dst, p, vec4(prev.xyz + sum_2 / vec3(16.0), 1.0));
     }

@@ -32,7 +32,7 @@ void reduce_step(uvec2 lid, uint s) {
 void main() {
     ivec2 p = ivec2(gl_WorkGroupID.xy * uvec2(16u) + gl_LocalInvocationID.xy);
     ivec2 size = textureSize(depth, 0);
-    float d = texelFetch(depth, min(p, size - ivec2(1)), 0).x;
+    float d = texelFetch(depth, clamp(min(p, size - ivec2(1)), ivec2(0), textureSize(depth, 0) - 1), 0).x;
     lo[min(gl_LocalInvocationID.y, 15u)][min(gl_LocalInvocationID.x, 15u)] = d;
     hi[min(gl_LocalInvocationID.y, 15u)][min(gl_LocalInvocationID.x, 15u)] = d;
     memoryBarrierShared();

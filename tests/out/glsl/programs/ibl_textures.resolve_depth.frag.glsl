@@ -38,7 +38,7 @@ void main() {
             closest_1 = closest;
             break;
         }
-        float closest_2 = min(closest, texelFetch(depth_ms, pixel, s).x);
+        float closest_2 = min(closest, texelFetch(depth_ms, clamp(pixel, ivec2(0), textureSize(depth_ms) - 1), clamp(s, 0, textureSamples(depth_ms) - 1)).x);
         bool next_v = v != 0u;
         s = s + 1;
         v = v - 1u;

@@ -95,10 +95,10 @@ void main() {
     vec4 fog = textureLod(sampler3D(fog_volume, linear_clamp), fog_uvw, 0.0);
     vec4 t = input_.frag_coord;
     ivec2 pixel = ivec2(t.xy);
-    uint id = texelFetch(material_ids, pixel, 0).x;
-    ivec4 texel_3 = texelFetch(pixel_offsets, pixel, 0);
+    uint id = texelFetch(material_ids, clamp(pixel, ivec2(0), textureSize(material_ids, 0) - 1), 0).x;
+    ivec4 texel_3 = texelFetch(pixel_offsets, clamp(pixel, ivec2(0), textureSize(pixel_offsets, 0) - 1), 0);
     ivec2 offset = texel_3.xy;
-    uint neighbour_id = texelFetch(material_ids, min(max(pixel + offset, ivec2(0)), textureSize(material_ids, 0) - ivec2(1)), 0).x;
+    uint neighbour_id = texelFetch(material_ids, clamp(min(max(pixel + offset, ivec2(0)), textureSize(material_ids, 0) - ivec2(1)), ivec2(0), textureSize(material_ids, 0) - 1), 0).x;
     float edge = id != neighbour_id ? 0.5 : 1.0;
     vec3 lit = ambient * shadow * edge;
     shade_out t_1 = shade_out(vec4(mix(lit, fog.xyz, vec3(fog.w)), 1.0), id);

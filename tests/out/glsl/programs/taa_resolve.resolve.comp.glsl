@@ -77,13 +77,13 @@ void main() {
         }
         ivec2 t = local[clamp(i, 0, 8)];
         ivec2 q = min(max(p + t, ivec2(0)), taa.resolution - ivec2(1));
-        vec4 texel = texelFetch(color_tex, q, 0);
+        vec4 texel = texelFetch(color_tex, clamp(q, ivec2(0), textureSize(color_tex, 0) - 1), 0);
         vec3 c = rgb_to_ycocg(texel.xyz);
         vec3 lo_2 = min(lo, c);
         vec3 hi_2 = max(hi, c);
         vec3 m1_2 = m1 + c;
         vec3 m2_2 = m2 + c * c;
-        float d = texelFetch(depth_tex, q, 0).x;
+        float d = texelFetch(depth_tex, clamp(q, ivec2(0), textureSize(depth_tex, 0) - 1), 0).x;
         float closest_depth_1;
         ivec2 closest_2;
         if (d < closest_depth) {
@@ -112,7 +112,7 @@ void main() {
     vec4 texel_1 = textureLod(sampler2D(motion_tex, point_clamp), uv + vec2(closest_1) * taa.inv_resolution, 0.0);
     vec2 motion = texel_1.xy;
     vec2 prev_uv = uv - motion;
-    vec4 texel_2 = texelFetch(color_tex, p, 0);
+    vec4 texel_2 = texelFetch(color_tex, clamp(p, ivec2(0), textureSize(color_tex, 0) - 1), 0);
     vec3 current = rgb_to_ycocg(texel_2.xyz);
     vec4 texel_3 = textureLod(sampler2D(history_tex, linear_clamp), prev_uv, 0.0);
     vec3 history = rgb_to_ycocg(texel_3.xyz);

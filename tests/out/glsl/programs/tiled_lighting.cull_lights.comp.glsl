@@ -67,7 +67,7 @@ void main() {
         v = false;
     }
     if (v) {
-        float depth = texelFetch(depth_texture, ivec2(gl_GlobalInvocationID.xy), 0).x;
+        float depth = texelFetch(depth_texture, clamp(ivec2(gl_GlobalInvocationID.xy), ivec2(0), textureSize(depth_texture, 0) - 1), 0).x;
         uint bits = floatBitsToUint(depth);
         atomicMin(tile_min_depth, bits);
         atomicMax(tile_max_depth, bits);

@@ -82,6 +82,22 @@ uint luma_length_light_list() {
     return size < 16u ? 0u : (size - 16u) / 32u;
 }
 
+float4 luma_texel_fetch(Texture2D<float4> t, int2 c, int level) {
+    uint width, height, levels;
+    t.GetDimensions(0u, width, height, levels);
+    uint l = uint(clamp(level, 0, int(levels) - 1));
+    t.GetDimensions(l, width, height, levels);
+    return t.Load(int3(clamp(c, 0, int2(width, height) - 1), l));
+}
+
+float luma_texel_fetch(Texture2D<float> t, int2 c, int level) {
+    uint width, height, levels;
+    t.GetDimensions(0u, width, height, levels);
+    uint l = uint(clamp(level, 0, int(levels) - 1));
+    t.GetDimensions(l, width, height, levels);
+    return t.Load(int3(clamp(c, 0, int2(width, height) - 1), l));
+}
+
 float luminance(float3 c) {
     return dot(c, float3(0.2126, 0.7152, 0.0722));
 }
@@ -236,12 +252,12 @@ lighting_fs_Output lighting_fs(lighting_fs_Input input) {
     input.frag.w = 1.0 / input.frag.w;
 #endif
     const int2 pixel = int2(input.frag.xy);
-    const float4 albedo_metal = gbuffer_albedo.Load(int3(pixel, 0));
-    const float4 normal_rough = gbuffer_normal.Load(int3(pixel, 0));
-    const float4 e = gbuffer_emissive.Load(int3(pixel, 0));
+    const float4 albedo_metal = luma_texel_fetch(gbuffer_albedo, pixel, 0);
+    const float4 normal_rough = luma_texel_fetch(gbuffer_normal, pixel, 0);
+    const float4 e = luma_texel_fetch(gbuffer_emissive, pixel, 0);
     const float3 emissive = e.xyz;
     const float4 e_1 = camera.viewport;
-    const float3 p = world_from_depth(input.frag.xy * e_1.zw, gbuffer_depth.Load(int3(pixel, 0)));
+    const float3 p = world_from_depth(input.frag.xy * e_1.zw, luma_texel_fetch(gbuffer_depth, pixel, 0));
     const float4 e_2 = camera.position;
     const float3 lit_ = shade_point_lights(p, normalize(normal_rough.xyz * 2.0 - float3(1.0, 1.0, 1.0)), normalize(e_2.xyz - p), albedo_metal.xyz, albedo_metal.w, normal_rough.w);
     const float e_3 = luminance(emissive);

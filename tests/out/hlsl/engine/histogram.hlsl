@@ -14,6 +14,14 @@ struct Params {
 [[vk::binding(2, 0)]] RWByteAddressBuffer histogram : register(u2, space0);
 groupshared uint local_bins[256];
 
+float4 luma_texel_fetch(Texture2D<float4> t, int2 c, int level) {
+    uint width, height, levels;
+    t.GetDimensions(0u, width, height, levels);
+    uint l = uint(clamp(level, 0, int(levels) - 1));
+    t.GetDimensions(l, width, height, levels);
+    return t.Load(int3(clamp(c, 0, int2(width, height) - 1), l));
+}
+
 uint bin_index(float3 color) {
     const float lum = dot(color, float3(0.2126, 0.7152, 0.0722));
     if (lum < 0.005) {
@@ -43,7 +51,7 @@ void build_histogram(build_histogram_Input input) {
         phi = false;
     }
     if (phi) {
-        const float4 e_2 = hdr_image.Load(int3(int2(input.gid.xy), 0));
+        const float4 e_2 = luma_texel_fetch(hdr_image, int2(input.gid.xy), 0);
         const uint e_3 = bin_index(e_2.xyz);
         uint old_1;
         InterlockedAdd(local_bins[min(e_3, 255u)], 1u, old_1);

@@ -44,37 +44,105 @@ struct textures_out {
 
 int2 luma_texture_size(Texture2DArray<uint4> t, uint level) {
     uint width, height, layers, levels;
-    t.GetDimensions(level, width, height, layers, levels);
+    t.GetDimensions(0u, width, height, layers, levels);
+    t.GetDimensions(uint(clamp(int(level), 0, int(levels) - 1)), width, height, layers, levels);
     return int2(width, height);
 }
 
 int3 luma_texture_size(Texture3D<float4> t, uint level) {
     uint width, height, depth, levels;
-    t.GetDimensions(level, width, height, depth, levels);
+    t.GetDimensions(0u, width, height, depth, levels);
+    t.GetDimensions(uint(clamp(int(level), 0, int(levels) - 1)), width, height, depth, levels);
     return int3(width, height, depth);
 }
 
 int3 luma_texture_size(Texture3D<int4> t, uint level) {
     uint width, height, depth, levels;
-    t.GetDimensions(level, width, height, depth, levels);
+    t.GetDimensions(0u, width, height, depth, levels);
+    t.GetDimensions(uint(clamp(int(level), 0, int(levels) - 1)), width, height, depth, levels);
     return int3(width, height, depth);
+}
+
+float4 luma_texel_fetch(Texture2D<float4> t, int2 c, int level) {
+    uint width, height, levels;
+    t.GetDimensions(0u, width, height, levels);
+    uint l = uint(clamp(level, 0, int(levels) - 1));
+    t.GetDimensions(l, width, height, levels);
+    return t.Load(int3(clamp(c, 0, int2(width, height) - 1), l));
+}
+
+float4 luma_texel_fetch(Texture3D<float4> t, int3 c, int level) {
+    uint width, height, depth, levels;
+    t.GetDimensions(0u, width, height, depth, levels);
+    uint l = uint(clamp(level, 0, int(levels) - 1));
+    t.GetDimensions(l, width, height, depth, levels);
+    return t.Load(int4(clamp(c, 0, int3(width, height, depth) - 1), l));
+}
+
+float4 luma_texel_fetch(Texture2DArray<float4> t, int3 c, int level) {
+    uint width, height, layers, levels;
+    t.GetDimensions(0u, width, height, layers, levels);
+    uint l = uint(clamp(level, 0, int(levels) - 1));
+    t.GetDimensions(l, width, height, layers, levels);
+    return t.Load(int4(clamp(c, 0, int3(width, height, layers) - 1), l));
+}
+
+float4 luma_texel_fetch(Texture2DMS<float4> t, int2 c, int s) {
+    uint width, height, samples;
+    t.GetDimensions(width, height, samples);
+    return t.Load(clamp(c, 0, int2(width, height) - 1), clamp(s, 0, int(samples) - 1));
+}
+
+float luma_texel_fetch(Texture2D<float> t, int2 c, int level) {
+    uint width, height, levels;
+    t.GetDimensions(0u, width, height, levels);
+    uint l = uint(clamp(level, 0, int(levels) - 1));
+    t.GetDimensions(l, width, height, levels);
+    return t.Load(int3(clamp(c, 0, int2(width, height) - 1), l));
+}
+
+float luma_texel_fetch(Texture2DArray<float> t, int3 c, int level) {
+    uint width, height, layers, levels;
+    t.GetDimensions(0u, width, height, layers, levels);
+    uint l = uint(clamp(level, 0, int(levels) - 1));
+    t.GetDimensions(l, width, height, layers, levels);
+    return t.Load(int4(clamp(c, 0, int3(width, height, layers) - 1), l));
+}
+
+int4 luma_texel_fetch(Texture2D<int4> t, int2 c, int level) {
+    uint width, height, levels;
+    t.GetDimensions(0u, width, height, levels);
+    uint l = uint(clamp(level, 0, int(levels) - 1));
+    t.GetDimensions(l, width, height, levels);
+    return t.Load(int3(clamp(c, 0, int2(width, height) - 1), l));
+}
+
+int4 luma_texel_fetch(Texture3D<int4> t, int3 c, int level) {
+    uint width, height, depth, levels;
+    t.GetDimensions(0u, width, height, depth, levels);
+    uint l = uint(clamp(level, 0, int(levels) - 1));
+    t.GetDimensions(l, width, height, depth, levels);
+    return t.Load(int4(clamp(c, 0, int3(width, height, depth) - 1), l));
 }
 
 int2 luma_texture_size(Texture2D<float4> t, uint level) {
     uint width, height, levels;
-    t.GetDimensions(level, width, height, levels);
+    t.GetDimensions(0u, width, height, levels);
+    t.GetDimensions(uint(clamp(int(level), 0, int(levels) - 1)), width, height, levels);
     return int2(width, height);
 }
 
 int2 luma_texture_size(TextureCube<float4> t, uint level) {
     uint width, height, levels;
-    t.GetDimensions(level, width, height, levels);
+    t.GetDimensions(0u, width, height, levels);
+    t.GetDimensions(uint(clamp(int(level), 0, int(levels) - 1)), width, height, levels);
     return int2(width, height);
 }
 
 int2 luma_texture_size(Texture2DArray<float4> t, uint level) {
     uint width, height, layers, levels;
-    t.GetDimensions(level, width, height, layers, levels);
+    t.GetDimensions(0u, width, height, layers, levels);
+    t.GetDimensions(uint(clamp(int(level), 0, int(levels) - 1)), width, height, layers, levels);
     return int2(width, height);
 }
 
@@ -86,19 +154,22 @@ int2 luma_texture_size(Texture2DMS<float4> t) {
 
 int2 luma_texture_size(Texture2D<int4> t, uint level) {
     uint width, height, levels;
-    t.GetDimensions(level, width, height, levels);
+    t.GetDimensions(0u, width, height, levels);
+    t.GetDimensions(uint(clamp(int(level), 0, int(levels) - 1)), width, height, levels);
     return int2(width, height);
 }
 
 int2 luma_texture_size(Texture2D<float> t, uint level) {
     uint width, height, levels;
-    t.GetDimensions(level, width, height, levels);
+    t.GetDimensions(0u, width, height, levels);
+    t.GetDimensions(uint(clamp(int(level), 0, int(levels) - 1)), width, height, levels);
     return int2(width, height);
 }
 
 int2 luma_texture_size(TextureCube<float> t, uint level) {
     uint width, height, levels;
-    t.GetDimensions(level, width, height, levels);
+    t.GetDimensions(0u, width, height, levels);
+    t.GetDimensions(uint(clamp(int(level), 0, int(levels) - 1)), width, height, levels);
     return int2(width, height);
 }
 
@@ -136,6 +207,22 @@ int luma_texture_levels(Texture2D<int4> t) {
     uint width, height, levels;
     t.GetDimensions(0u, width, height, levels);
     return int(levels);
+}
+
+uint4 luma_texel_fetch(Texture2D<uint4> t, int2 c, int level) {
+    uint width, height, levels;
+    t.GetDimensions(0u, width, height, levels);
+    uint l = uint(clamp(level, 0, int(levels) - 1));
+    t.GetDimensions(l, width, height, levels);
+    return t.Load(int3(clamp(c, 0, int2(width, height) - 1), l));
+}
+
+uint4 luma_texel_fetch(Texture2DArray<uint4> t, int3 c, int level) {
+    uint width, height, layers, levels;
+    t.GetDimensions(0u, width, height, layers, levels);
+    uint l = uint(clamp(level, 0, int(levels) - 1));
+    t.GetDimensions(l, width, height, layers, levels);
+    return t.Load(int4(clamp(c, 0, int3(width, height, layers) - 1), l));
 }
 
 struct textures_Input {
@@ -194,7 +281,7 @@ textures_Output textures(textures_Input input) {
     const int2 e_33 = luma_texture_size(utex_array, 0u);
     const int3 size3 = asint(asuint(luma_texture_size(tex3d, 0u)) + asuint(luma_texture_size(c3d_tex, 1u)) + asuint(e_33.xyy) + asuint(luma_texture_size(itex3d, 0u)));
     const float2 footprint = fwidth(uv);
-    const textures_out composite = { e + e_1 + e_2 + e_3 + (e_4 + e_5 + e_6) + (e_7 + e_8 + e_9) + (e_12 + e_13 + e_14) + (e_21 + e_22 + e_23 + e_24) + (e_25 + e_26 + e_27 + e_28) + (tex2d.Load(int3(texel, 0)) + tex3d.Load(int4(int3(uvw * 16.0), 1)) + tex_array.Load(int4(texel, layer, 0)) + tex_ms.Load(int2(texel), 3) + c2d_tex.Load(int3(texel, 1))) + (float4)(e_15 + e_16 + (e_17 + e_18 + e_19 + e_20) + (e_29 + e_30 + e_31 + e_32) + (depth2d.Load(int3(texel, 0)) + depth_array.Load(int4(texel, layer, 0)))) + float4(footprint, 0.0, 0.0), asint(asuint(itex.Load(int3(texel, 0))) + asuint(itex3d.Load(int4(int3(texel, 0), 0))) + asuint(int4(asint(asuint(luma_texture_size(tex2d, 0u)) + asuint(luma_texture_size(tex_cube, 1u)) + asuint(luma_texture_size(tex_array, 0u)) + asuint(luma_texture_size(tex_ms)) + asuint(luma_texture_size(itex, 0u)) + asuint(luma_texture_size(depth2d, 0u)) + asuint(luma_texture_size(c2d_tex, 0u)) + asuint(luma_texture_size(depth_cube, 0u))), size3.xy)) + asuint((int4)asint(asuint(luma_texture_levels(tex2d)) + asuint(luma_texture_levels(tex3d)) + asuint(luma_texture_levels(tex_cube)) + asuint(luma_texture_levels(tex_array)) + asuint(luma_texture_levels(depth2d)) + asuint(luma_texture_levels(ccube_tex)) + asuint(luma_texture_levels(itex))))), utex.Load(int3(texel, 0)) + utex_array.Load(int4(texel, layer, 0)) + (uint4)uint(size3.z) };
+    const textures_out composite = { e + e_1 + e_2 + e_3 + (e_4 + e_5 + e_6) + (e_7 + e_8 + e_9) + (e_12 + e_13 + e_14) + (e_21 + e_22 + e_23 + e_24) + (e_25 + e_26 + e_27 + e_28) + (luma_texel_fetch(tex2d, texel, 0) + luma_texel_fetch(tex3d, int3(uvw * 16.0), 1) + luma_texel_fetch(tex_array, int3(texel, layer), 0) + luma_texel_fetch(tex_ms, texel, 3) + luma_texel_fetch(c2d_tex, texel, 1)) + (float4)(e_15 + e_16 + (e_17 + e_18 + e_19 + e_20) + (e_29 + e_30 + e_31 + e_32) + (luma_texel_fetch(depth2d, texel, 0) + luma_texel_fetch(depth_array, int3(texel, layer), 0))) + float4(footprint, 0.0, 0.0), asint(asuint(luma_texel_fetch(itex, texel, 0)) + asuint(luma_texel_fetch(itex3d, int3(texel, 0), 0)) + asuint(int4(asint(asuint(luma_texture_size(tex2d, 0u)) + asuint(luma_texture_size(tex_cube, 1u)) + asuint(luma_texture_size(tex_array, 0u)) + asuint(luma_texture_size(tex_ms)) + asuint(luma_texture_size(itex, 0u)) + asuint(luma_texture_size(depth2d, 0u)) + asuint(luma_texture_size(c2d_tex, 0u)) + asuint(luma_texture_size(depth_cube, 0u))), size3.xy)) + asuint((int4)asint(asuint(luma_texture_levels(tex2d)) + asuint(luma_texture_levels(tex3d)) + asuint(luma_texture_levels(tex_cube)) + asuint(luma_texture_levels(tex_array)) + asuint(luma_texture_levels(depth2d)) + asuint(luma_texture_levels(ccube_tex)) + asuint(luma_texture_levels(itex))))), luma_texel_fetch(utex, texel, 0) + luma_texel_fetch(utex_array, int3(texel, layer), 0) + (uint4)uint(size3.z) };
     textures_Output output;
     output.color = composite.color;
     output.ints = composite.ints;

@@ -28,7 +28,8 @@ int2 luma_image_size(RWTexture2D<float4> t) {
 
 int2 luma_texture_size(Texture2D<float4> t, uint level) {
     uint width, height, levels;
-    t.GetDimensions(level, width, height, levels);
+    t.GetDimensions(0u, width, height, levels);
+    t.GetDimensions(uint(clamp(int(level), 0, int(levels) - 1)), width, height, levels);
     return int2(width, height);
 }
 
@@ -38,6 +39,14 @@ void luma_image_store(RWTexture2D<float4> t, int2 c, float4 v) {
     if (all(uint2(c) < uint2(w, h))) {
         t[uint2(c)] = v;
     }
+}
+
+float4 luma_texel_fetch(Texture2D<float4> t, int2 c, int level) {
+    uint width, height, levels;
+    t.GetDimensions(0u, width, height, levels);
+    uint l = uint(clamp(level, 0, int(levels) - 1));
+    t.GetDimensions(l, width, height, levels);
+    return t.Load(int3(clamp(c, 0, int2(width, height) - 1), l));
 }
 
 float karis(float3 c) {
@@ -121,7 +130,7 @@ void upsample(upsample_Input input) {
     const float3 e_7 = tap(uv, float2(1.0, -1.0), r);
     const float3 e_8 = tap(uv, float2(-1.0, 1.0), r);
     const float3 e_9 = tap(uv, float2(1.0, 1.0), r);
-    const float4 prev = prev_mip.Load(int3(p, 0));
+    const float4 prev = luma_texel_fetch(prev_mip, p, 0);
     luma_image_store(dst_, p, float4(prev.xyz + (e_1 * 4.0 + (e_2 + e_3 + e_4 + e_5) * 2.0 + (e_6 + e_7 + e_8 + e_9)) / float3(16.0, 16.0, 16.0), 1.0));
 }
 

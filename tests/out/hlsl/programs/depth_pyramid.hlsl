@@ -16,8 +16,17 @@ groupshared Pair scratch[256];
 
 int2 luma_texture_size(Texture2D<float4> t, uint level) {
     uint width, height, levels;
-    t.GetDimensions(level, width, height, levels);
+    t.GetDimensions(0u, width, height, levels);
+    t.GetDimensions(uint(clamp(int(level), 0, int(levels) - 1)), width, height, levels);
     return int2(width, height);
+}
+
+float4 luma_texel_fetch(Texture2D<float4> t, int2 c, int level) {
+    uint width, height, levels;
+    t.GetDimensions(0u, width, height, levels);
+    uint l = uint(clamp(level, 0, int(levels) - 1));
+    t.GetDimensions(l, width, height, levels);
+    return t.Load(int3(clamp(c, 0, int2(width, height) - 1), l));
 }
 
 // Element count of the runtime-sized array of `out_` (offset 0, stride 8).
@@ -50,7 +59,7 @@ struct reduce_depth_Input {
 
 [numthreads(16, 16, 1)]
 void reduce_depth(reduce_depth_Input input) {
-    const float d = depth.Load(int3(min(int2(input.wg.xy * uint2(16u, 16u) + input.lid.xy), asint(asuint(luma_texture_size(depth, 0u)) - asuint(int2(1, 1)))), 0)).x;
+    const float d = luma_texel_fetch(depth, min(int2(input.wg.xy * uint2(16u, 16u) + input.lid.xy), asint(asuint(luma_texture_size(depth, 0u)) - asuint(int2(1, 1)))), 0).x;
     lo[min(input.lid.y, 15u)][min(input.lid.x, 15u)] = d;
     hi[min(input.lid.y, 15u)][min(input.lid.x, 15u)] = d;
     GroupMemoryBarrierWithGroupSync();

@@ -64,10 +64,33 @@ struct Material_std140 {
 [[vk::binding(13, 0)]] SamplerComparisonState shadow_compare : register(s13, space0);
 [[vk::binding(14, 0)]] Texture2DMS<float4> depth_ms : register(t14, space0);
 
+uint4 luma_texel_fetch(Texture2D<uint4> t, int2 c, int level) {
+    uint width, height, levels;
+    t.GetDimensions(0u, width, height, levels);
+    uint l = uint(clamp(level, 0, int(levels) - 1));
+    t.GetDimensions(l, width, height, levels);
+    return t.Load(int3(clamp(c, 0, int2(width, height) - 1), l));
+}
+
+int4 luma_texel_fetch(Texture2D<int4> t, int2 c, int level) {
+    uint width, height, levels;
+    t.GetDimensions(0u, width, height, levels);
+    uint l = uint(clamp(level, 0, int(levels) - 1));
+    t.GetDimensions(l, width, height, levels);
+    return t.Load(int3(clamp(c, 0, int2(width, height) - 1), l));
+}
+
 int2 luma_texture_size(Texture2D<uint4> t, uint level) {
     uint width, height, levels;
-    t.GetDimensions(level, width, height, levels);
+    t.GetDimensions(0u, width, height, levels);
+    t.GetDimensions(uint(clamp(int(level), 0, int(levels) - 1)), width, height, levels);
     return int2(width, height);
+}
+
+float4 luma_texel_fetch(Texture2DMS<float4> t, int2 c, int s) {
+    uint width, height, samples;
+    t.GetDimensions(width, height, samples);
+    return t.Load(clamp(c, 0, int2(width, height) - 1), clamp(s, 0, int(samples) - 1));
 }
 
 float3 fresnel_schlick_roughness(float cos_theta, float3 f0, float roughness) {
@@ -135,9 +158,9 @@ shade_Output shade(shade_Input input) {
     const float4 fog = fog_volume.SampleLevel(linear_clamp, input_1.world_position / e_15.xyz + float3(0.5, 0.5, 0.5), 0.0);
     const float4 e_16 = input_1.frag_coord;
     const int2 pixel = int2(e_16.xy);
-    const uint id = material_ids.Load(int3(pixel, 0)).x;
-    const int4 e_17 = pixel_offsets.Load(int3(pixel, 0));
-    const shade_out composite = { float4(lerp(((float3(1.0, 1.0, 1.0) - f) * (1.0 - e_6) * e_7.xyz * albedo + e_10.xyz * (f * brdf.x + (float3)brdf.y)) * (e_13 * e_14) * (id != material_ids.Load(int3(min(max(asint(asuint(pixel) + asuint(e_17.xy)), int2(0, 0)), asint(asuint(luma_texture_size(material_ids, 0u)) - asuint(int2(1, 1)))), 0)).x ? 0.5 : 1.0), fog.xyz, (float3)fog.w), 1.0), id };
+    const uint id = luma_texel_fetch(material_ids, pixel, 0).x;
+    const int4 e_17 = luma_texel_fetch(pixel_offsets, pixel, 0);
+    const shade_out composite = { float4(lerp(((float3(1.0, 1.0, 1.0) - f) * (1.0 - e_6) * e_7.xyz * albedo + e_10.xyz * (f * brdf.x + (float3)brdf.y)) * (e_13 * e_14) * (id != luma_texel_fetch(material_ids, min(max(asint(asuint(pixel) + asuint(e_17.xy)), int2(0, 0)), asint(asuint(luma_texture_size(material_ids, 0u)) - asuint(int2(1, 1)))), 0).x ? 0.5 : 1.0), fog.xyz, (float3)fog.w), 1.0), id };
     shade_Output output;
     output.color = composite.color;
     output.id_out = composite.id_out;
@@ -176,7 +199,7 @@ resolve_depth_Output resolve_depth(resolve_depth_Input input) {
             break;
         }
         const bool next = carried != 0u;
-        const float next_1 = min(closest, depth_ms.Load(int2(pixel), s).x);
+        const float next_1 = min(closest, luma_texel_fetch(depth_ms, pixel, s).x);
         s = asint(asuint(s) + 1u);
         carried = carried - 1u;
         carried_1 = next;

@@ -43,7 +43,8 @@ static const float2 luma_const_1[4] = { float2(0.125, 0.375), float2(-0.125, -0.
 
 int2 luma_texture_size(Texture2D<float4> t, uint level) {
     uint width, height, levels;
-    t.GetDimensions(level, width, height, levels);
+    t.GetDimensions(0u, width, height, levels);
+    t.GetDimensions(uint(clamp(int(level), 0, int(levels) - 1)), width, height, levels);
     return int2(width, height);
 }
 

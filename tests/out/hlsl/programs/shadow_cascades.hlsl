@@ -51,7 +51,8 @@ static const float3 luma_const_1[4] = { float3(1.0, 0.4, 0.4), float3(0.4, 1.0, 
 
 int2 luma_texture_size(Texture2DArray<float> t, uint level) {
     uint width, height, layers, levels;
-    t.GetDimensions(level, width, height, layers, levels);
+    t.GetDimensions(0u, width, height, layers, levels);
+    t.GetDimensions(uint(clamp(int(level), 0, int(levels) - 1)), width, height, layers, levels);
     return int2(width, height);
 }
 

@@ -38,6 +38,22 @@ static const int2 luma_const[9] = { int2(-1, -1), int2(0, -1), int2(1, -1), int2
     TaaParams_std430 taa;
 };
 
+float4 luma_texel_fetch(Texture2D<float4> t, int2 c, int level) {
+    uint width, height, levels;
+    t.GetDimensions(0u, width, height, levels);
+    uint l = uint(clamp(level, 0, int(levels) - 1));
+    t.GetDimensions(l, width, height, levels);
+    return t.Load(int3(clamp(c, 0, int2(width, height) - 1), l));
+}
+
+float luma_texel_fetch(Texture2D<float> t, int2 c, int level) {
+    uint width, height, levels;
+    t.GetDimensions(0u, width, height, levels);
+    uint l = uint(clamp(level, 0, int(levels) - 1));
+    t.GetDimensions(l, width, height, levels);
+    return t.Load(int3(clamp(c, 0, int2(width, height) - 1), l));
+}
+
 void luma_image_store(RWTexture2D<float4> t, int2 c, float4 v) {
     uint w, h;
     t.GetDimensions(w, h);
@@ -111,9 +127,9 @@ void resolve(resolve_Input input) {
         const int2 e_3 = local[min(uint(i), 8u)];
         const int2 e_4 = taa.resolution;
         const int2 q = min(max(asint(asuint(p) + asuint(e_3)), int2(0, 0)), asint(asuint(e_4) - asuint(int2(1, 1))));
-        const float4 e_5 = color_tex.Load(int3(q, 0));
+        const float4 e_5 = luma_texel_fetch(color_tex, q, 0);
         const float3 c = rgb_to_ycocg(e_5.xyz);
-        const float d = depth_tex.Load(int3(q, 0));
+        const float d = luma_texel_fetch(depth_tex, q, 0);
         float closest_depth_1;
         int2 closest_2;
         if (d < closest_depth) {
@@ -140,7 +156,7 @@ void resolve(resolve_Input input) {
     const float2 e_6 = taa.inv_resolution;
     const float4 e_7 = motion_tex.SampleLevel(point_clamp, uv + float2(closest_1) * e_6, 0.0);
     const float2 prev_uv = uv - e_7.xy;
-    const float4 e_8 = color_tex.Load(int3(p, 0));
+    const float4 e_8 = luma_texel_fetch(color_tex, p, 0);
     const float3 current = rgb_to_ycocg(e_8.xyz);
     const float4 e_9 = history_tex.SampleLevel(linear_clamp, prev_uv, 0.0);
     const float3 history = rgb_to_ycocg(e_9.xyz);

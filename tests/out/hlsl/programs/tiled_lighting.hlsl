@@ -31,6 +31,14 @@ groupshared uint tile_light_count;
 groupshared uint tile_lights[64];
 groupshared uint tile_offset;
 
+float4 luma_texel_fetch(Texture2D<float4> t, int2 c, int level) {
+    uint width, height, levels;
+    t.GetDimensions(0u, width, height, levels);
+    uint l = uint(clamp(level, 0, int(levels) - 1));
+    t.GetDimensions(l, width, height, levels);
+    return t.Load(int3(clamp(c, 0, int2(width, height) - 1), l));
+}
+
 // Element count of the runtime-sized array of `lights` (offset 0, stride 32).
 uint luma_length_lights() {
     uint size;
@@ -105,7 +113,7 @@ void cull_lights(cull_lights_Input input) {
         phi = false;
     }
     if (phi) {
-        const uint bits = asuint(depth_texture.Load(int3(int2(input.pixel.xy), 0)).x);
+        const uint bits = asuint(luma_texel_fetch(depth_texture, int2(input.pixel.xy), 0).x);
         uint old_3;
         InterlockedMin(tile_min_depth, bits, old_3);
         uint old_4;

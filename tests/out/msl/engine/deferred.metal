@@ -214,12 +214,12 @@ fragment lighting_fs_Output lighting_fs(
     constant uint* luma_buffer_sizes [[buffer(4)]]
 ) {
     const metal::int2 pixel = static_cast<metal::int2>(frag.xy);
-    const metal::float4 albedo_metal = gbuffer_albedo.read(metal::uint2(pixel), 0u);
-    const metal::float4 normal_rough = gbuffer_normal.read(metal::uint2(pixel), 0u);
-    const metal::float4 e = gbuffer_emissive.read(metal::uint2(pixel), 0u);
+    const metal::float4 albedo_metal = gbuffer_albedo.read(metal::uint2(metal::clamp(pixel, metal::int2(0), metal::int2(gbuffer_albedo.get_width(0u), gbuffer_albedo.get_height(0u)) - 1)), 0u);
+    const metal::float4 normal_rough = gbuffer_normal.read(metal::uint2(metal::clamp(pixel, metal::int2(0), metal::int2(gbuffer_normal.get_width(0u), gbuffer_normal.get_height(0u)) - 1)), 0u);
+    const metal::float4 e = gbuffer_emissive.read(metal::uint2(metal::clamp(pixel, metal::int2(0), metal::int2(gbuffer_emissive.get_width(0u), gbuffer_emissive.get_height(0u)) - 1)), 0u);
     const metal::float3 emissive = e.xyz;
     const metal::float4 e_1 = camera.viewport;
-    const metal::float3 p = world_from_depth(frag.xy * e_1.zw, gbuffer_depth.read(metal::uint2(pixel), 0u), camera);
+    const metal::float3 p = world_from_depth(frag.xy * e_1.zw, gbuffer_depth.read(metal::uint2(metal::clamp(pixel, metal::int2(0), metal::int2(gbuffer_depth.get_width(0u), gbuffer_depth.get_height(0u)) - 1)), 0u), camera);
     const metal::float4 e_2 = camera.position;
     const metal::float3 lit = shade_point_lights(p, metal::normalize(normal_rough.xyz * 2.0 - metal::float3(1.0, 1.0, 1.0)), metal::normalize(e_2.xyz - p), albedo_metal.xyz, albedo_metal.w, normal_rough.w, light_list, luma_buffer_sizes);
     const float e_3 = luminance(emissive);

@@ -38,7 +38,7 @@ kernel void build_histogram(
         phi = false;
     }
     if (phi) {
-        const metal::float4 e_2 = hdr_image.read(metal::uint2(static_cast<metal::int2>(gid.xy)), 0u);
+        const metal::float4 e_2 = hdr_image.read(metal::uint2(metal::clamp(static_cast<metal::int2>(gid.xy), metal::int2(0), metal::int2(hdr_image.get_width(0u), hdr_image.get_height(0u)) - 1)), 0u);
         const uint e_3 = bin_index(e_2.xyz, params);
         metal::atomic_fetch_add_explicit(&local_bins[metal::min(e_3, 255u)], 1u, metal::memory_order_relaxed);
     }

@@ -32,7 +32,7 @@ kernel void downsample(
         return;
     }
     const float e = pass_.src_lod;
-    const metal::float2 texel = metal::float2(1.0, 1.0) / static_cast<metal::float2>(metal::int2(src.get_width(uint(static_cast<int>(e))), src.get_height(uint(static_cast<int>(e)))));
+    const metal::float2 texel = metal::float2(1.0, 1.0) / static_cast<metal::float2>(metal::int2(src.get_width(uint(metal::clamp(static_cast<int>(e), 0, int(src.get_num_mip_levels()) - 1))), src.get_height(uint(metal::clamp(static_cast<int>(e), 0, int(src.get_num_mip_levels()) - 1)))));
     const metal::float2 uv = (static_cast<metal::float2>(p) + metal::float2(0.5, 0.5)) / static_cast<metal::float2>(out_size);
     const metal::float3 a = tap(uv, metal::float2(-2.0, -2.0), texel, src, lin, pass_);
     const metal::float3 b = tap(uv, metal::float2(0.0, -2.0), texel, src, lin, pass_);
@@ -96,7 +96,7 @@ kernel void upsample(
     const metal::float3 e_7 = tap(uv, metal::float2(1.0, -1.0), r, src, lin, pass_);
     const metal::float3 e_8 = tap(uv, metal::float2(-1.0, 1.0), r, src, lin, pass_);
     const metal::float3 e_9 = tap(uv, metal::float2(1.0, 1.0), r, src, lin, pass_);
-    const metal::float4 prev = prev_mip.read(metal::uint2(p), 0u);
+    const metal::float4 prev = prev_mip.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(prev_mip.get_width(0u), prev_mip.get_height(0u)) - 1)), 0u);
     if (metal::all(metal::uint2(p) < metal::uint2(metal::int2(dst.get_width(), dst.get_height())))) {
         dst.write(metal::float4(prev.xyz + (e_1 * 4.0 + (e_2 + e_3 + e_4 + e_5) * 2.0 + (e_6 + e_7 + e_8 + e_9)) / metal::float3(16.0, 16.0, 16.0), 1.0), metal::uint2(p));
     }

@@ -30,7 +30,7 @@ kernel void reduce_depth(
     threadgroup metal::array<metal::array<float, 16>, 16> lo;
     threadgroup metal::array<metal::array<float, 16>, 16> hi;
     threadgroup metal::array<Pair, 256> scratch;
-    const float d = depth.read(metal::uint2(metal::min(static_cast<metal::int2>(wg.xy * metal::uint2(16u, 16u) + lid.xy), as_type<metal::int2>(as_type<metal::uint2>(metal::int2(depth.get_width(0u), depth.get_height(0u))) - as_type<metal::uint2>(metal::int2(1, 1))))), 0u).x;
+    const float d = depth.read(metal::uint2(metal::clamp(metal::min(static_cast<metal::int2>(wg.xy * metal::uint2(16u, 16u) + lid.xy), as_type<metal::int2>(as_type<metal::uint2>(metal::int2(depth.get_width(0u), depth.get_height(0u))) - as_type<metal::uint2>(metal::int2(1, 1)))), metal::int2(0), metal::int2(depth.get_width(0u), depth.get_height(0u)) - 1)), 0u).x;
     lo[metal::min(lid.y, 15u)][metal::min(lid.x, 15u)] = d;
     hi[metal::min(lid.y, 15u)][metal::min(lid.x, 15u)] = d;
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);

@@ -108,9 +108,9 @@ fragment shade_Output shade(
     const metal::float4 fog = fog_volume.sample(linear_clamp, input_1.world_position / e_15.xyz + metal::float3(0.5, 0.5, 0.5), metal::level(0.0));
     const metal::float4 e_16 = input_1.frag_coord;
     const metal::int2 pixel = static_cast<metal::int2>(e_16.xy);
-    const uint id = material_ids.read(metal::uint2(pixel), 0u).x;
-    const metal::int4 e_17 = pixel_offsets.read(metal::uint2(pixel), 0u);
-    const shade_out composite = shade_out {metal::float4(metal::mix(((metal::float3(1.0, 1.0, 1.0) - f) * (1.0 - e_6) * e_7.xyz * albedo + e_10.xyz * (f * brdf.x + metal::float3(brdf.y))) * (e_13 * e_14) * (id != material_ids.read(metal::uint2(metal::min(metal::max(as_type<metal::int2>(as_type<metal::uint2>(pixel) + as_type<metal::uint2>(e_17.xy)), metal::int2(0, 0)), as_type<metal::int2>(as_type<metal::uint2>(metal::int2(material_ids.get_width(0u), material_ids.get_height(0u))) - as_type<metal::uint2>(metal::int2(1, 1))))), 0u).x ? 0.5 : 1.0), fog.xyz, metal::float3(fog.w)), 1.0), id};
+    const uint id = material_ids.read(metal::uint2(metal::clamp(pixel, metal::int2(0), metal::int2(material_ids.get_width(0u), material_ids.get_height(0u)) - 1)), 0u).x;
+    const metal::int4 e_17 = pixel_offsets.read(metal::uint2(metal::clamp(pixel, metal::int2(0), metal::int2(pixel_offsets.get_width(0u), pixel_offsets.get_height(0u)) - 1)), 0u);
+    const shade_out composite = shade_out {metal::float4(metal::mix(((metal::float3(1.0, 1.0, 1.0) - f) * (1.0 - e_6) * e_7.xyz * albedo + e_10.xyz * (f * brdf.x + metal::float3(brdf.y))) * (e_13 * e_14) * (id != material_ids.read(metal::uint2(metal::clamp(metal::min(metal::max(as_type<metal::int2>(as_type<metal::uint2>(pixel) + as_type<metal::uint2>(e_17.xy)), metal::int2(0, 0)), as_type<metal::int2>(as_type<metal::uint2>(metal::int2(material_ids.get_width(0u), material_ids.get_height(0u))) - as_type<metal::uint2>(metal::int2(1, 1)))), metal::int2(0), metal::int2(material_ids.get_width(0u), material_ids.get_height(0u)) - 1)), 0u).x ? 0.5 : 1.0), fog.xyz, metal::float3(fog.w)), 1.0), id};
     shade_Output output = {};
     output.color = composite.color;
     output.id_out = composite.id_out;
@@ -145,7 +145,7 @@ fragment resolve_depth_Output resolve_depth(
             break;
         }
         const bool next = carried != 0u;
-        const float next_1 = metal::min(closest, depth_ms.read(metal::uint2(pixel), uint(s)).x);
+        const float next_1 = metal::min(closest, depth_ms.read(metal::uint2(metal::clamp(pixel, metal::int2(0), metal::int2(depth_ms.get_width(), depth_ms.get_height()) - 1)), uint(metal::clamp(s, 0, int(depth_ms.get_num_samples()) - 1))).x);
         s = as_type<int>(as_type<uint>(s) + 1u);
         carried = carried - 1u;
         carried_1 = next;

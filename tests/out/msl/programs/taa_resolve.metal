@@ -82,9 +82,9 @@ kernel void resolve(
         const metal::int2 e_3 = local[metal::min(uint(i), 8u)];
         const metal::int2 e_4 = taa.resolution;
         const metal::int2 q = metal::min(metal::max(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(e_3)), metal::int2(0, 0)), as_type<metal::int2>(as_type<metal::uint2>(e_4) - as_type<metal::uint2>(metal::int2(1, 1))));
-        const metal::float4 e_5 = color_tex.read(metal::uint2(q), 0u);
+        const metal::float4 e_5 = color_tex.read(metal::uint2(metal::clamp(q, metal::int2(0), metal::int2(color_tex.get_width(0u), color_tex.get_height(0u)) - 1)), 0u);
         const metal::float3 c = rgb_to_ycocg(e_5.xyz);
-        const float d = depth_tex.read(metal::uint2(q), 0u);
+        const float d = depth_tex.read(metal::uint2(metal::clamp(q, metal::int2(0), metal::int2(depth_tex.get_width(0u), depth_tex.get_height(0u)) - 1)), 0u);
         float closest_depth_1;
         metal::int2 closest_2;
         if (d < closest_depth) {
@@ -111,7 +111,7 @@ kernel void resolve(
     const metal::float2 e_6 = taa.inv_resolution;
     const metal::float4 e_7 = motion_tex.sample(point_clamp, uv + static_cast<metal::float2>(closest_1) * e_6, metal::level(0.0));
     const metal::float2 prev_uv = uv - e_7.xy;
-    const metal::float4 e_8 = color_tex.read(metal::uint2(p), 0u);
+    const metal::float4 e_8 = color_tex.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(color_tex.get_width(0u), color_tex.get_height(0u)) - 1)), 0u);
     const metal::float3 current = rgb_to_ycocg(e_8.xyz);
     const metal::float4 e_9 = history_tex.sample(linear_clamp, prev_uv, metal::level(0.0));
     const metal::float3 history = rgb_to_ycocg(e_9.xyz);

@@ -66,7 +66,7 @@ kernel void cull_lights(
         phi = false;
     }
     if (phi) {
-        const uint bits = as_type<uint>(depth_texture.read(metal::uint2(static_cast<metal::int2>(pixel.xy)), 0u).x);
+        const uint bits = as_type<uint>(depth_texture.read(metal::uint2(metal::clamp(static_cast<metal::int2>(pixel.xy), metal::int2(0), metal::int2(depth_texture.get_width(0u), depth_texture.get_height(0u)) - 1)), 0u).x);
         metal::atomic_fetch_min_explicit(&tile_min_depth, bits, metal::memory_order_relaxed);
         metal::atomic_fetch_max_explicit(&tile_max_depth, bits, metal::memory_order_relaxed);
     }
