@@ -1028,7 +1028,18 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     TypeInner::Vector { size, .. } => size.count(),
                     _ => return Err(Error::invalid("dynamic extract from a non-vector")),
                 };
-                let i = self.index_text(*index, Some(size))?;
+                // A constant vector indexed by a constant expression that is no literal
+                // (`vec2u(14u)[v.y & 1u]` at --opt none) is a constant expression to WGSL:
+                // evaluated at shader creation, where an out-of-range index is an error and
+                // the result makes the expressions using it constant too (a shift count of
+                // 32 or more is then rejected, found by luma-difftest). A `let` for the index
+                // keeps it a run-time index, which WGSL clamps as Luma defines.
+                let literal = self.constant_literals(*index)?.is_some();
+                let i = if b.konst && !literal && self.operand(*index)?.konst {
+                    self.bound_operand(*index, true)?.text
+                } else {
+                    self.index_text(*index, Some(size))?
+                };
                 postfix(&b, &format!("[{i}]"))
             }
             Op::InsertDynamic {
