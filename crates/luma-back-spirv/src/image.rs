@@ -247,17 +247,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             operands.push(ImageOperands::SAMPLE.bits());
             operands.push(sample_id);
         } else {
-            let lod = match level {
-                Some(l) if self.w.options.bounds_checks && !self.is_const_zero(l) => {
-                    let id = self.value_id(l)?;
-                    let id = self.sint(l, id)?;
-                    let int = self.w.scalar_type(Scalar::I32)?;
-                    let levels = self.inst(Op::ImageQueryLevels, int, &[image_id])?;
-                    self.clamp_below(id, levels, None)?
-                }
-                Some(l) => self.value_id(l)?,
-                None => self.w.literal(Literal::I32(0))?,
-            };
+            let lod = self.level_operand(level, image_id)?;
             if self.w.options.bounds_checks {
                 coord =
                     self.clamp_fetch_coordinate(coordinate, coord, image_id, info, Some(lod))?;
@@ -274,6 +264,23 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             return self.inst(Op::CompositeExtract, t, &[texel, 0]);
         }
         Ok(texel)
+    }
+
+    /// The level of a fetch or size query of `image` (level 0 when none is given): under
+    /// bounds checks clamped into the texture's levels, except the constant 0, which always
+    /// exists.
+    fn level_operand(&mut self, level: Option<Handle<Value>>, image: Word) -> Result<Word, Error> {
+        match level {
+            Some(l) if self.w.options.bounds_checks && !self.is_const_zero(l) => {
+                let id = self.value_id(l)?;
+                let id = self.sint(l, id)?;
+                let int = self.w.scalar_type(Scalar::I32)?;
+                let levels = self.inst(Op::ImageQueryLevels, int, &[image])?;
+                self.clamp_below(id, levels, None)
+            }
+            Some(l) => self.value_id(l),
+            None => self.w.literal(Literal::I32(0)),
+        }
     }
 
     /// Whether `v` is the constant 0: level 0 always exists, so it needs no clamp.
@@ -410,18 +417,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         if info.multisampled || info.storage {
             return self.inst(Op::ImageQuerySize, ty, &[image]);
         }
-        let lod = match level {
-            // An out-of-range level is undefined in Vulkan: report the nearest level's size.
-            Some(l) if self.w.options.bounds_checks && !self.is_const_zero(l) => {
-                let id = self.value_id(l)?;
-                let id = self.sint(l, id)?;
-                let int = self.w.scalar_type(Scalar::I32)?;
-                let levels = self.inst(Op::ImageQueryLevels, int, &[image])?;
-                self.clamp_below(id, levels, None)?
-            }
-            Some(l) => self.value_id(l)?,
-            None => self.w.literal(Literal::I32(0))?,
-        };
+        // An out-of-range level is undefined in Vulkan: report the nearest level's size.
+        let lod = self.level_operand(level, image)?;
         self.inst(Op::ImageQuerySizeLod, ty, &[image, lod])
     }
 

@@ -819,19 +819,12 @@ impl Analysis<'_> {
                         );
                         0
                     }
-                    BuiltinFn::Sample | BuiltinFn::SampleBias | BuiltinFn::SampleCompare => {
-                        let req = self.cf_now();
-                        self.record(
-                            Need::Derivative,
-                            req,
-                            ex.span,
-                            || format!("`{}`", name()),
-                            None,
-                            None,
-                        );
-                        NU
-                    }
-                    BuiltinFn::Dfdx | BuiltinFn::Dfdy | BuiltinFn::Fwidth => {
+                    BuiltinFn::Sample
+                    | BuiltinFn::SampleBias
+                    | BuiltinFn::SampleCompare
+                    | BuiltinFn::Dfdx
+                    | BuiltinFn::Dfdy
+                    | BuiltinFn::Fwidth => {
                         let req = self.cf_now();
                         self.record(
                             Need::Derivative,
