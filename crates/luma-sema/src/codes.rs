@@ -209,4 +209,7 @@ codes! {
     /// A fragment shader reads a `@builtin` member of its `@varying` input that the fragment
     /// stage does not have, which is stripped.
     W0205, Warning, "stripped builtin of a `@varying` input read", "@varying\nstruct V\n\tuv: vec2\n\t@builtin(instance_index) inst: uint\nend\n@entry(fragment)\nfunction fs(v: V) -> (c: vec4)\n\treturn { c = vec4(v.uv, float(v.inst), 1.0) }\nend";
+    /// An `@early_depth` fragment shader writes `frag_depth`: the tests ran before it, so the
+    /// written depth does not reach them on Vulkan, and other targets differ.
+    W0206, Warning, "`frag_depth` written by an `@early_depth` fragment shader", "@entry(fragment)\n@early_depth\nfunction fs(uv: vec2) -> (color: vec4, @builtin(frag_depth) depth: float)\n\treturn { color = vec4(uv, 0.0, 1.0), depth = uv.x }\nend";
 }

@@ -1492,6 +1492,7 @@ impl<'a> Checker<'a> {
                             stage_span: span,
                             workgroup_size: [0; 3],
                             early_depth: false,
+                            early_depth_span: None,
                         })
                     }
                     None => {
@@ -1568,7 +1569,10 @@ impl<'a> Checker<'a> {
         if let Some(a) = set.get("early_depth") {
             let flag = self.attr_flag(a);
             match entry.as_mut() {
-                Some(e) if e.stage == Stage::Fragment => e.early_depth = flag,
+                Some(e) if e.stage == Stage::Fragment => {
+                    e.early_depth = flag;
+                    e.early_depth_span = Some(a.span);
+                }
                 _ if !entry_written || has_entry => {
                     self.emit(
                         Diagnostic::error(
