@@ -139,6 +139,7 @@ int luma_texture_levels(Texture2D<int4> t) {
 }
 
 struct textures_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
     [[vk::location(1)]] float3 dir : TEXCOORD1;
     [[vk::location(2)]] float3 uvw : TEXCOORD2;
