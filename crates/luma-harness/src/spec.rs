@@ -751,9 +751,10 @@ fn render_spec(r: &RawRender, vbs: &[RawVertexBuffer]) -> Result<RenderSpec> {
             "[render] size must be 1..=4096 in each dimension".into(),
         ));
     }
-    if r.targets.is_empty() {
+    // A depth-only pass is how a fragment shader without outputs is tested.
+    if r.targets.is_empty() && r.depth.is_none() {
         return Err(Error::Spec(
-            "[render] needs at least one color target".into(),
+            "[render] needs a color target or a depth target".into(),
         ));
     }
     let mut targets = Vec::new();
