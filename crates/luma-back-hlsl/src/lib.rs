@@ -54,7 +54,16 @@
 //!   `__spirv__`; glslang and DXC `-spirv` already give `1/w`).
 //! - **Vertex and instance index** are `SV_VertexID` / `SV_InstanceID`: on Vulkan (DXC,
 //!   glslang) they include the base vertex and instance, as Luma means; Direct3D 12 starts them
-//!   at zero, so a host drawing with a non-zero base there must pass it itself.
+//!   at zero, so for DXIL of Shader Model 6.8 and later (`#if` on `__SHADER_TARGET_MAJOR` /
+//!   `__SHADER_TARGET_MINOR`, which DXC sets from `-T`) the entry point also reads
+//!   `SV_StartVertexLocation` / `SV_StartInstanceLocation` and adds them. Below 6.8 a host
+//!   drawing with a non-zero base on Direct3D 12 must pass it itself.
+//! - **Stage linkage.** Direct3D 12 links a vertex output to a fragment input by signature
+//!   register, assigned in declaration order, where Vulkan, Metal and WebGPU match locations.
+//!   Vertex output and fragment input structs therefore list `SV_Position` first (a fragment
+//!   input struct always declares it, read or not), then locations in ascending order, then
+//!   fragment-only system values: a fragment shader reading the vertex shader's first
+//!   locations (all of them, typically) links whatever order either declared them in.
 //! - **`num_workgroups`** has no HLSL semantic: with [`Options::num_workgroups`] it is read
 //!   from a constant buffer (`uint3` at offset 0) that the application fills with the dispatch
 //!   size; without it, using it is error `E0922`.

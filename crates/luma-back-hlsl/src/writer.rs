@@ -1197,6 +1197,28 @@ enum Frame {
     },
 }
 
+/// Where an interface member goes in a vertex output or fragment input struct: `SV_Position`,
+/// then locations in ascending order, then the fragment-only system values. Direct3D 12 links
+/// stages by signature register, which DXC assigns in declaration order ("prefix-stable"
+/// packing): a fragment input signature must be a prefix of the vertex output signature. In
+/// this one order, and with every fragment input struct holding `SV_Position`, a fragment shader
+/// that reads the vertex shader's first locations links, whichever it declared first.
+fn signature_key(binding: IoBinding) -> (u8, u32) {
+    match binding {
+        IoBinding::BuiltIn(BuiltIn::Position) => (0, 0),
+        IoBinding::Location { location, .. } => (1, location),
+        IoBinding::BuiltIn(b) => (2, b as u32),
+    }
+}
+
+/// The condition under which the output is DXIL for Shader Model 6.8 or later, where
+/// `SV_StartVertexLocation` and `SV_StartInstanceLocation` exist. DXC defines the
+/// `__SHADER_TARGET_*` macros from `-T`, so the check follows the profile the HLSL is compiled
+/// for rather than the shader model Luma was asked for. SPIR-V compilers are excluded: their
+/// `SV_VertexID` / `SV_InstanceID` already include the base (Vulkan's `VertexIndex`).
+const D3D_START_LOCATIONS: &str = "#if defined(__HLSL_VERSION) && !defined(__spirv__) && \
+     (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)\n";
+
 impl<'a> Writer<'a> {
     fn value_ty(&self, func: &Function, v: Handle<Value>) -> R<Handle<Type>> {
         func.values
@@ -1252,6 +1274,8 @@ impl<'a> Writer<'a> {
             let input_name = ctx.namer.call("input");
             let mut inputs = Vec::new();
             let mut member_namer = Namer::new(RESERVED, &["__"]);
+            // (index member, start member, start semantic) of vertex_index and instance_index.
+            let mut starts: Vec<(String, String, &str)> = Vec::new();
             for (i, p) in func.params.iter().enumerate() {
                 let binding = p
                     .binding
@@ -1264,16 +1288,43 @@ impl<'a> Writer<'a> {
                     continue;
                 }
                 let mname = member_namer.call(&p.name);
-                inputs.push(self.io_member(ep.stage, binding, true, p.ty, &mname)?);
+                inputs.push((
+                    signature_key(binding),
+                    self.io_member(ep.stage, binding, true, p.ty, &mname)?,
+                ));
                 if let Some(slot) = ctx.names.get_mut(i) {
                     *slot = Some(Expr::atom(format!("{input_name}.{mname}")));
                 }
+                let start = match binding {
+                    IoBinding::BuiltIn(BuiltIn::VertexIndex) => Some("SV_StartVertexLocation"),
+                    IoBinding::BuiltIn(BuiltIn::InstanceIndex) => Some("SV_StartInstanceLocation"),
+                    _ => None,
+                };
+                if let Some(semantic) = start {
+                    let start = member_namer.call(&format!("luma_start_{mname}"));
+                    starts.push((mname, start, semantic));
+                }
+            }
+            if ep.stage == ShaderStage::Fragment && !inputs.is_empty() {
+                let position = signature_key(IoBinding::BuiltIn(BuiltIn::Position));
+                if !inputs.iter().any(|(key, _)| *key == position) {
+                    let name = member_namer.call("luma_position");
+                    inputs.push((position, format!("float4 {name} : SV_Position;")));
+                }
+                inputs.sort_by_key(|(key, _)| *key);
             }
             if !inputs.is_empty() {
                 let sname = input_struct.clone();
                 out.open(format!("struct {sname} {{"));
-                for line in &inputs {
+                for (_, line) in &inputs {
                     out.line(line);
+                }
+                if !starts.is_empty() {
+                    out.raw(D3D_START_LOCATIONS);
+                    for (_, start, semantic) in &starts {
+                        out.line_fmt(format_args!("uint {start} : {semantic};"));
+                    }
+                    out.raw("#endif\n");
                 }
                 out.close("};");
                 out.line("");
@@ -1284,7 +1335,7 @@ impl<'a> Writer<'a> {
                 let sname = output_struct.clone();
                 let mut member_namer = Namer::new(RESERVED, &["__"]);
                 let mut names = Vec::new();
-                out.open(format!("struct {sname} {{"));
+                let mut lines = Vec::new();
                 for (i, r) in func.results.iter().enumerate() {
                     let binding = r
                         .binding
@@ -1292,8 +1343,15 @@ impl<'a> Writer<'a> {
                     let mname =
                         member_namer.call(r.name.as_deref().unwrap_or(&format!("result{i}")));
                     let line = self.io_member(ep.stage, binding, false, r.ty, &mname)?;
-                    out.line(line);
+                    lines.push((signature_key(binding), line));
                     names.push(mname);
+                }
+                if ep.stage == ShaderStage::Vertex {
+                    lines.sort_by_key(|(key, _)| *key);
+                }
+                out.open(format!("struct {sname} {{"));
+                for (_, line) in &lines {
+                    out.line(line);
                 }
                 out.close("};");
                 out.line("");
@@ -1325,6 +1383,19 @@ impl<'a> Writer<'a> {
                     out.line_fmt(format_args!("{e}.w = 1.0 / {e}.w;"));
                     out.raw("#endif\n");
                 }
+            }
+            if !starts.is_empty() {
+                out.line("// D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from");
+                out.line(
+                    "// the draw's first vertex and instance (below SM 6.8 the host adds them).",
+                );
+                out.raw(D3D_START_LOCATIONS);
+                for (index, start, _) in &starts {
+                    out.line_fmt(format_args!(
+                        "{input_name}.{index} += {input_name}.{start};"
+                    ));
+                }
+                out.raw("#endif\n");
             }
         } else {
             for (i, p) in func.params.iter().enumerate() {

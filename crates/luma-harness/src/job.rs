@@ -60,6 +60,14 @@ pub struct Render {
     pub vertex_count: u32,
     /// Instances.
     pub instance_count: u32,
+    /// `firstVertex` (`firstIndex` when indexed).
+    pub first_vertex: u32,
+    /// `firstInstance`.
+    pub first_instance: u32,
+    /// `u32` indices: the draw is indexed when present.
+    pub indices: Option<Vec<u32>>,
+    /// `vertexOffset` of an indexed draw.
+    pub vertex_offset: i32,
     /// Primitive topology.
     pub topology: Topology,
     /// Target width in pixels.

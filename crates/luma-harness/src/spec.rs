@@ -141,6 +141,10 @@ struct RawRender {
     fragment: Option<String>,
     vertex_count: u32,
     instance_count: Option<u32>,
+    first_vertex: Option<u32>,
+    first_instance: Option<u32>,
+    indices: Option<Vec<u32>>,
+    vertex_offset: Option<i32>,
     size: [u32; 2],
     targets: Vec<String>,
     clear: Option<Vec<[f64; 4]>>,
@@ -309,6 +313,14 @@ pub struct RenderSpec {
     pub vertex_count: u32,
     /// Instances.
     pub instance_count: u32,
+    /// `firstVertex` of a non-indexed draw (`firstIndex` of an indexed one).
+    pub first_vertex: u32,
+    /// `firstInstance`.
+    pub first_instance: u32,
+    /// The index buffer (`u32` indices) of an indexed draw.
+    pub indices: Option<Vec<u32>>,
+    /// `vertexOffset` of an indexed draw.
+    pub vertex_offset: i32,
     /// Topology.
     pub topology: Topology,
     /// Target width.
@@ -739,9 +751,10 @@ fn render_spec(r: &RawRender, vbs: &[RawVertexBuffer]) -> Result<RenderSpec> {
             "[render] size must be 1..=4096 in each dimension".into(),
         ));
     }
-    if r.targets.is_empty() {
+    // A depth-only pass is how a fragment shader without outputs is tested.
+    if r.targets.is_empty() && r.depth.is_none() {
         return Err(Error::Spec(
-            "[render] needs at least one color target".into(),
+            "[render] needs a color target or a depth target".into(),
         ));
     }
     let mut targets = Vec::new();
@@ -796,11 +809,30 @@ fn render_spec(r: &RawRender, vbs: &[RawVertexBuffer]) -> Result<RenderSpec> {
             attributes,
         });
     }
+    if r.indices.is_none() && r.vertex_offset.is_some() {
+        return Err(Error::Spec(
+            "[render] vertex_offset needs an indexed draw (`indices`)".into(),
+        ));
+    }
+    if let Some(indices) = &r.indices {
+        let end = u64::from(r.first_vertex.unwrap_or(0)) + u64::from(r.vertex_count);
+        if indices.is_empty() || end > indices.len() as u64 {
+            return Err(Error::Spec(format!(
+                "[render] draws indices {}..{end} of {}",
+                r.first_vertex.unwrap_or(0),
+                indices.len()
+            )));
+        }
+    }
     Ok(RenderSpec {
         vertex: r.vertex.clone(),
         fragment: r.fragment.clone(),
         vertex_count: r.vertex_count,
         instance_count: r.instance_count.unwrap_or(1),
+        first_vertex: r.first_vertex.unwrap_or(0),
+        first_instance: r.first_instance.unwrap_or(0),
+        indices: r.indices.clone(),
+        vertex_offset: r.vertex_offset.unwrap_or(0),
         topology: Topology::from_name(r.topology.as_deref().unwrap_or("triangle_list"))?,
         width,
         height,

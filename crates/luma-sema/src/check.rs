@@ -113,6 +113,8 @@ pub(crate) struct EntryAttrs {
     pub stage_span: Span,
     pub workgroup_size: [u32; 3],
     pub early_depth: bool,
+    /// Where `@early_depth` is written, when it is.
+    pub early_depth_span: Option<Span>,
 }
 
 pub(crate) struct FuncInfo<'a> {

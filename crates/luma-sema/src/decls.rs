@@ -1495,6 +1495,7 @@ impl<'a> Checker<'a> {
                             stage_span: span,
                             workgroup_size: [0; 3],
                             early_depth: false,
+                            early_depth_span: None,
                         })
                     }
                     None => {
@@ -1586,7 +1587,10 @@ impl<'a> Checker<'a> {
         if let Some(a) = set.get("early_depth") {
             let flag = self.attr_flag(a);
             match entry.as_mut() {
-                Some(e) if e.stage == Stage::Fragment => e.early_depth = flag,
+                Some(e) if e.stage == Stage::Fragment => {
+                    e.early_depth = flag;
+                    e.early_depth_span = Some(a.span);
+                }
                 _ if !entry_written || has_entry => {
                     self.emit(
                         Diagnostic::error(

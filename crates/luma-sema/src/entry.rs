@@ -149,11 +149,12 @@ impl<'a> Checker<'a> {
             let Some(entry) = info.entry.as_ref() else {
                 continue;
             };
-            let (stage, stage_span, workgroup_size, early_depth) = (
+            let (stage, stage_span, workgroup_size, early_depth, early_depth_span) = (
                 entry.stage,
                 entry.stage_span,
                 entry.workgroup_size,
                 entry.early_depth,
+                entry.early_depth_span,
             );
             let decl = info.decl;
             let item_span = info.item.span;
@@ -364,6 +365,13 @@ impl<'a> Checker<'a> {
                     }
                 },
             }
+            if let (true, Some(attr), Some(&depth)) = (
+                early_depth,
+                early_depth_span,
+                out_builtins.get(&(Builtin::FragDepth as u8)),
+            ) {
+                self.warn_early_depth_write(attr, depth);
+            }
             let _ = stage_span;
             self.prog.entry_points.push(EntryPointDef {
                 function: fid,
@@ -378,6 +386,24 @@ impl<'a> Checker<'a> {
                 output,
             });
         }
+    }
+
+    /// W0207: an `@early_depth` fragment shader outputs `frag_depth`. The depth test and write
+    /// ran before the shader, so on Vulkan (and OpenGL) the written depth has no effect, and
+    /// the other APIs do not promise the same: the shader's meaning would depend on the
+    /// target.
+    fn warn_early_depth_write(&mut self, attr: Span, depth: Span) {
+        self.emit(
+            Diagnostic::warning(
+                codes::W0207,
+                depth,
+                "`frag_depth` is written by an `@early_depth` fragment shader, whose depth \
+                 tests ran before it",
+            )
+            .with_primary_label("this depth reaches no depth test or write")
+            .with_label(attr, "tests run before the shader")
+            .with_help("remove `@early_depth`, or stop writing `frag_depth`"),
+        );
     }
 
     /// The span of a function's written result type.

@@ -19,10 +19,10 @@ struct Material_std140 {
 [[vk::binding(1, 1)]] SamplerState albedo_samp : register(s1, space1);
 
 struct fs_main_Input {
+    float4 frag : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
     [[vk::location(1)]] nointerpolation uint id : TEXCOORD1;
     [[vk::location(2)]] noperspective float fade : TEXCOORD2;
-    float4 frag : SV_Position;
 };
 
 struct fs_main_Output {

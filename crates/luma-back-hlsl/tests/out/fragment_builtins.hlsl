@@ -2,9 +2,10 @@
 
 
 struct fs_main_Input {
+    float4 luma_position : SV_Position;
+    [[vk::location(0)]] float4 color : TEXCOORD0;
     bool front : SV_IsFrontFace;
     uint sample_ : SV_SampleIndex;
-    [[vk::location(0)]] float4 color : TEXCOORD0;
 };
 
 struct fs_main_Output {

@@ -85,6 +85,7 @@ int3 luma_texture_size(Texture3D<float4> t, uint level) {
 }
 
 struct fs_main_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
     [[vk::location(1)]] nointerpolation int layer : TEXCOORD1;
 };

@@ -87,6 +87,9 @@ uint luma_length_particles() {
 struct vs_main_Input {
     [[vk::location(0)]] float3 position : TEXCOORD0;
     uint index : SV_VertexID;
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    uint luma_start_index : SV_StartVertexLocation;
+#endif
 };
 
 struct vs_main_Output {
@@ -96,6 +99,11 @@ struct vs_main_Output {
 };
 
 vs_main_Output vs_main(vs_main_Input input) {
+    // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
+    // the draw's first vertex and instance (below SM 6.8 the host adds them).
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    input.index += input.luma_start_index;
+#endif
     const float w = scene.weights[min(input.index, 2u)].x;
     const float3x3 nm = (float3x3)scene.normal_mat;
     Light light;
@@ -124,6 +132,7 @@ vs_main_Output vs_main(vs_main_Input input) {
 }
 
 struct fs_main_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float weight : TEXCOORD0;
     [[vk::location(1)]] float3 normal : TEXCOORD1;
 };

@@ -76,6 +76,7 @@ uint packing(float4 v, uint p) {
 }
 
 struct fs_main_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
     [[vk::location(1)]] nointerpolation int k : TEXCOORD1;
 };

@@ -2,8 +2,9 @@
 
 
 struct fs_main_Input {
-    uint mask_in : SV_Coverage;
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float4 color : TEXCOORD0;
+    uint mask_in : SV_Coverage;
 };
 
 struct fs_main_Output {

@@ -44,6 +44,7 @@ static const float TWO = 2.0;
 
 
 struct fs_main_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
 };
 

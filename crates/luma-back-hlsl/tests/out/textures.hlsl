@@ -117,6 +117,7 @@ float2x2 luma_inverse(float2x2 m) {
 }
 
 struct fs_main_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
     [[vk::location(1)]] nointerpolation int layer : TEXCOORD1;
 };

@@ -572,6 +572,8 @@ impl Partial {
             vertex_pipeline_stores_and_atomics: on(supported.vertex_pipeline_stores_and_atomics),
             image_cube_array: on(supported.image_cube_array),
             independent_blend: on(supported.independent_blend),
+            // `sample_index` in a fragment shader is the SampleRateShading capability.
+            sample_rate_shading: on(supported.sample_rate_shading),
             shader_sampled_image_array_dynamic_indexing: on(
                 supported.shader_sampled_image_array_dynamic_indexing
             ),

@@ -1702,6 +1702,21 @@ impl Gpu {
             );
         }
         let offsets = vec![0u64; vertex_buffers.len()];
+        let index_buffer = match &render.indices {
+            Some(indices) => {
+                let bytes: Vec<u8> = indices.iter().flat_map(|i| i.to_le_bytes()).collect();
+                Some(
+                    self.host_buffer_with(
+                        scope,
+                        bytes.len() as u64,
+                        &bytes,
+                        vk::BufferUsageFlags::INDEX_BUFFER,
+                    )?
+                    .buffer,
+                )
+            }
+            None => None,
+        };
         let begin = vk::RenderPassBeginInfo::default()
             .render_pass(render_pass)
             .framebuffer(framebuffer)
@@ -1738,8 +1753,27 @@ impl Gpu {
                 self.device
                     .cmd_bind_vertex_buffers(cmd, 0, &vertex_buffers, &offsets);
             }
-            self.device
-                .cmd_draw(cmd, render.vertex_count, render.instance_count, 0, 0);
+            match index_buffer {
+                Some(buffer) => {
+                    self.device
+                        .cmd_bind_index_buffer(cmd, buffer, 0, vk::IndexType::UINT32);
+                    self.device.cmd_draw_indexed(
+                        cmd,
+                        render.vertex_count,
+                        render.instance_count,
+                        render.first_vertex,
+                        render.vertex_offset,
+                        render.first_instance,
+                    );
+                }
+                None => self.device.cmd_draw(
+                    cmd,
+                    render.vertex_count,
+                    render.instance_count,
+                    render.first_vertex,
+                    render.first_instance,
+                ),
+            }
             self.device.cmd_end_render_pass(cmd);
         }
         let mut barriers = Vec::new();

@@ -38,6 +38,7 @@ float4 compute_pbr_lighting(FragmentInput input) {
 }
 
 struct shade_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float3 world_pos : TEXCOORD0;
     [[vk::location(1)]] float3 normal : TEXCOORD1;
     [[vk::location(2)]] float2 uv : TEXCOORD2;

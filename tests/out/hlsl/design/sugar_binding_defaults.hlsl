@@ -22,6 +22,7 @@ struct shade_out {
 [[vk::binding(0, 1)]] ByteAddressBuffer lights : register(t0, space1);
 
 struct shade_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
     [[vk::location(1)]] float3 world_pos : TEXCOORD1;
 };

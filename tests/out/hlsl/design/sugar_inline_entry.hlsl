@@ -8,6 +8,7 @@ struct shade_out {
 [[vk::binding(1, 0)]] SamplerState material_tex_samp : register(s1, space0);
 
 struct shade_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
     [[vk::location(1)]] float3 normal : TEXCOORD1;
 };

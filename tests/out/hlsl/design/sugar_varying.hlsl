@@ -48,6 +48,7 @@ transform_Output transform(transform_Input input) {
 }
 
 struct shade_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
     [[vk::location(1)]] float3 normal : TEXCOORD1;
 };

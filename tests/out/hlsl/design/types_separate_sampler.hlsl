@@ -8,6 +8,7 @@ struct shade_out {
 [[vk::binding(2, 0)]] SamplerState samp : register(s2, space0);
 
 struct shade_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
 };
 

@@ -199,6 +199,7 @@ gbuffer_vs_Output gbuffer_vs(gbuffer_vs_Input input) {
 }
 
 struct gbuffer_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float3 normal : TEXCOORD0;
     [[vk::location(1)]] float2 uv : TEXCOORD1;
 };
@@ -225,6 +226,9 @@ gbuffer_fs_Output gbuffer_fs(gbuffer_fs_Input input) {
 
 struct lighting_vs_Input {
     uint id : SV_VertexID;
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    uint luma_start_id : SV_StartVertexLocation;
+#endif
 };
 
 struct lighting_vs_Output {
@@ -232,6 +236,11 @@ struct lighting_vs_Output {
 };
 
 lighting_vs_Output lighting_vs(lighting_vs_Input input) {
+    // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
+    // the draw's first vertex and instance (below SM 6.8 the host adds them).
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    input.id += input.luma_start_id;
+#endif
     const lighting_vs_out composite = { float4(float2(float((input.id << 1u) & 2u), float(input.id & 2u)) * 2.0 - float2(1.0, 1.0), 0.0, 1.0) };
     lighting_vs_Output output;
     output.clip_ = composite.clip_;

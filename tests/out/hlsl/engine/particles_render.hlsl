@@ -43,6 +43,10 @@ uint luma_length_particles() {
 struct particle_vs_Input {
     uint vertex : SV_VertexID;
     uint instance : SV_InstanceID;
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    uint luma_start_vertex : SV_StartVertexLocation;
+    uint luma_start_instance : SV_StartInstanceLocation;
+#endif
 };
 
 struct particle_vs_Output {
@@ -52,6 +56,12 @@ struct particle_vs_Output {
 };
 
 particle_vs_Output particle_vs(particle_vs_Input input) {
+    // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
+    // the draw's first vertex and instance (below SM 6.8 the host adds them).
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    input.vertex += input.luma_start_vertex;
+    input.instance += input.luma_start_instance;
+#endif
     float2 local[4] = luma_const;
     Particle p;
     p.position = asfloat(particles.Load4(min(input.instance, luma_length_particles() - 1u) * 32u));
@@ -71,6 +81,7 @@ particle_vs_Output particle_vs(particle_vs_Input input) {
 }
 
 struct particle_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
     [[vk::location(1)]] nointerpolation float fade : TEXCOORD1;
 };

@@ -155,6 +155,7 @@ pbr_vs_Output pbr_vs(pbr_vs_Input input) {
 }
 
 struct pbr_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float3 world_pos : TEXCOORD0;
     [[vk::location(1)]] float3 normal : TEXCOORD1;
     [[vk::location(2)]] float4 tangent : TEXCOORD2;

@@ -142,6 +142,7 @@ lit_vs_Output lit_vs(lit_vs_Input input) {
 }
 
 struct lit_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float4 light_space : TEXCOORD0;
     [[vk::location(1)]] float3 normal : TEXCOORD1;
     [[vk::location(2)]] float2 uv : TEXCOORD2;

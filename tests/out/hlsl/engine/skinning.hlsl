@@ -76,6 +76,7 @@ skin_vs_Output skin_vs(skin_vs_Input input) {
 }
 
 struct skin_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float3 normal : TEXCOORD0;
     [[vk::location(1)]] float2 uv : TEXCOORD1;
 };

@@ -39,6 +39,9 @@ uint luma_rem(uint x, uint y) {
 
 struct sky_vs_Input {
     uint index : SV_VertexID;
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    uint luma_start_index : SV_StartVertexLocation;
+#endif
 };
 
 struct sky_vs_Output {
@@ -47,6 +50,11 @@ struct sky_vs_Output {
 };
 
 sky_vs_Output sky_vs(sky_vs_Input input) {
+    // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
+    // the draw's first vertex and instance (below SM 6.8 the host adds them).
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    input.index += input.luma_start_index;
+#endif
     int local[36] = luma_const_1;
     float3 local_1[8] = luma_const;
     const int e = local[min(luma_rem(input.index, 36u), 35u)];
@@ -62,6 +70,7 @@ sky_vs_Output sky_vs(sky_vs_Input input) {
 }
 
 struct sky_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float3 direction : TEXCOORD0;
 };
 

@@ -74,6 +74,7 @@ float3 view_position(float2 uv) {
 }
 
 struct ssao_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
 };
 

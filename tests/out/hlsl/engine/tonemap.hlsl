@@ -32,6 +32,9 @@ float3 hable(float3 x) {
 
 struct fullscreen_vs_Input {
     uint id : SV_VertexID;
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    uint luma_start_id : SV_StartVertexLocation;
+#endif
 };
 
 struct fullscreen_vs_Output {
@@ -40,6 +43,11 @@ struct fullscreen_vs_Output {
 };
 
 fullscreen_vs_Output fullscreen_vs(fullscreen_vs_Input input) {
+    // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
+    // the draw's first vertex and instance (below SM 6.8 the host adds them).
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    input.id += input.luma_start_id;
+#endif
     const float2 uv = float2(float((input.id << 1u) & 2u), float(input.id & 2u));
     const fullscreen_vs_out composite = { float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, 0.0, 1.0), uv };
     fullscreen_vs_Output output;
@@ -49,6 +57,7 @@ fullscreen_vs_Output fullscreen_vs(fullscreen_vs_Input input) {
 }
 
 struct tonemap_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
 };
 

@@ -42,6 +42,7 @@ struct bindings_out {
 [[vk::binding(16, 0)]] ByteAddressBuffer k : register(t16, space0);
 
 struct bindings_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
     [[vk::location(1)]] float3 dir : TEXCOORD1;
 };

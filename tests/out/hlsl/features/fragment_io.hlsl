@@ -35,6 +35,10 @@ struct FragOut {
 struct io_vs_Input {
     uint vid : SV_VertexID;
     uint iid : SV_InstanceID;
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    uint luma_start_vid : SV_StartVertexLocation;
+    uint luma_start_iid : SV_StartInstanceLocation;
+#endif
 };
 
 struct io_vs_Output {
@@ -47,6 +51,12 @@ struct io_vs_Output {
 };
 
 io_vs_Output io_vs(io_vs_Input input) {
+    // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
+    // the draw's first vertex and instance (below SM 6.8 the host adds them).
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    input.vid += input.luma_start_vid;
+    input.iid += input.luma_start_iid;
+#endif
     const float x = float(input.vid & 1u) * 2.0 - 1.0;
     const float y = float((input.vid >> 1u) & 1u) * 2.0 - 1.0;
     const VertOut composite = { float4(x, y, 0.5, 1.0), float4(x, y, 0.0, 1.0), float2(x, y), input.iid, asint(asuint(int(input.vid)) - 2u), 1.0 };
@@ -62,14 +72,14 @@ io_vs_Output io_vs(io_vs_Input input) {
 
 struct io_fs_Input {
     float4 frag : SV_Position;
-    bool front : SV_IsFrontFace;
-    uint sample_id : SV_SampleIndex;
-    uint mask_in : SV_Coverage;
     [[vk::location(0)]] float4 color : TEXCOORD0;
     [[vk::location(1)]] noperspective float2 screen : TEXCOORD1;
     [[vk::location(2)]] nointerpolation uint id : TEXCOORD2;
     [[vk::location(3)]] nointerpolation int layer : TEXCOORD3;
     [[vk::location(4)]] float weight : TEXCOORD4;
+    bool front : SV_IsFrontFace;
+    uint sample_id : SV_SampleIndex;
+    uint mask_in : SV_Coverage;
 };
 
 struct io_fs_Output {

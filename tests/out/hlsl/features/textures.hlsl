@@ -226,6 +226,7 @@ uint4 luma_texel_fetch(Texture2DArray<uint4> t, int3 c, int level) {
 }
 
 struct textures_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
     [[vk::location(1)]] float3 dir : TEXCOORD1;
     [[vk::location(2)]] float3 uvw : TEXCOORD2;

@@ -47,6 +47,10 @@ struct attributes_Input {
     [[vk::location(7)]] float4 color : TEXCOORD7;
     [[vk::location(8)]] int index : TEXCOORD8;
     [[vk::location(9)]] float2 uv : TEXCOORD9;
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    uint luma_start_vertex : SV_StartVertexLocation;
+    uint luma_start_instance : SV_StartInstanceLocation;
+#endif
 };
 
 struct attributes_Output {
@@ -58,6 +62,12 @@ struct attributes_Output {
 };
 
 attributes_Output attributes(attributes_Input input) {
+    // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
+    // the draw's first vertex and instance (below SM 6.8 the host adds them).
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    input.vertex += input.luma_start_vertex;
+    input.instance += input.luma_start_instance;
+#endif
     const Attributes input_1 = { input.vertex, input.instance, input.position, input.weight, input.ids, input.mask, input.color, input.index, input.uv };
     const float4x4 e = camera.view_proj;
     const attributes_out composite = { mul(float4(input_1.position * input_1.weight + float3(input_1.uv, float(input_1.vertex + input_1.instance)), 1.0), e), input_1.color, input_1.ids, input_1.mask, input_1.index };
@@ -87,6 +97,7 @@ single_attribute_Output single_attribute(single_attribute_Input input) {
 }
 
 struct ids_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float4 color : TEXCOORD0;
     [[vk::location(1)]] nointerpolation int2 ids : TEXCOORD1;
     [[vk::location(2)]] nointerpolation uint4 mask : TEXCOORD2;

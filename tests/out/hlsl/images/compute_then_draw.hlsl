@@ -106,6 +106,9 @@ void simulate(simulate_Input input) {
 
 struct terrain_Input {
     uint vi : SV_VertexID;
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    uint luma_start_vi : SV_StartVertexLocation;
+#endif
 };
 
 struct terrain_Output {
@@ -115,6 +118,11 @@ struct terrain_Output {
 };
 
 terrain_Output terrain(terrain_Input input) {
+    // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
+    // the draw's first vertex and instance (below SM 6.8 the host adds them).
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    input.vi += input.luma_start_vi;
+#endif
     const int2 e = height_cell(input.vi);
     const int2 cell = texel_in(e);
     const float h = height_at(cell);
@@ -128,6 +136,7 @@ terrain_Output terrain(terrain_Input input) {
 }
 
 struct shade_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] nointerpolation int2 cell : TEXCOORD0;
     [[vk::location(1)]] float height : TEXCOORD1;
 };

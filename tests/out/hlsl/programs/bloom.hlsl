@@ -61,6 +61,9 @@ float3 tap(float2 uv, float dx, float dy) {
 
 struct fullscreen_vs_Input {
     uint id : SV_VertexID;
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    uint luma_start_id : SV_StartVertexLocation;
+#endif
 };
 
 struct fullscreen_vs_Output {
@@ -69,6 +72,11 @@ struct fullscreen_vs_Output {
 };
 
 fullscreen_vs_Output fullscreen_vs(fullscreen_vs_Input input) {
+    // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
+    // the draw's first vertex and instance (below SM 6.8 the host adds them).
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    input.id += input.luma_start_id;
+#endif
     const float2 uv = float2(float((input.id << 1u) & 2u), float(input.id & 2u));
     const Fullscreen composite = { float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, 0.0, 1.0), uv };
     fullscreen_vs_Output output;
@@ -78,6 +86,7 @@ fullscreen_vs_Output fullscreen_vs(fullscreen_vs_Input input) {
 }
 
 struct downsample_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
 };
 
@@ -146,6 +155,7 @@ downsample_fs_Output downsample_fs(downsample_fs_Input input) {
 }
 
 struct upsample_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
 };
 

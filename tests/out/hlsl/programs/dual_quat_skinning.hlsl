@@ -266,6 +266,7 @@ skinned_vs_Output skinned_vs(skinned_vs_Input input) {
 }
 
 struct skinned_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float3 normal : TEXCOORD0;
     [[vk::location(1)]] float4 tangent : TEXCOORD1;
     [[vk::location(2)]] float2 uv : TEXCOORD2;

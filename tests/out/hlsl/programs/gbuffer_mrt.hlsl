@@ -137,6 +137,7 @@ gbuffer_vs_Output gbuffer_vs(gbuffer_vs_Input input) {
 }
 
 struct gbuffer_opaque_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float4 current_clip : TEXCOORD0;
     [[vk::location(1)]] float4 previous_clip : TEXCOORD1;
     [[vk::location(2)]] float3 normal : TEXCOORD2;
@@ -167,6 +168,7 @@ gbuffer_opaque_fs_Output gbuffer_opaque_fs(gbuffer_opaque_fs_Input input) {
 }
 
 struct gbuffer_masked_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float4 current_clip : TEXCOORD0;
     [[vk::location(1)]] float4 previous_clip : TEXCOORD1;
     [[vk::location(2)]] float3 normal : TEXCOORD2;

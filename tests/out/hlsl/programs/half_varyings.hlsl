@@ -24,6 +24,9 @@ struct vs_Input {
     [[vk::location(0)]] float3 pos : TEXCOORD0;
     [[vk::location(1)]] float2 uv : TEXCOORD1;
     uint inst : SV_InstanceID;
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    uint luma_start_inst : SV_StartInstanceLocation;
+#endif
 };
 
 struct vs_Output {
@@ -34,6 +37,11 @@ struct vs_Output {
 };
 
 vs_Output vs(vs_Input input) {
+    // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
+    // the draw's first vertex and instance (below SM 6.8 the host adds them).
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    input.inst += input.luma_start_inst;
+#endif
     const float4x4 e = object.mvp;
     const V composite = { mul(float4(input.pos, 1.0), e), float16_t2(input.uv) * float16_t(f16tof32(16384u)) - float16_t2(float16_t(f16tof32(15360u)), float16_t(f16tof32(15360u))), float16_t(input.pos.y * 0.5 + 0.5), input.inst };
     vs_Output output;
@@ -45,6 +53,7 @@ vs_Output vs(vs_Input input) {
 }
 
 struct fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float16_t2 uv : TEXCOORD0;
     [[vk::location(1)]] float16_t shade : TEXCOORD1;
     [[vk::location(2)]] nointerpolation uint layer : TEXCOORD2;

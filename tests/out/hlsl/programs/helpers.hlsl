@@ -226,6 +226,7 @@ float3 hemisphere_cosine(float2 u) {
 }
 
 struct present_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
 };
 

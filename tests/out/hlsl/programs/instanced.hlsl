@@ -77,6 +77,9 @@ struct from_buffer_vs_Input {
     [[vk::location(0)]] float3 position : TEXCOORD0;
     [[vk::location(1)]] float3 normal : TEXCOORD1;
     [[vk::location(2)]] float2 uv : TEXCOORD2;
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    uint luma_start_instance : SV_StartInstanceLocation;
+#endif
 };
 
 struct from_buffer_vs_Output {
@@ -89,6 +92,11 @@ struct from_buffer_vs_Output {
 };
 
 from_buffer_vs_Output from_buffer_vs(from_buffer_vs_Input input) {
+    // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
+    // the draw's first vertex and instance (below SM 6.8 the host adds them).
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    input.instance += input.luma_start_instance;
+#endif
     const MeshVertex input_1 = { input.instance, input.position, input.normal, input.uv };
     const uint instance = input_1.instance;
     const uint e = draw.base_instance;
@@ -155,6 +163,7 @@ from_attributes_vs_Output from_attributes_vs(from_attributes_vs_Input input) {
 }
 
 struct instanced_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float3 world_position : TEXCOORD0;
     [[vk::location(1)]] float3 normal : TEXCOORD1;
     [[vk::location(2)]] float4 color : TEXCOORD2;

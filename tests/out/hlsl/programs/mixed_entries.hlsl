@@ -66,6 +66,9 @@ uint luma_length_line_vertices() {
 
 struct line_vs_Input {
     uint vertex : SV_VertexID;
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    uint luma_start_vertex : SV_StartVertexLocation;
+#endif
 };
 
 struct line_vs_Output {
@@ -75,6 +78,11 @@ struct line_vs_Output {
 };
 
 line_vs_Output line_vs(line_vs_Input input) {
+    // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
+    // the draw's first vertex and instance (below SM 6.8 the host adds them).
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    input.vertex += input.luma_start_vertex;
+#endif
     const uint segment = luma_div(input.vertex, 6u);
     const uint corner = luma_rem(input.vertex, 6u);
     LineVertex a;
@@ -104,6 +112,7 @@ line_vs_Output line_vs(line_vs_Input input) {
 }
 
 struct line_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float4 color : TEXCOORD0;
     [[vk::location(1)]] noperspective float edge : TEXCOORD1;
 };
@@ -168,6 +177,7 @@ label_vs_Output label_vs(label_vs_Input input) {
 }
 
 struct label_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
     [[vk::location(1)]] float4 color : TEXCOORD1;
 };

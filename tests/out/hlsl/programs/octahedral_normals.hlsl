@@ -172,6 +172,7 @@ void round_trip(round_trip_Input input) {
 }
 
 struct write_normals_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float3 normal : TEXCOORD0;
     [[vk::location(1)]] float roughness : TEXCOORD1;
     [[vk::location(2)]] float metallic : TEXCOORD2;

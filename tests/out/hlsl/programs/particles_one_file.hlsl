@@ -110,6 +110,9 @@ void integrate(integrate_Input input) {
 
 struct draw_Input {
     uint vi : SV_VertexID;
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    uint luma_start_vi : SV_StartVertexLocation;
+#endif
 };
 
 struct draw_Output {
@@ -118,6 +121,11 @@ struct draw_Output {
 };
 
 draw_Output draw(draw_Input input) {
+    // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
+    // the draw's first vertex and instance (below SM 6.8 the host adds them).
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    input.vi += input.luma_start_vi;
+#endif
     const Particle p = particle(input.vi);
     const uint e = sim.count;
     const uint e_1 = alive.Load(min(min(input.vi, e - 1u), luma_length_alive() - 1u) * 4u);
@@ -137,6 +145,7 @@ draw_Output draw(draw_Input input) {
 }
 
 struct glow_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float4 color : TEXCOORD0;
 };
 

@@ -120,6 +120,7 @@ float point_shadow(float3 world) {
 }
 
 struct lit_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float3 world : TEXCOORD0;
     [[vk::location(1)]] float3 normal : TEXCOORD1;
     [[vk::location(2)]] float2 uv : TEXCOORD2;
@@ -150,8 +151,8 @@ struct cutout_Input {
     [[vk::location(1)]] float3 normal : TEXCOORD1;
     [[vk::location(2)]] float2 uv : TEXCOORD2;
     [[vk::location(3)]] float view_depth : TEXCOORD3;
-    uint mask_in : SV_Coverage;
     bool front : SV_IsFrontFace;
+    uint mask_in : SV_Coverage;
 };
 
 struct cutout_Output {

@@ -73,6 +73,10 @@ float level(float x) {
 struct quad_vs_Input {
     uint index : SV_VertexID;
     uint instance : SV_InstanceID;
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    uint luma_start_index : SV_StartVertexLocation;
+    uint luma_start_instance : SV_StartInstanceLocation;
+#endif
 };
 
 struct quad_vs_Output {
@@ -82,6 +86,12 @@ struct quad_vs_Output {
 };
 
 quad_vs_Output quad_vs(quad_vs_Input input) {
+    // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
+    // the draw's first vertex and instance (below SM 6.8 the host adds them).
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    input.index += input.luma_start_index;
+    input.instance += input.luma_start_instance;
+#endif
     Corner corner;
     corner.offset = push.corners[min(input.index & 3u, 3u)].offset;
     corner.scale = push.corners[min(input.index & 3u, 3u)].scale;
@@ -96,6 +106,7 @@ quad_vs_Output quad_vs(quad_vs_Input input) {
 }
 
 struct quad_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
     [[vk::location(1)]] nointerpolation uint slot : TEXCOORD1;
 };

@@ -43,6 +43,9 @@ uint luma_length_values() {
 
 struct vertex_Input {
     uint index : SV_VertexID;
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    uint luma_start_index : SV_StartVertexLocation;
+#endif
 };
 
 struct vertex_Output_1 {
@@ -51,6 +54,11 @@ struct vertex_Output_1 {
 };
 
 vertex_Output_1 vertex(vertex_Input input) {
+    // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
+    // the draw's first vertex and instance (below SM 6.8 the host adds them).
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    input.index += input.luma_start_index;
+#endif
     const float e = globals.scale;
     const float vertex_Output_2 = float(input.index) * e;
     const float e_1 = globals.offset;
@@ -62,6 +70,7 @@ vertex_Output_1 vertex(vertex_Input input) {
 }
 
 struct fragment_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float value : TEXCOORD0;
 };
 

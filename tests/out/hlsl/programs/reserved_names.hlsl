@@ -272,6 +272,7 @@ void main(main_Input input_1) {
 }
 
 struct shade_Input_1 {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float3 input : TEXCOORD0;
     [[vk::location(1)]] float3 output : TEXCOORD1;
     [[vk::location(2)]] float common : TEXCOORD2;

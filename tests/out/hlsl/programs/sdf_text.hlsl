@@ -84,6 +84,10 @@ float screen_px_range(float2 uv) {
 struct glyph_vs_Input {
     uint vertex : SV_VertexID;
     uint instance : SV_InstanceID;
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    uint luma_start_vertex : SV_StartVertexLocation;
+    uint luma_start_instance : SV_StartInstanceLocation;
+#endif
 };
 
 struct glyph_vs_Output {
@@ -94,6 +98,12 @@ struct glyph_vs_Output {
 };
 
 glyph_vs_Output glyph_vs(glyph_vs_Input input) {
+    // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
+    // the draw's first vertex and instance (below SM 6.8 the host adds them).
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    input.vertex += input.luma_start_vertex;
+    input.instance += input.luma_start_instance;
+#endif
     float2 local[6] = luma_const;
     Glyph g;
     g.rect = asfloat(glyphs.Load4(min(input.instance, luma_length_glyphs() - 1u) * 48u));
@@ -116,6 +126,7 @@ glyph_vs_Output glyph_vs(glyph_vs_Input input) {
 }
 
 struct glyph_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
     [[vk::location(1)]] float4 color : TEXCOORD1;
     [[vk::location(2)]] nointerpolation uint glyph : TEXCOORD2;
@@ -148,6 +159,7 @@ glyph_fs_Output glyph_fs(glyph_fs_Input input) {
 }
 
 struct glyph_supersampled_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
     [[vk::location(1)]] float4 color : TEXCOORD1;
     [[vk::location(2)]] nointerpolation uint glyph : TEXCOORD2;

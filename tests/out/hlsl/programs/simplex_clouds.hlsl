@@ -127,6 +127,9 @@ float cloud_density(float2 p) {
 
 struct sky_vs_Input {
     uint id : SV_VertexID;
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    uint luma_start_id : SV_StartVertexLocation;
+#endif
 };
 
 struct sky_vs_Output {
@@ -135,6 +138,11 @@ struct sky_vs_Output {
 };
 
 sky_vs_Output sky_vs(sky_vs_Input input) {
+    // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
+    // the draw's first vertex and instance (below SM 6.8 the host adds them).
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    input.id += input.luma_start_id;
+#endif
     const float2 ndc = float2(float((input.id << 1u) & 2u), float(input.id & 2u)) * 2.0 - float2(1.0, 1.0);
     const SkyVarying composite = { float4(ndc, 1.0, 1.0), ndc };
     sky_vs_Output output;
@@ -144,6 +152,7 @@ sky_vs_Output sky_vs(sky_vs_Input input) {
 }
 
 struct sky_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 ndc : TEXCOORD0;
 };
 

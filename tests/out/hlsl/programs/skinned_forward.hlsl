@@ -141,6 +141,9 @@ struct vs_main_Input {
     [[vk::location(4)]] uint4 joints : TEXCOORD4;
     [[vk::location(5)]] float4 weights : TEXCOORD5;
     uint instance_id : SV_InstanceID;
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    uint luma_start_instance_id : SV_StartInstanceLocation;
+#endif
 };
 
 struct vs_main_Output {
@@ -155,6 +158,11 @@ struct vs_main_Output {
 };
 
 vs_main_Output vs_main(vs_main_Input input) {
+    // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
+    // the draw's first vertex and instance (below SM 6.8 the host adds them).
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    input.instance_id += input.luma_start_instance_id;
+#endif
     const VertexIn v = { input.position, input.normal, input.tangent, input.uv, input.joints, input.weights, input.instance_id };
     Instance inst;
     inst.model = float4x4(asfloat(instances.Load4(min(v.instance_id, luma_length_instances() - 1u) * 96u)), asfloat(instances.Load4(16u + min(v.instance_id, luma_length_instances() - 1u) * 96u)), asfloat(instances.Load4(32u + min(v.instance_id, luma_length_instances() - 1u) * 96u)), asfloat(instances.Load4(48u + min(v.instance_id, luma_length_instances() - 1u) * 96u)));
@@ -186,6 +194,7 @@ vs_main_Output vs_main(vs_main_Input input) {
 }
 
 struct fs_main_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float3 world_pos : TEXCOORD0;
     [[vk::location(1)]] float3 normal : TEXCOORD1;
     [[vk::location(2)]] float4 tangent : TEXCOORD2;

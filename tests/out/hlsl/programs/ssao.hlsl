@@ -79,6 +79,7 @@ void continue_marker() {
 }
 
 struct ssao_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
 };
 
@@ -140,6 +141,7 @@ ssao_fs_Output ssao_fs(ssao_fs_Input input) {
 }
 
 struct blur_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
 };
 

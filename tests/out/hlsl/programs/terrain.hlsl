@@ -77,6 +77,10 @@ float3 triplanar(float3 p, float3 n, int layer) {
 struct terrain_vs_Input {
     uint vertex : SV_VertexID;
     uint instance : SV_InstanceID;
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    uint luma_start_vertex : SV_StartVertexLocation;
+    uint luma_start_instance : SV_StartInstanceLocation;
+#endif
 };
 
 struct terrain_vs_Output {
@@ -88,6 +92,12 @@ struct terrain_vs_Output {
 };
 
 terrain_vs_Output terrain_vs(terrain_vs_Input input) {
+    // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
+    // the draw's first vertex and instance (below SM 6.8 the host adds them).
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    input.vertex += input.luma_start_vertex;
+    input.instance += input.luma_start_instance;
+#endif
     int2 local[6] = luma_const;
     const uint quad = luma_div(input.vertex, 6u);
     const int2 corner = local[min(luma_rem(input.vertex, 6u), 5u)];
@@ -123,6 +133,7 @@ terrain_vs_Output terrain_vs(terrain_vs_Input input) {
 }
 
 struct terrain_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float3 world_position : TEXCOORD0;
     [[vk::location(1)]] float3 normal : TEXCOORD1;
     [[vk::location(2)]] float height01 : TEXCOORD2;

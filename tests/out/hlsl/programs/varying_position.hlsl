@@ -20,6 +20,9 @@ float pixel_index(Surface s) {
 
 struct vs_Input {
     uint id : SV_VertexID;
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    uint luma_start_id : SV_StartVertexLocation;
+#endif
 };
 
 struct vs_Output {
@@ -28,6 +31,11 @@ struct vs_Output {
 };
 
 vs_Output vs(vs_Input input) {
+    // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
+    // the draw's first vertex and instance (below SM 6.8 the host adds them).
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+    input.id += input.luma_start_id;
+#endif
     const float2 p = float2(float((input.id << 1u) & 2u), float(input.id & 2u));
     const Surface composite = { float4(p * 2.0 - float2(1.0, 1.0), 0.5, 1.0), p };
     vs_Output output;
@@ -59,6 +67,7 @@ fs_Output fs(fs_Input input) {
 }
 
 struct fs2_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
 };
 

@@ -162,6 +162,7 @@ Cells voronoi(float2 p) {
 }
 
 struct stone_floor_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
 };
 

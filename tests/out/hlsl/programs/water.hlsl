@@ -119,6 +119,7 @@ water_vs_Output water_vs(water_vs_Input input) {
 }
 
 struct water_fs_Input {
+    float4 luma_position : SV_Position;
     [[vk::location(0)]] float3 world_position : TEXCOORD0;
     [[vk::location(1)]] float3 normal : TEXCOORD1;
     [[vk::location(2)]] float crest : TEXCOORD2;

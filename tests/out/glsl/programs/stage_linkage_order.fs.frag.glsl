@@ -1,0 +1,22 @@
+#version 450
+
+struct fs_out {
+    vec4 color;
+    uint mask;
+    ivec2 sign_;
+};
+
+layout(location = 2) flat in uint id;
+layout(location = 1) in vec3 normal;
+layout(location = 0) in vec2 uv;
+layout(location = 0) out vec4 color;
+layout(location = 2) out uint mask;
+layout(location = 4) out ivec2 sign_;
+
+void main() {
+    float facing = gl_FrontFacing ? 1.0 : 0.5;
+    fs_out t = fs_out(vec4(uv, normal.z * facing, 1.0), id, ivec2(int(id) - 8, -int(id)));
+    color = t.color;
+    mask = t.mask;
+    sign_ = t.sign_;
+}
