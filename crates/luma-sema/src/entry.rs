@@ -659,6 +659,26 @@ impl<'a> Checker<'a> {
                     .with_note("locations count from 0 in order; `@builtin` members skip the count and `@location(N)` continues from N + 1"),
             );
         }
+        // Only values passed between stages are interpolated: on a vertex input or a fragment
+        // output the attribute would be silently ignored.
+        let varying = matches!(
+            (stage, dir),
+            (Stage::Vertex, Dir::Out) | (Stage::Fragment, Dir::In)
+        );
+        if io.interpolation.is_some() && !varying {
+            self.emit(
+                Diagnostic::error(
+                    codes::E0620,
+                    span,
+                    format!("{sname} {dname} `{name}` is not interpolated"),
+                )
+                .with_primary_label("`@interpolation` has no effect here")
+                .with_help(
+                    "remove `@interpolation(...)`: it belongs on vertex outputs and fragment \
+                     inputs",
+                ),
+            );
+        }
         let interpolation = if scalar.is_integer() {
             match io.interpolation {
                 Some(Interpolation::Smooth) | Some(Interpolation::NoPerspective) => {
