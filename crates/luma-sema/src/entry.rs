@@ -167,23 +167,21 @@ impl<'a> Checker<'a> {
             // The input struct: the one struct parameter. Other parameters may stand beside it
             // if they are builtins (as in WGSL and HLSL), which is how a fragment shader taking
             // a `@varying` struct reads `front_facing` or `sample_index`.
-            let mut struct_params =
-                param_tys
-                    .iter()
-                    .zip(&decl.params)
-                    .filter_map(|(&ty, p)| match self.ty(ty) {
-                        Ty::Struct(sid) => Some((sid, p, ty)),
-                        _ => None,
-                    });
+            let mut struct_params = param_tys.iter().zip(&decl.params).enumerate().filter_map(
+                |(i, (&ty, p))| match self.ty(ty) {
+                    Ty::Struct(sid) => Some((i, sid, p, ty)),
+                    _ => None,
+                },
+            );
             let input_struct = match (struct_params.next(), struct_params.next()) {
                 (Some(only), None) => Some(only),
                 _ => None,
             };
             let mut locs = LocationSet::default();
             let mut builtins: BTreeMap<u8, Span> = BTreeMap::new();
-            if let Some((sid, struct_param, struct_ty)) = input_struct {
-                for (p, &ty) in decl.params.iter().zip(&param_tys) {
-                    if std::ptr::eq(p, struct_param) {
+            if let Some((struct_index, sid, struct_param, struct_ty)) = input_struct {
+                for (i, (p, &ty)) in decl.params.iter().zip(&param_tys).enumerate() {
+                    if i == struct_index {
                         if !p.attributes.is_empty() {
                             self.emit(
                                 Diagnostic::error(
