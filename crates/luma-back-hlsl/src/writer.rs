@@ -3839,10 +3839,13 @@ impl<'a> Writer<'a> {
                 Expr::atom(format!("{name}({}, {})", l.text, r.text))
             }
             BinaryOp::Remainder if float => {
+                // `precise`: each step rounded on its own, as Luma's `%` is defined (DXC would
+                // contract `x - y * q` into a mad, and glslang's SPIR-V of it into an `Fma`
+                // that drivers may fold the caller's next addition into).
                 let name = self.helper("luma_frem", &tn, |name| {
                     format!(
-                        "// Truncated float remainder: x - y * trunc(x / y).\n\
-                         {tn} {name}({tn} x, {tn} y) {{\n    return x - y * trunc(x / y);\n}}\n"
+                        "// Truncated float remainder: x - y * trunc(x / y), each step rounded.\n\
+                         {tn} {name}({tn} x, {tn} y) {{\n    precise {tn} r = x - y * trunc(x / y);\n    return r;\n}}\n"
                     )
                 });
                 Expr::atom(format!("{name}({}, {})", l.text, r.text))
@@ -3972,10 +3975,12 @@ impl<'a> Writer<'a> {
             M::Trunc => call("trunc"),
             M::Fract => call("frac"),
             M::Mod => {
+                // `precise`, as `luma_frem` (found by luma-difftest: lavapipe folded the add
+                // after glslang's `Fma` into it, rounding `x + 0.0625` first).
                 let name = self.helper("luma_mod", &tn, |name| {
                     format!(
-                        "// GLSL mod: x - y * floor(x / y) (HLSL fmod truncates).\n\
-                         {tn} {name}({tn} x, {tn} y) {{\n    return x - y * floor(x / y);\n}}\n"
+                        "// GLSL mod: x - y * floor(x / y), each step rounded (HLSL fmod truncates).\n\
+                         {tn} {name}({tn} x, {tn} y) {{\n    precise {tn} r = x - y * floor(x / y);\n    return r;\n}}\n"
                     )
                 });
                 Expr::atom(format!("{name}({}, {})", arg(0), arg(1)))

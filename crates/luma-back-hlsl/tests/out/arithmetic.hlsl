@@ -33,19 +33,22 @@ uint luma_rem(uint x, uint y) {
     return x % (y == 0u ? 1u : y);
 }
 
-// Truncated float remainder: x - y * trunc(x / y).
+// Truncated float remainder: x - y * trunc(x / y), each step rounded.
 float luma_frem(float x, float y) {
-    return x - y * trunc(x / y);
+    precise float r = x - y * trunc(x / y);
+    return r;
 }
 
-// GLSL mod: x - y * floor(x / y) (HLSL fmod truncates).
+// GLSL mod: x - y * floor(x / y), each step rounded (HLSL fmod truncates).
 float luma_mod(float x, float y) {
-    return x - y * floor(x / y);
+    precise float r = x - y * floor(x / y);
+    return r;
 }
 
-// GLSL mod: x - y * floor(x / y) (HLSL fmod truncates).
+// GLSL mod: x - y * floor(x / y), each step rounded (HLSL fmod truncates).
 float3 luma_mod(float3 x, float3 y) {
-    return x - y * floor(x / y);
+    precise float3 r = x - y * floor(x / y);
+    return r;
 }
 
 // Element count of the runtime-sized array of `out_i` (offset 0, stride 4).

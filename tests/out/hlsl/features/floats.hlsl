@@ -16,24 +16,28 @@ struct Inputs {
 };
 [[vk::binding(1, 0)]] RWByteAddressBuffer results : register(u1, space0);
 
-// Truncated float remainder: x - y * trunc(x / y).
+// Truncated float remainder: x - y * trunc(x / y), each step rounded.
 float luma_frem(float x, float y) {
-    return x - y * trunc(x / y);
+    precise float r = x - y * trunc(x / y);
+    return r;
 }
 
-// GLSL mod: x - y * floor(x / y) (HLSL fmod truncates).
+// GLSL mod: x - y * floor(x / y), each step rounded (HLSL fmod truncates).
 float luma_mod(float x, float y) {
-    return x - y * floor(x / y);
+    precise float r = x - y * floor(x / y);
+    return r;
 }
 
-// Truncated float remainder: x - y * trunc(x / y).
+// Truncated float remainder: x - y * trunc(x / y), each step rounded.
 float4 luma_frem(float4 x, float4 y) {
-    return x - y * trunc(x / y);
+    precise float4 r = x - y * trunc(x / y);
+    return r;
 }
 
-// GLSL mod: x - y * floor(x / y) (HLSL fmod truncates).
+// GLSL mod: x - y * floor(x / y), each step rounded (HLSL fmod truncates).
 float4 luma_mod(float4 x, float4 y) {
-    return x - y * floor(x / y);
+    precise float4 r = x - y * floor(x / y);
+    return r;
 }
 
 [numthreads(1, 1, 1)]

@@ -28,9 +28,10 @@ struct Params_std140 {
 };
 [[vk::binding(1, 0)]] RWByteAddressBuffer samples : register(u1, space0);
 
-// GLSL mod: x - y * floor(x / y) (HLSL fmod truncates).
+// GLSL mod: x - y * floor(x / y), each step rounded (HLSL fmod truncates).
 float luma_mod(float x, float y) {
-    return x - y * floor(x / y);
+    precise float r = x - y * floor(x / y);
+    return r;
 }
 
 // Element count of the runtime-sized array of `samples` (offset 0, stride 16).

@@ -123,9 +123,10 @@ int luma_rem(int x, int y) {
     return x - d * (x / d);
 }
 
-// GLSL mod: x - y * floor(x / y) (HLSL fmod truncates).
+// GLSL mod: x - y * floor(x / y), each step rounded (HLSL fmod truncates).
 float luma_mod(float x, float y) {
-    return x - y * floor(x / y);
+    precise float r = x - y * floor(x / y);
+    return r;
 }
 
 // Element count of the runtime-sized array of `output` (offset 0, stride 16).
