@@ -1938,10 +1938,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     /// exists.
     fn clamped_level(&mut self, level: Handle<Value>, t: &str) -> Result<String, Error> {
         let l = self.operand(level)?.text;
-        let zero = matches!(
-            self.constant_literals(level)?.as_deref(),
-            Some([Literal::I32(0) | Literal::U32(0)])
-        );
+        let zero = luma_back::is_integer_zero(self.w.module, self.function, level);
         Ok(if self.w.options.bounds_checks && !zero {
             format!("clamp({l}, 0, textureQueryLevels({t}) - 1)")
         } else {

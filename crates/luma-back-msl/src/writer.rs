@@ -3002,20 +3002,20 @@ impl<'a> Writer<'a> {
                 ..
             }
         );
-        // The level (`None`: the size queries take none) and the last `read` argument.
+        // The level of the size queries (none for a multisampled texture) and the last `read`
+        // argument.
         let (lod, last) = match (sample, level) {
             (Some(s), _) => {
                 let s = self.int_text(ctx, s, depth)?;
                 let last = format!("uint(metal::clamp({s}, 0, int({i}.get_num_samples()) - 1))");
-                (None, last)
+                (String::new(), last)
             }
             (None, Some(l)) => {
                 let l = self.clamped_level(ctx, &i, l, depth)?;
-                (Some(l.clone()), l)
+                (l.clone(), l)
             }
-            (None, None) => (Some("0u".to_string()), "0u".to_string()),
+            (None, None) => ("0u".to_string(), "0u".to_string()),
         };
-        let lod = lod.unwrap_or_default();
         let mut parts = vec![
             format!("{i}.get_width({lod})"),
             format!("{i}.get_height({lod})"),
@@ -3052,7 +3052,7 @@ impl<'a> Writer<'a> {
         level: Handle<Value>,
         depth: u32,
     ) -> R<String> {
-        if self.const_index(ctx, level) == Some(0) {
+        if luma_back::is_integer_zero(self.module, ctx.func, level) {
             return Ok("0u".to_string());
         }
         let l = self.int_text(ctx, level, depth)?;

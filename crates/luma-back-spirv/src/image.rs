@@ -271,7 +271,10 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     /// exists.
     fn level_operand(&mut self, level: Option<Handle<Value>>, image: Word) -> Result<Word, Error> {
         match level {
-            Some(l) if self.w.options.bounds_checks && !self.is_const_zero(l) => {
+            Some(l)
+                if self.w.options.bounds_checks
+                    && !luma_back::is_integer_zero(self.w.module, self.func, l) =>
+            {
                 let id = self.value_id(l)?;
                 let id = self.sint(l, id)?;
                 let int = self.w.scalar_type(Scalar::I32)?;
@@ -281,14 +284,6 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             Some(l) => self.value_id(l),
             None => self.w.literal(Literal::I32(0)),
         }
-    }
-
-    /// Whether `v` is the constant 0: level 0 always exists, so it needs no clamp.
-    fn is_const_zero(&self, v: Handle<Value>) -> bool {
-        matches!(
-            self.const_components(v).as_deref(),
-            Some([Literal::I32(0) | Literal::U32(0)])
-        )
     }
 
     /// `id` (the value `v`) as a signed integer (scalar or vector), so that `SClamp` sees one

@@ -45,6 +45,15 @@ pub fn constant_literals(
     }
 }
 
+/// Whether `v` is the integer constant 0 (a texture level that always exists, so the back ends
+/// need not clamp it).
+pub fn is_integer_zero(module: &Module, function: &Function, v: Handle<Value>) -> bool {
+    matches!(
+        constant_literals(module, function, v).as_deref(),
+        Some([Literal::I32(0) | Literal::U32(0)])
+    )
+}
+
 /// Whether `low` and `high` are constants with `low <= high` (`low < high` when `strict`) in
 /// every component, a scalar bound standing for each component of a vector one. `false` when
 /// either is not a compile-time constant or a comparison is not ordered (NaN).
