@@ -1189,11 +1189,11 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             BinaryOp::Multiply => binary("*", Prec::Multiplicative, &l, &r),
             // A constant divisor other than 0 and -1 needs no guard; GLSL's `%` is only exact
             // for unsigned operands.
-            BinaryOp::Divide if integer && !self.safe_divisor(rhs)? => {
+            BinaryOp::Divide if integer && !self.safe_divisor(rhs) => {
                 self.helper_call(HelperKind::Div, scalar, size, &l, &r)
             }
             BinaryOp::Divide => binary("/", Prec::Multiplicative, &l, &r),
-            BinaryOp::Remainder if scalar.kind == ScalarKind::Uint && self.safe_divisor(rhs)? => {
+            BinaryOp::Remainder if scalar.kind == ScalarKind::Uint && self.safe_divisor(rhs) => {
                 binary("%", Prec::Multiplicative, &l, &r)
             }
             BinaryOp::Remainder => self.helper_call(HelperKind::Rem, scalar, size, &l, &r),
@@ -1238,14 +1238,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     }
 
     /// Whether `divisor` is a constant with no component equal to 0 or -1.
-    fn safe_divisor(&self, divisor: Handle<Value>) -> Result<bool, Error> {
-        Ok(self.constant_literals(divisor)?.is_some_and(|lits| {
-            lits.iter().all(|l| match l {
-                Literal::I32(v) => *v != 0 && *v != -1,
-                Literal::U32(v) => *v != 0,
-                _ => false,
-            })
-        }))
+    fn safe_divisor(&self, divisor: Handle<Value>) -> bool {
+        luma_back::is_safe_integer_divisor(self.w.module, self.function, divisor)
     }
 
     fn helper_call(

@@ -3834,6 +3834,16 @@ impl<'a> Writer<'a> {
             BinaryOp::Subtract => infix("-", Prec::Additive, &l, &r),
             BinaryOp::Multiply => infix("*", Prec::Multiplicative, &l, &r),
             BinaryOp::Divide if float => infix("/", Prec::Multiplicative, &l, &r),
+            // A constant divisor other than 0 and -1 needs no guard: HLSL's `/` truncates, as
+            // Luma's does. Its `%` is only defined when both operands have the same sign, so
+            // signed remainders keep the helper.
+            BinaryOp::Divide | BinaryOp::Remainder
+                if (op == BinaryOp::Divide || !signed)
+                    && luma_back::is_safe_integer_divisor(self.module, ctx.func, rhs) =>
+            {
+                let sym = if op == BinaryOp::Divide { "/" } else { "%" };
+                infix(sym, Prec::Multiplicative, &l, &r)
+            }
             BinaryOp::Divide => {
                 let name = self.int_helper("luma_div", &tn, operand_ty, signed, true)?;
                 Expr::atom(format!("{name}({}, {})", l.text, r.text))

@@ -3206,6 +3206,14 @@ impl<'a> Writer<'a> {
             BinaryOp::Subtract => infix("-", Prec::Additive, &l, &r),
             BinaryOp::Multiply => infix("*", Prec::Multiplicative, &l, &r),
             BinaryOp::Divide if float => infix("/", Prec::Multiplicative, &l, &r),
+            // A constant divisor other than 0 and -1 needs no guard: Metal's `/` and `%` are
+            // C++'s, which truncate, as Luma's do.
+            BinaryOp::Divide | BinaryOp::Remainder
+                if luma_back::is_safe_integer_divisor(self.module, ctx.func, rhs) =>
+            {
+                let sym = if op == BinaryOp::Divide { "/" } else { "%" };
+                infix(sym, Prec::Multiplicative, &l, &r)
+            }
             BinaryOp::Divide => {
                 let name = self.int_helper("luma_div", &tn, operand_ty, signed, true)?;
                 Expr::atom(format!("{name}({}, {})", l.text, r.text))

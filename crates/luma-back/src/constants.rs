@@ -54,6 +54,24 @@ pub fn is_integer_zero(module: &Module, function: &Function, v: Handle<Value>) -
     )
 }
 
+/// Whether `divisor` is an integer constant with no component equal to 0 or -1: the only
+/// divisors for which Luma's total `/` and `%` (WGSL's rules) differ from the targets' own
+/// truncating operators, so with any other constant the back ends write the plain operator
+/// instead of a guarded helper.
+pub fn is_safe_integer_divisor(
+    module: &Module,
+    function: &Function,
+    divisor: Handle<Value>,
+) -> bool {
+    constant_literals(module, function, divisor).is_some_and(|literals| {
+        literals.iter().all(|l| match l {
+            Literal::I32(v) => *v != 0 && *v != -1,
+            Literal::U32(v) => *v != 0,
+            _ => false,
+        })
+    })
+}
+
 /// Whether `low` and `high` are constants with `low <= high` (`low < high` when `strict`) in
 /// every component, a scalar bound standing for each component of a vector one. `false` when
 /// either is not a compile-time constant or a comparison is not ordered (NaN).

@@ -21,7 +21,9 @@ pub use callgraph::{
     CallGraph,
 };
 pub use chain::{else_if, else_if_folds, else_if_shape, ElseIf};
-pub use constants::{bounds_ordered, clamp_text, constant_literals, is_integer_zero};
+pub use constants::{
+    bounds_ordered, clamp_text, constant_literals, is_integer_zero, is_safe_integer_divisor,
+};
 pub use namer::Namer;
 pub use plan::{Placement, ValuePlan};
 pub use prec::{Prec, Side};

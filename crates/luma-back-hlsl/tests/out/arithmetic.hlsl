@@ -77,7 +77,7 @@ int ints(int a, int b, uint ua, uint ub, int2 va, int2 vb) {
     const int2 e = asint(asuint(luma_div(va, vb)) + asuint(luma_rem(va, vb)) + asuint(luma_rem(va, int2(3, 3))));
     int2 updated = e;
     if (uint(a) < 2u) {
-        updated[uint(a)] = asint((asuint(((luma_div(a, b) & luma_rem(a, b)) | luma_div(a, 3)) ^ luma_div(a, -1)) + asuint(a << (ub & 31u)) - asuint(a >> (ub & 31u))) * asuint(a << 5u) + asuint(a << 8u) + (0u - asuint(a)) + asuint(~a) + (luma_div(ua, ub) + luma_rem(ua, ub) + (ua >> (ub & 31u))));
+        updated[uint(a)] = asint((asuint(((luma_div(a, b) & luma_rem(a, b)) | (a / 3)) ^ luma_div(a, -1)) + asuint(a << (ub & 31u)) - asuint(a >> (ub & 31u))) * asuint(a << 5u) + asuint(a << 8u) + (0u - asuint(a)) + asuint(~a) + (luma_div(ua, ub) + luma_rem(ua, ub) + (ua >> (ub & 31u))));
     }
     return asint(asuint(e[min(uint(b), 1u)]) + asuint(updated.y));
 }

@@ -45,10 +45,10 @@ metal::float3 luma_mod(metal::float3 x, metal::float3 y) {
 }
 
 int ints(int a, int b, uint ua, uint ub, metal::int2 va, metal::int2 vb) {
-    const metal::int2 e = as_type<metal::int2>(as_type<metal::uint2>(luma_div(va, vb)) + as_type<metal::uint2>(luma_rem(va, vb)) + as_type<metal::uint2>(luma_rem(va, metal::int2(3, 3))));
+    const metal::int2 e = as_type<metal::int2>(as_type<metal::uint2>(luma_div(va, vb)) + as_type<metal::uint2>(luma_rem(va, vb)) + as_type<metal::uint2>(va % metal::int2(3, 3)));
     metal::int2 updated = e;
     if (uint(a) < 2u) {
-        updated[uint(a)] = as_type<int>((as_type<uint>(((luma_div(a, b) & luma_rem(a, b)) | luma_div(a, 3)) ^ luma_div(a, -1)) + (as_type<uint>(a) << (ub & 31u)) - as_type<uint>(a >> (ub & 31u))) * (as_type<uint>(a) << 5u) + (as_type<uint>(a) << 8u) + (0u - as_type<uint>(a)) + as_type<uint>(~a) + (luma_div(ua, ub) + luma_rem(ua, ub) + (ua >> (ub & 31u))));
+        updated[uint(a)] = as_type<int>((as_type<uint>(((luma_div(a, b) & luma_rem(a, b)) | (a / 3)) ^ luma_div(a, -1)) + (as_type<uint>(a) << (ub & 31u)) - as_type<uint>(a >> (ub & 31u))) * (as_type<uint>(a) << 5u) + (as_type<uint>(a) << 8u) + (0u - as_type<uint>(a)) + as_type<uint>(~a) + (luma_div(ua, ub) + luma_rem(ua, ub) + (ua >> (ub & 31u))));
     }
     return as_type<int>(as_type<uint>(e[metal::min(uint(b), 1u)]) + as_type<uint>(updated.y));
 }

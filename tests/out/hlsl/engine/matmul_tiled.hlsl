@@ -23,11 +23,6 @@ struct Dims_std140 {
 groupshared float tile_a[16][16];
 groupshared float tile_b[16][16];
 
-uint luma_div(uint x, uint y) {
-    // x / 0 == x.
-    return x / (y == 0u ? 1u : y);
-}
-
 // Element count of the runtime-sized array of `a` (offset 0, stride 4).
 uint luma_length_a() {
     uint size;
@@ -71,7 +66,7 @@ void matmul(matmul_Input input) {
     const uint row = input.wid.y * 16u + input.lid.y;
     const uint col = input.wid.x * 16u + input.lid.x;
     const uint e = dims.k;
-    const int e_1 = asint(asuint(int(luma_div(e + 16u - 1u, 16u))) - 1u);
+    const int e_1 = asint(asuint(int((e + 16u - 1u) / 16u)) - 1u);
     int t = 0;
     uint carried = asuint(e_1) - 0u;
     bool carried_1 = 0 <= e_1;

@@ -26,11 +26,6 @@ uint luma_length_block_sums() {
     return size / 4u;
 }
 
-uint luma_div(uint x, uint y) {
-    // x / 0 == x.
-    return x / (y == 0u ? 1u : y);
-}
-
 struct scan_blocks_Input {
     uint3 lid : SV_GroupThreadID;
     uint3 wid : SV_GroupID;
@@ -125,7 +120,7 @@ struct add_block_offsets_Input {
 
 [numthreads(256, 1, 1)]
 void add_block_offsets(add_block_offsets_Input input) {
-    const uint block = luma_div(input.gid.x, 256u);
+    const uint block = input.gid.x / 256u;
     if (block == 0u) {
         return;
     }

@@ -32,11 +32,6 @@ static const int luma_const_1[36] = { 0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 
 [[vk::binding(1, 0)]] TextureCube<float4> environment_tex : register(t1, space0);
 [[vk::binding(2, 0)]] SamplerState environment_samp : register(s2, space0);
 
-uint luma_rem(uint x, uint y) {
-    // x % 0 == 0.
-    return x % (y == 0u ? 1u : y);
-}
-
 struct sky_vs_Input {
     uint index : SV_VertexID;
 #if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
@@ -57,7 +52,7 @@ sky_vs_Output sky_vs(sky_vs_Input input) {
 #endif
     int local[36] = luma_const_1;
     float3 local_1[8] = luma_const;
-    const int e = local[min(luma_rem(input.index, 36u), 35u)];
+    const int e = local[min(input.index % 36u, 35u)];
     const float3 corner = local_1[min(uint(e), 7u)];
     const float4x4 e_1 = sky.proj;
     const float4x4 e_2 = sky.view_rotation;

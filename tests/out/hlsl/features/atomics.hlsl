@@ -55,11 +55,6 @@ uint luma_length_slots() {
     return size / 4u;
 }
 
-uint luma_rem(uint x, uint y) {
-    // x % 0 == 0.
-    return x % (y == 0u ? 1u : y);
-}
-
 // Element count of the runtime-sized array of `old_values` (offset 0, stride 4).
 uint luma_length_old_values() {
     uint size;
@@ -111,7 +106,7 @@ void atomics(atomics_Input input) {
     int old_8;
     InterlockedAdd(local_sum, value, old_8);
     uint old_9;
-    InterlockedMax(local_slots[min(luma_rem(input.lid + 1u, 64u), 63u)], previous, old_9);
+    InterlockedMax(local_slots[min((input.lid + 1u) % 64u, 63u)], previous, old_9);
     GroupMemoryBarrierWithGroupSync();
     DeviceMemoryBarrierWithGroupSync();
     int sum;

@@ -16,11 +16,6 @@ struct luma_zero_1 {
 [[vk::binding(0, 0)]] RWByteAddressBuffer data : register(u0, space0);
 [[vk::binding(1, 0)]] RWByteAddressBuffer out_ : register(u1, space0);
 
-uint luma_rem(uint x, uint y) {
-    // x % 0 == 0.
-    return x % (y == 0u ? 1u : y);
-}
-
 // Element count of the runtime-sized array of `out_` (offset 0, stride 4).
 uint luma_length_out_() {
     uint size;
@@ -52,8 +47,8 @@ void big_arrays(big_arrays_Input input) {
         }
     }
     grid = value_1;
-    values[min(luma_rem(input.gid.x, 100u), 99u)] = float(input.gid.x) + 0.5;
-    grid[min(luma_rem(input.gid.x, 10u), 9u)][min(luma_rem(input.gid.x + 3u, 10u), 9u)] = asint(asuint(int(input.gid.x)) * 3u);
+    values[min(input.gid.x % 100u, 99u)] = float(input.gid.x) + 0.5;
+    grid[min(input.gid.x % 10u, 9u)][min((input.gid.x + 3u) % 10u, 9u)] = asint(asuint(int(input.gid.x)) * 3u);
     const float e[100] = values;
     for (uint i_3 = 0u; i_3 < 100u; ++i_3) {
         data.Store(800u + i_3 * 4u, asuint(e[i_3]));
@@ -64,7 +59,7 @@ void big_arrays(big_arrays_Input input) {
             data.Store(1200u + i_4 * 40u + i_5 * 4u, asuint(e_1[i_4][i_5]));
         }
     }
-    const float e_2 = values[min(luma_rem(input.gid.x + 1u, 100u), 99u)];
+    const float e_2 = values[min((input.gid.x + 1u) % 100u, 99u)];
     const int e_3 = grid[1][2];
     out_.Store(min(input.gid.x, luma_length_out_() - 1u) * 4u, asuint(e_2 + float(e_3)));
 }

@@ -21,11 +21,6 @@ groupshared uint grid[4][4][2];
 groupshared Partial partial;
 groupshared bool flags[64];
 
-uint luma_rem(uint x, uint y) {
-    // x % 0 == 0.
-    return x % (y == 0u ? 1u : y);
-}
-
 // Element count of the runtime-sized array of `output` (offset 0, stride 16).
 uint luma_length_output() {
     uint size;
@@ -66,7 +61,7 @@ void compute_builtins(compute_builtins_Input input) {
         partial = luma_const;
     }
     GroupMemoryBarrierWithGroupSync();
-    const uint neighbour = grid[min(luma_rem(l.x + 1u, 4u), 3u)][min(l.y, 3u)][min(l.z, 1u)];
+    const uint neighbour = grid[min((l.x + 1u) % 4u, 3u)][min(l.y, 3u)][min(l.z, 1u)];
     const bool even = flags[min(input_1.local_index, 63u)];
     if (input_1.local_index == 0u) {
         counter = input_1.group_id.x + input_1.group_id.y + input_1.group_id.z;

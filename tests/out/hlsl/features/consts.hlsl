@@ -15,11 +15,6 @@ static const Range luma_const_5 = { 0.0, 0.5 };
 [[vk::binding(0, 0)]] RWByteAddressBuffer out_ints : register(u0, space0);
 [[vk::binding(1, 0)]] RWByteAddressBuffer out_floats : register(u1, space0);
 
-uint luma_rem(uint x, uint y) {
-    // x % 0 == 0.
-    return x % (y == 0u ? 1u : y);
-}
-
 Range make_range(float lo, float hi) {
     const Range composite = { lo, hi };
     return composite;
@@ -73,7 +68,7 @@ void consts(consts_Input input) {
     out_ints.Store(min(input.index + 12u, 15u) * 4u, asuint(20));
     out_floats.Store4(min(input.index, 7u) * 16u, asuint(float4(1.0, 3.0, 1.0, 3.25)));
     const float e_4 = table[min(input.index, 7u)];
-    const float e_5 = local_1[min(luma_rem(input.index, 3u), 2u)];
+    const float e_5 = local_1[min(input.index % 3u, 2u)];
     const float e_6 = width(ranges[1]);
     const float e_7 = width(luma_const_5);
     out_floats.Store4(min(input.index + 4u, 7u) * 16u, asuint(float4(e_4, e_5, float2(0.5, 8.0)) + float4(e_6, e_7, float2(0.25, 0.5))));

@@ -55,11 +55,6 @@ int luma_rem(int x, int y) {
     return x - d * (x / d);
 }
 
-int luma_div(int x, int y) {
-    // x / 0 == x and MIN / -1 == MIN: divide by 1 instead.
-    return x / ((y == 0 || (x == (-2147483647 - 1) && y == -1)) ? 1 : y);
-}
-
 int classify(int x) {
     if (x < 0) {
         return -1;
@@ -310,14 +305,14 @@ void control_flow() {
             break;
         }
         carried_12 = carried_12 + 1u;
-        x_1 = luma_rem(x_1, 2) == 0 ? luma_div(x_1, 2) : asint(3u * asuint(x_1) + 1u);
+        x_1 = luma_rem(x_1, 2) == 0 ? x_1 / 2 : asint(3u * asuint(x_1) + 1u);
         steps = asint(asuint(steps) + 1u);
     }
     results.Store(20u, asuint(asint(asuint(steps_1) * 2u)));
     results.Store(24u, asuint(x_2));
     const int c = params.n;
     const uint u = params.count;
-    results.Store(28u, asuint(asint(asuint((((luma_rem(luma_div(asint((asuint(c) + 5u - 2u) * 3u), 2), 1000) & 65535) | 256) << 2u) >> 1u) + asuint(int((u << 1u) >> 2u)))));
+    results.Store(28u, asuint(asint(asuint((((luma_rem(asint((asuint(c) + 5u - 2u) * 3u) / 2, 1000) & 65535) | 256) << 2u) >> 1u) + asuint(int((u << 1u) >> 2u)))));
     arr = luma_const;
     const int e_16 = params.n;
     arr[min(uint(e_16 & 7), 7u)] = 42;

@@ -36,16 +36,6 @@ uint luma_length_random_floats() {
     return size / 16u;
 }
 
-uint luma_rem(uint x, uint y) {
-    // x % 0 == 0.
-    return x % (y == 0u ? 1u : y);
-}
-
-uint luma_div(uint x, uint y) {
-    // x / 0 == x.
-    return x / (y == 0u ? 1u : y);
-}
-
 // Element count of the runtime-sized array of `signed_out` (offset 0, stride 4).
 uint luma_length_signed_out() {
     uint size;
@@ -193,7 +183,7 @@ void fill_random(fill_random_Input input) {
     const float e_9 = to_unit_bits(v.z);
     const float e_10 = to_unit_bits(v.w);
     const float4 jitter = float4(e_7, e_8, e_9, e_10);
-    random_floats.Store4(min(i, luma_length_random_floats() - 1u) * 16u, asuint(float4((float2(float(luma_rem(i, 8u)), float(luma_rem(luma_div(i, 8u), 8u))) + jitter.xy) / float2(8.0, 8.0), jitter.zw)));
+    random_floats.Store4(min(i, luma_length_random_floats() - 1u) * 16u, asuint(float4((float2(float(i % 8u), float(i / 8u % 8u)) + jitter.xy) / float2(8.0, 8.0), jitter.zw)));
     const uint e_11 = params.frame;
     const uint e_12 = params.seed;
     const uint3 p3 = pcg3d(uint3(i, e_11, e_12));

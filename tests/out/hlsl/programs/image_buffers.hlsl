@@ -50,11 +50,6 @@ uint luma_pack4x8unorm(float4 v) {
     return q.x | (q.y << 8) | (q.z << 16) | (q.w << 24);
 }
 
-uint luma_div(uint x, uint y) {
-    // x / 0 == x.
-    return x / (y == 0u ? 1u : y);
-}
-
 float4 texel(int x, int y) {
     const uint e = image.width;
     const uint e_1 = image.height;
@@ -266,11 +261,11 @@ struct downsample_Input {
 void downsample(downsample_Input input) {
     const uint e = image.width;
     bool phi;
-    if (input.id.x >= luma_div(e, 2u)) {
+    if (input.id.x >= e / 2u) {
         phi = true;
     } else {
         const uint e_1 = image.height;
-        phi = input.id.y >= luma_div(e_1, 2u);
+        phi = input.id.y >= e_1 / 2u;
     }
     if (phi) {
         return;

@@ -62,11 +62,6 @@ struct Frame_std140 {
 };
 [[vk::binding(1, 0)]] RWByteAddressBuffer store : register(u1, space0);
 
-uint luma_rem(uint x, uint y) {
-    // x % 0 == 0.
-    return x % (y == 0u ? 1u : y);
-}
-
 // Element count of the runtime-sized array of `store` (offset 272, stride 16).
 uint luma_length_store() {
     uint size;
@@ -131,8 +126,8 @@ void main(main_Input input) {
     store.Store(28u, asuint(e_6 + e_5));
     const float e_7 = asfloat(store.Load(76u));
     store.Store(76u, asuint(e_7 - 1.0));
-    const float2 e_8 = asfloat(store.Load2(32u + min(luma_rem(i, 2u), 1u) * 24u + min(luma_rem(i, 3u), 2u) * 8u));
-    store.Store2(32u + min(luma_rem(i, 2u), 1u) * 24u + min(luma_rem(i, 3u), 2u) * 8u, asuint(e_8 * float2(2.0, 3.0)));
+    const float2 e_8 = asfloat(store.Load2(32u + min(i % 2u, 1u) * 24u + min(i % 3u, 2u) * 8u));
+    store.Store2(32u + min(i % 2u, 1u) * 24u + min(i % 3u, 2u) * 8u, asuint(e_8 * float2(2.0, 3.0)));
     store.Store(136u, asuint(acc_6.y));
     const float2x3 stored = float2x3(acc_6, acc_6.zyx);
     store.Store3(80u, asuint(stored[0]));

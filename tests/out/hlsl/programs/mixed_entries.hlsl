@@ -43,16 +43,6 @@ struct LabelOut {
 [[vk::binding(2, 0)]] Texture2D<float4> font_atlas_tex : register(t2, space0);
 [[vk::binding(3, 0)]] SamplerState font_atlas_samp : register(s3, space0);
 
-uint luma_div(uint x, uint y) {
-    // x / 0 == x.
-    return x / (y == 0u ? 1u : y);
-}
-
-uint luma_rem(uint x, uint y) {
-    // x % 0 == 0.
-    return x % (y == 0u ? 1u : y);
-}
-
 // Element count of the runtime-sized array of `line_vertices` (offset 0, stride 32).
 uint luma_length_line_vertices() {
     uint size;
@@ -83,8 +73,8 @@ line_vs_Output line_vs(line_vs_Input input) {
 #if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
     input.vertex += input.luma_start_vertex;
 #endif
-    const uint segment = luma_div(input.vertex, 6u);
-    const uint corner = luma_rem(input.vertex, 6u);
+    const uint segment = input.vertex / 6u;
+    const uint corner = input.vertex % 6u;
     LineVertex a;
     a.position = asfloat(line_vertices.Load4(min(segment * 2u, luma_length_line_vertices() - 1u) * 32u));
     a.color = asfloat(line_vertices.Load4(16u + min(segment * 2u, luma_length_line_vertices() - 1u) * 32u));
@@ -216,7 +206,7 @@ struct make_circle_Input {
 [numthreads(32, 1, 1)]
 void make_circle(make_circle_Input input) {
     const uint e = luma_length_line_vertices();
-    const uint count = luma_div(uint(int(e)), 2u);
+    const uint count = uint(int(e)) / 2u;
     const uint segment = input.id.x;
     if (segment >= count) {
         return;

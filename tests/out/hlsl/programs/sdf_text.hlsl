@@ -59,11 +59,6 @@ uint luma_length_glyphs() {
     return size / 48u;
 }
 
-uint luma_rem(uint x, uint y) {
-    // x % 0 == 0.
-    return x % (y == 0u ? 1u : y);
-}
-
 float median(float r, float g, float b) {
     return max(min(r, g), min(max(r, g), b));
 }
@@ -109,7 +104,7 @@ glyph_vs_Output glyph_vs(glyph_vs_Input input) {
     g.rect = asfloat(glyphs.Load4(min(input.instance, luma_length_glyphs() - 1u) * 48u));
     g.uv_rect = asfloat(glyphs.Load4(16u + min(input.instance, luma_length_glyphs() - 1u) * 48u));
     g.color = asfloat(glyphs.Load4(32u + min(input.instance, luma_length_glyphs() - 1u) * 48u));
-    const float2 corner = local[min(luma_rem(input.vertex, 6u), 5u)];
+    const float2 corner = local[min(input.vertex % 6u, 5u)];
     const float4 e = g.rect;
     const float4 e_1 = g.rect;
     const float2 e_2 = style.screen_size;

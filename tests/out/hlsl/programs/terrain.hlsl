@@ -48,14 +48,14 @@ static const int2 luma_const[6] = { int2(0, 0), int2(1, 0), int2(0, 1), int2(0, 
 [[vk::binding(3, 0)]] Texture2DArray<float4> layers_tex : register(t3, space0);
 [[vk::binding(4, 0)]] SamplerState layers_samp : register(s4, space0);
 
-uint luma_div(uint x, uint y) {
-    // x / 0 == x.
-    return x / (y == 0u ? 1u : y);
-}
-
 uint luma_rem(uint x, uint y) {
     // x % 0 == 0.
     return x % (y == 0u ? 1u : y);
+}
+
+uint luma_div(uint x, uint y) {
+    // x / 0 == x.
+    return x / (y == 0u ? 1u : y);
 }
 
 float height_at(float2 uv) {
@@ -99,8 +99,8 @@ terrain_vs_Output terrain_vs(terrain_vs_Input input) {
     input.instance += input.luma_start_instance;
 #endif
     int2 local[6] = luma_const;
-    const uint quad = luma_div(input.vertex, 6u);
-    const int2 corner = local[min(luma_rem(input.vertex, 6u), 5u)];
+    const uint quad = input.vertex / 6u;
+    const int2 corner = local[min(input.vertex % 6u, 5u)];
     const uint e = terrain.tile_quads;
     const uint e_1 = terrain.tile_quads;
     const uint e_2 = terrain.tiles_per_edge;

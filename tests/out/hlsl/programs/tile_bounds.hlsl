@@ -36,11 +36,6 @@ uint luma_length_depth() {
     return size / 4u;
 }
 
-int luma_div(int x, int y) {
-    // x / 0 == x and MIN / -1 == MIN: divide by 1 instead.
-    return x / ((y == 0 || (x == (-2147483647 - 1) && y == -1)) ? 1 : y);
-}
-
 // Element count of the runtime-sized array of `tile_bounds` (offset 0, stride 16).
 uint luma_length_tile_bounds() {
     uint size;
@@ -127,7 +122,7 @@ void bounds(bounds_Input input) {
         }
         GroupMemoryBarrierWithGroupSync();
         carried = carried + 1u;
-        stride = luma_div(stride, 2);
+        stride = stride / 2;
     }
     if (input.lane == 0u) {
         const float e_7 = tile_min[0];

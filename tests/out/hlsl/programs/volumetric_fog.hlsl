@@ -51,11 +51,6 @@ struct Fog_std140 {
 [[vk::binding(5, 0)]] Texture2D<float> sun_shadow_tex : register(t5, space0);
 [[vk::binding(6, 0)]] SamplerComparisonState sun_shadow_samp : register(s6, space0);
 
-uint luma_rem(uint x, uint y) {
-    // x % 0 == 0.
-    return x % (y == 0u ? 1u : y);
-}
-
 float3 world_position(float2 uv, float depth) {
     const float4x4 e = fog.inv_view_proj;
     const float4 world = mul(float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, depth, 1.0), e);
@@ -113,7 +108,7 @@ fog_fs_Output fog_fs(fog_fs_Input input) {
     const int steps = clamp(e_3, 1, 128);
     const float step_length = min(length(ray), e_2) / float(steps);
     const uint e_4 = fog.frame;
-    const float jitter = frac(52.982918 * frac(dot(input.frag.xy + (float2)(float(luma_rem(e_4, 64u)) * 5.588238), float2(0.06711056, 0.00583715))));
+    const float jitter = frac(52.982918 * frac(dot(input.frag.xy + (float2)(float(e_4 % 64u) * 5.588238), float2(0.06711056, 0.00583715))));
     const float4 e_5 = fog.sun_direction;
     const float e_6 = fog.anisotropy;
     const float phase = henyey_greenstein(dot(dir, -normalize(e_5.xyz)), e_6);

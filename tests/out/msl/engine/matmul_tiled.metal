@@ -15,11 +15,6 @@ struct Dims_std140 {
     char _pad0[4];
 };
 
-uint luma_div(uint x, uint y) {
-    // x / 0 == x.
-    return x / (y == 0u ? 1u : y);
-}
-
 // Dispatch with threadsPerThreadgroup = (16, 16, 1).
 kernel void matmul(
     metal::uint3 lid [[thread_position_in_threadgroup]],
@@ -35,7 +30,7 @@ kernel void matmul(
     const uint row = wid.y * 16u + lid.y;
     const uint col = wid.x * 16u + lid.x;
     const uint e = dims.k;
-    const int e_1 = as_type<int>(as_type<uint>(static_cast<int>(luma_div(e + 16u - 1u, 16u))) - 1u);
+    const int e_1 = as_type<int>(as_type<uint>(static_cast<int>((e + 16u - 1u) / 16u)) - 1u);
     int t = 0;
     uint carried = as_type<uint>(e_1) - 0u;
     bool carried_1 = 0 <= e_1;

@@ -19,11 +19,6 @@ struct sky_fs_out {
 constant metal::array<metal::float3, 8> luma_const = metal::array<metal::float3, 8> {metal::float3(-1.0, -1.0, -1.0), metal::float3(1.0, -1.0, -1.0), metal::float3(-1.0, 1.0, -1.0), metal::float3(1.0, 1.0, -1.0), metal::float3(-1.0, -1.0, 1.0), metal::float3(1.0, -1.0, 1.0), metal::float3(-1.0, 1.0, 1.0), metal::float3(1.0, 1.0, 1.0)};
 constant metal::array<int, 36> luma_const_1 = metal::array<int, 36> {0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4, 2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5};
 
-uint luma_rem(uint x, uint y) {
-    // x % 0 == 0.
-    return x % (y == 0u ? 1u : y);
-}
-
 struct sky_vs_Output {
     metal::float4 clip [[position]];
     metal::float3 direction [[user(loc0)]];
@@ -35,7 +30,7 @@ vertex sky_vs_Output sky_vs(
 ) {
     metal::array<int, 36> local = luma_const_1;
     metal::array<metal::float3, 8> local_1 = luma_const;
-    const int e = local[metal::min(luma_rem(index, 36u), 35u)];
+    const int e = local[metal::min(index % 36u, 35u)];
     const metal::float3 corner = local_1[metal::min(uint(e), 7u)];
     const metal::float4x4 e_1 = sky.proj;
     const metal::float4x4 e_2 = sky.view_rotation;

@@ -22,11 +22,6 @@ constant float luma_fc_BIAS [[function_constant(10)]];
 constant float BIAS = metal::is_function_constant_defined(luma_fc_BIAS) ? luma_fc_BIAS : 0.025;
 constant metal::array<metal::float3, 8> luma_const = metal::array<metal::float3, 8> {metal::float3(0.06, 0.04, 0.02), metal::float3(-0.1, 0.05, 0.08), metal::float3(0.12, -0.15, 0.1), metal::float3(-0.05, -0.2, 0.21), metal::float3(0.3, 0.12, 0.25), metal::float3(-0.28, 0.3, 0.33), metal::float3(0.41, -0.38, 0.4), metal::float3(-0.5, -0.45, 0.55)};
 
-int luma_rem(int x, int y) {
-    // Truncated remainder; x % 0 == 0 and MIN % -1 == 0.
-    return x % ((y == 0 || (x == (-2147483647 - 1) && y == -1)) ? 1 : y);
-}
-
 metal::float3 view_position(metal::float2 uv, constant Camera& camera, metal::texture2d<float> depth_tex_tex, metal::sampler depth_tex_samp) {
     const metal::float4 e = depth_tex_tex.sample(depth_tex_samp, uv, metal::level(0.0));
     const metal::float4x4 e_1 = camera.inv_proj;
@@ -78,7 +73,7 @@ fragment ssao_Output ssao(
             occluded_1 = occluded;
             break;
         }
-        const metal::float3 k = local[metal::min(uint(luma_rem(i, 8)), 7u)];
+        const metal::float3 k = local[metal::min(uint(i % 8), 7u)];
         const metal::float3 rotated = metal::float3(k.x * rotation.x - k.y * rotation.y, k.x * rotation.y + k.y * rotation.x, k.z);
         const metal::float3 p = origin + metal::faceforward(rotated, -normal, rotated) * RADIUS;
         const metal::float4x4 e_4 = camera.proj;

@@ -25,11 +25,6 @@ uint luma_atomic_compare_exchange(device metal::atomic_uint* p, uint cmp, uint v
     return expected;
 }
 
-uint luma_rem(uint x, uint y) {
-    // x % 0 == 0.
-    return x % (y == 0u ? 1u : y);
-}
-
 // Dispatch with threadsPerThreadgroup = (64, 1, 1).
 kernel void atomics(
     uint lid [[thread_index_in_threadgroup]],
@@ -59,7 +54,7 @@ kernel void atomics(
     const uint won = luma_atomic_compare_exchange(&counters.lock, 0u, gid.x + 1u);
     metal::atomic_fetch_add_explicit(&counters.bins[metal::min(uint(value & 7), 7u)], 1, metal::memory_order_relaxed);
     metal::atomic_fetch_add_explicit(&local_sum, value, metal::memory_order_relaxed);
-    metal::atomic_fetch_max_explicit(&local_slots[metal::min(luma_rem(lid + 1u, 64u), 63u)], previous, metal::memory_order_relaxed);
+    metal::atomic_fetch_max_explicit(&local_slots[metal::min((lid + 1u) % 64u, 63u)], previous, metal::memory_order_relaxed);
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     metal::threadgroup_barrier(metal::mem_flags::mem_device);
     const int sum = metal::atomic_load_explicit(&local_sum, metal::memory_order_relaxed);

@@ -6,11 +6,6 @@ struct Big {
     metal::array<metal::array<int, 10>, 10> grid;
 };
 
-uint luma_rem(uint x, uint y) {
-    // x % 0 == 0.
-    return x % (y == 0u ? 1u : y);
-}
-
 // Dispatch with threadsPerThreadgroup = (4, 1, 1).
 kernel void big_arrays(
     metal::uint3 gid [[thread_position_in_grid]],
@@ -24,13 +19,13 @@ kernel void big_arrays(
     values = e;
     const metal::array<metal::array<int, 10>, 10> e_1 = data[0u].grid;
     grid = e_1;
-    values[metal::min(luma_rem(gid.x, 100u), 99u)] = static_cast<float>(gid.x) + 0.5;
-    grid[metal::min(luma_rem(gid.x, 10u), 9u)][metal::min(luma_rem(gid.x + 3u, 10u), 9u)] = as_type<int>(as_type<uint>(static_cast<int>(gid.x)) * 3u);
+    values[metal::min(gid.x % 100u, 99u)] = static_cast<float>(gid.x) + 0.5;
+    grid[metal::min(gid.x % 10u, 9u)][metal::min((gid.x + 3u) % 10u, 9u)] = as_type<int>(as_type<uint>(static_cast<int>(gid.x)) * 3u);
     const metal::array<float, 100> e_2 = values;
     data[1u].values = e_2;
     const metal::array<metal::array<int, 10>, 10> e_3 = grid;
     data[1u].grid = e_3;
-    const float e_4 = values[metal::min(luma_rem(gid.x + 1u, 100u), 99u)];
+    const float e_4 = values[metal::min((gid.x + 1u) % 100u, 99u)];
     const int e_5 = grid[1][2];
     out[metal::min(gid.x, luma_buffer_sizes[1] / 4u - 1u)] = e_4 + static_cast<float>(e_5);
 }

@@ -15,11 +15,6 @@ struct ComputeIn {
 
 constant Partial luma_const = Partial {metal::float4(0.0, 0.0, 0.0, 0.0), 0u};
 
-uint luma_rem(uint x, uint y) {
-    // x % 0 == 0.
-    return x % (y == 0u ? 1u : y);
-}
-
 // Dispatch with threadsPerThreadgroup = (4, 4, 2).
 kernel void compute_builtins(
     metal::uint3 local_id [[thread_position_in_threadgroup]],
@@ -43,7 +38,7 @@ kernel void compute_builtins(
         partial = luma_const;
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    const uint neighbour = grid[metal::min(luma_rem(l.x + 1u, 4u), 3u)][metal::min(l.y, 3u)][metal::min(l.z, 1u)];
+    const uint neighbour = grid[metal::min((l.x + 1u) % 4u, 3u)][metal::min(l.y, 3u)][metal::min(l.z, 1u)];
     const bool even = flags[metal::min(input_1.local_index, 63u)];
     if (input_1.local_index == 0u) {
         counter = input_1.group_id.x + input_1.group_id.y + input_1.group_id.z;

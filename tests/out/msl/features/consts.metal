@@ -13,11 +13,6 @@ constant metal::array<int, 4> luma_const_3 = metal::array<int, 4> {4, 3, 2, 1};
 constant metal::array<float, 3> luma_const_4 = metal::array<float, 3> {1.5, 2.5, 0.5};
 constant Range luma_const_5 = Range {0.0, 0.5};
 
-uint luma_rem(uint x, uint y) {
-    // x % 0 == 0.
-    return x % (y == 0u ? 1u : y);
-}
-
 Range make_range(float lo, float hi) {
     const Range composite = Range {lo, hi};
     return composite;
@@ -71,7 +66,7 @@ kernel void consts(
     out_ints[metal::min(index + 12u, 15u)] = 20;
     out_floats[metal::min(index, 7u)] = metal::float4(1.0, 3.0, 1.0, 3.25);
     const float e_4 = table[metal::min(index, 7u)];
-    const float e_5 = local_1[metal::min(luma_rem(index, 3u), 2u)];
+    const float e_5 = local_1[metal::min(index % 3u, 2u)];
     const float e_6 = width(ranges[1]);
     const float e_7 = width(luma_const_5);
     out_floats[metal::min(index + 4u, 7u)] = metal::float4(e_4, e_5, metal::float2(0.5, 8.0)) + metal::float4(e_6, e_7, metal::float2(0.25, 0.5));

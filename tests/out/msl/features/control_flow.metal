@@ -32,16 +32,6 @@ uint luma_div(uint x, uint y) {
     return x / (y == 0u ? 1u : y);
 }
 
-int luma_rem(int x, int y) {
-    // Truncated remainder; x % 0 == 0 and MIN % -1 == 0.
-    return x % ((y == 0 || (x == (-2147483647 - 1) && y == -1)) ? 1 : y);
-}
-
-int luma_div(int x, int y) {
-    // x / 0 == x and MIN / -1 == MIN: divide by 1 instead.
-    return x / ((y == 0 || (x == (-2147483647 - 1) && y == -1)) ? 1 : y);
-}
-
 int classify(int x) {
     if (x < 0) {
         return -1;
@@ -295,14 +285,14 @@ kernel void control_flow(
             break;
         }
         carried_12 = carried_12 + 1u;
-        x_1 = luma_rem(x_1, 2) == 0 ? luma_div(x_1, 2) : as_type<int>(3u * as_type<uint>(x_1) + 1u);
+        x_1 = x_1 % 2 == 0 ? x_1 / 2 : as_type<int>(3u * as_type<uint>(x_1) + 1u);
         steps = as_type<int>(as_type<uint>(steps) + 1u);
     }
     results[5u] = as_type<int>(as_type<uint>(steps_1) * 2u);
     results[6u] = x_2;
     const int c = params.n;
     const uint u = params.count;
-    results[7u] = as_type<int>(as_type<uint>(as_type<int>(as_type<uint>((luma_rem(luma_div(as_type<int>((as_type<uint>(c) + 5u - 2u) * 3u), 2), 1000) & 65535) | 256) << 2u) >> 1u) + as_type<uint>(static_cast<int>((u << 1u) >> 2u)));
+    results[7u] = as_type<int>(as_type<uint>(as_type<int>(as_type<uint>(((as_type<int>((as_type<uint>(c) + 5u - 2u) * 3u) / 2 % 1000) & 65535) | 256) << 2u) >> 1u) + as_type<uint>(static_cast<int>((u << 1u) >> 2u)));
     arr = luma_const;
     const int e_16 = params.n;
     arr[metal::min(uint(e_16 & 7), 7u)] = 42;

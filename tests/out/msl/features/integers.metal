@@ -210,7 +210,7 @@ kernel void integers(
     const metal::int4 v = as_type<metal::int4>(0u - (as_type<metal::uint4>((((as_type<metal::int4>(as_type<metal::uint4>(e_10) * as_type<metal::uint4>(e_11) + as_type<metal::uint4>(luma_div(e_12, e_13)) - as_type<metal::uint4>(luma_rem(e_14, e_15))) & metal::int4(255, 255, 255, 255)) | as_type<metal::int4>(as_type<metal::uint4>(e_16) << (metal::uint4(2u, 2u, 2u, 2u) & 31u))) ^ ~e_17) >> (metal::uint4(1u, 2u, 3u, 4u) & 31u)) << (metal::uint4(0u, 1u, 2u, 3u) & 31u)) + as_type<metal::uint4>(luma_abs(e_18)) + as_type<metal::uint4>(luma_sign(e_19)) + as_type<metal::uint4>(metal::min(e_20, e_21)) + as_type<metal::uint4>(metal::max(e_22, metal::int4(0, 0, 0, 0))));
     const metal::int4 e_23 = inputs.va;
     const metal::int4 e_24 = inputs.vb;
-    const metal::int4 v_1 = luma_rem(as_type<metal::int4>(as_type<metal::uint4>(metal::clamp(v, metal::int4(-100, -100, -100, -100), metal::int4(100, 100, 100, 100))) + (as_type<metal::uint4>(metal::popcount(e_23)) + as_type<metal::uint4>(metal::reverse_bits(e_24)))), metal::int4(7, 7, 7, 7));
+    const metal::int4 v_1 = as_type<metal::int4>(as_type<metal::uint4>(metal::clamp(v, metal::int4(-100, -100, -100, -100), metal::int4(100, 100, 100, 100))) + (as_type<metal::uint4>(metal::popcount(e_23)) + as_type<metal::uint4>(metal::reverse_bits(e_24)))) % metal::int4(7, 7, 7, 7);
     out_ivecs[0u] = v_1;
     const float e_25 = inputs.f;
     const metal::uint3 e_26 = metal::uint3(inputs.vc);

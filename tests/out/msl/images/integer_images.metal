@@ -6,11 +6,6 @@ int luma_abs(int x) {
     return x >= 0 ? x : as_type<int>(0u - as_type<uint>(x));
 }
 
-int luma_rem(int x, int y) {
-    // Truncated remainder; x % 0 == 0 and MIN % -1 == 0.
-    return x % ((y == 0 || (x == (-2147483647 - 1) && y == -1)) ? 1 : y);
-}
-
 // Dispatch with threadsPerThreadgroup = (4, 4, 4).
 kernel void count_voxels(
     metal::uint3 id [[thread_position_in_grid]],
@@ -29,7 +24,7 @@ kernel void count_voxels(
     const metal::int4 e = offsets.read(metal::uint2(metal::clamp(v.xy, metal::int2(0), metal::int2(offsets.get_width(), offsets.get_height()) - 1)));
     const metal::int2 shift = e.xy;
     const metal::uint4 e_1 = voxels.read(metal::uint3(metal::clamp(v, metal::int3(0), metal::int3(voxels.get_width(), voxels.get_height(), voxels.get_depth()) - 1)));
-    const uint hits = e_1.x + static_cast<uint>(luma_rem(luma_abs(label.x), 7));
+    const uint hits = e_1.x + static_cast<uint>(luma_abs(label.x) % 7);
     if (metal::all(metal::uint3(v) < metal::uint3(metal::int3(voxels.get_width(), voxels.get_height(), voxels.get_depth())))) {
         voxels.write(metal::uint4(hits, 0u, 0u, 0u), metal::uint3(v));
     }

@@ -8,16 +8,6 @@ struct HashParams {
     uint algorithm;
 };
 
-uint luma_rem(uint x, uint y) {
-    // x % 0 == 0.
-    return x % (y == 0u ? 1u : y);
-}
-
-uint luma_div(uint x, uint y) {
-    // x / 0 == x.
-    return x / (y == 0u ? 1u : y);
-}
-
 metal::uint3 pcg3d(metal::uint3 v) {
     const metal::uint3 w = v * metal::uint3(1664525u, 1664525u, 1664525u) + metal::uint3(1013904223u, 1013904223u, 1013904223u);
     metal::uint3 w_1 = w;
@@ -157,7 +147,7 @@ kernel void fill_random(
     const float e_9 = to_unit_bits(v.z);
     const float e_10 = to_unit_bits(v.w);
     const metal::float4 jitter = metal::float4(e_7, e_8, e_9, e_10);
-    random_floats[metal::min(i, luma_buffer_sizes[1] / 16u - 1u)] = metal::float4((metal::float2(static_cast<float>(luma_rem(i, 8u)), static_cast<float>(luma_rem(luma_div(i, 8u), 8u))) + jitter.xy) / metal::float2(8.0, 8.0), jitter.zw);
+    random_floats[metal::min(i, luma_buffer_sizes[1] / 16u - 1u)] = metal::float4((metal::float2(static_cast<float>(i % 8u), static_cast<float>(i / 8u % 8u)) + jitter.xy) / metal::float2(8.0, 8.0), jitter.zw);
     const uint e_11 = params.frame;
     const uint e_12 = params.seed;
     const metal::uint3 p3 = pcg3d(metal::uint3(i, e_11, e_12));

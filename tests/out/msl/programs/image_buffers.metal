@@ -10,11 +10,6 @@ struct Image {
 
 constant metal::array<float, 9> luma_const = metal::array<float, 9> {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
 
-uint luma_div(uint x, uint y) {
-    // x / 0 == x.
-    return x / (y == 0u ? 1u : y);
-}
-
 metal::float4 texel(int x, int y, constant Image& image, const device uint* src, constant uint* luma_buffer_sizes) {
     const uint e = image.width;
     const uint e_1 = image.height;
@@ -234,11 +229,11 @@ kernel void downsample(
 ) {
     const uint e = image.width;
     bool phi;
-    if (id.x >= luma_div(e, 2u)) {
+    if (id.x >= e / 2u) {
         phi = true;
     } else {
         const uint e_1 = image.height;
-        phi = id.y >= luma_div(e_1, 2u);
+        phi = id.y >= e_1 / 2u;
     }
     if (phi) {
         return;

@@ -84,11 +84,6 @@ struct Store_std430 {
     metal::float3 data[1];
 };
 
-uint luma_rem(uint x, uint y) {
-    // x % 0 == 0.
-    return x % (y == 0u ? 1u : y);
-}
-
 // Dispatch with threadsPerThreadgroup = (16, 1, 1).
 kernel void main_(
     metal::uint3 id [[thread_position_in_grid]],
@@ -143,8 +138,8 @@ kernel void main_(
     store.f = e_6 + e_5;
     const float e_7 = store.grid[1][2].y;
     store.grid[1][2].y = e_7 - 1.0;
-    const metal::float2 e_8 = store.grid[metal::min(luma_rem(i, 2u), 1u)][metal::min(luma_rem(i, 3u), 2u)];
-    store.grid[metal::min(luma_rem(i, 2u), 1u)][metal::min(luma_rem(i, 3u), 2u)] = e_8 * metal::float2(2.0, 3.0);
+    const metal::float2 e_8 = store.grid[metal::min(i % 2u, 1u)][metal::min(i % 3u, 2u)];
+    store.grid[metal::min(i % 2u, 1u)][metal::min(i % 3u, 2u)] = e_8 * metal::float2(2.0, 3.0);
     store.mats[1][1].z = acc_6.y;
     store.mats[0] = metal::float2x3(acc_6, acc_6.zyx);
     const uint e_9 = i & 1u;

@@ -44,11 +44,6 @@ constant metal::array<Hit, 8> luma_const_1 = metal::array<Hit, 8> {luma_const, l
 constant Shortlist luma_const_2 = Shortlist {luma_const_1, 0};
 constant metal::array<float, 8> luma_const_3 = metal::array<float, 8> {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
 
-int luma_rem(int x, int y) {
-    // Truncated remainder; x % 0 == 0 and MIN % -1 == 0.
-    return x % ((y == 0 || (x == (-2147483647 - 1) && y == -1)) ? 1 : y);
-}
-
 Shortlist empty_list() {
     return luma_const_2;
 }
@@ -220,7 +215,7 @@ kernel void shortlist(
         metal::float3 c_2;
         if (k < e_12) {
             const int e_13 = s.hits[metal::min(uint(k), 7u)].index;
-            const metal::float3x3 m = rots[metal::min(uint(luma_rem(e_13, 3)), 2u)];
+            const metal::float3x3 m = rots[metal::min(uint(e_13 % 3), 2u)];
             const int e_14 = s.hits[metal::min(uint(k), 7u)].index;
             const metal::float3 e_15 = metal::float3(lights[metal::min(uint(e_14), luma_buffer_sizes[0] / 32u - 1u)].color);
             const float e_16 = w[metal::min(uint(k), 7u)];

@@ -37,16 +37,6 @@ struct LabelOut {
     metal::float4 color;
 };
 
-uint luma_div(uint x, uint y) {
-    // x / 0 == x.
-    return x / (y == 0u ? 1u : y);
-}
-
-uint luma_rem(uint x, uint y) {
-    // x % 0 == 0.
-    return x % (y == 0u ? 1u : y);
-}
-
 struct line_vs_Output {
     metal::float4 clip [[position]];
     metal::float4 color [[user(loc0)]];
@@ -59,8 +49,8 @@ vertex line_vs_Output line_vs(
     device LineVertex* line_vertices [[buffer(1)]],
     constant uint* luma_buffer_sizes [[buffer(2)]]
 ) {
-    const uint segment = luma_div(vertex_, 6u);
-    const uint corner = luma_rem(vertex_, 6u);
+    const uint segment = vertex_ / 6u;
+    const uint corner = vertex_ % 6u;
     const LineVertex a = line_vertices[metal::min(segment * 2u, luma_buffer_sizes[0] / 32u - 1u)];
     const LineVertex b = line_vertices[metal::min(segment * 2u + 1u, luma_buffer_sizes[0] / 32u - 1u)];
     const metal::float4x4 e = view.view_proj;
@@ -192,7 +182,7 @@ kernel void make_circle(
     constant uint* luma_buffer_sizes [[buffer(2)]]
 ) {
     const uint e = luma_buffer_sizes[0] / 32u;
-    const uint count = luma_div(static_cast<uint>(static_cast<int>(e)), 2u);
+    const uint count = static_cast<uint>(static_cast<int>(e)) / 2u;
     const uint segment = id.x;
     if (segment >= count) {
         return;

@@ -35,11 +35,6 @@ struct glyph_supersampled_fs_out {
 constant metal::array<metal::float2, 6> luma_const = metal::array<metal::float2, 6> {metal::float2(0.0, 0.0), metal::float2(1.0, 0.0), metal::float2(0.0, 1.0), metal::float2(0.0, 1.0), metal::float2(1.0, 0.0), metal::float2(1.0, 1.0)};
 constant metal::array<metal::float2, 4> luma_const_1 = metal::array<metal::float2, 4> {metal::float2(0.125, 0.375), metal::float2(-0.125, -0.375), metal::float2(0.375, -0.125), metal::float2(-0.375, 0.125)};
 
-uint luma_rem(uint x, uint y) {
-    // x % 0 == 0.
-    return x % (y == 0u ? 1u : y);
-}
-
 float median(float r, float g, float b) {
     return metal::max(metal::min(r, g), metal::min(metal::max(r, g), b));
 }
@@ -73,7 +68,7 @@ vertex glyph_vs_Output glyph_vs(
 ) {
     metal::array<metal::float2, 6> local = luma_const;
     const Glyph g = glyphs[metal::min(instance, luma_buffer_sizes[0] / 48u - 1u)];
-    const metal::float2 corner = local[metal::min(luma_rem(vertex_, 6u), 5u)];
+    const metal::float2 corner = local[metal::min(vertex_ % 6u, 5u)];
     const metal::float4 e = g.rect;
     const metal::float4 e_1 = g.rect;
     const metal::float2 e_2 = style.screen_size;

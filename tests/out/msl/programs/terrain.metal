@@ -27,14 +27,14 @@ struct terrain_fs_out {
 
 constant metal::array<metal::int2, 6> luma_const = metal::array<metal::int2, 6> {metal::int2(0, 0), metal::int2(1, 0), metal::int2(0, 1), metal::int2(0, 1), metal::int2(1, 0), metal::int2(1, 1)};
 
-uint luma_div(uint x, uint y) {
-    // x / 0 == x.
-    return x / (y == 0u ? 1u : y);
-}
-
 uint luma_rem(uint x, uint y) {
     // x % 0 == 0.
     return x % (y == 0u ? 1u : y);
+}
+
+uint luma_div(uint x, uint y) {
+    // x / 0 == x.
+    return x / (y == 0u ? 1u : y);
 }
 
 float height_at(metal::float2 uv, constant Terrain& terrain, metal::texture2d<float> heightmap_tex, metal::sampler heightmap_samp) {
@@ -69,8 +69,8 @@ vertex terrain_vs_Output terrain_vs(
     metal::sampler heightmap_samp [[sampler(0)]]
 ) {
     metal::array<metal::int2, 6> local = luma_const;
-    const uint quad = luma_div(vertex_, 6u);
-    const metal::int2 corner = local[metal::min(luma_rem(vertex_, 6u), 5u)];
+    const uint quad = vertex_ / 6u;
+    const metal::int2 corner = local[metal::min(vertex_ % 6u, 5u)];
     const uint e = terrain.tile_quads;
     const uint e_1 = terrain.tile_quads;
     const uint e_2 = terrain.tiles_per_edge;

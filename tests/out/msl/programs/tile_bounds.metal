@@ -17,11 +17,6 @@ struct Screen_std140 {
     char _pad0[12];
 };
 
-int luma_div(int x, int y) {
-    // x / 0 == x and MIN / -1 == MIN: divide by 1 instead.
-    return x / ((y == 0 || (x == (-2147483647 - 1) && y == -1)) ? 1 : y);
-}
-
 float linear_depth(float d, constant Screen_std140& screen) {
     const float e = screen.near;
     const float e_1 = screen.far;
@@ -100,7 +95,7 @@ kernel void bounds(
         }
         metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
         carried = carried + 1u;
-        stride = luma_div(stride, 2);
+        stride = stride / 2;
     }
     if (lane == 0u) {
         const float e_7 = tile_min[0];

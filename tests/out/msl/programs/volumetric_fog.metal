@@ -41,11 +41,6 @@ struct Fog_std140 {
     uint frame;
 };
 
-uint luma_rem(uint x, uint y) {
-    // x % 0 == 0.
-    return x % (y == 0u ? 1u : y);
-}
-
 metal::float3 world_position(metal::float2 uv, float depth, constant Fog_std140& fog) {
     const metal::float4x4 e = fog.inv_view_proj;
     const metal::float4 world = e * metal::float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, depth, 1.0);
@@ -108,7 +103,7 @@ fragment fog_fs_Output fog_fs(
     const int steps = metal::clamp(e_3, 1, 128);
     const float step_length = metal::min(metal::length(ray), e_2) / static_cast<float>(steps);
     const uint e_4 = fog.frame;
-    const float jitter = metal::fract(52.982918 * metal::fract(metal::dot(frag.xy + metal::float2(static_cast<float>(luma_rem(e_4, 64u)) * 5.588238), metal::float2(0.06711056, 0.00583715))));
+    const float jitter = metal::fract(52.982918 * metal::fract(metal::dot(frag.xy + metal::float2(static_cast<float>(e_4 % 64u) * 5.588238), metal::float2(0.06711056, 0.00583715))));
     const metal::float4 e_5 = fog.sun_direction;
     const float e_6 = fog.anisotropy;
     const float phase = henyey_greenstein(metal::dot(dir, -metal::normalize(e_5.xyz)), e_6);
