@@ -1628,6 +1628,9 @@ impl Parser<'_, '_> {
             let ident = self.ident_of(t);
             let named = self.alloc_type(TypeExprKind::Named(ident), t.span);
             self.array_suffix(named, t.span)
+        } else if self.at(TokenKind::Struct) && !self.tok().newline_before {
+            // (On a line of its own, `struct` starts the next declaration after a missing type.)
+            self.anonymous_struct()
         } else {
             let span = Span::point(self.tok().span.lo);
             self.expected("a type");
@@ -1640,6 +1643,41 @@ impl Parser<'_, '_> {
         }
         self.depth -= 1;
         ty
+    }
+
+    /// `buffer b: struct ... end`, a GLSL-style block written inline: reported once with the
+    /// named declaration to write instead, and skipped through its `end`, so that its fields
+    /// are not read as stray items.
+    #[cold]
+    #[inline(never)]
+    fn anonymous_struct(&mut self) -> TypeId {
+        let keyword = self.bump();
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            keyword.span,
+            "a struct type cannot be written inline",
+        )
+        .with_primary_label("expected a type name")
+        .with_help("declare it at module scope (`struct Name` ... `end`) and write its name here");
+        if !self.recovering {
+            self.diags.push(d);
+        }
+        // Fields hold no `end` of their own, but a nested inline struct does.
+        let mut open = 1u32;
+        while !self.at(TokenKind::Eof) {
+            match self.bump().kind {
+                TokenKind::Struct => open += 1,
+                TokenKind::End => {
+                    open -= 1;
+                    if open == 0 {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let span = self.since(keyword.span.lo);
+        self.alloc_type(TypeExprKind::Error, span)
     }
 
     /// C's array suffix after a type, `float[4]`: reported with the Luma spelling (`[4]float`)
