@@ -8,7 +8,7 @@ use luma_base::{Diagnostic, Span};
 use luma_syntax::ast;
 use luma_thir::{
     Access, Block, ConstValue, EntryInput, ExprId, ExprKind, Exprs, ForStmt, FuncId, GlobalId,
-    GlobalKind, IfStmt, LocalId, LoopAttrs, ScalarTy, Stage, Stmt, StmtKind, Ty, WhileStmt,
+    GlobalKind, IfStmt, LocalId, LoopAttrs, ScalarTy, Stage, Stmt, StmtKind, Ty, TyId, WhileStmt,
 };
 
 use crate::check::{Checker, FnCtx, LocalSym, LoopCtx, Mode, Use, Val};
@@ -343,6 +343,45 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// A value of another type returned from a function with several results
+    /// (`-> (color: vec4, bloom: vec4)`): the generic mismatch would name the synthesized
+    /// `<function>_out` struct, which the user never wrote, so this names the results and the
+    /// literal that fills them.
+    fn tuple_result_mismatch(&self, val: Val, rt: TyId, ret_span: Span) -> Option<Diagnostic> {
+        let Ty::Struct(sid) = self.ty(rt) else {
+            return None;
+        };
+        let def = self.prog.structs.get(sid).filter(|d| d.synthesized)?;
+        let found = match self.val_ty(val) {
+            Some(t) if t == rt || self.is_error(t) => return None,
+            Some(t) => format!("`{}`", self.tn(t)),
+            None => "a literal".to_owned(),
+        };
+        let results: Vec<String> = def
+            .fields
+            .iter()
+            .map(|f| format!("{}: {}", f.name, self.tn(f.ty)))
+            .collect();
+        let literal: Vec<String> = def
+            .fields
+            .iter()
+            .map(|f| format!("{} = ...", f.name))
+            .collect();
+        Some(
+            Diagnostic::error(
+                codes::E0501,
+                self.val_span(val),
+                format!(
+                    "mismatched types: expected the results `({})`, found {found}",
+                    results.join(", ")
+                ),
+            )
+            .with_primary_label("a function with named results returns them all at once")
+            .with_label(ret_span, "the results are declared here")
+            .with_help(format!("return `{{ {} }}`", literal.join(", "))),
+        )
+    }
+
     fn return_stmt(&mut self, value: Option<ast::ExprId>, span: Span, out: &mut Block) {
         let (ret, ret_span) = match self.fcx.as_ref() {
             Some(f) => (f.ret, f.ret_span),
@@ -351,7 +390,13 @@ impl<'a> Checker<'a> {
         match (value, ret) {
             (Some(v), Some(rt)) => {
                 let val = self.top_expr(v, Some(rt), Mode::Value);
-                let e = self.coerce(val, rt, "the returned value");
+                let e = match self.tuple_result_mismatch(val, rt, ret_span) {
+                    Some(d) => {
+                        self.emit(d);
+                        self.err_expr(span)
+                    }
+                    None => self.coerce(val, rt, "the returned value"),
+                };
                 self.push(out, StmtKind::Return(Some(e)), span);
             }
             (None, Some(rt)) => {

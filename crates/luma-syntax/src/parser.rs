@@ -2231,12 +2231,41 @@ impl Parser<'_, '_> {
         let t = self.tok();
         let takes_value = starts_expr(t.kind)
             && !(t.newline_before && matches!(t.kind, TokenKind::Ident | TokenKind::If));
-        let value = if takes_value {
+        let mut value = if takes_value {
             Some(self.parse_expr())
         } else {
             None
         };
+        if value.is_some() && self.at(TokenKind::Comma) && !self.tok().newline_before {
+            value = Some(self.return_list(t.span.lo));
+        }
         self.stmt(StmtKind::Return(value), lo)
+    }
+
+    /// Lua's `return a, b`: Luma returns one value (several results are one tuple literal).
+    /// The rest of the list is parsed, reported once, and the whole list becomes an `Error`
+    /// node, so the checker adds no type mismatch of its own.
+    #[cold]
+    #[inline(never)]
+    fn return_list(&mut self, lo: u32) -> ExprId {
+        while self.eat(TokenKind::Comma).is_some() {
+            self.parse_expr();
+        }
+        let span = self.since(lo);
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            span,
+            "`return` takes one value, not a list",
+        )
+        .with_primary_label("several values")
+        .with_help(
+            "a function with several results (`-> (color: vec4, bloom: vec4)`) returns them by \
+             name: `return { color = ..., bloom = ... }`",
+        );
+        if !self.recovering {
+            self.diags.push(d);
+        }
+        self.alloc_error(span)
     }
 
     fn parse_expr_statement(&mut self, lo: u32) -> Option<Stmt> {
