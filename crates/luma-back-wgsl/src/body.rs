@@ -11,7 +11,7 @@
 //! which is never a constant expression.
 
 use luma_back::prec::{self, operand as wrap};
-use luma_back::{CodeWriter, Namer, Placement, Prec, Side, ValuePlan};
+use luma_back::{component, CodeWriter, Namer, Placement, Prec, Side, ValuePlan};
 use luma_base::Handle;
 use luma_ir::{
     AddressSpace, ArraySize, AtomicFunction, Barrier, BinaryOp, Block, ConstantValue,
@@ -1659,23 +1659,18 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         }
         let ea = self.bound_operand(a, false)?;
         let eb = self.bound_operand(b, false)?;
-        let mut runs: Vec<(bool, String)> = Vec::new();
-        for &i in pattern {
-            let (is_a, c) = if i < a_len {
-                (true, component(i))
-            } else {
-                (false, component(i - a_len))
-            };
-            match runs.last_mut() {
-                Some((last_a, s)) if *last_a == is_a => s.push_str(c),
-                _ => runs.push((is_a, c.to_string())),
-            }
-        }
-        let parts: Vec<String> = runs
+        let b_len = match self.value_inner(b)? {
+            TypeInner::Vector { size, .. } => size.count(),
+            _ => return Err(Error::invalid("shuffle of a non-vector")),
+        };
+        let parts: Vec<String> = luma_back::shuffle_runs(pattern, a_len, b_len)
             .iter()
-            .map(|(is_a, s)| {
-                let base = if *is_a { &ea } else { &eb };
-                postfix(base, &format!(".{s}")).text
+            .map(|run| {
+                let base = if run.from_first { &ea } else { &eb };
+                match &run.swizzle {
+                    Some(s) => postfix(base, &format!(".{s}")).text,
+                    None => base.text.clone(),
+                }
             })
             .collect();
         let ty = self.value(v)?.ty;
@@ -2251,15 +2246,6 @@ fn innermost_loop(ctx: &[Ctx]) -> Result<LoopVars, Error> {
 /// `&p` for a reference expression.
 fn address_of(p: &Expr) -> String {
     prec::prefix("&", &p.text, p.prec)
-}
-
-fn component(index: u32) -> &'static str {
-    match index {
-        0 => "x",
-        1 => "y",
-        2 => "z",
-        _ => "w",
-    }
 }
 
 fn unary(op: &str, a: &Expr) -> Expr {

@@ -1,5 +1,5 @@
 //! Helpers shared by the back ends: the namer with per-target reserved words, the indented text
-//! writer, facts about constant operands, call-graph queries (which functions and globals an entry point reaches), the rule for
+//! writer, facts about constant operands, shuffles as swizzles, call-graph queries (which functions and globals an entry point reaches), the rule for
 //! which SSA values become named temporaries in text output, `else if` chains, and operator
 //! precedence.
 //!
@@ -13,6 +13,7 @@ pub mod plan;
 pub mod prec;
 pub mod shift;
 pub mod split;
+pub mod swizzle;
 pub mod text_expr;
 pub mod writer;
 
@@ -28,6 +29,7 @@ pub use namer::Namer;
 pub use plan::{Placement, ValuePlan};
 pub use prec::{Prec, Side};
 pub use split::split_shared_functions;
+pub use swizzle::{component, shuffle_runs, ShuffleRun};
 pub use writer::CodeWriter;
 
 /// `inner` with a struct's member list left out: enough for a writer walking an access chain

@@ -29,7 +29,7 @@ void main() {
     vec4 t = p.position;
     vec4 view_pos = camera.view * vec4(t.xyz, 1.0);
     vec2 t_1 = view_pos.xy + corner * p.velocity.w;
-    vec4 view_pos_1 = vec4(t_1.xy, view_pos.zw);
+    vec4 view_pos_1 = vec4(t_1, view_pos.zw);
     particle_vs_out t_2 = particle_vs_out(camera.proj * view_pos_1, corner * 0.5 + vec2(0.5), clamp(p.position.w, 0.0, 1.0));
     gl_Position = t_2.clip;
     uv = t_2.uv;

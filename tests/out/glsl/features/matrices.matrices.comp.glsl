@@ -65,7 +65,7 @@ void main() {
     mat4 m_2 = m_1;
     m_2[3] = t_6;
     mat4 m_3 = m_2;
-    m_3[2] = vec4(col.zw.xy, m_2[2].zw);
+    m_3[2] = vec4(col.zw, m_2[2].zw);
     mat4 m_4 = m_3 * mats.m4x4;
     mat4x3 t_7 = transpose(mats.m3x4);
     mat3x2 t2 = transpose(mats.m2x3);

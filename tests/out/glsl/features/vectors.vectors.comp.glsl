@@ -36,11 +36,11 @@ void main() {
     vec4 b = vec4(v.xy, v.zw) + vec4(v.x, v.y, v.z, v.w) + vec4(v.zy, v.yx) + vec4(t.zyx, v.w);
     vec4 w = vec4(1.0, 2.0, 3.0, 0.0);
     vec4 w_1 = vec4(v.xy.y, w.yz, v.xy.x);
-    vec4 w_2 = vec4(w_1.zyx.xyz, w_1.w);
+    vec4 w_2 = vec4(w_1.zyx, w_1.w);
     vec3 t_1 = w_2.xyz + vec3(1.0);
-    vec4 w_3 = vec4(t_1.xyz, w_2.w);
+    vec4 w_3 = vec4(t_1, w_2.w);
     vec2 t_2 = w_3.zw * 2.0;
-    vec4 w_4 = vec4(w_3.xy, t_2.xy);
+    vec4 w_4 = vec4(w_3.xy, t_2);
     float dyn = v[clamp(inputs.index, 0, 3)];
     vec4 w_5 = mix(w_4, vec4(dyn), equal(ivec4(0, 1, 2, 3), ivec4(inputs.index)));
     vec4 w_6 = w_5;

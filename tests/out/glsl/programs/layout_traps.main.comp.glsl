@@ -51,7 +51,7 @@ void main() {
         Light l = frame.lights[clamp(k, 0, 2)];
         vec3 acc_2 = acc + (l.color * l.range + l.inner.a * l.inner.b + l.inner.m * l.inner.c);
         vec2 t = acc_2.xy + l.tr * l.pos;
-        vec3 acc_3 = vec3(t.xy, acc_2.z);
+        vec3 acc_3 = vec3(t, acc_2.z);
         vec3 acc_4 = acc_3;
         acc_4.z = acc_3.z + float(l.kinds[1]);
         bool next_v = v != 0u;

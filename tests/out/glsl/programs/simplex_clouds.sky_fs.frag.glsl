@@ -39,7 +39,7 @@ float snoise2(vec2 v) {
     vec2 i1 = x0.x > x0.y ? vec2(1.0, 0.0) : vec2(0.0, 1.0);
     vec4 x12 = x0.xyxy + vec4(0.21132487, 0.21132487, -0.57735026, -0.57735026);
     vec2 t = x12.xy - i1;
-    vec4 x12_1 = vec4(t.xy, x12.zw);
+    vec4 x12_1 = vec4(t, x12.zw);
     vec3 mod289_3_1 = mod289_3(vec3(i, 0.0));
     vec3 ii = vec3(mod289_3_1.xy, 0.0);
     vec3 permute3_1 = permute3(vec3(ii.y) + vec3(0.0, i1.y, 1.0));

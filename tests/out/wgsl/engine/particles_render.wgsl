@@ -39,7 +39,7 @@ fn particle_vs(@builtin(vertex_index) vertex: u32, @builtin(instance_index) inst
     let t = p.position;
     let view_pos = camera.view * vec4f(t.xyz, 1.0f);
     let t_1 = view_pos.xy + corner * p.velocity.w;
-    let view_pos_1 = vec4f(t_1.xy, view_pos.zw);
+    let view_pos_1 = vec4f(t_1, view_pos.zw);
     let t_2 = particle_vs_out(camera.proj * view_pos_1, corner * 0.5f + vec2f(0.5f), clamp(p.position.w, 0.0f, 1.0f));
     return ParticleVsOutput(t_2.clip, t_2.uv, t_2.fade);
 }

@@ -135,7 +135,7 @@ fn matrices() {
     var m_2: mat4x4f = m_1;
     m_2[3] = t_6;
     var m_3: mat4x4f = m_2;
-    m_3[2] = vec4f(col.zw.xy, m_2[2].zw);
+    m_3[2] = vec4f(col.zw, m_2[2].zw);
     let m_4 = m_3 * mats.m4x4;
     let t_7 = transpose(mats.m3x4);
     let t2 = transpose(mats.m2x3);

@@ -29,11 +29,11 @@ fn vectors() {
     let b = vec4f(v.xy, v.zw) + vec4f(v.x, v.y, v.z, v.w) + vec4f(v.zy, v.yx) + vec4f(t.zyx, v.w);
     let w = vec4f(1.0f, 2.0f, 3.0f, 0.0f);
     let w_1 = vec4f(v.xy.y, w.yz, v.xy.x);
-    let w_2 = vec4f(w_1.zyx.xyz, w_1.w);
+    let w_2 = vec4f(w_1.zyx, w_1.w);
     let t_1 = w_2.xyz + vec3f(1.0f);
-    let w_3 = vec4f(t_1.xyz, w_2.w);
+    let w_3 = vec4f(t_1, w_2.w);
     let t_2 = w_3.zw * 2.0f;
-    let w_4 = vec4f(w_3.xy, t_2.xy);
+    let w_4 = vec4f(w_3.xy, t_2);
     let dyn = v[inputs.index];
     let w_5 = select(w_4, vec4f(dyn), vec4i(0i, 1i, 2i, 3i) == vec4i(inputs.index));
     var w_6: vec4f = w_5;

@@ -88,7 +88,7 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
         let l = Light_from_std140(frame.lights[k]);
         let acc_2 = acc + (l.color * l.range + l.inner.a * l.inner.b + l.inner.m * l.inner.c);
         let t = acc_2.xy + l.tr * l.pos;
-        let acc_3 = vec3f(t.xy, acc_2.z);
+        let acc_3 = vec3f(t, acc_2.z);
         var acc_4: vec3f = acc_3;
         acc_4.z = acc_3.z + f32(l.kinds[1]);
         let next_v = v != 0u;

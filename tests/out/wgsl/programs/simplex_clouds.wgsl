@@ -40,7 +40,7 @@ fn snoise2(v: vec2f) -> f32 {
     let i1 = select(vec2f(0.0f, 1.0f), vec2f(1.0f, 0.0f), x0.x > x0.y);
     let x12 = x0.xyxy + vec4f(0.21132487f, 0.21132487f, -0.57735026f, -0.57735026f);
     let t = x12.xy - i1;
-    let x12_1 = vec4f(t.xy, x12.zw);
+    let x12_1 = vec4f(t, x12.zw);
     let mod289_3_1 = mod289_3(vec3f(i, 0.0f));
     let ii = vec3f(mod289_3_1.xy, 0.0f);
     let permute3_1 = permute3(vec3f(ii.y) + vec3f(0.0f, i1.y, 1.0f));
