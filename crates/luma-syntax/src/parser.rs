@@ -2776,16 +2776,17 @@ impl Parser<'_, '_> {
     #[cold]
     #[inline(never)]
     fn primary_error(&mut self, t: Token) -> ExprId {
+        let mut increment = false;
         let help = match t.kind {
             TokenKind::Plus => {
                 let prev = self.pos.checked_sub(1).and_then(|i| self.tokens.get(i));
-                Some(
-                    if prev.is_some_and(|p| p.kind == TokenKind::Plus && p.span.hi == t.span.lo) {
-                        "Luma has no `++`; write `x += 1`"
-                    } else {
-                        "Luma has no unary `+`; remove it"
-                    },
-                )
+                increment =
+                    prev.is_some_and(|p| p.kind == TokenKind::Plus && p.span.hi == t.span.lo);
+                Some(if increment {
+                    "Luma has no `++`; write `x += 1`"
+                } else {
+                    "Luma has no unary `+`; remove it"
+                })
             }
             TokenKind::Function => Some("Luma has no anonymous functions"),
             TokenKind::Star => {
@@ -2798,6 +2799,12 @@ impl Parser<'_, '_> {
         match help {
             Some(h) => self.expected_with_help("an expression", h),
             None => self.expected("an expression"),
+        }
+        if increment {
+            // `x++`: consume the second `+`, so that the statement ends here and the next one
+            // (an `if` whose `end` would otherwise close the function) parses as written.
+            self.bump();
+            return self.alloc_error(self.since(t.span.lo));
         }
         if t.kind == TokenKind::Function {
             // Skip the whole `function ... end`, so its `end` closes nothing else.
