@@ -2330,8 +2330,20 @@ impl Parser<'_, '_> {
                     span,
                     "expression is not a statement",
                 )
-                .with_primary_label("the value is unused")
-                .with_help("only calls stand alone; to keep a value, write `let name = ...`");
+                .with_primary_label("the value is unused");
+                // C's `x--` lexes as `x` and a comment: Lua's `--` starts one.
+                let decrement = self
+                    .text
+                    .get(span.hi as usize..)
+                    .is_some_and(|rest| rest.starts_with("--"));
+                d = if decrement {
+                    d.with_help(format!(
+                        "`--` starts a comment in Luma; to decrement, write `{} -= 1`",
+                        self.slice(span)
+                    ))
+                } else {
+                    d.with_help("only calls stand alone; to keep a value, write `let name = ...`")
+                };
                 if !next.newline_before && next.kind != TokenKind::Eof {
                     if next.kind == TokenKind::Error {
                         self.recovering = true;
