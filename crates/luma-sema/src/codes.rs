@@ -216,4 +216,7 @@ codes! {
     /// An `@early_depth` fragment shader writes `frag_depth`: the tests ran before it, so the
     /// written depth does not reach them on Vulkan, and other targets differ.
     W0207, Warning, "`frag_depth` written by an `@early_depth` fragment shader", "@entry(fragment)\n@early_depth\nfunction fs(uv: vec2) -> (color: vec4, @builtin(frag_depth) depth: float)\n\treturn { color = vec4(uv, 0.0, 1.0), depth = uv.x }\nend";
+    /// A fragment input that the module's only vertex shader does not write, or writes with
+    /// another type or interpolation.
+    W0208, Warning, "fragment input unlike the vertex output at its location", "@entry(vertex)\nfunction vs(p: vec3) -> (@builtin(position) clip: vec4, normal: vec3)\n\treturn { clip = vec4(p, 1.0), normal = p }\nend\n@entry(fragment)\nfunction fs(normal: vec4) -> (color: vec4)\n\treturn { color = normal }\nend";
 }

@@ -36,6 +36,15 @@ const BUILTIN_NAMES: &[(&str, Builtin)] = &[
     ("frag_coord", Builtin::Position),
 ];
 
+/// The attribute spelling of an interpolation.
+fn interpolation_name(interpolation: Interpolation) -> &'static str {
+    match interpolation {
+        Interpolation::Smooth => "smooth",
+        Interpolation::Flat => "flat",
+        Interpolation::NoPerspective => "noperspective",
+    }
+}
+
 /// The builtin named `name` (aliases included).
 pub(crate) fn builtin_by_name(name: &str) -> Option<Builtin> {
     BUILTIN_NAMES
@@ -383,6 +392,124 @@ impl<'a> Checker<'a> {
                 inputs,
                 output,
             });
+        }
+    }
+
+    /// W0208: with exactly one vertex and one fragment entry point, a module is one pipeline
+    /// (one material, one pass), so the fragment inputs must be what the vertex shader writes:
+    /// every target links them by location, Vulkan's validation rejects a fragment input no
+    /// vertex output declares, and WebGPU rejects a pipeline whose linked variables differ in
+    /// type or interpolation. Luma cannot tell which shaders are paired otherwise, so modules
+    /// with more entry points of either stage are not checked, nor modules with errors.
+    pub(crate) fn check_stage_interface(&mut self) {
+        let mut vertex = self
+            .prog
+            .entry_points
+            .iter()
+            .filter(|e| e.stage == Stage::Vertex);
+        let mut fragment = self
+            .prog
+            .entry_points
+            .iter()
+            .filter(|e| e.stage == Stage::Fragment);
+        let (Some(vs), None, Some(fs), None) = (
+            vertex.next(),
+            vertex.next(),
+            fragment.next(),
+            fragment.next(),
+        ) else {
+            return;
+        };
+        let written: BTreeMap<u32, (&IoVar, Interpolation)> = vs
+            .output
+            .iter()
+            .flat_map(|o| &o.fields)
+            .filter_map(|v| match v.binding {
+                IoBinding::Location {
+                    location,
+                    interpolation,
+                } => Some((location, (v, interpolation))),
+                IoBinding::Builtin(_) => None,
+            })
+            .collect();
+        let read: Vec<(u32, &IoVar, Interpolation)> = fs
+            .inputs
+            .iter()
+            .flat_map(|input| match input {
+                EntryInput::Single(v) => vec![v],
+                EntryInput::Struct { fields, .. } => fields.iter().flatten().collect(),
+            })
+            .filter_map(|v| match v.binding {
+                IoBinding::Location {
+                    location,
+                    interpolation,
+                } => Some((location, v, interpolation)),
+                IoBinding::Builtin(_) => None,
+            })
+            .collect();
+        let vs_name = self
+            .funcs
+            .get(vs.function.index())
+            .map(|f| self.text(&f.decl.name));
+        let vs_name = vs_name.unwrap_or("the vertex shader").to_owned();
+        let mut found = Vec::new();
+        for (location, input, interpolation) in read {
+            let d = match written.get(&location) {
+                None => Diagnostic::warning(
+                    codes::W0208,
+                    input.span,
+                    format!(
+                        "fragment input `{}` reads location {location}, which vertex shader \
+                         `{vs_name}` does not write",
+                        input.name
+                    ),
+                )
+                .with_primary_label("no vertex output at this location")
+                .with_help("write it from the vertex shader, or remove the input"),
+                Some((output, _)) if output.ty != input.ty => Diagnostic::warning(
+                    codes::W0208,
+                    input.span,
+                    format!(
+                        "fragment input `{}` at location {location} is `{}`, but vertex shader \
+                         `{vs_name}` writes `{}` there",
+                        input.name,
+                        self.tn(input.ty),
+                        self.tn(output.ty)
+                    ),
+                )
+                .with_primary_label(format!("read as `{}`", self.tn(input.ty)))
+                .with_label(output.span, format!("written as `{}`", self.tn(output.ty)))
+                .with_help(
+                    "give both the same type (a `@varying` struct declares both sides at once)",
+                ),
+                Some((output, written_as)) if *written_as != interpolation => Diagnostic::warning(
+                    codes::W0208,
+                    input.span,
+                    format!(
+                        "fragment input `{}` at location {location} is interpolated `{}`, \
+                             but vertex shader `{vs_name}` declares it `{}`",
+                        input.name,
+                        interpolation_name(interpolation),
+                        interpolation_name(*written_as)
+                    ),
+                )
+                .with_primary_label(format!("`{}` here", interpolation_name(interpolation)))
+                .with_label(
+                    output.span,
+                    format!("`{}` here", interpolation_name(*written_as)),
+                )
+                .with_help("state the same `@interpolation` on both sides"),
+                Some(_) => continue,
+            };
+            found.push(d.with_note(
+                "the module's only vertex and fragment shaders are checked as one pipeline: \
+                 Vulkan's validation rejects a fragment input no vertex output declares, and \
+                 WebGPU a pipeline whose linked inputs and outputs differ in type or \
+                 interpolation",
+            ));
+        }
+        for d in found {
+            self.emit(d);
         }
     }
 

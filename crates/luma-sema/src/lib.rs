@@ -103,6 +103,7 @@ pub fn check(
     let ok_so_far = c.diags.error_count() == errors_before;
     if acyclic && ok_so_far {
         c.uniformity();
+        c.check_stage_interface();
     }
     let failed = c.diags.error_count() != errors_before;
     let program = c.prog;

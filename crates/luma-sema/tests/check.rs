@@ -950,3 +950,26 @@ end
     let out = err("function f(x: int) -> int\n\treturn x / (if true then 0 else 1) + (if false then 1 else 0) / 0\nend");
     assert!(out.contains("E0702"), "{out}");
 }
+
+#[test]
+fn stage_interface_is_checked_only_when_the_pairing_is_known() {
+    let fs = "@entry(fragment)\nfunction fs(normal: vec4) -> (color: vec4)\n\treturn { color = normal }\nend\n";
+    let vs = |name: &str| {
+        format!("@entry(vertex)\nfunction {name}(p: vec3) -> (@builtin(position) clip: vec4, normal: vec3)\n\treturn {{ clip = vec4(p, 1.0), normal = p }}\nend\n")
+    };
+    // One vertex and one fragment shader: one pipeline, and `vec3` against `vec4` is W0208.
+    let c = common::check_str("t.luma", &format!("{}{fs}", vs("vs")));
+    assert!(c.program.is_some());
+    assert!(c.rendered().contains("warning[W0208]"), "{}", c.rendered());
+    // Two vertex shaders: either may be the fragment shader's partner, so nothing is said.
+    let c = common::check_str("t.luma", &format!("{}{}{fs}", vs("vs_a"), vs("vs_b")));
+    assert!(c.program.is_some());
+    assert!(!c.rendered().contains("W0208"), "{}", c.rendered());
+    // Matching sides, a `@varying` struct or flat integers included: no warning.
+    let c = common::check_str(
+        "t.luma",
+        "@varying\nstruct V\n\t@builtin(position) clip: vec4\n\tuv: vec2\n\tid: uint\nend\n@entry(vertex)\nfunction vs(p: vec3) -> V\n\treturn V { clip = vec4(p, 1.0), uv = p.xy, id = 1u }\nend\n@entry(fragment)\nfunction fs(v: V) -> (color: vec4)\n\treturn { color = vec4(v.uv, float(v.id), 1.0) }\nend\n",
+    );
+    assert!(c.program.is_some());
+    assert!(!c.rendered().contains("W0208"), "{}", c.rendered());
+}
