@@ -24,8 +24,8 @@ pub const ALL: &[CodeDoc] = &[
     CodeDoc {
         code: UNREPRESENTABLE_LAYOUT,
         severity: Severity::Error,
-        title: "push constant layout not expressible with HLSL constant-buffer packing",
-        example: "struct P\n\tweights: [4]float\nend\n@push_constant uniform pc: P",
+        title: "uniform layout not expressible with HLSL constant-buffer packing",
+        example: "(not reachable from Luma source: every std140 layout is expressible, and push constants that are not are read as 32-bit words; reported only for a compiler bug)",
     },
     CodeDoc {
         code: NUM_WORKGROUPS,

@@ -31,7 +31,9 @@
 //!   this gets a separate layout struct (`Name_std140`); whole-value loads copy member by
 //!   member. Push constants use the same scheme under std430 (`[[vk::push_constant]]
 //!   cbuffer`); a std430 layout that constant-buffer packing cannot reproduce (4- or 8-byte
-//!   array strides, 2-row matrices) is reported as `E0921`.
+//!   array strides, 2-row matrices) is declared as 32-bit words instead (whole `uint4`
+//!   registers and a tail vector, exactly the std430 size) and read at its std430 byte
+//!   offsets, as storage buffers are.
 //! - **Storage buffers** are `ByteAddressBuffer` (read-only) or `RWByteAddressBuffer`, read
 //!   and written with explicit `Load`/`Store` at the std430 byte offsets of the layouter: this
 //!   is the only HLSL form whose offsets are exact on every compiler (structured buffers use

@@ -54,6 +54,93 @@ enum Place {
     },
 }
 
+/// A push-constant block stored as 32-bit words (see `Writer::raw_push`): whole 16-byte
+/// registers, then a tail vector of the last 1 to 3 words, so that the block is exactly its
+/// std430 size (Direct3D 12 checks a shader's root constants against the root signature's
+/// count, Vulkan its push-constant block against the pipeline layout's range). The functions
+/// read 1 to 4 consecutive words at a byte offset.
+#[derive(Debug, Clone)]
+struct RawPush {
+    words: String,
+    tail: String,
+    /// Whole `uint4` registers.
+    registers: u32,
+    /// Words after them (0 to 3).
+    tail_words: u32,
+    /// Load functions for 1, 2, 3 and 4 words.
+    loads: [String; 4],
+}
+
+impl RawPush {
+    fn new(namer: &mut Namer, name: &str, size: u32) -> RawPush {
+        let words = size.div_ceil(4).max(1);
+        RawPush {
+            words: namer.call(&format!("{name}_words")),
+            tail: namer.call(&format!("{name}_tail")),
+            registers: words / 4,
+            tail_words: words % 4,
+            loads: [
+                namer.call(&format!("{name}_load")),
+                namer.call(&format!("{name}_load2")),
+                namer.call(&format!("{name}_load3")),
+                namer.call(&format!("{name}_load4")),
+            ],
+        }
+    }
+
+    fn load_name(&self, words: u32) -> &str {
+        let i = words.clamp(1, 4) as usize - 1;
+        self.loads.get(i).map_or("", String::as_str)
+    }
+
+    /// The block and its load functions.
+    fn write(&self, out: &mut CodeWriter, block: &str, register: &str, name: &str) {
+        let (words, tail, [l1, l2, l3, l4]) = (&self.words, &self.tail, &self.loads);
+        let (registers, tail_words) = (self.registers, self.tail_words);
+        out.line_fmt(format_args!(
+            "[[vk::push_constant]] cbuffer {block}{register} {{"
+        ));
+        out.indent();
+        if registers > 0 {
+            out.line_fmt(format_args!("uint4 {words}[{registers}];"));
+        }
+        match tail_words {
+            0 => {}
+            1 => out.line_fmt(format_args!("uint {tail};")),
+            n => out.line_fmt(format_args!("uint{n} {tail};")),
+        }
+        out.close("};");
+        out.line_fmt(format_args!(
+            "// `{name}` is read as 32-bit words at its std430 offsets: constant-buffer packing \
+             cannot reproduce its layout."
+        ));
+        let from_registers = format!("{words}[o >> 4u][(o >> 2u) & 3u]");
+        let from_tail = if tail_words == 1 {
+            tail.clone()
+        } else {
+            format!("{tail}[min((o >> 2u) & 3u, {}u)]", tail_words.saturating_sub(1))
+        };
+        // An `if`, not `?:`, which HLSL evaluates on both sides.
+        let body = match (registers, tail_words) {
+            (_, 0) => format!("return {from_registers};"),
+            (0, _) => format!("return {from_tail};"),
+            _ => format!(
+                "if ((o >> 4u) < {registers}u) {{ return {from_registers}; }} return {from_tail};"
+            ),
+        };
+        out.line_fmt(format_args!("uint {l1}(uint o) {{ {body} }}"));
+        out.line_fmt(format_args!(
+            "uint2 {l2}(uint o) {{ return uint2({l1}(o), {l1}(o + 4u)); }}"
+        ));
+        out.line_fmt(format_args!(
+            "uint3 {l3}(uint o) {{ return uint3({l1}(o), {l1}(o + 4u), {l1}(o + 8u)); }}"
+        ));
+        out.line_fmt(format_args!(
+            "uint4 {l4}(uint o) {{ return uint4({l1}(o), {l1}(o + 4u), {l1}(o + 8u), {l1}(o + 12u)); }}"
+        ));
+    }
+}
+
 /// A byte offset: a constant plus terms already formatted as `uint` expressions.
 #[derive(Debug, Clone, Default)]
 struct Offset {
@@ -124,6 +211,10 @@ pub struct Writer<'a> {
     variant_names: Vec<String>,
     /// Representation of each constant-buffer global (uniform or push constant).
     global_reprs: BTreeMap<Handle<GlobalVariable>, Repr>,
+    /// Push-constant blocks whose std430 layout constant-buffer packing cannot reproduce
+    /// (4- and 8-byte array strides, 2-row matrices): stored as 16-byte words and read at their
+    /// std430 byte offsets, like storage buffers.
+    raw_push: BTreeMap<Handle<GlobalVariable>, RawPush>,
     typedefs: BTreeMap<Handle<Type>, String>,
     typedef_text: String,
     /// Structs wrapping one big array, whose `(S)0` spells the array's zero value.
@@ -335,6 +426,7 @@ impl<'a> Writer<'a> {
             reprs: Reprs::default(),
             variant_names: Vec::new(),
             global_reprs: BTreeMap::new(),
+            raw_push: BTreeMap::new(),
             typedefs: BTreeMap::new(),
             typedef_text: String::new(),
             zero_wrappers: BTreeMap::new(),
@@ -358,16 +450,29 @@ impl<'a> Writer<'a> {
                 AddressSpace::PushConstant => &mut writer.std430,
                 _ => continue,
             };
-            let repr = writer
-                .reprs
-                .repr(module, layouter, global.ty, 0)
-                .map_err(|e| {
-                    if e.code == codes::UNREPRESENTABLE_LAYOUT {
-                        Error::new(e.code, format!("`{}`: {}", global.name, e.message))
-                    } else {
-                        e
-                    }
-                })?;
+            let repr = match writer.reprs.repr(module, layouter, global.ty, 0) {
+                Ok(repr) => repr,
+                Err(e)
+                    if e.code == codes::UNREPRESENTABLE_LAYOUT
+                        && global.space == AddressSpace::PushConstant =>
+                {
+                    let size = writer
+                        .std430
+                        .size(global.ty)
+                        .map_err(|e| Error::invalid(format!("no host layout: {e}")))?
+                        .unwrap_or(0);
+                    let raw = RawPush::new(&mut writer.namer, &global.name, size);
+                    writer.raw_push.insert(handle, raw);
+                    continue;
+                }
+                Err(e) if e.code == codes::UNREPRESENTABLE_LAYOUT => {
+                    return Err(Error::new(
+                        e.code,
+                        format!("`{}`: {}", global.name, e.message),
+                    ))
+                }
+                Err(e) => return Err(e),
+            };
             writer.global_reprs.insert(handle, repr);
         }
         // Named before any function body refers to it.
@@ -908,6 +1013,17 @@ impl<'a> Writer<'a> {
                     .unwrap_or_default()
             };
             match global.space {
+                AddressSpace::PushConstant if self.raw_push.contains_key(&handle) => {
+                    let block = self.namer.call(&format!("{}_block", global.name));
+                    let reg = self
+                        .options
+                        .push_constant_register
+                        .map(|b| format!(" : register(b{}, space{})", b.binding, b.group))
+                        .unwrap_or_default();
+                    if let Some(raw) = self.raw_push.get(&handle) {
+                        raw.write(out, &block, &reg, &global.name);
+                    }
+                }
                 AddressSpace::Uniform | AddressSpace::PushConstant => {
                     let repr = self
                         .global_reprs
@@ -2290,6 +2406,12 @@ impl<'a> Writer<'a> {
                         offset: Offset::default(),
                         ty: global.ty,
                     },
+                    AddressSpace::PushConstant if self.raw_push.contains_key(g) => Place::Bytes {
+                        buffer: name,
+                        global: *g,
+                        offset: Offset::default(),
+                        ty: global.ty,
+                    },
                     _ => Place::Typed {
                         expr: name,
                         ty: global.ty,
@@ -2540,16 +2662,26 @@ impl<'a> Writer<'a> {
                 Repr::Struct(_) | Repr::Array(_) => None,
             }),
             Place::Bytes {
-                buffer, offset, ty, ..
+                buffer,
+                global,
+                offset,
+                ty,
             } => {
                 let off = offset.render();
+                let raw = self.raw_push.get(global).cloned();
+                // `{buffer}.Load{n}(offset)`, or a raw push-constant block's load function.
+                let load = |n: u32, off: &str| match &raw {
+                    Some(raw) => format!("{}({off})", raw.load_name(n)),
+                    None if n == 1 => format!("{buffer}.Load({off})"),
+                    None => format!("{buffer}.Load{n}({off})"),
+                };
                 Ok(match self.ty(*ty)? {
-                    TypeInner::Scalar(s) | TypeInner::Atomic(s) => Some(Expr::atom(
-                        bitcast_from_uint(*s, &format!("{buffer}.Load({off})"))?,
-                    )),
+                    TypeInner::Scalar(s) | TypeInner::Atomic(s) => {
+                        Some(Expr::atom(bitcast_from_uint(*s, &load(1, &off))?))
+                    }
                     TypeInner::Vector { size, scalar } => Some(Expr::atom(bitcast_from_uint(
                         *scalar,
-                        &format!("{buffer}.Load{}({off})", size.count()),
+                        &load(size.count(), &off),
                     )?)),
                     TypeInner::Matrix {
                         columns,
@@ -2564,11 +2696,7 @@ impl<'a> Writer<'a> {
                         for c in 0..columns.count() {
                             cols.push(bitcast_from_uint(
                                 *scalar,
-                                &format!(
-                                    "{buffer}.Load{}({})",
-                                    rows.count(),
-                                    offset.plus(c * stride).render()
-                                ),
+                                &load(rows.count(), &offset.plus(c * stride).render()),
                             )?);
                         }
                         let name = self.type_name(*ty)?;

@@ -1096,8 +1096,8 @@ fn hlsl_registers_and_msl_slots_match_the_outputs() {
         };
         let options = corpus_options();
         let hlsl = lumac::compile(&rel, &text, &lumac::FsReader, &options, &[Target::Hlsl]);
-        // Some shaders are beyond HLSL (a std430 push-constant layout constant-buffer packing
-        // cannot express, `num_workgroups` without its option): those have no output to check.
+        // Some shaders are beyond HLSL (`num_workgroups` without its option): those have no
+        // output to check.
         if let Some(out) = hlsl.outputs.first() {
             let source = String::from_utf8_lossy(out.data.as_bytes()).into_owned();
             for b in &r.bindings {
