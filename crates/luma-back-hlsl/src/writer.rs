@@ -118,7 +118,10 @@ impl RawPush {
         let from_tail = if tail_words == 1 {
             tail.clone()
         } else {
-            format!("{tail}[min((o >> 2u) & 3u, {}u)]", tail_words.saturating_sub(1))
+            format!(
+                "{tail}[min((o >> 2u) & 3u, {}u)]",
+                tail_words.saturating_sub(1)
+            )
         };
         // An `if`, not `?:`, which HLSL evaluates on both sides.
         let body = match (registers, tail_words) {
