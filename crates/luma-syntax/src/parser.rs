@@ -2046,10 +2046,8 @@ impl Parser<'_, '_> {
             return self.stmt(StmtKind::Error, lo);
         }
         if self.eat(TokenKind::Assign).is_none() {
-            self.expected_with_help(
-                "`=`",
-                "every variable is initialized where it is declared: `let x: float = 0.0`",
-            );
+            let help = self.uninitialized_help(name, ty);
+            self.expected_with_help("`=`", help);
             // Still declare the name, with an `Error` value that later stages skip, so that its
             // uses (typically `x = ...` on the next line) are not reported as undeclared.
             let value = self.alloc_error(name.span);
@@ -2057,6 +2055,30 @@ impl Parser<'_, '_> {
         }
         let value = self.parse_expr();
         self.stmt(StmtKind::Let { name, ty, value }, lo)
+    }
+
+    /// The help of a `let` without a value, with the declaration's own name and type: a struct
+    /// type (by Luma's naming habit, capitalised) gets the literal that fills it.
+    #[cold]
+    #[inline(never)]
+    fn uninitialized_help(&self, name: Ident, ty: Option<TypeId>) -> String {
+        let name = self.slice(name.span);
+        let ty = ty
+            .and_then(|t| self.module.types.get(t))
+            .map(|t| self.slice(t.span))
+            .filter(|t| !t.is_empty());
+        match ty {
+            Some(t) if t.starts_with(|c: char| c.is_ascii_uppercase()) => format!(
+                "every variable is initialized where it is declared, and a struct value names \
+                 every member: `let {name} = {t} {{ member = value, ... }}`"
+            ),
+            Some(t) => format!(
+                "every variable is initialized where it is declared: `let {name}: {t} = ...`"
+            ),
+            None => {
+                format!("every variable is initialized where it is declared: `let {name} = ...`")
+            }
+        }
     }
 
     fn parse_if(&mut self, lo: u32) -> Option<Stmt> {
