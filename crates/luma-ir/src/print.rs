@@ -1337,8 +1337,17 @@ impl<'a> Printer<'a> {
             Op::Derivative { axis, control, arg } => {
                 let _ = write!(out, "{} {}", derivative_name(*axis, *control), v(arg));
             }
-            Op::AccessChain { base, indices } => {
-                let _ = write!(out, "access {}", v(base));
+            Op::AccessChain {
+                base,
+                indices,
+                non_uniform,
+            } => {
+                out.push_str(if *non_uniform {
+                    "access nonuniform "
+                } else {
+                    "access "
+                });
+                let _ = write!(out, "{}", v(base));
                 for i in indices {
                     let _ = write!(out, ", {}", v(i));
                 }
