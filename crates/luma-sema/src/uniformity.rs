@@ -80,6 +80,9 @@ struct Summary {
     barrier: Option<(Tag, Span)>,
     /// The same for implicit-LOD sampling and derivatives.
     derivative: Option<(Tag, Span)>,
+    /// The parameters that an index into an array of resources depends on, here or in a
+    /// callee: only calls that pass something to those matter to the caller-first walk.
+    index_params: Tag,
 }
 
 /// What the caller-first walk needs of one function: the tags of its indices into arrays of
@@ -737,6 +740,7 @@ impl Analysis<'_> {
                 let i = self.expr(*index);
                 if i != 0 && self.is_resource_array(*base) {
                     *self.uses.indices.entry(e).or_insert(0) |= i;
+                    self.summary.index_params |= i & !NU;
                 }
                 b | i
             }
@@ -790,7 +794,14 @@ impl Analysis<'_> {
                 };
                 let barrier_arg = sum.barrier.and_then(|(t, _)| argument(t));
                 let derivative_arg = sum.derivative.and_then(|(t, _)| argument(t));
-                if let Some(now) = tags.get(base..) {
+                // Only calls of functions whose resource indices depend on their parameters
+                // are kept, so that the walk's memory grows with those, not with every call.
+                let passed = tags
+                    .get(base..)
+                    .filter(|_| sum.index_params != 0)
+                    .filter(|now| now.iter().any(|t| *t != 0));
+                self.summary.index_params |= map(sum.index_params) & !NU;
+                if let Some(now) = passed {
                     let (_, seen) = self
                         .uses
                         .calls
