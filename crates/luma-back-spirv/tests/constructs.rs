@@ -456,7 +456,10 @@ fn non_uniform_resource_indices() {
             "{capability}\n{spv}"
         );
     }
-    assert!(spv.contains("OpExtension \"SPV_EXT_descriptor_indexing\""), "{spv}");
+    assert!(
+        spv.contains("OpExtension \"SPV_EXT_descriptor_indexing\""),
+        "{spv}"
+    );
     // Texture: index, chain, load; sampler: index, chain, load; the sampled image; storage
     // image: index, chain, load.
     assert_eq!(count(&spv, " NonUniform\n"), 10, "{spv}");
@@ -474,7 +477,13 @@ fn non_uniform_resource_indices() {
     };
     let ops: Vec<String> = decorated
         .iter()
-        .map(|id| defined_by(id).split_whitespace().nth(2).unwrap().to_string())
+        .map(|id| {
+            defined_by(id)
+                .split_whitespace()
+                .nth(2)
+                .unwrap()
+                .to_string()
+        })
         .collect();
     for (op, n) in [
         ("OpExtInst", 3),
