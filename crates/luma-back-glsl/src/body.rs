@@ -18,7 +18,7 @@ use crate::codes;
 use crate::helpers::{Helper, HelperKind};
 use crate::writer::{
     combined_type_name, one_scalar, shape_name, zero_scalar, Expr, GlobalForm, Writer,
-    EXT_CONTROL_FLOW_ATTRIBUTES, EXT_SAMPLERLESS,
+    EXT_CONTROL_FLOW_ATTRIBUTES, EXT_NONUNIFORM, EXT_SAMPLERLESS,
 };
 use crate::Error;
 
@@ -769,7 +769,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         match &self.function.values.get(pointer)?.def {
             ValueDef::GlobalPointer(g) => Some(module.globals.get(*g)?.name.clone()),
             ValueDef::LocalPointer(l) => self.function.locals.get(*l)?.name.clone(),
-            ValueDef::Op(Op::AccessChain { base, indices }) => {
+            ValueDef::Op(Op::AccessChain { base, indices, .. }) => {
                 let base_ty = self.function.values.get(*base)?.ty;
                 let TypeInner::Pointer {
                     base: mut current, ..
@@ -1086,7 +1086,12 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 };
                 Expr::primary(format!("{base}{suffix}({})", a.text))
             }
-            Op::AccessChain { base, indices } => self.access_chain(*base, indices)?,
+            Op::AccessChain { base, indices, .. } => {
+                let non_uniform =
+                    luma_ir::proc::non_uniform_access(&self.w.module.types, self.function, v)
+                        .is_some();
+                self.access_chain(*base, indices, non_uniform)?
+            }
             Op::Load { pointer } => self.load(*pointer, value.ty)?,
             Op::ArrayLength { pointer } => {
                 let p = self.operand(*pointer)?;
@@ -1568,10 +1573,13 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         })
     }
 
+    /// The text of an access chain; `non_uniform` wraps its dynamic array indices (into an array
+    /// of resources) in `nonuniformEXT`.
     fn access_chain(
         &mut self,
         base: Handle<Value>,
         indices: &[Handle<Value>],
+        non_uniform: bool,
     ) -> Result<Expr, Error> {
         let b = self.operand(base)?;
         let base_ty = self.value(base)?.ty;
@@ -1591,10 +1599,14 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     inner = luma_back::shape_of(self.w.inner(current)?);
                 }
                 TypeInner::Array { base, size } => {
-                    let i = match size {
+                    let mut i = match size {
                         ArraySize::Constant(n) => self.index_text(index, Some(n), None)?,
                         ArraySize::Runtime => self.index_text(index, None, Some(&text))?,
                     };
+                    if non_uniform && self.constant_literals(index)?.is_none() {
+                        self.w.extensions.insert(EXT_NONUNIFORM);
+                        i = format!("nonuniformEXT({i})");
+                    }
                     text = format!("{text}[{i}]");
                     current = base;
                     inner = luma_back::shape_of(self.w.inner(current)?);
@@ -1684,7 +1696,18 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 let s = self.operand(sampler)?;
                 let (dim, arrayed, class) = self.image_info(image)?;
                 let ctor = combined_type_name(dim, arrayed, class, shadow);
-                Ok(format!("{ctor}({}, {})", i.text, s.text))
+                let types = &self.w.module.types;
+                if luma_ir::proc::non_uniform_load(types, self.function, image).is_some()
+                    || luma_ir::proc::non_uniform_load(types, self.function, sampler).is_some()
+                {
+                    // glslang marks the constructed sampler only when asked: Vulkan needs
+                    // the sample's sampled-image operand itself decorated `NonUniform`, not
+                    // just the texture or sampler it was built from.
+                    self.w.extensions.insert(EXT_NONUNIFORM);
+                    Ok(format!("nonuniformEXT({ctor}({}, {}))", i.text, s.text))
+                } else {
+                    Ok(format!("{ctor}({}, {})", i.text, s.text))
+                }
             }
             _ => Err(Error::new(
                 codes::SPLIT_COMBINED_SAMPLER,

@@ -418,6 +418,8 @@ pub const RESERVED: &[&str] = &[
     "textureLod",
     "textureOffset",
     "texelFetch",
+    // GL_EXT_nonuniform_qualifier
+    "nonuniformEXT",
     "texelFetchOffset",
     "textureProjOffset",
     "textureLodOffset",

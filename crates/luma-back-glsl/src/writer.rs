@@ -125,6 +125,9 @@ pub(crate) const EXT_SAMPLERLESS: &str = "GL_EXT_samplerless_texture_functions";
 pub(crate) const EXT_LINE_DIRECTIVE: &str = "GL_GOOGLE_cpp_style_line_directive";
 /// Extension for `[[unroll]]` / `[[dont_unroll]]`.
 pub(crate) const EXT_CONTROL_FLOW_ATTRIBUTES: &str = "GL_EXT_control_flow_attributes";
+/// Extension for `nonuniformEXT`, which marks indices into arrays of resources that may differ
+/// between invocations.
+pub(crate) const EXT_NONUNIFORM: &str = "GL_EXT_nonuniform_qualifier";
 
 /// Arrays with more elements than this are zeroed by a loop rather than a constructor.
 pub(crate) const MAX_ZERO_CONSTRUCTOR_ELEMENTS: u32 = 16;

@@ -48,6 +48,12 @@
 //!   on vectors, glslang has no `select`).
 //! - **Bounds.** With [`Options::bounds_checks`], dynamic indices into arrays, vectors,
 //!   matrices and runtime-sized arrays are clamped (`min(uint(i), N - 1u)`).
+//! - **Non-uniform resource indices.** An index into an array of textures, samplers or
+//!   storage images that the IR marks non-uniform is wrapped in `NonUniformResourceIndex`,
+//!   which Direct3D 12 and DXC's SPIR-V output need for a defined access. glslang's HLSL front
+//!   end does not know the intrinsic (KhronosGroup/glslang#1637): under
+//!   `#if !defined(__HLSL_VERSION)` it is defined away, so glslang accepts the code but its
+//!   SPIR-V carries no `NonUniform` decoration.
 //! - **Spec constants** are `[[vk::constant_id(N)]] const` for SPIR-V compilers (glslang, DXC
 //!   `-spirv`) and `static const` for DXIL, both initialized from a macro `LUMA_SPEC_<id>` that
 //!   a build may define (`-D LUMA_SPEC_0=8`).

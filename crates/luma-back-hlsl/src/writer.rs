@@ -223,6 +223,8 @@ pub struct Writer<'a> {
     /// Structs wrapping one big array, whose `(S)0` spells the array's zero value.
     zero_wrappers: BTreeMap<Handle<Type>, String>,
     zero_wrapper_text: String,
+    /// Whether the code marks an index `NonUniformResourceIndex` (which glslang lacks).
+    non_uniform_used: bool,
     helpers: Helpers,
     num_workgroups_name: Option<String>,
 }
@@ -434,6 +436,7 @@ impl<'a> Writer<'a> {
             typedef_text: String::new(),
             zero_wrappers: BTreeMap::new(),
             zero_wrapper_text: String::new(),
+            non_uniform_used: false,
             helpers: Helpers::default(),
             num_workgroups_name: None,
         };
@@ -542,6 +545,15 @@ impl<'a> Writer<'a> {
             self.options.shader_model.0, self.options.shader_model.1
         ));
         head.line("");
+        if self.non_uniform_used {
+            // DXC defines `__HLSL_VERSION`; glslang's HLSL front end neither defines it nor
+            // knows `NonUniformResourceIndex` (KhronosGroup/glslang#1637), so there the marker
+            // is dropped and the access is as undefined as it was unmarked.
+            head.line("#if !defined(__HLSL_VERSION)");
+            head.line("#define NonUniformResourceIndex(i) (i)");
+            head.line("#endif");
+            head.line("");
+        }
         self.write_structs(&mut head)?;
         // Constants and globals may zero a big array through a wrapper struct, which must be
         // declared after the structs and before them.
@@ -2435,10 +2447,12 @@ impl<'a> Writer<'a> {
                     .ok_or_else(|| Error::invalid("bad local handle"))?,
                 repr: Repr::Plain,
             }),
-            ValueDef::Op(Op::AccessChain { base, indices }) => {
+            ValueDef::Op(Op::AccessChain { base, indices, .. }) => {
+                let non_uniform =
+                    luma_ir::proc::non_uniform_access(&self.module.types, func, ptr).is_some();
                 let mut place = self.place(ctx, *base, depth + 1)?;
                 for index in indices {
-                    place = self.step(ctx, place, *index)?;
+                    place = self.step(ctx, place, *index, non_uniform)?;
                 }
                 Ok(place)
             }
@@ -2446,8 +2460,15 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// One access-chain step.
-    fn step(&mut self, ctx: &mut FnCtx<'_>, place: Place, index: Handle<Value>) -> R<Place> {
+    /// One access-chain step; `non_uniform` (an index into an array of resources that may
+    /// differ between invocations) wraps a dynamic array index in `NonUniformResourceIndex`.
+    fn step(
+        &mut self,
+        ctx: &mut FnCtx<'_>,
+        place: Place,
+        index: Handle<Value>,
+        non_uniform: bool,
+    ) -> R<Place> {
         match place {
             Place::Typed { expr, ty, repr } => {
                 let inner = self.ty(ty)?;
@@ -2482,7 +2503,11 @@ impl<'a> Writer<'a> {
                             ArraySize::Constant(n) => Some(*n),
                             ArraySize::Runtime => None,
                         };
-                        let i = self.index(ctx, index, n)?.text;
+                        let mut i = self.index(ctx, index, n)?.text;
+                        if non_uniform && self.const_index(ctx, index).is_none() {
+                            self.non_uniform_used = true;
+                            i = format!("NonUniformResourceIndex({i})");
+                        }
                         let next = match &repr {
                             Repr::Array(inner) => (**inner).clone(),
                             _ => Repr::Plain,

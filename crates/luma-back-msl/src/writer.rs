@@ -2156,7 +2156,10 @@ impl<'a> Writer<'a> {
                     .ok_or_else(|| Error::invalid("bad local handle"))?,
                 repr: Repr::Plain,
             }),
-            ValueDef::Op(Op::AccessChain { base, indices }) => {
+            // A chain's `non_uniform` marker needs nothing here: Metal defines an index into
+            // an array of textures or samplers that differs between threads (MSL 2.4, 2.12
+            // "Arrays of textures and samplers" has no uniformity rule and no marker exists).
+            ValueDef::Op(Op::AccessChain { base, indices, .. }) => {
                 let mut place = self.place(ctx, *base, depth + 1)?;
                 for index in indices {
                     place = self.step(ctx, place, *index)?;

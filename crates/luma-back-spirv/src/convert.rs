@@ -33,12 +33,15 @@ enum Step {
 
 impl<'w, 'a> FunctionWriter<'w, 'a> {
     /// `OpAccessChain` for `v`, clamping dynamic indices into arrays, vectors and matrices.
+    /// For a non-uniform access into an array of resources (`non_uniform`), the index
+    /// operands that are not constants are decorated `NonUniform`, as glslang and DXC do.
     pub(crate) fn access_chain(
         &mut self,
         v: Handle<Value>,
         ty: Handle<Type>,
         base: Handle<Value>,
         indices: &[Handle<Value>],
+        non_uniform: Option<luma_ir::proc::NonUniformResource>,
     ) -> Result<Word, Error> {
         let result_ty = self.w.ir_type(ty, Layout::Plain)?;
         let base_ty = self.type_of(base)?;
@@ -82,7 +85,16 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                                 Bound::Runtime { var, member }
                             }
                         };
-                        ids.push(self.clamp_index(index, bound)?);
+                        // A one-element array clamps every index to the constant 0.
+                        let folded = matches!(bound, Bound::Fixed(n) if n <= 1)
+                            && self.w.options.bounds_checks;
+                        let id = self.clamp_index(index, bound)?;
+                        if let Some(kind) = non_uniform {
+                            if !folded && self.const_components(index).is_none() {
+                                self.w.non_uniform(id, kind)?;
+                            }
+                        }
+                        ids.push(id);
                         position = Position::Other;
                         Step::Type(*base)
                     }

@@ -149,8 +149,25 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 };
                 self.inst(opcode, t, &[a])
             }
-            IrOp::AccessChain { base, indices } => self.access_chain(v, ty, *base, indices),
-            IrOp::Load { pointer } => self.load(*pointer),
+            IrOp::AccessChain { base, indices, .. } => {
+                let kind = luma_ir::proc::non_uniform_access(&self.w.module.types, self.func, v);
+                let id = self.access_chain(v, ty, *base, indices, kind)?;
+                if let Some(kind) = kind {
+                    self.w.non_uniform(id, kind)?;
+                }
+                Ok(id)
+            }
+            IrOp::Load { pointer } => {
+                let id = self.load(*pointer)?;
+                // The loaded texture, sampler or storage image is the operand that Vulkan
+                // requires decorated when its descriptor may differ between invocations.
+                if let Some(kind) =
+                    luma_ir::proc::non_uniform_access(&self.w.module.types, self.func, *pointer)
+                {
+                    self.w.non_uniform(id, kind)?;
+                }
+                Ok(id)
+            }
             IrOp::ArrayLength { pointer } => {
                 let (var, member) = self.runtime_array_of(*pointer)?;
                 self.runtime_length(var, member)

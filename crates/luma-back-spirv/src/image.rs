@@ -136,6 +136,14 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let sampler_id = self.value_id(sampler)?;
         let sampled_ty = self.w.intern(SpvType::SampledImage { image: image_ty })?;
         let sampled = self.inst(Op::SampledImage, sampled_ty, &[image_id, sampler_id])?;
+        // The sampled image is the sample's resource operand: Vulkan requires it decorated
+        // when the texture or the sampler came from a non-uniform index.
+        let types = &self.w.module.types;
+        let kind = luma_ir::proc::non_uniform_load(types, self.func, image)
+            .or_else(|| luma_ir::proc::non_uniform_load(types, self.func, sampler));
+        if let Some(kind) = kind {
+            self.w.non_uniform(sampled, kind)?;
+        }
         let coord = self.with_layer(coordinate, array_index)?;
 
         let mut mask = ImageOperands::NONE;

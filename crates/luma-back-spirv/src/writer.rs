@@ -91,6 +91,8 @@ pub struct Writer<'a> {
     pub(crate) function_ids: Vec<Option<Word>>,
     /// `OpString` ids of the debug sources (empty without debug info).
     pub(crate) file_strings: Vec<Word>,
+    /// Ids already decorated `NonUniform` (one index may serve several accesses).
+    non_uniform_ids: BTreeSet<Word>,
 }
 
 /// The stages this back end writes, with their execution models.
@@ -166,6 +168,7 @@ impl<'a> Writer<'a> {
             twinned: vec![Vec::new(); module.functions.len()],
             function_ids: vec![None; module.functions.len()],
             file_strings: Vec::new(),
+            non_uniform_ids: BTreeSet::new(),
         })
     }
 
@@ -216,6 +219,31 @@ impl<'a> Writer<'a> {
             .word(decoration as u32)
             .words(operands)
             .push_into(&mut self.annotations)
+    }
+
+    /// Decorates `id` `NonUniform`, part of a non-uniform access to a resource of `kind`, with
+    /// the capabilities that access needs: `ShaderNonUniform` for the decoration and the
+    /// per-kind one for indexing the array (samplers count as sampled images, as in Vulkan's
+    /// `shaderSampledImageArrayNonUniformIndexing`). Before SPIR-V 1.5 they come from
+    /// `SPV_EXT_descriptor_indexing`.
+    pub(crate) fn non_uniform(
+        &mut self,
+        id: Word,
+        kind: luma_ir::proc::NonUniformResource,
+    ) -> Result<(), Error> {
+        use luma_ir::proc::NonUniformResource as R;
+        self.capability(Capability::ShaderNonUniform);
+        self.capability(match kind {
+            R::SampledImage | R::Sampler => Capability::SampledImageArrayNonUniformIndexing,
+            R::StorageImage => Capability::StorageImageArrayNonUniformIndexing,
+        });
+        if !self.at_least(5) {
+            self.extension("SPV_EXT_descriptor_indexing");
+        }
+        if self.non_uniform_ids.insert(id) {
+            self.decorate(id, Decoration::NonUniform, &[])?;
+        }
+        Ok(())
     }
 
     /// Adds `OpMemberDecorate`.

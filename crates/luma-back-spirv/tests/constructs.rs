@@ -438,3 +438,65 @@ fn long_source_text_continues() {
     let out = dis_text(&text, "long-source", &options);
     assert_eq!(count(&out, "OpSourceContinued"), 1);
 }
+
+/// Non-uniform indices into arrays of resources: `NonUniform` on the (clamped) index, the access
+/// chain, the loaded texture, sampler or image and the sampled image, once each; the
+/// capabilities per kind; `SPV_EXT_descriptor_indexing` only below SPIR-V 1.5; a uniform index
+/// and a marked constant one stay undecorated.
+#[test]
+fn non_uniform_resource_indices() {
+    let spv = dis("nonuniform", &Options::default());
+    for capability in [
+        "ShaderNonUniform",
+        "SampledImageArrayNonUniformIndexing",
+        "StorageImageArrayNonUniformIndexing",
+    ] {
+        assert!(
+            spv.contains(&format!("OpCapability {capability}\n")),
+            "{capability}\n{spv}"
+        );
+    }
+    assert!(
+        spv.contains("OpExtension \"SPV_EXT_descriptor_indexing\""),
+        "{spv}"
+    );
+    // Texture: index, chain, load; sampler: index, chain, load; the sampled image; storage
+    // image: index, chain, load.
+    assert_eq!(count(&spv, " NonUniform\n"), 10, "{spv}");
+    let decorated: Vec<&str> = spv
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("OpDecorate "))
+        .filter_map(|l| l.strip_suffix(" NonUniform"))
+        .collect();
+    let defined_by = |id: &str| -> String {
+        spv.lines()
+            .find(|l| l.trim_start().starts_with(&format!("{id} = ")))
+            .unwrap_or_else(|| panic!("{id} is not defined"))
+            .trim()
+            .to_string()
+    };
+    let ops: Vec<String> = decorated
+        .iter()
+        .map(|id| {
+            defined_by(id)
+                .split_whitespace()
+                .nth(2)
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    for (op, n) in [
+        ("OpExtInst", 3),
+        ("OpAccessChain", 3),
+        ("OpLoad", 3),
+        ("OpSampledImage", 1),
+    ] {
+        assert_eq!(
+            ops.iter().filter(|o| *o == op).count(),
+            n,
+            "{op}: {ops:?}\n{spv}"
+        );
+    }
+    assert!(!dis("nonuniform", &version(5)).contains("OpExtension"));
+    assert!(!dis("nonuniform", &version(6)).contains("OpExtension"));
+}

@@ -25,6 +25,12 @@ const NAGA_READER_GAPS: &[(&str, &str, &str)] = &[
          ivec3 of ones from an ivec2",
     ),
     (
+        "nonuniform",
+        "UnsupportedCapability(ShaderNonUniform)",
+        "naga's SPIR-V reader does not list ShaderNonUniform (nor the descriptor-indexing \
+         capabilities) among its supported capabilities",
+    ),
+    (
         "sample_mask",
         "InitializerType",
         "naga reads the SampleMask output as a scalar and initializes it with a u32, but \

@@ -810,7 +810,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         match &self.function.values.get(pointer)?.def {
             ValueDef::GlobalPointer(g) => Some(module.globals.get(*g)?.name.clone()),
             ValueDef::LocalPointer(l) => self.function.locals.get(*l)?.name.clone(),
-            ValueDef::Op(Op::AccessChain { base, indices }) => {
+            ValueDef::Op(Op::AccessChain { base, indices, .. }) => {
                 let base_ty = self.function.values.get(*base)?.ty;
                 let TypeInner::Pointer {
                     base: mut current, ..
@@ -1137,7 +1137,12 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 };
                 Expr::primary(format!("{base}{suffix}({})", a.text))
             }
-            Op::AccessChain { base, indices } => self.access_chain(*base, indices)?,
+            // WGSL has no marker for a non-uniform index into a `binding_array`: naga's
+            // uniformity analysis finds those indices itself, its validator then requires
+            // `TEXTURE_AND_SAMPLER_BINDING_ARRAY_NON_UNIFORM_INDEXING` (or the storage-texture
+            // one), and its SPIR-V writer decorates them `NonUniform`. The chain's
+            // `non_uniform` marker is left unwritten.
+            Op::AccessChain { base, indices, .. } => self.access_chain(*base, indices)?,
             Op::Load { pointer } => self.load(*pointer)?,
             Op::ArrayLength { pointer } => {
                 let p = self.operand(*pointer)?;

@@ -179,13 +179,17 @@ pub fn naga_wgsl(text: &str, stage: Stage, entry: &str, spec: &[SpecValue]) -> R
         ))
     })?;
     // Immediates are naga's push constants; f16-in-f32 packing (`pack2x16float`) is core
-    // WGSL that naga gates behind a capability every Vulkan device has; arrays of storage
-    // textures are naga binding arrays (Luma's `[N]image2D`).
+    // WGSL that naga gates behind a capability every Vulkan device has; arrays of textures,
+    // samplers and storage textures are naga binding arrays (Luma's `[N]texture2D`,
+    // `[N]image2D`), indexed non-uniformly where naga's uniformity analysis finds it (its
+    // SPIR-V writer then decorates them `NonUniform`, as Luma's own back ends do).
     let mut validator = Validator::new(
         ValidationFlags::all(),
         Capabilities::default()
             | Capabilities::IMMEDIATES
             | Capabilities::SHADER_FLOAT16_IN_FLOAT32
+            | Capabilities::TEXTURE_AND_SAMPLER_BINDING_ARRAY
+            | Capabilities::TEXTURE_AND_SAMPLER_BINDING_ARRAY_NON_UNIFORM_INDEXING
             | Capabilities::STORAGE_TEXTURE_BINDING_ARRAY
             | Capabilities::STORAGE_TEXTURE_BINDING_ARRAY_NON_UNIFORM_INDEXING,
     );

@@ -152,7 +152,7 @@ impl Report {
             out.push_str(&problems);
         }
         if !skipped.is_empty() {
-            out.push_str("\nnot applicable (declared in the spec):\n");
+            out.push_str("\nnot applicable (declared in the spec, or a device feature missing):\n");
             out.push_str(&skipped);
         }
         if !warnings.is_empty() {

@@ -105,14 +105,24 @@ impl Runner<'_> {
     /// Runs `test` through its paths (all of them, or those in `only` when not empty).
     pub fn run(&self, test: &Test, only: &[PathKind]) -> TestResult {
         let mut paths = Vec::new();
+        let missing = test
+            .device_features
+            .iter()
+            .find(|f| !self.gpu.info().features.contains(&f.as_str()));
         for path in test.paths() {
             if !only.is_empty() && !only.contains(&path) {
                 continue;
             }
             let start = Instant::now();
-            let (status, warnings) = match test.not_applicable.get(&path) {
-                Some(reason) => (Status::NotApplicable(reason.clone()), Vec::new()),
-                None => match self.run_path(test, path) {
+            let (status, warnings) = match (missing, test.not_applicable.get(&path)) {
+                (Some(f), _) => (
+                    Status::NotApplicable(format!(
+                        "the device does not have `{f}`, which the shader needs"
+                    )),
+                    Vec::new(),
+                ),
+                (None, Some(reason)) => (Status::NotApplicable(reason.clone()), Vec::new()),
+                (None, None) => match self.run_path(test, path) {
                     Ok((status, warnings)) => (status, warnings),
                     Err(e) => (Status::Error(e.to_string()), Vec::new()),
                 },

@@ -25,7 +25,8 @@
 //!
 //! Other tables: `push_constants = [...]` (typed data), `[[spec]] id = 0, value = "i32 5"`,
 //! `[[texture]]`, `[[sampler]]`, `[[image]]`, `[render]` with `[[vertex_buffer]]`, `[tolerance]`,
-//! `[not_applicable] hlsl = "reason"`, and `[reference]` for hand-written GLSL or SPIR-V
+//! `[not_applicable] hlsl = "reason"`, `device_features = [...]` (optional device features the
+//! shader needs), and `[reference]` for hand-written GLSL or SPIR-V
 //! assembly run as extra paths. `tests/exec/README.md` documents every key.
 
 use std::collections::BTreeMap;
@@ -125,6 +126,8 @@ struct RawSpec {
     #[serde(default)]
     not_applicable: BTreeMap<String, String>,
     reference: Option<RawReference>,
+    #[serde(default)]
+    device_features: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -427,6 +430,9 @@ pub struct Test {
     pub expects: Vec<Expect>,
     /// Paths declared not applicable, with the reason.
     pub not_applicable: BTreeMap<PathKind, String>,
+    /// Optional device features the shader needs (names from
+    /// [`crate::vulkan::OPTIONAL_FEATURES`]): on a device without one, every path is n/a.
+    pub device_features: Vec<String>,
 }
 
 impl Test {
@@ -725,6 +731,14 @@ pub fn parse(name: &str, spec_path: &Path, text: &str) -> Result<Test> {
         }
         not_applicable.insert(kind, reason.clone());
     }
+    for f in &raw.device_features {
+        if !crate::vulkan::OPTIONAL_FEATURES.contains(&f.as_str()) {
+            return Err(Error::Spec(format!(
+                "device_features names `{f}`; the harness knows {}",
+                crate::vulkan::OPTIONAL_FEATURES.join(", ")
+            )));
+        }
+    }
 
     Ok(Test {
         name: name.to_string(),
@@ -741,6 +755,7 @@ pub fn parse(name: &str, spec_path: &Path, text: &str) -> Result<Test> {
         specialization,
         expects,
         not_applicable,
+        device_features: raw.device_features.clone(),
     })
 }
 

@@ -2,6 +2,8 @@
 //! every feature the Luma corpus relies on (buffers, push and specialization constants, every
 //! texture shape in both binding layouts, rendering with vertex buffers, depth, MRT and discard)
 //! must pass, and a wrong expected value, a validation error and a missing binding must fail.
+//! A test that needs an optional device feature runs where the device has it and is n/a with
+//! the missing feature as the reason where it does not.
 #![allow(
     clippy::panic,
     clippy::unwrap_used,
@@ -187,5 +189,50 @@ fn reflection_reports_what_the_entry_uses() {
     );
     // v at 0, m at 16 (three 16-byte columns), tail at 64.
     assert_eq!(entry.push_constant_size, Some(68));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `device_features`: the harness enables descriptor indexing's non-uniform features where the
+/// device has them, so the test runs (and passes) there; elsewhere every path is n/a and says
+/// which feature is missing. A name the harness does not know is a spec error.
+#[test]
+fn device_features_run_where_the_device_has_them() {
+    let gpu = gpu();
+    let spec_path = selftest_dir().join("nonuniform_indexing.toml");
+    let test = spec::load(&spec_path).unwrap();
+    let result = run(&gpu, &spec_path, "harness-device-features");
+    let [path] = result.paths.as_slice() else {
+        panic!("expected one path: {result:?}");
+    };
+    let features = &gpu.info().features;
+    if test
+        .device_features
+        .iter()
+        .all(|f| features.contains(&f.as_str()))
+    {
+        assert_eq!(path.status, Status::Pass, "{result:?}");
+    } else {
+        match &path.status {
+            Status::NotApplicable(reason) => {
+                assert!(reason.contains("ArrayNonUniformIndexing"), "{reason}")
+            }
+            other => panic!("expected n/a on a device without the features, got {other:?}"),
+        }
+    }
+
+    let dir = luma_testutil::scratch_dir("harness-unknown-feature");
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(&spec_path)
+        .unwrap()
+        .replace("shaderStorageImageArrayNonUniformIndexing", "shaderFloat64");
+    let bad = dir.join("unknown_feature.toml");
+    std::fs::write(&bad, text).unwrap();
+    std::fs::copy(
+        selftest_dir().join("nonuniform_indexing.comp"),
+        dir.join("nonuniform_indexing.comp"),
+    )
+    .unwrap();
+    let e = spec::load(&bad).map(|_| ()).unwrap_err().to_string();
+    assert!(e.contains("device_features names `shaderFloat64`"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }

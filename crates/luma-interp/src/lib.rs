@@ -586,7 +586,7 @@ impl<'m> Machine<'m> {
                 let a = args.iter().map(g).collect::<R<Vec<_>>>()?;
                 math(*fun, &a)?
             }
-            Op::AccessChain { base, indices } => {
+            Op::AccessChain { base, indices, .. } => {
                 let V::P(mut p) = g(base)? else {
                     return Err("access chain on a non-pointer".into());
                 };

@@ -988,6 +988,13 @@ pub enum Op {
         base: Handle<Value>,
         /// Indices, outermost first.
         indices: Vec<Handle<Value>>,
+        /// The run-time index into an array of resources (textures, samplers, storage images)
+        /// may differ between invocations: Vulkan and Direct3D 12 leave such an access
+        /// undefined unless the back end marks it (`NonUniform`, `nonuniformEXT`,
+        /// `NonUniformResourceIndex`). Only on `Handle`-space chains. A `true` that is not
+        /// needed costs speed, never correctness, so passes that merge chains keep it set
+        /// when either had it; `false` everywhere else.
+        non_uniform: bool,
     },
     /// The value behind a pointer.
     Load {

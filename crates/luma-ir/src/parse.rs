@@ -1617,12 +1617,17 @@ impl Parser {
             "convert" => Op::Convert { value: v(self)? },
             "bitcast" => Op::Bitcast { value: v(self)? },
             "access" => {
+                let non_uniform = self.eat_word("nonuniform");
                 let base = v(self)?;
                 let mut indices = Vec::new();
                 while self.eat_punct(',') {
                     indices.push(v(self)?);
                 }
-                Op::AccessChain { base, indices }
+                Op::AccessChain {
+                    base,
+                    indices,
+                    non_uniform,
+                }
             }
             "load" => Op::Load { pointer: v(self)? },
             "array_length" => Op::ArrayLength { pointer: v(self)? },

@@ -73,7 +73,8 @@
 //! `insert_dynamic v, part, i`; `shuffle a, b, [N, ...]`; `convert v`; `bitcast v`; `all`,
 //! `any`, `is_nan`, `is_inf`; every math function by its snake-case name (`inverse_sqrt`,
 //! `face_forward`, `pack4x8_unorm`...); `dpdx`, `dpdy`, `fwidth` with an optional `_coarse` /
-//! `_fine` suffix; `access p, i, ...`; `load p`; `array_length p`; `call fnN(args)`;
+//! `_fine` suffix; `access [nonuniform] p, i, ...` (`nonuniform`: a non-uniform index into an
+//! array of resources); `load p`; `array_length p`; `call fnN(args)`;
 //! `image_sample img, smp, coord [, array_index v] , level (auto | zero | exact v | bias v |
 //! grad x y) [, depth_ref v] [, offset cN]`; `image_fetch img, coord [, array_index v]
 //! [, level v] [, sample v]`; `image_load img, coord [, array_index v]`;
@@ -1337,8 +1338,17 @@ impl<'a> Printer<'a> {
             Op::Derivative { axis, control, arg } => {
                 let _ = write!(out, "{} {}", derivative_name(*axis, *control), v(arg));
             }
-            Op::AccessChain { base, indices } => {
-                let _ = write!(out, "access {}", v(base));
+            Op::AccessChain {
+                base,
+                indices,
+                non_uniform,
+            } => {
+                out.push_str(if *non_uniform {
+                    "access nonuniform "
+                } else {
+                    "access "
+                });
+                let _ = write!(out, "{}", v(base));
                 for i in indices {
                     let _ = write!(out, ", {}", v(i));
                 }

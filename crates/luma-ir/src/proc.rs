@@ -251,6 +251,76 @@ pub fn pointer_parts(
     }
 }
 
+/// What a non-uniform access into an array of resources reaches: each kind has its own device
+/// feature (Vulkan's `shader*ArrayNonUniformIndexing`) and SPIR-V capability.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum NonUniformResource {
+    /// A sampled or depth texture.
+    SampledImage,
+    /// A sampler (Vulkan counts samplers with sampled images).
+    Sampler,
+    /// A storage image.
+    StorageImage,
+}
+
+/// What access chain `v` of `f` reaches when it is a non-uniform access into an array of
+/// resources that the back ends must mark: its `non_uniform` is set, it is a `Handle`-space
+/// chain, and some index is not a constant (a pass may have folded the index into one, and a
+/// constant is uniform). `None` for every other value.
+pub fn non_uniform_access(
+    types: &UniqueArena<Type>,
+    f: &Function,
+    v: Handle<Value>,
+) -> Option<NonUniformResource> {
+    let value = f.values.get(v)?;
+    let crate::ir::ValueDef::Op(crate::ir::Op::AccessChain {
+        indices,
+        non_uniform: true,
+        ..
+    }) = &value.def
+    else {
+        return None;
+    };
+    let dynamic = indices.iter().any(|i| {
+        !matches!(
+            f.values.get(*i).map(|x| &x.def),
+            Some(crate::ir::ValueDef::Constant(_))
+        )
+    });
+    if !dynamic {
+        return None;
+    }
+    let (pointee, space) = pointer_parts(types, value.ty)?;
+    if space != AddressSpace::Handle {
+        return None;
+    }
+    match &types.get(pointee)?.inner {
+        TypeInner::Image {
+            class: crate::ir::ImageClass::Storage { .. },
+            ..
+        } => Some(NonUniformResource::StorageImage),
+        TypeInner::Image { .. } => Some(NonUniformResource::SampledImage),
+        TypeInner::Sampler { .. } => Some(NonUniformResource::Sampler),
+        _ => None,
+    }
+}
+
+/// What resource value `v` of `f` is when it is loaded through a chain that
+/// [`non_uniform_access`] reports: the texture, sampler or storage image operand that SPIR-V
+/// decorates `NonUniform`.
+pub fn non_uniform_load(
+    types: &UniqueArena<Type>,
+    f: &Function,
+    v: Handle<Value>,
+) -> Option<NonUniformResource> {
+    match &f.values.get(v)?.def {
+        crate::ir::ValueDef::Op(crate::ir::Op::Load { pointer }) => {
+            non_uniform_access(types, f, *pointer)
+        }
+        _ => None,
+    }
+}
+
 impl Module {
     /// The handle of the unnamed type `inner`, inserting it if needed.
     pub fn ensure_type(&mut self, inner: TypeInner) -> Handle<Type> {

@@ -65,8 +65,9 @@
 //! `Handle` or `Input`). Atomics are reached only by atomic operations, on `Atomic` pointees in
 //! `Storage` or `Workgroup` memory (writes not in `Storage(read)`). `AccessChain` starts from a
 //! pointer, indexes structs with constant in-range integers and arrays, vectors and matrices with
-//! integer scalars. `ArrayLength` takes a storage global that is a runtime-sized array, or a
-//! one-index chain to the runtime-sized last member of such a global's struct.
+//! integer scalars; only `Handle`-space chains may be marked `nonuniform`. `ArrayLength` takes
+//! a storage global that is a runtime-sized array, or a one-index chain to the runtime-sized
+//! last member of such a global's struct.
 //!
 //! **Entry points** name distinct functions and have distinct names. Every parameter and
 //! result of an entry function has a binding: builtins with their fixed type, direction and
@@ -2160,7 +2161,11 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                     _ => Err("derivatives take f32 scalars and vectors".into()),
                 }
             }
-            Op::AccessChain { base, indices } => self.access_chain(*base, indices, rt, result),
+            Op::AccessChain {
+                base,
+                indices,
+                non_uniform,
+            } => self.access_chain(*base, indices, *non_uniform, rt, result),
             Op::Load { pointer } => {
                 let (base, _) = self.pointer(*pointer)?;
                 let facts = self.v.type_facts(base);
@@ -2489,12 +2494,21 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
         &mut self,
         base: Handle<Value>,
         indices: &[Handle<Value>],
+        non_uniform: bool,
         rt: &TypeInner,
         result: Handle<Type>,
     ) -> R<()> {
         let (mut ty, space) = self.pointer(base)?;
         if indices.is_empty() {
             return Err("an access chain has at least one index".into());
+        }
+        // Back ends mark only accesses of resources: a marker elsewhere would be a pass's
+        // mistake that no output shows.
+        if non_uniform && space != AddressSpace::Handle {
+            return Err(format!(
+                "`nonuniform` marks an access into an array of resources, not into `{}` memory",
+                crate::print::space_name(space)
+            ));
         }
         // Positions, not handles, say where the chain ends: one value may be used as several
         // indices (`m[3].w` is `access %m, %3, %3`).
@@ -2609,7 +2623,7 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
         let value = self.value(pointer)?;
         let global = match &value.def {
             ValueDef::GlobalPointer(g) => Some(*g),
-            ValueDef::Op(Op::AccessChain { base, indices }) if indices.len() == 1 => {
+            ValueDef::Op(Op::AccessChain { base, indices, .. }) if indices.len() == 1 => {
                 match self.value(*base)?.def {
                     ValueDef::GlobalPointer(g) => Some(g),
                     _ => None,

@@ -47,7 +47,7 @@ impl Op {
             }
             Op::Relational { arg, .. } | Op::Derivative { arg, .. } => f(*arg),
             Op::Math { args, .. } => args.iter().copied().for_each(f),
-            Op::AccessChain { base, indices } => {
+            Op::AccessChain { base, indices, .. } => {
                 f(*base);
                 indices.iter().copied().for_each(f);
             }
@@ -168,7 +168,7 @@ impl Op {
             }
             Op::Relational { arg, .. } | Op::Derivative { arg, .. } => f(arg),
             Op::Math { args, .. } => args.iter_mut().for_each(f),
-            Op::AccessChain { base, indices } => {
+            Op::AccessChain { base, indices, .. } => {
                 f(base);
                 indices.iter_mut().for_each(f);
             }

@@ -403,10 +403,13 @@ impl<'a> FnCtx<'_, '_, 'a> {
             Some(i) => {
                 let ety = self.m.part_ty(gty, 0)?.0;
                 let pty = self.m.pointer_ty(ety, luma_ir::AddressSpace::Handle);
+                // The checker listed the indices that may differ between invocations.
+                let non_uniform = self.def.non_uniform_indices.binary_search(&arg).is_ok();
                 let p = self.emit(
                     Op::AccessChain {
                         base: ptr,
                         indices: vec![i],
+                        non_uniform,
                     },
                     pty,
                 )?;

@@ -176,7 +176,16 @@ impl<'a> FnCtx<'_, '_, 'a> {
         }
         let space = self.space_of(base)?;
         let pty = self.m.pointer_ty(pointee, space);
-        self.emit(Op::AccessChain { base, indices }, pty)
+        // Resources are indexed only by texture and image builtins (`load_handle`), which mark
+        // their non-uniform indices; no place chain reaches `Handle` memory.
+        self.emit(
+            Op::AccessChain {
+                base,
+                indices,
+                non_uniform: false,
+            },
+            pty,
+        )
     }
 
     fn u32_lit(&mut self, k: u32) -> LResult<Handle<Value>> {

@@ -3,6 +3,8 @@
 //! block: structured dominance), is replaced by the first. Operands of commutative operators are
 //! compared in either order. Loads are merged only from memory nothing writes (uniform and
 //! push-constant blocks, read-only storage, textures); other memory may change in between.
+//! Access chains that differ only in their `non_uniform` marker merge, and the one kept is
+//! marked when either was: a needless marker costs speed, a lost one gives wrong texels.
 
 use luma_base::Handle;
 use luma_ir::{BinaryOp, Function, Module, Op, StmtKind, Type, Value, ValueDef};
@@ -37,10 +39,12 @@ fn commutative(op: BinaryOp) -> bool {
 fn key(op: &Op, ty: Handle<Type>, map: &[Option<Handle<Value>>]) -> (Handle<Type>, String) {
     let mut op = op.clone();
     op.for_each_operand_mut(|o| *o = resolve(map, *o));
-    if let Op::Binary { op: bin, lhs, rhs } = &mut op {
-        if commutative(*bin) && rhs < lhs {
+    match &mut op {
+        Op::Binary { op: bin, lhs, rhs } if commutative(*bin) && *rhs < *lhs => {
             std::mem::swap(lhs, rhs);
         }
+        Op::AccessChain { non_uniform, .. } => *non_uniform = false,
+        _ => {}
     }
     // The Debug text names every field and handle, so equal text means equal ops.
     (ty, format!("{op:?}"))
@@ -52,6 +56,8 @@ fn eliminate(module: &Module, f: &mut Function) {
     let mut table: FxHashMap<(Handle<Type>, String), Handle<Value>> = FxHashMap::default();
     // Keys added in each open block, removed when the block closes.
     let mut scopes: Vec<Vec<(Handle<Type>, String)>> = Vec::new();
+    // Kept access chains that a merged non-uniform one marks.
+    let mut marked: Vec<Handle<Value>> = Vec::new();
     for event in program_order(f) {
         match event {
             Event::Enter(_) => scopes.push(Vec::new()),
@@ -79,6 +85,15 @@ fn eliminate(module: &Module, f: &mut Function) {
                 let k = key(op, *ty, &map);
                 match table.get(&k) {
                     Some(&first) => {
+                        if matches!(
+                            op,
+                            Op::AccessChain {
+                                non_uniform: true,
+                                ..
+                            }
+                        ) {
+                            marked.push(first);
+                        }
                         if let (Some(slot), Some(flag)) =
                             (map.get_mut(v.index()), killed.get_mut(v.index()))
                         {
@@ -94,6 +109,15 @@ fn eliminate(module: &Module, f: &mut Function) {
                     }
                 }
             }
+        }
+    }
+    for v in marked {
+        if let Some(Value {
+            def: ValueDef::Op(Op::AccessChain { non_uniform, .. }),
+            ..
+        }) = f.values.get_mut(v)
+        {
+            *non_uniform = true;
         }
     }
     replace_uses(f, &map);

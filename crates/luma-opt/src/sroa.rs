@@ -334,7 +334,7 @@ fn promotable(module: &Module, f: &Function) -> (Vec<bool>, Paths) {
         let Some(StmtKind::Value(v)) = stmt_at(f, b, i).map(|s| &s.kind) else {
             continue;
         };
-        let Some(ValueDef::Op(Op::AccessChain { base, indices })) =
+        let Some(ValueDef::Op(Op::AccessChain { base, indices, .. })) =
             f.values.get(*v).map(|x| &x.def)
         else {
             continue;
@@ -385,7 +385,7 @@ fn promotable(module: &Module, f: &Function) -> (Vec<bool>, Paths) {
     };
     for (_, v) in f.values.iter() {
         match &v.def {
-            ValueDef::Op(Op::AccessChain { base, indices }) => {
+            ValueDef::Op(Op::AccessChain { base, indices, .. }) => {
                 check(*base, true, &mut ok);
                 indices.iter().for_each(|i| check(*i, false, &mut ok));
             }

@@ -99,6 +99,10 @@ struct Builder<'a> {
     struct_keys: BTreeMap<usize, String>,
     /// The stages that use each global, by global index.
     stages: Vec<BTreeSet<Stage>>,
+    /// The arrays of resources that entry points index with a non-uniform index.
+    non_uniform: BTreeSet<Handle<GlobalVariable>>,
+    /// The device features those accesses need.
+    features: BTreeSet<&'static str>,
 }
 
 impl<'a> Builder<'a> {
@@ -128,6 +132,8 @@ impl<'a> Builder<'a> {
             std430: Layouter::new(&module.types, luma_ir::layout::LayoutRule::Std430),
             struct_keys,
             stages: vec![BTreeSet::new(); module.globals.len()],
+            non_uniform: BTreeSet::new(),
+            features: BTreeSet::new(),
         }
     }
 
@@ -148,6 +154,7 @@ impl<'a> Builder<'a> {
             }
             entry_globals.push(used);
         }
+        self.non_uniform_accesses(&graph);
 
         let mut bound: Vec<(ResourceBinding, Handle<GlobalVariable>)> = module
             .globals
@@ -219,7 +226,39 @@ impl<'a> Builder<'a> {
                 sizes: m.sizes.clone(),
             }),
             hlsl,
+            device_features: crate::model::DEVICE_FEATURES
+                .iter()
+                .filter(|f| self.features.contains(**f))
+                .map(|f| (*f).to_string())
+                .collect(),
         })
+    }
+
+    /// Finds the non-uniform accesses into arrays of resources in the functions entry points
+    /// reach (what the back ends write), and the device features they need.
+    fn non_uniform_accesses(&mut self, graph: &CallGraph) {
+        let module = self.module;
+        let mut functions = BTreeSet::new();
+        for ep in &module.entry_points {
+            functions.extend(graph.reachable(ep.function));
+        }
+        for f in functions {
+            let Some(func) = module.functions.get(f) else {
+                continue;
+            };
+            for (v, value) in func.values.iter() {
+                let Some(kind) = luma_ir::proc::non_uniform_access(&module.types, func, v) else {
+                    continue;
+                };
+                self.features
+                    .insert(crate::model::non_uniform_feature(kind));
+                if let luma_ir::ValueDef::Op(luma_ir::Op::AccessChain { base, .. }) = &value.def {
+                    if let Some(g) = luma_back::pointer_global(func, *base) {
+                        self.non_uniform.insert(g);
+                    }
+                }
+            }
+        }
     }
 
     fn global(&self, handle: Handle<GlobalVariable>) -> Result<&'a GlobalVariable, ReflectError> {
@@ -407,6 +446,7 @@ impl<'a> Builder<'a> {
                 space: rb.group,
                 count,
             },
+            non_uniform_index: self.non_uniform.contains(&handle),
         })
     }
 

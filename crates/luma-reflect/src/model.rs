@@ -28,6 +28,31 @@ pub struct Reflection {
     pub msl: Option<MslInfo>,
     /// Direct3D-wide facts of the HLSL register assignment.
     pub hlsl: HlslInfo,
+    /// The Vulkan device features, beyond Vulkan 1.0's, that the module's SPIR-V needs enabled,
+    /// by their `VkPhysicalDevice*Features` member names in [`DEVICE_FEATURES`] order; so far
+    /// the descriptor-indexing ones a non-uniform index into an array of resources needs.
+    /// Left out of the JSON when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub device_features: Vec<String>,
+}
+
+/// Every device feature [`Reflection::device_features`] may name, in the order it lists them:
+/// Vulkan's `shaderSampledImageArrayNonUniformIndexing` (arrays of sampled images and samplers)
+/// and `shaderStorageImageArrayNonUniformIndexing` (arrays of storage images), members of
+/// `VkPhysicalDeviceDescriptorIndexingFeatures` (Vulkan 1.2 core, `VK_EXT_descriptor_indexing`
+/// before).
+pub const DEVICE_FEATURES: [&str; 2] = [
+    "shaderSampledImageArrayNonUniformIndexing",
+    "shaderStorageImageArrayNonUniformIndexing",
+];
+
+/// The device feature that a non-uniform index into an array of `kind` needs.
+pub fn non_uniform_feature(kind: luma_ir::proc::NonUniformResource) -> &'static str {
+    use luma_ir::proc::NonUniformResource as R;
+    match kind {
+        R::SampledImage | R::Sampler => "shaderSampledImageArrayNonUniformIndexing",
+        R::StorageImage => "shaderStorageImageArrayNonUniformIndexing",
+    }
 }
 
 /// A shader stage, spelled as in `@entry(...)`.
@@ -262,6 +287,11 @@ pub struct Binding {
     pub msl: Option<MslSlot>,
     /// Where the HLSL back end binds it.
     pub hlsl: HlslRegister,
+    /// Whether some use indexes this array of textures, samplers or storage images with an
+    /// index that may differ between invocations (which every output marks non-uniform).
+    /// Left out of the JSON when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub non_uniform_index: bool,
 }
 
 /// Texture properties.

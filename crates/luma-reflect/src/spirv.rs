@@ -37,6 +37,12 @@ pub struct SpirvReflection {
     pub push_constant_ranges: Vec<PushConstantRange>,
     /// Every specialization constant with a `SpecId`, by id.
     pub spec_constants: Vec<SpirvSpecConstant>,
+    /// The Vulkan device features that the module's capabilities need, by the same names and
+    /// in the same order as [`crate::Reflection::device_features`]:
+    /// `SampledImageArrayNonUniformIndexing` and `StorageImageArrayNonUniformIndexing` need the
+    /// descriptor-indexing features of those names. Left out of the JSON when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub device_features: Vec<String>,
 }
 
 /// One `OpEntryPoint`.
@@ -290,6 +296,8 @@ struct FunctionUse {
 #[derive(Debug, Default)]
 struct Parsed {
     version: (u32, u32),
+    /// `OpCapability` operands.
+    capabilities: BTreeSet<u32>,
     names: BTreeMap<u32, String>,
     decorations: BTreeMap<u32, Decorations>,
     member_decorations: BTreeMap<(u32, u32), MemberDecorations>,
@@ -385,6 +393,9 @@ impl Parsed {
             return self.function_instruction(pos, f, code, ops, current_function);
         }
         match code {
+            Op::Capability => {
+                self.capabilities.insert(op(ops, 0));
+            }
             Op::EntryPoint => {
                 let (name, used) = literal_string(ops.get(2..).unwrap_or(&[]));
                 self.entry_points.push(RawEntryPoint {
@@ -839,7 +850,29 @@ impl Parsed {
             descriptor_sets,
             push_constant_ranges,
             spec_constants,
+            device_features: self.device_features(),
         }
+    }
+
+    /// The device features the declared capabilities need (see
+    /// [`SpirvReflection::device_features`]).
+    fn device_features(&self) -> Vec<String> {
+        use spirv::Capability as C;
+        let needs = [
+            (
+                C::SampledImageArrayNonUniformIndexing,
+                "shaderSampledImageArrayNonUniformIndexing",
+            ),
+            (
+                C::StorageImageArrayNonUniformIndexing,
+                "shaderStorageImageArrayNonUniformIndexing",
+            ),
+        ];
+        needs
+            .iter()
+            .filter(|(c, _)| self.capabilities.contains(&(*c as u32)))
+            .map(|(_, f)| (*f).to_string())
+            .collect()
     }
 
     fn descriptor(

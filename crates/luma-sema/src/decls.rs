@@ -91,6 +91,7 @@ impl<'a> Checker<'a> {
                         exprs: Default::default(),
                         stage: None,
                         span: item.span,
+                        non_uniform_indices: Vec::new(),
                     });
                     self.funcs.push(FuncInfo {
                         decl: f,

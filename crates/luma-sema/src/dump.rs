@@ -382,7 +382,14 @@ impl Dumper<'_> {
                     .collect();
                 format!("{}.{c}", sub(*base))
             }
-            ExprKind::Index { base, index } => format!("{}[{}]", sub(*base), sub(*index)),
+            ExprKind::Index { base, index } => {
+                let mark = if f.non_uniform_indices.binary_search(&id).is_ok() {
+                    "nonuniform "
+                } else {
+                    ""
+                };
+                format!("{}[{mark}{}]", sub(*base), sub(*index))
+            }
             ExprKind::ArrayLength { base } => format!("length({})", sub(*base)),
             ExprKind::Select {
                 cond,

@@ -25,9 +25,14 @@
 //!   parameters must be uniform for it; each call checks those arguments and that the call
 //!   itself stands in uniform control flow.
 //! - An index into an array of textures, samplers or images that may differ between
-//!   invocations gets warning W0206 (at the index, or at the argument of a call that becomes
-//!   one): every API leaves such an access undefined unless the index is marked non-uniform,
-//!   which the back ends do not write.
+//!   invocations is listed in its function's `non_uniform_indices`, and lowering marks the
+//!   access so that every back end writes the target's non-uniform marker (Vulkan and
+//!   Direct3D 12 leave an unmarked non-uniform access undefined). An index that depends on a
+//!   parameter is listed when any call site may pass a non-uniform value there: the IR keeps
+//!   one body per function, and marking a uniform index only costs speed, where leaving a
+//!   non-uniform one unmarked gives wrong texels. After the callee-first walk that computes
+//!   the summaries, a caller-first walk carries the call sites' argument tags into the callees'
+//!   parameters. (No warning: the marker makes the access defined.)
 
 use std::collections::BTreeMap;
 
@@ -62,8 +67,6 @@ enum Need {
     Barrier,
     /// Implicit derivatives: control flow must be uniform (a warning).
     Derivative,
-    /// An index into an array of resources: the index must be uniform (a warning).
-    ResourceIndex,
 }
 
 /// What callers must know about a function.
@@ -77,9 +80,19 @@ struct Summary {
     barrier: Option<(Tag, Span)>,
     /// The same for implicit-LOD sampling and derivatives.
     derivative: Option<(Tag, Span)>,
-    /// When the function indexes an array of resources: the parameters its indices depend on,
-    /// and the first such index.
-    resource_index: Option<(Tag, Span)>,
+    /// The parameters that an index into an array of resources depends on, here or in a
+    /// callee: only calls that pass something to those matter to the caller-first walk.
+    index_params: Tag,
+}
+
+/// What the caller-first walk needs of one function: the tags of its indices into arrays of
+/// resources and of the arguments of its calls, each the union over every pass of its walk.
+#[derive(Debug, Default)]
+struct Uses {
+    /// Per index expression into an array of resources, its tag.
+    indices: BTreeMap<ExprId, Tag>,
+    /// Per call expression, the callee and the tags of its arguments.
+    calls: BTreeMap<ExprId, (FuncId, Vec<Tag>)>,
 }
 
 /// A finding, reported once per span.
@@ -131,6 +144,7 @@ struct Analysis<'p> {
     loop_extra: rustc_hash::FxHashMap<usize, (Tag, Option<Span>)>,
     /// The argument tags of the calls being walked, innermost last.
     arg_tags: Vec<Tag>,
+    uses: Uses,
 }
 
 /// The buffers of one function's walk, handed to the next function for their memory.
@@ -151,7 +165,10 @@ impl<'a> Checker<'a> {
         let mut all: BTreeMap<(u32, u32, Need), Finding> = BTreeMap::new();
         let max_depth = self.limits.nesting_depth.saturating_mul(4);
         let mut scratch = Scratch::default();
-        for f in order {
+        let mut uses: Vec<Uses> = std::iter::repeat_with(Uses::default)
+            .take(self.funcs.len())
+            .collect();
+        for &f in &order {
             let fid = FuncId::from_index(f as u32);
             let Some(def) = self.prog.functions.get(fid) else {
                 continue;
@@ -190,6 +207,7 @@ impl<'a> Checker<'a> {
                 max_depth,
                 loop_extra,
                 arg_tags,
+                uses: Uses::default(),
             };
             for (i, p) in def.params.iter().enumerate() {
                 let tag = match entry.and_then(|e| e.inputs.get(i)) {
@@ -238,6 +256,9 @@ impl<'a> Checker<'a> {
             }
             let summary = a.summary;
             let findings = std::mem::take(&mut a.findings);
+            if let Some(u) = uses.get_mut(f) {
+                *u = std::mem::take(&mut a.uses);
+            }
             scratch = Scratch {
                 locals: a.locals,
                 read: a.read,
@@ -259,27 +280,52 @@ impl<'a> Checker<'a> {
                 Need::Derivative => Diagnostic::warning(codes::W0202, f.site, format!("{} may run in non-uniform control flow", f.what))
                     .with_primary_label("implicit derivatives here are undefined if neighbouring invocations diverge")
                     .with_help("sample before the condition, or use `sample_level` / `sample_grad` with explicit derivatives"),
-                Need::ResourceIndex => Diagnostic::warning(codes::W0206, f.site, format!("{} may differ between invocations", f.what))
-                    .with_primary_label("a possibly non-uniform index into an array of resources")
-                    .with_note("Vulkan and Direct3D 12 leave an access through a non-uniform resource index undefined unless the index is marked non-uniform (`NonUniform` in SPIR-V, `nonuniformEXT` in GLSL, `NonUniformResourceIndex` in HLSL), which Luma does not write yet")
-                    .with_help("compute the index from uniforms, push constants, constants or `workgroup_id`, or expect wrong results on some GPUs"),
             };
-            if let Some(r) = f.reason.filter(|_| f.need != Need::ResourceIndex) {
+            if let Some(r) = f.reason {
                 d = d.with_label(r, "this may differ between invocations");
             } else if let Some(a) = f.argument {
                 d = d.with_label(
                     a,
-                    if f.need == Need::ResourceIndex {
-                        "this argument may differ between invocations, and the callee indexes resources with it"
-                    } else {
-                        "this argument may differ between invocations, and the callee's control flow depends on it"
-                    },
+                    "this argument may differ between invocations, and the callee's control flow depends on it",
                 );
             }
             if let Some(o) = f.origin {
                 d = d.with_label(o, "the operation is here");
             }
             self.emit(d);
+        }
+        self.mark_non_uniform_indices(&order, &uses);
+    }
+
+    /// Lists the non-uniform indices into arrays of resources of every function, walking
+    /// callers before callees so that each function knows which of its parameters some call
+    /// may pass a non-uniform value to.
+    fn mark_non_uniform_indices(&mut self, order: &[usize], uses: &[Uses]) {
+        // Per function, the parameter bits (and `NU`) that may be non-uniform.
+        let mut params: Vec<Tag> = vec![NU; self.funcs.len()];
+        for &f in order.iter().rev() {
+            let Some(u) = uses.get(f) else { continue };
+            let here = params.get(f).copied().unwrap_or(NU);
+            for (callee, args) in u.calls.values() {
+                let passed = args
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, t)| **t & here != 0)
+                    .fold(NU, |acc, (i, _)| acc | param_bit(i));
+                if let Some(slot) = params.get_mut(callee.index()) {
+                    *slot |= passed;
+                }
+            }
+            let marked: Vec<ExprId> = u
+                .indices
+                .iter()
+                .filter(|(_, t)| **t & here != 0)
+                .map(|(e, _)| *e)
+                .collect();
+            let fid = FuncId::from_index(f as u32);
+            if let Some(def) = self.prog.functions.get_mut(fid) {
+                def.non_uniform_indices = marked;
+            }
         }
     }
 
@@ -603,7 +649,6 @@ impl Analysis<'_> {
         let slot = match need {
             Need::Barrier => &mut self.summary.barrier,
             Need::Derivative => &mut self.summary.derivative,
-            Need::ResourceIndex => &mut self.summary.resource_index,
         };
         match slot {
             Some((t, _)) => *t |= params,
@@ -611,21 +656,21 @@ impl Analysis<'_> {
         }
     }
 
-    /// The name of the global array of textures, samplers or storage images that `base` is.
-    fn resource_array(&self, base: ExprId) -> Option<String> {
-        let ex = self.exprs.get(base)?;
-        let ExprKind::Global(g) = ex.kind else {
-            return None;
+    /// Whether `base` is a global array of textures, samplers or storage images.
+    fn is_resource_array(&self, base: ExprId) -> bool {
+        let Some(ex) = self.exprs.get(base) else {
+            return false;
         };
+        if !matches!(ex.kind, ExprKind::Global(_)) {
+            return false;
+        }
         let Ty::Array { element, .. } = self.prog.types.get(ex.ty) else {
-            return None;
+            return false;
         };
         matches!(
             self.prog.types.get(element),
             Ty::Texture(_) | Ty::Sampler { .. } | Ty::CombinedSampler(_) | Ty::StorageImage(_)
         )
-        .then(|| self.prog.globals.get(g).map(|d| d.name.clone()))
-        .flatten()
     }
 
     fn expr(&mut self, e: ExprId) -> Tag {
@@ -693,16 +738,9 @@ impl Analysis<'_> {
             ExprKind::Index { base, index } => {
                 let b = self.expr(*base);
                 let i = self.expr(*index);
-                if let Some(name) = self.resource_array(*base) {
-                    let site = self.span(*index);
-                    self.record(
-                        Need::ResourceIndex,
-                        i,
-                        site,
-                        || format!("the index into `{name}`"),
-                        None,
-                        None,
-                    );
+                if i != 0 && self.is_resource_array(*base) {
+                    *self.uses.indices.entry(e).or_insert(0) |= i;
+                    self.summary.index_params |= i & !NU;
                 }
                 b | i
             }
@@ -756,7 +794,26 @@ impl Analysis<'_> {
                 };
                 let barrier_arg = sum.barrier.and_then(|(t, _)| argument(t));
                 let derivative_arg = sum.derivative.and_then(|(t, _)| argument(t));
-                let index_arg = sum.resource_index.and_then(|(t, _)| argument(t));
+                // Only calls of functions whose resource indices depend on their parameters
+                // are kept, so that the walk's memory grows with those, not with every call.
+                let passed = tags
+                    .get(base..)
+                    .filter(|_| sum.index_params != 0)
+                    .filter(|now| now.iter().any(|t| *t != 0));
+                self.summary.index_params |= map(sum.index_params) & !NU;
+                if let Some(now) = passed {
+                    let (_, seen) = self
+                        .uses
+                        .calls
+                        .entry(e)
+                        .or_insert_with(|| (*function, Vec::new()));
+                    if seen.len() < now.len() {
+                        seen.resize(now.len(), 0);
+                    }
+                    for (s, t) in seen.iter_mut().zip(now) {
+                        *s |= t;
+                    }
+                }
                 if let Some((t, origin)) = sum.barrier {
                     let req = map(t) | self.cf_now();
                     let arg = barrier_arg;
@@ -777,18 +834,6 @@ impl Analysis<'_> {
                         req,
                         ex.span,
                         || format!("the call of `{}` (it uses implicit derivatives)", name()),
-                        Some(origin),
-                        arg,
-                    );
-                }
-                if let Some((t, origin)) = sum.resource_index {
-                    let req = map(t);
-                    let arg = index_arg;
-                    self.record(
-                        Need::ResourceIndex,
-                        req,
-                        ex.span,
-                        || format!("an index into an array of resources in `{}`", name()),
                         Some(origin),
                         arg,
                     );

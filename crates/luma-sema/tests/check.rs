@@ -766,13 +766,87 @@ end
 ");
     assert_eq!(global(&p, "layers").kind, GlobalKind::Texture);
     assert_eq!(binding(&p, "samp"), (0, 1));
-    // A varying index is accepted, with warning W0206 (no back end marks it non-uniform).
-    let c = common::check_str(
-        "t.luma",
-        "uniform layers: [4]texture2D\n@entry(fragment)\nfunction fs(@interpolation(flat) i: int) -> (c: vec4)\n\treturn { c = texel_fetch(layers[i], ivec2(0), 0) }\nend",
+    // A varying index is accepted without a warning (W0206 is retired) and marked.
+    let src = "uniform layers: [4]texture2D\n@entry(fragment)\nfunction fs(@interpolation(flat) i: int) -> (c: vec4)\n\treturn { c = texel_fetch(layers[i], ivec2(0), 0) }\nend";
+    let p = ok(src);
+    assert_eq!(non_uniform(&p, src, "fs"), ["layers[i]"]);
+}
+
+/// The source text of the indexing expressions that function `f` lists as non-uniform.
+fn non_uniform<'s>(p: &Program, src: &'s str, f: &str) -> Vec<&'s str> {
+    let func = p
+        .functions
+        .iter()
+        .map(|(_, d)| d)
+        .find(|d| d.name == f)
+        .unwrap();
+    func.non_uniform_indices
+        .iter()
+        .map(|e| {
+            let span = func.exprs.get(*e).unwrap().span;
+            &src[span.lo as usize..span.hi as usize]
+        })
+        .collect()
+}
+
+#[test]
+fn non_uniform_resource_indices() {
+    // Direct indices, indices through parameters (marked in the callee when any call passes a
+    // non-uniform value, through two levels of calls), and uniform ones that stay unmarked.
+    let src = "struct Push
+	material: uint
+end
+uniform textures: [16]texture2D
+uniform samp: sampler
+uniform pairs: [2]sampler2D
+@format(r32f) uniform layers: [4]image2D
+buffer materials: []uint
+@access(read) buffer fixed: []uint
+@push_constant uniform push: Push
+function albedo(index: uint, uv: vec2) -> vec4
+	return sample_level(textures[index], samp, uv, 0.0)
+end
+function twice(index: uint, uv: vec2) -> vec4
+	return albedo(index + 1u, uv)
+end
+function only_uniform(index: uint, uv: vec2) -> vec4
+	return sample_level(textures[index], samp, uv, 0.0) + sample_level(pairs[index % 2u], uv, 0.0)
+end
+@entry(fragment)
+function shade(@location(0) uv: vec2, @location(1) material: uint) -> (color: vec4)
+	let base = sample(textures[push.material], samp, uv) + albedo(push.material, uv)
+	let k = push.material
+	if uv.x > 0.5 then
+		k = 3u
+	end
+	let a = sample(textures[materials[material]], samp, uv) + sample(textures[fixed[push.material]], samp, uv)
+	let b = sample(pairs[k % 2u], uv) + only_uniform(fixed[0], uv)
+	return { color = base + a + b + twice(material, uv) }
+end
+@entry(compute) @workgroup_size(8, 8)
+function fill(@builtin(workgroup_id) group: uvec3, @builtin(local_invocation_id) lid: uvec3)
+	image_store(layers[group.z % 4u], ivec2(lid.xy), vec4(1.0))
+	image_store(layers[lid.x % 4u], ivec2(lid.xy), vec4(2.0))
+end
+";
+    let c = common::check_str("t.luma", src);
+    assert!(
+        c.diags
+            .as_slice()
+            .iter()
+            .all(|d| d.code.as_str() == "W0202"),
+        "{}",
+        c.rendered()
     );
-    assert!(c.program.is_some());
-    assert!(c.rendered().contains("warning[W0206]"), "{}", c.rendered());
+    let p = c.program.unwrap();
+    assert_eq!(
+        non_uniform(&p, src, "shade"),
+        ["textures[materials[material]]", "pairs[k % 2u]"]
+    );
+    assert_eq!(non_uniform(&p, src, "albedo"), ["textures[index]"]);
+    assert!(non_uniform(&p, src, "twice").is_empty());
+    assert!(non_uniform(&p, src, "only_uniform").is_empty());
+    assert_eq!(non_uniform(&p, src, "fill"), ["layers[lid.x % 4u]"]);
 }
 
 #[test]

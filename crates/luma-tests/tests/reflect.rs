@@ -3,7 +3,8 @@
 //! run on Luma's own SPIR-V: the same sets, bindings, descriptor types and array sizes, the same
 //! member offsets, array and matrix strides and block sizes, the same push-constant size, spec
 //! constant ids, types and defaults, entry points, workgroup sizes and located inputs and
-//! outputs. Both models are snapshotted as JSON in `tests/out/reflect/<path>.json` and
+//! outputs; and the model's device features must be those the read-back finds the SPIR-V's
+//! capabilities need. Both models are snapshotted as JSON in `tests/out/reflect/<path>.json` and
 //! `<path>.spirv.json` (blessed with `LUMA_BLESS=1`) and must be byte-identical across runs.
 //! Inline sources cover what the corpus lacks: awkward layouts with exact expected offsets,
 //! arrays of textures, nested arrays, `--entry` selection.
@@ -393,6 +394,14 @@ fn compare(name: &str, r: &Reflected) -> Vec<String> {
     let x = spirv_cross(&r.spirv, None);
     let xd = cross_descriptors(&x);
     let xd = &xd;
+
+    // The device features the model reports are those the SPIR-V's capabilities need.
+    if r.ir.device_features != r.back.device_features {
+        failures.push(format!(
+            "{name}: device features {:?} in the model, {:?} from the SPIR-V capabilities",
+            r.ir.device_features, r.back.device_features
+        ));
+    }
 
     // Sets, bindings, descriptor types, counts, array sizes, access.
     let from_ir: BTreeMap<(u64, u64), (DescriptorType, u64, Option<u64>)> =

@@ -401,6 +401,13 @@ pub struct FunctionDef {
     pub stage: Option<Stage>,
     /// The declaration.
     pub span: Span,
+    /// The [`ExprKind::Index`] expressions of the body that index an array of textures,
+    /// samplers or storage images with a value that may differ between invocations, sorted:
+    /// lowering marks those accesses non-uniform. An index that depends on a parameter is
+    /// listed when any call of the function may pass a non-uniform value there (one body
+    /// serves every call site, and a needless mark only costs speed). Filled by the checker's
+    /// uniformity analysis; empty before it runs.
+    pub non_uniform_indices: Vec<ExprId>,
 }
 
 /// A parameter, `let` variable or `for` counter.

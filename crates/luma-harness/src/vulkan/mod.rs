@@ -97,7 +97,18 @@ pub struct DeviceInfo {
     pub driver_version: u32,
     /// Whether the validation layer is active.
     pub validation: bool,
+    /// The optional features enabled that tests may need ([`OPTIONAL_FEATURES`] names the
+    /// ones there are): those the device has.
+    pub features: Vec<&'static str>,
 }
+
+/// The optional device features a test may need (`device_features` in its spec), by their
+/// Vulkan names: the harness enables each one the device has. They are the descriptor-indexing
+/// features that Luma's reflection lists as `device_features`.
+pub const OPTIONAL_FEATURES: [&str; 2] = [
+    "shaderSampledImageArrayNonUniformIndexing",
+    "shaderStorageImageArrayNonUniformIndexing",
+];
 
 struct Sink {
     messages: Mutex<Vec<Message>>,
@@ -313,13 +324,15 @@ impl Gpu {
             debug,
         };
         let picked = gpu_parts.pick_device(options)?;
-        let (device, queue, family, memory) = gpu_parts.open_device(&picked)?;
+        let (device, queue, family, memory, features) =
+            gpu_parts.open_device(&picked, api_version)?;
         let info = DeviceInfo {
             name: picked.name.clone(),
             kind: kind_name(picked.kind).to_string(),
             api_version: version_string(picked.api_version),
             driver_version: picked.driver_version,
             validation: use_validation,
+            features,
         };
         let (instance, debug) = gpu_parts.take()?;
         let gpu = Gpu {
@@ -552,11 +565,13 @@ impl Partial {
     fn open_device(
         &self,
         picked: &Candidate,
+        instance_version: u32,
     ) -> Result<(
         ash::Device,
         vk::Queue,
         u32,
         vk::PhysicalDeviceMemoryProperties,
+        Vec<&'static str>,
     )> {
         let instance = self.instance()?;
         let family = picked
@@ -592,21 +607,95 @@ impl Partial {
             ),
             ..Default::default()
         };
+        // The non-uniform indexing features of descriptor indexing (Vulkan 1.2 core,
+        // VK_EXT_descriptor_indexing before): a shader that marks an index into an array of
+        // resources non-uniform declares the matching SPIR-V capability, which the validation
+        // layer rejects unless the feature is on (reflection lists them as `device_features`).
+        // On when the device has them; everything else of the extension stays off.
+        let indexing = self.descriptor_indexing(picked, instance_version);
+        let mut indexing_features = vk::PhysicalDeviceDescriptorIndexingFeatures::default()
+            .shader_sampled_image_array_non_uniform_indexing(
+                indexing.is_some_and(|i| i.sampled_images),
+            )
+            .shader_storage_image_array_non_uniform_indexing(
+                indexing.is_some_and(|i| i.storage_images),
+            );
+        let extension_ptrs: Vec<*const std::ffi::c_char> = match indexing {
+            // Its one dependency, VK_KHR_maintenance3, is core in the Vulkan 1.1 the harness
+            // requires.
+            Some(i) if i.extension => vec![ash::ext::descriptor_indexing::NAME.as_ptr()],
+            _ => Vec::new(),
+        };
         let priorities = [1.0f32];
         let queue_info = [vk::DeviceQueueCreateInfo::default()
             .queue_family_index(family)
             .queue_priorities(&priorities)];
-        let create = vk::DeviceCreateInfo::default()
+        let mut create = vk::DeviceCreateInfo::default()
             .queue_create_infos(&queue_info)
+            .enabled_extension_names(&extension_ptrs)
             .enabled_features(&features);
+        if indexing.is_some() {
+            create = create.push_next(&mut indexing_features);
+        }
         // SAFETY: create info points at locals alive for the call.
         let device = unsafe { instance.create_device(picked.physical, &create, None) }
             .map_err(vk_err("vkCreateDevice"))?;
         // SAFETY: queue 0 of a family we created one queue in.
         let queue = unsafe { device.get_device_queue(family, 0) };
         let memory = unsafe { instance.get_physical_device_memory_properties(picked.physical) };
-        Ok((device, queue, family, memory))
+        let enabled = [
+            indexing.is_some_and(|i| i.sampled_images),
+            indexing.is_some_and(|i| i.storage_images),
+        ];
+        let features = OPTIONAL_FEATURES
+            .iter()
+            .zip(enabled)
+            .filter(|(_, on)| *on)
+            .map(|(name, _)| *name)
+            .collect();
+        Ok((device, queue, family, memory, features))
     }
+
+    /// The descriptor-indexing features `picked` supports, whether they need
+    /// VK_EXT_descriptor_indexing (a device or instance below Vulkan 1.2), and nothing when
+    /// neither the core version nor the extension provides them.
+    fn descriptor_indexing(&self, picked: &Candidate, instance_version: u32) -> Option<Indexing> {
+        let instance = self.instance().ok()?;
+        let core = picked.api_version.min(instance_version) >= vk::API_VERSION_1_2;
+        let extension = !core && {
+            // SAFETY: plain query on a physical device of this instance.
+            let exts =
+                unsafe { instance.enumerate_device_extension_properties(picked.physical) }.ok()?;
+            let has = |name: &std::ffi::CStr| {
+                exts.iter()
+                    .any(|e| e.extension_name_as_c_str().is_ok_and(|n| n == name))
+            };
+            has(ash::ext::descriptor_indexing::NAME)
+        };
+        if !core && !extension {
+            return None;
+        }
+        let mut supported = vk::PhysicalDeviceDescriptorIndexingFeatures::default();
+        let mut features2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut supported);
+        // SAFETY: a Vulkan 1.1 instance (checked at creation); the chain points at locals.
+        unsafe { instance.get_physical_device_features2(picked.physical, &mut features2) };
+        Some(Indexing {
+            sampled_images: supported.shader_sampled_image_array_non_uniform_indexing != 0,
+            storage_images: supported.shader_storage_image_array_non_uniform_indexing != 0,
+            extension,
+        })
+    }
+}
+
+/// What a device offers of descriptor indexing's non-uniform indexing.
+#[derive(Debug, Clone, Copy)]
+struct Indexing {
+    /// `shaderSampledImageArrayNonUniformIndexing` (sampled images and samplers).
+    sampled_images: bool,
+    /// `shaderStorageImageArrayNonUniformIndexing`.
+    storage_images: bool,
+    /// Whether VK_EXT_descriptor_indexing must be enabled for them (below Vulkan 1.2).
+    extension: bool,
 }
 
 impl Drop for Partial {

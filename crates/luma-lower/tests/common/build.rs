@@ -152,6 +152,7 @@ impl Pb {
             exprs,
             stage: None,
             span: Span::default(),
+            non_uniform_indices: Vec::new(),
         })
     }
     /// Marks `f` an entry point.
