@@ -861,7 +861,16 @@ impl<'a> Writer<'a> {
             let Some(Some(name)) = self.constant_names.get(handle.index()).cloned() else {
                 continue;
             };
-            let value = self.constant_value(handle)?.text;
+            let value = match (c.spec_id, &c.value) {
+                // A specialization constant's default must be a literal: glslang crashes on
+                // `float16_t(f16tof32(...))` there, and DXC wants a literal as well. The
+                // exact decimal with the `h` suffix is the same half on any rounding.
+                (Some(_), ConstantValue::Scalar(Literal::F16(bits))) => half_literal(*bits),
+                (Some(_), ConstantValue::Zero) if matches!(self.ty(c.ty)?, TypeInner::Scalar(s) if *s == Scalar::F16) => {
+                    half_literal(0)
+                }
+                _ => self.constant_value(handle)?.text,
+            };
             if let Some(id) = c.spec_id {
                 let ty = self.type_name(c.ty)?;
                 let mac = format!("LUMA_SPEC_{id}");
@@ -3259,7 +3268,27 @@ impl<'a> Writer<'a> {
             Op::Convert { value } => {
                 let e = self.expr(ctx, *value, depth)?;
                 let tn = self.type_name(ty)?;
-                Expr::atom(format!("{tn}({})", e.text))
+                let from = self.value_inner(func, *value)?.scalar_or_vector();
+                let to = self.ty(ty)?.scalar_or_vector();
+                let half = |s: Scalar| s.kind == ScalarKind::Float && s.width == 2;
+                let other = |s: Scalar| s.kind != ScalarKind::Float;
+                match (from, to) {
+                    // Between `half` and an integer or bool, through `float`: glslang's HLSL
+                    // front end (the one this project can run) has no such constructor. The
+                    // value is the same: every half is a float; an integer below 65520 in
+                    // magnitude converts to float exactly, and a larger one to a float at or
+                    // past 65520, which is infinity in half as the integer is.
+                    (Some((f, size)), Some((t, _)))
+                        if (half(f) && other(t)) || (other(f) && half(t)) =>
+                    {
+                        let via = match size {
+                            Some(n) => format!("float{}", n.count()),
+                            None => "float".to_string(),
+                        };
+                        Expr::atom(format!("{tn}({via}({}))", e.text))
+                    }
+                    _ => Expr::atom(format!("{tn}({})", e.text)),
+                }
             }
             Op::Bitcast { value } => {
                 let e = self.expr(ctx, *value, depth)?;
@@ -4199,5 +4228,34 @@ fn inverse_helper(name: &str, tn: &str, n: u32) -> String {
              a11 * b07 - a10 * b09 - a12 * b06, a00 * b09 - a01 * b07 + a02 * b06,\n        \
              a31 * b01 - a30 * b03 - a32 * b00, a20 * b03 - a21 * b01 + a22 * b00) / det;\n}}\n"
         ),
+    }
+}
+
+/// A half as an HLSL `h` literal: its exact decimal value (at most 24 decimal places, as every
+/// half is a multiple of 2^-24), so no compiler can round it to another half.
+fn half_literal(bits: u16) -> String {
+    let v = f64::from(luma_ir::proc::f16_to_f32(bits));
+    let text = format!("{v:.24}");
+    let trimmed = text.trim_end_matches('0');
+    let trimmed = if trimmed.ends_with('.') {
+        format!("{trimmed}0")
+    } else {
+        trimmed.to_string()
+    };
+    format!("{trimmed}h")
+}
+
+#[cfg(test)]
+mod half_literal_tests {
+    use super::half_literal;
+
+    #[test]
+    fn exact_decimals() {
+        assert_eq!(half_literal(0x3555), "0.333251953125h");
+        assert_eq!(half_literal(0x2e66), "0.0999755859375h");
+        assert_eq!(half_literal(0x0001), "0.000000059604644775390625h");
+        assert_eq!(half_literal(0x7bff), "65504.0h");
+        assert_eq!(half_literal(0xc000), "-2.0h");
+        assert_eq!(half_literal(0), "0.0h");
     }
 }
