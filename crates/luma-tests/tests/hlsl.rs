@@ -18,10 +18,18 @@ use luma_testutil::{assert_snapshot, require_tool, run, scratch_dir, shader_corp
 use lumac::OptLevel;
 
 /// Corpus shaders whose HLSL glslang cannot compile, with the reason.
-const GLSLANG_GAPS: &[(&str, &str)] = &[(
-    "programs/half_varyings.luma",
-    "`float16_t`: glslang's HLSL front end has no 16-bit types",
-)];
+const GLSLANG_GAPS: &[(&str, &str)] = &[
+    (
+        "programs/half_varyings.luma",
+        "`float16_t`: glslang's HLSL front end has no 16-bit types",
+    ),
+    (
+        "programs/half_mobile_lighting.luma",
+        "`float16_t`: glslang's HLSL front end has no 16-bit types (with \
+         `--hlsl-enable-16bit-types` and `float16_t` spelled `half`, as the execution harness \
+         does, it still rejects a half intrinsic's result returned from a function)",
+    ),
+];
 
 const LEVELS: [(OptLevel, &str); 3] = [
     (OptLevel::None, "none"),
