@@ -342,7 +342,10 @@ entry fragment "main" = fn0
         ..Options::default()
     };
     let src = write(&m, &sm62).unwrap().source;
-    assert!(src.contains("#define LUMA_SPEC_3 0.0999755859375h"), "{src}");
+    assert!(
+        src.contains("#define LUMA_SPEC_3 0.0999755859375h"),
+        "{src}"
+    );
     assert!(src.contains("float16_t(float("), "{src}");
     assert!(src.contains("int(float("), "{src}");
 }
