@@ -343,13 +343,16 @@ impl<'a> Writer<'a> {
             num_workgroups_name: None,
         };
         for (handle, global) in module.globals.iter() {
-            let host = matches!(
+            // Storage buffers are read and written in 16-bit halves of 32-bit words (see
+            // `half_load`); constant buffers are laid out by `Reprs`, which has no 16-bit form.
+            let constant = matches!(
                 global.space,
-                AddressSpace::Uniform | AddressSpace::PushConstant | AddressSpace::Storage { .. }
+                AddressSpace::Uniform | AddressSpace::PushConstant
             );
-            if host && luma_ir::proc::contains_f16(&module.types, global.ty) {
+            if constant && luma_ir::proc::contains_f16(&module.types, global.ty) {
                 return Err(Error::unsupported(format!(
-                    "`{}`: 16-bit values in buffers are not supported by the HLSL back end",
+                    "`{}`: 16-bit values in uniform buffers and push constants are not supported \
+                     by the HLSL back end",
                     global.name
                 )));
             }
@@ -2551,6 +2554,9 @@ impl<'a> Writer<'a> {
             Place::Bytes {
                 buffer, offset, ty, ..
             } => {
+                if let Some(e) = self.half_load(buffer, offset, *ty)? {
+                    return Ok(Some(e));
+                }
                 let off = offset.render();
                 Ok(match self.ty(*ty)? {
                     TypeInner::Scalar(s) | TypeInner::Atomic(s) => Some(Expr::atom(
@@ -2587,6 +2593,118 @@ impl<'a> Writer<'a> {
                 })
             }
         }
+    }
+
+    /// A `half` scalar, vector or matrix read from a storage buffer, `None` for other types.
+    ///
+    /// Each half is the low or high 16 bits of the 32-bit word holding it (std430 puts halves
+    /// at even offsets), widened exactly by `f16tof32`. DXC's `Load<float16_t>` would read
+    /// them directly, but glslang's HLSL front end, the one this project can run, has no
+    /// templated loads; this form means the same to both.
+    fn half_load(&mut self, buffer: &str, offset: &Offset, ty: Handle<Type>) -> R<Option<Expr>> {
+        let one = |off: &Offset| {
+            let o = off.render();
+            format!("float16_t(f16tof32({buffer}.Load(({o}) & ~3u) >> ((({o}) & 2u) << 3u)))")
+        };
+        let vector = |off: &Offset, n: u32| {
+            let parts: Vec<String> = (0..n).map(|k| one(&off.plus(2 * k))).collect();
+            format!("float16_t{n}({})", parts.join(", "))
+        };
+        Ok(Some(match self.ty(ty)? {
+            TypeInner::Scalar(s) if *s == Scalar::F16 => Expr::atom(one(offset)),
+            TypeInner::Vector { size, scalar } if *scalar == Scalar::F16 => {
+                Expr::atom(vector(offset, size.count()))
+            }
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar,
+            } if *scalar == Scalar::F16 => {
+                let stride = match self.std430_kind(ty)? {
+                    LayoutKind::Matrix { column_stride } => column_stride,
+                    _ => 8,
+                };
+                let cols: Vec<String> = (0..columns.count())
+                    .map(|c| vector(&offset.plus(c * stride), rows.count()))
+                    .collect();
+                let name = self.type_name(ty)?;
+                Expr::atom(format!("{name}({})", cols.join(", ")))
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// Writes a `half` scalar, vector or matrix `src` (a name) to a storage buffer; `false`
+    /// for other types. Each half replaces its 16 bits of the word holding it with
+    /// `InterlockedAnd` then `InterlockedOr`, so invocations writing the two halves of one word
+    /// at once both land (a plain read-modify-write of the word would lose one).
+    fn half_store(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        buffer: &str,
+        offset: &Offset,
+        ty: Handle<Type>,
+        src: &str,
+    ) -> R<bool> {
+        let half = match self.ty(ty)? {
+            TypeInner::Scalar(s)
+            | TypeInner::Vector { scalar: s, .. }
+            | TypeInner::Matrix { scalar: s, .. } => *s == Scalar::F16,
+            _ => false,
+        };
+        if !half {
+            return Ok(false);
+        }
+        // The value and the offset are each written once, then read per half. The cast is a
+        // no-op for DXC; glslang types some half intrinsics (`dot`) as float.
+        let name = self.type_name(ty)?;
+        let value = ctx.namer.call("halves");
+        out.line_fmt(format_args!("const {name} {value} = ({name})({src});"));
+        let at = ctx.namer.call("at");
+        out.line_fmt(format_args!("const uint {at} = {};", offset.render()));
+        let offset = &Offset {
+            constant: 0,
+            terms: vec![at],
+        };
+        let src = value.as_str();
+        let mut one = |off: &Offset, value: &str| {
+            let o = off.render();
+            out.line_fmt(format_args!(
+                "{buffer}.InterlockedAnd(({o}) & ~3u, (({o}) & 2u) != 0u ? 0xffffu : 0xffff0000u);"
+            ));
+            out.line_fmt(format_args!(
+                "{buffer}.InterlockedOr(({o}) & ~3u, f32tof16(float({value})) << ((({o}) & 2u) << 3u));"
+            ));
+        };
+        match self.ty(ty)? {
+            TypeInner::Scalar(s) if *s == Scalar::F16 => one(offset, src),
+            TypeInner::Vector { size, scalar } if *scalar == Scalar::F16 => {
+                for k in 0..size.count() {
+                    one(&offset.plus(2 * k), &format!("{src}.{}", vector_letter(k)));
+                }
+            }
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar,
+            } if *scalar == Scalar::F16 => {
+                let stride = match self.std430_kind(ty)? {
+                    LayoutKind::Matrix { column_stride } => column_stride,
+                    _ => 8,
+                };
+                for c in 0..columns.count() {
+                    for k in 0..rows.count() {
+                        one(
+                            &offset.plus(c * stride + 2 * k),
+                            &format!("{src}[{c}].{}", vector_letter(k)),
+                        );
+                    }
+                }
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
     }
 
     /// Statements that read a whole struct or array at `place` into variable `dst`.
@@ -2652,6 +2770,9 @@ impl<'a> Writer<'a> {
                 buffer, offset, ty, ..
             } => (buffer.clone(), offset.clone(), *ty),
         };
+        if self.half_store(out, ctx, &buffer, &offset, ty, src)? {
+            return Ok(());
+        }
         let off = offset.render();
         match self.ty(ty)? {
             TypeInner::Scalar(s) | TypeInner::Atomic(s) => {

@@ -247,7 +247,10 @@ entry fragment "main" = fn0
     let buffers = module(&std::fs::read_to_string(path).unwrap());
     let err = write(&buffers, &sm62).unwrap_err();
     assert_eq!(err.code.as_str(), "E0920");
-    assert!(err.message.contains("16-bit values in buffers"), "{err}");
+    assert!(
+        err.message.contains("16-bit values in uniform buffers"),
+        "{err}"
+    );
 }
 
 /// `fits` uses exactly 32 KiB of groupshared memory; `over` also reaches, through a call, two

@@ -14,6 +14,8 @@ layout(set = 0, binding = 0, std430) readonly buffer B0 { Particle src[]; };
 layout(set = 0, binding = 1, std430) buffer B1 { Particle dst[]; };
 layout(set = 0, binding = 2, std430) buffer B2 { f16vec3 hs[]; };
 layout(set = 0, binding = 3, std430) buffer B3 { float16_t hh[]; };
+layout(set = 0, binding = 4, std430) buffer B4 { float16_t pair[]; };
+layout(set = 0, binding = 5, std430) buffer B5 { f16mat2x3 hm[]; };
 void main() {
     uint i = gl_LocalInvocationIndex;
     Particle p = src[i];
@@ -23,7 +25,9 @@ void main() {
     dst[i].weight = dot(p.uv, p.uv);
     dst[i].uv = p.uv.yx * p.weight;
     hs[i] = p.pos.zxy;
+    pair[i] = float16_t(float(i) + 0.5);
     if (i == 0u) {
+        hm[0] = hm[0] * float16_t(2.0);
         hh[1] = hh[0] + hh[2];
         hh[2] = float16_t(float(hh[7]) * 0.5);
         hh[5] = -hh[5];
