@@ -865,8 +865,8 @@ impl<'a> Writer<'a> {
                 continue;
             };
             let value = match (c.spec_id, &c.value) {
-                // A specialization constant's default must be a literal: glslang crashes on
-                // `float16_t(f16tof32(...))` there, and DXC wants a literal as well. The
+                // A specialization constant's default is written as a literal: glslang crashes
+                // on `float16_t(f16tof32(...))` there (DXC was not available to try). The
                 // exact decimal with the `h` suffix is the same half on any rounding.
                 (Some(_), ConstantValue::Scalar(Literal::F16(bits))) => half_literal(*bits),
                 (Some(_), ConstantValue::Zero) if matches!(self.ty(c.ty)?, TypeInner::Scalar(s) if *s == Scalar::F16) => {
