@@ -9,8 +9,8 @@ use luma_back::{component, CodeWriter, Namer, Placement, Prec, Side, ValuePlan};
 use luma_base::Handle;
 use luma_ir::{
     ArraySize, AtomicFunction, Barrier, BinaryOp, Block, DerivativeAxis, DerivativeControl,
-    Function, ImageClass, ImageDimension, ImageQuery, Literal, LoopControl, MathFunction, Op,
-    RelationalFunction, SampleLevel, Scalar, ScalarKind, SourceLoc, StmtKind, Type, TypeInner,
+    Function, ImageClass, ImageDimension, ImageQuery, Literal, LoopControl, MathFunction, Module,
+    Op, RelationalFunction, SampleLevel, Scalar, ScalarKind, SourceLoc, StmtKind, Type, TypeInner,
     UnaryOp, UnrollHint, Value, ValueDef, VectorSize,
 };
 
@@ -21,6 +21,45 @@ use crate::writer::{
     EXT_CONTROL_FLOW_ATTRIBUTES, EXT_NONUNIFORM, EXT_SAMPLERLESS,
 };
 use crate::Error;
+
+/// Whether `value` is a `half` (scalar, vector or matrix) computed by `op` from constants only.
+///
+/// glslang folds an expression of constants in binary64, and rounds a folded 16-bit value
+/// toward zero where it emits it as a constant (and not at all where it converts it to
+/// float): `float(1.0hf / 3.0hf)` gave 0.33333334 instead of the half 0.33325195, and
+/// `1.0hf + 0.0007324219hf` gave 1.0 instead of 1.0009765625. The writer therefore puts the
+/// first operand of such an op in a variable, which glslang does not fold through, and the
+/// driver computes (or folds) it in half as the language says. Luma's optimiser folds these
+/// itself at `basic` and above; this matters at `--opt none` and for any op it leaves.
+fn half_from_constants(module: &Module, function: &Function, value: &Value, op: &Op) -> bool {
+    let half = module
+        .types
+        .get(value.ty)
+        .and_then(|t| t.inner.scalar())
+        .is_some_and(|s| s.kind == ScalarKind::Float && s.width == 2);
+    if !half {
+        return false;
+    }
+    let mut any = false;
+    let mut all = true;
+    op.for_each_operand(|o| {
+        any = true;
+        all &= matches!(
+            function.values.get(o).map(|v| &v.def),
+            Some(ValueDef::Constant(_))
+        );
+    });
+    // Only ops that round; building, picking and copying halves is exact.
+    let rounds = matches!(
+        op,
+        Op::Unary { .. }
+            | Op::Binary { .. }
+            | Op::Product { .. }
+            | Op::Convert { .. }
+            | Op::Math { .. }
+    );
+    any && all && rounds
+}
 
 /// Writes function `handle` (as `main` when it is the entry function).
 pub(crate) fn write_function(
@@ -45,6 +84,7 @@ pub(crate) fn write_function(
         local_names: Vec::with_capacity(function.locals.len()),
         out: CodeWriter::new(),
         else_if: None,
+        unfolded: None,
         lines: LineState::default(),
     };
     fw.write()?;
@@ -111,6 +151,9 @@ struct FunctionWriter<'w, 'a> {
     /// Output lengths before and after the last `} else {` of a candidate `else if` arm.
     else_if: Option<(usize, usize)>,
     lines: LineState,
+    /// While an op of [`half_from_constants`] is written: its first operand (a constant) and
+    /// the variable that holds it.
+    unfolded: Option<(Handle<Value>, Expr)>,
 }
 
 impl<'w, 'a> FunctionWriter<'w, 'a> {
@@ -650,6 +693,11 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
 
     /// The current text of operand `v`.
     fn operand(&mut self, v: Handle<Value>) -> Result<Expr, Error> {
+        if let Some((held, e)) = &self.unfolded {
+            if *held == v {
+                return Ok(e.clone());
+            }
+        }
         let value = self.value(v)?;
         match &value.def {
             ValueDef::Constant(c) => self.w.constant_ref(*c),
@@ -715,7 +763,22 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         {
             return self.insert(v, *base, *part, *index);
         }
-        let mut e = self.op_expr(v, op)?;
+        if half_from_constants(self.w.module, self.function, value, op) {
+            let mut first = None;
+            op.for_each_operand(|o| {
+                first = first.or(Some(o));
+            });
+            if let Some(o) = first {
+                let held = self.operand(o)?;
+                let name = self.namer.call("k");
+                let decl = self.w.decl(self.value(o)?.ty, &name)?;
+                self.out.line_fmt(format_args!("{decl} = {};", held.text));
+                self.unfolded = Some((o, Expr::name(name)));
+            }
+        }
+        let e = self.op_expr(v, op);
+        self.unfolded = None;
+        let mut e = e?;
         match placement {
             Placement::Dead => {}
             Placement::Inline => {

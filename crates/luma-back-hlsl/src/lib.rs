@@ -40,7 +40,11 @@
 //!   C packing on D3D12 and std430 on Vulkan, which differ for `vec3`). Runtime array lengths
 //!   come from `GetDimensions` (bytes in DXC; glslang reports 32-bit words, corrected under
 //!   `#if !defined(__HLSL_VERSION)`). Signed atomic min/max on these buffers is a
-//!   compare-exchange loop, because glslang compares them unsigned.
+//!   compare-exchange loop, because glslang compares them unsigned. A `half` is the low or
+//!   high 16 bits of its 32-bit word: read with `f16tof32`, written with `InterlockedAnd` then
+//!   `InterlockedOr` so that two invocations writing the halves of one word both land (DXC's
+//!   templated `Load<float16_t>` / `Store<float16_t>` would do, but glslang has neither).
+//!   `half` in constant buffers and push constants is `E0920`.
 //! - **Integer semantics** follow language.md through helpers emitted once per type and only
 //!   when used: total division and remainder (`luma_div`, `luma_rem`), float remainder
 //!   (`luma_frem`), floor-based `mod` (`luma_mod`), wrapping signed `+ - *` through `uint`,

@@ -441,13 +441,16 @@ impl<'a> Writer<'a> {
             num_workgroups_name: None,
         };
         for (handle, global) in module.globals.iter() {
-            let host = matches!(
+            // Storage buffers are read and written in 16-bit halves of 32-bit words (see
+            // `half_load`); constant buffers are laid out by `Reprs`, which has no 16-bit form.
+            let constant = matches!(
                 global.space,
-                AddressSpace::Uniform | AddressSpace::PushConstant | AddressSpace::Storage { .. }
+                AddressSpace::Uniform | AddressSpace::PushConstant
             );
-            if host && luma_ir::proc::contains_f16(&module.types, global.ty) {
+            if constant && luma_ir::proc::contains_f16(&module.types, global.ty) {
                 return Err(Error::unsupported(format!(
-                    "`{}`: 16-bit values in buffers are not supported by the HLSL back end",
+                    "`{}`: 16-bit values in uniform buffers and push constants are not supported \
+                     by the HLSL back end",
                     global.name
                 )));
             }
@@ -981,7 +984,16 @@ impl<'a> Writer<'a> {
             let Some(Some(name)) = self.constant_names.get(handle.index()).cloned() else {
                 continue;
             };
-            let value = self.constant_value(handle)?.text;
+            let value = match (c.spec_id, &c.value) {
+                // A specialization constant's default is written as a literal: glslang crashes
+                // on `float16_t(f16tof32(...))` there (DXC was not available to try). The
+                // exact decimal with the `h` suffix is the same half on any rounding.
+                (Some(_), ConstantValue::Scalar(Literal::F16(bits))) => half_literal(*bits),
+                (Some(_), ConstantValue::Zero) if matches!(self.ty(c.ty)?, TypeInner::Scalar(s) if *s == Scalar::F16) => {
+                    half_literal(0)
+                }
+                _ => self.constant_value(handle)?.text,
+            };
             if let Some(id) = c.spec_id {
                 let ty = self.type_name(c.ty)?;
                 let mac = format!("LUMA_SPEC_{id}");
@@ -2695,6 +2707,9 @@ impl<'a> Writer<'a> {
                 offset,
                 ty,
             } => {
+                if let Some(e) = self.half_load(buffer, offset, *ty)? {
+                    return Ok(Some(e));
+                }
                 let off = offset.render();
                 let raw = self.raw_push.get(global).cloned();
                 // `{buffer}.Load{n}(offset)`, or a raw push-constant block's load function.
@@ -2734,6 +2749,118 @@ impl<'a> Writer<'a> {
                 })
             }
         }
+    }
+
+    /// A `half` scalar, vector or matrix read from a storage buffer, `None` for other types.
+    ///
+    /// Each half is the low or high 16 bits of the 32-bit word holding it (std430 puts halves
+    /// at even offsets), widened exactly by `f16tof32`. DXC's `Load<float16_t>` would read
+    /// them directly, but glslang's HLSL front end, the one this project can run, has no
+    /// templated loads; this form means the same to both.
+    fn half_load(&mut self, buffer: &str, offset: &Offset, ty: Handle<Type>) -> R<Option<Expr>> {
+        let one = |off: &Offset| {
+            let o = off.render();
+            format!("float16_t(f16tof32({buffer}.Load(({o}) & ~3u) >> ((({o}) & 2u) << 3u)))")
+        };
+        let vector = |off: &Offset, n: u32| {
+            let parts: Vec<String> = (0..n).map(|k| one(&off.plus(2 * k))).collect();
+            format!("float16_t{n}({})", parts.join(", "))
+        };
+        Ok(Some(match self.ty(ty)? {
+            TypeInner::Scalar(s) if *s == Scalar::F16 => Expr::atom(one(offset)),
+            TypeInner::Vector { size, scalar } if *scalar == Scalar::F16 => {
+                Expr::atom(vector(offset, size.count()))
+            }
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar,
+            } if *scalar == Scalar::F16 => {
+                let stride = match self.std430_kind(ty)? {
+                    LayoutKind::Matrix { column_stride } => column_stride,
+                    _ => 8,
+                };
+                let cols: Vec<String> = (0..columns.count())
+                    .map(|c| vector(&offset.plus(c * stride), rows.count()))
+                    .collect();
+                let name = self.type_name(ty)?;
+                Expr::atom(format!("{name}({})", cols.join(", ")))
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// Writes a `half` scalar, vector or matrix `src` (a name) to a storage buffer; `false`
+    /// for other types. Each half replaces its 16 bits of the word holding it with
+    /// `InterlockedAnd` then `InterlockedOr`, so invocations writing the two halves of one word
+    /// at once both land (a plain read-modify-write of the word would lose one).
+    fn half_store(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        buffer: &str,
+        offset: &Offset,
+        ty: Handle<Type>,
+        src: &str,
+    ) -> R<bool> {
+        let half = match self.ty(ty)? {
+            TypeInner::Scalar(s)
+            | TypeInner::Vector { scalar: s, .. }
+            | TypeInner::Matrix { scalar: s, .. } => *s == Scalar::F16,
+            _ => false,
+        };
+        if !half {
+            return Ok(false);
+        }
+        // The value and the offset are each written once, then read per half. The cast is a
+        // no-op for DXC; glslang types some half intrinsics (`dot`) as float.
+        let name = self.type_name(ty)?;
+        let value = ctx.namer.call("halves");
+        out.line_fmt(format_args!("const {name} {value} = ({name})({src});"));
+        let at = ctx.namer.call("at");
+        out.line_fmt(format_args!("const uint {at} = {};", offset.render()));
+        let offset = &Offset {
+            constant: 0,
+            terms: vec![at],
+        };
+        let src = value.as_str();
+        let mut one = |off: &Offset, value: &str| {
+            let o = off.render();
+            out.line_fmt(format_args!(
+                "{buffer}.InterlockedAnd(({o}) & ~3u, (({o}) & 2u) != 0u ? 0xffffu : 0xffff0000u);"
+            ));
+            out.line_fmt(format_args!(
+                "{buffer}.InterlockedOr(({o}) & ~3u, f32tof16(float({value})) << ((({o}) & 2u) << 3u));"
+            ));
+        };
+        match self.ty(ty)? {
+            TypeInner::Scalar(s) if *s == Scalar::F16 => one(offset, src),
+            TypeInner::Vector { size, scalar } if *scalar == Scalar::F16 => {
+                for k in 0..size.count() {
+                    one(&offset.plus(2 * k), &format!("{src}.{}", vector_letter(k)));
+                }
+            }
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar,
+            } if *scalar == Scalar::F16 => {
+                let stride = match self.std430_kind(ty)? {
+                    LayoutKind::Matrix { column_stride } => column_stride,
+                    _ => 8,
+                };
+                for c in 0..columns.count() {
+                    for k in 0..rows.count() {
+                        one(
+                            &offset.plus(c * stride + 2 * k),
+                            &format!("{src}[{c}].{}", vector_letter(k)),
+                        );
+                    }
+                }
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
     }
 
     /// Statements that read a whole struct or array at `place` into variable `dst`.
@@ -2799,6 +2926,9 @@ impl<'a> Writer<'a> {
                 buffer, offset, ty, ..
             } => (buffer.clone(), offset.clone(), *ty),
         };
+        if self.half_store(out, ctx, &buffer, &offset, ty, src)? {
+            return Ok(());
+        }
         let off = offset.render();
         match self.ty(ty)? {
             TypeInner::Scalar(s) | TypeInner::Atomic(s) => {
@@ -3415,7 +3545,27 @@ impl<'a> Writer<'a> {
             Op::Convert { value } => {
                 let e = self.expr(ctx, *value, depth)?;
                 let tn = self.type_name(ty)?;
-                Expr::atom(format!("{tn}({})", e.text))
+                let from = self.value_inner(func, *value)?.scalar_or_vector();
+                let to = self.ty(ty)?.scalar_or_vector();
+                let half = |s: Scalar| s.kind == ScalarKind::Float && s.width == 2;
+                let other = |s: Scalar| s.kind != ScalarKind::Float;
+                match (from, to) {
+                    // Between `half` and an integer or bool, through `float`: glslang's HLSL
+                    // front end (the one this project can run) has no such constructor. The
+                    // value is the same: every half is a float; an integer below 65520 in
+                    // magnitude converts to float exactly, and a larger one to a float at or
+                    // past 65520, which is infinity in half as the integer is.
+                    (Some((f, size)), Some((t, _)))
+                        if (half(f) && other(t)) || (other(f) && half(t)) =>
+                    {
+                        let via = match size {
+                            Some(n) => format!("float{}", n.count()),
+                            None => "float".to_string(),
+                        };
+                        Expr::atom(format!("{tn}({via}({}))", e.text))
+                    }
+                    _ => Expr::atom(format!("{tn}({})", e.text)),
+                }
             }
             Op::Bitcast { value } => {
                 let e = self.expr(ctx, *value, depth)?;
@@ -4365,5 +4515,34 @@ fn inverse_helper(name: &str, tn: &str, n: u32) -> String {
              a11 * b07 - a10 * b09 - a12 * b06, a00 * b09 - a01 * b07 + a02 * b06,\n        \
              a31 * b01 - a30 * b03 - a32 * b00, a20 * b03 - a21 * b01 + a22 * b00) / det;\n}}\n"
         ),
+    }
+}
+
+/// A half as an HLSL `h` literal: its exact decimal value (at most 24 decimal places, as every
+/// half is a multiple of 2^-24), so no compiler can round it to another half.
+fn half_literal(bits: u16) -> String {
+    let v = f64::from(luma_ir::proc::f16_to_f32(bits));
+    let text = format!("{v:.24}");
+    let trimmed = text.trim_end_matches('0');
+    let trimmed = if trimmed.ends_with('.') {
+        format!("{trimmed}0")
+    } else {
+        trimmed.to_string()
+    };
+    format!("{trimmed}h")
+}
+
+#[cfg(test)]
+mod half_literal_tests {
+    use super::half_literal;
+
+    #[test]
+    fn exact_decimals() {
+        assert_eq!(half_literal(0x3555), "0.333251953125h");
+        assert_eq!(half_literal(0x2e66), "0.0999755859375h");
+        assert_eq!(half_literal(0x0001), "0.000000059604644775390625h");
+        assert_eq!(half_literal(0x7bff), "65504.0h");
+        assert_eq!(half_literal(0xc000), "-2.0h");
+        assert_eq!(half_literal(0), "0.0h");
     }
 }

@@ -252,7 +252,10 @@ entry fragment "main" = fn0
     let buffers = module(&std::fs::read_to_string(path).unwrap());
     let err = write(&buffers, &sm62).unwrap_err();
     assert_eq!(err.code.as_str(), "E0920");
-    assert!(err.message.contains("16-bit values in buffers"), "{err}");
+    assert!(
+        err.message.contains("16-bit values in uniform buffers"),
+        "{err}"
+    );
 }
 
 /// `fits` uses exactly 32 KiB of groupshared memory; `over` also reaches, through a call, two
@@ -318,4 +321,39 @@ fn groupshared_memory_over_32_kib_is_an_error() {
     // Exactly the limit is fine.
     m.entry_points.retain(|e| e.name == "fits");
     write(&m, &Options::default()).unwrap();
+}
+
+/// Between `half` and an integer the value goes through `float` (glslang's HLSL front end has
+/// no such constructor), and a `half` specialization constant's default is a literal, its exact
+/// decimal with `h` (glslang crashed on `float16_t(f16tof32(...))` there).
+#[test]
+fn half_conversions_and_spec_defaults_for_glslang() {
+    let m = module(
+        r#"
+@spec(3) const c0 "S": f16 = 0.0999755859375h
+fn fn0 "main"("i": i32 @location(0, flat)) -> ("c": vec4<f32> @location(0)) {
+  %0 "i": i32 = param 0
+  %1: f16 = const c0
+body:
+  %2: f16 = convert %0
+  %3: f16 = mul %2, %1
+  %4: i32 = convert %3
+  %5: f32 = convert %4
+  %6: vec4<f32> = splat %5
+  return %6
+}
+entry fragment "main" = fn0
+"#,
+    );
+    let sm62 = Options {
+        shader_model: (6, 2),
+        ..Options::default()
+    };
+    let src = write(&m, &sm62).unwrap().source;
+    assert!(
+        src.contains("#define LUMA_SPEC_3 0.0999755859375h"),
+        "{src}"
+    );
+    assert!(src.contains("float16_t(float("), "{src}");
+    assert!(src.contains("int(float("), "{src}");
 }

@@ -1696,25 +1696,20 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 let (scalar, size) = inner
                     .scalar_or_vector()
                     .ok_or_else(|| Error::invalid("float test of a composite"))?;
-                let (bits, mask, inf) = if scalar.width == 2 {
-                    let zero = match size {
-                        None => format!("bitcast<u32>(vec2h({}, 0.0h))", a.text),
-                        Some(_) => {
-                            return Err(Error::new(
-                                codes::UNSUPPORTED_VALUE,
-                                "WGSL cannot test the bits of an f16 vector",
-                            ))
-                        }
-                    };
-                    (zero, "0x7fffu", "0x7c00u")
+                // A half is tested as the f32 it converts to exactly (infinities and NaNs
+                // included): naga 30 rejects `bitcast<u32>(vec2h(x, 0.0h))`, and a vector of
+                // halves has no 32-bit bitcast at all (`isinf(hvec3)` was an error).
+                let widened = if scalar.width == 2 {
+                    format!("{}({})", shape_name(Scalar::F32, size), a.text)
                 } else {
-                    let ty = shape_name(Scalar::U32, size);
-                    (
-                        format!("bitcast<{ty}>({})", a.text),
-                        "0x7fffffffu",
-                        "0x7f800000u",
-                    )
+                    a.text.clone()
                 };
+                let ty = shape_name(Scalar::U32, size);
+                let (bits, mask, inf) = (
+                    format!("bitcast<{ty}>({widened})"),
+                    "0x7fffffffu",
+                    "0x7f800000u",
+                );
                 let (mask, inf) = match size {
                     None => (mask.to_string(), inf.to_string()),
                     Some(s) => {

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::data::{decode, Data, Kind, Value};
+use crate::data::{decode, f16_bits, f16_value, Data, Kind, Value};
 
 /// How far a float may be from its expected value. A value passes when it is within `abs`
 /// OR within `ulp` units in the last place; both zero means bit-exact (except that `0.0` and
@@ -12,7 +12,7 @@ use crate::data::{decode, Data, Kind, Value};
 pub struct Tolerance {
     /// Absolute difference allowed.
     pub abs: f64,
-    /// Units in the last place (of f32) allowed.
+    /// Units in the last place allowed (of f32, or of f16 for `f16` values).
     pub ulp: u32,
 }
 
@@ -52,6 +52,11 @@ pub fn show(kind: Kind, value: Value) -> String {
             let f = v as f32;
             format!("{f:?} ({:#010x})", f.to_bits())
         }
+        (Kind::F16, Value::Float(v)) => {
+            let bits = f16_bits(v);
+            format!("{:?} ({bits:#06x})", f16_value(bits))
+        }
+        (Kind::F16, Value::FloatBits(b)) => format!("{:?} ({b:#06x})", f16_value(b as u16)),
         (_, Value::Float(v)) => format!("{v:.4}"),
         (_, Value::FloatBits(b)) => format!("{:?} ({b:#010x})", f32::from_bits(b)),
         (_, Value::Int(v)) => v.to_string(),
@@ -82,10 +87,12 @@ pub fn check(expected: &Data, actual: &[u8], tolerance: Tolerance) -> Vec<Mismat
 pub fn matches(kind: Kind, expected: Value, actual: Value, tolerance: Tolerance) -> bool {
     match (expected, actual) {
         (Value::Int(e), Value::Int(a)) => e == a,
+        (Value::FloatBits(e), Value::Float(a)) if kind == Kind::F16 => u32::from(f16_bits(a)) == e,
         (Value::FloatBits(e), Value::Float(a)) => (a as f32).to_bits() == e,
         (Value::Float(e), Value::Float(a)) => match kind {
             Kind::Unorm8 => near(e, a, tolerance.abs + 0.5 / 255.0),
             Kind::Snorm8 => near(e, a, tolerance.abs + 0.5 / 127.0),
+            Kind::F16 => f16_matches(e, a, tolerance),
             _ => float_matches(e as f32, a as f32, tolerance),
         },
         _ => false,
@@ -114,6 +121,27 @@ fn float_matches(e: f32, a: f32, tolerance: Tolerance) -> bool {
         return true;
     }
     ulp_distance(e, a) <= u64::from(tolerance.ulp)
+}
+
+/// `float_matches` for binary16: the expected decimal is rounded to the nearest half first, and
+/// ULPs count halves.
+fn f16_matches(e: f64, a: f64, tolerance: Tolerance) -> bool {
+    let e = f16_value(f16_bits(e));
+    if e.is_nan() || a.is_nan() || e.is_infinite() || a.is_infinite() {
+        return float_matches(e as f32, a as f32, Tolerance::default());
+    }
+    if e == a || (e - a).abs() <= tolerance.abs {
+        return true;
+    }
+    let line = |x: f64| {
+        let bits = i64::from(f16_bits(x));
+        if bits & 0x8000 != 0 {
+            -(bits & 0x7fff)
+        } else {
+            bits
+        }
+    };
+    line(e).abs_diff(line(a)) <= u64::from(tolerance.ulp)
 }
 
 /// The number of representable f32 values between `a` and `b`.
@@ -178,6 +206,23 @@ mod tests {
             ulp_distance(f32::from_bits(0x8000_0001), f32::from_bits(1)),
             2
         );
+    }
+
+    #[test]
+    fn f16_compares_halves() {
+        let third = data(&["f16 0.33325"]);
+        assert!(check(&third, &0x3555u16.to_le_bytes(), Tolerance::default()).is_empty());
+        let m = check(&third, &0x3556u16.to_le_bytes(), Tolerance::default());
+        assert_eq!(m.len(), 1);
+        assert_eq!(
+            m[0].to_string(),
+            "byte 0: f16 expected 0.333251953125 (0x3555), got 0.33349609375 (0x3556)"
+        );
+        let t1 = Tolerance { abs: 0.0, ulp: 1 };
+        assert!(check(&third, &0x3556u16.to_le_bytes(), t1).is_empty());
+        let bits = data(&["f16 0x7c00"]);
+        assert!(check(&bits, &0x7c00u16.to_le_bytes(), Tolerance::default()).is_empty());
+        assert_eq!(check(&bits, &0x7bffu16.to_le_bytes(), t1).len(), 1);
     }
 
     #[test]

@@ -5,13 +5,14 @@
 //!
 //! ```text
 //! "f32 1.0 2.0 -0.5"     little-endian f32 values (also nan, inf, -inf, and 0x7fc00000 for raw bits)
+//! "f16 0.5 0x3555"       IEEE binary16 values: decimals round to nearest even, 0x... is raw bits
 //! "i32 -7 min max"       i32 values (min / max are the type's limits; 0x... is a bit pattern)
 //! "u32 0..4"             a range, end excluded: 0 1 2 3 (also for floats: f32 0..4)
 //! "u32 0*16"             a value repeated 16 times
 //! "pad 4"                4 zero bytes in inputs; 4 bytes that are not checked in expectations
 //! ```
 //!
-//! Types: `f32 i32 u32 i16 u16 i8 u8`, `bool` (a 4-byte `VkBool32`, for specialization
+//! Types: `f32 f16 i32 u32 i16 u16 i8 u8`, `bool` (a 4-byte `VkBool32`, for specialization
 //! constants), `unorm8` / `snorm8` (normalized bytes written as floats, as in `rgba8` texels).
 //! The host packing is spelled out by the test author on purpose: the harness never computes a
 //! layout, so a std140 / std430 test checks the compiler's layout against a human's.
@@ -23,6 +24,8 @@ use crate::error::{Error, Result};
 pub enum Kind {
     /// 32-bit float.
     F32,
+    /// 16-bit float (IEEE binary16, `half`).
+    F16,
     /// 32-bit signed integer.
     I32,
     /// 32-bit unsigned integer.
@@ -48,6 +51,7 @@ impl Kind {
     pub fn name(self) -> &'static str {
         match self {
             Kind::F32 => "f32",
+            Kind::F16 => "f16",
             Kind::I32 => "i32",
             Kind::U32 => "u32",
             Kind::I16 => "i16",
@@ -63,6 +67,7 @@ impl Kind {
     fn from_name(name: &str) -> Option<Kind> {
         Some(match name {
             "f32" => Kind::F32,
+            "f16" => Kind::F16,
             "i32" => Kind::I32,
             "u32" => Kind::U32,
             "i16" => Kind::I16,
@@ -80,14 +85,14 @@ impl Kind {
     pub fn size(self) -> usize {
         match self {
             Kind::F32 | Kind::I32 | Kind::U32 | Kind::Bool => 4,
-            Kind::I16 | Kind::U16 => 2,
+            Kind::F16 | Kind::I16 | Kind::U16 => 2,
             Kind::I8 | Kind::U8 | Kind::Unorm8 | Kind::Snorm8 => 1,
         }
     }
 
     /// Whether values of this kind are compared with a float tolerance.
     pub fn is_float(self) -> bool {
-        matches!(self, Kind::F32 | Kind::Unorm8 | Kind::Snorm8)
+        matches!(self, Kind::F32 | Kind::F16 | Kind::Unorm8 | Kind::Snorm8)
     }
 
     /// The inclusive range of an integer kind.
@@ -100,7 +105,7 @@ impl Kind {
             Kind::I8 => (i64::from(i8::MIN), i64::from(i8::MAX)),
             Kind::U8 => (0, i64::from(u8::MAX)),
             Kind::Bool => (0, 1),
-            Kind::F32 | Kind::Unorm8 | Kind::Snorm8 => (0, 0),
+            Kind::F32 | Kind::F16 | Kind::Unorm8 | Kind::Snorm8 => (0, 0),
         }
     }
 }
@@ -108,9 +113,9 @@ impl Kind {
 /// One value of typed data.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Value {
-    /// A float (f32, unorm8, snorm8), possibly NaN or infinite.
+    /// A float (f32, f16, unorm8, snorm8), possibly NaN or infinite.
     Float(f64),
-    /// An f32 given as its bit pattern.
+    /// An f32 or f16 given as its bit pattern.
     FloatBits(u32),
     /// An integer (or bool as 0 / 1), already checked against its kind's range.
     Int(i64),
@@ -179,7 +184,7 @@ impl Data {
         }
         let kind = Kind::from_name(head).ok_or_else(|| {
             format!(
-                "unknown type `{head}`; expected one of f32 i32 u32 i16 u16 i8 u8 unorm8 snorm8 \
+                "unknown type `{head}`; expected one of f32 f16 i32 u32 i16 u16 i8 u8 unorm8 snorm8 \
                  bool, or `pad N`"
             )
         })?;
@@ -302,12 +307,17 @@ fn parse_float(kind: Kind, text: &str) -> std::result::Result<Value, String> {
         _ => {}
     }
     if let Some(hex) = text.strip_prefix("0x") {
-        if kind != Kind::F32 {
-            return Err(format!("bit patterns like `{text}` are for f32 only"));
+        if kind != Kind::F32 && kind != Kind::F16 {
+            return Err(format!(
+                "bit patterns like `{text}` are for f32 and f16 only"
+            ));
         }
-        return u32::from_str_radix(hex, 16)
-            .map(Value::FloatBits)
-            .map_err(|e| format!("bad f32 bit pattern `{text}`: {e}"));
+        let bits = u32::from_str_radix(hex, 16)
+            .map_err(|e| format!("bad {} bit pattern `{text}`: {e}", kind.name()))?;
+        if kind == Kind::F16 && bits > 0xffff {
+            return Err(format!("`{text}` does not fit in f16"));
+        }
+        return Ok(Value::FloatBits(bits));
     }
     let v = text
         .parse::<f64>()
@@ -370,6 +380,8 @@ pub fn encode(kind: Kind, value: Value) -> Vec<u8> {
     match (kind, value) {
         (Kind::F32, Value::Float(v)) => (v as f32).to_le_bytes().to_vec(),
         (Kind::F32, Value::FloatBits(b)) => b.to_le_bytes().to_vec(),
+        (Kind::F16, Value::Float(v)) => f16_bits(v).to_le_bytes().to_vec(),
+        (Kind::F16, Value::FloatBits(b)) => (b as u16).to_le_bytes().to_vec(),
         (Kind::Unorm8, Value::Float(v)) => vec![(v.clamp(0.0, 1.0) * 255.0).round() as u8],
         (Kind::Snorm8, Value::Float(v)) => {
             vec![((v.clamp(-1.0, 1.0) * 127.0).round() as i8) as u8]
@@ -389,6 +401,7 @@ pub fn decode(kind: Kind, bytes: &[u8]) -> Option<Value> {
     let half = |b: &[u8]| -> Option<[u8; 2]> { b.try_into().ok() };
     Some(match kind {
         Kind::F32 => Value::Float(f64::from(f32::from_le_bytes(word(b)?))),
+        Kind::F16 => Value::Float(f16_value(u16::from_le_bytes(half(b)?))),
         Kind::I32 => Value::Int(i64::from(i32::from_le_bytes(word(b)?))),
         Kind::U32 | Kind::Bool => Value::Int(i64::from(u32::from_le_bytes(word(b)?))),
         Kind::I16 => Value::Int(i64::from(i16::from_le_bytes(half(b)?))),
@@ -398,6 +411,47 @@ pub fn decode(kind: Kind, bytes: &[u8]) -> Option<Value> {
         Kind::Unorm8 => Value::Float(f64::from(*b.first()?) / 255.0),
         Kind::Snorm8 => Value::Float((f64::from(*b.first()? as i8) / 127.0).max(-1.0)),
     })
+}
+
+/// The binary16 bit pattern nearest `v` (ties to even), as IEEE 754 rounds: values at or
+/// past 65520 become infinity, tiny ones subnormals or zero. Rounded straight from `f64`:
+/// going through `f32` first could round twice.
+pub fn f16_bits(v: f64) -> u16 {
+    let sign = if v.is_sign_negative() { 0x8000u16 } else { 0 };
+    let a = v.abs();
+    if a.is_nan() {
+        return 0x7e00;
+    }
+    if a >= 65520.0 {
+        return sign | 0x7c00;
+    }
+    // The binary64 exponent (meaningless for binary64 subnormals, which are far below the
+    // binary16 subnormal range and take the first branch).
+    let e = ((a.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    // Halves below 2^-14 are whole multiples of 2^-24; in binade e, of 2^(e-10). Scaling by a
+    // power of two is exact, so the only rounding is `round_ties_even`.
+    if e < -14 {
+        let n = (a * 2f64.powi(24)).round_ties_even() as u16;
+        // n == 0x400 is 2^-14, whose bits are exactly 0x0400.
+        return sign | n;
+    }
+    let n = (a * 2f64.powi(10 - e)).round_ties_even() as u16;
+    // n is 1024..=2048; 2048 carries into the next binade, which the addition does.
+    let bits = (((e + 15) as u16) << 10) + (n - 1024);
+    sign | bits
+}
+
+/// The value of a binary16 bit pattern.
+pub fn f16_value(bits: u16) -> f64 {
+    let sign = if bits & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let exp = i32::from((bits >> 10) & 0x1f);
+    let mantissa = f64::from(bits & 0x3ff);
+    sign * match exp {
+        0 => mantissa * 2f64.powi(-24),
+        31 if mantissa == 0.0 => f64::INFINITY,
+        31 => f64::NAN,
+        _ => (1024.0 + mantissa) * 2f64.powi(exp - 25),
+    }
 }
 
 #[cfg(test)]
@@ -449,6 +503,40 @@ mod tests {
         assert_eq!(bytes(&["unorm8 0 0.5 1"]), vec![0, 128, 255]);
         assert_eq!(bytes(&["snorm8 -1 1"]), vec![0x81, 127]);
         assert_eq!(bytes(&["f32 2..4"]), bytes(&["f32 2 3"]));
+        assert_eq!(
+            bytes(&["f16 1 -2 0x3555"]),
+            vec![0, 0x3c, 0, 0xc0, 0x55, 0x35]
+        );
+    }
+
+    #[test]
+    fn f16_rounds_like_ieee() {
+        // Expected bits from Python's struct.pack('<e', v).
+        for (v, bits) in [
+            (1.0 / 3.0, 0x3555),
+            (65504.0, 0x7bff),
+            (65519.99, 0x7bff),
+            (65520.0, 0x7c00),
+            (-65520.0, 0xfc00),
+            (2f64.powi(-24), 0x0001),
+            (2f64.powi(-25), 0x0000),
+            (3.0 * 2f64.powi(-25), 0x0002),
+            (2f64.powi(-14) - 2f64.powi(-24), 0x03ff),
+            (1.0 + 2f64.powi(-11), 0x3c00),
+            (1.0 + 3.0 * 2f64.powi(-11), 0x3c02),
+            (1.0 + 2f64.powi(-11) + 2f64.powi(-40), 0x3c01),
+            (0.1, 0x2e66),
+            (-0.0, 0x8000),
+            (f64::INFINITY, 0x7c00),
+        ] {
+            assert_eq!(f16_bits(v), bits, "{v}");
+            if bits & 0x7c00 != 0x7c00 {
+                assert_eq!(f16_bits(f16_value(bits)), bits, "{v} round trip");
+            }
+        }
+        assert!(f16_value(0x7e00).is_nan());
+        assert_eq!(f16_value(0x0001), 2f64.powi(-24));
+        assert_eq!(f16_value(0xfbff), -65504.0);
     }
 
     #[test]
@@ -456,6 +544,8 @@ mod tests {
         assert!(error(&["i32 2147483648"]).contains("outside"));
         assert!(error(&["u8 0x100"]).contains("does not fit"));
         assert!(error(&["f64 1"]).contains("unknown type"));
+        assert!(error(&["f16 0x10000"]).contains("does not fit"));
+        assert!(error(&["i32 0x3c00.5"]).contains("bad hex"));
         assert!(error(&["f32"]).contains("no values"));
         assert!(error(&["f32 1.5..3"]).contains("range bounds are integers"));
         assert!(error(&["unorm8 0..3"]).contains("outside"));
@@ -471,6 +561,7 @@ mod tests {
             (Kind::U16, Value::Int(65535)),
             (Kind::I8, Value::Int(-128)),
             (Kind::F32, Value::Float(0.25)),
+            (Kind::F16, Value::Float(-0.333251953125)),
         ] {
             assert_eq!(decode(kind, &encode(kind, value)), Some(value));
         }

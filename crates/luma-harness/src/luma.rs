@@ -131,11 +131,17 @@ impl LumaCompiler for Compiler {
 
     fn hlsl(&self, source: &Path) -> Result<String, String> {
         self.with_ir(source, |m| {
+            // As `luma` does: `half` needs shader model 6.2, everything else runs on 6.0.
+            let half = m
+                .types
+                .iter()
+                .any(|(ty, _)| luma_ir::proc::contains_f16(&m.types, ty));
             let options = luma_back_hlsl::Options {
                 num_workgroups: Some(ResourceBinding {
                     group: NUM_WORKGROUPS_SLOT.set,
                     binding: NUM_WORKGROUPS_SLOT.binding,
                 }),
+                shader_model: if half { (6, 2) } else { (6, 0) },
                 ..Default::default()
             };
             luma_back_hlsl::write(m, &options)

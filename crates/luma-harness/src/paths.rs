@@ -93,7 +93,8 @@ pub fn words_from_bytes(bytes: &[u8]) -> Result<Vec<u32>> {
 
 /// Compiles GLSL or HLSL text with glslangValidator for Vulkan 1.1, in `scratch`.
 ///
-/// GLSL: `glslangValidator -V --target-env vulkan1.1 -S STAGE`; HLSL adds `-D -e ENTRY`.
+/// GLSL: `glslangValidator -V --target-env vulkan1.1 -S STAGE`; HLSL adds
+/// `-D --hlsl-enable-16bit-types -e ENTRY`.
 pub fn glslang(
     tools: &Tools,
     text: &str,
@@ -113,11 +114,22 @@ pub fn glslang(
     };
     let src = scratch.join(format!("{label}.{}.{ext}", stage.glslang_name()));
     let out = scratch.join(format!("{label}.{}.{ext}.spv", stage.glslang_name()));
+    let text = if input == GlslangInput::Hlsl && text.contains("float16_t") {
+        format!("{}{text}", half_spellings())
+    } else {
+        text.to_string()
+    };
     std::fs::write(&src, text)
         .map_err(|e| Error::Io(format!("cannot write {}: {e}", src.display())))?;
     let mut cmd = Command::new(tool);
     if input == GlslangInput::Hlsl {
-        cmd.arg("-D").arg("-e").arg(entry);
+        // Luma's HLSL is written for DXC with `-enable-16bit-types` (its `float16_t` is a
+        // true binary16 type only then); it never spells `half` or `min16float`, whose
+        // meaning the flag would change.
+        cmd.arg("-D")
+            .arg("--hlsl-enable-16bit-types")
+            .arg("-e")
+            .arg(entry);
     }
     cmd.arg("-S")
         .arg(stage.glslang_name())
@@ -140,6 +152,22 @@ pub fn glslang(
         )));
     }
     read_words(&out)
+}
+
+/// Macros that spell DXC's `float16_t`, `float16_tN` and `float16_tNxM` as glslang's HLSL front
+/// end knows them (`half`, `halfN`, `halfNxM`): under `-enable-16bit-types` DXC gives both
+/// spellings the same binary16 meaning, and glslang has only the second. `#line 1` keeps
+/// glslang's line numbers those of the text Luma wrote.
+fn half_spellings() -> String {
+    let mut out = String::from("#define float16_t half\n");
+    for n in 1..=4 {
+        out.push_str(&format!("#define float16_t{n} half{n}\n"));
+        for m in 1..=4 {
+            out.push_str(&format!("#define float16_t{n}x{m} half{n}x{m}\n"));
+        }
+    }
+    out.push_str("#line 1\n");
+    out
 }
 
 /// Assembles SPIR-V text with `spirv-as --target-env vulkan1.1`.
@@ -182,11 +210,14 @@ pub fn naga_wgsl(text: &str, stage: Stage, entry: &str, spec: &[SpecValue]) -> R
     // WGSL that naga gates behind a capability every Vulkan device has; arrays of textures,
     // samplers and storage textures are naga binding arrays (Luma's `[N]texture2D`,
     // `[N]image2D`), indexed non-uniformly where naga's uniformity analysis finds it (its
-    // SPIR-V writer then decorates them `NonUniform`, as Luma's own back ends do).
+    // SPIR-V writer then decorates them `NonUniform`, as Luma's own back ends do); `half` is
+    // WebGPU's optional `shader-f16` feature (`enable f16;`), which the device has when it
+    // runs the other paths.
     let mut validator = Validator::new(
         ValidationFlags::all(),
         Capabilities::default()
             | Capabilities::IMMEDIATES
+            | Capabilities::SHADER_FLOAT16
             | Capabilities::SHADER_FLOAT16_IN_FLOAT32
             | Capabilities::TEXTURE_AND_SAMPLER_BINDING_ARRAY
             | Capabilities::TEXTURE_AND_SAMPLER_BINDING_ARRAY_NON_UNIFORM_INDEXING
@@ -223,6 +254,10 @@ pub fn naga_wgsl(text: &str, stage: Stage, entry: &str, spec: &[SpecValue]) -> R
     let options = naga::back::spv::Options {
         lang_version: (1, 3),
         flags: naga::back::spv::WriterFlags::empty(),
+        // naga otherwise declares `StorageInputOutput16` in every module that uses `f16`, I/O
+        // or not, which devices without `storageInputOutput16` (lavapipe) reject; its f32
+        // polyfill of `f16` I/O is what WebGPU implementations use on such devices.
+        use_storage_input_output_16: false,
         ..Default::default()
     };
     let pipeline = naga::back::spv::PipelineOptions {

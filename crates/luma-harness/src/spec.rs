@@ -35,7 +35,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::compare::Tolerance;
-use crate::data::{Data, Value};
+use crate::data::{f16_bits, f16_value, Data, Kind, Value};
 use crate::error::{Error, Result};
 use crate::job::{
     AddressMode, Attribute, AttributeFormat, Border, BufferInput, ColorTarget, CompareOp,
@@ -671,8 +671,11 @@ pub fn parse(name: &str, spec_path: &Path, text: &str) -> Result<Test> {
         let field = data.single().ok_or_else(|| {
             Error::Spec(format!("spec constant {}: give exactly one value", s.id))
         })?;
+        // The value the bytes hold: naga takes `override` values as numbers.
         let number = match field.value {
+            Value::Float(v) if field.kind == Kind::F16 => f16_value(f16_bits(v)),
             Value::Float(v) => v,
+            Value::FloatBits(b) if field.kind == Kind::F16 => f16_value(b as u16),
             Value::FloatBits(b) => f64::from(f32::from_bits(b)),
             Value::Int(i) => i as f64,
         };

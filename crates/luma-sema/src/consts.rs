@@ -8,7 +8,7 @@
 
 use luma_thir::{ArrayLen, BinaryOp, ConstValue, ScalarTy, Ty, TyId, Types, UnaryOp};
 
-use crate::types::{f16_to_f32, f32_to_f16};
+use crate::types::{f16_to_f32, f32_to_f16, f64_to_f16};
 
 /// An untyped constant: what literals and expressions over them evaluate to before a context
 /// gives them a type. Integers are exact within `(-2^64, 2^64)`; floats are binary64.
@@ -222,7 +222,7 @@ pub(crate) fn materialize(a: Abstract, s: ScalarTy) -> Result<ConstValue, Materi
             }
         }
         (a, ScalarTy::Half) => {
-            let h = f32_to_f16(a.as_f64() as f32);
+            let h = f64_to_f16(a.as_f64());
             if f16_to_f32(h).is_finite() {
                 Ok(ConstValue::Half(h))
             } else {
@@ -571,7 +571,15 @@ pub(crate) fn convert_scalar(v: &ConstValue, to: ScalarTy) -> Result<ConstValue,
             C::Uint(f as u32)
         }
         (_, ScalarTy::Float) => finite_f32(as_f(v).ok_or(FoldError::NotFoldable)? as f32)?,
-        (_, ScalarTy::Half) => finite_f16(as_f(v).ok_or(FoldError::NotFoldable)? as f32)?,
+        (_, ScalarTy::Half) => {
+            // Rounded once, from the exact value, as untyped constants are.
+            let h = f64_to_f16(as_f(v).ok_or(FoldError::NotFoldable)?);
+            if f16_to_f32(h).is_finite() {
+                C::Half(h)
+            } else {
+                return Err(FoldError::NotFinite);
+            }
+        }
     })
 }
 

@@ -535,6 +535,49 @@ pub(crate) fn f32_to_f16(value: f32) -> u16 {
     sign | out as u16
 }
 
+/// Converts an `f64` to IEEE binary16 bits, rounding to nearest even once (overflow gives
+/// infinity). Untyped constants are binary64: rounding them to `f32` first would round twice,
+/// and a value just past a tie between two halves would land on the tie and go to even.
+pub(crate) fn f64_to_f16(value: f64) -> u16 {
+    let bits = value.to_bits();
+    let sign = ((bits >> 48) & 0x8000) as u16;
+    let exp = ((bits >> 52) & 0x7FF) as i32;
+    let mant = bits & 0x000F_FFFF_FFFF_FFFF;
+    if exp == 0x7FF {
+        let nan = if mant != 0 { 0x0200 } else { 0 };
+        return sign | 0x7C00 | nan;
+    }
+    let e = exp - 1023 + 15;
+    if e >= 0x1F {
+        return sign | 0x7C00;
+    }
+    if e <= 0 {
+        // Below 2^-25 (half the smallest subnormal, which itself ties to zero).
+        if e < -10 {
+            return sign;
+        }
+        let m = mant | (1 << 52);
+        let shift = (43 - e) as u32;
+        let half_m = m >> shift;
+        let rem = m & ((1u64 << shift) - 1);
+        let halfway = 1u64 << (shift - 1);
+        let rounded = if rem > halfway || (rem == halfway && (half_m & 1) == 1) {
+            half_m + 1
+        } else {
+            half_m
+        };
+        return sign | rounded as u16;
+    }
+    let half_m = mant >> 42;
+    let rem = mant & ((1u64 << 42) - 1);
+    let mut out = ((e as u64) << 10) | half_m;
+    // A carry out of the mantissa moves to the next exponent, and past 65504 to infinity.
+    if rem > (1u64 << 41) || (rem == (1u64 << 41) && (half_m & 1) == 1) {
+        out += 1;
+    }
+    sign | out as u16
+}
+
 /// Converts IEEE binary16 bits to `f32` (exact).
 pub(crate) fn f16_to_f32(bits: u16) -> f32 {
     let sign = if bits & 0x8000 != 0 { -1.0f32 } else { 1.0 };
@@ -592,5 +635,38 @@ mod tests {
         assert_eq!(f32_to_f16(1.0), 0x3C00);
         assert_eq!(f32_to_f16(65520.0), 0x7C00);
         assert_eq!(f32_to_f16(-0.0), 0x8000);
+    }
+
+    #[test]
+    fn half_from_f64_rounds_once() {
+        // Expected bits from Python's struct.pack('<e', v), which rounds binary64 directly.
+        for (v, bits) in [
+            (1.0 + 2f64.powi(-11) + 2f64.powi(-40), 0x3C01),
+            (1.0 + 2f64.powi(-11), 0x3C00),
+            (1.0 + 3.0 * 2f64.powi(-11), 0x3C02),
+            (1.0 / 3.0, 0x3555),
+            (0.1, 0x2E66),
+            (65519.99, 0x7BFF),
+            (65520.0, 0x7C00),
+            (-1e300, 0xFC00),
+            (2f64.powi(-24), 0x0001),
+            (2f64.powi(-25), 0x0000),
+            (2f64.powi(-25) + 2f64.powi(-60), 0x0001),
+            (3.0 * 2f64.powi(-25), 0x0002),
+            (2f64.powi(-14) - 2f64.powi(-25), 0x0400),
+            (2f64.powi(-14) - 2f64.powi(-24), 0x03FF),
+            (-0.0, 0x8000),
+            (1e-310, 0x0000),
+        ] {
+            assert_eq!(f64_to_f16(v), bits, "{v:e}");
+        }
+        assert_eq!(f64_to_f16(f64::NAN) & 0x7C00, 0x7C00);
+        // Every f32 converts as f32_to_f16 converts it.
+        for bits in (0..=u32::MAX).step_by(4099) {
+            let f = f32::from_bits(bits);
+            if !f.is_nan() {
+                assert_eq!(f64_to_f16(f64::from(f)), f32_to_f16(f), "{f:e}");
+            }
+        }
     }
 }

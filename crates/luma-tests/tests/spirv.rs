@@ -89,6 +89,11 @@ const NAGA_READER_GAPS: &[(&str, &str, &str)] = &[
         "naga's SPIR-V reader does not take 16-bit inputs and outputs (`half` varyings), which \
          SPIR-V declares with the `StorageInputOutput16` capability",
     ),
+    (
+        "programs/half_mobile_lighting.luma",
+        "UnsupportedCapability(StorageInputOutput16)",
+        "`half` varyings, as in programs/half_varyings.luma",
+    ),
 ];
 
 const LEVELS: [(OptLevel, &str); 3] = [

@@ -620,12 +620,46 @@ impl Partial {
             .shader_storage_image_array_non_uniform_indexing(
                 indexing.is_some_and(|i| i.storage_images),
             );
-        let extension_ptrs: Vec<*const std::ffi::c_char> = match indexing {
+        let mut extension_ptrs: Vec<*const std::ffi::c_char> = match indexing {
             // Its one dependency, VK_KHR_maintenance3, is core in the Vulkan 1.1 the harness
             // requires.
             Some(i) if i.extension => vec![ash::ext::descriptor_indexing::NAME.as_ptr()],
             _ => Vec::new(),
         };
+        // `half` arithmetic, and `half` in buffers, push constants and stage I/O: the
+        // validation layer checks the Float16 and 16-bit storage capabilities a module
+        // declares against these, so a shader declaring one the device lacks still fails.
+        // SAFETY: plain query on this instance's device.
+        let device_exts =
+            unsafe { instance.enumerate_device_extension_properties(picked.physical) }
+                .map_err(vk_err("vkEnumerateDeviceExtensionProperties"))?;
+        let has_float16_ext = device_exts.iter().any(|e| {
+            e.extension_name_as_c_str()
+                .is_ok_and(|n| n == ash::khr::shader_float16_int8::NAME)
+        });
+        let mut storage16 = vk::PhysicalDevice16BitStorageFeatures::default();
+        let mut float16 = vk::PhysicalDeviceShaderFloat16Int8Features::default();
+        {
+            let mut query = vk::PhysicalDeviceFeatures2::default().push_next(&mut storage16);
+            if has_float16_ext {
+                query = query.push_next(&mut float16);
+            }
+            // SAFETY: the chain points at locals alive for the call; the float16 struct is
+            // only chained when the device has its extension.
+            unsafe { instance.get_physical_device_features2(picked.physical, &mut query) };
+        }
+        let mut storage16_on = vk::PhysicalDevice16BitStorageFeatures::default()
+            .storage_buffer16_bit_access(storage16.storage_buffer16_bit_access == vk::TRUE)
+            .uniform_and_storage_buffer16_bit_access(
+                storage16.uniform_and_storage_buffer16_bit_access == vk::TRUE,
+            )
+            .storage_push_constant16(storage16.storage_push_constant16 == vk::TRUE)
+            .storage_input_output16(storage16.storage_input_output16 == vk::TRUE);
+        let mut float16_on = vk::PhysicalDeviceShaderFloat16Int8Features::default()
+            .shader_float16(float16.shader_float16 == vk::TRUE);
+        if has_float16_ext {
+            extension_ptrs.push(ash::khr::shader_float16_int8::NAME.as_ptr());
+        }
         let priorities = [1.0f32];
         let queue_info = [vk::DeviceQueueCreateInfo::default()
             .queue_family_index(family)
@@ -633,9 +667,13 @@ impl Partial {
         let mut create = vk::DeviceCreateInfo::default()
             .queue_create_infos(&queue_info)
             .enabled_extension_names(&extension_ptrs)
-            .enabled_features(&features);
+            .enabled_features(&features)
+            .push_next(&mut storage16_on);
         if indexing.is_some() {
             create = create.push_next(&mut indexing_features);
+        }
+        if has_float16_ext {
+            create = create.push_next(&mut float16_on);
         }
         // SAFETY: create info points at locals alive for the call.
         let device = unsafe { instance.create_device(picked.physical, &create, None) }
