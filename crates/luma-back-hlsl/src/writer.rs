@@ -447,10 +447,22 @@ impl<'a> Writer<'a> {
                 global.space,
                 AddressSpace::Uniform | AddressSpace::PushConstant
             );
-            if constant && luma_ir::proc::contains_f16(&module.types, global.ty) {
+            let half = constant && luma_ir::proc::contains_f16(&module.types, global.ty);
+            if half && global.space == AddressSpace::PushConstant {
+                // Read as 32-bit words at the std430 offsets, each half from its 16 bits.
+                let size = writer
+                    .std430
+                    .size(global.ty)
+                    .map_err(|e| Error::invalid(format!("no host layout: {e}")))?
+                    .unwrap_or(0);
+                let raw = RawPush::new(&mut writer.namer, &global.name, size);
+                writer.raw_push.insert(handle, raw);
+                continue;
+            }
+            if half {
                 return Err(Error::unsupported(format!(
-                    "`{}`: 16-bit values in uniform buffers and push constants are not supported \
-                     by the HLSL back end",
+                    "`{}`: 16-bit values in uniform buffers are not supported by the HLSL back \
+                     end",
                     global.name
                 )));
             }
@@ -2707,11 +2719,15 @@ impl<'a> Writer<'a> {
                 offset,
                 ty,
             } => {
-                if let Some(e) = self.half_load(buffer, offset, *ty)? {
+                let raw = self.raw_push.get(global).cloned();
+                let word_load = match &raw {
+                    Some(raw) => raw.load_name(1).to_owned(),
+                    None => format!("{buffer}.Load"),
+                };
+                if let Some(e) = self.half_load(&word_load, offset, *ty)? {
                     return Ok(Some(e));
                 }
                 let off = offset.render();
-                let raw = self.raw_push.get(global).cloned();
                 // `{buffer}.Load{n}(offset)`, or a raw push-constant block's load function.
                 let load = |n: u32, off: &str| match &raw {
                     Some(raw) => format!("{}({off})", raw.load_name(n)),
@@ -2757,10 +2773,12 @@ impl<'a> Writer<'a> {
     /// at even offsets), widened exactly by `f16tof32`. DXC's `Load<float16_t>` would read
     /// them directly, but glslang's HLSL front end, the one this project can run, has no
     /// templated loads; this form means the same to both.
-    fn half_load(&mut self, buffer: &str, offset: &Offset, ty: Handle<Type>) -> R<Option<Expr>> {
+    /// `word_load` reads the 32-bit word at a byte offset: `buffer.Load`, or a raw push-constant
+    /// block's load function.
+    fn half_load(&mut self, word_load: &str, offset: &Offset, ty: Handle<Type>) -> R<Option<Expr>> {
         let one = |off: &Offset| {
             let o = off.render();
-            format!("float16_t(f16tof32({buffer}.Load(({o}) & ~3u) >> ((({o}) & 2u) << 3u)))")
+            format!("float16_t(f16tof32({word_load}(({o}) & ~3u) >> ((({o}) & 2u) << 3u)))")
         };
         let vector = |off: &Offset, n: u32| {
             let parts: Vec<String> = (0..n).map(|k| one(&off.plus(2 * k))).collect();
