@@ -44,8 +44,9 @@
 //!   high 16 bits of its 32-bit word: read with `f16tof32`, written with `InterlockedAnd` then
 //!   `InterlockedOr` so that two invocations writing the halves of one word both land (DXC's
 //!   templated `Load<float16_t>` / `Store<float16_t>` would do, but glslang has neither).
-//!   A push-constant block holding `half` is declared as 32-bit words like the blocks above
-//!   and its halves read the same way; `half` in uniform buffers is `E0920`.
+//!   A uniform or push-constant block holding `half` is declared as 32-bit words like the
+//!   push-constant blocks above (read at std140 / std430 offsets) and its halves read the
+//!   same way: constant-buffer packing has no 16-bit form every consumer agrees on.
 //! - **Integer semantics** follow language.md through helpers emitted once per type and only
 //!   when used: total division and remainder (`luma_div`, `luma_rem`), float remainder
 //!   (`luma_frem`), floor-based `mod` (`luma_mod`), wrapping signed `+ - *` through `uint`,

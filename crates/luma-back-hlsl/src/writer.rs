@@ -61,6 +61,8 @@ enum Place {
 /// read 1 to 4 consecutive words at a byte offset.
 #[derive(Debug, Clone)]
 struct RawPush {
+    /// A uniform block (std140 offsets) rather than push constants (std430).
+    std140: bool,
     words: String,
     tail: String,
     /// Whole `uint4` registers.
@@ -72,9 +74,10 @@ struct RawPush {
 }
 
 impl RawPush {
-    fn new(namer: &mut Namer, name: &str, size: u32) -> RawPush {
+    fn new(namer: &mut Namer, name: &str, size: u32, std140: bool) -> RawPush {
         let words = size.div_ceil(4).max(1);
         RawPush {
+            std140,
             words: namer.call(&format!("{name}_words")),
             tail: namer.call(&format!("{name}_tail")),
             registers: words / 4,
@@ -93,13 +96,12 @@ impl RawPush {
         self.loads.get(i).map_or("", String::as_str)
     }
 
-    /// The block and its load functions.
-    fn write(&self, out: &mut CodeWriter, block: &str, register: &str, name: &str) {
+    /// The block (opened by `opening`, `... cbuffer name {`) and its load functions.
+    fn write(&self, out: &mut CodeWriter, opening: &str, name: &str) {
         let (words, tail, [l1, l2, l3, l4]) = (&self.words, &self.tail, &self.loads);
         let (registers, tail_words) = (self.registers, self.tail_words);
-        out.line_fmt(format_args!(
-            "[[vk::push_constant]] cbuffer {block}{register} {{"
-        ));
+        let rule = if self.std140 { "std140" } else { "std430" };
+        out.line(opening);
         out.indent();
         if registers > 0 {
             out.line_fmt(format_args!("uint4 {words}[{registers}];"));
@@ -111,7 +113,7 @@ impl RawPush {
         }
         out.close("};");
         out.line_fmt(format_args!(
-            "// `{name}` is read as 32-bit words at its std430 offsets: constant-buffer packing \
+            "// `{name}` is read as 32-bit words at its {rule} offsets: constant-buffer packing \
              cannot reproduce its layout."
         ));
         let from_registers = format!("{words}[o >> 4u][(o >> 2u) & 3u]");
@@ -447,24 +449,23 @@ impl<'a> Writer<'a> {
                 global.space,
                 AddressSpace::Uniform | AddressSpace::PushConstant
             );
-            let half = constant && luma_ir::proc::contains_f16(&module.types, global.ty);
-            if half && global.space == AddressSpace::PushConstant {
-                // Read as 32-bit words at the std430 offsets, each half from its 16 bits.
-                let size = writer
-                    .std430
+            if constant && luma_ir::proc::contains_f16(&module.types, global.ty) {
+                // Constant-buffer packing has no 16-bit form that every consumer agrees on:
+                // read as 32-bit words at the std140 / std430 offsets, each half from its 16
+                // bits.
+                let std140 = global.space == AddressSpace::Uniform;
+                let layouter = if std140 {
+                    &mut writer.std140
+                } else {
+                    &mut writer.std430
+                };
+                let size = layouter
                     .size(global.ty)
                     .map_err(|e| Error::invalid(format!("no host layout: {e}")))?
                     .unwrap_or(0);
-                let raw = RawPush::new(&mut writer.namer, &global.name, size);
+                let raw = RawPush::new(&mut writer.namer, &global.name, size, std140);
                 writer.raw_push.insert(handle, raw);
                 continue;
-            }
-            if half {
-                return Err(Error::unsupported(format!(
-                    "`{}`: 16-bit values in uniform buffers are not supported by the HLSL back \
-                     end",
-                    global.name
-                )));
             }
             let layouter = match global.space {
                 AddressSpace::Uniform => &mut writer.std140,
@@ -482,7 +483,7 @@ impl<'a> Writer<'a> {
                         .size(global.ty)
                         .map_err(|e| Error::invalid(format!("no host layout: {e}")))?
                         .unwrap_or(0);
-                    let raw = RawPush::new(&mut writer.namer, &global.name, size);
+                    let raw = RawPush::new(&mut writer.namer, &global.name, size, false);
                     writer.raw_push.insert(handle, raw);
                     continue;
                 }
@@ -1052,15 +1053,26 @@ impl<'a> Writer<'a> {
                     .unwrap_or_default()
             };
             match global.space {
-                AddressSpace::PushConstant if self.raw_push.contains_key(&handle) => {
+                AddressSpace::Uniform | AddressSpace::PushConstant
+                    if self.raw_push.contains_key(&handle) =>
+                {
                     let block = self.namer.call(&format!("{}_block", global.name));
-                    let reg = self
-                        .options
-                        .push_constant_register
-                        .map(|b| format!(" : register(b{}, space{})", b.binding, b.group))
-                        .unwrap_or_default();
+                    let opening = if global.space == AddressSpace::PushConstant {
+                        let reg = self
+                            .options
+                            .push_constant_register
+                            .map(|b| format!(" : register(b{}, space{})", b.binding, b.group))
+                            .unwrap_or_default();
+                        format!("[[vk::push_constant]] cbuffer {block}{reg} {{")
+                    } else {
+                        format!(
+                            "{}cbuffer {block}{} {{",
+                            vk.clone().unwrap_or_default(),
+                            register('b')
+                        )
+                    };
                     if let Some(raw) = self.raw_push.get(&handle) {
-                        raw.write(out, &block, &reg, &global.name);
+                        raw.write(out, &opening, &global.name);
                     }
                 }
                 AddressSpace::Uniform | AddressSpace::PushConstant => {
@@ -2409,6 +2421,19 @@ impl ScalarKindOf for TypeInner {
 // Memory
 
 impl<'a> Writer<'a> {
+    /// The layout of `ty` in byte-addressed `global`: std140 for a uniform block read as
+    /// words, std430 for everything else.
+    fn bytes_kind(&mut self, global: Handle<GlobalVariable>, ty: Handle<Type>) -> R<LayoutKind> {
+        if self.raw_push.get(&global).is_some_and(|r| r.std140) {
+            return self
+                .std140
+                .layout(ty)
+                .map(|l| l.kind.clone())
+                .map_err(|e| Error::invalid(format!("no std140 layout: {e}")));
+        }
+        self.std430_kind(ty)
+    }
+
     fn std430_kind(&mut self, ty: Handle<Type>) -> R<LayoutKind> {
         self.std430
             .layout(ty)
@@ -2445,12 +2470,16 @@ impl<'a> Writer<'a> {
                         offset: Offset::default(),
                         ty: global.ty,
                     },
-                    AddressSpace::PushConstant if self.raw_push.contains_key(g) => Place::Bytes {
-                        buffer: name,
-                        global: *g,
-                        offset: Offset::default(),
-                        ty: global.ty,
-                    },
+                    AddressSpace::Uniform | AddressSpace::PushConstant
+                        if self.raw_push.contains_key(g) =>
+                    {
+                        Place::Bytes {
+                            buffer: name,
+                            global: *g,
+                            offset: Offset::default(),
+                            ty: global.ty,
+                        }
+                    }
                     _ => Place::Typed {
                         expr: name,
                         ty: global.ty,
@@ -2591,7 +2620,7 @@ impl<'a> Writer<'a> {
                 ty,
             } => {
                 let inner = self.ty(ty)?;
-                let kind = self.std430_kind(ty)?;
+                let kind = self.bytes_kind(global, ty)?;
                 let (next_ty, stride, n): (Handle<Type>, u32, Option<u32>) = match (inner, &kind) {
                     (TypeInner::Struct { members }, LayoutKind::Struct { offsets }) => {
                         let i = self
@@ -2724,7 +2753,7 @@ impl<'a> Writer<'a> {
                     Some(raw) => raw.load_name(1).to_owned(),
                     None => format!("{buffer}.Load"),
                 };
-                if let Some(e) = self.half_load(&word_load, offset, *ty)? {
+                if let Some(e) = self.half_load(&word_load, *global, offset, *ty)? {
                     return Ok(Some(e));
                 }
                 let off = offset.render();
@@ -2747,7 +2776,7 @@ impl<'a> Writer<'a> {
                         rows,
                         scalar,
                     } => {
-                        let stride = match self.std430_kind(*ty)? {
+                        let stride = match self.bytes_kind(*global, *ty)? {
                             LayoutKind::Matrix { column_stride } => column_stride,
                             _ => 16,
                         };
@@ -2767,15 +2796,23 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// A `half` scalar, vector or matrix read from a storage buffer, `None` for other types.
+    /// A `half` scalar, vector or matrix read from a storage buffer (or a constant buffer read
+    /// as words), `None` for other types.
     ///
     /// Each half is the low or high 16 bits of the 32-bit word holding it (std430 puts halves
     /// at even offsets), widened exactly by `f16tof32`. DXC's `Load<float16_t>` would read
     /// them directly, but glslang's HLSL front end, the one this project can run, has no
     /// templated loads; this form means the same to both.
-    /// `word_load` reads the 32-bit word at a byte offset: `buffer.Load`, or a raw push-constant
-    /// block's load function.
-    fn half_load(&mut self, word_load: &str, offset: &Offset, ty: Handle<Type>) -> R<Option<Expr>> {
+    ///
+    /// `word_load` reads the 32-bit word at a byte offset: `buffer.Load`, or the load function
+    /// of a constant buffer read as words; `global` is the buffer (for its layout rule).
+    fn half_load(
+        &mut self,
+        word_load: &str,
+        global: Handle<GlobalVariable>,
+        offset: &Offset,
+        ty: Handle<Type>,
+    ) -> R<Option<Expr>> {
         let one = |off: &Offset| {
             let o = off.render();
             format!("float16_t(f16tof32({word_load}(({o}) & ~3u) >> ((({o}) & 2u) << 3u)))")
@@ -2794,7 +2831,7 @@ impl<'a> Writer<'a> {
                 rows,
                 scalar,
             } if *scalar == Scalar::F16 => {
-                let stride = match self.std430_kind(ty)? {
+                let stride = match self.bytes_kind(global, ty)? {
                     LayoutKind::Matrix { column_stride } => column_stride,
                     _ => 8,
                 };
@@ -3061,7 +3098,7 @@ impl<'a> Writer<'a> {
                 offset,
                 ty,
             } => {
-                let kind = self.std430_kind(*ty)?;
+                let kind = self.bytes_kind(*global, *ty)?;
                 match (self.ty(*ty)?, kind) {
                     (TypeInner::Struct { members }, LayoutKind::Struct { offsets }) => {
                         let i = constant.ok_or_else(|| Error::invalid("dynamic member"))?;
