@@ -1053,9 +1053,7 @@ impl<'a> Writer<'a> {
                     .unwrap_or_default()
             };
             match global.space {
-                AddressSpace::Uniform | AddressSpace::PushConstant
-                    if self.raw_push.contains_key(&handle) =>
-                {
+                AddressSpace::Uniform | AddressSpace::PushConstant => {
                     let block = self.namer.call(&format!("{}_block", global.name));
                     let opening = if global.space == AddressSpace::PushConstant {
                         let reg = self
@@ -1067,38 +1065,21 @@ impl<'a> Writer<'a> {
                     } else {
                         format!(
                             "{}cbuffer {block}{} {{",
-                            vk.clone().unwrap_or_default(),
+                            vk.unwrap_or_default(),
                             register('b')
                         )
                     };
                     if let Some(raw) = self.raw_push.get(&handle) {
                         raw.write(out, &opening, &global.name);
+                        continue;
                     }
-                }
-                AddressSpace::Uniform | AddressSpace::PushConstant => {
                     let repr = self
                         .global_reprs
                         .get(&handle)
                         .cloned()
                         .unwrap_or(Repr::Plain);
                     let member = self.decl_repr(global.ty, &repr, &name)?;
-                    let block = self.namer.call(&format!("{}_block", global.name));
-                    if global.space == AddressSpace::PushConstant {
-                        let reg = self
-                            .options
-                            .push_constant_register
-                            .map(|b| format!(" : register(b{}, space{})", b.binding, b.group))
-                            .unwrap_or_default();
-                        out.line_fmt(format_args!(
-                            "[[vk::push_constant]] cbuffer {block}{reg} {{"
-                        ));
-                    } else {
-                        out.line_fmt(format_args!(
-                            "{}cbuffer {block}{} {{",
-                            vk.unwrap_or_default(),
-                            register('b')
-                        ));
-                    }
+                    out.line(&opening);
                     out.indent();
                     out.line_fmt(format_args!("{member};"));
                     out.close("};");
