@@ -443,17 +443,40 @@ impl<'a> Writer<'a> {
             num_workgroups_name: None,
         };
         for (handle, global) in module.globals.iter() {
-            // Storage buffers are read and written in 16-bit halves of 32-bit words (see
-            // `half_load`); constant buffers are laid out by `Reprs`, which has no 16-bit form.
-            let constant = matches!(
-                global.space,
-                AddressSpace::Uniform | AddressSpace::PushConstant
-            );
-            if constant && luma_ir::proc::contains_f16(&module.types, global.ty) {
-                // Constant-buffer packing has no 16-bit form that every consumer agrees on:
-                // read as 32-bit words at the std140 / std430 offsets, each half from its 16
-                // bits.
-                let std140 = global.space == AddressSpace::Uniform;
+            let std140 = match global.space {
+                AddressSpace::Uniform => true,
+                AddressSpace::PushConstant => false,
+                _ => continue,
+            };
+            let layouter = if std140 {
+                &mut writer.std140
+            } else {
+                &mut writer.std430
+            };
+            // A block is read as 32-bit words at its std140 / std430 offsets (see `RawPush`)
+            // when it holds `half`, for which constant-buffer packing has no form every
+            // consumer agrees on (each half is then read from its 16 bits, as in storage
+            // buffers), and when it is a push-constant block whose layout `Reprs` cannot
+            // reproduce. Every std140 layout is reproducible.
+            let as_words = if luma_ir::proc::contains_f16(&module.types, global.ty) {
+                true
+            } else {
+                match writer.reprs.repr(module, layouter, global.ty, 0) {
+                    Ok(repr) => {
+                        writer.global_reprs.insert(handle, repr);
+                        false
+                    }
+                    Err(e) if e.code == codes::UNREPRESENTABLE_LAYOUT && !std140 => true,
+                    Err(e) if e.code == codes::UNREPRESENTABLE_LAYOUT => {
+                        return Err(Error::new(
+                            e.code,
+                            format!("`{}`: {}", global.name, e.message),
+                        ))
+                    }
+                    Err(e) => return Err(e),
+                }
+            };
+            if as_words {
                 let layouter = if std140 {
                     &mut writer.std140
                 } else {
@@ -465,37 +488,7 @@ impl<'a> Writer<'a> {
                     .unwrap_or(0);
                 let raw = RawPush::new(&mut writer.namer, &global.name, size, std140);
                 writer.raw_push.insert(handle, raw);
-                continue;
             }
-            let layouter = match global.space {
-                AddressSpace::Uniform => &mut writer.std140,
-                AddressSpace::PushConstant => &mut writer.std430,
-                _ => continue,
-            };
-            let repr = match writer.reprs.repr(module, layouter, global.ty, 0) {
-                Ok(repr) => repr,
-                Err(e)
-                    if e.code == codes::UNREPRESENTABLE_LAYOUT
-                        && global.space == AddressSpace::PushConstant =>
-                {
-                    let size = writer
-                        .std430
-                        .size(global.ty)
-                        .map_err(|e| Error::invalid(format!("no host layout: {e}")))?
-                        .unwrap_or(0);
-                    let raw = RawPush::new(&mut writer.namer, &global.name, size, false);
-                    writer.raw_push.insert(handle, raw);
-                    continue;
-                }
-                Err(e) if e.code == codes::UNREPRESENTABLE_LAYOUT => {
-                    return Err(Error::new(
-                        e.code,
-                        format!("`{}`: {}", global.name, e.message),
-                    ))
-                }
-                Err(e) => return Err(e),
-            };
-            writer.global_reprs.insert(handle, repr);
         }
         // Named before any function body refers to it.
         writer.num_workgroups_name = Some(writer.internal_names.fresh("luma_num_workgroups"));
