@@ -315,6 +315,10 @@ impl<'a> Checker<'a> {
                             });
                             if stage == Stage::Vertex && !declares_position {
                                 let (sname, ret_span) = (self.tn(ty), self.ret_span(decl));
+                                // A tuple's struct is synthesized (`<function>_out`): name
+                                // what the user wrote instead.
+                                let tuple =
+                                    self.prog.structs.get(sid).is_some_and(|s| s.synthesized);
                                 self.emit(
                                     Diagnostic::error(
                                         codes::E0618,
@@ -324,10 +328,16 @@ impl<'a> Checker<'a> {
                                             self.text(&decl.name)
                                         ),
                                     )
-                                    .with_primary_label(format!(
-                                        "`{sname}` has no `@builtin(position)` member"
-                                    ))
-                                    .with_help("add a `@builtin(position) position: vec4` member"),
+                                    .with_primary_label(if tuple {
+                                        "the results have no `@builtin(position)`".to_owned()
+                                    } else {
+                                        format!("`{sname}` has no `@builtin(position)` member")
+                                    })
+                                    .with_help(if tuple {
+                                        "add `@builtin(position) position: vec4` to the results"
+                                    } else {
+                                        "add a `@builtin(position) position: vec4` member"
+                                    }),
                                 );
                             }
                             output = Some(EntryOutput {

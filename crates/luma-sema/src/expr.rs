@@ -1525,7 +1525,7 @@ impl<'a> Checker<'a> {
             return self.err_val(span);
         };
         self.ensure_struct(sid);
-        let (sname, members): (String, Vec<(String, TyId)>) = self
+        let (sname, members, tuple): (String, Vec<(String, TyId)>, bool) = self
             .prog
             .structs
             .get(sid)
@@ -1533,6 +1533,7 @@ impl<'a> Checker<'a> {
                 (
                     d.name.clone(),
                     d.fields.iter().map(|f| (f.name.clone(), f.ty)).collect(),
+                    d.synthesized,
                 )
             })
             .unwrap_or_default();
@@ -1565,12 +1566,23 @@ impl<'a> Checker<'a> {
                 }
                 None => {
                     self.expr(*v, None);
-                    let mut d = Diagnostic::error(
-                        codes::E0415,
-                        fname.span,
-                        format!("struct `{sname}` has no member `{fname_text}`"),
-                    )
-                    .with_primary_label("unknown member");
+                    // A tuple of results is a struct the user never named (`<function>_out`).
+                    let message = if tuple {
+                        let names: Vec<String> =
+                            members.iter().map(|(n, _)| format!("`{n}`")).collect();
+                        format!(
+                            "the function has no result `{fname_text}`; its results are {}",
+                            names.join(", ")
+                        )
+                    } else {
+                        format!("struct `{sname}` has no member `{fname_text}`")
+                    };
+                    let mut d = Diagnostic::error(codes::E0415, fname.span, message)
+                        .with_primary_label(if tuple {
+                            "unknown result"
+                        } else {
+                            "unknown member"
+                        });
                     if let Some(c) = closest(fname_text, members.iter().map(|(n, _)| n.as_str())) {
                         d = d.with_suggestion(fname.span, c, "a member with a similar name exists");
                     }
@@ -1590,13 +1602,25 @@ impl<'a> Checker<'a> {
                 Diagnostic::error(
                     codes::E0512,
                     span,
-                    format!(
-                        "missing member{} {} in a `{sname}` literal",
-                        if missing.len() == 1 { "" } else { "s" },
-                        missing.join(", ")
-                    ),
+                    if tuple {
+                        format!(
+                            "missing result{} {}: a function returns all its results at once",
+                            if missing.len() == 1 { "" } else { "s" },
+                            missing.join(", ")
+                        )
+                    } else {
+                        format!(
+                            "missing member{} {} in a `{sname}` literal",
+                            if missing.len() == 1 { "" } else { "s" },
+                            missing.join(", ")
+                        )
+                    },
                 )
-                .with_primary_label("every member must be set")
+                .with_primary_label(if tuple {
+                    "every result must be set"
+                } else {
+                    "every member must be set"
+                })
                 .with_note("Luma has no default values"),
             );
         }
