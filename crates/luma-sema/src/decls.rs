@@ -1503,7 +1503,17 @@ impl<'a> Checker<'a> {
                         let mut d = Diagnostic::error(codes::E0611, span, format!("unknown shader stage `{name}`"))
                             .with_primary_label("not a stage")
                             .with_note("stages: `vertex`, `fragment`, `compute`, `geometry`, `tessellation_control`, `tessellation_eval`");
-                        if let Some(c) = closest(name, STAGES.iter().map(|(n, _)| *n)) {
+                        // Other languages' names and abbreviations of the same stages
+                        // (HLSL's `pixel`, Metal's `kernel`, file extensions).
+                        let other = match name {
+                            "pixel" | "ps" | "frag" => Some("fragment"),
+                            "vert" | "vs" => Some("vertex"),
+                            "kernel" | "comp" | "cs" => Some("compute"),
+                            _ => None,
+                        };
+                        if let Some(stage) = other {
+                            d = d.with_suggestion(span, stage, format!("Luma's name for `{name}`"));
+                        } else if let Some(c) = closest(name, STAGES.iter().map(|(n, _)| *n)) {
                             d = d.with_suggestion(span, c, "a stage with a similar name exists");
                         }
                         self.emit(d);
