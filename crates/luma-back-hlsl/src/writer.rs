@@ -54,13 +54,13 @@ enum Place {
     },
 }
 
-/// A push-constant block stored as 32-bit words (see `Writer::raw_push`): whole 16-byte
-/// registers, then a tail vector of the last 1 to 3 words, so that the block is exactly its
-/// std430 size (Direct3D 12 checks a shader's root constants against the root signature's
-/// count, Vulkan its push-constant block against the pipeline layout's range). The functions
-/// read 1 to 4 consecutive words at a byte offset.
+/// A uniform or push-constant block stored as 32-bit words (see `Writer::word_blocks`): whole
+/// 16-byte registers, then a tail vector of the last 1 to 3 words, so that the block is
+/// exactly its std140 / std430 size (Direct3D 12 checks a shader's root constants against the
+/// root signature's count, Vulkan its push-constant block against the pipeline layout's
+/// range). The functions read 1 to 4 consecutive words at a byte offset.
 #[derive(Debug, Clone)]
-struct RawPush {
+struct WordBlock {
     /// A uniform block (std140 offsets) rather than push constants (std430).
     std140: bool,
     words: String,
@@ -73,10 +73,10 @@ struct RawPush {
     loads: [String; 4],
 }
 
-impl RawPush {
-    fn new(namer: &mut Namer, name: &str, size: u32, std140: bool) -> RawPush {
+impl WordBlock {
+    fn new(namer: &mut Namer, name: &str, size: u32, std140: bool) -> WordBlock {
         let words = size.div_ceil(4).max(1);
-        RawPush {
+        WordBlock {
             std140,
             words: namer.call(&format!("{name}_words")),
             tail: namer.call(&format!("{name}_tail")),
@@ -216,10 +216,11 @@ pub struct Writer<'a> {
     variant_names: Vec<String>,
     /// Representation of each constant-buffer global (uniform or push constant).
     global_reprs: BTreeMap<Handle<GlobalVariable>, Repr>,
-    /// Push-constant blocks whose std430 layout constant-buffer packing cannot reproduce
-    /// (4- and 8-byte array strides, 2-row matrices): stored as 16-byte words and read at their
-    /// std430 byte offsets, like storage buffers.
-    raw_push: BTreeMap<Handle<GlobalVariable>, RawPush>,
+    /// Constant buffers declared as 32-bit words and read at their std140 / std430 byte
+    /// offsets, like storage buffers: blocks holding `half`, and push-constant blocks whose
+    /// std430 layout constant-buffer packing cannot reproduce (4- and 8-byte array strides,
+    /// 2-row matrices).
+    word_blocks: BTreeMap<Handle<GlobalVariable>, WordBlock>,
     typedefs: BTreeMap<Handle<Type>, String>,
     typedef_text: String,
     /// Structs wrapping one big array, whose `(S)0` spells the array's zero value.
@@ -433,7 +434,7 @@ impl<'a> Writer<'a> {
             reprs: Reprs::default(),
             variant_names: Vec::new(),
             global_reprs: BTreeMap::new(),
-            raw_push: BTreeMap::new(),
+            word_blocks: BTreeMap::new(),
             typedefs: BTreeMap::new(),
             typedef_text: String::new(),
             zero_wrappers: BTreeMap::new(),
@@ -453,7 +454,7 @@ impl<'a> Writer<'a> {
             } else {
                 &mut writer.std430
             };
-            // A block is read as 32-bit words at its std140 / std430 offsets (see `RawPush`)
+            // A block is read as 32-bit words at its std140 / std430 offsets (see `WordBlock`)
             // when it holds `half`, for which constant-buffer packing has no form every
             // consumer agrees on (each half is then read from its 16 bits, as in storage
             // buffers), and when it is a push-constant block whose layout `Reprs` cannot
@@ -477,17 +478,12 @@ impl<'a> Writer<'a> {
                 }
             };
             if as_words {
-                let layouter = if std140 {
-                    &mut writer.std140
-                } else {
-                    &mut writer.std430
-                };
                 let size = layouter
                     .size(global.ty)
                     .map_err(|e| Error::invalid(format!("no host layout: {e}")))?
                     .unwrap_or(0);
-                let raw = RawPush::new(&mut writer.namer, &global.name, size, std140);
-                writer.raw_push.insert(handle, raw);
+                let raw = WordBlock::new(&mut writer.namer, &global.name, size, std140);
+                writer.word_blocks.insert(handle, raw);
             }
         }
         // Named before any function body refers to it.
@@ -1062,7 +1058,7 @@ impl<'a> Writer<'a> {
                             register('b')
                         )
                     };
-                    if let Some(raw) = self.raw_push.get(&handle) {
+                    if let Some(raw) = self.word_blocks.get(&handle) {
                         raw.write(out, &opening, &global.name);
                         continue;
                     }
@@ -2398,7 +2394,7 @@ impl<'a> Writer<'a> {
     /// The layout of `ty` in byte-addressed `global`: std140 for a uniform block read as
     /// words, std430 for everything else.
     fn bytes_kind(&mut self, global: Handle<GlobalVariable>, ty: Handle<Type>) -> R<LayoutKind> {
-        if self.raw_push.get(&global).is_some_and(|r| r.std140) {
+        if self.word_blocks.get(&global).is_some_and(|r| r.std140) {
             return self
                 .std140
                 .layout(ty)
@@ -2445,7 +2441,7 @@ impl<'a> Writer<'a> {
                         ty: global.ty,
                     },
                     AddressSpace::Uniform | AddressSpace::PushConstant
-                        if self.raw_push.contains_key(g) =>
+                        if self.word_blocks.contains_key(g) =>
                     {
                         Place::Bytes {
                             buffer: name,
@@ -2722,7 +2718,7 @@ impl<'a> Writer<'a> {
                 offset,
                 ty,
             } => {
-                let raw = self.raw_push.get(global).cloned();
+                let raw = self.word_blocks.get(global).cloned();
                 let word_load = match &raw {
                     Some(raw) => raw.load_name(1).to_owned(),
                     None => format!("{buffer}.Load"),
