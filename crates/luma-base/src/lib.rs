@@ -6,6 +6,7 @@ pub mod diagnostic;
 pub mod limits;
 pub mod render;
 pub mod span;
+pub mod stack;
 
 pub use arena::{Arena, ArenaFull, Handle, UniqueArena};
 pub use diagnostic::{Code, CodeDoc, Diagnostic, Diagnostics, Label, Severity, Suggestion};

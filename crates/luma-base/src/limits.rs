@@ -5,8 +5,16 @@
 pub struct Limits {
     /// Deepest `#include` nesting.
     pub include_depth: u32,
-    /// Deepest nesting of expressions, blocks and types, counted separately for each.
+    /// Deepest nesting of expressions, blocks and types, counted separately for each. The left
+    /// operand of a binary operator does not nest deeper than the operator, so an operator
+    /// chain `a + b + c + ...` is one level however long it is ([`Limits::expression_depth`]
+    /// bounds those).
     pub nesting_depth: u32,
+    /// Deepest expression tree counting every node, the left operands of binary operators
+    /// included: an operator chain of `n` operands is `n` deep. Passes that recurse over
+    /// expressions grow their stack on the heap as they go (see `luma_base::stack`), so this
+    /// bounds their memory and time, not the thread's stack size.
+    pub expression_depth: u32,
     /// Largest source after `#include` expansion, in bytes (each `#include` processed counts
     /// as 64 bytes besides the text it adds, so include diamonds of empty files end too).
     pub max_source_bytes: usize,
@@ -25,6 +33,7 @@ impl Default for Limits {
         Limits {
             include_depth: 32,
             nesting_depth: 256,
+            expression_depth: 16_384,
             max_source_bytes: 64 * 1024 * 1024,
             max_array_elements: 1 << 24,
             max_unroll_iterations: 4096,

@@ -9,8 +9,9 @@ use luma_base::{Code, CodeDoc, Severity};
 pub const UNKNOWN_SPEC_ID: Code = Code("E0801");
 /// `--spec ID=VALUE` gives a value of another type than the constant's.
 pub const SPEC_TYPE_MISMATCH: Code = Code("E0802");
-/// Blocks, expressions or types nest deeper than `Limits::nesting_depth` (a guard: the checker
-/// reports Luma source past the limit first; a typed program from elsewhere may reach it).
+/// Blocks or types nest deeper than `Limits::nesting_depth`, or an expression is deeper than
+/// `Limits::expression_depth` allows (a guard: the checker reports Luma source past the limits
+/// first; a typed program from elsewhere may reach them).
 pub const NESTING_TOO_DEEP: Code = Code("E0803");
 /// A buffer, uniform block, push-constant block or workgroup variable whose type takes more
 /// than 4 GiB in its layout (std430 or std140): no target can address it.

@@ -43,6 +43,16 @@ impl Failure {
         }
     }
 
+    /// An expression tree deeper than lowering follows (see
+    /// `ModuleCtx::expression_depth_limit`).
+    pub fn expression_too_deep(span: Span, limit: u32) -> Failure {
+        Failure {
+            code: codes::NESTING_TOO_DEEP,
+            span,
+            message: format!("an expression deeper than {limit} levels"),
+        }
+    }
+
     /// A global whose type takes more than 4 GiB laid out as `layout` says.
     pub fn too_large(span: Span, name: &str, layout: &str) -> Failure {
         Failure {

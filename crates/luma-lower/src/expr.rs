@@ -69,11 +69,13 @@ impl<'a> FnCtx<'_, '_, 'a> {
     /// Lowers an expression to its value.
     pub fn expr(&mut self, id: ExprId) -> LResult<Handle<Value>> {
         self.expr_depth += 1;
-        if self.expr_depth > self.m.depth_limit() {
+        let limit = self.m.expression_depth_limit();
+        if self.expr_depth > limit {
             let span = self.texpr(id).map_or(self.def.span, |e| e.span);
-            return Err(Failure::too_deep(span, self.m.options.limits.nesting_depth));
+            return Err(Failure::expression_too_deep(span, limit));
         }
-        let r = self.expr_inner(id);
+        // An operator chain recurses once per operand: grow the stack on the heap as needed.
+        let r = luma_base::stack::grow(|| self.expr_inner(id));
         self.expr_depth -= 1;
         r
     }

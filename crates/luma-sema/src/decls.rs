@@ -332,13 +332,18 @@ impl<'a> Checker<'a> {
     }
 
     pub fn too_deep(&mut self, span: Span, what: &str) {
+        self.too_deep_past(span, what, self.limits.nesting_depth);
+    }
+
+    /// [`Checker::too_deep`] for a limit other than the nesting depth.
+    pub fn too_deep_past(&mut self, span: Span, what: &str, limit: u32) {
         if self.depth_reported {
             return;
         }
         self.depth_reported = true;
         self.emit(
             Diagnostic::error(codes::E0706, span, format!("{what} nesting is too deep"))
-                .with_primary_label(format!("more than {} levels", self.limits.nesting_depth))
+                .with_primary_label(format!("more than {limit} levels"))
                 .with_help("split it into smaller pieces"),
         );
     }

@@ -88,17 +88,19 @@ impl<'a> Checker<'a> {
         self.expr_mode(id, hint, Mode::Value)
     }
 
-    /// Checks an expression in `mode`, bounding recursion by the nesting limit.
+    /// Checks an expression in `mode`, bounding recursion by the expression depth limit (the
+    /// parser's, so this only guards trees built elsewhere) and growing the stack as it goes:
+    /// an operator chain recurses once per operand.
     pub fn expr_mode(&mut self, id: ast::ExprId, hint: Option<TyId>, mode: Mode) -> Val {
         let Some(e) = self.ast_expr(id) else {
             return self.err_val(Span::default());
         };
-        if self.depth >= self.limits.nesting_depth {
-            self.too_deep(e.span, "expression");
+        if self.depth >= self.limits.expression_depth {
+            self.too_deep_past(e.span, "expression", self.limits.expression_depth);
             return self.err_val(e.span);
         }
         self.depth += 1;
-        let v = self.expr_inner(e, hint, mode);
+        let v = luma_base::stack::grow(|| self.expr_inner(e, hint, mode));
         self.depth -= 1;
         if mode == Mode::Value {
             self.value_check(v)

@@ -163,7 +163,13 @@ impl<'a> Checker<'a> {
         let order = self.callee_first_order();
         let mut summaries = vec![Summary::default(); self.funcs.len()];
         let mut all: BTreeMap<(u32, u32, Need), Finding> = BTreeMap::new();
-        let max_depth = self.limits.nesting_depth.saturating_mul(4);
+        // The typed tree is at most a few levels deeper than the syntax tree (conversions and
+        // splats it inserts); an operator chain is as deep as it is long.
+        let max_depth = self
+            .limits
+            .expression_depth
+            .max(self.limits.nesting_depth)
+            .saturating_mul(4);
         let mut scratch = Scratch::default();
         let mut uses: Vec<Uses> = std::iter::repeat_with(Uses::default)
             .take(self.funcs.len())
@@ -678,7 +684,7 @@ impl Analysis<'_> {
             return NU;
         }
         self.depth += 1;
-        let t = self.expr_inner(e);
+        let t = luma_base::stack::grow(|| self.expr_inner(e));
         self.depth -= 1;
         t
     }

@@ -51,7 +51,8 @@ pub const CHAINED_COMPARISON: Code = Code("E0303");
 pub const INVALID_ASSIGN_TARGET: Code = Code("E0304");
 /// An expression standing alone that is not a call.
 pub const EXPR_NOT_STATEMENT: Code = Code("E0305");
-/// Expressions, types or blocks nested deeper than `Limits::nesting_depth`.
+/// Expressions, types or blocks nested deeper than `Limits::nesting_depth`, or an expression
+/// deeper than `Limits::expression_depth` (a long operator chain).
 pub const NESTING_TOO_DEEP: Code = Code("E0306");
 /// Attributes before something that takes none.
 pub const MISPLACED_ATTRIBUTES: Code = Code("E0307");
@@ -209,8 +210,9 @@ pub const ALL: &[CodeDoc] = &[
     ),
     error(
         NESTING_TOO_DEEP,
-        "expressions, types or blocks nested deeper than the nesting limit (256 by default)",
-        "let x = ((((((( ... 300 levels ... )))))))\n",
+        "expressions, types or blocks nested deeper than the nesting limit (256 by default), or \
+         an operator chain deeper than the expression depth limit (16,384 by default)",
+        "let x = ((((((( ... 300 levels ... )))))))\nlet y = a + a + a + ... -- 20,000 operands\n",
     ),
     error(
         MISPLACED_ATTRIBUTES,

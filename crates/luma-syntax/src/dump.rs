@@ -14,6 +14,9 @@ use crate::ast::{
     Module, ReturnType, Stmt, StmtKind, StructLit, TypeExprKind, TypeId, WhileStmt,
 };
 
+/// The deepest level written as indentation (see `Dumper::line`).
+const MAX_INDENT: usize = 64;
+
 /// Renders `module` as an indented tree, positions resolved through `map`.
 pub fn dump_ast(module: &Module, map: &SourceMap) -> String {
     let mut dumper = Dumper {
@@ -67,8 +70,13 @@ impl<'a> Dumper<'a> {
     }
 
     fn line(&mut self, indent: usize, label: &str, text: &str, span: Option<Span>) {
-        for _ in 0..indent {
+        // Past `MAX_INDENT` levels (an operator chain thousands of operands long) the level is
+        // written as a number instead of spaces, so the dump stays linear in the tree's size.
+        for _ in 0..indent.min(MAX_INDENT) {
             self.out.push_str("  ");
+        }
+        if indent > MAX_INDENT {
+            let _ = write!(self.out, "[+{}] ", indent - MAX_INDENT);
         }
         if !label.is_empty() {
             self.out.push_str(label);

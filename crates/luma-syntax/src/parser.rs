@@ -14,12 +14,16 @@
 //! # Nesting limit
 //!
 //! Expression and type trees (followed through both kinds: the length of an array type, the type of
-//! an array literal) and statement blocks are each at most `Limits::nesting_depth` deep in the
-//! returned tree, so later stages may recurse over them freely. Past the limit the parser reports
-//! `E0306` once per top-level declaration and replaces the offending subtree by an `Error` node.
-//! Binary and unary operator chains and postfix chains are parsed with loops, and the recursion that
-//! remains (parentheses, literals, arguments, blocks) stops at the limit and skips the rest of the
-//! nested construct with a bracket-counting loop, so no input can overflow the stack.
+//! an array literal) and statement blocks are each nested at most `Limits::nesting_depth` deep in
+//! the returned tree, where the left operand of a binary operator counts as no deeper than its
+//! operator (a chain `a + b + c + ...` is one level, as a reader sees it). Counting every node,
+//! expression trees are at most `Limits::expression_depth` deep: later stages recurse over them
+//! through `luma_base::stack::grow`, so their depth is bounded by that limit, not by the stack.
+//! Past either limit the parser reports `E0306` once per top-level declaration and replaces the
+//! offending subtree by an `Error` node. Binary and unary operator chains and postfix chains are
+//! parsed with loops, and the recursion that remains (parentheses, literals, arguments, blocks)
+//! stops at the nesting limit and skips the rest of the nested construct with a bracket-counting
+//! loop, so no input can overflow the stack.
 //!
 //! # The one line-sensitive rule
 //!
@@ -72,11 +76,13 @@ pub fn parse(text: &str, limits: &Limits, diags: &mut Diagnostics) -> Module {
         },
         diags,
         limit: limits.nesting_depth,
+        expression_limit: limits.expression_depth,
         recovering: false,
         depth: 0,
         block_depth: 0,
         repeat_depth: 0,
         expr_depth: Vec::with_capacity(expr_estimate),
+        expr_nesting: Vec::with_capacity(expr_estimate),
         type_depth: Vec::new(),
         operands: Vec::new(),
         pending_ops: Vec::new(),
@@ -279,6 +285,8 @@ struct Parser<'t, 'd> {
     module: Module,
     diags: &'d mut Diagnostics,
     limit: u32,
+    /// `Limits::expression_depth`: the deepest expression tree, operator chains included.
+    expression_limit: u32,
     /// Suppresses further errors until a clean restart (see the module documentation).
     recovering: bool,
     /// Current recursion depth through expressions and types.
@@ -287,8 +295,13 @@ struct Parser<'t, 'd> {
     block_depth: u32,
     /// Open Lua `repeat` blocks (only while skipping one).
     repeat_depth: u32,
-    /// Tree depth of each expression / type node, by handle index.
+    /// Tree depth of each expression node (every node on the path counts), by handle index.
     expr_depth: Vec<u32>,
+    /// Nesting of each expression node, by handle index: its tree depth except that the left
+    /// operand of a binary operator does not count, so `a + b + c` is 2 (the operator and a
+    /// leaf) however long the chain.
+    expr_nesting: Vec<u32>,
+    /// Depth of each type node (the nesting of the expressions in it included).
     type_depth: Vec<u32>,
     /// Work stacks shared by every nested construct, each using the part above what its
     /// enclosing ones left and truncating back to it (instead of vectors per construct):
@@ -486,6 +499,36 @@ impl Parser<'_, '_> {
         );
     }
 
+    /// An expression deeper than `Limits::expression_depth` without being nested too deeply: a
+    /// very long operator chain. Reported like [`Parser::nesting_error`], once per declaration.
+    fn expression_depth_error(&mut self, span: Span) {
+        if self.limit_reported {
+            self.recovering = true;
+            return;
+        }
+        self.limit_reported = true;
+        self.recovering = true;
+        self.diags.push(
+            Diagnostic::error(
+                codes::NESTING_TOO_DEEP,
+                span,
+                "expression too deep: its operator chain is too long",
+            )
+            .with_primary_label(format!(
+                "more than {} operators deep",
+                self.expression_limit
+            ))
+            .with_note(format!(
+                "Luma accepts expressions at most {} operators deep (a chain `a + b + ...` of n \
+                 operands is n - 1 deep)",
+                self.expression_limit
+            ))
+            .with_help(
+                "sum the chain in parts: `let part1 = ...` for a few thousand operands at a time",
+            ),
+        );
+    }
+
     // ---------------------------------------------------------------------------------------
     // Node allocation with depth accounting
 
@@ -493,12 +536,24 @@ impl Parser<'_, '_> {
         self.expr_depth.get(e.index()).copied().unwrap_or(1)
     }
 
+    fn nesting_of(&self, e: ExprId) -> u32 {
+        self.expr_nesting.get(e.index()).copied().unwrap_or(1)
+    }
+
     fn type_depth_of(&self, t: TypeId) -> u32 {
         self.type_depth.get(t.index()).copied().unwrap_or(1)
     }
 
-    fn child_depth(&self, kind: &ExprKind) -> u32 {
-        let d = |e: &ExprId| self.depth_of(*e);
+    /// The deepest child of an expression of `kind`: by tree depth, or by nesting when
+    /// `nesting` (where the left operand of a binary operator counts one level less).
+    fn child_depth(&self, kind: &ExprKind, nesting: bool) -> u32 {
+        let d = |e: &ExprId| {
+            if nesting {
+                self.nesting_of(*e)
+            } else {
+                self.depth_of(*e)
+            }
+        };
         match kind {
             ExprKind::Int { .. }
             | ExprKind::Float(_)
@@ -506,6 +561,7 @@ impl Parser<'_, '_> {
             | ExprKind::Ident(_)
             | ExprKind::Error => 0,
             ExprKind::Unary { operand, .. } => d(operand),
+            ExprKind::Binary { lhs, rhs, .. } if nesting => d(lhs).saturating_sub(1).max(d(rhs)),
             ExprKind::Binary { lhs, rhs, .. } => d(lhs).max(d(rhs)),
             ExprKind::Call { callee, args } => self
                 .module
@@ -534,15 +590,19 @@ impl Parser<'_, '_> {
     }
 
     fn alloc(&mut self, kind: ExprKind, span: Span) -> ExprId {
-        let mut depth = self.child_depth(&kind).saturating_add(1);
+        let mut depth = self.child_depth(&kind, false).saturating_add(1);
+        let mut nesting = self.child_depth(&kind, true).saturating_add(1);
         let mut kind = kind;
-        if depth > self.limit {
+        if nesting > self.limit {
             self.nesting_error(span, "expression");
-            kind = ExprKind::Error;
-            depth = 1;
+            (kind, depth, nesting) = (ExprKind::Error, 1, 1);
+        } else if depth > self.expression_limit {
+            self.expression_depth_error(span);
+            (kind, depth, nesting) = (ExprKind::Error, 1, 1);
         }
         let id = self.module.exprs.append(Expr { kind, span });
         self.expr_depth.push(depth);
+        self.expr_nesting.push(nesting);
         id
     }
 
@@ -555,7 +615,7 @@ impl Parser<'_, '_> {
             TypeExprKind::Named(_) | TypeExprKind::Error => 1,
             TypeExprKind::Array { len, element } => self
                 .type_depth_of(*element)
-                .max(len.map_or(0, |l| self.depth_of(l)))
+                .max(len.map_or(0, |l| self.nesting_of(l)))
                 .saturating_add(1),
         };
         let mut kind = kind;

@@ -1,8 +1,10 @@
 //! Nesting limits: hostile nesting gets exactly one E0306 diagnostic and never a stack overflow,
-//! even 100,000 levels deep on a thread with a 2 MiB stack; the default limit (256) is tested at
-//! the limit and one past it. Depth counts every expression or type node on a path (so 255
-//! parentheses around a literal are 256 levels) and, for statements, the function body plus each
-//! nested block.
+//! even 100,000 levels deep on a thread with a 2 MiB stack; the default limits (nesting 256,
+//! expression depth 16,384) are tested at the limit and one past it. Nesting counts every
+//! expression or type node on a path (so 255 parentheses around a literal are 256 levels) except
+//! the left operands of binary operators (so an operator chain `1 + 1 + ...` is two levels
+//! however long), and, for statements, the function body plus each nested block; expression
+//! depth counts every node, so a chain of n operands is n deep.
 
 // Test helpers may unwrap and index: a panic there is a failed test.
 #![allow(
@@ -41,7 +43,23 @@ fn parse_on_small_stack(text: String, limits: Limits) -> (Vec<&'static str>, Mod
 fn expect_one_limit_error(text: String) {
     let (codes, module) = parse_on_small_stack(text, Limits::default());
     assert_eq!(codes, ["E0306"]);
-    assert!(max_depth(&module) <= 256, "depth {}", max_depth(&module));
+    let limits = Limits::default();
+    let nesting = max_depth(&module, Count::Nesting);
+    assert!(
+        nesting <= limits.nesting_depth as usize,
+        "nesting {nesting}"
+    );
+    let depth = max_depth(&module, Count::EveryNode);
+    assert!(depth <= limits.expression_depth as usize, "depth {depth}");
+}
+
+/// What [`max_depth`] counts.
+#[derive(Clone, Copy, PartialEq)]
+enum Count {
+    /// Every node on the path.
+    EveryNode,
+    /// Every node but the left operands of binary operators (`Limits::nesting_depth`).
+    Nesting,
 }
 
 fn expect_clean(text: String) -> Module {
@@ -52,7 +70,7 @@ fn expect_clean(text: String) -> Module {
 
 /// The deepest expression/type path below the module's constants and globals, measured without
 /// recursion.
-fn max_depth(module: &Module) -> usize {
+fn max_depth(module: &Module, count: Count) -> usize {
     enum Node {
         E(ExprId),
         T(TypeId),
@@ -73,7 +91,8 @@ fn max_depth(module: &Module) -> usize {
             Node::E(e) => match &module.exprs[e].kind {
                 ExprKind::Unary { operand, .. } => stack.push((Node::E(*operand), next)),
                 ExprKind::Binary { lhs, rhs, .. } => {
-                    stack.push((Node::E(*lhs), next));
+                    let lhs_level = if count == Count::Nesting { depth } else { next };
+                    stack.push((Node::E(*lhs), lhs_level));
                     stack.push((Node::E(*rhs), next));
                 }
                 ExprKind::Call { callee, args } => {
@@ -222,14 +241,38 @@ fn hundred_thousand_mixed_brackets_recover_cleanly() {
 }
 
 #[test]
-fn expression_depth_256_is_accepted_and_257_is_not() {
+fn expression_nesting_256_is_accepted_and_257_is_not() {
     expect_clean(nested_parens(255));
     expect_one_limit_error(nested_parens(256));
-    // Operator chains: 256 operands of `+` make 256 levels (255 nested `+` nodes plus a leaf).
-    expect_clean(format!("const X = 1{}\n", " + 1".repeat(255)));
-    expect_one_limit_error(format!("const X = 1{}\n", " + 1".repeat(256)));
     expect_clean(format!("const X = {}1\n", "- ".repeat(255)));
     expect_one_limit_error(format!("const X = {}1\n", "- ".repeat(256)));
+    // A right operand nests: `1 + (1 + (...))` is two levels per parenthesis (the parenthesis
+    // and the `+` in it), below the outermost `+` and its right operand.
+    let right_nested = |levels: usize| {
+        format!(
+            "const X = {}1{}\n",
+            "1 + (".repeat(levels),
+            ")".repeat(levels)
+        )
+    };
+    expect_clean(right_nested(127));
+    expect_one_limit_error(right_nested(128));
+}
+
+#[test]
+fn operator_chains_are_bounded_by_the_expression_depth_not_the_nesting() {
+    let depth = Limits::default().expression_depth as usize;
+    // `1 + 1 + ... + 1`: one level of nesting however long, as deep as it has operands.
+    let chain = |operands: usize| format!("const X = 1{}\n", " + 1".repeat(operands - 1));
+    let module = expect_clean(chain(257));
+    assert_eq!(max_depth(&module, Count::Nesting), 2);
+    let module = expect_clean(chain(depth));
+    assert_eq!(max_depth(&module, Count::EveryNode), depth);
+    expect_one_limit_error(chain(depth + 1));
+    // Every binary operator chains alike, `or` included.
+    let logical = |operands: usize| format!("const X = c{}\n", " or c".repeat(operands - 1));
+    expect_clean(logical(depth));
+    expect_one_limit_error(logical(depth + 1));
 }
 
 #[test]
@@ -273,6 +316,14 @@ fn the_limit_is_configurable() {
     let (codes, _) = parse_on_small_stack(nested_dos(3), limits);
     assert!(codes.is_empty());
     let (codes, _) = parse_on_small_stack(nested_dos(4), limits);
+    assert_eq!(codes, ["E0306"]);
+    let limits = Limits {
+        expression_depth: 10,
+        ..Limits::default()
+    };
+    let (codes, _) = parse_on_small_stack(format!("const X = 1{}\n", " + 1".repeat(9)), limits);
+    assert!(codes.is_empty(), "{codes:?}");
+    let (codes, _) = parse_on_small_stack(format!("const X = 1{}\n", " + 1".repeat(10)), limits);
     assert_eq!(codes, ["E0306"]);
 }
 
