@@ -2415,9 +2415,33 @@ impl Parser<'_, '_> {
             return self.alloc_error(t.span);
         }
         self.depth += 1;
-        let e = self.parse_binary();
+        let mut e = self.parse_binary();
+        if self.at(TokenKind::Error) && self.slice(self.tok().span) == "?" {
+            e = self.c_conditional(t.span.lo);
+        }
         self.depth -= 1;
         e
+    }
+
+    /// C's `c ? a : b`, at its `?` (which the lexer reported, suggesting an if-expression): the
+    /// branches are parsed so that they end no statement early, and the whole conditional is
+    /// an `Error` node, so a variable it initializes is not typed from the condition alone.
+    /// Nested conditionals recurse through [`Self::parse_expr`], within the nesting limit.
+    #[cold]
+    #[inline(never)]
+    fn c_conditional(&mut self, lo: u32) -> ExprId {
+        self.bump();
+        // As after any token the lexer reported: what is missing around it is not reported
+        // again (`if a > b ? a : b` lacks its `then` because of the `?`).
+        self.recovering = true;
+        if starts_expr(self.kind()) {
+            self.parse_expr();
+            if self.eat(TokenKind::Colon).is_some() && starts_expr(self.kind()) {
+                self.parse_expr();
+            }
+        }
+        let span = self.since(lo);
+        self.alloc_error(span)
     }
 
     /// Binary operators by precedence climbing with explicit stacks (no recursion per operator).
