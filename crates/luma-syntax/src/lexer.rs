@@ -856,6 +856,7 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
         newline: true,
         open_repeats: 0,
         pending_local: None,
+        c_for_parens: 0,
     };
     // What `tokenize` does, with one cursor over the whole text instead of a slice of the
     // rest per token (the scanner only looks at the bytes from its position on, so it scans
@@ -921,6 +922,9 @@ struct Cooker<'a, 'd> {
     newline: bool,
     open_repeats: u32,
     pending_local: Option<(usize, usize)>,
+    /// Open parentheses of a C-style `for (...; ...; ...)` header on the current line: the
+    /// parser reports the header as a whole, so its semicolons are dropped silently.
+    c_for_parens: u32,
 }
 
 impl Cooker<'_, '_> {
@@ -931,6 +935,21 @@ impl Cooker<'_, '_> {
     fn push(&mut self, kind: TokenKind, lo: usize, hi: usize) {
         if let Some((plo, phi)) = self.pending_local.take() {
             self.reserved(Reserved::Local, plo, phi, Some(kind));
+        }
+        if self.newline {
+            self.c_for_parens = 0;
+        }
+        match kind {
+            TokenKind::LParen if self.c_for_parens > 0 => {
+                self.c_for_parens = self.c_for_parens.saturating_add(1)
+            }
+            TokenKind::LParen
+                if !self.newline && self.tokens.last().map(|t| t.kind) == Some(TokenKind::For) =>
+            {
+                self.c_for_parens = 1
+            }
+            TokenKind::RParen => self.c_for_parens = self.c_for_parens.saturating_sub(1),
+            _ => {}
         }
         if let TokenKind::Reserved(word) = kind {
             if word == Reserved::Local {
@@ -1136,6 +1155,7 @@ impl Cooker<'_, '_> {
             }
             RawKind::Comma => TokenKind::Comma,
             RawKind::Colon => TokenKind::Colon,
+            RawKind::Semi if self.c_for_parens > 0 && !self.newline => return,
             RawKind::Semi => {
                 let d = self
                     .error(codes::SEMICOLON, lo, hi, "Luma does not use semicolons")

@@ -2163,11 +2163,7 @@ impl Parser<'_, '_> {
     #[allow(clippy::type_complexity)]
     fn parse_for_header(&mut self) -> Option<(Ident, ExprId, ExprId, Option<ExprId>)> {
         if self.at(TokenKind::LParen) {
-            // C's `for (int i = 0; i < n; i++)`.
-            self.expected_with_help(
-                "a loop variable",
-                "Luma's `for` counts from the first value to the last, included: `for i = 0, n - 1 do ... end`",
-            );
+            self.c_for_header();
             return None;
         }
         let var = self.expect_ident("a loop variable")?;
@@ -2194,6 +2190,63 @@ impl Parser<'_, '_> {
             None
         };
         Some((var, start, end, step))
+    }
+
+    /// C's `for (int i = 0; i < n; i++)`, at its `(`: one error for the whole header, with
+    /// Luma's loop when the header is the usual count, then the header is skipped up to its
+    /// `)` on the same line (the lexer dropped its semicolons without a word), so `do` or `{`
+    /// and the body parse as meant.
+    #[cold]
+    #[inline(never)]
+    fn c_for_header(&mut self) {
+        let open = self.tok();
+        let mut close = None;
+        let mut depth = 0usize;
+        for n in 0.. {
+            let t = self.nth(n);
+            if t.kind == TokenKind::Eof || (n > 0 && t.newline_before) {
+                break;
+            }
+            match t.kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        close = Some((n, t.span));
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let counted = close
+            .and_then(|(_, c)| c_for_as_luma(self.text.get(open.span.hi as usize..c.lo as usize)?));
+        let help = match counted {
+            Some(header) => format!(
+                "write `for {header} do`: Luma's `for` counts from the first value to the last, \
+                 included"
+            ),
+            None => "Luma's `for` counts from the first value to the last, included: \
+                     `for i = 0, n - 1 do ... end`"
+                .to_owned(),
+        };
+        let span = match close {
+            Some((_, c)) => open.span.to(c),
+            None => open.span,
+        };
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            span,
+            "Luma has no C-style `for` header",
+        )
+        .with_primary_label("expected `name = first, last`")
+        .with_help(help);
+        self.report(d);
+        if let Some((n, _)) = close {
+            for _ in 0..=n {
+                self.bump();
+            }
+        }
     }
 
     #[cold]
@@ -3040,6 +3093,91 @@ impl Parser<'_, '_> {
 /// Marks a function body that lost statements to a syntax error, so that the checker does not
 /// report what the lost statements would have provided (a missing `return`): an `Error`
 /// statement at its end stands for them.
+/// Luma's header (`i = 0, 3`) for the inside of a C `for (...)` header that counts one
+/// variable up or down to a bound: `int i = 0; i < 4; i++` (the end becomes inclusive).
+fn c_for_as_luma(header: &str) -> Option<String> {
+    let mut parts = header.split(';').map(str::trim);
+    let (init, cond, step) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() {
+        return None;
+    }
+    let is_name = |s: &str| {
+        !s.is_empty()
+            && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !s.starts_with(|c: char| c.is_ascii_digit())
+    };
+    // `let i = 0`, `int i = 0`, `i = 0`, `let i: int = 0`.
+    let (decl, start) = init.split_once('=')?;
+    let start = start.trim();
+    let decl = decl.split(':').next()?.trim();
+    let var = decl.rsplit(char::is_whitespace).next()?;
+    if !is_name(var) || start.is_empty() {
+        return None;
+    }
+    // `i < n`, `i <= n`, `i > n`, `i >= n`.
+    let rest = cond.strip_prefix(var)?.trim_start();
+    let (op, bound) = ["<=", ">=", "<", ">"]
+        .iter()
+        .find_map(|op| Some((*op, rest.strip_prefix(op)?.trim())))?;
+    if bound.is_empty() {
+        return None;
+    }
+    // `i++`, `++i`, `i += k`, `i -= k`, `i = i + k` (`i--` starts a comment in Luma, so it
+    // never reaches here).
+    let compact: String = step.chars().filter(|c| !c.is_whitespace()).collect();
+    let up = [format!("{var}++"), format!("++{var}")];
+    let step_by: String = if up.contains(&compact) {
+        "1".to_owned()
+    } else if let Some(k) = compact.strip_prefix(&format!("{var}+=")) {
+        k.to_owned()
+    } else if let Some(k) = compact.strip_prefix(&format!("{var}-=")) {
+        format!("-{k}")
+    } else if let Some(k) = compact.strip_prefix(&format!("{var}={var}+")) {
+        k.to_owned()
+    } else if let Some(k) = compact.strip_prefix(&format!("{var}={var}-")) {
+        format!("-{k}")
+    } else {
+        return None;
+    };
+    let down = step_by.starts_with('-');
+    if !step_by
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '-')
+        || down != op.starts_with('>')
+    {
+        return None;
+    }
+    let simple = |s: &str| {
+        s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+    };
+    let last = match op {
+        "<=" | ">=" => bound.to_owned(),
+        _ => {
+            let delta: i64 = if down { 1 } else { -1 };
+            match bound.parse::<i64>() {
+                Ok(n) => n.checked_add(delta)?.to_string(),
+                Err(_) => {
+                    let bound = if simple(bound) {
+                        bound.to_owned()
+                    } else {
+                        format!("({bound})")
+                    };
+                    if down {
+                        format!("{bound} + 1")
+                    } else {
+                        format!("{bound} - 1")
+                    }
+                }
+            }
+        }
+    };
+    Some(match step_by.as_str() {
+        "1" => format!("{var} = {start}, {last}"),
+        _ => format!("{var} = {start}, {last}, {step_by}"),
+    })
+}
+
 fn mark_incomplete(body: &mut Block) {
     if !matches!(
         body.stmts.last(),
