@@ -87,6 +87,8 @@ pub fn parse(text: &str, limits: &Limits, diags: &mut Diagnostics) -> Module {
         suspects: Vec::new(),
         item_indent: 0,
         brace_blocks: 0,
+        returns_value: false,
+        bare_return_next: None,
     };
     parser.parse_module();
     parser.module
@@ -311,6 +313,11 @@ struct Parser<'t, 'd> {
     /// Blocks opened with C's `{` instead of `then` / `do` (reported once): their `}` closes
     /// them as `end` would, so the rest of the function parses as meant.
     brace_blocks: u32,
+    /// Whether the function being parsed declares a result (`->`).
+    returns_value: bool,
+    /// Where the statement after a `return` without a value starts, when the newline rule took
+    /// it as a statement of its own (a name on the next line).
+    bare_return_next: Option<u32>,
 }
 
 impl Parser<'_, '_> {
@@ -1146,7 +1153,9 @@ impl Parser<'_, '_> {
             None => "function".to_owned(),
         };
         let errors_before = self.diags.error_count();
+        let returns_value = std::mem::replace(&mut self.returns_value, ret.is_some());
         let mut body = self.parse_block();
+        self.returns_value = returns_value;
         self.expect_end(kw.span, &what);
         if self.diags.error_count() > errors_before {
             mark_incomplete(&mut body);
@@ -2306,6 +2315,9 @@ impl Parser<'_, '_> {
         let t = self.tok();
         let takes_value = starts_expr(t.kind)
             && !(t.newline_before && matches!(t.kind, TokenKind::Ident | TokenKind::If));
+        if !takes_value && t.newline_before && t.kind == TokenKind::Ident {
+            self.bare_return_next = Some(t.span.lo);
+        }
         let mut value = if takes_value {
             Some(self.parse_expr())
         } else {
@@ -2378,6 +2390,16 @@ impl Parser<'_, '_> {
                 lo,
             );
         }
+        let complete = self.tok().newline_before || self.at(TokenKind::Eof);
+        if self.bare_return_next == Some(lo) && self.returns_value && complete {
+            if let Some(e) = self.module.exprs.get(target) {
+                if !matches!(e.kind, ExprKind::Call { .. } | ExprKind::Error) {
+                    if let Some(ret) = self.value_after_return(target, e.span) {
+                        return ret;
+                    }
+                }
+            }
+        }
         let (span, kind) = match self.module.exprs.get(target) {
             Some(e) => (e.span, &e.kind),
             None => return self.stmt(StmtKind::Error, lo),
@@ -2442,6 +2464,44 @@ impl Parser<'_, '_> {
                 self.stmt(StmtKind::Error, lo)
             }
         }
+    }
+
+    /// `return` with the value on the next line, in a function with a result: by the newline
+    /// rule the value is a statement of its own, which no statement can be. Reported once,
+    /// here, and the value is given to the `return` (the statement before it in the block), so
+    /// the checker does not add that the `return` has no value. `None` when the statement
+    /// before is not that `return`.
+    #[cold]
+    #[inline(never)]
+    fn value_after_return(&mut self, value: ExprId, span: Span) -> Option<Option<Stmt>> {
+        let ret = self.block_stmts.last()?;
+        if !matches!(ret.kind, StmtKind::Return(None)) {
+            return None;
+        }
+        let keyword = ret.span;
+        let text = self.slice(span);
+        let mut d = Diagnostic::error(
+            codes::EXPR_NOT_STATEMENT,
+            span,
+            "the value of `return` must start on the same line as `return`",
+        )
+        .with_primary_label("a statement of its own, not the value")
+        .with_label(keyword, "this `return` has no value")
+        .with_note("a name or `if` on the line after `return` starts a new statement");
+        d = if text.contains('\n') {
+            d.with_help("start the value on the line of `return`")
+        } else {
+            d.with_suggestion(
+                keyword.to(span),
+                format!("return {text}"),
+                "start the value on the line of `return`",
+            )
+        };
+        self.report(d);
+        let ret = self.block_stmts.last_mut()?;
+        ret.kind = StmtKind::Return(Some(value));
+        ret.span = ret.span.to(span);
+        Some(None)
     }
 
     /// Whether `e` is syntactically a place: a name followed by fields and indexes.
