@@ -1153,10 +1153,17 @@ impl Parser<'_, '_> {
             None => "function".to_owned(),
         };
         let errors_before = self.diags.error_count();
+        let braces_before = self.brace_blocks;
+        if self.at(TokenKind::LBrace) {
+            self.function_brace();
+        }
         let returns_value = std::mem::replace(&mut self.returns_value, ret.is_some());
         let mut body = self.parse_block();
         self.returns_value = returns_value;
         self.expect_end(kw.span, &what);
+        // A braced body closed with `end` (or a brace left open inside) does not leave a `}`
+        // expected after the function.
+        self.brace_blocks = braces_before;
         if self.diags.error_count() > errors_before {
             mark_incomplete(&mut body);
         }
@@ -1169,6 +1176,23 @@ impl Parser<'_, '_> {
             }),
             _ => ItemKind::Error,
         }
+    }
+
+    /// C's `function f() {`: reported once, and the `{` opens the body, so that its `}` closes
+    /// it as `end` would and the body is parsed and checked as meant.
+    #[cold]
+    #[inline(never)]
+    fn function_brace(&mut self) {
+        let t = self.tok();
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            t.span,
+            "Luma does not put function bodies in braces",
+        )
+        .with_primary_label("a C-style block")
+        .with_help("the body follows the signature on the next line and ends with `end`");
+        self.report(d);
+        self.brace_block();
     }
 
     fn parse_return_type(&mut self) -> Option<ReturnType> {
