@@ -3174,9 +3174,6 @@ impl Parser<'_, '_> {
     }
 }
 
-/// Marks a function body that lost statements to a syntax error, so that the checker does not
-/// report what the lost statements would have provided (a missing `return`): an `Error`
-/// statement at its end stands for them.
 /// Luma's header (`i = 0, 3`) for the inside of a C `for (...)` header that counts one
 /// variable up or down to a bound: `int i = 0; i < 4; i++` (the end becomes inclusive).
 fn c_for_as_luma(header: &str) -> Option<String> {
@@ -3262,6 +3259,9 @@ fn c_for_as_luma(header: &str) -> Option<String> {
     })
 }
 
+/// Marks a function body that lost statements to a syntax error, so that the checker does not
+/// report what the lost statements would have provided (a missing `return`): an `Error`
+/// statement at its end stands for them.
 fn mark_incomplete(body: &mut Block) {
     if !matches!(
         body.stmts.last(),
