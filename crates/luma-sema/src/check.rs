@@ -295,6 +295,9 @@ pub(crate) struct Checker<'a> {
     pub depth: u32,
     /// Current block nesting depth.
     pub block_depth: u32,
+    /// Whether the statement being checked is a `return` without a value followed by a call
+    /// statement, which the newline rule split off as a statement of its own.
+    pub call_after_return: bool,
     /// Current type expression nesting depth.
     pub type_depth: u32,
     /// Whether the expression depth limit was reported in the current function.
@@ -352,6 +355,7 @@ impl<'a> Checker<'a> {
             fcx: None,
             depth: 0,
             block_depth: 0,
+            call_after_return: false,
             type_depth: 0,
             depth_reported: false,
             steps: 0,

@@ -162,7 +162,14 @@ impl<'a> Checker<'a> {
         };
         let mut flow = Flow::Continues;
         let mut warned = false;
-        for s in &block.stmts {
+        for (i, s) in block.stmts.iter().enumerate() {
+            // After `return` a name on a later line starts a statement of its own: when that
+            // is a call, the missing value is explained where it is reported.
+            self.call_after_return = matches!(s.kind, ast::StmtKind::Return(None))
+                && block
+                    .stmts
+                    .get(i + 1)
+                    .is_some_and(|n| matches!(n.kind, ast::StmtKind::Expr(_)));
             if flow == Flow::Exits && !warned && !matches!(s.kind, ast::StmtKind::Error) {
                 warned = true;
                 self.emit(
@@ -402,15 +409,22 @@ impl<'a> Checker<'a> {
             (None, Some(rt)) => {
                 if !self.is_error(rt) {
                     let tn = self.tn(rt);
-                    self.emit(
-                        Diagnostic::error(
-                            codes::E0604,
-                            span,
-                            format!("this function returns `{tn}`, but `return` has no value"),
-                        )
-                        .with_primary_label(format!("expected a `{tn}` value"))
-                        .with_label(ret_span, format!("the function returns `{tn}`")),
-                    );
+                    let mut d = Diagnostic::error(
+                        codes::E0604,
+                        span,
+                        format!("this function returns `{tn}`, but `return` has no value"),
+                    )
+                    .with_primary_label(format!("expected a `{tn}` value"))
+                    .with_label(ret_span, format!("the function returns `{tn}`"));
+                    if self.call_after_return {
+                        d = d
+                            .with_note(
+                                "a name on the line after `return` starts a new statement, so \
+                                 the call below is not the value",
+                            )
+                            .with_help("the value must start on the same line as `return`");
+                    }
+                    self.emit(d);
                 }
                 self.push(out, StmtKind::Return(None), span);
             }

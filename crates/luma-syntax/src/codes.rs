@@ -24,7 +24,7 @@ pub const UNKNOWN_CHARACTER: Code = Code("E0201");
 pub const UNTERMINATED_COMMENT: Code = Code("E0202");
 /// A Lua word that Luma reserves (`local`, `nil`, `repeat`, `until`, `goto`, `continue`, `self`).
 pub const RESERVED_WORD: Code = Code("E0203");
-/// `~=`, Lua's not-equal.
+/// `~=`, Lua's not-equal (also when C's xor-assignment was meant).
 pub const TILDE_EQ: Code = Code("E0204");
 /// `..`, which is reserved.
 pub const DOT_DOT: Code = Code("E0205");
@@ -145,7 +145,7 @@ pub const ALL: &[CodeDoc] = &[
     ),
     error(
         TILDE_EQ,
-        "Lua's `~=`: Luma writes not-equal as `!=`",
+        "Lua's `~=`: Luma writes not-equal as `!=`, and has no xor-assignment (`x = x ~ y`)",
         "function f(a: int, b: int) -> bool\n    return a ~= b\nend\n",
     ),
     error(

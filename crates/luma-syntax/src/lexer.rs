@@ -856,6 +856,7 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
         newline: true,
         open_repeats: 0,
         pending_local: None,
+        c_for_parens: 0,
     };
     // What `tokenize` does, with one cursor over the whole text instead of a slice of the
     // rest per token (the scanner only looks at the bytes from its position on, so it scans
@@ -921,6 +922,9 @@ struct Cooker<'a, 'd> {
     newline: bool,
     open_repeats: u32,
     pending_local: Option<(usize, usize)>,
+    /// Open parentheses of a C-style `for (...; ...; ...)` header on the current line: the
+    /// parser reports the header as a whole, so its semicolons are dropped silently.
+    c_for_parens: u32,
 }
 
 impl Cooker<'_, '_> {
@@ -931,6 +935,21 @@ impl Cooker<'_, '_> {
     fn push(&mut self, kind: TokenKind, lo: usize, hi: usize) {
         if let Some((plo, phi)) = self.pending_local.take() {
             self.reserved(Reserved::Local, plo, phi, Some(kind));
+        }
+        if self.newline {
+            self.c_for_parens = 0;
+        }
+        match kind {
+            TokenKind::LParen if self.c_for_parens > 0 => {
+                self.c_for_parens = self.c_for_parens.saturating_add(1)
+            }
+            TokenKind::LParen
+                if !self.newline && self.tokens.last().map(|t| t.kind) == Some(TokenKind::For) =>
+            {
+                self.c_for_parens = 1
+            }
+            TokenKind::RParen => self.c_for_parens = self.c_for_parens.saturating_sub(1),
+            _ => {}
         }
         if let TokenKind::Reserved(word) = kind {
             if word == Reserved::Local {
@@ -955,6 +974,116 @@ impl Cooker<'_, '_> {
         message: impl Into<String>,
     ) -> Diagnostic {
         Diagnostic::error(code, span(lo, hi), message)
+    }
+
+    /// Where the statement starts when the tokens cooked so far end with a place (`h`, `v.x`,
+    /// `b[i]`) that begins a line after a token that ends a statement or opens a block: a `~=`
+    /// after it stands as a statement, where C's (and Luma's `~`) xor would make it read as
+    /// xor-assignment, not as Lua's not-equal.
+    fn statement_place_before(&self) -> Option<usize> {
+        let last = self.tokens.len().checked_sub(1)?;
+        let mut i = last;
+        loop {
+            // A place on one line is short; a bound keeps hostile input linear.
+            if last - i > 256 {
+                return None;
+            }
+            let t = self.tokens.get(i)?;
+            match t.kind {
+                TokenKind::Ident if t.newline_before => break,
+                TokenKind::Ident => {
+                    // Only `.name` continues a place.
+                    i = i.checked_sub(1)?;
+                    if self.tokens.get(i)?.kind != TokenKind::Dot {
+                        return None;
+                    }
+                    i = i.checked_sub(1)?;
+                }
+                TokenKind::RBracket if !t.newline_before => {
+                    let mut depth = 0usize;
+                    loop {
+                        let b = self.tokens.get(i)?;
+                        if b.newline_before || last - i > 256 {
+                            return None;
+                        }
+                        match b.kind {
+                            TokenKind::RBracket => depth += 1,
+                            TokenKind::LBracket => {
+                                depth = depth.saturating_sub(1);
+                                if depth == 0 {
+                                    break;
+                                }
+                            }
+                            _ => {}
+                        }
+                        i = i.checked_sub(1)?;
+                    }
+                    i = i.checked_sub(1)?;
+                }
+                _ => return None,
+            }
+        }
+        // At the very start of the file no statement can stand (it is module scope).
+        let before = self.tokens.get(i.checked_sub(1)?)?;
+        let ends_statement = matches!(
+            before.kind,
+            TokenKind::Ident
+                | TokenKind::Int { .. }
+                | TokenKind::Float
+                | TokenKind::True
+                | TokenKind::False
+                | TokenKind::RParen
+                | TokenKind::RBracket
+                | TokenKind::RBrace
+                | TokenKind::End
+                | TokenKind::Then
+                | TokenKind::Do
+                | TokenKind::Else
+                | TokenKind::Break
+                | TokenKind::Discard
+                | TokenKind::Return
+                | TokenKind::Error
+        );
+        ends_statement.then_some(i)
+    }
+
+    /// Reports `place ~= value` as a statement (the tokens from `start` are the place, `lo..hi`
+    /// the `~=`), with the xor written out when the rest of the line holds the value.
+    #[cold]
+    #[inline(never)]
+    fn xor_assign(&mut self, start: usize, lo: usize, hi: usize) {
+        let target_lo = self.tokens.get(start).map_or(lo, |t| t.span.lo as usize);
+        let target = self.slice(target_lo, lo).trim_end().to_owned();
+        let rest = self.text.get(hi..).unwrap_or("");
+        let line = rest.split('\n').next().unwrap_or("");
+        // No strings in Luma: `--` always starts a comment.
+        let code = line.split("--").next().unwrap_or("");
+        let operand = code.trim().trim_end_matches(';').trim_end();
+        let mut d = self
+            .error(
+                codes::TILDE_EQ,
+                lo,
+                hi,
+                "Luma has no xor-assignment operator",
+            )
+            .with_primary_label("not an operator in Luma")
+            .with_note("`~=` is Lua's not-equal, which Luma writes as `!=`");
+        if operand.is_empty() {
+            d = d.with_help(format!("write the xor out: `{target} = {target} ~ value`"));
+        } else {
+            let value = if is_simple_operand(operand) {
+                operand.to_owned()
+            } else {
+                format!("({operand})")
+            };
+            let operand_hi = hi + (code.len() - code.trim_start().len()) + operand.len();
+            d = d.with_suggestion(
+                span(target_lo, operand_hi),
+                format!("{target} = {target} ~ {value}"),
+                "write the xor out",
+            );
+        }
+        self.diags.push(d);
     }
 
     fn cook(&mut self, kind: RawKind, lo: usize, hi: usize) {
@@ -1026,6 +1155,7 @@ impl Cooker<'_, '_> {
             }
             RawKind::Comma => TokenKind::Comma,
             RawKind::Colon => TokenKind::Colon,
+            RawKind::Semi if self.c_for_parens > 0 && !self.newline => return,
             RawKind::Semi => {
                 let d = self
                     .error(codes::SEMICOLON, lo, hi, "Luma does not use semicolons")
@@ -1060,11 +1190,17 @@ impl Cooker<'_, '_> {
                 TokenKind::Not
             }
             RawKind::TildeEq => {
-                let d = self
-                    .error(codes::TILDE_EQ, lo, hi, "Luma writes not-equal as `!=`")
-                    .with_suggestion(span(lo, hi), "!=", "use Luma's not-equal");
-                self.diags.push(d);
-                TokenKind::NotEq
+                if let Some(start) = self.statement_place_before() {
+                    self.xor_assign(start, lo, hi);
+                    // The parser skips the statement without a second diagnostic.
+                    TokenKind::Error
+                } else {
+                    let d = self
+                        .error(codes::TILDE_EQ, lo, hi, "Luma writes not-equal as `!=`")
+                        .with_suggestion(span(lo, hi), "!=", "use Luma's not-equal");
+                    self.diags.push(d);
+                    TokenKind::NotEq
+                }
             }
             RawKind::Lt => TokenKind::Lt,
             RawKind::Le => TokenKind::Le,
@@ -1296,6 +1432,26 @@ impl Cooker<'_, '_> {
         };
         self.diags.push(d);
     }
+}
+
+/// Whether `text` can follow `x ~ ` without parentheses: a name, number, field, call or
+/// element, with no operator outside brackets.
+fn is_simple_operand(text: &str) -> bool {
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => match depth.checked_sub(1) {
+                Some(d) => depth = d,
+                None => return false,
+            },
+            c if depth == 0 && !(c.is_ascii_alphanumeric() || c == '_' || c == '.') => {
+                return false
+            }
+            _ => {}
+        }
+    }
+    depth == 0
 }
 
 fn span(lo: usize, hi: usize) -> Span {
@@ -1807,6 +1963,44 @@ mod tests {
                   suggest "and" (use Luma's logical and)
                 E0210 16..18: Luma writes logical or as `or`
                   suggest "or" (use Luma's logical or)
+            "#]],
+        );
+    }
+
+    #[test]
+    fn tilde_eq_as_a_statement_is_xor_assignment() {
+        // A place at the start of a line, after the end of a statement: the `~=` is reported
+        // once as a missing xor-assignment (an `Error` token); inside an expression it is `!=`.
+        cooked(
+            "x = y\nb[i].m ~= k | 1u -- mask\nif a ~= b then\nend\nz ~=",
+            expect![[r#"
+                ^Ident "x"
+                 Assign "="
+                 Ident "y"
+                ^Ident "b"
+                 LBracket "["
+                 Ident "i"
+                 RBracket "]"
+                 Dot "."
+                 Ident "m"
+                 Error "~="
+                 Ident "k"
+                 Pipe "|"
+                 Int { value: 1, unsigned: true } "1u"
+                ^If "if"
+                 Ident "a"
+                 NotEq "~="
+                 Ident "b"
+                 Then "then"
+                ^End "end"
+                ^Ident "z"
+                 Error "~="
+                ^Eof ""
+                E0204 13..15: Luma has no xor-assignment operator
+                  suggest "b[i].m = b[i].m ~ (k | 1u)" (write the xor out)
+                E0204 36..38: Luma writes not-equal as `!=`
+                  suggest "!=" (use Luma's not-equal)
+                E0204 52..54: Luma has no xor-assignment operator
             "#]],
         );
     }

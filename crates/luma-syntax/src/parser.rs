@@ -93,6 +93,8 @@ pub fn parse(text: &str, limits: &Limits, diags: &mut Diagnostics) -> Module {
         suspects: Vec::new(),
         item_indent: 0,
         brace_blocks: 0,
+        returns_value: false,
+        bare_return_next: None,
     };
     parser.parse_module();
     parser.module
@@ -324,6 +326,11 @@ struct Parser<'t, 'd> {
     /// Blocks opened with C's `{` instead of `then` / `do` (reported once): their `}` closes
     /// them as `end` would, so the rest of the function parses as meant.
     brace_blocks: u32,
+    /// Whether the function being parsed declares a result (`->`).
+    returns_value: bool,
+    /// Where the statement after a `return` without a value starts, when the newline rule took
+    /// it as a statement of its own (a name on the next line).
+    bare_return_next: Option<u32>,
 }
 
 impl Parser<'_, '_> {
@@ -1206,8 +1213,17 @@ impl Parser<'_, '_> {
             None => "function".to_owned(),
         };
         let errors_before = self.diags.error_count();
+        let braces_before = self.brace_blocks;
+        if self.at(TokenKind::LBrace) {
+            self.function_brace();
+        }
+        let returns_value = std::mem::replace(&mut self.returns_value, ret.is_some());
         let mut body = self.parse_block();
+        self.returns_value = returns_value;
         self.expect_end(kw.span, &what);
+        // A braced body closed with `end` (or a brace left open inside) does not leave a `}`
+        // expected after the function.
+        self.brace_blocks = braces_before;
         if self.diags.error_count() > errors_before {
             mark_incomplete(&mut body);
         }
@@ -1220,6 +1236,23 @@ impl Parser<'_, '_> {
             }),
             _ => ItemKind::Error,
         }
+    }
+
+    /// C's `function f() {`: reported once, and the `{` opens the body, so that its `}` closes
+    /// it as `end` would and the body is parsed and checked as meant.
+    #[cold]
+    #[inline(never)]
+    fn function_brace(&mut self) {
+        let t = self.tok();
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            t.span,
+            "Luma does not put function bodies in braces",
+        )
+        .with_primary_label("a C-style block")
+        .with_help("the body follows the signature on the next line and ends with `end`");
+        self.report(d);
+        self.brace_block();
     }
 
     fn parse_return_type(&mut self) -> Option<ReturnType> {
@@ -2223,11 +2256,7 @@ impl Parser<'_, '_> {
     #[allow(clippy::type_complexity)]
     fn parse_for_header(&mut self) -> Option<(Ident, ExprId, ExprId, Option<ExprId>)> {
         if self.at(TokenKind::LParen) {
-            // C's `for (int i = 0; i < n; i++)`.
-            self.expected_with_help(
-                "a loop variable",
-                "Luma's `for` counts from the first value to the last, included: `for i = 0, n - 1 do ... end`",
-            );
+            self.c_for_header();
             return None;
         }
         let var = self.expect_ident("a loop variable")?;
@@ -2254,6 +2283,63 @@ impl Parser<'_, '_> {
             None
         };
         Some((var, start, end, step))
+    }
+
+    /// C's `for (int i = 0; i < n; i++)`, at its `(`: one error for the whole header, with
+    /// Luma's loop when the header is the usual count, then the header is skipped up to its
+    /// `)` on the same line (the lexer dropped its semicolons without a word), so `do` or `{`
+    /// and the body parse as meant.
+    #[cold]
+    #[inline(never)]
+    fn c_for_header(&mut self) {
+        let open = self.tok();
+        let mut close = None;
+        let mut depth = 0usize;
+        for n in 0.. {
+            let t = self.nth(n);
+            if t.kind == TokenKind::Eof || (n > 0 && t.newline_before) {
+                break;
+            }
+            match t.kind {
+                TokenKind::LParen => depth += 1,
+                TokenKind::RParen => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        close = Some((n, t.span));
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let counted = close
+            .and_then(|(_, c)| c_for_as_luma(self.text.get(open.span.hi as usize..c.lo as usize)?));
+        let help = match counted {
+            Some(header) => format!(
+                "write `for {header} do`: Luma's `for` counts from the first value to the last, \
+                 included"
+            ),
+            None => "Luma's `for` counts from the first value to the last, included: \
+                     `for i = 0, n - 1 do ... end`"
+                .to_owned(),
+        };
+        let span = match close {
+            Some((_, c)) => open.span.to(c),
+            None => open.span,
+        };
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            span,
+            "Luma has no C-style `for` header",
+        )
+        .with_primary_label("expected `name = first, last`")
+        .with_help(help);
+        self.report(d);
+        if let Some((n, _)) = close {
+            for _ in 0..=n {
+                self.bump();
+            }
+        }
     }
 
     #[cold]
@@ -2313,6 +2399,9 @@ impl Parser<'_, '_> {
         let t = self.tok();
         let takes_value = starts_expr(t.kind)
             && !(t.newline_before && matches!(t.kind, TokenKind::Ident | TokenKind::If));
+        if !takes_value && t.newline_before && t.kind == TokenKind::Ident {
+            self.bare_return_next = Some(t.span.lo);
+        }
         let mut value = if takes_value {
             Some(self.parse_expr())
         } else {
@@ -2385,6 +2474,16 @@ impl Parser<'_, '_> {
                 lo,
             );
         }
+        let complete = self.tok().newline_before || self.at(TokenKind::Eof);
+        if self.bare_return_next == Some(lo) && self.returns_value && complete {
+            if let Some(e) = self.module.exprs.get(target) {
+                if !matches!(e.kind, ExprKind::Call { .. } | ExprKind::Error) {
+                    if let Some(ret) = self.value_after_return(target, e.span) {
+                        return ret;
+                    }
+                }
+            }
+        }
         let (span, kind) = match self.module.exprs.get(target) {
             Some(e) => (e.span, &e.kind),
             None => return self.stmt(StmtKind::Error, lo),
@@ -2451,6 +2550,44 @@ impl Parser<'_, '_> {
         }
     }
 
+    /// `return` with the value on the next line, in a function with a result: by the newline
+    /// rule the value is a statement of its own, which no statement can be. Reported once,
+    /// here, and the value is given to the `return` (the statement before it in the block), so
+    /// the checker does not add that the `return` has no value. `None` when the statement
+    /// before is not that `return`.
+    #[cold]
+    #[inline(never)]
+    fn value_after_return(&mut self, value: ExprId, span: Span) -> Option<Option<Stmt>> {
+        let ret = self.block_stmts.last()?;
+        if !matches!(ret.kind, StmtKind::Return(None)) {
+            return None;
+        }
+        let keyword = ret.span;
+        let text = self.slice(span);
+        let mut d = Diagnostic::error(
+            codes::EXPR_NOT_STATEMENT,
+            span,
+            "the value of `return` must start on the same line as `return`",
+        )
+        .with_primary_label("a statement of its own, not the value")
+        .with_label(keyword, "this `return` has no value")
+        .with_note("a name or `if` on the line after `return` starts a new statement");
+        d = if text.contains('\n') {
+            d.with_help("start the value on the line of `return`")
+        } else {
+            d.with_suggestion(
+                keyword.to(span),
+                format!("return {text}"),
+                "start the value on the line of `return`",
+            )
+        };
+        self.report(d);
+        let ret = self.block_stmts.last_mut()?;
+        ret.kind = StmtKind::Return(Some(value));
+        ret.span = ret.span.to(span);
+        Some(None)
+    }
+
     /// Whether `e` is syntactically a place: a name followed by fields and indexes.
     fn is_place(&self, mut e: ExprId) -> bool {
         loop {
@@ -2475,9 +2612,33 @@ impl Parser<'_, '_> {
             return self.alloc_error(t.span);
         }
         self.depth += 1;
-        let e = self.parse_binary();
+        let mut e = self.parse_binary();
+        if self.at(TokenKind::Error) && self.slice(self.tok().span) == "?" {
+            e = self.c_conditional(t.span.lo);
+        }
         self.depth -= 1;
         e
+    }
+
+    /// C's `c ? a : b`, at its `?` (which the lexer reported, suggesting an if-expression): the
+    /// branches are parsed so that they end no statement early, and the whole conditional is
+    /// an `Error` node, so a variable it initializes is not typed from the condition alone.
+    /// Nested conditionals recurse through [`Self::parse_expr`], within the nesting limit.
+    #[cold]
+    #[inline(never)]
+    fn c_conditional(&mut self, lo: u32) -> ExprId {
+        self.bump();
+        // As after any token the lexer reported: what is missing around it is not reported
+        // again (`if a > b ? a : b` lacks its `then` because of the `?`).
+        self.recovering = true;
+        if starts_expr(self.kind()) {
+            self.parse_expr();
+            if self.eat(TokenKind::Colon).is_some() && starts_expr(self.kind()) {
+                self.parse_expr();
+            }
+        }
+        let span = self.since(lo);
+        self.alloc_error(span)
     }
 
     /// Binary operators by precedence climbing with explicit stacks (no recursion per operator).
@@ -3071,6 +3232,91 @@ impl Parser<'_, '_> {
             self.expected(kind.spelling());
         }
     }
+}
+
+/// Luma's header (`i = 0, 3`) for the inside of a C `for (...)` header that counts one
+/// variable up or down to a bound: `int i = 0; i < 4; i++` (the end becomes inclusive).
+fn c_for_as_luma(header: &str) -> Option<String> {
+    let mut parts = header.split(';').map(str::trim);
+    let (init, cond, step) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() {
+        return None;
+    }
+    let is_name = |s: &str| {
+        !s.is_empty()
+            && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !s.starts_with(|c: char| c.is_ascii_digit())
+    };
+    // `let i = 0`, `int i = 0`, `i = 0`, `let i: int = 0`.
+    let (decl, start) = init.split_once('=')?;
+    let start = start.trim();
+    let decl = decl.split(':').next()?.trim();
+    let var = decl.rsplit(char::is_whitespace).next()?;
+    if !is_name(var) || start.is_empty() {
+        return None;
+    }
+    // `i < n`, `i <= n`, `i > n`, `i >= n`.
+    let rest = cond.strip_prefix(var)?.trim_start();
+    let (op, bound) = ["<=", ">=", "<", ">"]
+        .iter()
+        .find_map(|op| Some((*op, rest.strip_prefix(op)?.trim())))?;
+    if bound.is_empty() {
+        return None;
+    }
+    // `i++`, `++i`, `i += k`, `i -= k`, `i = i + k` (`i--` starts a comment in Luma, so it
+    // never reaches here).
+    let compact: String = step.chars().filter(|c| !c.is_whitespace()).collect();
+    let up = [format!("{var}++"), format!("++{var}")];
+    let step_by: String = if up.contains(&compact) {
+        "1".to_owned()
+    } else if let Some(k) = compact.strip_prefix(&format!("{var}+=")) {
+        k.to_owned()
+    } else if let Some(k) = compact.strip_prefix(&format!("{var}-=")) {
+        format!("-{k}")
+    } else if let Some(k) = compact.strip_prefix(&format!("{var}={var}+")) {
+        k.to_owned()
+    } else if let Some(k) = compact.strip_prefix(&format!("{var}={var}-")) {
+        format!("-{k}")
+    } else {
+        return None;
+    };
+    let down = step_by.starts_with('-');
+    if !step_by
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '-')
+        || down != op.starts_with('>')
+    {
+        return None;
+    }
+    let simple = |s: &str| {
+        s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+    };
+    let last = match op {
+        "<=" | ">=" => bound.to_owned(),
+        _ => {
+            let delta: i64 = if down { 1 } else { -1 };
+            match bound.parse::<i64>() {
+                Ok(n) => n.checked_add(delta)?.to_string(),
+                Err(_) => {
+                    let bound = if simple(bound) {
+                        bound.to_owned()
+                    } else {
+                        format!("({bound})")
+                    };
+                    if down {
+                        format!("{bound} + 1")
+                    } else {
+                        format!("{bound} - 1")
+                    }
+                }
+            }
+        }
+    };
+    Some(match step_by.as_str() {
+        "1" => format!("{var} = {start}, {last}"),
+        _ => format!("{var} = {start}, {last}, {step_by}"),
+    })
 }
 
 /// Marks a function body that lost statements to a syntax error, so that the checker does not
