@@ -75,7 +75,7 @@ impl<'a> FnCtx<'_, '_, 'a> {
             return Err(Failure::expression_too_deep(span, limit));
         }
         // An operator chain recurses once per operand: grow the stack on the heap as needed.
-        let r = luma_base::stack::grow(|| self.expr_inner(id));
+        let r = luma_base::stack::grow(self.expr_depth, || self.expr_inner(id));
         self.expr_depth -= 1;
         r
     }

@@ -100,7 +100,7 @@ impl<'a> Checker<'a> {
             return self.err_val(e.span);
         }
         self.depth += 1;
-        let v = luma_base::stack::grow(|| self.expr_inner(e, hint, mode));
+        let v = luma_base::stack::grow(self.depth, || self.expr_inner(e, hint, mode));
         self.depth -= 1;
         if mode == Mode::Value {
             self.value_check(v)

@@ -684,7 +684,7 @@ impl Analysis<'_> {
             return NU;
         }
         self.depth += 1;
-        let t = luma_base::stack::grow(|| self.expr_inner(e));
+        let t = luma_base::stack::grow(self.depth, || self.expr_inner(e));
         self.depth -= 1;
         t
     }

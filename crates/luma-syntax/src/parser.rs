@@ -82,7 +82,6 @@ pub fn parse(text: &str, limits: &Limits, diags: &mut Diagnostics) -> Module {
         block_depth: 0,
         repeat_depth: 0,
         expr_depth: Vec::with_capacity(expr_estimate),
-        expr_nesting: Vec::with_capacity(expr_estimate),
         type_depth: Vec::new(),
         operands: Vec::new(),
         pending_ops: Vec::new(),
@@ -297,12 +296,8 @@ struct Parser<'t, 'd> {
     block_depth: u32,
     /// Open Lua `repeat` blocks (only while skipping one).
     repeat_depth: u32,
-    /// Tree depth of each expression node (every node on the path counts), by handle index.
-    expr_depth: Vec<u32>,
-    /// Nesting of each expression node, by handle index: its tree depth except that the left
-    /// operand of a binary operator does not count, so `a + b + c` is 2 (the operator and a
-    /// leaf) however long the chain.
-    expr_nesting: Vec<u32>,
+    /// Depth of each expression node, by handle index.
+    expr_depth: Vec<NodeDepth>,
     /// Depth of each type node (the nesting of the expressions in it included).
     type_depth: Vec<u32>,
     /// Work stacks shared by every nested construct, each using the part above what its
@@ -331,6 +326,33 @@ struct Parser<'t, 'd> {
     /// Where the statement after a `return` without a value starts, when the newline rule took
     /// it as a statement of its own (a name on the next line).
     bare_return_next: Option<u32>,
+}
+
+/// How deep an expression node is, counted two ways.
+#[derive(Clone, Copy)]
+struct NodeDepth {
+    /// Every node on the deepest path (`Limits::expression_depth`).
+    tree: u32,
+    /// Nodes on the most nested path, where the left operand of a binary operator is at its
+    /// operator's level, so `a + b + c` is 2 (the operator and a leaf) however long the chain
+    /// (`Limits::nesting_depth`).
+    nesting: u32,
+}
+
+impl NodeDepth {
+    /// A literal or a name.
+    const LEAF: NodeDepth = NodeDepth {
+        tree: 1,
+        nesting: 1,
+    };
+
+    /// The larger of each count.
+    fn max(self, other: NodeDepth) -> NodeDepth {
+        NodeDepth {
+            tree: self.tree.max(other.tree),
+            nesting: self.nesting.max(other.nesting),
+        }
+    }
 }
 
 impl Parser<'_, '_> {
@@ -539,54 +561,64 @@ impl Parser<'_, '_> {
     // ---------------------------------------------------------------------------------------
     // Node allocation with depth accounting
 
-    fn depth_of(&self, e: ExprId) -> u32 {
-        self.expr_depth.get(e.index()).copied().unwrap_or(1)
-    }
-
-    fn nesting_of(&self, e: ExprId) -> u32 {
-        self.expr_nesting.get(e.index()).copied().unwrap_or(1)
+    fn depth_of(&self, e: ExprId) -> NodeDepth {
+        self.expr_depth
+            .get(e.index())
+            .copied()
+            .unwrap_or(NodeDepth::LEAF)
     }
 
     fn type_depth_of(&self, t: TypeId) -> u32 {
         self.type_depth.get(t.index()).copied().unwrap_or(1)
     }
 
-    /// The deepest child of an expression of `kind`: by tree depth, or by nesting when
-    /// `nesting` (where the left operand of a binary operator counts one level less).
-    fn child_depth(&self, kind: &ExprKind, nesting: bool) -> u32 {
-        let d = |e: &ExprId| {
-            if nesting {
-                self.nesting_of(*e)
-            } else {
-                self.depth_of(*e)
-            }
+    /// The deepest child of an expression of `kind`, by each count (zeros for a leaf).
+    fn child_depth(&self, kind: &ExprKind) -> NodeDepth {
+        let d = |e: &ExprId| self.depth_of(*e);
+        let none = NodeDepth {
+            tree: 0,
+            nesting: 0,
         };
         match kind {
             ExprKind::Int { .. }
             | ExprKind::Float(_)
             | ExprKind::Bool(_)
             | ExprKind::Ident(_)
-            | ExprKind::Error => 0,
+            | ExprKind::Error => none,
             ExprKind::Unary { operand, .. } => d(operand),
-            ExprKind::Binary { lhs, rhs, .. } if nesting => d(lhs).saturating_sub(1).max(d(rhs)),
-            ExprKind::Binary { lhs, rhs, .. } => d(lhs).max(d(rhs)),
+            ExprKind::Binary { lhs, rhs, .. } => {
+                // The left operand is at its operator's level of nesting.
+                let lhs = d(lhs);
+                let lhs = NodeDepth {
+                    tree: lhs.tree,
+                    nesting: lhs.nesting.saturating_sub(1),
+                };
+                lhs.max(d(rhs))
+            }
             ExprKind::Call { callee, args } => self
                 .module
                 .list(*args)
                 .iter()
                 .map(d)
-                .fold(d(callee), u32::max),
+                .fold(d(callee), NodeDepth::max),
             ExprKind::Field { base, .. } => d(base),
             ExprKind::Index { base, index } => d(base).max(d(index)),
-            ExprKind::StructLit(lit) => self.module.struct_lits.get(*lit).map_or(0, |lit| {
-                lit.fields.iter().map(|(_, v)| d(v)).max().unwrap_or(0)
+            ExprKind::StructLit(lit) => self.module.struct_lits.get(*lit).map_or(none, |lit| {
+                lit.fields
+                    .iter()
+                    .map(|(_, v)| d(v))
+                    .fold(none, NodeDepth::max)
             }),
-            ExprKind::ArrayLit { ty, elements } => self
-                .module
-                .list(*elements)
-                .iter()
-                .map(d)
-                .fold(ty.map_or(0, |t| self.type_depth_of(t)), u32::max),
+            ExprKind::ArrayLit { ty, elements } => {
+                let ty = ty.map_or(0, |t| self.type_depth_of(t));
+                self.module.list(*elements).iter().map(d).fold(
+                    NodeDepth {
+                        tree: ty,
+                        nesting: ty,
+                    },
+                    NodeDepth::max,
+                )
+            }
             ExprKind::IfExpr {
                 cond,
                 then_value,
@@ -597,19 +629,21 @@ impl Parser<'_, '_> {
     }
 
     fn alloc(&mut self, kind: ExprKind, span: Span) -> ExprId {
-        let mut depth = self.child_depth(&kind, false).saturating_add(1);
-        let mut nesting = self.child_depth(&kind, true).saturating_add(1);
+        let child = self.child_depth(&kind);
+        let mut depth = NodeDepth {
+            tree: child.tree.saturating_add(1),
+            nesting: child.nesting.saturating_add(1),
+        };
         let mut kind = kind;
-        if nesting > self.limit {
+        if depth.nesting > self.limit {
             self.nesting_error(span, "expression");
-            (kind, depth, nesting) = (ExprKind::Error, 1, 1);
-        } else if depth > self.expression_limit {
+            (kind, depth) = (ExprKind::Error, NodeDepth::LEAF);
+        } else if depth.tree > self.expression_limit {
             self.expression_depth_error(span);
-            (kind, depth, nesting) = (ExprKind::Error, 1, 1);
+            (kind, depth) = (ExprKind::Error, NodeDepth::LEAF);
         }
         let id = self.module.exprs.append(Expr { kind, span });
         self.expr_depth.push(depth);
-        self.expr_nesting.push(nesting);
         id
     }
 
@@ -622,7 +656,7 @@ impl Parser<'_, '_> {
             TypeExprKind::Named(_) | TypeExprKind::Error => 1,
             TypeExprKind::Array { len, element } => self
                 .type_depth_of(*element)
-                .max(len.map_or(0, |l| self.nesting_of(l)))
+                .max(len.map_or(0, |l| self.depth_of(l).nesting))
                 .saturating_add(1),
         };
         let mut kind = kind;
