@@ -452,6 +452,13 @@ fn spec_bakes_values() {
     );
     let run = luma(&["compile", "compute.luma", "--spec", "1=2.5", "-o", "-"]).expect(1);
     assert!(run.stderr.contains("--> compute.luma:4:"), "{}", run.stderr);
+    // The message quotes the value given and the constant's type.
+    assert!(
+        run.stderr
+            .contains("`--spec 1=2.5` does not fit `CLAMP`, whose type is `bool`"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]

@@ -1449,16 +1449,25 @@ impl<'a> Checker<'a> {
                         .get(other)
                         .map(|d| d.name.clone())
                         .unwrap_or_default();
-                    self.emit(
-                        Diagnostic::error(
-                            codes::E0621,
-                            span,
-                            format!("`{name}` and `{other_name}` both use binding {b} of group {group}"),
-                        )
-                        .with_primary_label(format!("`{name}` is at group {group}, binding {b}"))
-                        .with_label(other_span, format!("`{other_name}` is already there"))
-                        .with_note("a combined sampler takes two bindings: the texture's and the next one for its sampler"),
-                    );
+                    let other_combined = self
+                        .prog
+                        .globals
+                        .get(other)
+                        .is_some_and(|d| d.kind == GlobalKind::CombinedSampler);
+                    let mut d = Diagnostic::error(
+                        codes::E0621,
+                        span,
+                        format!(
+                            "`{name}` and `{other_name}` both use binding {b} of group {group}"
+                        ),
+                    )
+                    .with_primary_label(format!("`{name}` is at group {group}, binding {b}"))
+                    .with_label(other_span, format!("`{other_name}` is already there"));
+                    // The note explains a clash only a combined sampler's second binding makes.
+                    if kind == GlobalKind::CombinedSampler || other_combined {
+                        d = d.with_note("a combined sampler takes two bindings: the texture's and the next one for its sampler");
+                    }
+                    self.emit(d);
                     break;
                 }
                 used.insert((group, b), gid);

@@ -111,15 +111,20 @@ pub(crate) fn resolve(
             }
             None => {
                 let ty = match program.types.get(constant.ty) {
-                    Ty::Scalar(s) => s.as_str(),
-                    _ => "a non-scalar type",
+                    Ty::Scalar(s) => format!("`{}`", s.as_str()),
+                    _ => "of a non-scalar type".to_string(),
+                };
+                let given = match value {
+                    SpecValue::Bool(b) => b.to_string(),
+                    SpecValue::Int(v) => v.to_string(),
+                    SpecValue::Float(v) => format!("{v:?}"),
                 };
                 diags.push(
                     Diagnostic::error(
                         E0003,
                         constant.span,
                         format!(
-                            "`--spec {id}=...` does not fit `{}`, which is a `{ty}`",
+                            "`--spec {id}={given}` does not fit `{}`, whose type is {ty}",
                             constant.name
                         ),
                     )
