@@ -87,7 +87,19 @@ impl Printer {
                 }
             }
             MessageFormat::Json => {
-                eprint!("{}", lumac::render_json(list, map));
+                // Each record names the input it came from: `file` is where the span points
+                // (an included file, or `null` for a diagnostic about the options), which does
+                // not tell the inputs of one run apart.
+                let mut out = String::new();
+                for d in list {
+                    let mut value = lumac::diagnostic_json(d, map);
+                    if let Some(object) = value.as_object_mut() {
+                        object.insert("input".into(), serde_json::Value::from(name));
+                    }
+                    out.push_str(&value.to_string());
+                    out.push('\n');
+                }
+                eprint!("{out}");
             }
         }
         errors > 0

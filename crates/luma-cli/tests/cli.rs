@@ -1311,6 +1311,30 @@ fn message_format_json_is_json_lines() {
     let v: serde_json::Value = serde_json::from_str(run.stderr.trim()).unwrap();
     assert_eq!(v["code"], "E0003");
     assert!(v["line"].is_null(), "an option has no source position");
+    // Every record names its input, which tells apart those of several inputs whose `file`
+    // is null (a diagnostic about the options).
+    let run = luma(&[
+        "--message-format=json",
+        "compile",
+        "compute.luma",
+        "errors.luma",
+        "--spec",
+        "7=1",
+    ])
+    .expect(1);
+    let inputs: Vec<String> = run
+        .stderr
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["input"].to_string())
+        .collect();
+    assert!(
+        inputs.contains(&"\"compute.luma\"".to_string()),
+        "{inputs:?}"
+    );
+    assert!(
+        inputs.contains(&"\"errors.luma\"".to_string()),
+        "{inputs:?}"
+    );
     // Human is the default.
     let run = luma(&["check", "errors.luma", "--message-format=human"]).expect(1);
     assert!(run.stderr.starts_with("error[E0203]"));

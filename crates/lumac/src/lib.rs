@@ -190,7 +190,7 @@ mod select;
 mod spec;
 
 pub use emit::{emit, hex, warnings, EmitError, Output, OutputData, OutputEntryPoint};
-pub use render::{render_human, render_json, NO_LOCATION};
+pub use render::{diagnostic_json, render_human, render_json, NO_LOCATION};
 pub use spec::{parse_spec_assignment, SpecValue};
 
 /// A compilation target.

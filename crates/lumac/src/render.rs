@@ -37,13 +37,18 @@ pub fn render_human(diagnostics: &[Diagnostic], map: &SourceMap, options: &Human
 /// Renders diagnostics as JSON Lines, one object per diagnostic (schema in
 /// [`luma_base::render`]; positions are `null` for diagnostics without a location).
 pub fn render_json(diagnostics: &[Diagnostic], map: &SourceMap) -> String {
-    let empty = SourceMap::new();
     let mut out = String::new();
     for d in diagnostics {
-        out.push_str(&json_value(d, map_for(d, map, &empty)).to_string());
+        out.push_str(&diagnostic_json(d, map).to_string());
         out.push('\n');
     }
     out
+}
+
+/// The JSON object of one diagnostic, as [`render_json`] writes it (for callers that add
+/// fields of their own, as the `luma` command adds `input`).
+pub fn diagnostic_json(d: &Diagnostic, map: &SourceMap) -> serde_json::Value {
+    json_value(d, map_for(d, map, &SourceMap::new()))
 }
 
 #[cfg(test)]
