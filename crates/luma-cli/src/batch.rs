@@ -86,7 +86,7 @@ fn parse_version(flag: &str, text: &str, major: u8, max_minor: u8) -> Result<(u8
 }
 
 /// Parses `GROUP,BINDING` (`--hlsl-num-workgroups`).
-fn parse_binding(text: &str) -> Result<lumac::ResourceBinding, Failure> {
+pub fn parse_binding(text: &str) -> Result<lumac::ResourceBinding, Failure> {
     let bad = || {
         Failure::Usage(format!(
             "invalid --hlsl-num-workgroups `{text}`: expected GROUP,BINDING such as 1,0"

@@ -255,6 +255,19 @@ struct ReflectArgs {
     /// Only this entry point.
     #[arg(long, value_name = "NAME")]
     entry: Option<String>,
+    /// Only entry points of this stage.
+    #[arg(long, value_enum)]
+    stage: Option<StageArg>,
+    /// Optimisation level (as `luma compile`'s: dead-code removal can drop a use of a binding).
+    #[arg(long, value_enum, default_value_t = OptArg::Basic)]
+    opt: OptArg,
+    /// Bake a specialization constant: `--spec ID=VALUE` (repeatable).
+    #[arg(long = "spec", value_name = "ID=VALUE")]
+    spec: Vec<String>,
+    /// HLSL: the constant buffer (`GROUP,BINDING`) that holds `num_workgroups` (as `luma
+    /// compile`'s), reported with the bindings.
+    #[arg(long, value_name = "GROUP,BINDING")]
+    hlsl_num_workgroups: Option<String>,
     /// Write the JSON to this file (`-` for standard output, the default).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Option<String>,

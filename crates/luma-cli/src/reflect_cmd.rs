@@ -12,6 +12,14 @@ use crate::{diag::Printer, Failure, ReflectArgs};
 pub fn reflect(args: ReflectArgs, printer: &Printer) -> Result<(), Failure> {
     let options = lumac::Options {
         entry_point: args.entry.clone(),
+        stage: args.stage.map(Into::into),
+        opt_level: args.opt.into(),
+        spec_values: crate::batch::parse_specs(&args.spec)?,
+        hlsl_num_workgroups: args
+            .hlsl_num_workgroups
+            .as_deref()
+            .map(crate::batch::parse_binding)
+            .transpose()?,
         ..crate::base_options(&args.source)
     };
     let source = input::read(&args.input)?;
@@ -52,7 +60,11 @@ pub fn reflect(args: ReflectArgs, printer: &Printer) -> Result<(), Failure> {
             .module
             .as_ref()
             .ok_or_else(|| internal("compilation produced no IR".to_string()))?;
-        lumac::reflection::reflect(module, &lumac::reflection::ReflectOptions::default())
+        let reflect_options = lumac::reflection::ReflectOptions {
+            hlsl_num_workgroups: options.hlsl_num_workgroups,
+            ..lumac::reflection::ReflectOptions::default()
+        };
+        lumac::reflection::reflect(module, &reflect_options)
             .map_err(|e| internal(format!("reflection failed: {e}")))?
             .to_json()
     };
@@ -89,6 +101,10 @@ mod tests {
             input: shader.to_string_lossy().into_owned(),
             spirv,
             entry: entry.map(str::to_string),
+            stage: None,
+            opt: crate::OptArg::Basic,
+            spec: Vec::new(),
+            hlsl_num_workgroups: None,
             output: Some(out.to_string_lossy().into_owned()),
             source: SourceArgs {
                 include_dirs: Vec::new(),

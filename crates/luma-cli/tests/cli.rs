@@ -1198,6 +1198,25 @@ fn reflect_command_flags() {
     assert!(run.stderr.contains("E0203") && run.stdout.is_empty());
     let run = luma(&["reflect", "compute.luma", "--entry", "nope"]).expect(1);
     assert!(run.stderr.contains("error[E0002]"), "{}", run.stderr);
+    // The compile options that change what is reflected: a baked `--spec` is no longer a
+    // specialization constant; `--stage` selects as `--entry` does.
+    let baked = luma(&["reflect", "compute.luma", "--spec", "0=3", "--opt", "none"])
+        .expect(0)
+        .stdout();
+    let baked: serde_json::Value = serde_json::from_str(&baked).unwrap();
+    let ids: Vec<u64> = baked["spec_constants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ids, [1]);
+    let fs = luma(&["reflect", "basic.luma", "-Iincdir", "--stage", "fragment"])
+        .expect(0)
+        .stdout();
+    let fs: serde_json::Value = serde_json::from_str(&fs).unwrap();
+    assert_eq!(fs["entry_points"].as_array().unwrap().len(), 1);
+    assert_eq!(fs["entry_points"][0]["name"], "basic_fs");
 }
 
 // ------------------------------------------------------------------------------------------
