@@ -356,9 +356,20 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
         if let Some(&other) = claimed.get(p.path.as_str()) {
             let first = jobs.get(other).map(label_of).unwrap_or_default();
             let second = jobs.get(p.job).map(label_of).unwrap_or_default();
+            let same_input = matches!(
+                (jobs.get(other), jobs.get(p.job)),
+                (Some(a), Some(b)) if a.input == b.input
+            );
+            // Permutations of one input differ only in their values, which file names keep
+            // as letters, digits and `_`: another directory would not separate them.
+            let fix = if same_input {
+                "write the `--spec-matrix` values so that they differ in letters or digits \
+                 (file names replace other characters with `_`), or compile them separately"
+            } else {
+                "compile them with different output directories"
+            };
             return Err(Failure::Usage(format!(
-                "`{first}` and `{second}` would both be written to `{}`; compile them with \
-                 different output directories",
+                "`{first}` and `{second}` would both be written to `{}`; {fix}",
                 p.path
             )));
         }

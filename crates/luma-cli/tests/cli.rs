@@ -350,6 +350,28 @@ fn two_inputs_with_one_stem_are_refused_before_writing() {
         run.stderr
     );
     assert!(!dir.join("out").exists());
+    // Two permutations of one input whose values give one file name: another directory would
+    // not help, so the fix named is the values.
+    let run = luma_in(
+        &dir,
+        &[
+            "compile",
+            "a/k.luma",
+            "--spec-matrix",
+            "0=1e-3,1e+3",
+            "--out-dir",
+            "out",
+        ],
+        None,
+    )
+    .expect(2);
+    assert!(
+        run.stderr
+            .contains("write the `--spec-matrix` values so that they differ in letters or digits"),
+        "{}",
+        run.stderr
+    );
+    assert!(!dir.join("out").exists());
 }
 
 #[test]
