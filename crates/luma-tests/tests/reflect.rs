@@ -1088,7 +1088,8 @@ end
 
 /// Where reflection says the HLSL and MSL back ends put each resource is where their output
 /// puts it: `[[vk::binding(B, G)]] ... register(X, spaceG)` in HLSL (every resource is
-/// declared), `name [[class(index)]]` in the MSL entry points that use it, and the sizes buffer.
+/// declared), `name [[class(index)]]` in the MSL entry points that use it, and the sizes buffer;
+/// and that no two resources share a register or slot (an array of N takes N of them).
 #[test]
 fn hlsl_registers_and_msl_slots_match_the_outputs() {
     let mut failures = Vec::new();
@@ -1109,6 +1110,19 @@ fn hlsl_registers_and_msl_slots_match_the_outputs() {
         // output to check.
         if let Some(out) = hlsl.outputs.first() {
             let source = String::from_utf8_lossy(out.data.as_bytes()).into_owned();
+            failures.extend(overlaps(
+                &rel,
+                "HLSL register",
+                r.bindings.iter().map(|b| {
+                    let (class, index) = b.hlsl.register.split_at(1);
+                    (
+                        &b.name,
+                        format!("{class} space{}", b.hlsl.space),
+                        index.parse().unwrap(),
+                        b.hlsl.count,
+                    )
+                }),
+            ));
             for b in &r.bindings {
                 let vk = format!("[[vk::binding({}, {})]]", b.binding, b.group);
                 let reg = format!("register({}, space{})", b.hlsl.register, b.hlsl.space);
@@ -1127,6 +1141,22 @@ fn hlsl_registers_and_msl_slots_match_the_outputs() {
             continue;
         };
         let source = String::from_utf8_lossy(out.data.as_bytes()).into_owned();
+        failures.extend(overlaps(
+            &rel,
+            "MSL slot",
+            r.bindings
+                .iter()
+                .filter_map(|b| Some((&b.name, b.msl?)))
+                .chain(
+                    r.push_constants
+                        .iter()
+                        .filter_map(|p| Some((&p.name, p.msl?))),
+                )
+                .map(|(name, m)| {
+                    let class = serde_json::to_value(m.class).unwrap();
+                    (name, class.as_str().unwrap().to_string(), m.index, m.count)
+                }),
+        ));
         let slots = r
             .bindings
             .iter()
@@ -1165,6 +1195,30 @@ fn hlsl_registers_and_msl_slots_match_the_outputs() {
     }
     assert!(checked > 100, "only {checked} resources checked");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Every pair of `(name, class, first, count)` ranges of one class that share an index.
+fn overlaps<'a>(
+    rel: &str,
+    what: &str,
+    ranges: impl Iterator<Item = (&'a String, String, u32, u32)>,
+) -> Vec<String> {
+    let ranges: Vec<_> = ranges.collect();
+    let mut failures = Vec::new();
+    for (i, (a, class_a, first_a, count_a)) in ranges.iter().enumerate() {
+        for (b, class_b, first_b, count_b) in &ranges[i + 1..] {
+            if class_a == class_b
+                && first_a < &(first_b + count_b)
+                && first_b < &(first_a + count_a)
+            {
+                failures.push(format!(
+                    "{rel}: {what}s of `{a}` ({class_a} {first_a}, {count_a}) and `{b}` \
+                     ({class_b} {first_b}, {count_b}) overlap"
+                ));
+            }
+        }
+    }
+    failures
 }
 
 /// A module MSL cannot express (a geometry stage) has no Metal slots, and says so with `null`.
