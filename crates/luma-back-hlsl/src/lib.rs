@@ -39,7 +39,9 @@
 //!   Vulkan. Taken in (group, binding) order, the range starts at the binding or, where an
 //!   earlier array of the class and space reaches past it, just after that array, so ranges
 //!   never overlap and equal the bindings in a module without arrays. Reflection reports the
-//!   same ranges from the same function.
+//!   same ranges from the same function. Only globals the written functions use are declared
+//!   (as on every other target: what only entry points dropped by `--entry` used is left out);
+//!   registers are assigned over all of them, so the kept ones do not move.
 //! - **Storage buffers** are `ByteAddressBuffer` (read-only) or `RWByteAddressBuffer`, read
 //!   and written with explicit `Load`/`Store` at the std430 byte offsets of the layouter: this
 //!   is the only HLSL form whose offsets are exact on every compiler (structured buffers use

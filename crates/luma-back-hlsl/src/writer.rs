@@ -1,11 +1,11 @@
 //! The HLSL writer: module sections in order (types, constants, resources, helpers, functions
 //! and entry points), and the statement and expression emission of function bodies.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use luma_back::prec::{Prec, Side};
 use luma_back::text_expr::{infix, Expr};
-use luma_back::{else_if, else_if_folds, else_if_shape, CodeWriter, Namer};
+use luma_back::{else_if, else_if_folds, else_if_shape, CallGraph, CodeWriter, Namer};
 use luma_base::Handle;
 use luma_ir::layout::{LayoutKind, LayoutRule, Layouter};
 use luma_ir::{
@@ -233,6 +233,11 @@ pub struct Writer<'a> {
     num_workgroups_name: Option<String>,
     /// The register range of every bound global ([`crate::registers`]).
     registers: BTreeMap<Handle<GlobalVariable>, Register>,
+    /// The globals the written functions use: only these are declared, as every other target
+    /// does, so a resource that only entry points left out by `--entry` / `--stage` used (or
+    /// that nothing uses) is not in the output. Registers are still assigned over every bound
+    /// global, so they do not depend on which entry points are kept.
+    used_globals: BTreeSet<Handle<GlobalVariable>>,
 }
 
 /// Which values are computed from constants alone, at least one of them a specialization
@@ -446,6 +451,14 @@ impl<'a> Writer<'a> {
             helpers: Helpers::default(),
             num_workgroups_name: None,
             registers: crate::registers::assign_registers(module)?,
+            used_globals: {
+                let graph = CallGraph::new(module);
+                module
+                    .functions
+                    .handles()
+                    .flat_map(|f| graph.direct_globals(f).to_vec())
+                    .collect()
+            },
         };
         for (handle, global) in module.globals.iter() {
             let std140 = match global.space {
@@ -1031,6 +1044,9 @@ impl<'a> Writer<'a> {
     fn write_globals(&mut self, out: &mut CodeWriter) -> R<()> {
         let module = self.module;
         for (handle, global) in module.globals.iter() {
+            if !self.used_globals.contains(&handle) {
+                continue;
+            }
             let name = self
                 .global_names
                 .get(handle.index())

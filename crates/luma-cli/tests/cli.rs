@@ -684,6 +684,35 @@ fn hlsl_registers_of_arrays_do_not_overlap_and_reflection_reports_them() {
 }
 
 #[test]
+fn entry_drops_resources_only_other_entry_points_use_on_every_target() {
+    for target in ["hlsl", "glsl", "msl", "wgsl"] {
+        let text = luma(&[
+            "compile",
+            "entry_resources.luma",
+            "--entry",
+            "vs",
+            "-t",
+            target,
+            "-o",
+            "-",
+        ])
+        .expect(0)
+        .stdout();
+        assert!(
+            !text.contains("only_fs") && !text.contains("Sampler"),
+            "{target} keeps what only `fs` uses:\n{text}"
+        );
+    }
+    let both = luma(&["compile", "entry_resources.luma", "-t", "hlsl", "-o", "-"])
+        .expect(0)
+        .stdout();
+    assert!(
+        both.contains("Texture2D<float4> only_fs : register(t0, space0);"),
+        "{both}"
+    );
+}
+
+#[test]
 fn hlsl_and_msl_options() {
     // `num_workgroups` needs a constant buffer in HLSL.
     let run = luma(&["compile", "workgroups.luma", "-t", "hlsl", "-o", "-"]).expect(1);

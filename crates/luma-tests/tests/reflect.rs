@@ -1031,6 +1031,61 @@ end
     }
 }
 
+/// With `--entry`, a resource only the dropped entry points used is still listed (it is
+/// declared), with no stages, and no output declares it: the HLSL output, like the others,
+/// leaves it out, and what the kept entry point uses keeps the registers reflection reports.
+#[test]
+fn entry_selection_drops_resources_only_other_entry_points_use() {
+    let source = "
+uniform only_fs: [2]texture2D
+uniform s: sampler
+uniform tint: vec4
+@entry(vertex)
+function vs() -> (@builtin(position) p: vec4)
+	return { p = tint }
+end
+@entry(fragment)
+function fs() -> (c: vec4)
+	return { c = sample_level(only_fs[1], s, vec2(0.0), 0.0) }
+end
+";
+    let options = Options {
+        entry_point: Some("vs".to_string()),
+        ..Options::default()
+    };
+    let r = reflect_source("entries.luma", source, &options).unwrap().ir;
+    let stages: Vec<(&str, usize, &str)> = r
+        .bindings
+        .iter()
+        .map(|b| (b.name.as_str(), b.stages.len(), b.hlsl.register.as_str()))
+        .collect();
+    assert_eq!(
+        stages,
+        [("only_fs", 0, "t0"), ("s", 0, "s1"), ("tint", 1, "b2")]
+    );
+    let out = lumac::compile(
+        "entries.luma",
+        source,
+        &MemoryReader::default(),
+        &options,
+        &[Target::Hlsl, Target::Glsl, Target::Msl, Target::Wgsl],
+    );
+    assert!(out.success(), "{}", out.render(false));
+    for output in &out.outputs {
+        let text = String::from_utf8_lossy(output.data.as_bytes()).into_owned();
+        assert!(
+            !text.contains("only_fs") && !text.contains(" s "),
+            "{:?} declares what only `fs` uses:\n{text}",
+            output.target
+        );
+    }
+    let hlsl = String::from_utf8_lossy(out.outputs[0].data.as_bytes()).into_owned();
+    assert!(
+        hlsl.contains("[[vk::binding(2, 0)]] cbuffer tint_block : register(b2, space0)"),
+        "{hlsl}"
+    );
+}
+
 /// A source error comes back as diagnostics, not as a reflection.
 #[test]
 fn errors_are_diagnostics() {
@@ -1087,8 +1142,9 @@ end
 }
 
 /// Where reflection says the HLSL and MSL back ends put each resource is where their output
-/// puts it: `[[vk::binding(B, G)]] ... register(X, spaceG)` in HLSL (every resource is
-/// declared), `name [[class(index)]]` in the MSL entry points that use it, and the sizes buffer;
+/// puts it: `[[vk::binding(B, G)]] ... register(X, spaceG)` in HLSL (for every resource an
+/// entry point uses; the others are not declared), `name [[class(index)]]` in the MSL entry
+/// points that use it, and the sizes buffer;
 /// and that no two resources share a register or slot (an array of N takes N of them).
 #[test]
 fn hlsl_registers_and_msl_slots_match_the_outputs() {
@@ -1126,7 +1182,14 @@ fn hlsl_registers_and_msl_slots_match_the_outputs() {
             for b in &r.bindings {
                 let vk = format!("[[vk::binding({}, {})]]", b.binding, b.group);
                 let reg = format!("register({}, space{})", b.hlsl.register, b.hlsl.space);
-                if !source.lines().any(|l| l.contains(&vk) && l.contains(&reg)) {
+                if b.stages.is_empty() {
+                    if source.lines().any(|l| l.contains(&vk)) {
+                        failures.push(format!(
+                            "{rel}: HLSL declares `{}`, which no entry point uses",
+                            b.name
+                        ));
+                    }
+                } else if !source.lines().any(|l| l.contains(&vk) && l.contains(&reg)) {
                     failures.push(format!(
                         "{rel}: HLSL has no `{vk} ... {reg}` for `{}`",
                         b.name
