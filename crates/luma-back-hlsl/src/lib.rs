@@ -34,6 +34,14 @@
 //!   array strides, 2-row matrices) is declared as 32-bit words instead (whole `uint4`
 //!   registers and a tail vector, exactly the std430 size) and read at its std430 byte
 //!   offsets, as storage buffers are.
+//! - **Registers** ([`registers`]): each resource takes a range of its class (`b`, `t`, `u`,
+//!   `s`) as long as its element count, in `space` = group, with `[[vk::binding(b, g)]]` for
+//!   Vulkan. Taken in (group, binding) order, the range starts at the binding or, where an
+//!   earlier array of the class and space reaches past it, just after that array, so ranges
+//!   never overlap and equal the bindings in a module without arrays. Reflection reports the
+//!   same ranges from the same function. Only globals the written functions use are declared
+//!   (as on every other target: what only entry points dropped by `--entry` used is left out);
+//!   registers are assigned over all of them, so the kept ones do not move.
 //! - **Storage buffers** are `ByteAddressBuffer` (read-only) or `RWByteAddressBuffer`, read
 //!   and written with explicit `Load`/`Store` at the std430 byte offsets of the layouter: this
 //!   is the only HLSL form whose offsets are exact on every compiler (structured buffers use
@@ -87,6 +95,7 @@
 pub mod codes;
 mod groupshared;
 pub mod keywords;
+pub mod registers;
 mod repr;
 mod writer;
 
@@ -95,6 +104,7 @@ use std::fmt;
 use luma_base::Code;
 use luma_ir::{Module, ResourceBinding, ShaderStage};
 
+pub use registers::{assign_registers, Register, RegisterClass};
 pub use writer::{Writer, MAX_INLINE_DEPTH};
 
 /// Options of the HLSL back end.

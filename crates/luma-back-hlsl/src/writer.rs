@@ -1,11 +1,11 @@
 //! The HLSL writer: module sections in order (types, constants, resources, helpers, functions
 //! and entry points), and the statement and expression emission of function bodies.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use luma_back::prec::{Prec, Side};
 use luma_back::text_expr::{infix, Expr};
-use luma_back::{else_if, else_if_folds, else_if_shape, CodeWriter, Namer};
+use luma_back::{else_if, else_if_folds, else_if_shape, CallGraph, CodeWriter, Namer};
 use luma_base::Handle;
 use luma_ir::layout::{LayoutKind, LayoutRule, Layouter};
 use luma_ir::{
@@ -17,6 +17,7 @@ use luma_ir::{
 };
 
 use crate::keywords::RESERVED;
+use crate::registers::Register;
 use crate::repr::{Field, Repr, Reprs};
 use crate::{codes, EntryPointInfo, Error, HlslOutput, Options};
 
@@ -230,6 +231,13 @@ pub struct Writer<'a> {
     non_uniform_used: bool,
     helpers: Helpers,
     num_workgroups_name: Option<String>,
+    /// The register range of every bound global ([`crate::registers`]).
+    registers: BTreeMap<Handle<GlobalVariable>, Register>,
+    /// The globals the written functions use: only these are declared, as every other target
+    /// does, so a resource that only entry points left out by `--entry` / `--stage` used (or
+    /// that nothing uses) is not in the output. Registers are still assigned over every bound
+    /// global, so they do not depend on which entry points are kept.
+    used_globals: BTreeSet<Handle<GlobalVariable>>,
 }
 
 /// Which values are computed from constants alone, at least one of them a specialization
@@ -442,6 +450,15 @@ impl<'a> Writer<'a> {
             non_uniform_used: false,
             helpers: Helpers::default(),
             num_workgroups_name: None,
+            registers: crate::registers::assign_registers(module)?,
+            used_globals: {
+                let graph = CallGraph::new(module);
+                module
+                    .functions
+                    .handles()
+                    .flat_map(|f| graph.direct_globals(f).to_vec())
+                    .collect()
+            },
         };
         for (handle, global) in module.globals.iter() {
             let std140 = match global.space {
@@ -1027,6 +1044,9 @@ impl<'a> Writer<'a> {
     fn write_globals(&mut self, out: &mut CodeWriter) -> R<()> {
         let module = self.module;
         for (handle, global) in module.globals.iter() {
+            if !self.used_globals.contains(&handle) {
+                continue;
+            }
             let name = self
                 .global_names
                 .get(handle.index())
@@ -1035,12 +1055,11 @@ impl<'a> Writer<'a> {
             let vk = global
                 .binding
                 .map(|b| format!("[[vk::binding({}, {})]] ", b.binding, b.group));
-            let register = |class: char| {
-                global
-                    .binding
-                    .map(|b| format!(" : register({class}{}, space{})", b.binding, b.group))
-                    .unwrap_or_default()
-            };
+            let register = self
+                .registers
+                .get(&handle)
+                .map(|r| format!(" : register({}, space{})", r.name(), r.space))
+                .unwrap_or_default();
             match global.space {
                 AddressSpace::Uniform | AddressSpace::PushConstant => {
                     let block = self.namer.call(&format!("{}_block", global.name));
@@ -1055,7 +1074,7 @@ impl<'a> Writer<'a> {
                         format!(
                             "{}cbuffer {block}{} {{",
                             vk.unwrap_or_default(),
-                            register('b')
+                            register.clone()
                         )
                     };
                     if let Some(raw) = self.word_blocks.get(&handle) {
@@ -1074,14 +1093,13 @@ impl<'a> Writer<'a> {
                     out.close("};");
                 }
                 AddressSpace::Storage { access } => {
-                    let (kind, class) = match access {
-                        StorageAccess::Read => ("ByteAddressBuffer", 't'),
-                        StorageAccess::ReadWrite => ("RWByteAddressBuffer", 'u'),
+                    let kind = match access {
+                        StorageAccess::Read => "ByteAddressBuffer",
+                        StorageAccess::ReadWrite => "RWByteAddressBuffer",
                     };
                     out.line_fmt(format_args!(
-                        "{}{kind} {name}{};",
+                        "{}{kind} {name}{register};",
                         vk.unwrap_or_default(),
-                        register(class)
                     ));
                 }
                 AddressSpace::Handle => {
@@ -1090,32 +1108,24 @@ impl<'a> Writer<'a> {
                     } else {
                         (global.ty, Vec::new())
                     };
-                    let class = match self.ty(base)? {
-                        TypeInner::Sampler { .. } => 's',
-                        TypeInner::Image {
-                            class: ImageClass::Storage { format, .. },
-                            ..
-                        } => {
-                            // The texel format for Vulkan: DXC reads `vk::image_format`, glslang
-                            // `spv::format_*` (each warns about the other's attribute, hence
-                            // the `#if`: glslang does not define `__HLSL_VERSION`). Without it
-                            // both would guess a 32-bit format from the element type.
-                            let name = format.as_str().replace('_', "");
-                            out.line("#if defined(__HLSL_VERSION)");
-                            out.line_fmt(format_args!("[[vk::image_format(\"{name}\")]]"));
-                            out.line("#else");
-                            out.line_fmt(format_args!("[[spv::format_{name}]]"));
-                            out.line("#endif");
-                            'u'
-                        }
-                        _ => 't',
-                    };
+                    if let TypeInner::Image {
+                        class: ImageClass::Storage { format, .. },
+                        ..
+                    } = self.ty(base)?
+                    {
+                        // The texel format for Vulkan: DXC reads `vk::image_format`, glslang
+                        // `spv::format_*` (each warns about the other's attribute, hence
+                        // the `#if`: glslang does not define `__HLSL_VERSION`). Without it
+                        // both would guess a 32-bit format from the element type.
+                        let name = format.as_str().replace('_', "");
+                        out.line("#if defined(__HLSL_VERSION)");
+                        out.line_fmt(format_args!("[[vk::image_format(\"{name}\")]]"));
+                        out.line("#else");
+                        out.line_fmt(format_args!("[[spv::format_{name}]]"));
+                        out.line("#endif");
+                    }
                     let d = self.decl(global.ty, &name, false)?;
-                    out.line_fmt(format_args!(
-                        "{}{d}{};",
-                        vk.unwrap_or_default(),
-                        register(class)
-                    ));
+                    out.line_fmt(format_args!("{}{d}{register};", vk.unwrap_or_default()));
                 }
                 AddressSpace::Workgroup => {
                     let d = self.decl(global.ty, &name, false)?;

@@ -140,9 +140,13 @@ struct P {
   weights: [f32; 4],
 }
 global g0 "pc": P in push_constant
+const c0: i32 = 0
 fn fn0 "main"() {
   %0: ptr<push_constant, P> = global g0
+  %1: i32 = const c0
 body:
+  %2: ptr<push_constant, f32> = access %0, %1, %1
+  %3: f32 = load %2
   return
 }
 entry compute "main" = fn0 @workgroup_size(1, 1, 1)

@@ -670,6 +670,78 @@ fn spirv_version_sets_the_header() {
 }
 
 #[test]
+fn hlsl_registers_of_arrays_do_not_overlap_and_reflection_reports_them() {
+    let hlsl = luma(&["compile", "texture_arrays.luma", "-t", "hlsl", "-o", "-"])
+        .expect(0)
+        .stdout();
+    // `texs` takes t0..t3: `other` (binding 1) gets t4, the sampler keeps s2.
+    for line in [
+        "[[vk::binding(0, 0)]] Texture2D<float4> texs[4] : register(t0, space0);",
+        "[[vk::binding(1, 0)]] Texture2D<float4> other : register(t4, space0);",
+        "[[vk::binding(2, 0)]] SamplerState samp : register(s2, space0);",
+    ] {
+        assert!(hlsl.lines().any(|l| l == line), "no `{line}` in:\n{hlsl}");
+    }
+    let json = luma(&["reflect", "texture_arrays.luma"]).expect(0).stdout();
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let registers: Vec<(String, String, u64)> = json["bindings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                b["name"].as_str().unwrap().to_string(),
+                b["hlsl"]["register"].as_str().unwrap().to_string(),
+                b["hlsl"]["count"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        registers,
+        [
+            ("texs".to_string(), "t0".to_string(), 4),
+            ("other".to_string(), "t4".to_string(), 1),
+            ("samp".to_string(), "s2".to_string(), 1),
+        ]
+    );
+    // Metal's indices were already contiguous per class.
+    let msl = luma(&["compile", "texture_arrays.luma", "-t", "msl", "-o", "-"])
+        .expect(0)
+        .stdout();
+    assert!(msl.contains("texs [[texture(0)]]"), "{msl}");
+    assert!(msl.contains("other [[texture(4)]]"), "{msl}");
+}
+
+#[test]
+fn entry_drops_resources_only_other_entry_points_use_on_every_target() {
+    for target in ["hlsl", "glsl", "msl", "wgsl"] {
+        let text = luma(&[
+            "compile",
+            "entry_resources.luma",
+            "--entry",
+            "vs",
+            "-t",
+            target,
+            "-o",
+            "-",
+        ])
+        .expect(0)
+        .stdout();
+        assert!(
+            !text.contains("only_fs") && !text.contains("Sampler"),
+            "{target} keeps what only `fs` uses:\n{text}"
+        );
+    }
+    let both = luma(&["compile", "entry_resources.luma", "-t", "hlsl", "-o", "-"])
+        .expect(0)
+        .stdout();
+    assert!(
+        both.contains("Texture2D<float4> only_fs : register(t0, space0);"),
+        "{both}"
+    );
+}
+
+#[test]
 fn hlsl_and_msl_options() {
     // `num_workgroups` needs a constant buffer in HLSL.
     let run = luma(&["compile", "workgroups.luma", "-t", "hlsl", "-o", "-"]).expect(1);

@@ -1,7 +1,7 @@
 //! Building the [`Reflection`] of a verified IR module: entry points and their I/O from the entry
 //! functions, per-entry usage from [`luma_back::CallGraph`], layouts only from
-//! [`luma_ir::layout`], Metal slots from the MSL back end's [`MslBindingMap`] and HLSL registers by
-//! the rule the HLSL back end documents.
+//! [`luma_ir::layout`], Metal slots from the MSL back end's [`MslBindingMap`] and HLSL registers
+//! from the HLSL back end's own [`luma_back_hlsl::assign_registers`].
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -163,11 +163,19 @@ impl<'a> Builder<'a> {
             .collect();
         bound.sort();
 
+        // The HLSL back end's own assignment, so the two cannot disagree.
+        let registers = luma_back_hlsl::assign_registers(module).map_err(|e| err(e.message))?;
         let mut bindings = Vec::with_capacity(bound.len());
         let mut roots = Vec::new();
         for &(rb, handle) in &bound {
             let global = self.global(handle)?;
-            let binding = self.binding(global, rb, handle, msl)?;
+            let register = registers.get(&handle).copied().ok_or_else(|| {
+                err(format!(
+                    "bound global `{}` has no HLSL register",
+                    global.name
+                ))
+            })?;
+            let binding = self.binding(global, rb, handle, msl, register)?;
             if let Some(rule) = binding.layout {
                 roots.push((global.ty, rule));
             }
@@ -300,38 +308,33 @@ impl<'a> Builder<'a> {
         rb: ResourceBinding,
         handle: Handle<GlobalVariable>,
         msl: Option<&MslBindingMap>,
+        register: luma_back_hlsl::Register,
     ) -> Result<Binding, ReflectError> {
-        let (kind, descriptor_type, access, rule, hlsl_class) = match global.space {
+        let (kind, descriptor_type, access, rule) = match global.space {
             AddressSpace::Uniform => (
                 BindingKind::UniformBuffer,
                 DescriptorType::UniformBuffer,
                 Some(Access::Read),
                 Some(LayoutRule::Std140),
-                'b',
             ),
             AddressSpace::Storage { access } => {
-                let (access, class) = match access {
-                    StorageAccess::Read => (Access::Read, 't'),
-                    StorageAccess::ReadWrite => (Access::ReadWrite, 'u'),
+                let access = match access {
+                    StorageAccess::Read => Access::Read,
+                    StorageAccess::ReadWrite => Access::ReadWrite,
                 };
                 (
                     BindingKind::StorageBuffer,
                     DescriptorType::StorageBuffer,
                     Some(access),
                     Some(LayoutRule::Std430),
-                    class,
                 )
             }
             AddressSpace::Handle => {
                 let base = self.descriptor_element(global.ty)?.0;
                 match self.ty(base)? {
-                    TypeInner::Sampler { .. } => (
-                        BindingKind::Sampler,
-                        DescriptorType::Sampler,
-                        None,
-                        None,
-                        's',
-                    ),
+                    TypeInner::Sampler { .. } => {
+                        (BindingKind::Sampler, DescriptorType::Sampler, None, None)
+                    }
                     TypeInner::Image {
                         class: ImageClass::Storage { access, .. },
                         ..
@@ -344,14 +347,12 @@ impl<'a> Builder<'a> {
                             luma_ir::ImageAccess::ReadWrite => Access::ReadWrite,
                         }),
                         None,
-                        'u',
                     ),
                     TypeInner::Image { .. } => (
                         BindingKind::Texture,
                         DescriptorType::SampledImage,
                         Some(Access::Read),
                         None,
-                        't',
                     ),
                     _ => {
                         return Err(err(format!(
@@ -442,9 +443,9 @@ impl<'a> Builder<'a> {
             stages: self.stages_of(handle),
             msl: msl_slot,
             hlsl: HlslRegister {
-                register: format!("{hlsl_class}{}", rb.binding),
-                space: rb.group,
-                count,
+                register: register.name(),
+                space: register.space,
+                count: register.count,
             },
             non_uniform_index: self.non_uniform.contains(&handle),
         })
@@ -1032,6 +1033,13 @@ entry compute "main" = fn0 @workgroup_size(8, 1, 1)
         assert_eq!(tex.combined_id, samp.combined_id);
         assert_eq!(tex.combined_name.as_deref(), Some("albedo"));
         assert_eq!(tex.texture.unwrap().sample_type, SampleType::Depth);
+        // `layers` takes t0..t3 of space 2, so the texture on the next binding gets t4, as the
+        // HLSL output declares it; the sampler keeps its binding.
+        assert_eq!(
+            (tex.hlsl.register.as_str(), tex.hlsl.space, tex.hlsl.count),
+            ("t4", 2, 1)
+        );
+        assert_eq!(samp.hlsl.register, "s2");
         assert_eq!(
             (samp.kind, samp.comparison),
             (BindingKind::Sampler, Some(true))

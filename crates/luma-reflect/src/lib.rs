@@ -81,7 +81,10 @@
 //! - `hlsl`: `{ register, space, count }`: `register(b3, space1)` is `{ "register": "b3",
 //!   "space": 1 }`: `b` for uniform buffers, `t` for read-only storage buffers
 //!   (`ByteAddressBuffer`) and textures, `u` for read-write storage buffers
-//!   (`RWByteAddressBuffer`), `s` for samplers; the number is the binding, the space the group.
+//!   (`RWByteAddressBuffer`) and storage images, `s` for samplers; the space is the group and
+//!   `count` the registers it takes (an array of N takes N). The number is the binding unless an
+//!   array earlier in the same class and space pushed it further
+//!   ([`luma_back_hlsl::registers`] has the rule, which the HLSL output follows).
 //!
 //! Push constant: `name`, `type`, `struct_name`, `layout` (always `std430`), `size` (bytes, with
 //! trailing padding), `block` (as for bindings), `stages`, `msl` (its buffer slot), `hlsl` (the

@@ -222,3 +222,69 @@ fn corpus_through_hlsl() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     assert!(validated > 0);
 }
+
+/// Declares only what the written functions use, like every other target: a resource that only
+/// an entry point dropped by `--entry` used, or that nothing uses, is not in the output, and
+/// the kept resources keep the registers the whole source gives them.
+#[test]
+fn only_used_globals_are_declared() {
+    let source = "
+uniform unused: [2]texture2D
+uniform only_fs: texture2D
+uniform s: sampler
+uniform tint: vec4
+@entry(vertex)
+function vs() -> (@builtin(position) p: vec4)
+\treturn { p = tint }
+end
+@entry(fragment)
+function fs() -> (c: vec4)
+\treturn { c = sample_level(only_fs, s, vec2(0.0), 0.0) }
+end
+";
+    let hlsl = |entry: Option<&str>| {
+        let options = lumac::Options {
+            entry_point: entry.map(str::to_string),
+            ..lumac::Options::default()
+        };
+        let out = lumac::compile(
+            "entries.luma",
+            source,
+            &lumac::MemoryReader::default(),
+            &options,
+            &[lumac::Target::Hlsl],
+        );
+        assert!(out.success(), "{}", out.render(false));
+        String::from_utf8_lossy(out.outputs[0].data.as_bytes()).into_owned()
+    };
+    let all = hlsl(None);
+    assert!(!all.contains("unused"), "{all}");
+    // `unused` takes t0 and t1 all the same (registers follow the declarations).
+    assert!(
+        all.contains("Texture2D<float4> only_fs : register(t2, space0);"),
+        "{all}"
+    );
+    assert!(
+        all.contains("SamplerState s : register(s2, space0);"),
+        "{all}"
+    );
+    assert!(
+        all.contains("cbuffer tint_block : register(b3, space0)"),
+        "{all}"
+    );
+    let vs = hlsl(Some("vs"));
+    assert!(
+        !vs.contains("only_fs") && !vs.contains("SamplerState"),
+        "{vs}"
+    );
+    assert!(
+        vs.contains("cbuffer tint_block : register(b3, space0)"),
+        "{vs}"
+    );
+    let fs = hlsl(Some("fs"));
+    assert!(!fs.contains("tint_block"), "{fs}");
+    assert!(
+        fs.contains("Texture2D<float4> only_fs : register(t2, space0);"),
+        "{fs}"
+    );
+}

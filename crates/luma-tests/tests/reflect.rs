@@ -1031,6 +1031,61 @@ end
     }
 }
 
+/// With `--entry`, a resource only the dropped entry points used is still listed (it is
+/// declared), with no stages, and no output declares it: the HLSL output, like the others,
+/// leaves it out, and what the kept entry point uses keeps the registers reflection reports.
+#[test]
+fn entry_selection_drops_resources_only_other_entry_points_use() {
+    let source = "
+uniform only_fs: [2]texture2D
+uniform s: sampler
+uniform tint: vec4
+@entry(vertex)
+function vs() -> (@builtin(position) p: vec4)
+	return { p = tint }
+end
+@entry(fragment)
+function fs() -> (c: vec4)
+	return { c = sample_level(only_fs[1], s, vec2(0.0), 0.0) }
+end
+";
+    let options = Options {
+        entry_point: Some("vs".to_string()),
+        ..Options::default()
+    };
+    let r = reflect_source("entries.luma", source, &options).unwrap().ir;
+    let stages: Vec<(&str, usize, &str)> = r
+        .bindings
+        .iter()
+        .map(|b| (b.name.as_str(), b.stages.len(), b.hlsl.register.as_str()))
+        .collect();
+    assert_eq!(
+        stages,
+        [("only_fs", 0, "t0"), ("s", 0, "s1"), ("tint", 1, "b2")]
+    );
+    let out = lumac::compile(
+        "entries.luma",
+        source,
+        &MemoryReader::default(),
+        &options,
+        &[Target::Hlsl, Target::Glsl, Target::Msl, Target::Wgsl],
+    );
+    assert!(out.success(), "{}", out.render(false));
+    for output in &out.outputs {
+        let text = String::from_utf8_lossy(output.data.as_bytes()).into_owned();
+        assert!(
+            !text.contains("only_fs") && !text.contains(" s "),
+            "{:?} declares what only `fs` uses:\n{text}",
+            output.target
+        );
+    }
+    let hlsl = String::from_utf8_lossy(out.outputs[0].data.as_bytes()).into_owned();
+    assert!(
+        hlsl.contains("[[vk::binding(2, 0)]] cbuffer tint_block : register(b2, space0)"),
+        "{hlsl}"
+    );
+}
+
 /// A source error comes back as diagnostics, not as a reflection.
 #[test]
 fn errors_are_diagnostics() {
@@ -1087,8 +1142,10 @@ end
 }
 
 /// Where reflection says the HLSL and MSL back ends put each resource is where their output
-/// puts it: `[[vk::binding(B, G)]] ... register(X, spaceG)` in HLSL (every resource is
-/// declared), `name [[class(index)]]` in the MSL entry points that use it, and the sizes buffer.
+/// puts it: `[[vk::binding(B, G)]] ... register(X, spaceG)` in HLSL (for every resource an
+/// entry point uses; the others are not declared), `name [[class(index)]]` in the MSL entry
+/// points that use it, and the sizes buffer;
+/// and that no two resources share a register or slot (an array of N takes N of them).
 #[test]
 fn hlsl_registers_and_msl_slots_match_the_outputs() {
     let mut failures = Vec::new();
@@ -1109,10 +1166,30 @@ fn hlsl_registers_and_msl_slots_match_the_outputs() {
         // output to check.
         if let Some(out) = hlsl.outputs.first() {
             let source = String::from_utf8_lossy(out.data.as_bytes()).into_owned();
+            failures.extend(overlaps(
+                &rel,
+                "HLSL register",
+                r.bindings.iter().map(|b| {
+                    let (class, index) = b.hlsl.register.split_at(1);
+                    (
+                        &b.name,
+                        format!("{class} space{}", b.hlsl.space),
+                        index.parse().unwrap(),
+                        b.hlsl.count,
+                    )
+                }),
+            ));
             for b in &r.bindings {
                 let vk = format!("[[vk::binding({}, {})]]", b.binding, b.group);
                 let reg = format!("register({}, space{})", b.hlsl.register, b.hlsl.space);
-                if !source.lines().any(|l| l.contains(&vk) && l.contains(&reg)) {
+                if b.stages.is_empty() {
+                    if source.lines().any(|l| l.contains(&vk)) {
+                        failures.push(format!(
+                            "{rel}: HLSL declares `{}`, which no entry point uses",
+                            b.name
+                        ));
+                    }
+                } else if !source.lines().any(|l| l.contains(&vk) && l.contains(&reg)) {
                     failures.push(format!(
                         "{rel}: HLSL has no `{vk} ... {reg}` for `{}`",
                         b.name
@@ -1127,6 +1204,22 @@ fn hlsl_registers_and_msl_slots_match_the_outputs() {
             continue;
         };
         let source = String::from_utf8_lossy(out.data.as_bytes()).into_owned();
+        failures.extend(overlaps(
+            &rel,
+            "MSL slot",
+            r.bindings
+                .iter()
+                .filter_map(|b| Some((&b.name, b.msl?)))
+                .chain(
+                    r.push_constants
+                        .iter()
+                        .filter_map(|p| Some((&p.name, p.msl?))),
+                )
+                .map(|(name, m)| {
+                    let class = serde_json::to_value(m.class).unwrap();
+                    (name, class.as_str().unwrap().to_string(), m.index, m.count)
+                }),
+        ));
         let slots = r
             .bindings
             .iter()
@@ -1165,6 +1258,30 @@ fn hlsl_registers_and_msl_slots_match_the_outputs() {
     }
     assert!(checked > 100, "only {checked} resources checked");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Every pair of `(name, class, first, count)` ranges of one class that share an index.
+fn overlaps<'a>(
+    rel: &str,
+    what: &str,
+    ranges: impl Iterator<Item = (&'a String, String, u32, u32)>,
+) -> Vec<String> {
+    let ranges: Vec<_> = ranges.collect();
+    let mut failures = Vec::new();
+    for (i, (a, class_a, first_a, count_a)) in ranges.iter().enumerate() {
+        for (b, class_b, first_b, count_b) in &ranges[i + 1..] {
+            if class_a == class_b
+                && first_a < &(first_b + count_b)
+                && first_b < &(first_a + count_a)
+            {
+                failures.push(format!(
+                    "{rel}: {what}s of `{a}` ({class_a} {first_a}, {count_a}) and `{b}` \
+                     ({class_b} {first_b}, {count_b}) overlap"
+                ));
+            }
+        }
+    }
+    failures
 }
 
 /// A module MSL cannot express (a geometry stage) has no Metal slots, and says so with `null`.

@@ -25,10 +25,10 @@ struct Push_std430 {
 };
 [[vk::binding(0, 0)]] Texture2D<float4> albedo_maps[8] : register(t0, space0);
 [[vk::binding(1, 0)]] SamplerState samplers[2] : register(s1, space0);
-[[vk::binding(2, 0)]] Texture2D<float4> detail_maps_tex[4] : register(t2, space0);
+[[vk::binding(2, 0)]] Texture2D<float4> detail_maps_tex[4] : register(t8, space0);
 [[vk::binding(3, 0)]] SamplerState detail_maps_samp[4] : register(s3, space0);
-[[vk::binding(4, 0)]] Texture2D<uint4> id_maps[2] : register(t4, space0);
-[[vk::binding(5, 0)]] ByteAddressBuffer material_table : register(t5, space0);
+[[vk::binding(4, 0)]] Texture2D<uint4> id_maps[2] : register(t12, space0);
+[[vk::binding(5, 0)]] ByteAddressBuffer material_table : register(t14, space0);
 #if defined(__HLSL_VERSION)
 [[vk::image_format("rgba8")]]
 #else
@@ -40,7 +40,7 @@ struct Push_std430 {
 #else
 [[spv::format_r32f]]
 #endif
-[[vk::binding(7, 0)]] RWTexture2D<float4> heights[4] : register(u7, space0);
+[[vk::binding(7, 0)]] RWTexture2D<float4> heights[4] : register(u10, space0);
 
 // Element count of the runtime-sized array of `material_table` (offset 0, stride 4).
 uint luma_length_material_table() {
