@@ -2483,9 +2483,14 @@ impl<'a> Writer<'a> {
             ValueDef::Op(Op::AccessChain { base, indices, .. }) => {
                 let non_uniform =
                     luma_ir::proc::non_uniform_access(&self.module.types, func, ptr).is_some();
+                let (end, _) = luma_ir::proc::pointer_parts(&self.module.types, value.ty)
+                    .ok_or_else(|| Error::invalid("an access chain that is not a pointer"))?;
                 let mut place = self.place(ctx, *base, depth + 1)?;
-                for index in indices {
-                    place = self.step(ctx, place, *index, non_uniform)?;
+                let mut rest = indices.as_slice();
+                while !rest.is_empty() {
+                    let (next, taken) = self.step(ctx, place, rest, end, non_uniform)?;
+                    place = next;
+                    rest = rest.get(taken..).unwrap_or_default();
                 }
                 Ok(place)
             }
@@ -2493,19 +2498,31 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// One access-chain step; `non_uniform` (an index into an array of resources that may
-    /// differ between invocations) wraps a dynamic array index in `NonUniformResourceIndex`.
+    /// The access-chain steps that `indices` (not empty) start with: one index, or two for a
+    /// component of a matrix column. `end` is the type the whole chain reaches, which is the
+    /// type of a vector component or of a column the chain ends at. Neither is looked up in
+    /// the type arena: it holds only the types that values and variables use, and a column
+    /// reached only on the way to one of its components is not one of them (the verifier
+    /// compares such steps structurally). `non_uniform` (an index into an array of resources
+    /// that may differ between invocations) wraps a dynamic array index in
+    /// `NonUniformResourceIndex`. Returns the place and how many indices it took.
     fn step(
         &mut self,
         ctx: &mut FnCtx<'_>,
         place: Place,
-        index: Handle<Value>,
+        indices: &[Handle<Value>],
+        end: Handle<Type>,
         non_uniform: bool,
-    ) -> R<Place> {
+    ) -> R<(Place, usize)> {
+        let (index, component) = match indices {
+            [index] => (*index, None),
+            [index, next, ..] => (*index, Some(*next)),
+            [] => return Err(Error::invalid("an access chain without indices")),
+        };
         match place {
             Place::Typed { expr, ty, repr } => {
                 let inner = self.ty(ty)?;
-                let (next_ty, access, next_repr) = match inner {
+                let (next_ty, access, next_repr, taken) = match inner {
                     TypeInner::Struct { members } => {
                         let i = self
                             .const_index(ctx, index)
@@ -2529,7 +2546,7 @@ impl<'a> Writer<'a> {
                                 .unwrap_or(Repr::Plain),
                             _ => Repr::Plain,
                         };
-                        (m.ty, self.part_access(ty, i)?, next)
+                        (m.ty, self.part_access(ty, i)?, next, 1)
                     }
                     TypeInner::Array { base, size } => {
                         let n = match size {
@@ -2545,53 +2562,36 @@ impl<'a> Writer<'a> {
                             Repr::Array(inner) => (**inner).clone(),
                             _ => Repr::Plain,
                         };
-                        (*base, format!("[{i}]"), next)
+                        (*base, format!("[{i}]"), next, 1)
                     }
-                    TypeInner::Vector { size, scalar } => {
-                        let access = match self.const_index(ctx, index) {
-                            Some(c) if c < size.count() => format!(".{}", vector_letter(c)),
-                            _ => format!("[{}]", self.index(ctx, index, Some(size.count()))?.text),
-                        };
-                        let scalar_ty = self
-                            .module
-                            .types
-                            .find(&Type {
-                                name: None,
-                                inner: TypeInner::Scalar(*scalar),
-                            })
-                            .ok_or_else(|| Error::invalid("missing component type"))?;
-                        (scalar_ty, access, Repr::Plain)
+                    TypeInner::Vector { size, .. } => {
+                        let access = self.component_access(ctx, index, size.count())?;
+                        (end, access, Repr::Plain, 1)
                     }
-                    TypeInner::Matrix {
-                        columns,
-                        rows,
-                        scalar,
-                    } => {
+                    TypeInner::Matrix { columns, rows, .. } => {
                         let i = self.index(ctx, index, Some(columns.count()))?.text;
-                        let column = self
-                            .module
-                            .types
-                            .find(&Type {
-                                name: None,
-                                inner: TypeInner::Vector {
-                                    size: *rows,
-                                    scalar: *scalar,
-                                },
-                            })
-                            .ok_or_else(|| Error::invalid("missing column type"))?;
-                        let next = match repr {
-                            Repr::Mat4 { rows, .. } => Repr::Vec4 { count: rows },
-                            _ => Repr::Plain,
-                        };
-                        (column, format!("[{i}]"), next)
+                        match component {
+                            Some(c) => {
+                                let access = self.component_access(ctx, c, rows.count())?;
+                                (end, format!("[{i}]{access}"), Repr::Plain, 2)
+                            }
+                            None => {
+                                let next = match repr {
+                                    Repr::Mat4 { rows, .. } => Repr::Vec4 { count: rows },
+                                    _ => Repr::Plain,
+                                };
+                                (end, format!("[{i}]"), next, 1)
+                            }
+                        }
                     }
                     _ => return Err(Error::invalid("access chain into a non-composite")),
                 };
-                Ok(Place::Typed {
+                let place = Place::Typed {
                     expr: format!("{expr}{access}"),
                     ty: next_ty,
                     repr: next_repr,
-                })
+                };
+                Ok((place, taken))
             }
             Place::Bytes {
                 buffer,
@@ -2601,7 +2601,7 @@ impl<'a> Writer<'a> {
             } => {
                 let inner = self.ty(ty)?;
                 let kind = self.bytes_kind(global, ty)?;
-                let (next_ty, stride, n): (Handle<Type>, u32, Option<u32>) = match (inner, &kind) {
+                match (inner, &kind) {
                     (TypeInner::Struct { members }, LayoutKind::Struct { offsets }) => {
                         let i = self
                             .const_index(ctx, index)
@@ -2614,21 +2614,29 @@ impl<'a> Writer<'a> {
                             .get(i)
                             .copied()
                             .ok_or_else(|| Error::invalid("bad member index"))?;
-                        return Ok(Place::Bytes {
+                        let place = Place::Bytes {
                             buffer,
                             global,
                             offset: offset.plus(off),
                             ty: m.ty,
-                        });
+                        };
+                        Ok((place, 1))
                     }
-                    (TypeInner::Array { base, size }, LayoutKind::Array { stride }) => (
-                        *base,
-                        *stride,
-                        match size {
+                    (TypeInner::Array { base, size }, LayoutKind::Array { stride }) => {
+                        let n = match size {
                             ArraySize::Constant(n) => Some(*n),
                             ArraySize::Runtime => None,
-                        },
-                    ),
+                        };
+                        let (base, stride) = (*base, *stride);
+                        let offset = self.byte_index(ctx, global, offset, index, stride, n)?;
+                        let place = Place::Bytes {
+                            buffer,
+                            global,
+                            offset,
+                            ty: base,
+                        };
+                        Ok((place, 1))
+                    }
                     (
                         TypeInner::Matrix {
                             columns,
@@ -2636,71 +2644,93 @@ impl<'a> Writer<'a> {
                             scalar,
                         },
                         LayoutKind::Matrix { column_stride },
-                    ) => (
-                        self.module
-                            .types
-                            .find(&Type {
-                                name: None,
-                                inner: TypeInner::Vector {
-                                    size: *rows,
-                                    scalar: *scalar,
-                                },
-                            })
-                            .ok_or_else(|| Error::invalid("missing column type"))?,
-                        *column_stride,
-                        Some(columns.count()),
-                    ),
-                    (TypeInner::Vector { size, scalar }, _) => (
-                        self.module
-                            .types
-                            .find(&Type {
-                                name: None,
-                                inner: TypeInner::Scalar(*scalar),
-                            })
-                            .ok_or_else(|| Error::invalid("missing component type"))?,
-                        u32::from(scalar.width),
-                        Some(size.count()),
-                    ),
-                    _ => return Err(Error::invalid("access chain into a non-composite")),
-                };
-                if let Some(c) = self.const_index(ctx, index) {
-                    if n.is_none_or(|n| c < n) {
-                        return Ok(Place::Bytes {
+                    ) => {
+                        let (columns, rows, width) =
+                            (columns.count(), rows.count(), u32::from(scalar.width));
+                        let column_stride = *column_stride;
+                        let mut offset = self.byte_index(
+                            ctx,
+                            global,
+                            offset,
+                            index,
+                            column_stride,
+                            Some(columns),
+                        )?;
+                        let mut taken = 1;
+                        if let Some(c) = component {
+                            offset = self.byte_index(ctx, global, offset, c, width, Some(rows))?;
+                            taken = 2;
+                        }
+                        let place = Place::Bytes {
                             buffer,
                             global,
-                            offset: offset.plus(c.wrapping_mul(stride)),
-                            ty: next_ty,
-                        });
+                            offset,
+                            ty: end,
+                        };
+                        Ok((place, taken))
                     }
+                    (TypeInner::Vector { size, scalar }, _) => {
+                        let (n, width) = (size.count(), u32::from(scalar.width));
+                        let offset = self.byte_index(ctx, global, offset, index, width, Some(n))?;
+                        let place = Place::Bytes {
+                            buffer,
+                            global,
+                            offset,
+                            ty: end,
+                        };
+                        Ok((place, 1))
+                    }
+                    _ => Err(Error::invalid("access chain into a non-composite")),
                 }
-                let i = match n {
-                    Some(n) => self.index(ctx, index, Some(n))?,
-                    None => {
-                        let e = self.expr(ctx, index, 0)?;
-                        let u = self.as_uint(ctx, index, &e)?;
-                        if self.options.bounds_checks {
-                            let len = self.array_length_helper(global)?;
-                            Expr::atom(format!("min({}, {len}() - 1u)", u.text))
-                        } else {
-                            u
-                        }
-                    }
-                };
-                let term = if stride == 1 {
-                    i.text
-                } else {
-                    format!("{} * {stride}u", i.at(Prec::Multiplicative, Side::Left))
-                };
-                let mut offset = offset;
-                offset.terms.push(term);
-                Ok(Place::Bytes {
-                    buffer,
-                    global,
-                    offset,
-                    ty: next_ty,
-                })
             }
         }
+    }
+
+    /// `.y` for constant component `index` of a vector of `n` components, else `[i]`.
+    fn component_access(&mut self, ctx: &mut FnCtx<'_>, index: Handle<Value>, n: u32) -> R<String> {
+        Ok(match self.const_index(ctx, index) {
+            Some(c) if c < n => format!(".{}", vector_letter(c)),
+            _ => format!("[{}]", self.index(ctx, index, Some(n))?.text),
+        })
+    }
+
+    /// `offset` moved to element `index` of `n` (`None`: a runtime-sized array of buffer
+    /// `global`) elements `stride` bytes apart.
+    fn byte_index(
+        &mut self,
+        ctx: &mut FnCtx<'_>,
+        global: Handle<GlobalVariable>,
+        offset: Offset,
+        index: Handle<Value>,
+        stride: u32,
+        n: Option<u32>,
+    ) -> R<Offset> {
+        if let Some(c) = self.const_index(ctx, index) {
+            if n.is_none_or(|n| c < n) {
+                return Ok(offset.plus(c.wrapping_mul(stride)));
+            }
+        }
+        let i = match n {
+            Some(n) => self.index(ctx, index, Some(n))?,
+            None => {
+                let e = self.expr(ctx, index, 0)?;
+                let u = self.as_uint(ctx, index, &e)?;
+                if self.options.bounds_checks {
+                    let len = self.array_length_helper(global)?;
+                    Expr::atom(format!("min({}, {len}() - 1u)", u.text))
+                } else {
+                    u
+                }
+            }
+        };
+        let term = if stride == 1 {
+            i.text
+        } else {
+            format!("{} * {stride}u", i.at(Prec::Multiplicative, Side::Left))
+        };
+        let mut offset = offset;
+        offset.terms.push(term);
+        Ok(offset)
     }
 
     /// The expression reading a place, or `None` when it takes statements (structs and arrays

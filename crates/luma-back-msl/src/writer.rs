@@ -2108,13 +2108,6 @@ impl ScalarKindOf for TypeInner {
 // Memory
 
 impl<'a> Writer<'a> {
-    fn find_type(&self, inner: TypeInner) -> R<Handle<Type>> {
-        self.module
-            .types
-            .find(&Type { name: None, inner })
-            .ok_or_else(|| Error::invalid("missing component type"))
-    }
-
     /// Where pointer `ptr` points.
     fn place(&mut self, ctx: &mut FnCtx<'_>, ptr: Handle<Value>, depth: usize) -> R<Place> {
         if depth > MAX_NESTING {
@@ -2160,9 +2153,14 @@ impl<'a> Writer<'a> {
             // an array of textures or samplers that differs between threads (MSL 2.4, 2.12
             // "Arrays of textures and samplers" has no uniformity rule and no marker exists).
             ValueDef::Op(Op::AccessChain { base, indices, .. }) => {
+                let (end, _) = luma_ir::proc::pointer_parts(&self.module.types, value.ty)
+                    .ok_or_else(|| Error::invalid("an access chain that is not a pointer"))?;
                 let mut place = self.place(ctx, *base, depth + 1)?;
-                for index in indices {
-                    place = self.step(ctx, place, *index)?;
+                let mut rest = indices.as_slice();
+                while !rest.is_empty() {
+                    let (next, taken) = self.step(ctx, place, rest, end)?;
+                    place = next;
+                    rest = rest.get(taken..).unwrap_or_default();
                 }
                 Ok(place)
             }
@@ -2231,11 +2229,27 @@ impl<'a> Writer<'a> {
         })
     }
 
-    /// One access-chain step.
-    fn step(&mut self, ctx: &mut FnCtx<'_>, place: Place, index: Handle<Value>) -> R<Place> {
+    /// The access-chain steps that `indices` (not empty) start with: one index, or two for a
+    /// component of a matrix column. `end` is the type the whole chain reaches, which is the
+    /// type of a vector component or of a column the chain ends at. Neither is looked up in
+    /// the type arena: it holds only the types that values and variables use, and a column
+    /// reached only on the way to one of its components is not one of them (the verifier
+    /// compares such steps structurally). Returns the place and how many indices it took.
+    fn step(
+        &mut self,
+        ctx: &mut FnCtx<'_>,
+        place: Place,
+        indices: &[Handle<Value>],
+        end: Handle<Type>,
+    ) -> R<(Place, usize)> {
+        let (index, component) = match indices {
+            [index] => (*index, None),
+            [index, next, ..] => (*index, Some(*next)),
+            [] => return Err(Error::invalid("an access chain without indices")),
+        };
         let Place { expr, ty, repr } = place;
         let inner = self.ty(ty)?;
-        let (next_ty, access, next_repr) = match inner {
+        let (next_ty, access, next_repr, taken) = match inner {
             TypeInner::Struct { members } => {
                 let i = self
                     .const_index(ctx, index)
@@ -2247,6 +2261,7 @@ impl<'a> Writer<'a> {
                     m.ty,
                     self.part_access(ty, i)?,
                     self.member_repr(&repr, i as usize),
+                    1,
                 )
             }
             TypeInner::Array { base, size } => {
@@ -2267,41 +2282,43 @@ impl<'a> Writer<'a> {
                     Repr::Array(inner) => (**inner).clone(),
                     _ => Repr::Plain,
                 };
-                (*base, format!("[{i}]"), next)
+                (*base, format!("[{i}]"), next, 1)
             }
-            TypeInner::Vector { size, scalar } => {
-                let access = match self.const_index(ctx, index) {
-                    Some(c) if c < size.count() => format!(".{}", vector_letter(c)),
-                    _ => format!("[{}]", self.index(ctx, index, Some(size.count()))?.text),
-                };
-                (
-                    self.find_type(TypeInner::Scalar(*scalar))?,
-                    access,
-                    Repr::Plain,
-                )
+            TypeInner::Vector { size, .. } => {
+                let access = self.component_access(ctx, index, size.count())?;
+                (end, access, Repr::Plain, 1)
             }
-            TypeInner::Matrix {
-                columns,
-                rows,
-                scalar,
-            } => {
+            TypeInner::Matrix { columns, rows, .. } => {
                 let i = self.index(ctx, index, Some(columns.count()))?.text;
-                let column = self.find_type(TypeInner::Vector {
-                    size: *rows,
-                    scalar: *scalar,
-                })?;
-                let next = match repr {
-                    Repr::Cols { rows, .. } => Repr::Vec4 { count: rows },
-                    _ => Repr::Plain,
-                };
-                (column, format!("[{i}]"), next)
+                match component {
+                    Some(c) => {
+                        let access = self.component_access(ctx, c, rows.count())?;
+                        (end, format!("[{i}]{access}"), Repr::Plain, 2)
+                    }
+                    None => {
+                        let next = match repr {
+                            Repr::Cols { rows, .. } => Repr::Vec4 { count: rows },
+                            _ => Repr::Plain,
+                        };
+                        (end, format!("[{i}]"), next, 1)
+                    }
+                }
             }
             _ => return Err(Error::invalid("access chain into a non-composite")),
         };
-        Ok(Place {
+        let place = Place {
             expr: format!("{expr}{access}"),
             ty: next_ty,
             repr: next_repr,
+        };
+        Ok((place, taken))
+    }
+
+    /// `.y` for constant component `index` of a vector of `n` components, else `[i]`.
+    fn component_access(&mut self, ctx: &mut FnCtx<'_>, index: Handle<Value>, n: u32) -> R<String> {
+        Ok(match self.const_index(ctx, index) {
+            Some(c) if c < n => format!(".{}", vector_letter(c)),
+            _ => format!("[{}]", self.index(ctx, index, Some(n))?.text),
         })
     }
 

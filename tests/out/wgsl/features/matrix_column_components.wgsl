@@ -1,0 +1,73 @@
+struct mat2x2f_std140 {
+    @size(16) c0: vec2f,
+    @size(16) c1: vec2f,
+}
+
+struct Mats {
+    m2: mat2x2f,
+    m3: mat3x3f,
+    m4: mat4x4f,
+    m2x3: mat2x3f,
+    i: i32,
+}
+
+struct Mats_std140 {
+    m2: mat2x2f_std140,
+    m3: mat3x3f,
+    m4: mat4x4f,
+    m2x3: mat2x3f,
+    i: i32,
+}
+
+struct Small {
+    m2: mat2x2f,
+    m3: mat3x3f,
+    m2x3: mat2x3f,
+    i: i32,
+}
+
+@group(0) @binding(0) var<uniform> u: Mats_std140;
+@group(0) @binding(1) var<uniform> bare: mat3x3f;
+var<immediate> pc: Small;
+@group(0) @binding(2) var<storage, read_write> b: array<Mats>;
+@group(0) @binding(3) var<storage, read_write> tall: array<mat4x3f>;
+@group(0) @binding(4) var<storage, read_write> result: array<f32>;
+var<workgroup> s2: mat2x2f;
+var<workgroup> s3: mat3x3f;
+var<workgroup> s4: mat4x4f;
+var<workgroup> s2x3: mat2x3f;
+
+@compute @workgroup_size(1, 1, 1)
+fn main() {
+    var l: mat3x3f;
+    let i = u.i;
+    let j = pc.i;
+    result[0u] = u.m2.c1.y + u.m3[2u].x + u.m4[3u].w + u.m2x3[1u].z + bare[1u].y;
+    result[1u] = mat2x2f(u.m2.c0, u.m2.c1)[i].x + u.m3[i][i] + u.m4[1u][i] + u.m2x3[i].y + bare[i].z;
+    result[2u] = pc.m2[0u].y + pc.m3[1u].z + pc.m2x3[j].z + pc.m3[j].x;
+    b[i].m2[1u].x = 1.0f;
+    b[i].m3[i].z = 2.0f;
+    b[0u].m4[2u][i] = 3.0f;
+    let t = b[i].m2x3[0u].z;
+    let t_1 = b[1u].m4[i].w;
+    b[j].m2x3[1u].y = t + t_1;
+    let t_2 = tall[j][i].y;
+    let t_3 = tall[0u][2u].x;
+    tall[i][3u].z = t_2 + t_3;
+    tall[0u][i][j] = 7.0f;
+    s2[1u].y = u.m2.c0.x;
+    s3[i].z = u.m3[1u].z;
+    s4[2u][i] = 4.0f;
+    s2x3[0u].z = 5.0f;
+    workgroupBarrier();
+    let t_4 = s2[1u].y;
+    let t_5 = s3[i].z;
+    let t_6 = s4[2u][j];
+    let t_7 = s2x3[i].z;
+    result[3u] = t_4 + t_5 + t_6 + t_7;
+    l = u.m3;
+    l[i].y = 6.0f;
+    let t_8 = l[j].y;
+    let t_9 = l[2u].z;
+    result[4u] = t_8 + t_9;
+}
