@@ -915,8 +915,10 @@ impl<'a> Checker<'a> {
         };
         let tty = self.expr_ty(tex_e);
         if self.is_error(tty) {
+            // Checked as texture builtin arguments, so the sampler among them is not reported
+            // as a value that cannot be used.
             for a in rest {
-                self.expr(*a, None);
+                self.expr_mode(*a, None, Mode::Ref);
             }
             return fail(self);
         }

@@ -508,54 +508,51 @@ impl Parser<'_, '_> {
 
     /// Reports the nesting limit once per top-level declaration.
     fn nesting_error(&mut self, span: Span, what: &str) {
-        if self.limit_reported {
-            self.recovering = true;
-            return;
-        }
-        self.limit_reported = true;
-        self.recovering = true;
-        self.diags.push(
-            Diagnostic::error(
-                codes::NESTING_TOO_DEEP,
-                span,
-                format!("{what} nested too deeply"),
-            )
-            .with_primary_label(format!("more than {} levels of nesting", self.limit))
-            .with_note(format!(
-                "Luma accepts at most {} nested levels of expressions, types or blocks",
-                self.limit
-            )),
-        );
+        let d = Diagnostic::error(
+            codes::NESTING_TOO_DEEP,
+            span,
+            format!("{what} nested too deeply"),
+        )
+        .with_primary_label(format!("more than {} levels of nesting", self.limit))
+        .with_note(format!(
+            "Luma accepts at most {} nested levels of expressions, types or blocks",
+            self.limit
+        ));
+        self.limit_error(d);
     }
 
     /// An expression deeper than `Limits::expression_depth` without being nested too deeply: a
     /// very long operator chain. Reported like [`Parser::nesting_error`], once per declaration.
     fn expression_depth_error(&mut self, span: Span) {
-        if self.limit_reported {
-            self.recovering = true;
-            return;
-        }
-        self.limit_reported = true;
-        self.recovering = true;
-        self.diags.push(
-            Diagnostic::error(
-                codes::NESTING_TOO_DEEP,
-                span,
-                "expression too deep: its operator chain is too long",
-            )
-            .with_primary_label(format!(
-                "more than {} operators deep",
-                self.expression_limit
-            ))
-            .with_note(format!(
-                "Luma accepts expressions at most {} operators deep (a chain `a + b + ...` of n \
-                 operands is n - 1 deep)",
-                self.expression_limit
-            ))
-            .with_help(
-                "sum the chain in parts: `let part1 = ...` for a few thousand operands at a time",
-            ),
+        let d = Diagnostic::error(
+            codes::NESTING_TOO_DEEP,
+            span,
+            "expression too deep: its operator chain is too long",
+        )
+        .with_primary_label(format!(
+            "more than {} operators deep",
+            self.expression_limit
+        ))
+        .with_note(format!(
+            "Luma accepts expressions at most {} operators deep (a chain `a + b + ...` of n \
+             operands is n - 1 deep)",
+            self.expression_limit
+        ))
+        .with_help(
+            "sum the chain in parts: `let part1 = ...` for a few thousand operands at a time",
         );
+        self.limit_error(d);
+    }
+
+    /// Reports a limit error, the first of the current top-level declaration only, and
+    /// recovers either way.
+    #[cold]
+    fn limit_error(&mut self, d: Diagnostic) {
+        self.recovering = true;
+        if !self.limit_reported {
+            self.limit_reported = true;
+            self.diags.push(d);
+        }
     }
 
     // ---------------------------------------------------------------------------------------
