@@ -14,8 +14,7 @@ pub(crate) const LIMIT: u64 = 32 * 1024;
 
 /// An error for the first compute entry point whose `shared` variables (its own and its
 /// callees') need more than [`LIMIT`] bytes as HLSL declares them.
-pub(crate) fn check(module: &Module) -> Result<(), Error> {
-    let graph = CallGraph::new(module);
+pub(crate) fn check(module: &Module, graph: &CallGraph) -> Result<(), Error> {
     for entry in &module.entry_points {
         let mut total = 0u64;
         for g in graph.reachable_globals(entry.function) {

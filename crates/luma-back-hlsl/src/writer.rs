@@ -238,6 +238,8 @@ pub struct Writer<'a> {
     /// that nothing uses) is not in the output. Registers are still assigned over every bound
     /// global, so they do not depend on which entry points are kept.
     used_globals: BTreeSet<Handle<GlobalVariable>>,
+    /// The module's call graph (which globals each function uses).
+    graph: CallGraph,
 }
 
 /// Which values are computed from constants alone, at least one of them a specialization
@@ -427,6 +429,7 @@ impl<'a> Writer<'a> {
             .iter()
             .map(|(_, f)| namer.call(&f.name))
             .collect();
+        let graph = CallGraph::new(module);
         let mut writer = Writer {
             module,
             options,
@@ -451,14 +454,12 @@ impl<'a> Writer<'a> {
             helpers: Helpers::default(),
             num_workgroups_name: None,
             registers: crate::registers::assign_registers(module)?,
-            used_globals: {
-                let graph = CallGraph::new(module);
-                module
-                    .functions
-                    .handles()
-                    .flat_map(|f| graph.direct_globals(f).to_vec())
-                    .collect()
-            },
+            used_globals: module
+                .functions
+                .handles()
+                .flat_map(|f| graph.direct_globals(f).to_vec())
+                .collect(),
+            graph,
         };
         for (handle, global) in module.globals.iter() {
             let std140 = match global.space {
@@ -525,7 +526,7 @@ impl<'a> Writer<'a> {
     /// Writes the whole source.
     pub fn write(mut self) -> R<HlslOutput> {
         let module = self.module;
-        crate::groupshared::check(module)?;
+        crate::groupshared::check(module, &self.graph)?;
         let mut entry_points = Vec::new();
         for ep in &module.entry_points {
             let prefix = match ep.stage {

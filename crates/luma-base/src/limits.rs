@@ -28,6 +28,18 @@ pub struct Limits {
     pub max_diagnostics: usize,
 }
 
+impl Limits {
+    /// How deep the passes after the parser follow a typed expression tree before giving up (a
+    /// guard: the parser bounds Luma source by [`Limits::expression_depth`] and
+    /// [`Limits::nesting_depth`] first). The typed tree may be a few levels deeper than the
+    /// syntax tree (conversions and splats the checker inserts), hence the margin.
+    pub fn typed_expression_depth(&self) -> u32 {
+        self.expression_depth
+            .max(self.nesting_depth)
+            .saturating_mul(4)
+    }
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {

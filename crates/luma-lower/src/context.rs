@@ -156,15 +156,4 @@ impl<'a> ModuleCtx<'a> {
     pub fn depth_limit(&self) -> u32 {
         self.options.limits.nesting_depth.saturating_add(16)
     }
-
-    /// The deepest expression tree the lowering follows before giving up with `E0803`: an
-    /// operator chain is as deep as it is long (`Limits::expression_depth`), and the typed tree
-    /// may be a little deeper than the syntax tree (conversions the checker inserted).
-    pub fn expression_depth_limit(&self) -> u32 {
-        let limits = &self.options.limits;
-        limits
-            .expression_depth
-            .max(limits.nesting_depth)
-            .saturating_mul(2)
-    }
 }

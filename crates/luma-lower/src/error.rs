@@ -43,8 +43,7 @@ impl Failure {
         }
     }
 
-    /// An expression tree deeper than lowering follows (see
-    /// `ModuleCtx::expression_depth_limit`).
+    /// An expression tree deeper than lowering follows (`Limits::typed_expression_depth`).
     pub fn expression_too_deep(span: Span, limit: u32) -> Failure {
         Failure {
             code: codes::NESTING_TOO_DEEP,

@@ -69,7 +69,7 @@ impl<'a> FnCtx<'_, '_, 'a> {
     /// Lowers an expression to its value.
     pub fn expr(&mut self, id: ExprId) -> LResult<Handle<Value>> {
         self.expr_depth += 1;
-        let limit = self.m.expression_depth_limit();
+        let limit = self.m.options.limits.typed_expression_depth();
         if self.expr_depth > limit {
             let span = self.texpr(id).map_or(self.def.span, |e| e.span);
             return Err(Failure::expression_too_deep(span, limit));

@@ -163,13 +163,7 @@ impl<'a> Checker<'a> {
         let order = self.callee_first_order();
         let mut summaries = vec![Summary::default(); self.funcs.len()];
         let mut all: BTreeMap<(u32, u32, Need), Finding> = BTreeMap::new();
-        // The typed tree is at most a few levels deeper than the syntax tree (conversions and
-        // splats it inserts); an operator chain is as deep as it is long.
-        let max_depth = self
-            .limits
-            .expression_depth
-            .max(self.limits.nesting_depth)
-            .saturating_mul(4);
+        let max_depth = self.limits.typed_expression_depth();
         let mut scratch = Scratch::default();
         let mut uses: Vec<Uses> = std::iter::repeat_with(Uses::default)
             .take(self.funcs.len())

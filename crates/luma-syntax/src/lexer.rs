@@ -1436,7 +1436,7 @@ impl Cooker<'_, '_> {
 
 /// Whether `text` can follow `x ~ ` without parentheses: a name, number, field, call or
 /// element, with no operator outside brackets.
-fn is_simple_operand(text: &str) -> bool {
+pub(crate) fn is_simple_operand(text: &str) -> bool {
     let mut depth = 0usize;
     for c in text.chars() {
         match c {

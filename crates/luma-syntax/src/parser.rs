@@ -39,7 +39,7 @@ use crate::ast::{
     WhileStmt,
 };
 use crate::codes;
-use crate::lexer::{lex, number_value, NumberValue, Reserved, Token, TokenKind};
+use crate::lexer::{is_simple_operand, lex, number_value, NumberValue, Reserved, Token, TokenKind};
 
 /// Parses expanded source text into a module, reporting every lexical and syntax error into
 /// `diags`. Lexer diagnostics come first, then the parser's; sort with
@@ -3319,10 +3319,6 @@ fn c_for_as_luma(header: &str) -> Option<String> {
     {
         return None;
     }
-    let simple = |s: &str| {
-        s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
-    };
     let last = match op {
         "<=" | ">=" => bound.to_owned(),
         _ => {
@@ -3330,7 +3326,7 @@ fn c_for_as_luma(header: &str) -> Option<String> {
             match bound.parse::<i64>() {
                 Ok(n) => n.checked_add(delta)?.to_string(),
                 Err(_) => {
-                    let bound = if simple(bound) {
+                    let bound = if is_simple_operand(bound) {
                         bound.to_owned()
                     } else {
                         format!("({bound})")
