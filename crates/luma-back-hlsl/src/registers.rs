@@ -131,12 +131,7 @@ fn class_and_count(
 pub fn assign_registers(
     module: &Module,
 ) -> Result<BTreeMap<Handle<GlobalVariable>, Register>, Error> {
-    let mut bound: Vec<(luma_ir::ResourceBinding, Handle<GlobalVariable>)> = module
-        .globals
-        .iter()
-        .filter_map(|(h, g)| g.binding.map(|b| (b, h)))
-        .collect();
-    bound.sort();
+    let bound = luma_back::bound_globals(module);
     let mut next_free: BTreeMap<(RegisterClass, u32), u32> = BTreeMap::new();
     let mut registers = BTreeMap::new();
     for (binding, handle) in bound {

@@ -295,12 +295,7 @@ impl<'a> Writer<'a> {
     /// constant block and the sizes buffer.
     fn assign_bindings(&mut self) -> R<()> {
         let module = self.module;
-        let mut bound: Vec<(luma_ir::ResourceBinding, Handle<GlobalVariable>)> = module
-            .globals
-            .iter()
-            .filter_map(|(h, g)| g.binding.map(|b| (b, h)))
-            .collect();
-        bound.sort();
+        let bound = luma_back::bound_globals(module);
         let mut next = [0u32; 3];
         let mut take = |class: MslClass, count: u32| {
             let slot = match class {

@@ -32,6 +32,23 @@ pub use split::split_shared_functions;
 pub use swizzle::{component, shuffle_runs, ShuffleRun};
 pub use writer::CodeWriter;
 
+/// The globals that have a descriptor binding, in (group, binding) order: the order in which
+/// HLSL registers, MSL slots and reflection's binding list are assigned.
+pub fn bound_globals(
+    module: &luma_ir::Module,
+) -> Vec<(
+    luma_ir::ResourceBinding,
+    luma_base::Handle<luma_ir::GlobalVariable>,
+)> {
+    let mut bound: Vec<_> = module
+        .globals
+        .iter()
+        .filter_map(|(h, g)| g.binding.map(|b| (b, h)))
+        .collect();
+    bound.sort();
+    bound
+}
+
 /// `inner` with a struct's member list left out: enough for a writer walking an access chain
 /// to know what each step indexes, without copying every member at every step (which made each
 /// member access cost the struct's size: quadratic on a uniform block of thousands of members).

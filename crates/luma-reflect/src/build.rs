@@ -156,12 +156,7 @@ impl<'a> Builder<'a> {
         }
         self.non_uniform_accesses(&graph);
 
-        let mut bound: Vec<(ResourceBinding, Handle<GlobalVariable>)> = module
-            .globals
-            .iter()
-            .filter_map(|(h, g)| g.binding.map(|b| (b, h)))
-            .collect();
-        bound.sort();
+        let bound = luma_back::bound_globals(module);
 
         // The HLSL back end's own assignment, so the two cannot disagree.
         let registers = luma_back_hlsl::assign_registers(module).map_err(|e| err(e.message))?;
