@@ -64,8 +64,6 @@ pub struct Output {
     pub entry_points: Vec<OutputEntryPoint>,
     /// The output.
     pub data: OutputData,
-    /// SHA-256 of the output bytes.
-    pub hash: [u8; 32],
 }
 
 impl Output {
@@ -75,14 +73,18 @@ impl Output {
         entry_points: Vec<OutputEntryPoint>,
         data: OutputData,
     ) -> Output {
-        let hash = Sha256::digest(data.as_bytes()).into();
         Output {
             target,
             entry_point,
             entry_points,
             data,
-            hash,
         }
+    }
+
+    /// SHA-256 of the output bytes. Computed on request, not with the output: hashing costs
+    /// about a tenth of a SPIR-V compilation, and only `--hash` and manifests need it.
+    pub fn hash(&self) -> [u8; 32] {
+        Sha256::digest(self.data.as_bytes()).into()
     }
 
     /// The conventional file suffix: `spv`, `wgsl`, `hlsl`, `metal`, and for GLSL the stage
@@ -109,7 +111,7 @@ impl Output {
 
     /// The output hash as lowercase hex (what `sha256sum` prints for the written file).
     pub fn hash_hex(&self) -> String {
-        hex(&self.hash)
+        hex(&self.hash())
     }
 }
 
