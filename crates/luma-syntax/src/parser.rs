@@ -1971,6 +1971,14 @@ impl Parser<'_, '_> {
             TokenKind::Ident
                 if self.nth(1).kind == TokenKind::Ident
                     && !self.nth(1).newline_before
+                    && matches!(self.nth(2).kind, TokenKind::Assign | TokenKind::Colon)
+                    && matches!(self.slice(self.tok().span), "var" | "auto" | "mut") =>
+            {
+                self.parse_foreign_let(lo)
+            }
+            TokenKind::Ident
+                if self.nth(1).kind == TokenKind::Ident
+                    && !self.nth(1).newline_before
                     && self.nth(2).kind == TokenKind::Assign =>
             {
                 self.parse_glsl_local(lo)
@@ -2118,6 +2126,29 @@ impl Parser<'_, '_> {
             ));
         }
         self.recovering = true;
+    }
+
+    /// `var x = e` (WGSL, Swift, JavaScript), `auto x = e` (C++) and `mut x = e`: reported
+    /// with the fix, parsed as `let x = e` (a `let` may be reassigned, so nothing else changes).
+    fn parse_foreign_let(&mut self, lo: u32) -> Option<Stmt> {
+        let keyword = self.tok().span;
+        let name = self.nth(1).span;
+        let word = self.slice(keyword).to_owned();
+        let replacement = format!("let {}", self.slice(name));
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            keyword,
+            format!("`{word}` does not declare variables in Luma"),
+        )
+        .with_primary_label("written as a declaration keyword")
+        .with_note("Luma declares variables with `let name = value` (they may be reassigned)")
+        .with_suggestion(
+            Span::new(keyword.lo, name.hi),
+            replacement,
+            "declare it with `let`",
+        );
+        self.report(d);
+        self.parse_let(lo)
     }
 
     /// `vec3 pos = e` (GLSL): reported with the fix, parsed as `let pos: vec3 = e`.
