@@ -1749,6 +1749,22 @@ impl Parser<'_, '_> {
         }
         let base = if self.at(TokenKind::Ident) {
             let t = self.bump();
+            if self.at(TokenKind::Lt) && !self.tok().newline_before {
+                let ty = self.generic_type(t);
+                let mut wrapped = ty;
+                for (lo, len) in prefixes.into_iter().rev() {
+                    let span = self.since(lo);
+                    wrapped = self.alloc_type(
+                        TypeExprKind::Array {
+                            len,
+                            element: wrapped,
+                        },
+                        span,
+                    );
+                }
+                self.depth -= 1;
+                return wrapped;
+            }
             let ident = self.ident_of(t);
             let named = self.alloc_type(TypeExprKind::Named(ident), t.span);
             self.array_suffix(named, t.span)
@@ -1767,6 +1783,174 @@ impl Parser<'_, '_> {
         }
         self.depth -= 1;
         ty
+    }
+
+    /// `array<T, N>`, `vec3<f32>`, `mat4x4<f32>`, `atomic<u32>` (WGSL's spellings) and any other
+    /// `name<...>`: Luma types take no angle-bracket arguments. Reported once, with Luma's
+    /// spelling where there is one, and parsed as that type (else as an error type), so that the
+    /// `<...>` neither cascades into field or statement errors nor hides the type from checking.
+    #[cold]
+    #[inline(never)]
+    fn generic_type(&mut self, name: Token) -> TypeId {
+        let base = self.slice(name.span).to_owned();
+        let open = self.bump();
+        let mut fixed: Option<(TypeExprKind, String)> = None;
+        if base == "array" {
+            let element = self.parse_type();
+            let element_text = self.type_text(element);
+            // The length is an operand (a literal or a constant's name): a whole expression
+            // would read the closing `>` as a comparison.
+            let len = if self.eat(TokenKind::Comma).is_some() {
+                Some(self.parse_unary())
+            } else {
+                None
+            };
+            let len_text = len
+                .and_then(|l| self.module.exprs.get(l))
+                .map(|e| self.slice(e.span).to_owned())
+                .unwrap_or_default();
+            fixed = Some((
+                TypeExprKind::Array { len, element },
+                format!("[{len_text}]{element_text}"),
+            ));
+        } else {
+            // The arguments of the other generics are names: read them as text, up to the `>`
+            // (a bound keeps hostile input linear; the line ends the search too).
+            let mut args: Vec<String> = Vec::new();
+            while self.at(TokenKind::Ident) && !self.tok().newline_before && args.len() < 8 {
+                let t = self.bump();
+                args.push(self.slice(t.span).to_owned());
+                if self.eat(TokenKind::Comma).is_none() {
+                    break;
+                }
+            }
+            let scalar = args.first().map(String::as_str);
+            let luma_name = match (base.as_str(), scalar, args.len()) {
+                ("vec2" | "vec3" | "vec4", Some(s), 1) => match s {
+                    "f32" | "float" => Some(base.clone()),
+                    "i32" | "int" => Some(format!("i{base}")),
+                    "u32" | "uint" => Some(format!("u{base}")),
+                    "bool" => Some(format!("b{base}")),
+                    "f16" | "half" => Some(format!("h{base}")),
+                    _ => None,
+                },
+                (m, Some("f32" | "float"), 1) if is_matrix_name(m) => Some(m.to_string()),
+                ("atomic", Some("u32" | "uint"), 1) => Some("atomic_uint".to_string()),
+                ("atomic", Some("i32" | "int"), 1) => Some("atomic_int".to_string()),
+                _ => None,
+            };
+            if let Some(luma_name) = luma_name {
+                let ident = Ident {
+                    name: self.module.names.intern(&luma_name),
+                    span: name.span,
+                };
+                fixed = Some((TypeExprKind::Named(ident), luma_name));
+            }
+        }
+        self.close_generic(open.span);
+        let whole = self.since(name.span.lo);
+        let mut d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            Span::new(open.span.lo, whole.hi),
+            format!(
+                "Luma types take no `<...>` arguments, as in `{}`",
+                self.slice(whole)
+            ),
+        )
+        .with_primary_label("type arguments");
+        let kind = match fixed {
+            Some((kind, text)) => {
+                d = d.with_suggestion(whole, text, "write Luma's spelling");
+                kind
+            }
+            None => {
+                d = d.with_note(
+                    "Luma's types are plain names (`vec3`, `ivec2`, `mat4`, `atomic_uint`, \
+                     `texture2D`) and arrays `[N]T`",
+                );
+                TypeExprKind::Error
+            }
+        };
+        // The `<...>` is consumed whole: what follows parses normally, so this is not a
+        // recovery point (an outer `array<...>` reports its own arguments too).
+        if !self.recovering {
+            self.diags.push(d);
+        }
+        self.alloc_type(kind, whole)
+    }
+
+    /// `vec3<f32>(...)` (WGSL's constructor spelling), with the name already consumed: reported
+    /// as [`Self::generic_type`] does and read as the constructor's Luma name (`vec3`), so that
+    /// the call's arguments are checked as written.
+    #[cold]
+    #[inline(never)]
+    fn generic_constructor(&mut self, name: Token) -> ExprId {
+        let ty = self.generic_type(name);
+        let (kind, span) = match self.module.types.get(ty) {
+            Some(t) => match &t.kind {
+                TypeExprKind::Named(ident) => (ExprKind::Ident(*ident), t.span),
+                _ => (ExprKind::Error, t.span),
+            },
+            None => (ExprKind::Error, name.span),
+        };
+        self.alloc(kind, span)
+    }
+
+    /// A type as Luma writes it, for suggestions: names as interned, array lengths as written.
+    fn type_text(&self, ty: TypeId) -> String {
+        match self.module.types.get(ty) {
+            Some(t) => match &t.kind {
+                TypeExprKind::Named(ident) => match self.name(ident) {
+                    // WGSL's scalar names, which the checker reports on their own.
+                    "f32" => "float".to_owned(),
+                    "i32" => "int".to_owned(),
+                    "u32" => "uint".to_owned(),
+                    "f16" => "half".to_owned(),
+                    name => name.to_owned(),
+                },
+                TypeExprKind::Array { len, element } => {
+                    let len = len
+                        .and_then(|l| self.module.exprs.get(l))
+                        .map_or("", |e| self.slice(e.span));
+                    format!("[{len}]{}", self.type_text(*element))
+                }
+                TypeExprKind::Error => self.slice(t.span).to_owned(),
+            },
+            None => String::new(),
+        }
+    }
+
+    /// Consumes the `>` that closes type arguments opened at `open`, splitting a `>>` (the
+    /// end of `array<vec3<f32>>`) so that the outer list finds its own `>`. Anything else left
+    /// before the `>` on the line is skipped (it was already reported or is part of the one
+    /// mistake).
+    fn close_generic(&mut self, open: Span) {
+        let mut skipped = 0;
+        loop {
+            let t = self.tok();
+            match t.kind {
+                TokenKind::Gt if !t.newline_before => {
+                    self.bump();
+                    return;
+                }
+                TokenKind::Shr if !t.newline_before => {
+                    // Leave the second `>` for the enclosing list.
+                    if let Some(slot) = self.tokens.get_mut(self.pos) {
+                        slot.kind = TokenKind::Gt;
+                        slot.span = Span::new(t.span.lo + 1, t.span.hi);
+                    }
+                    self.prev_hi = t.span.lo + 1;
+                    return;
+                }
+                TokenKind::Eof => break,
+                _ if t.newline_before || skipped >= 64 => break,
+                _ => {
+                    self.bump();
+                    skipped += 1;
+                }
+            }
+        }
+        self.expect_close(TokenKind::Gt, open);
     }
 
     /// `buffer b: struct ... end`, a GLSL-style block written inline: reported once with the
@@ -3059,6 +3243,14 @@ impl Parser<'_, '_> {
             }
             TokenKind::True => ExprKind::Bool(true),
             TokenKind::False => ExprKind::Bool(false),
+            TokenKind::Ident
+                if self.at(TokenKind::Lt)
+                    && self.nth(1).kind == TokenKind::Ident
+                    && matches!(self.nth(2).kind, TokenKind::Gt | TokenKind::Comma)
+                    && is_generic_constructor(self.slice(t.span)) =>
+            {
+                return self.generic_constructor(t);
+            }
             TokenKind::Ident => ExprKind::Ident(self.ident_of(t)),
             _ => {
                 // Already reported by the lexer.
@@ -3392,5 +3584,24 @@ fn mark_incomplete(body: &mut Block) {
             kind: StmtKind::Error,
             span: Span::point(body.span.hi),
         });
+    }
+}
+
+/// Whether `name<...>(...)` in an expression is WGSL's spelling of a Luma constructor (or of an
+/// array, which Luma writes `[N]T { ... }`).
+fn is_generic_constructor(name: &str) -> bool {
+    matches!(name, "vec2" | "vec3" | "vec4" | "array") || is_matrix_name(name)
+}
+
+/// Whether `name` is a float matrix type's name: `mat2`..`mat4` and `matCxR` with `C` and `R`
+/// from 2 to 4.
+fn is_matrix_name(name: &str) -> bool {
+    let dims = |d: &str| matches!(d, "2" | "3" | "4");
+    match name.strip_prefix("mat") {
+        Some(rest) => match rest.split_once('x') {
+            Some((columns, rows)) => dims(columns) && dims(rows),
+            None => dims(rest),
+        },
+        None => false,
     }
 }
