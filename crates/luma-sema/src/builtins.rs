@@ -862,6 +862,13 @@ impl<'a> Checker<'a> {
             out.push(e);
         }
         for (i, a) in args.iter().enumerate().skip(1) {
+            if !ok {
+                // Without a usable atomic the operand type is unknown: check the values for
+                // their own errors only (`-3` is not wrong for an `atomic_int` whose type
+                // failed to resolve).
+                self.expr(*a, None);
+                continue;
+            }
             let v = self.expr(*a, Some(sty));
             let what = || format!("argument {} of `{name}`", i + 1);
             out.push(self.coerce_with(v, sty, &what));
