@@ -2166,8 +2166,7 @@ impl Parser<'_, '_> {
             None
         };
         if self.at(TokenKind::Comma) {
-            self.expected_with_help("`=`", "declare one variable per `let`");
-            return self.stmt(StmtKind::Error, lo);
+            return self.parse_let_list(lo, name, ty);
         }
         if self.eat(TokenKind::Assign).is_none() {
             let help = self.uninitialized_help(name, ty);
@@ -2179,6 +2178,57 @@ impl Parser<'_, '_> {
         }
         let value = self.parse_expr();
         self.stmt(StmtKind::Let { name, ty, value }, lo)
+    }
+
+    /// `let a, b = x, y` (Lua's multiple assignment): one error, then each name is declared
+    /// with the value at its position (an `Error` value, which later stages skip, where there
+    /// is none), so that the names' uses are not reported as undeclared. The declarations
+    /// before the last are pushed to the enclosing block directly; the last is returned.
+    #[cold]
+    #[inline(never)]
+    fn parse_let_list(&mut self, lo: u32, first: Ident, ty: Option<TypeId>) -> Option<Stmt> {
+        self.expected_with_help(
+            "`=`",
+            "Luma has no multiple assignment: declare one variable per `let`",
+        );
+        let mut names = vec![(first, ty)];
+        while self.eat(TokenKind::Comma).is_some() {
+            if !self.at(TokenKind::Ident) {
+                break;
+            }
+            let t = self.bump();
+            let name = self.ident_of(t);
+            let ty = if self.eat(TokenKind::Colon).is_some() {
+                Some(self.parse_type())
+            } else {
+                None
+            };
+            names.push((name, ty));
+        }
+        let mut values = Vec::new();
+        if self.eat(TokenKind::Assign).is_some() {
+            loop {
+                values.push(self.parse_expr());
+                if self.eat(TokenKind::Comma).is_none() {
+                    break;
+                }
+            }
+        }
+        let count = names.len();
+        let mut last = None;
+        for (i, (name, ty)) in names.into_iter().enumerate() {
+            let value = match values.get(i) {
+                Some(&v) => v,
+                None => self.alloc_error(name.span),
+            };
+            let stmt = self.stmt(StmtKind::Let { name, ty, value }, lo);
+            if i + 1 == count {
+                last = stmt;
+            } else if let Some(stmt) = stmt {
+                self.block_stmts.push(stmt);
+            }
+        }
+        last
     }
 
     /// The help of a `let` without a value, with the declaration's own name and type: a struct
@@ -2569,6 +2619,12 @@ impl Parser<'_, '_> {
                     )
                     .with_primary_label("expected `=`")
                     .with_label(span, "this expression is not a statement");
+                    if next.kind == TokenKind::Comma {
+                        d = d.with_help(
+                            "Luma has no multiple assignment: assign one target per statement \
+                             (`a = x` on one line, `b = y` on the next)",
+                        );
+                    }
                     if let ExprKind::Ident(id) = kind {
                         if matches!(self.name(id), "elif" | "elsif" | "elseif" | "else_if") {
                             d = d.with_suggestion(id.span, "elseif", "Luma continues an `if` with");
