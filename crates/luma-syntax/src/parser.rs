@@ -1484,11 +1484,14 @@ impl Parser<'_, '_> {
             return Some(f);
         }
         let name = self.expect_ident(what)?;
-        if self.eat(TokenKind::Colon).is_none() {
+        let ty = if self.eat(TokenKind::Colon).is_some() {
+            self.parse_type()
+        } else {
+            // Keep the field, with a type later stages skip: a parameter or member dropped
+            // here would make its uses undeclared and every call's argument count wrong.
             self.expected_with_help("`:` and a type", "declare it as `name: type`");
-            return None;
-        }
-        let ty = self.parse_type();
+            self.alloc_type(TypeExprKind::Error, name.span)
+        };
         Some(Field {
             attributes,
             name,
