@@ -203,6 +203,11 @@ impl<'a> Checker<'a> {
             ast::ExprKind::Call { callee, args } => {
                 let r = self.call(*callee, self.ast.list(*args), span, hint);
                 if r.void {
+                    if self.returns_undeclared_value(*callee) {
+                        // The function's `return` with a value was reported (E0604): the
+                        // result type is what is missing, not a value here.
+                        return self.err_val(span);
+                    }
                     let name = self.callee_name(*callee);
                     self.emit(
                         Diagnostic::error(
@@ -245,6 +250,43 @@ impl<'a> Checker<'a> {
             ast::ExprKind::Paren(inner) => self.expr_mode(*inner, hint, mode),
             ast::ExprKind::Error => self.err_val(span),
         }
+    }
+
+    /// Whether `callee` names a user function declared without a result whose body has a
+    /// `return` with a value (E0604): such a function lacks its `-> T`.
+    #[cold]
+    #[inline(never)]
+    fn returns_undeclared_value(&self, callee: ast::ExprId) -> bool {
+        let Some(ast::ExprKind::Ident(id)) = self.ast_expr(callee).map(|e| &e.kind) else {
+            return false;
+        };
+        let Some(SymKind::Function(fid)) = self.names.get(self.text(id)).map(|s| s.kind) else {
+            return false;
+        };
+        let Some(f) = self.funcs.get(fid.index()) else {
+            return false;
+        };
+        if f.decl.ret.is_some() {
+            return false;
+        }
+        // An explicit stack: blocks nest as deep as the source does.
+        let mut blocks = vec![&f.decl.body];
+        while let Some(block) = blocks.pop() {
+            for stmt in &block.stmts {
+                match &stmt.kind {
+                    ast::StmtKind::Return(Some(_)) => return true,
+                    ast::StmtKind::If(s) => {
+                        blocks.extend(s.branches.iter().map(|(_, b)| b));
+                        blocks.extend(s.else_block.as_ref());
+                    }
+                    ast::StmtKind::For(s) => blocks.push(&s.body),
+                    ast::StmtKind::While(s) => blocks.push(&s.body),
+                    ast::StmtKind::Do(b) => blocks.push(b),
+                    _ => {}
+                }
+            }
+        }
+        false
     }
 
     fn callee_name(&self, callee: ast::ExprId) -> String {

@@ -432,6 +432,10 @@ impl<'a> Checker<'a> {
                 let val = self.top_expr(v, None, Mode::Value);
                 if !self.val_is_error(val) {
                     let vspan = self.val_span(val);
+                    // The value's type, unless it is an untyped constant (which fits several).
+                    let ty = self
+                        .val_ty(val)
+                        .map_or_else(|| "T".to_owned(), |t| self.tn(t));
                     self.emit(
                         Diagnostic::error(
                             codes::E0604,
@@ -439,7 +443,9 @@ impl<'a> Checker<'a> {
                             "this function returns nothing, but `return` has a value",
                         )
                         .with_primary_label("unexpected value")
-                        .with_help("declare the result type after the parameters: `-> T`"),
+                        .with_help(format!(
+                            "declare the result type after the parameters: `-> {ty}`"
+                        )),
                     );
                 }
                 self.push(out, StmtKind::Return(None), span);
