@@ -1676,6 +1676,63 @@ impl<'a> Checker<'a> {
         Val::Expr(self.construct_expr(args, ty, span))
     }
 
+    /// An array literal without its type where none is expected, or where a type that is
+    /// not an array is: one error, whose help writes what the literal should be.
+    #[cold]
+    #[inline(never)]
+    fn array_lit_without_type(
+        &mut self,
+        expected: Option<(TyId, Ty)>,
+        elements: &'a [ast::ExprId],
+        span: Span,
+    ) {
+        let n = elements.len();
+        let vals: Vec<Val> = elements.iter().map(|e| self.expr(*e, None)).collect();
+        let d = match expected {
+            Some((t, ty)) => {
+                let tn = self.tn(t);
+                let d = Diagnostic::error(
+                    codes::E0501,
+                    span,
+                    format!("expected `{tn}`, found an array literal"),
+                )
+                .with_primary_label("an array literal");
+                match ty {
+                    Ty::Vector { .. } | Ty::Matrix { .. } => d.with_help(format!(
+                        "build a `{tn}` with its constructor: `{tn}(...)`, not braces"
+                    )),
+                    Ty::Struct(_) => d.with_help(format!(
+                        "a `{tn}` value names its members: `{{ member = value, ... }}`"
+                    )),
+                    _ => d,
+                }
+            }
+            None => {
+                // The element type the first typed element has; untyped literals default to
+                // `float` (`int` for integer literals, the likelier intent).
+                let elem = vals
+                    .iter()
+                    .find_map(|v| match *v {
+                        Val::Expr(_) if self.val_is_error(*v) => None,
+                        Val::Expr(_) => self.val_ty(*v).map(|t| self.tn(t)),
+                        Val::Abs(Abstract::Int(_), _) => Some("int".to_owned()),
+                        Val::Abs(Abstract::Float(_), _) => Some("float".to_owned()),
+                    })
+                    .unwrap_or_else(|| "T".to_owned());
+                Diagnostic::error(
+                    codes::E0514,
+                    span,
+                    "cannot infer the type of this array literal",
+                )
+                .with_primary_label("an array literal")
+                .with_help(format!(
+                    "write the array type before the braces: `[{n}]{elem} {{ ... }}`"
+                ))
+            }
+        };
+        self.emit(d);
+    }
+
     fn array_lit(
         &mut self,
         ty: Option<ast::TypeId>,
@@ -1702,24 +1759,7 @@ impl<'a> Checker<'a> {
                 return self.err_val(span);
             }
             other => {
-                let (code, msg) = match other {
-                    Some((t, _)) => (
-                        codes::E0501,
-                        format!("expected `{}`, found an array literal", self.tn(t)),
-                    ),
-                    None => (
-                        codes::E0514,
-                        "cannot infer the type of this array literal".to_string(),
-                    ),
-                };
-                self.emit(
-                    Diagnostic::error(code, span, msg)
-                        .with_primary_label("an array literal")
-                        .with_help("write the array type before the braces: `[3]float { ... }`"),
-                );
-                for e in elements {
-                    self.expr(*e, None);
-                }
+                self.array_lit_without_type(other, elements, span);
                 return self.err_val(span);
             }
         };
