@@ -976,6 +976,18 @@ impl<'a> Checker<'a> {
     }
 
     pub fn declare_local(&mut self, name: &'a ast::Ident, ty: TyId, counter: bool) -> LocalId {
+        self.declare_local_as(name, ty, counter, false)
+    }
+
+    /// [`Self::declare_local`] for a function parameter (`param`): a name used twice in one
+    /// parameter list is reported as such.
+    pub fn declare_local_as(
+        &mut self,
+        name: &'a ast::Ident,
+        ty: TyId,
+        counter: bool,
+        param: bool,
+    ) -> LocalId {
         let text = self.text(name);
         let Some(f) = self.fcx.as_mut() else {
             return LocalId::from_index(0);
@@ -993,7 +1005,16 @@ impl<'a> Checker<'a> {
         };
         let prev = f.scopes.declare(text, sym, name.span);
         if let Some(prev) = prev.filter(|p| !f.implicit.contains(p)) {
-            self.emit(
+            let d = if param {
+                Diagnostic::error(
+                    codes::E0405,
+                    name.span,
+                    format!("the parameter `{text}` is declared twice"),
+                )
+                .with_primary_label("declared again here")
+                .with_label(prev, "first declared here")
+                .with_help("give each parameter its own name")
+            } else {
                 Diagnostic::error(
                     codes::E0405,
                     name.span,
@@ -1003,8 +1024,9 @@ impl<'a> Checker<'a> {
                 .with_label(prev, "first declared here")
                 .with_help(format!(
                     "to change it, assign with `{text} = ...`; to keep both, choose another name or open a `do ... end` block"
-                )),
-            );
+                ))
+            };
+            self.emit(d);
         }
         id
     }

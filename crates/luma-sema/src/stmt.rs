@@ -75,7 +75,7 @@ impl<'a> Checker<'a> {
         self.exprs = Exprs::default();
         let mut params = Vec::with_capacity(decl.params.len());
         for (p, &ty) in decl.params.iter().zip(&param_tys) {
-            params.push(self.declare_local(&p.name, ty, false));
+            params.push(self.declare_local_as(&p.name, ty, false, true));
         }
         // A fragment entry point's struct input with members stripped (`@varying` builtins),
         // and the parameter that holds it: the one of its struct type (builtin parameters may
