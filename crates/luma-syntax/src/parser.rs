@@ -1102,6 +1102,13 @@ impl Parser<'_, '_> {
         let d = d.with_primary_label(
             "expected `function`, `struct`, `uniform`, `buffer`, `shared` or `const`",
         );
+        if let Some(help) = (t.kind == TokenKind::Ident)
+            .then(|| self.c_declaration_help())
+            .flatten()
+        {
+            self.report(d.with_help(help));
+            return;
+        }
         let d = match t.kind {
             TokenKind::Let | TokenKind::Reserved(Reserved::Local) => d.with_help(
                 "`let` declares a local variable inside a function; module-level constants are \
@@ -1126,15 +1133,40 @@ impl Parser<'_, '_> {
                 }) = self.module.items.last_mut()
                 {
                     mark_incomplete(&mut f.body);
+                    d.with_help(
+                        "statements belong inside a function body; an extra `end` may have \
+                         closed the function early",
+                    )
+                } else {
+                    d.with_help("statements belong inside a function body")
                 }
-                d.with_help(
-                    "statements belong inside a function body; an extra `end` may have closed \
-                     the function early",
-                )
             }
             _ => d,
         };
         self.report(d);
+    }
+
+    /// The help for a C, GLSL or HLSL declaration at module scope (`void main()`,
+    /// `vec4 shade(...)`, `layout(...) in vec2 uv`), or `None` when the identifier at the
+    /// current token does not start one.
+    fn c_declaration_help(&self) -> Option<&'static str> {
+        let (a, b, c) = (self.nth(0), self.nth(1), self.nth(2));
+        let first = self.slice(a.span);
+        if first == "layout" && b.kind == TokenKind::LParen {
+            return Some(
+                "Luma has no `layout(...)`: entry point inputs and outputs are parameters and \
+                 results (`@location(n)`), resources are `uniform` or `buffer` declarations \
+                 (`@group(n) @binding(n)`)",
+            );
+        }
+        let c_function = b.kind == TokenKind::Ident
+            && !b.newline_before
+            && c.kind == TokenKind::LParen
+            && (first == "void" || looks_like_type(first));
+        c_function.then_some(
+            "Luma declares functions as `function name(param: type, ...) -> type`, ending with \
+             `end`",
+        )
     }
 
     /// Whether the current `#` is followed by a C preprocessor directive name on its line.
