@@ -1117,8 +1117,12 @@ impl Cooker<'_, '_> {
                             self.slice(lo, opener.min(hi))
                         ));
                     self.diags.push(d);
+                    // The rest of the file is the comment: an error token tells the parser,
+                    // which then reports nothing left unclosed at the end of the file.
+                    TokenKind::Error
+                } else {
+                    return;
                 }
-                return;
             }
             RawKind::Ident => {
                 let word = self.slice(lo, hi);
@@ -2014,6 +2018,7 @@ mod tests {
                 ^Ident "b"
                 ^Ident "c"
                  Ident "d"
+                 Error "--[==[ never closed ]=]"
                 ^Eof ""
                 E0202 43..49: unterminated long comment
             "#]],

@@ -917,6 +917,19 @@ impl Parser<'_, '_> {
         }
     }
 
+    /// Whether the parser is at the end of the file right after an error token that runs to
+    /// it (an unterminated comment, reported by the lexer): the blocks it leaves open are
+    /// that error's consequence, not missing `end`s.
+    fn cut_short(&self) -> bool {
+        let t = self.tok();
+        t.kind == TokenKind::Eof
+            && self
+                .pos
+                .checked_sub(1)
+                .and_then(|p| self.tokens.get(p))
+                .is_some_and(|prev| prev.kind == TokenKind::Error && prev.span.hi == t.span.lo)
+    }
+
     /// Byte column of `offset` in its line.
     fn column_of(&self, offset: u32) -> usize {
         let before = self.text.get(..offset as usize).unwrap_or("");
@@ -959,7 +972,7 @@ impl Parser<'_, '_> {
             }
             return;
         }
-        if self.last_unclosed == Some(self.pos) {
+        if self.last_unclosed == Some(self.pos) || self.cut_short() {
             return;
         }
         self.last_unclosed = Some(self.pos);
