@@ -733,9 +733,15 @@ impl Parser<'_, '_> {
     /// closing bracket, a comma or a keyword that ends the enclosing construct.
     fn skip_nested_expr(&mut self) {
         let mut brackets = 0usize;
+        // If-expressions begun in the skipped text: their `then` and `else` are skipped too,
+        // or the enclosing expression would stop at them and the statement after it too.
+        let mut ifs = 0usize;
         loop {
             let k = self.kind();
             match k {
+                TokenKind::If => ifs += 1,
+                TokenKind::Then if brackets == 0 && ifs > 0 => {}
+                TokenKind::Else if brackets == 0 && ifs > 0 => ifs -= 1,
                 TokenKind::Eof
                 | TokenKind::End
                 | TokenKind::Function
