@@ -935,6 +935,21 @@ impl<'a> Checker<'a> {
     }
 
     /// The name at the root of a chain of members and indices (`K` in `K.x[0]`).
+    /// Whether an assignment target has the syntax of a place (a name, or members and
+    /// elements of one), as the parser checks it: a target without it was reported there.
+    fn ast_place_syntax(&self, e: ast::ExprId) -> bool {
+        let mut cur = e;
+        loop {
+            match self.ast_expr(cur).map(|x| &x.kind) {
+                Some(ast::ExprKind::Ident(_) | ast::ExprKind::Error) | None => return true,
+                Some(ast::ExprKind::Field { base, .. } | ast::ExprKind::Index { base, .. }) => {
+                    cur = *base;
+                }
+                Some(_) => return false,
+            }
+        }
+    }
+
     fn ast_root_ident(&self, e: ast::ExprId) -> Option<&'a str> {
         let mut cur = e;
         loop {
@@ -1020,6 +1035,11 @@ impl<'a> Checker<'a> {
             return;
         }
         let tv = self.expr_mode(target, None, Mode::Ref);
+        if !self.ast_place_syntax(target) {
+            // The parser reported this target (E0304): only the value is left to check.
+            self.expr(value, None);
+            return;
+        }
         let tspan = self.val_span(tv);
         let te = match tv {
             Val::Expr(e) => e,
