@@ -519,8 +519,24 @@ impl<'a> Checker<'a> {
         out
     }
 
-    fn unbounded_warning(&mut self, span: Span, control: &LoopAttrs, what: &str) {
+    fn unbounded_warning(
+        &mut self,
+        span: Span,
+        attrs: &'a [ast::Attribute],
+        control: &LoopAttrs,
+        what: &str,
+    ) {
         if control.max_iterations.is_some() || matches!(control.unroll, Some(Some(_))) {
+            return;
+        }
+        // A bound that was written but is invalid was reported: the loop is not unbounded by
+        // mistake.
+        let bound_written = attrs.iter().any(|a| match self.text(&a.name) {
+            "max_iterations" => true,
+            "unroll" => a.args.as_ref().is_some_and(|args| !args.is_empty()),
+            _ => false,
+        });
+        if bound_written {
             return;
         }
         self.emit(
@@ -613,7 +629,7 @@ impl<'a> Checker<'a> {
             // The loop's header, up to its last bound.
             let last = st_e.unwrap_or(e_e);
             let header = Span::new(span.lo, self.expr_span(last).hi.max(span.lo));
-            self.unbounded_warning(header, &control, "this `for` loop");
+            self.unbounded_warning(header, attrs, &control, "this `for` loop");
         }
         // Full unrolling of a constant loop must stay under the limit.
         if bounds_const && control.unroll.is_some() {
@@ -852,7 +868,7 @@ impl<'a> Checker<'a> {
         let cv = self.top_expr(cond, Some(b), Mode::Value);
         let c = self.condition(cv, "a `while` condition");
         let header = Span::new(span.lo, self.expr_span(c).hi.max(span.lo));
-        self.unbounded_warning(header, &control, "this `while` loop");
+        self.unbounded_warning(header, attrs, &control, "this `while` loop");
         if let Some(f) = self.fcx.as_mut() {
             f.loops.push(LoopCtx { has_break: false });
         }
