@@ -1742,9 +1742,17 @@ impl Parser<'_, '_> {
             )
             .with_primary_label("unexpected `=`")
             .with_note("resources and workgroup memory get their contents at run time");
+            let d = if kind == GlobalKind::Uniform {
+                d.with_help(
+                    "a value fixed when the shader is compiled is a `const`; one chosen when the \
+                     pipeline is created is a specialization constant, `@spec(id) const`",
+                )
+            } else {
+                d
+            };
             self.report(d);
             self.parse_expr();
-            return None;
+            // The declaration stands without its initializer, so its uses are not undeclared.
         }
         Some(GlobalDecl {
             kind,
