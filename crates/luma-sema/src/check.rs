@@ -10,7 +10,7 @@ use luma_thir::{
     Access, BuiltinFn, ConstId, ConstValue, Expr, ExprId, ExprKind, Exprs, FuncId, GlobalId,
     LocalDef, LocalId, Program, ScalarTy, Stage, StructId, Ty, TyId,
 };
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::codes;
 use crate::consts::{self, Abstract, FoldError, MaterializeError};
@@ -313,6 +313,10 @@ pub(crate) struct Checker<'a> {
     pub spare_scopes: Scopes<'a>,
     /// Per called name that is not declared: its builtin type and builtin function, if any.
     pub builtin_callees: FxHashMap<&'a str, (Option<Ty>, Option<BuiltinFn>)>,
+    /// The errors already reported on a struct member used as entry point I/O, by code and
+    /// place: a struct that several entry points use (a `@varying` struct is a vertex output
+    /// and a fragment input) has its members checked once per use.
+    pub member_io_reported: FxHashSet<(luma_base::Code, Span)>,
 }
 
 fn scalar_index(s: ScalarTy) -> usize {
@@ -364,6 +368,7 @@ impl<'a> Checker<'a> {
             small_tys: [None; 20],
             spare_scopes: Scopes::default(),
             builtin_callees: FxHashMap::default(),
+            member_io_reported: FxHashSet::default(),
         }
     }
 
