@@ -723,7 +723,7 @@ impl<'a> Checker<'a> {
             });
         }
         if stage == Stage::Compute {
-            self.emit_io(member, 
+            self.emit_io(member,
                 Diagnostic::error(codes::E0613, span, format!("compute entry points take only builtins, `{name}` has none"))
                     .with_primary_label("add a `@builtin(...)`")
                     .with_note("compute inputs: `local_invocation_id`, `local_invocation_index`, `global_invocation_id`, `workgroup_id`, `num_workgroups`"),
@@ -794,7 +794,7 @@ impl<'a> Checker<'a> {
             }
         }
         if let Some(prev) = locs.insert(location, span) {
-            self.emit_io(member, 
+            self.emit_io(member,
                 Diagnostic::error(codes::E0617, span, format!("location {location} is used twice"))
                     .with_primary_label(format!("`{name}` is at location {location}"))
                     .with_label(prev, "this one is at the same location")
