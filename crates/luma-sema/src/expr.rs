@@ -2229,14 +2229,16 @@ impl<'a> Checker<'a> {
             let what = || format!("argument {} of `{}`", i + 1, id_text);
             out.push(self.coerce_with(v, pt, &what));
         }
-        if let Some(f) = self.fcx.as_mut() {
-            f.facts.calls.push((fid, span));
-        }
         if is_entry {
+            // Reported (E0417): not a call in the call graph either, where calling the entry
+            // point from itself would be reported again as recursion.
             return CallResult {
                 expr: self.err_expr(span),
                 void: false,
             };
+        }
+        if let Some(f) = self.fcx.as_mut() {
+            f.facts.calls.push((fid, span));
         }
         let void = ret.is_none();
         let ty = ret.unwrap_or(self.t.error);
