@@ -317,6 +317,12 @@ pub(crate) struct Checker<'a> {
     /// place: a struct that several entry points use (a `@varying` struct is a vertex output
     /// and a fragment input) has its members checked once per use.
     pub member_io_reported: FxHashSet<(luma_base::Code, Span)>,
+    /// Whether an `#include` failed (its file was not found, unreadable, too deep or
+    /// malformed): names that cannot be found are then not reported, since the missing text
+    /// may declare them.
+    pub include_failed: bool,
+    /// Errors not reported because of `include_failed`: the check still failed.
+    pub hidden_errors: usize,
 }
 
 fn scalar_index(s: ScalarTy) -> usize {
@@ -369,6 +375,8 @@ impl<'a> Checker<'a> {
             spare_scopes: Scopes::default(),
             builtin_callees: FxHashMap::default(),
             member_io_reported: FxHashSet::default(),
+            include_failed: false,
+            hidden_errors: 0,
         }
     }
 
@@ -381,6 +389,11 @@ impl<'a> Checker<'a> {
     // Diagnostics
 
     pub fn emit(&mut self, d: Diagnostic) {
+        if self.include_failed && matches!(d.code, codes::E0401 | codes::E0402 | codes::E0403) {
+            // The name may be declared in the file that could not be included.
+            self.hidden_errors += 1;
+            return;
+        }
         self.diags.push(d);
     }
 
