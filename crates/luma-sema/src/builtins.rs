@@ -960,7 +960,9 @@ impl<'a> Checker<'a> {
             fun,
             BuiltinFn::SampleCompare | BuiltinFn::SampleCompareLevel
         );
-        // The sampler: a separate global, or the combined sampler's own.
+        // The sampler: a separate global, or the combined sampler's own. A separate one's span
+        // and type, for the errors about its kind.
+        let mut separate_sampler = None;
         let sampler_cmp = if is_sampling {
             if combined {
                 Some(shape.depth)
@@ -986,6 +988,7 @@ impl<'a> Checker<'a> {
                     Val::Expr(se) => match self.ty(self.expr_ty(se)) {
                         Ty::Sampler { comparison } => {
                             out.push(se);
+                            separate_sampler = Some((sspan, self.expr_ty(se)));
                             Some(comparison)
                         }
                         other => {
@@ -1049,13 +1052,25 @@ impl<'a> Checker<'a> {
             kind_error(self, format!("`{name}` needs a depth texture"), "comparison sampling reads `texture2DShadow`, `textureCubeShadow`, `texture2DArrayShadow` or a `sampler...Shadow`");
             return fail(self);
         }
+        // A separate sampler of the wrong kind is the sampler's error, shown on it.
+        let sampler_error = |c: &mut Self, msg: String, note: &str| match separate_sampler {
+            Some((sspan, sty)) => {
+                let sn = c.tn(sty);
+                c.emit(
+                    Diagnostic::error(codes::E0522, sspan, msg)
+                        .with_primary_label(format!("this is `{sn}`"))
+                        .with_note(note.to_string()),
+                );
+            }
+            None => kind_error(c, msg, note),
+        };
         if is_sampling && !compare && sampler_cmp == Some(true) {
             let msg = if combined {
                 format!("`{name}` cannot read a shadow sampler without a comparison")
             } else {
                 format!("`{name}` needs a non-comparison `sampler`")
             };
-            kind_error(
+            sampler_error(
                 self,
                 msg,
                 "use `sample_compare` / `sample_compare_level` with a comparison sampler",
@@ -1063,7 +1078,7 @@ impl<'a> Checker<'a> {
             return fail(self);
         }
         if compare && sampler_cmp == Some(false) {
-            kind_error(
+            sampler_error(
                 self,
                 format!("`{name}` needs a comparison sampler"),
                 "declare the sampler as `samplerShadow`",

@@ -10,7 +10,7 @@ use luma_thir::{
     Access, BuiltinFn, ConstId, ConstValue, Expr, ExprId, ExprKind, Exprs, FuncId, GlobalId,
     LocalDef, LocalId, Program, ScalarTy, Stage, StructId, Ty, TyId,
 };
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::codes;
 use crate::consts::{self, Abstract, FoldError, MaterializeError};
@@ -313,6 +313,16 @@ pub(crate) struct Checker<'a> {
     pub spare_scopes: Scopes<'a>,
     /// Per called name that is not declared: its builtin type and builtin function, if any.
     pub builtin_callees: FxHashMap<&'a str, (Option<Ty>, Option<BuiltinFn>)>,
+    /// The errors already reported on a struct member used as entry point I/O, by code and
+    /// place: a struct that several entry points use (a `@varying` struct is a vertex output
+    /// and a fragment input) has its members checked once per use.
+    pub member_io_reported: FxHashSet<(luma_base::Code, Span)>,
+    /// Whether an `#include` failed (its file was not found, unreadable, too deep or
+    /// malformed): names that cannot be found are then not reported, since the missing text
+    /// may declare them.
+    pub include_failed: bool,
+    /// Errors not reported because of `include_failed`: the check still failed.
+    pub hidden_errors: usize,
 }
 
 fn scalar_index(s: ScalarTy) -> usize {
@@ -364,6 +374,9 @@ impl<'a> Checker<'a> {
             small_tys: [None; 20],
             spare_scopes: Scopes::default(),
             builtin_callees: FxHashMap::default(),
+            member_io_reported: FxHashSet::default(),
+            include_failed: false,
+            hidden_errors: 0,
         }
     }
 
@@ -376,6 +389,11 @@ impl<'a> Checker<'a> {
     // Diagnostics
 
     pub fn emit(&mut self, d: Diagnostic) {
+        if self.include_failed && matches!(d.code, codes::E0401 | codes::E0402 | codes::E0403) {
+            // The name may be declared in the file that could not be included.
+            self.hidden_errors += 1;
+            return;
+        }
         self.diags.push(d);
     }
 
@@ -976,6 +994,18 @@ impl<'a> Checker<'a> {
     }
 
     pub fn declare_local(&mut self, name: &'a ast::Ident, ty: TyId, counter: bool) -> LocalId {
+        self.declare_local_as(name, ty, counter, false)
+    }
+
+    /// [`Self::declare_local`] for a function parameter (`param`): a name used twice in one
+    /// parameter list is reported as such.
+    pub fn declare_local_as(
+        &mut self,
+        name: &'a ast::Ident,
+        ty: TyId,
+        counter: bool,
+        param: bool,
+    ) -> LocalId {
         let text = self.text(name);
         let Some(f) = self.fcx.as_mut() else {
             return LocalId::from_index(0);
@@ -993,7 +1023,16 @@ impl<'a> Checker<'a> {
         };
         let prev = f.scopes.declare(text, sym, name.span);
         if let Some(prev) = prev.filter(|p| !f.implicit.contains(p)) {
-            self.emit(
+            let d = if param {
+                Diagnostic::error(
+                    codes::E0405,
+                    name.span,
+                    format!("the parameter `{text}` is declared twice"),
+                )
+                .with_primary_label("declared again here")
+                .with_label(prev, "first declared here")
+                .with_help("give each parameter its own name")
+            } else {
                 Diagnostic::error(
                     codes::E0405,
                     name.span,
@@ -1003,8 +1042,9 @@ impl<'a> Checker<'a> {
                 .with_label(prev, "first declared here")
                 .with_help(format!(
                     "to change it, assign with `{text} = ...`; to keep both, choose another name or open a `do ... end` block"
-                )),
-            );
+                ))
+            };
+            self.emit(d);
         }
         id
     }

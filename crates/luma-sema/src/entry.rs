@@ -663,7 +663,8 @@ impl<'a> Checker<'a> {
         let dname = if dir == Dir::In { "input" } else { "output" };
         if let Some(b) = io.builtin {
             if !builtin_allowed(b, stage, dir) {
-                self.emit(
+                self.emit_io(
+                    member,
                     Diagnostic::error(
                         codes::E0615,
                         span,
@@ -681,7 +682,8 @@ impl<'a> Checker<'a> {
             let expected = self.builtin_ty(b);
             if ty != expected {
                 let (e, f) = (self.tn(expected), self.tn(ty));
-                self.emit(
+                self.emit_io(
+                    member,
                     Diagnostic::error(
                         codes::E0616,
                         span,
@@ -692,14 +694,16 @@ impl<'a> Checker<'a> {
                 return None;
             }
             if io.interpolation.is_some() {
-                self.emit(
+                self.emit_io(
+                    member,
                     Diagnostic::error(codes::E0620, span, "builtins take no interpolation")
                         .with_primary_label("remove `@interpolation`"),
                 );
             }
             let key = b as u8;
             if let Some(prev) = builtins.get(&key) {
-                self.emit(
+                self.emit_io(
+                    member,
                     Diagnostic::error(
                         codes::E0627,
                         span,
@@ -719,7 +723,7 @@ impl<'a> Checker<'a> {
             });
         }
         if stage == Stage::Compute {
-            self.emit(
+            self.emit_io(member,
                 Diagnostic::error(codes::E0613, span, format!("compute entry points take only builtins, `{name}` has none"))
                     .with_primary_label("add a `@builtin(...)`")
                     .with_note("compute inputs: `local_invocation_id`, `local_invocation_index`, `global_invocation_id`, `workgroup_id`, `num_workgroups`"),
@@ -734,7 +738,8 @@ impl<'a> Checker<'a> {
             // I/O.
             Ty::Struct(_) if !member && dir == Dir::In => {
                 let tn = self.tn(ty);
-                self.emit(
+                self.emit_io(
+                    member,
                     Diagnostic::error(
                         codes::E0619,
                         span,
@@ -754,7 +759,8 @@ impl<'a> Checker<'a> {
             _ => {
                 let tn = self.tn(ty);
                 let what = if member { "member" } else { "parameter" };
-                self.emit(
+                self.emit_io(
+                    member,
                     Diagnostic::error(
                         codes::E0619,
                         span,
@@ -773,7 +779,8 @@ impl<'a> Checker<'a> {
         *counter = location.saturating_add(1);
         if let Some((most, what, why)) = location_limit(stage, dir) {
             if location > most {
-                self.emit(
+                self.emit_io(
+                    member,
                     Diagnostic::error(
                         codes::E0635,
                         span,
@@ -787,7 +794,7 @@ impl<'a> Checker<'a> {
             }
         }
         if let Some(prev) = locs.insert(location, span) {
-            self.emit(
+            self.emit_io(member,
                 Diagnostic::error(codes::E0617, span, format!("location {location} is used twice"))
                     .with_primary_label(format!("`{name}` is at location {location}"))
                     .with_label(prev, "this one is at the same location")
@@ -801,7 +808,8 @@ impl<'a> Checker<'a> {
             (Stage::Vertex, Dir::Out) | (Stage::Fragment, Dir::In)
         );
         if io.interpolation.is_some() && !varying {
-            self.emit(
+            self.emit_io(
+                member,
                 Diagnostic::error(
                     codes::E0620,
                     span,
@@ -817,7 +825,8 @@ impl<'a> Checker<'a> {
         let interpolation = if scalar.is_integer() {
             match io.interpolation {
                 Some(Interpolation::Smooth) | Some(Interpolation::NoPerspective) => {
-                    self.emit(
+                    self.emit_io(
+                        member,
                         Diagnostic::error(
                             codes::E0620,
                             span,
@@ -844,6 +853,15 @@ impl<'a> Checker<'a> {
             },
             span,
         })
+    }
+
+    /// Reports an error of an I/O variable; one of a struct member (`member`) only the first
+    /// time the member gets it.
+    fn emit_io(&mut self, member: bool, d: Diagnostic) {
+        if member && !self.member_io_reported.insert((d.code, d.primary.span)) {
+            return;
+        }
+        self.emit(d);
     }
 
     fn builtin_ty(&mut self, b: Builtin) -> TyId {

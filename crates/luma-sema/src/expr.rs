@@ -203,6 +203,11 @@ impl<'a> Checker<'a> {
             ast::ExprKind::Call { callee, args } => {
                 let r = self.call(*callee, self.ast.list(*args), span, hint);
                 if r.void {
+                    if self.returns_undeclared_value(*callee) {
+                        // The function's `return` with a value was reported (E0604): the
+                        // result type is what is missing, not a value here.
+                        return self.err_val(span);
+                    }
                     let name = self.callee_name(*callee);
                     self.emit(
                         Diagnostic::error(
@@ -245,6 +250,43 @@ impl<'a> Checker<'a> {
             ast::ExprKind::Paren(inner) => self.expr_mode(*inner, hint, mode),
             ast::ExprKind::Error => self.err_val(span),
         }
+    }
+
+    /// Whether `callee` names a user function declared without a result whose body has a
+    /// `return` with a value (E0604): such a function lacks its `-> T`.
+    #[cold]
+    #[inline(never)]
+    fn returns_undeclared_value(&self, callee: ast::ExprId) -> bool {
+        let Some(ast::ExprKind::Ident(id)) = self.ast_expr(callee).map(|e| &e.kind) else {
+            return false;
+        };
+        let Some(SymKind::Function(fid)) = self.names.get(self.text(id)).map(|s| s.kind) else {
+            return false;
+        };
+        let Some(f) = self.funcs.get(fid.index()) else {
+            return false;
+        };
+        if f.decl.ret.is_some() {
+            return false;
+        }
+        // An explicit stack: blocks nest as deep as the source does.
+        let mut blocks = vec![&f.decl.body];
+        while let Some(block) = blocks.pop() {
+            for stmt in &block.stmts {
+                match &stmt.kind {
+                    ast::StmtKind::Return(Some(_)) => return true,
+                    ast::StmtKind::If(s) => {
+                        blocks.extend(s.branches.iter().map(|(_, b)| b));
+                        blocks.extend(s.else_block.as_ref());
+                    }
+                    ast::StmtKind::For(s) => blocks.push(&s.body),
+                    ast::StmtKind::While(s) => blocks.push(&s.body),
+                    ast::StmtKind::Do(b) => blocks.push(b),
+                    _ => {}
+                }
+            }
+        }
+        false
     }
 
     fn callee_name(&self, callee: ast::ExprId) -> String {
@@ -1634,6 +1676,63 @@ impl<'a> Checker<'a> {
         Val::Expr(self.construct_expr(args, ty, span))
     }
 
+    /// An array literal without its type where none is expected, or where a type that is
+    /// not an array is: one error, whose help writes what the literal should be.
+    #[cold]
+    #[inline(never)]
+    fn array_lit_without_type(
+        &mut self,
+        expected: Option<(TyId, Ty)>,
+        elements: &'a [ast::ExprId],
+        span: Span,
+    ) {
+        let n = elements.len();
+        let vals: Vec<Val> = elements.iter().map(|e| self.expr(*e, None)).collect();
+        let d = match expected {
+            Some((t, ty)) => {
+                let tn = self.tn(t);
+                let d = Diagnostic::error(
+                    codes::E0501,
+                    span,
+                    format!("expected `{tn}`, found an array literal"),
+                )
+                .with_primary_label("an array literal");
+                match ty {
+                    Ty::Vector { .. } | Ty::Matrix { .. } => d.with_help(format!(
+                        "build a `{tn}` with its constructor: `{tn}(...)`, not braces"
+                    )),
+                    Ty::Struct(_) => d.with_help(format!(
+                        "a `{tn}` value names its members: `{{ member = value, ... }}`"
+                    )),
+                    _ => d,
+                }
+            }
+            None => {
+                // The element type the first typed element has; untyped literals default to
+                // `float` (`int` for integer literals, the likelier intent).
+                let elem = vals
+                    .iter()
+                    .find_map(|v| match *v {
+                        Val::Expr(_) if self.val_is_error(*v) => None,
+                        Val::Expr(_) => self.val_ty(*v).map(|t| self.tn(t)),
+                        Val::Abs(Abstract::Int(_), _) => Some("int".to_owned()),
+                        Val::Abs(Abstract::Float(_), _) => Some("float".to_owned()),
+                    })
+                    .unwrap_or_else(|| "T".to_owned());
+                Diagnostic::error(
+                    codes::E0514,
+                    span,
+                    "cannot infer the type of this array literal",
+                )
+                .with_primary_label("an array literal")
+                .with_help(format!(
+                    "write the array type before the braces: `[{n}]{elem} {{ ... }}`"
+                ))
+            }
+        };
+        self.emit(d);
+    }
+
     fn array_lit(
         &mut self,
         ty: Option<ast::TypeId>,
@@ -1660,24 +1759,7 @@ impl<'a> Checker<'a> {
                 return self.err_val(span);
             }
             other => {
-                let (code, msg) = match other {
-                    Some((t, _)) => (
-                        codes::E0501,
-                        format!("expected `{}`, found an array literal", self.tn(t)),
-                    ),
-                    None => (
-                        codes::E0514,
-                        "cannot infer the type of this array literal".to_string(),
-                    ),
-                };
-                self.emit(
-                    Diagnostic::error(code, span, msg)
-                        .with_primary_label("an array literal")
-                        .with_help("write the array type before the braces: `[3]float { ... }`"),
-                );
-                for e in elements {
-                    self.expr(*e, None);
-                }
+                self.array_lit_without_type(other, elements, span);
                 return self.err_val(span);
             }
         };
@@ -2147,14 +2229,16 @@ impl<'a> Checker<'a> {
             let what = || format!("argument {} of `{}`", i + 1, id_text);
             out.push(self.coerce_with(v, pt, &what));
         }
-        if let Some(f) = self.fcx.as_mut() {
-            f.facts.calls.push((fid, span));
-        }
         if is_entry {
+            // Reported (E0417): not a call in the call graph either, where calling the entry
+            // point from itself would be reported again as recursion.
             return CallResult {
                 expr: self.err_expr(span),
                 void: false,
             };
+        }
+        if let Some(f) = self.fcx.as_mut() {
+            f.facts.calls.push((fid, span));
         }
         let void = ret.is_none();
         let ty = ret.unwrap_or(self.t.error);

@@ -83,14 +83,27 @@ pub struct CheckOptions {
 /// Checks a parsed module and builds its typed program.
 ///
 /// Every problem found is pushed into `diags`; the result is `Some` exactly when no error was
-/// reported by this call (warnings allowed).
+/// reported by this call (warnings allowed). When `diags` already holds a failed `#include`,
+/// names that cannot be found are not reported (the missing file may declare them), and the
+/// result is `None` if there were any.
 pub fn check(
     module: &ast::Module,
     options: &CheckOptions,
     diags: &mut Diagnostics,
 ) -> Option<Program> {
     let errors_before = diags.error_count();
+    use luma_syntax::codes as syntax;
+    let include_failed = diags.as_slice().iter().any(|d| {
+        matches!(
+            d.code,
+            syntax::INCLUDE_NOT_FOUND
+                | syntax::INCLUDE_UNREADABLE
+                | syntax::INCLUDE_TOO_DEEP
+                | syntax::MALFORMED_INCLUDE
+        )
+    });
     let mut c = check::Checker::new(module, options.limits, diags);
+    c.include_failed = include_failed;
     c.collect();
     c.resolve_structs();
     c.resolve_consts();
@@ -100,12 +113,12 @@ pub fn check(
     c.bodies();
     let acyclic = c.recursion();
     c.stage_checks();
-    let ok_so_far = c.diags.error_count() == errors_before;
+    let ok_so_far = c.diags.error_count() == errors_before && c.hidden_errors == 0;
     if acyclic && ok_so_far {
         c.uniformity();
         c.check_stage_interface();
     }
-    let failed = c.diags.error_count() != errors_before;
+    let failed = c.diags.error_count() != errors_before || c.hidden_errors > 0;
     let program = c.prog;
     if failed {
         None

@@ -75,7 +75,7 @@ impl<'a> Checker<'a> {
         self.exprs = Exprs::default();
         let mut params = Vec::with_capacity(decl.params.len());
         for (p, &ty) in decl.params.iter().zip(&param_tys) {
-            params.push(self.declare_local(&p.name, ty, false));
+            params.push(self.declare_local_as(&p.name, ty, false, true));
         }
         // A fragment entry point's struct input with members stripped (`@varying` builtins),
         // and the parameter that holds it: the one of its struct type (builtin parameters may
@@ -432,6 +432,10 @@ impl<'a> Checker<'a> {
                 let val = self.top_expr(v, None, Mode::Value);
                 if !self.val_is_error(val) {
                     let vspan = self.val_span(val);
+                    // The value's type, unless it is an untyped constant (which fits several).
+                    let ty = self
+                        .val_ty(val)
+                        .map_or_else(|| "T".to_owned(), |t| self.tn(t));
                     self.emit(
                         Diagnostic::error(
                             codes::E0604,
@@ -439,7 +443,9 @@ impl<'a> Checker<'a> {
                             "this function returns nothing, but `return` has a value",
                         )
                         .with_primary_label("unexpected value")
-                        .with_help("declare the result type after the parameters: `-> T`"),
+                        .with_help(format!(
+                            "declare the result type after the parameters: `-> {ty}`"
+                        )),
                     );
                 }
                 self.push(out, StmtKind::Return(None), span);
@@ -513,8 +519,24 @@ impl<'a> Checker<'a> {
         out
     }
 
-    fn unbounded_warning(&mut self, span: Span, control: &LoopAttrs, what: &str) {
+    fn unbounded_warning(
+        &mut self,
+        span: Span,
+        attrs: &'a [ast::Attribute],
+        control: &LoopAttrs,
+        what: &str,
+    ) {
         if control.max_iterations.is_some() || matches!(control.unroll, Some(Some(_))) {
+            return;
+        }
+        // A bound that was written but is invalid was reported: the loop is not unbounded by
+        // mistake.
+        let bound_written = attrs.iter().any(|a| match self.text(&a.name) {
+            "max_iterations" => true,
+            "unroll" => a.args.as_ref().is_some_and(|args| !args.is_empty()),
+            _ => false,
+        });
+        if bound_written {
             return;
         }
         self.emit(
@@ -607,7 +629,7 @@ impl<'a> Checker<'a> {
             // The loop's header, up to its last bound.
             let last = st_e.unwrap_or(e_e);
             let header = Span::new(span.lo, self.expr_span(last).hi.max(span.lo));
-            self.unbounded_warning(header, &control, "this `for` loop");
+            self.unbounded_warning(header, attrs, &control, "this `for` loop");
         }
         // Full unrolling of a constant loop must stay under the limit.
         if bounds_const && control.unroll.is_some() {
@@ -846,7 +868,7 @@ impl<'a> Checker<'a> {
         let cv = self.top_expr(cond, Some(b), Mode::Value);
         let c = self.condition(cv, "a `while` condition");
         let header = Span::new(span.lo, self.expr_span(c).hi.max(span.lo));
-        self.unbounded_warning(header, &control, "this `while` loop");
+        self.unbounded_warning(header, attrs, &control, "this `while` loop");
         if let Some(f) = self.fcx.as_mut() {
             f.loops.push(LoopCtx { has_break: false });
         }
@@ -929,6 +951,21 @@ impl<'a> Checker<'a> {
     }
 
     /// The name at the root of a chain of members and indices (`K` in `K.x[0]`).
+    /// Whether an assignment target has the syntax of a place (a name, or members and
+    /// elements of one), as the parser checks it: a target without it was reported there.
+    fn ast_place_syntax(&self, e: ast::ExprId) -> bool {
+        let mut cur = e;
+        loop {
+            match self.ast_expr(cur).map(|x| &x.kind) {
+                Some(ast::ExprKind::Ident(_) | ast::ExprKind::Error) | None => return true,
+                Some(ast::ExprKind::Field { base, .. } | ast::ExprKind::Index { base, .. }) => {
+                    cur = *base;
+                }
+                Some(_) => return false,
+            }
+        }
+    }
+
     fn ast_root_ident(&self, e: ast::ExprId) -> Option<&'a str> {
         let mut cur = e;
         loop {
@@ -1014,6 +1051,11 @@ impl<'a> Checker<'a> {
             return;
         }
         let tv = self.expr_mode(target, None, Mode::Ref);
+        if !self.ast_place_syntax(target) {
+            // The parser reported this target (E0304): only the value is left to check.
+            self.expr(value, None);
+            return;
+        }
         let tspan = self.val_span(tv);
         let te = match tv {
             Val::Expr(e) => e,

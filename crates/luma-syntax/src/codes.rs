@@ -40,6 +40,8 @@ pub const STRING_LITERAL: Code = Code("E0209");
 pub const C_OPERATOR: Code = Code("E0210");
 /// A `;`.
 pub const SEMICOLON: Code = Code("E0211");
+/// A C comment, `// ...` or `/* ... */`.
+pub const C_COMMENT: Code = Code("E0212");
 
 /// A token the grammar does not allow here.
 pub const UNEXPECTED_TOKEN: Code = Code("E0301");
@@ -182,6 +184,11 @@ pub const ALL: &[CodeDoc] = &[
         SEMICOLON,
         "a semicolon: Luma statements need no separator",
         "const X = 1.0;\n",
+    ),
+    error(
+        C_COMMENT,
+        "a C comment (`//` or `/* */`): Luma comments are `--` and `--[[ ... ]]`",
+        "const X = 1.0 // one\n",
     ),
     error(
         UNEXPECTED_TOKEN,

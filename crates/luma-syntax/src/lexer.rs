@@ -36,6 +36,14 @@ pub enum RawKind {
         /// Whether the matching closing bracket was found.
         terminated: bool,
     },
+    /// A C comment: `// ...` up to the end of the line (`block` false) or `/* ... */`.
+    /// Reported, then skipped like a comment.
+    CComment {
+        /// `/* ... */` rather than `// ...`.
+        block: bool,
+        /// Whether a block comment's `*/` was found.
+        terminated: bool,
+    },
     /// `[A-Za-z_][A-Za-z0-9_]*` (keywords included; cooking tells them apart).
     Ident,
     /// A numeric literal as far as its characters go (validated when cooked).
@@ -252,6 +260,7 @@ impl Cursor<'_> {
             b'~' => self.pair(b'=', RawKind::TildeEq, RawKind::Tilde),
             b'+' => self.pair(b'=', RawKind::PlusEq, RawKind::Plus),
             b'*' => self.pair(b'=', RawKind::StarEq, RawKind::Star),
+            b'/' if matches!(self.peek(0), Some(b'/' | b'*')) => self.c_comment(),
             b'/' => self.pair(b'=', RawKind::SlashEq, RawKind::Slash),
             b'%' => self.pair(b'=', RawKind::PercentEq, RawKind::Percent),
             b'-' => {
@@ -330,6 +339,36 @@ impl Cursor<'_> {
         }
         self.eat_while(|b| b != b'\n');
         RawKind::LineComment
+    }
+
+    /// After a `/` that a `/` or `*` follows: C's comments, which no Luma token sequence
+    /// starts with (`/` takes no unary operand).
+    #[cold]
+    #[inline(never)]
+    fn c_comment(&mut self) -> RawKind {
+        if self.is(0, b'/') {
+            self.eat_while(|b| b != b'\n');
+            return RawKind::CComment {
+                block: false,
+                terminated: true,
+            };
+        }
+        self.pos += 1;
+        let rest = self.bytes.get(self.pos..).unwrap_or(&[]);
+        let terminated = match rest.windows(2).position(|w| w == b"*/") {
+            Some(end) => {
+                self.pos += end + 2;
+                true
+            }
+            None => {
+                self.pos = self.bytes.len();
+                false
+            }
+        };
+        RawKind::CComment {
+            block: true,
+            terminated,
+        }
     }
 
     /// Digits, letters, `_`, a fraction point and signed exponents: as far as the literal's
@@ -857,6 +896,7 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
         open_repeats: 0,
         pending_local: None,
         c_for_parens: 0,
+        c_comments: [None, None],
     };
     // What `tokenize` does, with one cursor over the whole text instead of a slice of the
     // rest per token (the scanner only looks at the bytes from its position on, so it scans
@@ -907,6 +947,7 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
     if let Some((lo, hi)) = cooker.pending_local.take() {
         cooker.reserved(Reserved::Local, lo, hi, Some(TokenKind::Eof));
     }
+    cooker.finish_c_comments();
     cooker.tokens.push(Token {
         kind: TokenKind::Eof,
         span: Span::point(eof),
@@ -925,6 +966,9 @@ struct Cooker<'a, 'd> {
     /// Open parentheses of a C-style `for (...; ...; ...)` header on the current line: the
     /// parser reports the header as a whole, so its semicolons are dropped silently.
     c_for_parens: u32,
+    /// The first `//` and the first terminated `/* */` comment's error, held back until the
+    /// end of the file, with the count of further comments of its kind.
+    c_comments: [Option<(Diagnostic, u32)>; 2],
 }
 
 impl Cooker<'_, '_> {
@@ -1086,6 +1130,91 @@ impl Cooker<'_, '_> {
         self.diags.push(d);
     }
 
+    /// One error for a C comment, which is then skipped as a Luma comment would be. Only the
+    /// first `//` and the first `/* */` comment of a file are reported (with a count of the
+    /// others, at the end of the file): a file of C comments is one habit, not one mistake per
+    /// line.
+    #[cold]
+    #[inline(never)]
+    fn c_comment_error(&mut self, block: bool, terminated: bool, lo: usize, hi: usize) {
+        if block && self.slice(lo, hi).contains('\n') {
+            self.newline = true;
+        }
+        let slot = usize::from(block);
+        if terminated {
+            if let Some((_, more)) = self.c_comments.get_mut(slot).and_then(Option::as_mut) {
+                *more += 1;
+                return;
+            }
+        }
+        let opener = (lo + 2).min(hi);
+        let d = if block {
+            let d = self
+                .error(
+                    codes::C_COMMENT,
+                    lo,
+                    opener,
+                    "Luma writes block comments as `--[[ ... ]]`",
+                )
+                .with_primary_label("a C comment");
+            if terminated {
+                d.with_help("write `--[[` for `/*` and `]]` for `*/`")
+            } else {
+                d.with_note("this comment has no `*/`: the rest of the file is skipped")
+                    .with_help("write `--[[` for `/*`, and close the comment with `]]`")
+            }
+        } else {
+            let d = self
+                .error(
+                    codes::C_COMMENT,
+                    lo,
+                    opener,
+                    "Luma comments start with `--`, not `//`",
+                )
+                .with_suggestion(span(lo, opener), "--", "write Luma's comment marker");
+            // After an operand on its line, `//` may be Lua's floor division.
+            let after_operand = !self.newline
+                && self.tokens.last().is_some_and(|t| {
+                    matches!(
+                        t.kind,
+                        TokenKind::Ident
+                            | TokenKind::Int { .. }
+                            | TokenKind::Float
+                            | TokenKind::RParen
+                            | TokenKind::RBracket
+                    )
+                });
+            if after_operand {
+                d.with_note("Lua's floor division `a // b` is `floor(a / b)` in Luma")
+            } else {
+                d
+            }
+        };
+        match self.c_comments.get_mut(slot) {
+            Some(first @ None) if terminated => *first = Some((d, 0)),
+            _ => self.diags.push(d),
+        }
+    }
+
+    /// Reports the first C comment of each kind, with how many more the file has.
+    fn finish_c_comments(&mut self) {
+        for (slot, what) in [(0, "`//`"), (1, "`/* */`")] {
+            let Some((d, more)) = self.c_comments.get_mut(slot).and_then(Option::take) else {
+                continue;
+            };
+            let d = match more {
+                0 => d,
+                1 => d.with_note(format!(
+                    "1 more {what} comment in this file is skipped without another error"
+                )),
+                n => d.with_note(format!(
+                    "{n} more {what} comments in this file are skipped without another error"
+                )),
+            };
+            self.diags.push(d);
+        }
+    }
+
     fn cook(&mut self, kind: RawKind, lo: usize, hi: usize) {
         let kind = match kind {
             RawKind::Whitespace => {
@@ -1097,6 +1226,15 @@ impl Cooker<'_, '_> {
             }
             // A line comment ends before its line break.
             RawKind::LineComment => return,
+            RawKind::CComment { block, terminated } => {
+                self.c_comment_error(block, terminated, lo, hi);
+                if terminated {
+                    return;
+                }
+                // As for an unterminated long comment: the parser reports nothing unclosed
+                // after it.
+                TokenKind::Error
+            }
             RawKind::LongComment { level, terminated } => {
                 if self.slice(lo, hi).contains('\n') {
                     self.newline = true;
@@ -1117,8 +1255,12 @@ impl Cooker<'_, '_> {
                             self.slice(lo, opener.min(hi))
                         ));
                     self.diags.push(d);
+                    // The rest of the file is the comment: an error token tells the parser,
+                    // which then reports nothing left unclosed at the end of the file.
+                    TokenKind::Error
+                } else {
+                    return;
                 }
-                return;
             }
             RawKind::Ident => {
                 let word = self.slice(lo, hi);
@@ -2014,6 +2156,7 @@ mod tests {
                 ^Ident "b"
                 ^Ident "c"
                  Ident "d"
+                 Error "--[==[ never closed ]=]"
                 ^Eof ""
                 E0202 43..49: unterminated long comment
             "#]],

@@ -733,9 +733,15 @@ impl Parser<'_, '_> {
     /// closing bracket, a comma or a keyword that ends the enclosing construct.
     fn skip_nested_expr(&mut self) {
         let mut brackets = 0usize;
+        // If-expressions begun in the skipped text: their `then` and `else` are skipped too,
+        // or the enclosing expression would stop at them and the statement after it too.
+        let mut ifs = 0usize;
         loop {
             let k = self.kind();
             match k {
+                TokenKind::If => ifs += 1,
+                TokenKind::Then if brackets == 0 && ifs > 0 => {}
+                TokenKind::Else if brackets == 0 && ifs > 0 => ifs -= 1,
                 TokenKind::Eof
                 | TokenKind::End
                 | TokenKind::Function
@@ -917,6 +923,19 @@ impl Parser<'_, '_> {
         }
     }
 
+    /// Whether the parser is at the end of the file right after an error token that runs to
+    /// it (an unterminated comment, reported by the lexer): the blocks it leaves open are
+    /// that error's consequence, not missing `end`s.
+    fn cut_short(&self) -> bool {
+        let t = self.tok();
+        t.kind == TokenKind::Eof
+            && self
+                .pos
+                .checked_sub(1)
+                .and_then(|p| self.tokens.get(p))
+                .is_some_and(|prev| prev.kind == TokenKind::Error && prev.span.hi == t.span.lo)
+    }
+
     /// Byte column of `offset` in its line.
     fn column_of(&self, offset: u32) -> usize {
         let before = self.text.get(..offset as usize).unwrap_or("");
@@ -959,7 +978,7 @@ impl Parser<'_, '_> {
             }
             return;
         }
-        if self.last_unclosed == Some(self.pos) {
+        if self.last_unclosed == Some(self.pos) || self.cut_short() {
             return;
         }
         self.last_unclosed = Some(self.pos);
@@ -1102,6 +1121,13 @@ impl Parser<'_, '_> {
         let d = d.with_primary_label(
             "expected `function`, `struct`, `uniform`, `buffer`, `shared` or `const`",
         );
+        if let Some(help) = (t.kind == TokenKind::Ident)
+            .then(|| self.c_declaration_help())
+            .flatten()
+        {
+            self.report(d.with_help(help));
+            return;
+        }
         let d = match t.kind {
             TokenKind::Let | TokenKind::Reserved(Reserved::Local) => d.with_help(
                 "`let` declares a local variable inside a function; module-level constants are \
@@ -1126,15 +1152,40 @@ impl Parser<'_, '_> {
                 }) = self.module.items.last_mut()
                 {
                     mark_incomplete(&mut f.body);
+                    d.with_help(
+                        "statements belong inside a function body; an extra `end` may have \
+                         closed the function early",
+                    )
+                } else {
+                    d.with_help("statements belong inside a function body")
                 }
-                d.with_help(
-                    "statements belong inside a function body; an extra `end` may have closed \
-                     the function early",
-                )
             }
             _ => d,
         };
         self.report(d);
+    }
+
+    /// The help for a C, GLSL or HLSL declaration at module scope (`void main()`,
+    /// `vec4 shade(...)`, `layout(...) in vec2 uv`), or `None` when the identifier at the
+    /// current token does not start one.
+    fn c_declaration_help(&self) -> Option<&'static str> {
+        let (a, b, c) = (self.nth(0), self.nth(1), self.nth(2));
+        let first = self.slice(a.span);
+        if first == "layout" && b.kind == TokenKind::LParen {
+            return Some(
+                "Luma has no `layout(...)`: entry point inputs and outputs are parameters and \
+                 results (`@location(n)`), resources are `uniform` or `buffer` declarations \
+                 (`@group(n) @binding(n)`)",
+            );
+        }
+        let c_function = b.kind == TokenKind::Ident
+            && !b.newline_before
+            && c.kind == TokenKind::LParen
+            && (first == "void" || looks_like_type(first));
+        c_function.then_some(
+            "Luma declares functions as `function name(param: type, ...) -> type`, ending with \
+             `end`",
+        )
     }
 
     /// Whether the current `#` is followed by a C preprocessor directive name on its line.
@@ -1484,11 +1535,14 @@ impl Parser<'_, '_> {
             return Some(f);
         }
         let name = self.expect_ident(what)?;
-        if self.eat(TokenKind::Colon).is_none() {
+        let ty = if self.eat(TokenKind::Colon).is_some() {
+            self.parse_type()
+        } else {
+            // Keep the field, with a type later stages skip: a parameter or member dropped
+            // here would make its uses undeclared and every call's argument count wrong.
             self.expected_with_help("`:` and a type", "declare it as `name: type`");
-            return None;
-        }
-        let ty = self.parse_type();
+            self.alloc_type(TypeExprKind::Error, name.span)
+        };
         Some(Field {
             attributes,
             name,
@@ -1688,9 +1742,17 @@ impl Parser<'_, '_> {
             )
             .with_primary_label("unexpected `=`")
             .with_note("resources and workgroup memory get their contents at run time");
+            let d = if kind == GlobalKind::Uniform {
+                d.with_help(
+                    "a value fixed when the shader is compiled is a `const`; one chosen when the \
+                     pipeline is created is a specialization constant, `@spec(id) const`",
+                )
+            } else {
+                d
+            };
             self.report(d);
             self.parse_expr();
-            return None;
+            // The declaration stands without its initializer, so its uses are not undeclared.
         }
         Some(GlobalDecl {
             kind,
@@ -2381,8 +2443,7 @@ impl Parser<'_, '_> {
             None
         };
         if self.at(TokenKind::Comma) {
-            self.expected_with_help("`=`", "declare one variable per `let`");
-            return self.stmt(StmtKind::Error, lo);
+            return self.parse_let_list(lo, name, ty);
         }
         if self.eat(TokenKind::Assign).is_none() {
             let help = self.uninitialized_help(name, ty);
@@ -2394,6 +2455,57 @@ impl Parser<'_, '_> {
         }
         let value = self.parse_expr();
         self.stmt(StmtKind::Let { name, ty, value }, lo)
+    }
+
+    /// `let a, b = x, y` (Lua's multiple assignment): one error, then each name is declared
+    /// with the value at its position (an `Error` value, which later stages skip, where there
+    /// is none), so that the names' uses are not reported as undeclared. The declarations
+    /// before the last are pushed to the enclosing block directly; the last is returned.
+    #[cold]
+    #[inline(never)]
+    fn parse_let_list(&mut self, lo: u32, first: Ident, ty: Option<TypeId>) -> Option<Stmt> {
+        self.expected_with_help(
+            "`=`",
+            "Luma has no multiple assignment: declare one variable per `let`",
+        );
+        let mut names = vec![(first, ty)];
+        while self.eat(TokenKind::Comma).is_some() {
+            if !self.at(TokenKind::Ident) {
+                break;
+            }
+            let t = self.bump();
+            let name = self.ident_of(t);
+            let ty = if self.eat(TokenKind::Colon).is_some() {
+                Some(self.parse_type())
+            } else {
+                None
+            };
+            names.push((name, ty));
+        }
+        let mut values = Vec::new();
+        if self.eat(TokenKind::Assign).is_some() {
+            loop {
+                values.push(self.parse_expr());
+                if self.eat(TokenKind::Comma).is_none() {
+                    break;
+                }
+            }
+        }
+        let count = names.len();
+        let mut last = None;
+        for (i, (name, ty)) in names.into_iter().enumerate() {
+            let value = match values.get(i) {
+                Some(&v) => v,
+                None => self.alloc_error(name.span),
+            };
+            let stmt = self.stmt(StmtKind::Let { name, ty, value }, lo);
+            if i + 1 == count {
+                last = stmt;
+            } else if let Some(stmt) = stmt {
+                self.block_stmts.push(stmt);
+            }
+        }
+        last
     }
 
     /// The help of a `let` without a value, with the declaration's own name and type: a struct
@@ -2784,6 +2896,12 @@ impl Parser<'_, '_> {
                     )
                     .with_primary_label("expected `=`")
                     .with_label(span, "this expression is not a statement");
+                    if next.kind == TokenKind::Comma {
+                        d = d.with_help(
+                            "Luma has no multiple assignment: assign one target per statement \
+                             (`a = x` on one line, `b = y` on the next)",
+                        );
+                    }
                     if let ExprKind::Ident(id) = kind {
                         if matches!(self.name(id), "elif" | "elsif" | "elseif" | "else_if") {
                             d = d.with_suggestion(id.span, "elseif", "Luma continues an `if` with");

@@ -697,6 +697,12 @@ impl Expander<'_> {
                     .collect();
                 d = d.with_note(format!("searched {}", list.join(", ")));
             }
+            if path.contains('\\') {
+                d = d.with_help(format!(
+                    "include paths separate directories with `/` on every system: `{}`",
+                    path.replace('\\', "/")
+                ));
+            }
             self.diags.push(d);
             return;
         };
