@@ -950,7 +950,6 @@ impl<'a> Checker<'a> {
         true
     }
 
-    /// The name at the root of a chain of members and indices (`K` in `K.x[0]`).
     /// Whether an assignment target has the syntax of a place (a name, or members and
     /// elements of one), as the parser checks it: a target without it was reported there.
     fn ast_place_syntax(&self, e: ast::ExprId) -> bool {
@@ -966,6 +965,7 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// The name at the root of a chain of members and indices (`K` in `K.x[0]`).
     fn ast_root_ident(&self, e: ast::ExprId) -> Option<&'a str> {
         let mut cur = e;
         loop {
