@@ -1812,7 +1812,7 @@ impl Parser<'_, '_> {
         let base = if self.at(TokenKind::Ident) {
             let t = self.bump();
             if self.at(TokenKind::Lt) && !self.tok().newline_before {
-                let ty = self.generic_type(t);
+                let ty = self.generic_type(t, false);
                 let mut wrapped = ty;
                 for (lo, len) in prefixes.into_iter().rev() {
                     let span = self.since(lo);
@@ -1853,7 +1853,7 @@ impl Parser<'_, '_> {
     /// `<...>` neither cascades into field or statement errors nor hides the type from checking.
     #[cold]
     #[inline(never)]
-    fn generic_type(&mut self, name: Token) -> TypeId {
+    fn generic_type(&mut self, name: Token, constructor: bool) -> TypeId {
         let base = self.slice(name.span).to_owned();
         let open = self.bump();
         let mut fixed: Option<(TypeExprKind, String)> = None;
@@ -1922,6 +1922,11 @@ impl Parser<'_, '_> {
         .with_primary_label("type arguments");
         let kind = match fixed {
             Some((kind, text)) => {
+                if constructor && matches!(kind, TypeExprKind::Array { .. }) {
+                    d = d.with_note(format!(
+                        "an array value lists its elements in braces: `{text} {{ ... }}`"
+                    ));
+                }
                 d = d.with_suggestion(whole, text, "write Luma's spelling");
                 kind
             }
@@ -1947,7 +1952,7 @@ impl Parser<'_, '_> {
     #[cold]
     #[inline(never)]
     fn generic_constructor(&mut self, name: Token) -> ExprId {
-        let ty = self.generic_type(name);
+        let ty = self.generic_type(name, true);
         let (kind, span) = match self.module.types.get(ty) {
             Some(t) => match &t.kind {
                 TypeExprKind::Named(ident) => (ExprKind::Ident(*ident), t.span),
@@ -1956,6 +1961,32 @@ impl Parser<'_, '_> {
             None => (ExprKind::Error, name.span),
         };
         self.alloc(kind, span)
+    }
+
+    /// Whether the `<` at the current token opens a type-argument list on this line that a `(`
+    /// follows (`vec3<f32>(...)`), rather than a comparison (`f(array < n, m > k)` with a local
+    /// named `array`).
+    fn generic_list_then_call(&self) -> bool {
+        let mut depth = 0usize;
+        for n in 0..32 {
+            let t = self.nth(n);
+            if n > 0 && t.newline_before {
+                return false;
+            }
+            match t.kind {
+                TokenKind::Lt => depth += 1,
+                TokenKind::Gt | TokenKind::Shr => {
+                    let closes = if t.kind == TokenKind::Shr { 2 } else { 1 };
+                    if depth <= closes {
+                        return depth == closes && self.nth(n + 1).kind == TokenKind::LParen;
+                    }
+                    depth -= closes;
+                }
+                TokenKind::Ident | TokenKind::Comma | TokenKind::Int { .. } => {}
+                _ => return false,
+            }
+        }
+        false
     }
 
     /// A type as Luma writes it, for suggestions: names as interned, array lengths as written.
@@ -3365,7 +3396,8 @@ impl Parser<'_, '_> {
                 if self.at(TokenKind::Lt)
                     && self.nth(1).kind == TokenKind::Ident
                     && matches!(self.nth(2).kind, TokenKind::Gt | TokenKind::Comma)
-                    && is_generic_constructor(self.slice(t.span)) =>
+                    && is_generic_constructor(self.slice(t.span))
+                    && self.generic_list_then_call() =>
             {
                 return self.generic_constructor(t);
             }
