@@ -12,8 +12,9 @@ use luma_ir::{
     AddressSpace, ArraySize, AtomicFunction, BinaryOp, Block, BuiltIn, Constant, ConstantValue,
     DerivativeAxis, DerivativeControl, EntryPoint, Function, GlobalVariable, ImageClass,
     ImageDimension, ImageQuery, ImageSample, Interpolation, IoBinding, Literal, LocalVariable,
-    MathFunction, Module, Op, ProductKind, RelationalFunction, SampleLevel, Scalar, ScalarKind,
-    ShaderStage, StmtKind, StorageAccess, Type, TypeInner, UnaryOp, UnrollHint, Value, ValueDef,
+    MathFunction, Module, Op, ProductKind, RelationalFunction, ResourceBinding, SampleLevel,
+    Scalar, ScalarKind, ShaderStage, StmtKind, StorageAccess, Type, TypeInner, UnaryOp, UnrollHint,
+    Value, ValueDef,
 };
 
 use crate::keywords::RESERVED;
@@ -1164,6 +1165,7 @@ impl<'a> Writer<'a> {
                      dispatch size",
                 ));
             };
+            self.check_num_workgroups_is_free(module, b)?;
             let name = self.num_workgroups_name.clone().unwrap_or_default();
             let block = self.internal_names.fresh("luma_num_workgroups_block");
             out.line_fmt(format_args!(
@@ -1175,6 +1177,39 @@ impl<'a> Writer<'a> {
             out.close("};");
         }
         out.line("");
+        Ok(())
+    }
+
+    /// The `num_workgroups` constant buffer is declared at the option's (group, binding) as both
+    /// its Vulkan binding and its `b` register: a resource on that binding (a uniform buffer's
+    /// `b` register is its binding) or the push-constant block placed on that register would
+    /// share it with the dispatch size (DXC rejects overlapping registers; on Vulkan the two
+    /// would read one descriptor).
+    fn check_num_workgroups_is_free(&self, module: &Module, at: ResourceBinding) -> R<()> {
+        let clash = |what: &str| {
+            Error::new(
+                codes::NUM_WORKGROUPS,
+                format!(
+                    "the `num_workgroups` constant buffer at group {}, binding {} \
+                     (register b{}, space{}) would share it with {what}; give the HLSL option \
+                     `num_workgroups` a binding no resource of the source uses",
+                    at.group, at.binding, at.binding, at.group
+                ),
+            )
+        };
+        for (binding, handle) in luma_back::bound_globals(module) {
+            if binding == at {
+                let name = module.globals.get(handle).map_or("", |g| g.name.as_str());
+                return Err(clash(&format!("`{name}`")));
+            }
+        }
+        let push_constants_used = module
+            .globals
+            .iter()
+            .any(|(h, g)| g.space == AddressSpace::PushConstant && self.used_globals.contains(&h));
+        if push_constants_used && self.options.push_constant_register == Some(at) {
+            return Err(clash("the push-constant block"));
+        }
         Ok(())
     }
 }
