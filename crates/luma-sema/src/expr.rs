@@ -1511,10 +1511,16 @@ impl<'a> Checker<'a> {
                     } else {
                         codes::E0514
                     };
+                    let help = match hint.map(|h| (h, self.ty(h))) {
+                        Some((h, Ty::Vector { .. } | Ty::Matrix { .. } | Ty::Scalar(_))) => {
+                            constructor_help(&self.tn(h))
+                        }
+                        _ => "write the struct's name before the braces: `Name { ... }`".into(),
+                    };
                     self.emit(
                         Diagnostic::error(code, span, msg)
                             .with_primary_label("an anonymous struct literal")
-                            .with_help("write the struct's name before the braces: `Name { ... }`"),
+                            .with_help(help),
                     );
                     None
                 }
@@ -1660,20 +1666,38 @@ impl<'a> Checker<'a> {
                 return self.err_val(span);
             }
             other => {
-                let (code, msg) = match other {
-                    Some((t, _)) => (
-                        codes::E0501,
-                        format!("expected `{}`, found an array literal", self.tn(t)),
-                    ),
+                let array_help = "write the array type before the braces: `[3]float { ... }`";
+                let (code, msg, help) = match other {
+                    Some((t, shape)) => {
+                        let tn = self.tn(t);
+                        // Braces where a vector, matrix or struct is expected are most likely
+                        // another language's initializer: say how Luma builds that type.
+                        let help = match shape {
+                            Ty::Vector { .. } | Ty::Matrix { .. } | Ty::Scalar(_) => {
+                                constructor_help(&tn)
+                            }
+                            Ty::Struct(_) => format!(
+                                "a struct literal names its members: `{tn} {{ member = value, \
+                                 ... }}`"
+                            ),
+                            _ => array_help.to_string(),
+                        };
+                        (
+                            codes::E0501,
+                            format!("expected `{tn}`, found an array literal"),
+                            help,
+                        )
+                    }
                     None => (
                         codes::E0514,
                         "cannot infer the type of this array literal".to_string(),
+                        array_help.to_string(),
                     ),
                 };
                 self.emit(
                     Diagnostic::error(code, span, msg)
                         .with_primary_label("an array literal")
-                        .with_help("write the array type before the braces: `[3]float { ... }`"),
+                        .with_help(help),
                 );
                 for e in elements {
                     self.expr(*e, None);
@@ -2486,4 +2510,10 @@ impl<'a> Checker<'a> {
         }
         self.mk(ExprKind::Convert { value }, ty, span)
     }
+}
+
+/// The help for braces where a vector, matrix or scalar is expected: most likely another
+/// language's initializer list.
+fn constructor_help(type_name: &str) -> String {
+    format!("braces build arrays and structs only; write the constructor: `{type_name}(...)`")
 }
