@@ -899,6 +899,8 @@ impl<'a> Writer<'a> {
             ScalarKind::Bool => Literal::Bool(false),
             ScalarKind::Sint => Literal::I32(0),
             ScalarKind::Uint => Literal::U32(0),
+            // A half zero inside an initializer list must be a half already (see `zero_of`).
+            ScalarKind::Float if scalar == Scalar::F16 => Literal::F16(0),
             ScalarKind::Float => Literal::F32(0.0),
         })
     }
@@ -939,6 +941,13 @@ impl<'a> Writer<'a> {
     }
 
     /// The zero value of a type: `(T)0`, or an initializer list for arrays.
+    ///
+    /// Where `T` holds `half` values the cast is spelled for glslang's HLSL front end, which
+    /// converts no integer to `float16_t` in a cast (`(float16_t3)0` and `(S)0` of a struct
+    /// with a `half` member do not compile; DXC takes both) and no scalar at all to a `half`
+    /// member of a struct: half vectors and matrices are `(T)0.0`, a half scalar is a half
+    /// literal, and a struct holding a half is the initializer list of its members' zeros,
+    /// as struct constants are.
     fn zero_of(&mut self, ty: Handle<Type>) -> R<Expr> {
         match self.ty(ty)? {
             TypeInner::Scalar(s) => self.zero_scalar(*s),
@@ -954,11 +963,44 @@ impl<'a> Writer<'a> {
                 let list = vec![elem; n as usize];
                 Ok(Expr::atom(format!("{{ {} }}", list.join(", "))))
             }
+            TypeInner::Struct { members } if self.holds_half(ty)? => {
+                let members: Vec<Handle<Type>> = members.iter().map(|m| m.ty).collect();
+                let mut texts = Vec::with_capacity(members.len());
+                for m in members {
+                    texts.push(self.zero_of(m)?.text);
+                }
+                Ok(Expr::atom(format!("{{ {} }}", texts.join(", "))))
+            }
             _ => {
                 let name = self.type_name(ty)?;
-                Ok(Expr::new(format!("({name})0"), Prec::Unary))
+                let zero = if self.holds_half(ty)? { "0.0" } else { "0" };
+                Ok(Expr::new(format!("({name}){zero}"), Prec::Unary))
             }
         }
+    }
+
+    /// Whether `ty` is or contains a `half` scalar, vector or matrix.
+    fn holds_half(&self, ty: Handle<Type>) -> R<bool> {
+        let mut pending = vec![ty];
+        let mut seen = BTreeSet::new();
+        while let Some(t) = pending.pop() {
+            if !seen.insert(t) {
+                continue;
+            }
+            match self.ty(t)? {
+                TypeInner::Scalar(s)
+                | TypeInner::Vector { scalar: s, .. }
+                | TypeInner::Matrix { scalar: s, .. }
+                    if *s == Scalar::F16 =>
+                {
+                    return Ok(true);
+                }
+                TypeInner::Array { base, .. } => pending.push(*base),
+                TypeInner::Struct { members } => pending.extend(members.iter().map(|m| m.ty)),
+                _ => {}
+            }
+        }
+        Ok(false)
     }
 
     /// How many leaf elements an array of arrays has (1 for anything else).
@@ -995,7 +1037,18 @@ impl<'a> Writer<'a> {
                 name
             }
         };
-        Ok(Expr::atom(format!("(({name})0).v")))
+        // glslang casts `0.0h` to a wrapper of half scalars and `0.0` to one of half vectors or
+        // matrices (see `zero_of`); a big array of structs holding half has no cast it takes.
+        let mut leaf = ty;
+        while let TypeInner::Array { base, .. } = self.ty(leaf)? {
+            leaf = *base;
+        }
+        let zero = match self.ty(leaf)? {
+            TypeInner::Scalar(s) if *s == Scalar::F16 => "0.0h",
+            _ if self.holds_half(leaf)? => "0.0",
+            _ => "0",
+        };
+        Ok(Expr::atom(format!("(({name}){zero}).v")))
     }
 
     fn write_constants(&mut self, out: &mut CodeWriter) -> R<()> {
