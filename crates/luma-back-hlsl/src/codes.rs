@@ -6,7 +6,8 @@ use luma_base::{Code, CodeDoc, Severity};
 pub const UNSUPPORTED: Code = Code("E0920");
 /// A host-visible layout that HLSL constant-buffer packing cannot reproduce exactly.
 pub const UNREPRESENTABLE_LAYOUT: Code = Code("E0921");
-/// `num_workgroups` is used but no constant buffer was given for it.
+/// `num_workgroups` is used but no constant buffer was given for it, or the one given shares its
+/// binding or register with a resource.
 pub const NUM_WORKGROUPS: Code = Code("E0922");
 /// The IR breaks an invariant the verifier guarantees (a compiler bug, never a user error).
 pub const INVALID_IR: Code = Code("E0923");
@@ -30,7 +31,7 @@ pub const ALL: &[CodeDoc] = &[
     CodeDoc {
         code: NUM_WORKGROUPS,
         severity: Severity::Error,
-        title: "`num_workgroups` needs a constant buffer in HLSL",
+        title: "`num_workgroups` needs a constant buffer of its own in HLSL",
         example: "@entry(compute) @workgroup_size(1)\nfunction main(@builtin(num_workgroups) n: uvec3)\nend",
     },
     CodeDoc {

@@ -12,8 +12,9 @@ use luma_ir::{
     AddressSpace, ArraySize, AtomicFunction, BinaryOp, Block, BuiltIn, Constant, ConstantValue,
     DerivativeAxis, DerivativeControl, EntryPoint, Function, GlobalVariable, ImageClass,
     ImageDimension, ImageQuery, ImageSample, Interpolation, IoBinding, Literal, LocalVariable,
-    MathFunction, Module, Op, ProductKind, RelationalFunction, SampleLevel, Scalar, ScalarKind,
-    ShaderStage, StmtKind, StorageAccess, Type, TypeInner, UnaryOp, UnrollHint, Value, ValueDef,
+    MathFunction, Module, Op, ProductKind, RelationalFunction, ResourceBinding, SampleLevel,
+    Scalar, ScalarKind, ShaderStage, StmtKind, StorageAccess, Type, TypeInner, UnaryOp, UnrollHint,
+    Value, ValueDef,
 };
 
 use crate::keywords::RESERVED;
@@ -898,6 +899,8 @@ impl<'a> Writer<'a> {
             ScalarKind::Bool => Literal::Bool(false),
             ScalarKind::Sint => Literal::I32(0),
             ScalarKind::Uint => Literal::U32(0),
+            // A half zero inside an initializer list must be a half already (see `zero_of`).
+            ScalarKind::Float if scalar == Scalar::F16 => Literal::F16(0),
             ScalarKind::Float => Literal::F32(0.0),
         })
     }
@@ -938,6 +941,13 @@ impl<'a> Writer<'a> {
     }
 
     /// The zero value of a type: `(T)0`, or an initializer list for arrays.
+    ///
+    /// Where `T` holds `half` values the cast is spelled for glslang's HLSL front end, which
+    /// converts no integer to `float16_t` in a cast (`(float16_t3)0` and `(S)0` of a struct
+    /// with a `half` member do not compile; DXC takes both) and no scalar at all to a `half`
+    /// member of a struct: half vectors and matrices are `(T)0.0`, a half scalar is a half
+    /// literal, and a struct holding a half is the initializer list of its members' zeros,
+    /// as struct constants are.
     fn zero_of(&mut self, ty: Handle<Type>) -> R<Expr> {
         match self.ty(ty)? {
             TypeInner::Scalar(s) => self.zero_scalar(*s),
@@ -953,11 +963,44 @@ impl<'a> Writer<'a> {
                 let list = vec![elem; n as usize];
                 Ok(Expr::atom(format!("{{ {} }}", list.join(", "))))
             }
+            TypeInner::Struct { members } if self.holds_half(ty)? => {
+                let members: Vec<Handle<Type>> = members.iter().map(|m| m.ty).collect();
+                let mut texts = Vec::with_capacity(members.len());
+                for m in members {
+                    texts.push(self.zero_of(m)?.text);
+                }
+                Ok(Expr::atom(format!("{{ {} }}", texts.join(", "))))
+            }
             _ => {
                 let name = self.type_name(ty)?;
-                Ok(Expr::new(format!("({name})0"), Prec::Unary))
+                let zero = if self.holds_half(ty)? { "0.0" } else { "0" };
+                Ok(Expr::new(format!("({name}){zero}"), Prec::Unary))
             }
         }
+    }
+
+    /// Whether `ty` is or contains a `half` scalar, vector or matrix.
+    fn holds_half(&self, ty: Handle<Type>) -> R<bool> {
+        let mut pending = vec![ty];
+        let mut seen = BTreeSet::new();
+        while let Some(t) = pending.pop() {
+            if !seen.insert(t) {
+                continue;
+            }
+            match self.ty(t)? {
+                TypeInner::Scalar(s)
+                | TypeInner::Vector { scalar: s, .. }
+                | TypeInner::Matrix { scalar: s, .. }
+                    if *s == Scalar::F16 =>
+                {
+                    return Ok(true);
+                }
+                TypeInner::Array { base, .. } => pending.push(*base),
+                TypeInner::Struct { members } => pending.extend(members.iter().map(|m| m.ty)),
+                _ => {}
+            }
+        }
+        Ok(false)
     }
 
     /// How many leaf elements an array of arrays has (1 for anything else).
@@ -994,7 +1037,18 @@ impl<'a> Writer<'a> {
                 name
             }
         };
-        Ok(Expr::atom(format!("(({name})0).v")))
+        // glslang casts `0.0h` to a wrapper of half scalars and `0.0` to one of half vectors or
+        // matrices (see `zero_of`); a big array of structs holding half has no cast it takes.
+        let mut leaf = ty;
+        while let TypeInner::Array { base, .. } = self.ty(leaf)? {
+            leaf = *base;
+        }
+        let zero = match self.ty(leaf)? {
+            TypeInner::Scalar(s) if *s == Scalar::F16 => "0.0h",
+            _ if self.holds_half(leaf)? => "0.0",
+            _ => "0",
+        };
+        Ok(Expr::atom(format!("(({name}){zero}).v")))
     }
 
     fn write_constants(&mut self, out: &mut CodeWriter) -> R<()> {
@@ -1164,6 +1218,7 @@ impl<'a> Writer<'a> {
                      dispatch size",
                 ));
             };
+            self.check_num_workgroups_is_free(module, b)?;
             let name = self.num_workgroups_name.clone().unwrap_or_default();
             let block = self.internal_names.fresh("luma_num_workgroups_block");
             out.line_fmt(format_args!(
@@ -1175,6 +1230,39 @@ impl<'a> Writer<'a> {
             out.close("};");
         }
         out.line("");
+        Ok(())
+    }
+
+    /// The `num_workgroups` constant buffer is declared at the option's (group, binding) as both
+    /// its Vulkan binding and its `b` register: a resource on that binding (a uniform buffer's
+    /// `b` register is its binding) or the push-constant block placed on that register would
+    /// share it with the dispatch size (DXC rejects overlapping registers; on Vulkan the two
+    /// would read one descriptor).
+    fn check_num_workgroups_is_free(&self, module: &Module, at: ResourceBinding) -> R<()> {
+        let clash = |what: &str| {
+            Error::new(
+                codes::NUM_WORKGROUPS,
+                format!(
+                    "the `num_workgroups` constant buffer at group {}, binding {} \
+                     (register b{}, space{}) would share it with {what}; give the HLSL option \
+                     `num_workgroups` a binding no resource of the source uses",
+                    at.group, at.binding, at.binding, at.group
+                ),
+            )
+        };
+        for (binding, handle) in luma_back::bound_globals(module) {
+            if binding == at {
+                let name = module.globals.get(handle).map_or("", |g| g.name.as_str());
+                return Err(clash(&format!("`{name}`")));
+            }
+        }
+        let push_constants_used = module
+            .globals
+            .iter()
+            .any(|(h, g)| g.space == AddressSpace::PushConstant && self.used_globals.contains(&h));
+        if push_constants_used && self.options.push_constant_register == Some(at) {
+            return Err(clash("the push-constant block"));
+        }
         Ok(())
     }
 }

@@ -59,6 +59,67 @@ fn num_workgroups_needs_a_constant_buffer() {
 }
 
 #[test]
+fn num_workgroups_constant_buffer_needs_a_binding_of_its_own() {
+    let text = NUM_WORKGROUPS.replace(
+        "const c0: u32 = 0u",
+        "global g1 \"params\": vec4<f32> in uniform @group(1) @binding(2)\nconst c0: u32 = 0u",
+    );
+    let m = module(&text);
+    let at = |group, binding| Options {
+        num_workgroups: Some(ResourceBinding { group, binding }),
+        ..Options::default()
+    };
+    // The storage buffer's binding, and a uniform buffer's (whose `b` register is its binding).
+    for (group, binding, name) in [(0, 0, "out"), (1, 2, "params")] {
+        let err = write(&m, &at(group, binding)).unwrap_err();
+        assert_eq!(err.code.as_str(), "E0922");
+        assert!(
+            err.message.contains(&format!(
+                "at group {group}, binding {binding} (register b{binding}, space{group}) \
+                 would share it with `{name}`"
+            )),
+            "{err}"
+        );
+    }
+    // The push-constant block's register, when the options place it there.
+    let with_push = NUM_WORKGROUPS
+        .replace(
+            "const c0: u32 = 0u",
+            "global g1 \"pc\": vec3<u32> in push_constant\nconst c0: u32 = 0u",
+        )
+        .replace(
+            "  %3: u32 = const c0\n",
+            "  %3: u32 = const c0\n  %6: ptr<push_constant, vec3<u32>> = global g1\n",
+        )
+        .replace(
+            "  store %5, %0\n",
+            "  %7: vec3<u32> = load %6\n  store %5, %7\n",
+        );
+    let pm = module(&with_push);
+    let options = Options {
+        push_constant_register: Some(ResourceBinding {
+            group: 0,
+            binding: 4,
+        }),
+        ..at(0, 4)
+    };
+    let err = write(&pm, &options).unwrap_err();
+    assert!(
+        err.message
+            .contains("would share it with the push-constant block"),
+        "{err}"
+    );
+    // The same binding number in another group, or another number in the group, is free.
+    for (group, binding) in [(1, 0), (0, 2), (0, 1)] {
+        let out = write(&m, &at(group, binding)).unwrap();
+        assert!(out.source.contains(&format!(
+            "[[vk::binding({binding}, {group})]] cbuffer luma_num_workgroups_block : \
+             register(b{binding}, space{group})"
+        )));
+    }
+}
+
+#[test]
 fn bounds_checks_clamp_dynamic_indices_only_when_asked() {
     let m = module(NUM_WORKGROUPS);
     let options = Options {

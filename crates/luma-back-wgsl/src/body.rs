@@ -1885,6 +1885,15 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             _ => return Err(Error::invalid("access chain on a non-pointer")),
         };
         let uniform = space == AddressSpace::Uniform;
+        // WGSL bounds an out-of-range index only to the originating variable: a store may land
+        // in another element or member of the same buffer, and wgpu leaves buffer accesses
+        // unchecked where Vulkan's robust buffer access is on. Luma's meaning is the clamped
+        // element, so run-time indices into buffer memory are clamped here, as on the other
+        // targets (function, private and workgroup memory are clamped by the implementations).
+        let buffer = matches!(
+            space,
+            AddressSpace::Uniform | AddressSpace::Storage { .. } | AddressSpace::PushConstant
+        );
         let mut text = b.text;
         // The type reached so far: by handle while it can be a struct, array or matrix (whose
         // names and layouts are looked up), then by structure (a column or component).
@@ -1916,6 +1925,16 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                         self.w.inner(base)?,
                         TypeInner::Image { .. } | TypeInner::Sampler { .. }
                     );
+                    if !handles && buffer && self.constant_literals(index)?.is_none() {
+                        i = match len {
+                            Some(n) => self.clamped_index(index, &i, &format!("{}u", n - 1))?,
+                            None => self.clamped_index(
+                                index,
+                                &i,
+                                &format!("arrayLength(&{text}) - 1u"),
+                            )?,
+                        };
+                    }
                     if let (true, Some(n), None) = (handles, len, self.constant_literals(index)?) {
                         let unsigned =
                             self.value_inner(index)?.scalar_kind() == Some(ScalarKind::Uint);
@@ -1942,7 +1961,14 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                             format!("{text}.{}", component(*i as u32))
                         }
                         _ => {
-                            let i = self.index_text(index, Some(size.count()))?;
+                            let mut i = self.index_text(index, Some(size.count()))?;
+                            if buffer && self.constant_literals(index)?.is_none() {
+                                i = self.clamped_index(
+                                    index,
+                                    &i,
+                                    &format!("{}u", size.count() - 1),
+                                )?;
+                            }
                             format!("{text}[{i}]")
                         }
                     };
@@ -1971,11 +1997,17 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                                     .ok_or_else(|| Error::invalid("matrix without a handle"))?;
                                 let matrix = self.w.plain_from_std140(ty, &text)?;
                                 let i = self.operand(index)?.text;
+                                let last = format!("{}u", columns.count() - 1);
+                                let i = self.clamped_index(index, &i, &last)?;
                                 text = format!("{matrix}[{i}]");
                             }
                         }
                         _ => {
-                            let i = self.index_text(index, Some(columns.count()))?;
+                            let mut i = self.index_text(index, Some(columns.count()))?;
+                            if buffer && self.constant_literals(index)?.is_none() {
+                                let last = format!("{}u", columns.count() - 1);
+                                i = self.clamped_index(index, &i, &last)?;
+                            }
                             text = format!("{text}[{i}]");
                         }
                     }
@@ -1986,6 +2018,23 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             }
         }
         Ok(Expr::primary(text))
+    }
+
+    /// A run-time index `text` (of the `index` value) clamped to `last` (a `u32` expression):
+    /// `min(u32(i), last)`, so a negative index takes the last element as on the other targets.
+    fn clamped_index(
+        &mut self,
+        index: Handle<Value>,
+        text: &str,
+        last: &str,
+    ) -> Result<String, Error> {
+        Ok(
+            if self.value_inner(index)?.scalar_kind() == Some(ScalarKind::Uint) {
+                format!("min({text}, {last})")
+            } else {
+                format!("min(u32({text}), {last})")
+            },
+        )
     }
 
     fn constant_index(&self, index: Handle<Value>) -> Result<u32, Error> {

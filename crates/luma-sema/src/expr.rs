@@ -1553,10 +1553,16 @@ impl<'a> Checker<'a> {
                     } else {
                         codes::E0514
                     };
+                    let help = match hint.map(|h| (h, self.ty(h))) {
+                        Some((h, Ty::Vector { .. } | Ty::Matrix { .. } | Ty::Scalar(_))) => {
+                            constructor_help(&self.tn(h))
+                        }
+                        _ => "write the struct's name before the braces: `Name { ... }`".into(),
+                    };
                     self.emit(
                         Diagnostic::error(code, span, msg)
                             .with_primary_label("an anonymous struct literal")
-                            .with_help("write the struct's name before the braces: `Name { ... }`"),
+                            .with_help(help),
                     );
                     None
                 }
@@ -1698,9 +1704,10 @@ impl<'a> Checker<'a> {
                 )
                 .with_primary_label("an array literal");
                 match ty {
-                    Ty::Vector { .. } | Ty::Matrix { .. } => d.with_help(format!(
-                        "build a `{tn}` with its constructor: `{tn}(...)`, not braces"
-                    )),
+                    // Another language's initializer list: say how Luma builds the type.
+                    Ty::Vector { .. } | Ty::Matrix { .. } | Ty::Scalar(_) => {
+                        d.with_help(constructor_help(&tn))
+                    }
                     Ty::Struct(_) => d.with_help(format!(
                         "a `{tn}` value names its members: `{{ member = value, ... }}`"
                     )),
@@ -2570,4 +2577,10 @@ impl<'a> Checker<'a> {
         }
         self.mk(ExprKind::Convert { value }, ty, span)
     }
+}
+
+/// The help for braces where a vector, matrix or scalar is expected: most likely another
+/// language's initializer list.
+fn constructor_help(type_name: &str) -> String {
+    format!("braces build arrays and structs only; write the constructor: `{type_name}(...)`")
 }

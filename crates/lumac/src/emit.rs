@@ -172,8 +172,8 @@ impl EmitError {
         }
         if self.code == luma_back_hlsl::codes::NUM_WORKGROUPS {
             d = d.with_help(
-                "give the constant buffer with `--hlsl-num-workgroups GROUP,BINDING` \
-                 (`Options::hlsl_num_workgroups` in lumac)",
+                "give the constant buffer a binding no resource uses with \
+                 `--hlsl-num-workgroups GROUP,BINDING` (`Options::hlsl_num_workgroups` in lumac)",
             );
         }
         d.with_note(format!(

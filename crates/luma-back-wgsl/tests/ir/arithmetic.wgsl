@@ -49,10 +49,10 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
     let t_1 = bitcast<i32>(t);
     let t_2 = vec2i(t_1);
     let ints_1 = ints(t_1, t_1, t, t, t_2, t_2);
-    out_i[t] = ints_1;
+    out_i[min(t, arrayLength(&out_i) - 1u)] = ints_1;
     let t_3 = f32(t_1);
     let t_4 = vec2f(t_3);
     let t_5 = mat2x2f(t_4, t_4);
     let floats_1 = floats(t_3, t_3, vec3f(t_3), t_5, t_5);
-    out_f[t] = floats_1;
+    out_f[min(t, arrayLength(&out_f) - 1u)] = floats_1;
 }

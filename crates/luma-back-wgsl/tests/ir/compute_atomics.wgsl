@@ -10,7 +10,7 @@ var<workgroup> hits: atomic<i32>;
 
 @compute @workgroup_size(64, 1, 1)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(global_invocation_id) gid: vec3u) {
-    let x = input[gid.x];
+    let x = input[min(gid.x, arrayLength(&input) - 1u)];
     tile[lid] = x;
     workgroupBarrier();
     let neighbour = tile[63u - lid];
@@ -25,7 +25,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(global_invocation_id
         }
     }
     let n = arrayLength(&counters.values);
-    counters.values[old] = i32(neighbour);
+    counters.values[min(old, arrayLength(&counters.values) - 1u)] = i32(neighbour);
     storageBarrier();
     workgroupBarrier();
     atomicStore(&counters.total, n);

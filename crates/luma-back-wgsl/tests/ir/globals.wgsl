@@ -40,7 +40,7 @@ var<private> history: array<f32, 100>;
 fn vs_main(@builtin(vertex_index) vid: u32, @builtin(instance_index) iid: u32, @location(0) offset: vec3f) -> VsMainOutput {
     var scratch: array<vec4f, 32>;
     var p: Particle;
-    let particle = particles[vid];
+    let particle = particles[min(vid, arrayLength(&particles) - 1u)];
     p = particle;
     let model = push.model;
     let view_proj = camera.view_proj;
@@ -52,7 +52,7 @@ fn vs_main(@builtin(vertex_index) vid: u32, @builtin(instance_index) iid: u32, @
     counter = counter_1 + 1u;
     history[iid] = t;
     scratch[iid] = clip;
-    let w = weights[vid].value;
+    let w = weights[min(vid, 3u)].value;
     return VsMainOutput(clip, vid + iid, t * w);
 }
 

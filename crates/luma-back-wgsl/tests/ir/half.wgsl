@@ -38,7 +38,7 @@ fn main(@builtin(local_invocation_index) id: u32) {
     let h = halves.h;
     let v = halves.v;
     let m = mat2x2h(halves.m.c0, halves.m.c1);
-    let a = halves.arr[id].value;
+    let a = halves.arr[min(id, 1u)].value;
     let t = f32(min(luma_mod_f16(h * 0.5h, a), f16(luma_f32_from_bits(0x7f800000u))));
     let t_1 = f16(t * t);
     let t_2 = m[1] + vec2h(t_1);

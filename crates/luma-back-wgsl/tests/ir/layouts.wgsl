@@ -107,17 +107,17 @@ fn Block_from_std140(v: Block_std140) -> Block {
 
 @compute @workgroup_size(4, 1, 1)
 fn main(@builtin(local_invocation_index) id: u32) {
-    let s = ubo.scalars[id].value;
-    let p = ubo.pairs[id].value;
+    let s = ubo.scalars[min(id, 2u)].value;
+    let p = ubo.pairs[min(id, 1u)].value;
     let m2 = mat2x2f(ubo.m2.c0, ubo.m2.c1);
-    let col = mat3x2f(ubo.m32.c0, ubo.m32.c1, ubo.m32.c2)[id];
-    let elem = ubo.m32.c2[id];
+    let col = mat3x2f(ubo.m32.c0, ubo.m32.c1, ubo.m32.c2)[min(id, 2u)];
+    let elem = ubo.m32.c2[min(id, 1u)];
     let col1 = ubo.m32.c1;
     let m43 = ubo.m43;
     let tail = ubo.tail;
     let inner = ubo.inner;
     let inners = ubo.inners;
-    let m = mat2x2f(ubo.mats[id].c0, ubo.mats[id].c1);
+    let m = mat2x2f(ubo.mats[min(id, 1u)].c0, ubo.mats[min(id, 1u)].c1);
     let ints = array_from_std140(ubo.ints);
     let copy = Block_from_std140(ubo);
     let from_storage = ssbo;

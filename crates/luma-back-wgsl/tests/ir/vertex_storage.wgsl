@@ -2,7 +2,7 @@
 @group(0) @binding(0) var<storage, read> points_read: array<vec4f>;
 
 fn read_point(i: u32) -> vec4f {
-    let t = points_read[i];
+    let t = points_read[min(i, arrayLength(&points_read) - 1u)];
     return t;
 }
 
@@ -15,5 +15,5 @@ fn vs(@builtin(vertex_index) index: u32) -> @builtin(position) vec4f {
 @compute @workgroup_size(64, 1, 1)
 fn cs(@builtin(global_invocation_id) id: vec3u) {
     let t = id.x;
-    points[t] = vec4f(f32(t));
+    points[min(t, arrayLength(&points) - 1u)] = vec4f(f32(t));
 }

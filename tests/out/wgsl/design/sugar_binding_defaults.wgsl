@@ -33,10 +33,10 @@ fn shade(@location(0) uv: vec2f, @location(1) world_pos: vec3f) -> @location(0) 
             total_1 = total;
             break;
         }
-        let position = lights[i].position;
+        let position = lights[min(u32(i), 15u)].position;
         let to_light = position.xyz - world_pos;
         let attenuation = 1.0f / (1.0f + dot(to_light, to_light));
-        let color = lights[i].color;
+        let color = lights[min(u32(i), 15u)].color;
         let total_2 = total + color.xyz * attenuation;
         let next_v = v != 0u;
         i = i + 1i;

@@ -49,7 +49,7 @@ fn from_attributes(@location(0) position: vec3f, @location(1) normal: vec3f, @lo
 
 @vertex
 fn from_buffer(@builtin(vertex_index) index: u32) -> FromBufferOutput {
-    let p = positions[index];
+    let p = positions[min(index, arrayLength(&positions) - 1u)];
     let world = uniforms.model * vec4f(p, 1.0f);
     let t = from_buffer_out(uniforms.view_proj * world, p.xy);
     return FromBufferOutput(t.position, t.uv);

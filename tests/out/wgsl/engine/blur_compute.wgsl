@@ -12,7 +12,7 @@ var<workgroup> tile: array<vec4f, 264>;
 fn load_pixel(x: i32, y: i32) -> vec4f {
     let cx = clamp(x, 0i, i32(params.width) - 1i);
     let cy = clamp(y, 0i, i32(params.height) - 1i);
-    let t = src[cy * i32(params.width) + cx];
+    let t = src[min(u32(cy * i32(params.width) + cx), arrayLength(&src) - 1u)];
     return t;
 }
 
@@ -70,7 +70,7 @@ fn blur(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) group:
             v_2 = false;
         }
         if v_2 {
-            dst[line * i32(params.width) + x] = sum_2;
+            dst[min(u32(line * i32(params.width) + x), arrayLength(&dst) - 1u)] = sum_2;
         }
     } else {
         var v_3: bool;
@@ -80,7 +80,7 @@ fn blur(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) group:
             v_3 = false;
         }
         if v_3 {
-            dst[x * i32(params.width) + line] = sum_2;
+            dst[min(u32(x * i32(params.width) + line), arrayLength(&dst) - 1u)] = sum_2;
         }
     }
 }

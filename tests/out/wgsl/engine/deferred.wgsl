@@ -132,7 +132,7 @@ fn shade_point_lights(p: vec3f, n: vec3f, v: vec3f, albedo: vec3f, metallic: f32
             total_1 = total;
             break;
         }
-        let light = light_list.lights[i - 1u];
+        let light = light_list.lights[min(i - 1u, arrayLength(&light_list.lights) - 1u)];
         let t_1 = light.position;
         let to_light = t_1.xyz - p;
         let dist = length(to_light);

@@ -38,6 +38,6 @@ fn build_histogram(@builtin(global_invocation_id) gid: vec3u, @builtin(local_inv
     workgroupBarrier();
     let count = atomicLoad(&local_bins[lid]);
     if count > 0u {
-        atomicAdd(&histogram[lid], count);
+        atomicAdd(&histogram[min(lid, 255u)], count);
     }
 }

@@ -42,7 +42,7 @@ fn matmul(@builtin(local_invocation_id) lid: vec3u, @builtin(workgroup_id) wid: 
         }
         var v_4: f32;
         if v_3 {
-            let t_2 = a[row * dims.k + a_col];
+            let t_2 = a[min(row * dims.k + a_col, arrayLength(&a) - 1u)];
             v_4 = t_2;
         } else {
             v_4 = 0.0f;
@@ -56,7 +56,7 @@ fn matmul(@builtin(local_invocation_id) lid: vec3u, @builtin(workgroup_id) wid: 
         }
         var v_6: f32;
         if v_5 {
-            let t_3 = b[b_row * dims.n + col];
+            let t_3 = b[min(b_row * dims.n + col, arrayLength(&b) - 1u)];
             v_6 = t_3;
         } else {
             v_6 = 0.0f;
@@ -97,6 +97,6 @@ fn matmul(@builtin(local_invocation_id) lid: vec3u, @builtin(workgroup_id) wid: 
         v_9 = false;
     }
     if v_9 {
-        c[row * dims.n + col] = acc_1;
+        c[min(row * dims.n + col, arrayLength(&c) - 1u)] = acc_1;
     }
 }

@@ -34,7 +34,7 @@ struct ParticleVsOutput {
 @vertex
 fn particle_vs(@builtin(vertex_index) vertex: u32, @builtin(instance_index) instance: u32) -> ParticleVsOutput {
     var local: array<vec2f, 4> = array<vec2f, 4>(vec2f(-1.0f), vec2f(1.0f, -1.0f), vec2f(-1.0f, 1.0f), vec2f(1.0f));
-    let p = particles[instance];
+    let p = particles[min(instance, arrayLength(&particles) - 1u)];
     let corner = local[vertex & 3u];
     let t = p.position;
     let view_pos = camera.view * vec4f(t.xyz, 1.0f);

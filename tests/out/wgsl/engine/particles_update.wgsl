@@ -32,7 +32,7 @@ fn update(@builtin(global_invocation_id) id: vec3u) {
     if index >= u32(i32(t)) {
         return;
     }
-    let p = particles[index];
+    let p = particles[min(index, arrayLength(&particles) - 1u)];
     let gravity = sim.gravity;
     let t_1 = p.velocity;
     let t_2 = t_1.xyz + gravity.xyz * sim.delta_time;
@@ -66,5 +66,5 @@ fn update(@builtin(global_invocation_id) id: vec3u) {
     } else {
         p_5 = p_4;
     }
-    particles[index] = p_5;
+    particles[min(index, arrayLength(&particles) - 1u)] = p_5;
 }

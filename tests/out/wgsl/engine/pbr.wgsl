@@ -164,7 +164,7 @@ fn pbr_fs(@location(0) world_pos: vec3f, @location(1) normal: vec3f, @location(2
             lit_1 = lit;
             break;
         }
-        let light_contribution_1 = light_contribution(surface, scene.lights[i], input.world_pos);
+        let light_contribution_1 = light_contribution(surface, scene.lights[min(u32(i), 7u)], input.world_pos);
         let lit_2 = lit + light_contribution_1;
         let next_v = v != 0u;
         i = i + 1i;

@@ -11,14 +11,14 @@ fn scan_blocks(@builtin(local_invocation_id) lid: vec3u, @builtin(workgroup_id) 
     let bi = t + 256u;
     var a_in: u32;
     if base + t < count {
-        let t_2 = data[base + t];
+        let t_2 = data[min(base + t, arrayLength(&data) - 1u)];
         a_in = t_2;
     } else {
         a_in = 0u;
     }
     var b_in: u32;
     if base + bi < count {
-        let t_3 = data[base + bi];
+        let t_3 = data[min(base + bi, arrayLength(&data) - 1u)];
         b_in = t_3;
     } else {
         b_in = 0u;
@@ -50,7 +50,7 @@ fn scan_blocks(@builtin(local_invocation_id) lid: vec3u, @builtin(workgroup_id) 
     workgroupBarrier();
     if t == 0u {
         let t_6 = temp[511u];
-        block_sums[wid.x] = t_6;
+        block_sums[min(wid.x, arrayLength(&block_sums) - 1u)] = t_6;
         temp[511u] = 0u;
     }
     var level_1: i32 = 8i;
@@ -80,11 +80,11 @@ fn scan_blocks(@builtin(local_invocation_id) lid: vec3u, @builtin(workgroup_id) 
     workgroupBarrier();
     if base + t < count {
         let t_9 = temp[t];
-        data[base + t] = t_9 + a_in;
+        data[min(base + t, arrayLength(&data) - 1u)] = t_9 + a_in;
     }
     if base + bi < count {
         let t_10 = temp[bi];
-        data[base + bi] = t_10 + b_in;
+        data[min(base + bi, arrayLength(&data) - 1u)] = t_10 + b_in;
     }
 }
 
@@ -94,16 +94,16 @@ fn add_block_offsets(@builtin(global_invocation_id) gid: vec3u, @builtin(workgro
     if block == 0u {
         return;
     }
-    let offset = block_sums[block - 1u];
+    let offset = block_sums[min(block - 1u, arrayLength(&block_sums) - 1u)];
     let t = arrayLength(&data);
     let count = u32(i32(t));
     let first = gid.x * 2u;
     if first < count {
-        let t_1 = data[first];
-        data[first] = t_1 + offset;
+        let t_1 = data[min(first, arrayLength(&data) - 1u)];
+        data[min(first, arrayLength(&data) - 1u)] = t_1 + offset;
     }
     if first + 1u < count {
-        let t_2 = data[first + 1u];
-        data[first + 1u] = t_2 + offset;
+        let t_2 = data[min(first + 1u, arrayLength(&data) - 1u)];
+        data[min(first + 1u, arrayLength(&data) - 1u)] = t_2 + offset;
     }
 }

@@ -32,15 +32,15 @@ struct SkinVsOutput {
 @vertex
 fn skin_vs(@location(0) position: vec3f, @location(1) normal: vec3f, @location(2) uv: vec2f, @location(3) joints: vec4u, @location(4) weights: vec4f) -> SkinVsOutput {
     let input = SkinnedVertex(position, normal, uv, joints, weights);
-    let t = bones[input.joints.x];
+    let t = bones[min(input.joints.x, arrayLength(&bones) - 1u)];
     let t_1 = t * input.weights.x;
-    let t_2 = bones[input.joints.y];
+    let t_2 = bones[min(input.joints.y, arrayLength(&bones) - 1u)];
     let t_3 = t_2 * input.weights.y;
     let t_4 = mat4x4f(t_1[0] + t_3[0], t_1[1] + t_3[1], t_1[2] + t_3[2], t_1[3] + t_3[3]);
-    let t_5 = bones[input.joints.z];
+    let t_5 = bones[min(input.joints.z, arrayLength(&bones) - 1u)];
     let t_6 = t_5 * input.weights.z;
     let t_7 = mat4x4f(t_4[0] + t_6[0], t_4[1] + t_6[1], t_4[2] + t_6[2], t_4[3] + t_6[3]);
-    let t_8 = bones[input.joints.w];
+    let t_8 = bones[min(input.joints.w, arrayLength(&bones) - 1u)];
     let t_9 = t_8 * input.weights.w;
     let skin = mat4x4f(t_7[0] + t_9[0], t_7[1] + t_9[1], t_7[2] + t_9[2], t_7[3] + t_9[3]);
     let world = skin * vec4f(input.position, 1.0f);

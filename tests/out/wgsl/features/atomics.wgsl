@@ -23,7 +23,7 @@ fn atomics(@builtin(local_invocation_index) lid: u32, @builtin(global_invocation
     }
     atomicStore(&local_slots[lid], lid);
     workgroupBarrier();
-    let value = values[gid.x];
+    let value = values[min(gid.x, arrayLength(&values) - 1u)];
     let old_total = atomicAdd(&counters.total, 1u);
     atomicSub(&counters.signed_total, value);
     atomicMax(&counters.max_value, value);
@@ -31,7 +31,7 @@ fn atomics(@builtin(local_invocation_index) lid: u32, @builtin(global_invocation
     let old_flags = atomicOr(&counters.flags, 1u << (lid & 31u));
     atomicAnd(&counters.flags, ~(1u << ((lid + 1u) & 31u)));
     atomicXor(&counters.toggles, 1i);
-    let previous = atomicExchange(&slots[gid.x], old_total);
+    let previous = atomicExchange(&slots[min(gid.x, arrayLength(&slots) - 1u)], old_total);
     let t = gid.x + 1u;
     var won: u32;
     loop {
@@ -41,7 +41,7 @@ fn atomics(@builtin(local_invocation_index) lid: u32, @builtin(global_invocation
             break;
         }
     }
-    atomicAdd(&counters.bins[value & 7i], 1i);
+    atomicAdd(&counters.bins[min(u32(value & 7i), 7u)], 1i);
     atomicAdd(&local_sum, value);
     atomicMax(&local_slots[(lid + 1u) % 64u], previous);
     workgroupBarrier();
@@ -49,7 +49,7 @@ fn atomics(@builtin(local_invocation_index) lid: u32, @builtin(global_invocation
     let sum = atomicLoad(&local_sum);
     let slot = atomicLoad(&local_slots[lid]);
     let t_1 = atomicLoad(&counters.total);
-    old_values[gid.x] = old_flags + won + slot + u32(sum) + t_1;
+    old_values[min(gid.x, arrayLength(&old_values) - 1u)] = old_flags + won + slot + u32(sum) + t_1;
     if lid == 0u {
         atomicAdd(&counters.signed_total, sum);
     }

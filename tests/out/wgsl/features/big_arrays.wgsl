@@ -22,5 +22,5 @@ fn big_arrays(@builtin(global_invocation_id) gid: vec3u) {
     data[1u].grid = grid_2;
     let t = values[(gid.x + 1u) % 100u];
     let t_1 = grid[1u][2u];
-    out[gid.x] = t + f32(t_1);
+    out[min(gid.x, arrayLength(&out) - 1u)] = t + f32(t_1);
 }

@@ -41,9 +41,9 @@ fn compute_builtins(@builtin(local_invocation_id) local_id: vec3u, @builtin(loca
     let g = input.global_id;
     let counter_2 = counter;
     let count = partial.count;
-    output[g.x + g.y * 16u + g.z * 256u] = vec4u(neighbour, counter_2, count, u32(even));
+    output[min(g.x + g.y * 16u + g.z * 256u, arrayLength(&output) - 1u)] = vec4u(neighbour, counter_2, count, u32(even));
     if input.local_index == 0u {
         let partial_1 = partial;
-        partials[input.group_id.x] = partial_1;
+        partials[min(input.group_id.x, arrayLength(&partials) - 1u)] = partial_1;
     }
 }

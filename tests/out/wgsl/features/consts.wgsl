@@ -48,16 +48,16 @@ fn consts(@builtin(local_invocation_index) index: u32) {
     let ranges = array<Range, 2>(make_range_1, Range(2.0f, 4.0f));
     let fixed = index & 255u;
     let t = local[index];
-    out_ints[index] = t + 2i + i32(-2147483648) + 2147483647i + -12i + -3i + -1i;
+    out_ints[min(index, 15u)] = t + 2i + i32(-2147483648) + 2147483647i + -12i + -3i + -1i;
     let total_1 = total(array<i32, 4>(1i, 2i, 3i, 4i));
     let total_2 = total(array<i32, 4>(4i, 3i, 2i, 1i));
-    out_ints[index + 4u] = 4i + total_1 + total_2 + 4i;
-    out_ints[index + 8u] = i32(15u + fixed) + i32(index < 4u) + 255i;
-    out_ints[index + 12u] = 20i;
-    out_floats[index] = vec4f(1.0f, 3.0f, 1.0f, 3.25f);
+    out_ints[min(index + 4u, 15u)] = 4i + total_1 + total_2 + 4i;
+    out_ints[min(index + 8u, 15u)] = i32(15u + fixed) + i32(index < 4u) + 255i;
+    out_ints[min(index + 12u, 15u)] = 20i;
+    out_floats[min(index, 7u)] = vec4f(1.0f, 3.0f, 1.0f, 3.25f);
     let t_1 = table[index];
     let t_2 = local_1[index % 3u];
     let width_1 = width(ranges[1]);
     let width_2 = width(Range(0.0f, 0.5f));
-    out_floats[index + 4u] = vec4f(t_1, t_2, vec2f(0.5f, 8.0f)) + vec4f(width_1, width_2, vec2f(0.25f, 0.5f));
+    out_floats[min(index + 4u, 7u)] = vec4f(t_1, t_2, vec2f(0.5f, 8.0f)) + vec4f(width_1, width_2, vec2f(0.25f, 0.5f));
 }

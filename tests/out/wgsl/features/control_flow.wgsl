@@ -46,7 +46,7 @@ fn find(target_: i32) -> i32 {
         if !v_1 {
             break;
         }
-        let t_2 = values[i];
+        let t_2 = values[min(u32(i), arrayLength(&values) - 1u)];
         if t_2 == target_ {
             return i;
         }

@@ -72,7 +72,7 @@ fn record(index: u32, value: vec4f) {
     if index >= u32(i32(t)) {
         return;
     }
-    hits[index] = value;
+    hits[min(index, arrayLength(&hits) - 1u)] = value;
 }
 
 @compute @workgroup_size(8, 8, 1)

@@ -19,16 +19,16 @@ fn integrate(@builtin(global_invocation_id) gid: vec3u) {
         return;
     }
     let t_1 = arrayLength(&weights);
-    let w = weights[i % u32(i32(t_1))];
-    let vel = particles[i].vel;
-    let pos = particles[i].pos;
-    particles[i].pos = pos + vec3h(vel * 0.01600647h * w, 0.0h);
-    let life = particles[i].life;
-    particles[i].life = max(life - 0.01600647h, 0.0h);
-    let basis = particles[i].basis;
-    particles[i].basis = basis * w;
-    let pos_1 = particles[i].pos;
+    let w = weights[min(i % u32(i32(t_1)), arrayLength(&weights) - 1u)];
+    let vel = particles[min(i, arrayLength(&particles) - 1u)].vel;
+    let pos = particles[min(i, arrayLength(&particles) - 1u)].pos;
+    particles[min(i, arrayLength(&particles) - 1u)].pos = pos + vec3h(vel * 0.01600647h * w, 0.0h);
+    let life = particles[min(i, arrayLength(&particles) - 1u)].life;
+    particles[min(i, arrayLength(&particles) - 1u)].life = max(life - 0.01600647h, 0.0h);
+    let basis = particles[min(i, arrayLength(&particles) - 1u)].basis;
+    particles[min(i, arrayLength(&particles) - 1u)].basis = basis * w;
+    let pos_1 = particles[min(i, arrayLength(&particles) - 1u)].pos;
     if any((bitcast<vec3u>(vec3f(pos_1)) & vec3u(0x7fffffffu)) > vec3u(0x7f800000u)) {
-        particles[i].pos = vec3h(0.0h);
+        particles[min(i, arrayLength(&particles) - 1u)].pos = vec3h(0.0h);
     }
 }

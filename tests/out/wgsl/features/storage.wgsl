@@ -24,7 +24,7 @@ struct Stats {
 @group(0) @binding(4) var<storage, read_write> positions: array<vec4f>;
 
 fn store_position(index: u32, p: vec4f) {
-    positions[index] = p;
+    positions[min(index, arrayLength(&positions) - 1u)] = p;
 }
 
 @compute @workgroup_size(32, 1, 1)
@@ -36,18 +36,18 @@ fn process(@builtin(global_invocation_id) gid: vec3u) {
     if i >= n {
         return;
     }
-    let t_1 = instances.transforms[i];
+    let t_1 = instances.transforms[min(i, arrayLength(&instances.transforms) - 1u)];
     let t_2 = arrayLength(&weights);
-    let w = weights[i % u32(i32(t_2))];
+    let w = weights[min(i % u32(i32(t_2)), arrayLength(&weights) - 1u)];
     let t_3 = arrayLength(&scratch);
-    let t_4 = scratch[i % u32(i32(t_3))];
+    let t_4 = scratch[min(i % u32(i32(t_3)), arrayLength(&scratch) - 1u)];
     let p = t_1.model * vec4f(t_1.scale * w, 1.0f) + t_4;
     store_position(i, p + vec4f(t_1.normal * t_1.scale, 0.0f));
     stats.touched = i;
     let max_scale = stats.max_scale;
     stats.max_scale = max(max_scale, max(t_1.scale.x, max(t_1.scale.y, t_1.scale.z)));
-    let t_5 = stats.sums[t_1.id & 3u];
-    stats.sums[t_1.id & 3u] = t_5 + p;
+    let t_5 = stats.sums[min(t_1.id & 3u, 3u)];
+    stats.sums[min(t_1.id & 3u, 3u)] = t_5 + p;
     let t_6 = arrayLength(&positions);
     stats.sums[0u].w = f32(i32(t_6));
 }

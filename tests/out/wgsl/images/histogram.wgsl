@@ -25,7 +25,7 @@ fn build_histogram(@builtin(global_invocation_id) id: vec3u, @builtin(local_invo
     if lane < 64u {
         let count = atomicLoad(&local_bins[lane]);
         if count > 0u {
-            atomicAdd(&histogram[lane], count);
+            atomicAdd(&histogram[min(lane, 63u)], count);
         }
     }
 }

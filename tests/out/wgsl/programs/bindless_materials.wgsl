@@ -28,7 +28,7 @@ fn albedo(index: u32, uv: vec2f) -> vec4f {
 fn shade(@location(0) uv: vec2f, @location(1) @interpolate(flat) material: u32) -> @location(0) vec4f {
     let texel = textureSample(albedo_maps[min(push.material, 7u)], samplers[1i], uv);
     let base = texel * push.tint;
-    let t = material_table[material];
+    let t = material_table[min(material, arrayLength(&material_table) - 1u)];
     let slot = t % 8u;
     let a = textureSample(albedo_maps[min(slot, 7u)], samplers[min(material % 2u, 1u)], uv);
     let t_1 = material & 3u;

@@ -48,7 +48,7 @@ fn sort_blocks(@builtin(local_invocation_index) lane: u32, @builtin(workgroup_id
         let inside = global_index < step_params.count;
         var v_2: f32;
         if inside {
-            let key = pairs[global_index].key;
+            let key = pairs[min(global_index, arrayLength(&pairs) - 1u)].key;
             v_2 = key;
         } else {
             v_2 = 0x1.fffffep+127f;
@@ -56,7 +56,7 @@ fn sort_blocks(@builtin(local_invocation_index) lane: u32, @builtin(workgroup_id
         block_keys[local_index] = v_2;
         var v_3: u32;
         if inside {
-            let value = pairs[global_index].value;
+            let value = pairs[min(global_index, arrayLength(&pairs) - 1u)].value;
             v_3 = value;
         } else {
             v_3 = 4294967295u;
@@ -113,7 +113,7 @@ fn sort_blocks(@builtin(local_invocation_index) lane: u32, @builtin(workgroup_id
         if global_index_1 < step_params.count {
             let t = block_keys[local_index_1];
             let t_1 = block_values[local_index_1];
-            pairs[global_index_1] = Pair(t, t_1);
+            pairs[min(global_index_1, arrayLength(&pairs) - 1u)] = Pair(t, t_1);
         }
         let next_v_1 = v_6 != 0u;
         half_1 = half_1 + 1i;
@@ -136,11 +136,11 @@ fn merge_step(@builtin(global_invocation_id) id: vec3u) {
         return;
     }
     let ascending = ((i & step_params.k) == 0u) == (step_params.ascending != 0u);
-    let a = pairs[i];
-    let b = pairs[partner];
+    let a = pairs[min(i, arrayLength(&pairs) - 1u)];
+    let b = pairs[min(partner, arrayLength(&pairs) - 1u)];
     let in_order_1 = in_order(a.key, b.key, ascending);
     if !in_order_1 {
-        pairs[i] = b;
-        pairs[partner] = a;
+        pairs[min(i, arrayLength(&pairs) - 1u)] = b;
+        pairs[min(partner, arrayLength(&pairs) - 1u)] = a;
     }
 }

@@ -51,7 +51,7 @@ fn blur_pass(@builtin(global_invocation_id) id: vec3u) {
             sum_2 = sum_1;
             break;
         }
-        let w = blur.weights[i];
+        let w = blur.weights[min(u32(i), 4u)];
         let tap_2 = tap(p + step_ * vec2i(i), size);
         let tap_3 = tap(p - step_ * vec2i(i), size);
         let sum_3 = sum_1 + (tap_2 + tap_3) * w;

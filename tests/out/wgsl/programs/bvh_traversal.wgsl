@@ -93,7 +93,7 @@ fn trace(ray: Ray, any_hit: bool) -> HitRecord {
         }
         let top_1 = top - 1i;
         let t_2 = stack[top_1];
-        let node = nodes[t_2];
+        let node = nodes[min(t_2, arrayLength(&nodes) - 1u)];
         let slab_1 = slab(origin, inv_dir, node.bounds_min, node.bounds_max, best_1.t);
         var best_3: HitRecord;
         var top_2: i32;
@@ -118,7 +118,7 @@ fn trace(ray: Ray, any_hit: bool) -> HitRecord {
                         best_6 = best_5;
                         break;
                     }
-                    let t_5 = triangles[i];
+                    let t_5 = triangles[min(i, arrayLength(&triangles) - 1u)];
                     let hit = intersect_triangle(origin, dir, t_5);
                     var best_7: HitRecord;
                     if hit.x < best_5.t && hit.x >= ray.origin.w {
@@ -144,8 +144,8 @@ fn trace(ray: Ray, any_hit: bool) -> HitRecord {
                 if top_1 + 2i <= 32i {
                     let left = node.left_or_first;
                     let right = left + 1u;
-                    let l = nodes[left];
-                    let r = nodes[right];
+                    let l = nodes[min(left, arrayLength(&nodes) - 1u)];
+                    let r = nodes[min(right, arrayLength(&nodes) - 1u)];
                     let dl = slab(origin, inv_dir, l.bounds_min, l.bounds_max, best_1.t);
                     let dr = slab(origin, inv_dir, r.bounds_min, r.bounds_max, best_1.t);
                     if dl <= dr {
@@ -182,9 +182,9 @@ fn closest_hit(@builtin(global_invocation_id) id: vec3u) {
     if id.x >= u32(i32(t)) {
         return;
     }
-    let t_1 = rays[id.x];
+    let t_1 = rays[min(id.x, arrayLength(&rays) - 1u)];
     let trace_1 = trace(t_1, false);
-    hits[id.x] = trace_1;
+    hits[min(id.x, arrayLength(&hits) - 1u)] = trace_1;
 }
 
 @compute @workgroup_size(64, 1, 1)
@@ -193,7 +193,7 @@ fn shadow_rays(@builtin(global_invocation_id) id: vec3u) {
     if id.x >= u32(i32(t)) {
         return;
     }
-    let t_1 = rays[id.x];
+    let t_1 = rays[min(id.x, arrayLength(&rays) - 1u)];
     let hit = trace(t_1, true);
-    occluded[id.x] = select(0u, 1u, hit.triangle != 4294967295u);
+    occluded[min(id.x, arrayLength(&occluded) - 1u)] = select(0u, 1u, hit.triangle != 4294967295u);
 }

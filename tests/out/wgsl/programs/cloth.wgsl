@@ -50,21 +50,21 @@ fn integrate(@builtin(global_invocation_id) id: vec3u) {
         return;
     }
     let i = particle(i32(id.x), i32(id.y));
-    let t = state.positions[i];
+    let t = state.positions[min(i, 4095u)];
     let p = t.xyz;
     let pinned_1 = pinned(i32(id.x), i32(id.y));
     if pinned_1 {
-        state.previous[i] = vec4f(p, 1.0f);
+        state.previous[min(i, 4095u)] = vec4f(p, 1.0f);
         return;
     }
     let gust = 0.5f + 0.5f * sin(params.time * 2.0f + p.x * 0.7f);
     let gravity = params.gravity;
     let wind = params.wind;
     let acceleration = gravity.xyz + wind.xyz * gust;
-    let t_1 = state.previous[i];
+    let t_1 = state.previous[min(i, 4095u)];
     let velocity = (p - t_1.xyz) * (1.0f - params.damping);
-    state.previous[i] = vec4f(p, 1.0f);
-    state.positions[i] = vec4f(p + velocity + acceleration * params.dt * params.dt, 1.0f);
+    state.previous[min(i, 4095u)] = vec4f(p, 1.0f);
+    state.positions[min(i, 4095u)] = vec4f(p + velocity + acceleration * params.dt * params.dt, 1.0f);
 }
 
 @compute @workgroup_size(8, 8, 1)
@@ -82,11 +82,11 @@ fn solve_constraints(@builtin(global_invocation_id) id: vec3u) {
     let x = i32(id.x);
     let y = i32(id.y);
     let i = particle(x, y);
-    let t = state.positions[i];
+    let t = state.positions[min(i, 4095u)];
     let p = t.xyz;
     let pinned_1 = pinned(x, y);
     if pinned_1 {
-        corrected[i] = vec4f(p, 1.0f);
+        corrected[min(i, arrayLength(&corrected) - 1u)] = vec4f(p, 1.0f);
         return;
     }
     var n: i32 = 0i;
@@ -123,7 +123,7 @@ fn solve_constraints(@builtin(global_invocation_id) id: vec3u) {
             count_2 = count;
         } else {
             let particle_1 = particle(q.x, q.y);
-            let t_2 = state.positions[particle_1];
+            let t_2 = state.positions[min(particle_1, 4095u)];
             let other = t_2.xyz;
             let delta = other - p;
             let len = length(delta);
@@ -160,7 +160,7 @@ fn solve_constraints(@builtin(global_invocation_id) id: vec3u) {
     } else {
         solved_1 = solved;
     }
-    corrected[i] = vec4f(solved_1, 1.0f);
+    corrected[min(i, arrayLength(&corrected) - 1u)] = vec4f(solved_1, 1.0f);
 }
 
 @compute @workgroup_size(8, 8, 1)
@@ -177,19 +177,19 @@ fn apply_and_normals(@builtin(global_invocation_id) id: vec3u) {
     let x = i32(id.x);
     let y = i32(id.y);
     let i = particle(x, y);
-    let t = corrected[i];
-    state.positions[i] = t;
+    let t = corrected[min(i, arrayLength(&corrected) - 1u)];
+    state.positions[min(i, 4095u)] = t;
     let particle_1 = particle(max(x - 1i, 0i), y);
-    let t_1 = corrected[particle_1];
+    let t_1 = corrected[min(particle_1, arrayLength(&corrected) - 1u)];
     let left = t_1.xyz;
     let particle_2 = particle(min(x + 1i, i32(params.width) - 1i), y);
-    let t_2 = corrected[particle_2];
+    let t_2 = corrected[min(particle_2, arrayLength(&corrected) - 1u)];
     let right = t_2.xyz;
     let particle_3 = particle(x, max(y - 1i, 0i));
-    let t_3 = corrected[particle_3];
+    let t_3 = corrected[min(particle_3, arrayLength(&corrected) - 1u)];
     let up = t_3.xyz;
     let particle_4 = particle(x, min(y + 1i, i32(params.height) - 1i));
-    let t_4 = corrected[particle_4];
+    let t_4 = corrected[min(particle_4, arrayLength(&corrected) - 1u)];
     let down = t_4.xyz;
-    normals[i] = vec4f(normalize(cross(right - left, down - up)), 0.0f);
+    normals[min(i, arrayLength(&normals) - 1u)] = vec4f(normalize(cross(right - left, down - up)), 0.0f);
 }

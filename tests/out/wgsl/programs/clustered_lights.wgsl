@@ -78,7 +78,7 @@ fn sphere_aabb(center: vec3f, radius: f32, lo: vec3f, hi: vec3f) -> bool {
 @compute @workgroup_size(4, 4, 4)
 fn assign(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_index) li: u32, @builtin(local_invocation_id) lid: vec3u) {
     let cluster_id = (wg.z * 4u + lid.z) * grid.dims.x * grid.dims.y + (wg.y * 4u + lid.y) * grid.dims.x + wg.x * 4u + lid.x;
-    let cl = clusters[cluster_id];
+    let cl = clusters[min(cluster_id, arrayLength(&clusters) - 1u)];
     let bin = li & 3u;
     if li < 4u {
         atomicStore(&bins[li].count, 0u);
@@ -97,7 +97,7 @@ fn assign(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_index) li:
         }
         let idx = base + li;
         if idx < grid.light_count {
-            let t = lights[idx];
+            let t = lights[min(idx, arrayLength(&lights) - 1u)];
             local_lights[li] = t;
         }
         workgroupBarrier();
@@ -159,7 +159,7 @@ fn assign(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_index) li:
                 break;
             }
             let t_7 = bins[li].items[j];
-            index_list[offset + j] = t_7;
+            index_list[min(offset + j, arrayLength(&index_list) - 1u)] = t_7;
             let next_v_1 = v_4 != 0u;
             j = j + 1u;
             v_4 = v_4 - 1u;
@@ -173,5 +173,5 @@ fn assign(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_index) li:
         }
     }
     let v_7 = screen_to_view(vec4f(vec2f(wg.xy), 0.5f, 1.0f));
-    clusters[cluster_id].min_point.w = v_7.z;
+    clusters[min(cluster_id, arrayLength(&clusters) - 1u)].min_point.w = v_7.z;
 }

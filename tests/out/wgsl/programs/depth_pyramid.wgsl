@@ -76,6 +76,6 @@ fn reduce_depth(@builtin(local_invocation_id) lid: vec3u, @builtin(workgroup_id)
             m_1 = m_3;
             x_1 = x_3;
         }
-        out[wg.y * nwg.x + wg.x] = vec2f(m_2, x_2);
+        out[min(wg.y * nwg.x + wg.x, arrayLength(&out) - 1u)] = vec2f(m_2, x_2);
     }
 }

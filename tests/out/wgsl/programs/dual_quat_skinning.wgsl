@@ -72,7 +72,7 @@ fn quat_rotate(q: vec4f, v: vec3f) -> vec3f {
 }
 
 fn blend_dual_quats(joints: vec4u, weights: vec4f) -> DualQuat {
-    let first = joint_dqs[joints.x];
+    let first = joint_dqs[min(joints.x, arrayLength(&joint_dqs) - 1u)];
     let real = first.real * weights.x;
     let dual = first.dual * weights.x;
     var i: i32 = 1i;
@@ -92,7 +92,7 @@ fn blend_dual_quats(joints: vec4u, weights: vec4f) -> DualQuat {
         var real_3: vec4f;
         var dual_3: vec4f;
         if w > 0.0f {
-            let dq = joint_dqs[joints[i]];
+            let dq = joint_dqs[min(joints[i], arrayLength(&joint_dqs) - 1u)];
             let s = select(w, -w, dot(first.real, dq.real) < 0.0f);
             let real_4 = real_1 + dq.real * s;
             let dual_4 = dual_1 + dq.dual * s;
@@ -124,7 +124,7 @@ fn dq_transform_point(dq: DualQuat, p: vec3f) -> vec3f {
 }
 
 fn joint_matrix(index: u32) -> mat4x4f {
-    let r = joint_matrices[index].rows;
+    let r = joint_matrices[min(index, arrayLength(&joint_matrices) - 1u)].rows;
     return mat4x4f(vec4f(r[0].x, r[1].x, r[2].x, 0.0f), vec4f(r[0].y, r[1].y, r[2].y, 0.0f), vec4f(r[0].z, r[1].z, r[2].z, 0.0f), vec4f(r[0].w, r[1].w, r[2].w, 1.0f));
 }
 
@@ -208,10 +208,10 @@ fn skin_compute(@builtin(global_invocation_id) id: vec3u) {
     if i >= u32(i32(t)) {
         return;
     }
-    let v = rest_vertices[i];
+    let v = rest_vertices[min(i, arrayLength(&rest_vertices) - 1u)];
     let t_1 = v.position;
     let t_2 = v.normal;
     let t_3 = v.tangent;
     let s = skin_vertex(t_1.xyz, t_2.xyz, t_3.xyz, v.joints, v.weights);
-    skinned_vertices[i] = SkinnedVertex(vec4f(s.position, 1.0f), vec4f(s.normal, 0.0f), vec4f(s.tangent, v.tangent.w));
+    skinned_vertices[min(i, arrayLength(&skinned_vertices) - 1u)] = SkinnedVertex(vec4f(s.position, 1.0f), vec4f(s.normal, 0.0f), vec4f(s.tangent, v.tangent.w));
 }

@@ -17,103 +17,103 @@ fn weight(c: u32) -> i32 {
 @compute @workgroup_size(64, 1, 1)
 fn main(@builtin(global_invocation_id) id: vec3u) {
     let i = i32(id.x);
-    let t = codes[i];
+    let t = codes[min(u32(i), arrayLength(&codes) - 1u)];
     if t == 0u {
-        results[i] = 7i;
-    } else if codes[i] == 1u {
-        results[i] = 48i;
-    } else if codes[i] == 2u {
-        results[i] = 85i;
-    } else if codes[i] == 3u {
-        results[i] = 21i;
-    } else if codes[i] == 4u {
-        results[i] = 58i;
-    } else if codes[i] == 5u {
-        results[i] = 95i;
-    } else if codes[i] == 6u {
-        results[i] = 31i;
-    } else if codes[i] == 7u {
-        results[i] = 68i;
-    } else if codes[i] == 8u {
-        results[i] = 4i;
-    } else if codes[i] == 9u {
-        results[i] = 41i;
-    } else if codes[i] == 10u {
-        results[i] = 78i;
-    } else if codes[i] == 11u {
-        results[i] = 14i;
-    } else if codes[i] == 12u {
-        results[i] = 51i;
-    } else if codes[i] == 13u {
-        results[i] = 88i;
-    } else if codes[i] == 14u {
-        results[i] = 24i;
-    } else if codes[i] == 15u {
-        results[i] = 61i;
-    } else if codes[i] == 16u {
-        results[i] = 98i;
-    } else if codes[i] == 17u {
-        results[i] = 34i;
-    } else if codes[i] == 18u {
-        results[i] = 71i;
-    } else if codes[i] == 19u {
-        results[i] = 7i;
-    } else if codes[i] == 20u {
-        results[i] = 44i;
-    } else if codes[i] == 21u {
-        results[i] = 81i;
-    } else if codes[i] == 22u {
-        results[i] = 17i;
-    } else if codes[i] == 23u {
-        results[i] = 54i;
-    } else if codes[i] == 24u {
-        results[i] = 91i;
-    } else if codes[i] == 25u {
-        results[i] = 27i;
-    } else if codes[i] == 26u {
-        results[i] = 64i;
-    } else if codes[i] == 27u {
-        results[i] = 0i;
-    } else if codes[i] == 28u {
-        results[i] = 37i;
-    } else if codes[i] == 29u {
-        results[i] = 74i;
-    } else if codes[i] == 30u {
-        results[i] = 10i;
-    } else if codes[i] == 31u {
-        results[i] = 47i;
-    } else if codes[i] == 32u {
-        results[i] = 84i;
-    } else if codes[i] == 33u {
-        results[i] = 20i;
-    } else if codes[i] == 34u {
-        results[i] = 57i;
-    } else if codes[i] == 35u {
-        results[i] = 94i;
-    } else if codes[i] == 36u {
-        results[i] = 30i;
-    } else if codes[i] == 37u {
-        results[i] = 67i;
-    } else if codes[i] == 38u {
-        results[i] = 3i;
-    } else if codes[i] == 39u {
-        results[i] = 40i;
+        results[min(u32(i), arrayLength(&results) - 1u)] = 7i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 1u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 48i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 2u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 85i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 3u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 21i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 4u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 58i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 5u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 95i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 6u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 31i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 7u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 68i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 8u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 4i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 9u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 41i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 10u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 78i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 11u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 14i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 12u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 51i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 13u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 88i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 14u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 24i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 15u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 61i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 16u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 98i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 17u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 34i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 18u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 71i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 19u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 7i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 20u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 44i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 21u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 81i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 22u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 17i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 23u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 54i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 24u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 91i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 25u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 27i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 26u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 64i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 27u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 0i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 28u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 37i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 29u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 74i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 30u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 10i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 31u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 47i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 32u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 84i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 33u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 20i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 34u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 57i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 35u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 94i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 36u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 30i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 37u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 67i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 38u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 3i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 39u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 40i;
     }
-    let t_1 = codes[i];
+    let t_1 = codes[min(u32(i), arrayLength(&codes) - 1u)];
     let w = weight(t_1);
     if w == 1i {
-        let t_2 = results[i];
-        results[i] = t_2 + 10i;
+        let t_2 = results[min(u32(i), arrayLength(&results) - 1u)];
+        results[min(u32(i), arrayLength(&results) - 1u)] = t_2 + 10i;
     } else if w == 2i {
-        let t_3 = results[i];
-        results[i] = t_3 + 20i;
+        let t_3 = results[min(u32(i), arrayLength(&results) - 1u)];
+        results[min(u32(i), arrayLength(&results) - 1u)] = t_3 + 20i;
     } else if w == 3i {
-        let t_4 = results[i];
-        results[i] = t_4 - 30i;
+        let t_4 = results[min(u32(i), arrayLength(&results) - 1u)];
+        results[min(u32(i), arrayLength(&results) - 1u)] = t_4 - 30i;
     } else if w == 4i {
-        let t_5 = results[i];
-        results[i] = t_5 * 2i;
+        let t_5 = results[min(u32(i), arrayLength(&results) - 1u)];
+        results[min(u32(i), arrayLength(&results) - 1u)] = t_5 * 2i;
     } else {
-        results[i] = 0i;
+        results[min(u32(i), arrayLength(&results) - 1u)] = 0i;
     }
 }

@@ -41,7 +41,7 @@ fn in_grid(id: vec3u) -> bool {
 
 fn velocity_at(p: vec2i) -> vec2f {
     let index_of_1 = index_of(p);
-    let t = velocity[index_of_1];
+    let t = velocity[min(index_of_1, arrayLength(&velocity) - 1u)];
     return t;
 }
 
@@ -61,13 +61,13 @@ fn bilinear_dye(pos: vec2f) -> vec4f {
     let base = vec2i(floor(p));
     let f = fract(p);
     let index_of_1 = index_of(base);
-    let a = dye[index_of_1];
+    let a = dye[min(index_of_1, arrayLength(&dye) - 1u)];
     let index_of_2 = index_of(base + vec2i(1i, 0i));
-    let b = dye[index_of_2];
+    let b = dye[min(index_of_2, arrayLength(&dye) - 1u)];
     let index_of_3 = index_of(base + vec2i(0i, 1i));
-    let c = dye[index_of_3];
+    let c = dye[min(index_of_3, arrayLength(&dye) - 1u)];
     let index_of_4 = index_of(base + vec2i(1i));
-    let d = dye[index_of_4];
+    let d = dye[min(index_of_4, arrayLength(&dye) - 1u)];
     return mix(mix(a, b, vec4f(f.x)), mix(c, d, vec4f(f.x)), vec4f(f.y));
 }
 
@@ -75,10 +75,10 @@ fn pressure_at(p: vec2i, from_a: bool) -> f32 {
     let i = index_of(p);
     var v: f32;
     if from_a {
-        let t = pressure_a[i];
+        let t = pressure_a[min(i, arrayLength(&pressure_a) - 1u)];
         v = t;
     } else {
-        let t_1 = pressure_b[i];
+        let t_1 = pressure_b[min(i, arrayLength(&pressure_b) - 1u)];
         v = t_1;
     }
     return v;
@@ -93,13 +93,13 @@ fn advect(@builtin(global_invocation_id) id: vec3u) {
     let p = vec2i(id.xy);
     let i = index_of(p);
     let center = vec2f(p) + vec2f(0.5f);
-    let t = velocity[i];
+    let t = velocity[min(i, arrayLength(&velocity) - 1u)];
     let back = center - t * grid.dt * vec2f(grid.size);
     let decay = 1.0f / (1.0f + grid.dissipation * grid.dt);
     let bilinear_velocity_1 = bilinear_velocity(back);
-    velocity_next[i] = bilinear_velocity_1 * decay;
+    velocity_next[min(i, arrayLength(&velocity_next) - 1u)] = bilinear_velocity_1 * decay;
     let bilinear_dye_1 = bilinear_dye(back);
-    dye_next[i] = bilinear_dye_1 * decay;
+    dye_next[min(i, arrayLength(&dye_next) - 1u)] = bilinear_dye_1 * decay;
 }
 
 @compute @workgroup_size(8, 8, 1)
@@ -112,10 +112,10 @@ fn splat(@builtin(global_invocation_id) id: vec3u) {
     let uv = (vec2f(id.xy) + vec2f(0.5f)) * grid.inv_size;
     let d = uv - grid.splat_point;
     let weight = exp(-dot(d, d) / grid.splat_radius);
-    let t = velocity_next[i];
-    velocity[i] = t + grid.splat_force * weight;
-    let t_1 = dye_next[i];
-    dye[i] = t_1 + grid.splat_color * weight;
+    let t = velocity_next[min(i, arrayLength(&velocity_next) - 1u)];
+    velocity[min(i, arrayLength(&velocity) - 1u)] = t + grid.splat_force * weight;
+    let t_1 = dye_next[min(i, arrayLength(&dye_next) - 1u)];
+    dye[min(i, arrayLength(&dye) - 1u)] = t_1 + grid.splat_color * weight;
 }
 
 @compute @workgroup_size(8, 8, 1)
@@ -158,9 +158,9 @@ fn compute_divergence(@builtin(global_invocation_id) id: vec3u) {
         top = velocity_at_8.y;
     }
     let index_of_1 = index_of(p);
-    divergence[index_of_1] = 0.5f * (right - left + top - bottom);
+    divergence[min(index_of_1, arrayLength(&divergence) - 1u)] = 0.5f * (right - left + top - bottom);
     let index_of_2 = index_of(p);
-    pressure_a[index_of_2] = 0.0f;
+    pressure_a[min(index_of_2, arrayLength(&pressure_a) - 1u)] = 0.0f;
 }
 
 @compute @workgroup_size(8, 8, 1)
@@ -177,14 +177,14 @@ fn jacobi(@builtin(global_invocation_id) id: vec3u) {
     let pressure_at_4 = pressure_at(p + vec2i(0i, 1i), from_a);
     let sum = pressure_at_1 + pressure_at_2 + pressure_at_3 + pressure_at_4;
     let index_of_1 = index_of(p);
-    let t = divergence[index_of_1];
+    let t = divergence[min(index_of_1, arrayLength(&divergence) - 1u)];
     let result = (sum - t) * 0.25f;
     if from_a {
         let index_of_2 = index_of(p);
-        pressure_b[index_of_2] = result;
+        pressure_b[min(index_of_2, arrayLength(&pressure_b) - 1u)] = result;
     } else {
         let index_of_3 = index_of(p);
-        pressure_a[index_of_3] = result;
+        pressure_a[min(index_of_3, arrayLength(&pressure_a) - 1u)] = result;
     }
 }
 
@@ -196,14 +196,14 @@ fn subtract_gradient(@builtin(global_invocation_id) id: vec3u) {
     }
     let p = vec2i(id.xy);
     let index_of_1 = index_of(p - vec2i(1i, 0i));
-    let left = pressure_a[index_of_1];
+    let left = pressure_a[min(index_of_1, arrayLength(&pressure_a) - 1u)];
     let index_of_2 = index_of(p + vec2i(1i, 0i));
-    let right = pressure_a[index_of_2];
+    let right = pressure_a[min(index_of_2, arrayLength(&pressure_a) - 1u)];
     let index_of_3 = index_of(p - vec2i(0i, 1i));
-    let bottom = pressure_a[index_of_3];
+    let bottom = pressure_a[min(index_of_3, arrayLength(&pressure_a) - 1u)];
     let index_of_4 = index_of(p + vec2i(0i, 1i));
-    let top = pressure_a[index_of_4];
+    let top = pressure_a[min(index_of_4, arrayLength(&pressure_a) - 1u)];
     let index_of_5 = index_of(p);
-    let t = velocity[index_of_5];
-    velocity[index_of_5] = t - vec2f(right - left, top - bottom) * 0.5f;
+    let t = velocity[min(index_of_5, arrayLength(&velocity) - 1u)];
+    velocity[min(index_of_5, arrayLength(&velocity) - 1u)] = t - vec2f(right - left, top - bottom) * 0.5f;
 }

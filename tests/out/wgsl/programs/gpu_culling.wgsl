@@ -57,8 +57,8 @@ fn sphere_in_frustum(center: vec3f, radius: f32) -> bool {
         if !v_1 {
             break;
         }
-        let t = cull.planes[i];
-        if dot(t.xyz, center) + cull.planes[i].w < -radius {
+        let t = cull.planes[min(u32(i), 5u)];
+        if dot(t.xyz, center) + cull.planes[min(u32(i), 5u)].w < -radius {
             return false;
         }
         let next_v = v != 0u;
@@ -111,7 +111,7 @@ fn select_lod(view_center: vec3f, radius: f32) -> u32 {
             lod_1 = lod;
             break;
         }
-        let max_screen_size = lods[i].max_screen_size;
+        let max_screen_size = lods[min(u32(i), 3u)].max_screen_size;
         var lod_2: u32;
         if screen_diameter > max_screen_size {
             let lod_3 = u32(max(i - 1i, 0i));
@@ -142,7 +142,7 @@ fn cull_objects(@builtin(global_invocation_id) id: vec3u) {
         return;
     }
     atomicAdd(&stats.tested, 1u);
-    let object = objects[index];
+    let object = objects[min(index, arrayLength(&objects) - 1u)];
     let t_1 = object.center_radius;
     let center = t_1.xyz;
     let radius = object.center_radius.w;
@@ -178,29 +178,29 @@ fn cull_objects(@builtin(global_invocation_id) id: vec3u) {
         return;
     }
     let lod = select_lod(view_center, radius);
-    let slot = atomicAdd(&draw_args[lod].instance_count, 1u);
+    let slot = atomicAdd(&draw_args[min(lod, 3u)].instance_count, 1u);
     if slot < cull.max_per_lod {
-        visible[lod * cull.max_per_lod + slot] = index;
-        atomicAdd(&stats.drawn_per_lod[lod], 1u);
+        visible[min(lod * cull.max_per_lod + slot, arrayLength(&visible) - 1u)] = index;
+        atomicAdd(&stats.drawn_per_lod[min(lod, 3u)], 1u);
     } else {
-        atomicSub(&draw_args[lod].instance_count, 1u);
+        atomicSub(&draw_args[min(lod, 3u)].instance_count, 1u);
     }
 }
 
 @compute @workgroup_size(4, 1, 1)
 fn reset_draws(@builtin(local_invocation_index) lod: u32) {
-    let index_count = lods[lod].index_count;
-    draw_args[lod].index_count = index_count;
-    atomicStore(&draw_args[lod].instance_count, 0u);
-    let first_index = lods[lod].first_index;
-    draw_args[lod].first_index = first_index;
-    let vertex_offset = lods[lod].vertex_offset;
-    draw_args[lod].vertex_offset = vertex_offset;
-    draw_args[lod].first_instance = lod * cull.max_per_lod;
+    let index_count = lods[min(lod, 3u)].index_count;
+    draw_args[min(lod, 3u)].index_count = index_count;
+    atomicStore(&draw_args[min(lod, 3u)].instance_count, 0u);
+    let first_index = lods[min(lod, 3u)].first_index;
+    draw_args[min(lod, 3u)].first_index = first_index;
+    let vertex_offset = lods[min(lod, 3u)].vertex_offset;
+    draw_args[min(lod, 3u)].vertex_offset = vertex_offset;
+    draw_args[min(lod, 3u)].first_instance = lod * cull.max_per_lod;
     if lod == 0u {
         atomicStore(&stats.tested, 0u);
         atomicStore(&stats.frustum_culled, 0u);
         atomicStore(&stats.occlusion_culled, 0u);
     }
-    atomicStore(&stats.drawn_per_lod[lod], 0u);
+    atomicStore(&stats.drawn_per_lod[min(lod, 3u)], 0u);
 }

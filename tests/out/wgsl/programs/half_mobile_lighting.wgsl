@@ -82,7 +82,7 @@ fn fs(@location(0) uv: vec2f, @location(1) normal: vec3h, @location(2) view_dir:
             lit_2 = lit_1;
             break;
         }
-        let light = lights[i];
+        let light = lights[min(u32(i), 3u)];
         let t = light.dir_intensity;
         let l = vec3h(normalize(-t.xyz));
         let ndl = max(dot(n, l), 0.0h);

@@ -137,7 +137,7 @@ fn fill_random(@builtin(global_invocation_id) id: vec3u) {
     }
     let key = i ^ (params.seed * 2654435769u);
     let hash_by_1 = hash_by(params.algorithm, key);
-    random_words[i] = hash_by_1;
+    random_words[min(i, arrayLength(&random_words) - 1u)] = hash_by_1;
     let v = pcg4d(vec4u(i, params.seed, params.frame, params.algorithm));
     let to_unit_1 = to_unit(v.x);
     let to_unit_2 = to_unit(v.y);
@@ -145,8 +145,8 @@ fn fill_random(@builtin(global_invocation_id) id: vec3u) {
     let to_unit_bits_2 = to_unit_bits(v.w);
     let jitter = vec4f(to_unit_1, to_unit_2, to_unit_bits_1, to_unit_bits_2);
     let cell = vec2f(f32(i % 8u), f32(i / 8u % 8u));
-    random_floats[i] = vec4f((cell + jitter.xy) / vec2f(8.0f), jitter.zw);
+    random_floats[min(i, arrayLength(&random_floats) - 1u)] = vec4f((cell + jitter.xy) / vec2f(8.0f), jitter.zw);
     let p3 = pcg3d(vec3u(i, params.frame, params.seed));
     let s = bitcast<i32>(p3.x ^ p3.y);
-    signed_out[i] = (s >> 7u) ^ (s << 3u) ^ bitcast<i32>(p3.z);
+    signed_out[min(i, arrayLength(&signed_out) - 1u)] = (s >> 7u) ^ (s << 3u) ^ bitcast<i32>(p3.z);
 }

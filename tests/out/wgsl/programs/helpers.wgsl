@@ -231,5 +231,5 @@ fn generate_samples(@builtin(global_invocation_id) id: vec3u) {
     let quat_to_mat3_1 = quat_to_mat3(q);
     let world = quat_to_mat3_1 * local_dir;
     let sq_1 = sq(local_dir.z);
-    samples[id.x] = vec4f(world, sq_1);
+    samples[min(id.x, arrayLength(&samples) - 1u)] = vec4f(world, sq_1);
 }

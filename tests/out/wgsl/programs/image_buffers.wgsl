@@ -14,12 +14,12 @@ var<workgroup> local_bins: array<atomic<u32>, 256>;
 fn texel(x: i32, y: i32) -> vec4f {
     let cx = clamp(x, 0i, i32(image.width) - 1i);
     let cy = clamp(y, 0i, i32(image.height) - 1i);
-    let t = src[u32(cy) * image.width + u32(cx)];
+    let t = src[min(u32(cy) * image.width + u32(cx), arrayLength(&src) - 1u)];
     return unpack4x8unorm(t);
 }
 
 fn store(x: u32, y: u32, c: vec4f) {
-    dst[y * image.width + x] = pack4x8unorm(saturate(c));
+    dst[min(y * image.width + x, arrayLength(&dst) - 1u)] = pack4x8unorm(saturate(c));
 }
 
 fn luma(c: vec4f) -> f32 {
@@ -234,6 +234,6 @@ fn luma_histogram(@builtin(global_invocation_id) id: vec3u, @builtin(local_invoc
     workgroupBarrier();
     let count = atomicLoad(&local_bins[lane]);
     if count > 0u {
-        atomicAdd(&histogram[lane], count);
+        atomicAdd(&histogram[min(lane, 255u)], count);
     }
 }

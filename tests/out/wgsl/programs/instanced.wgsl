@@ -77,7 +77,7 @@ var<immediate> draw: DrawConstants;
 fn from_buffer_vs(@builtin(instance_index) instance: u32, @location(0) position: vec3f, @location(1) normal: vec3f, @location(2) uv: vec2f) -> FromBufferVsOutput {
     let input = MeshVertex(instance, position, normal, uv);
     let instance_1 = input.instance;
-    let data = instances[draw.base_instance + instance_1];
+    let data = instances[min(draw.base_instance + instance_1, arrayLength(&instances) - 1u)];
     let world = data.model * vec4f(input.position, 1.0f);
     let t = data.normal_matrix[0];
     let t_1 = data.normal_matrix[1];

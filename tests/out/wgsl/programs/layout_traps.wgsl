@@ -85,7 +85,7 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
             acc_1 = acc;
             break;
         }
-        let l = Light_from_std140(frame.lights[k]);
+        let l = Light_from_std140(frame.lights[min(u32(k), 2u)]);
         let acc_2 = acc + (l.color * l.range + l.inner.a * l.inner.b + l.inner.m * l.inner.c);
         let t = acc_2.xy + l.tr * l.pos;
         let acc_3 = vec3f(t, acc_2.z);
@@ -105,24 +105,24 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
     store.f = f + frame.grid[0u][1u].value;
     let t_1 = store.grid[1u][2u].y;
     store.grid[1u][2u].y = t_1 - 1.0f;
-    let t_2 = store.grid[i % 2u][i % 3u];
-    store.grid[i % 2u][i % 3u] = t_2 * vec2f(2.0f, 3.0f);
+    let t_2 = store.grid[min(i % 2u, 1u)][min(i % 3u, 2u)];
+    store.grid[min(i % 2u, 1u)][min(i % 3u, 2u)] = t_2 * vec2f(2.0f, 3.0f);
     store.mats[1u][1u].z = acc_6.y;
     store.mats[0u] = mat2x3f(acc_6, acc_6.zyx);
     let t_3 = i & 1u;
-    let t_4 = store.inners[t_3].m[1u];
+    let t_4 = store.inners[min(t_3, 1u)].m[1u];
     let t_5 = t_4.yz + acc_6.xy;
-    store.inners[t_3].m[1u].y = t_5.x;
-    store.inners[t_3].m[1u].z = t_5.y;
+    store.inners[min(t_3, 1u)].m[1u].y = t_5.x;
+    store.inners[min(t_3, 1u)].m[1u].z = t_5.y;
     let t_6 = acc_6.zy;
     store.inners[0u].c.y = t_6.x;
     store.inners[0u].c.x = t_6.y;
     let t_7 = arrayLength(&store.data);
     if i < u32(i32(t_7)) {
-        let t_8 = store.data[i];
+        let t_8 = store.data[min(i, arrayLength(&store.data) - 1u)];
         let t_9 = t_8.zx + vec2f(f32(frame.flag), 1.0f);
-        store.data[i].z = t_9.x;
-        store.data[i].x = t_9.y;
+        store.data[min(i, arrayLength(&store.data) - 1u)].z = t_9.x;
+        store.data[min(i, arrayLength(&store.data) - 1u)].x = t_9.y;
     }
     let count = store.count;
     store.count = count + 1u;

@@ -16,9 +16,9 @@ fn both(a: bool, b: bool) -> u32 {
 
 @compute @workgroup_size(64, 1, 1)
 fn classify(@builtin(global_invocation_id) id: vec3u) {
-    let x = data[id.x];
-    let y = data[id.x + 1u];
-    let n = flags[id.x];
+    let x = data[min(id.x, arrayLength(&data) - 1u)];
+    let y = data[min(id.x + 1u, arrayLength(&data) - 1u)];
+    let n = flags[min(id.x, arrayLength(&flags) - 1u)];
     let pair = vec2<bool>((x) < y, y > x);
     let shifted = (n) < n >> limits.low;
     let member = (limits.low) < limits.high >> 1u;
@@ -28,5 +28,5 @@ fn classify(@builtin(global_invocation_id) id: vec3u) {
     let both_2 = both(pair.x, pair.y);
     let packed = both_1 + both_2;
     let counted = select(0u, 2u, shifted) + select(0u, 4u, member) + select(0u, 8u, indexed);
-    flags[id.x] = packed + counted;
+    flags[min(id.x, arrayLength(&flags) - 1u)] = packed + counted;
 }

@@ -153,7 +153,7 @@ fn shortlist(@builtin(global_invocation_id) id: vec3u) {
         if !v_1 {
             break;
         }
-        let l = lights[i];
+        let l = lights[min(u32(i), arrayLength(&lights) - 1u)];
         let d = distance(p, l.pos);
         if d < l.radius {
             let s_1 = s;
@@ -189,7 +189,7 @@ fn shortlist(@builtin(global_invocation_id) id: vec3u) {
             let index = s.hits[k].index;
             let m = rots[index % 3i];
             let index_1 = s.hits[k].index;
-            let color = lights[index_1].color;
+            let color = lights[min(u32(index_1), arrayLength(&lights) - 1u)].color;
             let t_3 = w[k];
             let c_3 = c + m * color * (t_3 / t_2);
             c_2 = c_3;
@@ -203,10 +203,10 @@ fn shortlist(@builtin(global_invocation_id) id: vec3u) {
         c = c_2;
     }
     let count_1 = s.count;
-    out_color[id.x] = vec4f(c_1, f32(count_1));
+    out_color[min(id.x, arrayLength(&out_color) - 1u)] = vec4f(c_1, f32(count_1));
     let index_2 = s.hits[0u].index;
     let index_3 = s.hits[1u].index;
     let index_4 = s.hits[2u].index;
     let index_5 = s.hits[7u].index;
-    out_index[id.x] = vec4i(index_2, index_3, index_4, index_5);
+    out_index[min(id.x, arrayLength(&out_index) - 1u)] = vec4i(index_2, index_3, index_4, index_5);
 }

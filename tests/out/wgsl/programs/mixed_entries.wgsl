@@ -56,8 +56,8 @@ struct LabelVsOutput {
 fn line_vs(@builtin(vertex_index) vertex: u32) -> LineVsOutput {
     let segment = vertex / 6u;
     let corner = vertex % 6u;
-    let a = line_vertices_read[segment * 2u];
-    let b = line_vertices_read[segment * 2u + 1u];
+    let a = line_vertices_read[min(segment * 2u, arrayLength(&line_vertices_read) - 1u)];
+    let b = line_vertices_read[min(segment * 2u + 1u, arrayLength(&line_vertices_read) - 1u)];
     let clip_a = view.view_proj * a.position;
     let clip_b = view.view_proj * b.position;
     let screen_a = clip_a.xy / vec2f(clip_a.w) * view.viewport;
@@ -120,6 +120,6 @@ fn make_circle(@builtin(global_invocation_id) id: vec3u) {
     let a0 = f32(segment) * step_angle;
     let a1 = a0 + step_angle;
     let color = vec4f(0.5f + 0.5f * cos(a0), 0.5f + 0.5f * sin(a0), 1.0f, 1.0f);
-    line_vertices[segment * 2u] = LineVertex(vec4f(cos(a0), 0.0f, sin(a0), 1.0f), color);
-    line_vertices[segment * 2u + 1u] = LineVertex(vec4f(cos(a1), 0.0f, sin(a1), 1.0f), color);
+    line_vertices[min(segment * 2u, arrayLength(&line_vertices) - 1u)] = LineVertex(vec4f(cos(a0), 0.0f, sin(a0), 1.0f), color);
+    line_vertices[min(segment * 2u + 1u, arrayLength(&line_vertices) - 1u)] = LineVertex(vec4f(cos(a1), 0.0f, sin(a1), 1.0f), color);
 }

@@ -233,7 +233,7 @@ fn evaluate(@builtin(global_invocation_id) id: vec3u) {
     if id.x >= u32(i32(t)) {
         return;
     }
-    let t_1 = programs[id.x];
+    let t_1 = programs[min(id.x, arrayLength(&programs) - 1u)];
     let run_1 = run(t_1);
-    results[id.x] = run_1;
+    results[min(id.x, arrayLength(&results) - 1u)] = run_1;
 }

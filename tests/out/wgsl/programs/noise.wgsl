@@ -288,5 +288,5 @@ fn bake_noise(@builtin(global_invocation_id) id: vec3u) {
     }
     let p = noise.origin + vec2f(id.xy) * noise.scale;
     let evaluate_1 = evaluate(p);
-    image[id.y * noise.width + id.x] = evaluate_1;
+    image[min(id.y * noise.width + id.x, arrayLength(&image) - 1u)] = evaluate_1;
 }

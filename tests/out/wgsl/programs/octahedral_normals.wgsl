@@ -90,15 +90,15 @@ fn round_trip(@builtin(global_invocation_id) id: vec3u) {
     if i >= u32(i32(t)) {
         return;
     }
-    let t_1 = normals_in[i];
+    let t_1 = normals_in[min(i, arrayLength(&normals_in) - 1u)];
     let n = normalize(t_1.xyz);
     let w16 = pack_oct_snorm16(n);
     let w8 = pack_oct_unorm8(n);
     let wh = pack_oct_half(n);
-    encoded[i] = vec4u(w16, w8, wh, 0u);
+    encoded[min(i, arrayLength(&encoded) - 1u)] = vec4u(w16, w8, wh, 0u);
     let d16 = unpack_oct_snorm16(w16);
     let angle_degrees_1 = angle_degrees(n, d16);
-    decoded[i] = vec4f(d16, angle_degrees_1);
+    decoded[min(i, arrayLength(&decoded) - 1u)] = vec4f(d16, angle_degrees_1);
     let unpack_oct_unorm8_1 = unpack_oct_unorm8(w8);
     let angle_degrees_2 = angle_degrees(n, unpack_oct_unorm8_1);
     let unpack_oct_half_1 = unpack_oct_half(wh);

@@ -31,8 +31,8 @@ fn collect(@builtin(position) pos: vec4f, @location(0) uv: vec2f, @location(1) a
     if slot < capacity {
         let p = vec2u(pos.xy);
         let width = counter.width;
-        let prev = atomicExchange(&heads[p.y * width + p.x], slot);
-        nodes[slot] = Node(pack4x8unorm(vec4f(c.xyz, alpha)), pos.z, prev);
+        let prev = atomicExchange(&heads[min(p.y * width + p.x, arrayLength(&heads) - 1u)], slot);
+        nodes[min(slot, arrayLength(&nodes) - 1u)] = Node(pack4x8unorm(vec4f(c.xyz, alpha)), pos.z, prev);
     }
 }
 
@@ -42,7 +42,7 @@ fn resolve(@builtin(position) pos: vec4f) -> @location(0) vec4f {
     var depths: array<f32, 8>;
     let p = vec2u(pos.xy);
     let width = counter.width;
-    let head = atomicLoad(&heads[p.y * width + p.x]);
+    let head = atomicLoad(&heads[min(p.y * width + p.x, arrayLength(&heads) - 1u)]);
     colors = array<u32, 8>(0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u);
     depths = array<f32, 8>(1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f);
     var v: u32 = 0u;
@@ -58,11 +58,11 @@ fn resolve(@builtin(position) pos: vec4f) -> @location(0) vec4f {
             n_1 = n;
             break;
         }
-        let color = nodes[head_1].color;
+        let color = nodes[min(head_1, arrayLength(&nodes) - 1u)].color;
         colors[n] = color;
-        let depth = nodes[head_1].depth;
+        let depth = nodes[min(head_1, arrayLength(&nodes) - 1u)].depth;
         depths[n] = depth;
-        let head_2 = nodes[head_1].next;
+        let head_2 = nodes[min(head_1, arrayLength(&nodes) - 1u)].next;
         let n_2 = n + 1i;
         v = v + 1u;
         head_1 = head_2;

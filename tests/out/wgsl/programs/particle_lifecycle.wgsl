@@ -45,7 +45,7 @@ fn update(@builtin(global_invocation_id) gid: vec3u) {
     if i >= u32(i32(t)) {
         return;
     }
-    let p = particles[i];
+    let p = particles[min(i, arrayLength(&particles) - 1u)];
     if (p.flags & 1u) == 0u {
         return;
     }
@@ -54,9 +54,9 @@ fn update(@builtin(global_invocation_id) gid: vec3u) {
     if p_1.age >= p_1.lifetime {
         var p_2: Particle = p_1;
         p_2.flags = p_1.flags & 4294967294u;
-        particles[i].flags = p_2.flags;
+        particles[min(i, arrayLength(&particles) - 1u)].flags = p_2.flags;
         let slot = atomicAdd(&counters.dead, 1u);
-        dead_list[slot] = i;
+        dead_list[min(slot, arrayLength(&dead_list) - 1u)] = i;
         atomicSub(&counters.emitted, 1i);
         return;
     }
@@ -74,9 +74,9 @@ fn update(@builtin(global_invocation_id) gid: vec3u) {
     p_6.color = t_1;
     var p_7: Particle = p_6;
     p_7.size = p_6.size * (1.0f + 0.1f * sim.dt);
-    particles[i] = p_7;
+    particles[min(i, arrayLength(&particles) - 1u)] = p_7;
     let idx = atomicAdd(&counters.alive, 1u);
-    alive_list[idx] = i;
+    alive_list[min(idx, arrayLength(&alive_list) - 1u)] = i;
     atomicMax(&counters.max_depth, i32(p_7.position.z * 100.0f));
 }
 

@@ -35,7 +35,7 @@ struct DrawOutput {
 @group(0) @binding(2) var<storage, read> alive_read: array<u32>;
 
 fn particle(i: u32) -> Particle {
-    let t = particles[min(i, sim.count - 1u)];
+    let t = particles[min(min(i, sim.count - 1u), arrayLength(&particles) - 1u)];
     return t;
 }
 
@@ -51,7 +51,7 @@ fn fading(i: u32) -> f32 {
 }
 
 fn particle_1(i: u32) -> Particle {
-    let t = particles_read[min(i, sim.count - 1u)];
+    let t = particles_read[min(min(i, sim.count - 1u), arrayLength(&particles_read) - 1u)];
     return t;
 }
 
@@ -71,7 +71,7 @@ fn integrate(@builtin(global_invocation_id) gid: vec3u) {
     let p = particle(i);
     let fading_2 = fading(i);
     if fading_2 <= 0.0f {
-        alive[i] = 0u;
+        alive[min(i, arrayLength(&alive) - 1u)] = 0u;
         return;
     }
     var p_1: Particle = p;
@@ -80,14 +80,14 @@ fn integrate(@builtin(global_invocation_id) gid: vec3u) {
     p_2.position = p_1.position + p_1.velocity * sim.dt;
     var p_3: Particle = p_2;
     p_3.age = p_2.age + sim.dt;
-    particles[i] = p_3;
-    alive[i] = 1u;
+    particles[min(i, arrayLength(&particles) - 1u)] = p_3;
+    alive[min(i, arrayLength(&alive) - 1u)] = 1u;
 }
 
 @vertex
 fn draw(@builtin(vertex_index) vi: u32) -> DrawOutput {
     let p = particle_1(vi);
-    let t = alive_read[min(vi, sim.count - 1u)];
+    let t = alive_read[min(min(vi, sim.count - 1u), arrayLength(&alive_read) - 1u)];
     var shown: f32;
     if t != 0u {
         let fading_2 = fading_1(vi);

@@ -74,7 +74,7 @@ fn select_cascade(view_depth: f32) -> i32 {
             break;
         }
         var c_2: i32;
-        if view_depth > cascades.splits[i] {
+        if view_depth > cascades.splits[min(u32(i), 3u)] {
             let c_3 = i + 1i;
             c_2 = c_3;
         } else {
@@ -91,7 +91,7 @@ fn select_cascade(view_depth: f32) -> i32 {
 
 fn cascade_shadow(world: vec3f, view_depth: f32, angle: f32) -> f32 {
     let layer = select_cascade(view_depth);
-    let p = cascades.view_proj[layer] * vec4f(world, 1.0f);
+    let p = cascades.view_proj[min(u32(layer), 3u)] * vec4f(world, 1.0f);
     let ndc = p.xyz / vec3f(p.w);
     let uv = ndc.xy * 0.5f + vec2f(0.5f);
     let s = sin(angle);
@@ -106,7 +106,7 @@ fn cascade_shadow(world: vec3f, view_depth: f32, angle: f32) -> f32 {
             lit_2 = lit_1;
             break;
         }
-        let t = cascades.poisson[i];
+        let t = cascades.poisson[min(u32(i), 7u)];
         let o = t.xy;
         let r = vec2f(o.x * c - o.y * s, o.x * s + o.y * c) * cascades.texel * cascades.filter_radius;
         let texel = textureSampleCompareLevel(cascade_maps, shadow_sampler, uv + r, layer, ndc.z - 0.002f);

@@ -60,8 +60,8 @@ fn level(x: f32) -> f32 {
             break;
         }
         var result_3: f32;
-        if x > push.levels[i].x {
-            let result_4 = push.levels[i].y;
+        if x > push.levels[min(u32(i), 2u)].x {
+            let result_4 = push.levels[min(u32(i), 2u)].y;
             result_3 = result_4;
         } else {
             result_3 = result_1;
@@ -78,7 +78,7 @@ fn level(x: f32) -> f32 {
 @vertex
 fn quad_vs(@builtin(vertex_index) index: u32, @builtin(instance_index) instance: u32) -> QuadVsOutput {
     push = Push(array<Corner, 4>(Corner(push_immediate.corners_0_offset, push_immediate.corners_0_scale), Corner(push_immediate.corners_1_offset, push_immediate.corners_1_scale), Corner(push_immediate.corners_2_offset, push_immediate.corners_2_scale), Corner(push_immediate.corners_3_offset, push_immediate.corners_3_scale)), array<vec4f, 4>(push_immediate.palette_0, push_immediate.palette_1, push_immediate.palette_2, push_immediate.palette_3), array<vec4f, 3>(push_immediate.levels_0, push_immediate.levels_1, push_immediate.levels_2), push_immediate.transform);
-    let corner = push.corners[index & 3u];
+    let corner = push.corners[min(index & 3u, 3u)];
     let p = push.transform * vec3f(corner.offset * corner.scale, 1.0f);
     let t = Quad(vec4f(p.xy, 0.0f, 1.0f), corner.offset, instance & 3u);
     return QuadVsOutput(t.clip, t.uv, t.slot);
@@ -88,7 +88,7 @@ fn quad_vs(@builtin(vertex_index) index: u32, @builtin(instance_index) instance:
 fn quad_fs(@location(0) uv: vec2f, @location(1) @interpolate(flat) slot: u32) -> @location(0) vec4f {
     push = Push(array<Corner, 4>(Corner(push_immediate.corners_0_offset, push_immediate.corners_0_scale), Corner(push_immediate.corners_1_offset, push_immediate.corners_1_scale), Corner(push_immediate.corners_2_offset, push_immediate.corners_2_scale), Corner(push_immediate.corners_3_offset, push_immediate.corners_3_scale)), array<vec4f, 4>(push_immediate.palette_0, push_immediate.palette_1, push_immediate.palette_2, push_immediate.palette_3), array<vec4f, 3>(push_immediate.levels_0, push_immediate.levels_1, push_immediate.levels_2), push_immediate.transform);
     let q = Quad(vec4f(), uv, slot);
-    let base = push.palette[q.slot];
+    let base = push.palette[min(q.slot, 3u)];
     let level_1 = level(q.uv.x);
     return quad_fs_out(vec4f(base.xyz * level_1, base.w)).color;
 }

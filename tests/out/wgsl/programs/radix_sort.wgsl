@@ -30,14 +30,14 @@ fn count_digits(@builtin(local_invocation_index) lane: u32, @builtin(workgroup_i
     workgroupBarrier();
     let index = tile.x * 256u + lane;
     if index < sort.count {
-        let t = keys_in[index];
+        let t = keys_in[min(index, arrayLength(&keys_in) - 1u)];
         let digit_of_1 = digit_of(t);
         atomicAdd(&digit_counts[digit_of_1], 1u);
     }
     workgroupBarrier();
     if lane < 16u {
         let t_1 = atomicLoad(&digit_counts[lane]);
-        tile_counts[lane * sort.tile_count + tile.x] = t_1;
+        tile_counts[min(lane * sort.tile_count + tile.x, arrayLength(&tile_counts) - 1u)] = t_1;
     }
 }
 
@@ -57,7 +57,7 @@ fn scan_counts(@builtin(local_invocation_index) lane: u32) {
         let index = base + lane;
         var value: u32;
         if index < total {
-            let t = tile_counts[index];
+            let t = tile_counts[min(index, arrayLength(&tile_counts) - 1u)];
             value = t;
         } else {
             value = 0u;
@@ -90,7 +90,7 @@ fn scan_counts(@builtin(local_invocation_index) lane: u32) {
         }
         if index < total {
             let t_3 = scan_scratch[lane];
-            tile_counts[index] = carry + t_3 - value;
+            tile_counts[min(index, arrayLength(&tile_counts) - 1u)] = carry + t_3 - value;
         }
         let chunk_total = scan_scratch[255u];
         workgroupBarrier();
@@ -108,7 +108,7 @@ fn scatter(@builtin(local_invocation_index) lane: u32, @builtin(workgroup_id) ti
     let valid = index < sort.count;
     var key: u32;
     if valid {
-        let t = keys_in[index];
+        let t = keys_in[min(index, arrayLength(&keys_in) - 1u)];
         key = t;
     } else {
         key = 0u;
@@ -153,11 +153,11 @@ fn scatter(@builtin(local_invocation_index) lane: u32, @builtin(workgroup_id) ti
         v_1 = next_v;
         rank = rank_2;
     }
-    let t_2 = tile_counts[digit * sort.tile_count + tile.x];
+    let t_2 = tile_counts[min(digit * sort.tile_count + tile.x, arrayLength(&tile_counts) - 1u)];
     let destination = t_2 + rank_1;
-    keys_out[destination] = key;
-    let t_3 = values_in[index];
-    values_out[destination] = t_3;
+    keys_out[min(destination, arrayLength(&keys_out) - 1u)] = key;
+    let t_3 = values_in[min(index, arrayLength(&values_in) - 1u)];
+    values_out[min(destination, arrayLength(&values_out) - 1u)] = t_3;
 }
 
 @compute @workgroup_size(256, 1, 1)
@@ -165,7 +165,7 @@ fn sort_tile(@builtin(local_invocation_index) lane: u32) {
     let valid = lane < sort.count;
     var v: u32;
     if valid {
-        let t = keys_in[lane];
+        let t = keys_in[min(lane, arrayLength(&keys_in) - 1u)];
         v = t;
     } else {
         v = 4294967295u;
@@ -173,7 +173,7 @@ fn sort_tile(@builtin(local_invocation_index) lane: u32) {
     local_keys[lane] = v;
     var v_1: u32;
     if valid {
-        let t_1 = values_in[lane];
+        let t_1 = values_in[min(lane, arrayLength(&values_in) - 1u)];
         v_1 = t_1;
     } else {
         v_1 = 0u;
@@ -228,8 +228,8 @@ fn sort_tile(@builtin(local_invocation_index) lane: u32) {
     }
     if valid {
         let t_2 = local_keys[lane];
-        keys_out[lane] = t_2;
+        keys_out[min(lane, arrayLength(&keys_out) - 1u)] = t_2;
         let t_3 = local_values[lane];
-        values_out[lane] = t_3;
+        values_out[min(lane, arrayLength(&values_out) - 1u)] = t_3;
     }
 }

@@ -29,7 +29,7 @@ fn combine(a: Partial, b: Partial) -> Partial {
 
 fn load(index: u32) -> Partial {
     if reduce.first_pass != 0u {
-        let v = values[index];
+        let v = values[min(index, arrayLength(&values) - 1u)];
         if (bitcast<u32>(v) & 0x7fffffffu) > 0x7f800000u || (bitcast<u32>(v) & 0x7fffffffu) == 0x7f800000u {
             let p = identity();
             var p_1: Partial = p;
@@ -38,7 +38,7 @@ fn load(index: u32) -> Partial {
         }
         return Partial(v, v, v, 0u);
     }
-    let t = partials_in[index];
+    let t = partials_in[min(index, arrayLength(&partials_in) - 1u)];
     return t;
 }
 
@@ -105,6 +105,6 @@ fn reduce_pass(@builtin(local_invocation_index) lane: u32, @builtin(workgroup_id
         let t_7 = minima[0u];
         let t_8 = maxima[0u];
         let t_9 = atomicLoad(&bad_count);
-        partials_out[group.x] = Partial(t_6, t_7, t_8, t_9);
+        partials_out[min(group.x, arrayLength(&partials_out) - 1u)] = Partial(t_6, t_7, t_8, t_9);
     }
 }

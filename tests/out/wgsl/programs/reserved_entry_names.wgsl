@@ -44,8 +44,8 @@ fn kernel(@builtin(global_invocation_id) gl_GlobalInvocationID: vec3u) {
     let main_1 = gl_GlobalInvocationID.x;
     let t = arrayLength(&values);
     if main_1 < u32(i32(t)) {
-        let t_1 = values[main_1];
-        values[main_1] = t_1 * globals.scale + globals.offset;
+        let t_1 = values[min(main_1, arrayLength(&values) - 1u)];
+        values[min(main_1, arrayLength(&values) - 1u)] = t_1 * globals.scale + globals.offset;
     }
 }
 
@@ -53,7 +53,7 @@ fn kernel(@builtin(global_invocation_id) gl_GlobalInvocationID: vec3u) {
 fn main(@builtin(local_invocation_index) SV_GroupIndex: u32) {
     let t = arrayLength(&values);
     if SV_GroupIndex < u32(i32(t)) {
-        let t_1 = values[SV_GroupIndex];
-        values[SV_GroupIndex] = -t_1;
+        let t_1 = values[min(SV_GroupIndex, arrayLength(&values) - 1u)];
+        values[min(SV_GroupIndex, arrayLength(&values) - 1u)] = -t_1;
     }
 }

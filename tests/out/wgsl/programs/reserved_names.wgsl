@@ -159,11 +159,11 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
         return;
     }
     let thread = constant.thread;
-    let half = thread.half + input.array_[i & 3u].value;
+    let half = thread.half + input.array_[min(i & 3u, 3u)].value;
     let t_1 = arrayLength(&line);
-    let point = line[i % u32(i32(t_1))].point;
+    let point = line[min(i % u32(i32(t_1)), arrayLength(&line) - 1u)].point;
     let t_2 = arrayLength(&kernel);
-    let xor = kernel[i % u32(i32(t_2))].xor;
+    let xor = kernel[min(i % u32(i32(t_2)), arrayLength(&kernel) - 1u)].xor;
     let bitand = kernel[0u].bitand;
     let xor_1 = xor ^ bitand;
     let luma_div_1 = luma_div(xor_1, 3i);
@@ -184,9 +184,9 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
     let gl_Position_1 = gl_Position(common_);
     let to_float4_1 = to_float4(gl_Position_1);
     let result = mul(to_float4_1, f32_ + point.x + constant.constant.w);
-    output[i] = result;
+    output[min(i, arrayLength(&output) - 1u)] = result;
     let t_3 = arrayLength(&line);
-    line[i % u32(i32(t_3))].register_ = u32(constant.kernel) + input.ptr_ + input.var_ + input.fn_ + input.loop_ + input.workgroup_ + input.storage_;
+    line[min(i % u32(i32(t_3)), arrayLength(&line) - 1u)].register_ = u32(constant.kernel) + input.ptr_ + input.var_ + input.fn_ + input.loop_ + input.workgroup_ + input.storage_;
 }
 
 @fragment

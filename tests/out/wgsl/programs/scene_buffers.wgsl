@@ -91,7 +91,7 @@ fn LightSet_from_std140(v: LightSet_std140) -> LightSet {
 }
 
 fn put(index: u32, v: f32) -> u32 {
-    flat[index] = v;
+    flat[min(index, arrayLength(&flat) - 1u)] = v;
     return index + 1u;
 }
 
@@ -196,13 +196,13 @@ fn flatten() {
             o_19 = o_18;
             break;
         }
-        let o_20 = put4(o_18, frame.cameras[c].view[3u]);
-        let o_21 = put4(o_20, frame.cameras[c].proj[2u]);
-        let o_22 = put3(o_21, frame.cameras[c].position);
-        let put_2 = put(o_22, frame.cameras[c].near);
-        let o_23 = put(put_2, frame.cameras[c].far);
-        let put_3 = put(o_23, frame.cameras[c].jitter.x);
-        let o_24 = put(put_3, frame.cameras[c].jitter.y);
+        let o_20 = put4(o_18, frame.cameras[min(u32(c), 1u)].view[3u]);
+        let o_21 = put4(o_20, frame.cameras[min(u32(c), 1u)].proj[2u]);
+        let o_22 = put3(o_21, frame.cameras[min(u32(c), 1u)].position);
+        let put_2 = put(o_22, frame.cameras[min(u32(c), 1u)].near);
+        let o_23 = put(put_2, frame.cameras[min(u32(c), 1u)].far);
+        let put_3 = put(o_23, frame.cameras[min(u32(c), 1u)].jitter.x);
+        let o_24 = put(put_3, frame.cameras[min(u32(c), 1u)].jitter.y);
         let next_v_2 = v_4 != 0u;
         c = c + 1i;
         v_4 = v_4 - 1u;
@@ -234,7 +234,7 @@ fn flatten() {
             o_28 = o_27;
             break;
         }
-        let t_5 = material_table.materials[m];
+        let t_5 = material_table.materials[min(m, arrayLength(&material_table.materials) - 1u)];
         mat = t_5;
         let base_color = mat.base_color;
         let o_29 = put4(o_27, base_color);

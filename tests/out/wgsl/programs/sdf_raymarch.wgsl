@@ -234,9 +234,9 @@ fn query(@builtin(global_invocation_id) id: vec3u) {
     if i >= u32(i32(t)) {
         return;
     }
-    let t_1 = query_points[i];
+    let t_1 = query_points[min(i, arrayLength(&query_points) - 1u)];
     let p = t_1.xyz;
     let hit = scene(p);
     let scene_normal_1 = scene_normal(p);
-    query_results[i] = vec4f(scene_normal_1, hit.distance_);
+    query_results[min(i, arrayLength(&query_results) - 1u)] = vec4f(scene_normal_1, hit.distance_);
 }

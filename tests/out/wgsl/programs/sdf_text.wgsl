@@ -64,7 +64,7 @@ fn screen_px_range(uv: vec2f) -> f32 {
 @vertex
 fn glyph_vs(@builtin(vertex_index) vertex: u32, @builtin(instance_index) instance: u32) -> GlyphVsOutput {
     var local: array<vec2f, 6> = array<vec2f, 6>(vec2f(0.0f), vec2f(1.0f, 0.0f), vec2f(0.0f, 1.0f), vec2f(0.0f, 1.0f), vec2f(1.0f, 0.0f), vec2f(1.0f));
-    let g = glyphs[instance];
+    let g = glyphs[min(instance, arrayLength(&glyphs) - 1u)];
     let corner = local[vertex % 6u];
     let t = g.rect;
     let t_1 = g.rect;

@@ -61,8 +61,8 @@ fn interleaved_gradient_noise(p: vec2f) -> f32 {
 
 fn shadow_in_cascade(index: i32, world_position: vec3f, normal: vec3f, rotation: f32) -> f32 {
     var local: array<vec2f, 16> = array<vec2f, 16>(vec2f(-0.94201624f, -0.39906216f), vec2f(0.9455861f, -0.76890725f), vec2f(-0.0941841f, -0.9293887f), vec2f(0.34495938f, 0.2938776f), vec2f(-0.9158858f, 0.45771432f), vec2f(-0.8154423f, -0.87912464f), vec2f(-0.38277543f, 0.27676845f), vec2f(0.974844f, 0.7564838f), vec2f(0.44323325f, -0.97511554f), vec2f(0.5374298f, -0.4737342f), vec2f(-0.2649691f, -0.41893023f), vec2f(0.79197514f, 0.19090188f), vec2f(-0.2418884f, 0.99706507f), vec2f(-0.81409955f, 0.9143759f), vec2f(0.19984126f, 0.78641367f), vec2f(0.14383161f, -0.1410079f));
-    let offset_position = world_position + normal * cascades.normal_bias * cascades.texel_sizes[index];
-    let light_clip = cascades.view_proj[index] * vec4f(offset_position, 1.0f);
+    let offset_position = world_position + normal * cascades.normal_bias * cascades.texel_sizes[min(u32(index), 3u)];
+    let light_clip = cascades.view_proj[min(u32(index), 3u)] * vec4f(offset_position, 1.0f);
     let ndc = light_clip.xyz / vec3f(light_clip.w);
     let uv = vec2f(ndc.x * 0.5f + 0.5f, 0.5f - ndc.y * 0.5f);
     if any(uv < vec2f(0.0f)) || any(uv > vec2f(1.0f)) || ndc.z > 1.0f {
@@ -118,7 +118,7 @@ fn scene_fs(@builtin(position) clip: vec4f, @location(0) world_position: vec3f, 
     let shadow = shadow_in_cascade(index, input.world_position, n, rotation);
     var shadow_1: f32;
     if index < 3i {
-        let far = cascades.splits[index];
+        let far = cascades.splits[min(u32(index), 3u)];
         let fade = (far - input.view_depth) / cascades.blend_band;
         var shadow_2: f32;
         if fade < 1.0f {

@@ -78,15 +78,15 @@ struct FsMainOutput {
 @group(0) @binding(7) var normal_map_samp: sampler;
 
 fn skin_matrix(base: u32, joints: vec4u, weights: vec4f) -> mat4x4f {
-    let t = bones[base + joints.x];
+    let t = bones[min(base + joints.x, arrayLength(&bones) - 1u)];
     let m = t * weights.x;
-    let t_1 = bones[base + joints.y];
+    let t_1 = bones[min(base + joints.y, arrayLength(&bones) - 1u)];
     let t_2 = t_1 * weights.y;
     let m_1 = mat4x4f(m[0] + t_2[0], m[1] + t_2[1], m[2] + t_2[2], m[3] + t_2[3]);
-    let t_3 = bones[base + joints.z];
+    let t_3 = bones[min(base + joints.z, arrayLength(&bones) - 1u)];
     let t_4 = t_3 * weights.z;
     let m_2 = mat4x4f(m_1[0] + t_4[0], m_1[1] + t_4[1], m_1[2] + t_4[2], m_1[3] + t_4[3]);
-    let t_5 = bones[base + joints.w];
+    let t_5 = bones[min(base + joints.w, arrayLength(&bones) - 1u)];
     let t_6 = t_5 * weights.w;
     let m_3 = mat4x4f(m_2[0] + t_6[0], m_2[1] + t_6[1], m_2[2] + t_6[2], m_2[3] + t_6[3]);
     return m_3;
@@ -117,7 +117,7 @@ fn shade_light(l: Light, p: vec3f, n: vec3f, v: vec3f, base: vec3f) -> vec3f {
 @vertex
 fn vs_main(@location(0) position: vec3f, @location(1) normal: vec3f, @location(2) tangent: vec4f, @location(3) uv: vec2f, @location(4) joints: vec4u, @location(5) weights: vec4f, @builtin(instance_index) instance_id: u32) -> VsMainOutput {
     let v = VertexIn(position, normal, tangent, uv, joints, weights, instance_id);
-    let inst = instances[v.instance_id];
+    let inst = instances[min(v.instance_id, arrayLength(&instances) - 1u)];
     let skin = skin_matrix(inst.bone_base, v.joints, v.weights);
     let world = inst.model * skin;
     let wp = world * vec4f(v.position, 1.0f);
@@ -135,7 +135,7 @@ fn vs_main(@location(0) position: vec3f, @location(1) normal: vec3f, @location(2
 @fragment
 fn fs_main(@location(0) world_pos: vec3f, @location(1) normal: vec3f, @location(2) tangent: vec4f, @location(3) uv: vec2f, @location(4) @interpolate(linear) screen_uv: vec2f, @location(5) @interpolate(flat) instance: u32, @location(6) @interpolate(flat) material: i32, @builtin(front_facing) front: bool) -> FsMainOutput {
     let fin = Varyings(vec4f(), world_pos, normal, tangent, uv, screen_uv, instance, material);
-    let inst = instances[fin.instance];
+    let inst = instances[min(fin.instance, arrayLength(&instances) - 1u)];
     let t = fin.tangent;
     let t_1 = normalize(t.xyz);
     let n0 = normalize(fin.normal);
@@ -172,7 +172,7 @@ fn fs_main(@location(0) world_pos: vec3f, @location(1) normal: vec3f, @location(
             c_2 = c_1;
             break;
         }
-        let shade_light_1 = shade_light(lights[i], fin.world_pos, n, v, base.xyz);
+        let shade_light_1 = shade_light(lights[min(u32(i), 7u)], fin.world_pos, n, v, base.xyz);
         let c_3 = c_1 + shade_light_1;
         let next_v = v_1 != 0u;
         i = i + 1i;

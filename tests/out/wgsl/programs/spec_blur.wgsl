@@ -39,9 +39,9 @@ fn blur(@builtin(local_invocation_index) lane: u32, @builtin(workgroup_id) group
         if t_1 < 64i + 2i * radius {
             let p = line_start + axis * vec2i(t_1 - radius);
             let i = load_index(p);
-            let t_2 = src[i];
+            let t_2 = src[min(i, arrayLength(&src) - 1u)];
             tile_values[t_1] = t_2;
-            let t_3 = depth[i];
+            let t_3 = depth[min(i, arrayLength(&depth) - 1u)];
             tile_depths[t_1] = t_3;
         }
         let next_v = v != 0u;
@@ -97,6 +97,6 @@ fn blur(@builtin(local_invocation_index) lane: u32, @builtin(workgroup_id) group
     }
     if v_4 {
         let load_index_1 = load_index(out_p);
-        dst[load_index_1] = sum_1 / max(weight_sum_1, 1e-6f);
+        dst[min(load_index_1, arrayLength(&dst) - 1u)] = sum_1 / max(weight_sum_1, 1e-6f);
     }
 }

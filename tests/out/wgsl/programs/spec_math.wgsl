@@ -29,16 +29,16 @@ fn spec_main(@builtin(global_invocation_id) id: vec3u) {
     var t_1: u32;
     t_1 = TILE;
     let wide = t_1 * TILE > 256u;
-    let t_2 = data[i];
+    let t_2 = data[min(i, arrayLength(&data) - 1u)];
     let remap_1 = remap(t_2);
-    data[i] = remap_1 + select(0.0f, 1.0f, wide);
+    data[min(i, arrayLength(&data) - 1u)] = remap_1 + select(0.0f, 1.0f, wide);
     var t_3: i32;
     t_3 = SHIFT;
-    words[i] = (tile << u32(t_3)) | (lane & mask) | select(0u, 2147483648u, !HDR);
-    let t_4 = words[i];
+    words[min(i, arrayLength(&words) - 1u)] = (tile << u32(t_3)) | (lane & mask) | select(0u, 2147483648u, !HDR);
+    let t_4 = words[min(i, arrayLength(&words) - 1u)];
     var t_5: i32;
     t_5 = BIAS;
-    words[i] = t_4 ^ u32(t_5 * SHIFT);
+    words[min(i, arrayLength(&words) - 1u)] = t_4 ^ u32(t_5 * SHIFT);
 }
 
 @compute @workgroup_size(8, 1, 1)
@@ -49,10 +49,10 @@ fn spec_other(@builtin(global_invocation_id) id: vec3u) {
     let remap_1 = remap(f32(k >> (bitcast<u32>(SHIFT) & 31u)));
     var t_1: u32;
     t_1 = TILE;
-    data[id.x] = remap_1 * f32(t_1);
+    data[min(id.x, arrayLength(&data) - 1u)] = remap_1 * f32(t_1);
     var t_2: i32;
     t_2 = BIAS;
     if -t_2 > SHIFT || HDR {
-        words[id.x] = u32(k) % select(TILE, u32(1), TILE == u32(0));
+        words[min(id.x, arrayLength(&words) - 1u)] = u32(k) % select(TILE, u32(1), TILE == u32(0));
     }
 }

@@ -79,7 +79,7 @@ fn ssao_fs(@location(0) uv: vec2f) -> @location(0) f32 {
             occlusion_1 = occlusion;
             break;
         }
-        let t_1 = ssao.kernel[i];
+        let t_1 = ssao.kernel[min(u32(i), 63u)];
         let sample_pos = position + tbn * t_1.xyz * ssao.radius;
         let sample_uv = project_to_uv(sample_pos);
         var occlusion_2: f32;

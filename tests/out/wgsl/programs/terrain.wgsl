@@ -94,10 +94,10 @@ fn terrain_fs(@location(0) world_position: vec3f, @location(1) normal: vec3f, @l
             weights_1 = weights;
             break;
         }
-        let start = terrain.layer_heights[i];
+        let start = terrain.layer_heights[min(u32(i), 3u)];
         var next_start: f32;
         if i < 3i {
-            next_start = terrain.layer_heights[i + 1i];
+            next_start = terrain.layer_heights[min(u32(i + 1i), 3u)];
         } else {
             next_start = 2.0f;
         }

@@ -31,7 +31,7 @@ fn bounds(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_i
     var lo: f32;
     var hi: f32;
     if v {
-        let d = depth[gid.y * screen.size.x + gid.x];
+        let d = depth[min(gid.y * screen.size.x + gid.x, arrayLength(&depth) - 1u)];
         var lo_1: f32;
         var hi_1: f32;
         if d < 1.0f {
@@ -93,6 +93,6 @@ fn bounds(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_i
             v_3 = t_6;
         }
         let t_7 = atomicLoad(&sky_count);
-        tile_bounds[index] = vec4f(v_2, v_3, f32(t_7), select(0.0f, 1.0f, empty));
+        tile_bounds[min(index, arrayLength(&tile_bounds) - 1u)] = vec4f(v_2, v_3, f32(t_7), select(0.0f, 1.0f, empty));
     }
 }

@@ -91,7 +91,7 @@ fn cull_lights(@builtin(global_invocation_id) pixel: vec3u, @builtin(local_invoc
         if !(light_index < cull.light_count) {
             break;
         }
-        let light = lights[light_index];
+        let light = lights[min(light_index, arrayLength(&lights) - 1u)];
         var p: i32 = 0i;
         var v_2: u32 = 5u;
         var v_3: bool = true;
@@ -131,7 +131,7 @@ fn cull_lights(@builtin(global_invocation_id) pixel: vec3u, @builtin(local_invoc
         let t_5 = atomicAdd(&allocator, count);
         tile_offset = t_5;
         let tile_offset_1 = tile_offset;
-        tiles[tile_index] = TileHeader(tile_offset_1, count);
+        tiles[min(tile_index, arrayLength(&tiles) - 1u)] = TileHeader(tile_offset_1, count);
     }
     workgroupBarrier();
     if lane < count {
@@ -140,7 +140,7 @@ fn cull_lights(@builtin(global_invocation_id) pixel: vec3u, @builtin(local_invoc
         let t_6 = arrayLength(&light_indices);
         if destination < u32(i32(t_6)) {
             let t_7 = tile_lights[lane];
-            light_indices[destination] = t_7;
+            light_indices[min(destination, arrayLength(&light_indices) - 1u)] = t_7;
         }
     }
 }

@@ -50,7 +50,7 @@ fn coverage(d: f32, hard: bool) -> f32 {
 
 @vertex
 fn shape_vs(@builtin(vertex_index) vid: u32, @builtin(instance_index) inst: u32) -> ShapeVsOutput {
-    let s = shapes[inst];
+    let s = shapes[min(inst, arrayLength(&shapes) - 1u)];
     let corner = vec2f(f32(vid & 1u), f32((vid >> 1u) & 1u)) * 2.0f - vec2f(1.0f);
     let grow = 6.0f + length(s.shadow_offset);
     let t = s.rect;
@@ -64,7 +64,7 @@ fn shape_vs(@builtin(vertex_index) vid: u32, @builtin(instance_index) inst: u32)
 @fragment
 fn shape_fs(@location(0) offset: vec2f, @location(1) @interpolate(flat) index: u32) -> @location(0) vec4f {
     let v = ShapeVarying(vec4f(), offset, index);
-    let s = shapes[v.index];
+    let s = shapes[min(v.index, arrayLength(&shapes) - 1u)];
     let r = clamp(s.radius * 1.0f, 0.0f, min(s.rect.z, s.rect.w));
     var d: f32;
     if s.kind == 0u {

@@ -87,7 +87,7 @@ fn water_vs(@location(0) position: vec2f) -> WaterVsOutput {
             d_1 = d;
             break;
         }
-        let d_2 = gerstner(ocean.waves[i], p, d);
+        let d_2 = gerstner(ocean.waves[min(u32(i), 3u)], p, d);
         let next_v = v != 0u;
         i = i + 1i;
         v = v - 1u;
