@@ -1890,10 +1890,11 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         // unchecked where Vulkan's robust buffer access is on. Luma's meaning is the clamped
         // element, so run-time indices into buffer memory are clamped here, as on the other
         // targets (function, private and workgroup memory are clamped by the implementations).
-        let buffer = matches!(
-            space,
-            AddressSpace::Uniform | AddressSpace::Storage { .. } | AddressSpace::PushConstant
-        );
+        let buffer = self.w.options.bounds_checks
+            && matches!(
+                space,
+                AddressSpace::Uniform | AddressSpace::Storage { .. } | AddressSpace::PushConstant
+            );
         let mut text = b.text;
         // The type reached so far: by handle while it can be a struct, array or matrix (whose
         // names and layouts are looked up), then by structure (a column or component).

@@ -43,10 +43,24 @@ use luma_ir::Module;
 pub use keywords::{RESERVED, RESERVED_PREFIXES};
 pub use warnings::{warnings, Warning};
 
-/// What to write. WGSL bounds every index at run time itself, so there is nothing to choose
-/// about bounds checks.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Options {}
+/// What to write.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// Clamp run-time indices into arrays, vectors and matrices in buffer memory (storage,
+    /// uniform, push constants) into range, as the other back ends do. WGSL itself bounds an
+    /// out-of-range access only to its variable, so without this a store may land in another
+    /// element or member of the same buffer (never outside it). Indices into function, private
+    /// and workgroup memory are clamped by WebGPU implementations either way.
+    pub bounds_checks: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            bounds_checks: true,
+        }
+    }
+}
 
 /// Why a module could not be written as WGSL.
 #[derive(Debug, Clone, PartialEq, Eq)]

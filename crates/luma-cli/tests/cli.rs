@@ -615,14 +615,14 @@ fn debug_and_line_directives() {
 
 #[test]
 fn no_bounds_checks_drops_the_clamps() {
-    let glsl = |extra: &[&str]| {
+    let compile = |target: &str, extra: &[&str]| {
         let mut args = vec![
             "compile",
             "basic.luma",
             "-I",
             "incdir",
             "-t",
-            "glsl",
+            target,
             "--entry",
             "basic_fs",
             "-o",
@@ -631,10 +631,16 @@ fn no_bounds_checks_drops_the_clamps() {
         args.extend(extra);
         luma(&args).expect(0).stdout()
     };
-    let checked = glsl(&[]);
-    let unchecked = glsl(&["--no-bounds-checks"]);
+    let checked = compile("glsl", &[]);
+    let unchecked = compile("glsl", &["--no-bounds-checks"]);
     assert!(checked.contains("clamp("), "{checked}");
     assert!(!unchecked.contains("clamp("), "{unchecked}");
+    // WGSL keeps an out-of-range access within its buffer, not its array: the output clamps
+    // `palette.colors[palette.index]` itself unless told not to.
+    let checked = compile("wgsl", &[]);
+    let unchecked = compile("wgsl", &["--no-bounds-checks"]);
+    assert!(checked.contains("colors[min("), "{checked}");
+    assert!(!unchecked.contains("min("), "{unchecked}");
 }
 
 #[test]

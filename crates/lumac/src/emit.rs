@@ -408,8 +408,11 @@ fn emit_once(
             )])
         }
         Target::Wgsl => {
-            let source = luma_back_wgsl::write(module, &luma_back_wgsl::Options::default())
-                .map_err(|e| (e.code, e.message))?;
+            let wgsl_options = luma_back_wgsl::Options {
+                bounds_checks: options.bounds_checks,
+            };
+            let source =
+                luma_back_wgsl::write(module, &wgsl_options).map_err(|e| (e.code, e.message))?;
             Ok(vec![Output::new(
                 target,
                 None,
