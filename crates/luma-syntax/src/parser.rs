@@ -2355,7 +2355,7 @@ impl Parser<'_, '_> {
                 self.expect_then();
                 let block = self.parse_block();
                 branches.push((cond, block));
-            } else if self.eat(TokenKind::Else).is_some() {
+            } else if let Some(else_kw) = self.eat(TokenKind::Else) {
                 if self.at(TokenKind::LBrace) && self.nth(1).newline_before {
                     if !braced {
                         let t = self.tok();
@@ -2371,6 +2371,9 @@ impl Parser<'_, '_> {
                     self.brace_block();
                 }
                 else_block = Some(self.parse_block());
+                if matches!(self.kind(), TokenKind::Elseif | TokenKind::Else) {
+                    self.arm_after_else(else_kw.span);
+                }
                 break;
             } else {
                 break;
@@ -2384,6 +2387,42 @@ impl Parser<'_, '_> {
             })),
             lo,
         )
+    }
+
+    /// An `elseif` or a second `else` after an `if`'s `else`: one error, and the arms are
+    /// parsed (and dropped) so that the `if`'s `end` still closes it.
+    #[cold]
+    #[inline(never)]
+    fn arm_after_else(&mut self, else_span: Span) {
+        let t = self.tok();
+        let d = if t.kind == TokenKind::Elseif {
+            Diagnostic::error(
+                codes::UNEXPECTED_TOKEN,
+                t.span,
+                "`elseif` after the `else` of this `if`",
+            )
+            .with_primary_label("after the `else`")
+            .with_label(else_span, "the `else` arm is the last")
+            .with_help("move the `elseif` arm before the `else`")
+        } else {
+            Diagnostic::error(
+                codes::UNEXPECTED_TOKEN,
+                t.span,
+                "a second `else` in one `if`",
+            )
+            .with_primary_label("a second `else`")
+            .with_label(else_span, "the first `else`")
+            .with_help("an `if` has one `else`; test another condition with `elseif`")
+        };
+        self.report(d);
+        while matches!(self.kind(), TokenKind::Elseif | TokenKind::Else) {
+            if self.bump().kind == TokenKind::Elseif {
+                self.parse_expr();
+                self.expect_then();
+            }
+            self.parse_block();
+        }
+        self.recovering = false;
     }
 
     fn expect_then(&mut self) {
