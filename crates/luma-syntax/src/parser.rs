@@ -2037,12 +2037,65 @@ impl Parser<'_, '_> {
             {
                 self.parse_glsl_local(lo)
             }
+            TokenKind::Ident if self.at_c_switch() => self.parse_c_switch(lo),
             k if starts_expr(k) => self.parse_expr_statement(lo),
             _ => {
                 self.unexpected("a statement");
                 None
             }
         }
+    }
+
+    /// Whether the statement is C's `switch (x) {`: the name `switch`, then a line that ends
+    /// with `{`.
+    fn at_c_switch(&self) -> bool {
+        if self.slice(self.tok().span) != "switch" || self.nth(1).kind != TokenKind::LParen {
+            return false;
+        }
+        let mut last = TokenKind::Eof;
+        for t in self.tokens.iter().skip(self.pos + 1) {
+            if t.newline_before || t.kind == TokenKind::Eof {
+                break;
+            }
+            last = t.kind;
+        }
+        last == TokenKind::LBrace
+    }
+
+    /// C's `switch (x) { case ...: ... }`: one error, and the whole statement, braces
+    /// included, is skipped.
+    #[cold]
+    #[inline(never)]
+    fn parse_c_switch(&mut self, lo: u32) -> Option<Stmt> {
+        let t = self.tok();
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            t.span,
+            "Luma has no `switch` statement",
+        )
+        .with_primary_label("a C `switch`")
+        .with_help(
+            "test the cases in turn: `if x == 0 then ... elseif x == 1 then ... else ... end`",
+        );
+        self.report(d);
+        let mut braces = 0usize;
+        loop {
+            match self.kind() {
+                TokenKind::Eof => break,
+                TokenKind::LBrace => braces += 1,
+                TokenKind::RBrace => {
+                    braces = braces.saturating_sub(1);
+                    if braces == 0 {
+                        self.bump();
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+        self.recovering = false;
+        self.stmt(StmtKind::Error, lo)
     }
 
     fn parse_attributed_statement(&mut self, lo: u32) -> Option<Stmt> {
@@ -2239,7 +2292,58 @@ impl Parser<'_, '_> {
             return self.stmt(StmtKind::Let { name, ty, value }, lo);
         }
         let value = self.parse_expr();
+        if self.at(TokenKind::Comma) && !self.tok().newline_before {
+            return self.parse_let_continued(
+                lo,
+                Stmt {
+                    kind: StmtKind::Let { name, ty, value },
+                    span: self.since(lo),
+                },
+            );
+        }
         self.stmt(StmtKind::Let { name, ty, value }, lo)
+    }
+
+    /// `let a = x, b = y` (C's declaration list): one error at the first `,`, then each
+    /// `name [: T] = value` after a comma is declared as if it had its own `let`. The
+    /// declarations before the last are pushed to the enclosing block; the last is returned.
+    #[cold]
+    #[inline(never)]
+    fn parse_let_continued(&mut self, lo: u32, first: Stmt) -> Option<Stmt> {
+        let comma = self.tok();
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            comma.span,
+            "one `let` declares one variable",
+        )
+        .with_primary_label("a second declaration after `,`")
+        .with_help("give each variable its own `let`, on its own line");
+        self.report(d);
+        let mut last = first;
+        while self.at(TokenKind::Comma)
+            && self.nth(1).kind == TokenKind::Ident
+            && matches!(self.nth(2).kind, TokenKind::Assign | TokenKind::Colon)
+        {
+            self.bump();
+            let t = self.bump();
+            let name = self.ident_of(t);
+            let ty = if self.eat(TokenKind::Colon).is_some() {
+                Some(self.parse_type())
+            } else {
+                None
+            };
+            let value = if self.eat(TokenKind::Assign).is_some() {
+                self.parse_expr()
+            } else {
+                self.alloc_error(name.span)
+            };
+            let next = Stmt {
+                kind: StmtKind::Let { name, ty, value },
+                span: self.since(lo),
+            };
+            self.block_stmts.push(std::mem::replace(&mut last, next));
+        }
+        Some(last)
     }
 
     /// `let a, b = x, y` (Lua's multiple assignment): one error, then each name is declared
