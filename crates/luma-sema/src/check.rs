@@ -399,6 +399,18 @@ impl<'a> Checker<'a> {
 
     /// The Luma spelling of a type.
     pub fn tn(&self, ty: TyId) -> String {
+        // An entry point's tuple of results is a struct the compiler named (`fs_out`): shown
+        // as the tuple the source wrote.
+        if let Ty::Struct(sid) = self.ty(ty) {
+            if let Some(def) = self.prog.structs.get(sid).filter(|d| d.synthesized) {
+                let fields: Vec<String> = def
+                    .fields
+                    .iter()
+                    .map(|f| format!("{}: {}", f.name, types::ty_name(&self.prog, f.ty)))
+                    .collect();
+                return format!("({})", fields.join(", "));
+            }
+        }
         types::ty_name(&self.prog, ty)
     }
 
