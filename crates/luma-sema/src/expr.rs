@@ -2225,6 +2225,14 @@ impl<'a> Checker<'a> {
         let mut out = Vec::with_capacity(args.len());
         for (i, a) in args.iter().enumerate() {
             let pt = param(self, i).unwrap_or(self.t.error);
+            if !self.is_error(pt) && !self.constructible(pt) {
+                // A parameter of a type no value has (a texture: E0519, reported with the
+                // signature): the argument is checked as a reference, which a resource may be,
+                // rather than reported again as a value that cannot be passed.
+                self.expr_mode(*a, None, Mode::Ref);
+                out.push(self.err_expr(self.ast_span(*a)));
+                continue;
+            }
             let v = self.expr(*a, Some(pt));
             let what = || format!("argument {} of `{}`", i + 1, id_text);
             out.push(self.coerce_with(v, pt, &what));
