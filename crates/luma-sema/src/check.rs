@@ -323,6 +323,8 @@ pub(crate) struct Checker<'a> {
     pub include_failed: bool,
     /// Errors not reported because of `include_failed`: the check still failed.
     pub hidden_errors: usize,
+    /// Work spent on "a similar name exists" suggestions (see [`Checker::suggest`]).
+    pub suggestion_work: u64,
 }
 
 fn scalar_index(s: ScalarTy) -> usize {
@@ -377,6 +379,7 @@ impl<'a> Checker<'a> {
             member_io_reported: FxHashSet::default(),
             include_failed: false,
             hidden_errors: 0,
+            suggestion_work: 0,
         }
     }
 
@@ -1061,18 +1064,48 @@ impl<'a> Checker<'a> {
         id
     }
 
+    /// [`closest`] for a name that cannot be found, within a budget for the whole check: each
+    /// search compares the name with every candidate, so thousands of unknown names among
+    /// thousands of declared ones would take minutes. Past the budget, or once diagnostics
+    /// are dropped (no suggestion would be shown), there is no suggestion.
+    pub fn suggest<'c>(
+        &mut self,
+        name: &str,
+        candidates: impl IntoIterator<Item = &'c str>,
+    ) -> Option<&'c str> {
+        /// About a tenth of a second of comparisons.
+        const BUDGET: u64 = 1 << 26;
+        if self.diags.dropped() > 0 || self.suggestion_work > BUDGET {
+            return None;
+        }
+        let candidates: Vec<&'c str> = candidates.into_iter().collect();
+        let n = name.len() as u64;
+        let work: u64 = candidates.iter().map(|c| n * c.len() as u64 + 1).sum();
+        self.suggestion_work = self.suggestion_work.saturating_add(work);
+        if self.suggestion_work > BUDGET {
+            return None;
+        }
+        closest(name, candidates)
+    }
+
     /// Visible value names for suggestions: locals, then module names.
-    pub fn visible_value_names(&self) -> Vec<String> {
-        let mut v: Vec<String> = Vec::new();
+    ///
+    /// Unsorted: [`closest`] picks the same name whatever the order. Empty once diagnostics
+    /// are being dropped, since no suggestion would be shown: a source with thousands of
+    /// unknown names and thousands of locals would otherwise compare every pair.
+    pub fn visible_value_names(&self) -> Vec<&'a str> {
+        if self.diags.dropped() > 0 {
+            return Vec::new();
+        }
+        let mut v: Vec<&'a str> = Vec::new();
         if let Some(f) = &self.fcx {
-            v.extend(f.scopes.visible().map(|s| (*s).to_string()));
+            v.extend(f.scopes.visible().copied());
         }
         for (n, s) in &self.names {
             if matches!(s.kind, SymKind::Global(_) | SymKind::Const(_)) {
-                v.push((*n).to_string());
+                v.push(n);
             }
         }
-        v.sort();
         v
     }
 }
@@ -1086,8 +1119,13 @@ pub(crate) fn closest<'c>(
     let max = (name.chars().count() / 3).max(1);
     let mut best: Option<(usize, &str)> = None;
     let mut tie = false;
+    let len = name.chars().count();
     for c in candidates {
         if c == name {
+            continue;
+        }
+        // Each insertion or deletion counts one: a length this far off is farther than `max`.
+        if c.len().abs_diff(name.len()) > max * 4 || c.chars().count().abs_diff(len) > max {
             continue;
         }
         let d = distance(name, c);

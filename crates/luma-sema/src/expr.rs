@@ -410,7 +410,7 @@ impl<'a> Checker<'a> {
                     )
                     .with_primary_label("not declared");
                     let candidates = self.visible_value_names();
-                    if let Some(c) = closest(name, candidates.iter().map(String::as_str)) {
+                    if let Some(c) = self.suggest(name, candidates) {
                         d = d.with_suggestion(span, c, "a value with a similar name exists");
                     }
                     self.emit(d);
@@ -2061,16 +2061,19 @@ impl<'a> Checker<'a> {
                 luma,
                 format!("`{name}` is {languages}'s type name; Luma calls it"),
             );
-        } else {
-            let mut candidates: Vec<String> = self
+        } else if self.diags.dropped() == 0 {
+            // (Once diagnostics are dropped, no suggestion would be shown. `closest` picks the
+            // same name in any order.)
+            let mut candidates: Vec<&str> = self
                 .names
                 .iter()
                 .filter(|(_, s)| matches!(s.kind, SymKind::Function(_)))
-                .map(|(k, _)| (*k).to_string())
+                .map(|(k, _)| *k)
                 .collect();
-            candidates.extend(builtins::names().map(str::to_string));
-            candidates.sort();
-            if let Some(c) = closest(name, candidates.iter().map(String::as_str)) {
+            for n in builtins::names() {
+                candidates.push(n);
+            }
+            if let Some(c) = self.suggest(name, candidates) {
                 d = d.with_suggestion(id.span, c, "a function with a similar name exists");
             }
         }
