@@ -13,7 +13,7 @@ use luma_thir::{
 };
 
 use crate::builtins::{self, CallResult};
-use crate::check::{closest, Checker, ConstSlot, LocalSym, Mode, SymKind, Use, Val};
+use crate::check::{name_list, Checker, ConstSlot, LocalSym, Mode, SymKind, Use, Val};
 use crate::codes;
 use crate::consts::{self, Abstract, AbstractResult};
 use crate::decls::TypeCtx;
@@ -1230,16 +1230,11 @@ impl<'a> Checker<'a> {
                         ))
                     }
                     _ => {
-                        let (sname, fields): (String, Vec<String>) = self
+                        let sname = self
                             .prog
                             .structs
                             .get(sid)
-                            .map(|d| {
-                                (
-                                    d.name.clone(),
-                                    d.fields.iter().map(|f| f.name.clone()).collect(),
-                                )
-                            })
+                            .map(|d| d.name.clone())
                             .unwrap_or_default();
                         let mut d = Diagnostic::error(
                             codes::E0415,
@@ -1247,17 +1242,25 @@ impl<'a> Checker<'a> {
                             format!("struct `{sname}` has no member `{}`", self.text(name)),
                         )
                         .with_primary_label("unknown member");
-                        if let Some(c) = closest(self.text(name), fields.iter().map(String::as_str))
-                        {
-                            d = d.with_suggestion(
-                                name.span,
-                                c,
-                                "a member with a similar name exists",
-                            );
-                        } else if !fields.is_empty() {
-                            let list: Vec<String> =
-                                fields.iter().map(|f| format!("`{f}`")).collect();
-                            d = d.with_note(format!("its members are {}", list.join(", ")));
+                        // The members are listed for a diagnostic that is kept only.
+                        if self.diags.dropped() == 0 {
+                            let fields: Vec<String> = self
+                                .prog
+                                .structs
+                                .get(sid)
+                                .map(|d| d.fields.iter().map(|f| f.name.clone()).collect())
+                                .unwrap_or_default();
+                            if let Some(c) =
+                                self.suggest(self.text(name), fields.iter().map(String::as_str))
+                            {
+                                d = d.with_suggestion(
+                                    name.span,
+                                    c,
+                                    "a member with a similar name exists",
+                                );
+                            } else if !fields.is_empty() {
+                                d = d.with_note(format!("its members are {}", name_list(&fields)));
+                            }
                         }
                         self.emit(d);
                         self.err_val(span)
@@ -1612,11 +1615,10 @@ impl<'a> Checker<'a> {
                     self.expr(*v, None);
                     // A tuple of results is a struct the user never named (`<function>_out`).
                     let message = if tuple {
-                        let names: Vec<String> =
-                            members.iter().map(|(n, _)| format!("`{n}`")).collect();
+                        let names: Vec<&str> = members.iter().map(|(n, _)| n.as_str()).collect();
                         format!(
                             "the function has no result `{fname_text}`; its results are {}",
-                            names.join(", ")
+                            name_list(&names)
                         )
                     } else {
                         format!("struct `{sname}` has no member `{fname_text}`")
@@ -1627,7 +1629,9 @@ impl<'a> Checker<'a> {
                         } else {
                             "unknown member"
                         });
-                    if let Some(c) = closest(fname_text, members.iter().map(|(n, _)| n.as_str())) {
+                    if let Some(c) =
+                        self.suggest(fname_text, members.iter().map(|(n, _)| n.as_str()))
+                    {
                         d = d.with_suggestion(fname.span, c, "a member with a similar name exists");
                     }
                     self.emit(d);
@@ -1635,11 +1639,11 @@ impl<'a> Checker<'a> {
                 }
             }
         }
-        let missing: Vec<String> = members
+        let missing: Vec<&str> = members
             .iter()
             .zip(&values)
             .filter(|(_, v)| v.is_none())
-            .map(|((n, _), _)| format!("`{n}`"))
+            .map(|((n, _), _)| n.as_str())
             .collect();
         if !missing.is_empty() && ok {
             self.emit(
@@ -1650,13 +1654,13 @@ impl<'a> Checker<'a> {
                         format!(
                             "missing result{} {}: a function returns all its results at once",
                             if missing.len() == 1 { "" } else { "s" },
-                            missing.join(", ")
+                            name_list(&missing)
                         )
                     } else {
                         format!(
                             "missing member{} {} in a `{sname}` literal",
                             if missing.len() == 1 { "" } else { "s" },
-                            missing.join(", ")
+                            name_list(&missing)
                         )
                     },
                 )
