@@ -406,11 +406,16 @@ impl<'a> Checker<'a> {
         // as the tuple the source wrote.
         if let Ty::Struct(sid) = self.ty(ty) {
             if let Some(def) = self.prog.structs.get(sid).filter(|d| d.synthesized) {
-                let fields: Vec<String> = def
+                const SHOWN: usize = 8;
+                let mut fields: Vec<String> = def
                     .fields
                     .iter()
+                    .take(SHOWN)
                     .map(|f| format!("{}: {}", f.name, types::ty_name(&self.prog, f.ty)))
                     .collect();
+                if def.fields.len() > SHOWN {
+                    fields.push(format!("... {} more", def.fields.len() - SHOWN));
+                }
                 return format!("({})", fields.join(", "));
             }
         }
