@@ -1130,6 +1130,25 @@ impl Cooker<'_, '_> {
         self.diags.push(d);
     }
 
+    /// A string as an attribute's argument (`@entry("fragment")`): the help unquotes it.
+    #[cold]
+    #[inline(never)]
+    fn attribute_string_help(&self, d: Diagnostic, lo: usize, hi: usize) -> Diagnostic {
+        let kinds: Vec<TokenKind> = self.tokens.iter().rev().take(3).map(|t| t.kind).collect();
+        let inner = self.slice(lo + 1, hi.saturating_sub(1));
+        let is_name = inner.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && inner.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if self.newline || kinds != [TokenKind::LParen, TokenKind::Ident, TokenKind::At] || !is_name
+        {
+            return d;
+        }
+        d.with_suggestion(
+            span(lo, hi),
+            inner,
+            "attribute arguments are names, not strings: write it without quotes",
+        )
+    }
+
     /// One error for a C comment, which is then skipped as a Luma comment would be. Only the
     /// first `//` and the first `/* */` comment of a file are reported (with a count of the
     /// others, at the end of the file): a file of C comments is one habit, not one mistake per
@@ -1269,8 +1288,10 @@ impl Cooker<'_, '_> {
             RawKind::Number => self.number(lo, hi),
             RawKind::String { terminated } => {
                 let d = if terminated {
-                    self.error(codes::STRING_LITERAL, lo, hi, "Luma has no string literals")
-                        .with_note("quoted paths appear only in `#include` and `#line` directives")
+                    let d = self
+                        .error(codes::STRING_LITERAL, lo, hi, "Luma has no string literals")
+                        .with_note("quoted paths appear only in `#include` and `#line` directives");
+                    self.attribute_string_help(d, lo, hi)
                 } else {
                     self.error(codes::STRING_LITERAL, lo, lo + 1, "unterminated string literal")
                         .with_primary_label("string opened here")
