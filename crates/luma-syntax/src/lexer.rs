@@ -384,6 +384,11 @@ impl Cursor<'_> {
         let mut seen_exp = false;
         while let Some(b) = self.peek(0) {
             if b == b'.' {
+                if seen_dot && !seen_exp && self.peek(1).is_some_and(|c| c.is_ascii_digit()) {
+                    // `1.0.0`: one malformed literal, not `1.0` then `.0`.
+                    self.pos += 1;
+                    continue;
+                }
                 if seen_dot || seen_exp || self.is(1, b'.') {
                     break;
                 }
@@ -1746,6 +1751,12 @@ fn parse_number(text: &str, value_needed: bool) -> Result<NumberValue, NumberPro
     }
     let suffix = text.get(i..).unwrap_or("");
     let body = text.get(..i).unwrap_or("");
+    if suffix.starts_with('.') {
+        return Err(NumberProblem::Invalid {
+            message: "a number literal has one decimal point, this one has several".into(),
+            help: None,
+        });
+    }
     match suffix {
         "" => {}
         "u" | "U" if !is_float => {
