@@ -48,6 +48,10 @@ impl<'a> Checker<'a> {
         let decl = info.decl;
         let param_tys = info.param_tys.clone();
         let ret = info.ret;
+        let discard_invalid = info
+            .entry
+            .as_ref()
+            .is_some_and(|e| e.stage != Stage::Fragment);
         let ret_span = match &decl.ret {
             Some(ast::ReturnType::Type(t)) => self.ast_type(*t).map_or(decl.name.span, |x| x.span),
             Some(ast::ReturnType::Tuple { span, .. }) => *span,
@@ -64,6 +68,7 @@ impl<'a> Checker<'a> {
             incomplete: false,
             implicit: Vec::new(),
             varying_input: None,
+            discard_invalid,
         });
         self.depth_reported = false;
         self.depth = 0;
@@ -187,6 +192,13 @@ impl<'a> Checker<'a> {
             self.block_depth -= 1;
             if f == Flow::Exits {
                 flow = Flow::Exits;
+                if matches!(s.kind, ast::StmtKind::Discard)
+                    && self.fcx.as_ref().is_some_and(|f| f.discard_invalid)
+                {
+                    // The `discard` is an error (E0606): what follows it is not unreachable
+                    // once it is fixed, and is not reported so.
+                    warned = true;
+                }
             }
         }
         (out, flow)
