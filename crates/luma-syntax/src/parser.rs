@@ -1034,7 +1034,10 @@ impl Parser<'_, '_> {
             if let Some(d) = self.expected_diag(what) {
                 let word = self.slice(t.span).to_owned();
                 self.report(d.with_note(format!("`{word}` is a keyword and cannot be a name")));
-                return None;
+                // Taken as the name, so that the rest of the declaration (a struct's members,
+                // a variable's uses) parses as written: one error, no cascade.
+                let t = self.bump();
+                return Some(self.ident_of(t));
             }
         }
         self.expected(what);
