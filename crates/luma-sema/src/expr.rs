@@ -82,6 +82,9 @@ enum BinErr {
     Logic,
 }
 
+/// Lua's standard libraries, whose functions a Lua programmer calls as `math.sin(x)`.
+const LUA_LIBRARIES: &[&str] = &["math", "string", "table", "bit32", "utf8", "os", "io"];
+
 impl<'a> Checker<'a> {
     /// Checks an expression used as a value.
     pub fn expr(&mut self, id: ast::ExprId, hint: Option<TyId>) -> Val {
@@ -409,6 +412,13 @@ impl<'a> Checker<'a> {
                         format!("cannot find `{name}` in this scope"),
                     )
                     .with_primary_label("not declared");
+                    if LUA_LIBRARIES.contains(&name) {
+                        d = d.with_help(format!(
+                            "Luma has no Lua `{name}` library: builtins such as `sin` and `floor` \
+                             are called by name, and constants such as π are declared: \
+                             `const PI = 3.14159265358979`"
+                        ));
+                    }
                     let candidates = self.visible_value_names();
                     if let Some(c) = self.suggest(name, candidates) {
                         d = d.with_suggestion(span, c, "a value with a similar name exists");
@@ -2146,6 +2156,28 @@ impl<'a> Checker<'a> {
                 "Luma has no methods: texture builtins take the texture first, `{luma}({x}, ...)`"
             ));
         }
+        if LUA_LIBRARIES.contains(&x) && !self.names_a_value(x) {
+            // Lua's `math.sin(a)`: a library, not a value with methods.
+            let luma = match method {
+                "sqrt" | "abs" | "floor" | "ceil" | "exp" | "log" | "sin" | "cos" | "tan"
+                | "asin" | "acos" | "atan" | "min" | "max" | "pow" => method,
+                // C's `fmod` truncates, as Luma's `%` on floats does.
+                "fmod" => {
+                    return Some(format!(
+                        "Luma has no `{x}` library: `{x}.fmod(a, b)` is `a % b`"
+                    ))
+                }
+                _ => {
+                    return Some(format!(
+                        "Luma has no `{x}` library; its builtins are called by name, such as \
+                         `sin(a)`"
+                    ))
+                }
+            };
+            return Some(format!(
+                "Luma has no `{x}` library: call the builtin by its name, `{luma}(...)`"
+            ));
+        }
         if builtins::lookup(method).is_some() {
             let rest = if has_args { ", ..." } else { "" };
             return Some(format!(
@@ -2153,6 +2185,17 @@ impl<'a> Checker<'a> {
             ));
         }
         None
+    }
+
+    /// Whether `name` is a local, a global or a constant (a value that could have members).
+    fn names_a_value(&self, name: &str) -> bool {
+        self.fcx
+            .as_ref()
+            .is_some_and(|f| f.scopes.lookup(name).is_some())
+            || self
+                .names
+                .get(name)
+                .is_some_and(|s| matches!(s.kind, SymKind::Global(_) | SymKind::Const(_)))
     }
 
     fn unresolved_call_args(&mut self, args: &'a [ast::ExprId]) {
