@@ -934,6 +934,20 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
             // A byte-order mark is whitespace only where editors put it: at the very start.
             cursor.pos = 3;
             RawKind::Whitespace
+        } else if cooker.tokens.is_empty()
+            && text.get(offset..).is_some_and(|t| t.starts_with("#!"))
+            && text
+                .get(..offset)
+                .is_some_and(|t| t.trim_start_matches('\u{feff}').is_empty())
+        {
+            // A script's `#!` line (Lua skips it): one error, and the line is skipped.
+            let end = text
+                .get(offset..)
+                .and_then(|t| t.find('\n'))
+                .map_or(text.len(), |n| offset + n);
+            cooker.shebang(offset, end);
+            cursor.pos = end;
+            RawKind::LineComment
         } else {
             cursor.pos = offset;
             cursor.scan()
@@ -1132,6 +1146,22 @@ impl Cooker<'_, '_> {
                 "write the xor out",
             );
         }
+        self.diags.push(d);
+    }
+
+    /// A `#!` line at the start of the source.
+    #[cold]
+    #[inline(never)]
+    fn shebang(&mut self, lo: usize, hi: usize) {
+        let d = self
+            .error(
+                codes::UNKNOWN_CHARACTER,
+                lo,
+                (lo + 2).min(hi),
+                "a `#!` line is not Luma",
+            )
+            .with_primary_label("a script's interpreter line")
+            .with_help("remove the line: Luma sources are compiled with `luma compile`, not run");
         self.diags.push(d);
     }
 
