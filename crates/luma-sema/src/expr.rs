@@ -1062,10 +1062,23 @@ impl<'a> Checker<'a> {
                     );
                     if let (Some(sa), Some(sb)) = (sa, sb) {
                         if sa != sb {
-                            d =
-                                d.with_help(format!(
-                                "Luma never converts implicitly: convert one side, e.g. `{}(...)`",
-                                if sb.is_float() { sb.as_str() } else { sa.as_str() }
+                            // Convert the other operand to the float side's component type,
+                            // or to its vector type when both are vectors of one size.
+                            let (from, to, scalar) = if sb.is_float() {
+                                (self.expr_ty(a), self.expr_ty(b), sb)
+                            } else {
+                                (self.expr_ty(b), self.expr_ty(a), sa)
+                            };
+                            let name = match (self.ty(from), self.ty(to)) {
+                                (Ty::Vector { size: m, .. }, Ty::Vector { size: n, .. })
+                                    if m == n =>
+                                {
+                                    self.tn(to)
+                                }
+                                _ => scalar.as_str().to_owned(),
+                            };
+                            d = d.with_help(format!(
+                                "Luma never converts implicitly: convert one side, e.g. `{name}(...)`"
                             ));
                         }
                     }
