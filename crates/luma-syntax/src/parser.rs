@@ -1124,7 +1124,7 @@ impl Parser<'_, '_> {
         let d = d.with_primary_label(
             "expected `function`, `struct`, `uniform`, `buffer`, `shared` or `const`",
         );
-        if let Some(help) = (t.kind == TokenKind::Ident)
+        if let Some(help) = matches!(t.kind, TokenKind::Ident | TokenKind::In)
             .then(|| self.c_declaration_help())
             .flatten()
         {
@@ -1169,8 +1169,8 @@ impl Parser<'_, '_> {
     }
 
     /// The help for a C, GLSL or HLSL declaration at module scope (`void main()`,
-    /// `vec4 shade(...)`, `layout(...) in vec2 uv`), or `None` when the identifier at the
-    /// current token does not start one.
+    /// `vec4 shade(...)`, `layout(...) in vec2 uv`, `in vec2 uv`), or `None` when the token
+    /// does not start one.
     fn c_declaration_help(&self) -> Option<&'static str> {
         let (a, b, c) = (self.nth(0), self.nth(1), self.nth(2));
         let first = self.slice(a.span);
@@ -1179,6 +1179,15 @@ impl Parser<'_, '_> {
                 "Luma has no `layout(...)`: entry point inputs and outputs are parameters and \
                  results (`@location(n)`), resources are `uniform` or `buffer` declarations \
                  (`@group(n) @binding(n)`)",
+            );
+        }
+        if matches!(first, "in" | "out" | "varying" | "attribute")
+            && b.kind == TokenKind::Ident
+            && !b.newline_before
+        {
+            return Some(
+                "Luma has no global stage variables: an entry point's inputs are its \
+                 parameters and its outputs its results, `function fs(uv: vec2) -> (color: vec4)`",
             );
         }
         let c_function = b.kind == TokenKind::Ident
@@ -1730,7 +1739,22 @@ impl Parser<'_, '_> {
             None => {
                 let name = self.expect_ident("a name")?;
                 if self.eat(TokenKind::Colon).is_none() {
-                    self.expected_with_help("`:` and a type", "declare it as `name: type`");
+                    let word = self.slice(kw.span).to_owned();
+                    let help = if self.at(TokenKind::LBrace) {
+                        // GLSL's interface block, `uniform Camera { mat4 view; }`.
+                        let block = self.name(&name).to_owned();
+                        format!(
+                            "declare the block's members as a struct, `struct {block} ... end`, \
+                             and the {word} as `{word} {}: {block}`",
+                            block.to_lowercase()
+                        )
+                    } else {
+                        "declare it as `name: type`".to_owned()
+                    };
+                    self.expected_with_help("`:` and a type", help);
+                    if self.at(TokenKind::LBrace) {
+                        self.skip_braces();
+                    }
                     return None;
                 }
                 (name, self.parse_type())
@@ -2049,6 +2073,26 @@ impl Parser<'_, '_> {
         }
     }
 
+    /// Skips from a `{` to its matching `}` (or the end of the file).
+    fn skip_braces(&mut self) {
+        let mut braces = 0usize;
+        loop {
+            match self.kind() {
+                TokenKind::Eof => break,
+                TokenKind::LBrace => braces += 1,
+                TokenKind::RBrace => {
+                    braces = braces.saturating_sub(1);
+                    if braces == 0 {
+                        self.bump();
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
     /// Whether the statement is C's `switch (x) {`: the name `switch`, then a line that ends
     /// with `{`.
     fn at_c_switch(&self) -> bool {
@@ -2081,22 +2125,7 @@ impl Parser<'_, '_> {
             "test the cases in turn: `if x == 0 then ... elseif x == 1 then ... else ... end`",
         );
         self.report(d);
-        let mut braces = 0usize;
-        loop {
-            match self.kind() {
-                TokenKind::Eof => break,
-                TokenKind::LBrace => braces += 1,
-                TokenKind::RBrace => {
-                    braces = braces.saturating_sub(1);
-                    if braces == 0 {
-                        self.bump();
-                        break;
-                    }
-                }
-                _ => {}
-            }
-            self.bump();
-        }
+        self.skip_braces();
         self.recovering = false;
         self.stmt(StmtKind::Error, lo)
     }
