@@ -82,6 +82,37 @@ enum BinErr {
     Logic,
 }
 
+/// GLSL's builtin variables (`gl_FragCoord`): what Luma declares instead, an entry point
+/// parameter or result with `@builtin`.
+pub(crate) fn glsl_builtin_variable_help(name: &str) -> Option<String> {
+    let (builtin, ty, input) = match name {
+        "gl_FragCoord" => ("position", "vec4", true),
+        "gl_FrontFacing" => ("front_facing", "bool", true),
+        "gl_SampleID" => ("sample_index", "uint", true),
+        "gl_VertexIndex" | "gl_VertexID" => ("vertex_index", "uint", true),
+        "gl_InstanceIndex" | "gl_InstanceID" => ("instance_index", "uint", true),
+        "gl_GlobalInvocationID" => ("global_invocation_id", "uvec3", true),
+        "gl_LocalInvocationID" => ("local_invocation_id", "uvec3", true),
+        "gl_LocalInvocationIndex" => ("local_invocation_index", "uint", true),
+        "gl_WorkGroupID" => ("workgroup_id", "uvec3", true),
+        "gl_NumWorkGroups" => ("num_workgroups", "uvec3", true),
+        "gl_Position" => ("position", "vec4", false),
+        "gl_FragDepth" => ("frag_depth", "float", false),
+        _ => return None,
+    };
+    Some(if input {
+        format!(
+            "GLSL's `{name}` is the builtin input `{builtin}` in Luma: take it as a parameter \
+             of the entry point, `@builtin({builtin}) {builtin}: {ty}`"
+        )
+    } else {
+        format!(
+            "GLSL's `{name}` is the builtin output `{builtin}` in Luma: declare it as a result \
+             of the entry point, `-> (@builtin({builtin}) {builtin}: {ty}, ...)`, and return it"
+        )
+    })
+}
+
 /// Lua's standard libraries, whose functions a Lua programmer calls as `math.sin(x)`.
 const LUA_LIBRARIES: &[&str] = &["math", "string", "table", "bit32", "utf8", "os", "io"];
 
@@ -412,7 +443,9 @@ impl<'a> Checker<'a> {
                         format!("cannot find `{name}` in this scope"),
                     )
                     .with_primary_label("not declared");
-                    if LUA_LIBRARIES.contains(&name) {
+                    if let Some(help) = glsl_builtin_variable_help(name) {
+                        d = d.with_help(help);
+                    } else if LUA_LIBRARIES.contains(&name) {
                         d = d.with_help(format!(
                             "Luma has no Lua `{name}` library: builtins such as `sin` and `floor` \
                              are called by name, and constants such as π are declared: \

@@ -1012,9 +1012,11 @@ impl<'a> Checker<'a> {
                 format!("cannot find `{name}` in this scope"),
             )
             .with_primary_label("assigned before it is declared")
-            .with_help(format!(
-                "Luma declares variables with `let`: `let {name} = ...`"
-            )),
+            .with_help(
+                crate::expr::glsl_builtin_variable_help(name).unwrap_or_else(|| {
+                    format!("Luma declares variables with `let`: `let {name} = ...`")
+                }),
+            ),
         );
         let v = self.top_expr(value, None, Mode::Value);
         let e = self.concretize(v, None);
