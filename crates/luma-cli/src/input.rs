@@ -27,8 +27,13 @@ pub fn read(name: &str) -> Result<Source, Failure> {
     }
     let bytes = std::fs::read(name)
         .map_err(|e| Failure::Usage(format!("cannot read `{name}`: {}", describe(&e))))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| Failure::Usage(format!("`{name}` is not UTF-8 text")))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let at =
+            luma_syntax::preprocess::invalid_utf8_at(e.as_bytes(), e.utf8_error().valid_up_to());
+        Failure::Usage(format!(
+            "`{name}` is not UTF-8 text ({at}); save it as UTF-8"
+        ))
+    })?;
     Ok(Source {
         name: name.to_string(),
         text: Arc::from(text),

@@ -1506,7 +1506,10 @@ fn usage_errors_are_one_line_with_exit_code_2() {
     let dir = scratch("usage");
     std::fs::write(dir.join("latin1.luma"), b"-- caf\xe9\n").unwrap();
     let run = luma_in(&dir, &["check", "latin1.luma"], None).expect(2);
-    assert_eq!(run.stderr, "luma: error: `latin1.luma` is not UTF-8 text\n");
+    assert_eq!(
+        run.stderr,
+        "luma: error: `latin1.luma` is not UTF-8 text (line 1, column 7: byte 0xe9); save it as UTF-8\n"
+    );
     // Writing under a regular file is an I/O error, one line.
     std::fs::write(dir.join("file"), "").unwrap();
     let target = dir.join("file/k.spv");

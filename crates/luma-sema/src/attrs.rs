@@ -113,6 +113,16 @@ impl<'a> Checker<'a> {
 
     /// Reports an attribute written with the wrong arguments.
     pub fn bad_attr(&mut self, a: &ast::Attribute, expected: &str) {
+        // An argument that failed to parse (a string, a stray token) was reported already.
+        let reported = a.args.iter().flatten().any(|e| {
+            matches!(
+                self.ast_expr(*e).map(|x| &x.kind),
+                Some(ast::ExprKind::Error)
+            )
+        });
+        if reported {
+            return;
+        }
         self.emit(
             Diagnostic::error(
                 codes::E0410,

@@ -244,6 +244,10 @@ pub(crate) struct FnCtx<'a> {
     /// (`@varying` builtins other than a position the shader reads), and per member whether it
     /// is stripped: it reads as zero, which a read of one is warned about.
     pub varying_input: Option<(LocalId, Vec<bool>)>,
+    /// Whether the function is an entry point of a stage other than fragment, where a
+    /// `discard` is an error (E0606, reported later): the statements after it are then not
+    /// also reported unreachable.
+    pub discard_invalid: bool,
 }
 
 /// A checked expression: a typed THIR expression, or an untyped constant still waiting for
@@ -323,6 +327,8 @@ pub(crate) struct Checker<'a> {
     pub include_failed: bool,
     /// Errors not reported because of `include_failed`: the check still failed.
     pub hidden_errors: usize,
+    /// Work spent on "a similar name exists" suggestions (see [`Checker::suggest`]).
+    pub suggestion_work: u64,
 }
 
 fn scalar_index(s: ScalarTy) -> usize {
@@ -377,6 +383,7 @@ impl<'a> Checker<'a> {
             member_io_reported: FxHashSet::default(),
             include_failed: false,
             hidden_errors: 0,
+            suggestion_work: 0,
         }
     }
 
@@ -399,6 +406,23 @@ impl<'a> Checker<'a> {
 
     /// The Luma spelling of a type.
     pub fn tn(&self, ty: TyId) -> String {
+        // An entry point's tuple of results is a struct the compiler named (`fs_out`): shown
+        // as the tuple the source wrote.
+        if let Ty::Struct(sid) = self.ty(ty) {
+            if let Some(def) = self.prog.structs.get(sid).filter(|d| d.synthesized) {
+                const SHOWN: usize = 8;
+                let mut fields: Vec<String> = def
+                    .fields
+                    .iter()
+                    .take(SHOWN)
+                    .map(|f| format!("{}: {}", f.name, types::ty_name(&self.prog, f.ty)))
+                    .collect();
+                if def.fields.len() > SHOWN {
+                    fields.push(format!("... {} more", def.fields.len() - SHOWN));
+                }
+                return format!("({})", fields.join(", "));
+            }
+        }
         types::ty_name(&self.prog, ty)
     }
 
@@ -1049,24 +1073,75 @@ impl<'a> Checker<'a> {
         id
     }
 
+    /// [`closest`] for a name that cannot be found, within a budget for the whole check: each
+    /// search compares the name with every candidate, so thousands of unknown names among
+    /// thousands of declared ones would take minutes. Past the budget, or once diagnostics
+    /// are dropped (no suggestion would be shown), there is no suggestion.
+    pub fn suggest<'c>(
+        &mut self,
+        name: &str,
+        candidates: impl IntoIterator<Item = &'c str>,
+    ) -> Option<&'c str> {
+        /// About a tenth of a second of comparisons.
+        const BUDGET: u64 = 1 << 26;
+        if self.diags.dropped() > 0 || self.suggestion_work > BUDGET {
+            return None;
+        }
+        let candidates: Vec<&'c str> = candidates.into_iter().collect();
+        let n = name.len() as u64;
+        let work: u64 = candidates.iter().map(|c| n * c.len() as u64 + 1).sum();
+        self.suggestion_work = self.suggestion_work.saturating_add(work);
+        if self.suggestion_work > BUDGET {
+            return None;
+        }
+        closest(name, candidates)
+    }
+
     /// Visible value names for suggestions: locals, then module names.
-    pub fn visible_value_names(&self) -> Vec<String> {
-        let mut v: Vec<String> = Vec::new();
+    ///
+    /// Unsorted: [`closest`] picks the same name whatever the order. Empty once diagnostics
+    /// are being dropped, since no suggestion would be shown: a source with thousands of
+    /// unknown names and thousands of locals would otherwise compare every pair.
+    pub fn visible_value_names(&self) -> Vec<&'a str> {
+        if self.diags.dropped() > 0 {
+            return Vec::new();
+        }
+        let mut v: Vec<&'a str> = Vec::new();
         if let Some(f) = &self.fcx {
-            v.extend(f.scopes.visible().map(|s| (*s).to_string()));
+            v.extend(f.scopes.visible().copied());
         }
         for (n, s) in &self.names {
             if matches!(s.kind, SymKind::Global(_) | SymKind::Const(_)) {
-                v.push((*n).to_string());
+                v.push(n);
             }
         }
-        v.sort();
         v
     }
 }
 
 /// The closest candidate to `name` (Levenshtein distance at most a third of its length, at
 /// least 1), if it is the only one that close.
+/// Names in backticks, comma-separated, for a message: at most eight, then how many more (a
+/// struct may have thousands of members).
+pub(crate) fn name_list<S: AsRef<str>>(names: &[S]) -> String {
+    const SHOWN: usize = 8;
+    // "and 1 more" would take the room of the name it stands for.
+    let shown = if names.len() > SHOWN + 1 {
+        SHOWN
+    } else {
+        names.len()
+    };
+    let mut out: Vec<String> = names
+        .iter()
+        .take(shown)
+        .map(|n| format!("`{}`", n.as_ref()))
+        .collect();
+    if names.len() > shown {
+        out.push(format!("and {} more", names.len() - shown));
+    }
+    out.join(", ")
+}
+
 pub(crate) fn closest<'c>(
     name: &str,
     candidates: impl IntoIterator<Item = &'c str>,
@@ -1074,8 +1149,13 @@ pub(crate) fn closest<'c>(
     let max = (name.chars().count() / 3).max(1);
     let mut best: Option<(usize, &str)> = None;
     let mut tie = false;
+    let len = name.chars().count();
     for c in candidates {
         if c == name {
+            continue;
+        }
+        // Each insertion or deletion counts one: a length this far off is farther than `max`.
+        if c.len().abs_diff(name.len()) > max * 4 || c.chars().count().abs_diff(len) > max {
             continue;
         }
         let d = distance(name, c);

@@ -307,23 +307,24 @@ impl<'a> Checker<'a> {
                 let mut d =
                     Diagnostic::error(codes::E0402, name.span, format!("cannot find type `{n}`"))
                         .with_primary_label("not a builtin type or a declared struct");
-                let structs: Vec<String> = self
-                    .names
-                    .iter()
-                    .filter(|(_, s)| matches!(s.kind, SymKind::Struct(_)))
-                    .map(|(k, _)| (*k).to_string())
-                    .chain(types::builtin_type_names())
-                    .collect();
-                let mut sorted = structs;
-                sorted.sort();
                 if let Some((languages, luma)) = crate::foreign::lookup_type(n) {
                     d = d.with_suggestion(
                         name.span,
                         luma,
                         format!("`{n}` is {languages}'s name; Luma calls it"),
                     );
-                } else if let Some(c) = closest(n, sorted.iter().map(String::as_str)) {
-                    d = d.with_suggestion(name.span, c, "a type with a similar name exists");
+                } else if self.diags.dropped() == 0 {
+                    // (Once diagnostics are dropped, no suggestion would be shown.)
+                    let structs: Vec<String> = self
+                        .names
+                        .iter()
+                        .filter(|(_, s)| matches!(s.kind, SymKind::Struct(_)))
+                        .map(|(k, _)| (*k).to_string())
+                        .chain(types::builtin_type_names())
+                        .collect();
+                    if let Some(c) = self.suggest(n, structs.iter().map(String::as_str)) {
+                        d = d.with_suggestion(name.span, c, "a type with a similar name exists");
+                    }
                 }
                 self.emit(d);
                 self.t.error

@@ -13,7 +13,7 @@ use luma_thir::{
 };
 
 use crate::builtins::{self, CallResult};
-use crate::check::{closest, Checker, ConstSlot, LocalSym, Mode, SymKind, Use, Val};
+use crate::check::{name_list, Checker, ConstSlot, LocalSym, Mode, SymKind, Use, Val};
 use crate::codes;
 use crate::consts::{self, Abstract, AbstractResult};
 use crate::decls::TypeCtx;
@@ -81,6 +81,40 @@ enum BinErr {
     /// `and` / `or` on non-`bool`.
     Logic,
 }
+
+/// GLSL's builtin variables (`gl_FragCoord`): what Luma declares instead, an entry point
+/// parameter or result with `@builtin`.
+pub(crate) fn glsl_builtin_variable_help(name: &str) -> Option<String> {
+    let (builtin, ty, input) = match name {
+        "gl_FragCoord" => ("position", "vec4", true),
+        "gl_FrontFacing" => ("front_facing", "bool", true),
+        "gl_SampleID" => ("sample_index", "uint", true),
+        "gl_VertexIndex" | "gl_VertexID" => ("vertex_index", "uint", true),
+        "gl_InstanceIndex" | "gl_InstanceID" => ("instance_index", "uint", true),
+        "gl_GlobalInvocationID" => ("global_invocation_id", "uvec3", true),
+        "gl_LocalInvocationID" => ("local_invocation_id", "uvec3", true),
+        "gl_LocalInvocationIndex" => ("local_invocation_index", "uint", true),
+        "gl_WorkGroupID" => ("workgroup_id", "uvec3", true),
+        "gl_NumWorkGroups" => ("num_workgroups", "uvec3", true),
+        "gl_Position" => ("position", "vec4", false),
+        "gl_FragDepth" => ("frag_depth", "float", false),
+        _ => return None,
+    };
+    Some(if input {
+        format!(
+            "GLSL's `{name}` is the builtin input `{builtin}` in Luma: take it as a parameter \
+             of the entry point, `@builtin({builtin}) {builtin}: {ty}`"
+        )
+    } else {
+        format!(
+            "GLSL's `{name}` is the builtin output `{builtin}` in Luma: declare it as a result \
+             of the entry point, `-> (@builtin({builtin}) {builtin}: {ty}, ...)`, and return it"
+        )
+    })
+}
+
+/// Lua's standard libraries, whose functions a Lua programmer calls as `math.sin(x)`.
+const LUA_LIBRARIES: &[&str] = &["math", "string", "table", "bit32", "utf8", "os", "io"];
 
 impl<'a> Checker<'a> {
     /// Checks an expression used as a value.
@@ -409,8 +443,17 @@ impl<'a> Checker<'a> {
                         format!("cannot find `{name}` in this scope"),
                     )
                     .with_primary_label("not declared");
+                    if let Some(help) = glsl_builtin_variable_help(name) {
+                        d = d.with_help(help);
+                    } else if LUA_LIBRARIES.contains(&name) {
+                        d = d.with_help(format!(
+                            "Luma has no Lua `{name}` library: builtins such as `sin` and `floor` \
+                             are called by name, and constants such as π are declared: \
+                             `const PI = 3.14159265358979`"
+                        ));
+                    }
                     let candidates = self.visible_value_names();
-                    if let Some(c) = closest(name, candidates.iter().map(String::as_str)) {
+                    if let Some(c) = self.suggest(name, candidates) {
                         d = d.with_suggestion(span, c, "a value with a similar name exists");
                     }
                     self.emit(d);
@@ -1052,10 +1095,23 @@ impl<'a> Checker<'a> {
                     );
                     if let (Some(sa), Some(sb)) = (sa, sb) {
                         if sa != sb {
-                            d =
-                                d.with_help(format!(
-                                "Luma never converts implicitly: convert one side, e.g. `{}(...)`",
-                                if sb.is_float() { sb.as_str() } else { sa.as_str() }
+                            // Convert the other operand to the float side's component type,
+                            // or to its vector type when both are vectors of one size.
+                            let (from, to, scalar) = if sb.is_float() {
+                                (self.expr_ty(a), self.expr_ty(b), sb)
+                            } else {
+                                (self.expr_ty(b), self.expr_ty(a), sa)
+                            };
+                            let name = match (self.ty(from), self.ty(to)) {
+                                (Ty::Vector { size: m, .. }, Ty::Vector { size: n, .. })
+                                    if m == n =>
+                                {
+                                    self.tn(to)
+                                }
+                                _ => scalar.as_str().to_owned(),
+                            };
+                            d = d.with_help(format!(
+                                "Luma never converts implicitly: convert one side, e.g. `{name}(...)`"
                             ));
                         }
                     }
@@ -1230,16 +1286,11 @@ impl<'a> Checker<'a> {
                         ))
                     }
                     _ => {
-                        let (sname, fields): (String, Vec<String>) = self
+                        let sname = self
                             .prog
                             .structs
                             .get(sid)
-                            .map(|d| {
-                                (
-                                    d.name.clone(),
-                                    d.fields.iter().map(|f| f.name.clone()).collect(),
-                                )
-                            })
+                            .map(|d| d.name.clone())
                             .unwrap_or_default();
                         let mut d = Diagnostic::error(
                             codes::E0415,
@@ -1247,17 +1298,25 @@ impl<'a> Checker<'a> {
                             format!("struct `{sname}` has no member `{}`", self.text(name)),
                         )
                         .with_primary_label("unknown member");
-                        if let Some(c) = closest(self.text(name), fields.iter().map(String::as_str))
-                        {
-                            d = d.with_suggestion(
-                                name.span,
-                                c,
-                                "a member with a similar name exists",
-                            );
-                        } else if !fields.is_empty() {
-                            let list: Vec<String> =
-                                fields.iter().map(|f| format!("`{f}`")).collect();
-                            d = d.with_note(format!("its members are {}", list.join(", ")));
+                        // The members are listed for a diagnostic that is kept only.
+                        if self.diags.dropped() == 0 {
+                            let fields: Vec<String> = self
+                                .prog
+                                .structs
+                                .get(sid)
+                                .map(|d| d.fields.iter().map(|f| f.name.clone()).collect())
+                                .unwrap_or_default();
+                            if let Some(c) =
+                                self.suggest(self.text(name), fields.iter().map(String::as_str))
+                            {
+                                d = d.with_suggestion(
+                                    name.span,
+                                    c,
+                                    "a member with a similar name exists",
+                                );
+                            } else if !fields.is_empty() {
+                                d = d.with_note(format!("its members are {}", name_list(&fields)));
+                            }
                         }
                         self.emit(d);
                         self.err_val(span)
@@ -1618,11 +1677,10 @@ impl<'a> Checker<'a> {
                     self.expr(*v, None);
                     // A tuple of results is a struct the user never named (`<function>_out`).
                     let message = if tuple {
-                        let names: Vec<String> =
-                            members.iter().map(|(n, _)| format!("`{n}`")).collect();
+                        let names: Vec<&str> = members.iter().map(|(n, _)| n.as_str()).collect();
                         format!(
                             "the function has no result `{fname_text}`; its results are {}",
-                            names.join(", ")
+                            name_list(&names)
                         )
                     } else {
                         format!("struct `{sname}` has no member `{fname_text}`")
@@ -1633,7 +1691,9 @@ impl<'a> Checker<'a> {
                         } else {
                             "unknown member"
                         });
-                    if let Some(c) = closest(fname_text, members.iter().map(|(n, _)| n.as_str())) {
+                    if let Some(c) =
+                        self.suggest(fname_text, members.iter().map(|(n, _)| n.as_str()))
+                    {
                         d = d.with_suggestion(fname.span, c, "a member with a similar name exists");
                     }
                     self.emit(d);
@@ -1641,11 +1701,11 @@ impl<'a> Checker<'a> {
                 }
             }
         }
-        let missing: Vec<String> = members
+        let missing: Vec<&str> = members
             .iter()
             .zip(&values)
             .filter(|(_, v)| v.is_none())
-            .map(|((n, _), _)| format!("`{n}`"))
+            .map(|((n, _), _)| n.as_str())
             .collect();
         if !missing.is_empty() && ok {
             self.emit(
@@ -1656,13 +1716,13 @@ impl<'a> Checker<'a> {
                         format!(
                             "missing result{} {}: a function returns all its results at once",
                             if missing.len() == 1 { "" } else { "s" },
-                            missing.join(", ")
+                            name_list(&missing)
                         )
                     } else {
                         format!(
                             "missing member{} {} in a `{sname}` literal",
                             if missing.len() == 1 { "" } else { "s" },
-                            missing.join(", ")
+                            name_list(&missing)
                         )
                     },
                 )
@@ -2068,16 +2128,19 @@ impl<'a> Checker<'a> {
                 luma,
                 format!("`{name}` is {languages}'s type name; Luma calls it"),
             );
-        } else {
-            let mut candidates: Vec<String> = self
+        } else if self.diags.dropped() == 0 {
+            // (Once diagnostics are dropped, no suggestion would be shown. `closest` picks the
+            // same name in any order.)
+            let mut candidates: Vec<&str> = self
                 .names
                 .iter()
                 .filter(|(_, s)| matches!(s.kind, SymKind::Function(_)))
-                .map(|(k, _)| (*k).to_string())
+                .map(|(k, _)| *k)
                 .collect();
-            candidates.extend(builtins::names().map(str::to_string));
-            candidates.sort();
-            if let Some(c) = closest(name, candidates.iter().map(String::as_str)) {
+            for n in builtins::names() {
+                candidates.push(n);
+            }
+            if let Some(c) = self.suggest(name, candidates) {
                 d = d.with_suggestion(id.span, c, "a function with a similar name exists");
             }
         }
@@ -2146,6 +2209,28 @@ impl<'a> Checker<'a> {
                 "Luma has no methods: texture builtins take the texture first, `{luma}({x}, ...)`"
             ));
         }
+        if LUA_LIBRARIES.contains(&x) && !self.names_a_value(x) {
+            // Lua's `math.sin(a)`: a library, not a value with methods.
+            let luma = match method {
+                "sqrt" | "abs" | "floor" | "ceil" | "exp" | "log" | "sin" | "cos" | "tan"
+                | "asin" | "acos" | "atan" | "min" | "max" | "pow" => method,
+                // C's `fmod` truncates, as Luma's `%` on floats does.
+                "fmod" => {
+                    return Some(format!(
+                        "Luma has no `{x}` library: `{x}.fmod(a, b)` is `a % b`"
+                    ))
+                }
+                _ => {
+                    return Some(format!(
+                        "Luma has no `{x}` library; its builtins are called by name, such as \
+                         `sin(a)`"
+                    ))
+                }
+            };
+            return Some(format!(
+                "Luma has no `{x}` library: call the builtin by its name, `{luma}(...)`"
+            ));
+        }
         if builtins::lookup(method).is_some() {
             let rest = if has_args { ", ..." } else { "" };
             return Some(format!(
@@ -2153,6 +2238,17 @@ impl<'a> Checker<'a> {
             ));
         }
         None
+    }
+
+    /// Whether `name` is a local, a global or a constant (a value that could have members).
+    fn names_a_value(&self, name: &str) -> bool {
+        self.fcx
+            .as_ref()
+            .is_some_and(|f| f.scopes.lookup(name).is_some())
+            || self
+                .names
+                .get(name)
+                .is_some_and(|s| matches!(s.kind, SymKind::Global(_) | SymKind::Const(_)))
     }
 
     fn unresolved_call_args(&mut self, args: &'a [ast::ExprId]) {
@@ -2232,6 +2328,14 @@ impl<'a> Checker<'a> {
         let mut out = Vec::with_capacity(args.len());
         for (i, a) in args.iter().enumerate() {
             let pt = param(self, i).unwrap_or(self.t.error);
+            if !self.is_error(pt) && !self.constructible(pt) {
+                // A parameter of a type no value has (a texture: E0519, reported with the
+                // signature): the argument is checked as a reference, which a resource may be,
+                // rather than reported again as a value that cannot be passed.
+                self.expr_mode(*a, None, Mode::Ref);
+                out.push(self.err_expr(self.ast_span(*a)));
+                continue;
+            }
             let v = self.expr(*a, Some(pt));
             let what = || format!("argument {} of `{}`", i + 1, id_text);
             out.push(self.coerce_with(v, pt, &what));

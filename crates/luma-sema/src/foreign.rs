@@ -106,6 +106,23 @@ const TABLE: &[(&str, &str, Instead)] = &[
              GLSL: `m * v` transforms `v`)",
         ),
     ),
+    (
+        "ipairs",
+        "Lua",
+        Instead::Write("count with `for i = 0, #a - 1 do ... end` and index `a[i]`"),
+    ),
+    (
+        "pairs",
+        "Lua",
+        Instead::Write("count with `for i = 0, #a - 1 do ... end` and index `a[i]`"),
+    ),
+    (
+        "print",
+        "Lua",
+        Instead::Write(
+            "a shader has no console: write the value to a `buffer` or an output to inspect it",
+        ),
+    ),
     ("pack2x16float", "WGSL", Instead::Builtin("pack_half2x16")),
     ("pack2x16snorm", "WGSL", Instead::Builtin("pack_snorm2x16")),
     ("pack2x16unorm", "WGSL", Instead::Builtin("pack_unorm2x16")),

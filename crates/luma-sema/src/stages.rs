@@ -102,10 +102,19 @@ impl<'a> Checker<'a> {
             )
             .with_primary_label("recursive call")
         } else {
-            let mut path: Vec<String> = chain
-                .iter()
-                .map(|&c| format!("`{}`", self.fname(c)))
-                .collect();
+            // A long cycle shows its first and last steps: every step would make a message
+            // of megabytes.
+            const ENDS: usize = 4;
+            let long = chain.len() > 2 * ENDS + 1;
+            let shown = |i: usize| !long || i < ENDS || i + ENDS >= chain.len();
+            let mut path: Vec<String> = Vec::new();
+            for (i, &c) in chain.iter().enumerate() {
+                if shown(i) {
+                    path.push(format!("`{}`", self.fname(c)));
+                } else if i == ENDS {
+                    path.push(format!("... ({} more) ...", chain.len() - 2 * ENDS));
+                }
+            }
             path.push(format!("`{}`", self.fname(first)));
             let mut d = Diagnostic::error(
                 codes::E0610,
@@ -118,7 +127,10 @@ impl<'a> Checker<'a> {
             .with_primary_label("this call closes the cycle")
             .with_note(format!("the cycle: {}", path.join(" calls ")));
             // Show where each function of the cycle calls the next.
-            for w in chain.windows(2) {
+            for (i, w) in chain.windows(2).enumerate() {
+                if !shown(i) || !shown(i + 1) {
+                    continue;
+                }
                 if let [a, b] = w {
                     let call = self
                         .funcs

@@ -48,6 +48,10 @@ impl<'a> Checker<'a> {
         let decl = info.decl;
         let param_tys = info.param_tys.clone();
         let ret = info.ret;
+        let discard_invalid = info
+            .entry
+            .as_ref()
+            .is_some_and(|e| e.stage != Stage::Fragment);
         let ret_span = match &decl.ret {
             Some(ast::ReturnType::Type(t)) => self.ast_type(*t).map_or(decl.name.span, |x| x.span),
             Some(ast::ReturnType::Tuple { span, .. }) => *span,
@@ -64,6 +68,7 @@ impl<'a> Checker<'a> {
             incomplete: false,
             implicit: Vec::new(),
             varying_input: None,
+            discard_invalid,
         });
         self.depth_reported = false;
         self.depth = 0;
@@ -187,6 +192,13 @@ impl<'a> Checker<'a> {
             self.block_depth -= 1;
             if f == Flow::Exits {
                 flow = Flow::Exits;
+                if matches!(s.kind, ast::StmtKind::Discard)
+                    && self.fcx.as_ref().is_some_and(|f| f.discard_invalid)
+                {
+                    // The `discard` is an error (E0606): what follows it is not unreachable
+                    // once it is fixed, and is not reported so.
+                    warned = true;
+                }
             }
         }
         (out, flow)
@@ -429,6 +441,10 @@ impl<'a> Checker<'a> {
                 self.push(out, StmtKind::Return(None), span);
             }
             (Some(v), None) => {
+                if self.results_without_declaration(v) {
+                    self.push(out, StmtKind::Return(None), span);
+                    return;
+                }
                 let val = self.top_expr(v, None, Mode::Value);
                 if !self.val_is_error(val) {
                     let vspan = self.val_span(val);
@@ -452,6 +468,67 @@ impl<'a> Checker<'a> {
             }
             (None, None) => self.push(out, StmtKind::Return(None), span),
         }
+    }
+
+    /// `return { color = ... }` in a function declared without results (an entry point that
+    /// forgot its `-> (...)`): one error whose help declares the results, instead of the
+    /// literal's type that nothing gives. Whether `value` is such a literal.
+    fn results_without_declaration(&mut self, value: ast::ExprId) -> bool {
+        let ast = self.ast;
+        let Some(ast::Expr {
+            kind: ast::ExprKind::StructLit(lit),
+            span,
+        }) = self.ast_expr(value)
+        else {
+            return false;
+        };
+        let Some(ast::StructLit { name: None, fields }) = ast.struct_lits.get(*lit) else {
+            return false;
+        };
+        if fields.is_empty() {
+            return false;
+        }
+        let span = *span;
+        let mut results = Vec::with_capacity(fields.len());
+        for (name, e) in fields {
+            let val = self.top_expr(*e, None, Mode::Value);
+            let ty = match val {
+                Val::Expr(_) if self.val_is_error(val) => "T".to_owned(),
+                Val::Expr(x) => self.tn(self.expr_ty(x)),
+                // An untyped literal would be a `float`.
+                Val::Abs(..) => "float".to_owned(),
+            };
+            results.push(format!("{}: {ty}", self.text(name)));
+        }
+        // Without a result, the function's name is where its result would be declared.
+        let name_span = self.fcx.as_ref().map(|f| f.ret_span);
+        let entry = self
+            .funcs
+            .iter()
+            .find(|f| Some(f.decl.name.span) == name_span)
+            .is_some_and(|f| f.entry.is_some());
+        let help = if entry {
+            format!(
+                "declare the results after the parameters: `-> ({})`",
+                results.join(", ")
+            )
+        } else {
+            format!(
+                "only entry points return named results: declare a struct with the members \
+                 `{}` and return it, `-> Name`",
+                results.join(", ")
+            )
+        };
+        self.emit(
+            Diagnostic::error(
+                codes::E0604,
+                span,
+                "this function returns nothing, but `return` has a value",
+            )
+            .with_primary_label("unexpected value")
+            .with_help(help),
+        );
+        true
     }
 
     fn if_stmt(
@@ -935,9 +1012,11 @@ impl<'a> Checker<'a> {
                 format!("cannot find `{name}` in this scope"),
             )
             .with_primary_label("assigned before it is declared")
-            .with_help(format!(
-                "Luma declares variables with `let`: `let {name} = ...`"
-            )),
+            .with_help(
+                crate::expr::glsl_builtin_variable_help(name).unwrap_or_else(|| {
+                    format!("Luma declares variables with `let`: `let {name} = ...`")
+                }),
+            ),
         );
         let v = self.top_expr(value, None, Mode::Value);
         let e = self.concretize(v, None);

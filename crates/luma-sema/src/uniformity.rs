@@ -277,9 +277,20 @@ impl<'a> Checker<'a> {
                     .with_primary_label("not every invocation of the workgroup may reach this")
                     .with_note("barriers must be reached by all invocations of a workgroup together")
                     .with_help("move the barrier out of the condition, or make the condition uniform (from uniforms, constants or `workgroup_id`)"),
-                Need::Derivative => Diagnostic::warning(codes::W0202, f.site, format!("{} may run in non-uniform control flow", f.what))
-                    .with_primary_label("implicit derivatives here are undefined if neighbouring invocations diverge")
-                    .with_help("sample before the condition, or use `sample_level` / `sample_grad` with explicit derivatives"),
+                Need::Derivative => {
+                    let derivative = ["`dfdx`", "`dfdy`", "`fwidth`"].contains(&f.what.as_str());
+                    Diagnostic::warning(codes::W0202, f.site, format!("{} may run in non-uniform control flow", f.what))
+                        .with_primary_label(if derivative {
+                            "derivatives here are undefined if neighbouring invocations diverge"
+                        } else {
+                            "implicit derivatives here are undefined if neighbouring invocations diverge"
+                        })
+                        .with_help(if derivative {
+                            "take the derivative before the condition, where every invocation computes it"
+                        } else {
+                            "sample before the condition, or use `sample_level` / `sample_grad` with explicit derivatives"
+                        })
+                }
             };
             if let Some(r) = f.reason {
                 d = d.with_label(r, "this may differ between invocations");

@@ -384,6 +384,11 @@ impl Cursor<'_> {
         let mut seen_exp = false;
         while let Some(b) = self.peek(0) {
             if b == b'.' {
+                if seen_dot && !seen_exp && self.peek(1).is_some_and(|c| c.is_ascii_digit()) {
+                    // `1.0.0`: one malformed literal, not `1.0` then `.0`.
+                    self.pos += 1;
+                    continue;
+                }
                 if seen_dot || seen_exp || self.is(1, b'.') {
                     break;
                 }
@@ -929,6 +934,20 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
             // A byte-order mark is whitespace only where editors put it: at the very start.
             cursor.pos = 3;
             RawKind::Whitespace
+        } else if cooker.tokens.is_empty()
+            && text.get(offset..).is_some_and(|t| t.starts_with("#!"))
+            && text
+                .get(..offset)
+                .is_some_and(|t| t.trim_start_matches('\u{feff}').is_empty())
+        {
+            // A script's `#!` line (Lua skips it): one error, and the line is skipped.
+            let end = text
+                .get(offset..)
+                .and_then(|t| t.find('\n'))
+                .map_or(text.len(), |n| offset + n);
+            cooker.shebang(offset, end);
+            cursor.pos = end;
+            RawKind::LineComment
         } else {
             cursor.pos = offset;
             cursor.scan()
@@ -1130,6 +1149,41 @@ impl Cooker<'_, '_> {
         self.diags.push(d);
     }
 
+    /// A `#!` line at the start of the source.
+    #[cold]
+    #[inline(never)]
+    fn shebang(&mut self, lo: usize, hi: usize) {
+        let d = self
+            .error(
+                codes::UNKNOWN_CHARACTER,
+                lo,
+                (lo + 2).min(hi),
+                "a `#!` line is not Luma",
+            )
+            .with_primary_label("a script's interpreter line")
+            .with_help("remove the line: Luma sources are compiled with `luma compile`, not run");
+        self.diags.push(d);
+    }
+
+    /// A string as an attribute's argument (`@entry("fragment")`): the help unquotes it.
+    #[cold]
+    #[inline(never)]
+    fn attribute_string_help(&self, d: Diagnostic, lo: usize, hi: usize) -> Diagnostic {
+        let kinds: Vec<TokenKind> = self.tokens.iter().rev().take(3).map(|t| t.kind).collect();
+        let inner = self.slice(lo + 1, hi.saturating_sub(1));
+        let is_name = inner.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && inner.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if self.newline || kinds != [TokenKind::LParen, TokenKind::Ident, TokenKind::At] || !is_name
+        {
+            return d;
+        }
+        d.with_suggestion(
+            span(lo, hi),
+            inner,
+            "attribute arguments are names, not strings: write it without quotes",
+        )
+    }
+
     /// One error for a C comment, which is then skipped as a Luma comment would be. Only the
     /// first `//` and the first `/* */` comment of a file are reported (with a count of the
     /// others, at the end of the file): a file of C comments is one habit, not one mistake per
@@ -1269,8 +1323,10 @@ impl Cooker<'_, '_> {
             RawKind::Number => self.number(lo, hi),
             RawKind::String { terminated } => {
                 let d = if terminated {
-                    self.error(codes::STRING_LITERAL, lo, hi, "Luma has no string literals")
-                        .with_note("quoted paths appear only in `#include` and `#line` directives")
+                    let d = self
+                        .error(codes::STRING_LITERAL, lo, hi, "Luma has no string literals")
+                        .with_note("quoted paths appear only in `#include` and `#line` directives");
+                    self.attribute_string_help(d, lo, hi)
                 } else {
                     self.error(codes::STRING_LITERAL, lo, lo + 1, "unterminated string literal")
                         .with_primary_label("string opened here")
@@ -1725,6 +1781,12 @@ fn parse_number(text: &str, value_needed: bool) -> Result<NumberValue, NumberPro
     }
     let suffix = text.get(i..).unwrap_or("");
     let body = text.get(..i).unwrap_or("");
+    if suffix.starts_with('.') {
+        return Err(NumberProblem::Invalid {
+            message: "a number literal has one decimal point, this one has several".into(),
+            help: None,
+        });
+    }
     match suffix {
         "" => {}
         "u" | "U" if !is_float => {

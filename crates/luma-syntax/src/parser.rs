@@ -1034,7 +1034,10 @@ impl Parser<'_, '_> {
             if let Some(d) = self.expected_diag(what) {
                 let word = self.slice(t.span).to_owned();
                 self.report(d.with_note(format!("`{word}` is a keyword and cannot be a name")));
-                return None;
+                // Taken as the name, so that the rest of the declaration (a struct's members,
+                // a variable's uses) parses as written: one error, no cascade.
+                let t = self.bump();
+                return Some(self.ident_of(t));
             }
         }
         self.expected(what);
@@ -1121,7 +1124,7 @@ impl Parser<'_, '_> {
         let d = d.with_primary_label(
             "expected `function`, `struct`, `uniform`, `buffer`, `shared` or `const`",
         );
-        if let Some(help) = (t.kind == TokenKind::Ident)
+        if let Some(help) = matches!(t.kind, TokenKind::Ident | TokenKind::In)
             .then(|| self.c_declaration_help())
             .flatten()
         {
@@ -1166,8 +1169,8 @@ impl Parser<'_, '_> {
     }
 
     /// The help for a C, GLSL or HLSL declaration at module scope (`void main()`,
-    /// `vec4 shade(...)`, `layout(...) in vec2 uv`), or `None` when the identifier at the
-    /// current token does not start one.
+    /// `vec4 shade(...)`, `layout(...) in vec2 uv`, `in vec2 uv`), or `None` when the token
+    /// does not start one.
     fn c_declaration_help(&self) -> Option<&'static str> {
         let (a, b, c) = (self.nth(0), self.nth(1), self.nth(2));
         let first = self.slice(a.span);
@@ -1176,6 +1179,15 @@ impl Parser<'_, '_> {
                 "Luma has no `layout(...)`: entry point inputs and outputs are parameters and \
                  results (`@location(n)`), resources are `uniform` or `buffer` declarations \
                  (`@group(n) @binding(n)`)",
+            );
+        }
+        if matches!(first, "in" | "out" | "varying" | "attribute")
+            && b.kind == TokenKind::Ident
+            && !b.newline_before
+        {
+            return Some(
+                "Luma has no global stage variables: an entry point's inputs are its \
+                 parameters and its outputs its results, `function fs(uv: vec2) -> (color: vec4)`",
             );
         }
         let c_function = b.kind == TokenKind::Ident
@@ -1727,7 +1739,22 @@ impl Parser<'_, '_> {
             None => {
                 let name = self.expect_ident("a name")?;
                 if self.eat(TokenKind::Colon).is_none() {
-                    self.expected_with_help("`:` and a type", "declare it as `name: type`");
+                    let word = self.slice(kw.span).to_owned();
+                    let help = if self.at(TokenKind::LBrace) {
+                        // GLSL's interface block, `uniform Camera { mat4 view; }`.
+                        let block = self.name(&name).to_owned();
+                        format!(
+                            "declare the block's members as a struct, `struct {block} ... end`, \
+                             and the {word} as `{word} {}: {block}`",
+                            block.to_lowercase()
+                        )
+                    } else {
+                        "declare it as `name: type`".to_owned()
+                    };
+                    self.expected_with_help("`:` and a type", help);
+                    if self.at(TokenKind::LBrace) {
+                        self.skip_braces();
+                    }
                     return None;
                 }
                 (name, self.parse_type())
@@ -2260,12 +2287,70 @@ impl Parser<'_, '_> {
             {
                 self.parse_glsl_local(lo)
             }
+            TokenKind::Ident if self.at_c_switch() => self.parse_c_switch(lo),
             k if starts_expr(k) => self.parse_expr_statement(lo),
             _ => {
                 self.unexpected("a statement");
                 None
             }
         }
+    }
+
+    /// Skips from a `{` to its matching `}` (or the end of the file).
+    fn skip_braces(&mut self) {
+        let mut braces = 0usize;
+        loop {
+            match self.kind() {
+                TokenKind::Eof => break,
+                TokenKind::LBrace => braces += 1,
+                TokenKind::RBrace => {
+                    braces = braces.saturating_sub(1);
+                    if braces == 0 {
+                        self.bump();
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    /// Whether the statement is C's `switch (x) {`: the name `switch`, then a line that ends
+    /// with `{`.
+    fn at_c_switch(&self) -> bool {
+        if self.slice(self.tok().span) != "switch" || self.nth(1).kind != TokenKind::LParen {
+            return false;
+        }
+        let mut last = TokenKind::Eof;
+        for t in self.tokens.iter().skip(self.pos + 1) {
+            if t.newline_before || t.kind == TokenKind::Eof {
+                break;
+            }
+            last = t.kind;
+        }
+        last == TokenKind::LBrace
+    }
+
+    /// C's `switch (x) { case ...: ... }`: one error, and the whole statement, braces
+    /// included, is skipped.
+    #[cold]
+    #[inline(never)]
+    fn parse_c_switch(&mut self, lo: u32) -> Option<Stmt> {
+        let t = self.tok();
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            t.span,
+            "Luma has no `switch` statement",
+        )
+        .with_primary_label("a C `switch`")
+        .with_help(
+            "test the cases in turn: `if x == 0 then ... elseif x == 1 then ... else ... end`",
+        );
+        self.report(d);
+        self.skip_braces();
+        self.recovering = false;
+        self.stmt(StmtKind::Error, lo)
     }
 
     fn parse_attributed_statement(&mut self, lo: u32) -> Option<Stmt> {
@@ -2485,7 +2570,58 @@ impl Parser<'_, '_> {
             return self.stmt(StmtKind::Let { name, ty, value }, lo);
         }
         let value = self.parse_expr();
+        if self.at(TokenKind::Comma) && !self.tok().newline_before {
+            return self.parse_let_continued(
+                lo,
+                Stmt {
+                    kind: StmtKind::Let { name, ty, value },
+                    span: self.since(lo),
+                },
+            );
+        }
         self.stmt(StmtKind::Let { name, ty, value }, lo)
+    }
+
+    /// `let a = x, b = y` (C's declaration list): one error at the first `,`, then each
+    /// `name [: T] = value` after a comma is declared as if it had its own `let`. The
+    /// declarations before the last are pushed to the enclosing block; the last is returned.
+    #[cold]
+    #[inline(never)]
+    fn parse_let_continued(&mut self, lo: u32, first: Stmt) -> Option<Stmt> {
+        let comma = self.tok();
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            comma.span,
+            "one `let` declares one variable",
+        )
+        .with_primary_label("a second declaration after `,`")
+        .with_help("give each variable its own `let`, on its own line");
+        self.report(d);
+        let mut last = first;
+        while self.at(TokenKind::Comma)
+            && self.nth(1).kind == TokenKind::Ident
+            && matches!(self.nth(2).kind, TokenKind::Assign | TokenKind::Colon)
+        {
+            self.bump();
+            let t = self.bump();
+            let name = self.ident_of(t);
+            let ty = if self.eat(TokenKind::Colon).is_some() {
+                Some(self.parse_type())
+            } else {
+                None
+            };
+            let value = if self.eat(TokenKind::Assign).is_some() {
+                self.parse_expr()
+            } else {
+                self.alloc_error(name.span)
+            };
+            let next = Stmt {
+                kind: StmtKind::Let { name, ty, value },
+                span: self.since(lo),
+            };
+            self.block_stmts.push(std::mem::replace(&mut last, next));
+        }
+        Some(last)
     }
 
     /// `let a, b = x, y` (Lua's multiple assignment): one error, then each name is declared
@@ -2601,7 +2737,7 @@ impl Parser<'_, '_> {
                 self.expect_then();
                 let block = self.parse_block();
                 branches.push((cond, block));
-            } else if self.eat(TokenKind::Else).is_some() {
+            } else if let Some(else_kw) = self.eat(TokenKind::Else) {
                 if self.at(TokenKind::LBrace) && self.nth(1).newline_before {
                     if !braced {
                         let t = self.tok();
@@ -2617,6 +2753,9 @@ impl Parser<'_, '_> {
                     self.brace_block();
                 }
                 else_block = Some(self.parse_block());
+                if matches!(self.kind(), TokenKind::Elseif | TokenKind::Else) {
+                    self.arm_after_else(else_kw.span);
+                }
                 break;
             } else {
                 break;
@@ -2630,6 +2769,42 @@ impl Parser<'_, '_> {
             })),
             lo,
         )
+    }
+
+    /// An `elseif` or a second `else` after an `if`'s `else`: one error, and the arms are
+    /// parsed (and dropped) so that the `if`'s `end` still closes it.
+    #[cold]
+    #[inline(never)]
+    fn arm_after_else(&mut self, else_span: Span) {
+        let t = self.tok();
+        let d = if t.kind == TokenKind::Elseif {
+            Diagnostic::error(
+                codes::UNEXPECTED_TOKEN,
+                t.span,
+                "`elseif` after the `else` of this `if`",
+            )
+            .with_primary_label("after the `else`")
+            .with_label(else_span, "the `else` arm is the last")
+            .with_help("move the `elseif` arm before the `else`")
+        } else {
+            Diagnostic::error(
+                codes::UNEXPECTED_TOKEN,
+                t.span,
+                "a second `else` in one `if`",
+            )
+            .with_primary_label("a second `else`")
+            .with_label(else_span, "the first `else`")
+            .with_help("an `if` has one `else`; test another condition with `elseif`")
+        };
+        self.report(d);
+        while matches!(self.kind(), TokenKind::Elseif | TokenKind::Else) {
+            if self.bump().kind == TokenKind::Elseif {
+                self.parse_expr();
+                self.expect_then();
+            }
+            self.parse_block();
+        }
+        self.recovering = false;
     }
 
     fn expect_then(&mut self) {

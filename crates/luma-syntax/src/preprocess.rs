@@ -45,7 +45,28 @@ impl FileReader for FsReader {
 
     fn read(&self, canonical: &str) -> Result<String, String> {
         let bytes = std::fs::read(canonical).map_err(|e| e.to_string())?;
-        String::from_utf8(bytes).map_err(|_| "the file is not valid UTF-8".to_owned())
+        String::from_utf8(bytes).map_err(|e| {
+            format!(
+                "the file is not valid UTF-8 ({})",
+                invalid_utf8_at(e.as_bytes(), e.utf8_error().valid_up_to())
+            )
+        })
+    }
+}
+
+/// Where text stops being UTF-8, for a person to find it: `line 3, column 14: byte 0xe9`
+/// (1-based; the column counts the characters before it on its line). `valid_up_to` is
+/// [`std::str::Utf8Error::valid_up_to`].
+pub fn invalid_utf8_at(bytes: &[u8], valid_up_to: usize) -> String {
+    let valid = bytes.get(..valid_up_to).unwrap_or(bytes);
+    let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+    let column = std::str::from_utf8(valid.get(line_start..).unwrap_or(&[]))
+        .map_or(0, |t| t.chars().count())
+        + 1;
+    match bytes.get(valid_up_to) {
+        Some(b) => format!("line {line}, column {column}: byte {b:#04x}"),
+        None => format!("line {line}, column {column}"),
     }
 }
 

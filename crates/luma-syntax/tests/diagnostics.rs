@@ -59,7 +59,16 @@ fn reader(dir: &Path) -> TestReader {
             .unwrap()
             .replace('\\', "/");
         let bytes = std::fs::read(&path).unwrap();
-        let text = String::from_utf8(bytes).map_err(|_| "the file is not valid UTF-8".to_owned());
+        // As `FsReader` words it.
+        let text = String::from_utf8(bytes).map_err(|e| {
+            format!(
+                "the file is not valid UTF-8 ({})",
+                luma_syntax::preprocess::invalid_utf8_at(
+                    e.as_bytes(),
+                    e.utf8_error().valid_up_to()
+                )
+            )
+        });
         files.insert(rel, text);
     }
     TestReader { files }

@@ -354,6 +354,34 @@ fn bombs() -> Vec<Bomb> {
             body(&"\tlocal x = 1\n".repeat(1_000_000)),
             Fails(&["E0203"]),
         ),
+        // Unknown names among many declared ones: each error looks for a similar name, which
+        // compared every pair (minutes) before the search had a budget.
+        bomb(
+            "20,000 unknown names among 20,000 locals with long names",
+            body(&format!(
+                "{}{}",
+                (0..20_000)
+                    .map(|i| format!("\tlet a{i:030} = 1\n"))
+                    .collect::<String>(),
+                (0..20_000)
+                    .map(|i| format!("\tout[0] = b{i:030}\n"))
+                    .collect::<String>()
+            )),
+            Fails(&["E0401"]),
+        ),
+        bomb(
+            "20,000 calls of unknown functions among 20,000 functions",
+            format!(
+                "{}{HEAD}{}end\n",
+                (0..20_000)
+                    .map(|i| format!("function f{i:020}() -> int\n\treturn 1\nend\n"))
+                    .collect::<String>(),
+                (0..20_000)
+                    .map(|i| format!("\tout[0] = g{i:020}()\n"))
+                    .collect::<String>()
+            ),
+            Fails(&["E0403"]),
+        ),
     ];
     // Inlining: forty functions that each call the one before twice inline to 2^39 copies of
     // the first; the module's inlining budget stops that (and the calls it leaves compile).
