@@ -124,7 +124,8 @@
 //!   member (runtime arrays count as zero elements: the least range to bind; the IR model's
 //!   `size` is this rounded up to the block's alignment); `access` from `NonWritable`.
 //! - `push_constant_ranges`: `{ name, offset, size, stages }` per block: `offset` is its smallest
-//!   member offset, `size` runs to the end of its last member.
+//!   member offset, `size` runs to the end of its last member, rounded up to a multiple of 4
+//!   (Vulkan's rule for a `VkPushConstantRange`; a block can end in a `half`).
 //! - `spec_constants`: by id, `{ id, name, type, default }`.
 //!
 //! Names (`name` fields) in this model exist only when the module carries debug names.

@@ -142,7 +142,8 @@ pub struct PushConstantRange {
     pub name: Option<String>,
     /// The smallest member offset.
     pub offset: u32,
-    /// From `offset` to the end of the last member.
+    /// From `offset` to the end of the last member, rounded up to a multiple of 4 as Vulkan
+    /// requires.
     pub size: u32,
     /// The stages whose entry points use it.
     pub stages: Vec<String>,
@@ -778,6 +779,9 @@ impl Parsed {
             let storage = StorageClass::from_u32(storage);
             if storage == Some(StorageClass::PushConstant) {
                 let (offset, end) = self.block_extent(pointee, &sizes);
+                // Vulkan wants a range's size a multiple of 4 (VUID-VkPushConstantRange-
+                // size-00297); a block ending in a `half` ends 2 bytes past one.
+                let end = end.div_ceil(4).saturating_mul(4);
                 push_constant_ranges.push(PushConstantRange {
                     name: self.names.get(&id).cloned(),
                     offset,
