@@ -253,3 +253,31 @@ pub struct CodeDoc {
     /// A short Luma source that triggers it.
     pub example: &'static str,
 }
+
+/// Items of a message or note, comma-separated: at most eight, then how many more. Lists in
+/// diagnostics come from the source (struct members, entry points, specialization constants),
+/// which may hold thousands; the message stays readable, and only the items shown are formatted.
+pub fn capped_list<I>(items: I) -> String
+where
+    I: IntoIterator,
+    I::IntoIter: ExactSizeIterator,
+    I::Item: std::fmt::Display,
+{
+    use std::fmt::Write as _;
+    const SHOWN: usize = 8;
+    let items = items.into_iter();
+    let total = items.len();
+    // "and 1 more" would take the room of the item it stands for.
+    let shown = if total > SHOWN + 1 { SHOWN } else { total };
+    let mut out = String::new();
+    for (i, item) in items.take(shown).enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        let _ = write!(out, "{item}");
+    }
+    if total > shown {
+        let _ = write!(out, ", and {} more", total - shown);
+    }
+    out
+}

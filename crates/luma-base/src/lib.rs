@@ -9,6 +9,8 @@ pub mod span;
 pub mod stack;
 
 pub use arena::{Arena, ArenaFull, Handle, UniqueArena};
-pub use diagnostic::{Code, CodeDoc, Diagnostic, Diagnostics, Label, Severity, Suggestion};
+pub use diagnostic::{
+    capped_list, Code, CodeDoc, Diagnostic, Diagnostics, Label, Severity, Suggestion,
+};
 pub use limits::Limits;
 pub use span::{FileId, Location, Segment, SourceFile, SourceMap, Span};

@@ -1119,29 +1119,14 @@ impl<'a> Checker<'a> {
     }
 }
 
-/// The closest candidate to `name` (Levenshtein distance at most a third of its length, at
-/// least 1), if it is the only one that close.
 /// Names in backticks, comma-separated, for a message: at most eight, then how many more (a
 /// struct may have thousands of members).
 pub(crate) fn name_list<S: AsRef<str>>(names: &[S]) -> String {
-    const SHOWN: usize = 8;
-    // "and 1 more" would take the room of the name it stands for.
-    let shown = if names.len() > SHOWN + 1 {
-        SHOWN
-    } else {
-        names.len()
-    };
-    let mut out: Vec<String> = names
-        .iter()
-        .take(shown)
-        .map(|n| format!("`{}`", n.as_ref()))
-        .collect();
-    if names.len() > shown {
-        out.push(format!("and {} more", names.len() - shown));
-    }
-    out.join(", ")
+    luma_base::capped_list(names.iter().map(|n| format!("`{}`", n.as_ref())))
 }
 
+/// The closest candidate to `name` (Levenshtein distance at most a third of its length, at
+/// least 1), if it is the only one that close.
 pub(crate) fn closest<'c>(
     name: &str,
     candidates: impl IntoIterator<Item = &'c str>,

@@ -576,7 +576,10 @@ fn select_entry_points(module: &mut IrModule, options: &Options, diags: &mut Dia
         let available = if before.is_empty() {
             "the source declares no entry point".to_string()
         } else {
-            format!("entry points in this source: {}", capped_list(&before))
+            format!(
+                "entry points in this source: {}",
+                luma_base::capped_list(&before)
+            )
         };
         diags.push(
             Diagnostic::error(
@@ -593,24 +596,6 @@ fn select_entry_points(module: &mut IrModule, options: &Options, diags: &mut Dia
 
 /// E0002 for a source without entry points: there is nothing to emit (SPIR-V, for one, requires
 /// an entry point), while checking such a file of shared functions is fine.
-/// Items of a note, comma-separated: at most eight, then how many more (a source may have
-/// thousands of entry points or specialization constants).
-pub(crate) fn capped_list(items: &[String]) -> String {
-    const SHOWN: usize = 8;
-    // "and 1 more" would take the room of the item it stands for.
-    let shown = if items.len() > SHOWN + 1 {
-        SHOWN
-    } else {
-        items.len()
-    };
-    let mut out: Vec<&str> = items.iter().take(shown).map(String::as_str).collect();
-    let more = format!("and {} more", items.len() - shown);
-    if items.len() > shown {
-        out.push(&more);
-    }
-    out.join(", ")
-}
-
 fn no_entry_points() -> Diagnostic {
     Diagnostic::error(
         codes::E0002,

@@ -81,7 +81,10 @@ pub(crate) fn resolve(
             d = d.with_note(if known.is_empty() {
                 "the source declares no `@spec` constant".to_string()
             } else {
-                format!("specialization constants: {}", crate::capped_list(&known))
+                format!(
+                    "specialization constants: {}",
+                    luma_base::capped_list(&known)
+                )
             });
             diags.push(d);
             ok = false;
@@ -161,10 +164,10 @@ mod tests {
     #[test]
     fn lists_of_known_names_are_capped() {
         let items = |n: usize| (0..n).map(|i| format!("`c{i}`")).collect::<Vec<_>>();
-        assert_eq!(crate::capped_list(&items(2)), "`c0`, `c1`");
-        assert_eq!(crate::capped_list(&items(9)).matches('`').count(), 18);
+        assert_eq!(luma_base::capped_list(&items(2)), "`c0`, `c1`");
+        assert_eq!(luma_base::capped_list(&items(9)).matches('`').count(), 18);
         assert_eq!(
-            crate::capped_list(&items(20_000)),
+            luma_base::capped_list(&items(20_000)),
             "`c0`, `c1`, `c2`, `c3`, `c4`, `c5`, `c6`, `c7`, and 19992 more"
         );
     }
