@@ -1597,13 +1597,16 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let unsigned = scalar.kind == ScalarKind::Uint;
         if let Some(lits) = self.constant_literals(index)? {
             if let (Some(lit), Some(len)) = (lits.first(), len) {
+                // As unsigned, as every other back end and the interpreter clamp: a negative
+                // index reads the last element.
                 let i = match lit {
-                    Literal::I32(i) => i64::from(*i),
-                    Literal::U32(u) => i64::from(*u),
+                    Literal::I32(i) => *i as u32,
+                    Literal::U32(u) => *u,
                     _ => return Err(Error::invalid("index is not an integer")),
                 };
-                // An out-of-range constant reads an unspecified element: pick the nearest.
-                let clamped = i.clamp(0, i64::from(len.saturating_sub(1)));
+                // An out-of-range constant reads an unspecified element: the one a run-time
+                // clamp would pick.
+                let clamped = i.min(len.saturating_sub(1));
                 return Ok(if unsigned {
                     format!("{clamped}u")
                 } else {
@@ -1617,11 +1620,13 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         }
         Ok(match (len, runtime_array) {
             (Some(len), _) => {
+                // Unsigned, as the other back ends clamp (SPIR-V's UMin, HLSL's and MSL's
+                // `min(uint(i), n - 1)`): a negative index reads the last element everywhere.
                 let last = len.saturating_sub(1);
                 if unsigned {
                     format!("min({}, {last}u)", e.text)
                 } else {
-                    format!("clamp({}, 0, {last})", e.text)
+                    format!("min(uint({}), {last}u)", e.text)
                 }
             }
             (None, Some(array)) => {

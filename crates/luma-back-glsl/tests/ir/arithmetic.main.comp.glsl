@@ -63,7 +63,7 @@ int ints(int a, int b, uint ua, uint ub, ivec2 va, ivec2 vb) {
     int neg = -a;
     int not_ = ~a;
     ivec2 t = vq + vr + vby_const;
-    int t_1 = t[clamp(b, 0, 1)] + mix(t, ivec2(((((q & r) | by_const) ^ by_minus_one) + shl - shr) * shl_const + shl_big + neg + not_ + int(uq + ur + ushr)), equal(ivec2(0, 1), ivec2(a))).y;
+    int t_1 = t[min(uint(b), 1u)] + mix(t, ivec2(((((q & r) | by_const) ^ by_minus_one) + shl - shr) * shl_const + shl_big + neg + not_ + int(uq + ur + ushr)), equal(ivec2(0, 1), ivec2(a))).y;
     return t_1;
 }
 

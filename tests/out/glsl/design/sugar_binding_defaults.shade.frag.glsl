@@ -35,10 +35,10 @@ void main() {
             total_1 = total;
             break;
         }
-        vec4 position = lights[clamp(i, 0, 15)].position;
+        vec4 position = lights[min(uint(i), 15u)].position;
         vec3 to_light = position.xyz - world_pos;
         float attenuation = 1.0 / (1.0 + dot(to_light, to_light));
-        vec4 color_1 = lights[clamp(i, 0, 15)].color;
+        vec4 color_1 = lights[min(uint(i), 15u)].color;
         vec3 total_2 = total + color_1.xyz * attenuation;
         bool next_v = v != 0u;
         i = i + 1;

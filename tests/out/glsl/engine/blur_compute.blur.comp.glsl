@@ -38,14 +38,14 @@ void main() {
     int i = int(gl_LocalInvocationIndex);
     int pos = start + i - 4;
     vec4 fetch_1 = fetch(line, pos);
-    tile[clamp(i, 0, 263)] = fetch_1;
+    tile[min(uint(i), 263u)] = fetch_1;
     if (i < 8) {
         vec4 fetch_2 = fetch(line, pos + 256);
-        tile[clamp(i + 256, 0, 263)] = fetch_2;
+        tile[min(uint(i + 256), 263u)] = fetch_2;
     }
     memoryBarrierShared();
     barrier();
-    vec4 t = tile[clamp(i + 4, 0, 263)];
+    vec4 t = tile[min(uint(i + 4), 263u)];
     vec4 sum = t * 0.227027;
     int k = 1;
     uint v = 3u;
@@ -57,9 +57,9 @@ void main() {
             sum_2 = sum_1;
             break;
         }
-        vec4 t_1 = tile[clamp(i + 4 - k, 0, 263)];
-        vec4 t_2 = tile[clamp(i + 4 + k, 0, 263)];
-        float t_3 = local[clamp(k, 0, 4)];
+        vec4 t_1 = tile[min(uint(i + 4 - k), 263u)];
+        vec4 t_2 = tile[min(uint(i + 4 + k), 263u)];
+        float t_3 = local[min(uint(k), 4u)];
         vec4 sum_3 = sum_1 + (t_1 + t_2) * t_3;
         bool next_v = v != 0u;
         k = k + 1;

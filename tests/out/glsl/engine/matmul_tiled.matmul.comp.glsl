@@ -81,8 +81,8 @@ void main() {
                 acc_3 = acc_2;
                 break;
             }
-            float t_4 = tile_a[min(gl_LocalInvocationID.y, 15u)][clamp(i, 0, 15)];
-            float t_5 = tile_b[clamp(i, 0, 15)][min(gl_LocalInvocationID.x, 15u)];
+            float t_4 = tile_a[min(gl_LocalInvocationID.y, 15u)][min(uint(i), 15u)];
+            float t_5 = tile_b[min(uint(i), 15u)][min(gl_LocalInvocationID.x, 15u)];
             float acc_4 = acc_2 + t_4 * t_5;
             bool next_v = v_7 != 0u;
             i = i + 1;

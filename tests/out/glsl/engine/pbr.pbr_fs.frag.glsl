@@ -129,7 +129,7 @@ void main() {
             lit_1 = lit;
             break;
         }
-        vec3 light_contribution_1 = light_contribution(surface, scene.lights[clamp(i, 0, 7)], input_.world_pos);
+        vec3 light_contribution_1 = light_contribution(surface, scene.lights[min(uint(i), 7u)], input_.world_pos);
         vec3 lit_2 = lit + light_contribution_1;
         bool next_v = v != 0u;
         i = i + 1;

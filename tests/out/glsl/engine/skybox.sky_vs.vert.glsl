@@ -17,7 +17,7 @@ void main() {
     int local[36] = int[36](0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4, 2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5);
     vec3 local_1[8] = vec3[8](vec3(-1.0), vec3(1.0, -1.0, -1.0), vec3(-1.0, 1.0, -1.0), vec3(1.0, 1.0, -1.0), vec3(-1.0, -1.0, 1.0), vec3(1.0, -1.0, 1.0), vec3(-1.0, 1.0, 1.0), vec3(1.0));
     int t = local[min(uint(gl_VertexIndex) % 36u, 35u)];
-    vec3 corner = local_1[clamp(t, 0, 7)];
+    vec3 corner = local_1[min(uint(t), 7u)];
     vec4 clip = sky.proj * sky.view_rotation * vec4(corner, 1.0);
     sky_vs_out t_1 = sky_vs_out(clip.xyww, corner);
     gl_Position = t_1.clip;

@@ -63,7 +63,7 @@ void main() {
             occluded_1 = occluded;
             break;
         }
-        vec3 k = local[clamp(luma_rem(i, 8), 0, 7)];
+        vec3 k = local[min(uint(luma_rem(i, 8)), 7u)];
         vec3 rotated = vec3(k.x * rotation.x - k.y * rotation.y, k.x * rotation.y + k.y * rotation.x, k.z);
         vec3 dir = faceforward(rotated, -normal, rotated);
         vec3 p = origin + dir * RADIUS;

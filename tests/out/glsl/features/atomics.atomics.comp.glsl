@@ -41,7 +41,7 @@ void main() {
     atomicXor(counters.toggles, 1);
     uint previous = atomicExchange(slots[min(gl_GlobalInvocationID.x, uint(slots.length()) - 1u)], old_total);
     uint won = atomicCompSwap(counters.lock, 0u, gl_GlobalInvocationID.x + 1u);
-    atomicAdd(counters.bins[clamp(value & 7, 0, 7)], 1);
+    atomicAdd(counters.bins[min(uint(value & 7), 7u)], 1);
     atomicAdd(local_sum, value);
     atomicMax(local_slots[min((gl_LocalInvocationIndex + 1u) % 64u, 63u)], previous);
     memoryBarrierShared();

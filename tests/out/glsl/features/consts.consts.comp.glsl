@@ -35,7 +35,7 @@ int total(int values[4]) {
             sum_1 = sum;
             break;
         }
-        int t = values_1[clamp(i, 0, 3)];
+        int t = values_1[min(uint(i), 3u)];
         int sum_2 = sum + t;
         bool next_v = v != 0u;
         i = i + 1;

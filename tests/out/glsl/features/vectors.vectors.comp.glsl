@@ -41,7 +41,7 @@ void main() {
     vec4 w_3 = vec4(t_1, w_2.w);
     vec2 t_2 = w_3.zw * 2.0;
     vec4 w_4 = vec4(w_3.xy, t_2);
-    float dyn = v[clamp(inputs.index, 0, 3)];
+    float dyn = v[min(uint(inputs.index), 3u)];
     vec4 w_5 = mix(w_4, vec4(dyn), equal(ivec4(0, 1, 2, 3), ivec4(inputs.index)));
     vec4 w_6 = w_5;
     w_6.w = w_5.x + w_5.y;

@@ -16,14 +16,14 @@ void main() {
     int t = int(gl_LocalInvocationIndex);
     ivec2 edge_clamped_1 = edge_clamped(p, size);
     vec4 texel = imageLoad(src, clamp(edge_clamped_1, ivec2(0), imageSize(src) - 1));
-    tile[clamp(t + 4, 0, 71)] = texel;
+    tile[min(uint(t + 4), 71u)] = texel;
     if (t < 4) {
         ivec2 edge_clamped_2 = edge_clamped(p - ivec2(4, 0), size);
         vec4 texel_1 = imageLoad(src, clamp(edge_clamped_2, ivec2(0), imageSize(src) - 1));
-        tile[clamp(t, 0, 71)] = texel_1;
+        tile[min(uint(t), 71u)] = texel_1;
         ivec2 edge_clamped_3 = edge_clamped(p + ivec2(64, 0), size);
         vec4 texel_2 = imageLoad(src, clamp(edge_clamped_3, ivec2(0), imageSize(src) - 1));
-        tile[clamp(t + 64 + 4, 0, 71)] = texel_2;
+        tile[min(uint(t + 64 + 4), 71u)] = texel_2;
     }
     memoryBarrierShared();
     barrier();
@@ -40,7 +40,7 @@ void main() {
             sum_1 = sum;
             break;
         }
-        vec4 t_1 = tile[clamp(t + 4 + k, 0, 71)];
+        vec4 t_1 = tile[min(uint(t + 4 + k), 71u)];
         vec4 sum_2 = sum + t_1;
         bool next_v = v != 0u;
         k = k + 1;

@@ -34,7 +34,7 @@ void main() {
         imageStore(layer_counts, ivec3(p, layer), uvec4(seen + 1u));
     }
     float shade = float(layer) / float(imageSize(atlas).z);
-    if (all(lessThan(uvec2(p), uvec2(imageSize(previews[clamp(luma_rem(layer, 2), 0, 1)]))))) {
-        imageStore(previews[clamp(luma_rem(layer, 2), 0, 1)], p, vec4(shade, shade, shade, 1.0));
+    if (all(lessThan(uvec2(p), uvec2(imageSize(previews[min(uint(luma_rem(layer, 2)), 1u)]))))) {
+        imageStore(previews[min(uint(luma_rem(layer, 2)), 1u)], p, vec4(shade, shade, shade, 1.0));
     }
 }

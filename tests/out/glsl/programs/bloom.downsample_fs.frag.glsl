@@ -80,11 +80,11 @@ void main() {
                 total_weight_1 = total_weight;
                 break;
             }
-            float t = box_weights[clamp(n, 0, 4)];
-            vec3 t_1 = boxes[clamp(n, 0, 4)];
+            float t = box_weights[min(uint(n), 4u)];
+            vec3 t_1 = boxes[min(uint(n), 4u)];
             float karis_weight_1 = karis_weight(t_1);
             float w = t * karis_weight_1;
-            vec3 t_2 = boxes[clamp(n, 0, 4)];
+            vec3 t_2 = boxes[min(uint(n), 4u)];
             vec3 prefilter_1 = prefilter(t_2);
             vec3 result_3 = result_1 + prefilter_1 * w;
             float total_weight_2 = total_weight + w;

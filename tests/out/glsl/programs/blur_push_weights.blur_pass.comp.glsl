@@ -41,7 +41,7 @@ void main() {
             sum_2 = sum_1;
             break;
         }
-        float w = blur.weights[clamp(i, 0, 4)];
+        float w = blur.weights[min(uint(i), 4u)];
         vec4 tap_2 = tap(p + step_ * ivec2(i), size);
         vec4 tap_3 = tap(p - step_ * ivec2(i), size);
         vec4 sum_3 = sum_1 + (tap_2 + tap_3) * w;

@@ -106,7 +106,7 @@ HitRecord trace(Ray ray, bool any_hit) {
             break;
         }
         int top_1 = top - 1;
-        uint t_2 = stack[clamp(top_1, 0, 31)];
+        uint t_2 = stack[min(uint(top_1), 31u)];
         Node node = nodes[min(t_2, uint(nodes.length()) - 1u)];
         float slab_1 = slab(origin, inv_dir, node.bounds_min, node.bounds_max, best_1.t);
         HitRecord best_3;
@@ -163,11 +163,11 @@ HitRecord trace(Ray ray, bool any_hit) {
                     float dl = slab(origin, inv_dir, l.bounds_min, l.bounds_max, best_1.t);
                     float dr = slab(origin, inv_dir, r.bounds_min, r.bounds_max, best_1.t);
                     if (dl <= dr) {
-                        stack[clamp(top_1, 0, 31)] = right;
-                        stack[clamp(top_1 + 1, 0, 31)] = left;
+                        stack[min(uint(top_1), 31u)] = right;
+                        stack[min(uint(top_1 + 1), 31u)] = left;
                     } else {
-                        stack[clamp(top_1, 0, 31)] = left;
-                        stack[clamp(top_1 + 1, 0, 31)] = right;
+                        stack[min(uint(top_1), 31u)] = left;
+                        stack[min(uint(top_1 + 1), 31u)] = right;
                     }
                     int top_5 = top_1 + 2;
                     top_4 = top_5;

@@ -73,7 +73,7 @@ void main() {
             count_1 = count;
             break;
         }
-        ivec2 t_1 = local[clamp(n, 0, 3)];
+        ivec2 t_1 = local[min(uint(n), 3u)];
         ivec2 q = ivec2(x, y) + t_1;
         bool v_3;
         if (q.x < 0 || q.y < 0) {

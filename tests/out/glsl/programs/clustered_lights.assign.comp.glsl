@@ -61,15 +61,15 @@ bool sphere_aabb(vec3 center, float radius, vec3 lo, vec3 hi) {
             d_1 = d;
             break;
         }
-        float c = center[clamp(axis, 0, 2)];
+        float c = center[min(uint(axis), 2u)];
         float d_2;
-        if (c < lo[clamp(axis, 0, 2)]) {
-            float d_3 = d + (lo[clamp(axis, 0, 2)] - c) * (lo[clamp(axis, 0, 2)] - c);
+        if (c < lo[min(uint(axis), 2u)]) {
+            float d_3 = d + (lo[min(uint(axis), 2u)] - c) * (lo[min(uint(axis), 2u)] - c);
             d_2 = d_3;
         } else {
             float d_4;
-            if (c > hi[clamp(axis, 0, 2)]) {
-                float d_5 = d + (c - hi[clamp(axis, 0, 2)]) * (c - hi[clamp(axis, 0, 2)]);
+            if (c > hi[min(uint(axis), 2u)]) {
+                float d_5 = d + (c - hi[min(uint(axis), 2u)]) * (c - hi[min(uint(axis), 2u)]);
                 d_4 = d_5;
             } else {
                 d_4 = d;

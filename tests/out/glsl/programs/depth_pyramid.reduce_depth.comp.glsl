@@ -74,9 +74,9 @@ void main() {
                 x_2 = x_1;
                 break;
             }
-            float a = scratch[clamp(i, 0, 255)].a;
+            float a = scratch[min(uint(i), 255u)].a;
             float m_3 = min(m_1, a);
-            float b = scratch[clamp(i, 0, 255)].b;
+            float b = scratch[min(uint(i), 255u)].b;
             float x_3 = max(x_1, b);
             bool next_v = v_1 != 0u;
             i = i + 1;

@@ -71,11 +71,11 @@ DualQuat blend_dual_quats(uvec4 joints, vec4 weights) {
             dual_2 = dual_1;
             break;
         }
-        float w = weights[clamp(i, 0, 3)];
+        float w = weights[min(uint(i), 3u)];
         vec4 real_3;
         vec4 dual_3;
         if (w > 0.0) {
-            DualQuat dq = joint_dqs[min(joints[clamp(i, 0, 3)], uint(joint_dqs.length()) - 1u)];
+            DualQuat dq = joint_dqs[min(joints[min(uint(i), 3u)], uint(joint_dqs.length()) - 1u)];
             float s = dot(first.real, dq.real) < 0.0 ? -w : w;
             vec4 real_4 = real_1 + dq.real * s;
             vec4 dual_4 = dual_1 + dq.dual * s;
@@ -125,9 +125,9 @@ mat4 blend_matrices(uvec4 joints, vec4 weights) {
             break;
         }
         mat4 m_3;
-        if (weights[clamp(i, 0, 3)] > 0.0) {
-            mat4 joint_matrix_2 = joint_matrix(joints[clamp(i, 0, 3)]);
-            mat4 t = joint_matrix_2 * weights[clamp(i, 0, 3)];
+        if (weights[min(uint(i), 3u)] > 0.0) {
+            mat4 joint_matrix_2 = joint_matrix(joints[min(uint(i), 3u)]);
+            mat4 t = joint_matrix_2 * weights[min(uint(i), 3u)];
             mat4 m_4 = mat4(m_1[0] + t[0], m_1[1] + t[1], m_1[2] + t[2], m_1[3] + t[3]);
             m_3 = m_4;
         } else {

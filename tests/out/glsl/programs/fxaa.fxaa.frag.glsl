@@ -169,7 +169,7 @@ float edge_blend_factor(Neighbourhood l, Edge edge, vec2 uv) {
             p_at_end_2 = p_at_end_1;
             break;
         }
-        float t = local[clamp(i, 0, 9)];
+        float t = local[min(uint(i), 9u)];
         vec2 p_uv_3 = p_uv_1 + uv_step * t;
         float luma_at_2 = luma_at(p_uv_3);
         float p_delta_3 = luma_at_2 - edge_luma;
@@ -215,7 +215,7 @@ float edge_blend_factor(Neighbourhood l, Edge edge, vec2 uv) {
             n_at_end_2 = n_at_end_1;
             break;
         }
-        float t_1 = local_1[clamp(i_1, 0, 9)];
+        float t_1 = local_1[min(uint(i_1), 9u)];
         vec2 n_uv_3 = n_uv_1 - uv_step * t_1;
         float luma_at_4 = luma_at(n_uv_3);
         float n_delta_3 = luma_at_4 - edge_luma;

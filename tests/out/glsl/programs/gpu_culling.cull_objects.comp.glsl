@@ -66,8 +66,8 @@ bool sphere_in_frustum(vec3 center, float radius) {
         if (!v_1) {
             break;
         }
-        vec4 t = cull.planes[clamp(i, 0, 5)];
-        if (dot(t.xyz, center) + cull.planes[clamp(i, 0, 5)].w < -radius) {
+        vec4 t = cull.planes[min(uint(i), 5u)];
+        if (dot(t.xyz, center) + cull.planes[min(uint(i), 5u)].w < -radius) {
             return false;
         }
         bool next_v = v != 0u;
@@ -121,7 +121,7 @@ uint select_lod(vec3 view_center, float radius) {
             lod_1 = lod;
             break;
         }
-        float max_screen_size = lods[clamp(i, 0, 3)].max_screen_size;
+        float max_screen_size = lods[min(uint(i), 3u)].max_screen_size;
         uint lod_2;
         if (screen_diameter > max_screen_size) {
             uint lod_3 = uint(max(i - 1, 0));

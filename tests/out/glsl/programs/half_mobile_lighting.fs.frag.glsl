@@ -70,7 +70,7 @@ void main() {
             lit_2 = lit_1;
             break;
         }
-        Light light = lights[clamp(i, 0, 3)];
+        Light light = lights[min(uint(i), 3u)];
         vec4 t = light.dir_intensity;
         f16vec3 l = f16vec3(normalize(-t.xyz));
         float16_t ndl = max(dot(n, l), 0.0hf);

@@ -74,7 +74,7 @@ void main() {
     vec3 r = reflect(-v, n);
     float n_dot_v = max(dot(n, v), 0.0);
     vec4 layer_color = texture(sampler2DArray(material_layers, linear_repeat), vec3(input_.uv, float(material.layer)));
-    vec4 decal = texture(sampler2D(decals[clamp(material.decal & 3, 0, 3)], linear_clamp), input_.uv);
+    vec4 decal = texture(sampler2D(decals[min(uint(material.decal & 3), 3u)], linear_clamp), input_.uv);
     vec4 base_color = material.base_color;
     vec3 albedo = mix(base_color.xyz * layer_color.xyz, decal.xyz, vec3(decal.w));
     vec3 f0 = mix(vec3(0.04), albedo, vec3(material.metallic));

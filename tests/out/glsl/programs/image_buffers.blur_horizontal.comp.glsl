@@ -55,13 +55,13 @@ float[9] gaussian_weights() {
             break;
         }
         float x = float(i);
-        w[clamp(i, 0, 8)] = exp(-x * x / (2.0 * image.sigma * image.sigma));
+        w[min(uint(i), 8u)] = exp(-x * x / (2.0 * image.sigma * image.sigma));
         float v_2;
         if (i == 0) {
-            float t = w[clamp(i, 0, 8)];
+            float t = w[min(uint(i), 8u)];
             v_2 = t;
         } else {
-            float t_1 = w[clamp(i, 0, 8)];
+            float t_1 = w[min(uint(i), 8u)];
             v_2 = 2.0 * t_1;
         }
         float total_2 = total + v_2;
@@ -78,8 +78,8 @@ float[9] gaussian_weights() {
         if (!v_4) {
             break;
         }
-        float t_2 = w[clamp(i_1, 0, 8)];
-        w[clamp(i_1, 0, 8)] = t_2 / total_1;
+        float t_2 = w[min(uint(i_1), 8u)];
+        w[min(uint(i_1), 8u)] = t_2 / total_1;
         bool next_v_1 = v_3 != 0u;
         i_1 = i_1 + 1;
         v_3 = v_3 - 1u;
@@ -121,7 +121,7 @@ void blur(uvec3 id, ivec2 axis) {
         ivec2 b = p - axis * ivec2(i);
         vec4 texel_2 = texel(a.x, a.y);
         vec4 texel_3 = texel(b.x, b.y);
-        float t_1 = w[clamp(i, 0, 8)];
+        float t_1 = w[min(uint(i), 8u)];
         vec4 sum_3 = sum_1 + (texel_2 + texel_3) * t_1;
         bool next_v = v != 0u;
         i = i + 1;

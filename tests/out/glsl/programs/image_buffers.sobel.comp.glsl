@@ -65,7 +65,7 @@ void main() {
             }
             vec4 texel_1 = texel(x + i, y + j);
             float luma_1 = luma(texel_1);
-            l[clamp((j + 1) * 3 + (i + 1), 0, 8)] = luma_1;
+            l[min(uint((j + 1) * 3 + (i + 1)), 8u)] = luma_1;
             bool next_v = v_2 != 0u;
             i = i + 1;
             v_2 = v_2 - 1u;

@@ -48,7 +48,7 @@ void main() {
             acc_1 = acc;
             break;
         }
-        Light l = frame.lights[clamp(k, 0, 2)];
+        Light l = frame.lights[min(uint(k), 2u)];
         vec3 acc_2 = acc + (l.color * l.range + l.inner.a * l.inner.b + l.inner.m * l.inner.c);
         vec2 t = acc_2.xy + l.tr * l.pos;
         vec3 acc_3 = vec3(t, acc_2.z);

@@ -71,7 +71,7 @@ Shortlist insert(Shortlist s, float d, int i) {
         }
         bool v_2;
         if (j_1 > 0) {
-            float dist_1 = s_1.hits[clamp(j_1 - 1, 0, 7)].dist;
+            float dist_1 = s_1.hits[min(uint(j_1 - 1), 7u)].dist;
             v_2 = dist_1 > d;
         } else {
             v_2 = false;
@@ -80,14 +80,14 @@ Shortlist insert(Shortlist s, float d, int i) {
             j_2 = j_1;
             break;
         }
-        Hit t = s_1.hits[clamp(j_1 - 1, 0, 7)];
-        s_1.hits[clamp(j_1, 0, 7)] = t;
+        Hit t = s_1.hits[min(uint(j_1 - 1), 7u)];
+        s_1.hits[min(uint(j_1), 7u)] = t;
         int j_3 = j_1 - 1;
         v_1 = v_1 + 1u;
         j_1 = j_3;
     }
-    s_1.hits[clamp(j_2, 0, 7)].dist = d;
-    s_1.hits[clamp(j_2, 0, 7)].index = i;
+    s_1.hits[min(uint(j_2), 7u)].dist = d;
+    s_1.hits[min(uint(j_2), 7u)].index = i;
     int count_2 = s_1.count;
     s_1.count = min(count_2 + 1, 8);
     Shortlist s_3 = s_1;
@@ -108,9 +108,9 @@ float[8] weights(Shortlist s) {
         }
         int count = s_1.count;
         if (k < count) {
-            float dist = s_1.hits[clamp(k, 0, 7)].dist;
-            float dist_1 = s_1.hits[clamp(k, 0, 7)].dist;
-            w[clamp(k, 0, 7)] = 1.0 / (1.0 + dist * dist_1);
+            float dist = s_1.hits[min(uint(k), 7u)].dist;
+            float dist_1 = s_1.hits[min(uint(k), 7u)].dist;
+            w[min(uint(k), 7u)] = 1.0 / (1.0 + dist * dist_1);
         }
         bool next_v = v != 0u;
         k = k + 1;
@@ -134,7 +134,7 @@ float total(float w[8]) {
             t_1 = t;
             break;
         }
-        float t_2 = w_1[clamp(k, 0, 7)];
+        float t_2 = w_1[min(uint(k), 7u)];
         float t_3 = t + t_2;
         bool next_v = v != 0u;
         k = k + 1;
@@ -199,11 +199,11 @@ void main() {
         int count = s.count;
         vec3 c_2;
         if (k < count) {
-            int index = s.hits[clamp(k, 0, 7)].index;
-            mat3 m = rots[clamp(luma_rem(index, 3), 0, 2)];
-            int index_1 = s.hits[clamp(k, 0, 7)].index;
+            int index = s.hits[min(uint(k), 7u)].index;
+            mat3 m = rots[min(uint(luma_rem(index, 3)), 2u)];
+            int index_1 = s.hits[min(uint(k), 7u)].index;
             vec3 color = lights[min(uint(index_1), uint(lights.length()) - 1u)].color;
-            float t_3 = w[clamp(k, 0, 7)];
+            float t_3 = w[min(uint(k), 7u)];
             vec3 c_3 = c + m * color * (t_3 / t_2);
             c_2 = c_3;
         } else {

@@ -34,7 +34,7 @@ int luma_rem(int a, int b) {
 uint byte_at(Program p, int i) {
     Program p_1 = Program(uint[16](0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u));
     p_1 = p;
-    uint t = p_1.bytes[clamp(i >> 2u, 0, 15)];
+    uint t = p_1.bytes[min(uint(i >> 2u), 15u)];
     return (t >> (uint((i & 3) * 8) & 31u)) & 255u;
 }
 
@@ -167,7 +167,7 @@ Result run(Program p) {
                 if (top >= 8) {
                     return Result(0, 2, steps_2, max_depth);
                 }
-                stack[clamp(top, 0, 7)] = value_1;
+                stack[min(uint(top), 7u)] = value_1;
                 int top_4 = top + 1;
                 int max_depth_4 = max(max_depth, top_4);
                 top_3 = top_4;
@@ -180,8 +180,8 @@ Result run(Program p) {
                     if (top < 1) {
                         return Result(0, 1, steps_2, max_depth);
                     }
-                    int t = stack[clamp(top - 1, 0, 7)];
-                    stack[clamp(top - 1, 0, 7)] = -t;
+                    int t = stack[min(uint(top - 1), 7u)];
+                    stack[min(uint(top - 1), 7u)] = -t;
                     top_5 = top;
                     max_depth_5 = max_depth;
                 } else {
@@ -193,8 +193,8 @@ Result run(Program p) {
                         } else if (top >= 8) {
                             return Result(0, 2, steps_2, max_depth);
                         }
-                        int t_1 = stack[clamp(top - 1, 0, 7)];
-                        stack[clamp(top, 0, 7)] = t_1;
+                        int t_1 = stack[min(uint(top - 1), 7u)];
+                        stack[min(uint(top), 7u)] = t_1;
                         int top_7 = top + 1;
                         int max_depth_7 = max(max_depth, top_7);
                         top_6 = top_7;
@@ -203,14 +203,14 @@ Result run(Program p) {
                         if (top < 2) {
                             return Result(0, 1, steps_2, max_depth);
                         }
-                        int t_2 = stack[clamp(top - 2, 0, 7)];
-                        int t_3 = stack[clamp(top - 1, 0, 7)];
+                        int t_2 = stack[min(uint(top - 2), 7u)];
+                        int t_3 = stack[min(uint(top - 1), 7u)];
                         ivec2 r = apply(c, t_2, t_3);
                         if (r.y != 0) {
                             return Result(0, r.y, steps_2, max_depth);
                         }
                         int top_8 = top - 1;
-                        stack[clamp(top_8 - 1, 0, 7)] = r.x;
+                        stack[min(uint(top_8 - 1), 7u)] = r.x;
                         top_6 = top_8;
                         max_depth_6 = max_depth;
                     }
@@ -235,7 +235,7 @@ Result run(Program p) {
     if (top_1 != 1) {
         int v_2;
         if (top_1 > 0) {
-            int t_4 = stack[clamp(top_1 - 1, 0, 7)];
+            int t_4 = stack[min(uint(top_1 - 1), 7u)];
             v_2 = t_4;
         } else {
             v_2 = 0;

@@ -66,7 +66,7 @@ float perlin3(vec3 p) {
         }
         ivec3 o = ivec3(corner & 1, (corner >> 1u) & 1, corner >> 2u);
         vec3 offset = vec3(o);
-        float t = xy_weights[clamp(corner & 3, 0, 3)];
+        float t = xy_weights[min(uint(corner & 3), 3u)];
         float w = t * (o.z == 1 ? f.z : 1.0 - f.z);
         uint hash3_1 = hash3(cell + o);
         float gradient3_1 = gradient3(hash3_1, d - offset);

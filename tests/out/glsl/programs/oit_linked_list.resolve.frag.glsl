@@ -46,9 +46,9 @@ void main() {
             break;
         }
         uint color_1 = nodes[min(head_1, uint(nodes.length()) - 1u)].color;
-        colors[clamp(n, 0, 7)] = color_1;
+        colors[min(uint(n), 7u)] = color_1;
         float depth = nodes[min(head_1, uint(nodes.length()) - 1u)].depth;
-        depths[clamp(n, 0, 7)] = depth;
+        depths[min(uint(n), 7u)] = depth;
         uint head_2 = nodes[min(head_1, uint(nodes.length()) - 1u)].next;
         int n_2 = n + 1;
         v = v + 1u;
@@ -75,8 +75,8 @@ void main() {
             }
             bool v_5;
             if (j > 0) {
-                float t_1 = depths[clamp(j - 1, 0, 7)];
-                float t_2 = depths[clamp(j, 0, 7)];
+                float t_1 = depths[min(uint(j - 1), 7u)];
+                float t_2 = depths[min(uint(j), 7u)];
                 v_5 = t_1 < t_2;
             } else {
                 v_5 = false;
@@ -84,14 +84,14 @@ void main() {
             if (!v_5) {
                 break;
             }
-            float t_3 = depths[clamp(j, 0, 7)];
-            float t_4 = depths[clamp(j - 1, 0, 7)];
-            depths[clamp(j, 0, 7)] = t_4;
-            depths[clamp(j - 1, 0, 7)] = t_3;
-            uint u = colors[clamp(j, 0, 7)];
-            uint t_5 = colors[clamp(j - 1, 0, 7)];
-            colors[clamp(j, 0, 7)] = t_5;
-            colors[clamp(j - 1, 0, 7)] = u;
+            float t_3 = depths[min(uint(j), 7u)];
+            float t_4 = depths[min(uint(j - 1), 7u)];
+            depths[min(uint(j), 7u)] = t_4;
+            depths[min(uint(j - 1), 7u)] = t_3;
+            uint u = colors[min(uint(j), 7u)];
+            uint t_5 = colors[min(uint(j - 1), 7u)];
+            colors[min(uint(j), 7u)] = t_5;
+            colors[min(uint(j - 1), 7u)] = u;
             int j_1 = j - 1;
             v_4 = v_4 + 1u;
             j = j_1;
@@ -118,7 +118,7 @@ void main() {
             result_1 = result;
             break;
         }
-        uint t_7 = colors[clamp(i_1, 0, 7)];
+        uint t_7 = colors[min(uint(i_1), 7u)];
         vec4 s = unpackUnorm4x8(t_7);
         vec4 result_2 = vec4(mix(result.xyz, s.xyz, vec3(s.w)), result.w + s.w * (1.0 - result.w));
         bool next_v_1 = v_6 != 0u;

@@ -49,7 +49,7 @@ int select_cascade(float view_depth_1) {
             break;
         }
         int c_2;
-        if (view_depth_1 > cascades.splits[clamp(i, 0, 3)]) {
+        if (view_depth_1 > cascades.splits[min(uint(i), 3u)]) {
             int c_3 = i + 1;
             c_2 = c_3;
         } else {
@@ -66,7 +66,7 @@ int select_cascade(float view_depth_1) {
 
 float cascade_shadow(vec3 world_1, float view_depth_1, float angle) {
     int layer = select_cascade(view_depth_1);
-    vec4 p = cascades.view_proj[clamp(layer, 0, 3)] * vec4(world_1, 1.0);
+    vec4 p = cascades.view_proj[min(uint(layer), 3u)] * vec4(world_1, 1.0);
     vec3 ndc = p.xyz / vec3(p.w);
     vec2 uv_1 = ndc.xy * 0.5 + vec2(0.5);
     float s = sin(angle);
@@ -82,7 +82,7 @@ float cascade_shadow(vec3 world_1, float view_depth_1, float angle) {
             lit_1 = lit;
             break;
         }
-        vec4 t = cascades.poisson[clamp(i, 0, 7)];
+        vec4 t = cascades.poisson[min(uint(i), 7u)];
         vec2 o = t.xy;
         vec2 r = vec2(o.x * c - o.y * s, o.x * s + o.y * c) * cascades.texel * cascades.filter_radius;
         float texel = textureGrad(sampler2DArrayShadow(cascade_maps, shadow_sampler), vec4(uv_1 + r, float(layer), ndc.z - 0.002), vec2(0.0), vec2(0.0));

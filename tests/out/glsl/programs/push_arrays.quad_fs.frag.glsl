@@ -39,8 +39,8 @@ float level(float x) {
             break;
         }
         float result_3;
-        if (x > push.levels[clamp(i, 0, 2)].x) {
-            float result_4 = push.levels[clamp(i, 0, 2)].y;
+        if (x > push.levels[min(uint(i), 2u)].x) {
+            float result_4 = push.levels[min(uint(i), 2u)].y;
             result_3 = result_4;
         } else {
             result_3 = result_1;

@@ -67,7 +67,7 @@ void main() {
             rank_1 = rank;
             break;
         }
-        uint t_1 = tile_digits[clamp(j, 0, 255)];
+        uint t_1 = tile_digits[min(uint(j), 255u)];
         uint rank_2;
         if (t_1 == digit) {
             uint rank_3 = rank + 1u;

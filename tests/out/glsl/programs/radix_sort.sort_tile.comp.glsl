@@ -68,7 +68,7 @@ void main() {
                 position_1 = position;
                 break;
             }
-            uint other = tile_digits[clamp(j, 0, 255)];
+            uint other = tile_digits[min(uint(j), 255u)];
             uint position_2;
             if (other < digit || (other == digit && uint(j) < gl_LocalInvocationIndex)) {
                 uint position_3 = position + 1u;

@@ -117,15 +117,15 @@ void main() {
             o_3 = o_2;
             break;
         }
-        vec3 position = lights.points[clamp(i, 0, 3)].position;
+        vec3 position = lights.points[min(uint(i), 3u)].position;
         uint o_4 = put3(o_2, position);
-        float radius = lights.points[clamp(i, 0, 3)].radius;
+        float radius = lights.points[min(uint(i), 3u)].radius;
         uint o_5 = put(o_4, radius);
-        vec3 color = lights.points[clamp(i, 0, 3)].color;
+        vec3 color = lights.points[min(uint(i), 3u)].color;
         uint o_6 = put3(o_5, color);
-        float intensity = lights.points[clamp(i, 0, 3)].intensity;
+        float intensity = lights.points[min(uint(i), 3u)].intensity;
         uint o_7 = put(o_6, intensity);
-        float t = lights.falloff[clamp(i, 0, 3)];
+        float t = lights.falloff[min(uint(i), 3u)];
         uint o_8 = put(o_7, t);
         bool next_v = v != 0u;
         i = i + 1;
@@ -143,7 +143,7 @@ void main() {
             o_10 = o_9;
             break;
         }
-        SpotLight s = lights.spots[clamp(i_1, 0, 1)];
+        SpotLight s = lights.spots[min(uint(i_1), 1u)];
         uint o_11 = put3(o_9, s.position);
         uint o_12 = put3(o_11, s.direction);
         uint put_1 = put(o_12, s.cone.x);
@@ -171,13 +171,13 @@ void main() {
             o_19 = o_18;
             break;
         }
-        uint o_20 = put4(o_18, frame.cameras[clamp(c, 0, 1)].view[3u]);
-        uint o_21 = put4(o_20, frame.cameras[clamp(c, 0, 1)].proj[2u]);
-        uint o_22 = put3(o_21, frame.cameras[clamp(c, 0, 1)].position);
-        uint put_2 = put(o_22, frame.cameras[clamp(c, 0, 1)].near);
-        uint o_23 = put(put_2, frame.cameras[clamp(c, 0, 1)].far);
-        uint put_3 = put(o_23, frame.cameras[clamp(c, 0, 1)].jitter.x);
-        uint o_24 = put(put_3, frame.cameras[clamp(c, 0, 1)].jitter.y);
+        uint o_20 = put4(o_18, frame.cameras[min(uint(c), 1u)].view[3u]);
+        uint o_21 = put4(o_20, frame.cameras[min(uint(c), 1u)].proj[2u]);
+        uint o_22 = put3(o_21, frame.cameras[min(uint(c), 1u)].position);
+        uint put_2 = put(o_22, frame.cameras[min(uint(c), 1u)].near);
+        uint o_23 = put(put_2, frame.cameras[min(uint(c), 1u)].far);
+        uint put_3 = put(o_23, frame.cameras[min(uint(c), 1u)].jitter.x);
+        uint o_24 = put(put_3, frame.cameras[min(uint(c), 1u)].jitter.y);
         bool next_v_2 = v_4 != 0u;
         c = c + 1;
         v_4 = v_4 - 1u;
@@ -223,7 +223,7 @@ void main() {
                 o_31 = o_30;
                 break;
             }
-            TextureLayer t_6 = mat.layers[clamp(layer, 0, 2)];
+            TextureLayer t_6 = mat.layers[min(uint(layer), 2u)];
             uint put_6 = put(o_30, t_6.uv_transform[2].x);
             uint o_32 = put(put_6, t_6.uv_transform[2].y);
             uint o_33 = put4(o_32, t_6.tint);
@@ -287,7 +287,7 @@ void main() {
             total_4 = total_3;
             break;
         }
-        SpotLight t_10 = lights.spots[clamp(i_3, 0, 1)];
+        SpotLight t_10 = lights.spots[min(uint(i_3), 1u)];
         vec3 spot_contribution_1 = spot_contribution(t_10, p);
         vec3 total_5 = total_3 + spot_contribution_1;
         bool next_v_6 = v_14 != 0u;

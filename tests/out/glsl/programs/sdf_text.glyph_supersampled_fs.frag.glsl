@@ -55,8 +55,8 @@ void main() {
             coverage_1 = coverage;
             break;
         }
-        float t = offsets[clamp(i, 0, 3)].x;
-        float t_1 = offsets[clamp(i, 0, 3)].y;
+        float t = offsets[min(uint(i), 3u)].x;
+        float t_1 = offsets[min(uint(i), 3u)].y;
         vec2 uv_1 = input_.uv + dx * t + dy * t_1;
         vec4 texel = textureGrad(atlas, uv_1, dx, dy);
         vec3 msdf = texel.xyz;

@@ -42,8 +42,8 @@ float interleaved_gradient_noise(vec2 p) {
 
 float shadow_in_cascade(int index, vec3 world_position_1, vec3 normal_1, float rotation) {
     vec2 local[16] = vec2[16](vec2(-0.94201624, -0.39906216), vec2(0.9455861, -0.76890725), vec2(-0.0941841, -0.9293887), vec2(0.34495938, 0.2938776), vec2(-0.9158858, 0.45771432), vec2(-0.8154423, -0.87912464), vec2(-0.38277543, 0.27676845), vec2(0.974844, 0.7564838), vec2(0.44323325, -0.97511554), vec2(0.5374298, -0.4737342), vec2(-0.2649691, -0.41893023), vec2(0.79197514, 0.19090188), vec2(-0.2418884, 0.99706507), vec2(-0.81409955, 0.9143759), vec2(0.19984126, 0.78641367), vec2(0.14383161, -0.1410079));
-    vec3 offset_position = world_position_1 + normal_1 * cascades.normal_bias * cascades.texel_sizes[clamp(index, 0, 3)];
-    vec4 light_clip = cascades.view_proj[clamp(index, 0, 3)] * vec4(offset_position, 1.0);
+    vec3 offset_position = world_position_1 + normal_1 * cascades.normal_bias * cascades.texel_sizes[min(uint(index), 3u)];
+    vec4 light_clip = cascades.view_proj[min(uint(index), 3u)] * vec4(offset_position, 1.0);
     vec3 ndc = light_clip.xyz / vec3(light_clip.w);
     vec2 uv_1 = vec2(ndc.x * 0.5 + 0.5, 0.5 - ndc.y * 0.5);
     if (any(lessThan(uv_1, vec2(0.0))) || any(greaterThan(uv_1, vec2(1.0))) || ndc.z > 1.0) {
@@ -64,7 +64,7 @@ float shadow_in_cascade(int index, vec3 world_position_1, vec3 normal_1, float r
             lit_1 = lit;
             break;
         }
-        vec2 t = local[clamp(i, 0, 15)];
+        vec2 t = local[min(uint(i), 15u)];
         vec2 tap_uv = uv_1 + rotate * t * filter_radius;
         float texel = textureGrad(shadow_maps, vec4(tap_uv, float(index), reference), vec2(0.0), vec2(0.0));
         float lit_2 = lit + texel;
@@ -90,7 +90,7 @@ void main() {
     float shadow = shadow_in_cascade(index, input_.world_position, n, rotation);
     float shadow_1;
     if (index < 3) {
-        float far = cascades.splits[clamp(index, 0, 3)];
+        float far = cascades.splits[min(uint(index), 3u)];
         float fade = (far - input_.view_depth) / cascades.blend_band;
         float shadow_2;
         if (fade < 1.0) {
@@ -109,7 +109,7 @@ void main() {
     vec3 lit = albedo * (0.15 + 0.85 * max(dot(n, l), 0.0) * shadow_1);
     vec3 lit_1;
     if (cascades.debug != 0) {
-        vec3 t_1 = local[clamp(index, 0, 3)];
+        vec3 t_1 = local[min(uint(index), 3u)];
         vec3 lit_2 = lit * t_1;
         lit_1 = lit_2;
     } else {

@@ -120,7 +120,7 @@ void main() {
             c_2 = c_1;
             break;
         }
-        vec3 shade_light_1 = shade_light(lights[clamp(i, 0, 7)], fin.world_pos, n, v, base.xyz);
+        vec3 shade_light_1 = shade_light(lights[min(uint(i), 7u)], fin.world_pos, n, v, base.xyz);
         vec3 c_3 = c_1 + shade_light_1;
         bool next_v = v_1 != 0u;
         i = i + 1;

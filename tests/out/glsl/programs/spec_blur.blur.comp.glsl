@@ -44,9 +44,9 @@ void main() {
             ivec2 p = line_start + axis * ivec2(t - radius);
             uint i = load_index(p);
             float t_1 = src[min(i, uint(src.length()) - 1u)];
-            tile_values[clamp(t, 0, 79)] = t_1;
+            tile_values[min(uint(t), 79u)] = t_1;
             float t_2 = depth[min(i, uint(depth.length()) - 1u)];
-            tile_depths[clamp(t, 0, 79)] = t_2;
+            tile_depths[min(uint(t), 79u)] = t_2;
         }
         bool next_v = v != 0u;
         k = k + 1;
@@ -56,7 +56,7 @@ void main() {
     memoryBarrierShared();
     barrier();
     int center = int(gl_LocalInvocationIndex) + radius;
-    float center_depth = tile_depths[clamp(center, 0, 79)];
+    float center_depth = tile_depths[min(uint(center), 79u)];
     float sigma = max(float(radius) * 0.5, 0.5);
     int t_3 = -radius;
     int offset = t_3;
@@ -76,14 +76,14 @@ void main() {
         float w = exp(-x * x / (2.0 * sigma * sigma));
         float w_1;
         if (BILATERAL) {
-            float t_4 = tile_depths[clamp(center + offset, 0, 79)];
+            float t_4 = tile_depths[min(uint(center + offset), 79u)];
             float dz = (t_4 - center_depth) * DEPTH_SHARPNESS;
             float w_2 = w * exp(-dz * dz);
             w_1 = w_2;
         } else {
             w_1 = w;
         }
-        float t_5 = tile_values[clamp(center + offset, 0, 79)];
+        float t_5 = tile_values[min(uint(center + offset), 79u)];
         float sum_2 = sum + t_5 * w_1;
         float weight_sum_2 = weight_sum + w_1;
         bool next_v_1 = v_2 != 0u;

@@ -72,7 +72,7 @@ void main() {
             occlusion_2 = occlusion_1;
             break;
         }
-        vec4 t_1 = ssao.kernel[clamp(i, 0, 63)];
+        vec4 t_1 = ssao.kernel[min(uint(i), 63u)];
         vec3 sample_pos = position + tbn * t_1.xyz * ssao.radius;
         vec2 sample_uv = project_to_uv(sample_pos);
         float occlusion_3;

@@ -75,7 +75,7 @@ void main() {
             closest_1 = closest;
             break;
         }
-        ivec2 t = local[clamp(i, 0, 8)];
+        ivec2 t = local[min(uint(i), 8u)];
         ivec2 q = min(max(p + t, ivec2(0)), taa.resolution - ivec2(1));
         vec4 texel = texelFetch(color_tex, clamp(q, ivec2(0), textureSize(color_tex, 0) - 1), 0);
         vec3 c = rgb_to_ycocg(texel.xyz);
@@ -87,7 +87,7 @@ void main() {
         float closest_depth_1;
         ivec2 closest_2;
         if (d < closest_depth) {
-            ivec2 closest_3 = local_1[clamp(i, 0, 8)];
+            ivec2 closest_3 = local_1[min(uint(i), 8u)];
             closest_depth_1 = d;
             closest_2 = closest_3;
         } else {

@@ -58,10 +58,10 @@ void main() {
             weights_1 = weights;
             break;
         }
-        float start = terrain.layer_heights[clamp(i, 0, 3)];
+        float start = terrain.layer_heights[min(uint(i), 3u)];
         float next_start;
         if (i < 3) {
-            next_start = terrain.layer_heights[clamp(i + 1, 0, 3)];
+            next_start = terrain.layer_heights[min(uint(i + 1), 3u)];
         } else {
             next_start = 2.0;
         }
@@ -86,7 +86,7 @@ void main() {
             break;
         }
         vec3 triplanar_1 = triplanar(input_.world_position, n, i_1);
-        vec3 albedo_2 = albedo + triplanar_1 * weights_4[clamp(i_1, 0, 3)];
+        vec3 albedo_2 = albedo + triplanar_1 * weights_4[min(uint(i_1), 3u)];
         bool next_v_1 = v_2 != 0u;
         i_1 = i_1 + 1;
         v_2 = v_2 - 1u;

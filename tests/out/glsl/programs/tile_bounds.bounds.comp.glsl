@@ -70,10 +70,10 @@ void main() {
         }
         if (int(gl_LocalInvocationIndex) < stride) {
             float t = tile_min[min(gl_LocalInvocationIndex, 255u)];
-            float t_1 = tile_min[clamp(int(gl_LocalInvocationIndex) + stride, 0, 255)];
+            float t_1 = tile_min[min(uint(int(gl_LocalInvocationIndex) + stride), 255u)];
             tile_min[min(gl_LocalInvocationIndex, 255u)] = min(t, t_1);
             float t_2 = tile_max[min(gl_LocalInvocationIndex, 255u)];
-            float t_3 = tile_max[clamp(int(gl_LocalInvocationIndex) + stride, 0, 255)];
+            float t_3 = tile_max[min(uint(int(gl_LocalInvocationIndex) + stride), 255u)];
             tile_max[min(gl_LocalInvocationIndex, 255u)] = max(t_2, t_3);
         }
         memoryBarrierShared();

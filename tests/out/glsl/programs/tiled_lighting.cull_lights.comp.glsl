@@ -113,7 +113,7 @@ void main() {
                 visible = true;
                 break;
             }
-            vec4 t_2 = planes[clamp(p, 0, 5)];
+            vec4 t_2 = planes[min(uint(p), 5u)];
             vec4 t_3 = light.position_radius;
             bool sphere_outside_1 = sphere_outside(t_2, t_3.xyz, light.position_radius.w);
             if (sphere_outside_1) {

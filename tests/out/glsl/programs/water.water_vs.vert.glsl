@@ -72,7 +72,7 @@ void main() {
             d_1 = d;
             break;
         }
-        Displacement d_2 = gerstner(ocean.waves[clamp(i, 0, 3)], p, d);
+        Displacement d_2 = gerstner(ocean.waves[min(uint(i), 3u)], p, d);
         bool next_v = v != 0u;
         i = i + 1;
         v = v - 1u;
