@@ -781,24 +781,11 @@ impl Parser<'_, '_> {
 
     /// Skips a type nested past the limit: its `[...]` prefixes and its name.
     fn skip_nested_type(&mut self) {
+        // A declaration keyword ends the skip: the type's `]` is missing.
+        const STOP: &[TokenKind] = &[TokenKind::End, TokenKind::Function, TokenKind::Struct];
         while self.at(TokenKind::LBracket) {
-            let mut brackets = 0usize;
-            loop {
-                match self.kind() {
-                    TokenKind::Eof | TokenKind::End | TokenKind::Function | TokenKind::Struct => {
-                        return
-                    }
-                    TokenKind::LBracket => brackets += 1,
-                    TokenKind::RBracket => {
-                        brackets = brackets.saturating_sub(1);
-                        if brackets == 0 {
-                            self.bump();
-                            break;
-                        }
-                    }
-                    _ => {}
-                }
-                self.bump();
+            if !self.skip_balanced(TokenKind::LBracket, TokenKind::RBracket, STOP) {
+                return;
             }
         }
         self.eat(TokenKind::Ident);
@@ -2298,19 +2285,26 @@ impl Parser<'_, '_> {
 
     /// Skips from a `{` to its matching `}` (or the end of the file).
     fn skip_braces(&mut self) {
-        let mut braces = 0usize;
+        self.skip_balanced(TokenKind::LBrace, TokenKind::RBrace, &[]);
+    }
+
+    /// Skips from an `open` token to its matching `close`, which is consumed. Returns false,
+    /// consuming neither, at the end of the file or a token of `stop` before that.
+    fn skip_balanced(&mut self, open: TokenKind, close: TokenKind, stop: &[TokenKind]) -> bool {
+        let mut depth = 0usize;
         loop {
-            match self.kind() {
-                TokenKind::Eof => break,
-                TokenKind::LBrace => braces += 1,
-                TokenKind::RBrace => {
-                    braces = braces.saturating_sub(1);
-                    if braces == 0 {
-                        self.bump();
-                        break;
-                    }
+            let kind = self.kind();
+            if kind == TokenKind::Eof || stop.contains(&kind) {
+                return false;
+            }
+            if kind == open {
+                depth += 1;
+            } else if kind == close {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    self.bump();
+                    return true;
                 }
-                _ => {}
             }
             self.bump();
         }

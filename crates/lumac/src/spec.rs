@@ -164,10 +164,10 @@ mod tests {
     #[test]
     fn lists_of_known_names_are_capped() {
         let items = |n: usize| (0..n).map(|i| format!("`c{i}`")).collect::<Vec<_>>();
-        assert_eq!(luma_base::capped_list(&items(2)), "`c0`, `c1`");
-        assert_eq!(luma_base::capped_list(&items(9)).matches('`').count(), 18);
+        assert_eq!(luma_base::capped_list(items(2)), "`c0`, `c1`");
+        assert_eq!(luma_base::capped_list(items(9)).matches('`').count(), 18);
         assert_eq!(
-            luma_base::capped_list(&items(20_000)),
+            luma_base::capped_list(items(20_000)),
             "`c0`, `c1`, `c2`, `c3`, `c4`, `c5`, `c6`, `c7`, and 19992 more"
         );
     }
