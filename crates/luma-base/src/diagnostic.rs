@@ -281,3 +281,72 @@ where
     }
     out
 }
+
+/// The closest candidate to `name` (Levenshtein distance at most a third of its length, at
+/// least 1), if it is the only one that close.
+pub fn closest<'c>(name: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    let max = (name.chars().count() / 3).max(1);
+    let mut best: Option<(usize, &str)> = None;
+    let mut tie = false;
+    let len = name.chars().count();
+    for c in candidates {
+        if c == name {
+            continue;
+        }
+        // Each insertion or deletion counts one: a length this far off is farther than `max`.
+        if c.len().abs_diff(name.len()) > max * 4 || c.chars().count().abs_diff(len) > max {
+            continue;
+        }
+        let d = distance(name, c);
+        if d > max {
+            continue;
+        }
+        match best {
+            Some((bd, _)) if d > bd => {}
+            Some((bd, bc)) if d == bd => tie |= bc != c,
+            _ => {
+                best = Some((d, c));
+                tie = false;
+            }
+        }
+    }
+    if tie {
+        None
+    } else {
+        best.map(|(_, c)| c)
+    }
+}
+
+fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for (i, ca) in a.iter().enumerate() {
+        if let Some(c0) = cur.get_mut(0) {
+            *c0 = i + 1;
+        }
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev.get(j).copied().unwrap_or(0) + usize::from(ca != cb);
+            let del = prev.get(j + 1).copied().unwrap_or(0) + 1;
+            let ins = cur.get(j).copied().unwrap_or(0) + 1;
+            if let Some(c) = cur.get_mut(j + 1) {
+                *c = sub.min(del).min(ins);
+            }
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev.get(b.len()).copied().unwrap_or(usize::MAX)
+}
+
+#[cfg(test)]
+mod suggestion_tests {
+    use super::*;
+
+    #[test]
+    fn closest_names() {
+        assert_eq!(closest("lenght", ["length", "normalize"]), Some("length"));
+        assert_eq!(closest("x", ["y", "z"]), None);
+        assert_eq!(closest("colr", ["color", "other"]), Some("color"));
+    }
+}

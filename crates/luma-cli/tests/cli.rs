@@ -255,6 +255,14 @@ fn a_missing_entry_point_is_an_error_without_a_source_location() {
         "{}",
         run.stderr
     );
+    assert!(!run.stderr.contains("did you mean"), "{}", run.stderr);
+    // A misspelt name gets the entry point it is closest to.
+    let run = luma(&["compile", "compute.luma", "--entry=scal", "-o", "-"]).expect(1);
+    assert!(
+        run.stderr.contains("= help: did you mean `--entry scale`?"),
+        "{}",
+        run.stderr
+    );
     let run = luma(&["compile", "compute.luma", "--stage=vertex", "-o", "-"]).expect(1);
     assert!(
         run.stderr.contains("no entry point of stage `vertex`"),

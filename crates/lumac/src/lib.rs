@@ -559,6 +559,7 @@ fn select_entry_points(module: &mut IrModule, options: &Options, diags: &mut Dia
         .iter()
         .map(|e| format!("`{}` ({})", e.name, e.stage.as_str()))
         .collect();
+    let names: Vec<String> = module.entry_points.iter().map(|e| e.name.clone()).collect();
     select::retain_entry_points(module, |e| {
         options
             .entry_point
@@ -581,14 +582,19 @@ fn select_entry_points(module: &mut IrModule, options: &Options, diags: &mut Dia
                 luma_base::capped_list(&before)
             )
         };
-        diags.push(
-            Diagnostic::error(
-                codes::E0002,
-                NO_LOCATION,
-                format!("no entry point {wanted}"),
-            )
-            .with_note(available),
-        );
+        let mut d = Diagnostic::error(
+            codes::E0002,
+            NO_LOCATION,
+            format!("no entry point {wanted}"),
+        )
+        .with_note(available);
+        // A misspelt `--entry`: name the entry point it was probably meant to be.
+        if let Some(name) = &options.entry_point {
+            if let Some(near) = luma_base::closest(name, names.iter().map(String::as_str)) {
+                d = d.with_help(format!("did you mean `--entry {near}`?"));
+            }
+        }
+        diags.push(d);
         return false;
     }
     true
