@@ -1435,7 +1435,10 @@ impl<'a> Checker<'a> {
                 continue;
             }
             *counter = (*counter).max(binding.saturating_add(slots));
-            for b in binding..binding.saturating_add(slots) {
+            // Inclusive, since the last binding may be u32::MAX (checked above not to
+            // overflow): an exclusive end would saturate there and check nothing, so a global
+            // numbered after one at u32::MAX (the counter stays there) would share its binding.
+            for b in binding..=binding + (slots - 1) {
                 if let Some(&other) = used.get(&(group, b)) {
                     let other_span = self.prog.globals.get(other).map_or(span, |d| d.span);
                     let name = self
