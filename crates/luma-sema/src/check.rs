@@ -244,10 +244,8 @@ pub(crate) struct FnCtx<'a> {
     /// (`@varying` builtins other than a position the shader reads), and per member whether it
     /// is stripped: it reads as zero, which a read of one is warned about.
     pub varying_input: Option<(LocalId, Vec<bool>)>,
-    /// Whether the function is an entry point of a stage other than fragment, where a
-    /// `discard` is an error (E0606, reported later): the statements after it are then not
-    /// also reported unreachable.
-    pub discard_invalid: bool,
+    /// The stage, when the function is an entry point.
+    pub entry_stage: Option<Stage>,
 }
 
 /// A checked expression: a typed THIR expression, or an untyped constant still waiting for

@@ -48,10 +48,7 @@ impl<'a> Checker<'a> {
         let decl = info.decl;
         let param_tys = info.param_tys.clone();
         let ret = info.ret;
-        let discard_invalid = info
-            .entry
-            .as_ref()
-            .is_some_and(|e| e.stage != Stage::Fragment);
+        let entry_stage = info.entry.as_ref().map(|e| e.stage);
         let ret_span = match &decl.ret {
             Some(ast::ReturnType::Type(t)) => self.ast_type(*t).map_or(decl.name.span, |x| x.span),
             Some(ast::ReturnType::Tuple { span, .. }) => *span,
@@ -68,7 +65,7 @@ impl<'a> Checker<'a> {
             incomplete: false,
             implicit: Vec::new(),
             varying_input: None,
-            discard_invalid,
+            entry_stage,
         });
         self.depth_reported = false;
         self.depth = 0;
@@ -193,10 +190,14 @@ impl<'a> Checker<'a> {
             if f == Flow::Exits {
                 flow = Flow::Exits;
                 if matches!(s.kind, ast::StmtKind::Discard)
-                    && self.fcx.as_ref().is_some_and(|f| f.discard_invalid)
+                    && self
+                        .fcx
+                        .as_ref()
+                        .is_some_and(|f| f.entry_stage.is_some_and(|s| s != Stage::Fragment))
                 {
-                    // The `discard` is an error (E0606): what follows it is not unreachable
-                    // once it is fixed, and is not reported so.
+                    // A `discard` outside a fragment entry point is an error (E0606, reported
+                    // later): what follows it is not unreachable once it is fixed, and is not
+                    // reported so.
                     warned = true;
                 }
             }
@@ -500,13 +501,7 @@ impl<'a> Checker<'a> {
             };
             results.push(format!("{}: {ty}", self.text(name)));
         }
-        // Without a result, the function's name is where its result would be declared.
-        let name_span = self.fcx.as_ref().map(|f| f.ret_span);
-        let entry = self
-            .funcs
-            .iter()
-            .find(|f| Some(f.decl.name.span) == name_span)
-            .is_some_and(|f| f.entry.is_some());
+        let entry = self.fcx.as_ref().is_some_and(|f| f.entry_stage.is_some());
         let help = if entry {
             format!(
                 "declare the results after the parameters: `-> ({})`",
