@@ -1826,24 +1826,12 @@ impl Parser<'_, '_> {
         let base = if self.at(TokenKind::Ident) {
             let t = self.bump();
             if self.at(TokenKind::Lt) && !self.tok().newline_before {
-                let ty = self.generic_type(t, false);
-                let mut wrapped = ty;
-                for (lo, len) in prefixes.into_iter().rev() {
-                    let span = self.since(lo);
-                    wrapped = self.alloc_type(
-                        TypeExprKind::Array {
-                            len,
-                            element: wrapped,
-                        },
-                        span,
-                    );
-                }
-                self.depth -= 1;
-                return wrapped;
+                self.generic_type(t, false)
+            } else {
+                let ident = self.ident_of(t);
+                let named = self.alloc_type(TypeExprKind::Named(ident), t.span);
+                self.array_suffix(named, t.span)
             }
-            let ident = self.ident_of(t);
-            let named = self.alloc_type(TypeExprKind::Named(ident), t.span);
-            self.array_suffix(named, t.span)
         } else if self.at(TokenKind::Struct) && !self.tok().newline_before {
             // (On a line of its own, `struct` starts the next declaration after a missing type.)
             self.anonymous_struct()
@@ -2547,11 +2535,7 @@ impl Parser<'_, '_> {
         let Some(name) = self.expect_ident("a variable name") else {
             return self.stmt(StmtKind::Error, lo);
         };
-        let ty = if self.eat(TokenKind::Colon).is_some() {
-            Some(self.parse_type())
-        } else {
-            None
-        };
+        let ty = self.type_annotation();
         if self.at(TokenKind::Comma) {
             return self.parse_let_list(lo, name, ty);
         }
@@ -2574,6 +2558,15 @@ impl Parser<'_, '_> {
             );
         }
         self.stmt(StmtKind::Let { name, ty, value }, lo)
+    }
+
+    /// A declaration's optional `: T`.
+    fn type_annotation(&mut self) -> Option<TypeId> {
+        if self.eat(TokenKind::Colon).is_some() {
+            Some(self.parse_type())
+        } else {
+            None
+        }
     }
 
     /// `let a = x, b = y` (C's declaration list): one error at the first `,`, then each
@@ -2599,11 +2592,7 @@ impl Parser<'_, '_> {
             self.bump();
             let t = self.bump();
             let name = self.ident_of(t);
-            let ty = if self.eat(TokenKind::Colon).is_some() {
-                Some(self.parse_type())
-            } else {
-                None
-            };
+            let ty = self.type_annotation();
             let value = if self.eat(TokenKind::Assign).is_some() {
                 self.parse_expr()
             } else {
@@ -2636,11 +2625,7 @@ impl Parser<'_, '_> {
             }
             let t = self.bump();
             let name = self.ident_of(t);
-            let ty = if self.eat(TokenKind::Colon).is_some() {
-                Some(self.parse_type())
-            } else {
-                None
-            };
+            let ty = self.type_annotation();
             names.push((name, ty));
         }
         let mut values = Vec::new();
