@@ -963,7 +963,7 @@ impl<'a> Writer<'a> {
                 let list = vec![elem; n as usize];
                 Ok(Expr::atom(format!("{{ {} }}", list.join(", "))))
             }
-            TypeInner::Struct { members } if self.holds_half(ty)? => {
+            TypeInner::Struct { members } if self.holds_half(ty) => {
                 let members: Vec<Handle<Type>> = members.iter().map(|m| m.ty).collect();
                 let mut texts = Vec::with_capacity(members.len());
                 for m in members {
@@ -973,34 +973,15 @@ impl<'a> Writer<'a> {
             }
             _ => {
                 let name = self.type_name(ty)?;
-                let zero = if self.holds_half(ty)? { "0.0" } else { "0" };
+                let zero = if self.holds_half(ty) { "0.0" } else { "0" };
                 Ok(Expr::new(format!("({name}){zero}"), Prec::Unary))
             }
         }
     }
 
     /// Whether `ty` is or contains a `half` scalar, vector or matrix.
-    fn holds_half(&self, ty: Handle<Type>) -> R<bool> {
-        let mut pending = vec![ty];
-        let mut seen = BTreeSet::new();
-        while let Some(t) = pending.pop() {
-            if !seen.insert(t) {
-                continue;
-            }
-            match self.ty(t)? {
-                TypeInner::Scalar(s)
-                | TypeInner::Vector { scalar: s, .. }
-                | TypeInner::Matrix { scalar: s, .. }
-                    if *s == Scalar::F16 =>
-                {
-                    return Ok(true);
-                }
-                TypeInner::Array { base, .. } => pending.push(*base),
-                TypeInner::Struct { members } => pending.extend(members.iter().map(|m| m.ty)),
-                _ => {}
-            }
-        }
-        Ok(false)
+    fn holds_half(&self, ty: Handle<Type>) -> bool {
+        luma_ir::proc::contains_f16(&self.module.types, ty)
     }
 
     /// How many leaf elements an array of arrays has (1 for anything else).
@@ -1045,7 +1026,7 @@ impl<'a> Writer<'a> {
         }
         let zero = match self.ty(leaf)? {
             TypeInner::Scalar(s) if *s == Scalar::F16 => "0.0h",
-            _ if self.holds_half(leaf)? => "0.0",
+            _ if self.holds_half(leaf) => "0.0",
             _ => "0",
         };
         Ok(Expr::atom(format!("(({name}){zero}).v")))
