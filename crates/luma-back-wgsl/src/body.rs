@@ -1926,15 +1926,12 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                         self.w.inner(base)?,
                         TypeInner::Image { .. } | TypeInner::Sampler { .. }
                     );
-                    if !handles && buffer && self.constant_literals(index)?.is_none() {
-                        i = match len {
-                            Some(n) => self.clamped_index(index, &i, &format!("{}u", n - 1))?,
-                            None => self.clamped_index(
-                                index,
-                                &i,
-                                &format!("arrayLength(&{text}) - 1u"),
-                            )?,
+                    if !handles && buffer {
+                        let last = match len {
+                            Some(n) => format!("{}u", n - 1),
+                            None => format!("arrayLength(&{text}) - 1u"),
                         };
+                        i = self.buffer_index(buffer, index, i, &last)?;
                     }
                     if let (true, Some(n), None) = (handles, len, self.constant_literals(index)?) {
                         let unsigned =
@@ -1962,14 +1959,9 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                             format!("{text}.{}", component(*i as u32))
                         }
                         _ => {
-                            let mut i = self.index_text(index, Some(size.count()))?;
-                            if buffer && self.constant_literals(index)?.is_none() {
-                                i = self.clamped_index(
-                                    index,
-                                    &i,
-                                    &format!("{}u", size.count() - 1),
-                                )?;
-                            }
+                            let i = self.index_text(index, Some(size.count()))?;
+                            let last = format!("{}u", size.count() - 1);
+                            let i = self.buffer_index(buffer, index, i, &last)?;
                             format!("{text}[{i}]")
                         }
                     };
@@ -1999,16 +1991,14 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                                 let matrix = self.w.plain_from_std140(ty, &text)?;
                                 let i = self.operand(index)?.text;
                                 let last = format!("{}u", columns.count() - 1);
-                                let i = self.clamped_index(index, &i, &last)?;
+                                let i = self.buffer_index(buffer, index, i, &last)?;
                                 text = format!("{matrix}[{i}]");
                             }
                         }
                         _ => {
-                            let mut i = self.index_text(index, Some(columns.count()))?;
-                            if buffer && self.constant_literals(index)?.is_none() {
-                                let last = format!("{}u", columns.count() - 1);
-                                i = self.clamped_index(index, &i, &last)?;
-                            }
+                            let i = self.index_text(index, Some(columns.count()))?;
+                            let last = format!("{}u", columns.count() - 1);
+                            let i = self.buffer_index(buffer, index, i, &last)?;
                             text = format!("{text}[{i}]");
                         }
                     }
@@ -2021,14 +2011,20 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         Ok(Expr::primary(text))
     }
 
-    /// A run-time index `text` (of the `index` value) clamped to `last` (a `u32` expression):
-    /// `min(u32(i), last)`, so a negative index takes the last element as on the other targets.
-    fn clamped_index(
+    /// The index `text` (of the `index` value) into buffer memory (`buffer`, false also under
+    /// `--no-bounds-checks`): when it is not a constant, clamped to `last` (a `u32`
+    /// expression) as `min(u32(i), last)`, so a negative index takes the last element as on
+    /// the other targets.
+    fn buffer_index(
         &mut self,
+        buffer: bool,
         index: Handle<Value>,
-        text: &str,
+        text: String,
         last: &str,
     ) -> Result<String, Error> {
+        if !buffer || self.constant_literals(index)?.is_some() {
+            return Ok(text);
+        }
         Ok(
             if self.value_inner(index)?.scalar_kind() == Some(ScalarKind::Uint) {
                 format!("min({text}, {last})")
