@@ -1615,8 +1615,9 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             }))
     }
 
-    /// A constant index clamped into `0..len` (WGSL rejects constant out-of-range indices; the
-    /// IR reads an unspecified element), or the index as is (WGSL bounds it at run time).
+    /// A constant index clamped into `0..len` as an unsigned number, so a negative one takes the
+    /// last element as on the other targets (WGSL rejects constant out-of-range indices, which
+    /// folding can leave in the IR), or the index as is (WGSL bounds it at run time).
     fn index_text(&mut self, index: Handle<Value>, len: Option<u32>) -> Result<String, Error> {
         if let (Some(lits), Some(len)) = (self.constant_literals(index)?, len) {
             if let Some(lit) = lits.first() {
@@ -1625,7 +1626,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     Literal::U32(u) => (i64::from(*u), true),
                     _ => return Err(Error::invalid("index is not an integer")),
                 };
-                let clamped = i.clamp(0, i64::from(len.saturating_sub(1)));
+                let clamped = unsigned_clamp(i, len);
                 return Ok(if unsigned {
                     format!("{clamped}u")
                 } else {
@@ -1933,15 +1934,11 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                         };
                         i = self.buffer_index(buffer, index, i, &last)?;
                     }
-                    if let (true, Some(n), None) = (handles, len, self.constant_literals(index)?) {
-                        let unsigned =
-                            self.value_inner(index)?.scalar_kind() == Some(ScalarKind::Uint);
-                        let last = n.saturating_sub(1);
-                        i = if unsigned {
-                            format!("min({i}, {last}u)")
-                        } else {
-                            format!("clamp({i}, 0i, {}i)", last)
-                        };
+                    // Binding arrays are naga's and unbounded: their run-time indices are
+                    // clamped here like those into buffers, as unsigned numbers.
+                    if let (true, Some(n)) = (handles && self.w.options.bounds_checks, len) {
+                        let last = format!("{}u", n.saturating_sub(1));
+                        i = self.buffer_index(true, index, i, &last)?;
                     }
                     text = match repr {
                         Repr::Wrapped { .. } => format!("{text}[{i}].value"),
@@ -1981,7 +1978,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                                     Some(Literal::I32(i)) => i64::from(*i),
                                     _ => return Err(Error::invalid("index is not an integer")),
                                 };
-                                let i = i.clamp(0, i64::from(columns.count() - 1));
+                                let i = unsigned_clamp(i, columns.count());
                                 text = format!("{text}.c{i}");
                             } else {
                                 // Columns of a padded matrix are members: a run-time column
@@ -2011,8 +2008,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         Ok(Expr::primary(text))
     }
 
-    /// The index `text` (of the `index` value) into buffer memory (`buffer`, false also under
-    /// `--no-bounds-checks`): when it is not a constant, clamped to `last` (a `u32`
+    /// The index `text` (of the `index` value) into buffer memory or a binding array (`buffer`,
+    /// false also under `--no-bounds-checks`): when it is not a constant, clamped to `last` (a `u32`
     /// expression) as `min(u32(i), last)`, so a negative index takes the last element as on
     /// the other targets.
     fn buffer_index(
@@ -2329,5 +2326,16 @@ fn one_for_zero(l: Literal) -> Literal {
         Literal::I32(0) => Literal::I32(1),
         Literal::U32(0) => Literal::U32(1),
         other => other,
+    }
+}
+
+/// The constant index `i` clamped into `0..len` as the other targets clamp indices: as an
+/// unsigned 32-bit number, so a negative index takes the last element.
+fn unsigned_clamp(i: i64, len: u32) -> i64 {
+    let last = i64::from(len.saturating_sub(1));
+    if i < 0 {
+        last
+    } else {
+        i.min(last)
     }
 }

@@ -50,7 +50,9 @@ pub struct Options {
     /// uniform, push constants) into range, as the other back ends do. WGSL itself bounds an
     /// out-of-range access only to its variable, so without this a store may land in another
     /// element or member of the same buffer (never outside it). Indices into function, private
-    /// and workgroup memory are clamped by WebGPU implementations either way.
+    /// and workgroup memory are clamped by WebGPU implementations either way. Run-time indices
+    /// into arrays of textures, samplers and storage images (naga's binding arrays, which
+    /// nothing bounds) are clamped too.
     pub bounds_checks: bool,
 }
 

@@ -258,6 +258,16 @@ pub fn naga_wgsl(text: &str, stage: Stage, entry: &str, spec: &[SpecValue]) -> R
         // or not, which devices without `storageInputOutput16` (lavapipe) reject; its f32
         // polyfill of `f16` I/O is what WebGPU implementations use on such devices.
         use_storage_input_output_16: false,
+        // WebGPU requires an out-of-range index into an array, vector or matrix to use some
+        // in-range one, and WebGPU implementations built on naga ask it for `Restrict`
+        // (`min(u32(i), n - 1)`, the last element for a negative index, as Luma defines it).
+        // naga's own default leaves such an access undefined. Buffer and binding-array indices
+        // stay unchecked, as wgpu leaves them where the device bounds buffer access itself: the
+        // WGSL Luma writes clamps those.
+        bounds_check_policies: naga::proc::BoundsCheckPolicies {
+            index: naga::proc::BoundsCheckPolicy::Restrict,
+            ..Default::default()
+        },
         ..Default::default()
     };
     let pipeline = naga::back::spv::PipelineOptions {

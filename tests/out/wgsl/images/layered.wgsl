@@ -23,5 +23,5 @@ fn clear_layers(@builtin(global_invocation_id) id: vec3u, @builtin(workgroup_id)
     let seen = texel.x;
     textureStore(layer_counts, p, layer, vec4u(seen + 1u));
     let shade = f32(layer) / f32(i32(textureNumLayers(atlas)));
-    textureStore(previews[clamp(layer % 2i, 0i, 1i)], p, vec4f(shade, shade, shade, 1.0f));
+    textureStore(previews[min(u32(layer % 2i), 1u)], p, vec4f(shade, shade, shade, 1.0f));
 }

@@ -80,7 +80,7 @@ fn shade(@builtin(position) frag_coord: vec4f, @location(0) world_position: vec3
     let r = reflect(-v, n);
     let n_dot_v = max(dot(n, v), 0.0f);
     let layer_color = textureSample(material_layers, linear_repeat, input.uv, material.layer);
-    let decal = textureSample(decals[clamp(material.decal & 3i, 0i, 3i)], linear_clamp, input.uv);
+    let decal = textureSample(decals[min(u32(material.decal & 3i), 3u)], linear_clamp, input.uv);
     let base_color = material.base_color;
     let albedo = mix(base_color.xyz * layer_color.xyz, decal.xyz, vec3f(decal.w));
     let f0 = mix(vec3f(0.04f), albedo, vec3f(material.metallic));
