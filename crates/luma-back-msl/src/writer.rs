@@ -2791,8 +2791,19 @@ impl<'a> Writer<'a> {
                 let coord = self.expr(ctx, *coordinate, depth)?.text;
                 let mut args = vec![smp.text, coord];
                 if let Some(layer) = array_index {
-                    let l = self.expr(ctx, *layer, depth)?;
-                    args.push(self.as_uint(ctx, *layer, &l)?.text);
+                    // Vulkan, D3D and WebGPU clamp a sampled layer into the array, so a negative
+                    // one takes the first layer; converted to Metal's `uint` as it is, it would
+                    // wrap to a huge one. Layer 0 always exists.
+                    if self.options.bounds_checks && self.const_index(ctx, *layer) != Some(0) {
+                        let l = self.int_text(ctx, *layer, depth)?;
+                        let i = img.at(Prec::Primary, Side::Left);
+                        args.push(format!(
+                            "uint(metal::clamp({l}, 0, int({i}.get_array_size()) - 1))"
+                        ));
+                    } else {
+                        let l = self.expr(ctx, *layer, depth)?;
+                        args.push(self.as_uint(ctx, *layer, &l)?.text);
+                    }
                 }
                 if let Some(d) = depth_ref {
                     args.push(self.expr(ctx, *d, depth)?.text);

@@ -88,7 +88,7 @@ fragment shade_Output shade(
     const metal::float3 v = metal::normalize(e.xyz - input_1.world_position);
     const float n_dot_v = metal::max(metal::dot(n, v), 0.0);
     const int e_1 = material.layer;
-    const metal::float4 layer_color = material_layers.sample(linear_repeat, input_1.uv, uint(e_1));
+    const metal::float4 layer_color = material_layers.sample(linear_repeat, input_1.uv, uint(metal::clamp(e_1, 0, int(material_layers.get_array_size()) - 1)));
     const int e_2 = material.decal;
     const metal::float4 decal = decals[metal::min(uint(e_2 & 3), 3u)].sample(linear_clamp, input_1.uv);
     const metal::float4 e_3 = material.base_color;

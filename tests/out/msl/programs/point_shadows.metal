@@ -104,7 +104,7 @@ float cascade_shadow(metal::float3 world, float view_depth, float angle, constan
         const metal::float2 o = e_1.xy;
         const metal::float2 e_2 = cascades.texel;
         const float e_3 = cascades.filter_radius;
-        const float e_4 = cascade_maps.sample_compare(shadow_sampler, uv + metal::float2(o.x * c - o.y * s, o.x * s + o.y * c) * e_2 * e_3, uint(layer), ndc.z - 0.002, metal::level(0.0));
+        const float e_4 = cascade_maps.sample_compare(shadow_sampler, uv + metal::float2(o.x * c - o.y * s, o.x * s + o.y * c) * e_2 * e_3, uint(metal::clamp(layer, 0, int(cascade_maps.get_array_size()) - 1)), ndc.z - 0.002, metal::level(0.0));
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;

@@ -78,7 +78,7 @@ float shadow_in_cascade(int index, metal::float3 world_position, metal::float3 n
             break;
         }
         const metal::float2 e_4 = local[metal::min(uint(i), 15u)];
-        const float e_5 = shadow_maps_tex.sample_compare(shadow_maps_samp, uv + rotate * e_4 * filter_radius, uint(index), reference, metal::level(0.0));
+        const float e_5 = shadow_maps_tex.sample_compare(shadow_maps_samp, uv + rotate * e_4 * filter_radius, uint(metal::clamp(index, 0, int(shadow_maps_tex.get_array_size()) - 1)), reference, metal::level(0.0));
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;

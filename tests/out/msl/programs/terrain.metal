@@ -49,9 +49,9 @@ metal::float3 triplanar(metal::float3 p, metal::float3 n, int layer, constant Te
     const metal::float3 w = metal::abs(n);
     const metal::float3 w_1 = w / metal::float3(w.x + w.y + w.z);
     const float s = terrain.texture_scale;
-    const metal::float4 e = layers_tex.sample(layers_samp, p.zy * s, uint(layer));
-    const metal::float4 e_1 = layers_tex.sample(layers_samp, p.xz * s, uint(layer));
-    const metal::float4 e_2 = layers_tex.sample(layers_samp, p.xy * s, uint(layer));
+    const metal::float4 e = layers_tex.sample(layers_samp, p.zy * s, uint(metal::clamp(layer, 0, int(layers_tex.get_array_size()) - 1)));
+    const metal::float4 e_1 = layers_tex.sample(layers_samp, p.xz * s, uint(metal::clamp(layer, 0, int(layers_tex.get_array_size()) - 1)));
+    const metal::float4 e_2 = layers_tex.sample(layers_samp, p.xy * s, uint(metal::clamp(layer, 0, int(layers_tex.get_array_size()) - 1)));
     return e.xyz * w_1.x + e_1.xyz * w_1.y + e_2.xyz * w_1.z;
 }
 
