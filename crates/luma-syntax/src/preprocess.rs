@@ -203,6 +203,7 @@ pub fn preprocess_shared(
     options: &PreprocessOptions,
     diags: &mut Diagnostics,
 ) -> Preprocessed {
+    let main_text = lone_cr_to_lf(main_text);
     let mut ex = Expander {
         reader,
         options,
@@ -254,6 +255,29 @@ pub fn preprocess_shared(
         });
     }
     ex.finish(&main_text)
+}
+
+/// `text` with each carriage return that does not start a CRLF pair turned into a line feed.
+/// Files saved with classic Mac line endings end their lines with a lone CR, which Lua (and so
+/// Luma) also reads as a line break; with the lexer, the preprocessor and the source map all
+/// splitting lines at LF, a `--` comment on the first line otherwise swallowed the whole file.
+/// The replacement keeps every byte offset, so spans are unchanged; text without a lone CR is
+/// returned as it is, uncopied.
+fn lone_cr_to_lf(text: Arc<str>) -> Arc<str> {
+    // `contains` is a fast byte search: most files have no CR at all.
+    if !text.contains('\r') {
+        return text;
+    }
+    let bytes = text.as_bytes();
+    let lone = |i: usize| bytes.get(i) == Some(&b'\r') && bytes.get(i + 1) != Some(&b'\n');
+    if !(0..bytes.len()).any(lone) {
+        return text;
+    }
+    let normalized: String = text
+        .char_indices()
+        .map(|(i, c)| if lone(i) { '\n' } else { c })
+        .collect();
+    Arc::from(normalized)
 }
 
 /// A file being expanded.
@@ -785,7 +809,7 @@ impl Expander<'_> {
             Some((file, text)) => (*file, Arc::clone(text)),
             None => match self.reader.read(&canonical) {
                 Ok(text) => {
-                    let text: Arc<str> = Arc::from(text);
+                    let text = lone_cr_to_lf(Arc::from(text));
                     let file = self
                         .map
                         .add_file(SourceFile::new(name.clone(), Arc::clone(&text)));

@@ -533,6 +533,29 @@ fn crlf_line_endings_and_byte_order_marks() {
     assert_eq!((b.line, b.column), (2, 1));
 }
 
+#[test]
+fn lone_carriage_returns_end_lines() {
+    // Classic Mac line endings, in an included file and in the main one (with a CRLF line
+    // too): a comment ends at the CR, and lines are counted as the editor shows them.
+    let reader = memory(&[("a.luma", "-- shared\rconst A = 1\r")]);
+    let main = "#include \"a.luma\"\r-- main\rconst B = 2\r\nconst C = 3\r";
+    let (p, diags) = run(&reader, "main.luma", main, &[], Limits::default());
+    assert!(diags.is_empty(), "{diags:#?}");
+    let mut parse_diags = Diagnostics::default();
+    let module = parse(&p.text, &Limits::default(), &mut parse_diags);
+    assert!(
+        parse_diags.as_slice().is_empty(),
+        "{:#?}",
+        parse_diags.as_slice()
+    );
+    assert_eq!(module.items.len(), 3);
+    let c = p
+        .source_map
+        .locate(p.text.find("const C").unwrap() as u32)
+        .unwrap();
+    assert_eq!((c.line, c.column), (4, 1));
+}
+
 struct Unreadable;
 
 impl FileReader for Unreadable {
