@@ -90,6 +90,24 @@ fn fold_function(module: &mut Module, f: &mut Function, interner: &mut ConstantI
                 return;
             }
         }
+        // A member, element or component of a composite constant is one of its parts: take
+        // the part rather than build the whole composite's tree for each read (quadratic for
+        // a big constant struct read member by member).
+        if let Op::Extract { base, index } = op {
+            let part = match values.get(*base).map(|b| &b.def) {
+                Some(ValueDef::Constant(c)) => composite_part(module, *c, *index, ty),
+                _ => None,
+            };
+            if let Some((part, tree)) = part {
+                if let Some(value) = values.get_mut(v) {
+                    value.def = ValueDef::Constant(part);
+                }
+                if let Some(slot) = known.get_mut(v.index()) {
+                    *slot = Some(tree);
+                }
+                return;
+            }
+        }
         // A value that is a constant from the start and is not in `known` is a composite (or
         // zero) constant, or one that has no tree; values folded here are in `known`.
         let lookup = |h: luma_base::Handle<luma_ir::Value>| match known.get(h.index()) {
@@ -114,4 +132,27 @@ fn fold_function(module: &mut Module, f: &mut Function, interner: &mut ConstantI
     });
     replace_uses(f, &map);
     drop_placements(f, &killed);
+}
+
+/// Part `index` of the composite constant `c` and its tree, when both are plain constants (no
+/// specialization constant in them, as [`CVal::of_constant`] requires) and the part has the
+/// type `ty` that the extraction gives.
+fn composite_part(
+    module: &Module,
+    c: luma_base::Handle<luma_ir::Constant>,
+    index: u32,
+    ty: luma_base::Handle<luma_ir::Type>,
+) -> Option<(luma_base::Handle<luma_ir::Constant>, CVal)> {
+    let constant = module.constants.get(c)?;
+    if constant.spec_id.is_some() {
+        return None;
+    }
+    let ConstantValue::Composite(parts) = &constant.value else {
+        return None;
+    };
+    let part = *parts.get(index as usize)?;
+    if module.constants.get(part)?.ty != ty {
+        return None;
+    }
+    Some((part, CVal::of_constant(module, part)?))
 }

@@ -327,6 +327,9 @@ pub(crate) struct Checker<'a> {
     pub hidden_errors: usize,
     /// Work spent on "a similar name exists" suggestions (see [`Checker::suggest`]).
     pub suggestion_work: u64,
+    /// Member indices by name of the structs with many members, built at their first lookup
+    /// (see [`Checker::member_index`]).
+    member_indices: FxHashMap<StructId, FxHashMap<String, usize>>,
 }
 
 fn scalar_index(s: ScalarTy) -> usize {
@@ -382,7 +385,31 @@ impl<'a> Checker<'a> {
             include_failed: false,
             hidden_errors: 0,
             suggestion_work: 0,
+            member_indices: FxHashMap::default(),
         }
+    }
+
+    /// The index of the first member named `name` of the struct `sid`, whose members
+    /// [`Checker::ensure_struct`] has resolved. Small structs are scanned; a struct with many
+    /// members gets a map, since a scan per access made 20,000 accesses into a struct of
+    /// 20,000 members take seconds.
+    pub fn member_index(&mut self, sid: StructId, name: &str) -> Option<usize> {
+        const SCANNED: usize = 16;
+        let fields = &self.prog.structs.get(sid)?.fields;
+        if fields.len() <= SCANNED {
+            return fields.iter().position(|f| f.name == name);
+        }
+        let map = self.member_indices.entry(sid).or_insert_with(|| {
+            // In reverse, so the first of two members with one name (an error reported
+            // elsewhere) is the one found, as a scan finds it.
+            fields
+                .iter()
+                .enumerate()
+                .rev()
+                .map(|(i, f)| (f.name.clone(), i))
+                .collect()
+        });
+        map.get(name).copied()
     }
 
     /// The text of a name of the syntax tree.

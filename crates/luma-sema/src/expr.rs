@@ -1262,11 +1262,9 @@ impl<'a> Checker<'a> {
             Ty::Struct(sid) => {
                 self.ensure_struct(sid);
                 let wanted = self.text(name);
-                let found = self.prog.structs.get(sid).and_then(|d| {
-                    d.fields
-                        .iter()
-                        .position(|f| f.name == wanted)
-                        .map(|i| (i, d.fields.get(i).map(|f| f.ty)))
+                let found = self.member_index(sid, wanted).map(|i| {
+                    let ty = self.prog.structs.get(sid).and_then(|d| d.fields.get(i));
+                    (i, ty.map(|f| f.ty))
                 });
                 match found {
                     Some((i, Some(fty))) => {
@@ -1650,7 +1648,7 @@ impl<'a> Checker<'a> {
         let mut ok = true;
         for (fname, v) in fields {
             let fname_text = self.text(fname);
-            match members.iter().position(|(n, _)| *n == fname_text) {
+            match self.member_index(sid, fname_text) {
                 Some(i) => {
                     let fty = members.get(i).map_or(self.t.error, |m| m.1);
                     let val = self.expr(*v, Some(fty));

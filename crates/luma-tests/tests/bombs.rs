@@ -348,6 +348,18 @@ fn bombs() -> Vec<Bomb> {
             "struct Big\n\tarr: [16777216]float\nend\nbuffer data: []Big\n@entry(compute) @workgroup_size(1)\nfunction main(@builtin(global_invocation_id) gid: uvec3)\n\tlet a = data[0].arr\n\ta[gid.x] = 1.0\n\tlet b = a\n\tb[gid.x + 1u] = 2.0\n\tdata[1].arr = b\nend\n".into(),
             Compiles,
         ),
+        // A wide struct read member by member: each read scanned the member list in the
+        // checker and built the whole constant struct in the folder (7 s at 20,000 members).
+        bomb(
+            "a constant struct of 20,000 members, each read once",
+            format!(
+                "struct Wide\n{}end\nbuffer out: []float\n@entry(compute) @workgroup_size(1)\nfunction main()\n\tlet w = Wide {{ {} }}\n{}end\n",
+                (0..20_000).map(|i| format!("\tm{i}: float\n")).collect::<String>(),
+                (0..20_000).map(|i| format!("m{i} = {i}.0")).collect::<Vec<_>>().join(", "),
+                (0..20_000).map(|i| format!("\tout[{}] = w.m{i}\n", i % 8)).collect::<String>()
+            ),
+            Compiles,
+        ),
         // A million errors: kept and rendered up to the limit.
         bomb(
             "1 million `local` statements",
