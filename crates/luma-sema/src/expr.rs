@@ -1449,8 +1449,24 @@ impl<'a> Checker<'a> {
     }
 
     fn index(&mut self, base: ast::ExprId, index: ast::ExprId, span: Span) -> Val {
+        // An element of a named constant at a constant index is taken from the constant where
+        // it is kept: copying the whole table for each read made a table of 8,000 elements
+        // read 8,000 times exceed the evaluation-step limit (and hold 64 million copies).
+        let early_index = match self.named_typed_const(base) {
+            Some(const_ty) => {
+                let iv = self.expr(index, Some(self.t.int));
+                if let Some(v) = self.named_const_element(base, const_ty, iv, span) {
+                    return v;
+                }
+                Some(iv)
+            }
+            None => None,
+        };
         let b = self.expr_mode(base, None, Mode::Ref);
-        let iv = self.expr(index, Some(self.t.int));
+        let iv = match early_index {
+            Some(iv) => iv,
+            None => self.expr(index, Some(self.t.int)),
+        };
         let ispan = self.val_span(iv);
         let ie = match iv {
             Val::Abs(Abstract::Int(v), s) if v < 0 => {
@@ -1552,6 +1568,81 @@ impl<'a> Checker<'a> {
             elem,
             span,
         ))
+    }
+
+    /// The type of the typed (non-specialization) constant that `base` names, if it is the
+    /// name of one, local or global; a global one is evaluated here if it was not yet.
+    fn named_typed_const(&mut self, base: ast::ExprId) -> Option<TyId> {
+        let ast::ExprKind::Ident(id) = &self.ast_expr(base)?.kind else {
+            return None;
+        };
+        let name = self.text(id);
+        if let Some(sym) = self.fcx.as_ref().and_then(|f| f.scopes.lookup(name)) {
+            return match sym {
+                LocalSym::Const(ConstSlot::Typed(_, ty)) => Some(*ty),
+                _ => None,
+            };
+        }
+        let Some(SymKind::Const(cid)) = self.names.get(name).map(|s| s.kind) else {
+            return None;
+        };
+        let resolved = self
+            .consts
+            .get(cid.index())
+            .is_some_and(|c| matches!(c.state, crate::check::State::Done));
+        if !resolved {
+            // Evaluated once; its value is kept in its slot from then on.
+            self.ensure_const(cid);
+        }
+        match &self.consts.get(cid.index())?.slot {
+            ConstSlot::Typed(_, ty) => Some(*ty),
+            _ => None,
+        }
+    }
+
+    /// Element `iv` of the constant named by `base` (of type `const_ty`, see
+    /// [`Checker::named_typed_const`]) when `iv` is a constant index in range; `None` sends
+    /// the access down the general path, which reports what is wrong with it.
+    fn named_const_element(
+        &mut self,
+        base: ast::ExprId,
+        const_ty: TyId,
+        iv: Val,
+        span: Span,
+    ) -> Option<Val> {
+        let i = match iv {
+            Val::Abs(Abstract::Int(v), _) => usize::try_from(v).ok()?,
+            Val::Abs(..) => return None,
+            Val::Expr(e) => match self.const_of(e).as_deref()? {
+                ConstValue::Int(v) => usize::try_from(*v).ok()?,
+                ConstValue::Uint(v) => usize::try_from(*v).ok()?,
+                _ => return None,
+            },
+        };
+        let element_ty = match self.ty(const_ty) {
+            Ty::Array { element, .. } => element,
+            Ty::Vector { scalar, .. } => self.scalar_ty(scalar),
+            Ty::Matrix { scalar, rows, .. } => self.vec_ty(scalar, rows),
+            _ => return None,
+        };
+        let ast::ExprKind::Ident(id) = &self.ast_expr(base)?.kind else {
+            return None;
+        };
+        let name = self.text(id);
+        let slot = match self.fcx.as_ref().and_then(|f| f.scopes.lookup(name)) {
+            Some(LocalSym::Const(slot)) => slot,
+            Some(_) => return None,
+            None => match self.names.get(name).map(|s| s.kind) {
+                Some(SymKind::Const(cid)) => &self.consts.get(cid.index())?.slot,
+                _ => return None,
+            },
+        };
+        let ConstSlot::Typed(value, _) = slot else {
+            return None;
+        };
+        // Out of range (`None`): the general path reports it.
+        let element = consts::extract(value, i)?;
+        Some(Val::Expr(self.const_expr(element, element_ty, span)))
     }
 
     // -----------------------------------------------------------------------------------------

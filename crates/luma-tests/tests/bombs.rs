@@ -319,6 +319,17 @@ fn bombs() -> Vec<Bomb> {
             ),
             Compiles,
         ),
+        // Each read of a constant table at a constant index copied the whole table (and
+        // counted every copied element against the evaluation-step limit, E0704).
+        bomb(
+            "a constant table of 8,000 elements read at 8,000 constant indices",
+            format!(
+                "const T: [8000]float = [8000]float {{ {} }}\nbuffer data: []float\n@entry(compute) @workgroup_size(1)\nfunction main()\n{}end\n",
+                (0..8_000).map(|i| format!("{i}.0")).collect::<Vec<_>>().join(", "),
+                (0..8_000).map(|i| format!("\tdata[{}] = T[{i}]\n", i % 8)).collect::<String>()
+            ),
+            Compiles,
+        ),
         bomb(
             "an array literal of 200,000 elements (past SPIR-V's 65,535-word instructions)",
             format!(
