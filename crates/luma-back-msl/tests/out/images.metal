@@ -29,9 +29,9 @@ fragment fs_main_Output fs_main(
     const metal::float2 e_2 = metal::dfdx(input.uv);
     const metal::float2 e_3 = metal::dfdy(input.uv);
     const metal::float4 e_4 = color.sample(samp, input.uv, metal::gradient2d(e_2, e_3));
-    const float e_5 = shadow.sample_compare(shadow_samp, input.uv, uint(input.layer), 0.5);
-    const float e_6 = shadow.sample_compare(shadow_samp, input.uv, uint(input.layer), 0.5, metal::level(0.0));
-    const metal::float4 e_7 = sky.sample(samp, metal::float3(0.5, 0.5, 0.5), uint(input.layer), metal::level(0.0));
+    const float e_5 = shadow.sample_compare(shadow_samp, input.uv, uint(metal::clamp(input.layer, 0, int(shadow.get_array_size()) - 1)), 0.5);
+    const float e_6 = shadow.sample_compare(shadow_samp, input.uv, uint(metal::clamp(input.layer, 0, int(shadow.get_array_size()) - 1)), 0.5, metal::level(0.0));
+    const metal::float4 e_7 = sky.sample(samp, metal::float3(0.5, 0.5, 0.5), uint(metal::clamp(input.layer, 0, int(sky.get_array_size()) - 1)), metal::level(0.0));
     const metal::int2 e_8 = static_cast<metal::int2>(input.uv);
     const float e_9 = depth.sample(samp, input.uv);
     const float e_10 = e_5 + e_6 + depth.read(metal::uint2(metal::clamp(e_8, metal::int2(0), metal::int2(depth.get_width(0u), depth.get_height(0u)) - 1)), 0u) + e_9;

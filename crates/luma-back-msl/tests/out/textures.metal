@@ -47,7 +47,7 @@ fragment fs_main_Output fs_main(
     const metal::float4 d = color_tex.sample(samp, input.uv, metal::gradient2d(e, e_1));
     const float lit = shadow_tex.sample_compare(shadow_samp, input.uv, 0.5);
     const float lit0 = shadow_tex.sample_compare(shadow_samp, input.uv, 0.5, metal::level(0.0));
-    const metal::float4 e_2 = layers.sample(samp, input.uv, uint(input.layer), metal::level(0.0));
+    const metal::float4 e_2 = layers.sample(samp, input.uv, uint(metal::clamp(input.layer, 0, int(layers.get_array_size()) - 1)), metal::level(0.0));
     const metal::float4 f = sky.sample(samp, metal::float3(input.uv, 0.5));
     const metal::int2 e_3 = static_cast<metal::int2>(input.uv);
     const metal::float4 k = many[metal::min(uint(input.layer), 3u)].sample(samp, input.uv);
