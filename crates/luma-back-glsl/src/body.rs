@@ -183,7 +183,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             let name = self
                 .w
                 .function_names
-                .get(self.handle.index())
+                .get(&self.handle)
                 .cloned()
                 .unwrap_or_default();
             let ret = match function.results.as_slice() {
@@ -202,12 +202,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         if self.is_entry {
             let privates = self.w.zero_filled_privates.clone();
             for g in privates {
-                let name = self
-                    .w
-                    .global_names
-                    .get(g.index())
-                    .cloned()
-                    .unwrap_or_default();
+                let name = self.w.global_names.get(&g).cloned().unwrap_or_default();
                 let ty = self
                     .w
                     .module
@@ -705,7 +700,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 let name = self
                     .w
                     .global_names
-                    .get(g.index())
+                    .get(g)
                     .cloned()
                     .ok_or_else(|| Error::invalid("global handle out of range"))?;
                 Ok(Expr::name(name))
@@ -909,7 +904,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let name = self
             .w
             .function_names
-            .get(function.index())
+            .get(&function)
             .cloned()
             .ok_or_else(|| Error::invalid("function handle out of range"))?;
         let mut texts = Vec::with_capacity(args.len());
@@ -971,7 +966,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         pointer: Handle<Value>,
     ) -> Result<Option<Handle<luma_ir::GlobalVariable>>, Error> {
         if let ValueDef::GlobalPointer(g) = self.value(pointer)?.def {
-            if self.w.global_forms.get(g.index()) == Some(&GlobalForm::FlatBlock) {
+            if self.w.global_forms.get(&g) == Some(&GlobalForm::FlatBlock) {
                 return Ok(Some(g));
             }
         }

@@ -104,8 +104,8 @@ pub fn write(module: &Module, options: &Options) -> Result<String, Error> {
                 ),
             )
         })?;
-    let graph = luma_back::CallGraph::new(module);
-    writer::Writer::new(module, options, index, &graph)?.write()
+    let shared = writer::Shared::new(module);
+    writer::Writer::new(module, options, index, &shared)?.write()
 }
 
 /// Writes every entry point of `module`, in source order: `(entry point name, stage, source)`.
@@ -115,9 +115,9 @@ pub fn write_all(
     options: &Options,
 ) -> Result<Vec<(String, ShaderStage, String)>, Error> {
     let mut out = Vec::with_capacity(module.entry_points.len());
-    let graph = luma_back::CallGraph::new(module);
+    let shared = writer::Shared::new(module);
     for (index, entry) in module.entry_points.iter().enumerate() {
-        let source = writer::Writer::new(module, options, index, &graph)?.write()?;
+        let source = writer::Writer::new(module, options, index, &shared)?.write()?;
         out.push((entry.name.clone(), entry.stage, source));
     }
     Ok(out)

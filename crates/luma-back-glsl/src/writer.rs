@@ -7,7 +7,7 @@
 //! first), and `main`. Function bodies are written first, into their own buffer, so that the
 //! sections before them list only what the bodies used.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use luma_back::{CallGraph, CodeWriter, Namer, Prec};
 use luma_base::Handle;
@@ -87,6 +87,27 @@ pub(crate) enum GlobalForm {
     Plain,
 }
 
+/// What every entry point's writer of one module needs, found once for all of them.
+pub(crate) struct Shared {
+    graph: CallGraph,
+    /// The constants with names, in arena order.
+    named_constants: Vec<Handle<Constant>>,
+}
+
+impl Shared {
+    pub fn new(module: &Module) -> Shared {
+        Shared {
+            graph: CallGraph::new(module),
+            named_constants: module
+                .constants
+                .iter()
+                .filter(|(_, c)| c.name.is_some())
+                .map(|(h, _)| h)
+                .collect(),
+        }
+    }
+}
+
 /// Writes one entry point of a module.
 pub(crate) struct Writer<'a> {
     pub module: &'a Module,
@@ -96,23 +117,25 @@ pub(crate) struct Writer<'a> {
     pub namer: Namer,
     pub struct_names: Vec<Option<String>>,
     pub member_names: Vec<Vec<String>>,
-    pub constant_names: Vec<Option<String>>,
-    pub global_names: Vec<String>,
-    pub global_forms: Vec<GlobalForm>,
-    pub function_names: Vec<String>,
+    pub constant_names: BTreeMap<Handle<Constant>, String>,
+    // Per-entry-point tables are maps of what the entry point reaches, not tables as long as
+    // the module's arenas: a module of thousands of entry points made thousands of those.
+    pub global_names: BTreeMap<Handle<GlobalVariable>, String>,
+    pub global_forms: BTreeMap<Handle<GlobalVariable>, GlobalForm>,
+    pub function_names: BTreeMap<Handle<Function>, String>,
     /// Texts of the entry function's parameters (input variables or `gl_*` builtins).
     pub input_texts: Vec<String>,
     /// Names of the entry function's results (output variables or `gl_*` builtins).
     pub output_targets: Vec<String>,
     pub used_types: Vec<bool>,
-    pub used_constants: Vec<bool>,
+    pub used_constants: BTreeSet<Handle<Constant>>,
     pub helpers: BTreeSet<Helper>,
     pub extensions: BTreeSet<&'static str>,
     /// Private globals zeroed by statements at the start of `main` (too large for an
     /// initializer).
     pub zero_filled_privates: Vec<Handle<GlobalVariable>>,
     reached_functions: Vec<Handle<Function>>,
-    constant_cache: Vec<Option<Expr>>,
+    constant_cache: BTreeMap<Handle<Constant>, Expr>,
 }
 
 /// Extension for `float16_t` arithmetic.
@@ -140,8 +163,9 @@ impl<'a> Writer<'a> {
         module: &'a Module,
         options: &'a Options,
         index: usize,
-        graph: &CallGraph,
+        shared: &Shared,
     ) -> Result<Self, Error> {
+        let graph = &shared.graph;
         let entry = module
             .entry_points
             .get(index)
@@ -172,7 +196,7 @@ impl<'a> Writer<'a> {
         for (h, ty) in module.types.iter() {
             if let TypeInner::Struct { members } = &ty.inner {
                 let name = namer.call(ty.name.as_deref().unwrap_or("Struct"));
-                let mut members_namer = Namer::new(RESERVED, RESERVED_PREFIXES);
+                let mut members_namer = namer.sibling(RESERVED_PREFIXES);
                 let names = members
                     .iter()
                     .map(|m| members_namer.call(&m.name))
@@ -186,19 +210,17 @@ impl<'a> Writer<'a> {
             }
         }
 
-        let mut constant_names = vec![None; module.constants.len()];
-        for (h, c) in module.constants.iter() {
-            if let Some(name) = &c.name {
-                if let Some(slot) = constant_names.get_mut(h.index()) {
-                    *slot = Some(namer.call(name));
-                }
+        let mut constant_names = BTreeMap::new();
+        for &h in &shared.named_constants {
+            if let Some(name) = module.constants.get(h).and_then(|c| c.name.as_deref()) {
+                constant_names.insert(h, namer.call(name));
             }
         }
 
         // Globals: the texture half of a combined sampler takes the declared name; the sampler
         // half shares it (it is never written on its own).
-        let mut global_names = vec![String::new(); module.globals.len()];
-        let mut global_forms = vec![GlobalForm::Unused; module.globals.len()];
+        let mut global_names = BTreeMap::new();
+        let mut global_forms = BTreeMap::new();
         let mut combined_names: Vec<(u32, String)> = Vec::new();
         for &g in &reached_globals {
             let global = module
@@ -236,32 +258,24 @@ impl<'a> Writer<'a> {
                     (namer.call(&global.name), form)
                 }
             };
-            if let Some(slot) = global_names.get_mut(g.index()) {
-                *slot = name;
-            }
-            if let Some(slot) = global_forms.get_mut(g.index()) {
-                *slot = form;
-            }
+            global_names.insert(g, name);
+            global_forms.insert(g, form);
         }
 
         let entry_function = module
             .functions
             .get(entry.function)
             .ok_or_else(|| Error::invalid("entry function handle out of range"))?;
-        let mut function_names = vec![String::new(); module.functions.len()];
+        let mut function_names = BTreeMap::new();
         for &f in &reached_functions {
             if f == entry.function {
                 continue;
             }
-            if let (Some(function), Some(slot)) =
-                (module.functions.get(f), function_names.get_mut(f.index()))
-            {
-                *slot = namer.call(&function.name);
+            if let Some(function) = module.functions.get(f) {
+                function_names.insert(f, namer.call(&function.name));
             }
         }
-        if let Some(slot) = function_names.get_mut(entry.function.index()) {
-            *slot = "main".to_string();
-        }
+        function_names.insert(entry.function, "main".to_string());
 
         // Stage inputs and outputs.
         let mut input_texts = Vec::with_capacity(entry_function.params.len());
@@ -304,12 +318,12 @@ impl<'a> Writer<'a> {
             input_texts,
             output_targets,
             used_types: vec![false; module.types.len()],
-            used_constants: vec![false; module.constants.len()],
+            used_constants: BTreeSet::new(),
             helpers: BTreeSet::new(),
             extensions: BTreeSet::new(),
             zero_filled_privates: Vec::new(),
             reached_functions,
-            constant_cache: vec![None; module.constants.len()],
+            constant_cache: BTreeMap::new(),
         })
     }
 
@@ -524,7 +538,7 @@ impl<'a> Writer<'a> {
     /// The expression that stands for constant `c` in code: its name when it is a named
     /// constant, its value otherwise.
     pub fn constant_ref(&mut self, c: Handle<Constant>) -> Result<Expr, Error> {
-        if let Some(Some(name)) = self.constant_names.get(c.index()) {
+        if let Some(name) = self.constant_names.get(&c) {
             let name = name.clone();
             self.mark_constant(c)?;
             return Ok(Expr::name(name));
@@ -535,15 +549,13 @@ impl<'a> Writer<'a> {
     /// Marks `c` as declared, with every named constant its value refers to.
     fn mark_constant(&mut self, c: Handle<Constant>) -> Result<(), Error> {
         // Most references are to a constant already marked: no stack needed for those.
-        if let Some(true) = self.used_constants.get(c.index()) {
+        if self.used_constants.contains(&c) {
             return Ok(());
         }
         let mut stack = vec![c];
         while let Some(c) = stack.pop() {
-            match self.used_constants.get_mut(c.index()) {
-                Some(used) if !*used => *used = true,
-                Some(_) => continue,
-                None => return Err(Error::invalid("constant handle out of range")),
+            if !self.used_constants.insert(c) {
+                continue;
             }
             let constant = self
                 .module
@@ -560,7 +572,7 @@ impl<'a> Writer<'a> {
     /// The value of constant `c` written out (a literal or constructor), named parts by name.
     /// Composite constants nest; the walk keeps its own stack.
     pub fn constant_value(&mut self, root: Handle<Constant>) -> Result<Expr, Error> {
-        if let Some(Some(e)) = self.constant_cache.get(root.index()) {
+        if let Some(e) = self.constant_cache.get(&root) {
             return Ok(e.clone());
         }
         let mut stack: Vec<(Handle<Constant>, bool)> = vec![(root, false)];
@@ -568,7 +580,7 @@ impl<'a> Writer<'a> {
         // (A set, not a table as long as the module's constants: this runs once per constant.)
         let mut open = std::collections::BTreeSet::new();
         while let Some((c, parts_done)) = stack.pop() {
-            if matches!(self.constant_cache.get(c.index()), Some(Some(_))) {
+            if self.constant_cache.contains_key(&c) {
                 continue;
             }
             let constant = self
@@ -586,7 +598,7 @@ impl<'a> Writer<'a> {
                         }
                         stack.push((c, true));
                         for &p in parts {
-                            let named = matches!(self.constant_names.get(p.index()), Some(Some(_)));
+                            let named = self.constant_names.contains_key(&p);
                             if !named {
                                 stack.push((p, false));
                             }
@@ -595,15 +607,14 @@ impl<'a> Writer<'a> {
                     }
                     let mut texts = Vec::with_capacity(parts.len());
                     for &p in parts {
-                        let e = if let Some(Some(name)) = self.constant_names.get(p.index()) {
+                        let e = if let Some(name) = self.constant_names.get(&p) {
                             let name = name.clone();
                             self.mark_constant(p)?;
                             name
                         } else {
                             self.constant_cache
-                                .get(p.index())
+                                .get(&p)
                                 .cloned()
-                                .flatten()
                                 .ok_or_else(|| Error::invalid("constant refers to itself"))?
                                 .text
                         };
@@ -619,14 +630,11 @@ impl<'a> Writer<'a> {
                     }
                 }
             };
-            if let Some(slot) = self.constant_cache.get_mut(c.index()) {
-                *slot = Some(expr);
-            }
+            self.constant_cache.insert(c, expr);
         }
         self.constant_cache
-            .get(root.index())
+            .get(&root)
             .cloned()
-            .flatten()
             .ok_or_else(|| Error::invalid("constant could not be written"))
     }
 
@@ -728,19 +736,15 @@ impl<'a> Writer<'a> {
     /// Declarations of the named constants the code used, each after the constants it names.
     fn write_constants(&mut self) -> Result<String, Error> {
         let mut out = CodeWriter::new();
-        let mut done = vec![false; self.module.constants.len()];
-        let mut open = vec![false; self.module.constants.len()];
-        let used: Vec<Handle<Constant>> = self
-            .module
-            .constants
-            .handles()
-            .filter(|h| self.used_constants.get(h.index()) == Some(&true))
-            .collect();
+        let mut done = BTreeSet::new();
+        let mut open = BTreeSet::new();
+        // In arena order, as the set is ordered by handle.
+        let used: Vec<Handle<Constant>> = self.used_constants.iter().copied().collect();
         for root in used {
             // Post-order over named parts so each is declared before its users.
             let mut stack = vec![(root, false)];
             while let Some((c, expanded)) = stack.pop() {
-                if done.get(c.index()) == Some(&true) {
+                if done.contains(&c) {
                     continue;
                 }
                 let constant = self
@@ -749,9 +753,8 @@ impl<'a> Writer<'a> {
                     .get(c)
                     .ok_or_else(|| Error::invalid("constant handle out of range"))?;
                 if !expanded {
-                    match open.get_mut(c.index()) {
-                        Some(slot) if !*slot => *slot = true,
-                        _ => return Err(Error::invalid("constant refers to itself")),
+                    if !open.insert(c) {
+                        return Err(Error::invalid("constant refers to itself"));
                     }
                     stack.push((c, true));
                     if let ConstantValue::Composite(parts) = &constant.value {
@@ -759,10 +762,8 @@ impl<'a> Writer<'a> {
                     }
                     continue;
                 }
-                if let Some(slot) = done.get_mut(c.index()) {
-                    *slot = true;
-                }
-                let Some(Some(name)) = self.constant_names.get(c.index()).cloned() else {
+                done.insert(c);
+                let Some(name) = self.constant_names.get(&c).cloned() else {
                     continue;
                 };
                 let value = self.constant_value(c)?;
@@ -839,14 +840,10 @@ impl<'a> Writer<'a> {
         for (h, global) in self.module.globals.iter() {
             let form = self
                 .global_forms
-                .get(h.index())
+                .get(&h)
                 .cloned()
                 .unwrap_or(GlobalForm::Unused);
-            let name = self
-                .global_names
-                .get(h.index())
-                .cloned()
-                .unwrap_or_default();
+            let name = self.global_names.get(&h).cloned().unwrap_or_default();
             match form {
                 GlobalForm::Unused | GlobalForm::CombinedSampler => {}
                 GlobalForm::FlatBlock | GlobalForm::WrappedBlock => {

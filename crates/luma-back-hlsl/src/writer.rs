@@ -395,7 +395,7 @@ impl<'a> Writer<'a> {
             if let TypeInner::Struct { members } = &ty.inner {
                 let base = ty.name.clone().unwrap_or_else(|| "Struct".to_string());
                 struct_names.insert(handle, namer.call(&base));
-                let mut member_namer = Namer::new(RESERVED, &["__"]);
+                let mut member_namer = namer.sibling(&["__"]);
                 let names = members
                     .iter()
                     .map(|m| member_namer.call(&m.name))
@@ -558,8 +558,9 @@ impl<'a> Writer<'a> {
         }
 
         let mut body = CodeWriter::new();
+        let entries = luma_ir::proc::entry_point_by_function(module);
         for (handle, function) in module.functions.iter() {
-            let entry = module.entry_points.iter().find(|ep| ep.function == handle);
+            let entry = entries.get(handle.index()).copied().flatten();
             self.write_function(&mut body, handle, function, entry)?;
         }
 
@@ -1490,7 +1491,7 @@ impl<'a> Writer<'a> {
         if let Some(ep) = entry {
             let input_name = ctx.namer.call("input");
             let mut inputs = Vec::new();
-            let mut member_namer = Namer::new(RESERVED, &["__"]);
+            let mut member_namer = ctx.namer.sibling(&["__"]);
             // (index member, start member, start semantic) of vertex_index and instance_index.
             let mut starts: Vec<(String, String, &str)> = Vec::new();
             for (i, p) in func.params.iter().enumerate() {
@@ -1550,7 +1551,7 @@ impl<'a> Writer<'a> {
             let mut ret = "void".to_string();
             if !func.results.is_empty() {
                 let sname = output_struct.clone();
-                let mut member_namer = Namer::new(RESERVED, &["__"]);
+                let mut member_namer = ctx.namer.sibling(&["__"]);
                 let mut names = Vec::new();
                 let mut lines = Vec::new();
                 for (i, r) in func.results.iter().enumerate() {

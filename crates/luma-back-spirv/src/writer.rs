@@ -1154,6 +1154,10 @@ fn read_write_storage_image(module: &Module, mut ty: Handle<Type>) -> bool {
     )
 }
 
+/// Per entry point (by index) the functions it reaches, and per function (by index) the entry
+/// points that reach it.
+type Reach = (Vec<Vec<Handle<Function>>>, Vec<Vec<usize>>);
+
 /// Which read-write storage buffers and storage images get a read-only twin, and which
 /// functions read through it.
 ///
@@ -1176,42 +1180,47 @@ fn read_twins(
     let read_write = AddressSpace::Storage {
         access: StorageAccess::ReadWrite,
     };
-    let reached: Vec<Vec<bool>> = entries
-        .iter()
-        .map(|e| {
-            let mut flags = vec![false; module.functions.len()];
-            for f in graph.reachable(e.function) {
-                if let Some(slot) = flags.get_mut(f.index()) {
-                    *slot = true;
-                }
-            }
-            flags
-        })
-        .collect();
+    // Per entry point the functions it reaches, and per function the entry points that reach
+    // it: lists, not an entry x function table, which took gigabytes for thousands of entry
+    // points. Built at the first global that can have a twin (most modules have none).
+    let mut reach: Option<Reach> = None;
     let mut twins = Vec::new();
     for (g, global) in module.globals.iter() {
         let image = read_write_storage_image(module, global.ty);
         if global.space != read_write && !image {
             continue;
         }
-        let writes = |function: &Function| {
-            if image {
-                luma_back::image_uses(function, g).1
-            } else {
-                luma_back::writes_global(function, g)
+        let (reached, reached_by) = reach.get_or_insert_with(|| {
+            let reached: Vec<Vec<Handle<Function>>> = entries
+                .iter()
+                .map(|e| graph.reachable(e.function))
+                .collect();
+            let mut reached_by = vec![Vec::new(); module.functions.len()];
+            for (index, functions) in reached.iter().enumerate() {
+                for f in functions {
+                    if let Some(list) = reached_by.get_mut(f.index()) {
+                        list.push(index);
+                    }
+                }
             }
+            (reached, reached_by)
+        });
+        let writes = |f: Handle<Function>| {
+            graph.direct_globals(f).contains(&g)
+                && module.functions.get(f).is_some_and(|function| {
+                    if image {
+                        luma_back::image_uses(function, g).1
+                    } else {
+                        luma_back::writes_global(function, g)
+                    }
+                })
         };
         // Per entry point: whether it only reads `g` from a graphics stage.
         let reader: Vec<bool> = entries
             .iter()
-            .zip(&reached)
+            .zip(reached.iter())
             .map(|(entry, functions)| {
-                entry.stage != ShaderStage::Compute
-                    && !module.functions.iter().any(|(f, function)| {
-                        functions.get(f.index()) == Some(&true)
-                            && graph.direct_globals(f).contains(&g)
-                            && writes(function)
-                    })
+                entry.stage != ShaderStage::Compute && !functions.iter().any(|&f| writes(f))
             })
             .collect();
         if !reader.iter().any(|&r| r) {
@@ -1222,12 +1231,11 @@ fn read_twins(
             if !graph.direct_globals(f).contains(&g) {
                 continue;
             }
-            let mut reaching = reached
-                .iter()
-                .zip(&reader)
-                .filter(|(flags, _)| flags.get(f.index()) == Some(&true));
-            let first = reaching.next();
-            let only_readers = first.is_some_and(|(_, &r)| r) && reaching.all(|(_, &r)| r);
+            let reaching = reached_by.get(f.index()).map_or(&[][..], Vec::as_slice);
+            let only_readers = !reaching.is_empty()
+                && reaching
+                    .iter()
+                    .all(|&e| reader.get(e).copied().unwrap_or(false));
             if only_readers {
                 if let Some(list) = twinned.get_mut(f.index()) {
                     list.push(g);

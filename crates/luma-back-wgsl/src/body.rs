@@ -36,7 +36,7 @@ pub(crate) fn write_function(
         .functions
         .get(handle)
         .ok_or_else(|| Error::invalid("function handle out of range"))?;
-    let entry = module.entry_points.iter().find(|e| e.function == handle);
+    let entry = w.entries.get(handle.index()).copied().flatten();
     // Ops WGSL can only write as statements are always named.
     let plan = ValuePlan::new(module, function, |op| match op {
         Op::Insert { .. } => true,

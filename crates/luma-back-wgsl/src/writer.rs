@@ -7,7 +7,7 @@
 //! bodies are written first, into their own buffer, so the sections before them list only what
 //! the bodies used.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use luma_back::{CallGraph, CodeWriter, Namer, Prec};
 use luma_base::Handle;
@@ -118,6 +118,8 @@ pub(crate) struct Writer<'a> {
     pub enable_binding_array: bool,
     reached_functions: Vec<Handle<Function>>,
     reached_globals: Vec<Handle<GlobalVariable>>,
+    /// Per function, by index: its entry point, if it is an entry function.
+    pub entries: Vec<Option<&'a luma_ir::EntryPoint>>,
     constant_cache: Vec<Option<Expr>>,
     /// Per global: for a push-constant block holding arrays, its flat immediate declaration
     /// and the copy that rebuilds it (see [`ImmediateCopy`]).
@@ -407,6 +409,7 @@ impl<'a> Writer<'a> {
             enable_binding_array: false,
             reached_functions,
             reached_globals,
+            entries: luma_ir::proc::entry_point_by_function(module),
             constant_cache: vec![None; module.constants.len()],
             immediate_copies: vec![None; module.globals.len()],
             entry_push_constants,
@@ -614,14 +617,20 @@ impl<'a> Writer<'a> {
             .map(|e| e.function)
             .collect();
         // Helpers first, entry points last, each in arena order.
+        let is_entry =
+            |f: &Handle<Function>| self.entries.get(f.index()).is_some_and(Option::is_some);
         let mut order: Vec<Handle<Function>> = self
             .reached_functions
             .iter()
             .copied()
-            .filter(|f| !entry_functions.contains(f))
+            .filter(|f| !is_entry(f))
             .collect();
+        // Each entry function once (a function is listed by index, not searched for: modules
+        // may have thousands of entry points).
+        let mut listed = vec![false; self.module.functions.len()];
         for e in &entry_functions {
-            if !order.contains(e) {
+            if let Some(seen @ false) = listed.get_mut(e.index()) {
+                *seen = true;
                 order.push(*e);
             }
         }
@@ -1619,17 +1628,14 @@ impl<'a> Writer<'a> {
 /// for them by name.
 pub(crate) fn entry_point_names(module: &Module) -> (Namer, Vec<String>) {
     let mut namer = Namer::new(RESERVED, RESERVED_PREFIXES);
-    let mut by_function: Vec<(Handle<Function>, String)> = Vec::new();
+    // By function (a list searched per entry point was quadratic in their number).
+    let mut by_function: BTreeMap<Handle<Function>, String> = BTreeMap::new();
     let mut names = Vec::with_capacity(module.entry_points.len());
     for entry in &module.entry_points {
-        let name = match by_function.iter().find(|(f, _)| *f == entry.function) {
-            Some((_, name)) => name.clone(),
-            None => {
-                let name = namer.call(&entry.name);
-                by_function.push((entry.function, name.clone()));
-                name
-            }
-        };
+        let name = by_function
+            .entry(entry.function)
+            .or_insert_with(|| namer.call(&entry.name))
+            .clone();
         names.push(name);
     }
     (namer, names)

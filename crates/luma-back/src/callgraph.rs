@@ -81,8 +81,10 @@ impl CallGraph {
     /// `root` and every function it reaches, callees before callers, each once.
     pub fn reachable(&self, root: Handle<Function>) -> Vec<Handle<Function>> {
         let mut order = Vec::new();
-        let mut seen = vec![false; self.callees.len()];
-        self.post_order(root, &mut seen, &mut order);
+        // A set of what is reached, not a flag per function of the module: back ends ask this
+        // per entry point, and modules may have thousands of entry points.
+        let mut seen = rustc_hash::FxHashSet::default();
+        self.post_order(root, &mut |f| seen.insert(f), &mut order);
         order
     }
 
@@ -92,24 +94,34 @@ impl CallGraph {
         let n = self.callees.len();
         let mut order = Vec::with_capacity(n);
         let mut seen = vec![false; n];
+        let mut first_visit = |f: Handle<Function>| match seen.get_mut(f.index()) {
+            Some(flag) if !*flag => {
+                *flag = true;
+                true
+            }
+            _ => false,
+        };
         for root in 0..n {
-            self.post_order(Handle::from_index(root as u32), &mut seen, &mut order);
+            self.post_order(
+                Handle::from_index(root as u32),
+                &mut first_visit,
+                &mut order,
+            );
         }
         order
     }
 
-    /// Appends to `order` the functions reachable from `root` not `seen` yet, callees first,
-    /// marking them seen. An iterative post-order walk: the IR forbids recursion, and a
+    /// Appends to `order` the functions reachable from `root` not seen yet, callees first;
+    /// `first_visit` marks a function seen and says whether it was not before. An iterative post-order walk: the IR forbids recursion, and a
     /// verified module has no cycles, but a cycle here would only stop the walk, never loop.
     fn post_order(
         &self,
         root: Handle<Function>,
-        seen: &mut [bool],
+        first_visit: &mut impl FnMut(Handle<Function>) -> bool,
         order: &mut Vec<Handle<Function>>,
     ) {
-        match seen.get_mut(root.index()) {
-            Some(flag) if !*flag => *flag = true,
-            _ => return,
+        if root.index() >= self.callees.len() || !first_visit(root) {
+            return;
         }
         let mut stack: Vec<(Handle<Function>, usize)> = vec![(root, 0)];
         while let Some((f, next)) = stack.last().copied() {
@@ -117,11 +129,8 @@ impl CallGraph {
                 if let Some(top) = stack.last_mut() {
                     top.1 += 1;
                 }
-                if let Some(flag) = seen.get_mut(callee.index()) {
-                    if !*flag {
-                        *flag = true;
-                        stack.push((callee, 0));
-                    }
+                if callee.index() < self.callees.len() && first_visit(callee) {
+                    stack.push((callee, 0));
                 }
             } else {
                 stack.pop();

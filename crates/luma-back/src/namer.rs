@@ -54,6 +54,20 @@ impl Namer {
         }
     }
 
+    /// A namer with the same reserved words as this one and `reserved_prefixes`, that has
+    /// taken no name (for a struct's members). Unlike [`Namer::new`] it shares the reserved
+    /// set instead of building it: back ends need one per entry point, and a module may have
+    /// thousands.
+    pub fn sibling(&self, reserved_prefixes: &'static [&'static str]) -> Namer {
+        Namer {
+            reserved: Arc::clone(&self.reserved),
+            reserved_prefixes,
+            shared: RefCell::new(Arc::new(FxHashSet::default())),
+            own: RefCell::new(FxHashSet::default()),
+            next_suffix: FxHashMap::default(),
+        }
+    }
+
     /// Moves the names taken since the last copy into the shared set.
     fn freeze(&self) {
         let mut own = self.own.borrow_mut();

@@ -7,8 +7,8 @@
 use luma_base::{Arena, Handle, UniqueArena};
 
 use crate::ir::{
-    AddressSpace, ArraySize, Constant, ConstantValue, Function, Literal, Module, Scalar,
-    ScalarKind, Type, TypeInner, Value, VectorSize,
+    AddressSpace, ArraySize, Constant, ConstantValue, EntryPoint, Function, Literal, Module,
+    Scalar, ScalarKind, Type, TypeInner, Value, VectorSize,
 };
 
 impl TypeInner {
@@ -156,6 +156,19 @@ pub fn any_subtype(
         }
     }
     false
+}
+
+/// For each function of `module`, by index, the first entry point that runs it. Back ends and
+/// passes look this up per function: a search of the entry point list each time costs
+/// functions x entry points, seconds in a module of thousands of entry points.
+pub fn entry_point_by_function(module: &Module) -> Vec<Option<&EntryPoint>> {
+    let mut table = vec![None; module.functions.len()];
+    for ep in &module.entry_points {
+        if let Some(slot @ None) = table.get_mut(ep.function.index()) {
+            *slot = Some(ep);
+        }
+    }
+    table
 }
 
 /// Whether `ty` can live in host-visible memory (uniform, storage and push-constant buffers):

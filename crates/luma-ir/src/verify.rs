@@ -179,6 +179,10 @@ pub fn verify(module: &Module) -> Result<(), VerifyError> {
         m: module,
         facts: Vec::with_capacity(module.functions.len()),
         type_facts: Vec::new(),
+        entry_functions: crate::proc::entry_point_by_function(module)
+            .iter()
+            .map(Option::is_some)
+            .collect(),
     };
     v.types()?;
     // Asked of value and pointee types over and over below: answer each type once.
@@ -213,6 +217,8 @@ struct Verifier<'a> {
     facts: Vec<Facts>,
     /// The [`TypeFacts`] of each type, by type index (filled once the types are checked).
     type_facts: Vec<TypeFacts>,
+    /// Per function, by index: whether it is an entry point's.
+    entry_functions: Vec<bool>,
 }
 
 /// What the `proc` queries say about one type (kept per type so that each value's check does
@@ -1193,12 +1199,7 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
     }
 
     fn signature(&self) -> R<()> {
-        let entry = self
-            .v
-            .m
-            .entry_points
-            .iter()
-            .any(|ep| ep.function == self.handle);
+        let entry = self.v.entry_functions.get(self.handle.index()) == Some(&true);
         if !self.f.blocks.contains(self.f.body) {
             return Err(format!("body block b{} is out of range", self.f.body.raw()));
         }

@@ -186,10 +186,17 @@ fn lower_module(
         infos.push(analysis::analyze(program, body));
     }
     let (order, called) = order::function_order(program, &infos, m.options.all_functions)?;
-    let entry_functions: Vec<_> = program.entry_points.iter().map(|e| e.function).collect();
+    // By function index (a search of the entry points per function is quadratic in a program
+    // of thousands of them).
+    let mut entry_functions = vec![false; program.functions.len()];
+    for e in &program.entry_points {
+        if let Some(slot) = entry_functions.get_mut(e.function.index()) {
+            *slot = true;
+        }
+    }
     let missing = || Failure::malformed(Default::default(), "a function without its analysis");
     for f in order {
-        let is_entry = entry_functions.contains(&f);
+        let is_entry = entry_functions.get(f.index()).copied().unwrap_or(false);
         // An entry function gets an ordinary version only if something calls it.
         if !is_entry || called.get(f.index()).copied().unwrap_or(false) {
             let info = infos.get(f.index()).ok_or_else(missing)?;
@@ -204,14 +211,19 @@ fn lower_module(
             bodies.release(f);
         }
     }
+    // Two entry points may share a function (one per stage is an error, but be safe): release
+    // a body only after its last entry point.
+    let mut last_entry = vec![0; program.functions.len()];
+    for (k, ep) in program.entry_points.iter().enumerate() {
+        if let Some(slot) = last_entry.get_mut(ep.function.index()) {
+            *slot = k;
+        }
+    }
     for (k, ep) in program.entry_points.iter().enumerate() {
         let info = infos.get(ep.function.index()).ok_or_else(missing)?;
         let body = bodies.get(ep.function).ok_or_else(missing_body)?;
         function::lower_entry(m, ep, body, info)?;
-        // Two entry points may share a function (one per stage is an error, but be safe):
-        // release a body only after its last entry point.
-        let later = program.entry_points.iter().skip(k + 1);
-        if !later.clone().any(|e| e.function == ep.function) {
+        if last_entry.get(ep.function.index()) == Some(&k) {
             bodies.release(ep.function);
         }
     }

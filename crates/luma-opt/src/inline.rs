@@ -42,10 +42,9 @@ pub const GROWTH_BASE: usize = 1 << 18;
 
 /// Inlines every call of a non-entry function.
 pub(crate) fn run(module: &mut Module) {
-    let entry: Vec<bool> = module
-        .functions
-        .handles()
-        .map(|h| module.entry_points.iter().any(|ep| ep.function == h))
+    let entry: Vec<bool> = luma_ir::proc::entry_point_by_function(module)
+        .iter()
+        .map(Option::is_some)
         .collect();
     let mut interner = ConstantInterner::new();
     let before: usize = module.functions.iter().map(|(_, f)| f.values.len()).sum();

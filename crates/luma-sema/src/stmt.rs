@@ -36,12 +36,22 @@ enum Flow {
 impl<'a> Checker<'a> {
     /// Checks every function body.
     pub fn bodies(&mut self) {
-        for i in 0..self.funcs.len() {
-            self.body(FuncId::from_index(i as u32));
+        // Each function's entry point, found once: a search of the list per function is
+        // quadratic in a program of thousands of entry points.
+        let mut entry_of = vec![None; self.funcs.len()];
+        for (index, e) in self.prog.entry_points.iter().enumerate() {
+            if let Some(slot @ None) = entry_of.get_mut(e.function.index()) {
+                *slot = Some(index);
+            }
+        }
+        for (i, entry) in entry_of.into_iter().enumerate() {
+            self.body(FuncId::from_index(i as u32), entry);
         }
     }
 
-    fn body(&mut self, fid: FuncId) {
+    /// Checks the body of function `fid`, whose entry point (if it is one) is `entry`, an index
+    /// into the program's entry points.
+    fn body(&mut self, fid: FuncId, entry: Option<usize>) {
         let Some(info) = self.funcs.get(fid.index()) else {
             return;
         };
@@ -82,11 +92,10 @@ impl<'a> Checker<'a> {
         // A fragment entry point's struct input with members stripped (`@varying` builtins),
         // and the parameter that holds it: the one of its struct type (builtin parameters may
         // stand beside it).
-        let stripped = self
-            .prog
-            .entry_points
-            .iter()
+        let stripped = entry
+            .and_then(|i| self.prog.entry_points.get(i))
             .filter(|e| e.function == fid && e.stage == Stage::Fragment)
+            .into_iter()
             .flat_map(|e| &e.inputs)
             .find_map(|input| match input {
                 EntryInput::Struct { struct_id, fields } if fields.iter().any(Option::is_none) => {

@@ -168,12 +168,20 @@ impl<'a> Checker<'a> {
         let mut uses: Vec<Uses> = std::iter::repeat_with(Uses::default)
             .take(self.funcs.len())
             .collect();
+        // Per function, its first entry point: a search of the list per function is
+        // quadratic in a program of thousands of entry points.
+        let mut entries = vec![None; self.funcs.len()];
+        for e in &self.prog.entry_points {
+            if let Some(slot @ None) = entries.get_mut(e.function.index()) {
+                *slot = Some(e);
+            }
+        }
         for &f in &order {
             let fid = FuncId::from_index(f as u32);
             let Some(def) = self.prog.functions.get(fid) else {
                 continue;
             };
-            let entry = self.prog.entry_points.iter().find(|e| e.function == fid);
+            let entry = entries.get(f).copied().flatten();
             let Scratch {
                 mut locals,
                 mut read,
