@@ -514,7 +514,10 @@ impl<'a> Builder<'a> {
     ) -> Result<(MemberLayout, u32, Option<u32>), ReflectError> {
         let block = self.member(&global.name, global.ty, 0, rule)?;
         if let Some(size) = block.size {
-            return Ok((block, size, None));
+            // A block's size includes its trailing padding, as a struct's does: a bare `vec3`
+            // block is 16 bytes like a struct holding one (Metal's `float3` reads all 16).
+            let padded = size.checked_next_multiple_of(block.align.max(1));
+            return Ok((block, padded.unwrap_or(size), None));
         }
         // Walk down the last members to the runtime-sized array; each step moves to an earlier
         // type, so the walk is bounded by the arena's size.
