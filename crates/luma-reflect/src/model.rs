@@ -90,7 +90,9 @@ impl From<luma_ir::ShaderStage> for Stage {
 /// One entry point.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EntryPoint {
-    /// The entry function's name (the name every target uses for it).
+    /// The entry function's Luma name, which is the SPIR-V entry point's. Other targets may
+    /// differ: GLSL's is `main`, and HLSL, MSL and WGSL add `_` to a name they reserve (`main`
+    /// in MSL); `lumac::OutputEntryPoint::target_name` has each output's.
     pub name: String,
     /// Its stage.
     pub stage: Stage,
