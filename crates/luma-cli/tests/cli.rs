@@ -536,6 +536,27 @@ fn spec_matrix_compiles_every_permutation_in_parallel() {
     assert_eq!(json["outputs"][2]["spec"]["0"], "2.5");
     assert_eq!(json["outputs"][2]["spec"]["1"], "false");
 
+    // `spec` is the permutation: a value baked with `--spec` holds for every output and is not
+    // listed (docs/cli.md).
+    let baked = scratch("matrix-baked");
+    let manifest = baked.join("manifest.json");
+    luma(&[
+        "compile",
+        "compute.luma",
+        "--spec",
+        "1=true",
+        "--spec-matrix",
+        "0=1",
+        "--out-dir",
+        s(&baked),
+        "--manifest",
+        s(&manifest),
+    ])
+    .expect(0);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&manifest).unwrap()).unwrap();
+    assert_eq!(json["outputs"][0]["spec"], serde_json::json!({ "0": "1" }));
+
     let run = luma(&["compile", "compute.luma", "--spec-matrix", "0"]).expect(2);
     assert!(
         run.stderr.contains("expected ID=V1,V2,..."),
