@@ -15,7 +15,8 @@ use std::collections::BTreeMap;
 
 use luma_base::Handle;
 use luma_ir::{
-    AddressSpace, ArraySize, GlobalVariable, ImageClass, Module, StorageAccess, TypeInner,
+    AddressSpace, ArraySize, GlobalVariable, ImageClass, Module, ResourceBinding, StorageAccess,
+    TypeInner,
 };
 
 use crate::Error;
@@ -166,6 +167,25 @@ pub fn assign_registers(
         );
     }
     Ok(registers)
+}
+
+/// What the `num_workgroups` constant buffer at `at` (its Vulkan binding and its `b` register)
+/// would share that binding with: the bound resource there (`` `name` ``), or the push-constant
+/// block when it is used and placed on that register (`push_constant_register`). The HLSL
+/// back end refuses such a placement (E0922), and reflection then reports no `num_workgroups`
+/// buffer.
+pub fn num_workgroups_clash(
+    module: &Module,
+    at: ResourceBinding,
+    push_constant_register: Option<ResourceBinding>,
+) -> Option<String> {
+    for (binding, handle) in luma_back::bound_globals(module) {
+        if binding == at {
+            let name = module.globals.get(handle).map_or("", |g| g.name.as_str());
+            return Some(format!("`{name}`"));
+        }
+    }
+    (push_constant_register == Some(at)).then(|| "the push-constant block".to_string())
 }
 
 #[cfg(test)]

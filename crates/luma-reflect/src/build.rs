@@ -209,12 +209,21 @@ impl<'a> Builder<'a> {
                     .any(|p| p.binding == Some(IoBinding::BuiltIn(BuiltIn::NumWorkgroups)))
             })
         });
+        // Where the HLSL back end would refuse the option's binding (E0922: a resource or the
+        // push-constant block is there), it places no buffer.
+        let push_constants_used = push_constants.iter().any(|p| !p.stages.is_empty());
+        let push_constant_register = options
+            .hlsl_push_constant_register
+            .filter(|_| push_constants_used);
         let hlsl = HlslInfo {
-            num_workgroups: if uses_num_workgroups {
-                options.hlsl_num_workgroups.map(|b| cbuffer_register(b, 1))
-            } else {
-                None
-            },
+            num_workgroups: options
+                .hlsl_num_workgroups
+                .filter(|_| uses_num_workgroups)
+                .filter(|&at| {
+                    luma_back_hlsl::num_workgroups_clash(module, at, push_constant_register)
+                        .is_none()
+                })
+                .map(|b| cbuffer_register(b, 1)),
         };
 
         Ok(Reflection {

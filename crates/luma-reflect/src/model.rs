@@ -478,7 +478,8 @@ pub struct HlslRegister {
 pub struct HlslInfo {
     /// The constant buffer that holds `num_workgroups` (a `uint3` at offset 0 the application
     /// fills with the dispatch size), when an entry point reads it and the HLSL option
-    /// `num_workgroups` placed it.
+    /// `num_workgroups` placed it on a binding nothing else takes (the HLSL back end refuses
+    /// a shared one, E0922).
     pub num_workgroups: Option<HlslRegister>,
 }
 

@@ -1190,6 +1190,26 @@ end
     )
     .unwrap();
     assert_eq!(unplaced.hlsl.num_workgroups, None);
+
+    // On the binding of `counts` the HLSL back end refuses the buffer (E0922), so reflection
+    // reports none, rather than a register `counts` already has.
+    let clashing = Options {
+        hlsl_num_workgroups: Some(lumac::ResourceBinding {
+            group: 0,
+            binding: 0,
+        }),
+        ..Options::default()
+    };
+    let r = lumac::reflect("nw.luma", source, &MemoryReader::default(), &clashing).unwrap();
+    assert_eq!(r.hlsl.num_workgroups, None);
+    let hlsl = lumac::compile(
+        "nw.luma",
+        source,
+        &MemoryReader::default(),
+        &clashing,
+        &[Target::Hlsl],
+    );
+    assert_eq!(hlsl.diagnostics[0].code.as_str(), "E0922");
 }
 
 /// Where reflection says the HLSL and MSL back ends put each resource is where their output
