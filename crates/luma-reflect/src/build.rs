@@ -47,11 +47,15 @@ impl Default for ReflectOptions {
 }
 
 /// Why a module could not be reflected: it breaks an invariant the IR verifier checks (a bad
-/// handle, a buffer without a host layout).
+/// handle, a buffer without a host layout), or the HLSL back end cannot number its resources
+/// (registers past `u32::MAX`), which reflection reports for every resource.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReflectError {
     /// What is wrong, naming the global or type.
     pub message: String,
+    /// The HLSL back end's diagnostic code when the module is one the HLSL target cannot
+    /// express (E0920); `None` when the module is malformed.
+    pub hlsl_code: Option<luma_base::Code>,
 }
 
 impl fmt::Display for ReflectError {
@@ -65,6 +69,7 @@ impl std::error::Error for ReflectError {}
 fn err(message: impl Into<String>) -> ReflectError {
     ReflectError {
         message: message.into(),
+        hlsl_code: None,
     }
 }
 
@@ -159,7 +164,10 @@ impl<'a> Builder<'a> {
         let bound = luma_back::bound_globals(module);
 
         // The HLSL back end's own assignment, so the two cannot disagree.
-        let registers = luma_back_hlsl::assign_registers(module).map_err(|e| err(e.message))?;
+        let registers = luma_back_hlsl::assign_registers(module).map_err(|e| ReflectError {
+            hlsl_code: (e.code != luma_back_hlsl::codes::INVALID_IR).then_some(e.code),
+            message: e.message,
+        })?;
         let mut bindings = Vec::with_capacity(bound.len());
         let mut roots = Vec::new();
         for &(rb, handle) in &bound {

@@ -450,6 +450,32 @@ fn option_problems_have_no_source_location() {
 }
 
 #[test]
+fn resources_hlsl_cannot_number_fail_reflection_with_the_hlsl_error() {
+    let source = "\
+@binding(4294967295) uniform t: [2]texture2D
+@entry(fragment)
+function fs() -> (c: vec4)
+\treturn { c = texel_fetch(t[1], ivec2(0), 0) }
+end
+";
+    let failed = lumac::reflect(
+        "t.luma",
+        source,
+        &MemoryReader::default(),
+        &Options::default(),
+    )
+    .unwrap_err();
+    assert_eq!(failed.diagnostics[0].code.as_str(), "E0920");
+    let options = Options {
+        reflect: true,
+        ..Options::default()
+    };
+    let result = build(source, &options, &[Target::Spirv]);
+    assert_eq!(result.diagnostics[0].code.as_str(), "E0920");
+    assert!(result.reflection.is_none() && result.outputs.is_empty());
+}
+
+#[test]
 fn a_baked_float_beyond_its_type_is_an_error_not_infinity() {
     let source = "\
 @spec(0) const F: float = 0.5
