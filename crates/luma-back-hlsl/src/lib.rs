@@ -104,7 +104,7 @@ use std::fmt;
 use luma_base::Code;
 use luma_ir::{Module, ResourceBinding, ShaderStage};
 
-pub use registers::{assign_registers, Register, RegisterClass};
+pub use registers::{assign_registers, num_workgroups_clash, Register, RegisterClass};
 pub use writer::{Writer, MAX_INLINE_DEPTH};
 
 /// Options of the HLSL back end.

@@ -15,7 +15,8 @@ use std::collections::BTreeMap;
 
 use luma_base::Handle;
 use luma_ir::{
-    AddressSpace, ArraySize, GlobalVariable, ImageClass, Module, StorageAccess, TypeInner,
+    AddressSpace, ArraySize, GlobalVariable, ImageClass, Module, ResourceBinding, StorageAccess,
+    TypeInner,
 };
 
 use crate::Error;
@@ -132,7 +133,8 @@ pub fn assign_registers(
     module: &Module,
 ) -> Result<BTreeMap<Handle<GlobalVariable>, Register>, Error> {
     let bound = luma_back::bound_globals(module);
-    let mut next_free: BTreeMap<(RegisterClass, u32), u32> = BTreeMap::new();
+    // One past the last register taken, in 64 bits: a range may end at register u32::MAX.
+    let mut next_free: BTreeMap<(RegisterClass, u32), u64> = BTreeMap::new();
     let mut registers = BTreeMap::new();
     for (binding, handle) in bound {
         let Some(global) = module.globals.get(handle) else {
@@ -140,15 +142,19 @@ pub fn assign_registers(
         };
         let (class, count) = class_and_count(module, global)?;
         let next = next_free.entry((class, binding.group)).or_insert(0);
-        let index = binding.binding.max(*next);
-        let end = index.checked_add(count).ok_or_else(|| {
-            Error::unsupported(format!(
-                "`{}` needs HLSL registers past {}{}",
-                global.name,
-                class.letter(),
-                u32::MAX
-            ))
-        })?;
+        let first = u64::from(binding.binding).max(*next);
+        let end = first + u64::from(count);
+        let index = u32::try_from(first)
+            .ok()
+            .filter(|_| end <= 1 << 32)
+            .ok_or_else(|| {
+                Error::unsupported(format!(
+                    "`{}` needs HLSL registers past {}{}",
+                    global.name,
+                    class.letter(),
+                    u32::MAX
+                ))
+            })?;
         *next = end;
         registers.insert(
             handle,
@@ -161,6 +167,25 @@ pub fn assign_registers(
         );
     }
     Ok(registers)
+}
+
+/// What the `num_workgroups` constant buffer at `at` (its Vulkan binding and its `b` register)
+/// would share that binding with: the bound resource there (`` `name` ``), or the push-constant
+/// block when it is used and placed on that register (`push_constant_register`). The HLSL
+/// back end refuses such a placement (E0922), and reflection then reports no `num_workgroups`
+/// buffer.
+pub fn num_workgroups_clash(
+    module: &Module,
+    at: ResourceBinding,
+    push_constant_register: Option<ResourceBinding>,
+) -> Option<String> {
+    for (binding, handle) in luma_back::bound_globals(module) {
+        if binding == at {
+            let name = module.globals.get(handle).map_or("", |g| g.name.as_str());
+            return Some(format!("`{name}`"));
+        }
+    }
+    (push_constant_register == Some(at)).then(|| "the push-constant block".to_string())
 }
 
 #[cfg(test)]
@@ -241,6 +266,30 @@ global g3 "d": [u32] in storage(read_write) @group(2) @binding(3)
                 row("d", "u3", 2, 1),
             ]
         );
+    }
+
+    /// A range may end at the last register, u32::MAX (the end past it overflowed u32, so a
+    /// resource on binding 4294967295 was refused and `luma reflect` failed); one more does
+    /// not fit.
+    #[test]
+    fn a_range_may_end_at_the_last_register() {
+        let text = r#"
+global g0 "last": texture_2d<f32> in handle @group(0) @binding(4294967295)
+global g1 "pair": [sampler; 2] in handle @group(1) @binding(4294967294)
+"#;
+        assert_eq!(
+            assigned(text),
+            [
+                row("last", "t4294967295", 0, 1),
+                row("pair", "s4294967294", 1, 2),
+            ]
+        );
+        let past = r#"
+global g0 "pair": [sampler; 2] in handle @group(0) @binding(4294967295)
+"#;
+        let module = luma_ir::parse::parse_module(past).unwrap();
+        let e = assign_registers(&module).unwrap_err();
+        assert_eq!(e.message, "`pair` needs HLSL registers past s4294967295");
     }
 
     #[test]

@@ -1232,20 +1232,18 @@ impl<'a> Writer<'a> {
                 ),
             )
         };
-        for (binding, handle) in luma_back::bound_globals(module) {
-            if binding == at {
-                let name = module.globals.get(handle).map_or("", |g| g.name.as_str());
-                return Err(clash(&format!("`{name}`")));
-            }
-        }
         let push_constants_used = module
             .globals
             .iter()
             .any(|(h, g)| g.space == AddressSpace::PushConstant && self.used_globals.contains(&h));
-        if push_constants_used && self.options.push_constant_register == Some(at) {
-            return Err(clash("the push-constant block"));
+        let push_constant_register = self
+            .options
+            .push_constant_register
+            .filter(|_| push_constants_used);
+        match crate::registers::num_workgroups_clash(module, at, push_constant_register) {
+            Some(what) => Err(clash(&what)),
+            None => Ok(()),
         }
-        Ok(())
     }
 }
 

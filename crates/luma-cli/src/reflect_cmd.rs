@@ -20,6 +20,9 @@ pub fn reflect(args: ReflectArgs, printer: &Printer) -> Result<(), Failure> {
             .as_deref()
             .map(crate::batch::parse_binding)
             .transpose()?,
+        // The reflection comes from the compilation, which reports why it failed (as HLSL
+        // error E0920 when the resources need HLSL registers past the last).
+        reflect: !args.spirv,
         ..crate::base_options(&args.source)
     };
     let source = input::read(&args.input)?;
@@ -56,16 +59,10 @@ pub fn reflect(args: ReflectArgs, printer: &Printer) -> Result<(), Failure> {
             .map_err(|e| internal(format!("cannot read back the SPIR-V output: {e}")))?
             .to_json()
     } else {
-        let module = result
-            .module
+        result
+            .reflection
             .as_ref()
-            .ok_or_else(|| internal("compilation produced no IR".to_string()))?;
-        let reflect_options = lumac::reflection::ReflectOptions {
-            hlsl_num_workgroups: options.hlsl_num_workgroups,
-            ..lumac::reflection::ReflectOptions::default()
-        };
-        lumac::reflection::reflect(module, &reflect_options)
-            .map_err(|e| internal(format!("reflection failed: {e}")))?
+            .ok_or_else(|| internal("compilation produced no reflection".to_string()))?
             .to_json()
     };
     match args.output.as_deref() {

@@ -536,6 +536,27 @@ fn spec_matrix_compiles_every_permutation_in_parallel() {
     assert_eq!(json["outputs"][2]["spec"]["0"], "2.5");
     assert_eq!(json["outputs"][2]["spec"]["1"], "false");
 
+    // `spec` is the permutation: a value baked with `--spec` holds for every output and is not
+    // listed (docs/cli.md).
+    let baked = scratch("matrix-baked");
+    let manifest = baked.join("manifest.json");
+    luma(&[
+        "compile",
+        "compute.luma",
+        "--spec",
+        "1=true",
+        "--spec-matrix",
+        "0=1",
+        "--out-dir",
+        s(&baked),
+        "--manifest",
+        s(&manifest),
+    ])
+    .expect(0);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&manifest).unwrap()).unwrap();
+    assert_eq!(json["outputs"][0]["spec"], serde_json::json!({ "0": "1" }));
+
     let run = luma(&["compile", "compute.luma", "--spec-matrix", "0"]).expect(2);
     assert!(
         run.stderr.contains("expected ID=V1,V2,..."),
@@ -1306,6 +1327,19 @@ fn reflect_command_flags() {
     assert!(run.stderr.contains("E0203") && run.stdout.is_empty());
     let run = luma(&["reflect", "compute.luma", "--entry", "nope"]).expect(1);
     assert!(run.stderr.contains("error[E0002]"), "{}", run.stderr);
+    // Resources HLSL cannot number (registers past the last) are the HLSL back end's error,
+    // which reflection (it gives every resource its register) shares: exit code 1, not an
+    // internal compiler error.
+    let past_the_last = b"@binding(4294967295) uniform t: [2]texture2D\n\
+        @entry(fragment)\nfunction fs() -> (c: vec4)\n\treturn { c = texel_fetch(t[1], ivec2(0), 0) }\nend\n";
+    let run = luma_in(&data(), &["reflect", "-"], Some(past_the_last)).expect(1);
+    assert!(
+        run.stderr
+            .contains("error[E0920]: hlsl: `t` needs HLSL registers past t4294967295"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("internal"), "{}", run.stderr);
     // The compile options that change what is reflected: a baked `--spec` is no longer a
     // specialization constant; `--stage` selects as `--entry` does.
     let baked = luma(&["reflect", "compute.luma", "--spec", "0=3", "--opt", "none"])

@@ -47,11 +47,15 @@ impl Default for ReflectOptions {
 }
 
 /// Why a module could not be reflected: it breaks an invariant the IR verifier checks (a bad
-/// handle, a buffer without a host layout).
+/// handle, a buffer without a host layout), or the HLSL back end cannot number its resources
+/// (registers past `u32::MAX`), which reflection reports for every resource.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReflectError {
     /// What is wrong, naming the global or type.
     pub message: String,
+    /// The HLSL back end's diagnostic code when the module is one the HLSL target cannot
+    /// express (E0920); `None` when the module is malformed.
+    pub hlsl_code: Option<luma_base::Code>,
 }
 
 impl fmt::Display for ReflectError {
@@ -65,6 +69,7 @@ impl std::error::Error for ReflectError {}
 fn err(message: impl Into<String>) -> ReflectError {
     ReflectError {
         message: message.into(),
+        hlsl_code: None,
     }
 }
 
@@ -159,7 +164,10 @@ impl<'a> Builder<'a> {
         let bound = luma_back::bound_globals(module);
 
         // The HLSL back end's own assignment, so the two cannot disagree.
-        let registers = luma_back_hlsl::assign_registers(module).map_err(|e| err(e.message))?;
+        let registers = luma_back_hlsl::assign_registers(module).map_err(|e| ReflectError {
+            hlsl_code: (e.code != luma_back_hlsl::codes::INVALID_IR).then_some(e.code),
+            message: e.message,
+        })?;
         let mut bindings = Vec::with_capacity(bound.len());
         let mut roots = Vec::new();
         for &(rb, handle) in &bound {
@@ -209,12 +217,21 @@ impl<'a> Builder<'a> {
                     .any(|p| p.binding == Some(IoBinding::BuiltIn(BuiltIn::NumWorkgroups)))
             })
         });
+        // Where the HLSL back end would refuse the option's binding (E0922: a resource or the
+        // push-constant block is there), it places no buffer.
+        let push_constants_used = push_constants.iter().any(|p| !p.stages.is_empty());
+        let push_constant_register = options
+            .hlsl_push_constant_register
+            .filter(|_| push_constants_used);
         let hlsl = HlslInfo {
-            num_workgroups: if uses_num_workgroups {
-                options.hlsl_num_workgroups.map(|b| cbuffer_register(b, 1))
-            } else {
-                None
-            },
+            num_workgroups: options
+                .hlsl_num_workgroups
+                .filter(|_| uses_num_workgroups)
+                .filter(|&at| {
+                    luma_back_hlsl::num_workgroups_clash(module, at, push_constant_register)
+                        .is_none()
+                })
+                .map(|b| cbuffer_register(b, 1)),
         };
 
         Ok(Reflection {
@@ -514,7 +531,10 @@ impl<'a> Builder<'a> {
     ) -> Result<(MemberLayout, u32, Option<u32>), ReflectError> {
         let block = self.member(&global.name, global.ty, 0, rule)?;
         if let Some(size) = block.size {
-            return Ok((block, size, None));
+            // A block's size includes its trailing padding, as a struct's does: a bare `vec3`
+            // block is 16 bytes like a struct holding one (Metal's `float3` reads all 16).
+            let padded = size.checked_next_multiple_of(block.align.max(1));
+            return Ok((block, padded.unwrap_or(size), None));
         }
         // Walk down the last members to the runtime-sized array; each step moves to an earlier
         // type, so the walk is bounded by the arena's size.

@@ -33,7 +33,8 @@
 //!   names those buffers in its order.
 //! - `hlsl`: `{ num_workgroups }`: the `b` register and space of the constant buffer that holds
 //!   `num_workgroups` (a `uint3` the application fills with the dispatch size), when an entry
-//!   point reads it and the HLSL option placed it; else `null`.
+//!   point reads it and the HLSL option placed it; else `null` (also when the option names a
+//!   binding a resource uses, which the HLSL back end refuses: E0922).
 //!
 //! Entry point:
 //! - `name`, `stage` (`vertex`, `fragment`, `compute`, `geometry`, `tessellation_control`,

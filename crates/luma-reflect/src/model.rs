@@ -90,7 +90,9 @@ impl From<luma_ir::ShaderStage> for Stage {
 /// One entry point.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EntryPoint {
-    /// The entry function's name (the name every target uses for it).
+    /// The entry function's Luma name, which is the SPIR-V entry point's. Other targets may
+    /// differ: GLSL's is `main`, and HLSL, MSL and WGSL add `_` to a name they reserve (`main`
+    /// in MSL); `lumac::OutputEntryPoint::target_name` has each output's.
     pub name: String,
     /// Its stage.
     pub stage: Stage,
@@ -476,7 +478,8 @@ pub struct HlslRegister {
 pub struct HlslInfo {
     /// The constant buffer that holds `num_workgroups` (a `uint3` at offset 0 the application
     /// fills with the dispatch size), when an entry point reads it and the HLSL option
-    /// `num_workgroups` placed it.
+    /// `num_workgroups` placed it on a binding nothing else takes (the HLSL back end refuses
+    /// a shared one, E0922).
     pub num_workgroups: Option<HlslRegister>,
 }
 

@@ -1056,25 +1056,39 @@ impl Parsed {
         sizes
     }
 
-    /// The bytes a member of type `ty` takes, from its decorations (no recursion: structs come
-    /// from `sizes`, arrays from their `ArrayStride`).
+    /// The bytes a member of type `ty` takes, from its decorations. No recursion, since a
+    /// malformed module can make a type its own element: structs come from `sizes`, arrays from
+    /// their `ArrayStride` (or, without one, their element's size, peeled in a loop), and
+    /// vectors and matrices from their scalar.
     fn member_size(
         &self,
         ty: u32,
         member: Option<&MemberDecorations>,
         sizes: &BTreeMap<u32, u32>,
     ) -> u32 {
-        match self.types.get(&ty) {
+        let mut elements = 1u32;
+        let mut current = ty;
+        for _ in 0..=self.type_order.len() {
+            let Some(SpvType::Array { element, length }) = self.types.get(&current) else {
+                break;
+            };
+            elements = elements.saturating_mul(self.constant_u32(*length).unwrap_or(0));
+            if let Some(stride) = self.decorations.get(&current).and_then(|d| d.array_stride) {
+                return elements.saturating_mul(stride);
+            }
+            current = *element;
+        }
+        let scalar = |id: &u32| match self.types.get(id) {
             Some(SpvType::Int { width, .. } | SpvType::Float { width }) => width / 8,
             Some(SpvType::Bool) => 4,
-            Some(SpvType::Vector { component, count }) => self
-                .member_size(*component, None, sizes)
-                .saturating_mul(*count),
+            _ => 0,
+        };
+        let size = match self.types.get(&current) {
+            Some(SpvType::Int { .. } | SpvType::Float { .. } | SpvType::Bool) => scalar(&current),
+            Some(SpvType::Vector { component, count }) => scalar(component).saturating_mul(*count),
             Some(SpvType::Matrix { column, count }) => {
                 let (rows, scalar) = match self.types.get(column) {
-                    Some(SpvType::Vector { component, count }) => {
-                        (*count, self.member_size(*component, None, sizes))
-                    }
+                    Some(SpvType::Vector { component, count }) => (*count, scalar(component)),
                     _ => (1, 4),
                 };
                 match member.and_then(|d| d.matrix_stride) {
@@ -1085,19 +1099,10 @@ impl Parsed {
                     None => scalar.saturating_mul(rows).saturating_mul(*count),
                 }
             }
-            Some(SpvType::Array { element, length }) => {
-                let n = self.constant_u32(*length).unwrap_or(0);
-                let stride = self
-                    .decorations
-                    .get(&ty)
-                    .and_then(|d| d.array_stride)
-                    .unwrap_or_else(|| self.member_size(*element, member, sizes));
-                stride.saturating_mul(n)
-            }
-            Some(SpvType::RuntimeArray { .. }) => 0,
-            Some(SpvType::Struct { .. }) => sizes.get(&ty).copied().unwrap_or(0),
+            Some(SpvType::Struct { .. }) => sizes.get(&current).copied().unwrap_or(0),
             _ => 0,
-        }
+        };
+        elements.saturating_mul(size)
     }
 
     fn constant_u32(&self, id: u32) -> Option<u32> {
@@ -1503,6 +1508,32 @@ mod tests {
         let mut words = module(&[]);
         words.push((9 << 16) | Op::Name as u32);
         assert!(SpirvReflection::from_words(&words).is_err());
+    }
+
+    /// Types that name themselves (a vector of itself, an array without `ArrayStride` of
+    /// itself; one corrupted id is enough) in a uniform block: sizing the block terminates
+    /// (it overflowed the stack).
+    #[test]
+    fn reads_self_referential_types_without_recursing() {
+        use Op::*;
+        let (vec, arr, len_ty, len, blk, ptr, var) = (1, 2, 3, 4, 5, 6, 7);
+        let uniform = StorageClass::Uniform as u32;
+        let words = module(&[
+            (Decorate, vec![blk, Decoration::Block as u32]),
+            (Decorate, vec![var, Decoration::DescriptorSet as u32, 0]),
+            (Decorate, vec![var, Decoration::Binding as u32, 0]),
+            (MemberDecorate, vec![blk, 0, Decoration::Offset as u32, 0]),
+            (MemberDecorate, vec![blk, 1, Decoration::Offset as u32, 16]),
+            (TypeVector, vec![vec, vec, 4]),
+            (TypeInt, vec![len_ty, 32, 0]),
+            (Constant, vec![len_ty, len, 3]),
+            (TypeArray, vec![arr, arr, len]),
+            (TypeStruct, vec![blk, vec, arr]),
+            (TypePointer, vec![ptr, uniform, blk]),
+            (Variable, vec![ptr, var, uniform]),
+        ]);
+        let r = SpirvReflection::from_words(&words).unwrap();
+        assert_eq!(r.descriptor_sets[0].bindings[0].block_size, Some(16));
     }
 
     #[test]

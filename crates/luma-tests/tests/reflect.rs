@@ -884,13 +884,15 @@ buffer tail: Tail
 @push_constant uniform pc: Inner
 uniform layers: [4]texture2D
 uniform model: mat3x2
+uniform bare3: vec3
+buffer bare_half3: hvec3
 
 @entry(compute) @workgroup_size(4, 2, 1)
 function main(@builtin(global_invocation_id) id: uvec3)
 	let x = u.f + u.arr[1] + u.m3[0].x + u.m2[1].y + u.m32[2].y + u.inner.a + u.after
 	let y = u.grid[1][2] + u.lights[1].b.x + pc.a + model[1].y + s.grid[1][0] + s.m32[1].x
 	let t = texel_fetch(layers[2], ivec2(0, 0), 0)
-	s.f = x + y + t.x
+	s.f = x + y + t.x + bare3.z + float(bare_half3.y)
 	tail.items[id.x] = s.v
 end
 ";
@@ -948,6 +950,23 @@ fn awkward_layouts_match_the_rules_and_spirv_cross() {
     assert_eq!((layers.array_size, layers.count), (Some(4), 4));
     let model = binding("model").block.as_ref().unwrap();
     assert_eq!((model.size, model.matrix_stride), (Some(48), Some(16)));
+    // A bare vector block is bound with its trailing padding, as a struct holding it would be
+    // (Metal's `float3` takes 16 bytes); the member itself is 12 bytes, the end of the block's
+    // last member as the SPIR-V read-back reports it.
+    let back_size = |binding: u32| {
+        r.back.descriptor_sets[0]
+            .bindings
+            .iter()
+            .find(|b| b.binding == binding)
+            .unwrap()
+            .block_size
+    };
+    for (name, size, member) in [("bare3", 16, 12), ("bare_half3", 8, 6)] {
+        let b = binding(name);
+        assert_eq!(b.size, Some(size), "{name}");
+        assert_eq!(b.block.as_ref().unwrap().size, Some(member), "{name}");
+        assert_eq!(back_size(b.binding), Some(member), "{name}");
+    }
     assert_eq!(r.ir.push_constants[0].size, 16);
     assert_eq!(r.back.push_constant_ranges[0].size, 16);
     assert_eq!(r.back.entry_points[0].workgroup_size, Some([4, 2, 1]));
@@ -1171,6 +1190,26 @@ end
     )
     .unwrap();
     assert_eq!(unplaced.hlsl.num_workgroups, None);
+
+    // On the binding of `counts` the HLSL back end refuses the buffer (E0922), so reflection
+    // reports none, rather than a register `counts` already has.
+    let clashing = Options {
+        hlsl_num_workgroups: Some(lumac::ResourceBinding {
+            group: 0,
+            binding: 0,
+        }),
+        ..Options::default()
+    };
+    let r = lumac::reflect("nw.luma", source, &MemoryReader::default(), &clashing).unwrap();
+    assert_eq!(r.hlsl.num_workgroups, None);
+    let hlsl = lumac::compile(
+        "nw.luma",
+        source,
+        &MemoryReader::default(),
+        &clashing,
+        &[Target::Hlsl],
+    );
+    assert_eq!(hlsl.diagnostics[0].code.as_str(), "E0922");
 }
 
 /// Where reflection says the HLSL and MSL back ends put each resource is where their output

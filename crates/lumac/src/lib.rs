@@ -754,7 +754,7 @@ pub fn compile_shared(
                     };
                     match luma_reflect::reflect(&module, &reflect_options) {
                         Ok(r) => reflection = Some(r),
-                        Err(e) => diags.push(codes::internal(format!("reflection failed: {e}"))),
+                        Err(e) => diags.push(reflection_failure(e)),
                     }
                 }
                 module_out = Some(module);
@@ -777,6 +777,17 @@ pub fn compile_shared(
         includes: parsed.includes,
         module: module_out,
         reflection,
+    }
+}
+
+/// Why a module could not be reflected, as a diagnostic: the HLSL back end's own error when it
+/// cannot number the resources (reflection gives every resource its HLSL register), else an
+/// internal error.
+fn reflection_failure(e: luma_reflect::ReflectError) -> Diagnostic {
+    match e.hlsl_code {
+        Some(code) => Diagnostic::error(code, NO_LOCATION, format!("hlsl: {}", e.message))
+            .with_note("reflection gives every resource its HLSL register, so it fails too"),
+        None => codes::internal(format!("reflection failed: {e}")),
     }
 }
 
@@ -904,9 +915,7 @@ pub fn reflect(
         _ => return Err(Box::new(result)),
     };
     reflected.map_err(|e| {
-        result
-            .diagnostics
-            .push(codes::internal(format!("reflection failed: {e}")));
+        result.diagnostics.push(reflection_failure(e));
         result.error_count += 1;
         Box::new(result)
     })

@@ -98,14 +98,14 @@ pub(crate) fn resolve(
             (Ty::Scalar(ScalarTy::Uint), SpecValue::Int(v)) => {
                 u32::try_from(v).ok().map(Literal::U32)
             }
-            (Ty::Scalar(ScalarTy::Float), SpecValue::Int(v)) => Some(Literal::F32(v as f32)),
-            (Ty::Scalar(ScalarTy::Float), SpecValue::Float(v)) => Some(Literal::F32(v as f32)),
-            (Ty::Scalar(ScalarTy::Half), SpecValue::Int(v)) => {
-                Some(Literal::F16(luma_ir::proc::f32_to_f16(v as f32)))
+            // A value that rounds to infinity does not fit, as the same literal in the source
+            // does not (E0208, E0516).
+            (Ty::Scalar(ScalarTy::Float), SpecValue::Int(v)) => finite(v as f32).map(Literal::F32),
+            (Ty::Scalar(ScalarTy::Float), SpecValue::Float(v)) => {
+                finite(v as f32).map(Literal::F32)
             }
-            (Ty::Scalar(ScalarTy::Half), SpecValue::Float(v)) => {
-                Some(Literal::F16(luma_ir::proc::f32_to_f16(v as f32)))
-            }
+            (Ty::Scalar(ScalarTy::Half), SpecValue::Int(v)) => finite_half(v as f32),
+            (Ty::Scalar(ScalarTy::Half), SpecValue::Float(v)) => finite_half(v as f32),
             _ => None,
         };
         match literal {
@@ -138,6 +138,17 @@ pub(crate) fn resolve(
         }
     }
     ok.then_some(out)
+}
+
+fn finite(v: f32) -> Option<f32> {
+    v.is_finite().then_some(v)
+}
+
+/// `v` as a `half` literal, unless it rounds to infinity there.
+fn finite_half(v: f32) -> Option<Literal> {
+    let bits = luma_ir::proc::f32_to_f16(finite(v)?);
+    // Exponent all ones: infinity (a finite `v` is never NaN).
+    (bits & 0x7c00 != 0x7c00).then_some(Literal::F16(bits))
 }
 
 #[cfg(test)]

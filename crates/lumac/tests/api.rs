@@ -450,6 +450,79 @@ fn option_problems_have_no_source_location() {
 }
 
 #[test]
+fn resources_hlsl_cannot_number_fail_reflection_with_the_hlsl_error() {
+    let source = "\
+@binding(4294967295) uniform t: [2]texture2D
+@entry(fragment)
+function fs() -> (c: vec4)
+\treturn { c = texel_fetch(t[1], ivec2(0), 0) }
+end
+";
+    let failed = lumac::reflect(
+        "t.luma",
+        source,
+        &MemoryReader::default(),
+        &Options::default(),
+    )
+    .unwrap_err();
+    assert_eq!(failed.diagnostics[0].code.as_str(), "E0920");
+    let options = Options {
+        reflect: true,
+        ..Options::default()
+    };
+    let result = build(source, &options, &[Target::Spirv]);
+    assert_eq!(result.diagnostics[0].code.as_str(), "E0920");
+    assert!(result.reflection.is_none() && result.outputs.is_empty());
+}
+
+#[test]
+fn a_baked_float_beyond_its_type_is_an_error_not_infinity() {
+    let source = "\
+@spec(0) const F: float = 0.5
+@spec(1) const H: half = 0.5
+buffer o: []float
+@entry(compute) @workgroup_size(1)
+function main()
+\to[0] = F + float(H)
+end
+";
+    let bake = |assignment: &str| {
+        let (id, value) = lumac::parse_spec_assignment(assignment).unwrap();
+        let mut options = Options::default();
+        options.spec_values.insert(id, value);
+        build(source, &options, &[Target::Glsl])
+    };
+    for fits in [
+        "0=3.4e38",
+        "0=-1e-50",
+        "0=123456789",
+        "1=65504",
+        "1=-65504.0",
+        "1=1e-9",
+    ] {
+        let result = bake(fits);
+        assert!(result.success(), "{fits}: {}", result.render(false));
+    }
+    // As in the source (E0208, E0516), a value that rounds to infinity does not fit.
+    for (overflows, name) in [
+        ("0=1e39", "F"),
+        ("0=-3.5e38", "F"),
+        ("1=70000", "H"),
+        ("1=-65520.0", "H"),
+    ] {
+        let result = bake(overflows);
+        assert!(!result.success(), "{overflows} was accepted");
+        let d = &result.diagnostics[0];
+        assert_eq!(d.code.as_str(), "E0003", "{overflows}");
+        assert!(
+            d.message.contains(&format!("does not fit `{name}`")),
+            "{overflows}: {}",
+            d.message
+        );
+    }
+}
+
+#[test]
 fn a_source_without_entry_points_checks_but_does_not_compile() {
     let library = "function twice(x: float) -> float\n\treturn x * 2.0\nend\n";
     let result = build(library, &Options::default(), &[Target::Spirv]);
