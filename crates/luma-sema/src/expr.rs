@@ -2085,6 +2085,26 @@ impl<'a> Checker<'a> {
     // -----------------------------------------------------------------------------------------
     // Calls
 
+    /// `d` about a call of `callee` that cannot be made, with a note when the call's `(` starts
+    /// a line: the user most likely meant a new statement or expression there, and the error
+    /// points at the line before.
+    fn explain_line_break_call(&self, callee: ast::ExprId, d: Diagnostic) -> Diagnostic {
+        // The parser records calls in the order of their callees.
+        let calls = &self.ast.calls_after_line_break;
+        match calls.binary_search_by_key(&callee.index(), |(c, _)| c.index()) {
+            Ok(i) => match calls.get(i) {
+                Some(&(_, paren)) => d
+                    .with_label(paren, "this `(` continues the expression before it")
+                    .with_note(
+                        "a line break does not end an expression: as in Lua, a `(` that starts \
+                         a line calls what comes before it",
+                    ),
+                None => d,
+            },
+            Err(_) => d,
+        }
+    }
+
     /// Checks a call: a user function, a builtin or a type constructor.
     pub fn call(
         &mut self,
@@ -2117,6 +2137,7 @@ impl<'a> Checker<'a> {
                 "only functions, builtins and types can be called",
             )
             .with_primary_label("not a function name");
+            d = self.explain_line_break_call(callee, d);
             if let Some(ast::Expr {
                 kind: ast::ExprKind::Field { base, name },
                 ..
@@ -2143,6 +2164,7 @@ impl<'a> Checker<'a> {
                 format!("`{name}` is {what}, not a function"),
             )
             .with_primary_label("cannot be called");
+            d = self.explain_line_break_call(callee, d);
             if shadows {
                 d = d.with_note(format!(
                     "the {} shadows the function `{name}`; rename it to call the function",
@@ -2175,10 +2197,11 @@ impl<'a> Checker<'a> {
             Some(SymKind::Global(_) | SymKind::Const(_))
                 if builtins::lookup(name).is_some() || types::builtin_type(name).is_some() => {}
             Some(SymKind::Global(_) | SymKind::Const(_)) => {
-                self.emit(
+                let d =
                     Diagnostic::error(codes::E0414, id.span, format!("`{name}` is not a function"))
-                        .with_primary_label("cannot be called"),
-                );
+                        .with_primary_label("cannot be called");
+                let d = self.explain_line_break_call(callee, d);
+                self.emit(d);
                 self.unresolved_call_args(args);
                 return err(self);
             }

@@ -30,6 +30,10 @@ pub struct Module {
     pub struct_lits: Arena<StructLit>,
     /// The text of every name in the module, by [`Symbol`].
     pub names: Names,
+    /// Calls whose `(` starts a line, by callee, with the `(`'s span. As in Lua, such a `(`
+    /// continues the expression on the line before as a call; the checker says so when that
+    /// call fails (`let a = b` then `(c).x = 1` calls `b`).
+    pub calls_after_line_break: Vec<(ExprId, Span)>,
 }
 
 impl Module {

@@ -3397,6 +3397,9 @@ impl Parser<'_, '_> {
 
     fn postfix_call(&mut self, callee: ExprId, lo: u32) -> ExprId {
         let open = self.bump();
+        if open.newline_before {
+            self.module.calls_after_line_break.push((callee, open.span));
+        }
         let base = self.list_items.len();
         self.parse_expr_list(TokenKind::RParen, open.span);
         let args = self.take_list(base);
