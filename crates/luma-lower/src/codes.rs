@@ -18,6 +18,8 @@ pub const NESTING_TOO_DEEP: Code = Code("E0803");
 pub const TYPE_TOO_LARGE: Code = Code("E0804");
 /// The typed program breaks an invariant the checker guarantees (a compiler bug).
 pub const MALFORMED_PROGRAM: Code = Code("E0899");
+/// A push-constant block larger than the 128 bytes every Vulkan device must allow.
+pub const LARGE_PUSH_CONSTANTS: Code = Code("W0801");
 
 /// Every code lowering reports, with an example each.
 pub const ALL: &[CodeDoc] = &[
@@ -51,5 +53,11 @@ pub const ALL: &[CodeDoc] = &[
         severity: Severity::Error,
         title: "internal compiler error: the checker handed lowering a malformed program",
         example: "-- no source triggers it; it reports a checker bug instead of crashing\n",
+    },
+    CodeDoc {
+        code: LARGE_PUSH_CONSTANTS,
+        severity: Severity::Warning,
+        title: "a push-constant block larger than the 128 bytes Vulkan guarantees",
+        example: "struct Push\n\tm: [3]mat4\nend\n@push_constant uniform push: Push\nbuffer out: []vec4\n\n@entry(compute) @workgroup_size(1)\nfunction main()\n\tout[0] = push.m[2][0]\nend",
     },
 ];

@@ -4,12 +4,14 @@
 
 use std::collections::BTreeSet;
 
+use luma_base::{Diagnostic, Diagnostics};
 use luma_ir::layout::{rule_for_space, LayoutError, LayoutRule, Layouter};
 use luma_ir::{
     AddressSpace, CombinedRole, CombinedSampler, GlobalVariable, ResourceBinding, StorageAccess,
 };
 use luma_thir::{Access, GlobalDef, GlobalKind};
 
+use crate::codes;
 use crate::context::{GlobalSlot, ModuleCtx};
 use crate::error::{Failure, LResult};
 
@@ -139,6 +141,48 @@ impl ModuleCtx<'_> {
             self.globals.insert(gid, slot);
         }
         self.check_block_sizes()
+    }
+
+    /// Warns of each push-constant block larger than 128 bytes, the `maxPushConstantsSize`
+    /// every Vulkan device has (many desktop GPUs have 256; D3D12 root constants and WebGPU
+    /// immediates are smaller still): a pipeline using it fails to be created on the others.
+    pub fn warn_large_push_constants(&self, diags: &mut Diagnostics) {
+        const GUARANTEED: u32 = 128;
+        let mut std430 = Layouter::new(&self.module.types, LayoutRule::Std430);
+        for (gid, def) in self.program.globals.iter() {
+            let Some(GlobalSlot::Single(g)) = self.globals.get(&gid) else {
+                continue;
+            };
+            let Some(global) = self.module.globals.get(*g) else {
+                continue;
+            };
+            if global.space != AddressSpace::PushConstant {
+                continue;
+            }
+            let Some(size) = std430.layout(global.ty).ok().and_then(|l| l.size) else {
+                continue;
+            };
+            if size > GUARANTEED {
+                diags.push(
+                    Diagnostic::warning(
+                        codes::LARGE_PUSH_CONSTANTS,
+                        def.span,
+                        format!(
+                            "push-constant block `{}` is {size} bytes; Vulkan guarantees only \
+                             {GUARANTEED}",
+                            def.name
+                        ),
+                    )
+                    .with_primary_label(format!("{size} bytes"))
+                    .with_note(
+                        "a pipeline that uses it fails to be created on devices whose \
+                         `maxPushConstantsSize` is 128 (common on mobile GPUs; many desktop \
+                         GPUs allow 256)",
+                    )
+                    .with_help("move the larger members to a uniform buffer"),
+                );
+            }
+        }
     }
 
     /// Reports a buffer, uniform or push-constant block past 4 GiB in its layout, or workgroup

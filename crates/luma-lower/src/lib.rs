@@ -178,6 +178,7 @@ fn lower_module(
         return Ok(false);
     }
     m.lower_globals()?;
+    m.warn_large_push_constants(diags);
     let missing_body = || Failure::malformed(Default::default(), "a function without its body");
     // One walk of every body up front: the call graph, memory locals and liveness facts.
     let mut infos: Vec<analysis::FnInfo> = Vec::with_capacity(program.functions.len());

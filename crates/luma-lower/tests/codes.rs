@@ -219,6 +219,42 @@ fn e0804_type_too_large() {
 }
 
 #[test]
+fn w0801_push_constants_past_128_bytes() {
+    // 3 x mat4 = 192 bytes warns; 2 x mat4 = 128 bytes, the guaranteed size, does not.
+    for (count, warned) in [(3, true), (2, false)] {
+        let mut pb = Pb::new();
+        let mat4 = pb.mat(4, 4);
+        let mats = pb.array(mat4, count);
+        let (_, push_ty) = pb.strukt("Push", &[("m", mats)]);
+        let g = pb.global("push", GlobalKind::PushConstant, push_ty, None);
+        let f = pb.function("main", &[], None, |f| {
+            let base = f.g(g);
+            let m = f.field(base, 0);
+            let zero = f.i(0);
+            let first = f.index(m, zero);
+            let (_, stmt) = f.new_let("first", first);
+            vec![stmt]
+        });
+        pb.entry(f, Stage::Compute, Vec::new(), None);
+        let mut diags = Diagnostics::default();
+        let m = lower(&pb.p, None, &common::lower_options(), &mut diags);
+        assert!(m.is_some(), "{:?}", diags.as_slice());
+        let d = diags.into_vec();
+        if warned {
+            assert_eq!(d.len(), 1, "{d:?}");
+            assert_eq!(d[0].code, codes::LARGE_PUSH_CONSTANTS);
+            assert_eq!(
+                d[0].message,
+                "push-constant block `push` is 192 bytes; Vulkan guarantees only 128"
+            );
+            assert_eq!(d[0].primary.span, Span::new(0, 1));
+        } else {
+            assert!(d.is_empty(), "{d:?}");
+        }
+    }
+}
+
+#[test]
 fn e0899_malformed_program() {
     let mut pb = Pb::new();
     let int = pb.int();
@@ -246,12 +282,13 @@ fn every_code_is_tested_and_documented() {
         codes::NESTING_TOO_DEEP,
         codes::TYPE_TOO_LARGE,
         codes::MALFORMED_PROGRAM,
+        codes::LARGE_PUSH_CONSTANTS,
     ];
     let listed: Vec<_> = codes::ALL.iter().map(|c| c.code).collect();
     assert_eq!(listed, tested);
     for c in codes::ALL {
         assert!(
-            c.code.as_str().starts_with("E08"),
+            c.code.as_str().starts_with("E08") || c.code.as_str().starts_with("W08"),
             "{} outside the lowering range",
             c.code
         );

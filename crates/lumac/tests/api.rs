@@ -603,3 +603,28 @@ fn staged_api_matches_compile() {
     assert_eq!(staged, one_call.outputs);
     assert!(diags.as_slice().is_empty());
 }
+
+#[test]
+fn w0801_push_constants_past_128_bytes_warn_and_compile() {
+    let source = "struct Push\n\tm: [3]mat4\nend\n@push_constant uniform push: Push\nbuffer out: []vec4\n\n@entry(compute) @workgroup_size(1)\nfunction main()\n\tout[0] = push.m[2][0]\nend\n";
+    let result = build(source, &Options::default(), &[Target::Spirv]);
+    assert!(result.success(), "{}", result.render(false));
+    assert_eq!(result.warning_count, 1, "{:?}", result.diagnostics);
+    let w = &result.diagnostics[0];
+    assert_eq!(w.code.0, "W0801");
+    assert_eq!(
+        w.message,
+        "push-constant block `push` is 192 bytes; Vulkan guarantees only 128"
+    );
+    let start = source.find("@push_constant").unwrap();
+    let end = start + "@push_constant uniform push: Push".len();
+    assert_eq!(
+        (w.primary.span.lo as usize, w.primary.span.hi as usize),
+        (start, end)
+    );
+    // 128 bytes exactly is fine.
+    let at_limit = source.replace("[3]mat4", "[2]mat4").replace("m[2]", "m[1]");
+    let result = build(&at_limit, &Options::default(), &[Target::Spirv]);
+    assert!(result.success(), "{}", result.render(false));
+    assert_eq!(result.warning_count, 0, "{:?}", result.diagnostics);
+}

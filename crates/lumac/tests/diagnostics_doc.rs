@@ -26,6 +26,7 @@ const RANGES: &[(&str, &str)] = &[
     ("E09", "Back ends: constructs a target cannot express"),
     ("W01", "Syntax warnings"),
     ("W02", "Semantic warnings"),
+    ("W08", "Lowering warnings: limits that not every device has"),
     (
         "W09",
         "Back-end warnings: output some consumers of the target reject",
