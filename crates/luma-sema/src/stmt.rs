@@ -707,9 +707,11 @@ impl<'a> Checker<'a> {
                 .flatten()
                 .any(|e| self.is_error(self.expr_ty(e)));
         if !bounds_const && ok_ty && !bound_error {
-            // The loop's header, up to its last bound.
+            // The loop's header, up to its last bound; from the counter when attributes come
+            // first (the statement's span starts at them, lines above).
             let last = st_e.unwrap_or(e_e);
-            let header = Span::new(span.lo, self.expr_span(last).hi.max(span.lo));
+            let lo = if attrs.is_empty() { span.lo } else { var.span.lo };
+            let header = Span::new(lo, self.expr_span(last).hi.max(lo));
             self.unbounded_warning(header, attrs, &control, "this `for` loop");
         }
         // Full unrolling of a constant loop must stay under the limit.
@@ -948,7 +950,13 @@ impl<'a> Checker<'a> {
         let b = self.t.bool_;
         let cv = self.top_expr(cond, Some(b), Mode::Value);
         let c = self.condition(cv, "a `while` condition");
-        let header = Span::new(span.lo, self.expr_span(c).hi.max(span.lo));
+        // From the condition when attributes come first (the statement's span starts at them).
+        let lo = if attrs.is_empty() {
+            span.lo
+        } else {
+            self.expr_span(c).lo
+        };
+        let header = Span::new(lo, self.expr_span(c).hi.max(lo));
         self.unbounded_warning(header, attrs, &control, "this `while` loop");
         if let Some(f) = self.fcx.as_mut() {
             f.loops.push(LoopCtx { has_break: false });
