@@ -1927,11 +1927,16 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                         TypeInner::Image { .. } | TypeInner::Sampler { .. }
                     );
                     if !handles && buffer {
-                        let last = match len {
-                            Some(n) => format!("{}u", n - 1),
-                            None => format!("arrayLength(&{text}) - 1u"),
+                        i = match len {
+                            Some(n) => {
+                                self.buffer_index(buffer, index, i, &format!("{}u", n - 1))?
+                            }
+                            // A runtime-sized array's length is known only when the shader
+                            // runs, so a constant index may be past its end too.
+                            None => {
+                                self.min_index(index, i, &format!("arrayLength(&{text}) - 1u"))?
+                            }
                         };
-                        i = self.buffer_index(buffer, index, i, &last)?;
                     }
                     if let (true, Some(n), None) = (handles, len, self.constant_literals(index)?) {
                         let unsigned =
@@ -2025,6 +2030,16 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         if !buffer || self.constant_literals(index)?.is_some() {
             return Ok(text);
         }
+        self.min_index(index, text, last)
+    }
+
+    /// The index `text` (of the `index` value) clamped to `last` as an unsigned number.
+    fn min_index(
+        &mut self,
+        index: Handle<Value>,
+        text: String,
+        last: &str,
+    ) -> Result<String, Error> {
         Ok(
             if self.value_inner(index)?.scalar_kind() == Some(ScalarKind::Uint) {
                 format!("min({text}, {last})")
