@@ -1993,7 +1993,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                                 // index reads the whole matrix first.
                                 let ty = current
                                     .ok_or_else(|| Error::invalid("matrix without a handle"))?;
-                                let matrix = self.w.plain_from_std140(ty, &text)?;
+                                let matrix =
+                                    self.w.plain_from_std140(ty, &text, Some(&mut self.namer))?;
                                 let i = self.operand(index)?.text;
                                 let last = format!("{}u", columns.count() - 1);
                                 let i = self.buffer_index(buffer, index, i, &last)?;
@@ -2068,7 +2069,9 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         } = *self.w.inner(pointer_ty)?
         {
             if self.w.repr_140(base)? != Repr::Plain {
-                let text = self.w.plain_from_std140(base, &p.text)?;
+                let text = self
+                    .w
+                    .plain_from_std140(base, &p.text, Some(&mut self.namer))?;
                 return Ok(Expr::primary(text));
             }
         }
