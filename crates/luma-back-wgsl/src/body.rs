@@ -1926,17 +1926,21 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                         self.w.inner(base)?,
                         TypeInner::Image { .. } | TypeInner::Sampler { .. }
                     );
+                    // A runtime-sized array's length is known only when the shader runs, so a
+                    // constant index may be past its end too.
+                    if !handles
+                        && buffer
+                        && len.is_none()
+                        && self.constant_literals(index)?.is_some()
+                    {
+                        i = self.min_index(index, i, &format!("arrayLength(&{text}) - 1u"))?;
+                    }
                     if !handles && buffer {
-                        i = match len {
-                            Some(n) => {
-                                self.buffer_index(buffer, index, i, &format!("{}u", n - 1))?
-                            }
-                            // A runtime-sized array's length is known only when the shader
-                            // runs, so a constant index may be past its end too.
-                            None => {
-                                self.min_index(index, i, &format!("arrayLength(&{text}) - 1u"))?
-                            }
+                        let last = match len {
+                            Some(n) => format!("{}u", n - 1),
+                            None => format!("arrayLength(&{text}) - 1u"),
                         };
+                        i = self.buffer_index(buffer, index, i, &last)?;
                     }
                     if let (true, Some(n), None) = (handles, len, self.constant_literals(index)?) {
                         let unsigned =
