@@ -2775,7 +2775,13 @@ impl<'a> Writer<'a> {
         n: Option<u32>,
     ) -> R<Offset> {
         if let Some(c) = self.const_index(ctx, index) {
-            if n.is_none_or(|n| c < n) {
+            // A runtime-sized array's length is known only when the shader runs, so a constant
+            // index may be past its end too.
+            let in_range = match n {
+                Some(n) => c < n,
+                None => !self.options.bounds_checks,
+            };
+            if in_range {
                 return Ok(offset.plus(c.wrapping_mul(stride)));
             }
         }

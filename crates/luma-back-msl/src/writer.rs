@@ -2266,7 +2266,9 @@ impl<'a> Writer<'a> {
                     ArraySize::Runtime => {
                         let e = self.expr(ctx, index, 0)?;
                         let u = self.as_uint(ctx, index, &e)?;
-                        if self.options.bounds_checks && self.const_index(ctx, index).is_none() {
+                        // The length is known only when the shader runs, so a constant
+                        // index may be past the end too.
+                        if self.options.bounds_checks {
                             let len = self.runtime_length(&expr)?;
                             format!("metal::min({}, {len} - 1u)", u.text)
                         } else {

@@ -1927,6 +1927,15 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                         self.w.inner(base)?,
                         TypeInner::Image { .. } | TypeInner::Sampler { .. }
                     );
+                    // A runtime-sized array's length is known only when the shader runs, so a
+                    // constant index may be past its end too.
+                    if !handles
+                        && buffer
+                        && len.is_none()
+                        && self.constant_literals(index)?.is_some()
+                    {
+                        i = self.min_index(index, i, &format!("arrayLength(&{text}) - 1u"))?;
+                    }
                     if !handles && buffer {
                         let last = match len {
                             Some(n) => format!("{}u", n - 1),
@@ -1985,7 +1994,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                                 // index reads the whole matrix first.
                                 let ty = current
                                     .ok_or_else(|| Error::invalid("matrix without a handle"))?;
-                                let matrix = self.w.plain_from_std140(ty, &text)?;
+                                let matrix =
+                                    self.w.plain_from_std140(ty, &text, Some(&mut self.namer))?;
                                 let i = self.operand(index)?.text;
                                 let last = format!("{}u", columns.count() - 1);
                                 let i = self.buffer_index(buffer, index, i, &last)?;
@@ -2022,6 +2032,16 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         if !buffer || self.constant_literals(index)?.is_some() {
             return Ok(text);
         }
+        self.min_index(index, text, last)
+    }
+
+    /// The index `text` (of the `index` value) clamped to `last` as an unsigned number.
+    fn min_index(
+        &mut self,
+        index: Handle<Value>,
+        text: String,
+        last: &str,
+    ) -> Result<String, Error> {
         Ok(
             if self.value_inner(index)?.scalar_kind() == Some(ScalarKind::Uint) {
                 format!("min({text}, {last})")
@@ -2050,7 +2070,9 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         } = *self.w.inner(pointer_ty)?
         {
             if self.w.repr_140(base)? != Repr::Plain {
-                let text = self.w.plain_from_std140(base, &p.text)?;
+                let text = self
+                    .w
+                    .plain_from_std140(base, &p.text, Some(&mut self.namer))?;
                 return Ok(Expr::primary(text));
             }
         }

@@ -913,8 +913,14 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// `text` (a value in the std140 spelling of `ty`) converted to the plain type.
-    pub fn plain_from_std140(&mut self, ty: Handle<Type>, text: &str) -> Result<String, Error> {
+    /// `text` (a value in the std140 spelling of `ty`) converted to the plain type. `local` is
+    /// the namer of the function being written, when the conversion is in one.
+    pub fn plain_from_std140(
+        &mut self,
+        ty: Handle<Type>,
+        text: &str,
+        local: Option<&mut Namer>,
+    ) -> Result<String, Error> {
         match self.repr_140(ty)? {
             Repr::Plain => Ok(text.to_string()),
             Repr::Columns { columns, .. } => {
@@ -923,14 +929,15 @@ impl<'a> Writer<'a> {
                 Ok(format!("{plain}({})", parts.join(", ")))
             }
             Repr::Wrapped { .. } | Repr::ArrayOfPadded | Repr::Struct { .. } => {
-                let name = self.converter(ty)?;
+                let name = self.converter(ty, local)?;
                 Ok(format!("{name}({text})"))
             }
         }
     }
 
-    /// The name of the function converting the std140 spelling of `ty` to its plain type.
-    fn converter(&mut self, ty: Handle<Type>) -> Result<String, Error> {
+    /// The name of the function converting the std140 spelling of `ty` to its plain type,
+    /// named on first use (by `local`'s function, when in one).
+    fn converter(&mut self, ty: Handle<Type>, local: Option<&mut Namer>) -> Result<String, Error> {
         if let Some(Some(name)) = self.converters.get(ty.index()) {
             return Ok(name.clone());
         }
@@ -943,7 +950,16 @@ impl<'a> Writer<'a> {
                 .unwrap_or_else(|| "Struct".into()),
             _ => "array".to_string(),
         };
-        let name = self.namer.call(&format!("{base}_from_std140"));
+        let base = format!("{base}_from_std140");
+        let mut name = self.namer.call(&base);
+        if let Some(local) = local {
+            // The function's namer was copied before this name was taken: one of its locals
+            // may have it already, and would hide the function from the call.
+            while !local.is_free(&name) {
+                name = self.namer.call(&base);
+            }
+            local.reserve(&name);
+        }
         if let Some(slot) = self.converters.get_mut(ty.index()) {
             *slot = Some(name.clone());
         }
@@ -964,7 +980,7 @@ impl<'a> Writer<'a> {
                 *slot = true;
             }
             let ty = Handle::from_index(i as u32);
-            let name = self.converter(ty)?;
+            let name = self.converter(ty, None)?;
             let plain = self.type_text(ty)?;
             let padded = self.type_text_140(ty)?;
             let mut w = CodeWriter::new();
@@ -974,7 +990,7 @@ impl<'a> Writer<'a> {
                     let mut parts = Vec::with_capacity(members.len());
                     for (index, m) in members.iter().enumerate() {
                         let (member, _) = self.member(ty, index as u32)?;
-                        parts.push(self.plain_from_std140(m.ty, &format!("v.{member}"))?);
+                        parts.push(self.plain_from_std140(m.ty, &format!("v.{member}"), None)?);
                     }
                     w.line_fmt(format_args!("return {plain}({});", parts.join(", ")));
                 }
@@ -986,7 +1002,7 @@ impl<'a> Writer<'a> {
                         Repr::Wrapped { .. } => "source[i].value",
                         _ => "source[i]",
                     };
-                    let converted = self.plain_from_std140(base, element)?;
+                    let converted = self.plain_from_std140(base, element, None)?;
                     // Index a variable, not the parameter: not every WGSL implementation
                     // indexes array values at run time.
                     w.line("var source = v;");

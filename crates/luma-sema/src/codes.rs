@@ -56,6 +56,8 @@ codes! {
     E0416, Error, "constant depends on itself", "const A: int = B\nconst B: int = A";
     /// A call of an entry point.
     E0417, Error, "entry points cannot be called", "@entry(compute) @workgroup_size(1)\nfunction main()\n\tmain()\nend";
+    /// A struct declared without members.
+    E0418, Error, "struct without members", "struct Empty\nend";
 
     /// A value of one type where another is required.
     E0501, Error, "mismatched types", "function f() -> float\n\tlet i: int = 1\n\treturn i\nend";

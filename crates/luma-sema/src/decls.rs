@@ -386,6 +386,17 @@ impl<'a> Checker<'a> {
         }
         let saved = self.save_context();
         let count = decl.fields.len();
+        if count == 0 {
+            self.emit(
+                Diagnostic::error(
+                    codes::E0418,
+                    decl.name.span,
+                    format!("struct `{}` has no members", self.text(&decl.name)),
+                )
+                .with_primary_label("declared without members")
+                .with_help("give it at least one member (GLSL and WGSL have no empty structs)"),
+            );
+        }
         let mut fields: Vec<FieldDef> = Vec::with_capacity(count);
         let mut seen: BTreeMap<&str, Span> = BTreeMap::new();
         for (i, f) in decl.fields.iter().enumerate() {

@@ -1134,7 +1134,8 @@ impl<'a> Checker<'a> {
 
     /// A float literal operand beside an integer operand (`n * 0.5`): the literal would take
     /// the integer type, which it cannot, and the fix is almost always to convert the other
-    /// operand, so the error points at both and says that. `None` when the literal fits.
+    /// operand, so the error points at both and says that; a whole number (`n * 2.0`) may also
+    /// have meant integer arithmetic. `None` when this is not such an operand.
     fn float_literal_on_integer(
         &mut self,
         lit: Abstract,
@@ -1146,7 +1147,7 @@ impl<'a> Checker<'a> {
         let Abstract::Float(f) = lit else {
             return None;
         };
-        if !target.is_integer() || (f.fract() == 0.0 && f.is_finite()) {
+        if !target.is_integer() || !f.is_finite() {
             return None;
         }
         let tn = target.as_str();
@@ -1156,18 +1157,22 @@ impl<'a> Checker<'a> {
             Ty::Vector { size, .. } => format!("vec{size}"),
             _ => "float".to_string(),
         };
-        self.emit(
-            Diagnostic::error(
-                codes::E0517,
-                lit_span,
-                format!("the float literal `{}` cannot be an `{tn}`", lit.describe()),
-            )
-            .with_primary_label(format!("takes the type of the other operand, `{tn}`"))
-            .with_label(self.expr_span(other), format!("this is `{on}`"))
-            .with_help(format!(
-                "to compute in floating point, convert the `{on}` operand: `{convert}(...)`"
-            )),
-        );
+        let mut d = Diagnostic::error(
+            codes::E0517,
+            lit_span,
+            format!("the float literal `{}` cannot be an `{tn}`", lit.describe()),
+        )
+        .with_primary_label(format!("takes the type of the other operand, `{tn}`"))
+        .with_label(self.expr_span(other), format!("this is `{on}`"))
+        .with_help(format!(
+            "to compute in floating point, convert the `{on}` operand: `{convert}(...)`"
+        ));
+        if f.fract() == 0.0 && f.abs() < 2_147_483_648.0 {
+            d = d.with_help(format!(
+                "to compute in `{tn}`, write the literal as an integer: `{f:.0}`"
+            ));
+        }
+        self.emit(d);
         Some(self.err_val(span))
     }
 

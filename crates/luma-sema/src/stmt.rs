@@ -1342,7 +1342,10 @@ impl<'a> Checker<'a> {
                         )
                         .with_primary_label("the counter is read-only in the loop body")
                         .with_label(decl, "the counter")
-                        .with_help("copy it into a local first: `let j = i`"),
+                        .with_help(format!(
+                            "copy it into a local first: `let {} = {name}`",
+                            if name == "j" { "k" } else { "j" }
+                        )),
                     );
                     return false;
                 }

@@ -4,6 +4,17 @@
 [[vk::binding(1, 0)]] TextureCubeArray<float4> cubes : register(t1, space0);
 [[vk::binding(2, 0)]] RWByteAddressBuffer counts : register(u2, space0);
 
+// Element count of the runtime-sized array of `counts` (offset 0, stride 4).
+uint luma_length_counts() {
+    uint size;
+    counts.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 4u;
+}
+
 int luma_texture_layers(Texture2DArray<float4> t) {
     uint width, height, layers, levels;
     t.GetDimensions(0u, width, height, layers, levels);
@@ -18,7 +29,7 @@ int luma_texture_layers(TextureCubeArray<float4> t) {
 
 [numthreads(1, 1, 1)]
 void main() {
-    counts.Store(0u, asuint(luma_texture_layers(layers)));
-    counts.Store(4u, asuint(luma_texture_layers(cubes)));
+    counts.Store(min(0u, luma_length_counts() - 1u) * 4u, asuint(luma_texture_layers(layers)));
+    counts.Store(min(1u, luma_length_counts() - 1u) * 4u, asuint(luma_texture_layers(cubes)));
 }
 

@@ -10,7 +10,7 @@ kernel void main_(
     device int* counts [[buffer(0)]],
     constant uint* luma_buffer_sizes [[buffer(1)]]
 ) {
-    counts[0u] = int(layers.get_array_size());
-    counts[1u] = int(cubes.get_array_size());
+    counts[metal::min(0u, luma_buffer_sizes[0] / 4u - 1u)] = int(layers.get_array_size());
+    counts[metal::min(1u, luma_buffer_sizes[0] / 4u - 1u)] = int(cubes.get_array_size());
 }
 

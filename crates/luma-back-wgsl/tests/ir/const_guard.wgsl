@@ -18,6 +18,6 @@ fn main() {
     let t_5 = 1e20f;
     let converted = i32(t_5);
     let safe = 6i / 3i;
-    ints[0u] = wrap + by_zero + rem_zero + shifted + negated + converted + safe;
-    floats[0u] = overflow + domain;
+    ints[min(0u, arrayLength(&ints) - 1u)] = wrap + by_zero + rem_zero + shifted + negated + converted + safe;
+    floats[min(0u, arrayLength(&floats) - 1u)] = overflow + domain;
 }

@@ -19,7 +19,7 @@ fn main(@location(0) input: vec2f, @builtin(position) fn_: vec4f) -> @location(0
     let let_ = uniform_.output;
     let _x = uniform_.loop_;
     let mix_1 = mix_(_x, _x);
-    read_[0u] = mix_1;
+    read_[min(0u, arrayLength(&read_) - 1u)] = mix_1;
     let vec3f_ = textureSample(texture, var_, input);
     return let_ + vec3f_ + fn_;
 }

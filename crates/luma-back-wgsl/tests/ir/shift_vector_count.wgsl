@@ -3,9 +3,9 @@
 
 @compute @workgroup_size(1, 1, 1)
 fn main() {
-    let v1 = inp[19u];
+    let v1 = inp[min(19u, arrayLength(&inp) - 1u)];
     let count = vec4u(v1, v1, v1, 82017u);
     let v5 = vec4u(7321434u, v1, 1u, 17u) >> (count & vec4u(31u));
-    out[108u] = v5.w;
-    out[108u] = (vec2u(v1, v1) << (vec2u(40u) & vec2u(31u))).y;
+    out[min(108u, arrayLength(&out) - 1u)] = v5.w;
+    out[min(108u, arrayLength(&out) - 1u)] = (vec2u(v1, v1) << (vec2u(40u) & vec2u(31u))).y;
 }

@@ -8,5 +8,5 @@ struct U {
 
 @compute @workgroup_size(1, 1, 1)
 fn main() {
-    out[0u] = u.v.w + u.m[3u].w;
+    out[min(0u, arrayLength(&out) - 1u)] = u.v.w + u.m[3u].w;
 }

@@ -16,6 +16,17 @@ struct luma_zero_1 {
 [[vk::binding(0, 0)]] RWByteAddressBuffer data : register(u0, space0);
 [[vk::binding(1, 0)]] RWByteAddressBuffer out_ : register(u1, space0);
 
+// Element count of the runtime-sized array of `data` (offset 0, stride 800).
+uint luma_length_data() {
+    uint size;
+    data.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 800u;
+}
+
 // Element count of the runtime-sized array of `out_` (offset 0, stride 4).
 uint luma_length_out_() {
     uint size;
@@ -37,13 +48,13 @@ void big_arrays(big_arrays_Input input) {
     int grid[10][10] = ((luma_zero_1)0).v;
     float value[100];
     for (uint i = 0u; i < 100u; ++i) {
-        value[i] = asfloat(data.Load(i * 4u));
+        value[i] = asfloat(data.Load(min(0u, luma_length_data() - 1u) * 800u + i * 4u));
     }
     values = value;
     int value_1[10][10];
     for (uint i_1 = 0u; i_1 < 10u; ++i_1) {
         for (uint i_2 = 0u; i_2 < 10u; ++i_2) {
-            value_1[i_1][i_2] = asint(data.Load(400u + i_1 * 40u + i_2 * 4u));
+            value_1[i_1][i_2] = asint(data.Load(400u + min(0u, luma_length_data() - 1u) * 800u + i_1 * 40u + i_2 * 4u));
         }
     }
     grid = value_1;
@@ -51,12 +62,12 @@ void big_arrays(big_arrays_Input input) {
     grid[min(input.gid.x % 10u, 9u)][min((input.gid.x + 3u) % 10u, 9u)] = asint(asuint(int(input.gid.x)) * 3u);
     const float e[100] = values;
     for (uint i_3 = 0u; i_3 < 100u; ++i_3) {
-        data.Store(800u + i_3 * 4u, asuint(e[i_3]));
+        data.Store(min(1u, luma_length_data() - 1u) * 800u + i_3 * 4u, asuint(e[i_3]));
     }
     const int e_1[10][10] = grid;
     for (uint i_4 = 0u; i_4 < 10u; ++i_4) {
         for (uint i_5 = 0u; i_5 < 10u; ++i_5) {
-            data.Store(1200u + i_4 * 40u + i_5 * 4u, asuint(e_1[i_4][i_5]));
+            data.Store(400u + min(1u, luma_length_data() - 1u) * 800u + i_4 * 40u + i_5 * 4u, asuint(e_1[i_4][i_5]));
         }
     }
     const float e_2 = values[min((input.gid.x + 1u) % 100u, 99u)];

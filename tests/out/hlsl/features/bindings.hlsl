@@ -41,6 +41,28 @@ struct bindings_out {
 [[vk::binding(15, 0)]] SamplerState j_samp : register(s15, space0);
 [[vk::binding(16, 0)]] ByteAddressBuffer k : register(t16, space0);
 
+// Element count of the runtime-sized array of `items` (offset 0, stride 16).
+uint luma_length_items() {
+    uint size;
+    items.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 16u;
+}
+
+// Element count of the runtime-sized array of `k` (offset 0, stride 16).
+uint luma_length_k() {
+    uint size;
+    k.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 16u;
+}
+
 struct bindings_Input {
     float4 luma_position : SV_Position;
     [[vk::location(0)]] float2 uv : TEXCOORD0;
@@ -63,8 +85,8 @@ bindings_Output bindings(bindings_Input input) {
     const float4 e_9 = f_tex.Sample(f_samp, input.uv);
     const float4 e_10 = g.Sample(s, input.uv);
     const float4 e_11 = j_tex.Sample(j_samp, input.dir);
-    const float4 e_12 = asfloat(items.Load4(0u));
-    const float4 e_13 = asfloat(k.Load4(16u));
+    const float4 e_12 = asfloat(items.Load4(min(0u, luma_length_items() - 1u) * 16u));
+    const float4 e_13 = asfloat(k.Load4(min(1u, luma_length_k() - 1u) * 16u));
     const bindings_out composite = { e_1 + e_2 + e_3 + e_4 + e_5 + e_6 + e_7 + e_8 + (e_9 + e_10 + e_11) + e_12 + e_13 };
     bindings_Output output;
     output.color = composite.color;

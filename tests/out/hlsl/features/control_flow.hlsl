@@ -43,6 +43,17 @@ uint luma_length_values() {
     return size / 4u;
 }
 
+// Element count of the runtime-sized array of `results` (offset 0, stride 4).
+uint luma_length_results() {
+    uint size;
+    results.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 4u;
+}
+
 uint luma_div(uint x, uint y) {
     // x / 0 == x.
     return x / (y == 0u ? 1u : y);
@@ -172,16 +183,16 @@ void control_flow() {
     const int e_2 = params.n;
     const int e_3 = classify(asint(0u - asuint(e_2)));
     const int e_4 = classify(0);
-    results.Store(0u, asuint(asint(asuint(e_1) + asuint(e_3) + asuint(e_4))));
+    results.Store(min(0u, luma_length_results() - 1u) * 4u, asuint(asint(asuint(e_1) + asuint(e_3) + asuint(e_4))));
     const int e_5 = params.target;
     const int e_6 = find(e_5);
-    results.Store(4u, asuint(e_6));
+    results.Store(min(1u, luma_length_results() - 1u) * 4u, asuint(e_6));
     const int e_7 = params.n;
     const int e_8 = sum_down(e_7);
-    results.Store(8u, asuint(e_8));
+    results.Store(min(2u, luma_length_results() - 1u) * 4u, asuint(e_8));
     const int e_9 = params.n;
     const int e_10 = nested_break(e_9);
-    results.Store(12u, asuint(e_10));
+    results.Store(min(3u, luma_length_results() - 1u) * 4u, asuint(e_10));
     int i = 10;
     uint carried = 3u;
     bool carried_1 = true;
@@ -286,7 +297,7 @@ void control_flow() {
         carried_11 = next_8;
         acc_8 = next_9;
     }
-    results.Store(16u, asuint(acc_9));
+    results.Store(min(4u, luma_length_results() - 1u) * 4u, asuint(acc_9));
     const int x = params.n;
     uint carried_12 = 0u;
     int x_1 = x;
@@ -308,11 +319,11 @@ void control_flow() {
         x_1 = luma_rem(x_1, 2) == 0 ? x_1 / 2 : asint(3u * asuint(x_1) + 1u);
         steps = asint(asuint(steps) + 1u);
     }
-    results.Store(20u, asuint(asint(asuint(steps_1) * 2u)));
-    results.Store(24u, asuint(x_2));
+    results.Store(min(5u, luma_length_results() - 1u) * 4u, asuint(asint(asuint(steps_1) * 2u)));
+    results.Store(min(6u, luma_length_results() - 1u) * 4u, asuint(x_2));
     const int c = params.n;
     const uint u = params.count;
-    results.Store(28u, asuint(asint(asuint((((luma_rem(asint((asuint(c) + 5u - 2u) * 3u) / 2, 1000) & 65535) | 256) << 2u) >> 1u) + asuint(int((u << 1u) >> 2u)))));
+    results.Store(min(7u, luma_length_results() - 1u) * 4u, asuint(asint(asuint((((luma_rem(asint((asuint(c) + 5u - 2u) * 3u) / 2, 1000) & 65535) | 256) << 2u) >> 1u) + asuint(int((u << 1u) >> 2u)))));
     arr = luma_const;
     const int e_16 = params.n;
     arr[min(uint(e_16 & 7), 7u)] = 42;
@@ -333,8 +344,8 @@ void control_flow() {
     const int e_24 = outer.items[3].k;
     const float e_25 = outer.inner.v.x;
     const float e_26 = outer.weight;
-    results.Store(32u, asuint(asint(asuint(e_21) + asuint(e_23) + 8u + asuint(e_24) + asuint(int(e_25 + e_26)))));
+    results.Store(min(8u, luma_length_results() - 1u) * 4u, asuint(asint(asuint(e_21) + asuint(e_23) + 8u + asuint(e_24) + asuint(int(e_25 + e_26)))));
     const uint e_27 = luma_length_values();
-    results.Store(36u, asuint(asint(asuint(int(e_27)) + 1u)));
+    results.Store(min(9u, luma_length_results() - 1u) * 4u, asuint(asint(asuint(int(e_27)) + 1u)));
 }
 

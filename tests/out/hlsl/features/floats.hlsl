@@ -16,6 +16,17 @@ struct Inputs {
 };
 [[vk::binding(1, 0)]] RWByteAddressBuffer results : register(u1, space0);
 
+// Element count of the runtime-sized array of `results` (offset 0, stride 16).
+uint luma_length_results() {
+    uint size;
+    results.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 16u;
+}
+
 // Truncated float remainder: x - y * trunc(x / y), each step rounded.
 float luma_frem(float x, float y) {
     precise float r = x - y * trunc(x / y);
@@ -46,35 +57,35 @@ void floats() {
     const float y = inputs.y;
     const float4 u = inputs.u;
     const float4 v = inputs.v;
-    results.Store4(0u, asuint(float4(x + y, x - y, x * y, x / y)));
-    results.Store4(16u, asuint(float4(luma_frem(x, y), luma_mod(x, y), -x, 0.0 + x)));
-    results.Store4(32u, asuint(luma_frem(u, v) + luma_mod(u, v) + luma_mod(u, float4(2.0, 2.0, 2.0, 2.0)) + luma_frem(u, float4(2.0, 2.0, 2.0, 2.0))));
-    results.Store4(48u, asuint(abs(u) + float4(sign(v)) + floor(u) + ceil(v) + round(u) + trunc(v) + frac(u)));
-    results.Store4(64u, asuint(min(u, v) + max(u, float4(0.5, 0.5, 0.5, 0.5)) + clamp(u, float4(0.0, 0.0, 0.0, 0.0), float4(1.0, 1.0, 1.0, 1.0)) + min(max(u, v), v + float4(1.0, 1.0, 1.0, 1.0)) + saturate(v)));
-    results.Store4(80u, asuint(lerp(u, v, float4(0.25, 0.25, 0.25, 0.25)) + lerp(u, v, v) + step(float4(0.5, 0.5, 0.5, 0.5), u) + step(u, v) + smoothstep(float4(0.0, 0.0, 0.0, 0.0), float4(1.0, 1.0, 1.0, 1.0), u) + smoothstep(u, v + float4(1.0, 1.0, 1.0, 1.0), v)));
-    results.Store4(96u, asuint(sqrt(abs(u)) + rsqrt(abs(v) + float4(1.0, 1.0, 1.0, 1.0)) + pow(abs(u), v) + exp(u) + exp2(v)));
-    results.Store4(112u, asuint(log(abs(u) + float4(1.0, 1.0, 1.0, 1.0)) + log2(abs(v) + float4(1.0, 1.0, 1.0, 1.0))));
-    results.Store4(128u, asuint(sin(u) + cos(v) + tan(u) + asin(clamp(v, float4(-1.0, -1.0, -1.0, -1.0), float4(1.0, 1.0, 1.0, 1.0))) + acos(clamp(u, float4(-1.0, -1.0, -1.0, -1.0), float4(1.0, 1.0, 1.0, 1.0)))));
-    results.Store4(144u, asuint(atan(u) + atan2(u, v) + sinh(v) + cosh(u) + tanh(v)));
-    results.Store4(160u, asuint(radians(u) + degrees(v) + mad(u, v, u)));
-    results.Store4(176u, asuint(float4(abs(x), float(sign(y)), floor(x), ceil(y)) + float4(round(x), trunc(y), frac(x), sqrt(abs(y)))));
+    results.Store4(min(0u, luma_length_results() - 1u) * 16u, asuint(float4(x + y, x - y, x * y, x / y)));
+    results.Store4(min(1u, luma_length_results() - 1u) * 16u, asuint(float4(luma_frem(x, y), luma_mod(x, y), -x, 0.0 + x)));
+    results.Store4(min(2u, luma_length_results() - 1u) * 16u, asuint(luma_frem(u, v) + luma_mod(u, v) + luma_mod(u, float4(2.0, 2.0, 2.0, 2.0)) + luma_frem(u, float4(2.0, 2.0, 2.0, 2.0))));
+    results.Store4(min(3u, luma_length_results() - 1u) * 16u, asuint(abs(u) + float4(sign(v)) + floor(u) + ceil(v) + round(u) + trunc(v) + frac(u)));
+    results.Store4(min(4u, luma_length_results() - 1u) * 16u, asuint(min(u, v) + max(u, float4(0.5, 0.5, 0.5, 0.5)) + clamp(u, float4(0.0, 0.0, 0.0, 0.0), float4(1.0, 1.0, 1.0, 1.0)) + min(max(u, v), v + float4(1.0, 1.0, 1.0, 1.0)) + saturate(v)));
+    results.Store4(min(5u, luma_length_results() - 1u) * 16u, asuint(lerp(u, v, float4(0.25, 0.25, 0.25, 0.25)) + lerp(u, v, v) + step(float4(0.5, 0.5, 0.5, 0.5), u) + step(u, v) + smoothstep(float4(0.0, 0.0, 0.0, 0.0), float4(1.0, 1.0, 1.0, 1.0), u) + smoothstep(u, v + float4(1.0, 1.0, 1.0, 1.0), v)));
+    results.Store4(min(6u, luma_length_results() - 1u) * 16u, asuint(sqrt(abs(u)) + rsqrt(abs(v) + float4(1.0, 1.0, 1.0, 1.0)) + pow(abs(u), v) + exp(u) + exp2(v)));
+    results.Store4(min(7u, luma_length_results() - 1u) * 16u, asuint(log(abs(u) + float4(1.0, 1.0, 1.0, 1.0)) + log2(abs(v) + float4(1.0, 1.0, 1.0, 1.0))));
+    results.Store4(min(8u, luma_length_results() - 1u) * 16u, asuint(sin(u) + cos(v) + tan(u) + asin(clamp(v, float4(-1.0, -1.0, -1.0, -1.0), float4(1.0, 1.0, 1.0, 1.0))) + acos(clamp(u, float4(-1.0, -1.0, -1.0, -1.0), float4(1.0, 1.0, 1.0, 1.0)))));
+    results.Store4(min(9u, luma_length_results() - 1u) * 16u, asuint(atan(u) + atan2(u, v) + sinh(v) + cosh(u) + tanh(v)));
+    results.Store4(min(10u, luma_length_results() - 1u) * 16u, asuint(radians(u) + degrees(v) + mad(u, v, u)));
+    results.Store4(min(11u, luma_length_results() - 1u) * 16u, asuint(float4(abs(x), float(sign(y)), floor(x), ceil(y)) + float4(round(x), trunc(y), frac(x), sqrt(abs(y)))));
     const float e = inputs.t;
-    results.Store4(192u, asuint(float4(min(x, y), max(x, y), min(max(x, 0.0), y), lerp(x, y, e))));
-    results.Store4(208u, asuint(float4(step(x, y), smoothstep(0.0, 1.0, x), pow(abs(x), y), rsqrt(abs(y) + 1.0))));
-    results.Store4(224u, asuint(float4(exp(x), exp2(y), log(abs(x) + 1.0), log2(abs(y) + 1.0))));
-    results.Store4(240u, asuint(float4(sin(x), cos(y), tan(x), atan2(x, y))));
-    results.Store4(256u, asuint(float4(asin(saturate(x)), acos(saturate(y)), atan(x), sinh(y))));
-    results.Store4(272u, asuint(float4(cosh(x), tanh(y), radians(x), degrees(y))));
-    results.Store4(288u, asuint(float4(mad(x, y, x), float(isnan(x)), float(isinf(y)), float(any(isnan(u)) || all(isinf(v))))));
+    results.Store4(min(12u, luma_length_results() - 1u) * 16u, asuint(float4(min(x, y), max(x, y), min(max(x, 0.0), y), lerp(x, y, e))));
+    results.Store4(min(13u, luma_length_results() - 1u) * 16u, asuint(float4(step(x, y), smoothstep(0.0, 1.0, x), pow(abs(x), y), rsqrt(abs(y) + 1.0))));
+    results.Store4(min(14u, luma_length_results() - 1u) * 16u, asuint(float4(exp(x), exp2(y), log(abs(x) + 1.0), log2(abs(y) + 1.0))));
+    results.Store4(min(15u, luma_length_results() - 1u) * 16u, asuint(float4(sin(x), cos(y), tan(x), atan2(x, y))));
+    results.Store4(min(16u, luma_length_results() - 1u) * 16u, asuint(float4(asin(saturate(x)), acos(saturate(y)), atan(x), sinh(y))));
+    results.Store4(min(17u, luma_length_results() - 1u) * 16u, asuint(float4(cosh(x), tanh(y), radians(x), degrees(y))));
+    results.Store4(min(18u, luma_length_results() - 1u) * 16u, asuint(float4(mad(x, y, x), float(isnan(x)), float(isinf(y)), float(any(isnan(u)) || all(isinf(v))))));
     const float3 e_1 = inputs.n;
     const float3 n = normalize(e_1);
     const float3 i = normalize(u.xyz);
-    results.Store4(304u, asuint(float4(length(u), length(x), distance(u, v), distance(x, y))));
-    results.Store4(320u, asuint(float4(dot(u, v), dot(u.xy, v.zw), dot(i, n), length(cross(i, n)))));
+    results.Store4(min(19u, luma_length_results() - 1u) * 16u, asuint(float4(length(u), length(x), distance(u, v), distance(x, y))));
+    results.Store4(min(20u, luma_length_results() - 1u) * 16u, asuint(float4(dot(u, v), dot(u.xy, v.zw), dot(i, n), length(cross(i, n)))));
     const float e_2 = inputs.eta;
-    results.Store4(336u, asuint(float4(reflect(i, n), 0.0) + float4(refract(i, n, e_2), 1.0)));
-    results.Store4(352u, asuint(float4(faceforward(n, i, n), 0.0) + float4(normalize(u.xy), normalize(v.zw))));
-    results.Store4(368u, asuint(float4(reflect(u.xy, v.xy), refract(u.zw, normalize(v.zw), 0.5))));
-    results.Store4(384u, asuint(luma_frem((u + v - float4(1.0, 1.0, 1.0, 1.0)) * v / float4(2.0, 2.0, 2.0, 2.0), float4(3.0, 3.0, 3.0, 3.0)) + (float4)luma_frem((x + 1.0 - y) * 2.0 / y, 4.0)));
+    results.Store4(min(21u, luma_length_results() - 1u) * 16u, asuint(float4(reflect(i, n), 0.0) + float4(refract(i, n, e_2), 1.0)));
+    results.Store4(min(22u, luma_length_results() - 1u) * 16u, asuint(float4(faceforward(n, i, n), 0.0) + float4(normalize(u.xy), normalize(v.zw))));
+    results.Store4(min(23u, luma_length_results() - 1u) * 16u, asuint(float4(reflect(u.xy, v.xy), refract(u.zw, normalize(v.zw), 0.5))));
+    results.Store4(min(24u, luma_length_results() - 1u) * 16u, asuint(luma_frem((u + v - float4(1.0, 1.0, 1.0, 1.0)) * v / float4(2.0, 2.0, 2.0, 2.0), float4(3.0, 3.0, 3.0, 3.0)) + (float4)luma_frem((x + 1.0 - y) * 2.0 / y, 4.0)));
 }
 

@@ -41,6 +41,17 @@ struct Inputs_std140 {
 [[vk::binding(3, 0)]] RWByteAddressBuffer out_ivecs : register(u3, space0);
 [[vk::binding(4, 0)]] RWByteAddressBuffer out_uvecs : register(u4, space0);
 
+// Element count of the runtime-sized array of `out_ints` (offset 0, stride 4).
+uint luma_length_out_ints() {
+    uint size;
+    out_ints.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 4u;
+}
+
 int luma_div(int x, int y) {
     // x / 0 == x and MIN / -1 == MIN: divide by 1 instead.
     return x / ((y == 0 || (x == (-2147483647 - 1) && y == -1)) ? 1 : y);
@@ -51,6 +62,17 @@ int luma_rem(int x, int y) {
     // division because `%` on negative ints differs between compilers.
     const int d = (y == 0 || (x == (-2147483647 - 1) && y == -1)) ? 1 : y;
     return x - d * (x / d);
+}
+
+// Element count of the runtime-sized array of `out_uints` (offset 0, stride 4).
+uint luma_length_out_uints() {
+    uint size;
+    out_uints.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 4u;
 }
 
 uint luma_div(uint x, uint y) {
@@ -71,6 +93,17 @@ int4 luma_rem(int4 x, int4 y) {
     return int4(luma_rem(x.x, y.x), luma_rem(x.y, y.y), luma_rem(x.z, y.z), luma_rem(x.w, y.w));
 }
 
+// Element count of the runtime-sized array of `out_ivecs` (offset 0, stride 16).
+uint luma_length_out_ivecs() {
+    uint size;
+    out_ivecs.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 16u;
+}
+
 uint3 luma_div(uint3 x, uint3 y) {
     return uint3(luma_div(x.x, y.x), luma_div(x.y, y.y), luma_div(x.z, y.z));
 }
@@ -79,81 +112,92 @@ uint3 luma_rem(uint3 x, uint3 y) {
     return uint3(luma_rem(x.x, y.x), luma_rem(x.y, y.y), luma_rem(x.z, y.z));
 }
 
+// Element count of the runtime-sized array of `out_uvecs` (offset 0, stride 16).
+uint luma_length_out_uvecs() {
+    uint size;
+    out_uvecs.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 16u;
+}
+
 [numthreads(1, 1, 1)]
 void integers() {
     const int a = inputs.a;
     const int b = inputs.b;
     const uint c = inputs.c;
     const uint d = inputs.d;
-    out_ints.Store(0u, asuint(asint(asuint(a) + asuint(b))));
-    out_ints.Store(4u, asuint(asint(asuint(a) - asuint(b))));
-    out_ints.Store(8u, asuint(asint(asuint(a) * asuint(b))));
-    out_ints.Store(12u, asuint(luma_div(a, b)));
-    out_ints.Store(16u, asuint(luma_rem(a, b)));
-    out_ints.Store(20u, asuint(asint(0u - asuint(a))));
-    out_ints.Store(24u, asuint(asint(asuint(a) + 1u - 1u)));
-    out_ints.Store(28u, asuint(asint(2147483647u + asuint(a))));
-    out_ints.Store(32u, asuint(asint(asuint((-2147483647 - 1)) + asuint(b))));
-    out_ints.Store(36u, asuint(a & b));
-    out_ints.Store(40u, asuint(a | b));
-    out_ints.Store(44u, asuint(a ^ b));
-    out_ints.Store(48u, asuint(~a));
+    out_ints.Store(min(0u, luma_length_out_ints() - 1u) * 4u, asuint(asint(asuint(a) + asuint(b))));
+    out_ints.Store(min(1u, luma_length_out_ints() - 1u) * 4u, asuint(asint(asuint(a) - asuint(b))));
+    out_ints.Store(min(2u, luma_length_out_ints() - 1u) * 4u, asuint(asint(asuint(a) * asuint(b))));
+    out_ints.Store(min(3u, luma_length_out_ints() - 1u) * 4u, asuint(luma_div(a, b)));
+    out_ints.Store(min(4u, luma_length_out_ints() - 1u) * 4u, asuint(luma_rem(a, b)));
+    out_ints.Store(min(5u, luma_length_out_ints() - 1u) * 4u, asuint(asint(0u - asuint(a))));
+    out_ints.Store(min(6u, luma_length_out_ints() - 1u) * 4u, asuint(asint(asuint(a) + 1u - 1u)));
+    out_ints.Store(min(7u, luma_length_out_ints() - 1u) * 4u, asuint(asint(2147483647u + asuint(a))));
+    out_ints.Store(min(8u, luma_length_out_ints() - 1u) * 4u, asuint(asint(asuint((-2147483647 - 1)) + asuint(b))));
+    out_ints.Store(min(9u, luma_length_out_ints() - 1u) * 4u, asuint(a & b));
+    out_ints.Store(min(10u, luma_length_out_ints() - 1u) * 4u, asuint(a | b));
+    out_ints.Store(min(11u, luma_length_out_ints() - 1u) * 4u, asuint(a ^ b));
+    out_ints.Store(min(12u, luma_length_out_ints() - 1u) * 4u, asuint(~a));
     const int e = inputs.shift;
-    out_ints.Store(52u, asuint(a << (asuint(e) & 31u)));
+    out_ints.Store(min(13u, luma_length_out_ints() - 1u) * 4u, asuint(a << (asuint(e) & 31u)));
     const uint e_1 = inputs.ushift;
-    out_ints.Store(56u, asuint(a >> (e_1 & 31u)));
-    out_ints.Store(60u, asuint(a << 3u));
-    out_ints.Store(64u, asuint((a & 255) | ((b << 8u) ^ 23130)));
-    out_ints.Store(68u, asuint(abs(a)));
-    out_ints.Store(72u, asuint(sign(b)));
-    out_ints.Store(76u, asuint(min(a, b)));
-    out_ints.Store(80u, asuint(max(a, 7)));
-    out_ints.Store(84u, asuint(clamp(a, -10, 10)));
-    out_ints.Store(88u, asuint(asint(countbits(a))));
-    out_ints.Store(92u, asuint(asint(reversebits(asuint(b)))));
-    out_ints.Store(96u, asuint(asint(firstbithigh(a))));
-    out_ints.Store(100u, asuint(asint(firstbitlow(b))));
+    out_ints.Store(min(14u, luma_length_out_ints() - 1u) * 4u, asuint(a >> (e_1 & 31u)));
+    out_ints.Store(min(15u, luma_length_out_ints() - 1u) * 4u, asuint(a << 3u));
+    out_ints.Store(min(16u, luma_length_out_ints() - 1u) * 4u, asuint((a & 255) | ((b << 8u) ^ 23130)));
+    out_ints.Store(min(17u, luma_length_out_ints() - 1u) * 4u, asuint(abs(a)));
+    out_ints.Store(min(18u, luma_length_out_ints() - 1u) * 4u, asuint(sign(b)));
+    out_ints.Store(min(19u, luma_length_out_ints() - 1u) * 4u, asuint(min(a, b)));
+    out_ints.Store(min(20u, luma_length_out_ints() - 1u) * 4u, asuint(max(a, 7)));
+    out_ints.Store(min(21u, luma_length_out_ints() - 1u) * 4u, asuint(clamp(a, -10, 10)));
+    out_ints.Store(min(22u, luma_length_out_ints() - 1u) * 4u, asuint(asint(countbits(a))));
+    out_ints.Store(min(23u, luma_length_out_ints() - 1u) * 4u, asuint(asint(reversebits(asuint(b)))));
+    out_ints.Store(min(24u, luma_length_out_ints() - 1u) * 4u, asuint(asint(firstbithigh(a))));
+    out_ints.Store(min(25u, luma_length_out_ints() - 1u) * 4u, asuint(asint(firstbitlow(b))));
     const float e_2 = inputs.f;
-    out_ints.Store(104u, asuint(int(e_2)));
-    out_ints.Store(108u, asuint(int(c)));
+    out_ints.Store(min(26u, luma_length_out_ints() - 1u) * 4u, asuint(int(e_2)));
+    out_ints.Store(min(27u, luma_length_out_ints() - 1u) * 4u, asuint(int(c)));
     const float e_3 = inputs.f;
-    out_ints.Store(112u, asuint(asint(e_3)));
-    out_ints.Store(116u, asuint(int(a > b)));
-    out_ints.Store(120u, asuint(asint(asuint(int(a == b)) + asuint(int(a != b)) * 2u + asuint(int(a <= b)) * 4u + asuint(int(a >= b)) * 8u + asuint(int(a < b)) * 16u)));
-    out_ints.Store(124u, asuint(a < b ? 1 : -1));
-    out_uints.Store(0u, c + d);
-    out_uints.Store(4u, c - d);
-    out_uints.Store(8u, c * d);
-    out_uints.Store(12u, luma_div(c, d));
-    out_uints.Store(16u, luma_rem(c, d));
-    out_uints.Store(20u, c & d);
-    out_uints.Store(24u, c | d);
-    out_uints.Store(28u, c ^ d);
-    out_uints.Store(32u, ~c);
-    out_uints.Store(36u, c << 3u);
+    out_ints.Store(min(28u, luma_length_out_ints() - 1u) * 4u, asuint(asint(e_3)));
+    out_ints.Store(min(29u, luma_length_out_ints() - 1u) * 4u, asuint(int(a > b)));
+    out_ints.Store(min(30u, luma_length_out_ints() - 1u) * 4u, asuint(asint(asuint(int(a == b)) + asuint(int(a != b)) * 2u + asuint(int(a <= b)) * 4u + asuint(int(a >= b)) * 8u + asuint(int(a < b)) * 16u)));
+    out_ints.Store(min(31u, luma_length_out_ints() - 1u) * 4u, asuint(a < b ? 1 : -1));
+    out_uints.Store(min(0u, luma_length_out_uints() - 1u) * 4u, c + d);
+    out_uints.Store(min(1u, luma_length_out_uints() - 1u) * 4u, c - d);
+    out_uints.Store(min(2u, luma_length_out_uints() - 1u) * 4u, c * d);
+    out_uints.Store(min(3u, luma_length_out_uints() - 1u) * 4u, luma_div(c, d));
+    out_uints.Store(min(4u, luma_length_out_uints() - 1u) * 4u, luma_rem(c, d));
+    out_uints.Store(min(5u, luma_length_out_uints() - 1u) * 4u, c & d);
+    out_uints.Store(min(6u, luma_length_out_uints() - 1u) * 4u, c | d);
+    out_uints.Store(min(7u, luma_length_out_uints() - 1u) * 4u, c ^ d);
+    out_uints.Store(min(8u, luma_length_out_uints() - 1u) * 4u, ~c);
+    out_uints.Store(min(9u, luma_length_out_uints() - 1u) * 4u, c << 3u);
     const int e_4 = inputs.shift;
-    out_uints.Store(40u, c >> (asuint(e_4) & 31u));
+    out_uints.Store(min(10u, luma_length_out_uints() - 1u) * 4u, c >> (asuint(e_4) & 31u));
     const uint e_5 = inputs.ushift;
-    out_uints.Store(44u, c >> (e_5 & 31u));
-    out_uints.Store(48u, min(c, d));
-    out_uints.Store(52u, max(c, 100u));
-    out_uints.Store(56u, clamp(c, 1u, 255u));
-    out_uints.Store(60u, countbits(c));
-    out_uints.Store(64u, reversebits(d));
-    out_uints.Store(68u, firstbithigh(c));
-    out_uints.Store(72u, firstbitlow(d));
-    out_uints.Store(76u, 4294967295u);
-    out_uints.Store(80u, 4294967295u - c);
-    out_uints.Store(84u, uint(a));
+    out_uints.Store(min(11u, luma_length_out_uints() - 1u) * 4u, c >> (e_5 & 31u));
+    out_uints.Store(min(12u, luma_length_out_uints() - 1u) * 4u, min(c, d));
+    out_uints.Store(min(13u, luma_length_out_uints() - 1u) * 4u, max(c, 100u));
+    out_uints.Store(min(14u, luma_length_out_uints() - 1u) * 4u, clamp(c, 1u, 255u));
+    out_uints.Store(min(15u, luma_length_out_uints() - 1u) * 4u, countbits(c));
+    out_uints.Store(min(16u, luma_length_out_uints() - 1u) * 4u, reversebits(d));
+    out_uints.Store(min(17u, luma_length_out_uints() - 1u) * 4u, firstbithigh(c));
+    out_uints.Store(min(18u, luma_length_out_uints() - 1u) * 4u, firstbitlow(d));
+    out_uints.Store(min(19u, luma_length_out_uints() - 1u) * 4u, 4294967295u);
+    out_uints.Store(min(20u, luma_length_out_uints() - 1u) * 4u, 4294967295u - c);
+    out_uints.Store(min(21u, luma_length_out_uints() - 1u) * 4u, uint(a));
     const float e_6 = inputs.f;
-    out_uints.Store(88u, uint(e_6));
+    out_uints.Store(min(22u, luma_length_out_uints() - 1u) * 4u, uint(e_6));
     const float e_7 = inputs.f;
-    out_uints.Store(92u, asuint(e_7));
-    out_uints.Store(96u, asuint(a));
+    out_uints.Store(min(23u, luma_length_out_uints() - 1u) * 4u, asuint(e_7));
+    out_uints.Store(min(24u, luma_length_out_uints() - 1u) * 4u, asuint(a));
     const uint e_8 = inputs.flag;
-    out_uints.Store(100u, uint(e_8 != 0u));
+    out_uints.Store(min(25u, luma_length_out_uints() - 1u) * 4u, uint(e_8 != 0u));
     const uint e_9 = inputs.flag;
-    out_uints.Store(104u, uint(bool(e_9)));
+    out_uints.Store(min(26u, luma_length_out_uints() - 1u) * 4u, uint(bool(e_9)));
     const int4 e_10 = inputs.va;
     const int4 e_11 = inputs.vb;
     const int4 e_12 = inputs.va;
@@ -171,13 +215,13 @@ void integers() {
     const int4 e_23 = inputs.va;
     const int4 e_24 = inputs.vb;
     const int4 v_1 = luma_rem(asint(asuint(clamp(v, int4(-100, -100, -100, -100), int4(100, 100, 100, 100))) + (asuint(asint(countbits(e_23))) + asuint(asint(reversebits(asuint(e_24)))))), int4(7, 7, 7, 7));
-    out_ivecs.Store4(0u, asuint(v_1));
+    out_ivecs.Store4(min(0u, luma_length_out_ivecs() - 1u) * 16u, asuint(v_1));
     const float e_25 = inputs.f;
     const uint3 e_26 = inputs.vc;
     const float e_27 = inputs.f;
-    out_ivecs.Store4(16u, asuint(asint(asuint((int4)int(e_25)) + asuint(int4(uint4(e_26, 1u))) + asuint(asint((float4)e_27)))));
+    out_ivecs.Store4(min(1u, luma_length_out_ivecs() - 1u) * 16u, asuint(asint(asuint((int4)int(e_25)) + asuint(int4(uint4(e_26, 1u))) + asuint(asint((float4)e_27)))));
     const int4 e_28 = inputs.va;
-    out_ivecs.Store4(32u, asuint(asint(asuint(asint(firstbithigh(v_1))) + asuint(asint(firstbitlow(e_28))))));
+    out_ivecs.Store4(min(2u, luma_length_out_ivecs() - 1u) * 16u, asuint(asint(asuint(asint(firstbithigh(v_1))) + asuint(asint(firstbitlow(e_28))))));
     const uint3 e_29 = inputs.vc;
     const uint3 e_30 = inputs.vd;
     const uint3 e_31 = inputs.vc;
@@ -189,13 +233,13 @@ void integers() {
     const uint3 w = ((((e_29 * e_30 + luma_div(e_31, e_32) + luma_rem(e_33, e_34) - uint3(1u, 1u, 1u)) & uint3(240u, 240u, 240u)) | (e_35 >> (uint3(4u, 4u, 4u) & 31u))) ^ ~e_36) << (uint3(1u, 1u, 1u) & 31u);
     const uint3 e_37 = inputs.vd;
     const uint e_38 = inputs.c;
-    out_uvecs.Store4(0u, uint4(min(w, e_37) + max(w, uint3(3u, 3u, 3u)) + clamp(w, uint3(0u, 0u, 0u), uint3(1000u, 1000u, 1000u)), countbits(e_38)));
+    out_uvecs.Store4(min(0u, luma_length_out_uvecs() - 1u) * 16u, uint4(min(w, e_37) + max(w, uint3(3u, 3u, 3u)) + clamp(w, uint3(0u, 0u, 0u), uint3(1000u, 1000u, 1000u)), countbits(e_38)));
     const int4 e_39 = inputs.va;
     const int4 e_40 = inputs.va;
     const float e_41 = inputs.f;
-    out_uvecs.Store4(16u, uint4(e_39) + asuint(e_40) + uint4(asuint((float3)e_41), 0u));
+    out_uvecs.Store4(min(1u, luma_length_out_uvecs() - 1u) * 16u, uint4(e_39) + asuint(e_40) + uint4(asuint((float3)e_41), 0u));
     const uint e_42 = inputs.c;
     const uint e_43 = inputs.d;
-    out_uvecs.Store4(32u, uint4(bool4(true, false, e_42 > 0u, e_43 == 0u)));
+    out_uvecs.Store4(min(2u, luma_length_out_uvecs() - 1u) * 16u, uint4(bool4(true, false, e_42 > 0u, e_43 == 0u)));
 }
 

@@ -71,6 +71,17 @@ float4x4 luma_inverse(float4x4 m) {
         a31 * b01 - a30 * b03 - a32 * b00, a20 * b03 - a21 * b01 + a22 * b00) / det;
 }
 
+// Element count of the runtime-sized array of `results` (offset 0, stride 16).
+uint luma_length_results() {
+    uint size;
+    results.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 16u;
+}
+
 float3x3 luma_inverse(float3x3 m) {
     float3x3 adj;
     adj[0] = cross(m[1], m[2]);
@@ -81,6 +92,17 @@ float3x3 luma_inverse(float3x3 m) {
 
 float2x2 luma_inverse(float2x2 m) {
     return float2x2(m[1][1], -m[0][1], -m[1][0], m[0][0]) / determinant(m);
+}
+
+// Element count of the runtime-sized array of `matrix_out` (offset 0, stride 64).
+uint luma_length_matrix_out() {
+    uint size;
+    matrix_out.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 64u;
 }
 
 [numthreads(1, 1, 1)]
@@ -154,21 +176,21 @@ void matrices() {
     const float4x4 inv4 = luma_inverse(m_4);
     const float2x2 e_48 = (float2x2)mats.m2x2;
     const float3x3 e_49 = (float3x3)mats.m3;
-    results.Store4(0u, asuint(mul(e_6, e_5) + mul(e_8, e_7) + float4(mul(e_10, e_9), 1.0) + float4(p3, p3)));
-    results.Store4(16u, asuint(float4(p4[0], p4[1]) + float4(mul(e_16, e_15)[2], 0.0) + float4(p6[0], p6[2]) + mul(e_20, e_19)[3]));
-    results.Store4(32u, asuint(float4(p8[0], p8[1]) + float4(mul(e_24, e_23) + mul(e_26, e_25) + mul(e_28, e_27), 0.0) + float4(mul(e_30, e_29) + mul(e_32, e_31), 0.0)));
-    results.Store4(48u, asuint(float4(sum[0], sum[1].z) + float4x4(e_37[0] + float4(4.0, 0.0, 0.0, 0.0), e_37[1] + float4(0.0, 4.0, 0.0, 0.0), e_37[2] + float4(0.0, 0.0, 4.0, 0.0), e_37[3] + float4(0.0, 0.0, 0.0, 4.0))[3] + float2x4(e_38[0] - e_40[0], e_38[1] - e_40[1])[1] + col));
+    results.Store4(min(0u, luma_length_results() - 1u) * 16u, asuint(mul(e_6, e_5) + mul(e_8, e_7) + float4(mul(e_10, e_9), 1.0) + float4(p3, p3)));
+    results.Store4(min(1u, luma_length_results() - 1u) * 16u, asuint(float4(p4[0], p4[1]) + float4(mul(e_16, e_15)[2], 0.0) + float4(p6[0], p6[2]) + mul(e_20, e_19)[3]));
+    results.Store4(min(2u, luma_length_results() - 1u) * 16u, asuint(float4(p8[0], p8[1]) + float4(mul(e_24, e_23) + mul(e_26, e_25) + mul(e_28, e_27), 0.0) + float4(mul(e_30, e_29) + mul(e_32, e_31), 0.0)));
+    results.Store4(min(3u, luma_length_results() - 1u) * 16u, asuint(float4(sum[0], sum[1].z) + float4x4(e_37[0] + float4(4.0, 0.0, 0.0, 0.0), e_37[1] + float4(0.0, 4.0, 0.0, 0.0), e_37[2] + float4(0.0, 0.0, 4.0, 0.0), e_37[3] + float4(0.0, 0.0, 0.0, 4.0))[3] + float2x4(e_38[0] - e_40[0], e_38[1] - e_40[1])[1] + col));
     const float3 e_50 = luma_inverse(e_47)[1];
-    results.Store4(64u, asuint(float4(transpose(e_44)[0], transpose(e_45)[1].x) + float4(luma_inverse(e_46)[0], e_50.xy) + float4(determinant(e_48), determinant(e_49), determinant(inv4), determinant(float2x2(float2(1.0, 2.0), float2(3.0, 4.0))))));
-    results.Store4(80u, asuint(float4(2.0, 2.0, 2.0, 5.0) + float4(h[3], float4x4(float4(e_4[0], 0.0), float4(e_4[1], 0.0), float4(e_4[2], 0.0), float4(0.0, 0.0, 0.0, 1.0))[2].z) + float4(d[0], 4.0)));
-    matrix_out.Store4(0u, asuint(m_4[0]));
-    matrix_out.Store4(16u, asuint(m_4[1]));
-    matrix_out.Store4(32u, asuint(m_4[2]));
-    matrix_out.Store4(48u, asuint(m_4[3]));
+    results.Store4(min(4u, luma_length_results() - 1u) * 16u, asuint(float4(transpose(e_44)[0], transpose(e_45)[1].x) + float4(luma_inverse(e_46)[0], e_50.xy) + float4(determinant(e_48), determinant(e_49), determinant(inv4), determinant(float2x2(float2(1.0, 2.0), float2(3.0, 4.0))))));
+    results.Store4(min(5u, luma_length_results() - 1u) * 16u, asuint(float4(2.0, 2.0, 2.0, 5.0) + float4(h[3], float4x4(float4(e_4[0], 0.0), float4(e_4[1], 0.0), float4(e_4[2], 0.0), float4(0.0, 0.0, 0.0, 1.0))[2].z) + float4(d[0], 4.0)));
+    matrix_out.Store4(min(0u, luma_length_matrix_out() - 1u) * 64u, asuint(m_4[0]));
+    matrix_out.Store4(16u + min(0u, luma_length_matrix_out() - 1u) * 64u, asuint(m_4[1]));
+    matrix_out.Store4(32u + min(0u, luma_length_matrix_out() - 1u) * 64u, asuint(m_4[2]));
+    matrix_out.Store4(48u + min(0u, luma_length_matrix_out() - 1u) * 64u, asuint(m_4[3]));
     const float4x4 stored = mul(transpose(inv4), inv4);
-    matrix_out.Store4(64u, asuint(stored[0]));
-    matrix_out.Store4(80u, asuint(stored[1]));
-    matrix_out.Store4(96u, asuint(stored[2]));
-    matrix_out.Store4(112u, asuint(stored[3]));
+    matrix_out.Store4(min(1u, luma_length_matrix_out() - 1u) * 64u, asuint(stored[0]));
+    matrix_out.Store4(16u + min(1u, luma_length_matrix_out() - 1u) * 64u, asuint(stored[1]));
+    matrix_out.Store4(32u + min(1u, luma_length_matrix_out() - 1u) * 64u, asuint(stored[2]));
+    matrix_out.Store4(48u + min(1u, luma_length_matrix_out() - 1u) * 64u, asuint(stored[3]));
 }
 

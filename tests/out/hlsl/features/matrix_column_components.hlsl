@@ -47,6 +47,17 @@ groupshared float3x3 s3;
 groupshared float4x4 s4;
 groupshared float2x3 s2x3;
 
+// Element count of the runtime-sized array of `result` (offset 0, stride 4).
+uint luma_length_result() {
+    uint size;
+    result.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 4u;
+}
+
 // Element count of the runtime-sized array of `b` (offset 0, stride 176).
 uint luma_length_b() {
     uint size;
@@ -79,28 +90,28 @@ void main() {
     const float e_2 = u.m4[3].w;
     const float e_3 = u.m2x3[1].z;
     const float e_4 = bare[1].y;
-    result.Store(0u, asuint(e + e_1 + e_2 + e_3 + e_4));
+    result.Store(min(0u, luma_length_result() - 1u) * 4u, asuint(e + e_1 + e_2 + e_3 + e_4));
     const float e_5 = u.m2[min(uint(i), 1u)].x;
     const float e_6 = u.m3[min(uint(i), 2u)][min(uint(i), 2u)];
     const float e_7 = u.m4[1][min(uint(i), 3u)];
     const float e_8 = u.m2x3[min(uint(i), 1u)].y;
     const float e_9 = bare[min(uint(i), 2u)].z;
-    result.Store(4u, asuint(e_5 + e_6 + e_7 + e_8 + e_9));
+    result.Store(min(1u, luma_length_result() - 1u) * 4u, asuint(e_5 + e_6 + e_7 + e_8 + e_9));
     const float e_10 = asfloat(pc_load(4u));
     const float e_11 = asfloat(pc_load(40u));
     const float e_12 = asfloat(pc_load(72u + min(uint(j), 1u) * 16u));
     const float e_13 = asfloat(pc_load(16u + min(uint(j), 2u) * 16u));
-    result.Store(8u, asuint(e_10 + e_11 + e_12 + e_13));
+    result.Store(min(2u, luma_length_result() - 1u) * 4u, asuint(e_10 + e_11 + e_12 + e_13));
     b.Store(8u + min(uint(i), luma_length_b() - 1u) * 176u, asuint(1.0));
     b.Store(24u + min(uint(i), luma_length_b() - 1u) * 176u + min(uint(i), 2u) * 16u, asuint(2.0));
-    b.Store(96u + min(uint(i), 3u) * 4u, asuint(3.0));
+    b.Store(96u + min(0u, luma_length_b() - 1u) * 176u + min(uint(i), 3u) * 4u, asuint(3.0));
     const float e_14 = asfloat(b.Load(136u + min(uint(i), luma_length_b() - 1u) * 176u));
-    const float e_15 = asfloat(b.Load(252u + min(uint(i), 3u) * 16u));
+    const float e_15 = asfloat(b.Load(76u + min(1u, luma_length_b() - 1u) * 176u + min(uint(i), 3u) * 16u));
     b.Store(148u + min(uint(j), luma_length_b() - 1u) * 176u, asuint(e_14 + e_15));
     const float e_16 = asfloat(tall.Load(4u + min(uint(j), luma_length_tall() - 1u) * 64u + min(uint(i), 3u) * 16u));
-    const float e_17 = asfloat(tall.Load(32u));
+    const float e_17 = asfloat(tall.Load(32u + min(0u, luma_length_tall() - 1u) * 64u));
     tall.Store(56u + min(uint(i), luma_length_tall() - 1u) * 64u, asuint(e_16 + e_17));
-    tall.Store(min(uint(i), 3u) * 16u + min(uint(j), 2u) * 4u, asuint(7.0));
+    tall.Store(min(0u, luma_length_tall() - 1u) * 64u + min(uint(i), 3u) * 16u + min(uint(j), 2u) * 4u, asuint(7.0));
     const float e_18 = u.m2[0].x;
     s2[1].y = e_18;
     const float e_19 = u.m3[1].z;
@@ -112,12 +123,12 @@ void main() {
     const float e_21 = s3[min(uint(i), 2u)].z;
     const float e_22 = s4[2][min(uint(j), 3u)];
     const float e_23 = s2x3[min(uint(i), 1u)].z;
-    result.Store(12u, asuint(e_20 + e_21 + e_22 + e_23));
+    result.Store(min(3u, luma_length_result() - 1u) * 4u, asuint(e_20 + e_21 + e_22 + e_23));
     const float3x3 e_24 = (float3x3)u.m3;
     l = e_24;
     l[min(uint(i), 2u)].y = 6.0;
     const float e_25 = l[min(uint(j), 2u)].y;
     const float e_26 = l[2].z;
-    result.Store(16u, asuint(e_25 + e_26));
+    result.Store(min(4u, luma_length_result() - 1u) * 4u, asuint(e_25 + e_26));
 }
 

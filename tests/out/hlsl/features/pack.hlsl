@@ -13,6 +13,17 @@ struct Inputs {
 [[vk::binding(1, 0)]] RWByteAddressBuffer packed : register(u1, space0);
 [[vk::binding(2, 0)]] RWByteAddressBuffer unpacked : register(u2, space0);
 
+// Element count of the runtime-sized array of `packed` (offset 0, stride 4).
+uint luma_length_packed() {
+    uint size;
+    packed.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 4u;
+}
+
 uint luma_pack4x8unorm(float4 v) {
     uint4 q = uint4(round(saturate(v) * 255.0));
     return q.x | (q.y << 8) | (q.z << 16) | (q.w << 24);
@@ -37,6 +48,17 @@ uint luma_pack2x16snorm(float2 v) {
 
 uint luma_pack2x16float(float2 v) {
     return f32tof16(v.x) | (f32tof16(v.y) << 16);
+}
+
+// Element count of the runtime-sized array of `unpacked` (offset 0, stride 16).
+uint luma_length_unpacked() {
+    uint size;
+    unpacked.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 16u;
 }
 
 float4 luma_unpack4x8unorm(uint p) {
@@ -64,23 +86,23 @@ float2 luma_unpack2x16float(uint p) {
 [numthreads(1, 1, 1)]
 void pack_unpack() {
     const float4 e = inputs.color;
-    packed.Store(0u, luma_pack4x8unorm(e));
+    packed.Store(min(0u, luma_length_packed() - 1u) * 4u, luma_pack4x8unorm(e));
     const float4 e_1 = inputs.color;
-    packed.Store(4u, luma_pack4x8snorm(e_1 * 2.0 - float4(1.0, 1.0, 1.0, 1.0)));
+    packed.Store(min(1u, luma_length_packed() - 1u) * 4u, luma_pack4x8snorm(e_1 * 2.0 - float4(1.0, 1.0, 1.0, 1.0)));
     const float2 e_2 = inputs.pair;
-    packed.Store(8u, luma_pack2x16unorm(e_2));
+    packed.Store(min(2u, luma_length_packed() - 1u) * 4u, luma_pack2x16unorm(e_2));
     const float2 e_3 = inputs.pair;
-    packed.Store(12u, luma_pack2x16snorm(-e_3));
+    packed.Store(min(3u, luma_length_packed() - 1u) * 4u, luma_pack2x16snorm(-e_3));
     const float2 e_4 = inputs.pair;
-    packed.Store(16u, luma_pack2x16float(e_4 * 100.0));
+    packed.Store(min(4u, luma_length_packed() - 1u) * 4u, luma_pack2x16float(e_4 * 100.0));
     const uint e_5 = inputs.word;
-    unpacked.Store4(0u, asuint(luma_unpack4x8unorm(e_5)));
+    unpacked.Store4(min(0u, luma_length_unpacked() - 1u) * 16u, asuint(luma_unpack4x8unorm(e_5)));
     const uint e_6 = inputs.word;
-    unpacked.Store4(16u, asuint(luma_unpack4x8snorm(e_6)));
+    unpacked.Store4(min(1u, luma_length_unpacked() - 1u) * 16u, asuint(luma_unpack4x8snorm(e_6)));
     const uint e_7 = inputs.word;
     const uint e_8 = inputs.word;
-    unpacked.Store4(32u, asuint(float4(luma_unpack2x16unorm(e_7), luma_unpack2x16snorm(e_8))));
+    unpacked.Store4(min(2u, luma_length_unpacked() - 1u) * 16u, asuint(float4(luma_unpack2x16unorm(e_7), luma_unpack2x16snorm(e_8))));
     const uint e_9 = inputs.word;
-    unpacked.Store4(48u, asuint(float4(luma_unpack2x16float(e_9), 0.0, 1.0)));
+    unpacked.Store4(min(3u, luma_length_unpacked() - 1u) * 16u, asuint(float4(luma_unpack2x16float(e_9), 0.0, 1.0)));
 }
 

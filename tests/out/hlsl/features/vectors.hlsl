@@ -17,6 +17,39 @@ struct Inputs {
 [[vk::binding(2, 0)]] RWByteAddressBuffer out_ints : register(u2, space0);
 [[vk::binding(3, 0)]] RWByteAddressBuffer out_uints : register(u3, space0);
 
+// Element count of the runtime-sized array of `out_floats` (offset 0, stride 16).
+uint luma_length_out_floats() {
+    uint size;
+    out_floats.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 16u;
+}
+
+// Element count of the runtime-sized array of `out_ints` (offset 0, stride 16).
+uint luma_length_out_ints() {
+    uint size;
+    out_ints.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 16u;
+}
+
+// Element count of the runtime-sized array of `out_uints` (offset 0, stride 16).
+uint luma_length_out_uints() {
+    uint size;
+    out_uints.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 16u;
+}
+
 int4 from_ivec2(int2 v) {
     return int4(v.yx, asint(asuint(v) * asuint(int2(2, 2))));
 }
@@ -59,11 +92,11 @@ void vectors() {
     const uint4 e_14 = inputs.u;
     const uint4 e_15 = inputs.u;
     const bool4 flags = bool4(any(v < w_4), all(e_13 <= int4(1, -2, 1, -2)), any(e_14 > uint4(7u, 1u, 2u, 9u)) && all(v >= float4(2.0, 2.0, 2.0, 2.0)), any(bool4(false, true, false, true) == to_bool) || any(e_15 != uint4(7u, 1u, 2u, 9u)));
-    out_floats.Store4(0u, asuint(a + b + w_4 + (same ? a : b)));
-    out_floats.Store4(16u, asuint(float4(1.5, 3.0, 5.0, 5.0) + float4(e) + float4(1.0, 0.0, 1.0, 0.0)));
-    out_floats.Store4(32u, asuint(float4(!flags) + float4(flags) + float4(1.0, 1.0, 1.0, 1.0) + float4(1.0, 0.0, 1.0, 0.0)));
+    out_floats.Store4(min(0u, luma_length_out_floats() - 1u) * 16u, asuint(a + b + w_4 + (same ? a : b)));
+    out_floats.Store4(min(1u, luma_length_out_floats() - 1u) * 16u, asuint(float4(1.5, 3.0, 5.0, 5.0) + float4(e) + float4(1.0, 0.0, 1.0, 0.0)));
+    out_floats.Store4(min(2u, luma_length_out_floats() - 1u) * 16u, asuint(float4(!flags) + float4(flags) + float4(1.0, 1.0, 1.0, 1.0) + float4(1.0, 0.0, 1.0, 0.0)));
     const int4 e_16 = from_ivec2(int2(1, -2));
-    out_ints.Store4(0u, asuint(asint(asuint(int4(1, -5, 3, -1)) + asuint(e_16) + asuint(int4(e_1)))));
-    out_uints.Store4(0u, uint4(12u, 6u, 3u, 11u) + uint4(abs(e_2)) + uint4(to_bool));
+    out_ints.Store4(min(0u, luma_length_out_ints() - 1u) * 16u, asuint(asint(asuint(int4(1, -5, 3, -1)) + asuint(e_16) + asuint(int4(e_1)))));
+    out_uints.Store4(min(0u, luma_length_out_uints() - 1u) * 16u, uint4(12u, 6u, 3u, 11u) + uint4(abs(e_2)) + uint4(to_bool));
 }
 

@@ -2,10 +2,21 @@
 
 [[vk::binding(0, 0)]] RWByteAddressBuffer ints : register(u0, space0);
 
+// Element count of the runtime-sized array of `ints` (offset 0, stride 4).
+uint luma_length_ints() {
+    uint size;
+    ints.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 4u;
+}
+
 [numthreads(1, 1, 1)]
 void main() {
-    const int x = asint(ints.Load(0u));
-    ints.Store(4u, asuint(x << 31u));
-    ints.Store(8u, asuint(x >> 31u));
+    const int x = asint(ints.Load(min(0u, luma_length_ints() - 1u) * 4u));
+    ints.Store(min(1u, luma_length_ints() - 1u) * 4u, asuint(x << 31u));
+    ints.Store(min(2u, luma_length_ints() - 1u) * 4u, asuint(x >> 31u));
 }
 

@@ -4,18 +4,51 @@
 [[vk::binding(1, 0)]] RWByteAddressBuffer ints : register(u1, space0);
 [[vk::binding(2, 0)]] RWByteAddressBuffer flags : register(u2, space0);
 
+// Element count of the runtime-sized array of `floats` (offset 0, stride 4).
+uint luma_length_floats() {
+    uint size;
+    floats.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 4u;
+}
+
+// Element count of the runtime-sized array of `ints` (offset 0, stride 4).
+uint luma_length_ints() {
+    uint size;
+    ints.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 4u;
+}
+
+// Element count of the runtime-sized array of `flags` (offset 0, stride 4).
+uint luma_length_flags() {
+    uint size;
+    flags.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 4u;
+}
+
 [numthreads(1, 1, 1)]
 void main() {
-    const float f = asfloat(floats.Load(0u));
-    const int i = asint(ints.Load(0u));
-    const uint e = flags.Load(0u);
-    floats.Store(4u, asuint(-(-f)));
-    floats.Store(8u, asuint(-(-(-f))));
-    floats.Store(12u, asuint(1.5 * f));
-    ints.Store(4u, asuint(asint(0u - (0u - asuint(i)))));
-    ints.Store(8u, asuint(~(~i)));
-    ints.Store(12u, asuint(asint(0u - asuint(~i))));
-    ints.Store(16u, asuint(~asint(0u - asuint(i))));
-    flags.Store(4u, !(!(e != 0u)) ? 1u : 0u);
+    const float f = asfloat(floats.Load(min(0u, luma_length_floats() - 1u) * 4u));
+    const int i = asint(ints.Load(min(0u, luma_length_ints() - 1u) * 4u));
+    const uint e = flags.Load(min(0u, luma_length_flags() - 1u) * 4u);
+    floats.Store(min(1u, luma_length_floats() - 1u) * 4u, asuint(-(-f)));
+    floats.Store(min(2u, luma_length_floats() - 1u) * 4u, asuint(-(-(-f))));
+    floats.Store(min(3u, luma_length_floats() - 1u) * 4u, asuint(1.5 * f));
+    ints.Store(min(1u, luma_length_ints() - 1u) * 4u, asuint(asint(0u - (0u - asuint(i)))));
+    ints.Store(min(2u, luma_length_ints() - 1u) * 4u, asuint(~(~i)));
+    ints.Store(min(3u, luma_length_ints() - 1u) * 4u, asuint(asint(0u - asuint(~i))));
+    ints.Store(min(4u, luma_length_ints() - 1u) * 4u, asuint(~asint(0u - asuint(i))));
+    flags.Store(min(1u, luma_length_flags() - 1u) * 4u, !(!(e != 0u)) ? 1u : 0u);
 }
 

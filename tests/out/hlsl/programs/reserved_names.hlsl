@@ -236,7 +236,7 @@ void main(main_Input input_1) {
     const float3 point_ = asfloat(line_.Load3(min(luma_rem(i, uint(int(e_2))), luma_length_line_() - 1u) * 48u));
     const uint e_3 = luma_length_kernel();
     const int e_4 = asint(kernel.Load(28u + min(luma_rem(i, uint(int(e_3))), luma_length_kernel() - 1u) * 40u));
-    const int e_5 = asint(kernel.Load(32u));
+    const int e_5 = asint(kernel.Load(32u + min(0u, luma_length_kernel() - 1u) * 40u));
     const int xor = e_4 ^ e_5;
     const int e_6 = u_luma_div(xor, 3);
     const int e_7 = u_luma_rem(xor, 5);

@@ -3,6 +3,17 @@
 [[vk::binding(0, 0)]] RWByteAddressBuffer ints : register(u0, space0);
 [[vk::binding(1, 0)]] RWByteAddressBuffer uints : register(u1, space0);
 
+// Element count of the runtime-sized array of `ints` (offset 0, stride 4).
+uint luma_length_ints() {
+    uint size;
+    ints.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 4u;
+}
+
 int luma_rem(int x, int y) {
     // Truncated remainder; x % 0 == 0 and MIN % -1 == 0. Written with
     // division because `%` on negative ints differs between compilers.
@@ -12,6 +23,17 @@ int luma_rem(int x, int y) {
 
 int2 luma_rem(int2 x, int2 y) {
     return int2(luma_rem(x.x, y.x), luma_rem(x.y, y.y));
+}
+
+// Element count of the runtime-sized array of `uints` (offset 0, stride 4).
+uint luma_length_uints() {
+    uint size;
+    uints.GetDimensions(size);
+#if !defined(__HLSL_VERSION)
+    // glslang reports 32-bit words where HLSL (DXC) reports bytes.
+    size *= 4u;
+#endif
+    return size / 4u;
 }
 
 uint luma_div(uint x, uint y) {
@@ -30,15 +52,15 @@ int luma_div(int x, int y) {
 
 [numthreads(1, 1, 1)]
 void main() {
-    const int e = asint(ints.Load(0u));
-    const int e_1 = asint(ints.Load(4u));
-    const int x = asint(ints.Load(8u));
+    const int e = asint(ints.Load(min(0u, luma_length_ints() - 1u) * 4u));
+    const int e_1 = asint(ints.Load(min(1u, luma_length_ints() - 1u) * 4u));
+    const int x = asint(ints.Load(min(2u, luma_length_ints() - 1u) * 4u));
     const int2 r = luma_rem(int2(e, e_1), int2(x, 0));
-    ints.Store(12u, asuint(asint(asuint(r.x) + asuint(r.y))));
-    const uint e_2 = uints.Load(0u);
-    const uint e_3 = uints.Load(4u);
+    ints.Store(min(3u, luma_length_ints() - 1u) * 4u, asuint(asint(asuint(r.x) + asuint(r.y))));
+    const uint e_2 = uints.Load(min(0u, luma_length_uints() - 1u) * 4u);
+    const uint e_3 = uints.Load(min(1u, luma_length_uints() - 1u) * 4u);
     const uint4 q = luma_div((uint4)e_2, uint4(uint2(e_3, 0u), uint2(11u, 0u)));
-    uints.Store(8u, q.x + q.y + q.z + q.w);
-    ints.Store(16u, asuint(asint(asuint(luma_div(asint(0u - asuint(x)), 0)) + asuint(luma_rem(x, 0)))));
+    uints.Store(min(2u, luma_length_uints() - 1u) * 4u, q.x + q.y + q.z + q.w);
+    ints.Store(min(4u, luma_length_ints() - 1u) * 4u, asuint(asint(asuint(luma_div(asint(0u - asuint(x)), 0)) + asuint(luma_rem(x, 0)))));
 }
 

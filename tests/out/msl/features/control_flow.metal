@@ -156,16 +156,16 @@ kernel void control_flow(
     const int e_2 = params.n;
     const int e_3 = classify(as_type<int>(0u - as_type<uint>(e_2)));
     const int e_4 = classify(0);
-    results[0u] = as_type<int>(as_type<uint>(e_1) + as_type<uint>(e_3) + as_type<uint>(e_4));
+    results[metal::min(0u, luma_buffer_sizes[1] / 4u - 1u)] = as_type<int>(as_type<uint>(e_1) + as_type<uint>(e_3) + as_type<uint>(e_4));
     const int e_5 = params.target;
     const int e_6 = find(e_5, values, luma_buffer_sizes);
-    results[1u] = e_6;
+    results[metal::min(1u, luma_buffer_sizes[1] / 4u - 1u)] = e_6;
     const int e_7 = params.n;
     const int e_8 = sum_down(e_7);
-    results[2u] = e_8;
+    results[metal::min(2u, luma_buffer_sizes[1] / 4u - 1u)] = e_8;
     const int e_9 = params.n;
     const int e_10 = nested_break(e_9);
-    results[3u] = e_10;
+    results[metal::min(3u, luma_buffer_sizes[1] / 4u - 1u)] = e_10;
     int i = 10;
     uint carried = 3u;
     bool carried_1 = true;
@@ -268,7 +268,7 @@ kernel void control_flow(
         carried_11 = next_8;
         acc_8 = next_9;
     }
-    results[4u] = acc_9;
+    results[metal::min(4u, luma_buffer_sizes[1] / 4u - 1u)] = acc_9;
     const int x = params.n;
     uint carried_12 = 0u;
     int x_1 = x;
@@ -290,11 +290,11 @@ kernel void control_flow(
         x_1 = x_1 % 2 == 0 ? x_1 / 2 : as_type<int>(3u * as_type<uint>(x_1) + 1u);
         steps = as_type<int>(as_type<uint>(steps) + 1u);
     }
-    results[5u] = as_type<int>(as_type<uint>(steps_1) * 2u);
-    results[6u] = x_2;
+    results[metal::min(5u, luma_buffer_sizes[1] / 4u - 1u)] = as_type<int>(as_type<uint>(steps_1) * 2u);
+    results[metal::min(6u, luma_buffer_sizes[1] / 4u - 1u)] = x_2;
     const int c = params.n;
     const uint u = params.count;
-    results[7u] = as_type<int>(as_type<uint>(as_type<int>(as_type<uint>(((as_type<int>((as_type<uint>(c) + 5u - 2u) * 3u) / 2 % 1000) & 65535) | 256) << 2u) >> 1u) + as_type<uint>(static_cast<int>((u << 1u) >> 2u)));
+    results[metal::min(7u, luma_buffer_sizes[1] / 4u - 1u)] = as_type<int>(as_type<uint>(as_type<int>(as_type<uint>(((as_type<int>((as_type<uint>(c) + 5u - 2u) * 3u) / 2 % 1000) & 65535) | 256) << 2u) >> 1u) + as_type<uint>(static_cast<int>((u << 1u) >> 2u)));
     arr = luma_const;
     const int e_16 = params.n;
     arr[metal::min(uint(e_16 & 7), 7u)] = 42;
@@ -315,8 +315,8 @@ kernel void control_flow(
     const int e_24 = outer.items[3].k;
     const float e_25 = outer.inner.v.x;
     const float e_26 = outer.weight;
-    results[8u] = as_type<int>(as_type<uint>(e_21) + as_type<uint>(e_23) + 8u + as_type<uint>(e_24) + as_type<uint>(static_cast<int>(e_25 + e_26)));
+    results[metal::min(8u, luma_buffer_sizes[1] / 4u - 1u)] = as_type<int>(as_type<uint>(e_21) + as_type<uint>(e_23) + 8u + as_type<uint>(e_24) + as_type<uint>(static_cast<int>(e_25 + e_26)));
     const uint e_27 = luma_buffer_sizes[0] / 4u;
-    results[9u] = as_type<int>(as_type<uint>(static_cast<int>(e_27)) + 1u);
+    results[metal::min(9u, luma_buffer_sizes[1] / 4u - 1u)] = as_type<int>(as_type<uint>(static_cast<int>(e_27)) + 1u);
 }
 

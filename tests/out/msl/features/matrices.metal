@@ -154,14 +154,14 @@ kernel void matrices(
     const metal::float4x4 inv4 = luma_inverse(m_4);
     const metal::float2x2 e_48 = metal::float2x2(mats.m2x2[0].xy, mats.m2x2[1].xy);
     const metal::float3x3 e_49 = mats.m3;
-    results[0u] = e_5 * e_6 + e_7 * e_8 + metal::float4(e_9 * e_10, 1.0) + metal::float4(p3, p3);
-    results[1u] = metal::float4(p4[0], p4[1]) + metal::float4((e_15 * e_16)[2], 0.0) + metal::float4(p6[0], p6[2]) + (e_19 * e_20)[3];
-    results[2u] = metal::float4(p8[0], p8[1]) + metal::float4(e_23 * e_24 + e_25 * e_26 + e_27 * e_28, 0.0) + metal::float4(e_29 * e_30 + e_31 * e_32, 0.0);
-    results[3u] = metal::float4(sum[0], sum[1].z) + metal::float4x4(e_37[0] + metal::float4(4.0, 0.0, 0.0, 0.0), e_37[1] + metal::float4(0.0, 4.0, 0.0, 0.0), e_37[2] + metal::float4(0.0, 0.0, 4.0, 0.0), e_37[3] + metal::float4(0.0, 0.0, 0.0, 4.0))[3] + metal::float2x4(e_38[0] - e_40[0], e_38[1] - e_40[1])[1] + col;
+    results[metal::min(0u, luma_buffer_sizes[0] / 16u - 1u)] = e_5 * e_6 + e_7 * e_8 + metal::float4(e_9 * e_10, 1.0) + metal::float4(p3, p3);
+    results[metal::min(1u, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(p4[0], p4[1]) + metal::float4((e_15 * e_16)[2], 0.0) + metal::float4(p6[0], p6[2]) + (e_19 * e_20)[3];
+    results[metal::min(2u, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(p8[0], p8[1]) + metal::float4(e_23 * e_24 + e_25 * e_26 + e_27 * e_28, 0.0) + metal::float4(e_29 * e_30 + e_31 * e_32, 0.0);
+    results[metal::min(3u, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(sum[0], sum[1].z) + metal::float4x4(e_37[0] + metal::float4(4.0, 0.0, 0.0, 0.0), e_37[1] + metal::float4(0.0, 4.0, 0.0, 0.0), e_37[2] + metal::float4(0.0, 0.0, 4.0, 0.0), e_37[3] + metal::float4(0.0, 0.0, 0.0, 4.0))[3] + metal::float2x4(e_38[0] - e_40[0], e_38[1] - e_40[1])[1] + col;
     const metal::float3 e_50 = luma_inverse(e_47)[1];
-    results[4u] = metal::float4(metal::transpose(e_44)[0], metal::transpose(e_45)[1].x) + metal::float4(luma_inverse(e_46)[0], e_50.xy) + metal::float4(metal::determinant(e_48), metal::determinant(e_49), metal::determinant(inv4), metal::determinant(metal::float2x2(metal::float2(1.0, 2.0), metal::float2(3.0, 4.0))));
-    results[5u] = metal::float4(2.0, 2.0, 2.0, 5.0) + metal::float4(h[3], metal::float4x4(metal::float4(e_4[0], 0.0), metal::float4(e_4[1], 0.0), metal::float4(e_4[2], 0.0), metal::float4(0.0, 0.0, 0.0, 1.0))[2].z) + metal::float4(d[0], 4.0);
-    matrix_out[0u] = m_4;
-    matrix_out[1u] = inv4 * metal::transpose(inv4);
+    results[metal::min(4u, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(metal::transpose(e_44)[0], metal::transpose(e_45)[1].x) + metal::float4(luma_inverse(e_46)[0], e_50.xy) + metal::float4(metal::determinant(e_48), metal::determinant(e_49), metal::determinant(inv4), metal::determinant(metal::float2x2(metal::float2(1.0, 2.0), metal::float2(3.0, 4.0))));
+    results[metal::min(5u, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(2.0, 2.0, 2.0, 5.0) + metal::float4(h[3], metal::float4x4(metal::float4(e_4[0], 0.0), metal::float4(e_4[1], 0.0), metal::float4(e_4[2], 0.0), metal::float4(0.0, 0.0, 0.0, 1.0))[2].z) + metal::float4(d[0], 4.0);
+    matrix_out[metal::min(0u, luma_buffer_sizes[1] / 64u - 1u)] = m_4;
+    matrix_out[metal::min(1u, luma_buffer_sizes[1] / 64u - 1u)] = inv4 * metal::transpose(inv4);
 }
 

@@ -61,11 +61,11 @@ kernel void vectors(
     const metal::uint4 e_14 = inputs.u;
     const metal::uint4 e_15 = inputs.u;
     const metal::bool4 flags = metal::bool4(metal::any(v < w_4), metal::all(e_13 <= metal::int4(1, -2, 1, -2)), metal::any(e_14 > metal::uint4(7u, 1u, 2u, 9u)) && metal::all(v >= metal::float4(2.0, 2.0, 2.0, 2.0)), metal::any(metal::bool4(false, true, false, true) == to_bool) || metal::any(e_15 != metal::uint4(7u, 1u, 2u, 9u)));
-    out_floats[0u] = a + b + w_4 + (same ? a : b);
-    out_floats[1u] = metal::float4(1.5, 3.0, 5.0, 5.0) + static_cast<metal::float4>(e) + metal::float4(1.0, 0.0, 1.0, 0.0);
-    out_floats[2u] = static_cast<metal::float4>(!flags) + static_cast<metal::float4>(flags) + metal::float4(1.0, 1.0, 1.0, 1.0) + metal::float4(1.0, 0.0, 1.0, 0.0);
+    out_floats[metal::min(0u, luma_buffer_sizes[0] / 16u - 1u)] = a + b + w_4 + (same ? a : b);
+    out_floats[metal::min(1u, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(1.5, 3.0, 5.0, 5.0) + static_cast<metal::float4>(e) + metal::float4(1.0, 0.0, 1.0, 0.0);
+    out_floats[metal::min(2u, luma_buffer_sizes[0] / 16u - 1u)] = static_cast<metal::float4>(!flags) + static_cast<metal::float4>(flags) + metal::float4(1.0, 1.0, 1.0, 1.0) + metal::float4(1.0, 0.0, 1.0, 0.0);
     const metal::int4 e_16 = from_ivec2(metal::int2(1, -2));
-    out_ints[0u] = as_type<metal::int4>(as_type<metal::uint4>(metal::int4(1, -5, 3, -1)) + as_type<metal::uint4>(e_16) + as_type<metal::uint4>(static_cast<metal::int4>(e_1)));
-    out_uints[0u] = metal::uint4(12u, 6u, 3u, 11u) + static_cast<metal::uint4>(metal::abs(e_2)) + static_cast<metal::uint4>(to_bool);
+    out_ints[metal::min(0u, luma_buffer_sizes[1] / 16u - 1u)] = as_type<metal::int4>(as_type<metal::uint4>(metal::int4(1, -5, 3, -1)) + as_type<metal::uint4>(e_16) + as_type<metal::uint4>(static_cast<metal::int4>(e_1)));
+    out_uints[metal::min(0u, luma_buffer_sizes[2] / 16u - 1u)] = metal::uint4(12u, 6u, 3u, 11u) + static_cast<metal::uint4>(metal::abs(e_2)) + static_cast<metal::uint4>(to_bool);
 }
 

@@ -8,8 +8,8 @@ kernel void main_(
     device int* ints [[buffer(0)]],
     constant uint* luma_buffer_sizes [[buffer(1)]]
 ) {
-    const int x = ints[0u];
-    ints[1u] = as_type<int>(as_type<uint>(x) << 31u);
-    ints[2u] = x >> 31u;
+    const int x = ints[metal::min(0u, luma_buffer_sizes[0] / 4u - 1u)];
+    ints[metal::min(1u, luma_buffer_sizes[0] / 4u - 1u)] = as_type<int>(as_type<uint>(x) << 31u);
+    ints[metal::min(2u, luma_buffer_sizes[0] / 4u - 1u)] = x >> 31u;
 }
 

@@ -10,16 +10,16 @@ kernel void main_(
     device uint* flags [[buffer(2)]],
     constant uint* luma_buffer_sizes [[buffer(3)]]
 ) {
-    const float f = floats[0u];
-    const int i = ints[0u];
-    const uint e = flags[0u];
-    floats[1u] = -(-f);
-    floats[2u] = -(-(-f));
-    floats[3u] = 1.5 * f;
-    ints[1u] = as_type<int>(0u - (0u - as_type<uint>(i)));
-    ints[2u] = ~(~i);
-    ints[3u] = as_type<int>(0u - as_type<uint>(~i));
-    ints[4u] = ~as_type<int>(0u - as_type<uint>(i));
-    flags[1u] = !(!(e != 0u)) ? 1u : 0u;
+    const float f = floats[metal::min(0u, luma_buffer_sizes[0] / 4u - 1u)];
+    const int i = ints[metal::min(0u, luma_buffer_sizes[1] / 4u - 1u)];
+    const uint e = flags[metal::min(0u, luma_buffer_sizes[2] / 4u - 1u)];
+    floats[metal::min(1u, luma_buffer_sizes[0] / 4u - 1u)] = -(-f);
+    floats[metal::min(2u, luma_buffer_sizes[0] / 4u - 1u)] = -(-(-f));
+    floats[metal::min(3u, luma_buffer_sizes[0] / 4u - 1u)] = 1.5 * f;
+    ints[metal::min(1u, luma_buffer_sizes[1] / 4u - 1u)] = as_type<int>(0u - (0u - as_type<uint>(i)));
+    ints[metal::min(2u, luma_buffer_sizes[1] / 4u - 1u)] = ~(~i);
+    ints[metal::min(3u, luma_buffer_sizes[1] / 4u - 1u)] = as_type<int>(0u - as_type<uint>(~i));
+    ints[metal::min(4u, luma_buffer_sizes[1] / 4u - 1u)] = ~as_type<int>(0u - as_type<uint>(i));
+    flags[metal::min(1u, luma_buffer_sizes[2] / 4u - 1u)] = !(!(e != 0u)) ? 1u : 0u;
 }
 

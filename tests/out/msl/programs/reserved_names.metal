@@ -208,7 +208,7 @@ kernel void main_(
     const metal::float3 point = metal::float3(line[metal::min(luma_rem(i, static_cast<uint>(static_cast<int>(e_2))), luma_buffer_sizes[1] / 48u - 1u)].point);
     const uint e_3 = luma_buffer_sizes[2] / 40u;
     const int e_4 = kernel_[metal::min(luma_rem(i, static_cast<uint>(static_cast<int>(e_3))), luma_buffer_sizes[2] / 40u - 1u)].xor_;
-    const int e_5 = kernel_[0u].bitand_;
+    const int e_5 = kernel_[metal::min(0u, luma_buffer_sizes[2] / 40u - 1u)].bitand_;
     const int xor_ = e_4 ^ e_5;
     const int e_6 = u_luma_div(xor_, 3);
     const int e_7 = u_luma_rem(xor_, 5);

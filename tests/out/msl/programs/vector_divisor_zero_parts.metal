@@ -32,15 +32,15 @@ kernel void main_(
     device uint* uints [[buffer(1)]],
     constant uint* luma_buffer_sizes [[buffer(2)]]
 ) {
-    const int e = ints[0u];
-    const int e_1 = ints[1u];
-    const int x = ints[2u];
+    const int e = ints[metal::min(0u, luma_buffer_sizes[0] / 4u - 1u)];
+    const int e_1 = ints[metal::min(1u, luma_buffer_sizes[0] / 4u - 1u)];
+    const int x = ints[metal::min(2u, luma_buffer_sizes[0] / 4u - 1u)];
     const metal::int2 r = luma_rem(metal::int2(e, e_1), metal::int2(x, 0));
-    ints[3u] = as_type<int>(as_type<uint>(r.x) + as_type<uint>(r.y));
-    const uint e_2 = uints[0u];
-    const uint e_3 = uints[1u];
+    ints[metal::min(3u, luma_buffer_sizes[0] / 4u - 1u)] = as_type<int>(as_type<uint>(r.x) + as_type<uint>(r.y));
+    const uint e_2 = uints[metal::min(0u, luma_buffer_sizes[1] / 4u - 1u)];
+    const uint e_3 = uints[metal::min(1u, luma_buffer_sizes[1] / 4u - 1u)];
     const metal::uint4 q = luma_div(metal::uint4(e_2), metal::uint4(metal::uint2(e_3, 0u), metal::uint2(11u, 0u)));
-    uints[2u] = q.x + q.y + q.z + q.w;
-    ints[4u] = as_type<int>(as_type<uint>(luma_div(as_type<int>(0u - as_type<uint>(x)), 0)) + as_type<uint>(luma_rem(x, 0)));
+    uints[metal::min(2u, luma_buffer_sizes[1] / 4u - 1u)] = q.x + q.y + q.z + q.w;
+    ints[metal::min(4u, luma_buffer_sizes[0] / 4u - 1u)] = as_type<int>(as_type<uint>(luma_div(as_type<int>(0u - as_type<uint>(x)), 0)) + as_type<uint>(luma_rem(x, 0)));
 }
 

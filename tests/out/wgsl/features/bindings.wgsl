@@ -30,7 +30,7 @@ fn bindings(@location(0) uv: vec2f, @location(1) dir: vec3f) -> @location(0) vec
     let texel_1 = textureSample(g, s, uv);
     let texel_2 = textureSample(j_tex, j_samp, dir);
     let t = texel + texel_1 + texel_2;
-    let t_1 = items[0u];
-    let t_2 = k[1u];
+    let t_1 = items[min(0u, arrayLength(&items) - 1u)];
+    let t_2 = k[min(1u, arrayLength(&k) - 1u)];
     return bindings_out(sum + t + t_1 + t_2).color;
 }

@@ -136,13 +136,13 @@ fn control_flow() {
     let classify_1 = classify(params.n);
     let classify_2 = classify(-params.n);
     let classify_3 = classify(0i);
-    results[0u] = classify_1 + classify_2 + classify_3;
+    results[min(0u, arrayLength(&results) - 1u)] = classify_1 + classify_2 + classify_3;
     let find_1 = find(params.target_);
-    results[1u] = find_1;
+    results[min(1u, arrayLength(&results) - 1u)] = find_1;
     let sum_down_1 = sum_down(params.n);
-    results[2u] = sum_down_1;
+    results[min(2u, arrayLength(&results) - 1u)] = sum_down_1;
     let nested_break_1 = nested_break(params.n);
-    results[3u] = nested_break_1;
+    results[min(3u, arrayLength(&results) - 1u)] = nested_break_1;
     var i: i32 = 10i;
     var v: u32 = 3u;
     var v_1: bool = true;
@@ -245,7 +245,7 @@ fn control_flow() {
         v_11 = next_v_4;
         acc_12 = acc_14;
     }
-    results[4u] = acc_13;
+    results[min(4u, arrayLength(&results) - 1u)] = acc_13;
     let x = params.n;
     var v_12: u32 = 0u;
     var x_1: i32 = x;
@@ -270,8 +270,8 @@ fn control_flow() {
         steps = steps_2;
     }
     let x_4 = steps_1 * 2i;
-    results[5u] = x_4;
-    results[6u] = x_2;
+    results[min(5u, arrayLength(&results) - 1u)] = x_4;
+    results[min(6u, arrayLength(&results) - 1u)] = x_2;
     let c = params.n;
     let c_1 = c + 5i;
     let c_2 = c_1 - 2i;
@@ -285,7 +285,7 @@ fn control_flow() {
     let u = params.count;
     let u_1 = u << 1u;
     let u_2 = u_1 >> 2u;
-    results[7u] = c_9 + i32(u_2);
+    results[min(7u, arrayLength(&results) - 1u)] = c_9 + i32(u_2);
     arr = array<i32, 8>(0i, 1i, 2i, 3i, 4i, 5i, 6i, 7i);
     arr[params.n & 7i] = 42i;
     let t_2 = arr[1u];
@@ -303,7 +303,7 @@ fn control_flow() {
     let k = outer.items[3u].k;
     let t_6 = outer.inner.v.x;
     let weight_1 = outer.weight;
-    results[8u] = t_4 + t_5 + 8i + k + i32(t_6 + weight_1);
+    results[min(8u, arrayLength(&results) - 1u)] = t_4 + t_5 + 8i + k + i32(t_6 + weight_1);
     let t_7 = arrayLength(&values);
-    results[9u] = i32(t_7) + 1i;
+    results[min(9u, arrayLength(&results) - 1u)] = i32(t_7) + 1i;
 }

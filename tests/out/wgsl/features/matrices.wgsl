@@ -144,13 +144,13 @@ fn matrices() {
     let inv4 = luma_inverse_mat4x4f(m_4);
     let t_8 = mat2x2f(vec2f(1.0f, 2.0f), vec2f(3.0f, 4.0f));
     let dets = vec4f(determinant(mat2x2f(mats.m2x2.c0, mats.m2x2.c1)), determinant(mats.m3), determinant(inv4), determinant(t_8));
-    results[0u] = p0 + p1 + vec4f(p2, 1.0f) + vec4f(p3, p3);
-    results[1u] = vec4f(p4[0], p4[1]) + vec4f(p5[2], 0.0f) + vec4f(p6[0], p6[2]) + p7[3];
-    results[2u] = vec4f(p8[0], p8[1]) + vec4f(p9, 0.0f) + vec4f(p10, 0.0f);
-    results[3u] = vec4f(sum[0], sum[1].z) + scaled[3] + diff[1] + col;
+    results[min(0u, arrayLength(&results) - 1u)] = p0 + p1 + vec4f(p2, 1.0f) + vec4f(p3, p3);
+    results[min(1u, arrayLength(&results) - 1u)] = vec4f(p4[0], p4[1]) + vec4f(p5[2], 0.0f) + vec4f(p6[0], p6[2]) + p7[3];
+    results[min(2u, arrayLength(&results) - 1u)] = vec4f(p8[0], p8[1]) + vec4f(p9, 0.0f) + vec4f(p10, 0.0f);
+    results[min(3u, arrayLength(&results) - 1u)] = vec4f(sum[0], sum[1].z) + scaled[3] + diff[1] + col;
     let t_9 = inv3[1];
-    results[4u] = vec4f(t_7[0], t2[1].x) + vec4f(inv2[0], t_9.xy) + dets;
-    results[5u] = vec4f(2.0f, 2.0f, 2.0f, 5.0f) + vec4f(h[3], e[2].z) + vec4f(d[0], 4.0f);
-    matrix_out[0u] = m_4;
-    matrix_out[1u] = inv4 * transpose(inv4);
+    results[min(4u, arrayLength(&results) - 1u)] = vec4f(t_7[0], t2[1].x) + vec4f(inv2[0], t_9.xy) + dets;
+    results[min(5u, arrayLength(&results) - 1u)] = vec4f(2.0f, 2.0f, 2.0f, 5.0f) + vec4f(h[3], e[2].z) + vec4f(d[0], 4.0f);
+    matrix_out[min(0u, arrayLength(&matrix_out) - 1u)] = m_4;
+    matrix_out[min(1u, arrayLength(&matrix_out) - 1u)] = inv4 * transpose(inv4);
 }

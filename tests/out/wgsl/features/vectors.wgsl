@@ -53,10 +53,10 @@ fn vectors() {
     let flags = vec4<bool>(any(lt), all(le), any(gt) && all(ge), any(eq) || any(ne));
     let not_flags = !flags;
     let picked = select(b, a, same);
-    out_floats[0u] = a + b + w_6 + picked;
-    out_floats[1u] = vec4f(1.5f, 3.0f, 5.0f, 5.0f) + from_int + vec4f(1.0f, 0.0f, 1.0f, 0.0f);
-    out_floats[2u] = vec4f(not_flags) + vec4f(flags) + vec4f(1.0f) + vec4f(1.0f, 0.0f, 1.0f, 0.0f);
+    out_floats[min(0u, arrayLength(&out_floats) - 1u)] = a + b + w_6 + picked;
+    out_floats[min(1u, arrayLength(&out_floats) - 1u)] = vec4f(1.5f, 3.0f, 5.0f, 5.0f) + from_int + vec4f(1.0f, 0.0f, 1.0f, 0.0f);
+    out_floats[min(2u, arrayLength(&out_floats) - 1u)] = vec4f(not_flags) + vec4f(flags) + vec4f(1.0f) + vec4f(1.0f, 0.0f, 1.0f, 0.0f);
     let from_ivec2_1 = from_ivec2(vec2i(1i, -2i));
-    out_ints[0u] = vec4i(1i, -5i, 3i, -1i) + from_ivec2_1 + from_uint;
-    out_uints[0u] = vec4u(12u, 6u, 3u, 11u) + from_float + vec4u(to_bool);
+    out_ints[min(0u, arrayLength(&out_ints) - 1u)] = vec4i(1i, -5i, 3i, -1i) + from_ivec2_1 + from_uint;
+    out_uints[min(0u, arrayLength(&out_uints) - 1u)] = vec4u(12u, 6u, 3u, 11u) + from_float + vec4u(to_bool);
 }

@@ -2,7 +2,7 @@
 
 @compute @workgroup_size(1, 1, 1)
 fn main() {
-    let x = ints[0u];
-    ints[1u] = x << 31u;
-    ints[2u] = x >> 31u;
+    let x = ints[min(0u, arrayLength(&ints) - 1u)];
+    ints[min(1u, arrayLength(&ints) - 1u)] = x << 31u;
+    ints[min(2u, arrayLength(&ints) - 1u)] = x >> 31u;
 }

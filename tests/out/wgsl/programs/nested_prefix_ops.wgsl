@@ -4,16 +4,16 @@
 
 @compute @workgroup_size(1, 1, 1)
 fn main() {
-    let f = floats[0u];
-    let i = ints[0u];
-    let t = flags[0u];
+    let f = floats[min(0u, arrayLength(&floats) - 1u)];
+    let i = ints[min(0u, arrayLength(&ints) - 1u)];
+    let t = flags[min(0u, arrayLength(&flags) - 1u)];
     let b = t != 0u;
-    floats[1u] = -(-f);
-    floats[2u] = -(-(-f));
-    floats[3u] = 1.5f * f;
-    ints[1u] = -(-i);
-    ints[2u] = ~(~i);
-    ints[3u] = -(~i);
-    ints[4u] = ~(-i);
-    flags[1u] = select(0u, 1u, !(!b));
+    floats[min(1u, arrayLength(&floats) - 1u)] = -(-f);
+    floats[min(2u, arrayLength(&floats) - 1u)] = -(-(-f));
+    floats[min(3u, arrayLength(&floats) - 1u)] = 1.5f * f;
+    ints[min(1u, arrayLength(&ints) - 1u)] = -(-i);
+    ints[min(2u, arrayLength(&ints) - 1u)] = ~(~i);
+    ints[min(3u, arrayLength(&ints) - 1u)] = -(~i);
+    ints[min(4u, arrayLength(&ints) - 1u)] = ~(-i);
+    flags[min(1u, arrayLength(&flags) - 1u)] = select(0u, 1u, !(!b));
 }

@@ -164,7 +164,7 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
     let point = line[min(i % u32(i32(t_1)), arrayLength(&line) - 1u)].point;
     let t_2 = arrayLength(&kernel);
     let xor = kernel[min(i % u32(i32(t_2)), arrayLength(&kernel) - 1u)].xor;
-    let bitand = kernel[0u].bitand;
+    let bitand = kernel[min(0u, arrayLength(&kernel) - 1u)].bitand;
     let xor_1 = xor ^ bitand;
     let luma_div_1 = luma_div(xor_1, 3i);
     let luma_rem_1 = luma_rem(xor_1, 5i);
