@@ -957,7 +957,11 @@ impl<'a> Checker<'a> {
             self.expr_span(c).lo
         };
         let header = Span::new(lo, self.expr_span(c).hi.max(lo));
-        self.unbounded_warning(header, attrs, &control, "this `while` loop");
+        // `while false` never runs its body: it has a bound (zero).
+        let never = matches!(self.const_of(c).as_deref(), Some(ConstValue::Bool(false)));
+        if !never {
+            self.unbounded_warning(header, attrs, &control, "this `while` loop");
+        }
         if let Some(f) = self.fcx.as_mut() {
             f.loops.push(LoopCtx { has_break: false });
         }

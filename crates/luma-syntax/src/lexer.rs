@@ -997,7 +997,10 @@ impl Cooker<'_, '_> {
 
     fn push(&mut self, kind: TokenKind, lo: usize, hi: usize) {
         if let Some((plo, phi)) = self.pending_local.take() {
-            self.reserved(Reserved::Local, plo, phi, Some(kind));
+            // A token on a later line does not follow `local` (`out[0] = local` then a
+            // statement starting with a name is a use of the word, not a declaration).
+            let next = Some(kind).filter(|_| !self.newline);
+            self.reserved(Reserved::Local, plo, phi, next);
         }
         if self.newline {
             self.c_for_parens = 0;
