@@ -3413,17 +3413,38 @@ impl Parser<'_, '_> {
         let colon = self.bump();
         let name_tok = self.bump();
         let name = self.ident_of(name_tok);
+        // `t:len()`, `buf:size()`: what Luma spells `#t`, not a function to pass `t` to.
+        let length = matches!(self.name(&name), "len" | "size" | "count" | "getn")
+            && self.nth(1).kind == TokenKind::RParen;
         let d = Diagnostic::error(
             codes::METHOD_CALL,
             colon.span.to(name_tok.span),
             "Luma has no method calls",
         )
-        .with_primary_label("method call syntax")
-        .with_help(format!(
-            "pass the value as the first argument: `{}(value, ...)`",
-            self.name(&name)
-        ));
+        .with_primary_label("method call syntax");
+        let d = if length {
+            d.with_help("the length of an array is `#value`")
+        } else {
+            d.with_help(format!(
+                "pass the value as the first argument: `{}(value, ...)`",
+                self.name(&name)
+            ))
+        };
         self.report(d);
+        if length {
+            // Read as `#base`, so checking goes on without a second error for the name.
+            self.bump();
+            self.bump();
+            let op_span = colon.span.to(name_tok.span);
+            return self.alloc(
+                ExprKind::Unary {
+                    op: UnaryOp::Len,
+                    op_span,
+                    operand: base,
+                },
+                self.since(lo),
+            );
+        }
         let open = self.bump();
         let list_base = self.list_items.len();
         self.list_items.push(base);
