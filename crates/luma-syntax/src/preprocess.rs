@@ -28,6 +28,11 @@ pub trait FileReader {
     fn canonicalize(&self, path: &str) -> Option<String>;
     /// The text of the file with canonical path `canonical`, or why it cannot be read.
     fn read(&self, canonical: &str) -> Result<String, String>;
+    /// Whether `path` names a directory (which [`FileReader::canonicalize`] does not resolve):
+    /// only to say so when an include finds nothing else.
+    fn is_directory(&self, _path: &str) -> bool {
+        false
+    }
 }
 
 /// Reads includes from the file system; canonical paths are `std::fs::canonicalize`'s.
@@ -41,6 +46,10 @@ impl FileReader for FsReader {
             return None;
         }
         canonical.to_str().map(str::to_owned)
+    }
+
+    fn is_directory(&self, path: &str) -> bool {
+        std::path::Path::new(path).is_dir()
     }
 
     fn read(&self, canonical: &str) -> Result<String, String> {
@@ -741,6 +750,12 @@ impl Expander<'_> {
                     .map(|c| format!("`{}`", normalize_path(c)))
                     .collect();
                 d = d.with_note(format!("searched {}", list.join(", ")));
+                if let Some(dir) = candidates.iter().find(|c| self.reader.is_directory(c)) {
+                    d = d.with_note(format!(
+                        "`{}` is a directory; `#include` names a file",
+                        normalize_path(dir)
+                    ));
+                }
             }
             if path.contains('\\') {
                 d = d.with_help(format!(

@@ -646,8 +646,21 @@ fn file_system_reader_with_temp_dirs() {
             canon("inc2/only2.luma"),
         ]
     );
-    // A directory is not a file to include.
+    // A directory is not a file to include, and the error says what it found instead.
     assert_eq!(FsReader.canonicalize(&inc1), None);
+    let (_, diags) = run(
+        &FsReader,
+        &main_name,
+        "#include \"util\"\n",
+        &[],
+        Limits::default(),
+    );
+    assert_eq!(codes_of(&diags), ["E0101"], "{diags:#?}");
+    let util = luma_syntax::preprocess::normalize_path(&s(root.join("src/util")));
+    assert_eq!(
+        diags[0].notes.last().map(String::as_str),
+        Some(format!("`{util}` is a directory; `#include` names a file").as_str())
+    );
     std::fs::remove_dir_all(&root).unwrap();
 }
 
