@@ -293,6 +293,21 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // clap reports only that some argument is not UTF-8; say which (paths included: the
+    // compiler's diagnostics, depfiles and manifests name files as UTF-8 text).
+    if let Some((index, arg)) = argv
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find(|(_, a)| a.to_str().is_none())
+    {
+        eprintln!(
+            "luma: error: argument {index} (`{}`) is not valid UTF-8; rename the file or \
+             directory, or pass a UTF-8 path to it",
+            arg.to_string_lossy()
+        );
+        return ExitCode::from(2);
+    }
     let cli = match Cli::try_parse_from(argv) {
         Ok(cli) => cli,
         Err(e) => return clap_failure(&e),

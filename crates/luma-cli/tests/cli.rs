@@ -1568,6 +1568,25 @@ fn usage_errors_are_one_line_with_exit_code_2() {
     assert!(run.stderr.contains("Usage: luma [OPTIONS] <COMMAND>"));
 }
 
+#[cfg(unix)]
+#[test]
+fn a_non_utf8_argument_is_named() {
+    use std::os::unix::ffi::OsStrExt;
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9.luma");
+    let out = Command::new(env!("CARGO_BIN_EXE_luma"))
+        .arg("check")
+        .arg(name)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr.trim_end(),
+        "luma: error: argument 2 (`caf\u{fffd}.luma`) is not valid UTF-8; rename the file or \
+         directory, or pass a UTF-8 path to it"
+    );
+}
+
 #[test]
 fn help_and_version_succeed() {
     let run = luma(&["--help"]).expect(0);
