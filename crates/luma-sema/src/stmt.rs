@@ -710,7 +710,11 @@ impl<'a> Checker<'a> {
             // The loop's header, up to its last bound; from the counter when attributes come
             // first (the statement's span starts at them, lines above).
             let last = st_e.unwrap_or(e_e);
-            let lo = if attrs.is_empty() { span.lo } else { var.span.lo };
+            let lo = if attrs.is_empty() {
+                span.lo
+            } else {
+                var.span.lo
+            };
             let header = Span::new(lo, self.expr_span(last).hi.max(lo));
             self.unbounded_warning(header, attrs, &control, "this `for` loop");
         }

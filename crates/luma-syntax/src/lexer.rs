@@ -902,6 +902,7 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
         pending_local: None,
         c_for_parens: 0,
         c_comments: [None, None],
+        semicolons: None,
     };
     // What `tokenize` does, with one cursor over the whole text instead of a slice of the
     // rest per token (the scanner only looks at the bytes from its position on, so it scans
@@ -967,6 +968,7 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
         cooker.reserved(Reserved::Local, lo, hi, Some(TokenKind::Eof));
     }
     cooker.finish_c_comments();
+    cooker.finish_semicolons();
     cooker.tokens.push(Token {
         kind: TokenKind::Eof,
         span: Span::point(eof),
@@ -988,6 +990,9 @@ struct Cooker<'a, 'd> {
     /// The first `//` and the first terminated `/* */` comment's error, held back until the
     /// end of the file, with the count of further comments of its kind.
     c_comments: [Option<(Diagnostic, u32)>; 2],
+    /// The first `;`'s error, held back until the end of the file, with the count of further
+    /// semicolons: code ported from C, GLSL or HLSL has one on every line.
+    semicolons: Option<(Diagnostic, u32)>,
 }
 
 impl Cooker<'_, '_> {
@@ -1253,6 +1258,21 @@ impl Cooker<'_, '_> {
         }
     }
 
+    /// Reports the first semicolon, with how many more the file has.
+    fn finish_semicolons(&mut self) {
+        let Some((d, more)) = self.semicolons.take() else {
+            return;
+        };
+        let d = match more {
+            0 => d,
+            1 => d.with_note("1 more `;` in this file is ignored without another error"),
+            n => d.with_note(format!(
+                "{n} more `;` in this file are ignored without another error"
+            )),
+        };
+        self.diags.push(d);
+    }
+
     /// Reports the first C comment of each kind, with how many more the file has.
     fn finish_c_comments(&mut self) {
         for (slot, what) in [(0, "`//`"), (1, "`/* */`")] {
@@ -1358,10 +1378,15 @@ impl Cooker<'_, '_> {
             RawKind::Colon => TokenKind::Colon,
             RawKind::Semi if self.c_for_parens > 0 && !self.newline => return,
             RawKind::Semi => {
-                let d = self
-                    .error(codes::SEMICOLON, lo, hi, "Luma does not use semicolons")
-                    .with_suggestion(span(lo, hi), "", "remove the `;`");
-                self.diags.push(d);
+                match &mut self.semicolons {
+                    Some((_, more)) => *more += 1,
+                    None => {
+                        let d = self
+                            .error(codes::SEMICOLON, lo, hi, "Luma does not use semicolons")
+                            .with_suggestion(span(lo, hi), "", "remove the `;`");
+                        self.semicolons = Some((d, 0));
+                    }
+                }
                 // Dropping it lets `let x = 1;` parse as meant: no cascade.
                 return;
             }
@@ -2162,14 +2187,14 @@ mod tests {
                 ^Eof ""
                 E0204 2..4: Luma writes not-equal as `!=`
                   suggest "!=" (use Luma's not-equal)
-                E0211 6..7: Luma does not use semicolons
-                  suggest "" (remove the `;`)
                 E0210 8..9: Luma writes logical not as `not`
                   suggest "not " (use Luma's logical not)
                 E0210 11..13: Luma writes logical and as `and`
                   suggest "and" (use Luma's logical and)
                 E0210 16..18: Luma writes logical or as `or`
                   suggest "or" (use Luma's logical or)
+                E0211 6..7: Luma does not use semicolons
+                  suggest "" (remove the `;`)
             "#]],
         );
     }
