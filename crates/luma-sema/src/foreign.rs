@@ -37,6 +37,11 @@ const TABLE: &[(&str, &str, Instead)] = &[
     ("asfloat", "HLSL", Instead::Builtin("as_float")),
     ("asint", "HLSL", Instead::Builtin("as_int")),
     ("asuint", "HLSL", Instead::Builtin("as_uint")),
+    (
+        "arrayLength",
+        "WGSL",
+        Instead::Write("the length of an array is `#a`, as in Lua"),
+    ),
     ("atomicAdd", "GLSL and WGSL", Instead::Builtin("atomic_add")),
     ("atomicAnd", "GLSL and WGSL", Instead::Builtin("atomic_and")),
     (
@@ -96,6 +101,11 @@ const TABLE: &[(&str, &str, Instead)] = &[
     ("frac", "HLSL", Instead::Builtin("fract")),
     ("intBitsToFloat", "GLSL", Instead::Builtin("as_float")),
     ("inverseSqrt", "WGSL", Instead::Builtin("inversesqrt")),
+    (
+        "len",
+        "Python and Go",
+        Instead::Write("the length of an array is `#a`, as in Lua"),
+    ),
     ("lerp", "HLSL", Instead::Builtin("mix")),
     ("mad", "HLSL", Instead::Builtin("fma")),
     (
