@@ -359,6 +359,14 @@ fn bombs() -> Vec<Bomb> {
             "struct Big\n\tarr: [16777216]float\nend\nbuffer data: []Big\n@entry(compute) @workgroup_size(1)\nfunction main(@builtin(global_invocation_id) gid: uvec3)\n\tlet a = data[0].arr\n\ta[gid.x] = 1.0\n\tlet b = a\n\tb[gid.x + 1u] = 2.0\n\tdata[1].arr = b\nend\n".into(),
             Compiles,
         ),
+        // Copies between a buffer's layout and a local's before SPIR-V 1.4 went element by
+        // element for every array of at most 64 elements, so nested short arrays multiplied:
+        // 20 levels of `[2]` gave 125 MB of SPIR-V (1.25 s, 422 MB), and this 2^24 elements.
+        bomb(
+            "a local copy of nested short arrays of 2^24 elements in all",
+            "buffer data: [][64][64][64][64]float\n@entry(compute) @workgroup_size(1)\nfunction main(@builtin(global_invocation_id) gid: uvec3)\n\tlet a = data[gid.x]\n\ta[gid.y][1][2][3] = 1.0\n\tdata[gid.z] = a\nend\n".into(),
+            Compiles,
+        ),
         // A wide struct read member by member: each read scanned the member list in the
         // checker and built the whole constant struct in the folder (7 s at 20,000 members).
         bomb(
