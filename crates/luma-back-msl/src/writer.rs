@@ -2171,11 +2171,9 @@ impl<'a> Writer<'a> {
                 .reprs
                 .variants
                 .get(*vi)
-                .and_then(|v| {
-                    v.fields.iter().find_map(|f| match f {
-                        Field::Member { index, repr } if *index == i => Some(repr.clone()),
-                        _ => None,
-                    })
+                .and_then(|v| match v.fields.get(*v.member_fields.get(i)?) {
+                    Some(Field::Member { index, repr }) if *index == i => Some(repr.clone()),
+                    _ => None,
                 })
                 .unwrap_or(Repr::Plain),
             _ => Repr::Plain,

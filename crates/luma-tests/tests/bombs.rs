@@ -379,6 +379,19 @@ fn bombs() -> Vec<Bomb> {
             ),
             Compiles,
         ),
+        // A wide struct in a uniform and a storage buffer, copied whole: the HLSL and MSL back
+        // ends searched the layout struct's fields for each member, and HLSL copied the
+        // struct's member offsets for each member (10.7 s at 64,000 members).
+        bomb(
+            "a buffer struct of 60,000 members of mixed types, copied whole",
+            format!(
+                "struct S\n{}end\nbuffer data: []S\nuniform u: S\n@entry(compute) @workgroup_size(1)\nfunction main()\n\tlet t = data[0]\n\tdata[1] = t\n\tlet v = u\n\tdata[2] = v\nend\n",
+                (0..60_000)
+                    .map(|i| format!("\tm{i}: {}\n", ["float", "vec3", "[3]float", "mat3", "vec2", "half"][i % 6]))
+                    .collect::<String>()
+            ),
+            Compiles,
+        ),
         // Many entry points: every stage looked each function up in the entry point list, and
         // back ends built per-entry tables as long as the module (3.2 s and 157 MB at 8,000).
         bomb(
