@@ -289,6 +289,19 @@ fn bombs() -> Vec<Bomb> {
             )),
             Compiles,
         ),
+        // Arms whose conditions need statements (`and`, calls) nest one block deeper each:
+        // text targets indented every level (1,000 arms: 95 MB of output) and HLSL and MSL
+        // refused blocks 1,024 deep with an internal error.
+        bomb(
+            "5,000 elseif arms with `and` conditions",
+            body(&format!(
+                "\tif out[1] == 0 then\n\t\tout[0] = 0\n{}\tend\n",
+                (1..5000)
+                    .map(|i| format!("\telseif out[1] > {i} and out[2] < {i} then\n\t\tout[0] = {i}\n"))
+                    .collect::<String>()
+            )),
+            Compiles,
+        ),
         // Huge arrays: the limit is on one array type's element count, and on the bytes a
         // composite may take.
         bomb(
