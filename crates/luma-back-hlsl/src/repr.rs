@@ -52,6 +52,9 @@ pub struct Variant {
     pub rule: LayoutRule,
     /// Members and padding in declaration order.
     pub fields: Vec<Field>,
+    /// For each IR member, by index, where it is in `fields` (members are looked up one by
+    /// one, and a struct may have tens of thousands).
+    pub member_fields: Vec<usize>,
 }
 
 /// One field of a [`Variant`].
@@ -191,6 +194,7 @@ impl Reprs {
                 let offsets = layouter.member_offsets(ty).map_err(layout_err)?;
                 let total = layouter.size(ty).map_err(layout_err)?.unwrap_or(0);
                 let mut fields = Vec::new();
+                let mut member_fields = Vec::with_capacity(members.len());
                 let mut cursor = 0u32;
                 let mut needs_variant = false;
                 for (index, member) in members.iter().enumerate() {
@@ -229,6 +233,7 @@ impl Reprs {
                     if repr != Repr::Plain {
                         needs_variant = true;
                     }
+                    member_fields.push(fields.len());
                     fields.push(Field::Member { index, repr });
                     cursor = offset + size;
                 }
@@ -246,6 +251,7 @@ impl Reprs {
                         ty,
                         rule: layouter.rule(),
                         fields,
+                        member_fields,
                     });
                     Repr::Struct(self.variants.len() - 1)
                 } else {

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use luma_back::prec::{Prec, Side};
 use luma_back::text_expr::{infix, Expr};
-use luma_back::{else_if, else_if_folds, else_if_shape, CallGraph, CodeWriter, Namer};
+use luma_back::{else_if, else_if_folds, CallGraph, CodeWriter, Namer};
 use luma_base::Handle;
 use luma_ir::layout::{LayoutKind, LayoutRule, Layouter};
 use luma_ir::{
@@ -1309,11 +1309,10 @@ fn analyze(func: &Function) -> R<Analysis> {
         needed: vec![false; n],
     };
     let mut work: Vec<Handle<Value>> = Vec::new();
-    let mut pending = vec![(func.body, 0usize)];
-    while let Some((block, depth)) = pending.pop() {
-        if depth > MAX_NESTING {
-            return Err(Error::invalid("blocks nest too deeply"));
-        }
+    // Blocks nest without bound (each arm of an `elseif` chain whose condition needs
+    // statements is one level deeper); this walk keeps its own stack.
+    let mut pending = vec![func.body];
+    while let Some(block) = pending.pop() {
         let b = func
             .blocks
             .get(block)
@@ -1351,19 +1350,7 @@ fn analyze(func: &Function) -> R<Analysis> {
                     }
                 }
             });
-            match &stmt.kind {
-                // An else-if arm counts at its chain head's depth (see `write_if`).
-                StmtKind::If {
-                    accept,
-                    reject,
-                    results,
-                    ..
-                } if results.is_empty() && else_if_shape(func, *reject).is_some() => {
-                    pending.push((*accept, depth + 1));
-                    pending.push((*reject, depth));
-                }
-                other => other.for_each_block(|inner| pending.push((inner, depth + 1))),
-            }
+            stmt.kind.for_each_block(|inner| pending.push(inner));
         }
     }
     // Uses by needed values only: a value nothing needs is never emitted, so its operands
@@ -1800,10 +1787,23 @@ impl<'a> Writer<'a> {
         frames: &mut Vec<Frame>,
         function_body: bool,
     ) -> R<()> {
+        // Blocks nest without bound (each arm of an `elseif` chain whose condition needs
+        // statements is one level deeper): every level checks the stack left and continues
+        // on a heap segment when it runs low, so the depth costs no fixed limit.
+        luma_base::stack::grow(luma_base::stack::CHECK_EVERY - 1, || {
+            self.write_block_inner(out, ctx, block, frames, function_body)
+        })
+    }
+
+    fn write_block_inner(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        block: Handle<Block>,
+        frames: &mut Vec<Frame>,
+        function_body: bool,
+    ) -> R<()> {
         ctx.depth += 1;
-        if ctx.depth > MAX_NESTING {
-            return Err(Error::invalid("blocks nest too deeply"));
-        }
         let func = ctx.func;
         let b = func
             .blocks
@@ -2483,6 +2483,45 @@ impl<'a> Writer<'a> {
         self.std430_kind(ty)
     }
 
+    /// The repr of member `i` of a struct stored as `repr`.
+    fn member_repr(&self, repr: &Repr, i: usize) -> Repr {
+        match repr {
+            Repr::Struct(vi) => self
+                .reprs
+                .variants
+                .get(*vi)
+                .and_then(|v| match v.fields.get(*v.member_fields.get(i)?) {
+                    Some(Field::Member { index, repr }) if *index == i => Some(repr.clone()),
+                    _ => None,
+                })
+                .unwrap_or(Repr::Plain),
+            _ => Repr::Plain,
+        }
+    }
+
+    /// The byte offset of member `i` of struct `ty` in `global`'s layout (what
+    /// [`Writer::bytes_kind`] gives, without copying every member's offset for each member).
+    fn bytes_member_offset(
+        &mut self,
+        global: Handle<GlobalVariable>,
+        ty: Handle<Type>,
+        i: usize,
+    ) -> R<Option<u32>> {
+        let layout = if self.word_blocks.get(&global).is_some_and(|r| r.std140) {
+            self.std140
+                .layout(ty)
+                .map_err(|e| Error::invalid(format!("no std140 layout: {e}")))?
+        } else {
+            self.std430
+                .layout(ty)
+                .map_err(|e| Error::invalid(format!("no std430 layout: {e}")))?
+        };
+        Ok(match &layout.kind {
+            LayoutKind::Struct { offsets } => offsets.get(i).copied(),
+            _ => None,
+        })
+    }
+
     fn std430_kind(&mut self, ty: Handle<Type>) -> R<LayoutKind> {
         self.std430
             .layout(ty)
@@ -2599,22 +2638,7 @@ impl<'a> Writer<'a> {
                         let m = members
                             .get(i as usize)
                             .ok_or_else(|| Error::invalid("bad member index"))?;
-                        let next = match &repr {
-                            Repr::Struct(vi) => self
-                                .reprs
-                                .variants
-                                .get(*vi)
-                                .and_then(|v| {
-                                    v.fields.iter().find_map(|f| match f {
-                                        Field::Member { index, repr } if *index == i as usize => {
-                                            Some(repr.clone())
-                                        }
-                                        _ => None,
-                                    })
-                                })
-                                .unwrap_or(Repr::Plain),
-                            _ => Repr::Plain,
-                        };
+                        let next = self.member_repr(&repr, i as usize);
                         (m.ty, self.part_access(ty, i)?, next, 1)
                     }
                     TypeInner::Array { base, size } => {
@@ -2669,28 +2693,27 @@ impl<'a> Writer<'a> {
                 ty,
             } => {
                 let inner = self.ty(ty)?;
+                if let TypeInner::Struct { members } = inner {
+                    let i = self
+                        .const_index(ctx, index)
+                        .ok_or_else(|| Error::invalid("dynamic struct member index"))?
+                        as usize;
+                    let m = members
+                        .get(i)
+                        .ok_or_else(|| Error::invalid("bad member index"))?;
+                    let off = self
+                        .bytes_member_offset(global, ty, i)?
+                        .ok_or_else(|| Error::invalid("bad member index"))?;
+                    let place = Place::Bytes {
+                        buffer,
+                        global,
+                        offset: offset.plus(off),
+                        ty: m.ty,
+                    };
+                    return Ok((place, 1));
+                }
                 let kind = self.bytes_kind(global, ty)?;
                 match (inner, &kind) {
-                    (TypeInner::Struct { members }, LayoutKind::Struct { offsets }) => {
-                        let i = self
-                            .const_index(ctx, index)
-                            .ok_or_else(|| Error::invalid("dynamic struct member index"))?
-                            as usize;
-                        let m = members
-                            .get(i)
-                            .ok_or_else(|| Error::invalid("bad member index"))?;
-                        let off = offsets
-                            .get(i)
-                            .copied()
-                            .ok_or_else(|| Error::invalid("bad member index"))?;
-                        let place = Place::Bytes {
-                            buffer,
-                            global,
-                            offset: offset.plus(off),
-                            ty: m.ty,
-                        };
-                        Ok((place, 1))
-                    }
                     (TypeInner::Array { base, size }, LayoutKind::Array { stride }) => {
                         let n = match size {
                             ArraySize::Constant(n) => Some(*n),
@@ -3144,22 +3167,7 @@ impl<'a> Writer<'a> {
                         let m = members
                             .get(i as usize)
                             .ok_or_else(|| Error::invalid("bad member index"))?;
-                        let next = match repr {
-                            Repr::Struct(vi) => self
-                                .reprs
-                                .variants
-                                .get(*vi)
-                                .and_then(|v| {
-                                    v.fields.iter().find_map(|f| match f {
-                                        Field::Member { index, repr } if *index == i as usize => {
-                                            Some(repr.clone())
-                                        }
-                                        _ => None,
-                                    })
-                                })
-                                .unwrap_or(Repr::Plain),
-                            _ => Repr::Plain,
-                        };
+                        let next = self.member_repr(repr, i as usize);
                         Ok(Place::Typed {
                             expr: format!("{expr}{}", self.part_access(ty, i)?),
                             ty: m.ty,
@@ -3183,21 +3191,23 @@ impl<'a> Writer<'a> {
                 offset,
                 ty,
             } => {
+                if let TypeInner::Struct { members } = self.ty(*ty)? {
+                    let i = constant.ok_or_else(|| Error::invalid("dynamic member"))?;
+                    let m = members
+                        .get(i as usize)
+                        .ok_or_else(|| Error::invalid("bad member index"))?;
+                    let off = self
+                        .bytes_member_offset(*global, *ty, i as usize)?
+                        .unwrap_or(0);
+                    return Ok(Place::Bytes {
+                        buffer: buffer.clone(),
+                        global: *global,
+                        offset: offset.plus(off),
+                        ty: m.ty,
+                    });
+                }
                 let kind = self.bytes_kind(*global, *ty)?;
                 match (self.ty(*ty)?, kind) {
-                    (TypeInner::Struct { members }, LayoutKind::Struct { offsets }) => {
-                        let i = constant.ok_or_else(|| Error::invalid("dynamic member"))?;
-                        let m = members
-                            .get(i as usize)
-                            .ok_or_else(|| Error::invalid("bad member index"))?;
-                        let off = offsets.get(i as usize).copied().unwrap_or(0);
-                        Ok(Place::Bytes {
-                            buffer: buffer.clone(),
-                            global: *global,
-                            offset: offset.plus(off),
-                            ty: m.ty,
-                        })
-                    }
                     (TypeInner::Array { base, .. }, LayoutKind::Array { stride }) => {
                         let mut offset = offset.clone();
                         match constant {

@@ -52,6 +52,9 @@ pub struct Variant {
     pub rule: LayoutRule,
     /// Members and padding in declaration order.
     pub fields: Vec<Field>,
+    /// For each IR member, by index, where it is in `fields` (members are looked up one by
+    /// one, and a struct may have tens of thousands).
+    pub member_fields: Vec<usize>,
 }
 
 /// One field of a [`Variant`].
@@ -227,6 +230,7 @@ impl Reprs {
                 let offsets = layouter.member_offsets(ty).map_err(layout_err)?;
                 let total = layouter.size(ty).map_err(layout_err)?;
                 let mut fields = Vec::new();
+                let mut member_fields = Vec::with_capacity(members.len());
                 let mut cursor = 0u32;
                 let mut align = 1u32;
                 let mut needs_variant = false;
@@ -250,6 +254,7 @@ impl Reprs {
                     if repr != Repr::Plain {
                         needs_variant = true;
                     }
+                    member_fields.push(fields.len());
                     fields.push(Field::Member { index, repr });
                     cursor = offset.saturating_add(size);
                 }
@@ -278,6 +283,7 @@ impl Reprs {
                         ty,
                         rule: layouter.rule(),
                         fields,
+                        member_fields,
                     });
                     (Repr::Struct(self.variants.len() - 1), size, align)
                 } else {

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use luma_back::prec::{Prec, Side};
 use luma_back::text_expr::{infix, Expr};
-use luma_back::{else_if, else_if_folds, else_if_shape, CallGraph, CodeWriter, Namer};
+use luma_back::{else_if, else_if_folds, CallGraph, CodeWriter, Namer};
 use luma_base::Handle;
 use luma_ir::layout::{LayoutKind, LayoutRule, Layouter};
 use luma_ir::{
@@ -873,11 +873,10 @@ fn analyze(func: &Function) -> R<Analysis> {
         needed: vec![false; n],
     };
     let mut work: Vec<Handle<Value>> = Vec::new();
-    let mut pending = vec![(func.body, 0usize)];
-    while let Some((block, depth)) = pending.pop() {
-        if depth > MAX_NESTING {
-            return Err(Error::invalid("blocks nest too deeply"));
-        }
+    // Blocks nest without bound (each arm of an `elseif` chain whose condition needs
+    // statements is one level deeper); this walk keeps its own stack.
+    let mut pending = vec![func.body];
+    while let Some(block) = pending.pop() {
         let b = func
             .blocks
             .get(block)
@@ -915,19 +914,7 @@ fn analyze(func: &Function) -> R<Analysis> {
                     }
                 }
             });
-            match &stmt.kind {
-                // An else-if arm counts at its chain head's depth (see `write_if`).
-                StmtKind::If {
-                    accept,
-                    reject,
-                    results,
-                    ..
-                } if results.is_empty() && else_if_shape(func, *reject).is_some() => {
-                    pending.push((*accept, depth + 1));
-                    pending.push((*reject, depth));
-                }
-                other => other.for_each_block(|inner| pending.push((inner, depth + 1))),
-            }
+            stmt.kind.for_each_block(|inner| pending.push(inner));
         }
     }
     // Uses by needed values only: a value nothing needs is never emitted, so its operands
@@ -1482,10 +1469,23 @@ impl<'a> Writer<'a> {
         frames: &mut Vec<Frame>,
         function_body: bool,
     ) -> R<()> {
+        // Blocks nest without bound (each arm of an `elseif` chain whose condition needs
+        // statements is one level deeper): every level checks the stack left and continues
+        // on a heap segment when it runs low, so the depth costs no fixed limit.
+        luma_base::stack::grow(luma_base::stack::CHECK_EVERY - 1, || {
+            self.write_block_inner(out, ctx, block, frames, function_body)
+        })
+    }
+
+    fn write_block_inner(
+        &mut self,
+        out: &mut CodeWriter,
+        ctx: &mut FnCtx<'_>,
+        block: Handle<Block>,
+        frames: &mut Vec<Frame>,
+        function_body: bool,
+    ) -> R<()> {
         ctx.depth += 1;
-        if ctx.depth > MAX_NESTING {
-            return Err(Error::invalid("blocks nest too deeply"));
-        }
         let func = ctx.func;
         let b = func
             .blocks
@@ -2171,11 +2171,9 @@ impl<'a> Writer<'a> {
                 .reprs
                 .variants
                 .get(*vi)
-                .and_then(|v| {
-                    v.fields.iter().find_map(|f| match f {
-                        Field::Member { index, repr } if *index == i => Some(repr.clone()),
-                        _ => None,
-                    })
+                .and_then(|v| match v.fields.get(*v.member_fields.get(i)?) {
+                    Some(Field::Member { index, repr }) if *index == i => Some(repr.clone()),
+                    _ => None,
                 })
                 .unwrap_or(Repr::Plain),
             _ => Repr::Plain,

@@ -69,8 +69,10 @@ fn ifs_nested_twice_the_language_limit_are_written() {
 }
 
 #[test]
-fn nesting_past_the_writer_bound_is_an_error_not_a_crash() {
-    // Far past any program the front end accepts: a proper error, never a stack overflow.
-    let err = write(&nested_ifs(5000), &Options::default()).unwrap_err();
-    assert!(err.to_string().contains("nest"), "{err}");
+fn ifs_nested_5000_deep_are_written_without_a_crash() {
+    // The front end accepts such IR too: each arm of an `elseif` chain whose condition needs
+    // statements (`and`, a call) is one level deeper. The writer grows its stack as it goes,
+    // so this thread's 2 MiB is enough.
+    let out = write(&nested_ifs(5000), &Options::default()).unwrap();
+    assert!(out.source.matches("if (").count() >= 5000);
 }

@@ -9,11 +9,87 @@ use crate::expr::Bound;
 use crate::function::{FunctionWriter, Position};
 use crate::layout::Layout;
 use crate::words::Word;
+use crate::writer::Writer;
 use crate::Error;
 
 /// Arrays longer than this are copied between layouts with a loop (before SPIR-V 1.4), not
 /// element by element in straight-line code.
 const UNROLL_LIMIT: u32 = 64;
+
+/// Arrays whose elements' straight-line copies would take more than this many parts together
+/// are copied with a loop too, however short: nested short arrays (`[64][64][64]float`,
+/// `[2][2]...[2]float`) multiply, and a copy of each element in straight-line code grew with
+/// the product of their lengths (a 257-byte source gave 125 MB of SPIR-V).
+const STRAIGHT_LIMIT: u64 = 1024;
+
+/// What copying a type between layouts member by member and element by element takes.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CopyShape {
+    /// Scalars, vectors and matrices copied in straight-line code, where the arrays that loop
+    /// count one element (saturating).
+    parts: u64,
+    /// Whether some array in the type is copied with a loop.
+    loops: bool,
+}
+
+/// Whether an array of `n` elements, each of shape `element`, is copied with a loop.
+fn array_loops(n: u32, element: CopyShape) -> bool {
+    n > UNROLL_LIMIT || u64::from(n).saturating_mul(element.parts) > STRAIGHT_LIMIT
+}
+
+impl Writer<'_> {
+    /// The shape of a copy of `ty` between layouts (computed once per type).
+    pub(crate) fn copy_shape(&mut self, ty: Handle<Type>, depth: u32) -> Result<CopyShape, Error> {
+        if let Some(&shape) = self.copy_shapes.get(&ty) {
+            return Ok(shape);
+        }
+        if depth > max_copy_depth() {
+            return Err(Error::invalid("types nest deeper than the nesting limit"));
+        }
+        let shape = match self.ir_type_inner(ty)? {
+            TypeInner::Struct { members } => {
+                let mut shape = CopyShape {
+                    parts: 0,
+                    loops: false,
+                };
+                for member in members {
+                    let inner = self.copy_shape(member.ty, depth + 1)?;
+                    shape.parts = shape.parts.saturating_add(inner.parts);
+                    shape.loops |= inner.loops;
+                }
+                shape
+            }
+            TypeInner::Array {
+                base,
+                size: ArraySize::Constant(n),
+            } => {
+                let element = self.copy_shape(*base, depth + 1)?;
+                if array_loops(*n, element) {
+                    CopyShape {
+                        parts: element.parts,
+                        loops: true,
+                    }
+                } else {
+                    CopyShape {
+                        parts: u64::from(*n).saturating_mul(element.parts),
+                        loops: element.loops,
+                    }
+                }
+            }
+            _ => CopyShape {
+                parts: 1,
+                loops: false,
+            },
+        };
+        self.copy_shapes.insert(ty, shape);
+        Ok(shape)
+    }
+
+    /// Whether an array of `n` elements of `base` is copied with a loop.
+    fn array_copy_loops(&mut self, n: u32, base: Handle<Type>) -> Result<bool, Error> {
+        Ok(array_loops(n, self.copy_shape(base, 0)?))
+    }
+}
 
 /// How deep a layout copy may recurse into nested types: the nesting the front end allows.
 fn max_copy_depth() -> u32 {
@@ -203,7 +279,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     pub(crate) fn load(&mut self, pointer: Handle<Value>) -> Result<Word, Error> {
         let (id, pointee, base, layout) = self.pointee(pointer)?;
         let plain = self.w.ir_type(base, Layout::Plain)?;
-        if pointee != plain && !self.w.at_least(4) && self.has_long_array(base) {
+        if pointee != plain && !self.w.at_least(4) && self.has_long_array(base)? {
             let class = self.class_of(pointer)?;
             return self.load_by_parts(id, base, class, layout, 0);
         }
@@ -220,7 +296,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let (id, pointee, base, layout) = self.pointee(pointer)?;
         let v = self.value_id(value)?;
         let plain = self.w.ir_type(base, Layout::Plain)?;
-        if pointee != plain && !self.w.at_least(4) && self.has_long_array(base) {
+        if pointee != plain && !self.w.at_least(4) && self.has_long_array(base)? {
             let class = self.class_of(pointer)?;
             return self.store_by_parts(id, v, base, class, layout, 0);
         }
@@ -234,12 +310,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     }
 
     /// Whether `ty` holds an array too long to copy element by element in straight-line code.
-    fn has_long_array(&self, ty: Handle<Type>) -> bool {
-        luma_ir::proc::any_subtype(
-            &self.w.module.types,
-            ty,
-            |inner| matches!(inner, TypeInner::Array { size: ArraySize::Constant(n), .. } if *n > UNROLL_LIMIT),
-        )
+    fn has_long_array(&mut self, ty: Handle<Type>) -> Result<bool, Error> {
+        Ok(self.w.copy_shape(ty, 0)?.loops)
     }
 
     /// A pointer to part `index` (a constant or an id) of the composite behind `base`.
@@ -288,7 +360,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             TypeInner::Array {
                 base,
                 size: ArraySize::Constant(n),
-            } if *n > UNROLL_LIMIT => {
+            } if self.w.array_copy_loops(*n, *base)? => {
                 let temp = self.temp_variable(plain)?;
                 let element_plain = self.w.ir_type(*base, Layout::Plain)?;
                 let element_ptr = self.w.pointer_type(StorageClass::Function, element_plain)?;
@@ -352,7 +424,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             TypeInner::Array {
                 base,
                 size: ArraySize::Constant(n),
-            } if *n > UNROLL_LIMIT => {
+            } if self.w.array_copy_loops(*n, *base)? => {
                 let temp = self.temp_variable(plain)?;
                 self.inst_void(Op::Store, &[temp, value])?;
                 let element_plain = self.w.ir_type(*base, Layout::Plain)?;

@@ -9,6 +9,7 @@ use luma_ir::{
     AddressSpace, Block, Function, GlobalVariable, LocalVariable, LoopControl, SourceLoc, StmtKind,
     UnrollHint, Value, ValueDef,
 };
+use rustc_hash::FxHashMap;
 use spirv::{FunctionControl, LoopControl as SpvLoopControl, Op, SelectionControl, StorageClass};
 
 use crate::layout::Layout;
@@ -91,9 +92,10 @@ pub(crate) struct FunctionWriter<'w, 'a> {
     params: Vec<Word>,
     locals: Vec<Word>,
     wrapped_pointers: Vec<Option<Word>>,
-    /// `OpArrayLength` results and last valid indices, by (variable, member).
-    lengths: Vec<((Word, u32), Word)>,
-    last_indices: Vec<((Word, u32), Word)>,
+    /// `OpArrayLength` results and last valid indices, by (variable, member): maps, since a
+    /// function may index thousands of runtime arrays.
+    lengths: FxHashMap<(Word, u32), Word>,
+    last_indices: FxHashMap<(Word, u32), Word>,
     vars: Vec<Word>,
     prologue: Vec<Word>,
     pub(crate) body: Vec<Word>,
@@ -131,8 +133,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             params: Vec::new(),
             locals: Vec::new(),
             wrapped_pointers: vec![None; globals],
-            lengths: Vec::new(),
-            last_indices: Vec::new(),
+            lengths: FxHashMap::default(),
+            last_indices: FxHashMap::default(),
             vars: Vec::new(),
             prologue: Vec::new(),
             body: Vec::new(),
@@ -353,8 +355,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     /// variable `var`. A buffer's length cannot change while the shader runs, so it is read once
     /// per function, in the entry block, where it dominates every use.
     pub(crate) fn runtime_length(&mut self, var: Word, member: u32) -> Result<Word, Error> {
-        if let Some((_, id)) = self.lengths.iter().find(|(key, _)| *key == (var, member)) {
-            return Ok(*id);
+        if let Some(&id) = self.lengths.get(&(var, member)) {
+            return Ok(id);
         }
         let u32_ty = self.w.scalar_type(luma_ir::Scalar::U32)?;
         let id = self.w.id();
@@ -364,19 +366,15 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             .word(var)
             .word(member)
             .push_into(&mut self.prologue)?;
-        self.lengths.push(((var, member), id));
+        self.lengths.insert((var, member), id);
         Ok(id)
     }
 
     /// The last valid index of that array (`length - 1`), for index clamps; made once per
     /// function like the length.
     pub(crate) fn runtime_last_index(&mut self, var: Word, member: u32) -> Result<Word, Error> {
-        if let Some((_, id)) = self
-            .last_indices
-            .iter()
-            .find(|(key, _)| *key == (var, member))
-        {
-            return Ok(*id);
+        if let Some(&id) = self.last_indices.get(&(var, member)) {
+            return Ok(id);
         }
         let length = self.runtime_length(var, member)?;
         let u32_ty = self.w.scalar_type(luma_ir::Scalar::U32)?;
@@ -388,7 +386,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             .word(length)
             .word(one)
             .push_into(&mut self.prologue)?;
-        self.last_indices.push(((var, member), id));
+        self.last_indices.insert((var, member), id);
         Ok(id)
     }
 

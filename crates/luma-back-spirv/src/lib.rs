@@ -17,9 +17,10 @@
 //!   (std430) or in plain memory/values (no explicit layout) gets one SPIR-V type per distinct
 //!   set of `Offset` / `ArrayStride` / `MatrixStride` decorations; copying a whole composite
 //!   between two such types is one `OpCopyLogical` from SPIR-V 1.4, and before that goes member
-//!   by member and element by element (arrays longer than 64 elements with a loop through a
-//!   function variable, so code size does not grow with array length). Offsets and strides come
-//!   only from [`luma_ir::layout`].
+//!   by member and element by element (arrays longer than 64 elements, and arrays whose elements
+//!   together take more than 1,024 straight-line copies, such as nested short arrays, with a
+//!   loop through a function variable, so code size does not grow with array length). Offsets
+//!   and strides come only from [`luma_ir::layout`].
 //! - **Buffers**: a uniform, storage or push-constant global whose type is a struct gets a copy of
 //!   that struct decorated `Block` (so the struct can still be nested elsewhere undecorated);
 //!   any other type is wrapped in a one-member `Block` struct named `<global>_block` whose member

@@ -93,6 +93,9 @@ pub struct Writer<'a> {
     pub(crate) file_strings: Vec<Word>,
     /// Ids already decorated `NonUniform` (one index may serve several accesses).
     non_uniform_ids: BTreeSet<Word>,
+    /// Per type: the shape of its copy between layouts before SPIR-V 1.4 (see
+    /// [`crate::convert`]), computed once.
+    pub(crate) copy_shapes: FxHashMap<Handle<Type>, crate::convert::CopyShape>,
 }
 
 /// The stages this back end writes, with their execution models.
@@ -169,6 +172,7 @@ impl<'a> Writer<'a> {
             function_ids: vec![None; module.functions.len()],
             file_strings: Vec::new(),
             non_uniform_ids: BTreeSet::new(),
+            copy_shapes: FxHashMap::default(),
         })
     }
 

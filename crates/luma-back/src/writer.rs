@@ -2,7 +2,12 @@
 
 use std::fmt;
 
-/// Accumulates lines with consistent indentation.
+/// Indentation stops growing past this many levels. IR blocks may nest without bound (each arm
+/// of an `elseif` chain whose condition needs statements of its own is one level deeper), and
+/// indenting every level made the text quadratic in the chain's length (1,000 arms: 95 MB).
+pub const MAX_INDENT: usize = 64;
+
+/// Accumulates lines with consistent indentation (up to [`MAX_INDENT`] levels).
 #[derive(Debug, Clone, Default)]
 pub struct CodeWriter {
     out: String,
@@ -24,7 +29,7 @@ impl CodeWriter {
     pub fn line(&mut self, text: impl AsRef<str>) {
         let text = text.as_ref();
         if !text.is_empty() {
-            for _ in 0..self.indent {
+            for _ in 0..self.indent.min(MAX_INDENT) {
                 self.out.push_str(self.unit);
             }
             self.out.push_str(text);
@@ -37,7 +42,7 @@ impl CodeWriter {
     /// indentation.
     pub fn line_fmt(&mut self, args: fmt::Arguments<'_>) {
         let start = self.out.len();
-        for _ in 0..self.indent {
+        for _ in 0..self.indent.min(MAX_INDENT) {
             self.out.push_str(self.unit);
         }
         let text_start = self.out.len();
@@ -117,5 +122,16 @@ mod tests {
         w.line("");
         w.close("}");
         assert_eq!(w.finish(), "void main() {\n    x = 1;\n\n}\n");
+    }
+
+    #[test]
+    fn indentation_stops_growing_at_the_limit() {
+        let mut w = CodeWriter::new();
+        for _ in 0..MAX_INDENT + 10 {
+            w.indent();
+        }
+        w.line("x = 1;");
+        assert_eq!(w.depth(), MAX_INDENT + 10);
+        assert_eq!(w.finish(), format!("{}x = 1;\n", "    ".repeat(MAX_INDENT)));
     }
 }

@@ -132,18 +132,20 @@ pub fn any_subtype(
     mut pred: impl FnMut(&TypeInner) -> bool,
 ) -> bool {
     // Most types asked about (the verifier asks for every value) have no subtypes: answer those
-    // without the walk, whose `seen` table is as long as the whole type arena.
+    // without the walk.
     match types.get(ty).map(|t| &t.inner) {
         None => return false,
         Some(TypeInner::Array { .. } | TypeInner::Struct { .. }) => {}
         Some(inner) => return pred(inner),
     }
-    let mut seen = vec![false; types.len()];
+    // The types seen are a set, not a table as long as the arena: callers ask about every
+    // global or every type, and a table each time cost types x globals (seconds in a module of
+    // thousands of struct types).
+    let mut seen = rustc_hash::FxHashSet::default();
     let mut stack = vec![ty];
     while let Some(h) = stack.pop() {
-        match seen.get_mut(h.index()) {
-            Some(flag) if !*flag => *flag = true,
-            _ => continue,
+        if !seen.insert(h.index()) {
+            continue;
         }
         let Some(t) = types.get(h) else { continue };
         if pred(&t.inner) {

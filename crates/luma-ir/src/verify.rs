@@ -93,7 +93,7 @@ use crate::ir::{
     Value, ValueDef, VectorSize,
 };
 use crate::ir::{BinaryOp, ResourceBinding};
-use crate::layout::{rule_for_space, Layouter};
+use crate::layout::{rule_for_space, LayoutRule, Layouter};
 use crate::print::{describe_stmt, describe_type};
 use crate::proc::{contains_atomic, contains_runtime_array, is_constructible, is_handle_type};
 
@@ -550,12 +550,17 @@ impl<'a> Verifier<'a> {
     fn globals(&self) -> Result<(), VerifyError> {
         let mut bindings: BTreeMap<ResourceBinding, Handle<GlobalVariable>> = BTreeMap::new();
         let mut combined: BTreeMap<u32, Vec<Handle<GlobalVariable>>> = BTreeMap::new();
+        // One layouter per rule for every global: each lays out the arena up to the type asked.
+        let mut layouters = [
+            Layouter::new(&self.m.types, LayoutRule::Std140),
+            Layouter::new(&self.m.types, LayoutRule::Std430),
+        ];
         for (h, g) in self.m.globals.iter() {
             let err = |message: String| VerifyError {
                 place: Place::Global(h),
                 message,
             };
-            self.check_global(g).map_err(err)?;
+            self.check_global(g, &mut layouters).map_err(err)?;
             if let Some(b) = g.binding {
                 if let Some(other) = bindings.insert(b, h) {
                     return Err(err(format!(
@@ -622,7 +627,8 @@ impl<'a> Verifier<'a> {
         Ok(())
     }
 
-    fn check_global(&self, g: &GlobalVariable) -> R<()> {
+    /// Checks global `g`; `layouters` are the std140 and std430 ones.
+    fn check_global(&self, g: &GlobalVariable, layouters: &mut [Layouter<'a>; 2]) -> R<()> {
         let ty = g.ty;
         let inner = self.inner(ty)?;
         let needs_binding = matches!(
@@ -677,9 +683,13 @@ impl<'a> Verifier<'a> {
                     return Err("only storage and workgroup memory hold atomics".into());
                 }
                 if let Some(rule) = rule_for_space(g.space) {
-                    Layouter::new(&self.m.types, rule)
-                        .layout(ty)
-                        .map_err(|e| e.to_string())?;
+                    let [std140, std430] = layouters;
+                    let layouter = if rule == LayoutRule::Std140 {
+                        std140
+                    } else {
+                        std430
+                    };
+                    layouter.layout(ty).map_err(|e| e.to_string())?;
                 }
             }
             AddressSpace::Workgroup | AddressSpace::Private => {
