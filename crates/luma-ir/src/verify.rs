@@ -1071,8 +1071,10 @@ struct FnVerifier<'v, 'a> {
     /// fails), so that when every value that needs one has one, no second sweep looks.
     placements: usize,
     block_owners: Vec<u32>,
-    /// The region of each block walked so far.
-    regions: Vec<Option<Region>>,
+    /// The loop that `Continue` / `Break` in each block walked so far target (see
+    /// [`innermost_loop`]), set as the block is entered: climbing the blocks' regions for each
+    /// exit was quadratic in an `elseif` chain (each arm one block deeper) whose arms `break`.
+    loop_targets: Vec<Option<(Handle<Block>, usize)>>,
     facts: Facts,
 }
 
@@ -1121,7 +1123,7 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
             placed: vec![0; f.values.len()],
             placements: 0,
             block_owners: vec![0; f.blocks.len()],
-            regions: vec![None; f.blocks.len()],
+            loop_targets: vec![None; f.blocks.len()],
             facts: Facts::default(),
         }
     }
@@ -1433,9 +1435,6 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
     }
 
     fn walk(&mut self) -> Result<(), VerifyError> {
-        if let Some(slot) = self.regions.get_mut(self.f.body.index()) {
-            *slot = Some(Region::Body);
-        }
         let mut frames = vec![Frame::Block {
             block: self.f.body,
             index: 0,
@@ -1561,8 +1560,9 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
     /// Pushes the frame that walks `child` (in `region`), its definitions scoped to it.
     fn enter(&mut self, frames: &mut Vec<Frame<'a>>, child: Handle<Block>, region: Region) {
         let scope_start = self.scope.len();
-        if let Some(slot) = self.regions.get_mut(child.index()) {
-            *slot = Some(region);
+        let target = innermost_loop(region, &self.loop_targets);
+        if let Some(slot) = self.loop_targets.get_mut(child.index()) {
+            *slot = target;
         }
         frames.push(Frame::Block {
             block: child,
@@ -1728,7 +1728,7 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                 self.bind(values, results.iter().copied(), "`if` results")?;
             }
             StmtKind::Continue(values) | StmtKind::Break(values) => {
-                let Some((lb, li)) = innermost_loop(region, &self.regions) else {
+                let Some((lb, li)) = innermost_loop(region, &self.loop_targets) else {
                     return Err("`continue` and `break` are only inside a loop"
                         .to_string()
                         .into());
@@ -3042,18 +3042,17 @@ fn writable(space: AddressSpace) -> bool {
 }
 
 /// The loop that `Continue` / `Break` in a block of `region` target: the innermost enclosing
-/// loop body, crossing `If` arms. `regions` maps each block to its region.
-fn innermost_loop(region: Region, regions: &[Option<Region>]) -> Option<(Handle<Block>, usize)> {
-    let mut current = region;
-    // Each step moves to the block holding the `If`; blocks form a tree, so this ends.
-    for _ in 0..=regions.len() {
-        match current {
-            Region::LoopBody(b, i) => return Some((b, i)),
-            Region::Body => return None,
-            Region::IfArm(b, _) => current = (*regions.get(b.index())?)?,
-        }
+/// loop body, crossing `If` arms. `targets` gives that loop for each block entered so far
+/// (the block holding an `If` is entered before its arms).
+fn innermost_loop(
+    region: Region,
+    targets: &[Option<(Handle<Block>, usize)>],
+) -> Option<(Handle<Block>, usize)> {
+    match region {
+        Region::LoopBody(b, i) => Some((b, i)),
+        Region::Body => None,
+        Region::IfArm(b, _) => targets.get(b.index()).copied().flatten(),
     }
-    None
 }
 
 #[cfg(test)]

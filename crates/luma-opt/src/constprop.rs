@@ -18,8 +18,8 @@ use rustc_hash::FxHashMap;
 use crate::dce::fold_branches;
 use crate::eval::{eval, CVal};
 use crate::util::{
-    compact_function, constant_value, drop_placements, for_each_function, innermost_loop,
-    no_replacements, program_order, replace_uses, stmt_at, Event, Pos, Tree,
+    compact_function, constant_value, drop_placements, for_each_function, no_replacements,
+    program_order, replace_uses, stmt_at, Event, Pos, Tree,
 };
 
 #[derive(Debug, Clone, PartialEq)]
@@ -333,7 +333,8 @@ fn solve(module: &Module, f: &Function) -> Vec<Lat> {
                             }
                         }
                         StmtKind::Continue(args) | StmtKind::Break(args) => {
-                            let Some((lb, li)) = innermost_loop(f, &tree, b) else {
+                            let Some((lb, li)) = tree.loop_of.get(b.index()).copied().flatten()
+                            else {
                                 continue;
                             };
                             let Some(StmtKind::Loop(l)) = stmt_at(f, lb, li).map(|s| &s.kind)

@@ -14,7 +14,7 @@ use rustc_hash::FxHashMap;
 
 use crate::util::{
     compact_function, drop_placements, for_each_function, no_replacements, reach_live,
-    replace_uses, resolve, stmt_at, Tree,
+    replace_uses, resolve, stmt_at, Pos, Tree,
 };
 
 /// Runs copy propagation on every function.
@@ -230,12 +230,16 @@ fn propagate(
     }
 
     // Region values bound to one value on every path.
-    // The regions in program order: the rounds below look at nothing else.
-    let region_stmts = &regions.in_order;
+    // The regions in post-order (each after the regions nested in it, before the ones after
+    // it): the rounds below look at nothing else. A value flows out of nested regions to the
+    // ones around them and on to later ones, so one round settles what program order took a
+    // round per nesting level for (an `elseif` chain of n arms assigning n locals: n rounds
+    // over n^2 results).
+    let region_stmts = post_order(&regions.in_order, &tree);
     // Each round may enable the next (a copy of a copy); the number of region values bounds it.
     for _ in 0..=n {
         let mut changed = false;
-        for &(b, i) in region_stmts {
+        for &(b, i) in &region_stmts {
             let Some(stmt) = stmt_at(f, b, i) else {
                 continue;
             };
@@ -318,6 +322,27 @@ fn propagate(
     }
     replace_uses(f, &map);
     drop_placements(f, &killed);
+}
+
+/// `in_order` (region statements in program order, a pre-order of the block tree) in
+/// post-order: a region statement comes after every region statement inside its blocks.
+fn post_order(in_order: &[Pos], tree: &Tree) -> Vec<Pos> {
+    let mut out = Vec::with_capacity(in_order.len());
+    // The regions that enclose the current one, innermost last.
+    let mut open: Vec<Pos> = Vec::new();
+    for &(b, i) in in_order {
+        let owner = tree.parent.get(b.index()).copied().flatten();
+        while let Some(&top) = open.last() {
+            if Some(top) == owner {
+                break;
+            }
+            out.push(top);
+            open.pop();
+        }
+        open.push((b, i));
+    }
+    out.extend(open.into_iter().rev());
+    out
 }
 
 /// The one value of a non-empty list whose entries are all equal (ignoring `except`).

@@ -131,6 +131,9 @@ pub(crate) struct Tree {
     /// For each value: the block whose statement places or lists it (for carried values, the
     /// loop body); `None` for parameters, constants and variable pointers.
     pub def_block: Vec<Option<Handle<Block>>>,
+    /// For each block: the `Loop` statement that a `Continue` or `Break` in it targets (what
+    /// [`innermost_loop`] finds by climbing the tree), found by the walk.
+    pub loop_of: Vec<Option<Pos>>,
 }
 
 impl Tree {
@@ -169,6 +172,9 @@ impl Tree {
     ) -> Tree {
         let mut parent = vec![None; f.blocks.len()];
         let mut def_block = vec![None; f.values.len()];
+        // Set as the walk enters blocks, so that an exit does not climb the whole tree (quadratic
+        // in an `elseif` chain, each arm one block deeper, whose arms `break`).
+        let mut loop_of: Vec<Option<Pos>> = vec![None; f.blocks.len()];
         let set = |v: Handle<Value>, b: Handle<Block>, def_block: &mut Vec<_>| {
             if let Some(slot) = def_block.get_mut(v.index()) {
                 *slot = Some(b);
@@ -178,9 +184,16 @@ impl Tree {
             if let Some(list) = stmts.as_deref_mut() {
                 list.push(((b, i), stmt));
             }
+            let around = match stmt.kind {
+                StmtKind::Loop(_) => Some((b, i)),
+                _ => loop_of.get(b.index()).copied().flatten(),
+            };
             stmt.kind.for_each_block(|c| {
                 if let Some(slot) = parent.get_mut(c.index()) {
                     *slot = Some((b, i));
+                }
+                if let Some(slot) = loop_of.get_mut(c.index()) {
+                    *slot = around;
                 }
             });
             match &stmt.kind {
@@ -209,7 +222,7 @@ impl Tree {
                 }
                 StmtKind::Continue(_) | StmtKind::Break(_) => {
                     if let Some(regions) = regions.as_deref_mut() {
-                        if let Some(target) = innermost_loop_of(f, &parent, b) {
+                        if let Some(target) = loop_of.get(b.index()).copied().flatten() {
                             if let Some(list) = regions.exits.get_mut(&target) {
                                 list.push((b, i));
                             }
@@ -219,7 +232,11 @@ impl Tree {
                 _ => {}
             }
         });
-        Tree { parent, def_block }
+        Tree {
+            parent,
+            def_block,
+            loop_of,
+        }
     }
 
     /// Whether `ancestor` is `block` or encloses it.
