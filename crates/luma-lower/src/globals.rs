@@ -143,19 +143,25 @@ impl ModuleCtx<'_> {
         self.check_block_sizes()
     }
 
+    /// Each global of the program that is one IR global (not a combined sampler's pair), with
+    /// that IR global.
+    fn single_globals(&self) -> impl Iterator<Item = (&GlobalDef, &GlobalVariable)> + '_ {
+        self.program
+            .globals
+            .iter()
+            .filter_map(|(gid, def)| match self.globals.get(&gid) {
+                Some(GlobalSlot::Single(g)) => Some((def, self.module.globals.get(*g)?)),
+                _ => None,
+            })
+    }
+
     /// Warns of each push-constant block larger than 128 bytes, the `maxPushConstantsSize`
     /// every Vulkan device has (many desktop GPUs have 256; D3D12 root constants and WebGPU
     /// immediates are smaller still): a pipeline using it fails to be created on the others.
     pub fn warn_large_push_constants(&self, diags: &mut Diagnostics) {
         const GUARANTEED: u32 = 128;
         let mut std430 = Layouter::new(&self.module.types, LayoutRule::Std430);
-        for (gid, def) in self.program.globals.iter() {
-            let Some(GlobalSlot::Single(g)) = self.globals.get(&gid) else {
-                continue;
-            };
-            let Some(global) = self.module.globals.get(*g) else {
-                continue;
-            };
+        for (def, global) in self.single_globals() {
             if global.space != AddressSpace::PushConstant {
                 continue;
             }
@@ -192,13 +198,7 @@ impl ModuleCtx<'_> {
     fn check_block_sizes(&self) -> LResult<()> {
         let mut std140 = Layouter::new(&self.module.types, LayoutRule::Std140);
         let mut std430 = Layouter::new(&self.module.types, LayoutRule::Std430);
-        for (gid, def) in self.program.globals.iter() {
-            let Some(GlobalSlot::Single(g)) = self.globals.get(&gid) else {
-                continue;
-            };
-            let Some(global) = self.module.globals.get(*g) else {
-                continue;
-            };
+        for (def, global) in self.single_globals() {
             let (layouter, name) = match (global.space, rule_for_space(global.space)) {
                 (_, Some(LayoutRule::Std140)) => (&mut std140, "std140 layout"),
                 (_, Some(LayoutRule::Std430)) => (&mut std430, "std430 layout"),

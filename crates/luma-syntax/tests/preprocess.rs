@@ -512,10 +512,10 @@ fn memory_reader_never_touches_the_file_system() {
     assert_eq!(reader.canonicalize("Cargo.toml"), None);
 }
 
-#[test]
-fn crlf_line_endings_and_byte_order_marks() {
-    let reader = memory(&[("a.luma", "\u{feff}const A = 1\r\n")]);
-    let main = "\u{feff}#include \"a.luma\"\r\nconst B = 2\r\n";
+/// Expands `main` (including `a.luma` with text `included`) and parses it, both without a
+/// diagnostic; returns how many items the module has and the line and column of `needle`.
+fn items_and_position(included: &str, main: &str, needle: &str) -> (usize, (u32, u32)) {
+    let reader = memory(&[("a.luma", included)]);
     let (p, diags) = run(&reader, "main.luma", main, &[], Limits::default());
     assert!(diags.is_empty(), "{diags:#?}");
     let mut parse_diags = Diagnostics::default();
@@ -525,35 +525,31 @@ fn crlf_line_endings_and_byte_order_marks() {
         "{:#?}",
         parse_diags.as_slice()
     );
-    assert_eq!(module.items.len(), 2);
-    let b = p
+    let at = p
         .source_map
-        .locate(p.text.find("const B").unwrap() as u32)
+        .locate(p.text.find(needle).unwrap() as u32)
         .unwrap();
-    assert_eq!((b.line, b.column), (2, 1));
+    (module.items.len(), (at.line, at.column))
+}
+
+#[test]
+fn crlf_line_endings_and_byte_order_marks() {
+    let main = "\u{feff}#include \"a.luma\"\r\nconst B = 2\r\n";
+    assert_eq!(
+        items_and_position("\u{feff}const A = 1\r\n", main, "const B"),
+        (2, (2, 1))
+    );
 }
 
 #[test]
 fn lone_carriage_returns_end_lines() {
     // Classic Mac line endings, in an included file and in the main one (with a CRLF line
     // too): a comment ends at the CR, and lines are counted as the editor shows them.
-    let reader = memory(&[("a.luma", "-- shared\rconst A = 1\r")]);
     let main = "#include \"a.luma\"\r-- main\rconst B = 2\r\nconst C = 3\r";
-    let (p, diags) = run(&reader, "main.luma", main, &[], Limits::default());
-    assert!(diags.is_empty(), "{diags:#?}");
-    let mut parse_diags = Diagnostics::default();
-    let module = parse(&p.text, &Limits::default(), &mut parse_diags);
-    assert!(
-        parse_diags.as_slice().is_empty(),
-        "{:#?}",
-        parse_diags.as_slice()
+    assert_eq!(
+        items_and_position("-- shared\rconst A = 1\r", main, "const C"),
+        (3, (4, 1))
     );
-    assert_eq!(module.items.len(), 3);
-    let c = p
-        .source_map
-        .locate(p.text.find("const C").unwrap() as u32)
-        .unwrap();
-    assert_eq!((c.line, c.column), (4, 1));
 }
 
 struct Unreadable;
