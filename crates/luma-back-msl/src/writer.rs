@@ -2798,9 +2798,7 @@ impl<'a> Writer<'a> {
                     if self.options.bounds_checks && self.const_index(ctx, *layer) != Some(0) {
                         let l = self.int_text(ctx, *layer, depth)?;
                         let i = img.at(Prec::Primary, Side::Left);
-                        args.push(format!(
-                            "uint(metal::clamp({l}, 0, int({i}.get_array_size()) - 1))"
-                        ));
+                        args.push(format!("uint({})", clamped_layer(&i, &l)));
                     } else {
                         let l = self.expr(ctx, *layer, depth)?;
                         args.push(self.as_uint(ctx, *layer, &l)?.text);
@@ -2928,8 +2926,7 @@ impl<'a> Writer<'a> {
                     // Metal leaves out-of-range texture reads undefined: clamp into the image.
                     let extent = storage_extent(&i, dims);
                     let c = format!("metal::clamp({coord}, metal::int{dims}(0), {extent} - 1)");
-                    let l = layer
-                        .map(|l| format!("metal::clamp({l}, 0, int({i}.get_array_size()) - 1)"));
+                    let l = layer.map(|l| clamped_layer(&i, &l));
                     (c, l)
                 } else {
                     (coord, layer)
@@ -3069,9 +3066,7 @@ impl<'a> Writer<'a> {
         )];
         if let Some(l) = array_index {
             let l = self.int_text(ctx, l, depth)?;
-            args.push(format!(
-                "uint(metal::clamp({l}, 0, int({i}.get_array_size()) - 1))"
-            ));
+            args.push(format!("uint({})", clamped_layer(&i, &l)));
         }
         args.push(last);
         Ok(Expr::atom(format!("{i}.read({})", args.join(", "))))
@@ -3642,4 +3637,9 @@ fn storage_extent(i: &str, dims: u32) -> String {
         parts.push(format!("{i}.get_depth()"));
     }
     format!("metal::int{dims}({})", parts.join(", "))
+}
+
+/// The `int` layer `layer` of the array texture or image `image` clamped into its layers.
+fn clamped_layer(image: &str, layer: &str) -> String {
+    format!("metal::clamp({layer}, 0, int({image}.get_array_size()) - 1)")
 }

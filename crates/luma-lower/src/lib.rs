@@ -187,17 +187,10 @@ fn lower_module(
         infos.push(analysis::analyze(program, body));
     }
     let (order, called) = order::function_order(program, &infos, m.options.all_functions)?;
-    // By function index (a search of the entry points per function is quadratic in a program
-    // of thousands of them).
-    let mut entry_functions = vec![false; program.functions.len()];
-    for e in &program.entry_points {
-        if let Some(slot) = entry_functions.get_mut(e.function.index()) {
-            *slot = true;
-        }
-    }
+    let entry_functions = program.entry_point_by_function();
     let missing = || Failure::malformed(Default::default(), "a function without its analysis");
     for f in order {
-        let is_entry = entry_functions.get(f.index()).copied().unwrap_or(false);
+        let is_entry = entry_functions.get(f.index()).is_some_and(Option::is_some);
         // An entry function gets an ordinary version only if something calls it.
         if !is_entry || called.get(f.index()).copied().unwrap_or(false) {
             let info = infos.get(f.index()).ok_or_else(missing)?;

@@ -1512,30 +1512,15 @@ impl<'a> Checker<'a> {
         if self.is_error(bt) || self.is_error(it) {
             return self.err_val(span);
         }
-        let (elem, bound) = match self.ty(bt) {
-            Ty::Array { element, len } => (
-                element,
-                match len {
-                    ArrayLen::Fixed(n) => Some(u64::from(n)),
-                    ArrayLen::Runtime => None,
-                },
-            ),
-            Ty::Vector { scalar, size } => (self.scalar_ty(scalar), Some(u64::from(size))),
-            Ty::Matrix {
-                scalar,
-                columns,
-                rows,
-            } => (self.vec_ty(scalar, rows), Some(u64::from(columns))),
-            _ => {
-                let tn = self.tn(bt);
-                let bspan = self.expr_span(be);
-                self.emit(
-                    Diagnostic::error(codes::E0507, span, format!("`{tn}` cannot be indexed"))
-                        .with_primary_label("indexing")
-                        .with_label(bspan, format!("this is `{tn}`")),
-                );
-                return self.err_val(span);
-            }
+        let Some((elem, bound)) = self.indexed_element(bt) else {
+            let tn = self.tn(bt);
+            let bspan = self.expr_span(be);
+            self.emit(
+                Diagnostic::error(codes::E0507, span, format!("`{tn}` cannot be indexed"))
+                    .with_primary_label("indexing")
+                    .with_label(bspan, format!("this is `{tn}`")),
+            );
+            return self.err_val(span);
         };
         let const_index: Option<u64> = match self.const_of(ie).as_deref() {
             Some(ConstValue::Int(i)) => Some(if *i < 0 { u64::MAX } else { *i as u64 }),
@@ -1575,16 +1560,51 @@ impl<'a> Checker<'a> {
         ))
     }
 
+    /// What indexing a value of type `ty` gives (an array's element, a vector's component, a
+    /// matrix's column) and how many there are (`None`: a runtime-sized array); `None` when
+    /// `ty` cannot be indexed.
+    fn indexed_element(&mut self, ty: TyId) -> Option<(TyId, Option<u64>)> {
+        Some(match self.ty(ty) {
+            Ty::Array { element, len } => (
+                element,
+                match len {
+                    ArrayLen::Fixed(n) => Some(u64::from(n)),
+                    ArrayLen::Runtime => None,
+                },
+            ),
+            Ty::Vector { scalar, size } => (self.scalar_ty(scalar), Some(u64::from(size))),
+            Ty::Matrix {
+                scalar,
+                columns,
+                rows,
+            } => (self.vec_ty(scalar, rows), Some(u64::from(columns))),
+            _ => return None,
+        })
+    }
+
     /// The type of the typed (non-specialization) constant that `base` names, if it is the
     /// name of one, local or global; a global one is evaluated here if it was not yet.
     fn named_typed_const(&mut self, base: ast::ExprId) -> Option<TyId> {
+        match self.named_const_slot(base)? {
+            ConstSlot::Typed(_, ty) => Some(*ty),
+            _ => None,
+        }
+    }
+
+    /// The slot of the constant that `base` names, if it is the name of one, local or global;
+    /// a global one is evaluated here if it was not yet (its value is kept in its slot).
+    fn named_const_slot(&mut self, base: ast::ExprId) -> Option<&ConstSlot> {
         let ast::ExprKind::Ident(id) = &self.ast_expr(base)?.kind else {
             return None;
         };
         let name = self.text(id);
-        if let Some(sym) = self.fcx.as_ref().and_then(|f| f.scopes.lookup(name)) {
-            return match sym {
-                LocalSym::Const(ConstSlot::Typed(_, ty)) => Some(*ty),
+        let local = self
+            .fcx
+            .as_ref()
+            .is_some_and(|f| f.scopes.lookup(name).is_some());
+        if local {
+            return match self.fcx.as_ref()?.scopes.lookup(name)? {
+                LocalSym::Const(slot) => Some(slot),
                 _ => None,
             };
         }
@@ -1596,13 +1616,9 @@ impl<'a> Checker<'a> {
             .get(cid.index())
             .is_some_and(|c| matches!(c.state, crate::check::State::Done));
         if !resolved {
-            // Evaluated once; its value is kept in its slot from then on.
             self.ensure_const(cid);
         }
-        match &self.consts.get(cid.index())?.slot {
-            ConstSlot::Typed(_, ty) => Some(*ty),
-            _ => None,
-        }
+        Some(&self.consts.get(cid.index())?.slot)
     }
 
     /// Element `iv` of the constant named by `base` (of type `const_ty`, see
@@ -1624,25 +1640,8 @@ impl<'a> Checker<'a> {
                 _ => return None,
             },
         };
-        let element_ty = match self.ty(const_ty) {
-            Ty::Array { element, .. } => element,
-            Ty::Vector { scalar, .. } => self.scalar_ty(scalar),
-            Ty::Matrix { scalar, rows, .. } => self.vec_ty(scalar, rows),
-            _ => return None,
-        };
-        let ast::ExprKind::Ident(id) = &self.ast_expr(base)?.kind else {
-            return None;
-        };
-        let name = self.text(id);
-        let slot = match self.fcx.as_ref().and_then(|f| f.scopes.lookup(name)) {
-            Some(LocalSym::Const(slot)) => slot,
-            Some(_) => return None,
-            None => match self.names.get(name).map(|s| s.kind) {
-                Some(SymKind::Const(cid)) => &self.consts.get(cid.index())?.slot,
-                _ => return None,
-            },
-        };
-        let ConstSlot::Typed(value, _) = slot else {
+        let (element_ty, _) = self.indexed_element(const_ty)?;
+        let ConstSlot::Typed(value, _) = self.named_const_slot(base)? else {
             return None;
         };
         // Out of range (`None`): the general path reports it.

@@ -36,16 +36,12 @@ enum Flow {
 impl<'a> Checker<'a> {
     /// Checks every function body.
     pub fn bodies(&mut self) {
-        // Each function's entry point, found once: a search of the list per function is
-        // quadratic in a program of thousands of entry points.
-        let mut entry_of = vec![None; self.funcs.len()];
-        for (index, e) in self.prog.entry_points.iter().enumerate() {
-            if let Some(slot @ None) = entry_of.get_mut(e.function.index()) {
-                *slot = Some(index);
-            }
-        }
-        for (i, entry) in entry_of.into_iter().enumerate() {
-            self.body(FuncId::from_index(i as u32), entry);
+        let entry_of = self.prog.entry_point_by_function();
+        for i in 0..self.funcs.len() {
+            self.body(
+                FuncId::from_index(i as u32),
+                entry_of.get(i).copied().flatten(),
+            );
         }
     }
 

@@ -168,20 +168,17 @@ impl<'a> Checker<'a> {
         let mut uses: Vec<Uses> = std::iter::repeat_with(Uses::default)
             .take(self.funcs.len())
             .collect();
-        // Per function, its first entry point: a search of the list per function is
-        // quadratic in a program of thousands of entry points.
-        let mut entries = vec![None; self.funcs.len()];
-        for e in &self.prog.entry_points {
-            if let Some(slot @ None) = entries.get_mut(e.function.index()) {
-                *slot = Some(e);
-            }
-        }
+        let entries = self.prog.entry_point_by_function();
         for &f in &order {
             let fid = FuncId::from_index(f as u32);
             let Some(def) = self.prog.functions.get(fid) else {
                 continue;
             };
-            let entry = entries.get(f).copied().flatten();
+            let entry = entries
+                .get(f)
+                .copied()
+                .flatten()
+                .and_then(|i| self.prog.entry_points.get(i));
             let Scratch {
                 mut locals,
                 mut read,

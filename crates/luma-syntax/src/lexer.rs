@@ -995,6 +995,21 @@ struct Cooker<'a, 'd> {
     semicolons: Option<(Diagnostic, u32)>,
 }
 
+/// `d`, the error at the first of `more + 1` occurrences of something reported once per file,
+/// with a note saying how many more the file has (`one` and `many` name it, `done` says what
+/// happens to them).
+fn with_count_of_more(d: Diagnostic, more: u32, one: &str, many: &str, done: &str) -> Diagnostic {
+    match more {
+        0 => d,
+        1 => d.with_note(format!(
+            "1 more {one} in this file is {done} without another error"
+        )),
+        n => d.with_note(format!(
+            "{n} more {many} in this file are {done} without another error"
+        )),
+    }
+}
+
 impl Cooker<'_, '_> {
     fn slice(&self, lo: usize, hi: usize) -> &str {
         self.text.get(lo..hi).unwrap_or("")
@@ -1263,14 +1278,8 @@ impl Cooker<'_, '_> {
         let Some((d, more)) = self.semicolons.take() else {
             return;
         };
-        let d = match more {
-            0 => d,
-            1 => d.with_note("1 more `;` in this file is ignored without another error"),
-            n => d.with_note(format!(
-                "{n} more `;` in this file are ignored without another error"
-            )),
-        };
-        self.diags.push(d);
+        self.diags
+            .push(with_count_of_more(d, more, "`;`", "`;`", "ignored"));
     }
 
     /// Reports the first C comment of each kind, with how many more the file has.
@@ -1279,16 +1288,10 @@ impl Cooker<'_, '_> {
             let Some((d, more)) = self.c_comments.get_mut(slot).and_then(Option::take) else {
                 continue;
             };
-            let d = match more {
-                0 => d,
-                1 => d.with_note(format!(
-                    "1 more {what} comment in this file is skipped without another error"
-                )),
-                n => d.with_note(format!(
-                    "{n} more {what} comments in this file are skipped without another error"
-                )),
-            };
-            self.diags.push(d);
+            let one = format!("{what} comment");
+            let many = format!("{what} comments");
+            self.diags
+                .push(with_count_of_more(d, more, &one, &many, "skipped"));
         }
     }
 

@@ -45,6 +45,27 @@ pub struct Program {
     pub entry_points: Vec<EntryPointDef>,
 }
 
+impl Program {
+    /// For each function, by index, the index of the first entry point that runs it (a
+    /// function past the table's end has none). Checking and lowering ask this per function:
+    /// searching the entry point list each time is quadratic in a program of thousands of them.
+    pub fn entry_point_by_function(&self) -> Vec<Option<usize>> {
+        let len = self
+            .entry_points
+            .iter()
+            .map(|e| e.function.index() + 1)
+            .max()
+            .unwrap_or(0);
+        let mut table = vec![None; len];
+        for (index, e) in self.entry_points.iter().enumerate() {
+            if let Some(slot @ None) = table.get_mut(e.function.index()) {
+                *slot = Some(index);
+            }
+        }
+        table
+    }
+}
+
 /// The expressions of one function body, with the argument lists and composite constants they
 /// refer to. Each function owns its own, so that lowering can free a body as soon as it is
 /// lowered (a large program's expressions are the bulk of its typed form).
