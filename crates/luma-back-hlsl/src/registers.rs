@@ -154,6 +154,7 @@ pub fn assign_registers(
                     class.letter(),
                     u32::MAX
                 ))
+                .about_global(&global.name)
             })?;
         *next = end;
         registers.insert(

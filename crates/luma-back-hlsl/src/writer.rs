@@ -488,10 +488,10 @@ impl<'a> Writer<'a> {
                     }
                     Err(e) if e.code == codes::UNREPRESENTABLE_LAYOUT && !std140 => true,
                     Err(e) if e.code == codes::UNREPRESENTABLE_LAYOUT => {
-                        return Err(Error::new(
-                            e.code,
-                            format!("`{}`: {}", global.name, e.message),
-                        ))
+                        return Err(
+                            Error::new(e.code, format!("`{}`: {}", global.name, e.message))
+                                .about_global(&global.name),
+                        )
                     }
                     Err(e) => return Err(e),
                 }

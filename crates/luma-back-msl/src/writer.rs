@@ -266,6 +266,7 @@ impl<'a> Writer<'a> {
                 .map_err(|e| {
                     if e.code == codes::UNREPRESENTABLE_LAYOUT {
                         Error::new(e.code, format!("`{}`: {}", global.name, e.message))
+                            .about_global(&global.name)
                     } else {
                         e
                     }

@@ -14,6 +14,8 @@ pub struct Warning {
     pub code: Code,
     /// The entry point it is about.
     pub entry_point: String,
+    /// The module global it is about, by its IR name.
+    pub global: String,
     /// What is wrong, lower case, naming the construct.
     pub message: String,
     /// What to do about it.
@@ -52,6 +54,7 @@ pub fn warnings(module: &Module) -> Vec<Warning> {
                 out.push(Warning {
                     code: codes::VERTEX_STORAGE_WRITE,
                     entry_point: entry.name.clone(),
+                    global: global.name.clone(),
                     message: format!(
                         "vertex shader `{}` writes storage buffer `{}`, which WebGPU does not \
                          allow",

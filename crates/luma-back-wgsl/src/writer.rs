@@ -217,7 +217,8 @@ impl<'a> Writer<'a> {
                              pass them as `float`, or in a uniform or storage buffer",
                             global.name
                         ),
-                    ));
+                    )
+                    .about_global(&global.name));
                 }
             }
         }
@@ -454,7 +455,8 @@ impl<'a> Writer<'a> {
                          {MAX_IMMEDIATE_MEMBERS}; pass the data in a uniform or storage buffer",
                         global.name
                     ),
-                ));
+                )
+                .about_global(&global.name));
             }
             let total = layouter
                 .size(global.ty)
@@ -773,6 +775,23 @@ impl<'a> Writer<'a> {
             }
         }
         self.global_names.get(g.index()).cloned()
+    }
+
+    /// [`Writer::type_text_with`] for the declaration of `global`, blaming it when its storage
+    /// image access has no WGSL spelling.
+    fn global_type_text(
+        &mut self,
+        global: &GlobalVariable,
+        image_access: Option<ImageAccess>,
+    ) -> Result<String, Error> {
+        self.type_text_with(global.ty, image_access)
+            .map_err(|e| match e.code {
+                codes::UNSUPPORTED_STORAGE_ACCESS => {
+                    Error::new(e.code, format!("`{}`: {}", global.name, e.message))
+                        .about_global(&global.name)
+                }
+                _ => e,
+            })
     }
 
     /// The std140 spelling of a type in uniform memory.
@@ -1414,7 +1433,7 @@ impl<'a> Writer<'a> {
                 // One declaration of the binding per access the entry points need: WGSL
                 // allows several when no entry point uses two of them.
                 for (access, decl_name) in plan.decls.clone() {
-                    let ty = self.type_text_with(global.ty, Some(access))?;
+                    let ty = self.global_type_text(global, Some(access))?;
                     out.line_fmt(format_args!("{}var {decl_name}: {ty};", binding()?));
                 }
                 continue;
@@ -1468,7 +1487,7 @@ impl<'a> Writer<'a> {
                     }
                 }
                 AddressSpace::Handle => {
-                    let ty = self.type_text(global.ty)?;
+                    let ty = self.global_type_text(global, None)?;
                     format!("{}var {name}: {ty};", binding()?)
                 }
                 AddressSpace::Workgroup => {
@@ -1488,7 +1507,8 @@ impl<'a> Writer<'a> {
                                          expressions only; the initial value of `{}` is not one",
                                         global.name
                                     ),
-                                ));
+                                )
+                                .about_global(&global.name));
                             }
                             format!("var<private> {name}: {ty} = {};", value.text)
                         }

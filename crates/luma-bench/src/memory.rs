@@ -152,7 +152,7 @@ fn stages_counted(
     record("preprocess + parse");
     let mut program = lumac::check(&parsed, &options, &mut diags).ok_or_else(fail)?;
     record("check");
-    parsed.ast = lumac::function_names(std::mem::take(&mut parsed.ast));
+    parsed.ast = lumac::declaration_names(std::mem::take(&mut parsed.ast));
     record("syntax tree freed");
     // As `lumac::compile` lowers: each function body is freed once lowered.
     let mut module = lumac::lower_releasing_bodies(&mut program, &parsed, &options, &mut diags)

@@ -56,6 +56,8 @@ pub struct ReflectError {
     /// The HLSL back end's diagnostic code when the module is one the HLSL target cannot
     /// express (E0920); `None` when the module is malformed.
     pub hlsl_code: Option<luma_base::Code>,
+    /// The module global the HLSL back end blames, by its IR name, when one is to blame.
+    pub global: Option<String>,
 }
 
 impl fmt::Display for ReflectError {
@@ -70,6 +72,7 @@ fn err(message: impl Into<String>) -> ReflectError {
     ReflectError {
         message: message.into(),
         hlsl_code: None,
+        global: None,
     }
 }
 
@@ -167,6 +170,7 @@ impl<'a> Builder<'a> {
         let registers = luma_back_hlsl::assign_registers(module).map_err(|e| ReflectError {
             hlsl_code: (e.code != luma_back_hlsl::codes::INVALID_IR).then_some(e.code),
             message: e.message,
+            global: e.global,
         })?;
         let mut bindings = Vec::with_capacity(bound.len());
         let mut roots = Vec::new();

@@ -148,12 +148,17 @@ pub struct EmitError {
     /// The entry points that fail on their own, in module order: emitting a module reduced to
     /// any one of them fails too. Empty when the failure does not belong to an entry point.
     pub entry_points: Vec<String>,
+    /// The module global (resource, push-constant block, private variable) the back end
+    /// blames, by its IR name, when one is to blame.
+    pub global: Option<String>,
 }
 
 impl EmitError {
     /// The error as a diagnostic. With the parsed source, its primary span is the name of the
-    /// first failing entry function (others get secondary labels); without it, or when no
-    /// entry point is to blame, it has no location ([`NO_LOCATION`]).
+    /// global the back end blames, with the failing entry functions as secondary labels, or
+    /// when no global is to blame, the name of the first failing entry function (others get
+    /// secondary labels); without the source, or when nothing is to blame, it has no location
+    /// ([`NO_LOCATION`]).
     pub fn to_diagnostic(&self, parsed: Option<&Parsed>) -> Diagnostic {
         let spans: Vec<(Span, &str)> = self
             .entry_points
@@ -162,14 +167,29 @@ impl EmitError {
             .collect();
         let mut spans = spans.into_iter();
         let message = format!("{}: {}", self.target.name(), self.message);
-        let mut d = match spans.next() {
-            Some((span, name)) => Diagnostic::error(self.code, span, message)
-                .with_primary_label(format!("entry point `{name}`")),
-            None => Diagnostic::error(self.code, NO_LOCATION, message),
+        let global = self
+            .global
+            .as_deref()
+            .and_then(|name| Some((global_name_span(parsed?, name)?, name)));
+        let mut d = match (global, spans.next()) {
+            (Some((span, global)), first) => {
+                let mut d = Diagnostic::error(self.code, span, message)
+                    .with_primary_label(format!("`{global}` is declared here"));
+                for (span, name) in first.into_iter().chain(spans) {
+                    d = d.with_label(span, format!("used by entry point `{name}`"));
+                }
+                d
+            }
+            (None, Some((span, name))) => {
+                let mut d = Diagnostic::error(self.code, span, message)
+                    .with_primary_label(format!("entry point `{name}`"));
+                for (span, name) in spans {
+                    d = d.with_label(span, format!("entry point `{name}` fails too"));
+                }
+                d
+            }
+            (None, None) => Diagnostic::error(self.code, NO_LOCATION, message),
         };
-        for (span, name) in spans {
-            d = d.with_label(span, format!("entry point `{name}` fails too"));
-        }
         if self.code == luma_back_hlsl::codes::NUM_WORKGROUPS {
             d = d.with_help(
                 "give the constant buffer a binding no resource uses with \
@@ -205,6 +225,36 @@ fn entry_name_span(parsed: &Parsed, name: &str) -> Option<Span> {
     })
 }
 
+/// The span of the name of the module-scope global or constant `name` in the parsed source
+/// (back ends name a constant table that lowering made a private variable by the constant).
+pub(crate) fn global_name_span(parsed: &Parsed, name: &str) -> Option<Span> {
+    parsed.ast.items.iter().find_map(|item| {
+        let ident = match &item.kind {
+            ItemKind::Global(g) => &g.name,
+            ItemKind::Const(c) => &c.name,
+            _ => return None,
+        };
+        (parsed.ast.name(ident.name) == name).then_some(ident.span)
+    })
+}
+
+/// A back end's refusal, as `emit_once` reports it.
+struct Failure {
+    code: Code,
+    message: String,
+    global: Option<String>,
+}
+
+impl Failure {
+    fn new(code: Code, message: String, global: Option<String>) -> Failure {
+        Failure {
+            code,
+            message,
+            global,
+        }
+    }
+}
+
 /// Emits `module` for `target`. GLSL gives one output per entry point; every other target one
 /// output holding every entry point.
 ///
@@ -225,13 +275,14 @@ fn entry_name_span(parsed: &Parsed, name: &str) -> Option<Span> {
 /// assert!(outputs[0].data.as_text().unwrap().contains("local_size_x = 8"));
 /// ```
 pub fn emit(module: &Module, target: Target, options: &Options) -> Result<Vec<Output>, EmitError> {
-    emit_once(module, target, options).map_err(|(code, message)| {
+    emit_once(module, target, options).map_err(|failure| {
         let entry_points = failing_entry_points(module, target, options);
         EmitError {
             target,
-            code,
-            message,
+            code: failure.code,
+            message: failure.message,
             entry_points,
+            global: failure.global,
         }
     })
 }
@@ -268,11 +319,14 @@ pub fn warnings(module: &Module, target: Target, parsed: Option<&Parsed>) -> Vec
         .into_iter()
         .map(|w| {
             let message = format!("{}: {}", target.name(), w.message);
-            let d = match parsed.and_then(|p| entry_name_span(p, &w.entry_point)) {
+            let mut d = match parsed.and_then(|p| entry_name_span(p, &w.entry_point)) {
                 Some(span) => Diagnostic::warning(w.code, span, message)
                     .with_primary_label(format!("entry point `{}`", w.entry_point)),
                 None => Diagnostic::warning(w.code, NO_LOCATION, message),
             };
+            if let Some(span) = parsed.and_then(|p| global_name_span(p, &w.global)) {
+                d = d.with_label(span, format!("`{}` is declared here", w.global));
+            }
             d.with_help(w.help)
         })
         .collect()
@@ -309,11 +363,7 @@ fn renamed_entries(
         .collect()
 }
 
-fn emit_once(
-    module: &Module,
-    target: Target,
-    options: &Options,
-) -> Result<Vec<Output>, (Code, String)> {
+fn emit_once(module: &Module, target: Target, options: &Options) -> Result<Vec<Output>, Failure> {
     let lines = options.debug || options.line_directives;
     match target {
         Target::Spirv => {
@@ -326,7 +376,7 @@ fn emit_once(
                     bounds_checks: options.bounds_checks,
                 },
             )
-            .map_err(|e| (e.code, e.message))?;
+            .map_err(|e| Failure::new(e.code, e.message, None))?;
             Ok(vec![Output::new(
                 target,
                 None,
@@ -343,7 +393,7 @@ fn emit_once(
                     bounds_checks: options.bounds_checks,
                 },
             )
-            .map_err(|e| (e.code, e.message))?;
+            .map_err(|e| Failure::new(e.code, e.message, None))?;
             Ok(outputs
                 .into_iter()
                 .map(|(entry, stage, source)| {
@@ -375,7 +425,7 @@ fn emit_once(
                     ..luma_back_hlsl::Options::default()
                 },
             )
-            .map_err(|e| (e.code, e.message))?;
+            .map_err(|e| Failure::new(e.code, e.message, e.global))?;
             let entries = renamed_entries(
                 module,
                 out.entry_points
@@ -397,7 +447,7 @@ fn emit_once(
                     bounds_checks: options.bounds_checks,
                 },
             )
-            .map_err(|e| (e.code, e.message))?;
+            .map_err(|e| Failure::new(e.code, e.message, e.global))?;
             let entries =
                 renamed_entries(module, out.entry_points.into_iter().map(|e| (e.name, None)));
             Ok(vec![Output::new(
@@ -411,8 +461,8 @@ fn emit_once(
             let wgsl_options = luma_back_wgsl::Options {
                 bounds_checks: options.bounds_checks,
             };
-            let source =
-                luma_back_wgsl::write(module, &wgsl_options).map_err(|e| (e.code, e.message))?;
+            let source = luma_back_wgsl::write(module, &wgsl_options)
+                .map_err(|e| Failure::new(e.code, e.message, e.global))?;
             Ok(vec![Output::new(
                 target,
                 None,

@@ -721,11 +721,11 @@ pub fn compile_shared(
     // The checker runs even after syntax errors (the tree marks what failed to parse), so one
     // error never hides the others.
     if let Some(mut program) = check(&parsed, options, &mut diags) {
-        // Past checking, the syntax tree only serves to point back-end errors at entry
-        // functions: keep their names, and free the rest before lowering, which is where
-        // memory peaks. Likewise each function body of the typed program is freed as soon as it
+        // Past checking, the syntax tree only serves to point back-end errors and warnings at
+        // entry functions and globals: keep their names, and free the rest before lowering,
+        // which is where memory peaks. Likewise each function body of the typed program is freed as soon as it
         // is lowered, and the rest of it right after.
-        parsed.ast = function_names(std::mem::take(&mut parsed.ast));
+        parsed.ast = declaration_names(std::mem::take(&mut parsed.ast));
         let lowered = lower_releasing_bodies(&mut program, &parsed, options, &mut diags);
         drop(program);
         if let Some(mut module) = lowered {
@@ -754,7 +754,7 @@ pub fn compile_shared(
                     };
                     match luma_reflect::reflect(&module, &reflect_options) {
                         Ok(r) => reflection = Some(r),
-                        Err(e) => diags.push(reflection_failure(e)),
+                        Err(e) => diags.push(reflection_failure(e, &parsed)),
                     }
                 }
                 module_out = Some(module);
@@ -781,42 +781,78 @@ pub fn compile_shared(
 }
 
 /// Why a module could not be reflected, as a diagnostic: the HLSL back end's own error when it
-/// cannot number the resources (reflection gives every resource its HLSL register), else an
-/// internal error.
-fn reflection_failure(e: luma_reflect::ReflectError) -> Diagnostic {
+/// cannot number the resources (reflection gives every resource its HLSL register), pointing
+/// at the resource it blames, else an internal error.
+fn reflection_failure(e: luma_reflect::ReflectError, parsed: &Parsed) -> Diagnostic {
     match e.hlsl_code {
-        Some(code) => Diagnostic::error(code, NO_LOCATION, format!("hlsl: {}", e.message))
-            .with_note("reflection gives every resource its HLSL register, so it fails too"),
+        Some(code) => {
+            let at = e
+                .global
+                .as_deref()
+                .and_then(|name| Some((emit::global_name_span(parsed, name)?, name)));
+            let message = format!("hlsl: {}", e.message);
+            let d = match at {
+                Some((span, name)) => Diagnostic::error(code, span, message)
+                    .with_primary_label(format!("`{name}` is declared here")),
+                None => Diagnostic::error(code, NO_LOCATION, message),
+            };
+            d.with_note("reflection gives every resource its HLSL register, so it fails too")
+        }
         None => codes::internal(format!("reflection failed: {e}")),
     }
 }
 
-/// A syntax tree holding only `ast`'s functions, each reduced to its name (what
-/// [`EmitError::to_diagnostic`] looks up), and the module's name table the names are interned
-/// in. [`compile`] swaps the tree for this once checked, to free it before lowering.
-pub fn function_names(ast: Ast) -> Ast {
-    let items = ast
+/// A syntax tree holding only `ast`'s functions, globals and constants, each reduced to its
+/// name (what [`EmitError::to_diagnostic`] and back-end warnings look up), and the module's
+/// name table the names are interned in. [`compile`] swaps the tree for this once checked, to
+/// free it before lowering.
+///
+/// Globals and constants keep their names only: their types and values are one `Error` node
+/// each, since nothing past checking reads them.
+pub fn declaration_names(ast: Ast) -> Ast {
+    use luma_syntax::ast::{ConstDecl, Expr, ExprKind, GlobalDecl, TypeExpr, TypeExprKind};
+    let mut reduced = Ast::default();
+    let no_type = reduced.types.append(TypeExpr {
+        kind: TypeExprKind::Error,
+        span: NO_LOCATION,
+    });
+    let no_value = reduced.exprs.append(Expr {
+        kind: ExprKind::Error,
+        span: NO_LOCATION,
+    });
+    reduced.items = ast
         .items
         .iter()
-        .filter_map(|item| match &item.kind {
-            ItemKind::Function(f) => Some(luma_syntax::ast::Item {
-                attributes: Vec::new(),
-                kind: ItemKind::Function(luma_syntax::ast::FunctionDecl {
+        .filter_map(|item| {
+            let kind = match &item.kind {
+                ItemKind::Function(f) => ItemKind::Function(luma_syntax::ast::FunctionDecl {
                     name: f.name,
                     params: Vec::new(),
                     ret: None,
                     body: luma_syntax::ast::Block::default(),
                 }),
+                ItemKind::Global(g) => ItemKind::Global(GlobalDecl {
+                    kind: g.kind,
+                    keyword_span: g.keyword_span,
+                    name: g.name,
+                    ty: no_type,
+                }),
+                ItemKind::Const(c) => ItemKind::Const(ConstDecl {
+                    name: c.name,
+                    ty: None,
+                    value: no_value,
+                }),
+                ItemKind::Struct(_) | ItemKind::Error => return None,
+            };
+            Some(luma_syntax::ast::Item {
+                attributes: Vec::new(),
+                kind,
                 span: item.span,
-            }),
-            _ => None,
+            })
         })
         .collect();
-    Ast {
-        items,
-        names: ast.names,
-        ..Ast::default()
-    }
+    reduced.names = ast.names;
+    reduced
 }
 
 /// Compiles the file at `path` to optimised IR, with `tests/shaders/include`-style include
@@ -903,20 +939,14 @@ pub fn reflect(
     reader: &dyn FileReader,
     options: &Options,
 ) -> Result<Reflection, Box<CompileResult>> {
-    let mut result = compile(name, text, reader, options, &[]);
-    let reflected = match &result.module {
-        Some(module) if result.success() => {
-            let reflect_options = luma_reflect::ReflectOptions {
-                hlsl_num_workgroups: options.hlsl_num_workgroups,
-                ..luma_reflect::ReflectOptions::default()
-            };
-            luma_reflect::reflect(module, &reflect_options)
-        }
-        _ => return Err(Box::new(result)),
+    // `compile` reflects while it still has the declarations' names to point errors at.
+    let options = Options {
+        reflect: true,
+        ..options.clone()
     };
-    reflected.map_err(|e| {
-        result.diagnostics.push(reflection_failure(e));
-        result.error_count += 1;
-        Box::new(result)
-    })
+    let mut result = compile(name, text, reader, &options, &[]);
+    match result.reflection.take() {
+        Some(reflection) if result.success() => Ok(reflection),
+        _ => Err(Box::new(result)),
+    }
 }

@@ -185,6 +185,13 @@ end
         d.message,
         "wgsl: vertex shader `draw` writes storage buffer `counts`, which WebGPU does not allow"
     );
+    // The buffer's declaration is labelled too.
+    assert_eq!(d.secondary.len(), 1, "{:?}", d.secondary);
+    assert_eq!(
+        d.secondary[0].span.lo as usize,
+        source.find("counts").unwrap()
+    );
+    assert_eq!(d.secondary[0].message, "`counts` is declared here");
     // Only WGSL warns: Vulkan takes the SPIR-V with `vertexPipelineStoresAndAtomics`.
     let spirv_only = build(source, &Options::default(), &[Target::Spirv]);
     assert!(
@@ -195,10 +202,11 @@ end
 }
 
 #[test]
-fn a_backend_error_blames_only_the_entry_points_that_fail_alone() {
+fn a_backend_error_blames_the_resource_and_only_the_entry_points_that_fail_alone() {
     // `upsample` loads and stores an rgba16f image, which WGSL cannot declare read_write;
     // `downsample` only stores it and compiles alone (`--entry downsample`), so it must not be
-    // blamed, although the image is read_write for the whole source.
+    // blamed, although the image is read_write for the whole source. The error points at the
+    // image's declaration, with the failing entry point as a secondary label.
     let source = "\
 @format(rgba16f) uniform dst: image2D
 
@@ -217,9 +225,15 @@ end
     assert!(!result.success());
     let d = &result.diagnostics[0];
     assert_eq!(d.code.as_str(), "E0954");
-    assert_eq!(d.primary.span.lo as usize, source.find("upsample").unwrap());
-    assert_eq!(d.primary.message, "entry point `upsample`");
-    assert!(d.secondary.is_empty(), "{:?}", d.secondary);
+    assert!(d.message.starts_with("wgsl: `dst`: "), "{}", d.message);
+    assert_eq!(d.primary.span.lo as usize, source.find("dst").unwrap());
+    assert_eq!(d.primary.message, "`dst` is declared here");
+    assert_eq!(d.secondary.len(), 1, "{:?}", d.secondary);
+    assert_eq!(
+        d.secondary[0].span.lo as usize,
+        source.find("upsample").unwrap()
+    );
+    assert_eq!(d.secondary[0].message, "used by entry point `upsample`");
     let alone = Options {
         entry_point: Some("downsample".into()),
         ..Options::default()
@@ -466,12 +480,17 @@ end
     )
     .unwrap_err();
     assert_eq!(failed.diagnostics[0].code.as_str(), "E0920");
+    // It points at the resource's declaration.
+    let t = source.find("t:").unwrap();
+    assert_eq!(failed.diagnostics[0].primary.span.lo as usize, t);
+    assert_eq!(failed.diagnostics[0].primary.message, "`t` is declared here");
     let options = Options {
         reflect: true,
         ..Options::default()
     };
     let result = build(source, &options, &[Target::Spirv]);
     assert_eq!(result.diagnostics[0].code.as_str(), "E0920");
+    assert_eq!(result.diagnostics[0].primary.span.lo as usize, t);
     assert!(result.reflection.is_none() && result.outputs.is_empty());
 }
 
