@@ -903,6 +903,7 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
         c_for_parens: 0,
         c_comments: [None, None],
         semicolons: None,
+        reserved_names: [None, None],
     };
     // What `tokenize` does, with one cursor over the whole text instead of a slice of the
     // rest per token (the scanner only looks at the bytes from its position on, so it scans
@@ -969,6 +970,7 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
     }
     cooker.finish_c_comments();
     cooker.finish_semicolons();
+    cooker.finish_reserved_names();
     cooker.tokens.push(Token {
         kind: TokenKind::Eof,
         span: Span::point(eof),
@@ -993,6 +995,10 @@ struct Cooker<'a, 'd> {
     /// The first `;`'s error, held back until the end of the file, with the count of further
     /// semicolons: code ported from C, GLSL or HLSL has one on every line.
     semicolons: Option<(Diagnostic, u32)>,
+    /// The first error for `local` used as a name and for `self`, held back until the end of
+    /// the file, with the count of further uses: a renamed-later variable or a ported method
+    /// uses the word on many lines, and one error with a count says it all.
+    reserved_names: [Option<(Diagnostic, u32)>; 2],
 }
 
 /// `d`, the error at the first of `more + 1` occurrences of something reported once per file,
@@ -1280,6 +1286,26 @@ impl Cooker<'_, '_> {
         };
         self.diags
             .push(with_count_of_more(d, more, "`;`", "`;`", "ignored"));
+    }
+
+    /// Reports the first use of `local` as a name and of `self`, with how many more the file
+    /// has.
+    fn finish_reserved_names(&mut self) {
+        for (slot, word) in [(0, "`local`"), (1, "`self`")] {
+            let Some((d, more)) = self.reserved_names.get_mut(slot).and_then(Option::take) else {
+                continue;
+            };
+            let d = match more {
+                0 => d,
+                1 => d.with_note(format!(
+                    "{word} is used once more in this file, which gets no error of its own"
+                )),
+                n => d.with_note(format!(
+                    "{word} is used {n} more times in this file, which get no error of their own"
+                )),
+            };
+            self.diags.push(d);
+        }
     }
 
     /// Reports the first C comment of each kind, with how many more the file has.
@@ -1611,15 +1637,21 @@ impl Cooker<'_, '_> {
                 .with_suggestion(span(lo, hi), "let", "declare it with"),
             // Anything else (`let local = p`, `local + 1.0`, a member `local: vec2`) uses the
             // word as a name, which `let` would not fix.
-            Reserved::Local => self
-                .error(
-                    codes::RESERVED_WORD,
-                    lo,
-                    hi,
-                    "`local` is reserved and cannot be a name",
-                )
-                .with_primary_label("reserved word")
-                .with_help("Luma reserves Lua's `local`; choose another name, such as `local_pos`"),
+            Reserved::Local => {
+                let d = self
+                    .error(
+                        codes::RESERVED_WORD,
+                        lo,
+                        hi,
+                        "`local` is reserved and cannot be a name",
+                    )
+                    .with_primary_label("reserved word")
+                    .with_help(
+                        "Luma reserves Lua's `local`; choose another name, such as `local_pos`",
+                    );
+                self.once_per_file(0, d);
+                return;
+            }
             Reserved::Nil => self
                 .error(codes::RESERVED_WORD, lo, hi, "Luma has no `nil`")
                 .with_primary_label("reserved word")
@@ -1654,12 +1686,25 @@ impl Cooker<'_, '_> {
                 .error(codes::RESERVED_WORD, lo, hi, "Luma has no `continue`")
                 .with_primary_label("reserved word")
                 .with_help("put the rest of the loop body inside an `if`"),
-            Reserved::SelfValue => self
-                .error(codes::RESERVED_WORD, lo, hi, "Luma has no `self`")
-                .with_primary_label("reserved word")
-                .with_help("Luma has no methods; pass the value as an ordinary parameter"),
+            Reserved::SelfValue => {
+                let d = self
+                    .error(codes::RESERVED_WORD, lo, hi, "Luma has no `self`")
+                    .with_primary_label("reserved word")
+                    .with_help("Luma has no methods; pass the value as an ordinary parameter");
+                self.once_per_file(1, d);
+                return;
+            }
         };
         self.diags.push(d);
+    }
+
+    /// Holds `d` back as the first error of `reserved_names[slot]`, or counts it as one more.
+    fn once_per_file(&mut self, slot: usize, d: Diagnostic) {
+        match self.reserved_names.get_mut(slot) {
+            Some(Some((_, more))) => *more += 1,
+            Some(first @ None) => *first = Some((d, 0)),
+            None => self.diags.push(d),
+        }
     }
 }
 
@@ -2167,8 +2212,8 @@ mod tests {
                 E0203 29..35: Luma has no `repeat ... until` loop
                 E0203 42..46: Luma has no `goto`
                 E0203 47..55: Luma has no `continue`
-                E0203 56..60: Luma has no `self`
                 E0203 61..66: Luma has no `repeat ... until` loop
+                E0203 56..60: Luma has no `self`
             "#]],
         );
     }

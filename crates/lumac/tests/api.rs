@@ -483,7 +483,10 @@ end
     // It points at the resource's declaration.
     let t = source.find("t:").unwrap();
     assert_eq!(failed.diagnostics[0].primary.span.lo as usize, t);
-    assert_eq!(failed.diagnostics[0].primary.message, "`t` is declared here");
+    assert_eq!(
+        failed.diagnostics[0].primary.message,
+        "`t` is declared here"
+    );
     let options = Options {
         reflect: true,
         ..Options::default()
