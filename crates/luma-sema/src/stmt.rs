@@ -7,8 +7,9 @@ use std::borrow::Cow;
 use luma_base::{Diagnostic, Span};
 use luma_syntax::ast;
 use luma_thir::{
-    Access, Block, ConstValue, EntryInput, ExprId, ExprKind, Exprs, ForStmt, FuncId, GlobalId,
-    GlobalKind, IfStmt, LocalId, LoopAttrs, ScalarTy, Stage, Stmt, StmtKind, Ty, TyId, WhileStmt,
+    Access, Block, ConstValue, EntryInput, ExprConst, ExprId, ExprKind, Exprs, ForStmt, FuncId,
+    GlobalId, GlobalKind, IfStmt, LocalId, LoopAttrs, ScalarTy, Stage, Stmt, StmtKind, Ty, TyId,
+    WhileStmt,
 };
 
 use crate::check::{Checker, FnCtx, LocalSym, LoopCtx, Mode, Use, Val};
@@ -900,8 +901,8 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// Whether two typed expressions name the same place: one local or global, through the
-    /// same members and constant indices.
+    /// Whether two typed expressions name the same place, for W0204: one local or global,
+    /// through the same members and constant indices, or constant tables of one type.
     fn same_place(&self, a: ExprId, b: ExprId) -> bool {
         let (Some(x), Some(y)) = (self.exprs.get(a), self.exprs.get(b)) else {
             return false;
@@ -909,6 +910,13 @@ impl<'a> Checker<'a> {
         match (&x.kind, &y.kind) {
             (ExprKind::Local(l), ExprKind::Local(m)) => l == m,
             (ExprKind::Global(g), ExprKind::Global(h)) => g == h,
+            // Each use of a named constant table is a copy of its value: two constant arrays of
+            // one type stand for the same place here, since what W0204 needs is that the
+            // index runs past the end of both (comparing the values would cost their size).
+            (
+                ExprKind::Const(ExprConst::Composite(_)),
+                ExprKind::Const(ExprConst::Composite(_)),
+            ) => x.ty == y.ty,
             (
                 ExprKind::Field { base, index },
                 ExprKind::Field {
