@@ -238,6 +238,21 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
             ));
         }
     }
+    // `-MF -` and `--manifest -` write to standard output, as `-MF -` does for the C
+    // compilers: only one thing can go there.
+    let stdout_writers: Vec<&str> = [
+        (matches!(destination, Destination::Stdout), "-o -"),
+        (args.mf.as_deref() == Some("-"), "-MF -"),
+        (args.manifest.as_deref() == Some("-"), "--manifest -"),
+    ]
+    .into_iter()
+    .filter_map(|(taken, flag)| taken.then_some(flag))
+    .collect();
+    if let [first, second, ..] = stdout_writers.as_slice() {
+        return Err(Failure::Usage(format!(
+            "`{first}` and `{second}` both write to standard output; send one of them to a file"
+        )));
+    }
     if args.inputs.iter().filter(|i| *i == "-").count() > 1 {
         return Err(Failure::Usage(
             "standard input (`-`) can be read only once".to_string(),
@@ -390,8 +405,8 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
     }
 
     // The report: `--hash` IR lines and `sha256sum`-style output lines, to standard output
-    // unless that holds the compiled output itself.
-    let to_stderr = matches!(destination, Destination::Stdout);
+    // unless that holds the compiled output, the depfile or the manifest.
+    let to_stderr = !stdout_writers.is_empty();
     let mut report = String::new();
     let report_outputs = args.hash || planned.len() > 1;
     for (index, (job, result)) in jobs.iter().zip(&results).enumerate() {
@@ -429,7 +444,7 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
         };
         let text = serde_json::to_string_pretty(&manifest)
             .map_err(|e| Failure::Usage(format!("cannot encode the manifest: {e}")))?;
-        input::write_file(path, format!("{text}\n").as_bytes())?;
+        input::write_file_or_stdout(path, format!("{text}\n").as_bytes())?;
     }
 
     // Like the C compilers, no depfile for a failed compilation: the build reruns it anyway.
@@ -550,7 +565,7 @@ fn write_depfiles(
                 }
                 vec![all]
             };
-            input::write_file(file, crate::depfile::render(&rules).as_bytes())
+            input::write_file_or_stdout(file, crate::depfile::render(&rules).as_bytes())
         }
         None => {
             for index in 0..jobs.len() {

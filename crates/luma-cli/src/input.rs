@@ -48,6 +48,15 @@ pub fn write_stdout(bytes: &[u8]) -> Result<(), Failure> {
         .map_err(|e| Failure::Usage(format!("cannot write to standard output: {e}")))
 }
 
+/// Writes a file as [`write_file`] does, or standard output for `-`.
+pub fn write_file_or_stdout(path: &str, bytes: &[u8]) -> Result<(), Failure> {
+    if path == "-" {
+        write_stdout(bytes)
+    } else {
+        write_file(path, bytes)
+    }
+}
+
 /// Writes a file, creating its parent directory.
 pub fn write_file(path: &str, bytes: &[u8]) -> Result<(), Failure> {
     if let Some(parent) = std::path::Path::new(path).parent() {

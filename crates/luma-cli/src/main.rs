@@ -182,8 +182,8 @@ struct CompileArgs {
     /// Write a Makefile depfile listing every file the compilation read (also `-MD`, `-MMD`).
     #[arg(long = "MD")]
     md: bool,
-    /// The depfile path (also `-MF FILE`; implies -MD; default: each input's first output
-    /// with its extension replaced by `.d`).
+    /// The depfile path (also `-MF FILE`; implies -MD; `-` for standard output; default: each
+    /// input's first output with its extension replaced by `.d`).
     #[arg(long = "MF", value_name = "FILE")]
     mf: Option<String>,
     /// The rule target written in the depfile, as given (also `-MT TARGET`; repeatable;
@@ -193,7 +193,7 @@ struct CompileArgs {
     /// Like --MT, with Make's special characters escaped (also `-MQ TARGET`).
     #[arg(long = "MQ", value_name = "TARGET")]
     mq: Vec<String>,
-    /// Write a JSON manifest of every output with its SHA-256.
+    /// Write a JSON manifest of every output with its SHA-256 (`-` for standard output).
     #[arg(long, value_name = "FILE")]
     manifest: Option<String>,
     /// Also write each input's reflection JSON (`<stem>.reflect.json`, schema luma-reflect/1),

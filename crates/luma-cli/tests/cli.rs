@@ -1157,6 +1157,79 @@ fn depfile_needs_a_name_and_a_rule_with_stdout() {
 }
 
 #[test]
+fn depfile_and_manifest_to_stdout_with_a_dash() {
+    let dir = scratch("dash-stdout");
+    let out = dir.join("o");
+    // `-MF -`: the depfile on standard output, the report of written files on standard error.
+    let run = luma(&[
+        "compile",
+        "compute.luma",
+        "-t",
+        "spirv,wgsl",
+        "--out-dir",
+        s(&out),
+        "-MF",
+        "-",
+    ])
+    .expect(0);
+    let spv = out.join("compute.spv");
+    let wgsl = out.join("compute.wgsl");
+    assert_eq!(
+        String::from_utf8(run.stdout).unwrap(),
+        format!("{} {}: \\\n  compute.luma\n", s(&spv), s(&wgsl))
+    );
+    assert!(run.stderr.contains(s(&spv)), "{}", run.stderr);
+    // `--manifest -`.
+    let run = luma(&[
+        "compile",
+        "compute.luma",
+        "--out-dir",
+        s(&out),
+        "--manifest",
+        "-",
+    ])
+    .expect(0);
+    let json: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(json["schema"], "luma-manifest/1");
+    assert_eq!(json["outputs"][0]["path"], s(&spv));
+    // Neither writes a file named `-`.
+    assert!(!data().join("-").exists());
+    // Two writers of standard output are refused before anything is written.
+    let run = luma(&[
+        "compile",
+        "compute.luma",
+        "-o",
+        "-",
+        "-MF",
+        "-",
+        "-MT",
+        "k.spv",
+    ])
+    .expect(2);
+    assert_eq!(
+        run.stderr,
+        "luma: error: `-o -` and `-MF -` both write to standard output; send one of them to a file\n"
+    );
+    assert!(run.stdout.is_empty());
+    let run = luma(&[
+        "compile",
+        "compute.luma",
+        "--out-dir",
+        s(&out),
+        "-MF",
+        "-",
+        "--manifest",
+        "-",
+    ])
+    .expect(2);
+    assert!(
+        run.stderr.contains("`-MF -` and `--manifest -` both write"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
 fn no_depfile_for_a_failed_compilation() {
     let dir = scratch("depfile-failed");
     let dep = dir.join("e.d");
