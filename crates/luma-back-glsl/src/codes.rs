@@ -10,6 +10,8 @@ pub const UNSUPPORTED_STAGE: Code = Code("E0931");
 pub const SPLIT_COMBINED_SAMPLER: Code = Code("E0932");
 /// A texture operation GLSL has no function for.
 pub const UNSUPPORTED_TEXTURE_OP: Code = Code("E0933");
+/// A binding or set above GLSL's largest layout value.
+pub const LAYOUT_VALUE_TOO_LARGE: Code = Code("E0934");
 /// The IR breaks an invariant the verifier checks.
 pub const INVALID_IR: Code = Code("E0939");
 
@@ -38,6 +40,12 @@ pub const CODES: &[CodeDoc] = &[
         severity: Severity::Error,
         title: "GLSL has no texture function for this sampling",
         example: "uniform shadow: sampler2DArrayShadow\n-- sample_compare with a bias",
+    },
+    CodeDoc {
+        code: LAYOUT_VALUE_TOO_LARGE,
+        severity: Severity::Error,
+        title: "a binding or set too large for a GLSL layout qualifier",
+        example: "@binding(3000000000) buffer data: []float",
     },
     CodeDoc {
         code: INVALID_IR,

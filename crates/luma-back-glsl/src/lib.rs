@@ -64,6 +64,9 @@ pub struct Error {
     pub code: Code,
     /// What went wrong, lower case, naming the construct.
     pub message: String,
+    /// The module global (a resource, push-constant block or private variable) the error is
+    /// about, by its IR name, when one is to blame: lets the caller point at its declaration.
+    pub global: Option<String>,
 }
 
 impl Error {
@@ -71,6 +74,15 @@ impl Error {
         Error {
             code,
             message: message.into(),
+            global: None,
+        }
+    }
+
+    /// The error, blaming the module global `name`.
+    pub(crate) fn about_global(self, name: &str) -> Error {
+        Error {
+            global: Some(name.to_string()),
+            ..self
         }
     }
 

@@ -1139,6 +1139,20 @@ fn binding_args(global: &GlobalVariable) -> Result<String, Error> {
     let b = global
         .binding
         .ok_or_else(|| Error::invalid(format!("resource `{}` has no binding", global.name)))?;
+    // glslang reads layout values as `int`: a larger one is "negative" there.
+    for (what, value) in [("set", b.group), ("binding", b.binding)] {
+        if i32::try_from(value).is_err() {
+            return Err(Error::new(
+                codes::LAYOUT_VALUE_TOO_LARGE,
+                format!(
+                    "`{}`: {what} {value} is above {}, the largest GLSL layout value",
+                    global.name,
+                    i32::MAX
+                ),
+            )
+            .about_global(&global.name));
+        }
+    }
     Ok(format!("set = {}, binding = {}", b.group, b.binding))
 }
 

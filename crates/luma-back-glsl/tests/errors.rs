@@ -115,6 +115,52 @@ entry fragment "main" = fn0
 }
 
 #[test]
+fn e0934_binding_above_the_largest_glsl_layout_value() {
+    // glslang reads layout values as `int`: 2147483648 is "negative" there.
+    let at = |group: u32, binding: u32| {
+        format!(
+            r#"
+global g0 "data": [f32] in storage(read_write) @group({group}) @binding({binding})
+const c0: f32 = 1.0
+const c1: u32 = 0u
+fn fn0 "main"() {{
+  %0: f32 = const c0
+  %1: ptr<storage(read_write), [f32]> = global g0
+  %2: u32 = const c1
+body:
+  %3: ptr<storage(read_write), f32> = access %1, %2
+  store %3, %0
+  return
+}}
+entry compute "main" = fn0 @workgroup_size(1, 1, 1)
+"#
+        )
+    };
+    let e = error_of(&at(0, 2_147_483_648), "main");
+    assert_eq!(e.code, codes::LAYOUT_VALUE_TOO_LARGE);
+    assert_eq!(
+        e.message,
+        "`data`: binding 2147483648 is above 2147483647, the largest GLSL layout value"
+    );
+    assert_eq!(e.global.as_deref(), Some("data"));
+    let e = error_of(&at(u32::MAX, 0), "main");
+    assert_eq!(
+        e.message,
+        "`data`: set 4294967295 is above 2147483647, the largest GLSL layout value"
+    );
+    // The largest value that fits is written.
+    let options = Options {
+        entry_point: "main".to_string(),
+        ..Options::default()
+    };
+    let text = write(&module(&at(2_147_483_647, 2_147_483_647)), &options).unwrap();
+    assert!(
+        text.contains("set = 2147483647, binding = 2147483647"),
+        "{text}"
+    );
+}
+
+#[test]
 fn e0939_invalid_ir_is_an_error_not_a_panic() {
     // An operation no statement places: the verifier rejects it, and the back end reports it
     // instead of panicking.

@@ -1427,7 +1427,11 @@ impl<'a> Writer<'a> {
                 let b = global.binding.ok_or_else(|| {
                     Error::invalid(format!("resource `{}` has no binding", global.name))
                 })?;
-                Ok(format!("@group({}) @binding({}) ", b.group, b.binding))
+                Ok(format!(
+                    "@group({}) @binding({}) ",
+                    attribute_number(b.group),
+                    attribute_number(b.binding)
+                ))
             };
             if let Some(Some(plan)) = self.image_plans.get(g.index()) {
                 // One declaration of the binding per access the entry points need: WGSL
@@ -1810,6 +1814,16 @@ pub(crate) fn vector_name(size: luma_ir::VectorSize, s: Scalar) -> String {
         (ScalarKind::Uint, _) => format!("vec{}u", size.count()),
         (ScalarKind::Float, 2) => format!("vec{}h", size.count()),
         (ScalarKind::Float, _) => format!("vec{}f", size.count()),
+    }
+}
+
+/// A `@group` or `@binding` value: an unsuffixed literal is an `i32` in WGSL, so values above
+/// `i32::MAX` are written as `u32` literals (Tint rejects them otherwise).
+fn attribute_number(value: u32) -> String {
+    if i32::try_from(value).is_ok() {
+        value.to_string()
+    } else {
+        format!("{value}u")
     }
 }
 

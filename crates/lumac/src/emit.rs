@@ -393,7 +393,7 @@ fn emit_once(module: &Module, target: Target, options: &Options) -> Result<Vec<O
                     bounds_checks: options.bounds_checks,
                 },
             )
-            .map_err(|e| Failure::new(e.code, e.message, None))?;
+            .map_err(|e| Failure::new(e.code, e.message, e.global))?;
             Ok(outputs
                 .into_iter()
                 .map(|(entry, stage, source)| {
