@@ -242,6 +242,12 @@ struct DumpIrArgs {
     /// Include source locations.
     #[arg(long)]
     debug: bool,
+    /// Only this entry point (and what it reaches), as `compile --entry` keeps it.
+    #[arg(long, value_name = "NAME")]
+    entry: Option<String>,
+    /// Only entry points of this stage.
+    #[arg(long, value_enum)]
+    stage: Option<StageArg>,
 }
 
 #[derive(Debug, Args)]
@@ -405,6 +411,8 @@ fn dump_ir(args: DumpIrArgs, printer: &diag::Printer) -> Result<(), Failure> {
     options.opt_level = args.opt.into();
     options.debug = args.debug;
     options.spec_values = batch::parse_specs(&args.spec)?;
+    options.entry_point = args.entry.clone();
+    options.stage = args.stage.map(Into::into);
     let source = input::read(&args.input)?;
     let mut diags = lumac::Diagnostics::new(options.limits.max_diagnostics);
     let parsed = lumac::parse(

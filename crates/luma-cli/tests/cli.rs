@@ -1512,6 +1512,29 @@ fn dump_ir_options() {
             .expect(0)
             .stdout()
     );
+    // `--entry` and `--stage` select entry points as `compile` does.
+    let entries = |args: &[&str]| -> Vec<String> {
+        let mut all = vec!["dump-ir", "-I", "incdir", "basic.luma"];
+        all.extend_from_slice(args);
+        luma(&all)
+            .expect(0)
+            .stdout()
+            .lines()
+            .filter(|l| l.starts_with("entry "))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(entries(&[]).len(), 2);
+    let fs = entries(&["--entry", "basic_fs"]);
+    assert_eq!(fs.len(), 1);
+    assert!(fs[0].contains("\"basic_fs\""), "{fs:?}");
+    assert_eq!(entries(&["--stage", "vertex"]).len(), 1);
+    let run = luma(&["dump-ir", "-I", "incdir", "basic.luma", "--entry", "nope"]).expect(1);
+    assert!(
+        run.stderr.contains("no entry point `nope`"),
+        "{}",
+        run.stderr
+    );
 }
 
 // ------------------------------------------------------------------------------------------
