@@ -3,12 +3,13 @@
 
 use luma_base::{Handle, Limits};
 use luma_ir::{ArraySize, Type, TypeInner, Value, ValueDef};
-use spirv::{Op, StorageClass};
+use spirv::{FunctionControl, Op, StorageClass};
 
 use crate::expr::Bound;
 use crate::function::{FunctionWriter, Position};
 use crate::layout::Layout;
-use crate::words::Word;
+use crate::types::SpvType;
+use crate::words::{Inst, Word};
 use crate::writer::Writer;
 use crate::Error;
 
@@ -21,6 +22,19 @@ const UNROLL_LIMIT: u32 = 64;
 /// `[2][2]...[2]float`) multiply, and a copy of each element in straight-line code grew with
 /// the product of their lengths (a 257-byte source gave 125 MB of SPIR-V).
 const STRAIGHT_LIMIT: u64 = 1024;
+
+/// Types whose straight-line copy between layouts takes more parts than this are converted by a
+/// function of their own (before SPIR-V 1.4), called wherever the type is copied: a struct that
+/// holds two members of one struct type, which holds two of another, and so on, has
+/// exponentially many parts for its source size (a "diamond" 20 levels deep took 3.3 s and
+/// 175 MB of SPIR-V copied inline), while one function per type keeps the code proportional to
+/// the types. Small enough that each function stays short, large enough that the structs of
+/// ordinary shaders are still copied inline.
+const INLINE_LIMIT: u64 = 64;
+
+/// A conversion between two declarations of one IR type: the type, then the SPIR-V type and
+/// layout converted from and to (a buffer's block struct is a declaration of its own).
+pub(crate) type RelayoutKey = (Handle<Type>, (Word, Layout), (Word, Layout));
 
 /// What copying a type between layouts member by member and element by element takes.
 #[derive(Debug, Clone, Copy)]
@@ -88,6 +102,132 @@ impl Writer<'_> {
     /// Whether an array of `n` elements of `base` is copied with a loop.
     fn array_copy_loops(&mut self, n: u32, base: Handle<Type>) -> Result<bool, Error> {
         Ok(array_loops(n, self.copy_shape(base, 0)?))
+    }
+
+    /// Whether copies of `ty` between layouts call a function of their own ([`INLINE_LIMIT`]).
+    fn relayout_by_call(&mut self, ty: Handle<Type>) -> Result<bool, Error> {
+        Ok(self.copy_shape(ty, 0)?.parts > INLINE_LIMIT)
+    }
+
+    /// `value` (of IR type `ty`, declared as `from` under `from_layout`) as a value of the
+    /// logically identical type `to` under `to_layout`, with the instructions appended to
+    /// `body`: itself when the types are one, `OpCopyLogical` from SPIR-V 1.4, member by member
+    /// and element by element before, through a call of the type's conversion function for
+    /// types past [`INLINE_LIMIT`] (unless `inline_top`: the body of that function).
+    #[allow(clippy::too_many_arguments)]
+    fn relayout_into(
+        &mut self,
+        body: &mut Vec<Word>,
+        value: Word,
+        ty: Handle<Type>,
+        (from, from_layout): (Word, Layout),
+        (to, to_layout): (Word, Layout),
+        depth: u32,
+        inline_top: bool,
+    ) -> Result<Word, Error> {
+        if from == to {
+            return Ok(value);
+        }
+        let result = |w: &mut Writer<'_>, body: &mut Vec<Word>, op: Op, operands: &[Word]| {
+            let id = w.id();
+            Inst::new(op)
+                .word(to)
+                .word(id)
+                .words(operands)
+                .push_into(body)?;
+            Ok::<Word, Error>(id)
+        };
+        if self.at_least(4) {
+            return result(self, body, Op::CopyLogical, &[value]);
+        }
+        if depth > max_copy_depth() {
+            return Err(Error::invalid("types nest deeper than the nesting limit"));
+        }
+        if !inline_top && self.relayout_by_call(ty)? {
+            let function =
+                self.relayout_function((ty, (from, from_layout), (to, to_layout)), depth)?;
+            return result(self, body, Op::FunctionCall, &[function, value]);
+        }
+        let parts: Vec<(u32, Handle<Type>)> = match self.ir_type_inner(ty)? {
+            TypeInner::Struct { members } => members
+                .iter()
+                .enumerate()
+                .map(|(i, m)| (i as u32, m.ty))
+                .collect(),
+            TypeInner::Array {
+                base,
+                size: ArraySize::Constant(n),
+            } => (0..*n).map(|i| (i, *base)).collect(),
+            _ => {
+                return Err(Error::invalid(format!(
+                    "type {ty:?} has two SPIR-V declarations that are not a struct or array"
+                )))
+            }
+        };
+        let mut converted = Vec::with_capacity(parts.len());
+        for (i, part_ty) in parts {
+            let part_from = self.ir_type(part_ty, from_layout)?;
+            let part_to = self.ir_type(part_ty, to_layout)?;
+            let part = self.id();
+            Inst::new(Op::CompositeExtract)
+                .word(part_from)
+                .word(part)
+                .word(value)
+                .word(i)
+                .push_into(body)?;
+            converted.push(self.relayout_into(
+                body,
+                part,
+                part_ty,
+                (part_from, from_layout),
+                (part_to, to_layout),
+                depth + 1,
+                false,
+            )?);
+        }
+        result(self, body, Op::CompositeConstruct, &converted)
+    }
+
+    /// The function converting a value of `ty` between the two declarations of `key`, written
+    /// once per key, before the function being written.
+    fn relayout_function(&mut self, key: RelayoutKey, depth: u32) -> Result<Word, Error> {
+        if let Some(&function) = self.relayout_functions.get(&key) {
+            return Ok(function);
+        }
+        let (ty, (from, from_layout), (to, to_layout)) = key;
+        let fn_type = self.intern(SpvType::Function {
+            ret: to,
+            params: vec![from],
+        })?;
+        let (function, param, label) = (self.id(), self.id(), self.id());
+        self.relayout_functions.insert(key, function);
+        let mut body = Vec::new();
+        let value = self.relayout_into(
+            &mut body,
+            param,
+            ty,
+            (from, from_layout),
+            (to, to_layout),
+            depth,
+            true,
+        )?;
+        let mut out = Vec::with_capacity(body.len() + 16);
+        Inst::new(Op::Function)
+            .word(to)
+            .word(function)
+            .word(FunctionControl::NONE.bits())
+            .word(fn_type)
+            .push_into(&mut out)?;
+        Inst::new(Op::FunctionParameter)
+            .word(from)
+            .word(param)
+            .push_into(&mut out)?;
+        Inst::new(Op::Label).word(label).push_into(&mut out)?;
+        out.extend_from_slice(&body);
+        Inst::new(Op::ReturnValue).word(value).push_into(&mut out)?;
+        Inst::new(Op::FunctionEnd).push_into(&mut out)?;
+        self.functions.extend(out);
+        Ok(function)
     }
 }
 
@@ -314,6 +454,13 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         Ok(self.w.copy_shape(ty, 0)?.loops)
     }
 
+    /// Whether a part of a copy made part by part (a type with a long array) is better loaded
+    /// or stored whole and converted by its function: it has no long array, and is past the
+    /// [`INLINE_LIMIT`] (a struct "diamond" beside a long array).
+    fn whole_by_call(&mut self, ty: Handle<Type>) -> Result<bool, Error> {
+        Ok(!self.has_long_array(ty)? && self.w.relayout_by_call(ty)?)
+    }
+
     /// A pointer to part `index` (a constant or an id) of the composite behind `base`.
     fn part_pointer(
         &mut self,
@@ -346,6 +493,10 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let laid = self.w.ir_type(ty, layout)?;
         if plain == laid {
             return self.inst(Op::Load, laid, &[pointer]);
+        }
+        if self.whole_by_call(ty)? {
+            let loaded = self.inst(Op::Load, laid, &[pointer])?;
+            return self.copy_layout(loaded, ty, laid, layout, plain, Layout::Plain, depth);
         }
         match self.w.ir_type_inner(ty)? {
             TypeInner::Struct { members } => {
@@ -410,6 +561,11 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         if plain == laid {
             return self.inst_void(Op::Store, &[pointer, value]);
         }
+        if self.whole_by_call(ty)? {
+            let converted =
+                self.copy_layout(value, ty, plain, Layout::Plain, laid, layout, depth)?;
+            return self.inst_void(Op::Store, &[pointer, converted]);
+        }
         match self.w.ir_type_inner(ty)? {
             TypeInner::Struct { members } => {
                 for (i, member) in members.iter().enumerate() {
@@ -457,8 +613,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     }
 
     /// `value` (of IR type `ty`, declared as `from` under `from_layout`) as a value of the
-    /// logically identical type `to` under `to_layout`: itself when the types are one,
-    /// `OpCopyLogical` from SPIR-V 1.4, member by member and element by element before.
+    /// logically identical type `to` under `to_layout` (see [`Writer::relayout_into`]).
     #[allow(clippy::too_many_arguments)]
     fn copy_layout(
         &mut self,
@@ -473,55 +628,17 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         if from == to {
             return Ok(value);
         }
-        if self.w.at_least(4) {
-            return self.inst(Op::CopyLogical, to, &[value]);
-        }
-        if depth > max_copy_depth() {
-            return Err(Error::invalid("types nest deeper than the nesting limit"));
-        }
-        match self.w.ir_type_inner(ty)? {
-            TypeInner::Struct { members } => {
-                let mut parts = Vec::with_capacity(members.len());
-                for (i, member) in members.iter().enumerate() {
-                    let member_from = self.w.ir_type(member.ty, from_layout)?;
-                    let member_to = self.w.ir_type(member.ty, to_layout)?;
-                    let part = self.inst(Op::CompositeExtract, member_from, &[value, i as u32])?;
-                    parts.push(self.copy_layout(
-                        part,
-                        member.ty,
-                        member_from,
-                        from_layout,
-                        member_to,
-                        to_layout,
-                        depth + 1,
-                    )?);
-                }
-                self.inst(Op::CompositeConstruct, to, &parts)
-            }
-            TypeInner::Array {
-                base,
-                size: ArraySize::Constant(n),
-            } => {
-                let element_from = self.w.ir_type(*base, from_layout)?;
-                let element_to = self.w.ir_type(*base, to_layout)?;
-                let mut parts = Vec::with_capacity(*n as usize);
-                for i in 0..*n {
-                    let part = self.inst(Op::CompositeExtract, element_from, &[value, i])?;
-                    parts.push(self.copy_layout(
-                        part,
-                        *base,
-                        element_from,
-                        from_layout,
-                        element_to,
-                        to_layout,
-                        depth + 1,
-                    )?);
-                }
-                self.inst(Op::CompositeConstruct, to, &parts)
-            }
-            _ => Err(Error::invalid(format!(
-                "type {ty:?} has two SPIR-V declarations that are not a struct or array"
-            ))),
-        }
+        self.check_open()?;
+        let id = self.w.relayout_into(
+            &mut self.body,
+            value,
+            ty,
+            (from, from_layout),
+            (to, to_layout),
+            depth,
+            false,
+        )?;
+        self.last_result = id;
+        Ok(id)
     }
 }

@@ -106,7 +106,7 @@ pub(crate) struct FunctionWriter<'w, 'a> {
     current_line: Option<SourceLoc>,
     /// The result id of the last instruction appended to the body (values are named only when
     /// they are that instruction's result, never a shared constant or another value's id).
-    last_result: Word,
+    pub(crate) last_result: Word,
 }
 
 impl<'w, 'a> FunctionWriter<'w, 'a> {
@@ -458,7 +458,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         Ok(id)
     }
 
-    fn check_open(&self) -> Result<(), Error> {
+    pub(crate) fn check_open(&self) -> Result<(), Error> {
         if self.block_open {
             Ok(())
         } else {

@@ -73,7 +73,7 @@ pub struct Writer<'a> {
     pub(crate) debug_names: Vec<Word>,
     pub(crate) annotations: Vec<Word>,
     pub(crate) declarations: Vec<Word>,
-    functions: Vec<Word>,
+    pub(crate) functions: Vec<Word>,
     pub(crate) spv_types: FxHashMap<SpvType, Word>,
     pub(crate) ir_types: FxHashMap<(Handle<Type>, Layout), Word>,
     scalar_consts: FxHashMap<(Word, u32), Word>,
@@ -96,6 +96,10 @@ pub struct Writer<'a> {
     /// Per type: the shape of its copy between layouts before SPIR-V 1.4 (see
     /// [`crate::convert`]), computed once.
     pub(crate) copy_shapes: FxHashMap<Handle<Type>, crate::convert::CopyShape>,
+    /// Per type and pair of declarations (SPIR-V type, layout): the function that converts a
+    /// value of the type between them, for types too large to convert in straight-line code
+    /// (see [`crate::convert`]).
+    pub(crate) relayout_functions: FxHashMap<crate::convert::RelayoutKey, Word>,
 }
 
 /// The stages this back end writes, with their execution models.
@@ -173,6 +177,7 @@ impl<'a> Writer<'a> {
             file_strings: Vec::new(),
             non_uniform_ids: BTreeSet::new(),
             copy_shapes: FxHashMap::default(),
+            relayout_functions: FxHashMap::default(),
         })
     }
 
