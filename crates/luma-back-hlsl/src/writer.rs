@@ -172,6 +172,13 @@ impl Offset {
     }
 }
 
+/// Structs and arrays whose copy to or from a byte-address buffer takes more straight-line parts
+/// than this (arrays are copied with a loop: one element counts) are copied by a function per
+/// buffer and type: a struct holding two members of one struct type, which holds two of
+/// another, and so on, has exponentially many parts for its source size, while one function
+/// per type keeps the code proportional to the types.
+const COPY_INLINE_LIMIT: u64 = 64;
+
 /// How a function body refers to its values.
 struct FnCtx<'f> {
     func: &'f Function,
@@ -231,6 +238,15 @@ pub struct Writer<'a> {
     /// Whether the code marks an index `NonUniformResourceIndex` (which glslang lacks).
     non_uniform_used: bool,
     helpers: Helpers,
+    /// Per type: the parts of its straight-line copy to or from a byte-address buffer (see
+    /// [`COPY_INLINE_LIMIT`]), computed once.
+    copy_parts: BTreeMap<Handle<Type>, u64>,
+    /// Per buffer, type and direction (`true`: store): the function copying the type between
+    /// the buffer and a value, for types past [`COPY_INLINE_LIMIT`].
+    copy_helpers: BTreeMap<(Handle<GlobalVariable>, Handle<Type>, bool), String>,
+    /// Per constant-buffer layout struct (by index into `reprs.variants`): the function reading
+    /// it into a value of its IR struct, for structs past [`COPY_INLINE_LIMIT`].
+    variant_helpers: BTreeMap<usize, String>,
     num_workgroups_name: Option<String>,
     /// The register range of every bound global ([`crate::registers`]).
     registers: BTreeMap<Handle<GlobalVariable>, Register>,
@@ -453,6 +469,9 @@ impl<'a> Writer<'a> {
             zero_wrapper_text: String::new(),
             non_uniform_used: false,
             helpers: Helpers::default(),
+            copy_parts: BTreeMap::new(),
+            copy_helpers: BTreeMap::new(),
+            variant_helpers: BTreeMap::new(),
             num_workgroups_name: None,
             registers: crate::registers::assign_registers(module)?,
             used_globals: module
@@ -2224,7 +2243,7 @@ impl<'a> Writer<'a> {
                         let name = self.var_name(ctx, v, "value");
                         let d = self.decl(ty, &name, false)?;
                         out.line_fmt(format_args!("{d};"));
-                        self.copy_load(out, ctx, &name, &place, 0)?;
+                        self.copy_load(out, &mut ctx.namer, &name, &place, 0)?;
                     }
                 }
             }
@@ -2960,7 +2979,7 @@ impl<'a> Writer<'a> {
     fn half_store(
         &mut self,
         out: &mut CodeWriter,
-        ctx: &mut FnCtx<'_>,
+        namer: &mut Namer,
         buffer: &str,
         offset: &Offset,
         ty: Handle<Type>,
@@ -2978,9 +2997,9 @@ impl<'a> Writer<'a> {
         // The value and the offset are each written once, then read per half. The cast is a
         // no-op for DXC; glslang types some half intrinsics (`dot`) as float.
         let name = self.type_name(ty)?;
-        let value = ctx.namer.call("halves");
+        let value = namer.call("halves");
         out.line_fmt(format_args!("const {name} {value} = ({name})({src});"));
-        let at = ctx.namer.call("at");
+        let at = namer.call("at");
         out.line_fmt(format_args!("const uint {at} = {};", offset.render()));
         let offset = &Offset {
             constant: 0,
@@ -3030,7 +3049,7 @@ impl<'a> Writer<'a> {
     fn copy_load(
         &mut self,
         out: &mut CodeWriter,
-        ctx: &mut FnCtx<'_>,
+        namer: &mut Namer,
         dst: &str,
         place: &Place,
         depth: usize,
@@ -3042,6 +3061,43 @@ impl<'a> Writer<'a> {
             out.line_fmt(format_args!("{dst} = {};", e.text));
             return Ok(());
         }
+        if let Place::Bytes {
+            buffer,
+            global,
+            offset,
+            ty,
+        } = place
+        {
+            if self.copy_by_call(*ty)? {
+                let helper = self.copy_helper(buffer, *global, *ty, false, depth)?;
+                out.line_fmt(format_args!("{dst} = {helper}({});", offset.render()));
+                return Ok(());
+            }
+        }
+        if let Place::Typed {
+            expr,
+            ty,
+            repr: Repr::Struct(variant),
+        } = place
+        {
+            if self.copy_by_call(*ty)? {
+                let helper = self.variant_helper(*variant, *ty, depth)?;
+                out.line_fmt(format_args!("{dst} = {helper}({expr});"));
+                return Ok(());
+            }
+        }
+        self.copy_load_parts(out, namer, dst, place, depth)
+    }
+
+    /// [`Writer::copy_load`] of a struct or array part by part, inline.
+    fn copy_load_parts(
+        &mut self,
+        out: &mut CodeWriter,
+        namer: &mut Namer,
+        dst: &str,
+        place: &Place,
+        depth: usize,
+    ) -> R<()> {
         let ty = match place {
             Place::Typed { ty, .. } | Place::Bytes { ty, .. } => *ty,
         };
@@ -3050,17 +3106,17 @@ impl<'a> Writer<'a> {
                 for i in 0..members.len() as u32 {
                     let sub = self.const_step(place, i)?;
                     let access = self.part_access(ty, i)?;
-                    self.copy_load(out, ctx, &format!("{dst}{access}"), &sub, depth + 1)?;
+                    self.copy_load(out, namer, &format!("{dst}{access}"), &sub, depth + 1)?;
                 }
             }
             TypeInner::Array {
                 size: ArraySize::Constant(n),
                 ..
             } => {
-                let i = ctx.namer.call("i");
+                let i = namer.call("i");
                 out.open(format!("for (uint {i} = 0u; {i} < {n}u; ++{i}) {{"));
                 let sub = self.var_step(place, &i)?;
-                self.copy_load(out, ctx, &format!("{dst}[{i}]"), &sub, depth + 1)?;
+                self.copy_load(out, namer, &format!("{dst}[{i}]"), &sub, depth + 1)?;
                 out.close("}");
             }
             _ => return Err(Error::invalid("cannot copy this type")),
@@ -3072,7 +3128,7 @@ impl<'a> Writer<'a> {
     fn copy_store(
         &mut self,
         out: &mut CodeWriter,
-        ctx: &mut FnCtx<'_>,
+        namer: &mut Namer,
         place: &Place,
         src: &str,
         depth: usize,
@@ -3080,16 +3136,19 @@ impl<'a> Writer<'a> {
         if depth > MAX_NESTING {
             return Err(Error::invalid("types nest too deeply"));
         }
-        let (buffer, offset, ty) = match place {
+        let (buffer, global, offset, ty) = match place {
             Place::Typed { expr, .. } => {
                 out.line_fmt(format_args!("{expr} = {src};"));
                 return Ok(());
             }
             Place::Bytes {
-                buffer, offset, ty, ..
-            } => (buffer.clone(), offset.clone(), *ty),
+                buffer,
+                global,
+                offset,
+                ty,
+            } => (buffer.clone(), *global, offset.clone(), *ty),
         };
-        if self.half_store(out, ctx, &buffer, &offset, ty, src)? {
+        if self.half_store(out, namer, &buffer, &offset, ty, src)? {
             return Ok(());
         }
         let off = offset.render();
@@ -3125,26 +3184,178 @@ impl<'a> Writer<'a> {
                     ));
                 }
             }
+            TypeInner::Struct { .. } | TypeInner::Array { .. } if self.copy_by_call(ty)? => {
+                let helper = self.copy_helper(&buffer, global, ty, true, depth)?;
+                out.line_fmt(format_args!("{helper}({off}, {src});"));
+            }
+            _ => self.copy_store_parts(out, namer, place, src, depth)?,
+        }
+        Ok(())
+    }
+
+    /// [`Writer::copy_store`] of a struct or array part by part, inline.
+    fn copy_store_parts(
+        &mut self,
+        out: &mut CodeWriter,
+        namer: &mut Namer,
+        place: &Place,
+        src: &str,
+        depth: usize,
+    ) -> R<()> {
+        let ty = match place {
+            Place::Typed { ty, .. } | Place::Bytes { ty, .. } => *ty,
+        };
+        match self.ty(ty)? {
             TypeInner::Struct { members } => {
                 for i in 0..members.len() as u32 {
                     let sub = self.const_step(place, i)?;
                     let access = self.part_access(ty, i)?;
-                    self.copy_store(out, ctx, &sub, &format!("{src}{access}"), depth + 1)?;
+                    self.copy_store(out, namer, &sub, &format!("{src}{access}"), depth + 1)?;
                 }
             }
             TypeInner::Array {
                 size: ArraySize::Constant(n),
                 ..
             } => {
-                let i = ctx.namer.call("i");
+                let i = namer.call("i");
                 out.open(format!("for (uint {i} = 0u; {i} < {n}u; ++{i}) {{"));
                 let sub = self.var_step(place, &i)?;
-                self.copy_store(out, ctx, &sub, &format!("{src}[{i}]"), depth + 1)?;
+                self.copy_store(out, namer, &sub, &format!("{src}[{i}]"), depth + 1)?;
                 out.close("}");
             }
             _ => return Err(Error::invalid("cannot store this type")),
         }
         Ok(())
+    }
+
+    /// The straight-line parts of a copy of `ty` to or from a byte-address buffer: one per
+    /// scalar, vector or matrix, arrays counting one element (they are copied with a loop).
+    fn copy_parts(&mut self, ty: Handle<Type>) -> R<u64> {
+        if let Some(&parts) = self.copy_parts.get(&ty) {
+            return Ok(parts);
+        }
+        // Members and elements come earlier in the type arena than their composite: fill the
+        // table from the front so that each lookup below is answered without recursion.
+        for index in 0..=ty.index() {
+            let h = Handle::<Type>::from_index(index as u32);
+            if self.copy_parts.contains_key(&h) {
+                continue;
+            }
+            let parts = match self.ty(h)? {
+                TypeInner::Struct { members } => members.iter().fold(0u64, |sum, m| {
+                    sum.saturating_add(self.copy_parts.get(&m.ty).copied().unwrap_or(1))
+                }),
+                TypeInner::Array { base, .. } => self.copy_parts.get(base).copied().unwrap_or(1),
+                _ => 1,
+            };
+            self.copy_parts.insert(h, parts);
+        }
+        Ok(self.copy_parts.get(&ty).copied().unwrap_or(1))
+    }
+
+    /// Whether copies of `ty` to or from a byte-address buffer call a function of their own.
+    fn copy_by_call(&mut self, ty: Handle<Type>) -> R<bool> {
+        Ok(matches!(
+            self.ty(ty)?,
+            TypeInner::Struct { .. } | TypeInner::Array { .. }
+        ) && self.copy_parts(ty)? > COPY_INLINE_LIMIT)
+    }
+
+    /// The function that reads constant-buffer layout struct `variant` (of IR struct `ty`) into
+    /// a value, written once per layout struct, after the functions it calls.
+    fn variant_helper(&mut self, variant: usize, ty: Handle<Type>, depth: usize) -> R<String> {
+        if let Some(name) = self.variant_helpers.get(&variant) {
+            return Ok(name.clone());
+        }
+        let variant_name = self
+            .variant_names
+            .get(variant)
+            .cloned()
+            .ok_or_else(|| Error::invalid("layout struct without a name"))?;
+        let type_name = self.type_name(ty)?;
+        let name = self
+            .internal_names
+            .fresh(&format!("luma_from_{variant_name}"));
+        self.variant_helpers.insert(variant, name.clone());
+        let mut namer = self.namer.clone();
+        let place = Place::Typed {
+            expr: "luma_value".to_string(),
+            ty,
+            repr: Repr::Struct(variant),
+        };
+        let mut body = CodeWriter::new();
+        body.indent();
+        body.line(format!("{type_name} luma_result;"));
+        self.copy_load_parts(&mut body, &mut namer, "luma_result", &place, depth)?;
+        body.line("return luma_result;");
+        self.helpers.text.push_str(&format!(
+            "// Reads `{type_name}` out of its constant-buffer layout.\n\
+             {type_name} {name}({variant_name} luma_value) {{\n{}}}\n\n",
+            body.finish()
+        ));
+        Ok(name)
+    }
+
+    /// The function that loads (`store`: stores) a `ty` at a byte offset of buffer `global`
+    /// (named `buffer`), written once per buffer, type and direction, after the functions it
+    /// calls and before the code that calls it.
+    fn copy_helper(
+        &mut self,
+        buffer: &str,
+        global: Handle<GlobalVariable>,
+        ty: Handle<Type>,
+        store: bool,
+        depth: usize,
+    ) -> R<String> {
+        if let Some(name) = self.copy_helpers.get(&(global, ty, store)) {
+            return Ok(name.clone());
+        }
+        // An identifier for the type: its struct name, or the typedef HLSL functions need to
+        // return an array.
+        let type_name = match self.ty(ty)? {
+            TypeInner::Array { .. } => self.array_typedef(ty)?,
+            _ => self.type_name(ty)?,
+        };
+        let verb = if store { "store" } else { "load" };
+        let name = self
+            .internal_names
+            .fresh(&format!("luma_{verb}_{buffer}_{type_name}"));
+        self.copy_helpers.insert((global, ty, store), name.clone());
+        // Its own names: the module's (globals stay visible) and the two `luma_` parameters.
+        let mut namer = self.namer.clone();
+        let place = Place::Bytes {
+            buffer: buffer.to_string(),
+            global,
+            offset: Offset {
+                constant: 0,
+                terms: vec!["luma_offset".to_string()],
+            },
+            ty,
+        };
+        let mut body = CodeWriter::new();
+        body.indent();
+        let value = "luma_value";
+        if store {
+            self.copy_store_parts(&mut body, &mut namer, &place, value, depth)?;
+        } else {
+            body.line(self.decl(ty, value, false)? + ";");
+            self.copy_load_parts(&mut body, &mut namer, value, &place, depth)?;
+            body.line(format!("return {value};"));
+        }
+        let signature = if store {
+            format!(
+                "void {name}(uint luma_offset, {})",
+                self.decl(ty, value, false)?
+            )
+        } else {
+            format!("{type_name} {name}(uint luma_offset)")
+        };
+        self.helpers.text.push_str(&format!(
+            "// Copies `{type_name}` {} `{buffer}` at a byte offset.\n{signature} {{\n{}}}\n\n",
+            if store { "into" } else { "out of" },
+            body.finish()
+        ));
+        Ok(name)
     }
 
     /// The place of constant part `i` of a struct or array place.
@@ -3257,7 +3468,7 @@ impl<'a> Writer<'a> {
                     out.line_fmt(format_args!("const {d} = {};", e.text));
                     name
                 };
-                self.copy_store(out, ctx, place, &src, 0)
+                self.copy_store(out, &mut ctx.namer, place, &src, 0)
             }
         }
     }

@@ -10,8 +10,17 @@ struct S6 { S5 a; S5 b; };
 layout(set = 0, binding = 0, std140) uniform U { S6 u; };
 layout(set = 0, binding = 1, std430) readonly buffer Src { S6 src[]; };
 layout(set = 0, binding = 2, std430) buffer Dst { S6 dst[]; };
+struct T0 { float a[2]; vec3 b; };
+struct T1 { T0 a; T0 b; };
+struct T2 { T1 a; T1 b; };
+struct T3 { T2 a; T2 b; };
+struct T4 { T3 a; T3 b; };
+struct T5 { T4 a; T4 b; };
+struct T6 { T5 a; T5 b; };
+layout(set = 0, binding = 3, std140) uniform UT { T6 ut; };
+layout(set = 0, binding = 4, std430) buffer DstT { T6 dst_t[]; };
 struct Grid { int cells[10][10]; };
-layout(set = 0, binding = 3, std430) buffer Grids { Grid grids[]; };
+layout(set = 0, binding = 5, std430) buffer Grids { Grid grids[]; };
 void main() {
     S6 v = src[0];
     v.b.a.b.a.b.a.c = 100.0;
@@ -23,4 +32,7 @@ void main() {
     Grid g = grids[0];
     g.cells[3][4] = 77;
     grids[1] = g;
+    T6 t = ut;
+    t.b.b.b.b.b.b.b = vec3(-5.0);
+    dst_t[0] = t;
 }
