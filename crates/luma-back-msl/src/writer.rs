@@ -473,7 +473,13 @@ impl<'a> Writer<'a> {
 
         let mut body = CodeWriter::new();
         let entries = luma_ir::proc::entry_point_by_function(module);
-        for (handle, function) in module.functions.iter() {
+        // Callees before callers, as C++ wants them declared: copies of helpers
+        // (`luma_back::split_image_query_helpers`) follow the entry points that call them.
+        for handle in self.call_graph.bottom_up() {
+            let function = module
+                .functions
+                .get(handle)
+                .ok_or_else(|| Error::invalid("bad function handle"))?;
             let entry = entries.get(handle.index()).copied().flatten();
             self.write_function(&mut body, handle, function, entry)?;
         }

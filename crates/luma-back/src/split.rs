@@ -8,9 +8,12 @@
 //! chosen kind call the copy.
 
 use luma_base::Handle;
-use luma_ir::{EntryPoint, Function, Module, Op, StmtKind, ValueDef};
+use luma_ir::{
+    EntryPoint, Function, ImageAccess, ImageClass, Module, Op, StmtKind, StorageFormat, TypeInner,
+    ValueDef,
+};
 
-use crate::CallGraph;
+use crate::{image_uses, CallGraph};
 
 /// `module` with a copy of every function that entry points for which `kind` holds and other
 /// entry points both reach, and that `split` selects (the copy is for the `kind` entry points,
@@ -90,4 +93,84 @@ pub fn split_shared_functions(
         }
     }
     Some(out)
+}
+
+/// `module` with copies of the functions that only query a read-write storage image
+/// (`image_size`, `image_layers`) and that entry points which only store the image share with
+/// entry points which load it; `None` when no function needs one. `split_format` selects the
+/// images whose format the back end declares once per access.
+///
+/// A back end that declares such an image `write` for the storing entry points and `read` for
+/// the others (WGSL for most formats, MSL per function argument) must name one declaration in
+/// each function: a shared helper would force the union, `read_write`, on both kinds of entry
+/// point although neither loads and stores the image. The storing entry points call the copies.
+pub fn split_image_query_helpers(
+    module: &Module,
+    split_format: impl Fn(StorageFormat) -> bool,
+) -> Option<Module> {
+    let mut current: Option<Module> = None;
+    for g in module.globals.handles() {
+        let m = current.as_ref().unwrap_or(module);
+        let Some(global) = m.globals.get(g) else {
+            continue;
+        };
+        let mut element = global.ty;
+        if let Some(TypeInner::Array { base, .. }) = m.types.get(element).map(|t| &t.inner) {
+            element = *base;
+        }
+        let format = match m.types.get(element).map(|t| &t.inner) {
+            Some(TypeInner::Image {
+                class:
+                    ImageClass::Storage {
+                        format,
+                        access: ImageAccess::ReadWrite,
+                    },
+                ..
+            }) => *format,
+            _ => continue,
+        };
+        if !split_format(format) {
+            continue;
+        }
+        let graph = CallGraph::new(m);
+        let reached_globals = graph.reachable_globals_of_every_function();
+        // What each function itself does with the image: (loads, stores).
+        let uses: Vec<(bool, bool)> = m
+            .functions
+            .iter()
+            .map(|(f, function)| {
+                if graph.direct_globals(f).contains(&g) {
+                    image_uses(function, g)
+                } else {
+                    (false, false)
+                }
+            })
+            .collect();
+        let subtree_uses = |f: Handle<Function>| {
+            graph.reachable(f).iter().fold((false, false), |(l, s), h| {
+                let (hl, hs) = uses.get(h.index()).copied().unwrap_or((false, false));
+                (l || hl, s || hs)
+            })
+        };
+        let query_only: Vec<bool> = m
+            .functions
+            .handles()
+            .map(|f| {
+                reached_globals
+                    .get(f.index())
+                    .is_some_and(|gs| gs.contains(&g))
+                    && subtree_uses(f) == (false, false)
+            })
+            .collect();
+        if !query_only.contains(&true) {
+            continue;
+        }
+        let store_only = |entry: &EntryPoint| subtree_uses(entry.function) == (false, true);
+        if let Some(split) = split_shared_functions(m, store_only, |_, f| {
+            query_only.get(f.index()) == Some(&true)
+        }) {
+            current = Some(split);
+        }
+    }
+    current
 }

@@ -17,6 +17,11 @@ layout(set = 0, binding = 4, rg32f) uniform readonly image2D velocity;
 layout(set = 0, binding = 5, rgba16f) uniform readonly image2D tile_max[2];
 layout(set = 0, binding = 6, rgba16f) uniform writeonly image2D blurred;
 
+bool in_bounds(ivec2 p) {
+    ivec2 size = imageSize(velocity);
+    return p.x < size.x && p.y < size.y;
+}
+
 vec2 tile_velocity(ivec2 p) {
     vec4 texel = imageLoad(tile_max[0], clamp(p / ivec2(8), ivec2(0), imageSize(tile_max[0]) - 1));
     return texel.xy;
@@ -24,6 +29,10 @@ vec2 tile_velocity(ivec2 p) {
 
 void main() {
     ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+    bool in_bounds_1 = in_bounds(p);
+    if (!in_bounds_1) {
+        return;
+    }
     vec4 texel = imageLoad(velocity, clamp(p, ivec2(0), imageSize(velocity) - 1));
     vec2 v = texel.xy;
     vec2 dominant = tile_velocity(p);

@@ -35,6 +35,11 @@ vec2 clamp_velocity(vec2 v) {
     return v_1;
 }
 
+bool in_bounds(ivec2 p) {
+    ivec2 size = imageSize(velocity);
+    return p.x < size.x && p.y < size.y;
+}
+
 void store_tile(int level, ivec2 tile, vec2 v) {
     if (all(lessThan(uvec2(tile), uvec2(imageSize(tile_max[min(uint(level), 1u)]))))) {
         imageStore(tile_max[min(uint(level), 1u)], tile, vec4(v, length(v), 1.0));
@@ -43,6 +48,10 @@ void store_tile(int level, ivec2 tile, vec2 v) {
 
 void main() {
     ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+    bool in_bounds_1 = in_bounds(p);
+    if (!in_bounds_1) {
+        return;
+    }
     vec2 reproject_1 = reproject(p);
     vec2 v = clamp_velocity(reproject_1);
     if (all(lessThan(uvec2(p), uvec2(imageSize(velocity))))) {

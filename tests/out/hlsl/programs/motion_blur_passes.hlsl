@@ -46,6 +46,12 @@ float4 luma_texel_fetch(Texture2D<float4> t, int2 c, int level) {
     return t.Load(int3(clamp(c, 0, int2(width, height) - 1), l));
 }
 
+int2 luma_image_size(RWTexture2D<float4> t) {
+    uint width, height;
+    t.GetDimensions(width, height);
+    return int2(width, height);
+}
+
 void luma_image_store(RWTexture2D<float4> t, int2 c, float4 v) {
     uint w, h;
     t.GetDimensions(w, h);
@@ -85,6 +91,11 @@ float2 clamp_velocity(float2 v) {
     return phi;
 }
 
+bool in_bounds(int2 p) {
+    const int2 size = luma_image_size(velocity);
+    return p.x < size.x && p.y < size.y;
+}
+
 void store_tile(int level, int2 tile, float2 v) {
     luma_image_store(tile_max[min(uint(level), 1u)], tile, float4(v, length(v), 1.0));
 }
@@ -103,8 +114,12 @@ struct velocity_pass_Input {
 [numthreads(8, 8, 1)]
 void velocity_pass(velocity_pass_Input input) {
     const int2 p = int2(input.id.xy);
-    const float2 e = reproject(p);
-    const float2 v = clamp_velocity(e);
+    const bool e = in_bounds(p);
+    if (!e) {
+        return;
+    }
+    const float2 e_1 = reproject(p);
+    const float2 v = clamp_velocity(e_1);
     luma_image_store(velocity, p, float4(v, 0.0, 0.0));
     if (input.li == 0u) {
         store_tile(0, int2(input.wg.xy), v);
@@ -128,11 +143,15 @@ struct blur_pass_Input {
 [numthreads(8, 8, 1)]
 void blur_pass(blur_pass_Input input) {
     const int2 p = int2(input.id.xy);
-    const float4 e = luma_image_load(velocity, p);
-    const float2 v = e.xy;
+    const bool e = in_bounds(p);
+    if (!e) {
+        return;
+    }
+    const float4 e_1 = luma_image_load(velocity, p);
+    const float2 v = e_1.xy;
     const float2 dominant = tile_velocity(p);
-    const float2 e_1 = camera.screen;
-    const float2 uv = (float2(p) + float2(0.5, 0.5)) / e_1;
+    const float2 e_2 = camera.screen;
+    const float2 uv = (float2(p) + float2(0.5, 0.5)) / e_2;
     int s = -4;
     uint carried = 8u;
     bool carried_1 = true;
@@ -144,13 +163,13 @@ void blur_pass(blur_pass_Input input) {
             sum_1 = sum;
             break;
         }
-        const float2 e_2 = camera.screen;
-        const float4 e_3 = color.SampleLevel(linear_clamp, uv + lerp(v, dominant, float2(0.5, 0.5)) * (float(s) / 8.0) / e_2, 0.0);
+        const float2 e_3 = camera.screen;
+        const float4 e_4 = color.SampleLevel(linear_clamp, uv + lerp(v, dominant, float2(0.5, 0.5)) * (float(s) / 8.0) / e_3, 0.0);
         const bool next = carried != 0u;
         s = asint(asuint(s) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        sum = sum + e_3;
+        sum = sum + e_4;
     }
     luma_image_store(blurred, p, sum_1 / float4(9.0, 9.0, 9.0, 9.0));
 }

@@ -41,6 +41,11 @@ metal::float2 clamp_velocity(metal::float2 v, constant Camera& camera) {
     return phi;
 }
 
+bool in_bounds(metal::int2 p, metal::texture2d<float, metal::access::read> velocity) {
+    const metal::int2 size = metal::int2(velocity.get_width(), velocity.get_height());
+    return p.x < size.x && p.y < size.y;
+}
+
 void store_tile(int level, metal::int2 tile, metal::float2 v, metal::array<metal::texture2d<float, metal::access::write>, 2> tile_max) {
     if (metal::all(metal::uint2(tile) < metal::uint2(metal::int2(tile_max[metal::min(uint(level), 1u)].get_width(), tile_max[metal::min(uint(level), 1u)].get_height())))) {
         tile_max[metal::min(uint(level), 1u)].write(metal::float4(v, metal::length(v), 1.0), metal::uint2(tile));
@@ -50,6 +55,11 @@ void store_tile(int level, metal::int2 tile, metal::float2 v, metal::array<metal
 metal::float2 tile_velocity(metal::int2 p, metal::array<metal::texture2d<float, metal::access::read>, 2> tile_max) {
     const metal::float4 e = tile_max[0].read(metal::uint2(metal::clamp(p / metal::int2(8, 8), metal::int2(0), metal::int2(tile_max[0].get_width(), tile_max[0].get_height()) - 1)));
     return e.xy;
+}
+
+bool in_bounds_1(metal::int2 p, metal::texture2d<float, metal::access::write> velocity) {
+    const metal::int2 size = metal::int2(velocity.get_width(), velocity.get_height());
+    return p.x < size.x && p.y < size.y;
 }
 
 // Dispatch with threadsPerThreadgroup = (8, 8, 1).
@@ -63,8 +73,12 @@ kernel void velocity_pass(
     metal::array<metal::texture2d<float, metal::access::write>, 2> tile_max [[texture(3)]]
 ) {
     const metal::int2 p = static_cast<metal::int2>(id.xy);
-    const metal::float2 e = reproject(p, camera, depth);
-    const metal::float2 v = clamp_velocity(e, camera);
+    const bool e = in_bounds_1(p, velocity);
+    if (!e) {
+        return;
+    }
+    const metal::float2 e_1 = reproject(p, camera, depth);
+    const metal::float2 v = clamp_velocity(e_1, camera);
     if (metal::all(metal::uint2(p) < metal::uint2(metal::int2(velocity.get_width(), velocity.get_height())))) {
         velocity.write(metal::float4(v, 0.0, 0.0), metal::uint2(p));
     }
@@ -93,11 +107,15 @@ kernel void blur_pass(
     metal::texture2d<float, metal::access::write> blurred [[texture(5)]]
 ) {
     const metal::int2 p = static_cast<metal::int2>(id.xy);
-    const metal::float4 e = velocity.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(velocity.get_width(), velocity.get_height()) - 1)));
-    const metal::float2 v = e.xy;
+    const bool e = in_bounds(p, velocity);
+    if (!e) {
+        return;
+    }
+    const metal::float4 e_1 = velocity.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(velocity.get_width(), velocity.get_height()) - 1)));
+    const metal::float2 v = e_1.xy;
     const metal::float2 dominant = tile_velocity(p, tile_max);
-    const metal::float2 e_1 = camera.screen;
-    const metal::float2 uv = (static_cast<metal::float2>(p) + metal::float2(0.5, 0.5)) / e_1;
+    const metal::float2 e_2 = camera.screen;
+    const metal::float2 uv = (static_cast<metal::float2>(p) + metal::float2(0.5, 0.5)) / e_2;
     int s = -4;
     uint carried = 8u;
     bool carried_1 = true;
@@ -108,13 +126,13 @@ kernel void blur_pass(
             sum_1 = sum;
             break;
         }
-        const metal::float2 e_2 = camera.screen;
-        const metal::float4 e_3 = color.sample(linear_clamp, uv + metal::mix(v, dominant, metal::float2(0.5, 0.5)) * (static_cast<float>(s) / 8.0) / e_2, metal::level(0.0));
+        const metal::float2 e_3 = camera.screen;
+        const metal::float4 e_4 = color.sample(linear_clamp, uv + metal::mix(v, dominant, metal::float2(0.5, 0.5)) * (static_cast<float>(s) / 8.0) / e_3, metal::level(0.0));
         const bool next = carried != 0u;
         s = as_type<int>(as_type<uint>(s) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        sum = sum + e_3;
+        sum = sum + e_4;
     }
     if (metal::all(metal::uint2(p) < metal::uint2(metal::int2(blurred.get_width(), blurred.get_height())))) {
         blurred.write(sum_1 / metal::float4(9.0, 9.0, 9.0, 9.0), metal::uint2(p));
