@@ -9,8 +9,8 @@
 
 use luma_base::Handle;
 use luma_ir::{
-    EntryPoint, Function, ImageAccess, ImageClass, Module, Op, StmtKind, StorageFormat, TypeInner,
-    ValueDef,
+    EntryPoint, Function, GlobalVariable, ImageAccess, ImageClass, Module, Op, StmtKind,
+    StorageFormat, TypeInner, ValueDef,
 };
 
 use crate::{image_uses, CallGraph};
@@ -109,6 +109,7 @@ pub fn split_image_query_helpers(
     split_format: impl Fn(StorageFormat) -> bool,
 ) -> Option<Module> {
     let mut current: Option<Module> = None;
+    let mut graphs: Option<(CallGraph, Vec<Vec<Handle<GlobalVariable>>>)> = None;
     for g in module.globals.handles() {
         let m = current.as_ref().unwrap_or(module);
         let Some(global) = m.globals.get(g) else {
@@ -132,8 +133,15 @@ pub fn split_image_query_helpers(
         if !split_format(format) {
             continue;
         }
-        let graph = CallGraph::new(m);
-        let reached_globals = graph.reachable_globals_of_every_function();
+        // The call graph of the current module, rebuilt only after a split.
+        if graphs.is_none() {
+            let graph = CallGraph::new(m);
+            let reached = graph.reachable_globals_of_every_function();
+            graphs = Some((graph, reached));
+        }
+        let Some((graph, reached_globals)) = graphs.as_ref() else {
+            continue;
+        };
         // What each function itself does with the image: (loads, stores).
         let uses: Vec<(bool, bool)> = m
             .functions
@@ -146,12 +154,22 @@ pub fn split_image_query_helpers(
                 }
             })
             .collect();
-        let subtree_uses = |f: Handle<Function>| {
-            graph.reachable(f).iter().fold((false, false), |(l, s), h| {
-                let (hl, hs) = uses.get(h.index()).copied().unwrap_or((false, false));
-                (l || hl, s || hs)
-            })
-        };
+        // What each function does with it directly or through calls, callees first (linear
+        // in the call graph, however many images a module has).
+        let mut subtree = uses.clone();
+        for f in graph.bottom_up() {
+            let mut acc = subtree.get(f.index()).copied().unwrap_or((false, false));
+            for callee in graph.callees(f) {
+                let (l, s) = subtree
+                    .get(callee.index())
+                    .copied()
+                    .unwrap_or((false, false));
+                acc = (acc.0 || l, acc.1 || s);
+            }
+            if let Some(slot) = subtree.get_mut(f.index()) {
+                *slot = acc;
+            }
+        }
         let query_only: Vec<bool> = m
             .functions
             .handles()
@@ -159,17 +177,19 @@ pub fn split_image_query_helpers(
                 reached_globals
                     .get(f.index())
                     .is_some_and(|gs| gs.contains(&g))
-                    && subtree_uses(f) == (false, false)
+                    && subtree.get(f.index()) == Some(&(false, false))
             })
             .collect();
         if !query_only.contains(&true) {
             continue;
         }
-        let store_only = |entry: &EntryPoint| subtree_uses(entry.function) == (false, true);
+        let store_only =
+            |entry: &EntryPoint| subtree.get(entry.function.index()) == Some(&(false, true));
         if let Some(split) = split_shared_functions(m, store_only, |_, f| {
             query_only.get(f.index()) == Some(&true)
         }) {
             current = Some(split);
+            graphs = None;
         }
     }
     current
