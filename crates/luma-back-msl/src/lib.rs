@@ -193,5 +193,9 @@ impl std::error::Error for Error {}
 
 /// Writes every entry point of `module` as one MSL source with its binding remap.
 pub fn write(module: &Module, options: &Options) -> Result<MslOutput, Error> {
-    Writer::new(module, options)?.write()
+    // A helper that only queries a read-write image (`image_size`), shared by entry points that
+    // only store the image and others, gets a copy for the storing ones, so that both keep the
+    // narrow access each declares (a shared helper takes one parameter type).
+    let split = luma_back::split_image_query_helpers(module, |_| true);
+    Writer::new(split.as_ref().unwrap_or(module), options)?.write()
 }

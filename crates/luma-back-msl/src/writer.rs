@@ -14,7 +14,7 @@ use luma_ir::{
     DerivativeAxis, DerivativeControl, EntryPoint, Function, GlobalVariable, ImageAccess,
     ImageClass, ImageDimension, ImageQuery, ImageSample, Interpolation, IoBinding, Literal,
     LocalVariable, MathFunction, Module, Op, RelationalFunction, SampleLevel, Scalar, ScalarKind,
-    ShaderStage, StmtKind, StorageAccess, Type, TypeInner, UnaryOp, Value, ValueDef,
+    ShaderStage, StmtKind, StorageAccess, StorageFormat, Type, TypeInner, UnaryOp, Value, ValueDef,
 };
 
 use crate::keywords::RESERVED;
@@ -45,6 +45,8 @@ struct Place {
 /// How a function body refers to its values.
 struct FnCtx<'f> {
     func: &'f Function,
+    /// The function's handle.
+    function: Handle<Function>,
     /// The name or expression of each value that has one (parameters, temporaries, variables).
     names: Vec<Option<Expr>>,
     /// Values emitted at their single use instead of at their statement.
@@ -100,6 +102,9 @@ pub struct Writer<'a> {
     sizes_name: String,
     /// Functions that read the sizes buffer, directly or through calls.
     needs_sizes: Vec<bool>,
+    /// Per global, per function: the access of a read-write storage image as that function
+    /// declares it ([`plan_image_access`]); empty for other globals.
+    image_access: Vec<Vec<Option<ImageAccess>>>,
 }
 
 fn vector_letter(i: u32) -> &'static str {
@@ -229,6 +234,7 @@ impl<'a> Writer<'a> {
         let sizes_name = internal_names.fresh("luma_buffer_sizes");
         let call_graph = CallGraph::new(module);
         let reached_globals = call_graph.reachable_globals_of_every_function();
+        let image_access = plan_image_access(module, &call_graph, &reached_globals);
         let mut writer = Writer {
             module,
             options,
@@ -253,6 +259,7 @@ impl<'a> Writer<'a> {
             size_slots: BTreeMap::new(),
             sizes_name,
             needs_sizes: Vec::new(),
+            image_access,
         };
         for (handle, global) in module.globals.iter() {
             let layouter = match global.space {
@@ -467,7 +474,13 @@ impl<'a> Writer<'a> {
 
         let mut body = CodeWriter::new();
         let entries = luma_ir::proc::entry_point_by_function(module);
-        for (handle, function) in module.functions.iter() {
+        // Callees before callers, as C++ wants them declared: copies of helpers
+        // (`luma_back::split_image_query_helpers`) follow the entry points that call them.
+        for handle in self.call_graph.bottom_up() {
+            let function = module
+                .functions
+                .get(handle)
+                .ok_or_else(|| Error::invalid("bad function handle"))?;
             let entry = entries.get(handle.index()).copied().flatten();
             self.write_function(&mut body, handle, function, entry)?;
         }
@@ -585,26 +598,77 @@ impl<'a> Writer<'a> {
                         format!("metal::{base}{arr}<float>")
                     }
                     ImageClass::Storage { format, access } => {
-                        let texel = self.scalar_name(Scalar {
-                            kind: format.kind(),
-                            width: 4,
-                        })?;
-                        let base = match dim {
-                            ImageDimension::D3 => "texture3d",
-                            _ => "texture2d",
-                        };
-                        let access = match access {
-                            ImageAccess::Read => "read",
-                            ImageAccess::Write => "write",
-                            ImageAccess::ReadWrite => "read_write",
-                        };
-                        format!("metal::{base}{arr}<{texel}, metal::access::{access}>")
+                        self.storage_image_type(*dim, *arrayed, *format, *access)?
                     }
                 }
             }
             TypeInner::Sampler { .. } => "metal::sampler".to_string(),
             TypeInner::Pointer { .. } => return Err(Error::invalid("pointer type in MSL")),
         })
+    }
+
+    /// The MSL type of a storage image with `access`.
+    fn storage_image_type(
+        &self,
+        dim: ImageDimension,
+        arrayed: bool,
+        format: StorageFormat,
+        access: ImageAccess,
+    ) -> R<String> {
+        let texel = self.scalar_name(Scalar {
+            kind: format.kind(),
+            width: 4,
+        })?;
+        let base = match dim {
+            ImageDimension::D3 => "texture3d",
+            _ => "texture2d",
+        };
+        let arr = if arrayed { "_array" } else { "" };
+        let access = match access {
+            ImageAccess::Read => "read",
+            ImageAccess::Write => "write",
+            ImageAccess::ReadWrite => "read_write",
+        };
+        Ok(format!(
+            "metal::{base}{arr}<{texel}, metal::access::{access}>"
+        ))
+    }
+
+    /// The type of resource global `ty` as `function` declares it: a storage image (or array of
+    /// them) with the access `function` needs ([`plan_image_access`]), other types as they are.
+    fn handle_type_name(&mut self, ty: Handle<Type>, access: Option<ImageAccess>) -> R<String> {
+        let Some(access) = access else {
+            return self.type_name(ty);
+        };
+        match self.ty(ty)? {
+            TypeInner::Array {
+                base,
+                size: ArraySize::Constant(n),
+            } => {
+                let base = self.handle_type_name(*base, Some(access))?;
+                Ok(format!("metal::array<{base}, {n}>"))
+            }
+            TypeInner::Image {
+                dim,
+                arrayed,
+                class: ImageClass::Storage { format, .. },
+            } => self.storage_image_type(*dim, *arrayed, *format, access),
+            _ => self.type_name(ty),
+        }
+    }
+
+    /// The access with which `function` declares storage image global `g`, where it differs
+    /// by function ([`plan_image_access`]); `None` to keep the global's own type.
+    fn image_access_in(
+        &self,
+        g: Handle<GlobalVariable>,
+        function: Handle<Function>,
+    ) -> Option<ImageAccess> {
+        self.image_access
+            .get(g.index())
+            .and_then(|per_function| per_function.get(function.index()))
+            .copied()
+            .flatten()
     }
 
     /// A declaration `T name`.
@@ -1000,7 +1064,7 @@ impl<'a> Writer<'a> {
                 .get(g.index())
                 .cloned()
                 .unwrap_or_default();
-            params.push(self.global_param(g, global, &name, false)?);
+            params.push(self.global_param(g, global, &name, function, false)?);
         }
         if self
             .needs_sizes
@@ -1044,12 +1108,13 @@ impl<'a> Writer<'a> {
 
     /// How a global is passed: `constant Scene_std140& scene [[buffer(0)]]` for an entry point
     /// (with its slot), without the slot for helpers. `None` for globals an entry point declares
-    /// in its body (workgroup and private memory).
+    /// in its body (workgroup and private memory). `function` is the function declaring it.
     fn global_param(
         &mut self,
         handle: Handle<GlobalVariable>,
         global: &GlobalVariable,
         name: &str,
+        function: Handle<Function>,
         entry: bool,
     ) -> R<Option<String>> {
         let slot = if entry {
@@ -1090,7 +1155,8 @@ impl<'a> Writer<'a> {
                 }
             }
             AddressSpace::Handle => {
-                let t = self.type_name(global.ty)?;
+                let access = self.image_access_in(handle, function);
+                let t = self.handle_type_name(global.ty, access)?;
                 format!("{t} {name}{slot}")
             }
             AddressSpace::Workgroup => {
@@ -1141,6 +1207,7 @@ impl<'a> Writer<'a> {
         };
         let mut ctx = FnCtx {
             func,
+            function: handle,
             names: vec![None; func.values.len()],
             inline: vec![false; func.values.len()],
             locals: Vec::new(),
@@ -1222,7 +1289,7 @@ impl<'a> Writer<'a> {
                     .get(g.index())
                     .cloned()
                     .unwrap_or_default();
-                match self.global_param(g, global, &name, true)? {
+                match self.global_param(g, global, &name, handle, true)? {
                     Some(p) => params.push(p),
                     None => {
                         let t = self.type_name(global.ty)?;
@@ -3131,7 +3198,12 @@ impl<'a> Writer<'a> {
         value: Handle<Value>,
     ) -> R<()> {
         let func = ctx.func;
-        let (dims, read_write) = self.storage_image(func, image)?;
+        let (dims, mut read_write) = self.storage_image(func, image)?;
+        if let Some(access) =
+            image_global(func, image).and_then(|g| self.image_access_in(g, ctx.function))
+        {
+            read_write = access == ImageAccess::ReadWrite;
+        }
         let img = self.expr(ctx, image, 0)?;
         let i = img.at(Prec::Primary, Side::Left);
         let c = self.expr(ctx, coordinate, 0)?.text;
@@ -3643,4 +3715,122 @@ fn storage_extent(i: &str, dims: u32) -> String {
 /// The `int` layer `layer` of the array texture or image `image` clamped into its layers.
 fn clamped_layer(image: &str, layer: &str) -> String {
     format!("metal::clamp({layer}, 0, int({image}.get_array_size()) - 1)")
+}
+
+/// The global whose storage image `image` (a loaded image or element of an array of images) is.
+fn image_global(function: &Function, image: Handle<Value>) -> Option<Handle<GlobalVariable>> {
+    match function.values.get(image).map(|v| &v.def) {
+        Some(ValueDef::Op(Op::Load { pointer })) => luma_back::pointer_global(function, *pointer),
+        _ => None,
+    }
+}
+
+/// The union of two accesses (`None`: no use).
+fn join_access(a: Option<ImageAccess>, b: Option<ImageAccess>) -> Option<ImageAccess> {
+    match (a, b) {
+        (None, x) | (x, None) => x,
+        (Some(x), Some(y)) if x == y => Some(x),
+        _ => Some(ImageAccess::ReadWrite),
+    }
+}
+
+/// Per global, per function: the access with which each function that reaches a read-write
+/// storage image global (or array of them) declares it.
+///
+/// A storage image's access is one for the whole source, but Metal spells it per function
+/// argument, and allows `access::read_write` only for some formats (tier 1: `r32f`, `r32ui`,
+/// `r32i`; tier 2 adds the four-channel 8, 16 and 32-bit ones, never `rg32*` or
+/// `rgba8_snorm`): a compute shader that fills an `rg32f` image another entry point reads must
+/// declare it `write` and the other `read`. So each entry point gets what the functions it
+/// reaches do with the image; a helper that entry points with different needs call must be
+/// declared one way for all of them (each call passes the caller's argument), so it and those
+/// entry points get the union, repeated until nothing changes (as the WGSL back end plans its
+/// declarations). A function that only queries the image takes its entry points' access, or
+/// `read` when that is all they do. Globals that are not read-write images get no plan.
+fn plan_image_access(
+    module: &Module,
+    graph: &CallGraph,
+    reached_globals: &[Vec<Handle<GlobalVariable>>],
+) -> Vec<Vec<Option<ImageAccess>>> {
+    let mut plans = vec![Vec::new(); module.globals.len()];
+    let reached: Vec<Vec<Handle<Function>>> = module
+        .entry_points
+        .iter()
+        .map(|e| graph.reachable(e.function))
+        .collect();
+    for (g, global) in module.globals.iter() {
+        let mut element = global.ty;
+        if let Some(TypeInner::Array { base, .. }) = module.types.get(element).map(|t| &t.inner) {
+            element = *base;
+        }
+        if !matches!(
+            module.types.get(element).map(|t| &t.inner),
+            Some(TypeInner::Image {
+                class: ImageClass::Storage {
+                    access: ImageAccess::ReadWrite,
+                    ..
+                },
+                ..
+            })
+        ) {
+            continue;
+        }
+        let reaches: Vec<bool> = (0..module.functions.len())
+            .map(|i| reached_globals.get(i).is_some_and(|gs| gs.contains(&g)))
+            .collect();
+        let own: Vec<Option<ImageAccess>> = module
+            .functions
+            .iter()
+            .map(|(f, function)| {
+                if !graph.direct_globals(f).contains(&g) {
+                    return None;
+                }
+                match luma_back::image_uses(function, g) {
+                    (true, true) => Some(ImageAccess::ReadWrite),
+                    (true, false) => Some(ImageAccess::Read),
+                    (false, true) => Some(ImageAccess::Write),
+                    (false, false) => None,
+                }
+            })
+            .collect();
+        let entry_needs = |functions: &[Option<ImageAccess>]| -> Vec<Option<ImageAccess>> {
+            reached
+                .iter()
+                .map(|fs| {
+                    fs.iter().fold(None, |acc, f| {
+                        join_access(acc, functions.get(f.index()).copied().flatten())
+                    })
+                })
+                .collect()
+        };
+        let mut functions = own.clone();
+        // Accesses only grow, so this settles within a few rounds.
+        for _ in 0..=module.entry_points.len() + 2 {
+            let needs = entry_needs(&functions);
+            let mut next = own.clone();
+            for (fs, need) in reached.iter().zip(&needs) {
+                for f in fs {
+                    if reaches.get(f.index()) == Some(&true) {
+                        if let Some(slot) = next.get_mut(f.index()) {
+                            *slot = join_access(*slot, *need);
+                        }
+                    }
+                }
+            }
+            let stable = next == functions;
+            functions = next;
+            if stable {
+                break;
+            }
+        }
+        let plan = functions
+            .iter()
+            .zip(&reaches)
+            .map(|(access, &reaches)| reaches.then(|| access.unwrap_or(ImageAccess::Read)))
+            .collect();
+        if let Some(slot) = plans.get_mut(g.index()) {
+            *slot = plan;
+        }
+    }
+    plans
 }

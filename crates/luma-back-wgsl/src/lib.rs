@@ -123,6 +123,18 @@ pub fn write(module: &Module, options: &Options) -> Result<String, Error> {
                 .any(|&g| writer::vertex_needs_read_only_twin(module, g))
         },
     );
+    let module = split.as_ref().unwrap_or(module);
+    // A helper that only queries a read-write image (`image_size`), shared by entry points that
+    // only store the image and others, gets a copy for the storing ones, so that neither needs
+    // a `read_write` declaration, which WGSL has only for the r32 formats.
+    let split = luma_back::split_image_query_helpers(module, |format| {
+        !matches!(
+            format,
+            luma_ir::StorageFormat::R32Float
+                | luma_ir::StorageFormat::R32Uint
+                | luma_ir::StorageFormat::R32Sint
+        )
+    });
     writer::Writer::new(split.as_ref().unwrap_or(module), options)?.write()
 }
 

@@ -28,7 +28,7 @@ pub use constants::{
 pub use namer::Namer;
 pub use plan::{Placement, ValuePlan};
 pub use prec::{Prec, Side};
-pub use split::split_shared_functions;
+pub use split::{split_image_query_helpers, split_shared_functions};
 pub use swizzle::{component, shuffle_runs, ShuffleRun};
 pub use writer::CodeWriter;
 

@@ -8,9 +8,12 @@
 //! chosen kind call the copy.
 
 use luma_base::Handle;
-use luma_ir::{EntryPoint, Function, Module, Op, StmtKind, ValueDef};
+use luma_ir::{
+    EntryPoint, Function, GlobalVariable, ImageAccess, ImageClass, Module, Op, StmtKind,
+    StorageFormat, TypeInner, ValueDef,
+};
 
-use crate::CallGraph;
+use crate::{image_uses, CallGraph};
 
 /// `module` with a copy of every function that entry points for which `kind` holds and other
 /// entry points both reach, and that `split` selects (the copy is for the `kind` entry points,
@@ -90,4 +93,104 @@ pub fn split_shared_functions(
         }
     }
     Some(out)
+}
+
+/// `module` with copies of the functions that only query a read-write storage image
+/// (`image_size`, `image_layers`) and that entry points which only store the image share with
+/// entry points which load it; `None` when no function needs one. `split_format` selects the
+/// images whose format the back end declares once per access.
+///
+/// A back end that declares such an image `write` for the storing entry points and `read` for
+/// the others (WGSL for most formats, MSL per function argument) must name one declaration in
+/// each function: a shared helper would force the union, `read_write`, on both kinds of entry
+/// point although neither loads and stores the image. The storing entry points call the copies.
+pub fn split_image_query_helpers(
+    module: &Module,
+    split_format: impl Fn(StorageFormat) -> bool,
+) -> Option<Module> {
+    let mut current: Option<Module> = None;
+    let mut graphs: Option<(CallGraph, Vec<Vec<Handle<GlobalVariable>>>)> = None;
+    for g in module.globals.handles() {
+        let m = current.as_ref().unwrap_or(module);
+        let Some(global) = m.globals.get(g) else {
+            continue;
+        };
+        let mut element = global.ty;
+        if let Some(TypeInner::Array { base, .. }) = m.types.get(element).map(|t| &t.inner) {
+            element = *base;
+        }
+        let format = match m.types.get(element).map(|t| &t.inner) {
+            Some(TypeInner::Image {
+                class:
+                    ImageClass::Storage {
+                        format,
+                        access: ImageAccess::ReadWrite,
+                    },
+                ..
+            }) => *format,
+            _ => continue,
+        };
+        if !split_format(format) {
+            continue;
+        }
+        // The call graph of the current module, rebuilt only after a split.
+        if graphs.is_none() {
+            let graph = CallGraph::new(m);
+            let reached = graph.reachable_globals_of_every_function();
+            graphs = Some((graph, reached));
+        }
+        let Some((graph, reached_globals)) = graphs.as_ref() else {
+            continue;
+        };
+        // What each function itself does with the image: (loads, stores).
+        let uses: Vec<(bool, bool)> = m
+            .functions
+            .iter()
+            .map(|(f, function)| {
+                if graph.direct_globals(f).contains(&g) {
+                    image_uses(function, g)
+                } else {
+                    (false, false)
+                }
+            })
+            .collect();
+        // What each function does with it directly or through calls, callees first (linear
+        // in the call graph, however many images a module has).
+        let mut subtree = uses.clone();
+        for f in graph.bottom_up() {
+            let mut acc = subtree.get(f.index()).copied().unwrap_or((false, false));
+            for callee in graph.callees(f) {
+                let (l, s) = subtree
+                    .get(callee.index())
+                    .copied()
+                    .unwrap_or((false, false));
+                acc = (acc.0 || l, acc.1 || s);
+            }
+            if let Some(slot) = subtree.get_mut(f.index()) {
+                *slot = acc;
+            }
+        }
+        let query_only: Vec<bool> = m
+            .functions
+            .handles()
+            .map(|f| {
+                reached_globals
+                    .get(f.index())
+                    .is_some_and(|gs| gs.contains(&g))
+                    && subtree.get(f.index()) == Some(&(false, false))
+            })
+            .collect();
+        if !query_only.contains(&true) {
+            continue;
+        }
+        let store_only =
+            |entry: &EntryPoint| subtree.get(entry.function.index()) == Some(&(false, true));
+        if let Some(split) = split_shared_functions(m, store_only, |_, f| {
+            query_only.get(f.index()) == Some(&true)
+        }) {
+            current = Some(split);
+            graphs = None;
+        }
+    }
+    current
 }

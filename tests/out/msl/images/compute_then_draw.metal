@@ -50,7 +50,7 @@ metal::int2 height_cell(uint vi, metal::texture2d<float, metal::access::read_wri
 // Dispatch with threadsPerThreadgroup = (8, 8, 1).
 kernel void simulate(
     metal::uint3 gid [[thread_position_in_grid]],
-    metal::texture2d<float, metal::access::read_write> hdr [[texture(0)]],
+    metal::texture2d<float, metal::access::write> hdr [[texture(0)]],
     metal::texture2d<float, metal::access::read_write> height [[texture(1)]],
     constant Frame& frame [[buffer(0)]]
 ) {
@@ -73,7 +73,6 @@ kernel void simulate(
     if (metal::all(metal::uint2(p) < metal::uint2(metal::int2(hdr.get_width(), hdr.get_height())))) {
         hdr.write(metal::float4(eroded, h, around, 1.0), metal::uint2(p));
     }
-    hdr.fence();
 }
 
 struct terrain_Output {
@@ -110,7 +109,7 @@ struct shade_Output {
 
 fragment shade_Output shade(
     shade_Input input [[stage_in]],
-    metal::texture2d<float, metal::access::read_write> hdr [[texture(0)]],
+    metal::texture2d<float, metal::access::read> hdr [[texture(0)]],
     constant Frame& frame [[buffer(0)]]
 ) {
     const Surface s = Surface {metal::float4 {}, input.cell, input.height};
