@@ -32,6 +32,13 @@ pub const MAX_INLINE_DEPTH: u32 = 12;
 /// bound is four times the language's.
 const MAX_NESTING: usize = 4 * 256;
 
+/// Structs whose copy between a layout struct and a value takes more straight-line parts than
+/// this (arrays are copied with a loop: one element counts) are copied by a function per layout
+/// struct and direction: a struct holding two members of one struct type, which holds two of
+/// another, and so on, has exponentially many parts for its source size, while one function
+/// per type keeps the code proportional to the types.
+const COPY_INLINE_LIMIT: u64 = 64;
+
 type R<T> = Result<T, Error>;
 
 /// Where a pointer points: an lvalue expression of IR type `ty`, stored as `repr`.
@@ -91,6 +98,12 @@ pub struct Writer<'a> {
     /// Representation of each buffer global.
     global_reprs: BTreeMap<Handle<GlobalVariable>, Repr>,
     helpers: Helpers,
+    /// Per type: the parts of its straight-line copy between layouts (see
+    /// [`COPY_INLINE_LIMIT`]), computed once.
+    copy_parts: BTreeMap<Handle<Type>, u64>,
+    /// Per layout struct (by index into `reprs.variants`) and direction (`true`: into the
+    /// layout): the function converting it, for structs past [`COPY_INLINE_LIMIT`].
+    variant_helpers: BTreeMap<(usize, bool), String>,
     call_graph: CallGraph,
     /// Every global each function reaches directly or through calls (sorted).
     reached_globals: Vec<Vec<Handle<GlobalVariable>>>,
@@ -252,6 +265,8 @@ impl<'a> Writer<'a> {
             variant_names: Vec::new(),
             global_reprs: BTreeMap::new(),
             helpers: Helpers::default(),
+            copy_parts: BTreeMap::new(),
+            variant_helpers: BTreeMap::new(),
             call_graph,
             reached_globals,
             bindings: MslBindingMap::default(),
@@ -1925,7 +1940,7 @@ impl<'a> Writer<'a> {
                         let name = self.var_name(ctx, v, "value");
                         let d = self.decl(ty, &name)?;
                         out.line_fmt(format_args!("{d};"));
-                        self.copy_load(out, ctx, &name, &place, 0)?;
+                        self.copy_load(out, &mut ctx.namer, &name, &place, 0)?;
                     }
                 }
             }
@@ -2412,7 +2427,7 @@ impl<'a> Writer<'a> {
     fn copy_load(
         &mut self,
         out: &mut CodeWriter,
-        ctx: &mut FnCtx<'_>,
+        namer: &mut Namer,
         dst: &str,
         place: &Place,
         depth: usize,
@@ -2424,22 +2439,41 @@ impl<'a> Writer<'a> {
             out.line_fmt(format_args!("{dst} = {};", e.text));
             return Ok(());
         }
+        if let Repr::Struct(variant) = place.repr {
+            if self.copy_parts(place.ty)? > COPY_INLINE_LIMIT {
+                let helper = self.variant_helper(variant, place.ty, false, depth)?;
+                out.line_fmt(format_args!("{dst} = {helper}({});", place.expr));
+                return Ok(());
+            }
+        }
+        self.copy_load_parts(out, namer, dst, place, depth)
+    }
+
+    /// [`Writer::copy_load`] of a struct or array part by part, inline.
+    fn copy_load_parts(
+        &mut self,
+        out: &mut CodeWriter,
+        namer: &mut Namer,
+        dst: &str,
+        place: &Place,
+        depth: usize,
+    ) -> R<()> {
         match self.ty(place.ty)? {
             TypeInner::Struct { members } => {
                 for i in 0..members.len() as u32 {
                     let sub = self.part_step(place, &i.to_string(), Some(i))?;
                     let access = self.part_access(place.ty, i)?;
-                    self.copy_load(out, ctx, &format!("{dst}{access}"), &sub, depth + 1)?;
+                    self.copy_load(out, namer, &format!("{dst}{access}"), &sub, depth + 1)?;
                 }
             }
             TypeInner::Array {
                 size: ArraySize::Constant(n),
                 ..
             } => {
-                let i = ctx.namer.call("i");
+                let i = namer.call("i");
                 out.open(format!("for (uint {i} = 0u; {i} < {n}u; ++{i}) {{"));
                 let sub = self.part_step(place, &i, None)?;
-                self.copy_load(out, ctx, &format!("{dst}[{i}]"), &sub, depth + 1)?;
+                self.copy_load(out, namer, &format!("{dst}[{i}]"), &sub, depth + 1)?;
                 out.close("}");
             }
             _ => return Err(Error::invalid("cannot copy this type")),
@@ -2452,7 +2486,7 @@ impl<'a> Writer<'a> {
     fn copy_store(
         &mut self,
         out: &mut CodeWriter,
-        ctx: &mut FnCtx<'_>,
+        namer: &mut Namer,
         place: &Place,
         src: &str,
         depth: usize,
@@ -2468,29 +2502,125 @@ impl<'a> Writer<'a> {
             Repr::Vec4 { .. } | Repr::Cols { .. } => {
                 return Err(Error::invalid("store into std140 memory"))
             }
-            Repr::Struct(_) | Repr::Array(_) => {}
+            Repr::Struct(variant) => {
+                if self.copy_parts(place.ty)? > COPY_INLINE_LIMIT {
+                    let helper = self.variant_helper(*variant, place.ty, true, depth)?;
+                    out.line_fmt(format_args!("{} = {helper}({src});", place.expr));
+                    return Ok(());
+                }
+            }
+            Repr::Array(_) => {}
         }
+        self.copy_store_parts(out, namer, place, src, depth)
+    }
+
+    /// [`Writer::copy_store`] into a layout struct or array part by part, inline.
+    fn copy_store_parts(
+        &mut self,
+        out: &mut CodeWriter,
+        namer: &mut Namer,
+        place: &Place,
+        src: &str,
+        depth: usize,
+    ) -> R<()> {
         match self.ty(place.ty)? {
             TypeInner::Struct { members } => {
                 for i in 0..members.len() as u32 {
                     let sub = self.part_step(place, &i.to_string(), Some(i))?;
                     let access = self.part_access(place.ty, i)?;
-                    self.copy_store(out, ctx, &sub, &format!("{src}{access}"), depth + 1)?;
+                    self.copy_store(out, namer, &sub, &format!("{src}{access}"), depth + 1)?;
                 }
             }
             TypeInner::Array {
                 size: ArraySize::Constant(n),
                 ..
             } => {
-                let i = ctx.namer.call("i");
+                let i = namer.call("i");
                 out.open(format!("for (uint {i} = 0u; {i} < {n}u; ++{i}) {{"));
                 let sub = self.part_step(place, &i, None)?;
-                self.copy_store(out, ctx, &sub, &format!("{src}[{i}]"), depth + 1)?;
+                self.copy_store(out, namer, &sub, &format!("{src}[{i}]"), depth + 1)?;
                 out.close("}");
             }
             _ => return Err(Error::invalid("cannot store this type")),
         }
         Ok(())
+    }
+
+    /// The straight-line parts of a copy of `ty` between layouts: one per scalar, vector or
+    /// matrix, arrays counting one element (they are copied with a loop).
+    fn copy_parts(&mut self, ty: Handle<Type>) -> R<u64> {
+        if let Some(&parts) = self.copy_parts.get(&ty) {
+            return Ok(parts);
+        }
+        // Members and elements come earlier in the type arena than their composite: fill the
+        // table from the front so that each lookup below is answered without recursion.
+        for index in 0..=ty.index() {
+            let h = Handle::<Type>::from_index(index as u32);
+            if self.copy_parts.contains_key(&h) {
+                continue;
+            }
+            let parts = match self.ty(h)? {
+                TypeInner::Struct { members } => members.iter().fold(0u64, |sum, m| {
+                    sum.saturating_add(self.copy_parts.get(&m.ty).copied().unwrap_or(1))
+                }),
+                TypeInner::Array { base, .. } => self.copy_parts.get(base).copied().unwrap_or(1),
+                _ => 1,
+            };
+            self.copy_parts.insert(h, parts);
+        }
+        Ok(self.copy_parts.get(&ty).copied().unwrap_or(1))
+    }
+
+    /// The function converting layout struct `variant` (of IR struct `ty`) to a value of `ty`
+    /// (`into`: a value of `ty` to the layout struct), written once per layout struct and
+    /// direction, after the functions it calls. Both take and return values, so one function
+    /// serves every address space.
+    fn variant_helper(
+        &mut self,
+        variant: usize,
+        ty: Handle<Type>,
+        into: bool,
+        depth: usize,
+    ) -> R<String> {
+        if let Some(name) = self.variant_helpers.get(&(variant, into)) {
+            return Ok(name.clone());
+        }
+        let variant_name = self
+            .variant_names
+            .get(variant)
+            .cloned()
+            .ok_or_else(|| Error::invalid("layout struct without a name"))?;
+        let type_name = self.type_name(ty)?;
+        let base = if into {
+            format!("luma_to_{variant_name}")
+        } else {
+            format!("luma_from_{variant_name}")
+        };
+        let name = self.internal_names.fresh(&base);
+        self.variant_helpers.insert((variant, into), name.clone());
+        let mut namer = self.namer.clone();
+        let layout = Place {
+            expr: if into { "luma_result" } else { "luma_value" }.to_string(),
+            ty,
+            repr: Repr::Struct(variant),
+        };
+        let mut body = CodeWriter::new();
+        body.indent();
+        let (from, to) = if into {
+            body.line(format!("{variant_name} luma_result;"));
+            self.copy_store_parts(&mut body, &mut namer, &layout, "luma_value", depth)?;
+            (type_name.as_str(), variant_name.as_str())
+        } else {
+            body.line(format!("{type_name} luma_result;"));
+            self.copy_load_parts(&mut body, &mut namer, "luma_result", &layout, depth)?;
+            (variant_name.as_str(), type_name.as_str())
+        };
+        body.line("return luma_result;");
+        self.helpers.text.push_str(&format!(
+            "// Converts `{from}` to `{to}`.\n{to} {name}({from} luma_value) {{\n{}}}\n\n",
+            body.finish()
+        ));
+        Ok(name)
     }
 
     /// The place of part `index` (constant `constant`, or a loop variable) of a struct or array
@@ -2542,7 +2672,7 @@ impl<'a> Writer<'a> {
             out.line_fmt(format_args!("const {d} = {};", e.text));
             name
         };
-        self.copy_store(out, ctx, place, &src, 0)
+        self.copy_store(out, &mut ctx.namer, place, &src, 0)
     }
 }
 
