@@ -177,15 +177,24 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             .get(self.handle.index())
             .cloned()
             .unwrap_or_default();
+        // The result type's zero value, for a `return` WGSL needs at an end that the IR never
+        // reaches (see `ends_in_return`).
+        let mut zero = None;
         let ret = match (self.entry_stage, function.results.as_slice()) {
             (_, []) => String::new(),
             (Some(stage), [one]) => {
                 let attrs =
                     self.w
                         .io_attributes(one.binding, one.ty, stage == ShaderStage::Vertex)?;
-                format!(" -> {attrs}{}", self.w.type_text(one.ty)?)
+                let ty = self.w.type_text(one.ty)?;
+                zero = Some(format!("{ty}()"));
+                format!(" -> {attrs}{ty}")
             }
-            (None, [one]) => format!(" -> {}", self.w.type_text(one.ty)?),
+            (None, [one]) => {
+                let ty = self.w.type_text(one.ty)?;
+                zero = Some(format!("{ty}()"));
+                format!(" -> {ty}")
+            }
             (Some(_), _) => {
                 let s = self
                     .w
@@ -194,6 +203,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     .cloned()
                     .flatten()
                     .ok_or_else(|| Error::invalid("entry point without an output struct"))?;
+                zero = Some(format!("{s}()"));
                 format!(" -> {s}")
             }
             (None, _) => {
@@ -251,8 +261,40 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 }
             }
         }
+        if let Some(zero) = zero.filter(|_| !self.ends_in_return(function.body)) {
+            self.out.line_fmt(format_args!("return {zero};"));
+        }
         self.out.close("}");
         Ok(())
+    }
+
+    /// Whether every path through `block` ends in a `return`, as WGSL's behaviour analysis
+    /// (and naga's) sees it. A function with a result must: but the IR also ends paths in
+    /// `Discard`, which in WGSL continues as a helper invocation, and in `Unreachable` after an
+    /// endless loop, which naga does not follow. After either, the writer adds a `return` of
+    /// the zero value that no invocation that writes anything reaches. Iterative: `elseif`
+    /// chains nest their arms as deep as they are long.
+    fn ends_in_return(&self, block: Handle<Block>) -> bool {
+        let mut stack = vec![block];
+        while let Some(b) = stack.pop() {
+            let Some(stmts) = self.function.blocks.get(b).map(|b| b.stmts.as_slice()) else {
+                return false;
+            };
+            match stmts {
+                [.., last] if matches!(last.kind, StmtKind::Return(_)) => {}
+                [.., before, last] if matches!(last.kind, StmtKind::Unreachable) => {
+                    match &before.kind {
+                        StmtKind::If { accept, reject, .. } => {
+                            stack.push(*accept);
+                            stack.push(*reject);
+                        }
+                        _ => return false,
+                    }
+                }
+                _ => return false,
+            }
+        }
+        true
     }
 
     fn block(
