@@ -178,7 +178,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             .cloned()
             .unwrap_or_default();
         // The result type's zero value, for a `return` WGSL needs at an end that the IR never
-        // reaches (see `ends_in_return`).
+        // reaches (see `luma_back::ends_in_return`).
         let mut zero = None;
         let ret = match (self.entry_stage, function.results.as_slice()) {
             (_, []) => String::new(),
@@ -261,40 +261,11 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 }
             }
         }
-        if let Some(zero) = zero.filter(|_| !self.ends_in_return(function.body)) {
+        if let Some(zero) = zero.filter(|_| !luma_back::ends_in_return(function, function.body)) {
             self.out.line_fmt(format_args!("return {zero};"));
         }
         self.out.close("}");
         Ok(())
-    }
-
-    /// Whether every path through `block` ends in a `return`, as WGSL's behaviour analysis
-    /// (and naga's) sees it. A function with a result must: but the IR also ends paths in
-    /// `Discard`, which in WGSL continues as a helper invocation, and in `Unreachable` after an
-    /// endless loop, which naga does not follow. After either, the writer adds a `return` of
-    /// the zero value that no invocation that writes anything reaches. Iterative: `elseif`
-    /// chains nest their arms as deep as they are long.
-    fn ends_in_return(&self, block: Handle<Block>) -> bool {
-        let mut stack = vec![block];
-        while let Some(b) = stack.pop() {
-            let Some(stmts) = self.function.blocks.get(b).map(|b| b.stmts.as_slice()) else {
-                return false;
-            };
-            match stmts {
-                [.., last] if matches!(last.kind, StmtKind::Return(_)) => {}
-                [.., before, last] if matches!(last.kind, StmtKind::Unreachable) => {
-                    match &before.kind {
-                        StmtKind::If { accept, reject, .. } => {
-                            stack.push(*accept);
-                            stack.push(*reject);
-                        }
-                        _ => return false,
-                    }
-                }
-                _ => return false,
-            }
-        }
-        true
     }
 
     fn block(

@@ -25,6 +25,8 @@ float coverage_or_discard(float a) {
         return a;
     }
     discard;
+    float zero = 0.0;
+    return zero;
 }
 
 uint first_hit(uint start) {
@@ -37,6 +39,8 @@ uint first_hit(uint start) {
         }
         i = i + 1u;
     }
+    uint zero = 0u;
+    return zero;
 }
 
 struct alpha_test_Input {
@@ -68,5 +72,6 @@ alpha_test_Output alpha_test(alpha_test_Input input) {
         return output_1;
     }
     discard;
+    return (alpha_test_Output)0;
 }
 

@@ -13,6 +13,7 @@ float coverage_or_discard(float a) {
         return a;
     }
     metal::discard_fragment();
+    return {};
 }
 
 uint first_hit(uint start, const device uint* hits, constant uint* luma_buffer_sizes) {
@@ -24,6 +25,7 @@ uint first_hit(uint start, const device uint* hits, constant uint* luma_buffer_s
         }
         i = i + 1u;
     }
+    return {};
 }
 
 struct alpha_test_Input {
@@ -60,5 +62,6 @@ fragment alpha_test_Output alpha_test(
         return output_1;
     }
     metal::discard_fragment();
+    return {};
 }
 
