@@ -1644,6 +1644,23 @@ impl<'a> Writer<'a> {
 
         let mut frames = Vec::new();
         self.write_block(out, &mut ctx, func.body, &mut frames, true)?;
+        if !luma_back::ends_in_return(func, func.body) {
+            // After a trailing `discard` (the invocation goes on as a helper) or an endless
+            // loop: DXC rejects a non-void function whose end control may reach ("not all
+            // control paths return a value").
+            match (&ctx.outputs, func.results.as_slice()) {
+                (_, []) => {}
+                (Some((sname, _)), _) => out.line_fmt(format_args!("return ({sname})0;")),
+                (None, [r]) => {
+                    let name = ctx.namer.call("zero");
+                    let decl = self.decl(r.ty, &name, false)?;
+                    let zero = self.zero_of(r.ty)?.text;
+                    out.line_fmt(format_args!("{decl} = {zero};"));
+                    out.line_fmt(format_args!("return {name};"));
+                }
+                (None, _) => return Err(Error::invalid("function with several results")),
+            }
+        }
         out.close("}");
         out.line("");
         Ok(())

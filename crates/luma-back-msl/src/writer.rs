@@ -1386,6 +1386,11 @@ impl<'a> Writer<'a> {
 
         let mut frames = Vec::new();
         self.write_block(out, &mut ctx, func.body, &mut frames, true)?;
+        if !func.results.is_empty() && !luma_back::ends_in_return(func, func.body) {
+            // After a trailing `discard_fragment()` (the invocation goes on as a helper) or an
+            // endless loop: Metal rejects a non-void function whose end control may reach.
+            out.line("return {};");
+        }
         out.close("}");
         out.line("");
         Ok(())

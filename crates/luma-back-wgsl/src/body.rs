@@ -177,15 +177,24 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             .get(self.handle.index())
             .cloned()
             .unwrap_or_default();
+        // The result type's zero value, for a `return` WGSL needs at an end that the IR never
+        // reaches (see `luma_back::ends_in_return`).
+        let mut zero = None;
         let ret = match (self.entry_stage, function.results.as_slice()) {
             (_, []) => String::new(),
             (Some(stage), [one]) => {
                 let attrs =
                     self.w
                         .io_attributes(one.binding, one.ty, stage == ShaderStage::Vertex)?;
-                format!(" -> {attrs}{}", self.w.type_text(one.ty)?)
+                let ty = self.w.type_text(one.ty)?;
+                zero = Some(format!("{ty}()"));
+                format!(" -> {attrs}{ty}")
             }
-            (None, [one]) => format!(" -> {}", self.w.type_text(one.ty)?),
+            (None, [one]) => {
+                let ty = self.w.type_text(one.ty)?;
+                zero = Some(format!("{ty}()"));
+                format!(" -> {ty}")
+            }
             (Some(_), _) => {
                 let s = self
                     .w
@@ -194,6 +203,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     .cloned()
                     .flatten()
                     .ok_or_else(|| Error::invalid("entry point without an output struct"))?;
+                zero = Some(format!("{s}()"));
                 format!(" -> {s}")
             }
             (None, _) => {
@@ -250,6 +260,9 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     self.block(block, next, role, &mut work, &mut ctx)?;
                 }
             }
+        }
+        if let Some(zero) = zero.filter(|_| !luma_back::ends_in_return(function, function.body)) {
+            self.out.line_fmt(format_args!("return {zero};"));
         }
         self.out.close("}");
         Ok(())

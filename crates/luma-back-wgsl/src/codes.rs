@@ -17,7 +17,8 @@ pub const UNSUPPORTED_STORAGE_ACCESS: Code = Code("E0954");
 pub const UNSUPPORTED_IMMEDIATE: Code = Code("E0955");
 /// The IR breaks an invariant the verifier checks.
 pub const INVALID_IR: Code = Code("E0959");
-/// A vertex shader writes a storage buffer (see [`crate::warnings`]).
+/// A vertex shader writes a storage buffer, or uses one holding atomics (see
+/// [`crate::warnings`]).
 pub const VERTEX_STORAGE_WRITE: Code = Code("W0950");
 
 /// Every code of this back end, for the documentation.
@@ -62,7 +63,7 @@ pub const CODES: &[CodeDoc] = &[
     CodeDoc {
         code: VERTEX_STORAGE_WRITE,
         severity: Severity::Warning,
-        title: "a vertex shader writes a storage buffer, which WebGPU does not allow (wgpu needs `VERTEX_WRITABLE_STORAGE`)",
+        title: "a vertex shader writes a storage buffer, or uses one holding atomics, which WebGPU does not allow (wgpu needs `VERTEX_WRITABLE_STORAGE`)",
         example: "buffer counts: []uint
 @entry(vertex)
 function vs(@builtin(vertex_index) i: uint) -> (@builtin(position) p: vec4)

@@ -24,11 +24,13 @@ pub struct Warning {
 
 /// The warnings for `module`'s WGSL, in entry point and then global order.
 ///
-/// A vertex shader that writes a storage buffer (a store or an atomic) is written with the
-/// buffer `read_write`: WebGPU gives vertex shaders no writable storage, so Tint and browsers
-/// reject the module, while wgpu takes it with its `VERTEX_WRITABLE_STORAGE` feature (and
-/// Vulkan with `vertexPipelineStoresAndAtomics`). An error would refuse shaders that wgpu runs;
-/// silence would hand WebGPU users a module it rejects with no word from the compiler.
+/// A vertex shader that writes a storage buffer (a store or an atomic), or uses one that holds
+/// atomics in any way (WGSL's atomics live only in `read_write` storage, so such a buffer gets
+/// no read-only twin, even for `atomic_load` or a plain member beside the atomics), is written
+/// with the buffer `read_write`: WebGPU gives vertex shaders no writable storage, so Tint and
+/// browsers reject the module, while wgpu takes it with its `VERTEX_WRITABLE_STORAGE` feature
+/// (and Vulkan with `vertexPipelineStoresAndAtomics`). An error would refuse shaders that wgpu
+/// runs; silence would hand WebGPU users a module it rejects with no word from the compiler.
 pub fn warnings(module: &Module) -> Vec<Warning> {
     let graph = CallGraph::new(module);
     let storage: Vec<_> = module
@@ -62,6 +64,26 @@ pub fn warnings(module: &Module) -> Vec<Warning> {
                     ),
                     help: "the WGSL output needs wgpu's `VERTEX_WRITABLE_STORAGE` feature; for \
                            WebGPU, write the buffer from a compute or fragment shader"
+                        .to_string(),
+                });
+                continue;
+            }
+            let atomics = luma_ir::proc::contains_atomic(&module.types, global.ty)
+                && functions
+                    .iter()
+                    .any(|&f| graph.direct_globals(f).contains(handle));
+            if atomics {
+                out.push(Warning {
+                    code: codes::VERTEX_STORAGE_WRITE,
+                    entry_point: entry.name.clone(),
+                    message: format!(
+                        "vertex shader `{}` uses storage buffer `{}`, whose atomics make it \
+                         read_write, which WebGPU does not allow",
+                        entry.name, global.name
+                    ),
+                    help: "the WGSL output needs wgpu's `VERTEX_WRITABLE_STORAGE` feature; for \
+                           WebGPU, keep the atomics in a buffer that only compute and fragment \
+                           shaders use"
                         .to_string(),
                 });
             }

@@ -257,6 +257,81 @@ entry compute "cs" = fn2 @workgroup_size(1, 1, 1)
 }
 
 #[test]
+fn w0950_vertex_shader_uses_storage_holding_atomics() {
+    // WGSL's atomics live only in read_write storage, so a buffer holding them gets no
+    // read-only twin for the vertex stage: an `atomic_load` there, or a plain member read
+    // beside atomics that a compute shader writes, leaves the vertex shader a read_write
+    // buffer, which Tint rejects. Only writes were warned about.
+    let module = luma_ir::parse::parse_module(
+        r#"
+struct C {
+  n: atomic<u32>,
+  x: f32,
+}
+
+const c0: u32 = 1u
+const c1: f32 = 0.0
+const c2: f32 = 1.0
+const c3: u32 = 0u
+
+global g0 "cnt": C in storage(read_write) @group(0) @binding(0)
+global g1 "seen": [atomic<u32>] in storage(read_write) @group(0) @binding(1)
+
+fn fn0 "vs"("i": u32 @builtin(vertex_index)) -> ("p": vec4<f32> @builtin(position)) {
+  %0 "i": u32 = param 0
+  %1: ptr<storage(read_write), C> = global g0
+  %2: u32 = const c0
+  %5: ptr<storage(read_write), [atomic<u32>]> = global g1
+  %9: f32 = const c1
+  %10: f32 = const c2
+body:
+  %3: ptr<storage(read_write), f32> = access %1, %2
+  %4: f32 = load %3
+  %6: ptr<storage(read_write), atomic<u32>> = access %5, %0
+  %7: u32 = atomic_load %6
+  %8: f32 = convert %7
+  %11: vec4<f32> = compose %4, %8, %9, %10
+  return %11
+}
+
+fn fn1 "cs"() {
+  %0: ptr<storage(read_write), C> = global g0
+  %1: u32 = const c3
+  %3: u32 = const c0
+body:
+  %2: ptr<storage(read_write), atomic<u32>> = access %0, %1
+  %4: u32 = atomic_add %2, %3
+  return
+}
+
+entry vertex "vs" = fn0
+entry compute "cs" = fn1 @workgroup_size(1, 1, 1)
+"#,
+    )
+    .unwrap();
+    luma_ir::verify::verify(&module).unwrap();
+    let source = write(&module, &Options::default()).unwrap();
+    assert!(source.contains("var<storage, read_write> cnt"), "{source}");
+    assert!(source.contains("var<storage, read_write> seen"), "{source}");
+    let warnings = luma_back_wgsl::warnings(&module);
+    let messages: Vec<&str> = warnings.iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "vertex shader `vs` uses storage buffer `cnt`, whose atomics make it read_write, \
+             which WebGPU does not allow",
+            "vertex shader `vs` uses storage buffer `seen`, whose atomics make it read_write, \
+             which WebGPU does not allow",
+        ]
+    );
+    assert!(warnings
+        .iter()
+        .all(|w| w.code == codes::VERTEX_STORAGE_WRITE
+            && w.entry_point == "vs"
+            && w.help.contains("VERTEX_WRITABLE_STORAGE")));
+}
+
+#[test]
 fn every_code_is_documented_in_the_range() {
     for doc in codes::CODES {
         let code = doc.code.as_str();

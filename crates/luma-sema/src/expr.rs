@@ -1047,6 +1047,12 @@ impl<'a> Checker<'a> {
         let (ld, rd) = (describe(self, l), describe(self, r));
         let (ls, rs) = (self.val_span(l), self.val_span(r));
         let o = binop_str(op);
+        // A literal beside `and` / `or` is no mismatch of types but a non-`bool` operand.
+        let logic = matches!(op, BinaryOp::And | BinaryOp::Or);
+        let kind = if logic { BinErr::Logic } else { kind };
+        let is_bool = |c: &Self, v: Val| matches!(v, Val::Expr(e) if matches!(c.ty(c.expr_ty(e)), Ty::Scalar(ScalarTy::Bool)));
+        // Lua's `c and a or b`, which picks a value.
+        let lua_select = op == BinaryOp::And && is_bool(self, l) && !is_bool(self, r);
         let d = match kind {
             BinErr::VectorOrdering => {
                 let f = match op {
@@ -1069,7 +1075,12 @@ impl<'a> Checker<'a> {
             .with_primary_label("logical operator")
             .with_label(ls, format!("this is {ld}"))
             .with_label(rs, format!("this is {rd}"))
-            .with_help("Luma has no truthiness: compare explicitly, e.g. `x != 0`"),
+            .with_help(if lua_select {
+                "Lua's `c and a or b` picks a value: Luma writes `if c then a else b`; a number \
+                 is no condition either: compare it, e.g. `x != 0`"
+            } else {
+                "Luma has no truthiness: compare explicitly, e.g. `x != 0`"
+            }),
             BinErr::BoolArith => Diagnostic::error(
                 codes::E0502,
                 op_span,

@@ -979,8 +979,12 @@ impl<'a> Checker<'a> {
             .as_mut()
             .and_then(|f| f.loops.pop())
             .is_some_and(|l| l.has_break);
-        let forever = matches!(self.const_of(c).as_deref(), Some(ConstValue::Bool(true)))
-            && control.max_iterations.is_none();
+        // A `@max_iterations` whose argument was reported invalid still bounds the loop: the
+        // code after it is not unreachable by mistake.
+        let bounded = control.max_iterations.is_some()
+            || attrs.iter().any(|a| self.text(&a.name) == "max_iterations");
+        let forever =
+            matches!(self.const_of(c).as_deref(), Some(ConstValue::Bool(true))) && !bounded;
         self.push(
             out,
             StmtKind::While(Box::new(WhileStmt {

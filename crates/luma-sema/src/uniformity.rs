@@ -17,10 +17,14 @@
 //!   change its caller's control flow: invocations leave a call together (WGSL's rule).
 //!   `discard` does not change uniformity either: HLSL, WGSL and MSL 2.3+ keep the invocation
 //!   as a helper, and on SPIR-V and GLSL, where it ends, language.md 6.6 documents the gap.
-//! - Locals are tracked flow-insensitively: once a local may hold a non-uniform value it stays
-//!   so; loops are iterated until their tags stop growing. The members of an entry point's
-//!   struct parameter are tracked one by one (so `workgroup_id` stays uniform beside
-//!   `local_invocation_id`), and an assignment raises the members it writes.
+//! - Locals are tracked in program order, as WGSL does: an assignment of a whole local replaces
+//!   its tag (with the control flow's), one of a part (member, element, component) adds to it,
+//!   the arms of an `if` are joined after it, and a loop's body starts from its entry state
+//!   joined with every tag assigned anywhere in the loop (which is also the state after it),
+//!   iterated until those stop growing. So `k = 0` after `k = lid` makes `k` uniform again,
+//!   and a read before a non-uniform assignment is not affected by it. The members of an entry
+//!   point's struct parameter are tracked one by one (so `workgroup_id` stays uniform beside
+//!   `local_invocation_id`), flow-insensitively: an assignment raises the members it writes.
 //! - A function with a barrier (or an implicit-derivative operation) records which of its
 //!   parameters must be uniform for it; each call checks those arguments and that the call
 //!   itself stands in uniform control flow.
@@ -118,7 +122,18 @@ struct Analysis<'p> {
     /// The expressions of the function walked.
     exprs: &'p luma_thir::Exprs,
     summaries: &'p [Summary],
+    /// The tag of each local at the point of the walk.
     locals: Vec<Tag>,
+    /// Every change of `locals` as (local, previous tag), so that the arms of an `if` and the
+    /// passes over a loop body start again from the state before them.
+    trail: Vec<(u32, Tag)>,
+    /// Per enclosing loop, innermost last: the (local, tag) assignments walked in its body.
+    assigned: Vec<Vec<(u32, Tag)>>,
+    /// Per loop (by its body's address), every tag assigned to each local in it, sorted by
+    /// local: the loop's body starts from its entry state joined with these.
+    loop_assigned: rustc_hash::FxHashMap<usize, Vec<(u32, Tag)>>,
+    /// Past the pass limit: every read of a local gives this (every tag the function has).
+    saturated: Option<Tag>,
     /// Per-member tags of an entry point's struct parameter.
     fields: BTreeMap<usize, Vec<Tag>>,
     /// Control-flow tag and the span of what made it non-uniform.
@@ -133,10 +148,10 @@ struct Analysis<'p> {
     summary: Summary,
     findings: BTreeMap<(u32, u32, Need), Finding>,
     changed: bool,
-    /// Per local: read during the current pass. Raising a local that has not been read yet
-    /// in this pass changes nothing already computed, so only a raise after a read (a loop
-    /// reading a value a later statement changes) needs another pass; straight-line
-    /// functions settle in one.
+    /// Per local: read during the current pass. Raising a member of an entry point's struct
+    /// parameter (tracked flow-insensitively in `fields`) that has not been read yet in this
+    /// pass changes nothing already computed, so only a raise after a read needs another
+    /// pass; straight-line functions settle in one.
     read: Vec<bool>,
     depth: u32,
     max_depth: u32,
@@ -155,6 +170,9 @@ struct Scratch {
     breaks: Vec<(Tag, Option<Span>)>,
     loop_extra: rustc_hash::FxHashMap<usize, (Tag, Option<Span>)>,
     arg_tags: Vec<Tag>,
+    trail: Vec<(u32, Tag)>,
+    assigned: Vec<Vec<(u32, Tag)>>,
+    loop_assigned: rustc_hash::FxHashMap<usize, Vec<(u32, Tag)>>,
 }
 
 impl<'a> Checker<'a> {
@@ -185,6 +203,9 @@ impl<'a> Checker<'a> {
                 mut breaks,
                 mut loop_extra,
                 mut arg_tags,
+                mut trail,
+                mut assigned,
+                mut loop_assigned,
             } = std::mem::take(&mut scratch);
             locals.clear();
             locals.resize(def.locals.len(), 0);
@@ -193,11 +214,18 @@ impl<'a> Checker<'a> {
             breaks.clear();
             loop_extra.clear();
             arg_tags.clear();
+            trail.clear();
+            assigned.clear();
+            loop_assigned.clear();
             let mut a = Analysis {
                 prog: &self.prog,
                 exprs: &def.exprs,
                 summaries: &summaries,
                 locals,
+                trail,
+                assigned,
+                loop_assigned,
+                saturated: None,
                 read,
                 fields: BTreeMap::new(),
                 cf: 0,
@@ -232,6 +260,8 @@ impl<'a> Checker<'a> {
                     *slot = tag;
                 }
             }
+            // Each pass starts from the parameters' tags.
+            let start = a.locals.clone();
             a.block(&def.body);
             // Loops may have raised local tags after their first pass; settle them. Each pass
             // may carry a tag only one assignment further back, so a long chain could need
@@ -242,11 +272,14 @@ impl<'a> Checker<'a> {
             while a.changed {
                 if rounds == MAX_PASSES {
                     let top = (0..def.params.len()).fold(NU, |t, i| t | param_bit(i));
-                    a.locals.fill(top);
+                    a.saturated = Some(top);
                     for tags in a.fields.values_mut() {
                         tags.fill(top);
                     }
                 }
+                a.locals.clone_from(&start);
+                a.trail.clear();
+                a.assigned.clear();
                 a.changed = false;
                 a.cf = 0;
                 a.reason = None;
@@ -270,6 +303,9 @@ impl<'a> Checker<'a> {
                 breaks: a.breaks,
                 loop_extra: a.loop_extra,
                 arg_tags: a.arg_tags,
+                trail: a.trail,
+                assigned: a.assigned,
+                loop_assigned: a.loop_assigned,
             };
             if let Some(s) = summaries.get_mut(f) {
                 *s = summary;
@@ -409,14 +445,70 @@ impl Analysis<'_> {
         self.reason.or(self.after_reason)
     }
 
-    fn raise_local(&mut self, l: usize, tag: Tag) {
-        if let Some(slot) = self.locals.get_mut(l) {
-            if *slot | tag != *slot {
-                *slot |= tag;
-                if self.read.get(l).copied().unwrap_or(true) {
-                    self.changed = true;
-                }
+    /// An assignment of `tag` to local `l`: the whole local (`whole`) or a part of it.
+    fn assign_local(&mut self, l: usize, tag: Tag, whole: bool) {
+        let Some(&old) = self.locals.get(l) else {
+            return;
+        };
+        self.set_local(l, if whole { tag } else { old | tag });
+        // A uniform value adds nothing to the state a loop's body starts from.
+        if tag != 0 {
+            if let Some(pending) = self.assigned.last_mut() {
+                pending.push((l as u32, tag));
             }
+        }
+    }
+
+    /// Sets local `l`'s tag at this point of the walk, on the trail.
+    fn set_local(&mut self, l: usize, tag: Tag) {
+        if let Some(slot) = self.locals.get_mut(l) {
+            if *slot != tag {
+                self.trail.push((l as u32, *slot));
+                *slot = tag;
+            }
+        }
+    }
+
+    /// Takes the local tags back to what they were when the trail was `mark` long.
+    fn undo_to(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            let Some((l, old)) = self.trail.pop() else {
+                break;
+            };
+            if let Some(slot) = self.locals.get_mut(l as usize) {
+                *slot = old;
+            }
+        }
+    }
+
+    /// The locals changed since the trail was `mark` long, with their tags now.
+    fn changes_since(&self, mark: usize) -> Vec<(u32, Tag)> {
+        let mut out: Vec<(u32, Tag)> = self
+            .trail
+            .get(mark..)
+            .unwrap_or_default()
+            .iter()
+            .map(|&(l, _)| (l, self.locals.get(l as usize).copied().unwrap_or(NU)))
+            .collect();
+        out.sort_unstable_by_key(|&(l, _)| l);
+        out.dedup_by_key(|&mut (l, _)| l);
+        out
+    }
+
+    /// Joins (ors) the tags a loop's body assigns into the loop's state at `key`.
+    fn loop_head(&mut self, key: usize) {
+        let Some(list) = self.loop_assigned.get(&key) else {
+            return;
+        };
+        let joined: Vec<(usize, Tag)> = list
+            .iter()
+            .filter_map(|&(l, t)| {
+                let now = self.locals.get(l as usize).copied()?;
+                (now | t != now).then_some((l as usize, now | t))
+            })
+            .collect();
+        for (l, t) in joined {
+            self.set_local(l, t);
         }
     }
 
@@ -443,14 +535,24 @@ impl Analysis<'_> {
             match &s.kind {
                 StmtKind::Let { local, value } => {
                     let t = self.expr(*value) | self.cf_now();
-                    self.raise_local(local.index(), t);
+                    self.assign_local(local.index(), t, true);
                 }
-                StmtKind::Assign { target, value, .. } => {
+                StmtKind::Assign { target, op, value } => {
                     let v = self.expr(*value);
+                    let whole = matches!(
+                        self.exprs.get(*target).map(|x| &x.kind),
+                        Some(ExprKind::Local(_))
+                    );
                     let (root, field, idx) = self.place(*target);
                     if let Some(l) = root {
                         let t = v | idx | self.cf_now();
-                        self.raise_local(l, t);
+                        // A compound assignment reads the old value: `place` read nothing.
+                        let old = if whole && op.is_some() {
+                            self.expr(*target)
+                        } else {
+                            0
+                        };
+                        self.assign_local(l, t | old, whole);
                         self.raise_fields(l, field, t);
                     }
                 }
@@ -460,7 +562,15 @@ impl Analysis<'_> {
                 StmtKind::If(_) => {
                     // An `elseif` chain is a nest of `If`s; walk it iteratively. Each arm runs
                     // under the conditions of all the arms before it.
+                    // Each arm starts from the state before the `if` (conditions assign
+                    // nothing); after it, each local has the join of its tags at the end of
+                    // every arm, the missing `else` being an arm that changes nothing.
                     let saved = (self.cf, self.reason);
+                    let mark = self.trail.len();
+                    let mut arms: u32 = 0;
+                    let mut has_else = false;
+                    // Per local an arm changed: the join of its tags there, and in how many.
+                    let mut joined: BTreeMap<u32, (Tag, u32)> = BTreeMap::new();
                     let mut node = s;
                     while let StmtKind::If(i) = &node.kind {
                         let IfStmt {
@@ -475,12 +585,15 @@ impl Analysis<'_> {
                                 self.reason = Some(self.span(*cond));
                             }
                         }
-                        self.block(then_block);
+                        self.arm(then_block, mark, &mut joined);
+                        arms += 1;
                         match else_block {
                             Some(e) => match e.stmts.as_slice() {
                                 [only] if matches!(only.kind, StmtKind::If(_)) => node = only,
                                 _ => {
-                                    self.block(e);
+                                    self.arm(e, mark, &mut joined);
+                                    arms += 1;
+                                    has_else = true;
                                     break;
                                 }
                             },
@@ -488,6 +601,11 @@ impl Analysis<'_> {
                         }
                     }
                     (self.cf, self.reason) = saved;
+                    for (l, (t, n)) in joined {
+                        let before = self.locals.get(l as usize).copied().unwrap_or(NU);
+                        let keep = if has_else && n == arms { 0 } else { before };
+                        self.set_local(l as usize, t | keep);
+                    }
                 }
                 StmtKind::For(f) => {
                     let ForStmt {
@@ -503,7 +621,7 @@ impl Analysis<'_> {
                         t |= self.expr(*st);
                     }
                     let reason = self.span(*end);
-                    self.raise_local(var.index(), t | self.cf_now());
+                    self.assign_local(var.index(), t | self.cf_now(), true);
                     self.looped(t, reason, body, None);
                 }
                 StmtKind::While(w) => {
@@ -544,6 +662,18 @@ impl Analysis<'_> {
         }
     }
 
+    /// One arm of an `if`: walks it, joins the locals it changed into `joined` and takes the
+    /// locals back to the state before the `if` (trail length `mark`).
+    fn arm(&mut self, b: &Block, mark: usize, joined: &mut BTreeMap<u32, (Tag, u32)>) {
+        self.block(b);
+        for (l, t) in self.changes_since(mark) {
+            let slot = joined.entry(l).or_insert((0, 0));
+            slot.0 |= t;
+            slot.1 += 1;
+        }
+        self.undo_to(mark);
+    }
+
     /// A loop body under `t` (its condition or bounds), iterated until breaks settle.
     ///
     /// Each loop starts from what its previous walk found (`loop_extra`): tags only grow, so
@@ -557,7 +687,15 @@ impl Analysis<'_> {
         // `extra`: what the loop's breaks and condition add to its control flow; its reason is
         // what made it non-uniform, the condition or a break (or return) condition.
         let (mut extra, mut extra_reason) = self.loop_extra.get(&key).copied().unwrap_or((0, None));
+        // Locals: each pass starts from the state at the loop's entry joined with what the
+        // body assigned in earlier passes (also from earlier walks of the loop: tags only
+        // grow), which is also the state after the loop, whichever way it is left.
+        let mark = self.trail.len();
+        let mut settled = false;
         for _ in 0..4 {
+            self.undo_to(mark);
+            self.loop_head(key);
+            self.assigned.push(Vec::new());
             self.cf = saved.0 | t | extra;
             if self.reason.is_none() {
                 if t & NU != 0 {
@@ -577,7 +715,10 @@ impl Analysis<'_> {
                 }
                 extra |= ct;
             }
-            if b | extra == extra {
+            let pending = self.assigned.pop().unwrap_or_default();
+            let grew = self.record_assigned(key, pending);
+            if b | extra == extra && !grew {
+                settled = true;
                 break;
             }
             if b & NU != 0 && extra_reason.is_none() {
@@ -585,8 +726,62 @@ impl Analysis<'_> {
             }
             extra |= b;
         }
+        if !settled {
+            // Another pass over the function goes on from what this one reached.
+            self.changed = true;
+        }
         self.loop_extra.insert(key, (extra, extra_reason));
         (self.cf, self.reason) = saved;
+        self.undo_to(mark);
+        self.loop_head(key);
+        // The loop's assignments are assignments in the loops around it too.
+        if let (Some(outer), Some(list)) = (self.assigned.last_mut(), self.loop_assigned.get(&key))
+        {
+            outer.extend_from_slice(list);
+        }
+    }
+
+    /// Adds a pass's assignments to loop `key`'s list (sorted by local, one entry each);
+    /// whether a tag grew.
+    fn record_assigned(&mut self, key: usize, mut pending: Vec<(u32, Tag)>) -> bool {
+        if pending.is_empty() {
+            return false;
+        }
+        pending.sort_unstable_by_key(|&(l, _)| l);
+        let old = self.loop_assigned.remove(&key).unwrap_or_default();
+        let mut merged: Vec<(u32, Tag)> = Vec::with_capacity(old.len().max(pending.len()));
+        let mut grew = false;
+        let mut old = old.into_iter().peekable();
+        for (l, t) in pending {
+            while let Some(&(ol, ot)) = old.peek() {
+                if ol >= l {
+                    break;
+                }
+                merged.push((ol, ot));
+                old.next();
+            }
+            match merged.last_mut() {
+                Some(last) if last.0 == l => {
+                    if last.1 | t != last.1 {
+                        last.1 |= t;
+                        grew = true;
+                    }
+                }
+                _ => {
+                    if let Some(&(ol, ot)) = old.peek().filter(|&&(ol, _)| ol == l) {
+                        old.next();
+                        merged.push((ol, ot | t));
+                        grew |= ot | t != ot;
+                    } else {
+                        merged.push((l, t));
+                        grew = true;
+                    }
+                }
+            }
+        }
+        merged.extend(old);
+        self.loop_assigned.insert(key, merged);
+        grew
     }
 
     /// Runs `f` in control flow that is also under a condition of tag `c` (at `span`), as in
@@ -709,7 +904,10 @@ impl Analysis<'_> {
                 if let Some(read) = self.read.get_mut(l.index()) {
                     *read = true;
                 }
-                self.locals.get(l.index()).copied().unwrap_or(NU)
+                match self.saturated {
+                    Some(top) => top,
+                    None => self.locals.get(l.index()).copied().unwrap_or(NU),
+                }
             }
             ExprKind::Global(g) => match self.prog.globals.get(*g).map(|d| d.kind) {
                 Some(GlobalKind::StorageBuffer {

@@ -93,6 +93,7 @@ pub fn parse(text: &str, limits: &Limits, diags: &mut Diagnostics) -> Module {
         item_indent: 0,
         brace_blocks: 0,
         returns_value: false,
+        returns_tuple: false,
         bare_return_next: None,
     };
     parser.parse_module();
@@ -323,6 +324,8 @@ struct Parser<'t, 'd> {
     brace_blocks: u32,
     /// Whether the function being parsed declares a result (`->`).
     returns_value: bool,
+    /// Whether that result is a tuple of named fields (`-> (color: vec4, ...)`).
+    returns_tuple: bool,
     /// Where the statement after a `return` without a value starts, when the newline rule took
     /// it as a statement of its own (a name on the next line).
     bare_return_next: Option<u32>,
@@ -1299,8 +1302,13 @@ impl Parser<'_, '_> {
             self.function_brace();
         }
         let returns_value = std::mem::replace(&mut self.returns_value, ret.is_some());
+        let returns_tuple = std::mem::replace(
+            &mut self.returns_tuple,
+            matches!(ret, Some(ReturnType::Tuple { .. })),
+        );
         let mut body = self.parse_block();
         self.returns_value = returns_value;
+        self.returns_tuple = returns_tuple;
         self.expect_end(kw.span, &what);
         // A braced body closed with `end` (or a brace left open inside) does not leave a `}`
         // expected after the function.
@@ -1388,6 +1396,9 @@ impl Parser<'_, '_> {
             return Some(ReturnType::Type(ty));
         }
         if let Some(open) = self.eat(TokenKind::LParen) {
+            if self.at_unnamed_result() {
+                return Some(self.unnamed_results(open.span));
+            }
             let fields = self.parse_field_list(TokenKind::RParen, open.span, "a named field");
             let span = self.since(open.span.lo);
             if fields.is_empty() && !self.recovering {
@@ -1400,6 +1411,65 @@ impl Parser<'_, '_> {
             return Some(ReturnType::Tuple { fields, span });
         }
         Some(ReturnType::Type(self.parse_type()))
+    }
+
+    /// After a result list's `(`: a type where a named field belongs (`(int, int)`, `(vec4)`,
+    /// `([4]float)`).
+    /// A name counts when it looks like a type (a builtin type's or a capitalised struct's):
+    /// `-> (color)` is a named output missing its type.
+    fn at_unnamed_result(&self) -> bool {
+        let t = self.tok();
+        match t.kind {
+            TokenKind::Ident => {
+                matches!(self.nth(1).kind, TokenKind::Comma | TokenKind::RParen)
+                    && looks_like_type(self.slice(t.span))
+            }
+            TokenKind::LBracket => true,
+            _ => false,
+        }
+    }
+
+    /// Go's and Lua's several results, `-> (int, int)`, or a type in parentheses: reported
+    /// once (each type would otherwise be a field missing its type, and two equal types a
+    /// field declared twice). The result is an error type, so that the body's `return`s and an
+    /// entry point's output rules add nothing of their own.
+    #[cold]
+    #[inline(never)]
+    fn unnamed_results(&mut self, open: Span) -> ReturnType {
+        let first_lo = self.tok().span.lo;
+        let mut types = vec![self.parse_type()];
+        let first = self.since(first_lo);
+        while self.eat(TokenKind::Comma).is_some() {
+            if self.at(TokenKind::RParen) {
+                break;
+            }
+            types.push(self.parse_type());
+        }
+        self.expect_close(TokenKind::RParen, open);
+        let span = self.since(open.lo);
+        let (message, help) = match types.as_slice() {
+            [_] => (
+                "a result type does not stand in parentheses",
+                format!(
+                    "write the type alone, `-> {}`; parentheses hold an entry point's named \
+                     outputs, `-> (color: vec4)`",
+                    self.slice(first)
+                ),
+            ),
+            _ => (
+                "a function returns one value, not a list of types",
+                "return a struct with a member for each value; an entry point names its outputs \
+                 instead, `-> (color: vec4, bloom: vec4)`"
+                    .to_owned(),
+            ),
+        };
+        let d = Diagnostic::error(codes::UNEXPECTED_TOKEN, span, message)
+            .with_primary_label("types without names")
+            .with_help(help);
+        if !self.recovering {
+            self.diags.push(d);
+        }
+        ReturnType::Type(self.alloc_type(TypeExprKind::Error, span))
     }
 
     /// `[@attrs] name: T` separated by commas, up to `close`.
@@ -2972,10 +3042,14 @@ impl Parser<'_, '_> {
             "`return` takes one value, not a list",
         )
         .with_primary_label("several values")
-        .with_help(
+        .with_help(if self.returns_tuple {
             "a function with several results (`-> (color: vec4, bloom: vec4)`) returns them by \
-             name: `return { color = ..., bloom = ... }`",
-        );
+             name: `return { color = ..., bloom = ... }`"
+        } else {
+            "return a struct with a member for each value (`return Pair { first = ..., second \
+             = ... }`); an entry point may name several outputs instead (`-> (color: vec4, \
+             bloom: vec4)`) and return `{ color = ..., bloom = ... }`"
+        });
         if !self.recovering {
             self.diags.push(d);
         }
