@@ -76,6 +76,7 @@ pub fn warnings(module: &Module) -> Vec<Warning> {
                 out.push(Warning {
                     code: codes::VERTEX_STORAGE_WRITE,
                     entry_point: entry.name.clone(),
+                    global: global.name.clone(),
                     message: format!(
                         "vertex shader `{}` uses storage buffer `{}`, whose atomics make it \
                          read_write, which WebGPU does not allow",
