@@ -277,10 +277,18 @@ impl<'a> Checker<'a> {
                 .get(i)
                 .and_then(|g| g.explicit_image_access)
                 .map(|(a, _)| a);
+            // A buffer holding atomics is read-write even where it is only read (`atomic_load`):
+            // WGSL keeps atomics only in `read_write` storage, so every target and reflection
+            // say so, and a WebGPU bind-group layout built from reflection matches the shader.
+            let holds_atomics = self
+                .prog
+                .globals
+                .get(gid)
+                .is_some_and(|def| self.props(def.ty).has_atomic);
             if let Some(def) = self.prog.globals.get_mut(gid) {
                 match def.kind {
                     GlobalKind::StorageBuffer { .. } => {
-                        let access = explicit.unwrap_or(if written.contains(&i) {
+                        let access = explicit.unwrap_or(if written.contains(&i) || holds_atomics {
                             Access::ReadWrite
                         } else {
                             Access::Read

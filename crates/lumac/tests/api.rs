@@ -438,6 +438,44 @@ fn graphics_entry_points_read_a_buffer_a_compute_entry_writes_through_a_read_onl
 }
 
 #[test]
+fn a_buffer_holding_atomics_is_read_write_even_where_only_read() {
+    // WGSL keeps atomics only in `read_write` storage: reflection and every target say so, so
+    // a WebGPU bind-group layout built from the reflection matches the shader.
+    let source = "\
+struct Counter
+\tn: atomic_uint
+\tscale: float
+end
+buffer counter: Counter
+buffer out: []float
+@entry(compute) @workgroup_size(1)
+function main()
+\tout[0] = counter.scale * float(atomic_load(counter.n))
+end
+";
+    let reflection = lumac::reflect(
+        "c.luma",
+        source,
+        &MemoryReader::default(),
+        &Options::default(),
+    )
+    .unwrap();
+    let counter = reflection
+        .bindings
+        .iter()
+        .find(|b| b.name == "counter")
+        .unwrap();
+    assert_eq!(counter.access, Some(lumac::reflection::Access::ReadWrite));
+    assert_eq!(counter.hlsl.register, "u0");
+    let result = build(source, &Options::default(), &[Target::Wgsl]);
+    let wgsl = result.outputs[0].data.as_text().unwrap();
+    assert!(
+        wgsl.contains("var<storage, read_write> counter: Counter;"),
+        "{wgsl}"
+    );
+}
+
+#[test]
 fn option_problems_have_no_source_location() {
     let options = Options {
         entry_point: Some("missing".into()),
