@@ -3860,15 +3860,6 @@ fn image_global(function: &Function, image: Handle<Value>) -> Option<Handle<Glob
     }
 }
 
-/// The union of two accesses (`None`: no use).
-fn join_access(a: Option<ImageAccess>, b: Option<ImageAccess>) -> Option<ImageAccess> {
-    match (a, b) {
-        (None, x) | (x, None) => x,
-        (Some(x), Some(y)) if x == y => Some(x),
-        _ => Some(ImageAccess::ReadWrite),
-    }
-}
-
 /// Per global, per function: the access with which each function that reaches a read-write
 /// storage image global (or array of them) declares it.
 ///
@@ -3928,36 +3919,9 @@ fn plan_image_access(
                 }
             })
             .collect();
-        let entry_needs = |functions: &[Option<ImageAccess>]| -> Vec<Option<ImageAccess>> {
-            reached
-                .iter()
-                .map(|fs| {
-                    fs.iter().fold(None, |acc, f| {
-                        join_access(acc, functions.get(f.index()).copied().flatten())
-                    })
-                })
-                .collect()
-        };
-        let mut functions = own.clone();
-        // Accesses only grow, so this settles within a few rounds.
-        for _ in 0..=module.entry_points.len() + 2 {
-            let needs = entry_needs(&functions);
-            let mut next = own.clone();
-            for (fs, need) in reached.iter().zip(&needs) {
-                for f in fs {
-                    if reaches.get(f.index()) == Some(&true) {
-                        if let Some(slot) = next.get_mut(f.index()) {
-                            *slot = join_access(*slot, *need);
-                        }
-                    }
-                }
-            }
-            let stable = next == functions;
-            functions = next;
-            if stable {
-                break;
-            }
-        }
+        let functions = luma_back::settle_image_access(&own, &reached, |f| {
+            reaches.get(f.index()) == Some(&true)
+        });
         let plan = functions
             .iter()
             .zip(&reaches)

@@ -1950,24 +1950,16 @@ pub(crate) fn vertex_needs_read_only_twin(module: &Module, g: Handle<GlobalVaria
     )
 }
 
-/// The union of two accesses (`None`: no use).
-fn join_access(a: Option<ImageAccess>, b: Option<ImageAccess>) -> Option<ImageAccess> {
-    match (a, b) {
-        (None, x) | (x, None) => x,
-        (Some(x), Some(y)) if x == y => Some(x),
-        _ => Some(ImageAccess::ReadWrite),
-    }
-}
-
 /// A storage image's access is one for the whole source, inferred from every entry point, but
 /// WGSL takes `read_write` only for `r32f`, `r32ui` and `r32i` and WebGPU gives vertex shaders
 /// no writable storage textures: a compute shader that fills an `rgba16f` image a fragment
 /// shader reads would not compile. So a read_write image gets one declaration per access its
 /// entry points need, each entry point using one: vertex entry points `read`; for the other
 /// formats, entry points that only load it `read`, those that only store it `write`; an r32
-/// image stays `read_write` outside vertex shaders. A function reached from entry points with different needs uses the union, and so do
-/// the other functions of those entry points (repeated until nothing changes); an image that
-/// then needs `read_write` everywhere keeps its single declaration.
+/// image stays `read_write` outside vertex shaders. A function reached from entry points with
+/// different needs uses the union, and so do the other functions of those entry points
+/// ([`luma_back::settle_image_access`]); an image that then needs `read_write` everywhere
+/// keeps its single declaration.
 fn plan_image_access(
     module: &Module,
     graph: &CallGraph,
@@ -2044,41 +2036,14 @@ fn plan_image_access(
                 }
             })
             .collect();
-        // Each entry point's need: the union over the functions it reaches.
-        let entry_needs = |functions: &[Option<ImageAccess>]| -> Vec<Option<ImageAccess>> {
-            reached
-                .iter()
-                .map(|fs| {
-                    fs.iter().fold(None, |acc, f| {
-                        join_access(acc, functions.get(f.index()).copied().flatten())
-                    })
-                })
-                .collect()
-        };
-        let mut functions = own.clone();
-        // Each entry point's need, then each function's: the union over the entry points
-        // that reach it; until stable (accesses only grow, so at most a few rounds).
-        for _ in 0..=module.entry_points.len() + 2 {
-            let needs = entry_needs(&functions);
-            let mut next = own.clone();
-            for (fs, need) in reached.iter().zip(&needs) {
-                for f in fs {
-                    if graph.direct_globals(*f).contains(&g) {
-                        if let Some(slot) = next.get_mut(f.index()) {
-                            *slot = join_access(*slot, *need);
-                        }
-                    }
-                }
-            }
-            let stable = next == functions;
-            functions = next;
-            if stable {
-                break;
-            }
-        }
+        // Each entry point's need is the union over the functions it reaches; each function
+        // using the image takes the union over the entry points that reach it.
+        let mut functions = luma_back::settle_image_access(&own, &reached, |f| {
+            graph.direct_globals(f).contains(&g)
+        });
         // A function that only queries the image (`image_size`) uses its entry points'
         // declaration, or a `read` one (which every format allows) when that is all they do.
-        let needs = entry_needs(&functions);
+        let needs = luma_back::entry_image_needs(&functions, &reached);
         for (fs, need) in reached.iter().zip(&needs) {
             for f in fs {
                 if graph.direct_globals(*f).contains(&g) {

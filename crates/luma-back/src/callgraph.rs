@@ -274,6 +274,64 @@ pub fn image_access<'a>(
     }
 }
 
+/// The union of two storage image accesses (`None`: no use).
+pub fn join_image_access(a: Option<ImageAccess>, b: Option<ImageAccess>) -> Option<ImageAccess> {
+    match (a, b) {
+        (None, x) | (x, None) => x,
+        (Some(x), Some(y)) if x == y => Some(x),
+        _ => Some(ImageAccess::ReadWrite),
+    }
+}
+
+/// Each entry point's need of one storage image: the union of `functions`' accesses (by
+/// function index) over the functions the entry point reaches (`reached`, in entry order).
+pub fn entry_image_needs(
+    functions: &[Option<ImageAccess>],
+    reached: &[Vec<Handle<Function>>],
+) -> Vec<Option<ImageAccess>> {
+    reached
+        .iter()
+        .map(|fs| {
+            fs.iter().fold(None, |acc, f| {
+                join_image_access(acc, functions.get(f.index()).copied().flatten())
+            })
+        })
+        .collect()
+}
+
+/// The access with which each function declares one storage image, for back ends that spell it
+/// per function (WGSL declarations, MSL arguments): starting from what each function does with
+/// it (`own`, by function index), every function `shares(f)` says takes part gets the union of
+/// the needs of the entry points reaching it ([`entry_image_needs`]), since each call passes
+/// the caller's declaration; repeated until nothing changes (accesses only grow, so within
+/// `reached.len() + 3` rounds).
+pub fn settle_image_access(
+    own: &[Option<ImageAccess>],
+    reached: &[Vec<Handle<Function>>],
+    shares: impl Fn(Handle<Function>) -> bool,
+) -> Vec<Option<ImageAccess>> {
+    let mut functions = own.to_vec();
+    for _ in 0..=reached.len() + 2 {
+        let needs = entry_image_needs(&functions, reached);
+        let mut next = own.to_vec();
+        for (fs, need) in reached.iter().zip(&needs) {
+            for &f in fs {
+                if shares(f) {
+                    if let Some(slot) = next.get_mut(f.index()) {
+                        *slot = join_image_access(*slot, *need);
+                    }
+                }
+            }
+        }
+        let stable = next == functions;
+        functions = next;
+        if stable {
+            break;
+        }
+    }
+    functions
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

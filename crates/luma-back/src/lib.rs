@@ -19,8 +19,8 @@ pub mod text_expr;
 pub mod writer;
 
 pub use callgraph::{
-    image_access, image_uses, pointer_global, reachable_functions, used_globals, writes_global,
-    CallGraph,
+    entry_image_needs, image_access, image_uses, join_image_access, pointer_global,
+    reachable_functions, settle_image_access, used_globals, writes_global, CallGraph,
 };
 pub use chain::{else_if, else_if_folds, else_if_shape, ElseIf};
 pub use constants::{
