@@ -238,9 +238,8 @@ pub struct Writer<'a> {
     /// Whether the code marks an index `NonUniformResourceIndex` (which glslang lacks).
     non_uniform_used: bool,
     helpers: Helpers,
-    /// Per type: the parts of its straight-line copy to or from a byte-address buffer (see
-    /// [`COPY_INLINE_LIMIT`]), computed once.
-    copy_parts: BTreeMap<Handle<Type>, u64>,
+    /// Per type: the parts of its straight-line copy (see [`COPY_INLINE_LIMIT`]).
+    copy_parts: luma_back::CopyParts,
     /// Per buffer, type and direction (`true`: store): the function copying the type between
     /// the buffer and a value, for types past [`COPY_INLINE_LIMIT`].
     copy_helpers: BTreeMap<(Handle<GlobalVariable>, Handle<Type>, bool), String>,
@@ -469,7 +468,7 @@ impl<'a> Writer<'a> {
             zero_wrapper_text: String::new(),
             non_uniform_used: false,
             helpers: Helpers::default(),
-            copy_parts: BTreeMap::new(),
+            copy_parts: luma_back::CopyParts::default(),
             copy_helpers: BTreeMap::new(),
             variant_helpers: BTreeMap::new(),
             num_workgroups_name: None,
@@ -3245,37 +3244,12 @@ impl<'a> Writer<'a> {
         Ok(())
     }
 
-    /// The straight-line parts of a copy of `ty` to or from a byte-address buffer: one per
-    /// scalar, vector or matrix, arrays counting one element (they are copied with a loop).
-    fn copy_parts(&mut self, ty: Handle<Type>) -> R<u64> {
-        if let Some(&parts) = self.copy_parts.get(&ty) {
-            return Ok(parts);
-        }
-        // Members and elements come earlier in the type arena than their composite: fill the
-        // table from the front so that each lookup below is answered without recursion.
-        for index in 0..=ty.index() {
-            let h = Handle::<Type>::from_index(index as u32);
-            if self.copy_parts.contains_key(&h) {
-                continue;
-            }
-            let parts = match self.ty(h)? {
-                TypeInner::Struct { members } => members.iter().fold(0u64, |sum, m| {
-                    sum.saturating_add(self.copy_parts.get(&m.ty).copied().unwrap_or(1))
-                }),
-                TypeInner::Array { base, .. } => self.copy_parts.get(base).copied().unwrap_or(1),
-                _ => 1,
-            };
-            self.copy_parts.insert(h, parts);
-        }
-        Ok(self.copy_parts.get(&ty).copied().unwrap_or(1))
-    }
-
     /// Whether copies of `ty` to or from a byte-address buffer call a function of their own.
     fn copy_by_call(&mut self, ty: Handle<Type>) -> R<bool> {
         Ok(matches!(
             self.ty(ty)?,
             TypeInner::Struct { .. } | TypeInner::Array { .. }
-        ) && self.copy_parts(ty)? > COPY_INLINE_LIMIT)
+        ) && self.copy_parts.of(&self.module.types, ty) > COPY_INLINE_LIMIT)
     }
 
     /// The function that reads constant-buffer layout struct `variant` (of IR struct `ty`) into

@@ -98,9 +98,8 @@ pub struct Writer<'a> {
     /// Representation of each buffer global.
     global_reprs: BTreeMap<Handle<GlobalVariable>, Repr>,
     helpers: Helpers,
-    /// Per type: the parts of its straight-line copy between layouts (see
-    /// [`COPY_INLINE_LIMIT`]), computed once.
-    copy_parts: BTreeMap<Handle<Type>, u64>,
+    /// Per type: the parts of its straight-line copy (see [`COPY_INLINE_LIMIT`]).
+    copy_parts: luma_back::CopyParts,
     /// Per layout struct (by index into `reprs.variants`) and direction (`true`: into the
     /// layout): the function converting it, for structs past [`COPY_INLINE_LIMIT`].
     variant_helpers: BTreeMap<(usize, bool), String>,
@@ -265,7 +264,7 @@ impl<'a> Writer<'a> {
             variant_names: Vec::new(),
             global_reprs: BTreeMap::new(),
             helpers: Helpers::default(),
-            copy_parts: BTreeMap::new(),
+            copy_parts: luma_back::CopyParts::default(),
             variant_helpers: BTreeMap::new(),
             call_graph,
             reached_globals,
@@ -2445,7 +2444,7 @@ impl<'a> Writer<'a> {
             return Ok(());
         }
         if let Repr::Struct(variant) = place.repr {
-            if self.copy_parts(place.ty)? > COPY_INLINE_LIMIT {
+            if self.copy_parts.of(&self.module.types, place.ty) > COPY_INLINE_LIMIT {
                 let helper = self.variant_helper(variant, place.ty, false, depth)?;
                 out.line_fmt(format_args!("{dst} = {helper}({});", place.expr));
                 return Ok(());
@@ -2508,7 +2507,7 @@ impl<'a> Writer<'a> {
                 return Err(Error::invalid("store into std140 memory"))
             }
             Repr::Struct(variant) => {
-                if self.copy_parts(place.ty)? > COPY_INLINE_LIMIT {
+                if self.copy_parts.of(&self.module.types, place.ty) > COPY_INLINE_LIMIT {
                     let helper = self.variant_helper(*variant, place.ty, true, depth)?;
                     out.line_fmt(format_args!("{} = {helper}({src});", place.expr));
                     return Ok(());
@@ -2549,31 +2548,6 @@ impl<'a> Writer<'a> {
             _ => return Err(Error::invalid("cannot store this type")),
         }
         Ok(())
-    }
-
-    /// The straight-line parts of a copy of `ty` between layouts: one per scalar, vector or
-    /// matrix, arrays counting one element (they are copied with a loop).
-    fn copy_parts(&mut self, ty: Handle<Type>) -> R<u64> {
-        if let Some(&parts) = self.copy_parts.get(&ty) {
-            return Ok(parts);
-        }
-        // Members and elements come earlier in the type arena than their composite: fill the
-        // table from the front so that each lookup below is answered without recursion.
-        for index in 0..=ty.index() {
-            let h = Handle::<Type>::from_index(index as u32);
-            if self.copy_parts.contains_key(&h) {
-                continue;
-            }
-            let parts = match self.ty(h)? {
-                TypeInner::Struct { members } => members.iter().fold(0u64, |sum, m| {
-                    sum.saturating_add(self.copy_parts.get(&m.ty).copied().unwrap_or(1))
-                }),
-                TypeInner::Array { base, .. } => self.copy_parts.get(base).copied().unwrap_or(1),
-                _ => 1,
-            };
-            self.copy_parts.insert(h, parts);
-        }
-        Ok(self.copy_parts.get(&ty).copied().unwrap_or(1))
     }
 
     /// The function converting layout struct `variant` (of IR struct `ty`) to a value of `ty`

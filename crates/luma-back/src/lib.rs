@@ -8,6 +8,7 @@
 pub mod callgraph;
 pub mod chain;
 pub mod constants;
+pub mod copy;
 pub mod flow;
 pub mod namer;
 pub mod plan;
@@ -26,6 +27,7 @@ pub use chain::{else_if, else_if_folds, else_if_shape, ElseIf};
 pub use constants::{
     bounds_ordered, clamp_text, constant_literals, is_integer_zero, is_safe_integer_divisor,
 };
+pub use copy::CopyParts;
 pub use flow::ends_in_return;
 pub use namer::Namer;
 pub use plan::{Placement, ValuePlan};
