@@ -3858,21 +3858,8 @@ fn plan_image_access(
         .iter()
         .map(|e| graph.reachable(e.function))
         .collect();
-    for (g, global) in module.globals.iter() {
-        let mut element = global.ty;
-        if let Some(TypeInner::Array { base, .. }) = module.types.get(element).map(|t| &t.inner) {
-            element = *base;
-        }
-        if !matches!(
-            module.types.get(element).map(|t| &t.inner),
-            Some(TypeInner::Image {
-                class: ImageClass::Storage {
-                    access: ImageAccess::ReadWrite,
-                    ..
-                },
-                ..
-            })
-        ) {
+    for g in module.globals.handles() {
+        if luma_back::read_write_image_format(module, g).is_none() {
             continue;
         }
         let reaches: Vec<bool> = (0..module.functions.len())

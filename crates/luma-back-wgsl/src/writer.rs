@@ -1974,23 +1974,11 @@ fn plan_image_access(
         .map(|e| graph.reachable(e.function))
         .collect();
     for &g in reached_globals {
-        let Some(global) = module.globals.get(g) else {
+        let (Some(global), Some(format)) = (
+            module.globals.get(g),
+            luma_back::read_write_image_format(module, g),
+        ) else {
             continue;
-        };
-        let mut element = global.ty;
-        if let Some(TypeInner::Array { base, .. }) = module.types.get(element).map(|t| &t.inner) {
-            element = *base;
-        }
-        let format = match module.types.get(element).map(|t| &t.inner) {
-            Some(TypeInner::Image {
-                class:
-                    ImageClass::Storage {
-                        format,
-                        access: ImageAccess::ReadWrite,
-                    },
-                ..
-            }) => *format,
-            _ => continue,
         };
         // Where WGSL can declare the image read_write (its 32-bit single-channel formats,
         // outside vertex shaders), it keeps the access the source gives it, which reflection

@@ -5,7 +5,9 @@
 //! reports per-entry usage: all of them ask these questions.
 
 use luma_base::Handle;
-use luma_ir::{Function, GlobalVariable, ImageAccess, Module, Op, StmtKind, ValueDef};
+use luma_ir::{
+    Function, GlobalVariable, ImageAccess, ImageClass, Module, Op, StmtKind, TypeInner, ValueDef,
+};
 
 /// Direct callees and directly used globals of every function.
 #[derive(Debug, Clone)]
@@ -271,6 +273,29 @@ pub fn image_access<'a>(
         (true, true) => ImageAccess::ReadWrite,
         (false, true) => ImageAccess::Write,
         _ => ImageAccess::Read,
+    }
+}
+
+/// The format of global `g` when it is a read-write storage image or an array of them (the
+/// globals whose access back ends may spell per entry point or function); `None` otherwise.
+pub fn read_write_image_format(
+    module: &Module,
+    g: Handle<GlobalVariable>,
+) -> Option<luma_ir::StorageFormat> {
+    let mut ty = module.globals.get(g)?.ty;
+    if let Some(TypeInner::Array { base, .. }) = module.types.get(ty).map(|t| &t.inner) {
+        ty = *base;
+    }
+    match module.types.get(ty).map(|t| &t.inner) {
+        Some(TypeInner::Image {
+            class:
+                ImageClass::Storage {
+                    format,
+                    access: ImageAccess::ReadWrite,
+                },
+            ..
+        }) => Some(*format),
+        _ => None,
     }
 }
 

@@ -21,7 +21,8 @@ pub mod writer;
 
 pub use callgraph::{
     entry_image_needs, image_access, image_uses, join_image_access, pointer_global,
-    reachable_functions, settle_image_access, used_globals, writes_global, CallGraph,
+    reachable_functions, read_write_image_format, settle_image_access, used_globals, writes_global,
+    CallGraph,
 };
 pub use chain::{else_if, else_if_folds, else_if_shape, ElseIf};
 pub use constants::{

@@ -9,8 +9,7 @@
 
 use luma_base::Handle;
 use luma_ir::{
-    EntryPoint, Function, GlobalVariable, ImageAccess, ImageClass, Module, Op, StmtKind,
-    StorageFormat, TypeInner, ValueDef,
+    EntryPoint, Function, GlobalVariable, Module, Op, StmtKind, StorageFormat, ValueDef,
 };
 
 use crate::{image_uses, CallGraph};
@@ -112,23 +111,8 @@ pub fn split_image_query_helpers(
     let mut graphs: Option<(CallGraph, Vec<Vec<Handle<GlobalVariable>>>)> = None;
     for g in module.globals.handles() {
         let m = current.as_ref().unwrap_or(module);
-        let Some(global) = m.globals.get(g) else {
+        let Some(format) = crate::read_write_image_format(m, g) else {
             continue;
-        };
-        let mut element = global.ty;
-        if let Some(TypeInner::Array { base, .. }) = m.types.get(element).map(|t| &t.inner) {
-            element = *base;
-        }
-        let format = match m.types.get(element).map(|t| &t.inner) {
-            Some(TypeInner::Image {
-                class:
-                    ImageClass::Storage {
-                        format,
-                        access: ImageAccess::ReadWrite,
-                    },
-                ..
-            }) => *format,
-            _ => continue,
         };
         if !split_format(format) {
             continue;
