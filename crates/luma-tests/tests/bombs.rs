@@ -434,6 +434,16 @@ fn bombs() -> Vec<Bomb> {
             ),
             Fails(&["E0940"]),
         ),
+        // A back-end error names the entry points that fail on their own, found by emitting
+        // each alone: a copy of the module and a back end run per entry point (4,000 entry
+        // points past Metal's buffer slots: 25 s) before the search had a budget.
+        bomb(
+            "4,000 compute entry points with a buffer each, past Metal's buffer slots",
+            (0..4_000)
+                .map(|i| format!("buffer b{i}: []float\n@entry(compute) @workgroup_size(1)\nfunction e{i}()\n\tb{i}[0] = b{i}[1] + 1.0\nend\n"))
+                .collect::<String>(),
+            Fails(&["E0940"]),
+        ),
         // A million errors: kept and rendered up to the limit.
         bomb(
             "1 million `local` statements",
