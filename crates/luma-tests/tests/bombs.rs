@@ -417,6 +417,23 @@ fn bombs() -> Vec<Bomb> {
             ),
             Compiles,
         ),
+        // GLSL writes a file per entry point: each named every struct, member and constant of
+        // the module again (a fragment shader's outputs are a struct of its own), and each
+        // function's namer copied all the module's names (0.9 s user at 9,600 entry points).
+        bomb(
+            "8,000 entry points, half of them fragment shaders, sharing a helper",
+            format!(
+                "buffer out: []float\nfunction h(x: float) -> float\n\treturn x * 2.0 + 1.0\nend\n{}",
+                (0..8_000)
+                    .map(|i| if i % 2 == 0 {
+                        format!("@entry(compute) @workgroup_size(1)\nfunction e{i}()\n\tout[{}] = h(out[1])\nend\n", i % 8)
+                    } else {
+                        format!("@entry(fragment)\nfunction e{i}() -> (@location(0) c: vec4)\n\treturn {{ c = vec4(h(out[0])) }}\nend\n")
+                    })
+                    .collect::<String>()
+            ),
+            Compiles,
+        ),
         // Many buffers of their own struct types: the verifier laid out the type arena again
         // for each buffer, type queries cleared a table as long as the arena for each type,
         // and SPIR-V searched a list of the runtime arrays used so far for each access (1.9 s
