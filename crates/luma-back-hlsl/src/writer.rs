@@ -3249,8 +3249,10 @@ impl<'a> Writer<'a> {
             return Ok(parts);
         }
         // Members and elements come earlier in the type arena than their composite: fill the
-        // table from the front so that each lookup below is answered without recursion.
-        for index in 0..=ty.index() {
+        // table from the front so that each lookup below is answered without recursion. The
+        // table holds a prefix of the arena, so filling resumes where it stopped (starting from
+        // the front for each type made copying thousands of struct types quadratic).
+        for index in self.copy_parts.len()..=ty.index() {
             let h = Handle::<Type>::from_index(index as u32);
             if self.copy_parts.contains_key(&h) {
                 continue;

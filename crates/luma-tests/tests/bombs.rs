@@ -461,6 +461,23 @@ fn bombs() -> Vec<Bomb> {
                 .collect::<String>(),
             Fails(&["E0940"]),
         ),
+        // HLSL sizes each buffer copy's type (parts past which it copies through a function):
+        // the table of sizes was filled from the start of the type arena for each new type
+        // (8,000 struct types in their own buffers, each copied: 1.95 s).
+        bomb(
+            "20,000 struct types, each copied out of a buffer and back",
+            format!(
+                "{}struct Big\n{}end\nbuffer b: []Big\n@entry(compute) @workgroup_size(1)\nfunction main()\n{}end\n",
+                (0..20_000)
+                    .map(|i| format!("struct S{i}\n\tx: float\n\ty: vec2\nend\n"))
+                    .collect::<String>(),
+                (0..20_000).map(|i| format!("\ts{i}: S{i}\n")).collect::<String>(),
+                (0..20_000)
+                    .map(|i| format!("\tlet v{i} = b[0].s{i}\n\tb[1].s{i} = v{i}\n"))
+                    .collect::<String>()
+            ),
+            Compiles,
+        ),
         // A million errors: kept and rendered up to the limit.
         bomb(
             "1 million `local` statements",
