@@ -647,30 +647,24 @@ impl<'a> Writer<'a> {
     /// The zero value of a constructible type, as a constant expression.
     pub fn zero_value(&mut self, ty: Handle<Type>) -> Result<Expr, Error> {
         // Types name only earlier types, so building every needed type's zero in arena order
-        // needs no recursion.
-        let mut needed = vec![false; ty.index() + 1];
-        if let Some(slot) = needed.get_mut(ty.index()) {
-            *slot = true;
-        }
-        for i in (0..=ty.index()).rev() {
-            if needed.get(i) != Some(&true) {
-                continue;
-            }
+        // needs no recursion. Sets of the types `ty` is made of, not tables as long as the
+        // arena up to `ty`: a zero of each of thousands of struct types was quadratic.
+        let mut pending = BTreeSet::from([ty.index()]);
+        let mut needed = BTreeSet::new();
+        while let Some(i) = pending.pop_last() {
+            needed.insert(i);
             match self.inner(Handle::from_index(i as u32))? {
-                TypeInner::Array { base, .. } => mark(&mut needed, *base, i)?,
+                TypeInner::Array { base, .. } => mark(&mut pending, *base, i)?,
                 TypeInner::Struct { members } => {
                     for m in members {
-                        mark(&mut needed, m.ty, i)?;
+                        mark(&mut pending, m.ty, i)?;
                     }
                 }
                 _ => {}
             }
         }
-        let mut zeros: Vec<Option<String>> = vec![None; ty.index() + 1];
-        for i in 0..=ty.index() {
-            if needed.get(i) != Some(&true) {
-                continue;
-            }
+        let mut zeros: BTreeMap<usize, String> = BTreeMap::new();
+        for i in needed {
             let h = Handle::from_index(i as u32);
             let text = match self.inner(h)?.clone() {
                 TypeInner::Scalar(s) => zero_scalar(s).to_string(),
@@ -686,9 +680,8 @@ impl<'a> Writer<'a> {
                     size: ArraySize::Constant(n),
                 } => {
                     let element = zeros
-                        .get(base.index())
+                        .get(&base.index())
                         .cloned()
-                        .flatten()
                         .ok_or_else(|| Error::invalid("array element has no zero value"))?;
                     let ctor = self.type_ctor(h)?;
                     let parts = vec![element; n as usize];
@@ -699,9 +692,8 @@ impl<'a> Writer<'a> {
                     for m in &members {
                         parts.push(
                             zeros
-                                .get(m.ty.index())
+                                .get(&m.ty.index())
                                 .cloned()
-                                .flatten()
                                 .ok_or_else(|| Error::invalid("member has no zero value"))?,
                         );
                     }
@@ -714,14 +706,10 @@ impl<'a> Writer<'a> {
                     ))
                 }
             };
-            if let Some(slot) = zeros.get_mut(i) {
-                *slot = Some(text);
-            }
+            zeros.insert(i, text);
         }
         let text = zeros
-            .get(ty.index())
-            .cloned()
-            .flatten()
+            .remove(&ty.index())
             .ok_or_else(|| Error::invalid("no zero value"))?;
         Ok(if matches!(self.inner(ty)?, TypeInner::Scalar(_)) {
             Expr::name(text)
@@ -1127,13 +1115,11 @@ impl<'a> Writer<'a> {
     }
 }
 
-fn mark(needed: &mut [bool], ty: Handle<Type>, of: usize) -> Result<(), Error> {
+fn mark(needed: &mut BTreeSet<usize>, ty: Handle<Type>, of: usize) -> Result<(), Error> {
     if ty.index() >= of {
         return Err(Error::invalid("type refers to a later type"));
     }
-    if let Some(slot) = needed.get_mut(ty.index()) {
-        *slot = true;
-    }
+    needed.insert(ty.index());
     Ok(())
 }
 

@@ -478,6 +478,21 @@ fn bombs() -> Vec<Bomb> {
             ),
             Compiles,
         ),
+        // GLSL built each zero value with tables as long as the type arena up to its type
+        // (8,000 struct types in dynamically indexed local arrays: 0.5 s, quadratic).
+        bomb(
+            "8,000 struct types in dynamically indexed local arrays",
+            format!(
+                "{}{HEAD}{}end\n",
+                (0..8_000)
+                    .map(|i| format!("struct S{i}\n\tx: int\n\ty: ivec2\nend\n"))
+                    .collect::<String>(),
+                (0..8_000)
+                    .map(|i| format!("\tlet a{i}: [2]S{i} = {{ S{i} {{ x = out[0], y = ivec2(0) }}, S{i} {{ x = 1, y = ivec2(out[1]) }} }}\n\ta{i}[out[2]].x = 2\n\tout[{}] = a{i}[out[3]].x\n", i % 8))
+                    .collect::<String>()
+            ),
+            Compiles,
+        ),
         // A million errors: kept and rendered up to the limit.
         bomb(
             "1 million `local` statements",
