@@ -651,13 +651,20 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 return;
             }
         }
+        // The file name only where it changes: a directive without one keeps the name of the
+        // one before (C's rule, which glslang follows). Naming it every time wrote the name once
+        // per statement, so a long `#line` name made the output their product.
+        let same_source = self
+            .lines
+            .current
+            .is_some_and(|(source, _, _)| source == loc.source);
         let directive = match self.w.module.debug_sources.get(loc.source as usize) {
-            Some(source) => format!(
+            Some(source) if !same_source => format!(
                 "#line {} \"{}\"\n",
                 loc.line,
                 escape_file_name(&source.name)
             ),
-            None => format!("#line {}\n", loc.line),
+            _ => format!("#line {}\n", loc.line),
         };
         self.out.raw(&directive);
         self.lines.newlines += 1;

@@ -72,8 +72,6 @@ impl Expr {
 /// How a global is declared.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum GlobalForm {
-    /// Not reached by the entry point: not declared.
-    Unused,
     /// A uniform, storage or push-constant block whose members are the struct's members; the
     /// global's name is the block's instance name.
     FlatBlock,
@@ -88,22 +86,60 @@ pub(crate) enum GlobalForm {
 }
 
 /// What every entry point's writer of one module needs, found once for all of them.
+///
+/// Every entry point's names start the same way, with every struct, member and named constant
+/// of the module in arena order: those are named here once and each writer starts from a copy
+/// of this namer (naming them per entry point made writing a module of thousands of entry
+/// points with a struct each quadratic).
 pub(crate) struct Shared {
     graph: CallGraph,
-    /// The constants with names, in arena order.
-    named_constants: Vec<Handle<Constant>>,
+    /// Module-scope names after the structs and named constants.
+    namer: Namer,
+    struct_names: Vec<Option<String>>,
+    member_names: Vec<Vec<String>>,
+    constant_names: BTreeMap<Handle<Constant>, String>,
 }
 
 impl Shared {
     pub fn new(module: &Module) -> Shared {
+        let mut namer = Namer::new(RESERVED, RESERVED_PREFIXES);
+        for helper in ["luma_div", "luma_rem"] {
+            namer.reserve(helper);
+        }
+
+        // Structs and their members, in arena order.
+        let mut struct_names = vec![None; module.types.len()];
+        let mut member_names = vec![Vec::new(); module.types.len()];
+        for (h, ty) in module.types.iter() {
+            if let TypeInner::Struct { members } = &ty.inner {
+                let name = namer.call(ty.name.as_deref().unwrap_or("Struct"));
+                let mut members_namer = namer.sibling(RESERVED_PREFIXES);
+                let names = members
+                    .iter()
+                    .map(|m| members_namer.call(&m.name))
+                    .collect();
+                if let Some(slot) = struct_names.get_mut(h.index()) {
+                    *slot = Some(name);
+                }
+                if let Some(slot) = member_names.get_mut(h.index()) {
+                    *slot = names;
+                }
+            }
+        }
+
+        let mut constant_names = BTreeMap::new();
+        for (h, constant) in module.constants.iter() {
+            if let Some(name) = constant.name.as_deref() {
+                constant_names.insert(h, namer.call(name));
+            }
+        }
+
         Shared {
             graph: CallGraph::new(module),
-            named_constants: module
-                .constants
-                .iter()
-                .filter(|(_, c)| c.name.is_some())
-                .map(|(h, _)| h)
-                .collect(),
+            namer,
+            struct_names,
+            member_names,
+            constant_names,
         }
     }
 }
@@ -115,9 +151,9 @@ pub(crate) struct Writer<'a> {
     pub entry: &'a EntryPoint,
     /// Module-scope names; each function starts its own namer from a copy.
     pub namer: Namer,
-    pub struct_names: Vec<Option<String>>,
-    pub member_names: Vec<Vec<String>>,
-    pub constant_names: BTreeMap<Handle<Constant>, String>,
+    pub struct_names: &'a [Option<String>],
+    pub member_names: &'a [Vec<String>],
+    pub constant_names: &'a BTreeMap<Handle<Constant>, String>,
     // Per-entry-point tables are maps of what the entry point reaches, not tables as long as
     // the module's arenas: a module of thousands of entry points made thousands of those.
     pub global_names: BTreeMap<Handle<GlobalVariable>, String>,
@@ -127,7 +163,9 @@ pub(crate) struct Writer<'a> {
     pub input_texts: Vec<String>,
     /// Names of the entry function's results (output variables or `gl_*` builtins).
     pub output_targets: Vec<String>,
-    pub used_types: Vec<bool>,
+    /// The structs the output declares, by arena index (a set, not a table as long as the
+    /// type arena: each of thousands of entry points made one).
+    pub used_types: BTreeSet<usize>,
     pub used_constants: BTreeSet<Handle<Constant>>,
     pub helpers: BTreeSet<Helper>,
     pub extensions: BTreeSet<&'static str>,
@@ -163,7 +201,7 @@ impl<'a> Writer<'a> {
         module: &'a Module,
         options: &'a Options,
         index: usize,
-        shared: &Shared,
+        shared: &'a Shared,
     ) -> Result<Self, Error> {
         let graph = &shared.graph;
         let entry = module
@@ -183,39 +221,9 @@ impl<'a> Writer<'a> {
                 ))
             }
         }
-        let mut namer = Namer::new(RESERVED, RESERVED_PREFIXES);
-        for helper in ["luma_div", "luma_rem"] {
-            namer.reserve(helper);
-        }
+        let mut namer = shared.namer.clone();
         let reached_functions = graph.reachable(entry.function);
         let reached_globals = graph.reachable_globals(entry.function);
-
-        // Structs and their members, in arena order.
-        let mut struct_names = vec![None; module.types.len()];
-        let mut member_names = vec![Vec::new(); module.types.len()];
-        for (h, ty) in module.types.iter() {
-            if let TypeInner::Struct { members } = &ty.inner {
-                let name = namer.call(ty.name.as_deref().unwrap_or("Struct"));
-                let mut members_namer = namer.sibling(RESERVED_PREFIXES);
-                let names = members
-                    .iter()
-                    .map(|m| members_namer.call(&m.name))
-                    .collect();
-                if let Some(slot) = struct_names.get_mut(h.index()) {
-                    *slot = Some(name);
-                }
-                if let Some(slot) = member_names.get_mut(h.index()) {
-                    *slot = names;
-                }
-            }
-        }
-
-        let mut constant_names = BTreeMap::new();
-        for &h in &shared.named_constants {
-            if let Some(name) = module.constants.get(h).and_then(|c| c.name.as_deref()) {
-                constant_names.insert(h, namer.call(name));
-            }
-        }
 
         // Globals: the texture half of a combined sampler takes the declared name; the sampler
         // half shares it (it is never written on its own).
@@ -309,15 +317,15 @@ impl<'a> Writer<'a> {
             options,
             entry,
             namer,
-            struct_names,
-            member_names,
-            constant_names,
+            struct_names: &shared.struct_names,
+            member_names: &shared.member_names,
+            constant_names: &shared.constant_names,
             global_names,
             global_forms,
             function_names,
             input_texts,
             output_targets,
-            used_types: vec![false; module.types.len()],
+            used_types: BTreeSet::new(),
             used_constants: BTreeSet::new(),
             helpers: BTreeSet::new(),
             extensions: BTreeSet::new(),
@@ -447,9 +455,7 @@ impl<'a> Writer<'a> {
                     current = base;
                 }
                 TypeInner::Struct { .. } => {
-                    if let Some(slot) = self.used_types.get_mut(current.index()) {
-                        *slot = true;
-                    }
+                    self.used_types.insert(current.index());
                     let name = self
                         .struct_names
                         .get(current.index())
@@ -641,30 +647,24 @@ impl<'a> Writer<'a> {
     /// The zero value of a constructible type, as a constant expression.
     pub fn zero_value(&mut self, ty: Handle<Type>) -> Result<Expr, Error> {
         // Types name only earlier types, so building every needed type's zero in arena order
-        // needs no recursion.
-        let mut needed = vec![false; ty.index() + 1];
-        if let Some(slot) = needed.get_mut(ty.index()) {
-            *slot = true;
-        }
-        for i in (0..=ty.index()).rev() {
-            if needed.get(i) != Some(&true) {
-                continue;
-            }
+        // needs no recursion. Sets of the types `ty` is made of, not tables as long as the
+        // arena up to `ty`: a zero of each of thousands of struct types was quadratic.
+        let mut pending = BTreeSet::from([ty.index()]);
+        let mut needed = BTreeSet::new();
+        while let Some(i) = pending.pop_last() {
+            needed.insert(i);
             match self.inner(Handle::from_index(i as u32))? {
-                TypeInner::Array { base, .. } => mark(&mut needed, *base, i)?,
+                TypeInner::Array { base, .. } => mark(&mut pending, *base, i)?,
                 TypeInner::Struct { members } => {
                     for m in members {
-                        mark(&mut needed, m.ty, i)?;
+                        mark(&mut pending, m.ty, i)?;
                     }
                 }
                 _ => {}
             }
         }
-        let mut zeros: Vec<Option<String>> = vec![None; ty.index() + 1];
-        for i in 0..=ty.index() {
-            if needed.get(i) != Some(&true) {
-                continue;
-            }
+        let mut zeros: BTreeMap<usize, String> = BTreeMap::new();
+        for i in needed {
             let h = Handle::from_index(i as u32);
             let text = match self.inner(h)?.clone() {
                 TypeInner::Scalar(s) => zero_scalar(s).to_string(),
@@ -680,9 +680,8 @@ impl<'a> Writer<'a> {
                     size: ArraySize::Constant(n),
                 } => {
                     let element = zeros
-                        .get(base.index())
+                        .get(&base.index())
                         .cloned()
-                        .flatten()
                         .ok_or_else(|| Error::invalid("array element has no zero value"))?;
                     let ctor = self.type_ctor(h)?;
                     let parts = vec![element; n as usize];
@@ -693,9 +692,8 @@ impl<'a> Writer<'a> {
                     for m in &members {
                         parts.push(
                             zeros
-                                .get(m.ty.index())
+                                .get(&m.ty.index())
                                 .cloned()
-                                .flatten()
                                 .ok_or_else(|| Error::invalid("member has no zero value"))?,
                         );
                     }
@@ -708,14 +706,10 @@ impl<'a> Writer<'a> {
                     ))
                 }
             };
-            if let Some(slot) = zeros.get_mut(i) {
-                *slot = Some(text);
-            }
+            zeros.insert(i, text);
         }
         let text = zeros
-            .get(ty.index())
-            .cloned()
-            .flatten()
+            .remove(&ty.index())
             .ok_or_else(|| Error::invalid("no zero value"))?;
         Ok(if matches!(self.inner(ty)?, TypeInner::Scalar(_)) {
             Expr::name(text)
@@ -782,11 +776,10 @@ impl<'a> Writer<'a> {
 
     /// Struct declarations for every struct the output names, members before their users.
     fn write_structs(&mut self) -> Result<String, Error> {
-        // Members name earlier types: one pass from the last type down closes the set.
-        for i in (0..self.module.types.len()).rev() {
-            if self.used_types.get(i) != Some(&true) {
-                continue;
-            }
+        // Members name earlier types: taking the types from the last one down closes the set.
+        let mut pending = std::mem::take(&mut self.used_types);
+        while let Some(i) = pending.pop_last() {
+            self.used_types.insert(i);
             let h = Handle::from_index(i as u32);
             let mut deps = Vec::new();
             match self.inner(h)? {
@@ -798,16 +791,11 @@ impl<'a> Writer<'a> {
                 if d.index() >= i {
                     return Err(Error::invalid("type refers to a later type"));
                 }
-                if let Some(slot) = self.used_types.get_mut(d.index()) {
-                    *slot = true;
-                }
+                pending.insert(d.index());
             }
         }
         let mut out = CodeWriter::new();
-        for i in 0..self.module.types.len() {
-            if self.used_types.get(i) != Some(&true) {
-                continue;
-            }
+        for i in self.used_types.clone() {
             let h = Handle::from_index(i as u32);
             let TypeInner::Struct { members } = self.inner(h)? else {
                 continue;
@@ -837,15 +825,22 @@ impl<'a> Writer<'a> {
 
     fn write_globals(&mut self) -> Result<String, Error> {
         let mut out = CodeWriter::new();
-        for (h, global) in self.module.globals.iter() {
-            let form = self
-                .global_forms
-                .get(&h)
-                .cloned()
-                .unwrap_or(GlobalForm::Unused);
+        // The globals this entry point reaches, in arena order (not every global of the module
+        // for each of its entry points).
+        let reached: Vec<(Handle<GlobalVariable>, GlobalForm)> = self
+            .global_forms
+            .iter()
+            .map(|(&h, form)| (h, form.clone()))
+            .collect();
+        for (h, form) in reached {
+            let global = self
+                .module
+                .globals
+                .get(h)
+                .ok_or_else(|| Error::invalid("global handle out of range"))?;
             let name = self.global_names.get(&h).cloned().unwrap_or_default();
             match form {
-                GlobalForm::Unused | GlobalForm::CombinedSampler => {}
+                GlobalForm::CombinedSampler => {}
                 GlobalForm::FlatBlock | GlobalForm::WrappedBlock => {
                     self.write_block(&mut out, h, global, &name, form == GlobalForm::FlatBlock)?;
                 }
@@ -1120,13 +1115,11 @@ impl<'a> Writer<'a> {
     }
 }
 
-fn mark(needed: &mut [bool], ty: Handle<Type>, of: usize) -> Result<(), Error> {
+fn mark(needed: &mut BTreeSet<usize>, ty: Handle<Type>, of: usize) -> Result<(), Error> {
     if ty.index() >= of {
         return Err(Error::invalid("type refers to a later type"));
     }
-    if let Some(slot) = needed.get_mut(ty.index()) {
-        *slot = true;
-    }
+    needed.insert(ty.index());
     Ok(())
 }
 

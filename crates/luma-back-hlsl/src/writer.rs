@@ -197,6 +197,9 @@ struct FnCtx<'f> {
     depth: usize,
     /// Which values may not be declared `const` (see [`SpecExpressions`]).
     spec_exprs: SpecExpressions,
+    /// The source of the last `#line` directive written in the function, whose file name the
+    /// next directives keep until the source changes.
+    line_source: Option<u32>,
 }
 
 /// Helper functions requested while writing bodies, each emitted once.
@@ -1486,6 +1489,7 @@ impl<'a> Writer<'a> {
             uses: analysis.uses.clone(),
             depth: 0,
             spec_exprs: SpecExpressions::new(func),
+            line_source: None,
         };
         self.decide_inlining(&mut ctx, &analysis)?;
 
@@ -1851,13 +1855,23 @@ impl<'a> Writer<'a> {
             if self.options.line_directives {
                 if let Some(loc) = stmt.loc {
                     if last_line != Some((loc.source, loc.line)) {
-                        let file = self
-                            .module
-                            .debug_sources
-                            .get(loc.source as usize)
-                            .map(|s| s.name.replace('\\', "/").replace('"', "'"))
-                            .unwrap_or_default();
-                        out.raw(&format!("#line {} \"{}\"\n", loc.line, file));
+                        // The file name only where it changes: a directive without one keeps
+                        // the name of the one before (C's rule). Naming it every time wrote the
+                        // name once per statement, so a long `#line` name made the output
+                        // their product. Bodies are written in output order, so the last
+                        // directive written is the one before in the text.
+                        if ctx.line_source == Some(loc.source) {
+                            out.raw(&format!("#line {}\n", loc.line));
+                        } else {
+                            let file = self
+                                .module
+                                .debug_sources
+                                .get(loc.source as usize)
+                                .map(|s| s.name.replace('\\', "/").replace('"', "'"))
+                                .unwrap_or_default();
+                            out.raw(&format!("#line {} \"{}\"\n", loc.line, file));
+                            ctx.line_source = Some(loc.source);
+                        }
                         last_line = Some((loc.source, loc.line));
                     }
                 }

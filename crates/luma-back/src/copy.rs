@@ -2,8 +2,6 @@
 //! such copies (HLSL byte-address buffers, HLSL and MSL layout structs) use to choose between
 //! straight-line code and a function per type.
 
-use std::collections::BTreeMap;
-
 use luma_base::{Handle, UniqueArena};
 use luma_ir::{Type, TypeInner};
 
@@ -15,31 +13,32 @@ use luma_ir::{Type, TypeInner};
 /// with a function of its own, so the code stays proportional to the types.
 #[derive(Debug, Default)]
 pub struct CopyParts {
-    table: BTreeMap<Handle<Type>, u64>,
+    /// By type index: a prefix of the arena.
+    table: Vec<u64>,
 }
 
 impl CopyParts {
     /// The parts of a copy of `ty` (1 for a handle outside `types`).
     pub fn of(&mut self, types: &UniqueArena<Type>, ty: Handle<Type>) -> u64 {
-        if let Some(&parts) = self.table.get(&ty) {
-            return parts;
-        }
-        // Members and elements come earlier in the type arena than their composite: fill the
-        // table from the front so that each lookup below is answered without recursion.
-        for index in 0..=ty.index() {
-            let h = Handle::<Type>::from_index(index as u32);
-            if self.table.contains_key(&h) {
-                continue;
-            }
-            let parts = match types.get(h).map(|t| &t.inner) {
-                Some(TypeInner::Struct { members }) => members.iter().fold(0u64, |sum, m| {
-                    sum.saturating_add(self.table.get(&m.ty).copied().unwrap_or(1))
-                }),
-                Some(TypeInner::Array { base, .. }) => self.table.get(base).copied().unwrap_or(1),
+        // Members and elements come earlier in the type arena than their composite: the table
+        // is filled from the front, so that each lookup below is answered without recursion,
+        // resuming where it stopped (refilling from the front for each type made copying
+        // thousands of struct types quadratic).
+        let end = ty.index().saturating_add(1).min(types.len());
+        for index in self.table.len()..end {
+            let part = |t: Handle<Type>| self.table.get(t.index()).copied().unwrap_or(1);
+            let parts = match types
+                .get(Handle::<Type>::from_index(index as u32))
+                .map(|t| &t.inner)
+            {
+                Some(TypeInner::Struct { members }) => members
+                    .iter()
+                    .fold(0u64, |sum, m| sum.saturating_add(part(m.ty))),
+                Some(TypeInner::Array { base, .. }) => part(*base),
                 _ => 1,
             };
-            self.table.insert(h, parts);
+            self.table.push(parts);
         }
-        self.table.get(&ty).copied().unwrap_or(1)
+        self.table.get(ty.index()).copied().unwrap_or(1)
     }
 }

@@ -13,14 +13,21 @@ use rustc_hash::{FxHashMap, FxHashSet};
 ///
 /// Back ends copy the module-scope namer for every function, so copying must not cost the
 /// number of module-scope names (that made emitting quadratic in the number of functions).
-/// Taken names live in two sets: `shared`, frozen and shared by every copy, and `own`, the
-/// names taken since the last copy. Copying first moves `own` into `shared` (once per batch of
-/// new names, not per copy), then hands the copy the shared set and an empty `own`.
+/// Taken names live in frozen layers, shared by every copy, and `own`, the names taken since
+/// the last copy. Copying first freezes `own` (once per batch of new names, not per copy),
+/// then hands the copy the layers and an empty `own`.
+///
+/// Freezing adds `own` to the newest layer when no copy holds it, and otherwise makes it a new
+/// layer: copying the newest layer instead cost a whole module's names for each copy of a copy
+/// (GLSL's per-entry-point namers, each a copy of the module's, copied again per function:
+/// quadratic in the number of entry points). Layers are merged as in a log-structured merge,
+/// each more than twice the size of the next, so a namer has a logarithmic number of them.
 #[derive(Debug)]
 pub struct Namer {
     reserved: Arc<FxHashSet<&'static str>>,
     reserved_prefixes: &'static [&'static str],
-    shared: RefCell<Arc<FxHashSet<String>>>,
+    /// Oldest first.
+    layers: RefCell<Vec<Arc<FxHashSet<String>>>>,
     own: RefCell<FxHashSet<String>>,
     /// For each stem that needed a `_N` suffix, the next `N` to try: searching from 1 every
     /// time made naming `n` clashing locals quadratic. Only a hint (a copy starts without it;
@@ -34,7 +41,7 @@ impl Clone for Namer {
         Namer {
             reserved: Arc::clone(&self.reserved),
             reserved_prefixes: self.reserved_prefixes,
-            shared: RefCell::new(Arc::clone(&self.shared.borrow())),
+            layers: RefCell::new(self.layers.borrow().clone()),
             own: RefCell::new(FxHashSet::default()),
             next_suffix: FxHashMap::default(),
         }
@@ -48,7 +55,7 @@ impl Namer {
         Namer {
             reserved: Arc::new(reserved.iter().copied().collect()),
             reserved_prefixes,
-            shared: RefCell::new(Arc::new(FxHashSet::default())),
+            layers: RefCell::new(Vec::new()),
             own: RefCell::new(FxHashSet::default()),
             next_suffix: FxHashMap::default(),
         }
@@ -62,26 +69,44 @@ impl Namer {
         Namer {
             reserved: Arc::clone(&self.reserved),
             reserved_prefixes,
-            shared: RefCell::new(Arc::new(FxHashSet::default())),
+            layers: RefCell::new(Vec::new()),
             own: RefCell::new(FxHashSet::default()),
             next_suffix: FxHashMap::default(),
         }
     }
 
-    /// Moves the names taken since the last copy into the shared set.
+    /// Moves the names taken since the last copy into the layers.
     fn freeze(&self) {
         let mut own = self.own.borrow_mut();
         if own.is_empty() {
             return;
         }
-        let mut shared = self.shared.borrow_mut();
-        // Copies the shared set only if another namer still holds it (a copy of a copy that
-        // took names of its own); the module-scope namer's copies are gone by then.
-        Arc::make_mut(&mut shared).extend(own.drain());
+        let mut layers = self.layers.borrow_mut();
+        // The newest layer takes the names in place when no copy holds it.
+        let mut newest = match layers.pop().map(Arc::try_unwrap) {
+            Some(Ok(layer)) => layer,
+            Some(Err(held)) => {
+                layers.push(held);
+                FxHashSet::default()
+            }
+            None => FxHashSet::default(),
+        };
+        newest.extend(own.drain());
+        // Merging every older layer at most twice the size of the newest keeps each layer
+        // more than twice the next; a merge copies the older, smaller layer, so a name is
+        // copied a logarithmic number of times.
+        while let Some(older) = layers.last() {
+            if older.len() > newest.len().saturating_mul(2) {
+                break;
+            }
+            newest.extend(older.iter().cloned());
+            layers.pop();
+        }
+        layers.push(Arc::new(newest));
     }
 
     fn taken(&self, name: &str) -> bool {
-        self.own.borrow().contains(name) || self.shared.borrow().contains(name)
+        self.own.borrow().contains(name) || self.layers.borrow().iter().any(|l| l.contains(name))
     }
 
     fn take(&mut self, name: String) {

@@ -417,6 +417,23 @@ fn bombs() -> Vec<Bomb> {
             ),
             Compiles,
         ),
+        // GLSL writes a file per entry point: each named every struct, member and constant of
+        // the module again (a fragment shader's outputs are a struct of its own), and each
+        // function's namer copied all the module's names (0.9 s user at 9,600 entry points).
+        bomb(
+            "8,000 entry points, half of them fragment shaders, sharing a helper",
+            format!(
+                "buffer out: []float\nfunction h(x: float) -> float\n\treturn x * 2.0 + 1.0\nend\n{}",
+                (0..8_000)
+                    .map(|i| if i % 2 == 0 {
+                        format!("@entry(compute) @workgroup_size(1)\nfunction e{i}()\n\tout[{}] = h(out[1])\nend\n", i % 8)
+                    } else {
+                        format!("@entry(fragment)\nfunction e{i}() -> (@location(0) c: vec4)\n\treturn {{ c = vec4(h(out[0])) }}\nend\n")
+                    })
+                    .collect::<String>()
+            ),
+            Compiles,
+        ),
         // Many buffers of their own struct types: the verifier laid out the type arena again
         // for each buffer, type queries cleared a table as long as the arena for each type,
         // and SPIR-V searched a list of the runtime arrays used so far for each access (1.9 s
@@ -433,6 +450,48 @@ fn bombs() -> Vec<Bomb> {
                     .collect::<String>()
             ),
             Fails(&["E0940"]),
+        ),
+        // A back-end error names the entry points that fail on their own, found by emitting
+        // each alone: a copy of the module and a back end run per entry point (4,000 entry
+        // points past Metal's buffer slots: 25 s) before the search had a budget.
+        bomb(
+            "4,000 compute entry points with a buffer each, past Metal's buffer slots",
+            (0..4_000)
+                .map(|i| format!("buffer b{i}: []float\n@entry(compute) @workgroup_size(1)\nfunction e{i}()\n\tb{i}[0] = b{i}[1] + 1.0\nend\n"))
+                .collect::<String>(),
+            Fails(&["E0940"]),
+        ),
+        // HLSL sizes each buffer copy's type (parts past which it copies through a function):
+        // the table of sizes was filled from the start of the type arena for each new type
+        // (8,000 struct types in their own buffers, each copied: 1.95 s).
+        bomb(
+            "20,000 struct types, each copied out of a buffer and back",
+            format!(
+                "{}struct Big\n{}end\nbuffer b: []Big\n@entry(compute) @workgroup_size(1)\nfunction main()\n{}end\n",
+                (0..20_000)
+                    .map(|i| format!("struct S{i}\n\tx: float\n\ty: vec2\nend\n"))
+                    .collect::<String>(),
+                (0..20_000).map(|i| format!("\ts{i}: S{i}\n")).collect::<String>(),
+                (0..20_000)
+                    .map(|i| format!("\tlet v{i} = b[0].s{i}\n\tb[1].s{i} = v{i}\n"))
+                    .collect::<String>()
+            ),
+            Compiles,
+        ),
+        // GLSL built each zero value with tables as long as the type arena up to its type
+        // (8,000 struct types in dynamically indexed local arrays: 0.5 s, quadratic).
+        bomb(
+            "8,000 struct types in dynamically indexed local arrays",
+            format!(
+                "{}{HEAD}{}end\n",
+                (0..8_000)
+                    .map(|i| format!("struct S{i}\n\tx: int\n\ty: ivec2\nend\n"))
+                    .collect::<String>(),
+                (0..8_000)
+                    .map(|i| format!("\tlet a{i}: [2]S{i} = {{ S{i} {{ x = out[0], y = ivec2(0) }}, S{i} {{ x = 1, y = ivec2(out[1]) }} }}\n\ta{i}[out[2]].x = 2\n\tout[{}] = a{i}[out[3]].x\n", i % 8))
+                    .collect::<String>()
+            ),
+            Compiles,
         ),
         // A million errors: kept and rendered up to the limit.
         bomb(
@@ -754,5 +813,35 @@ fn diagnostics_are_kept_up_to_the_limit_and_counted_past_it() {
             None => assert!(!rendered.contains("more error"), "{rendered}"),
             Some(line) => assert!(rendered.contains(line), "{rendered}"),
         }
+    }
+}
+
+/// GLSL and HLSL `#line` directives name the file only where it changes (a directive without a
+/// name keeps the one before): naming it in every directive made the output the product of the
+/// name's length and the number of statements (a 4 KB name before 8,000 statements: 70 MB).
+#[test]
+fn a_long_line_directive_name_is_written_where_the_file_changes() {
+    let name = "n".repeat(64 * 1024);
+    let source = format!(
+        "#line 1 \"{name}.luma\"\n{}",
+        body(&"\tout[0] = out[0] + 1\n".repeat(2_000))
+    );
+    let result = compile(
+        "main.luma",
+        &source,
+        &MemoryReader::default(),
+        &Options {
+            line_directives: true,
+            ..Options::default()
+        },
+        &[Target::Glsl, Target::Hlsl],
+    );
+    assert!(result.success(), "{}", result.render(false));
+    assert_eq!(result.outputs.len(), 2);
+    for output in &result.outputs {
+        let text = output.data.as_text().expect("a text target");
+        assert!(text.contains("#line"), "{text}");
+        assert_eq!(text.matches(name.as_str()).count(), 1);
+        assert!(text.len() < 1024 * 1024, "{} bytes", text.len());
     }
 }

@@ -146,7 +146,8 @@ pub struct EmitError {
     /// The back end's message.
     pub message: String,
     /// The entry points that fail on their own, in module order: emitting a module reduced to
-    /// any one of them fails too. Empty when the failure does not belong to an entry point.
+    /// any one of them fails too. Empty when the failure does not belong to an entry point. In a
+    /// module too large to try every entry point alone, only those among the first tried.
     pub entry_points: Vec<String>,
     /// The module global (resource, push-constant block, private variable) the back end
     /// blames, by its IR name, when one is to blame.
@@ -287,15 +288,57 @@ pub fn emit(module: &Module, target: Target, options: &Options) -> Result<Vec<Ou
     })
 }
 
-/// The entry points whose module, reduced to that one entry point, fails to emit. Only run
-/// after a failure, so the cost is paid by programs that do not compile.
+/// How much work [`failing_entry_points`] may spend, in units of [`module_size`]: each entry
+/// point tried costs about one module's worth (a copy of it and a back end run), so trying
+/// every one of `n` entry points of a module that grows with `n` is quadratic (4,000 compute
+/// entry points with a buffer each, past Metal's buffer slots: 25 s). Below this, every entry
+/// point is tried, as before; past it, at least [`MIN_BLAME_TRIES`] are.
+const BLAME_BUDGET: usize = 1 << 20;
+
+/// Entry points tried however large the module is.
+const MIN_BLAME_TRIES: usize = 8;
+
+/// A measure of the work one back end run (and one copy) of `module` takes.
+fn module_size(module: &Module) -> usize {
+    let functions: usize = module
+        .functions
+        .iter()
+        .map(|(_, f)| {
+            f.values.len()
+                + f.locals.len()
+                + f.blocks
+                    .iter()
+                    .map(|(_, b)| b.stmts.len() + 1)
+                    .sum::<usize>()
+        })
+        .sum();
+    let sources: usize = module
+        .debug_sources
+        .iter()
+        .map(|s| s.text.as_ref().map_or(0, String::len) / 16)
+        .sum();
+    functions
+        + module.types.len()
+        + module.constants.len()
+        + module.globals.len()
+        + module.entry_points.len()
+        + sources
+        + 1
+}
+
+/// The entry points whose module, reduced to that one entry point, fails to emit, in module
+/// order. Only run after a failure, so the cost is paid by programs that do not compile, and
+/// bounded by [`BLAME_BUDGET`]: in a module too large to try them all, the first ones tried
+/// within the budget (the diagnostic's labels are a pointer, not an inventory).
 fn failing_entry_points(module: &Module, target: Target, options: &Options) -> Vec<String> {
     if module.entry_points.len() == 1 {
         return module.entry_points.iter().map(|e| e.name.clone()).collect();
     }
+    let tries = (BLAME_BUDGET / module_size(module)).max(MIN_BLAME_TRIES);
     module
         .entry_points
         .iter()
+        .take(tries)
         .filter(|entry| {
             let mut alone = module.clone();
             // Drop the functions only the other entry points reach, as `--entry` does: a back

@@ -8,14 +8,14 @@ float scale(float x) {
 #line 3 "include/common.luma"
     float y = x * 2.0;
     float z;
-#line 4 "include/common.luma"
+#line 4
     if (y > 2.0) {
         float w = y * y;
         z = w;
     } else {
         z = y;
     }
-#line 7 "include/common.luma"
+#line 7
     return z;
 }
 
