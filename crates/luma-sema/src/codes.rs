@@ -167,7 +167,7 @@ codes! {
     /// One builtin I/O value declared twice.
     E0627, Error, "duplicate builtin", "@entry(fragment)\nfunction main(@builtin(position) a: vec4, @builtin(frag_coord) b: vec4)\nend";
     /// An atomic or `shared`-only type in the wrong place.
-    E0628, Error, "atomic outside buffer or workgroup memory", "uniform u: atomic_uint";
+    E0628, Error, "atomic outside read-write buffer or workgroup memory", "uniform u: atomic_uint";
     /// A storage image declared without `@format`.
     E0629, Error, "storage image without a format", "uniform out_img: image2D";
     /// A `@format` Luma does not know.

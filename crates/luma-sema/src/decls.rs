@@ -1036,6 +1036,26 @@ impl<'a> Checker<'a> {
                 };
             }
         }
+        if let Some((Access::Read, attr_span)) = explicit_access {
+            if !self.is_error(ty) && self.props(ty).has_atomic {
+                let name = self.text(&decl.name).to_string();
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0628,
+                        attr_span,
+                        format!("`{name}` holds atomics, so it cannot be `@access(read)`"),
+                    )
+                    .with_primary_label("declared read-only here")
+                    .with_label(ty_span, "this type holds an atomic")
+                    .with_note(
+                        "atomics need a read-write buffer: WGSL keeps them only in `read_write` \
+                         storage, and every target declares such a buffer read-write",
+                    )
+                    .with_help("remove `@access(read)`"),
+                );
+                explicit_access = None;
+            }
+        }
         let mut group = None;
         let mut binding = None;
         if let Some(a) = set.get("group") {
