@@ -193,6 +193,21 @@ impl std::error::Error for Error {}
 
 /// Writes every entry point of `module` as one MSL source with its binding remap.
 pub fn write(module: &Module, options: &Options) -> Result<MslOutput, Error> {
+    // A helper that a vertex shader and another entry point both call, and that reaches a
+    // read-write storage image, gets a copy for the vertex shader, so that a vertex shader
+    // that only loads the image declares it `access::read` (a shared helper takes one
+    // parameter type, the union of its callers' needs), as WGSL does.
+    let vertex_split = luma_back::split_shared_functions(
+        module,
+        |entry| entry.stage == luma_ir::ShaderStage::Vertex,
+        |graph, f| {
+            graph
+                .reachable_globals(f)
+                .iter()
+                .any(|&g| luma_back::read_write_image_format(module, g).is_some())
+        },
+    );
+    let module = vertex_split.as_ref().unwrap_or(module);
     // A helper that only queries a read-write image (`image_size`), shared by entry points that
     // only store the image and others, gets a copy for the storing ones, so that both keep the
     // narrow access each declares (a shared helper takes one parameter type).

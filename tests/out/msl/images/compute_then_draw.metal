@@ -42,7 +42,7 @@ float height_at(metal::int2 p, metal::texture2d<float, metal::access::read_write
     return e_1.x;
 }
 
-metal::int2 height_cell(uint vi, metal::texture2d<float, metal::access::read_write> height) {
+metal::int2 height_cell(uint vi, metal::texture2d<float, metal::access::read> height) {
     const metal::int2 size = metal::int2(height.get_width(), height.get_height());
     return metal::int2(luma_rem(static_cast<int>(vi), size.x), luma_div(static_cast<int>(vi), size.x));
 }
@@ -75,6 +75,12 @@ kernel void simulate(
     }
 }
 
+float height_at_1(metal::int2 p, metal::texture2d<float, metal::access::read> height, constant Frame& frame) {
+    const metal::int2 e = texel_in(p, frame);
+    const metal::float4 e_1 = height.read(metal::uint2(metal::clamp(e, metal::int2(0), metal::int2(height.get_width(), height.get_height()) - 1)));
+    return e_1.x;
+}
+
 struct terrain_Output {
     metal::float4 clip [[position]];
     metal::int2 cell [[user(loc0)]];
@@ -83,12 +89,12 @@ struct terrain_Output {
 
 vertex terrain_Output terrain(
     uint vi [[vertex_id]],
-    metal::texture2d<float, metal::access::read_write> height [[texture(1)]],
+    metal::texture2d<float, metal::access::read> height [[texture(1)]],
     constant Frame& frame [[buffer(0)]]
 ) {
     const metal::int2 e = height_cell(vi, height);
     const metal::int2 cell = texel_in(e, frame);
-    const float h = height_at(cell, height, frame);
+    const float h = height_at_1(cell, height, frame);
     const metal::float4x4 e_1 = frame.view_proj;
     const Surface composite = Surface {e_1 * metal::float4(static_cast<float>(cell.x), h, static_cast<float>(cell.y), 1.0), cell, h};
     terrain_Output output = {};
