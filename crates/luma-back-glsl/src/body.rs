@@ -322,24 +322,28 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 } => {
                     let accept_empty = self.is_empty_arm(*accept);
                     let reject_empty = self.is_empty_arm(*reject);
-                    for &r in results {
-                        self.declare_var(r, None)?;
-                    }
                     if accept_empty && reject_empty && results.is_empty() {
                         index += 1;
                         continue;
                     }
                     let cond = self.operand(*condition)?;
-                    // The only statement of an `else` arm: write `} else if`.
-                    let merged = self.take_else_if(
-                        results.is_empty() && role == Role::Arm,
-                        stmts.get(index + 1),
-                    );
+                    // The only statement of an `else` arm: write `} else if`, its results
+                    // being the variables of the enclosing `If`'s.
+                    let merged =
+                        self.take_else_if(role == Role::Arm, results, stmts.get(index + 1));
+                    if merged {
+                        self.alias_enclosing_results(results, ctx)?;
+                    } else {
+                        for &r in results {
+                            self.declare_var(r, None)?;
+                        }
+                    }
                     self.line_directive(stmt.loc);
                     let keyword = if merged { "} else if" } else { "if" };
+                    // A merged `if` is followed by the `Yield` of its results to themselves.
                     work.push(Work::Block {
                         block,
-                        next: index + 1,
+                        next: index + if merged { 2 } else { 1 },
                         role,
                     });
                     work.push(if merged {
@@ -367,7 +371,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                                 role: Role::Arm,
                             });
                             work.push(Work::Else {
-                                candidate: results.is_empty() && self.is_else_if_arm(*reject),
+                                candidate: self.is_else_if_arm(*reject),
                             });
                         }
                         work.push(Work::Block {
@@ -445,7 +449,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     }
 
     /// Whether an `else` arm may print as `else if` ([`luma_back::chain`]): only values written
-    /// into their use, one `If` without results, then `Yield` of nothing (or `Unreachable`).
+    /// into their use, one `If`, then `Yield` of its results (or `Unreachable`).
     fn is_else_if_arm(&self, block: Handle<Block>) -> bool {
         self.plan
             .else_if(self.w.module, self.function, block)
@@ -455,13 +459,18 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     /// Whether the `if` being written is the whole of a candidate `else` arm that nothing has
     /// been written into yet; if so, takes back the `} else {` line so the `if` can print as
     /// `} else if`. `next` is the statement after the `if`.
-    fn take_else_if(&mut self, eligible: bool, next: Option<&luma_ir::Stmt>) -> bool {
+    fn take_else_if(
+        &mut self,
+        eligible: bool,
+        results: &[Handle<Value>],
+        next: Option<&luma_ir::Stmt>,
+    ) -> bool {
         let Some((before, after)) = self.else_if.take() else {
             return false;
         };
         let last = match next.map(|s| &s.kind) {
-            Some(StmtKind::Yield(args)) => args.is_empty(),
-            Some(StmtKind::Unreachable) => true,
+            Some(StmtKind::Yield(args)) => args[..] == results[..],
+            Some(StmtKind::Unreachable) => results.is_empty(),
             _ => false,
         };
         if !eligible || !last || self.out.as_str().len() != after {
@@ -476,6 +485,31 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             self.lines.newlines = self.lines.newlines.saturating_sub(1);
         }
         true
+    }
+
+    /// Names the results of an `If` merged into the enclosing `If`'s `else if` after that
+    /// `If`'s results, which the arm yields them to.
+    fn alias_enclosing_results(
+        &mut self,
+        results: &[Handle<Value>],
+        ctx: &[Ctx],
+    ) -> Result<(), Error> {
+        if results.is_empty() {
+            return Ok(());
+        }
+        let Some(Ctx::If { results: enclosing }) = ctx.last() else {
+            return Err(Error::invalid("`else if` outside an `If` arm"));
+        };
+        if enclosing.len() != results.len() {
+            return Err(Error::invalid(
+                "wrong number of values for a region's results",
+            ));
+        }
+        for (&r, &e) in results.iter().zip(enclosing) {
+            let expr = self.operand(e)?;
+            self.set(r, expr);
+        }
+        Ok(())
     }
 
     /// Whether an `if` arm writes nothing: only inlined or dead values, then `Yield` of nothing.

@@ -1728,11 +1728,6 @@ impl<'a> Writer<'a> {
             if chained {
                 out.dedent();
                 out.open(format!("}} else if ({test}) {{"));
-                // The arms of a chained `If` yield to it, and it has no results.
-                frames.pop();
-                frames.push(Frame::If {
-                    results: Vec::new(),
-                });
             } else {
                 out.open(format!("if ({test}) {{"));
             }
@@ -1752,6 +1747,14 @@ impl<'a> Writer<'a> {
                 Some(arm) if arm.fold.is_empty() => {
                     (condition, accept, reject) = (arm.condition, arm.accept, arm.reject);
                     chained = true;
+                    // A chained `If`'s arms yield either nothing or the head's results (which
+                    // the arm yields on), so they assign the head's variables.
+                    if arm.results.is_empty() {
+                        frames.pop();
+                        frames.push(Frame::If {
+                            results: Vec::new(),
+                        });
+                    }
                 }
                 _ => {
                     out.dedent();

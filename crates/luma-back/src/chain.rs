@@ -5,8 +5,11 @@
 //! block as `} else if (b) {` at the level of the chain's head: the output, the nesting limits
 //! of the writers and their stacks stay flat however long the chain is.
 //!
-//! A reject block is an else-if arm when it is the values of the inner condition, one `If`
-//! without results, then `Yield` of nothing (or `Unreachable`). Its values must write nothing
+//! A reject block is an else-if arm when it is the values of the inner condition, one `If`,
+//! then `Yield` of exactly that `If`'s results (or, for an `If` without results, `Unreachable`).
+//! An arm that yields results is the common `if a then r = x elseif b then r = y end`: the inner
+//! `If`'s results are the outer's under other names, so a chained arm assigns the head's
+//! variables directly. Its values must write nothing
 //! of their own: each is dead or written into its use, except that a load used only by the
 //! inner condition is written into the condition too (it runs at the same point either way, and
 //! `elseif x == 2` loads `x` in every arm). The back end says which values it writes at their
@@ -26,6 +29,9 @@ pub struct ElseIf {
     pub accept: Handle<Block>,
     /// The inner `If`'s reject block, which may continue the chain.
     pub reject: Handle<Block>,
+    /// The inner `If`'s results: empty, or the outer `If`'s results under other names (the arm
+    /// yields them), so a back end writes them to the variables of the outer results.
+    pub results: Vec<Handle<Value>>,
     /// Loads the back end would name that must be written into the condition instead.
     pub fold: Vec<Handle<Value>>,
 }
@@ -38,14 +44,16 @@ pub fn else_if_shape(function: &Function, block: Handle<Block>) -> Option<(&[Stm
     let block = function.blocks.get(block)?;
     let (last, rest) = block.stmts.split_last()?;
     let (inner, prelude) = rest.split_last()?;
+    let StmtKind::If { results, .. } = &inner.kind else {
+        return None;
+    };
     let ends = match &last.kind {
-        StmtKind::Yield(args) => args.is_empty(),
-        StmtKind::Unreachable => true,
+        StmtKind::Yield(args) => args[..] == results[..],
+        StmtKind::Unreachable => results.is_empty(),
         _ => false,
     };
-    let is_if = matches!(&inner.kind, StmtKind::If { results, .. } if results.is_empty());
     let values = prelude.iter().all(|s| matches!(s.kind, StmtKind::Value(_)));
-    (ends && is_if && values).then_some((prelude, inner))
+    (ends && values).then_some((prelude, inner))
 }
 
 /// Whether `block`, the reject block of an `If`, can be written as `else if`, and how.
@@ -64,7 +72,7 @@ pub fn else_if(
         condition,
         accept,
         reject,
-        ..
+        results,
     } = &inner.kind
     else {
         return None;
@@ -111,13 +119,13 @@ pub fn else_if(
         condition: *condition,
         accept: *accept,
         reject: *reject,
+        results: results.to_vec(),
         fold,
     })
 }
 
 /// The loads that the else-if arms of `function` write into their conditions (see [`else_if`]):
-/// the back end writes them at their use instead of naming them. Arms of an `If` with results
-/// are not chained and fold nothing.
+/// the back end writes them at their use instead of naming them.
 pub fn else_if_folds(
     module: &Module,
     function: &Function,
@@ -135,14 +143,9 @@ pub fn else_if_folds(
             continue;
         };
         for stmt in &b.stmts {
-            if let StmtKind::If {
-                reject, results, ..
-            } = &stmt.kind
-            {
-                if results.is_empty() {
-                    if let Some(arm) = else_if(module, function, *reject, &unwritten, &uses) {
-                        folds.extend(arm.fold);
-                    }
+            if let StmtKind::If { reject, .. } = &stmt.kind {
+                if let Some(arm) = else_if(module, function, *reject, &unwritten, &uses) {
+                    folds.extend(arm.fold);
                 }
             }
             stmt.kind.for_each_block(|inner| blocks.push(inner));

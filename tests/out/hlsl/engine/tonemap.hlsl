@@ -73,22 +73,17 @@ tonemap_fs_Output tonemap_fs(tonemap_fs_Input input) {
     float3 mapped;
     if (e_2 == 0u) {
         mapped = hdr_color / (hdr_color + float3(1.0, 1.0, 1.0));
-    } else {
-        const uint e_3 = tm.mode;
-        float3 mapped_1;
-        if (e_3 == 1u) {
-            const float3 mapped_2 = aces(hdr_color);
-            mapped_1 = mapped_2;
-        } else {
-            const float3 e_4 = hable(hdr_color * 2.0);
-            const float e_5 = tm.white_point;
-            const float3 e_6 = hable((float3)e_5);
-            mapped_1 = e_4 / e_6;
-        }
+    } else if (tm.mode == 1u) {
+        const float3 mapped_1 = aces(hdr_color);
         mapped = mapped_1;
+    } else {
+        const float3 e_3 = hable(hdr_color * 2.0);
+        const float e_4 = tm.white_point;
+        const float3 e_5 = hable((float3)e_4);
+        mapped = e_3 / e_5;
     }
-    const float e_7 = tm.gamma;
-    const tonemap_fs_out composite = { float4(pow(mapped, (float3)(1.0 / e_7)), 1.0) };
+    const float e_6 = tm.gamma;
+    const tonemap_fs_out composite = { float4(pow(mapped, (float3)(1.0 / e_6)), 1.0) };
     tonemap_fs_Output output;
     output.color = composite.color;
     return output;

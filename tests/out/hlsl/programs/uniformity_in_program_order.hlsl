@@ -34,15 +34,10 @@ void main(main_Input input) {
     uint n;
     if (e > 0u) {
         n = 2u;
+    } else if (params.z > 0u) {
+        n = 3u;
     } else {
-        const uint e_1 = params.z;
-        uint n_1;
-        if (e_1 > 0u) {
-            n_1 = 3u;
-        } else {
-            const uint n_2 = params.w;
-            n_1 = n_2;
-        }
+        const uint n_1 = params.w;
         n = n_1;
     }
     uint i = 0u;

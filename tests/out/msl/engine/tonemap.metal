@@ -64,22 +64,17 @@ fragment tonemap_fs_Output tonemap_fs(
     metal::float3 mapped;
     if (e_2 == 0u) {
         mapped = hdr_color / (hdr_color + metal::float3(1.0, 1.0, 1.0));
-    } else {
-        const uint e_3 = tm.mode;
-        metal::float3 mapped_1;
-        if (e_3 == 1u) {
-            const metal::float3 mapped_2 = aces(hdr_color);
-            mapped_1 = mapped_2;
-        } else {
-            const metal::float3 e_4 = hable(hdr_color * 2.0);
-            const float e_5 = tm.white_point;
-            const metal::float3 e_6 = hable(metal::float3(e_5));
-            mapped_1 = e_4 / e_6;
-        }
+    } else if (tm.mode == 1u) {
+        const metal::float3 mapped_1 = aces(hdr_color);
         mapped = mapped_1;
+    } else {
+        const metal::float3 e_3 = hable(hdr_color * 2.0);
+        const float e_4 = tm.white_point;
+        const metal::float3 e_5 = hable(metal::float3(e_4));
+        mapped = e_3 / e_5;
     }
-    const float e_7 = tm.gamma;
-    const tonemap_fs_out composite = tonemap_fs_out {metal::float4(metal::pow(mapped, metal::float3(1.0 / e_7)), 1.0)};
+    const float e_6 = tm.gamma;
+    const tonemap_fs_out composite = tonemap_fs_out {metal::float4(metal::pow(mapped, metal::float3(1.0 / e_6)), 1.0)};
     tonemap_fs_Output output = {};
     output.color = composite.color;
     return output;
