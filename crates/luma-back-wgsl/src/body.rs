@@ -62,6 +62,7 @@ pub(crate) fn write_function(
         local_names: Vec::with_capacity(function.locals.len()),
         out: CodeWriter::new(),
         else_if: None,
+        chain_position: 0,
     };
     if let Some(entry) = entry {
         fw.entry_header(entry)?;
@@ -87,13 +88,18 @@ enum Work {
         next: usize,
         role: Role,
     },
-    /// `} else {`; `candidate` when the else arm may turn out to be an `else if`.
+    /// `} else {`; `candidate` when the else arm may turn out to be an `else if`. In a guarded
+    /// chain (see [`GUARD_CHAINS_PAST`]), `}` and `if !guard {` instead.
     Else {
         candidate: bool,
+        guard: Option<String>,
     },
     EndIf,
-    /// The end of an `if` merged into its parent's `else if`: the parent writes the `}`.
-    EndIfMerged,
+    /// The end of an `if` merged into its parent's `else if` (or, `guarded`, into the guarded
+    /// chain): the parent writes the `}`.
+    EndIfMerged {
+        guarded: bool,
+    },
     EndLoop,
 }
 
@@ -120,9 +126,35 @@ struct FunctionWriter<'w, 'a> {
     exprs: Vec<Option<Expr>>,
     local_names: Vec<String>,
     out: CodeWriter,
-    /// Output lengths before and after the last `} else {` of a candidate `else if` arm.
-    else_if: Option<(usize, usize)>,
+    /// The last `} else {` of a candidate `else if` arm.
+    else_if: Option<ElseSlot>,
+    /// How many `else if` arms enclose the statement being written: Tint counts each one
+    /// toward its nesting limit (see [`TINT_NESTING_LIMIT`]).
+    chain_position: usize,
 }
+
+/// Where the `} else {` (or, in a guarded chain, `}` and `if !guard {`) of a candidate `else if`
+/// arm was written, so that an `if` that is the whole arm can take it back.
+struct ElseSlot {
+    /// Output length before it.
+    before: usize,
+    /// Output length after it.
+    after: usize,
+    /// The chain's guard variable, when it is guarded.
+    guard: Option<String>,
+}
+
+/// The deepest statement nesting Tint accepts, in its count: 2 for the function body and for
+/// each `if`, loop and their blocks, 1 for each `else if` of a chain (Tint reports "statement
+/// nesting depth / chaining length exceeds limit of 127" past 125 as Luma counts here). Naga
+/// allows 127 nested braces, so Tint is the binding limit.
+const TINT_NESTING_LIMIT: usize = 125;
+
+/// An `else if` chain that would take the count past this is written as a guarded chain instead:
+/// `var taken = false; if a { taken = true; .. }` then `if !taken && b { taken = true; .. }` and
+/// so on, each `if` at the chain head's depth, so a chain of any length costs two levels.
+/// Luma has no `switch`, so long `elseif` chains are how a shader dispatches over many cases.
+const GUARD_CHAINS_PAST: usize = 100;
 
 impl<'w, 'a> FunctionWriter<'w, 'a> {
     fn entry_header(&mut self, entry: &luma_ir::EntryPoint) -> Result<(), Error> {
@@ -242,19 +274,35 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let mut ctx: Vec<Ctx> = Vec::new();
         while let Some(item) = work.pop() {
             match item {
-                Work::Else { candidate } => {
+                Work::Else { candidate, guard } => {
                     let before = self.out.as_str().len();
-                    self.out.dedent();
-                    self.out.line("} else {");
-                    self.out.indent();
-                    self.else_if = candidate.then(|| (before, self.out.as_str().len()));
+                    match &guard {
+                        Some(g) => {
+                            self.out.close("}");
+                            self.out.open(format!("if !{g} {{"));
+                        }
+                        None => {
+                            self.out.dedent();
+                            self.out.line("} else {");
+                            self.out.indent();
+                        }
+                    }
+                    let after = self.out.as_str().len();
+                    self.else_if = candidate.then_some(ElseSlot {
+                        before,
+                        after,
+                        guard,
+                    });
                 }
                 Work::EndIf | Work::EndLoop => {
                     ctx.pop();
                     self.out.close("}");
                 }
-                Work::EndIfMerged => {
+                Work::EndIfMerged { guarded } => {
                     ctx.pop();
+                    if !guarded {
+                        self.chain_position = self.chain_position.saturating_sub(1);
+                    }
                 }
                 Work::Block { block, next, role } => {
                     self.block(block, next, role, &mut work, &mut ctx)?;
@@ -330,38 +378,71 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     // being the variables of the enclosing `If`'s.
                     let merged =
                         self.take_else_if(role == Role::Arm, results, stmts.get(index + 1));
-                    if merged {
+                    if merged.is_some() {
                         self.alias_enclosing_results(results, ctx)?;
                     } else {
                         for &r in results {
                             self.declare_var(r, None)?;
                         }
                     }
-                    let keyword = if merged { "} else if" } else { "if" };
+                    let chained = !accept_empty && !reject_empty && self.is_else_if_arm(*reject);
+                    let guard = match &merged {
+                        Some(guard) => guard.clone(),
+                        None if chained && self.chain_needs_guard(*reject) => {
+                            let g = self.namer.call("taken");
+                            self.out.line_fmt(format_args!("var {g} = false;"));
+                            Some(g)
+                        }
+                        None => None,
+                    };
+                    if matches!(merged, Some(None)) {
+                        self.chain_position += 1;
+                    }
+                    self.check_nesting(stmt)?;
                     // A merged `if` is followed by the `Yield` of its results to themselves.
                     work.push(Work::Block {
                         block,
-                        next: index + if merged { 2 } else { 1 },
+                        next: index + if merged.is_some() { 2 } else { 1 },
                         role,
                     });
-                    work.push(if merged {
-                        Work::EndIfMerged
-                    } else {
-                        Work::EndIf
+                    work.push(match &merged {
+                        Some(g) => Work::EndIfMerged {
+                            guarded: g.is_some(),
+                        },
+                        None => Work::EndIf,
                     });
                     ctx.push(Ctx::If {
                         results: results.to_vec(),
                     });
+                    let test = if accept_empty {
+                        (prec::prefix("!", &cond.text, cond.prec), Prec::Unary)
+                    } else {
+                        (cond.text, cond.prec)
+                    };
+                    match (&merged, &guard) {
+                        (Some(Some(g)), _) => {
+                            let test = prec::infix(
+                                "&&",
+                                Prec::LogicalAnd,
+                                (&format!("!{g}"), Prec::Unary),
+                                (&test.0, test.1),
+                            );
+                            self.out.line("}");
+                            self.out.open(format!("if {test} {{"));
+                        }
+                        (Some(None), _) => self.out.open(format!("}} else if {} {{", test.0)),
+                        (None, _) => self.out.open(format!("if {} {{", test.0)),
+                    }
+                    if let Some(g) = &guard {
+                        self.out.line_fmt(format_args!("{g} = true;"));
+                    }
                     if accept_empty {
-                        let negated = prec::prefix("!", &cond.text, cond.prec);
-                        self.out.open(format!("{keyword} {negated} {{"));
                         work.push(Work::Block {
                             block: *reject,
                             next: 0,
                             role: Role::Arm,
                         });
                     } else {
-                        self.out.open(format!("{keyword} {} {{", cond.text));
                         if !reject_empty {
                             work.push(Work::Block {
                                 block: *reject,
@@ -370,6 +451,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                             });
                             work.push(Work::Else {
                                 candidate: self.is_else_if_arm(*reject),
+                                guard,
                             });
                         }
                         work.push(Work::Block {
@@ -393,6 +475,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     for &r in results {
                         self.declare_var(r, None)?;
                     }
+                    self.check_nesting(stmt)?;
                     self.out.open("loop {");
                     work.push(Work::Block {
                         block,
@@ -452,29 +535,74 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
 
     /// Whether the `if` being written is the whole of a candidate `else` arm that nothing has
     /// been written into yet; if so, takes back the `} else {` line so the `if` can print as
-    /// `} else if`. `next` is the statement after the `if`.
+    /// `} else if`, and returns the chain's guard when it is guarded. `next` is the statement
+    /// after the `if`.
     fn take_else_if(
         &mut self,
         eligible: bool,
         results: &[Handle<Value>],
         next: Option<&luma_ir::Stmt>,
-    ) -> bool {
-        let Some((before, after)) = self.else_if.take() else {
-            return false;
-        };
+    ) -> Option<Option<String>> {
+        let ElseSlot {
+            before,
+            after,
+            guard,
+        } = self.else_if.take()?;
         let last = match next.map(|s| &s.kind) {
             Some(StmtKind::Yield(args)) => args[..] == results[..],
             Some(StmtKind::Unreachable) => results.is_empty(),
             _ => false,
         };
         if !eligible || !last || self.out.as_str().len() != after {
-            return false;
+            return None;
         }
         // The `if` header goes where `} else {` was, one level out.
         self.out.truncate(before);
         let depth = self.out.depth();
         self.out.set_depth(depth.saturating_sub(1));
+        Some(guard)
+    }
+
+    /// Tint's count of the nesting of an `if` or loop about to be opened here.
+    fn tint_nesting(&self) -> usize {
+        2 * self.out.depth() + self.chain_position
+    }
+
+    /// Whether the `else if` chain whose first arm is `reject` would, written as `else if`s,
+    /// take Tint's nesting count past [`GUARD_CHAINS_PAST`].
+    fn chain_needs_guard(&self, mut reject: Handle<Block>) -> bool {
+        let room = GUARD_CHAINS_PAST.saturating_sub(self.tint_nesting());
+        let mut arms = 0;
+        while arms <= room {
+            match self.plan.else_if(self.w.module, self.function, reject) {
+                Some(arm) if arm.fold.is_empty() => {
+                    arms += 1;
+                    reject = arm.reject;
+                }
+                _ => return false,
+            }
+        }
         true
+    }
+
+    /// Refuses an `if` or loop nested deeper than Tint accepts (naga's limit is looser).
+    fn check_nesting(&self, stmt: &luma_ir::Stmt) -> Result<(), Error> {
+        if self.tint_nesting() <= TINT_NESTING_LIMIT {
+            return Ok(());
+        }
+        let name = &self.function.name;
+        let place = match stmt.loc {
+            Some(loc) => format!("the `if` or loop from line {} (in `{name}`)", loc.line),
+            None => format!("an `if` or loop in `{name}`"),
+        };
+        Err(Error::new(
+            codes::NESTING_TOO_DEEP,
+            format!(
+                "{place} is nested deeper than WGSL implementations accept: Tint allows about \
+                 62 levels of `if` and loops in a function (the limit is 127, and each level \
+                 counts twice); move inner levels into functions"
+            ),
+        ))
     }
 
     /// Names the results of an `If` merged into the enclosing `If`'s `else if` after that

@@ -15,6 +15,8 @@ pub const UNSUPPORTED_VALUE: Code = Code("E0953");
 pub const UNSUPPORTED_STORAGE_ACCESS: Code = Code("E0954");
 /// A push-constant block WGSL's `var<immediate>` cannot hold.
 pub const UNSUPPORTED_IMMEDIATE: Code = Code("E0955");
+/// Statements nested deeper than WGSL implementations accept.
+pub const NESTING_TOO_DEEP: Code = Code("E0956");
 /// The IR breaks an invariant the verifier checks.
 pub const INVALID_IR: Code = Code("E0959");
 /// A vertex shader writes a storage buffer, or uses one holding atomics (see
@@ -59,6 +61,12 @@ pub const CODES: &[CodeDoc] = &[
         severity: Severity::Error,
         title: "WGSL immediates cannot hold this push-constant block (16-bit values, or arrays of more than 1024 elements in all)",
         example: "struct Push\n\tscale: half\nend\n@push_constant uniform push: Push",
+    },
+    CodeDoc {
+        code: NESTING_TOO_DEEP,
+        severity: Severity::Error,
+        title: "`if` statements and loops nested deeper than WGSL implementations accept (Tint: about 62 levels in a function)",
+        example: "-- 63 `if` statements, each inside the one before",
     },
     CodeDoc {
         code: VERTEX_STORAGE_WRITE,

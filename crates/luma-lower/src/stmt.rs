@@ -31,6 +31,12 @@ use crate::error::{Failure, LResult};
 use crate::function::{FnCtx, LiveFrame, LoopFrame, ReturnMode};
 use crate::types::Shape;
 
+/// How many arms of an `if` / `elseif` chain nest in one IR `If` chain (see `lower_if`).
+const CHAIN_GROUP: usize = 64;
+
+/// An `if` or `elseif` arm: its condition, block, span, and the block's statement numbers.
+type IfArm<'a> = (ExprId, &'a Block, Span, u32, u32);
+
 /// One `if` / `elseif` arm whose `If` statement is still to be placed.
 struct PendingIf {
     parent: Handle<luma_ir::Block>,
@@ -215,13 +221,19 @@ impl<'a> FnCtx<'_, '_, 'a> {
         }
     }
 
-    /// Ends the current block with `Yield` of the given locals' values, unless it already
-    /// ended; returns whether it yielded.
-    fn yield_if_open(&mut self, results: &[usize]) -> LResult<bool> {
+    /// Ends the current block with `Yield` of `flag` (an arm group's "an arm ran", if any) and
+    /// the given locals' values, unless it already ended; returns whether it yielded.
+    fn yield_group_if_open(
+        &mut self,
+        flag: Option<Handle<Value>>,
+        results: &[usize],
+    ) -> LResult<bool> {
         if self.terminated {
             return Ok(false);
         }
-        let vals = self.values_of(results)?;
+        let mut vals = Vec::with_capacity(results.len() + 1);
+        vals.extend(flag);
+        vals.extend(self.values_of(results)?);
         self.push(StmtKind::Yield(vals))?;
         Ok(true)
     }
@@ -236,11 +248,11 @@ impl<'a> FnCtx<'_, '_, 'a> {
     }
 
     /// Lowers an `if` with its whole `elseif` chain, iteratively: a chain is one level of
-    /// nesting in the source, so it costs no recursion and no nesting budget here, though each
-    /// arm nests one level deeper in the IR.
+    /// nesting in the source, so it costs no recursion and no nesting budget here. Each arm nests
+    /// one level deeper in the IR, up to `CHAIN_GROUP` arms (see below).
     fn lower_if(&mut self, stmt: &'a Stmt, k: u32, info: StmtInfo) -> LResult<()> {
         // Each arm: condition, block, span, and the block's statement numbers.
-        let mut arms: Vec<(ExprId, &'a Block, Span, u32, u32)> = Vec::new();
+        let mut arms: Vec<IfArm<'a>> = Vec::new();
         let mut final_else: Option<(&'a Block, u32, u32)> = None;
         let (mut node, mut node_k, mut node_info) = (stmt, k, info);
         loop {
@@ -298,8 +310,68 @@ impl<'a> FnCtx<'_, '_, 'a> {
             .map(|&l| (l, self.vars.get(l).copied().flatten()))
             .collect();
 
+        // A chain of many arms is lowered in groups of `CHAIN_GROUP`: each group is an `If` chain
+        // whose results start with whether one of its arms ran, and the next group runs in the
+        // `else` of an `If` on that flag. The groups sit side by side, so a chain of any length
+        // nests at most `CHAIN_GROUP + 1` deep in the IR and in every output: SPIR-V allows
+        // 1023 nested constructs, Tint 127 levels, and glslang's parser runs out of stack on a
+        // few thousand `else if`s.
+        let group_count = arms.len().div_ceil(CHAIN_GROUP);
+        let mut carried: Option<Vec<Handle<Value>>> = None;
+        let mut outer_results = Vec::new();
+        for (index, group) in arms.chunks(CHAIN_GROUP).enumerate() {
+            let last = index + 1 == group_count;
+            let fallback = if last { final_else.take() } else { None };
+            let values = match carried.take() {
+                None => self.lower_if_group(group, fallback, &results, &snapshot, !last)?,
+                Some(previous) => {
+                    self.lower_guarded_group(group, fallback, &results, &snapshot, previous, last)?
+                }
+            };
+            if last {
+                outer_results = values;
+            } else {
+                carried = Some(values);
+            }
+        }
+        self.restore(&snapshot);
+        if !self.terminated {
+            for (&l, v) in results.iter().zip(outer_results) {
+                if let Some(slot) = self.vars.get_mut(l) {
+                    *slot = Some(v);
+                }
+            }
+            for l in dead {
+                if let Some(slot) = self.vars.get_mut(l) {
+                    *slot = None;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Lowers `arms` (with `final_else` after the last) as an `If` chain in the current block
+    /// and returns the chain's results: the values of `results` after it, led by a `bool` that
+    /// says whether an arm ran when `flag` is set (then the chain has no final `else`, and falling
+    /// through yields `false`). Leaves the block terminated when no arm reaches the end.
+    fn lower_if_group(
+        &mut self,
+        arms: &[IfArm<'a>],
+        final_else: Option<(&'a Block, u32, u32)>,
+        results: &[usize],
+        snapshot: &[(usize, Option<Handle<Value>>)],
+        flag: bool,
+    ) -> LResult<Vec<Handle<Value>>> {
+        let (ran, not_ran) = if flag {
+            (
+                Some(self.lit(Literal::Bool(true))?),
+                Some(self.lit(Literal::Bool(false))?),
+            )
+        } else {
+            (None, None)
+        };
         let mut pending: Vec<PendingIf> = Vec::with_capacity(arms.len());
-        for (cond, then_block, span, first, end) in arms {
+        for &(cond, then_block, span, first, end) in arms {
             self.set_loc(span);
             let condition = self.expr(cond)?;
             let parent = self.cur;
@@ -309,8 +381,8 @@ impl<'a> FnCtx<'_, '_, 'a> {
             self.cur = accept;
             self.terminated = false;
             self.lower_block(then_block, first, end)?;
-            let accept_yields = self.yield_if_open(&results)?;
-            self.restore(&snapshot);
+            let accept_yields = self.yield_group_if_open(ran, results)?;
+            self.restore(snapshot);
             self.cur = reject;
             self.terminated = false;
             self.loc = loc;
@@ -326,15 +398,20 @@ impl<'a> FnCtx<'_, '_, 'a> {
         if let Some((b, first, end)) = final_else {
             self.lower_block(b, first, end)?;
         }
-        let mut reject_yields = self.yield_if_open(&results)?;
-        self.restore(&snapshot);
+        let mut reject_yields = self.yield_group_if_open(not_ran, results)?;
+        self.restore(snapshot);
 
         let mut outer_results = Vec::new();
         while let Some(arm) = pending.pop() {
             let any = arm.accept_yields || reject_yields;
             let mut result_vals = Vec::new();
             if any {
-                for &l in &results {
+                if let Some(ran) = ran {
+                    let ty = self.vty(ran)?;
+                    let name = Some("taken".to_string());
+                    result_vals.push(self.region_value(ty, ValueDef::IfResult, name));
+                }
+                for &l in results {
                     let init = self.vars.get(l).copied().flatten().ok_or_else(|| {
                         Failure::malformed(self.def.span, "an `if` result without a value")
                     })?;
@@ -365,20 +442,68 @@ impl<'a> FnCtx<'_, '_, 'a> {
                 reject_yields = false;
             }
         }
-        self.restore(&snapshot);
+        Ok(outer_results)
+    }
+
+    /// Lowers a group of arms after the first: `If(ran) { Yield(previous) } else { group }`, where
+    /// `previous` is the results of the group before (led by its `ran` flag), and returns this
+    /// `If`'s results (without the flag for the `last` group).
+    fn lower_guarded_group(
+        &mut self,
+        arms: &[IfArm<'a>],
+        final_else: Option<(&'a Block, u32, u32)>,
+        results: &[usize],
+        snapshot: &[(usize, Option<Handle<Value>>)],
+        previous: Vec<Handle<Value>>,
+        last: bool,
+    ) -> LResult<Vec<Handle<Value>>> {
+        let Some((&ran, values)) = previous.split_first() else {
+            return Err(Failure::malformed(
+                self.def.span,
+                "an `if` group without its flag",
+            ));
+        };
+        let passed = if last {
+            values.to_vec()
+        } else {
+            previous.clone()
+        };
+        let parent = self.cur;
+        let loc = self.loc;
+        let accept = self.new_block();
+        let reject = self.new_block();
+        self.cur = accept;
+        self.terminated = false;
+        self.push(StmtKind::Yield(passed.clone()))?;
+        self.cur = reject;
+        self.terminated = false;
+        self.restore(snapshot);
+        let inner = self.lower_if_group(arms, final_else, results, snapshot, !last)?;
         if !self.terminated {
-            for (&l, v) in results.iter().zip(outer_results) {
-                if let Some(slot) = self.vars.get_mut(l) {
-                    *slot = Some(v);
-                }
-            }
-            for l in dead {
-                if let Some(slot) = self.vars.get_mut(l) {
-                    *slot = None;
-                }
-            }
+            self.push(StmtKind::Yield(inner))?;
         }
-        Ok(())
+        self.restore(snapshot);
+        self.cur = parent;
+        self.terminated = false;
+        self.loc = loc;
+        let mut guard_results = Vec::with_capacity(passed.len());
+        for &v in &passed {
+            let ty = self.vty(v)?;
+            let name = self
+                .func
+                .values
+                .get(v)
+                .and_then(|x| self.func.value_name(x))
+                .map(String::from);
+            guard_results.push(self.region_value(ty, ValueDef::IfResult, name));
+        }
+        self.push(StmtKind::If {
+            condition: ran,
+            accept,
+            reject,
+            results: guard_results.as_slice().into(),
+        })?;
+        Ok(guard_results)
     }
 
     /// The current values of the innermost loop's results, which a `Break` passes out

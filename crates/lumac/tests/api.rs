@@ -688,3 +688,41 @@ fn w0801_push_constants_past_128_bytes_warn_and_compile() {
     assert!(result.success(), "{}", result.render(false));
     assert_eq!(result.warning_count, 0, "{:?}", result.diagnostics);
 }
+
+#[test]
+fn wgsl_refuses_nesting_tint_cannot_parse_and_other_targets_compile_it() {
+    // 63 nested `if`s: Tint counts two levels for each and stops at 127.
+    let mut source = String::from(
+        "buffer out: []int\n@entry(compute) @workgroup_size(1)\nfunction main(@builtin(global_invocation_id) id: uvec3)\n\tlet k = int(id.x)\n",
+    );
+    let depth = 63;
+    for d in 0..depth {
+        source += &format!("{}if k != {d} then\n", "\t".repeat(d + 1));
+    }
+    source += &format!("{}out[0] = k\n", "\t".repeat(depth + 1));
+    for d in (0..depth).rev() {
+        source += &format!("{}end\n", "\t".repeat(d + 1));
+    }
+    source += "end\n";
+    let result = build(&source, &Options::default(), &[Target::Wgsl]);
+    assert!(!result.success());
+    let d = &result.diagnostics[0];
+    assert_eq!(d.code.as_str(), "E0956");
+    assert!(d.message.contains("in `main`"), "{}", d.message);
+    // With line information, the message names the `if` that goes too deep (the 63rd, on line
+    // 4 + 63).
+    let debug = Options {
+        debug: true,
+        ..Options::default()
+    };
+    let result = build(&source, &debug, &[Target::Wgsl]);
+    let d = &result.diagnostics[0];
+    assert!(d.message.contains("from line 67"), "{}", d.message);
+    for target in [Target::Spirv, Target::Glsl, Target::Hlsl, Target::Msl] {
+        assert!(build(&source, &Options::default(), &[target]).success());
+    }
+    // One level less fits.
+    let shallower = source.replacen("\tif k != 0 then\n", "\tdo\n", 1);
+    let result = build(&shallower, &Options::default(), &[Target::Wgsl]);
+    assert!(result.success(), "{:?}", result.diagnostics);
+}
