@@ -9,6 +9,8 @@ pub const UNREPRESENTABLE_LAYOUT: Code = Code("E0921");
 /// `num_workgroups` is used but no constant buffer was given for it, or the one given shares its
 /// binding or register with a resource.
 pub const NUM_WORKGROUPS: Code = Code("E0922");
+/// Brackets nested deeper than compilers built on clang accept.
+pub const NESTING_TOO_DEEP: Code = Code("E0925");
 /// The IR breaks an invariant the verifier guarantees (a compiler bug, never a user error).
 pub const INVALID_IR: Code = Code("E0923");
 /// A compute shader's `shared` variables need more groupshared memory than Direct3D allows.
@@ -43,6 +45,12 @@ pub const ALL: &[CodeDoc] = &[
 function main(@builtin(local_invocation_index) i: uint)
 	tile[i] = 1.0
 end",
+    },
+    CodeDoc {
+        code: NESTING_TOO_DEEP,
+        severity: Severity::Error,
+        title: "a function nests blocks and parentheses deeper than DXC accepts (256 brackets)",
+        example: "-- about 250 `if` statements, each inside the one before",
     },
     CodeDoc {
         code: INVALID_IR,

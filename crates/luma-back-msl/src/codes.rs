@@ -6,6 +6,8 @@ use luma_base::{Code, CodeDoc, Severity};
 pub const UNSUPPORTED: Code = Code("E0940");
 /// A host-visible layout that Metal's struct layout cannot reproduce exactly.
 pub const UNREPRESENTABLE_LAYOUT: Code = Code("E0941");
+/// Brackets nested deeper than compilers built on clang accept.
+pub const NESTING_TOO_DEEP: Code = Code("E0942");
 /// The IR breaks an invariant the verifier guarantees (a compiler bug, never a user error).
 pub const INVALID_IR: Code = Code("E0943");
 
@@ -23,6 +25,12 @@ pub const ALL: &[CodeDoc] = &[
         title: "buffer layout not expressible with Metal struct layout",
         example:
             "(a uniform block holding a 2x2 matrix of `half`: std140 gives each column 16 bytes)",
+    },
+    CodeDoc {
+        code: NESTING_TOO_DEEP,
+        severity: Severity::Error,
+        title: "a function nests blocks and parentheses deeper than Metal's compiler accepts (256 brackets)",
+        example: "-- about 250 `if` statements, each inside the one before",
     },
     CodeDoc {
         code: INVALID_IR,

@@ -496,7 +496,23 @@ impl<'a> Writer<'a> {
                 .get(handle)
                 .ok_or_else(|| Error::invalid("bad function handle"))?;
             let entry = entries.get(handle.index()).copied().flatten();
+            let start = body.as_str().len();
             self.write_function(&mut body, handle, function, entry)?;
+            let depth = body
+                .as_str()
+                .get(start..)
+                .map_or(0, luma_back::bracket_depth);
+            if depth > luma_back::CLANG_BRACKET_DEPTH {
+                return Err(Error::new(
+                    codes::NESTING_TOO_DEEP,
+                    format!(
+                        "`{}` nests blocks and parentheses {depth} deep, and Metal's compiler \
+                         accepts {}: move inner levels into functions",
+                        function.name,
+                        luma_back::CLANG_BRACKET_DEPTH
+                    ),
+                ));
+            }
         }
 
         let mut head = CodeWriter::new();

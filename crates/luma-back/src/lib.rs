@@ -35,7 +35,7 @@ pub use plan::{Placement, ValuePlan};
 pub use prec::{Prec, Side};
 pub use split::{split_image_query_helpers, split_shared_functions};
 pub use swizzle::{component, shuffle_runs, ShuffleRun};
-pub use writer::CodeWriter;
+pub use writer::{bracket_depth, CodeWriter, CLANG_BRACKET_DEPTH};
 
 /// The globals that have a descriptor binding, in (group, binding) order: the order in which
 /// HLSL registers, MSL slots and reflection's binding list are assigned.

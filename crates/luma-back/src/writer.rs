@@ -110,9 +110,57 @@ impl CodeWriter {
     }
 }
 
+/// The deepest nesting of `(`, `[` and `{` in C-like `text`, outside `//` comments and string
+/// literals (`#line` file names). Compilers built on clang (DXC, Metal's) refuse more than
+/// [`CLANG_BRACKET_DEPTH`] by default.
+pub fn bracket_depth(text: &str) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '(' | '[' | '{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            '/' if chars.peek() == Some(&'/') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            '"' => {
+                while let Some(c) = chars.next() {
+                    match c {
+                        '\\' => {
+                            chars.next();
+                        }
+                        '"' | '\n' => break,
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    deepest
+}
+
+/// Clang's default `-fbracket-depth`, which DXC and Metal's compiler keep: deeper nesting of
+/// brackets is "bracket nesting level exceeded maximum of 256".
+pub const CLANG_BRACKET_DEPTH: usize = 256;
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bracket_depth_skips_comments_and_strings() {
+        assert_eq!(bracket_depth("f(a[b{c}]) (x)"), 3);
+        assert_eq!(bracket_depth("// (((\n#line 1 \"a(((.luma\"\n{ }"), 1);
+        assert_eq!(bracket_depth(")) ("), 1);
+    }
 
     #[test]
     fn indents_blocks() {

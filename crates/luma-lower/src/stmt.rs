@@ -32,7 +32,7 @@ use crate::function::{FnCtx, LiveFrame, LoopFrame, ReturnMode};
 use crate::types::Shape;
 
 /// How many arms of an `if` / `elseif` chain nest in one IR `If` chain (see `lower_if`).
-const CHAIN_GROUP: usize = 64;
+const CHAIN_GROUP: usize = 32;
 
 /// An `if` or `elseif` arm: its condition, block, span, and the block's statement numbers.
 type IfArm<'a> = (ExprId, &'a Block, Span, u32, u32);
@@ -314,8 +314,9 @@ impl<'a> FnCtx<'_, '_, 'a> {
         // whose results start with whether one of its arms ran, and the next group runs in the
         // `else` of an `If` on that flag. The groups sit side by side, so a chain of any length
         // nests at most `CHAIN_GROUP + 1` deep in the IR and in every output: SPIR-V allows
-        // 1023 nested constructs, Tint 127 levels, and glslang's parser runs out of stack on a
-        // few thousand `else if`s.
+        // 1023 nested constructs, Tint 127 levels (two for each `if` that cannot print as
+        // `else if`, as when an arm's condition has an `and` to short-circuit), and glslang's
+        // parser runs out of stack on a few thousand `else if`s.
         let group_count = arms.len().div_ceil(CHAIN_GROUP);
         let mut carried: Option<Vec<Handle<Value>>> = None;
         let mut outer_results = Vec::new();

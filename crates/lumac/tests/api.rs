@@ -726,3 +726,34 @@ fn wgsl_refuses_nesting_tint_cannot_parse_and_other_targets_compile_it() {
     let result = build(&shallower, &Options::default(), &[Target::Wgsl]);
     assert!(result.success(), "{:?}", result.diagnostics);
 }
+
+#[test]
+fn hlsl_and_msl_refuse_brackets_nested_past_clangs_limit() {
+    let nest = |depth: usize| {
+        let mut source = String::from(
+            "buffer out: []int\n@entry(compute) @workgroup_size(1)\nfunction main(@builtin(global_invocation_id) id: uvec3)\n\tlet k = int(id.x)\n",
+        );
+        for d in 0..depth {
+            source += &format!("{}if k != {d} then\n", "\t".repeat(d + 1));
+        }
+        source += &format!("{}out[k] = k\n", "\t".repeat(depth + 1));
+        for d in (0..depth).rev() {
+            source += &format!("{}end\n", "\t".repeat(d + 1));
+        }
+        source + "end\n"
+    };
+    // The innermost statement, `out_.Store(min(uint(k), ...) * 4u, asuint(k))` in HLSL, adds
+    // three brackets to the function's and the `if`s'.
+    let deep = nest(254);
+    for (target, code) in [(Target::Hlsl, "E0925"), (Target::Msl, "E0942")] {
+        let result = build(&deep, &Options::default(), &[target]);
+        assert!(!result.success());
+        let d = &result.diagnostics[0];
+        assert_eq!(d.code.as_str(), code);
+        assert!(d.message.contains("`main` nests"), "{}", d.message);
+        assert!(build(&nest(240), &Options::default(), &[target]).success());
+    }
+    for target in [Target::Spirv, Target::Glsl] {
+        assert!(build(&deep, &Options::default(), &[target]).success());
+    }
+}

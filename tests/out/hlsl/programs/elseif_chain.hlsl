@@ -46,86 +46,124 @@ struct main_Input {
 void main(main_Input input) {
     const int i = int(input.id.x);
     const uint e = codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u);
+    bool taken;
     if (e == 0u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(7));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 1u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(48));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 2u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(85));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 3u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(21));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 4u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(58));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 5u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(95));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 6u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(31));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 7u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(68));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 8u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(4));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 9u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(41));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 10u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(78));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 11u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(14));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 12u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(51));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 13u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(88));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 14u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(24));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 15u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(61));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 16u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(98));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 17u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(34));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 18u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(71));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 19u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(7));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 20u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(44));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 21u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(81));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 22u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(17));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 23u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(54));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 24u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(91));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 25u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(27));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 26u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(64));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 27u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(0));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 28u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(37));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 29u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(74));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 30u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(10));
+        taken = true;
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 31u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(47));
-    } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 32u) {
-        results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(84));
-    } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 33u) {
-        results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(20));
-    } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 34u) {
-        results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(57));
-    } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 35u) {
-        results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(94));
-    } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 36u) {
-        results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(30));
-    } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 37u) {
-        results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(67));
-    } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 38u) {
-        results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(3));
-    } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 39u) {
-        results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(40));
+        taken = true;
+    } else {
+        taken = false;
+    }
+    if (!taken) {
+        if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 32u) {
+            results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(84));
+        } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 33u) {
+            results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(20));
+        } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 34u) {
+            results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(57));
+        } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 35u) {
+            results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(94));
+        } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 36u) {
+            results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(30));
+        } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 37u) {
+            results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(67));
+        } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 38u) {
+            results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(3));
+        } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 39u) {
+            results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(40));
+        }
     }
     const uint e_1 = codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u);
     const int w = weight(e_1);

@@ -25,86 +25,124 @@ kernel void main_(
 ) {
     const int i = static_cast<int>(id.x);
     const uint e = codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)];
+    bool taken;
     if (e == 0u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 7;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 1u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 48;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 2u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 85;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 3u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 21;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 4u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 58;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 5u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 95;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 6u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 31;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 7u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 68;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 8u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 4;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 9u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 41;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 10u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 78;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 11u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 14;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 12u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 51;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 13u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 88;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 14u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 24;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 15u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 61;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 16u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 98;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 17u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 34;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 18u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 71;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 19u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 7;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 20u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 44;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 21u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 81;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 22u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 17;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 23u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 54;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 24u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 91;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 25u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 27;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 26u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 64;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 27u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 0;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 28u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 37;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 29u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 74;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 30u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 10;
+        taken = true;
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 31u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 47;
-    } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 32u) {
-        results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 84;
-    } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 33u) {
-        results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 20;
-    } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 34u) {
-        results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 57;
-    } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 35u) {
-        results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 94;
-    } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 36u) {
-        results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 30;
-    } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 37u) {
-        results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 67;
-    } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 38u) {
-        results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 3;
-    } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 39u) {
-        results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 40;
+        taken = true;
+    } else {
+        taken = false;
+    }
+    if (!taken) {
+        if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 32u) {
+            results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 84;
+        } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 33u) {
+            results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 20;
+        } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 34u) {
+            results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 57;
+        } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 35u) {
+            results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 94;
+        } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 36u) {
+            results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 30;
+        } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 37u) {
+            results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 67;
+        } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 38u) {
+            results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 3;
+        } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 39u) {
+            results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 40;
+        }
     }
     const uint e_1 = codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)];
     const int w = weight(e_1);
