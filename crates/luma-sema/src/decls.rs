@@ -29,6 +29,8 @@ pub(crate) enum TypeCtx {
     BufferTop,
     /// The last member of a struct.
     StructLast,
+    /// A member of a struct other than the last.
+    StructMember,
     /// Anywhere else.
     Other,
 }
@@ -218,6 +220,17 @@ impl<'a> Checker<'a> {
                         None => return self.t.error,
                     },
                     None => {
+                        if ctx == TypeCtx::StructMember {
+                            // A buffer's struct with its runtime array declared first (as a
+                            // count after the data): the fix is the member order, not a size.
+                            self.emit(
+                                Diagnostic::error(codes::E0525, te.span, "runtime-sized array not allowed here")
+                                    .with_primary_label("`[]T` is not the struct's last member")
+                                    .with_note("a runtime-sized array can only be the type of a `buffer` or the last member of a struct used as one")
+                                    .with_help("move this member to the end of the struct, or give the array a size: `[N]T`"),
+                            );
+                            return self.t.error;
+                        }
                         if ctx == TypeCtx::Other {
                             self.emit(
                                 Diagnostic::error(codes::E0525, te.span, "runtime-sized array not allowed here")
@@ -403,7 +416,7 @@ impl<'a> Checker<'a> {
             let ctx = if i + 1 == count {
                 TypeCtx::StructLast
             } else {
-                TypeCtx::Other
+                TypeCtx::StructMember
             };
             let ty = self.resolve_type(f.ty, ctx);
             let io = self.field_io(&f.attributes, "a struct member");
@@ -455,7 +468,10 @@ impl<'a> Checker<'a> {
             {
                 match builtin_by_name(name) {
                     Some(b) => io.builtin = Some(b),
-                    None => self.unknown_builtin(name, span),
+                    None => {
+                        self.unknown_builtin(name, span);
+                        self.unknown_builtin_attrs.push(a.span);
+                    }
                 }
             }
         }
@@ -1228,6 +1244,11 @@ impl<'a> Checker<'a> {
             return None;
         }
         let p = self.props(ty);
+        // A struct member that is a texture or sampler already has E0625 at the member; the
+        // global of that struct type is not a second mistake.
+        if p.has_resource && self.struct_in(ty).is_some() {
+            return None;
+        }
         let name = self.tn(ty);
         let g = self.text(&decl.name);
         // The resource type behind at most one array level.
