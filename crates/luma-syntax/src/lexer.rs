@@ -1043,10 +1043,24 @@ impl Cooker<'_, '_> {
             TokenKind::RParen => self.c_for_parens = self.c_for_parens.saturating_sub(1),
             _ => {}
         }
+        // The target of `goto continue` and a label's name (`::continue::`) are part of the
+        // `goto` or label already reported: a reserved word there is not another error.
+        let last = |n: usize| {
+            self.tokens
+                .len()
+                .checked_sub(n)
+                .and_then(|i| self.tokens.get(i))
+                .map(|t| t.kind)
+        };
+        let goto_target = !self.newline && last(1) == Some(TokenKind::Reserved(Reserved::Goto));
+        let label_name = !self.newline
+            && last(1) == Some(TokenKind::Colon)
+            && last(2) == Some(TokenKind::Colon)
+            && self.text.get(hi..hi + 2) == Some("::");
         if let TokenKind::Reserved(word) = kind {
             if word == Reserved::Local {
                 self.pending_local = Some((lo, hi));
-            } else {
+            } else if !goto_target && !label_name {
                 self.reserved(word, lo, hi, None);
             }
         }
@@ -2211,7 +2225,6 @@ mod tests {
                 E0203 25..28: Luma has no `nil`
                 E0203 29..35: Luma has no `repeat ... until` loop
                 E0203 42..46: Luma has no `goto`
-                E0203 47..55: Luma has no `continue`
                 E0203 61..66: Luma has no `repeat ... until` loop
                 E0203 56..60: Luma has no `self`
             "#]],

@@ -2313,6 +2313,7 @@ impl Parser<'_, '_> {
                 self.parse_misplaced_global(lo)
             }
             TokenKind::Reserved(_) => self.parse_reserved_statement(lo),
+            TokenKind::Colon if self.at_lua_label() => self.lua_label(lo),
             TokenKind::Hash if t.newline_before && self.c_directive_follows() => {
                 self.c_directive_in_block();
                 None
@@ -2469,14 +2470,22 @@ impl Parser<'_, '_> {
             "move this declaration out of the function"
         });
         self.report(d);
-        // Parse it whole so its body does not derail the enclosing function.
+        // Parse it whole so its body does not derail the enclosing function, and keep it as
+        // a module item: the function's calls and the struct's uses then resolve, instead of
+        // adding "cannot find" errors to the one mistake.
         let saved = self.item_indent;
         self.item_indent = self.column_of(t.span.lo);
-        if t.kind == TokenKind::Function {
-            self.parse_function();
+        let kind = if t.kind == TokenKind::Function {
+            self.parse_function()
         } else {
-            self.parse_struct();
-        }
+            self.parse_struct()
+        };
+        let span = self.since(t.span.lo);
+        self.module.items.push(Item {
+            attributes: Vec::new(),
+            kind,
+            span,
+        });
         self.item_indent = saved;
         self.recovering = false;
         self.stmt(StmtKind::Error, lo)
@@ -2516,8 +2525,10 @@ impl Parser<'_, '_> {
             }
             TokenKind::Reserved(Reserved::Goto) => {
                 self.bump();
-                if !self.tok().newline_before {
-                    self.eat(TokenKind::Ident);
+                if !self.tok().newline_before
+                    && matches!(self.kind(), TokenKind::Ident | TokenKind::Reserved(_))
+                {
+                    self.bump();
                 }
                 self.stmt(StmtKind::Error, lo)
             }
@@ -2528,6 +2539,36 @@ impl Parser<'_, '_> {
             // `nil` and `self` start expressions.
             _ => self.parse_expr_statement(lo),
         }
+    }
+
+    /// Whether a Lua label, `::name::`, starts here (the lexer makes `::` two colons).
+    fn at_lua_label(&self) -> bool {
+        let adjacent = |a: Token, b: Token| a.span.hi == b.span.lo && !b.newline_before;
+        let (c1, c2, name, c3, c4) = (self.tok(), self.nth(1), self.nth(2), self.nth(3), self.nth(4));
+        [c1, c2, c3, c4].iter().all(|t| t.kind == TokenKind::Colon)
+            && matches!(name.kind, TokenKind::Ident | TokenKind::Reserved(_))
+            && adjacent(c1, c2)
+            && adjacent(c3, c4)
+            && !name.newline_before
+            && !c3.newline_before
+    }
+
+    /// A Lua label, `::name::`, the target of a `goto`: one error, and the label is skipped.
+    #[cold]
+    #[inline(never)]
+    fn lua_label(&mut self, lo: u32) -> Option<Stmt> {
+        let span = self.tok().span.to(self.nth(4).span);
+        let d = Diagnostic::error(codes::UNEXPECTED_TOKEN, span, "Luma has no `goto` labels")
+            .with_primary_label("a Lua label")
+            .with_help(
+                "leave loops with `break` and functions with `return`; to skip the rest of a \
+                 loop body, put it inside an `if`",
+            );
+        self.report(d);
+        for _ in 0..5 {
+            self.bump();
+        }
+        self.stmt(StmtKind::Error, lo)
     }
 
     #[cold]
@@ -2765,7 +2806,7 @@ impl Parser<'_, '_> {
             });
         }
         let mut branches = Vec::new();
-        let cond = self.parse_expr();
+        let cond = self.parse_condition();
         self.expect_then();
         let block = self.parse_block();
         branches.push((cond, block));
@@ -2782,7 +2823,7 @@ impl Parser<'_, '_> {
                 braced = true;
             }
             if self.eat(TokenKind::Elseif).is_some() {
-                let cond = self.parse_expr();
+                let cond = self.parse_condition();
                 self.expect_then();
                 let block = self.parse_block();
                 branches.push((cond, block));
@@ -2863,6 +2904,43 @@ impl Parser<'_, '_> {
             }
         }
         self.expect_skip(TokenKind::Then, "`then`");
+    }
+
+    /// The condition of an `if`, `elseif` or `while`. C's `if (x = y)` habit, `if a = b then`
+    /// with `=` on the condition's line, is one error at the `=`; the condition is then read as
+    /// the comparison `a == b`, so the checker does not add "the condition is not a `bool`".
+    fn parse_condition(&mut self) -> ExprId {
+        let cond = self.parse_expr();
+        let t = self.tok();
+        if t.kind != TokenKind::Assign || t.newline_before || !starts_expr(self.nth(1).kind) {
+            return cond;
+        }
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            t.span,
+            "`=` assigns; a condition compares with `==`",
+        )
+        .with_primary_label("an assignment in a condition")
+        .with_suggestion(t.span, "==", "compare with");
+        self.report(d);
+        self.bump();
+        let rhs = self.parse_expr();
+        let lo = self.module.exprs.get(cond).map_or(t.span.lo, |e| e.span.lo);
+        let hi = self
+            .module
+            .exprs
+            .get(rhs)
+            .map_or(t.span.hi, |e| e.span.hi)
+            .max(t.span.hi);
+        self.alloc(
+            ExprKind::Binary {
+                op: BinaryOp::Eq,
+                op_span: t.span,
+                lhs: cond,
+                rhs,
+            },
+            Span::new(lo, hi),
+        )
     }
 
     /// `var = start, end[, step]` after `for`.
@@ -2993,7 +3071,7 @@ impl Parser<'_, '_> {
 
     fn parse_while(&mut self, attributes: Vec<Attribute>, lo: u32) -> Option<Stmt> {
         let kw = self.bump();
-        let cond = self.parse_expr();
+        let cond = self.parse_condition();
         self.expect_skip(TokenKind::Do, "`do`");
         let body = self.parse_block();
         self.expect_end(kw.span, "`while` loop");
