@@ -17,6 +17,9 @@ pub const MALFORMED_INCLUDE: Code = Code("E0105");
 pub const MALFORMED_LINE: Code = Code("E0106");
 /// An included file exists but cannot be read.
 pub const INCLUDE_UNREADABLE: Code = Code("E0107");
+/// A C preprocessor directive Luma does not have: `#define`, `#undef`, `#if`, `#ifdef`,
+/// `#ifndef`, `#elif`, `#else`, `#endif`.
+pub const C_DIRECTIVE: Code = Code("E0108");
 
 /// A character that starts no token.
 pub const UNKNOWN_CHARACTER: Code = Code("E0201");
@@ -129,6 +132,11 @@ pub const ALL: &[CodeDoc] = &[
         INCLUDE_UNREADABLE,
         "an included file exists but cannot be read (or is not UTF-8)",
         "#include \"binary.dat\"\n",
+    ),
+    error(
+        C_DIRECTIVE,
+        "a C preprocessor directive Luma does not have (`#define`, `#if`, `#ifdef`, ...)",
+        "#define PI 3.14159\n",
     ),
     error(
         UNKNOWN_CHARACTER,
