@@ -20,6 +20,8 @@ pub const INCLUDE_UNREADABLE: Code = Code("E0107");
 /// A C preprocessor directive Luma does not have: `#define`, `#undef`, `#if`, `#ifdef`,
 /// `#ifndef`, `#elif`, `#else`, `#endif`.
 pub const C_DIRECTIVE: Code = Code("E0108");
+/// A file without `#pragma once` that declares something, included a second time.
+pub const REPEATED_INCLUDE: Code = Code("E0109");
 
 /// A character that starts no token.
 pub const UNKNOWN_CHARACTER: Code = Code("E0201");
@@ -137,6 +139,11 @@ pub const ALL: &[CodeDoc] = &[
         C_DIRECTIVE,
         "a C preprocessor directive Luma does not have (`#define`, `#if`, `#ifdef`, ...)",
         "#define PI 3.14159\n",
+    ),
+    error(
+        REPEATED_INCLUDE,
+        "a file without `#pragma once` that declares something is included twice",
+        "-- util.luma declares `function sq(x: float) -> float ... end`\n#include \"util.luma\"\n#include \"util.luma\"\n",
     ),
     error(
         UNKNOWN_CHARACTER,

@@ -225,6 +225,7 @@ pub fn preprocess_shared(
         includes: Vec::new(),
         read: BTreeMap::new(),
         once: BTreeSet::new(),
+        first_include: BTreeMap::new(),
         stack: Vec::new(),
         overflow: false,
         charged: 0,
@@ -334,6 +335,9 @@ struct Conditionals {
     open: u32,
     /// Inside an arm being blanked: 1 plus the `#if`s opened inside it; 0 when not blanking.
     skipping: u32,
+    /// The name of an include guard (`#ifndef NAME` then `#define NAME`) whose `#define` is
+    /// still to come: it is part of the guard's error.
+    guard: Option<String>,
 }
 
 /// What each processed `#include` counts against `Limits::max_source_bytes`, besides the text it
@@ -353,6 +357,9 @@ struct Expander<'a> {
     read: BTreeMap<String, (FileId, Arc<str>)>,
     /// Canonical paths of files that said `#pragma once`.
     once: BTreeSet<String>,
+    /// The `#include` line that first brought in each file (canonical path), and whether the
+    /// file declares anything, found when it is included a second time.
+    first_include: BTreeMap<String, (Span, Option<bool>)>,
     stack: Vec<Frame>,
     /// The size limit was exceeded: stop everything.
     overflow: bool,
@@ -495,7 +502,16 @@ impl Expander<'_> {
             }
             if let Some((Directive::Define, args_at)) = directive {
                 let line_start = self.out.len();
-                let rewritten = self.define(line, args_at, line_start);
+                let guard = conditionals.guard.take();
+                let rewritten = if guard.is_some_and(|g| {
+                    line.get(args_at..).is_some_and(|rest| {
+                        rest.split("--").next().unwrap_or("").trim() == g
+                    })
+                }) {
+                    None
+                } else {
+                    self.define(line, args_at, line_start)
+                };
                 let mut text = rewritten.unwrap_or_else(|| " ".repeat(line.len()));
                 if next > line_end {
                     text.push('\n');
@@ -551,6 +567,28 @@ impl Expander<'_> {
                             .with_note("Luma has no macros: constants are `const` declarations")
                             .with_suggestion(line_span, "", "remove the line");
                             self.diags.push(d);
+                        }
+                        Directive::If if self.include_guard(line, args_at, text, next).is_some() => {
+                            let guard = self.include_guard(line, args_at, text, next);
+                            let d = Diagnostic::error(
+                                codes::C_DIRECTIVE,
+                                line_span,
+                                "Luma has no include guards",
+                            )
+                            .with_primary_label("an `#ifndef` include guard")
+                            .with_help(
+                                "write `#pragma once` at the top of the file instead of the \
+                                 guard's `#ifndef`, `#define` and `#endif`",
+                            );
+                            self.diags.push(d);
+                            // The guard does what `#pragma once` does.
+                            if let Some(canonical) =
+                                self.stack.last().and_then(|f| f.canonical.clone())
+                            {
+                                self.once.insert(canonical);
+                            }
+                            conditionals.guard = guard;
+                            conditionals.open += 1;
                         }
                         Directive::If => {
                             let word_end = args_at;
@@ -915,6 +953,9 @@ impl Expander<'_> {
             self.diags.push(d);
             return;
         }
+        if self.repeated_include(&canonical, &name, path_span) {
+            return;
+        }
         let depth = self.stack.len();
         let limit = self.options.limits.include_depth as usize;
         if depth > limit {
@@ -956,6 +997,9 @@ impl Expander<'_> {
                 }
             },
         };
+        self.first_include
+            .entry(canonical.clone())
+            .or_insert((path_span, None));
         self.stack.push(Frame {
             canonical: Some(canonical),
             name,
@@ -980,6 +1024,64 @@ impl Expander<'_> {
 }
 
 impl Expander<'_> {
+    /// The name `NAME` if `line` is `#ifndef NAME` and the next line that is not blank is
+    /// `#define NAME`: a C include guard.
+    fn include_guard(&self, line: &str, args_at: usize, text: &str, next: usize) -> Option<String> {
+        if !line.trim_start().starts_with("#ifndef") {
+            return None;
+        }
+        let name = line.get(args_at..)?.split("--").next()?.trim();
+        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            return None;
+        }
+        let following = text.get(next..)?.lines().find(|l| !l.trim().is_empty())?;
+        let rest = following.trim_start().strip_prefix("#define")?;
+        (rest.starts_with([' ', '\t']) && rest.split("--").next()?.trim() == name)
+            .then(|| name.to_owned())
+    }
+
+    /// A second `#include` of a file without `#pragma once` that declares something: its
+    /// declarations would all be declared twice (one E0404 each, both labels on the same line
+    /// of the included file). One error at this include instead, which is skipped as if the
+    /// file said `#pragma once`. A file that declares nothing (comments, or includes of files
+    /// that have `#pragma once`) may be included again.
+    fn repeated_include(&mut self, canonical: &str, name: &str, path_span: Span) -> bool {
+        let Some(&(first, declares)) = self.first_include.get(canonical) else {
+            return false;
+        };
+        let declares = match declares {
+            Some(d) => d,
+            None => {
+                let d = self
+                    .read
+                    .get(canonical)
+                    .is_some_and(|(_, text)| declares_something(text));
+                if let Some(entry) = self.first_include.get_mut(canonical) {
+                    entry.1 = Some(d);
+                }
+                d
+            }
+        };
+        if !declares {
+            return false;
+        }
+        let d = Diagnostic::error(
+            codes::REPEATED_INCLUDE,
+            path_span,
+            format!("`{name}` is included twice"),
+        )
+        .with_primary_label("included again here")
+        .with_label(first, "first included here")
+        .with_note("its declarations would be declared twice; this include is skipped")
+        .with_help(format!(
+            "add `#pragma once` at the top of `{name}`, or remove this `#include`"
+        ));
+        self.diags.push(d);
+        // Reported once: later includes of the file are skipped as `#pragma once` would.
+        self.once.insert(canonical.to_owned());
+        true
+    }
+
     /// `#define NAME value`: an error with the `const` to write, and the line rewritten as that
     /// `const` (same length, the value at the same columns) so that the name is declared and
     /// its uses add no "cannot find" errors. `None` (the line is blanked) for a function-like
@@ -1052,6 +1154,31 @@ impl Expander<'_> {
         out.push_str(line.get(name_end + 1..).unwrap_or(""));
         (out.len() == line.len()).then_some(out)
     }
+}
+
+/// Whether `text` has a line (outside long comments) that starts a declaration: a keyword
+/// that starts one, or an attribute.
+fn declares_something(text: &str) -> bool {
+    let mut comment: Option<u32> = None;
+    for line in text.lines() {
+        if comment.is_none() {
+            let code = line.trim_start();
+            let word: &str = code
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .next()
+                .unwrap_or("");
+            if code.starts_with('@')
+                || matches!(
+                    word,
+                    "function" | "struct" | "uniform" | "buffer" | "shared" | "const"
+                )
+            {
+                return true;
+            }
+        }
+        comment = scan_comments(line, comment);
+    }
+    false
 }
 
 /// If `line` is a directive, its kind and the offset just after the directive name.
