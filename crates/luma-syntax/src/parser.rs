@@ -1070,6 +1070,21 @@ impl Parser<'_, '_> {
                 self.bump();
                 self.parse_function()
             }
+            TokenKind::Ident
+                if self.slice(self.tok().span) == "fn"
+                    && self.nth(1).kind == TokenKind::Ident
+                    && !self.nth(1).newline_before =>
+            {
+                self.foreign_function_keyword();
+                self.parse_function()
+            }
+            TokenKind::Ident
+                if self.slice(self.tok().span) == "var"
+                    && self.nth(1).kind == TokenKind::Lt
+                    && !self.nth(1).newline_before =>
+            {
+                self.wgsl_var_global()
+            }
             TokenKind::End if attributes.is_empty() => {
                 let t = self.bump();
                 let d = Diagnostic::error(codes::UNEXPECTED_END, t.span, "unexpected `end`")
@@ -1098,6 +1113,107 @@ impl Parser<'_, '_> {
             kind,
             span: self.since(lo),
         });
+    }
+
+    /// `fn name(...)` (WGSL, Rust): one error with the fix; the function is parsed as written
+    /// with `function`.
+    #[cold]
+    #[inline(never)]
+    fn foreign_function_keyword(&mut self) {
+        let t = self.tok();
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            t.span,
+            "Luma declares functions with `function`",
+        )
+        .with_primary_label("WGSL's keyword")
+        .with_suggestion(t.span, "function", "write");
+        // A new declaration starts here, and the function after the keyword parses as
+        // written: what follows is reported as usual.
+        self.recovering = false;
+        self.report(d);
+        self.recovering = false;
+    }
+
+    /// WGSL's `var<uniform> name: T`, `var<storage, read_write> name: T` and
+    /// `var<workgroup> name: T` at module scope: one error with Luma's keyword, and the global
+    /// is declared as that keyword would declare it, so its uses resolve.
+    #[cold]
+    #[inline(never)]
+    fn wgsl_var_global(&mut self) -> ItemKind {
+        let var = self.bump();
+        self.bump();
+        let mut words = Vec::new();
+        while !matches!(self.kind(), TokenKind::Gt | TokenKind::Eof) && !self.tok().newline_before {
+            let t = self.bump();
+            if t.kind != TokenKind::Comma {
+                words.push(self.slice(t.span).to_owned());
+            }
+        }
+        let Some(close) = self.eat(TokenKind::Gt) else {
+            self.expected("`>`");
+            self.sync_item();
+            return ItemKind::Error;
+        };
+        let span = var.span.to(close.span);
+        let space = words.first().map_or("", String::as_str);
+        let (kind, keyword) = match space {
+            "uniform" => (Some(GlobalKind::Uniform), "uniform"),
+            "storage" => (Some(GlobalKind::Buffer), "buffer"),
+            "workgroup" => (Some(GlobalKind::Shared), "shared"),
+            _ => (None, ""),
+        };
+        let written = self.slice(span).to_owned();
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            span,
+            format!("`{written}` does not declare globals in Luma"),
+        )
+        .with_primary_label("WGSL's declaration");
+        let d = match kind {
+            Some(_) => {
+                let d = d.with_suggestion(span, keyword, "Luma's keyword is");
+                if words.iter().any(|w| w == "read_write" || w == "read") {
+                    d.with_note(
+                        "a `buffer` is read-only unless the shader writes it; `@access(read)` or \
+                         `@access(read_write)` states it",
+                    )
+                } else {
+                    d
+                }
+            }
+            None => d.with_help(
+                "module-scope variables are `uniform` and `buffer` resources or `shared` \
+                 workgroup memory; a value fixed at compile time is a `const`",
+            ),
+        };
+        self.recovering = false;
+        self.report(d);
+        // Without a Luma equivalent (`var<private>`) the declaration is still read whole, and
+        // dropped.
+        let kind = kind.unwrap_or(GlobalKind::Shared);
+        let known = !keyword.is_empty();
+        self.recovering = !known;
+        let Some(name) = self.expect_ident("a name") else {
+            self.sync_item();
+            return ItemKind::Error;
+        };
+        if self.eat(TokenKind::Colon).is_none() {
+            self.expected("`:` and a type");
+            self.sync_item();
+            return ItemKind::Error;
+        }
+        let ty = self.parse_type();
+        if !known {
+            self.recovering = false;
+            return ItemKind::Error;
+        }
+        ItemKind::Global(GlobalDecl {
+            kind,
+            keyword_span: span,
+            name,
+            ty,
+        })
     }
 
     fn item_expected(&mut self, after_attributes: bool) {
@@ -2544,7 +2660,13 @@ impl Parser<'_, '_> {
     /// Whether a Lua label, `::name::`, starts here (the lexer makes `::` two colons).
     fn at_lua_label(&self) -> bool {
         let adjacent = |a: Token, b: Token| a.span.hi == b.span.lo && !b.newline_before;
-        let (c1, c2, name, c3, c4) = (self.tok(), self.nth(1), self.nth(2), self.nth(3), self.nth(4));
+        let (c1, c2, name, c3, c4) = (
+            self.tok(),
+            self.nth(1),
+            self.nth(2),
+            self.nth(3),
+            self.nth(4),
+        );
         [c1, c2, c3, c4].iter().all(|t| t.kind == TokenKind::Colon)
             && matches!(name.kind, TokenKind::Ident | TokenKind::Reserved(_))
             && adjacent(c1, c2)
@@ -2923,6 +3045,8 @@ impl Parser<'_, '_> {
         .with_primary_label("an assignment in a condition")
         .with_suggestion(t.span, "==", "compare with");
         self.report(d);
+        // Read as `==`, the condition recovers whole.
+        self.recovering = false;
         self.bump();
         let rhs = self.parse_expr();
         let lo = self.module.exprs.get(cond).map_or(t.span.lo, |e| e.span.lo);
