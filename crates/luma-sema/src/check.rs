@@ -246,6 +246,9 @@ pub(crate) struct FnCtx<'a> {
     pub varying_input: Option<(LocalId, Vec<bool>)>,
     /// The stage, when the function is an entry point.
     pub entry_stage: Option<Stage>,
+    /// Locals whose initializer failed to parse (Lua's `let f = function(x) ... end`): calling
+    /// one is part of that error.
+    pub unparsed_init: Vec<LocalId>,
 }
 
 /// A checked expression: a typed THIR expression, or an untyped constant still waiting for

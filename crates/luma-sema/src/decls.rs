@@ -1555,6 +1555,18 @@ impl<'a> Checker<'a> {
             "a function",
         );
         let mut entry = None;
+        if let (None, Some((name, span))) = (set.get("entry"), set.foreign_stage) {
+            // `@fragment` (WGSL), reported by `attrs`: checked as `@entry(fragment)`.
+            if let Some(&(_, stage)) = STAGES.iter().find(|(n, _)| *n == name) {
+                entry = Some(EntryAttrs {
+                    stage,
+                    stage_span: span,
+                    workgroup_size: [0; 3],
+                    early_depth: false,
+                    early_depth_span: None,
+                });
+            }
+        }
         if let Some(a) = set.get("entry") {
             if let Some((name, span)) =
                 self.attr_ident(a, "one stage: `vertex`, `fragment` or `compute`")
@@ -1591,7 +1603,7 @@ impl<'a> Checker<'a> {
                 }
             }
         }
-        let entry_written = set.has("entry");
+        let entry_written = set.has("entry") || set.foreign_stage.is_some();
         let has_entry = entry.is_some();
         if let Some(a) = set.get("workgroup_size") {
             let size = self.attr_workgroup(a);

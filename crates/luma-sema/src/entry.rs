@@ -181,7 +181,11 @@ impl<'a> Checker<'a> {
             .with_primary_label("not a builtin I/O value");
         let lower = name.to_ascii_lowercase();
         if let Some((luma, lang)) = foreign_builtin(name) {
-            d = d.with_suggestion(span, luma, format!("`{name}` is {lang}'s name; Luma calls it"));
+            d = d.with_suggestion(
+                span,
+                luma,
+                format!("`{name}` is {lang}'s name; Luma calls it"),
+            );
         } else if lower.starts_with("sv_target") || lower == "color" {
             d = d.with_note(
                 "a fragment shader's color outputs are its results, at locations: `-> (color: vec4)` \

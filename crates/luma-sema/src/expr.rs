@@ -85,6 +85,12 @@ enum BinErr {
 /// GLSL's builtin variables (`gl_FragCoord`): what Luma declares instead, an entry point
 /// parameter or result with `@builtin`.
 pub(crate) fn glsl_builtin_variable_help(name: &str) -> Option<String> {
+    if matches!(name, "gl_FragColor" | "gl_FragData") {
+        return Some(format!(
+            "GLSL's `{name}` is a result of the fragment entry point in Luma: declare it, \
+             `-> (color: vec4)`, and return it, `return {{ color = ... }}`"
+        ));
+    }
     let (builtin, ty, input) = match name {
         "gl_FragCoord" => ("position", "vec4", true),
         "gl_FrontFacing" => ("front_facing", "bool", true),
@@ -2168,6 +2174,18 @@ impl<'a> Checker<'a> {
         };
         let name = self.text(id);
         if let Some(sym) = self.fcx.as_ref().and_then(|f| f.scopes.lookup(name)) {
+            // A local whose initializer failed (Lua's `let f = function(x) ... end`, reported
+            // by the parser) is not a second mistake when it is called.
+            if let LocalSym::Var(l) = *sym {
+                if self
+                    .fcx
+                    .as_ref()
+                    .is_some_and(|f| f.unparsed_init.contains(&l))
+                {
+                    self.unresolved_call_args(args);
+                    return err(self);
+                }
+            }
             let what = match sym {
                 LocalSym::Const(_) => "a constant",
                 _ => "a local variable",
@@ -2507,17 +2525,34 @@ impl<'a> Checker<'a> {
         let component = match t {
             Ty::Scalar(s) | Ty::Vector { scalar: s, .. } | Ty::Matrix { scalar: s, .. } => s,
             _ => {
-                self.emit(
-                    Diagnostic::error(
-                        codes::E0511,
-                        name_span,
-                        format!("`{name}` values cannot be constructed"),
-                    )
-                    .with_primary_label("not a value type")
-                    .with_note("textures, samplers and atomics are declared as globals"),
-                );
+                let mut d = Diagnostic::error(
+                    codes::E0511,
+                    name_span,
+                    format!("`{name}` values cannot be constructed"),
+                )
+                .with_primary_label("not a value type")
+                .with_note("textures, samplers and atomics are declared as globals");
+                let sampled = matches!(t, Ty::Texture(_) | Ty::CombinedSampler(_));
+                if sampled && !args.is_empty() {
+                    // GLSL 1.x's `texture2D(sampler, uv)`, `textureCube(...)`.
+                    d = d.with_help(format!(
+                        "GLSL's `{name}(sampler, coords)` samples a texture: Luma calls it \
+                         `sample(texture, coords)` (`sample(texture, sampler, coords)` with a \
+                         separate sampler)"
+                    ));
+                }
+                self.emit(d);
                 for a in args {
-                    self.expr(*a, None);
+                    // The texture and sampler named as arguments are what such a call takes:
+                    // not each another error.
+                    let resource_name = sampled
+                        && matches!(
+                            self.ast_expr(*a).map(|e| &e.kind),
+                            Some(ast::ExprKind::Ident(_))
+                        );
+                    if !resource_name {
+                        self.expr(*a, None);
+                    }
                 }
                 return self.err_expr(span);
             }
