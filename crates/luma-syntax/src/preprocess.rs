@@ -504,9 +504,8 @@ impl Expander<'_> {
                 let line_start = self.out.len();
                 let guard = conditionals.guard.take();
                 let rewritten = if guard.is_some_and(|g| {
-                    line.get(args_at..).is_some_and(|rest| {
-                        rest.split("--").next().unwrap_or("").trim() == g
-                    })
+                    line.get(args_at..)
+                        .is_some_and(|rest| rest.split("--").next().unwrap_or("").trim() == g)
                 }) {
                     None
                 } else {
@@ -565,10 +564,16 @@ impl Expander<'_> {
                             )
                             .with_primary_label("a C preprocessor directive")
                             .with_note("Luma has no macros: constants are `const` declarations")
-                            .with_suggestion(line_span, "", "remove the line");
+                            .with_suggestion(
+                                line_span,
+                                "",
+                                "remove the line",
+                            );
                             self.diags.push(d);
                         }
-                        Directive::If if self.include_guard(line, args_at, text, next).is_some() => {
+                        Directive::If
+                            if self.include_guard(line, args_at, text, next).is_some() =>
+                        {
                             let guard = self.include_guard(line, args_at, text, next);
                             let d = Diagnostic::error(
                                 codes::C_DIRECTIVE,
@@ -624,7 +629,11 @@ impl Expander<'_> {
                                 "Luma has no conditional compilation",
                             )
                             .with_primary_label("a C preprocessor directive without its `#if`")
-                            .with_suggestion(line_span, "", "remove the line");
+                            .with_suggestion(
+                                line_span,
+                                "",
+                                "remove the line",
+                            );
                             self.diags.push(d);
                         }
                         Directive::Line => {
