@@ -191,6 +191,22 @@ fn starts_expr(kind: TokenKind) -> bool {
     )
 }
 
+/// Whether `name` is a builtin scalar, vector or matrix type, or another language's name for
+/// one (HLSL's `float3`): what a C cast `(name)x` converts to.
+fn is_cast_type_name(name: &str) -> bool {
+    if matches!(name, "bool" | "int" | "uint" | "float" | "half" | "double") {
+        return true;
+    }
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == 'x');
+    let dims = name.get(base.len()..).unwrap_or("");
+    !dims.is_empty()
+        && dims.starts_with(|c: char| c.is_ascii_digit())
+        && matches!(
+            base,
+            "vec" | "ivec" | "uvec" | "bvec" | "mat" | "float" | "int" | "uint" | "half" | "bool"
+        )
+}
+
 /// Tokens that begin a top-level declaration.
 fn starts_item(kind: TokenKind) -> bool {
     matches!(
@@ -3868,8 +3884,79 @@ impl Parser<'_, '_> {
     fn parse_paren(&mut self, open: Token) -> ExprId {
         self.bump();
         let inner = self.parse_expr();
+        let closed = self.at(TokenKind::RParen);
         self.expect_close(TokenKind::RParen, open.span);
+        if closed {
+            if let Some(cast) = self.c_cast(open, inner) {
+                return cast;
+            }
+        }
         self.alloc(ExprKind::Paren(inner), self.since(open.span.lo))
+    }
+
+    /// C's cast, `(int)x` or `(float)(a + b)`: a parenthesized builtin type name followed on
+    /// the same line by an operand. One error with the conversion Luma writes, and the
+    /// conversion call is what is parsed (the cast binds as a prefix operator, as in C), so the
+    /// operand is not "not a statement" and the type is not "not a value".
+    fn c_cast(&mut self, open: Token, inner: ExprId) -> Option<ExprId> {
+        let Some(ExprKind::Ident(ty)) = self.module.exprs.get(inner).map(|e| e.kind.clone()) else {
+            return None;
+        };
+        let next = self.tok();
+        if next.newline_before
+            || !matches!(
+                next.kind,
+                TokenKind::Ident | TokenKind::Int { .. } | TokenKind::Float | TokenKind::LParen
+            )
+            || !is_cast_type_name(self.name(&ty))
+        {
+            return None;
+        }
+        let cast_span = Span::new(open.span.lo, self.prev_hi);
+        let type_text = self.name(&ty).to_owned();
+        if next.kind == TokenKind::LParen {
+            // `(float)(a + b)` and `(vec2)(x, y)`: the parenthesized operand is the argument
+            // list of the conversion.
+            let call = self.postfix_call(inner, open.span.lo);
+            let whole = self.since(open.span.lo);
+            let args_text = self.slice(Span::new(next.span.lo, whole.hi)).to_owned();
+            let d = Diagnostic::error(
+                codes::UNEXPECTED_TOKEN,
+                cast_span,
+                "Luma has no C-style casts",
+            )
+            .with_primary_label("a C cast")
+            .with_suggestion(
+                whole,
+                format!("{type_text}{args_text}"),
+                "convert with a constructor",
+            );
+            self.report(d);
+            self.recovering = false;
+            return Some(call);
+        }
+        let callee = inner;
+        let operand = self.parse_unary();
+        let operand_span = self.module.exprs.get(operand).map_or(next.span, |e| e.span);
+        let operand_text = self.slice(operand_span).to_owned();
+        let whole = cast_span.to(operand_span);
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            cast_span,
+            "Luma has no C-style casts",
+        )
+        .with_primary_label("a C cast")
+        .with_suggestion(
+            whole,
+            format!("{type_text}({operand_text})"),
+            "convert with a constructor",
+        );
+        self.report(d);
+        self.recovering = false;
+        let base = self.list_items.len();
+        self.list_items.push(operand);
+        let args = self.take_list(base);
+        Some(self.alloc(ExprKind::Call { callee, args }, whole))
     }
 
     /// `[N]T { ... }`.
