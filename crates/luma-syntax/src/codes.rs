@@ -29,7 +29,7 @@ pub const UNKNOWN_CHARACTER: Code = Code("E0201");
 pub const UNTERMINATED_COMMENT: Code = Code("E0202");
 /// A Lua word that Luma reserves (`local`, `nil`, `repeat`, `until`, `goto`, `continue`, `self`).
 pub const RESERVED_WORD: Code = Code("E0203");
-/// `~=`, Lua's not-equal (also when C's xor-assignment was meant).
+/// `~=`, Lua's not-equal (also when C's xor-assignment was meant), and C's `^=` statement.
 pub const TILDE_EQ: Code = Code("E0204");
 /// `..`, which is reserved.
 pub const DOT_DOT: Code = Code("E0205");
@@ -162,7 +162,7 @@ pub const ALL: &[CodeDoc] = &[
     ),
     error(
         TILDE_EQ,
-        "Lua's `~=`: Luma writes not-equal as `!=`, and has no xor-assignment (`x = x ~ y`)",
+        "Lua's `~=` (or C's `^=`): Luma writes not-equal as `!=`, and has no xor-assignment (`x = x ~ y`)",
         "function f(a: int, b: int) -> bool\n    return a ~= b\nend\n",
     ),
     error(

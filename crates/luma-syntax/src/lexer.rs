@@ -904,6 +904,7 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
         c_comments: [None, None],
         semicolons: None,
         reserved_names: [None, None],
+        caret_eq_at: None,
     };
     // What `tokenize` does, with one cursor over the whole text instead of a slice of the
     // rest per token (the scanner only looks at the bytes from its position on, so it scans
@@ -999,6 +1000,8 @@ struct Cooker<'a, 'd> {
     /// the file, with the count of further uses: a renamed-later variable or a ported method
     /// uses the word on many lines, and one error with a count says it all.
     reserved_names: [Option<(Diagnostic, u32)>; 2],
+    /// Where the `=` of a reported `^=` statement starts: it is part of that error's token.
+    caret_eq_at: Option<usize>,
 }
 
 /// `d`, the error at the first of `more + 1` occurrences of something reported once per file,
@@ -1172,8 +1175,12 @@ impl Cooker<'_, '_> {
                 hi,
                 "Luma has no xor-assignment operator",
             )
-            .with_primary_label("not an operator in Luma")
-            .with_note("`~=` is Lua's not-equal, which Luma writes as `!=`");
+            .with_primary_label("not an operator in Luma");
+        d = if self.slice(lo, hi) == "^=" {
+            d.with_note("`^` is not an operator in Luma; its bitwise xor is `~`")
+        } else {
+            d.with_note("`~=` is Lua's not-equal, which Luma writes as `!=`")
+        };
         if operand.is_empty() {
             d = d.with_help(format!("write the xor out: `{target} = {target} ~ value`"));
         } else {
@@ -1412,7 +1419,8 @@ impl Cooker<'_, '_> {
                 let d = self
                     .error(codes::DOT_DOT, lo, hi, "`..` is reserved")
                     .with_help(
-                        "Luma has no strings to concatenate; count with `for i = a, b do ... end`",
+                        "Luma has no strings to concatenate: to join vectors, construct one \
+                         (`vec3(a.xy, b)`); to count, `for i = a, b do ... end`",
                     );
                 self.diags.push(d);
                 TokenKind::Error
@@ -1434,6 +1442,7 @@ impl Cooker<'_, '_> {
                 return;
             }
             RawKind::Arrow => TokenKind::Arrow,
+            RawKind::Eq if self.caret_eq_at.take() == Some(lo) => return,
             RawKind::Eq => TokenKind::Assign,
             RawKind::EqEq => TokenKind::EqEq,
             RawKind::BangEq => TokenKind::NotEq,
@@ -1504,6 +1513,18 @@ impl Cooker<'_, '_> {
                 TokenKind::Or
             }
             RawKind::Tilde => TokenKind::Tilde,
+            RawKind::Caret
+                if self.text.get(hi..hi + 1) == Some("=")
+                    && self.statement_place_before().is_some() =>
+            {
+                // C's xor-assignment `h ^= x`: one error with the xor written out, as for
+                // `h ~= x`; the `=` belongs to this token.
+                if let Some(start) = self.statement_place_before() {
+                    self.xor_assign(start, lo, hi + 1);
+                }
+                self.caret_eq_at = Some(hi);
+                TokenKind::Error
+            }
             RawKind::Caret => {
                 let d = self
                     .error(

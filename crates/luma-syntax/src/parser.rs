@@ -3538,11 +3538,23 @@ impl Parser<'_, '_> {
             return Some((op, prec, false));
         }
         let next = self.nth(1);
-        (t.kind == TokenKind::Error
-            && self.slice(t.span) == "^"
-            && !next.newline_before
-            && starts_expr(next.kind))
-        .then_some((BinaryOp::Mul, PREC_MUL + 1, true))
+        if t.kind != TokenKind::Error || next.newline_before || !starts_expr(next.kind) {
+            return None;
+        }
+        // Lua's concatenation `a .. b` (reported by the lexer) is an operator too, just below
+        // `+`: the whole `a .. b` is the error, so what it initializes takes no type from `a`
+        // (`let v = c.xy .. c.z` would make `v` a `vec2`, and `vec4(v, 1.0)` short).
+        // `x ^= y` is one error token whose `=` the lexer dropped: not an operator between two
+        // operands.
+        let caret_eq = self
+            .text
+            .get(t.span.hi as usize..)
+            .is_some_and(|rest| rest.starts_with('='));
+        match self.slice(t.span) {
+            "^" if !caret_eq => Some((BinaryOp::Mul, PREC_MUL + 1, true)),
+            ".." => Some((BinaryOp::Add, PREC_SHIFT, true)),
+            _ => None,
+        }
     }
 
     /// Replaces the top two operands by the top operator applied to them.
