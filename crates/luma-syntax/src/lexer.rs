@@ -905,6 +905,7 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
         semicolons: None,
         reserved_names: [None, None],
         caret_eq_at: None,
+        float_suffixes: None,
     };
     // What `tokenize` does, with one cursor over the whole text instead of a slice of the
     // rest per token (the scanner only looks at the bytes from its position on, so it scans
@@ -970,6 +971,7 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
         cooker.reserved(Reserved::Local, lo, hi, Some(TokenKind::Eof));
     }
     cooker.finish_c_comments();
+    cooker.finish_float_suffixes();
     cooker.finish_semicolons();
     cooker.finish_reserved_names();
     cooker.tokens.push(Token {
@@ -1002,6 +1004,10 @@ struct Cooker<'a, 'd> {
     reserved_names: [Option<(Diagnostic, u32)>; 2],
     /// Where the `=` of a reported `^=` statement starts: it is part of that error's token.
     caret_eq_at: Option<usize>,
+    /// The first C float suffix's error (`0.5f`), held back until the end of the file, with
+    /// the count of further ones: ported code has one on every literal. The literals are read
+    /// without their suffix.
+    float_suffixes: Option<(Diagnostic, u32)>,
 }
 
 /// `d`, the error at the first of `more + 1` occurrences of something reported once per file,
@@ -1298,6 +1304,20 @@ impl Cooker<'_, '_> {
             Some(first @ None) if terminated => *first = Some((d, 0)),
             _ => self.diags.push(d),
         }
+    }
+
+    /// Reports the first C float suffix, with how many more the file has.
+    fn finish_float_suffixes(&mut self) {
+        let Some((d, more)) = self.float_suffixes.take() else {
+            return;
+        };
+        self.diags.push(with_count_of_more(
+            d,
+            more,
+            "float suffix",
+            "float suffixes",
+            "dropped",
+        ));
     }
 
     /// Reports the first semicolon, with how many more the file has.
@@ -1597,6 +1617,33 @@ impl Cooker<'_, '_> {
 
     /// Validates a numeric literal and computes its value.
     fn number(&mut self, lo: usize, hi: usize) -> TokenKind {
+        let text = self.slice(lo, hi);
+        let suffix = c_float_suffix_len(text);
+        if suffix > 0 {
+            let at = hi - suffix;
+            match &mut self.float_suffixes {
+                Some((_, more)) => *more += 1,
+                None => {
+                    let d = self
+                        .error(
+                            codes::INVALID_NUMBER,
+                            lo,
+                            hi,
+                            format!(
+                                "invalid suffix `{}` on a number literal",
+                                self.slice(at, hi)
+                            ),
+                        )
+                        .with_suggestion(
+                            span(at, hi),
+                            "",
+                            "Luma literals take their type from context; remove the suffix",
+                        );
+                    self.float_suffixes = Some((d, 0));
+                }
+            }
+            return TokenKind::Float;
+        }
         match parse_number(self.slice(lo, hi), false) {
             Ok(NumberValue::Int { unsigned, .. }) => TokenKind::Int { unsigned },
             Ok(NumberValue::Float(_)) => TokenKind::Float,
@@ -1805,9 +1852,31 @@ pub enum NumberValue {
 
 /// The value of the number literal `text` (the text of a [`TokenKind::Int`] or
 /// [`TokenKind::Float`] token), or `None` when it is not a valid literal (the lexer reported
-/// those and made them [`TokenKind::Error`]).
+/// those and made them [`TokenKind::Error`]). A float with C's suffix (`0.5f`, which the lexer
+/// reported) has the value without it.
 pub fn number_value(text: &str) -> Option<NumberValue> {
-    parse_number(text, true).ok()
+    let body = text.get(..text.len() - c_float_suffix_len(text)).unwrap_or(text);
+    parse_number(body, true).ok()
+}
+
+/// The length of C's float suffix (`f`, `F`, `h`, `H`, `lf`, `LF`) at the end of `text` when
+/// the rest is a decimal float literal (`0.5f`, `1.0e3f`, `2.f` is not Luma), else 0.
+fn c_float_suffix_len(text: &str) -> usize {
+    let len = ["lf", "LF", "f", "F", "h", "H"]
+        .iter()
+        .find(|s| text.ends_with(*s))
+        .map_or(0, |s| s.len());
+    let body = text.get(..text.len() - len).unwrap_or("");
+    let is_float = len > 0
+        && !body.starts_with("0x")
+        && !body.starts_with("0X")
+        && body.contains(['.', 'e', 'E'])
+        && matches!(parse_number(body, false), Ok(NumberValue::Float(_)));
+    if is_float {
+        len
+    } else {
+        0
+    }
 }
 
 /// Validates the text of a raw number token.
@@ -2163,7 +2232,7 @@ mod tests {
                  Error "0xG1"
                  Error "1e"
                  Error "1.5u"
-                 Error "1.0f"
+                 Float(1.0) "1.0f"
                  Error "12abc"
                  Error "4294967296u"
                  Error "18446744073709551616"
@@ -2177,8 +2246,6 @@ mod tests {
                 E0206 8..10: exponent has no digits
                 E0206 11..15: the `u` suffix is only for integer literals
                   suggest "" (remove the suffix)
-                E0206 16..20: invalid suffix `f` on a number literal
-                  suggest "" (Luma literals take their type from context; remove the suffix)
                 E0206 21..26: invalid suffix `abc` on a number literal
                 E0207 27..38: `uint` literal out of range
                 E0207 39..59: integer literal out of range
@@ -2186,6 +2253,8 @@ mod tests {
                 E0208 65..70: float literal out of range
                 E0206 71..76: invalid number literal
                 E0207 77..96: integer literal out of range
+                E0206 16..20: invalid suffix `f` on a number literal
+                  suggest "" (Luma literals take their type from context; remove the suffix)
             "#]],
         );
     }
