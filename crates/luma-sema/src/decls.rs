@@ -1208,6 +1208,53 @@ impl<'a> Checker<'a> {
         Some(format)
     }
 
+    /// What to write when a function without `@entry` uses entry point syntax: the `@entry`
+    /// of the stage its builtins belong to (fragment when they say nothing).
+    fn missing_entry_help(&self, decl: &ast::FunctionDecl) -> String {
+        let tuple = match &decl.ret {
+            Some(ast::ReturnType::Tuple { fields, .. }) => fields.as_slice(),
+            _ => &[],
+        };
+        let mut stage = "fragment";
+        for f in decl.params.iter().chain(tuple) {
+            for a in &f.attributes {
+                if self.text(&a.name) != "builtin" {
+                    continue;
+                }
+                let arg = a
+                    .args
+                    .iter()
+                    .flatten()
+                    .next()
+                    .and_then(|e| match self.ast_expr(*e) {
+                        Some(ast::Expr {
+                            kind: ast::ExprKind::Ident(id),
+                            ..
+                        }) => Some(self.text(id)),
+                        _ => None,
+                    });
+                stage = match arg {
+                    Some(
+                        "global_invocation_id"
+                        | "local_invocation_id"
+                        | "local_invocation_index"
+                        | "workgroup_id"
+                        | "num_workgroups",
+                    ) => "compute",
+                    Some("vertex_index" | "instance_index" | "vertex_id" | "instance_id") => {
+                        "vertex"
+                    }
+                    Some("position") if tuple.iter().any(|t| std::ptr::eq(t, f)) => "vertex",
+                    _ => continue,
+                };
+            }
+        }
+        format!(
+            "if `{}` is an entry point, write `@entry({stage})` before `function`",
+            self.text(&decl.name)
+        )
+    }
+
     /// `@access(read | write | read_write)` on a storage image.
     fn image_access_attr(
         &mut self,
@@ -1698,11 +1745,16 @@ impl<'a> Checker<'a> {
             }
         }
         let is_entry = entry.is_some() || entry_written;
+        // Entry point syntax on a plain function is most likely a forgotten `@entry(...)`:
+        // one error per function, which says so, however many places use that syntax.
+        let mut entry_syntax_reported = false;
         // Parameters.
         let mut param_tys = Vec::with_capacity(decl.params.len());
         for p in &decl.params {
             let ty = self.resolve_type(p.ty, TypeCtx::Other);
-            if !p.attributes.is_empty() && !is_entry {
+            if !p.attributes.is_empty() && !is_entry && !entry_syntax_reported {
+                entry_syntax_reported = true;
+                let help = self.missing_entry_help(decl);
                 self.emit(
                     Diagnostic::error(
                         codes::E0626,
@@ -1712,7 +1764,8 @@ impl<'a> Checker<'a> {
                     .with_primary_label(format!(
                         "`{}` is not an entry point",
                         self.text(&decl.name)
-                    )),
+                    ))
+                    .with_help(help),
                 );
             }
             if !self.is_error(ty) && !self.constructible(ty) {
@@ -1751,14 +1804,15 @@ impl<'a> Checker<'a> {
                 Some(ty)
             }
             Some(ast::ReturnType::Tuple { fields, span }) => {
-                if !is_entry {
+                if !is_entry && !entry_syntax_reported {
+                    let help = self.missing_entry_help(decl);
                     self.emit(
                         Diagnostic::error(codes::E0626, *span, "only entry points return tuples")
                             .with_primary_label(format!(
                                 "`{}` is not an entry point",
                                 self.text(&decl.name)
                             ))
-                            .with_help("declare a struct and return it"),
+                            .with_help(format!("{help}; otherwise declare a struct and return it")),
                     );
                 }
                 Some(self.tuple_struct(decl, fields, *span))
