@@ -191,6 +191,24 @@ fn starts_expr(kind: TokenKind) -> bool {
     )
 }
 
+/// The Luma builtin of an HLSL system-value semantic (case-insensitive, as in HLSL).
+fn hlsl_semantic_builtin(semantic: &str) -> Option<&'static str> {
+    Some(match semantic.to_ascii_lowercase().as_str() {
+        "sv_position" => "position",
+        "sv_vertexid" => "vertex_index",
+        "sv_instanceid" => "instance_index",
+        "sv_isfrontface" => "front_facing",
+        "sv_depth" => "frag_depth",
+        "sv_sampleindex" => "sample_index",
+        "sv_coverage" => "sample_mask",
+        "sv_dispatchthreadid" => "global_invocation_id",
+        "sv_groupthreadid" => "local_invocation_id",
+        "sv_groupindex" => "local_invocation_index",
+        "sv_groupid" => "workgroup_id",
+        _ => return None,
+    })
+}
+
 /// Whether `name` is a builtin scalar, vector or matrix type, or another language's name for
 /// one (HLSL's `float3`): what a C cast `(name)x` converts to.
 fn is_cast_type_name(name: &str) -> bool {
@@ -1744,12 +1762,90 @@ impl Parser<'_, '_> {
             self.expected_with_help("`:` and a type", "declare it as `name: type`");
             self.alloc_type(TypeExprKind::Error, name.span)
         };
+        let mut attributes = attributes;
+        // Parameters' default values have their own error (`default_argument`).
+        let member = what == "a field name";
+        self.field_suffix(&mut attributes, member);
         Some(Field {
             attributes,
             name,
             ty,
             span: self.since(lo),
         })
+    }
+
+    /// What other languages write after a field's type, on its line: HLSL's semantic
+    /// (`pos: vec4 : SV_Position`) and a default value (`power: float = 1.0`). One error each,
+    /// and the rest is skipped; a system-value semantic becomes the `@builtin` it names, so a
+    /// vertex output is not also without a position.
+    fn field_suffix(&mut self, attributes: &mut Vec<Attribute>, member: bool) {
+        let t = self.tok();
+        let next = self.nth(1);
+        if t.kind == TokenKind::Colon
+            && !t.newline_before
+            && next.kind == TokenKind::Ident
+            && !next.newline_before
+        {
+            let semantic = self.slice(next.span).to_owned();
+            let span = t.span.to(next.span);
+            let builtin = hlsl_semantic_builtin(&semantic);
+            let mut d = Diagnostic::error(
+                codes::UNEXPECTED_TOKEN,
+                span,
+                format!("Luma has no HLSL semantics such as `{semantic}`"),
+            )
+            .with_primary_label("an HLSL semantic");
+            d = match builtin {
+                Some(b) => d.with_help(format!(
+                    "mark the builtin with an attribute before the name: `@builtin({b})`"
+                )),
+                None => d.with_help(
+                    "members that are not builtins are passed at locations, counted from 0 in \
+                     order (`@location(n)` picks one); remove the semantic",
+                ),
+            };
+            self.recovering = false;
+            self.report(d);
+            self.recovering = false;
+            self.bump();
+            let name_tok = self.bump();
+            let has_builtin = attributes.iter().any(|a| self.name(&a.name) == "builtin");
+            if let (Some(b), false) = (builtin, has_builtin) {
+                let attr_name = Ident {
+                    name: self.module.names.intern("builtin"),
+                    span: name_tok.span,
+                };
+                let arg_name = Ident {
+                    name: self.module.names.intern(b),
+                    span: name_tok.span,
+                };
+                let arg = self.alloc(ExprKind::Ident(arg_name), name_tok.span);
+                attributes.push(Attribute {
+                    name: attr_name,
+                    args: Some(vec![arg]),
+                    span: name_tok.span,
+                });
+            }
+            return;
+        }
+        if member && t.kind == TokenKind::Assign && !t.newline_before {
+            let d = Diagnostic::error(
+                codes::UNEXPECTED_TOKEN,
+                t.span,
+                "struct members have no default values",
+            )
+            .with_primary_label("a default value")
+            .with_help(
+                "give every member in each struct literal (`Light { dir = ..., power = ... }`); \
+                 a shared value can be a `const`",
+            );
+            self.recovering = false;
+            self.report(d);
+            self.bump();
+            // The value is parsed and dropped.
+            self.parse_expr();
+            self.recovering = false;
+        }
     }
 
     /// Recognises two names where `name: Type` is expected: `vec3 position` (GLSL order) or
