@@ -2151,6 +2151,25 @@ impl<'a> Checker<'a> {
                 self.unresolved_call_args(args);
                 return err(self);
             }
+            // `Light.intensity(...)` calls the function the parser reported as declared with
+            // Lua's `function Light.intensity(...)` (and kept under that name): not another
+            // mistake.
+            if let Some(ast::Expr {
+                kind: ast::ExprKind::Field { base, name },
+                ..
+            }) = self.ast_expr(callee)
+            {
+                if let Some(ast::ExprKind::Ident(table)) = self.ast_expr(*base).map(|e| &e.kind) {
+                    let dotted = format!("{}.{}", self.text(table), self.text(name));
+                    if matches!(
+                        self.names.get(dotted.as_str()).map(|s| s.kind),
+                        Some(SymKind::Function(_))
+                    ) {
+                        self.unresolved_call_args(args);
+                        return err(self);
+                    }
+                }
+            }
             let cspan = self.ast_span(callee);
             let mut d = Diagnostic::error(
                 codes::E0414,
@@ -2159,14 +2178,34 @@ impl<'a> Checker<'a> {
             )
             .with_primary_label("not a function name");
             d = self.explain_line_break_call(callee, d);
-            if let Some(ast::Expr {
-                kind: ast::ExprKind::Field { base, name },
-                ..
-            }) = self.ast_expr(callee)
-            {
-                if let Some(help) = self.method_call_help(*base, name, !args.is_empty()) {
-                    d = d.with_help(help);
+            match self.ast_expr(callee).map(|e| &e.kind) {
+                Some(ast::ExprKind::Field { base, name }) => {
+                    if let Some(help) = self.method_call_help(*base, name, !args.is_empty()) {
+                        d = d.with_help(help);
+                    }
                 }
+                // GLSL's array constructor, `float[3](a, b, c)`.
+                Some(ast::ExprKind::Index { base, index }) => {
+                    if let Some(ast::ExprKind::Ident(ty)) = self.ast_expr(*base).map(|e| &e.kind) {
+                        let ty = self.text(ty);
+                        let is_type = crate::types::is_builtin_type_name(ty)
+                            || matches!(
+                                self.names.get(ty).map(|s| s.kind),
+                                Some(SymKind::Struct(_))
+                            );
+                        let len = match self.ast_expr(*index).map(|e| &e.kind) {
+                            Some(ast::ExprKind::Int { value, .. }) => value.to_u64().to_string(),
+                            _ => "N".to_owned(),
+                        };
+                        if is_type {
+                            d = d.with_help(format!(
+                                "GLSL's array constructor `{ty}[{len}](...)` is an array literal \
+                                 in Luma: `[{len}]{ty} {{ a, b, ... }}`"
+                            ));
+                        }
+                    }
+                }
+                _ => {}
             }
             self.emit(d);
             self.unresolved_call_args(args);

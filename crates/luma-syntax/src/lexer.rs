@@ -1855,7 +1855,9 @@ pub enum NumberValue {
 /// those and made them [`TokenKind::Error`]). A float with C's suffix (`0.5f`, which the lexer
 /// reported) has the value without it.
 pub fn number_value(text: &str) -> Option<NumberValue> {
-    let body = text.get(..text.len() - c_float_suffix_len(text)).unwrap_or(text);
+    let body = text
+        .get(..text.len() - c_float_suffix_len(text))
+        .unwrap_or(text);
     parse_number(body, true).ok()
 }
 

@@ -1416,11 +1416,14 @@ impl Parser<'_, '_> {
 
     fn parse_function(&mut self) -> ItemKind {
         let kw = self.bump();
-        let name = self.expect_ident("a function name");
+        let mut name = self.expect_ident("a function name");
         let mut ok = name.is_some();
         let mut params = Vec::new();
         if !self.at(TokenKind::LParen) && ok {
             let method = self.nth(1);
+            let dotted = self.kind() == TokenKind::Dot
+                && method.kind == TokenKind::Ident
+                && self.nth(2).kind == TokenKind::LParen;
             match (&name, self.kind(), method.kind) {
                 // Lua's `function a.b()` / `function a:b()`.
                 (Some(n), TokenKind::Dot | TokenKind::Colon, TokenKind::Ident) => {
@@ -1434,9 +1437,22 @@ impl Parser<'_, '_> {
                 _ => self.expected("`(`"),
             }
             ok = false;
+            if let (true, Some(n)) = (dotted, name) {
+                // `function Light.intensity(...)` is kept under its dotted name, which no call
+                // can reach: its body is checked, and the checker knows that a call
+                // `Light.intensity(...)` is part of this error.
+                let span = n.span.to(method.span);
+                let text = self.slice(span).to_owned();
+                name = Some(Ident {
+                    name: self.module.names.intern(&text),
+                    span,
+                });
+                ok = true;
+            }
             while !self.at(TokenKind::LParen) && !self.tok().newline_before {
                 self.bump();
             }
+            self.recovering = false;
         }
         if let Some(open) = self.eat(TokenKind::LParen) {
             params = self.parse_field_list(TokenKind::RParen, open.span, "a parameter");
