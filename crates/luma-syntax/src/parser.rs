@@ -1314,6 +1314,38 @@ impl Parser<'_, '_> {
     fn c_declaration_help(&self) -> Option<&'static str> {
         let (a, b, c) = (self.nth(0), self.nth(1), self.nth(2));
         let first = self.slice(a.span);
+        // HLSL's resource declarations (`cbuffer Params : register(b0) { ... }`).
+        if matches!(first, "cbuffer" | "tbuffer") && b.kind == TokenKind::Ident {
+            return Some(
+                "Luma has no `cbuffer`: declare the members as a struct, `struct Params ... \
+                 end`, and the block as `uniform params: Params` (`@group(n) @binding(n)` \
+                 instead of `register`)",
+            );
+        }
+        if matches!(
+            first,
+            "StructuredBuffer" | "RWStructuredBuffer" | "ByteAddressBuffer" | "RWByteAddressBuffer"
+        ) {
+            return Some(
+                "Luma's storage buffers are `buffer name: []T` (`buffer name: S` for a struct)",
+            );
+        }
+        if matches!(
+            first,
+            "Texture2D"
+                | "Texture3D"
+                | "TextureCube"
+                | "Texture2DArray"
+                | "RWTexture2D"
+                | "SamplerState"
+                | "SamplerComparisonState"
+        ) {
+            return Some(
+                "textures and samplers are `uniform` globals: `uniform tex: texture2D`, \
+                 `uniform samp: sampler` (`samplerShadow` for comparison), storage images \
+                 `@format(rgba8) uniform img: image2D`",
+            );
+        }
         if first == "layout" && b.kind == TokenKind::LParen {
             return Some(
                 "Luma has no `layout(...)`: entry point inputs and outputs are parameters and \
