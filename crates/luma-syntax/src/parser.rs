@@ -2709,6 +2709,15 @@ impl Parser<'_, '_> {
             )
             .with_primary_label("not followed by a loop")
             .with_note("inside a function, only `for` and `while` loops take attributes");
+            // `@spec(0) let k = 1.0`: specialization constants are module-scope `const`s.
+            let d = if attributes.iter().any(|a| self.name(&a.name) == "spec") {
+                d.with_help(
+                    "a specialization constant is declared at module scope: \
+                     `@spec(0) const K: float = 1.0`",
+                )
+            } else {
+                d
+            };
             self.report(d);
             self.recovering = false;
         }
