@@ -1142,6 +1142,19 @@ impl<'a> Checker<'a> {
                     d = self.explain_float_default(a, tb, d);
                     d = self.explain_float_default(b, ta, d);
                 }
+                // `on * 1.0`: a `bool` beside a number literal (GLSL and Lua programmers both
+                // reach for it to make 0 or 1).
+                let arith = matches!(
+                    op,
+                    BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem
+                );
+                let literal = matches!(l, Val::Abs(..)) || matches!(r, Val::Abs(..));
+                if arith && literal && (is_bool(self, l) || is_bool(self, r)) {
+                    d = d.with_help(
+                        "`bool` values are not numbers: convert with `float(b)` or `int(b)` if \
+                         you mean 1 and 0, or choose with `if b then x else y`",
+                    );
+                }
                 d
             }
         };
