@@ -186,6 +186,13 @@ impl<'a> Checker<'a> {
                 luma,
                 format!("`{name}` is {lang}'s name; Luma calls it"),
             );
+        } else if lower == "global_invocation_index" {
+            // Not `local_invocation_index`, the closest spelling: that one counts within the
+            // workgroup only.
+            d = d.with_note(
+                "no builtin numbers invocations across the whole dispatch: use \
+                 `global_invocation_id` (its `.x` for a one-dimensional dispatch)",
+            );
         } else if lower.starts_with("sv_target") || lower == "color" {
             d = d.with_note(
                 "a fragment shader's color outputs are its results, at locations: `-> (color: vec4)` \
