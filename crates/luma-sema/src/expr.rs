@@ -2300,6 +2300,17 @@ impl<'a> Checker<'a> {
         if let Some(f) = builtin {
             return self.builtin_call(f, args, span);
         }
+        // `v:intensity(...)` (E0309, read as `intensity(v, ...)`) calls the method the parser
+        // kept as `Light:intensity` after reporting Lua's `function Light:intensity(...)`.
+        let method = format!(":{name}");
+        if self
+            .names
+            .iter()
+            .any(|(n, s)| n.ends_with(method.as_str()) && matches!(s.kind, SymKind::Function(_)))
+        {
+            self.unresolved_call_args(args);
+            return err(self);
+        }
         let mut d = Diagnostic::error(
             codes::E0403,
             id.span,

@@ -1453,7 +1453,7 @@ impl Parser<'_, '_> {
         let mut params = Vec::new();
         if !self.at(TokenKind::LParen) && ok {
             let method = self.nth(1);
-            let dotted = self.kind() == TokenKind::Dot
+            let dotted = matches!(self.kind(), TokenKind::Dot | TokenKind::Colon)
                 && method.kind == TokenKind::Ident
                 && self.nth(2).kind == TokenKind::LParen;
             match (&name, self.kind(), method.kind) {
@@ -1470,9 +1470,10 @@ impl Parser<'_, '_> {
             }
             ok = false;
             if let (true, Some(n)) = (dotted, name) {
-                // `function Light.intensity(...)` is kept under its dotted name, which no call
-                // can reach: its body is checked, and the checker knows that a call
-                // `Light.intensity(...)` is part of this error.
+                // `function Light.intensity(...)` (or `Light:intensity`) is kept under its
+                // dotted name, which no call can reach: its body is checked, and the checker
+                // knows that a call `Light.intensity(...)` (or `v:intensity(...)`) is part of
+                // this error.
                 let span = n.span.to(method.span);
                 let text = self.slice(span).to_owned();
                 name = Some(Ident {
