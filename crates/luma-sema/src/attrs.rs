@@ -25,11 +25,31 @@ const KNOWN: &[(&str, &str)] = &[
     ("max_iterations", "a loop"),
 ];
 
+/// Attributes of other shading languages that Luma spells differently: `(foreign name, Luma
+/// attribute, language, stage)`. With a stage, the foreign attribute is a whole `@entry(stage)`
+/// (WGSL's `@fragment`); without, it takes the Luma attribute's arguments (HLSL's
+/// `@numthreads(64, 1, 1)` is `@workgroup_size(64, 1, 1)`). After the error, the declaration is
+/// checked as if the Luma attribute had been written, so that a WGSL entry point is not also
+/// "not an entry point".
+const FOREIGN: &[(&str, &str, &str, Option<&str>)] = &[
+    ("vertex", "entry", "WGSL", Some("vertex")),
+    ("fragment", "entry", "WGSL", Some("fragment")),
+    ("compute", "entry", "WGSL", Some("compute")),
+    ("numthreads", "workgroup_size", "HLSL", None),
+    ("local_size", "workgroup_size", "GLSL", None),
+    ("set", "group", "GLSL and Vulkan", None),
+    ("interpolate", "interpolation", "WGSL", None),
+    ("id", "spec", "WGSL", None),
+];
+
 /// The attributes written on one declaration, checked against the ones allowed there.
 #[derive(Default)]
 pub(crate) struct AttrSet<'a> {
     /// Each attribute kept, with its name's text.
     list: Vec<(&'a str, &'a ast::Attribute)>,
+    /// The stage of a foreign stage attribute (`@fragment`), reported, to check the function
+    /// as that stage's entry point.
+    pub foreign_stage: Option<(&'static str, Span)>,
 }
 
 impl<'a> AttrSet<'a> {
@@ -54,6 +74,36 @@ impl<'a> Checker<'a> {
         let mut set = AttrSet::default();
         for a in attrs {
             let name = self.text(&a.name);
+            let foreign = FOREIGN
+                .iter()
+                .find(|(n, luma, ..)| *n == name && allowed.contains(luma));
+            if let (None, Some(&(_, luma, lang, stage))) =
+                (KNOWN.iter().find(|(n, _)| *n == name), foreign)
+            {
+                let d = Diagnostic::error(
+                    codes::E0407,
+                    a.name.span,
+                    format!("unknown attribute `@{name}`"),
+                )
+                .with_primary_label(format!("{lang}'s attribute, not Luma's"));
+                let d = match stage {
+                    Some(stage) => d.with_suggestion(
+                        a.span,
+                        format!("@entry({stage})"),
+                        "Luma marks entry points with",
+                    ),
+                    None => d.with_suggestion(a.name.span, luma, "Luma calls it"),
+                };
+                self.emit(d);
+                match stage {
+                    Some(stage) if !set.has("entry") && set.foreign_stage.is_none() => {
+                        set.foreign_stage = Some((stage, a.name.span));
+                    }
+                    None if !set.has(luma) => set.list.push((luma, a)),
+                    _ => {}
+                }
+                continue;
+            }
             match KNOWN.iter().find(|(n, _)| *n == name) {
                 None => {
                     let mut d = Diagnostic::error(

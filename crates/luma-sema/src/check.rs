@@ -246,6 +246,9 @@ pub(crate) struct FnCtx<'a> {
     pub varying_input: Option<(LocalId, Vec<bool>)>,
     /// The stage, when the function is an entry point.
     pub entry_stage: Option<Stage>,
+    /// Locals whose initializer failed to parse (Lua's `let f = function(x) ... end`): calling
+    /// one is part of that error.
+    pub unparsed_init: Vec<LocalId>,
 }
 
 /// A checked expression: a typed THIR expression, or an untyped constant still waiting for
@@ -330,6 +333,9 @@ pub(crate) struct Checker<'a> {
     /// Member indices by name of the structs with many members, built at their first lookup
     /// (see [`Checker::member_index`]).
     member_indices: FxHashMap<StructId, FxHashMap<String, usize>>,
+    /// The `@builtin(...)` attributes whose name is not a builtin (E0614 reported): the member
+    /// that carries one is not judged again as a location or as a missing builtin.
+    pub unknown_builtin_attrs: Vec<Span>,
 }
 
 fn scalar_index(s: ScalarTy) -> usize {
@@ -386,6 +392,7 @@ impl<'a> Checker<'a> {
             hidden_errors: 0,
             suggestion_work: 0,
             member_indices: FxHashMap::default(),
+            unknown_builtin_attrs: Vec::new(),
         }
     }
 
@@ -410,6 +417,14 @@ impl<'a> Checker<'a> {
                 .collect()
         });
         map.get(name).copied()
+    }
+
+    /// Whether `span` (an I/O member with its attributes) holds a `@builtin(...)` whose name
+    /// E0614 reported as unknown.
+    pub fn has_unknown_builtin(&self, span: Span) -> bool {
+        self.unknown_builtin_attrs
+            .iter()
+            .any(|a| a.lo >= span.lo && a.hi <= span.hi)
     }
 
     /// The text of a name of the syntax tree.

@@ -29,6 +29,8 @@ pub(crate) enum TypeCtx {
     BufferTop,
     /// The last member of a struct.
     StructLast,
+    /// A member of a struct other than the last.
+    StructMember,
     /// Anywhere else.
     Other,
 }
@@ -218,6 +220,17 @@ impl<'a> Checker<'a> {
                         None => return self.t.error,
                     },
                     None => {
+                        if ctx == TypeCtx::StructMember {
+                            // A buffer's struct with its runtime array declared first (as a
+                            // count after the data): the fix is the member order, not a size.
+                            self.emit(
+                                Diagnostic::error(codes::E0525, te.span, "runtime-sized array not allowed here")
+                                    .with_primary_label("`[]T` is not the struct's last member")
+                                    .with_note("a runtime-sized array can only be the type of a `buffer` or the last member of a struct used as one")
+                                    .with_help("move this member to the end of the struct, or give the array a size: `[N]T`"),
+                            );
+                            return self.t.error;
+                        }
                         if ctx == TypeCtx::Other {
                             self.emit(
                                 Diagnostic::error(codes::E0525, te.span, "runtime-sized array not allowed here")
@@ -403,7 +416,7 @@ impl<'a> Checker<'a> {
             let ctx = if i + 1 == count {
                 TypeCtx::StructLast
             } else {
-                TypeCtx::Other
+                TypeCtx::StructMember
             };
             let ty = self.resolve_type(f.ty, ctx);
             let io = self.field_io(&f.attributes, "a struct member");
@@ -455,7 +468,10 @@ impl<'a> Checker<'a> {
             {
                 match builtin_by_name(name) {
                     Some(b) => io.builtin = Some(b),
-                    None => self.unknown_builtin(name, span),
+                    None => {
+                        self.unknown_builtin(name, span);
+                        self.unknown_builtin_attrs.push(a.span);
+                    }
                 }
             }
         }
@@ -1192,6 +1208,53 @@ impl<'a> Checker<'a> {
         Some(format)
     }
 
+    /// What to write when a function without `@entry` uses entry point syntax: the `@entry`
+    /// of the stage its builtins belong to (fragment when they say nothing).
+    fn missing_entry_help(&self, decl: &ast::FunctionDecl) -> String {
+        let tuple = match &decl.ret {
+            Some(ast::ReturnType::Tuple { fields, .. }) => fields.as_slice(),
+            _ => &[],
+        };
+        let mut stage = "fragment";
+        for f in decl.params.iter().chain(tuple) {
+            for a in &f.attributes {
+                if self.text(&a.name) != "builtin" {
+                    continue;
+                }
+                let arg = a
+                    .args
+                    .iter()
+                    .flatten()
+                    .next()
+                    .and_then(|e| match self.ast_expr(*e) {
+                        Some(ast::Expr {
+                            kind: ast::ExprKind::Ident(id),
+                            ..
+                        }) => Some(self.text(id)),
+                        _ => None,
+                    });
+                stage = match arg {
+                    Some(
+                        "global_invocation_id"
+                        | "local_invocation_id"
+                        | "local_invocation_index"
+                        | "workgroup_id"
+                        | "num_workgroups",
+                    ) => "compute",
+                    Some("vertex_index" | "instance_index" | "vertex_id" | "instance_id") => {
+                        "vertex"
+                    }
+                    Some("position") if tuple.iter().any(|t| std::ptr::eq(t, f)) => "vertex",
+                    _ => continue,
+                };
+            }
+        }
+        format!(
+            "if `{}` is an entry point, write `@entry({stage})` before `function`",
+            self.text(&decl.name)
+        )
+    }
+
     /// `@access(read | write | read_write)` on a storage image.
     fn image_access_attr(
         &mut self,
@@ -1228,6 +1291,11 @@ impl<'a> Checker<'a> {
             return None;
         }
         let p = self.props(ty);
+        // A struct member that is a texture or sampler already has E0625 at the member; the
+        // global of that struct type is not a second mistake.
+        if p.has_resource && self.struct_in(ty).is_some() {
+            return None;
+        }
         let name = self.tn(ty);
         let g = self.text(&decl.name);
         // The resource type behind at most one array level.
@@ -1534,6 +1602,18 @@ impl<'a> Checker<'a> {
             "a function",
         );
         let mut entry = None;
+        if let (None, Some((name, span))) = (set.get("entry"), set.foreign_stage) {
+            // `@fragment` (WGSL), reported by `attrs`: checked as `@entry(fragment)`.
+            if let Some(&(_, stage)) = STAGES.iter().find(|(n, _)| *n == name) {
+                entry = Some(EntryAttrs {
+                    stage,
+                    stage_span: span,
+                    workgroup_size: [0; 3],
+                    early_depth: false,
+                    early_depth_span: None,
+                });
+            }
+        }
         if let Some(a) = set.get("entry") {
             if let Some((name, span)) =
                 self.attr_ident(a, "one stage: `vertex`, `fragment` or `compute`")
@@ -1570,7 +1650,7 @@ impl<'a> Checker<'a> {
                 }
             }
         }
-        let entry_written = set.has("entry");
+        let entry_written = set.has("entry") || set.foreign_stage.is_some();
         let has_entry = entry.is_some();
         if let Some(a) = set.get("workgroup_size") {
             let size = self.attr_workgroup(a);
@@ -1665,11 +1745,16 @@ impl<'a> Checker<'a> {
             }
         }
         let is_entry = entry.is_some() || entry_written;
+        // Entry point syntax on a plain function is most likely a forgotten `@entry(...)`:
+        // one error per function, which says so, however many places use that syntax.
+        let mut entry_syntax_reported = false;
         // Parameters.
         let mut param_tys = Vec::with_capacity(decl.params.len());
         for p in &decl.params {
             let ty = self.resolve_type(p.ty, TypeCtx::Other);
-            if !p.attributes.is_empty() && !is_entry {
+            if !p.attributes.is_empty() && !is_entry && !entry_syntax_reported {
+                entry_syntax_reported = true;
+                let help = self.missing_entry_help(decl);
                 self.emit(
                     Diagnostic::error(
                         codes::E0626,
@@ -1679,7 +1764,8 @@ impl<'a> Checker<'a> {
                     .with_primary_label(format!(
                         "`{}` is not an entry point",
                         self.text(&decl.name)
-                    )),
+                    ))
+                    .with_help(help),
                 );
             }
             if !self.is_error(ty) && !self.constructible(ty) {
@@ -1718,14 +1804,15 @@ impl<'a> Checker<'a> {
                 Some(ty)
             }
             Some(ast::ReturnType::Tuple { fields, span }) => {
-                if !is_entry {
+                if !is_entry && !entry_syntax_reported {
+                    let help = self.missing_entry_help(decl);
                     self.emit(
                         Diagnostic::error(codes::E0626, *span, "only entry points return tuples")
                             .with_primary_label(format!(
                                 "`{}` is not an entry point",
                                 self.text(&decl.name)
                             ))
-                            .with_help("declare a struct and return it"),
+                            .with_help(format!("{help}; otherwise declare a struct and return it")),
                     );
                 }
                 Some(self.tuple_struct(decl, fields, *span))

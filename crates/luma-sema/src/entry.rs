@@ -136,11 +136,74 @@ fn builtin_places(b: Builtin) -> &'static str {
     }
 }
 
+/// HLSL system-value semantics and Metal and GLSL builtin names written in `@builtin(...)`:
+/// the Luma builtin of the same meaning, and the language the name is from. HLSL semantics are
+/// case-insensitive, so they are compared in lower case.
+fn foreign_builtin(name: &str) -> Option<(&'static str, &'static str)> {
+    let lower = name.to_ascii_lowercase();
+    Some(match lower.as_str() {
+        "sv_position" => ("position", "HLSL"),
+        "sv_vertexid" => ("vertex_index", "HLSL"),
+        "sv_instanceid" => ("instance_index", "HLSL"),
+        "sv_isfrontface" => ("front_facing", "HLSL"),
+        "sv_depth" => ("frag_depth", "HLSL"),
+        "sv_sampleindex" => ("sample_index", "HLSL"),
+        "sv_coverage" => ("sample_mask", "HLSL"),
+        "sv_groupthreadid" => ("local_invocation_id", "HLSL"),
+        "sv_groupindex" => ("local_invocation_index", "HLSL"),
+        "sv_dispatchthreadid" => ("global_invocation_id", "HLSL"),
+        "sv_groupid" => ("workgroup_id", "HLSL"),
+        "gl_position" | "gl_fragcoord" => ("position", "GLSL"),
+        "gl_vertexindex" | "gl_vertexid" => ("vertex_index", "GLSL"),
+        "gl_instanceindex" | "gl_instanceid" => ("instance_index", "GLSL"),
+        "gl_frontfacing" => ("front_facing", "GLSL"),
+        "gl_fragdepth" => ("frag_depth", "GLSL"),
+        "gl_sampleid" => ("sample_index", "GLSL"),
+        "gl_samplemask" | "gl_samplemaskin" => ("sample_mask", "GLSL"),
+        "gl_localinvocationid" => ("local_invocation_id", "GLSL"),
+        "gl_localinvocationindex" => ("local_invocation_index", "GLSL"),
+        "gl_globalinvocationid" => ("global_invocation_id", "GLSL"),
+        "gl_workgroupid" => ("workgroup_id", "GLSL"),
+        "gl_numworkgroups" => ("num_workgroups", "GLSL"),
+        "thread_position_in_grid" => ("global_invocation_id", "Metal"),
+        "thread_position_in_threadgroup" => ("local_invocation_id", "Metal"),
+        "thread_index_in_threadgroup" => ("local_invocation_index", "Metal"),
+        "threadgroup_position_in_grid" => ("workgroup_id", "Metal"),
+        "threadgroups_per_grid" => ("num_workgroups", "Metal"),
+        "is_front_facing" => ("front_facing", "Metal"),
+        _ => return None,
+    })
+}
+
 impl<'a> Checker<'a> {
     pub fn unknown_builtin(&mut self, name: &str, span: Span) {
         let mut d = Diagnostic::error(codes::E0614, span, format!("unknown builtin `{name}`"))
             .with_primary_label("not a builtin I/O value");
-        if let Some(c) = closest(name, BUILTIN_NAMES.iter().map(|(n, _)| *n)) {
+        let lower = name.to_ascii_lowercase();
+        if let Some((luma, lang)) = foreign_builtin(name) {
+            d = d.with_suggestion(
+                span,
+                luma,
+                format!("`{name}` is {lang}'s name; Luma calls it"),
+            );
+        } else if lower == "global_invocation_index" {
+            // Not `local_invocation_index`, the closest spelling: that one counts within the
+            // workgroup only.
+            d = d.with_note(
+                "no builtin numbers invocations across the whole dispatch: use \
+                 `global_invocation_id` (its `.x` for a one-dimensional dispatch)",
+            );
+        } else if lower.starts_with("sv_target") || lower == "color" {
+            d = d.with_note(
+                "a fragment shader's color outputs are its results, at locations: `-> (color: vec4)` \
+                 is `SV_Target0`; `@location(n)` picks another",
+            );
+        } else if lower.starts_with("texcoord") || lower.starts_with("attribute") {
+            d = d.with_note(
+                "stage inputs and outputs other than builtins are plain parameters and results, \
+                 at locations counted from 0; `@location(n)` picks one",
+            );
+        } else if let Some(c) = closest(name, BUILTIN_NAMES.iter().map(|(n, _)| *n)) {
             d = d.with_suggestion(span, c, "a builtin with a similar name exists");
         } else {
             d = d.with_note("builtins: `position`, `vertex_index`, `instance_index`, `front_facing`, `frag_depth`, `sample_index`, `sample_mask`, `local_invocation_id`, `local_invocation_index`, `global_invocation_id`, `workgroup_id`, `num_workgroups`");
@@ -309,9 +372,11 @@ impl<'a> Checker<'a> {
                             // Judged on the declaration, so a position reported for its
                             // type does not also count as missing.
                             let declares_position = self.prog.structs.get(sid).is_some_and(|s| {
-                                s.fields
-                                    .iter()
-                                    .any(|f| f.io.builtin == Some(Builtin::Position))
+                                s.fields.iter().any(|f| {
+                                    f.io.builtin == Some(Builtin::Position)
+                                        || (f.io.builtin.is_none()
+                                            && self.has_unknown_builtin(f.span))
+                                })
                             });
                             if stage == Stage::Vertex && !declares_position {
                                 let (sname, ret_span) = (self.tn(ty), self.ret_span(decl));
@@ -656,7 +721,7 @@ impl<'a> Checker<'a> {
         builtins: &mut BTreeMap<u8, Span>,
         member: bool,
     ) -> Option<IoVar> {
-        if self.is_error(ty) {
+        if self.is_error(ty) || (io.builtin.is_none() && self.has_unknown_builtin(span)) {
             return None;
         }
         let sname = stage_name(stage);

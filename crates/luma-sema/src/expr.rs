@@ -85,6 +85,12 @@ enum BinErr {
 /// GLSL's builtin variables (`gl_FragCoord`): what Luma declares instead, an entry point
 /// parameter or result with `@builtin`.
 pub(crate) fn glsl_builtin_variable_help(name: &str) -> Option<String> {
+    if matches!(name, "gl_FragColor" | "gl_FragData") {
+        return Some(format!(
+            "GLSL's `{name}` is a result of the fragment entry point in Luma: declare it, \
+             `-> (color: vec4)`, and return it, `return {{ color = ... }}`"
+        ));
+    }
     let (builtin, ty, input) = match name {
         "gl_FragCoord" => ("position", "vec4", true),
         "gl_FrontFacing" => ("front_facing", "bool", true),
@@ -1136,6 +1142,19 @@ impl<'a> Checker<'a> {
                     d = self.explain_float_default(a, tb, d);
                     d = self.explain_float_default(b, ta, d);
                 }
+                // `on * 1.0`: a `bool` beside a number literal (GLSL and Lua programmers both
+                // reach for it to make 0 or 1).
+                let arith = matches!(
+                    op,
+                    BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem
+                );
+                let literal = matches!(l, Val::Abs(..)) || matches!(r, Val::Abs(..));
+                if arith && literal && (is_bool(self, l) || is_bool(self, r)) {
+                    d = d.with_help(
+                        "`bool` values are not numbers: convert with `float(b)` or `int(b)` if \
+                         you mean 1 and 0, or choose with `if b then x else y`",
+                    );
+                }
                 d
             }
         };
@@ -2145,6 +2164,25 @@ impl<'a> Checker<'a> {
                 self.unresolved_call_args(args);
                 return err(self);
             }
+            // `Light.intensity(...)` calls the function the parser reported as declared with
+            // Lua's `function Light.intensity(...)` (and kept under that name): not another
+            // mistake.
+            if let Some(ast::Expr {
+                kind: ast::ExprKind::Field { base, name },
+                ..
+            }) = self.ast_expr(callee)
+            {
+                if let Some(ast::ExprKind::Ident(table)) = self.ast_expr(*base).map(|e| &e.kind) {
+                    let dotted = format!("{}.{}", self.text(table), self.text(name));
+                    if matches!(
+                        self.names.get(dotted.as_str()).map(|s| s.kind),
+                        Some(SymKind::Function(_))
+                    ) {
+                        self.unresolved_call_args(args);
+                        return err(self);
+                    }
+                }
+            }
             let cspan = self.ast_span(callee);
             let mut d = Diagnostic::error(
                 codes::E0414,
@@ -2153,14 +2191,34 @@ impl<'a> Checker<'a> {
             )
             .with_primary_label("not a function name");
             d = self.explain_line_break_call(callee, d);
-            if let Some(ast::Expr {
-                kind: ast::ExprKind::Field { base, name },
-                ..
-            }) = self.ast_expr(callee)
-            {
-                if let Some(help) = self.method_call_help(*base, name, !args.is_empty()) {
-                    d = d.with_help(help);
+            match self.ast_expr(callee).map(|e| &e.kind) {
+                Some(ast::ExprKind::Field { base, name }) => {
+                    if let Some(help) = self.method_call_help(*base, name, !args.is_empty()) {
+                        d = d.with_help(help);
+                    }
                 }
+                // GLSL's array constructor, `float[3](a, b, c)`.
+                Some(ast::ExprKind::Index { base, index }) => {
+                    if let Some(ast::ExprKind::Ident(ty)) = self.ast_expr(*base).map(|e| &e.kind) {
+                        let ty = self.text(ty);
+                        let is_type = crate::types::is_builtin_type_name(ty)
+                            || matches!(
+                                self.names.get(ty).map(|s| s.kind),
+                                Some(SymKind::Struct(_))
+                            );
+                        let len = match self.ast_expr(*index).map(|e| &e.kind) {
+                            Some(ast::ExprKind::Int { value, .. }) => value.to_u64().to_string(),
+                            _ => "N".to_owned(),
+                        };
+                        if is_type {
+                            d = d.with_help(format!(
+                                "GLSL's array constructor `{ty}[{len}](...)` is an array literal \
+                                 in Luma: `[{len}]{ty} {{ a, b, ... }}`"
+                            ));
+                        }
+                    }
+                }
+                _ => {}
             }
             self.emit(d);
             self.unresolved_call_args(args);
@@ -2168,6 +2226,18 @@ impl<'a> Checker<'a> {
         };
         let name = self.text(id);
         if let Some(sym) = self.fcx.as_ref().and_then(|f| f.scopes.lookup(name)) {
+            // A local whose initializer failed (Lua's `let f = function(x) ... end`, reported
+            // by the parser) is not a second mistake when it is called.
+            if let LocalSym::Var(l) = *sym {
+                if self
+                    .fcx
+                    .as_ref()
+                    .is_some_and(|f| f.unparsed_init.contains(&l))
+                {
+                    self.unresolved_call_args(args);
+                    return err(self);
+                }
+            }
             let what = match sym {
                 LocalSym::Const(_) => "a constant",
                 _ => "a local variable",
@@ -2229,6 +2299,17 @@ impl<'a> Checker<'a> {
         }
         if let Some(f) = builtin {
             return self.builtin_call(f, args, span);
+        }
+        // `v:intensity(...)` (E0309, read as `intensity(v, ...)`) calls the method the parser
+        // kept as `Light:intensity` after reporting Lua's `function Light:intensity(...)`.
+        let method = format!(":{name}");
+        if self
+            .names
+            .iter()
+            .any(|(n, s)| n.ends_with(method.as_str()) && matches!(s.kind, SymKind::Function(_)))
+        {
+            self.unresolved_call_args(args);
+            return err(self);
         }
         let mut d = Diagnostic::error(
             codes::E0403,
@@ -2507,17 +2588,34 @@ impl<'a> Checker<'a> {
         let component = match t {
             Ty::Scalar(s) | Ty::Vector { scalar: s, .. } | Ty::Matrix { scalar: s, .. } => s,
             _ => {
-                self.emit(
-                    Diagnostic::error(
-                        codes::E0511,
-                        name_span,
-                        format!("`{name}` values cannot be constructed"),
-                    )
-                    .with_primary_label("not a value type")
-                    .with_note("textures, samplers and atomics are declared as globals"),
-                );
+                let mut d = Diagnostic::error(
+                    codes::E0511,
+                    name_span,
+                    format!("`{name}` values cannot be constructed"),
+                )
+                .with_primary_label("not a value type")
+                .with_note("textures, samplers and atomics are declared as globals");
+                let sampled = matches!(t, Ty::Texture(_) | Ty::CombinedSampler(_));
+                if sampled && !args.is_empty() {
+                    // GLSL 1.x's `texture2D(sampler, uv)`, `textureCube(...)`.
+                    d = d.with_help(format!(
+                        "GLSL's `{name}(sampler, coords)` samples a texture: Luma calls it \
+                         `sample(texture, coords)` (`sample(texture, sampler, coords)` with a \
+                         separate sampler)"
+                    ));
+                }
+                self.emit(d);
                 for a in args {
-                    self.expr(*a, None);
+                    // The texture and sampler named as arguments are what such a call takes:
+                    // not each another error.
+                    let resource_name = sampled
+                        && matches!(
+                            self.ast_expr(*a).map(|e| &e.kind),
+                            Some(ast::ExprKind::Ident(_))
+                        );
+                    if !resource_name {
+                        self.expr(*a, None);
+                    }
                 }
                 return self.err_expr(span);
             }

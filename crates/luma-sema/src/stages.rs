@@ -174,6 +174,9 @@ impl<'a> Checker<'a> {
     /// Stage rules for every entry point, then storage access inference.
     pub fn stage_checks(&mut self) {
         let mut reported: BTreeSet<(Code, Span)> = BTreeSet::new();
+        // Workgroup memory outside compute is one mistake in the declaration however often the
+        // entry point touches it: one error per global and entry point, at the first use.
+        let mut workgroup_reported: BTreeSet<(usize, usize)> = BTreeSet::new();
         let mut written: BTreeSet<usize> = BTreeSet::new();
         let mut read: BTreeSet<usize> = BTreeSet::new();
         let entries: Vec<(FuncId, Stage, Span)> = self
@@ -229,6 +232,9 @@ impl<'a> Checker<'a> {
                             "write the image from a fragment or compute shader (WGSL forbids writable storage in vertex shaders, Vulkan needs an optional feature)".to_string(),
                         )),
                         Use::Workgroup(g) if stage != Stage::Compute => {
+                            if !workgroup_reported.insert((g.index(), fid.index())) {
+                                continue;
+                            }
                             let gname = self.prog.globals.get(g).map(|d| d.name.clone()).unwrap_or_default();
                             Some((
                                 codes::E0624,

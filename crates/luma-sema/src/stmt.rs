@@ -7,9 +7,9 @@ use std::borrow::Cow;
 use luma_base::{Diagnostic, Span};
 use luma_syntax::ast;
 use luma_thir::{
-    Access, Block, ConstValue, EntryInput, ExprConst, ExprId, ExprKind, Exprs, ForStmt, FuncId,
-    GlobalId, GlobalKind, IfStmt, LocalId, LoopAttrs, ScalarTy, Stage, Stmt, StmtKind, Ty, TyId,
-    WhileStmt,
+    Access, ArrayLen, Block, ConstValue, EntryInput, ExprConst, ExprId, ExprKind, Exprs, ForStmt,
+    FuncId, GlobalId, GlobalKind, IfStmt, LocalId, LoopAttrs, ScalarTy, Stage, Stmt, StmtKind, Ty,
+    TyId, WhileStmt,
 };
 
 use crate::check::{Checker, FnCtx, LocalSym, LoopCtx, Mode, Use, Val};
@@ -73,6 +73,7 @@ impl<'a> Checker<'a> {
             implicit: Vec::new(),
             varying_input: None,
             entry_stage,
+            unparsed_init: Vec::new(),
         });
         self.depth_reported = false;
         self.depth = 0;
@@ -242,6 +243,14 @@ impl<'a> Checker<'a> {
                 };
                 let ty = declared.unwrap_or_else(|| self.expr_ty(e));
                 let local = self.declare_local(name, ty, false);
+                if matches!(
+                    self.ast_expr(*value).map(|x| &x.kind),
+                    Some(ast::ExprKind::Error)
+                ) {
+                    if let Some(f) = self.fcx.as_mut() {
+                        f.unparsed_init.push(local);
+                    }
+                }
                 if let (None, Val::Abs(Abstract::Int(n), lit_span)) = (declared, v) {
                     if let Some(f) = self.fcx.as_mut() {
                         f.float_defaults.push((local, lit_span, n));
@@ -765,6 +774,14 @@ impl<'a> Checker<'a> {
                 (var, counter),
                 start_is_one,
             );
+            if st_e.is_none() || step_const == Some(1) {
+                self.constant_bound_warning(
+                    end,
+                    (s_e, e_e),
+                    body_from..self.exprs.len(),
+                    (var, counter),
+                );
+            }
         }
         if let Some(f) = self.fcx.as_mut() {
             f.loops.pop();
@@ -865,6 +882,90 @@ impl<'a> Checker<'a> {
             ));
         }
         self.emit(d.with_help(format!("`last` is inclusive: write `#{text} - 1`")));
+    }
+
+    /// W0204 for a constant bound: `for i = 1, 4 do ... a[i] ... end` with `a` a `[4]T` (Lua's
+    /// 1-based habit, or C's `i < 4` written `4`) runs with `i == 4`, one past the last
+    /// element. Only a bound the loop reaches (a step of 1 from a start at most the bound) and
+    /// an array of exactly that length count; `#a` bounds are [`Self::length_bound_warning`]'s.
+    fn constant_bound_warning(
+        &mut self,
+        written: ast::ExprId,
+        (start, end): (ExprId, ExprId),
+        body: std::ops::Range<usize>,
+        (var, counter): (&ast::Ident, LocalId),
+    ) {
+        if matches!(
+            self.ast_expr(self.ast_unparen(written)).map(|x| &x.kind),
+            Some(ast::ExprKind::Unary {
+                op: ast::UnaryOp::Len,
+                ..
+            })
+        ) {
+            return;
+        }
+        let (Some(first), Some(last)) = (self.int_const(start), self.int_const(end)) else {
+            return;
+        };
+        if first > last || first < 0 {
+            return;
+        }
+        let Some((index_span, base_span)) = self
+            .exprs
+            .iter()
+            .skip(body.start)
+            .take(body.len())
+            .find_map(|(_, x)| match x.kind {
+                ExprKind::Index { base, index } => {
+                    let by_counter = matches!(
+                        self.exprs.get(index).map(|e| &e.kind),
+                        Some(ExprKind::Local(l)) if *l == counter
+                    );
+                    let fits = matches!(
+                        self.ty(self.expr_ty(base)),
+                        Ty::Array { len: ArrayLen::Fixed(n), .. } if i128::from(n) == last
+                    );
+                    (by_counter && fits).then(|| (x.span, self.expr_span(base)))
+                }
+                _ => None,
+            })
+        else {
+            return;
+        };
+        // The array as written, to name it: the syntax node at the indexed base's span.
+        let text = self
+            .ast
+            .exprs
+            .iter()
+            .find(|(_, x)| x.span == base_span)
+            .and_then(|(h, _)| self.ast_path_text(h));
+        let Some(text) = text else {
+            return;
+        };
+        let i = self.text(var);
+        let end_span = self.expr_span(end);
+        let mut d = Diagnostic::warning(
+            codes::W0204,
+            end_span,
+            format!("this loop runs one past the last element of `{text}`"),
+        )
+        .with_primary_label(format!(
+            "the last iteration has `{i} == {last}`, one past the last index of `{text}`"
+        ))
+        .with_label(
+            index_span,
+            format!("at `{i} == {last}` this uses the last element again: out-of-range indices are clamped"),
+        );
+        if first == 1 {
+            d = d.with_note(format!(
+                "Luma indexes arrays from 0, not from 1 as Lua does: `for {i} = 0, {} do` visits every element",
+                last - 1
+            ));
+        }
+        self.emit(d.with_help(format!(
+            "`last` is inclusive: write `{}` or `#{text} - 1`",
+            last - 1
+        )));
     }
 
     /// `e` without enclosing parentheses.
@@ -1046,12 +1147,21 @@ impl<'a> Checker<'a> {
                 }),
             ),
         );
+        // GLSL's way to write an output (`gl_Position = ...`): the missing `return` that
+        // follows is the same mistake, which the help above explains.
+        let glsl_output = matches!(
+            name,
+            "gl_Position" | "gl_FragColor" | "gl_FragData" | "gl_FragDepth"
+        );
         let v = self.top_expr(value, None, Mode::Value);
         let e = self.concretize(v, None);
         let ty = self.expr_ty(e);
         let local = self.declare_local(id, ty, false);
         if let Some(f) = self.fcx.as_mut() {
             f.implicit.push(id.span);
+            if glsl_output {
+                f.incomplete = true;
+            }
         }
         self.push(out, StmtKind::Let { local, value: e }, span);
         true

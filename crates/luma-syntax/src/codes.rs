@@ -17,6 +17,11 @@ pub const MALFORMED_INCLUDE: Code = Code("E0105");
 pub const MALFORMED_LINE: Code = Code("E0106");
 /// An included file exists but cannot be read.
 pub const INCLUDE_UNREADABLE: Code = Code("E0107");
+/// A C preprocessor directive Luma does not have: `#define`, `#undef`, `#if`, `#ifdef`,
+/// `#ifndef`, `#elif`, `#else`, `#endif`.
+pub const C_DIRECTIVE: Code = Code("E0108");
+/// A file without `#pragma once` that declares something, included a second time.
+pub const REPEATED_INCLUDE: Code = Code("E0109");
 
 /// A character that starts no token.
 pub const UNKNOWN_CHARACTER: Code = Code("E0201");
@@ -24,7 +29,7 @@ pub const UNKNOWN_CHARACTER: Code = Code("E0201");
 pub const UNTERMINATED_COMMENT: Code = Code("E0202");
 /// A Lua word that Luma reserves (`local`, `nil`, `repeat`, `until`, `goto`, `continue`, `self`).
 pub const RESERVED_WORD: Code = Code("E0203");
-/// `~=`, Lua's not-equal (also when C's xor-assignment was meant).
+/// `~=`, Lua's not-equal (also when C's xor-assignment was meant), and C's `^=` statement.
 pub const TILDE_EQ: Code = Code("E0204");
 /// `..`, which is reserved.
 pub const DOT_DOT: Code = Code("E0205");
@@ -131,6 +136,16 @@ pub const ALL: &[CodeDoc] = &[
         "#include \"binary.dat\"\n",
     ),
     error(
+        C_DIRECTIVE,
+        "a C preprocessor directive Luma does not have (`#define`, `#if`, `#ifdef`, ...)",
+        "#define PI 3.14159\n",
+    ),
+    error(
+        REPEATED_INCLUDE,
+        "a file without `#pragma once` that declares something is included twice",
+        "-- util.luma declares `function sq(x: float) -> float ... end`\n#include \"util.luma\"\n#include \"util.luma\"\n",
+    ),
+    error(
         UNKNOWN_CHARACTER,
         "a character that is not part of Luma's syntax",
         "function f(a: float, b: float) -> float\n    return a $ b\nend\n",
@@ -147,7 +162,7 @@ pub const ALL: &[CodeDoc] = &[
     ),
     error(
         TILDE_EQ,
-        "Lua's `~=`: Luma writes not-equal as `!=`, and has no xor-assignment (`x = x ~ y`)",
+        "Lua's `~=` (or C's `^=`): Luma writes not-equal as `!=`, and has no xor-assignment (`x = x ~ y`)",
         "function f(a: int, b: int) -> bool\n    return a ~= b\nend\n",
     ),
     error(

@@ -904,6 +904,8 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
         c_comments: [None, None],
         semicolons: None,
         reserved_names: [None, None],
+        caret_eq_at: None,
+        float_suffixes: None,
     };
     // What `tokenize` does, with one cursor over the whole text instead of a slice of the
     // rest per token (the scanner only looks at the bytes from its position on, so it scans
@@ -969,6 +971,7 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
         cooker.reserved(Reserved::Local, lo, hi, Some(TokenKind::Eof));
     }
     cooker.finish_c_comments();
+    cooker.finish_float_suffixes();
     cooker.finish_semicolons();
     cooker.finish_reserved_names();
     cooker.tokens.push(Token {
@@ -999,6 +1002,12 @@ struct Cooker<'a, 'd> {
     /// the file, with the count of further uses: a renamed-later variable or a ported method
     /// uses the word on many lines, and one error with a count says it all.
     reserved_names: [Option<(Diagnostic, u32)>; 2],
+    /// Where the `=` of a reported `^=` statement starts: it is part of that error's token.
+    caret_eq_at: Option<usize>,
+    /// The first C float suffix's error (`0.5f`), held back until the end of the file, with
+    /// the count of further ones: ported code has one on every literal. The literals are read
+    /// without their suffix.
+    float_suffixes: Option<(Diagnostic, u32)>,
 }
 
 /// `d`, the error at the first of `more + 1` occurrences of something reported once per file,
@@ -1043,10 +1052,24 @@ impl Cooker<'_, '_> {
             TokenKind::RParen => self.c_for_parens = self.c_for_parens.saturating_sub(1),
             _ => {}
         }
+        // The target of `goto continue` and a label's name (`::continue::`) are part of the
+        // `goto` or label already reported: a reserved word there is not another error.
+        let last = |n: usize| {
+            self.tokens
+                .len()
+                .checked_sub(n)
+                .and_then(|i| self.tokens.get(i))
+                .map(|t| t.kind)
+        };
+        let goto_target = !self.newline && last(1) == Some(TokenKind::Reserved(Reserved::Goto));
+        let label_name = !self.newline
+            && last(1) == Some(TokenKind::Colon)
+            && last(2) == Some(TokenKind::Colon)
+            && self.text.get(hi..hi + 2) == Some("::");
         if let TokenKind::Reserved(word) = kind {
             if word == Reserved::Local {
                 self.pending_local = Some((lo, hi));
-            } else {
+            } else if !goto_target && !label_name {
                 self.reserved(word, lo, hi, None);
             }
         }
@@ -1158,8 +1181,12 @@ impl Cooker<'_, '_> {
                 hi,
                 "Luma has no xor-assignment operator",
             )
-            .with_primary_label("not an operator in Luma")
-            .with_note("`~=` is Lua's not-equal, which Luma writes as `!=`");
+            .with_primary_label("not an operator in Luma");
+        d = if self.slice(lo, hi) == "^=" {
+            d.with_note("`^` is not an operator in Luma; its bitwise xor is `~`")
+        } else {
+            d.with_note("`~=` is Lua's not-equal, which Luma writes as `!=`")
+        };
         if operand.is_empty() {
             d = d.with_help(format!("write the xor out: `{target} = {target} ~ value`"));
         } else {
@@ -1277,6 +1304,20 @@ impl Cooker<'_, '_> {
             Some(first @ None) if terminated => *first = Some((d, 0)),
             _ => self.diags.push(d),
         }
+    }
+
+    /// Reports the first C float suffix, with how many more the file has.
+    fn finish_float_suffixes(&mut self) {
+        let Some((d, more)) = self.float_suffixes.take() else {
+            return;
+        };
+        self.diags.push(with_count_of_more(
+            d,
+            more,
+            "float suffix",
+            "float suffixes",
+            "dropped",
+        ));
     }
 
     /// Reports the first semicolon, with how many more the file has.
@@ -1398,7 +1439,8 @@ impl Cooker<'_, '_> {
                 let d = self
                     .error(codes::DOT_DOT, lo, hi, "`..` is reserved")
                     .with_help(
-                        "Luma has no strings to concatenate; count with `for i = a, b do ... end`",
+                        "Luma has no strings to concatenate: to join vectors, construct one \
+                         (`vec3(a.xy, b)`); to count, `for i = a, b do ... end`",
                     );
                 self.diags.push(d);
                 TokenKind::Error
@@ -1420,6 +1462,7 @@ impl Cooker<'_, '_> {
                 return;
             }
             RawKind::Arrow => TokenKind::Arrow,
+            RawKind::Eq if self.caret_eq_at.take() == Some(lo) => return,
             RawKind::Eq => TokenKind::Assign,
             RawKind::EqEq => TokenKind::EqEq,
             RawKind::BangEq => TokenKind::NotEq,
@@ -1490,6 +1533,18 @@ impl Cooker<'_, '_> {
                 TokenKind::Or
             }
             RawKind::Tilde => TokenKind::Tilde,
+            RawKind::Caret
+                if self.text.get(hi..hi + 1) == Some("=")
+                    && self.statement_place_before().is_some() =>
+            {
+                // C's xor-assignment `h ^= x`: one error with the xor written out, as for
+                // `h ~= x`; the `=` belongs to this token.
+                if let Some(start) = self.statement_place_before() {
+                    self.xor_assign(start, lo, hi + 1);
+                }
+                self.caret_eq_at = Some(hi);
+                TokenKind::Error
+            }
             RawKind::Caret => {
                 let d = self
                     .error(
@@ -1562,6 +1617,33 @@ impl Cooker<'_, '_> {
 
     /// Validates a numeric literal and computes its value.
     fn number(&mut self, lo: usize, hi: usize) -> TokenKind {
+        let text = self.slice(lo, hi);
+        let suffix = c_float_suffix_len(text);
+        if suffix > 0 {
+            let at = hi - suffix;
+            match &mut self.float_suffixes {
+                Some((_, more)) => *more += 1,
+                None => {
+                    let d = self
+                        .error(
+                            codes::INVALID_NUMBER,
+                            lo,
+                            hi,
+                            format!(
+                                "invalid suffix `{}` on a number literal",
+                                self.slice(at, hi)
+                            ),
+                        )
+                        .with_suggestion(
+                            span(at, hi),
+                            "",
+                            "Luma literals take their type from context; remove the suffix",
+                        );
+                    self.float_suffixes = Some((d, 0));
+                }
+            }
+            return TokenKind::Float;
+        }
         match parse_number(self.slice(lo, hi), false) {
             Ok(NumberValue::Int { unsigned, .. }) => TokenKind::Int { unsigned },
             Ok(NumberValue::Float(_)) => TokenKind::Float,
@@ -1770,9 +1852,33 @@ pub enum NumberValue {
 
 /// The value of the number literal `text` (the text of a [`TokenKind::Int`] or
 /// [`TokenKind::Float`] token), or `None` when it is not a valid literal (the lexer reported
-/// those and made them [`TokenKind::Error`]).
+/// those and made them [`TokenKind::Error`]). A float with C's suffix (`0.5f`, which the lexer
+/// reported) has the value without it.
 pub fn number_value(text: &str) -> Option<NumberValue> {
-    parse_number(text, true).ok()
+    let body = text
+        .get(..text.len() - c_float_suffix_len(text))
+        .unwrap_or(text);
+    parse_number(body, true).ok()
+}
+
+/// The length of C's float suffix (`f`, `F`, `h`, `H`, `lf`, `LF`) at the end of `text` when
+/// the rest is a decimal float literal (`0.5f`, `1.0e3f`, `2.f` is not Luma), else 0.
+fn c_float_suffix_len(text: &str) -> usize {
+    let len = ["lf", "LF", "f", "F", "h", "H"]
+        .iter()
+        .find(|s| text.ends_with(*s))
+        .map_or(0, |s| s.len());
+    let body = text.get(..text.len() - len).unwrap_or("");
+    let is_float = len > 0
+        && !body.starts_with("0x")
+        && !body.starts_with("0X")
+        && body.contains(['.', 'e', 'E'])
+        && matches!(parse_number(body, false), Ok(NumberValue::Float(_)));
+    if is_float {
+        len
+    } else {
+        0
+    }
 }
 
 /// Validates the text of a raw number token.
@@ -2128,7 +2234,7 @@ mod tests {
                  Error "0xG1"
                  Error "1e"
                  Error "1.5u"
-                 Error "1.0f"
+                 Float(1.0) "1.0f"
                  Error "12abc"
                  Error "4294967296u"
                  Error "18446744073709551616"
@@ -2142,8 +2248,6 @@ mod tests {
                 E0206 8..10: exponent has no digits
                 E0206 11..15: the `u` suffix is only for integer literals
                   suggest "" (remove the suffix)
-                E0206 16..20: invalid suffix `f` on a number literal
-                  suggest "" (Luma literals take their type from context; remove the suffix)
                 E0206 21..26: invalid suffix `abc` on a number literal
                 E0207 27..38: `uint` literal out of range
                 E0207 39..59: integer literal out of range
@@ -2151,6 +2255,8 @@ mod tests {
                 E0208 65..70: float literal out of range
                 E0206 71..76: invalid number literal
                 E0207 77..96: integer literal out of range
+                E0206 16..20: invalid suffix `f` on a number literal
+                  suggest "" (Luma literals take their type from context; remove the suffix)
             "#]],
         );
     }
@@ -2211,7 +2317,6 @@ mod tests {
                 E0203 25..28: Luma has no `nil`
                 E0203 29..35: Luma has no `repeat ... until` loop
                 E0203 42..46: Luma has no `goto`
-                E0203 47..55: Luma has no `continue`
                 E0203 61..66: Luma has no `repeat ... until` loop
                 E0203 56..60: Luma has no `self`
             "#]],

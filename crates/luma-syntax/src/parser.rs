@@ -191,6 +191,40 @@ fn starts_expr(kind: TokenKind) -> bool {
     )
 }
 
+/// The Luma builtin of an HLSL system-value semantic (case-insensitive, as in HLSL).
+fn hlsl_semantic_builtin(semantic: &str) -> Option<&'static str> {
+    Some(match semantic.to_ascii_lowercase().as_str() {
+        "sv_position" => "position",
+        "sv_vertexid" => "vertex_index",
+        "sv_instanceid" => "instance_index",
+        "sv_isfrontface" => "front_facing",
+        "sv_depth" => "frag_depth",
+        "sv_sampleindex" => "sample_index",
+        "sv_coverage" => "sample_mask",
+        "sv_dispatchthreadid" => "global_invocation_id",
+        "sv_groupthreadid" => "local_invocation_id",
+        "sv_groupindex" => "local_invocation_index",
+        "sv_groupid" => "workgroup_id",
+        _ => return None,
+    })
+}
+
+/// Whether `name` is a builtin scalar, vector or matrix type, or another language's name for
+/// one (HLSL's `float3`): what a C cast `(name)x` converts to.
+fn is_cast_type_name(name: &str) -> bool {
+    if matches!(name, "bool" | "int" | "uint" | "float" | "half" | "double") {
+        return true;
+    }
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == 'x');
+    let dims = name.get(base.len()..).unwrap_or("");
+    !dims.is_empty()
+        && dims.starts_with(|c: char| c.is_ascii_digit())
+        && matches!(
+            base,
+            "vec" | "ivec" | "uvec" | "bvec" | "mat" | "float" | "int" | "uint" | "half" | "bool"
+        )
+}
+
 /// Tokens that begin a top-level declaration.
 fn starts_item(kind: TokenKind) -> bool {
     matches!(
@@ -1070,6 +1104,21 @@ impl Parser<'_, '_> {
                 self.bump();
                 self.parse_function()
             }
+            TokenKind::Ident
+                if self.slice(self.tok().span) == "fn"
+                    && self.nth(1).kind == TokenKind::Ident
+                    && !self.nth(1).newline_before =>
+            {
+                self.foreign_function_keyword();
+                self.parse_function()
+            }
+            TokenKind::Ident
+                if self.slice(self.tok().span) == "var"
+                    && self.nth(1).kind == TokenKind::Lt
+                    && !self.nth(1).newline_before =>
+            {
+                self.wgsl_var_global()
+            }
             TokenKind::End if attributes.is_empty() => {
                 let t = self.bump();
                 let d = Diagnostic::error(codes::UNEXPECTED_END, t.span, "unexpected `end`")
@@ -1098,6 +1147,107 @@ impl Parser<'_, '_> {
             kind,
             span: self.since(lo),
         });
+    }
+
+    /// `fn name(...)` (WGSL, Rust): one error with the fix; the function is parsed as written
+    /// with `function`.
+    #[cold]
+    #[inline(never)]
+    fn foreign_function_keyword(&mut self) {
+        let t = self.tok();
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            t.span,
+            "Luma declares functions with `function`",
+        )
+        .with_primary_label("WGSL's keyword")
+        .with_suggestion(t.span, "function", "write");
+        // A new declaration starts here, and the function after the keyword parses as
+        // written: what follows is reported as usual.
+        self.recovering = false;
+        self.report(d);
+        self.recovering = false;
+    }
+
+    /// WGSL's `var<uniform> name: T`, `var<storage, read_write> name: T` and
+    /// `var<workgroup> name: T` at module scope: one error with Luma's keyword, and the global
+    /// is declared as that keyword would declare it, so its uses resolve.
+    #[cold]
+    #[inline(never)]
+    fn wgsl_var_global(&mut self) -> ItemKind {
+        let var = self.bump();
+        self.bump();
+        let mut words = Vec::new();
+        while !matches!(self.kind(), TokenKind::Gt | TokenKind::Eof) && !self.tok().newline_before {
+            let t = self.bump();
+            if t.kind != TokenKind::Comma {
+                words.push(self.slice(t.span).to_owned());
+            }
+        }
+        let Some(close) = self.eat(TokenKind::Gt) else {
+            self.expected("`>`");
+            self.sync_item();
+            return ItemKind::Error;
+        };
+        let span = var.span.to(close.span);
+        let space = words.first().map_or("", String::as_str);
+        let (kind, keyword) = match space {
+            "uniform" => (Some(GlobalKind::Uniform), "uniform"),
+            "storage" => (Some(GlobalKind::Buffer), "buffer"),
+            "workgroup" => (Some(GlobalKind::Shared), "shared"),
+            _ => (None, ""),
+        };
+        let written = self.slice(span).to_owned();
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            span,
+            format!("`{written}` does not declare globals in Luma"),
+        )
+        .with_primary_label("WGSL's declaration");
+        let d = match kind {
+            Some(_) => {
+                let d = d.with_suggestion(span, keyword, "Luma's keyword is");
+                if words.iter().any(|w| w == "read_write" || w == "read") {
+                    d.with_note(
+                        "a `buffer` is read-only unless the shader writes it; `@access(read)` or \
+                         `@access(read_write)` states it",
+                    )
+                } else {
+                    d
+                }
+            }
+            None => d.with_help(
+                "module-scope variables are `uniform` and `buffer` resources or `shared` \
+                 workgroup memory; a value fixed at compile time is a `const`",
+            ),
+        };
+        self.recovering = false;
+        self.report(d);
+        // Without a Luma equivalent (`var<private>`) the declaration is still read whole, and
+        // dropped.
+        let kind = kind.unwrap_or(GlobalKind::Shared);
+        let known = !keyword.is_empty();
+        self.recovering = !known;
+        let Some(name) = self.expect_ident("a name") else {
+            self.sync_item();
+            return ItemKind::Error;
+        };
+        if self.eat(TokenKind::Colon).is_none() {
+            self.expected("`:` and a type");
+            self.sync_item();
+            return ItemKind::Error;
+        }
+        let ty = self.parse_type();
+        if !known {
+            self.recovering = false;
+            return ItemKind::Error;
+        }
+        ItemKind::Global(GlobalDecl {
+            kind,
+            keyword_span: span,
+            name,
+            ty,
+        })
     }
 
     fn item_expected(&mut self, after_attributes: bool) {
@@ -1164,6 +1314,38 @@ impl Parser<'_, '_> {
     fn c_declaration_help(&self) -> Option<&'static str> {
         let (a, b, c) = (self.nth(0), self.nth(1), self.nth(2));
         let first = self.slice(a.span);
+        // HLSL's resource declarations (`cbuffer Params : register(b0) { ... }`).
+        if matches!(first, "cbuffer" | "tbuffer") && b.kind == TokenKind::Ident {
+            return Some(
+                "Luma has no `cbuffer`: declare the members as a struct, `struct Params ... \
+                 end`, and the block as `uniform params: Params` (`@group(n) @binding(n)` \
+                 instead of `register`)",
+            );
+        }
+        if matches!(
+            first,
+            "StructuredBuffer" | "RWStructuredBuffer" | "ByteAddressBuffer" | "RWByteAddressBuffer"
+        ) {
+            return Some(
+                "Luma's storage buffers are `buffer name: []T` (`buffer name: S` for a struct)",
+            );
+        }
+        if matches!(
+            first,
+            "Texture2D"
+                | "Texture3D"
+                | "TextureCube"
+                | "Texture2DArray"
+                | "RWTexture2D"
+                | "SamplerState"
+                | "SamplerComparisonState"
+        ) {
+            return Some(
+                "textures and samplers are `uniform` globals: `uniform tex: texture2D`, \
+                 `uniform samp: sampler` (`samplerShadow` for comparison), storage images \
+                 `@format(rgba8) uniform img: image2D`",
+            );
+        }
         if first == "layout" && b.kind == TokenKind::LParen {
             return Some(
                 "Luma has no `layout(...)`: entry point inputs and outputs are parameters and \
@@ -1266,11 +1448,14 @@ impl Parser<'_, '_> {
 
     fn parse_function(&mut self) -> ItemKind {
         let kw = self.bump();
-        let name = self.expect_ident("a function name");
+        let mut name = self.expect_ident("a function name");
         let mut ok = name.is_some();
         let mut params = Vec::new();
         if !self.at(TokenKind::LParen) && ok {
             let method = self.nth(1);
+            let dotted = matches!(self.kind(), TokenKind::Dot | TokenKind::Colon)
+                && method.kind == TokenKind::Ident
+                && self.nth(2).kind == TokenKind::LParen;
             match (&name, self.kind(), method.kind) {
                 // Lua's `function a.b()` / `function a:b()`.
                 (Some(n), TokenKind::Dot | TokenKind::Colon, TokenKind::Ident) => {
@@ -1284,9 +1469,23 @@ impl Parser<'_, '_> {
                 _ => self.expected("`(`"),
             }
             ok = false;
+            if let (true, Some(n)) = (dotted, name) {
+                // `function Light.intensity(...)` (or `Light:intensity`) is kept under its
+                // dotted name, which no call can reach: its body is checked, and the checker
+                // knows that a call `Light.intensity(...)` (or `v:intensity(...)`) is part of
+                // this error.
+                let span = n.span.to(method.span);
+                let text = self.slice(span).to_owned();
+                name = Some(Ident {
+                    name: self.module.names.intern(&text),
+                    span,
+                });
+                ok = true;
+            }
             while !self.at(TokenKind::LParen) && !self.tok().newline_before {
                 self.bump();
             }
+            self.recovering = false;
         }
         if let Some(open) = self.eat(TokenKind::LParen) {
             params = self.parse_field_list(TokenKind::RParen, open.span, "a parameter");
@@ -1612,12 +1811,90 @@ impl Parser<'_, '_> {
             self.expected_with_help("`:` and a type", "declare it as `name: type`");
             self.alloc_type(TypeExprKind::Error, name.span)
         };
+        let mut attributes = attributes;
+        // Parameters' default values have their own error (`default_argument`).
+        let member = what == "a field name";
+        self.field_suffix(&mut attributes, member);
         Some(Field {
             attributes,
             name,
             ty,
             span: self.since(lo),
         })
+    }
+
+    /// What other languages write after a field's type, on its line: HLSL's semantic
+    /// (`pos: vec4 : SV_Position`) and a default value (`power: float = 1.0`). One error each,
+    /// and the rest is skipped; a system-value semantic becomes the `@builtin` it names, so a
+    /// vertex output is not also without a position.
+    fn field_suffix(&mut self, attributes: &mut Vec<Attribute>, member: bool) {
+        let t = self.tok();
+        let next = self.nth(1);
+        if t.kind == TokenKind::Colon
+            && !t.newline_before
+            && next.kind == TokenKind::Ident
+            && !next.newline_before
+        {
+            let semantic = self.slice(next.span).to_owned();
+            let span = t.span.to(next.span);
+            let builtin = hlsl_semantic_builtin(&semantic);
+            let mut d = Diagnostic::error(
+                codes::UNEXPECTED_TOKEN,
+                span,
+                format!("Luma has no HLSL semantics such as `{semantic}`"),
+            )
+            .with_primary_label("an HLSL semantic");
+            d = match builtin {
+                Some(b) => d.with_help(format!(
+                    "mark the builtin with an attribute before the name: `@builtin({b})`"
+                )),
+                None => d.with_help(
+                    "members that are not builtins are passed at locations, counted from 0 in \
+                     order (`@location(n)` picks one); remove the semantic",
+                ),
+            };
+            self.recovering = false;
+            self.report(d);
+            self.recovering = false;
+            self.bump();
+            let name_tok = self.bump();
+            let has_builtin = attributes.iter().any(|a| self.name(&a.name) == "builtin");
+            if let (Some(b), false) = (builtin, has_builtin) {
+                let attr_name = Ident {
+                    name: self.module.names.intern("builtin"),
+                    span: name_tok.span,
+                };
+                let arg_name = Ident {
+                    name: self.module.names.intern(b),
+                    span: name_tok.span,
+                };
+                let arg = self.alloc(ExprKind::Ident(arg_name), name_tok.span);
+                attributes.push(Attribute {
+                    name: attr_name,
+                    args: Some(vec![arg]),
+                    span: name_tok.span,
+                });
+            }
+            return;
+        }
+        if member && t.kind == TokenKind::Assign && !t.newline_before {
+            let d = Diagnostic::error(
+                codes::UNEXPECTED_TOKEN,
+                t.span,
+                "struct members have no default values",
+            )
+            .with_primary_label("a default value")
+            .with_help(
+                "give every member in each struct literal (`Light { dir = ..., power = ... }`); \
+                 a shared value can be a `const`",
+            );
+            self.recovering = false;
+            self.report(d);
+            self.bump();
+            // The value is parsed and dropped.
+            self.parse_expr();
+            self.recovering = false;
+        }
     }
 
     /// Recognises two names where `name: Type` is expected: `vec3 position` (GLSL order) or
@@ -2313,6 +2590,7 @@ impl Parser<'_, '_> {
                 self.parse_misplaced_global(lo)
             }
             TokenKind::Reserved(_) => self.parse_reserved_statement(lo),
+            TokenKind::Colon if self.at_lua_label() => self.lua_label(lo),
             TokenKind::Hash if t.newline_before && self.c_directive_follows() => {
                 self.c_directive_in_block();
                 None
@@ -2432,6 +2710,15 @@ impl Parser<'_, '_> {
             )
             .with_primary_label("not followed by a loop")
             .with_note("inside a function, only `for` and `while` loops take attributes");
+            // `@spec(0) let k = 1.0`: specialization constants are module-scope `const`s.
+            let d = if attributes.iter().any(|a| self.name(&a.name) == "spec") {
+                d.with_help(
+                    "a specialization constant is declared at module scope: \
+                     `@spec(0) const K: float = 1.0`",
+                )
+            } else {
+                d
+            };
             self.report(d);
             self.recovering = false;
         }
@@ -2469,14 +2756,22 @@ impl Parser<'_, '_> {
             "move this declaration out of the function"
         });
         self.report(d);
-        // Parse it whole so its body does not derail the enclosing function.
+        // Parse it whole so its body does not derail the enclosing function, and keep it as
+        // a module item: the function's calls and the struct's uses then resolve, instead of
+        // adding "cannot find" errors to the one mistake.
         let saved = self.item_indent;
         self.item_indent = self.column_of(t.span.lo);
-        if t.kind == TokenKind::Function {
-            self.parse_function();
+        let kind = if t.kind == TokenKind::Function {
+            self.parse_function()
         } else {
-            self.parse_struct();
-        }
+            self.parse_struct()
+        };
+        let span = self.since(t.span.lo);
+        self.module.items.push(Item {
+            attributes: Vec::new(),
+            kind,
+            span,
+        });
         self.item_indent = saved;
         self.recovering = false;
         self.stmt(StmtKind::Error, lo)
@@ -2516,8 +2811,10 @@ impl Parser<'_, '_> {
             }
             TokenKind::Reserved(Reserved::Goto) => {
                 self.bump();
-                if !self.tok().newline_before {
-                    self.eat(TokenKind::Ident);
+                if !self.tok().newline_before
+                    && matches!(self.kind(), TokenKind::Ident | TokenKind::Reserved(_))
+                {
+                    self.bump();
                 }
                 self.stmt(StmtKind::Error, lo)
             }
@@ -2528,6 +2825,42 @@ impl Parser<'_, '_> {
             // `nil` and `self` start expressions.
             _ => self.parse_expr_statement(lo),
         }
+    }
+
+    /// Whether a Lua label, `::name::`, starts here (the lexer makes `::` two colons).
+    fn at_lua_label(&self) -> bool {
+        let adjacent = |a: Token, b: Token| a.span.hi == b.span.lo && !b.newline_before;
+        let (c1, c2, name, c3, c4) = (
+            self.tok(),
+            self.nth(1),
+            self.nth(2),
+            self.nth(3),
+            self.nth(4),
+        );
+        [c1, c2, c3, c4].iter().all(|t| t.kind == TokenKind::Colon)
+            && matches!(name.kind, TokenKind::Ident | TokenKind::Reserved(_))
+            && adjacent(c1, c2)
+            && adjacent(c3, c4)
+            && !name.newline_before
+            && !c3.newline_before
+    }
+
+    /// A Lua label, `::name::`, the target of a `goto`: one error, and the label is skipped.
+    #[cold]
+    #[inline(never)]
+    fn lua_label(&mut self, lo: u32) -> Option<Stmt> {
+        let span = self.tok().span.to(self.nth(4).span);
+        let d = Diagnostic::error(codes::UNEXPECTED_TOKEN, span, "Luma has no `goto` labels")
+            .with_primary_label("a Lua label")
+            .with_help(
+                "leave loops with `break` and functions with `return`; to skip the rest of a \
+                 loop body, put it inside an `if`",
+            );
+        self.report(d);
+        for _ in 0..5 {
+            self.bump();
+        }
+        self.stmt(StmtKind::Error, lo)
     }
 
     #[cold]
@@ -2765,7 +3098,7 @@ impl Parser<'_, '_> {
             });
         }
         let mut branches = Vec::new();
-        let cond = self.parse_expr();
+        let cond = self.parse_condition();
         self.expect_then();
         let block = self.parse_block();
         branches.push((cond, block));
@@ -2782,7 +3115,7 @@ impl Parser<'_, '_> {
                 braced = true;
             }
             if self.eat(TokenKind::Elseif).is_some() {
-                let cond = self.parse_expr();
+                let cond = self.parse_condition();
                 self.expect_then();
                 let block = self.parse_block();
                 branches.push((cond, block));
@@ -2863,6 +3196,45 @@ impl Parser<'_, '_> {
             }
         }
         self.expect_skip(TokenKind::Then, "`then`");
+    }
+
+    /// The condition of an `if`, `elseif` or `while`. C's `if (x = y)` habit, `if a = b then`
+    /// with `=` on the condition's line, is one error at the `=`; the condition is then read as
+    /// the comparison `a == b`, so the checker does not add "the condition is not a `bool`".
+    fn parse_condition(&mut self) -> ExprId {
+        let cond = self.parse_expr();
+        let t = self.tok();
+        if t.kind != TokenKind::Assign || t.newline_before || !starts_expr(self.nth(1).kind) {
+            return cond;
+        }
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            t.span,
+            "`=` assigns; a condition compares with `==`",
+        )
+        .with_primary_label("an assignment in a condition")
+        .with_suggestion(t.span, "==", "compare with");
+        self.report(d);
+        // Read as `==`, the condition recovers whole.
+        self.recovering = false;
+        self.bump();
+        let rhs = self.parse_expr();
+        let lo = self.module.exprs.get(cond).map_or(t.span.lo, |e| e.span.lo);
+        let hi = self
+            .module
+            .exprs
+            .get(rhs)
+            .map_or(t.span.hi, |e| e.span.hi)
+            .max(t.span.hi);
+        self.alloc(
+            ExprKind::Binary {
+                op: BinaryOp::Eq,
+                op_span: t.span,
+                lhs: cond,
+                rhs,
+            },
+            Span::new(lo, hi),
+        )
     }
 
     /// `var = start, end[, step]` after `for`.
@@ -2993,7 +3365,7 @@ impl Parser<'_, '_> {
 
     fn parse_while(&mut self, attributes: Vec<Attribute>, lo: u32) -> Option<Stmt> {
         let kw = self.bump();
-        let cond = self.parse_expr();
+        let cond = self.parse_condition();
         self.expect_skip(TokenKind::Do, "`do`");
         let body = self.parse_block();
         self.expect_end(kw.span, "`while` loop");
@@ -3320,11 +3692,23 @@ impl Parser<'_, '_> {
             return Some((op, prec, false));
         }
         let next = self.nth(1);
-        (t.kind == TokenKind::Error
-            && self.slice(t.span) == "^"
-            && !next.newline_before
-            && starts_expr(next.kind))
-        .then_some((BinaryOp::Mul, PREC_MUL + 1, true))
+        if t.kind != TokenKind::Error || next.newline_before || !starts_expr(next.kind) {
+            return None;
+        }
+        // Lua's concatenation `a .. b` (reported by the lexer) is an operator too, just below
+        // `+`: the whole `a .. b` is the error, so what it initializes takes no type from `a`
+        // (`let v = c.xy .. c.z` would make `v` a `vec2`, and `vec4(v, 1.0)` short).
+        // `x ^= y` is one error token whose `=` the lexer dropped: not an operator between two
+        // operands.
+        let caret_eq = self
+            .text
+            .get(t.span.hi as usize..)
+            .is_some_and(|rest| rest.starts_with('='));
+        match self.slice(t.span) {
+            "^" if !caret_eq => Some((BinaryOp::Mul, PREC_MUL + 1, true)),
+            ".." => Some((BinaryOp::Add, PREC_SHIFT, true)),
+            _ => None,
+        }
     }
 
     /// Replaces the top two operands by the top operator applied to them.
@@ -3666,8 +4050,79 @@ impl Parser<'_, '_> {
     fn parse_paren(&mut self, open: Token) -> ExprId {
         self.bump();
         let inner = self.parse_expr();
+        let closed = self.at(TokenKind::RParen);
         self.expect_close(TokenKind::RParen, open.span);
+        if closed {
+            if let Some(cast) = self.c_cast(open, inner) {
+                return cast;
+            }
+        }
         self.alloc(ExprKind::Paren(inner), self.since(open.span.lo))
+    }
+
+    /// C's cast, `(int)x` or `(float)(a + b)`: a parenthesized builtin type name followed on
+    /// the same line by an operand. One error with the conversion Luma writes, and the
+    /// conversion call is what is parsed (the cast binds as a prefix operator, as in C), so the
+    /// operand is not "not a statement" and the type is not "not a value".
+    fn c_cast(&mut self, open: Token, inner: ExprId) -> Option<ExprId> {
+        let Some(ExprKind::Ident(ty)) = self.module.exprs.get(inner).map(|e| e.kind.clone()) else {
+            return None;
+        };
+        let next = self.tok();
+        if next.newline_before
+            || !matches!(
+                next.kind,
+                TokenKind::Ident | TokenKind::Int { .. } | TokenKind::Float | TokenKind::LParen
+            )
+            || !is_cast_type_name(self.name(&ty))
+        {
+            return None;
+        }
+        let cast_span = Span::new(open.span.lo, self.prev_hi);
+        let type_text = self.name(&ty).to_owned();
+        if next.kind == TokenKind::LParen {
+            // `(float)(a + b)` and `(vec2)(x, y)`: the parenthesized operand is the argument
+            // list of the conversion.
+            let call = self.postfix_call(inner, open.span.lo);
+            let whole = self.since(open.span.lo);
+            let args_text = self.slice(Span::new(next.span.lo, whole.hi)).to_owned();
+            let d = Diagnostic::error(
+                codes::UNEXPECTED_TOKEN,
+                cast_span,
+                "Luma has no C-style casts",
+            )
+            .with_primary_label("a C cast")
+            .with_suggestion(
+                whole,
+                format!("{type_text}{args_text}"),
+                "convert with a constructor",
+            );
+            self.report(d);
+            self.recovering = false;
+            return Some(call);
+        }
+        let callee = inner;
+        let operand = self.parse_unary();
+        let operand_span = self.module.exprs.get(operand).map_or(next.span, |e| e.span);
+        let operand_text = self.slice(operand_span).to_owned();
+        let whole = cast_span.to(operand_span);
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            cast_span,
+            "Luma has no C-style casts",
+        )
+        .with_primary_label("a C cast")
+        .with_suggestion(
+            whole,
+            format!("{type_text}({operand_text})"),
+            "convert with a constructor",
+        );
+        self.report(d);
+        self.recovering = false;
+        let base = self.list_items.len();
+        self.list_items.push(operand);
+        let args = self.take_list(base);
+        Some(self.alloc(ExprKind::Call { callee, args }, whole))
     }
 
     /// `[N]T { ... }`.

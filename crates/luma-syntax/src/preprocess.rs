@@ -3,7 +3,10 @@
 //!
 //! A line whose first non-blank characters are `#include`, `#pragma` or `#line` followed by
 //! whitespace or the end of the line is a directive (outside long comments); any other `#` is the
-//! length operator, so `#arr` may start a line. Directive lines stay in the expanded text as
+//! length operator, so `#arr` may start a line. C's `#define`, `#undef` and conditional
+//! directives are recognized the same way only to report them (E0108) and recover: a
+//! `#define NAME value` line becomes `const NAME = value`, and of each `#if ... #endif` the first
+//! arm is kept and the others are blanked. Directive lines stay in the expanded text as
 //! spaces of the same length, so a diagnostic about a directive (or anything else) has a span that
 //! resolves to the original file, line and column. An included file's text follows its directive
 //! line.
@@ -222,6 +225,7 @@ pub fn preprocess_shared(
         includes: Vec::new(),
         read: BTreeMap::new(),
         once: BTreeSet::new(),
+        first_include: BTreeMap::new(),
         stack: Vec::new(),
         overflow: false,
         charged: 0,
@@ -310,6 +314,30 @@ enum Directive {
     Include,
     Pragma,
     Line,
+    /// `#define` or `#undef`, which Luma does not have.
+    Define,
+    /// `#undef`.
+    Undef,
+    /// `#if`, `#ifdef` or `#ifndef`: conditional compilation, which Luma does not have.
+    If,
+    /// `#elif` or `#else`.
+    Else,
+    /// `#endif`.
+    Endif,
+}
+
+/// C's conditional compilation in one file: Luma has none, so the first arm of each
+/// `#if ... #endif` is kept as if its condition held and the other arms are blanked (each
+/// arm usually declares the same names, which would otherwise be declared twice).
+#[derive(Default)]
+struct Conditionals {
+    /// `#if`s reported and not yet closed, whose first arm is being kept.
+    open: u32,
+    /// Inside an arm being blanked: 1 plus the `#if`s opened inside it; 0 when not blanking.
+    skipping: u32,
+    /// The name of an include guard (`#ifndef NAME` then `#define NAME`) whose `#define` is
+    /// still to come: it is part of the guard's error.
+    guard: Option<String>,
 }
 
 /// What each processed `#include` counts against `Limits::max_source_bytes`, besides the text it
@@ -329,6 +357,9 @@ struct Expander<'a> {
     read: BTreeMap<String, (FileId, Arc<str>)>,
     /// Canonical paths of files that said `#pragma once`.
     once: BTreeSet<String>,
+    /// The `#include` line that first brought in each file (canonical path), and whether the
+    /// file declares anything, found when it is included a second time.
+    first_include: BTreeMap<String, (Span, Option<bool>)>,
     stack: Vec<Frame>,
     /// The size limit was exceeded: stop everything.
     overflow: bool,
@@ -431,6 +462,7 @@ impl Expander<'_> {
             offset = 3;
         }
         let mut comment: Option<u32> = None;
+        let mut conditionals = Conditionals::default();
         let mut line_index = text.get(..offset).map_or(0, |s| s.matches('\n').count());
         while offset < bytes.len() {
             // `str::find` of a char searches with memchr, a word at a time.
@@ -441,11 +473,55 @@ impl Expander<'_> {
             let next = (line_end + 1).min(bytes.len());
             let line = text.get(offset..line_end).unwrap_or("");
             let whole = text.get(offset..next).unwrap_or("");
-            let directive = if comment.is_none() {
+            let directive = if comment.is_none() || conditionals.skipping > 0 {
                 detect_directive(line)
             } else {
                 None
             };
+            if conditionals.skipping > 0 {
+                match directive {
+                    Some((Directive::If, _)) => conditionals.skipping += 1,
+                    Some((Directive::Endif, _)) => {
+                        conditionals.skipping -= 1;
+                        if conditionals.skipping == 0 {
+                            conditionals.open = conditionals.open.saturating_sub(1);
+                        }
+                    }
+                    _ => {}
+                }
+                let mut blank = " ".repeat(line.len());
+                if next > line_end {
+                    blank.push('\n');
+                }
+                if !self.append(&blank) {
+                    break;
+                }
+                offset = next;
+                line_index += 1;
+                continue;
+            }
+            if let Some((Directive::Define, args_at)) = directive {
+                let line_start = self.out.len();
+                let guard = conditionals.guard.take();
+                let rewritten = if guard.is_some_and(|g| {
+                    line.get(args_at..)
+                        .is_some_and(|rest| rest.split("--").next().unwrap_or("").trim() == g)
+                }) {
+                    None
+                } else {
+                    self.define(line, args_at, line_start)
+                };
+                let mut text = rewritten.unwrap_or_else(|| " ".repeat(line.len()));
+                if next > line_end {
+                    text.push('\n');
+                }
+                if !self.append(&text) {
+                    break;
+                }
+                offset = next;
+                line_index += 1;
+                continue;
+            }
             match directive {
                 None => {
                     comment = scan_comments(line, comment);
@@ -478,6 +554,88 @@ impl Expander<'_> {
                             }
                         }
                         Directive::Pragma => self.pragma(line, args_at, line_start),
+                        // Handled before the line is blanked.
+                        Directive::Define => {}
+                        Directive::Undef => {
+                            let d = Diagnostic::error(
+                                codes::C_DIRECTIVE,
+                                line_span,
+                                "Luma has no `#undef`",
+                            )
+                            .with_primary_label("a C preprocessor directive")
+                            .with_note("Luma has no macros: constants are `const` declarations")
+                            .with_suggestion(
+                                line_span,
+                                "",
+                                "remove the line",
+                            );
+                            self.diags.push(d);
+                        }
+                        Directive::If
+                            if self.include_guard(line, args_at, text, next).is_some() =>
+                        {
+                            let guard = self.include_guard(line, args_at, text, next);
+                            let d = Diagnostic::error(
+                                codes::C_DIRECTIVE,
+                                line_span,
+                                "Luma has no include guards",
+                            )
+                            .with_primary_label("an `#ifndef` include guard")
+                            .with_help(
+                                "write `#pragma once` at the top of the file instead of the \
+                                 guard's `#ifndef`, `#define` and `#endif`",
+                            );
+                            self.diags.push(d);
+                            // The guard does what `#pragma once` does.
+                            if let Some(canonical) =
+                                self.stack.last().and_then(|f| f.canonical.clone())
+                            {
+                                self.once.insert(canonical);
+                            }
+                            conditionals.guard = guard;
+                            conditionals.open += 1;
+                        }
+                        Directive::If => {
+                            let word_end = args_at;
+                            let d = Diagnostic::error(
+                                codes::C_DIRECTIVE,
+                                span(line_start, line_start + word_end),
+                                "Luma has no conditional compilation",
+                            )
+                            .with_primary_label("a C preprocessor directive")
+                            .with_note(
+                                "the lines up to the matching `#elif`, `#else` or `#endif` are \
+                                 checked as if the condition held; the other arms are ignored",
+                            )
+                            .with_help(
+                                "choose code with a `const` or an `@spec` constant and an ordinary \
+                                 `if` (the branch not taken is removed when the value is known); \
+                                 `--spec ID=VALUE` bakes a value per build",
+                            );
+                            self.diags.push(d);
+                            conditionals.open += 1;
+                        }
+                        Directive::Else | Directive::Endif if conditionals.open > 0 => {
+                            if matches!(kind, Directive::Else) {
+                                conditionals.skipping = 1;
+                            } else {
+                                conditionals.open -= 1;
+                            }
+                        }
+                        Directive::Else | Directive::Endif => {
+                            let d = Diagnostic::error(
+                                codes::C_DIRECTIVE,
+                                span(line_start, line_start + args_at),
+                                "Luma has no conditional compilation",
+                            )
+                            .with_primary_label("a C preprocessor directive without its `#if`")
+                            .with_suggestion(
+                                line_span,
+                                "",
+                                "remove the line",
+                            );
+                            self.diags.push(d);
+                        }
                         Directive::Line => {
                             if let Some((number, name)) = self.parse_line(line, args_at, line_start)
                             {
@@ -804,6 +962,9 @@ impl Expander<'_> {
             self.diags.push(d);
             return;
         }
+        if self.repeated_include(&canonical, &name, path_span) {
+            return;
+        }
         let depth = self.stack.len();
         let limit = self.options.limits.include_depth as usize;
         if depth > limit {
@@ -845,6 +1006,9 @@ impl Expander<'_> {
                 }
             },
         };
+        self.first_include
+            .entry(canonical.clone())
+            .or_insert((path_span, None));
         self.stack.push(Frame {
             canonical: Some(canonical),
             name,
@@ -868,6 +1032,164 @@ impl Expander<'_> {
     }
 }
 
+impl Expander<'_> {
+    /// The name `NAME` if `line` is `#ifndef NAME` and the next line that is not blank is
+    /// `#define NAME`: a C include guard.
+    fn include_guard(&self, line: &str, args_at: usize, text: &str, next: usize) -> Option<String> {
+        if !line.trim_start().starts_with("#ifndef") {
+            return None;
+        }
+        let name = line.get(args_at..)?.split("--").next()?.trim();
+        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            return None;
+        }
+        let following = text.get(next..)?.lines().find(|l| !l.trim().is_empty())?;
+        let rest = following.trim_start().strip_prefix("#define")?;
+        (rest.starts_with([' ', '\t']) && rest.split("--").next()?.trim() == name)
+            .then(|| name.to_owned())
+    }
+
+    /// A second `#include` of a file without `#pragma once` that declares something: its
+    /// declarations would all be declared twice (one E0404 each, both labels on the same line
+    /// of the included file). One error at this include instead, which is skipped as if the
+    /// file said `#pragma once`. A file that declares nothing (comments, or includes of files
+    /// that have `#pragma once`) may be included again.
+    fn repeated_include(&mut self, canonical: &str, name: &str, path_span: Span) -> bool {
+        let Some(&(first, declares)) = self.first_include.get(canonical) else {
+            return false;
+        };
+        let declares = match declares {
+            Some(d) => d,
+            None => {
+                let d = self
+                    .read
+                    .get(canonical)
+                    .is_some_and(|(_, text)| declares_something(text));
+                if let Some(entry) = self.first_include.get_mut(canonical) {
+                    entry.1 = Some(d);
+                }
+                d
+            }
+        };
+        if !declares {
+            return false;
+        }
+        let d = Diagnostic::error(
+            codes::REPEATED_INCLUDE,
+            path_span,
+            format!("`{name}` is included twice"),
+        )
+        .with_primary_label("included again here")
+        .with_label(first, "first included here")
+        .with_note("its declarations would be declared twice; this include is skipped")
+        .with_help(format!(
+            "add `#pragma once` at the top of `{name}`, or remove this `#include`"
+        ));
+        self.diags.push(d);
+        // Reported once: later includes of the file are skipped as `#pragma once` would.
+        self.once.insert(canonical.to_owned());
+        true
+    }
+
+    /// `#define NAME value`: an error with the `const` to write, and the line rewritten as that
+    /// `const` (same length, the value at the same columns) so that the name is declared and
+    /// its uses add no "cannot find" errors. `None` (the line is blanked) for a function-like
+    /// macro, a name without a value, or a line that is not a definition.
+    fn define(&mut self, line: &str, args_at: usize, line_start: usize) -> Option<String> {
+        let at = |lo: usize, hi: usize| span(line_start + lo, line_start + hi);
+        let directive_at = line.len() - line.trim_start().len();
+        let rest = line.get(args_at..).unwrap_or("");
+        let name_at = args_at + (rest.len() - rest.trim_start().len());
+        let name_len = line
+            .get(name_at..)
+            .unwrap_or("")
+            .bytes()
+            .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+            .count();
+        let name_end = name_at + name_len;
+        let name = line.get(name_at..name_end).unwrap_or("");
+        let after = line.get(name_end..).unwrap_or("");
+        let value_at = name_end + (after.len() - after.trim_start().len());
+        // The value up to a `--` comment.
+        let value_text = line.get(value_at..).unwrap_or("");
+        let value = value_text
+            .find("--")
+            .map_or(value_text, |i| value_text.get(..i).unwrap_or(""))
+            .trim_end();
+        let directive = at(directive_at, args_at);
+        let whole = at(directive_at, value_at + value.len());
+        let starts_name = name.bytes().next().is_some_and(|b| !b.is_ascii_digit());
+        if !starts_name {
+            let d = Diagnostic::error(codes::C_DIRECTIVE, directive, "Luma has no `#define`")
+                .with_primary_label("a C preprocessor directive")
+                .with_note("Luma has no macros: constants are `const` declarations");
+            self.diags.push(d);
+            return None;
+        }
+        if after.starts_with('(') {
+            let d = Diagnostic::error(codes::C_DIRECTIVE, directive, "Luma has no macros")
+                .with_primary_label("a function-like macro")
+                .with_help(format!(
+                    "write a function: `function {name}(x: float) -> float ... end` (with the \
+                     parameter and result types it needs)"
+                ));
+            self.diags.push(d);
+            return None;
+        }
+        if value.is_empty() || !after.starts_with([' ', '\t']) {
+            let d = Diagnostic::error(codes::C_DIRECTIVE, directive, "Luma has no `#define`")
+                .with_primary_label("a C preprocessor directive")
+                .with_help(format!(
+                    "declare a constant to test with an ordinary `if`: `const {name} = true`"
+                ));
+            self.diags.push(d);
+            return None;
+        }
+        let d = Diagnostic::error(codes::C_DIRECTIVE, directive, "Luma has no `#define`")
+            .with_primary_label("a C preprocessor directive")
+            .with_suggestion(
+                whole,
+                format!("const {name} = {value}"),
+                "declare a constant",
+            );
+        self.diags.push(d);
+        // `#define` and `const` plus the gap after it are kept in place: `const`, two spaces,
+        // the original gap, the name, `=` over the first blank after it, then the value.
+        let mut out = String::with_capacity(line.len());
+        out.push_str(line.get(..directive_at).unwrap_or(""));
+        out.push_str("const  ");
+        out.push_str(line.get(args_at..name_end).unwrap_or(""));
+        out.push('=');
+        out.push_str(line.get(name_end + 1..).unwrap_or(""));
+        (out.len() == line.len()).then_some(out)
+    }
+}
+
+/// Whether `text` has a line (outside long comments) that starts a declaration: a keyword
+/// that starts one, or an attribute.
+fn declares_something(text: &str) -> bool {
+    let mut comment: Option<u32> = None;
+    for line in text.lines() {
+        if comment.is_none() {
+            let code = line.trim_start();
+            let word: &str = code
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .next()
+                .unwrap_or("");
+            if code.starts_with('@')
+                || matches!(
+                    word,
+                    "function" | "struct" | "uniform" | "buffer" | "shared" | "const"
+                )
+            {
+                return true;
+            }
+        }
+        comment = scan_comments(line, comment);
+    }
+    false
+}
+
 /// If `line` is a directive, its kind and the offset just after the directive name.
 fn detect_directive(line: &str) -> Option<(Directive, usize)> {
     let indent = line
@@ -883,6 +1205,14 @@ fn detect_directive(line: &str) -> Option<(Directive, usize)> {
         ("#include", Directive::Include),
         ("#pragma", Directive::Pragma),
         ("#line", Directive::Line),
+        ("#define", Directive::Define),
+        ("#undef", Directive::Undef),
+        ("#ifdef", Directive::If),
+        ("#ifndef", Directive::If),
+        ("#if", Directive::If),
+        ("#elif", Directive::Else),
+        ("#else", Directive::Else),
+        ("#endif", Directive::Endif),
     ] {
         if let Some(after) = rest.strip_prefix(name) {
             if after.is_empty() || after.starts_with([' ', '\t', '\r']) {

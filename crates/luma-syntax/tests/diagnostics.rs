@@ -194,7 +194,7 @@ fn code_list_is_sorted_unique_and_in_range() {
 /// huge inputs to do so.
 #[test]
 fn code_examples_trigger_their_code() {
-    let needs_files = ["E0102", "E0103", "E0104", "E0107", "E0306"];
+    let needs_files = ["E0102", "E0103", "E0104", "E0107", "E0109", "E0306"];
     let reader = TestReader {
         files: BTreeMap::new(),
     };

@@ -176,17 +176,34 @@ fn pragma_once_compares_canonical_paths() {
 
 #[test]
 fn files_without_pragma_once_are_included_each_time() {
-    let reader = memory(&[("b.luma", "const B = 1")]);
+    // A file that declares nothing (here a comment) may be included again; one that declares
+    // something is E0109 the second time (`tests/diagnostics/syntax/E0109_*`).
+    let reader = memory(&[("b.luma", "-- declares nothing")]);
     let main = "#include \"b.luma\"\n#include \"b.luma\"\nconst C = 2\n";
     let (p, diags) = run(&reader, "main.luma", main, &[], Limits::default());
     assert!(diags.is_empty());
-    assert_eq!(p.text.matches("const B = 1\n").count(), 2, "{:?}", p.text);
+    assert_eq!(
+        p.text.matches("-- declares nothing\n").count(),
+        2,
+        "{:?}",
+        p.text
+    );
     assert_eq!(p.includes, ["b.luma"]);
     // The newline added after the unterminated last line keeps `const C` on its own line.
     let mut parse_diags = Diagnostics::default();
     let module = parse(&p.text, &Limits::default(), &mut parse_diags);
     assert!(parse_diags.as_slice().is_empty());
-    assert_eq!(module.items.len(), 3);
+    assert_eq!(module.items.len(), 1);
+}
+
+#[test]
+fn a_declaring_file_included_twice_is_one_error() {
+    let reader = memory(&[("b.luma", "const B = 1\n")]);
+    let main = "#include \"b.luma\"\n#include \"b.luma\"\n#include \"b.luma\"\n";
+    let (p, diags) = run(&reader, "main.luma", main, &[], Limits::default());
+    assert_eq!(codes_of(&diags), ["E0109"]);
+    assert_eq!(at(&p, &diags[0]), "main.luma:2:10");
+    assert_eq!(p.text.matches("const B = 1").count(), 1, "{:?}", p.text);
 }
 
 #[test]
