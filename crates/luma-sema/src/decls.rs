@@ -22,6 +22,10 @@ use crate::codes;
 use crate::entry::builtin_by_name;
 use crate::types::{self, Props};
 
+/// The most parameters a function may take: the limit of SPIR-V (its universal limits) and of
+/// WGSL, which Tint enforces ("function declares 260 parameters, maximum is 255").
+const MAX_PARAMETERS: usize = 255;
+
 /// Where a type expression stands, for the runtime-sized array rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum TypeCtx {
@@ -1783,6 +1787,21 @@ impl<'a> Checker<'a> {
                 self.emit(d);
             }
             param_tys.push(ty);
+        }
+        if let Some(extra) = decl.params.get(MAX_PARAMETERS) {
+            self.emit(
+                Diagnostic::error(
+                    codes::E0710,
+                    extra.span,
+                    format!(
+                        "`{}` takes {} parameters, and SPIR-V and WGSL allow at most {MAX_PARAMETERS}",
+                        self.text(&decl.name),
+                        decl.params.len()
+                    ),
+                )
+                .with_primary_label(format!("parameter {}", MAX_PARAMETERS + 1))
+                .with_help("group related parameters into a struct"),
+            );
         }
         // Result.
         let ret = match &decl.ret {
