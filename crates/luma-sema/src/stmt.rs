@@ -69,6 +69,7 @@ impl<'a> Checker<'a> {
             ret_span,
             facts: Default::default(),
             float_defaults: Vec::new(),
+            float_default_selects: Vec::new(),
             incomplete: false,
             implicit: Vec::new(),
             varying_input: None,
@@ -242,10 +243,16 @@ impl<'a> Checker<'a> {
                 };
                 let ty = declared.unwrap_or_else(|| self.expr_ty(e));
                 let local = self.declare_local(name, ty, false);
-                if let (None, Val::Abs(Abstract::Int(n), lit_span)) = (declared, v) {
-                    if let Some(f) = self.fcx.as_mut() {
-                        f.float_defaults.push((local, lit_span, n));
+                let default = match v {
+                    _ if declared.is_some() => None,
+                    Val::Abs(Abstract::Int(n), lit_span) => Some((lit_span, Some(n))),
+                    Val::Expr(x) if self.is_float_default_select(x) => {
+                        Some((self.expr_span(x), None))
                     }
+                    _ => None,
+                };
+                if let (Some((at, value)), Some(f)) = (default, self.fcx.as_mut()) {
+                    f.float_defaults.push((local, at, value));
                 }
                 self.push(out, StmtKind::Let { local, value: e }, span);
                 Flow::Continues
