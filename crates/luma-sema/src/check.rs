@@ -853,9 +853,34 @@ impl<'a> Checker<'a> {
     /// When `e` reads a local that is `float` only because untyped integer constants
     /// initialized it: the local's name, the initializer's span and the constant's value
     /// (`None` for an if-expression of such constants).
+    /// Arithmetic on such a local (`data[i + 1]`) is `float` for the same reason: the operands
+    /// of `+ - * / %` are searched too, a few levels deep.
     fn float_default(&self, e: ExprId) -> Option<(String, Span, Option<i128>)> {
-        let Some(ExprKind::Local(local)) = self.exprs.get(e).map(|x| &x.kind) else {
-            return None;
+        self.float_default_in(e, 0)
+    }
+
+    fn float_default_in(&self, e: ExprId, depth: u32) -> Option<(String, Span, Option<i128>)> {
+        let local = match self.exprs.get(e).map(|x| &x.kind)? {
+            ExprKind::Local(local) => local,
+            ExprKind::Binary {
+                op:
+                    luma_thir::BinaryOp::Add
+                    | luma_thir::BinaryOp::Sub
+                    | luma_thir::BinaryOp::Mul
+                    | luma_thir::BinaryOp::Div
+                    | luma_thir::BinaryOp::Rem,
+                lhs,
+                rhs,
+            } if depth < 8 => {
+                return self
+                    .float_default_in(*lhs, depth + 1)
+                    .or_else(|| self.float_default_in(*rhs, depth + 1));
+            }
+            ExprKind::Unary {
+                op: luma_thir::UnaryOp::Neg,
+                operand,
+            } if depth < 8 => return self.float_default_in(*operand, depth + 1),
+            _ => return None,
         };
         let f = self.fcx.as_ref()?;
         let &(_, span, value) = f.float_defaults.iter().find(|(l, _, _)| l == local)?;
