@@ -832,8 +832,21 @@ impl<'a> Checker<'a> {
         else {
             return;
         };
-        if !matches!(self.ty(self.expr_ty(array)), Ty::Array { .. }) {
+        let Ty::Array { len: array_len, .. } = self.ty(self.expr_ty(array)) else {
             return;
+        };
+        // A body that compares the counter with the length (`if i < #a then ... a[i] ...`)
+        // handles the iteration one past the end itself.
+        if let luma_thir::ArrayLen::Fixed(n) = array_len {
+            let guarded = self
+                .exprs
+                .iter()
+                .skip(body.start)
+                .take(body.len())
+                .any(|(_, x)| self.compares_counter_with(x, counter, i128::from(n)));
+            if guarded {
+                return;
+            }
         }
         let Some(index_span) = self
             .exprs
@@ -872,6 +885,32 @@ impl<'a> Checker<'a> {
             ));
         }
         self.emit(d.with_help(format!("`last` is inclusive: write `#{text} - 1`")));
+    }
+
+    /// Whether `x` compares the loop counter `counter` with the constant `n`, in either order.
+    fn compares_counter_with(&self, x: &luma_thir::Expr, counter: LocalId, n: i128) -> bool {
+        let ExprKind::Binary { op, lhs, rhs } = x.kind else {
+            return false;
+        };
+        if !matches!(
+            op,
+            luma_thir::BinaryOp::Lt
+                | luma_thir::BinaryOp::Le
+                | luma_thir::BinaryOp::Gt
+                | luma_thir::BinaryOp::Ge
+                | luma_thir::BinaryOp::Eq
+                | luma_thir::BinaryOp::Ne
+        ) {
+            return false;
+        }
+        let is_counter = |e: ExprId| {
+            matches!(
+                self.exprs.get(e).map(|e| &e.kind),
+                Some(ExprKind::Local(l)) if *l == counter
+            )
+        };
+        (is_counter(lhs) && self.int_const(rhs) == Some(n))
+            || (is_counter(rhs) && self.int_const(lhs) == Some(n))
     }
 
     /// `e` without enclosing parentheses.
