@@ -2,8 +2,7 @@
 //!
 //! Blocks are walked with an explicit work stack, so the depth of `if` and loop nesting costs no
 //! native stack. Each value is written as [`luma_back::plan`] places it; `If` results, loop
-//! results and loop-carried values are variables declared just before their construct, except
-//! that an `If` written as an `else if` assigns the chain head's variables.
+//! results and loop-carried values are variables declared just before their construct.
 
 use luma_back::prec::{self, operand as wrap};
 use luma_back::{component, CodeWriter, Namer, Placement, Prec, Side, ValuePlan};
@@ -323,37 +322,19 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 } => {
                     let accept_empty = self.is_empty_arm(*accept);
                     let reject_empty = self.is_empty_arm(*reject);
+                    for &r in results {
+                        self.declare_var(r, None)?;
+                    }
                     if accept_empty && reject_empty && results.is_empty() {
                         index += 1;
                         continue;
                     }
-                    // The only statement of an `else` arm: write `} else if`. An arm of an `If`
-                    // with results writes its own results into the outer `If`'s variables.
-                    let outer = match ctx.last() {
-                        Some(Ctx::If { results: outer }) if outer.len() == results.len() => {
-                            Some(outer.clone())
-                        }
-                        _ => None,
-                    };
+                    let cond = self.operand(*condition)?;
+                    // The only statement of an `else` arm: write `} else if`.
                     let merged = self.take_else_if(
-                        role == Role::Arm && (results.is_empty() || outer.is_some()),
-                        results,
+                        results.is_empty() && role == Role::Arm,
                         stmts.get(index + 1),
                     );
-                    match outer.filter(|_| merged && !results.is_empty()) {
-                        Some(outer) => {
-                            for (&r, &o) in results.iter().zip(&outer) {
-                                let e = self.operand(o)?;
-                                self.set(r, e);
-                            }
-                        }
-                        None => {
-                            for &r in results {
-                                self.declare_var(r, None)?;
-                            }
-                        }
-                    }
-                    let cond = self.operand(*condition)?;
                     self.line_directive(stmt.loc);
                     let keyword = if merged { "} else if" } else { "if" };
                     work.push(Work::Block {
@@ -386,11 +367,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                                 role: Role::Arm,
                             });
                             work.push(Work::Else {
-                                candidate: if results.is_empty() {
-                                    self.is_else_if_arm(*reject)
-                                } else {
-                                    self.plan.else_if_yielding(self.function, *reject).is_some()
-                                },
+                                candidate: results.is_empty() && self.is_else_if_arm(*reject),
                             });
                         }
                         work.push(Work::Block {
@@ -477,19 +454,13 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
 
     /// Whether the `if` being written is the whole of a candidate `else` arm that nothing has
     /// been written into yet; if so, takes back the `} else {` line so the `if` can print as
-    /// `} else if`. `results` are the `if`'s results, which the arm must yield as they are;
-    /// `next` is the statement after the `if`.
-    fn take_else_if(
-        &mut self,
-        eligible: bool,
-        results: &[Handle<Value>],
-        next: Option<&luma_ir::Stmt>,
-    ) -> bool {
+    /// `} else if`. `next` is the statement after the `if`.
+    fn take_else_if(&mut self, eligible: bool, next: Option<&luma_ir::Stmt>) -> bool {
         let Some((before, after)) = self.else_if.take() else {
             return false;
         };
         let last = match next.map(|s| &s.kind) {
-            Some(StmtKind::Yield(args)) => args.as_slice() == results,
+            Some(StmtKind::Yield(args)) => args.is_empty(),
             Some(StmtKind::Unreachable) => true,
             _ => false,
         };
@@ -571,11 +542,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         for (&t, &a) in targets.iter().zip(args) {
             let target = self.operand(t)?;
             let value = self.operand(a)?;
-            // An `else if` arm with results wrote them into this variable already.
-            if target.text != value.text {
-                self.out
-                    .line_fmt(format_args!("{} = {};", target.text, value.text));
-            }
+            self.out
+                .line_fmt(format_args!("{} = {};", target.text, value.text));
         }
         Ok(())
     }

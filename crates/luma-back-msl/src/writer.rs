@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use luma_back::prec::{Prec, Side};
 use luma_back::text_expr::{infix, Expr};
-use luma_back::{else_if, else_if_folds, else_if_yielding, CallGraph, CodeWriter, Namer};
+use luma_back::{else_if, else_if_folds, CallGraph, CodeWriter, Namer};
 use luma_base::Handle;
 use luma_ir::layout::{LayoutKind, LayoutRule, Layouter};
 use luma_ir::{
@@ -1728,14 +1728,11 @@ impl<'a> Writer<'a> {
             if chained {
                 out.dedent();
                 out.open(format!("}} else if ({test}) {{"));
-                // The arms of a chained `If` yield to it: it has no results, or it writes its
-                // results straight into the outer `If`'s, whose frame stays.
-                if results.is_empty() {
-                    frames.pop();
-                    frames.push(Frame::If {
-                        results: Vec::new(),
-                    });
-                }
+                // The arms of a chained `If` yield to it, and it has no results.
+                frames.pop();
+                frames.push(Frame::If {
+                    results: Vec::new(),
+                });
             } else {
                 out.open(format!("if ({test}) {{"));
             }
@@ -1744,17 +1741,13 @@ impl<'a> Writer<'a> {
                 break;
             };
             // The else-if arm's values are written inside the inner condition.
-            let arm = if results.is_empty() {
-                else_if(
-                    self.module,
-                    func,
-                    else_block,
-                    |v| unwritten(ctx, v),
-                    |v| ctx.uses.get(v.index()).copied().unwrap_or(0),
-                )
-            } else {
-                else_if_yielding(func, else_block, |v| unwritten(ctx, v))
-            };
+            let arm = else_if(
+                self.module,
+                func,
+                else_block,
+                |v| unwritten(ctx, v),
+                |v| ctx.uses.get(v.index()).copied().unwrap_or(0),
+            );
             match arm {
                 Some(arm) if arm.fold.is_empty() => {
                     (condition, accept, reject) = (arm.condition, arm.accept, arm.reject);

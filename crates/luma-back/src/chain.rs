@@ -11,10 +11,6 @@
 //! inner condition is written into the condition too (it runs at the same point either way, and
 //! `elseif x == 2` loads `x` in every arm). The back end says which values it writes at their
 //! use; this module decides the rest, the same way for every text target.
-//!
-//! An `If` with results (an `elseif` chain whose arms assign a local) nests the same way, its
-//! reject block ending in `Yield` of the inner `If`'s results: [`else_if_yielding`] finds such
-//! arms, whose inner results a back end can write straight into the outer `If`'s variables.
 
 use std::collections::BTreeSet;
 
@@ -50,56 +46,6 @@ pub fn else_if_shape(function: &Function, block: Handle<Block>) -> Option<(&[Stm
     let is_if = matches!(&inner.kind, StmtKind::If { results, .. } if results.is_empty());
     let values = prelude.iter().all(|s| matches!(s.kind, StmtKind::Value(_)));
     (ends && is_if && values).then_some((prelude, inner))
-}
-
-/// [`else_if_shape`] for the reject block of an `If` with results: the values of the inner
-/// condition, one `If` with as many results, then `Yield` of exactly the inner `If`'s results
-/// in order. Such an arm can write the inner `If`'s results straight into the outer one's
-/// (an `elseif` chain whose arms assign a local), so the chain stays flat too.
-pub fn else_if_yielding_shape(
-    function: &Function,
-    block: Handle<Block>,
-) -> Option<(&[Stmt], &Stmt)> {
-    let block = function.blocks.get(block)?;
-    let (last, rest) = block.stmts.split_last()?;
-    let (inner, prelude) = rest.split_last()?;
-    let StmtKind::If { results, .. } = &inner.kind else {
-        return None;
-    };
-    let yields_results = match &last.kind {
-        StmtKind::Yield(args) => !args.is_empty() && args.as_slice() == &**results,
-        _ => false,
-    };
-    let values = prelude.iter().all(|s| matches!(s.kind, StmtKind::Value(_)));
-    (yields_results && values).then_some((prelude, inner))
-}
-
-/// [`else_if`] for an arm of [`else_if_yielding_shape`]: every value of its prelude must be
-/// written into its use or dead (no load is folded into the condition).
-pub fn else_if_yielding(
-    function: &Function,
-    block: Handle<Block>,
-    unwritten: impl Fn(Handle<Value>) -> bool,
-) -> Option<ElseIf> {
-    let (prelude, inner) = else_if_yielding_shape(function, block)?;
-    let StmtKind::If {
-        condition,
-        accept,
-        reject,
-        ..
-    } = &inner.kind
-    else {
-        return None;
-    };
-    let all_unwritten = prelude
-        .iter()
-        .all(|s| matches!(s.kind, StmtKind::Value(v) if unwritten(v)));
-    all_unwritten.then(|| ElseIf {
-        condition: *condition,
-        accept: *accept,
-        reject: *reject,
-        fold: Vec::new(),
-    })
 }
 
 /// Whether `block`, the reject block of an `If`, can be written as `else if`, and how.

@@ -24,9 +24,7 @@ pub use callgraph::{
     reachable_functions, read_write_image_format, settle_image_access, used_globals, writes_global,
     CallGraph,
 };
-pub use chain::{
-    else_if, else_if_folds, else_if_shape, else_if_yielding, else_if_yielding_shape, ElseIf,
-};
+pub use chain::{else_if, else_if_folds, else_if_shape, ElseIf};
 pub use constants::{
     bounds_ordered, clamp_text, constant_literals, is_integer_zero, is_safe_integer_divisor,
 };

@@ -251,18 +251,6 @@ impl ValuePlan {
         )
     }
 
-    /// The else-if arm with results `block` (the reject block of an `If` with results) forms
-    /// under this plan, if any (see [`crate::chain::else_if_yielding`]).
-    pub fn else_if_yielding(
-        &self,
-        function: &Function,
-        block: Handle<Block>,
-    ) -> Option<crate::chain::ElseIf> {
-        crate::chain::else_if_yielding(function, block, |v| {
-            matches!(self.placement(v), Placement::Dead | Placement::Inline)
-        })
-    }
-
     /// How `value` is written. Values not computed by an op (parameters, constants, variable
     /// pointers, `If` and `Loop` results) report `Dead`: each back end spells those itself.
     pub fn placement(&self, value: Handle<Value>) -> Placement {

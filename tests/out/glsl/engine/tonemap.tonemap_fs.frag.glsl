@@ -30,15 +30,19 @@ void main() {
     if (tm.mode == 0u) {
         vec3 mapped_1 = hdr_color / (hdr_color + vec3(1.0));
         mapped = mapped_1;
-    } else if (tm.mode == 1u) {
-        vec3 mapped_2 = aces(hdr_color);
-        mapped = mapped_2;
     } else {
-        vec3 hable_1 = hable(hdr_color * 2.0);
-        vec3 hable_2 = hable(vec3(tm.white_point));
-        vec3 mapped_3 = hable_1 / hable_2;
-        mapped = mapped_3;
+        vec3 mapped_2;
+        if (tm.mode == 1u) {
+            vec3 mapped_3 = aces(hdr_color);
+            mapped_2 = mapped_3;
+        } else {
+            vec3 hable_1 = hable(hdr_color * 2.0);
+            vec3 hable_2 = hable(vec3(tm.white_point));
+            vec3 mapped_4 = hable_1 / hable_2;
+            mapped_2 = mapped_4;
+        }
+        mapped = mapped_2;
     }
-    vec3 mapped_4 = pow(mapped, vec3(1.0 / tm.gamma));
-    color = tonemap_fs_out(vec4(mapped_4, 1.0)).color;
+    vec3 mapped_5 = pow(mapped, vec3(1.0 / tm.gamma));
+    color = tonemap_fs_out(vec4(mapped_5, 1.0)).color;
 }

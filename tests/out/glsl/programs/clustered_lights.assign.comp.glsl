@@ -66,11 +66,15 @@ bool sphere_aabb(vec3 center, float radius, vec3 lo, vec3 hi) {
         if (c < lo[min(uint(axis), 2u)]) {
             float d_3 = d + (lo[min(uint(axis), 2u)] - c) * (lo[min(uint(axis), 2u)] - c);
             d_2 = d_3;
-        } else if (c > hi[min(uint(axis), 2u)]) {
-            float d_4 = d + (c - hi[min(uint(axis), 2u)]) * (c - hi[min(uint(axis), 2u)]);
-            d_2 = d_4;
         } else {
-            d_2 = d;
+            float d_4;
+            if (c > hi[min(uint(axis), 2u)]) {
+                float d_5 = d + (c - hi[min(uint(axis), 2u)]) * (c - hi[min(uint(axis), 2u)]);
+                d_4 = d_5;
+            } else {
+                d_4 = d;
+            }
+            d_2 = d_4;
         }
         bool next_v = v != 0u;
         axis = axis + 1;

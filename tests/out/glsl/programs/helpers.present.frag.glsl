@@ -64,12 +64,16 @@ vec3 rgb_to_hsv(vec3 c) {
         if (hi == c.x) {
             float h_2 = mod((c.y - c.z) / delta, 6.0);
             h_1 = h_2;
-        } else if (hi == c.y) {
-            float h_3 = (c.z - c.x) / delta + 2.0;
-            h_1 = h_3;
         } else {
-            float h_4 = (c.x - c.y) / delta + 4.0;
-            h_1 = h_4;
+            float h_3;
+            if (hi == c.y) {
+                float h_4 = (c.z - c.x) / delta + 2.0;
+                h_3 = h_4;
+            } else {
+                float h_5 = (c.x - c.y) / delta + 4.0;
+                h_3 = h_5;
+            }
+            h_1 = h_3;
         }
         h = h_1;
     } else {

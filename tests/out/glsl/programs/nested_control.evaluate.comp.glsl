@@ -184,32 +184,38 @@ Result run(Program p) {
                     stack[min(uint(top - 1), 7u)] = -t;
                     top_5 = top;
                     max_depth_5 = max_depth;
-                } else if (c == 100u) {
-                    if (top < 1) {
-                        return Result(0, 1, steps_2, max_depth);
-                    } else if (top >= 8) {
-                        return Result(0, 2, steps_2, max_depth);
+                } else {
+                    int top_6;
+                    int max_depth_6;
+                    if (c == 100u) {
+                        if (top < 1) {
+                            return Result(0, 1, steps_2, max_depth);
+                        } else if (top >= 8) {
+                            return Result(0, 2, steps_2, max_depth);
+                        }
+                        int t_1 = stack[min(uint(top - 1), 7u)];
+                        stack[min(uint(top), 7u)] = t_1;
+                        int top_7 = top + 1;
+                        int max_depth_7 = max(max_depth, top_7);
+                        top_6 = top_7;
+                        max_depth_6 = max_depth_7;
+                    } else {
+                        if (top < 2) {
+                            return Result(0, 1, steps_2, max_depth);
+                        }
+                        int t_2 = stack[min(uint(top - 2), 7u)];
+                        int t_3 = stack[min(uint(top - 1), 7u)];
+                        ivec2 r = apply(c, t_2, t_3);
+                        if (r.y != 0) {
+                            return Result(0, r.y, steps_2, max_depth);
+                        }
+                        int top_8 = top - 1;
+                        stack[min(uint(top_8 - 1), 7u)] = r.x;
+                        top_6 = top_8;
+                        max_depth_6 = max_depth;
                     }
-                    int t_1 = stack[min(uint(top - 1), 7u)];
-                    stack[min(uint(top), 7u)] = t_1;
-                    int top_6 = top + 1;
-                    int max_depth_6 = max(max_depth, top_6);
                     top_5 = top_6;
                     max_depth_5 = max_depth_6;
-                } else {
-                    if (top < 2) {
-                        return Result(0, 1, steps_2, max_depth);
-                    }
-                    int t_2 = stack[min(uint(top - 2), 7u)];
-                    int t_3 = stack[min(uint(top - 1), 7u)];
-                    ivec2 r = apply(c, t_2, t_3);
-                    if (r.y != 0) {
-                        return Result(0, r.y, steps_2, max_depth);
-                    }
-                    int top_7 = top - 1;
-                    stack[min(uint(top_7 - 1), 7u)] = r.x;
-                    top_5 = top_7;
-                    max_depth_5 = max_depth;
                 }
                 int i_7 = i + 1;
                 top_3 = top_5;

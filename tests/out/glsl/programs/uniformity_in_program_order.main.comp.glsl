@@ -23,10 +23,14 @@ void main() {
     uint n;
     if (params.y > 0u) {
         n = 2u;
-    } else if (params.z > 0u) {
-        n = 3u;
     } else {
-        uint n_1 = params.w;
+        uint n_1;
+        if (params.z > 0u) {
+            n_1 = 3u;
+        } else {
+            uint n_2 = params.w;
+            n_1 = n_2;
+        }
         n = n_1;
     }
     uint i = 0u;

@@ -93,10 +93,14 @@ bool sphere_aabb(float3 center, float radius, float3 lo, float3 hi) {
         float d_2;
         if (c < lo[min(uint(axis), 2u)]) {
             d_2 = d + (lo[min(uint(axis), 2u)] - c) * (lo[min(uint(axis), 2u)] - c);
-        } else if (c > hi[min(uint(axis), 2u)]) {
-            d_2 = d + (c - hi[min(uint(axis), 2u)]) * (c - hi[min(uint(axis), 2u)]);
         } else {
-            d_2 = d;
+            float d_3;
+            if (c > hi[min(uint(axis), 2u)]) {
+                d_3 = d + (c - hi[min(uint(axis), 2u)]) * (c - hi[min(uint(axis), 2u)]);
+            } else {
+                d_3 = d;
+            }
+            d_2 = d_3;
         }
         const bool next = carried != 0u;
         axis = asint(asuint(axis) + 1u);

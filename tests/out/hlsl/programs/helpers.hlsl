@@ -93,10 +93,14 @@ float3 rgb_to_hsv(float3 c) {
         float h_1;
         if (hi == c.x) {
             h_1 = luma_mod((c.y - c.z) / delta, 6.0);
-        } else if (hi == c.y) {
-            h_1 = (c.z - c.x) / delta + 2.0;
         } else {
-            h_1 = (c.x - c.y) / delta + 4.0;
+            float h_2;
+            if (hi == c.y) {
+                h_2 = (c.z - c.x) / delta + 2.0;
+            } else {
+                h_2 = (c.x - c.y) / delta + 4.0;
+            }
+            h_1 = h_2;
         }
         h = h_1;
     } else {

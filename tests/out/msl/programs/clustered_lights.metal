@@ -70,10 +70,14 @@ bool sphere_aabb(metal::float3 center, float radius, metal::float3 lo, metal::fl
         float d_2;
         if (c < lo[metal::min(uint(axis), 2u)]) {
             d_2 = d + (lo[metal::min(uint(axis), 2u)] - c) * (lo[metal::min(uint(axis), 2u)] - c);
-        } else if (c > hi[metal::min(uint(axis), 2u)]) {
-            d_2 = d + (c - hi[metal::min(uint(axis), 2u)]) * (c - hi[metal::min(uint(axis), 2u)]);
         } else {
-            d_2 = d;
+            float d_3;
+            if (c > hi[metal::min(uint(axis), 2u)]) {
+                d_3 = d + (c - hi[metal::min(uint(axis), 2u)]) * (c - hi[metal::min(uint(axis), 2u)]);
+            } else {
+                d_3 = d;
+            }
+            d_2 = d_3;
         }
         const bool next = carried != 0u;
         axis = as_type<int>(as_type<uint>(axis) + 1u);

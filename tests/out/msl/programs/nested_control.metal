@@ -176,35 +176,41 @@ Result run(Program p) {
                     stack[metal::min(uint(as_type<int>(as_type<uint>(top) - 1u)), 7u)] = as_type<int>(0u - as_type<uint>(e_3));
                     top_5 = top;
                     max_depth_4 = max_depth;
-                } else if (c == 100u) {
-                    if (top < 1) {
-                        const Result composite_2 = Result {0, 1, steps_2, max_depth};
-                        return composite_2;
-                    } else if (top >= 8) {
-                        const Result composite_3 = Result {0, 2, steps_2, max_depth};
-                        return composite_3;
-                    }
-                    const int e_4 = stack[metal::min(uint(as_type<int>(as_type<uint>(top) - 1u)), 7u)];
-                    stack[metal::min(uint(top), 7u)] = e_4;
-                    const int top_6 = as_type<int>(as_type<uint>(top) + 1u);
-                    top_5 = top_6;
-                    max_depth_4 = metal::max(max_depth, top_6);
                 } else {
-                    if (top < 2) {
-                        const Result composite_4 = Result {0, 1, steps_2, max_depth};
-                        return composite_4;
+                    int top_6;
+                    int max_depth_5;
+                    if (c == 100u) {
+                        if (top < 1) {
+                            const Result composite_2 = Result {0, 1, steps_2, max_depth};
+                            return composite_2;
+                        } else if (top >= 8) {
+                            const Result composite_3 = Result {0, 2, steps_2, max_depth};
+                            return composite_3;
+                        }
+                        const int e_4 = stack[metal::min(uint(as_type<int>(as_type<uint>(top) - 1u)), 7u)];
+                        stack[metal::min(uint(top), 7u)] = e_4;
+                        const int top_7 = as_type<int>(as_type<uint>(top) + 1u);
+                        top_6 = top_7;
+                        max_depth_5 = metal::max(max_depth, top_7);
+                    } else {
+                        if (top < 2) {
+                            const Result composite_4 = Result {0, 1, steps_2, max_depth};
+                            return composite_4;
+                        }
+                        const int e_5 = stack[metal::min(uint(as_type<int>(as_type<uint>(top) - 2u)), 7u)];
+                        const int e_6 = stack[metal::min(uint(as_type<int>(as_type<uint>(top) - 1u)), 7u)];
+                        const metal::int2 r = apply(c, e_5, e_6);
+                        if (r.y != 0) {
+                            const Result composite_5 = Result {0, r.y, steps_2, max_depth};
+                            return composite_5;
+                        }
+                        const int top_8 = as_type<int>(as_type<uint>(top) - 1u);
+                        stack[metal::min(uint(as_type<int>(as_type<uint>(top_8) - 1u)), 7u)] = r.x;
+                        top_6 = top_8;
+                        max_depth_5 = max_depth;
                     }
-                    const int e_5 = stack[metal::min(uint(as_type<int>(as_type<uint>(top) - 2u)), 7u)];
-                    const int e_6 = stack[metal::min(uint(as_type<int>(as_type<uint>(top) - 1u)), 7u)];
-                    const metal::int2 r = apply(c, e_5, e_6);
-                    if (r.y != 0) {
-                        const Result composite_5 = Result {0, r.y, steps_2, max_depth};
-                        return composite_5;
-                    }
-                    const int top_7 = as_type<int>(as_type<uint>(top) - 1u);
-                    stack[metal::min(uint(as_type<int>(as_type<uint>(top_7) - 1u)), 7u)] = r.x;
-                    top_5 = top_7;
-                    max_depth_4 = max_depth;
+                    top_5 = top_6;
+                    max_depth_4 = max_depth_5;
                 }
                 top_3 = top_5;
                 max_depth_3 = max_depth_4;

@@ -48,15 +48,19 @@ fn tonemap_fs(@location(0) uv: vec2f) -> @location(0) vec4f {
     if tm.mode == 0u {
         let mapped_1 = hdr_color / (hdr_color + vec3f(1.0f));
         mapped = mapped_1;
-    } else if tm.mode == 1u {
-        let mapped_2 = aces(hdr_color);
-        mapped = mapped_2;
     } else {
-        let hable_1 = hable(hdr_color * 2.0f);
-        let hable_2 = hable(vec3f(tm.white_point));
-        let mapped_3 = hable_1 / hable_2;
-        mapped = mapped_3;
+        var mapped_2: vec3f;
+        if tm.mode == 1u {
+            let mapped_3 = aces(hdr_color);
+            mapped_2 = mapped_3;
+        } else {
+            let hable_1 = hable(hdr_color * 2.0f);
+            let hable_2 = hable(vec3f(tm.white_point));
+            let mapped_4 = hable_1 / hable_2;
+            mapped_2 = mapped_4;
+        }
+        mapped = mapped_2;
     }
-    let mapped_4 = pow(mapped, vec3f(1.0f / tm.gamma));
-    return tonemap_fs_out(vec4f(mapped_4, 1.0f)).color;
+    let mapped_5 = pow(mapped, vec3f(1.0f / tm.gamma));
+    return tonemap_fs_out(vec4f(mapped_5, 1.0f)).color;
 }

@@ -56,11 +56,15 @@ fn sphere_aabb(center: vec3f, radius: f32, lo: vec3f, hi: vec3f) -> bool {
         if c < lo[axis] {
             let d_3 = d + (lo[axis] - c) * (lo[axis] - c);
             d_2 = d_3;
-        } else if c > hi[axis] {
-            let d_4 = d + (c - hi[axis]) * (c - hi[axis]);
-            d_2 = d_4;
         } else {
-            d_2 = d;
+            var d_4: f32;
+            if c > hi[axis] {
+                let d_5 = d + (c - hi[axis]) * (c - hi[axis]);
+                d_4 = d_5;
+            } else {
+                d_4 = d;
+            }
+            d_2 = d_4;
         }
         let next_v = v != 0u;
         axis = axis + 1i;

@@ -67,12 +67,16 @@ fn rgb_to_hsv(c: vec3f) -> vec3f {
         if hi == c.x {
             let h_2 = luma_mod_f32((c.y - c.z) / delta, 6.0f);
             h_1 = h_2;
-        } else if hi == c.y {
-            let h_3 = (c.z - c.x) / delta + 2.0f;
-            h_1 = h_3;
         } else {
-            let h_4 = (c.x - c.y) / delta + 4.0f;
-            h_1 = h_4;
+            var h_3: f32;
+            if hi == c.y {
+                let h_4 = (c.z - c.x) / delta + 2.0f;
+                h_3 = h_4;
+            } else {
+                let h_5 = (c.x - c.y) / delta + 4.0f;
+                h_3 = h_5;
+            }
+            h_1 = h_3;
         }
         h = h_1;
     } else {

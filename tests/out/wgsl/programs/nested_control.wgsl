@@ -165,32 +165,38 @@ fn run(p: Program) -> Result {
                     stack[top - 1i] = -t;
                     top_5 = top;
                     max_depth_5 = max_depth;
-                } else if c == 100u {
-                    if top < 1i {
-                        return Result(0i, 1i, steps_2, max_depth);
-                    } else if top >= 8i {
-                        return Result(0i, 2i, steps_2, max_depth);
+                } else {
+                    var top_6: i32;
+                    var max_depth_6: i32;
+                    if c == 100u {
+                        if top < 1i {
+                            return Result(0i, 1i, steps_2, max_depth);
+                        } else if top >= 8i {
+                            return Result(0i, 2i, steps_2, max_depth);
+                        }
+                        let t_1 = stack[top - 1i];
+                        stack[top] = t_1;
+                        let top_7 = top + 1i;
+                        let max_depth_7 = max(max_depth, top_7);
+                        top_6 = top_7;
+                        max_depth_6 = max_depth_7;
+                    } else {
+                        if top < 2i {
+                            return Result(0i, 1i, steps_2, max_depth);
+                        }
+                        let t_2 = stack[top - 2i];
+                        let t_3 = stack[top - 1i];
+                        let r = apply(c, t_2, t_3);
+                        if r.y != 0i {
+                            return Result(0i, r.y, steps_2, max_depth);
+                        }
+                        let top_8 = top - 1i;
+                        stack[top_8 - 1i] = r.x;
+                        top_6 = top_8;
+                        max_depth_6 = max_depth;
                     }
-                    let t_1 = stack[top - 1i];
-                    stack[top] = t_1;
-                    let top_6 = top + 1i;
-                    let max_depth_6 = max(max_depth, top_6);
                     top_5 = top_6;
                     max_depth_5 = max_depth_6;
-                } else {
-                    if top < 2i {
-                        return Result(0i, 1i, steps_2, max_depth);
-                    }
-                    let t_2 = stack[top - 2i];
-                    let t_3 = stack[top - 1i];
-                    let r = apply(c, t_2, t_3);
-                    if r.y != 0i {
-                        return Result(0i, r.y, steps_2, max_depth);
-                    }
-                    let top_7 = top - 1i;
-                    stack[top_7 - 1i] = r.x;
-                    top_5 = top_7;
-                    max_depth_5 = max_depth;
                 }
                 let i_7 = i + 1i;
                 top_3 = top_5;

@@ -14,10 +14,14 @@ fn main(@builtin(local_invocation_index) lid: u32) {
     var n: u32;
     if params.y > 0u {
         n = 2u;
-    } else if params.z > 0u {
-        n = 3u;
     } else {
-        let n_1 = params.w;
+        var n_1: u32;
+        if params.z > 0u {
+            n_1 = 3u;
+        } else {
+            let n_2 = params.w;
+            n_1 = n_2;
+        }
         n = n_1;
     }
     var i: u32 = 0u;
