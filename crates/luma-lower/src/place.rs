@@ -192,6 +192,35 @@ impl<'a> FnCtx<'_, '_, 'a> {
         self.lit(Literal::U32(k))
     }
 
+    /// A run-time component index into a vector value of type `vty`, clamped into it as an
+    /// unsigned number. An out-of-range dynamic index writes the clamped element
+    /// (language.md §7.5), as it does for a vector in memory, whose access chain the back ends
+    /// clamp; `InsertDynamic` itself leaves the vector unchanged for an out-of-range index, so
+    /// without the clamp `v[k] = x` on a local dropped the write that `buf[i][k] = x` makes,
+    /// and a compound `v[k] += x` read one component and wrote none.
+    fn clamp_component(
+        &mut self,
+        index: Handle<Value>,
+        vty: Handle<Type>,
+    ) -> LResult<Handle<Value>> {
+        let Shape::Vector(n, _) = self.m.shape(vty) else {
+            return Ok(index);
+        };
+        let u = self.m.scalar_ty(Scalar::U32);
+        let index = match self.scalar_of(self.vty(index)?)? {
+            Scalar::U32 => index,
+            _ => self.emit(Op::Bitcast { value: index }, u)?,
+        };
+        let last = self.u32_lit(n.count() - 1)?;
+        self.emit(
+            Op::Math {
+                fun: luma_ir::MathFunction::Min,
+                args: vec![index, last],
+            },
+            u,
+        )
+    }
+
     /// Reads a field / index / swizzle chain.
     pub fn read_place(&mut self, id: ExprId) -> LResult<Handle<Value>> {
         let (root, steps, span) = self.chain(id)?;
@@ -547,6 +576,7 @@ impl<'a> FnCtx<'_, '_, 'a> {
             VecSel::Dyn(index) => {
                 let s = self.scalar_of(lty)?;
                 let sty = self.m.scalar_ty(s);
+                let index = self.clamp_component(index, lty)?;
                 let old = match op {
                     Some(_) => Some(self.emit(Op::ExtractDynamic { base: leaf, index }, sty)?),
                     None => None,

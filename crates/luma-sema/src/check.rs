@@ -231,9 +231,14 @@ pub(crate) struct FnCtx<'a> {
     pub ret_span: Span,
     pub facts: Facts,
     /// Locals declared without a type whose initializer was an untyped integer constant, with
-    /// its span and value: they are `float` (language.md), which surprises authors who meant
-    /// `int`, so type errors that involve them say why.
-    pub float_defaults: Vec<(LocalId, Span, i128)>,
+    /// its span and value (`None` for an if-expression whose arms are all untyped integer
+    /// constants): they are `float` (language.md), which surprises authors who meant `int`,
+    /// so type errors that involve them say why.
+    pub float_defaults: Vec<(LocalId, Span, Option<i128>)>,
+    /// If-expressions made `float` only because every arm is an untyped integer constant and
+    /// nothing gave them another type (`if c then 1 else 0`): a local they initialize joins
+    /// `float_defaults`.
+    pub float_default_selects: Vec<ExprId>,
     /// Whether the body holds a statement that failed to parse: what it lost may have been the
     /// `return`, so "missing return" is not reported.
     pub incomplete: bool,
@@ -825,16 +830,15 @@ impl<'a> Checker<'a> {
         let Some((name, span, value)) = self.float_default(e) else {
             return d;
         };
-        d.with_label(
-            span,
-            format!("`{name}` is `float` because nothing gives this literal another type"),
-        )
-        .with_help(format!(
-            "an untyped literal defaults to `float`; declare the type you mean: `let {name}: {} = {value}`",
-            self.scalar_of(wanted)
-                .filter(|s| s.is_integer())
-                .map_or("int", |s| s.as_str())
-        ))
+        let ty = self
+            .scalar_of(wanted)
+            .filter(|s| s.is_integer())
+            .map_or("int", |s| s.as_str());
+        d.with_label(span, float_default_label(&name, value))
+            .with_help(format!(
+                "an untyped literal defaults to `float`; declare the type you mean: `let {name}: {ty} = {}`",
+                float_default_init(value)
+            ))
     }
 
     /// [`Self::explain_float_default`] for an index, which may be an `int` or a `uint`.
@@ -842,25 +846,56 @@ impl<'a> Checker<'a> {
         let Some((name, span, value)) = self.float_default(e) else {
             return d;
         };
-        let uint = if value >= 0 {
-            format!(" (or `let {name} = {value}u` for a `uint`)")
-        } else {
-            String::new()
+        let uint = match value {
+            Some(v) if v >= 0 => format!(" (or `let {name} = {v}u` for a `uint`)"),
+            _ => String::new(),
         };
-        d.with_label(
-            span,
-            format!("`{name}` is `float` because nothing gives this literal another type"),
-        )
-        .with_help(format!(
-            "an untyped literal defaults to `float`; declare the type you mean: `let {name}: int = {value}`{uint}"
-        ))
+        d.with_label(span, float_default_label(&name, value))
+            .with_help(format!(
+                "an untyped literal defaults to `float`; declare the type you mean: `let {name}: int = {}`{uint}",
+                float_default_init(value)
+            ))
     }
 
-    /// When `e` reads a local that is `float` only because an untyped integer constant
-    /// initialized it: the local's name, the constant's span and its value.
-    fn float_default(&self, e: ExprId) -> Option<(String, Span, i128)> {
-        let Some(ExprKind::Local(local)) = self.exprs.get(e).map(|x| &x.kind) else {
-            return None;
+    /// Whether `e` is an if-expression that is `float` only because its arms are untyped
+    /// integer constants.
+    pub fn is_float_default_select(&self, e: ExprId) -> bool {
+        self.fcx
+            .as_ref()
+            .is_some_and(|f| f.float_default_selects.contains(&e))
+    }
+
+    /// When `e` reads a local that is `float` only because untyped integer constants
+    /// initialized it: the local's name, the initializer's span and the constant's value
+    /// (`None` for an if-expression of such constants).
+    /// Arithmetic on such a local (`data[i + 1]`) is `float` for the same reason: the operands
+    /// of `+ - * / %` are searched too, a few levels deep.
+    fn float_default(&self, e: ExprId) -> Option<(String, Span, Option<i128>)> {
+        self.float_default_in(e, 0)
+    }
+
+    fn float_default_in(&self, e: ExprId, depth: u32) -> Option<(String, Span, Option<i128>)> {
+        let local = match self.exprs.get(e).map(|x| &x.kind)? {
+            ExprKind::Local(local) => local,
+            ExprKind::Binary {
+                op:
+                    luma_thir::BinaryOp::Add
+                    | luma_thir::BinaryOp::Sub
+                    | luma_thir::BinaryOp::Mul
+                    | luma_thir::BinaryOp::Div
+                    | luma_thir::BinaryOp::Rem,
+                lhs,
+                rhs,
+            } if depth < 8 => {
+                return self
+                    .float_default_in(*lhs, depth + 1)
+                    .or_else(|| self.float_default_in(*rhs, depth + 1));
+            }
+            ExprKind::Unary {
+                op: luma_thir::UnaryOp::Neg,
+                operand,
+            } if depth < 8 => return self.float_default_in(*operand, depth + 1),
+            _ => return None,
         };
         let f = self.fcx.as_ref()?;
         let &(_, span, value) = f.float_defaults.iter().find(|(l, _, _)| l == local)?;
@@ -1166,3 +1201,19 @@ pub(crate) fn name_list<S: AsRef<str>>(names: &[S]) -> String {
 }
 
 pub(crate) use luma_base::closest;
+
+/// The label on the initializer of a local that defaulted to `float` (`value`: the integer
+/// constant, `None` for an if-expression of integer constants).
+fn float_default_label(name: &str, value: Option<i128>) -> String {
+    match value {
+        Some(_) => format!("`{name}` is `float` because nothing gives this literal another type"),
+        None => format!(
+            "`{name}` is `float` because nothing gives the literals of this if-expression another type"
+        ),
+    }
+}
+
+/// The initializer shown in the help for a local that defaulted to `float`.
+fn float_default_init(value: Option<i128>) -> String {
+    value.map_or_else(|| "if ...".to_owned(), |v| v.to_string())
+}

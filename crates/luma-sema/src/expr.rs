@@ -2040,6 +2040,8 @@ impl<'a> Checker<'a> {
             Some(ConstValue::Bool(x)) => Some(*x),
             _ => None,
         };
+        // Whether the result is `float` only because untyped integer constants defaulted.
+        let int_default;
         let (ae, be) = match (a, bv) {
             (Val::Abs(x, _), Val::Abs(_, _)) if const_cond == Some(true) => {
                 return Val::Abs(x, span)
@@ -2049,6 +2051,9 @@ impl<'a> Checker<'a> {
             }
             (Val::Abs(..), Val::Abs(..)) => {
                 // Both untyped: the expected type, else the type of the wider literal kind.
+                int_default = hint.is_none()
+                    && matches!(a, Val::Abs(Abstract::Int(_), _))
+                    && matches!(bv, Val::Abs(Abstract::Int(_), _));
                 let h = hint.or_else(|| {
                     let any_float = matches!(a, Val::Abs(Abstract::Float(_), _))
                         || matches!(bv, Val::Abs(Abstract::Float(_), _));
@@ -2063,14 +2068,22 @@ impl<'a> Checker<'a> {
                 (ae, self.coerce(bv, at, "the `else` value"))
             }
             (Val::Abs(..), Val::Expr(y)) => {
+                // `if a then 1 else if b then 2 else 3`: the nested if-expression defaulted.
+                int_default =
+                    matches!(a, Val::Abs(Abstract::Int(_), _)) && self.is_float_default_select(y);
                 let yt = self.expr_ty(y);
                 (self.coerce(a, yt, "the `then` value"), y)
             }
             (Val::Expr(x), Val::Abs(..)) => {
+                int_default =
+                    matches!(bv, Val::Abs(Abstract::Int(_), _)) && self.is_float_default_select(x);
                 let xt = self.expr_ty(x);
                 (x, self.coerce(bv, xt, "the `else` value"))
             }
-            (Val::Expr(x), Val::Expr(y)) => (x, y),
+            (Val::Expr(x), Val::Expr(y)) => {
+                int_default = self.is_float_default_select(x) && self.is_float_default_select(y);
+                (x, y)
+            }
         };
         let (at, bt) = (self.expr_ty(ae), self.expr_ty(be));
         if self.is_error(at) || self.is_error(bt) {
@@ -2104,15 +2117,21 @@ impl<'a> Checker<'a> {
         match const_cond {
             Some(true) if folds(ae, be) => Val::Expr(ae),
             Some(false) if folds(be, ae) => Val::Expr(be),
-            _ => Val::Expr(self.mk(
-                ExprKind::Select {
-                    cond: c,
-                    accept: ae,
-                    reject: be,
-                },
-                at,
-                span,
-            )),
+            _ => {
+                let select = self.mk(
+                    ExprKind::Select {
+                        cond: c,
+                        accept: ae,
+                        reject: be,
+                    },
+                    at,
+                    span,
+                );
+                if let Some(f) = self.fcx.as_mut().filter(|_| int_default) {
+                    f.float_default_selects.push(select);
+                }
+                Val::Expr(select)
+            }
         }
     }
 

@@ -69,6 +69,7 @@ impl<'a> Checker<'a> {
             ret_span,
             facts: Default::default(),
             float_defaults: Vec::new(),
+            float_default_selects: Vec::new(),
             incomplete: false,
             implicit: Vec::new(),
             varying_input: None,
@@ -251,10 +252,16 @@ impl<'a> Checker<'a> {
                         f.unparsed_init.push(local);
                     }
                 }
-                if let (None, Val::Abs(Abstract::Int(n), lit_span)) = (declared, v) {
-                    if let Some(f) = self.fcx.as_mut() {
-                        f.float_defaults.push((local, lit_span, n));
+                let default = match v {
+                    _ if declared.is_some() => None,
+                    Val::Abs(Abstract::Int(n), lit_span) => Some((lit_span, Some(n))),
+                    Val::Expr(x) if self.is_float_default_select(x) => {
+                        Some((self.expr_span(x), None))
                     }
+                    _ => None,
+                };
+                if let (Some((at, value)), Some(f)) = (default, self.fcx.as_mut()) {
+                    f.float_defaults.push((local, at, value));
                 }
                 self.push(out, StmtKind::Let { local, value: e }, span);
                 Flow::Continues
@@ -842,8 +849,21 @@ impl<'a> Checker<'a> {
         else {
             return;
         };
-        if !matches!(self.ty(self.expr_ty(array)), Ty::Array { .. }) {
+        let Ty::Array { len: array_len, .. } = self.ty(self.expr_ty(array)) else {
             return;
+        };
+        // A body that compares the counter with the length (`if i < #a then ... a[i] ...`)
+        // handles the iteration one past the end itself.
+        if let luma_thir::ArrayLen::Fixed(n) = array_len {
+            let guarded = self
+                .exprs
+                .iter()
+                .skip(body.start)
+                .take(body.len())
+                .any(|(_, x)| self.compares_counter_with(x, counter, i128::from(n)));
+            if guarded {
+                return;
+            }
         }
         let Some(index_span) = self
             .exprs
@@ -910,6 +930,17 @@ impl<'a> Checker<'a> {
         if first > last || first < 0 {
             return;
         }
+        // As for `#a` bounds: a body that compares the counter with the bound handles the
+        // iteration one past the end itself.
+        let guarded = self
+            .exprs
+            .iter()
+            .skip(body.start)
+            .take(body.len())
+            .any(|(_, x)| self.compares_counter_with(x, counter, last));
+        if guarded {
+            return;
+        }
         let Some((index_span, base_span)) = self
             .exprs
             .iter()
@@ -966,6 +997,32 @@ impl<'a> Checker<'a> {
             "`last` is inclusive: write `{}` or `#{text} - 1`",
             last - 1
         )));
+    }
+
+    /// Whether `x` compares the loop counter `counter` with the constant `n`, in either order.
+    fn compares_counter_with(&self, x: &luma_thir::Expr, counter: LocalId, n: i128) -> bool {
+        let ExprKind::Binary { op, lhs, rhs } = x.kind else {
+            return false;
+        };
+        if !matches!(
+            op,
+            luma_thir::BinaryOp::Lt
+                | luma_thir::BinaryOp::Le
+                | luma_thir::BinaryOp::Gt
+                | luma_thir::BinaryOp::Ge
+                | luma_thir::BinaryOp::Eq
+                | luma_thir::BinaryOp::Ne
+        ) {
+            return false;
+        }
+        let is_counter = |e: ExprId| {
+            matches!(
+                self.exprs.get(e).map(|e| &e.kind),
+                Some(ExprKind::Local(l)) if *l == counter
+            )
+        };
+        (is_counter(lhs) && self.int_const(rhs) == Some(n))
+            || (is_counter(rhs) && self.int_const(lhs) == Some(n))
     }
 
     /// `e` without enclosing parentheses.

@@ -3,7 +3,9 @@
 //! target at every level on a thread with a small stack, and each output passes its validator:
 //! spirv-val for SPIR-V, glslangValidator for GLSL and (through its HLSL front end) HLSL, naga
 //! for WGSL. One operand more is exactly one E0306. naga's SPIR-V reader is not used: it
-//! recurses once per link of the chain and overflows its own stack on these modules.
+//! recurses once per link of the chain and overflows its own stack on these modules. A long
+//! `elseif` chain whose arms assign a local stays flat in every text output (WGSL bounds brace
+//! nesting at 127, which naga enforces; DXC and the Metal compiler, clang underneath, at 256).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -35,6 +37,23 @@ fn and_chain(depth: usize) -> String {
         "buffer b: []float\n@entry(compute) @workgroup_size(1)\nfunction main()\n\tlet c = b[1] > 0.0\n\tb[0] = if {} then 1.0 else 0.0\nend\n",
         vec!["c"; depth - 1].join(" and ")
     )
+}
+
+/// An `elseif` chain of `arms` arms, each assigning one local (a material switch written out):
+/// an `If` with a result nested in the previous one's reject block, `arms` deep in the IR.
+fn elseif_chain_assigning(arms: usize) -> String {
+    let mut s = String::from(
+        "buffer b: []vec4\n@access(read) buffer kinds: []int\n@entry(compute) @workgroup_size(1)\nfunction main()\n\tlet k = kinds[0]\n\tlet x = float(k)\n\tlet c = vec3(0.0)\n\tif k == 0 then\n\t\tc = vec3(x)\n",
+    );
+    for i in 1..arms {
+        s.push_str(&format!(
+            "\telseif k == {i} then\n\t\tc = vec3({}.0, {}.5, x)\n",
+            i % 7,
+            i % 5
+        ));
+    }
+    s.push_str("\tend\n\tb[0] = vec4(c, 1.0)\nend\n");
+    s
 }
 
 /// Compiles `source` for every target on a thread with [`SMALL_STACK`].
@@ -143,4 +162,40 @@ fn one_operand_past_the_limit_is_one_e0306() {
         let codes: Vec<&str> = result.diagnostics.iter().map(|d| d.code.as_str()).collect();
         assert_eq!(codes, ["E0306"], "{}", result.render(false));
     }
+}
+
+#[test]
+fn an_elseif_chain_assigning_a_local_stays_flat_in_text_outputs() {
+    let source = elseif_chain_assigning(300);
+    let mut failures = Vec::new();
+    for (level, level_name) in [(OptLevel::None, "none"), (OptLevel::Aggressive, "aggr")] {
+        let label = format!("elseif_assigning-{level_name}");
+        let result = compile_on_small_stack(source.clone(), level);
+        assert!(result.success(), "{label}: {}", result.render(false));
+        failures.extend(validate(&label, &result));
+        // Every text target: function, `if`, and at most one more level inside an arm.
+        for output in &result.outputs {
+            let OutputData::Text(text) = &output.data else {
+                continue;
+            };
+            let mut depth = 0usize;
+            let mut deepest = 0usize;
+            for c in text.chars() {
+                match c {
+                    '{' => {
+                        depth += 1;
+                        deepest = deepest.max(depth);
+                    }
+                    '}' => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+            }
+            assert!(
+                deepest <= 3,
+                "{label} ({:?}): braces nest {deepest} deep:\n{text}",
+                output.target
+            );
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -42,7 +42,7 @@ void main() {
     vec2 t_2 = w_3.zw * 2.0;
     vec4 w_4 = vec4(w_3.xy, t_2);
     float dyn = v[min(uint(inputs.index), 3u)];
-    vec4 w_5 = mix(w_4, vec4(dyn), equal(ivec4(0, 1, 2, 3), ivec4(inputs.index)));
+    vec4 w_5 = mix(w_4, vec4(dyn), equal(uvec4(0u, 1u, 2u, 3u), uvec4(min(uint(inputs.index), 3u))));
     vec4 w_6 = w_5;
     w_6.w = w_5.x + w_5.y;
     bool same;

@@ -65,7 +65,7 @@ void main() {
         } else {
             next_start = 2.0;
         }
-        vec4 weights_2 = mix(weights, vec4(smoothstep(start - 0.05, start + 0.05, input_.height01) * (1.0 - smoothstep(next_start - 0.05, next_start + 0.05, input_.height01))), equal(ivec4(0, 1, 2, 3), ivec4(i)));
+        vec4 weights_2 = mix(weights, vec4(smoothstep(start - 0.05, start + 0.05, input_.height01) * (1.0 - smoothstep(next_start - 0.05, next_start + 0.05, input_.height01))), equal(uvec4(0u, 1u, 2u, 3u), uvec4(min(uint(i), 3u))));
         bool next_v = v != 0u;
         i = i + 1;
         v = v - 1u;

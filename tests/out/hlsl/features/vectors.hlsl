@@ -75,8 +75,8 @@ void vectors() {
     const int e_9 = inputs.index;
     const int e_10 = inputs.index;
     float4 w_3 = float4(w_2.xy, e_8.xy);
-    if (uint(e_10) < 4u) {
-        w_3[uint(e_10)] = v[min(uint(e_9), 3u)];
+    if (min(asuint(e_10), 3u) < 4u) {
+        w_3[min(asuint(e_10), 3u)] = v[min(uint(e_9), 3u)];
     }
     float4 w_4 = w_3;
     w_4.w = w_3.x + w_3.y;

@@ -166,8 +166,8 @@ terrain_fs_Output terrain_fs(terrain_fs_Input input) {
             next_start = 2.0;
         }
         float4 weights_2 = weights;
-        if (uint(i) < 4u) {
-            weights_2[uint(i)] = smoothstep(start - 0.05, start + 0.05, input_1.height01) * (1.0 - smoothstep(next_start - 0.05, next_start + 0.05, input_1.height01));
+        if (min(asuint(i), 3u) < 4u) {
+            weights_2[min(asuint(i), 3u)] = smoothstep(start - 0.05, start + 0.05, input_1.height01) * (1.0 - smoothstep(next_start - 0.05, next_start + 0.05, input_1.height01));
         }
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);

@@ -44,8 +44,8 @@ kernel void vectors(
     const int e_9 = inputs.index;
     const int e_10 = inputs.index;
     metal::float4 w_3 = metal::float4(w_2.xy, e_8.xy);
-    if (uint(e_10) < 4u) {
-        w_3[uint(e_10)] = v[metal::min(uint(e_9), 3u)];
+    if (metal::min(as_type<uint>(e_10), 3u) < 4u) {
+        w_3[metal::min(as_type<uint>(e_10), 3u)] = v[metal::min(uint(e_9), 3u)];
     }
     metal::float4 w_4 = w_3;
     w_4.w = w_3.x + w_3.y;

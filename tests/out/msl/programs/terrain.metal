@@ -142,8 +142,8 @@ fragment terrain_fs_Output terrain_fs(
             next_start = 2.0;
         }
         metal::float4 weights_2 = weights;
-        if (uint(i) < 4u) {
-            weights_2[uint(i)] = metal::smoothstep(start - 0.05, start + 0.05, input_1.height01) * (1.0 - metal::smoothstep(next_start - 0.05, next_start + 0.05, input_1.height01));
+        if (metal::min(as_type<uint>(i), 3u) < 4u) {
+            weights_2[metal::min(as_type<uint>(i), 3u)] = metal::smoothstep(start - 0.05, start + 0.05, input_1.height01) * (1.0 - metal::smoothstep(next_start - 0.05, next_start + 0.05, input_1.height01));
         }
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);

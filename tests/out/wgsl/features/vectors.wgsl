@@ -35,7 +35,7 @@ fn vectors() {
     let t_2 = w_3.zw * 2.0f;
     let w_4 = vec4f(w_3.xy, t_2);
     let dyn = v[inputs.index];
-    let w_5 = select(w_4, vec4f(dyn), vec4i(0i, 1i, 2i, 3i) == vec4i(inputs.index));
+    let w_5 = select(w_4, vec4f(dyn), vec4u(0u, 1u, 2u, 3u) == vec4u(min(bitcast<u32>(inputs.index), 3u)));
     var w_6: vec4f = w_5;
     w_6.w = w_5.x + w_5.y;
     var same: bool;

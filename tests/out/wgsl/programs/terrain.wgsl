@@ -101,7 +101,7 @@ fn terrain_fs(@location(0) world_position: vec3f, @location(1) normal: vec3f, @l
         } else {
             next_start = 2.0f;
         }
-        let weights_2 = select(weights, vec4f(smoothstep(start - 0.05f, start + 0.05f, input.height01) * (1.0f - smoothstep(next_start - 0.05f, next_start + 0.05f, input.height01))), vec4i(0i, 1i, 2i, 3i) == vec4i(i));
+        let weights_2 = select(weights, vec4f(smoothstep(start - 0.05f, start + 0.05f, input.height01) * (1.0f - smoothstep(next_start - 0.05f, next_start + 0.05f, input.height01))), vec4u(0u, 1u, 2u, 3u) == vec4u(min(bitcast<u32>(i), 3u)));
         let next_v = v != 0u;
         i = i + 1i;
         v = v - 1u;
