@@ -1,7 +1,8 @@
 //! IR nested deeper than the language's nesting limit (256): lowering a program within the
 //! limit produces such IR (a Luma block, a loop's exit test and an if-expression with effects
-//! are each an IR level), so the writer must take it. Found by `crates/luma-tests/tests/limits.rs`:
-//! 255 nested `for` loops were "blocks nest too deeply".
+//! are each an IR level), so the writer must take it without a crash (255 nested `for` loops
+//! were once "blocks nest too deeply"), and refuse, with a diagnostic, output nested past the
+//! 256 brackets that clang-based compilers parse.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -63,16 +64,21 @@ fn nested_ifs(levels: usize) -> Module {
 }
 
 #[test]
-fn ifs_nested_twice_the_language_limit_are_written() {
-    let out = write(&nested_ifs(520), &Options::default()).unwrap();
-    assert!(out.source.matches("if (").count() >= 520);
+fn ifs_nested_within_clangs_bracket_depth_are_written() {
+    let out = write(&nested_ifs(250), &Options::default()).unwrap();
+    assert!(out.source.matches("if (").count() >= 250);
 }
 
 #[test]
-fn ifs_nested_5000_deep_are_written_without_a_crash() {
-    // The front end accepts such IR too: each arm of an `elseif` chain whose condition needs
-    // statements (`and`, a call) is one level deeper. The writer grows its stack as it goes,
-    // so this thread's 2 MiB is enough.
-    let out = write(&nested_ifs(5000), &Options::default()).unwrap();
-    assert!(out.source.matches("if (").count() >= 5000);
+fn ifs_nested_past_clangs_bracket_depth_are_refused_without_a_crash() {
+    // Twice the language's limit, and 5,000 deep, which the front end accepts too: each arm of
+    // an `elseif` chain whose condition needs statements (`and`, a call) is one level deeper
+    // within a group of 32 arms. The writer grows its stack as it goes, so this thread's 2 MiB
+    // is enough to write them; DXC would refuse the output (more than 256 brackets), so
+    // the back end does.
+    for levels in [520, 5000] {
+        let error = write(&nested_ifs(levels), &Options::default()).unwrap_err();
+        assert_eq!(error.code.as_str(), "E0925", "{}", error.message);
+        assert!(error.message.contains("nests blocks"), "{}", error.message);
+    }
 }
