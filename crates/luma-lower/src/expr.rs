@@ -292,6 +292,21 @@ impl<'a> FnCtx<'_, '_, 'a> {
             };
             match &e.kind {
                 ExprKind::Const(_) | ExprKind::SpecConst(_) => {}
+                // Uniform and push-constant memory: no invocation writes it and it holds no
+                // runtime-sized array, so a read (at a constant index in range, as below) is the
+                // same wherever it runs and cannot fault. `elseif a and u.limit > x` then stays
+                // one condition, and the chain flat.
+                ExprKind::Global(g) => {
+                    let read_only = self.prog.globals.get(*g).is_some_and(|g| {
+                        matches!(
+                            g.kind,
+                            luma_thir::GlobalKind::UniformBuffer | luma_thir::GlobalKind::PushConstant
+                        )
+                    });
+                    if !read_only {
+                        return false;
+                    }
+                }
                 ExprKind::Local(l) => {
                     if self.is_mem(l.index()) {
                         return false;

@@ -69,24 +69,10 @@ void main() {
     }
     int x = start + i;
     if (params.horizontal != 0u) {
-        bool v_2;
-        if (x < int(params.width)) {
-            v_2 = line < int(params.height);
-        } else {
-            v_2 = false;
-        }
-        if (v_2) {
+        if (x < int(params.width) && line < int(params.height)) {
             dst[min(uint(line * int(params.width) + x), uint(dst.length()) - 1u)] = sum_2;
         }
-    } else {
-        bool v_3;
-        if (x < int(params.height)) {
-            v_3 = line < int(params.width);
-        } else {
-            v_3 = false;
-        }
-        if (v_3) {
-            dst[min(uint(x * int(params.width) + line), uint(dst.length()) - 1u)] = sum_2;
-        }
+    } else if (x < int(params.height) && line < int(params.width)) {
+        dst[min(uint(x * int(params.width) + line), uint(dst.length()) - 1u)] = sum_2;
     }
 }

@@ -28,13 +28,7 @@ void main() {
     atomicExchange(local_bins[min(gl_LocalInvocationIndex, 255u)], 0u);
     memoryBarrierShared();
     barrier();
-    bool v;
-    if (gl_GlobalInvocationID.x < params.width) {
-        v = gl_GlobalInvocationID.y < params.height;
-    } else {
-        v = false;
-    }
-    if (v) {
+    if (gl_GlobalInvocationID.x < params.width && gl_GlobalInvocationID.y < params.height) {
         vec4 texel = texelFetch(hdr_image, clamp(ivec2(gl_GlobalInvocationID.xy), ivec2(0), textureSize(hdr_image, 0) - 1), 0);
         vec3 color = texel.xyz;
         uint bin_index_1 = bin_index(color);

@@ -41,53 +41,41 @@ void main() {
         }
         uint a_col = uint(t_1) * 16u + gl_LocalInvocationID.x;
         uint b_row = uint(t_1) * 16u + gl_LocalInvocationID.y;
-        bool v_3;
-        if (row < dims.m) {
-            v_3 = a_col < dims.k;
-        } else {
-            v_3 = false;
-        }
-        float v_4;
-        if (v_3) {
+        float v_3;
+        if (row < dims.m && a_col < dims.k) {
             float t_2 = a[min(row * dims.k + a_col, uint(a.length()) - 1u)];
-            v_4 = t_2;
+            v_3 = t_2;
+        } else {
+            v_3 = 0.0;
+        }
+        tile_a[min(gl_LocalInvocationID.y, 15u)][min(gl_LocalInvocationID.x, 15u)] = v_3;
+        float v_4;
+        if (b_row < dims.k && col < dims.n) {
+            float t_3 = b[min(b_row * dims.n + col, uint(b.length()) - 1u)];
+            v_4 = t_3;
         } else {
             v_4 = 0.0;
         }
-        tile_a[min(gl_LocalInvocationID.y, 15u)][min(gl_LocalInvocationID.x, 15u)] = v_4;
-        bool v_5;
-        if (b_row < dims.k) {
-            v_5 = col < dims.n;
-        } else {
-            v_5 = false;
-        }
-        float v_6;
-        if (v_5) {
-            float t_3 = b[min(b_row * dims.n + col, uint(b.length()) - 1u)];
-            v_6 = t_3;
-        } else {
-            v_6 = 0.0;
-        }
-        tile_b[min(gl_LocalInvocationID.y, 15u)][min(gl_LocalInvocationID.x, 15u)] = v_6;
+        tile_b[min(gl_LocalInvocationID.y, 15u)][min(gl_LocalInvocationID.x, 15u)] = v_4;
         memoryBarrierShared();
         barrier();
         int i = 0;
-        uint v_7 = 15u;
-        bool v_8 = true;
+        uint v_5 = 15u;
+        bool v_6 = true;
         float acc_2 = acc;
         float acc_3;
         while (true) {
-            if (!v_8) {
+            if (!v_6) {
                 acc_3 = acc_2;
                 break;
             }
             float t_4 = tile_a[min(gl_LocalInvocationID.y, 15u)][min(uint(i), 15u)];
             float t_5 = tile_b[min(uint(i), 15u)][min(gl_LocalInvocationID.x, 15u)];
             float acc_4 = acc_2 + t_4 * t_5;
-            bool next_v = v_7 != 0u;
+            bool next_v = v_5 != 0u;
             i = i + 1;
-            v_7 = v_7 - 1u;
-            v_8 = next_v;
+            v_5 = v_5 - 1u;
+            v_6 = next_v;
             acc_2 = acc_4;
         }
         memoryBarrierShared();
@@ -99,13 +87,7 @@ void main() {
         v_2 = v_2 + 1u;
         acc = acc_3;
     }
-    bool v_9;
-    if (row < dims.m) {
-        v_9 = col < dims.n;
-    } else {
-        v_9 = false;
-    }
-    if (v_9) {
+    if (row < dims.m && col < dims.n) {
         c[min(row * dims.n + col, uint(c.length()) - 1u)] = acc_1;
     }
 }

@@ -45,12 +45,7 @@ void main() {
     vec4 w_5 = mix(w_4, vec4(dyn), equal(uvec4(0u, 1u, 2u, 3u), uvec4(min(uint(inputs.index), 3u))));
     vec4 w_6 = w_5;
     w_6.w = w_5.x + w_5.y;
-    bool same;
-    if (all(equal(v, inputs.f))) {
-        same = any(notEqual(ivec4(1, -2, 1, -2), inputs.i));
-    } else {
-        same = false;
-    }
+    bool same = all(equal(v, inputs.f)) && any(notEqual(ivec4(1, -2, 1, -2), inputs.i));
     bvec4 lt = lessThan(v, w_6);
     bvec4 le = lessThanEqual(inputs.i, ivec4(1, -2, 1, -2));
     bvec4 gt = greaterThan(inputs.u, uvec4(7u, 1u, 2u, 9u));

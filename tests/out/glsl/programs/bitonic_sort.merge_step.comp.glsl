@@ -24,13 +24,7 @@ bool in_order(float a, float b, bool ascending) {
 void main() {
     uint i = gl_GlobalInvocationID.x;
     uint partner = i ^ step_params.j;
-    bool v;
-    if (partner <= i) {
-        v = true;
-    } else {
-        v = partner >= step_params.count;
-    }
-    if (v) {
+    if (partner <= i || partner >= step_params.count) {
         return;
     }
     bool ascending = ((i & step_params.k) == 0u) == (step_params.ascending != 0u);

@@ -31,13 +31,7 @@ uint particle(int x, int y) {
 }
 
 void main() {
-    bool v;
-    if (gl_GlobalInvocationID.x >= params.width) {
-        v = true;
-    } else {
-        v = gl_GlobalInvocationID.y >= params.height;
-    }
-    if (v) {
+    if (gl_GlobalInvocationID.x >= params.width || gl_GlobalInvocationID.y >= params.height) {
         return;
     }
     int x = int(gl_GlobalInvocationID.x);

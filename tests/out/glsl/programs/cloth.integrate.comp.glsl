@@ -26,24 +26,12 @@ uint particle(int x, int y) {
 
 bool pinned(int x, int y) {
     bool top_left = (params.pinned_mask & 1u) != 0u && x == 0 && y == 0;
-    bool v;
-    if ((params.pinned_mask & 2u) != 0u) {
-        v = x == int(params.width) - 1;
-    } else {
-        v = false;
-    }
-    bool top_right = v && y == 0;
+    bool top_right = (params.pinned_mask & 2u) != 0u && x == int(params.width) - 1 && y == 0;
     return top_left || top_right;
 }
 
 void main() {
-    bool v;
-    if (gl_GlobalInvocationID.x >= params.width) {
-        v = true;
-    } else {
-        v = gl_GlobalInvocationID.y >= params.height;
-    }
-    if (v) {
+    if (gl_GlobalInvocationID.x >= params.width || gl_GlobalInvocationID.y >= params.height) {
         return;
     }
     uint i = particle(int(gl_GlobalInvocationID.x), int(gl_GlobalInvocationID.y));

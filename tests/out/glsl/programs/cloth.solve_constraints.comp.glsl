@@ -29,25 +29,13 @@ uint particle(int x, int y) {
 
 bool pinned(int x, int y) {
     bool top_left = (params.pinned_mask & 1u) != 0u && x == 0 && y == 0;
-    bool v;
-    if ((params.pinned_mask & 2u) != 0u) {
-        v = x == int(params.width) - 1;
-    } else {
-        v = false;
-    }
-    bool top_right = v && y == 0;
+    bool top_right = (params.pinned_mask & 2u) != 0u && x == int(params.width) - 1 && y == 0;
     return top_left || top_right;
 }
 
 void main() {
     ivec2 local[4] = ivec2[4](ivec2(-1, 0), ivec2(1, 0), ivec2(0, -1), ivec2(0, 1));
-    bool v;
-    if (gl_GlobalInvocationID.x >= params.width) {
-        v = true;
-    } else {
-        v = gl_GlobalInvocationID.y >= params.height;
-    }
-    if (v) {
+    if (gl_GlobalInvocationID.x >= params.width || gl_GlobalInvocationID.y >= params.height) {
         return;
     }
     int x = int(gl_GlobalInvocationID.x);
@@ -61,35 +49,23 @@ void main() {
         return;
     }
     int n = 0;
-    uint v_1 = 3u;
-    bool v_2 = true;
+    uint v = 3u;
+    bool v_1 = true;
     vec3 correction = vec3(0.0);
     float count = 0.0;
     vec3 correction_1;
     float count_1;
     while (true) {
-        if (!v_2) {
+        if (!v_1) {
             correction_1 = correction;
             count_1 = count;
             break;
         }
         ivec2 t_1 = local[min(uint(n), 3u)];
         ivec2 q = ivec2(x, y) + t_1;
-        bool v_3;
-        if (q.x < 0 || q.y < 0) {
-            v_3 = true;
-        } else {
-            v_3 = q.x >= int(params.width);
-        }
-        bool v_4;
-        if (v_3) {
-            v_4 = true;
-        } else {
-            v_4 = q.y >= int(params.height);
-        }
         vec3 correction_2;
         float count_2;
-        if (v_4) {
+        if (q.x < 0 || q.y < 0 || q.x >= int(params.width) || q.y >= int(params.height)) {
             correction_2 = correction;
             count_2 = count;
         } else {
@@ -112,10 +88,10 @@ void main() {
             correction_2 = correction_3;
             count_2 = count_3;
         }
-        bool next_v = v_1 != 0u;
+        bool next_v = v != 0u;
         n = n + 1;
-        v_1 = v_1 - 1u;
-        v_2 = next_v;
+        v = v - 1u;
+        v_1 = next_v;
         correction = correction_2;
         count = count_2;
     }

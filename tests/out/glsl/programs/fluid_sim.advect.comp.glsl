@@ -31,13 +31,7 @@ uint index_of(ivec2 p) {
 }
 
 bool in_grid(uvec3 id) {
-    bool v;
-    if (int(id.x) < grid.size.x) {
-        v = int(id.y) < grid.size.y;
-    } else {
-        v = false;
-    }
-    return v;
+    return int(id.x) < grid.size.x && int(id.y) < grid.size.y;
 }
 
 vec2 velocity_at(ivec2 p) {

@@ -92,14 +92,8 @@ Edge determine_edge(Neighbourhood l) {
     Edge edge = Edge(is_horizontal_1, 0.0, 0.0, 0.0);
     float p_luma = edge.horizontal ? l.n : l.e;
     float n_luma = edge.horizontal ? l.s : l.w;
-    float v;
-    if (edge.horizontal) {
-        v = settings.inv_size.y;
-    } else {
-        v = settings.inv_size.x;
-    }
     Edge edge_1 = edge;
-    edge_1.pixel_step = v;
+    edge_1.pixel_step = edge.horizontal ? settings.inv_size.y : settings.inv_size.x;
     float p_gradient = abs(p_luma - l.m);
     float n_gradient = abs(n_luma - l.m);
     Edge edge_2;

@@ -45,13 +45,7 @@ vec3 face_dir(int face, vec2 uv) {
 
 void main() {
     ivec2 p = ivec2(gl_GlobalInvocationID.xy);
-    bool v;
-    if (p.x >= pf.mip_size) {
-        v = true;
-    } else {
-        v = p.y >= pf.mip_size;
-    }
-    if (v) {
+    if (p.x >= pf.mip_size || p.y >= pf.mip_size) {
         return;
     }
     vec2 uv = (vec2(p) + vec2(0.5)) / vec2(float(pf.mip_size));
@@ -60,14 +54,14 @@ void main() {
     float env_size = float(textureSize(env, 0).x);
     float levels = float(textureQueryLevels(env));
     uint i = 0u;
-    uint v_1 = 63u;
-    bool v_2 = true;
+    uint v = 63u;
+    bool v_1 = true;
     vec3 acc = vec3(0.0);
     float weight = 0.0;
     vec3 acc_1;
     float weight_1;
     while (true) {
-        if (!v_2) {
+        if (!v_1) {
             acc_1 = acc;
             weight_1 = weight;
             break;
@@ -90,10 +84,10 @@ void main() {
             acc_2 = acc;
             weight_2 = weight;
         }
-        bool next_v = v_1 != 0u;
+        bool next_v = v != 0u;
         i = i + 1u;
-        v_1 = v_1 - 1u;
-        v_2 = next_v;
+        v = v - 1u;
+        v_1 = next_v;
         acc = acc_2;
         weight = weight_2;
     }

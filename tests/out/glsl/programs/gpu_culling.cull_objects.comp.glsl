@@ -170,19 +170,13 @@ void main() {
     vec4 t_2 = cull.view * vec4(center, 1.0);
     vec3 view_center = t_2.xyz;
     bool v_2;
-    if (!always) {
-        v_2 = cull.occlusion_enabled != 0u;
+    if (!always && cull.occlusion_enabled != 0u && (object.flags & 2u) == 0u) {
+        bool occluded_1 = occluded(view_center, radius);
+        v_2 = occluded_1;
     } else {
         v_2 = false;
     }
-    bool v_3;
-    if (v_2 && (object.flags & 2u) == 0u) {
-        bool occluded_1 = occluded(view_center, radius);
-        v_3 = occluded_1;
-    } else {
-        v_3 = false;
-    }
-    if (v_3) {
+    if (v_2) {
         atomicAdd(stats.occlusion_culled, 1u);
         return;
     }

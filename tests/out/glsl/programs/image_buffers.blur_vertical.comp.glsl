@@ -27,13 +27,7 @@ void store(uint x, uint y, vec4 c) {
 }
 
 bool inside(uvec3 id) {
-    bool v;
-    if (id.x < image.width) {
-        v = id.y < image.height;
-    } else {
-        v = false;
-    }
-    return v;
+    return id.x < image.width && id.y < image.height;
 }
 
 float[9] gaussian_weights() {

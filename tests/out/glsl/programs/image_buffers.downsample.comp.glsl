@@ -27,13 +27,7 @@ void store(uint x, uint y, vec4 c) {
 }
 
 void main() {
-    bool v;
-    if (gl_GlobalInvocationID.x >= image.width / 2u) {
-        v = true;
-    } else {
-        v = gl_GlobalInvocationID.y >= image.height / 2u;
-    }
-    if (v) {
+    if (gl_GlobalInvocationID.x >= image.width / 2u || gl_GlobalInvocationID.y >= image.height / 2u) {
         return;
     }
     int x = int(gl_GlobalInvocationID.x * 2u);

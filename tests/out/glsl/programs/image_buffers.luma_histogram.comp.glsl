@@ -28,13 +28,7 @@ float luma(vec4 c) {
 }
 
 bool inside(uvec3 id) {
-    bool v;
-    if (id.x < image.width) {
-        v = id.y < image.height;
-    } else {
-        v = false;
-    }
-    return v;
+    return id.x < image.width && id.y < image.height;
 }
 
 void main() {

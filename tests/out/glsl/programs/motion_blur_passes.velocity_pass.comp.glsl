@@ -26,13 +26,7 @@ vec2 reproject(ivec2 p) {
 
 vec2 clamp_velocity(vec2 v) {
     float len = length(v);
-    vec2 v_1;
-    if (len > camera.max_blur_px) {
-        v_1 = v * (camera.max_blur_px / len);
-    } else {
-        v_1 = v;
-    }
-    return v_1;
+    return len > camera.max_blur_px ? v * (camera.max_blur_px / len) : v;
 }
 
 bool in_bounds(ivec2 p) {

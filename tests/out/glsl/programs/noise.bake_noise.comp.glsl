@@ -280,13 +280,7 @@ float evaluate(vec2 p) {
 }
 
 void main() {
-    bool v;
-    if (gl_GlobalInvocationID.x >= noise.width) {
-        v = true;
-    } else {
-        v = gl_GlobalInvocationID.y >= noise.height;
-    }
-    if (v) {
+    if (gl_GlobalInvocationID.x >= noise.width || gl_GlobalInvocationID.y >= noise.height) {
         return;
     }
     vec2 p = noise.origin + vec2(gl_GlobalInvocationID.xy) * noise.scale;

@@ -94,13 +94,7 @@ void main() {
         weight_sum = weight_sum_2;
     }
     ivec2 out_p = line_start + axis * ivec2(int(gl_LocalInvocationIndex));
-    bool v_4;
-    if (out_p.x < int(image.size.x)) {
-        v_4 = out_p.y < int(image.size.y);
-    } else {
-        v_4 = false;
-    }
-    if (v_4) {
+    if (out_p.x < int(image.size.x) && out_p.y < int(image.size.y)) {
         uint load_index_1 = load_index(out_p);
         dst[min(load_index_1, uint(dst.length()) - 1u)] = sum_1 / max(weight_sum_1, 1e-6);
     }

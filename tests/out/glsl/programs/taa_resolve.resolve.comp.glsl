@@ -41,19 +41,13 @@ void main() {
     ivec2 local[9] = ivec2[9](ivec2(-1), ivec2(0, -1), ivec2(1, -1), ivec2(-1, 0), ivec2(0), ivec2(1, 0), ivec2(-1, 1), ivec2(0, 1), ivec2(1));
     ivec2 local_1[9] = ivec2[9](ivec2(-1), ivec2(0, -1), ivec2(1, -1), ivec2(-1, 0), ivec2(0), ivec2(1, 0), ivec2(-1, 1), ivec2(0, 1), ivec2(1));
     ivec2 p = ivec2(gl_GlobalInvocationID.xy);
-    bool v;
-    if (p.x >= taa.resolution.x) {
-        v = true;
-    } else {
-        v = p.y >= taa.resolution.y;
-    }
-    if (v) {
+    if (p.x >= taa.resolution.x || p.y >= taa.resolution.y) {
         return;
     }
     vec2 uv = (vec2(p) + vec2(0.5)) * taa.inv_resolution;
     int i = 0;
-    uint v_1 = 8u;
-    bool v_2 = true;
+    uint v = 8u;
+    bool v_1 = true;
     vec3 lo = vec3(1e30);
     vec3 hi = vec3(-1e30);
     vec3 m1 = vec3(0.0);
@@ -67,7 +61,7 @@ void main() {
     ivec2 closest_1;
     [[unroll]]
     while (true) {
-        if (!v_2) {
+        if (!v_1) {
             lo_1 = lo;
             hi_1 = hi;
             m1_1 = m1;
@@ -94,10 +88,10 @@ void main() {
             closest_depth_1 = closest_depth;
             closest_2 = closest;
         }
-        bool next_v = v_1 != 0u;
+        bool next_v = v != 0u;
         i = i + 1;
-        v_1 = v_1 - 1u;
-        v_2 = next_v;
+        v = v - 1u;
+        v_1 = next_v;
         lo = lo_2;
         hi = hi_2;
         m1 = m1_2;
@@ -120,14 +114,8 @@ void main() {
     bool offscreen = any(lessThan(prev_uv, vec2(0.0))) || any(greaterThan(prev_uv, vec2(1.0)));
     float lum_diff = abs(current.x - history_1.x) / max(current.x, max(history_1.x, 0.2));
     float feedback = mix(taa.feedback_max, taa.feedback_min, lum_diff * lum_diff);
-    bool v_3;
-    if (offscreen) {
-        v_3 = true;
-    } else {
-        v_3 = taa.reset != 0u;
-    }
     float feedback_1;
-    if (v_3) {
+    if (offscreen || taa.reset != 0u) {
         feedback_1 = 0.0;
     } else {
         feedback_1 = feedback;

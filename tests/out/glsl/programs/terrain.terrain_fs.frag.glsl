@@ -59,12 +59,7 @@ void main() {
             break;
         }
         float start = terrain.layer_heights[min(uint(i), 3u)];
-        float next_start;
-        if (i < 3) {
-            next_start = terrain.layer_heights[min(uint(i + 1), 3u)];
-        } else {
-            next_start = 2.0;
-        }
+        float next_start = i < 3 ? terrain.layer_heights[min(uint(i + 1), 3u)] : 2.0;
         vec4 weights_2 = mix(weights, vec4(smoothstep(start - 0.05, start + 0.05, input_.height01) * (1.0 - smoothstep(next_start - 0.05, next_start + 0.05, input_.height01))), equal(uvec4(0u, 1u, 2u, 3u), uvec4(min(uint(i), 3u))));
         bool next_v = v != 0u;
         i = i + 1;

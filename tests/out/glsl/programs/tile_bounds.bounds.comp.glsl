@@ -28,15 +28,9 @@ void main() {
     }
     memoryBarrierShared();
     barrier();
-    bool v;
-    if (gl_GlobalInvocationID.x < screen.size.x) {
-        v = gl_GlobalInvocationID.y < screen.size.y;
-    } else {
-        v = false;
-    }
     float lo;
     float hi;
-    if (v) {
+    if (gl_GlobalInvocationID.x < screen.size.x && gl_GlobalInvocationID.y < screen.size.y) {
         float d = depth[min(gl_GlobalInvocationID.y * screen.size.x + gl_GlobalInvocationID.x, uint(depth.length()) - 1u)];
         float lo_1;
         float hi_1;
@@ -59,10 +53,10 @@ void main() {
     tile_max[min(gl_LocalInvocationIndex, 255u)] = hi;
     memoryBarrierShared();
     barrier();
-    uint v_1 = 0u;
+    uint v = 0u;
     int stride = 128;
     while (true) {
-        if (!(v_1 < 8u)) {
+        if (!(v < 8u)) {
             break;
         }
         if (!(stride > 0)) {
@@ -79,28 +73,28 @@ void main() {
         memoryBarrierShared();
         barrier();
         int stride_1 = stride / 2;
-        v_1 = v_1 + 1u;
+        v = v + 1u;
         stride = stride_1;
     }
     if (gl_LocalInvocationIndex == 0u) {
         float t_4 = tile_min[0u];
         bool empty = t_4 == 3.4028235e38;
         uint index = gl_WorkGroupID.y * screen.tiles_x + gl_WorkGroupID.x;
+        float v_1;
+        if (empty) {
+            v_1 = 0.0;
+        } else {
+            float t_5 = tile_min[0u];
+            v_1 = t_5;
+        }
         float v_2;
         if (empty) {
             v_2 = 0.0;
         } else {
-            float t_5 = tile_min[0u];
-            v_2 = t_5;
-        }
-        float v_3;
-        if (empty) {
-            v_3 = 0.0;
-        } else {
             float t_6 = tile_max[0u];
-            v_3 = t_6;
+            v_2 = t_6;
         }
         uint t_7 = atomicAdd(sky_count, 0u);
-        tile_bounds[min(index, uint(tile_bounds.length()) - 1u)] = vec4(v_2, v_3, float(t_7), empty ? 1.0 : 0.0);
+        tile_bounds[min(index, uint(tile_bounds.length()) - 1u)] = vec4(v_1, v_2, float(t_7), empty ? 1.0 : 0.0);
     }
 }

@@ -60,13 +60,7 @@ void main() {
     }
     memoryBarrierShared();
     barrier();
-    bool v;
-    if (gl_GlobalInvocationID.x < cull.screen_size.x) {
-        v = gl_GlobalInvocationID.y < cull.screen_size.y;
-    } else {
-        v = false;
-    }
-    if (v) {
+    if (gl_GlobalInvocationID.x < cull.screen_size.x && gl_GlobalInvocationID.y < cull.screen_size.y) {
         float depth = texelFetch(depth_texture, clamp(ivec2(gl_GlobalInvocationID.xy), ivec2(0), textureSize(depth_texture, 0) - 1), 0).x;
         uint bits = floatBitsToUint(depth);
         atomicMin(tile_min_depth, bits);
@@ -94,10 +88,10 @@ void main() {
     vec3 view_from_ndc_5 = view_from_ndc(vec3(0.0, 0.0, min_depth));
     vec3 view_from_ndc_6 = view_from_ndc(vec3(0.0, 0.0, max_depth));
     planes = vec4[6](eye_plane_1, eye_plane_2, eye_plane_3, eye_plane_4, vec4(0.0, 0.0, -1.0, view_from_ndc_5.z), vec4(0.0, 0.0, 1.0, -view_from_ndc_6.z));
-    uint v_1 = 0u;
+    uint v = 0u;
     uint light_index = gl_LocalInvocationIndex;
     while (true) {
-        if (!(v_1 < 1024u)) {
+        if (!(v < 1024u)) {
             break;
         }
         if (!(light_index < cull.light_count)) {
@@ -105,11 +99,11 @@ void main() {
         }
         PointLight light = lights[min(light_index, uint(lights.length()) - 1u)];
         int p = 0;
-        uint v_2 = 5u;
-        bool v_3 = true;
+        uint v_1 = 5u;
+        bool v_2 = true;
         bool visible;
         while (true) {
-            if (!v_3) {
+            if (!v_2) {
                 visible = true;
                 break;
             }
@@ -120,10 +114,10 @@ void main() {
                 visible = false;
                 break;
             }
-            bool next_v = v_2 != 0u;
+            bool next_v = v_1 != 0u;
             p = p + 1;
-            v_2 = v_2 - 1u;
-            v_3 = next_v;
+            v_1 = v_1 - 1u;
+            v_2 = next_v;
         }
         if (visible) {
             uint slot = atomicAdd(tile_light_count, 1u);
@@ -132,7 +126,7 @@ void main() {
             }
         }
         uint light_index_1 = light_index + 256u;
-        v_1 = v_1 + 1u;
+        v = v + 1u;
         light_index = light_index_1;
     }
     memoryBarrierShared();

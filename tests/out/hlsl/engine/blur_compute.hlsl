@@ -98,30 +98,14 @@ void blur(blur_Input input) {
     const uint e_6 = params.horizontal;
     if (e_6 != 0u) {
         const uint e_7 = params.width;
-        bool phi;
-        if (x < int(e_7)) {
-            const uint e_8 = params.height;
-            phi = line_ < int(e_8);
-        } else {
-            phi = false;
-        }
-        if (phi) {
+        const uint e_8 = params.height;
+        if (x < int(e_7) && line_ < int(e_8)) {
             const uint e_9 = params.width;
             dst_.Store4(min(uint(asint(asuint(line_) * asuint(int(e_9)) + asuint(x))), luma_length_dst_() - 1u) * 16u, asuint(sum_1));
         }
-    } else {
-        const uint e_10 = params.height;
-        bool phi_1;
-        if (x < int(e_10)) {
-            const uint e_11 = params.width;
-            phi_1 = line_ < int(e_11);
-        } else {
-            phi_1 = false;
-        }
-        if (phi_1) {
-            const uint e_12 = params.width;
-            dst_.Store4(min(uint(asint(asuint(x) * asuint(int(e_12)) + asuint(line_))), luma_length_dst_() - 1u) * 16u, asuint(sum_1));
-        }
+    } else if (x < int(params.height) && line_ < int(params.width)) {
+        const uint e_10 = params.width;
+        dst_.Store4(min(uint(asint(asuint(x) * asuint(int(e_10)) + asuint(line_))), luma_length_dst_() - 1u) * 16u, asuint(sum_1));
     }
 }
 

@@ -43,14 +43,8 @@ void build_histogram(build_histogram_Input input) {
     InterlockedExchange(local_bins[min(input.lid, 255u)], 0u, old);
     GroupMemoryBarrierWithGroupSync();
     const uint e = params.width;
-    bool phi;
-    if (input.gid.x < e) {
-        const uint e_1 = params.height;
-        phi = input.gid.y < e_1;
-    } else {
-        phi = false;
-    }
-    if (phi) {
+    const uint e_1 = params.height;
+    if (input.gid.x < e && input.gid.y < e_1) {
         const float4 e_2 = luma_texel_fetch(hdr_image, int2(input.gid.xy), 0);
         const uint e_3 = bin_index(e_2.xyz);
         uint old_1;

@@ -85,39 +85,27 @@ void matmul(matmul_Input input) {
         const uint a_col = uint(t) * 16u + input.lid.x;
         const uint b_row = uint(t) * 16u + input.lid.y;
         const uint e_2 = dims.m;
-        bool phi;
-        if (row < e_2) {
-            const uint e_3 = dims.k;
-            phi = a_col < e_3;
-        } else {
-            phi = false;
-        }
-        float phi_1;
-        if (phi) {
+        const uint e_3 = dims.k;
+        float phi;
+        if (row < e_2 && a_col < e_3) {
             const uint e_4 = dims.k;
             const float e_5 = asfloat(a.Load(min(row * e_4 + a_col, luma_length_a() - 1u) * 4u));
-            phi_1 = e_5;
+            phi = e_5;
+        } else {
+            phi = 0.0;
+        }
+        tile_a[min(input.lid.y, 15u)][min(input.lid.x, 15u)] = phi;
+        const uint e_6 = dims.k;
+        const uint e_7 = dims.n;
+        float phi_1;
+        if (b_row < e_6 && col < e_7) {
+            const uint e_8 = dims.n;
+            const float e_9 = asfloat(b.Load(min(b_row * e_8 + col, luma_length_b() - 1u) * 4u));
+            phi_1 = e_9;
         } else {
             phi_1 = 0.0;
         }
-        tile_a[min(input.lid.y, 15u)][min(input.lid.x, 15u)] = phi_1;
-        const uint e_6 = dims.k;
-        bool phi_2;
-        if (b_row < e_6) {
-            const uint e_7 = dims.n;
-            phi_2 = col < e_7;
-        } else {
-            phi_2 = false;
-        }
-        float phi_3;
-        if (phi_2) {
-            const uint e_8 = dims.n;
-            const float e_9 = asfloat(b.Load(min(b_row * e_8 + col, luma_length_b() - 1u) * 4u));
-            phi_3 = e_9;
-        } else {
-            phi_3 = 0.0;
-        }
-        tile_b[min(input.lid.y, 15u)][min(input.lid.x, 15u)] = phi_3;
+        tile_b[min(input.lid.y, 15u)][min(input.lid.x, 15u)] = phi_1;
         GroupMemoryBarrierWithGroupSync();
         int i = 0;
         uint carried_3 = 15u;
@@ -146,14 +134,8 @@ void matmul(matmul_Input input) {
         acc = acc_3;
     }
     const uint e_12 = dims.m;
-    bool phi_4;
-    if (row < e_12) {
-        const uint e_13 = dims.n;
-        phi_4 = col < e_13;
-    } else {
-        phi_4 = false;
-    }
-    if (phi_4) {
+    const uint e_13 = dims.n;
+    if (row < e_12 && col < e_13) {
         const uint e_14 = dims.n;
         c.Store(min(row * e_14 + col, luma_length_c() - 1u) * 4u, asuint(acc_1));
     }

@@ -81,18 +81,12 @@ void vectors() {
     float4 w_4 = w_3;
     w_4.w = w_3.x + w_3.y;
     const float4 e_11 = inputs.f;
-    bool same;
-    if (all(v == e_11)) {
-        const int4 e_12 = inputs.i;
-        same = any(int4(1, -2, 1, -2) != e_12);
-    } else {
-        same = false;
-    }
+    const int4 e_12 = inputs.i;
     const int4 e_13 = inputs.i;
     const uint4 e_14 = inputs.u;
     const uint4 e_15 = inputs.u;
     const bool4 flags = bool4(any(v < w_4), all(e_13 <= int4(1, -2, 1, -2)), any(e_14 > uint4(7u, 1u, 2u, 9u)) && all(v >= float4(2.0, 2.0, 2.0, 2.0)), any(bool4(false, true, false, true) == to_bool) || any(e_15 != uint4(7u, 1u, 2u, 9u)));
-    out_floats.Store4(min(0u, luma_length_out_floats() - 1u) * 16u, asuint(a + b + w_4 + (same ? a : b)));
+    out_floats.Store4(min(0u, luma_length_out_floats() - 1u) * 16u, asuint(a + b + w_4 + (all(v == e_11) && any(int4(1, -2, 1, -2) != e_12) ? a : b)));
     out_floats.Store4(min(1u, luma_length_out_floats() - 1u) * 16u, asuint(float4(1.5, 3.0, 5.0, 5.0) + float4(e) + float4(1.0, 0.0, 1.0, 0.0)));
     out_floats.Store4(min(2u, luma_length_out_floats() - 1u) * 16u, asuint(float4(!flags) + float4(flags) + float4(1.0, 1.0, 1.0, 1.0) + float4(1.0, 0.0, 1.0, 0.0)));
     const int4 e_16 = from_ivec2(int2(1, -2));

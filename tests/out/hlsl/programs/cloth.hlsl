@@ -58,14 +58,8 @@ uint particle(int x, int y) {
 bool pinned(int x, int y) {
     const uint e = params.pinned_mask;
     const uint e_1 = params.pinned_mask;
-    bool phi;
-    if ((e_1 & 2u) != 0u) {
-        const uint e_2 = params.width;
-        phi = x == asint(asuint(int(e_2)) - 1u);
-    } else {
-        phi = false;
-    }
-    return ((e & 1u) != 0u && x == 0 && y == 0) || (phi && y == 0);
+    const uint e_2 = params.width;
+    return ((e & 1u) != 0u && x == 0 && y == 0) || ((e_1 & 2u) != 0u && x == asint(asuint(int(e_2)) - 1u) && y == 0);
 }
 
 struct integrate_Input {
@@ -75,14 +69,8 @@ struct integrate_Input {
 [numthreads(8, 8, 1)]
 void integrate(integrate_Input input) {
     const uint e = params.width;
-    bool phi;
-    if (input.id.x >= e) {
-        phi = true;
-    } else {
-        const uint e_1 = params.height;
-        phi = input.id.y >= e_1;
-    }
-    if (phi) {
+    const uint e_1 = params.height;
+    if (input.id.x >= e || input.id.y >= e_1) {
         return;
     }
     const uint i = particle(int(input.id.x), int(input.id.y));
@@ -112,14 +100,8 @@ struct solve_constraints_Input {
 void solve_constraints(solve_constraints_Input input) {
     int2 local[4] = luma_const;
     const uint e = params.width;
-    bool phi;
-    if (input.id.x >= e) {
-        phi = true;
-    } else {
-        const uint e_1 = params.height;
-        phi = input.id.y >= e_1;
-    }
-    if (phi) {
+    const uint e_1 = params.height;
+    if (input.id.x >= e || input.id.y >= e_1) {
         return;
     }
     const int x = int(input.id.x);
@@ -147,23 +129,11 @@ void solve_constraints(solve_constraints_Input input) {
         }
         const int2 e_4 = local[min(uint(n), 3u)];
         const int2 q = asint(asuint(int2(x, y)) + asuint(e_4));
-        bool phi_1;
-        if (q.x < 0 || q.y < 0) {
-            phi_1 = true;
-        } else {
-            const uint e_5 = params.width;
-            phi_1 = q.x >= int(e_5);
-        }
-        bool phi_2;
-        if (phi_1) {
-            phi_2 = true;
-        } else {
-            const uint e_6 = params.height;
-            phi_2 = q.y >= int(e_6);
-        }
+        const uint e_5 = params.width;
+        const uint e_6 = params.height;
         float3 correction_2;
         float count_2;
-        if (phi_2) {
+        if (q.x < 0 || q.y < 0 || q.x >= int(e_5) || q.y >= int(e_6)) {
             correction_2 = correction;
             count_2 = count;
         } else {
@@ -215,14 +185,8 @@ struct apply_and_normals_Input {
 [numthreads(8, 8, 1)]
 void apply_and_normals(apply_and_normals_Input input) {
     const uint e = params.width;
-    bool phi;
-    if (input.id.x >= e) {
-        phi = true;
-    } else {
-        const uint e_1 = params.height;
-        phi = input.id.y >= e_1;
-    }
-    if (phi) {
+    const uint e_1 = params.height;
+    if (input.id.x >= e || input.id.y >= e_1) {
         return;
     }
     const int x = int(input.id.x);

@@ -129,14 +129,8 @@ uint index_of(int2 p) {
 
 bool in_grid(uint3 id) {
     const int e = grid.size.x;
-    bool phi;
-    if (int(id.x) < e) {
-        const int e_1 = grid.size.y;
-        phi = int(id.y) < e_1;
-    } else {
-        phi = false;
-    }
-    return phi;
+    const int e_1 = grid.size.y;
+    return int(id.x) < e && int(id.y) < e_1;
 }
 
 float2 velocity_at(int2 p) {

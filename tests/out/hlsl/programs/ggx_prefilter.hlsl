@@ -78,14 +78,8 @@ struct prefilter_Input {
 void prefilter(prefilter_Input input) {
     const int2 p = int2(input.gid.xy);
     const int e = pf.mip_size;
-    bool phi;
-    if (p.x >= e) {
-        phi = true;
-    } else {
-        const int e_1 = pf.mip_size;
-        phi = p.y >= e_1;
-    }
-    if (phi) {
+    const int e_1 = pf.mip_size;
+    if (p.x >= e || p.y >= e_1) {
         return;
     }
     const int e_2 = pf.mip_size;

@@ -201,21 +201,15 @@ void cull_objects(cull_objects_Input input) {
     const float4x4 e_4 = cull.view;
     const float4 e_5 = mul(float4(center, 1.0), e_4);
     const float3 view_center = e_5.xyz;
+    const uint e_6 = cull.occlusion_enabled;
     bool phi_2;
-    if (!always) {
-        const uint e_6 = cull.occlusion_enabled;
-        phi_2 = e_6 != 0u;
+    if (!always && e_6 != 0u && (object.flags & 2u) == 0u) {
+        const bool e_7 = occluded(view_center, radius);
+        phi_2 = e_7;
     } else {
         phi_2 = false;
     }
-    bool phi_3;
-    if (phi_2 && (object.flags & 2u) == 0u) {
-        const bool e_7 = occluded(view_center, radius);
-        phi_3 = e_7;
-    } else {
-        phi_3 = false;
-    }
-    if (phi_3) {
+    if (phi_2) {
         uint old_2;
         stats.InterlockedAdd(8u, 1u, old_2);
         return;

@@ -69,14 +69,8 @@ float luma(float4 c) {
 
 bool inside(uint3 id) {
     const uint e = image.width;
-    bool phi;
-    if (id.x < e) {
-        const uint e_1 = image.height;
-        phi = id.y < e_1;
-    } else {
-        phi = false;
-    }
-    return phi;
+    const uint e_1 = image.height;
+    return id.x < e && id.y < e_1;
 }
 
 luma_array_float_9 gaussian_weights() {
@@ -260,14 +254,8 @@ struct downsample_Input {
 [numthreads(8, 8, 1)]
 void downsample(downsample_Input input) {
     const uint e = image.width;
-    bool phi;
-    if (input.id.x >= e / 2u) {
-        phi = true;
-    } else {
-        const uint e_1 = image.height;
-        phi = input.id.y >= e_1 / 2u;
-    }
-    if (phi) {
+    const uint e_1 = image.height;
+    if (input.id.x >= e / 2u || input.id.y >= e_1 / 2u) {
         return;
     }
     const int x = int(input.id.x * 2u);

@@ -81,14 +81,8 @@ float2 reproject(int2 p) {
 float2 clamp_velocity(float2 v) {
     const float len = length(v);
     const float e = camera.max_blur_px;
-    float2 phi;
-    if (len > e) {
-        const float e_1 = camera.max_blur_px;
-        phi = v * (e_1 / len);
-    } else {
-        phi = v;
-    }
-    return phi;
+    const float e_1 = camera.max_blur_px;
+    return len > e ? v * (e_1 / len) : v;
 }
 
 bool in_bounds(int2 p) {

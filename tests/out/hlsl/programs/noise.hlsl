@@ -292,14 +292,8 @@ struct bake_noise_Input {
 [numthreads(8, 8, 1)]
 void bake_noise(bake_noise_Input input) {
     const uint e = noise_.width;
-    bool phi;
-    if (input.id.x >= e) {
-        phi = true;
-    } else {
-        const uint e_1 = noise_.height;
-        phi = input.id.y >= e_1;
-    }
-    if (phi) {
+    const uint e_1 = noise_.height;
+    if (input.id.x >= e || input.id.y >= e_1) {
         return;
     }
     const float2 e_2 = noise_.origin;

@@ -156,14 +156,8 @@ void blur(blur_Input input) {
     }
     const int2 out_p = asint(asuint(line_start) + asuint(axis) * asuint((int2)int(input.lane)));
     const uint e_5 = image.size.x;
-    bool phi;
-    if (out_p.x < int(e_5)) {
-        const uint e_6 = image.size.y;
-        phi = out_p.y < int(e_6);
-    } else {
-        phi = false;
-    }
-    if (phi) {
+    const uint e_6 = image.size.y;
+    if (out_p.x < int(e_5) && out_p.y < int(e_6)) {
         const uint e_7 = load_index(out_p);
         dst_.Store(min(e_7, luma_length_dst_() - 1u) * 4u, asuint(sum_1 / max(weight_sum_1, 1e-6)));
     }

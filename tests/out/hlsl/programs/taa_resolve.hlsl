@@ -88,14 +88,8 @@ void resolve(resolve_Input input) {
     int2 local_1[9] = luma_const;
     const int2 p = int2(input.gid.xy);
     const int e = taa.resolution.x;
-    bool phi;
-    if (p.x >= e) {
-        phi = true;
-    } else {
-        const int e_1 = taa.resolution.y;
-        phi = p.y >= e_1;
-    }
-    if (phi) {
+    const int e_1 = taa.resolution.y;
+    if (p.x >= e || p.y >= e_1) {
         return;
     }
     const float2 e_2 = taa.inv_resolution;
@@ -165,15 +159,9 @@ void resolve(resolve_Input input) {
     const float e_10 = taa.feedback_max;
     const float e_11 = taa.feedback_min;
     const float feedback = lerp(e_10, e_11, lum_diff * lum_diff);
-    bool phi_1;
-    if (any(prev_uv < float2(0.0, 0.0)) || any(prev_uv > float2(1.0, 1.0))) {
-        phi_1 = true;
-    } else {
-        const uint e_12 = taa.reset;
-        phi_1 = e_12 != 0u;
-    }
+    const uint e_12 = taa.reset;
     float feedback_1;
-    if (phi_1) {
+    if (any(prev_uv < float2(0.0, 0.0)) || any(prev_uv > float2(1.0, 1.0)) || e_12 != 0u) {
         feedback_1 = 0.0;
     } else {
         feedback_1 = feedback;

@@ -158,13 +158,8 @@ terrain_fs_Output terrain_fs(terrain_fs_Input input) {
             break;
         }
         const float start = terrain.layer_heights[min(uint(i), 3u)];
-        float next_start;
-        if (i < 3) {
-            const float e = terrain.layer_heights[min(uint(asint(asuint(i) + 1u)), 3u)];
-            next_start = e;
-        } else {
-            next_start = 2.0;
-        }
+        const float e = terrain.layer_heights[min(uint(asint(asuint(i) + 1u)), 3u)];
+        const float next_start = i < 3 ? e : 2.0;
         float4 weights_2 = weights;
         if (min(asuint(i), 3u) < 4u) {
             weights_2[min(asuint(i), 3u)] = smoothstep(start - 0.05, start + 0.05, input_1.height01) * (1.0 - smoothstep(next_start - 0.05, next_start + 0.05, input_1.height01));

@@ -70,16 +70,10 @@ void bounds(bounds_Input input) {
     }
     GroupMemoryBarrierWithGroupSync();
     const uint e = screen.size.x;
-    bool phi;
-    if (input.gid.x < e) {
-        const uint e_1 = screen.size.y;
-        phi = input.gid.y < e_1;
-    } else {
-        phi = false;
-    }
+    const uint e_1 = screen.size.y;
     float lo;
     float hi;
-    if (phi) {
+    if (input.gid.x < e && input.gid.y < e_1) {
         const uint e_2 = screen.size.x;
         const float d = asfloat(depth.Load(min(input.gid.y * e_2 + input.gid.x, luma_length_depth() - 1u) * 4u));
         float lo_1;
@@ -128,23 +122,23 @@ void bounds(bounds_Input input) {
         const float e_7 = tile_min[0];
         const bool empty = e_7 == 3.4028235e38;
         const uint e_8 = screen.tiles_x;
+        float phi;
+        if (empty) {
+            phi = 0.0;
+        } else {
+            const float e_9 = tile_min[0];
+            phi = e_9;
+        }
         float phi_1;
         if (empty) {
             phi_1 = 0.0;
         } else {
-            const float e_9 = tile_min[0];
-            phi_1 = e_9;
-        }
-        float phi_2;
-        if (empty) {
-            phi_2 = 0.0;
-        } else {
             const float e_10 = tile_max[0];
-            phi_2 = e_10;
+            phi_1 = e_10;
         }
         uint value;
         InterlockedAdd(sky_count, 0u, value);
-        tile_bounds.Store4(min(input.group.y * e_8 + input.group.x, luma_length_tile_bounds() - 1u) * 16u, asuint(float4(phi_1, phi_2, float(value), empty ? 1.0 : 0.0)));
+        tile_bounds.Store4(min(input.group.y * e_8 + input.group.x, luma_length_tile_bounds() - 1u) * 16u, asuint(float4(phi, phi_1, float(value), empty ? 1.0 : 0.0)));
     }
 }
 

@@ -105,14 +105,8 @@ void cull_lights(cull_lights_Input input) {
     }
     GroupMemoryBarrierWithGroupSync();
     const uint e = cull.screen_size.x;
-    bool phi;
-    if (input.pixel.x < e) {
-        const uint e_1 = cull.screen_size.y;
-        phi = input.pixel.y < e_1;
-    } else {
-        phi = false;
-    }
-    if (phi) {
+    const uint e_1 = cull.screen_size.y;
+    if (input.pixel.x < e && input.pixel.y < e_1) {
         const uint bits = asuint(luma_texel_fetch(depth_texture, int2(input.pixel.xy), 0).x);
         uint old_3;
         InterlockedMin(tile_min_depth, bits, old_3);

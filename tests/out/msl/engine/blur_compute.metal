@@ -75,30 +75,14 @@ kernel void blur(
     const uint e_6 = params.horizontal;
     if (e_6 != 0u) {
         const uint e_7 = params.width;
-        bool phi;
-        if (x < static_cast<int>(e_7)) {
-            const uint e_8 = params.height;
-            phi = line < static_cast<int>(e_8);
-        } else {
-            phi = false;
-        }
-        if (phi) {
+        const uint e_8 = params.height;
+        if (x < static_cast<int>(e_7) && line < static_cast<int>(e_8)) {
             const uint e_9 = params.width;
             dst[metal::min(uint(as_type<int>(as_type<uint>(line) * as_type<uint>(static_cast<int>(e_9)) + as_type<uint>(x))), luma_buffer_sizes[1] / 16u - 1u)] = sum_1;
         }
-    } else {
-        const uint e_10 = params.height;
-        bool phi_1;
-        if (x < static_cast<int>(e_10)) {
-            const uint e_11 = params.width;
-            phi_1 = line < static_cast<int>(e_11);
-        } else {
-            phi_1 = false;
-        }
-        if (phi_1) {
-            const uint e_12 = params.width;
-            dst[metal::min(uint(as_type<int>(as_type<uint>(x) * as_type<uint>(static_cast<int>(e_12)) + as_type<uint>(line))), luma_buffer_sizes[1] / 16u - 1u)] = sum_1;
-        }
+    } else if (x < static_cast<int>(params.height) && line < static_cast<int>(params.width)) {
+        const uint e_10 = params.width;
+        dst[metal::min(uint(as_type<int>(as_type<uint>(x) * as_type<uint>(static_cast<int>(e_10)) + as_type<uint>(line))), luma_buffer_sizes[1] / 16u - 1u)] = sum_1;
     }
 }
 

@@ -32,14 +32,8 @@ kernel void build_histogram(
     metal::atomic_store_explicit(&local_bins[metal::min(lid, 255u)], 0u, metal::memory_order_relaxed);
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     const uint e = params.width;
-    bool phi;
-    if (gid.x < e) {
-        const uint e_1 = params.height;
-        phi = gid.y < e_1;
-    } else {
-        phi = false;
-    }
-    if (phi) {
+    const uint e_1 = params.height;
+    if (gid.x < e && gid.y < e_1) {
         const metal::float4 e_2 = hdr_image.read(metal::uint2(metal::clamp(static_cast<metal::int2>(gid.xy), metal::int2(0), metal::int2(hdr_image.get_width(0u), hdr_image.get_height(0u)) - 1)), 0u);
         const uint e_3 = bin_index(e_2.xyz, params);
         metal::atomic_fetch_add_explicit(&local_bins[metal::min(e_3, 255u)], 1u, metal::memory_order_relaxed);

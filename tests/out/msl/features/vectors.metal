@@ -50,18 +50,12 @@ kernel void vectors(
     metal::float4 w_4 = w_3;
     w_4.w = w_3.x + w_3.y;
     const metal::float4 e_11 = inputs.f;
-    bool same;
-    if (metal::all(v == e_11)) {
-        const metal::int4 e_12 = inputs.i;
-        same = metal::any(metal::int4(1, -2, 1, -2) != e_12);
-    } else {
-        same = false;
-    }
+    const metal::int4 e_12 = inputs.i;
     const metal::int4 e_13 = inputs.i;
     const metal::uint4 e_14 = inputs.u;
     const metal::uint4 e_15 = inputs.u;
     const metal::bool4 flags = metal::bool4(metal::any(v < w_4), metal::all(e_13 <= metal::int4(1, -2, 1, -2)), metal::any(e_14 > metal::uint4(7u, 1u, 2u, 9u)) && metal::all(v >= metal::float4(2.0, 2.0, 2.0, 2.0)), metal::any(metal::bool4(false, true, false, true) == to_bool) || metal::any(e_15 != metal::uint4(7u, 1u, 2u, 9u)));
-    out_floats[metal::min(0u, luma_buffer_sizes[0] / 16u - 1u)] = a + b + w_4 + (same ? a : b);
+    out_floats[metal::min(0u, luma_buffer_sizes[0] / 16u - 1u)] = a + b + w_4 + (metal::all(v == e_11) && metal::any(metal::int4(1, -2, 1, -2) != e_12) ? a : b);
     out_floats[metal::min(1u, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(1.5, 3.0, 5.0, 5.0) + static_cast<metal::float4>(e) + metal::float4(1.0, 0.0, 1.0, 0.0);
     out_floats[metal::min(2u, luma_buffer_sizes[0] / 16u - 1u)] = static_cast<metal::float4>(!flags) + static_cast<metal::float4>(flags) + metal::float4(1.0, 1.0, 1.0, 1.0) + metal::float4(1.0, 0.0, 1.0, 0.0);
     const metal::int4 e_16 = from_ivec2(metal::int2(1, -2));

@@ -139,14 +139,8 @@ kernel void merge_step(
     const uint i = id.x;
     const uint e = step_params.j;
     const uint partner = i ^ e;
-    bool phi;
-    if (partner <= i) {
-        phi = true;
-    } else {
-        const uint e_1 = step_params.count;
-        phi = partner >= e_1;
-    }
-    if (phi) {
+    const uint e_1 = step_params.count;
+    if (partner <= i || partner >= e_1) {
         return;
     }
     const uint e_2 = step_params.k;

@@ -32,14 +32,8 @@ uint particle(int x, int y, constant ClothParams& params) {
 bool pinned(int x, int y, constant ClothParams& params) {
     const uint e = params.pinned_mask;
     const uint e_1 = params.pinned_mask;
-    bool phi;
-    if ((e_1 & 2u) != 0u) {
-        const uint e_2 = params.width;
-        phi = x == as_type<int>(as_type<uint>(static_cast<int>(e_2)) - 1u);
-    } else {
-        phi = false;
-    }
-    return ((e & 1u) != 0u && x == 0 && y == 0) || (phi && y == 0);
+    const uint e_2 = params.width;
+    return ((e & 1u) != 0u && x == 0 && y == 0) || ((e_1 & 2u) != 0u && x == as_type<int>(as_type<uint>(static_cast<int>(e_2)) - 1u) && y == 0);
 }
 
 // Dispatch with threadsPerThreadgroup = (8, 8, 1).
@@ -49,14 +43,8 @@ kernel void integrate(
     device ClothState& state [[buffer(1)]]
 ) {
     const uint e = params.width;
-    bool phi;
-    if (id.x >= e) {
-        phi = true;
-    } else {
-        const uint e_1 = params.height;
-        phi = id.y >= e_1;
-    }
-    if (phi) {
+    const uint e_1 = params.height;
+    if (id.x >= e || id.y >= e_1) {
         return;
     }
     const uint i = particle(static_cast<int>(id.x), static_cast<int>(id.y), params);
@@ -88,14 +76,8 @@ kernel void solve_constraints(
 ) {
     metal::array<metal::int2, 4> local = luma_const;
     const uint e = params.width;
-    bool phi;
-    if (id.x >= e) {
-        phi = true;
-    } else {
-        const uint e_1 = params.height;
-        phi = id.y >= e_1;
-    }
-    if (phi) {
+    const uint e_1 = params.height;
+    if (id.x >= e || id.y >= e_1) {
         return;
     }
     const int x = static_cast<int>(id.x);
@@ -123,23 +105,11 @@ kernel void solve_constraints(
         }
         const metal::int2 e_4 = local[metal::min(uint(n), 3u)];
         const metal::int2 q = as_type<metal::int2>(as_type<metal::uint2>(metal::int2(x, y)) + as_type<metal::uint2>(e_4));
-        bool phi_1;
-        if (q.x < 0 || q.y < 0) {
-            phi_1 = true;
-        } else {
-            const uint e_5 = params.width;
-            phi_1 = q.x >= static_cast<int>(e_5);
-        }
-        bool phi_2;
-        if (phi_1) {
-            phi_2 = true;
-        } else {
-            const uint e_6 = params.height;
-            phi_2 = q.y >= static_cast<int>(e_6);
-        }
+        const uint e_5 = params.width;
+        const uint e_6 = params.height;
         metal::float3 correction_2;
         float count_2;
-        if (phi_2) {
+        if (q.x < 0 || q.y < 0 || q.x >= static_cast<int>(e_5) || q.y >= static_cast<int>(e_6)) {
             correction_2 = correction;
             count_2 = count;
         } else {
@@ -194,14 +164,8 @@ kernel void apply_and_normals(
     constant uint* luma_buffer_sizes [[buffer(4)]]
 ) {
     const uint e = params.width;
-    bool phi;
-    if (id.x >= e) {
-        phi = true;
-    } else {
-        const uint e_1 = params.height;
-        phi = id.y >= e_1;
-    }
-    if (phi) {
+    const uint e_1 = params.height;
+    if (id.x >= e || id.y >= e_1) {
         return;
     }
     const int x = static_cast<int>(id.x);

@@ -28,14 +28,8 @@ uint index_of(metal::int2 p, constant Grid& grid) {
 
 bool in_grid(metal::uint3 id, constant Grid& grid) {
     const int e = grid.size.x;
-    bool phi;
-    if (static_cast<int>(id.x) < e) {
-        const int e_1 = grid.size.y;
-        phi = static_cast<int>(id.y) < e_1;
-    } else {
-        phi = false;
-    }
-    return phi;
+    const int e_1 = grid.size.y;
+    return static_cast<int>(id.x) < e && static_cast<int>(id.y) < e_1;
 }
 
 metal::float2 velocity_at(metal::int2 p, constant Grid& grid, device metal::float2* velocity, constant uint* luma_buffer_sizes) {

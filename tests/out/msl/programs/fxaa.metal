@@ -102,16 +102,10 @@ Edge determine_edge(Neighbourhood l, constant FxaaSettings_std140& settings) {
     const Edge edge = Edge {e, 0.0, 0.0, 0.0};
     const float p_luma = edge.horizontal ? l.n : l.e;
     const float n_luma = edge.horizontal ? l.s : l.w;
-    float phi;
-    if (edge.horizontal) {
-        const float e_1 = settings.inv_size.y;
-        phi = e_1;
-    } else {
-        const float e_2 = settings.inv_size.x;
-        phi = e_2;
-    }
+    const float e_1 = settings.inv_size.y;
+    const float e_2 = settings.inv_size.x;
     Edge edge_1 = edge;
-    edge_1.pixel_step = phi;
+    edge_1.pixel_step = edge.horizontal ? e_1 : e_2;
     const float p_gradient = metal::abs(p_luma - l.m);
     const float n_gradient = metal::abs(n_luma - l.m);
     Edge edge_2;

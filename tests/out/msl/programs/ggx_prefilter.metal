@@ -50,14 +50,8 @@ kernel void prefilter(
 ) {
     const metal::int2 p = static_cast<metal::int2>(gid.xy);
     const int e = pf.mip_size;
-    bool phi;
-    if (p.x >= e) {
-        phi = true;
-    } else {
-        const int e_1 = pf.mip_size;
-        phi = p.y >= e_1;
-    }
-    if (phi) {
+    const int e_1 = pf.mip_size;
+    if (p.x >= e || p.y >= e_1) {
         return;
     }
     const int e_2 = pf.mip_size;

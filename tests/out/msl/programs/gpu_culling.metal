@@ -170,21 +170,15 @@ kernel void cull_objects(
     const metal::float4x4 e_4 = cull.view;
     const metal::float4 e_5 = e_4 * metal::float4(center, 1.0);
     const metal::float3 view_center = e_5.xyz;
+    const uint e_6 = cull.occlusion_enabled;
     bool phi_2;
-    if (!always) {
-        const uint e_6 = cull.occlusion_enabled;
-        phi_2 = e_6 != 0u;
+    if (!always && e_6 != 0u && (object_.flags & 2u) == 0u) {
+        const bool e_7 = occluded(view_center, radius, cull, depth_pyramid, pyramid_sampler);
+        phi_2 = e_7;
     } else {
         phi_2 = false;
     }
-    bool phi_3;
-    if (phi_2 && (object_.flags & 2u) == 0u) {
-        const bool e_7 = occluded(view_center, radius, cull, depth_pyramid, pyramid_sampler);
-        phi_3 = e_7;
-    } else {
-        phi_3 = false;
-    }
-    if (phi_3) {
+    if (phi_2) {
         metal::atomic_fetch_add_explicit(&stats.occlusion_culled, 1u, metal::memory_order_relaxed);
         return;
     }

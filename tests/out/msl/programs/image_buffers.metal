@@ -31,14 +31,8 @@ float luma(metal::float4 c) {
 
 bool inside(metal::uint3 id, constant Image& image) {
     const uint e = image.width;
-    bool phi;
-    if (id.x < e) {
-        const uint e_1 = image.height;
-        phi = id.y < e_1;
-    } else {
-        phi = false;
-    }
-    return phi;
+    const uint e_1 = image.height;
+    return id.x < e && id.y < e_1;
 }
 
 metal::array<float, 9> gaussian_weights(constant Image& image) {
@@ -230,14 +224,8 @@ kernel void downsample(
     constant uint* luma_buffer_sizes [[buffer(4)]]
 ) {
     const uint e = image.width;
-    bool phi;
-    if (id.x >= e / 2u) {
-        phi = true;
-    } else {
-        const uint e_1 = image.height;
-        phi = id.y >= e_1 / 2u;
-    }
-    if (phi) {
+    const uint e_1 = image.height;
+    if (id.x >= e / 2u || id.y >= e_1 / 2u) {
         return;
     }
     const int x = static_cast<int>(id.x * 2u);

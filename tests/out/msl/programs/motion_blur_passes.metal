@@ -31,14 +31,8 @@ metal::float2 reproject(metal::int2 p, constant Camera& camera, metal::texture2d
 metal::float2 clamp_velocity(metal::float2 v, constant Camera& camera) {
     const float len = metal::length(v);
     const float e = camera.max_blur_px;
-    metal::float2 phi;
-    if (len > e) {
-        const float e_1 = camera.max_blur_px;
-        phi = v * (e_1 / len);
-    } else {
-        phi = v;
-    }
-    return phi;
+    const float e_1 = camera.max_blur_px;
+    return len > e ? v * (e_1 / len) : v;
 }
 
 bool in_bounds(metal::int2 p, metal::texture2d<float, metal::access::read> velocity) {

@@ -280,14 +280,8 @@ kernel void bake_noise(
     constant uint* luma_buffer_sizes [[buffer(2)]]
 ) {
     const uint e = noise.width;
-    bool phi;
-    if (id.x >= e) {
-        phi = true;
-    } else {
-        const uint e_1 = noise.height;
-        phi = id.y >= e_1;
-    }
-    if (phi) {
+    const uint e_1 = noise.height;
+    if (id.x >= e || id.y >= e_1) {
         return;
     }
     const metal::float2 e_2 = noise.origin;

@@ -97,14 +97,8 @@ kernel void blur(
     }
     const metal::int2 out_p = as_type<metal::int2>(as_type<metal::uint2>(line_start) + as_type<metal::uint2>(axis) * as_type<metal::uint2>(metal::int2(static_cast<int>(lane))));
     const uint e_5 = image.size.x;
-    bool phi;
-    if (out_p.x < static_cast<int>(e_5)) {
-        const uint e_6 = image.size.y;
-        phi = out_p.y < static_cast<int>(e_6);
-    } else {
-        phi = false;
-    }
-    if (phi) {
+    const uint e_6 = image.size.y;
+    if (out_p.x < static_cast<int>(e_5) && out_p.y < static_cast<int>(e_6)) {
         const uint e_7 = load_index(out_p, image);
         dst[metal::min(e_7, luma_buffer_sizes[2] / 4u - 1u)] = sum_1 / metal::max(weight_sum_1, 1e-6);
     }

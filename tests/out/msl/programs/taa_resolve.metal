@@ -46,14 +46,8 @@ kernel void resolve(
     metal::array<metal::int2, 9> local_1 = luma_const;
     const metal::int2 p = static_cast<metal::int2>(gid.xy);
     const int e = taa.resolution.x;
-    bool phi;
-    if (p.x >= e) {
-        phi = true;
-    } else {
-        const int e_1 = taa.resolution.y;
-        phi = p.y >= e_1;
-    }
-    if (phi) {
+    const int e_1 = taa.resolution.y;
+    if (p.x >= e || p.y >= e_1) {
         return;
     }
     const metal::float2 e_2 = taa.inv_resolution;
@@ -122,15 +116,9 @@ kernel void resolve(
     const float e_10 = taa.feedback_max;
     const float e_11 = taa.feedback_min;
     const float feedback = metal::mix(e_10, e_11, lum_diff * lum_diff);
-    bool phi_1;
-    if (metal::any(prev_uv < metal::float2(0.0, 0.0)) || metal::any(prev_uv > metal::float2(1.0, 1.0))) {
-        phi_1 = true;
-    } else {
-        const uint e_12 = taa.reset;
-        phi_1 = e_12 != 0u;
-    }
+    const uint e_12 = taa.reset;
     float feedback_1;
-    if (phi_1) {
+    if (metal::any(prev_uv < metal::float2(0.0, 0.0)) || metal::any(prev_uv > metal::float2(1.0, 1.0)) || e_12 != 0u) {
         feedback_1 = 0.0;
     } else {
         feedback_1 = feedback;

@@ -134,13 +134,8 @@ fragment terrain_fs_Output terrain_fs(
             break;
         }
         const float start = terrain.layer_heights[metal::min(uint(i), 3u)];
-        float next_start;
-        if (i < 3) {
-            const float e = terrain.layer_heights[metal::min(uint(as_type<int>(as_type<uint>(i) + 1u)), 3u)];
-            next_start = e;
-        } else {
-            next_start = 2.0;
-        }
+        const float e = terrain.layer_heights[metal::min(uint(as_type<int>(as_type<uint>(i) + 1u)), 3u)];
+        const float next_start = i < 3 ? e : 2.0;
         metal::float4 weights_2 = weights;
         if (metal::min(as_type<uint>(i), 3u) < 4u) {
             weights_2[metal::min(as_type<uint>(i), 3u)] = metal::smoothstep(start - 0.05, start + 0.05, input_1.height01) * (1.0 - metal::smoothstep(next_start - 0.05, next_start + 0.05, input_1.height01));

@@ -46,16 +46,10 @@ kernel void bounds(
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     const uint e = screen.size.x;
-    bool phi;
-    if (gid.x < e) {
-        const uint e_1 = screen.size.y;
-        phi = gid.y < e_1;
-    } else {
-        phi = false;
-    }
+    const uint e_1 = screen.size.y;
     float lo;
     float hi;
-    if (phi) {
+    if (gid.x < e && gid.y < e_1) {
         const uint e_2 = screen.size.x;
         const float d = depth[metal::min(gid.y * e_2 + gid.x, luma_buffer_sizes[0] / 4u - 1u)];
         float lo_1;
@@ -103,22 +97,22 @@ kernel void bounds(
         const float e_7 = tile_min[0];
         const bool empty = e_7 == 3.4028235e38;
         const uint e_8 = screen.tiles_x;
+        float phi;
+        if (empty) {
+            phi = 0.0;
+        } else {
+            const float e_9 = tile_min[0];
+            phi = e_9;
+        }
         float phi_1;
         if (empty) {
             phi_1 = 0.0;
         } else {
-            const float e_9 = tile_min[0];
-            phi_1 = e_9;
-        }
-        float phi_2;
-        if (empty) {
-            phi_2 = 0.0;
-        } else {
             const float e_10 = tile_max[0];
-            phi_2 = e_10;
+            phi_1 = e_10;
         }
         const uint e_11 = metal::atomic_load_explicit(&sky_count, metal::memory_order_relaxed);
-        tile_bounds[metal::min(group.y * e_8 + group.x, luma_buffer_sizes[1] / 16u - 1u)] = metal::float4(phi_1, phi_2, static_cast<float>(e_11), empty ? 1.0 : 0.0);
+        tile_bounds[metal::min(group.y * e_8 + group.x, luma_buffer_sizes[1] / 16u - 1u)] = metal::float4(phi, phi_1, static_cast<float>(e_11), empty ? 1.0 : 0.0);
     }
 }
 

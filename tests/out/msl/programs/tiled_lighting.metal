@@ -60,14 +60,8 @@ kernel void cull_lights(
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     const uint e = cull.screen_size.x;
-    bool phi;
-    if (pixel.x < e) {
-        const uint e_1 = cull.screen_size.y;
-        phi = pixel.y < e_1;
-    } else {
-        phi = false;
-    }
-    if (phi) {
+    const uint e_1 = cull.screen_size.y;
+    if (pixel.x < e && pixel.y < e_1) {
         const uint bits = as_type<uint>(depth_texture.read(metal::uint2(metal::clamp(static_cast<metal::int2>(pixel.xy), metal::int2(0), metal::int2(depth_texture.get_width(0u), depth_texture.get_height(0u)) - 1)), 0u).x);
         metal::atomic_fetch_min_explicit(&tile_min_depth, bits, metal::memory_order_relaxed);
         metal::atomic_fetch_max_explicit(&tile_max_depth, bits, metal::memory_order_relaxed);

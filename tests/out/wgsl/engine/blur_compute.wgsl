@@ -63,24 +63,10 @@ fn blur(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) group:
     }
     let x = start + i;
     if params.horizontal != 0u {
-        var v_2: bool;
-        if x < i32(params.width) {
-            v_2 = line < i32(params.height);
-        } else {
-            v_2 = false;
-        }
-        if v_2 {
+        if x < i32(params.width) && line < i32(params.height) {
             dst[min(u32(line * i32(params.width) + x), arrayLength(&dst) - 1u)] = sum_2;
         }
-    } else {
-        var v_3: bool;
-        if x < i32(params.height) {
-            v_3 = line < i32(params.width);
-        } else {
-            v_3 = false;
-        }
-        if v_3 {
-            dst[min(u32(x * i32(params.width) + line), arrayLength(&dst) - 1u)] = sum_2;
-        }
+    } else if x < i32(params.height) && line < i32(params.width) {
+        dst[min(u32(x * i32(params.width) + line), arrayLength(&dst) - 1u)] = sum_2;
     }
 }

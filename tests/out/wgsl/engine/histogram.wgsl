@@ -23,13 +23,7 @@ fn bin_index(color: vec3f) -> u32 {
 fn build_histogram(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_index) lid: u32) {
     atomicStore(&local_bins[lid], 0u);
     workgroupBarrier();
-    var v: bool;
-    if gid.x < params.width {
-        v = gid.y < params.height;
-    } else {
-        v = false;
-    }
-    if v {
+    if gid.x < params.width && gid.y < params.height {
         let texel = textureLoad(hdr_image, vec2i(gid.xy), 0i);
         let color = texel.xyz;
         let bin_index_1 = bin_index(color);

@@ -34,52 +34,40 @@ fn matmul(@builtin(local_invocation_id) lid: vec3u, @builtin(workgroup_id) wid: 
         }
         let a_col = u32(t_1) * 16u + lid.x;
         let b_row = u32(t_1) * 16u + lid.y;
-        var v_3: bool;
-        if row < dims.m {
-            v_3 = a_col < dims.k;
-        } else {
-            v_3 = false;
-        }
-        var v_4: f32;
-        if v_3 {
+        var v_3: f32;
+        if row < dims.m && a_col < dims.k {
             let t_2 = a[min(row * dims.k + a_col, arrayLength(&a) - 1u)];
-            v_4 = t_2;
+            v_3 = t_2;
+        } else {
+            v_3 = 0.0f;
+        }
+        tile_a[lid.y][lid.x] = v_3;
+        var v_4: f32;
+        if b_row < dims.k && col < dims.n {
+            let t_3 = b[min(b_row * dims.n + col, arrayLength(&b) - 1u)];
+            v_4 = t_3;
         } else {
             v_4 = 0.0f;
         }
-        tile_a[lid.y][lid.x] = v_4;
-        var v_5: bool;
-        if b_row < dims.k {
-            v_5 = col < dims.n;
-        } else {
-            v_5 = false;
-        }
-        var v_6: f32;
-        if v_5 {
-            let t_3 = b[min(b_row * dims.n + col, arrayLength(&b) - 1u)];
-            v_6 = t_3;
-        } else {
-            v_6 = 0.0f;
-        }
-        tile_b[lid.y][lid.x] = v_6;
+        tile_b[lid.y][lid.x] = v_4;
         workgroupBarrier();
         var i: i32 = 0i;
-        var v_7: u32 = 15u;
-        var v_8: bool = true;
+        var v_5: u32 = 15u;
+        var v_6: bool = true;
         var acc_2: f32 = acc;
         var acc_3: f32;
         loop {
-            if !v_8 {
+            if !v_6 {
                 acc_3 = acc_2;
                 break;
             }
             let t_4 = tile_a[lid.y][i];
             let t_5 = tile_b[i][lid.x];
             let acc_4 = acc_2 + t_4 * t_5;
-            let next_v = v_7 != 0u;
+            let next_v = v_5 != 0u;
             i = i + 1i;
-            v_7 = v_7 - 1u;
-            v_8 = next_v;
+            v_5 = v_5 - 1u;
+            v_6 = next_v;
             acc_2 = acc_4;
         }
         workgroupBarrier();
@@ -90,13 +78,7 @@ fn matmul(@builtin(local_invocation_id) lid: vec3u, @builtin(workgroup_id) wid: 
         v_2 = v_2 + 1u;
         acc = acc_3;
     }
-    var v_9: bool;
-    if row < dims.m {
-        v_9 = col < dims.n;
-    } else {
-        v_9 = false;
-    }
-    if v_9 {
+    if row < dims.m && col < dims.n {
         c[min(row * dims.n + col, arrayLength(&c) - 1u)] = acc_1;
     }
 }

@@ -38,12 +38,7 @@ fn vectors() {
     let w_5 = select(w_4, vec4f(dyn), vec4u(0u, 1u, 2u, 3u) == vec4u(min(bitcast<u32>(inputs.index), 3u)));
     var w_6: vec4f = w_5;
     w_6.w = w_5.x + w_5.y;
-    var same: bool;
-    if all(v == inputs.f) {
-        same = any(vec4i(1i, -2i, 1i, -2i) != inputs.i);
-    } else {
-        same = false;
-    }
+    let same = all(v == inputs.f) && any(vec4i(1i, -2i, 1i, -2i) != inputs.i);
     let lt = v < w_6;
     let le = inputs.i <= vec4i(1i, -2i, 1i, -2i);
     let gt = inputs.u > vec4u(7u, 1u, 2u, 9u);

@@ -126,13 +126,7 @@ fn sort_blocks(@builtin(local_invocation_index) lane: u32, @builtin(workgroup_id
 fn merge_step(@builtin(global_invocation_id) id: vec3u) {
     let i = id.x;
     let partner = i ^ step_params.j;
-    var v: bool;
-    if partner <= i {
-        v = true;
-    } else {
-        v = partner >= step_params.count;
-    }
-    if v {
+    if partner <= i || partner >= step_params.count {
         return;
     }
     let ascending = ((i & step_params.k) == 0u) == (step_params.ascending != 0u);

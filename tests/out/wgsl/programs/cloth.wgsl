@@ -28,25 +28,13 @@ fn particle(x: i32, y: i32) -> u32 {
 
 fn pinned(x: i32, y: i32) -> bool {
     let top_left = (params.pinned_mask & 1u) != 0u && x == 0i && y == 0i;
-    var v: bool;
-    if (params.pinned_mask & 2u) != 0u {
-        v = x == i32(params.width) - 1i;
-    } else {
-        v = false;
-    }
-    let top_right = v && y == 0i;
+    let top_right = (params.pinned_mask & 2u) != 0u && x == i32(params.width) - 1i && y == 0i;
     return top_left || top_right;
 }
 
 @compute @workgroup_size(8, 8, 1)
 fn integrate(@builtin(global_invocation_id) id: vec3u) {
-    var v: bool;
-    if id.x >= params.width {
-        v = true;
-    } else {
-        v = id.y >= params.height;
-    }
-    if v {
+    if id.x >= params.width || id.y >= params.height {
         return;
     }
     let i = particle(i32(id.x), i32(id.y));
@@ -70,13 +58,7 @@ fn integrate(@builtin(global_invocation_id) id: vec3u) {
 @compute @workgroup_size(8, 8, 1)
 fn solve_constraints(@builtin(global_invocation_id) id: vec3u) {
     var local: array<vec2i, 4> = array<vec2i, 4>(vec2i(-1i, 0i), vec2i(1i, 0i), vec2i(0i, -1i), vec2i(0i, 1i));
-    var v: bool;
-    if id.x >= params.width {
-        v = true;
-    } else {
-        v = id.y >= params.height;
-    }
-    if v {
+    if id.x >= params.width || id.y >= params.height {
         return;
     }
     let x = i32(id.x);
@@ -90,35 +72,23 @@ fn solve_constraints(@builtin(global_invocation_id) id: vec3u) {
         return;
     }
     var n: i32 = 0i;
-    var v_1: u32 = 3u;
-    var v_2: bool = true;
+    var v: u32 = 3u;
+    var v_1: bool = true;
     var correction: vec3f = vec3f(0.0f);
     var count: f32 = 0.0f;
     var correction_1: vec3f;
     var count_1: f32;
     loop {
-        if !v_2 {
+        if !v_1 {
             correction_1 = correction;
             count_1 = count;
             break;
         }
         let t_1 = local[n];
         let q = vec2i(x, y) + t_1;
-        var v_3: bool;
-        if q.x < 0i || q.y < 0i {
-            v_3 = true;
-        } else {
-            v_3 = q.x >= i32(params.width);
-        }
-        var v_4: bool;
-        if v_3 {
-            v_4 = true;
-        } else {
-            v_4 = q.y >= i32(params.height);
-        }
         var correction_2: vec3f;
         var count_2: f32;
-        if v_4 {
+        if q.x < 0i || q.y < 0i || q.x >= i32(params.width) || q.y >= i32(params.height) {
             correction_2 = correction;
             count_2 = count;
         } else {
@@ -141,10 +111,10 @@ fn solve_constraints(@builtin(global_invocation_id) id: vec3u) {
             correction_2 = correction_3;
             count_2 = count_3;
         }
-        let next_v = v_1 != 0u;
+        let next_v = v != 0u;
         n = n + 1i;
-        v_1 = v_1 - 1u;
-        v_2 = next_v;
+        v = v - 1u;
+        v_1 = next_v;
         correction = correction_2;
         count = count_2;
     }
@@ -165,13 +135,7 @@ fn solve_constraints(@builtin(global_invocation_id) id: vec3u) {
 
 @compute @workgroup_size(8, 8, 1)
 fn apply_and_normals(@builtin(global_invocation_id) id: vec3u) {
-    var v: bool;
-    if id.x >= params.width {
-        v = true;
-    } else {
-        v = id.y >= params.height;
-    }
-    if v {
+    if id.x >= params.width || id.y >= params.height {
         return;
     }
     let x = i32(id.x);

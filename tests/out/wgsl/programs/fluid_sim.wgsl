@@ -30,13 +30,7 @@ fn index_of(p: vec2i) -> u32 {
 }
 
 fn in_grid(id: vec3u) -> bool {
-    var v: bool;
-    if i32(id.x) < grid.size.x {
-        v = i32(id.y) < grid.size.y;
-    } else {
-        v = false;
-    }
-    return v;
+    return i32(id.x) < grid.size.x && i32(id.y) < grid.size.y;
 }
 
 fn velocity_at(p: vec2i) -> vec2f {

@@ -91,14 +91,8 @@ fn determine_edge(l: Neighbourhood) -> Edge {
     let edge = Edge(is_horizontal_1, 0.0f, 0.0f, 0.0f);
     let p_luma = select(l.e, l.n, edge.horizontal);
     let n_luma = select(l.w, l.s, edge.horizontal);
-    var v: f32;
-    if edge.horizontal {
-        v = settings.inv_size.y;
-    } else {
-        v = settings.inv_size.x;
-    }
     var edge_1: Edge = edge;
-    edge_1.pixel_step = v;
+    edge_1.pixel_step = select(settings.inv_size.x, settings.inv_size.y, edge.horizontal);
     let p_gradient = abs(p_luma - l.m);
     let n_gradient = abs(n_luma - l.m);
     var edge_2: Edge;

@@ -45,13 +45,7 @@ fn face_dir(face: i32, uv: vec2f) -> vec3f {
 @compute @workgroup_size(8, 8, 1)
 fn prefilter(@builtin(global_invocation_id) gid: vec3u) {
     let p = vec2i(gid.xy);
-    var v: bool;
-    if p.x >= pf.mip_size {
-        v = true;
-    } else {
-        v = p.y >= pf.mip_size;
-    }
-    if v {
+    if p.x >= pf.mip_size || p.y >= pf.mip_size {
         return;
     }
     let uv = (vec2f(p) + vec2f(0.5f)) / vec2f(f32(pf.mip_size));
@@ -60,14 +54,14 @@ fn prefilter(@builtin(global_invocation_id) gid: vec3u) {
     let env_size = f32(vec2i(textureDimensions(env_tex)).x);
     let levels = f32(i32(textureNumLevels(env_tex)));
     var i: u32 = 0u;
-    var v_1: u32 = 63u;
-    var v_2: bool = true;
+    var v: u32 = 63u;
+    var v_1: bool = true;
     var acc: vec3f = vec3f(0.0f);
     var weight: f32 = 0.0f;
     var acc_1: vec3f;
     var weight_1: f32;
     loop {
-        if !v_2 {
+        if !v_1 {
             acc_1 = acc;
             weight_1 = weight;
             break;
@@ -90,10 +84,10 @@ fn prefilter(@builtin(global_invocation_id) gid: vec3u) {
             acc_2 = acc;
             weight_2 = weight;
         }
-        let next_v = v_1 != 0u;
+        let next_v = v != 0u;
         i = i + 1u;
-        v_1 = v_1 - 1u;
-        v_2 = next_v;
+        v = v - 1u;
+        v_1 = next_v;
         acc = acc_2;
         weight = weight_2;
     }

@@ -161,19 +161,13 @@ fn cull_objects(@builtin(global_invocation_id) id: vec3u) {
     let t_2 = cull.view * vec4f(center, 1.0f);
     let view_center = t_2.xyz;
     var v_2: bool;
-    if !always {
-        v_2 = cull.occlusion_enabled != 0u;
+    if !always && cull.occlusion_enabled != 0u && (object.flags & 2u) == 0u {
+        let occluded_1 = occluded(view_center, radius);
+        v_2 = occluded_1;
     } else {
         v_2 = false;
     }
-    var v_3: bool;
-    if v_2 && (object.flags & 2u) == 0u {
-        let occluded_1 = occluded(view_center, radius);
-        v_3 = occluded_1;
-    } else {
-        v_3 = false;
-    }
-    if v_3 {
+    if v_2 {
         atomicAdd(&stats.occlusion_culled, 1u);
         return;
     }

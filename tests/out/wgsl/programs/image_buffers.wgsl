@@ -27,13 +27,7 @@ fn luma(c: vec4f) -> f32 {
 }
 
 fn inside(id: vec3u) -> bool {
-    var v: bool;
-    if id.x < image.width {
-        v = id.y < image.height;
-    } else {
-        v = false;
-    }
-    return v;
+    return id.x < image.width && id.y < image.height;
 }
 
 fn gaussian_weights() -> array<f32, 9> {
@@ -201,13 +195,7 @@ fn blur_vertical(@builtin(global_invocation_id) id: vec3u) {
 
 @compute @workgroup_size(8, 8, 1)
 fn downsample(@builtin(global_invocation_id) id: vec3u) {
-    var v: bool;
-    if id.x >= image.width / 2u {
-        v = true;
-    } else {
-        v = id.y >= image.height / 2u;
-    }
-    if v {
+    if id.x >= image.width / 2u || id.y >= image.height / 2u {
         return;
     }
     let x = i32(id.x * 2u);

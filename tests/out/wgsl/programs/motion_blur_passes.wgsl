@@ -34,13 +34,7 @@ fn reproject(p: vec2i) -> vec2f {
 
 fn clamp_velocity(v: vec2f) -> vec2f {
     let len = length(v);
-    var v_1: vec2f;
-    if len > camera.max_blur_px {
-        v_1 = v * (camera.max_blur_px / len);
-    } else {
-        v_1 = v;
-    }
-    return v_1;
+    return select(v, v * (camera.max_blur_px / len), len > camera.max_blur_px);
 }
 
 fn in_bounds(p: vec2i) -> bool {

@@ -277,13 +277,7 @@ fn evaluate(p: vec2f) -> f32 {
 
 @compute @workgroup_size(8, 8, 1)
 fn bake_noise(@builtin(global_invocation_id) id: vec3u) {
-    var v: bool;
-    if id.x >= noise.width {
-        v = true;
-    } else {
-        v = id.y >= noise.height;
-    }
-    if v {
+    if id.x >= noise.width || id.y >= noise.height {
         return;
     }
     let p = noise.origin + vec2f(id.xy) * noise.scale;

@@ -89,13 +89,7 @@ fn blur(@builtin(local_invocation_index) lane: u32, @builtin(workgroup_id) group
         weight_sum = weight_sum_2;
     }
     let out_p = line_start + axis * vec2i(i32(lane));
-    var v_4: bool;
-    if out_p.x < i32(image.size.x) {
-        v_4 = out_p.y < i32(image.size.y);
-    } else {
-        v_4 = false;
-    }
-    if v_4 {
+    if out_p.x < i32(image.size.x) && out_p.y < i32(image.size.y) {
         let load_index_1 = load_index(out_p);
         dst[min(load_index_1, arrayLength(&dst) - 1u)] = sum_1 / max(weight_sum_1, 1e-6f);
     }

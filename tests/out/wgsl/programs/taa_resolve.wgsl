@@ -38,19 +38,13 @@ fn resolve(@builtin(global_invocation_id) gid: vec3u) {
     var local: array<vec2i, 9> = array<vec2i, 9>(vec2i(-1i), vec2i(0i, -1i), vec2i(1i, -1i), vec2i(-1i, 0i), vec2i(0i), vec2i(1i, 0i), vec2i(-1i, 1i), vec2i(0i, 1i), vec2i(1i));
     var local_1: array<vec2i, 9> = array<vec2i, 9>(vec2i(-1i), vec2i(0i, -1i), vec2i(1i, -1i), vec2i(-1i, 0i), vec2i(0i), vec2i(1i, 0i), vec2i(-1i, 1i), vec2i(0i, 1i), vec2i(1i));
     let p = vec2i(gid.xy);
-    var v: bool;
-    if p.x >= taa.resolution.x {
-        v = true;
-    } else {
-        v = p.y >= taa.resolution.y;
-    }
-    if v {
+    if p.x >= taa.resolution.x || p.y >= taa.resolution.y {
         return;
     }
     let uv = (vec2f(p) + vec2f(0.5f)) * taa.inv_resolution;
     var i: i32 = 0i;
-    var v_1: u32 = 8u;
-    var v_2: bool = true;
+    var v: u32 = 8u;
+    var v_1: bool = true;
     var lo: vec3f = vec3f(1e30f);
     var hi: vec3f = vec3f(-1e30f);
     var m1: vec3f = vec3f(0.0f);
@@ -63,7 +57,7 @@ fn resolve(@builtin(global_invocation_id) gid: vec3u) {
     var m2_1: vec3f;
     var closest_1: vec2i;
     loop {
-        if !v_2 {
+        if !v_1 {
             lo_1 = lo;
             hi_1 = hi;
             m1_1 = m1;
@@ -90,10 +84,10 @@ fn resolve(@builtin(global_invocation_id) gid: vec3u) {
             closest_depth_1 = closest_depth;
             closest_2 = closest;
         }
-        let next_v = v_1 != 0u;
+        let next_v = v != 0u;
         i = i + 1i;
-        v_1 = v_1 - 1u;
-        v_2 = next_v;
+        v = v - 1u;
+        v_1 = next_v;
         lo = lo_2;
         hi = hi_2;
         m1 = m1_2;
@@ -116,14 +110,8 @@ fn resolve(@builtin(global_invocation_id) gid: vec3u) {
     let offscreen = any(prev_uv < vec2f(0.0f)) || any(prev_uv > vec2f(1.0f));
     let lum_diff = abs(current.x - history_1.x) / max(current.x, max(history_1.x, 0.2f));
     let feedback = mix(taa.feedback_max, taa.feedback_min, lum_diff * lum_diff);
-    var v_3: bool;
-    if offscreen {
-        v_3 = true;
-    } else {
-        v_3 = taa.reset != 0u;
-    }
     var feedback_1: f32;
-    if v_3 {
+    if offscreen || taa.reset != 0u {
         feedback_1 = 0.0f;
     } else {
         feedback_1 = feedback;

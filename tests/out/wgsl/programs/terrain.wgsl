@@ -95,12 +95,7 @@ fn terrain_fs(@location(0) world_position: vec3f, @location(1) normal: vec3f, @l
             break;
         }
         let start = terrain.layer_heights[min(u32(i), 3u)];
-        var next_start: f32;
-        if i < 3i {
-            next_start = terrain.layer_heights[min(u32(i + 1i), 3u)];
-        } else {
-            next_start = 2.0f;
-        }
+        let next_start = select(2.0f, terrain.layer_heights[min(u32(i + 1i), 3u)], i < 3i);
         let weights_2 = select(weights, vec4f(smoothstep(start - 0.05f, start + 0.05f, input.height01) * (1.0f - smoothstep(next_start - 0.05f, next_start + 0.05f, input.height01))), vec4u(0u, 1u, 2u, 3u) == vec4u(min(bitcast<u32>(i), 3u)));
         let next_v = v != 0u;
         i = i + 1i;

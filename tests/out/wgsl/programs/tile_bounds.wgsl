@@ -22,15 +22,9 @@ fn bounds(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_i
         atomicStore(&sky_count, 0u);
     }
     workgroupBarrier();
-    var v: bool;
-    if gid.x < screen.size.x {
-        v = gid.y < screen.size.y;
-    } else {
-        v = false;
-    }
     var lo: f32;
     var hi: f32;
-    if v {
+    if gid.x < screen.size.x && gid.y < screen.size.y {
         let d = depth[min(gid.y * screen.size.x + gid.x, arrayLength(&depth) - 1u)];
         var lo_1: f32;
         var hi_1: f32;
@@ -52,10 +46,10 @@ fn bounds(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_i
     tile_min[lane] = lo;
     tile_max[lane] = hi;
     workgroupBarrier();
-    var v_1: u32 = 0u;
+    var v: u32 = 0u;
     var stride: i32 = 128i;
     loop {
-        if !(v_1 < 8u) {
+        if !(v < 8u) {
             break;
         }
         if !(stride > 0i) {
@@ -71,28 +65,28 @@ fn bounds(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_i
         }
         workgroupBarrier();
         let stride_1 = stride / 2i;
-        v_1 = v_1 + 1u;
+        v = v + 1u;
         stride = stride_1;
     }
     if lane == 0u {
         let t_4 = tile_min[0u];
         let empty = t_4 == 0x1.fffffep+127f;
         let index = group.y * screen.tiles_x + group.x;
+        var v_1: f32;
+        if empty {
+            v_1 = 0.0f;
+        } else {
+            let t_5 = tile_min[0u];
+            v_1 = t_5;
+        }
         var v_2: f32;
         if empty {
             v_2 = 0.0f;
         } else {
-            let t_5 = tile_min[0u];
-            v_2 = t_5;
-        }
-        var v_3: f32;
-        if empty {
-            v_3 = 0.0f;
-        } else {
             let t_6 = tile_max[0u];
-            v_3 = t_6;
+            v_2 = t_6;
         }
         let t_7 = atomicLoad(&sky_count);
-        tile_bounds[min(index, arrayLength(&tile_bounds) - 1u)] = vec4f(v_2, v_3, f32(t_7), select(0.0f, 1.0f, empty));
+        tile_bounds[min(index, arrayLength(&tile_bounds) - 1u)] = vec4f(v_1, v_2, f32(t_7), select(0.0f, 1.0f, empty));
     }
 }

@@ -49,13 +49,7 @@ fn cull_lights(@builtin(global_invocation_id) pixel: vec3u, @builtin(local_invoc
         atomicStore(&tile_light_count, 0u);
     }
     workgroupBarrier();
-    var v: bool;
-    if pixel.x < cull.screen_size.x {
-        v = pixel.y < cull.screen_size.y;
-    } else {
-        v = false;
-    }
-    if v {
+    if pixel.x < cull.screen_size.x && pixel.y < cull.screen_size.y {
         let depth = textureLoad(depth_texture, vec2i(pixel.xy), 0i).x;
         let bits = bitcast<u32>(depth);
         atomicMin(&tile_min_depth, bits);
@@ -82,10 +76,10 @@ fn cull_lights(@builtin(global_invocation_id) pixel: vec3u, @builtin(local_invoc
     let view_from_ndc_5 = view_from_ndc(vec3f(0.0f, 0.0f, min_depth));
     let view_from_ndc_6 = view_from_ndc(vec3f(0.0f, 0.0f, max_depth));
     planes = array<vec4f, 6>(eye_plane_1, eye_plane_2, eye_plane_3, eye_plane_4, vec4f(0.0f, 0.0f, -1.0f, view_from_ndc_5.z), vec4f(0.0f, 0.0f, 1.0f, -view_from_ndc_6.z));
-    var v_1: u32 = 0u;
+    var v: u32 = 0u;
     var light_index: u32 = lane;
     loop {
-        if !(v_1 < 1024u) {
+        if !(v < 1024u) {
             break;
         }
         if !(light_index < cull.light_count) {
@@ -93,11 +87,11 @@ fn cull_lights(@builtin(global_invocation_id) pixel: vec3u, @builtin(local_invoc
         }
         let light = lights[min(light_index, arrayLength(&lights) - 1u)];
         var p: i32 = 0i;
-        var v_2: u32 = 5u;
-        var v_3: bool = true;
+        var v_1: u32 = 5u;
+        var v_2: bool = true;
         var visible: bool;
         loop {
-            if !v_3 {
+            if !v_2 {
                 visible = true;
                 break;
             }
@@ -108,10 +102,10 @@ fn cull_lights(@builtin(global_invocation_id) pixel: vec3u, @builtin(local_invoc
                 visible = false;
                 break;
             }
-            let next_v = v_2 != 0u;
+            let next_v = v_1 != 0u;
             p = p + 1i;
-            v_2 = v_2 - 1u;
-            v_3 = next_v;
+            v_1 = v_1 - 1u;
+            v_2 = next_v;
         }
         if visible {
             let slot = atomicAdd(&tile_light_count, 1u);
@@ -120,7 +114,7 @@ fn cull_lights(@builtin(global_invocation_id) pixel: vec3u, @builtin(local_invoc
             }
         }
         let light_index_1 = light_index + 256u;
-        v_1 = v_1 + 1u;
+        v = v + 1u;
         light_index = light_index_1;
     }
     workgroupBarrier();
