@@ -300,7 +300,8 @@ impl<'a> FnCtx<'_, '_, 'a> {
                     let read_only = self.prog.globals.get(*g).is_some_and(|g| {
                         matches!(
                             g.kind,
-                            luma_thir::GlobalKind::UniformBuffer | luma_thir::GlobalKind::PushConstant
+                            luma_thir::GlobalKind::UniformBuffer
+                                | luma_thir::GlobalKind::PushConstant
                         )
                     });
                     if !read_only {
