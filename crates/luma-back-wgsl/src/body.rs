@@ -385,6 +385,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                             self.declare_var(r, None)?;
                         }
                     }
+                    // Whether the `else` arm may print as `else if` (asked once: it walks the arm).
                     let chained = !accept_empty && !reject_empty && self.is_else_if_arm(*reject);
                     let guard = match &merged {
                         Some(guard) => guard.clone(),
@@ -450,7 +451,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                                 role: Role::Arm,
                             });
                             work.push(Work::Else {
-                                candidate: self.is_else_if_arm(*reject),
+                                candidate: chained,
                                 guard,
                             });
                         }
