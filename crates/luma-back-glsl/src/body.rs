@@ -4,8 +4,9 @@
 //! native stack. Each value is written as [`luma_back::plan`] places it; `If` results, loop
 //! results and loop-carried values are variables declared just before their construct.
 
+use luma_back::defaults::{assignments, chain_targets, yields_defaults};
 use luma_back::prec::{self, operand as wrap};
-use luma_back::{component, CodeWriter, Namer, Placement, Prec, Side, ValuePlan};
+use luma_back::{component, CodeWriter, Namer, Placement, Prec, ResultDefaults, Side, ValuePlan};
 use luma_base::Handle;
 use luma_ir::{
     ArraySize, AtomicFunction, Barrier, BinaryOp, Block, DerivativeAxis, DerivativeControl,
@@ -84,6 +85,7 @@ pub(crate) fn write_function(
         local_names: Vec::with_capacity(function.locals.len()),
         out: CodeWriter::new(),
         else_if: None,
+        defaults: ResultDefaults::new(function),
         unfolded: None,
         lines: LineState::default(),
     };
@@ -121,6 +123,9 @@ enum Work {
 enum Ctx {
     If {
         results: Vec<Handle<Value>>,
+        /// The value each result's variable starts with ([`luma_back::defaults`]); the arms
+        /// assign only other values.
+        defaults: Vec<Option<Handle<Value>>>,
     },
     Loop {
         carried: Vec<Handle<Value>>,
@@ -150,6 +155,8 @@ struct FunctionWriter<'w, 'a> {
     out: CodeWriter,
     /// Output lengths before and after the last `} else {` of a candidate `else if` arm.
     else_if: Option<(usize, usize)>,
+    /// Where values are defined, for the starting values of `If` result variables.
+    defaults: ResultDefaults,
     lines: LineState,
     /// While an op of [`half_from_constants`] is written: its first operand (a constant) and
     /// the variable that holds it.
@@ -320,39 +327,51 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     reject,
                     results,
                 } => {
-                    let accept_empty = self.is_empty_arm(*accept);
-                    let reject_empty = self.is_empty_arm(*reject);
-                    if accept_empty && reject_empty && results.is_empty() {
+                    if results.is_empty()
+                        && self.is_empty_arm(*accept, &[])
+                        && self.is_empty_arm(*reject, &[])
+                    {
                         index += 1;
                         continue;
                     }
                     let cond = self.operand(*condition)?;
                     // The only statement of an `else` arm: write `} else if`, its results
-                    // being the variables of the enclosing `If`'s.
+                    // being the variables of the enclosing `If`'s, which keep their defaults.
                     let merged =
-                        self.take_else_if(role == Role::Arm, results, stmts.get(index + 1));
-                    if merged {
-                        self.alias_enclosing_results(results, ctx)?;
+                        self.take_else_if(role == Role::Arm, results, stmts.get(index + 1), ctx);
+                    let defaults = if let Some(targets) = &merged {
+                        self.alias_enclosing_results(results, targets, ctx)?
                     } else {
-                        for &r in results {
-                            self.declare_var(r, None)?;
+                        let defaults = self.defaults.of_if(
+                            self.w.module,
+                            self.function,
+                            *accept,
+                            *reject,
+                            results,
+                        );
+                        for (&r, &d) in results.iter().zip(&defaults) {
+                            self.declare_var(r, d)?;
                         }
-                    }
+                        defaults
+                    };
+                    let accept_empty = self.is_empty_arm(*accept, &defaults);
+                    let reject_empty = self.is_empty_arm(*reject, &defaults);
                     self.line_directive(stmt.loc);
-                    let keyword = if merged { "} else if" } else { "if" };
+                    let keyword = if merged.is_some() { "} else if" } else { "if" };
                     // A merged `if` is followed by the `Yield` of its results to themselves.
                     work.push(Work::Block {
                         block,
-                        next: index + if merged { 2 } else { 1 },
+                        next: index + if merged.is_some() { 2 } else { 1 },
                         role,
                     });
-                    work.push(if merged {
+                    work.push(if merged.is_some() {
                         Work::EndIfMerged
                     } else {
                         Work::EndIf
                     });
                     ctx.push(Ctx::If {
                         results: results.to_vec(),
+                        defaults,
                     });
                     if accept_empty {
                         let negated = prec::prefix("!", &cond.text, cond.prec);
@@ -418,11 +437,21 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     return Ok(());
                 }
                 StmtKind::Yield(args) => {
-                    let Some(Ctx::If { results }) = ctx.last() else {
+                    let Some(Ctx::If { results, defaults }) = ctx.last() else {
                         return Err(Error::invalid("`Yield` outside an `If` arm"));
                     };
-                    let results = results.clone();
-                    self.assign_all(&results, args)?;
+                    if results.len() != args.len() {
+                        return Err(Error::invalid(
+                            "wrong number of values for a region's results",
+                        ));
+                    }
+                    let pairs: Vec<_> = assignments(results, args, defaults).collect();
+                    for (t, a) in pairs {
+                        let target = self.operand(t)?;
+                        let value = self.operand(a)?;
+                        self.out
+                            .line_fmt(format_args!("{} = {};", target.text, value.text));
+                    }
                 }
                 StmtKind::Continue(args) => {
                     let carried = innermost_loop(ctx)?.0;
@@ -458,24 +487,27 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
 
     /// Whether the `if` being written is the whole of a candidate `else` arm that nothing has
     /// been written into yet; if so, takes back the `} else {` line so the `if` can print as
-    /// `} else if`. `next` is the statement after the `if`.
+    /// `} else if`, and returns where its results go among the enclosing `If`'s
+    /// ([`chain_targets`]). `next` is the statement after the `if`.
     fn take_else_if(
         &mut self,
         eligible: bool,
         results: &[Handle<Value>],
         next: Option<&luma_ir::Stmt>,
-    ) -> bool {
-        let Some((before, after)) = self.else_if.take() else {
-            return false;
+        ctx: &[Ctx],
+    ) -> Option<Vec<usize>> {
+        let (before, after) = self.else_if.take()?;
+        let targets = match (next.map(|s| &s.kind), ctx.last()) {
+            (Some(StmtKind::Yield(args)), Some(Ctx::If { defaults, .. })) => {
+                chain_targets(args, results, defaults)
+            }
+            (Some(StmtKind::Unreachable), _) if results.is_empty() => Some(Vec::new()),
+            _ => None,
         };
-        let last = match next.map(|s| &s.kind) {
-            Some(StmtKind::Yield(args)) => args[..] == results[..],
-            Some(StmtKind::Unreachable) => results.is_empty(),
-            _ => false,
-        };
-        if !eligible || !last || self.out.as_str().len() != after {
-            return false;
+        if !eligible || self.out.as_str().len() != after {
+            return None;
         }
+        let targets = targets?;
         // The `if` header goes where `} else {` was, one level out.
         self.out.truncate(before);
         let depth = self.out.depth();
@@ -484,43 +516,56 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             self.lines.scanned = before;
             self.lines.newlines = self.lines.newlines.saturating_sub(1);
         }
-        true
+        Some(targets)
     }
 
-    /// Names the results of an `If` merged into the enclosing `If`'s `else if` after that
-    /// `If`'s results, which the arm yields them to.
+    /// Names the results of an `If` merged into the enclosing `If`'s `else if` after the
+    /// enclosing results at `targets`, which the arm yields them to, and returns their defaults:
+    /// the enclosing results', which their variables still hold when the arm starts.
     fn alias_enclosing_results(
         &mut self,
         results: &[Handle<Value>],
+        targets: &[usize],
         ctx: &[Ctx],
-    ) -> Result<(), Error> {
+    ) -> Result<Vec<Option<Handle<Value>>>, Error> {
         if results.is_empty() {
-            return Ok(());
+            return Ok(Vec::new());
         }
-        let Some(Ctx::If { results: enclosing }) = ctx.last() else {
+        let Some(Ctx::If {
+            results: enclosing,
+            defaults: enclosing_defaults,
+        }) = ctx.last()
+        else {
             return Err(Error::invalid("`else if` outside an `If` arm"));
         };
-        if enclosing.len() != results.len() {
-            return Err(Error::invalid(
-                "wrong number of values for a region's results",
-            ));
+        let mut defaults = Vec::with_capacity(results.len());
+        let mut aliases = Vec::with_capacity(results.len());
+        for (&r, &t) in results.iter().zip(targets) {
+            let (Some(&e), Some(&d)) = (enclosing.get(t), enclosing_defaults.get(t)) else {
+                return Err(Error::invalid(
+                    "wrong number of values for a region's results",
+                ));
+            };
+            aliases.push((r, e));
+            defaults.push(d);
         }
-        for (&r, &e) in results.iter().zip(enclosing) {
+        for (r, e) in aliases {
             let expr = self.operand(e)?;
             self.set(r, expr);
         }
-        Ok(())
+        Ok(defaults)
     }
 
-    /// Whether an `if` arm writes nothing: only inlined or dead values, then `Yield` of nothing.
-    fn is_empty_arm(&self, block: Handle<Block>) -> bool {
+    /// Whether an `if` arm writes nothing: only inlined or dead values, then `Yield` of the
+    /// results' `defaults`, which their variables already hold.
+    fn is_empty_arm(&self, block: Handle<Block>, defaults: &[Option<Handle<Value>>]) -> bool {
         let Some(block) = self.function.blocks.get(block) else {
             return false;
         };
         let Some((last, rest)) = block.stmts.split_last() else {
             return false;
         };
-        matches!(&last.kind, StmtKind::Yield(args) if args.is_empty())
+        matches!(&last.kind, StmtKind::Yield(args) if yields_defaults(args, defaults))
             && rest.iter().all(|s| match s.kind {
                 StmtKind::Value(v) => {
                     matches!(self.plan.placement(v), Placement::Dead | Placement::Inline)

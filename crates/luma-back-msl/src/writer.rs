@@ -4,9 +4,10 @@
 
 use std::collections::BTreeMap;
 
+use luma_back::defaults::{arm_targets, assignments, yields_defaults};
 use luma_back::prec::{Prec, Side};
 use luma_back::text_expr::{infix, Expr};
-use luma_back::{else_if, else_if_folds, CallGraph, CodeWriter, Namer};
+use luma_back::{else_if, else_if_folds, CallGraph, CodeWriter, Namer, ResultDefaults};
 use luma_base::Handle;
 use luma_ir::layout::{LayoutKind, LayoutRule, Layouter};
 use luma_ir::{
@@ -67,6 +68,8 @@ struct FnCtx<'f> {
     uses: Vec<u32>,
     /// Current block nesting.
     depth: usize,
+    /// Where values are defined, for the starting values of `If` result variables.
+    defaults: ResultDefaults,
 }
 
 /// Helper functions requested while writing bodies, each emitted once.
@@ -1052,6 +1055,9 @@ fn analyze(func: &Function) -> R<Analysis> {
 enum Frame {
     If {
         results: Vec<Handle<Value>>,
+        /// The value each result's variable starts with ([`luma_back::defaults`]); the arms
+        /// assign only other values.
+        defaults: Vec<Option<Handle<Value>>>,
     },
     Loop {
         carried: Vec<Handle<Value>>,
@@ -1245,6 +1251,7 @@ impl<'a> Writer<'a> {
             outputs: None,
             uses: analysis.uses.clone(),
             depth: 0,
+            defaults: ResultDefaults::new(func),
         };
         self.decide_inlining(&mut ctx, &analysis)?;
 
@@ -1638,10 +1645,15 @@ impl<'a> Writer<'a> {
                     reject,
                     results,
                 } => {
-                    for r in results {
-                        self.declare_var(out, ctx, *r, "phi")?;
+                    let defaults =
+                        ctx.defaults
+                            .of_if(self.module, ctx.func, *accept, *reject, results);
+                    for (r, d) in results.iter().zip(&defaults) {
+                        self.declare_var(out, ctx, *r, *d, "phi")?;
                     }
-                    self.write_if(out, ctx, *condition, *accept, *reject, results, frames)?;
+                    self.write_if(
+                        out, ctx, *condition, *accept, *reject, results, defaults, frames,
+                    )?;
                     out.close("}");
                 }
                 StmtKind::Loop(lp) => {
@@ -1658,7 +1670,7 @@ impl<'a> Writer<'a> {
                         out.line_fmt(format_args!("{d} = {};", init.text));
                     }
                     for r in results {
-                        self.declare_var(out, ctx, *r, "result")?;
+                        self.declare_var(out, ctx, *r, None, "result")?;
                     }
                     // Metal has no unrolling attribute; hints are dropped (they never change
                     // meaning).
@@ -1673,10 +1685,17 @@ impl<'a> Writer<'a> {
                     out.close("}");
                 }
                 StmtKind::Yield(values) => {
-                    let Some(Frame::If { results }) = frames.last().cloned() else {
+                    let Some(Frame::If { results, defaults }) = frames.last() else {
                         return Err(Error::invalid("`Yield` outside an `If`"));
                     };
-                    self.assign(out, ctx, &results, values)?;
+                    if results.len() != values.len() {
+                        return Err(Error::invalid(
+                            "terminator arity differs from its construct",
+                        ));
+                    }
+                    let (targets, values): (Vec<_>, Vec<_>) =
+                        assignments(results, values, defaults).unzip();
+                    self.assign(out, ctx, &targets, &values)?;
                 }
                 StmtKind::Continue(values) => {
                     let Some((carried, _)) = innermost_loop(frames) else {
@@ -1720,22 +1739,30 @@ impl<'a> Writer<'a> {
         accept: Handle<Block>,
         reject: Handle<Block>,
         results: &[Handle<Value>],
+        defaults: Vec<Option<Handle<Value>>>,
         frames: &mut Vec<Frame>,
     ) -> R<()> {
         let func = ctx.func;
-        let empty_yield = |b: Handle<Block>| {
+        // An arm whose only statement yields the defaults, which the variables hold.
+        let empty_yield = |b: Handle<Block>, defaults: &[Option<Handle<Value>>]| {
             func.blocks.get(b).is_some_and(|b| {
-                matches!(b.stmts.as_slice(), [s] if matches!(&s.kind, StmtKind::Yield(v) if v.is_empty()))
+                matches!(b.stmts.as_slice(), [s] if matches!(&s.kind, StmtKind::Yield(v) if yields_defaults(v, defaults)))
             })
         };
         frames.push(Frame::If {
             results: results.to_vec(),
+            defaults,
         });
         let (mut condition, mut accept, mut reject) = (condition, accept, reject);
         let mut chained = false;
         loop {
             let cond = self.expr(ctx, condition, 0)?;
-            let (accept_empty, reject_empty) = (empty_yield(accept), empty_yield(reject));
+            let current = match frames.last() {
+                Some(Frame::If { defaults, .. }) => defaults.clone(),
+                _ => Vec::new(),
+            };
+            let (accept_empty, reject_empty) =
+                (empty_yield(accept, &current), empty_yield(reject, &current));
             let (test, first, second) = if accept_empty && !reject_empty {
                 (cond.prefix("!").text, reject, None)
             } else {
@@ -1759,18 +1786,30 @@ impl<'a> Writer<'a> {
                 |v| unwritten(ctx, v),
                 |v| ctx.uses.get(v.index()).copied().unwrap_or(0),
             );
-            match arm {
-                Some(arm) if arm.fold.is_empty() => {
+            // Where the chained `If`'s results go among the variables being assigned.
+            let targets = match (&arm, frames.last()) {
+                (Some(arm), Some(Frame::If { defaults, .. })) if arm.fold.is_empty() => {
+                    arm_targets(func, else_block, &arm.results, defaults)
+                }
+                _ => None,
+            };
+            match (arm, targets) {
+                (Some(arm), Some(targets)) => {
                     (condition, accept, reject) = (arm.condition, arm.accept, arm.reject);
                     chained = true;
-                    // A chained `If`'s arms yield either nothing or the head's results (which
-                    // the arm yields on), so they assign the head's variables.
-                    if arm.results.is_empty() {
-                        frames.pop();
-                        frames.push(Frame::If {
-                            results: Vec::new(),
-                        });
+                    // A chained `If`'s arms yield its results, which the arm yields on to the
+                    // variables at `targets` (the others keep their defaults), so they assign
+                    // those variables.
+                    let Some(Frame::If { results, defaults }) = frames.pop() else {
+                        return Err(Error::invalid("`else if` outside an `If`"));
+                    };
+                    let pick = |t: &usize| results.get(*t).copied().zip(defaults.get(*t).copied());
+                    let (results, defaults): (Vec<_>, Vec<_>) =
+                        targets.iter().filter_map(pick).unzip();
+                    if results.len() != targets.len() {
+                        return Err(Error::invalid("`else if` results out of range"));
                     }
+                    frames.push(Frame::If { results, defaults });
                 }
                 _ => {
                     out.dedent();
@@ -1798,16 +1837,25 @@ impl<'a> Writer<'a> {
         name
     }
 
+    /// Declares the variable behind an `If` or loop result, starting with `init` when given.
     fn declare_var(
         &mut self,
         out: &mut CodeWriter,
         ctx: &mut FnCtx<'_>,
         v: Handle<Value>,
+        init: Option<Handle<Value>>,
         fallback: &str,
     ) -> R<()> {
+        let init = match init {
+            Some(init) => Some(self.expr(ctx, init, 0)?.text),
+            None => None,
+        };
         let name = self.var_name(ctx, v, fallback);
         let d = self.decl(self.value_ty(ctx.func, v)?, &name)?;
-        out.line_fmt(format_args!("{d};"));
+        match init {
+            Some(init) => out.line_fmt(format_args!("{d} = {init};")),
+            None => out.line_fmt(format_args!("{d};")),
+        }
         Ok(())
     }
 

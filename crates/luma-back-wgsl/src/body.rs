@@ -10,8 +10,9 @@
 //! whose operands are all constant, and that might fail, first binds one operand to a `let`,
 //! which is never a constant expression.
 
+use luma_back::defaults::{assignments, chain_targets, yields_defaults};
 use luma_back::prec::{self, operand as wrap};
-use luma_back::{component, CodeWriter, Namer, Placement, Prec, Side, ValuePlan};
+use luma_back::{component, CodeWriter, Namer, Placement, Prec, ResultDefaults, Side, ValuePlan};
 use luma_base::Handle;
 use luma_ir::{
     AddressSpace, ArraySize, AtomicFunction, Barrier, BinaryOp, Block, ConstantValue,
@@ -62,6 +63,7 @@ pub(crate) fn write_function(
         local_names: Vec::with_capacity(function.locals.len()),
         out: CodeWriter::new(),
         else_if: None,
+        defaults: ResultDefaults::new(function),
         chain_position: 0,
     };
     if let Some(entry) = entry {
@@ -106,6 +108,9 @@ enum Work {
 enum Ctx {
     If {
         results: Vec<Handle<Value>>,
+        /// The value each result's variable starts with ([`luma_back::defaults`]); the arms
+        /// assign only other values.
+        defaults: Vec<Option<Handle<Value>>>,
     },
     Loop {
         carried: Vec<Handle<Value>>,
@@ -131,6 +136,8 @@ struct FunctionWriter<'w, 'a> {
     /// How many `else if` arms enclose the statement being written: Tint counts each one
     /// toward its nesting limit (see [`TINT_NESTING_LIMIT`]).
     chain_position: usize,
+    /// Where values are defined, for the starting values of `If` result variables.
+    defaults: ResultDefaults,
 }
 
 /// Where the `} else {` (or, in a guarded chain, `}` and `if !guard {`) of a candidate `else if`
@@ -367,24 +374,39 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     reject,
                     results,
                 } => {
-                    let accept_empty = self.is_empty_arm(*accept);
-                    let reject_empty = self.is_empty_arm(*reject);
-                    if accept_empty && reject_empty && results.is_empty() {
+                    if results.is_empty()
+                        && self.is_empty_arm(*accept, &[])
+                        && self.is_empty_arm(*reject, &[])
+                    {
                         index += 1;
                         continue;
                     }
                     let cond = self.operand(*condition)?;
                     // The only statement of an `else` arm: write `} else if`, its results
-                    // being the variables of the enclosing `If`'s.
+                    // being the variables of the enclosing `If`'s, which keep their defaults.
                     let merged =
-                        self.take_else_if(role == Role::Arm, results, stmts.get(index + 1));
-                    if merged.is_some() {
-                        self.alias_enclosing_results(results, ctx)?;
-                    } else {
-                        for &r in results {
-                            self.declare_var(r, None)?;
+                        self.take_else_if(role == Role::Arm, results, stmts.get(index + 1), ctx);
+                    let defaults = match &merged {
+                        Some((targets, _)) => {
+                            self.alias_enclosing_results(results, targets, ctx)?
                         }
-                    }
+                        None => {
+                            let defaults = self.defaults.of_if(
+                                self.w.module,
+                                self.function,
+                                *accept,
+                                *reject,
+                                results,
+                            );
+                            for (&r, &d) in results.iter().zip(&defaults) {
+                                self.declare_var(r, d)?;
+                            }
+                            defaults
+                        }
+                    };
+                    let merged = merged.map(|(_, guard)| guard);
+                    let accept_empty = self.is_empty_arm(*accept, &defaults);
+                    let reject_empty = self.is_empty_arm(*reject, &defaults);
                     // Whether the `else` arm may print as `else if` (asked once: it walks the arm).
                     let chained = !accept_empty && !reject_empty && self.is_else_if_arm(*reject);
                     let guard = match &merged {
@@ -414,6 +436,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     });
                     ctx.push(Ctx::If {
                         results: results.to_vec(),
+                        defaults,
                     });
                     let test = if accept_empty {
                         (prec::prefix("!", &cond.text, cond.prec), Prec::Unary)
@@ -496,11 +519,21 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     return Ok(());
                 }
                 StmtKind::Yield(args) => {
-                    let Some(Ctx::If { results }) = ctx.last() else {
+                    let Some(Ctx::If { results, defaults }) = ctx.last() else {
                         return Err(Error::invalid("`Yield` outside an `If` arm"));
                     };
-                    let results = results.clone();
-                    self.assign_all(&results, args)?;
+                    if results.len() != args.len() {
+                        return Err(Error::invalid(
+                            "wrong number of values for a region's results",
+                        ));
+                    }
+                    let pairs: Vec<_> = assignments(results, args, defaults).collect();
+                    for (t, a) in pairs {
+                        let target = self.operand(t)?;
+                        let value = self.operand(a)?;
+                        self.out
+                            .line_fmt(format_args!("{} = {};", target.text, value.text));
+                    }
                 }
                 StmtKind::Continue(args) => {
                     let carried = innermost_loop(ctx)?.0;
@@ -536,32 +569,37 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
 
     /// Whether the `if` being written is the whole of a candidate `else` arm that nothing has
     /// been written into yet; if so, takes back the `} else {` line so the `if` can print as
-    /// `} else if`, and returns the chain's guard when it is guarded. `next` is the statement
+    /// `} else if`, and returns where its results go among the enclosing `If`'s
+    /// ([`chain_targets`]) and the chain's guard when it is guarded. `next` is the statement
     /// after the `if`.
     fn take_else_if(
         &mut self,
         eligible: bool,
         results: &[Handle<Value>],
         next: Option<&luma_ir::Stmt>,
-    ) -> Option<Option<String>> {
+        ctx: &[Ctx],
+    ) -> Option<(Vec<usize>, Option<String>)> {
         let ElseSlot {
             before,
             after,
             guard,
         } = self.else_if.take()?;
-        let last = match next.map(|s| &s.kind) {
-            Some(StmtKind::Yield(args)) => args[..] == results[..],
-            Some(StmtKind::Unreachable) => results.is_empty(),
-            _ => false,
+        let targets = match (next.map(|s| &s.kind), ctx.last()) {
+            (Some(StmtKind::Yield(args)), Some(Ctx::If { defaults, .. })) => {
+                chain_targets(args, results, defaults)
+            }
+            (Some(StmtKind::Unreachable), _) if results.is_empty() => Some(Vec::new()),
+            _ => None,
         };
-        if !eligible || !last || self.out.as_str().len() != after {
+        if !eligible || self.out.as_str().len() != after {
             return None;
         }
+        let targets = targets?;
         // The `if` header goes where `} else {` was, one level out.
         self.out.truncate(before);
         let depth = self.out.depth();
         self.out.set_depth(depth.saturating_sub(1));
-        Some(guard)
+        Some((targets, guard))
     }
 
     /// Tint's count of the nesting of an `if` or loop about to be opened here.
@@ -606,40 +644,53 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         ))
     }
 
-    /// Names the results of an `If` merged into the enclosing `If`'s `else if` after that
-    /// `If`'s results, which the arm yields them to.
+    /// Names the results of an `If` merged into the enclosing `If`'s `else if` after the
+    /// enclosing results at `targets`, which the arm yields them to, and returns their defaults:
+    /// the enclosing results', which their variables still hold when the arm starts.
     fn alias_enclosing_results(
         &mut self,
         results: &[Handle<Value>],
+        targets: &[usize],
         ctx: &[Ctx],
-    ) -> Result<(), Error> {
+    ) -> Result<Vec<Option<Handle<Value>>>, Error> {
         if results.is_empty() {
-            return Ok(());
+            return Ok(Vec::new());
         }
-        let Some(Ctx::If { results: enclosing }) = ctx.last() else {
+        let Some(Ctx::If {
+            results: enclosing,
+            defaults: enclosing_defaults,
+        }) = ctx.last()
+        else {
             return Err(Error::invalid("`else if` outside an `If` arm"));
         };
-        if enclosing.len() != results.len() {
-            return Err(Error::invalid(
-                "wrong number of values for a region's results",
-            ));
+        let mut defaults = Vec::with_capacity(results.len());
+        let mut aliases = Vec::with_capacity(results.len());
+        for (&r, &t) in results.iter().zip(targets) {
+            let (Some(&e), Some(&d)) = (enclosing.get(t), enclosing_defaults.get(t)) else {
+                return Err(Error::invalid(
+                    "wrong number of values for a region's results",
+                ));
+            };
+            aliases.push((r, e));
+            defaults.push(d);
         }
-        for (&r, &e) in results.iter().zip(enclosing) {
+        for (r, e) in aliases {
             let expr = self.operand(e)?;
             self.set(r, expr);
         }
-        Ok(())
+        Ok(defaults)
     }
 
-    /// Whether an `if` arm writes nothing: only inlined or dead values, then `Yield` of nothing.
-    fn is_empty_arm(&self, block: Handle<Block>) -> bool {
+    /// Whether an `if` arm writes nothing: only inlined or dead values, then `Yield` of the
+    /// results' `defaults`, which their variables already hold.
+    fn is_empty_arm(&self, block: Handle<Block>, defaults: &[Option<Handle<Value>>]) -> bool {
         let Some(block) = self.function.blocks.get(block) else {
             return false;
         };
         let Some((last, rest)) = block.stmts.split_last() else {
             return false;
         };
-        matches!(&last.kind, StmtKind::Yield(args) if args.is_empty())
+        matches!(&last.kind, StmtKind::Yield(args) if yields_defaults(args, defaults))
             && rest.iter().all(|s| match s.kind {
                 StmtKind::Value(v) => {
                     matches!(self.plan.placement(v), Placement::Dead | Placement::Inline)

@@ -6,10 +6,13 @@
 //! of the writers and their stacks stay flat however long the chain is.
 //!
 //! A reject block is an else-if arm when it is the values of the inner condition, one `If`,
-//! then `Yield` of exactly that `If`'s results (or, for an `If` without results, `Unreachable`).
+//! then `Yield` of that `If`'s results (or, for an `If` without results, `Unreachable`).
 //! An arm that yields results is the common `if a then r = x elseif b then r = y end`: the inner
 //! `If`'s results are the outer's under other names, so a chained arm assigns the head's
-//! variables directly. Its values must write nothing
+//! variables directly. An outer result the inner `If` does not produce (`if a then r = x elseif
+//! b then s = y end`: the inner `If` leaves `r` alone) is yielded from a value from before the
+//! outer `If`, the starting value of its variable ([`crate::defaults`]), which a chained arm
+//! then leaves as it is. Its values must write nothing
 //! of their own: each is dead or written into its use, except that a load used only by the
 //! inner condition is written into the condition too (it runs at the same point either way, and
 //! `elseif x == 2` loads `x` in every arm). The back end says which values it writes at their
@@ -47,12 +50,29 @@ pub fn else_if_shape(function: &Function, block: Handle<Block>) -> Option<(&[Stm
     let StmtKind::If { results, .. } = &inner.kind else {
         return None;
     };
+    let values = prelude.iter().all(|s| matches!(s.kind, StmtKind::Value(_)));
     let ends = match &last.kind {
-        StmtKind::Yield(args) => args[..] == results[..],
+        StmtKind::Yield(args) => {
+            // Each inner result once; any other argument is a value from before the outer
+            // `If` (not one of this arm's), which a back end makes the outer variable's
+            // starting value ([`crate::defaults`]) so the arm need not assign it.
+            let mut sorted = args.clone();
+            sorted.sort_unstable();
+            let count = |v: &Handle<Value>| {
+                sorted.partition_point(|a| a <= v) - sorted.partition_point(|a| a < v)
+            };
+            let once = results.iter().all(|r| count(r) == 1);
+            let mut inner_results = results.clone();
+            inner_results.sort_unstable();
+            let from_before = prelude.iter().all(|s| match s.kind {
+                StmtKind::Value(v) => count(&v) == 0 || inner_results.binary_search(&v).is_ok(),
+                _ => true,
+            });
+            once && from_before
+        }
         StmtKind::Unreachable => results.is_empty(),
         _ => false,
     };
-    let values = prelude.iter().all(|s| matches!(s.kind, StmtKind::Value(_)));
     (ends && values).then_some((prelude, inner))
 }
 

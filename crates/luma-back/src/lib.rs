@@ -1,7 +1,7 @@
 //! Helpers shared by the back ends: the namer with per-target reserved words, the indented text
 //! writer, facts about constant operands, shuffles as swizzles, call-graph queries (which functions and globals an entry point reaches), the rule for
-//! which SSA values become named temporaries in text output, `else if` chains, and operator
-//! precedence.
+//! which SSA values become named temporaries in text output, `else if` chains, the starting values
+//! of `If` result variables, and operator precedence.
 //!
 //! Back ends depend on this crate and on `luma-ir`, never on each other.
 
@@ -9,6 +9,7 @@ pub mod callgraph;
 pub mod chain;
 pub mod constants;
 pub mod copy;
+pub mod defaults;
 pub mod flow;
 pub mod namer;
 pub mod plan;
@@ -29,6 +30,7 @@ pub use constants::{
     bounds_ordered, clamp_text, constant_literals, is_integer_zero, is_safe_integer_divisor,
 };
 pub use copy::CopyParts;
+pub use defaults::ResultDefaults;
 pub use flow::ends_in_return;
 pub use namer::Namer;
 pub use plan::{Placement, ValuePlan};

@@ -34,11 +34,9 @@ float pick(bool c, float a) {
     } else {
         both = a + 1.0;
     }
-    float folded_reject;
+    float folded_reject = both;
     if (c) {
         folded_reject = both * both;
-    } else {
-        folded_reject = both;
     }
     float folded_accept;
     if (c) {

@@ -7,13 +7,11 @@ layout(location = 0) out vec4 color;
 float scale(float x) {
 #line 3 "include/common.luma"
     float y = x * 2.0;
-    float z;
+    float z = y;
 #line 4
     if (y > 2.0) {
         float w = y * y;
         z = w;
-    } else {
-        z = y;
     }
 #line 7
     return z;

@@ -29,11 +29,9 @@ fn pick(c: bool, a: f32) -> f32 {
     } else {
         both = a + 1.0f;
     }
-    var folded_reject: f32;
+    var folded_reject: f32 = both;
     if c {
         folded_reject = both * both;
-    } else {
-        folded_reject = both;
     }
     var folded_accept: f32;
     if c {

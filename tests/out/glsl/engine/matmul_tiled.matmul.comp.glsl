@@ -41,20 +41,16 @@ void main() {
         }
         uint a_col = uint(t_1) * 16u + gl_LocalInvocationID.x;
         uint b_row = uint(t_1) * 16u + gl_LocalInvocationID.y;
-        float v_3;
+        float v_3 = 0.0;
         if (row < dims.m && a_col < dims.k) {
             float t_2 = a[min(row * dims.k + a_col, uint(a.length()) - 1u)];
             v_3 = t_2;
-        } else {
-            v_3 = 0.0;
         }
         tile_a[min(gl_LocalInvocationID.y, 15u)][min(gl_LocalInvocationID.x, 15u)] = v_3;
-        float v_4;
+        float v_4 = 0.0;
         if (b_row < dims.k && col < dims.n) {
             float t_3 = b[min(b_row * dims.n + col, uint(b.length()) - 1u)];
             v_4 = t_3;
-        } else {
-            v_4 = 0.0;
         }
         tile_b[min(gl_LocalInvocationID.y, 15u)][min(gl_LocalInvocationID.x, 15u)] = v_4;
         memoryBarrierShared();

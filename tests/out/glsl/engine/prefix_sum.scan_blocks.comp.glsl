@@ -16,19 +16,15 @@ void main() {
     uint t_1 = uint(data.length());
     uint count = uint(int(t_1));
     uint bi = t + 256u;
-    uint a_in;
+    uint a_in = 0u;
     if (base + t < count) {
         uint t_2 = data[min(base + t, uint(data.length()) - 1u)];
         a_in = t_2;
-    } else {
-        a_in = 0u;
     }
-    uint b_in;
+    uint b_in = 0u;
     if (base + bi < count) {
         uint t_3 = data[min(base + bi, uint(data.length()) - 1u)];
         b_in = t_3;
-    } else {
-        b_in = 0u;
     }
     temp[min(t, 511u)] = a_in;
     temp[min(bi, 511u)] = b_in;

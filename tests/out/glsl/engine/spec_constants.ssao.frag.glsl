@@ -40,12 +40,10 @@ void main() {
     vec3 t = dFdx(origin);
     vec3 t_1 = dFdy(origin);
     vec3 normal = normalize(cross(t, t_1));
-    vec2 rotation;
+    vec2 rotation = vec2(1.0, 0.0);
     if (USE_NOISE) {
         vec4 texel = textureLod(noise_tex, uv * 16.0, 0.0);
         rotation = texel.xy * 2.0 - vec2(1.0);
-    } else {
-        rotation = vec2(1.0, 0.0);
     }
     int t_2 = SAMPLE_COUNT - 1;
     int i = 0;

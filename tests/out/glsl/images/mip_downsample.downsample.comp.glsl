@@ -30,25 +30,21 @@ void main() {
     vec4 color = average(texel, texel_1, texel_2, texel_3);
     bool odd_x = luma_rem(in_size.x, 2) == 1 && p.x == out_size.x - 1;
     bool odd_y = luma_rem(in_size.y, 2) == 1 && p.y == out_size.y - 1;
-    vec4 color_1;
+    vec4 color_1 = color;
     if (odd_x) {
         vec4 texel_4 = imageLoad(finer, clamp(base + ivec2(2, 0), ivec2(0), imageSize(finer) - 1));
         vec4 texel_5 = imageLoad(finer, clamp(base + ivec2(2, 1), ivec2(0), imageSize(finer) - 1));
         vec4 extra = texel_4 + texel_5;
         vec4 color_2 = (color * 4.0 + extra) / vec4(6.0);
         color_1 = color_2;
-    } else {
-        color_1 = color;
     }
-    vec4 color_3;
+    vec4 color_3 = color_1;
     if (odd_y) {
         vec4 texel_6 = imageLoad(finer, clamp(base + ivec2(0, 2), ivec2(0), imageSize(finer) - 1));
         vec4 texel_7 = imageLoad(finer, clamp(base + ivec2(1, 2), ivec2(0), imageSize(finer) - 1));
         vec4 extra_1 = texel_6 + texel_7;
         vec4 color_4 = (color_1 * 4.0 + extra_1) / vec4(6.0);
         color_3 = color_4;
-    } else {
-        color_3 = color_1;
     }
     if (all(lessThan(uvec2(p), uvec2(imageSize(coarser))))) {
         imageStore(coarser, p, color_3);

@@ -49,20 +49,16 @@ void main() {
         uint local_index = gl_LocalInvocationIndex + uint(half_) * 256u;
         uint global_index = base + local_index;
         bool inside = global_index < step_params.count;
-        float v_2;
+        float v_2 = 3.4028235e38;
         if (inside) {
             float key = pairs[min(global_index, uint(pairs.length()) - 1u)].key;
             v_2 = key;
-        } else {
-            v_2 = 3.4028235e38;
         }
         block_keys[min(local_index, 511u)] = v_2;
-        uint v_3;
+        uint v_3 = 4294967295u;
         if (inside) {
             uint value = pairs[min(global_index, uint(pairs.length()) - 1u)].value;
             v_3 = value;
-        } else {
-            v_3 = 4294967295u;
         }
         block_values[min(local_index, 511u)] = v_3;
         bool next_v = v != 0u;

@@ -110,10 +110,10 @@ HitRecord trace(Ray ray, bool any_hit) {
         Node node = nodes[min(t_2, uint(nodes.length()) - 1u)];
         float slab_1 = slab(origin, inv_dir, node.bounds_min, node.bounds_max, best_1.t);
         HitRecord best_3;
-        int top_2;
+        int top_2 = top_1;
         if (slab_1 < 1e30) {
             HitRecord best_4;
-            int top_3;
+            int top_3 = top_1;
             if (node.count > 0u) {
                 uint t_3 = node.left_or_first;
                 uint t_4 = node.left_or_first + node.count - 1u;
@@ -152,9 +152,8 @@ HitRecord trace(Ray ray, bool any_hit) {
                     best_5 = best_7;
                 }
                 best_4 = best_6;
-                top_3 = top_1;
             } else {
-                int top_4;
+                int top_4 = top_1;
                 if (top_1 + 2 <= 32) {
                     uint left = node.left_or_first;
                     uint right = left + 1u;
@@ -171,8 +170,6 @@ HitRecord trace(Ray ray, bool any_hit) {
                     }
                     int top_5 = top_1 + 2;
                     top_4 = top_5;
-                } else {
-                    top_4 = top_1;
                 }
                 best_4 = best_1;
                 top_3 = top_4;
@@ -181,7 +178,6 @@ HitRecord trace(Ray ray, bool any_hit) {
             top_2 = top_3;
         } else {
             best_3 = best_1;
-            top_2 = top_1;
         }
         v = v + 1u;
         best_1 = best_3;

@@ -63,27 +63,21 @@ void main() {
         }
         ivec2 t_1 = local[min(uint(n), 3u)];
         ivec2 q = ivec2(x, y) + t_1;
-        vec3 correction_2;
-        float count_2;
-        if (q.x < 0 || q.y < 0 || q.x >= int(params.width) || q.y >= int(params.height)) {
-            correction_2 = correction;
-            count_2 = count;
-        } else {
+        vec3 correction_2 = correction;
+        float count_2 = count;
+        if (!(q.x < 0 || q.y < 0 || q.x >= int(params.width) || q.y >= int(params.height))) {
             uint particle_1 = particle(q.x, q.y);
             vec4 t_2 = state.positions[min(particle_1, 4095u)];
             vec3 other = t_2.xyz;
             vec3 delta = other - p;
             float len = length(delta);
-            vec3 correction_3;
-            float count_3;
+            vec3 correction_3 = correction;
+            float count_3 = count;
             if (len > 1e-6) {
                 vec3 correction_4 = correction + delta * ((len - params.rest_length) / len) * 0.5;
                 float count_4 = count + 1.0;
                 correction_3 = correction_4;
                 count_3 = count_4;
-            } else {
-                correction_3 = correction;
-                count_3 = count;
             }
             correction_2 = correction_3;
             count_2 = count_3;
@@ -99,13 +93,11 @@ void main() {
     vec4 sphere = params.sphere;
     vec3 to_center = solved - sphere.xyz;
     float d = length(to_center);
-    vec3 solved_1;
+    vec3 solved_1 = solved;
     if (d < params.sphere.w) {
         vec4 sphere_1 = params.sphere;
         vec3 solved_2 = sphere_1.xyz + to_center * (params.sphere.w / max(d, 1e-6));
         solved_1 = solved_2;
-    } else {
-        solved_1 = solved;
     }
     corrected[min(i, uint(corrected.length()) - 1u)] = vec4(solved_1, 1.0);
 }

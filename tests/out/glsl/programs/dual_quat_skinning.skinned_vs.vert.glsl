@@ -76,8 +76,8 @@ DualQuat blend_dual_quats(uvec4 joints_1, vec4 weights_1) {
             break;
         }
         float w = weights_1[min(uint(i), 3u)];
-        vec4 real_3;
-        vec4 dual_3;
+        vec4 real_3 = real_1;
+        vec4 dual_3 = dual_1;
         if (w > 0.0) {
             DualQuat dq = joint_dqs[min(joints_1[min(uint(i), 3u)], uint(joint_dqs.length()) - 1u)];
             float s = dot(first.real, dq.real) < 0.0 ? -w : w;
@@ -85,9 +85,6 @@ DualQuat blend_dual_quats(uvec4 joints_1, vec4 weights_1) {
             vec4 dual_4 = dual_1 + dq.dual * s;
             real_3 = real_4;
             dual_3 = dual_4;
-        } else {
-            real_3 = real_1;
-            dual_3 = dual_1;
         }
         bool next_v = v != 0u;
         i = i + 1;

@@ -25,7 +25,7 @@ int weight(uint c) {
 void main() {
     int i = int(gl_GlobalInvocationID.x);
     uint t = codes[min(uint(i), uint(codes.length()) - 1u)];
-    bool taken;
+    bool taken = false;
     if (t == 0u) {
         results[min(uint(i), uint(results.length()) - 1u)] = 7;
         taken = true;
@@ -122,8 +122,6 @@ void main() {
     } else if (codes[min(uint(i), uint(codes.length()) - 1u)] == 31u) {
         results[min(uint(i), uint(results.length()) - 1u)] = 47;
         taken = true;
-    } else {
-        taken = false;
     }
     if (!taken) {
         if (codes[min(uint(i), uint(codes.length()) - 1u)] == 32u) {

@@ -176,12 +176,10 @@ float edge_blend_factor(Neighbourhood l, Edge edge, vec2 uv) {
         p_delta_1 = p_delta_3;
         p_at_end_1 = p_at_end_3;
     }
-    vec2 p_uv_4;
+    vec2 p_uv_4 = p_uv_2;
     if (!p_at_end_2) {
         vec2 p_uv_5 = p_uv_2 + uv_step * 8.0;
         p_uv_4 = p_uv_5;
-    } else {
-        p_uv_4 = p_uv_2;
     }
     vec2 n_uv = edge_uv - uv_step * 1.0;
     float luma_at_3 = luma_at(n_uv);
@@ -222,12 +220,10 @@ float edge_blend_factor(Neighbourhood l, Edge edge, vec2 uv) {
         n_delta_1 = n_delta_3;
         n_at_end_1 = n_at_end_3;
     }
-    vec2 n_uv_4;
+    vec2 n_uv_4 = n_uv_2;
     if (!n_at_end_2) {
         vec2 n_uv_5 = n_uv_2 - uv_step * 8.0;
         n_uv_4 = n_uv_5;
-    } else {
-        n_uv_4 = n_uv_2;
     }
     float p_distance = edge.horizontal ? p_uv_4.x - uv.x : p_uv_4.y - uv.y;
     float n_distance = edge.horizontal ? uv.x - n_uv_4.x : uv.y - n_uv_4.y;

@@ -70,8 +70,8 @@ void main() {
         vec3 h = importance_ggx(hammersley_1, n, pf.roughness);
         vec3 l = normalize(h * (2.0 * dot(n, h)) - n);
         float ndl = dot(n, l);
-        vec3 acc_2;
-        float weight_2;
+        vec3 acc_2 = acc;
+        float weight_2 = weight;
         if (ndl > 0.0) {
             float sa_texel = 12.566371 / (6.0 * env_size * env_size);
             float lod = min(max(0.5 * log2(1.0 / (64.0 * sa_texel)), 0.0), levels - 1.0);
@@ -80,9 +80,6 @@ void main() {
             float weight_3 = weight + ndl;
             acc_2 = acc_3;
             weight_2 = weight_3;
-        } else {
-            acc_2 = acc;
-            weight_2 = weight;
         }
         bool next_v = v != 0u;
         i = i + 1u;

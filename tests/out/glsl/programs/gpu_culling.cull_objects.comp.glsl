@@ -122,12 +122,10 @@ uint select_lod(vec3 view_center, float radius) {
             break;
         }
         float max_screen_size = lods[min(uint(i), 3u)].max_screen_size;
-        uint lod_2;
+        uint lod_2 = lod;
         if (screen_diameter > max_screen_size) {
             uint lod_3 = uint(max(i - 1, 0));
             lod_2 = lod_3;
-        } else {
-            lod_2 = lod;
         }
         bool next_v = v != 0u;
         i = i + -1;
@@ -156,12 +154,10 @@ void main() {
     vec3 center = t_1.xyz;
     float radius = object.center_radius.w;
     bool always = (object.flags & 1u) != 0u;
-    bool v_1;
+    bool v_1 = false;
     if (!always) {
         bool sphere_in_frustum_1 = sphere_in_frustum(center, radius);
         v_1 = !sphere_in_frustum_1;
-    } else {
-        v_1 = false;
     }
     if (v_1) {
         atomicAdd(stats.frustum_culled, 1u);
@@ -169,12 +165,10 @@ void main() {
     }
     vec4 t_2 = cull.view * vec4(center, 1.0);
     vec3 view_center = t_2.xyz;
-    bool v_2;
+    bool v_2 = false;
     if (!always && cull.occlusion_enabled != 0u && (object.flags & 2u) == 0u) {
         bool occluded_1 = occluded(view_center, radius);
         v_2 = occluded_1;
-    } else {
-        v_2 = false;
     }
     if (v_2) {
         atomicAdd(stats.occlusion_culled, 1u);

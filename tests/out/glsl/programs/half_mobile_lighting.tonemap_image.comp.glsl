@@ -32,11 +32,9 @@ void main() {
     }
     vec4 texel = imageLoad(hdr_image, clamp(p, ivec2(0), imageSize(hdr_image) - 1));
     f16vec4 hdr = f16vec4(texel);
-    f16vec4 hdr_1;
+    f16vec4 hdr_1 = hdr;
     if (any(isnan(hdr)) || any(isinf(hdr))) {
         hdr_1 = f16vec4(0.0hf);
-    } else {
-        hdr_1 = hdr;
     }
     f16vec3 encoded = tonemap(hdr_1.xyz, float16_t(camera.exposure), float16_t(camera.white));
     if (all(lessThan(uvec2(p), uvec2(imageSize(ldr_image))))) {

@@ -58,7 +58,7 @@ vec3 rgb_to_hsv(vec3 c) {
     float hi = max3(c);
     float lo = min3(c);
     float delta = hi - lo;
-    float h;
+    float h = 0.0;
     if (delta > 1e-6) {
         float h_1;
         if (hi == c.x) {
@@ -72,8 +72,6 @@ vec3 rgb_to_hsv(vec3 c) {
             h_1 = h_4;
         }
         h = h_1;
-    } else {
-        h = 0.0;
     }
     float s = hi > 1e-6 ? delta / hi : 0.0;
     return vec3(h / 6.0, s, hi);

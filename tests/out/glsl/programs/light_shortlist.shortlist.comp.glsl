@@ -48,12 +48,10 @@ Shortlist insert(Shortlist s, float d, int i) {
     Shortlist s_1 = Shortlist(Hit[8](Hit(0.0, 0), Hit(0.0, 0), Hit(0.0, 0), Hit(0.0, 0), Hit(0.0, 0), Hit(0.0, 0), Hit(0.0, 0), Hit(0.0, 0)), 0);
     s_1 = s;
     int count = s_1.count;
-    bool v;
+    bool v = false;
     if (count == 8) {
         float dist = s_1.hits[7u].dist;
         v = d >= dist;
-    } else {
-        v = false;
     }
     if (v) {
         Shortlist s_2 = s_1;
@@ -69,12 +67,10 @@ Shortlist insert(Shortlist s, float d, int i) {
             j_2 = j_1;
             break;
         }
-        bool v_2;
+        bool v_2 = false;
         if (j_1 > 0) {
             float dist_1 = s_1.hits[min(uint(j_1 - 1), 7u)].dist;
             v_2 = dist_1 > d;
-        } else {
-            v_2 = false;
         }
         if (!v_2) {
             j_2 = j_1;
@@ -197,7 +193,7 @@ void main() {
             break;
         }
         int count = s.count;
-        vec3 c_2;
+        vec3 c_2 = c;
         if (k < count) {
             int index = s.hits[min(uint(k), 7u)].index;
             mat3 m = rots[min(uint(luma_rem(index, 3)), 2u)];
@@ -206,8 +202,6 @@ void main() {
             float t_3 = w[min(uint(k), 7u)];
             vec3 c_3 = c + m * color * (t_3 / t_2);
             c_2 = c_3;
-        } else {
-            c_2 = c;
         }
         bool next_v_1 = v_3 != 0u;
         k = k + 1;

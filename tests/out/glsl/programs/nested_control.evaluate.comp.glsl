@@ -175,7 +175,7 @@ Result run(Program p) {
                 i_3 = i_5;
             } else {
                 int top_5;
-                int max_depth_5;
+                int max_depth_5 = max_depth;
                 if (c == 126u) {
                     if (top < 1) {
                         return Result(0, 1, steps_2, max_depth);
@@ -183,7 +183,6 @@ Result run(Program p) {
                     int t = stack[min(uint(top - 1), 7u)];
                     stack[min(uint(top - 1), 7u)] = -t;
                     top_5 = top;
-                    max_depth_5 = max_depth;
                 } else if (c == 100u) {
                     if (top < 1) {
                         return Result(0, 1, steps_2, max_depth);
@@ -209,7 +208,6 @@ Result run(Program p) {
                     int top_7 = top - 1;
                     stack[min(uint(top_7 - 1), 7u)] = r.x;
                     top_5 = top_7;
-                    max_depth_5 = max_depth;
                 }
                 int i_7 = i + 1;
                 top_3 = top_5;
@@ -227,12 +225,10 @@ Result run(Program p) {
         steps = steps_2;
     }
     if (top_1 != 1) {
-        int v_2;
+        int v_2 = 0;
         if (top_1 > 0) {
             int t_4 = stack[min(uint(top_1 - 1), 7u)];
             v_2 = t_4;
-        } else {
-            v_2 = 0;
         }
         return Result(v_2, 5, steps_1, max_depth_1);
     }

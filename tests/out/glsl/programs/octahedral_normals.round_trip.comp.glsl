@@ -35,14 +35,12 @@ uint pack_oct_snorm16(vec3 n) {
 
 vec3 oct_decode(vec2 e) {
     vec3 v = vec3(e, 1.0 - abs(e.x) - abs(e.y));
-    vec3 v_1;
+    vec3 v_1 = v;
     if (v.z < 0.0) {
         vec2 sign_not_zero_1 = sign_not_zero(v.xy);
         vec2 t = (vec2(1.0) - abs(v.yx)) * sign_not_zero_1;
         vec3 v_2 = vec3(t, v.z);
         v_1 = v_2;
-    } else {
-        v_1 = v;
     }
     return normalize(v_1);
 }

@@ -73,13 +73,11 @@ void main() {
             if (!(v_4 < 8u)) {
                 break;
             }
-            bool v_5;
+            bool v_5 = false;
             if (j > 0) {
                 float t_1 = depths[min(uint(j - 1), 7u)];
                 float t_2 = depths[min(uint(j), 7u)];
                 v_5 = t_1 < t_2;
-            } else {
-                v_5 = false;
             }
             if (!v_5) {
                 break;

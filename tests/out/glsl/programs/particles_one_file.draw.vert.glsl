@@ -48,12 +48,10 @@ float fading(uint i) {
 void main() {
     Particle p = particle(uint(gl_VertexIndex));
     uint t = alive[min(min(uint(gl_VertexIndex), sim.count - 1u), uint(alive.length()) - 1u)];
-    float shown;
+    float shown = 0.0;
     if (t != 0u) {
         float fading_1 = fading(uint(gl_VertexIndex));
         shown = fading_1;
-    } else {
-        shown = 0.0;
     }
     draw_out t_1 = draw_out(sim.view_proj * vec4(p.position, 1.0), vec4(vec3(1.0, 0.6, 0.2) * shown, shown));
     gl_Position = t_1.clip;

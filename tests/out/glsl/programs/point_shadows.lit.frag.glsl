@@ -48,12 +48,10 @@ int select_cascade(float view_depth_1) {
             c_1 = c;
             break;
         }
-        int c_2;
+        int c_2 = c;
         if (view_depth_1 > cascades.splits[min(uint(i), 3u)]) {
             int c_3 = i + 1;
             c_2 = c_3;
-        } else {
-            c_2 = c;
         }
         bool next_v = v != 0u;
         i = i + 1;

@@ -38,12 +38,10 @@ float level(float x) {
             result_2 = result_1;
             break;
         }
-        float result_3;
+        float result_3 = result_1;
         if (x > push.levels[min(uint(i), 2u)].x) {
             float result_4 = push.levels[min(uint(i), 2u)].y;
             result_3 = result_4;
-        } else {
-            result_3 = result_1;
         }
         bool next_v = v != 0u;
         i = i + 1;

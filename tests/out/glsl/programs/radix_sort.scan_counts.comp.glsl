@@ -26,12 +26,10 @@ void main() {
             break;
         }
         uint index = base + gl_LocalInvocationIndex;
-        uint value;
+        uint value = 0u;
         if (index < total) {
             uint t = tile_counts[min(index, uint(tile_counts.length()) - 1u)];
             value = t;
-        } else {
-            value = 0u;
         }
         scan_scratch[min(gl_LocalInvocationIndex, 255u)] = value;
         memoryBarrierShared();
@@ -45,12 +43,10 @@ void main() {
             if (!(offset < 256u)) {
                 break;
             }
-            uint addend;
+            uint addend = 0u;
             if (gl_LocalInvocationIndex >= offset) {
                 uint t_1 = scan_scratch[min(gl_LocalInvocationIndex - offset, 255u)];
                 addend = t_1;
-            } else {
-                addend = 0u;
             }
             memoryBarrierShared();
             barrier();

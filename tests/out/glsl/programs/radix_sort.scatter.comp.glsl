@@ -33,19 +33,15 @@ uint digit_of(uint key) {
 void main() {
     uint index = gl_WorkGroupID.x * 256u + gl_LocalInvocationIndex;
     bool valid = index < sort.count;
-    uint key;
+    uint key = 0u;
     if (valid) {
         uint t = keys_in[min(index, uint(keys_in.length()) - 1u)];
         key = t;
-    } else {
-        key = 0u;
     }
-    uint digit;
+    uint digit = 16u;
     if (valid) {
         uint digit_of_1 = digit_of(key);
         digit = digit_of_1;
-    } else {
-        digit = 16u;
     }
     tile_digits[min(gl_LocalInvocationIndex, 255u)] = digit;
     memoryBarrierShared();
@@ -68,12 +64,10 @@ void main() {
             break;
         }
         uint t_1 = tile_digits[min(uint(j), 255u)];
-        uint rank_2;
+        uint rank_2 = rank;
         if (t_1 == digit) {
             uint rank_3 = rank + 1u;
             rank_2 = rank_3;
-        } else {
-            rank_2 = rank;
         }
         bool next_v = v != 0u;
         j = j + 1;

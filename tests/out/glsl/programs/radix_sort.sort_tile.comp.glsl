@@ -26,20 +26,16 @@ shared uint local_values[256];
 
 void main() {
     bool valid = gl_LocalInvocationIndex < sort.count;
-    uint v;
+    uint v = 4294967295u;
     if (valid) {
         uint t = keys_in[min(gl_LocalInvocationIndex, uint(keys_in.length()) - 1u)];
         v = t;
-    } else {
-        v = 4294967295u;
     }
     local_keys[min(gl_LocalInvocationIndex, 255u)] = v;
-    uint v_1;
+    uint v_1 = 0u;
     if (valid) {
         uint t_1 = values_in[min(gl_LocalInvocationIndex, uint(values_in.length()) - 1u)];
         v_1 = t_1;
-    } else {
-        v_1 = 0u;
     }
     local_values[min(gl_LocalInvocationIndex, 255u)] = v_1;
     memoryBarrierShared();
@@ -69,12 +65,10 @@ void main() {
                 break;
             }
             uint other = tile_digits[min(uint(j), 255u)];
-            uint position_2;
+            uint position_2 = position;
             if (other < digit || (other == digit && uint(j) < gl_LocalInvocationIndex)) {
                 uint position_3 = position + 1u;
                 position_2 = position_3;
-            } else {
-                position_2 = position;
             }
             bool next_v = v_4 != 0u;
             j = j + 1;

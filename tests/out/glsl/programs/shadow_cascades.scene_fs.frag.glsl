@@ -88,32 +88,26 @@ void main() {
     float rotation = interleaved_gradient_noise_1 * 6.2831855;
     int index = select_cascade(input_.view_depth);
     float shadow = shadow_in_cascade(index, input_.world_position, n, rotation);
-    float shadow_1;
+    float shadow_1 = shadow;
     if (index < 3) {
         float far = cascades.splits[min(uint(index), 3u)];
         float fade = (far - input_.view_depth) / cascades.blend_band;
-        float shadow_2;
+        float shadow_2 = shadow;
         if (fade < 1.0) {
             float next = shadow_in_cascade(index + 1, input_.world_position, n, rotation);
             float shadow_3 = mix(next, shadow, clamp(fade, 0.0, 1.0));
             shadow_2 = shadow_3;
-        } else {
-            shadow_2 = shadow;
         }
         shadow_1 = shadow_2;
-    } else {
-        shadow_1 = shadow;
     }
     vec4 texel = texture(albedo_map, input_.uv);
     vec3 albedo = texel.xyz;
     vec3 lit = albedo * (0.15 + 0.85 * max(dot(n, l), 0.0) * shadow_1);
-    vec3 lit_1;
+    vec3 lit_1 = lit;
     if (cascades.debug != 0) {
         vec3 t_1 = local[min(uint(index), 3u)];
         vec3 lit_2 = lit * t_1;
         lit_1 = lit_2;
-    } else {
-        lit_1 = lit;
     }
     color = scene_fs_out(vec4(lit_1, 1.0)).color;
 }

@@ -148,7 +148,7 @@ void main() {
     float sun_amount = max(dot(dir, normalize(sun_direction.xyz)), 0.0);
     float sun = pow(sun_amount, 512.0) * 8.0 + pow(sun_amount, 8.0) * 0.3;
     vec3 color_1 = base + vec3(1.0, 0.9, 0.7) * sun;
-    vec3 color_2;
+    vec3 color_2 = color_1;
     if (dir.y > 0.01) {
         vec2 layer_uv = dir.xz / vec2(dir.y) * 0.6 + sky.wind * sky.time;
         float density = cloud_density(layer_uv);
@@ -160,8 +160,6 @@ void main() {
         float fade = smoothstep(0.01, 0.2, dir.y);
         vec3 color_3 = mix(color_1, shade, vec3(density * fade));
         color_2 = color_3;
-    } else {
-        color_2 = color_1;
     }
     color = sky_fs_out(vec4(color_2, 1.0)).color;
 }

@@ -74,14 +74,12 @@ void main() {
         }
         float x = float(offset);
         float w = exp(-x * x / (2.0 * sigma * sigma));
-        float w_1;
+        float w_1 = w;
         if (BILATERAL) {
             float t_4 = tile_depths[min(uint(center + offset), 79u)];
             float dz = (t_4 - center_depth) * DEPTH_SHARPNESS;
             float w_2 = w * exp(-dz * dz);
             w_1 = w_2;
-        } else {
-            w_1 = w;
         }
         float t_5 = tile_values[min(uint(center + offset), 79u)];
         float sum_2 = sum + t_5 * w_1;

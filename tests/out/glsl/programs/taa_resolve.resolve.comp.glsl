@@ -78,15 +78,12 @@ void main() {
         vec3 m1_2 = m1 + c;
         vec3 m2_2 = m2 + c * c;
         float d = texelFetch(depth_tex, clamp(q, ivec2(0), textureSize(depth_tex, 0) - 1), 0).x;
-        float closest_depth_1;
-        ivec2 closest_2;
+        float closest_depth_1 = closest_depth;
+        ivec2 closest_2 = closest;
         if (d < closest_depth) {
             ivec2 closest_3 = local_1[min(uint(i), 8u)];
             closest_depth_1 = d;
             closest_2 = closest_3;
-        } else {
-            closest_depth_1 = closest_depth;
-            closest_2 = closest;
         }
         bool next_v = v != 0u;
         i = i + 1;
@@ -114,11 +111,9 @@ void main() {
     bool offscreen = any(lessThan(prev_uv, vec2(0.0))) || any(greaterThan(prev_uv, vec2(1.0)));
     float lum_diff = abs(current.x - history_1.x) / max(current.x, max(history_1.x, 0.2));
     float feedback = mix(taa.feedback_max, taa.feedback_min, lum_diff * lum_diff);
-    float feedback_1;
+    float feedback_1 = feedback;
     if (offscreen || taa.reset != 0u) {
         feedback_1 = 0.0;
-    } else {
-        feedback_1 = feedback;
     }
     vec3 result = ycocg_to_rgb(mix(current, history_1, vec3(feedback_1)));
     if (all(lessThan(uvec2(p), uvec2(imageSize(resolved))))) {

@@ -28,26 +28,21 @@ void main() {
     }
     memoryBarrierShared();
     barrier();
-    float lo;
-    float hi;
+    float lo = 3.4028235e38;
+    float hi = -3.4028235e38;
     if (gl_GlobalInvocationID.x < screen.size.x && gl_GlobalInvocationID.y < screen.size.y) {
         float d = depth[min(gl_GlobalInvocationID.y * screen.size.x + gl_GlobalInvocationID.x, uint(depth.length()) - 1u)];
-        float lo_1;
-        float hi_1;
+        float lo_1 = 3.4028235e38;
+        float hi_1 = -3.4028235e38;
         if (d < 1.0) {
             float z = linear_depth(d);
             lo_1 = z;
             hi_1 = z;
         } else {
             atomicAdd(sky_count, 1u);
-            lo_1 = 3.4028235e38;
-            hi_1 = -3.4028235e38;
         }
         lo = lo_1;
         hi = hi_1;
-    } else {
-        lo = 3.4028235e38;
-        hi = -3.4028235e38;
     }
     tile_min[min(gl_LocalInvocationIndex, 255u)] = lo;
     tile_max[min(gl_LocalInvocationIndex, 255u)] = hi;

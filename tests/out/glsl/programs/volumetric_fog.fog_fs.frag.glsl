@@ -92,8 +92,8 @@ void main() {
         }
         vec3 p = start + dir * (float(i) + jitter) * step_length;
         float sigma = density_at(p);
-        float transmittance_2;
-        vec3 scattered_2;
+        float transmittance_2 = transmittance;
+        vec3 scattered_2 = scattered;
         if (sigma > 0.0001) {
             vec4 sun_color = fog.sun_color;
             float sun_visibility_1 = sun_visibility(p);
@@ -109,9 +109,6 @@ void main() {
             }
             transmittance_2 = transmittance_3;
             scattered_2 = scattered_3;
-        } else {
-            transmittance_2 = transmittance;
-            scattered_2 = scattered;
         }
         bool next_v = v != 0u;
         i = i + 1;

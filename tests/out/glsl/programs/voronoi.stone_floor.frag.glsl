@@ -70,7 +70,7 @@ Cells voronoi(vec2 p) {
             vec2 r = vec2(g) + feature_point_1 - f;
             float d = dot(r, r);
             Cells result_4;
-            vec2 nearest_offset_4;
+            vec2 nearest_offset_4 = nearest_offset_2;
             if (d < result_2.f1) {
                 Cells result_5 = result_2;
                 result_5.f2 = result_2.f1;
@@ -80,17 +80,12 @@ Cells voronoi(vec2 p) {
                 result_7.nearest = cell + g;
                 result_4 = result_7;
                 nearest_offset_4 = r;
-            } else {
-                Cells result_8;
-                if (d < result_2.f2) {
-                    Cells result_9 = result_2;
-                    result_9.f2 = d;
-                    result_8 = result_9;
-                } else {
-                    result_8 = result_2;
-                }
+            } else if (d < result_2.f2) {
+                Cells result_8 = result_2;
+                result_8.f2 = d;
                 result_4 = result_8;
-                nearest_offset_4 = nearest_offset_2;
+            } else {
+                result_4 = result_2;
             }
             bool next_v = v_2 != 0u;
             i = i + 1;
@@ -109,52 +104,52 @@ Cells voronoi(vec2 p) {
     int j_1 = -2;
     uint v_4 = 4u;
     bool v_5 = true;
-    Cells result_10 = result_1;
-    Cells result_11;
+    Cells result_9 = result_1;
+    Cells result_10;
     while (true) {
         if (!v_5) {
-            result_11 = result_10;
+            result_10 = result_9;
             break;
         }
         int i_1 = -2;
         uint v_6 = 4u;
         bool v_7 = true;
-        Cells result_12 = result_10;
-        Cells result_13;
+        Cells result_11 = result_9;
+        Cells result_12;
         while (true) {
             if (!v_7) {
-                result_13 = result_12;
+                result_12 = result_11;
                 break;
             }
-            ivec2 g_1 = result_12.nearest - cell + ivec2(i_1, j_1);
+            ivec2 g_1 = result_11.nearest - cell + ivec2(i_1, j_1);
             vec2 feature_point_2 = feature_point(cell + g_1);
             vec2 r_1 = vec2(g_1) + feature_point_2 - f;
             vec2 delta = r_1 - nearest_offset_1;
-            Cells result_14;
+            Cells result_13;
             if (dot(delta, delta) > 1e-5) {
-                Cells result_15 = result_12;
-                result_15.border = min(result_12.border, dot((nearest_offset_1 + r_1) * 0.5, normalize(delta)));
-                result_14 = result_15;
+                Cells result_14 = result_11;
+                result_14.border = min(result_11.border, dot((nearest_offset_1 + r_1) * 0.5, normalize(delta)));
+                result_13 = result_14;
             } else {
-                result_14 = result_12;
+                result_13 = result_11;
             }
             bool next_v_2 = v_6 != 0u;
             i_1 = i_1 + 1;
             v_6 = v_6 - 1u;
             v_7 = next_v_2;
-            result_12 = result_14;
+            result_11 = result_13;
         }
         bool next_v_3 = v_4 != 0u;
         j_1 = j_1 + 1;
         v_4 = v_4 - 1u;
         v_5 = next_v_3;
-        result_10 = result_13;
+        result_9 = result_12;
     }
-    Cells result_16 = result_11;
-    result_16.f1 = sqrt(result_11.f1);
-    Cells result_17 = result_16;
-    result_17.f2 = sqrt(result_16.f2);
-    return result_17;
+    Cells result_15 = result_10;
+    result_15.f1 = sqrt(result_10.f1);
+    Cells result_16 = result_15;
+    result_16.f2 = sqrt(result_15.f2);
+    return result_16;
 }
 
 void main() {

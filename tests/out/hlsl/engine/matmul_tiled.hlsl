@@ -86,24 +86,20 @@ void matmul(matmul_Input input) {
         const uint b_row = uint(t) * 16u + input.lid.y;
         const uint e_2 = dims.m;
         const uint e_3 = dims.k;
-        float phi;
+        float phi = 0.0;
         if (row < e_2 && a_col < e_3) {
             const uint e_4 = dims.k;
             const float e_5 = asfloat(a.Load(min(row * e_4 + a_col, luma_length_a() - 1u) * 4u));
             phi = e_5;
-        } else {
-            phi = 0.0;
         }
         tile_a[min(input.lid.y, 15u)][min(input.lid.x, 15u)] = phi;
         const uint e_6 = dims.k;
         const uint e_7 = dims.n;
-        float phi_1;
+        float phi_1 = 0.0;
         if (b_row < e_6 && col < e_7) {
             const uint e_8 = dims.n;
             const float e_9 = asfloat(b.Load(min(b_row * e_8 + col, luma_length_b() - 1u) * 4u));
             phi_1 = e_9;
-        } else {
-            phi_1 = 0.0;
         }
         tile_b[min(input.lid.y, 15u)][min(input.lid.x, 15u)] = phi_1;
         GroupMemoryBarrierWithGroupSync();

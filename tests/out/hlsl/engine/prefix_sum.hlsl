@@ -38,19 +38,15 @@ void scan_blocks(scan_blocks_Input input) {
     const uint e = luma_length_data();
     const uint count = uint(int(e));
     const uint bi = t + 256u;
-    uint a_in;
+    uint a_in = 0u;
     if (base + t < count) {
         const uint e_1 = data.Load(min(base + t, luma_length_data() - 1u) * 4u);
         a_in = e_1;
-    } else {
-        a_in = 0u;
     }
-    uint b_in;
+    uint b_in = 0u;
     if (base + bi < count) {
         const uint e_2 = data.Load(min(base + bi, luma_length_data() - 1u) * 4u);
         b_in = e_2;
-    } else {
-        b_in = 0u;
     }
     temp[min(t, 511u)] = a_in;
     temp[min(bi, 511u)] = b_in;

@@ -88,12 +88,10 @@ ssao_Output ssao(ssao_Input input) {
     const float3 e = ddx(origin);
     const float3 e_1 = ddy(origin);
     const float3 normal = normalize(cross(e, e_1));
-    float2 rotation;
+    float2 rotation = float2(1.0, 0.0);
     if (USE_NOISE) {
         const float4 e_2 = noise_tex_tex.SampleLevel(noise_tex_samp, input.uv * 16.0, 0.0);
         rotation = e_2.xy * 2.0 - float2(1.0, 1.0);
-    } else {
-        rotation = float2(1.0, 0.0);
     }
     int e_3 = asint(asuint(SAMPLE_COUNT) - 1u);
     int i = 0;

@@ -67,20 +67,16 @@ void sort_blocks(sort_blocks_Input input) {
         const uint global_index = base + local_index;
         const uint e = step_params.count;
         const bool inside = global_index < e;
-        float phi;
+        float phi = 3.4028235e38;
         if (inside) {
             const float e_1 = asfloat(pairs.Load(min(global_index, luma_length_pairs() - 1u) * 8u));
             phi = e_1;
-        } else {
-            phi = 3.4028235e38;
         }
         block_keys[min(local_index, 511u)] = phi;
-        uint phi_1;
+        uint phi_1 = 4294967295u;
         if (inside) {
             const uint e_2 = pairs.Load(4u + min(global_index, luma_length_pairs() - 1u) * 8u);
             phi_1 = e_2;
-        } else {
-            phi_1 = 4294967295u;
         }
         block_values[min(local_index, 511u)] = phi_1;
         const bool next = carried != 0u;

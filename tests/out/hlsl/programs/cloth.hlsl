@@ -131,25 +131,19 @@ void solve_constraints(solve_constraints_Input input) {
         const int2 q = asint(asuint(int2(x, y)) + asuint(e_4));
         const uint e_5 = params.width;
         const uint e_6 = params.height;
-        float3 correction_2;
-        float count_2;
-        if (q.x < 0 || q.y < 0 || q.x >= int(e_5) || q.y >= int(e_6)) {
-            correction_2 = correction;
-            count_2 = count;
-        } else {
+        float3 correction_2 = correction;
+        float count_2 = count;
+        if (!(q.x < 0 || q.y < 0 || q.x >= int(e_5) || q.y >= int(e_6))) {
             const uint e_7 = particle(q.x, q.y);
             const float4 e_8 = asfloat(state.Load4(min(e_7, 4095u) * 16u));
             const float3 delta = e_8.xyz - p;
             const float len = length(delta);
-            float3 correction_3;
-            float count_3;
+            float3 correction_3 = correction;
+            float count_3 = count;
             if (len > 1e-6) {
                 const float e_9 = params.rest_length;
                 correction_3 = correction + delta * ((len - e_9) / len) * 0.5;
                 count_3 = count + 1.0;
-            } else {
-                correction_3 = correction;
-                count_3 = count;
             }
             correction_2 = correction_3;
             count_2 = count_3;
@@ -167,13 +161,11 @@ void solve_constraints(solve_constraints_Input input) {
     const float3 to_center = solved - e_11.xyz;
     const float d = length(to_center);
     const float e_12 = params.sphere.w;
-    float3 solved_1;
+    float3 solved_1 = solved;
     if (d < e_12) {
         const float4 e_13 = params.sphere;
         const float e_14 = params.sphere.w;
         solved_1 = e_13.xyz + to_center * (e_14 / max(d, 1e-6));
-    } else {
-        solved_1 = solved;
     }
     corrected.Store4(min(i, luma_length_corrected() - 1u) * 16u, asuint(float4(solved_1, 1.0)));
 }

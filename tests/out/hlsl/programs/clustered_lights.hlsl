@@ -90,13 +90,11 @@ bool sphere_aabb(float3 center, float radius, float3 lo, float3 hi) {
             break;
         }
         const float c = center[min(uint(axis), 2u)];
-        float d_2;
+        float d_2 = d;
         if (c < lo[min(uint(axis), 2u)]) {
             d_2 = d + (lo[min(uint(axis), 2u)] - c) * (lo[min(uint(axis), 2u)] - c);
         } else if (c > hi[min(uint(axis), 2u)]) {
             d_2 = d + (c - hi[min(uint(axis), 2u)]) * (c - hi[min(uint(axis), 2u)]);
-        } else {
-            d_2 = d;
         }
         const bool next = carried != 0u;
         axis = asint(asuint(axis) + 1u);

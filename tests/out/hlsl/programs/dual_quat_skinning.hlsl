@@ -139,8 +139,8 @@ DualQuat blend_dual_quats(uint4 joints, float4 weights) {
             break;
         }
         const float w = weights[min(uint(i), 3u)];
-        float4 real_2;
-        float4 dual_2;
+        float4 real_2 = real;
+        float4 dual_2 = dual;
         if (w > 0.0) {
             DualQuat dq;
             dq.real = asfloat(joint_dqs.Load4(min(joints[min(uint(i), 3u)], luma_length_joint_dqs() - 1u) * 32u));
@@ -148,9 +148,6 @@ DualQuat blend_dual_quats(uint4 joints, float4 weights) {
             const float s = dot(first.real, dq.real) < 0.0 ? -w : w;
             real_2 = real + dq.real * s;
             dual_2 = dual + dq.dual * s;
-        } else {
-            real_2 = real;
-            dual_2 = dual;
         }
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);

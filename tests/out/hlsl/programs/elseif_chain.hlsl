@@ -46,7 +46,7 @@ struct main_Input {
 void main(main_Input input) {
     const int i = int(input.id.x);
     const uint e = codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u);
-    bool taken;
+    bool taken = false;
     if (e == 0u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(7));
         taken = true;
@@ -143,8 +143,6 @@ void main(main_Input input) {
     } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 31u) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(47));
         taken = true;
-    } else {
-        taken = false;
     }
     if (!taken) {
         if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 32u) {

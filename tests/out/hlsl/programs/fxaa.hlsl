@@ -191,11 +191,9 @@ float edge_blend_factor(Neighbourhood l, Edge edge, float2 uv) {
         p_delta_1 = p_delta_3;
         p_at_end = abs(p_delta_3) >= gradient_threshold;
     }
-    float2 p_uv_4;
+    float2 p_uv_4 = p_uv_2;
     if (!p_at_end_1) {
         p_uv_4 = p_uv_2 + uv_step * 8.0;
-    } else {
-        p_uv_4 = p_uv_2;
     }
     const float2 n_uv = edge_uv - uv_step * 1.0;
     const float e_5 = u_luma_at(n_uv);
@@ -234,11 +232,9 @@ float edge_blend_factor(Neighbourhood l, Edge edge, float2 uv) {
         n_delta_1 = n_delta_3;
         n_at_end = abs(n_delta_3) >= gradient_threshold;
     }
-    float2 n_uv_4;
+    float2 n_uv_4 = n_uv_2;
     if (!n_at_end_1) {
         n_uv_4 = n_uv_2 - uv_step * 8.0;
-    } else {
-        n_uv_4 = n_uv_2;
     }
     const float p_distance = edge.horizontal ? p_uv_4.x - uv.x : p_uv_4.y - uv.y;
     const float n_distance = edge.horizontal ? uv.x - n_uv_4.x : uv.y - n_uv_4.y;

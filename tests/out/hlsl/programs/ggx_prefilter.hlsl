@@ -106,15 +106,12 @@ void prefilter(prefilter_Input input) {
         const float3 h = importance_ggx(e_5, n, e_6);
         const float3 l = normalize(h * (2.0 * dot(n, h)) - n);
         const float ndl = dot(n, l);
-        float3 acc_2;
-        float weight_2;
+        float3 acc_2 = acc;
+        float weight_2 = weight;
         if (ndl > 0.0) {
             const float4 e_7 = env_tex.SampleLevel(env_samp, l, min(max(0.5 * log2(1.0 / (64.0 * (12.566371 / (6.0 * env_size * env_size)))), 0.0), levels - 1.0));
             acc_2 = acc + e_7.xyz * ndl;
             weight_2 = weight + ndl;
-        } else {
-            acc_2 = acc;
-            weight_2 = weight;
         }
         const bool next = carried != 0u;
         i = i + 1u;

@@ -141,11 +141,9 @@ uint select_lod(float3 view_center, float radius) {
             break;
         }
         const float e_3 = asfloat(lods.Load(12u + min(uint(i), 3u) * 16u));
-        uint lod_2;
+        uint lod_2 = lod;
         if (screen_diameter > e_3) {
             lod_2 = uint(max(asint(asuint(i) - 1u), 0));
-        } else {
-            lod_2 = lod;
         }
         const bool next = carried != 0u;
         i = asint(asuint(i) + asuint(-1));
@@ -186,12 +184,10 @@ void cull_objects(cull_objects_Input input) {
     const float3 center = e_2.xyz;
     const float radius = object.center_radius.w;
     const bool always = (object.flags & 1u) != 0u;
-    bool phi_1;
+    bool phi_1 = false;
     if (!always) {
         const bool e_3 = sphere_in_frustum(center, radius);
         phi_1 = !e_3;
-    } else {
-        phi_1 = false;
     }
     if (phi_1) {
         uint old_1;
@@ -202,12 +198,10 @@ void cull_objects(cull_objects_Input input) {
     const float4 e_5 = mul(float4(center, 1.0), e_4);
     const float3 view_center = e_5.xyz;
     const uint e_6 = cull.occlusion_enabled;
-    bool phi_2;
+    bool phi_2 = false;
     if (!always && e_6 != 0u && (object.flags & 2u) == 0u) {
         const bool e_7 = occluded(view_center, radius);
         phi_2 = e_7;
-    } else {
-        phi_2 = false;
     }
     if (phi_2) {
         uint old_2;

@@ -175,11 +175,9 @@ void tonemap_image(tonemap_image_Input input) {
     }
     const float4 e = luma_image_load(hdr_image, p);
     const float16_t4 hdr = float16_t4(e);
-    float16_t4 hdr_1;
+    float16_t4 hdr_1 = hdr;
     if (any(isnan(hdr)) || any(isinf(hdr))) {
         hdr_1 = float16_t4(float16_t(f16tof32(0u)), float16_t(f16tof32(0u)), float16_t(f16tof32(0u)), float16_t(f16tof32(0u)));
-    } else {
-        hdr_1 = hdr;
     }
     const float e_1 = camera.exposure;
     const float e_2 = camera.white;

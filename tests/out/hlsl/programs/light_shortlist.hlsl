@@ -92,12 +92,10 @@ Shortlist insert(Shortlist s, float d, int i) {
     Shortlist s_1 = (Shortlist)0;
     s_1 = s;
     const int e = s_1.count;
-    bool phi;
+    bool phi = false;
     if (e == 8) {
         const float e_1 = s_1.hits[7].dist;
         phi = d >= e_1;
-    } else {
-        phi = false;
     }
     if (phi) {
         const Shortlist e_2 = s_1;
@@ -112,12 +110,10 @@ Shortlist insert(Shortlist s, float d, int i) {
             j_1 = j;
             break;
         }
-        bool phi_1;
+        bool phi_1 = false;
         if (j > 0) {
             const float e_4 = s_1.hits[min(uint(asint(asuint(j) - 1u)), 7u)].dist;
             phi_1 = e_4 > d;
-        } else {
-            phi_1 = false;
         }
         if (!phi_1) {
             j_1 = j;
@@ -252,7 +248,7 @@ void shortlist(shortlist_Input input) {
             break;
         }
         const int e_11 = s.count;
-        float3 c_2;
+        float3 c_2 = c;
         if (k < e_11) {
             const int e_12 = s.hits[min(uint(k), 7u)].index;
             const float3x3 m = rots[min(uint(luma_rem(e_12, 3)), 2u)];
@@ -260,8 +256,6 @@ void shortlist(shortlist_Input input) {
             const float3 e_14 = asfloat(lights.Load3(16u + min(uint(e_13), luma_length_lights() - 1u) * 32u));
             const float e_15 = w[min(uint(k), 7u)];
             c_2 = c + mul(e_14, m) * (e_15 / t);
-        } else {
-            c_2 = c;
         }
         const bool next_1 = carried_3 != 0u;
         k = asint(asuint(k) + 1u);

@@ -102,13 +102,11 @@ uint pack_oct_snorm16(float3 n) {
 
 float3 oct_decode(float2 e) {
     const float3 v = float3(e, 1.0 - abs(e.x) - abs(e.y));
-    float3 v_1;
+    float3 v_1 = v;
     if (v.z < 0.0) {
         const float2 e_1 = sign_not_zero(v.xy);
         const float2 e_2 = (float2(1.0, 1.0) - abs(v.yx)) * e_1;
         v_1 = float3(e_2.xy, v.z);
-    } else {
-        v_1 = v;
     }
     return normalize(v_1);
 }

@@ -145,13 +145,11 @@ resolve_Output resolve(resolve_Input input) {
             if (!(carried_4 < 8u)) {
                 break;
             }
-            bool phi;
+            bool phi = false;
             if (j > 0) {
                 const float e_4 = depths[min(uint(asint(asuint(j) - 1u)), 7u)];
                 const float e_5 = depths[min(uint(j), 7u)];
                 phi = e_4 < e_5;
-            } else {
-                phi = false;
             }
             if (!phi) {
                 break;

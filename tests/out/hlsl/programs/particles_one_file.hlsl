@@ -129,12 +129,10 @@ draw_Output draw(draw_Input input) {
     const Particle p = particle(input.vi);
     const uint e = sim.count;
     const uint e_1 = alive.Load(min(min(input.vi, e - 1u), luma_length_alive() - 1u) * 4u);
-    float shown;
+    float shown = 0.0;
     if (e_1 != 0u) {
         const float e_2 = fading(input.vi);
         shown = e_2;
-    } else {
-        shown = 0.0;
     }
     const float4x4 e_3 = sim.view_proj;
     const draw_out composite = { mul(float4(p.position, 1.0), e_3), float4(float3(1.0, 0.6, 0.2) * shown, shown) };

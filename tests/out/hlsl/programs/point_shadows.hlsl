@@ -62,11 +62,9 @@ int select_cascade(float view_depth) {
             break;
         }
         const float e = cascades.splits[min(uint(i), 3u)];
-        int c_2;
+        int c_2 = c;
         if (view_depth > e) {
             c_2 = asint(asuint(i) + 1u);
-        } else {
-            c_2 = c;
         }
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);

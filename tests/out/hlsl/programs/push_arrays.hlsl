@@ -54,12 +54,10 @@ float level(float x) {
             break;
         }
         const float e = push.levels[min(uint(i), 2u)].x;
-        float result_3;
+        float result_3 = result_1;
         if (x > e) {
             const float result_4 = push.levels[min(uint(i), 2u)].y;
             result_3 = result_4;
-        } else {
-            result_3 = result_1;
         }
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);

@@ -130,12 +130,10 @@ void scan_counts(scan_counts_Input input) {
             break;
         }
         const uint index = base + input.lane;
-        uint value;
+        uint value = 0u;
         if (index < total) {
             const uint e_1 = tile_counts.Load(min(index, luma_length_tile_counts() - 1u) * 4u);
             value = e_1;
-        } else {
-            value = 0u;
         }
         scan_scratch[min(input.lane, 255u)] = value;
         GroupMemoryBarrierWithGroupSync();
@@ -148,12 +146,10 @@ void scan_counts(scan_counts_Input input) {
             if (!(offset < 256u)) {
                 break;
             }
-            uint addend;
+            uint addend = 0u;
             if (input.lane >= offset) {
                 const uint e_2 = scan_scratch[min(input.lane - offset, 255u)];
                 addend = e_2;
-            } else {
-                addend = 0u;
             }
             GroupMemoryBarrierWithGroupSync();
             const uint e_3 = scan_scratch[min(input.lane, 255u)];
@@ -184,19 +180,15 @@ void scatter(scatter_Input input) {
     const uint index = input.tile.x * 256u + input.lane;
     const uint e = sort.count;
     const bool valid = index < e;
-    uint key;
+    uint key = 0u;
     if (valid) {
         const uint e_1 = keys_in.Load(min(index, luma_length_keys_in() - 1u) * 4u);
         key = e_1;
-    } else {
-        key = 0u;
     }
-    uint digit;
+    uint digit = 16u;
     if (valid) {
         const uint e_2 = digit_of(key);
         digit = e_2;
-    } else {
-        digit = 16u;
     }
     tile_digits[min(input.lane, 255u)] = digit;
     GroupMemoryBarrierWithGroupSync();
@@ -218,11 +210,9 @@ void scatter(scatter_Input input) {
             break;
         }
         const uint e_3 = tile_digits[min(uint(j), 255u)];
-        uint rank_2;
+        uint rank_2 = rank;
         if (e_3 == digit) {
             rank_2 = rank + 1u;
-        } else {
-            rank_2 = rank;
         }
         const bool next = carried != 0u;
         j = asint(asuint(j) + 1u);
@@ -246,20 +236,16 @@ struct sort_tile_Input {
 void sort_tile(sort_tile_Input input) {
     const uint e = sort.count;
     const bool valid = input.lane < e;
-    uint phi;
+    uint phi = 4294967295u;
     if (valid) {
         const uint e_1 = keys_in.Load(min(input.lane, luma_length_keys_in() - 1u) * 4u);
         phi = e_1;
-    } else {
-        phi = 4294967295u;
     }
     local_keys[min(input.lane, 255u)] = phi;
-    uint phi_1;
+    uint phi_1 = 0u;
     if (valid) {
         const uint e_2 = values_in.Load(min(input.lane, luma_length_values_in() - 1u) * 4u);
         phi_1 = e_2;
-    } else {
-        phi_1 = 0u;
     }
     local_values[min(input.lane, 255u)] = phi_1;
     GroupMemoryBarrierWithGroupSync();
@@ -286,11 +272,9 @@ void sort_tile(sort_tile_Input input) {
                 break;
             }
             const uint other = tile_digits[min(uint(j), 255u)];
-            uint position_2;
+            uint position_2 = position;
             if (other < digit || (other == digit && uint(j) < input.lane)) {
                 position_2 = position + 1u;
-            } else {
-                position_2 = position;
             }
             const bool next = carried_2 != 0u;
             j = asint(asuint(j) + 1u);

@@ -158,31 +158,25 @@ scene_fs_Output scene_fs(scene_fs_Input input) {
     const float rotation = e_2 * 6.2831855;
     const int index = select_cascade(input_1.view_depth);
     const float shadow = shadow_in_cascade(index, input_1.world_position, n, rotation);
-    float shadow_1;
+    float shadow_1 = shadow;
     if (index < 3) {
         const float far = cascades.splits[min(uint(index), 3u)];
         const float e_3 = cascades.blend_band;
         const float fade = (far - input_1.view_depth) / e_3;
-        float shadow_2;
+        float shadow_2 = shadow;
         if (fade < 1.0) {
             const float next = shadow_in_cascade(asint(asuint(index) + 1u), input_1.world_position, n, rotation);
             shadow_2 = lerp(next, shadow, saturate(fade));
-        } else {
-            shadow_2 = shadow;
         }
         shadow_1 = shadow_2;
-    } else {
-        shadow_1 = shadow;
     }
     const float4 e_4 = albedo_map_tex.Sample(albedo_map_samp, input_1.uv);
     const float3 lit_ = e_4.xyz * (0.15 + 0.85 * max(dot(n, normalize(-e.xyz)), 0.0) * shadow_1);
     const int e_5 = cascades.debug;
-    float3 lit_1;
+    float3 lit_1 = lit_;
     if (e_5 != 0) {
         const float3 e_6 = local[min(uint(index), 3u)];
         lit_1 = lit_ * e_6;
-    } else {
-        lit_1 = lit_;
     }
     const scene_fs_out composite = { float4(lit_1, 1.0) };
     scene_fs_Output output;

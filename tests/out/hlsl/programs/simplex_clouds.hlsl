@@ -170,7 +170,7 @@ sky_fs_Output sky_fs(sky_fs_Input input) {
     const float4 e_3 = sky.sun_direction;
     const float sun_amount = max(dot(dir, normalize(e_3.xyz)), 0.0);
     const float3 color = lerp(e_1.xyz, e_2.xyz, (float3)pow(max(dir.y, 0.0), 0.5)) + float3(1.0, 0.9, 0.7) * (pow(sun_amount, 512.0) * 8.0 + pow(sun_amount, 8.0) * 0.3);
-    float3 color_1;
+    float3 color_1 = color;
     if (dir.y > 0.01) {
         const float2 e_4 = sky.wind;
         const float e_5 = sky.time;
@@ -180,8 +180,6 @@ sky_fs_Output sky_fs(sky_fs_Input input) {
         const float4 e_7 = sky.cloud_color;
         const float4 e_8 = sky.cloud_color;
         color_1 = lerp(color, lerp(e_7.xyz, e_8.xyz * 0.6, (float3)saturate(density + e_6 * 0.1)), (float3)(density * smoothstep(0.01, 0.2, dir.y)));
-    } else {
-        color_1 = color;
     }
     const sky_fs_out composite = { float4(color_1, 1.0) };
     sky_fs_Output output;

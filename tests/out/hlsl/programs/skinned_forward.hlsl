@@ -222,11 +222,9 @@ fs_main_Output fs_main(fs_main_Input input) {
     const float4 e = fin.tangent;
     const float3 t = normalize(e.xyz);
     const float3 n0 = normalize(fin.normal);
-    float3 n0_1;
+    float3 n0_1 = n0;
     if (!input.front) {
         n0_1 = -n0;
-    } else {
-        n0_1 = n0;
     }
     const float4 e_1 = normal_map_tex.Sample(normal_map_samp, fin.uv);
     const float3 n = normalize(mul(e_1.xyz * 2.0 - float3(1.0, 1.0, 1.0), float3x3(t, cross(n0_1, t) * fin.tangent.w, n0_1)));
@@ -259,19 +257,15 @@ fs_main_Output fs_main(fs_main_Input input) {
         carried_2 = carried_2 + 1u;
         c = c + e_6;
     }
-    float3 c_2;
+    float3 c_2 = c_1;
     if (USE_FOG) {
         const float3 e_7 = camera.eye;
         c_2 = lerp(float3(0.5, 0.6, 0.7), c_1, (float3)exp(-length(e_7 - fin.world_pos) * 0.02));
-    } else {
-        c_2 = c_1;
     }
     const uint m = (1u << (uint(clamp(base.w, 0.0, 1.0) * 4.0 + 0.5) & 31u)) - 1u;
-    uint m_1;
+    uint m_1 = m;
     if (fin.material < 0) {
         m_1 = m & 5u;
-    } else {
-        m_1 = m;
     }
     const fs_main_out composite = { float4(c_2, base.w), fin.screen_uv - float2(0.5, 0.5), m_1 };
     fs_main_Output output;

@@ -138,13 +138,11 @@ void blur(blur_Input input) {
         }
         const float x = float(offset);
         const float w = exp(-x * x / (2.0 * sigma * sigma));
-        float w_1;
+        float w_1 = w;
         if (BILATERAL) {
             const float e_3 = tile_depths[min(uint(asint(asuint(center) + asuint(offset))), 79u)];
             const float dz = (e_3 - center_depth) * DEPTH_SHARPNESS;
             w_1 = w * exp(-dz * dz);
-        } else {
-            w_1 = w;
         }
         const float e_4 = tile_values[min(uint(asint(asuint(center) + asuint(offset))), 79u)];
         const bool next_1 = carried_2 != 0u;

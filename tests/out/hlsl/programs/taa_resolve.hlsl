@@ -124,15 +124,12 @@ void resolve(resolve_Input input) {
         const float4 e_5 = luma_texel_fetch(color_tex, q, 0);
         const float3 c = rgb_to_ycocg(e_5.xyz);
         const float d = luma_texel_fetch(depth_tex, q, 0);
-        float closest_depth_1;
-        int2 closest_2;
+        float closest_depth_1 = closest_depth;
+        int2 closest_2 = closest;
         if (d < closest_depth) {
             const int2 closest_3 = local_1[min(uint(i), 8u)];
             closest_depth_1 = d;
             closest_2 = closest_3;
-        } else {
-            closest_depth_1 = closest_depth;
-            closest_2 = closest;
         }
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
@@ -160,11 +157,9 @@ void resolve(resolve_Input input) {
     const float e_11 = taa.feedback_min;
     const float feedback = lerp(e_10, e_11, lum_diff * lum_diff);
     const uint e_12 = taa.reset;
-    float feedback_1;
+    float feedback_1 = feedback;
     if (any(prev_uv < float2(0.0, 0.0)) || any(prev_uv > float2(1.0, 1.0)) || e_12 != 0u) {
         feedback_1 = 0.0;
-    } else {
-        feedback_1 = feedback;
     }
     const float3 result = ycocg_to_rgb(lerp(current, history_1, (float3)feedback_1));
     luma_image_store(resolved, p, float4(result, 1.0));

@@ -71,13 +71,13 @@ void bounds(bounds_Input input) {
     GroupMemoryBarrierWithGroupSync();
     const uint e = screen.size.x;
     const uint e_1 = screen.size.y;
-    float lo;
-    float hi;
+    float lo = 3.4028235e38;
+    float hi = -3.4028235e38;
     if (input.gid.x < e && input.gid.y < e_1) {
         const uint e_2 = screen.size.x;
         const float d = asfloat(depth.Load(min(input.gid.y * e_2 + input.gid.x, luma_length_depth() - 1u) * 4u));
-        float lo_1;
-        float hi_1;
+        float lo_1 = 3.4028235e38;
+        float hi_1 = -3.4028235e38;
         if (d < 1.0) {
             const float z = linear_depth(d);
             lo_1 = z;
@@ -85,14 +85,9 @@ void bounds(bounds_Input input) {
         } else {
             uint old_1;
             InterlockedAdd(sky_count, 1u, old_1);
-            lo_1 = 3.4028235e38;
-            hi_1 = -3.4028235e38;
         }
         lo = lo_1;
         hi = hi_1;
-    } else {
-        lo = 3.4028235e38;
-        hi = -3.4028235e38;
     }
     tile_min[min(input.lane, 255u)] = lo;
     tile_max[min(input.lane, 255u)] = hi;

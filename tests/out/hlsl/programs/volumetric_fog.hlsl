@@ -134,8 +134,8 @@ fog_fs_Output fog_fs(fog_fs_Input input) {
         }
         const float3 p = start + dir * (float(i) + jitter) * step_length;
         const float sigma = density_at(p);
-        float transmittance_2;
-        float3 scattered_2;
+        float transmittance_2 = transmittance;
+        float3 scattered_2 = scattered;
         if (sigma > 0.0001) {
             const float4 e_8 = fog.sun_color;
             const float e_9 = sun_visibility(p);
@@ -150,9 +150,6 @@ fog_fs_Output fog_fs(fog_fs_Input input) {
             }
             transmittance_2 = transmittance_3;
             scattered_2 = scattered_3;
-        } else {
-            transmittance_2 = transmittance;
-            scattered_2 = scattered;
         }
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);

@@ -74,7 +74,7 @@ Cells voronoi(float2 p) {
             const float2 r = float2(g) + e - f;
             const float d = dot(r, r);
             Cells result_4;
-            float2 nearest_offset_4;
+            float2 nearest_offset_4 = nearest_offset_2;
             if (d < result_2.f1) {
                 Cells result_5 = result_2;
                 result_5.f2 = result_2.f1;
@@ -84,17 +84,12 @@ Cells voronoi(float2 p) {
                 result_7.nearest = asint(asuint(cell) + asuint(g));
                 result_4 = result_7;
                 nearest_offset_4 = r;
-            } else {
-                Cells result_8;
-                if (d < result_2.f2) {
-                    Cells result_9 = result_2;
-                    result_9.f2 = d;
-                    result_8 = result_9;
-                } else {
-                    result_8 = result_2;
-                }
+            } else if (d < result_2.f2) {
+                Cells result_8 = result_2;
+                result_8.f2 = d;
                 result_4 = result_8;
-                nearest_offset_4 = nearest_offset_2;
+            } else {
+                result_4 = result_2;
             }
             const bool next = carried_2 != 0u;
             i = asint(asuint(i) + 1u);
@@ -113,52 +108,52 @@ Cells voronoi(float2 p) {
     int j_1 = -2;
     uint carried_4 = 4u;
     bool carried_5 = true;
-    Cells result_10 = result_1;
-    Cells result_11;
+    Cells result_9 = result_1;
+    Cells result_10;
     while (true) {
         if (!carried_5) {
-            result_11 = result_10;
+            result_10 = result_9;
             break;
         }
         int i_1 = -2;
         uint carried_6 = 4u;
         bool carried_7 = true;
-        Cells result_12 = result_10;
-        Cells result_13;
+        Cells result_11 = result_9;
+        Cells result_12;
         while (true) {
             if (!carried_7) {
-                result_13 = result_12;
+                result_12 = result_11;
                 break;
             }
-            const int2 g_1 = asint(asuint(result_12.nearest) - asuint(cell) + asuint(int2(i_1, j_1)));
+            const int2 g_1 = asint(asuint(result_11.nearest) - asuint(cell) + asuint(int2(i_1, j_1)));
             const float2 e_1 = feature_point(asint(asuint(cell) + asuint(g_1)));
             const float2 r_1 = float2(g_1) + e_1 - f;
             const float2 delta = r_1 - nearest_offset_1;
-            Cells result_14;
+            Cells result_13;
             if (dot(delta, delta) > 1e-5) {
-                Cells result_15 = result_12;
-                result_15.border = min(result_12.border, dot((nearest_offset_1 + r_1) * 0.5, normalize(delta)));
-                result_14 = result_15;
+                Cells result_14 = result_11;
+                result_14.border = min(result_11.border, dot((nearest_offset_1 + r_1) * 0.5, normalize(delta)));
+                result_13 = result_14;
             } else {
-                result_14 = result_12;
+                result_13 = result_11;
             }
             const bool next_2 = carried_6 != 0u;
             i_1 = asint(asuint(i_1) + 1u);
             carried_6 = carried_6 - 1u;
             carried_7 = next_2;
-            result_12 = result_14;
+            result_11 = result_13;
         }
         const bool next_3 = carried_4 != 0u;
         j_1 = asint(asuint(j_1) + 1u);
         carried_4 = carried_4 - 1u;
         carried_5 = next_3;
-        result_10 = result_13;
+        result_9 = result_12;
     }
-    Cells result_16 = result_11;
-    result_16.f1 = sqrt(result_11.f1);
-    Cells result_17 = result_16;
-    result_17.f2 = sqrt(result_16.f2);
-    return result_17;
+    Cells result_15 = result_10;
+    result_15.f1 = sqrt(result_10.f1);
+    Cells result_16 = result_15;
+    result_16.f2 = sqrt(result_15.f2);
+    return result_16;
 }
 
 struct stone_floor_Input {

@@ -52,24 +52,20 @@ kernel void matmul(
         const uint b_row = static_cast<uint>(t) * 16u + lid.y;
         const uint e_2 = dims.m;
         const uint e_3 = dims.k;
-        float phi;
+        float phi = 0.0;
         if (row < e_2 && a_col < e_3) {
             const uint e_4 = dims.k;
             const float e_5 = a[metal::min(row * e_4 + a_col, luma_buffer_sizes[0] / 4u - 1u)];
             phi = e_5;
-        } else {
-            phi = 0.0;
         }
         tile_a[metal::min(lid.y, 15u)][metal::min(lid.x, 15u)] = phi;
         const uint e_6 = dims.k;
         const uint e_7 = dims.n;
-        float phi_1;
+        float phi_1 = 0.0;
         if (b_row < e_6 && col < e_7) {
             const uint e_8 = dims.n;
             const float e_9 = b[metal::min(b_row * e_8 + col, luma_buffer_sizes[1] / 4u - 1u)];
             phi_1 = e_9;
-        } else {
-            phi_1 = 0.0;
         }
         tile_b[metal::min(lid.y, 15u)][metal::min(lid.x, 15u)] = phi_1;
         metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);

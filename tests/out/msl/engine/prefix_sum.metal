@@ -17,19 +17,15 @@ kernel void scan_blocks(
     const uint e = luma_buffer_sizes[0] / 4u;
     const uint count = static_cast<uint>(static_cast<int>(e));
     const uint bi = t + 256u;
-    uint a_in;
+    uint a_in = 0u;
     if (base + t < count) {
         const uint e_1 = data[metal::min(base + t, luma_buffer_sizes[0] / 4u - 1u)];
         a_in = e_1;
-    } else {
-        a_in = 0u;
     }
-    uint b_in;
+    uint b_in = 0u;
     if (base + bi < count) {
         const uint e_2 = data[metal::min(base + bi, luma_buffer_sizes[0] / 4u - 1u)];
         b_in = e_2;
-    } else {
-        b_in = 0u;
     }
     temp[metal::min(t, 511u)] = a_in;
     temp[metal::min(bi, 511u)] = b_in;

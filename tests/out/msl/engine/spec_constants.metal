@@ -52,12 +52,10 @@ fragment ssao_Output ssao(
     const metal::float3 e = metal::dfdx(origin);
     const metal::float3 e_1 = metal::dfdy(origin);
     const metal::float3 normal = metal::normalize(metal::cross(e, e_1));
-    metal::float2 rotation;
+    metal::float2 rotation = metal::float2(1.0, 0.0);
     if (USE_NOISE) {
         const metal::float4 e_2 = noise_tex_tex.sample(noise_tex_samp, input.uv * 16.0, metal::level(0.0));
         rotation = e_2.xy * 2.0 - metal::float2(1.0, 1.0);
-    } else {
-        rotation = metal::float2(1.0, 0.0);
     }
     const int e_3 = as_type<int>(as_type<uint>(SAMPLE_COUNT) - 1u);
     int i = 0;

@@ -55,20 +55,16 @@ kernel void sort_blocks(
         const uint global_index = base + local_index;
         const uint e = step_params.count;
         const bool inside = global_index < e;
-        float phi;
+        float phi = 3.4028235e38;
         if (inside) {
             const float e_1 = pairs[metal::min(global_index, luma_buffer_sizes[0] / 8u - 1u)].key;
             phi = e_1;
-        } else {
-            phi = 3.4028235e38;
         }
         block_keys[metal::min(local_index, 511u)] = phi;
-        uint phi_1;
+        uint phi_1 = 4294967295u;
         if (inside) {
             const uint e_2 = pairs[metal::min(global_index, luma_buffer_sizes[0] / 8u - 1u)].value;
             phi_1 = e_2;
-        } else {
-            phi_1 = 4294967295u;
         }
         block_values[metal::min(local_index, 511u)] = phi_1;
         const bool next = carried != 0u;

@@ -109,10 +109,10 @@ HitRecord trace(Ray ray, bool any_hit, const device Node_std430* nodes, const de
         node.count = nodes[metal::min(e_2, luma_buffer_sizes[0] / 32u - 1u)].count;
         const float e_3 = slab(origin, inv_dir, node.bounds_min, node.bounds_max, best_1.t);
         HitRecord best_3;
-        int top_2;
+        int top_2 = top_1;
         if (e_3 < 1e30) {
             HitRecord best_4;
-            int top_3;
+            int top_3 = top_1;
             if (node.count > 0u) {
                 const uint e_4 = node.left_or_first;
                 const uint e_5 = node.left_or_first + node.count - 1u;
@@ -151,9 +151,8 @@ HitRecord trace(Ray ray, bool any_hit, const device Node_std430* nodes, const de
                     best_5 = best_7;
                 }
                 best_4 = best_6;
-                top_3 = top_1;
             } else {
-                int top_4;
+                int top_4 = top_1;
                 if (as_type<int>(as_type<uint>(top_1) + 2u) <= 32) {
                     const uint left = node.left_or_first;
                     const uint right = left + 1u;
@@ -177,8 +176,6 @@ HitRecord trace(Ray ray, bool any_hit, const device Node_std430* nodes, const de
                         stack[metal::min(uint(as_type<int>(as_type<uint>(top_1) + 1u)), 31u)] = right;
                     }
                     top_4 = as_type<int>(as_type<uint>(top_1) + 2u);
-                } else {
-                    top_4 = top_1;
                 }
                 best_4 = best_1;
                 top_3 = top_4;
@@ -187,7 +184,6 @@ HitRecord trace(Ray ray, bool any_hit, const device Node_std430* nodes, const de
             top_2 = top_3;
         } else {
             best_3 = best_1;
-            top_2 = top_1;
         }
         carried = carried + 1u;
         best_1 = best_3;

@@ -107,25 +107,19 @@ kernel void solve_constraints(
         const metal::int2 q = as_type<metal::int2>(as_type<metal::uint2>(metal::int2(x, y)) + as_type<metal::uint2>(e_4));
         const uint e_5 = params.width;
         const uint e_6 = params.height;
-        metal::float3 correction_2;
-        float count_2;
-        if (q.x < 0 || q.y < 0 || q.x >= static_cast<int>(e_5) || q.y >= static_cast<int>(e_6)) {
-            correction_2 = correction;
-            count_2 = count;
-        } else {
+        metal::float3 correction_2 = correction;
+        float count_2 = count;
+        if (!(q.x < 0 || q.y < 0 || q.x >= static_cast<int>(e_5) || q.y >= static_cast<int>(e_6))) {
             const uint e_7 = particle(q.x, q.y, params);
             const metal::float4 e_8 = state.positions[metal::min(e_7, 4095u)];
             const metal::float3 delta = e_8.xyz - p;
             const float len = metal::length(delta);
-            metal::float3 correction_3;
-            float count_3;
+            metal::float3 correction_3 = correction;
+            float count_3 = count;
             if (len > 1e-6) {
                 const float e_9 = params.rest_length;
                 correction_3 = correction + delta * ((len - e_9) / len) * 0.5;
                 count_3 = count + 1.0;
-            } else {
-                correction_3 = correction;
-                count_3 = count;
             }
             correction_2 = correction_3;
             count_2 = count_3;
@@ -143,13 +137,11 @@ kernel void solve_constraints(
     const metal::float3 to_center = solved - e_11.xyz;
     const float d = metal::length(to_center);
     const float e_12 = params.sphere.w;
-    metal::float3 solved_1;
+    metal::float3 solved_1 = solved;
     if (d < e_12) {
         const metal::float4 e_13 = params.sphere;
         const float e_14 = params.sphere.w;
         solved_1 = e_13.xyz + to_center * (e_14 / metal::max(d, 1e-6));
-    } else {
-        solved_1 = solved;
     }
     corrected[metal::min(i, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(solved_1, 1.0);
 }

@@ -67,13 +67,11 @@ bool sphere_aabb(metal::float3 center, float radius, metal::float3 lo, metal::fl
             break;
         }
         const float c = center[metal::min(uint(axis), 2u)];
-        float d_2;
+        float d_2 = d;
         if (c < lo[metal::min(uint(axis), 2u)]) {
             d_2 = d + (lo[metal::min(uint(axis), 2u)] - c) * (lo[metal::min(uint(axis), 2u)] - c);
         } else if (c > hi[metal::min(uint(axis), 2u)]) {
             d_2 = d + (c - hi[metal::min(uint(axis), 2u)]) * (c - hi[metal::min(uint(axis), 2u)]);
-        } else {
-            d_2 = d;
         }
         const bool next = carried != 0u;
         axis = as_type<int>(as_type<uint>(axis) + 1u);

@@ -79,16 +79,13 @@ DualQuat blend_dual_quats(metal::uint4 joints, metal::float4 weights, const devi
             break;
         }
         const float w = weights[metal::min(uint(i), 3u)];
-        metal::float4 real_2;
-        metal::float4 dual_2;
+        metal::float4 real_2 = real;
+        metal::float4 dual_2 = dual;
         if (w > 0.0) {
             const DualQuat dq = joint_dqs[metal::min(joints[metal::min(uint(i), 3u)], luma_buffer_sizes[0] / 32u - 1u)];
             const float s = metal::dot(first.real, dq.real) < 0.0 ? -w : w;
             real_2 = real + dq.real * s;
             dual_2 = dual + dq.dual * s;
-        } else {
-            real_2 = real;
-            dual_2 = dual;
         }
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);

@@ -25,7 +25,7 @@ kernel void main_(
 ) {
     const int i = static_cast<int>(id.x);
     const uint e = codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)];
-    bool taken;
+    bool taken = false;
     if (e == 0u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 7;
         taken = true;
@@ -122,8 +122,6 @@ kernel void main_(
     } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 31u) {
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 47;
         taken = true;
-    } else {
-        taken = false;
     }
     if (!taken) {
         if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 32u) {

@@ -78,15 +78,12 @@ kernel void prefilter(
         const metal::float3 h = importance_ggx(e_5, n, e_6);
         const metal::float3 l = metal::normalize(h * (2.0 * metal::dot(n, h)) - n);
         const float ndl = metal::dot(n, l);
-        metal::float3 acc_2;
-        float weight_2;
+        metal::float3 acc_2 = acc;
+        float weight_2 = weight;
         if (ndl > 0.0) {
             const metal::float4 e_7 = env_tex.sample(env_samp, l, metal::level(metal::min(metal::max(0.5 * metal::log2(1.0 / (64.0 * (12.566371 / (6.0 * env_size * env_size)))), 0.0), levels - 1.0)));
             acc_2 = acc + e_7.xyz * ndl;
             weight_2 = weight + ndl;
-        } else {
-            acc_2 = acc;
-            weight_2 = weight;
         }
         const bool next = carried != 0u;
         i = i + 1u;

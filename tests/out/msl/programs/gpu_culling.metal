@@ -110,11 +110,9 @@ uint select_lod(metal::float3 view_center, float radius, constant CullParams& cu
             break;
         }
         const float e_3 = lods[metal::min(uint(i), 3u)].max_screen_size;
-        uint lod_2;
+        uint lod_2 = lod;
         if (screen_diameter > e_3) {
             lod_2 = static_cast<uint>(metal::max(as_type<int>(as_type<uint>(i) - 1u), 0));
-        } else {
-            lod_2 = lod;
         }
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + as_type<uint>(-1));
@@ -156,12 +154,10 @@ kernel void cull_objects(
     const metal::float3 center = e_2.xyz;
     const float radius = object_.center_radius.w;
     const bool always = (object_.flags & 1u) != 0u;
-    bool phi_1;
+    bool phi_1 = false;
     if (!always) {
         const bool e_3 = sphere_in_frustum(center, radius, cull);
         phi_1 = !e_3;
-    } else {
-        phi_1 = false;
     }
     if (phi_1) {
         metal::atomic_fetch_add_explicit(&stats.frustum_culled, 1u, metal::memory_order_relaxed);
@@ -171,12 +167,10 @@ kernel void cull_objects(
     const metal::float4 e_5 = e_4 * metal::float4(center, 1.0);
     const metal::float3 view_center = e_5.xyz;
     const uint e_6 = cull.occlusion_enabled;
-    bool phi_2;
+    bool phi_2 = false;
     if (!always && e_6 != 0u && (object_.flags & 2u) == 0u) {
         const bool e_7 = occluded(view_center, radius, cull, depth_pyramid, pyramid_sampler);
         phi_2 = e_7;
-    } else {
-        phi_2 = false;
     }
     if (phi_2) {
         metal::atomic_fetch_add_explicit(&stats.occlusion_culled, 1u, metal::memory_order_relaxed);

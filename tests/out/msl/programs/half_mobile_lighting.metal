@@ -137,11 +137,9 @@ kernel void tonemap_image(
     }
     const metal::float4 e = hdr_image.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(hdr_image.get_width(), hdr_image.get_height()) - 1)));
     const metal::half4 hdr = static_cast<metal::half4>(e);
-    metal::half4 hdr_1;
+    metal::half4 hdr_1 = hdr;
     if (metal::any(metal::isnan(hdr)) || metal::any(metal::isinf(hdr))) {
         hdr_1 = metal::half4(as_type<half>(ushort(0)), as_type<half>(ushort(0)), as_type<half>(ushort(0)), as_type<half>(ushort(0)));
-    } else {
-        hdr_1 = hdr;
     }
     const float e_1 = camera.exposure;
     const float e_2 = camera.white;

@@ -63,7 +63,7 @@ metal::float3 rgb_to_hsv(metal::float3 c) {
     const float hi = max3(c);
     const float lo = min3(c);
     const float delta = hi - lo;
-    float h;
+    float h = 0.0;
     if (delta > 1e-6) {
         float h_1;
         if (hi == c.x) {
@@ -74,8 +74,6 @@ metal::float3 rgb_to_hsv(metal::float3 c) {
             h_1 = (c.x - c.y) / delta + 4.0;
         }
         h = h_1;
-    } else {
-        h = 0.0;
     }
     return metal::float3(h / 6.0, hi > 1e-6 ? delta / hi : 0.0, hi);
 }

@@ -54,12 +54,10 @@ Shortlist insert(Shortlist s, float d, int i) {
     Shortlist s_1 = Shortlist {};
     s_1 = s;
     const int e = s_1.count;
-    bool phi;
+    bool phi = false;
     if (e == 8) {
         const float e_1 = s_1.hits[7].dist;
         phi = d >= e_1;
-    } else {
-        phi = false;
     }
     if (phi) {
         const Shortlist e_2 = s_1;
@@ -74,12 +72,10 @@ Shortlist insert(Shortlist s, float d, int i) {
             j_1 = j;
             break;
         }
-        bool phi_1;
+        bool phi_1 = false;
         if (j > 0) {
             const float e_4 = s_1.hits[metal::min(uint(as_type<int>(as_type<uint>(j) - 1u)), 7u)].dist;
             phi_1 = e_4 > d;
-        } else {
-            phi_1 = false;
         }
         if (!phi_1) {
             j_1 = j;
@@ -214,7 +210,7 @@ kernel void shortlist(
             break;
         }
         const int e_12 = s.count;
-        metal::float3 c_2;
+        metal::float3 c_2 = c;
         if (k < e_12) {
             const int e_13 = s.hits[metal::min(uint(k), 7u)].index;
             const metal::float3x3 m = rots[metal::min(uint(e_13 % 3), 2u)];
@@ -222,8 +218,6 @@ kernel void shortlist(
             const metal::float3 e_15 = metal::float3(lights[metal::min(uint(e_14), luma_buffer_sizes[0] / 32u - 1u)].color);
             const float e_16 = w[metal::min(uint(k), 7u)];
             c_2 = c + m * e_15 * (e_16 / t);
-        } else {
-            c_2 = c;
         }
         const bool next_1 = carried_3 != 0u;
         k = as_type<int>(as_type<uint>(k) + 1u);

@@ -166,7 +166,7 @@ Result run(Program p) {
                 i_2 = i_4;
             } else {
                 int top_5;
-                int max_depth_4;
+                int max_depth_4 = max_depth;
                 if (c == 126u) {
                     if (top < 1) {
                         const Result composite_1 = Result {0, 1, steps_2, max_depth};
@@ -175,7 +175,6 @@ Result run(Program p) {
                     const int e_3 = stack[metal::min(uint(as_type<int>(as_type<uint>(top) - 1u)), 7u)];
                     stack[metal::min(uint(as_type<int>(as_type<uint>(top) - 1u)), 7u)] = as_type<int>(0u - as_type<uint>(e_3));
                     top_5 = top;
-                    max_depth_4 = max_depth;
                 } else if (c == 100u) {
                     if (top < 1) {
                         const Result composite_2 = Result {0, 1, steps_2, max_depth};
@@ -204,7 +203,6 @@ Result run(Program p) {
                     const int top_7 = as_type<int>(as_type<uint>(top) - 1u);
                     stack[metal::min(uint(as_type<int>(as_type<uint>(top_7) - 1u)), 7u)] = r.x;
                     top_5 = top_7;
-                    max_depth_4 = max_depth;
                 }
                 top_3 = top_5;
                 max_depth_3 = max_depth_4;
@@ -221,12 +219,10 @@ Result run(Program p) {
         steps = steps_2;
     }
     if (top_1 != 1) {
-        int phi;
+        int phi = 0;
         if (top_1 > 0) {
             const int e_7 = stack[metal::min(uint(as_type<int>(as_type<uint>(top_1) - 1u)), 7u)];
             phi = e_7;
-        } else {
-            phi = 0;
         }
         const Result composite_6 = Result {phi, 5, steps_1, max_depth_1};
         return composite_6;

@@ -34,13 +34,11 @@ uint pack_oct_snorm16(metal::float3 n) {
 
 metal::float3 oct_decode(metal::float2 e) {
     const metal::float3 v = metal::float3(e, 1.0 - metal::abs(e.x) - metal::abs(e.y));
-    metal::float3 v_1;
+    metal::float3 v_1 = v;
     if (v.z < 0.0) {
         const metal::float2 e_1 = sign_not_zero(v.xy);
         const metal::float2 e_2 = (metal::float2(1.0, 1.0) - metal::abs(v.yx)) * e_1;
         v_1 = metal::float3(e_2.xy, v.z);
-    } else {
-        v_1 = v;
     }
     return metal::normalize(v_1);
 }

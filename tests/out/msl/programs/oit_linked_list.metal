@@ -108,13 +108,11 @@ fragment resolve_Output resolve(
             if (!(carried_4 < 8u)) {
                 break;
             }
-            bool phi;
+            bool phi = false;
             if (j > 0) {
                 const float e_4 = depths[metal::min(uint(as_type<int>(as_type<uint>(j) - 1u)), 7u)];
                 const float e_5 = depths[metal::min(uint(j), 7u)];
                 phi = e_4 < e_5;
-            } else {
-                phi = false;
             }
             if (!phi) {
                 break;

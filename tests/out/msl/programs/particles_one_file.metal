@@ -118,12 +118,10 @@ vertex draw_Output draw(
     const Particle p = particle(vi, sim, particles, luma_buffer_sizes);
     const uint e = sim.count;
     const uint e_1 = alive[metal::min(metal::min(vi, e - 1u), luma_buffer_sizes[1] / 4u - 1u)];
-    float shown;
+    float shown = 0.0;
     if (e_1 != 0u) {
         const float e_2 = fading(vi, sim, particles, luma_buffer_sizes);
         shown = e_2;
-    } else {
-        shown = 0.0;
     }
     const metal::float4x4 e_3 = sim.view_proj;
     const draw_out composite = draw_out {e_3 * metal::float4(p.position, 1.0), metal::float4(metal::float3(1.0, 0.6, 0.2) * shown, shown)};

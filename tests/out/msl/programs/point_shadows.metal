@@ -66,11 +66,9 @@ int select_cascade(float view_depth, constant Cascades_std140& cascades) {
             break;
         }
         const float e = cascades.splits[metal::min(uint(i), 3u)];
-        int c_2;
+        int c_2 = c;
         if (view_depth > e) {
             c_2 = as_type<int>(as_type<uint>(i) + 1u);
-        } else {
-            c_2 = c;
         }
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);

@@ -38,12 +38,10 @@ float level(float x, constant Push& push) {
             break;
         }
         const float e = push.levels[metal::min(uint(i), 2u)].x;
-        float result_3;
+        float result_3 = result_1;
         if (x > e) {
             const float result_4 = push.levels[metal::min(uint(i), 2u)].y;
             result_3 = result_4;
-        } else {
-            result_3 = result_1;
         }
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);

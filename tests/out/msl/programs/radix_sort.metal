@@ -66,12 +66,10 @@ kernel void scan_counts(
             break;
         }
         const uint index = base + lane;
-        uint value;
+        uint value = 0u;
         if (index < total) {
             const uint e_1 = tile_counts[metal::min(index, luma_buffer_sizes[4] / 4u - 1u)];
             value = e_1;
-        } else {
-            value = 0u;
         }
         scan_scratch[metal::min(lane, 255u)] = value;
         metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
@@ -84,12 +82,10 @@ kernel void scan_counts(
             if (!(offset < 256u)) {
                 break;
             }
-            uint addend;
+            uint addend = 0u;
             if (lane >= offset) {
                 const uint e_2 = scan_scratch[metal::min(lane - offset, 255u)];
                 addend = e_2;
-            } else {
-                addend = 0u;
             }
             metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
             const uint e_3 = scan_scratch[metal::min(lane, 255u)];
@@ -126,19 +122,15 @@ kernel void scatter(
     const uint index = tile.x * 256u + lane;
     const uint e = sort.count;
     const bool valid = index < e;
-    uint key;
+    uint key = 0u;
     if (valid) {
         const uint e_1 = keys_in[metal::min(index, luma_buffer_sizes[0] / 4u - 1u)];
         key = e_1;
-    } else {
-        key = 0u;
     }
-    uint digit;
+    uint digit = 16u;
     if (valid) {
         const uint e_2 = digit_of(key, sort);
         digit = e_2;
-    } else {
-        digit = 16u;
     }
     tile_digits[metal::min(lane, 255u)] = digit;
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
@@ -160,11 +152,9 @@ kernel void scatter(
             break;
         }
         const uint e_3 = tile_digits[metal::min(uint(j), 255u)];
-        uint rank_2;
+        uint rank_2 = rank;
         if (e_3 == digit) {
             rank_2 = rank + 1u;
-        } else {
-            rank_2 = rank;
         }
         const bool next = carried != 0u;
         j = as_type<int>(as_type<uint>(j) + 1u);
@@ -195,20 +185,16 @@ kernel void sort_tile(
     threadgroup metal::array<uint, 256> local_values;
     const uint e = sort.count;
     const bool valid = lane < e;
-    uint phi;
+    uint phi = 4294967295u;
     if (valid) {
         const uint e_1 = keys_in[metal::min(lane, luma_buffer_sizes[0] / 4u - 1u)];
         phi = e_1;
-    } else {
-        phi = 4294967295u;
     }
     local_keys[metal::min(lane, 255u)] = phi;
-    uint phi_1;
+    uint phi_1 = 0u;
     if (valid) {
         const uint e_2 = values_in[metal::min(lane, luma_buffer_sizes[1] / 4u - 1u)];
         phi_1 = e_2;
-    } else {
-        phi_1 = 0u;
     }
     local_values[metal::min(lane, 255u)] = phi_1;
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
@@ -235,11 +221,9 @@ kernel void sort_tile(
                 break;
             }
             const uint other = tile_digits[metal::min(uint(j), 255u)];
-            uint position_2;
+            uint position_2 = position;
             if (other < digit || (other == digit && static_cast<uint>(j) < lane)) {
                 position_2 = position + 1u;
-            } else {
-                position_2 = position;
             }
             const bool next = carried_2 != 0u;
             j = as_type<int>(as_type<uint>(j) + 1u);

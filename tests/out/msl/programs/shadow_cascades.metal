@@ -149,31 +149,25 @@ fragment scene_fs_Output scene_fs(
     const float rotation = e_2 * 6.2831855;
     const int index = select_cascade(input_1.view_depth, cascades);
     const float shadow = shadow_in_cascade(index, input_1.world_position, n, rotation, cascades, shadow_maps_tex, shadow_maps_samp);
-    float shadow_1;
+    float shadow_1 = shadow;
     if (index < 3) {
         const float far = cascades.splits[metal::min(uint(index), 3u)];
         const float e_3 = cascades.blend_band;
         const float fade = (far - input_1.view_depth) / e_3;
-        float shadow_2;
+        float shadow_2 = shadow;
         if (fade < 1.0) {
             const float next = shadow_in_cascade(as_type<int>(as_type<uint>(index) + 1u), input_1.world_position, n, rotation, cascades, shadow_maps_tex, shadow_maps_samp);
             shadow_2 = metal::mix(next, shadow, metal::saturate(fade));
-        } else {
-            shadow_2 = shadow;
         }
         shadow_1 = shadow_2;
-    } else {
-        shadow_1 = shadow;
     }
     const metal::float4 e_4 = albedo_map_tex.sample(albedo_map_samp, input_1.uv);
     const metal::float3 lit = e_4.xyz * (0.15 + 0.85 * metal::max(metal::dot(n, metal::normalize(-e.xyz)), 0.0) * shadow_1);
     const int e_5 = cascades.debug;
-    metal::float3 lit_1;
+    metal::float3 lit_1 = lit;
     if (e_5 != 0) {
         const metal::float3 e_6 = local[metal::min(uint(index), 3u)];
         lit_1 = lit * e_6;
-    } else {
-        lit_1 = lit;
     }
     const scene_fs_out composite = scene_fs_out {metal::float4(lit_1, 1.0)};
     scene_fs_Output output = {};

@@ -160,7 +160,7 @@ fragment sky_fs_Output sky_fs(
     const metal::float4 e_3 = sky.sun_direction;
     const float sun_amount = metal::max(metal::dot(dir, metal::normalize(e_3.xyz)), 0.0);
     const metal::float3 color = metal::mix(e_1.xyz, e_2.xyz, metal::float3(metal::pow(metal::max(dir.y, 0.0), 0.5))) + metal::float3(1.0, 0.9, 0.7) * (metal::pow(sun_amount, 512.0) * 8.0 + metal::pow(sun_amount, 8.0) * 0.3);
-    metal::float3 color_1;
+    metal::float3 color_1 = color;
     if (dir.y > 0.01) {
         const metal::float2 e_4 = sky.wind;
         const float e_5 = sky.time;
@@ -170,8 +170,6 @@ fragment sky_fs_Output sky_fs(
         const metal::float4 e_7 = sky.cloud_color;
         const metal::float4 e_8 = sky.cloud_color;
         color_1 = metal::mix(color, metal::mix(e_7.xyz, e_8.xyz * 0.6, metal::float3(metal::saturate(density + e_6 * 0.1))), metal::float3(density * metal::smoothstep(0.01, 0.2, dir.y)));
-    } else {
-        color_1 = color;
     }
     const sky_fs_out composite = sky_fs_out {metal::float4(color_1, 1.0)};
     sky_fs_Output output = {};

@@ -193,11 +193,9 @@ fragment fs_main_Output fs_main(
     const metal::float4 e = fin.tangent;
     const metal::float3 t = metal::normalize(e.xyz);
     const metal::float3 n0 = metal::normalize(fin.normal);
-    metal::float3 n0_1;
+    metal::float3 n0_1 = n0;
     if (!front) {
         n0_1 = -n0;
-    } else {
-        n0_1 = n0;
     }
     const metal::float4 e_1 = normal_map_tex.sample(normal_map_samp, fin.uv);
     const metal::float3 n = metal::normalize(metal::float3x3(t, metal::cross(n0_1, t) * fin.tangent.w, n0_1) * (e_1.xyz * 2.0 - metal::float3(1.0, 1.0, 1.0)));
@@ -234,19 +232,15 @@ fragment fs_main_Output fs_main(
         carried_2 = carried_2 + 1u;
         c = c + e_5;
     }
-    metal::float3 c_2;
+    metal::float3 c_2 = c_1;
     if (USE_FOG) {
         const metal::float3 e_6 = metal::float3(camera.eye);
         c_2 = metal::mix(metal::float3(0.5, 0.6, 0.7), c_1, metal::float3(metal::exp(-metal::length(e_6 - fin.world_pos) * 0.02)));
-    } else {
-        c_2 = c_1;
     }
     const uint m = (1u << (static_cast<uint>(metal::clamp(base.w, 0.0, 1.0) * 4.0 + 0.5) & 31u)) - 1u;
-    uint m_1;
+    uint m_1 = m;
     if (fin.material < 0) {
         m_1 = m & 5u;
-    } else {
-        m_1 = m;
     }
     const fs_main_out composite = fs_main_out {metal::float4(c_2, base.w), fin.screen_uv - metal::float2(0.5, 0.5), m_1};
     fs_main_Output output = {};

@@ -79,13 +79,11 @@ kernel void blur(
         }
         const float x = static_cast<float>(offset);
         const float w = metal::exp(-x * x / (2.0 * sigma * sigma));
-        float w_1;
+        float w_1 = w;
         if (BILATERAL) {
             const float e_3 = tile_depths[metal::min(uint(as_type<int>(as_type<uint>(center) + as_type<uint>(offset))), 79u)];
             const float dz = (e_3 - center_depth) * DEPTH_SHARPNESS;
             w_1 = w * metal::exp(-dz * dz);
-        } else {
-            w_1 = w;
         }
         const float e_4 = tile_values[metal::min(uint(as_type<int>(as_type<uint>(center) + as_type<uint>(offset))), 79u)];
         const bool next_1 = carried_2 != 0u;

@@ -81,15 +81,12 @@ kernel void resolve(
         const metal::float4 e_5 = color_tex.read(metal::uint2(metal::clamp(q, metal::int2(0), metal::int2(color_tex.get_width(0u), color_tex.get_height(0u)) - 1)), 0u);
         const metal::float3 c = rgb_to_ycocg(e_5.xyz);
         const float d = depth_tex.read(metal::uint2(metal::clamp(q, metal::int2(0), metal::int2(depth_tex.get_width(0u), depth_tex.get_height(0u)) - 1)), 0u);
-        float closest_depth_1;
-        metal::int2 closest_2;
+        float closest_depth_1 = closest_depth;
+        metal::int2 closest_2 = closest;
         if (d < closest_depth) {
             const metal::int2 closest_3 = local_1[metal::min(uint(i), 8u)];
             closest_depth_1 = d;
             closest_2 = closest_3;
-        } else {
-            closest_depth_1 = closest_depth;
-            closest_2 = closest;
         }
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
@@ -117,11 +114,9 @@ kernel void resolve(
     const float e_11 = taa.feedback_min;
     const float feedback = metal::mix(e_10, e_11, lum_diff * lum_diff);
     const uint e_12 = taa.reset;
-    float feedback_1;
+    float feedback_1 = feedback;
     if (metal::any(prev_uv < metal::float2(0.0, 0.0)) || metal::any(prev_uv > metal::float2(1.0, 1.0)) || e_12 != 0u) {
         feedback_1 = 0.0;
-    } else {
-        feedback_1 = feedback;
     }
     const metal::float3 result = ycocg_to_rgb(metal::mix(current, history_1, metal::float3(feedback_1)));
     if (metal::all(metal::uint2(p) < metal::uint2(metal::int2(resolved.get_width(), resolved.get_height())))) {

@@ -47,27 +47,22 @@ kernel void bounds(
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     const uint e = screen.size.x;
     const uint e_1 = screen.size.y;
-    float lo;
-    float hi;
+    float lo = 3.4028235e38;
+    float hi = -3.4028235e38;
     if (gid.x < e && gid.y < e_1) {
         const uint e_2 = screen.size.x;
         const float d = depth[metal::min(gid.y * e_2 + gid.x, luma_buffer_sizes[0] / 4u - 1u)];
-        float lo_1;
-        float hi_1;
+        float lo_1 = 3.4028235e38;
+        float hi_1 = -3.4028235e38;
         if (d < 1.0) {
             const float z = linear_depth(d, screen);
             lo_1 = z;
             hi_1 = z;
         } else {
             metal::atomic_fetch_add_explicit(&sky_count, 1u, metal::memory_order_relaxed);
-            lo_1 = 3.4028235e38;
-            hi_1 = -3.4028235e38;
         }
         lo = lo_1;
         hi = hi_1;
-    } else {
-        lo = 3.4028235e38;
-        hi = -3.4028235e38;
     }
     tile_min[metal::min(lane, 255u)] = lo;
     tile_max[metal::min(lane, 255u)] = hi;

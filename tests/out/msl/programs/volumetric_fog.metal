@@ -131,8 +131,8 @@ fragment fog_fs_Output fog_fs(
         }
         const metal::float3 p = start + dir * (static_cast<float>(i) + jitter) * step_length;
         const float sigma = density_at(p, fog, noise_volume_tex, noise_volume_samp);
-        float transmittance_2;
-        metal::float3 scattered_2;
+        float transmittance_2 = transmittance;
+        metal::float3 scattered_2 = scattered;
         if (sigma > 0.0001) {
             const metal::float4 e_8 = fog.sun_color;
             const float e_9 = sun_visibility(p, fog, sun_shadow_tex, sun_shadow_samp);
@@ -147,9 +147,6 @@ fragment fog_fs_Output fog_fs(
             }
             transmittance_2 = transmittance_3;
             scattered_2 = scattered_3;
-        } else {
-            transmittance_2 = transmittance;
-            scattered_2 = scattered;
         }
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);

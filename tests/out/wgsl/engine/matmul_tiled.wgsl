@@ -34,20 +34,16 @@ fn matmul(@builtin(local_invocation_id) lid: vec3u, @builtin(workgroup_id) wid: 
         }
         let a_col = u32(t_1) * 16u + lid.x;
         let b_row = u32(t_1) * 16u + lid.y;
-        var v_3: f32;
+        var v_3: f32 = 0.0f;
         if row < dims.m && a_col < dims.k {
             let t_2 = a[min(row * dims.k + a_col, arrayLength(&a) - 1u)];
             v_3 = t_2;
-        } else {
-            v_3 = 0.0f;
         }
         tile_a[lid.y][lid.x] = v_3;
-        var v_4: f32;
+        var v_4: f32 = 0.0f;
         if b_row < dims.k && col < dims.n {
             let t_3 = b[min(b_row * dims.n + col, arrayLength(&b) - 1u)];
             v_4 = t_3;
-        } else {
-            v_4 = 0.0f;
         }
         tile_b[lid.y][lid.x] = v_4;
         workgroupBarrier();

@@ -9,19 +9,15 @@ fn scan_blocks(@builtin(local_invocation_id) lid: vec3u, @builtin(workgroup_id) 
     let t_1 = arrayLength(&data);
     let count = u32(i32(t_1));
     let bi = t + 256u;
-    var a_in: u32;
+    var a_in: u32 = 0u;
     if base + t < count {
         let t_2 = data[min(base + t, arrayLength(&data) - 1u)];
         a_in = t_2;
-    } else {
-        a_in = 0u;
     }
-    var b_in: u32;
+    var b_in: u32 = 0u;
     if base + bi < count {
         let t_3 = data[min(base + bi, arrayLength(&data) - 1u)];
         b_in = t_3;
-    } else {
-        b_in = 0u;
     }
     temp[t] = a_in;
     temp[bi] = b_in;

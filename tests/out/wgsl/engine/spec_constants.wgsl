@@ -36,12 +36,10 @@ fn ssao(@location(0) uv: vec2f) -> @location(0) f32 {
     let t = dpdx(origin);
     let t_1 = dpdy(origin);
     let normal = normalize(cross(t, t_1));
-    var rotation: vec2f;
+    var rotation: vec2f = vec2f(1.0f, 0.0f);
     if USE_NOISE {
         let texel = textureSampleLevel(noise_tex_tex, noise_tex_samp, uv * 16.0f, 0.0f);
         rotation = texel.xy * 2.0f - vec2f(1.0f);
-    } else {
-        rotation = vec2f(1.0f, 0.0f);
     }
     var t_2: i32;
     t_2 = SAMPLE_COUNT;

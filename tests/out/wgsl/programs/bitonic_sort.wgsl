@@ -46,20 +46,16 @@ fn sort_blocks(@builtin(local_invocation_index) lane: u32, @builtin(workgroup_id
         let local_index = lane + u32(half) * 256u;
         let global_index = base + local_index;
         let inside = global_index < step_params.count;
-        var v_2: f32;
+        var v_2: f32 = 0x1.fffffep+127f;
         if inside {
             let key = pairs[min(global_index, arrayLength(&pairs) - 1u)].key;
             v_2 = key;
-        } else {
-            v_2 = 0x1.fffffep+127f;
         }
         block_keys[local_index] = v_2;
-        var v_3: u32;
+        var v_3: u32 = 4294967295u;
         if inside {
             let value = pairs[min(global_index, arrayLength(&pairs) - 1u)].value;
             v_3 = value;
-        } else {
-            v_3 = 4294967295u;
         }
         block_values[local_index] = v_3;
         let next_v = v != 0u;

@@ -96,10 +96,10 @@ fn trace(ray: Ray, any_hit: bool) -> HitRecord {
         let node = nodes[min(t_2, arrayLength(&nodes) - 1u)];
         let slab_1 = slab(origin, inv_dir, node.bounds_min, node.bounds_max, best_1.t);
         var best_3: HitRecord;
-        var top_2: i32;
+        var top_2: i32 = top_1;
         if slab_1 < 1e30f {
             var best_4: HitRecord;
-            var top_3: i32;
+            var top_3: i32 = top_1;
             if node.count > 0u {
                 let t_3 = node.left_or_first;
                 let t_4 = node.left_or_first + node.count - 1u;
@@ -138,9 +138,8 @@ fn trace(ray: Ray, any_hit: bool) -> HitRecord {
                     best_5 = best_7;
                 }
                 best_4 = best_6;
-                top_3 = top_1;
             } else {
-                var top_4: i32;
+                var top_4: i32 = top_1;
                 if top_1 + 2i <= 32i {
                     let left = node.left_or_first;
                     let right = left + 1u;
@@ -157,8 +156,6 @@ fn trace(ray: Ray, any_hit: bool) -> HitRecord {
                     }
                     let top_5 = top_1 + 2i;
                     top_4 = top_5;
-                } else {
-                    top_4 = top_1;
                 }
                 best_4 = best_1;
                 top_3 = top_4;
@@ -167,7 +164,6 @@ fn trace(ray: Ray, any_hit: bool) -> HitRecord {
             top_2 = top_3;
         } else {
             best_3 = best_1;
-            top_2 = top_1;
         }
         v = v + 1u;
         best_1 = best_3;

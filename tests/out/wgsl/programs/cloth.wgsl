@@ -86,27 +86,21 @@ fn solve_constraints(@builtin(global_invocation_id) id: vec3u) {
         }
         let t_1 = local[n];
         let q = vec2i(x, y) + t_1;
-        var correction_2: vec3f;
-        var count_2: f32;
-        if q.x < 0i || q.y < 0i || q.x >= i32(params.width) || q.y >= i32(params.height) {
-            correction_2 = correction;
-            count_2 = count;
-        } else {
+        var correction_2: vec3f = correction;
+        var count_2: f32 = count;
+        if !(q.x < 0i || q.y < 0i || q.x >= i32(params.width) || q.y >= i32(params.height)) {
             let particle_1 = particle(q.x, q.y);
             let t_2 = state.positions[min(particle_1, 4095u)];
             let other = t_2.xyz;
             let delta = other - p;
             let len = length(delta);
-            var correction_3: vec3f;
-            var count_3: f32;
+            var correction_3: vec3f = correction;
+            var count_3: f32 = count;
             if len > 1e-6f {
                 let correction_4 = correction + delta * ((len - params.rest_length) / len) * 0.5f;
                 let count_4 = count + 1.0f;
                 correction_3 = correction_4;
                 count_3 = count_4;
-            } else {
-                correction_3 = correction;
-                count_3 = count;
             }
             correction_2 = correction_3;
             count_2 = count_3;
@@ -122,13 +116,11 @@ fn solve_constraints(@builtin(global_invocation_id) id: vec3u) {
     let sphere = params.sphere;
     let to_center = solved - sphere.xyz;
     let d = length(to_center);
-    var solved_1: vec3f;
+    var solved_1: vec3f = solved;
     if d < params.sphere.w {
         let sphere_1 = params.sphere;
         let solved_2 = sphere_1.xyz + to_center * (params.sphere.w / max(d, 1e-6f));
         solved_1 = solved_2;
-    } else {
-        solved_1 = solved;
     }
     corrected[min(i, arrayLength(&corrected) - 1u)] = vec4f(solved_1, 1.0f);
 }

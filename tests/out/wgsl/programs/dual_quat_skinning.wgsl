@@ -89,8 +89,8 @@ fn blend_dual_quats(joints: vec4u, weights: vec4f) -> DualQuat {
             break;
         }
         let w = weights[i];
-        var real_3: vec4f;
-        var dual_3: vec4f;
+        var real_3: vec4f = real_1;
+        var dual_3: vec4f = dual_1;
         if w > 0.0f {
             let dq = joint_dqs[min(joints[i], arrayLength(&joint_dqs) - 1u)];
             let s = select(w, -w, dot(first.real, dq.real) < 0.0f);
@@ -98,9 +98,6 @@ fn blend_dual_quats(joints: vec4u, weights: vec4f) -> DualQuat {
             let dual_4 = dual_1 + dq.dual * s;
             real_3 = real_4;
             dual_3 = dual_4;
-        } else {
-            real_3 = real_1;
-            dual_3 = dual_1;
         }
         let next_v = v != 0u;
         i = i + 1i;

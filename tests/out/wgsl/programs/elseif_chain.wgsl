@@ -18,7 +18,7 @@ fn weight(c: u32) -> i32 {
 fn main(@builtin(global_invocation_id) id: vec3u) {
     let i = i32(id.x);
     let t = codes[min(u32(i), arrayLength(&codes) - 1u)];
-    var taken: bool;
+    var taken: bool = false;
     if t == 0u {
         results[min(u32(i), arrayLength(&results) - 1u)] = 7i;
         taken = true;
@@ -115,8 +115,6 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
     } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 31u {
         results[min(u32(i), arrayLength(&results) - 1u)] = 47i;
         taken = true;
-    } else {
-        taken = false;
     }
     if !taken {
         if codes[min(u32(i), arrayLength(&codes) - 1u)] == 32u {

@@ -70,8 +70,8 @@ fn prefilter(@builtin(global_invocation_id) gid: vec3u) {
         let h = importance_ggx(hammersley_1, n, pf.roughness);
         let l = normalize(h * (2.0f * dot(n, h)) - n);
         let ndl = dot(n, l);
-        var acc_2: vec3f;
-        var weight_2: f32;
+        var acc_2: vec3f = acc;
+        var weight_2: f32 = weight;
         if ndl > 0.0f {
             let sa_texel = 12.566371f / (6.0f * env_size * env_size);
             let lod = clamp(0.5f * log2(1.0f / (64.0f * sa_texel)), 0.0f, levels - 1.0f);
@@ -80,9 +80,6 @@ fn prefilter(@builtin(global_invocation_id) gid: vec3u) {
             let weight_3 = weight + ndl;
             acc_2 = acc_3;
             weight_2 = weight_3;
-        } else {
-            acc_2 = acc;
-            weight_2 = weight;
         }
         let next_v = v != 0u;
         i = i + 1u;

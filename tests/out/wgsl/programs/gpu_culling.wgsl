@@ -112,12 +112,10 @@ fn select_lod(view_center: vec3f, radius: f32) -> u32 {
             break;
         }
         let max_screen_size = lods[min(u32(i), 3u)].max_screen_size;
-        var lod_2: u32;
+        var lod_2: u32 = lod;
         if screen_diameter > max_screen_size {
             let lod_3 = u32(max(i - 1i, 0i));
             lod_2 = lod_3;
-        } else {
-            lod_2 = lod;
         }
         let next_v = v != 0u;
         i = i + -1i;
@@ -147,12 +145,10 @@ fn cull_objects(@builtin(global_invocation_id) id: vec3u) {
     let center = t_1.xyz;
     let radius = object.center_radius.w;
     let always = (object.flags & 1u) != 0u;
-    var v_1: bool;
+    var v_1: bool = false;
     if !always {
         let sphere_in_frustum_1 = sphere_in_frustum(center, radius);
         v_1 = !sphere_in_frustum_1;
-    } else {
-        v_1 = false;
     }
     if v_1 {
         atomicAdd(&stats.frustum_culled, 1u);
@@ -160,12 +156,10 @@ fn cull_objects(@builtin(global_invocation_id) id: vec3u) {
     }
     let t_2 = cull.view * vec4f(center, 1.0f);
     let view_center = t_2.xyz;
-    var v_2: bool;
+    var v_2: bool = false;
     if !always && cull.occlusion_enabled != 0u && (object.flags & 2u) == 0u {
         let occluded_1 = occluded(view_center, radius);
         v_2 = occluded_1;
-    } else {
-        v_2 = false;
     }
     if v_2 {
         atomicAdd(&stats.occlusion_culled, 1u);

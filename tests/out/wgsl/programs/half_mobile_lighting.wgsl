@@ -110,11 +110,9 @@ fn tonemap_image(@builtin(global_invocation_id) id: vec3u) {
     }
     let texel = textureLoad(hdr_image, p);
     let hdr = vec4h(texel);
-    var hdr_1: vec4h;
+    var hdr_1: vec4h = hdr;
     if any((bitcast<vec4u>(vec4f(hdr)) & vec4u(0x7fffffffu)) > vec4u(0x7f800000u)) || any((bitcast<vec4u>(vec4f(hdr)) & vec4u(0x7fffffffu)) == vec4u(0x7f800000u)) {
         hdr_1 = vec4h(0.0h);
-    } else {
-        hdr_1 = hdr;
     }
     let encoded = tonemap(hdr_1.xyz, f16(camera.exposure), f16(camera.white));
     textureStore(ldr_image, p, vec4f(vec3f(encoded), f32(hdr_1.w)));

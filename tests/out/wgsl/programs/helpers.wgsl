@@ -61,7 +61,7 @@ fn rgb_to_hsv(c: vec3f) -> vec3f {
     let hi = max3(c);
     let lo = min3(c);
     let delta = hi - lo;
-    var h: f32;
+    var h: f32 = 0.0f;
     if delta > 1e-6f {
         var h_1: f32;
         if hi == c.x {
@@ -75,8 +75,6 @@ fn rgb_to_hsv(c: vec3f) -> vec3f {
             h_1 = h_4;
         }
         h = h_1;
-    } else {
-        h = 0.0f;
     }
     let s = select(0.0f, delta / hi, hi > 1e-6f);
     return vec3f(h / 6.0f, s, hi);

@@ -34,12 +34,10 @@ fn insert(s: Shortlist, d: f32, i: i32) -> Shortlist {
     var s_1: Shortlist;
     s_1 = s;
     let count = s_1.count;
-    var v: bool;
+    var v: bool = false;
     if count == 8i {
         let dist = s_1.hits[7u].dist;
         v = d >= dist;
-    } else {
-        v = false;
     }
     if v {
         let s_2 = s_1;
@@ -55,12 +53,10 @@ fn insert(s: Shortlist, d: f32, i: i32) -> Shortlist {
             j_2 = j_1;
             break;
         }
-        var v_2: bool;
+        var v_2: bool = false;
         if j_1 > 0i {
             let dist_1 = s_1.hits[j_1 - 1i].dist;
             v_2 = dist_1 > d;
-        } else {
-            v_2 = false;
         }
         if !v_2 {
             j_2 = j_1;
@@ -184,7 +180,7 @@ fn shortlist(@builtin(global_invocation_id) id: vec3u) {
             break;
         }
         let count = s.count;
-        var c_2: vec3f;
+        var c_2: vec3f = c;
         if k < count {
             let index = s.hits[k].index;
             let m = rots[index % 3i];
@@ -193,8 +189,6 @@ fn shortlist(@builtin(global_invocation_id) id: vec3u) {
             let t_3 = w[k];
             let c_3 = c + m * color * (t_3 / t_2);
             c_2 = c_3;
-        } else {
-            c_2 = c;
         }
         let next_v_1 = v_3 != 0u;
         k = k + 1i;

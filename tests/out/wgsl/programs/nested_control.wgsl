@@ -156,7 +156,7 @@ fn run(p: Program) -> Result {
                 i_3 = i_5;
             } else {
                 var top_5: i32;
-                var max_depth_5: i32;
+                var max_depth_5: i32 = max_depth;
                 if c == 126u {
                     if top < 1i {
                         return Result(0i, 1i, steps_2, max_depth);
@@ -164,7 +164,6 @@ fn run(p: Program) -> Result {
                     let t = stack[top - 1i];
                     stack[top - 1i] = -t;
                     top_5 = top;
-                    max_depth_5 = max_depth;
                 } else if c == 100u {
                     if top < 1i {
                         return Result(0i, 1i, steps_2, max_depth);
@@ -190,7 +189,6 @@ fn run(p: Program) -> Result {
                     let top_7 = top - 1i;
                     stack[top_7 - 1i] = r.x;
                     top_5 = top_7;
-                    max_depth_5 = max_depth;
                 }
                 let i_7 = i + 1i;
                 top_3 = top_5;
@@ -208,12 +206,10 @@ fn run(p: Program) -> Result {
         steps = steps_2;
     }
     if top_1 != 1i {
-        var v_2: i32;
+        var v_2: i32 = 0i;
         if top_1 > 0i {
             let t_4 = stack[top_1 - 1i];
             v_2 = t_4;
-        } else {
-            v_2 = 0i;
         }
         return Result(v_2, 5i, steps_1, max_depth_1);
     }

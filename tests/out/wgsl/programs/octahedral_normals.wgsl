@@ -39,14 +39,12 @@ fn pack_oct_snorm16(n: vec3f) -> u32 {
 
 fn oct_decode(e: vec2f) -> vec3f {
     let v = vec3f(e, 1.0f - abs(e.x) - abs(e.y));
-    var v_1: vec3f;
+    var v_1: vec3f = v;
     if v.z < 0.0f {
         let sign_not_zero_1 = sign_not_zero(v.xy);
         let t = (vec2f(1.0f) - abs(v.yx)) * sign_not_zero_1;
         let v_2 = vec3f(t, v.z);
         v_1 = v_2;
-    } else {
-        v_1 = v;
     }
     return normalize(v_1);
 }

@@ -86,13 +86,11 @@ fn resolve(@builtin(position) pos: vec4f) -> @location(0) vec4f {
             if !(v_4 < 8u) {
                 break;
             }
-            var v_5: bool;
+            var v_5: bool = false;
             if j > 0i {
                 let t_1 = depths[j - 1i];
                 let t_2 = depths[j];
                 v_5 = t_1 < t_2;
-            } else {
-                v_5 = false;
             }
             if !v_5 {
                 break;

@@ -88,12 +88,10 @@ fn integrate(@builtin(global_invocation_id) gid: vec3u) {
 fn draw(@builtin(vertex_index) vi: u32) -> DrawOutput {
     let p = particle_1(vi);
     let t = alive_read[min(min(vi, sim.count - 1u), arrayLength(&alive_read) - 1u)];
-    var shown: f32;
+    var shown: f32 = 0.0f;
     if t != 0u {
         let fading_2 = fading_1(vi);
         shown = fading_2;
-    } else {
-        shown = 0.0f;
     }
     let t_1 = draw_out(sim.view_proj * vec4f(p.position, 1.0f), vec4f(vec3f(1.0f, 0.6f, 0.2f) * shown, shown));
     return DrawOutput(t_1.clip, t_1.color);

@@ -59,12 +59,10 @@ fn level(x: f32) -> f32 {
             result_2 = result_1;
             break;
         }
-        var result_3: f32;
+        var result_3: f32 = result_1;
         if x > push.levels[min(u32(i), 2u)].x {
             let result_4 = push.levels[min(u32(i), 2u)].y;
             result_3 = result_4;
-        } else {
-            result_3 = result_1;
         }
         let next_v = v != 0u;
         i = i + 1i;

@@ -55,12 +55,10 @@ fn scan_counts(@builtin(local_invocation_index) lane: u32) {
             break;
         }
         let index = base + lane;
-        var value: u32;
+        var value: u32 = 0u;
         if index < total {
             let t = tile_counts[min(index, arrayLength(&tile_counts) - 1u)];
             value = t;
-        } else {
-            value = 0u;
         }
         scan_scratch[lane] = value;
         workgroupBarrier();
@@ -73,12 +71,10 @@ fn scan_counts(@builtin(local_invocation_index) lane: u32) {
             if !(offset < 256u) {
                 break;
             }
-            var addend: u32;
+            var addend: u32 = 0u;
             if lane >= offset {
                 let t_1 = scan_scratch[lane - offset];
                 addend = t_1;
-            } else {
-                addend = 0u;
             }
             workgroupBarrier();
             let t_2 = scan_scratch[lane];
@@ -106,19 +102,15 @@ fn scan_counts(@builtin(local_invocation_index) lane: u32) {
 fn scatter(@builtin(local_invocation_index) lane: u32, @builtin(workgroup_id) tile: vec3u) {
     let index = tile.x * 256u + lane;
     let valid = index < sort.count;
-    var key: u32;
+    var key: u32 = 0u;
     if valid {
         let t = keys_in[min(index, arrayLength(&keys_in) - 1u)];
         key = t;
-    } else {
-        key = 0u;
     }
-    var digit: u32;
+    var digit: u32 = 16u;
     if valid {
         let digit_of_1 = digit_of(key);
         digit = digit_of_1;
-    } else {
-        digit = 16u;
     }
     tile_digits[lane] = digit;
     workgroupBarrier();
@@ -140,12 +132,10 @@ fn scatter(@builtin(local_invocation_index) lane: u32, @builtin(workgroup_id) ti
             break;
         }
         let t_1 = tile_digits[j];
-        var rank_2: u32;
+        var rank_2: u32 = rank;
         if t_1 == digit {
             let rank_3 = rank + 1u;
             rank_2 = rank_3;
-        } else {
-            rank_2 = rank;
         }
         let next_v = v != 0u;
         j = j + 1i;
@@ -163,20 +153,16 @@ fn scatter(@builtin(local_invocation_index) lane: u32, @builtin(workgroup_id) ti
 @compute @workgroup_size(256, 1, 1)
 fn sort_tile(@builtin(local_invocation_index) lane: u32) {
     let valid = lane < sort.count;
-    var v: u32;
+    var v: u32 = 4294967295u;
     if valid {
         let t = keys_in[min(lane, arrayLength(&keys_in) - 1u)];
         v = t;
-    } else {
-        v = 4294967295u;
     }
     local_keys[lane] = v;
-    var v_1: u32;
+    var v_1: u32 = 0u;
     if valid {
         let t_1 = values_in[min(lane, arrayLength(&values_in) - 1u)];
         v_1 = t_1;
-    } else {
-        v_1 = 0u;
     }
     local_values[lane] = v_1;
     workgroupBarrier();
@@ -204,12 +190,10 @@ fn sort_tile(@builtin(local_invocation_index) lane: u32) {
                 break;
             }
             let other = tile_digits[j];
-            var position_2: u32;
+            var position_2: u32 = position;
             if other < digit || (other == digit && u32(j) < lane) {
                 let position_3 = position + 1u;
                 position_2 = position_3;
-            } else {
-                position_2 = position;
             }
             let next_v = v_4 != 0u;
             j = j + 1i;

@@ -116,32 +116,26 @@ fn scene_fs(@builtin(position) clip: vec4f, @location(0) world_position: vec3f, 
     let rotation = interleaved_gradient_noise_1 * 6.2831855f;
     let index = select_cascade(input.view_depth);
     let shadow = shadow_in_cascade(index, input.world_position, n, rotation);
-    var shadow_1: f32;
+    var shadow_1: f32 = shadow;
     if index < 3i {
         let far = cascades.splits[min(u32(index), 3u)];
         let fade = (far - input.view_depth) / cascades.blend_band;
-        var shadow_2: f32;
+        var shadow_2: f32 = shadow;
         if fade < 1.0f {
             let next = shadow_in_cascade(index + 1i, input.world_position, n, rotation);
             let shadow_3 = mix(next, shadow, saturate(fade));
             shadow_2 = shadow_3;
-        } else {
-            shadow_2 = shadow;
         }
         shadow_1 = shadow_2;
-    } else {
-        shadow_1 = shadow;
     }
     let texel = textureSample(albedo_map_tex, albedo_map_samp, input.uv);
     let albedo = texel.xyz;
     let lit = albedo * (0.15f + 0.85f * max(dot(n, l), 0.0f) * shadow_1);
-    var lit_1: vec3f;
+    var lit_1: vec3f = lit;
     if cascades.debug != 0i {
         let t_1 = local[index];
         let lit_2 = lit * t_1;
         lit_1 = lit_2;
-    } else {
-        lit_1 = lit;
     }
     return scene_fs_out(vec4f(lit_1, 1.0f)).color;
 }

@@ -156,7 +156,7 @@ fn sky_fs(@location(0) ndc: vec2f) -> @location(0) vec4f {
     let sun_amount = max(dot(dir, normalize(sun_direction.xyz)), 0.0f);
     let sun = pow(sun_amount, 512.0f) * 8.0f + pow(sun_amount, 8.0f) * 0.3f;
     let color = base + vec3f(1.0f, 0.9f, 0.7f) * sun;
-    var color_1: vec3f;
+    var color_1: vec3f = color;
     if dir.y > 0.01f {
         let layer_uv = dir.xz / vec2f(dir.y) * 0.6f + sky.wind * sky.time;
         let density = cloud_density(layer_uv);
@@ -168,8 +168,6 @@ fn sky_fs(@location(0) ndc: vec2f) -> @location(0) vec4f {
         let fade = smoothstep(0.01f, 0.2f, dir.y);
         let color_2 = mix(color, shade, vec3f(density * fade));
         color_1 = color_2;
-    } else {
-        color_1 = color;
     }
     return sky_fs_out(vec4f(color_1, 1.0f)).color;
 }

@@ -69,14 +69,12 @@ fn blur(@builtin(local_invocation_index) lane: u32, @builtin(workgroup_id) group
         }
         let x = f32(offset);
         let w = exp(-x * x / (2.0f * sigma * sigma));
-        var w_1: f32;
+        var w_1: f32 = w;
         if BILATERAL {
             let t_5 = tile_depths[center + offset];
             let dz = (t_5 - center_depth) * DEPTH_SHARPNESS;
             let w_2 = w * exp(-dz * dz);
             w_1 = w_2;
-        } else {
-            w_1 = w;
         }
         let t_6 = tile_values[center + offset];
         let sum_2 = sum + t_6 * w_1;

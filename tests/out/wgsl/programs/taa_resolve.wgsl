@@ -74,15 +74,12 @@ fn resolve(@builtin(global_invocation_id) gid: vec3u) {
         let m1_2 = m1 + c;
         let m2_2 = m2 + c * c;
         let d = textureLoad(depth_tex, q, 0i);
-        var closest_depth_1: f32;
-        var closest_2: vec2i;
+        var closest_depth_1: f32 = closest_depth;
+        var closest_2: vec2i = closest;
         if d < closest_depth {
             let closest_3 = local_1[i];
             closest_depth_1 = d;
             closest_2 = closest_3;
-        } else {
-            closest_depth_1 = closest_depth;
-            closest_2 = closest;
         }
         let next_v = v != 0u;
         i = i + 1i;
@@ -110,11 +107,9 @@ fn resolve(@builtin(global_invocation_id) gid: vec3u) {
     let offscreen = any(prev_uv < vec2f(0.0f)) || any(prev_uv > vec2f(1.0f));
     let lum_diff = abs(current.x - history_1.x) / max(current.x, max(history_1.x, 0.2f));
     let feedback = mix(taa.feedback_max, taa.feedback_min, lum_diff * lum_diff);
-    var feedback_1: f32;
+    var feedback_1: f32 = feedback;
     if offscreen || taa.reset != 0u {
         feedback_1 = 0.0f;
-    } else {
-        feedback_1 = feedback;
     }
     let result = ycocg_to_rgb(mix(current, history_1, vec3f(feedback_1)));
     textureStore(resolved, p, vec4f(result, 1.0f));

@@ -22,26 +22,21 @@ fn bounds(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_i
         atomicStore(&sky_count, 0u);
     }
     workgroupBarrier();
-    var lo: f32;
-    var hi: f32;
+    var lo: f32 = 0x1.fffffep+127f;
+    var hi: f32 = -0x1.fffffep+127f;
     if gid.x < screen.size.x && gid.y < screen.size.y {
         let d = depth[min(gid.y * screen.size.x + gid.x, arrayLength(&depth) - 1u)];
-        var lo_1: f32;
-        var hi_1: f32;
+        var lo_1: f32 = 0x1.fffffep+127f;
+        var hi_1: f32 = -0x1.fffffep+127f;
         if d < 1.0f {
             let z = linear_depth(d);
             lo_1 = z;
             hi_1 = z;
         } else {
             atomicAdd(&sky_count, 1u);
-            lo_1 = 0x1.fffffep+127f;
-            hi_1 = -0x1.fffffep+127f;
         }
         lo = lo_1;
         hi = hi_1;
-    } else {
-        lo = 0x1.fffffep+127f;
-        hi = -0x1.fffffep+127f;
     }
     tile_min[lane] = lo;
     tile_max[lane] = hi;

@@ -93,8 +93,8 @@ fn fog_fs(@builtin(position) frag: vec4f, @location(0) uv: vec2f) -> @location(0
         }
         let p = start + dir * (f32(i) + jitter) * step_length;
         let sigma = density_at(p);
-        var transmittance_2: f32;
-        var scattered_2: vec3f;
+        var transmittance_2: f32 = transmittance;
+        var scattered_2: vec3f = scattered;
         if sigma > 0.0001f {
             let sun_color = fog.sun_color;
             let sun_visibility_1 = sun_visibility(p);
@@ -110,9 +110,6 @@ fn fog_fs(@builtin(position) frag: vec4f, @location(0) uv: vec2f) -> @location(0
             }
             transmittance_2 = transmittance_3;
             scattered_2 = scattered_3;
-        } else {
-            transmittance_2 = transmittance;
-            scattered_2 = scattered;
         }
         let next_v = v != 0u;
         i = i + 1i;

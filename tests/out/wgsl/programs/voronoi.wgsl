@@ -67,7 +67,7 @@ fn voronoi(p: vec2f) -> Cells {
             let r = vec2f(g) + feature_point_1 - f;
             let d = dot(r, r);
             var result_4: Cells;
-            var nearest_offset_4: vec2f;
+            var nearest_offset_4: vec2f = nearest_offset_2;
             if d < result_2.f1 {
                 var result_5: Cells = result_2;
                 result_5.f2 = result_2.f1;
@@ -77,17 +77,12 @@ fn voronoi(p: vec2f) -> Cells {
                 result_7.nearest = cell + g;
                 result_4 = result_7;
                 nearest_offset_4 = r;
-            } else {
-                var result_8: Cells;
-                if d < result_2.f2 {
-                    var result_9: Cells = result_2;
-                    result_9.f2 = d;
-                    result_8 = result_9;
-                } else {
-                    result_8 = result_2;
-                }
+            } else if d < result_2.f2 {
+                var result_8: Cells = result_2;
+                result_8.f2 = d;
                 result_4 = result_8;
-                nearest_offset_4 = nearest_offset_2;
+            } else {
+                result_4 = result_2;
             }
             let next_v = v_2 != 0u;
             i = i + 1i;
@@ -106,52 +101,52 @@ fn voronoi(p: vec2f) -> Cells {
     var j_1: i32 = -2i;
     var v_4: u32 = 4u;
     var v_5: bool = true;
-    var result_10: Cells = result_1;
-    var result_11: Cells;
+    var result_9: Cells = result_1;
+    var result_10: Cells;
     loop {
         if !v_5 {
-            result_11 = result_10;
+            result_10 = result_9;
             break;
         }
         var i_1: i32 = -2i;
         var v_6: u32 = 4u;
         var v_7: bool = true;
-        var result_12: Cells = result_10;
-        var result_13: Cells;
+        var result_11: Cells = result_9;
+        var result_12: Cells;
         loop {
             if !v_7 {
-                result_13 = result_12;
+                result_12 = result_11;
                 break;
             }
-            let g_1 = result_12.nearest - cell + vec2i(i_1, j_1);
+            let g_1 = result_11.nearest - cell + vec2i(i_1, j_1);
             let feature_point_2 = feature_point(cell + g_1);
             let r_1 = vec2f(g_1) + feature_point_2 - f;
             let delta = r_1 - nearest_offset_1;
-            var result_14: Cells;
+            var result_13: Cells;
             if dot(delta, delta) > 1e-5f {
-                var result_15: Cells = result_12;
-                result_15.border = min(result_12.border, dot((nearest_offset_1 + r_1) * 0.5f, normalize(delta)));
-                result_14 = result_15;
+                var result_14: Cells = result_11;
+                result_14.border = min(result_11.border, dot((nearest_offset_1 + r_1) * 0.5f, normalize(delta)));
+                result_13 = result_14;
             } else {
-                result_14 = result_12;
+                result_13 = result_11;
             }
             let next_v_2 = v_6 != 0u;
             i_1 = i_1 + 1i;
             v_6 = v_6 - 1u;
             v_7 = next_v_2;
-            result_12 = result_14;
+            result_11 = result_13;
         }
         let next_v_3 = v_4 != 0u;
         j_1 = j_1 + 1i;
         v_4 = v_4 - 1u;
         v_5 = next_v_3;
-        result_10 = result_13;
+        result_9 = result_12;
     }
-    var result_16: Cells = result_11;
-    result_16.f1 = sqrt(result_11.f1);
-    var result_17: Cells = result_16;
-    result_17.f2 = sqrt(result_16.f2);
-    return result_17;
+    var result_15: Cells = result_10;
+    result_15.f1 = sqrt(result_10.f1);
+    var result_16: Cells = result_15;
+    result_16.f2 = sqrt(result_15.f2);
+    return result_16;
 }
 
 @fragment
