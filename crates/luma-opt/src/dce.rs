@@ -8,13 +8,17 @@
 //!   unreachable, impure op or branch out of them) and without live results are removed;
 //!   kept ones lose their dead results, carried values and the matching `yield` / `continue` /
 //!   `break` arguments.
-//! - Stores to function-local variables that nothing reads are removed.
+//! - Stores to function-local variables that no live load reads are removed: a load from a
+//!   local is live only if its value is, so a local whose loads only feed stores into locals
+//!   nothing reads goes with them (SPIRV-Tools' aggressive DCE does the same; inlined helpers
+//!   that fill a local array of which the caller uses one element leave such chains).
 //! - Functions that no entry point reaches are removed (when the module has entry points), and
 //!   the arenas are compacted: no orphan value, block, local, constant or type remains.
 //!
-//! Loads from memory the program may write, stores to memory that can be read, atomics,
-//! barriers and calls are never removed; unused loads from uniform and push-constant blocks,
-//! read-only storage buffers and textures are (nothing can change or observe them).
+//! Loads from memory other invocations may write, stores to memory that can be read, atomics,
+//! barriers and calls are never removed; unused loads from locals, uniform and push-constant
+//! blocks, read-only storage buffers and textures are (nothing can change or observe them), and
+//! so are unused samples, image loads, derivatives and array lengths, which have no effect.
 
 use luma_base::Handle;
 use luma_ir::{
@@ -252,8 +256,9 @@ fn local_of_pointers(f: &Function, stmts: &[(Pos, &Stmt)]) -> Vec<Option<Handle<
     of
 }
 
-/// Locals that something may read: a pointer into them is used other than as the base of an
-/// access chain or the destination of a store.
+/// Locals that something other than a load may read: a pointer into them is used other than
+/// as the base of an access chain, the destination of a store or the pointer of a load (a
+/// load reads its local only if the load is live, which liveness decides).
 fn read_locals(
     f: &Function,
     of: &[Option<Handle<LocalVariable>>],
@@ -275,6 +280,7 @@ fn read_locals(
             ValueDef::Op(Op::AccessChain { indices, .. }) => {
                 indices.iter().for_each(|i| mark(*i, &mut read));
             }
+            ValueDef::Op(Op::Load { .. }) => {}
             ValueDef::Op(op) => op.for_each_operand(|o| mark(o, &mut read)),
             _ => {}
         }
@@ -297,14 +303,32 @@ fn eliminate(module: &Module, f: &mut Function, compact_live: Option<&[bool]>) {
     let mut stmts: Vec<(Pos, &Stmt)> = Vec::with_capacity(f.values.len());
     let (tree, regions) = Tree::with_regions(f, Some(&mut stmts));
     let pointers = local_of_pointers(f, &stmts);
-    let read = read_locals(f, &pointers, compact_live);
-    let dead_store = |pointer: Handle<Value>| {
-        pointers
-            .get(pointer.index())
-            .copied()
-            .flatten()
-            .is_some_and(|l| !read.get(l.index()).copied().unwrap_or(true))
+    let local_of = |pointer: Handle<Value>| pointers.get(pointer.index()).copied().flatten();
+    // Locals something reads; a live load from a local adds it below, with its stores.
+    let mut read = read_locals(f, &pointers, compact_live);
+    let unread = |read: &[bool], pointer: Handle<Value>| {
+        local_of(pointer).is_some_and(|l| !read.get(l.index()).copied().unwrap_or(true))
     };
+    // A load from a local has no effect: it is removed when unused, and a local whose loads
+    // are all unused is unread, so its stores go and with them what they store (which may be
+    // loads from another local: a chain of copies nothing reads goes as a whole).
+    // Samples, image loads, derivatives and array lengths have no effect either: only their
+    // position matters (other passes keep them in place), so an unused one goes.
+    let pure = |v: Handle<Value>| {
+        is_pure(module, f, v)
+            || match f.values.get(v).map(|x| &x.def) {
+                Some(ValueDef::Op(Op::Load { pointer })) => local_of(*pointer).is_some(),
+                Some(ValueDef::Op(
+                    Op::ImageSample { .. }
+                    | Op::ImageLoad { .. }
+                    | Op::Derivative { .. }
+                    | Op::ArrayLength { .. },
+                )) => true,
+                _ => false,
+            }
+    };
+    // The stores into each local not read so far, by their position in `stmts`.
+    let mut waiting_stores: Vec<Vec<usize>> = vec![Vec::new(); f.locals.len()];
 
     // Regions with effects of their own, by position (in the order found, which `keep` below
     // follows). The sets make marking linear: `in_effect` answers membership, and `to_root`
@@ -339,10 +363,18 @@ fn eliminate(module: &Module, f: &mut Function, compact_live: Option<&[bool]>) {
             current = pb;
         }
     };
-    for &((b, _), stmt) in &stmts {
+    for (index, &((b, _), stmt)) in stmts.iter().enumerate() {
         let essential = match &stmt.kind {
-            StmtKind::Value(v) => !is_pure(module, f, *v),
-            StmtKind::Store { pointer, .. } => !dead_store(*pointer),
+            StmtKind::Value(v) => !pure(*v),
+            StmtKind::Store { pointer, .. } if unread(&read, *pointer) => {
+                if let Some(list) =
+                    local_of(*pointer).and_then(|l| waiting_stores.get_mut(l.index()))
+                {
+                    list.push(index);
+                }
+                false
+            }
+            StmtKind::Store { .. } => true,
             StmtKind::AtomicStore { .. }
             | StmtKind::ImageStore { .. }
             | StmtKind::Call { .. }
@@ -435,8 +467,8 @@ fn eliminate(module: &Module, f: &mut Function, compact_live: Option<&[bool]>) {
     }
     for (_, stmt) in &stmts {
         match &stmt.kind {
-            StmtKind::Value(v) if !is_pure(module, f, *v) => push(*v, &mut live, &mut work),
-            StmtKind::Store { pointer, .. } if dead_store(*pointer) => {}
+            StmtKind::Value(v) if !pure(*v) => push(*v, &mut live, &mut work),
+            StmtKind::Store { pointer, .. } if unread(&read, *pointer) => {}
             StmtKind::Store { .. }
             | StmtKind::AtomicStore { .. }
             | StmtKind::ImageStore { .. }
@@ -452,6 +484,31 @@ fn eliminate(module: &Module, f: &mut Function, compact_live: Option<&[bool]>) {
         let Some(value) = f.values.get(v) else {
             continue;
         };
+        if let ValueDef::Op(Op::Load { pointer }) = &value.def {
+            // The first live load from a local: its stores are live, and the regions that
+            // hold them have an effect.
+            if let Some(l) = local_of(*pointer).filter(|_| unread(&read, *pointer)) {
+                if let Some(flag) = read.get_mut(l.index()) {
+                    *flag = true;
+                }
+                let stores = waiting_stores
+                    .get_mut(l.index())
+                    .map(std::mem::take)
+                    .unwrap_or_default();
+                for index in stores {
+                    let Some(&((b, _), stmt)) = stmts.get(index) else {
+                        continue;
+                    };
+                    let first_new = effect.len();
+                    mark_up(b, false, &mut effect);
+                    for at in effect.get(first_new..).unwrap_or(&[]).to_vec() {
+                        keep(at, &mut kept, &mut live, &mut work, &mut pending_carried);
+                    }
+                    stmt.kind
+                        .for_each_operand(|o| push(o, &mut live, &mut work));
+                }
+            }
+        }
         match &value.def {
             ValueDef::Op(op) => op.for_each_operand(|o| push(o, &mut live, &mut work)),
             ValueDef::IfResult => {
@@ -511,7 +568,7 @@ fn eliminate(module: &Module, f: &mut Function, compact_live: Option<&[bool]>) {
     for &((b, i), stmt) in &stmts {
         match &stmt.kind {
             StmtKind::Value(v) if !is_live(v) => edits.push((b, i, Edit::Remove)),
-            StmtKind::Store { pointer, .. } if dead_store(*pointer) => {
+            StmtKind::Store { pointer, .. } if unread(&read, *pointer) => {
                 edits.push((b, i, Edit::Remove))
             }
             StmtKind::If {
