@@ -1861,6 +1861,14 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 });
             }
         }
+        // An index made of constants but no literal reads a specialization constant (`a[N]`
+        // with `@spec` N): an override-expression to WGSL, and an override-expression index
+        // out of range is a pipeline-creation error. Bound to a variable it is a run-time
+        // index, which WGSL clamps (into function, private and workgroup memory) as Luma
+        // defines; buffer indices are clamped around it.
+        if self.operand(index)?.konst && self.constant_literals(index)?.is_none() {
+            return Ok(self.bound_operand(index, true)?.text);
+        }
         Ok(self.operand(index)?.text)
     }
 

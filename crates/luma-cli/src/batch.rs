@@ -51,6 +51,20 @@ fn permutations(matrix: &[String]) -> Result<Vec<Vec<SpecChoice>>, Failure> {
                 .map_err(|e| Failure::Usage(format!("invalid --spec-matrix: {e}")))?;
             choices.push((id, value, v.trim().to_string()));
         }
+        // A second `--spec-matrix` for one id would override the first one's value in every
+        // permutation while the file names still showed it: outputs named for different
+        // values would hold the same program.
+        if let Some(&(id, ..)) = choices.first() {
+            if perms
+                .first()
+                .is_some_and(|p| p.iter().any(|(seen, ..)| *seen == id))
+            {
+                return Err(Failure::Usage(format!(
+                    "--spec-matrix gives id {id} twice: list all its values in one \
+                     `--spec-matrix {id}=V1,V2,...`"
+                )));
+            }
+        }
         if perms.len().saturating_mul(choices.len()) > MAX_PERMUTATIONS {
             return Err(Failure::Usage(format!(
                 "--spec-matrix asks for more than {MAX_PERMUTATIONS} permutations"
@@ -212,6 +226,17 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
     // `--deterministic` changes nothing: output is always a pure function of the inputs.
     let _ = args.deterministic;
     let perms = permutations(&args.spec_matrix)?;
+    // A `--spec` value holds for every output; one that `--spec-matrix` varies would be
+    // silently replaced in each.
+    if let Some((id, ..)) = perms.first().and_then(|p| {
+        p.iter()
+            .find(|(id, ..)| options.spec_values.contains_key(id))
+    }) {
+        return Err(Failure::Usage(format!(
+            "specialization constant {id} is both baked with --spec and varied with \
+             --spec-matrix: give it one of them"
+        )));
+    }
     let destination = match (&args.output, &args.out_dir) {
         (Some(o), _) if o == "-" => Destination::Stdout,
         (Some(o), _) if o.ends_with('/') || Path::new(o).is_dir() => Destination::Dir(o.clone()),

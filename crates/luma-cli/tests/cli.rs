@@ -563,6 +563,46 @@ fn spec_matrix_compiles_every_permutation_in_parallel() {
         "{}",
         run.stderr
     );
+
+    // One id in two `--spec-matrix`, or baked and varied at once, is refused: the later value
+    // replaced the earlier one in every permutation, so `s0_1.s0_3` and `s0_2.s0_3` were the
+    // same program under names that said otherwise.
+    let twice = scratch("matrix-twice");
+    let run = luma(&[
+        "compile",
+        "compute.luma",
+        "--spec-matrix",
+        "0=1,2",
+        "--spec-matrix",
+        "0=3",
+        "--out-dir",
+        s(&twice),
+    ])
+    .expect(2);
+    assert!(
+        run.stderr.contains("--spec-matrix gives id 0 twice"),
+        "{}",
+        run.stderr
+    );
+    assert!(files(&twice).is_empty(), "{:?}", files(&twice));
+    let run = luma(&[
+        "compile",
+        "compute.luma",
+        "--spec",
+        "0=5",
+        "--spec-matrix",
+        "0=1,2",
+        "--out-dir",
+        s(&twice),
+    ])
+    .expect(2);
+    assert!(
+        run.stderr
+            .contains("specialization constant 0 is both baked with --spec and varied"),
+        "{}",
+        run.stderr
+    );
+    assert!(files(&twice).is_empty(), "{:?}", files(&twice));
 }
 
 #[test]

@@ -90,6 +90,10 @@ pub(crate) fn reinfer_buffer_access(module: &mut Module, program: &Program) {
         .filter(|(_, global)| {
             global.space == read_write && inferred_read_write.contains(global.name.as_str())
         })
+        // A buffer holding atomics stays read-write even where nothing kept uses it: WGSL
+        // keeps atomics only in `read_write` storage, and reflection reports the one access
+        // the full module has (language.md §8).
+        .filter(|(_, global)| !luma_ir::proc::contains_atomic(&module.types, global.ty))
         .map(|(g, _)| g)
         .filter(|&g| {
             !module

@@ -476,6 +476,46 @@ end
 }
 
 #[test]
+fn a_buffer_holding_atomics_stays_read_write_in_a_selection_that_does_not_use_it() {
+    // `--entry draw` keeps no user of `counter`; the selection's access inference made it
+    // read-only, so reflection reported `read` for a buffer WGSL can only bind read-write
+    // (and that the full module's reflection reports read-write).
+    let source = "\
+buffer counter: atomic_uint
+buffer points: []vec4
+@entry(compute) @workgroup_size(64)
+function fill(@builtin(global_invocation_id) id: uvec3)
+\tpoints[id.x] = vec4(float(atomic_add(counter, 1u)))
+end
+@entry(vertex)
+function draw(@builtin(vertex_index) i: uint) -> (@builtin(position) clip: vec4)
+\treturn { clip = points[i] }
+end
+";
+    let access = |options: &Options, name: &str| {
+        let reflection =
+            lumac::reflect("c.luma", source, &MemoryReader::default(), options).unwrap();
+        reflection
+            .bindings
+            .iter()
+            .find(|b| b.name == name)
+            .unwrap()
+            .access
+    };
+    use lumac::reflection::Access::{Read, ReadWrite};
+    let draw = Options {
+        entry_point: Some("draw".into()),
+        ..Options::default()
+    };
+    assert_eq!(access(&Options::default(), "counter"), Some(ReadWrite));
+    assert_eq!(access(&draw, "counter"), Some(ReadWrite));
+    // A buffer without atomics still follows the selection.
+    assert_eq!(access(&draw, "points"), Some(Read));
+    let result = build(source, &draw, &Target::ALL);
+    assert!(result.success(), "{}", result.render(false));
+}
+
+#[test]
 fn option_problems_have_no_source_location() {
     let options = Options {
         entry_point: Some("missing".into()),
