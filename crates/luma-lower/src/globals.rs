@@ -165,7 +165,8 @@ impl ModuleCtx<'_> {
             if global.space != AddressSpace::PushConstant {
                 continue;
             }
-            let Some(size) = std430.layout(global.ty).ok().and_then(|l| l.size) else {
+            let Some(size) = push_constant_range_size(&self.module.types, &mut std430, global.ty)
+            else {
                 continue;
             };
             if size > GUARANTEED {
@@ -211,4 +212,24 @@ impl ModuleCtx<'_> {
         }
         Ok(())
     }
+}
+
+/// The bytes a `VkPushConstantRange` for a push-constant block of type `ty` must cover: to the
+/// end of its last member, rounded up to 4 (reflection's `push_constant_ranges` size), not the
+/// struct's size rounded up to its alignment (`{ mat4, mat4, float }` is 132 bytes, not 144).
+fn push_constant_range_size(
+    types: &luma_base::UniqueArena<luma_ir::Type>,
+    std430: &mut Layouter<'_>,
+    ty: luma_base::Handle<luma_ir::Type>,
+) -> Option<u32> {
+    let Some(luma_ir::TypeInner::Struct { members, .. }) = types.get(ty).map(|t| &t.inner) else {
+        return std430.size(ty).ok().flatten();
+    };
+    let offsets = std430.member_offsets(ty).ok()?;
+    let mut end = 0u32;
+    for (member, offset) in members.iter().zip(offsets) {
+        let size = std430.size(member.ty).ok().flatten()?;
+        end = end.max(offset.checked_add(size)?);
+    }
+    luma_ir::layout::round_up(end, 4)
 }

@@ -727,6 +727,17 @@ fn w0801_push_constants_past_128_bytes_warn_and_compile() {
     let result = build(&at_limit, &Options::default(), &[Target::Spirv]);
     assert!(result.success(), "{}", result.render(false));
     assert_eq!(result.warning_count, 0, "{:?}", result.diagnostics);
+    // The size is the range a pipeline declares, to the end of the last member (reflection's
+    // `push_constant_ranges`), not the struct rounded up to its 16-byte alignment (144).
+    let past = source
+        .replace("m: [3]mat4", "m: [2]mat4\n\tscale: float")
+        .replace("m[2]", "m[1]");
+    let result = build(&past, &Options::default(), &[Target::Spirv]);
+    assert!(result.success(), "{}", result.render(false));
+    assert_eq!(
+        result.diagnostics.first().map(|d| d.message.as_str()),
+        Some("push-constant block `push` is 132 bytes; Vulkan guarantees only 128")
+    );
 }
 
 #[test]
