@@ -2092,7 +2092,19 @@ impl<'a> Writer<'a> {
             };
             let (accept_empty, reject_empty) =
                 (empty_yield(accept, &current), empty_yield(reject, &current));
-            let (test, first, second) = if accept_empty && !reject_empty {
+            // An empty accept arm is written as `if (!c)`, unless the reject arm goes on as
+            // `else if`: `if (c) {} else if` keeps the chain flat.
+            let reject_chains = accept_empty
+                && !reject_empty
+                && else_if(
+                    self.module,
+                    func,
+                    reject,
+                    |v| unwritten(ctx, v),
+                    |v| ctx.uses.get(v.index()).copied().unwrap_or(0),
+                )
+                .is_some_and(|arm| arm.fold.is_empty());
+            let (test, first, second) = if accept_empty && !reject_empty && !reject_chains {
                 (cond.prefix("!").text, reject, None)
             } else {
                 (cond.text, accept, (!reject_empty).then_some(reject))

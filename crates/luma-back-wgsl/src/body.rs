@@ -405,10 +405,13 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                         }
                     };
                     let merged = merged.map(|(_, guard)| guard);
-                    let accept_empty = self.is_empty_arm(*accept, &defaults);
                     let reject_empty = self.is_empty_arm(*reject, &defaults);
                     // Whether the `else` arm may print as `else if` (asked once: it walks the arm).
-                    let chained = !accept_empty && !reject_empty && self.is_else_if_arm(*reject);
+                    let else_if_arm = !reject_empty && self.is_else_if_arm(*reject);
+                    // An empty accept arm is written as `if !c`, unless the reject arm goes on
+                    // as `else if`: `if c {} else if` keeps the chain flat.
+                    let accept_empty = self.is_empty_arm(*accept, &defaults) && !else_if_arm;
+                    let chained = !accept_empty && else_if_arm;
                     let guard = match &merged {
                         Some(guard) => guard.clone(),
                         None if chained && self.chain_needs_guard(*reject) => {

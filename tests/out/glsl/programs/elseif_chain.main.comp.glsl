@@ -123,24 +123,23 @@ void main() {
         results[min(uint(i), uint(results.length()) - 1u)] = 47;
         taken = true;
     }
-    if (!taken) {
-        if (codes[min(uint(i), uint(codes.length()) - 1u)] == 32u) {
-            results[min(uint(i), uint(results.length()) - 1u)] = 84;
-        } else if (codes[min(uint(i), uint(codes.length()) - 1u)] == 33u) {
-            results[min(uint(i), uint(results.length()) - 1u)] = 20;
-        } else if (codes[min(uint(i), uint(codes.length()) - 1u)] == 34u) {
-            results[min(uint(i), uint(results.length()) - 1u)] = 57;
-        } else if (codes[min(uint(i), uint(codes.length()) - 1u)] == 35u) {
-            results[min(uint(i), uint(results.length()) - 1u)] = 94;
-        } else if (codes[min(uint(i), uint(codes.length()) - 1u)] == 36u) {
-            results[min(uint(i), uint(results.length()) - 1u)] = 30;
-        } else if (codes[min(uint(i), uint(codes.length()) - 1u)] == 37u) {
-            results[min(uint(i), uint(results.length()) - 1u)] = 67;
-        } else if (codes[min(uint(i), uint(codes.length()) - 1u)] == 38u) {
-            results[min(uint(i), uint(results.length()) - 1u)] = 3;
-        } else if (codes[min(uint(i), uint(codes.length()) - 1u)] == 39u) {
-            results[min(uint(i), uint(results.length()) - 1u)] = 40;
-        }
+    if (taken) {
+    } else if (codes[min(uint(i), uint(codes.length()) - 1u)] == 32u) {
+        results[min(uint(i), uint(results.length()) - 1u)] = 84;
+    } else if (codes[min(uint(i), uint(codes.length()) - 1u)] == 33u) {
+        results[min(uint(i), uint(results.length()) - 1u)] = 20;
+    } else if (codes[min(uint(i), uint(codes.length()) - 1u)] == 34u) {
+        results[min(uint(i), uint(results.length()) - 1u)] = 57;
+    } else if (codes[min(uint(i), uint(codes.length()) - 1u)] == 35u) {
+        results[min(uint(i), uint(results.length()) - 1u)] = 94;
+    } else if (codes[min(uint(i), uint(codes.length()) - 1u)] == 36u) {
+        results[min(uint(i), uint(results.length()) - 1u)] = 30;
+    } else if (codes[min(uint(i), uint(codes.length()) - 1u)] == 37u) {
+        results[min(uint(i), uint(results.length()) - 1u)] = 67;
+    } else if (codes[min(uint(i), uint(codes.length()) - 1u)] == 38u) {
+        results[min(uint(i), uint(results.length()) - 1u)] = 3;
+    } else if (codes[min(uint(i), uint(codes.length()) - 1u)] == 39u) {
+        results[min(uint(i), uint(results.length()) - 1u)] = 40;
     }
     uint t_1 = codes[min(uint(i), uint(codes.length()) - 1u)];
     int w = weight(t_1);

@@ -144,24 +144,23 @@ void main(main_Input input) {
         results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(47));
         taken = true;
     }
-    if (!taken) {
-        if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 32u) {
-            results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(84));
-        } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 33u) {
-            results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(20));
-        } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 34u) {
-            results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(57));
-        } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 35u) {
-            results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(94));
-        } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 36u) {
-            results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(30));
-        } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 37u) {
-            results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(67));
-        } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 38u) {
-            results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(3));
-        } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 39u) {
-            results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(40));
-        }
+    if (taken) {
+    } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 32u) {
+        results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(84));
+    } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 33u) {
+        results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(20));
+    } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 34u) {
+        results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(57));
+    } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 35u) {
+        results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(94));
+    } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 36u) {
+        results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(30));
+    } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 37u) {
+        results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(67));
+    } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 38u) {
+        results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(3));
+    } else if (codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u) == 39u) {
+        results.Store(min(uint(i), luma_length_results() - 1u) * 4u, asuint(40));
     }
     const uint e_1 = codes.Load(min(uint(i), luma_length_codes() - 1u) * 4u);
     const int w = weight(e_1);

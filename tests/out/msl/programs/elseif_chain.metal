@@ -123,24 +123,23 @@ kernel void main_(
         results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 47;
         taken = true;
     }
-    if (!taken) {
-        if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 32u) {
-            results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 84;
-        } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 33u) {
-            results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 20;
-        } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 34u) {
-            results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 57;
-        } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 35u) {
-            results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 94;
-        } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 36u) {
-            results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 30;
-        } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 37u) {
-            results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 67;
-        } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 38u) {
-            results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 3;
-        } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 39u) {
-            results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 40;
-        }
+    if (taken) {
+    } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 32u) {
+        results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 84;
+    } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 33u) {
+        results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 20;
+    } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 34u) {
+        results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 57;
+    } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 35u) {
+        results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 94;
+    } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 36u) {
+        results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 30;
+    } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 37u) {
+        results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 67;
+    } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 38u) {
+        results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 3;
+    } else if (codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)] == 39u) {
+        results[metal::min(uint(i), luma_buffer_sizes[1] / 4u - 1u)] = 40;
     }
     const uint e_1 = codes[metal::min(uint(i), luma_buffer_sizes[0] / 4u - 1u)];
     const int w = weight(e_1);

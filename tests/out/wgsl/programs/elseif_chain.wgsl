@@ -116,24 +116,23 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
         results[min(u32(i), arrayLength(&results) - 1u)] = 47i;
         taken = true;
     }
-    if !taken {
-        if codes[min(u32(i), arrayLength(&codes) - 1u)] == 32u {
-            results[min(u32(i), arrayLength(&results) - 1u)] = 84i;
-        } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 33u {
-            results[min(u32(i), arrayLength(&results) - 1u)] = 20i;
-        } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 34u {
-            results[min(u32(i), arrayLength(&results) - 1u)] = 57i;
-        } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 35u {
-            results[min(u32(i), arrayLength(&results) - 1u)] = 94i;
-        } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 36u {
-            results[min(u32(i), arrayLength(&results) - 1u)] = 30i;
-        } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 37u {
-            results[min(u32(i), arrayLength(&results) - 1u)] = 67i;
-        } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 38u {
-            results[min(u32(i), arrayLength(&results) - 1u)] = 3i;
-        } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 39u {
-            results[min(u32(i), arrayLength(&results) - 1u)] = 40i;
-        }
+    if taken {
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 32u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 84i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 33u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 20i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 34u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 57i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 35u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 94i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 36u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 30i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 37u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 67i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 38u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 3i;
+    } else if codes[min(u32(i), arrayLength(&codes) - 1u)] == 39u {
+        results[min(u32(i), arrayLength(&results) - 1u)] = 40i;
     }
     let t_1 = codes[min(u32(i), arrayLength(&codes) - 1u)];
     let w = weight(t_1);
