@@ -1678,6 +1678,11 @@ pub(crate) fn entry_point_names(module: &Module) -> (Namer, Vec<String>) {
             .clone();
         names.push(name);
     }
+    // Helpers are written under fixed names, after every other name is taken: a user function
+    // or local of the same name would redefine or hide them.
+    for helper in Helper::all() {
+        namer.reserve(&helper.name());
+    }
     (namer, names)
 }
 
