@@ -574,7 +574,10 @@ impl<'a> Checker<'a> {
                         }
                     },
                     UnaryOp::BitNot => match a.bit_not() {
-                        Some(x) => Val::Abs(x, span),
+                        Some(x) => {
+                            self.untyped_complements.insert(span);
+                            Val::Abs(x, span)
+                        }
                         None => {
                             self.emit(
                                 Diagnostic::error(
