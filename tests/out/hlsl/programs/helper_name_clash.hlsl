@@ -81,9 +81,16 @@ void main() {
 
 [numthreads(1, 1, 1)]
 void locals() {
-    const int u_luma_mod_f32 = asint(o.Load(min(3u, luma_length_o() - 1u) * 4u));
+    const int u_luma_mod_f32_1 = asint(o.Load(min(3u, luma_length_o() - 1u) * 4u));
     const int e = asint(o.Load(min(4u, luma_length_o() - 1u) * 4u));
     const float u_luma_f32_from_bits_1 = float(e);
-    o.Store(min(5u, luma_length_o() - 1u) * 4u, asuint(asint(asuint(int(luma_mod(u_luma_f32_from_bits_1, 2.5) + luma_inverse(float2x2(float2(u_luma_f32_from_bits_1, 0.0), float2(0.0, u_luma_f32_from_bits_1)))[0].x)) + asuint(u_luma_mod_f32))));
+    o.Store(min(5u, luma_length_o() - 1u) * 4u, asuint(asint(asuint(int(luma_mod(u_luma_f32_from_bits_1, 2.5) + luma_inverse(float2x2(float2(u_luma_f32_from_bits_1, 0.0), float2(0.0, u_luma_f32_from_bits_1)))[0].x)) + asuint(u_luma_mod_f32_1))));
+}
+
+[numthreads(1, 1, 1)]
+void u_luma_mod_f32() {
+    const float e = asfloat(f.Load(min(3u, luma_length_f() - 1u) * 4u));
+    const float e_1 = asfloat(f.Load(min(4u, luma_length_f() - 1u) * 4u));
+    f.Store(min(2u, luma_length_f() - 1u) * 4u, asuint(luma_mod(e, e_1)));
 }
 

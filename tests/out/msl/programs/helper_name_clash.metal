@@ -62,9 +62,19 @@ kernel void locals(
     device int* o [[buffer(0)]],
     constant uint* luma_buffer_sizes [[buffer(2)]]
 ) {
-    const int u_luma_mod_f32 = o[metal::min(3u, luma_buffer_sizes[0] / 4u - 1u)];
+    const int u_luma_mod_f32_1 = o[metal::min(3u, luma_buffer_sizes[0] / 4u - 1u)];
     const int e = o[metal::min(4u, luma_buffer_sizes[0] / 4u - 1u)];
     const float u_luma_f32_from_bits_1 = static_cast<float>(e);
-    o[metal::min(5u, luma_buffer_sizes[0] / 4u - 1u)] = as_type<int>(as_type<uint>(static_cast<int>(luma_mod(u_luma_f32_from_bits_1, 2.5) + luma_inverse(metal::float2x2(metal::float2(u_luma_f32_from_bits_1, 0.0), metal::float2(0.0, u_luma_f32_from_bits_1)))[0].x)) + as_type<uint>(u_luma_mod_f32));
+    o[metal::min(5u, luma_buffer_sizes[0] / 4u - 1u)] = as_type<int>(as_type<uint>(static_cast<int>(luma_mod(u_luma_f32_from_bits_1, 2.5) + luma_inverse(metal::float2x2(metal::float2(u_luma_f32_from_bits_1, 0.0), metal::float2(0.0, u_luma_f32_from_bits_1)))[0].x)) + as_type<uint>(u_luma_mod_f32_1));
+}
+
+// Dispatch with threadsPerThreadgroup = (1, 1, 1).
+kernel void u_luma_mod_f32(
+    device float* f [[buffer(1)]],
+    constant uint* luma_buffer_sizes [[buffer(2)]]
+) {
+    const float e = f[metal::min(3u, luma_buffer_sizes[1] / 4u - 1u)];
+    const float e_1 = f[metal::min(4u, luma_buffer_sizes[1] / 4u - 1u)];
+    f[metal::min(2u, luma_buffer_sizes[1] / 4u - 1u)] = luma_mod(e, e_1);
 }
 

@@ -45,10 +45,17 @@ fn main() {
 
 @compute @workgroup_size(1, 1, 1)
 fn locals() {
-    let luma_mod_f32_1 = o[min(3u, arrayLength(&o) - 1u)];
+    let luma_mod_f32_2 = o[min(3u, arrayLength(&o) - 1u)];
     let t = o[min(4u, arrayLength(&o) - 1u)];
     let luma_f32_from_bits_2 = f32(t);
     let luma_inverse_mat2x2f_1 = mat2x2f(vec2f(luma_f32_from_bits_2, 0.0f), vec2f(0.0f, luma_f32_from_bits_2));
     let y = luma_mod_f32(luma_f32_from_bits_2, 2.5f) + luma_inverse_mat2x2f(luma_inverse_mat2x2f_1)[0].x;
-    o[min(5u, arrayLength(&o) - 1u)] = i32(y) + luma_mod_f32_1;
+    o[min(5u, arrayLength(&o) - 1u)] = i32(y) + luma_mod_f32_2;
+}
+
+@compute @workgroup_size(1, 1, 1)
+fn luma_mod_f32_1() {
+    let t = f[min(3u, arrayLength(&f) - 1u)];
+    let t_1 = f[min(4u, arrayLength(&f) - 1u)];
+    f[min(2u, arrayLength(&f) - 1u)] = luma_mod_f32(t, t_1);
 }
