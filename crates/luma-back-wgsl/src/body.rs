@@ -1482,6 +1482,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             _ => return Err(Error::invalid("binary operator on a composite")),
         };
         let vector = size.is_some();
+        let float = inner.scalar_kind() == Some(ScalarKind::Float);
         if let BinaryOp::ShiftLeft | BinaryOp::ShiftRight = op {
             let count = self.shift_count(rhs, size)?;
             let safe = op == BinaryOp::ShiftRight || self.const_shift_is_safe(lhs, rhs)?;
@@ -1562,6 +1563,10 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             BinaryOp::BitOr => binary("|", Prec::BitOr, &l, &r),
             BinaryOp::BitXor => binary("^", Prec::BitXor, &l, &r),
             BinaryOp::Equal => binary("==", Prec::Relational, &l, &r),
+            // IEEE `!=` is true when either side is NaN (SPIR-V's `FUnordNotEqual`), but naga
+            // writes WGSL's float `!=` as `FOrdNotEqual`: the negated `==` means the same
+            // everywhere.
+            BinaryOp::NotEqual if float => unary("!", &binary("==", Prec::Relational, &l, &r)),
             BinaryOp::NotEqual => binary("!=", Prec::Relational, &l, &r),
             BinaryOp::Less => binary("<", Prec::Relational, &l, &r),
             BinaryOp::LessEqual => binary("<=", Prec::Relational, &l, &r),

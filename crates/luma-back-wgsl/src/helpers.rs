@@ -45,6 +45,29 @@ pub fn matrix_name(columns: VectorSize, rows: VectorSize, scalar: Scalar) -> Str
 }
 
 impl Helper {
+    /// Every helper the back end may write, for the namer to keep user names off theirs
+    /// (`luma_mod_vec3f` is a valid Luma function name).
+    pub fn all() -> Vec<Helper> {
+        let sizes = [
+            None,
+            Some(VectorSize::Bi),
+            Some(VectorSize::Tri),
+            Some(VectorSize::Quad),
+        ];
+        let mut all = Vec::new();
+        for scalar in [Scalar::F32, Scalar::F16] {
+            all.extend(sizes.map(|size| Helper::Mod { scalar, size }));
+            all.extend(
+                sizes
+                    .into_iter()
+                    .flatten()
+                    .map(|size| Helper::Inverse { size, scalar }),
+            );
+            all.push(Helper::FloatFromBits { scalar });
+        }
+        all
+    }
+
     /// The function name.
     pub fn name(self) -> String {
         match self {

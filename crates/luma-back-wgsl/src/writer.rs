@@ -1664,10 +1664,15 @@ impl<'a> Writer<'a> {
 }
 
 /// A namer holding the entry points' names, and those names in entry point order. Entry points
-/// are named first, so they keep their Luma names unless WGSL reserves them: the pipeline asks
-/// for them by name.
+/// are named first, so they keep their Luma names unless WGSL or a helper reserves them: the
+/// pipeline asks for them by name.
 pub(crate) fn entry_point_names(module: &Module) -> (Namer, Vec<String>) {
     let mut namer = Namer::new(RESERVED, RESERVED_PREFIXES);
+    // Helpers are written under fixed names: a user function, local or entry point of the same
+    // name would redefine or hide them, so those names count as reserved.
+    for helper in Helper::all() {
+        namer.reserve(&helper.name());
+    }
     // By function (a list searched per entry point was quadratic in their number).
     let mut by_function: BTreeMap<Handle<Function>, String> = BTreeMap::new();
     let mut names = Vec::with_capacity(module.entry_points.len());

@@ -535,6 +535,38 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// E0510 for `as_float` / `as_int` / `as_uint` of an untyped integer, with the spelling
+    /// that gives it a 32-bit type.
+    fn bitcast_untyped_int(&mut self, name: &str, v: i128, span: Span) {
+        let help = if (0..=i128::from(u32::MAX)).contains(&v) {
+            let lit = if v > 255 {
+                format!("0x{v:X}u")
+            } else {
+                format!("{v}u")
+            };
+            Some(format!(
+                "write `{name}({lit})` for the bits of a `uint`, or `{name}(int(...))` for an `int`"
+            ))
+        } else if (i128::from(i32::MIN)..0).contains(&v) {
+            Some(format!("write `{name}(int({v}))` for the bits of an `int`"))
+        } else {
+            None
+        };
+        let mut d = Diagnostic::error(
+            codes::E0510,
+            span,
+            format!("`{name}` of an untyped integer: its bits depend on the type it gets"),
+        )
+        .with_primary_label("an untyped integer")
+        .with_note(
+            "with no context an untyped literal is a `float`, whose bits are not the integer's",
+        );
+        if let Some(help) = help {
+            d = d.with_help(help);
+        }
+        self.emit(d);
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn generic_vals(
         &mut self,
@@ -586,6 +618,19 @@ impl<'a> Checker<'a> {
                 // Only untyped constants (and `S` positions): the default type of the class.
                 let s = match class {
                     C::Integer => ScalarTy::Int,
+                    // The default `float` would reinterpret the bits of the integer's float
+                    // value (`as_float(0x7f800000)` would be 2139095040.0, not infinity): an
+                    // untyped integer has no bits until it has a type, so ask for one.
+                    C::Bits32 => match vals.first() {
+                        Some(&Val::Abs(Abstract::Int(v), vspan)) => {
+                            self.bitcast_untyped_int(name, v, vspan);
+                            return CallResult {
+                                expr: self.err_expr(span),
+                                void: false,
+                            };
+                        }
+                        _ => ScalarTy::Float,
+                    },
                     C::BoolVec | C::AnyVec | C::NumVec | C::FloatVec | C::FloatVec3 => {
                         let v = vals.first().copied();
                         let vspan = v.map_or(span, |v| self.val_span(v));

@@ -341,6 +341,9 @@ pub(crate) struct Checker<'a> {
     /// The `@builtin(...)` attributes whose name is not a builtin (E0614 reported): the member
     /// that carries one is not judged again as a location or as a missing builtin.
     pub unknown_builtin_attrs: Vec<Span>,
+    /// Spans of `~` applied to an untyped integer (negative until typed), for the `uint` hint
+    /// when such a mask meets a `uint`.
+    pub untyped_complements: FxHashSet<Span>,
 }
 
 fn scalar_index(s: ScalarTy) -> usize {
@@ -398,6 +401,7 @@ impl<'a> Checker<'a> {
             suggestion_work: 0,
             member_indices: FxHashMap::default(),
             unknown_builtin_attrs: Vec::new(),
+            untyped_complements: FxHashSet::default(),
         }
     }
 
@@ -705,15 +709,34 @@ impl<'a> Checker<'a> {
                     ),
                 );
                 d = match (a, s) {
-                    (Abstract::Int(v), ScalarTy::Uint) if v < 0 => d
-                        .with_primary_label("a negative constant where a `uint` is expected")
-                        .with_help("`uint` values are never negative; use an `int`, or write the value you mean"),
+                    (Abstract::Int(v), ScalarTy::Uint) if v < 0 => {
+                        d = d
+                            .with_primary_label("a negative constant where a `uint` is expected")
+                            .with_help("`uint` values are never negative; use an `int`, or write the value you mean");
+                        // Masks such as `x & ~0xFF` meet this: an untyped `~` is the complement
+                        // of an unbounded integer, negative until it gets a type.
+                        if v >= i128::from(i32::MIN) && self.untyped_complements.contains(&span) {
+                            let bits = v + (1i128 << 32);
+                            let operand = -v - 1;
+                            let operand = if operand >= 10 {
+                                format!("0x{operand:X}")
+                            } else {
+                                operand.to_string()
+                            };
+                            d = d.with_note(format!(
+                                "an untyped `~{operand}` is {v} until it gets a type: `~{operand}u` is the `uint` complement (`0x{bits:X}u`)"
+                            ));
+                        }
+                        d
+                    }
                     (_, ScalarTy::Int) => d.with_primary_label(format!(
                         "`int` holds values from {} to {}",
                         i32::MIN,
                         i32::MAX
                     )),
-                    (_, ScalarTy::Uint) => d.with_primary_label(format!("`uint` holds values from 0 to {}", u32::MAX)),
+                    (_, ScalarTy::Uint) => {
+                        d.with_primary_label(format!("`uint` holds values from 0 to {}", u32::MAX))
+                    }
                     _ => d.with_primary_label("the value is outside the type's finite range"),
                 };
                 self.emit(d);

@@ -574,7 +574,10 @@ impl<'a> Checker<'a> {
                         }
                     },
                     UnaryOp::BitNot => match a.bit_not() {
-                        Some(x) => Val::Abs(x, span),
+                        Some(x) => {
+                            self.untyped_complements.insert(span);
+                            Val::Abs(x, span)
+                        }
                         None => {
                             self.emit(
                                 Diagnostic::error(
@@ -1142,6 +1145,22 @@ impl<'a> Checker<'a> {
                     d = self.explain_float_default(a, tb, d);
                     d = self.explain_float_default(b, ta, d);
                 }
+                // `m / s`: Luma scales matrices by `*` only.
+                if op == BinaryOp::Div {
+                    let is_matrix = |c: &Self, v: Val| {
+                        c.val_ty(v)
+                            .is_some_and(|t| matches!(c.ty(t), Ty::Matrix { .. }))
+                    };
+                    let is_scalar = |c: &Self, v: Val| match c.val_ty(v) {
+                        Some(t) => matches!(c.ty(t), Ty::Scalar(_)),
+                        None => true,
+                    };
+                    if is_matrix(self, l) && is_scalar(self, r) {
+                        d = d.with_help(
+                            "a matrix is scaled by `*` only: multiply by the reciprocal, `m * (1.0 / s)`",
+                        );
+                    }
+                }
                 // `on * 1.0`: a `bool` beside a number literal (GLSL and Lua programmers both
                 // reach for it to make 0 or 1).
                 let arith = matches!(
@@ -1212,6 +1231,13 @@ impl<'a> Checker<'a> {
         let (m, v, needed) = match (self.ty(lt), self.ty(rt)) {
             (Ty::Matrix { columns, .. }, Ty::Vector { size, .. }) => (lt, size, columns),
             (Ty::Vector { size, .. }, Ty::Matrix { rows, .. }) => (rt, size, rows),
+            (Ty::Matrix { columns, .. }, Ty::Matrix { rows, .. }) if columns != rows => {
+                return d.with_help(format!(
+                    "`a * b` composes matrices when `a` has as many columns as `b` has rows: a `{}` has {columns} columns, a `{}` {rows} rows",
+                    self.tn(lt),
+                    self.tn(rt)
+                ));
+            }
             _ => return d,
         };
         if v == needed {

@@ -901,6 +901,7 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
         open_repeats: 0,
         pending_local: None,
         c_for_parens: 0,
+        c_for_bare: false,
         c_comments: [None, None],
         semicolons: None,
         reserved_names: [None, None],
@@ -992,6 +993,10 @@ struct Cooker<'a, 'd> {
     /// Open parentheses of a C-style `for (...; ...; ...)` header on the current line: the
     /// parser reports the header as a whole, so its semicolons are dropped silently.
     c_for_parens: u32,
+    /// A `for` header without parentheses on the current line, before its `do` or `{`: Go's
+    /// `for i := 0; i < n; i++ {` and C's header without them. The parser reports such a
+    /// header as a whole when its text holds a `;`, so the semicolons are dropped silently.
+    c_for_bare: bool,
     /// The first `//` and the first terminated `/* */` comment's error, held back until the
     /// end of the file, with the count of further comments of its kind.
     c_comments: [Option<(Diagnostic, u32)>; 2],
@@ -1039,6 +1044,12 @@ impl Cooker<'_, '_> {
         }
         if self.newline {
             self.c_for_parens = 0;
+            self.c_for_bare = false;
+        }
+        match kind {
+            TokenKind::For => self.c_for_bare = true,
+            TokenKind::Do | TokenKind::LBrace => self.c_for_bare = false,
+            _ => {}
         }
         match kind {
             TokenKind::LParen if self.c_for_parens > 0 => {
@@ -1447,7 +1458,7 @@ impl Cooker<'_, '_> {
             }
             RawKind::Comma => TokenKind::Comma,
             RawKind::Colon => TokenKind::Colon,
-            RawKind::Semi if self.c_for_parens > 0 && !self.newline => return,
+            RawKind::Semi if (self.c_for_parens > 0 || self.c_for_bare) && !self.newline => return,
             RawKind::Semi => {
                 match &mut self.semicolons {
                     Some((_, more)) => *more += 1,

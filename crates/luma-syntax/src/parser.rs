@@ -3244,6 +3244,9 @@ impl Parser<'_, '_> {
             self.c_for_header();
             return None;
         }
+        if self.bare_c_for_header() {
+            return None;
+        }
         let var = self.expect_ident("a loop variable")?;
         if self.at(TokenKind::In) || self.at(TokenKind::Comma) {
             self.iterator_for();
@@ -3268,6 +3271,80 @@ impl Parser<'_, '_> {
             None
         };
         Some((var, start, end, step))
+    }
+
+    /// A `for` header with semicolons but no parentheses (`for i = 0; i < n; i += 1 do`, Go's
+    /// `for i := 0; i < n; i++ {`), at the token after `for`: the same one error as
+    /// [`Parser::c_for_header`], then the header is skipped up to its `do` or `{` on the same
+    /// line. The lexer dropped the header's semicolons without a word, so this is what
+    /// reports them. `false` (nothing consumed) when the header has no `;`.
+    #[cold]
+    #[inline(never)]
+    fn bare_c_for_header(&mut self) -> bool {
+        let first = self.tok();
+        let mut end = None;
+        for n in 0.. {
+            let t = self.nth(n);
+            if t.kind == TokenKind::Eof || (n > 0 && t.newline_before) {
+                break;
+            }
+            if matches!(t.kind, TokenKind::Do | TokenKind::LBrace) {
+                end = Some((n, t.span.lo));
+                break;
+            }
+        }
+        let (count, hi) = match end {
+            Some(found) => found,
+            // No `do` or `{` on the line: up to the line's last token.
+            None => {
+                let mut n = 0;
+                while self.nth(n + 1).kind != TokenKind::Eof && !self.nth(n + 1).newline_before {
+                    n += 1;
+                }
+                (n + 1, self.nth(n).span.hi)
+            }
+        };
+        let Some(header) = self.text.get(first.span.lo as usize..hi as usize) else {
+            return false;
+        };
+        let semicolons = code_semicolons(header);
+        if let [one] = semicolons.as_slice() {
+            // One stray `;` in a Luma header: the lexer's error, which it left to this.
+            let at = first.span.lo + u32::try_from(*one).unwrap_or(0);
+            let d = Diagnostic::error(
+                codes::SEMICOLON,
+                Span::new(at, at + 1),
+                "Luma does not use semicolons",
+            )
+            .with_suggestion(Span::new(at, at + 1), "", "remove the `;`");
+            self.report(d);
+            return false;
+        }
+        if semicolons.is_empty() {
+            return false;
+        }
+        let help = match c_for_as_luma(header) {
+            Some(luma) => format!(
+                "write `for {luma} do`: Luma's `for` counts from the first value to the last, \
+                 included"
+            ),
+            None => "Luma's `for` counts from the first value to the last, included: \
+                     `for i = 0, n - 1 do ... end`"
+                .to_owned(),
+        };
+        let span = Span::new(first.span.lo, hi.max(first.span.hi));
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            span,
+            "Luma has no C-style `for` header",
+        )
+        .with_primary_label("expected `name = first, last`")
+        .with_help(help);
+        self.report(d);
+        for _ in 0..count {
+            self.bump();
+        }
+        true
     }
 
     /// C's `for (int i = 0; i < n; i++)`, at its `(`: one error for the whole header, with
@@ -4347,6 +4424,41 @@ impl Parser<'_, '_> {
 
 /// Luma's header (`i = 0, 3`) for the inside of a C `for (...)` header that counts one
 /// variable up or down to a bound: `int i = 0; i < 4; i++` (the end becomes inclusive).
+/// The offsets of the `;`s in `text` (one line's tokens, with the comments between them)
+/// outside its `--` comments: the semicolons the lexer dropped.
+fn code_semicolons(text: &str) -> Vec<usize> {
+    let mut found = Vec::new();
+    let mut at = 0;
+    while let Some(next) = text.get(at..).and_then(|rest| rest.find([';', '-'])) {
+        let pos = at + next;
+        let tail = text.get(pos..).unwrap_or("");
+        if tail.starts_with(';') {
+            found.push(pos);
+            at = pos + 1;
+            continue;
+        }
+        if !tail.starts_with("--") {
+            at = pos + 1;
+            continue;
+        }
+        // A long comment `--[==[ ... ]==]` ends at its bracket; a line comment at the end.
+        let after = tail.get(2..).unwrap_or("");
+        let level = after
+            .strip_prefix('[')
+            .map(|b| b.len() - b.trim_start_matches('=').len())
+            .filter(|&n| after.get(1 + n..).is_some_and(|x| x.starts_with('[')));
+        let Some(n) = level else {
+            break;
+        };
+        let close = format!("]{}]", "=".repeat(n));
+        match after.find(&close) {
+            Some(end) => at = pos + 2 + end + close.len(),
+            None => break,
+        }
+    }
+    found
+}
+
 fn c_for_as_luma(header: &str) -> Option<String> {
     let mut parts = header.split(';').map(str::trim);
     let (init, cond, step) = (parts.next()?, parts.next()?, parts.next()?);

@@ -897,12 +897,22 @@ impl Expander<'_> {
                 format!("cannot find included file {shown}"),
             )
             .with_primary_label("not found");
-            if candidates.is_empty() {
+            // `<...>` skips the including file's directory: say so when the file is there.
+            let beside = join(dir_of(from), path);
+            let quoted = angle && self.reader.canonicalize(&beside).is_some();
+            if quoted {
+                d = d.with_help(format!(
+                    "`{}` exists beside this file, but `#include <...>` searches only the include \
+                     directories: write `#include \"{path}\"`",
+                    normalize_path(&beside)
+                ));
+            } else if candidates.is_empty() {
                 d = d.with_help(
                     "`#include <...>` searches the include directories; add one with \
                      `--include-dir`",
                 );
-            } else {
+            }
+            if !candidates.is_empty() {
                 let list: Vec<String> = candidates
                     .iter()
                     .map(|c| format!("`{}`", normalize_path(c)))

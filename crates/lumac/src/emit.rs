@@ -532,17 +532,13 @@ fn lowest_shader_model(module: &Module) -> (u8, u8) {
     }
 }
 
-/// WGSL entry points: the back end does not report the names it gives entry functions (the
-/// Luma name, with a suffix when it is a WGSL reserved word), so they are left unknown.
+/// WGSL entry points, under the names the back end gives their functions: the Luma name, or
+/// a renamed one when WGSL or one of the back end's helpers reserves it.
 fn wgsl_entries(module: &Module) -> Vec<OutputEntryPoint> {
-    module
-        .entry_points
-        .iter()
-        .map(|e| OutputEntryPoint {
-            name: e.name.clone(),
-            stage: e.stage,
-            target_name: None,
-            profile: None,
-        })
-        .collect()
+    renamed_entries(
+        module,
+        luma_back_wgsl::entry_point_names(module)
+            .into_iter()
+            .map(|name| (name, None)),
+    )
 }

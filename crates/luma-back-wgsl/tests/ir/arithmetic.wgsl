@@ -39,7 +39,7 @@ fn floats(x: f32, y: f32, v: vec3f, m: mat2x2f, n: mat2x2f) -> f32 {
     let vmod = luma_mod_vec3f(v, v);
     let t = m[1];
     let t_1 = n[0];
-    let t_2 = frem + fmod + f32(!(x != y && x == (-(t + t_1) / t * t_1).x)) + f32(i32(bool(x))) + f32(u32(x)) + vmod.z;
+    let t_2 = frem + fmod + f32(!(!(x == y) && x == (-(t + t_1) / t * t_1).x)) + f32(i32(bool(x))) + f32(u32(x)) + vmod.z;
     return -t_2;
 }
 
