@@ -356,8 +356,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     };
                     // An empty accept arm is written as `if (!c)`, unless the reject arm goes on
                     // as `else if`: `if (c) {} else if` keeps the chain flat.
-                    let accept_empty = self.is_empty_arm(*accept, &defaults)
-                        && !self.is_else_if_arm(*reject);
+                    let accept_empty =
+                        self.is_empty_arm(*accept, &defaults) && !self.is_else_if_arm(*reject);
                     let reject_empty = self.is_empty_arm(*reject, &defaults);
                     self.line_directive(stmt.loc);
                     let keyword = if merged.is_some() { "} else if" } else { "if" };
