@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use luma_back::defaults::{arm_targets, assignments, yields_defaults};
+use luma_back::defaults::{arm_targets, assignments, at_targets, yields_defaults};
 use luma_back::prec::{Prec, Side};
 use luma_back::text_expr::{infix, Expr};
 use luma_back::{else_if, else_if_folds, CallGraph, CodeWriter, Namer, ResultDefaults};
@@ -2144,12 +2144,10 @@ impl<'a> Writer<'a> {
                     let Some(Frame::If { results, defaults }) = frames.pop() else {
                         return Err(Error::invalid("`else if` outside an `If`"));
                     };
-                    let pick = |t: &usize| results.get(*t).copied().zip(defaults.get(*t).copied());
-                    let (results, defaults): (Vec<_>, Vec<_>) =
-                        targets.iter().filter_map(pick).unzip();
-                    if results.len() != targets.len() {
+                    let Some((results, defaults)) = at_targets(&targets, &results, &defaults)
+                    else {
                         return Err(Error::invalid("`else if` results out of range"));
-                    }
+                    };
                     frames.push(Frame::If { results, defaults });
                 }
                 _ => {

@@ -10,7 +10,7 @@
 //! whose operands are all constant, and that might fail, first binds one operand to a `let`,
 //! which is never a constant expression.
 
-use luma_back::defaults::{assignments, chain_targets, yields_defaults};
+use luma_back::defaults::{assignments, at_targets, chain_targets, yields_defaults};
 use luma_back::prec::{self, operand as wrap};
 use luma_back::{component, CodeWriter, Namer, Placement, Prec, ResultDefaults, Side, ValuePlan};
 use luma_base::Handle;
@@ -666,18 +666,12 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         else {
             return Err(Error::invalid("`else if` outside an `If` arm"));
         };
-        let mut defaults = Vec::with_capacity(results.len());
-        let mut aliases = Vec::with_capacity(results.len());
-        for (&r, &t) in results.iter().zip(targets) {
-            let (Some(&e), Some(&d)) = (enclosing.get(t), enclosing_defaults.get(t)) else {
-                return Err(Error::invalid(
-                    "wrong number of values for a region's results",
-                ));
-            };
-            aliases.push((r, e));
-            defaults.push(d);
-        }
-        for (r, e) in aliases {
+        let Some((variables, defaults)) = at_targets(targets, enclosing, enclosing_defaults) else {
+            return Err(Error::invalid(
+                "wrong number of values for a region's results",
+            ));
+        };
+        for (&r, e) in results.iter().zip(variables) {
             let expr = self.operand(e)?;
             self.set(r, expr);
         }

@@ -25,6 +25,9 @@ use luma_base::Handle;
 use crate::chain::else_if_shape;
 use luma_ir::{Block, Function, Module, StmtKind, TypeInner, Value};
 
+/// The starting value of each result's variable of one `If`, `None` where it has none.
+pub type Defaults = Vec<Option<Handle<Value>>>;
+
 /// Where each value and block of one function sits, for asking whether a value is defined
 /// outside an `If`.
 #[derive(Debug, Clone)]
@@ -190,6 +193,21 @@ pub fn chain_targets(
         .iter()
         .map(|r| position.get(r).copied().flatten())
         .collect()
+}
+
+/// The enclosing `results` and their `defaults` at `targets` ([`chain_targets`]): the variables
+/// a chained `If`'s results are written to and the values they start with, in the chained
+/// `If`'s result order. `None` when a target is out of range.
+pub fn at_targets(
+    targets: &[usize],
+    results: &[Handle<Value>],
+    defaults: &[Option<Handle<Value>>],
+) -> Option<(Vec<Handle<Value>>, Defaults)> {
+    let picked: Option<Vec<_>> = targets
+        .iter()
+        .map(|&t| Some((*results.get(t)?, *defaults.get(t)?)))
+        .collect();
+    picked.map(|pairs| pairs.into_iter().unzip())
 }
 
 /// [`chain_targets`] for the else-if arm `block` (values, the inner `If`, then `Yield` or
