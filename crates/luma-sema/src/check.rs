@@ -308,6 +308,9 @@ pub(crate) struct Checker<'a> {
     /// Whether the statement being checked is a `return` without a value followed by a call
     /// statement, which the newline rule split off as a statement of its own.
     pub call_after_return: bool,
+    /// Whether the statement being checked follows one that always exits (W0203 reports
+    /// it; W0209 then stays quiet about a dropped value there).
+    pub stmt_unreachable: bool,
     /// Current type expression nesting depth.
     pub type_depth: u32,
     /// Whether the expression depth limit was reported in the current function.
@@ -387,6 +390,7 @@ impl<'a> Checker<'a> {
             depth: 0,
             block_depth: 0,
             call_after_return: false,
+            stmt_unreachable: false,
             type_depth: 0,
             depth_reported: false,
             steps: 0,

@@ -224,4 +224,6 @@ codes! {
     /// A fragment input that the module's only vertex shader does not write, or writes with
     /// another type or interpolation.
     W0208, Warning, "fragment input unlike the vertex output at its location", "@entry(vertex)\nfunction vs(p: vec3) -> (@builtin(position) clip: vec4, normal: vec3)\n\treturn { clip = vec4(p, 1.0), normal = p }\nend\n@entry(fragment)\nfunction fs(normal: vec4) -> (color: vec4)\n\treturn { color = normal }\nend";
+    /// A statement that calls a builtin which only computes a value: the value is dropped.
+    W0209, Warning, "builtin result unused", "function f(x: float) -> float\n\tmax(x, 1.0)\n\treturn x\nend";
 }

@@ -35,6 +35,53 @@ enum Flow {
 }
 
 impl<'a> Checker<'a> {
+    /// W0209 for a statement that calls a builtin only computing a value (`max(a, b)` alone
+    /// on its line): the value is dropped, so the line does nothing, which is usually a
+    /// forgotten assignment. Atomics, which a statement calls for their effect, are left alone.
+    fn warn_unused_builtin(&mut self, callee: ast::ExprId, span: Span) {
+        let Some(ast::ExprKind::Ident(id)) = self.ast_expr(callee).map(|e| &e.kind) else {
+            return;
+        };
+        let name = self.text(id);
+        let shadowed = self
+            .fcx
+            .as_ref()
+            .is_some_and(|f| f.scopes.lookup(name).is_some())
+            || self.names.contains_key(name);
+        let Some(fun) = crate::builtins::lookup(name).filter(|_| !shadowed) else {
+            return;
+        };
+        use luma_thir::BuiltinFn as B;
+        if matches!(
+            fun,
+            B::AtomicLoad
+                | B::AtomicStore
+                | B::AtomicAdd
+                | B::AtomicSub
+                | B::AtomicMin
+                | B::AtomicMax
+                | B::AtomicAnd
+                | B::AtomicOr
+                | B::AtomicXor
+                | B::AtomicExchange
+                | B::AtomicCompareExchange
+        ) {
+            return;
+        }
+        let name = name.to_owned();
+        self.emit(
+            Diagnostic::warning(
+                codes::W0209,
+                span,
+                format!("the result of `{name}` is unused"),
+            )
+            .with_primary_label("this call only computes a value, which is dropped")
+            .with_help(format!(
+                "assign it (`let r = {name}(...)`, `x = {name}(...)`) or remove the call"
+            )),
+        );
+    }
+
     /// Checks every function body.
     pub fn bodies(&mut self) {
         let entry_of = self.prog.entry_point_by_function();
@@ -193,6 +240,7 @@ impl<'a> Checker<'a> {
                 break;
             }
             self.block_depth += 1;
+            self.stmt_unreachable = flow == Flow::Exits;
             let f = self.stmt(s, &mut out);
             self.block_depth -= 1;
             if f == Flow::Exits {
@@ -303,6 +351,10 @@ impl<'a> Checker<'a> {
                         self.depth += 1;
                         let r = self.call(*callee, self.ast.list(*args), espan, None);
                         self.depth -= 1;
+                        let unreachable = self.stmt_unreachable;
+                        if !r.void && !unreachable && !self.val_is_error(Val::Expr(r.expr)) {
+                            self.warn_unused_builtin(*callee, espan);
+                        }
                         if !self.val_is_error(Val::Expr(r.expr)) || r.void {
                             self.push(out, StmtKind::Expr(r.expr), span);
                         }
