@@ -4,7 +4,7 @@
 //! native stack. Each value is written as [`luma_back::plan`] places it; `If` results, loop
 //! results and loop-carried values are variables declared just before their construct.
 
-use luma_back::defaults::{assignments, at_targets, chain_targets, yields_defaults};
+use luma_back::defaults::{assignments, at_targets, end_targets, yields_defaults};
 use luma_back::prec::{self, operand as wrap};
 use luma_back::{component, CodeWriter, Namer, Placement, Prec, ResultDefaults, Side, ValuePlan};
 use luma_base::Handle;
@@ -491,7 +491,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     /// Whether the `if` being written is the whole of a candidate `else` arm that nothing has
     /// been written into yet; if so, takes back the `} else {` line so the `if` can print as
     /// `} else if`, and returns where its results go among the enclosing `If`'s
-    /// ([`chain_targets`]). `next` is the statement after the `if`.
+    /// ([`luma_back::defaults::chain_targets`]). `next` is the statement after the `if`.
     fn take_else_if(
         &mut self,
         eligible: bool,
@@ -500,13 +500,12 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         ctx: &[Ctx],
     ) -> Option<Vec<usize>> {
         let (before, after) = self.else_if.take()?;
-        let targets = match (next.map(|s| &s.kind), ctx.last()) {
-            (Some(StmtKind::Yield(args)), Some(Ctx::If { defaults, .. })) => {
-                chain_targets(args, results, defaults)
-            }
-            (Some(StmtKind::Unreachable), _) if results.is_empty() => Some(Vec::new()),
-            _ => None,
+        // An arm's enclosing context is its `If`.
+        let defaults = match ctx.last() {
+            Some(Ctx::If { defaults, .. }) => defaults.as_slice(),
+            _ => &[],
         };
+        let targets = end_targets(next.map(|s| &s.kind), results, defaults);
         if !eligible || self.out.as_str().len() != after {
             return None;
         }

@@ -1763,19 +1763,24 @@ impl<'a> Writer<'a> {
             };
             let (accept_empty, reject_empty) =
                 (empty_yield(accept, &current), empty_yield(reject, &current));
-            // An empty accept arm is written as `if (!c)`, unless the reject arm goes on as
-            // `else if`: `if (c) {} else if` keeps the chain flat.
-            let reject_chains = accept_empty
-                && !reject_empty
-                && else_if(
+            // The reject arm as an `else if` ([`luma_back::chain`]; its values are written
+            // inside the inner condition). Placement is settled before writing, so asking
+            // before the accept arm is written gives the same answer as after.
+            let arm = if reject_empty {
+                None
+            } else {
+                else_if(
                     self.module,
                     func,
                     reject,
                     |v| unwritten(ctx, v),
                     |v| ctx.uses.get(v.index()).copied().unwrap_or(0),
                 )
-                .is_some_and(|arm| arm.fold.is_empty());
-            let (test, first, second) = if accept_empty && !reject_empty && !reject_chains {
+                .filter(|arm| arm.fold.is_empty())
+            };
+            // An empty accept arm is written as `if (!c)`, unless the reject arm goes on as
+            // `else if`: `if (c) {} else if` keeps the chain flat.
+            let (test, first, second) = if accept_empty && !reject_empty && arm.is_none() {
                 (cond.prefix("!").text, reject, None)
             } else {
                 (cond.text, accept, (!reject_empty).then_some(reject))
@@ -1790,21 +1795,10 @@ impl<'a> Writer<'a> {
             let Some(else_block) = second else {
                 break;
             };
-            // The else-if arm's values are written inside the inner condition.
-            let arm = else_if(
-                self.module,
-                func,
-                else_block,
-                |v| unwritten(ctx, v),
-                |v| ctx.uses.get(v.index()).copied().unwrap_or(0),
-            );
             // Where the chained `If`'s results go among the variables being assigned.
-            let targets = match (&arm, frames.last()) {
-                (Some(arm), Some(Frame::If { defaults, .. })) if arm.fold.is_empty() => {
-                    arm_targets(func, else_block, &arm.results, defaults)
-                }
-                _ => None,
-            };
+            let targets = arm
+                .as_ref()
+                .and_then(|arm| arm_targets(func, else_block, &arm.results, &current));
             match (arm, targets) {
                 (Some(arm), Some(targets)) => {
                     (condition, accept, reject) = (arm.condition, arm.accept, arm.reject);

@@ -10,7 +10,7 @@
 //! whose operands are all constant, and that might fail, first binds one operand to a `let`,
 //! which is never a constant expression.
 
-use luma_back::defaults::{assignments, at_targets, chain_targets, yields_defaults};
+use luma_back::defaults::{assignments, at_targets, end_targets, yields_defaults};
 use luma_back::prec::{self, operand as wrap};
 use luma_back::{component, CodeWriter, Namer, Placement, Prec, ResultDefaults, Side, ValuePlan};
 use luma_base::Handle;
@@ -573,7 +573,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     /// Whether the `if` being written is the whole of a candidate `else` arm that nothing has
     /// been written into yet; if so, takes back the `} else {` line so the `if` can print as
     /// `} else if`, and returns where its results go among the enclosing `If`'s
-    /// ([`chain_targets`]) and the chain's guard when it is guarded. `next` is the statement
+    /// ([`luma_back::defaults::chain_targets`]) and the chain's guard when it is guarded. `next` is the statement
     /// after the `if`.
     fn take_else_if(
         &mut self,
@@ -587,13 +587,12 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             after,
             guard,
         } = self.else_if.take()?;
-        let targets = match (next.map(|s| &s.kind), ctx.last()) {
-            (Some(StmtKind::Yield(args)), Some(Ctx::If { defaults, .. })) => {
-                chain_targets(args, results, defaults)
-            }
-            (Some(StmtKind::Unreachable), _) if results.is_empty() => Some(Vec::new()),
-            _ => None,
+        // An arm's enclosing context is its `If`.
+        let defaults = match ctx.last() {
+            Some(Ctx::If { defaults, .. }) => defaults.as_slice(),
+            _ => &[],
         };
+        let targets = end_targets(next.map(|s| &s.kind), results, defaults);
         if !eligible || self.out.as_str().len() != after {
             return None;
         }

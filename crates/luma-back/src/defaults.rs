@@ -218,7 +218,18 @@ pub fn arm_targets(
     inner_results: &[Handle<Value>],
     defaults: &[Option<Handle<Value>>],
 ) -> Option<Vec<usize>> {
-    match &function.blocks.get(block)?.stmts.last()?.kind {
+    let end = function.blocks.get(block)?.stmts.last()?;
+    end_targets(Some(&end.kind), inner_results, defaults)
+}
+
+/// [`chain_targets`] for an else-if arm whose inner `If` is followed by `end`: a `Yield`, or
+/// `Unreachable` when the inner `If` has no results.
+pub fn end_targets(
+    end: Option<&StmtKind>,
+    inner_results: &[Handle<Value>],
+    defaults: &[Option<Handle<Value>>],
+) -> Option<Vec<usize>> {
+    match end? {
         StmtKind::Yield(args) => chain_targets(args, inner_results, defaults),
         StmtKind::Unreachable if inner_results.is_empty() => Some(Vec::new()),
         _ => None,
