@@ -24,38 +24,28 @@ const CHEAP_NODES: usize = 16;
 /// control-flow dependence).
 fn is_pure_builtin(f: BuiltinFn) -> bool {
     use BuiltinFn as B;
-    !matches!(
-        f,
-        B::Sample
-            | B::SampleBias
-            | B::SampleLevel
-            | B::SampleGrad
-            | B::SampleCompare
-            | B::SampleCompareLevel
-            | B::TexelFetch
-            | B::TextureSize
-            | B::TextureLevels
-            | B::ImageLoad
-            | B::ImageStore
-            | B::ImageSize
-            | B::ImageLayers
-            | B::AtomicLoad
-            | B::AtomicStore
-            | B::AtomicAdd
-            | B::AtomicSub
-            | B::AtomicMin
-            | B::AtomicMax
-            | B::AtomicAnd
-            | B::AtomicOr
-            | B::AtomicXor
-            | B::AtomicExchange
-            | B::AtomicCompareExchange
-            | B::WorkgroupBarrier
-            | B::StorageBarrier
-            | B::Dfdx
-            | B::Dfdy
-            | B::Fwidth
-    )
+    !f.is_atomic()
+        && !matches!(
+            f,
+            B::Sample
+                | B::SampleBias
+                | B::SampleLevel
+                | B::SampleGrad
+                | B::SampleCompare
+                | B::SampleCompareLevel
+                | B::TexelFetch
+                | B::TextureSize
+                | B::TextureLevels
+                | B::ImageLoad
+                | B::ImageStore
+                | B::ImageSize
+                | B::ImageLayers
+                | B::WorkgroupBarrier
+                | B::StorageBarrier
+                | B::Dfdx
+                | B::Dfdy
+                | B::Fwidth
+        )
 }
 
 impl<'a> FnCtx<'_, '_, 'a> {

@@ -51,21 +51,7 @@ impl<'a> Checker<'a> {
         let Some(fun) = crate::builtins::lookup(name).filter(|_| !shadowed) else {
             return;
         };
-        use luma_thir::BuiltinFn as B;
-        if matches!(
-            fun,
-            B::AtomicLoad
-                | B::AtomicStore
-                | B::AtomicAdd
-                | B::AtomicSub
-                | B::AtomicMin
-                | B::AtomicMax
-                | B::AtomicAnd
-                | B::AtomicOr
-                | B::AtomicXor
-                | B::AtomicExchange
-                | B::AtomicCompareExchange
-        ) {
+        if fun.is_atomic() {
             return;
         }
         let name = name.to_owned();

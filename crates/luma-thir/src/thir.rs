@@ -1123,6 +1123,28 @@ pub enum BuiltinFn {
     UnpackHalf2x16,
 }
 
+impl BuiltinFn {
+    /// Whether this is one of the atomic builtins (`atomic_load` to
+    /// `atomic_compare_exchange`).
+    pub fn is_atomic(self) -> bool {
+        use BuiltinFn as B;
+        matches!(
+            self,
+            B::AtomicLoad
+                | B::AtomicStore
+                | B::AtomicAdd
+                | B::AtomicSub
+                | B::AtomicMin
+                | B::AtomicMax
+                | B::AtomicAnd
+                | B::AtomicOr
+                | B::AtomicXor
+                | B::AtomicExchange
+                | B::AtomicCompareExchange
+        )
+    }
+}
+
 impl ConstValue {
     /// The scalar type of a scalar constant.
     pub fn scalar_ty(&self) -> Option<ScalarTy> {
