@@ -2708,7 +2708,30 @@ impl<'a> Checker<'a> {
                             let own = match a {
                                 Abstract::Int(v) if i32::try_from(v).is_ok() => ScalarTy::Int,
                                 Abstract::Int(v) if u32::try_from(v).is_ok() => ScalarTy::Uint,
-                                _ => ScalarTy::Float,
+                                Abstract::Int(v) => {
+                                    // Neither 32-bit integer holds it, so there are no bits to
+                                    // convert; saying "this `float`" would blame a literal the
+                                    // user wrote as an integer.
+                                    let t = self.tn(ty);
+                                    self.emit(
+                                        Diagnostic::error(
+                                            codes::E0703,
+                                            span,
+                                            format!(
+                                                "the integer constant {v} is outside both \
+                                                 `int` and `uint`, so `{t}(...)` cannot \
+                                                 convert it"
+                                            ),
+                                        )
+                                        .with_primary_label("out of range")
+                                        .with_help(
+                                            "`int` holds -2147483648 to 2147483647 and `uint` \
+                                             0 to 4294967295",
+                                        ),
+                                    );
+                                    return self.err_expr(span);
+                                }
+                                Abstract::Float(_) => ScalarTy::Float,
                             };
                             let e = self.materialize(a, vs, own);
                             self.convert_expr(e, ty, span)
