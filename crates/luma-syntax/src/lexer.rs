@@ -1616,8 +1616,20 @@ impl Cooker<'_, '_> {
                     format!("unexpected character `{shown}`")
                 };
                 let mut d = self.error(codes::UNKNOWN_CHARACTER, lo, hi, message);
-                if self.slice(lo, hi).chars().any(|c| c.is_alphabetic()) {
+                let text = self.slice(lo, hi);
+                if text.chars().any(|c| c.is_alphabetic()) {
                     d = d.with_help("identifiers use ASCII letters, digits and `_`");
+                } else if text.contains('\u{feff}') {
+                    // Most editors draw neither character, so the line looks clean.
+                    d = d.with_help(
+                        "a byte-order mark (U+FEFF) may only begin the file; this one is \
+                         invisible in most editors: delete it (often left by pasting or by \
+                         joining files)",
+                    );
+                } else if text.contains('\u{200b}') {
+                    d = d.with_help(
+                        "a zero-width space (U+200B) is invisible in most editors: delete it",
+                    );
                 }
                 self.diags.push(d);
                 TokenKind::Error
