@@ -16,7 +16,9 @@
 //!   (a uniform buffer, the push constants) gives the same value wherever it runs, so it is
 //!   placed like a pure value;
 //! - a pure value that holds a source variable (it has a [`Value::name`] hint: `let q = a / b`)
-//!   is named after it, so the output keeps the author's variables;
+//!   is named after it, so the output keeps the author's variables, unless its one use is the
+//!   `Yield` that ends the arm defining it: the assignment to the `If`'s result then holds it
+//!   under the variable's name;
 //! - a pure value used exactly once, and used in the same loop as its definition, is written into
 //!   that use ([`Placement::Inline`]); moving it into a loop would repeat its work, so one used
 //!   across a loop boundary is named instead;
@@ -70,14 +72,19 @@ impl ValuePlan {
         let mut placed = vec![false; count];
         let mut depth = vec![0u32; count];
         let mut live = vec![false; count];
+        // The block whose statements define each value, and the values an `If` arm yields in
+        // the block that defines them.
+        let mut def_block: Vec<Option<Handle<Block>>> = vec![None; count];
+        let mut yielded_where_defined = vec![false; count];
+        let mut yields: Vec<(Handle<Value>, Handle<Block>)> = Vec::new();
         let mut pending: Vec<Handle<Value>> = Vec::new();
         // Uses made by statements other than `Value`, with the loop depth they occur at.
         let mut stmt_uses: Vec<(Handle<Value>, u32)> = Vec::new();
 
         // Walk reachable blocks iteratively with their loop depth.
         let mut blocks: Vec<(Handle<Block>, u32)> = vec![(function.body, 0)];
-        while let Some((block, d)) = blocks.pop() {
-            let Some(block) = function.blocks.get(block) else {
+        while let Some((block_handle, d)) = blocks.pop() {
+            let Some(block) = function.blocks.get(block_handle) else {
                 continue;
             };
             for stmt in &block.stmts {
@@ -89,16 +96,24 @@ impl ValuePlan {
                         if let Some(slot) = depth.get_mut(v.index()) {
                             *slot = d;
                         }
+                        if let Some(slot) = def_block.get_mut(v.index()) {
+                            *slot = Some(block_handle);
+                        }
                         if let Some(ValueDef::Op(op)) = function.values.get(*v).map(|v| &v.def) {
                             if has_effect(op) {
                                 pending.push(*v);
                             }
                         }
                     }
-                    other => other.for_each_operand(|o| {
-                        stmt_uses.push((o, d));
-                        pending.push(o);
-                    }),
+                    other => {
+                        if let StmtKind::Yield(args) = other {
+                            yields.extend(args.iter().map(|&a| (a, block_handle)));
+                        }
+                        other.for_each_operand(|o| {
+                            stmt_uses.push((o, d));
+                            pending.push(o);
+                        });
+                    }
                 }
                 match &stmt.kind {
                     StmtKind::Loop(l) => blocks.push((l.body, d + 1)),
@@ -147,6 +162,14 @@ impl ValuePlan {
             }
         }
 
+        for &(v, block) in &yields {
+            if def_block.get(v.index()) == Some(&Some(block)) {
+                if let Some(slot) = yielded_where_defined.get_mut(v.index()) {
+                    *slot = true;
+                }
+            }
+        }
+
         let mut placement = vec![Placement::Dead; count];
         for (h, value) in function.values.iter() {
             let ValueDef::Op(op) = &value.def else {
@@ -169,7 +192,13 @@ impl ValuePlan {
                 || !(op.is_pure() || reads_constant_memory(module, function, op))
             {
                 Placement::Named
-            } else if n == 1 && crosses_loop.get(i) == Some(&false) && value.name.is_none() {
+            } else if n == 1
+                && crosses_loop.get(i) == Some(&false)
+                && (value.name.is_none() || yielded_where_defined.get(i) == Some(&true))
+            {
+                // A source variable's new value that an arm only yields is written straight
+                // into the assignment to the `If`'s result, which carries the variable's name:
+                // `x_1 = x * 2.0;`, not `float x_2 = x * 2.0; x_1 = x_2;`.
                 Placement::Inline
             } else {
                 Placement::Named

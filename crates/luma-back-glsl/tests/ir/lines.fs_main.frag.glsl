@@ -10,10 +10,8 @@ float scale(float x) {
     float z = y;
 #line 4
     if (y > 2.0) {
-        float w = y * y;
-        z = w;
+        z = y * y;
     }
-#line 7
     return z;
 }
 

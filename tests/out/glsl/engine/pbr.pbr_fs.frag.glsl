@@ -71,18 +71,15 @@ vec3 light_contribution(Surface s, Light light, vec3 world_pos_1) {
     float attenuation;
     if (light.position.w == 0.0) {
         vec4 t = light.position;
-        vec3 l_1 = normalize(-t.xyz);
-        l = l_1;
+        l = normalize(-t.xyz);
         attenuation = 1.0;
     } else {
         vec4 t_1 = light.position;
         vec3 to_light = t_1.xyz - world_pos_1;
         float dist = length(to_light);
-        vec3 l_2 = to_light / vec3(dist);
         float falloff = clamp(1.0 - pow(dist / light.params.x, 4.0), 0.0, 1.0);
-        float attenuation_1 = falloff * falloff / (dist * dist + 1.0);
-        l = l_2;
-        attenuation = attenuation_1;
+        l = to_light / vec3(dist);
+        attenuation = falloff * falloff / (dist * dist + 1.0);
     }
     vec3 h = normalize(s.view + l);
     float n_dot_l = max(dot(s.normal, l), 0.0);

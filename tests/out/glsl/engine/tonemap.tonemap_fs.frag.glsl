@@ -28,17 +28,15 @@ void main() {
     vec3 hdr_color = texel.xyz * tm.exposure;
     vec3 mapped;
     if (tm.mode == 0u) {
-        vec3 mapped_1 = hdr_color / (hdr_color + vec3(1.0));
-        mapped = mapped_1;
+        mapped = hdr_color / (hdr_color + vec3(1.0));
     } else if (tm.mode == 1u) {
-        vec3 mapped_2 = aces(hdr_color);
-        mapped = mapped_2;
+        vec3 mapped_1 = aces(hdr_color);
+        mapped = mapped_1;
     } else {
         vec3 hable_1 = hable(hdr_color * 2.0);
         vec3 hable_2 = hable(vec3(tm.white_point));
-        vec3 mapped_3 = hable_1 / hable_2;
-        mapped = mapped_3;
+        mapped = hable_1 / hable_2;
     }
-    vec3 mapped_4 = pow(mapped, vec3(1.0 / tm.gamma));
-    color = tonemap_fs_out(vec4(mapped_4, 1.0)).color;
+    vec3 mapped_2 = pow(mapped, vec3(1.0 / tm.gamma));
+    color = tonemap_fs_out(vec4(mapped_2, 1.0)).color;
 }

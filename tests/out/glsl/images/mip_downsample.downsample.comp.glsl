@@ -35,18 +35,16 @@ void main() {
         vec4 texel_4 = imageLoad(finer, clamp(base + ivec2(2, 0), ivec2(0), imageSize(finer) - 1));
         vec4 texel_5 = imageLoad(finer, clamp(base + ivec2(2, 1), ivec2(0), imageSize(finer) - 1));
         vec4 extra = texel_4 + texel_5;
-        vec4 color_2 = (color * 4.0 + extra) / vec4(6.0);
-        color_1 = color_2;
+        color_1 = (color * 4.0 + extra) / vec4(6.0);
     }
-    vec4 color_3 = color_1;
+    vec4 color_2 = color_1;
     if (odd_y) {
         vec4 texel_6 = imageLoad(finer, clamp(base + ivec2(0, 2), ivec2(0), imageSize(finer) - 1));
         vec4 texel_7 = imageLoad(finer, clamp(base + ivec2(1, 2), ivec2(0), imageSize(finer) - 1));
         vec4 extra_1 = texel_6 + texel_7;
-        vec4 color_4 = (color_1 * 4.0 + extra_1) / vec4(6.0);
-        color_3 = color_4;
+        color_2 = (color_1 * 4.0 + extra_1) / vec4(6.0);
     }
     if (all(lessThan(uvec2(p), uvec2(imageSize(coarser))))) {
-        imageStore(coarser, p, color_3);
+        imageStore(coarser, p, color_2);
     }
 }

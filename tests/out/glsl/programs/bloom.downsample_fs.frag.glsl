@@ -95,14 +95,12 @@ void main() {
             result_1 = result_3;
             total_weight = total_weight_2;
         }
-        vec3 result_4 = result_2 / vec3(max(total_weight_1, 0.0001));
-        result = result_4;
+        result = result_2 / vec3(max(total_weight_1, 0.0001));
     } else {
-        vec3 result_5 = e * 0.125;
-        vec3 result_6 = result_5 + (a + c + g + i) * 0.03125;
-        vec3 result_7 = result_6 + (b + d + f + h) * 0.0625;
-        vec3 result_8 = result_7 + (j + k + l + m) * 0.125;
-        result = result_8;
+        vec3 result_4 = e * 0.125;
+        vec3 result_5 = result_4 + (a + c + g + i) * 0.03125;
+        vec3 result_6 = result_5 + (b + d + f + h) * 0.0625;
+        result = result_6 + (j + k + l + m) * 0.125;
     }
     color = downsample_fs_out(vec4(max(result, vec3(0.0)), 1.0)).color;
 }

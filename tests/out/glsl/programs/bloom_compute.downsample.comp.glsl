@@ -57,11 +57,9 @@ void main() {
         float karis_4 = karis(g3);
         float karis_5 = karis(g4);
         vec3 result_1 = g0 * karis_1 * 0.125 + g1 * karis_2 * 0.125 + g2 * karis_3 * 0.125 + g3 * karis_4 * 0.125 + g4 * karis_5 * 0.5;
-        vec3 result_2 = max(result_1 - vec3(pass_.threshold), vec3(0.0));
-        result = result_2;
+        result = max(result_1 - vec3(pass_.threshold), vec3(0.0));
     } else {
-        vec3 result_3 = e * 0.125 + (a + c + g + i) * 0.03125 + (b + d + f + h) * 0.0625 + (j + k + l + m) * 0.125;
-        result = result_3;
+        result = e * 0.125 + (a + c + g + i) * 0.03125 + (b + d + f + h) * 0.0625 + (j + k + l + m) * 0.125;
     }
     if (all(lessThan(uvec2(p), uvec2(imageSize(dst))))) {
         imageStore(dst, p, vec4(result, 1.0));

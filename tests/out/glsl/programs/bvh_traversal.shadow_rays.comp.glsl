@@ -168,8 +168,7 @@ HitRecord trace(Ray ray, bool any_hit) {
                         stack[min(uint(top_1), 31u)] = left;
                         stack[min(uint(top_1 + 1), 31u)] = right;
                     }
-                    int top_5 = top_1 + 2;
-                    top_4 = top_5;
+                    top_4 = top_1 + 2;
                 }
                 best_4 = best_1;
                 top_3 = top_4;

@@ -74,10 +74,8 @@ void main() {
             vec3 correction_3 = correction;
             float count_3 = count;
             if (len > 1e-6) {
-                vec3 correction_4 = correction + delta * ((len - params.rest_length) / len) * 0.5;
-                float count_4 = count + 1.0;
-                correction_3 = correction_4;
-                count_3 = count_4;
+                correction_3 = correction + delta * ((len - params.rest_length) / len) * 0.5;
+                count_3 = count + 1.0;
             }
             correction_2 = correction_3;
             count_2 = count_3;
@@ -96,8 +94,7 @@ void main() {
     vec3 solved_1 = solved;
     if (d < params.sphere.w) {
         vec4 sphere_1 = params.sphere;
-        vec3 solved_2 = sphere_1.xyz + to_center * (params.sphere.w / max(d, 1e-6));
-        solved_1 = solved_2;
+        solved_1 = sphere_1.xyz + to_center * (params.sphere.w / max(d, 1e-6));
     }
     corrected[min(i, uint(corrected.length()) - 1u)] = vec4(solved_1, 1.0);
 }

@@ -64,11 +64,9 @@ bool sphere_aabb(vec3 center, float radius, vec3 lo, vec3 hi) {
         float c = center[min(uint(axis), 2u)];
         float d_2 = d;
         if (c < lo[min(uint(axis), 2u)]) {
-            float d_3 = d + (lo[min(uint(axis), 2u)] - c) * (lo[min(uint(axis), 2u)] - c);
-            d_2 = d_3;
+            d_2 = d + (lo[min(uint(axis), 2u)] - c) * (lo[min(uint(axis), 2u)] - c);
         } else if (c > hi[min(uint(axis), 2u)]) {
-            float d_4 = d + (c - hi[min(uint(axis), 2u)]) * (c - hi[min(uint(axis), 2u)]);
-            d_2 = d_4;
+            d_2 = d + (c - hi[min(uint(axis), 2u)]) * (c - hi[min(uint(axis), 2u)]);
         }
         bool next_v = v != 0u;
         axis = axis + 1;

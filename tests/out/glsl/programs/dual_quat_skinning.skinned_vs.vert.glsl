@@ -81,10 +81,8 @@ DualQuat blend_dual_quats(uvec4 joints_1, vec4 weights_1) {
         if (w > 0.0) {
             DualQuat dq = joint_dqs[min(joints_1[min(uint(i), 3u)], uint(joint_dqs.length()) - 1u)];
             float s = dot(first.real, dq.real) < 0.0 ? -w : w;
-            vec4 real_4 = real_1 + dq.real * s;
-            vec4 dual_4 = dual_1 + dq.dual * s;
-            real_3 = real_4;
-            dual_3 = dual_4;
+            real_3 = real_1 + dq.real * s;
+            dual_3 = dual_1 + dq.dual * s;
         }
         bool next_v = v != 0u;
         i = i + 1;
@@ -129,8 +127,7 @@ mat4 blend_matrices(uvec4 joints_1, vec4 weights_1) {
         if (weights_1[min(uint(i), 3u)] > 0.0) {
             mat4 joint_matrix_2 = joint_matrix(joints_1[min(uint(i), 3u)]);
             mat4 t = joint_matrix_2 * weights_1[min(uint(i), 3u)];
-            mat4 m_4 = mat4(m_1[0] + t[0], m_1[1] + t[1], m_1[2] + t[2], m_1[3] + t[3]);
-            m_3 = m_4;
+            m_3 = mat4(m_1[0] + t[0], m_1[1] + t[1], m_1[2] + t[2], m_1[3] + t[3]);
         } else {
             m_3 = m_1;
         }

@@ -178,8 +178,7 @@ float edge_blend_factor(Neighbourhood l, Edge edge, vec2 uv) {
     }
     vec2 p_uv_4 = p_uv_2;
     if (!p_at_end_2) {
-        vec2 p_uv_5 = p_uv_2 + uv_step * 8.0;
-        p_uv_4 = p_uv_5;
+        p_uv_4 = p_uv_2 + uv_step * 8.0;
     }
     vec2 n_uv = edge_uv - uv_step * 1.0;
     float luma_at_3 = luma_at(n_uv);
@@ -222,8 +221,7 @@ float edge_blend_factor(Neighbourhood l, Edge edge, vec2 uv) {
     }
     vec2 n_uv_4 = n_uv_2;
     if (!n_at_end_2) {
-        vec2 n_uv_5 = n_uv_2 - uv_step * 8.0;
-        n_uv_4 = n_uv_5;
+        n_uv_4 = n_uv_2 - uv_step * 8.0;
     }
     float p_distance = edge.horizontal ? p_uv_4.x - uv.x : p_uv_4.y - uv.y;
     float n_distance = edge.horizontal ? uv.x - n_uv_4.x : uv.y - n_uv_4.y;

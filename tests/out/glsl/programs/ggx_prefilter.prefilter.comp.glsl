@@ -76,10 +76,8 @@ void main() {
             float sa_texel = 12.566371 / (6.0 * env_size * env_size);
             float lod = min(max(0.5 * log2(1.0 / (64.0 * sa_texel)), 0.0), levels - 1.0);
             vec4 texel = textureLod(env, l, lod);
-            vec3 acc_3 = acc + texel.xyz * ndl;
-            float weight_3 = weight + ndl;
-            acc_2 = acc_3;
-            weight_2 = weight_3;
+            acc_2 = acc + texel.xyz * ndl;
+            weight_2 = weight + ndl;
         }
         bool next_v = v != 0u;
         i = i + 1u;

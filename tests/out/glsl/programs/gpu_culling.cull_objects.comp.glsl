@@ -124,8 +124,7 @@ uint select_lod(vec3 view_center, float radius) {
         float max_screen_size = lods[min(uint(i), 3u)].max_screen_size;
         uint lod_2 = lod;
         if (screen_diameter > max_screen_size) {
-            uint lod_3 = uint(max(i - 1, 0));
-            lod_2 = lod_3;
+            lod_2 = uint(max(i - 1, 0));
         }
         bool next_v = v != 0u;
         i = i + -1;

@@ -62,14 +62,11 @@ vec3 rgb_to_hsv(vec3 c) {
     if (delta > 1e-6) {
         float h_1;
         if (hi == c.x) {
-            float h_2 = mod((c.y - c.z) / delta, 6.0);
-            h_1 = h_2;
+            h_1 = mod((c.y - c.z) / delta, 6.0);
         } else if (hi == c.y) {
-            float h_3 = (c.z - c.x) / delta + 2.0;
-            h_1 = h_3;
+            h_1 = (c.z - c.x) / delta + 2.0;
         } else {
-            float h_4 = (c.x - c.y) / delta + 4.0;
-            h_1 = h_4;
+            h_1 = (c.x - c.y) / delta + 4.0;
         }
         h = h_1;
     }

@@ -200,8 +200,7 @@ void main() {
             int index_1 = s.hits[min(uint(k), 7u)].index;
             vec3 color = lights[min(uint(index_1), uint(lights.length()) - 1u)].color;
             float t_3 = w[min(uint(k), 7u)];
-            vec3 c_3 = c + m * color * (t_3 / t_2);
-            c_2 = c_3;
+            c_2 = c + m * color * (t_3 / t_2);
         }
         bool next_v_1 = v_3 != 0u;
         k = k + 1;

@@ -125,43 +125,42 @@ Result run(Program p) {
         int max_depth_2;
         int i_1;
         if (is_space_1) {
-            int i_2 = i + 1;
             top_2 = top;
             max_depth_2 = max_depth;
-            i_1 = i_2;
+            i_1 = i + 1;
         } else {
             bool is_digit_1 = is_digit(c);
             int top_3;
             int max_depth_3;
-            int i_3;
+            int i_2;
             if (is_digit_1) {
                 uint v_1 = 0u;
-                int i_4 = i;
+                int i_3 = i;
                 int value = 0;
-                int i_5;
+                int i_4;
                 int value_1;
                 while (true) {
                     if (!(v_1 < 64u)) {
-                        i_5 = i_4;
+                        i_4 = i_3;
                         value_1 = value;
                         break;
                     }
-                    if (!(i_4 < 64)) {
-                        i_5 = i_4;
+                    if (!(i_3 < 64)) {
+                        i_4 = i_3;
                         value_1 = value;
                         break;
                     }
-                    uint d = byte_at(p, i_4);
+                    uint d = byte_at(p, i_3);
                     bool is_digit_2 = is_digit(d);
                     if (!is_digit_2) {
-                        i_5 = i_4;
+                        i_4 = i_3;
                         value_1 = value;
                         break;
                     }
                     int value_2 = value * 10 + int(d - 48u);
-                    int i_6 = i_4 + 1;
+                    int i_5 = i_3 + 1;
                     v_1 = v_1 + 1u;
-                    i_4 = i_6;
+                    i_3 = i_5;
                     value = value_2;
                 }
                 if (top >= 8) {
@@ -169,13 +168,12 @@ Result run(Program p) {
                 }
                 stack[min(uint(top), 7u)] = value_1;
                 int top_4 = top + 1;
-                int max_depth_4 = max(max_depth, top_4);
                 top_3 = top_4;
-                max_depth_3 = max_depth_4;
-                i_3 = i_5;
+                max_depth_3 = max(max_depth, top_4);
+                i_2 = i_4;
             } else {
                 int top_5;
-                int max_depth_5 = max_depth;
+                int max_depth_4 = max_depth;
                 if (c == 126u) {
                     if (top < 1) {
                         return Result(0, 1, steps_2, max_depth);
@@ -192,9 +190,8 @@ Result run(Program p) {
                     int t_1 = stack[min(uint(top - 1), 7u)];
                     stack[min(uint(top), 7u)] = t_1;
                     int top_6 = top + 1;
-                    int max_depth_6 = max(max_depth, top_6);
                     top_5 = top_6;
-                    max_depth_5 = max_depth_6;
+                    max_depth_4 = max(max_depth, top_6);
                 } else {
                     if (top < 2) {
                         return Result(0, 1, steps_2, max_depth);
@@ -209,14 +206,13 @@ Result run(Program p) {
                     stack[min(uint(top_7 - 1), 7u)] = r.x;
                     top_5 = top_7;
                 }
-                int i_7 = i + 1;
                 top_3 = top_5;
-                max_depth_3 = max_depth_5;
-                i_3 = i_7;
+                max_depth_3 = max_depth_4;
+                i_2 = i + 1;
             }
             top_2 = top_3;
             max_depth_2 = max_depth_3;
-            i_1 = i_3;
+            i_1 = i_2;
         }
         v = v + 1u;
         top = top_2;

@@ -39,8 +39,7 @@ vec3 oct_decode(vec2 e) {
     if (v.z < 0.0) {
         vec2 sign_not_zero_1 = sign_not_zero(v.xy);
         vec2 t = (vec2(1.0) - abs(v.yx)) * sign_not_zero_1;
-        vec3 v_2 = vec3(t, v.z);
-        v_1 = v_2;
+        v_1 = vec3(t, v.z);
     }
     return normalize(v_1);
 }

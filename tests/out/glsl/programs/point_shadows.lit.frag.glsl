@@ -50,8 +50,7 @@ int select_cascade(float view_depth_1) {
         }
         int c_2 = c;
         if (view_depth_1 > cascades.splits[min(uint(i), 3u)]) {
-            int c_3 = i + 1;
-            c_2 = c_3;
+            c_2 = i + 1;
         }
         bool next_v = v != 0u;
         i = i + 1;

@@ -40,8 +40,7 @@ float level(float x) {
         }
         float result_3 = result_1;
         if (x > push.levels[min(uint(i), 2u)].x) {
-            float result_4 = push.levels[min(uint(i), 2u)].y;
-            result_3 = result_4;
+            result_3 = push.levels[min(uint(i), 2u)].y;
         }
         bool next_v = v != 0u;
         i = i + 1;

@@ -66,8 +66,7 @@ void main() {
         uint t_1 = tile_digits[min(uint(j), 255u)];
         uint rank_2 = rank;
         if (t_1 == digit) {
-            uint rank_3 = rank + 1u;
-            rank_2 = rank_3;
+            rank_2 = rank + 1u;
         }
         bool next_v = v != 0u;
         j = j + 1;

@@ -67,8 +67,7 @@ void main() {
             uint other = tile_digits[min(uint(j), 255u)];
             uint position_2 = position;
             if (other < digit || (other == digit && uint(j) < gl_LocalInvocationIndex)) {
-                uint position_3 = position + 1u;
-                position_2 = position_3;
+                position_2 = position + 1u;
             }
             bool next_v = v_4 != 0u;
             j = j + 1;

@@ -95,8 +95,7 @@ void main() {
         float shadow_2 = shadow;
         if (fade < 1.0) {
             float next = shadow_in_cascade(index + 1, input_.world_position, n, rotation);
-            float shadow_3 = mix(next, shadow, clamp(fade, 0.0, 1.0));
-            shadow_2 = shadow_3;
+            shadow_2 = mix(next, shadow, clamp(fade, 0.0, 1.0));
         }
         shadow_1 = shadow_2;
     }
@@ -106,8 +105,7 @@ void main() {
     vec3 lit_1 = lit;
     if (cascades.debug != 0) {
         vec3 t_1 = local[min(uint(index), 3u)];
-        vec3 lit_2 = lit * t_1;
-        lit_1 = lit_2;
+        lit_1 = lit * t_1;
     }
     color = scene_fs_out(vec4(lit_1, 1.0)).color;
 }

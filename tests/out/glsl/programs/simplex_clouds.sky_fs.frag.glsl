@@ -158,8 +158,7 @@ void main() {
         vec4 cloud_color_1 = sky.cloud_color;
         vec3 shade = mix(cloud_color.xyz, cloud_color_1.xyz * 0.6, vec3(clamp(density + detail, 0.0, 1.0)));
         float fade = smoothstep(0.01, 0.2, dir.y);
-        vec3 color_3 = mix(color_1, shade, vec3(density * fade));
-        color_2 = color_3;
+        color_2 = mix(color_1, shade, vec3(density * fade));
     }
     color = sky_fs_out(vec4(color_2, 1.0)).color;
 }

@@ -91,8 +91,7 @@ void main() {
     vec3 n0 = normalize(fin.normal);
     vec3 n0_1 = n0;
     if (!gl_FrontFacing) {
-        vec3 n0_2 = -n0;
-        n0_1 = n0_2;
+        n0_1 = -n0;
     }
     vec3 b = cross(n0_1, t_1) * fin.tangent.w;
     vec4 texel = texture(normal_map, fin.uv);
@@ -131,16 +130,14 @@ void main() {
     if (USE_FOG) {
         float d = length(camera.eye - fin.world_pos);
         float f = exp(-d * 0.02);
-        vec3 c_5 = mix(vec3(0.5, 0.6, 0.7), c_2, vec3(f));
-        c_4 = c_5;
+        c_4 = mix(vec3(0.5, 0.6, 0.7), c_2, vec3(f));
     }
     float coverage = clamp(base.w, 0.0, 1.0);
     uint bits = uint(coverage * 4.0 + 0.5);
     uint m = (1u << (bits & 31u)) - 1u;
     uint m_1 = m;
     if (fin.material < 0) {
-        uint m_2 = m & 5u;
-        m_1 = m_2;
+        m_1 = m & 5u;
     }
     fs_main_out t_3 = fs_main_out(vec4(c_4, base.w), fin.screen_uv - vec2(0.5), m_1);
     color = t_3.color;

@@ -78,8 +78,7 @@ void main() {
         if (BILATERAL) {
             float t_4 = tile_depths[min(uint(center + offset), 79u)];
             float dz = (t_4 - center_depth) * DEPTH_SHARPNESS;
-            float w_2 = w * exp(-dz * dz);
-            w_1 = w_2;
+            w_1 = w * exp(-dz * dz);
         }
         float t_5 = tile_values[min(uint(center + offset), 79u)];
         float sum_2 = sum + t_5 * w_1;

@@ -83,8 +83,7 @@ void main() {
             vec3 reconstruct_view_position_1 = reconstruct_view_position(sample_uv);
             float scene_depth = reconstruct_view_position_1.z;
             float range_check = smoothstep(0.0, 1.0, ssao.radius / abs(position.z - scene_depth));
-            float occlusion_4 = occlusion_1 + step(sample_pos.z + ssao.bias, scene_depth) * range_check;
-            occlusion_3 = occlusion_4;
+            occlusion_3 = occlusion_1 + step(sample_pos.z + ssao.bias, scene_depth) * range_check;
         }
         bool next_v = v != 0u;
         i = i + 1;

@@ -26,8 +26,7 @@ void main() {
     } else if (params.z > 0u) {
         n = 3u;
     } else {
-        uint n_1 = params.w;
-        n = n_1;
+        n = params.w;
     }
     uint i = 0u;
     uint v = n - 0u;

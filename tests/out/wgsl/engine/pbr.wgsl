@@ -94,18 +94,15 @@ fn light_contribution(s: Surface, light: Light, world_pos: vec3f) -> vec3f {
     var attenuation: f32;
     if light.position.w == 0.0f {
         let t = light.position;
-        let l_1 = normalize(-t.xyz);
-        l = l_1;
+        l = normalize(-t.xyz);
         attenuation = 1.0f;
     } else {
         let t_1 = light.position;
         let to_light = t_1.xyz - world_pos;
         let dist = length(to_light);
-        let l_2 = to_light / vec3f(dist);
         let falloff = clamp(1.0f - pow(dist / light.params.x, 4.0f), 0.0f, 1.0f);
-        let attenuation_1 = falloff * falloff / (dist * dist + 1.0f);
-        l = l_2;
-        attenuation = attenuation_1;
+        l = to_light / vec3f(dist);
+        attenuation = falloff * falloff / (dist * dist + 1.0f);
     }
     let h = normalize(s.view + l);
     let n_dot_l = max(dot(s.normal, l), 0.0f);

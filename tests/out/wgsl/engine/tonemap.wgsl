@@ -46,17 +46,15 @@ fn tonemap_fs(@location(0) uv: vec2f) -> @location(0) vec4f {
     let hdr_color = texel.xyz * tm.exposure;
     var mapped: vec3f;
     if tm.mode == 0u {
-        let mapped_1 = hdr_color / (hdr_color + vec3f(1.0f));
-        mapped = mapped_1;
+        mapped = hdr_color / (hdr_color + vec3f(1.0f));
     } else if tm.mode == 1u {
-        let mapped_2 = aces(hdr_color);
-        mapped = mapped_2;
+        let mapped_1 = aces(hdr_color);
+        mapped = mapped_1;
     } else {
         let hable_1 = hable(hdr_color * 2.0f);
         let hable_2 = hable(vec3f(tm.white_point));
-        let mapped_3 = hable_1 / hable_2;
-        mapped = mapped_3;
+        mapped = hable_1 / hable_2;
     }
-    let mapped_4 = pow(mapped, vec3f(1.0f / tm.gamma));
-    return tonemap_fs_out(vec4f(mapped_4, 1.0f)).color;
+    let mapped_2 = pow(mapped, vec3f(1.0f / tm.gamma));
+    return tonemap_fs_out(vec4f(mapped_2, 1.0f)).color;
 }

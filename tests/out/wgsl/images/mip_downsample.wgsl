@@ -26,16 +26,14 @@ fn downsample(@builtin(global_invocation_id) id: vec3u) {
         let texel_4 = textureLoad(finer, base + vec2i(2i, 0i));
         let texel_5 = textureLoad(finer, base + vec2i(2i, 1i));
         let extra = texel_4 + texel_5;
-        let color_2 = (color * 4.0f + extra) / vec4f(6.0f);
-        color_1 = color_2;
+        color_1 = (color * 4.0f + extra) / vec4f(6.0f);
     }
-    var color_3: vec4f = color_1;
+    var color_2: vec4f = color_1;
     if odd_y {
         let texel_6 = textureLoad(finer, base + vec2i(0i, 2i));
         let texel_7 = textureLoad(finer, base + vec2i(1i, 2i));
         let extra_1 = texel_6 + texel_7;
-        let color_4 = (color_1 * 4.0f + extra_1) / vec4f(6.0f);
-        color_3 = color_4;
+        color_2 = (color_1 * 4.0f + extra_1) / vec4f(6.0f);
     }
-    textureStore(coarser, p, color_3);
+    textureStore(coarser, p, color_2);
 }

@@ -112,14 +112,12 @@ fn downsample_fs(@location(0) uv: vec2f) -> @location(0) vec4f {
             result_1 = result_3;
             total_weight = total_weight_2;
         }
-        let result_4 = result_2 / vec3f(max(total_weight_1, 0.0001f));
-        result = result_4;
+        result = result_2 / vec3f(max(total_weight_1, 0.0001f));
     } else {
-        let result_5 = e * 0.125f;
-        let result_6 = result_5 + (a + c + g + i) * 0.03125f;
-        let result_7 = result_6 + (b + d + f + h) * 0.0625f;
-        let result_8 = result_7 + (j + k + l + m) * 0.125f;
-        result = result_8;
+        let result_4 = e * 0.125f;
+        let result_5 = result_4 + (a + c + g + i) * 0.03125f;
+        let result_6 = result_5 + (b + d + f + h) * 0.0625f;
+        result = result_6 + (j + k + l + m) * 0.125f;
     }
     return downsample_fs_out(vec4f(max(result, vec3f(0.0f)), 1.0f)).color;
 }

@@ -56,11 +56,9 @@ fn downsample(@builtin(global_invocation_id) gid: vec3u) {
         let karis_4 = karis(g3);
         let karis_5 = karis(g4);
         let result_1 = g0 * karis_1 * 0.125f + g1 * karis_2 * 0.125f + g2 * karis_3 * 0.125f + g3 * karis_4 * 0.125f + g4 * karis_5 * 0.5f;
-        let result_2 = max(result_1 - vec3f(pass_.threshold), vec3f(0.0f));
-        result = result_2;
+        result = max(result_1 - vec3f(pass_.threshold), vec3f(0.0f));
     } else {
-        let result_3 = e * 0.125f + (a + c + g + i) * 0.03125f + (b + d + f + h) * 0.0625f + (j + k + l + m) * 0.125f;
-        result = result_3;
+        result = e * 0.125f + (a + c + g + i) * 0.03125f + (b + d + f + h) * 0.0625f + (j + k + l + m) * 0.125f;
     }
     textureStore(dst, p, vec4f(result, 1.0f));
 }

@@ -154,8 +154,7 @@ fn trace(ray: Ray, any_hit: bool) -> HitRecord {
                         stack[top_1] = left;
                         stack[top_1 + 1i] = right;
                     }
-                    let top_5 = top_1 + 2i;
-                    top_4 = top_5;
+                    top_4 = top_1 + 2i;
                 }
                 best_4 = best_1;
                 top_3 = top_4;

@@ -97,10 +97,8 @@ fn solve_constraints(@builtin(global_invocation_id) id: vec3u) {
             var correction_3: vec3f = correction;
             var count_3: f32 = count;
             if len > 1e-6f {
-                let correction_4 = correction + delta * ((len - params.rest_length) / len) * 0.5f;
-                let count_4 = count + 1.0f;
-                correction_3 = correction_4;
-                count_3 = count_4;
+                correction_3 = correction + delta * ((len - params.rest_length) / len) * 0.5f;
+                count_3 = count + 1.0f;
             }
             correction_2 = correction_3;
             count_2 = count_3;
@@ -119,8 +117,7 @@ fn solve_constraints(@builtin(global_invocation_id) id: vec3u) {
     var solved_1: vec3f = solved;
     if d < params.sphere.w {
         let sphere_1 = params.sphere;
-        let solved_2 = sphere_1.xyz + to_center * (params.sphere.w / max(d, 1e-6f));
-        solved_1 = solved_2;
+        solved_1 = sphere_1.xyz + to_center * (params.sphere.w / max(d, 1e-6f));
     }
     corrected[min(i, arrayLength(&corrected) - 1u)] = vec4f(solved_1, 1.0f);
 }

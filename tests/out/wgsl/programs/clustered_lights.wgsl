@@ -54,11 +54,9 @@ fn sphere_aabb(center: vec3f, radius: f32, lo: vec3f, hi: vec3f) -> bool {
         let c = center[axis];
         var d_2: f32 = d;
         if c < lo[axis] {
-            let d_3 = d + (lo[axis] - c) * (lo[axis] - c);
-            d_2 = d_3;
+            d_2 = d + (lo[axis] - c) * (lo[axis] - c);
         } else if c > hi[axis] {
-            let d_4 = d + (c - hi[axis]) * (c - hi[axis]);
-            d_2 = d_4;
+            d_2 = d + (c - hi[axis]) * (c - hi[axis]);
         }
         let next_v = v != 0u;
         axis = axis + 1i;

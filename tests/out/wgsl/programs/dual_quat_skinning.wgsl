@@ -94,10 +94,8 @@ fn blend_dual_quats(joints: vec4u, weights: vec4f) -> DualQuat {
         if w > 0.0f {
             let dq = joint_dqs[min(joints[i], arrayLength(&joint_dqs) - 1u)];
             let s = select(w, -w, dot(first.real, dq.real) < 0.0f);
-            let real_4 = real_1 + dq.real * s;
-            let dual_4 = dual_1 + dq.dual * s;
-            real_3 = real_4;
-            dual_3 = dual_4;
+            real_3 = real_1 + dq.real * s;
+            dual_3 = dual_1 + dq.dual * s;
         }
         let next_v = v != 0u;
         i = i + 1i;
@@ -142,8 +140,7 @@ fn blend_matrices(joints: vec4u, weights: vec4f) -> mat4x4f {
         if weights[i] > 0.0f {
             let joint_matrix_2 = joint_matrix(joints[i]);
             let t = joint_matrix_2 * weights[i];
-            let m_4 = mat4x4f(m_1[0] + t[0], m_1[1] + t[1], m_1[2] + t[2], m_1[3] + t[3]);
-            m_3 = m_4;
+            m_3 = mat4x4f(m_1[0] + t[0], m_1[1] + t[1], m_1[2] + t[2], m_1[3] + t[3]);
         } else {
             m_3 = m_1;
         }

@@ -177,8 +177,7 @@ fn edge_blend_factor(l: Neighbourhood, edge: Edge, uv: vec2f) -> f32 {
     }
     var p_uv_4: vec2f = p_uv_2;
     if !p_at_end_2 {
-        let p_uv_5 = p_uv_2 + uv_step * 8.0f;
-        p_uv_4 = p_uv_5;
+        p_uv_4 = p_uv_2 + uv_step * 8.0f;
     }
     let n_uv = edge_uv - uv_step * 1.0f;
     let luma_at_3 = luma_at(n_uv);
@@ -221,8 +220,7 @@ fn edge_blend_factor(l: Neighbourhood, edge: Edge, uv: vec2f) -> f32 {
     }
     var n_uv_4: vec2f = n_uv_2;
     if !n_at_end_2 {
-        let n_uv_5 = n_uv_2 - uv_step * 8.0f;
-        n_uv_4 = n_uv_5;
+        n_uv_4 = n_uv_2 - uv_step * 8.0f;
     }
     let p_distance = select(p_uv_4.y - uv.y, p_uv_4.x - uv.x, edge.horizontal);
     let n_distance = select(uv.y - n_uv_4.y, uv.x - n_uv_4.x, edge.horizontal);

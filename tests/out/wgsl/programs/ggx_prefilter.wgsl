@@ -76,10 +76,8 @@ fn prefilter(@builtin(global_invocation_id) gid: vec3u) {
             let sa_texel = 12.566371f / (6.0f * env_size * env_size);
             let lod = clamp(0.5f * log2(1.0f / (64.0f * sa_texel)), 0.0f, levels - 1.0f);
             let texel = textureSampleLevel(env_tex, env_samp, l, lod);
-            let acc_3 = acc + texel.xyz * ndl;
-            let weight_3 = weight + ndl;
-            acc_2 = acc_3;
-            weight_2 = weight_3;
+            acc_2 = acc + texel.xyz * ndl;
+            weight_2 = weight + ndl;
         }
         let next_v = v != 0u;
         i = i + 1u;

@@ -114,8 +114,7 @@ fn select_lod(view_center: vec3f, radius: f32) -> u32 {
         let max_screen_size = lods[min(u32(i), 3u)].max_screen_size;
         var lod_2: u32 = lod;
         if screen_diameter > max_screen_size {
-            let lod_3 = u32(max(i - 1i, 0i));
-            lod_2 = lod_3;
+            lod_2 = u32(max(i - 1i, 0i));
         }
         let next_v = v != 0u;
         i = i + -1i;

@@ -65,14 +65,11 @@ fn rgb_to_hsv(c: vec3f) -> vec3f {
     if delta > 1e-6f {
         var h_1: f32;
         if hi == c.x {
-            let h_2 = luma_mod_f32((c.y - c.z) / delta, 6.0f);
-            h_1 = h_2;
+            h_1 = luma_mod_f32((c.y - c.z) / delta, 6.0f);
         } else if hi == c.y {
-            let h_3 = (c.z - c.x) / delta + 2.0f;
-            h_1 = h_3;
+            h_1 = (c.z - c.x) / delta + 2.0f;
         } else {
-            let h_4 = (c.x - c.y) / delta + 4.0f;
-            h_1 = h_4;
+            h_1 = (c.x - c.y) / delta + 4.0f;
         }
         h = h_1;
     }

@@ -187,8 +187,7 @@ fn shortlist(@builtin(global_invocation_id) id: vec3u) {
             let index_1 = s.hits[k].index;
             let color = lights[min(u32(index_1), arrayLength(&lights) - 1u)].color;
             let t_3 = w[k];
-            let c_3 = c + m * color * (t_3 / t_2);
-            c_2 = c_3;
+            c_2 = c + m * color * (t_3 / t_2);
         }
         let next_v_1 = v_3 != 0u;
         k = k + 1i;

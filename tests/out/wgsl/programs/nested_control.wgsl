@@ -106,43 +106,42 @@ fn run(p: Program) -> Result {
         var max_depth_2: i32;
         var i_1: i32;
         if is_space_1 {
-            let i_2 = i + 1i;
             top_2 = top;
             max_depth_2 = max_depth;
-            i_1 = i_2;
+            i_1 = i + 1i;
         } else {
             let is_digit_1 = is_digit(c);
             var top_3: i32;
             var max_depth_3: i32;
-            var i_3: i32;
+            var i_2: i32;
             if is_digit_1 {
                 var v_1: u32 = 0u;
-                var i_4: i32 = i;
+                var i_3: i32 = i;
                 var value: i32 = 0i;
-                var i_5: i32;
+                var i_4: i32;
                 var value_1: i32;
                 loop {
                     if !(v_1 < 64u) {
-                        i_5 = i_4;
+                        i_4 = i_3;
                         value_1 = value;
                         break;
                     }
-                    if !(i_4 < 64i) {
-                        i_5 = i_4;
+                    if !(i_3 < 64i) {
+                        i_4 = i_3;
                         value_1 = value;
                         break;
                     }
-                    let d = byte_at(p, i_4);
+                    let d = byte_at(p, i_3);
                     let is_digit_2 = is_digit(d);
                     if !is_digit_2 {
-                        i_5 = i_4;
+                        i_4 = i_3;
                         value_1 = value;
                         break;
                     }
                     let value_2 = value * 10i + i32(d - 48u);
-                    let i_6 = i_4 + 1i;
+                    let i_5 = i_3 + 1i;
                     v_1 = v_1 + 1u;
-                    i_4 = i_6;
+                    i_3 = i_5;
                     value = value_2;
                 }
                 if top >= 8i {
@@ -150,13 +149,12 @@ fn run(p: Program) -> Result {
                 }
                 stack[top] = value_1;
                 let top_4 = top + 1i;
-                let max_depth_4 = max(max_depth, top_4);
                 top_3 = top_4;
-                max_depth_3 = max_depth_4;
-                i_3 = i_5;
+                max_depth_3 = max(max_depth, top_4);
+                i_2 = i_4;
             } else {
                 var top_5: i32;
-                var max_depth_5: i32 = max_depth;
+                var max_depth_4: i32 = max_depth;
                 if c == 126u {
                     if top < 1i {
                         return Result(0i, 1i, steps_2, max_depth);
@@ -173,9 +171,8 @@ fn run(p: Program) -> Result {
                     let t_1 = stack[top - 1i];
                     stack[top] = t_1;
                     let top_6 = top + 1i;
-                    let max_depth_6 = max(max_depth, top_6);
                     top_5 = top_6;
-                    max_depth_5 = max_depth_6;
+                    max_depth_4 = max(max_depth, top_6);
                 } else {
                     if top < 2i {
                         return Result(0i, 1i, steps_2, max_depth);
@@ -190,14 +187,13 @@ fn run(p: Program) -> Result {
                     stack[top_7 - 1i] = r.x;
                     top_5 = top_7;
                 }
-                let i_7 = i + 1i;
                 top_3 = top_5;
-                max_depth_3 = max_depth_5;
-                i_3 = i_7;
+                max_depth_3 = max_depth_4;
+                i_2 = i + 1i;
             }
             top_2 = top_3;
             max_depth_2 = max_depth_3;
-            i_1 = i_3;
+            i_1 = i_2;
         }
         v = v + 1u;
         top = top_2;

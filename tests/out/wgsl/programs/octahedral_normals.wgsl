@@ -43,8 +43,7 @@ fn oct_decode(e: vec2f) -> vec3f {
     if v.z < 0.0f {
         let sign_not_zero_1 = sign_not_zero(v.xy);
         let t = (vec2f(1.0f) - abs(v.yx)) * sign_not_zero_1;
-        let v_2 = vec3f(t, v.z);
-        v_1 = v_2;
+        v_1 = vec3f(t, v.z);
     }
     return normalize(v_1);
 }

@@ -75,8 +75,7 @@ fn select_cascade(view_depth: f32) -> i32 {
         }
         var c_2: i32 = c;
         if view_depth > cascades.splits[min(u32(i), 3u)] {
-            let c_3 = i + 1i;
-            c_2 = c_3;
+            c_2 = i + 1i;
         }
         let next_v = v != 0u;
         i = i + 1i;

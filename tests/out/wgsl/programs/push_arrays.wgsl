@@ -61,8 +61,7 @@ fn level(x: f32) -> f32 {
         }
         var result_3: f32 = result_1;
         if x > push.levels[min(u32(i), 2u)].x {
-            let result_4 = push.levels[min(u32(i), 2u)].y;
-            result_3 = result_4;
+            result_3 = push.levels[min(u32(i), 2u)].y;
         }
         let next_v = v != 0u;
         i = i + 1i;

@@ -134,8 +134,7 @@ fn scatter(@builtin(local_invocation_index) lane: u32, @builtin(workgroup_id) ti
         let t_1 = tile_digits[j];
         var rank_2: u32 = rank;
         if t_1 == digit {
-            let rank_3 = rank + 1u;
-            rank_2 = rank_3;
+            rank_2 = rank + 1u;
         }
         let next_v = v != 0u;
         j = j + 1i;
@@ -192,8 +191,7 @@ fn sort_tile(@builtin(local_invocation_index) lane: u32) {
             let other = tile_digits[j];
             var position_2: u32 = position;
             if other < digit || (other == digit && u32(j) < lane) {
-                let position_3 = position + 1u;
-                position_2 = position_3;
+                position_2 = position + 1u;
             }
             let next_v = v_4 != 0u;
             j = j + 1i;

@@ -123,8 +123,7 @@ fn scene_fs(@builtin(position) clip: vec4f, @location(0) world_position: vec3f, 
         var shadow_2: f32 = shadow;
         if fade < 1.0f {
             let next = shadow_in_cascade(index + 1i, input.world_position, n, rotation);
-            let shadow_3 = mix(next, shadow, saturate(fade));
-            shadow_2 = shadow_3;
+            shadow_2 = mix(next, shadow, saturate(fade));
         }
         shadow_1 = shadow_2;
     }
@@ -134,8 +133,7 @@ fn scene_fs(@builtin(position) clip: vec4f, @location(0) world_position: vec3f, 
     var lit_1: vec3f = lit;
     if cascades.debug != 0i {
         let t_1 = local[index];
-        let lit_2 = lit * t_1;
-        lit_1 = lit_2;
+        lit_1 = lit * t_1;
     }
     return scene_fs_out(vec4f(lit_1, 1.0f)).color;
 }

@@ -166,8 +166,7 @@ fn sky_fs(@location(0) ndc: vec2f) -> @location(0) vec4f {
         let cloud_color_1 = sky.cloud_color;
         let shade = mix(cloud_color.xyz, cloud_color_1.xyz * 0.6f, vec3f(saturate(density + detail)));
         let fade = smoothstep(0.01f, 0.2f, dir.y);
-        let color_2 = mix(color, shade, vec3f(density * fade));
-        color_1 = color_2;
+        color_1 = mix(color, shade, vec3f(density * fade));
     }
     return sky_fs_out(vec4f(color_1, 1.0f)).color;
 }

@@ -141,8 +141,7 @@ fn fs_main(@location(0) world_pos: vec3f, @location(1) normal: vec3f, @location(
     let n0 = normalize(fin.normal);
     var n0_1: vec3f = n0;
     if !front {
-        let n0_2 = -n0;
-        n0_1 = n0_2;
+        n0_1 = -n0;
     }
     let b = cross(n0_1, t_1) * fin.tangent.w;
     let texel = textureSample(normal_map_tex, normal_map_samp, fin.uv);
@@ -183,16 +182,14 @@ fn fs_main(@location(0) world_pos: vec3f, @location(1) normal: vec3f, @location(
     if USE_FOG {
         let d = length(camera.eye - fin.world_pos);
         let f = exp(-d * 0.02f);
-        let c_5 = mix(vec3f(0.5f, 0.6f, 0.7f), c_2, vec3f(f));
-        c_4 = c_5;
+        c_4 = mix(vec3f(0.5f, 0.6f, 0.7f), c_2, vec3f(f));
     }
     let coverage = clamp(base.w, 0.0f, 1.0f);
     let bits = u32(coverage * 4.0f + 0.5f);
     let m = (1u << bits) - 1u;
     var m_1: u32 = m;
     if fin.material < 0i {
-        let m_2 = m & 5u;
-        m_1 = m_2;
+        m_1 = m & 5u;
     }
     let t_4 = fs_main_out(vec4f(c_4, base.w), fin.screen_uv - vec2f(0.5f), m_1);
     return FsMainOutput(t_4.color, t_4.velocity, t_4.mask);

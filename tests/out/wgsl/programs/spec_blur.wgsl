@@ -73,8 +73,7 @@ fn blur(@builtin(local_invocation_index) lane: u32, @builtin(workgroup_id) group
         if BILATERAL {
             let t_5 = tile_depths[center + offset];
             let dz = (t_5 - center_depth) * DEPTH_SHARPNESS;
-            let w_2 = w * exp(-dz * dz);
-            w_1 = w_2;
+            w_1 = w * exp(-dz * dz);
         }
         let t_6 = tile_values[center + offset];
         let sum_2 = sum + t_6 * w_1;

@@ -90,8 +90,7 @@ fn ssao_fs(@location(0) uv: vec2f) -> @location(0) f32 {
             let reconstruct_view_position_1 = reconstruct_view_position(sample_uv);
             let scene_depth = reconstruct_view_position_1.z;
             let range_check = smoothstep(0.0f, 1.0f, ssao.radius / abs(position.z - scene_depth));
-            let occlusion_3 = occlusion + step(sample_pos.z + ssao.bias, scene_depth) * range_check;
-            occlusion_2 = occlusion_3;
+            occlusion_2 = occlusion + step(sample_pos.z + ssao.bias, scene_depth) * range_check;
         }
         let next_v = v != 0u;
         i = i + 1i;

@@ -17,8 +17,7 @@ fn main(@builtin(local_invocation_index) lid: u32) {
     } else if params.z > 0u {
         n = 3u;
     } else {
-        let n_1 = params.w;
-        n = n_1;
+        n = params.w;
     }
     var i: u32 = 0u;
     var v: u32 = n - 0u;
