@@ -1,7 +1,7 @@
 //! Copy propagation: uses of a value that merely copies another are replaced by the original.
 //!
 //! Copies are: `convert` and `bitcast` to the operand's own type, `compose` of one part of the
-//! result's type, a `shuffle` that picks one operand whole, `select` between one value twice;
+//! result's type, `extract` of a part of a struct, array or matrix `compose`, a `shuffle` that picks one operand whole, `select` between one value twice;
 //! duplicate constant, global-pointer and local-pointer values; an `if` result that every
 //! yielding arm binds to one value defined before the `if`; a carried value that every
 //! `continue` passes unchanged (or passes its initial value); a loop result that every `break`
@@ -190,6 +190,28 @@ fn propagate(
                 [x] if same(*x) => Some(*x),
                 _ => None,
             },
+            // A part of a composite built here is the value it was built from (the entry
+            // point's result struct, composed only to be taken apart into its outputs).
+            Op::Extract { base, index } => {
+                let base = resolve(&map, *base);
+                match f.values.get(base).map(|b| &b.def) {
+                    // Not vectors: a vector may be composed of smaller vectors (then part
+                    // `index` is not component `index`), and `v.x` of a vector built from
+                    // scalars reads as well as the scalar (which the text targets would have
+                    // to name, now used twice).
+                    Some(ValueDef::Op(Op::Compose { components }))
+                        if module
+                            .value_inner(f, base)
+                            .is_some_and(|t| t.vector_size().is_none()) =>
+                    {
+                        components
+                            .get(*index as usize)
+                            .copied()
+                            .filter(|&x| same(x))
+                    }
+                    _ => None,
+                }
+            }
             Op::Shuffle { a, b, pattern } => {
                 let count = |x: Handle<Value>| {
                     module

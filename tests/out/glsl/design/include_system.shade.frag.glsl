@@ -6,10 +6,6 @@ struct FragmentInput {
     vec2 uv;
 };
 
-struct FragmentOutput {
-    vec4 color;
-};
-
 layout(location = 0) in vec3 world_pos;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in vec2 uv;
@@ -45,5 +41,5 @@ vec4 compute_pbr_lighting(FragmentInput input_) {
 void main() {
     FragmentInput input_ = FragmentInput(world_pos, normal, uv);
     vec4 result = compute_pbr_lighting(input_);
-    color = FragmentOutput(result).color;
+    color = result;
 }

@@ -1,17 +1,5 @@
 #version 450
 
-struct VertexInput {
-    vec3 position;
-    vec3 normal;
-    vec2 uv;
-};
-
-struct VertexOutput {
-    vec4 position;
-    vec3 normal;
-    vec2 uv;
-};
-
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in vec2 uv;
@@ -19,9 +7,7 @@ layout(location = 0) out vec3 normal_1;
 layout(location = 1) out vec2 uv_1;
 
 void main() {
-    VertexInput input_ = VertexInput(position, normal, uv);
-    VertexOutput t = VertexOutput(vec4(input_.position, 1.0), input_.normal, input_.uv);
-    gl_Position = t.position;
-    normal_1 = t.normal;
-    uv_1 = t.uv;
+    gl_Position = vec4(position, 1.0);
+    normal_1 = normal;
+    uv_1 = uv;
 }

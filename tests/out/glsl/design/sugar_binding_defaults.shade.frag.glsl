@@ -5,10 +5,6 @@ struct Light {
     vec4 color;
 };
 
-struct shade_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec2 uv;
 layout(location = 1) in vec3 world_pos;
 layout(location = 0) out vec4 color;
@@ -46,5 +42,5 @@ void main() {
         v_1 = next_v;
         total = total_2;
     }
-    color = shade_out(vec4(albedo.xyz * total_1, albedo.w)).color;
+    color = vec4(albedo.xyz * total_1, albedo.w);
 }

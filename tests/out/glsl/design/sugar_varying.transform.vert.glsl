@@ -1,17 +1,5 @@
 #version 450
 
-struct VertexInput {
-    vec3 position;
-    vec3 normal;
-    vec2 uv;
-};
-
-struct Interpolated {
-    vec4 position;
-    vec2 uv;
-    vec3 normal;
-};
-
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in vec2 uv;
@@ -23,9 +11,7 @@ layout(set = 0, binding = 0, std140) uniform uniforms_block {
 } uniforms;
 
 void main() {
-    VertexInput input_ = VertexInput(position, normal, uv);
-    Interpolated t = Interpolated(uniforms.view_proj * vec4(input_.position, 1.0), input_.uv, input_.normal);
-    gl_Position = t.position;
-    uv_1 = t.uv;
-    normal_1 = t.normal;
+    gl_Position = uniforms.view_proj * vec4(position, 1.0);
+    uv_1 = uv;
+    normal_1 = normal;
 }

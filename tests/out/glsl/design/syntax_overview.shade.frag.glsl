@@ -1,14 +1,5 @@
 #version 450
 
-struct FragmentInput {
-    vec2 uv;
-    vec3 normal;
-};
-
-struct FragmentOutput {
-    vec4 color;
-};
-
 layout(location = 0) in vec2 uv;
 layout(location = 1) in vec3 normal;
 layout(location = 0) out vec4 color;
@@ -16,9 +7,8 @@ layout(location = 0) out vec4 color;
 layout(set = 0, binding = 1) uniform sampler2D material_tex;
 
 void main() {
-    FragmentInput input_ = FragmentInput(uv, normal);
-    vec4 albedo = texture(material_tex, input_.uv);
-    vec3 n = normalize(input_.normal);
+    vec4 albedo = texture(material_tex, uv);
+    vec3 n = normalize(normal);
     float light = max(dot(n, vec3(0.0, 0.6, 0.8)), 0.0);
-    color = FragmentOutput(vec4(albedo.xyz * light, albedo.w)).color;
+    color = vec4(albedo.xyz * light, albedo.w);
 }

@@ -1,17 +1,5 @@
 #version 450
 
-struct VertexInput {
-    vec3 position;
-    vec3 normal;
-    vec2 uv;
-};
-
-struct VertexOutput {
-    vec4 position;
-    vec2 uv;
-    vec3 normal;
-};
-
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in vec2 uv;
@@ -25,13 +13,10 @@ layout(set = 0, binding = 0, std140) uniform uniforms_block {
 } uniforms;
 
 void main() {
-    VertexInput input_ = VertexInput(position, normal, uv);
-    vec3 pos = input_.position;
-    vec4 world_pos = uniforms.model * vec4(pos, 1.0);
+    vec4 world_pos = uniforms.model * vec4(position, 1.0);
     vec4 clip_pos = uniforms.view_proj * world_pos;
-    vec4 t = uniforms.normal_mat * vec4(input_.normal, 0.0);
-    VertexOutput t_1 = VertexOutput(clip_pos, input_.uv, normalize(t.xyz));
-    gl_Position = t_1.position;
-    uv_1 = t_1.uv;
-    normal_1 = t_1.normal;
+    vec4 t = uniforms.normal_mat * vec4(normal, 0.0);
+    gl_Position = clip_pos;
+    uv_1 = uv;
+    normal_1 = normalize(t.xyz);
 }

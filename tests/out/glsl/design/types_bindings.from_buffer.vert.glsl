@@ -1,10 +1,5 @@
 #version 450
 
-struct from_buffer_out {
-    vec4 position;
-    vec2 uv;
-};
-
 layout(location = 0) out vec2 uv;
 
 layout(set = 0, binding = 0, std140) uniform uniforms_block {
@@ -19,7 +14,6 @@ layout(set = 1, binding = 0, std430) readonly buffer positions_block {
 void main() {
     vec3 p = positions[min(uint(gl_VertexIndex), uint(positions.length()) - 1u)];
     vec4 world = uniforms.model * vec4(p, 1.0);
-    from_buffer_out t = from_buffer_out(uniforms.view_proj * world, p.xy);
-    gl_Position = t.position;
-    uv = t.uv;
+    gl_Position = uniforms.view_proj * world;
+    uv = p.xy;
 }

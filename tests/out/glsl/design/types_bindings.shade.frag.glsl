@@ -1,9 +1,5 @@
 #version 450
 
-struct shade_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;
 
@@ -11,5 +7,5 @@ layout(set = 0, binding = 1) uniform sampler2D material_tex;
 
 void main() {
     vec4 texel = texture(material_tex, uv);
-    color = shade_out(texel).color;
+    color = texel;
 }

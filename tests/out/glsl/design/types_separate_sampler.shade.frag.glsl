@@ -1,9 +1,5 @@
 #version 450
 
-struct shade_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;
 
@@ -12,5 +8,5 @@ layout(set = 0, binding = 2) uniform sampler samp;
 
 void main() {
     vec4 texel = texture(sampler2D(tex, samp), uv);
-    color = shade_out(texel).color;
+    color = texel;
 }

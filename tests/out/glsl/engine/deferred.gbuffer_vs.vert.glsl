@@ -1,17 +1,5 @@
 #version 450
 
-struct MeshVertex {
-    vec3 position;
-    vec3 normal;
-    vec2 uv;
-};
-
-struct GVaryings {
-    vec4 clip;
-    vec3 normal;
-    vec2 uv;
-};
-
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in vec2 uv;
@@ -31,11 +19,9 @@ layout(set = 2, binding = 1, std140) uniform model_matrix_block {
 };
 
 void main() {
-    MeshVertex input_ = MeshVertex(position, normal, uv);
-    vec4 world = model_matrix * vec4(input_.position, 1.0);
-    vec4 t = model_matrix * vec4(input_.normal, 0.0);
-    GVaryings t_1 = GVaryings(camera.view_proj * world, t.xyz, input_.uv);
-    gl_Position = t_1.clip;
-    normal_1 = t_1.normal;
-    uv_1 = t_1.uv;
+    vec4 world = model_matrix * vec4(position, 1.0);
+    vec4 t = model_matrix * vec4(normal, 0.0);
+    gl_Position = camera.view_proj * world;
+    normal_1 = t.xyz;
+    uv_1 = uv;
 }

@@ -6,10 +6,6 @@ struct PointLight {
     vec4 color;
 };
 
-struct lighting_fs_out {
-    vec4 color;
-};
-
 layout(location = 0) out vec4 color;
 
 layout(set = 0, binding = 0, std140) uniform camera_block {
@@ -125,5 +121,5 @@ void main() {
     vec3 lit = shade_point_lights(p, n, v, albedo_metal.xyz, albedo_metal.w, normal_rough.w);
     float luminance_1 = luminance(emissive);
     float glow = max(luminance_1 - 1.0, 0.0) * 0.31830987;
-    color = lighting_fs_out(vec4(lit + emissive + albedo_metal.xyz * glow, 1.0)).color;
+    color = vec4(lit + emissive + albedo_metal.xyz * glow, 1.0);
 }

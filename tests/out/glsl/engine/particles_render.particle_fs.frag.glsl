@@ -1,9 +1,5 @@
 #version 450
 
-struct particle_fs_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec2 uv;
 layout(location = 1) flat in float fade;
 layout(location = 0) out vec4 color;
@@ -17,5 +13,5 @@ void main() {
         discard;
     }
     float alpha = texel.w * fade * smoothstep(1.0, 0.6, d);
-    color = particle_fs_out(vec4(texel.xyz * alpha, alpha)).color;
+    color = vec4(texel.xyz * alpha, alpha);
 }

@@ -5,12 +5,6 @@ struct Particle {
     vec4 velocity;
 };
 
-struct particle_vs_out {
-    vec4 clip;
-    vec2 uv;
-    float fade;
-};
-
 layout(location = 0) out vec2 uv;
 layout(location = 1) flat out float fade;
 
@@ -30,8 +24,7 @@ void main() {
     vec4 view_pos = camera.view * vec4(t.xyz, 1.0);
     vec2 t_1 = view_pos.xy + corner * p.velocity.w;
     vec4 view_pos_1 = vec4(t_1, view_pos.zw);
-    particle_vs_out t_2 = particle_vs_out(camera.proj * view_pos_1, corner * 0.5 + vec2(0.5), clamp(p.position.w, 0.0, 1.0));
-    gl_Position = t_2.clip;
-    uv = t_2.uv;
-    fade = t_2.fade;
+    gl_Position = camera.proj * view_pos_1;
+    uv = corner * 0.5 + vec2(0.5);
+    fade = clamp(p.position.w, 0.0, 1.0);
 }

@@ -14,18 +14,6 @@ struct Surface {
     vec3 view;
 };
 
-struct Varyings {
-    vec4 clip;
-    vec3 world_pos;
-    vec3 normal;
-    vec4 tangent;
-    vec2 uv;
-};
-
-struct pbr_fs_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec3 world_pos;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in vec4 tangent;
@@ -97,19 +85,18 @@ vec3 light_contribution(Surface s, Light light, vec3 world_pos_1) {
 }
 
 void main() {
-    Varyings input_ = Varyings(vec4(0.0), world_pos, normal, tangent, uv);
-    vec4 base = texture(base_color_tex, input_.uv);
-    vec4 mr = texture(metal_rough_tex, input_.uv);
-    vec4 texel = texture(normal_tex, input_.uv);
+    vec4 base = texture(base_color_tex, uv);
+    vec4 mr = texture(metal_rough_tex, uv);
+    vec4 texel = texture(normal_tex, uv);
     vec3 tn = texel.xyz * 2.0 - vec3(1.0);
-    vec3 n = normalize(input_.normal);
-    vec4 t = input_.tangent;
-    vec4 t_1 = input_.tangent;
-    vec3 t_2 = normalize(t.xyz - n * dot(n, t_1.xyz));
-    vec3 b = cross(n, t_2) * input_.tangent.w;
-    mat3 tbn = mat3(t_2, b, n);
+    vec3 n = normalize(normal);
+    vec3 t = normalize(tangent.xyz - n * dot(n, tangent.xyz));
+    vec3 b = cross(n, t) * tangent.w;
+    mat3 tbn = mat3(t, b, n);
+    vec3 t_1 = base.xyz;
+    vec3 t_2 = normalize(tbn * tn);
     vec4 position = camera.position;
-    Surface surface = Surface(base.xyz, mr.z, clamp(mr.y, 0.04, 1.0), normalize(tbn * tn), normalize(position.xyz - input_.world_pos));
+    Surface surface = Surface(t_1, mr.z, clamp(mr.y, 0.04, 1.0), t_2, normalize(position.xyz - world_pos));
     int t_3 = scene.light_count - 1;
     int i = 0;
     uint v = uint(t_3) - 0u;
@@ -126,7 +113,7 @@ void main() {
             lit_1 = lit;
             break;
         }
-        vec3 light_contribution_1 = light_contribution(surface, scene.lights[min(uint(i), 7u)], input_.world_pos);
+        vec3 light_contribution_1 = light_contribution(surface, scene.lights[min(uint(i), 7u)], world_pos);
         vec3 lit_2 = lit + light_contribution_1;
         bool next_v = v != 0u;
         i = i + 1;
@@ -135,8 +122,8 @@ void main() {
         v_2 = v_2 + 1u;
         lit = lit_2;
     }
-    vec4 texel_1 = texture(irradiance, surface.normal);
-    vec3 ambient = texel_1.xyz * surface.albedo * scene.ambient;
+    vec4 texel_1 = texture(irradiance, t_2);
+    vec3 ambient = texel_1.xyz * t_1 * scene.ambient;
     vec3 hdr = (lit_1 + ambient) * scene.exposure;
-    color = pbr_fs_out(vec4(hdr, base.w)).color;
+    color = vec4(hdr, base.w);
 }

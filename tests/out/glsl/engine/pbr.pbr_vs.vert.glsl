@@ -1,20 +1,5 @@
 #version 450
 
-struct VertexIn {
-    vec3 position;
-    vec3 normal;
-    vec4 tangent;
-    vec2 uv;
-};
-
-struct Varyings {
-    vec4 clip;
-    vec3 world_pos;
-    vec3 normal;
-    vec4 tangent;
-    vec2 uv;
-};
-
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in vec4 tangent;
@@ -34,15 +19,12 @@ layout(set = 1, binding = 0, std140) uniform object_block {
 } object;
 
 void main() {
-    VertexIn input_ = VertexIn(position, normal, tangent, uv);
-    vec4 world = object.model * vec4(input_.position, 1.0);
-    vec4 t = object.normal_matrix * vec4(input_.normal, 0.0);
-    vec4 t_1 = input_.tangent;
-    vec4 t_2 = object.model * vec4(t_1.xyz, 0.0);
-    Varyings t_3 = Varyings(camera.view_proj * world, world.xyz, t.xyz, vec4(t_2.xyz, input_.tangent.w), input_.uv);
-    gl_Position = t_3.clip;
-    world_pos = t_3.world_pos;
-    normal_1 = t_3.normal;
-    tangent_1 = t_3.tangent;
-    uv_1 = t_3.uv;
+    vec4 world = object.model * vec4(position, 1.0);
+    vec4 t = object.normal_matrix * vec4(normal, 0.0);
+    vec4 t_1 = object.model * vec4(tangent.xyz, 0.0);
+    gl_Position = camera.view_proj * world;
+    world_pos = world.xyz;
+    normal_1 = t.xyz;
+    tangent_1 = vec4(t_1.xyz, tangent.w);
+    uv_1 = uv;
 }

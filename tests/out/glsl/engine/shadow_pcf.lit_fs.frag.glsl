@@ -1,16 +1,5 @@
 #version 450
 
-struct Varyings {
-    vec4 clip;
-    vec4 light_space;
-    vec3 normal;
-    vec2 uv;
-};
-
-struct lit_fs_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec4 light_space;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in vec2 uv;
@@ -70,13 +59,12 @@ float shadow_factor(vec4 light_space_1) {
 }
 
 void main() {
-    Varyings input_ = Varyings(vec4(0.0), light_space, normal, uv);
-    vec4 texel = texture(albedo, input_.uv);
+    vec4 texel = texture(albedo, uv);
     vec3 base = texel.xyz;
-    vec3 n = normalize(input_.normal);
+    vec3 n = normalize(normal);
     vec4 direction = light_view.direction;
     float n_dot_l = max(dot(n, -direction.xyz), 0.0);
-    float shadow = shadow_factor(input_.light_space);
+    float shadow = shadow_factor(light_space);
     vec3 lit = base * (0.15 + 0.85 * n_dot_l * shadow);
-    color = lit_fs_out(vec4(lit, 1.0)).color;
+    color = vec4(lit, 1.0);
 }

@@ -1,18 +1,5 @@
 #version 450
 
-struct VertexIn {
-    vec3 position;
-    vec3 normal;
-    vec2 uv;
-};
-
-struct Varyings {
-    vec4 clip;
-    vec4 light_space;
-    vec3 normal;
-    vec2 uv;
-};
-
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in vec2 uv;
@@ -35,12 +22,10 @@ layout(set = 0, binding = 2, std140) uniform object_block {
 } object;
 
 void main() {
-    VertexIn input_ = VertexIn(position, normal, uv);
-    vec4 world = object.model * vec4(input_.position, 1.0);
-    vec4 t = object.model * vec4(input_.normal, 0.0);
-    Varyings t_1 = Varyings(camera.view_proj * world, light_view.view_proj * world, t.xyz, input_.uv);
-    gl_Position = t_1.clip;
-    light_space = t_1.light_space;
-    normal_1 = t_1.normal;
-    uv_1 = t_1.uv;
+    vec4 world = object.model * vec4(position, 1.0);
+    vec4 t = object.model * vec4(normal, 0.0);
+    gl_Position = camera.view_proj * world;
+    light_space = light_view.view_proj * world;
+    normal_1 = t.xyz;
+    uv_1 = uv;
 }

@@ -1,9 +1,5 @@
 #version 450
 
-struct shadow_depth_vs_out {
-    vec4 clip;
-};
-
 layout(location = 0) in vec3 position;
 
 layout(set = 0, binding = 1, std140) uniform light_view_block {
@@ -18,5 +14,5 @@ layout(set = 0, binding = 2, std140) uniform object_block {
 } object;
 
 void main() {
-    gl_Position = shadow_depth_vs_out(light_view.view_proj * object.model * vec4(position, 1.0)).clip;
+    gl_Position = light_view.view_proj * object.model * vec4(position, 1.0);
 }

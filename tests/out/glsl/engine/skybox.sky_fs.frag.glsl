@@ -1,9 +1,5 @@
 #version 450
 
-struct sky_fs_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec3 direction;
 layout(location = 0) out vec4 color;
 
@@ -17,5 +13,5 @@ layout(set = 0, binding = 1) uniform samplerCube environment;
 void main() {
     vec4 texel = texture(environment, normalize(direction));
     vec3 c = texel.xyz * sky.intensity;
-    color = sky_fs_out(vec4(c, 1.0)).color;
+    color = vec4(c, 1.0);
 }

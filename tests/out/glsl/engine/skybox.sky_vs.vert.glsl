@@ -1,10 +1,5 @@
 #version 450
 
-struct sky_vs_out {
-    vec4 clip;
-    vec3 direction;
-};
-
 layout(location = 0) out vec3 direction;
 
 layout(set = 0, binding = 0, std140) uniform sky_block {
@@ -19,7 +14,6 @@ void main() {
     int t = local[min(uint(gl_VertexIndex) % 36u, 35u)];
     vec3 corner = local_1[min(uint(t), 7u)];
     vec4 clip = sky.proj * sky.view_rotation * vec4(corner, 1.0);
-    sky_vs_out t_1 = sky_vs_out(clip.xyww, corner);
-    gl_Position = t_1.clip;
-    direction = t_1.direction;
+    gl_Position = clip.xyww;
+    direction = corner;
 }

@@ -1,9 +1,5 @@
 #version 450
 
-struct ssao_out {
-    float occlusion;
-};
-
 layout(constant_id = 0) const int SAMPLE_COUNT = 16;
 layout(constant_id = 1) const bool USE_NOISE = true;
 layout(constant_id = 2) const float RADIUS = 0.5;
@@ -78,5 +74,5 @@ void main() {
         v_2 = v_2 + 1u;
         occluded = occluded_2;
     }
-    occlusion = ssao_out(1.0 - occluded_1 / float(SAMPLE_COUNT) * INTENSITY).occlusion;
+    occlusion = 1.0 - occluded_1 / float(SAMPLE_COUNT) * INTENSITY;
 }

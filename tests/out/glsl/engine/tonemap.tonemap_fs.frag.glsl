@@ -1,9 +1,5 @@
 #version 450
 
-struct tonemap_fs_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;
 
@@ -38,5 +34,5 @@ void main() {
         mapped = hable_1 / hable_2;
     }
     vec3 mapped_2 = pow(mapped, vec3(1.0 / tm.gamma));
-    color = tonemap_fs_out(vec4(mapped_2, 1.0)).color;
+    color = vec4(mapped_2, 1.0);
 }

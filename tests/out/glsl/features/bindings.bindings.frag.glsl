@@ -1,9 +1,5 @@
 #version 450
 
-struct bindings_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec2 uv;
 layout(location = 1) in vec3 dir;
 layout(location = 0) out vec4 color;
@@ -51,5 +47,5 @@ void main() {
     vec4 t = texel + texel_1 + texel_2;
     vec4 t_1 = items[min(0u, uint(items.length()) - 1u)];
     vec4 t_2 = k[min(1u, uint(k.length()) - 1u)];
-    color = bindings_out(sum + t + t_1 + t_2).color;
+    color = sum + t + t_1 + t_2;
 }

@@ -7,13 +7,6 @@ struct Partial {
     uint count;
 };
 
-struct ComputeIn {
-    uvec3 local_id;
-    uint local_index;
-    uvec3 global_id;
-    uvec3 group_id;
-};
-
 layout(set = 0, binding = 0, std430) buffer output_block {
     uvec4 output_[];
 };
@@ -26,20 +19,18 @@ shared Partial partial;
 shared bool flags[64];
 
 void main() {
-    ComputeIn input_ = ComputeIn(gl_LocalInvocationID, gl_LocalInvocationIndex, gl_GlobalInvocationID, gl_WorkGroupID);
-    uvec3 l = input_.local_id;
-    grid[min(l.x, 3u)][min(l.y, 3u)][min(l.z, 1u)] = input_.local_index;
-    flags[min(input_.local_index, 63u)] = (input_.local_index & 1u) == 0u;
-    if (input_.local_index == 0u) {
+    grid[min(gl_LocalInvocationID.x, 3u)][min(gl_LocalInvocationID.y, 3u)][min(gl_LocalInvocationID.z, 1u)] = gl_LocalInvocationIndex;
+    flags[min(gl_LocalInvocationIndex, 63u)] = (gl_LocalInvocationIndex & 1u) == 0u;
+    if (gl_LocalInvocationIndex == 0u) {
         counter = 0u;
         partial = Partial(vec4(0.0), 0u);
     }
     memoryBarrierShared();
     barrier();
-    uint neighbour = grid[min((l.x + 1u) % 4u, 3u)][min(l.y, 3u)][min(l.z, 1u)];
-    bool even = flags[min(input_.local_index, 63u)];
-    if (input_.local_index == 0u) {
-        counter = input_.group_id.x + input_.group_id.y + input_.group_id.z;
+    uint neighbour = grid[min((gl_LocalInvocationID.x + 1u) % 4u, 3u)][min(gl_LocalInvocationID.y, 3u)][min(gl_LocalInvocationID.z, 1u)];
+    bool even = flags[min(gl_LocalInvocationIndex, 63u)];
+    if (gl_LocalInvocationIndex == 0u) {
+        counter = gl_WorkGroupID.x + gl_WorkGroupID.y + gl_WorkGroupID.z;
         uint counter_1 = counter;
         partial.count = counter_1;
         partial.sum.x = float(neighbour);
@@ -48,12 +39,11 @@ void main() {
     barrier();
     memoryBarrierShared();
     barrier();
-    uvec3 g = input_.global_id;
     uint counter_2 = counter;
     uint count = partial.count;
-    output_[min(g.x + g.y * 16u + g.z * 256u, uint(output_.length()) - 1u)] = uvec4(neighbour, counter_2, count, uint(even));
-    if (input_.local_index == 0u) {
+    output_[min(gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * 16u + gl_GlobalInvocationID.z * 256u, uint(output_.length()) - 1u)] = uvec4(neighbour, counter_2, count, uint(even));
+    if (gl_LocalInvocationIndex == 0u) {
         Partial partial_1 = partial;
-        partials[min(input_.group_id.x, uint(partials.length()) - 1u)] = partial_1;
+        partials[min(gl_WorkGroupID.x, uint(partials.length()) - 1u)] = partial_1;
     }
 }

@@ -51,8 +51,7 @@ void main() {
     int local[4] = int[4](1, 2, 3, 4);
     float local_1[3] = float[3](1.5, 2.5, 0.5);
     table = float[8](0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0);
-    Range make_range_1 = make_range(0.0, 1.0);
-    Range ranges[2] = Range[2](make_range_1, Range(2.0, 4.0));
+    make_range(0.0, 1.0);
     uint fixed_ = gl_LocalInvocationIndex & 255u;
     int t = local[min(gl_LocalInvocationIndex, 3u)];
     out_ints[min(gl_LocalInvocationIndex, 15u)] = t + 2 + (-2147483647 - 1) + 2147483647 + -12 + -3 + -1;
@@ -64,7 +63,7 @@ void main() {
     out_floats[min(gl_LocalInvocationIndex, 7u)] = vec4(1.0, 3.0, 1.0, 3.25);
     float t_1 = table[min(gl_LocalInvocationIndex, 7u)];
     float t_2 = local_1[min(gl_LocalInvocationIndex % 3u, 2u)];
-    float width_1 = width(ranges[1]);
+    float width_1 = width(Range(2.0, 4.0));
     float width_2 = width(Range(0.0, 0.5));
     out_floats[min(gl_LocalInvocationIndex + 4u, 7u)] = vec4(t_1, t_2, vec2(0.5, 8.0)) + vec4(width_1, width_2, vec2(0.25, 0.5));
 }

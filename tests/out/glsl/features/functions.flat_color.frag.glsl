@@ -1,9 +1,5 @@
 #version 450
 
-struct flat_color_out {
-    vec4 color;
-};
-
 layout(location = 0) out vec4 color;
 
 layout(set = 0, binding = 0, std140) uniform scene_block {
@@ -20,5 +16,5 @@ vec3 transform_point(mat4 m, vec3 p) {
 void main() {
     vec4 tint = scene.tint;
     vec3 transform_point_1 = transform_point(scene.transform, tint.xyz);
-    color = flat_color_out(vec4(transform_point_1, 1.0)).color;
+    color = vec4(transform_point_1, 1.0);
 }

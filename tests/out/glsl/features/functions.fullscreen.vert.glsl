@@ -1,9 +1,5 @@
 #version 450
 
-struct fullscreen_out {
-    vec4 clip;
-};
-
 layout(set = 0, binding = 0, std140) uniform scene_block {
     vec4 sphere;
     mat4 transform;
@@ -17,5 +13,5 @@ vec3 transform_point(mat4 m, vec3 p) {
 
 void main() {
     vec3 transform_point_1 = transform_point(scene.transform, vec3(0.0));
-    gl_Position = fullscreen_out(vec4(transform_point_1, 1.0)).clip;
+    gl_Position = vec4(transform_point_1, 1.0);
 }

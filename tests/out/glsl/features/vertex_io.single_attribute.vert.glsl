@@ -1,9 +1,5 @@
 #version 450
 
-struct single_attribute_out {
-    vec4 clip;
-};
-
 layout(location = 0) in vec4 position;
 
 layout(set = 0, binding = 0, std140) uniform camera_block {
@@ -11,5 +7,5 @@ layout(set = 0, binding = 0, std140) uniform camera_block {
 } camera;
 
 void main() {
-    gl_Position = single_attribute_out(camera.view_proj * position).clip;
+    gl_Position = camera.view_proj * position;
 }

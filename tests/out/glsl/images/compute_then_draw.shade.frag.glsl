@@ -1,15 +1,5 @@
 #version 450
 
-struct Surface {
-    vec4 clip;
-    ivec2 cell;
-    float height;
-};
-
-struct shade_out {
-    vec4 color;
-};
-
 layout(location = 0) flat in ivec2 cell;
 layout(location = 1) in float height;
 layout(location = 0) out vec4 color;
@@ -28,9 +18,8 @@ ivec2 texel_in(ivec2 p) {
 }
 
 void main() {
-    Surface s = Surface(vec4(0.0), cell, height);
-    ivec2 texel_in_1 = texel_in(s.cell);
+    ivec2 texel_in_1 = texel_in(cell);
     vec4 texel = imageLoad(hdr, clamp(texel_in_1, ivec2(0), imageSize(hdr) - 1));
     vec3 lit = texel.xyz * frame.exposure;
-    color = shade_out(vec4(lit + vec3(s.height * 0.01), 1.0)).color;
+    color = vec4(lit + vec3(height * 0.01), 1.0);
 }

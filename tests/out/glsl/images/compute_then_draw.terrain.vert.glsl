@@ -1,11 +1,5 @@
 #version 450
 
-struct Surface {
-    vec4 clip;
-    ivec2 cell;
-    float height;
-};
-
 layout(location = 0) flat out ivec2 cell;
 layout(location = 1) out float height_1;
 
@@ -49,8 +43,7 @@ void main() {
     ivec2 cell_1 = texel_in(height_cell_1);
     float h = height_at(cell_1);
     vec4 world = vec4(float(cell_1.x), h, float(cell_1.y), 1.0);
-    Surface t = Surface(frame.view_proj * world, cell_1, h);
-    gl_Position = t.clip;
-    cell = t.cell;
-    height_1 = t.height;
+    gl_Position = frame.view_proj * world;
+    cell = cell_1;
+    height_1 = h;
 }

@@ -1,9 +1,5 @@
 #version 450
 
-struct shade_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;
 
@@ -16,5 +12,5 @@ void main() {
     if (all(lessThan(uvec2(ivec2(gl_FragCoord.xy)), uvec2(imageSize(visibility))))) {
         imageStore(visibility, ivec2(gl_FragCoord.xy), vec4(gl_FragCoord.z, 0.0, 0.0, 0.0));
     }
-    color = shade_out(vec4(uv, 0.0, 1.0) * tint).color;
+    color = vec4(uv, 0.0, 1.0) * tint;
 }

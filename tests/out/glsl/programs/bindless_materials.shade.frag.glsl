@@ -2,10 +2,6 @@
 #extension GL_EXT_nonuniform_qualifier : require
 #extension GL_EXT_samplerless_texture_functions : require
 
-struct shade_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec2 uv;
 layout(location = 1) flat in uint material;
 layout(location = 0) out vec4 color;
@@ -40,5 +36,5 @@ void main() {
     vec4 albedo_1 = albedo(material, uv);
     vec4 albedo_2 = albedo(push.material, uv);
     vec4 c = base + a * d + albedo_1 + albedo_2;
-    color = shade_out(c + vec4(float(id.x) / float(size.x + 1))).color;
+    color = c + vec4(float(id.x) / float(size.x + 1));
 }

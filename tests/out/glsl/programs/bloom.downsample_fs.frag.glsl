@@ -1,14 +1,5 @@
 #version 450
 
-struct Fullscreen {
-    vec4 clip;
-    vec2 uv;
-};
-
-struct downsample_fs_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;
 
@@ -48,21 +39,19 @@ vec3 tap(vec2 uv_1, float dx, float dy) {
 void main() {
     vec3 boxes[5] = vec3[5](vec3(0.0), vec3(0.0), vec3(0.0), vec3(0.0), vec3(0.0));
     float box_weights[5] = float[5](0.0, 0.0, 0.0, 0.0, 0.0);
-    Fullscreen input_ = Fullscreen(vec4(0.0), uv);
-    vec2 uv_1 = input_.uv;
-    vec3 a = tap(uv_1, -2.0, 2.0);
-    vec3 b = tap(uv_1, 0.0, 2.0);
-    vec3 c = tap(uv_1, 2.0, 2.0);
-    vec3 d = tap(uv_1, -2.0, 0.0);
-    vec3 e = tap(uv_1, 0.0, 0.0);
-    vec3 f = tap(uv_1, 2.0, 0.0);
-    vec3 g = tap(uv_1, -2.0, -2.0);
-    vec3 h = tap(uv_1, 0.0, -2.0);
-    vec3 i = tap(uv_1, 2.0, -2.0);
-    vec3 j = tap(uv_1, -1.0, 1.0);
-    vec3 k = tap(uv_1, 1.0, 1.0);
-    vec3 l = tap(uv_1, -1.0, -1.0);
-    vec3 m = tap(uv_1, 1.0, -1.0);
+    vec3 a = tap(uv, -2.0, 2.0);
+    vec3 b = tap(uv, 0.0, 2.0);
+    vec3 c = tap(uv, 2.0, 2.0);
+    vec3 d = tap(uv, -2.0, 0.0);
+    vec3 e = tap(uv, 0.0, 0.0);
+    vec3 f = tap(uv, 2.0, 0.0);
+    vec3 g = tap(uv, -2.0, -2.0);
+    vec3 h = tap(uv, 0.0, -2.0);
+    vec3 i = tap(uv, 2.0, -2.0);
+    vec3 j = tap(uv, -1.0, 1.0);
+    vec3 k = tap(uv, 1.0, 1.0);
+    vec3 l = tap(uv, -1.0, -1.0);
+    vec3 m = tap(uv, 1.0, -1.0);
     vec3 result;
     if (params.first_mip != 0) {
         boxes = vec3[5]((a + b + d + e) * 0.25, (b + c + e + f) * 0.25, (d + e + g + h) * 0.25, (e + f + h + i) * 0.25, (j + k + l + m) * 0.25);
@@ -102,5 +91,5 @@ void main() {
         vec3 result_6 = result_5 + (b + d + f + h) * 0.0625;
         result = result_6 + (j + k + l + m) * 0.125;
     }
-    color = downsample_fs_out(vec4(max(result, vec3(0.0)), 1.0)).color;
+    color = vec4(max(result, vec3(0.0)), 1.0);
 }

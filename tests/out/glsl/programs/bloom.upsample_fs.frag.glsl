@@ -1,14 +1,5 @@
 #version 450
 
-struct Fullscreen {
-    vec4 clip;
-    vec2 uv;
-};
-
-struct upsample_fs_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;
 
@@ -30,23 +21,21 @@ vec3 tap(vec2 uv_1, float dx, float dy) {
 }
 
 void main() {
-    Fullscreen input_ = Fullscreen(vec4(0.0), uv);
-    vec2 uv_1 = input_.uv;
     float r = params.filter_radius;
-    vec3 tap_1 = tap(uv_1, -r, r);
-    vec3 tap_2 = tap(uv_1, r, r);
-    vec3 tap_3 = tap(uv_1, -r, -r);
-    vec3 tap_4 = tap(uv_1, r, -r);
+    vec3 tap_1 = tap(uv, -r, r);
+    vec3 tap_2 = tap(uv, r, r);
+    vec3 tap_3 = tap(uv, -r, -r);
+    vec3 tap_4 = tap(uv, r, -r);
     vec3 up = tap_1 + tap_2 + tap_3 + tap_4;
-    vec3 tap_5 = tap(uv_1, 0.0, r);
-    vec3 tap_6 = tap(uv_1, -r, 0.0);
-    vec3 tap_7 = tap(uv_1, r, 0.0);
-    vec3 tap_8 = tap(uv_1, 0.0, -r);
+    vec3 tap_5 = tap(uv, 0.0, r);
+    vec3 tap_6 = tap(uv, -r, 0.0);
+    vec3 tap_7 = tap(uv, r, 0.0);
+    vec3 tap_8 = tap(uv, 0.0, -r);
     vec3 up_1 = up + (tap_5 + tap_6 + tap_7 + tap_8) * 2.0;
-    vec3 tap_9 = tap(uv_1, 0.0, 0.0);
+    vec3 tap_9 = tap(uv, 0.0, 0.0);
     vec3 up_2 = up_1 + tap_9 * 4.0;
     vec3 up_3 = up_2 * 0.0625;
-    vec4 base = textureLod(current, uv_1, 0.0);
+    vec4 base = textureLod(current, uv, 0.0);
     float strength = params.intensity / float(max(params.mip_count, 1));
-    color = upsample_fs_out(vec4(base.xyz + up_3 * strength, base.w)).color;
+    color = vec4(base.xyz + up_3 * strength, base.w);
 }

@@ -1,9 +1,5 @@
 #version 450
 
-struct grade_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;
 
@@ -120,5 +116,5 @@ void main() {
     float random01_2 = random01(h * 747796405u);
     float random01_3 = random01(h ^ 2654435769u);
     float dither = (random01_2 + random01_3 - 1.0) / 255.0;
-    color = grade_out(vec4(srgb + vec3(dither), 1.0)).color;
+    color = vec4(srgb + vec3(dither), 1.0);
 }

@@ -1,10 +1,5 @@
 #version 450
 
-struct alpha_test_out {
-    vec4 color;
-    uint hit;
-};
-
 layout(location = 0) in vec2 uv;
 layout(location = 1) flat in uint id;
 layout(location = 0) out vec4 color;
@@ -38,15 +33,13 @@ void main() {
     vec4 texel = texture(albedo, uv);
     if (texel.w > 0.9) {
         uint first_hit_1 = first_hit(id);
-        alpha_test_out t = alpha_test_out(texel, first_hit_1);
-        color = t.color;
-        hit = t.hit;
+        color = texel;
+        hit = first_hit_1;
         return;
     } else if (texel.w > 0.1) {
         float coverage_or_discard_1 = coverage_or_discard(texel.w);
-        alpha_test_out t_1 = alpha_test_out(vec4(texel.xyz, coverage_or_discard_1), 0u);
-        color = t_1.color;
-        hit = t_1.hit;
+        color = vec4(texel.xyz, coverage_or_discard_1);
+        hit = 0u;
         return;
     }
     discard;

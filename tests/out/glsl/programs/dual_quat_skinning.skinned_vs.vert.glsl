@@ -15,22 +15,6 @@ struct Skinned {
     vec3 tangent;
 };
 
-struct VertexIn {
-    vec3 position;
-    vec3 normal;
-    vec4 tangent;
-    uvec4 joints;
-    vec4 weights;
-    vec2 uv;
-};
-
-struct SkinVarying {
-    vec4 clip;
-    vec3 normal;
-    vec4 tangent;
-    vec2 uv;
-};
-
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in vec4 tangent;
@@ -157,15 +141,12 @@ Skinned skin_vertex(vec3 position_1, vec3 normal_2, vec3 tangent_2, uvec4 joints
 }
 
 void main() {
-    VertexIn input_ = VertexIn(position, normal, tangent, joints, weights, uv);
-    vec4 t = input_.tangent;
-    Skinned s = skin_vertex(input_.position, input_.normal, t.xyz, input_.joints, input_.weights);
+    Skinned s = skin_vertex(position, normal, tangent.xyz, joints, weights);
     vec4 world = skin.model * vec4(s.position, 1.0);
-    vec4 t_1 = skin.model * vec4(s.normal, 0.0);
-    vec4 t_2 = skin.model * vec4(s.tangent, 0.0);
-    SkinVarying t_3 = SkinVarying(skin.view_proj * world, t_1.xyz, vec4(t_2.xyz, input_.tangent.w), input_.uv);
-    gl_Position = t_3.clip;
-    normal_1 = t_3.normal;
-    tangent_1 = t_3.tangent;
-    uv_1 = t_3.uv;
+    vec4 t = skin.model * vec4(s.normal, 0.0);
+    vec4 t_1 = skin.model * vec4(s.tangent, 0.0);
+    gl_Position = skin.view_proj * world;
+    normal_1 = t.xyz;
+    tangent_1 = vec4(t_1.xyz, tangent.w);
+    uv_1 = uv;
 }

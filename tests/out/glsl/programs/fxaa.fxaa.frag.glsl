@@ -22,10 +22,6 @@ struct Edge {
     float other_luma;
 };
 
-struct fxaa_out {
-    vec4 color;
-};
-
 layout(location = 0) out vec4 color;
 
 layout(set = 0, binding = 0, std140) uniform settings_block {
@@ -59,7 +55,7 @@ Neighbourhood gather(vec2 uv) {
     float luma_offset_9 = luma_offset(uv, -1.0, -1.0);
     Neighbourhood l = Neighbourhood(luma_offset_1, luma_offset_2, luma_offset_3, luma_offset_4, luma_offset_5, luma_offset_6, luma_offset_7, luma_offset_8, luma_offset_9, 0.0, 0.0, 0.0);
     Neighbourhood l_1 = l;
-    l_1.highest = max(max(max(max(l.n, l.e), l.s), l.w), l.m);
+    l_1.highest = max(max(max(max(luma_offset_2, luma_offset_3), luma_offset_4), luma_offset_5), luma_offset_1);
     Neighbourhood l_2 = l_1;
     l_2.lowest = min(min(min(min(l_1.n, l_1.e), l_1.s), l_1.w), l_1.m);
     Neighbourhood l_3 = l_2;
@@ -90,10 +86,10 @@ bool is_horizontal(Neighbourhood l) {
 Edge determine_edge(Neighbourhood l) {
     bool is_horizontal_1 = is_horizontal(l);
     Edge edge = Edge(is_horizontal_1, 0.0, 0.0, 0.0);
-    float p_luma = edge.horizontal ? l.n : l.e;
-    float n_luma = edge.horizontal ? l.s : l.w;
+    float p_luma = is_horizontal_1 ? l.n : l.e;
+    float n_luma = is_horizontal_1 ? l.s : l.w;
     Edge edge_1 = edge;
-    edge_1.pixel_step = edge.horizontal ? settings.inv_size.y : settings.inv_size.x;
+    edge_1.pixel_step = is_horizontal_1 ? settings.inv_size.y : settings.inv_size.x;
     float p_gradient = abs(p_luma - l.m);
     float n_gradient = abs(n_luma - l.m);
     Edge edge_2;
@@ -239,7 +235,7 @@ void main() {
     bool skip_pixel_1 = skip_pixel(l);
     if (skip_pixel_1) {
         vec4 texel = textureLod(scene, uv, 0.0);
-        color = fxaa_out(vec4(texel.xyz, 1.0)).color;
+        color = vec4(texel.xyz, 1.0);
         return;
     }
     Edge edge = determine_edge(l);
@@ -247,7 +243,7 @@ void main() {
     float edge_blend_factor_1 = edge_blend_factor(l, edge, uv);
     float blend = max(subpixel_blend_factor_1, edge_blend_factor_1);
     if (settings.show_edges != 0) {
-        color = fxaa_out(vec4(1.0, blend, 0.0, 1.0)).color;
+        color = vec4(1.0, blend, 0.0, 1.0);
         return;
     }
     vec2 final_uv;
@@ -261,5 +257,5 @@ void main() {
         final_uv = final_uv_2;
     }
     vec4 texel_1 = textureLod(scene, final_uv, 0.0);
-    color = fxaa_out(vec4(texel_1.xyz, 1.0)).color;
+    color = vec4(texel_1.xyz, 1.0);
 }

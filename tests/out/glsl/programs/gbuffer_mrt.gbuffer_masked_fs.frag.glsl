@@ -90,7 +90,7 @@ GBuffer write_gbuffer(GVarying input_, vec4 albedo) {
 
 void main() {
     GVarying input_ = GVarying(vec4(0.0), current_clip, previous_clip, normal, tangent, uv);
-    vec4 albedo = texture(albedo_tex, input_.uv);
+    vec4 albedo = texture(albedo_tex, uv);
     if (albedo.w < object.alpha_cutoff) {
         discard;
     }

@@ -92,7 +92,7 @@ GBuffer write_gbuffer(GVarying input_, vec4 albedo) {
 
 void main() {
     GVarying input_ = GVarying(vec4(0.0), current_clip, previous_clip, normal, tangent, uv);
-    vec4 texel = texture(albedo_tex, input_.uv);
+    vec4 texel = texture(albedo_tex, uv);
     GBuffer write_gbuffer_1 = write_gbuffer(input_, texel);
     albedo_ao = write_gbuffer_1.albedo_ao;
     normal_rm = write_gbuffer_1.normal_rm;

@@ -1,21 +1,5 @@
 #version 450
 
-struct GVarying {
-    vec4 clip;
-    vec4 current_clip;
-    vec4 previous_clip;
-    vec3 normal;
-    vec4 tangent;
-    vec2 uv;
-};
-
-struct VertexIn {
-    vec3 position;
-    vec3 normal;
-    vec4 tangent;
-    vec2 uv;
-};
-
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in vec4 tangent;
@@ -41,21 +25,18 @@ layout(push_constant, std430) uniform object_block {
 } object;
 
 void main() {
-    VertexIn input_ = VertexIn(position, normal, tangent, uv);
-    vec4 world = object.model * vec4(input_.position, 1.0);
-    vec4 previous_world = object.prev_model * vec4(input_.position, 1.0);
+    vec4 world = object.model * vec4(position, 1.0);
+    vec4 previous_world = object.prev_model * vec4(position, 1.0);
     vec4 clip = camera.view_proj * world;
     vec4 t = object.model[0u];
     vec4 t_1 = object.model[1u];
     vec4 t_2 = object.model[2u];
     mat3 normal_matrix = mat3(t.xyz, t_1.xyz, t_2.xyz);
     vec4 jitter = camera.jitter;
-    vec4 t_3 = input_.tangent;
-    GVarying t_4 = GVarying(clip + vec4(jitter.xy * clip.w, 0.0, 0.0), clip, camera.prev_view_proj * previous_world, normal_matrix * input_.normal, vec4(normal_matrix * t_3.xyz, input_.tangent.w), input_.uv);
-    gl_Position = t_4.clip;
-    current_clip = t_4.current_clip;
-    previous_clip = t_4.previous_clip;
-    normal_1 = t_4.normal;
-    tangent_1 = t_4.tangent;
-    uv_1 = t_4.uv;
+    gl_Position = clip + vec4(jitter.xy * clip.w, 0.0, 0.0);
+    current_clip = clip;
+    previous_clip = camera.prev_view_proj * previous_world;
+    normal_1 = normal_matrix * normal;
+    tangent_1 = vec4(normal_matrix * tangent.xyz, tangent.w);
+    uv_1 = uv;
 }

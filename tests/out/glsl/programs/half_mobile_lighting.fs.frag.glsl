@@ -7,17 +7,6 @@ struct Light {
     vec4 color;
 };
 
-struct Surface {
-    vec4 clip;
-    vec2 uv;
-    f16vec3 normal;
-    f16vec3 view_dir;
-};
-
-struct fs_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec2 uv;
 layout(location = 1) in f16vec3 normal;
 layout(location = 2) in f16vec3 view_dir;
@@ -54,10 +43,9 @@ float16_t ggx(f16vec3 n, f16vec3 v, f16vec3 l, float16_t roughness) {
 }
 
 void main() {
-    Surface s = Surface(vec4(0.0), uv, normal, view_dir);
-    f16vec3 n = normalize(s.normal);
-    f16vec3 v = normalize(s.view_dir);
-    vec4 texel = texture(albedo_map, s.uv);
+    f16vec3 n = normalize(normal);
+    f16vec3 v = normalize(view_dir);
+    vec4 texel = texture(albedo_map, uv);
     f16vec3 base = f16vec3(texel.xyz);
     f16vec3 lit = base * 0.02999878hf;
     int i = 0;
@@ -86,5 +74,5 @@ void main() {
         lit_1 = lit_3;
     }
     f16vec3 encoded = tonemap(lit_2, float16_t(camera.exposure), float16_t(camera.white));
-    color = fs_out(vec4(vec3(encoded), 1.0)).color;
+    color = vec4(vec3(encoded), 1.0);
 }

@@ -2,13 +2,6 @@
 #extension GL_EXT_shader_16bit_storage : require
 #extension GL_EXT_shader_explicit_arithmetic_types_float16 : require
 
-struct Surface {
-    vec4 clip;
-    vec2 uv;
-    f16vec3 normal;
-    f16vec3 view_dir;
-};
-
 layout(location = 0) in vec3 pos;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in vec2 uv;
@@ -25,9 +18,8 @@ layout(set = 0, binding = 0, std140) uniform camera_block {
 
 void main() {
     vec4 eye = camera.eye;
-    Surface t = Surface(camera.view_proj * vec4(pos, 1.0), uv, f16vec3(normal), f16vec3(normalize(eye.xyz - pos)));
-    gl_Position = t.clip;
-    uv_1 = t.uv;
-    normal_1 = t.normal;
-    view_dir = t.view_dir;
+    gl_Position = camera.view_proj * vec4(pos, 1.0);
+    uv_1 = uv;
+    normal_1 = f16vec3(normal);
+    view_dir = f16vec3(normalize(eye.xyz - pos));
 }

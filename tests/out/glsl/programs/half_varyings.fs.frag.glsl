@@ -2,17 +2,6 @@
 #extension GL_EXT_shader_16bit_storage : require
 #extension GL_EXT_shader_explicit_arithmetic_types_float16 : require
 
-struct V {
-    vec4 clip;
-    f16vec2 uv;
-    float16_t shade;
-    uint layer;
-};
-
-struct fs_out {
-    vec4 color;
-};
-
 layout(location = 0) in f16vec2 uv;
 layout(location = 1) in float16_t shade;
 layout(location = 2) flat in uint layer;
@@ -24,10 +13,9 @@ layout(push_constant, std430) uniform object_block {
 } object;
 
 void main() {
-    V v = V(vec4(0.0), uv, shade, layer);
-    float16_t r = length(v.uv);
+    float16_t r = length(uv);
     float16_t ring = 1.0hf - smoothstep(0.7998047hf, 1.0hf, r);
     vec4 tint = object.tint;
-    f16vec3 c = f16vec3(tint.xyz) * (ring * v.shade);
-    color = fs_out(vec4(vec3(c), float(v.layer & 1u))).color;
+    f16vec3 c = f16vec3(tint.xyz) * (ring * shade);
+    color = vec4(vec3(c), float(layer & 1u));
 }

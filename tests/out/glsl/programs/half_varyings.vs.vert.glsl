@@ -2,13 +2,6 @@
 #extension GL_EXT_shader_16bit_storage : require
 #extension GL_EXT_shader_explicit_arithmetic_types_float16 : require
 
-struct V {
-    vec4 clip;
-    f16vec2 uv;
-    float16_t shade;
-    uint layer;
-};
-
 layout(location = 0) in vec3 pos;
 layout(location = 1) in vec2 uv;
 layout(location = 0) out f16vec2 uv_1;
@@ -22,9 +15,8 @@ layout(push_constant, std430) uniform object_block {
 
 void main() {
     f16vec2 h = f16vec2(uv);
-    V t = V(object.mvp * vec4(pos, 1.0), h * 2.0hf - f16vec2(1.0hf), float16_t(pos.y * 0.5 + 0.5), uint(gl_InstanceIndex));
-    gl_Position = t.clip;
-    uv_1 = t.uv;
-    shade = t.shade;
-    layer = t.layer;
+    gl_Position = object.mvp * vec4(pos, 1.0);
+    uv_1 = h * 2.0hf - f16vec2(1.0hf);
+    shade = float16_t(pos.y * 0.5 + 0.5);
+    layer = uint(gl_InstanceIndex);
 }

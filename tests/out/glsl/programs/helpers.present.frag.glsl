@@ -1,9 +1,5 @@
 #version 450
 
-struct present_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;
 
@@ -181,5 +177,5 @@ void main() {
     float remap01_1 = remap01(sin(params.time), -1.0, 1.0);
     float pulse = ease_out_elastic(remap01_1);
     vec3 linear_to_srgb_1 = linear_to_srgb(graded * (0.8 + 0.2 * pulse));
-    color = present_out(vec4(linear_to_srgb_1, 1.0)).color;
+    color = vec4(linear_to_srgb_1, 1.0);
 }

@@ -1,10 +1,6 @@
 #version 450
 #extension GL_EXT_samplerless_texture_functions : require
 
-struct resolve_depth_out {
-    float depth;
-};
-
 layout(set = 0, binding = 0, std140) uniform material_block {
     vec4 base_color;
     float roughness;
@@ -46,5 +42,5 @@ void main() {
         v_2 = v_2 + 1u;
         closest = closest_2;
     }
-    gl_FragDepth = resolve_depth_out(closest_1).depth;
+    gl_FragDepth = closest_1;
 }

@@ -1,18 +1,6 @@
 #version 450
 #extension GL_EXT_samplerless_texture_functions : require
 
-struct Surface {
-    vec4 frag_coord;
-    vec3 world_position;
-    vec3 normal;
-    vec2 uv;
-};
-
-struct shade_out {
-    vec4 color;
-    uint id_out;
-};
-
 layout(location = 0) in vec3 world_position;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in vec2 uv;
@@ -67,14 +55,13 @@ float spot_shadow_factor(vec3 world_position_1) {
 }
 
 void main() {
-    Surface input_ = Surface(gl_FragCoord, world_position, normal, uv);
-    vec3 n = normalize(input_.normal);
+    vec3 n = normalize(normal);
     vec4 camera_position = material.camera_position;
-    vec3 v = normalize(camera_position.xyz - input_.world_position);
+    vec3 v = normalize(camera_position.xyz - world_position);
     vec3 r = reflect(-v, n);
     float n_dot_v = max(dot(n, v), 0.0);
-    vec4 layer_color = texture(sampler2DArray(material_layers, linear_repeat), vec3(input_.uv, float(material.layer)));
-    vec4 decal = texture(sampler2D(decals[min(uint(material.decal & 3), 3u)], linear_clamp), input_.uv);
+    vec4 layer_color = texture(sampler2DArray(material_layers, linear_repeat), vec3(uv, float(material.layer)));
+    vec4 decal = texture(sampler2D(decals[min(uint(material.decal & 3), 3u)], linear_clamp), uv);
     vec4 base_color = material.base_color;
     vec3 albedo = mix(base_color.xyz * layer_color.xyz, decal.xyz, vec3(decal.w));
     vec3 f0 = mix(vec3(0.04), albedo, vec3(material.metallic));
@@ -87,21 +74,19 @@ void main() {
     vec4 texel_2 = textureLod(sampler2D(brdf_lut, linear_clamp), vec2(n_dot_v, material.roughness), 0.0);
     vec2 brdf = texel_2.xy;
     vec3 ambient = kd * irradiance * albedo + prefiltered * (f * brdf.x + vec3(brdf.y));
-    float point_shadow_factor_1 = point_shadow_factor(input_.world_position);
-    float spot_shadow_factor_1 = spot_shadow_factor(input_.world_position);
+    float point_shadow_factor_1 = point_shadow_factor(world_position);
+    float spot_shadow_factor_1 = spot_shadow_factor(world_position);
     float shadow = point_shadow_factor_1 * spot_shadow_factor_1;
     vec4 fog_extent = material.fog_extent;
-    vec3 fog_uvw = input_.world_position / fog_extent.xyz + vec3(0.5);
+    vec3 fog_uvw = world_position / fog_extent.xyz + vec3(0.5);
     vec4 fog = textureLod(sampler3D(fog_volume, linear_clamp), fog_uvw, 0.0);
-    vec4 t = input_.frag_coord;
-    ivec2 pixel = ivec2(t.xy);
+    ivec2 pixel = ivec2(gl_FragCoord.xy);
     uint id = texelFetch(material_ids, clamp(pixel, ivec2(0), textureSize(material_ids, 0) - 1), 0).x;
     ivec4 texel_3 = texelFetch(pixel_offsets, clamp(pixel, ivec2(0), textureSize(pixel_offsets, 0) - 1), 0);
     ivec2 offset = texel_3.xy;
     uint neighbour_id = texelFetch(material_ids, clamp(min(max(pixel + offset, ivec2(0)), textureSize(material_ids, 0) - ivec2(1)), ivec2(0), textureSize(material_ids, 0) - 1), 0).x;
     float edge = id != neighbour_id ? 0.5 : 1.0;
     vec3 lit = ambient * shadow * edge;
-    shade_out t_1 = shade_out(vec4(mix(lit, fog.xyz, vec3(fog.w)), 1.0), id);
-    color = t_1.color;
-    id_out = t_1.id_out;
+    color = vec4(mix(lit, fog.xyz, vec3(fog.w)), 1.0);
+    id_out = id;
 }

@@ -1,25 +1,5 @@
 #version 450
 
-struct Shaded {
-    vec4 clip;
-    vec3 world_position;
-    vec3 normal;
-    vec4 color;
-    vec2 uv;
-    uint highlight;
-};
-
-struct InstancedVertex {
-    vec3 position;
-    vec3 normal;
-    vec2 uv;
-    vec4 model_0;
-    vec4 model_1;
-    vec4 model_2;
-    vec4 model_3;
-    vec4 color;
-};
-
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in vec2 uv;
@@ -42,16 +22,14 @@ layout(set = 0, binding = 0, std140) uniform frame_block {
 } frame;
 
 void main() {
-    InstancedVertex input_ = InstancedVertex(position, normal, uv, model_0, model_1, model_2, model_3, color);
-    mat4 model = mat4(input_.model_0, input_.model_1, input_.model_2, input_.model_3);
-    vec4 world = model * vec4(input_.position, 1.0);
-    vec4 t = model * vec4(input_.normal, 0.0);
+    mat4 model = mat4(model_0, model_1, model_2, model_3);
+    vec4 world = model * vec4(position, 1.0);
+    vec4 t = model * vec4(normal, 0.0);
     vec3 n = t.xyz;
-    Shaded t_1 = Shaded(frame.view_proj * world, world.xyz, n, input_.color, input_.uv, 0u);
-    gl_Position = t_1.clip;
-    world_position = t_1.world_position;
-    normal_1 = t_1.normal;
-    color_1 = t_1.color;
-    uv_1 = t_1.uv;
-    highlight = t_1.highlight;
+    gl_Position = frame.view_proj * world;
+    world_position = world.xyz;
+    normal_1 = n;
+    color_1 = color;
+    uv_1 = uv;
+    highlight = 0u;
 }

@@ -10,22 +10,6 @@ struct InstanceData {
     uint pad;
 };
 
-struct MeshVertex {
-    uint instance;
-    vec3 position;
-    vec3 normal;
-    vec2 uv;
-};
-
-struct Shaded {
-    vec4 clip;
-    vec3 world_position;
-    vec3 normal;
-    vec4 color;
-    vec2 uv;
-    uint highlight;
-};
-
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in vec2 uv;
@@ -50,19 +34,16 @@ layout(set = 0, binding = 1, std430) readonly buffer instances_block {
 };
 
 void main() {
-    MeshVertex input_ = MeshVertex(uint(gl_InstanceIndex), position, normal, uv);
-    uint instance = input_.instance;
-    InstanceData data = instances[min(draw.base_instance + instance, uint(instances.length()) - 1u)];
-    vec4 world = data.model * vec4(input_.position, 1.0);
+    InstanceData data = instances[min(draw.base_instance + uint(gl_InstanceIndex), uint(instances.length()) - 1u)];
+    vec4 world = data.model * vec4(position, 1.0);
     vec4 t = data.normal_matrix[0];
     vec4 t_1 = data.normal_matrix[1];
     vec4 t_2 = data.normal_matrix[2];
-    vec3 n = mat3(t.xyz, t_1.xyz, t_2.xyz) * input_.normal;
-    Shaded t_3 = Shaded(frame.view_proj * world, world.xyz, n, data.color, input_.uv, draw.highlight == instance ? 1u : 0u);
-    gl_Position = t_3.clip;
-    world_position = t_3.world_position;
-    normal_1 = t_3.normal;
-    color = t_3.color;
-    uv_1 = t_3.uv;
-    highlight = t_3.highlight;
+    vec3 n = mat3(t.xyz, t_1.xyz, t_2.xyz) * normal;
+    gl_Position = frame.view_proj * world;
+    world_position = world.xyz;
+    normal_1 = n;
+    color = data.color;
+    uv_1 = uv;
+    highlight = draw.highlight == uint(gl_InstanceIndex) ? 1u : 0u;
 }

@@ -1,11 +1,5 @@
 #version 450
 
-struct label_vs_out {
-    vec4 clip;
-    vec2 uv;
-    vec4 color;
-};
-
 layout(location = 0) in vec2 position;
 layout(location = 1) in vec2 uv;
 layout(location = 2) in vec4 color;
@@ -20,8 +14,7 @@ layout(set = 0, binding = 0, std140) uniform view_block {
 } view;
 
 void main() {
-    label_vs_out t = label_vs_out(vec4(position / view.viewport * 2.0 - vec2(1.0), 0.0, 1.0), uv, color);
-    gl_Position = t.clip;
-    uv_1 = t.uv;
-    color_1 = t.color;
+    gl_Position = vec4(position / view.viewport * 2.0 - vec2(1.0), 0.0, 1.0);
+    uv_1 = uv;
+    color_1 = color;
 }

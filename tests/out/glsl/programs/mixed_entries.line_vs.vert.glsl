@@ -5,12 +5,6 @@ struct LineVertex {
     vec4 color;
 };
 
-struct LineVarying {
-    vec4 clip;
-    vec4 color;
-    float edge;
-};
-
 layout(location = 0) out vec4 color;
 layout(location = 1) noperspective out float edge;
 
@@ -38,8 +32,7 @@ void main() {
     bool use_b = corner == 1u || corner == 2u || corner == 4u;
     float side = corner == 0u || corner == 1u || corner == 3u ? -1.0 : 1.0;
     vec4 clip = use_b ? clip_b : clip_a;
-    LineVarying t = LineVarying(clip + vec4(normal * side * clip.w, 0.0, 0.0), use_b ? b.color : a.color, side);
-    gl_Position = t.clip;
-    color = t.color;
-    edge = t.edge;
+    gl_Position = clip + vec4(normal * side * clip.w, 0.0, 0.0);
+    color = use_b ? b.color : a.color;
+    edge = side;
 }

@@ -1,9 +1,5 @@
 #version 450
 
-struct show_velocity_out {
-    vec4 rgba;
-};
-
 layout(location = 0) out vec4 rgba;
 
 layout(set = 0, binding = 0, std140) uniform camera_block {
@@ -26,5 +22,5 @@ void main() {
     vec4 texel = imageLoad(velocity, clamp(ivec2(gl_FragCoord.xy), ivec2(0), imageSize(velocity) - 1));
     vec2 v = texel.xy / vec2(camera.max_blur_px);
     vec2 tile_velocity_1 = tile_velocity(ivec2(gl_FragCoord.xy));
-    rgba = show_velocity_out(vec4(v * 0.5 + vec2(0.5), length(tile_velocity_1), 1.0)).rgba;
+    rgba = vec4(v * 0.5 + vec2(0.5), length(tile_velocity_1), 1.0);
 }

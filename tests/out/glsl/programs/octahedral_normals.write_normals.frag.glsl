@@ -1,16 +1,5 @@
 #version 450
 
-struct GBufferIn {
-    vec3 normal;
-    float roughness;
-    float metallic;
-};
-
-struct write_normals_out {
-    uvec2 normal_rough;
-    uint compact;
-};
-
 layout(location = 0) in vec3 normal;
 layout(location = 1) in float roughness;
 layout(location = 2) in float metallic;
@@ -42,11 +31,9 @@ uint pack_oct_unorm8(vec3 n) {
 }
 
 void main() {
-    GBufferIn input_ = GBufferIn(normal, roughness, metallic);
-    vec3 n = normalize(input_.normal);
+    vec3 n = normalize(normal);
     uint pack_oct_snorm16_1 = pack_oct_snorm16(n);
     uint pack_oct_unorm8_1 = pack_oct_unorm8(n);
-    write_normals_out t = write_normals_out(uvec2(pack_oct_snorm16_1, packUnorm2x16(vec2(input_.roughness, input_.metallic))), pack_oct_unorm8_1);
-    normal_rough = t.normal_rough;
-    compact = t.compact;
+    normal_rough = uvec2(pack_oct_snorm16_1, packUnorm2x16(vec2(roughness, metallic)));
+    compact = pack_oct_unorm8_1;
 }

@@ -6,10 +6,6 @@ struct Node {
     uint next;
 };
 
-struct resolve_out {
-    vec4 color;
-};
-
 layout(location = 0) out vec4 color;
 
 layout(set = 0, binding = 0, std430) buffer counter_block {
@@ -126,5 +122,5 @@ void main() {
         v_8 = v_8 + 1u;
         result = result_2;
     }
-    color = resolve_out(result_1).color;
+    color = result_1;
 }

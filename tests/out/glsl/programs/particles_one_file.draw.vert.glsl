@@ -7,11 +7,6 @@ struct Particle {
     float lifetime;
 };
 
-struct draw_out {
-    vec4 clip;
-    vec4 color;
-};
-
 layout(location = 0) out vec4 color;
 
 layout(set = 0, binding = 0, std140) uniform sim_block {
@@ -53,7 +48,6 @@ void main() {
         float fading_1 = fading(uint(gl_VertexIndex));
         shown = fading_1;
     }
-    draw_out t_1 = draw_out(sim.view_proj * vec4(p.position, 1.0), vec4(vec3(1.0, 0.6, 0.2) * shown, shown));
-    gl_Position = t_1.clip;
-    color = t_1.color;
+    gl_Position = sim.view_proj * vec4(p.position, 1.0);
+    color = vec4(vec3(1.0, 0.6, 0.2) * shown, shown);
 }

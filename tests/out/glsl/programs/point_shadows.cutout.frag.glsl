@@ -1,21 +1,5 @@
 #version 450
 
-struct CutIn {
-    vec4 frag;
-    vec3 world;
-    vec3 normal;
-    vec2 uv;
-    float view_depth;
-    uint mask_in;
-    bool front;
-};
-
-struct cutout_out {
-    vec4 color;
-    float depth;
-    uint mask;
-};
-
 layout(location = 0) in vec3 world;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in vec2 uv;
@@ -44,18 +28,16 @@ float point_shadow(vec3 world_1) {
 }
 
 void main() {
-    CutIn s = CutIn(gl_FragCoord, world, normal, uv, view_depth, uint(gl_SampleMaskIn[0]), gl_FrontFacing);
-    vec4 base = texture(albedo, s.uv);
+    vec4 base = texture(albedo, uv);
     uint coverage = uint(clamp(base.w, 0.0, 1.0) * 4.0 + 0.5);
-    uint m = s.mask_in & ((1u << (coverage & 31u)) - 1u);
+    uint m = uint(gl_SampleMaskIn[0]) & ((1u << (coverage & 31u)) - 1u);
     if (m == 0u) {
         discard;
     }
-    vec3 n = s.front ? s.normal : -s.normal;
-    float shade = max(dot(normalize(n), normalize(cascades.light_pos - s.world)), 0.0);
-    float point_shadow_1 = point_shadow(s.world);
-    cutout_out t = cutout_out(vec4(base.xyz * shade * point_shadow_1, 1.0), s.frag.z * 0.999, m);
-    color = t.color;
-    gl_FragDepth = t.depth;
-    gl_SampleMask[0] = int(t.mask);
+    vec3 n = gl_FrontFacing ? normal : -normal;
+    float shade = max(dot(normalize(n), normalize(cascades.light_pos - world)), 0.0);
+    float point_shadow_1 = point_shadow(world);
+    color = vec4(base.xyz * shade * point_shadow_1, 1.0);
+    gl_FragDepth = gl_FragCoord.z * 0.999;
+    gl_SampleMask[0] = int(m);
 }

@@ -3,18 +3,6 @@
 
 layout(early_fragment_tests) in;
 
-struct Surface {
-    vec4 clip;
-    vec3 world;
-    vec3 normal;
-    vec2 uv;
-    float view_depth;
-};
-
-struct lit_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec3 world;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in vec2 uv;
@@ -101,15 +89,13 @@ float point_shadow(vec3 world_1) {
 }
 
 void main() {
-    Surface s = Surface(vec4(0.0), world, normal, uv, view_depth);
-    vec3 n = normalize(s.normal);
-    vec3 t = s.world;
-    float angle = fract(sin(dot(t.xz, vec2(12.9898, 78.233))) * 43758.547) * 6.2831855;
-    vec4 base = texture(albedo, s.uv);
-    vec4 texel = textureLod(env, reflect(normalize(s.world), n), 2.0);
+    vec3 n = normalize(normal);
+    float angle = fract(sin(dot(world.xz, vec2(12.9898, 78.233))) * 43758.547) * 6.2831855;
+    vec4 base = texture(albedo, uv);
+    vec4 texel = textureLod(env, reflect(normalize(world), n), 2.0);
     vec3 refl = texel.xyz;
-    float cascade_shadow_1 = cascade_shadow(s.world, s.view_depth, angle);
-    float point_shadow_1 = point_shadow(s.world);
+    float cascade_shadow_1 = cascade_shadow(world, view_depth, angle);
+    float point_shadow_1 = point_shadow(world);
     float sh = cascade_shadow_1 * point_shadow_1;
-    color = lit_out(vec4(base.xyz * (0.1 + 0.9 * sh) + refl * 0.04, base.w)).color;
+    color = vec4(base.xyz * (0.1 + 0.9 * sh) + refl * 0.04, base.w);
 }

@@ -1,13 +1,5 @@
 #version 450
 
-struct Surface {
-    vec4 clip;
-    vec3 world;
-    vec3 normal;
-    vec2 uv;
-    float view_depth;
-};
-
 layout(location = 0) in vec3 pos;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in vec2 uv;
@@ -29,10 +21,9 @@ layout(set = 0, binding = 0, std140) uniform cascades_block {
 
 void main() {
     vec4 clip = cascades.view_proj[0u] * vec4(pos, 1.0);
-    Surface t = Surface(clip, pos, normal, uv, clip.w);
-    gl_Position = t.clip;
-    world = t.world;
-    normal_1 = t.normal;
-    uv_1 = t.uv;
-    view_depth = t.view_depth;
+    gl_Position = clip;
+    world = pos;
+    normal_1 = normal;
+    uv_1 = uv;
+    view_depth = clip.w;
 }

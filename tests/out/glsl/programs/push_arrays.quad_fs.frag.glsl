@@ -5,16 +5,6 @@ struct Corner {
     float scale;
 };
 
-struct Quad {
-    vec4 clip;
-    vec2 uv;
-    uint slot;
-};
-
-struct quad_fs_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec2 uv;
 layout(location = 1) flat in uint slot;
 layout(location = 0) out vec4 color;
@@ -52,8 +42,7 @@ float level(float x) {
 }
 
 void main() {
-    Quad q = Quad(vec4(0.0), uv, slot);
-    vec4 base = push.palette[min(q.slot, 3u)];
-    float level_1 = level(q.uv.x);
-    color = quad_fs_out(vec4(base.xyz * level_1, base.w)).color;
+    vec4 base = push.palette[min(slot, 3u)];
+    float level_1 = level(uv.x);
+    color = vec4(base.xyz * level_1, base.w);
 }

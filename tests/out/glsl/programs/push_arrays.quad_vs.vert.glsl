@@ -5,12 +5,6 @@ struct Corner {
     float scale;
 };
 
-struct Quad {
-    vec4 clip;
-    vec2 uv;
-    uint slot;
-};
-
 layout(location = 0) out vec2 uv;
 layout(location = 1) flat out uint slot;
 
@@ -24,8 +18,7 @@ layout(push_constant, std430) uniform push_block {
 void main() {
     Corner corner = push.corners[min(uint(gl_VertexIndex) & 3u, 3u)];
     vec3 p = push.transform * vec3(corner.offset * corner.scale, 1.0);
-    Quad t = Quad(vec4(p.xy, 0.0, 1.0), corner.offset, uint(gl_InstanceIndex) & 3u);
-    gl_Position = t.clip;
-    uv = t.uv;
-    slot = t.slot;
+    gl_Position = vec4(p.xy, 0.0, 1.0);
+    uv = corner.offset;
+    slot = uint(gl_InstanceIndex) & 3u;
 }

@@ -5,11 +5,6 @@ struct Hit {
     int material;
 };
 
-struct raymarch_fs_out {
-    vec4 color;
-    float depth;
-};
-
 layout(location = 0) out vec4 color;
 
 layout(set = 0, binding = 0, std140) uniform camera_block {
@@ -203,9 +198,8 @@ void main() {
     vec3 sky = mix(vec3(0.7, 0.8, 1.0), vec3(0.2, 0.4, 0.8), vec3(clamp(direction.y, 0.0, 1.0)));
     Hit hit = march(origin, direction);
     if (hit.material == 0) {
-        raymarch_fs_out t = raymarch_fs_out(vec4(sky, 1.0), 1.0);
-        color = t.color;
-        gl_FragDepth = t.depth;
+        color = vec4(sky, 1.0);
+        gl_FragDepth = 1.0;
         return;
     }
     vec3 p = origin + direction * hit.distance_;
@@ -219,7 +213,6 @@ void main() {
     vec3 material_color_1 = material_color(hit.material, p);
     vec3 lit = material_color_1 * (diffuse + ambient);
     float fog = 1.0 - exp(-0.0008 * hit.distance_ * hit.distance_);
-    raymarch_fs_out t_1 = raymarch_fs_out(vec4(mix(lit, sky, vec3(fog)), 1.0), hit.distance_ / 100.0);
-    color = t_1.color;
-    gl_FragDepth = t_1.depth;
+    color = vec4(mix(lit, sky, vec3(fog)), 1.0);
+    gl_FragDepth = hit.distance_ / 100.0;
 }

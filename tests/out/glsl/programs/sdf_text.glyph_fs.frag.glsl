@@ -1,16 +1,5 @@
 #version 450
 
-struct GlyphVarying {
-    vec4 clip;
-    vec2 uv;
-    vec4 color;
-    uint glyph;
-};
-
-struct glyph_fs_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec2 uv;
 layout(location = 1) in vec4 color;
 layout(location = 2) flat in uint glyph;
@@ -46,21 +35,20 @@ float screen_px_range(vec2 uv_1) {
 }
 
 void main() {
-    GlyphVarying input_ = GlyphVarying(vec4(0.0), uv, color, glyph);
-    float px_range = screen_px_range(input_.uv);
-    float signed_distance_1 = signed_distance(input_.uv);
+    float px_range = screen_px_range(uv);
+    float signed_distance_1 = signed_distance(uv);
     float distance_ = signed_distance_1 * px_range;
     float fill = clamp(distance_ + 0.5, 0.0, 1.0);
     float outline = clamp(distance_ + 0.5 + style.outline_width * px_range, 0.0, 1.0);
-    vec2 shadow_uv = input_.uv - style.shadow_offset / vec2(textureSize(atlas, 0));
+    vec2 shadow_uv = uv - style.shadow_offset / vec2(textureSize(atlas, 0));
     float signed_distance_2 = signed_distance(shadow_uv);
     float shadow_distance = signed_distance_2 * px_range;
     float shadow = smoothstep(-style.shadow_softness, style.shadow_softness, shadow_distance) * style.shadow_opacity;
     vec4 color_2 = vec4(0.0, 0.0, 0.0, shadow);
     vec4 color_3 = mix(color_2, style.outline_color, vec4(outline));
-    vec4 color_4 = mix(color_3, input_.color, vec4(fill));
+    vec4 color_4 = mix(color_3, color, vec4(fill));
     if (color_4.w < 0.004) {
         discard;
     }
-    color_1 = glyph_fs_out(color_4).color;
+    color_1 = color_4;
 }

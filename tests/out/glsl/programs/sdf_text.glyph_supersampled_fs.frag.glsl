@@ -1,16 +1,5 @@
 #version 450
 
-struct GlyphVarying {
-    vec4 clip;
-    vec2 uv;
-    vec4 color;
-    uint glyph;
-};
-
-struct glyph_supersampled_fs_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec2 uv;
 layout(location = 1) in vec4 color;
 layout(location = 2) flat in uint glyph;
@@ -40,10 +29,9 @@ float screen_px_range(vec2 uv_1) {
 
 void main() {
     vec2 offsets[4] = vec2[4](vec2(0.0), vec2(0.0), vec2(0.0), vec2(0.0));
-    GlyphVarying input_ = GlyphVarying(vec4(0.0), uv, color, glyph);
-    vec2 dx = dFdx(input_.uv);
-    vec2 dy = dFdy(input_.uv);
-    float px_range = screen_px_range(input_.uv);
+    vec2 dx = dFdx(uv);
+    vec2 dy = dFdy(uv);
+    float px_range = screen_px_range(uv);
     offsets = vec2[4](vec2(0.125, 0.375), vec2(-0.125, -0.375), vec2(0.375, -0.125), vec2(-0.375, 0.125));
     int i = 0;
     uint v = 3u;
@@ -57,7 +45,7 @@ void main() {
         }
         float t = offsets[min(uint(i), 3u)].x;
         float t_1 = offsets[min(uint(i), 3u)].y;
-        vec2 uv_1 = input_.uv + dx * t + dy * t_1;
+        vec2 uv_1 = uv + dx * t + dy * t_1;
         vec4 texel = textureGrad(atlas, uv_1, dx, dy);
         vec3 msdf = texel.xyz;
         float median_1 = median(msdf.x, msdf.y, msdf.z);
@@ -68,6 +56,5 @@ void main() {
         v_1 = next_v;
         coverage = coverage_2;
     }
-    vec4 t_2 = input_.color;
-    color_1 = glyph_supersampled_fs_out(vec4(t_2.xyz, input_.color.w * coverage_1 * 0.25)).color;
+    color_1 = vec4(color.xyz, color.w * coverage_1 * 0.25);
 }

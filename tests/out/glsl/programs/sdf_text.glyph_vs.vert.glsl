@@ -6,13 +6,6 @@ struct Glyph {
     vec4 color;
 };
 
-struct GlyphVarying {
-    vec4 clip;
-    vec2 uv;
-    vec4 color;
-    uint glyph;
-};
-
 layout(location = 0) out vec2 uv;
 layout(location = 1) out vec4 color;
 layout(location = 2) flat out uint glyph;
@@ -40,9 +33,8 @@ void main() {
     vec2 ndc = pixel / style.screen_size * 2.0 - vec2(1.0);
     vec4 t_2 = g.uv_rect;
     vec4 t_3 = g.uv_rect;
-    GlyphVarying t_4 = GlyphVarying(vec4(ndc.x, -ndc.y, 0.0, 1.0), mix(t_2.xy, t_3.zw, corner), g.color, uint(gl_InstanceIndex));
-    gl_Position = t_4.clip;
-    uv = t_4.uv;
-    color = t_4.color;
-    glyph = t_4.glyph;
+    gl_Position = vec4(ndc.x, -ndc.y, 0.0, 1.0);
+    uv = mix(t_2.xy, t_3.zw, corner);
+    color = g.color;
+    glyph = uint(gl_InstanceIndex);
 }

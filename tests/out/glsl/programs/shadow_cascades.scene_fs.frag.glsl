@@ -1,17 +1,5 @@
 #version 450
 
-struct Surface {
-    vec4 clip;
-    vec3 world_position;
-    vec3 normal;
-    vec2 uv;
-    float view_depth;
-};
-
-struct scene_fs_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec3 world_position;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in vec2 uv;
@@ -79,33 +67,31 @@ float shadow_in_cascade(int index, vec3 world_position_1, vec3 normal_1, float r
 
 void main() {
     vec3 local[4] = vec3[4](vec3(1.0, 0.4, 0.4), vec3(0.4, 1.0, 0.4), vec3(0.4, 0.4, 1.0), vec3(1.0, 1.0, 0.4));
-    Surface input_ = Surface(gl_FragCoord, world_position, normal, uv, view_depth);
-    vec3 n = normalize(input_.normal);
+    vec3 n = normalize(normal);
     vec4 light_direction = cascades.light_direction;
     vec3 l = normalize(-light_direction.xyz);
-    vec4 t = input_.clip;
-    float interleaved_gradient_noise_1 = interleaved_gradient_noise(t.xy);
+    float interleaved_gradient_noise_1 = interleaved_gradient_noise(gl_FragCoord.xy);
     float rotation = interleaved_gradient_noise_1 * 6.2831855;
-    int index = select_cascade(input_.view_depth);
-    float shadow = shadow_in_cascade(index, input_.world_position, n, rotation);
+    int index = select_cascade(view_depth);
+    float shadow = shadow_in_cascade(index, world_position, n, rotation);
     float shadow_1 = shadow;
     if (index < 3) {
         float far = cascades.splits[min(uint(index), 3u)];
-        float fade = (far - input_.view_depth) / cascades.blend_band;
+        float fade = (far - view_depth) / cascades.blend_band;
         float shadow_2 = shadow;
         if (fade < 1.0) {
-            float next = shadow_in_cascade(index + 1, input_.world_position, n, rotation);
+            float next = shadow_in_cascade(index + 1, world_position, n, rotation);
             shadow_2 = mix(next, shadow, clamp(fade, 0.0, 1.0));
         }
         shadow_1 = shadow_2;
     }
-    vec4 texel = texture(albedo_map, input_.uv);
+    vec4 texel = texture(albedo_map, uv);
     vec3 albedo = texel.xyz;
     vec3 lit = albedo * (0.15 + 0.85 * max(dot(n, l), 0.0) * shadow_1);
     vec3 lit_1 = lit;
     if (cascades.debug != 0) {
-        vec3 t_1 = local[min(uint(index), 3u)];
-        lit_1 = lit * t_1;
+        vec3 t = local[min(uint(index), 3u)];
+        lit_1 = lit * t;
     }
-    color = scene_fs_out(vec4(lit_1, 1.0)).color;
+    color = vec4(lit_1, 1.0);
 }

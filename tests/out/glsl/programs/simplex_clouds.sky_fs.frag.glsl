@@ -1,15 +1,6 @@
 #version 450
 #extension GL_EXT_control_flow_attributes : require
 
-struct SkyVarying {
-    vec4 clip;
-    vec2 ndc;
-};
-
-struct sky_fs_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec2 ndc;
 layout(location = 0) out vec4 color;
 
@@ -137,8 +128,7 @@ float cloud_density(vec2 p) {
 }
 
 void main() {
-    SkyVarying input_ = SkyVarying(vec4(0.0), ndc);
-    vec4 world = sky.inv_view_proj * vec4(input_.ndc, 1.0, 1.0);
+    vec4 world = sky.inv_view_proj * vec4(ndc, 1.0, 1.0);
     vec3 dir = normalize(world.xyz / vec3(world.w));
     float height = max(dir.y, 0.0);
     vec4 horizon_color = sky.horizon_color;
@@ -160,5 +150,5 @@ void main() {
         float fade = smoothstep(0.01, 0.2, dir.y);
         color_2 = mix(color_1, shade, vec3(density * fade));
     }
-    color = sky_fs_out(vec4(color_2, 1.0)).color;
+    color = vec4(color_2, 1.0);
 }

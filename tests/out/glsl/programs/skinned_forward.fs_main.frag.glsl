@@ -16,23 +16,6 @@ struct Light {
     uint kind;
 };
 
-struct Varyings {
-    vec4 clip;
-    vec3 world_pos;
-    vec3 normal;
-    vec4 tangent;
-    vec2 uv;
-    vec2 screen_uv;
-    uint instance;
-    int material;
-};
-
-struct fs_main_out {
-    vec4 color;
-    vec2 velocity;
-    uint mask;
-};
-
 layout(constant_id = 0) const int LIGHT_COUNT = 4;
 layout(constant_id = 1) const bool USE_FOG = true;
 
@@ -84,27 +67,25 @@ vec3 shade_light(Light l, vec3 p, vec3 n, vec3 v, vec3 base) {
 }
 
 void main() {
-    Varyings fin = Varyings(vec4(0.0), world_pos, normal, tangent, uv, screen_uv, instance, material);
-    Instance inst = instances[min(fin.instance, uint(instances.length()) - 1u)];
-    vec4 t = fin.tangent;
-    vec3 t_1 = normalize(t.xyz);
-    vec3 n0 = normalize(fin.normal);
+    Instance inst = instances[min(instance, uint(instances.length()) - 1u)];
+    vec3 t = normalize(tangent.xyz);
+    vec3 n0 = normalize(normal);
     vec3 n0_1 = n0;
     if (!gl_FrontFacing) {
         n0_1 = -n0;
     }
-    vec3 b = cross(n0_1, t_1) * fin.tangent.w;
-    vec4 texel = texture(normal_map, fin.uv);
+    vec3 b = cross(n0_1, t) * tangent.w;
+    vec4 texel = texture(normal_map, uv);
     vec3 tn = texel.xyz * 2.0 - vec3(1.0);
-    vec3 n = normalize(mat3(t_1, b, n0_1) * tn);
-    vec4 texel_1 = texture(albedo_map, fin.uv);
+    vec3 n = normalize(mat3(t, b, n0_1) * tn);
+    vec4 texel_1 = texture(albedo_map, uv);
     vec4 base = texel_1 * inst.tint;
-    vec3 v = normalize(camera.eye - fin.world_pos);
+    vec3 v = normalize(camera.eye - world_pos);
     vec3 c = vec3(0.03) * base.xyz;
-    int t_2 = min(LIGHT_COUNT, 8) - 1;
+    int t_1 = min(LIGHT_COUNT, 8) - 1;
     int i = 0;
-    uint v_1 = uint(t_2) - 0u;
-    bool v_2 = 0 <= t_2;
+    uint v_1 = uint(t_1) - 0u;
+    bool v_2 = 0 <= t_1;
     uint v_3 = 0u;
     vec3 c_1 = c;
     vec3 c_2;
@@ -117,7 +98,7 @@ void main() {
             c_2 = c_1;
             break;
         }
-        vec3 shade_light_1 = shade_light(lights[min(uint(i), 7u)], fin.world_pos, n, v, base.xyz);
+        vec3 shade_light_1 = shade_light(lights[min(uint(i), 7u)], world_pos, n, v, base.xyz);
         vec3 c_3 = c_1 + shade_light_1;
         bool next_v = v_1 != 0u;
         i = i + 1;
@@ -128,7 +109,7 @@ void main() {
     }
     vec3 c_4 = c_2;
     if (USE_FOG) {
-        float d = length(camera.eye - fin.world_pos);
+        float d = length(camera.eye - world_pos);
         float f = exp(-d * 0.02);
         c_4 = mix(vec3(0.5, 0.6, 0.7), c_2, vec3(f));
     }
@@ -136,11 +117,10 @@ void main() {
     uint bits = uint(coverage * 4.0 + 0.5);
     uint m = (1u << (bits & 31u)) - 1u;
     uint m_1 = m;
-    if (fin.material < 0) {
+    if (material < 0) {
         m_1 = m & 5u;
     }
-    fs_main_out t_3 = fs_main_out(vec4(c_4, base.w), fin.screen_uv - vec2(0.5), m_1);
-    color = t_3.color;
-    velocity = t_3.velocity;
-    gl_SampleMask[0] = int(t_3.mask);
+    color = vec4(c_4, base.w);
+    velocity = screen_uv - vec2(0.5);
+    gl_SampleMask[0] = int(m_1);
 }

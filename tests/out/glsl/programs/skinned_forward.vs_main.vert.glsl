@@ -7,27 +7,6 @@ struct Instance {
     uint flags;
 };
 
-struct VertexIn {
-    vec3 position;
-    vec3 normal;
-    vec4 tangent;
-    vec2 uv;
-    uvec4 joints;
-    vec4 weights;
-    uint instance_id;
-};
-
-struct Varyings {
-    vec4 clip;
-    vec3 world_pos;
-    vec3 normal;
-    vec4 tangent;
-    vec2 uv;
-    vec2 screen_uv;
-    uint instance;
-    int material;
-};
-
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in vec4 tangent;
@@ -60,35 +39,30 @@ mat4 skin_matrix(uint base, uvec4 joints_1, vec4 weights_1) {
     mat4 m = t * weights_1.x;
     mat4 t_1 = bones[min(base + joints_1.y, uint(bones.length()) - 1u)];
     mat4 t_2 = t_1 * weights_1.y;
-    mat4 m_1 = mat4(m[0] + t_2[0], m[1] + t_2[1], m[2] + t_2[2], m[3] + t_2[3]);
     mat4 t_3 = bones[min(base + joints_1.z, uint(bones.length()) - 1u)];
     mat4 t_4 = t_3 * weights_1.z;
-    mat4 m_2 = mat4(m_1[0] + t_4[0], m_1[1] + t_4[1], m_1[2] + t_4[2], m_1[3] + t_4[3]);
     mat4 t_5 = bones[min(base + joints_1.w, uint(bones.length()) - 1u)];
     mat4 t_6 = t_5 * weights_1.w;
-    mat4 m_3 = mat4(m_2[0] + t_6[0], m_2[1] + t_6[1], m_2[2] + t_6[2], m_2[3] + t_6[3]);
-    return m_3;
+    mat4 m_1 = mat4(m[0] + t_2[0] + t_4[0] + t_6[0], m[1] + t_2[1] + t_4[1] + t_6[1], m[2] + t_2[2] + t_4[2] + t_6[2], m[3] + t_2[3] + t_4[3] + t_6[3]);
+    return m_1;
 }
 
 void main() {
-    VertexIn v = VertexIn(position, normal, tangent, uv, joints, weights, uint(gl_InstanceIndex));
-    Instance inst = instances[min(v.instance_id, uint(instances.length()) - 1u)];
-    mat4 skin = skin_matrix(inst.bone_base, v.joints, v.weights);
+    Instance inst = instances[min(uint(gl_InstanceIndex), uint(instances.length()) - 1u)];
+    mat4 skin = skin_matrix(inst.bone_base, joints, weights);
     mat4 world = inst.model * skin;
-    vec4 wp = world * vec4(v.position, 1.0);
+    vec4 wp = world * vec4(position, 1.0);
     vec4 t = world[0];
     vec4 t_1 = world[1];
     vec4 t_2 = world[2];
     mat3 nmat = mat3(t.xyz, t_1.xyz, t_2.xyz);
     vec4 clip = camera.proj * camera.view * wp;
-    vec4 t_3 = v.tangent;
-    Varyings t_4 = Varyings(clip, wp.xyz, normalize(nmat * v.normal), vec4(normalize(nmat * t_3.xyz), v.tangent.w), v.uv, clip.xy / vec2(clip.w) * 0.5 + vec2(0.5), v.instance_id, int(inst.flags & 255u) - 3);
-    gl_Position = t_4.clip;
-    world_pos = t_4.world_pos;
-    normal_1 = t_4.normal;
-    tangent_1 = t_4.tangent;
-    uv_1 = t_4.uv;
-    screen_uv = t_4.screen_uv;
-    instance = t_4.instance;
-    material = t_4.material;
+    gl_Position = clip;
+    world_pos = wp.xyz;
+    normal_1 = normalize(nmat * normal);
+    tangent_1 = vec4(normalize(nmat * tangent.xyz), tangent.w);
+    uv_1 = uv;
+    screen_uv = clip.xy / vec2(clip.w) * 0.5 + vec2(0.5);
+    instance = uint(gl_InstanceIndex);
+    material = int(inst.flags & 255u) - 3;
 }

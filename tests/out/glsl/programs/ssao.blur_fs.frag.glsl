@@ -1,9 +1,5 @@
 #version 450
 
-struct blur_fs_out {
-    float occlusion;
-};
-
 layout(location = 0) in vec2 uv;
 layout(location = 0) out float occlusion;
 
@@ -46,5 +42,5 @@ void main() {
         v_1 = next_v_1;
         sum = sum_3;
     }
-    occlusion = blur_fs_out(sum_1 / 16.0).occlusion;
+    occlusion = sum_1 / 16.0;
 }

@@ -1,9 +1,5 @@
 #version 450
 
-struct ssao_fs_out {
-    float occlusion;
-};
-
 layout(location = 0) in vec2 uv;
 layout(location = 0) out float occlusion;
 
@@ -93,5 +89,5 @@ void main() {
         occlusion_1 = occlusion_3;
     }
     float visibility = 1.0 - occlusion_2 / float(count);
-    occlusion = ssao_fs_out(pow(clamp(visibility, 0.0, 1.0), ssao.power)).occlusion;
+    occlusion = pow(clamp(visibility, 0.0, 1.0), ssao.power);
 }

@@ -1,11 +1,5 @@
 #version 450
 
-struct fs_out {
-    vec4 color;
-    uint mask;
-    ivec2 sign_;
-};
-
 layout(location = 2) flat in uint id;
 layout(location = 1) in vec3 normal;
 layout(location = 0) in vec2 uv;
@@ -15,8 +9,7 @@ layout(location = 4) out ivec2 sign_;
 
 void main() {
     float facing = gl_FrontFacing ? 1.0 : 0.5;
-    fs_out t = fs_out(vec4(uv, normal.z * facing, 1.0), id, ivec2(int(id) - 8, -int(id)));
-    color = t.color;
-    mask = t.mask;
-    sign_ = t.sign_;
+    color = vec4(uv, normal.z * facing, 1.0);
+    mask = id;
+    sign_ = ivec2(int(id) - 8, -int(id));
 }

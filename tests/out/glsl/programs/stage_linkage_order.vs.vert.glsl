@@ -1,12 +1,5 @@
 #version 450
 
-struct vs_out {
-    vec3 normal;
-    vec2 uv;
-    uint id;
-    vec4 clip;
-};
-
 layout(location = 3) in ivec2 offset;
 layout(location = 1) in vec2 corner;
 layout(location = 5) in uint tag;
@@ -16,9 +9,8 @@ layout(location = 2) flat out uint id;
 
 void main() {
     vec2 p = corner + vec2(offset) * 0.25;
-    vs_out t = vs_out(vec3(0.0, 0.0, 1.0), p * 0.5 + vec2(0.5), tag + uint(gl_VertexIndex) * 16u + uint(gl_InstanceIndex), vec4(p, 0.5, 1.0));
-    normal = t.normal;
-    uv = t.uv;
-    id = t.id;
-    gl_Position = t.clip;
+    normal = vec3(0.0, 0.0, 1.0);
+    uv = p * 0.5 + vec2(0.5);
+    id = tag + uint(gl_VertexIndex) * 16u + uint(gl_InstanceIndex);
+    gl_Position = vec4(p, 0.5, 1.0);
 }

@@ -1,17 +1,5 @@
 #version 450
 
-struct TerrainVarying {
-    vec4 clip;
-    vec3 world_position;
-    vec3 normal;
-    float height01;
-    uint tile;
-};
-
-struct terrain_fs_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec3 world_position;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in float height01;
@@ -45,8 +33,7 @@ vec3 triplanar(vec3 p, vec3 n, int layer) {
 }
 
 void main() {
-    TerrainVarying input_ = TerrainVarying(vec4(0.0), world_position, normal, height01, tile);
-    vec3 n = normalize(input_.normal);
+    vec3 n = normalize(normal);
     float slope = 1.0 - n.y;
     int i = 0;
     uint v = 3u;
@@ -60,7 +47,7 @@ void main() {
         }
         float start = terrain.layer_heights[min(uint(i), 3u)];
         float next_start = i < 3 ? terrain.layer_heights[min(uint(i + 1), 3u)] : 2.0;
-        vec4 weights_2 = mix(weights, vec4(smoothstep(start - 0.05, start + 0.05, input_.height01) * (1.0 - smoothstep(next_start - 0.05, next_start + 0.05, input_.height01))), equal(uvec4(0u, 1u, 2u, 3u), uvec4(min(uint(i), 3u))));
+        vec4 weights_2 = mix(weights, vec4(smoothstep(start - 0.05, start + 0.05, height01) * (1.0 - smoothstep(next_start - 0.05, next_start + 0.05, height01))), equal(uvec4(0u, 1u, 2u, 3u), uvec4(min(uint(i), 3u))));
         bool next_v = v != 0u;
         i = i + 1;
         v = v - 1u;
@@ -80,7 +67,7 @@ void main() {
             albedo_1 = albedo;
             break;
         }
-        vec3 triplanar_1 = triplanar(input_.world_position, n, i_1);
+        vec3 triplanar_1 = triplanar(world_position, n, i_1);
         vec3 albedo_2 = albedo + triplanar_1 * weights_4[min(uint(i_1), 3u)];
         bool next_v_1 = v_2 != 0u;
         i_1 = i_1 + 1;
@@ -90,6 +77,6 @@ void main() {
     }
     vec4 sun_direction = terrain.sun_direction;
     float diffuse = max(dot(n, normalize(sun_direction.xyz)), 0.0);
-    float debug_tint = (input_.tile & 1u) == 0u ? 1.0 : 0.97;
-    color = terrain_fs_out(vec4(albedo_1 * (0.25 + 0.75 * diffuse) * debug_tint, 1.0)).color;
+    float debug_tint = (tile & 1u) == 0u ? 1.0 : 0.97;
+    color = vec4(albedo_1 * (0.25 + 0.75 * diffuse) * debug_tint, 1.0);
 }

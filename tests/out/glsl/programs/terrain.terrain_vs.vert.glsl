@@ -1,13 +1,5 @@
 #version 450
 
-struct TerrainVarying {
-    vec4 clip;
-    vec3 world_position;
-    vec3 normal;
-    float height01;
-    uint tile;
-};
-
 layout(location = 0) out vec3 world_position;
 layout(location = 1) out vec3 normal;
 layout(location = 2) out float height01;
@@ -59,10 +51,9 @@ void main() {
     float spacing = terrain.world_size * texel;
     vec3 normal_1 = normalize(vec3(h_left - h_right, 2.0 * spacing, h_down - h_up));
     vec3 world = vec3((uv.x - 0.5) * terrain.world_size, h, (uv.y - 0.5) * terrain.world_size);
-    TerrainVarying t = TerrainVarying(terrain.view_proj * vec4(world, 1.0), world, normal_1, h / terrain.height_scale, uint(gl_InstanceIndex));
-    gl_Position = t.clip;
-    world_position = t.world_position;
-    normal = t.normal;
-    height01 = t.height01;
-    tile = t.tile;
+    gl_Position = terrain.view_proj * vec4(world, 1.0);
+    world_position = world;
+    normal = normal_1;
+    height01 = h / terrain.height_scale;
+    tile = uint(gl_InstanceIndex);
 }

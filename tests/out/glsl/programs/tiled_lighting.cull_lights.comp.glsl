@@ -80,11 +80,10 @@ void main() {
     vec3 view_from_ndc_2 = view_from_ndc(vec3(ndc_max.x, ndc_min.y, 1.0));
     vec3 view_from_ndc_3 = view_from_ndc(vec3(ndc_max.x, ndc_max.y, 1.0));
     vec3 view_from_ndc_4 = view_from_ndc(vec3(ndc_min.x, ndc_max.y, 1.0));
-    vec3 corners[4] = vec3[4](view_from_ndc_1, view_from_ndc_2, view_from_ndc_3, view_from_ndc_4);
-    vec4 eye_plane_1 = eye_plane(corners[0], corners[1]);
-    vec4 eye_plane_2 = eye_plane(corners[1], corners[2]);
-    vec4 eye_plane_3 = eye_plane(corners[2], corners[3]);
-    vec4 eye_plane_4 = eye_plane(corners[3], corners[0]);
+    vec4 eye_plane_1 = eye_plane(view_from_ndc_1, view_from_ndc_2);
+    vec4 eye_plane_2 = eye_plane(view_from_ndc_2, view_from_ndc_3);
+    vec4 eye_plane_3 = eye_plane(view_from_ndc_3, view_from_ndc_4);
+    vec4 eye_plane_4 = eye_plane(view_from_ndc_4, view_from_ndc_1);
     vec3 view_from_ndc_5 = view_from_ndc(vec3(0.0, 0.0, min_depth));
     vec3 view_from_ndc_6 = view_from_ndc(vec3(0.0, 0.0, max_depth));
     planes = vec4[6](eye_plane_1, eye_plane_2, eye_plane_3, eye_plane_4, vec4(0.0, 0.0, -1.0, view_from_ndc_5.z), vec4(0.0, 0.0, 1.0, -view_from_ndc_6.z));

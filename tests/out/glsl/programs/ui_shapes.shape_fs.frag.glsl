@@ -12,16 +12,6 @@ struct Shape {
     vec2 pad;
 };
 
-struct ShapeVarying {
-    vec4 clip;
-    vec2 offset;
-    uint index;
-};
-
-struct shape_fs_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec2 offset;
 layout(location = 1) flat in uint index;
 layout(location = 0) out vec4 color;
@@ -48,25 +38,24 @@ float coverage(float d, bool hard) {
 }
 
 void main() {
-    ShapeVarying v = ShapeVarying(vec4(0.0), offset, index);
-    Shape s = shapes[min(v.index, uint(shapes.length()) - 1u)];
+    Shape s = shapes[min(index, uint(shapes.length()) - 1u)];
     float r = min(max(s.radius * 1.0, 0.0), min(s.rect.z, s.rect.w));
     float d;
     if (s.kind == 0u) {
         vec4 t = s.rect;
-        float sd_round_rect_1 = sd_round_rect(v.offset, t.zw, r);
+        float sd_round_rect_1 = sd_round_rect(offset, t.zw, r);
         d = sd_round_rect_1;
     } else {
-        float sd_ring_1 = sd_ring(v.offset, s.rect.z, s.border);
+        float sd_ring_1 = sd_ring(offset, s.rect.z, s.border);
         d = sd_ring_1;
     }
     float inside = coverage(d, s.hard != 0u);
     float border = coverage(abs(d + s.border * 0.5) - s.border * 0.5, s.hard != 0u);
     vec4 t_1 = s.rect;
-    float shadow_d = sd_round_rect(v.offset - s.shadow_offset, t_1.zw, r);
+    float shadow_d = sd_round_rect(offset - s.shadow_offset, t_1.zw, r);
     float shadow = smoothstep(6.0, 0.0, shadow_d) * 0.35;
     vec4 fill = mix(s.color, s.border_color, vec4(clamp(border, 0.0, 1.0) * step(0.5, s.border)));
     float a = fill.w * inside;
     float out_a = a + shadow * (1.0 - a);
-    color = shape_fs_out(vec4(fill.xyz * a / vec3(max(out_a, 0.0001)), out_a)).color;
+    color = vec4(fill.xyz * a / vec3(max(out_a, 0.0001)), out_a);
 }

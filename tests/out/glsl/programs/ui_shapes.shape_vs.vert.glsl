@@ -12,12 +12,6 @@ struct Shape {
     vec2 pad;
 };
 
-struct ShapeVarying {
-    vec4 clip;
-    vec2 offset;
-    uint index;
-};
-
 layout(location = 0) out vec2 offset;
 layout(location = 1) flat out uint index;
 
@@ -33,8 +27,7 @@ void main() {
     vec2 offset_1 = corner * (t.zw + vec2(grow));
     vec4 t_1 = s.rect;
     vec2 pixel = t_1.xy + offset_1;
-    ShapeVarying t_2 = ShapeVarying(vec4(pixel / vec2(512.0) - vec2(1.0), 0.0, 1.0), offset_1, uint(gl_InstanceIndex));
-    gl_Position = t_2.clip;
-    offset = t_2.offset;
-    index = t_2.index;
+    gl_Position = vec4(pixel / vec2(512.0) - vec2(1.0), 0.0, 1.0);
+    offset = offset_1;
+    index = uint(gl_InstanceIndex);
 }

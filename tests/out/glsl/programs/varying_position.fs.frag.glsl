@@ -5,10 +5,6 @@ struct Surface {
     vec2 uv;
 };
 
-struct fs_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;
 
@@ -19,5 +15,5 @@ float pixel_index(Surface s) {
 void main() {
     Surface s = Surface(gl_FragCoord, uv);
     float pixel_index_1 = pixel_index(s);
-    color = fs_out(vec4(s.uv, pixel_index_1, 1.0)).color;
+    color = vec4(uv, pixel_index_1, 1.0);
 }

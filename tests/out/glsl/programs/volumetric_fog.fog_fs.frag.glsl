@@ -1,9 +1,5 @@
 #version 450
 
-struct fog_fs_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;
 
@@ -118,5 +114,5 @@ void main() {
         transmittance = transmittance_2;
         scattered = scattered_2;
     }
-    color = fog_fs_out(vec4(scattered_1, 1.0 - transmittance_1)).color;
+    color = vec4(scattered_1, 1.0 - transmittance_1);
 }

@@ -7,10 +7,6 @@ struct Cells {
     ivec2 nearest;
 };
 
-struct stone_floor_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;
 
@@ -166,5 +162,5 @@ void main() {
     float light = max(dot(n, normalize(light_direction.xyz)), 0.0);
     vec4 crack_color = floor_params.crack_color;
     vec3 color_1 = mix(stone * (0.3 + 0.7 * light), crack_color.xyz, vec3(crack));
-    color = stone_floor_out(vec4(color_1, 1.0)).color;
+    color = vec4(color_1, 1.0);
 }

@@ -6,18 +6,6 @@ struct Wave {
     float wavelength;
 };
 
-struct WaterVarying {
-    vec4 clip;
-    vec3 world_position;
-    vec3 normal;
-    float crest;
-    vec2 uv;
-};
-
-struct water_fs_out {
-    vec4 color;
-};
-
 layout(location = 0) in vec3 world_position;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in float crest;
@@ -43,10 +31,9 @@ float fresnel_schlick(float cos_theta, float f0) {
 }
 
 void main() {
-    WaterVarying input_ = WaterVarying(vec4(0.0), world_position, normal, crest, uv);
-    vec3 n = normalize(input_.normal);
+    vec3 n = normalize(normal);
     vec4 camera_position = ocean.camera_position;
-    vec3 v = normalize(camera_position.xyz - input_.world_position);
+    vec3 v = normalize(camera_position.xyz - world_position);
     float fresnel = fresnel_schlick(dot(n, v), 0.02);
     vec4 texel = texture(environment, reflect(-v, n));
     vec3 reflected = texel.xyz;
@@ -55,9 +42,9 @@ void main() {
     vec4 shallow_color = ocean.shallow_color;
     vec3 water = mix(deep_color.xyz, shallow_color.xyz, vec3(depth_factor));
     vec3 color_1 = mix(water, reflected, vec3(fresnel));
-    float foam_mask = smoothstep(ocean.foam_threshold, ocean.foam_threshold + 0.3, input_.crest);
-    vec4 texel_1 = texture(foam_texture, input_.uv);
+    float foam_mask = smoothstep(ocean.foam_threshold, ocean.foam_threshold + 0.3, crest);
+    vec4 texel_1 = texture(foam_texture, uv);
     float foam = texel_1.x * foam_mask;
     vec3 color_2 = mix(color_1, vec3(1.0), vec3(foam));
-    color = water_fs_out(vec4(color_2, 1.0)).color;
+    color = vec4(color_2, 1.0);
 }

@@ -12,18 +12,6 @@ struct Displacement {
     vec3 binormal;
 };
 
-struct GridVertex {
-    vec2 position;
-};
-
-struct WaterVarying {
-    vec4 clip;
-    vec3 world_position;
-    vec3 normal;
-    float crest;
-    vec2 uv;
-};
-
 layout(location = 0) in vec2 position;
 layout(location = 0) out vec3 world_position;
 layout(location = 1) out vec3 normal;
@@ -60,8 +48,7 @@ Displacement gerstner(Wave wave, vec2 p, Displacement d) {
 }
 
 void main() {
-    GridVertex input_ = GridVertex(position);
-    vec2 p = input_.position * ocean.grid_spacing;
+    vec2 p = position * ocean.grid_spacing;
     int i = 0;
     uint v = 3u;
     bool v_1 = true;
@@ -81,10 +68,9 @@ void main() {
     }
     vec3 world = vec3(p.x, 0.0, p.y) + d_1.offset;
     vec3 normal_1 = normalize(cross(d_1.binormal, d_1.tangent));
-    WaterVarying t = WaterVarying(ocean.view_proj * vec4(world, 1.0), world, normal_1, d_1.offset.y, p * 0.05);
-    gl_Position = t.clip;
-    world_position = t.world_position;
-    normal = t.normal;
-    crest = t.crest;
-    uv = t.uv;
+    gl_Position = ocean.view_proj * vec4(world, 1.0);
+    world_position = world;
+    normal = normal_1;
+    crest = d_1.offset.y;
+    uv = p * 0.05;
 }

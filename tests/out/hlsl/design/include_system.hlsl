@@ -12,10 +12,6 @@ struct FragmentInput {
     float2 uv;
 };
 
-struct FragmentOutput {
-    float4 color;
-};
-
 [[vk::binding(0, 0)]] cbuffer lighting_block : register(b0, space0) {
     LightingUniforms lighting;
 };
@@ -51,9 +47,8 @@ struct shade_Output {
 shade_Output shade(shade_Input input) {
     const FragmentInput input_1 = { input.world_pos, input.normal, input.uv };
     const float4 result = compute_pbr_lighting(input_1);
-    const FragmentOutput composite = { result };
     shade_Output output;
-    output.color = composite.color;
+    output.color = result;
     return output;
 }
 

@@ -10,10 +10,6 @@ struct Light {
     float4 color;
 };
 
-struct shade_out {
-    float4 color;
-};
-
 [[vk::binding(0, 0)]] cbuffer uniforms_block : register(b0, space0) {
     Uniforms uniforms;
 };
@@ -54,9 +50,8 @@ shade_Output shade(shade_Input input) {
         carried_1 = next;
         total = total + e_3.xyz * (1.0 / (1.0 + dot(to_light, to_light)));
     }
-    const shade_out composite = { float4(albedo.xyz * total_1, albedo.w) };
     shade_Output output;
-    output.color = composite.color;
+    output.color = float4(albedo.xyz * total_1, albedo.w);
     return output;
 }
 

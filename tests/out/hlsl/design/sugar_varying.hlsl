@@ -4,22 +4,6 @@ struct Uniforms {
     row_major float4x4 view_proj;
 };
 
-struct VertexInput {
-    float3 position;
-    float3 normal;
-    float2 uv;
-};
-
-struct Interpolated {
-    float4 position;
-    float2 uv;
-    float3 normal;
-};
-
-struct FragmentOutput {
-    float4 color;
-};
-
 [[vk::binding(0, 0)]] cbuffer uniforms_block : register(b0, space0) {
     Uniforms uniforms;
 };
@@ -37,13 +21,11 @@ struct transform_Output {
 };
 
 transform_Output transform(transform_Input input) {
-    const VertexInput input_1 = { input.position, input.normal, input.uv };
     const float4x4 e = uniforms.view_proj;
-    const Interpolated composite = { mul(float4(input_1.position, 1.0), e), input_1.uv, input_1.normal };
     transform_Output output;
-    output.position = composite.position;
-    output.uv = composite.uv;
-    output.normal = composite.normal;
+    output.position = mul(float4(input.position, 1.0), e);
+    output.uv = input.uv;
+    output.normal = input.normal;
     return output;
 }
 
@@ -58,10 +40,8 @@ struct shade_Output {
 };
 
 shade_Output shade(shade_Input input) {
-    const Interpolated input_1 = { (float4)0, input.uv, input.normal };
-    const FragmentOutput composite = { float4(normalize(input_1.normal) * 0.5 + float3(0.5, 0.5, 0.5), 1.0) * float4(input_1.uv, 1.0, 1.0) };
     shade_Output output;
-    output.color = composite.color;
+    output.color = float4(normalize(input.normal) * 0.5 + float3(0.5, 0.5, 0.5), 1.0) * float4(input.uv, 1.0, 1.0);
     return output;
 }
 

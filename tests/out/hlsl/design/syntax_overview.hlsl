@@ -6,27 +6,6 @@ struct Uniforms {
     row_major float4x4 normal_mat;
 };
 
-struct VertexInput {
-    float3 position;
-    float3 normal;
-    float2 uv;
-};
-
-struct VertexOutput {
-    float4 position;
-    float2 uv;
-    float3 normal;
-};
-
-struct FragmentInput {
-    float2 uv;
-    float3 normal;
-};
-
-struct FragmentOutput {
-    float4 color;
-};
-
 [[vk::binding(0, 0)]] cbuffer uniforms_block : register(b0, space0) {
     Uniforms uniforms;
 };
@@ -46,16 +25,14 @@ struct transform_Output {
 };
 
 transform_Output transform(transform_Input input) {
-    const VertexInput input_1 = { input.position, input.normal, input.uv };
     const float4x4 e = uniforms.model;
     const float4x4 e_1 = uniforms.view_proj;
     const float4x4 e_2 = uniforms.normal_mat;
-    const float4 e_3 = mul(float4(input_1.normal, 0.0), e_2);
-    const VertexOutput composite = { mul(mul(float4(input_1.position, 1.0), e), e_1), input_1.uv, normalize(e_3.xyz) };
+    const float4 e_3 = mul(float4(input.normal, 0.0), e_2);
     transform_Output output;
-    output.position = composite.position;
-    output.uv = composite.uv;
-    output.normal = composite.normal;
+    output.position = mul(mul(float4(input.position, 1.0), e), e_1);
+    output.uv = input.uv;
+    output.normal = normalize(e_3.xyz);
     return output;
 }
 
@@ -70,11 +47,9 @@ struct shade_Output {
 };
 
 shade_Output shade(shade_Input input) {
-    const FragmentInput input_1 = { input.uv, input.normal };
-    const float4 albedo = material_tex_tex.Sample(material_tex_samp, input_1.uv);
-    const FragmentOutput composite = { float4(albedo.xyz * max(dot(normalize(input_1.normal), float3(0.0, 0.6, 0.8)), 0.0), albedo.w) };
+    const float4 albedo = material_tex_tex.Sample(material_tex_samp, input.uv);
     shade_Output output;
-    output.color = composite.color;
+    output.color = float4(albedo.xyz * max(dot(normalize(input.normal), float3(0.0, 0.6, 0.8)), 0.0), albedo.w);
     return output;
 }
 

@@ -6,26 +6,6 @@ struct Uniforms {
     row_major float4x4 normal_mat;
 };
 
-struct VertexInput {
-    float3 position;
-    float3 normal;
-    float2 uv;
-};
-
-struct from_attributes_out {
-    float4 position;
-    float2 uv;
-};
-
-struct from_buffer_out {
-    float4 position;
-    float2 uv;
-};
-
-struct shade_out {
-    float4 color;
-};
-
 [[vk::binding(0, 0)]] cbuffer uniforms_block : register(b0, space0) {
     Uniforms uniforms;
 };
@@ -56,13 +36,11 @@ struct from_attributes_Output {
 };
 
 from_attributes_Output from_attributes(from_attributes_Input input) {
-    const VertexInput input_1 = { input.position, input.normal, input.uv };
     const float4x4 e = uniforms.model;
     const float4x4 e_1 = uniforms.view_proj;
-    const from_attributes_out composite = { mul(mul(float4(input_1.position, 1.0), e), e_1), input_1.uv };
     from_attributes_Output output;
-    output.position = composite.position;
-    output.uv = composite.uv;
+    output.position = mul(mul(float4(input.position, 1.0), e), e_1);
+    output.uv = input.uv;
     return output;
 }
 
@@ -87,10 +65,9 @@ from_buffer_Output from_buffer(from_buffer_Input input) {
     const float3 p = asfloat(positions.Load3(min(input.index, luma_length_positions() - 1u) * 16u));
     const float4x4 e = uniforms.model;
     const float4x4 e_1 = uniforms.view_proj;
-    const from_buffer_out composite = { mul(mul(float4(p, 1.0), e), e_1), p.xy };
     from_buffer_Output output;
-    output.position = composite.position;
-    output.uv = composite.uv;
+    output.position = mul(mul(float4(p, 1.0), e), e_1);
+    output.uv = p.xy;
     return output;
 }
 
@@ -105,9 +82,8 @@ struct shade_Output {
 
 shade_Output shade(shade_Input input) {
     const float4 e = material_tex_tex.Sample(material_tex_samp, input.uv);
-    const shade_out composite = { e };
     shade_Output output;
-    output.color = composite.color;
+    output.color = e;
     return output;
 }
 

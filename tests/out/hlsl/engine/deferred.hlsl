@@ -21,32 +21,6 @@ struct Material {
     float roughness;
 };
 
-struct MeshVertex {
-    float3 position;
-    float3 normal;
-    float2 uv;
-};
-
-struct GVaryings {
-    float4 clip_;
-    float3 normal;
-    float2 uv;
-};
-
-struct gbuffer_fs_out {
-    float4 albedo_metal;
-    float4 normal_rough;
-    float4 emissive;
-};
-
-struct lighting_vs_out {
-    float4 clip_;
-};
-
-struct lighting_fs_out {
-    float4 color;
-};
-
 // `Material` laid out by std140 rules (padding makes every packing rule agree).
 struct Material_std140 {
     float4 base_color;
@@ -185,16 +159,14 @@ struct gbuffer_vs_Output {
 };
 
 gbuffer_vs_Output gbuffer_vs(gbuffer_vs_Input input) {
-    const MeshVertex input_1 = { input.position, input.normal, input.uv };
     const float4x4 e = model_matrix;
     const float4x4 e_1 = camera.view_proj;
     const float4x4 e_2 = model_matrix;
-    const float4 e_3 = mul(float4(input_1.normal, 0.0), e_2);
-    const GVaryings composite = { mul(mul(float4(input_1.position, 1.0), e), e_1), e_3.xyz, input_1.uv };
+    const float4 e_3 = mul(float4(input.normal, 0.0), e_2);
     gbuffer_vs_Output output;
-    output.clip_ = composite.clip_;
-    output.normal = composite.normal;
-    output.uv = composite.uv;
+    output.clip_ = mul(mul(float4(input.position, 1.0), e), e_1);
+    output.normal = e_3.xyz;
+    output.uv = input.uv;
     return output;
 }
 
@@ -211,16 +183,14 @@ struct gbuffer_fs_Output {
 };
 
 gbuffer_fs_Output gbuffer_fs(gbuffer_fs_Input input) {
-    const GVaryings input_1 = { (float4)0, input.normal, input.uv };
     const float4 e = material.base_color;
     const float e_1 = material.metallic;
     const float e_2 = material.roughness;
     const float4 e_3 = material.emissive;
-    const gbuffer_fs_out composite = { float4(e.xyz, e_1), float4(normalize(input_1.normal) * 0.5 + float3(0.5, 0.5, 0.5), e_2), e_3 };
     gbuffer_fs_Output output;
-    output.albedo_metal = composite.albedo_metal;
-    output.normal_rough = composite.normal_rough;
-    output.emissive = composite.emissive;
+    output.albedo_metal = float4(e.xyz, e_1);
+    output.normal_rough = float4(normalize(input.normal) * 0.5 + float3(0.5, 0.5, 0.5), e_2);
+    output.emissive = e_3;
     return output;
 }
 
@@ -241,9 +211,8 @@ lighting_vs_Output lighting_vs(lighting_vs_Input input) {
 #if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
     input.id += input.luma_start_id;
 #endif
-    const lighting_vs_out composite = { float4(float2(float((input.id << 1u) & 2u), float(input.id & 2u)) * 2.0 - float2(1.0, 1.0), 0.0, 1.0) };
     lighting_vs_Output output;
-    output.clip_ = composite.clip_;
+    output.clip_ = float4(float2(float((input.id << 1u) & 2u), float(input.id & 2u)) * 2.0 - float2(1.0, 1.0), 0.0, 1.0);
     return output;
 }
 
@@ -270,9 +239,8 @@ lighting_fs_Output lighting_fs(lighting_fs_Input input) {
     const float4 e_2 = camera.position;
     const float3 lit_ = shade_point_lights(p, normalize(normal_rough.xyz * 2.0 - float3(1.0, 1.0, 1.0)), normalize(e_2.xyz - p), albedo_metal.xyz, albedo_metal.w, normal_rough.w);
     const float e_3 = luminance(emissive);
-    const lighting_fs_out composite = { float4(lit_ + emissive + albedo_metal.xyz * (max(e_3 - 1.0, 0.0) * 0.31830987), 1.0) };
     lighting_fs_Output output;
-    output.color = composite.color;
+    output.color = float4(lit_ + emissive + albedo_metal.xyz * (max(e_3 - 1.0, 0.0) * 0.31830987), 1.0);
     return output;
 }
 

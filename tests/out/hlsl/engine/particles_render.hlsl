@@ -10,16 +10,6 @@ struct Particle {
     float4 velocity;
 };
 
-struct particle_vs_out {
-    float4 clip_;
-    float2 uv;
-    float fade;
-};
-
-struct particle_fs_out {
-    float4 color;
-};
-
 static const float2 luma_const[4] = { float2(-1.0, -1.0), float2(1.0, -1.0), float2(-1.0, 1.0), float2(1.0, 1.0) };
 
 [[vk::binding(0, 0)]] cbuffer camera_block : register(b0, space0) {
@@ -72,11 +62,10 @@ particle_vs_Output particle_vs(particle_vs_Input input) {
     const float4 view_pos = mul(float4(e_1.xyz, 1.0), e);
     const float2 e_2 = view_pos.xy + corner * p.velocity.w;
     const float4x4 e_3 = camera.proj;
-    const particle_vs_out composite = { mul(float4(e_2.xy, view_pos.zw), e_3), corner * 0.5 + float2(0.5, 0.5), clamp(p.position.w, 0.0, 1.0) };
     particle_vs_Output output;
-    output.clip_ = composite.clip_;
-    output.uv = composite.uv;
-    output.fade = composite.fade;
+    output.clip_ = mul(float4(e_2.xy, view_pos.zw), e_3);
+    output.uv = corner * 0.5 + float2(0.5, 0.5);
+    output.fade = clamp(p.position.w, 0.0, 1.0);
     return output;
 }
 
@@ -97,9 +86,8 @@ particle_fs_Output particle_fs(particle_fs_Input input) {
         discard;
     }
     const float alpha = texel.w * input.fade * smoothstep(1.0, 0.6, d);
-    const particle_fs_out composite = { float4(texel.xyz * alpha, alpha) };
     particle_fs_Output output;
-    output.color = composite.color;
+    output.color = float4(texel.xyz * alpha, alpha);
     return output;
 }
 

@@ -31,25 +31,6 @@ struct Surface {
     float3 view;
 };
 
-struct VertexIn {
-    float3 position;
-    float3 normal;
-    float4 tangent;
-    float2 uv;
-};
-
-struct Varyings {
-    float4 clip_;
-    float3 world_pos;
-    float3 normal;
-    float4 tangent;
-    float2 uv;
-};
-
-struct pbr_fs_out {
-    float4 color;
-};
-
 // `Scene` laid out by std140 rules (padding makes every packing rule agree).
 struct Scene_std140 {
     Light lights[8];
@@ -135,22 +116,19 @@ struct pbr_vs_Output {
 };
 
 pbr_vs_Output pbr_vs(pbr_vs_Input input) {
-    const VertexIn input_1 = { input.position, input.normal, input.tangent, input.uv };
     const float4x4 e = object.model;
-    const float4 world = mul(float4(input_1.position, 1.0), e);
+    const float4 world = mul(float4(input.position, 1.0), e);
     const float4x4 e_1 = camera.view_proj;
     const float4x4 e_2 = object.normal_matrix;
-    const float4 e_3 = mul(float4(input_1.normal, 0.0), e_2);
+    const float4 e_3 = mul(float4(input.normal, 0.0), e_2);
     const float4x4 e_4 = object.model;
-    const float4 e_5 = input_1.tangent;
-    const float4 e_6 = mul(float4(e_5.xyz, 0.0), e_4);
-    const Varyings composite = { mul(world, e_1), world.xyz, e_3.xyz, float4(e_6.xyz, input_1.tangent.w), input_1.uv };
+    const float4 e_5 = mul(float4(input.tangent.xyz, 0.0), e_4);
     pbr_vs_Output output;
-    output.clip_ = composite.clip_;
-    output.world_pos = composite.world_pos;
-    output.normal = composite.normal;
-    output.tangent = composite.tangent;
-    output.uv = composite.uv;
+    output.clip_ = mul(world, e_1);
+    output.world_pos = world.xyz;
+    output.normal = e_3.xyz;
+    output.tangent = float4(e_5.xyz, input.tangent.w);
+    output.uv = input.uv;
     return output;
 }
 
@@ -167,16 +145,15 @@ struct pbr_fs_Output {
 };
 
 pbr_fs_Output pbr_fs(pbr_fs_Input input) {
-    const Varyings input_1 = { (float4)0, input.world_pos, input.normal, input.tangent, input.uv };
-    const float4 base = base_color_tex_tex.Sample(base_color_tex_samp, input_1.uv);
-    const float4 mr = metal_rough_tex_tex.Sample(metal_rough_tex_samp, input_1.uv);
-    const float4 e = normal_tex_tex.Sample(normal_tex_samp, input_1.uv);
-    const float3 n = normalize(input_1.normal);
-    const float4 e_1 = input_1.tangent;
-    const float4 e_2 = input_1.tangent;
-    const float3 t = normalize(e_1.xyz - n * dot(n, e_2.xyz));
+    const float4 base = base_color_tex_tex.Sample(base_color_tex_samp, input.uv);
+    const float4 mr = metal_rough_tex_tex.Sample(metal_rough_tex_samp, input.uv);
+    const float4 e = normal_tex_tex.Sample(normal_tex_samp, input.uv);
+    const float3 n = normalize(input.normal);
+    const float3 t = normalize(input.tangent.xyz - n * dot(n, input.tangent.xyz));
+    const float3 e_1 = base.xyz;
+    const float3 e_2 = normalize(mul(e.xyz * 2.0 - float3(1.0, 1.0, 1.0), float3x3(t, cross(n, t) * input.tangent.w, n)));
     const float4 e_3 = camera.position;
-    const Surface surface = { base.xyz, mr.z, clamp(mr.y, 0.04, 1.0), normalize(mul(e.xyz * 2.0 - float3(1.0, 1.0, 1.0), float3x3(t, cross(n, t) * input_1.tangent.w, n))), normalize(e_3.xyz - input_1.world_pos) };
+    const Surface surface = { e_1, mr.z, clamp(mr.y, 0.04, 1.0), e_2, normalize(e_3.xyz - input.world_pos) };
     const int e_4 = scene.light_count;
     const int e_5 = asint(asuint(e_4) - 1u);
     int i = 0;
@@ -195,7 +172,7 @@ pbr_fs_Output pbr_fs(pbr_fs_Input input) {
             break;
         }
         const Light e_6 = scene.lights[min(uint(i), 7u)];
-        const float3 e_7 = light_contribution(surface, e_6, input_1.world_pos);
+        const float3 e_7 = light_contribution(surface, e_6, input.world_pos);
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;
@@ -203,12 +180,11 @@ pbr_fs_Output pbr_fs(pbr_fs_Input input) {
         carried_2 = carried_2 + 1u;
         lit_ = lit_ + e_7;
     }
-    const float4 e_8 = irradiance_tex.Sample(irradiance_samp, surface.normal);
+    const float4 e_8 = irradiance_tex.Sample(irradiance_samp, e_2);
     const float e_9 = scene.ambient;
     const float e_10 = scene.exposure;
-    const pbr_fs_out composite = { float4((lit_1 + e_8.xyz * surface.albedo * e_9) * e_10, base.w) };
     pbr_fs_Output output;
-    output.color = composite.color;
+    output.color = float4((lit_1 + e_8.xyz * e_1 * e_9) * e_10, base.w);
     return output;
 }
 

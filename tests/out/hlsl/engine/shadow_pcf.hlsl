@@ -16,27 +16,6 @@ struct Object {
     row_major float4x4 model;
 };
 
-struct shadow_depth_vs_out {
-    float4 clip_;
-};
-
-struct VertexIn {
-    float3 position;
-    float3 normal;
-    float2 uv;
-};
-
-struct Varyings {
-    float4 clip_;
-    float4 light_space;
-    float3 normal;
-    float2 uv;
-};
-
-struct lit_fs_out {
-    float4 color;
-};
-
 [[vk::binding(0, 0)]] cbuffer camera_block : register(b0, space0) {
     Camera camera;
 };
@@ -105,9 +84,8 @@ struct shadow_depth_vs_Output {
 shadow_depth_vs_Output shadow_depth_vs(shadow_depth_vs_Input input) {
     const float4x4 e = light_view.view_proj;
     const float4x4 e_1 = object.model;
-    const shadow_depth_vs_out composite = { mul(float4(input.position, 1.0), mul(e_1, e)) };
     shadow_depth_vs_Output output;
-    output.clip_ = composite.clip_;
+    output.clip_ = mul(float4(input.position, 1.0), mul(e_1, e));
     return output;
 }
 
@@ -125,19 +103,17 @@ struct lit_vs_Output {
 };
 
 lit_vs_Output lit_vs(lit_vs_Input input) {
-    const VertexIn input_1 = { input.position, input.normal, input.uv };
     const float4x4 e = object.model;
-    const float4 world = mul(float4(input_1.position, 1.0), e);
+    const float4 world = mul(float4(input.position, 1.0), e);
     const float4x4 e_1 = camera.view_proj;
     const float4x4 e_2 = light_view.view_proj;
     const float4x4 e_3 = object.model;
-    const float4 e_4 = mul(float4(input_1.normal, 0.0), e_3);
-    const Varyings composite = { mul(world, e_1), mul(world, e_2), e_4.xyz, input_1.uv };
+    const float4 e_4 = mul(float4(input.normal, 0.0), e_3);
     lit_vs_Output output;
-    output.clip_ = composite.clip_;
-    output.light_space = composite.light_space;
-    output.normal = composite.normal;
-    output.uv = composite.uv;
+    output.clip_ = mul(world, e_1);
+    output.light_space = mul(world, e_2);
+    output.normal = e_4.xyz;
+    output.uv = input.uv;
     return output;
 }
 
@@ -153,13 +129,11 @@ struct lit_fs_Output {
 };
 
 lit_fs_Output lit_fs(lit_fs_Input input) {
-    const Varyings input_1 = { (float4)0, input.light_space, input.normal, input.uv };
-    const float4 e = albedo_tex.Sample(albedo_samp, input_1.uv);
+    const float4 e = albedo_tex.Sample(albedo_samp, input.uv);
     const float4 e_1 = light_view.direction;
-    const float shadow = shadow_factor(input_1.light_space);
-    const lit_fs_out composite = { float4(e.xyz * (0.15 + 0.85 * max(dot(normalize(input_1.normal), -e_1.xyz), 0.0) * shadow), 1.0) };
+    const float shadow = shadow_factor(input.light_space);
     lit_fs_Output output;
-    output.color = composite.color;
+    output.color = float4(e.xyz * (0.15 + 0.85 * max(dot(normalize(input.normal), -e_1.xyz), 0.0) * shadow), 1.0);
     return output;
 }
 

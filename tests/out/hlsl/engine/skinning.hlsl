@@ -4,24 +4,6 @@ struct Camera {
     row_major float4x4 view_proj;
 };
 
-struct SkinnedVertex {
-    float3 position;
-    float3 normal;
-    float2 uv;
-    uint4 joints;
-    float4 weights;
-};
-
-struct skin_vs_out {
-    float4 clip_;
-    float3 normal;
-    float2 uv;
-};
-
-struct skin_fs_out {
-    float4 color;
-};
-
 [[vk::binding(0, 0)]] cbuffer camera_block : register(b0, space0) {
     Camera camera;
 };
@@ -53,25 +35,21 @@ struct skin_vs_Output {
 };
 
 skin_vs_Output skin_vs(skin_vs_Input input) {
-    const SkinnedVertex input_1 = { input.position, input.normal, input.uv, input.joints, input.weights };
-    const float4x4 e = float4x4(asfloat(bones.Load4(min(input_1.joints.x, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(16u + min(input_1.joints.x, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(32u + min(input_1.joints.x, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(48u + min(input_1.joints.x, luma_length_bones() - 1u) * 64u)));
-    const float4x4 e_1 = e * input_1.weights.x;
-    const float4x4 e_2 = float4x4(asfloat(bones.Load4(min(input_1.joints.y, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(16u + min(input_1.joints.y, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(32u + min(input_1.joints.y, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(48u + min(input_1.joints.y, luma_length_bones() - 1u) * 64u)));
-    const float4x4 e_3 = e_2 * input_1.weights.y;
-    const float4x4 e_4 = float4x4(e_1[0] + e_3[0], e_1[1] + e_3[1], e_1[2] + e_3[2], e_1[3] + e_3[3]);
-    const float4x4 e_5 = float4x4(asfloat(bones.Load4(min(input_1.joints.z, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(16u + min(input_1.joints.z, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(32u + min(input_1.joints.z, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(48u + min(input_1.joints.z, luma_length_bones() - 1u) * 64u)));
-    const float4x4 e_6 = e_5 * input_1.weights.z;
-    const float4x4 e_7 = float4x4(e_4[0] + e_6[0], e_4[1] + e_6[1], e_4[2] + e_6[2], e_4[3] + e_6[3]);
-    const float4x4 e_8 = float4x4(asfloat(bones.Load4(min(input_1.joints.w, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(16u + min(input_1.joints.w, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(32u + min(input_1.joints.w, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(48u + min(input_1.joints.w, luma_length_bones() - 1u) * 64u)));
-    const float4x4 e_9 = e_8 * input_1.weights.w;
-    const float4x4 skin = float4x4(e_7[0] + e_9[0], e_7[1] + e_9[1], e_7[2] + e_9[2], e_7[3] + e_9[3]);
-    const float4 e_10 = mul(float4(input_1.normal, 0.0), skin);
-    const float4x4 e_11 = camera.view_proj;
-    const skin_vs_out composite = { mul(mul(float4(input_1.position, 1.0), skin), e_11), normalize(e_10.xyz), input_1.uv };
+    const float4x4 e = float4x4(asfloat(bones.Load4(min(input.joints.x, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(16u + min(input.joints.x, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(32u + min(input.joints.x, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(48u + min(input.joints.x, luma_length_bones() - 1u) * 64u)));
+    const float4x4 e_1 = e * input.weights.x;
+    const float4x4 e_2 = float4x4(asfloat(bones.Load4(min(input.joints.y, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(16u + min(input.joints.y, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(32u + min(input.joints.y, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(48u + min(input.joints.y, luma_length_bones() - 1u) * 64u)));
+    const float4x4 e_3 = e_2 * input.weights.y;
+    const float4x4 e_4 = float4x4(asfloat(bones.Load4(min(input.joints.z, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(16u + min(input.joints.z, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(32u + min(input.joints.z, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(48u + min(input.joints.z, luma_length_bones() - 1u) * 64u)));
+    const float4x4 e_5 = e_4 * input.weights.z;
+    const float4x4 e_6 = float4x4(asfloat(bones.Load4(min(input.joints.w, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(16u + min(input.joints.w, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(32u + min(input.joints.w, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(48u + min(input.joints.w, luma_length_bones() - 1u) * 64u)));
+    const float4x4 e_7 = e_6 * input.weights.w;
+    const float4x4 skin = float4x4(e_1[0] + e_3[0] + e_5[0] + e_7[0], e_1[1] + e_3[1] + e_5[1] + e_7[1], e_1[2] + e_3[2] + e_5[2] + e_7[2], e_1[3] + e_3[3] + e_5[3] + e_7[3]);
+    const float4 e_8 = mul(float4(input.normal, 0.0), skin);
+    const float4x4 e_9 = camera.view_proj;
     skin_vs_Output output;
-    output.clip_ = composite.clip_;
-    output.normal = composite.normal;
-    output.uv = composite.uv;
+    output.clip_ = mul(mul(float4(input.position, 1.0), skin), e_9);
+    output.normal = normalize(e_8.xyz);
+    output.uv = input.uv;
     return output;
 }
 
@@ -86,9 +64,8 @@ struct skin_fs_Output {
 };
 
 skin_fs_Output skin_fs(skin_fs_Input input) {
-    const skin_fs_out composite = { float4((float3)(0.2 + 0.8 * max(dot(normalize(input.normal), normalize(float3(0.3, 1.0, 0.5))), 0.0)) * float3(input.uv, 1.0), 1.0) };
     skin_fs_Output output;
-    output.color = composite.color;
+    output.color = float4((float3)(0.2 + 0.8 * max(dot(normalize(input.normal), normalize(float3(0.3, 1.0, 0.5))), 0.0)) * float3(input.uv, 1.0), 1.0);
     return output;
 }
 

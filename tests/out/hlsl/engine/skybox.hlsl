@@ -6,15 +6,6 @@ struct Sky {
     float intensity;
 };
 
-struct sky_vs_out {
-    float4 clip_;
-    float3 direction;
-};
-
-struct sky_fs_out {
-    float4 color;
-};
-
 // `Sky` laid out by std140 rules (padding makes every packing rule agree).
 struct Sky_std140 {
     row_major float4x4 view_rotation;
@@ -57,10 +48,9 @@ sky_vs_Output sky_vs(sky_vs_Input input) {
     const float4x4 e_1 = sky.proj;
     const float4x4 e_2 = sky.view_rotation;
     const float4 clip_ = mul(float4(corner, 1.0), mul(e_2, e_1));
-    const sky_vs_out composite = { clip_.xyww, corner };
     sky_vs_Output output;
-    output.clip_ = composite.clip_;
-    output.direction = composite.direction;
+    output.clip_ = clip_.xyww;
+    output.direction = corner;
     return output;
 }
 
@@ -76,9 +66,8 @@ struct sky_fs_Output {
 sky_fs_Output sky_fs(sky_fs_Input input) {
     const float4 e = environment_tex.Sample(environment_samp, normalize(input.direction));
     const float e_1 = sky.intensity;
-    const sky_fs_out composite = { float4(e.xyz * e_1, 1.0) };
     sky_fs_Output output;
-    output.color = composite.color;
+    output.color = float4(e.xyz * e_1, 1.0);
     return output;
 }
 

@@ -5,10 +5,6 @@ struct Camera {
     row_major float4x4 inv_proj;
 };
 
-struct ssao_out {
-    float occlusion;
-};
-
 #ifndef LUMA_SPEC_0
 #define LUMA_SPEC_0 16
 #endif
@@ -123,9 +119,8 @@ ssao_Output ssao(ssao_Input input) {
         carried_2 = carried_2 + 1u;
         occluded = occluded + (scene_z >= p.z + BIAS ? smoothstep(0.0, 1.0, RADIUS / abs(origin.z - scene_z)) : 0.0);
     }
-    const ssao_out composite = { 1.0 - occluded_1 / float(SAMPLE_COUNT) * INTENSITY };
     ssao_Output output;
-    output.occlusion = composite.occlusion;
+    output.occlusion = 1.0 - occluded_1 / float(SAMPLE_COUNT) * INTENSITY;
     return output;
 }
 

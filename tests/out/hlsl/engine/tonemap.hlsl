@@ -7,15 +7,6 @@ struct Tonemap {
     float white_point;
 };
 
-struct fullscreen_vs_out {
-    float4 clip_;
-    float2 uv;
-};
-
-struct tonemap_fs_out {
-    float4 color;
-};
-
 [[vk::push_constant]] cbuffer tm_block {
     Tonemap tm;
 };
@@ -49,10 +40,9 @@ fullscreen_vs_Output fullscreen_vs(fullscreen_vs_Input input) {
     input.id += input.luma_start_id;
 #endif
     const float2 uv = float2(float((input.id << 1u) & 2u), float(input.id & 2u));
-    const fullscreen_vs_out composite = { float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, 0.0, 1.0), uv };
     fullscreen_vs_Output output;
-    output.clip_ = composite.clip_;
-    output.uv = composite.uv;
+    output.clip_ = float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, 0.0, 1.0);
+    output.uv = uv;
     return output;
 }
 
@@ -83,9 +73,8 @@ tonemap_fs_Output tonemap_fs(tonemap_fs_Input input) {
         mapped = e_3 / e_5;
     }
     const float e_6 = tm.gamma;
-    const tonemap_fs_out composite = { float4(pow(mapped, (float3)(1.0 / e_6)), 1.0) };
     tonemap_fs_Output output;
-    output.color = composite.color;
+    output.color = float4(pow(mapped, (float3)(1.0 / e_6)), 1.0);
     return output;
 }
 

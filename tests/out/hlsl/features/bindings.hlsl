@@ -4,10 +4,6 @@ struct Block {
     float4 value;
 };
 
-struct bindings_out {
-    float4 color;
-};
-
 [[vk::binding(0, 0)]] cbuffer a_block : register(b0, space0) {
     Block a;
 };
@@ -87,9 +83,8 @@ bindings_Output bindings(bindings_Input input) {
     const float4 e_11 = j_tex.Sample(j_samp, input.dir);
     const float4 e_12 = asfloat(items.Load4(min(0u, luma_length_items() - 1u) * 16u));
     const float4 e_13 = asfloat(k.Load4(min(1u, luma_length_k() - 1u) * 16u));
-    const bindings_out composite = { e_1 + e_2 + e_3 + e_4 + e_5 + e_6 + e_7 + e_8 + (e_9 + e_10 + e_11) + e_12 + e_13 };
     bindings_Output output;
-    output.color = composite.color;
+    output.color = e_1 + e_2 + e_3 + e_4 + e_5 + e_6 + e_7 + e_8 + (e_9 + e_10 + e_11) + e_12 + e_13;
     return output;
 }
 

@@ -5,13 +5,6 @@ struct Partial {
     uint count;
 };
 
-struct ComputeIn {
-    uint3 local_id;
-    uint local_index;
-    uint3 global_id;
-    uint3 group_id;
-};
-
 static const Partial luma_const = { float4(0.0, 0.0, 0.0, 0.0), 0u };
 
 [[vk::binding(0, 0)]] RWByteAddressBuffer output : register(u0, space0);
@@ -52,33 +45,30 @@ struct compute_builtins_Input {
 
 [numthreads(4, 4, 2)]
 void compute_builtins(compute_builtins_Input input) {
-    const ComputeIn input_1 = { input.local_id, input.local_index, input.global_id, input.group_id };
-    const uint3 l = input_1.local_id;
-    grid[min(l.x, 3u)][min(l.y, 3u)][min(l.z, 1u)] = input_1.local_index;
-    flags[min(input_1.local_index, 63u)] = (input_1.local_index & 1u) == 0u;
-    if (input_1.local_index == 0u) {
+    grid[min(input.local_id.x, 3u)][min(input.local_id.y, 3u)][min(input.local_id.z, 1u)] = input.local_index;
+    flags[min(input.local_index, 63u)] = (input.local_index & 1u) == 0u;
+    if (input.local_index == 0u) {
         counter = 0u;
         partial = luma_const;
     }
     GroupMemoryBarrierWithGroupSync();
-    const uint neighbour = grid[min((l.x + 1u) % 4u, 3u)][min(l.y, 3u)][min(l.z, 1u)];
-    const bool even = flags[min(input_1.local_index, 63u)];
-    if (input_1.local_index == 0u) {
-        counter = input_1.group_id.x + input_1.group_id.y + input_1.group_id.z;
+    const uint neighbour = grid[min((input.local_id.x + 1u) % 4u, 3u)][min(input.local_id.y, 3u)][min(input.local_id.z, 1u)];
+    const bool even = flags[min(input.local_index, 63u)];
+    if (input.local_index == 0u) {
+        counter = input.group_id.x + input.group_id.y + input.group_id.z;
         const uint e = counter;
         partial.count = e;
         partial.sum.x = float(neighbour);
     }
     DeviceMemoryBarrierWithGroupSync();
     GroupMemoryBarrierWithGroupSync();
-    const uint3 g = input_1.global_id;
     const uint e_1 = counter;
     const uint e_2 = partial.count;
-    output.Store4(min(g.x + g.y * 16u + g.z * 256u, luma_length_output() - 1u) * 16u, uint4(neighbour, e_1, e_2, uint(even)));
-    if (input_1.local_index == 0u) {
+    output.Store4(min(input.global_id.x + input.global_id.y * 16u + input.global_id.z * 256u, luma_length_output() - 1u) * 16u, uint4(neighbour, e_1, e_2, uint(even)));
+    if (input.local_index == 0u) {
         const Partial e_3 = partial;
-        partials.Store4(min(input_1.group_id.x, luma_length_partials() - 1u) * 32u, asuint(e_3.sum));
-        partials.Store(16u + min(input_1.group_id.x, luma_length_partials() - 1u) * 32u, e_3.count);
+        partials.Store4(min(input.group_id.x, luma_length_partials() - 1u) * 32u, asuint(e_3.sum));
+        partials.Store(16u + min(input.group_id.x, luma_length_partials() - 1u) * 32u, e_3.count);
     }
 }
 

@@ -17,14 +17,6 @@ struct Hit {
     bool hit;
 };
 
-struct fullscreen_out {
-    float4 clip_;
-};
-
-struct flat_color_out {
-    float4 color;
-};
-
 static const Hit luma_const = { -1.0, float3(0.0, 0.0, 0.0), false };
 
 [[vk::binding(0, 0)]] cbuffer scene_block : register(b0, space0) {
@@ -115,9 +107,8 @@ struct fullscreen_Output {
 fullscreen_Output fullscreen() {
     const float4x4 e = scene.transform;
     const float3 e_1 = transform_point(e, float3(0.0, 0.0, 0.0));
-    const fullscreen_out composite = { float4(e_1, 1.0) };
     fullscreen_Output output;
-    output.clip_ = composite.clip_;
+    output.clip_ = float4(e_1, 1.0);
     return output;
 }
 
@@ -129,9 +120,8 @@ flat_color_Output flat_color() {
     const float4x4 e = scene.transform;
     const float4 e_1 = scene.tint;
     const float3 e_2 = transform_point(e, e_1.xyz);
-    const flat_color_out composite = { float4(e_2, 1.0) };
     flat_color_Output output;
-    output.color = composite.color;
+    output.color = float4(e_2, 1.0);
     return output;
 }
 

@@ -4,35 +4,6 @@ struct Camera {
     row_major float4x4 view_proj;
 };
 
-struct Attributes {
-    uint vertex;
-    uint instance;
-    float3 position;
-    float weight;
-    int2 ids;
-    uint4 mask;
-    float4 color;
-    int index;
-    float2 uv;
-};
-
-struct attributes_out {
-    float4 clip_;
-    float4 color;
-    int2 ids;
-    uint4 mask;
-    int index;
-};
-
-struct single_attribute_out {
-    float4 clip_;
-};
-
-struct ids_fs_out {
-    float4 color;
-    int4 id;
-};
-
 [[vk::binding(0, 0)]] cbuffer camera_block : register(b0, space0) {
     Camera camera;
 };
@@ -68,15 +39,13 @@ attributes_Output attributes(attributes_Input input) {
     input.vertex += input.luma_start_vertex;
     input.instance += input.luma_start_instance;
 #endif
-    const Attributes input_1 = { input.vertex, input.instance, input.position, input.weight, input.ids, input.mask, input.color, input.index, input.uv };
     const float4x4 e = camera.view_proj;
-    const attributes_out composite = { mul(float4(input_1.position * input_1.weight + float3(input_1.uv, float(input_1.vertex + input_1.instance)), 1.0), e), input_1.color, input_1.ids, input_1.mask, input_1.index };
     attributes_Output output;
-    output.clip_ = composite.clip_;
-    output.color = composite.color;
-    output.ids = composite.ids;
-    output.mask = composite.mask;
-    output.index = composite.index;
+    output.clip_ = mul(float4(input.position * input.weight + float3(input.uv, float(input.vertex + input.instance)), 1.0), e);
+    output.color = input.color;
+    output.ids = input.ids;
+    output.mask = input.mask;
+    output.index = input.index;
     return output;
 }
 
@@ -90,9 +59,8 @@ struct single_attribute_Output {
 
 single_attribute_Output single_attribute(single_attribute_Input input) {
     const float4x4 e = camera.view_proj;
-    const single_attribute_out composite = { mul(input.position, e) };
     single_attribute_Output output;
-    output.clip_ = composite.clip_;
+    output.clip_ = mul(input.position, e);
     return output;
 }
 
@@ -110,10 +78,9 @@ struct ids_fs_Output {
 };
 
 ids_fs_Output ids_fs(ids_fs_Input input) {
-    const ids_fs_out composite = { input.color * float(input.mask.x & 1u), int4(input.ids, input.index, int(input.mask.y)) };
     ids_fs_Output output;
-    output.color = composite.color;
-    output.id = composite.id;
+    output.color = input.color * float(input.mask.x & 1u);
+    output.id = int4(input.ids, input.index, int(input.mask.y));
     return output;
 }
 

@@ -8,16 +8,6 @@ struct Frame {
     int _pad;
 };
 
-struct Surface {
-    float4 clip_;
-    int2 cell;
-    float height;
-};
-
-struct shade_out {
-    float4 color;
-};
-
 #if defined(__HLSL_VERSION)
 [[vk::image_format("rgba16f")]]
 #else
@@ -127,11 +117,10 @@ terrain_Output terrain(terrain_Input input) {
     const int2 cell = texel_in(e);
     const float h = height_at(cell);
     const float4x4 e_1 = frame.view_proj;
-    const Surface composite = { mul(float4(float(cell.x), h, float(cell.y), 1.0), e_1), cell, h };
     terrain_Output output;
-    output.clip_ = composite.clip_;
-    output.cell = composite.cell;
-    output.height = composite.height;
+    output.clip_ = mul(float4(float(cell.x), h, float(cell.y), 1.0), e_1);
+    output.cell = cell;
+    output.height = h;
     return output;
 }
 
@@ -146,13 +135,11 @@ struct shade_Output {
 };
 
 shade_Output shade(shade_Input input) {
-    const Surface s = { (float4)0, input.cell, input.height };
-    const int2 e = texel_in(s.cell);
+    const int2 e = texel_in(input.cell);
     const float4 e_1 = luma_image_load(hdr, e);
     const float e_2 = frame.exposure;
-    const shade_out composite = { float4(e_1.xyz * e_2 + (float3)(s.height * 0.01), 1.0) };
     shade_Output output;
-    output.color = composite.color;
+    output.color = float4(e_1.xyz * e_2 + (float3)(input.height * 0.01), 1.0);
     return output;
 }
 

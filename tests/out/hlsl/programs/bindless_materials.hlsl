@@ -9,10 +9,6 @@ struct Push {
     float4 tint;
 };
 
-struct shade_out {
-    float4 color;
-};
-
 // `Push` laid out by std430 rules (padding makes every packing rule agree).
 struct Push_std430 {
     uint material;
@@ -109,9 +105,8 @@ shade_Output shade(shade_Input input) {
     const float4 e_5 = albedo(input.material, input.uv);
     const uint e_6 = push.material;
     const float4 e_7 = albedo(e_6, input.uv);
-    const shade_out composite = { e_1 * e_2 + a * d + e_5 + e_7 + (float4)(float(luma_texel_fetch(id_maps[NonUniformResourceIndex(min(input.material % 2u, 1u))], int2(input.uv * 4.0), 0).x) / float(asint(asuint(luma_texture_size(albedo_maps[NonUniformResourceIndex(min(slot, 7u))], 0u).x) + 1u))) };
     shade_Output output;
-    output.color = composite.color;
+    output.color = e_1 * e_2 + a * d + e_5 + e_7 + (float4)(float(luma_texel_fetch(id_maps[NonUniformResourceIndex(min(input.material % 2u, 1u))], int2(input.uv * 4.0), 0).x) / float(asint(asuint(luma_texture_size(albedo_maps[NonUniformResourceIndex(min(slot, 7u))], 0u).x) + 1u)));
     return output;
 }
 

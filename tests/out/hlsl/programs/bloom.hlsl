@@ -10,19 +10,6 @@ struct BloomParams {
     int mip_count;
 };
 
-struct Fullscreen {
-    float4 clip_;
-    float2 uv;
-};
-
-struct downsample_fs_out {
-    float4 color;
-};
-
-struct upsample_fs_out {
-    float4 color;
-};
-
 static const float luma_const[5] = { 0.125, 0.125, 0.125, 0.125, 0.5 };
 
 [[vk::push_constant]] cbuffer params_block {
@@ -78,10 +65,9 @@ fullscreen_vs_Output fullscreen_vs(fullscreen_vs_Input input) {
     input.id += input.luma_start_id;
 #endif
     const float2 uv = float2(float((input.id << 1u) & 2u), float(input.id & 2u));
-    const Fullscreen composite = { float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, 0.0, 1.0), uv };
     fullscreen_vs_Output output;
-    output.clip_ = composite.clip_;
-    output.uv = composite.uv;
+    output.clip_ = float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, 0.0, 1.0);
+    output.uv = uv;
     return output;
 }
 
@@ -97,21 +83,19 @@ struct downsample_fs_Output {
 downsample_fs_Output downsample_fs(downsample_fs_Input input) {
     float3 boxes[5] = { (float3)0, (float3)0, (float3)0, (float3)0, (float3)0 };
     float box_weights[5] = { 0.0, 0.0, 0.0, 0.0, 0.0 };
-    const Fullscreen input_1 = { (float4)0, input.uv };
-    const float2 uv = input_1.uv;
-    const float3 a = tap(uv, -2.0, 2.0);
-    const float3 b = tap(uv, 0.0, 2.0);
-    const float3 c = tap(uv, 2.0, 2.0);
-    const float3 d = tap(uv, -2.0, 0.0);
-    const float3 e = tap(uv, 0.0, 0.0);
-    const float3 f = tap(uv, 2.0, 0.0);
-    const float3 g = tap(uv, -2.0, -2.0);
-    const float3 h = tap(uv, 0.0, -2.0);
-    const float3 i = tap(uv, 2.0, -2.0);
-    const float3 j = tap(uv, -1.0, 1.0);
-    const float3 k = tap(uv, 1.0, 1.0);
-    const float3 l = tap(uv, -1.0, -1.0);
-    const float3 m = tap(uv, 1.0, -1.0);
+    const float3 a = tap(input.uv, -2.0, 2.0);
+    const float3 b = tap(input.uv, 0.0, 2.0);
+    const float3 c = tap(input.uv, 2.0, 2.0);
+    const float3 d = tap(input.uv, -2.0, 0.0);
+    const float3 e = tap(input.uv, 0.0, 0.0);
+    const float3 f = tap(input.uv, 2.0, 0.0);
+    const float3 g = tap(input.uv, -2.0, -2.0);
+    const float3 h = tap(input.uv, 0.0, -2.0);
+    const float3 i = tap(input.uv, 2.0, -2.0);
+    const float3 j = tap(input.uv, -1.0, 1.0);
+    const float3 k = tap(input.uv, 1.0, 1.0);
+    const float3 l = tap(input.uv, -1.0, -1.0);
+    const float3 m = tap(input.uv, 1.0, -1.0);
     const int e_1 = params.first_mip;
     float3 result;
     if (e_1 != 0) {
@@ -148,9 +132,8 @@ downsample_fs_Output downsample_fs(downsample_fs_Input input) {
     } else {
         result = e * 0.125 + (a + c + g + i) * 0.03125 + (b + d + f + h) * 0.0625 + (j + k + l + m) * 0.125;
     }
-    const downsample_fs_out composite_1 = { float4(max(result, float3(0.0, 0.0, 0.0)), 1.0) };
     downsample_fs_Output output;
-    output.color = composite_1.color;
+    output.color = float4(max(result, float3(0.0, 0.0, 0.0)), 1.0);
     return output;
 }
 
@@ -164,24 +147,21 @@ struct upsample_fs_Output {
 };
 
 upsample_fs_Output upsample_fs(upsample_fs_Input input) {
-    const Fullscreen input_1 = { (float4)0, input.uv };
-    const float2 uv = input_1.uv;
     const float r = params.filter_radius;
-    const float3 e = tap(uv, -r, r);
-    const float3 e_1 = tap(uv, r, r);
-    const float3 e_2 = tap(uv, -r, -r);
-    const float3 e_3 = tap(uv, r, -r);
-    const float3 e_4 = tap(uv, 0.0, r);
-    const float3 e_5 = tap(uv, -r, 0.0);
-    const float3 e_6 = tap(uv, r, 0.0);
-    const float3 e_7 = tap(uv, 0.0, -r);
-    const float3 e_8 = tap(uv, 0.0, 0.0);
-    const float4 base = current_tex.SampleLevel(current_samp, uv, 0.0);
+    const float3 e = tap(input.uv, -r, r);
+    const float3 e_1 = tap(input.uv, r, r);
+    const float3 e_2 = tap(input.uv, -r, -r);
+    const float3 e_3 = tap(input.uv, r, -r);
+    const float3 e_4 = tap(input.uv, 0.0, r);
+    const float3 e_5 = tap(input.uv, -r, 0.0);
+    const float3 e_6 = tap(input.uv, r, 0.0);
+    const float3 e_7 = tap(input.uv, 0.0, -r);
+    const float3 e_8 = tap(input.uv, 0.0, 0.0);
+    const float4 base = current_tex.SampleLevel(current_samp, input.uv, 0.0);
     const float e_9 = params.intensity;
     const int e_10 = params.mip_count;
-    const upsample_fs_out composite = { float4(base.xyz + (e + e_1 + e_2 + e_3 + (e_4 + e_5 + e_6 + e_7) * 2.0 + e_8 * 4.0) * 0.0625 * (e_9 / float(max(e_10, 1))), base.w) };
     upsample_fs_Output output;
-    output.color = composite.color;
+    output.color = float4(base.xyz + (e + e_1 + e_2 + e_3 + (e_4 + e_5 + e_6 + e_7) * 2.0 + e_8 * 4.0) * 0.0625 * (e_9 / float(max(e_10, 1))), base.w);
     return output;
 }
 

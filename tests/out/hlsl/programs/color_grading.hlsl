@@ -17,10 +17,6 @@ struct Grading {
     float lut_size;
 };
 
-struct grade_out {
-    float4 color;
-};
-
 [[vk::binding(0, 0)]] cbuffer grading_block : register(b0, space0) {
     Grading grading;
 };
@@ -122,9 +118,8 @@ grade_Output grade(grade_Input input) {
     const float3 srgb = linear_to_srgb(max(c_5 + c_5 * ((e_5 - 0.5) * e_6), float3(0.0, 0.0, 0.0)));
     const float e_7 = random01(h * 747796405u);
     const float e_8 = random01(h ^ 2654435769u);
-    const grade_out composite = { float4(srgb + (float3)((e_7 + e_8 - 1.0) / 255.0), 1.0) };
     grade_Output output;
-    output.color = composite.color;
+    output.color = float4(srgb + (float3)((e_7 + e_8 - 1.0) / 255.0), 1.0);
     return output;
 }
 

@@ -36,26 +36,6 @@ struct Skinned {
     float3 tangent;
 };
 
-struct VertexIn {
-    float3 position;
-    float3 normal;
-    float4 tangent;
-    uint4 joints;
-    float4 weights;
-    float2 uv;
-};
-
-struct SkinVarying {
-    float4 clip_;
-    float3 normal;
-    float4 tangent;
-    float2 uv;
-};
-
-struct skinned_fs_out {
-    float4 color;
-};
-
 // `Skin` laid out by std140 rules (padding makes every packing rule agree).
 struct Skin_std140 {
     row_major float4x4 view_proj;
@@ -244,21 +224,18 @@ struct skinned_vs_Output {
 };
 
 skinned_vs_Output skinned_vs(skinned_vs_Input input) {
-    const VertexIn input_1 = { input.position, input.normal, input.tangent, input.joints, input.weights, input.uv };
-    const float4 e = input_1.tangent;
-    const Skinned s = skin_vertex(input_1.position, input_1.normal, e.xyz, input_1.joints, input_1.weights);
-    const float4x4 e_1 = skin.model;
-    const float4x4 e_2 = skin.view_proj;
-    const float4x4 e_3 = skin.model;
-    const float4 e_4 = mul(float4(s.normal, 0.0), e_3);
-    const float4x4 e_5 = skin.model;
-    const float4 e_6 = mul(float4(s.tangent, 0.0), e_5);
-    const SkinVarying composite = { mul(mul(float4(s.position, 1.0), e_1), e_2), e_4.xyz, float4(e_6.xyz, input_1.tangent.w), input_1.uv };
+    const Skinned s = skin_vertex(input.position, input.normal, input.tangent.xyz, input.joints, input.weights);
+    const float4x4 e = skin.model;
+    const float4x4 e_1 = skin.view_proj;
+    const float4x4 e_2 = skin.model;
+    const float4 e_3 = mul(float4(s.normal, 0.0), e_2);
+    const float4x4 e_4 = skin.model;
+    const float4 e_5 = mul(float4(s.tangent, 0.0), e_4);
     skinned_vs_Output output;
-    output.clip_ = composite.clip_;
-    output.normal = composite.normal;
-    output.tangent = composite.tangent;
-    output.uv = composite.uv;
+    output.clip_ = mul(mul(float4(s.position, 1.0), e), e_1);
+    output.normal = e_3.xyz;
+    output.tangent = float4(e_5.xyz, input.tangent.w);
+    output.uv = input.uv;
     return output;
 }
 
@@ -274,13 +251,9 @@ struct skinned_fs_Output {
 };
 
 skinned_fs_Output skinned_fs(skinned_fs_Input input) {
-    const SkinVarying input_1 = { (float4)0, input.normal, input.tangent, input.uv };
-    const float3 n = normalize(input_1.normal);
-    const float4 e = input_1.tangent;
-    const float4 e_1 = input_1.tangent;
-    const skinned_fs_out composite = { float4((float3)(max(dot(n, normalize(float3(0.3, 1.0, 0.5))), 0.0) * 0.8 + 0.2) + cross(n, normalize(e.xyz - n * dot(n, e_1.xyz))) * input_1.tangent.w * 0.001, 1.0) };
+    const float3 n = normalize(input.normal);
     skinned_fs_Output output;
-    output.color = composite.color;
+    output.color = float4((float3)(max(dot(n, normalize(float3(0.3, 1.0, 0.5))), 0.0) * 0.8 + 0.2) + cross(n, normalize(input.tangent.xyz - n * dot(n, input.tangent.xyz))) * input.tangent.w * 0.001, 1.0);
     return output;
 }
 

@@ -30,10 +30,6 @@ struct Edge {
     float other_luma;
 };
 
-struct fxaa_out {
-    float4 color;
-};
-
 // `FxaaSettings` laid out by std140 rules (padding makes every packing rule agree).
 struct FxaaSettings_std140 {
     float2 inv_size;
@@ -75,7 +71,7 @@ Neighbourhood gather(float2 uv) {
     const float e_8 = u_luma_offset(uv, -1.0, -1.0);
     const Neighbourhood l = { e, e_1, e_2, e_3, e_4, e_5, e_6, e_7, e_8, 0.0, 0.0, 0.0 };
     Neighbourhood l_1 = l;
-    l_1.highest = max(max(max(max(l.n, l.e), l.s), l.w), l.m);
+    l_1.highest = max(max(max(max(e_1, e_2), e_3), e_4), e);
     Neighbourhood l_2 = l_1;
     l_2.lowest = min(min(min(min(l_1.n, l_1.e), l_1.s), l_1.w), l_1.m);
     Neighbourhood l_3 = l_2;
@@ -103,12 +99,12 @@ bool is_horizontal(Neighbourhood l) {
 Edge determine_edge(Neighbourhood l) {
     const bool e = is_horizontal(l);
     const Edge edge = { e, 0.0, 0.0, 0.0 };
-    const float p_luma = edge.horizontal ? l.n : l.e;
-    const float n_luma = edge.horizontal ? l.s : l.w;
+    const float p_luma = e ? l.n : l.e;
+    const float n_luma = e ? l.s : l.w;
     const float e_1 = settings.inv_size.y;
     const float e_2 = settings.inv_size.x;
     Edge edge_1 = edge;
-    edge_1.pixel_step = edge.horizontal ? e_1 : e_2;
+    edge_1.pixel_step = e ? e_1 : e_2;
     const float p_gradient = abs(p_luma - l.m);
     const float n_gradient = abs(n_luma - l.m);
     Edge edge_2;
@@ -263,9 +259,8 @@ fxaa_Output fxaa(fxaa_Input input) {
     const bool e_1 = skip_pixel(l);
     if (e_1) {
         const float4 e_2 = scene_tex.SampleLevel(scene_samp, uv, 0.0);
-        const fxaa_out composite = { float4(e_2.xyz, 1.0) };
         fxaa_Output output;
-        output.color = composite.color;
+        output.color = float4(e_2.xyz, 1.0);
         return output;
     }
     const Edge edge = determine_edge(l);
@@ -274,9 +269,8 @@ fxaa_Output fxaa(fxaa_Input input) {
     const float blend = max(e_3, e_4);
     const int e_5 = settings.show_edges;
     if (e_5 != 0) {
-        const fxaa_out composite_1 = { float4(1.0, blend, 0.0, 1.0) };
         fxaa_Output output_1;
-        output_1.color = composite_1.color;
+        output_1.color = float4(1.0, blend, 0.0, 1.0);
         return output_1;
     }
     float2 final_uv;
@@ -290,9 +284,8 @@ fxaa_Output fxaa(fxaa_Input input) {
         final_uv = final_uv_2;
     }
     const float4 e_6 = scene_tex.SampleLevel(scene_samp, final_uv, 0.0);
-    const fxaa_out composite_2 = { float4(e_6.xyz, 1.0) };
     fxaa_Output output_2;
-    output_2.color = composite_2.color;
+    output_2.color = float4(e_6.xyz, 1.0);
     return output_2;
 }
 

@@ -32,13 +32,6 @@ struct GBuffer {
     uint2 ids;
 };
 
-struct VertexIn {
-    float3 position;
-    float3 normal;
-    float4 tangent;
-    float2 uv;
-};
-
 [[vk::binding(0, 0)]] cbuffer camera_block : register(b0, space0) {
     Camera camera;
 };
@@ -113,26 +106,23 @@ struct gbuffer_vs_Output {
 };
 
 gbuffer_vs_Output gbuffer_vs(gbuffer_vs_Input input) {
-    const VertexIn input_1 = { input.position, input.normal, input.tangent, input.uv };
     const float4x4 e = object.model;
     const float4x4 e_1 = object.prev_model;
     const float4x4 e_2 = camera.view_proj;
-    const float4 clip_ = mul(mul(float4(input_1.position, 1.0), e), e_2);
+    const float4 clip_ = mul(mul(float4(input.position, 1.0), e), e_2);
     const float4 e_3 = object.model[0];
     const float4 e_4 = object.model[1];
     const float4 e_5 = object.model[2];
     const float3x3 normal_matrix = float3x3(e_3.xyz, e_4.xyz, e_5.xyz);
     const float4 e_6 = camera.jitter;
     const float4x4 e_7 = camera.prev_view_proj;
-    const float4 e_8 = input_1.tangent;
-    const GVarying composite = { clip_ + float4(e_6.xy * clip_.w, 0.0, 0.0), clip_, mul(mul(float4(input_1.position, 1.0), e_1), e_7), mul(input_1.normal, normal_matrix), float4(mul(e_8.xyz, normal_matrix), input_1.tangent.w), input_1.uv };
     gbuffer_vs_Output output;
-    output.clip_ = composite.clip_;
-    output.current_clip = composite.current_clip;
-    output.previous_clip = composite.previous_clip;
-    output.normal = composite.normal;
-    output.tangent = composite.tangent;
-    output.uv = composite.uv;
+    output.clip_ = clip_ + float4(e_6.xy * clip_.w, 0.0, 0.0);
+    output.current_clip = clip_;
+    output.previous_clip = mul(mul(float4(input.position, 1.0), e_1), e_7);
+    output.normal = mul(input.normal, normal_matrix);
+    output.tangent = float4(mul(input.tangent.xyz, normal_matrix), input.tangent.w);
+    output.uv = input.uv;
     return output;
 }
 
@@ -156,7 +146,7 @@ struct gbuffer_opaque_fs_Output {
 [earlydepthstencil]
 gbuffer_opaque_fs_Output gbuffer_opaque_fs(gbuffer_opaque_fs_Input input) {
     const GVarying input_1 = { (float4)0, input.current_clip, input.previous_clip, input.normal, input.tangent, input.uv };
-    const float4 e = albedo_tex_tex.Sample(albedo_tex_samp, input_1.uv);
+    const float4 e = albedo_tex_tex.Sample(albedo_tex_samp, input.uv);
     const GBuffer e_1 = write_gbuffer(input_1, e);
     gbuffer_opaque_fs_Output output;
     output.albedo_ao = e_1.albedo_ao;
@@ -186,7 +176,7 @@ struct gbuffer_masked_fs_Output {
 
 gbuffer_masked_fs_Output gbuffer_masked_fs(gbuffer_masked_fs_Input input) {
     const GVarying input_1 = { (float4)0, input.current_clip, input.previous_clip, input.normal, input.tangent, input.uv };
-    const float4 albedo = albedo_tex_tex.Sample(albedo_tex_samp, input_1.uv);
+    const float4 albedo = albedo_tex_tex.Sample(albedo_tex_samp, input.uv);
     const float e = object.alpha_cutoff;
     if (albedo.w < e) {
         discard;

@@ -12,17 +12,6 @@ struct Light {
     float4 color;
 };
 
-struct Surface {
-    float4 clip_;
-    float2 uv;
-    float16_t3 normal;
-    float16_t3 view_dir;
-};
-
-struct fs_out {
-    float4 color;
-};
-
 // `Camera` laid out by std140 rules (padding makes every packing rule agree).
 struct Camera_std140 {
     row_major float4x4 view_proj;
@@ -106,12 +95,11 @@ struct vs_Output {
 vs_Output vs(vs_Input input) {
     const float4x4 e = camera.view_proj;
     const float4 e_1 = camera.eye;
-    const Surface composite = { mul(float4(input.pos, 1.0), e), input.uv, float16_t3(input.normal), float16_t3(normalize(e_1.xyz - input.pos)) };
     vs_Output output;
-    output.clip_ = composite.clip_;
-    output.uv = composite.uv;
-    output.normal = composite.normal;
-    output.view_dir = composite.view_dir;
+    output.clip_ = mul(float4(input.pos, 1.0), e);
+    output.uv = input.uv;
+    output.normal = float16_t3(input.normal);
+    output.view_dir = float16_t3(normalize(e_1.xyz - input.pos));
     return output;
 }
 
@@ -127,10 +115,9 @@ struct fs_Output {
 };
 
 fs_Output fs(fs_Input input) {
-    const Surface s = { (float4)0, input.uv, input.normal, input.view_dir };
-    const float16_t3 n = normalize(s.normal);
-    const float16_t3 v = normalize(s.view_dir);
-    const float4 e = albedo_map_tex.Sample(albedo_map_samp, s.uv);
+    const float16_t3 n = normalize(input.normal);
+    const float16_t3 v = normalize(input.view_dir);
+    const float4 e = albedo_map_tex.Sample(albedo_map_samp, input.uv);
     const float16_t3 base = float16_t3(e.xyz);
     int i = 0;
     uint carried = 3u;
@@ -156,9 +143,8 @@ fs_Output fs(fs_Input input) {
     const float e_4 = camera.exposure;
     const float e_5 = camera.white;
     const float16_t3 encoded = tonemap(lit_1, float16_t(e_4), float16_t(e_5));
-    const fs_out composite = { float4(float3(encoded), 1.0) };
     fs_Output output;
-    output.color = composite.color;
+    output.color = float4(float3(encoded), 1.0);
     return output;
 }
 

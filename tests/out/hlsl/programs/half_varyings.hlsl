@@ -5,17 +5,6 @@ struct Object {
     float4 tint;
 };
 
-struct V {
-    float4 clip_;
-    float16_t2 uv;
-    float16_t shade;
-    uint layer;
-};
-
-struct fs_out {
-    float4 color;
-};
-
 [[vk::push_constant]] cbuffer object_block {
     Object object;
 };
@@ -43,12 +32,11 @@ vs_Output vs(vs_Input input) {
     input.inst += input.luma_start_inst;
 #endif
     const float4x4 e = object.mvp;
-    const V composite = { mul(float4(input.pos, 1.0), e), float16_t2(input.uv) * float16_t(f16tof32(16384u)) - float16_t2(float16_t(f16tof32(15360u)), float16_t(f16tof32(15360u))), float16_t(input.pos.y * 0.5 + 0.5), input.inst };
     vs_Output output;
-    output.clip_ = composite.clip_;
-    output.uv = composite.uv;
-    output.shade = composite.shade;
-    output.layer = composite.layer;
+    output.clip_ = mul(float4(input.pos, 1.0), e);
+    output.uv = float16_t2(input.uv) * float16_t(f16tof32(16384u)) - float16_t2(float16_t(f16tof32(15360u)), float16_t(f16tof32(15360u)));
+    output.shade = float16_t(input.pos.y * 0.5 + 0.5);
+    output.layer = input.inst;
     return output;
 }
 
@@ -64,11 +52,9 @@ struct fs_Output {
 };
 
 fs_Output fs(fs_Input input) {
-    const V v = { (float4)0, input.uv, input.shade, input.layer };
     const float4 e = object.tint;
-    const fs_out composite = { float4(float3(float16_t3(e.xyz) * ((float16_t(f16tof32(15360u)) - smoothstep(float16_t(f16tof32(14950u)), float16_t(f16tof32(15360u)), length(v.uv))) * v.shade)), float(v.layer & 1u)) };
     fs_Output output;
-    output.color = composite.color;
+    output.color = float4(float3(float16_t3(e.xyz) * ((float16_t(f16tof32(15360u)) - smoothstep(float16_t(f16tof32(14950u)), float16_t(f16tof32(15360u)), length(input.uv))) * input.shade)), float(input.layer & 1u));
     return output;
 }
 

@@ -8,10 +8,6 @@ struct Params {
     uint count;
 };
 
-struct present_out {
-    float4 color;
-};
-
 // `Params` laid out by std140 rules (padding makes every packing rule agree).
 struct Params_std140 {
     float time;
@@ -247,9 +243,8 @@ present_Output present(present_Input input) {
     const float e_9 = remap01(sin(e_8), -1.0, 1.0);
     const float pulse = ease_out_elastic(e_9);
     const float3 e_10 = linear_to_srgb(graded * (0.8 + 0.2 * pulse));
-    const present_out composite = { float4(e_10, 1.0) };
     present_Output output;
-    output.color = composite.color;
+    output.color = float4(e_10, 1.0);
     return output;
 }
 

@@ -14,22 +14,6 @@ struct Material {
     int sample_count;
 };
 
-struct Surface {
-    float4 frag_coord;
-    float3 world_position;
-    float3 normal;
-    float2 uv;
-};
-
-struct shade_out {
-    float4 color;
-    uint id_out;
-};
-
-struct resolve_depth_out {
-    float depth;
-};
-
 // `Material` laid out by std140 rules (padding makes every packing rule agree).
 struct Material_std140 {
     float4 base_color;
@@ -130,15 +114,14 @@ shade_Output shade(shade_Input input) {
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
     input.frag_coord.w = 1.0 / input.frag_coord.w;
 #endif
-    const Surface input_1 = { input.frag_coord, input.world_position, input.normal, input.uv };
-    const float3 n = normalize(input_1.normal);
+    const float3 n = normalize(input.normal);
     const float4 e = material.camera_position;
-    const float3 v = normalize(e.xyz - input_1.world_position);
+    const float3 v = normalize(e.xyz - input.world_position);
     const float n_dot_v = max(dot(n, v), 0.0);
     const int e_1 = material.layer;
-    const float4 layer_color = material_layers.Sample(linear_repeat, float3(input_1.uv, float(e_1)));
+    const float4 layer_color = material_layers.Sample(linear_repeat, float3(input.uv, float(e_1)));
     const int e_2 = material.decal;
-    const float4 decal = decals[min(uint(e_2 & 3), 3u)].Sample(linear_clamp, input_1.uv);
+    const float4 decal = decals[min(uint(e_2 & 3), 3u)].Sample(linear_clamp, input.uv);
     const float4 e_3 = material.base_color;
     const float3 albedo = lerp(e_3.xyz * layer_color.xyz, decal.xyz, (float3)decal.w);
     const float e_4 = material.metallic;
@@ -152,18 +135,16 @@ shade_Output shade(shade_Input input) {
     const float e_11 = material.roughness;
     const float4 e_12 = brdf_lut.SampleLevel(linear_clamp, float2(n_dot_v, e_11), 0.0);
     const float2 brdf = e_12.xy;
-    const float e_13 = point_shadow_factor(input_1.world_position);
-    const float e_14 = spot_shadow_factor(input_1.world_position);
+    const float e_13 = point_shadow_factor(input.world_position);
+    const float e_14 = spot_shadow_factor(input.world_position);
     const float4 e_15 = material.fog_extent;
-    const float4 fog = fog_volume.SampleLevel(linear_clamp, input_1.world_position / e_15.xyz + float3(0.5, 0.5, 0.5), 0.0);
-    const float4 e_16 = input_1.frag_coord;
-    const int2 pixel = int2(e_16.xy);
+    const float4 fog = fog_volume.SampleLevel(linear_clamp, input.world_position / e_15.xyz + float3(0.5, 0.5, 0.5), 0.0);
+    const int2 pixel = int2(input.frag_coord.xy);
     const uint id = luma_texel_fetch(material_ids, pixel, 0).x;
-    const int4 e_17 = luma_texel_fetch(pixel_offsets, pixel, 0);
-    const shade_out composite = { float4(lerp(((float3(1.0, 1.0, 1.0) - f) * (1.0 - e_6) * e_7.xyz * albedo + e_10.xyz * (f * brdf.x + (float3)brdf.y)) * (e_13 * e_14) * (id != luma_texel_fetch(material_ids, min(max(asint(asuint(pixel) + asuint(e_17.xy)), int2(0, 0)), asint(asuint(luma_texture_size(material_ids, 0u)) - asuint(int2(1, 1)))), 0).x ? 0.5 : 1.0), fog.xyz, (float3)fog.w), 1.0), id };
+    const int4 e_16 = luma_texel_fetch(pixel_offsets, pixel, 0);
     shade_Output output;
-    output.color = composite.color;
-    output.id_out = composite.id_out;
+    output.color = float4(lerp(((float3(1.0, 1.0, 1.0) - f) * (1.0 - e_6) * e_7.xyz * albedo + e_10.xyz * (f * brdf.x + (float3)brdf.y)) * (e_13 * e_14) * (id != luma_texel_fetch(material_ids, min(max(asint(asuint(pixel) + asuint(e_16.xy)), int2(0, 0)), asint(asuint(luma_texture_size(material_ids, 0u)) - asuint(int2(1, 1)))), 0).x ? 0.5 : 1.0), fog.xyz, (float3)fog.w), 1.0);
+    output.id_out = id;
     return output;
 }
 
@@ -206,9 +187,8 @@ resolve_depth_Output resolve_depth(resolve_depth_Input input) {
         carried_2 = carried_2 + 1u;
         closest = next_1;
     }
-    const resolve_depth_out composite = { closest_1 };
     resolve_depth_Output output;
-    output.depth = composite.depth;
+    output.depth = closest_1;
     return output;
 }
 

@@ -22,37 +22,6 @@ struct InstanceData {
     uint pad;
 };
 
-struct MeshVertex {
-    uint instance;
-    float3 position;
-    float3 normal;
-    float2 uv;
-};
-
-struct Shaded {
-    float4 clip_;
-    float3 world_position;
-    float3 normal;
-    float4 color;
-    float2 uv;
-    uint highlight;
-};
-
-struct InstancedVertex {
-    float3 position;
-    float3 normal;
-    float2 uv;
-    float4 model_0;
-    float4 model_1;
-    float4 model_2;
-    float4 model_3;
-    float4 color;
-};
-
-struct instanced_fs_out {
-    float4 color;
-};
-
 [[vk::binding(0, 0)]] cbuffer frame_block : register(b0, space0) {
     Frame frame;
 };
@@ -97,31 +66,28 @@ from_buffer_vs_Output from_buffer_vs(from_buffer_vs_Input input) {
 #if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
     input.instance += input.luma_start_instance;
 #endif
-    const MeshVertex input_1 = { input.instance, input.position, input.normal, input.uv };
-    const uint instance = input_1.instance;
     const uint e = draw.base_instance;
     InstanceData data;
-    data.model = float4x4(asfloat(instances.Load4(min(e + instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(16u + min(e + instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(32u + min(e + instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(48u + min(e + instance, luma_length_instances() - 1u) * 160u)));
-    data.normal_matrix = float4x4(asfloat(instances.Load4(64u + min(e + instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(80u + min(e + instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(96u + min(e + instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(112u + min(e + instance, luma_length_instances() - 1u) * 160u)));
-    data.color = asfloat(instances.Load4(128u + min(e + instance, luma_length_instances() - 1u) * 160u));
-    data.material = instances.Load(144u + min(e + instance, luma_length_instances() - 1u) * 160u);
-    data.lod = instances.Load(148u + min(e + instance, luma_length_instances() - 1u) * 160u);
-    data.flags = instances.Load(152u + min(e + instance, luma_length_instances() - 1u) * 160u);
-    data.pad = instances.Load(156u + min(e + instance, luma_length_instances() - 1u) * 160u);
-    const float4 world = mul(float4(input_1.position, 1.0), data.model);
+    data.model = float4x4(asfloat(instances.Load4(min(e + input.instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(16u + min(e + input.instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(32u + min(e + input.instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(48u + min(e + input.instance, luma_length_instances() - 1u) * 160u)));
+    data.normal_matrix = float4x4(asfloat(instances.Load4(64u + min(e + input.instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(80u + min(e + input.instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(96u + min(e + input.instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(112u + min(e + input.instance, luma_length_instances() - 1u) * 160u)));
+    data.color = asfloat(instances.Load4(128u + min(e + input.instance, luma_length_instances() - 1u) * 160u));
+    data.material = instances.Load(144u + min(e + input.instance, luma_length_instances() - 1u) * 160u);
+    data.lod = instances.Load(148u + min(e + input.instance, luma_length_instances() - 1u) * 160u);
+    data.flags = instances.Load(152u + min(e + input.instance, luma_length_instances() - 1u) * 160u);
+    data.pad = instances.Load(156u + min(e + input.instance, luma_length_instances() - 1u) * 160u);
+    const float4 world = mul(float4(input.position, 1.0), data.model);
     const float4 e_1 = data.normal_matrix[0];
     const float4 e_2 = data.normal_matrix[1];
     const float4 e_3 = data.normal_matrix[2];
     const float4x4 e_4 = frame.view_proj;
     const uint e_5 = draw.highlight;
-    const Shaded composite = { mul(world, e_4), world.xyz, mul(input_1.normal, float3x3(e_1.xyz, e_2.xyz, e_3.xyz)), data.color, input_1.uv, e_5 == instance ? 1u : 0u };
     from_buffer_vs_Output output;
-    output.clip_ = composite.clip_;
-    output.world_position = composite.world_position;
-    output.normal = composite.normal;
-    output.color = composite.color;
-    output.uv = composite.uv;
-    output.highlight = composite.highlight;
+    output.clip_ = mul(world, e_4);
+    output.world_position = world.xyz;
+    output.normal = mul(input.normal, float3x3(e_1.xyz, e_2.xyz, e_3.xyz));
+    output.color = data.color;
+    output.uv = input.uv;
+    output.highlight = e_5 == input.instance ? 1u : 0u;
     return output;
 }
 
@@ -146,19 +112,17 @@ struct from_attributes_vs_Output {
 };
 
 from_attributes_vs_Output from_attributes_vs(from_attributes_vs_Input input) {
-    const InstancedVertex input_1 = { input.position, input.normal, input.uv, input.model_0, input.model_1, input.model_2, input.model_3, input.color };
-    const float4x4 model = float4x4(input_1.model_0, input_1.model_1, input_1.model_2, input_1.model_3);
-    const float4 world = mul(float4(input_1.position, 1.0), model);
-    const float4 e = mul(float4(input_1.normal, 0.0), model);
+    const float4x4 model = float4x4(input.model_0, input.model_1, input.model_2, input.model_3);
+    const float4 world = mul(float4(input.position, 1.0), model);
+    const float4 e = mul(float4(input.normal, 0.0), model);
     const float4x4 e_1 = frame.view_proj;
-    const Shaded composite = { mul(world, e_1), world.xyz, e.xyz, input_1.color, input_1.uv, 0u };
     from_attributes_vs_Output output;
-    output.clip_ = composite.clip_;
-    output.world_position = composite.world_position;
-    output.normal = composite.normal;
-    output.color = composite.color;
-    output.uv = composite.uv;
-    output.highlight = composite.highlight;
+    output.clip_ = mul(world, e_1);
+    output.world_position = world.xyz;
+    output.normal = e.xyz;
+    output.color = input.color;
+    output.uv = input.uv;
+    output.highlight = 0u;
     return output;
 }
 
@@ -176,21 +140,18 @@ struct instanced_fs_Output {
 };
 
 instanced_fs_Output instanced_fs(instanced_fs_Input input) {
-    const Shaded input_1 = { (float4)0, input.world_position, input.normal, input.color, input.uv, input.highlight };
-    const float3 n = normalize(input_1.normal);
+    const float3 n = normalize(input.normal);
     const float4 e = frame.light_position;
-    const float3 to_light = e.xyz - input_1.world_position;
+    const float3 to_light = e.xyz - input.world_position;
     const float distance_sq = dot(to_light, to_light);
     const float3 l = to_light * rsqrt(distance_sq);
     const float4 e_1 = frame.camera_position;
-    const float3 v = normalize(e_1.xyz - input_1.world_position);
+    const float3 v = normalize(e_1.xyz - input.world_position);
     const float diffuse = max(dot(n, l), 0.0);
     const float attenuation = 1.0 / (1.0 + distance_sq * 0.01);
-    const float4 e_2 = input_1.color;
-    const float4 e_3 = frame.light_color;
-    const instanced_fs_out composite = { float4(e_2.xyz * (float3(0.1, 0.1, 0.1) + e_3.xyz * (diffuse * attenuation)) + (float3)(pow(max(dot(n, normalize(l + v)), 0.0), 64.0) * step(0.0, diffuse) * attenuation) + float3(1.0, 0.8, 0.2) * (input_1.highlight != 0u ? pow(1.0 - max(dot(n, v), 0.0), 3.0) : 0.0), input_1.color.w) };
+    const float4 e_2 = frame.light_color;
     instanced_fs_Output output;
-    output.color = composite.color;
+    output.color = float4(input.color.xyz * (float3(0.1, 0.1, 0.1) + e_2.xyz * (diffuse * attenuation)) + (float3)(pow(max(dot(n, normalize(l + v)), 0.0), 64.0) * step(0.0, diffuse) * attenuation) + float3(1.0, 0.8, 0.2) * (input.highlight != 0u ? pow(1.0 - max(dot(n, v), 0.0), 3.0) : 0.0), input.color.w);
     return output;
 }
 

@@ -12,30 +12,6 @@ struct LineVertex {
     float4 color;
 };
 
-struct LineVarying {
-    float4 clip_;
-    float4 color;
-    float edge;
-};
-
-struct line_fs_out {
-    float4 color;
-};
-
-struct dashed_line_fs_out {
-    float4 color;
-};
-
-struct label_vs_out {
-    float4 clip_;
-    float2 uv;
-    float4 color;
-};
-
-struct LabelOut {
-    float4 color;
-};
-
 [[vk::binding(0, 0)]] cbuffer view_block : register(b0, space0) {
     DebugView view;
 };
@@ -93,11 +69,10 @@ line_vs_Output line_vs(line_vs_Input input) {
     const bool use_b = corner == 1u || corner == 2u || corner == 4u;
     const float side = corner == 0u || corner == 1u || corner == 3u ? -1.0 : 1.0;
     const float4 clip_ = use_b ? clip_b : clip_a;
-    const LineVarying composite = { clip_ + float4(float2(-dir.y, dir.x) * e_4 / e_5 * side * clip_.w, 0.0, 0.0), use_b ? b.color : a.color, side };
     line_vs_Output output;
-    output.clip_ = composite.clip_;
-    output.color = composite.color;
-    output.edge = composite.edge;
+    output.clip_ = clip_ + float4(float2(-dir.y, dir.x) * e_4 / e_5 * side * clip_.w, 0.0, 0.0);
+    output.color = use_b ? b.color : a.color;
+    output.edge = side;
     return output;
 }
 
@@ -112,11 +87,8 @@ struct line_fs_Output {
 };
 
 line_fs_Output line_fs(line_fs_Input input) {
-    const LineVarying input_1 = { (float4)0, input.color, input.edge };
-    const float4 e = input_1.color;
-    const line_fs_out composite = { float4(e.xyz, input_1.color.w * (1.0 - smoothstep(0.6, 1.0, abs(input_1.edge)))) };
     line_fs_Output output;
-    output.color = composite.color;
+    output.color = float4(input.color.xyz, input.color.w * (1.0 - smoothstep(0.6, 1.0, abs(input.edge))));
     return output;
 }
 
@@ -135,12 +107,9 @@ dashed_line_fs_Output dashed_line_fs(dashed_line_fs_Input input) {
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
     input.clip_.w = 1.0 / input.clip_.w;
 #endif
-    const LineVarying input_1 = { input.clip_, input.color, input.edge };
     const float e = view.time;
-    const float4 e_1 = input_1.color;
-    const dashed_line_fs_out composite = { float4(e_1.xyz, input_1.color.w * step(0.5, frac(input_1.clip_.x * 0.05 + e)) * 0.5) };
     dashed_line_fs_Output output;
-    output.color = composite.color;
+    output.color = float4(input.color.xyz, input.color.w * step(0.5, frac(input.clip_.x * 0.05 + e)) * 0.5);
     return output;
 }
 
@@ -158,11 +127,10 @@ struct label_vs_Output {
 
 label_vs_Output label_vs(label_vs_Input input) {
     const float2 e = view.viewport;
-    const label_vs_out composite = { float4(input.position / e * 2.0 - float2(1.0, 1.0), 0.0, 1.0), input.uv, input.color };
     label_vs_Output output;
-    output.clip_ = composite.clip_;
-    output.uv = composite.uv;
-    output.color = composite.color;
+    output.clip_ = float4(input.position / e * 2.0 - float2(1.0, 1.0), 0.0, 1.0);
+    output.uv = input.uv;
+    output.color = input.color;
     return output;
 }
 
@@ -178,9 +146,8 @@ struct label_fs_Output {
 
 label_fs_Output label_fs(label_fs_Input input) {
     const float4 e = font_atlas_tex.Sample(font_atlas_samp, input.uv);
-    const LabelOut composite = { float4(input.color.xyz, input.color.w * e.x) };
     label_fs_Output output;
-    output.color = composite.color;
+    output.color = float4(input.color.xyz, input.color.w * e.x);
     return output;
 }
 

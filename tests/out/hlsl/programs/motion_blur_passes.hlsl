@@ -9,10 +9,6 @@ struct Camera {
     float max_blur_px;
 };
 
-struct show_velocity_out {
-    float4 rgba;
-};
-
 [[vk::binding(0, 0)]] cbuffer camera_block : register(b0, space0) {
     Camera camera;
 };
@@ -184,9 +180,8 @@ show_velocity_Output show_velocity(show_velocity_Input input) {
     const float4 e = luma_image_load(velocity, int2(input.frag.xy));
     const float e_1 = camera.max_blur_px;
     const float2 e_2 = tile_velocity(int2(input.frag.xy));
-    const show_velocity_out composite = { float4(e.xy / (float2)e_1 * 0.5 + float2(0.5, 0.5), length(e_2), 1.0) };
     show_velocity_Output output;
-    output.rgba = composite.rgba;
+    output.rgba = float4(e.xy / (float2)e_1 * 0.5 + float2(0.5, 0.5), length(e_2), 1.0);
     return output;
 }
 

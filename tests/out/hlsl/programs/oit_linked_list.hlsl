@@ -12,10 +12,6 @@ struct Node {
     uint next;
 };
 
-struct resolve_out {
-    float4 color;
-};
-
 static const uint luma_const[8] = { 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u };
 static const float luma_const_1[8] = { 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0 };
 
@@ -196,9 +192,8 @@ resolve_Output resolve(resolve_Input input) {
         carried_7 = carried_7 + 1u;
         result = float4(lerp(result.xyz, s.xyz, (float3)s.w), result.w + s.w * (1.0 - result.w));
     }
-    const resolve_out composite = { result_1 };
     resolve_Output output;
-    output.color = composite.color;
+    output.color = result_1;
     return output;
 }
 

@@ -16,15 +16,6 @@ struct Particle {
     float lifetime;
 };
 
-struct draw_out {
-    float4 clip_;
-    float4 color;
-};
-
-struct glow_out {
-    float4 out_;
-};
-
 [[vk::binding(0, 0)]] cbuffer sim_block : register(b0, space0) {
     Sim sim;
 };
@@ -135,10 +126,9 @@ draw_Output draw(draw_Input input) {
         shown = e_2;
     }
     const float4x4 e_3 = sim.view_proj;
-    const draw_out composite = { mul(float4(p.position, 1.0), e_3), float4(float3(1.0, 0.6, 0.2) * shown, shown) };
     draw_Output output;
-    output.clip_ = composite.clip_;
-    output.color = composite.color;
+    output.clip_ = mul(float4(p.position, 1.0), e_3);
+    output.color = float4(float3(1.0, 0.6, 0.2) * shown, shown);
     return output;
 }
 
@@ -152,9 +142,8 @@ struct glow_Output {
 };
 
 glow_Output glow(glow_Input input) {
-    const glow_out composite = { input.color };
     glow_Output output;
-    output.out_ = composite.out_;
+    output.out_ = input.color;
     return output;
 }
 

@@ -11,34 +11,6 @@ struct Cascades {
     int cascade_count;
 };
 
-struct Surface {
-    float4 clip_;
-    float3 world;
-    float3 normal;
-    float2 uv;
-    float view_depth;
-};
-
-struct lit_out {
-    float4 color;
-};
-
-struct CutIn {
-    float4 frag;
-    float3 world;
-    float3 normal;
-    float2 uv;
-    float view_depth;
-    uint mask_in;
-    bool front;
-};
-
-struct cutout_out {
-    float4 color;
-    float depth;
-    uint mask;
-};
-
 [[vk::binding(0, 0)]] cbuffer cascades_block : register(b0, space0) {
     Cascades cascades;
 };
@@ -131,15 +103,12 @@ struct lit_Output {
 
 [earlydepthstencil]
 lit_Output lit_(lit_Input input) {
-    const Surface s = { (float4)0, input.world, input.normal, input.uv, input.view_depth };
-    const float3 e = s.world;
-    const float4 base = albedo_tex.Sample(albedo_samp, s.uv);
-    const float4 e_1 = env_tex.SampleLevel(env_samp, reflect(normalize(s.world), normalize(s.normal)), 2.0);
-    const float e_2 = cascade_shadow(s.world, s.view_depth, frac(sin(dot(e.xz, float2(12.9898, 78.233))) * 43758.547) * 6.2831855);
-    const float e_3 = point_shadow(s.world);
-    const lit_out composite = { float4(base.xyz * (0.1 + 0.9 * (e_2 * e_3)) + e_1.xyz * 0.04, base.w) };
+    const float4 base = albedo_tex.Sample(albedo_samp, input.uv);
+    const float4 e = env_tex.SampleLevel(env_samp, reflect(normalize(input.world), normalize(input.normal)), 2.0);
+    const float e_1 = cascade_shadow(input.world, input.view_depth, frac(sin(dot(input.world.xz, float2(12.9898, 78.233))) * 43758.547) * 6.2831855);
+    const float e_2 = point_shadow(input.world);
     lit_Output output;
-    output.color = composite.color;
+    output.color = float4(base.xyz * (0.1 + 0.9 * (e_1 * e_2)) + e.xyz * 0.04, base.w);
     return output;
 }
 
@@ -164,19 +133,17 @@ cutout_Output cutout(cutout_Input input) {
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
     input.frag.w = 1.0 / input.frag.w;
 #endif
-    const CutIn s = { input.frag, input.world, input.normal, input.uv, input.view_depth, input.mask_in, input.front };
-    const float4 base = albedo_tex.Sample(albedo_samp, s.uv);
-    const uint m = s.mask_in & ((1u << (uint(clamp(base.w, 0.0, 1.0) * 4.0 + 0.5) & 31u)) - 1u);
+    const float4 base = albedo_tex.Sample(albedo_samp, input.uv);
+    const uint m = input.mask_in & ((1u << (uint(clamp(base.w, 0.0, 1.0) * 4.0 + 0.5) & 31u)) - 1u);
     if (m == 0u) {
         discard;
     }
     const float3 e = cascades.light_pos;
-    const float e_1 = point_shadow(s.world);
-    const cutout_out composite = { float4(base.xyz * max(dot(normalize(s.front ? s.normal : -s.normal), normalize(e - s.world)), 0.0) * e_1, 1.0), s.frag.z * 0.999, m };
+    const float e_1 = point_shadow(input.world);
     cutout_Output output;
-    output.color = composite.color;
-    output.depth = composite.depth;
-    output.mask = composite.mask;
+    output.color = float4(base.xyz * max(dot(normalize(input.front ? input.normal : -input.normal), normalize(e - input.world)), 0.0) * e_1, 1.0);
+    output.depth = input.frag.z * 0.999;
+    output.mask = m;
     return output;
 }
 
@@ -197,13 +164,12 @@ struct vs_Output {
 vs_Output vs(vs_Input input) {
     const float4x4 e = cascades.view_proj[0];
     const float4 clip_ = mul(float4(input.pos, 1.0), e);
-    const Surface composite = { clip_, input.pos, input.normal, input.uv, clip_.w };
     vs_Output output;
-    output.clip_ = composite.clip_;
-    output.world = composite.world;
-    output.normal = composite.normal;
-    output.uv = composite.uv;
-    output.view_depth = composite.view_depth;
+    output.clip_ = clip_;
+    output.world = input.pos;
+    output.normal = input.normal;
+    output.uv = input.uv;
+    output.view_depth = clip_.w;
     return output;
 }
 

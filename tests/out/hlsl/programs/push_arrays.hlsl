@@ -12,16 +12,6 @@ struct Push {
     row_major float3x3 transform;
 };
 
-struct Quad {
-    float4 clip_;
-    float2 uv;
-    uint slot;
-};
-
-struct quad_fs_out {
-    float4 color;
-};
-
 // `Corner` laid out by std430 rules (padding makes every packing rule agree).
 struct Corner_std430 {
     float2 offset;
@@ -95,11 +85,10 @@ quad_vs_Output quad_vs(quad_vs_Input input) {
     corner.scale = push.corners[min(input.index & 3u, 3u)].scale;
     const float3x3 e = (float3x3)push.transform;
     const float3 p = mul(float3(corner.offset * corner.scale, 1.0), e);
-    const Quad composite = { float4(p.xy, 0.0, 1.0), corner.offset, input.instance & 3u };
     quad_vs_Output output;
-    output.clip_ = composite.clip_;
-    output.uv = composite.uv;
-    output.slot = composite.slot;
+    output.clip_ = float4(p.xy, 0.0, 1.0);
+    output.uv = corner.offset;
+    output.slot = input.instance & 3u;
     return output;
 }
 
@@ -114,12 +103,10 @@ struct quad_fs_Output {
 };
 
 quad_fs_Output quad_fs(quad_fs_Input input) {
-    const Quad q = { (float4)0, input.uv, input.slot };
-    const float4 base = push.palette[min(q.slot, 3u)];
-    const float e = level(q.uv.x);
-    const quad_fs_out composite = { float4(base.xyz * e, base.w) };
+    const float4 base = push.palette[min(input.slot, 3u)];
+    const float e = level(input.uv.x);
     quad_fs_Output output;
-    output.color = composite.color;
+    output.color = float4(base.xyz * e, base.w);
     return output;
 }
 

@@ -5,19 +5,6 @@ struct Globals {
     float offset;
 };
 
-struct vertex_out {
-    float4 position;
-    float value;
-};
-
-struct vertex_Output {
-    float value;
-};
-
-struct fragment_out {
-    float4 color;
-};
-
 // `Globals` laid out by std140 rules (padding makes every packing rule agree).
 struct Globals_std140 {
     float scale;
@@ -48,24 +35,23 @@ struct vertex_Input {
 #endif
 };
 
-struct vertex_Output_1 {
+struct vertex_Output {
     float4 position : SV_Position;
     [[vk::location(0)]] float value : TEXCOORD0;
 };
 
-vertex_Output_1 vertex(vertex_Input input) {
+vertex_Output vertex(vertex_Input input) {
     // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
     // the draw's first vertex and instance (below SM 6.8 the host adds them).
 #if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
     input.index += input.luma_start_index;
 #endif
     const float e = globals.scale;
-    const float vertex_Output_2 = float(input.index) * e;
+    const float vertex_Output_1 = float(input.index) * e;
     const float e_1 = globals.offset;
-    const vertex_out composite = { float4(vertex_Output_2, 0.0, 0.0, 1.0), vertex_Output_2 + e_1 };
-    vertex_Output_1 output;
-    output.position = composite.position;
-    output.value = composite.value;
+    vertex_Output output;
+    output.position = float4(vertex_Output_1, 0.0, 0.0, 1.0);
+    output.value = vertex_Output_1 + e_1;
     return output;
 }
 
@@ -79,10 +65,8 @@ struct fragment_Output {
 };
 
 fragment_Output fragment(fragment_Input input) {
-    const vertex_Output fragment_Input_1 = { input.value * 2.0 };
-    const fragment_out composite = { (float4)fragment_Input_1.value };
     fragment_Output output;
-    output.color = composite.color;
+    output.color = (float4)(input.value * 2.0);
     return output;
 }
 

@@ -61,24 +61,6 @@ struct this_ {
     int compl;
 };
 
-struct shade_Input {
-    float3 input;
-    float3 output;
-    float common;
-    float smooth;
-    float flat;
-    float patch;
-    float precise_;
-    float active;
-    float partition;
-    float resource;
-};
-
-struct shade_out {
-    float4 output;
-    float4 texture_;
-};
-
 // `Params` laid out by std140 rules (padding makes every packing rule agree).
 struct Params_std140 {
     float4 array[4];
@@ -272,7 +254,7 @@ void main(main_Input input_1) {
     line_.Store(40u + min(luma_rem(i, uint(int(e_21))), luma_length_line_() - 1u) * 48u, uint(e_22) + e_23 + e_24 + e_25 + e_26 + e_27 + e_28);
 }
 
-struct shade_Input_1 {
+struct shade_Input {
     float4 luma_position : SV_Position;
     [[vk::location(0)]] float3 input : TEXCOORD0;
     [[vk::location(1)]] float3 output : TEXCOORD1;
@@ -291,14 +273,11 @@ struct shade_Output {
     float4 texture_ : SV_Target1;
 };
 
-shade_Output shade(shade_Input_1 input_1) {
-    const shade_Input input_2 = { input_1.input, input_1.output, input_1.common, input_1.smooth, input_1.flat, input_1.patch, input_1.precise_, input_1.active, input_1.partition, input_1.resource };
-    const float3 e = input_2.input;
-    const float4 vector_ = texture_tex_1.Sample(texture_samp_1, e.xy);
-    const shade_out composite = { float4(input_2.output, input_2.smooth + input_2.flat + input_2.patch + input_2.precise_ + input_2.active + input_2.partition + input_2.resource + input_2.common), vector_ };
+shade_Output shade(shade_Input input_1) {
+    const float4 vector_ = texture_tex_1.Sample(texture_samp_1, input_1.input.xy);
     shade_Output output_1;
-    output_1.output = composite.output;
-    output_1.texture_ = composite.texture_;
+    output_1.output = float4(input_1.output, input_1.smooth + input_1.flat + input_1.patch + input_1.precise_ + input_1.active + input_1.partition + input_1.resource + input_1.common);
+    output_1.texture_ = vector_;
     return output_1;
 }
 

@@ -14,11 +14,6 @@ struct Hit {
     int material;
 };
 
-struct raymarch_fs_out {
-    float4 color;
-    float depth;
-};
-
 static const Hit luma_const = { 100.0, 0 };
 
 [[vk::binding(0, 0)]] cbuffer camera_block : register(b0, space0) {
@@ -237,10 +232,9 @@ raymarch_fs_Output raymarch_fs(raymarch_fs_Input input) {
     const float3 sky = lerp(float3(0.7, 0.8, 1.0), float3(0.2, 0.4, 0.8), (float3)saturate(direction.y));
     const Hit hit = march(origin, direction);
     if (hit.material == 0) {
-        const raymarch_fs_out composite = { float4(sky, 1.0), 1.0 };
         raymarch_fs_Output output;
-        output.color = composite.color;
-        output.depth = composite.depth;
+        output.color = float4(sky, 1.0);
+        output.depth = 1.0;
         return output;
     }
     const float3 p = origin + direction * hit.distance_;
@@ -250,10 +244,9 @@ raymarch_fs_Output raymarch_fs(raymarch_fs_Input input) {
     const float e_4 = soft_shadow(p + n * 0.01, l, 8.0);
     const float e_5 = ambient_occlusion(p, n);
     const float3 e_6 = material_color(hit.material, p);
-    const raymarch_fs_out composite_1 = { float4(lerp(e_6 * (max(dot(n, l), 0.0) * e_4 + 0.2 * e_5), sky, (float3)(1.0 - exp(-0.0008 * hit.distance_ * hit.distance_))), 1.0), hit.distance_ / 100.0 };
     raymarch_fs_Output output_1;
-    output_1.color = composite_1.color;
-    output_1.depth = composite_1.depth;
+    output_1.color = float4(lerp(e_6 * (max(dot(n, l), 0.0) * e_4 + 0.2 * e_5), sky, (float3)(1.0 - exp(-0.0008 * hit.distance_ * hit.distance_))), 1.0);
+    output_1.depth = hit.distance_ / 100.0;
     return output_1;
 }
 

@@ -16,21 +16,6 @@ struct Glyph {
     float4 color;
 };
 
-struct GlyphVarying {
-    float4 clip_;
-    float2 uv;
-    float4 color;
-    uint glyph;
-};
-
-struct glyph_fs_out {
-    float4 color;
-};
-
-struct glyph_supersampled_fs_out {
-    float4 color;
-};
-
 static const float2 luma_const[6] = { float2(0.0, 0.0), float2(1.0, 0.0), float2(0.0, 1.0), float2(0.0, 1.0), float2(1.0, 0.0), float2(1.0, 1.0) };
 static const float2 luma_const_1[4] = { float2(0.125, 0.375), float2(-0.125, -0.375), float2(0.375, -0.125), float2(-0.375, 0.125) };
 
@@ -111,12 +96,11 @@ glyph_vs_Output glyph_vs(glyph_vs_Input input) {
     const float2 ndc = (e.xy + corner * e_1.zw) / e_2 * 2.0 - float2(1.0, 1.0);
     const float4 e_3 = g.uv_rect;
     const float4 e_4 = g.uv_rect;
-    const GlyphVarying composite = { float4(ndc.x, -ndc.y, 0.0, 1.0), lerp(e_3.xy, e_4.zw, corner), g.color, input.instance };
     glyph_vs_Output output;
-    output.clip_ = composite.clip_;
-    output.uv = composite.uv;
-    output.color = composite.color;
-    output.glyph = composite.glyph;
+    output.clip_ = float4(ndc.x, -ndc.y, 0.0, 1.0);
+    output.uv = lerp(e_3.xy, e_4.zw, corner);
+    output.color = g.color;
+    output.glyph = input.instance;
     return output;
 }
 
@@ -132,24 +116,22 @@ struct glyph_fs_Output {
 };
 
 glyph_fs_Output glyph_fs(glyph_fs_Input input) {
-    const GlyphVarying input_1 = { (float4)0, input.uv, input.color, input.glyph };
-    const float px_range = screen_px_range(input_1.uv);
-    const float e = signed_distance(input_1.uv);
+    const float px_range = screen_px_range(input.uv);
+    const float e = signed_distance(input.uv);
     const float distance_ = e * px_range;
     const float e_1 = style.outline_width;
     const float2 e_2 = style.shadow_offset;
-    const float e_3 = signed_distance(input_1.uv - e_2 / float2(luma_texture_size(atlas_tex, 0u)));
+    const float e_3 = signed_distance(input.uv - e_2 / float2(luma_texture_size(atlas_tex, 0u)));
     const float e_4 = style.shadow_softness;
     const float e_5 = style.shadow_softness;
     const float e_6 = style.shadow_opacity;
     const float4 e_7 = style.outline_color;
-    const float4 color = lerp(lerp(float4(0.0, 0.0, 0.0, smoothstep(-e_4, e_5, e_3 * px_range) * e_6), e_7, (float4)saturate(distance_ + 0.5 + e_1 * px_range)), input_1.color, (float4)saturate(distance_ + 0.5));
+    const float4 color = lerp(lerp(float4(0.0, 0.0, 0.0, smoothstep(-e_4, e_5, e_3 * px_range) * e_6), e_7, (float4)saturate(distance_ + 0.5 + e_1 * px_range)), input.color, (float4)saturate(distance_ + 0.5));
     if (color.w < 0.004) {
         discard;
     }
-    const glyph_fs_out composite = { color };
     glyph_fs_Output output;
-    output.color = composite.color;
+    output.color = color;
     return output;
 }
 
@@ -166,10 +148,9 @@ struct glyph_supersampled_fs_Output {
 
 glyph_supersampled_fs_Output glyph_supersampled_fs(glyph_supersampled_fs_Input input) {
     float2 offsets[4] = { (float2)0, (float2)0, (float2)0, (float2)0 };
-    const GlyphVarying input_1 = { (float4)0, input.uv, input.color, input.glyph };
-    const float2 dx = ddx(input_1.uv);
-    const float2 dy = ddy(input_1.uv);
-    const float px_range = screen_px_range(input_1.uv);
+    const float2 dx = ddx(input.uv);
+    const float2 dy = ddy(input.uv);
+    const float px_range = screen_px_range(input.uv);
     offsets = luma_const_1;
     int i = 0;
     uint carried = 3u;
@@ -183,7 +164,7 @@ glyph_supersampled_fs_Output glyph_supersampled_fs(glyph_supersampled_fs_Input i
         }
         const float e = offsets[min(uint(i), 3u)].x;
         const float e_1 = offsets[min(uint(i), 3u)].y;
-        const float4 e_2 = atlas_tex.SampleGrad(atlas_samp, input_1.uv + dx * e + dy * e_1, dx, dy);
+        const float4 e_2 = atlas_tex.SampleGrad(atlas_samp, input.uv + dx * e + dy * e_1, dx, dy);
         const float3 msdf = e_2.xyz;
         const float e_3 = median(msdf.x, msdf.y, msdf.z);
         const bool next = carried != 0u;
@@ -192,10 +173,8 @@ glyph_supersampled_fs_Output glyph_supersampled_fs(glyph_supersampled_fs_Input i
         carried_1 = next;
         coverage = coverage + saturate((e_3 - 0.5) * px_range + 0.5);
     }
-    const float4 e_4 = input_1.color;
-    const glyph_supersampled_fs_out composite = { float4(e_4.xyz, input_1.color.w * coverage_1 * 0.25) };
     glyph_supersampled_fs_Output output;
-    output.color = composite.color;
+    output.color = float4(input.color.xyz, input.color.w * coverage_1 * 0.25);
     return output;
 }
 

@@ -17,24 +17,6 @@ struct CascadeData {
     int debug;
 };
 
-struct VertexIn {
-    float3 position;
-    float3 normal;
-    float2 uv;
-};
-
-struct Surface {
-    float4 clip_;
-    float3 world_position;
-    float3 normal;
-    float2 uv;
-    float view_depth;
-};
-
-struct scene_fs_out {
-    float4 color;
-};
-
 static const float2 luma_const[16] = { float2(-0.94201624, -0.39906216), float2(0.9455861, -0.76890725), float2(-0.0941841, -0.9293887), float2(0.34495938, 0.2938776), float2(-0.9158858, 0.45771432), float2(-0.8154423, -0.87912464), float2(-0.38277543, 0.27676845), float2(0.974844, 0.7564838), float2(0.44323325, -0.97511554), float2(0.5374298, -0.4737342), float2(-0.2649691, -0.41893023), float2(0.79197514, 0.19090188), float2(-0.2418884, 0.99706507), float2(-0.81409955, 0.9143759), float2(0.19984126, 0.78641367), float2(0.14383161, -0.1410079) };
 static const float3 luma_const_1[4] = { float3(1.0, 0.4, 0.4), float3(0.4, 1.0, 0.4), float3(0.4, 0.4, 1.0), float3(1.0, 1.0, 0.4) };
 
@@ -118,17 +100,15 @@ struct scene_vs_Output {
 };
 
 scene_vs_Output scene_vs(scene_vs_Input input) {
-    const VertexIn input_1 = { input.position, input.normal, input.uv };
-    const float4 world = float4(input_1.position, 1.0);
+    const float4 world = float4(input.position, 1.0);
     const float4x4 e = camera.view_proj;
     const float4x4 e_1 = camera.view;
-    const Surface composite = { mul(world, e), input_1.position, input_1.normal, input_1.uv, -mul(world, e_1).z };
     scene_vs_Output output;
-    output.clip_ = composite.clip_;
-    output.world_position = composite.world_position;
-    output.normal = composite.normal;
-    output.uv = composite.uv;
-    output.view_depth = composite.view_depth;
+    output.clip_ = mul(world, e);
+    output.world_position = input.position;
+    output.normal = input.normal;
+    output.uv = input.uv;
+    output.view_depth = -mul(world, e_1).z;
     return output;
 }
 
@@ -150,37 +130,34 @@ scene_fs_Output scene_fs(scene_fs_Input input) {
     input.clip_.w = 1.0 / input.clip_.w;
 #endif
     float3 local[4] = luma_const_1;
-    const Surface input_1 = { input.clip_, input.world_position, input.normal, input.uv, input.view_depth };
-    const float3 n = normalize(input_1.normal);
+    const float3 n = normalize(input.normal);
     const float4 e = cascades.light_direction;
-    const float4 e_1 = input_1.clip_;
-    const float e_2 = interleaved_gradient_noise(e_1.xy);
-    const float rotation = e_2 * 6.2831855;
-    const int index = select_cascade(input_1.view_depth);
-    const float shadow = shadow_in_cascade(index, input_1.world_position, n, rotation);
+    const float e_1 = interleaved_gradient_noise(input.clip_.xy);
+    const float rotation = e_1 * 6.2831855;
+    const int index = select_cascade(input.view_depth);
+    const float shadow = shadow_in_cascade(index, input.world_position, n, rotation);
     float shadow_1 = shadow;
     if (index < 3) {
         const float far = cascades.splits[min(uint(index), 3u)];
-        const float e_3 = cascades.blend_band;
-        const float fade = (far - input_1.view_depth) / e_3;
+        const float e_2 = cascades.blend_band;
+        const float fade = (far - input.view_depth) / e_2;
         float shadow_2 = shadow;
         if (fade < 1.0) {
-            const float next = shadow_in_cascade(asint(asuint(index) + 1u), input_1.world_position, n, rotation);
+            const float next = shadow_in_cascade(asint(asuint(index) + 1u), input.world_position, n, rotation);
             shadow_2 = lerp(next, shadow, saturate(fade));
         }
         shadow_1 = shadow_2;
     }
-    const float4 e_4 = albedo_map_tex.Sample(albedo_map_samp, input_1.uv);
-    const float3 lit_ = e_4.xyz * (0.15 + 0.85 * max(dot(n, normalize(-e.xyz)), 0.0) * shadow_1);
-    const int e_5 = cascades.debug;
+    const float4 e_3 = albedo_map_tex.Sample(albedo_map_samp, input.uv);
+    const float3 lit_ = e_3.xyz * (0.15 + 0.85 * max(dot(n, normalize(-e.xyz)), 0.0) * shadow_1);
+    const int e_4 = cascades.debug;
     float3 lit_1 = lit_;
-    if (e_5 != 0) {
-        const float3 e_6 = local[min(uint(index), 3u)];
-        lit_1 = lit_ * e_6;
+    if (e_4 != 0) {
+        const float3 e_5 = local[min(uint(index), 3u)];
+        lit_1 = lit_ * e_5;
     }
-    const scene_fs_out composite = { float4(lit_1, 1.0) };
     scene_fs_Output output;
-    output.color = composite.color;
+    output.color = float4(lit_1, 1.0);
     return output;
 }
 

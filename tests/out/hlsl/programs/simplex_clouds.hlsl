@@ -11,15 +11,6 @@ struct Sky {
     float2 wind;
 };
 
-struct SkyVarying {
-    float4 clip_;
-    float2 ndc;
-};
-
-struct sky_fs_out {
-    float4 color;
-};
-
 [[vk::binding(0, 0)]] cbuffer sky_block : register(b0, space0) {
     Sky sky;
 };
@@ -144,10 +135,9 @@ sky_vs_Output sky_vs(sky_vs_Input input) {
     input.id += input.luma_start_id;
 #endif
     const float2 ndc = float2(float((input.id << 1u) & 2u), float(input.id & 2u)) * 2.0 - float2(1.0, 1.0);
-    const SkyVarying composite = { float4(ndc, 1.0, 1.0), ndc };
     sky_vs_Output output;
-    output.clip_ = composite.clip_;
-    output.ndc = composite.ndc;
+    output.clip_ = float4(ndc, 1.0, 1.0);
+    output.ndc = ndc;
     return output;
 }
 
@@ -161,9 +151,8 @@ struct sky_fs_Output {
 };
 
 sky_fs_Output sky_fs(sky_fs_Input input) {
-    const SkyVarying input_1 = { (float4)0, input.ndc };
     const float4x4 e = sky.inv_view_proj;
-    const float4 world = mul(float4(input_1.ndc, 1.0, 1.0), e);
+    const float4 world = mul(float4(input.ndc, 1.0, 1.0), e);
     const float3 dir = normalize(world.xyz / (float3)world.w);
     const float4 e_1 = sky.horizon_color;
     const float4 e_2 = sky.zenith_color;
@@ -181,9 +170,8 @@ sky_fs_Output sky_fs(sky_fs_Input input) {
         const float4 e_8 = sky.cloud_color;
         color_1 = lerp(color, lerp(e_7.xyz, e_8.xyz * 0.6, (float3)saturate(density + e_6 * 0.1)), (float3)(density * smoothstep(0.01, 0.2, dir.y)));
     }
-    const sky_fs_out composite = { float4(color_1, 1.0) };
     sky_fs_Output output;
-    output.color = composite.color;
+    output.color = float4(color_1, 1.0);
     return output;
 }
 

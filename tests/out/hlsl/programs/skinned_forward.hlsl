@@ -21,33 +21,6 @@ struct Light {
     uint kind;
 };
 
-struct VertexIn {
-    float3 position;
-    float3 normal;
-    float4 tangent;
-    float2 uv;
-    uint4 joints;
-    float4 weights;
-    uint instance_id;
-};
-
-struct Varyings {
-    float4 clip_;
-    float3 world_pos;
-    float3 normal;
-    float4 tangent;
-    float2 uv;
-    float2 screen_uv;
-    uint instance;
-    int material;
-};
-
-struct fs_main_out {
-    float4 color;
-    float2 velocity;
-    uint mask;
-};
-
 #ifndef LUMA_SPEC_0
 #define LUMA_SPEC_0 4
 #endif
@@ -105,13 +78,11 @@ float4x4 skin_matrix(uint base, uint4 joints, float4 weights) {
     const float4x4 m = e * weights.x;
     const float4x4 e_1 = float4x4(asfloat(bones.Load4(min(base + joints.y, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(16u + min(base + joints.y, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(32u + min(base + joints.y, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(48u + min(base + joints.y, luma_length_bones() - 1u) * 64u)));
     const float4x4 e_2 = e_1 * weights.y;
-    const float4x4 m_1 = float4x4(m[0] + e_2[0], m[1] + e_2[1], m[2] + e_2[2], m[3] + e_2[3]);
     const float4x4 e_3 = float4x4(asfloat(bones.Load4(min(base + joints.z, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(16u + min(base + joints.z, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(32u + min(base + joints.z, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(48u + min(base + joints.z, luma_length_bones() - 1u) * 64u)));
     const float4x4 e_4 = e_3 * weights.z;
-    const float4x4 m_2 = float4x4(m_1[0] + e_4[0], m_1[1] + e_4[1], m_1[2] + e_4[2], m_1[3] + e_4[3]);
     const float4x4 e_5 = float4x4(asfloat(bones.Load4(min(base + joints.w, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(16u + min(base + joints.w, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(32u + min(base + joints.w, luma_length_bones() - 1u) * 64u)), asfloat(bones.Load4(48u + min(base + joints.w, luma_length_bones() - 1u) * 64u)));
     const float4x4 e_6 = e_5 * weights.w;
-    return float4x4(m_2[0] + e_6[0], m_2[1] + e_6[1], m_2[2] + e_6[2], m_2[3] + e_6[3]);
+    return float4x4(m[0] + e_2[0] + e_4[0] + e_6[0], m[1] + e_2[1] + e_4[1] + e_6[1], m[2] + e_2[2] + e_4[2] + e_6[2], m[3] + e_2[3] + e_4[3] + e_6[3]);
 }
 
 float attenuation(float dist, float radius) {
@@ -163,15 +134,14 @@ vs_main_Output vs_main(vs_main_Input input) {
 #if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
     input.instance_id += input.luma_start_instance_id;
 #endif
-    const VertexIn v = { input.position, input.normal, input.tangent, input.uv, input.joints, input.weights, input.instance_id };
     Instance inst;
-    inst.model = float4x4(asfloat(instances.Load4(min(v.instance_id, luma_length_instances() - 1u) * 96u)), asfloat(instances.Load4(16u + min(v.instance_id, luma_length_instances() - 1u) * 96u)), asfloat(instances.Load4(32u + min(v.instance_id, luma_length_instances() - 1u) * 96u)), asfloat(instances.Load4(48u + min(v.instance_id, luma_length_instances() - 1u) * 96u)));
-    inst.tint = asfloat(instances.Load4(64u + min(v.instance_id, luma_length_instances() - 1u) * 96u));
-    inst.bone_base = instances.Load(80u + min(v.instance_id, luma_length_instances() - 1u) * 96u);
-    inst.flags = instances.Load(84u + min(v.instance_id, luma_length_instances() - 1u) * 96u);
-    const float4x4 skin = skin_matrix(inst.bone_base, v.joints, v.weights);
+    inst.model = float4x4(asfloat(instances.Load4(min(input.instance_id, luma_length_instances() - 1u) * 96u)), asfloat(instances.Load4(16u + min(input.instance_id, luma_length_instances() - 1u) * 96u)), asfloat(instances.Load4(32u + min(input.instance_id, luma_length_instances() - 1u) * 96u)), asfloat(instances.Load4(48u + min(input.instance_id, luma_length_instances() - 1u) * 96u)));
+    inst.tint = asfloat(instances.Load4(64u + min(input.instance_id, luma_length_instances() - 1u) * 96u));
+    inst.bone_base = instances.Load(80u + min(input.instance_id, luma_length_instances() - 1u) * 96u);
+    inst.flags = instances.Load(84u + min(input.instance_id, luma_length_instances() - 1u) * 96u);
+    const float4x4 skin = skin_matrix(inst.bone_base, input.joints, input.weights);
     const float4x4 world = mul(skin, inst.model);
-    const float4 wp = mul(float4(v.position, 1.0), world);
+    const float4 wp = mul(float4(input.position, 1.0), world);
     const float4 e = world[0];
     const float4 e_1 = world[1];
     const float4 e_2 = world[2];
@@ -179,17 +149,15 @@ vs_main_Output vs_main(vs_main_Input input) {
     const float4x4 e_3 = camera.proj;
     const float4x4 e_4 = camera.view;
     const float4 clip_ = mul(wp, mul(e_4, e_3));
-    const float4 e_5 = v.tangent;
-    const Varyings composite = { clip_, wp.xyz, normalize(mul(v.normal, nmat)), float4(normalize(mul(e_5.xyz, nmat)), v.tangent.w), v.uv, clip_.xy / (float2)clip_.w * 0.5 + float2(0.5, 0.5), v.instance_id, asint(asuint(int(inst.flags & 255u)) - 3u) };
     vs_main_Output output;
-    output.clip_ = composite.clip_;
-    output.world_pos = composite.world_pos;
-    output.normal = composite.normal;
-    output.tangent = composite.tangent;
-    output.uv = composite.uv;
-    output.screen_uv = composite.screen_uv;
-    output.instance = composite.instance;
-    output.material = composite.material;
+    output.clip_ = clip_;
+    output.world_pos = wp.xyz;
+    output.normal = normalize(mul(input.normal, nmat));
+    output.tangent = float4(normalize(mul(input.tangent.xyz, nmat)), input.tangent.w);
+    output.uv = input.uv;
+    output.screen_uv = clip_.xy / (float2)clip_.w * 0.5 + float2(0.5, 0.5);
+    output.instance = input.instance_id;
+    output.material = asint(asuint(int(inst.flags & 255u)) - 3u);
     return output;
 }
 
@@ -213,29 +181,27 @@ struct fs_main_Output {
 
 [earlydepthstencil]
 fs_main_Output fs_main(fs_main_Input input) {
-    const Varyings fin = { (float4)0, input.world_pos, input.normal, input.tangent, input.uv, input.screen_uv, input.instance, input.material };
     Instance inst;
-    inst.model = float4x4(asfloat(instances.Load4(min(fin.instance, luma_length_instances() - 1u) * 96u)), asfloat(instances.Load4(16u + min(fin.instance, luma_length_instances() - 1u) * 96u)), asfloat(instances.Load4(32u + min(fin.instance, luma_length_instances() - 1u) * 96u)), asfloat(instances.Load4(48u + min(fin.instance, luma_length_instances() - 1u) * 96u)));
-    inst.tint = asfloat(instances.Load4(64u + min(fin.instance, luma_length_instances() - 1u) * 96u));
-    inst.bone_base = instances.Load(80u + min(fin.instance, luma_length_instances() - 1u) * 96u);
-    inst.flags = instances.Load(84u + min(fin.instance, luma_length_instances() - 1u) * 96u);
-    const float4 e = fin.tangent;
-    const float3 t = normalize(e.xyz);
-    const float3 n0 = normalize(fin.normal);
+    inst.model = float4x4(asfloat(instances.Load4(min(input.instance, luma_length_instances() - 1u) * 96u)), asfloat(instances.Load4(16u + min(input.instance, luma_length_instances() - 1u) * 96u)), asfloat(instances.Load4(32u + min(input.instance, luma_length_instances() - 1u) * 96u)), asfloat(instances.Load4(48u + min(input.instance, luma_length_instances() - 1u) * 96u)));
+    inst.tint = asfloat(instances.Load4(64u + min(input.instance, luma_length_instances() - 1u) * 96u));
+    inst.bone_base = instances.Load(80u + min(input.instance, luma_length_instances() - 1u) * 96u);
+    inst.flags = instances.Load(84u + min(input.instance, luma_length_instances() - 1u) * 96u);
+    const float3 t = normalize(input.tangent.xyz);
+    const float3 n0 = normalize(input.normal);
     float3 n0_1 = n0;
     if (!input.front) {
         n0_1 = -n0;
     }
-    const float4 e_1 = normal_map_tex.Sample(normal_map_samp, fin.uv);
-    const float3 n = normalize(mul(e_1.xyz * 2.0 - float3(1.0, 1.0, 1.0), float3x3(t, cross(n0_1, t) * fin.tangent.w, n0_1)));
-    const float4 e_2 = albedo_map_tex.Sample(albedo_map_samp, fin.uv);
-    const float4 base = e_2 * inst.tint;
-    const float3 e_3 = camera.eye;
-    const float3 v = normalize(e_3 - fin.world_pos);
-    int e_4 = asint(asuint(min(LIGHT_COUNT, 8)) - 1u);
+    const float4 e = normal_map_tex.Sample(normal_map_samp, input.uv);
+    const float3 n = normalize(mul(e.xyz * 2.0 - float3(1.0, 1.0, 1.0), float3x3(t, cross(n0_1, t) * input.tangent.w, n0_1)));
+    const float4 e_1 = albedo_map_tex.Sample(albedo_map_samp, input.uv);
+    const float4 base = e_1 * inst.tint;
+    const float3 e_2 = camera.eye;
+    const float3 v = normalize(e_2 - input.world_pos);
+    int e_3 = asint(asuint(min(LIGHT_COUNT, 8)) - 1u);
     int i = 0;
-    uint carried = asuint(e_4) - 0u;
-    bool carried_1 = 0 <= e_4;
+    uint carried = asuint(e_3) - 0u;
+    bool carried_1 = 0 <= e_3;
     uint carried_2 = 0u;
     float3 c = float3(0.03, 0.03, 0.03) * base.xyz;
     float3 c_1;
@@ -248,30 +214,29 @@ fs_main_Output fs_main(fs_main_Input input) {
             c_1 = c;
             break;
         }
-        const Light e_5 = lights[min(uint(i), 7u)];
-        const float3 e_6 = shade_light(e_5, fin.world_pos, n, v, base.xyz);
+        const Light e_4 = lights[min(uint(i), 7u)];
+        const float3 e_5 = shade_light(e_4, input.world_pos, n, v, base.xyz);
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
-        c = c + e_6;
+        c = c + e_5;
     }
     float3 c_2 = c_1;
     if (USE_FOG) {
-        const float3 e_7 = camera.eye;
-        c_2 = lerp(float3(0.5, 0.6, 0.7), c_1, (float3)exp(-length(e_7 - fin.world_pos) * 0.02));
+        const float3 e_6 = camera.eye;
+        c_2 = lerp(float3(0.5, 0.6, 0.7), c_1, (float3)exp(-length(e_6 - input.world_pos) * 0.02));
     }
     const uint m = (1u << (uint(clamp(base.w, 0.0, 1.0) * 4.0 + 0.5) & 31u)) - 1u;
     uint m_1 = m;
-    if (fin.material < 0) {
+    if (input.material < 0) {
         m_1 = m & 5u;
     }
-    const fs_main_out composite = { float4(c_2, base.w), fin.screen_uv - float2(0.5, 0.5), m_1 };
     fs_main_Output output;
-    output.color = composite.color;
-    output.velocity = composite.velocity;
-    output.mask = composite.mask;
+    output.color = float4(c_2, base.w);
+    output.velocity = input.screen_uv - float2(0.5, 0.5);
+    output.mask = m_1;
     return output;
 }
 

@@ -11,14 +11,6 @@ struct SsaoParams {
     float power;
 };
 
-struct ssao_fs_out {
-    float occlusion;
-};
-
-struct blur_fs_out {
-    float occlusion;
-};
-
 // `SsaoParams` laid out by std140 rules (padding makes every packing rule agree).
 struct SsaoParams_std140 {
     row_major float4x4 projection;
@@ -134,9 +126,8 @@ ssao_fs_Output ssao_fs(ssao_fs_Input input) {
         occlusion = occlusion_2;
     }
     const float e_9 = ssao.power;
-    const ssao_fs_out composite = { pow(saturate(1.0 - occlusion_1 / float(count)), e_9) };
     ssao_fs_Output output;
-    output.occlusion = composite.occlusion;
+    output.occlusion = pow(saturate(1.0 - occlusion_1 / float(count)), e_9);
     return output;
 }
 
@@ -184,9 +175,8 @@ blur_fs_Output blur_fs(blur_fs_Input input) {
         carried_1 = next_1;
         sum = sum_3;
     }
-    const blur_fs_out composite = { sum_1 / 16.0 };
     blur_fs_Output output;
-    output.occlusion = composite.occlusion;
+    output.occlusion = sum_1 / 16.0;
     return output;
 }
 

@@ -12,18 +12,6 @@ struct Terrain {
     float texture_scale;
 };
 
-struct TerrainVarying {
-    float4 clip_;
-    float3 world_position;
-    float3 normal;
-    float height01;
-    uint tile;
-};
-
-struct terrain_fs_out {
-    float4 color;
-};
-
 // `Terrain` laid out by std140 rules (padding makes every packing rule agree).
 struct Terrain_std140 {
     row_major float4x4 view_proj;
@@ -122,13 +110,12 @@ terrain_vs_Output terrain_vs(terrain_vs_Input input) {
     const float3 world = float3((uv.x - 0.5) * e_8, h, (uv.y - 0.5) * e_9);
     const float4x4 e_10 = terrain.view_proj;
     const float e_11 = terrain.height_scale;
-    const TerrainVarying composite = { mul(float4(world, 1.0), e_10), world, normalize(float3(h_left - h_right, 2.0 * (e_7 * texel), h_down - h_up)), h / e_11, input.instance };
     terrain_vs_Output output;
-    output.clip_ = composite.clip_;
-    output.world_position = composite.world_position;
-    output.normal = composite.normal;
-    output.height01 = composite.height01;
-    output.tile = composite.tile;
+    output.clip_ = mul(float4(world, 1.0), e_10);
+    output.world_position = world;
+    output.normal = normalize(float3(h_left - h_right, 2.0 * (e_7 * texel), h_down - h_up));
+    output.height01 = h / e_11;
+    output.tile = input.instance;
     return output;
 }
 
@@ -145,8 +132,7 @@ struct terrain_fs_Output {
 };
 
 terrain_fs_Output terrain_fs(terrain_fs_Input input) {
-    const TerrainVarying input_1 = { (float4)0, input.world_position, input.normal, input.height01, input.tile };
-    const float3 n = normalize(input_1.normal);
+    const float3 n = normalize(input.normal);
     int i = 0;
     uint carried = 3u;
     bool carried_1 = true;
@@ -162,7 +148,7 @@ terrain_fs_Output terrain_fs(terrain_fs_Input input) {
         const float next_start = i < 3 ? e : 2.0;
         float4 weights_2 = weights;
         if (min(asuint(i), 3u) < 4u) {
-            weights_2[min(asuint(i), 3u)] = smoothstep(start - 0.05, start + 0.05, input_1.height01) * (1.0 - smoothstep(next_start - 0.05, next_start + 0.05, input_1.height01));
+            weights_2[min(asuint(i), 3u)] = smoothstep(start - 0.05, start + 0.05, input.height01) * (1.0 - smoothstep(next_start - 0.05, next_start + 0.05, input.height01));
         }
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
@@ -182,7 +168,7 @@ terrain_fs_Output terrain_fs(terrain_fs_Input input) {
             albedo_1 = albedo;
             break;
         }
-        const float3 e_1 = triplanar(input_1.world_position, n, i_1);
+        const float3 e_1 = triplanar(input.world_position, n, i_1);
         const bool next_1 = carried_2 != 0u;
         const float3 next_2 = albedo + e_1 * weights_4[min(uint(i_1), 3u)];
         i_1 = asint(asuint(i_1) + 1u);
@@ -191,9 +177,8 @@ terrain_fs_Output terrain_fs(terrain_fs_Input input) {
         albedo = next_2;
     }
     const float4 e_2 = terrain.sun_direction;
-    const terrain_fs_out composite = { float4(albedo_1 * (0.25 + 0.75 * max(dot(n, normalize(e_2.xyz)), 0.0)) * ((input_1.tile & 1u) == 0u ? 1.0 : 0.97), 1.0) };
     terrain_fs_Output output;
-    output.color = composite.color;
+    output.color = float4(albedo_1 * (0.25 + 0.75 * max(dot(n, normalize(e_2.xyz)), 0.0)) * ((input.tile & 1u) == 0u ? 1.0 : 0.97), 1.0);
     return output;
 }
 

@@ -128,11 +128,10 @@ void cull_lights(cull_lights_Input input) {
     const float3 e_5 = view_from_ndc(float3(ndc_max.x, ndc_min.y, 1.0));
     const float3 e_6 = view_from_ndc(float3(ndc_max.x, ndc_max.y, 1.0));
     const float3 e_7 = view_from_ndc(float3(ndc_min.x, ndc_max.y, 1.0));
-    const float3 corners[4] = { e_4, e_5, e_6, e_7 };
-    const float4 e_8 = eye_plane(corners[0], corners[1]);
-    const float4 e_9 = eye_plane(corners[1], corners[2]);
-    const float4 e_10 = eye_plane(corners[2], corners[3]);
-    const float4 e_11 = eye_plane(corners[3], corners[0]);
+    const float4 e_8 = eye_plane(e_4, e_5);
+    const float4 e_9 = eye_plane(e_5, e_6);
+    const float4 e_10 = eye_plane(e_6, e_7);
+    const float4 e_11 = eye_plane(e_7, e_4);
     const float3 e_12 = view_from_ndc(float3(0.0, 0.0, asfloat(value)));
     const float3 e_13 = view_from_ndc(float3(0.0, 0.0, asfloat(value_1)));
     const float4 composite[6] = { e_8, e_9, e_10, e_11, float4(0.0, 0.0, -1.0, e_12.z), float4(0.0, 0.0, 1.0, -e_13.z) };

@@ -12,16 +12,6 @@ struct Shape {
     float2 pad;
 };
 
-struct ShapeVarying {
-    float4 clip_;
-    float2 offset;
-    uint index;
-};
-
-struct shape_fs_out {
-    float4 color;
-};
-
 [[vk::binding(0, 0)]] ByteAddressBuffer shapes : register(t0, space0);
 
 // Element count of the runtime-sized array of `shapes` (offset 0, stride 80).
@@ -85,11 +75,10 @@ shape_vs_Output shape_vs(shape_vs_Input input) {
     const float4 e = s.rect;
     const float2 offset = (float2(float(input.vid & 1u), float((input.vid >> 1u) & 1u)) * 2.0 - float2(1.0, 1.0)) * (e.zw + (float2)(6.0 + length(s.shadow_offset)));
     const float4 e_1 = s.rect;
-    const ShapeVarying composite = { float4((e_1.xy + offset) / float2(512.0, 512.0) - float2(1.0, 1.0), 0.0, 1.0), offset, input.inst };
     shape_vs_Output output;
-    output.clip_ = composite.clip_;
-    output.offset = composite.offset;
-    output.index = composite.index;
+    output.clip_ = float4((e_1.xy + offset) / float2(512.0, 512.0) - float2(1.0, 1.0), 0.0, 1.0);
+    output.offset = offset;
+    output.index = input.inst;
     return output;
 }
 
@@ -104,37 +93,35 @@ struct shape_fs_Output {
 };
 
 shape_fs_Output shape_fs(shape_fs_Input input) {
-    const ShapeVarying v = { (float4)0, input.offset, input.index };
     Shape s;
-    s.rect = asfloat(shapes.Load4(min(v.index, luma_length_shapes() - 1u) * 80u));
-    s.color = asfloat(shapes.Load4(16u + min(v.index, luma_length_shapes() - 1u) * 80u));
-    s.border_color = asfloat(shapes.Load4(32u + min(v.index, luma_length_shapes() - 1u) * 80u));
-    s.radius = asfloat(shapes.Load(48u + min(v.index, luma_length_shapes() - 1u) * 80u));
-    s.border = asfloat(shapes.Load(52u + min(v.index, luma_length_shapes() - 1u) * 80u));
-    s.shadow_offset = asfloat(shapes.Load2(56u + min(v.index, luma_length_shapes() - 1u) * 80u));
-    s.kind = shapes.Load(64u + min(v.index, luma_length_shapes() - 1u) * 80u);
-    s.hard = shapes.Load(68u + min(v.index, luma_length_shapes() - 1u) * 80u);
-    s.pad = asfloat(shapes.Load2(72u + min(v.index, luma_length_shapes() - 1u) * 80u));
+    s.rect = asfloat(shapes.Load4(min(input.index, luma_length_shapes() - 1u) * 80u));
+    s.color = asfloat(shapes.Load4(16u + min(input.index, luma_length_shapes() - 1u) * 80u));
+    s.border_color = asfloat(shapes.Load4(32u + min(input.index, luma_length_shapes() - 1u) * 80u));
+    s.radius = asfloat(shapes.Load(48u + min(input.index, luma_length_shapes() - 1u) * 80u));
+    s.border = asfloat(shapes.Load(52u + min(input.index, luma_length_shapes() - 1u) * 80u));
+    s.shadow_offset = asfloat(shapes.Load2(56u + min(input.index, luma_length_shapes() - 1u) * 80u));
+    s.kind = shapes.Load(64u + min(input.index, luma_length_shapes() - 1u) * 80u);
+    s.hard = shapes.Load(68u + min(input.index, luma_length_shapes() - 1u) * 80u);
+    s.pad = asfloat(shapes.Load2(72u + min(input.index, luma_length_shapes() - 1u) * 80u));
     const float r = min(max(s.radius * 1.0, 0.0), min(s.rect.z, s.rect.w));
     float d;
     if (s.kind == 0u) {
         const float4 e = s.rect;
-        const float e_1 = sd_round_rect(v.offset, e.zw, r);
+        const float e_1 = sd_round_rect(input.offset, e.zw, r);
         d = e_1;
     } else {
-        const float e_2 = sd_ring(v.offset, s.rect.z, s.border);
+        const float e_2 = sd_ring(input.offset, s.rect.z, s.border);
         d = e_2;
     }
     const float inside = coverage(d, s.hard != 0u);
     const float border = coverage(abs(d + s.border * 0.5) - s.border * 0.5, s.hard != 0u);
     const float4 e_3 = s.rect;
-    const float shadow_d = sd_round_rect(v.offset - s.shadow_offset, e_3.zw, r);
+    const float shadow_d = sd_round_rect(input.offset - s.shadow_offset, e_3.zw, r);
     const float4 fill = lerp(s.color, s.border_color, (float4)(clamp(border, 0.0, 1.0) * step(0.5, s.border)));
     const float a = fill.w * inside;
     const float out_a = a + smoothstep(6.0, 0.0, shadow_d) * 0.35 * (1.0 - a);
-    const shape_fs_out composite = { float4(fill.xyz * a / (float3)max(out_a, 0.0001), out_a) };
     shape_fs_Output output;
-    output.color = composite.color;
+    output.color = float4(fill.xyz * a / (float3)max(out_a, 0.0001), out_a);
     return output;
 }
 

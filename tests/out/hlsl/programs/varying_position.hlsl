@@ -5,14 +5,6 @@ struct Surface {
     float2 uv;
 };
 
-struct fs_out {
-    float4 color;
-};
-
-struct fs2_out {
-    float4 color;
-};
-
 
 float pixel_index(Surface s) {
     return floor(s.clip_.x) + 4.0 * floor(s.clip_.y);
@@ -37,10 +29,9 @@ vs_Output vs(vs_Input input) {
     input.id += input.luma_start_id;
 #endif
     const float2 p = float2(float((input.id << 1u) & 2u), float(input.id & 2u));
-    const Surface composite = { float4(p * 2.0 - float2(1.0, 1.0), 0.5, 1.0), p };
     vs_Output output;
-    output.clip_ = composite.clip_;
-    output.uv = composite.uv;
+    output.clip_ = float4(p * 2.0 - float2(1.0, 1.0), 0.5, 1.0);
+    output.uv = p;
     return output;
 }
 
@@ -60,9 +51,8 @@ fs_Output fs(fs_Input input) {
 #endif
     const Surface s = { input.clip_, input.uv };
     const float e = pixel_index(s);
-    const fs_out composite = { float4(s.uv, e, 1.0) };
     fs_Output output;
-    output.color = composite.color;
+    output.color = float4(input.uv, e, 1.0);
     return output;
 }
 
@@ -76,10 +66,8 @@ struct fs2_Output {
 };
 
 fs2_Output fs2(fs2_Input input) {
-    const Surface s = { (float4)0, input.uv };
-    const fs2_out composite = { float4(s.uv, 0.0, 1.0) };
     fs2_Output output;
-    output.color = composite.color;
+    output.color = float4(input.uv, 0.0, 1.0);
     return output;
 }
 

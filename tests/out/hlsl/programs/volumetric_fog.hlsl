@@ -17,10 +17,6 @@ struct Fog {
     uint frame;
 };
 
-struct fog_fs_out {
-    float4 color;
-};
-
 // `Fog` laid out by std140 rules (padding makes every packing rule agree).
 struct Fog_std140 {
     row_major float4x4 inv_view_proj;
@@ -159,9 +155,8 @@ fog_fs_Output fog_fs(fog_fs_Input input) {
         transmittance = transmittance_2;
         scattered = scattered_2;
     }
-    const fog_fs_out composite = { float4(scattered_1, 1.0 - transmittance_1) };
     fog_fs_Output output;
-    output.color = composite.color;
+    output.color = float4(scattered_1, 1.0 - transmittance_1);
     return output;
 }
 

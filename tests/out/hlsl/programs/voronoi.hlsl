@@ -17,10 +17,6 @@ struct Cells {
     int2 nearest;
 };
 
-struct stone_floor_out {
-    float4 color;
-};
-
 static const Cells luma_const = { 8.0, 8.0, 8.0, int2(0, 0) };
 
 [[vk::binding(0, 0)]] cbuffer floor_params_block : register(b0, space0) {
@@ -176,9 +172,8 @@ stone_floor_Output stone_floor(stone_floor_Input input) {
     const float e_4 = ddy(height);
     const float4 e_5 = floor_params.light_direction;
     const float4 e_6 = floor_params.crack_color;
-    const stone_floor_out composite = { float4(lerp(e_1.xyz * (0.75 + 0.25 * tint.x) * (0.3 + 0.7 * max(dot(normalize(float3(-e_3 * 4.0, -e_4 * 4.0, 1.0)), normalize(e_5.xyz)), 0.0)), e_6.xyz, (float3)(1.0 - smoothstep(0.0, e_2, c.border))), 1.0) };
     stone_floor_Output output;
-    output.color = composite.color;
+    output.color = float4(lerp(e_1.xyz * (0.75 + 0.25 * tint.x) * (0.3 + 0.7 * max(dot(normalize(float3(-e_3 * 4.0, -e_4 * 4.0, 1.0)), normalize(e_5.xyz)), 0.0)), e_6.xyz, (float3)(1.0 - smoothstep(0.0, e_2, c.border))), 1.0);
     return output;
 }
 

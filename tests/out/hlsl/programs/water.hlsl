@@ -24,22 +24,6 @@ struct Displacement {
     float3 binormal;
 };
 
-struct GridVertex {
-    float2 position;
-};
-
-struct WaterVarying {
-    float4 clip_;
-    float3 world_position;
-    float3 normal;
-    float crest;
-    float2 uv;
-};
-
-struct water_fs_out {
-    float4 color;
-};
-
 static const Displacement luma_const = { float3(0.0, 0.0, 0.0), float3(1.0, 0.0, 0.0), float3(0.0, 0.0, 1.0) };
 
 [[vk::binding(0, 0)]] cbuffer ocean_block : register(b0, space0) {
@@ -85,9 +69,8 @@ struct water_vs_Output {
 };
 
 water_vs_Output water_vs(water_vs_Input input) {
-    const GridVertex input_1 = { input.position };
     const float e = ocean.grid_spacing;
-    const float2 p = input_1.position * e;
+    const float2 p = input.position * e;
     int i = 0;
     uint carried = 3u;
     bool carried_1 = true;
@@ -108,13 +91,12 @@ water_vs_Output water_vs(water_vs_Input input) {
     }
     const float3 world = float3(p.x, 0.0, p.y) + d_1.offset;
     const float4x4 e_2 = ocean.view_proj;
-    const WaterVarying composite = { mul(float4(world, 1.0), e_2), world, normalize(cross(d_1.binormal, d_1.tangent)), d_1.offset.y, p * 0.05 };
     water_vs_Output output;
-    output.clip_ = composite.clip_;
-    output.world_position = composite.world_position;
-    output.normal = composite.normal;
-    output.crest = composite.crest;
-    output.uv = composite.uv;
+    output.clip_ = mul(float4(world, 1.0), e_2);
+    output.world_position = world;
+    output.normal = normalize(cross(d_1.binormal, d_1.tangent));
+    output.crest = d_1.offset.y;
+    output.uv = p * 0.05;
     return output;
 }
 
@@ -131,20 +113,18 @@ struct water_fs_Output {
 };
 
 water_fs_Output water_fs(water_fs_Input input) {
-    const WaterVarying input_1 = { (float4)0, input.world_position, input.normal, input.crest, input.uv };
-    const float3 n = normalize(input_1.normal);
+    const float3 n = normalize(input.normal);
     const float4 e = ocean.camera_position;
-    const float3 v = normalize(e.xyz - input_1.world_position);
+    const float3 v = normalize(e.xyz - input.world_position);
     const float fresnel = fresnel_schlick(dot(n, v), 0.02);
     const float4 e_1 = environment_tex.Sample(environment_samp, reflect(-v, n));
     const float4 e_2 = ocean.deep_color;
     const float4 e_3 = ocean.shallow_color;
     const float e_4 = ocean.foam_threshold;
     const float e_5 = ocean.foam_threshold;
-    const float4 e_6 = foam_texture_tex.Sample(foam_texture_samp, input_1.uv);
-    const water_fs_out composite = { float4(lerp(lerp(lerp(e_2.xyz, e_3.xyz, (float3)saturate(dot(n, v))), e_1.xyz, (float3)fresnel), float3(1.0, 1.0, 1.0), (float3)(e_6.x * smoothstep(e_4, e_5 + 0.3, input_1.crest))), 1.0) };
+    const float4 e_6 = foam_texture_tex.Sample(foam_texture_samp, input.uv);
     water_fs_Output output;
-    output.color = composite.color;
+    output.color = float4(lerp(lerp(lerp(e_2.xyz, e_3.xyz, (float3)saturate(dot(n, v))), e_1.xyz, (float3)fresnel), float3(1.0, 1.0, 1.0), (float3)(e_6.x * smoothstep(e_4, e_5 + 0.3, input.crest))), 1.0);
     return output;
 }
 

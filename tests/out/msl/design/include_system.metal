@@ -15,10 +15,6 @@ struct FragmentInput {
     metal::float2 uv;
 };
 
-struct FragmentOutput {
-    metal::float4 color;
-};
-
 metal::float3 saturate3(metal::float3 v) {
     return metal::clamp(v, metal::float3(0.0, 0.0, 0.0), metal::float3(1.0, 1.0, 1.0));
 }
@@ -52,9 +48,8 @@ fragment shade_Output shade(
 ) {
     const FragmentInput input_1 = FragmentInput {input.world_pos, input.normal, input.uv};
     const metal::float4 result = compute_pbr_lighting(input_1, lighting, albedo_tex_tex, albedo_tex_samp);
-    const FragmentOutput composite = FragmentOutput {result};
     shade_Output output = {};
-    output.color = composite.color;
+    output.color = result;
     return output;
 }
 

@@ -3,18 +3,6 @@
 // (fastMathEnabled = NO before macOS 15 / iOS 18), or `xcrun metal -fno-fast-math`.
 #include <metal_stdlib>
 
-struct VertexInput {
-    metal::float3 position;
-    metal::float3 normal;
-    metal::float2 uv;
-};
-
-struct VertexOutput {
-    metal::float4 position;
-    metal::float3 normal;
-    metal::float2 uv;
-};
-
 struct main_Input {
     metal::float3 position [[attribute(0)]];
     metal::float3 normal [[attribute(1)]];
@@ -30,12 +18,10 @@ struct main_Output {
 vertex main_Output main_(
     main_Input input [[stage_in]]
 ) {
-    const VertexInput input_1 = VertexInput {input.position, input.normal, input.uv};
-    const VertexOutput composite = VertexOutput {metal::float4(input_1.position, 1.0), input_1.normal, input_1.uv};
     main_Output output = {};
-    output.position = composite.position;
-    output.normal = composite.normal;
-    output.uv = composite.uv;
+    output.position = metal::float4(input.position, 1.0);
+    output.normal = input.normal;
+    output.uv = input.uv;
     return output;
 }
 

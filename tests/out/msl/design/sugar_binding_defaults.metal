@@ -13,10 +13,6 @@ struct Light {
     metal::float4 color;
 };
 
-struct shade_out {
-    metal::float4 color;
-};
-
 struct shade_Input {
     metal::float2 uv [[user(loc0)]];
     metal::float3 world_pos [[user(loc1)]];
@@ -55,9 +51,8 @@ fragment shade_Output shade(
         carried_1 = next;
         total = total + e_3.xyz * (1.0 / (1.0 + metal::dot(to_light, to_light)));
     }
-    const shade_out composite = shade_out {metal::float4(albedo.xyz * total_1, albedo.w)};
     shade_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(albedo.xyz * total_1, albedo.w);
     return output;
 }
 

@@ -3,19 +3,6 @@
 // (fastMathEnabled = NO before macOS 15 / iOS 18), or `xcrun metal -fno-fast-math`.
 #include <metal_stdlib>
 
-struct VertexInput {
-    metal::float3 position;
-    metal::float3 normal;
-    metal::float2 uv;
-};
-
-struct VertexOutput {
-    metal::float4 position;
-    metal::float3 normal;
-    metal::float2 uv;
-    metal::float4 tint;
-};
-
 struct main_Input {
     metal::float3 position [[attribute(0)]];
     metal::float3 normal [[attribute(1)]];
@@ -32,13 +19,11 @@ struct main_Output {
 vertex main_Output main_(
     main_Input input [[stage_in]]
 ) {
-    const VertexInput input_1 = VertexInput {input.position, input.normal, input.uv};
-    const VertexOutput composite = VertexOutput {metal::float4(input_1.position, 1.0), input_1.normal, input_1.uv, metal::float4(input_1.uv, 0.0, 1.0)};
     main_Output output = {};
-    output.position = composite.position;
-    output.normal = composite.normal;
-    output.uv = composite.uv;
-    output.tint = composite.tint;
+    output.position = metal::float4(input.position, 1.0);
+    output.normal = input.normal;
+    output.uv = input.uv;
+    output.tint = metal::float4(input.uv, 0.0, 1.0);
     return output;
 }
 

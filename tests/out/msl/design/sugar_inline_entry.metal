@@ -3,10 +3,6 @@
 // (fastMathEnabled = NO before macOS 15 / iOS 18), or `xcrun metal -fno-fast-math`.
 #include <metal_stdlib>
 
-struct shade_out {
-    metal::float4 color;
-};
-
 struct shade_Input {
     metal::float2 uv [[user(loc0)]];
     metal::float3 normal [[user(loc1)]];
@@ -22,9 +18,8 @@ fragment shade_Output shade(
     metal::sampler material_tex_samp [[sampler(0)]]
 ) {
     const metal::float4 albedo = material_tex_tex.sample(material_tex_samp, input.uv);
-    const shade_out composite = shade_out {metal::float4(albedo.xyz, 1.0)};
     shade_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(albedo.xyz, 1.0);
     return output;
 }
 

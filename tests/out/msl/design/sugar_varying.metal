@@ -7,22 +7,6 @@ struct Uniforms {
     metal::float4x4 view_proj;
 };
 
-struct VertexInput {
-    metal::float3 position;
-    metal::float3 normal;
-    metal::float2 uv;
-};
-
-struct Interpolated {
-    metal::float4 position;
-    metal::float2 uv;
-    metal::float3 normal;
-};
-
-struct FragmentOutput {
-    metal::float4 color;
-};
-
 struct transform_Input {
     metal::float3 position [[attribute(0)]];
     metal::float3 normal [[attribute(1)]];
@@ -39,13 +23,11 @@ vertex transform_Output transform(
     transform_Input input [[stage_in]],
     constant Uniforms& uniforms [[buffer(0)]]
 ) {
-    const VertexInput input_1 = VertexInput {input.position, input.normal, input.uv};
     const metal::float4x4 e = uniforms.view_proj;
-    const Interpolated composite = Interpolated {e * metal::float4(input_1.position, 1.0), input_1.uv, input_1.normal};
     transform_Output output = {};
-    output.position = composite.position;
-    output.uv = composite.uv;
-    output.normal = composite.normal;
+    output.position = e * metal::float4(input.position, 1.0);
+    output.uv = input.uv;
+    output.normal = input.normal;
     return output;
 }
 
@@ -61,10 +43,8 @@ struct shade_Output {
 fragment shade_Output shade(
     shade_Input input [[stage_in]]
 ) {
-    const Interpolated input_1 = Interpolated {metal::float4 {}, input.uv, input.normal};
-    const FragmentOutput composite = FragmentOutput {metal::float4(metal::normalize(input_1.normal) * 0.5 + metal::float3(0.5, 0.5, 0.5), 1.0) * metal::float4(input_1.uv, 1.0, 1.0)};
     shade_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(metal::normalize(input.normal) * 0.5 + metal::float3(0.5, 0.5, 0.5), 1.0) * metal::float4(input.uv, 1.0, 1.0);
     return output;
 }
 

@@ -9,27 +9,6 @@ struct Uniforms {
     metal::float4x4 normal_mat;
 };
 
-struct VertexInput {
-    metal::float3 position;
-    metal::float3 normal;
-    metal::float2 uv;
-};
-
-struct VertexOutput {
-    metal::float4 position;
-    metal::float2 uv;
-    metal::float3 normal;
-};
-
-struct FragmentInput {
-    metal::float2 uv;
-    metal::float3 normal;
-};
-
-struct FragmentOutput {
-    metal::float4 color;
-};
-
 struct transform_Input {
     metal::float3 position [[attribute(0)]];
     metal::float3 normal [[attribute(1)]];
@@ -46,16 +25,14 @@ vertex transform_Output transform(
     transform_Input input [[stage_in]],
     constant Uniforms& uniforms [[buffer(0)]]
 ) {
-    const VertexInput input_1 = VertexInput {input.position, input.normal, input.uv};
     const metal::float4x4 e = uniforms.model;
     const metal::float4x4 e_1 = uniforms.view_proj;
     const metal::float4x4 e_2 = uniforms.normal_mat;
-    const metal::float4 e_3 = e_2 * metal::float4(input_1.normal, 0.0);
-    const VertexOutput composite = VertexOutput {e_1 * (e * metal::float4(input_1.position, 1.0)), input_1.uv, metal::normalize(e_3.xyz)};
+    const metal::float4 e_3 = e_2 * metal::float4(input.normal, 0.0);
     transform_Output output = {};
-    output.position = composite.position;
-    output.uv = composite.uv;
-    output.normal = composite.normal;
+    output.position = e_1 * (e * metal::float4(input.position, 1.0));
+    output.uv = input.uv;
+    output.normal = metal::normalize(e_3.xyz);
     return output;
 }
 
@@ -73,11 +50,9 @@ fragment shade_Output shade(
     metal::texture2d<float> material_tex_tex [[texture(0)]],
     metal::sampler material_tex_samp [[sampler(0)]]
 ) {
-    const FragmentInput input_1 = FragmentInput {input.uv, input.normal};
-    const metal::float4 albedo = material_tex_tex.sample(material_tex_samp, input_1.uv);
-    const FragmentOutput composite = FragmentOutput {metal::float4(albedo.xyz * metal::max(metal::dot(metal::normalize(input_1.normal), metal::float3(0.0, 0.6, 0.8)), 0.0), albedo.w)};
+    const metal::float4 albedo = material_tex_tex.sample(material_tex_samp, input.uv);
     shade_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(albedo.xyz * metal::max(metal::dot(metal::normalize(input.normal), metal::float3(0.0, 0.6, 0.8)), 0.0), albedo.w);
     return output;
 }
 

@@ -9,26 +9,6 @@ struct Uniforms {
     metal::float4x4 normal_mat;
 };
 
-struct VertexInput {
-    metal::float3 position;
-    metal::float3 normal;
-    metal::float2 uv;
-};
-
-struct from_attributes_out {
-    metal::float4 position;
-    metal::float2 uv;
-};
-
-struct from_buffer_out {
-    metal::float4 position;
-    metal::float2 uv;
-};
-
-struct shade_out {
-    metal::float4 color;
-};
-
 struct from_attributes_Input {
     metal::float3 position [[attribute(0)]];
     metal::float3 normal [[attribute(1)]];
@@ -44,13 +24,11 @@ vertex from_attributes_Output from_attributes(
     from_attributes_Input input [[stage_in]],
     constant Uniforms& uniforms [[buffer(0)]]
 ) {
-    const VertexInput input_1 = VertexInput {input.position, input.normal, input.uv};
     const metal::float4x4 e = uniforms.model;
     const metal::float4x4 e_1 = uniforms.view_proj;
-    const from_attributes_out composite = from_attributes_out {e_1 * (e * metal::float4(input_1.position, 1.0)), input_1.uv};
     from_attributes_Output output = {};
-    output.position = composite.position;
-    output.uv = composite.uv;
+    output.position = e_1 * (e * metal::float4(input.position, 1.0));
+    output.uv = input.uv;
     return output;
 }
 
@@ -68,10 +46,9 @@ vertex from_buffer_Output from_buffer(
     const metal::float3 p = positions[metal::min(index, luma_buffer_sizes[0] / 16u - 1u)];
     const metal::float4x4 e = uniforms.model;
     const metal::float4x4 e_1 = uniforms.view_proj;
-    const from_buffer_out composite = from_buffer_out {e_1 * (e * metal::float4(p, 1.0)), p.xy};
     from_buffer_Output output = {};
-    output.position = composite.position;
-    output.uv = composite.uv;
+    output.position = e_1 * (e * metal::float4(p, 1.0));
+    output.uv = p.xy;
     return output;
 }
 
@@ -89,9 +66,8 @@ fragment shade_Output shade(
     metal::sampler material_tex_samp [[sampler(0)]]
 ) {
     const metal::float4 e = material_tex_tex.sample(material_tex_samp, input.uv);
-    const shade_out composite = shade_out {e};
     shade_Output output = {};
-    output.color = composite.color;
+    output.color = e;
     return output;
 }
 

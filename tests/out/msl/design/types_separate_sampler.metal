@@ -3,10 +3,6 @@
 // (fastMathEnabled = NO before macOS 15 / iOS 18), or `xcrun metal -fno-fast-math`.
 #include <metal_stdlib>
 
-struct shade_out {
-    metal::float4 color;
-};
-
 struct shade_Input {
     metal::float2 uv [[user(loc0)]];
 };
@@ -21,9 +17,8 @@ fragment shade_Output shade(
     metal::sampler samp [[sampler(0)]]
 ) {
     const metal::float4 e = tex.sample(samp, input.uv);
-    const shade_out composite = shade_out {e};
     shade_Output output = {};
-    output.color = composite.color;
+    output.color = e;
     return output;
 }
 

@@ -32,32 +32,6 @@ struct Material {
     float roughness;
 };
 
-struct MeshVertex {
-    metal::float3 position;
-    metal::float3 normal;
-    metal::float2 uv;
-};
-
-struct GVaryings {
-    metal::float4 clip;
-    metal::float3 normal;
-    metal::float2 uv;
-};
-
-struct gbuffer_fs_out {
-    metal::float4 albedo_metal;
-    metal::float4 normal_rough;
-    metal::float4 emissive;
-};
-
-struct lighting_vs_out {
-    metal::float4 clip;
-};
-
-struct lighting_fs_out {
-    metal::float4 color;
-};
-
 float luminance(metal::float3 c) {
     return metal::dot(c, metal::float3(0.2126, 0.7152, 0.0722));
 }
@@ -147,16 +121,14 @@ vertex gbuffer_vs_Output gbuffer_vs(
     constant Camera& camera [[buffer(0)]],
     constant metal::float4x4& model_matrix [[buffer(3)]]
 ) {
-    const MeshVertex input_1 = MeshVertex {input.position, input.normal, input.uv};
     const metal::float4x4 e = model_matrix;
     const metal::float4x4 e_1 = camera.view_proj;
     const metal::float4x4 e_2 = model_matrix;
-    const metal::float4 e_3 = e_2 * metal::float4(input_1.normal, 0.0);
-    const GVaryings composite = GVaryings {e_1 * (e * metal::float4(input_1.position, 1.0)), e_3.xyz, input_1.uv};
+    const metal::float4 e_3 = e_2 * metal::float4(input.normal, 0.0);
     gbuffer_vs_Output output = {};
-    output.clip = composite.clip;
-    output.normal = composite.normal;
-    output.uv = composite.uv;
+    output.clip = e_1 * (e * metal::float4(input.position, 1.0));
+    output.normal = e_3.xyz;
+    output.uv = input.uv;
     return output;
 }
 
@@ -175,16 +147,14 @@ fragment gbuffer_fs_Output gbuffer_fs(
     gbuffer_fs_Input input [[stage_in]],
     constant Material& material [[buffer(2)]]
 ) {
-    const GVaryings input_1 = GVaryings {metal::float4 {}, input.normal, input.uv};
     const metal::float4 e = material.base_color;
     const float e_1 = material.metallic;
     const float e_2 = material.roughness;
     const metal::float4 e_3 = material.emissive;
-    const gbuffer_fs_out composite = gbuffer_fs_out {metal::float4(e.xyz, e_1), metal::float4(metal::normalize(input_1.normal) * 0.5 + metal::float3(0.5, 0.5, 0.5), e_2), e_3};
     gbuffer_fs_Output output = {};
-    output.albedo_metal = composite.albedo_metal;
-    output.normal_rough = composite.normal_rough;
-    output.emissive = composite.emissive;
+    output.albedo_metal = metal::float4(e.xyz, e_1);
+    output.normal_rough = metal::float4(metal::normalize(input.normal) * 0.5 + metal::float3(0.5, 0.5, 0.5), e_2);
+    output.emissive = e_3;
     return output;
 }
 
@@ -195,9 +165,8 @@ struct lighting_vs_Output {
 vertex lighting_vs_Output lighting_vs(
     uint id [[vertex_id]]
 ) {
-    const lighting_vs_out composite = lighting_vs_out {metal::float4(metal::float2(static_cast<float>((id << 1u) & 2u), static_cast<float>(id & 2u)) * 2.0 - metal::float2(1.0, 1.0), 0.0, 1.0)};
     lighting_vs_Output output = {};
-    output.clip = composite.clip;
+    output.clip = metal::float4(metal::float2(static_cast<float>((id << 1u) & 2u), static_cast<float>(id & 2u)) * 2.0 - metal::float2(1.0, 1.0), 0.0, 1.0);
     return output;
 }
 
@@ -225,9 +194,8 @@ fragment lighting_fs_Output lighting_fs(
     const metal::float4 e_2 = camera.position;
     const metal::float3 lit = shade_point_lights(p, metal::normalize(normal_rough.xyz * 2.0 - metal::float3(1.0, 1.0, 1.0)), metal::normalize(e_2.xyz - p), albedo_metal.xyz, albedo_metal.w, normal_rough.w, light_list, luma_buffer_sizes);
     const float e_3 = luminance(emissive);
-    const lighting_fs_out composite = lighting_fs_out {metal::float4(lit + emissive + albedo_metal.xyz * (metal::max(e_3 - 1.0, 0.0) * 0.31830987), 1.0)};
     lighting_fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(lit + emissive + albedo_metal.xyz * (metal::max(e_3 - 1.0, 0.0) * 0.31830987), 1.0);
     return output;
 }
 

@@ -13,16 +13,6 @@ struct Particle {
     metal::float4 velocity;
 };
 
-struct particle_vs_out {
-    metal::float4 clip;
-    metal::float2 uv;
-    float fade;
-};
-
-struct particle_fs_out {
-    metal::float4 color;
-};
-
 constant metal::array<metal::float2, 4> luma_const = metal::array<metal::float2, 4> {metal::float2(-1.0, -1.0), metal::float2(1.0, -1.0), metal::float2(-1.0, 1.0), metal::float2(1.0, 1.0)};
 
 struct particle_vs_Output {
@@ -46,11 +36,10 @@ vertex particle_vs_Output particle_vs(
     const metal::float4 view_pos = e * metal::float4(e_1.xyz, 1.0);
     const metal::float2 e_2 = view_pos.xy + corner * p.velocity.w;
     const metal::float4x4 e_3 = camera.proj;
-    const particle_vs_out composite = particle_vs_out {e_3 * metal::float4(e_2.xy, view_pos.zw), corner * 0.5 + metal::float2(0.5, 0.5), metal::clamp(p.position.w, 0.0, 1.0)};
     particle_vs_Output output = {};
-    output.clip = composite.clip;
-    output.uv = composite.uv;
-    output.fade = composite.fade;
+    output.clip = e_3 * metal::float4(e_2.xy, view_pos.zw);
+    output.uv = corner * 0.5 + metal::float2(0.5, 0.5);
+    output.fade = metal::clamp(p.position.w, 0.0, 1.0);
     return output;
 }
 
@@ -74,9 +63,8 @@ fragment particle_fs_Output particle_fs(
         metal::discard_fragment();
     }
     const float alpha = texel.w * input.fade * metal::smoothstep(1.0, 0.6, d);
-    const particle_fs_out composite = particle_fs_out {metal::float4(texel.xyz * alpha, alpha)};
     particle_fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(texel.xyz * alpha, alpha);
     return output;
 }
 

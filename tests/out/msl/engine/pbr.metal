@@ -34,25 +34,6 @@ struct Surface {
     metal::float3 view;
 };
 
-struct VertexIn {
-    metal::float3 position;
-    metal::float3 normal;
-    metal::float4 tangent;
-    metal::float2 uv;
-};
-
-struct Varyings {
-    metal::float4 clip;
-    metal::float3 world_pos;
-    metal::float3 normal;
-    metal::float4 tangent;
-    metal::float2 uv;
-};
-
-struct pbr_fs_out {
-    metal::float4 color;
-};
-
 float distribution_ggx(float n_dot_h, float roughness) {
     const float a = roughness * roughness;
     const float a2 = a * a;
@@ -115,22 +96,19 @@ vertex pbr_vs_Output pbr_vs(
     constant Camera& camera [[buffer(0)]],
     constant Object& object_ [[buffer(2)]]
 ) {
-    const VertexIn input_1 = VertexIn {input.position, input.normal, input.tangent, input.uv};
     const metal::float4x4 e = object_.model;
-    const metal::float4 world = e * metal::float4(input_1.position, 1.0);
+    const metal::float4 world = e * metal::float4(input.position, 1.0);
     const metal::float4x4 e_1 = camera.view_proj;
     const metal::float4x4 e_2 = object_.normal_matrix;
-    const metal::float4 e_3 = e_2 * metal::float4(input_1.normal, 0.0);
+    const metal::float4 e_3 = e_2 * metal::float4(input.normal, 0.0);
     const metal::float4x4 e_4 = object_.model;
-    const metal::float4 e_5 = input_1.tangent;
-    const metal::float4 e_6 = e_4 * metal::float4(e_5.xyz, 0.0);
-    const Varyings composite = Varyings {e_1 * world, world.xyz, e_3.xyz, metal::float4(e_6.xyz, input_1.tangent.w), input_1.uv};
+    const metal::float4 e_5 = e_4 * metal::float4(input.tangent.xyz, 0.0);
     pbr_vs_Output output = {};
-    output.clip = composite.clip;
-    output.world_pos = composite.world_pos;
-    output.normal = composite.normal;
-    output.tangent = composite.tangent;
-    output.uv = composite.uv;
+    output.clip = e_1 * world;
+    output.world_pos = world.xyz;
+    output.normal = e_3.xyz;
+    output.tangent = metal::float4(e_5.xyz, input.tangent.w);
+    output.uv = input.uv;
     return output;
 }
 
@@ -158,16 +136,15 @@ fragment pbr_fs_Output pbr_fs(
     metal::texturecube<float> irradiance_tex [[texture(3)]],
     metal::sampler irradiance_samp [[sampler(3)]]
 ) {
-    const Varyings input_1 = Varyings {metal::float4 {}, input.world_pos, input.normal, input.tangent, input.uv};
-    const metal::float4 base = base_color_tex_tex.sample(base_color_tex_samp, input_1.uv);
-    const metal::float4 mr = metal_rough_tex_tex.sample(metal_rough_tex_samp, input_1.uv);
-    const metal::float4 e = normal_tex_tex.sample(normal_tex_samp, input_1.uv);
-    const metal::float3 n = metal::normalize(input_1.normal);
-    const metal::float4 e_1 = input_1.tangent;
-    const metal::float4 e_2 = input_1.tangent;
-    const metal::float3 t = metal::normalize(e_1.xyz - n * metal::dot(n, e_2.xyz));
+    const metal::float4 base = base_color_tex_tex.sample(base_color_tex_samp, input.uv);
+    const metal::float4 mr = metal_rough_tex_tex.sample(metal_rough_tex_samp, input.uv);
+    const metal::float4 e = normal_tex_tex.sample(normal_tex_samp, input.uv);
+    const metal::float3 n = metal::normalize(input.normal);
+    const metal::float3 t = metal::normalize(input.tangent.xyz - n * metal::dot(n, input.tangent.xyz));
+    const metal::float3 e_1 = base.xyz;
+    const metal::float3 e_2 = metal::normalize(metal::float3x3(t, metal::cross(n, t) * input.tangent.w, n) * (e.xyz * 2.0 - metal::float3(1.0, 1.0, 1.0)));
     const metal::float4 e_3 = camera.position;
-    const Surface surface = Surface {base.xyz, mr.z, metal::clamp(mr.y, 0.04, 1.0), metal::normalize(metal::float3x3(t, metal::cross(n, t) * input_1.tangent.w, n) * (e.xyz * 2.0 - metal::float3(1.0, 1.0, 1.0))), metal::normalize(e_3.xyz - input_1.world_pos)};
+    const Surface surface = Surface {e_1, mr.z, metal::clamp(mr.y, 0.04, 1.0), e_2, metal::normalize(e_3.xyz - input.world_pos)};
     const int e_4 = scene.light_count;
     const int e_5 = as_type<int>(as_type<uint>(e_4) - 1u);
     int i = 0;
@@ -186,7 +163,7 @@ fragment pbr_fs_Output pbr_fs(
             break;
         }
         const Light e_6 = scene.lights[metal::min(uint(i), 7u)];
-        const metal::float3 e_7 = light_contribution(surface, e_6, input_1.world_pos);
+        const metal::float3 e_7 = light_contribution(surface, e_6, input.world_pos);
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;
@@ -194,12 +171,11 @@ fragment pbr_fs_Output pbr_fs(
         carried_2 = carried_2 + 1u;
         lit = lit + e_7;
     }
-    const metal::float4 e_8 = irradiance_tex.sample(irradiance_samp, surface.normal);
+    const metal::float4 e_8 = irradiance_tex.sample(irradiance_samp, e_2);
     const float e_9 = scene.ambient;
     const float e_10 = scene.exposure;
-    const pbr_fs_out composite = pbr_fs_out {metal::float4((lit_1 + e_8.xyz * surface.albedo * e_9) * e_10, base.w)};
     pbr_fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4((lit_1 + e_8.xyz * e_1 * e_9) * e_10, base.w);
     return output;
 }
 

@@ -19,27 +19,6 @@ struct Object {
     metal::float4x4 model;
 };
 
-struct shadow_depth_vs_out {
-    metal::float4 clip;
-};
-
-struct VertexIn {
-    metal::float3 position;
-    metal::float3 normal;
-    metal::float2 uv;
-};
-
-struct Varyings {
-    metal::float4 clip;
-    metal::float4 light_space;
-    metal::float3 normal;
-    metal::float2 uv;
-};
-
-struct lit_fs_out {
-    metal::float4 color;
-};
-
 float shadow_factor(metal::float4 light_space, constant LightView& light_view, metal::depth2d<float> shadow_map, metal::sampler shadow_sampler) {
     const metal::float3 proj = light_space.xyz / metal::float3(light_space.w);
     const metal::float2 uv = metal::float2(proj.x * 0.5 + 0.5, 0.5 - proj.y * 0.5);
@@ -98,9 +77,8 @@ vertex shadow_depth_vs_Output shadow_depth_vs(
 ) {
     const metal::float4x4 e = light_view.view_proj;
     const metal::float4x4 e_1 = object_.model;
-    const shadow_depth_vs_out composite = shadow_depth_vs_out {e * e_1 * metal::float4(input.position, 1.0)};
     shadow_depth_vs_Output output = {};
-    output.clip = composite.clip;
+    output.clip = e * e_1 * metal::float4(input.position, 1.0);
     return output;
 }
 
@@ -123,19 +101,17 @@ vertex lit_vs_Output lit_vs(
     constant LightView& light_view [[buffer(1)]],
     constant Object& object_ [[buffer(2)]]
 ) {
-    const VertexIn input_1 = VertexIn {input.position, input.normal, input.uv};
     const metal::float4x4 e = object_.model;
-    const metal::float4 world = e * metal::float4(input_1.position, 1.0);
+    const metal::float4 world = e * metal::float4(input.position, 1.0);
     const metal::float4x4 e_1 = camera.view_proj;
     const metal::float4x4 e_2 = light_view.view_proj;
     const metal::float4x4 e_3 = object_.model;
-    const metal::float4 e_4 = e_3 * metal::float4(input_1.normal, 0.0);
-    const Varyings composite = Varyings {e_1 * world, e_2 * world, e_4.xyz, input_1.uv};
+    const metal::float4 e_4 = e_3 * metal::float4(input.normal, 0.0);
     lit_vs_Output output = {};
-    output.clip = composite.clip;
-    output.light_space = composite.light_space;
-    output.normal = composite.normal;
-    output.uv = composite.uv;
+    output.clip = e_1 * world;
+    output.light_space = e_2 * world;
+    output.normal = e_4.xyz;
+    output.uv = input.uv;
     return output;
 }
 
@@ -157,13 +133,11 @@ fragment lit_fs_Output lit_fs(
     metal::texture2d<float> albedo_tex [[texture(1)]],
     metal::sampler albedo_samp [[sampler(1)]]
 ) {
-    const Varyings input_1 = Varyings {metal::float4 {}, input.light_space, input.normal, input.uv};
-    const metal::float4 e = albedo_tex.sample(albedo_samp, input_1.uv);
+    const metal::float4 e = albedo_tex.sample(albedo_samp, input.uv);
     const metal::float4 e_1 = light_view.direction;
-    const float shadow = shadow_factor(input_1.light_space, light_view, shadow_map, shadow_sampler);
-    const lit_fs_out composite = lit_fs_out {metal::float4(e.xyz * (0.15 + 0.85 * metal::max(metal::dot(metal::normalize(input_1.normal), -e_1.xyz), 0.0) * shadow), 1.0)};
+    const float shadow = shadow_factor(input.light_space, light_view, shadow_map, shadow_sampler);
     lit_fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(e.xyz * (0.15 + 0.85 * metal::max(metal::dot(metal::normalize(input.normal), -e_1.xyz), 0.0) * shadow), 1.0);
     return output;
 }
 

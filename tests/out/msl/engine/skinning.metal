@@ -7,24 +7,6 @@ struct Camera {
     metal::float4x4 view_proj;
 };
 
-struct SkinnedVertex {
-    metal::float3 position;
-    metal::float3 normal;
-    metal::float2 uv;
-    metal::uint4 joints;
-    metal::float4 weights;
-};
-
-struct skin_vs_out {
-    metal::float4 clip;
-    metal::float3 normal;
-    metal::float2 uv;
-};
-
-struct skin_fs_out {
-    metal::float4 color;
-};
-
 struct skin_vs_Input {
     metal::float3 position [[attribute(0)]];
     metal::float3 normal [[attribute(1)]];
@@ -45,25 +27,21 @@ vertex skin_vs_Output skin_vs(
     const device metal::float4x4* bones [[buffer(1)]],
     constant uint* luma_buffer_sizes [[buffer(2)]]
 ) {
-    const SkinnedVertex input_1 = SkinnedVertex {input.position, input.normal, input.uv, input.joints, input.weights};
-    const metal::float4x4 e = bones[metal::min(input_1.joints.x, luma_buffer_sizes[0] / 64u - 1u)];
-    const metal::float4x4 e_1 = e * input_1.weights.x;
-    const metal::float4x4 e_2 = bones[metal::min(input_1.joints.y, luma_buffer_sizes[0] / 64u - 1u)];
-    const metal::float4x4 e_3 = e_2 * input_1.weights.y;
-    const metal::float4x4 e_4 = metal::float4x4(e_1[0] + e_3[0], e_1[1] + e_3[1], e_1[2] + e_3[2], e_1[3] + e_3[3]);
-    const metal::float4x4 e_5 = bones[metal::min(input_1.joints.z, luma_buffer_sizes[0] / 64u - 1u)];
-    const metal::float4x4 e_6 = e_5 * input_1.weights.z;
-    const metal::float4x4 e_7 = metal::float4x4(e_4[0] + e_6[0], e_4[1] + e_6[1], e_4[2] + e_6[2], e_4[3] + e_6[3]);
-    const metal::float4x4 e_8 = bones[metal::min(input_1.joints.w, luma_buffer_sizes[0] / 64u - 1u)];
-    const metal::float4x4 e_9 = e_8 * input_1.weights.w;
-    const metal::float4x4 skin = metal::float4x4(e_7[0] + e_9[0], e_7[1] + e_9[1], e_7[2] + e_9[2], e_7[3] + e_9[3]);
-    const metal::float4 e_10 = skin * metal::float4(input_1.normal, 0.0);
-    const metal::float4x4 e_11 = camera.view_proj;
-    const skin_vs_out composite = skin_vs_out {e_11 * (skin * metal::float4(input_1.position, 1.0)), metal::normalize(e_10.xyz), input_1.uv};
+    const metal::float4x4 e = bones[metal::min(input.joints.x, luma_buffer_sizes[0] / 64u - 1u)];
+    const metal::float4x4 e_1 = e * input.weights.x;
+    const metal::float4x4 e_2 = bones[metal::min(input.joints.y, luma_buffer_sizes[0] / 64u - 1u)];
+    const metal::float4x4 e_3 = e_2 * input.weights.y;
+    const metal::float4x4 e_4 = bones[metal::min(input.joints.z, luma_buffer_sizes[0] / 64u - 1u)];
+    const metal::float4x4 e_5 = e_4 * input.weights.z;
+    const metal::float4x4 e_6 = bones[metal::min(input.joints.w, luma_buffer_sizes[0] / 64u - 1u)];
+    const metal::float4x4 e_7 = e_6 * input.weights.w;
+    const metal::float4x4 skin = metal::float4x4(e_1[0] + e_3[0] + e_5[0] + e_7[0], e_1[1] + e_3[1] + e_5[1] + e_7[1], e_1[2] + e_3[2] + e_5[2] + e_7[2], e_1[3] + e_3[3] + e_5[3] + e_7[3]);
+    const metal::float4 e_8 = skin * metal::float4(input.normal, 0.0);
+    const metal::float4x4 e_9 = camera.view_proj;
     skin_vs_Output output = {};
-    output.clip = composite.clip;
-    output.normal = composite.normal;
-    output.uv = composite.uv;
+    output.clip = e_9 * (skin * metal::float4(input.position, 1.0));
+    output.normal = metal::normalize(e_8.xyz);
+    output.uv = input.uv;
     return output;
 }
 
@@ -79,9 +57,8 @@ struct skin_fs_Output {
 fragment skin_fs_Output skin_fs(
     skin_fs_Input input [[stage_in]]
 ) {
-    const skin_fs_out composite = skin_fs_out {metal::float4(metal::float3(0.2 + 0.8 * metal::max(metal::dot(metal::normalize(input.normal), metal::normalize(metal::float3(0.3, 1.0, 0.5))), 0.0)) * metal::float3(input.uv, 1.0), 1.0)};
     skin_fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(metal::float3(0.2 + 0.8 * metal::max(metal::dot(metal::normalize(input.normal), metal::normalize(metal::float3(0.3, 1.0, 0.5))), 0.0)) * metal::float3(input.uv, 1.0), 1.0);
     return output;
 }
 

@@ -9,15 +9,6 @@ struct Sky {
     float intensity;
 };
 
-struct sky_vs_out {
-    metal::float4 clip;
-    metal::float3 direction;
-};
-
-struct sky_fs_out {
-    metal::float4 color;
-};
-
 constant metal::array<metal::float3, 8> luma_const = metal::array<metal::float3, 8> {metal::float3(-1.0, -1.0, -1.0), metal::float3(1.0, -1.0, -1.0), metal::float3(-1.0, 1.0, -1.0), metal::float3(1.0, 1.0, -1.0), metal::float3(-1.0, -1.0, 1.0), metal::float3(1.0, -1.0, 1.0), metal::float3(-1.0, 1.0, 1.0), metal::float3(1.0, 1.0, 1.0)};
 constant metal::array<int, 36> luma_const_1 = metal::array<int, 36> {0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4, 2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5};
 
@@ -37,10 +28,9 @@ vertex sky_vs_Output sky_vs(
     const metal::float4x4 e_1 = sky.proj;
     const metal::float4x4 e_2 = sky.view_rotation;
     const metal::float4 clip = e_1 * e_2 * metal::float4(corner, 1.0);
-    const sky_vs_out composite = sky_vs_out {clip.xyww, corner};
     sky_vs_Output output = {};
-    output.clip = composite.clip;
-    output.direction = composite.direction;
+    output.clip = clip.xyww;
+    output.direction = corner;
     return output;
 }
 
@@ -60,9 +50,8 @@ fragment sky_fs_Output sky_fs(
 ) {
     const metal::float4 e = environment_tex.sample(environment_samp, metal::normalize(input.direction));
     const float e_1 = sky.intensity;
-    const sky_fs_out composite = sky_fs_out {metal::float4(e.xyz * e_1, 1.0)};
     sky_fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(e.xyz * e_1, 1.0);
     return output;
 }
 

@@ -8,10 +8,6 @@ struct Camera {
     metal::float4x4 inv_proj;
 };
 
-struct ssao_out {
-    float occlusion;
-};
-
 constant int luma_fc_SAMPLE_COUNT [[function_constant(0)]];
 constant int SAMPLE_COUNT = metal::is_function_constant_defined(luma_fc_SAMPLE_COUNT) ? luma_fc_SAMPLE_COUNT : 16;
 constant bool luma_fc_USE_NOISE [[function_constant(1)]];
@@ -87,9 +83,8 @@ fragment ssao_Output ssao(
         carried_2 = carried_2 + 1u;
         occluded = occluded + (scene_z >= p.z + BIAS ? metal::smoothstep(0.0, 1.0, RADIUS / metal::abs(origin.z - scene_z)) : 0.0);
     }
-    const ssao_out composite = ssao_out {1.0 - occluded_1 / static_cast<float>(SAMPLE_COUNT) * INTENSITY};
     ssao_Output output = {};
-    output.occlusion = composite.occlusion;
+    output.occlusion = 1.0 - occluded_1 / static_cast<float>(SAMPLE_COUNT) * INTENSITY;
     return output;
 }
 

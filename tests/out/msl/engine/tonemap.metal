@@ -10,15 +10,6 @@ struct Tonemap {
     float white_point;
 };
 
-struct fullscreen_vs_out {
-    metal::float4 clip;
-    metal::float2 uv;
-};
-
-struct tonemap_fs_out {
-    metal::float4 color;
-};
-
 metal::float3 aces(metal::float3 x) {
     return metal::clamp(x * (x * 2.51 + metal::float3(0.03, 0.03, 0.03)) / (x * (x * 2.43 + metal::float3(0.59, 0.59, 0.59)) + metal::float3(0.14, 0.14, 0.14)), metal::float3(0.0, 0.0, 0.0), metal::float3(1.0, 1.0, 1.0));
 }
@@ -36,10 +27,9 @@ vertex fullscreen_vs_Output fullscreen_vs(
     uint id [[vertex_id]]
 ) {
     const metal::float2 uv = metal::float2(static_cast<float>((id << 1u) & 2u), static_cast<float>(id & 2u));
-    const fullscreen_vs_out composite = fullscreen_vs_out {metal::float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, 0.0, 1.0), uv};
     fullscreen_vs_Output output = {};
-    output.clip = composite.clip;
-    output.uv = composite.uv;
+    output.clip = metal::float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, 0.0, 1.0);
+    output.uv = uv;
     return output;
 }
 
@@ -74,9 +64,8 @@ fragment tonemap_fs_Output tonemap_fs(
         mapped = e_3 / e_5;
     }
     const float e_6 = tm.gamma;
-    const tonemap_fs_out composite = tonemap_fs_out {metal::float4(metal::pow(mapped, metal::float3(1.0 / e_6)), 1.0)};
     tonemap_fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(metal::pow(mapped, metal::float3(1.0 / e_6)), 1.0);
     return output;
 }
 

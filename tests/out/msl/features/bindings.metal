@@ -7,10 +7,6 @@ struct Block {
     metal::float4 value;
 };
 
-struct bindings_out {
-    metal::float4 color;
-};
-
 struct bindings_Input {
     metal::float2 uv [[user(loc0)]];
     metal::float3 dir [[user(loc1)]];
@@ -53,9 +49,8 @@ fragment bindings_Output bindings(
     const metal::float4 e_11 = j_tex.sample(j_samp, input.dir);
     const metal::float4 e_12 = items[metal::min(0u, luma_buffer_sizes[1] / 16u - 1u)];
     const metal::float4 e_13 = k[metal::min(1u, luma_buffer_sizes[0] / 16u - 1u)];
-    const bindings_out composite = bindings_out {e_1 + e_2 + e_3 + e_4 + e_5 + e_6 + e_7 + e_8 + (e_9 + e_10 + e_11) + e_12 + e_13};
     bindings_Output output = {};
-    output.color = composite.color;
+    output.color = e_1 + e_2 + e_3 + e_4 + e_5 + e_6 + e_7 + e_8 + (e_9 + e_10 + e_11) + e_12 + e_13;
     return output;
 }
 

@@ -8,13 +8,6 @@ struct Partial {
     uint count;
 };
 
-struct ComputeIn {
-    metal::uint3 local_id;
-    uint local_index;
-    metal::uint3 global_id;
-    metal::uint3 group_id;
-};
-
 constant Partial luma_const = Partial {metal::float4(0.0, 0.0, 0.0, 0.0), 0u};
 
 // Dispatch with threadsPerThreadgroup = (4, 4, 2).
@@ -31,32 +24,29 @@ kernel void compute_builtins(
     threadgroup metal::array<metal::array<metal::array<uint, 2>, 4>, 4> grid;
     threadgroup Partial partial;
     threadgroup metal::array<bool, 64> flags;
-    const ComputeIn input_1 = ComputeIn {local_id, local_index, global_id, group_id};
-    const metal::uint3 l = input_1.local_id;
-    grid[metal::min(l.x, 3u)][metal::min(l.y, 3u)][metal::min(l.z, 1u)] = input_1.local_index;
-    flags[metal::min(input_1.local_index, 63u)] = (input_1.local_index & 1u) == 0u;
-    if (input_1.local_index == 0u) {
+    grid[metal::min(local_id.x, 3u)][metal::min(local_id.y, 3u)][metal::min(local_id.z, 1u)] = local_index;
+    flags[metal::min(local_index, 63u)] = (local_index & 1u) == 0u;
+    if (local_index == 0u) {
         counter = 0u;
         partial = luma_const;
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    const uint neighbour = grid[metal::min((l.x + 1u) % 4u, 3u)][metal::min(l.y, 3u)][metal::min(l.z, 1u)];
-    const bool even = flags[metal::min(input_1.local_index, 63u)];
-    if (input_1.local_index == 0u) {
-        counter = input_1.group_id.x + input_1.group_id.y + input_1.group_id.z;
+    const uint neighbour = grid[metal::min((local_id.x + 1u) % 4u, 3u)][metal::min(local_id.y, 3u)][metal::min(local_id.z, 1u)];
+    const bool even = flags[metal::min(local_index, 63u)];
+    if (local_index == 0u) {
+        counter = group_id.x + group_id.y + group_id.z;
         const uint e = counter;
         partial.count = e;
         partial.sum.x = static_cast<float>(neighbour);
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_device);
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    const metal::uint3 g = input_1.global_id;
     const uint e_1 = counter;
     const uint e_2 = partial.count;
-    output[metal::min(g.x + g.y * 16u + g.z * 256u, luma_buffer_sizes[0] / 16u - 1u)] = metal::uint4(neighbour, e_1, e_2, static_cast<uint>(even));
-    if (input_1.local_index == 0u) {
+    output[metal::min(global_id.x + global_id.y * 16u + global_id.z * 256u, luma_buffer_sizes[0] / 16u - 1u)] = metal::uint4(neighbour, e_1, e_2, static_cast<uint>(even));
+    if (local_index == 0u) {
         const Partial e_3 = partial;
-        partials[metal::min(input_1.group_id.x, luma_buffer_sizes[1] / 32u - 1u)] = e_3;
+        partials[metal::min(group_id.x, luma_buffer_sizes[1] / 32u - 1u)] = e_3;
     }
 }
 

@@ -3,35 +3,6 @@
 // (fastMathEnabled = NO before macOS 15 / iOS 18), or `xcrun metal -fno-fast-math`.
 #include <metal_stdlib>
 
-struct VertOut {
-    metal::float4 pos;
-    metal::float4 color;
-    metal::float2 screen;
-    uint id;
-    int layer;
-    float weight;
-};
-
-struct FragIn {
-    metal::float4 frag;
-    bool front;
-    uint sample_id;
-    uint mask_in;
-    metal::float4 color;
-    metal::float2 screen;
-    uint id;
-    int layer;
-    float weight;
-};
-
-struct FragOut {
-    metal::float4 color;
-    metal::float4 normal;
-    uint id;
-    float depth;
-    uint mask;
-};
-
 struct io_vs_Output {
     metal::float4 pos [[position]];
     metal::float4 color [[user(loc0)]];
@@ -47,14 +18,13 @@ vertex io_vs_Output io_vs(
 ) {
     const float x = static_cast<float>(vid & 1u) * 2.0 - 1.0;
     const float y = static_cast<float>((vid >> 1u) & 1u) * 2.0 - 1.0;
-    const VertOut composite = VertOut {metal::float4(x, y, 0.5, 1.0), metal::float4(x, y, 0.0, 1.0), metal::float2(x, y), iid, as_type<int>(as_type<uint>(static_cast<int>(vid)) - 2u), 1.0};
     io_vs_Output output = {};
-    output.pos = composite.pos;
-    output.color = composite.color;
-    output.screen = composite.screen;
-    output.id = composite.id;
-    output.layer = composite.layer;
-    output.weight = composite.weight;
+    output.pos = metal::float4(x, y, 0.5, 1.0);
+    output.color = metal::float4(x, y, 0.0, 1.0);
+    output.screen = metal::float2(x, y);
+    output.id = iid;
+    output.layer = as_type<int>(as_type<uint>(static_cast<int>(vid)) - 2u);
+    output.weight = 1.0;
     return output;
 }
 
@@ -81,17 +51,15 @@ fragment io_fs_Output io_fs(
     uint sample_id [[sample_id]],
     uint mask_in [[sample_mask]]
 ) {
-    const FragIn input_1 = FragIn {frag, front, sample_id, mask_in, input.color, input.screen, input.id, input.layer, input.weight};
-    if (input_1.color.w < 0.01) {
+    if (input.color.w < 0.01) {
         metal::discard_fragment();
     }
-    const FragOut composite = FragOut {input_1.color * input_1.weight, metal::float4(input_1.screen, input_1.front ? 1.0 : -1.0, static_cast<float>(input_1.layer)), input_1.id + input_1.sample_id, input_1.frag.z * 0.5, input_1.mask_in & 15u};
     io_fs_Output output = {};
-    output.color = composite.color;
-    output.normal = composite.normal;
-    output.id = composite.id;
-    output.depth = composite.depth;
-    output.mask = composite.mask;
+    output.color = input.color * input.weight;
+    output.normal = metal::float4(input.screen, front ? 1.0 : -1.0, static_cast<float>(input.layer));
+    output.id = input.id + sample_id;
+    output.depth = frag.z * 0.5;
+    output.mask = mask_in & 15u;
     return output;
 }
 

@@ -20,14 +20,6 @@ struct Hit {
     bool hit;
 };
 
-struct fullscreen_out {
-    metal::float4 clip;
-};
-
-struct flat_color_out {
-    metal::float4 color;
-};
-
 constant Hit luma_const = Hit {-1.0, metal::float3(0.0, 0.0, 0.0), false};
 
 Hit intersect(Ray ray, metal::float4 sphere) {
@@ -105,9 +97,8 @@ vertex fullscreen_Output fullscreen(
 ) {
     const metal::float4x4 e = scene.transform;
     const metal::float3 e_1 = transform_point(e, metal::float3(0.0, 0.0, 0.0));
-    const fullscreen_out composite = fullscreen_out {metal::float4(e_1, 1.0)};
     fullscreen_Output output = {};
-    output.clip = composite.clip;
+    output.clip = metal::float4(e_1, 1.0);
     return output;
 }
 
@@ -121,9 +112,8 @@ fragment flat_color_Output flat_color(
     const metal::float4x4 e = scene.transform;
     const metal::float4 e_1 = scene.tint;
     const metal::float3 e_2 = transform_point(e, e_1.xyz);
-    const flat_color_out composite = flat_color_out {metal::float4(e_2, 1.0)};
     flat_color_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(e_2, 1.0);
     return output;
 }
 

@@ -3,19 +3,6 @@
 // (fastMathEnabled = NO before macOS 15 / iOS 18), or `xcrun metal -fno-fast-math`.
 #include <metal_stdlib>
 
-struct FragIn {
-    metal::float2 uv;
-    metal::float3 dir;
-    metal::float3 uvw;
-    int layer;
-};
-
-struct textures_out {
-    metal::float4 color;
-    metal::int4 ints;
-    metal::uint4 uints;
-};
-
 struct textures_Input {
     metal::float2 uv [[user(loc0)]];
     metal::float3 dir [[user(loc1)]];
@@ -60,53 +47,47 @@ fragment textures_Output textures(
     metal::depth2d_array<float> carray_shadow_tex [[texture(18)]],
     metal::sampler carray_shadow_samp [[sampler(8)]]
 ) {
-    const FragIn input_1 = FragIn {input.uv, input.dir, input.uvw, input.layer};
-    const metal::float2 uv = input_1.uv;
-    const metal::float3 dir = input_1.dir;
-    const metal::float3 uvw = input_1.uvw;
-    const int layer = input_1.layer;
-    const metal::float4 e = tex2d.sample(samp, uv);
-    const metal::float4 e_1 = tex3d.sample(samp, uvw);
-    const metal::float4 e_2 = tex_cube.sample(samp, dir);
-    const metal::float4 e_3 = tex_array.sample(samp, uv, uint(metal::clamp(layer, 0, int(tex_array.get_array_size()) - 1)));
-    const metal::float4 e_4 = tex2d.sample(samp, uv, metal::bias(0.5));
-    const metal::float4 e_5 = tex_cube.sample(samp, dir, metal::bias(-1.0));
-    const metal::float4 e_6 = tex_array.sample(samp, uv, uint(metal::clamp(layer, 0, int(tex_array.get_array_size()) - 1)), metal::bias(1.0));
-    const metal::float4 e_7 = tex2d.sample(samp, uv, metal::level(2.0));
-    const metal::float4 e_8 = tex3d.sample(samp, uvw, metal::level(0.0));
-    const metal::float4 e_9 = tex_array.sample(samp, uv, uint(metal::clamp(layer, 0, int(tex_array.get_array_size()) - 1)), metal::level(1.5));
-    const metal::float2 e_10 = metal::dfdx(uv);
-    const metal::float2 e_11 = metal::dfdy(uv);
-    const metal::float4 e_12 = tex2d.sample(samp, uv, metal::gradient2d(e_10, e_11));
-    const metal::float4 e_13 = tex_cube.sample(samp, dir, metal::gradientcube(metal::float3(0.01, 0.01, 0.01), metal::float3(0.02, 0.02, 0.02)));
-    const metal::float4 e_14 = tex_array.sample(samp, uv, uint(metal::clamp(layer, 0, int(tex_array.get_array_size()) - 1)), metal::gradient2d(metal::float2(0.0, 0.0), metal::float2(0.0, 0.0)));
-    const float e_15 = depth2d_.sample(samp, uv);
-    const float e_16 = depth2d_.sample(samp, uv, metal::level(0.0));
-    const float e_17 = depth2d_.sample_compare(cmp, uv, 0.5);
-    const float e_18 = depth_cube.sample_compare(cmp, dir, 0.25);
-    const float e_19 = depth_array.sample_compare(cmp, uv, uint(metal::clamp(layer, 0, int(depth_array.get_array_size()) - 1)), 0.75);
-    const float e_20 = depth2d_.sample_compare(cmp, uv, 0.5, metal::level(0.0));
-    const metal::float4 e_21 = c2d_tex.sample(c2d_samp, uv);
-    const metal::float4 e_22 = c3d_tex.sample(c3d_samp, uvw);
-    const metal::float4 e_23 = ccube_tex.sample(ccube_samp, dir);
-    const metal::float4 e_24 = carray_tex.sample(carray_samp, uv, uint(metal::clamp(layer, 0, int(carray_tex.get_array_size()) - 1)));
-    const metal::float4 e_25 = c2d_tex.sample(c2d_samp, uv, metal::bias(1.0));
-    const metal::float4 e_26 = ccube_tex.sample(ccube_samp, dir, metal::level(3.0));
-    const metal::float4 e_27 = c3d_tex.sample(c3d_samp, uvw, metal::gradient3d(metal::float3(0.0, 0.0, 0.0), metal::float3(0.0, 0.0, 0.0)));
-    const metal::float4 e_28 = carray_tex.sample(carray_samp, uv, uint(metal::clamp(layer, 0, int(carray_tex.get_array_size()) - 1)), metal::level(0.0));
-    const float e_29 = cshadow_tex.sample_compare(cshadow_samp, uv, 0.5);
-    const float e_30 = ccube_shadow_tex.sample_compare(ccube_shadow_samp, dir, 0.5);
-    const float e_31 = carray_shadow_tex.sample_compare(carray_shadow_samp, uv, uint(metal::clamp(layer, 0, int(carray_shadow_tex.get_array_size()) - 1)), 0.5);
-    const float e_32 = cshadow_tex.sample_compare(cshadow_samp, uv, 0.5, metal::level(0.0));
-    const metal::int2 texel = static_cast<metal::int2>(uv * 64.0);
+    const metal::float4 e = tex2d.sample(samp, input.uv);
+    const metal::float4 e_1 = tex3d.sample(samp, input.uvw);
+    const metal::float4 e_2 = tex_cube.sample(samp, input.dir);
+    const metal::float4 e_3 = tex_array.sample(samp, input.uv, uint(metal::clamp(input.layer, 0, int(tex_array.get_array_size()) - 1)));
+    const metal::float4 e_4 = tex2d.sample(samp, input.uv, metal::bias(0.5));
+    const metal::float4 e_5 = tex_cube.sample(samp, input.dir, metal::bias(-1.0));
+    const metal::float4 e_6 = tex_array.sample(samp, input.uv, uint(metal::clamp(input.layer, 0, int(tex_array.get_array_size()) - 1)), metal::bias(1.0));
+    const metal::float4 e_7 = tex2d.sample(samp, input.uv, metal::level(2.0));
+    const metal::float4 e_8 = tex3d.sample(samp, input.uvw, metal::level(0.0));
+    const metal::float4 e_9 = tex_array.sample(samp, input.uv, uint(metal::clamp(input.layer, 0, int(tex_array.get_array_size()) - 1)), metal::level(1.5));
+    const metal::float2 e_10 = metal::dfdx(input.uv);
+    const metal::float2 e_11 = metal::dfdy(input.uv);
+    const metal::float4 e_12 = tex2d.sample(samp, input.uv, metal::gradient2d(e_10, e_11));
+    const metal::float4 e_13 = tex_cube.sample(samp, input.dir, metal::gradientcube(metal::float3(0.01, 0.01, 0.01), metal::float3(0.02, 0.02, 0.02)));
+    const metal::float4 e_14 = tex_array.sample(samp, input.uv, uint(metal::clamp(input.layer, 0, int(tex_array.get_array_size()) - 1)), metal::gradient2d(metal::float2(0.0, 0.0), metal::float2(0.0, 0.0)));
+    const float e_15 = depth2d_.sample(samp, input.uv);
+    const float e_16 = depth2d_.sample(samp, input.uv, metal::level(0.0));
+    const float e_17 = depth2d_.sample_compare(cmp, input.uv, 0.5);
+    const float e_18 = depth_cube.sample_compare(cmp, input.dir, 0.25);
+    const float e_19 = depth_array.sample_compare(cmp, input.uv, uint(metal::clamp(input.layer, 0, int(depth_array.get_array_size()) - 1)), 0.75);
+    const float e_20 = depth2d_.sample_compare(cmp, input.uv, 0.5, metal::level(0.0));
+    const metal::float4 e_21 = c2d_tex.sample(c2d_samp, input.uv);
+    const metal::float4 e_22 = c3d_tex.sample(c3d_samp, input.uvw);
+    const metal::float4 e_23 = ccube_tex.sample(ccube_samp, input.dir);
+    const metal::float4 e_24 = carray_tex.sample(carray_samp, input.uv, uint(metal::clamp(input.layer, 0, int(carray_tex.get_array_size()) - 1)));
+    const metal::float4 e_25 = c2d_tex.sample(c2d_samp, input.uv, metal::bias(1.0));
+    const metal::float4 e_26 = ccube_tex.sample(ccube_samp, input.dir, metal::level(3.0));
+    const metal::float4 e_27 = c3d_tex.sample(c3d_samp, input.uvw, metal::gradient3d(metal::float3(0.0, 0.0, 0.0), metal::float3(0.0, 0.0, 0.0)));
+    const metal::float4 e_28 = carray_tex.sample(carray_samp, input.uv, uint(metal::clamp(input.layer, 0, int(carray_tex.get_array_size()) - 1)), metal::level(0.0));
+    const float e_29 = cshadow_tex.sample_compare(cshadow_samp, input.uv, 0.5);
+    const float e_30 = ccube_shadow_tex.sample_compare(ccube_shadow_samp, input.dir, 0.5);
+    const float e_31 = carray_shadow_tex.sample_compare(carray_shadow_samp, input.uv, uint(metal::clamp(input.layer, 0, int(carray_shadow_tex.get_array_size()) - 1)), 0.5);
+    const float e_32 = cshadow_tex.sample_compare(cshadow_samp, input.uv, 0.5, metal::level(0.0));
+    const metal::int2 texel = static_cast<metal::int2>(input.uv * 64.0);
     const metal::int2 e_33 = metal::int2(utex_array.get_width(0u), utex_array.get_height(0u));
     const metal::int3 size3 = as_type<metal::int3>(as_type<metal::uint3>(metal::int3(tex3d.get_width(0u), tex3d.get_height(0u), tex3d.get_depth(0u))) + as_type<metal::uint3>(metal::int3(c3d_tex.get_width(uint(metal::clamp(1, 0, int(c3d_tex.get_num_mip_levels()) - 1))), c3d_tex.get_height(uint(metal::clamp(1, 0, int(c3d_tex.get_num_mip_levels()) - 1))), c3d_tex.get_depth(uint(metal::clamp(1, 0, int(c3d_tex.get_num_mip_levels()) - 1))))) + as_type<metal::uint3>(e_33.xyy) + as_type<metal::uint3>(metal::int3(itex3d.get_width(0u), itex3d.get_height(0u), itex3d.get_depth(0u))));
-    const metal::float2 footprint = metal::fwidth(uv);
-    const textures_out composite = textures_out {e + e_1 + e_2 + e_3 + (e_4 + e_5 + e_6) + (e_7 + e_8 + e_9) + (e_12 + e_13 + e_14) + (e_21 + e_22 + e_23 + e_24) + (e_25 + e_26 + e_27 + e_28) + (tex2d.read(metal::uint2(metal::clamp(texel, metal::int2(0), metal::int2(tex2d.get_width(0u), tex2d.get_height(0u)) - 1)), 0u) + tex3d.read(metal::uint3(metal::clamp(static_cast<metal::int3>(uvw * 16.0), metal::int3(0), metal::int3(tex3d.get_width(uint(metal::clamp(1, 0, int(tex3d.get_num_mip_levels()) - 1))), tex3d.get_height(uint(metal::clamp(1, 0, int(tex3d.get_num_mip_levels()) - 1))), tex3d.get_depth(uint(metal::clamp(1, 0, int(tex3d.get_num_mip_levels()) - 1)))) - 1)), uint(metal::clamp(1, 0, int(tex3d.get_num_mip_levels()) - 1))) + tex_array.read(metal::uint2(metal::clamp(texel, metal::int2(0), metal::int2(tex_array.get_width(0u), tex_array.get_height(0u)) - 1)), uint(metal::clamp(layer, 0, int(tex_array.get_array_size()) - 1)), 0u) + tex_ms.read(metal::uint2(metal::clamp(texel, metal::int2(0), metal::int2(tex_ms.get_width(), tex_ms.get_height()) - 1)), uint(metal::clamp(3, 0, int(tex_ms.get_num_samples()) - 1))) + c2d_tex.read(metal::uint2(metal::clamp(texel, metal::int2(0), metal::int2(c2d_tex.get_width(uint(metal::clamp(1, 0, int(c2d_tex.get_num_mip_levels()) - 1))), c2d_tex.get_height(uint(metal::clamp(1, 0, int(c2d_tex.get_num_mip_levels()) - 1)))) - 1)), uint(metal::clamp(1, 0, int(c2d_tex.get_num_mip_levels()) - 1)))) + metal::float4(e_15 + e_16 + (e_17 + e_18 + e_19 + e_20) + (e_29 + e_30 + e_31 + e_32) + (depth2d_.read(metal::uint2(metal::clamp(texel, metal::int2(0), metal::int2(depth2d_.get_width(0u), depth2d_.get_height(0u)) - 1)), 0u) + depth_array.read(metal::uint2(metal::clamp(texel, metal::int2(0), metal::int2(depth_array.get_width(0u), depth_array.get_height(0u)) - 1)), uint(metal::clamp(layer, 0, int(depth_array.get_array_size()) - 1)), 0u))) + metal::float4(footprint, 0.0, 0.0), as_type<metal::int4>(as_type<metal::uint4>(itex.read(metal::uint2(metal::clamp(texel, metal::int2(0), metal::int2(itex.get_width(0u), itex.get_height(0u)) - 1)), 0u)) + as_type<metal::uint4>(itex3d.read(metal::uint3(metal::clamp(metal::int3(texel, 0), metal::int3(0), metal::int3(itex3d.get_width(0u), itex3d.get_height(0u), itex3d.get_depth(0u)) - 1)), 0u)) + as_type<metal::uint4>(metal::int4(as_type<metal::int2>(as_type<metal::uint2>(metal::int2(tex2d.get_width(0u), tex2d.get_height(0u))) + as_type<metal::uint2>(metal::int2(tex_cube.get_width(uint(metal::clamp(1, 0, int(tex_cube.get_num_mip_levels()) - 1))), tex_cube.get_height(uint(metal::clamp(1, 0, int(tex_cube.get_num_mip_levels()) - 1))))) + as_type<metal::uint2>(metal::int2(tex_array.get_width(0u), tex_array.get_height(0u))) + as_type<metal::uint2>(metal::int2(tex_ms.get_width(), tex_ms.get_height())) + as_type<metal::uint2>(metal::int2(itex.get_width(0u), itex.get_height(0u))) + as_type<metal::uint2>(metal::int2(depth2d_.get_width(0u), depth2d_.get_height(0u))) + as_type<metal::uint2>(metal::int2(c2d_tex.get_width(0u), c2d_tex.get_height(0u))) + as_type<metal::uint2>(metal::int2(depth_cube.get_width(0u), depth_cube.get_height(0u)))), size3.xy)) + as_type<metal::uint4>(metal::int4(as_type<int>(as_type<uint>(int(tex2d.get_num_mip_levels())) + as_type<uint>(int(tex3d.get_num_mip_levels())) + as_type<uint>(int(tex_cube.get_num_mip_levels())) + as_type<uint>(int(tex_array.get_num_mip_levels())) + as_type<uint>(int(depth2d_.get_num_mip_levels())) + as_type<uint>(int(ccube_tex.get_num_mip_levels())) + as_type<uint>(int(itex.get_num_mip_levels())))))), utex.read(metal::uint2(metal::clamp(texel, metal::int2(0), metal::int2(utex.get_width(0u), utex.get_height(0u)) - 1)), 0u) + utex_array.read(metal::uint2(metal::clamp(texel, metal::int2(0), metal::int2(utex_array.get_width(0u), utex_array.get_height(0u)) - 1)), uint(metal::clamp(layer, 0, int(utex_array.get_array_size()) - 1)), 0u) + metal::uint4(static_cast<uint>(size3.z))};
+    const metal::float2 footprint = metal::fwidth(input.uv);
     textures_Output output = {};
-    output.color = composite.color;
-    output.ints = composite.ints;
-    output.uints = composite.uints;
+    output.color = e + e_1 + e_2 + e_3 + (e_4 + e_5 + e_6) + (e_7 + e_8 + e_9) + (e_12 + e_13 + e_14) + (e_21 + e_22 + e_23 + e_24) + (e_25 + e_26 + e_27 + e_28) + (tex2d.read(metal::uint2(metal::clamp(texel, metal::int2(0), metal::int2(tex2d.get_width(0u), tex2d.get_height(0u)) - 1)), 0u) + tex3d.read(metal::uint3(metal::clamp(static_cast<metal::int3>(input.uvw * 16.0), metal::int3(0), metal::int3(tex3d.get_width(uint(metal::clamp(1, 0, int(tex3d.get_num_mip_levels()) - 1))), tex3d.get_height(uint(metal::clamp(1, 0, int(tex3d.get_num_mip_levels()) - 1))), tex3d.get_depth(uint(metal::clamp(1, 0, int(tex3d.get_num_mip_levels()) - 1)))) - 1)), uint(metal::clamp(1, 0, int(tex3d.get_num_mip_levels()) - 1))) + tex_array.read(metal::uint2(metal::clamp(texel, metal::int2(0), metal::int2(tex_array.get_width(0u), tex_array.get_height(0u)) - 1)), uint(metal::clamp(input.layer, 0, int(tex_array.get_array_size()) - 1)), 0u) + tex_ms.read(metal::uint2(metal::clamp(texel, metal::int2(0), metal::int2(tex_ms.get_width(), tex_ms.get_height()) - 1)), uint(metal::clamp(3, 0, int(tex_ms.get_num_samples()) - 1))) + c2d_tex.read(metal::uint2(metal::clamp(texel, metal::int2(0), metal::int2(c2d_tex.get_width(uint(metal::clamp(1, 0, int(c2d_tex.get_num_mip_levels()) - 1))), c2d_tex.get_height(uint(metal::clamp(1, 0, int(c2d_tex.get_num_mip_levels()) - 1)))) - 1)), uint(metal::clamp(1, 0, int(c2d_tex.get_num_mip_levels()) - 1)))) + metal::float4(e_15 + e_16 + (e_17 + e_18 + e_19 + e_20) + (e_29 + e_30 + e_31 + e_32) + (depth2d_.read(metal::uint2(metal::clamp(texel, metal::int2(0), metal::int2(depth2d_.get_width(0u), depth2d_.get_height(0u)) - 1)), 0u) + depth_array.read(metal::uint2(metal::clamp(texel, metal::int2(0), metal::int2(depth_array.get_width(0u), depth_array.get_height(0u)) - 1)), uint(metal::clamp(input.layer, 0, int(depth_array.get_array_size()) - 1)), 0u))) + metal::float4(footprint, 0.0, 0.0);
+    output.ints = as_type<metal::int4>(as_type<metal::uint4>(itex.read(metal::uint2(metal::clamp(texel, metal::int2(0), metal::int2(itex.get_width(0u), itex.get_height(0u)) - 1)), 0u)) + as_type<metal::uint4>(itex3d.read(metal::uint3(metal::clamp(metal::int3(texel, 0), metal::int3(0), metal::int3(itex3d.get_width(0u), itex3d.get_height(0u), itex3d.get_depth(0u)) - 1)), 0u)) + as_type<metal::uint4>(metal::int4(as_type<metal::int2>(as_type<metal::uint2>(metal::int2(tex2d.get_width(0u), tex2d.get_height(0u))) + as_type<metal::uint2>(metal::int2(tex_cube.get_width(uint(metal::clamp(1, 0, int(tex_cube.get_num_mip_levels()) - 1))), tex_cube.get_height(uint(metal::clamp(1, 0, int(tex_cube.get_num_mip_levels()) - 1))))) + as_type<metal::uint2>(metal::int2(tex_array.get_width(0u), tex_array.get_height(0u))) + as_type<metal::uint2>(metal::int2(tex_ms.get_width(), tex_ms.get_height())) + as_type<metal::uint2>(metal::int2(itex.get_width(0u), itex.get_height(0u))) + as_type<metal::uint2>(metal::int2(depth2d_.get_width(0u), depth2d_.get_height(0u))) + as_type<metal::uint2>(metal::int2(c2d_tex.get_width(0u), c2d_tex.get_height(0u))) + as_type<metal::uint2>(metal::int2(depth_cube.get_width(0u), depth_cube.get_height(0u)))), size3.xy)) + as_type<metal::uint4>(metal::int4(as_type<int>(as_type<uint>(int(tex2d.get_num_mip_levels())) + as_type<uint>(int(tex3d.get_num_mip_levels())) + as_type<uint>(int(tex_cube.get_num_mip_levels())) + as_type<uint>(int(tex_array.get_num_mip_levels())) + as_type<uint>(int(depth2d_.get_num_mip_levels())) + as_type<uint>(int(ccube_tex.get_num_mip_levels())) + as_type<uint>(int(itex.get_num_mip_levels()))))));
+    output.uints = utex.read(metal::uint2(metal::clamp(texel, metal::int2(0), metal::int2(utex.get_width(0u), utex.get_height(0u)) - 1)), 0u) + utex_array.read(metal::uint2(metal::clamp(texel, metal::int2(0), metal::int2(utex_array.get_width(0u), utex_array.get_height(0u)) - 1)), uint(metal::clamp(input.layer, 0, int(utex_array.get_array_size()) - 1)), 0u) + metal::uint4(static_cast<uint>(size3.z));
     return output;
 }
 

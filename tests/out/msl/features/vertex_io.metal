@@ -7,35 +7,6 @@ struct Camera {
     metal::float4x4 view_proj;
 };
 
-struct Attributes {
-    uint vertex_;
-    uint instance;
-    metal::float3 position;
-    float weight;
-    metal::int2 ids;
-    metal::uint4 mask;
-    metal::float4 color;
-    int index;
-    metal::float2 uv;
-};
-
-struct attributes_out {
-    metal::float4 clip;
-    metal::float4 color;
-    metal::int2 ids;
-    metal::uint4 mask;
-    int index;
-};
-
-struct single_attribute_out {
-    metal::float4 clip;
-};
-
-struct ids_fs_out {
-    metal::float4 color;
-    metal::int4 id;
-};
-
 struct attributes_Input {
     metal::float3 position [[attribute(0)]];
     float weight [[attribute(1)]];
@@ -60,15 +31,13 @@ vertex attributes_Output attributes(
     uint instance [[instance_id]],
     constant Camera& camera [[buffer(0)]]
 ) {
-    const Attributes input_1 = Attributes {vertex_, instance, input.position, input.weight, input.ids, input.mask, input.color, input.index, input.uv};
     const metal::float4x4 e = camera.view_proj;
-    const attributes_out composite = attributes_out {e * metal::float4(input_1.position * input_1.weight + metal::float3(input_1.uv, static_cast<float>(input_1.vertex_ + input_1.instance)), 1.0), input_1.color, input_1.ids, input_1.mask, input_1.index};
     attributes_Output output = {};
-    output.clip = composite.clip;
-    output.color = composite.color;
-    output.ids = composite.ids;
-    output.mask = composite.mask;
-    output.index = composite.index;
+    output.clip = e * metal::float4(input.position * input.weight + metal::float3(input.uv, static_cast<float>(vertex_ + instance)), 1.0);
+    output.color = input.color;
+    output.ids = input.ids;
+    output.mask = input.mask;
+    output.index = input.index;
     return output;
 }
 
@@ -85,9 +54,8 @@ vertex single_attribute_Output single_attribute(
     constant Camera& camera [[buffer(0)]]
 ) {
     const metal::float4x4 e = camera.view_proj;
-    const single_attribute_out composite = single_attribute_out {e * input.position};
     single_attribute_Output output = {};
-    output.clip = composite.clip;
+    output.clip = e * input.position;
     return output;
 }
 
@@ -106,10 +74,9 @@ struct ids_fs_Output {
 fragment ids_fs_Output ids_fs(
     ids_fs_Input input [[stage_in]]
 ) {
-    const ids_fs_out composite = ids_fs_out {input.color * static_cast<float>(input.mask.x & 1u), metal::int4(input.ids, input.index, static_cast<int>(input.mask.y))};
     ids_fs_Output output = {};
-    output.color = composite.color;
-    output.id = composite.id;
+    output.color = input.color * static_cast<float>(input.mask.x & 1u);
+    output.id = metal::int4(input.ids, input.index, static_cast<int>(input.mask.y));
     return output;
 }
 

@@ -11,16 +11,6 @@ struct Frame {
     int _pad;
 };
 
-struct Surface {
-    metal::float4 clip;
-    metal::int2 cell;
-    float height;
-};
-
-struct shade_out {
-    metal::float4 color;
-};
-
 int luma_rem(int x, int y) {
     // Truncated remainder; x % 0 == 0 and MIN % -1 == 0.
     return x % ((y == 0 || (x == (-2147483647 - 1) && y == -1)) ? 1 : y);
@@ -96,11 +86,10 @@ vertex terrain_Output terrain(
     const metal::int2 cell = texel_in(e, frame);
     const float h = height_at_1(cell, height, frame);
     const metal::float4x4 e_1 = frame.view_proj;
-    const Surface composite = Surface {e_1 * metal::float4(static_cast<float>(cell.x), h, static_cast<float>(cell.y), 1.0), cell, h};
     terrain_Output output = {};
-    output.clip = composite.clip;
-    output.cell = composite.cell;
-    output.height = composite.height;
+    output.clip = e_1 * metal::float4(static_cast<float>(cell.x), h, static_cast<float>(cell.y), 1.0);
+    output.cell = cell;
+    output.height = h;
     return output;
 }
 
@@ -118,13 +107,11 @@ fragment shade_Output shade(
     metal::texture2d<float, metal::access::read> hdr [[texture(0)]],
     constant Frame& frame [[buffer(0)]]
 ) {
-    const Surface s = Surface {metal::float4 {}, input.cell, input.height};
-    const metal::int2 e = texel_in(s.cell, frame);
+    const metal::int2 e = texel_in(input.cell, frame);
     const metal::float4 e_1 = hdr.read(metal::uint2(metal::clamp(e, metal::int2(0), metal::int2(hdr.get_width(), hdr.get_height()) - 1)));
     const float e_2 = frame.exposure;
-    const shade_out composite = shade_out {metal::float4(e_1.xyz * e_2 + metal::float3(s.height * 0.01), 1.0)};
     shade_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(e_1.xyz * e_2 + metal::float3(input.height * 0.01), 1.0);
     return output;
 }
 

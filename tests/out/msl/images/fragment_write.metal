@@ -3,10 +3,6 @@
 // (fastMathEnabled = NO before macOS 15 / iOS 18), or `xcrun metal -fno-fast-math`.
 #include <metal_stdlib>
 
-struct shade_out {
-    metal::float4 color;
-};
-
 struct shade_Input {
     metal::float2 uv [[user(loc0)]];
 };
@@ -25,9 +21,8 @@ fragment shade_Output shade(
         visibility.write(metal::float4(frag.z, 0.0, 0.0, 0.0), metal::uint2(static_cast<metal::int2>(frag.xy)));
     }
     const metal::float4 e = tint;
-    const shade_out composite = shade_out {metal::float4(input.uv, 0.0, 1.0) * e};
     shade_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(input.uv, 0.0, 1.0) * e;
     return output;
 }
 

@@ -8,10 +8,6 @@ struct Push {
     metal::float4 tint;
 };
 
-struct shade_out {
-    metal::float4 color;
-};
-
 metal::float4 albedo(uint index, metal::float2 uv, metal::array<metal::texture2d<float>, 8> albedo_maps, metal::array<metal::sampler, 2> samplers) {
     const metal::float4 e = albedo_maps[metal::min(index, 7u)].sample(samplers[0], uv, metal::level(0.0));
     return e;
@@ -48,9 +44,8 @@ fragment shade_Output shade(
     const metal::float4 e_5 = albedo(input.material, input.uv, albedo_maps, samplers);
     const uint e_6 = push.material;
     const metal::float4 e_7 = albedo(e_6, input.uv, albedo_maps, samplers);
-    const shade_out composite = shade_out {e_1 * e_2 + a * d + e_5 + e_7 + metal::float4(static_cast<float>(id_maps[metal::min(input.material % 2u, 1u)].read(metal::uint2(metal::clamp(static_cast<metal::int2>(input.uv * 4.0), metal::int2(0), metal::int2(id_maps[metal::min(input.material % 2u, 1u)].get_width(0u), id_maps[metal::min(input.material % 2u, 1u)].get_height(0u)) - 1)), 0u).x) / static_cast<float>(as_type<int>(as_type<uint>(metal::int2(albedo_maps[metal::min(slot, 7u)].get_width(0u), albedo_maps[metal::min(slot, 7u)].get_height(0u)).x) + 1u)))};
     shade_Output output = {};
-    output.color = composite.color;
+    output.color = e_1 * e_2 + a * d + e_5 + e_7 + metal::float4(static_cast<float>(id_maps[metal::min(input.material % 2u, 1u)].read(metal::uint2(metal::clamp(static_cast<metal::int2>(input.uv * 4.0), metal::int2(0), metal::int2(id_maps[metal::min(input.material % 2u, 1u)].get_width(0u), id_maps[metal::min(input.material % 2u, 1u)].get_height(0u)) - 1)), 0u).x) / static_cast<float>(as_type<int>(as_type<uint>(metal::int2(albedo_maps[metal::min(slot, 7u)].get_width(0u), albedo_maps[metal::min(slot, 7u)].get_height(0u)).x) + 1u)));
     return output;
 }
 

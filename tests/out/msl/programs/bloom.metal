@@ -13,19 +13,6 @@ struct BloomParams {
     int mip_count;
 };
 
-struct Fullscreen {
-    metal::float4 clip;
-    metal::float2 uv;
-};
-
-struct downsample_fs_out {
-    metal::float4 color;
-};
-
-struct upsample_fs_out {
-    metal::float4 color;
-};
-
 constant metal::array<float, 5> luma_const = metal::array<float, 5> {0.125, 0.125, 0.125, 0.125, 0.5};
 
 float luminance(metal::float3 c) {
@@ -63,10 +50,9 @@ vertex fullscreen_vs_Output fullscreen_vs(
     uint id [[vertex_id]]
 ) {
     const metal::float2 uv = metal::float2(static_cast<float>((id << 1u) & 2u), static_cast<float>(id & 2u));
-    const Fullscreen composite = Fullscreen {metal::float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, 0.0, 1.0), uv};
     fullscreen_vs_Output output = {};
-    output.clip = composite.clip;
-    output.uv = composite.uv;
+    output.clip = metal::float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, 0.0, 1.0);
+    output.uv = uv;
     return output;
 }
 
@@ -86,21 +72,19 @@ fragment downsample_fs_Output downsample_fs(
 ) {
     metal::array<metal::float3, 5> boxes = metal::array<metal::float3, 5> {};
     metal::array<float, 5> box_weights = metal::array<float, 5> {};
-    const Fullscreen input_1 = Fullscreen {metal::float4 {}, input.uv};
-    const metal::float2 uv = input_1.uv;
-    const metal::float3 a = tap(uv, -2.0, 2.0, params, source_tex, source_samp);
-    const metal::float3 b = tap(uv, 0.0, 2.0, params, source_tex, source_samp);
-    const metal::float3 c = tap(uv, 2.0, 2.0, params, source_tex, source_samp);
-    const metal::float3 d = tap(uv, -2.0, 0.0, params, source_tex, source_samp);
-    const metal::float3 e = tap(uv, 0.0, 0.0, params, source_tex, source_samp);
-    const metal::float3 f = tap(uv, 2.0, 0.0, params, source_tex, source_samp);
-    const metal::float3 g = tap(uv, -2.0, -2.0, params, source_tex, source_samp);
-    const metal::float3 h = tap(uv, 0.0, -2.0, params, source_tex, source_samp);
-    const metal::float3 i = tap(uv, 2.0, -2.0, params, source_tex, source_samp);
-    const metal::float3 j = tap(uv, -1.0, 1.0, params, source_tex, source_samp);
-    const metal::float3 k = tap(uv, 1.0, 1.0, params, source_tex, source_samp);
-    const metal::float3 l = tap(uv, -1.0, -1.0, params, source_tex, source_samp);
-    const metal::float3 m = tap(uv, 1.0, -1.0, params, source_tex, source_samp);
+    const metal::float3 a = tap(input.uv, -2.0, 2.0, params, source_tex, source_samp);
+    const metal::float3 b = tap(input.uv, 0.0, 2.0, params, source_tex, source_samp);
+    const metal::float3 c = tap(input.uv, 2.0, 2.0, params, source_tex, source_samp);
+    const metal::float3 d = tap(input.uv, -2.0, 0.0, params, source_tex, source_samp);
+    const metal::float3 e = tap(input.uv, 0.0, 0.0, params, source_tex, source_samp);
+    const metal::float3 f = tap(input.uv, 2.0, 0.0, params, source_tex, source_samp);
+    const metal::float3 g = tap(input.uv, -2.0, -2.0, params, source_tex, source_samp);
+    const metal::float3 h = tap(input.uv, 0.0, -2.0, params, source_tex, source_samp);
+    const metal::float3 i = tap(input.uv, 2.0, -2.0, params, source_tex, source_samp);
+    const metal::float3 j = tap(input.uv, -1.0, 1.0, params, source_tex, source_samp);
+    const metal::float3 k = tap(input.uv, 1.0, 1.0, params, source_tex, source_samp);
+    const metal::float3 l = tap(input.uv, -1.0, -1.0, params, source_tex, source_samp);
+    const metal::float3 m = tap(input.uv, 1.0, -1.0, params, source_tex, source_samp);
     const int e_1 = params.first_mip;
     metal::float3 result;
     if (e_1 != 0) {
@@ -137,9 +121,8 @@ fragment downsample_fs_Output downsample_fs(
     } else {
         result = e * 0.125 + (a + c + g + i) * 0.03125 + (b + d + f + h) * 0.0625 + (j + k + l + m) * 0.125;
     }
-    const downsample_fs_out composite_1 = downsample_fs_out {metal::float4(metal::max(result, metal::float3(0.0, 0.0, 0.0)), 1.0)};
     downsample_fs_Output output = {};
-    output.color = composite_1.color;
+    output.color = metal::float4(metal::max(result, metal::float3(0.0, 0.0, 0.0)), 1.0);
     return output;
 }
 
@@ -159,24 +142,21 @@ fragment upsample_fs_Output upsample_fs(
     metal::texture2d<float> current_tex [[texture(1)]],
     metal::sampler current_samp [[sampler(1)]]
 ) {
-    const Fullscreen input_1 = Fullscreen {metal::float4 {}, input.uv};
-    const metal::float2 uv = input_1.uv;
     const float r = params.filter_radius;
-    const metal::float3 e = tap(uv, -r, r, params, source_tex, source_samp);
-    const metal::float3 e_1 = tap(uv, r, r, params, source_tex, source_samp);
-    const metal::float3 e_2 = tap(uv, -r, -r, params, source_tex, source_samp);
-    const metal::float3 e_3 = tap(uv, r, -r, params, source_tex, source_samp);
-    const metal::float3 e_4 = tap(uv, 0.0, r, params, source_tex, source_samp);
-    const metal::float3 e_5 = tap(uv, -r, 0.0, params, source_tex, source_samp);
-    const metal::float3 e_6 = tap(uv, r, 0.0, params, source_tex, source_samp);
-    const metal::float3 e_7 = tap(uv, 0.0, -r, params, source_tex, source_samp);
-    const metal::float3 e_8 = tap(uv, 0.0, 0.0, params, source_tex, source_samp);
-    const metal::float4 base = current_tex.sample(current_samp, uv, metal::level(0.0));
+    const metal::float3 e = tap(input.uv, -r, r, params, source_tex, source_samp);
+    const metal::float3 e_1 = tap(input.uv, r, r, params, source_tex, source_samp);
+    const metal::float3 e_2 = tap(input.uv, -r, -r, params, source_tex, source_samp);
+    const metal::float3 e_3 = tap(input.uv, r, -r, params, source_tex, source_samp);
+    const metal::float3 e_4 = tap(input.uv, 0.0, r, params, source_tex, source_samp);
+    const metal::float3 e_5 = tap(input.uv, -r, 0.0, params, source_tex, source_samp);
+    const metal::float3 e_6 = tap(input.uv, r, 0.0, params, source_tex, source_samp);
+    const metal::float3 e_7 = tap(input.uv, 0.0, -r, params, source_tex, source_samp);
+    const metal::float3 e_8 = tap(input.uv, 0.0, 0.0, params, source_tex, source_samp);
+    const metal::float4 base = current_tex.sample(current_samp, input.uv, metal::level(0.0));
     const float e_9 = params.intensity;
     const int e_10 = params.mip_count;
-    const upsample_fs_out composite = upsample_fs_out {metal::float4(base.xyz + (e + e_1 + e_2 + e_3 + (e_4 + e_5 + e_6 + e_7) * 2.0 + e_8 * 4.0) * 0.0625 * (e_9 / static_cast<float>(metal::max(e_10, 1))), base.w)};
     upsample_fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(base.xyz + (e + e_1 + e_2 + e_3 + (e_4 + e_5 + e_6 + e_7) * 2.0 + e_8 * 4.0) * 0.0625 * (e_9 / static_cast<float>(metal::max(e_10, 1))), base.w);
     return output;
 }
 

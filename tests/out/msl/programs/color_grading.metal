@@ -20,10 +20,6 @@ struct Grading {
     float lut_size;
 };
 
-struct grade_out {
-    metal::float4 color;
-};
-
 metal::float3 white_balance(metal::float3 c, float temperature, float tint) {
     const float t1 = temperature * 10.0 / 6.0;
     const float x = 0.31271 - t1 * (t1 < 0.0 ? 0.1 : 0.05);
@@ -120,9 +116,8 @@ fragment grade_Output grade(
     const metal::float3 srgb = linear_to_srgb(metal::max(c_5 + c_5 * ((e_5 - 0.5) * e_6), metal::float3(0.0, 0.0, 0.0)));
     const float e_7 = random01(h * 747796405u);
     const float e_8 = random01(h ^ 2654435769u);
-    const grade_out composite = grade_out {metal::float4(srgb + metal::float3((e_7 + e_8 - 1.0) / 255.0), 1.0)};
     grade_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(srgb + metal::float3((e_7 + e_8 - 1.0) / 255.0), 1.0);
     return output;
 }
 

@@ -3,11 +3,6 @@
 // (fastMathEnabled = NO before macOS 15 / iOS 18), or `xcrun metal -fno-fast-math`.
 #include <metal_stdlib>
 
-struct alpha_test_out {
-    metal::float4 color;
-    uint hit;
-};
-
 float coverage_or_discard(float a) {
     if (a >= 0.5) {
         return a;
@@ -48,17 +43,15 @@ fragment alpha_test_Output alpha_test(
     const metal::float4 texel = albedo_tex.sample(albedo_samp, input.uv);
     if (texel.w > 0.9) {
         const uint e = first_hit(input.id, hits, luma_buffer_sizes);
-        const alpha_test_out composite = alpha_test_out {texel, e};
         alpha_test_Output output = {};
-        output.color = composite.color;
-        output.hit = composite.hit;
+        output.color = texel;
+        output.hit = e;
         return output;
     } else if (texel.w > 0.1) {
         const float e_1 = coverage_or_discard(texel.w);
-        const alpha_test_out composite_1 = alpha_test_out {metal::float4(texel.xyz, e_1), 0u};
         alpha_test_Output output_1 = {};
-        output_1.color = composite_1.color;
-        output_1.hit = composite_1.hit;
+        output_1.color = metal::float4(texel.xyz, e_1);
+        output_1.hit = 0u;
         return output_1;
     }
     metal::discard_fragment();

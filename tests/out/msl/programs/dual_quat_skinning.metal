@@ -39,26 +39,6 @@ struct Skinned {
     metal::float3 tangent;
 };
 
-struct VertexIn {
-    metal::float3 position;
-    metal::float3 normal;
-    metal::float4 tangent;
-    metal::uint4 joints;
-    metal::float4 weights;
-    metal::float2 uv;
-};
-
-struct SkinVarying {
-    metal::float4 clip;
-    metal::float3 normal;
-    metal::float4 tangent;
-    metal::float2 uv;
-};
-
-struct skinned_fs_out {
-    metal::float4 color;
-};
-
 metal::float3 quat_rotate(metal::float4 q, metal::float3 v) {
     return v + metal::cross(q.xyz, metal::cross(q.xyz, v) + v * q.w) * 2.0;
 }
@@ -185,21 +165,18 @@ vertex skinned_vs_Output skinned_vs(
     const device JointMatrix* joint_matrices [[buffer(2)]],
     constant uint* luma_buffer_sizes [[buffer(5)]]
 ) {
-    const VertexIn input_1 = VertexIn {input.position, input.normal, input.tangent, input.joints, input.weights, input.uv};
-    const metal::float4 e = input_1.tangent;
-    const Skinned s = skin_vertex(input_1.position, input_1.normal, e.xyz, input_1.joints, input_1.weights, skin, joint_dqs, joint_matrices, luma_buffer_sizes);
-    const metal::float4x4 e_1 = skin.model;
-    const metal::float4x4 e_2 = skin.view_proj;
-    const metal::float4x4 e_3 = skin.model;
-    const metal::float4 e_4 = e_3 * metal::float4(s.normal, 0.0);
-    const metal::float4x4 e_5 = skin.model;
-    const metal::float4 e_6 = e_5 * metal::float4(s.tangent, 0.0);
-    const SkinVarying composite = SkinVarying {e_2 * (e_1 * metal::float4(s.position, 1.0)), e_4.xyz, metal::float4(e_6.xyz, input_1.tangent.w), input_1.uv};
+    const Skinned s = skin_vertex(input.position, input.normal, input.tangent.xyz, input.joints, input.weights, skin, joint_dqs, joint_matrices, luma_buffer_sizes);
+    const metal::float4x4 e = skin.model;
+    const metal::float4x4 e_1 = skin.view_proj;
+    const metal::float4x4 e_2 = skin.model;
+    const metal::float4 e_3 = e_2 * metal::float4(s.normal, 0.0);
+    const metal::float4x4 e_4 = skin.model;
+    const metal::float4 e_5 = e_4 * metal::float4(s.tangent, 0.0);
     skinned_vs_Output output = {};
-    output.clip = composite.clip;
-    output.normal = composite.normal;
-    output.tangent = composite.tangent;
-    output.uv = composite.uv;
+    output.clip = e_1 * (e * metal::float4(s.position, 1.0));
+    output.normal = e_3.xyz;
+    output.tangent = metal::float4(e_5.xyz, input.tangent.w);
+    output.uv = input.uv;
     return output;
 }
 
@@ -216,13 +193,9 @@ struct skinned_fs_Output {
 fragment skinned_fs_Output skinned_fs(
     skinned_fs_Input input [[stage_in]]
 ) {
-    const SkinVarying input_1 = SkinVarying {metal::float4 {}, input.normal, input.tangent, input.uv};
-    const metal::float3 n = metal::normalize(input_1.normal);
-    const metal::float4 e = input_1.tangent;
-    const metal::float4 e_1 = input_1.tangent;
-    const skinned_fs_out composite = skinned_fs_out {metal::float4(metal::float3(metal::max(metal::dot(n, metal::normalize(metal::float3(0.3, 1.0, 0.5))), 0.0) * 0.8 + 0.2) + metal::cross(n, metal::normalize(e.xyz - n * metal::dot(n, e_1.xyz))) * input_1.tangent.w * 0.001, 1.0)};
+    const metal::float3 n = metal::normalize(input.normal);
     skinned_fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(metal::float3(metal::max(metal::dot(n, metal::normalize(metal::float3(0.3, 1.0, 0.5))), 0.0) * 0.8 + 0.2) + metal::cross(n, metal::normalize(input.tangent.xyz - n * metal::dot(n, input.tangent.xyz))) * input.tangent.w * 0.001, 1.0);
     return output;
 }
 

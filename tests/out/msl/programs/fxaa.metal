@@ -33,10 +33,6 @@ struct Edge {
     float other_luma;
 };
 
-struct fxaa_out {
-    metal::float4 color;
-};
-
 // `FxaaSettings` laid out by std140 rules.
 struct FxaaSettings_std140 {
     metal::float2 inv_size;
@@ -72,7 +68,7 @@ Neighbourhood gather(metal::float2 uv, constant FxaaSettings_std140& settings, m
     const float e_8 = u_luma_offset(uv, -1.0, -1.0, settings, scene_tex, scene_samp);
     const Neighbourhood l = Neighbourhood {e, e_1, e_2, e_3, e_4, e_5, e_6, e_7, e_8, 0.0, 0.0, 0.0};
     Neighbourhood l_1 = l;
-    l_1.highest = metal::max(metal::max(metal::max(metal::max(l.n, l.e), l.s), l.w), l.m);
+    l_1.highest = metal::max(metal::max(metal::max(metal::max(e_1, e_2), e_3), e_4), e);
     Neighbourhood l_2 = l_1;
     l_2.lowest = metal::min(metal::min(metal::min(metal::min(l_1.n, l_1.e), l_1.s), l_1.w), l_1.m);
     Neighbourhood l_3 = l_2;
@@ -100,12 +96,12 @@ bool is_horizontal(Neighbourhood l) {
 Edge determine_edge(Neighbourhood l, constant FxaaSettings_std140& settings) {
     const bool e = is_horizontal(l);
     const Edge edge = Edge {e, 0.0, 0.0, 0.0};
-    const float p_luma = edge.horizontal ? l.n : l.e;
-    const float n_luma = edge.horizontal ? l.s : l.w;
+    const float p_luma = e ? l.n : l.e;
+    const float n_luma = e ? l.s : l.w;
     const float e_1 = settings.inv_size.y;
     const float e_2 = settings.inv_size.x;
     Edge edge_1 = edge;
-    edge_1.pixel_step = edge.horizontal ? e_1 : e_2;
+    edge_1.pixel_step = e ? e_1 : e_2;
     const float p_gradient = metal::abs(p_luma - l.m);
     const float n_gradient = metal::abs(n_luma - l.m);
     Edge edge_2;
@@ -257,9 +253,8 @@ fragment fxaa_Output fxaa(
     const bool e_1 = skip_pixel(l, settings);
     if (e_1) {
         const metal::float4 e_2 = scene_tex.sample(scene_samp, uv, metal::level(0.0));
-        const fxaa_out composite = fxaa_out {metal::float4(e_2.xyz, 1.0)};
         fxaa_Output output = {};
-        output.color = composite.color;
+        output.color = metal::float4(e_2.xyz, 1.0);
         return output;
     }
     const Edge edge = determine_edge(l, settings);
@@ -268,9 +263,8 @@ fragment fxaa_Output fxaa(
     const float blend = metal::max(e_3, e_4);
     const int e_5 = settings.show_edges;
     if (e_5 != 0) {
-        const fxaa_out composite_1 = fxaa_out {metal::float4(1.0, blend, 0.0, 1.0)};
         fxaa_Output output_1 = {};
-        output_1.color = composite_1.color;
+        output_1.color = metal::float4(1.0, blend, 0.0, 1.0);
         return output_1;
     }
     metal::float2 final_uv;
@@ -284,9 +278,8 @@ fragment fxaa_Output fxaa(
         final_uv = final_uv_2;
     }
     const metal::float4 e_6 = scene_tex.sample(scene_samp, final_uv, metal::level(0.0));
-    const fxaa_out composite_2 = fxaa_out {metal::float4(e_6.xyz, 1.0)};
     fxaa_Output output_2 = {};
-    output_2.color = composite_2.color;
+    output_2.color = metal::float4(e_6.xyz, 1.0);
     return output_2;
 }
 

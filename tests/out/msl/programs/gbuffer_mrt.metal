@@ -35,13 +35,6 @@ struct GBuffer {
     metal::uint2 ids;
 };
 
-struct VertexIn {
-    metal::float3 position;
-    metal::float3 normal;
-    metal::float4 tangent;
-    metal::float2 uv;
-};
-
 metal::float2 oct_wrap(metal::float2 v) {
     return (metal::float2(1.0, 1.0) - metal::abs(v.yx)) * metal::float2(v.x >= 0.0 ? 1.0 : -1.0, v.y >= 0.0 ? 1.0 : -1.0);
 }
@@ -105,26 +98,23 @@ vertex gbuffer_vs_Output gbuffer_vs(
     constant Camera& camera [[buffer(0)]],
     constant Object& object_ [[buffer(1)]]
 ) {
-    const VertexIn input_1 = VertexIn {input.position, input.normal, input.tangent, input.uv};
     const metal::float4x4 e = object_.model;
     const metal::float4x4 e_1 = object_.prev_model;
     const metal::float4x4 e_2 = camera.view_proj;
-    const metal::float4 clip = e_2 * (e * metal::float4(input_1.position, 1.0));
+    const metal::float4 clip = e_2 * (e * metal::float4(input.position, 1.0));
     const metal::float4 e_3 = object_.model[0];
     const metal::float4 e_4 = object_.model[1];
     const metal::float4 e_5 = object_.model[2];
     const metal::float3x3 normal_matrix = metal::float3x3(e_3.xyz, e_4.xyz, e_5.xyz);
     const metal::float4 e_6 = camera.jitter;
     const metal::float4x4 e_7 = camera.prev_view_proj;
-    const metal::float4 e_8 = input_1.tangent;
-    const GVarying composite = GVarying {clip + metal::float4(e_6.xy * clip.w, 0.0, 0.0), clip, e_7 * (e_1 * metal::float4(input_1.position, 1.0)), normal_matrix * input_1.normal, metal::float4(normal_matrix * e_8.xyz, input_1.tangent.w), input_1.uv};
     gbuffer_vs_Output output = {};
-    output.clip = composite.clip;
-    output.current_clip = composite.current_clip;
-    output.previous_clip = composite.previous_clip;
-    output.normal = composite.normal;
-    output.tangent = composite.tangent;
-    output.uv = composite.uv;
+    output.clip = clip + metal::float4(e_6.xy * clip.w, 0.0, 0.0);
+    output.current_clip = clip;
+    output.previous_clip = e_7 * (e_1 * metal::float4(input.position, 1.0));
+    output.normal = normal_matrix * input.normal;
+    output.tangent = metal::float4(normal_matrix * input.tangent.xyz, input.tangent.w);
+    output.uv = input.uv;
     return output;
 }
 
@@ -159,7 +149,7 @@ fragment gbuffer_opaque_fs_Output gbuffer_opaque_fs(
     metal::sampler emissive_tex_samp [[sampler(3)]]
 ) {
     const GVarying input_1 = GVarying {metal::float4 {}, input.current_clip, input.previous_clip, input.normal, input.tangent, input.uv};
-    const metal::float4 e = albedo_tex_tex.sample(albedo_tex_samp, input_1.uv);
+    const metal::float4 e = albedo_tex_tex.sample(albedo_tex_samp, input.uv);
     const GBuffer e_1 = write_gbuffer(input_1, e, camera, object_, normal_tex_tex, normal_tex_samp, orm_tex_tex, orm_tex_samp, emissive_tex_tex, emissive_tex_samp);
     gbuffer_opaque_fs_Output output = {};
     output.albedo_ao = e_1.albedo_ao;
@@ -200,7 +190,7 @@ fragment gbuffer_masked_fs_Output gbuffer_masked_fs(
     metal::sampler emissive_tex_samp [[sampler(3)]]
 ) {
     const GVarying input_1 = GVarying {metal::float4 {}, input.current_clip, input.previous_clip, input.normal, input.tangent, input.uv};
-    const metal::float4 albedo = albedo_tex_tex.sample(albedo_tex_samp, input_1.uv);
+    const metal::float4 albedo = albedo_tex_tex.sample(albedo_tex_samp, input.uv);
     const float e = object_.alpha_cutoff;
     if (albedo.w < e) {
         metal::discard_fragment();

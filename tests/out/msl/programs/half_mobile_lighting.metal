@@ -15,17 +15,6 @@ struct Light {
     metal::float4 color;
 };
 
-struct Surface {
-    metal::float4 clip;
-    metal::float2 uv;
-    metal::half3 normal;
-    metal::half3 view_dir;
-};
-
-struct fs_out {
-    metal::float4 color;
-};
-
 metal::half3 aces(metal::half3 x) {
     return metal::saturate(x * (x * as_type<half>(ushort(16645)) + metal::half3(as_type<half>(ushort(10158)), as_type<half>(ushort(10158)), as_type<half>(ushort(10158)))) / (x * (x * as_type<half>(ushort(16604)) + metal::half3(as_type<half>(ushort(14520)), as_type<half>(ushort(14520)), as_type<half>(ushort(14520)))) + metal::half3(as_type<half>(ushort(12411)), as_type<half>(ushort(12411)), as_type<half>(ushort(12411)))));
 }
@@ -62,12 +51,11 @@ vertex vs_Output vs(
 ) {
     const metal::float4x4 e = camera.view_proj;
     const metal::float4 e_1 = camera.eye;
-    const Surface composite = Surface {e * metal::float4(input.pos, 1.0), input.uv, static_cast<metal::half3>(input.normal), static_cast<metal::half3>(metal::normalize(e_1.xyz - input.pos))};
     vs_Output output = {};
-    output.clip = composite.clip;
-    output.uv = composite.uv;
-    output.normal = composite.normal;
-    output.view_dir = composite.view_dir;
+    output.clip = e * metal::float4(input.pos, 1.0);
+    output.uv = input.uv;
+    output.normal = static_cast<metal::half3>(input.normal);
+    output.view_dir = static_cast<metal::half3>(metal::normalize(e_1.xyz - input.pos));
     return output;
 }
 
@@ -88,10 +76,9 @@ fragment fs_Output fs(
     metal::texture2d<float> albedo_map_tex [[texture(0)]],
     metal::sampler albedo_map_samp [[sampler(0)]]
 ) {
-    const Surface s = Surface {metal::float4 {}, input.uv, input.normal, input.view_dir};
-    const metal::half3 n = metal::normalize(s.normal);
-    const metal::half3 v = metal::normalize(s.view_dir);
-    const metal::float4 e = albedo_map_tex.sample(albedo_map_samp, s.uv);
+    const metal::half3 n = metal::normalize(input.normal);
+    const metal::half3 v = metal::normalize(input.view_dir);
+    const metal::float4 e = albedo_map_tex.sample(albedo_map_samp, input.uv);
     const metal::half3 base = static_cast<metal::half3>(e.xyz);
     int i = 0;
     uint carried = 3u;
@@ -117,9 +104,8 @@ fragment fs_Output fs(
     const float e_4 = camera.exposure;
     const float e_5 = camera.white;
     const metal::half3 encoded = tonemap(lit_1, static_cast<half>(e_4), static_cast<half>(e_5));
-    const fs_out composite = fs_out {metal::float4(static_cast<metal::float3>(encoded), 1.0)};
     fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(static_cast<metal::float3>(encoded), 1.0);
     return output;
 }
 

@@ -8,17 +8,6 @@ struct Object {
     metal::float4 tint;
 };
 
-struct V {
-    metal::float4 clip;
-    metal::half2 uv;
-    half shade;
-    uint layer;
-};
-
-struct fs_out {
-    metal::float4 color;
-};
-
 struct vs_Input {
     metal::float3 pos [[attribute(0)]];
     metal::float2 uv [[attribute(1)]];
@@ -37,12 +26,11 @@ vertex vs_Output vs(
     constant Object& object_ [[buffer(0)]]
 ) {
     const metal::float4x4 e = object_.mvp;
-    const V composite = V {e * metal::float4(input.pos, 1.0), static_cast<metal::half2>(input.uv) * as_type<half>(ushort(16384)) - metal::half2(as_type<half>(ushort(15360)), as_type<half>(ushort(15360))), static_cast<half>(input.pos.y * 0.5 + 0.5), inst};
     vs_Output output = {};
-    output.clip = composite.clip;
-    output.uv = composite.uv;
-    output.shade = composite.shade;
-    output.layer = composite.layer;
+    output.clip = e * metal::float4(input.pos, 1.0);
+    output.uv = static_cast<metal::half2>(input.uv) * as_type<half>(ushort(16384)) - metal::half2(as_type<half>(ushort(15360)), as_type<half>(ushort(15360)));
+    output.shade = static_cast<half>(input.pos.y * 0.5 + 0.5);
+    output.layer = inst;
     return output;
 }
 
@@ -60,11 +48,9 @@ fragment fs_Output fs(
     fs_Input input [[stage_in]],
     constant Object& object_ [[buffer(0)]]
 ) {
-    const V v = V {metal::float4 {}, input.uv, input.shade, input.layer};
     const metal::float4 e = object_.tint;
-    const fs_out composite = fs_out {metal::float4(static_cast<metal::float3>(static_cast<metal::half3>(e.xyz) * ((as_type<half>(ushort(15360)) - metal::smoothstep(as_type<half>(ushort(14950)), as_type<half>(ushort(15360)), metal::length(v.uv))) * v.shade)), static_cast<float>(v.layer & 1u))};
     fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(static_cast<metal::float3>(static_cast<metal::half3>(e.xyz) * ((as_type<half>(ushort(15360)) - metal::smoothstep(as_type<half>(ushort(14950)), as_type<half>(ushort(15360)), metal::length(input.uv))) * input.shade)), static_cast<float>(input.layer & 1u));
     return output;
 }
 

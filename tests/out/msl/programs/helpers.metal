@@ -11,10 +11,6 @@ struct Params {
     uint count;
 };
 
-struct present_out {
-    metal::float4 color;
-};
-
 // GLSL mod: x - y * floor(x / y).
 float luma_mod(float x, float y) {
     return x - y * metal::floor(x / y);
@@ -224,9 +220,8 @@ fragment present_Output present(
     const float e_9 = remap01(metal::sin(e_8), -1.0, 1.0);
     const float pulse = ease_out_elastic(e_9);
     const metal::float3 e_10 = linear_to_srgb(graded * (0.8 + 0.2 * pulse));
-    const present_out composite = present_out {metal::float4(e_10, 1.0)};
     present_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(e_10, 1.0);
     return output;
 }
 

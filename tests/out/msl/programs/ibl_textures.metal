@@ -17,22 +17,6 @@ struct Material {
     int sample_count;
 };
 
-struct Surface {
-    metal::float4 frag_coord;
-    metal::float3 world_position;
-    metal::float3 normal;
-    metal::float2 uv;
-};
-
-struct shade_out {
-    metal::float4 color;
-    uint id_out;
-};
-
-struct resolve_depth_out {
-    float depth;
-};
-
 metal::float3 fresnel_schlick_roughness(float cos_theta, metal::float3 f0, float roughness) {
     return f0 + (metal::max(metal::float3(1.0 - roughness), f0) - f0) * metal::pow(metal::saturate(1.0 - cos_theta), 5.0);
 }
@@ -82,15 +66,14 @@ fragment shade_Output shade(
     metal::sampler linear_repeat [[sampler(1)]],
     metal::sampler shadow_compare [[sampler(2)]]
 ) {
-    const Surface input_1 = Surface {frag_coord, input.world_position, input.normal, input.uv};
-    const metal::float3 n = metal::normalize(input_1.normal);
+    const metal::float3 n = metal::normalize(input.normal);
     const metal::float4 e = material.camera_position;
-    const metal::float3 v = metal::normalize(e.xyz - input_1.world_position);
+    const metal::float3 v = metal::normalize(e.xyz - input.world_position);
     const float n_dot_v = metal::max(metal::dot(n, v), 0.0);
     const int e_1 = material.layer;
-    const metal::float4 layer_color = material_layers.sample(linear_repeat, input_1.uv, uint(metal::clamp(e_1, 0, int(material_layers.get_array_size()) - 1)));
+    const metal::float4 layer_color = material_layers.sample(linear_repeat, input.uv, uint(metal::clamp(e_1, 0, int(material_layers.get_array_size()) - 1)));
     const int e_2 = material.decal;
-    const metal::float4 decal = decals[metal::min(uint(e_2 & 3), 3u)].sample(linear_clamp, input_1.uv);
+    const metal::float4 decal = decals[metal::min(uint(e_2 & 3), 3u)].sample(linear_clamp, input.uv);
     const metal::float4 e_3 = material.base_color;
     const metal::float3 albedo = metal::mix(e_3.xyz * layer_color.xyz, decal.xyz, metal::float3(decal.w));
     const float e_4 = material.metallic;
@@ -104,18 +87,16 @@ fragment shade_Output shade(
     const float e_11 = material.roughness;
     const metal::float4 e_12 = brdf_lut.sample(linear_clamp, metal::float2(n_dot_v, e_11), metal::level(0.0));
     const metal::float2 brdf = e_12.xy;
-    const float e_13 = point_shadow_factor(input_1.world_position, material, point_shadow, shadow_compare);
-    const float e_14 = spot_shadow_factor(input_1.world_position, material, spot_shadow, shadow_compare);
+    const float e_13 = point_shadow_factor(input.world_position, material, point_shadow, shadow_compare);
+    const float e_14 = spot_shadow_factor(input.world_position, material, spot_shadow, shadow_compare);
     const metal::float4 e_15 = material.fog_extent;
-    const metal::float4 fog = fog_volume.sample(linear_clamp, input_1.world_position / e_15.xyz + metal::float3(0.5, 0.5, 0.5), metal::level(0.0));
-    const metal::float4 e_16 = input_1.frag_coord;
-    const metal::int2 pixel = static_cast<metal::int2>(e_16.xy);
+    const metal::float4 fog = fog_volume.sample(linear_clamp, input.world_position / e_15.xyz + metal::float3(0.5, 0.5, 0.5), metal::level(0.0));
+    const metal::int2 pixel = static_cast<metal::int2>(frag_coord.xy);
     const uint id = material_ids.read(metal::uint2(metal::clamp(pixel, metal::int2(0), metal::int2(material_ids.get_width(0u), material_ids.get_height(0u)) - 1)), 0u).x;
-    const metal::int4 e_17 = pixel_offsets.read(metal::uint2(metal::clamp(pixel, metal::int2(0), metal::int2(pixel_offsets.get_width(0u), pixel_offsets.get_height(0u)) - 1)), 0u);
-    const shade_out composite = shade_out {metal::float4(metal::mix(((metal::float3(1.0, 1.0, 1.0) - f) * (1.0 - e_6) * e_7.xyz * albedo + e_10.xyz * (f * brdf.x + metal::float3(brdf.y))) * (e_13 * e_14) * (id != material_ids.read(metal::uint2(metal::clamp(metal::min(metal::max(as_type<metal::int2>(as_type<metal::uint2>(pixel) + as_type<metal::uint2>(e_17.xy)), metal::int2(0, 0)), as_type<metal::int2>(as_type<metal::uint2>(metal::int2(material_ids.get_width(0u), material_ids.get_height(0u))) - as_type<metal::uint2>(metal::int2(1, 1)))), metal::int2(0), metal::int2(material_ids.get_width(0u), material_ids.get_height(0u)) - 1)), 0u).x ? 0.5 : 1.0), fog.xyz, metal::float3(fog.w)), 1.0), id};
+    const metal::int4 e_16 = pixel_offsets.read(metal::uint2(metal::clamp(pixel, metal::int2(0), metal::int2(pixel_offsets.get_width(0u), pixel_offsets.get_height(0u)) - 1)), 0u);
     shade_Output output = {};
-    output.color = composite.color;
-    output.id_out = composite.id_out;
+    output.color = metal::float4(metal::mix(((metal::float3(1.0, 1.0, 1.0) - f) * (1.0 - e_6) * e_7.xyz * albedo + e_10.xyz * (f * brdf.x + metal::float3(brdf.y))) * (e_13 * e_14) * (id != material_ids.read(metal::uint2(metal::clamp(metal::min(metal::max(as_type<metal::int2>(as_type<metal::uint2>(pixel) + as_type<metal::uint2>(e_16.xy)), metal::int2(0, 0)), as_type<metal::int2>(as_type<metal::uint2>(metal::int2(material_ids.get_width(0u), material_ids.get_height(0u))) - as_type<metal::uint2>(metal::int2(1, 1)))), metal::int2(0), metal::int2(material_ids.get_width(0u), material_ids.get_height(0u)) - 1)), 0u).x ? 0.5 : 1.0), fog.xyz, metal::float3(fog.w)), 1.0);
+    output.id_out = id;
     return output;
 }
 
@@ -154,9 +135,8 @@ fragment resolve_depth_Output resolve_depth(
         carried_2 = carried_2 + 1u;
         closest = next_1;
     }
-    const resolve_depth_out composite = resolve_depth_out {closest_1};
     resolve_depth_Output output = {};
-    output.depth = composite.depth;
+    output.depth = closest_1;
     return output;
 }
 

@@ -25,37 +25,6 @@ struct InstanceData {
     uint pad;
 };
 
-struct MeshVertex {
-    uint instance;
-    metal::float3 position;
-    metal::float3 normal;
-    metal::float2 uv;
-};
-
-struct Shaded {
-    metal::float4 clip;
-    metal::float3 world_position;
-    metal::float3 normal;
-    metal::float4 color;
-    metal::float2 uv;
-    uint highlight;
-};
-
-struct InstancedVertex {
-    metal::float3 position;
-    metal::float3 normal;
-    metal::float2 uv;
-    metal::float4 model_0;
-    metal::float4 model_1;
-    metal::float4 model_2;
-    metal::float4 model_3;
-    metal::float4 color;
-};
-
-struct instanced_fs_out {
-    metal::float4 color;
-};
-
 struct from_buffer_vs_Input {
     metal::float3 position [[attribute(0)]];
     metal::float3 normal [[attribute(1)]];
@@ -79,24 +48,21 @@ vertex from_buffer_vs_Output from_buffer_vs(
     const device InstanceData* instances [[buffer(1)]],
     constant uint* luma_buffer_sizes [[buffer(3)]]
 ) {
-    const MeshVertex input_1 = MeshVertex {instance, input.position, input.normal, input.uv};
-    const uint instance_1 = input_1.instance;
     const uint e = draw.base_instance;
-    const InstanceData data = instances[metal::min(e + instance_1, luma_buffer_sizes[0] / 160u - 1u)];
-    const metal::float4 world = data.model * metal::float4(input_1.position, 1.0);
+    const InstanceData data = instances[metal::min(e + instance, luma_buffer_sizes[0] / 160u - 1u)];
+    const metal::float4 world = data.model * metal::float4(input.position, 1.0);
     const metal::float4 e_1 = data.normal_matrix[0];
     const metal::float4 e_2 = data.normal_matrix[1];
     const metal::float4 e_3 = data.normal_matrix[2];
     const metal::float4x4 e_4 = frame.view_proj;
     const uint e_5 = draw.highlight;
-    const Shaded composite = Shaded {e_4 * world, world.xyz, metal::float3x3(e_1.xyz, e_2.xyz, e_3.xyz) * input_1.normal, data.color, input_1.uv, e_5 == instance_1 ? 1u : 0u};
     from_buffer_vs_Output output = {};
-    output.clip = composite.clip;
-    output.world_position = composite.world_position;
-    output.normal = composite.normal;
-    output.color = composite.color;
-    output.uv = composite.uv;
-    output.highlight = composite.highlight;
+    output.clip = e_4 * world;
+    output.world_position = world.xyz;
+    output.normal = metal::float3x3(e_1.xyz, e_2.xyz, e_3.xyz) * input.normal;
+    output.color = data.color;
+    output.uv = input.uv;
+    output.highlight = e_5 == instance ? 1u : 0u;
     return output;
 }
 
@@ -124,19 +90,17 @@ vertex from_attributes_vs_Output from_attributes_vs(
     from_attributes_vs_Input input [[stage_in]],
     constant Frame& frame [[buffer(0)]]
 ) {
-    const InstancedVertex input_1 = InstancedVertex {input.position, input.normal, input.uv, input.model_0, input.model_1, input.model_2, input.model_3, input.color};
-    const metal::float4x4 model = metal::float4x4(input_1.model_0, input_1.model_1, input_1.model_2, input_1.model_3);
-    const metal::float4 world = model * metal::float4(input_1.position, 1.0);
-    const metal::float4 e = model * metal::float4(input_1.normal, 0.0);
+    const metal::float4x4 model = metal::float4x4(input.model_0, input.model_1, input.model_2, input.model_3);
+    const metal::float4 world = model * metal::float4(input.position, 1.0);
+    const metal::float4 e = model * metal::float4(input.normal, 0.0);
     const metal::float4x4 e_1 = frame.view_proj;
-    const Shaded composite = Shaded {e_1 * world, world.xyz, e.xyz, input_1.color, input_1.uv, 0u};
     from_attributes_vs_Output output = {};
-    output.clip = composite.clip;
-    output.world_position = composite.world_position;
-    output.normal = composite.normal;
-    output.color = composite.color;
-    output.uv = composite.uv;
-    output.highlight = composite.highlight;
+    output.clip = e_1 * world;
+    output.world_position = world.xyz;
+    output.normal = e.xyz;
+    output.color = input.color;
+    output.uv = input.uv;
+    output.highlight = 0u;
     return output;
 }
 
@@ -156,21 +120,18 @@ fragment instanced_fs_Output instanced_fs(
     instanced_fs_Input input [[stage_in]],
     constant Frame& frame [[buffer(0)]]
 ) {
-    const Shaded input_1 = Shaded {metal::float4 {}, input.world_position, input.normal, input.color, input.uv, input.highlight};
-    const metal::float3 n = metal::normalize(input_1.normal);
+    const metal::float3 n = metal::normalize(input.normal);
     const metal::float4 e = frame.light_position;
-    const metal::float3 to_light = e.xyz - input_1.world_position;
+    const metal::float3 to_light = e.xyz - input.world_position;
     const float distance_sq = metal::dot(to_light, to_light);
     const metal::float3 l = to_light * metal::rsqrt(distance_sq);
     const metal::float4 e_1 = frame.camera_position;
-    const metal::float3 v = metal::normalize(e_1.xyz - input_1.world_position);
+    const metal::float3 v = metal::normalize(e_1.xyz - input.world_position);
     const float diffuse = metal::max(metal::dot(n, l), 0.0);
     const float attenuation = 1.0 / (1.0 + distance_sq * 0.01);
-    const metal::float4 e_2 = input_1.color;
-    const metal::float4 e_3 = frame.light_color;
-    const instanced_fs_out composite = instanced_fs_out {metal::float4(e_2.xyz * (metal::float3(0.1, 0.1, 0.1) + e_3.xyz * (diffuse * attenuation)) + metal::float3(metal::pow(metal::max(metal::dot(n, metal::normalize(l + v)), 0.0), 64.0) * metal::step(0.0, diffuse) * attenuation) + metal::float3(1.0, 0.8, 0.2) * (input_1.highlight != 0u ? metal::pow(1.0 - metal::max(metal::dot(n, v), 0.0), 3.0) : 0.0), input_1.color.w)};
+    const metal::float4 e_2 = frame.light_color;
     instanced_fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(input.color.xyz * (metal::float3(0.1, 0.1, 0.1) + e_2.xyz * (diffuse * attenuation)) + metal::float3(metal::pow(metal::max(metal::dot(n, metal::normalize(l + v)), 0.0), 64.0) * metal::step(0.0, diffuse) * attenuation) + metal::float3(1.0, 0.8, 0.2) * (input.highlight != 0u ? metal::pow(1.0 - metal::max(metal::dot(n, v), 0.0), 3.0) : 0.0), input.color.w);
     return output;
 }
 

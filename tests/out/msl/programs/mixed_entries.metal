@@ -15,30 +15,6 @@ struct LineVertex {
     metal::float4 color;
 };
 
-struct LineVarying {
-    metal::float4 clip;
-    metal::float4 color;
-    float edge;
-};
-
-struct line_fs_out {
-    metal::float4 color;
-};
-
-struct dashed_line_fs_out {
-    metal::float4 color;
-};
-
-struct label_vs_out {
-    metal::float4 clip;
-    metal::float2 uv;
-    metal::float4 color;
-};
-
-struct LabelOut {
-    metal::float4 color;
-};
-
 struct line_vs_Output {
     metal::float4 clip [[position]];
     metal::float4 color [[user(loc0)]];
@@ -67,11 +43,10 @@ vertex line_vs_Output line_vs(
     const bool use_b = corner == 1u || corner == 2u || corner == 4u;
     const float side = corner == 0u || corner == 1u || corner == 3u ? -1.0 : 1.0;
     const metal::float4 clip = use_b ? clip_b : clip_a;
-    const LineVarying composite = LineVarying {clip + metal::float4(metal::float2(-dir.y, dir.x) * e_4 / e_5 * side * clip.w, 0.0, 0.0), use_b ? b.color : a.color, side};
     line_vs_Output output = {};
-    output.clip = composite.clip;
-    output.color = composite.color;
-    output.edge = composite.edge;
+    output.clip = clip + metal::float4(metal::float2(-dir.y, dir.x) * e_4 / e_5 * side * clip.w, 0.0, 0.0);
+    output.color = use_b ? b.color : a.color;
+    output.edge = side;
     return output;
 }
 
@@ -87,11 +62,8 @@ struct line_fs_Output {
 fragment line_fs_Output line_fs(
     line_fs_Input input [[stage_in]]
 ) {
-    const LineVarying input_1 = LineVarying {metal::float4 {}, input.color, input.edge};
-    const metal::float4 e = input_1.color;
-    const line_fs_out composite = line_fs_out {metal::float4(e.xyz, input_1.color.w * (1.0 - metal::smoothstep(0.6, 1.0, metal::abs(input_1.edge))))};
     line_fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(input.color.xyz, input.color.w * (1.0 - metal::smoothstep(0.6, 1.0, metal::abs(input.edge))));
     return output;
 }
 
@@ -109,12 +81,9 @@ fragment dashed_line_fs_Output dashed_line_fs(
     metal::float4 clip [[position]],
     constant DebugView& view [[buffer(0)]]
 ) {
-    const LineVarying input_1 = LineVarying {clip, input.color, input.edge};
     const float e = view.time;
-    const metal::float4 e_1 = input_1.color;
-    const dashed_line_fs_out composite = dashed_line_fs_out {metal::float4(e_1.xyz, input_1.color.w * metal::step(0.5, metal::fract(input_1.clip.x * 0.05 + e)) * 0.5)};
     dashed_line_fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(input.color.xyz, input.color.w * metal::step(0.5, metal::fract(clip.x * 0.05 + e)) * 0.5);
     return output;
 }
 
@@ -135,11 +104,10 @@ vertex label_vs_Output label_vs(
     constant DebugView& view [[buffer(0)]]
 ) {
     const metal::float2 e = view.viewport;
-    const label_vs_out composite = label_vs_out {metal::float4(input.position / e * 2.0 - metal::float2(1.0, 1.0), 0.0, 1.0), input.uv, input.color};
     label_vs_Output output = {};
-    output.clip = composite.clip;
-    output.uv = composite.uv;
-    output.color = composite.color;
+    output.clip = metal::float4(input.position / e * 2.0 - metal::float2(1.0, 1.0), 0.0, 1.0);
+    output.uv = input.uv;
+    output.color = input.color;
     return output;
 }
 
@@ -158,9 +126,8 @@ fragment label_fs_Output label_fs(
     metal::sampler font_atlas_samp [[sampler(0)]]
 ) {
     const metal::float4 e = font_atlas_tex.sample(font_atlas_samp, input.uv);
-    const LabelOut composite = LabelOut {metal::float4(input.color.xyz, input.color.w * e.x)};
     label_fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(input.color.xyz, input.color.w * e.x);
     return output;
 }
 

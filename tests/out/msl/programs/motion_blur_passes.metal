@@ -12,10 +12,6 @@ struct Camera {
     float max_blur_px;
 };
 
-struct show_velocity_out {
-    metal::float4 rgba;
-};
-
 metal::float2 reproject(metal::int2 p, constant Camera& camera, metal::texture2d<float> depth) {
     const metal::float2 e = camera.screen;
     const metal::float2 uv = (static_cast<metal::float2>(p) + metal::float2(0.5, 0.5)) / e;
@@ -146,9 +142,8 @@ fragment show_velocity_Output show_velocity(
     const metal::float4 e = velocity.read(metal::uint2(metal::clamp(static_cast<metal::int2>(frag.xy), metal::int2(0), metal::int2(velocity.get_width(), velocity.get_height()) - 1)));
     const float e_1 = camera.max_blur_px;
     const metal::float2 e_2 = tile_velocity(static_cast<metal::int2>(frag.xy), tile_max);
-    const show_velocity_out composite = show_velocity_out {metal::float4(e.xy / metal::float2(e_1) * 0.5 + metal::float2(0.5, 0.5), metal::length(e_2), 1.0)};
     show_velocity_Output output = {};
-    output.rgba = composite.rgba;
+    output.rgba = metal::float4(e.xy / metal::float2(e_1) * 0.5 + metal::float2(0.5, 0.5), metal::length(e_2), 1.0);
     return output;
 }
 

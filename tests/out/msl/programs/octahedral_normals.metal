@@ -3,17 +3,6 @@
 // (fastMathEnabled = NO before macOS 15 / iOS 18), or `xcrun metal -fno-fast-math`.
 #include <metal_stdlib>
 
-struct GBufferIn {
-    metal::float3 normal;
-    float roughness;
-    float metallic;
-};
-
-struct write_normals_out {
-    metal::uint2 normal_rough;
-    uint compact;
-};
-
 metal::float2 sign_not_zero(metal::float2 v) {
     return metal::float2(v.x >= 0.0 ? 1.0 : -1.0, v.y >= 0.0 ? 1.0 : -1.0);
 }
@@ -117,14 +106,12 @@ struct write_normals_Output {
 fragment write_normals_Output write_normals(
     write_normals_Input input [[stage_in]]
 ) {
-    const GBufferIn input_1 = GBufferIn {input.normal, input.roughness, input.metallic};
-    const metal::float3 n = metal::normalize(input_1.normal);
+    const metal::float3 n = metal::normalize(input.normal);
     const uint e = pack_oct_snorm16(n);
     const uint e_1 = pack_oct_unorm8(n);
-    const write_normals_out composite = write_normals_out {metal::uint2(e, metal::pack_float_to_unorm2x16(metal::float2(input_1.roughness, input_1.metallic))), e_1};
     write_normals_Output output = {};
-    output.normal_rough = composite.normal_rough;
-    output.compact = composite.compact;
+    output.normal_rough = metal::uint2(e, metal::pack_float_to_unorm2x16(metal::float2(input.roughness, input.metallic)));
+    output.compact = e_1;
     return output;
 }
 

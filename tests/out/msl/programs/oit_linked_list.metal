@@ -15,10 +15,6 @@ struct Node {
     uint next;
 };
 
-struct resolve_out {
-    metal::float4 color;
-};
-
 constant metal::array<uint, 8> luma_const = metal::array<uint, 8> {0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u};
 constant metal::array<float, 8> luma_const_1 = metal::array<float, 8> {1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0};
 
@@ -159,9 +155,8 @@ fragment resolve_Output resolve(
         carried_7 = carried_7 + 1u;
         result = metal::float4(metal::mix(result.xyz, s.xyz, metal::float3(s.w)), result.w + s.w * (1.0 - result.w));
     }
-    const resolve_out composite = resolve_out {result_1};
     resolve_Output output = {};
-    output.color = composite.color;
+    output.color = result_1;
     return output;
 }
 

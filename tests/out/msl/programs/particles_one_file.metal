@@ -19,15 +19,6 @@ struct Particle {
     float lifetime;
 };
 
-struct draw_out {
-    metal::float4 clip;
-    metal::float4 color;
-};
-
-struct glow_out {
-    metal::float4 out;
-};
-
 // `Sim` laid out by std140 rules.
 struct Sim_std140 {
     metal::packed_float3 gravity;
@@ -124,10 +115,9 @@ vertex draw_Output draw(
         shown = e_2;
     }
     const metal::float4x4 e_3 = sim.view_proj;
-    const draw_out composite = draw_out {e_3 * metal::float4(p.position, 1.0), metal::float4(metal::float3(1.0, 0.6, 0.2) * shown, shown)};
     draw_Output output = {};
-    output.clip = composite.clip;
-    output.color = composite.color;
+    output.clip = e_3 * metal::float4(p.position, 1.0);
+    output.color = metal::float4(metal::float3(1.0, 0.6, 0.2) * shown, shown);
     return output;
 }
 
@@ -142,9 +132,8 @@ struct glow_Output {
 fragment glow_Output glow(
     glow_Input input [[stage_in]]
 ) {
-    const glow_out composite = glow_out {input.color};
     glow_Output output = {};
-    output.out = composite.out;
+    output.out = input.color;
     return output;
 }
 

@@ -14,34 +14,6 @@ struct Cascades {
     int cascade_count;
 };
 
-struct Surface {
-    metal::float4 clip;
-    metal::float3 world;
-    metal::float3 normal;
-    metal::float2 uv;
-    float view_depth;
-};
-
-struct lit_out {
-    metal::float4 color;
-};
-
-struct CutIn {
-    metal::float4 frag;
-    metal::float3 world;
-    metal::float3 normal;
-    metal::float2 uv;
-    float view_depth;
-    uint mask_in;
-    bool front;
-};
-
-struct cutout_out {
-    metal::float4 color;
-    float depth;
-    uint mask;
-};
-
 // `Cascades` laid out by std140 rules.
 struct Cascades_std140 {
     metal::array<metal::float4x4, 4> view_proj;
@@ -143,15 +115,12 @@ fragment lit_Output lit(
     metal::texturecube<float> env_tex [[texture(3)]],
     metal::sampler env_samp [[sampler(2)]]
 ) {
-    const Surface s = Surface {metal::float4 {}, input.world, input.normal, input.uv, input.view_depth};
-    const metal::float3 e = s.world;
-    const metal::float4 base = albedo_tex.sample(albedo_samp, s.uv);
-    const metal::float4 e_1 = env_tex.sample(env_samp, metal::reflect(metal::normalize(s.world), metal::normalize(s.normal)), metal::level(2.0));
-    const float e_2 = cascade_shadow(s.world, s.view_depth, metal::fract(metal::sin(metal::dot(e.xz, metal::float2(12.9898, 78.233))) * 43758.547) * 6.2831855, cascades, cascade_maps, shadow_sampler);
-    const float e_3 = point_shadow(s.world, cascades, point_map, shadow_sampler);
-    const lit_out composite = lit_out {metal::float4(base.xyz * (0.1 + 0.9 * (e_2 * e_3)) + e_1.xyz * 0.04, base.w)};
+    const metal::float4 base = albedo_tex.sample(albedo_samp, input.uv);
+    const metal::float4 e = env_tex.sample(env_samp, metal::reflect(metal::normalize(input.world), metal::normalize(input.normal)), metal::level(2.0));
+    const float e_1 = cascade_shadow(input.world, input.view_depth, metal::fract(metal::sin(metal::dot(input.world.xz, metal::float2(12.9898, 78.233))) * 43758.547) * 6.2831855, cascades, cascade_maps, shadow_sampler);
+    const float e_2 = point_shadow(input.world, cascades, point_map, shadow_sampler);
     lit_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(base.xyz * (0.1 + 0.9 * (e_1 * e_2)) + e.xyz * 0.04, base.w);
     return output;
 }
 
@@ -179,19 +148,17 @@ fragment cutout_Output cutout(
     metal::texture2d<float> albedo_tex [[texture(2)]],
     metal::sampler albedo_samp [[sampler(1)]]
 ) {
-    const CutIn s = CutIn {frag, input.world, input.normal, input.uv, input.view_depth, mask_in, front};
-    const metal::float4 base = albedo_tex.sample(albedo_samp, s.uv);
-    const uint m = s.mask_in & ((1u << (static_cast<uint>(metal::clamp(base.w, 0.0, 1.0) * 4.0 + 0.5) & 31u)) - 1u);
+    const metal::float4 base = albedo_tex.sample(albedo_samp, input.uv);
+    const uint m = mask_in & ((1u << (static_cast<uint>(metal::clamp(base.w, 0.0, 1.0) * 4.0 + 0.5) & 31u)) - 1u);
     if (m == 0u) {
         metal::discard_fragment();
     }
     const metal::float3 e = metal::float3(cascades.light_pos);
-    const float e_1 = point_shadow(s.world, cascades, point_map, shadow_sampler);
-    const cutout_out composite = cutout_out {metal::float4(base.xyz * metal::max(metal::dot(metal::normalize(s.front ? s.normal : -s.normal), metal::normalize(e - s.world)), 0.0) * e_1, 1.0), s.frag.z * 0.999, m};
+    const float e_1 = point_shadow(input.world, cascades, point_map, shadow_sampler);
     cutout_Output output = {};
-    output.color = composite.color;
-    output.depth = composite.depth;
-    output.mask = composite.mask;
+    output.color = metal::float4(base.xyz * metal::max(metal::dot(metal::normalize(front ? input.normal : -input.normal), metal::normalize(e - input.world)), 0.0) * e_1, 1.0);
+    output.depth = frag.z * 0.999;
+    output.mask = m;
     return output;
 }
 
@@ -215,13 +182,12 @@ vertex vs_Output vs(
 ) {
     const metal::float4x4 e = cascades.view_proj[0];
     const metal::float4 clip = e * metal::float4(input.pos, 1.0);
-    const Surface composite = Surface {clip, input.pos, input.normal, input.uv, clip.w};
     vs_Output output = {};
-    output.clip = composite.clip;
-    output.world = composite.world;
-    output.normal = composite.normal;
-    output.uv = composite.uv;
-    output.view_depth = composite.view_depth;
+    output.clip = clip;
+    output.world = input.pos;
+    output.normal = input.normal;
+    output.uv = input.uv;
+    output.view_depth = clip.w;
     return output;
 }
 

@@ -15,16 +15,6 @@ struct Push {
     metal::float3x3 transform;
 };
 
-struct Quad {
-    metal::float4 clip;
-    metal::float2 uv;
-    uint slot;
-};
-
-struct quad_fs_out {
-    metal::float4 color;
-};
-
 float level(float x, constant Push& push) {
     const float result = push.levels[0].y;
     int i = 1;
@@ -66,11 +56,10 @@ vertex quad_vs_Output quad_vs(
     const Corner corner = push.corners[metal::min(index & 3u, 3u)];
     const metal::float3x3 e = push.transform;
     const metal::float3 p = e * metal::float3(corner.offset * corner.scale, 1.0);
-    const Quad composite = Quad {metal::float4(p.xy, 0.0, 1.0), corner.offset, instance & 3u};
     quad_vs_Output output = {};
-    output.clip = composite.clip;
-    output.uv = composite.uv;
-    output.slot = composite.slot;
+    output.clip = metal::float4(p.xy, 0.0, 1.0);
+    output.uv = corner.offset;
+    output.slot = instance & 3u;
     return output;
 }
 
@@ -87,12 +76,10 @@ fragment quad_fs_Output quad_fs(
     quad_fs_Input input [[stage_in]],
     constant Push& push [[buffer(0)]]
 ) {
-    const Quad q = Quad {metal::float4 {}, input.uv, input.slot};
-    const metal::float4 base = push.palette[metal::min(q.slot, 3u)];
-    const float e = level(q.uv.x, push);
-    const quad_fs_out composite = quad_fs_out {metal::float4(base.xyz * e, base.w)};
+    const metal::float4 base = push.palette[metal::min(input.slot, 3u)];
+    const float e = level(input.uv.x, push);
     quad_fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(base.xyz * e, base.w);
     return output;
 }
 

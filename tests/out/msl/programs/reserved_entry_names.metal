@@ -8,19 +8,6 @@ struct Globals {
     float offset;
 };
 
-struct vertex_out {
-    metal::float4 position;
-    float value;
-};
-
-struct vertex_Output {
-    float value;
-};
-
-struct fragment_out {
-    metal::float4 color;
-};
-
 // `Globals` laid out by std140 rules.
 struct Globals_std140 {
     float scale;
@@ -28,22 +15,21 @@ struct Globals_std140 {
     char _pad0[8];
 };
 
-struct vertex_Output_1 {
+struct vertex_Output {
     metal::float4 position [[position]];
     float value [[user(loc0)]];
 };
 
-vertex vertex_Output_1 vertex_(
+vertex vertex_Output vertex_(
     uint index [[vertex_id]],
     constant Globals_std140& globals [[buffer(0)]]
 ) {
     const float e = globals.scale;
-    const float vertex_Output_2 = static_cast<float>(index) * e;
+    const float vertex_Output_1 = static_cast<float>(index) * e;
     const float e_1 = globals.offset;
-    const vertex_out composite = vertex_out {metal::float4(vertex_Output_2, 0.0, 0.0, 1.0), vertex_Output_2 + e_1};
-    vertex_Output_1 output = {};
-    output.position = composite.position;
-    output.value = composite.value;
+    vertex_Output output = {};
+    output.position = metal::float4(vertex_Output_1, 0.0, 0.0, 1.0);
+    output.value = vertex_Output_1 + e_1;
     return output;
 }
 
@@ -58,10 +44,8 @@ struct fragment_Output {
 fragment fragment_Output fragment_(
     fragment_Input input [[stage_in]]
 ) {
-    const vertex_Output fragment_Input_1 = vertex_Output {input.value * 2.0};
-    const fragment_out composite = fragment_out {metal::float4(fragment_Input_1.value)};
     fragment_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(input.value * 2.0);
     return output;
 }
 

@@ -64,24 +64,6 @@ struct this_ {
     int compl_;
 };
 
-struct shade_Input {
-    metal::float3 input;
-    metal::float3 output;
-    float common;
-    float smooth;
-    float flat;
-    float patch_;
-    float precise;
-    float active;
-    float partition;
-    float resource;
-};
-
-struct shade_out {
-    metal::float4 output;
-    metal::float4 texture_;
-};
-
 // `Params` laid out by std140 rules.
 struct Params_std140 {
     metal::array<metal::float4, 4> array_;
@@ -241,7 +223,7 @@ kernel void main_(
     line[metal::min(luma_rem(i, static_cast<uint>(static_cast<int>(e_21))), luma_buffer_sizes[1] / 48u - 1u)].register_ = static_cast<uint>(e_22) + e_23 + e_24 + e_25 + e_26 + e_27 + e_28;
 }
 
-struct shade_Input_1 {
+struct shade_Input {
     metal::float3 input [[user(loc0)]];
     metal::float3 output [[user(loc1)]];
     float common [[user(loc2)]];
@@ -260,17 +242,14 @@ struct shade_Output {
 };
 
 fragment shade_Output shade(
-    shade_Input_1 input_1 [[stage_in]],
+    shade_Input input_1 [[stage_in]],
     metal::texture2d<float> texture_tex_1 [[texture(0)]],
     metal::sampler texture_samp_1 [[sampler(0)]]
 ) {
-    const shade_Input input_2 = shade_Input {input_1.input, input_1.output, input_1.common, input_1.smooth, input_1.flat, input_1.patch_, input_1.precise, input_1.active, input_1.partition, input_1.resource};
-    const metal::float3 e = input_2.input;
-    const metal::float4 vector = texture_tex_1.sample(texture_samp_1, e.xy);
-    const shade_out composite = shade_out {metal::float4(input_2.output, input_2.smooth + input_2.flat + input_2.patch_ + input_2.precise + input_2.active + input_2.partition + input_2.resource + input_2.common), vector};
+    const metal::float4 vector = texture_tex_1.sample(texture_samp_1, input_1.input.xy);
     shade_Output output_1 = {};
-    output_1.output = composite.output;
-    output_1.texture_ = composite.texture_;
+    output_1.output = metal::float4(input_1.output, input_1.smooth + input_1.flat + input_1.patch_ + input_1.precise + input_1.active + input_1.partition + input_1.resource + input_1.common);
+    output_1.texture_ = vector;
     return output_1;
 }
 

@@ -17,11 +17,6 @@ struct Hit {
     int material;
 };
 
-struct raymarch_fs_out {
-    metal::float4 color;
-    float depth;
-};
-
 constant Hit luma_const = Hit {100.0, 0};
 
 float sd_sphere(metal::float3 p, float radius) {
@@ -207,10 +202,9 @@ fragment raymarch_fs_Output raymarch_fs(
     const metal::float3 sky = metal::mix(metal::float3(0.7, 0.8, 1.0), metal::float3(0.2, 0.4, 0.8), metal::float3(metal::saturate(direction.y)));
     const Hit hit = march(origin, direction, camera);
     if (hit.material == 0) {
-        const raymarch_fs_out composite = raymarch_fs_out {metal::float4(sky, 1.0), 1.0};
         raymarch_fs_Output output = {};
-        output.color = composite.color;
-        output.depth = composite.depth;
+        output.color = metal::float4(sky, 1.0);
+        output.depth = 1.0;
         return output;
     }
     const metal::float3 p = origin + direction * hit.distance_;
@@ -220,10 +214,9 @@ fragment raymarch_fs_Output raymarch_fs(
     const float e_4 = soft_shadow(p + n * 0.01, l, 8.0, camera);
     const float e_5 = ambient_occlusion(p, n, camera);
     const metal::float3 e_6 = material_color(hit.material, p);
-    const raymarch_fs_out composite_1 = raymarch_fs_out {metal::float4(metal::mix(e_6 * (metal::max(metal::dot(n, l), 0.0) * e_4 + 0.2 * e_5), sky, metal::float3(1.0 - metal::exp(-0.0008 * hit.distance_ * hit.distance_))), 1.0), hit.distance_ / 100.0};
     raymarch_fs_Output output_1 = {};
-    output_1.color = composite_1.color;
-    output_1.depth = composite_1.depth;
+    output_1.color = metal::float4(metal::mix(e_6 * (metal::max(metal::dot(n, l), 0.0) * e_4 + 0.2 * e_5), sky, metal::float3(1.0 - metal::exp(-0.0008 * hit.distance_ * hit.distance_))), 1.0);
+    output_1.depth = hit.distance_ / 100.0;
     return output_1;
 }
 

@@ -19,21 +19,6 @@ struct Glyph {
     metal::float4 color;
 };
 
-struct GlyphVarying {
-    metal::float4 clip;
-    metal::float2 uv;
-    metal::float4 color;
-    uint glyph;
-};
-
-struct glyph_fs_out {
-    metal::float4 color;
-};
-
-struct glyph_supersampled_fs_out {
-    metal::float4 color;
-};
-
 constant metal::array<metal::float2, 6> luma_const = metal::array<metal::float2, 6> {metal::float2(0.0, 0.0), metal::float2(1.0, 0.0), metal::float2(0.0, 1.0), metal::float2(0.0, 1.0), metal::float2(1.0, 0.0), metal::float2(1.0, 1.0)};
 constant metal::array<metal::float2, 4> luma_const_1 = metal::array<metal::float2, 4> {metal::float2(0.125, 0.375), metal::float2(-0.125, -0.375), metal::float2(0.375, -0.125), metal::float2(-0.375, 0.125)};
 
@@ -77,12 +62,11 @@ vertex glyph_vs_Output glyph_vs(
     const metal::float2 ndc = (e.xy + corner * e_1.zw) / e_2 * 2.0 - metal::float2(1.0, 1.0);
     const metal::float4 e_3 = g.uv_rect;
     const metal::float4 e_4 = g.uv_rect;
-    const GlyphVarying composite = GlyphVarying {metal::float4(ndc.x, -ndc.y, 0.0, 1.0), metal::mix(e_3.xy, e_4.zw, corner), g.color, instance};
     glyph_vs_Output output = {};
-    output.clip = composite.clip;
-    output.uv = composite.uv;
-    output.color = composite.color;
-    output.glyph = composite.glyph;
+    output.clip = metal::float4(ndc.x, -ndc.y, 0.0, 1.0);
+    output.uv = metal::mix(e_3.xy, e_4.zw, corner);
+    output.color = g.color;
+    output.glyph = instance;
     return output;
 }
 
@@ -102,24 +86,22 @@ fragment glyph_fs_Output glyph_fs(
     metal::texture2d<float> atlas_tex [[texture(0)]],
     metal::sampler atlas_samp [[sampler(0)]]
 ) {
-    const GlyphVarying input_1 = GlyphVarying {metal::float4 {}, input.uv, input.color, input.glyph};
-    const float px_range = screen_px_range(input_1.uv, style, atlas_tex);
-    const float e = signed_distance(input_1.uv, atlas_tex, atlas_samp);
+    const float px_range = screen_px_range(input.uv, style, atlas_tex);
+    const float e = signed_distance(input.uv, atlas_tex, atlas_samp);
     const float distance_ = e * px_range;
     const float e_1 = style.outline_width;
     const metal::float2 e_2 = style.shadow_offset;
-    const float e_3 = signed_distance(input_1.uv - e_2 / static_cast<metal::float2>(metal::int2(atlas_tex.get_width(0u), atlas_tex.get_height(0u))), atlas_tex, atlas_samp);
+    const float e_3 = signed_distance(input.uv - e_2 / static_cast<metal::float2>(metal::int2(atlas_tex.get_width(0u), atlas_tex.get_height(0u))), atlas_tex, atlas_samp);
     const float e_4 = style.shadow_softness;
     const float e_5 = style.shadow_softness;
     const float e_6 = style.shadow_opacity;
     const metal::float4 e_7 = style.outline_color;
-    const metal::float4 color = metal::mix(metal::mix(metal::float4(0.0, 0.0, 0.0, metal::smoothstep(-e_4, e_5, e_3 * px_range) * e_6), e_7, metal::float4(metal::saturate(distance_ + 0.5 + e_1 * px_range))), input_1.color, metal::float4(metal::saturate(distance_ + 0.5)));
+    const metal::float4 color = metal::mix(metal::mix(metal::float4(0.0, 0.0, 0.0, metal::smoothstep(-e_4, e_5, e_3 * px_range) * e_6), e_7, metal::float4(metal::saturate(distance_ + 0.5 + e_1 * px_range))), input.color, metal::float4(metal::saturate(distance_ + 0.5)));
     if (color.w < 0.004) {
         metal::discard_fragment();
     }
-    const glyph_fs_out composite = glyph_fs_out {color};
     glyph_fs_Output output = {};
-    output.color = composite.color;
+    output.color = color;
     return output;
 }
 
@@ -140,10 +122,9 @@ fragment glyph_supersampled_fs_Output glyph_supersampled_fs(
     metal::sampler atlas_samp [[sampler(0)]]
 ) {
     metal::array<metal::float2, 4> offsets = metal::array<metal::float2, 4> {};
-    const GlyphVarying input_1 = GlyphVarying {metal::float4 {}, input.uv, input.color, input.glyph};
-    const metal::float2 dx = metal::dfdx(input_1.uv);
-    const metal::float2 dy = metal::dfdy(input_1.uv);
-    const float px_range = screen_px_range(input_1.uv, style, atlas_tex);
+    const metal::float2 dx = metal::dfdx(input.uv);
+    const metal::float2 dy = metal::dfdy(input.uv);
+    const float px_range = screen_px_range(input.uv, style, atlas_tex);
     offsets = luma_const_1;
     int i = 0;
     uint carried = 3u;
@@ -157,7 +138,7 @@ fragment glyph_supersampled_fs_Output glyph_supersampled_fs(
         }
         const float e = offsets[metal::min(uint(i), 3u)].x;
         const float e_1 = offsets[metal::min(uint(i), 3u)].y;
-        const metal::float4 e_2 = atlas_tex.sample(atlas_samp, input_1.uv + dx * e + dy * e_1, metal::gradient2d(dx, dy));
+        const metal::float4 e_2 = atlas_tex.sample(atlas_samp, input.uv + dx * e + dy * e_1, metal::gradient2d(dx, dy));
         const metal::float3 msdf = e_2.xyz;
         const float e_3 = median(msdf.x, msdf.y, msdf.z);
         const bool next = carried != 0u;
@@ -166,10 +147,8 @@ fragment glyph_supersampled_fs_Output glyph_supersampled_fs(
         carried_1 = next;
         coverage = coverage + metal::saturate((e_3 - 0.5) * px_range + 0.5);
     }
-    const metal::float4 e_4 = input_1.color;
-    const glyph_supersampled_fs_out composite = glyph_supersampled_fs_out {metal::float4(e_4.xyz, input_1.color.w * coverage_1 * 0.25)};
     glyph_supersampled_fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(input.color.xyz, input.color.w * coverage_1 * 0.25);
     return output;
 }
 

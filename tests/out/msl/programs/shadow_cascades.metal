@@ -20,24 +20,6 @@ struct CascadeData {
     int debug;
 };
 
-struct VertexIn {
-    metal::float3 position;
-    metal::float3 normal;
-    metal::float2 uv;
-};
-
-struct Surface {
-    metal::float4 clip;
-    metal::float3 world_position;
-    metal::float3 normal;
-    metal::float2 uv;
-    float view_depth;
-};
-
-struct scene_fs_out {
-    metal::float4 color;
-};
-
 constant metal::array<metal::float2, 16> luma_const = metal::array<metal::float2, 16> {metal::float2(-0.94201624, -0.39906216), metal::float2(0.9455861, -0.76890725), metal::float2(-0.0941841, -0.9293887), metal::float2(0.34495938, 0.2938776), metal::float2(-0.9158858, 0.45771432), metal::float2(-0.8154423, -0.87912464), metal::float2(-0.38277543, 0.27676845), metal::float2(0.974844, 0.7564838), metal::float2(0.44323325, -0.97511554), metal::float2(0.5374298, -0.4737342), metal::float2(-0.2649691, -0.41893023), metal::float2(0.79197514, 0.19090188), metal::float2(-0.2418884, 0.99706507), metal::float2(-0.81409955, 0.9143759), metal::float2(0.19984126, 0.78641367), metal::float2(0.14383161, -0.1410079)};
 constant metal::array<metal::float3, 4> luma_const_1 = metal::array<metal::float3, 4> {metal::float3(1.0, 0.4, 0.4), metal::float3(0.4, 1.0, 0.4), metal::float3(0.4, 0.4, 1.0), metal::float3(1.0, 1.0, 0.4)};
 
@@ -106,17 +88,15 @@ vertex scene_vs_Output scene_vs(
     scene_vs_Input input [[stage_in]],
     constant Camera& camera [[buffer(0)]]
 ) {
-    const VertexIn input_1 = VertexIn {input.position, input.normal, input.uv};
-    const metal::float4 world = metal::float4(input_1.position, 1.0);
+    const metal::float4 world = metal::float4(input.position, 1.0);
     const metal::float4x4 e = camera.view_proj;
     const metal::float4x4 e_1 = camera.view;
-    const Surface composite = Surface {e * world, input_1.position, input_1.normal, input_1.uv, -(e_1 * world).z};
     scene_vs_Output output = {};
-    output.clip = composite.clip;
-    output.world_position = composite.world_position;
-    output.normal = composite.normal;
-    output.uv = composite.uv;
-    output.view_depth = composite.view_depth;
+    output.clip = e * world;
+    output.world_position = input.position;
+    output.normal = input.normal;
+    output.uv = input.uv;
+    output.view_depth = -(e_1 * world).z;
     return output;
 }
 
@@ -141,37 +121,34 @@ fragment scene_fs_Output scene_fs(
     metal::sampler albedo_map_samp [[sampler(1)]]
 ) {
     metal::array<metal::float3, 4> local = luma_const_1;
-    const Surface input_1 = Surface {clip, input.world_position, input.normal, input.uv, input.view_depth};
-    const metal::float3 n = metal::normalize(input_1.normal);
+    const metal::float3 n = metal::normalize(input.normal);
     const metal::float4 e = cascades.light_direction;
-    const metal::float4 e_1 = input_1.clip;
-    const float e_2 = interleaved_gradient_noise(e_1.xy);
-    const float rotation = e_2 * 6.2831855;
-    const int index = select_cascade(input_1.view_depth, cascades);
-    const float shadow = shadow_in_cascade(index, input_1.world_position, n, rotation, cascades, shadow_maps_tex, shadow_maps_samp);
+    const float e_1 = interleaved_gradient_noise(clip.xy);
+    const float rotation = e_1 * 6.2831855;
+    const int index = select_cascade(input.view_depth, cascades);
+    const float shadow = shadow_in_cascade(index, input.world_position, n, rotation, cascades, shadow_maps_tex, shadow_maps_samp);
     float shadow_1 = shadow;
     if (index < 3) {
         const float far = cascades.splits[metal::min(uint(index), 3u)];
-        const float e_3 = cascades.blend_band;
-        const float fade = (far - input_1.view_depth) / e_3;
+        const float e_2 = cascades.blend_band;
+        const float fade = (far - input.view_depth) / e_2;
         float shadow_2 = shadow;
         if (fade < 1.0) {
-            const float next = shadow_in_cascade(as_type<int>(as_type<uint>(index) + 1u), input_1.world_position, n, rotation, cascades, shadow_maps_tex, shadow_maps_samp);
+            const float next = shadow_in_cascade(as_type<int>(as_type<uint>(index) + 1u), input.world_position, n, rotation, cascades, shadow_maps_tex, shadow_maps_samp);
             shadow_2 = metal::mix(next, shadow, metal::saturate(fade));
         }
         shadow_1 = shadow_2;
     }
-    const metal::float4 e_4 = albedo_map_tex.sample(albedo_map_samp, input_1.uv);
-    const metal::float3 lit = e_4.xyz * (0.15 + 0.85 * metal::max(metal::dot(n, metal::normalize(-e.xyz)), 0.0) * shadow_1);
-    const int e_5 = cascades.debug;
+    const metal::float4 e_3 = albedo_map_tex.sample(albedo_map_samp, input.uv);
+    const metal::float3 lit = e_3.xyz * (0.15 + 0.85 * metal::max(metal::dot(n, metal::normalize(-e.xyz)), 0.0) * shadow_1);
+    const int e_4 = cascades.debug;
     metal::float3 lit_1 = lit;
-    if (e_5 != 0) {
-        const metal::float3 e_6 = local[metal::min(uint(index), 3u)];
-        lit_1 = lit * e_6;
+    if (e_4 != 0) {
+        const metal::float3 e_5 = local[metal::min(uint(index), 3u)];
+        lit_1 = lit * e_5;
     }
-    const scene_fs_out composite = scene_fs_out {metal::float4(lit_1, 1.0)};
     scene_fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(lit_1, 1.0);
     return output;
 }
 

@@ -14,15 +14,6 @@ struct Sky {
     metal::float2 wind;
 };
 
-struct SkyVarying {
-    metal::float4 clip;
-    metal::float2 ndc;
-};
-
-struct sky_fs_out {
-    metal::float4 color;
-};
-
 metal::float3 mod289_3(metal::float3 x) {
     return x - metal::floor(x * 0.0034602077) * 289.0;
 }
@@ -132,10 +123,9 @@ vertex sky_vs_Output sky_vs(
     uint id [[vertex_id]]
 ) {
     const metal::float2 ndc = metal::float2(static_cast<float>((id << 1u) & 2u), static_cast<float>(id & 2u)) * 2.0 - metal::float2(1.0, 1.0);
-    const SkyVarying composite = SkyVarying {metal::float4(ndc, 1.0, 1.0), ndc};
     sky_vs_Output output = {};
-    output.clip = composite.clip;
-    output.ndc = composite.ndc;
+    output.clip = metal::float4(ndc, 1.0, 1.0);
+    output.ndc = ndc;
     return output;
 }
 
@@ -151,9 +141,8 @@ fragment sky_fs_Output sky_fs(
     sky_fs_Input input [[stage_in]],
     constant Sky& sky [[buffer(0)]]
 ) {
-    const SkyVarying input_1 = SkyVarying {metal::float4 {}, input.ndc};
     const metal::float4x4 e = sky.inv_view_proj;
-    const metal::float4 world = e * metal::float4(input_1.ndc, 1.0, 1.0);
+    const metal::float4 world = e * metal::float4(input.ndc, 1.0, 1.0);
     const metal::float3 dir = metal::normalize(world.xyz / metal::float3(world.w));
     const metal::float4 e_1 = sky.horizon_color;
     const metal::float4 e_2 = sky.zenith_color;
@@ -171,9 +160,8 @@ fragment sky_fs_Output sky_fs(
         const metal::float4 e_8 = sky.cloud_color;
         color_1 = metal::mix(color, metal::mix(e_7.xyz, e_8.xyz * 0.6, metal::float3(metal::saturate(density + e_6 * 0.1))), metal::float3(density * metal::smoothstep(0.01, 0.2, dir.y)));
     }
-    const sky_fs_out composite = sky_fs_out {metal::float4(color_1, 1.0)};
     sky_fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(color_1, 1.0);
     return output;
 }
 

@@ -24,33 +24,6 @@ struct Light {
     uint kind;
 };
 
-struct VertexIn {
-    metal::float3 position;
-    metal::float3 normal;
-    metal::float4 tangent;
-    metal::float2 uv;
-    metal::uint4 joints;
-    metal::float4 weights;
-    uint instance_id;
-};
-
-struct Varyings {
-    metal::float4 clip;
-    metal::float3 world_pos;
-    metal::float3 normal;
-    metal::float4 tangent;
-    metal::float2 uv;
-    metal::float2 screen_uv;
-    uint instance;
-    int material;
-};
-
-struct fs_main_out {
-    metal::float4 color;
-    metal::float2 velocity;
-    uint mask;
-};
-
 // `Camera` laid out by std140 rules.
 struct Camera_std140 {
     metal::float4x4 view;
@@ -77,13 +50,11 @@ metal::float4x4 skin_matrix(uint base, metal::uint4 joints, metal::float4 weight
     const metal::float4x4 m = e * weights.x;
     const metal::float4x4 e_1 = bones[metal::min(base + joints.y, luma_buffer_sizes[0] / 64u - 1u)];
     const metal::float4x4 e_2 = e_1 * weights.y;
-    const metal::float4x4 m_1 = metal::float4x4(m[0] + e_2[0], m[1] + e_2[1], m[2] + e_2[2], m[3] + e_2[3]);
     const metal::float4x4 e_3 = bones[metal::min(base + joints.z, luma_buffer_sizes[0] / 64u - 1u)];
     const metal::float4x4 e_4 = e_3 * weights.z;
-    const metal::float4x4 m_2 = metal::float4x4(m_1[0] + e_4[0], m_1[1] + e_4[1], m_1[2] + e_4[2], m_1[3] + e_4[3]);
     const metal::float4x4 e_5 = bones[metal::min(base + joints.w, luma_buffer_sizes[0] / 64u - 1u)];
     const metal::float4x4 e_6 = e_5 * weights.w;
-    return metal::float4x4(m_2[0] + e_6[0], m_2[1] + e_6[1], m_2[2] + e_6[2], m_2[3] + e_6[3]);
+    return metal::float4x4(m[0] + e_2[0] + e_4[0] + e_6[0], m[1] + e_2[1] + e_4[1] + e_6[1], m[2] + e_2[2] + e_4[2] + e_6[2], m[3] + e_2[3] + e_4[3] + e_6[3]);
 }
 
 float attenuation(float dist, float radius) {
@@ -133,11 +104,10 @@ vertex vs_main_Output vs_main(
     const device Instance* instances [[buffer(2)]],
     constant uint* luma_buffer_sizes [[buffer(4)]]
 ) {
-    const VertexIn v = VertexIn {input.position, input.normal, input.tangent, input.uv, input.joints, input.weights, instance_id};
-    const Instance inst = instances[metal::min(v.instance_id, luma_buffer_sizes[1] / 96u - 1u)];
-    const metal::float4x4 skin = skin_matrix(inst.bone_base, v.joints, v.weights, bones, luma_buffer_sizes);
+    const Instance inst = instances[metal::min(instance_id, luma_buffer_sizes[1] / 96u - 1u)];
+    const metal::float4x4 skin = skin_matrix(inst.bone_base, input.joints, input.weights, bones, luma_buffer_sizes);
     const metal::float4x4 world = inst.model * skin;
-    const metal::float4 wp = world * metal::float4(v.position, 1.0);
+    const metal::float4 wp = world * metal::float4(input.position, 1.0);
     const metal::float4 e = world[0];
     const metal::float4 e_1 = world[1];
     const metal::float4 e_2 = world[2];
@@ -145,17 +115,15 @@ vertex vs_main_Output vs_main(
     const metal::float4x4 e_3 = camera.proj;
     const metal::float4x4 e_4 = camera.view;
     const metal::float4 clip = e_3 * e_4 * wp;
-    const metal::float4 e_5 = v.tangent;
-    const Varyings composite = Varyings {clip, wp.xyz, metal::normalize(nmat * v.normal), metal::float4(metal::normalize(nmat * e_5.xyz), v.tangent.w), v.uv, clip.xy / metal::float2(clip.w) * 0.5 + metal::float2(0.5, 0.5), v.instance_id, as_type<int>(as_type<uint>(static_cast<int>(inst.flags & 255u)) - 3u)};
     vs_main_Output output = {};
-    output.clip = composite.clip;
-    output.world_pos = composite.world_pos;
-    output.normal = composite.normal;
-    output.tangent = composite.tangent;
-    output.uv = composite.uv;
-    output.screen_uv = composite.screen_uv;
-    output.instance = composite.instance;
-    output.material = composite.material;
+    output.clip = clip;
+    output.world_pos = wp.xyz;
+    output.normal = metal::normalize(nmat * input.normal);
+    output.tangent = metal::float4(metal::normalize(nmat * input.tangent.xyz), input.tangent.w);
+    output.uv = input.uv;
+    output.screen_uv = clip.xy / metal::float2(clip.w) * 0.5 + metal::float2(0.5, 0.5);
+    output.instance = instance_id;
+    output.material = as_type<int>(as_type<uint>(static_cast<int>(inst.flags & 255u)) - 3u);
     return output;
 }
 
@@ -188,25 +156,23 @@ fragment fs_main_Output fs_main(
     metal::sampler normal_map_samp [[sampler(1)]],
     constant uint* luma_buffer_sizes [[buffer(4)]]
 ) {
-    const Varyings fin = Varyings {metal::float4 {}, input.world_pos, input.normal, input.tangent, input.uv, input.screen_uv, input.instance, input.material};
-    const Instance inst = instances[metal::min(fin.instance, luma_buffer_sizes[1] / 96u - 1u)];
-    const metal::float4 e = fin.tangent;
-    const metal::float3 t = metal::normalize(e.xyz);
-    const metal::float3 n0 = metal::normalize(fin.normal);
+    const Instance inst = instances[metal::min(input.instance, luma_buffer_sizes[1] / 96u - 1u)];
+    const metal::float3 t = metal::normalize(input.tangent.xyz);
+    const metal::float3 n0 = metal::normalize(input.normal);
     metal::float3 n0_1 = n0;
     if (!front) {
         n0_1 = -n0;
     }
-    const metal::float4 e_1 = normal_map_tex.sample(normal_map_samp, fin.uv);
-    const metal::float3 n = metal::normalize(metal::float3x3(t, metal::cross(n0_1, t) * fin.tangent.w, n0_1) * (e_1.xyz * 2.0 - metal::float3(1.0, 1.0, 1.0)));
-    const metal::float4 e_2 = albedo_map_tex.sample(albedo_map_samp, fin.uv);
-    const metal::float4 base = e_2 * inst.tint;
-    const metal::float3 e_3 = metal::float3(camera.eye);
-    const metal::float3 v = metal::normalize(e_3 - fin.world_pos);
-    const int e_4 = as_type<int>(as_type<uint>(metal::min(LIGHT_COUNT, 8)) - 1u);
+    const metal::float4 e = normal_map_tex.sample(normal_map_samp, input.uv);
+    const metal::float3 n = metal::normalize(metal::float3x3(t, metal::cross(n0_1, t) * input.tangent.w, n0_1) * (e.xyz * 2.0 - metal::float3(1.0, 1.0, 1.0)));
+    const metal::float4 e_1 = albedo_map_tex.sample(albedo_map_samp, input.uv);
+    const metal::float4 base = e_1 * inst.tint;
+    const metal::float3 e_2 = metal::float3(camera.eye);
+    const metal::float3 v = metal::normalize(e_2 - input.world_pos);
+    const int e_3 = as_type<int>(as_type<uint>(metal::min(LIGHT_COUNT, 8)) - 1u);
     int i = 0;
-    uint carried = as_type<uint>(e_4) - 0u;
-    bool carried_1 = 0 <= e_4;
+    uint carried = as_type<uint>(e_3) - 0u;
+    bool carried_1 = 0 <= e_3;
     uint carried_2 = 0u;
     metal::float3 c = metal::float3(0.03, 0.03, 0.03) * base.xyz;
     metal::float3 c_1;
@@ -224,29 +190,28 @@ fragment fs_main_Output fs_main(
         value.radius = lights[metal::min(uint(i), 7u)].radius;
         value.color = metal::float3(lights[metal::min(uint(i), 7u)].color);
         value.kind = lights[metal::min(uint(i), 7u)].kind;
-        const metal::float3 e_5 = shade_light(value, fin.world_pos, n, v, base.xyz);
+        const metal::float3 e_4 = shade_light(value, input.world_pos, n, v, base.xyz);
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
-        c = c + e_5;
+        c = c + e_4;
     }
     metal::float3 c_2 = c_1;
     if (USE_FOG) {
-        const metal::float3 e_6 = metal::float3(camera.eye);
-        c_2 = metal::mix(metal::float3(0.5, 0.6, 0.7), c_1, metal::float3(metal::exp(-metal::length(e_6 - fin.world_pos) * 0.02)));
+        const metal::float3 e_5 = metal::float3(camera.eye);
+        c_2 = metal::mix(metal::float3(0.5, 0.6, 0.7), c_1, metal::float3(metal::exp(-metal::length(e_5 - input.world_pos) * 0.02)));
     }
     const uint m = (1u << (static_cast<uint>(metal::clamp(base.w, 0.0, 1.0) * 4.0 + 0.5) & 31u)) - 1u;
     uint m_1 = m;
-    if (fin.material < 0) {
+    if (input.material < 0) {
         m_1 = m & 5u;
     }
-    const fs_main_out composite = fs_main_out {metal::float4(c_2, base.w), fin.screen_uv - metal::float2(0.5, 0.5), m_1};
     fs_main_Output output = {};
-    output.color = composite.color;
-    output.velocity = composite.velocity;
-    output.mask = composite.mask;
+    output.color = metal::float4(c_2, base.w);
+    output.velocity = input.screen_uv - metal::float2(0.5, 0.5);
+    output.mask = m_1;
     return output;
 }
 

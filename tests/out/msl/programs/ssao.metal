@@ -14,14 +14,6 @@ struct SsaoParams {
     float power;
 };
 
-struct ssao_fs_out {
-    float occlusion;
-};
-
-struct blur_fs_out {
-    float occlusion;
-};
-
 metal::float3 reconstruct_view_position(metal::float2 uv, constant SsaoParams& ssao, metal::texture2d<float> depth_buffer_tex, metal::sampler depth_buffer_samp) {
     const metal::float4 e = depth_buffer_tex.sample(depth_buffer_samp, uv, metal::level(0.0));
     const metal::float4x4 e_1 = ssao.inv_projection;
@@ -113,9 +105,8 @@ fragment ssao_fs_Output ssao_fs(
         occlusion = occlusion_2;
     }
     const float e_9 = ssao.power;
-    const ssao_fs_out composite = ssao_fs_out {metal::pow(metal::saturate(1.0 - occlusion_1 / static_cast<float>(count)), e_9)};
     ssao_fs_Output output = {};
-    output.occlusion = composite.occlusion;
+    output.occlusion = metal::pow(metal::saturate(1.0 - occlusion_1 / static_cast<float>(count)), e_9);
     return output;
 }
 
@@ -166,9 +157,8 @@ fragment blur_fs_Output blur_fs(
         carried_1 = next_1;
         sum = sum_3;
     }
-    const blur_fs_out composite = blur_fs_out {sum_1 / 16.0};
     blur_fs_Output output = {};
-    output.occlusion = composite.occlusion;
+    output.occlusion = sum_1 / 16.0;
     return output;
 }
 

@@ -3,19 +3,6 @@
 // (fastMathEnabled = NO before macOS 15 / iOS 18), or `xcrun metal -fno-fast-math`.
 #include <metal_stdlib>
 
-struct vs_out {
-    metal::float3 normal;
-    metal::float2 uv;
-    uint id;
-    metal::float4 clip;
-};
-
-struct fs_out {
-    metal::float4 color;
-    uint mask;
-    metal::int2 sign_;
-};
-
 struct vs_Input {
     metal::int2 offset [[attribute(3)]];
     metal::float2 corner [[attribute(1)]];
@@ -35,12 +22,11 @@ vertex vs_Output vs(
     uint iid [[instance_id]]
 ) {
     const metal::float2 p = input.corner + static_cast<metal::float2>(input.offset) * 0.25;
-    const vs_out composite = vs_out {metal::float3(0.0, 0.0, 1.0), p * 0.5 + metal::float2(0.5, 0.5), input.tag + vid * 16u + iid, metal::float4(p, 0.5, 1.0)};
     vs_Output output = {};
-    output.normal = composite.normal;
-    output.uv = composite.uv;
-    output.id = composite.id;
-    output.clip = composite.clip;
+    output.normal = metal::float3(0.0, 0.0, 1.0);
+    output.uv = p * 0.5 + metal::float2(0.5, 0.5);
+    output.id = input.tag + vid * 16u + iid;
+    output.clip = metal::float4(p, 0.5, 1.0);
     return output;
 }
 
@@ -60,11 +46,10 @@ fragment fs_Output fs(
     fs_Input input [[stage_in]],
     bool front [[front_facing]]
 ) {
-    const fs_out composite = fs_out {metal::float4(input.uv, input.normal.z * (front ? 1.0 : 0.5), 1.0), input.id, metal::int2(as_type<int>(as_type<uint>(static_cast<int>(input.id)) - 8u), as_type<int>(0u - as_type<uint>(static_cast<int>(input.id))))};
     fs_Output output = {};
-    output.color = composite.color;
-    output.mask = composite.mask;
-    output.sign_ = composite.sign_;
+    output.color = metal::float4(input.uv, input.normal.z * (front ? 1.0 : 0.5), 1.0);
+    output.mask = input.id;
+    output.sign_ = metal::int2(as_type<int>(as_type<uint>(static_cast<int>(input.id)) - 8u), as_type<int>(0u - as_type<uint>(static_cast<int>(input.id))));
     return output;
 }
 

@@ -15,18 +15,6 @@ struct Terrain {
     float texture_scale;
 };
 
-struct TerrainVarying {
-    metal::float4 clip;
-    metal::float3 world_position;
-    metal::float3 normal;
-    float height01;
-    uint tile;
-};
-
-struct terrain_fs_out {
-    metal::float4 color;
-};
-
 constant metal::array<metal::int2, 6> luma_const = metal::array<metal::int2, 6> {metal::int2(0, 0), metal::int2(1, 0), metal::int2(0, 1), metal::int2(0, 1), metal::int2(1, 0), metal::int2(1, 1)};
 
 uint luma_rem(uint x, uint y) {
@@ -94,13 +82,12 @@ vertex terrain_vs_Output terrain_vs(
     const metal::float3 world = metal::float3((uv.x - 0.5) * e_8, h, (uv.y - 0.5) * e_9);
     const metal::float4x4 e_10 = terrain.view_proj;
     const float e_11 = terrain.height_scale;
-    const TerrainVarying composite = TerrainVarying {e_10 * metal::float4(world, 1.0), world, metal::normalize(metal::float3(h_left - h_right, 2.0 * (e_7 * texel), h_down - h_up)), h / e_11, instance};
     terrain_vs_Output output = {};
-    output.clip = composite.clip;
-    output.world_position = composite.world_position;
-    output.normal = composite.normal;
-    output.height01 = composite.height01;
-    output.tile = composite.tile;
+    output.clip = e_10 * metal::float4(world, 1.0);
+    output.world_position = world;
+    output.normal = metal::normalize(metal::float3(h_left - h_right, 2.0 * (e_7 * texel), h_down - h_up));
+    output.height01 = h / e_11;
+    output.tile = instance;
     return output;
 }
 
@@ -121,8 +108,7 @@ fragment terrain_fs_Output terrain_fs(
     metal::texture2d_array<float> layers_tex [[texture(1)]],
     metal::sampler layers_samp [[sampler(1)]]
 ) {
-    const TerrainVarying input_1 = TerrainVarying {metal::float4 {}, input.world_position, input.normal, input.height01, input.tile};
-    const metal::float3 n = metal::normalize(input_1.normal);
+    const metal::float3 n = metal::normalize(input.normal);
     int i = 0;
     uint carried = 3u;
     bool carried_1 = true;
@@ -138,7 +124,7 @@ fragment terrain_fs_Output terrain_fs(
         const float next_start = i < 3 ? e : 2.0;
         metal::float4 weights_2 = weights;
         if (metal::min(as_type<uint>(i), 3u) < 4u) {
-            weights_2[metal::min(as_type<uint>(i), 3u)] = metal::smoothstep(start - 0.05, start + 0.05, input_1.height01) * (1.0 - metal::smoothstep(next_start - 0.05, next_start + 0.05, input_1.height01));
+            weights_2[metal::min(as_type<uint>(i), 3u)] = metal::smoothstep(start - 0.05, start + 0.05, input.height01) * (1.0 - metal::smoothstep(next_start - 0.05, next_start + 0.05, input.height01));
         }
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
@@ -158,7 +144,7 @@ fragment terrain_fs_Output terrain_fs(
             albedo_1 = albedo;
             break;
         }
-        const metal::float3 e_1 = triplanar(input_1.world_position, n, i_1, terrain, layers_tex, layers_samp);
+        const metal::float3 e_1 = triplanar(input.world_position, n, i_1, terrain, layers_tex, layers_samp);
         const bool next_1 = carried_2 != 0u;
         const metal::float3 next_2 = albedo + e_1 * weights_4[metal::min(uint(i_1), 3u)];
         i_1 = as_type<int>(as_type<uint>(i_1) + 1u);
@@ -167,9 +153,8 @@ fragment terrain_fs_Output terrain_fs(
         albedo = next_2;
     }
     const metal::float4 e_2 = terrain.sun_direction;
-    const terrain_fs_out composite = terrain_fs_out {metal::float4(albedo_1 * (0.25 + 0.75 * metal::max(metal::dot(n, metal::normalize(e_2.xyz)), 0.0)) * ((input_1.tile & 1u) == 0u ? 1.0 : 0.97), 1.0)};
     terrain_fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(albedo_1 * (0.25 + 0.75 * metal::max(metal::dot(n, metal::normalize(e_2.xyz)), 0.0)) * ((input.tile & 1u) == 0u ? 1.0 : 0.97), 1.0);
     return output;
 }
 

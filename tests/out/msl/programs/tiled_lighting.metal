@@ -79,11 +79,10 @@ kernel void cull_lights(
     const metal::float3 e_7 = view_from_ndc(metal::float3(ndc_max.x, ndc_min.y, 1.0), cull);
     const metal::float3 e_8 = view_from_ndc(metal::float3(ndc_max.x, ndc_max.y, 1.0), cull);
     const metal::float3 e_9 = view_from_ndc(metal::float3(ndc_min.x, ndc_max.y, 1.0), cull);
-    const metal::array<metal::float3, 4> corners = metal::array<metal::float3, 4> {e_6, e_7, e_8, e_9};
-    const metal::float4 e_10 = eye_plane(corners[0], corners[1]);
-    const metal::float4 e_11 = eye_plane(corners[1], corners[2]);
-    const metal::float4 e_12 = eye_plane(corners[2], corners[3]);
-    const metal::float4 e_13 = eye_plane(corners[3], corners[0]);
+    const metal::float4 e_10 = eye_plane(e_6, e_7);
+    const metal::float4 e_11 = eye_plane(e_7, e_8);
+    const metal::float4 e_12 = eye_plane(e_8, e_9);
+    const metal::float4 e_13 = eye_plane(e_9, e_6);
     const metal::float3 e_14 = view_from_ndc(metal::float3(0.0, 0.0, as_type<float>(e_2)), cull);
     const metal::float3 e_15 = view_from_ndc(metal::float3(0.0, 0.0, as_type<float>(e_3)), cull);
     const metal::array<metal::float4, 6> composite = metal::array<metal::float4, 6> {e_10, e_11, e_12, e_13, metal::float4(0.0, 0.0, -1.0, e_14.z), metal::float4(0.0, 0.0, 1.0, -e_15.z)};

@@ -15,16 +15,6 @@ struct Shape {
     metal::float2 pad;
 };
 
-struct ShapeVarying {
-    metal::float4 clip;
-    metal::float2 offset;
-    uint index;
-};
-
-struct shape_fs_out {
-    metal::float4 color;
-};
-
 float sd_round_rect(metal::float2 p, metal::float2 half_size, float r) {
     const metal::float2 q = metal::abs(p) - half_size + metal::float2(r);
     return metal::length(metal::max(q, metal::float2(0.0, 0.0))) + metal::min(metal::max(q.x, q.y), 0.0) - r;
@@ -56,11 +46,10 @@ vertex shape_vs_Output shape_vs(
     const metal::float4 e = s.rect;
     const metal::float2 offset = (metal::float2(static_cast<float>(vid & 1u), static_cast<float>((vid >> 1u) & 1u)) * 2.0 - metal::float2(1.0, 1.0)) * (e.zw + metal::float2(6.0 + metal::length(s.shadow_offset)));
     const metal::float4 e_1 = s.rect;
-    const ShapeVarying composite = ShapeVarying {metal::float4((e_1.xy + offset) / metal::float2(512.0, 512.0) - metal::float2(1.0, 1.0), 0.0, 1.0), offset, inst};
     shape_vs_Output output = {};
-    output.clip = composite.clip;
-    output.offset = composite.offset;
-    output.index = composite.index;
+    output.clip = metal::float4((e_1.xy + offset) / metal::float2(512.0, 512.0) - metal::float2(1.0, 1.0), 0.0, 1.0);
+    output.offset = offset;
+    output.index = inst;
     return output;
 }
 
@@ -78,28 +67,26 @@ fragment shape_fs_Output shape_fs(
     const device Shape* shapes [[buffer(0)]],
     constant uint* luma_buffer_sizes [[buffer(1)]]
 ) {
-    const ShapeVarying v = ShapeVarying {metal::float4 {}, input.offset, input.index};
-    const Shape s = shapes[metal::min(v.index, luma_buffer_sizes[0] / 80u - 1u)];
+    const Shape s = shapes[metal::min(input.index, luma_buffer_sizes[0] / 80u - 1u)];
     const float r = metal::min(metal::max(s.radius * 1.0, 0.0), metal::min(s.rect.z, s.rect.w));
     float d;
     if (s.kind == 0u) {
         const metal::float4 e = s.rect;
-        const float e_1 = sd_round_rect(v.offset, e.zw, r);
+        const float e_1 = sd_round_rect(input.offset, e.zw, r);
         d = e_1;
     } else {
-        const float e_2 = sd_ring(v.offset, s.rect.z, s.border);
+        const float e_2 = sd_ring(input.offset, s.rect.z, s.border);
         d = e_2;
     }
     const float inside = coverage(d, s.hard != 0u);
     const float border = coverage(metal::abs(d + s.border * 0.5) - s.border * 0.5, s.hard != 0u);
     const metal::float4 e_3 = s.rect;
-    const float shadow_d = sd_round_rect(v.offset - s.shadow_offset, e_3.zw, r);
+    const float shadow_d = sd_round_rect(input.offset - s.shadow_offset, e_3.zw, r);
     const metal::float4 fill = metal::mix(s.color, s.border_color, metal::float4(metal::clamp(border, 0.0, 1.0) * metal::step(0.5, s.border)));
     const float a = fill.w * inside;
     const float out_a = a + metal::smoothstep(6.0, 0.0, shadow_d) * 0.35 * (1.0 - a);
-    const shape_fs_out composite = shape_fs_out {metal::float4(fill.xyz * a / metal::float3(metal::max(out_a, 0.0001)), out_a)};
     shape_fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(fill.xyz * a / metal::float3(metal::max(out_a, 0.0001)), out_a);
     return output;
 }
 

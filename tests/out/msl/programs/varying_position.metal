@@ -8,14 +8,6 @@ struct Surface {
     metal::float2 uv;
 };
 
-struct fs_out {
-    metal::float4 color;
-};
-
-struct fs2_out {
-    metal::float4 color;
-};
-
 float pixel_index(Surface s) {
     return metal::floor(s.clip.x) + 4.0 * metal::floor(s.clip.y);
 }
@@ -29,10 +21,9 @@ vertex vs_Output vs(
     uint id [[vertex_id]]
 ) {
     const metal::float2 p = metal::float2(static_cast<float>((id << 1u) & 2u), static_cast<float>(id & 2u));
-    const Surface composite = Surface {metal::float4(p * 2.0 - metal::float2(1.0, 1.0), 0.5, 1.0), p};
     vs_Output output = {};
-    output.clip = composite.clip;
-    output.uv = composite.uv;
+    output.clip = metal::float4(p * 2.0 - metal::float2(1.0, 1.0), 0.5, 1.0);
+    output.uv = p;
     return output;
 }
 
@@ -50,9 +41,8 @@ fragment fs_Output fs(
 ) {
     const Surface s = Surface {clip, input.uv};
     const float e = pixel_index(s);
-    const fs_out composite = fs_out {metal::float4(s.uv, e, 1.0)};
     fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(input.uv, e, 1.0);
     return output;
 }
 
@@ -67,10 +57,8 @@ struct fs2_Output {
 fragment fs2_Output fs2(
     fs2_Input input [[stage_in]]
 ) {
-    const Surface s = Surface {metal::float4 {}, input.uv};
-    const fs2_out composite = fs2_out {metal::float4(s.uv, 0.0, 1.0)};
     fs2_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(input.uv, 0.0, 1.0);
     return output;
 }
 

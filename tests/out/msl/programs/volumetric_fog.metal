@@ -20,10 +20,6 @@ struct Fog {
     uint frame;
 };
 
-struct fog_fs_out {
-    metal::float4 color;
-};
-
 // `Fog` laid out by std140 rules.
 struct Fog_std140 {
     metal::float4x4 inv_view_proj;
@@ -156,9 +152,8 @@ fragment fog_fs_Output fog_fs(
         transmittance = transmittance_2;
         scattered = scattered_2;
     }
-    const fog_fs_out composite = fog_fs_out {metal::float4(scattered_1, 1.0 - transmittance_1)};
     fog_fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(scattered_1, 1.0 - transmittance_1);
     return output;
 }
 

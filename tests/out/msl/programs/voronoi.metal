@@ -20,10 +20,6 @@ struct Cells {
     metal::int2 nearest;
 };
 
-struct stone_floor_out {
-    metal::float4 color;
-};
-
 constant Cells luma_const = Cells {8.0, 8.0, 8.0, metal::int2(0, 0)};
 
 metal::float2 hash22(metal::int2 p) {
@@ -177,9 +173,8 @@ fragment stone_floor_Output stone_floor(
     const float e_4 = metal::dfdy(height);
     const metal::float4 e_5 = floor_params.light_direction;
     const metal::float4 e_6 = floor_params.crack_color;
-    const stone_floor_out composite = stone_floor_out {metal::float4(metal::mix(e_1.xyz * (0.75 + 0.25 * tint.x) * (0.3 + 0.7 * metal::max(metal::dot(metal::normalize(metal::float3(-e_3 * 4.0, -e_4 * 4.0, 1.0)), metal::normalize(e_5.xyz)), 0.0)), e_6.xyz, metal::float3(1.0 - metal::smoothstep(0.0, e_2, c.border))), 1.0)};
     stone_floor_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(metal::mix(e_1.xyz * (0.75 + 0.25 * tint.x) * (0.3 + 0.7 * metal::max(metal::dot(metal::normalize(metal::float3(-e_3 * 4.0, -e_4 * 4.0, 1.0)), metal::normalize(e_5.xyz)), 0.0)), e_6.xyz, metal::float3(1.0 - metal::smoothstep(0.0, e_2, c.border))), 1.0);
     return output;
 }
 

@@ -27,22 +27,6 @@ struct Displacement {
     metal::float3 binormal;
 };
 
-struct GridVertex {
-    metal::float2 position;
-};
-
-struct WaterVarying {
-    metal::float4 clip;
-    metal::float3 world_position;
-    metal::float3 normal;
-    float crest;
-    metal::float2 uv;
-};
-
-struct water_fs_out {
-    metal::float4 color;
-};
-
 constant Displacement luma_const = Displacement {metal::float3(0.0, 0.0, 0.0), metal::float3(1.0, 0.0, 0.0), metal::float3(0.0, 0.0, 1.0)};
 
 Displacement gerstner(Wave wave, metal::float2 p, Displacement d, constant Ocean& ocean) {
@@ -83,9 +67,8 @@ vertex water_vs_Output water_vs(
     water_vs_Input input [[stage_in]],
     constant Ocean& ocean [[buffer(0)]]
 ) {
-    const GridVertex input_1 = GridVertex {input.position};
     const float e = ocean.grid_spacing;
-    const metal::float2 p = input_1.position * e;
+    const metal::float2 p = input.position * e;
     int i = 0;
     uint carried = 3u;
     bool carried_1 = true;
@@ -106,13 +89,12 @@ vertex water_vs_Output water_vs(
     }
     const metal::float3 world = metal::float3(p.x, 0.0, p.y) + d_1.offset;
     const metal::float4x4 e_2 = ocean.view_proj;
-    const WaterVarying composite = WaterVarying {e_2 * metal::float4(world, 1.0), world, metal::normalize(metal::cross(d_1.binormal, d_1.tangent)), d_1.offset.y, p * 0.05};
     water_vs_Output output = {};
-    output.clip = composite.clip;
-    output.world_position = composite.world_position;
-    output.normal = composite.normal;
-    output.crest = composite.crest;
-    output.uv = composite.uv;
+    output.clip = e_2 * metal::float4(world, 1.0);
+    output.world_position = world;
+    output.normal = metal::normalize(metal::cross(d_1.binormal, d_1.tangent));
+    output.crest = d_1.offset.y;
+    output.uv = p * 0.05;
     return output;
 }
 
@@ -135,20 +117,18 @@ fragment water_fs_Output water_fs(
     metal::texture2d<float> foam_texture_tex [[texture(1)]],
     metal::sampler foam_texture_samp [[sampler(1)]]
 ) {
-    const WaterVarying input_1 = WaterVarying {metal::float4 {}, input.world_position, input.normal, input.crest, input.uv};
-    const metal::float3 n = metal::normalize(input_1.normal);
+    const metal::float3 n = metal::normalize(input.normal);
     const metal::float4 e = ocean.camera_position;
-    const metal::float3 v = metal::normalize(e.xyz - input_1.world_position);
+    const metal::float3 v = metal::normalize(e.xyz - input.world_position);
     const float fresnel = fresnel_schlick(metal::dot(n, v), 0.02);
     const metal::float4 e_1 = environment_tex.sample(environment_samp, metal::reflect(-v, n));
     const metal::float4 e_2 = ocean.deep_color;
     const metal::float4 e_3 = ocean.shallow_color;
     const float e_4 = ocean.foam_threshold;
     const float e_5 = ocean.foam_threshold;
-    const metal::float4 e_6 = foam_texture_tex.sample(foam_texture_samp, input_1.uv);
-    const water_fs_out composite = water_fs_out {metal::float4(metal::mix(metal::mix(metal::mix(e_2.xyz, e_3.xyz, metal::float3(metal::saturate(metal::dot(n, v)))), e_1.xyz, metal::float3(fresnel)), metal::float3(1.0, 1.0, 1.0), metal::float3(e_6.x * metal::smoothstep(e_4, e_5 + 0.3, input_1.crest))), 1.0)};
+    const metal::float4 e_6 = foam_texture_tex.sample(foam_texture_samp, input.uv);
     water_fs_Output output = {};
-    output.color = composite.color;
+    output.color = metal::float4(metal::mix(metal::mix(metal::mix(e_2.xyz, e_3.xyz, metal::float3(metal::saturate(metal::dot(n, v)))), e_1.xyz, metal::float3(fresnel)), metal::float3(1.0, 1.0, 1.0), metal::float3(e_6.x * metal::smoothstep(e_4, e_5 + 0.3, input.crest))), 1.0);
     return output;
 }
 

@@ -10,10 +10,6 @@ struct FragmentInput {
     uv: vec2f,
 }
 
-struct FragmentOutput {
-    color: vec4f,
-}
-
 @group(0) @binding(0) var<uniform> lighting: LightingUniforms;
 @group(0) @binding(1) var albedo_tex_tex: texture_2d<f32>;
 @group(0) @binding(2) var albedo_tex_samp: sampler;
@@ -42,5 +38,5 @@ fn compute_pbr_lighting(input: FragmentInput) -> vec4f {
 fn shade(@location(0) world_pos: vec3f, @location(1) normal: vec3f, @location(2) uv: vec2f) -> @location(0) vec4f {
     let input = FragmentInput(world_pos, normal, uv);
     let result = compute_pbr_lighting(input);
-    return FragmentOutput(result).color;
+    return result;
 }

@@ -10,10 +10,6 @@ struct Light {
     color: vec4f,
 }
 
-struct shade_out {
-    color: vec4f,
-}
-
 @group(0) @binding(0) var<uniform> uniforms: Uniforms;
 @group(0) @binding(1) var material_tex_tex: texture_2d<f32>;
 @group(0) @binding(2) var material_tex_samp: sampler;
@@ -44,5 +40,5 @@ fn shade(@location(0) uv: vec2f, @location(1) world_pos: vec3f) -> @location(0) 
         v_1 = next_v;
         total = total_2;
     }
-    return shade_out(vec4f(albedo.xyz * total_1, albedo.w)).color;
+    return vec4f(albedo.xyz * total_1, albedo.w);
 }

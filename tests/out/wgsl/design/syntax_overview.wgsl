@@ -4,27 +4,6 @@ struct Uniforms {
     normal_mat: mat4x4f,
 }
 
-struct VertexInput {
-    position: vec3f,
-    normal: vec3f,
-    uv: vec2f,
-}
-
-struct VertexOutput {
-    position: vec4f,
-    uv: vec2f,
-    normal: vec3f,
-}
-
-struct FragmentInput {
-    uv: vec2f,
-    normal: vec3f,
-}
-
-struct FragmentOutput {
-    color: vec4f,
-}
-
 struct TransformOutput {
     @builtin(position) position: vec4f,
     @location(0) uv: vec2f,
@@ -37,20 +16,16 @@ struct TransformOutput {
 
 @vertex
 fn transform(@location(0) position: vec3f, @location(1) normal: vec3f, @location(2) uv: vec2f) -> TransformOutput {
-    let input = VertexInput(position, normal, uv);
-    let pos = input.position;
-    let world_pos = uniforms.model * vec4f(pos, 1.0f);
+    let world_pos = uniforms.model * vec4f(position, 1.0f);
     let clip_pos = uniforms.view_proj * world_pos;
-    let t = uniforms.normal_mat * vec4f(input.normal, 0.0f);
-    let t_1 = VertexOutput(clip_pos, input.uv, normalize(t.xyz));
-    return TransformOutput(t_1.position, t_1.uv, t_1.normal);
+    let t = uniforms.normal_mat * vec4f(normal, 0.0f);
+    return TransformOutput(clip_pos, uv, normalize(t.xyz));
 }
 
 @fragment
 fn shade(@location(0) uv: vec2f, @location(1) normal: vec3f) -> @location(0) vec4f {
-    let input = FragmentInput(uv, normal);
-    let albedo = textureSample(material_tex_tex, material_tex_samp, input.uv);
-    let n = normalize(input.normal);
+    let albedo = textureSample(material_tex_tex, material_tex_samp, uv);
+    let n = normalize(normal);
     let light = max(dot(n, vec3f(0.0f, 0.6f, 0.8f)), 0.0f);
-    return FragmentOutput(vec4f(albedo.xyz * light, albedo.w)).color;
+    return vec4f(albedo.xyz * light, albedo.w);
 }

@@ -4,26 +4,6 @@ struct Uniforms {
     normal_mat: mat4x4f,
 }
 
-struct VertexInput {
-    position: vec3f,
-    normal: vec3f,
-    uv: vec2f,
-}
-
-struct from_attributes_out {
-    position: vec4f,
-    uv: vec2f,
-}
-
-struct from_buffer_out {
-    position: vec4f,
-    uv: vec2f,
-}
-
-struct shade_out {
-    color: vec4f,
-}
-
 struct FromAttributesOutput {
     @builtin(position) position: vec4f,
     @location(0) uv: vec2f,
@@ -41,22 +21,19 @@ struct FromBufferOutput {
 
 @vertex
 fn from_attributes(@location(0) position: vec3f, @location(1) normal: vec3f, @location(2) uv: vec2f) -> FromAttributesOutput {
-    let input = VertexInput(position, normal, uv);
-    let world = uniforms.model * vec4f(input.position, 1.0f);
-    let t = from_attributes_out(uniforms.view_proj * world, input.uv);
-    return FromAttributesOutput(t.position, t.uv);
+    let world = uniforms.model * vec4f(position, 1.0f);
+    return FromAttributesOutput(uniforms.view_proj * world, uv);
 }
 
 @vertex
 fn from_buffer(@builtin(vertex_index) index: u32) -> FromBufferOutput {
     let p = positions[min(index, arrayLength(&positions) - 1u)];
     let world = uniforms.model * vec4f(p, 1.0f);
-    let t = from_buffer_out(uniforms.view_proj * world, p.xy);
-    return FromBufferOutput(t.position, t.uv);
+    return FromBufferOutput(uniforms.view_proj * world, p.xy);
 }
 
 @fragment
 fn shade(@location(0) uv: vec2f) -> @location(0) vec4f {
     let texel = textureSample(material_tex_tex, material_tex_samp, uv);
-    return shade_out(texel).color;
+    return texel;
 }

@@ -27,32 +27,6 @@ struct Material {
     roughness: f32,
 }
 
-struct MeshVertex {
-    position: vec3f,
-    normal: vec3f,
-    uv: vec2f,
-}
-
-struct GVaryings {
-    clip: vec4f,
-    normal: vec3f,
-    uv: vec2f,
-}
-
-struct gbuffer_fs_out {
-    albedo_metal: vec4f,
-    normal_rough: vec4f,
-    emissive: vec4f,
-}
-
-struct lighting_vs_out {
-    clip: vec4f,
-}
-
-struct lighting_fs_out {
-    color: vec4f,
-}
-
 struct GbufferVsOutput {
     @builtin(position) clip: vec4f,
     @location(0) normal: vec3f,
@@ -153,26 +127,22 @@ fn shade_point_lights(p: vec3f, n: vec3f, v: vec3f, albedo: vec3f, metallic: f32
 
 @vertex
 fn gbuffer_vs(@location(0) position: vec3f, @location(1) normal: vec3f, @location(2) uv: vec2f) -> GbufferVsOutput {
-    let input = MeshVertex(position, normal, uv);
-    let world = model_matrix * vec4f(input.position, 1.0f);
-    let t = model_matrix * vec4f(input.normal, 0.0f);
-    let t_1 = GVaryings(camera.view_proj * world, t.xyz, input.uv);
-    return GbufferVsOutput(t_1.clip, t_1.normal, t_1.uv);
+    let world = model_matrix * vec4f(position, 1.0f);
+    let t = model_matrix * vec4f(normal, 0.0f);
+    return GbufferVsOutput(camera.view_proj * world, t.xyz, uv);
 }
 
 @fragment
 fn gbuffer_fs(@location(0) normal: vec3f, @location(1) uv: vec2f) -> GbufferFsOutput {
-    let input = GVaryings(vec4f(), normal, uv);
-    let n = normalize(input.normal);
+    let n = normalize(normal);
     let base_color = material.base_color;
-    let t = gbuffer_fs_out(vec4f(base_color.xyz, material.metallic), vec4f(n * 0.5f + vec3f(0.5f), material.roughness), material.emissive);
-    return GbufferFsOutput(t.albedo_metal, t.normal_rough, t.emissive);
+    return GbufferFsOutput(vec4f(base_color.xyz, material.metallic), vec4f(n * 0.5f + vec3f(0.5f), material.roughness), material.emissive);
 }
 
 @vertex
 fn lighting_vs(@builtin(vertex_index) id: u32) -> @builtin(position) vec4f {
     let uv = vec2f(f32((id << 1u) & 2u), f32(id & 2u));
-    return lighting_vs_out(vec4f(uv * 2.0f - vec2f(1.0f), 0.0f, 1.0f)).clip;
+    return vec4f(uv * 2.0f - vec2f(1.0f), 0.0f, 1.0f);
 }
 
 @fragment
@@ -192,5 +162,5 @@ fn lighting_fs(@builtin(position) frag: vec4f) -> @location(0) vec4f {
     let lit = shade_point_lights(p, n, v, albedo_metal.xyz, albedo_metal.w, normal_rough.w);
     let luminance_1 = luminance(emissive);
     let glow = max(luminance_1 - 1.0f, 0.0f) * 0.31830987f;
-    return lighting_fs_out(vec4f(lit + emissive + albedo_metal.xyz * glow, 1.0f)).color;
+    return vec4f(lit + emissive + albedo_metal.xyz * glow, 1.0f);
 }

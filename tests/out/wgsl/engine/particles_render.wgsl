@@ -10,16 +10,6 @@ struct Particle {
     velocity: vec4f,
 }
 
-struct particle_vs_out {
-    clip: vec4f,
-    uv: vec2f,
-    fade: f32,
-}
-
-struct particle_fs_out {
-    color: vec4f,
-}
-
 struct ParticleVsOutput {
     @builtin(position) clip: vec4f,
     @location(0) uv: vec2f,
@@ -40,8 +30,7 @@ fn particle_vs(@builtin(vertex_index) vertex: u32, @builtin(instance_index) inst
     let view_pos = camera.view * vec4f(t.xyz, 1.0f);
     let t_1 = view_pos.xy + corner * p.velocity.w;
     let view_pos_1 = vec4f(t_1, view_pos.zw);
-    let t_2 = particle_vs_out(camera.proj * view_pos_1, corner * 0.5f + vec2f(0.5f), clamp(p.position.w, 0.0f, 1.0f));
-    return ParticleVsOutput(t_2.clip, t_2.uv, t_2.fade);
+    return ParticleVsOutput(camera.proj * view_pos_1, corner * 0.5f + vec2f(0.5f), clamp(p.position.w, 0.0f, 1.0f));
 }
 
 @fragment
@@ -53,5 +42,5 @@ fn particle_fs(@location(0) uv: vec2f, @location(1) @interpolate(flat) fade: f32
     }
     let t = 1.0f;
     let alpha = texel.w * fade * smoothstep(t, 0.6f, d);
-    return particle_fs_out(vec4f(texel.xyz * alpha, alpha)).color;
+    return vec4f(texel.xyz * alpha, alpha);
 }

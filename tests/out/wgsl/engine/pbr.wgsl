@@ -31,25 +31,6 @@ struct Surface {
     view: vec3f,
 }
 
-struct VertexIn {
-    position: vec3f,
-    normal: vec3f,
-    tangent: vec4f,
-    uv: vec2f,
-}
-
-struct Varyings {
-    clip: vec4f,
-    world_pos: vec3f,
-    normal: vec3f,
-    tangent: vec4f,
-    uv: vec2f,
-}
-
-struct pbr_fs_out {
-    color: vec4f,
-}
-
 struct PbrVsOutput {
     @builtin(position) clip: vec4f,
     @location(0) world_pos: vec3f,
@@ -121,30 +102,26 @@ fn light_contribution(s: Surface, light: Light, world_pos: vec3f) -> vec3f {
 
 @vertex
 fn pbr_vs(@location(0) position: vec3f, @location(1) normal: vec3f, @location(2) tangent: vec4f, @location(3) uv: vec2f) -> PbrVsOutput {
-    let input = VertexIn(position, normal, tangent, uv);
-    let world = object.model * vec4f(input.position, 1.0f);
-    let t = object.normal_matrix * vec4f(input.normal, 0.0f);
-    let t_1 = input.tangent;
-    let t_2 = object.model * vec4f(t_1.xyz, 0.0f);
-    let t_3 = Varyings(camera.view_proj * world, world.xyz, t.xyz, vec4f(t_2.xyz, input.tangent.w), input.uv);
-    return PbrVsOutput(t_3.clip, t_3.world_pos, t_3.normal, t_3.tangent, t_3.uv);
+    let world = object.model * vec4f(position, 1.0f);
+    let t = object.normal_matrix * vec4f(normal, 0.0f);
+    let t_1 = object.model * vec4f(tangent.xyz, 0.0f);
+    return PbrVsOutput(camera.view_proj * world, world.xyz, t.xyz, vec4f(t_1.xyz, tangent.w), uv);
 }
 
 @fragment
 fn pbr_fs(@location(0) world_pos: vec3f, @location(1) normal: vec3f, @location(2) tangent: vec4f, @location(3) uv: vec2f) -> @location(0) vec4f {
-    let input = Varyings(vec4f(), world_pos, normal, tangent, uv);
-    let base = textureSample(base_color_tex_tex, base_color_tex_samp, input.uv);
-    let mr = textureSample(metal_rough_tex_tex, metal_rough_tex_samp, input.uv);
-    let texel = textureSample(normal_tex_tex, normal_tex_samp, input.uv);
+    let base = textureSample(base_color_tex_tex, base_color_tex_samp, uv);
+    let mr = textureSample(metal_rough_tex_tex, metal_rough_tex_samp, uv);
+    let texel = textureSample(normal_tex_tex, normal_tex_samp, uv);
     let tn = texel.xyz * 2.0f - vec3f(1.0f);
-    let n = normalize(input.normal);
-    let t = input.tangent;
-    let t_1 = input.tangent;
-    let t_2 = normalize(t.xyz - n * dot(n, t_1.xyz));
-    let b = cross(n, t_2) * input.tangent.w;
-    let tbn = mat3x3f(t_2, b, n);
+    let n = normalize(normal);
+    let t = normalize(tangent.xyz - n * dot(n, tangent.xyz));
+    let b = cross(n, t) * tangent.w;
+    let tbn = mat3x3f(t, b, n);
+    let t_1 = base.xyz;
+    let t_2 = normalize(tbn * tn);
     let position = camera.position;
-    let surface = Surface(base.xyz, mr.z, clamp(mr.y, 0.04f, 1.0f), normalize(tbn * tn), normalize(position.xyz - input.world_pos));
+    let surface = Surface(t_1, mr.z, clamp(mr.y, 0.04f, 1.0f), t_2, normalize(position.xyz - world_pos));
     let t_3 = scene.light_count - 1i;
     var i: i32 = 0i;
     var v: u32 = bitcast<u32>(t_3) - 0u;
@@ -161,7 +138,7 @@ fn pbr_fs(@location(0) world_pos: vec3f, @location(1) normal: vec3f, @location(2
             lit_1 = lit;
             break;
         }
-        let light_contribution_1 = light_contribution(surface, scene.lights[min(u32(i), 7u)], input.world_pos);
+        let light_contribution_1 = light_contribution(surface, scene.lights[min(u32(i), 7u)], world_pos);
         let lit_2 = lit + light_contribution_1;
         let next_v = v != 0u;
         i = i + 1i;
@@ -170,8 +147,8 @@ fn pbr_fs(@location(0) world_pos: vec3f, @location(1) normal: vec3f, @location(2
         v_2 = v_2 + 1u;
         lit = lit_2;
     }
-    let texel_1 = textureSample(irradiance_tex, irradiance_samp, surface.normal);
-    let ambient = texel_1.xyz * surface.albedo * scene.ambient;
+    let texel_1 = textureSample(irradiance_tex, irradiance_samp, t_2);
+    let ambient = texel_1.xyz * t_1 * scene.ambient;
     let hdr = (lit_1 + ambient) * scene.exposure;
-    return pbr_fs_out(vec4f(hdr, base.w)).color;
+    return vec4f(hdr, base.w);
 }

@@ -16,27 +16,6 @@ struct Object {
     model: mat4x4f,
 }
 
-struct shadow_depth_vs_out {
-    clip: vec4f,
-}
-
-struct VertexIn {
-    position: vec3f,
-    normal: vec3f,
-    uv: vec2f,
-}
-
-struct Varyings {
-    clip: vec4f,
-    light_space: vec4f,
-    normal: vec3f,
-    uv: vec2f,
-}
-
-struct lit_fs_out {
-    color: vec4f,
-}
-
 struct LitVsOutput {
     @builtin(position) clip: vec4f,
     @location(0) light_space: vec4f,
@@ -96,27 +75,24 @@ fn shadow_factor(light_space: vec4f) -> f32 {
 
 @vertex
 fn shadow_depth_vs(@location(0) position: vec3f) -> @builtin(position) vec4f {
-    return shadow_depth_vs_out(light_view.view_proj * object.model * vec4f(position, 1.0f)).clip;
+    return light_view.view_proj * object.model * vec4f(position, 1.0f);
 }
 
 @vertex
 fn lit_vs(@location(0) position: vec3f, @location(1) normal: vec3f, @location(2) uv: vec2f) -> LitVsOutput {
-    let input = VertexIn(position, normal, uv);
-    let world = object.model * vec4f(input.position, 1.0f);
-    let t = object.model * vec4f(input.normal, 0.0f);
-    let t_1 = Varyings(camera.view_proj * world, light_view.view_proj * world, t.xyz, input.uv);
-    return LitVsOutput(t_1.clip, t_1.light_space, t_1.normal, t_1.uv);
+    let world = object.model * vec4f(position, 1.0f);
+    let t = object.model * vec4f(normal, 0.0f);
+    return LitVsOutput(camera.view_proj * world, light_view.view_proj * world, t.xyz, uv);
 }
 
 @fragment
 fn lit_fs(@location(0) light_space: vec4f, @location(1) normal: vec3f, @location(2) uv: vec2f) -> @location(0) vec4f {
-    let input = Varyings(vec4f(), light_space, normal, uv);
-    let texel = textureSample(albedo_tex, albedo_samp, input.uv);
+    let texel = textureSample(albedo_tex, albedo_samp, uv);
     let base = texel.xyz;
-    let n = normalize(input.normal);
+    let n = normalize(normal);
     let direction = light_view.direction;
     let n_dot_l = max(dot(n, -direction.xyz), 0.0f);
-    let shadow = shadow_factor(input.light_space);
+    let shadow = shadow_factor(light_space);
     let lit = base * (0.15f + 0.85f * n_dot_l * shadow);
-    return lit_fs_out(vec4f(lit, 1.0f)).color;
+    return vec4f(lit, 1.0f);
 }

@@ -4,15 +4,6 @@ struct Sky {
     intensity: f32,
 }
 
-struct sky_vs_out {
-    clip: vec4f,
-    direction: vec3f,
-}
-
-struct sky_fs_out {
-    color: vec4f,
-}
-
 struct SkyVsOutput {
     @builtin(position) clip: vec4f,
     @location(0) direction: vec3f,
@@ -29,13 +20,12 @@ fn sky_vs(@builtin(vertex_index) index: u32) -> SkyVsOutput {
     let t = local[index % 36u];
     let corner = local_1[t];
     let clip = sky.proj * sky.view_rotation * vec4f(corner, 1.0f);
-    let t_1 = sky_vs_out(clip.xyww, corner);
-    return SkyVsOutput(t_1.clip, t_1.direction);
+    return SkyVsOutput(clip.xyww, corner);
 }
 
 @fragment
 fn sky_fs(@location(0) direction: vec3f) -> @location(0) vec4f {
     let texel = textureSample(environment_tex, environment_samp, normalize(direction));
     let c = texel.xyz * sky.intensity;
-    return sky_fs_out(vec4f(c, 1.0f)).color;
+    return vec4f(c, 1.0f);
 }

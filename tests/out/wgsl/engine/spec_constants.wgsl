@@ -5,10 +5,6 @@ struct Camera {
     inv_proj: mat4x4f,
 }
 
-struct ssao_out {
-    occlusion: f32,
-}
-
 @id(0) override SAMPLE_COUNT: i32 = 16i;
 @id(1) override USE_NOISE: bool = true;
 @id(2) override RADIUS: f32 = 0.5f;
@@ -78,5 +74,5 @@ fn ssao(@location(0) uv: vec2f) -> @location(0) f32 {
     }
     var t_4: i32;
     t_4 = SAMPLE_COUNT;
-    return ssao_out(1.0f - occluded_1 / f32(t_4) * INTENSITY).occlusion;
+    return 1.0f - occluded_1 / f32(t_4) * INTENSITY;
 }

@@ -7,15 +7,6 @@ struct Tonemap {
     white_point: f32,
 }
 
-struct fullscreen_vs_out {
-    clip: vec4f,
-    uv: vec2f,
-}
-
-struct tonemap_fs_out {
-    color: vec4f,
-}
-
 struct FullscreenVsOutput {
     @builtin(position) clip: vec4f,
     @location(0) uv: vec2f,
@@ -36,8 +27,7 @@ fn hable(x: vec3f) -> vec3f {
 @vertex
 fn fullscreen_vs(@builtin(vertex_index) id: u32) -> FullscreenVsOutput {
     let uv = vec2f(f32((id << 1u) & 2u), f32(id & 2u));
-    let t = fullscreen_vs_out(vec4f(uv.x * 2.0f - 1.0f, 1.0f - uv.y * 2.0f, 0.0f, 1.0f), uv);
-    return FullscreenVsOutput(t.clip, t.uv);
+    return FullscreenVsOutput(vec4f(uv.x * 2.0f - 1.0f, 1.0f - uv.y * 2.0f, 0.0f, 1.0f), uv);
 }
 
 @fragment
@@ -56,5 +46,5 @@ fn tonemap_fs(@location(0) uv: vec2f) -> @location(0) vec4f {
         mapped = hable_1 / hable_2;
     }
     let mapped_2 = pow(mapped, vec3f(1.0f / tm.gamma));
-    return tonemap_fs_out(vec4f(mapped_2, 1.0f)).color;
+    return vec4f(mapped_2, 1.0f);
 }

@@ -2,10 +2,6 @@ struct Block {
     value: vec4f,
 }
 
-struct bindings_out {
-    color: vec4f,
-}
-
 @group(0) @binding(0) var<uniform> a: Block;
 @group(0) @binding(1) var<uniform> b: Block;
 @group(0) @binding(10) var<uniform> c: Block;
@@ -32,5 +28,5 @@ fn bindings(@location(0) uv: vec2f, @location(1) dir: vec3f) -> @location(0) vec
     let t = texel + texel_1 + texel_2;
     let t_1 = items[min(0u, arrayLength(&items) - 1u)];
     let t_2 = k[min(1u, arrayLength(&k) - 1u)];
-    return bindings_out(sum + t + t_1 + t_2).color;
+    return sum + t + t_1 + t_2;
 }

@@ -44,8 +44,7 @@ fn consts(@builtin(local_invocation_index) index: u32) {
     var local: array<i32, 4> = array<i32, 4>(1i, 2i, 3i, 4i);
     var local_1: array<f32, 3> = array<f32, 3>(1.5f, 2.5f, 0.5f);
     table = array<f32, 8>(0.0f, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f);
-    let make_range_1 = make_range(0.0f, 1.0f);
-    let ranges = array<Range, 2>(make_range_1, Range(2.0f, 4.0f));
+    make_range(0.0f, 1.0f);
     let fixed = index & 255u;
     let t = local[index];
     out_ints[min(index, 15u)] = t + 2i + i32(-2147483648) + 2147483647i + -12i + -3i + -1i;
@@ -57,7 +56,7 @@ fn consts(@builtin(local_invocation_index) index: u32) {
     out_floats[min(index, 7u)] = vec4f(1.0f, 3.0f, 1.0f, 3.25f);
     let t_1 = table[index];
     let t_2 = local_1[index % 3u];
-    let width_1 = width(ranges[1]);
+    let width_1 = width(Range(2.0f, 4.0f));
     let width_2 = width(Range(0.0f, 0.5f));
     out_floats[min(index + 4u, 7u)] = vec4f(t_1, t_2, vec2f(0.5f, 8.0f)) + vec4f(width_1, width_2, vec2f(0.25f, 0.5f));
 }

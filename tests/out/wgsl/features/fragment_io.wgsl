@@ -1,34 +1,5 @@
 diagnostic(off, derivative_uniformity);
 
-struct VertOut {
-    pos: vec4f,
-    color: vec4f,
-    screen: vec2f,
-    id: u32,
-    layer: i32,
-    weight: f32,
-}
-
-struct FragIn {
-    frag: vec4f,
-    front: bool,
-    sample_id: u32,
-    mask_in: u32,
-    color: vec4f,
-    screen: vec2f,
-    id: u32,
-    layer: i32,
-    weight: f32,
-}
-
-struct FragOut {
-    color: vec4f,
-    normal: vec4f,
-    id: u32,
-    depth: f32,
-    mask: u32,
-}
-
 struct IoVsOutput {
     @builtin(position) pos: vec4f,
     @location(0) color: vec4f,
@@ -53,19 +24,16 @@ struct IoFsOutput {
 fn io_vs(@builtin(vertex_index) vid: u32, @builtin(instance_index) iid: u32) -> IoVsOutput {
     let x = f32(vid & 1u) * 2.0f - 1.0f;
     let y = f32((vid >> 1u) & 1u) * 2.0f - 1.0f;
-    let t = VertOut(vec4f(x, y, 0.5f, 1.0f), vec4f(x, y, 0.0f, 1.0f), vec2f(x, y), iid, i32(vid) - 2i, 1.0f);
-    return IoVsOutput(t.pos, t.color, t.screen, t.id, t.layer, t.weight);
+    return IoVsOutput(vec4f(x, y, 0.5f, 1.0f), vec4f(x, y, 0.0f, 1.0f), vec2f(x, y), iid, i32(vid) - 2i, 1.0f);
 }
 
 @fragment
 fn io_fs(@builtin(position) frag: vec4f, @builtin(front_facing) front: bool, @builtin(sample_index) sample_id: u32, @builtin(sample_mask) mask_in: u32, @location(0) color: vec4f, @location(1) @interpolate(linear) screen: vec2f, @location(2) @interpolate(flat) id: u32, @location(3) @interpolate(flat) layer: i32, @location(4) weight: f32) -> IoFsOutput {
-    let input = FragIn(frag, front, sample_id, mask_in, color, screen, id, layer, weight);
-    if input.color.w < 0.01f {
+    if color.w < 0.01f {
         discard;
     }
-    let facing = select(-1.0f, 1.0f, input.front);
-    let t = FragOut(input.color * input.weight, vec4f(input.screen, facing, f32(input.layer)), input.id + input.sample_id, input.frag.z * 0.5f, input.mask_in & 15u);
-    return IoFsOutput(t.color, t.normal, t.id, t.depth, t.mask);
+    let facing = select(-1.0f, 1.0f, front);
+    return IoFsOutput(color * weight, vec4f(screen, facing, f32(layer)), id + sample_id, frag.z * 0.5f, mask_in & 15u);
 }
 
 // @early_depth: WGSL cannot force early fragment tests

@@ -15,14 +15,6 @@ struct Hit {
     hit: bool,
 }
 
-struct fullscreen_out {
-    clip: vec4f,
-}
-
-struct flat_color_out {
-    color: vec4f,
-}
-
 @group(0) @binding(0) var<uniform> scene: Scene;
 @group(0) @binding(1) var<storage, read_write> hits: array<vec4f>;
 
@@ -90,12 +82,12 @@ fn trace(@builtin(global_invocation_id) gid: vec3u) {
 @vertex
 fn fullscreen() -> @builtin(position) vec4f {
     let transform_point_1 = transform_point(scene.transform, vec3f(0.0f));
-    return fullscreen_out(vec4f(transform_point_1, 1.0f)).clip;
+    return vec4f(transform_point_1, 1.0f);
 }
 
 @fragment
 fn flat_color() -> @location(0) vec4f {
     let tint = scene.tint;
     let transform_point_1 = transform_point(scene.transform, tint.xyz);
-    return flat_color_out(vec4f(transform_point_1, 1.0f)).color;
+    return vec4f(transform_point_1, 1.0f);
 }

@@ -6,16 +6,6 @@ struct Frame {
     _pad: i32,
 }
 
-struct Surface {
-    clip: vec4f,
-    cell: vec2i,
-    height: f32,
-}
-
-struct shade_out {
-    color: vec4f,
-}
-
 struct TerrainOutput {
     @builtin(position) clip: vec4f,
     @location(0) @interpolate(flat) cell: vec2i,
@@ -72,15 +62,13 @@ fn terrain(@builtin(vertex_index) vi: u32) -> TerrainOutput {
     let cell = texel_in(height_cell_1);
     let h = height_at_1(cell);
     let world = vec4f(f32(cell.x), h, f32(cell.y), 1.0f);
-    let t = Surface(frame.view_proj * world, cell, h);
-    return TerrainOutput(t.clip, t.cell, t.height);
+    return TerrainOutput(frame.view_proj * world, cell, h);
 }
 
 @fragment
 fn shade(@location(0) @interpolate(flat) cell: vec2i, @location(1) height_1: f32) -> @location(0) vec4f {
-    let s = Surface(vec4f(), cell, height_1);
-    let texel_in_1 = texel_in(s.cell);
+    let texel_in_1 = texel_in(cell);
     let texel = textureLoad(hdr, texel_in_1);
     let lit = texel.xyz * frame.exposure;
-    return shade_out(vec4f(lit + vec3f(s.height * 0.01f), 1.0f)).color;
+    return vec4f(lit + vec3f(height_1 * 0.01f), 1.0f);
 }

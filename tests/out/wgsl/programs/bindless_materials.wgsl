@@ -5,10 +5,6 @@ struct Push {
     tint: vec4f,
 }
 
-struct shade_out {
-    color: vec4f,
-}
-
 var<immediate> push: Push;
 @group(0) @binding(0) var albedo_maps: binding_array<texture_2d<f32>, 8>;
 @group(0) @binding(1) var samplers: binding_array<sampler, 2>;
@@ -38,7 +34,7 @@ fn shade(@location(0) uv: vec2f, @location(1) @interpolate(flat) material: u32) 
     let albedo_1 = albedo(material, uv);
     let albedo_2 = albedo(push.material, uv);
     let c = base + a * d + albedo_1 + albedo_2;
-    return shade_out(c + vec4f(f32(id.x) / f32(size.x + 1i))).color;
+    return c + vec4f(f32(id.x) / f32(size.x + 1i));
 }
 
 @compute @workgroup_size(8, 8, 1)

@@ -8,19 +8,6 @@ struct BloomParams {
     mip_count: i32,
 }
 
-struct Fullscreen {
-    clip: vec4f,
-    uv: vec2f,
-}
-
-struct downsample_fs_out {
-    color: vec4f,
-}
-
-struct upsample_fs_out {
-    color: vec4f,
-}
-
 struct FullscreenVsOutput {
     @builtin(position) clip: vec4f,
     @location(0) uv: vec2f,
@@ -57,29 +44,26 @@ fn tap(uv: vec2f, dx: f32, dy: f32) -> vec3f {
 @vertex
 fn fullscreen_vs(@builtin(vertex_index) id: u32) -> FullscreenVsOutput {
     let uv = vec2f(f32((id << 1u) & 2u), f32(id & 2u));
-    let t = Fullscreen(vec4f(uv.x * 2.0f - 1.0f, 1.0f - uv.y * 2.0f, 0.0f, 1.0f), uv);
-    return FullscreenVsOutput(t.clip, t.uv);
+    return FullscreenVsOutput(vec4f(uv.x * 2.0f - 1.0f, 1.0f - uv.y * 2.0f, 0.0f, 1.0f), uv);
 }
 
 @fragment
 fn downsample_fs(@location(0) uv: vec2f) -> @location(0) vec4f {
     var boxes: array<vec3f, 5>;
     var box_weights: array<f32, 5>;
-    let input = Fullscreen(vec4f(), uv);
-    let uv_1 = input.uv;
-    let a = tap(uv_1, -2.0f, 2.0f);
-    let b = tap(uv_1, 0.0f, 2.0f);
-    let c = tap(uv_1, 2.0f, 2.0f);
-    let d = tap(uv_1, -2.0f, 0.0f);
-    let e = tap(uv_1, 0.0f, 0.0f);
-    let f = tap(uv_1, 2.0f, 0.0f);
-    let g = tap(uv_1, -2.0f, -2.0f);
-    let h = tap(uv_1, 0.0f, -2.0f);
-    let i = tap(uv_1, 2.0f, -2.0f);
-    let j = tap(uv_1, -1.0f, 1.0f);
-    let k = tap(uv_1, 1.0f, 1.0f);
-    let l = tap(uv_1, -1.0f, -1.0f);
-    let m = tap(uv_1, 1.0f, -1.0f);
+    let a = tap(uv, -2.0f, 2.0f);
+    let b = tap(uv, 0.0f, 2.0f);
+    let c = tap(uv, 2.0f, 2.0f);
+    let d = tap(uv, -2.0f, 0.0f);
+    let e = tap(uv, 0.0f, 0.0f);
+    let f = tap(uv, 2.0f, 0.0f);
+    let g = tap(uv, -2.0f, -2.0f);
+    let h = tap(uv, 0.0f, -2.0f);
+    let i = tap(uv, 2.0f, -2.0f);
+    let j = tap(uv, -1.0f, 1.0f);
+    let k = tap(uv, 1.0f, 1.0f);
+    let l = tap(uv, -1.0f, -1.0f);
+    let m = tap(uv, 1.0f, -1.0f);
     var result: vec3f;
     if params.first_mip != 0i {
         boxes = array<vec3f, 5>((a + b + d + e) * 0.25f, (b + c + e + f) * 0.25f, (d + e + g + h) * 0.25f, (e + f + h + i) * 0.25f, (j + k + l + m) * 0.25f);
@@ -119,28 +103,26 @@ fn downsample_fs(@location(0) uv: vec2f) -> @location(0) vec4f {
         let result_6 = result_5 + (b + d + f + h) * 0.0625f;
         result = result_6 + (j + k + l + m) * 0.125f;
     }
-    return downsample_fs_out(vec4f(max(result, vec3f(0.0f)), 1.0f)).color;
+    return vec4f(max(result, vec3f(0.0f)), 1.0f);
 }
 
 @fragment
 fn upsample_fs(@location(0) uv: vec2f) -> @location(0) vec4f {
-    let input = Fullscreen(vec4f(), uv);
-    let uv_1 = input.uv;
     let r = params.filter_radius;
-    let tap_1 = tap(uv_1, -r, r);
-    let tap_2 = tap(uv_1, r, r);
-    let tap_3 = tap(uv_1, -r, -r);
-    let tap_4 = tap(uv_1, r, -r);
+    let tap_1 = tap(uv, -r, r);
+    let tap_2 = tap(uv, r, r);
+    let tap_3 = tap(uv, -r, -r);
+    let tap_4 = tap(uv, r, -r);
     let up = tap_1 + tap_2 + tap_3 + tap_4;
-    let tap_5 = tap(uv_1, 0.0f, r);
-    let tap_6 = tap(uv_1, -r, 0.0f);
-    let tap_7 = tap(uv_1, r, 0.0f);
-    let tap_8 = tap(uv_1, 0.0f, -r);
+    let tap_5 = tap(uv, 0.0f, r);
+    let tap_6 = tap(uv, -r, 0.0f);
+    let tap_7 = tap(uv, r, 0.0f);
+    let tap_8 = tap(uv, 0.0f, -r);
     let up_1 = up + (tap_5 + tap_6 + tap_7 + tap_8) * 2.0f;
-    let tap_9 = tap(uv_1, 0.0f, 0.0f);
+    let tap_9 = tap(uv, 0.0f, 0.0f);
     let up_2 = up_1 + tap_9 * 4.0f;
     let up_3 = up_2 * 0.0625f;
-    let base = textureSampleLevel(current_tex, current_samp, uv_1, 0.0f);
+    let base = textureSampleLevel(current_tex, current_samp, uv, 0.0f);
     let strength = params.intensity / f32(max(params.mip_count, 1i));
-    return upsample_fs_out(vec4f(base.xyz + up_3 * strength, base.w)).color;
+    return vec4f(base.xyz + up_3 * strength, base.w);
 }

@@ -15,10 +15,6 @@ struct Grading {
     lut_size: f32,
 }
 
-struct grade_out {
-    color: vec4f,
-}
-
 @group(0) @binding(0) var<uniform> grading: Grading;
 @group(0) @binding(1) var hdr_tex: texture_2d<f32>;
 @group(0) @binding(2) var hdr_samp: sampler;
@@ -121,5 +117,5 @@ fn grade(@builtin(position) frag: vec4f, @location(0) uv: vec2f) -> @location(0)
     let random01_2 = random01(h * 747796405u);
     let random01_3 = random01(h ^ 2654435769u);
     let dither = (random01_2 + random01_3 - 1.0f) / 255.0f;
-    return grade_out(vec4f(srgb + vec3f(dither), 1.0f)).color;
+    return vec4f(srgb + vec3f(dither), 1.0f);
 }

@@ -1,10 +1,5 @@
 diagnostic(off, derivative_uniformity);
 
-struct alpha_test_out {
-    color: vec4f,
-    hit: u32,
-}
-
 struct AlphaTestOutput {
     @location(0) color: vec4f,
     @location(1) hit: u32,
@@ -40,12 +35,10 @@ fn alpha_test(@location(0) uv: vec2f, @location(1) @interpolate(flat) id: u32) -
     let texel = textureSample(albedo_tex, albedo_samp, uv);
     if texel.w > 0.9f {
         let first_hit_1 = first_hit(id);
-        let t = alpha_test_out(texel, first_hit_1);
-        return AlphaTestOutput(t.color, t.hit);
+        return AlphaTestOutput(texel, first_hit_1);
     } else if texel.w > 0.1f {
         let coverage_or_discard_1 = coverage_or_discard(texel.w);
-        let t_1 = alpha_test_out(vec4f(texel.xyz, coverage_or_discard_1), 0u);
-        return AlphaTestOutput(t_1.color, t_1.hit);
+        return AlphaTestOutput(vec4f(texel.xyz, coverage_or_discard_1), 0u);
     }
     discard;
     return AlphaTestOutput();

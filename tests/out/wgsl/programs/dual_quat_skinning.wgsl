@@ -34,26 +34,6 @@ struct Skinned {
     tangent: vec3f,
 }
 
-struct VertexIn {
-    position: vec3f,
-    normal: vec3f,
-    tangent: vec4f,
-    joints: vec4u,
-    weights: vec4f,
-    uv: vec2f,
-}
-
-struct SkinVarying {
-    clip: vec4f,
-    normal: vec3f,
-    tangent: vec4f,
-    uv: vec2f,
-}
-
-struct skinned_fs_out {
-    color: vec4f,
-}
-
 struct SkinnedVsOutput {
     @builtin(position) clip: vec4f,
     @location(0) normal: vec3f,
@@ -171,28 +151,22 @@ fn skin_vertex(position: vec3f, normal: vec3f, tangent: vec3f, joints: vec4u, we
 
 @vertex
 fn skinned_vs(@location(0) position: vec3f, @location(1) normal: vec3f, @location(2) tangent: vec4f, @location(3) joints: vec4u, @location(4) weights: vec4f, @location(5) uv: vec2f) -> SkinnedVsOutput {
-    let input = VertexIn(position, normal, tangent, joints, weights, uv);
-    let t = input.tangent;
-    let s = skin_vertex(input.position, input.normal, t.xyz, input.joints, input.weights);
+    let s = skin_vertex(position, normal, tangent.xyz, joints, weights);
     let world = skin.model * vec4f(s.position, 1.0f);
-    let t_1 = skin.model * vec4f(s.normal, 0.0f);
-    let t_2 = skin.model * vec4f(s.tangent, 0.0f);
-    let t_3 = SkinVarying(skin.view_proj * world, t_1.xyz, vec4f(t_2.xyz, input.tangent.w), input.uv);
-    return SkinnedVsOutput(t_3.clip, t_3.normal, t_3.tangent, t_3.uv);
+    let t = skin.model * vec4f(s.normal, 0.0f);
+    let t_1 = skin.model * vec4f(s.tangent, 0.0f);
+    return SkinnedVsOutput(skin.view_proj * world, t.xyz, vec4f(t_1.xyz, tangent.w), uv);
 }
 
 @fragment
 fn skinned_fs(@location(0) normal: vec3f, @location(1) tangent: vec4f, @location(2) uv: vec2f) -> @location(0) vec4f {
-    let input = SkinVarying(vec4f(), normal, tangent, uv);
-    let n = normalize(input.normal);
-    let t = input.tangent;
-    let t_1 = input.tangent;
-    let t_2 = normalize(t.xyz - n * dot(n, t_1.xyz));
-    let b = cross(n, t_2) * input.tangent.w;
-    let t_3 = vec3f(0.3f, 1.0f, 0.5f);
-    let light = normalize(t_3);
+    let n = normalize(normal);
+    let t = normalize(tangent.xyz - n * dot(n, tangent.xyz));
+    let b = cross(n, t) * tangent.w;
+    let t_1 = vec3f(0.3f, 1.0f, 0.5f);
+    let light = normalize(t_1);
     let shade = max(dot(n, light), 0.0f) * 0.8f + 0.2f;
-    return skinned_fs_out(vec4f(vec3f(shade) + b * 0.001f, 1.0f)).color;
+    return vec4f(vec3f(shade) + b * 0.001f, 1.0f);
 }
 
 @compute @workgroup_size(64, 1, 1)

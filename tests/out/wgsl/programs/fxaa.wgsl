@@ -28,10 +28,6 @@ struct Edge {
     other_luma: f32,
 }
 
-struct fxaa_out {
-    color: vec4f,
-}
-
 @group(0) @binding(0) var<uniform> settings: FxaaSettings;
 @group(0) @binding(1) var scene_tex: texture_2d<f32>;
 @group(0) @binding(2) var scene_samp: sampler;
@@ -58,7 +54,7 @@ fn gather(uv: vec2f) -> Neighbourhood {
     let luma_offset_9 = luma_offset(uv, -1.0f, -1.0f);
     let l = Neighbourhood(luma_offset_1, luma_offset_2, luma_offset_3, luma_offset_4, luma_offset_5, luma_offset_6, luma_offset_7, luma_offset_8, luma_offset_9, 0.0f, 0.0f, 0.0f);
     var l_1: Neighbourhood = l;
-    l_1.highest = max(max(max(max(l.n, l.e), l.s), l.w), l.m);
+    l_1.highest = max(max(max(max(luma_offset_2, luma_offset_3), luma_offset_4), luma_offset_5), luma_offset_1);
     var l_2: Neighbourhood = l_1;
     l_2.lowest = min(min(min(min(l_1.n, l_1.e), l_1.s), l_1.w), l_1.m);
     var l_3: Neighbourhood = l_2;
@@ -89,10 +85,10 @@ fn is_horizontal(l: Neighbourhood) -> bool {
 fn determine_edge(l: Neighbourhood) -> Edge {
     let is_horizontal_1 = is_horizontal(l);
     let edge = Edge(is_horizontal_1, 0.0f, 0.0f, 0.0f);
-    let p_luma = select(l.e, l.n, edge.horizontal);
-    let n_luma = select(l.w, l.s, edge.horizontal);
+    let p_luma = select(l.e, l.n, is_horizontal_1);
+    let n_luma = select(l.w, l.s, is_horizontal_1);
     var edge_1: Edge = edge;
-    edge_1.pixel_step = select(settings.inv_size.x, settings.inv_size.y, edge.horizontal);
+    edge_1.pixel_step = select(settings.inv_size.x, settings.inv_size.y, is_horizontal_1);
     let p_gradient = abs(p_luma - l.m);
     let n_gradient = abs(n_luma - l.m);
     var edge_2: Edge;
@@ -239,14 +235,14 @@ fn fxaa(@builtin(position) frag: vec4f) -> @location(0) vec4f {
     let skip_pixel_1 = skip_pixel(l);
     if skip_pixel_1 {
         let texel = textureSampleLevel(scene_tex, scene_samp, uv, 0.0f);
-        return fxaa_out(vec4f(texel.xyz, 1.0f)).color;
+        return vec4f(texel.xyz, 1.0f);
     }
     let edge = determine_edge(l);
     let subpixel_blend_factor_1 = subpixel_blend_factor(l);
     let edge_blend_factor_1 = edge_blend_factor(l, edge, uv);
     let blend = max(subpixel_blend_factor_1, edge_blend_factor_1);
     if settings.show_edges != 0i {
-        return fxaa_out(vec4f(1.0f, blend, 0.0f, 1.0f)).color;
+        return vec4f(1.0f, blend, 0.0f, 1.0f);
     }
     var final_uv: vec2f;
     if edge.horizontal {
@@ -259,5 +255,5 @@ fn fxaa(@builtin(position) frag: vec4f) -> @location(0) vec4f {
         final_uv = final_uv_2;
     }
     let texel_1 = textureSampleLevel(scene_tex, scene_samp, final_uv, 0.0f);
-    return fxaa_out(vec4f(texel_1.xyz, 1.0f)).color;
+    return vec4f(texel_1.xyz, 1.0f);
 }

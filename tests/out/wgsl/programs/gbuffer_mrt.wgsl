@@ -32,13 +32,6 @@ struct GBuffer {
     ids: vec2u,
 }
 
-struct VertexIn {
-    position: vec3f,
-    normal: vec3f,
-    tangent: vec4f,
-    uv: vec2f,
-}
-
 struct GbufferVsOutput {
     @builtin(position) clip: vec4f,
     @location(0) current_clip: vec4f,
@@ -119,25 +112,22 @@ fn write_gbuffer(input: GVarying, albedo: vec4f) -> GBuffer {
 
 @vertex
 fn gbuffer_vs(@location(0) position: vec3f, @location(1) normal: vec3f, @location(2) tangent: vec4f, @location(3) uv: vec2f) -> GbufferVsOutput {
-    let input = VertexIn(position, normal, tangent, uv);
-    let world = object.model * vec4f(input.position, 1.0f);
-    let previous_world = object.prev_model * vec4f(input.position, 1.0f);
+    let world = object.model * vec4f(position, 1.0f);
+    let previous_world = object.prev_model * vec4f(position, 1.0f);
     let clip = camera.view_proj * world;
     let t = object.model[0u];
     let t_1 = object.model[1u];
     let t_2 = object.model[2u];
     let normal_matrix = mat3x3f(t.xyz, t_1.xyz, t_2.xyz);
     let jitter = camera.jitter;
-    let t_3 = input.tangent;
-    let t_4 = GVarying(clip + vec4f(jitter.xy * clip.w, 0.0f, 0.0f), clip, camera.prev_view_proj * previous_world, normal_matrix * input.normal, vec4f(normal_matrix * t_3.xyz, input.tangent.w), input.uv);
-    return GbufferVsOutput(t_4.clip, t_4.current_clip, t_4.previous_clip, t_4.normal, t_4.tangent, t_4.uv);
+    return GbufferVsOutput(clip + vec4f(jitter.xy * clip.w, 0.0f, 0.0f), clip, camera.prev_view_proj * previous_world, normal_matrix * normal, vec4f(normal_matrix * tangent.xyz, tangent.w), uv);
 }
 
 // @early_depth: WGSL cannot force early fragment tests
 @fragment
 fn gbuffer_opaque_fs(@location(0) current_clip: vec4f, @location(1) previous_clip: vec4f, @location(2) normal: vec3f, @location(3) tangent: vec4f, @location(4) uv: vec2f) -> GbufferOpaqueFsOutput {
     let input = GVarying(vec4f(), current_clip, previous_clip, normal, tangent, uv);
-    let texel = textureSample(albedo_tex_tex, albedo_tex_samp, input.uv);
+    let texel = textureSample(albedo_tex_tex, albedo_tex_samp, uv);
     let write_gbuffer_1 = write_gbuffer(input, texel);
     return GbufferOpaqueFsOutput(write_gbuffer_1.albedo_ao, write_gbuffer_1.normal_rm, write_gbuffer_1.emissive, write_gbuffer_1.motion, write_gbuffer_1.ids);
 }
@@ -145,7 +135,7 @@ fn gbuffer_opaque_fs(@location(0) current_clip: vec4f, @location(1) previous_cli
 @fragment
 fn gbuffer_masked_fs(@location(0) current_clip: vec4f, @location(1) previous_clip: vec4f, @location(2) normal: vec3f, @location(3) tangent: vec4f, @location(4) uv: vec2f) -> GbufferMaskedFsOutput {
     let input = GVarying(vec4f(), current_clip, previous_clip, normal, tangent, uv);
-    let albedo = textureSample(albedo_tex_tex, albedo_tex_samp, input.uv);
+    let albedo = textureSample(albedo_tex_tex, albedo_tex_samp, uv);
     if albedo.w < object.alpha_cutoff {
         discard;
     }

@@ -13,17 +13,6 @@ struct Light {
     color: vec4f,
 }
 
-struct Surface {
-    clip: vec4f,
-    uv: vec2f,
-    normal: vec3h,
-    view_dir: vec3h,
-}
-
-struct fs_out {
-    color: vec4f,
-}
-
 struct VsOutput {
     @builtin(position) clip: vec4f,
     @location(0) uv: vec2f,
@@ -60,16 +49,14 @@ fn ggx(n: vec3h, v: vec3h, l: vec3h, roughness: f16) -> f16 {
 @vertex
 fn vs(@location(0) pos: vec3f, @location(1) normal: vec3f, @location(2) uv: vec2f) -> VsOutput {
     let eye = camera.eye;
-    let t = Surface(camera.view_proj * vec4f(pos, 1.0f), uv, vec3h(normal), vec3h(normalize(eye.xyz - pos)));
-    return VsOutput(t.clip, t.uv, t.normal, t.view_dir);
+    return VsOutput(camera.view_proj * vec4f(pos, 1.0f), uv, vec3h(normal), vec3h(normalize(eye.xyz - pos)));
 }
 
 @fragment
 fn fs(@location(0) uv: vec2f, @location(1) normal: vec3h, @location(2) view_dir: vec3h) -> @location(0) vec4f {
-    let s = Surface(vec4f(), uv, normal, view_dir);
-    let n = normalize(s.normal);
-    let v = normalize(s.view_dir);
-    let texel = textureSample(albedo_map_tex, albedo_map_samp, s.uv);
+    let n = normalize(normal);
+    let v = normalize(view_dir);
+    let texel = textureSample(albedo_map_tex, albedo_map_samp, uv);
     let base = vec3h(texel.xyz);
     let lit = base * 0.02999878h;
     var i: i32 = 0i;
@@ -98,7 +85,7 @@ fn fs(@location(0) uv: vec2f, @location(1) normal: vec3h, @location(2) view_dir:
         lit_1 = lit_3;
     }
     let encoded = tonemap(lit_2, f16(camera.exposure), f16(camera.white));
-    return fs_out(vec4f(vec3f(encoded), 1.0f)).color;
+    return vec4f(vec3f(encoded), 1.0f);
 }
 
 @compute @workgroup_size(8, 8, 1)

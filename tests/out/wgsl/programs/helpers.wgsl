@@ -6,10 +6,6 @@ struct Params {
     count: u32,
 }
 
-struct present_out {
-    color: vec4f,
-}
-
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read_write> samples: array<vec4f>;
 
@@ -208,7 +204,7 @@ fn present(@location(0) uv: vec2f) -> @location(0) vec4f {
     let remap01_1 = remap01(sin(params.time), -1.0f, 1.0f);
     let pulse = ease_out_elastic(remap01_1);
     let linear_to_srgb_1 = linear_to_srgb(graded * (0.8f + 0.2f * pulse));
-    return present_out(vec4f(linear_to_srgb_1, 1.0f)).color;
+    return vec4f(linear_to_srgb_1, 1.0f);
 }
 
 @compute @workgroup_size(64, 1, 1)

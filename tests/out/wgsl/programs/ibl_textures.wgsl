@@ -14,22 +14,6 @@ struct Material {
     sample_count: i32,
 }
 
-struct Surface {
-    frag_coord: vec4f,
-    world_position: vec3f,
-    normal: vec3f,
-    uv: vec2f,
-}
-
-struct shade_out {
-    color: vec4f,
-    id_out: u32,
-}
-
-struct resolve_depth_out {
-    depth: f32,
-}
-
 struct ShadeOutput {
     @location(0) color: vec4f,
     @location(1) id_out: u32,
@@ -73,14 +57,13 @@ fn spot_shadow_factor(world_position: vec3f) -> f32 {
 
 @fragment
 fn shade(@builtin(position) frag_coord: vec4f, @location(0) world_position: vec3f, @location(1) normal: vec3f, @location(2) uv: vec2f) -> ShadeOutput {
-    let input = Surface(frag_coord, world_position, normal, uv);
-    let n = normalize(input.normal);
+    let n = normalize(normal);
     let camera_position = material.camera_position;
-    let v = normalize(camera_position.xyz - input.world_position);
+    let v = normalize(camera_position.xyz - world_position);
     let r = reflect(-v, n);
     let n_dot_v = max(dot(n, v), 0.0f);
-    let layer_color = textureSample(material_layers, linear_repeat, input.uv, material.layer);
-    let decal = textureSample(decals[min(u32(material.decal & 3i), 3u)], linear_clamp, input.uv);
+    let layer_color = textureSample(material_layers, linear_repeat, uv, material.layer);
+    let decal = textureSample(decals[min(u32(material.decal & 3i), 3u)], linear_clamp, uv);
     let base_color = material.base_color;
     let albedo = mix(base_color.xyz * layer_color.xyz, decal.xyz, vec3f(decal.w));
     let f0 = mix(vec3f(0.04f), albedo, vec3f(material.metallic));
@@ -93,22 +76,20 @@ fn shade(@builtin(position) frag_coord: vec4f, @location(0) world_position: vec3
     let texel_2 = textureSampleLevel(brdf_lut, linear_clamp, vec2f(n_dot_v, material.roughness), 0.0f);
     let brdf = texel_2.xy;
     let ambient = kd * irradiance * albedo + prefiltered * (f * brdf.x + vec3f(brdf.y));
-    let point_shadow_factor_1 = point_shadow_factor(input.world_position);
-    let spot_shadow_factor_1 = spot_shadow_factor(input.world_position);
+    let point_shadow_factor_1 = point_shadow_factor(world_position);
+    let spot_shadow_factor_1 = spot_shadow_factor(world_position);
     let shadow = point_shadow_factor_1 * spot_shadow_factor_1;
     let fog_extent = material.fog_extent;
-    let fog_uvw = input.world_position / fog_extent.xyz + vec3f(0.5f);
+    let fog_uvw = world_position / fog_extent.xyz + vec3f(0.5f);
     let fog = textureSampleLevel(fog_volume, linear_clamp, fog_uvw, 0.0f);
-    let t = input.frag_coord;
-    let pixel = vec2i(t.xy);
+    let pixel = vec2i(frag_coord.xy);
     let id = textureLoad(material_ids, pixel, 0i).x;
     let texel_3 = textureLoad(pixel_offsets, pixel, 0i);
     let offset = texel_3.xy;
     let neighbour_id = textureLoad(material_ids, clamp(pixel + offset, vec2i(0i), vec2i(textureDimensions(material_ids, 0i)) - vec2i(1i)), 0i).x;
     let edge = select(1.0f, 0.5f, id != neighbour_id);
     let lit = ambient * shadow * edge;
-    let t_1 = shade_out(vec4f(mix(lit, fog.xyz, vec3f(fog.w)), 1.0f), id);
-    return ShadeOutput(t_1.color, t_1.id_out);
+    return ShadeOutput(vec4f(mix(lit, fog.xyz, vec3f(fog.w)), 1.0f), id);
 }
 
 @fragment
@@ -138,5 +119,5 @@ fn resolve_depth(@builtin(position) frag_coord: vec4f) -> @builtin(frag_depth) f
         v_2 = v_2 + 1u;
         closest = closest_2;
     }
-    return resolve_depth_out(closest_1).depth;
+    return closest_1;
 }

@@ -10,30 +10,6 @@ struct LineVertex {
     color: vec4f,
 }
 
-struct LineVarying {
-    clip: vec4f,
-    color: vec4f,
-    edge: f32,
-}
-
-struct line_fs_out {
-    color: vec4f,
-}
-
-struct dashed_line_fs_out {
-    color: vec4f,
-}
-
-struct label_vs_out {
-    clip: vec4f,
-    uv: vec2f,
-    color: vec4f,
-}
-
-struct LabelOut {
-    color: vec4f,
-}
-
 struct LineVsOutput {
     @builtin(position) clip: vec4f,
     @location(0) color: vec4f,
@@ -67,37 +43,31 @@ fn line_vs(@builtin(vertex_index) vertex: u32) -> LineVsOutput {
     let use_b = corner == 1u || corner == 2u || corner == 4u;
     let side = select(1.0f, -1.0f, corner == 0u || corner == 1u || corner == 3u);
     let clip = select(clip_a, clip_b, use_b);
-    let t = LineVarying(clip + vec4f(normal * side * clip.w, 0.0f, 0.0f), select(a.color, b.color, use_b), side);
-    return LineVsOutput(t.clip, t.color, t.edge);
+    return LineVsOutput(clip + vec4f(normal * side * clip.w, 0.0f, 0.0f), select(a.color, b.color, use_b), side);
 }
 
 @fragment
 fn line_fs(@location(0) color: vec4f, @location(1) @interpolate(linear) edge: f32) -> @location(0) vec4f {
-    let input = LineVarying(vec4f(), color, edge);
-    let alpha = 1.0f - smoothstep(0.6f, 1.0f, abs(input.edge));
-    let t = input.color;
-    return line_fs_out(vec4f(t.xyz, input.color.w * alpha)).color;
+    let alpha = 1.0f - smoothstep(0.6f, 1.0f, abs(edge));
+    return vec4f(color.xyz, color.w * alpha);
 }
 
 @fragment
 fn dashed_line_fs(@builtin(position) clip: vec4f, @location(0) color: vec4f, @location(1) @interpolate(linear) edge: f32) -> @location(0) vec4f {
-    let input = LineVarying(clip, color, edge);
-    let dash = step(0.5f, fract(input.clip.x * 0.05f + view.time));
-    let t = input.color;
-    return dashed_line_fs_out(vec4f(t.xyz, input.color.w * dash * 0.5f)).color;
+    let dash = step(0.5f, fract(clip.x * 0.05f + view.time));
+    return vec4f(color.xyz, color.w * dash * 0.5f);
 }
 
 @vertex
 fn label_vs(@location(0) position: vec2f, @location(1) uv: vec2f, @location(2) color: vec4f) -> LabelVsOutput {
-    let t = label_vs_out(vec4f(position / view.viewport * 2.0f - vec2f(1.0f), 0.0f, 1.0f), uv, color);
-    return LabelVsOutput(t.clip, t.uv, t.color);
+    return LabelVsOutput(vec4f(position / view.viewport * 2.0f - vec2f(1.0f), 0.0f, 1.0f), uv, color);
 }
 
 @fragment
 fn label_fs(@location(0) uv: vec2f, @location(1) color: vec4f) -> @location(0) vec4f {
     let texel = textureSample(font_atlas_tex, font_atlas_samp, uv);
     let coverage = texel.x;
-    return LabelOut(vec4f(color.xyz, color.w * coverage)).color;
+    return vec4f(color.xyz, color.w * coverage);
 }
 
 @fragment

@@ -9,10 +9,6 @@ struct Camera {
     max_blur_px: f32,
 }
 
-struct show_velocity_out {
-    rgba: vec4f,
-}
-
 @group(0) @binding(0) var<uniform> camera: Camera;
 @group(0) @binding(1) var depth: texture_2d<f32>;
 @group(0) @binding(2) var color: texture_2d<f32>;
@@ -116,5 +112,5 @@ fn show_velocity(@builtin(position) frag: vec4f) -> @location(0) vec4f {
     let texel = textureLoad(velocity, vec2i(frag.xy));
     let v = texel.xy / vec2f(camera.max_blur_px);
     let tile_velocity_1 = tile_velocity(vec2i(frag.xy));
-    return show_velocity_out(vec4f(v * 0.5f + vec2f(0.5f), length(tile_velocity_1), 1.0f)).rgba;
+    return vec4f(v * 0.5f + vec2f(0.5f), length(tile_velocity_1), 1.0f);
 }

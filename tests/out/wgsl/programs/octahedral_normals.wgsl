@@ -1,14 +1,3 @@
-struct GBufferIn {
-    normal: vec3f,
-    roughness: f32,
-    metallic: f32,
-}
-
-struct write_normals_out {
-    normal_rough: vec2u,
-    compact: u32,
-}
-
 struct WriteNormalsOutput {
     @location(0) normal_rough: vec2u,
     @location(1) compact: u32,
@@ -106,10 +95,8 @@ fn round_trip(@builtin(global_invocation_id) id: vec3u) {
 
 @fragment
 fn write_normals(@location(0) normal: vec3f, @location(1) roughness: f32, @location(2) metallic: f32) -> WriteNormalsOutput {
-    let input = GBufferIn(normal, roughness, metallic);
-    let n = normalize(input.normal);
+    let n = normalize(normal);
     let pack_oct_snorm16_1 = pack_oct_snorm16(n);
     let pack_oct_unorm8_1 = pack_oct_unorm8(n);
-    let t = write_normals_out(vec2u(pack_oct_snorm16_1, pack2x16unorm(vec2f(input.roughness, input.metallic))), pack_oct_unorm8_1);
-    return WriteNormalsOutput(t.normal_rough, t.compact);
+    return WriteNormalsOutput(vec2u(pack_oct_snorm16_1, pack2x16unorm(vec2f(roughness, metallic))), pack_oct_unorm8_1);
 }

@@ -12,10 +12,6 @@ struct Node {
     next: u32,
 }
 
-struct resolve_out {
-    color: vec4f,
-}
-
 @group(0) @binding(0) var<storage, read_write> counter: Counter;
 @group(0) @binding(1) var<storage, read_write> nodes: array<Node>;
 @group(0) @binding(2) var<storage, read_write> heads: array<atomic<u32>>;
@@ -139,5 +135,5 @@ fn resolve(@builtin(position) pos: vec4f) -> @location(0) vec4f {
         v_8 = v_8 + 1u;
         result = result_2;
     }
-    return resolve_out(result_1).color;
+    return result_1;
 }

@@ -14,15 +14,6 @@ struct Particle {
     lifetime: f32,
 }
 
-struct draw_out {
-    clip: vec4f,
-    color: vec4f,
-}
-
-struct glow_out {
-    out: vec4f,
-}
-
 struct DrawOutput {
     @builtin(position) clip: vec4f,
     @location(0) color: vec4f,
@@ -93,11 +84,10 @@ fn draw(@builtin(vertex_index) vi: u32) -> DrawOutput {
         let fading_2 = fading_1(vi);
         shown = fading_2;
     }
-    let t_1 = draw_out(sim.view_proj * vec4f(p.position, 1.0f), vec4f(vec3f(1.0f, 0.6f, 0.2f) * shown, shown));
-    return DrawOutput(t_1.clip, t_1.color);
+    return DrawOutput(sim.view_proj * vec4f(p.position, 1.0f), vec4f(vec3f(1.0f, 0.6f, 0.2f) * shown, shown));
 }
 
 @fragment
 fn glow(@location(0) color: vec4f) -> @location(0) vec4f {
-    return glow_out(color).out;
+    return color;
 }

@@ -11,34 +11,6 @@ struct Cascades {
     cascade_count: i32,
 }
 
-struct Surface {
-    clip: vec4f,
-    world: vec3f,
-    normal: vec3f,
-    uv: vec2f,
-    view_depth: f32,
-}
-
-struct lit_out {
-    color: vec4f,
-}
-
-struct CutIn {
-    frag: vec4f,
-    world: vec3f,
-    normal: vec3f,
-    uv: vec2f,
-    view_depth: f32,
-    mask_in: u32,
-    front: bool,
-}
-
-struct cutout_out {
-    color: vec4f,
-    depth: f32,
-    mask: u32,
-}
-
 struct CutoutOutput {
     @location(0) color: vec4f,
     @builtin(frag_depth) depth: f32,
@@ -127,38 +99,33 @@ fn point_shadow(world: vec3f) -> f32 {
 // @early_depth: WGSL cannot force early fragment tests
 @fragment
 fn lit(@location(0) world: vec3f, @location(1) normal: vec3f, @location(2) uv: vec2f, @location(3) view_depth: f32) -> @location(0) vec4f {
-    let s = Surface(vec4f(), world, normal, uv, view_depth);
-    let n = normalize(s.normal);
-    let t = s.world;
-    let angle = fract(sin(dot(t.xz, vec2f(12.9898f, 78.233f))) * 43758.547f) * 6.2831855f;
-    let base = textureSample(albedo_tex, albedo_samp, s.uv);
-    let texel = textureSampleLevel(env_tex, env_samp, reflect(normalize(s.world), n), 2.0f);
+    let n = normalize(normal);
+    let angle = fract(sin(dot(world.xz, vec2f(12.9898f, 78.233f))) * 43758.547f) * 6.2831855f;
+    let base = textureSample(albedo_tex, albedo_samp, uv);
+    let texel = textureSampleLevel(env_tex, env_samp, reflect(normalize(world), n), 2.0f);
     let refl = texel.xyz;
-    let cascade_shadow_1 = cascade_shadow(s.world, s.view_depth, angle);
-    let point_shadow_1 = point_shadow(s.world);
+    let cascade_shadow_1 = cascade_shadow(world, view_depth, angle);
+    let point_shadow_1 = point_shadow(world);
     let sh = cascade_shadow_1 * point_shadow_1;
-    return lit_out(vec4f(base.xyz * (0.1f + 0.9f * sh) + refl * 0.04f, base.w)).color;
+    return vec4f(base.xyz * (0.1f + 0.9f * sh) + refl * 0.04f, base.w);
 }
 
 @fragment
 fn cutout(@builtin(position) frag: vec4f, @location(0) world: vec3f, @location(1) normal: vec3f, @location(2) uv: vec2f, @location(3) view_depth: f32, @builtin(sample_mask) mask_in: u32, @builtin(front_facing) front: bool) -> CutoutOutput {
-    let s = CutIn(frag, world, normal, uv, view_depth, mask_in, front);
-    let base = textureSample(albedo_tex, albedo_samp, s.uv);
+    let base = textureSample(albedo_tex, albedo_samp, uv);
     let coverage = u32(clamp(base.w, 0.0f, 1.0f) * 4.0f + 0.5f);
-    let m = s.mask_in & ((1u << coverage) - 1u);
+    let m = mask_in & ((1u << coverage) - 1u);
     if m == 0u {
         discard;
     }
-    let n = select(-s.normal, s.normal, s.front);
-    let shade = max(dot(normalize(n), normalize(cascades.light_pos - s.world)), 0.0f);
-    let point_shadow_1 = point_shadow(s.world);
-    let t = cutout_out(vec4f(base.xyz * shade * point_shadow_1, 1.0f), s.frag.z * 0.999f, m);
-    return CutoutOutput(t.color, t.depth, t.mask);
+    let n = select(-normal, normal, front);
+    let shade = max(dot(normalize(n), normalize(cascades.light_pos - world)), 0.0f);
+    let point_shadow_1 = point_shadow(world);
+    return CutoutOutput(vec4f(base.xyz * shade * point_shadow_1, 1.0f), frag.z * 0.999f, m);
 }
 
 @vertex
 fn vs(@location(0) pos: vec3f, @location(1) normal: vec3f, @location(2) uv: vec2f) -> VsOutput {
     let clip = cascades.view_proj[0u] * vec4f(pos, 1.0f);
-    let t = Surface(clip, pos, normal, uv, clip.w);
-    return VsOutput(t.clip, t.world, t.normal, t.uv, t.view_depth);
+    return VsOutput(clip, pos, normal, uv, clip.w);
 }

@@ -10,16 +10,6 @@ struct Push {
     transform: mat3x3f,
 }
 
-struct Quad {
-    clip: vec4f,
-    uv: vec2f,
-    slot: u32,
-}
-
-struct quad_fs_out {
-    color: vec4f,
-}
-
 struct QuadVsOutput {
     @builtin(position) clip: vec4f,
     @location(0) uv: vec2f,
@@ -77,15 +67,13 @@ fn quad_vs(@builtin(vertex_index) index: u32, @builtin(instance_index) instance:
     push = Push(array<Corner, 4>(Corner(push_immediate.corners_0_offset, push_immediate.corners_0_scale), Corner(push_immediate.corners_1_offset, push_immediate.corners_1_scale), Corner(push_immediate.corners_2_offset, push_immediate.corners_2_scale), Corner(push_immediate.corners_3_offset, push_immediate.corners_3_scale)), array<vec4f, 4>(push_immediate.palette_0, push_immediate.palette_1, push_immediate.palette_2, push_immediate.palette_3), array<vec4f, 3>(push_immediate.levels_0, push_immediate.levels_1, push_immediate.levels_2), push_immediate.transform);
     let corner = push.corners[min(index & 3u, 3u)];
     let p = push.transform * vec3f(corner.offset * corner.scale, 1.0f);
-    let t = Quad(vec4f(p.xy, 0.0f, 1.0f), corner.offset, instance & 3u);
-    return QuadVsOutput(t.clip, t.uv, t.slot);
+    return QuadVsOutput(vec4f(p.xy, 0.0f, 1.0f), corner.offset, instance & 3u);
 }
 
 @fragment
 fn quad_fs(@location(0) uv: vec2f, @location(1) @interpolate(flat) slot: u32) -> @location(0) vec4f {
     push = Push(array<Corner, 4>(Corner(push_immediate.corners_0_offset, push_immediate.corners_0_scale), Corner(push_immediate.corners_1_offset, push_immediate.corners_1_scale), Corner(push_immediate.corners_2_offset, push_immediate.corners_2_scale), Corner(push_immediate.corners_3_offset, push_immediate.corners_3_scale)), array<vec4f, 4>(push_immediate.palette_0, push_immediate.palette_1, push_immediate.palette_2, push_immediate.palette_3), array<vec4f, 3>(push_immediate.levels_0, push_immediate.levels_1, push_immediate.levels_2), push_immediate.transform);
-    let q = Quad(vec4f(), uv, slot);
-    let base = push.palette[min(q.slot, 3u)];
-    let level_1 = level(q.uv.x);
-    return quad_fs_out(vec4f(base.xyz * level_1, base.w)).color;
+    let base = push.palette[min(slot, 3u)];
+    let level_1 = level(uv.x);
+    return vec4f(base.xyz * level_1, base.w);
 }

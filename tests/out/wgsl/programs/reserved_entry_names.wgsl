@@ -3,19 +3,6 @@ struct Globals {
     @size(12) offset: f32,
 }
 
-struct vertex_out {
-    position: vec4f,
-    value: f32,
-}
-
-struct vertex_Output {
-    value: f32,
-}
-
-struct fragment_out {
-    color: vec4f,
-}
-
 struct VertexOutput {
     @builtin(position) position: vec4f,
     @location(0) value: f32,
@@ -26,17 +13,15 @@ struct VertexOutput {
 
 @vertex
 fn vertex(@builtin(vertex_index) index: u32) -> VertexOutput {
-    let vertex_Output_1 = f32(index) * globals.scale;
-    let output = vec4f(vertex_Output_1, 0.0f, 0.0f, 1.0f);
-    let t = vertex_out(output, vertex_Output_1 + globals.offset);
-    return VertexOutput(t.position, t.value);
+    let vertex_Output = f32(index) * globals.scale;
+    let output = vec4f(vertex_Output, 0.0f, 0.0f, 1.0f);
+    return VertexOutput(output, vertex_Output + globals.offset);
 }
 
 @fragment
 fn fragment(@location(0) value: f32) -> @location(0) vec4f {
     let input = value * 2.0f;
-    let fragment_Input = vertex_Output(input);
-    return fragment_out(vec4f(fragment_Input.value)).color;
+    return vec4f(input);
 }
 
 @compute @workgroup_size(1, 1, 1)

@@ -63,24 +63,6 @@ struct this_ {
     compl: i32,
 }
 
-struct shade_Input {
-    input: vec3f,
-    output: vec3f,
-    common_: f32,
-    smooth_: f32,
-    flat: f32,
-    patch_: f32,
-    precise_: f32,
-    active_: f32,
-    partition_: f32,
-    resource_: f32,
-}
-
-struct shade_out {
-    output: vec4f,
-    texture: vec4f,
-}
-
 struct ShadeOutput {
     @location(0) output: vec4f,
     @location(1) texture: vec4f,
@@ -191,10 +173,7 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
 
 @fragment
 fn shade(@location(0) input_1: vec3f, @location(1) output_1: vec3f, @location(2) common_: f32, @location(3) smooth_: f32, @location(4) flat: f32, @location(5) patch_: f32, @location(6) precise_: f32, @location(7) active_: f32, @location(8) partition_: f32, @location(9) resource_: f32) -> ShadeOutput {
-    let input_2 = shade_Input(input_1, output_1, common_, smooth_, flat, patch_, precise_, active_, partition_, resource_);
-    let smooth_1 = input_2.smooth_ + input_2.flat + input_2.patch_ + input_2.precise_ + input_2.active_ + input_2.partition_ + input_2.resource_ + input_2.common_;
-    let t = input_2.input;
-    let vector = textureSample(texture_tex_1, texture_samp_1, t.xy);
-    let t_1 = shade_out(vec4f(input_2.output, smooth_1), vector);
-    return ShadeOutput(t_1.output, t_1.texture);
+    let smooth_1 = smooth_ + flat + patch_ + precise_ + active_ + partition_ + resource_ + common_;
+    let vector = textureSample(texture_tex_1, texture_samp_1, input_1.xy);
+    return ShadeOutput(vec4f(output_1, smooth_1), vector);
 }

@@ -12,11 +12,6 @@ struct Hit {
     material: i32,
 }
 
-struct raymarch_fs_out {
-    color: vec4f,
-    depth: f32,
-}
-
 struct RaymarchFsOutput {
     @location(0) color: vec4f,
     @builtin(frag_depth) depth: f32,
@@ -209,8 +204,7 @@ fn raymarch_fs(@builtin(position) frag: vec4f) -> RaymarchFsOutput {
     let sky = mix(vec3f(0.7f, 0.8f, 1.0f), vec3f(0.2f, 0.4f, 0.8f), vec3f(saturate(direction.y)));
     let hit = march(origin, direction);
     if hit.material == 0i {
-        let t = raymarch_fs_out(vec4f(sky, 1.0f), 1.0f);
-        return RaymarchFsOutput(t.color, t.depth);
+        return RaymarchFsOutput(vec4f(sky, 1.0f), 1.0f);
     }
     let p = origin + direction * hit.distance_;
     let n = scene_normal(p);
@@ -223,8 +217,7 @@ fn raymarch_fs(@builtin(position) frag: vec4f) -> RaymarchFsOutput {
     let material_color_1 = material_color(hit.material, p);
     let lit = material_color_1 * (diffuse + ambient);
     let fog = 1.0f - exp(-0.0008f * hit.distance_ * hit.distance_);
-    let t_1 = raymarch_fs_out(vec4f(mix(lit, sky, vec3f(fog)), 1.0f), hit.distance_ / 100.0f);
-    return RaymarchFsOutput(t_1.color, t_1.depth);
+    return RaymarchFsOutput(vec4f(mix(lit, sky, vec3f(fog)), 1.0f), hit.distance_ / 100.0f);
 }
 
 @compute @workgroup_size(64, 1, 1)

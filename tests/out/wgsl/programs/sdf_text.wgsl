@@ -16,21 +16,6 @@ struct Glyph {
     color: vec4f,
 }
 
-struct GlyphVarying {
-    clip: vec4f,
-    uv: vec2f,
-    color: vec4f,
-    glyph: u32,
-}
-
-struct glyph_fs_out {
-    color: vec4f,
-}
-
-struct glyph_supersampled_fs_out {
-    color: vec4f,
-}
-
 struct GlyphVsOutput {
     @builtin(position) clip: vec4f,
     @location(0) uv: vec2f,
@@ -72,38 +57,35 @@ fn glyph_vs(@builtin(vertex_index) vertex: u32, @builtin(instance_index) instanc
     let ndc = pixel / style.screen_size * 2.0f - vec2f(1.0f);
     let t_2 = g.uv_rect;
     let t_3 = g.uv_rect;
-    let t_4 = GlyphVarying(vec4f(ndc.x, -ndc.y, 0.0f, 1.0f), mix(t_2.xy, t_3.zw, corner), g.color, instance);
-    return GlyphVsOutput(t_4.clip, t_4.uv, t_4.color, t_4.glyph);
+    return GlyphVsOutput(vec4f(ndc.x, -ndc.y, 0.0f, 1.0f), mix(t_2.xy, t_3.zw, corner), g.color, instance);
 }
 
 @fragment
 fn glyph_fs(@location(0) uv: vec2f, @location(1) color: vec4f, @location(2) @interpolate(flat) glyph: u32) -> @location(0) vec4f {
-    let input = GlyphVarying(vec4f(), uv, color, glyph);
-    let px_range = screen_px_range(input.uv);
-    let signed_distance_1 = signed_distance(input.uv);
+    let px_range = screen_px_range(uv);
+    let signed_distance_1 = signed_distance(uv);
     let distance_ = signed_distance_1 * px_range;
     let fill = saturate(distance_ + 0.5f);
     let outline = saturate(distance_ + 0.5f + style.outline_width * px_range);
-    let shadow_uv = input.uv - style.shadow_offset / vec2f(vec2i(textureDimensions(atlas_tex, 0i)));
+    let shadow_uv = uv - style.shadow_offset / vec2f(vec2i(textureDimensions(atlas_tex, 0i)));
     let signed_distance_2 = signed_distance(shadow_uv);
     let shadow_distance = signed_distance_2 * px_range;
     let shadow = smoothstep(-style.shadow_softness, style.shadow_softness, shadow_distance) * style.shadow_opacity;
     let color_1 = vec4f(0.0f, 0.0f, 0.0f, shadow);
     let color_2 = mix(color_1, style.outline_color, vec4f(outline));
-    let color_3 = mix(color_2, input.color, vec4f(fill));
+    let color_3 = mix(color_2, color, vec4f(fill));
     if color_3.w < 0.004f {
         discard;
     }
-    return glyph_fs_out(color_3).color;
+    return color_3;
 }
 
 @fragment
 fn glyph_supersampled_fs(@location(0) uv: vec2f, @location(1) color: vec4f, @location(2) @interpolate(flat) glyph: u32) -> @location(0) vec4f {
     var offsets: array<vec2f, 4>;
-    let input = GlyphVarying(vec4f(), uv, color, glyph);
-    let dx = dpdx(input.uv);
-    let dy = dpdy(input.uv);
-    let px_range = screen_px_range(input.uv);
+    let dx = dpdx(uv);
+    let dy = dpdy(uv);
+    let px_range = screen_px_range(uv);
     offsets = array<vec2f, 4>(vec2f(0.125f, 0.375f), vec2f(-0.125f, -0.375f), vec2f(0.375f, -0.125f), vec2f(-0.375f, 0.125f));
     var i: i32 = 0i;
     var v: u32 = 3u;
@@ -117,7 +99,7 @@ fn glyph_supersampled_fs(@location(0) uv: vec2f, @location(1) color: vec4f, @loc
         }
         let t = offsets[i].x;
         let t_1 = offsets[i].y;
-        let uv_1 = input.uv + dx * t + dy * t_1;
+        let uv_1 = uv + dx * t + dy * t_1;
         let texel = textureSampleGrad(atlas_tex, atlas_samp, uv_1, dx, dy);
         let msdf = texel.xyz;
         let median_1 = median(msdf.x, msdf.y, msdf.z);
@@ -128,6 +110,5 @@ fn glyph_supersampled_fs(@location(0) uv: vec2f, @location(1) color: vec4f, @loc
         v_1 = next_v;
         coverage = coverage_2;
     }
-    let t_2 = input.color;
-    return glyph_supersampled_fs_out(vec4f(t_2.xyz, input.color.w * coverage_1 * 0.25f)).color;
+    return vec4f(color.xyz, color.w * coverage_1 * 0.25f);
 }

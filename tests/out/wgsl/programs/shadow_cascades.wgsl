@@ -17,24 +17,6 @@ struct CascadeData {
     debug: i32,
 }
 
-struct VertexIn {
-    position: vec3f,
-    normal: vec3f,
-    uv: vec2f,
-}
-
-struct Surface {
-    clip: vec4f,
-    world_position: vec3f,
-    normal: vec3f,
-    uv: vec2f,
-    view_depth: f32,
-}
-
-struct scene_fs_out {
-    color: vec4f,
-}
-
 struct SceneVsOutput {
     @builtin(position) clip: vec4f,
     @location(0) world_position: vec3f,
@@ -98,42 +80,38 @@ fn shadow_in_cascade(index: i32, world_position: vec3f, normal: vec3f, rotation:
 
 @vertex
 fn scene_vs(@location(0) position: vec3f, @location(1) normal: vec3f, @location(2) uv: vec2f) -> SceneVsOutput {
-    let input = VertexIn(position, normal, uv);
-    let world = vec4f(input.position, 1.0f);
-    let t = Surface(camera.view_proj * world, input.position, input.normal, input.uv, -(camera.view * world).z);
-    return SceneVsOutput(t.clip, t.world_position, t.normal, t.uv, t.view_depth);
+    let world = vec4f(position, 1.0f);
+    return SceneVsOutput(camera.view_proj * world, position, normal, uv, -(camera.view * world).z);
 }
 
 @fragment
 fn scene_fs(@builtin(position) clip: vec4f, @location(0) world_position: vec3f, @location(1) normal: vec3f, @location(2) uv: vec2f, @location(3) view_depth: f32) -> @location(0) vec4f {
     var local: array<vec3f, 4> = array<vec3f, 4>(vec3f(1.0f, 0.4f, 0.4f), vec3f(0.4f, 1.0f, 0.4f), vec3f(0.4f, 0.4f, 1.0f), vec3f(1.0f, 1.0f, 0.4f));
-    let input = Surface(clip, world_position, normal, uv, view_depth);
-    let n = normalize(input.normal);
+    let n = normalize(normal);
     let light_direction = cascades.light_direction;
     let l = normalize(-light_direction.xyz);
-    let t = input.clip;
-    let interleaved_gradient_noise_1 = interleaved_gradient_noise(t.xy);
+    let interleaved_gradient_noise_1 = interleaved_gradient_noise(clip.xy);
     let rotation = interleaved_gradient_noise_1 * 6.2831855f;
-    let index = select_cascade(input.view_depth);
-    let shadow = shadow_in_cascade(index, input.world_position, n, rotation);
+    let index = select_cascade(view_depth);
+    let shadow = shadow_in_cascade(index, world_position, n, rotation);
     var shadow_1: f32 = shadow;
     if index < 3i {
         let far = cascades.splits[min(u32(index), 3u)];
-        let fade = (far - input.view_depth) / cascades.blend_band;
+        let fade = (far - view_depth) / cascades.blend_band;
         var shadow_2: f32 = shadow;
         if fade < 1.0f {
-            let next = shadow_in_cascade(index + 1i, input.world_position, n, rotation);
+            let next = shadow_in_cascade(index + 1i, world_position, n, rotation);
             shadow_2 = mix(next, shadow, saturate(fade));
         }
         shadow_1 = shadow_2;
     }
-    let texel = textureSample(albedo_map_tex, albedo_map_samp, input.uv);
+    let texel = textureSample(albedo_map_tex, albedo_map_samp, uv);
     let albedo = texel.xyz;
     let lit = albedo * (0.15f + 0.85f * max(dot(n, l), 0.0f) * shadow_1);
     var lit_1: vec3f = lit;
     if cascades.debug != 0i {
-        let t_1 = local[index];
-        lit_1 = lit * t_1;
+        let t = local[index];
+        lit_1 = lit * t;
     }
-    return scene_fs_out(vec4f(lit_1, 1.0f)).color;
+    return vec4f(lit_1, 1.0f);
 }

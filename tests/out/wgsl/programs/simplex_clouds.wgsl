@@ -9,15 +9,6 @@ struct Sky {
     wind: vec2f,
 }
 
-struct SkyVarying {
-    clip: vec4f,
-    ndc: vec2f,
-}
-
-struct sky_fs_out {
-    color: vec4f,
-}
-
 struct SkyVsOutput {
     @builtin(position) clip: vec4f,
     @location(0) ndc: vec2f,
@@ -139,14 +130,12 @@ fn cloud_density(p: vec2f) -> f32 {
 @vertex
 fn sky_vs(@builtin(vertex_index) id: u32) -> SkyVsOutput {
     let ndc = vec2f(f32((id << 1u) & 2u), f32(id & 2u)) * 2.0f - vec2f(1.0f);
-    let t = SkyVarying(vec4f(ndc, 1.0f, 1.0f), ndc);
-    return SkyVsOutput(t.clip, t.ndc);
+    return SkyVsOutput(vec4f(ndc, 1.0f, 1.0f), ndc);
 }
 
 @fragment
 fn sky_fs(@location(0) ndc: vec2f) -> @location(0) vec4f {
-    let input = SkyVarying(vec4f(), ndc);
-    let world = sky.inv_view_proj * vec4f(input.ndc, 1.0f, 1.0f);
+    let world = sky.inv_view_proj * vec4f(ndc, 1.0f, 1.0f);
     let dir = normalize(world.xyz / vec3f(world.w));
     let height = max(dir.y, 0.0f);
     let horizon_color = sky.horizon_color;
@@ -168,5 +157,5 @@ fn sky_fs(@location(0) ndc: vec2f) -> @location(0) vec4f {
         let fade = smoothstep(0.01f, 0.2f, dir.y);
         color_1 = mix(color, shade, vec3f(density * fade));
     }
-    return sky_fs_out(vec4f(color_1, 1.0f)).color;
+    return vec4f(color_1, 1.0f);
 }

@@ -21,33 +21,6 @@ struct Light {
     kind: u32,
 }
 
-struct VertexIn {
-    position: vec3f,
-    normal: vec3f,
-    tangent: vec4f,
-    uv: vec2f,
-    joints: vec4u,
-    weights: vec4f,
-    instance_id: u32,
-}
-
-struct Varyings {
-    clip: vec4f,
-    world_pos: vec3f,
-    normal: vec3f,
-    tangent: vec4f,
-    uv: vec2f,
-    screen_uv: vec2f,
-    instance: u32,
-    material: i32,
-}
-
-struct fs_main_out {
-    color: vec4f,
-    velocity: vec2f,
-    mask: u32,
-}
-
 struct VsMainOutput {
     @builtin(position) clip: vec4f,
     @location(0) world_pos: vec3f,
@@ -82,14 +55,12 @@ fn skin_matrix(base: u32, joints: vec4u, weights: vec4f) -> mat4x4f {
     let m = t * weights.x;
     let t_1 = bones[min(base + joints.y, arrayLength(&bones) - 1u)];
     let t_2 = t_1 * weights.y;
-    let m_1 = mat4x4f(m[0] + t_2[0], m[1] + t_2[1], m[2] + t_2[2], m[3] + t_2[3]);
     let t_3 = bones[min(base + joints.z, arrayLength(&bones) - 1u)];
     let t_4 = t_3 * weights.z;
-    let m_2 = mat4x4f(m_1[0] + t_4[0], m_1[1] + t_4[1], m_1[2] + t_4[2], m_1[3] + t_4[3]);
     let t_5 = bones[min(base + joints.w, arrayLength(&bones) - 1u)];
     let t_6 = t_5 * weights.w;
-    let m_3 = mat4x4f(m_2[0] + t_6[0], m_2[1] + t_6[1], m_2[2] + t_6[2], m_2[3] + t_6[3]);
-    return m_3;
+    let m_1 = mat4x4f(m[0] + t_2[0] + t_4[0] + t_6[0], m[1] + t_2[1] + t_4[1] + t_6[1], m[2] + t_2[2] + t_4[2] + t_6[2], m[3] + t_2[3] + t_4[3] + t_6[3]);
+    return m_1;
 }
 
 fn attenuation(dist: f32, radius: f32) -> f32 {
@@ -116,47 +87,42 @@ fn shade_light(l: Light, p: vec3f, n: vec3f, v: vec3f, base: vec3f) -> vec3f {
 
 @vertex
 fn vs_main(@location(0) position: vec3f, @location(1) normal: vec3f, @location(2) tangent: vec4f, @location(3) uv: vec2f, @location(4) joints: vec4u, @location(5) weights: vec4f, @builtin(instance_index) instance_id: u32) -> VsMainOutput {
-    let v = VertexIn(position, normal, tangent, uv, joints, weights, instance_id);
-    let inst = instances[min(v.instance_id, arrayLength(&instances) - 1u)];
-    let skin = skin_matrix(inst.bone_base, v.joints, v.weights);
+    let inst = instances[min(instance_id, arrayLength(&instances) - 1u)];
+    let skin = skin_matrix(inst.bone_base, joints, weights);
     let world = inst.model * skin;
-    let wp = world * vec4f(v.position, 1.0f);
+    let wp = world * vec4f(position, 1.0f);
     let t = world[0];
     let t_1 = world[1];
     let t_2 = world[2];
     let nmat = mat3x3f(t.xyz, t_1.xyz, t_2.xyz);
     let clip = camera.proj * camera.view * wp;
-    let t_3 = v.tangent;
-    let t_4 = Varyings(clip, wp.xyz, normalize(nmat * v.normal), vec4f(normalize(nmat * t_3.xyz), v.tangent.w), v.uv, clip.xy / vec2f(clip.w) * 0.5f + vec2f(0.5f), v.instance_id, i32(inst.flags & 255u) - 3i);
-    return VsMainOutput(t_4.clip, t_4.world_pos, t_4.normal, t_4.tangent, t_4.uv, t_4.screen_uv, t_4.instance, t_4.material);
+    return VsMainOutput(clip, wp.xyz, normalize(nmat * normal), vec4f(normalize(nmat * tangent.xyz), tangent.w), uv, clip.xy / vec2f(clip.w) * 0.5f + vec2f(0.5f), instance_id, i32(inst.flags & 255u) - 3i);
 }
 
 // @early_depth: WGSL cannot force early fragment tests
 @fragment
 fn fs_main(@location(0) world_pos: vec3f, @location(1) normal: vec3f, @location(2) tangent: vec4f, @location(3) uv: vec2f, @location(4) @interpolate(linear) screen_uv: vec2f, @location(5) @interpolate(flat) instance: u32, @location(6) @interpolate(flat) material: i32, @builtin(front_facing) front: bool) -> FsMainOutput {
-    let fin = Varyings(vec4f(), world_pos, normal, tangent, uv, screen_uv, instance, material);
-    let inst = instances[min(fin.instance, arrayLength(&instances) - 1u)];
-    let t = fin.tangent;
-    let t_1 = normalize(t.xyz);
-    let n0 = normalize(fin.normal);
+    let inst = instances[min(instance, arrayLength(&instances) - 1u)];
+    let t = normalize(tangent.xyz);
+    let n0 = normalize(normal);
     var n0_1: vec3f = n0;
     if !front {
         n0_1 = -n0;
     }
-    let b = cross(n0_1, t_1) * fin.tangent.w;
-    let texel = textureSample(normal_map_tex, normal_map_samp, fin.uv);
+    let b = cross(n0_1, t) * tangent.w;
+    let texel = textureSample(normal_map_tex, normal_map_samp, uv);
     let tn = texel.xyz * 2.0f - vec3f(1.0f);
-    let n = normalize(mat3x3f(t_1, b, n0_1) * tn);
-    let texel_1 = textureSample(albedo_map_tex, albedo_map_samp, fin.uv);
+    let n = normalize(mat3x3f(t, b, n0_1) * tn);
+    let texel_1 = textureSample(albedo_map_tex, albedo_map_samp, uv);
     let base = texel_1 * inst.tint;
-    let v = normalize(camera.eye - fin.world_pos);
+    let v = normalize(camera.eye - world_pos);
     let c = vec3f(0.03f) * base.xyz;
-    var t_2: i32;
-    t_2 = LIGHT_COUNT;
-    let t_3 = min(t_2, 8i) - 1i;
+    var t_1: i32;
+    t_1 = LIGHT_COUNT;
+    let t_2 = min(t_1, 8i) - 1i;
     var i: i32 = 0i;
-    var v_1: u32 = bitcast<u32>(t_3) - 0u;
-    var v_2: bool = 0i <= t_3;
+    var v_1: u32 = bitcast<u32>(t_2) - 0u;
+    var v_2: bool = 0i <= t_2;
     var v_3: u32 = 0u;
     var c_1: vec3f = c;
     var c_2: vec3f;
@@ -169,7 +135,7 @@ fn fs_main(@location(0) world_pos: vec3f, @location(1) normal: vec3f, @location(
             c_2 = c_1;
             break;
         }
-        let shade_light_1 = shade_light(lights[min(u32(i), 7u)], fin.world_pos, n, v, base.xyz);
+        let shade_light_1 = shade_light(lights[min(u32(i), 7u)], world_pos, n, v, base.xyz);
         let c_3 = c_1 + shade_light_1;
         let next_v = v_1 != 0u;
         i = i + 1i;
@@ -180,7 +146,7 @@ fn fs_main(@location(0) world_pos: vec3f, @location(1) normal: vec3f, @location(
     }
     var c_4: vec3f = c_2;
     if USE_FOG {
-        let d = length(camera.eye - fin.world_pos);
+        let d = length(camera.eye - world_pos);
         let f = exp(-d * 0.02f);
         c_4 = mix(vec3f(0.5f, 0.6f, 0.7f), c_2, vec3f(f));
     }
@@ -188,9 +154,8 @@ fn fs_main(@location(0) world_pos: vec3f, @location(1) normal: vec3f, @location(
     let bits = u32(coverage * 4.0f + 0.5f);
     let m = (1u << bits) - 1u;
     var m_1: u32 = m;
-    if fin.material < 0i {
+    if material < 0i {
         m_1 = m & 5u;
     }
-    let t_4 = fs_main_out(vec4f(c_4, base.w), fin.screen_uv - vec2f(0.5f), m_1);
-    return FsMainOutput(t_4.color, t_4.velocity, t_4.mask);
+    return FsMainOutput(vec4f(c_4, base.w), screen_uv - vec2f(0.5f), m_1);
 }

@@ -9,14 +9,6 @@ struct SsaoParams {
     power: f32,
 }
 
-struct ssao_fs_out {
-    occlusion: f32,
-}
-
-struct blur_fs_out {
-    occlusion: f32,
-}
-
 @group(0) @binding(0) var<uniform> ssao: SsaoParams;
 @group(0) @binding(1) var depth_buffer_tex: texture_2d<f32>;
 @group(0) @binding(2) var depth_buffer_samp: sampler;
@@ -100,7 +92,7 @@ fn ssao_fs(@location(0) uv: vec2f) -> @location(0) f32 {
         occlusion = occlusion_2;
     }
     let visibility = 1.0f - occlusion_1 / f32(count);
-    return ssao_fs_out(pow(saturate(visibility), ssao.power)).occlusion;
+    return pow(saturate(visibility), ssao.power);
 }
 
 @fragment
@@ -141,5 +133,5 @@ fn blur_fs(@location(0) uv: vec2f) -> @location(0) f32 {
         v_1 = next_v_1;
         sum = sum_3;
     }
-    return blur_fs_out(sum_1 / 16.0f).occlusion;
+    return sum_1 / 16.0f;
 }

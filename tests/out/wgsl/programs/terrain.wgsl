@@ -12,18 +12,6 @@ struct Terrain {
     texture_scale: f32,
 }
 
-struct TerrainVarying {
-    clip: vec4f,
-    world_position: vec3f,
-    normal: vec3f,
-    height01: f32,
-    tile: u32,
-}
-
-struct terrain_fs_out {
-    color: vec4f,
-}
-
 struct TerrainVsOutput {
     @builtin(position) clip: vec4f,
     @location(0) world_position: vec3f,
@@ -75,14 +63,12 @@ fn terrain_vs(@builtin(vertex_index) vertex: u32, @builtin(instance_index) insta
     let spacing = terrain.world_size * texel;
     let normal = normalize(vec3f(h_left - h_right, 2.0f * spacing, h_down - h_up));
     let world = vec3f((uv.x - 0.5f) * terrain.world_size, h, (uv.y - 0.5f) * terrain.world_size);
-    let t = TerrainVarying(terrain.view_proj * vec4f(world, 1.0f), world, normal, h / terrain.height_scale, instance);
-    return TerrainVsOutput(t.clip, t.world_position, t.normal, t.height01, t.tile);
+    return TerrainVsOutput(terrain.view_proj * vec4f(world, 1.0f), world, normal, h / terrain.height_scale, instance);
 }
 
 @fragment
 fn terrain_fs(@location(0) world_position: vec3f, @location(1) normal: vec3f, @location(2) height01: f32, @location(3) @interpolate(flat) tile: u32) -> @location(0) vec4f {
-    let input = TerrainVarying(vec4f(), world_position, normal, height01, tile);
-    let n = normalize(input.normal);
+    let n = normalize(normal);
     let slope = 1.0f - n.y;
     var i: i32 = 0i;
     var v: u32 = 3u;
@@ -96,7 +82,7 @@ fn terrain_fs(@location(0) world_position: vec3f, @location(1) normal: vec3f, @l
         }
         let start = terrain.layer_heights[min(u32(i), 3u)];
         let next_start = select(2.0f, terrain.layer_heights[min(u32(i + 1i), 3u)], i < 3i);
-        let weights_2 = select(weights, vec4f(smoothstep(start - 0.05f, start + 0.05f, input.height01) * (1.0f - smoothstep(next_start - 0.05f, next_start + 0.05f, input.height01))), vec4u(0u, 1u, 2u, 3u) == vec4u(min(bitcast<u32>(i), 3u)));
+        let weights_2 = select(weights, vec4f(smoothstep(start - 0.05f, start + 0.05f, height01) * (1.0f - smoothstep(next_start - 0.05f, next_start + 0.05f, height01))), vec4u(0u, 1u, 2u, 3u) == vec4u(min(bitcast<u32>(i), 3u)));
         let next_v = v != 0u;
         i = i + 1i;
         v = v - 1u;
@@ -116,7 +102,7 @@ fn terrain_fs(@location(0) world_position: vec3f, @location(1) normal: vec3f, @l
             albedo_1 = albedo;
             break;
         }
-        let triplanar_1 = triplanar(input.world_position, n, i_1);
+        let triplanar_1 = triplanar(world_position, n, i_1);
         let albedo_2 = albedo + triplanar_1 * weights_4[i_1];
         let next_v_1 = v_2 != 0u;
         i_1 = i_1 + 1i;
@@ -126,6 +112,6 @@ fn terrain_fs(@location(0) world_position: vec3f, @location(1) normal: vec3f, @l
     }
     let sun_direction = terrain.sun_direction;
     let diffuse = max(dot(n, normalize(sun_direction.xyz)), 0.0f);
-    let debug_tint = select(0.97f, 1.0f, (input.tile & 1u) == 0u);
-    return terrain_fs_out(vec4f(albedo_1 * (0.25f + 0.75f * diffuse) * debug_tint, 1.0f)).color;
+    let debug_tint = select(0.97f, 1.0f, (tile & 1u) == 0u);
+    return vec4f(albedo_1 * (0.25f + 0.75f * diffuse) * debug_tint, 1.0f);
 }

@@ -68,11 +68,10 @@ fn cull_lights(@builtin(global_invocation_id) pixel: vec3u, @builtin(local_invoc
     let view_from_ndc_2 = view_from_ndc(vec3f(ndc_max.x, ndc_min.y, 1.0f));
     let view_from_ndc_3 = view_from_ndc(vec3f(ndc_max.x, ndc_max.y, 1.0f));
     let view_from_ndc_4 = view_from_ndc(vec3f(ndc_min.x, ndc_max.y, 1.0f));
-    let corners = array<vec3f, 4>(view_from_ndc_1, view_from_ndc_2, view_from_ndc_3, view_from_ndc_4);
-    let eye_plane_1 = eye_plane(corners[0], corners[1]);
-    let eye_plane_2 = eye_plane(corners[1], corners[2]);
-    let eye_plane_3 = eye_plane(corners[2], corners[3]);
-    let eye_plane_4 = eye_plane(corners[3], corners[0]);
+    let eye_plane_1 = eye_plane(view_from_ndc_1, view_from_ndc_2);
+    let eye_plane_2 = eye_plane(view_from_ndc_2, view_from_ndc_3);
+    let eye_plane_3 = eye_plane(view_from_ndc_3, view_from_ndc_4);
+    let eye_plane_4 = eye_plane(view_from_ndc_4, view_from_ndc_1);
     let view_from_ndc_5 = view_from_ndc(vec3f(0.0f, 0.0f, min_depth));
     let view_from_ndc_6 = view_from_ndc(vec3f(0.0f, 0.0f, max_depth));
     planes = array<vec4f, 6>(eye_plane_1, eye_plane_2, eye_plane_3, eye_plane_4, vec4f(0.0f, 0.0f, -1.0f, view_from_ndc_5.z), vec4f(0.0f, 0.0f, 1.0f, -view_from_ndc_6.z));

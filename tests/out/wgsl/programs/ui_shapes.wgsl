@@ -12,16 +12,6 @@ struct Shape {
     pad: vec2f,
 }
 
-struct ShapeVarying {
-    clip: vec4f,
-    offset: vec2f,
-    index: u32,
-}
-
-struct shape_fs_out {
-    color: vec4f,
-}
-
 struct ShapeVsOutput {
     @builtin(position) clip: vec4f,
     @location(0) offset: vec2f,
@@ -57,32 +47,30 @@ fn shape_vs(@builtin(vertex_index) vid: u32, @builtin(instance_index) inst: u32)
     let offset = corner * (t.zw + vec2f(grow));
     let t_1 = s.rect;
     let pixel = t_1.xy + offset;
-    let t_2 = ShapeVarying(vec4f(pixel / vec2f(512.0f) - vec2f(1.0f), 0.0f, 1.0f), offset, inst);
-    return ShapeVsOutput(t_2.clip, t_2.offset, t_2.index);
+    return ShapeVsOutput(vec4f(pixel / vec2f(512.0f) - vec2f(1.0f), 0.0f, 1.0f), offset, inst);
 }
 
 @fragment
 fn shape_fs(@location(0) offset: vec2f, @location(1) @interpolate(flat) index: u32) -> @location(0) vec4f {
-    let v = ShapeVarying(vec4f(), offset, index);
-    let s = shapes[min(v.index, arrayLength(&shapes) - 1u)];
+    let s = shapes[min(index, arrayLength(&shapes) - 1u)];
     let r = clamp(s.radius * 1.0f, 0.0f, min(s.rect.z, s.rect.w));
     var d: f32;
     if s.kind == 0u {
         let t = s.rect;
-        let sd_round_rect_1 = sd_round_rect(v.offset, t.zw, r);
+        let sd_round_rect_1 = sd_round_rect(offset, t.zw, r);
         d = sd_round_rect_1;
     } else {
-        let sd_ring_1 = sd_ring(v.offset, s.rect.z, s.border);
+        let sd_ring_1 = sd_ring(offset, s.rect.z, s.border);
         d = sd_ring_1;
     }
     let inside = coverage(d, s.hard != 0u);
     let border = coverage(abs(d + s.border * 0.5f) - s.border * 0.5f, s.hard != 0u);
     let t_1 = s.rect;
-    let shadow_d = sd_round_rect(v.offset - s.shadow_offset, t_1.zw, r);
+    let shadow_d = sd_round_rect(offset - s.shadow_offset, t_1.zw, r);
     let t_2 = 6.0f;
     let shadow = smoothstep(t_2, 0.0f, shadow_d) * 0.35f;
     let fill = mix(s.color, s.border_color, vec4f(clamp(border, 0.0f, 1.0f) * step(0.5f, s.border)));
     let a = fill.w * inside;
     let out_a = a + shadow * (1.0f - a);
-    return shape_fs_out(vec4f(fill.xyz * a / vec3f(max(out_a, 0.0001f)), out_a)).color;
+    return vec4f(fill.xyz * a / vec3f(max(out_a, 0.0001f)), out_a);
 }

@@ -3,14 +3,6 @@ struct Surface {
     uv: vec2f,
 }
 
-struct fs_out {
-    color: vec4f,
-}
-
-struct fs2_out {
-    color: vec4f,
-}
-
 struct VsOutput {
     @builtin(position) clip: vec4f,
     @location(0) uv: vec2f,
@@ -23,19 +15,17 @@ fn pixel_index(s: Surface) -> f32 {
 @vertex
 fn vs(@builtin(vertex_index) id: u32) -> VsOutput {
     let p = vec2f(f32((id << 1u) & 2u), f32(id & 2u));
-    let t = Surface(vec4f(p * 2.0f - vec2f(1.0f), 0.5f, 1.0f), p);
-    return VsOutput(t.clip, t.uv);
+    return VsOutput(vec4f(p * 2.0f - vec2f(1.0f), 0.5f, 1.0f), p);
 }
 
 @fragment
 fn fs(@builtin(position) clip: vec4f, @location(0) uv: vec2f) -> @location(0) vec4f {
     let s = Surface(clip, uv);
     let pixel_index_1 = pixel_index(s);
-    return fs_out(vec4f(s.uv, pixel_index_1, 1.0f)).color;
+    return vec4f(uv, pixel_index_1, 1.0f);
 }
 
 @fragment
 fn fs2(@location(0) uv: vec2f) -> @location(0) vec4f {
-    let s = Surface(vec4f(), uv);
-    return fs2_out(vec4f(s.uv, 0.0f, 1.0f)).color;
+    return vec4f(uv, 0.0f, 1.0f);
 }

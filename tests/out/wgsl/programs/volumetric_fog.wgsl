@@ -15,10 +15,6 @@ struct Fog {
     frame: u32,
 }
 
-struct fog_fs_out {
-    color: vec4f,
-}
-
 @group(0) @binding(0) var<uniform> fog: Fog;
 @group(0) @binding(1) var scene_depth_tex: texture_2d<f32>;
 @group(0) @binding(2) var scene_depth_samp: sampler;
@@ -119,5 +115,5 @@ fn fog_fs(@builtin(position) frag: vec4f, @location(0) uv: vec2f) -> @location(0
         transmittance = transmittance_2;
         scattered = scattered_2;
     }
-    return fog_fs_out(vec4f(scattered_1, 1.0f - transmittance_1)).color;
+    return vec4f(scattered_1, 1.0f - transmittance_1);
 }

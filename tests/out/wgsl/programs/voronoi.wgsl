@@ -15,10 +15,6 @@ struct Cells {
     nearest: vec2i,
 }
 
-struct stone_floor_out {
-    color: vec4f,
-}
-
 @group(0) @binding(0) var<uniform> floor_params: Floor;
 
 fn hash22(p: vec2i) -> vec2f {
@@ -164,5 +160,5 @@ fn stone_floor(@location(0) uv: vec2f) -> @location(0) vec4f {
     let light = max(dot(n, normalize(light_direction.xyz)), 0.0f);
     let crack_color = floor_params.crack_color;
     let color = mix(stone * (0.3f + 0.7f * light), crack_color.xyz, vec3f(crack));
-    return stone_floor_out(vec4f(color, 1.0f)).color;
+    return vec4f(color, 1.0f);
 }

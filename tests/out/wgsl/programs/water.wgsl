@@ -22,22 +22,6 @@ struct Displacement {
     binormal: vec3f,
 }
 
-struct GridVertex {
-    position: vec2f,
-}
-
-struct WaterVarying {
-    clip: vec4f,
-    world_position: vec3f,
-    normal: vec3f,
-    crest: f32,
-    uv: vec2f,
-}
-
-struct water_fs_out {
-    color: vec4f,
-}
-
 struct WaterVsOutput {
     @builtin(position) clip: vec4f,
     @location(0) world_position: vec3f,
@@ -75,8 +59,7 @@ fn fresnel_schlick(cos_theta: f32, f0: f32) -> f32 {
 
 @vertex
 fn water_vs(@location(0) position: vec2f) -> WaterVsOutput {
-    let input = GridVertex(position);
-    let p = input.position * ocean.grid_spacing;
+    let p = position * ocean.grid_spacing;
     var i: i32 = 0i;
     var v: u32 = 3u;
     var v_1: bool = true;
@@ -96,16 +79,14 @@ fn water_vs(@location(0) position: vec2f) -> WaterVsOutput {
     }
     let world = vec3f(p.x, 0.0f, p.y) + d_1.offset;
     let normal = normalize(cross(d_1.binormal, d_1.tangent));
-    let t = WaterVarying(ocean.view_proj * vec4f(world, 1.0f), world, normal, d_1.offset.y, p * 0.05f);
-    return WaterVsOutput(t.clip, t.world_position, t.normal, t.crest, t.uv);
+    return WaterVsOutput(ocean.view_proj * vec4f(world, 1.0f), world, normal, d_1.offset.y, p * 0.05f);
 }
 
 @fragment
 fn water_fs(@location(0) world_position: vec3f, @location(1) normal: vec3f, @location(2) crest: f32, @location(3) uv: vec2f) -> @location(0) vec4f {
-    let input = WaterVarying(vec4f(), world_position, normal, crest, uv);
-    let n = normalize(input.normal);
+    let n = normalize(normal);
     let camera_position = ocean.camera_position;
-    let v = normalize(camera_position.xyz - input.world_position);
+    let v = normalize(camera_position.xyz - world_position);
     let fresnel = fresnel_schlick(dot(n, v), 0.02f);
     let texel = textureSample(environment_tex, environment_samp, reflect(-v, n));
     let reflected = texel.xyz;
@@ -114,9 +95,9 @@ fn water_fs(@location(0) world_position: vec3f, @location(1) normal: vec3f, @loc
     let shallow_color = ocean.shallow_color;
     let water = mix(deep_color.xyz, shallow_color.xyz, vec3f(depth_factor));
     let color = mix(water, reflected, vec3f(fresnel));
-    let foam_mask = smoothstep(ocean.foam_threshold, ocean.foam_threshold + 0.3f, input.crest);
-    let texel_1 = textureSample(foam_texture_tex, foam_texture_samp, input.uv);
+    let foam_mask = smoothstep(ocean.foam_threshold, ocean.foam_threshold + 0.3f, crest);
+    let texel_1 = textureSample(foam_texture_tex, foam_texture_samp, uv);
     let foam = texel_1.x * foam_mask;
     let color_1 = mix(color, vec3f(1.0f), vec3f(foam));
-    return water_fs_out(vec4f(color_1, 1.0f)).color;
+    return vec4f(color_1, 1.0f);
 }
