@@ -1755,8 +1755,16 @@ impl<'a> Writer<'a> {
 }
 
 /// Whether an op can be written as an expression at its use (pure, no statements needed).
-fn inlinable_kind(op: &Op) -> bool {
-    op.is_pure()
+/// Whether a value computed by `op` may be written into its one use: a pure op, or a load of
+/// a scalar, vector or matrix from uniform or push-constant memory (the same value wherever it
+/// runs; a struct or array is copied by statements).
+fn inlinable_kind(module: &Module, func: &Function, value: &Value, op: &Op) -> bool {
+    let constant_load = luma_back::plan::reads_constant_memory(module, func, op)
+        && !matches!(
+            module.types.get(value.ty).map(|t| &t.inner),
+            Some(TypeInner::Struct { .. } | TypeInner::Array { .. }) | None
+        );
+    (op.is_pure() || constant_load)
         && !matches!(
             op,
             Op::Insert { .. } | Op::InsertDynamic { .. } | Op::AccessChain { .. }
@@ -1764,6 +1772,26 @@ fn inlinable_kind(op: &Op) -> bool {
 }
 
 impl<'a> Writer<'a> {
+    /// Whether `op` loads from a block read as 32-bit words (`word_blocks`): its value is an
+    /// unpacking expression per component, named rather than repeated inside its use (and
+    /// glslang's HLSL front end folds `length(half3(...))` of such words to zero).
+    fn reads_word_block(&self, func: &Function, op: &Op) -> bool {
+        let Op::Load { pointer } = op else {
+            return false;
+        };
+        let mut at = *pointer;
+        // Each step moves to an earlier value, so the walk ends; the bound guards a malformed
+        // module.
+        for _ in 0..func.values.len() {
+            match func.values.get(at).map(|v| &v.def) {
+                Some(ValueDef::Op(Op::AccessChain { base, .. })) => at = *base,
+                Some(ValueDef::GlobalPointer(g)) => return self.word_blocks.contains_key(g),
+                _ => return false,
+            }
+        }
+        false
+    }
+
     fn decide_inlining(&mut self, ctx: &mut FnCtx<'_>, a: &Analysis) -> R<()> {
         let func = ctx.func;
         let mut depth = vec![0u32; func.values.len()];
@@ -1796,7 +1824,12 @@ impl<'a> Writer<'a> {
             let uses = a.uses.get(i).copied().unwrap_or(0);
             let same_block =
                 a.use_block.get(i).copied().flatten() == a.def_block.get(i).copied().flatten();
-            if !inlinable_kind(op) || composite_compose || uses != 1 || !same_block {
+            if !inlinable_kind(self.module, func, value, op)
+                || composite_compose
+                || uses != 1
+                || !same_block
+                || self.reads_word_block(func, op)
+            {
                 continue;
             }
             let mut d = 0u32;

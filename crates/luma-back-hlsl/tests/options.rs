@@ -173,8 +173,9 @@ body:
   %3: ptr<uniform, f32> = access %1, %2
   %4 "uniform": f32 = load %3
   %5: f32 = call fn0(%4)
-  %6: vec4<f32> = vector_times_scalar %0, %5
-  return %6
+  %6: f32 = mul %5, %4
+  %7: vec4<f32> = vector_times_scalar %0, %6
+  return %7
 }
 entry fragment "main" = fn1
 "#,

@@ -1485,8 +1485,16 @@ fn builtin_attribute(b: BuiltIn, input: bool) -> R<&'static str> {
 }
 
 /// Whether an op can be written as an expression at its use (pure, no statements needed).
-fn inlinable_kind(op: &Op) -> bool {
-    op.is_pure()
+/// Whether a value computed by `op` may be written into its one use: a pure op, or a load of
+/// a scalar, vector or matrix from uniform or push-constant memory (the same value wherever it
+/// runs; a struct or array is copied by statements).
+fn inlinable_kind(module: &Module, func: &Function, value: &Value, op: &Op) -> bool {
+    let constant_load = luma_back::plan::reads_constant_memory(module, func, op)
+        && !matches!(
+            module.types.get(value.ty).map(|t| &t.inner),
+            Some(TypeInner::Struct { .. } | TypeInner::Array { .. }) | None
+        );
+    (op.is_pure() || constant_load)
         && !matches!(
             op,
             Op::Insert { .. } | Op::InsertDynamic { .. } | Op::AccessChain { .. }
@@ -1526,7 +1534,11 @@ impl<'a> Writer<'a> {
             let uses = a.uses.get(i).copied().unwrap_or(0);
             let same_block =
                 a.use_block.get(i).copied().flatten() == a.def_block.get(i).copied().flatten();
-            if !inlinable_kind(op) || composite_compose || uses != 1 || !same_block {
+            if !inlinable_kind(self.module, func, value, op)
+                || composite_compose
+                || uses != 1
+                || !same_block
+            {
                 continue;
             }
             let mut d = 0u32;

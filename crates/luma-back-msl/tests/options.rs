@@ -104,7 +104,7 @@ fn bindings_are_contiguous_per_class_in_group_binding_order() {
         "constant uint* luma_buffer_sizes [[buffer(4)]]",
         // The helper receives the buffer and the sizes it indexes with.
         "float helper(uint i, device float* data, constant uint* luma_buffer_sizes)",
-        "helper(static_cast<uint>(e_1), data, luma_buffer_sizes)",
+        "helper(static_cast<uint>(params.scale), data, luma_buffer_sizes)",
         "data[metal::min(i, luma_buffer_sizes[0] / 4u - 1u)]",
     ] {
         assert!(src.contains(expected), "missing `{expected}` in:\n{src}");
@@ -145,8 +145,9 @@ fn fn0 "main"("float4": vec4<f32> @location(0)) -> ("thread": vec4<f32> @locatio
 body:
   %3: ptr<uniform, f32> = access %1, %2
   %4 "metal": f32 = load %3
-  %5: vec4<f32> = vector_times_scalar %0, %4
-  return %5
+  %5: f32 = mul %4, %4
+  %6: vec4<f32> = vector_times_scalar %0, %5
+  return %6
 }
 entry fragment "main" = fn0
 "#,

@@ -296,7 +296,8 @@ impl ValuePlan {
 }
 
 /// Whether `op` loads from memory no invocation writes: uniform buffers and push constants.
-fn reads_constant_memory(module: &Module, function: &Function, op: &Op) -> bool {
+/// Such a load gives the same value wherever it runs, so it may move to its use.
+pub fn reads_constant_memory(module: &Module, function: &Function, op: &Op) -> bool {
     let Op::Load { pointer } = op else {
         return false;
     };

@@ -36,10 +36,8 @@ fs_main_Output fs_main(fs_main_Input input) {
     input.frag.w = 1.0 / input.frag.w;
 #endif
     const float4 texel = albedo_tex.Sample(albedo_samp, input.uv);
-    const float4 tint = material.tint;
-    const float cutoff = material.cutoff;
-    const float4 e = texel * tint;
-    if (e.w < cutoff) {
+    const float4 e = texel * material.tint;
+    if (e.w < material.cutoff) {
         discard;
     }
     fs_main_Output output;

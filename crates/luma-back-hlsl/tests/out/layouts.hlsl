@@ -104,30 +104,19 @@ vs_main_Output vs_main(vs_main_Input input) {
 #if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
     input.index += input.luma_start_index;
 #endif
-    const float w = scene.weights[min(input.index, 2u)].x;
-    const float3x3 nm = (float3x3)scene.normal_mat;
     Light light;
     light.position = scene.light.position;
     light.intensity = scene.light.intensity;
     light.color = scene.light.color;
-    const float3 off = scene.offsets[min(input.index, 1u)].xyz;
-    const float3 col = scene.xform[1].xyz;
-    const float4x4 view = scene.view;
-    const float4x4 model = pc.model;
     const float4 e = float4(input.position, 1.0);
     float weights[3];
     for (uint i = 0u; i < 3u; ++i) {
         weights[i] = scene.weights[i].x;
     }
-    const float e_1 = scene.tail;
-    const float e_2 = scene.after_mat;
-    const float e_3 = scene.after_struct;
-    const float4x3 xform = (float4x3)scene.xform;
-    const float2 e_4 = scene.pad_pair;
     vs_main_Output output;
-    output.clip_ = mul(e, mul(model, view));
-    output.weight = weights[2] + e_1 + e_2 + e_3 + w + e_4.y;
-    output.normal = mul(input.position, nm) + light.position + off + col + mul(e, xform);
+    output.clip_ = mul(e, mul(pc.model, scene.view));
+    output.weight = weights[2] + scene.tail + scene.after_mat + scene.after_struct + scene.weights[min(input.index, 2u)].x + scene.pad_pair.y;
+    output.normal = mul(input.position, (float3x3)scene.normal_mat) + light.position + scene.offsets[min(input.index, 1u)].xyz + scene.xform[1].xyz + mul(e, (float4x3)scene.xform);
     return output;
 }
 
@@ -142,8 +131,6 @@ struct fs_main_Output {
 };
 
 fs_main_Output fs_main(fs_main_Input input) {
-    const float4 tint = pc.tint;
-    const float4x4 e = scene.view;
     Scene scene_1;
     for (uint i = 0u; i < 3u; ++i) {
         scene_1.weights[i] = scene.weights[i].x;
@@ -162,7 +149,7 @@ fs_main_Output fs_main(fs_main_Input input) {
     scene_1.pad_pair = scene.pad_pair;
     scene_1.view = scene.view;
     fs_main_Output output;
-    output.color = mul(e, tint) * input.weight * scene_1.tail;
+    output.color = mul(scene.view, pc.tint) * input.weight * scene_1.tail;
     return output;
 }
 

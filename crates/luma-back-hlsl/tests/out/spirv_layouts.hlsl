@@ -90,22 +90,20 @@ void main(main_Input input) {
     scene_copy.Store3(192u, asuint(whole.skew[0]));
     scene_copy.Store3(208u, asuint(whole.skew[1]));
     scene_copy.Store(224u, whole.count);
-    const float3x3 e_1 = (float3x3)scene.normal;
-    scene_copy.Store3(64u, asuint(e_1[0]));
-    scene_copy.Store3(80u, asuint(e_1[1]));
-    scene_copy.Store3(96u, asuint(e_1[2]));
-    const float e_2 = scene.weights[min(e, 2u)].x;
-    const float e_3 = scene.skew[min(e, 1u)][min(e, 2u)];
-    scene_copy.Store(176u, asuint(e_2 + e_3 + b));
+    const float3x3 stored = (float3x3)scene.normal;
+    scene_copy.Store3(64u, asuint(stored[0]));
+    scene_copy.Store3(80u, asuint(stored[1]));
+    scene_copy.Store3(96u, asuint(stored[2]));
+    scene_copy.Store(176u, asuint(scene.weights[min(e, 2u)].x + scene.skew[min(e, 1u)][min(e, 2u)] + b));
     Light value[4];
     for (uint i_4 = 0u; i_4 < 4u; ++i_4) {
         value[i_4].position = asfloat(lights.Load3(i_4 * 32u));
         value[i_4].intensity = asfloat(lights.Load(12u + i_4 * 32u));
         value[i_4].color = asfloat(lights.Load3(16u + i_4 * 32u));
     }
-    const Light stored = value[3];
-    lights.Store3(0u, asuint(stored.position));
-    lights.Store(12u, asuint(stored.intensity));
-    lights.Store3(16u, asuint(stored.color));
+    const Light stored_1 = value[3];
+    lights.Store3(0u, asuint(stored_1.position));
+    lights.Store(12u, asuint(stored_1.intensity));
+    lights.Store3(16u, asuint(stored_1.color));
 }
 

@@ -54,22 +54,18 @@ vs_main_Output vs_main(vs_main_Input input) {
 #endif
     float weights[3] = luma_const;
     float2 unused[2] = { (float2)0, (float2)0 };
-    const float4x4 model = push.model;
-    const float4x4 view_proj = camera.view_proj;
-    const float4x4 e = mul(model, view_proj);
+    const float4x4 e = mul(push.model, camera.view_proj);
     const float4 e_1 = float4(input.pos, 1.0);
-    const float4 e_2 = camera.offsets[min(input.iid, 3u)];
-    const float e_3 = weights[min(input.vid, 2u)];
-    const uint e_4 = frame;
-    const uint e_5 = e_4 + input.vid;
-    frame = e_5;
-    const float3 e_6 = push.tint;
-    scratch = e_6;
-    const float e_7 = scratch.x;
+    const float e_2 = weights[min(input.vid, 2u)];
+    const uint e_3 = frame;
+    const uint e_4 = e_3 + input.vid;
+    frame = e_4;
+    scratch = push.tint;
+    const float e_5 = scratch.x;
     vs_main_Output output;
-    output.position = (mul(e_1, e) + e_2 + mul(e, e_1) + (e * 1.0)[3]) * e_7;
-    output.uv_out = input.uv * e_3;
-    output.layer = e_5;
+    output.position = (mul(e_1, e) + camera.offsets[min(input.iid, 3u)] + mul(e, e_1) + (e * 1.0)[3]) * e_5;
+    output.uv_out = input.uv * e_2;
+    output.layer = e_4;
     return output;
 }
 

@@ -27,10 +27,8 @@ fragment fs_main_Output fs_main(
     metal::sampler albedo_samp [[sampler(0)]]
 ) {
     const metal::float4 texel = albedo_tex.sample(albedo_samp, input.uv);
-    const metal::float4 tint = material.tint;
-    const float cutoff = material.cutoff;
-    const metal::float4 e = texel * tint;
-    if (e.w < cutoff) {
+    const metal::float4 e = texel * material.tint;
+    if (e.w < material.cutoff) {
         metal::discard_fragment();
     }
     fs_main_Output output = {};

@@ -23,8 +23,6 @@ kernel void main_(
     constant uint* luma_buffer_sizes [[buffer(2)]]
 ) {
     const half e = values[metal::min(id.x, luma_buffer_sizes[0] / 2u - 1u)];
-    const half e_1 = params.scale;
-    const metal::half2 e_2 = params.bias;
-    values[metal::min(id.x, luma_buffer_sizes[0] / 2u - 1u)] = static_cast<half>(metal::sqrt(static_cast<float>(e * e_1 + e_2.x))) + as_type<half>(ushort(14336));
+    values[metal::min(id.x, luma_buffer_sizes[0] / 2u - 1u)] = static_cast<half>(metal::sqrt(static_cast<float>(e * params.scale + params.bias.x))) + as_type<half>(ushort(14336));
 }
 

@@ -81,30 +81,19 @@ vertex vs_main_Output vs_main(
     constant Scene_std140& scene [[buffer(0)]],
     constant Push& pc [[buffer(2)]]
 ) {
-    const float w = scene.weights[metal::min(index, 2u)].x;
-    const metal::float3x3 nm = scene.normal_mat;
     Light light;
     light.position = metal::float3(scene.light.position);
     light.intensity = scene.light.intensity;
     light.color = metal::float3(scene.light.color);
-    const metal::float3 off = scene.offsets[metal::min(index, 1u)];
-    const metal::float3 col = scene.xform[1];
-    const metal::float4x4 view = scene.view;
-    const metal::float4x4 model = pc.model;
     const metal::float4 e = metal::float4(input.position, 1.0);
     metal::array<float, 3> weights;
     for (uint i = 0u; i < 3u; ++i) {
         weights[i] = scene.weights[i].x;
     }
-    const float e_1 = scene.tail;
-    const float e_2 = scene.after_mat;
-    const float e_3 = scene.after_struct;
-    const metal::float4x3 xform = scene.xform;
-    const metal::float2 e_4 = scene.pad_pair;
     vs_main_Output output = {};
-    output.clip = view * model * e;
-    output.weight = weights[2] + e_1 + e_2 + e_3 + w + e_4.y;
-    output.normal = nm * input.position + light.position + off + col + xform * e;
+    output.clip = scene.view * pc.model * e;
+    output.weight = weights[2] + scene.tail + scene.after_mat + scene.after_struct + scene.weights[metal::min(index, 2u)].x + scene.pad_pair.y;
+    output.normal = scene.normal_mat * input.position + light.position + scene.offsets[metal::min(index, 1u)] + scene.xform[1] + scene.xform * e;
     return output;
 }
 
@@ -122,8 +111,6 @@ fragment fs_main_Output fs_main(
     constant Scene_std140& scene [[buffer(0)]],
     constant Push& pc [[buffer(2)]]
 ) {
-    const metal::float4 tint = pc.tint;
-    const metal::float4x4 e = scene.view;
     Scene scene_1;
     for (uint i = 0u; i < 3u; ++i) {
         scene_1.weights[i] = scene.weights[i].x;
@@ -140,7 +127,7 @@ fragment fs_main_Output fs_main(
     scene_1.pad_pair = scene.pad_pair;
     scene_1.view = scene.view;
     fs_main_Output output = {};
-    output.color = tint * e * input.weight * scene_1.tail;
+    output.color = pc.tint * scene.view * input.weight * scene_1.tail;
     return output;
 }
 

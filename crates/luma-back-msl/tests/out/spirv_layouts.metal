@@ -97,11 +97,8 @@ kernel void main_(
     scene_copy.weights = whole.weights;
     scene_copy.skew = whole.skew;
     scene_copy.count = whole.count;
-    const metal::float3x3 e_1 = scene.normal;
-    scene_copy.normal = e_1;
-    const float e_2 = scene.weights[metal::min(e, 2u)].x;
-    const float e_3 = scene.skew[metal::min(e, 1u)][metal::min(e, 2u)];
-    scene_copy.weights[0] = e_2 + e_3 + b;
+    scene_copy.normal = scene.normal;
+    scene_copy.weights[0] = scene.weights[metal::min(e, 2u)].x + scene.skew[metal::min(e, 1u)][metal::min(e, 2u)] + b;
     metal::array<Light, 4> value;
     for (uint i_3 = 0u; i_3 < 4u; ++i_3) {
         value[i_3].position = metal::float3(lights[i_3].position);

@@ -43,22 +43,18 @@ vertex vs_main_Output vs_main(
     metal::float3 scratch = metal::float3 {};
     metal::array<float, 3> weights = luma_const;
     metal::array<metal::float2, 2> unused = metal::array<metal::float2, 2> {};
-    const metal::float4x4 model = push.model;
-    const metal::float4x4 view_proj = camera.view_proj;
-    const metal::float4x4 e = view_proj * model;
+    const metal::float4x4 e = camera.view_proj * push.model;
     const metal::float4 e_1 = metal::float4(input.pos, 1.0);
-    const metal::float4 e_2 = camera.offsets[metal::min(iid, 3u)];
-    const float e_3 = weights[metal::min(vid, 2u)];
-    const uint e_4 = frame;
-    const uint e_5 = e_4 + vid;
-    frame = e_5;
-    const metal::float3 e_6 = metal::float3(push.tint);
-    scratch = e_6;
-    const float e_7 = scratch.x;
+    const float e_2 = weights[metal::min(vid, 2u)];
+    const uint e_3 = frame;
+    const uint e_4 = e_3 + vid;
+    frame = e_4;
+    scratch = metal::float3(push.tint);
+    const float e_5 = scratch.x;
     vs_main_Output output = {};
-    output.position = (e * e_1 + e_2 + e_1 * e + (e * 1.0)[3]) * e_7;
-    output.uv_out = input.uv * e_3;
-    output.layer = e_5;
+    output.position = (e * e_1 + camera.offsets[metal::min(iid, 3u)] + e_1 * e + (e * 1.0)[3]) * e_5;
+    output.uv_out = input.uv * e_2;
+    output.layer = e_4;
     return output;
 }
 

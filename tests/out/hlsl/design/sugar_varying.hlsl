@@ -21,9 +21,8 @@ struct transform_Output {
 };
 
 transform_Output transform(transform_Input input) {
-    const float4x4 e = uniforms.view_proj;
     transform_Output output;
-    output.position = mul(float4(input.position, 1.0), e);
+    output.position = mul(float4(input.position, 1.0), uniforms.view_proj);
     output.uv = input.uv;
     output.normal = input.normal;
     return output;

@@ -25,14 +25,11 @@ struct transform_Output {
 };
 
 transform_Output transform(transform_Input input) {
-    const float4x4 e = uniforms.model;
-    const float4x4 e_1 = uniforms.view_proj;
-    const float4x4 e_2 = uniforms.normal_mat;
-    const float4 e_3 = mul(float4(input.normal, 0.0), e_2);
+    const float4 e = mul(float4(input.normal, 0.0), uniforms.normal_mat);
     transform_Output output;
-    output.position = mul(mul(float4(input.position, 1.0), e), e_1);
+    output.position = mul(mul(float4(input.position, 1.0), uniforms.model), uniforms.view_proj);
     output.uv = input.uv;
-    output.normal = normalize(e_3.xyz);
+    output.normal = normalize(e.xyz);
     return output;
 }
 

@@ -36,10 +36,8 @@ struct from_attributes_Output {
 };
 
 from_attributes_Output from_attributes(from_attributes_Input input) {
-    const float4x4 e = uniforms.model;
-    const float4x4 e_1 = uniforms.view_proj;
     from_attributes_Output output;
-    output.position = mul(mul(float4(input.position, 1.0), e), e_1);
+    output.position = mul(mul(float4(input.position, 1.0), uniforms.model), uniforms.view_proj);
     output.uv = input.uv;
     return output;
 }
@@ -63,10 +61,8 @@ from_buffer_Output from_buffer(from_buffer_Input input) {
     input.index += input.luma_start_index;
 #endif
     const float3 p = asfloat(positions.Load3(min(input.index, luma_length_positions() - 1u) * 16u));
-    const float4x4 e = uniforms.model;
-    const float4x4 e_1 = uniforms.view_proj;
     from_buffer_Output output;
-    output.position = mul(mul(float4(p, 1.0), e), e_1);
+    output.position = mul(mul(float4(p, 1.0), uniforms.model), uniforms.view_proj);
     output.uv = p.xy;
     return output;
 }

@@ -38,21 +38,17 @@ uint luma_length_dst_() {
 }
 
 float4 load_pixel(int x, int y) {
-    const uint e = params.width;
-    const uint e_1 = params.height;
-    const uint e_2 = params.width;
-    const float4 e_3 = asfloat(src.Load4(min(uint(asint(asuint(min(max(y, 0), asint(asuint(int(e_1)) - 1u))) * asuint(int(e_2)) + asuint(min(max(x, 0), asint(asuint(int(e)) - 1u))))), luma_length_src() - 1u) * 16u));
-    return e_3;
+    const float4 e = asfloat(src.Load4(min(uint(asint(asuint(min(max(y, 0), asint(asuint(int(params.height)) - 1u))) * asuint(int(params.width)) + asuint(min(max(x, 0), asint(asuint(int(params.width)) - 1u))))), luma_length_src() - 1u) * 16u));
+    return e;
 }
 
 float4 fetch(int line_, int pos) {
-    const uint e = params.horizontal;
-    if (e != 0u) {
-        const float4 e_1 = load_pixel(pos, line_);
-        return e_1;
+    if (params.horizontal != 0u) {
+        const float4 e = load_pixel(pos, line_);
+        return e;
     }
-    const float4 e_2 = load_pixel(line_, pos);
-    return e_2;
+    const float4 e_1 = load_pixel(line_, pos);
+    return e_1;
 }
 
 struct blur_Input {
@@ -95,17 +91,12 @@ void blur(blur_Input input) {
         sum = sum + (e_3 + e_4) * e_5;
     }
     const int x = asint(asuint(start) + asuint(i));
-    const uint e_6 = params.horizontal;
-    if (e_6 != 0u) {
-        const uint e_7 = params.width;
-        const uint e_8 = params.height;
-        if (x < int(e_7) && line_ < int(e_8)) {
-            const uint e_9 = params.width;
-            dst_.Store4(min(uint(asint(asuint(line_) * asuint(int(e_9)) + asuint(x))), luma_length_dst_() - 1u) * 16u, asuint(sum_1));
+    if (params.horizontal != 0u) {
+        if (x < int(params.width) && line_ < int(params.height)) {
+            dst_.Store4(min(uint(asint(asuint(line_) * asuint(int(params.width)) + asuint(x))), luma_length_dst_() - 1u) * 16u, asuint(sum_1));
         }
     } else if (x < int(params.height) && line_ < int(params.width)) {
-        const uint e_10 = params.width;
-        dst_.Store4(min(uint(asint(asuint(x) * asuint(int(e_10)) + asuint(line_))), luma_length_dst_() - 1u) * 16u, asuint(sum_1));
+        dst_.Store4(min(uint(asint(asuint(x) * asuint(int(params.width)) + asuint(line_))), luma_length_dst_() - 1u) * 16u, asuint(sum_1));
     }
 }
 

@@ -77,8 +77,7 @@ float luminance(float3 c) {
 }
 
 float3 world_from_depth(float2 uv, float depth) {
-    const float4x4 e = camera.inv_view_proj;
-    const float4 world = mul(float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, depth, 1.0), e);
+    const float4 world = mul(float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, depth, 1.0), camera.inv_view_proj);
     return world.xyz / (float3)world.w;
 }
 
@@ -159,13 +158,10 @@ struct gbuffer_vs_Output {
 };
 
 gbuffer_vs_Output gbuffer_vs(gbuffer_vs_Input input) {
-    const float4x4 e = model_matrix;
-    const float4x4 e_1 = camera.view_proj;
-    const float4x4 e_2 = model_matrix;
-    const float4 e_3 = mul(float4(input.normal, 0.0), e_2);
+    const float4 e = mul(float4(input.normal, 0.0), model_matrix);
     gbuffer_vs_Output output;
-    output.clip_ = mul(mul(float4(input.position, 1.0), e), e_1);
-    output.normal = e_3.xyz;
+    output.clip_ = mul(mul(float4(input.position, 1.0), model_matrix), camera.view_proj);
+    output.normal = e.xyz;
     output.uv = input.uv;
     return output;
 }
@@ -184,13 +180,10 @@ struct gbuffer_fs_Output {
 
 gbuffer_fs_Output gbuffer_fs(gbuffer_fs_Input input) {
     const float4 e = material.base_color;
-    const float e_1 = material.metallic;
-    const float e_2 = material.roughness;
-    const float4 e_3 = material.emissive;
     gbuffer_fs_Output output;
-    output.albedo_metal = float4(e.xyz, e_1);
-    output.normal_rough = float4(normalize(input.normal) * 0.5 + float3(0.5, 0.5, 0.5), e_2);
-    output.emissive = e_3;
+    output.albedo_metal = float4(e.xyz, material.metallic);
+    output.normal_rough = float4(normalize(input.normal) * 0.5 + float3(0.5, 0.5, 0.5), material.roughness);
+    output.emissive = material.emissive;
     return output;
 }
 

@@ -27,9 +27,7 @@ uint bin_index(float3 color) {
     if (lum < 0.005) {
         return 0u;
     }
-    const float e = params.min_log_lum;
-    const float e_1 = params.inv_log_lum_range;
-    return uint(clamp((log2(lum) - e) * e_1, 0.0, 1.0) * 254.0 + 1.0);
+    return uint(clamp((log2(lum) - params.min_log_lum) * params.inv_log_lum_range, 0.0, 1.0) * 254.0 + 1.0);
 }
 
 struct build_histogram_Input {
@@ -42,13 +40,11 @@ void build_histogram(build_histogram_Input input) {
     uint old;
     InterlockedExchange(local_bins[min(input.lid, 255u)], 0u, old);
     GroupMemoryBarrierWithGroupSync();
-    const uint e = params.width;
-    const uint e_1 = params.height;
-    if (input.gid.x < e && input.gid.y < e_1) {
-        const float4 e_2 = luma_texel_fetch(hdr_image, int2(input.gid.xy), 0);
-        const uint e_3 = bin_index(e_2.xyz);
+    if (input.gid.x < params.width && input.gid.y < params.height) {
+        const float4 e = luma_texel_fetch(hdr_image, int2(input.gid.xy), 0);
+        const uint e_1 = bin_index(e.xyz);
         uint old_1;
-        InterlockedAdd(local_bins[min(e_3, 255u)], 1u, old_1);
+        InterlockedAdd(local_bins[min(e_1, 255u)], 1u, old_1);
     }
     GroupMemoryBarrierWithGroupSync();
     uint count;

@@ -65,11 +65,10 @@ struct matmul_Input {
 void matmul(matmul_Input input) {
     const uint row = input.wid.y * 16u + input.lid.y;
     const uint col = input.wid.x * 16u + input.lid.x;
-    const uint e = dims.k;
-    const int e_1 = asint(asuint(int((e + 16u - 1u) / 16u)) - 1u);
+    const int e = asint(asuint(int((dims.k + 16u - 1u) / 16u)) - 1u);
     int t = 0;
-    uint carried = asuint(e_1) - 0u;
-    bool carried_1 = 0 <= e_1;
+    uint carried = asuint(e) - 0u;
+    bool carried_1 = 0 <= e;
     uint carried_2 = 0u;
     float acc = 0.0;
     float acc_1;
@@ -84,22 +83,16 @@ void matmul(matmul_Input input) {
         }
         const uint a_col = uint(t) * 16u + input.lid.x;
         const uint b_row = uint(t) * 16u + input.lid.y;
-        const uint e_2 = dims.m;
-        const uint e_3 = dims.k;
         float phi = 0.0;
-        if (row < e_2 && a_col < e_3) {
-            const uint e_4 = dims.k;
-            const float e_5 = asfloat(a.Load(min(row * e_4 + a_col, luma_length_a() - 1u) * 4u));
-            phi = e_5;
+        if (row < dims.m && a_col < dims.k) {
+            const float e_1 = asfloat(a.Load(min(row * dims.k + a_col, luma_length_a() - 1u) * 4u));
+            phi = e_1;
         }
         tile_a[min(input.lid.y, 15u)][min(input.lid.x, 15u)] = phi;
-        const uint e_6 = dims.k;
-        const uint e_7 = dims.n;
         float phi_1 = 0.0;
-        if (b_row < e_6 && col < e_7) {
-            const uint e_8 = dims.n;
-            const float e_9 = asfloat(b.Load(min(b_row * e_8 + col, luma_length_b() - 1u) * 4u));
-            phi_1 = e_9;
+        if (b_row < dims.k && col < dims.n) {
+            const float e_2 = asfloat(b.Load(min(b_row * dims.n + col, luma_length_b() - 1u) * 4u));
+            phi_1 = e_2;
         }
         tile_b[min(input.lid.y, 15u)][min(input.lid.x, 15u)] = phi_1;
         GroupMemoryBarrierWithGroupSync();
@@ -113,13 +106,13 @@ void matmul(matmul_Input input) {
                 acc_3 = acc_2;
                 break;
             }
-            const float e_10 = tile_a[min(input.lid.y, 15u)][min(uint(i), 15u)];
-            const float e_11 = tile_b[min(uint(i), 15u)][min(input.lid.x, 15u)];
+            const float e_3 = tile_a[min(input.lid.y, 15u)][min(uint(i), 15u)];
+            const float e_4 = tile_b[min(uint(i), 15u)][min(input.lid.x, 15u)];
             const bool next = carried_3 != 0u;
             i = asint(asuint(i) + 1u);
             carried_3 = carried_3 - 1u;
             carried_4 = next;
-            acc_2 = acc_2 + e_10 * e_11;
+            acc_2 = acc_2 + e_3 * e_4;
         }
         GroupMemoryBarrierWithGroupSync();
         const bool next_1 = carried != 0u;
@@ -129,11 +122,8 @@ void matmul(matmul_Input input) {
         carried_2 = carried_2 + 1u;
         acc = acc_3;
     }
-    const uint e_12 = dims.m;
-    const uint e_13 = dims.n;
-    if (row < e_12 && col < e_13) {
-        const uint e_14 = dims.n;
-        c.Store(min(row * e_14 + col, luma_length_c() - 1u) * 4u, asuint(acc_1));
+    if (row < dims.m && col < dims.n) {
+        c.Store(min(row * dims.n + col, luma_length_c() - 1u) * 4u, asuint(acc_1));
     }
 }
 

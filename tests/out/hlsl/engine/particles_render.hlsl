@@ -57,13 +57,11 @@ particle_vs_Output particle_vs(particle_vs_Input input) {
     p.position = asfloat(particles.Load4(min(input.instance, luma_length_particles() - 1u) * 32u));
     p.velocity = asfloat(particles.Load4(16u + min(input.instance, luma_length_particles() - 1u) * 32u));
     const float2 corner = local[min(input.vertex & 3u, 3u)];
-    const float4x4 e = camera.view;
-    const float4 e_1 = p.position;
-    const float4 view_pos = mul(float4(e_1.xyz, 1.0), e);
-    const float2 e_2 = view_pos.xy + corner * p.velocity.w;
-    const float4x4 e_3 = camera.proj;
+    const float4 e = p.position;
+    const float4 view_pos = mul(float4(e.xyz, 1.0), camera.view);
+    const float2 e_1 = view_pos.xy + corner * p.velocity.w;
     particle_vs_Output output;
-    output.clip_ = mul(float4(e_2.xy, view_pos.zw), e_3);
+    output.clip_ = mul(float4(e_1.xy, view_pos.zw), camera.proj);
     output.uv = corner * 0.5 + float2(0.5, 0.5);
     output.fade = clamp(p.position.w, 0.0, 1.0);
     return output;

@@ -116,18 +116,14 @@ struct pbr_vs_Output {
 };
 
 pbr_vs_Output pbr_vs(pbr_vs_Input input) {
-    const float4x4 e = object.model;
-    const float4 world = mul(float4(input.position, 1.0), e);
-    const float4x4 e_1 = camera.view_proj;
-    const float4x4 e_2 = object.normal_matrix;
-    const float4 e_3 = mul(float4(input.normal, 0.0), e_2);
-    const float4x4 e_4 = object.model;
-    const float4 e_5 = mul(float4(input.tangent.xyz, 0.0), e_4);
+    const float4 world = mul(float4(input.position, 1.0), object.model);
+    const float4 e = mul(float4(input.normal, 0.0), object.normal_matrix);
+    const float4 e_1 = mul(float4(input.tangent.xyz, 0.0), object.model);
     pbr_vs_Output output;
-    output.clip_ = mul(world, e_1);
+    output.clip_ = mul(world, camera.view_proj);
     output.world_pos = world.xyz;
-    output.normal = e_3.xyz;
-    output.tangent = float4(e_5.xyz, input.tangent.w);
+    output.normal = e.xyz;
+    output.tangent = float4(e_1.xyz, input.tangent.w);
     output.uv = input.uv;
     return output;
 }
@@ -154,11 +150,10 @@ pbr_fs_Output pbr_fs(pbr_fs_Input input) {
     const float3 e_2 = normalize(mul(e.xyz * 2.0 - float3(1.0, 1.0, 1.0), float3x3(t, cross(n, t) * input.tangent.w, n)));
     const float4 e_3 = camera.position;
     const Surface surface = { e_1, mr.z, clamp(mr.y, 0.04, 1.0), e_2, normalize(e_3.xyz - input.world_pos) };
-    const int e_4 = scene.light_count;
-    const int e_5 = asint(asuint(e_4) - 1u);
+    const int e_4 = asint(asuint(scene.light_count) - 1u);
     int i = 0;
-    uint carried = asuint(e_5) - 0u;
-    bool carried_1 = 0 <= e_5;
+    uint carried = asuint(e_4) - 0u;
+    bool carried_1 = 0 <= e_4;
     uint carried_2 = 0u;
     float3 lit_ = float3(0.0, 0.0, 0.0);
     float3 lit_1;
@@ -171,20 +166,18 @@ pbr_fs_Output pbr_fs(pbr_fs_Input input) {
             lit_1 = lit_;
             break;
         }
-        const Light e_6 = scene.lights[min(uint(i), 7u)];
-        const float3 e_7 = light_contribution(surface, e_6, input.world_pos);
+        const Light e_5 = scene.lights[min(uint(i), 7u)];
+        const float3 e_6 = light_contribution(surface, e_5, input.world_pos);
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
-        lit_ = lit_ + e_7;
+        lit_ = lit_ + e_6;
     }
-    const float4 e_8 = irradiance_tex.Sample(irradiance_samp, e_2);
-    const float e_9 = scene.ambient;
-    const float e_10 = scene.exposure;
+    const float4 e_7 = irradiance_tex.Sample(irradiance_samp, e_2);
     pbr_fs_Output output;
-    output.color = float4((lit_1 + e_8.xyz * e_1 * e_9) * e_10, base.w);
+    output.color = float4((lit_1 + e_7.xyz * e_1 * scene.ambient) * scene.exposure, base.w);
     return output;
 }
 

@@ -33,8 +33,7 @@ struct Object {
 float shadow_factor(float4 light_space) {
     const float3 proj = light_space.xyz / (float3)light_space.w;
     const float2 uv = float2(proj.x * 0.5 + 0.5, 0.5 - proj.y * 0.5);
-    const float e = light_view.bias;
-    const float depth = proj.z - e;
+    const float depth = proj.z - light_view.bias;
     int y = -1;
     uint carried = 2u;
     bool carried_1 = true;
@@ -55,14 +54,12 @@ float shadow_factor(float4 light_space) {
                 sum_3 = sum_2;
                 break;
             }
-            const float2 e_1 = light_view.texel_size;
-            const float e_2 = light_view.pcf_radius;
-            const float e_3 = shadow_map.SampleCmp(shadow_sampler, uv + float2(float(x), float(y)) * e_1 * e_2, depth);
+            const float e = shadow_map.SampleCmp(shadow_sampler, uv + float2(float(x), float(y)) * light_view.texel_size * light_view.pcf_radius, depth);
             const bool next = carried_2 != 0u;
             x = asint(asuint(x) + 1u);
             carried_2 = carried_2 - 1u;
             carried_3 = next;
-            sum_2 = sum_2 + e_3;
+            sum_2 = sum_2 + e;
         }
         const bool next_1 = carried != 0u;
         y = asint(asuint(y) + 1u);
@@ -82,10 +79,8 @@ struct shadow_depth_vs_Output {
 };
 
 shadow_depth_vs_Output shadow_depth_vs(shadow_depth_vs_Input input) {
-    const float4x4 e = light_view.view_proj;
-    const float4x4 e_1 = object.model;
     shadow_depth_vs_Output output;
-    output.clip_ = mul(float4(input.position, 1.0), mul(e_1, e));
+    output.clip_ = mul(float4(input.position, 1.0), mul(object.model, light_view.view_proj));
     return output;
 }
 
@@ -103,16 +98,12 @@ struct lit_vs_Output {
 };
 
 lit_vs_Output lit_vs(lit_vs_Input input) {
-    const float4x4 e = object.model;
-    const float4 world = mul(float4(input.position, 1.0), e);
-    const float4x4 e_1 = camera.view_proj;
-    const float4x4 e_2 = light_view.view_proj;
-    const float4x4 e_3 = object.model;
-    const float4 e_4 = mul(float4(input.normal, 0.0), e_3);
+    const float4 world = mul(float4(input.position, 1.0), object.model);
+    const float4 e = mul(float4(input.normal, 0.0), object.model);
     lit_vs_Output output;
-    output.clip_ = mul(world, e_1);
-    output.light_space = mul(world, e_2);
-    output.normal = e_4.xyz;
+    output.clip_ = mul(world, camera.view_proj);
+    output.light_space = mul(world, light_view.view_proj);
+    output.normal = e.xyz;
     output.uv = input.uv;
     return output;
 }

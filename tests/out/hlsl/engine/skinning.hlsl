@@ -45,9 +45,8 @@ skin_vs_Output skin_vs(skin_vs_Input input) {
     const float4x4 e_7 = e_6 * input.weights.w;
     const float4x4 skin = float4x4(e_1[0] + e_3[0] + e_5[0] + e_7[0], e_1[1] + e_3[1] + e_5[1] + e_7[1], e_1[2] + e_3[2] + e_5[2] + e_7[2], e_1[3] + e_3[3] + e_5[3] + e_7[3]);
     const float4 e_8 = mul(float4(input.normal, 0.0), skin);
-    const float4x4 e_9 = camera.view_proj;
     skin_vs_Output output;
-    output.clip_ = mul(mul(float4(input.position, 1.0), skin), e_9);
+    output.clip_ = mul(mul(float4(input.position, 1.0), skin), camera.view_proj);
     output.normal = normalize(e_8.xyz);
     output.uv = input.uv;
     return output;

@@ -45,9 +45,7 @@ sky_vs_Output sky_vs(sky_vs_Input input) {
     float3 local_1[8] = luma_const;
     const int e = local[min(input.index % 36u, 35u)];
     const float3 corner = local_1[min(uint(e), 7u)];
-    const float4x4 e_1 = sky.proj;
-    const float4x4 e_2 = sky.view_rotation;
-    const float4 clip_ = mul(float4(corner, 1.0), mul(e_2, e_1));
+    const float4 clip_ = mul(float4(corner, 1.0), mul(sky.view_rotation, sky.proj));
     sky_vs_Output output;
     output.clip_ = clip_.xyww;
     output.direction = corner;
@@ -65,9 +63,8 @@ struct sky_fs_Output {
 
 sky_fs_Output sky_fs(sky_fs_Input input) {
     const float4 e = environment_tex.Sample(environment_samp, normalize(input.direction));
-    const float e_1 = sky.intensity;
     sky_fs_Output output;
-    output.color = float4(e.xyz * e_1, 1.0);
+    output.color = float4(e.xyz * sky.intensity, 1.0);
     return output;
 }
 

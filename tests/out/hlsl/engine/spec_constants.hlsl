@@ -64,8 +64,7 @@ int luma_rem(int x, int y) {
 
 float3 view_position(float2 uv) {
     const float4 e = depth_tex_tex.SampleLevel(depth_tex_samp, uv, 0.0);
-    const float4x4 e_1 = camera.inv_proj;
-    const float4 view = mul(float4(uv * 2.0 - float2(1.0, 1.0), e.x, 1.0), e_1);
+    const float4 view = mul(float4(uv * 2.0 - float2(1.0, 1.0), e.x, 1.0), camera.inv_proj);
     return view.xyz / (float3)view.w;
 }
 
@@ -108,10 +107,9 @@ ssao_Output ssao(ssao_Input input) {
         const float3 k = local[min(uint(luma_rem(i, 8)), 7u)];
         const float3 rotated = float3(k.x * rotation.x - k.y * rotation.y, k.x * rotation.y + k.y * rotation.x, k.z);
         const float3 p = origin + faceforward(rotated, -normal, rotated) * RADIUS;
-        const float4x4 e_4 = camera.proj;
-        const float4 clip_ = mul(float4(p, 1.0), e_4);
-        const float3 e_5 = view_position(clip_.xy / (float2)clip_.w * 0.5 + float2(0.5, 0.5));
-        const float scene_z = e_5.z;
+        const float4 clip_ = mul(float4(p, 1.0), camera.proj);
+        const float3 e_4 = view_position(clip_.xy / (float2)clip_.w * 0.5 + float2(0.5, 0.5));
+        const float scene_z = e_4.z;
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;

@@ -57,24 +57,20 @@ struct tonemap_fs_Output {
 
 tonemap_fs_Output tonemap_fs(tonemap_fs_Input input) {
     const float4 e = hdr_tex.Sample(hdr_samp, input.uv);
-    const float e_1 = tm.exposure;
-    const float3 hdr_color = e.xyz * e_1;
-    const uint e_2 = tm.mode;
+    const float3 hdr_color = e.xyz * tm.exposure;
     float3 mapped;
-    if (e_2 == 0u) {
+    if (tm.mode == 0u) {
         mapped = hdr_color / (hdr_color + float3(1.0, 1.0, 1.0));
     } else if (tm.mode == 1u) {
         const float3 mapped_1 = aces(hdr_color);
         mapped = mapped_1;
     } else {
-        const float3 e_3 = hable(hdr_color * 2.0);
-        const float e_4 = tm.white_point;
-        const float3 e_5 = hable((float3)e_4);
-        mapped = e_3 / e_5;
+        const float3 e_1 = hable(hdr_color * 2.0);
+        const float3 e_2 = hable((float3)tm.white_point);
+        mapped = e_1 / e_2;
     }
-    const float e_6 = tm.gamma;
     tonemap_fs_Output output;
-    output.color = float4(pow(mapped, (float3)(1.0 / e_6)), 1.0);
+    output.color = float4(pow(mapped, (float3)(1.0 / tm.gamma)), 1.0);
     return output;
 }
 

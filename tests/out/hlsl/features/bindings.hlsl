@@ -70,21 +70,13 @@ struct bindings_Output {
 };
 
 bindings_Output bindings(bindings_Input input) {
-    const float4 e_1 = a.value;
-    const float4 e_2 = b.value;
-    const float4 e_3 = c.value;
-    const float4 e_4 = d.value;
-    const float4 e_5 = e.value;
-    const float4 e_6 = h.value;
-    const float4 e_7 = i.value;
-    const float4 e_8 = pc.value;
-    const float4 e_9 = f_tex.Sample(f_samp, input.uv);
-    const float4 e_10 = g.Sample(s, input.uv);
-    const float4 e_11 = j_tex.Sample(j_samp, input.dir);
-    const float4 e_12 = asfloat(items.Load4(min(0u, luma_length_items() - 1u) * 16u));
-    const float4 e_13 = asfloat(k.Load4(min(1u, luma_length_k() - 1u) * 16u));
+    const float4 e_1 = f_tex.Sample(f_samp, input.uv);
+    const float4 e_2 = g.Sample(s, input.uv);
+    const float4 e_3 = j_tex.Sample(j_samp, input.dir);
+    const float4 e_4 = asfloat(items.Load4(min(0u, luma_length_items() - 1u) * 16u));
+    const float4 e_5 = asfloat(k.Load4(min(1u, luma_length_k() - 1u) * 16u));
     bindings_Output output;
-    output.color = e_1 + e_2 + e_3 + e_4 + e_5 + e_6 + e_7 + e_8 + (e_9 + e_10 + e_11) + e_12 + e_13;
+    output.color = a.value + b.value + c.value + d.value + e.value + h.value + i.value + pc.value + (e_1 + e_2 + e_3) + e_4 + e_5;
     return output;
 }
 

@@ -178,21 +178,16 @@ int nested_break(int limit) {
 void control_flow() {
     int arr[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
     Outer outer = (Outer)0;
-    const int e = params.n;
-    const int e_1 = classify(e);
-    const int e_2 = params.n;
-    const int e_3 = classify(asint(0u - asuint(e_2)));
-    const int e_4 = classify(0);
-    results.Store(min(0u, luma_length_results() - 1u) * 4u, asuint(asint(asuint(e_1) + asuint(e_3) + asuint(e_4))));
-    const int e_5 = params.target;
-    const int e_6 = find(e_5);
-    results.Store(min(1u, luma_length_results() - 1u) * 4u, asuint(e_6));
-    const int e_7 = params.n;
-    const int e_8 = sum_down(e_7);
-    results.Store(min(2u, luma_length_results() - 1u) * 4u, asuint(e_8));
-    const int e_9 = params.n;
-    const int e_10 = nested_break(e_9);
-    results.Store(min(3u, luma_length_results() - 1u) * 4u, asuint(e_10));
+    const int e = classify(params.n);
+    const int e_1 = classify(asint(0u - asuint(params.n)));
+    const int e_2 = classify(0);
+    results.Store(min(0u, luma_length_results() - 1u) * 4u, asuint(asint(asuint(e) + asuint(e_1) + asuint(e_2))));
+    const int e_3 = find(params.target);
+    results.Store(min(1u, luma_length_results() - 1u) * 4u, asuint(e_3));
+    const int e_4 = sum_down(params.n);
+    results.Store(min(2u, luma_length_results() - 1u) * 4u, asuint(e_4));
+    const int e_5 = nested_break(params.n);
+    results.Store(min(3u, luma_length_results() - 1u) * 4u, asuint(e_5));
     int i = 10;
     uint carried = 3u;
     bool carried_1 = true;
@@ -210,13 +205,13 @@ void control_flow() {
         carried_1 = next;
         acc = next_1;
     }
-    const int e_11 = params.n;
-    const int e_12 = params.step_;
-    const uint e_13 = asuint(e_11);
-    const bool e_14 = e_12 > 0;
+    const int e_6 = params.n;
+    const int e_7 = params.step_;
+    const uint e_8 = asuint(e_6);
+    const bool e_9 = e_7 > 0;
     int i_1 = 0;
-    uint carried_2 = e_14 ? luma_div(e_13 - 0u, asuint(e_12)) : luma_div(0u - e_13, asuint(asint(0u - (asuint(e_12) + 1u))) + 1u);
-    bool carried_3 = (e_14 && 0 <= e_11) || (e_12 < 0 && 0 >= e_11);
+    uint carried_2 = e_9 ? luma_div(e_8 - 0u, asuint(e_7)) : luma_div(0u - e_8, asuint(asint(0u - (asuint(e_7) + 1u))) + 1u);
+    bool carried_3 = (e_9 && 0 <= e_6) || (e_7 < 0 && 0 >= e_6);
     uint carried_4 = 0u;
     int acc_2 = acc_1;
     int acc_3;
@@ -231,16 +226,16 @@ void control_flow() {
         }
         const bool next_2 = carried_2 != 0u;
         const int next_3 = asint(asuint(acc_2) + asuint(i_1) * 3u);
-        i_1 = asint(asuint(i_1) + asuint(e_12));
+        i_1 = asint(asuint(i_1) + asuint(e_7));
         carried_2 = carried_2 - 1u;
         carried_3 = next_2;
         carried_4 = carried_4 + 1u;
         acc_2 = next_3;
     }
-    const uint e_15 = params.count;
+    const uint e_10 = params.count;
     uint i_2 = 0u;
-    uint carried_5 = e_15 - 0u;
-    bool carried_6 = 0u <= e_15;
+    uint carried_5 = e_10 - 0u;
+    bool carried_6 = 0u <= e_10;
     uint carried_7 = 0u;
     int acc_4 = acc_3;
     int acc_5;
@@ -298,54 +293,48 @@ void control_flow() {
         acc_8 = next_9;
     }
     results.Store(min(4u, luma_length_results() - 1u) * 4u, asuint(acc_9));
-    const int x = params.n;
     uint carried_12 = 0u;
-    int x_1 = x;
+    int x = params.n;
     int steps = 0;
-    int x_2;
+    int x_1;
     int steps_1;
     while (true) {
         if (!(carried_12 < 256u)) {
-            x_2 = x_1;
+            x_1 = x;
             steps_1 = steps;
             break;
         }
-        if (!(x_1 != 1 && x_1 > 0)) {
-            x_2 = x_1;
+        if (!(x != 1 && x > 0)) {
+            x_1 = x;
             steps_1 = steps;
             break;
         }
         carried_12 = carried_12 + 1u;
-        x_1 = luma_rem(x_1, 2) == 0 ? x_1 / 2 : asint(3u * asuint(x_1) + 1u);
+        x = luma_rem(x, 2) == 0 ? x / 2 : asint(3u * asuint(x) + 1u);
         steps = asint(asuint(steps) + 1u);
     }
     results.Store(min(5u, luma_length_results() - 1u) * 4u, asuint(asint(asuint(steps_1) * 2u)));
-    results.Store(min(6u, luma_length_results() - 1u) * 4u, asuint(x_2));
-    const int c = params.n;
-    const uint u = params.count;
-    results.Store(min(7u, luma_length_results() - 1u) * 4u, asuint(asint(asuint((((luma_rem(asint((asuint(c) + 5u - 2u) * 3u) / 2, 1000) & 65535) | 256) << 2u) >> 1u) + asuint(int((u << 1u) >> 2u)))));
+    results.Store(min(6u, luma_length_results() - 1u) * 4u, asuint(x_1));
+    results.Store(min(7u, luma_length_results() - 1u) * 4u, asuint(asint(asuint((((luma_rem(asint((asuint(params.n) + 5u - 2u) * 3u) / 2, 1000) & 65535) | 256) << 2u) >> 1u) + asuint(int((params.count << 1u) >> 2u)))));
     arr = luma_const;
-    const int e_16 = params.n;
-    arr[min(uint(e_16 & 7), 7u)] = 42;
-    const int e_17 = arr[1];
-    const int e_18 = arr[0];
-    arr[0] = asint(asuint(e_18) + asuint(e_17));
+    arr[min(uint(params.n & 7), 7u)] = 42;
+    const int e_11 = arr[1];
+    const int e_12 = arr[0];
+    arr[0] = asint(asuint(e_12) + asuint(e_11));
     outer = luma_const_6;
     outer.inner.v.x = 2.0;
-    const int e_19 = params.n;
-    outer.items[min(uint(e_19 & 3), 3u)].k = 7;
+    outer.items[min(uint(params.n & 3), 3u)].k = 7;
     outer.items[1].v.y = 4.0;
     outer.items[1].v.z = 5.0;
-    const float e_20 = outer.weight;
-    outer.weight = e_20 * 2.0;
-    const int e_21 = arr[0];
-    const int e_22 = params.n;
-    const int e_23 = arr[min(uint(e_22 & 7), 7u)];
-    const int e_24 = outer.items[3].k;
-    const float e_25 = outer.inner.v.x;
-    const float e_26 = outer.weight;
-    results.Store(min(8u, luma_length_results() - 1u) * 4u, asuint(asint(asuint(e_21) + asuint(e_23) + 8u + asuint(e_24) + asuint(int(e_25 + e_26)))));
-    const uint e_27 = luma_length_values();
-    results.Store(min(9u, luma_length_results() - 1u) * 4u, asuint(asint(asuint(int(e_27)) + 1u)));
+    const float e_13 = outer.weight;
+    outer.weight = e_13 * 2.0;
+    const int e_14 = arr[0];
+    const int e_15 = arr[min(uint(params.n & 7), 7u)];
+    const int e_16 = outer.items[3].k;
+    const float e_17 = outer.inner.v.x;
+    const float e_18 = outer.weight;
+    results.Store(min(8u, luma_length_results() - 1u) * 4u, asuint(asint(asuint(e_14) + asuint(e_15) + 8u + asuint(e_16) + asuint(int(e_17 + e_18)))));
+    const uint e_19 = luma_length_values();
+    results.Store(min(9u, luma_length_results() - 1u) * 4u, asuint(asint(asuint(int(e_19)) + 1u)));
 }
 

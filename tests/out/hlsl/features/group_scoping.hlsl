@@ -17,9 +17,6 @@ struct Block {
 
 [numthreads(1, 1, 1)]
 void group_scoping() {
-    const float4 e = a.value;
-    const float4 e_1 = b.value;
-    const float4 e_2 = c.value;
-    out_.Store4(0u, asuint(e + e_1 + e_2));
+    out_.Store4(0u, asuint(a.value + b.value + c.value));
 }
 

@@ -85,24 +85,14 @@ float2 luma_unpack2x16float(uint p) {
 
 [numthreads(1, 1, 1)]
 void pack_unpack() {
-    const float4 e = inputs.color;
-    packed.Store(min(0u, luma_length_packed() - 1u) * 4u, luma_pack4x8unorm(e));
-    const float4 e_1 = inputs.color;
-    packed.Store(min(1u, luma_length_packed() - 1u) * 4u, luma_pack4x8snorm(e_1 * 2.0 - float4(1.0, 1.0, 1.0, 1.0)));
-    const float2 e_2 = inputs.pair;
-    packed.Store(min(2u, luma_length_packed() - 1u) * 4u, luma_pack2x16unorm(e_2));
-    const float2 e_3 = inputs.pair;
-    packed.Store(min(3u, luma_length_packed() - 1u) * 4u, luma_pack2x16snorm(-e_3));
-    const float2 e_4 = inputs.pair;
-    packed.Store(min(4u, luma_length_packed() - 1u) * 4u, luma_pack2x16float(e_4 * 100.0));
-    const uint e_5 = inputs.word;
-    unpacked.Store4(min(0u, luma_length_unpacked() - 1u) * 16u, asuint(luma_unpack4x8unorm(e_5)));
-    const uint e_6 = inputs.word;
-    unpacked.Store4(min(1u, luma_length_unpacked() - 1u) * 16u, asuint(luma_unpack4x8snorm(e_6)));
-    const uint e_7 = inputs.word;
-    const uint e_8 = inputs.word;
-    unpacked.Store4(min(2u, luma_length_unpacked() - 1u) * 16u, asuint(float4(luma_unpack2x16unorm(e_7), luma_unpack2x16snorm(e_8))));
-    const uint e_9 = inputs.word;
-    unpacked.Store4(min(3u, luma_length_unpacked() - 1u) * 16u, asuint(float4(luma_unpack2x16float(e_9), 0.0, 1.0)));
+    packed.Store(min(0u, luma_length_packed() - 1u) * 4u, luma_pack4x8unorm(inputs.color));
+    packed.Store(min(1u, luma_length_packed() - 1u) * 4u, luma_pack4x8snorm(inputs.color * 2.0 - float4(1.0, 1.0, 1.0, 1.0)));
+    packed.Store(min(2u, luma_length_packed() - 1u) * 4u, luma_pack2x16unorm(inputs.pair));
+    packed.Store(min(3u, luma_length_packed() - 1u) * 4u, luma_pack2x16snorm(-inputs.pair));
+    packed.Store(min(4u, luma_length_packed() - 1u) * 4u, luma_pack2x16float(inputs.pair * 100.0));
+    unpacked.Store4(min(0u, luma_length_unpacked() - 1u) * 16u, asuint(luma_unpack4x8unorm(inputs.word)));
+    unpacked.Store4(min(1u, luma_length_unpacked() - 1u) * 16u, asuint(luma_unpack4x8snorm(inputs.word)));
+    unpacked.Store4(min(2u, luma_length_unpacked() - 1u) * 16u, asuint(float4(luma_unpack2x16unorm(inputs.word), luma_unpack2x16snorm(inputs.word))));
+    unpacked.Store4(min(3u, luma_length_unpacked() - 1u) * 16u, asuint(float4(luma_unpack2x16float(inputs.word), 0.0, 1.0)));
 }
 

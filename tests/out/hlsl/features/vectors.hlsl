@@ -56,41 +56,30 @@ int4 from_ivec2(int2 v) {
 
 [numthreads(1, 1, 1)]
 void vectors() {
-    const int4 e = inputs.i;
-    const uint4 e_1 = inputs.u;
-    const float4 e_2 = inputs.f;
-    const int4 e_3 = inputs.i;
-    const bool4 to_bool = bool4(e_3);
+    const bool4 to_bool = bool4(inputs.i);
     const float4 v = inputs.f;
     const float4 a = v + v.wzyx + v + v + v.xxxx + v.wwww;
-    const float3 e_4 = v.xyz;
-    const float4 b = float4(v.xy, v.zw) + float4(v.x, v.y, v.z, v.w) + float4(v.zy, v.yx) + float4(e_4.zyx, v.w);
-    const float2 e_5 = v.xy;
-    const float4 w = float4(e_5.y, float4(1.0, 2.0, 3.0, 0.0).yz, e_5.x);
-    const float3 e_6 = w.zyx;
-    const float4 w_1 = float4(e_6.xyz, w.w);
-    const float3 e_7 = w_1.xyz + float3(1.0, 1.0, 1.0);
-    const float4 w_2 = float4(e_7.xyz, w_1.w);
-    const float2 e_8 = w_2.zw * 2.0;
-    const int e_9 = inputs.index;
-    const int e_10 = inputs.index;
-    float4 w_3 = float4(w_2.xy, e_8.xy);
-    if (min(asuint(e_10), 3u) < 4u) {
-        w_3[min(asuint(e_10), 3u)] = v[min(uint(e_9), 3u)];
+    const float3 e = v.xyz;
+    const float4 b = float4(v.xy, v.zw) + float4(v.x, v.y, v.z, v.w) + float4(v.zy, v.yx) + float4(e.zyx, v.w);
+    const float2 e_1 = v.xy;
+    const float4 w = float4(e_1.y, float4(1.0, 2.0, 3.0, 0.0).yz, e_1.x);
+    const float3 e_2 = w.zyx;
+    const float4 w_1 = float4(e_2.xyz, w.w);
+    const float3 e_3 = w_1.xyz + float3(1.0, 1.0, 1.0);
+    const float4 w_2 = float4(e_3.xyz, w_1.w);
+    const float2 e_4 = w_2.zw * 2.0;
+    float4 w_3 = float4(w_2.xy, e_4.xy);
+    if (min(asuint(inputs.index), 3u) < 4u) {
+        w_3[min(asuint(inputs.index), 3u)] = v[min(uint(inputs.index), 3u)];
     }
     float4 w_4 = w_3;
     w_4.w = w_3.x + w_3.y;
-    const float4 e_11 = inputs.f;
-    const int4 e_12 = inputs.i;
-    const int4 e_13 = inputs.i;
-    const uint4 e_14 = inputs.u;
-    const uint4 e_15 = inputs.u;
-    const bool4 flags = bool4(any(v < w_4), all(e_13 <= int4(1, -2, 1, -2)), any(e_14 > uint4(7u, 1u, 2u, 9u)) && all(v >= float4(2.0, 2.0, 2.0, 2.0)), any(bool4(false, true, false, true) == to_bool) || any(e_15 != uint4(7u, 1u, 2u, 9u)));
-    out_floats.Store4(min(0u, luma_length_out_floats() - 1u) * 16u, asuint(a + b + w_4 + (all(v == e_11) && any(int4(1, -2, 1, -2) != e_12) ? a : b)));
-    out_floats.Store4(min(1u, luma_length_out_floats() - 1u) * 16u, asuint(float4(1.5, 3.0, 5.0, 5.0) + float4(e) + float4(1.0, 0.0, 1.0, 0.0)));
+    const bool4 flags = bool4(any(v < w_4), all(inputs.i <= int4(1, -2, 1, -2)), any(inputs.u > uint4(7u, 1u, 2u, 9u)) && all(v >= float4(2.0, 2.0, 2.0, 2.0)), any(bool4(false, true, false, true) == to_bool) || any(inputs.u != uint4(7u, 1u, 2u, 9u)));
+    out_floats.Store4(min(0u, luma_length_out_floats() - 1u) * 16u, asuint(a + b + w_4 + (all(v == inputs.f) && any(int4(1, -2, 1, -2) != inputs.i) ? a : b)));
+    out_floats.Store4(min(1u, luma_length_out_floats() - 1u) * 16u, asuint(float4(1.5, 3.0, 5.0, 5.0) + float4(inputs.i) + float4(1.0, 0.0, 1.0, 0.0)));
     out_floats.Store4(min(2u, luma_length_out_floats() - 1u) * 16u, asuint(float4(!flags) + float4(flags) + float4(1.0, 1.0, 1.0, 1.0) + float4(1.0, 0.0, 1.0, 0.0)));
-    const int4 e_16 = from_ivec2(int2(1, -2));
-    out_ints.Store4(min(0u, luma_length_out_ints() - 1u) * 16u, asuint(asint(asuint(int4(1, -5, 3, -1)) + asuint(e_16) + asuint(int4(e_1)))));
-    out_uints.Store4(min(0u, luma_length_out_uints() - 1u) * 16u, uint4(12u, 6u, 3u, 11u) + uint4(abs(e_2)) + uint4(to_bool));
+    const int4 e_5 = from_ivec2(int2(1, -2));
+    out_ints.Store4(min(0u, luma_length_out_ints() - 1u) * 16u, asuint(asint(asuint(int4(1, -5, 3, -1)) + asuint(e_5) + asuint(int4(inputs.u)))));
+    out_uints.Store4(min(0u, luma_length_out_uints() - 1u) * 16u, uint4(12u, 6u, 3u, 11u) + uint4(abs(inputs.f)) + uint4(to_bool));
 }
 

@@ -39,9 +39,8 @@ attributes_Output attributes(attributes_Input input) {
     input.vertex += input.luma_start_vertex;
     input.instance += input.luma_start_instance;
 #endif
-    const float4x4 e = camera.view_proj;
     attributes_Output output;
-    output.clip_ = mul(float4(input.position * input.weight + float3(input.uv, float(input.vertex + input.instance)), 1.0), e);
+    output.clip_ = mul(float4(input.position * input.weight + float3(input.uv, float(input.vertex + input.instance)), 1.0), camera.view_proj);
     output.color = input.color;
     output.ids = input.ids;
     output.mask = input.mask;
@@ -58,9 +57,8 @@ struct single_attribute_Output {
 };
 
 single_attribute_Output single_attribute(single_attribute_Input input) {
-    const float4x4 e = camera.view_proj;
     single_attribute_Output output;
-    output.clip_ = mul(input.position, e);
+    output.clip_ = mul(input.position, camera.view_proj);
     return output;
 }
 

@@ -57,8 +57,7 @@ void luma_image_store(RWTexture2D<float4> t, int2 c, float4 v) {
 }
 
 int2 texel_in(int2 p) {
-    const int e = frame.grid;
-    return min(max(p, int2(0, 0)), (int2)asint(asuint(e) - 1u));
+    return min(max(p, int2(0, 0)), (int2)asint(asuint(frame.grid) - 1u));
 }
 
 float height_at(int2 p) {
@@ -88,8 +87,7 @@ void simulate(simulate_Input input) {
     const float e_1 = height_at(asint(asuint(p) + asuint(int2(1, 0))));
     const float e_2 = height_at(asint(asuint(p) - asuint(int2(1, 0))));
     const float around = e_1 + e_2;
-    const float e_3 = frame.erosion;
-    const float eroded = lerp(h, around * 0.5, e_3);
+    const float eroded = lerp(h, around * 0.5, frame.erosion);
     luma_image_store(height, p, (float4)eroded);
     luma_image_store(hdr, p, float4(eroded, h, around, 1.0));
 }
@@ -116,9 +114,8 @@ terrain_Output terrain(terrain_Input input) {
     const int2 e = height_cell(input.vi);
     const int2 cell = texel_in(e);
     const float h = height_at(cell);
-    const float4x4 e_1 = frame.view_proj;
     terrain_Output output;
-    output.clip_ = mul(float4(float(cell.x), h, float(cell.y), 1.0), e_1);
+    output.clip_ = mul(float4(float(cell.x), h, float(cell.y), 1.0), frame.view_proj);
     output.cell = cell;
     output.height = h;
     return output;
@@ -137,9 +134,8 @@ struct shade_Output {
 shade_Output shade(shade_Input input) {
     const int2 e = texel_in(input.cell);
     const float4 e_1 = luma_image_load(hdr, e);
-    const float e_2 = frame.exposure;
     shade_Output output;
-    output.color = float4(e_1.xyz * e_2 + (float3)(input.height * 0.01), 1.0);
+    output.color = float4(e_1.xyz * frame.exposure + (float3)(input.height * 0.01), 1.0);
     return output;
 }
 

@@ -33,9 +33,8 @@ shade_Output shade(shade_Input input) {
     input.frag.w = 1.0 / input.frag.w;
 #endif
     luma_image_store(visibility, int2(input.frag.xy), float4(input.frag.z, 0.0, 0.0, 0.0));
-    const float4 e = tint;
     shade_Output output;
-    output.color = float4(input.uv, 0.0, 1.0) * e;
+    output.color = float4(input.uv, 0.0, 1.0) * tint;
     return output;
 }
 

@@ -94,19 +94,16 @@ struct shade_Output {
 };
 
 shade_Output shade(shade_Input input) {
-    const uint e = push.material;
-    const float4 e_1 = albedo_maps[min(e, 7u)].Sample(samplers[1], input.uv);
-    const float4 e_2 = push.tint;
-    const uint e_3 = material_table.Load(min(input.material, luma_length_material_table() - 1u) * 4u);
-    const uint slot = e_3 % 8u;
+    const float4 e = albedo_maps[min(push.material, 7u)].Sample(samplers[1], input.uv);
+    const uint e_1 = material_table.Load(min(input.material, luma_length_material_table() - 1u) * 4u);
+    const uint slot = e_1 % 8u;
     const float4 a = albedo_maps[NonUniformResourceIndex(min(slot, 7u))].Sample(samplers[NonUniformResourceIndex(min(input.material % 2u, 1u))], input.uv);
-    const uint e_4 = input.material & 3u;
-    const float4 d = detail_maps_tex[NonUniformResourceIndex(min(e_4, 3u))].Sample(detail_maps_samp[NonUniformResourceIndex(min(e_4, 3u))], input.uv);
-    const float4 e_5 = albedo(input.material, input.uv);
-    const uint e_6 = push.material;
-    const float4 e_7 = albedo(e_6, input.uv);
+    const uint e_2 = input.material & 3u;
+    const float4 d = detail_maps_tex[NonUniformResourceIndex(min(e_2, 3u))].Sample(detail_maps_samp[NonUniformResourceIndex(min(e_2, 3u))], input.uv);
+    const float4 e_3 = albedo(input.material, input.uv);
+    const float4 e_4 = albedo(push.material, input.uv);
     shade_Output output;
-    output.color = e_1 * e_2 + a * d + e_5 + e_7 + (float4)(float(luma_texel_fetch(id_maps[NonUniformResourceIndex(min(input.material % 2u, 1u))], int2(input.uv * 4.0), 0).x) / float(asint(asuint(luma_texture_size(albedo_maps[NonUniformResourceIndex(min(slot, 7u))], 0u).x) + 1u)));
+    output.color = e * push.tint + a * d + e_3 + e_4 + (float4)(float(luma_texel_fetch(id_maps[NonUniformResourceIndex(min(input.material % 2u, 1u))], int2(input.uv * 4.0), 0).x) / float(asint(asuint(luma_texture_size(albedo_maps[NonUniformResourceIndex(min(slot, 7u))], 0u).x) + 1u)));
     return output;
 }
 

@@ -65,18 +65,17 @@ void sort_blocks(sort_blocks_Input input) {
         }
         const uint local_index = input.lane + uint(half_) * 256u;
         const uint global_index = base + local_index;
-        const uint e = step_params.count;
-        const bool inside = global_index < e;
+        const bool inside = global_index < step_params.count;
         float phi = 3.4028235e38;
         if (inside) {
-            const float e_1 = asfloat(pairs.Load(min(global_index, luma_length_pairs() - 1u) * 8u));
-            phi = e_1;
+            const float e = asfloat(pairs.Load(min(global_index, luma_length_pairs() - 1u) * 8u));
+            phi = e;
         }
         block_keys[min(local_index, 511u)] = phi;
         uint phi_1 = 4294967295u;
         if (inside) {
-            const uint e_2 = pairs.Load(4u + min(global_index, luma_length_pairs() - 1u) * 8u);
-            phi_1 = e_2;
+            const uint e_1 = pairs.Load(4u + min(global_index, luma_length_pairs() - 1u) * 8u);
+            phi_1 = e_1;
         }
         block_values[min(local_index, 511u)] = phi_1;
         const bool next = carried != 0u;
@@ -85,8 +84,7 @@ void sort_blocks(sort_blocks_Input input) {
         carried_1 = next;
     }
     GroupMemoryBarrierWithGroupSync();
-    const uint e_3 = step_params.ascending;
-    const bool ascending_all = e_3 != 0u;
+    const bool ascending_all = step_params.ascending != 0u;
     uint carried_2 = 0u;
     uint k = 2u;
     while (true) {
@@ -123,11 +121,10 @@ void sort_blocks(sort_blocks_Input input) {
         }
         const uint local_index_1 = input.lane + uint(half_1) * 256u;
         const uint global_index_1 = base + local_index_1;
-        const uint e_4 = step_params.count;
-        if (global_index_1 < e_4) {
-            const float e_5 = block_keys[min(local_index_1, 511u)];
-            const uint e_6 = block_values[min(local_index_1, 511u)];
-            const Pair composite = { e_5, e_6 };
+        if (global_index_1 < step_params.count) {
+            const float e_2 = block_keys[min(local_index_1, 511u)];
+            const uint e_3 = block_values[min(local_index_1, 511u)];
+            const Pair composite = { e_2, e_3 };
             pairs.Store(min(global_index_1, luma_length_pairs() - 1u) * 8u, asuint(composite.key));
             pairs.Store(4u + min(global_index_1, luma_length_pairs() - 1u) * 8u, composite.value);
         }
@@ -145,22 +142,18 @@ struct merge_step_Input {
 [numthreads(256, 1, 1)]
 void merge_step(merge_step_Input input) {
     const uint i = input.id.x;
-    const uint e = step_params.j;
-    const uint partner = i ^ e;
-    const uint e_1 = step_params.count;
-    if (partner <= i || partner >= e_1) {
+    const uint partner = i ^ step_params.j;
+    if (partner <= i || partner >= step_params.count) {
         return;
     }
-    const uint e_2 = step_params.k;
-    const uint e_3 = step_params.ascending;
     Pair a;
     a.key = asfloat(pairs.Load(min(i, luma_length_pairs() - 1u) * 8u));
     a.value = pairs.Load(4u + min(i, luma_length_pairs() - 1u) * 8u);
     Pair b;
     b.key = asfloat(pairs.Load(min(partner, luma_length_pairs() - 1u) * 8u));
     b.value = pairs.Load(4u + min(partner, luma_length_pairs() - 1u) * 8u);
-    const bool e_4 = in_order(a.key, b.key, ((i & e_2) == 0u) == (e_3 != 0u));
-    if (!e_4) {
+    const bool e = in_order(a.key, b.key, ((i & step_params.k) == 0u) == (step_params.ascending != 0u));
+    if (!e) {
         pairs.Store(min(i, luma_length_pairs() - 1u) * 8u, asuint(b.key));
         pairs.Store(4u + min(i, luma_length_pairs() - 1u) * 8u, b.value);
         pairs.Store(min(partner, luma_length_pairs() - 1u) * 8u, asuint(a.key));

@@ -31,19 +31,13 @@ float karis_weight(float3 c) {
 
 float3 prefilter(float3 c) {
     const float brightness = max(c.x, max(c.y, c.z));
-    const float e = params.threshold;
-    const float e_1 = params.knee;
-    const float e_2 = params.knee;
-    const float soft = min(max(brightness - e + e_1, 0.0), 2.0 * e_2);
-    const float e_3 = params.knee;
-    const float e_4 = params.threshold;
-    return c * (max(soft * soft / (4.0 * e_3 + 1e-5), brightness - e_4) / max(brightness, 1e-5));
+    const float soft = min(max(brightness - params.threshold + params.knee, 0.0), 2.0 * params.knee);
+    return c * (max(soft * soft / (4.0 * params.knee + 1e-5), brightness - params.threshold) / max(brightness, 1e-5));
 }
 
 float3 tap(float2 uv, float dx, float dy) {
-    const float2 e = params.src_texel;
-    const float4 e_1 = source_tex.SampleLevel(source_samp, uv + float2(dx, dy) * e, 0.0);
-    return e_1.xyz;
+    const float4 e = source_tex.SampleLevel(source_samp, uv + float2(dx, dy) * params.src_texel, 0.0);
+    return e.xyz;
 }
 
 struct fullscreen_vs_Input {
@@ -96,9 +90,8 @@ downsample_fs_Output downsample_fs(downsample_fs_Input input) {
     const float3 k = tap(input.uv, 1.0, 1.0);
     const float3 l = tap(input.uv, -1.0, -1.0);
     const float3 m = tap(input.uv, 1.0, -1.0);
-    const int e_1 = params.first_mip;
     float3 result;
-    if (e_1 != 0) {
+    if (params.first_mip != 0) {
         const float3 composite[5] = { (a + b + d + e) * 0.25, (b + c + e + f) * 0.25, (d + e + g + h) * 0.25, (e + f + h + i) * 0.25, (j + k + l + m) * 0.25 };
         boxes = composite;
         box_weights = luma_const;
@@ -115,17 +108,17 @@ downsample_fs_Output downsample_fs(downsample_fs_Input input) {
                 total_weight_1 = total_weight;
                 break;
             }
-            const float e_2 = box_weights[min(uint(n), 4u)];
-            const float3 e_3 = boxes[min(uint(n), 4u)];
-            const float e_4 = karis_weight(e_3);
-            const float w = e_2 * e_4;
-            const float3 e_5 = boxes[min(uint(n), 4u)];
-            const float3 e_6 = prefilter(e_5);
+            const float e_1 = box_weights[min(uint(n), 4u)];
+            const float3 e_2 = boxes[min(uint(n), 4u)];
+            const float e_3 = karis_weight(e_2);
+            const float w = e_1 * e_3;
+            const float3 e_4 = boxes[min(uint(n), 4u)];
+            const float3 e_5 = prefilter(e_4);
             const bool next = carried != 0u;
             n = asint(asuint(n) + 1u);
             carried = carried - 1u;
             carried_1 = next;
-            result_1 = result_1 + e_6 * w;
+            result_1 = result_1 + e_5 * w;
             total_weight = total_weight + w;
         }
         result = result_2 / (float3)max(total_weight_1, 0.0001);
@@ -158,10 +151,8 @@ upsample_fs_Output upsample_fs(upsample_fs_Input input) {
     const float3 e_7 = tap(input.uv, 0.0, -r);
     const float3 e_8 = tap(input.uv, 0.0, 0.0);
     const float4 base = current_tex.SampleLevel(current_samp, input.uv, 0.0);
-    const float e_9 = params.intensity;
-    const int e_10 = params.mip_count;
     upsample_fs_Output output;
-    output.color = float4(base.xyz + (e + e_1 + e_2 + e_3 + (e_4 + e_5 + e_6 + e_7) * 2.0 + e_8 * 4.0) * 0.0625 * (e_9 / float(max(e_10, 1))), base.w);
+    output.color = float4(base.xyz + (e + e_1 + e_2 + e_3 + (e_4 + e_5 + e_6 + e_7) * 2.0 + e_8 * 4.0) * 0.0625 * (params.intensity / float(max(params.mip_count, 1))), base.w);
     return output;
 }
 

@@ -54,9 +54,8 @@ float karis(float3 c) {
 }
 
 float3 tap(float2 uv, float2 o, float2 texel) {
-    const float e = pass_.src_lod;
-    const float4 e_1 = src.SampleLevel(lin, uv + o * texel, e);
-    return e_1.xyz;
+    const float4 e = src.SampleLevel(lin, uv + o * texel, pass_.src_lod);
+    return e.xyz;
 }
 
 struct downsample_Input {
@@ -70,14 +69,13 @@ void downsample(downsample_Input input) {
     if (any(p >= out_size)) {
         return;
     }
-    const float e = pass_.src_lod;
-    const float2 texel = float2(1.0, 1.0) / float2(luma_texture_size(src, uint(int(e))));
+    const float2 texel = float2(1.0, 1.0) / float2(luma_texture_size(src, uint(int(pass_.src_lod))));
     const float2 uv = (float2(p) + float2(0.5, 0.5)) / float2(out_size);
     const float3 a = tap(uv, float2(-2.0, -2.0), texel);
     const float3 b = tap(uv, float2(0.0, -2.0), texel);
     const float3 c = tap(uv, float2(2.0, -2.0), texel);
     const float3 d = tap(uv, float2(-2.0, 0.0), texel);
-    const float3 e_1 = tap(uv, float2(0.0, 0.0), texel);
+    const float3 e = tap(uv, float2(0.0, 0.0), texel);
     const float3 f = tap(uv, float2(2.0, 0.0), texel);
     const float3 g = tap(uv, float2(-2.0, 2.0), texel);
     const float3 h = tap(uv, float2(0.0, 2.0), texel);
@@ -86,23 +84,21 @@ void downsample(downsample_Input input) {
     const float3 k = tap(uv, float2(1.0, -1.0), texel);
     const float3 l = tap(uv, float2(-1.0, 1.0), texel);
     const float3 m = tap(uv, float2(1.0, 1.0), texel);
-    const uint e_2 = pass_.first;
     float3 result;
-    if (e_2 == 1u) {
-        const float3 g0 = (a + b + d + e_1) * 0.25;
-        const float3 g1 = (b + c + e_1 + f) * 0.25;
-        const float3 g2 = (d + e_1 + g + h) * 0.25;
-        const float3 g3 = (e_1 + f + h + i) * 0.25;
+    if (pass_.first == 1u) {
+        const float3 g0 = (a + b + d + e) * 0.25;
+        const float3 g1 = (b + c + e + f) * 0.25;
+        const float3 g2 = (d + e + g + h) * 0.25;
+        const float3 g3 = (e + f + h + i) * 0.25;
         const float3 g4 = (j + k + l + m) * 0.25;
-        const float e_3 = karis(g0);
-        const float e_4 = karis(g1);
-        const float e_5 = karis(g2);
-        const float e_6 = karis(g3);
-        const float e_7 = karis(g4);
-        const float e_8 = pass_.threshold;
-        result = max(g0 * e_3 * 0.125 + g1 * e_4 * 0.125 + g2 * e_5 * 0.125 + g3 * e_6 * 0.125 + g4 * e_7 * 0.5 - (float3)e_8, float3(0.0, 0.0, 0.0));
+        const float e_1 = karis(g0);
+        const float e_2 = karis(g1);
+        const float e_3 = karis(g2);
+        const float e_4 = karis(g3);
+        const float e_5 = karis(g4);
+        result = max(g0 * e_1 * 0.125 + g1 * e_2 * 0.125 + g2 * e_3 * 0.125 + g3 * e_4 * 0.125 + g4 * e_5 * 0.5 - (float3)pass_.threshold, float3(0.0, 0.0, 0.0));
     } else {
-        result = e_1 * 0.125 + (a + c + g + i) * 0.03125 + (b + d + f + h) * 0.0625 + (j + k + l + m) * 0.125;
+        result = e * 0.125 + (a + c + g + i) * 0.03125 + (b + d + f + h) * 0.0625 + (j + k + l + m) * 0.125;
     }
     luma_image_store(dst_, p, float4(result, 1.0));
 }
@@ -119,18 +115,17 @@ void upsample(upsample_Input input) {
         return;
     }
     const float2 uv = (float2(p) + float2(0.5, 0.5)) / float2(out_size);
-    const float e = pass_.radius;
-    const float2 r = (float2)e;
-    const float3 e_1 = tap(uv, float2(0.0, 0.0), r);
-    const float3 e_2 = tap(uv, float2(-1.0, 0.0), r);
-    const float3 e_3 = tap(uv, float2(1.0, 0.0), r);
-    const float3 e_4 = tap(uv, float2(0.0, -1.0), r);
-    const float3 e_5 = tap(uv, float2(0.0, 1.0), r);
-    const float3 e_6 = tap(uv, float2(-1.0, -1.0), r);
-    const float3 e_7 = tap(uv, float2(1.0, -1.0), r);
-    const float3 e_8 = tap(uv, float2(-1.0, 1.0), r);
-    const float3 e_9 = tap(uv, float2(1.0, 1.0), r);
+    const float2 r = (float2)pass_.radius;
+    const float3 e = tap(uv, float2(0.0, 0.0), r);
+    const float3 e_1 = tap(uv, float2(-1.0, 0.0), r);
+    const float3 e_2 = tap(uv, float2(1.0, 0.0), r);
+    const float3 e_3 = tap(uv, float2(0.0, -1.0), r);
+    const float3 e_4 = tap(uv, float2(0.0, 1.0), r);
+    const float3 e_5 = tap(uv, float2(-1.0, -1.0), r);
+    const float3 e_6 = tap(uv, float2(1.0, -1.0), r);
+    const float3 e_7 = tap(uv, float2(-1.0, 1.0), r);
+    const float3 e_8 = tap(uv, float2(1.0, 1.0), r);
     const float4 prev = luma_texel_fetch(prev_mip, p, 0);
-    luma_image_store(dst_, p, float4(prev.xyz + (e_1 * 4.0 + (e_2 + e_3 + e_4 + e_5) * 2.0 + (e_6 + e_7 + e_8 + e_9)) / float3(16.0, 16.0, 16.0), 1.0));
+    luma_image_store(dst_, p, float4(prev.xyz + (e * 4.0 + (e_1 + e_2 + e_3 + e_4) * 2.0 + (e_5 + e_6 + e_7 + e_8)) / float3(16.0, 16.0, 16.0), 1.0));
 }
 

@@ -51,15 +51,11 @@ uint luma_length_normals() {
 }
 
 uint particle(int x, int y) {
-    const uint e = params.width;
-    return uint(y) * e + uint(x);
+    return uint(y) * params.width + uint(x);
 }
 
 bool pinned(int x, int y) {
-    const uint e = params.pinned_mask;
-    const uint e_1 = params.pinned_mask;
-    const uint e_2 = params.width;
-    return ((e & 1u) != 0u && x == 0 && y == 0) || ((e_1 & 2u) != 0u && x == asint(asuint(int(e_2)) - 1u) && y == 0);
+    return ((params.pinned_mask & 1u) != 0u && x == 0 && y == 0) || ((params.pinned_mask & 2u) != 0u && x == asint(asuint(int(params.width)) - 1u) && y == 0);
 }
 
 struct integrate_Input {
@@ -68,28 +64,22 @@ struct integrate_Input {
 
 [numthreads(8, 8, 1)]
 void integrate(integrate_Input input) {
-    const uint e = params.width;
-    const uint e_1 = params.height;
-    if (input.id.x >= e || input.id.y >= e_1) {
+    if (input.id.x >= params.width || input.id.y >= params.height) {
         return;
     }
     const uint i = particle(int(input.id.x), int(input.id.y));
-    const float4 e_2 = asfloat(state.Load4(min(i, 4095u) * 16u));
-    const float3 p = e_2.xyz;
-    const bool e_3 = pinned(int(input.id.x), int(input.id.y));
-    if (e_3) {
+    const float4 e = asfloat(state.Load4(min(i, 4095u) * 16u));
+    const float3 p = e.xyz;
+    const bool e_1 = pinned(int(input.id.x), int(input.id.y));
+    if (e_1) {
         state.Store4(65536u + min(i, 4095u) * 16u, asuint(float4(p, 1.0)));
         return;
     }
-    const float e_4 = params.time;
-    const float4 e_5 = params.gravity;
-    const float4 e_6 = params.wind;
-    const float4 e_7 = asfloat(state.Load4(65536u + min(i, 4095u) * 16u));
-    const float e_8 = params.damping;
+    const float4 e_2 = params.gravity;
+    const float4 e_3 = params.wind;
+    const float4 e_4 = asfloat(state.Load4(65536u + min(i, 4095u) * 16u));
     state.Store4(65536u + min(i, 4095u) * 16u, asuint(float4(p, 1.0)));
-    const float e_9 = params.dt;
-    const float e_10 = params.dt;
-    state.Store4(min(i, 4095u) * 16u, asuint(float4(p + (p - e_7.xyz) * (1.0 - e_8) + (e_5.xyz + e_6.xyz * (0.5 + 0.5 * sin(e_4 * 2.0 + p.x * 0.7))) * e_9 * e_10, 1.0)));
+    state.Store4(min(i, 4095u) * 16u, asuint(float4(p + (p - e_4.xyz) * (1.0 - params.damping) + (e_2.xyz + e_3.xyz * (0.5 + 0.5 * sin(params.time * 2.0 + p.x * 0.7))) * params.dt * params.dt, 1.0)));
 }
 
 struct solve_constraints_Input {
@@ -99,18 +89,16 @@ struct solve_constraints_Input {
 [numthreads(8, 8, 1)]
 void solve_constraints(solve_constraints_Input input) {
     int2 local[4] = luma_const;
-    const uint e = params.width;
-    const uint e_1 = params.height;
-    if (input.id.x >= e || input.id.y >= e_1) {
+    if (input.id.x >= params.width || input.id.y >= params.height) {
         return;
     }
     const int x = int(input.id.x);
     const int y = int(input.id.y);
     const uint i = particle(x, y);
-    const float4 e_2 = asfloat(state.Load4(min(i, 4095u) * 16u));
-    const float3 p = e_2.xyz;
-    const bool e_3 = pinned(x, y);
-    if (e_3) {
+    const float4 e = asfloat(state.Load4(min(i, 4095u) * 16u));
+    const float3 p = e.xyz;
+    const bool e_1 = pinned(x, y);
+    if (e_1) {
         corrected.Store4(min(i, luma_length_corrected() - 1u) * 16u, asuint(float4(p, 1.0)));
         return;
     }
@@ -127,22 +115,19 @@ void solve_constraints(solve_constraints_Input input) {
             count_1 = count;
             break;
         }
-        const int2 e_4 = local[min(uint(n), 3u)];
-        const int2 q = asint(asuint(int2(x, y)) + asuint(e_4));
-        const uint e_5 = params.width;
-        const uint e_6 = params.height;
+        const int2 e_2 = local[min(uint(n), 3u)];
+        const int2 q = asint(asuint(int2(x, y)) + asuint(e_2));
         float3 correction_2 = correction;
         float count_2 = count;
-        if (!(q.x < 0 || q.y < 0 || q.x >= int(e_5) || q.y >= int(e_6))) {
-            const uint e_7 = particle(q.x, q.y);
-            const float4 e_8 = asfloat(state.Load4(min(e_7, 4095u) * 16u));
-            const float3 delta = e_8.xyz - p;
+        if (!(q.x < 0 || q.y < 0 || q.x >= int(params.width) || q.y >= int(params.height))) {
+            const uint e_3 = particle(q.x, q.y);
+            const float4 e_4 = asfloat(state.Load4(min(e_3, 4095u) * 16u));
+            const float3 delta = e_4.xyz - p;
             const float len = length(delta);
             float3 correction_3 = correction;
             float count_3 = count;
             if (len > 1e-6) {
-                const float e_9 = params.rest_length;
-                correction_3 = correction + delta * ((len - e_9) / len) * 0.5;
+                correction_3 = correction + delta * ((len - params.rest_length) / len) * 0.5;
                 count_3 = count + 1.0;
             }
             correction_2 = correction_3;
@@ -155,17 +140,14 @@ void solve_constraints(solve_constraints_Input input) {
         correction = correction_2;
         count = count_2;
     }
-    const float e_10 = params.stiffness;
-    const float3 solved = p + correction_1 * e_10 / (float3)max(count_1, 1.0);
-    const float4 e_11 = params.sphere;
-    const float3 to_center = solved - e_11.xyz;
+    const float3 solved = p + correction_1 * params.stiffness / (float3)max(count_1, 1.0);
+    const float4 e_5 = params.sphere;
+    const float3 to_center = solved - e_5.xyz;
     const float d = length(to_center);
-    const float e_12 = params.sphere.w;
     float3 solved_1 = solved;
-    if (d < e_12) {
-        const float4 e_13 = params.sphere;
-        const float e_14 = params.sphere.w;
-        solved_1 = e_13.xyz + to_center * (e_14 / max(d, 1e-6));
+    if (d < params.sphere.w) {
+        const float4 e_6 = params.sphere;
+        solved_1 = e_6.xyz + to_center * (params.sphere.w / max(d, 1e-6));
     }
     corrected.Store4(min(i, luma_length_corrected() - 1u) * 16u, asuint(float4(solved_1, 1.0)));
 }
@@ -176,26 +158,22 @@ struct apply_and_normals_Input {
 
 [numthreads(8, 8, 1)]
 void apply_and_normals(apply_and_normals_Input input) {
-    const uint e = params.width;
-    const uint e_1 = params.height;
-    if (input.id.x >= e || input.id.y >= e_1) {
+    if (input.id.x >= params.width || input.id.y >= params.height) {
         return;
     }
     const int x = int(input.id.x);
     const int y = int(input.id.y);
     const uint i = particle(x, y);
-    const float4 e_2 = asfloat(corrected.Load4(min(i, luma_length_corrected() - 1u) * 16u));
-    state.Store4(min(i, 4095u) * 16u, asuint(e_2));
-    const uint e_3 = particle(max(asint(asuint(x) - 1u), 0), y);
+    const float4 e = asfloat(corrected.Load4(min(i, luma_length_corrected() - 1u) * 16u));
+    state.Store4(min(i, 4095u) * 16u, asuint(e));
+    const uint e_1 = particle(max(asint(asuint(x) - 1u), 0), y);
+    const float4 e_2 = asfloat(corrected.Load4(min(e_1, luma_length_corrected() - 1u) * 16u));
+    const uint e_3 = particle(min(asint(asuint(x) + 1u), asint(asuint(int(params.width)) - 1u)), y);
     const float4 e_4 = asfloat(corrected.Load4(min(e_3, luma_length_corrected() - 1u) * 16u));
-    const uint e_5 = params.width;
-    const uint e_6 = particle(min(asint(asuint(x) + 1u), asint(asuint(int(e_5)) - 1u)), y);
-    const float4 e_7 = asfloat(corrected.Load4(min(e_6, luma_length_corrected() - 1u) * 16u));
-    const uint e_8 = particle(x, max(asint(asuint(y) - 1u), 0));
-    const float4 e_9 = asfloat(corrected.Load4(min(e_8, luma_length_corrected() - 1u) * 16u));
-    const uint e_10 = params.height;
-    const uint e_11 = particle(x, min(asint(asuint(y) + 1u), asint(asuint(int(e_10)) - 1u)));
-    const float4 e_12 = asfloat(corrected.Load4(min(e_11, luma_length_corrected() - 1u) * 16u));
-    normals.Store4(min(i, luma_length_normals() - 1u) * 16u, asuint(float4(normalize(cross(e_7.xyz - e_4.xyz, e_12.xyz - e_9.xyz)), 0.0)));
+    const uint e_5 = particle(x, max(asint(asuint(y) - 1u), 0));
+    const float4 e_6 = asfloat(corrected.Load4(min(e_5, luma_length_corrected() - 1u) * 16u));
+    const uint e_7 = particle(x, min(asint(asuint(y) + 1u), asint(asuint(int(params.height)) - 1u)));
+    const float4 e_8 = asfloat(corrected.Load4(min(e_7, luma_length_corrected() - 1u) * 16u));
+    normals.Store4(min(i, luma_length_normals() - 1u) * 16u, asuint(float4(normalize(cross(e_4.xyz - e_2.xyz, e_8.xyz - e_6.xyz)), 0.0)));
 }
 

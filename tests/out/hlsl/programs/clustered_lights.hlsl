@@ -72,9 +72,7 @@ uint luma_length_index_list() {
 }
 
 float3 screen_to_view(float4 p) {
-    const float2 e = grid.screen;
-    const float4x4 e_1 = grid.inv_proj;
-    const float4 view = mul(float4(p.xy / e * 2.0 - float2(1.0, 1.0), p.z, p.w), e_1);
+    const float4 view = mul(float4(p.xy / grid.screen * 2.0 - float2(1.0, 1.0), p.z, p.w), grid.inv_proj);
     return view.xyz / (float3)view.w;
 }
 
@@ -113,10 +111,7 @@ struct assign_Input {
 
 [numthreads(4, 4, 4)]
 void assign(assign_Input input) {
-    const uint e = grid.dims.x;
-    const uint e_1 = grid.dims.y;
-    const uint e_2 = grid.dims.x;
-    const uint cluster_id = (input.wg.z * 4u + input.lid.z) * e * e_1 + (input.wg.y * 4u + input.lid.y) * e_2 + input.wg.x * 4u + input.lid.x;
+    const uint cluster_id = (input.wg.z * 4u + input.lid.z) * grid.dims.x * grid.dims.y + (input.wg.y * 4u + input.lid.y) * grid.dims.x + input.wg.x * 4u + input.lid.x;
     Cluster cl;
     cl.min_point = asfloat(clusters.Load4(min(cluster_id, luma_length_clusters() - 1u) * 32u));
     cl.max_point = asfloat(clusters.Load4(16u + min(cluster_id, luma_length_clusters() - 1u) * 32u));
@@ -134,13 +129,11 @@ void assign(assign_Input input) {
         if (!(carried < 64u)) {
             break;
         }
-        const uint e_3 = grid.light_count;
-        if (!(base < e_3)) {
+        if (!(base < grid.light_count)) {
             break;
         }
         const uint idx = base + input.li;
-        const uint e_4 = grid.light_count;
-        if (idx < e_4) {
+        if (idx < grid.light_count) {
             PointLight value;
             value.position = asfloat(lights.Load3(min(idx, luma_length_lights() - 1u) * 32u));
             value.radius = asfloat(lights.Load(12u + min(idx, luma_length_lights() - 1u) * 32u));
@@ -149,11 +142,10 @@ void assign(assign_Input input) {
             local_lights[min(input.li, 63u)] = value;
         }
         GroupMemoryBarrierWithGroupSync();
-        const uint e_5 = grid.light_count;
-        const uint e_6 = min(64u, e_5 - base) - 1u;
+        const uint e = min(64u, grid.light_count - base) - 1u;
         uint k = 0u;
-        uint carried_1 = e_6 - 0u;
-        bool carried_2 = 0u <= e_6;
+        uint carried_1 = e - 0u;
+        bool carried_2 = 0u <= e;
         uint carried_3 = 0u;
         while (true) {
             if (!(carried_3 < 64u)) {
@@ -163,19 +155,18 @@ void assign(assign_Input input) {
                 break;
             }
             const PointLight l = local_lights[min(k, 63u)];
-            const float4x4 e_7 = grid.view;
-            const float4 e_8 = mul(float4(l.position, 1.0), e_7);
-            const float4 e_9 = cl.min_point;
-            const float4 e_10 = cl.max_point;
-            const bool e_11 = sphere_aabb(e_8.xyz, l.radius, e_9.xyz, e_10.xyz);
-            if (e_11) {
+            const float4 e_1 = mul(float4(l.position, 1.0), grid.view);
+            const float4 e_2 = cl.min_point;
+            const float4 e_3 = cl.max_point;
+            const bool e_4 = sphere_aabb(e_1.xyz, l.radius, e_2.xyz, e_3.xyz);
+            if (e_4) {
                 uint slot;
                 InterlockedAdd(bins[min(bin, 3u)].count, 1u, slot);
                 if (slot < 32u) {
                     bins[min(bin, 3u)].items[min(slot, 31u)] = base + k;
                 } else {
-                    const uint e_12 = bins[min(bin, 3u)].overflow;
-                    bins[min(bin, 3u)].overflow = e_12 + 1u;
+                    const uint e_5 = bins[min(bin, 3u)].overflow;
+                    bins[min(bin, 3u)].overflow = e_5 + 1u;
                     flags[min(bin, 3u)] = true;
                 }
             }
@@ -196,10 +187,10 @@ void assign(assign_Input input) {
         const uint count = min(value_1, 32u);
         uint offset;
         counters.InterlockedAdd(0u, count, offset);
-        const uint e_13 = count - 1u;
+        const uint e_6 = count - 1u;
         uint j = 0u;
-        uint carried_4 = e_13 - 0u;
-        bool carried_5 = 0u <= e_13;
+        uint carried_4 = e_6 - 0u;
+        bool carried_5 = 0u <= e_6;
         uint carried_6 = 0u;
         while (true) {
             if (!(carried_6 < 32u)) {
@@ -208,19 +199,19 @@ void assign(assign_Input input) {
             if (!carried_5) {
                 break;
             }
-            const uint e_14 = bins[min(input.li, 3u)].items[min(j, 31u)];
-            index_list.Store(min(offset + j, luma_length_index_list() - 1u) * 4u, e_14);
+            const uint e_7 = bins[min(input.li, 3u)].items[min(j, 31u)];
+            index_list.Store(min(offset + j, luma_length_index_list() - 1u) * 4u, e_7);
             const bool next_1 = carried_4 != 0u;
             j = j + 1u;
             carried_4 = carried_4 - 1u;
             carried_5 = next_1;
             carried_6 = carried_6 + 1u;
         }
-        const bool e_15 = flags[min(input.li, 3u)];
-        if (e_15) {
-            const uint e_16 = bins[min(input.li, 3u)].overflow;
+        const bool e_8 = flags[min(input.li, 3u)];
+        if (e_8) {
+            const uint e_9 = bins[min(input.li, 3u)].overflow;
             uint old_1;
-            counters.InterlockedAdd(4u, e_16, old_1);
+            counters.InterlockedAdd(4u, e_9, old_1);
         }
     }
     const float3 v = screen_to_view(float4(float2(input.wg.xy), 0.5, 1.0));

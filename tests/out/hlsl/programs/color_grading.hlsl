@@ -47,33 +47,26 @@ float3 lift_gamma_gain(float3 c) {
 }
 
 float3 adjust_saturation_contrast(float3 c) {
-    const float e = grading.saturation;
     const float pivot = log2(0.18);
-    const float e_1 = grading.contrast;
-    return exp2((log2(max(lerp((float3)dot(c, float3(0.2126, 0.7152, 0.0722)), c, (float3)e), float3(1e-5, 1e-5, 1e-5))) - (float3)pivot) * e_1 + (float3)pivot);
+    return exp2((log2(max(lerp((float3)dot(c, float3(0.2126, 0.7152, 0.0722)), c, (float3)grading.saturation), float3(1e-5, 1e-5, 1e-5))) - (float3)pivot) * grading.contrast + (float3)pivot);
 }
 
 float3 apply_lut(float3 c) {
     const float size = grading.lut_size;
     const float4 e = lut_tex.SampleLevel(lut_samp, saturate(c) * ((size - 1.0) / size) + (float3)(0.5 / size), 0.0);
-    const float e_1 = grading.lut_strength;
-    return lerp(c, e.xyz, (float3)e_1);
+    return lerp(c, e.xyz, (float3)grading.lut_strength);
 }
 
 float vignette(float2 uv) {
     const float2 centred = uv * 2.0 - float2(1.0, 1.0);
-    const float e = grading.resolution.x;
-    const float e_1 = grading.resolution.y;
     float2 centred_1 = centred;
-    centred_1.x = centred.x * (e / e_1);
+    centred_1.x = centred.x * (grading.resolution.x / grading.resolution.y);
     const float falloff = dot(centred_1, centred_1) * 0.25;
-    const float e_2 = grading.vignette_strength;
-    return 1.0 - e_2 * falloff * falloff;
+    return 1.0 - grading.vignette_strength * falloff * falloff;
 }
 
 uint hash2(uint2 p) {
-    const uint e = grading.frame;
-    const uint h = p.x * 1664525u + p.y * 1013904223u + e * 2654435769u;
+    const uint h = p.x * 1664525u + p.y * 1013904223u + grading.frame * 2654435769u;
     const uint h_1 = (h ^ (h >> 16u)) * 2146121005u;
     const uint h_2 = (h_1 ^ (h_1 >> 15u)) * 2221713035u;
     return h_2 ^ (h_2 >> 16u);
@@ -102,24 +95,20 @@ grade_Output grade(grade_Input input) {
     input.frag.w = 1.0 / input.frag.w;
 #endif
     const float4 e = hdr_tex.SampleLevel(hdr_samp, input.uv, 0.0);
-    const float e_1 = grading.exposure;
-    const float e_2 = grading.temperature;
-    const float e_3 = grading.tint;
-    const float3 c = white_balance(e.xyz * exp2(e_1), e_2, e_3);
+    const float3 c = white_balance(e.xyz * exp2(grading.exposure), grading.temperature, grading.tint);
     const float3 c_1 = aces_fitted(c);
     const float3 c_2 = lift_gamma_gain(c_1);
     const float3 c_3 = adjust_saturation_contrast(c_2);
     const float3 c_4 = apply_lut(c_3);
-    const float e_4 = vignette(input.uv);
-    const float3 c_5 = c_4 * e_4;
+    const float e_1 = vignette(input.uv);
+    const float3 c_5 = c_4 * e_1;
     const uint h = hash2(uint2(input.frag.xy));
-    const float e_5 = random01(h);
-    const float e_6 = grading.grain_strength;
-    const float3 srgb = linear_to_srgb(max(c_5 + c_5 * ((e_5 - 0.5) * e_6), float3(0.0, 0.0, 0.0)));
-    const float e_7 = random01(h * 747796405u);
-    const float e_8 = random01(h ^ 2654435769u);
+    const float e_2 = random01(h);
+    const float3 srgb = linear_to_srgb(max(c_5 + c_5 * ((e_2 - 0.5) * grading.grain_strength), float3(0.0, 0.0, 0.0)));
+    const float e_3 = random01(h * 747796405u);
+    const float e_4 = random01(h ^ 2654435769u);
     grade_Output output;
-    output.color = float4(srgb + (float3)((e_7 + e_8 - 1.0) / 255.0), 1.0);
+    output.color = float4(srgb + (float3)((e_3 + e_4 - 1.0) / 255.0), 1.0);
     return output;
 }
 

@@ -188,22 +188,20 @@ float4x4 blend_matrices(uint4 joints, float4 weights) {
 }
 
 Skinned skin_vertex(float3 position, float3 normal, float3 tangent, uint4 joints, float4 weights) {
-    const uint e = skin.joint_count;
-    const uint4 clamped = min(joints, (uint4)(max(e, 1u) - 1u));
-    const uint e_1 = skin.use_dual_quaternions;
-    if (e_1 != 0u) {
+    const uint4 clamped = min(joints, (uint4)(max(skin.joint_count, 1u) - 1u));
+    if (skin.use_dual_quaternions != 0u) {
         const DualQuat dq = blend_dual_quats(clamped, weights);
-        const float3 e_2 = dq_transform_point(dq, position);
-        const float3 e_3 = quat_rotate(dq.real, normal);
-        const float3 e_4 = quat_rotate(dq.real, tangent);
-        const Skinned composite = { e_2, e_3, e_4 };
+        const float3 e = dq_transform_point(dq, position);
+        const float3 e_1 = quat_rotate(dq.real, normal);
+        const float3 e_2 = quat_rotate(dq.real, tangent);
+        const Skinned composite = { e, e_1, e_2 };
         return composite;
     }
     const float4x4 m = blend_matrices(clamped, weights);
-    const float4 e_5 = mul(float4(position, 1.0), m);
-    const float4 e_6 = mul(float4(normal, 0.0), m);
-    const float4 e_7 = mul(float4(tangent, 0.0), m);
-    const Skinned composite_1 = { e_5.xyz, normalize(e_6.xyz), normalize(e_7.xyz) };
+    const float4 e_3 = mul(float4(position, 1.0), m);
+    const float4 e_4 = mul(float4(normal, 0.0), m);
+    const float4 e_5 = mul(float4(tangent, 0.0), m);
+    const Skinned composite_1 = { e_3.xyz, normalize(e_4.xyz), normalize(e_5.xyz) };
     return composite_1;
 }
 
@@ -225,16 +223,12 @@ struct skinned_vs_Output {
 
 skinned_vs_Output skinned_vs(skinned_vs_Input input) {
     const Skinned s = skin_vertex(input.position, input.normal, input.tangent.xyz, input.joints, input.weights);
-    const float4x4 e = skin.model;
-    const float4x4 e_1 = skin.view_proj;
-    const float4x4 e_2 = skin.model;
-    const float4 e_3 = mul(float4(s.normal, 0.0), e_2);
-    const float4x4 e_4 = skin.model;
-    const float4 e_5 = mul(float4(s.tangent, 0.0), e_4);
+    const float4 e = mul(float4(s.normal, 0.0), skin.model);
+    const float4 e_1 = mul(float4(s.tangent, 0.0), skin.model);
     skinned_vs_Output output;
-    output.clip_ = mul(mul(float4(s.position, 1.0), e), e_1);
-    output.normal = e_3.xyz;
-    output.tangent = float4(e_5.xyz, input.tangent.w);
+    output.clip_ = mul(mul(float4(s.position, 1.0), skin.model), skin.view_proj);
+    output.normal = e.xyz;
+    output.tangent = float4(e_1.xyz, input.tangent.w);
     output.uv = input.uv;
     return output;
 }

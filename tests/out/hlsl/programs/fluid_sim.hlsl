@@ -121,16 +121,12 @@ uint luma_length_divergence() {
 }
 
 uint index_of(int2 p) {
-    const int2 e = grid.size;
-    const int2 c = min(max(p, int2(0, 0)), asint(asuint(e) - asuint(int2(1, 1))));
-    const int e_1 = grid.size.x;
-    return uint(asint(asuint(c.y) * asuint(e_1) + asuint(c.x)));
+    const int2 c = min(max(p, int2(0, 0)), asint(asuint(grid.size) - asuint(int2(1, 1))));
+    return uint(asint(asuint(c.y) * asuint(grid.size.x) + asuint(c.x)));
 }
 
 bool in_grid(uint3 id) {
-    const int e = grid.size.x;
-    const int e_1 = grid.size.y;
-    return int(id.x) < e && int(id.y) < e_1;
+    return int(id.x) < grid.size.x && int(id.y) < grid.size.y;
 }
 
 float2 velocity_at(int2 p) {
@@ -190,17 +186,13 @@ void advect(advect_Input input) {
     }
     const int2 p = int2(input.id.xy);
     const uint i = index_of(p);
-    const float e_1 = grid.dt;
-    const float2 e_2 = asfloat(velocity.Load2(min(i, luma_length_velocity() - 1u) * 8u));
-    const int2 e_3 = grid.size;
-    const float2 back = float2(p) + float2(0.5, 0.5) - e_2 * e_1 * float2(e_3);
-    const float e_4 = grid.dissipation;
-    const float e_5 = grid.dt;
-    const float decay = 1.0 / (1.0 + e_4 * e_5);
-    const float2 e_6 = bilinear_velocity(back);
-    velocity_next.Store2(min(i, luma_length_velocity_next() - 1u) * 8u, asuint(e_6 * decay));
-    const float4 e_7 = bilinear_dye(back);
-    dye_next.Store4(min(i, luma_length_dye_next() - 1u) * 16u, asuint(e_7 * decay));
+    const float2 e_1 = asfloat(velocity.Load2(min(i, luma_length_velocity() - 1u) * 8u));
+    const float2 back = float2(p) + float2(0.5, 0.5) - e_1 * grid.dt * float2(grid.size);
+    const float decay = 1.0 / (1.0 + grid.dissipation * grid.dt);
+    const float2 e_2 = bilinear_velocity(back);
+    velocity_next.Store2(min(i, luma_length_velocity_next() - 1u) * 8u, asuint(e_2 * decay));
+    const float4 e_3 = bilinear_dye(back);
+    dye_next.Store4(min(i, luma_length_dye_next() - 1u) * 16u, asuint(e_3 * decay));
 }
 
 struct splat_Input {
@@ -214,17 +206,12 @@ void splat(splat_Input input) {
         return;
     }
     const uint i = index_of(int2(input.id.xy));
-    const float2 e_1 = grid.inv_size;
-    const float2 e_2 = grid.splat_point;
-    const float2 d = (float2(input.id.xy) + float2(0.5, 0.5)) * e_1 - e_2;
-    const float e_3 = grid.splat_radius;
-    const float weight = exp(-dot(d, d) / e_3);
-    const float2 e_4 = asfloat(velocity_next.Load2(min(i, luma_length_velocity_next() - 1u) * 8u));
-    const float2 e_5 = grid.splat_force;
-    velocity.Store2(min(i, luma_length_velocity() - 1u) * 8u, asuint(e_4 + e_5 * weight));
-    const float4 e_6 = asfloat(dye_next.Load4(min(i, luma_length_dye_next() - 1u) * 16u));
-    const float4 e_7 = grid.splat_color;
-    dye.Store4(min(i, luma_length_dye() - 1u) * 16u, asuint(e_6 + e_7 * weight));
+    const float2 d = (float2(input.id.xy) + float2(0.5, 0.5)) * grid.inv_size - grid.splat_point;
+    const float weight = exp(-dot(d, d) / grid.splat_radius);
+    const float2 e_1 = asfloat(velocity_next.Load2(min(i, luma_length_velocity_next() - 1u) * 8u));
+    velocity.Store2(min(i, luma_length_velocity() - 1u) * 8u, asuint(e_1 + grid.splat_force * weight));
+    const float4 e_2 = asfloat(dye_next.Load4(min(i, luma_length_dye_next() - 1u) * 16u));
+    dye.Store4(min(i, luma_length_dye() - 1u) * 16u, asuint(e_2 + grid.splat_color * weight));
 }
 
 struct compute_divergence_Input {
@@ -246,36 +233,34 @@ void compute_divergence(compute_divergence_Input input) {
         const float2 e_2 = velocity_at(asint(asuint(p) - asuint(int2(1, 0))));
         left = e_2.x;
     }
-    const int e_3 = grid.size.x;
     float right;
-    if (p.x == asint(asuint(e_3) - 1u)) {
-        const float2 e_4 = velocity_at(p);
-        right = -e_4.x;
+    if (p.x == asint(asuint(grid.size.x) - 1u)) {
+        const float2 e_3 = velocity_at(p);
+        right = -e_3.x;
     } else {
-        const float2 e_5 = velocity_at(asint(asuint(p) + asuint(int2(1, 0))));
-        right = e_5.x;
+        const float2 e_4 = velocity_at(asint(asuint(p) + asuint(int2(1, 0))));
+        right = e_4.x;
     }
     float bottom;
     if (p.y == 0) {
-        const float2 e_6 = velocity_at(p);
-        bottom = -e_6.y;
+        const float2 e_5 = velocity_at(p);
+        bottom = -e_5.y;
     } else {
-        const float2 e_7 = velocity_at(asint(asuint(p) - asuint(int2(0, 1))));
-        bottom = e_7.y;
+        const float2 e_6 = velocity_at(asint(asuint(p) - asuint(int2(0, 1))));
+        bottom = e_6.y;
     }
-    const int e_8 = grid.size.y;
     float top;
-    if (p.y == asint(asuint(e_8) - 1u)) {
-        const float2 e_9 = velocity_at(p);
-        top = -e_9.y;
+    if (p.y == asint(asuint(grid.size.y) - 1u)) {
+        const float2 e_7 = velocity_at(p);
+        top = -e_7.y;
     } else {
-        const float2 e_10 = velocity_at(asint(asuint(p) + asuint(int2(0, 1))));
-        top = e_10.y;
+        const float2 e_8 = velocity_at(asint(asuint(p) + asuint(int2(0, 1))));
+        top = e_8.y;
     }
-    const uint e_11 = index_of(p);
-    divergence.Store(min(e_11, luma_length_divergence() - 1u) * 4u, asuint(0.5 * (right - left + top - bottom)));
-    const uint e_12 = index_of(p);
-    pressure_a.Store(min(e_12, luma_length_pressure_a() - 1u) * 4u, asuint(0.0));
+    const uint e_9 = index_of(p);
+    divergence.Store(min(e_9, luma_length_divergence() - 1u) * 4u, asuint(0.5 * (right - left + top - bottom)));
+    const uint e_10 = index_of(p);
+    pressure_a.Store(min(e_10, luma_length_pressure_a() - 1u) * 4u, asuint(0.0));
 }
 
 struct jacobi_Input {
@@ -289,21 +274,20 @@ void jacobi(jacobi_Input input) {
         return;
     }
     const int2 p = int2(input.id.xy);
-    const uint e_1 = step_info.read_a;
-    const bool from_a = e_1 != 0u;
-    const float e_2 = pressure_at(asint(asuint(p) - asuint(int2(1, 0))), from_a);
-    const float e_3 = pressure_at(asint(asuint(p) + asuint(int2(1, 0))), from_a);
-    const float e_4 = pressure_at(asint(asuint(p) - asuint(int2(0, 1))), from_a);
-    const float e_5 = pressure_at(asint(asuint(p) + asuint(int2(0, 1))), from_a);
-    const uint e_6 = index_of(p);
-    const float e_7 = asfloat(divergence.Load(min(e_6, luma_length_divergence() - 1u) * 4u));
-    const float result = (e_2 + e_3 + e_4 + e_5 - e_7) * 0.25;
+    const bool from_a = step_info.read_a != 0u;
+    const float e_1 = pressure_at(asint(asuint(p) - asuint(int2(1, 0))), from_a);
+    const float e_2 = pressure_at(asint(asuint(p) + asuint(int2(1, 0))), from_a);
+    const float e_3 = pressure_at(asint(asuint(p) - asuint(int2(0, 1))), from_a);
+    const float e_4 = pressure_at(asint(asuint(p) + asuint(int2(0, 1))), from_a);
+    const uint e_5 = index_of(p);
+    const float e_6 = asfloat(divergence.Load(min(e_5, luma_length_divergence() - 1u) * 4u));
+    const float result = (e_1 + e_2 + e_3 + e_4 - e_6) * 0.25;
     if (from_a) {
-        const uint e_8 = index_of(p);
-        pressure_b.Store(min(e_8, luma_length_pressure_b() - 1u) * 4u, asuint(result));
+        const uint e_7 = index_of(p);
+        pressure_b.Store(min(e_7, luma_length_pressure_b() - 1u) * 4u, asuint(result));
     } else {
-        const uint e_9 = index_of(p);
-        pressure_a.Store(min(e_9, luma_length_pressure_a() - 1u) * 4u, asuint(result));
+        const uint e_8 = index_of(p);
+        pressure_a.Store(min(e_8, luma_length_pressure_a() - 1u) * 4u, asuint(result));
     }
 }
 

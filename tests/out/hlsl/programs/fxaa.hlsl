@@ -54,9 +54,8 @@ float u_luma_at(float2 uv) {
 }
 
 float u_luma_offset(float2 uv, float x, float y) {
-    const float2 e = settings.inv_size;
-    const float e_1 = u_luma_at(uv + float2(x, y) * e);
-    return e_1;
+    const float e = u_luma_at(uv + float2(x, y) * settings.inv_size);
+    return e;
 }
 
 Neighbourhood gather(float2 uv) {
@@ -80,16 +79,13 @@ Neighbourhood gather(float2 uv) {
 }
 
 bool skip_pixel(Neighbourhood l) {
-    const float e = settings.contrast_threshold;
-    const float e_1 = settings.relative_threshold;
-    return l.range < max(e, e_1 * l.highest);
+    return l.range < max(settings.contrast_threshold, settings.relative_threshold * l.highest);
 }
 
 float subpixel_blend_factor(Neighbourhood l) {
     const float e = abs((2.0 * (l.n + l.e + l.s + l.w) + l.ne + l.nw + l.se + l.sw) * 0.083333336 - l.m) / l.range;
     const float blend = smoothstep(0.0, 1.0, saturate(e));
-    const float e_1 = settings.subpixel_blending;
-    return blend * blend * e_1;
+    return blend * blend * settings.subpixel_blending;
 }
 
 bool is_horizontal(Neighbourhood l) {
@@ -101,10 +97,8 @@ Edge determine_edge(Neighbourhood l) {
     const Edge edge = { e, 0.0, 0.0, 0.0 };
     const float p_luma = e ? l.n : l.e;
     const float n_luma = e ? l.s : l.w;
-    const float e_1 = settings.inv_size.y;
-    const float e_2 = settings.inv_size.x;
     Edge edge_1 = edge;
-    edge_1.pixel_step = e ? e_1 : e_2;
+    edge_1.pixel_step = e ? settings.inv_size.y : settings.inv_size.x;
     const float p_gradient = abs(p_luma - l.m);
     const float n_gradient = abs(n_luma - l.m);
     Edge edge_2;
@@ -134,25 +128,23 @@ float edge_blend_factor(Neighbourhood l, Edge edge, float2 uv) {
     if (edge.horizontal) {
         float2 edge_uv_1 = uv;
         edge_uv_1.y = uv.y + 0.5 * edge.pixel_step;
-        const float e = settings.inv_size.x;
         float2 uv_step_1 = float2(0.0, 0.0);
-        uv_step_1.x = e;
+        uv_step_1.x = settings.inv_size.x;
         edge_uv = edge_uv_1;
         uv_step = uv_step_1;
     } else {
         float2 edge_uv_2 = uv;
         edge_uv_2.x = uv.x + 0.5 * edge.pixel_step;
-        const float e_1 = settings.inv_size.y;
         float2 uv_step_2 = float2(0.0, 0.0);
-        uv_step_2.y = e_1;
+        uv_step_2.y = settings.inv_size.y;
         edge_uv = edge_uv_2;
         uv_step = uv_step_2;
     }
     const float edge_luma = 0.5 * (l.m + edge.other_luma);
     const float gradient_threshold = 0.25 * edge.luma_gradient;
     const float2 p_uv = edge_uv + uv_step * 1.0;
-    const float e_2 = u_luma_at(p_uv);
-    const float p_delta = e_2 - edge_luma;
+    const float e = u_luma_at(p_uv);
+    const float p_delta = e - edge_luma;
     int i = 1;
     uint carried = 8u;
     bool carried_1 = true;
@@ -175,10 +167,10 @@ float edge_blend_factor(Neighbourhood l, Edge edge, float2 uv) {
             p_at_end_1 = p_at_end;
             break;
         }
-        const float e_3 = local[min(uint(i), 9u)];
-        const float2 p_uv_3 = p_uv_1 + uv_step * e_3;
-        const float e_4 = u_luma_at(p_uv_3);
-        const float p_delta_3 = e_4 - edge_luma;
+        const float e_1 = local[min(uint(i), 9u)];
+        const float2 p_uv_3 = p_uv_1 + uv_step * e_1;
+        const float e_2 = u_luma_at(p_uv_3);
+        const float p_delta_3 = e_2 - edge_luma;
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;
@@ -192,8 +184,8 @@ float edge_blend_factor(Neighbourhood l, Edge edge, float2 uv) {
         p_uv_4 = p_uv_2 + uv_step * 8.0;
     }
     const float2 n_uv = edge_uv - uv_step * 1.0;
-    const float e_5 = u_luma_at(n_uv);
-    const float n_delta = e_5 - edge_luma;
+    const float e_3 = u_luma_at(n_uv);
+    const float n_delta = e_3 - edge_luma;
     int i_1 = 1;
     uint carried_2 = 8u;
     bool carried_3 = true;
@@ -216,10 +208,10 @@ float edge_blend_factor(Neighbourhood l, Edge edge, float2 uv) {
             n_at_end_1 = n_at_end;
             break;
         }
-        const float e_6 = local_1[min(uint(i_1), 9u)];
-        const float2 n_uv_3 = n_uv_1 - uv_step * e_6;
-        const float e_7 = u_luma_at(n_uv_3);
-        const float n_delta_3 = e_7 - edge_luma;
+        const float e_4 = local_1[min(uint(i_1), 9u)];
+        const float2 n_uv_3 = n_uv_1 - uv_step * e_4;
+        const float e_5 = u_luma_at(n_uv_3);
+        const float n_delta_3 = e_5 - edge_luma;
         const bool next_1 = carried_2 != 0u;
         i_1 = asint(asuint(i_1) + 1u);
         carried_2 = carried_2 - 1u;
@@ -253,22 +245,20 @@ fxaa_Output fxaa(fxaa_Input input) {
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
     input.frag.w = 1.0 / input.frag.w;
 #endif
-    const float2 e = settings.inv_size;
-    const float2 uv = input.frag.xy * e;
+    const float2 uv = input.frag.xy * settings.inv_size;
     const Neighbourhood l = gather(uv);
-    const bool e_1 = skip_pixel(l);
-    if (e_1) {
-        const float4 e_2 = scene_tex.SampleLevel(scene_samp, uv, 0.0);
+    const bool e = skip_pixel(l);
+    if (e) {
+        const float4 e_1 = scene_tex.SampleLevel(scene_samp, uv, 0.0);
         fxaa_Output output;
-        output.color = float4(e_2.xyz, 1.0);
+        output.color = float4(e_1.xyz, 1.0);
         return output;
     }
     const Edge edge = determine_edge(l);
-    const float e_3 = subpixel_blend_factor(l);
-    const float e_4 = edge_blend_factor(l, edge, uv);
-    const float blend = max(e_3, e_4);
-    const int e_5 = settings.show_edges;
-    if (e_5 != 0) {
+    const float e_2 = subpixel_blend_factor(l);
+    const float e_3 = edge_blend_factor(l, edge, uv);
+    const float blend = max(e_2, e_3);
+    if (settings.show_edges != 0) {
         fxaa_Output output_1;
         output_1.color = float4(1.0, blend, 0.0, 1.0);
         return output_1;
@@ -283,9 +273,9 @@ fxaa_Output fxaa(fxaa_Input input) {
         final_uv_2.x = uv.x + blend * edge.pixel_step;
         final_uv = final_uv_2;
     }
-    const float4 e_6 = scene_tex.SampleLevel(scene_samp, final_uv, 0.0);
+    const float4 e_4 = scene_tex.SampleLevel(scene_samp, final_uv, 0.0);
     fxaa_Output output_2;
-    output_2.color = float4(e_6.xyz, 1.0);
+    output_2.color = float4(e_4.xyz, 1.0);
     return output_2;
 }
 

@@ -82,10 +82,7 @@ GBuffer write_gbuffer(GVarying input, float4 albedo) {
     const float4 e_4 = camera.jitter;
     const float2 e_5 = encode_normal(n);
     const float4 e_6 = emissive_tex_tex.Sample(emissive_tex_samp, input.uv);
-    const float e_7 = object.emissive_strength;
-    const uint e_8 = object.object_id;
-    const uint e_9 = object.material_id;
-    const GBuffer composite = { float4(albedo.xyz, orm.x), float4(e_5, orm.y, orm.z), float4(e_6.xyz * e_7, 1.0), (e_1.xy / (float2)input.current_clip.w - e_2.xy - (e_3.xy / (float2)input.previous_clip.w - e_4.zw)) * float2(0.5, -0.5), uint2(e_8, e_9) };
+    const GBuffer composite = { float4(albedo.xyz, orm.x), float4(e_5, orm.y, orm.z), float4(e_6.xyz * object.emissive_strength, 1.0), (e_1.xy / (float2)input.current_clip.w - e_2.xy - (e_3.xy / (float2)input.previous_clip.w - e_4.zw)) * float2(0.5, -0.5), uint2(object.object_id, object.material_id) };
     return composite;
 }
 
@@ -106,20 +103,16 @@ struct gbuffer_vs_Output {
 };
 
 gbuffer_vs_Output gbuffer_vs(gbuffer_vs_Input input) {
-    const float4x4 e = object.model;
-    const float4x4 e_1 = object.prev_model;
-    const float4x4 e_2 = camera.view_proj;
-    const float4 clip_ = mul(mul(float4(input.position, 1.0), e), e_2);
-    const float4 e_3 = object.model[0];
-    const float4 e_4 = object.model[1];
-    const float4 e_5 = object.model[2];
-    const float3x3 normal_matrix = float3x3(e_3.xyz, e_4.xyz, e_5.xyz);
-    const float4 e_6 = camera.jitter;
-    const float4x4 e_7 = camera.prev_view_proj;
+    const float4 clip_ = mul(mul(float4(input.position, 1.0), object.model), camera.view_proj);
+    const float4 e = object.model[0];
+    const float4 e_1 = object.model[1];
+    const float4 e_2 = object.model[2];
+    const float3x3 normal_matrix = float3x3(e.xyz, e_1.xyz, e_2.xyz);
+    const float4 e_3 = camera.jitter;
     gbuffer_vs_Output output;
-    output.clip_ = clip_ + float4(e_6.xy * clip_.w, 0.0, 0.0);
+    output.clip_ = clip_ + float4(e_3.xy * clip_.w, 0.0, 0.0);
     output.current_clip = clip_;
-    output.previous_clip = mul(mul(float4(input.position, 1.0), e_1), e_7);
+    output.previous_clip = mul(mul(float4(input.position, 1.0), object.prev_model), camera.prev_view_proj);
     output.normal = mul(input.normal, normal_matrix);
     output.tangent = float4(mul(input.tangent.xyz, normal_matrix), input.tangent.w);
     output.uv = input.uv;
@@ -177,17 +170,16 @@ struct gbuffer_masked_fs_Output {
 gbuffer_masked_fs_Output gbuffer_masked_fs(gbuffer_masked_fs_Input input) {
     const GVarying input_1 = { (float4)0, input.current_clip, input.previous_clip, input.normal, input.tangent, input.uv };
     const float4 albedo = albedo_tex_tex.Sample(albedo_tex_samp, input.uv);
-    const float e = object.alpha_cutoff;
-    if (albedo.w < e) {
+    if (albedo.w < object.alpha_cutoff) {
         discard;
     }
-    const GBuffer e_1 = write_gbuffer(input_1, albedo);
+    const GBuffer e = write_gbuffer(input_1, albedo);
     gbuffer_masked_fs_Output output;
-    output.albedo_ao = e_1.albedo_ao;
-    output.normal_rm = e_1.normal_rm;
-    output.emissive = e_1.emissive;
-    output.motion = e_1.motion;
-    output.ids = e_1.ids;
+    output.albedo_ao = e.albedo_ao;
+    output.normal_rm = e.normal_rm;
+    output.emissive = e.emissive;
+    output.motion = e.motion;
+    output.ids = e.ids;
     return output;
 }
 

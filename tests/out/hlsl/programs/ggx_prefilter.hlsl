@@ -77,15 +77,11 @@ struct prefilter_Input {
 [numthreads(8, 8, 1)]
 void prefilter(prefilter_Input input) {
     const int2 p = int2(input.gid.xy);
-    const int e = pf.mip_size;
-    const int e_1 = pf.mip_size;
-    if (p.x >= e || p.y >= e_1) {
+    if (p.x >= pf.mip_size || p.y >= pf.mip_size) {
         return;
     }
-    const int e_2 = pf.mip_size;
-    const int e_3 = pf.face;
-    const float3 e_4 = face_dir(e_3, (float2(p) + float2(0.5, 0.5)) / (float2)float(e_2));
-    const float3 n = normalize(e_4);
+    const float3 e = face_dir(pf.face, (float2(p) + float2(0.5, 0.5)) / (float2)float(pf.mip_size));
+    const float3 n = normalize(e);
     const float env_size = float(luma_texture_size(env_tex, 0u).x);
     const float levels = float(luma_texture_levels(env_tex));
     uint i = 0u;
@@ -101,16 +97,15 @@ void prefilter(prefilter_Input input) {
             weight_1 = weight;
             break;
         }
-        const float2 e_5 = hammersley(i, 64u);
-        const float e_6 = pf.roughness;
-        const float3 h = importance_ggx(e_5, n, e_6);
+        const float2 e_1 = hammersley(i, 64u);
+        const float3 h = importance_ggx(e_1, n, pf.roughness);
         const float3 l = normalize(h * (2.0 * dot(n, h)) - n);
         const float ndl = dot(n, l);
         float3 acc_2 = acc;
         float weight_2 = weight;
         if (ndl > 0.0) {
-            const float4 e_7 = env_tex.SampleLevel(env_samp, l, min(max(0.5 * log2(1.0 / (64.0 * (12.566371 / (6.0 * env_size * env_size)))), 0.0), levels - 1.0));
-            acc_2 = acc + e_7.xyz * ndl;
+            const float4 e_2 = env_tex.SampleLevel(env_samp, l, min(max(0.5 * log2(1.0 / (64.0 * (12.566371 / (6.0 * env_size * env_size)))), 0.0), levels - 1.0));
+            acc_2 = acc + e_2.xyz * ndl;
             weight_2 = weight + ndl;
         }
         const bool next = carried != 0u;
@@ -120,7 +115,6 @@ void prefilter(prefilter_Input input) {
         acc = acc_2;
         weight = weight_2;
     }
-    const int e_8 = pf.face;
-    luma_image_store(out_face, int3(p, e_8), float4(acc_1 / (float3)max(weight_1, 0.0001), 1.0));
+    luma_image_store(out_face, int3(p, pf.face), float4(acc_1 / (float3)max(weight_1, 0.0001), 1.0));
 }
 

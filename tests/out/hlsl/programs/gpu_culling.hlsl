@@ -84,8 +84,7 @@ bool sphere_in_frustum(float3 center, float radius) {
             break;
         }
         const float4 e = cull.planes[min(uint(i), 5u)];
-        const float e_1 = cull.planes[min(uint(i), 5u)].w;
-        if (dot(e.xyz, center) + e_1 < -radius) {
+        if (dot(e.xyz, center) + cull.planes[min(uint(i), 5u)].w < -radius) {
             return false;
         }
         const bool next = carried != 0u;
@@ -116,19 +115,14 @@ bool occluded(float3 view_center, float radius) {
         return false;
     }
     const float4 rect = project_sphere(view_center, radius);
-    const float2 e = cull.pyramid_size;
-    const float2 size = (rect.zw - rect.xy) * e;
-    const float4 e_1 = depth_pyramid.SampleLevel(pyramid_sampler, (rect.xy + rect.zw) * 0.5, floor(log2(max(size.x, size.y))));
-    const float4x4 e_2 = cull.proj;
-    const float4 near_point = mul(float4(view_center + float3(0.0, 0.0, radius), 1.0), e_2);
-    return near_point.z / near_point.w > e_1.x;
+    const float2 size = (rect.zw - rect.xy) * cull.pyramid_size;
+    const float4 e = depth_pyramid.SampleLevel(pyramid_sampler, (rect.xy + rect.zw) * 0.5, floor(log2(max(size.x, size.y))));
+    const float4 near_point = mul(float4(view_center + float3(0.0, 0.0, radius), 1.0), cull.proj);
+    return near_point.z / near_point.w > e.x;
 }
 
 uint select_lod(float3 view_center, float radius) {
-    const float e = cull.proj[1].y;
-    const float e_1 = cull.screen_size.y;
-    const float e_2 = cull.lod_bias;
-    const float screen_diameter = 2.0 * radius * e / max(-view_center.z, 0.001) * e_1 * 0.5 * e_2;
+    const float screen_diameter = 2.0 * radius * cull.proj[1].y / max(-view_center.z, 0.001) * cull.screen_size.y * 0.5 * cull.lod_bias;
     int i = 3;
     uint carried = 3u;
     bool carried_1 = true;
@@ -140,9 +134,9 @@ uint select_lod(float3 view_center, float radius) {
             lod_1 = lod;
             break;
         }
-        const float e_3 = asfloat(lods.Load(12u + min(uint(i), 3u) * 16u));
+        const float e = asfloat(lods.Load(12u + min(uint(i), 3u) * 16u));
         uint lod_2 = lod;
-        if (screen_diameter > e_3) {
+        if (screen_diameter > e) {
             lod_2 = uint(max(asint(asuint(i) - 1u), 0));
         }
         const bool next = carried != 0u;
@@ -161,13 +155,12 @@ struct cull_objects_Input {
 [numthreads(64, 1, 1)]
 void cull_objects(cull_objects_Input input) {
     const uint index = input.id.x;
-    const uint e = cull.object_count;
     bool phi;
-    if (index >= e) {
+    if (index >= cull.object_count) {
         phi = true;
     } else {
-        const uint e_1 = luma_length_objects();
-        phi = index >= uint(int(e_1));
+        const uint e = luma_length_objects();
+        phi = index >= uint(int(e));
     }
     if (phi) {
         return;
@@ -180,28 +173,26 @@ void cull_objects(cull_objects_Input input) {
     object.flags = objects.Load(20u + min(index, luma_length_objects() - 1u) * 32u);
     object.pad0 = objects.Load(24u + min(index, luma_length_objects() - 1u) * 32u);
     object.pad1 = objects.Load(28u + min(index, luma_length_objects() - 1u) * 32u);
-    const float4 e_2 = object.center_radius;
-    const float3 center = e_2.xyz;
+    const float4 e_1 = object.center_radius;
+    const float3 center = e_1.xyz;
     const float radius = object.center_radius.w;
     const bool always = (object.flags & 1u) != 0u;
     bool phi_1 = false;
     if (!always) {
-        const bool e_3 = sphere_in_frustum(center, radius);
-        phi_1 = !e_3;
+        const bool e_2 = sphere_in_frustum(center, radius);
+        phi_1 = !e_2;
     }
     if (phi_1) {
         uint old_1;
         stats.InterlockedAdd(4u, 1u, old_1);
         return;
     }
-    const float4x4 e_4 = cull.view;
-    const float4 e_5 = mul(float4(center, 1.0), e_4);
-    const float3 view_center = e_5.xyz;
-    const uint e_6 = cull.occlusion_enabled;
+    const float4 e_3 = mul(float4(center, 1.0), cull.view);
+    const float3 view_center = e_3.xyz;
     bool phi_2 = false;
-    if (!always && e_6 != 0u && (object.flags & 2u) == 0u) {
-        const bool e_7 = occluded(view_center, radius);
-        phi_2 = e_7;
+    if (!always && cull.occlusion_enabled != 0u && (object.flags & 2u) == 0u) {
+        const bool e_4 = occluded(view_center, radius);
+        phi_2 = e_4;
     }
     if (phi_2) {
         uint old_2;
@@ -211,10 +202,8 @@ void cull_objects(cull_objects_Input input) {
     const uint lod = select_lod(view_center, radius);
     uint slot;
     draw_args.InterlockedAdd(4u + min(lod, 3u) * 20u, 1u, slot);
-    const uint e_8 = cull.max_per_lod;
-    if (slot < e_8) {
-        const uint e_9 = cull.max_per_lod;
-        visible.Store(min(lod * e_9 + slot, luma_length_visible() - 1u) * 4u, index);
+    if (slot < cull.max_per_lod) {
+        visible.Store(min(lod * cull.max_per_lod + slot, luma_length_visible() - 1u) * 4u, index);
         uint old_3;
         stats.InterlockedAdd(12u + min(lod, 3u) * 4u, 1u, old_3);
     } else {
@@ -237,8 +226,7 @@ void reset_draws(reset_draws_Input input) {
     draw_args.Store(8u + min(input.lod, 3u) * 20u, e_1);
     const int e_2 = asint(lods.Load(8u + min(input.lod, 3u) * 16u));
     draw_args.Store(12u + min(input.lod, 3u) * 20u, asuint(e_2));
-    const uint e_3 = cull.max_per_lod;
-    draw_args.Store(16u + min(input.lod, 3u) * 20u, input.lod * e_3);
+    draw_args.Store(16u + min(input.lod, 3u) * 20u, input.lod * cull.max_per_lod);
     if (input.lod == 0u) {
         uint old_1;
         stats.InterlockedExchange(0u, asuint(0u), old_1);

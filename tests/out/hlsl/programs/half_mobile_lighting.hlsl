@@ -93,13 +93,12 @@ struct vs_Output {
 };
 
 vs_Output vs(vs_Input input) {
-    const float4x4 e = camera.view_proj;
-    const float4 e_1 = camera.eye;
+    const float4 e = camera.eye;
     vs_Output output;
-    output.clip_ = mul(float4(input.pos, 1.0), e);
+    output.clip_ = mul(float4(input.pos, 1.0), camera.view_proj);
     output.uv = input.uv;
     output.normal = float16_t3(input.normal);
-    output.view_dir = float16_t3(normalize(e_1.xyz - input.pos));
+    output.view_dir = float16_t3(normalize(e.xyz - input.pos));
     return output;
 }
 
@@ -140,9 +139,7 @@ fs_Output fs(fs_Input input) {
         carried_1 = next;
         lit_ = lit_ + (base * float16_t(f16tof32(13592u)) + (float16_t3)(e_3 * float16_t(f16tof32(13592u)) * float16_t(f16tof32(10527u)))) * (float16_t3(e_2.xyz) * float16_t(light.dir_intensity.w)) * max(dot(n, l), float16_t(f16tof32(0u)));
     }
-    const float e_4 = camera.exposure;
-    const float e_5 = camera.white;
-    const float16_t3 encoded = tonemap(lit_1, float16_t(e_4), float16_t(e_5));
+    const float16_t3 encoded = tonemap(lit_1, float16_t(camera.exposure), float16_t(camera.white));
     fs_Output output;
     output.color = float4(float3(encoded), 1.0);
     return output;
@@ -165,9 +162,7 @@ void tonemap_image(tonemap_image_Input input) {
     if (any(isnan(hdr)) || any(isinf(hdr))) {
         hdr_1 = float16_t4(float16_t(f16tof32(0u)), float16_t(f16tof32(0u)), float16_t(f16tof32(0u)), float16_t(f16tof32(0u)));
     }
-    const float e_1 = camera.exposure;
-    const float e_2 = camera.white;
-    const float16_t3 encoded = tonemap(hdr_1.xyz, float16_t(e_1), float16_t(e_2));
+    const float16_t3 encoded = tonemap(hdr_1.xyz, float16_t(camera.exposure), float16_t(camera.white));
     luma_image_store(ldr_image, p, float4(float3(encoded), float(hdr_1.w)));
 }
 

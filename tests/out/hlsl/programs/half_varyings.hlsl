@@ -31,9 +31,8 @@ vs_Output vs(vs_Input input) {
 #if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
     input.inst += input.luma_start_inst;
 #endif
-    const float4x4 e = object.mvp;
     vs_Output output;
-    output.clip_ = mul(float4(input.pos, 1.0), e);
+    output.clip_ = mul(float4(input.pos, 1.0), object.mvp);
     output.uv = float16_t2(input.uv) * float16_t(f16tof32(16384u)) - float16_t2(float16_t(f16tof32(15360u)), float16_t(f16tof32(15360u)));
     output.shade = float16_t(input.pos.y * 0.5 + 0.5);
     output.layer = input.inst;

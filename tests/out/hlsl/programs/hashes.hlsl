@@ -150,13 +150,11 @@ uint hash_by(uint algorithm, uint x) {
         const uint e_3 = wang(x);
         return e_3;
     } else if (algorithm == 4u) {
-        const uint e_4 = params.frame;
-        const uint e_5 = params.seed;
-        const uint e_6 = xxhash32_2(x, e_4, e_5);
-        return e_6;
+        const uint e_4 = xxhash32_2(x, params.frame, params.seed);
+        return e_4;
     }
-    const uint e_7 = lcg(x);
-    return e_7;
+    const uint e_5 = lcg(x);
+    return e_5;
 }
 
 struct fill_random_Input {
@@ -166,27 +164,19 @@ struct fill_random_Input {
 [numthreads(64, 1, 1)]
 void fill_random(fill_random_Input input) {
     const uint i = input.id.x;
-    const uint e = params.count;
-    if (i >= e) {
+    if (i >= params.count) {
         return;
     }
-    const uint e_1 = params.seed;
-    const uint e_2 = params.algorithm;
-    const uint e_3 = hash_by(e_2, i ^ (e_1 * 2654435769u));
-    random_words.Store(min(i, luma_length_random_words() - 1u) * 4u, e_3);
-    const uint e_4 = params.seed;
-    const uint e_5 = params.frame;
-    const uint e_6 = params.algorithm;
-    const uint4 v = pcg4d(uint4(i, e_4, e_5, e_6));
-    const float e_7 = to_unit(v.x);
-    const float e_8 = to_unit(v.y);
-    const float e_9 = to_unit_bits(v.z);
-    const float e_10 = to_unit_bits(v.w);
-    const float4 jitter = float4(e_7, e_8, e_9, e_10);
+    const uint e = hash_by(params.algorithm, i ^ (params.seed * 2654435769u));
+    random_words.Store(min(i, luma_length_random_words() - 1u) * 4u, e);
+    const uint4 v = pcg4d(uint4(i, params.seed, params.frame, params.algorithm));
+    const float e_1 = to_unit(v.x);
+    const float e_2 = to_unit(v.y);
+    const float e_3 = to_unit_bits(v.z);
+    const float e_4 = to_unit_bits(v.w);
+    const float4 jitter = float4(e_1, e_2, e_3, e_4);
     random_floats.Store4(min(i, luma_length_random_floats() - 1u) * 16u, asuint(float4((float2(float(i % 8u), float(i / 8u % 8u)) + jitter.xy) / float2(8.0, 8.0), jitter.zw)));
-    const uint e_11 = params.frame;
-    const uint e_12 = params.seed;
-    const uint3 p3 = pcg3d(uint3(i, e_11, e_12));
+    const uint3 p3 = pcg3d(uint3(i, params.frame, params.seed));
     const int s = asint(p3.x ^ p3.y);
     signed_out.Store(min(i, luma_length_signed_out() - 1u) * 4u, asuint((s >> 7u) ^ (s << 3u) ^ asint(p3.z)));
 }

@@ -189,8 +189,7 @@ float3 tonemap_reinhard(float3 c) {
 }
 
 float3 expose(float3 c) {
-    const float e = params.exposure;
-    return c * exp2(e);
+    return c * exp2(params.exposure);
 }
 
 float4 quat_from_axis_angle(float3 axis, float angle) {
@@ -226,25 +225,20 @@ struct present_Output {
 };
 
 present_Output present(present_Input input) {
-    const float e = params.time;
-    const float2 centred = rotate2(input.uv - float2(0.5, 0.5), e * 0.1);
-    const float4 e_1 = params.rotation;
-    const float3 e_2 = spherical_to_cartesian(centred.y * 3.1415927 + 1.5707964, centred.x * 6.2831855);
-    const float3 dir = quat_rotate(e_1, e_2);
+    const float2 centred = rotate2(input.uv - float2(0.5, 0.5), params.time * 0.1);
+    const float3 e = spherical_to_cartesian(centred.y * 3.1415927 + 1.5707964, centred.x * 6.2831855);
+    const float3 dir = quat_rotate(params.rotation, e);
     const float2 env_uv = equirect_uv(dir);
-    const float e_3 = params.time;
-    const float e_4 = ease_in_out_cubic(frac(e_3));
-    const float3 base = srgb_to_linear(float3(env_uv, e_4));
-    const float3 e_5 = expose(base);
-    const float3 e_6 = tonemap_reinhard(e_5);
-    const float e_7 = params.hue_shift;
-    const float3 graded = shift_hue(e_6, e_7);
-    const float e_8 = params.time;
-    const float e_9 = remap01(sin(e_8), -1.0, 1.0);
-    const float pulse = ease_out_elastic(e_9);
-    const float3 e_10 = linear_to_srgb(graded * (0.8 + 0.2 * pulse));
+    const float e_1 = ease_in_out_cubic(frac(params.time));
+    const float3 base = srgb_to_linear(float3(env_uv, e_1));
+    const float3 e_2 = expose(base);
+    const float3 e_3 = tonemap_reinhard(e_2);
+    const float3 graded = shift_hue(e_3, params.hue_shift);
+    const float e_4 = remap01(sin(params.time), -1.0, 1.0);
+    const float pulse = ease_out_elastic(e_4);
+    const float3 e_5 = linear_to_srgb(graded * (0.8 + 0.2 * pulse));
     present_Output output;
-    output.color = float4(e_10, 1.0);
+    output.color = float4(e_5, 1.0);
     return output;
 }
 
@@ -254,16 +248,14 @@ struct generate_samples_Input {
 
 [numthreads(64, 1, 1)]
 void generate_samples(generate_samples_Input input) {
-    const uint e = params.count;
-    if (input.id.x >= e) {
+    if (input.id.x >= params.count) {
         return;
     }
-    const uint e_1 = params.count;
-    const float2 u = hammersley(input.id.x, e_1);
+    const float2 u = hammersley(input.id.x, params.count);
     const float3 local_dir = hemisphere_cosine(u);
     const float4 q = quat_from_axis_angle(float3(1.0, 0.0, 0.0), 1.5707964);
-    const float3x3 e_2 = quat_to_mat3(q);
-    const float e_3 = sq(local_dir.z);
-    samples.Store4(min(input.id.x, luma_length_samples() - 1u) * 16u, asuint(float4(mul(local_dir, e_2), e_3)));
+    const float3x3 e = quat_to_mat3(q);
+    const float e_1 = sq(local_dir.z);
+    samples.Store4(min(input.id.x, luma_length_samples() - 1u) * 16u, asuint(float4(mul(local_dir, e), e_1)));
 }
 

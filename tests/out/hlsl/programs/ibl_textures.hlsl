@@ -84,17 +84,15 @@ float3 fresnel_schlick_roughness(float cos_theta, float3 f0, float roughness) {
 float point_shadow_factor(float3 world_position) {
     const float4 e = material.point_light;
     const float3 to_light = world_position - e.xyz;
-    const float e_1 = material.point_light.w;
-    const float e_2 = point_shadow.SampleCmp(shadow_compare, to_light, length(to_light) / e_1 - 0.005);
-    return e_2;
+    const float e_1 = point_shadow.SampleCmp(shadow_compare, to_light, length(to_light) / material.point_light.w - 0.005);
+    return e_1;
 }
 
 float spot_shadow_factor(float3 world_position) {
-    const float4x4 e = material.spot_shadow_matrix;
-    const float4 clip_ = mul(float4(world_position, 1.0), e);
+    const float4 clip_ = mul(float4(world_position, 1.0), material.spot_shadow_matrix);
     const float3 p = clip_.xyz / (float3)clip_.w;
-    const float e_1 = spot_shadow.SampleCmp(shadow_compare, float2(p.x, -p.y) * 0.5 + float2(0.5, 0.5), p.z - 0.001);
-    return e_1;
+    const float e = spot_shadow.SampleCmp(shadow_compare, float2(p.x, -p.y) * 0.5 + float2(0.5, 0.5), p.z - 0.001);
+    return e;
 }
 
 struct shade_Input {
@@ -118,32 +116,24 @@ shade_Output shade(shade_Input input) {
     const float4 e = material.camera_position;
     const float3 v = normalize(e.xyz - input.world_position);
     const float n_dot_v = max(dot(n, v), 0.0);
-    const int e_1 = material.layer;
-    const float4 layer_color = material_layers.Sample(linear_repeat, float3(input.uv, float(e_1)));
-    const int e_2 = material.decal;
-    const float4 decal = decals[min(uint(e_2 & 3), 3u)].Sample(linear_clamp, input.uv);
-    const float4 e_3 = material.base_color;
-    const float3 albedo = lerp(e_3.xyz * layer_color.xyz, decal.xyz, (float3)decal.w);
-    const float e_4 = material.metallic;
-    const float e_5 = material.roughness;
-    const float3 f = fresnel_schlick_roughness(n_dot_v, lerp(float3(0.04, 0.04, 0.04), albedo, (float3)e_4), e_5);
-    const float e_6 = material.metallic;
-    const float4 e_7 = irradiance_env.Sample(linear_clamp, n);
-    const float e_8 = material.roughness;
-    const float e_9 = material.prefiltered_levels;
-    const float4 e_10 = prefiltered_env.SampleLevel(linear_clamp, reflect(-v, n), e_8 * e_9);
-    const float e_11 = material.roughness;
-    const float4 e_12 = brdf_lut.SampleLevel(linear_clamp, float2(n_dot_v, e_11), 0.0);
-    const float2 brdf = e_12.xy;
-    const float e_13 = point_shadow_factor(input.world_position);
-    const float e_14 = spot_shadow_factor(input.world_position);
-    const float4 e_15 = material.fog_extent;
-    const float4 fog = fog_volume.SampleLevel(linear_clamp, input.world_position / e_15.xyz + float3(0.5, 0.5, 0.5), 0.0);
+    const float4 layer_color = material_layers.Sample(linear_repeat, float3(input.uv, float(material.layer)));
+    const float4 decal = decals[min(uint(material.decal & 3), 3u)].Sample(linear_clamp, input.uv);
+    const float4 e_1 = material.base_color;
+    const float3 albedo = lerp(e_1.xyz * layer_color.xyz, decal.xyz, (float3)decal.w);
+    const float3 f = fresnel_schlick_roughness(n_dot_v, lerp(float3(0.04, 0.04, 0.04), albedo, (float3)material.metallic), material.roughness);
+    const float4 e_2 = irradiance_env.Sample(linear_clamp, n);
+    const float4 e_3 = prefiltered_env.SampleLevel(linear_clamp, reflect(-v, n), material.roughness * material.prefiltered_levels);
+    const float4 e_4 = brdf_lut.SampleLevel(linear_clamp, float2(n_dot_v, material.roughness), 0.0);
+    const float2 brdf = e_4.xy;
+    const float e_5 = point_shadow_factor(input.world_position);
+    const float e_6 = spot_shadow_factor(input.world_position);
+    const float4 e_7 = material.fog_extent;
+    const float4 fog = fog_volume.SampleLevel(linear_clamp, input.world_position / e_7.xyz + float3(0.5, 0.5, 0.5), 0.0);
     const int2 pixel = int2(input.frag_coord.xy);
     const uint id = luma_texel_fetch(material_ids, pixel, 0).x;
-    const int4 e_16 = luma_texel_fetch(pixel_offsets, pixel, 0);
+    const int4 e_8 = luma_texel_fetch(pixel_offsets, pixel, 0);
     shade_Output output;
-    output.color = float4(lerp(((float3(1.0, 1.0, 1.0) - f) * (1.0 - e_6) * e_7.xyz * albedo + e_10.xyz * (f * brdf.x + (float3)brdf.y)) * (e_13 * e_14) * (id != luma_texel_fetch(material_ids, min(max(asint(asuint(pixel) + asuint(e_16.xy)), int2(0, 0)), asint(asuint(luma_texture_size(material_ids, 0u)) - asuint(int2(1, 1)))), 0).x ? 0.5 : 1.0), fog.xyz, (float3)fog.w), 1.0);
+    output.color = float4(lerp(((float3(1.0, 1.0, 1.0) - f) * (1.0 - material.metallic) * e_2.xyz * albedo + e_3.xyz * (f * brdf.x + (float3)brdf.y)) * (e_5 * e_6) * (id != luma_texel_fetch(material_ids, min(max(asint(asuint(pixel) + asuint(e_8.xy)), int2(0, 0)), asint(asuint(luma_texture_size(material_ids, 0u)) - asuint(int2(1, 1)))), 0).x ? 0.5 : 1.0), fog.xyz, (float3)fog.w), 1.0);
     output.id_out = id;
     return output;
 }
@@ -162,11 +152,10 @@ resolve_depth_Output resolve_depth(resolve_depth_Input input) {
     input.frag_coord.w = 1.0 / input.frag_coord.w;
 #endif
     const int2 pixel = int2(input.frag_coord.xy);
-    const int e = material.sample_count;
-    const int e_1 = asint(asuint(e) - 1u);
+    const int e = asint(asuint(material.sample_count) - 1u);
     int s = 0;
-    uint carried = asuint(e_1) - 0u;
-    bool carried_1 = 0 <= e_1;
+    uint carried = asuint(e) - 0u;
+    bool carried_1 = 0 <= e;
     uint carried_2 = 0u;
     float closest = 1.0;
     float closest_1;

@@ -51,16 +51,12 @@ uint luma_pack4x8unorm(float4 v) {
 }
 
 float4 texel(int x, int y) {
-    const uint e = image.width;
-    const uint e_1 = image.height;
-    const uint e_2 = image.width;
-    const uint e_3 = src.Load(min(uint(min(max(y, 0), asint(asuint(int(e_1)) - 1u))) * e_2 + uint(min(max(x, 0), asint(asuint(int(e)) - 1u))), luma_length_src() - 1u) * 4u);
-    return luma_unpack4x8unorm(e_3);
+    const uint e = src.Load(min(uint(min(max(y, 0), asint(asuint(int(image.height)) - 1u))) * image.width + uint(min(max(x, 0), asint(asuint(int(image.width)) - 1u))), luma_length_src() - 1u) * 4u);
+    return luma_unpack4x8unorm(e);
 }
 
 void store(uint x, uint y, float4 c) {
-    const uint e = image.width;
-    dst_.Store(min(y * e + x, luma_length_dst_() - 1u) * 4u, luma_pack4x8unorm(saturate(c)));
+    dst_.Store(min(y * image.width + x, luma_length_dst_() - 1u) * 4u, luma_pack4x8unorm(saturate(c)));
 }
 
 float luma(float4 c) {
@@ -68,16 +64,13 @@ float luma(float4 c) {
 }
 
 bool inside(uint3 id) {
-    const uint e = image.width;
-    const uint e_1 = image.height;
-    return id.x < e && id.y < e_1;
+    return id.x < image.width && id.y < image.height;
 }
 
 luma_array_float_9 gaussian_weights() {
     float w[9] = { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 };
     w = luma_const;
-    const int e = image.radius;
-    const int radius = clamp(e, 0, 8);
+    const int radius = clamp(image.radius, 0, 8);
     int i = 0;
     uint carried = 8u;
     bool carried_1 = true;
@@ -93,16 +86,14 @@ luma_array_float_9 gaussian_weights() {
             break;
         }
         const float x = float(i);
-        const float e_1 = image.sigma;
-        const float e_2 = image.sigma;
-        w[min(uint(i), 8u)] = exp(-x * x / (2.0 * e_1 * e_2));
+        w[min(uint(i), 8u)] = exp(-x * x / (2.0 * image.sigma * image.sigma));
         float phi;
         if (i == 0) {
-            const float e_3 = w[min(uint(i), 8u)];
-            phi = e_3;
+            const float e = w[min(uint(i), 8u)];
+            phi = e;
         } else {
-            const float e_4 = w[min(uint(i), 8u)];
-            phi = 2.0 * e_4;
+            const float e_1 = w[min(uint(i), 8u)];
+            phi = 2.0 * e_1;
         }
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
@@ -117,15 +108,15 @@ luma_array_float_9 gaussian_weights() {
         if (!carried_3) {
             break;
         }
-        const float e_5 = w[min(uint(i_1), 8u)];
-        w[min(uint(i_1), 8u)] = e_5 / total_1;
+        const float e_2 = w[min(uint(i_1), 8u)];
+        w[min(uint(i_1), 8u)] = e_2 / total_1;
         const bool next_1 = carried_2 != 0u;
         i_1 = asint(asuint(i_1) + 1u);
         carried_2 = carried_2 - 1u;
         carried_3 = next_1;
     }
-    const float e_6[9] = w;
-    return e_6;
+    const float e_3[9] = w;
+    return e_3;
 }
 
 void blur(uint3 id, int2 axis) {
@@ -136,16 +127,15 @@ void blur(uint3 id, int2 axis) {
     }
     const float e_1[9] = gaussian_weights();
     w = e_1;
-    const int e_2 = image.radius;
-    const int radius = clamp(e_2, 0, 8);
+    const int radius = clamp(image.radius, 0, 8);
     const int2 p = int2(id.xy);
-    const float4 e_3 = texel(p.x, p.y);
-    const float e_4 = w[0];
+    const float4 e_2 = texel(p.x, p.y);
+    const float e_3 = w[0];
     int i = 1;
     uint carried = asuint(radius) - 1u;
     bool carried_1 = 1 <= radius;
     uint carried_2 = 0u;
-    float4 sum = e_3 * e_4;
+    float4 sum = e_2 * e_3;
     float4 sum_1;
     while (true) {
         if (!(carried_2 < 8u)) {
@@ -158,15 +148,15 @@ void blur(uint3 id, int2 axis) {
         }
         const int2 a = asint(asuint(p) + asuint(axis) * asuint((int2)i));
         const int2 b = asint(asuint(p) - asuint(axis) * asuint((int2)i));
-        const float4 e_5 = texel(a.x, a.y);
-        const float4 e_6 = texel(b.x, b.y);
-        const float e_7 = w[min(uint(i), 8u)];
+        const float4 e_4 = texel(a.x, a.y);
+        const float4 e_5 = texel(b.x, b.y);
+        const float e_6 = w[min(uint(i), 8u)];
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
-        sum = sum + (e_5 + e_6) * e_7;
+        sum = sum + (e_4 + e_5) * e_6;
     }
     store(id.x, id.y, sum_1);
 }
@@ -253,18 +243,16 @@ struct downsample_Input {
 
 [numthreads(8, 8, 1)]
 void downsample(downsample_Input input) {
-    const uint e = image.width;
-    const uint e_1 = image.height;
-    if (input.id.x >= e / 2u || input.id.y >= e_1 / 2u) {
+    if (input.id.x >= image.width / 2u || input.id.y >= image.height / 2u) {
         return;
     }
     const int x = int(input.id.x * 2u);
     const int y = int(input.id.y * 2u);
-    const float4 e_2 = texel(x, y);
-    const float4 e_3 = texel(asint(asuint(x) + 1u), y);
-    const float4 e_4 = texel(x, asint(asuint(y) + 1u));
-    const float4 e_5 = texel(asint(asuint(x) + 1u), asint(asuint(y) + 1u));
-    store(input.id.x, input.id.y, (e_2 + e_3 + e_4 + e_5) * 0.25);
+    const float4 e = texel(x, y);
+    const float4 e_1 = texel(asint(asuint(x) + 1u), y);
+    const float4 e_2 = texel(x, asint(asuint(y) + 1u));
+    const float4 e_3 = texel(asint(asuint(x) + 1u), asint(asuint(y) + 1u));
+    store(input.id.x, input.id.y, (e + e_1 + e_2 + e_3) * 0.25);
 }
 
 struct u_luma_histogram_Input {

@@ -66,28 +66,25 @@ from_buffer_vs_Output from_buffer_vs(from_buffer_vs_Input input) {
 #if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
     input.instance += input.luma_start_instance;
 #endif
-    const uint e = draw.base_instance;
     InstanceData data;
-    data.model = float4x4(asfloat(instances.Load4(min(e + input.instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(16u + min(e + input.instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(32u + min(e + input.instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(48u + min(e + input.instance, luma_length_instances() - 1u) * 160u)));
-    data.normal_matrix = float4x4(asfloat(instances.Load4(64u + min(e + input.instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(80u + min(e + input.instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(96u + min(e + input.instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(112u + min(e + input.instance, luma_length_instances() - 1u) * 160u)));
-    data.color = asfloat(instances.Load4(128u + min(e + input.instance, luma_length_instances() - 1u) * 160u));
-    data.material = instances.Load(144u + min(e + input.instance, luma_length_instances() - 1u) * 160u);
-    data.lod = instances.Load(148u + min(e + input.instance, luma_length_instances() - 1u) * 160u);
-    data.flags = instances.Load(152u + min(e + input.instance, luma_length_instances() - 1u) * 160u);
-    data.pad = instances.Load(156u + min(e + input.instance, luma_length_instances() - 1u) * 160u);
+    data.model = float4x4(asfloat(instances.Load4(min(draw.base_instance + input.instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(16u + min(draw.base_instance + input.instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(32u + min(draw.base_instance + input.instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(48u + min(draw.base_instance + input.instance, luma_length_instances() - 1u) * 160u)));
+    data.normal_matrix = float4x4(asfloat(instances.Load4(64u + min(draw.base_instance + input.instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(80u + min(draw.base_instance + input.instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(96u + min(draw.base_instance + input.instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(112u + min(draw.base_instance + input.instance, luma_length_instances() - 1u) * 160u)));
+    data.color = asfloat(instances.Load4(128u + min(draw.base_instance + input.instance, luma_length_instances() - 1u) * 160u));
+    data.material = instances.Load(144u + min(draw.base_instance + input.instance, luma_length_instances() - 1u) * 160u);
+    data.lod = instances.Load(148u + min(draw.base_instance + input.instance, luma_length_instances() - 1u) * 160u);
+    data.flags = instances.Load(152u + min(draw.base_instance + input.instance, luma_length_instances() - 1u) * 160u);
+    data.pad = instances.Load(156u + min(draw.base_instance + input.instance, luma_length_instances() - 1u) * 160u);
     const float4 world = mul(float4(input.position, 1.0), data.model);
-    const float4 e_1 = data.normal_matrix[0];
-    const float4 e_2 = data.normal_matrix[1];
-    const float4 e_3 = data.normal_matrix[2];
-    const float4x4 e_4 = frame.view_proj;
-    const uint e_5 = draw.highlight;
+    const float4 e = data.normal_matrix[0];
+    const float4 e_1 = data.normal_matrix[1];
+    const float4 e_2 = data.normal_matrix[2];
     from_buffer_vs_Output output;
-    output.clip_ = mul(world, e_4);
+    output.clip_ = mul(world, frame.view_proj);
     output.world_position = world.xyz;
-    output.normal = mul(input.normal, float3x3(e_1.xyz, e_2.xyz, e_3.xyz));
+    output.normal = mul(input.normal, float3x3(e.xyz, e_1.xyz, e_2.xyz));
     output.color = data.color;
     output.uv = input.uv;
-    output.highlight = e_5 == input.instance ? 1u : 0u;
+    output.highlight = draw.highlight == input.instance ? 1u : 0u;
     return output;
 }
 
@@ -115,9 +112,8 @@ from_attributes_vs_Output from_attributes_vs(from_attributes_vs_Input input) {
     const float4x4 model = float4x4(input.model_0, input.model_1, input.model_2, input.model_3);
     const float4 world = mul(float4(input.position, 1.0), model);
     const float4 e = mul(float4(input.normal, 0.0), model);
-    const float4x4 e_1 = frame.view_proj;
     from_attributes_vs_Output output;
-    output.clip_ = mul(world, e_1);
+    output.clip_ = mul(world, frame.view_proj);
     output.world_position = world.xyz;
     output.normal = e.xyz;
     output.color = input.color;

@@ -57,14 +57,9 @@ void classify(classify_Input input) {
     const float y = asfloat(data.Load(min(input.id.x + 1u, luma_length_data() - 1u) * 4u));
     const uint n = flags.Load(min(input.id.x, luma_length_flags() - 1u) * 4u);
     const bool2 pair = bool2(x < y, y > x);
-    const uint e = limits.low;
-    const uint e_1 = limits.low;
-    const uint e_2 = limits.high;
-    const uint e_3 = limits.low;
-    const uint e_4 = limits.high;
-    const uint4 v = uint4(n, e_3, e_4, 7u);
-    const uint e_5 = both(x < y, y > 2.0);
-    const uint e_6 = both(pair.x, pair.y);
-    flags.Store(min(input.id.x, luma_length_flags() - 1u) * 4u, e_5 + e_6 + ((n < n >> (e & 31u) ? 2u : 0u) + (e_1 < e_2 >> 1u ? 4u : 0u) + (v.y < v[min(n & 3u, 3u)] >> (min(v.x, 3u) & 31u) ? 8u : 0u)));
+    const uint4 v = uint4(n, limits.low, limits.high, 7u);
+    const uint e = both(x < y, y > 2.0);
+    const uint e_1 = both(pair.x, pair.y);
+    flags.Store(min(input.id.x, luma_length_flags() - 1u) * 4u, e + e_1 + ((n < n >> (limits.low & 31u) ? 2u : 0u) + (limits.low < limits.high >> 1u ? 4u : 0u) + (v.y < v[min(n & 3u, 3u)] >> (min(v.x, 3u) & 31u) ? 8u : 0u)));
 }
 

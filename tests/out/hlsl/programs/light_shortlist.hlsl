@@ -191,16 +191,14 @@ void shortlist(shortlist_Input input) {
     Shortlist s = (Shortlist)0;
     float w[8] = { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 };
     float3x3 rots[3] = { (float3x3)0, (float3x3)0, (float3x3)0 };
-    const float3 e = params.origin;
-    const float3 p = e + float3(float(input.id.x), 0.0, 0.0);
-    const Shortlist e_1 = empty_list();
-    s = e_1;
-    const uint e_2 = params.count;
-    const uint e_3 = luma_length_lights();
-    const int e_4 = asint(asuint(int(min(e_2, uint(int(e_3))))) - 1u);
+    const float3 p = params.origin + float3(float(input.id.x), 0.0, 0.0);
+    const Shortlist e = empty_list();
+    s = e;
+    const uint e_1 = luma_length_lights();
+    const int e_2 = asint(asuint(int(min(params.count, uint(int(e_1))))) - 1u);
     int i = 0;
-    uint carried = asuint(e_4) - 0u;
-    bool carried_1 = 0 <= e_4;
+    uint carried = asuint(e_2) - 0u;
+    bool carried_1 = 0 <= e_2;
     uint carried_2 = 0u;
     while (true) {
         if (!(carried_2 < 1024u)) {
@@ -216,9 +214,9 @@ void shortlist(shortlist_Input input) {
         l.pad = asfloat(lights.Load(28u + min(uint(i), luma_length_lights() - 1u) * 32u));
         const float d = distance(p, l.pos);
         if (d < l.radius) {
-            const Shortlist e_5 = s;
-            const Shortlist e_6 = insert(e_5, d, i);
-            s = e_6;
+            const Shortlist e_3 = s;
+            const Shortlist e_4 = insert(e_3, d, i);
+            s = e_4;
         }
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
@@ -226,12 +224,12 @@ void shortlist(shortlist_Input input) {
         carried_1 = next;
         carried_2 = carried_2 + 1u;
     }
-    const Shortlist e_7 = s;
-    const float e_8[8] = weights(e_7);
-    w = e_8;
-    const float e_9[8] = w;
-    const float e_10 = total(e_9);
-    const float t = max(e_10, 1e-6);
+    const Shortlist e_5 = s;
+    const float e_6[8] = weights(e_5);
+    w = e_6;
+    const float e_7[8] = w;
+    const float e_8 = total(e_7);
+    const float t = max(e_8, 1e-6);
     float3x3 value[3];
     for (uint i_1 = 0u; i_1 < 3u; ++i_1) {
         value[i_1] = (float3x3)params.rot[i_1];
@@ -247,15 +245,15 @@ void shortlist(shortlist_Input input) {
             c_1 = c;
             break;
         }
-        const int e_11 = s.count;
+        const int e_9 = s.count;
         float3 c_2 = c;
-        if (k < e_11) {
-            const int e_12 = s.hits[min(uint(k), 7u)].index;
-            const float3x3 m = rots[min(uint(luma_rem(e_12, 3)), 2u)];
-            const int e_13 = s.hits[min(uint(k), 7u)].index;
-            const float3 e_14 = asfloat(lights.Load3(16u + min(uint(e_13), luma_length_lights() - 1u) * 32u));
-            const float e_15 = w[min(uint(k), 7u)];
-            c_2 = c + mul(e_14, m) * (e_15 / t);
+        if (k < e_9) {
+            const int e_10 = s.hits[min(uint(k), 7u)].index;
+            const float3x3 m = rots[min(uint(luma_rem(e_10, 3)), 2u)];
+            const int e_11 = s.hits[min(uint(k), 7u)].index;
+            const float3 e_12 = asfloat(lights.Load3(16u + min(uint(e_11), luma_length_lights() - 1u) * 32u));
+            const float e_13 = w[min(uint(k), 7u)];
+            c_2 = c + mul(e_12, m) * (e_13 / t);
         }
         const bool next_1 = carried_3 != 0u;
         k = asint(asuint(k) + 1u);
@@ -263,12 +261,12 @@ void shortlist(shortlist_Input input) {
         carried_4 = next_1;
         c = c_2;
     }
-    const int e_16 = s.count;
-    out_color.Store4(min(input.id.x, luma_length_out_color() - 1u) * 16u, asuint(float4(c_1, float(e_16))));
-    const int e_17 = s.hits[0].index;
-    const int e_18 = s.hits[1].index;
-    const int e_19 = s.hits[2].index;
-    const int e_20 = s.hits[7].index;
-    out_index.Store4(min(input.id.x, luma_length_out_index() - 1u) * 16u, asuint(int4(e_17, e_18, e_19, e_20)));
+    const int e_14 = s.count;
+    out_color.Store4(min(input.id.x, luma_length_out_color() - 1u) * 16u, asuint(float4(c_1, float(e_14))));
+    const int e_15 = s.hits[0].index;
+    const int e_16 = s.hits[1].index;
+    const int e_17 = s.hits[2].index;
+    const int e_18 = s.hits[7].index;
+    out_index.Store4(min(input.id.x, luma_length_out_index() - 1u) * 16u, asuint(int4(e_15, e_16, e_17, e_18)));
 }
 

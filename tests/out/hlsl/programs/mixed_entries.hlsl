@@ -57,20 +57,14 @@ line_vs_Output line_vs(line_vs_Input input) {
     LineVertex b;
     b.position = asfloat(line_vertices.Load4(min(segment * 2u + 1u, luma_length_line_vertices() - 1u) * 32u));
     b.color = asfloat(line_vertices.Load4(16u + min(segment * 2u + 1u, luma_length_line_vertices() - 1u) * 32u));
-    const float4x4 e = view.view_proj;
-    const float4 clip_a = mul(a.position, e);
-    const float4x4 e_1 = view.view_proj;
-    const float4 clip_b = mul(b.position, e_1);
-    const float2 e_2 = view.viewport;
-    const float2 e_3 = view.viewport;
-    const float2 dir = normalize(clip_b.xy / (float2)clip_b.w * e_3 - clip_a.xy / (float2)clip_a.w * e_2);
-    const float e_4 = view.line_width;
-    const float2 e_5 = view.viewport;
+    const float4 clip_a = mul(a.position, view.view_proj);
+    const float4 clip_b = mul(b.position, view.view_proj);
+    const float2 dir = normalize(clip_b.xy / (float2)clip_b.w * view.viewport - clip_a.xy / (float2)clip_a.w * view.viewport);
     const bool use_b = corner == 1u || corner == 2u || corner == 4u;
     const float side = corner == 0u || corner == 1u || corner == 3u ? -1.0 : 1.0;
     const float4 clip_ = use_b ? clip_b : clip_a;
     line_vs_Output output;
-    output.clip_ = clip_ + float4(float2(-dir.y, dir.x) * e_4 / e_5 * side * clip_.w, 0.0, 0.0);
+    output.clip_ = clip_ + float4(float2(-dir.y, dir.x) * view.line_width / view.viewport * side * clip_.w, 0.0, 0.0);
     output.color = use_b ? b.color : a.color;
     output.edge = side;
     return output;
@@ -107,9 +101,8 @@ dashed_line_fs_Output dashed_line_fs(dashed_line_fs_Input input) {
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
     input.clip_.w = 1.0 / input.clip_.w;
 #endif
-    const float e = view.time;
     dashed_line_fs_Output output;
-    output.color = float4(input.color.xyz, input.color.w * step(0.5, frac(input.clip_.x * 0.05 + e)) * 0.5);
+    output.color = float4(input.color.xyz, input.color.w * step(0.5, frac(input.clip_.x * 0.05 + view.time)) * 0.5);
     return output;
 }
 
@@ -126,9 +119,8 @@ struct label_vs_Output {
 };
 
 label_vs_Output label_vs(label_vs_Input input) {
-    const float2 e = view.viewport;
     label_vs_Output output;
-    output.clip_ = float4(input.position / e * 2.0 - float2(1.0, 1.0), 0.0, 1.0);
+    output.clip_ = float4(input.position / view.viewport * 2.0 - float2(1.0, 1.0), 0.0, 1.0);
     output.uv = input.uv;
     output.color = input.color;
     return output;

@@ -63,22 +63,15 @@ float4 luma_image_load(RWTexture2D<float4> t, int2 c) {
 }
 
 float2 reproject(int2 p) {
-    const float2 e = camera.screen;
-    const float2 uv = (float2(p) + float2(0.5, 0.5)) / e;
-    const float4x4 e_1 = camera.inv_view_proj;
-    const float4 world = mul(float4(uv * 2.0 - float2(1.0, 1.0), luma_texel_fetch(depth, p, 0).x, 1.0), e_1);
-    const float4x4 e_2 = camera.prev_view_proj;
-    const float4 prev = mul(float4(world.xyz / (float3)world.w, 1.0), e_2);
-    const float2 e_3 = camera.screen;
-    const float e_4 = camera.exposure_time;
-    return (uv - (prev.xy / (float2)prev.w * 0.5 + float2(0.5, 0.5))) * e_3 * e_4;
+    const float2 uv = (float2(p) + float2(0.5, 0.5)) / camera.screen;
+    const float4 world = mul(float4(uv * 2.0 - float2(1.0, 1.0), luma_texel_fetch(depth, p, 0).x, 1.0), camera.inv_view_proj);
+    const float4 prev = mul(float4(world.xyz / (float3)world.w, 1.0), camera.prev_view_proj);
+    return (uv - (prev.xy / (float2)prev.w * 0.5 + float2(0.5, 0.5))) * camera.screen * camera.exposure_time;
 }
 
 float2 clamp_velocity(float2 v) {
     const float len = length(v);
-    const float e = camera.max_blur_px;
-    const float e_1 = camera.max_blur_px;
-    return len > e ? v * (e_1 / len) : v;
+    return len > camera.max_blur_px ? v * (camera.max_blur_px / len) : v;
 }
 
 bool in_bounds(int2 p) {
@@ -140,8 +133,7 @@ void blur_pass(blur_pass_Input input) {
     const float4 e_1 = luma_image_load(velocity, p);
     const float2 v = e_1.xy;
     const float2 dominant = tile_velocity(p);
-    const float2 e_2 = camera.screen;
-    const float2 uv = (float2(p) + float2(0.5, 0.5)) / e_2;
+    const float2 uv = (float2(p) + float2(0.5, 0.5)) / camera.screen;
     int s = -4;
     uint carried = 8u;
     bool carried_1 = true;
@@ -153,13 +145,12 @@ void blur_pass(blur_pass_Input input) {
             sum_1 = sum;
             break;
         }
-        const float2 e_3 = camera.screen;
-        const float4 e_4 = color.SampleLevel(linear_clamp, uv + lerp(v, dominant, float2(0.5, 0.5)) * (float(s) / 8.0) / e_3, 0.0);
+        const float4 e_2 = color.SampleLevel(linear_clamp, uv + lerp(v, dominant, float2(0.5, 0.5)) * (float(s) / 8.0) / camera.screen, 0.0);
         const bool next = carried != 0u;
         s = asint(asuint(s) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        sum = sum + e_4;
+        sum = sum + e_2;
     }
     luma_image_store(blurred, p, sum_1 / float4(9.0, 9.0, 9.0, 9.0));
 }
@@ -178,10 +169,9 @@ show_velocity_Output show_velocity(show_velocity_Input input) {
     input.frag.w = 1.0 / input.frag.w;
 #endif
     const float4 e = luma_image_load(velocity, int2(input.frag.xy));
-    const float e_1 = camera.max_blur_px;
-    const float2 e_2 = tile_velocity(int2(input.frag.xy));
+    const float2 e_1 = tile_velocity(int2(input.frag.xy));
     show_velocity_Output output;
-    output.rgba = float4(e.xy / (float2)e_1 * 0.5 + float2(0.5, 0.5), length(e_2), 1.0);
+    output.rgba = float4(e.xy / (float2)camera.max_blur_px * 0.5 + float2(0.5, 0.5), length(e_1), 1.0);
     return output;
 }
 

@@ -147,8 +147,6 @@ float fbm_value(float2 p, int octaves) {
             break;
         }
         const float e = value_noise(p * frequency + (float2)(float(i) * 17.0));
-        const float e_1 = noise_.gain;
-        const float e_2 = noise_.lacunarity;
         const bool next = carried != 0u;
         const float next_1 = norm + amplitude;
         i = asint(asuint(i) + 1u);
@@ -156,8 +154,8 @@ float fbm_value(float2 p, int octaves) {
         carried_1 = next;
         carried_2 = carried_2 + 1u;
         sum = sum + amplitude * e;
-        amplitude = amplitude * e_1;
-        frequency = frequency * e_2;
+        amplitude = amplitude * noise_.gain;
+        frequency = frequency * noise_.lacunarity;
         norm = next_1;
     }
     return sum_1 / max(norm_1, 1e-6);
@@ -203,15 +201,13 @@ float fbm_perlin(float2 p, int octaves) {
             break;
         }
         const float e = perlin2(q);
-        const float e_1 = noise_.lacunarity;
-        const float e_2 = noise_.gain;
         const bool next = carried != 0u;
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
         sum = sum + amplitude * e;
-        amplitude = amplitude * e_2;
-        q = mul(q, float2x2(float2(0.8, 0.6), float2(-0.6, 0.8))) * e_1;
+        amplitude = amplitude * noise_.gain;
+        q = mul(q, float2x2(float2(0.8, 0.6), float2(-0.6, 0.8))) * noise_.lacunarity;
     }
     return sum_1;
 }
@@ -237,15 +233,13 @@ float ridged(float2 p, int octaves) {
         const float e = perlin2(p * frequency);
         const float n = 1.0 - abs(e);
         const float n_1 = n * n;
-        const float e_1 = noise_.lacunarity;
-        const float e_2 = noise_.gain;
         const bool next = carried != 0u;
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
         sum = sum + n_1 * amplitude * previous;
-        amplitude = amplitude * e_2;
-        frequency = frequency * e_1;
+        amplitude = amplitude * noise_.gain;
+        frequency = frequency * noise_.lacunarity;
         previous = n_1;
     }
     return sum_1;
@@ -255,34 +249,29 @@ float domain_warped(float2 p, int octaves) {
     const float e = fbm_perlin(p, octaves);
     const float e_1 = fbm_perlin(p + float2(5.2, 1.3), octaves);
     const float2 q = float2(e, e_1);
-    const float e_2 = noise_.time;
-    const float e_3 = fbm_perlin(p + q * 4.0 + float2(1.7, 9.2) + (float2)(0.15 * e_2), octaves);
-    const float e_4 = noise_.time;
-    const float e_5 = fbm_perlin(p + q * 4.0 + float2(8.3, 2.8) + (float2)(0.126 * e_4), octaves);
-    const float e_6 = fbm_perlin(p + float2(e_3, e_5) * 4.0, octaves);
-    return e_6;
+    const float e_2 = fbm_perlin(p + q * 4.0 + float2(1.7, 9.2) + (float2)(0.15 * noise_.time), octaves);
+    const float e_3 = fbm_perlin(p + q * 4.0 + float2(8.3, 2.8) + (float2)(0.126 * noise_.time), octaves);
+    const float e_4 = fbm_perlin(p + float2(e_2, e_3) * 4.0, octaves);
+    return e_4;
 }
 
 float evaluate(float2 p) {
-    const int e = noise_.octaves;
-    const int octaves = clamp(e, 1, 12);
-    const int e_1 = noise_.mode;
-    if (e_1 == 0) {
-        const float e_2 = fbm_value(p, octaves);
-        return e_2;
+    const int octaves = clamp(noise_.octaves, 1, 12);
+    if (noise_.mode == 0) {
+        const float e = fbm_value(p, octaves);
+        return e;
     } else if (noise_.mode == 1) {
-        const float e_3 = fbm_perlin(p, octaves);
-        return e_3;
+        const float e_1 = fbm_perlin(p, octaves);
+        return e_1;
     } else if (noise_.mode == 2) {
-        const float e_4 = ridged(p, octaves);
-        return e_4;
+        const float e_2 = ridged(p, octaves);
+        return e_2;
     } else if (noise_.mode == 3) {
-        const float e_5 = domain_warped(p, octaves);
-        return e_5;
+        const float e_3 = domain_warped(p, octaves);
+        return e_3;
     }
-    const float e_6 = noise_.time;
-    const float e_7 = perlin3(float3(p, e_6));
-    return e_7;
+    const float e_4 = perlin3(float3(p, noise_.time));
+    return e_4;
 }
 
 struct bake_noise_Input {
@@ -291,15 +280,10 @@ struct bake_noise_Input {
 
 [numthreads(8, 8, 1)]
 void bake_noise(bake_noise_Input input) {
-    const uint e = noise_.width;
-    const uint e_1 = noise_.height;
-    if (input.id.x >= e || input.id.y >= e_1) {
+    if (input.id.x >= noise_.width || input.id.y >= noise_.height) {
         return;
     }
-    const float2 e_2 = noise_.origin;
-    const float e_3 = noise_.scale;
-    const uint e_4 = noise_.width;
-    const float e_5 = evaluate(e_2 + float2(input.id.xy) * e_3);
-    image.Store(min(input.id.y * e_4 + input.id.x, luma_length_image() - 1u) * 4u, asuint(e_5));
+    const float e = evaluate(noise_.origin + float2(input.id.xy) * noise_.scale);
+    image.Store(min(input.id.y * noise_.width + input.id.x, luma_length_image() - 1u) * 4u, asuint(e));
 }
 

@@ -112,9 +112,8 @@ void update(update_Input input) {
     if ((p.flags & 1u) == 0u) {
         return;
     }
-    const float e_1 = sim.dt;
     Particle p_1 = p;
-    p_1.age = p.age + e_1;
+    p_1.age = p.age + sim.dt;
     if (p_1.age >= p_1.lifetime) {
         Particle p_2 = p_1;
         p_2.flags = p_1.flags & 4294967294u;
@@ -127,26 +126,19 @@ void update(update_Input input) {
         const int old = asint(old_bits);
         return;
     }
-    const float4 e_2 = noise_tex.SampleLevel(noise_samp, p_1.position * 0.1, 0.0);
-    const float3 e_3 = sim.gravity;
-    const float3 e_4 = sim.wind;
-    const float e_5 = sim.dt;
+    const float4 e_1 = noise_tex.SampleLevel(noise_samp, p_1.position * 0.1, 0.0);
     Particle p_3 = p_1;
-    p_3.velocity = p_1.velocity + (e_3 + e_4 + (e_2.xyz * 2.0 - float3(1.0, 1.0, 1.0))) * e_5;
-    const float e_6 = sim.drag;
-    const float e_7 = sim.dt;
+    p_3.velocity = p_1.velocity + (sim.gravity + sim.wind + (e_1.xyz * 2.0 - float3(1.0, 1.0, 1.0))) * sim.dt;
     Particle p_4 = p_3;
-    p_4.velocity = p_3.velocity * (1.0 - e_6 * e_7);
-    const float e_8 = sim.dt;
+    p_4.velocity = p_3.velocity * (1.0 - sim.drag * sim.dt);
     Particle p_5 = p_4;
-    p_5.position = p_4.position + p_4.velocity * e_8;
+    p_5.position = p_4.position + p_4.velocity * sim.dt;
     float4 composite = p_5.color;
     composite.w = 1.0 - p_5.age / p_5.lifetime;
     Particle p_6 = p_5;
     p_6.color = composite;
-    const float e_9 = sim.dt;
     Particle p_7 = p_6;
-    p_7.size = p_6.size * (1.0 + 0.1 * e_9);
+    p_7.size = p_6.size * (1.0 + 0.1 * sim.dt);
     particles.Store3(min(i, luma_length_particles() - 1u) * 64u, asuint(p_7.position));
     particles.Store(12u + min(i, luma_length_particles() - 1u) * 64u, asuint(p_7.age));
     particles.Store3(16u + min(i, luma_length_particles() - 1u) * 64u, asuint(p_7.velocity));

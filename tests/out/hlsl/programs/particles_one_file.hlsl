@@ -45,12 +45,11 @@ uint luma_length_alive() {
 }
 
 Particle particle(uint i) {
-    const uint e = sim.count;
     Particle value;
-    value.position = asfloat(particles.Load3(min(min(i, e - 1u), luma_length_particles() - 1u) * 32u));
-    value.age = asfloat(particles.Load(12u + min(min(i, e - 1u), luma_length_particles() - 1u) * 32u));
-    value.velocity = asfloat(particles.Load3(16u + min(min(i, e - 1u), luma_length_particles() - 1u) * 32u));
-    value.lifetime = asfloat(particles.Load(28u + min(min(i, e - 1u), luma_length_particles() - 1u) * 32u));
+    value.position = asfloat(particles.Load3(min(min(i, sim.count - 1u), luma_length_particles() - 1u) * 32u));
+    value.age = asfloat(particles.Load(12u + min(min(i, sim.count - 1u), luma_length_particles() - 1u) * 32u));
+    value.velocity = asfloat(particles.Load3(16u + min(min(i, sim.count - 1u), luma_length_particles() - 1u) * 32u));
+    value.lifetime = asfloat(particles.Load(28u + min(min(i, sim.count - 1u), luma_length_particles() - 1u) * 32u));
     return value;
 }
 
@@ -72,26 +71,21 @@ struct integrate_Input {
 [numthreads(64, 1, 1)]
 void integrate(integrate_Input input) {
     const uint i = input.gid.x;
-    const uint e = sim.count;
-    if (i >= e) {
+    if (i >= sim.count) {
         return;
     }
     const Particle p = particle(i);
-    const float e_1 = fading(i);
-    if (e_1 <= 0.0) {
+    const float e = fading(i);
+    if (e <= 0.0) {
         alive.Store(min(i, luma_length_alive() - 1u) * 4u, 0u);
         return;
     }
-    const float3 e_2 = sim.gravity;
-    const float e_3 = sim.dt;
     Particle p_1 = p;
-    p_1.velocity = p.velocity + e_2 * e_3;
-    const float e_4 = sim.dt;
+    p_1.velocity = p.velocity + sim.gravity * sim.dt;
     Particle p_2 = p_1;
-    p_2.position = p_1.position + p_1.velocity * e_4;
-    const float e_5 = sim.dt;
+    p_2.position = p_1.position + p_1.velocity * sim.dt;
     Particle p_3 = p_2;
-    p_3.age = p_2.age + e_5;
+    p_3.age = p_2.age + sim.dt;
     particles.Store3(min(i, luma_length_particles() - 1u) * 32u, asuint(p_3.position));
     particles.Store(12u + min(i, luma_length_particles() - 1u) * 32u, asuint(p_3.age));
     particles.Store3(16u + min(i, luma_length_particles() - 1u) * 32u, asuint(p_3.velocity));
@@ -118,16 +112,14 @@ draw_Output draw(draw_Input input) {
     input.vi += input.luma_start_vi;
 #endif
     const Particle p = particle(input.vi);
-    const uint e = sim.count;
-    const uint e_1 = alive.Load(min(min(input.vi, e - 1u), luma_length_alive() - 1u) * 4u);
+    const uint e = alive.Load(min(min(input.vi, sim.count - 1u), luma_length_alive() - 1u) * 4u);
     float shown = 0.0;
-    if (e_1 != 0u) {
-        const float e_2 = fading(input.vi);
-        shown = e_2;
+    if (e != 0u) {
+        const float e_1 = fading(input.vi);
+        shown = e_1;
     }
-    const float4x4 e_3 = sim.view_proj;
     draw_Output output;
-    output.clip_ = mul(float4(p.position, 1.0), e_3);
+    output.clip_ = mul(float4(p.position, 1.0), sim.view_proj);
     output.color = float4(float3(1.0, 0.6, 0.2) * shown, shown);
     return output;
 }

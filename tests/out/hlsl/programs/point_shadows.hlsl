@@ -33,9 +33,8 @@ int select_cascade(float view_depth) {
             c_1 = c;
             break;
         }
-        const float e = cascades.splits[min(uint(i), 3u)];
         int c_2 = c;
-        if (view_depth > e) {
+        if (view_depth > cascades.splits[min(uint(i), 3u)]) {
             c_2 = asint(asuint(i) + 1u);
         }
         const bool next = carried != 0u;
@@ -44,14 +43,12 @@ int select_cascade(float view_depth) {
         carried_1 = next;
         c = c_2;
     }
-    const int e_1 = cascades.cascade_count;
-    return min(c_1, asint(asuint(e_1) - 1u));
+    return min(c_1, asint(asuint(cascades.cascade_count) - 1u));
 }
 
 float cascade_shadow(float3 world, float view_depth, float angle) {
     const int layer = select_cascade(view_depth);
-    const float4x4 e = cascades.view_proj[min(uint(layer), 3u)];
-    const float4 p = mul(float4(world, 1.0), e);
+    const float4 p = mul(float4(world, 1.0), cascades.view_proj[min(uint(layer), 3u)]);
     const float3 ndc = p.xyz / (float3)p.w;
     const float2 uv = ndc.xy * 0.5 + float2(0.5, 0.5);
     const float s = sin(angle);
@@ -67,26 +64,22 @@ float cascade_shadow(float3 world, float view_depth, float angle) {
             lit_2 = lit_1;
             break;
         }
-        const float4 e_1 = cascades.poisson[min(uint(i), 7u)];
-        const float2 o = e_1.xy;
-        const float2 e_2 = cascades.texel;
-        const float e_3 = cascades.filter_radius;
-        const float e_4 = cascade_maps.SampleCmpLevelZero(shadow_sampler, float3(uv + float2(o.x * c - o.y * s, o.x * s + o.y * c) * e_2 * e_3, float(layer)), ndc.z - 0.002);
+        const float4 e = cascades.poisson[min(uint(i), 7u)];
+        const float2 o = e.xy;
+        const float e_1 = cascade_maps.SampleCmpLevelZero(shadow_sampler, float3(uv + float2(o.x * c - o.y * s, o.x * s + o.y * c) * cascades.texel * cascades.filter_radius, float(layer)), ndc.z - 0.002);
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        lit_1 = lit_1 + e_4;
+        lit_1 = lit_1 + e_1;
     }
     return lit_2 / 8.0;
 }
 
 float point_shadow(float3 world) {
-    const float3 e = cascades.light_pos;
-    const float3 to_frag = world - e;
-    const float e_1 = cascades.light_far;
-    const float e_2 = point_map.SampleCmp(shadow_sampler, normalize(to_frag), length(to_frag) / e_1 - 0.005);
-    return e_2;
+    const float3 to_frag = world - cascades.light_pos;
+    const float e = point_map.SampleCmp(shadow_sampler, normalize(to_frag), length(to_frag) / cascades.light_far - 0.005);
+    return e;
 }
 
 struct lit_Input {
@@ -138,10 +131,9 @@ cutout_Output cutout(cutout_Input input) {
     if (m == 0u) {
         discard;
     }
-    const float3 e = cascades.light_pos;
-    const float e_1 = point_shadow(input.world);
+    const float e = point_shadow(input.world);
     cutout_Output output;
-    output.color = float4(base.xyz * max(dot(normalize(input.front ? input.normal : -input.normal), normalize(e - input.world)), 0.0) * e_1, 1.0);
+    output.color = float4(base.xyz * max(dot(normalize(input.front ? input.normal : -input.normal), normalize(cascades.light_pos - input.world)), 0.0) * e, 1.0);
     output.depth = input.frag.z * 0.999;
     output.mask = m;
     return output;
@@ -162,8 +154,7 @@ struct vs_Output {
 };
 
 vs_Output vs(vs_Input input) {
-    const float4x4 e = cascades.view_proj[0];
-    const float4 clip_ = mul(float4(input.pos, 1.0), e);
+    const float4 clip_ = mul(float4(input.pos, 1.0), cascades.view_proj[0]);
     vs_Output output;
     output.clip_ = clip_;
     output.world = input.pos;

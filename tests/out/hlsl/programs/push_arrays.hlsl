@@ -32,30 +32,27 @@ struct Push_std430 {
 };
 
 float level(float x) {
-    const float result = push.levels[0].y;
     int i = 1;
     uint carried = 1u;
     bool carried_1 = true;
-    float result_1 = result;
-    float result_2;
+    float result = push.levels[0].y;
+    float result_1;
     while (true) {
         if (!carried_1) {
-            result_2 = result_1;
+            result_1 = result;
             break;
         }
-        const float e = push.levels[min(uint(i), 2u)].x;
-        float result_3 = result_1;
-        if (x > e) {
-            const float result_4 = push.levels[min(uint(i), 2u)].y;
-            result_3 = result_4;
+        float result_2 = result;
+        if (x > push.levels[min(uint(i), 2u)].x) {
+            result_2 = push.levels[min(uint(i), 2u)].y;
         }
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        result_1 = result_3;
+        result = result_2;
     }
-    return result_2;
+    return result_1;
 }
 
 struct quad_vs_Input {
@@ -83,8 +80,7 @@ quad_vs_Output quad_vs(quad_vs_Input input) {
     Corner corner;
     corner.offset = push.corners[min(input.index & 3u, 3u)].offset;
     corner.scale = push.corners[min(input.index & 3u, 3u)].scale;
-    const float3x3 e = (float3x3)push.transform;
-    const float3 p = mul(float3(corner.offset * corner.scale, 1.0), e);
+    const float3 p = mul(float3(corner.offset * corner.scale, 1.0), (float3x3)push.transform);
     quad_vs_Output output;
     output.clip_ = float4(p.xy, 0.0, 1.0);
     output.uv = corner.offset;

@@ -77,9 +77,7 @@ uint luma_length_values_out() {
 }
 
 uint digit_of(uint key) {
-    const uint e = sort.descending;
-    const uint e_1 = sort.shift;
-    return ((e != 0u ? ~key : key) >> (e_1 & 31u)) & 15u;
+    return ((sort.descending != 0u ? ~key : key) >> (sort.shift & 31u)) & 15u;
 }
 
 struct count_digits_Input {
@@ -95,19 +93,17 @@ void count_digits(count_digits_Input input) {
     }
     GroupMemoryBarrierWithGroupSync();
     const uint index = input.tile.x * 256u + input.lane;
-    const uint e = sort.count;
-    if (index < e) {
-        const uint e_1 = keys_in.Load(min(index, luma_length_keys_in() - 1u) * 4u);
-        const uint e_2 = digit_of(e_1);
+    if (index < sort.count) {
+        const uint e = keys_in.Load(min(index, luma_length_keys_in() - 1u) * 4u);
+        const uint e_1 = digit_of(e);
         uint old_1;
-        InterlockedAdd(digit_counts[min(e_2, 15u)], 1u, old_1);
+        InterlockedAdd(digit_counts[min(e_1, 15u)], 1u, old_1);
     }
     GroupMemoryBarrierWithGroupSync();
     if (input.lane < 16u) {
-        const uint e_3 = sort.tile_count;
         uint value;
         InterlockedAdd(digit_counts[min(input.lane, 15u)], 0u, value);
-        tile_counts.Store(min(input.lane * e_3 + input.tile.x, luma_length_tile_counts() - 1u) * 4u, value);
+        tile_counts.Store(min(input.lane * sort.tile_count + input.tile.x, luma_length_tile_counts() - 1u) * 4u, value);
     }
 }
 
@@ -117,8 +113,7 @@ struct scan_counts_Input {
 
 [numthreads(256, 1, 1)]
 void scan_counts(scan_counts_Input input) {
-    const uint e = sort.tile_count;
-    const uint total = 16u * e;
+    const uint total = 16u * sort.tile_count;
     uint carried = 0u;
     uint carry = 0u;
     uint base = 0u;
@@ -132,8 +127,8 @@ void scan_counts(scan_counts_Input input) {
         const uint index = base + input.lane;
         uint value = 0u;
         if (index < total) {
-            const uint e_1 = tile_counts.Load(min(index, luma_length_tile_counts() - 1u) * 4u);
-            value = e_1;
+            const uint e = tile_counts.Load(min(index, luma_length_tile_counts() - 1u) * 4u);
+            value = e;
         }
         scan_scratch[min(input.lane, 255u)] = value;
         GroupMemoryBarrierWithGroupSync();
@@ -148,19 +143,19 @@ void scan_counts(scan_counts_Input input) {
             }
             uint addend = 0u;
             if (input.lane >= offset) {
-                const uint e_2 = scan_scratch[min(input.lane - offset, 255u)];
-                addend = e_2;
+                const uint e_1 = scan_scratch[min(input.lane - offset, 255u)];
+                addend = e_1;
             }
             GroupMemoryBarrierWithGroupSync();
-            const uint e_3 = scan_scratch[min(input.lane, 255u)];
-            scan_scratch[min(input.lane, 255u)] = e_3 + addend;
+            const uint e_2 = scan_scratch[min(input.lane, 255u)];
+            scan_scratch[min(input.lane, 255u)] = e_2 + addend;
             GroupMemoryBarrierWithGroupSync();
             carried_1 = carried_1 + 1u;
             offset = offset << 1u;
         }
         if (index < total) {
-            const uint e_4 = scan_scratch[min(input.lane, 255u)];
-            tile_counts.Store(min(index, luma_length_tile_counts() - 1u) * 4u, carry + e_4 - value);
+            const uint e_3 = scan_scratch[min(input.lane, 255u)];
+            tile_counts.Store(min(index, luma_length_tile_counts() - 1u) * 4u, carry + e_3 - value);
         }
         const uint chunk_total = scan_scratch[255];
         GroupMemoryBarrierWithGroupSync();
@@ -178,17 +173,16 @@ struct scatter_Input {
 [numthreads(256, 1, 1)]
 void scatter(scatter_Input input) {
     const uint index = input.tile.x * 256u + input.lane;
-    const uint e = sort.count;
-    const bool valid = index < e;
+    const bool valid = index < sort.count;
     uint key = 0u;
     if (valid) {
-        const uint e_1 = keys_in.Load(min(index, luma_length_keys_in() - 1u) * 4u);
-        key = e_1;
+        const uint e = keys_in.Load(min(index, luma_length_keys_in() - 1u) * 4u);
+        key = e;
     }
     uint digit = 16u;
     if (valid) {
-        const uint e_2 = digit_of(key);
-        digit = e_2;
+        const uint e_1 = digit_of(key);
+        digit = e_1;
     }
     tile_digits[min(input.lane, 255u)] = digit;
     GroupMemoryBarrierWithGroupSync();
@@ -209,9 +203,9 @@ void scatter(scatter_Input input) {
             rank_1 = rank;
             break;
         }
-        const uint e_3 = tile_digits[min(uint(j), 255u)];
+        const uint e_2 = tile_digits[min(uint(j), 255u)];
         uint rank_2 = rank;
-        if (e_3 == digit) {
+        if (e_2 == digit) {
             rank_2 = rank + 1u;
         }
         const bool next = carried != 0u;
@@ -220,12 +214,11 @@ void scatter(scatter_Input input) {
         carried_1 = next;
         rank = rank_2;
     }
-    const uint e_4 = sort.tile_count;
-    const uint e_5 = tile_counts.Load(min(digit * e_4 + input.tile.x, luma_length_tile_counts() - 1u) * 4u);
-    const uint destination = e_5 + rank_1;
+    const uint e_3 = tile_counts.Load(min(digit * sort.tile_count + input.tile.x, luma_length_tile_counts() - 1u) * 4u);
+    const uint destination = e_3 + rank_1;
     keys_out.Store(min(destination, luma_length_keys_out() - 1u) * 4u, key);
-    const uint e_6 = values_in.Load(min(index, luma_length_values_in() - 1u) * 4u);
-    values_out.Store(min(destination, luma_length_values_out() - 1u) * 4u, e_6);
+    const uint e_4 = values_in.Load(min(index, luma_length_values_in() - 1u) * 4u);
+    values_out.Store(min(destination, luma_length_values_out() - 1u) * 4u, e_4);
 }
 
 struct sort_tile_Input {
@@ -234,18 +227,17 @@ struct sort_tile_Input {
 
 [numthreads(256, 1, 1)]
 void sort_tile(sort_tile_Input input) {
-    const uint e = sort.count;
-    const bool valid = input.lane < e;
+    const bool valid = input.lane < sort.count;
     uint phi = 4294967295u;
     if (valid) {
-        const uint e_1 = keys_in.Load(min(input.lane, luma_length_keys_in() - 1u) * 4u);
-        phi = e_1;
+        const uint e = keys_in.Load(min(input.lane, luma_length_keys_in() - 1u) * 4u);
+        phi = e;
     }
     local_keys[min(input.lane, 255u)] = phi;
     uint phi_1 = 0u;
     if (valid) {
-        const uint e_2 = values_in.Load(min(input.lane, luma_length_values_in() - 1u) * 4u);
-        phi_1 = e_2;
+        const uint e_1 = values_in.Load(min(input.lane, luma_length_values_in() - 1u) * 4u);
+        phi_1 = e_1;
     }
     local_values[min(input.lane, 255u)] = phi_1;
     GroupMemoryBarrierWithGroupSync();
@@ -292,10 +284,10 @@ void sort_tile(sort_tile_Input input) {
         carried_1 = next_1;
     }
     if (valid) {
-        const uint e_3 = local_keys[min(input.lane, 255u)];
-        keys_out.Store(min(input.lane, luma_length_keys_out() - 1u) * 4u, e_3);
-        const uint e_4 = local_values[min(input.lane, 255u)];
-        values_out.Store(min(input.lane, luma_length_values_out() - 1u) * 4u, e_4);
+        const uint e_2 = local_keys[min(input.lane, 255u)];
+        keys_out.Store(min(input.lane, luma_length_keys_out() - 1u) * 4u, e_2);
+        const uint e_3 = local_values[min(input.lane, 255u)];
+        values_out.Store(min(input.lane, luma_length_values_out() - 1u) * 4u, e_3);
     }
 }
 

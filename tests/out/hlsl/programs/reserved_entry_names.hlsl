@@ -46,12 +46,10 @@ vertex_Output vertex(vertex_Input input) {
 #if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
     input.index += input.luma_start_index;
 #endif
-    const float e = globals.scale;
-    const float vertex_Output_1 = float(input.index) * e;
-    const float e_1 = globals.offset;
+    const float vertex_Output_1 = float(input.index) * globals.scale;
     vertex_Output output;
     output.position = float4(vertex_Output_1, 0.0, 0.0, 1.0);
-    output.value = vertex_Output_1 + e_1;
+    output.value = vertex_Output_1 + globals.offset;
     return output;
 }
 
@@ -80,9 +78,7 @@ void kernel(kernel_Input input) {
     const uint e = luma_length_values();
     if (main_1 < uint(int(e))) {
         const float e_1 = asfloat(values.Load(min(main_1, luma_length_values() - 1u) * 4u));
-        const float e_2 = globals.scale;
-        const float e_3 = globals.offset;
-        values.Store(min(main_1, luma_length_values() - 1u) * 4u, asuint(e_1 * e_2 + e_3));
+        values.Store(min(main_1, luma_length_values() - 1u) * 4u, asuint(e_1 * globals.scale + globals.offset));
     }
 }
 

@@ -246,40 +246,31 @@ void flatten() {
             o_19 = o_18;
             break;
         }
-        const float4 e_11 = frame.cameras[min(uint(c), 1u)].view[3];
-        const uint o_20 = put4(o_18, e_11);
-        const float4 e_12 = frame.cameras[min(uint(c), 1u)].proj[2];
-        const uint o_21 = put4(o_20, e_12);
-        const float3 e_13 = frame.cameras[min(uint(c), 1u)].position;
-        const uint o_22 = put3(o_21, e_13);
-        const float e_14 = frame.cameras[min(uint(c), 1u)].near;
-        const uint e_15 = put(o_22, e_14);
-        const float e_16 = frame.cameras[min(uint(c), 1u)].far;
-        const uint o_23 = put(e_15, e_16);
-        const float e_17 = frame.cameras[min(uint(c), 1u)].jitter.x;
-        const uint e_18 = put(o_23, e_17);
-        const float e_19 = frame.cameras[min(uint(c), 1u)].jitter.y;
-        const uint o_24 = put(e_18, e_19);
+        const uint o_20 = put4(o_18, frame.cameras[min(uint(c), 1u)].view[3]);
+        const uint o_21 = put4(o_20, frame.cameras[min(uint(c), 1u)].proj[2]);
+        const uint o_22 = put3(o_21, frame.cameras[min(uint(c), 1u)].position);
+        const uint e_11 = put(o_22, frame.cameras[min(uint(c), 1u)].near);
+        const uint o_23 = put(e_11, frame.cameras[min(uint(c), 1u)].far);
+        const uint e_12 = put(o_23, frame.cameras[min(uint(c), 1u)].jitter.x);
+        const uint o_24 = put(e_12, frame.cameras[min(uint(c), 1u)].jitter.y);
         const bool next_2 = carried_4 != 0u;
         c = asint(asuint(c) + 1u);
         carried_4 = carried_4 - 1u;
         carried_5 = next_2;
         o_18 = o_24;
     }
-    const uint e_20 = frame.frame_index;
-    const uint e_21 = put(o_19, float(e_20));
-    const float e_22 = frame.exposure;
-    const uint o_25 = put(e_21, e_22);
-    const uint e_23 = material_table.Load(0u);
-    const uint e_24 = put(o_25, float(e_23));
-    const uint e_25 = material_table.Load(4u);
-    const uint o_26 = put(e_24, float(e_25));
-    const uint e_26 = material_table.Load(0u);
-    const uint e_27 = luma_length_material_table();
-    const uint e_28 = min(e_26, uint(int(e_27))) - 1u;
+    const uint e_13 = put(o_19, float(frame.frame_index));
+    const uint o_25 = put(e_13, frame.exposure);
+    const uint e_14 = material_table.Load(0u);
+    const uint e_15 = put(o_25, float(e_14));
+    const uint e_16 = material_table.Load(4u);
+    const uint o_26 = put(e_15, float(e_16));
+    const uint e_17 = material_table.Load(0u);
+    const uint e_18 = luma_length_material_table();
+    const uint e_19 = min(e_17, uint(int(e_18))) - 1u;
     uint m = 0u;
-    uint carried_6 = e_28 - 0u;
-    bool carried_7 = 0u <= e_28;
+    uint carried_6 = e_19 - 0u;
+    bool carried_7 = 0u <= e_19;
     uint carried_8 = 0u;
     uint o_27 = o_26;
     uint o_28;
@@ -304,8 +295,8 @@ void flatten() {
         value_1.metallic = asfloat(material_table.Load(228u + min(m, luma_length_material_table() - 1u) * 224u));
         value_1.flags = material_table.Load(232u + min(m, luma_length_material_table() - 1u) * 224u);
         mat = value_1;
-        const float4 e_29 = mat.base_color;
-        const uint o_29 = put4(o_27, e_29);
+        const float4 e_20 = mat.base_color;
+        const uint o_29 = put4(o_27, e_20);
         int layer = 0;
         uint carried_9 = 2u;
         bool carried_10 = true;
@@ -317,23 +308,23 @@ void flatten() {
                 break;
             }
             const TextureLayer t = mat.layers[min(uint(layer), 2u)];
-            const uint e_30 = put(o_30, t.uv_transform[2].x);
-            const uint o_32 = put(e_30, t.uv_transform[2].y);
+            const uint e_21 = put(o_30, t.uv_transform[2].x);
+            const uint o_32 = put(e_21, t.uv_transform[2].y);
             const uint o_33 = put4(o_32, t.tint);
-            const uint e_31 = put(o_33, float(t.index));
-            const uint o_34 = put(e_31, t.blend);
+            const uint e_22 = put(o_33, float(t.index));
+            const uint o_34 = put(e_22, t.blend);
             const bool next_3 = carried_9 != 0u;
             layer = asint(asuint(layer) + 1u);
             carried_9 = carried_9 - 1u;
             carried_10 = next_3;
             o_30 = o_34;
         }
-        const float e_32 = mat.roughness;
-        const uint e_33 = put(o_31, e_32);
-        const float e_34 = mat.metallic;
-        const uint e_35 = put(e_33, e_34);
-        const uint e_36 = mat.flags;
-        const uint o_35 = put(e_35, float(e_36));
+        const float e_23 = mat.roughness;
+        const uint e_24 = put(o_31, e_23);
+        const float e_25 = mat.metallic;
+        const uint e_26 = put(e_24, e_25);
+        const uint e_27 = mat.flags;
+        const uint o_35 = put(e_26, float(e_27));
         const bool next_4 = carried_6 != 0u;
         m = m + 1u;
         carried_6 = carried_6 - 1u;
@@ -342,11 +333,11 @@ void flatten() {
         o_27 = o_35;
     }
     const float3 p = frame.cameras[0].position;
-    const uint e_37 = lights.point_count;
-    const uint e_38 = min(e_37, 4u) - 1u;
+    const uint e_28 = lights.point_count;
+    const uint e_29 = min(e_28, 4u) - 1u;
     uint i_6 = 0u;
-    uint carried_11 = e_38 - 0u;
-    bool carried_12 = 0u <= e_38;
+    uint carried_11 = e_29 - 0u;
+    bool carried_12 = 0u <= e_29;
     uint carried_13 = 0u;
     float3 total = float3(0.0, 0.0, 0.0);
     float3 total_1;
@@ -359,15 +350,15 @@ void flatten() {
             total_1 = total;
             break;
         }
-        const PointLight e_39 = lights.points[min(i_6, 3u)];
-        const float e_40 = lights.falloff[min(i_6, 3u)];
-        const float3 e_41 = point_contribution(e_39, p, e_40);
+        const PointLight e_30 = lights.points[min(i_6, 3u)];
+        const float e_31 = lights.falloff[min(i_6, 3u)];
+        const float3 e_32 = point_contribution(e_30, p, e_31);
         const bool next_5 = carried_11 != 0u;
         i_6 = i_6 + 1u;
         carried_11 = carried_11 - 1u;
         carried_12 = next_5;
         carried_13 = carried_13 + 1u;
-        total = total + e_41;
+        total = total + e_32;
     }
     int i_7 = 0;
     uint carried_14 = 1u;
@@ -379,13 +370,13 @@ void flatten() {
             total_3 = total_2;
             break;
         }
-        const SpotLight e_42 = lights.spots[min(uint(i_7), 1u)];
-        const float3 e_43 = spot_contribution(e_42, p);
+        const SpotLight e_33 = lights.spots[min(uint(i_7), 1u)];
+        const float3 e_34 = spot_contribution(e_33, p);
         const bool next_6 = carried_14 != 0u;
         i_7 = asint(asuint(i_7) + 1u);
         carried_14 = carried_14 - 1u;
         carried_15 = next_6;
-        total_2 = total_2 + e_43;
+        total_2 = total_2 + e_34;
     }
     put3(o_28, total_3);
 }

@@ -85,24 +85,22 @@ Hit closer(Hit a, Hit b) {
 
 Hit scene(float3 p) {
     const Hit floor_hit = { p.y + 1.0, 1 };
-    const float e = camera.time;
-    const float e_1 = sd_sphere(p - float3(0.0, sin(e) * 0.25, 0.0), 1.0);
-    const float e_2 = sd_torus(p - float3(0.0, -0.5, 0.0), float2(1.5, 0.25));
-    const float blob = op_smooth_union(e_1, e_2, 0.3);
+    const float e = sd_sphere(p - float3(0.0, sin(camera.time) * 0.25, 0.0), 1.0);
+    const float e_1 = sd_torus(p - float3(0.0, -0.5, 0.0), float2(1.5, 0.25));
+    const float blob = op_smooth_union(e, e_1, 0.3);
     const Hit blob_hit = { blob, 2 };
     const float3 column_space = op_limited_repeat(p, 4.0, 2.0);
-    const float e_3 = sd_box(column_space - float3(0.0, 0.5, 0.0), float3(0.3, 1.5, 0.3));
-    const float e_4 = sd_capsule(column_space, float3(0.0, 2.0, 0.0), float3(0.0, 3.0, 0.0), 0.2);
-    const float e_5 = sd_box(p, float3(2.5, 10.0, 2.5));
-    const Hit column_hit = { max(min(e_3, e_4), -e_5), 3 };
-    const Hit e_6 = closer(floor_hit, blob_hit);
-    const Hit e_7 = closer(e_6, column_hit);
-    return e_7;
+    const float e_2 = sd_box(column_space - float3(0.0, 0.5, 0.0), float3(0.3, 1.5, 0.3));
+    const float e_3 = sd_capsule(column_space, float3(0.0, 2.0, 0.0), float3(0.0, 3.0, 0.0), 0.2);
+    const float e_4 = sd_box(p, float3(2.5, 10.0, 2.5));
+    const Hit column_hit = { max(min(e_2, e_3), -e_4), 3 };
+    const Hit e_5 = closer(floor_hit, blob_hit);
+    const Hit e_6 = closer(e_5, column_hit);
+    return e_6;
 }
 
 Hit march(float3 origin, float3 direction) {
-    const int e = camera.max_steps;
-    const int steps = clamp(e, 1, 256);
+    const int steps = clamp(camera.max_steps, 1, 256);
     uint carried = asuint(steps) - 1u;
     bool carried_1 = 1 <= steps;
     uint carried_2 = 0u;
@@ -222,12 +220,10 @@ raymarch_fs_Output raymarch_fs(raymarch_fs_Input input) {
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
     input.frag.w = 1.0 / input.frag.w;
 #endif
-    const float2 e = camera.resolution;
-    const float2 uv = input.frag.xy / e;
-    const float4x4 e_1 = camera.inv_view_proj;
-    const float4 far_point = mul(float4(float2(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0), 1.0, 1.0), e_1);
-    const float4 e_2 = camera.position;
-    const float3 origin = e_2.xyz;
+    const float2 uv = input.frag.xy / camera.resolution;
+    const float4 far_point = mul(float4(float2(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0), 1.0, 1.0), camera.inv_view_proj);
+    const float4 e = camera.position;
+    const float3 origin = e.xyz;
     const float3 direction = normalize(far_point.xyz / (float3)far_point.w - origin);
     const float3 sky = lerp(float3(0.7, 0.8, 1.0), float3(0.2, 0.4, 0.8), (float3)saturate(direction.y));
     const Hit hit = march(origin, direction);
@@ -239,13 +235,13 @@ raymarch_fs_Output raymarch_fs(raymarch_fs_Input input) {
     }
     const float3 p = origin + direction * hit.distance_;
     const float3 n = scene_normal(p);
-    const float4 e_3 = camera.light_direction;
-    const float3 l = normalize(e_3.xyz);
-    const float e_4 = soft_shadow(p + n * 0.01, l, 8.0);
-    const float e_5 = ambient_occlusion(p, n);
-    const float3 e_6 = material_color(hit.material, p);
+    const float4 e_1 = camera.light_direction;
+    const float3 l = normalize(e_1.xyz);
+    const float e_2 = soft_shadow(p + n * 0.01, l, 8.0);
+    const float e_3 = ambient_occlusion(p, n);
+    const float3 e_4 = material_color(hit.material, p);
     raymarch_fs_Output output_1;
-    output_1.color = float4(lerp(e_6 * (max(dot(n, l), 0.0) * e_4 + 0.2 * e_5), sky, (float3)(1.0 - exp(-0.0008 * hit.distance_ * hit.distance_))), 1.0);
+    output_1.color = float4(lerp(e_4 * (max(dot(n, l), 0.0) * e_2 + 0.2 * e_3), sky, (float3)(1.0 - exp(-0.0008 * hit.distance_ * hit.distance_))), 1.0);
     output_1.depth = hit.distance_ / 100.0;
     return output_1;
 }

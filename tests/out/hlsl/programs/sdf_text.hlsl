@@ -56,9 +56,8 @@ float signed_distance(float2 uv) {
 }
 
 float screen_px_range(float2 uv) {
-    const float e = style.distance_range;
-    const float2 e_1 = fwidth(uv);
-    return max(0.5 * dot((float2)e / float2(luma_texture_size(atlas_tex, 0u)), float2(1.0, 1.0) / e_1), 1.0);
+    const float2 e = fwidth(uv);
+    return max(0.5 * dot((float2)style.distance_range / float2(luma_texture_size(atlas_tex, 0u)), float2(1.0, 1.0) / e), 1.0);
 }
 
 struct glyph_vs_Input {
@@ -92,13 +91,12 @@ glyph_vs_Output glyph_vs(glyph_vs_Input input) {
     const float2 corner = local[min(input.vertex % 6u, 5u)];
     const float4 e = g.rect;
     const float4 e_1 = g.rect;
-    const float2 e_2 = style.screen_size;
-    const float2 ndc = (e.xy + corner * e_1.zw) / e_2 * 2.0 - float2(1.0, 1.0);
+    const float2 ndc = (e.xy + corner * e_1.zw) / style.screen_size * 2.0 - float2(1.0, 1.0);
+    const float4 e_2 = g.uv_rect;
     const float4 e_3 = g.uv_rect;
-    const float4 e_4 = g.uv_rect;
     glyph_vs_Output output;
     output.clip_ = float4(ndc.x, -ndc.y, 0.0, 1.0);
-    output.uv = lerp(e_3.xy, e_4.zw, corner);
+    output.uv = lerp(e_2.xy, e_3.zw, corner);
     output.color = g.color;
     output.glyph = input.instance;
     return output;
@@ -119,14 +117,8 @@ glyph_fs_Output glyph_fs(glyph_fs_Input input) {
     const float px_range = screen_px_range(input.uv);
     const float e = signed_distance(input.uv);
     const float distance_ = e * px_range;
-    const float e_1 = style.outline_width;
-    const float2 e_2 = style.shadow_offset;
-    const float e_3 = signed_distance(input.uv - e_2 / float2(luma_texture_size(atlas_tex, 0u)));
-    const float e_4 = style.shadow_softness;
-    const float e_5 = style.shadow_softness;
-    const float e_6 = style.shadow_opacity;
-    const float4 e_7 = style.outline_color;
-    const float4 color = lerp(lerp(float4(0.0, 0.0, 0.0, smoothstep(-e_4, e_5, e_3 * px_range) * e_6), e_7, (float4)saturate(distance_ + 0.5 + e_1 * px_range)), input.color, (float4)saturate(distance_ + 0.5));
+    const float e_1 = signed_distance(input.uv - style.shadow_offset / float2(luma_texture_size(atlas_tex, 0u)));
+    const float4 color = lerp(lerp(float4(0.0, 0.0, 0.0, smoothstep(-style.shadow_softness, style.shadow_softness, e_1 * px_range) * style.shadow_opacity), style.outline_color, (float4)saturate(distance_ + 0.5 + style.outline_width * px_range)), input.color, (float4)saturate(distance_ + 0.5));
     if (color.w < 0.004) {
         discard;
     }

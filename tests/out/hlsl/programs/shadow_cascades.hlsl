@@ -39,8 +39,7 @@ int2 luma_texture_size(Texture2DArray<float> t, uint level) {
 }
 
 int select_cascade(float view_depth) {
-    const float4 e = cascades.splits;
-    return min(int(dot(float4((float4)view_depth > e), float4(1.0, 1.0, 1.0, 1.0))), 3);
+    return min(int(dot(float4((float4)view_depth > cascades.splits), float4(1.0, 1.0, 1.0, 1.0))), 3);
 }
 
 float interleaved_gradient_noise(float2 p) {
@@ -49,17 +48,13 @@ float interleaved_gradient_noise(float2 p) {
 
 float shadow_in_cascade(int index, float3 world_position, float3 normal, float rotation) {
     float2 local[16] = luma_const;
-    const float e = cascades.normal_bias;
-    const float e_1 = cascades.texel_sizes[min(uint(index), 3u)];
-    const float4x4 e_2 = cascades.view_proj[min(uint(index), 3u)];
-    const float4 light_clip = mul(float4(world_position + normal * e * e_1, 1.0), e_2);
+    const float4 light_clip = mul(float4(world_position + normal * cascades.normal_bias * cascades.texel_sizes[min(uint(index), 3u)], 1.0), cascades.view_proj[min(uint(index), 3u)]);
     const float3 ndc = light_clip.xyz / (float3)light_clip.w;
     const float2 uv = float2(ndc.x * 0.5 + 0.5, 0.5 - ndc.y * 0.5);
     if (any(uv < float2(0.0, 0.0)) || any(uv > float2(1.0, 1.0)) || ndc.z > 1.0) {
         return 1.0;
     }
-    const float e_3 = cascades.depth_bias;
-    const float reference = ndc.z - e_3;
+    const float reference = ndc.z - cascades.depth_bias;
     const float2 filter_radius = float2(1.5, 1.5) / float2(luma_texture_size(shadow_maps_tex, 0u));
     const float s = sin(rotation);
     const float c = cos(rotation);
@@ -74,13 +69,13 @@ float shadow_in_cascade(int index, float3 world_position, float3 normal, float r
             lit_1 = lit_;
             break;
         }
-        const float2 e_4 = local[min(uint(i), 15u)];
-        const float e_5 = shadow_maps_tex.SampleCmpLevelZero(shadow_maps_samp, float3(uv + mul(e_4, rotate) * filter_radius, float(index)), reference);
+        const float2 e = local[min(uint(i), 15u)];
+        const float e_1 = shadow_maps_tex.SampleCmpLevelZero(shadow_maps_samp, float3(uv + mul(e, rotate) * filter_radius, float(index)), reference);
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        lit_ = lit_ + e_5;
+        lit_ = lit_ + e_1;
     }
     return lit_1 / 16.0;
 }
@@ -101,14 +96,12 @@ struct scene_vs_Output {
 
 scene_vs_Output scene_vs(scene_vs_Input input) {
     const float4 world = float4(input.position, 1.0);
-    const float4x4 e = camera.view_proj;
-    const float4x4 e_1 = camera.view;
     scene_vs_Output output;
-    output.clip_ = mul(world, e);
+    output.clip_ = mul(world, camera.view_proj);
     output.world_position = input.position;
     output.normal = input.normal;
     output.uv = input.uv;
-    output.view_depth = -mul(world, e_1).z;
+    output.view_depth = -mul(world, camera.view).z;
     return output;
 }
 
@@ -138,9 +131,7 @@ scene_fs_Output scene_fs(scene_fs_Input input) {
     const float shadow = shadow_in_cascade(index, input.world_position, n, rotation);
     float shadow_1 = shadow;
     if (index < 3) {
-        const float far = cascades.splits[min(uint(index), 3u)];
-        const float e_2 = cascades.blend_band;
-        const float fade = (far - input.view_depth) / e_2;
+        const float fade = (cascades.splits[min(uint(index), 3u)] - input.view_depth) / cascades.blend_band;
         float shadow_2 = shadow;
         if (fade < 1.0) {
             const float next = shadow_in_cascade(asint(asuint(index) + 1u), input.world_position, n, rotation);
@@ -148,13 +139,12 @@ scene_fs_Output scene_fs(scene_fs_Input input) {
         }
         shadow_1 = shadow_2;
     }
-    const float4 e_3 = albedo_map_tex.Sample(albedo_map_samp, input.uv);
-    const float3 lit_ = e_3.xyz * (0.15 + 0.85 * max(dot(n, normalize(-e.xyz)), 0.0) * shadow_1);
-    const int e_4 = cascades.debug;
+    const float4 e_2 = albedo_map_tex.Sample(albedo_map_samp, input.uv);
+    const float3 lit_ = e_2.xyz * (0.15 + 0.85 * max(dot(n, normalize(-e.xyz)), 0.0) * shadow_1);
     float3 lit_1 = lit_;
-    if (e_4 != 0) {
-        const float3 e_5 = local[min(uint(index), 3u)];
-        lit_1 = lit_ * e_5;
+    if (cascades.debug != 0) {
+        const float3 e_3 = local[min(uint(index), 3u)];
+        lit_1 = lit_ * e_3;
     }
     scene_fs_Output output;
     output.color = float4(lit_1, 1.0);

@@ -102,18 +102,16 @@ float cloud_density(float2 p) {
             sum_1 = sum;
             break;
         }
-        const float e = sky.time;
-        const float e_1 = snoise3(float3(q, e * 0.05 * float(asint(asuint(octave) + 1u))));
+        const float e = snoise3(float3(q, sky.time * 0.05 * float(asint(asuint(octave) + 1u))));
         const bool next = carried != 0u;
         octave = asint(asuint(octave) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        sum = sum + amplitude * e_1;
+        sum = sum + amplitude * e;
         amplitude = amplitude * 0.5;
         q = q * 2.03 + float2(1.7, -3.1);
     }
-    const float e_2 = sky.coverage;
-    return smoothstep(0.0, 0.4, sum_1 * 0.5 + 0.5 - (1.0 - e_2));
+    return smoothstep(0.0, 0.4, sum_1 * 0.5 + 0.5 - (1.0 - sky.coverage));
 }
 
 struct sky_vs_Input {
@@ -151,24 +149,21 @@ struct sky_fs_Output {
 };
 
 sky_fs_Output sky_fs(sky_fs_Input input) {
-    const float4x4 e = sky.inv_view_proj;
-    const float4 world = mul(float4(input.ndc, 1.0, 1.0), e);
+    const float4 world = mul(float4(input.ndc, 1.0, 1.0), sky.inv_view_proj);
     const float3 dir = normalize(world.xyz / (float3)world.w);
-    const float4 e_1 = sky.horizon_color;
-    const float4 e_2 = sky.zenith_color;
-    const float4 e_3 = sky.sun_direction;
-    const float sun_amount = max(dot(dir, normalize(e_3.xyz)), 0.0);
-    const float3 color = lerp(e_1.xyz, e_2.xyz, (float3)pow(max(dir.y, 0.0), 0.5)) + float3(1.0, 0.9, 0.7) * (pow(sun_amount, 512.0) * 8.0 + pow(sun_amount, 8.0) * 0.3);
+    const float4 e = sky.horizon_color;
+    const float4 e_1 = sky.zenith_color;
+    const float4 e_2 = sky.sun_direction;
+    const float sun_amount = max(dot(dir, normalize(e_2.xyz)), 0.0);
+    const float3 color = lerp(e.xyz, e_1.xyz, (float3)pow(max(dir.y, 0.0), 0.5)) + float3(1.0, 0.9, 0.7) * (pow(sun_amount, 512.0) * 8.0 + pow(sun_amount, 8.0) * 0.3);
     float3 color_1 = color;
     if (dir.y > 0.01) {
-        const float2 e_4 = sky.wind;
-        const float e_5 = sky.time;
-        const float2 layer_uv = dir.xz / (float2)dir.y * 0.6 + e_4 * e_5;
+        const float2 layer_uv = dir.xz / (float2)dir.y * 0.6 + sky.wind * sky.time;
         const float density = cloud_density(layer_uv);
-        const float e_6 = snoise2(layer_uv * 8.0);
-        const float4 e_7 = sky.cloud_color;
-        const float4 e_8 = sky.cloud_color;
-        color_1 = lerp(color, lerp(e_7.xyz, e_8.xyz * 0.6, (float3)saturate(density + e_6 * 0.1)), (float3)(density * smoothstep(0.01, 0.2, dir.y)));
+        const float e_3 = snoise2(layer_uv * 8.0);
+        const float4 e_4 = sky.cloud_color;
+        const float4 e_5 = sky.cloud_color;
+        color_1 = lerp(color, lerp(e_4.xyz, e_5.xyz * 0.6, (float3)saturate(density + e_3 * 0.1)), (float3)(density * smoothstep(0.01, 0.2, dir.y)));
     }
     sky_fs_Output output;
     output.color = float4(color_1, 1.0);

@@ -146,9 +146,7 @@ vs_main_Output vs_main(vs_main_Input input) {
     const float4 e_1 = world[1];
     const float4 e_2 = world[2];
     const float3x3 nmat = float3x3(e.xyz, e_1.xyz, e_2.xyz);
-    const float4x4 e_3 = camera.proj;
-    const float4x4 e_4 = camera.view;
-    const float4 clip_ = mul(wp, mul(e_4, e_3));
+    const float4 clip_ = mul(wp, mul(camera.view, camera.proj));
     vs_main_Output output;
     output.clip_ = clip_;
     output.world_pos = wp.xyz;
@@ -196,12 +194,11 @@ fs_main_Output fs_main(fs_main_Input input) {
     const float3 n = normalize(mul(e.xyz * 2.0 - float3(1.0, 1.0, 1.0), float3x3(t, cross(n0_1, t) * input.tangent.w, n0_1)));
     const float4 e_1 = albedo_map_tex.Sample(albedo_map_samp, input.uv);
     const float4 base = e_1 * inst.tint;
-    const float3 e_2 = camera.eye;
-    const float3 v = normalize(e_2 - input.world_pos);
-    int e_3 = asint(asuint(min(LIGHT_COUNT, 8)) - 1u);
+    const float3 v = normalize(camera.eye - input.world_pos);
+    int e_2 = asint(asuint(min(LIGHT_COUNT, 8)) - 1u);
     int i = 0;
-    uint carried = asuint(e_3) - 0u;
-    bool carried_1 = 0 <= e_3;
+    uint carried = asuint(e_2) - 0u;
+    bool carried_1 = 0 <= e_2;
     uint carried_2 = 0u;
     float3 c = float3(0.03, 0.03, 0.03) * base.xyz;
     float3 c_1;
@@ -214,19 +211,18 @@ fs_main_Output fs_main(fs_main_Input input) {
             c_1 = c;
             break;
         }
-        const Light e_4 = lights[min(uint(i), 7u)];
-        const float3 e_5 = shade_light(e_4, input.world_pos, n, v, base.xyz);
+        const Light e_3 = lights[min(uint(i), 7u)];
+        const float3 e_4 = shade_light(e_3, input.world_pos, n, v, base.xyz);
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
-        c = c + e_5;
+        c = c + e_4;
     }
     float3 c_2 = c_1;
     if (USE_FOG) {
-        const float3 e_6 = camera.eye;
-        c_2 = lerp(float3(0.5, 0.6, 0.7), c_1, (float3)exp(-length(e_6 - input.world_pos) * 0.02));
+        c_2 = lerp(float3(0.5, 0.6, 0.7), c_1, (float3)exp(-length(camera.eye - input.world_pos) * 0.02));
     }
     const uint m = (1u << (uint(clamp(base.w, 0.0, 1.0) * 4.0 + 0.5) & 31u)) - 1u;
     uint m_1 = m;

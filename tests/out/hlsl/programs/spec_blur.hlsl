@@ -81,10 +81,8 @@ uint luma_length_dst_() {
 }
 
 uint load_index(int2 p) {
-    const uint2 e = image.size;
-    const int2 c = min(max(p, int2(0, 0)), asint(asuint(int2(e)) - asuint(int2(1, 1))));
-    const uint e_1 = image.size.x;
-    return uint(c.y) * e_1 + uint(c.x);
+    const int2 c = min(max(p, int2(0, 0)), asint(asuint(int2(image.size)) - asuint(int2(1, 1))));
+    return uint(c.y) * image.size.x + uint(c.x);
 }
 
 struct blur_Input {
@@ -153,11 +151,9 @@ void blur(blur_Input input) {
         weight_sum = weight_sum + w_1;
     }
     const int2 out_p = asint(asuint(line_start) + asuint(axis) * asuint((int2)int(input.lane)));
-    const uint e_5 = image.size.x;
-    const uint e_6 = image.size.y;
-    if (out_p.x < int(e_5) && out_p.y < int(e_6)) {
-        const uint e_7 = load_index(out_p);
-        dst_.Store(min(e_7, luma_length_dst_() - 1u) * 4u, asuint(sum_1 / max(weight_sum_1, 1e-6)));
+    if (out_p.x < int(image.size.x) && out_p.y < int(image.size.y)) {
+        const uint e_5 = load_index(out_p);
+        dst_.Store(min(e_5, luma_length_dst_() - 1u) * 4u, asuint(sum_1 / max(weight_sum_1, 1e-6)));
     }
 }
 

@@ -45,8 +45,7 @@ int2 luma_texture_size(Texture2D<float4> t, uint level) {
 
 float3 reconstruct_view_position(float2 uv) {
     const float4 e = depth_buffer_tex.SampleLevel(depth_buffer_samp, uv, 0.0);
-    const float4x4 e_1 = ssao.inv_projection;
-    const float4 view = mul(float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, e.x, 1.0), e_1);
+    const float4 view = mul(float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, e.x, 1.0), ssao.inv_projection);
     return view.xyz / (float3)view.w;
 }
 
@@ -61,8 +60,7 @@ float3x3 tangent_frame(float3 n, float3 random) {
 }
 
 float2 project_to_uv(float3 view_pos) {
-    const float4x4 e = ssao.projection;
-    const float4 offset = mul(float4(view_pos, 1.0), e);
+    const float4 offset = mul(float4(view_pos, 1.0), ssao.projection);
     const float2 ndc = offset.xy / (float2)offset.w;
     return float2(ndc.x * 0.5 + 0.5, 0.5 - ndc.y * 0.5);
 }
@@ -82,15 +80,13 @@ struct ssao_fs_Output {
 ssao_fs_Output ssao_fs(ssao_fs_Input input) {
     const float3 position = reconstruct_view_position(input.uv);
     const float3 normal = view_normal(input.uv);
-    const float2 e = ssao.noise_scale;
-    const float4 e_1 = rotation_noise_tex.SampleLevel(rotation_noise_samp, input.uv * e, 0.0);
-    const float3x3 tbn = tangent_frame(normal, float3(e_1.xy * 2.0 - float2(1.0, 1.0), 0.0));
-    const int e_2 = ssao.kernel_size;
-    const int count = clamp(e_2, 1, 64);
-    const int e_3 = asint(asuint(count) - 1u);
+    const float4 e = rotation_noise_tex.SampleLevel(rotation_noise_samp, input.uv * ssao.noise_scale, 0.0);
+    const float3x3 tbn = tangent_frame(normal, float3(e.xy * 2.0 - float2(1.0, 1.0), 0.0));
+    const int count = clamp(ssao.kernel_size, 1, 64);
+    const int e_1 = asint(asuint(count) - 1u);
     int i = 0;
-    uint carried = asuint(e_3) - 0u;
-    bool carried_1 = 0 <= e_3;
+    uint carried = asuint(e_1) - 0u;
+    bool carried_1 = 0 <= e_1;
     uint carried_2 = 0u;
     float occlusion = 0.0;
     float occlusion_1;
@@ -103,20 +99,17 @@ ssao_fs_Output ssao_fs(ssao_fs_Input input) {
             occlusion_1 = occlusion;
             break;
         }
-        const float4 e_4 = ssao.kernel[min(uint(i), 63u)];
-        const float e_5 = ssao.radius;
-        const float3 sample_pos = position + mul(e_4.xyz, tbn) * e_5;
+        const float4 e_2 = ssao.kernel[min(uint(i), 63u)];
+        const float3 sample_pos = position + mul(e_2.xyz, tbn) * ssao.radius;
         const float2 sample_uv = project_to_uv(sample_pos);
         float occlusion_2;
         if (any(sample_uv < float2(0.0, 0.0)) || any(sample_uv > float2(1.0, 1.0))) {
             continue_marker();
             occlusion_2 = occlusion;
         } else {
-            const float3 e_6 = reconstruct_view_position(sample_uv);
-            const float scene_depth = e_6.z;
-            const float e_7 = ssao.radius;
-            const float e_8 = ssao.bias;
-            occlusion_2 = occlusion + step(sample_pos.z + e_8, scene_depth) * smoothstep(0.0, 1.0, e_7 / abs(position.z - scene_depth));
+            const float3 e_3 = reconstruct_view_position(sample_uv);
+            const float scene_depth = e_3.z;
+            occlusion_2 = occlusion + step(sample_pos.z + ssao.bias, scene_depth) * smoothstep(0.0, 1.0, ssao.radius / abs(position.z - scene_depth));
         }
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
@@ -125,9 +118,8 @@ ssao_fs_Output ssao_fs(ssao_fs_Input input) {
         carried_2 = carried_2 + 1u;
         occlusion = occlusion_2;
     }
-    const float e_9 = ssao.power;
     ssao_fs_Output output;
-    output.occlusion = pow(saturate(1.0 - occlusion_1 / float(count)), e_9);
+    output.occlusion = pow(saturate(1.0 - occlusion_1 / float(count)), ssao.power);
     return output;
 }
 

@@ -87,13 +87,10 @@ void resolve(resolve_Input input) {
     int2 local[9] = luma_const;
     int2 local_1[9] = luma_const;
     const int2 p = int2(input.gid.xy);
-    const int e = taa.resolution.x;
-    const int e_1 = taa.resolution.y;
-    if (p.x >= e || p.y >= e_1) {
+    if (p.x >= taa.resolution.x || p.y >= taa.resolution.y) {
         return;
     }
-    const float2 e_2 = taa.inv_resolution;
-    const float2 uv = (float2(p) + float2(0.5, 0.5)) * e_2;
+    const float2 uv = (float2(p) + float2(0.5, 0.5)) * taa.inv_resolution;
     int i = 0;
     uint carried = 8u;
     bool carried_1 = true;
@@ -118,11 +115,10 @@ void resolve(resolve_Input input) {
             closest_1 = closest;
             break;
         }
-        const int2 e_3 = local[min(uint(i), 8u)];
-        const int2 e_4 = taa.resolution;
-        const int2 q = min(max(asint(asuint(p) + asuint(e_3)), int2(0, 0)), asint(asuint(e_4) - asuint(int2(1, 1))));
-        const float4 e_5 = luma_texel_fetch(color_tex, q, 0);
-        const float3 c = rgb_to_ycocg(e_5.xyz);
+        const int2 e = local[min(uint(i), 8u)];
+        const int2 q = min(max(asint(asuint(p) + asuint(e)), int2(0, 0)), asint(asuint(taa.resolution) - asuint(int2(1, 1))));
+        const float4 e_1 = luma_texel_fetch(color_tex, q, 0);
+        const float3 c = rgb_to_ycocg(e_1.xyz);
         const float d = luma_texel_fetch(depth_tex, q, 0);
         float closest_depth_1 = closest_depth;
         int2 closest_2 = closest;
@@ -144,21 +140,17 @@ void resolve(resolve_Input input) {
     }
     const float3 mean = m1_1 / float3(9.0, 9.0, 9.0);
     const float3 sigma = sqrt(max(m2_1 / float3(9.0, 9.0, 9.0) - mean * mean, float3(0.0, 0.0, 0.0)));
-    const float2 e_6 = taa.inv_resolution;
-    const float4 e_7 = motion_tex.SampleLevel(point_clamp, uv + float2(closest_1) * e_6, 0.0);
-    const float2 prev_uv = uv - e_7.xy;
-    const float4 e_8 = luma_texel_fetch(color_tex, p, 0);
-    const float3 current = rgb_to_ycocg(e_8.xyz);
-    const float4 e_9 = history_tex.SampleLevel(linear_clamp, prev_uv, 0.0);
-    const float3 history = rgb_to_ycocg(e_9.xyz);
+    const float4 e_2 = motion_tex.SampleLevel(point_clamp, uv + float2(closest_1) * taa.inv_resolution, 0.0);
+    const float2 prev_uv = uv - e_2.xy;
+    const float4 e_3 = luma_texel_fetch(color_tex, p, 0);
+    const float3 current = rgb_to_ycocg(e_3.xyz);
+    const float4 e_4 = history_tex.SampleLevel(linear_clamp, prev_uv, 0.0);
+    const float3 history = rgb_to_ycocg(e_4.xyz);
     const float3 history_1 = clip_aabb(max(lo_1, mean - sigma * 1.25), min(hi_1, mean + sigma * 1.25), current, history);
     const float lum_diff = abs(current.x - history_1.x) / max(current.x, max(history_1.x, 0.2));
-    const float e_10 = taa.feedback_max;
-    const float e_11 = taa.feedback_min;
-    const float feedback = lerp(e_10, e_11, lum_diff * lum_diff);
-    const uint e_12 = taa.reset;
+    const float feedback = lerp(taa.feedback_max, taa.feedback_min, lum_diff * lum_diff);
     float feedback_1 = feedback;
-    if (any(prev_uv < float2(0.0, 0.0)) || any(prev_uv > float2(1.0, 1.0)) || e_12 != 0u) {
+    if (any(prev_uv < float2(0.0, 0.0)) || any(prev_uv > float2(1.0, 1.0)) || taa.reset != 0u) {
         feedback_1 = 0.0;
     }
     const float3 result = ycocg_to_rgb(lerp(current, history_1, (float3)feedback_1));

@@ -48,8 +48,7 @@ uint luma_div(uint x, uint y) {
 
 float height_at(float2 uv) {
     const float4 e = heightmap_tex.SampleLevel(heightmap_samp, uv, 0.0);
-    const float e_1 = terrain.height_scale;
-    return e.x * e_1;
+    return e.x * terrain.height_scale;
 }
 
 float3 triplanar(float3 p, float3 n, int layer) {
@@ -89,32 +88,20 @@ terrain_vs_Output terrain_vs(terrain_vs_Input input) {
     int2 local[6] = luma_const;
     const uint quad = input.vertex / 6u;
     const int2 corner = local[min(input.vertex % 6u, 5u)];
-    const uint e = terrain.tile_quads;
-    const uint e_1 = terrain.tile_quads;
-    const uint e_2 = terrain.tiles_per_edge;
-    const uint e_3 = terrain.tiles_per_edge;
-    const uint e_4 = terrain.tile_quads;
-    const uint e_5 = terrain.tile_quads;
-    const uint e_6 = terrain.tiles_per_edge;
-    const float cells_per_edge = float(e_5 * e_6);
-    const float2 uv = float2(asint(asuint(int2(uint2(luma_rem(input.instance, e_2), luma_div(input.instance, e_3)) * (uint2)e_4 + uint2(luma_rem(quad, e), luma_div(quad, e_1)))) + asuint(corner))) / (float2)cells_per_edge;
+    const float cells_per_edge = float(terrain.tile_quads * terrain.tiles_per_edge);
+    const float2 uv = float2(asint(asuint(int2(uint2(luma_rem(input.instance, terrain.tiles_per_edge), luma_div(input.instance, terrain.tiles_per_edge)) * (uint2)terrain.tile_quads + uint2(luma_rem(quad, terrain.tile_quads), luma_div(quad, terrain.tile_quads)))) + asuint(corner))) / (float2)cells_per_edge;
     const float texel = 1.0 / cells_per_edge;
     const float h = height_at(uv);
     const float h_left = height_at(uv - float2(texel, 0.0));
     const float h_right = height_at(uv + float2(texel, 0.0));
     const float h_down = height_at(uv - float2(0.0, texel));
     const float h_up = height_at(uv + float2(0.0, texel));
-    const float e_7 = terrain.world_size;
-    const float e_8 = terrain.world_size;
-    const float e_9 = terrain.world_size;
-    const float3 world = float3((uv.x - 0.5) * e_8, h, (uv.y - 0.5) * e_9);
-    const float4x4 e_10 = terrain.view_proj;
-    const float e_11 = terrain.height_scale;
+    const float3 world = float3((uv.x - 0.5) * terrain.world_size, h, (uv.y - 0.5) * terrain.world_size);
     terrain_vs_Output output;
-    output.clip_ = mul(float4(world, 1.0), e_10);
+    output.clip_ = mul(float4(world, 1.0), terrain.view_proj);
     output.world_position = world;
-    output.normal = normalize(float3(h_left - h_right, 2.0 * (e_7 * texel), h_down - h_up));
-    output.height01 = h / e_11;
+    output.normal = normalize(float3(h_left - h_right, 2.0 * (terrain.world_size * texel), h_down - h_up));
+    output.height01 = h / terrain.height_scale;
     output.tile = input.instance;
     return output;
 }
@@ -144,8 +131,7 @@ terrain_fs_Output terrain_fs(terrain_fs_Input input) {
             break;
         }
         const float start = terrain.layer_heights[min(uint(i), 3u)];
-        const float e = terrain.layer_heights[min(uint(asint(asuint(i) + 1u)), 3u)];
-        const float next_start = i < 3 ? e : 2.0;
+        const float next_start = i < 3 ? terrain.layer_heights[min(uint(asint(asuint(i) + 1u)), 3u)] : 2.0;
         float4 weights_2 = weights;
         if (min(asuint(i), 3u) < 4u) {
             weights_2[min(asuint(i), 3u)] = smoothstep(start - 0.05, start + 0.05, input.height01) * (1.0 - smoothstep(next_start - 0.05, next_start + 0.05, input.height01));
@@ -168,17 +154,17 @@ terrain_fs_Output terrain_fs(terrain_fs_Input input) {
             albedo_1 = albedo;
             break;
         }
-        const float3 e_1 = triplanar(input.world_position, n, i_1);
+        const float3 e = triplanar(input.world_position, n, i_1);
         const bool next_1 = carried_2 != 0u;
-        const float3 next_2 = albedo + e_1 * weights_4[min(uint(i_1), 3u)];
+        const float3 next_2 = albedo + e * weights_4[min(uint(i_1), 3u)];
         i_1 = asint(asuint(i_1) + 1u);
         carried_2 = carried_2 - 1u;
         carried_3 = next_1;
         albedo = next_2;
     }
-    const float4 e_2 = terrain.sun_direction;
+    const float4 e_1 = terrain.sun_direction;
     terrain_fs_Output output;
-    output.color = float4(albedo_1 * (0.25 + 0.75 * max(dot(n, normalize(e_2.xyz)), 0.0)) * ((input.tile & 1u) == 0u ? 1.0 : 0.97), 1.0);
+    output.color = float4(albedo_1 * (0.25 + 0.75 * max(dot(n, normalize(e_1.xyz)), 0.0)) * ((input.tile & 1u) == 0u ? 1.0 : 0.97), 1.0);
     return output;
 }
 

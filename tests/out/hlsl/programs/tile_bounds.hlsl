@@ -48,12 +48,7 @@ uint luma_length_tile_bounds() {
 }
 
 float linear_depth(float d) {
-    const float e = screen.near;
-    const float e_1 = screen.far;
-    const float e_2 = screen.far;
-    const float e_3 = screen.far;
-    const float e_4 = screen.near;
-    return e * e_1 / (e_2 - d * (e_3 - e_4));
+    return screen.near * screen.far / (screen.far - d * (screen.far - screen.near));
 }
 
 struct bounds_Input {
@@ -69,13 +64,10 @@ void bounds(bounds_Input input) {
         InterlockedExchange(sky_count, 0u, old);
     }
     GroupMemoryBarrierWithGroupSync();
-    const uint e = screen.size.x;
-    const uint e_1 = screen.size.y;
     float lo = 3.4028235e38;
     float hi = -3.4028235e38;
-    if (input.gid.x < e && input.gid.y < e_1) {
-        const uint e_2 = screen.size.x;
-        const float d = asfloat(depth.Load(min(input.gid.y * e_2 + input.gid.x, luma_length_depth() - 1u) * 4u));
+    if (input.gid.x < screen.size.x && input.gid.y < screen.size.y) {
+        const float d = asfloat(depth.Load(min(input.gid.y * screen.size.x + input.gid.x, luma_length_depth() - 1u) * 4u));
         float lo_1 = 3.4028235e38;
         float hi_1 = -3.4028235e38;
         if (d < 1.0) {
@@ -102,38 +94,37 @@ void bounds(bounds_Input input) {
             break;
         }
         if (int(input.lane) < stride) {
-            const float e_3 = tile_min[min(input.lane, 255u)];
-            const float e_4 = tile_min[min(uint(asint(asuint(int(input.lane)) + asuint(stride))), 255u)];
-            tile_min[min(input.lane, 255u)] = min(e_3, e_4);
-            const float e_5 = tile_max[min(input.lane, 255u)];
-            const float e_6 = tile_max[min(uint(asint(asuint(int(input.lane)) + asuint(stride))), 255u)];
-            tile_max[min(input.lane, 255u)] = max(e_5, e_6);
+            const float e = tile_min[min(input.lane, 255u)];
+            const float e_1 = tile_min[min(uint(asint(asuint(int(input.lane)) + asuint(stride))), 255u)];
+            tile_min[min(input.lane, 255u)] = min(e, e_1);
+            const float e_2 = tile_max[min(input.lane, 255u)];
+            const float e_3 = tile_max[min(uint(asint(asuint(int(input.lane)) + asuint(stride))), 255u)];
+            tile_max[min(input.lane, 255u)] = max(e_2, e_3);
         }
         GroupMemoryBarrierWithGroupSync();
         carried = carried + 1u;
         stride = stride / 2;
     }
     if (input.lane == 0u) {
-        const float e_7 = tile_min[0];
-        const bool empty = e_7 == 3.4028235e38;
-        const uint e_8 = screen.tiles_x;
+        const float e_4 = tile_min[0];
+        const bool empty = e_4 == 3.4028235e38;
         float phi;
         if (empty) {
             phi = 0.0;
         } else {
-            const float e_9 = tile_min[0];
-            phi = e_9;
+            const float e_5 = tile_min[0];
+            phi = e_5;
         }
         float phi_1;
         if (empty) {
             phi_1 = 0.0;
         } else {
-            const float e_10 = tile_max[0];
-            phi_1 = e_10;
+            const float e_6 = tile_max[0];
+            phi_1 = e_6;
         }
         uint value;
         InterlockedAdd(sky_count, 0u, value);
-        tile_bounds.Store4(min(input.group.y * e_8 + input.group.x, luma_length_tile_bounds() - 1u) * 16u, asuint(float4(phi, phi_1, float(value), empty ? 1.0 : 0.0)));
+        tile_bounds.Store4(min(input.group.y * screen.tiles_x + input.group.x, luma_length_tile_bounds() - 1u) * 16u, asuint(float4(phi, phi_1, float(value), empty ? 1.0 : 0.0)));
     }
 }
 

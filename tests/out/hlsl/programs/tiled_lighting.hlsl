@@ -73,8 +73,7 @@ uint luma_length_light_indices() {
 }
 
 float3 view_from_ndc(float3 ndc) {
-    const float4x4 e = cull.inv_proj;
-    const float4 v = mul(float4(ndc, 1.0), e);
+    const float4 v = mul(float4(ndc, 1.0), cull.inv_proj);
     return v.xyz / (float3)v.w;
 }
 
@@ -104,9 +103,7 @@ void cull_lights(cull_lights_Input input) {
         InterlockedExchange(tile_light_count, 0u, old_2);
     }
     GroupMemoryBarrierWithGroupSync();
-    const uint e = cull.screen_size.x;
-    const uint e_1 = cull.screen_size.y;
-    if (input.pixel.x < e && input.pixel.y < e_1) {
+    if (input.pixel.x < cull.screen_size.x && input.pixel.y < cull.screen_size.y) {
         const uint bits = asuint(luma_texel_fetch(depth_texture, int2(input.pixel.xy), 0).x);
         uint old_3;
         InterlockedMin(tile_min_depth, bits, old_3);
@@ -118,23 +115,21 @@ void cull_lights(cull_lights_Input input) {
     InterlockedAdd(tile_min_depth, 0u, value);
     uint value_1;
     InterlockedAdd(tile_max_depth, 0u, value_1);
-    const uint2 e_2 = cull.screen_size;
-    const float2 tile_min = float2(input.tile.xy * uint2(16u, 16u)) / float2(e_2);
-    const uint2 e_3 = cull.screen_size;
-    const float2 tile_max = float2((input.tile.xy + uint2(1u, 1u)) * uint2(16u, 16u)) / float2(e_3);
+    const float2 tile_min = float2(input.tile.xy * uint2(16u, 16u)) / float2(cull.screen_size);
+    const float2 tile_max = float2((input.tile.xy + uint2(1u, 1u)) * uint2(16u, 16u)) / float2(cull.screen_size);
     const float2 ndc_min = float2(tile_min.x * 2.0 - 1.0, 1.0 - tile_max.y * 2.0);
     const float2 ndc_max = float2(tile_max.x * 2.0 - 1.0, 1.0 - tile_min.y * 2.0);
-    const float3 e_4 = view_from_ndc(float3(ndc_min.x, ndc_min.y, 1.0));
-    const float3 e_5 = view_from_ndc(float3(ndc_max.x, ndc_min.y, 1.0));
-    const float3 e_6 = view_from_ndc(float3(ndc_max.x, ndc_max.y, 1.0));
-    const float3 e_7 = view_from_ndc(float3(ndc_min.x, ndc_max.y, 1.0));
-    const float4 e_8 = eye_plane(e_4, e_5);
-    const float4 e_9 = eye_plane(e_5, e_6);
-    const float4 e_10 = eye_plane(e_6, e_7);
-    const float4 e_11 = eye_plane(e_7, e_4);
-    const float3 e_12 = view_from_ndc(float3(0.0, 0.0, asfloat(value)));
-    const float3 e_13 = view_from_ndc(float3(0.0, 0.0, asfloat(value_1)));
-    const float4 composite[6] = { e_8, e_9, e_10, e_11, float4(0.0, 0.0, -1.0, e_12.z), float4(0.0, 0.0, 1.0, -e_13.z) };
+    const float3 e = view_from_ndc(float3(ndc_min.x, ndc_min.y, 1.0));
+    const float3 e_1 = view_from_ndc(float3(ndc_max.x, ndc_min.y, 1.0));
+    const float3 e_2 = view_from_ndc(float3(ndc_max.x, ndc_max.y, 1.0));
+    const float3 e_3 = view_from_ndc(float3(ndc_min.x, ndc_max.y, 1.0));
+    const float4 e_4 = eye_plane(e, e_1);
+    const float4 e_5 = eye_plane(e_1, e_2);
+    const float4 e_6 = eye_plane(e_2, e_3);
+    const float4 e_7 = eye_plane(e_3, e);
+    const float3 e_8 = view_from_ndc(float3(0.0, 0.0, asfloat(value)));
+    const float3 e_9 = view_from_ndc(float3(0.0, 0.0, asfloat(value_1)));
+    const float4 composite[6] = { e_4, e_5, e_6, e_7, float4(0.0, 0.0, -1.0, e_8.z), float4(0.0, 0.0, 1.0, -e_9.z) };
     planes = composite;
     uint carried = 0u;
     uint light_index = input.lane;
@@ -142,8 +137,7 @@ void cull_lights(cull_lights_Input input) {
         if (!(carried < 1024u)) {
             break;
         }
-        const uint e_14 = cull.light_count;
-        if (!(light_index < e_14)) {
+        if (!(light_index < cull.light_count)) {
             break;
         }
         PointLight light;
@@ -158,10 +152,10 @@ void cull_lights(cull_lights_Input input) {
                 visible = true;
                 break;
             }
-            const float4 e_15 = planes[min(uint(p), 5u)];
-            const float4 e_16 = light.position_radius;
-            const bool e_17 = sphere_outside(e_15, e_16.xyz, light.position_radius.w);
-            if (e_17) {
+            const float4 e_10 = planes[min(uint(p), 5u)];
+            const float4 e_11 = light.position_radius;
+            const bool e_12 = sphere_outside(e_10, e_11.xyz, light.position_radius.w);
+            if (e_12) {
                 visible = false;
                 break;
             }
@@ -184,25 +178,24 @@ void cull_lights(cull_lights_Input input) {
     uint value_2;
     InterlockedAdd(tile_light_count, 0u, value_2);
     const uint count = min(value_2, 64u);
-    const uint e_18 = cull.tile_count_x;
-    const uint tile_index = input.tile.y * e_18 + input.tile.x;
+    const uint tile_index = input.tile.y * cull.tile_count_x + input.tile.x;
     if (input.lane == 0u) {
         uint old_5;
         allocator.InterlockedAdd(0u, count, old_5);
         tile_offset = old_5;
-        const uint e_19 = tile_offset;
-        const TileHeader composite_1 = { e_19, count };
+        const uint e_13 = tile_offset;
+        const TileHeader composite_1 = { e_13, count };
         tiles.Store(min(tile_index, luma_length_tiles() - 1u) * 8u, composite_1.offset);
         tiles.Store(4u + min(tile_index, luma_length_tiles() - 1u) * 8u, composite_1.count);
     }
     GroupMemoryBarrierWithGroupSync();
     if (input.lane < count) {
-        const uint e_20 = tile_offset;
-        const uint destination = e_20 + input.lane;
-        const uint e_21 = luma_length_light_indices();
-        if (destination < uint(int(e_21))) {
-            const uint e_22 = tile_lights[min(input.lane, 63u)];
-            light_indices.Store(min(destination, luma_length_light_indices() - 1u) * 4u, e_22);
+        const uint e_14 = tile_offset;
+        const uint destination = e_14 + input.lane;
+        const uint e_15 = luma_length_light_indices();
+        if (destination < uint(int(e_15))) {
+            const uint e_16 = tile_lights[min(input.lane, 63u)];
+            light_indices.Store(min(destination, luma_length_light_indices() - 1u) * 4u, e_16);
         }
     }
 }

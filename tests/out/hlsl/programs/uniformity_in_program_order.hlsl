@@ -25,20 +25,17 @@ struct main_Input {
 void main(main_Input input) {
     GroupMemoryBarrierWithGroupSync();
     tile[min(input.lid, 63u)] = float(input.lid);
-    const uint k = params.x;
-    if (k > 1u) {
+    if (params.x > 1u) {
         GroupMemoryBarrierWithGroupSync();
     }
     const float sum = tile[min((input.lid + 1u) % 64u, 63u)];
-    const uint e = params.y;
     uint n;
-    if (e > 0u) {
+    if (params.y > 0u) {
         n = 2u;
     } else if (params.z > 0u) {
         n = 3u;
     } else {
-        const uint n_1 = params.w;
-        n = n_1;
+        n = params.w;
     }
     uint i = 0u;
     uint carried = n - 0u;

@@ -48,8 +48,7 @@ struct Fog_std140 {
 [[vk::binding(6, 0)]] SamplerComparisonState sun_shadow_samp : register(s6, space0);
 
 float3 world_position(float2 uv, float depth) {
-    const float4x4 e = fog.inv_view_proj;
-    const float4 world = mul(float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, depth, 1.0), e);
+    const float4 world = mul(float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, depth, 1.0), fog.inv_view_proj);
     return world.xyz / (float3)world.w;
 }
 
@@ -59,24 +58,19 @@ float henyey_greenstein(float cos_theta, float g) {
 }
 
 float density_at(float3 p) {
-    const float e = fog.height_falloff;
-    const float e_1 = fog.noise_scale;
-    const float3 e_2 = fog.wind_offset;
-    const float4 e_3 = noise_volume_tex.SampleLevel(noise_volume_samp, p * e_1 + e_2, 0.0);
-    const float e_4 = fog.density;
-    return e_4 * exp(-max(p.y, 0.0) * e) * (0.5 + e_3.x);
+    const float4 e = noise_volume_tex.SampleLevel(noise_volume_samp, p * fog.noise_scale + fog.wind_offset, 0.0);
+    return fog.density * exp(-max(p.y, 0.0) * fog.height_falloff) * (0.5 + e.x);
 }
 
 float sun_visibility(float3 p) {
-    const float4x4 e = fog.light_view_proj;
-    const float4 clip_ = mul(float4(p, 1.0), e);
+    const float4 clip_ = mul(float4(p, 1.0), fog.light_view_proj);
     const float3 s = clip_.xyz / (float3)clip_.w;
     const float2 uv = float2(s.x * 0.5 + 0.5, 0.5 - s.y * 0.5);
     if (uv.x < 0.0 || uv.x > 1.0 || uv.y < 0.0 || uv.y > 1.0) {
         return 1.0;
     }
-    const float e_1 = sun_shadow_tex.SampleCmpLevelZero(sun_shadow_samp, uv, s.z - 0.002);
-    return e_1;
+    const float e = sun_shadow_tex.SampleCmpLevelZero(sun_shadow_samp, uv, s.z - 0.002);
+    return e;
 }
 
 struct fog_fs_Input {
@@ -98,20 +92,16 @@ fog_fs_Output fog_fs(fog_fs_Input input) {
     const float4 e_1 = fog.camera_position;
     const float3 start = e_1.xyz;
     const float3 ray = end_point - start;
-    const float e_2 = fog.max_distance;
     const float3 dir = normalize(ray);
-    const int e_3 = fog.steps;
-    const int steps = clamp(e_3, 1, 128);
-    const float step_length = min(length(ray), e_2) / float(steps);
-    const uint e_4 = fog.frame;
-    const float jitter = frac(52.982918 * frac(dot(input.frag.xy + (float2)(float(e_4 % 64u) * 5.588238), float2(0.06711056, 0.00583715))));
-    const float4 e_5 = fog.sun_direction;
-    const float e_6 = fog.anisotropy;
-    const float phase = henyey_greenstein(dot(dir, -normalize(e_5.xyz)), e_6);
-    const int e_7 = asint(asuint(steps) - 1u);
+    const int steps = clamp(fog.steps, 1, 128);
+    const float step_length = min(length(ray), fog.max_distance) / float(steps);
+    const float jitter = frac(52.982918 * frac(dot(input.frag.xy + (float2)(float(fog.frame % 64u) * 5.588238), float2(0.06711056, 0.00583715))));
+    const float4 e_2 = fog.sun_direction;
+    const float phase = henyey_greenstein(dot(dir, -normalize(e_2.xyz)), fog.anisotropy);
+    const int e_3 = asint(asuint(steps) - 1u);
     int i = 0;
-    uint carried = asuint(e_7) - 0u;
-    bool carried_1 = 0 <= e_7;
+    uint carried = asuint(e_3) - 0u;
+    bool carried_1 = 0 <= e_3;
     uint carried_2 = 0u;
     float transmittance = 1.0;
     float3 scattered = float3(0.0, 0.0, 0.0);
@@ -133,11 +123,11 @@ fog_fs_Output fog_fs(fog_fs_Input input) {
         float transmittance_2 = transmittance;
         float3 scattered_2 = scattered;
         if (sigma > 0.0001) {
-            const float4 e_8 = fog.sun_color;
-            const float e_9 = sun_visibility(p);
-            const float4 e_10 = fog.ambient_color;
+            const float4 e_4 = fog.sun_color;
+            const float e_5 = sun_visibility(p);
+            const float4 e_6 = fog.ambient_color;
             const float step_transmittance = exp(-sigma * step_length);
-            const float3 scattered_3 = scattered + (e_8.xyz * e_9 * phase + e_10.xyz) * transmittance * (1.0 - step_transmittance);
+            const float3 scattered_3 = scattered + (e_4.xyz * e_5 * phase + e_6.xyz) * transmittance * (1.0 - step_transmittance);
             const float transmittance_3 = transmittance * step_transmittance;
             if (transmittance_3 < 0.01) {
                 transmittance_1 = transmittance_3;

@@ -31,9 +31,7 @@ float2 hash22(int2 p) {
 
 float2 feature_point(int2 cell) {
     const float2 h = hash22(cell);
-    const float e = floor_params.jitter;
-    const float e_1 = floor_params.time;
-    return float2(0.5, 0.5) + sin((float2)e_1 + h * 6.2831) * (e * 0.5);
+    return float2(0.5, 0.5) + sin((float2)floor_params.time + h * 6.2831) * (floor_params.jitter * 0.5);
 }
 
 Cells voronoi(float2 p) {
@@ -162,18 +160,16 @@ struct stone_floor_Output {
 };
 
 stone_floor_Output stone_floor(stone_floor_Input input) {
-    const float e = floor_params.scale;
-    const Cells c = voronoi(input.uv * e);
+    const Cells c = voronoi(input.uv * floor_params.scale);
     const float2 tint = hash22(c.nearest);
-    const float4 e_1 = floor_params.base_color;
-    const float e_2 = floor_params.crack_width;
+    const float4 e = floor_params.base_color;
     const float height = saturate(c.f2 - c.f1);
-    const float e_3 = ddx(height);
-    const float e_4 = ddy(height);
-    const float4 e_5 = floor_params.light_direction;
-    const float4 e_6 = floor_params.crack_color;
+    const float e_1 = ddx(height);
+    const float e_2 = ddy(height);
+    const float4 e_3 = floor_params.light_direction;
+    const float4 e_4 = floor_params.crack_color;
     stone_floor_Output output;
-    output.color = float4(lerp(e_1.xyz * (0.75 + 0.25 * tint.x) * (0.3 + 0.7 * max(dot(normalize(float3(-e_3 * 4.0, -e_4 * 4.0, 1.0)), normalize(e_5.xyz)), 0.0)), e_6.xyz, (float3)(1.0 - smoothstep(0.0, e_2, c.border))), 1.0);
+    output.color = float4(lerp(e.xyz * (0.75 + 0.25 * tint.x) * (0.3 + 0.7 * max(dot(normalize(float3(-e_1 * 4.0, -e_2 * 4.0, 1.0)), normalize(e_3.xyz)), 0.0)), e_4.xyz, (float3)(1.0 - smoothstep(0.0, floor_params.crack_width, c.border))), 1.0);
     return output;
 }
 

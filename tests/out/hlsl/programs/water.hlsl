@@ -36,10 +36,8 @@ static const Displacement luma_const = { float3(0.0, 0.0, 0.0), float3(1.0, 0.0,
 
 Displacement gerstner(Wave wave, float2 p, Displacement d) {
     const float k = 6.2831855 / wave.wavelength;
-    const float e = ocean.gravity;
     const float2 dir = normalize(wave.direction);
-    const float e_1 = ocean.time;
-    const float f = k * (dot(dir, p) - sqrt(e / k) * e_1);
+    const float f = k * (dot(dir, p) - sqrt(ocean.gravity / k) * ocean.time);
     const float a = wave.steepness / k;
     const float sin_f = sin(f);
     const float cos_f = cos(f);
@@ -69,8 +67,7 @@ struct water_vs_Output {
 };
 
 water_vs_Output water_vs(water_vs_Input input) {
-    const float e = ocean.grid_spacing;
-    const float2 p = input.position * e;
+    const float2 p = input.position * ocean.grid_spacing;
     int i = 0;
     uint carried = 3u;
     bool carried_1 = true;
@@ -81,8 +78,8 @@ water_vs_Output water_vs(water_vs_Input input) {
             d_1 = d;
             break;
         }
-        const Wave e_1 = ocean.waves[min(uint(i), 3u)];
-        const Displacement d_2 = gerstner(e_1, p, d);
+        const Wave e = ocean.waves[min(uint(i), 3u)];
+        const Displacement d_2 = gerstner(e, p, d);
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;
@@ -90,9 +87,8 @@ water_vs_Output water_vs(water_vs_Input input) {
         d = d_2;
     }
     const float3 world = float3(p.x, 0.0, p.y) + d_1.offset;
-    const float4x4 e_2 = ocean.view_proj;
     water_vs_Output output;
-    output.clip_ = mul(float4(world, 1.0), e_2);
+    output.clip_ = mul(float4(world, 1.0), ocean.view_proj);
     output.world_position = world;
     output.normal = normalize(cross(d_1.binormal, d_1.tangent));
     output.crest = d_1.offset.y;
@@ -120,11 +116,9 @@ water_fs_Output water_fs(water_fs_Input input) {
     const float4 e_1 = environment_tex.Sample(environment_samp, reflect(-v, n));
     const float4 e_2 = ocean.deep_color;
     const float4 e_3 = ocean.shallow_color;
-    const float e_4 = ocean.foam_threshold;
-    const float e_5 = ocean.foam_threshold;
-    const float4 e_6 = foam_texture_tex.Sample(foam_texture_samp, input.uv);
+    const float4 e_4 = foam_texture_tex.Sample(foam_texture_samp, input.uv);
     water_fs_Output output;
-    output.color = float4(lerp(lerp(lerp(e_2.xyz, e_3.xyz, (float3)saturate(dot(n, v))), e_1.xyz, (float3)fresnel), float3(1.0, 1.0, 1.0), (float3)(e_6.x * smoothstep(e_4, e_5 + 0.3, input.crest))), 1.0);
+    output.color = float4(lerp(lerp(lerp(e_2.xyz, e_3.xyz, (float3)saturate(dot(n, v))), e_1.xyz, (float3)fresnel), float3(1.0, 1.0, 1.0), (float3)(e_4.x * smoothstep(ocean.foam_threshold, ocean.foam_threshold + 0.3, input.crest))), 1.0);
     return output;
 }
 

@@ -23,9 +23,8 @@ vertex transform_Output transform(
     transform_Input input [[stage_in]],
     constant Uniforms& uniforms [[buffer(0)]]
 ) {
-    const metal::float4x4 e = uniforms.view_proj;
     transform_Output output = {};
-    output.position = e * metal::float4(input.position, 1.0);
+    output.position = uniforms.view_proj * metal::float4(input.position, 1.0);
     output.uv = input.uv;
     output.normal = input.normal;
     return output;

@@ -25,14 +25,11 @@ vertex transform_Output transform(
     transform_Input input [[stage_in]],
     constant Uniforms& uniforms [[buffer(0)]]
 ) {
-    const metal::float4x4 e = uniforms.model;
-    const metal::float4x4 e_1 = uniforms.view_proj;
-    const metal::float4x4 e_2 = uniforms.normal_mat;
-    const metal::float4 e_3 = e_2 * metal::float4(input.normal, 0.0);
+    const metal::float4 e = uniforms.normal_mat * metal::float4(input.normal, 0.0);
     transform_Output output = {};
-    output.position = e_1 * (e * metal::float4(input.position, 1.0));
+    output.position = uniforms.view_proj * (uniforms.model * metal::float4(input.position, 1.0));
     output.uv = input.uv;
-    output.normal = metal::normalize(e_3.xyz);
+    output.normal = metal::normalize(e.xyz);
     return output;
 }
 

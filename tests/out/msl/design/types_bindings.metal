@@ -24,10 +24,8 @@ vertex from_attributes_Output from_attributes(
     from_attributes_Input input [[stage_in]],
     constant Uniforms& uniforms [[buffer(0)]]
 ) {
-    const metal::float4x4 e = uniforms.model;
-    const metal::float4x4 e_1 = uniforms.view_proj;
     from_attributes_Output output = {};
-    output.position = e_1 * (e * metal::float4(input.position, 1.0));
+    output.position = uniforms.view_proj * (uniforms.model * metal::float4(input.position, 1.0));
     output.uv = input.uv;
     return output;
 }
@@ -44,10 +42,8 @@ vertex from_buffer_Output from_buffer(
     constant uint* luma_buffer_sizes [[buffer(2)]]
 ) {
     const metal::float3 p = positions[metal::min(index, luma_buffer_sizes[0] / 16u - 1u)];
-    const metal::float4x4 e = uniforms.model;
-    const metal::float4x4 e_1 = uniforms.view_proj;
     from_buffer_Output output = {};
-    output.position = e_1 * (e * metal::float4(p, 1.0));
+    output.position = uniforms.view_proj * (uniforms.model * metal::float4(p, 1.0));
     output.uv = p.xy;
     return output;
 }

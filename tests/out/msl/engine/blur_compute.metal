@@ -12,21 +12,17 @@ struct Params {
 constant metal::array<float, 5> luma_const = metal::array<float, 5> {0.227027, 0.1945946, 0.1216216, 0.054054, 0.016216};
 
 metal::float4 load_pixel(int x, int y, constant Params& params, const device metal::float4* src, constant uint* luma_buffer_sizes) {
-    const uint e = params.width;
-    const uint e_1 = params.height;
-    const uint e_2 = params.width;
-    const metal::float4 e_3 = src[metal::min(uint(as_type<int>(as_type<uint>(metal::min(metal::max(y, 0), as_type<int>(as_type<uint>(static_cast<int>(e_1)) - 1u))) * as_type<uint>(static_cast<int>(e_2)) + as_type<uint>(metal::min(metal::max(x, 0), as_type<int>(as_type<uint>(static_cast<int>(e)) - 1u))))), luma_buffer_sizes[0] / 16u - 1u)];
-    return e_3;
+    const metal::float4 e = src[metal::min(uint(as_type<int>(as_type<uint>(metal::min(metal::max(y, 0), as_type<int>(as_type<uint>(static_cast<int>(params.height)) - 1u))) * as_type<uint>(static_cast<int>(params.width)) + as_type<uint>(metal::min(metal::max(x, 0), as_type<int>(as_type<uint>(static_cast<int>(params.width)) - 1u))))), luma_buffer_sizes[0] / 16u - 1u)];
+    return e;
 }
 
 metal::float4 fetch(int line, int pos, constant Params& params, const device metal::float4* src, constant uint* luma_buffer_sizes) {
-    const uint e = params.horizontal;
-    if (e != 0u) {
-        const metal::float4 e_1 = load_pixel(pos, line, params, src, luma_buffer_sizes);
-        return e_1;
+    if (params.horizontal != 0u) {
+        const metal::float4 e = load_pixel(pos, line, params, src, luma_buffer_sizes);
+        return e;
     }
-    const metal::float4 e_2 = load_pixel(line, pos, params, src, luma_buffer_sizes);
-    return e_2;
+    const metal::float4 e_1 = load_pixel(line, pos, params, src, luma_buffer_sizes);
+    return e_1;
 }
 
 // Dispatch with threadsPerThreadgroup = (256, 1, 1).
@@ -72,17 +68,12 @@ kernel void blur(
         sum = sum + (e_3 + e_4) * e_5;
     }
     const int x = as_type<int>(as_type<uint>(start) + as_type<uint>(i));
-    const uint e_6 = params.horizontal;
-    if (e_6 != 0u) {
-        const uint e_7 = params.width;
-        const uint e_8 = params.height;
-        if (x < static_cast<int>(e_7) && line < static_cast<int>(e_8)) {
-            const uint e_9 = params.width;
-            dst[metal::min(uint(as_type<int>(as_type<uint>(line) * as_type<uint>(static_cast<int>(e_9)) + as_type<uint>(x))), luma_buffer_sizes[1] / 16u - 1u)] = sum_1;
+    if (params.horizontal != 0u) {
+        if (x < static_cast<int>(params.width) && line < static_cast<int>(params.height)) {
+            dst[metal::min(uint(as_type<int>(as_type<uint>(line) * as_type<uint>(static_cast<int>(params.width)) + as_type<uint>(x))), luma_buffer_sizes[1] / 16u - 1u)] = sum_1;
         }
     } else if (x < static_cast<int>(params.height) && line < static_cast<int>(params.width)) {
-        const uint e_10 = params.width;
-        dst[metal::min(uint(as_type<int>(as_type<uint>(x) * as_type<uint>(static_cast<int>(e_10)) + as_type<uint>(line))), luma_buffer_sizes[1] / 16u - 1u)] = sum_1;
+        dst[metal::min(uint(as_type<int>(as_type<uint>(x) * as_type<uint>(static_cast<int>(params.width)) + as_type<uint>(line))), luma_buffer_sizes[1] / 16u - 1u)] = sum_1;
     }
 }
 

@@ -37,8 +37,7 @@ float luminance(metal::float3 c) {
 }
 
 metal::float3 world_from_depth(metal::float2 uv, float depth, constant Camera& camera) {
-    const metal::float4x4 e = camera.inv_view_proj;
-    const metal::float4 world = e * metal::float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, depth, 1.0);
+    const metal::float4 world = camera.inv_view_proj * metal::float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, depth, 1.0);
     return world.xyz / metal::float3(world.w);
 }
 
@@ -121,13 +120,10 @@ vertex gbuffer_vs_Output gbuffer_vs(
     constant Camera& camera [[buffer(0)]],
     constant metal::float4x4& model_matrix [[buffer(3)]]
 ) {
-    const metal::float4x4 e = model_matrix;
-    const metal::float4x4 e_1 = camera.view_proj;
-    const metal::float4x4 e_2 = model_matrix;
-    const metal::float4 e_3 = e_2 * metal::float4(input.normal, 0.0);
+    const metal::float4 e = model_matrix * metal::float4(input.normal, 0.0);
     gbuffer_vs_Output output = {};
-    output.clip = e_1 * (e * metal::float4(input.position, 1.0));
-    output.normal = e_3.xyz;
+    output.clip = camera.view_proj * (model_matrix * metal::float4(input.position, 1.0));
+    output.normal = e.xyz;
     output.uv = input.uv;
     return output;
 }
@@ -148,13 +144,10 @@ fragment gbuffer_fs_Output gbuffer_fs(
     constant Material& material [[buffer(2)]]
 ) {
     const metal::float4 e = material.base_color;
-    const float e_1 = material.metallic;
-    const float e_2 = material.roughness;
-    const metal::float4 e_3 = material.emissive;
     gbuffer_fs_Output output = {};
-    output.albedo_metal = metal::float4(e.xyz, e_1);
-    output.normal_rough = metal::float4(metal::normalize(input.normal) * 0.5 + metal::float3(0.5, 0.5, 0.5), e_2);
-    output.emissive = e_3;
+    output.albedo_metal = metal::float4(e.xyz, material.metallic);
+    output.normal_rough = metal::float4(metal::normalize(input.normal) * 0.5 + metal::float3(0.5, 0.5, 0.5), material.roughness);
+    output.emissive = material.emissive;
     return output;
 }
 

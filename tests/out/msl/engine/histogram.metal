@@ -15,9 +15,7 @@ uint bin_index(metal::float3 color, constant Params& params) {
     if (lum < 0.005) {
         return 0u;
     }
-    const float e = params.min_log_lum;
-    const float e_1 = params.inv_log_lum_range;
-    return static_cast<uint>(metal::clamp((metal::log2(lum) - e) * e_1, 0.0, 1.0) * 254.0 + 1.0);
+    return static_cast<uint>(metal::clamp((metal::log2(lum) - params.min_log_lum) * params.inv_log_lum_range, 0.0, 1.0) * 254.0 + 1.0);
 }
 
 // Dispatch with threadsPerThreadgroup = (16, 16, 1).
@@ -31,12 +29,10 @@ kernel void build_histogram(
     threadgroup metal::array<metal::atomic_uint, 256> local_bins;
     metal::atomic_store_explicit(&local_bins[metal::min(lid, 255u)], 0u, metal::memory_order_relaxed);
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    const uint e = params.width;
-    const uint e_1 = params.height;
-    if (gid.x < e && gid.y < e_1) {
-        const metal::float4 e_2 = hdr_image.read(metal::uint2(metal::clamp(static_cast<metal::int2>(gid.xy), metal::int2(0), metal::int2(hdr_image.get_width(0u), hdr_image.get_height(0u)) - 1)), 0u);
-        const uint e_3 = bin_index(e_2.xyz, params);
-        metal::atomic_fetch_add_explicit(&local_bins[metal::min(e_3, 255u)], 1u, metal::memory_order_relaxed);
+    if (gid.x < params.width && gid.y < params.height) {
+        const metal::float4 e = hdr_image.read(metal::uint2(metal::clamp(static_cast<metal::int2>(gid.xy), metal::int2(0), metal::int2(hdr_image.get_width(0u), hdr_image.get_height(0u)) - 1)), 0u);
+        const uint e_1 = bin_index(e.xyz, params);
+        metal::atomic_fetch_add_explicit(&local_bins[metal::min(e_1, 255u)], 1u, metal::memory_order_relaxed);
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     const uint count = metal::atomic_load_explicit(&local_bins[metal::min(lid, 255u)], metal::memory_order_relaxed);

@@ -31,11 +31,10 @@ kernel void matmul(
     threadgroup metal::array<metal::array<float, 16>, 16> tile_b;
     const uint row = wid.y * 16u + lid.y;
     const uint col = wid.x * 16u + lid.x;
-    const uint e = dims.k;
-    const int e_1 = as_type<int>(as_type<uint>(static_cast<int>((e + 16u - 1u) / 16u)) - 1u);
+    const int e = as_type<int>(as_type<uint>(static_cast<int>((dims.k + 16u - 1u) / 16u)) - 1u);
     int t = 0;
-    uint carried = as_type<uint>(e_1) - 0u;
-    bool carried_1 = 0 <= e_1;
+    uint carried = as_type<uint>(e) - 0u;
+    bool carried_1 = 0 <= e;
     uint carried_2 = 0u;
     float acc = 0.0;
     float acc_1;
@@ -50,22 +49,16 @@ kernel void matmul(
         }
         const uint a_col = static_cast<uint>(t) * 16u + lid.x;
         const uint b_row = static_cast<uint>(t) * 16u + lid.y;
-        const uint e_2 = dims.m;
-        const uint e_3 = dims.k;
         float phi = 0.0;
-        if (row < e_2 && a_col < e_3) {
-            const uint e_4 = dims.k;
-            const float e_5 = a[metal::min(row * e_4 + a_col, luma_buffer_sizes[0] / 4u - 1u)];
-            phi = e_5;
+        if (row < dims.m && a_col < dims.k) {
+            const float e_1 = a[metal::min(row * dims.k + a_col, luma_buffer_sizes[0] / 4u - 1u)];
+            phi = e_1;
         }
         tile_a[metal::min(lid.y, 15u)][metal::min(lid.x, 15u)] = phi;
-        const uint e_6 = dims.k;
-        const uint e_7 = dims.n;
         float phi_1 = 0.0;
-        if (b_row < e_6 && col < e_7) {
-            const uint e_8 = dims.n;
-            const float e_9 = b[metal::min(b_row * e_8 + col, luma_buffer_sizes[1] / 4u - 1u)];
-            phi_1 = e_9;
+        if (b_row < dims.k && col < dims.n) {
+            const float e_2 = b[metal::min(b_row * dims.n + col, luma_buffer_sizes[1] / 4u - 1u)];
+            phi_1 = e_2;
         }
         tile_b[metal::min(lid.y, 15u)][metal::min(lid.x, 15u)] = phi_1;
         metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
@@ -79,13 +72,13 @@ kernel void matmul(
                 acc_3 = acc_2;
                 break;
             }
-            const float e_10 = tile_a[metal::min(lid.y, 15u)][metal::min(uint(i), 15u)];
-            const float e_11 = tile_b[metal::min(uint(i), 15u)][metal::min(lid.x, 15u)];
+            const float e_3 = tile_a[metal::min(lid.y, 15u)][metal::min(uint(i), 15u)];
+            const float e_4 = tile_b[metal::min(uint(i), 15u)][metal::min(lid.x, 15u)];
             const bool next = carried_3 != 0u;
             i = as_type<int>(as_type<uint>(i) + 1u);
             carried_3 = carried_3 - 1u;
             carried_4 = next;
-            acc_2 = acc_2 + e_10 * e_11;
+            acc_2 = acc_2 + e_3 * e_4;
         }
         metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
         const bool next_1 = carried != 0u;
@@ -95,11 +88,8 @@ kernel void matmul(
         carried_2 = carried_2 + 1u;
         acc = acc_3;
     }
-    const uint e_12 = dims.m;
-    const uint e_13 = dims.n;
-    if (row < e_12 && col < e_13) {
-        const uint e_14 = dims.n;
-        c[metal::min(row * e_14 + col, luma_buffer_sizes[2] / 4u - 1u)] = acc_1;
+    if (row < dims.m && col < dims.n) {
+        c[metal::min(row * dims.n + col, luma_buffer_sizes[2] / 4u - 1u)] = acc_1;
     }
 }
 

@@ -31,13 +31,11 @@ vertex particle_vs_Output particle_vs(
     metal::array<metal::float2, 4> local = luma_const;
     const Particle p = particles[metal::min(instance, luma_buffer_sizes[0] / 32u - 1u)];
     const metal::float2 corner = local[metal::min(vertex_ & 3u, 3u)];
-    const metal::float4x4 e = camera.view;
-    const metal::float4 e_1 = p.position;
-    const metal::float4 view_pos = e * metal::float4(e_1.xyz, 1.0);
-    const metal::float2 e_2 = view_pos.xy + corner * p.velocity.w;
-    const metal::float4x4 e_3 = camera.proj;
+    const metal::float4 e = p.position;
+    const metal::float4 view_pos = camera.view * metal::float4(e.xyz, 1.0);
+    const metal::float2 e_1 = view_pos.xy + corner * p.velocity.w;
     particle_vs_Output output = {};
-    output.clip = e_3 * metal::float4(e_2.xy, view_pos.zw);
+    output.clip = camera.proj * metal::float4(e_1.xy, view_pos.zw);
     output.uv = corner * 0.5 + metal::float2(0.5, 0.5);
     output.fade = metal::clamp(p.position.w, 0.0, 1.0);
     return output;

@@ -96,18 +96,14 @@ vertex pbr_vs_Output pbr_vs(
     constant Camera& camera [[buffer(0)]],
     constant Object& object_ [[buffer(2)]]
 ) {
-    const metal::float4x4 e = object_.model;
-    const metal::float4 world = e * metal::float4(input.position, 1.0);
-    const metal::float4x4 e_1 = camera.view_proj;
-    const metal::float4x4 e_2 = object_.normal_matrix;
-    const metal::float4 e_3 = e_2 * metal::float4(input.normal, 0.0);
-    const metal::float4x4 e_4 = object_.model;
-    const metal::float4 e_5 = e_4 * metal::float4(input.tangent.xyz, 0.0);
+    const metal::float4 world = object_.model * metal::float4(input.position, 1.0);
+    const metal::float4 e = object_.normal_matrix * metal::float4(input.normal, 0.0);
+    const metal::float4 e_1 = object_.model * metal::float4(input.tangent.xyz, 0.0);
     pbr_vs_Output output = {};
-    output.clip = e_1 * world;
+    output.clip = camera.view_proj * world;
     output.world_pos = world.xyz;
-    output.normal = e_3.xyz;
-    output.tangent = metal::float4(e_5.xyz, input.tangent.w);
+    output.normal = e.xyz;
+    output.tangent = metal::float4(e_1.xyz, input.tangent.w);
     output.uv = input.uv;
     return output;
 }
@@ -145,11 +141,10 @@ fragment pbr_fs_Output pbr_fs(
     const metal::float3 e_2 = metal::normalize(metal::float3x3(t, metal::cross(n, t) * input.tangent.w, n) * (e.xyz * 2.0 - metal::float3(1.0, 1.0, 1.0)));
     const metal::float4 e_3 = camera.position;
     const Surface surface = Surface {e_1, mr.z, metal::clamp(mr.y, 0.04, 1.0), e_2, metal::normalize(e_3.xyz - input.world_pos)};
-    const int e_4 = scene.light_count;
-    const int e_5 = as_type<int>(as_type<uint>(e_4) - 1u);
+    const int e_4 = as_type<int>(as_type<uint>(scene.light_count) - 1u);
     int i = 0;
-    uint carried = as_type<uint>(e_5) - 0u;
-    bool carried_1 = 0 <= e_5;
+    uint carried = as_type<uint>(e_4) - 0u;
+    bool carried_1 = 0 <= e_4;
     uint carried_2 = 0u;
     metal::float3 lit = metal::float3(0.0, 0.0, 0.0);
     metal::float3 lit_1;
@@ -162,20 +157,18 @@ fragment pbr_fs_Output pbr_fs(
             lit_1 = lit;
             break;
         }
-        const Light e_6 = scene.lights[metal::min(uint(i), 7u)];
-        const metal::float3 e_7 = light_contribution(surface, e_6, input.world_pos);
+        const Light e_5 = scene.lights[metal::min(uint(i), 7u)];
+        const metal::float3 e_6 = light_contribution(surface, e_5, input.world_pos);
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
-        lit = lit + e_7;
+        lit = lit + e_6;
     }
-    const metal::float4 e_8 = irradiance_tex.sample(irradiance_samp, e_2);
-    const float e_9 = scene.ambient;
-    const float e_10 = scene.exposure;
+    const metal::float4 e_7 = irradiance_tex.sample(irradiance_samp, e_2);
     pbr_fs_Output output = {};
-    output.color = metal::float4((lit_1 + e_8.xyz * e_1 * e_9) * e_10, base.w);
+    output.color = metal::float4((lit_1 + e_7.xyz * e_1 * scene.ambient) * scene.exposure, base.w);
     return output;
 }
 

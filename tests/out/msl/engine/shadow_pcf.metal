@@ -22,8 +22,7 @@ struct Object {
 float shadow_factor(metal::float4 light_space, constant LightView& light_view, metal::depth2d<float> shadow_map, metal::sampler shadow_sampler) {
     const metal::float3 proj = light_space.xyz / metal::float3(light_space.w);
     const metal::float2 uv = metal::float2(proj.x * 0.5 + 0.5, 0.5 - proj.y * 0.5);
-    const float e = light_view.bias;
-    const float depth = proj.z - e;
+    const float depth = proj.z - light_view.bias;
     int y = -1;
     uint carried = 2u;
     bool carried_1 = true;
@@ -44,14 +43,12 @@ float shadow_factor(metal::float4 light_space, constant LightView& light_view, m
                 sum_3 = sum_2;
                 break;
             }
-            const metal::float2 e_1 = light_view.texel_size;
-            const float e_2 = light_view.pcf_radius;
-            const float e_3 = shadow_map.sample_compare(shadow_sampler, uv + metal::float2(static_cast<float>(x), static_cast<float>(y)) * e_1 * e_2, depth);
+            const float e = shadow_map.sample_compare(shadow_sampler, uv + metal::float2(static_cast<float>(x), static_cast<float>(y)) * light_view.texel_size * light_view.pcf_radius, depth);
             const bool next = carried_2 != 0u;
             x = as_type<int>(as_type<uint>(x) + 1u);
             carried_2 = carried_2 - 1u;
             carried_3 = next;
-            sum_2 = sum_2 + e_3;
+            sum_2 = sum_2 + e;
         }
         const bool next_1 = carried != 0u;
         y = as_type<int>(as_type<uint>(y) + 1u);
@@ -75,10 +72,8 @@ vertex shadow_depth_vs_Output shadow_depth_vs(
     constant LightView& light_view [[buffer(1)]],
     constant Object& object_ [[buffer(2)]]
 ) {
-    const metal::float4x4 e = light_view.view_proj;
-    const metal::float4x4 e_1 = object_.model;
     shadow_depth_vs_Output output = {};
-    output.clip = e * e_1 * metal::float4(input.position, 1.0);
+    output.clip = light_view.view_proj * object_.model * metal::float4(input.position, 1.0);
     return output;
 }
 
@@ -101,16 +96,12 @@ vertex lit_vs_Output lit_vs(
     constant LightView& light_view [[buffer(1)]],
     constant Object& object_ [[buffer(2)]]
 ) {
-    const metal::float4x4 e = object_.model;
-    const metal::float4 world = e * metal::float4(input.position, 1.0);
-    const metal::float4x4 e_1 = camera.view_proj;
-    const metal::float4x4 e_2 = light_view.view_proj;
-    const metal::float4x4 e_3 = object_.model;
-    const metal::float4 e_4 = e_3 * metal::float4(input.normal, 0.0);
+    const metal::float4 world = object_.model * metal::float4(input.position, 1.0);
+    const metal::float4 e = object_.model * metal::float4(input.normal, 0.0);
     lit_vs_Output output = {};
-    output.clip = e_1 * world;
-    output.light_space = e_2 * world;
-    output.normal = e_4.xyz;
+    output.clip = camera.view_proj * world;
+    output.light_space = light_view.view_proj * world;
+    output.normal = e.xyz;
     output.uv = input.uv;
     return output;
 }

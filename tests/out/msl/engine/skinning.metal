@@ -37,9 +37,8 @@ vertex skin_vs_Output skin_vs(
     const metal::float4x4 e_7 = e_6 * input.weights.w;
     const metal::float4x4 skin = metal::float4x4(e_1[0] + e_3[0] + e_5[0] + e_7[0], e_1[1] + e_3[1] + e_5[1] + e_7[1], e_1[2] + e_3[2] + e_5[2] + e_7[2], e_1[3] + e_3[3] + e_5[3] + e_7[3]);
     const metal::float4 e_8 = skin * metal::float4(input.normal, 0.0);
-    const metal::float4x4 e_9 = camera.view_proj;
     skin_vs_Output output = {};
-    output.clip = e_9 * (skin * metal::float4(input.position, 1.0));
+    output.clip = camera.view_proj * (skin * metal::float4(input.position, 1.0));
     output.normal = metal::normalize(e_8.xyz);
     output.uv = input.uv;
     return output;

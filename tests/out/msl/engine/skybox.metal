@@ -25,9 +25,7 @@ vertex sky_vs_Output sky_vs(
     metal::array<metal::float3, 8> local_1 = luma_const;
     const int e = local[metal::min(index % 36u, 35u)];
     const metal::float3 corner = local_1[metal::min(uint(e), 7u)];
-    const metal::float4x4 e_1 = sky.proj;
-    const metal::float4x4 e_2 = sky.view_rotation;
-    const metal::float4 clip = e_1 * e_2 * metal::float4(corner, 1.0);
+    const metal::float4 clip = sky.proj * sky.view_rotation * metal::float4(corner, 1.0);
     sky_vs_Output output = {};
     output.clip = clip.xyww;
     output.direction = corner;
@@ -49,9 +47,8 @@ fragment sky_fs_Output sky_fs(
     metal::sampler environment_samp [[sampler(0)]]
 ) {
     const metal::float4 e = environment_tex.sample(environment_samp, metal::normalize(input.direction));
-    const float e_1 = sky.intensity;
     sky_fs_Output output = {};
-    output.color = metal::float4(e.xyz * e_1, 1.0);
+    output.color = metal::float4(e.xyz * sky.intensity, 1.0);
     return output;
 }
 

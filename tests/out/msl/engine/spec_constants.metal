@@ -22,8 +22,7 @@ constant metal::array<metal::float3, 8> luma_const = metal::array<metal::float3,
 
 metal::float3 view_position(metal::float2 uv, constant Camera& camera, metal::texture2d<float> depth_tex_tex, metal::sampler depth_tex_samp) {
     const metal::float4 e = depth_tex_tex.sample(depth_tex_samp, uv, metal::level(0.0));
-    const metal::float4x4 e_1 = camera.inv_proj;
-    const metal::float4 view = e_1 * metal::float4(uv * 2.0 - metal::float2(1.0, 1.0), e.x, 1.0);
+    const metal::float4 view = camera.inv_proj * metal::float4(uv * 2.0 - metal::float2(1.0, 1.0), e.x, 1.0);
     return view.xyz / metal::float3(view.w);
 }
 
@@ -72,10 +71,9 @@ fragment ssao_Output ssao(
         const metal::float3 k = local[metal::min(uint(i % 8), 7u)];
         const metal::float3 rotated = metal::float3(k.x * rotation.x - k.y * rotation.y, k.x * rotation.y + k.y * rotation.x, k.z);
         const metal::float3 p = origin + metal::faceforward(rotated, -normal, rotated) * RADIUS;
-        const metal::float4x4 e_4 = camera.proj;
-        const metal::float4 clip = e_4 * metal::float4(p, 1.0);
-        const metal::float3 e_5 = view_position(clip.xy / metal::float2(clip.w) * 0.5 + metal::float2(0.5, 0.5), camera, depth_tex_tex, depth_tex_samp);
-        const float scene_z = e_5.z;
+        const metal::float4 clip = camera.proj * metal::float4(p, 1.0);
+        const metal::float3 e_4 = view_position(clip.xy / metal::float2(clip.w) * 0.5 + metal::float2(0.5, 0.5), camera, depth_tex_tex, depth_tex_samp);
+        const float scene_z = e_4.z;
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;

@@ -48,24 +48,20 @@ fragment tonemap_fs_Output tonemap_fs(
     metal::sampler hdr_samp [[sampler(0)]]
 ) {
     const metal::float4 e = hdr_tex.sample(hdr_samp, input.uv);
-    const float e_1 = tm.exposure;
-    const metal::float3 hdr_color = e.xyz * e_1;
-    const uint e_2 = tm.mode;
+    const metal::float3 hdr_color = e.xyz * tm.exposure;
     metal::float3 mapped;
-    if (e_2 == 0u) {
+    if (tm.mode == 0u) {
         mapped = hdr_color / (hdr_color + metal::float3(1.0, 1.0, 1.0));
     } else if (tm.mode == 1u) {
         const metal::float3 mapped_1 = aces(hdr_color);
         mapped = mapped_1;
     } else {
-        const metal::float3 e_3 = hable(hdr_color * 2.0);
-        const float e_4 = tm.white_point;
-        const metal::float3 e_5 = hable(metal::float3(e_4));
-        mapped = e_3 / e_5;
+        const metal::float3 e_1 = hable(hdr_color * 2.0);
+        const metal::float3 e_2 = hable(metal::float3(tm.white_point));
+        mapped = e_1 / e_2;
     }
-    const float e_6 = tm.gamma;
     tonemap_fs_Output output = {};
-    output.color = metal::float4(metal::pow(mapped, metal::float3(1.0 / e_6)), 1.0);
+    output.color = metal::float4(metal::pow(mapped, metal::float3(1.0 / tm.gamma)), 1.0);
     return output;
 }
 

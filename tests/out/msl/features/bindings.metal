@@ -36,21 +36,13 @@ fragment bindings_Output bindings(
     const device metal::float4* k [[buffer(6)]],
     constant uint* luma_buffer_sizes [[buffer(10)]]
 ) {
-    const metal::float4 e_1 = a.value;
-    const metal::float4 e_2 = b.value;
-    const metal::float4 e_3 = c.value;
-    const metal::float4 e_4 = d.value;
-    const metal::float4 e_5 = e.value;
-    const metal::float4 e_6 = h.value;
-    const metal::float4 e_7 = i.value;
-    const metal::float4 e_8 = pc.value;
-    const metal::float4 e_9 = f_tex.sample(f_samp, input.uv);
-    const metal::float4 e_10 = g.sample(s, input.uv);
-    const metal::float4 e_11 = j_tex.sample(j_samp, input.dir);
-    const metal::float4 e_12 = items[metal::min(0u, luma_buffer_sizes[1] / 16u - 1u)];
-    const metal::float4 e_13 = k[metal::min(1u, luma_buffer_sizes[0] / 16u - 1u)];
+    const metal::float4 e_1 = f_tex.sample(f_samp, input.uv);
+    const metal::float4 e_2 = g.sample(s, input.uv);
+    const metal::float4 e_3 = j_tex.sample(j_samp, input.dir);
+    const metal::float4 e_4 = items[metal::min(0u, luma_buffer_sizes[1] / 16u - 1u)];
+    const metal::float4 e_5 = k[metal::min(1u, luma_buffer_sizes[0] / 16u - 1u)];
     bindings_Output output = {};
-    output.color = e_1 + e_2 + e_3 + e_4 + e_5 + e_6 + e_7 + e_8 + (e_9 + e_10 + e_11) + e_12 + e_13;
+    output.color = a.value + b.value + c.value + d.value + e.value + h.value + i.value + pc.value + (e_1 + e_2 + e_3) + e_4 + e_5;
     return output;
 }
 

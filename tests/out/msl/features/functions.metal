@@ -38,8 +38,7 @@ Hit intersect(Ray ray, metal::float4 sphere) {
 }
 
 metal::float4 shade_ray(Ray ray, constant Scene& scene) {
-    const metal::float4 e = scene.sphere;
-    const Hit hit = intersect(ray, e);
+    const Hit hit = intersect(ray, scene.sphere);
     if (!hit.hit) {
         return metal::float4(0.0, 0.0, 0.0, 0.0);
     }
@@ -76,16 +75,14 @@ kernel void trace(
     device metal::float4* hits [[buffer(1)]],
     constant uint* luma_buffer_sizes [[buffer(2)]]
 ) {
-    const metal::float4x4 e = scene.transform;
-    const metal::float3 origin = transform_point(e, metal::float3(0.0, 0.0, -3.0));
+    const metal::float3 origin = transform_point(scene.transform, metal::float3(0.0, 0.0, -3.0));
     const Ray ray = Ray {origin, metal::normalize(metal::float3(static_cast<metal::float2>(gid.xy) / metal::float2(64.0, 64.0) * 2.0 - metal::float2(1.0, 1.0), 1.0))};
-    const metal::float4 e_1 = shade_ray(ray, scene);
-    const metal::float4 e_2 = scene.tint;
-    const metal::float4 color = e_1 * e_2;
+    const metal::float4 e = shade_ray(ray, scene);
+    const metal::float4 color = e * scene.tint;
     const metal::array<float, 4> composite = metal::array<float, 4> {color.x, color.y, color.z, color.w};
     const float s = sum4(composite);
-    const metal::float3 e_3 = scaled(color.xyz, 0.5);
-    record(gid.y * 64u + gid.x, metal::float4(e_3, s), hits, luma_buffer_sizes);
+    const metal::float3 e_1 = scaled(color.xyz, 0.5);
+    record(gid.y * 64u + gid.x, metal::float4(e_1, s), hits, luma_buffer_sizes);
 }
 
 struct fullscreen_Output {
@@ -95,10 +92,9 @@ struct fullscreen_Output {
 vertex fullscreen_Output fullscreen(
     constant Scene& scene [[buffer(0)]]
 ) {
-    const metal::float4x4 e = scene.transform;
-    const metal::float3 e_1 = transform_point(e, metal::float3(0.0, 0.0, 0.0));
+    const metal::float3 e = transform_point(scene.transform, metal::float3(0.0, 0.0, 0.0));
     fullscreen_Output output = {};
-    output.clip = metal::float4(e_1, 1.0);
+    output.clip = metal::float4(e, 1.0);
     return output;
 }
 
@@ -109,11 +105,10 @@ struct flat_color_Output {
 fragment flat_color_Output flat_color(
     constant Scene& scene [[buffer(0)]]
 ) {
-    const metal::float4x4 e = scene.transform;
-    const metal::float4 e_1 = scene.tint;
-    const metal::float3 e_2 = transform_point(e, e_1.xyz);
+    const metal::float4 e = scene.tint;
+    const metal::float3 e_1 = transform_point(scene.transform, e.xyz);
     flat_color_Output output = {};
-    output.color = metal::float4(e_2, 1.0);
+    output.color = metal::float4(e_1, 1.0);
     return output;
 }
 

@@ -14,9 +14,6 @@ kernel void group_scoping(
     constant Block& c [[buffer(1)]],
     device metal::array<metal::float4, 1>& out [[buffer(3)]]
 ) {
-    const metal::float4 e = a.value;
-    const metal::float4 e_1 = b.value;
-    const metal::float4 e_2 = c.value;
-    out[0] = e + e_1 + e_2;
+    out[0] = a.value + b.value + c.value;
 }
 

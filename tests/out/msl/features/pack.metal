@@ -17,24 +17,14 @@ kernel void pack_unpack(
     device metal::float4* unpacked [[buffer(2)]],
     constant uint* luma_buffer_sizes [[buffer(3)]]
 ) {
-    const metal::float4 e = inputs.color;
-    packed[metal::min(0u, luma_buffer_sizes[0] / 4u - 1u)] = metal::pack_float_to_unorm4x8(e);
-    const metal::float4 e_1 = inputs.color;
-    packed[metal::min(1u, luma_buffer_sizes[0] / 4u - 1u)] = metal::pack_float_to_snorm4x8(e_1 * 2.0 - metal::float4(1.0, 1.0, 1.0, 1.0));
-    const metal::float2 e_2 = inputs.pair;
-    packed[metal::min(2u, luma_buffer_sizes[0] / 4u - 1u)] = metal::pack_float_to_unorm2x16(e_2);
-    const metal::float2 e_3 = inputs.pair;
-    packed[metal::min(3u, luma_buffer_sizes[0] / 4u - 1u)] = metal::pack_float_to_snorm2x16(-e_3);
-    const metal::float2 e_4 = inputs.pair;
-    packed[metal::min(4u, luma_buffer_sizes[0] / 4u - 1u)] = as_type<uint>(metal::half2(e_4 * 100.0));
-    const uint e_5 = inputs.word;
-    unpacked[metal::min(0u, luma_buffer_sizes[1] / 16u - 1u)] = metal::unpack_unorm4x8_to_float(e_5);
-    const uint e_6 = inputs.word;
-    unpacked[metal::min(1u, luma_buffer_sizes[1] / 16u - 1u)] = metal::unpack_snorm4x8_to_float(e_6);
-    const uint e_7 = inputs.word;
-    const uint e_8 = inputs.word;
-    unpacked[metal::min(2u, luma_buffer_sizes[1] / 16u - 1u)] = metal::float4(metal::unpack_unorm2x16_to_float(e_7), metal::unpack_snorm2x16_to_float(e_8));
-    const uint e_9 = inputs.word;
-    unpacked[metal::min(3u, luma_buffer_sizes[1] / 16u - 1u)] = metal::float4(metal::float2(as_type<metal::half2>(e_9)), 0.0, 1.0);
+    packed[metal::min(0u, luma_buffer_sizes[0] / 4u - 1u)] = metal::pack_float_to_unorm4x8(inputs.color);
+    packed[metal::min(1u, luma_buffer_sizes[0] / 4u - 1u)] = metal::pack_float_to_snorm4x8(inputs.color * 2.0 - metal::float4(1.0, 1.0, 1.0, 1.0));
+    packed[metal::min(2u, luma_buffer_sizes[0] / 4u - 1u)] = metal::pack_float_to_unorm2x16(inputs.pair);
+    packed[metal::min(3u, luma_buffer_sizes[0] / 4u - 1u)] = metal::pack_float_to_snorm2x16(-inputs.pair);
+    packed[metal::min(4u, luma_buffer_sizes[0] / 4u - 1u)] = as_type<uint>(metal::half2(inputs.pair * 100.0));
+    unpacked[metal::min(0u, luma_buffer_sizes[1] / 16u - 1u)] = metal::unpack_unorm4x8_to_float(inputs.word);
+    unpacked[metal::min(1u, luma_buffer_sizes[1] / 16u - 1u)] = metal::unpack_snorm4x8_to_float(inputs.word);
+    unpacked[metal::min(2u, luma_buffer_sizes[1] / 16u - 1u)] = metal::float4(metal::unpack_unorm2x16_to_float(inputs.word), metal::unpack_snorm2x16_to_float(inputs.word));
+    unpacked[metal::min(3u, luma_buffer_sizes[1] / 16u - 1u)] = metal::float4(metal::float2(as_type<metal::half2>(inputs.word)), 0.0, 1.0);
 }
 

@@ -25,41 +25,30 @@ kernel void vectors(
     device metal::uint4* out_uints [[buffer(3)]],
     constant uint* luma_buffer_sizes [[buffer(4)]]
 ) {
-    const metal::int4 e = inputs.i;
-    const metal::uint4 e_1 = inputs.u;
-    const metal::float4 e_2 = inputs.f;
-    const metal::int4 e_3 = inputs.i;
-    const metal::bool4 to_bool = static_cast<metal::bool4>(e_3);
+    const metal::bool4 to_bool = static_cast<metal::bool4>(inputs.i);
     const metal::float4 v = inputs.f;
     const metal::float4 a = v + v.wzyx + v + v + v.xxxx + v.wwww;
-    const metal::float3 e_4 = v.xyz;
-    const metal::float4 b = metal::float4(v.xy, v.zw) + metal::float4(v.x, v.y, v.z, v.w) + metal::float4(v.zy, v.yx) + metal::float4(e_4.zyx, v.w);
-    const metal::float2 e_5 = v.xy;
-    const metal::float4 w = metal::float4(e_5.y, metal::float4(1.0, 2.0, 3.0, 0.0).yz, e_5.x);
-    const metal::float3 e_6 = w.zyx;
-    const metal::float4 w_1 = metal::float4(e_6.xyz, w.w);
-    const metal::float3 e_7 = w_1.xyz + metal::float3(1.0, 1.0, 1.0);
-    const metal::float4 w_2 = metal::float4(e_7.xyz, w_1.w);
-    const metal::float2 e_8 = w_2.zw * 2.0;
-    const int e_9 = inputs.index;
-    const int e_10 = inputs.index;
-    metal::float4 w_3 = metal::float4(w_2.xy, e_8.xy);
-    if (metal::min(as_type<uint>(e_10), 3u) < 4u) {
-        w_3[metal::min(as_type<uint>(e_10), 3u)] = v[metal::min(uint(e_9), 3u)];
+    const metal::float3 e = v.xyz;
+    const metal::float4 b = metal::float4(v.xy, v.zw) + metal::float4(v.x, v.y, v.z, v.w) + metal::float4(v.zy, v.yx) + metal::float4(e.zyx, v.w);
+    const metal::float2 e_1 = v.xy;
+    const metal::float4 w = metal::float4(e_1.y, metal::float4(1.0, 2.0, 3.0, 0.0).yz, e_1.x);
+    const metal::float3 e_2 = w.zyx;
+    const metal::float4 w_1 = metal::float4(e_2.xyz, w.w);
+    const metal::float3 e_3 = w_1.xyz + metal::float3(1.0, 1.0, 1.0);
+    const metal::float4 w_2 = metal::float4(e_3.xyz, w_1.w);
+    const metal::float2 e_4 = w_2.zw * 2.0;
+    metal::float4 w_3 = metal::float4(w_2.xy, e_4.xy);
+    if (metal::min(as_type<uint>(inputs.index), 3u) < 4u) {
+        w_3[metal::min(as_type<uint>(inputs.index), 3u)] = v[metal::min(uint(inputs.index), 3u)];
     }
     metal::float4 w_4 = w_3;
     w_4.w = w_3.x + w_3.y;
-    const metal::float4 e_11 = inputs.f;
-    const metal::int4 e_12 = inputs.i;
-    const metal::int4 e_13 = inputs.i;
-    const metal::uint4 e_14 = inputs.u;
-    const metal::uint4 e_15 = inputs.u;
-    const metal::bool4 flags = metal::bool4(metal::any(v < w_4), metal::all(e_13 <= metal::int4(1, -2, 1, -2)), metal::any(e_14 > metal::uint4(7u, 1u, 2u, 9u)) && metal::all(v >= metal::float4(2.0, 2.0, 2.0, 2.0)), metal::any(metal::bool4(false, true, false, true) == to_bool) || metal::any(e_15 != metal::uint4(7u, 1u, 2u, 9u)));
-    out_floats[metal::min(0u, luma_buffer_sizes[0] / 16u - 1u)] = a + b + w_4 + (metal::all(v == e_11) && metal::any(metal::int4(1, -2, 1, -2) != e_12) ? a : b);
-    out_floats[metal::min(1u, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(1.5, 3.0, 5.0, 5.0) + static_cast<metal::float4>(e) + metal::float4(1.0, 0.0, 1.0, 0.0);
+    const metal::bool4 flags = metal::bool4(metal::any(v < w_4), metal::all(inputs.i <= metal::int4(1, -2, 1, -2)), metal::any(inputs.u > metal::uint4(7u, 1u, 2u, 9u)) && metal::all(v >= metal::float4(2.0, 2.0, 2.0, 2.0)), metal::any(metal::bool4(false, true, false, true) == to_bool) || metal::any(inputs.u != metal::uint4(7u, 1u, 2u, 9u)));
+    out_floats[metal::min(0u, luma_buffer_sizes[0] / 16u - 1u)] = a + b + w_4 + (metal::all(v == inputs.f) && metal::any(metal::int4(1, -2, 1, -2) != inputs.i) ? a : b);
+    out_floats[metal::min(1u, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(1.5, 3.0, 5.0, 5.0) + static_cast<metal::float4>(inputs.i) + metal::float4(1.0, 0.0, 1.0, 0.0);
     out_floats[metal::min(2u, luma_buffer_sizes[0] / 16u - 1u)] = static_cast<metal::float4>(!flags) + static_cast<metal::float4>(flags) + metal::float4(1.0, 1.0, 1.0, 1.0) + metal::float4(1.0, 0.0, 1.0, 0.0);
-    const metal::int4 e_16 = from_ivec2(metal::int2(1, -2));
-    out_ints[metal::min(0u, luma_buffer_sizes[1] / 16u - 1u)] = as_type<metal::int4>(as_type<metal::uint4>(metal::int4(1, -5, 3, -1)) + as_type<metal::uint4>(e_16) + as_type<metal::uint4>(static_cast<metal::int4>(e_1)));
-    out_uints[metal::min(0u, luma_buffer_sizes[2] / 16u - 1u)] = metal::uint4(12u, 6u, 3u, 11u) + static_cast<metal::uint4>(metal::abs(e_2)) + static_cast<metal::uint4>(to_bool);
+    const metal::int4 e_5 = from_ivec2(metal::int2(1, -2));
+    out_ints[metal::min(0u, luma_buffer_sizes[1] / 16u - 1u)] = as_type<metal::int4>(as_type<metal::uint4>(metal::int4(1, -5, 3, -1)) + as_type<metal::uint4>(e_5) + as_type<metal::uint4>(static_cast<metal::int4>(inputs.u)));
+    out_uints[metal::min(0u, luma_buffer_sizes[2] / 16u - 1u)] = metal::uint4(12u, 6u, 3u, 11u) + static_cast<metal::uint4>(metal::abs(inputs.f)) + static_cast<metal::uint4>(to_bool);
 }
 

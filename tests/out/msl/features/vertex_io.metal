@@ -31,9 +31,8 @@ vertex attributes_Output attributes(
     uint instance [[instance_id]],
     constant Camera& camera [[buffer(0)]]
 ) {
-    const metal::float4x4 e = camera.view_proj;
     attributes_Output output = {};
-    output.clip = e * metal::float4(input.position * input.weight + metal::float3(input.uv, static_cast<float>(vertex_ + instance)), 1.0);
+    output.clip = camera.view_proj * metal::float4(input.position * input.weight + metal::float3(input.uv, static_cast<float>(vertex_ + instance)), 1.0);
     output.color = input.color;
     output.ids = input.ids;
     output.mask = input.mask;
@@ -53,9 +52,8 @@ vertex single_attribute_Output single_attribute(
     single_attribute_Input input [[stage_in]],
     constant Camera& camera [[buffer(0)]]
 ) {
-    const metal::float4x4 e = camera.view_proj;
     single_attribute_Output output = {};
-    output.clip = e * input.position;
+    output.clip = camera.view_proj * input.position;
     return output;
 }
 

@@ -22,8 +22,7 @@ int luma_div(int x, int y) {
 }
 
 metal::int2 texel_in(metal::int2 p, constant Frame& frame) {
-    const int e = frame.grid;
-    return metal::min(metal::max(p, metal::int2(0, 0)), metal::int2(as_type<int>(as_type<uint>(e) - 1u)));
+    return metal::min(metal::max(p, metal::int2(0, 0)), metal::int2(as_type<int>(as_type<uint>(frame.grid) - 1u)));
 }
 
 float height_at(metal::int2 p, metal::texture2d<float, metal::access::read_write> height, constant Frame& frame) {
@@ -54,8 +53,7 @@ kernel void simulate(
     const float e_1 = height_at(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(1, 0))), height, frame);
     const float e_2 = height_at(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(1, 0))), height, frame);
     const float around = e_1 + e_2;
-    const float e_3 = frame.erosion;
-    const float eroded = metal::mix(h, around * 0.5, e_3);
+    const float eroded = metal::mix(h, around * 0.5, frame.erosion);
     if (metal::all(metal::uint2(p) < metal::uint2(metal::int2(height.get_width(), height.get_height())))) {
         height.write(metal::float4(eroded), metal::uint2(p));
     }
@@ -85,9 +83,8 @@ vertex terrain_Output terrain(
     const metal::int2 e = height_cell(vi, height);
     const metal::int2 cell = texel_in(e, frame);
     const float h = height_at_1(cell, height, frame);
-    const metal::float4x4 e_1 = frame.view_proj;
     terrain_Output output = {};
-    output.clip = e_1 * metal::float4(static_cast<float>(cell.x), h, static_cast<float>(cell.y), 1.0);
+    output.clip = frame.view_proj * metal::float4(static_cast<float>(cell.x), h, static_cast<float>(cell.y), 1.0);
     output.cell = cell;
     output.height = h;
     return output;
@@ -109,9 +106,8 @@ fragment shade_Output shade(
 ) {
     const metal::int2 e = texel_in(input.cell, frame);
     const metal::float4 e_1 = hdr.read(metal::uint2(metal::clamp(e, metal::int2(0), metal::int2(hdr.get_width(), hdr.get_height()) - 1)));
-    const float e_2 = frame.exposure;
     shade_Output output = {};
-    output.color = metal::float4(e_1.xyz * e_2 + metal::float3(input.height * 0.01), 1.0);
+    output.color = metal::float4(e_1.xyz * frame.exposure + metal::float3(input.height * 0.01), 1.0);
     return output;
 }
 

@@ -20,9 +20,8 @@ fragment shade_Output shade(
     if (metal::all(metal::uint2(static_cast<metal::int2>(frag.xy)) < metal::uint2(metal::int2(visibility.get_width(), visibility.get_height())))) {
         visibility.write(metal::float4(frag.z, 0.0, 0.0, 0.0), metal::uint2(static_cast<metal::int2>(frag.xy)));
     }
-    const metal::float4 e = tint;
     shade_Output output = {};
-    output.color = metal::float4(input.uv, 0.0, 1.0) * e;
+    output.color = metal::float4(input.uv, 0.0, 1.0) * tint;
     return output;
 }
 

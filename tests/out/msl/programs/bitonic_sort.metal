@@ -53,18 +53,17 @@ kernel void sort_blocks(
         }
         const uint local_index = lane + static_cast<uint>(half_) * 256u;
         const uint global_index = base + local_index;
-        const uint e = step_params.count;
-        const bool inside = global_index < e;
+        const bool inside = global_index < step_params.count;
         float phi = 3.4028235e38;
         if (inside) {
-            const float e_1 = pairs[metal::min(global_index, luma_buffer_sizes[0] / 8u - 1u)].key;
-            phi = e_1;
+            const float e = pairs[metal::min(global_index, luma_buffer_sizes[0] / 8u - 1u)].key;
+            phi = e;
         }
         block_keys[metal::min(local_index, 511u)] = phi;
         uint phi_1 = 4294967295u;
         if (inside) {
-            const uint e_2 = pairs[metal::min(global_index, luma_buffer_sizes[0] / 8u - 1u)].value;
-            phi_1 = e_2;
+            const uint e_1 = pairs[metal::min(global_index, luma_buffer_sizes[0] / 8u - 1u)].value;
+            phi_1 = e_1;
         }
         block_values[metal::min(local_index, 511u)] = phi_1;
         const bool next = carried != 0u;
@@ -73,8 +72,7 @@ kernel void sort_blocks(
         carried_1 = next;
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    const uint e_3 = step_params.ascending;
-    const bool ascending_all = e_3 != 0u;
+    const bool ascending_all = step_params.ascending != 0u;
     uint carried_2 = 0u;
     uint k = 2u;
     while (true) {
@@ -111,11 +109,10 @@ kernel void sort_blocks(
         }
         const uint local_index_1 = lane + static_cast<uint>(half_1) * 256u;
         const uint global_index_1 = base + local_index_1;
-        const uint e_4 = step_params.count;
-        if (global_index_1 < e_4) {
-            const float e_5 = block_keys[metal::min(local_index_1, 511u)];
-            const uint e_6 = block_values[metal::min(local_index_1, 511u)];
-            const Pair composite = Pair {e_5, e_6};
+        if (global_index_1 < step_params.count) {
+            const float e_2 = block_keys[metal::min(local_index_1, 511u)];
+            const uint e_3 = block_values[metal::min(local_index_1, 511u)];
+            const Pair composite = Pair {e_2, e_3};
             pairs[metal::min(global_index_1, luma_buffer_sizes[0] / 8u - 1u)] = composite;
         }
         const bool next_1 = carried_4 != 0u;
@@ -133,18 +130,14 @@ kernel void merge_step(
     constant uint* luma_buffer_sizes [[buffer(2)]]
 ) {
     const uint i = id.x;
-    const uint e = step_params.j;
-    const uint partner = i ^ e;
-    const uint e_1 = step_params.count;
-    if (partner <= i || partner >= e_1) {
+    const uint partner = i ^ step_params.j;
+    if (partner <= i || partner >= step_params.count) {
         return;
     }
-    const uint e_2 = step_params.k;
-    const uint e_3 = step_params.ascending;
     const Pair a = pairs[metal::min(i, luma_buffer_sizes[0] / 8u - 1u)];
     const Pair b = pairs[metal::min(partner, luma_buffer_sizes[0] / 8u - 1u)];
-    const bool e_4 = in_order(a.key, b.key, ((i & e_2) == 0u) == (e_3 != 0u));
-    if (!e_4) {
+    const bool e = in_order(a.key, b.key, ((i & step_params.k) == 0u) == (step_params.ascending != 0u));
+    if (!e) {
         pairs[metal::min(i, luma_buffer_sizes[0] / 8u - 1u)] = b;
         pairs[metal::min(partner, luma_buffer_sizes[0] / 8u - 1u)] = a;
     }

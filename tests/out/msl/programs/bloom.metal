@@ -26,19 +26,13 @@ float karis_weight(metal::float3 c) {
 
 metal::float3 prefilter(metal::float3 c, constant BloomParams& params) {
     const float brightness = metal::max(c.x, metal::max(c.y, c.z));
-    const float e = params.threshold;
-    const float e_1 = params.knee;
-    const float e_2 = params.knee;
-    const float soft = metal::min(metal::max(brightness - e + e_1, 0.0), 2.0 * e_2);
-    const float e_3 = params.knee;
-    const float e_4 = params.threshold;
-    return c * (metal::max(soft * soft / (4.0 * e_3 + 1e-5), brightness - e_4) / metal::max(brightness, 1e-5));
+    const float soft = metal::min(metal::max(brightness - params.threshold + params.knee, 0.0), 2.0 * params.knee);
+    return c * (metal::max(soft * soft / (4.0 * params.knee + 1e-5), brightness - params.threshold) / metal::max(brightness, 1e-5));
 }
 
 metal::float3 tap(metal::float2 uv, float dx, float dy, constant BloomParams& params, metal::texture2d<float> source_tex, metal::sampler source_samp) {
-    const metal::float2 e = params.src_texel;
-    const metal::float4 e_1 = source_tex.sample(source_samp, uv + metal::float2(dx, dy) * e, metal::level(0.0));
-    return e_1.xyz;
+    const metal::float4 e = source_tex.sample(source_samp, uv + metal::float2(dx, dy) * params.src_texel, metal::level(0.0));
+    return e.xyz;
 }
 
 struct fullscreen_vs_Output {
@@ -85,9 +79,8 @@ fragment downsample_fs_Output downsample_fs(
     const metal::float3 k = tap(input.uv, 1.0, 1.0, params, source_tex, source_samp);
     const metal::float3 l = tap(input.uv, -1.0, -1.0, params, source_tex, source_samp);
     const metal::float3 m = tap(input.uv, 1.0, -1.0, params, source_tex, source_samp);
-    const int e_1 = params.first_mip;
     metal::float3 result;
-    if (e_1 != 0) {
+    if (params.first_mip != 0) {
         const metal::array<metal::float3, 5> composite = metal::array<metal::float3, 5> {(a + b + d + e) * 0.25, (b + c + e + f) * 0.25, (d + e + g + h) * 0.25, (e + f + h + i) * 0.25, (j + k + l + m) * 0.25};
         boxes = composite;
         box_weights = luma_const;
@@ -104,17 +97,17 @@ fragment downsample_fs_Output downsample_fs(
                 total_weight_1 = total_weight;
                 break;
             }
-            const float e_2 = box_weights[metal::min(uint(n), 4u)];
-            const metal::float3 e_3 = boxes[metal::min(uint(n), 4u)];
-            const float e_4 = karis_weight(e_3);
-            const float w = e_2 * e_4;
-            const metal::float3 e_5 = boxes[metal::min(uint(n), 4u)];
-            const metal::float3 e_6 = prefilter(e_5, params);
+            const float e_1 = box_weights[metal::min(uint(n), 4u)];
+            const metal::float3 e_2 = boxes[metal::min(uint(n), 4u)];
+            const float e_3 = karis_weight(e_2);
+            const float w = e_1 * e_3;
+            const metal::float3 e_4 = boxes[metal::min(uint(n), 4u)];
+            const metal::float3 e_5 = prefilter(e_4, params);
             const bool next = carried != 0u;
             n = as_type<int>(as_type<uint>(n) + 1u);
             carried = carried - 1u;
             carried_1 = next;
-            result_1 = result_1 + e_6 * w;
+            result_1 = result_1 + e_5 * w;
             total_weight = total_weight + w;
         }
         result = result_2 / metal::float3(metal::max(total_weight_1, 0.0001));
@@ -153,10 +146,8 @@ fragment upsample_fs_Output upsample_fs(
     const metal::float3 e_7 = tap(input.uv, 0.0, -r, params, source_tex, source_samp);
     const metal::float3 e_8 = tap(input.uv, 0.0, 0.0, params, source_tex, source_samp);
     const metal::float4 base = current_tex.sample(current_samp, input.uv, metal::level(0.0));
-    const float e_9 = params.intensity;
-    const int e_10 = params.mip_count;
     upsample_fs_Output output = {};
-    output.color = metal::float4(base.xyz + (e + e_1 + e_2 + e_3 + (e_4 + e_5 + e_6 + e_7) * 2.0 + e_8 * 4.0) * 0.0625 * (e_9 / static_cast<float>(metal::max(e_10, 1))), base.w);
+    output.color = metal::float4(base.xyz + (e + e_1 + e_2 + e_3 + (e_4 + e_5 + e_6 + e_7) * 2.0 + e_8 * 4.0) * 0.0625 * (params.intensity / static_cast<float>(metal::max(params.mip_count, 1))), base.w);
     return output;
 }
 

@@ -15,9 +15,8 @@ float karis(metal::float3 c) {
 }
 
 metal::float3 tap(metal::float2 uv, metal::float2 o, metal::float2 texel, metal::texture2d<float> src, metal::sampler lin, constant BloomPass& pass_) {
-    const float e = pass_.src_lod;
-    const metal::float4 e_1 = src.sample(lin, uv + o * texel, metal::level(e));
-    return e_1.xyz;
+    const metal::float4 e = src.sample(lin, uv + o * texel, metal::level(pass_.src_lod));
+    return e.xyz;
 }
 
 // Dispatch with threadsPerThreadgroup = (8, 8, 1).
@@ -33,14 +32,13 @@ kernel void downsample(
     if (metal::any(p >= out_size)) {
         return;
     }
-    const float e = pass_.src_lod;
-    const metal::float2 texel = metal::float2(1.0, 1.0) / static_cast<metal::float2>(metal::int2(src.get_width(uint(metal::clamp(static_cast<int>(e), 0, int(src.get_num_mip_levels()) - 1))), src.get_height(uint(metal::clamp(static_cast<int>(e), 0, int(src.get_num_mip_levels()) - 1)))));
+    const metal::float2 texel = metal::float2(1.0, 1.0) / static_cast<metal::float2>(metal::int2(src.get_width(uint(metal::clamp(static_cast<int>(pass_.src_lod), 0, int(src.get_num_mip_levels()) - 1))), src.get_height(uint(metal::clamp(static_cast<int>(pass_.src_lod), 0, int(src.get_num_mip_levels()) - 1)))));
     const metal::float2 uv = (static_cast<metal::float2>(p) + metal::float2(0.5, 0.5)) / static_cast<metal::float2>(out_size);
     const metal::float3 a = tap(uv, metal::float2(-2.0, -2.0), texel, src, lin, pass_);
     const metal::float3 b = tap(uv, metal::float2(0.0, -2.0), texel, src, lin, pass_);
     const metal::float3 c = tap(uv, metal::float2(2.0, -2.0), texel, src, lin, pass_);
     const metal::float3 d = tap(uv, metal::float2(-2.0, 0.0), texel, src, lin, pass_);
-    const metal::float3 e_1 = tap(uv, metal::float2(0.0, 0.0), texel, src, lin, pass_);
+    const metal::float3 e = tap(uv, metal::float2(0.0, 0.0), texel, src, lin, pass_);
     const metal::float3 f = tap(uv, metal::float2(2.0, 0.0), texel, src, lin, pass_);
     const metal::float3 g = tap(uv, metal::float2(-2.0, 2.0), texel, src, lin, pass_);
     const metal::float3 h = tap(uv, metal::float2(0.0, 2.0), texel, src, lin, pass_);
@@ -49,23 +47,21 @@ kernel void downsample(
     const metal::float3 k = tap(uv, metal::float2(1.0, -1.0), texel, src, lin, pass_);
     const metal::float3 l = tap(uv, metal::float2(-1.0, 1.0), texel, src, lin, pass_);
     const metal::float3 m = tap(uv, metal::float2(1.0, 1.0), texel, src, lin, pass_);
-    const uint e_2 = pass_.first;
     metal::float3 result;
-    if (e_2 == 1u) {
-        const metal::float3 g0 = (a + b + d + e_1) * 0.25;
-        const metal::float3 g1 = (b + c + e_1 + f) * 0.25;
-        const metal::float3 g2 = (d + e_1 + g + h) * 0.25;
-        const metal::float3 g3 = (e_1 + f + h + i) * 0.25;
+    if (pass_.first == 1u) {
+        const metal::float3 g0 = (a + b + d + e) * 0.25;
+        const metal::float3 g1 = (b + c + e + f) * 0.25;
+        const metal::float3 g2 = (d + e + g + h) * 0.25;
+        const metal::float3 g3 = (e + f + h + i) * 0.25;
         const metal::float3 g4 = (j + k + l + m) * 0.25;
-        const float e_3 = karis(g0);
-        const float e_4 = karis(g1);
-        const float e_5 = karis(g2);
-        const float e_6 = karis(g3);
-        const float e_7 = karis(g4);
-        const float e_8 = pass_.threshold;
-        result = metal::max(g0 * e_3 * 0.125 + g1 * e_4 * 0.125 + g2 * e_5 * 0.125 + g3 * e_6 * 0.125 + g4 * e_7 * 0.5 - metal::float3(e_8), metal::float3(0.0, 0.0, 0.0));
+        const float e_1 = karis(g0);
+        const float e_2 = karis(g1);
+        const float e_3 = karis(g2);
+        const float e_4 = karis(g3);
+        const float e_5 = karis(g4);
+        result = metal::max(g0 * e_1 * 0.125 + g1 * e_2 * 0.125 + g2 * e_3 * 0.125 + g3 * e_4 * 0.125 + g4 * e_5 * 0.5 - metal::float3(pass_.threshold), metal::float3(0.0, 0.0, 0.0));
     } else {
-        result = e_1 * 0.125 + (a + c + g + i) * 0.03125 + (b + d + f + h) * 0.0625 + (j + k + l + m) * 0.125;
+        result = e * 0.125 + (a + c + g + i) * 0.03125 + (b + d + f + h) * 0.0625 + (j + k + l + m) * 0.125;
     }
     if (metal::all(metal::uint2(p) < metal::uint2(metal::int2(dst.get_width(), dst.get_height())))) {
         dst.write(metal::float4(result, 1.0), metal::uint2(p));
@@ -87,20 +83,19 @@ kernel void upsample(
         return;
     }
     const metal::float2 uv = (static_cast<metal::float2>(p) + metal::float2(0.5, 0.5)) / static_cast<metal::float2>(out_size);
-    const float e = pass_.radius;
-    const metal::float2 r = metal::float2(e);
-    const metal::float3 e_1 = tap(uv, metal::float2(0.0, 0.0), r, src, lin, pass_);
-    const metal::float3 e_2 = tap(uv, metal::float2(-1.0, 0.0), r, src, lin, pass_);
-    const metal::float3 e_3 = tap(uv, metal::float2(1.0, 0.0), r, src, lin, pass_);
-    const metal::float3 e_4 = tap(uv, metal::float2(0.0, -1.0), r, src, lin, pass_);
-    const metal::float3 e_5 = tap(uv, metal::float2(0.0, 1.0), r, src, lin, pass_);
-    const metal::float3 e_6 = tap(uv, metal::float2(-1.0, -1.0), r, src, lin, pass_);
-    const metal::float3 e_7 = tap(uv, metal::float2(1.0, -1.0), r, src, lin, pass_);
-    const metal::float3 e_8 = tap(uv, metal::float2(-1.0, 1.0), r, src, lin, pass_);
-    const metal::float3 e_9 = tap(uv, metal::float2(1.0, 1.0), r, src, lin, pass_);
+    const metal::float2 r = metal::float2(pass_.radius);
+    const metal::float3 e = tap(uv, metal::float2(0.0, 0.0), r, src, lin, pass_);
+    const metal::float3 e_1 = tap(uv, metal::float2(-1.0, 0.0), r, src, lin, pass_);
+    const metal::float3 e_2 = tap(uv, metal::float2(1.0, 0.0), r, src, lin, pass_);
+    const metal::float3 e_3 = tap(uv, metal::float2(0.0, -1.0), r, src, lin, pass_);
+    const metal::float3 e_4 = tap(uv, metal::float2(0.0, 1.0), r, src, lin, pass_);
+    const metal::float3 e_5 = tap(uv, metal::float2(-1.0, -1.0), r, src, lin, pass_);
+    const metal::float3 e_6 = tap(uv, metal::float2(1.0, -1.0), r, src, lin, pass_);
+    const metal::float3 e_7 = tap(uv, metal::float2(-1.0, 1.0), r, src, lin, pass_);
+    const metal::float3 e_8 = tap(uv, metal::float2(1.0, 1.0), r, src, lin, pass_);
     const metal::float4 prev = prev_mip.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(prev_mip.get_width(0u), prev_mip.get_height(0u)) - 1)), 0u);
     if (metal::all(metal::uint2(p) < metal::uint2(metal::int2(dst.get_width(), dst.get_height())))) {
-        dst.write(metal::float4(prev.xyz + (e_1 * 4.0 + (e_2 + e_3 + e_4 + e_5) * 2.0 + (e_6 + e_7 + e_8 + e_9)) / metal::float3(16.0, 16.0, 16.0), 1.0), metal::uint2(p));
+        dst.write(metal::float4(prev.xyz + (e * 4.0 + (e_1 + e_2 + e_3 + e_4) * 2.0 + (e_5 + e_6 + e_7 + e_8)) / metal::float3(16.0, 16.0, 16.0), 1.0), metal::uint2(p));
     }
 }
 

@@ -26,17 +26,14 @@ kernel void blur_pass(
     if (p.x >= size.x || p.y >= size.y) {
         return;
     }
-    const metal::float2x2 e = blur.rotate;
-    const metal::int2 e_1 = blur.direction;
-    const metal::int2 step_ = static_cast<metal::int2>(e * static_cast<metal::float2>(e_1));
-    const metal::float4 e_2 = tap(p, size, source);
-    const float e_3 = blur.weights[0];
-    const int e_4 = blur.radius;
+    const metal::int2 step_ = static_cast<metal::int2>(blur.rotate * static_cast<metal::float2>(blur.direction));
+    const metal::float4 e = tap(p, size, source);
+    const int e_1 = blur.radius;
     int i = 1;
-    uint carried = as_type<uint>(e_4) - 1u;
-    bool carried_1 = 1 <= e_4;
+    uint carried = as_type<uint>(e_1) - 1u;
+    bool carried_1 = 1 <= e_1;
     uint carried_2 = 0u;
-    metal::float4 sum = e_2 * e_3;
+    metal::float4 sum = e * blur.weights[0];
     metal::float4 sum_1;
     while (true) {
         if (!(carried_2 < 4u)) {
@@ -47,15 +44,15 @@ kernel void blur_pass(
             sum_1 = sum;
             break;
         }
-        const float w = blur.weights[metal::min(uint(i), 4u)];
-        const metal::float4 e_5 = tap(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(step_) * as_type<metal::uint2>(metal::int2(i))), size, source);
-        const metal::float4 e_6 = tap(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(step_) * as_type<metal::uint2>(metal::int2(i))), size, source);
+        const metal::float4 e_2 = tap(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(step_) * as_type<metal::uint2>(metal::int2(i))), size, source);
+        const metal::float4 e_3 = tap(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(step_) * as_type<metal::uint2>(metal::int2(i))), size, source);
         const bool next = carried != 0u;
+        const metal::float4 next_1 = sum + (e_2 + e_3) * blur.weights[metal::min(uint(i), 4u)];
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
-        sum = sum + (e_5 + e_6) * w;
+        sum = next_1;
     }
     if (metal::all(metal::uint2(p) < metal::uint2(metal::int2(target.get_width(), target.get_height())))) {
         target.write(sum_1, metal::uint2(p));

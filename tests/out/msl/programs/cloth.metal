@@ -25,15 +25,11 @@ struct ClothState {
 constant metal::array<metal::int2, 4> luma_const = metal::array<metal::int2, 4> {metal::int2(-1, 0), metal::int2(1, 0), metal::int2(0, -1), metal::int2(0, 1)};
 
 uint particle(int x, int y, constant ClothParams& params) {
-    const uint e = params.width;
-    return static_cast<uint>(y) * e + static_cast<uint>(x);
+    return static_cast<uint>(y) * params.width + static_cast<uint>(x);
 }
 
 bool pinned(int x, int y, constant ClothParams& params) {
-    const uint e = params.pinned_mask;
-    const uint e_1 = params.pinned_mask;
-    const uint e_2 = params.width;
-    return ((e & 1u) != 0u && x == 0 && y == 0) || ((e_1 & 2u) != 0u && x == as_type<int>(as_type<uint>(static_cast<int>(e_2)) - 1u) && y == 0);
+    return ((params.pinned_mask & 1u) != 0u && x == 0 && y == 0) || ((params.pinned_mask & 2u) != 0u && x == as_type<int>(as_type<uint>(static_cast<int>(params.width)) - 1u) && y == 0);
 }
 
 // Dispatch with threadsPerThreadgroup = (8, 8, 1).
@@ -42,28 +38,22 @@ kernel void integrate(
     constant ClothParams& params [[buffer(0)]],
     device ClothState& state [[buffer(1)]]
 ) {
-    const uint e = params.width;
-    const uint e_1 = params.height;
-    if (id.x >= e || id.y >= e_1) {
+    if (id.x >= params.width || id.y >= params.height) {
         return;
     }
     const uint i = particle(static_cast<int>(id.x), static_cast<int>(id.y), params);
-    const metal::float4 e_2 = state.positions[metal::min(i, 4095u)];
-    const metal::float3 p = e_2.xyz;
-    const bool e_3 = pinned(static_cast<int>(id.x), static_cast<int>(id.y), params);
-    if (e_3) {
+    const metal::float4 e = state.positions[metal::min(i, 4095u)];
+    const metal::float3 p = e.xyz;
+    const bool e_1 = pinned(static_cast<int>(id.x), static_cast<int>(id.y), params);
+    if (e_1) {
         state.previous[metal::min(i, 4095u)] = metal::float4(p, 1.0);
         return;
     }
-    const float e_4 = params.time;
-    const metal::float4 e_5 = params.gravity;
-    const metal::float4 e_6 = params.wind;
-    const metal::float4 e_7 = state.previous[metal::min(i, 4095u)];
-    const float e_8 = params.damping;
+    const metal::float4 e_2 = params.gravity;
+    const metal::float4 e_3 = params.wind;
+    const metal::float4 e_4 = state.previous[metal::min(i, 4095u)];
     state.previous[metal::min(i, 4095u)] = metal::float4(p, 1.0);
-    const float e_9 = params.dt;
-    const float e_10 = params.dt;
-    state.positions[metal::min(i, 4095u)] = metal::float4(p + (p - e_7.xyz) * (1.0 - e_8) + (e_5.xyz + e_6.xyz * (0.5 + 0.5 * metal::sin(e_4 * 2.0 + p.x * 0.7))) * e_9 * e_10, 1.0);
+    state.positions[metal::min(i, 4095u)] = metal::float4(p + (p - e_4.xyz) * (1.0 - params.damping) + (e_2.xyz + e_3.xyz * (0.5 + 0.5 * metal::sin(params.time * 2.0 + p.x * 0.7))) * params.dt * params.dt, 1.0);
 }
 
 // Dispatch with threadsPerThreadgroup = (8, 8, 1).
@@ -75,18 +65,16 @@ kernel void solve_constraints(
     constant uint* luma_buffer_sizes [[buffer(4)]]
 ) {
     metal::array<metal::int2, 4> local = luma_const;
-    const uint e = params.width;
-    const uint e_1 = params.height;
-    if (id.x >= e || id.y >= e_1) {
+    if (id.x >= params.width || id.y >= params.height) {
         return;
     }
     const int x = static_cast<int>(id.x);
     const int y = static_cast<int>(id.y);
     const uint i = particle(x, y, params);
-    const metal::float4 e_2 = state.positions[metal::min(i, 4095u)];
-    const metal::float3 p = e_2.xyz;
-    const bool e_3 = pinned(x, y, params);
-    if (e_3) {
+    const metal::float4 e = state.positions[metal::min(i, 4095u)];
+    const metal::float3 p = e.xyz;
+    const bool e_1 = pinned(x, y, params);
+    if (e_1) {
         corrected[metal::min(i, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(p, 1.0);
         return;
     }
@@ -103,22 +91,19 @@ kernel void solve_constraints(
             count_1 = count;
             break;
         }
-        const metal::int2 e_4 = local[metal::min(uint(n), 3u)];
-        const metal::int2 q = as_type<metal::int2>(as_type<metal::uint2>(metal::int2(x, y)) + as_type<metal::uint2>(e_4));
-        const uint e_5 = params.width;
-        const uint e_6 = params.height;
+        const metal::int2 e_2 = local[metal::min(uint(n), 3u)];
+        const metal::int2 q = as_type<metal::int2>(as_type<metal::uint2>(metal::int2(x, y)) + as_type<metal::uint2>(e_2));
         metal::float3 correction_2 = correction;
         float count_2 = count;
-        if (!(q.x < 0 || q.y < 0 || q.x >= static_cast<int>(e_5) || q.y >= static_cast<int>(e_6))) {
-            const uint e_7 = particle(q.x, q.y, params);
-            const metal::float4 e_8 = state.positions[metal::min(e_7, 4095u)];
-            const metal::float3 delta = e_8.xyz - p;
+        if (!(q.x < 0 || q.y < 0 || q.x >= static_cast<int>(params.width) || q.y >= static_cast<int>(params.height))) {
+            const uint e_3 = particle(q.x, q.y, params);
+            const metal::float4 e_4 = state.positions[metal::min(e_3, 4095u)];
+            const metal::float3 delta = e_4.xyz - p;
             const float len = metal::length(delta);
             metal::float3 correction_3 = correction;
             float count_3 = count;
             if (len > 1e-6) {
-                const float e_9 = params.rest_length;
-                correction_3 = correction + delta * ((len - e_9) / len) * 0.5;
+                correction_3 = correction + delta * ((len - params.rest_length) / len) * 0.5;
                 count_3 = count + 1.0;
             }
             correction_2 = correction_3;
@@ -131,17 +116,14 @@ kernel void solve_constraints(
         correction = correction_2;
         count = count_2;
     }
-    const float e_10 = params.stiffness;
-    const metal::float3 solved = p + correction_1 * e_10 / metal::float3(metal::max(count_1, 1.0));
-    const metal::float4 e_11 = params.sphere;
-    const metal::float3 to_center = solved - e_11.xyz;
+    const metal::float3 solved = p + correction_1 * params.stiffness / metal::float3(metal::max(count_1, 1.0));
+    const metal::float4 e_5 = params.sphere;
+    const metal::float3 to_center = solved - e_5.xyz;
     const float d = metal::length(to_center);
-    const float e_12 = params.sphere.w;
     metal::float3 solved_1 = solved;
-    if (d < e_12) {
-        const metal::float4 e_13 = params.sphere;
-        const float e_14 = params.sphere.w;
-        solved_1 = e_13.xyz + to_center * (e_14 / metal::max(d, 1e-6));
+    if (d < params.sphere.w) {
+        const metal::float4 e_6 = params.sphere;
+        solved_1 = e_6.xyz + to_center * (params.sphere.w / metal::max(d, 1e-6));
     }
     corrected[metal::min(i, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(solved_1, 1.0);
 }
@@ -155,26 +137,22 @@ kernel void apply_and_normals(
     device metal::float4* normals [[buffer(3)]],
     constant uint* luma_buffer_sizes [[buffer(4)]]
 ) {
-    const uint e = params.width;
-    const uint e_1 = params.height;
-    if (id.x >= e || id.y >= e_1) {
+    if (id.x >= params.width || id.y >= params.height) {
         return;
     }
     const int x = static_cast<int>(id.x);
     const int y = static_cast<int>(id.y);
     const uint i = particle(x, y, params);
-    const metal::float4 e_2 = corrected[metal::min(i, luma_buffer_sizes[0] / 16u - 1u)];
-    state.positions[metal::min(i, 4095u)] = e_2;
-    const uint e_3 = particle(metal::max(as_type<int>(as_type<uint>(x) - 1u), 0), y, params);
+    const metal::float4 e = corrected[metal::min(i, luma_buffer_sizes[0] / 16u - 1u)];
+    state.positions[metal::min(i, 4095u)] = e;
+    const uint e_1 = particle(metal::max(as_type<int>(as_type<uint>(x) - 1u), 0), y, params);
+    const metal::float4 e_2 = corrected[metal::min(e_1, luma_buffer_sizes[0] / 16u - 1u)];
+    const uint e_3 = particle(metal::min(as_type<int>(as_type<uint>(x) + 1u), as_type<int>(as_type<uint>(static_cast<int>(params.width)) - 1u)), y, params);
     const metal::float4 e_4 = corrected[metal::min(e_3, luma_buffer_sizes[0] / 16u - 1u)];
-    const uint e_5 = params.width;
-    const uint e_6 = particle(metal::min(as_type<int>(as_type<uint>(x) + 1u), as_type<int>(as_type<uint>(static_cast<int>(e_5)) - 1u)), y, params);
-    const metal::float4 e_7 = corrected[metal::min(e_6, luma_buffer_sizes[0] / 16u - 1u)];
-    const uint e_8 = particle(x, metal::max(as_type<int>(as_type<uint>(y) - 1u), 0), params);
-    const metal::float4 e_9 = corrected[metal::min(e_8, luma_buffer_sizes[0] / 16u - 1u)];
-    const uint e_10 = params.height;
-    const uint e_11 = particle(x, metal::min(as_type<int>(as_type<uint>(y) + 1u), as_type<int>(as_type<uint>(static_cast<int>(e_10)) - 1u)), params);
-    const metal::float4 e_12 = corrected[metal::min(e_11, luma_buffer_sizes[0] / 16u - 1u)];
-    normals[metal::min(i, luma_buffer_sizes[1] / 16u - 1u)] = metal::float4(metal::normalize(metal::cross(e_7.xyz - e_4.xyz, e_12.xyz - e_9.xyz)), 0.0);
+    const uint e_5 = particle(x, metal::max(as_type<int>(as_type<uint>(y) - 1u), 0), params);
+    const metal::float4 e_6 = corrected[metal::min(e_5, luma_buffer_sizes[0] / 16u - 1u)];
+    const uint e_7 = particle(x, metal::min(as_type<int>(as_type<uint>(y) + 1u), as_type<int>(as_type<uint>(static_cast<int>(params.height)) - 1u)), params);
+    const metal::float4 e_8 = corrected[metal::min(e_7, luma_buffer_sizes[0] / 16u - 1u)];
+    normals[metal::min(i, luma_buffer_sizes[1] / 16u - 1u)] = metal::float4(metal::normalize(metal::cross(e_4.xyz - e_2.xyz, e_8.xyz - e_6.xyz)), 0.0);
 }
 

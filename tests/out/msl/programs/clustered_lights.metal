@@ -49,9 +49,7 @@ struct PointLight_std430 {
 };
 
 metal::float3 screen_to_view(metal::float4 p, constant Grid_std140& grid) {
-    const metal::float2 e = grid.screen;
-    const metal::float4x4 e_1 = grid.inv_proj;
-    const metal::float4 view = e_1 * metal::float4(p.xy / e * 2.0 - metal::float2(1.0, 1.0), p.z, p.w);
+    const metal::float4 view = grid.inv_proj * metal::float4(p.xy / grid.screen * 2.0 - metal::float2(1.0, 1.0), p.z, p.w);
     return view.xyz / metal::float3(view.w);
 }
 
@@ -97,10 +95,7 @@ kernel void assign(
     threadgroup metal::array<TileBin, 4> bins;
     threadgroup metal::array<PointLight, 64> local_lights;
     threadgroup metal::array<bool, 4> flags;
-    const uint e = grid.dims.x;
-    const uint e_1 = grid.dims.y;
-    const uint e_2 = grid.dims.x;
-    const uint cluster_id = (wg.z * 4u + lid.z) * e * e_1 + (wg.y * 4u + lid.y) * e_2 + wg.x * 4u + lid.x;
+    const uint cluster_id = (wg.z * 4u + lid.z) * grid.dims.x * grid.dims.y + (wg.y * 4u + lid.y) * grid.dims.x + wg.x * 4u + lid.x;
     const Cluster cl = clusters[metal::min(cluster_id, luma_buffer_sizes[1] / 32u - 1u)];
     const uint bin = li & 3u;
     if (li < 4u) {
@@ -115,13 +110,11 @@ kernel void assign(
         if (!(carried < 64u)) {
             break;
         }
-        const uint e_3 = grid.light_count;
-        if (!(base < e_3)) {
+        if (!(base < grid.light_count)) {
             break;
         }
         const uint idx = base + li;
-        const uint e_4 = grid.light_count;
-        if (idx < e_4) {
+        if (idx < grid.light_count) {
             PointLight value;
             value.position = metal::float3(lights[metal::min(idx, luma_buffer_sizes[0] / 32u - 1u)].position);
             value.radius = lights[metal::min(idx, luma_buffer_sizes[0] / 32u - 1u)].radius;
@@ -130,11 +123,10 @@ kernel void assign(
             local_lights[metal::min(li, 63u)] = value;
         }
         metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-        const uint e_5 = grid.light_count;
-        const uint e_6 = metal::min(64u, e_5 - base) - 1u;
+        const uint e = metal::min(64u, grid.light_count - base) - 1u;
         uint k = 0u;
-        uint carried_1 = e_6 - 0u;
-        bool carried_2 = 0u <= e_6;
+        uint carried_1 = e - 0u;
+        bool carried_2 = 0u <= e;
         uint carried_3 = 0u;
         while (true) {
             if (!(carried_3 < 64u)) {
@@ -144,18 +136,17 @@ kernel void assign(
                 break;
             }
             const PointLight l = local_lights[metal::min(k, 63u)];
-            const metal::float4x4 e_7 = grid.view;
-            const metal::float4 e_8 = e_7 * metal::float4(l.position, 1.0);
-            const metal::float4 e_9 = cl.min_point;
-            const metal::float4 e_10 = cl.max_point;
-            const bool e_11 = sphere_aabb(e_8.xyz, l.radius, e_9.xyz, e_10.xyz);
-            if (e_11) {
+            const metal::float4 e_1 = grid.view * metal::float4(l.position, 1.0);
+            const metal::float4 e_2 = cl.min_point;
+            const metal::float4 e_3 = cl.max_point;
+            const bool e_4 = sphere_aabb(e_1.xyz, l.radius, e_2.xyz, e_3.xyz);
+            if (e_4) {
                 const uint slot = metal::atomic_fetch_add_explicit(&bins[metal::min(bin, 3u)].count, 1u, metal::memory_order_relaxed);
                 if (slot < 32u) {
                     bins[metal::min(bin, 3u)].items[metal::min(slot, 31u)] = base + k;
                 } else {
-                    const uint e_12 = bins[metal::min(bin, 3u)].overflow;
-                    bins[metal::min(bin, 3u)].overflow = e_12 + 1u;
+                    const uint e_5 = bins[metal::min(bin, 3u)].overflow;
+                    bins[metal::min(bin, 3u)].overflow = e_5 + 1u;
                     flags[metal::min(bin, 3u)] = true;
                 }
             }
@@ -171,13 +162,13 @@ kernel void assign(
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     if (li < 4u) {
-        const uint e_13 = metal::atomic_load_explicit(&bins[metal::min(li, 3u)].count, metal::memory_order_relaxed);
-        const uint count = metal::min(e_13, 32u);
+        const uint e_6 = metal::atomic_load_explicit(&bins[metal::min(li, 3u)].count, metal::memory_order_relaxed);
+        const uint count = metal::min(e_6, 32u);
         const uint offset = metal::atomic_fetch_add_explicit(&counters[0], count, metal::memory_order_relaxed);
-        const uint e_14 = count - 1u;
+        const uint e_7 = count - 1u;
         uint j = 0u;
-        uint carried_4 = e_14 - 0u;
-        bool carried_5 = 0u <= e_14;
+        uint carried_4 = e_7 - 0u;
+        bool carried_5 = 0u <= e_7;
         uint carried_6 = 0u;
         while (true) {
             if (!(carried_6 < 32u)) {
@@ -186,18 +177,18 @@ kernel void assign(
             if (!carried_5) {
                 break;
             }
-            const uint e_15 = bins[metal::min(li, 3u)].items[metal::min(j, 31u)];
-            index_list[metal::min(offset + j, luma_buffer_sizes[2] / 4u - 1u)] = e_15;
+            const uint e_8 = bins[metal::min(li, 3u)].items[metal::min(j, 31u)];
+            index_list[metal::min(offset + j, luma_buffer_sizes[2] / 4u - 1u)] = e_8;
             const bool next_1 = carried_4 != 0u;
             j = j + 1u;
             carried_4 = carried_4 - 1u;
             carried_5 = next_1;
             carried_6 = carried_6 + 1u;
         }
-        const bool e_16 = flags[metal::min(li, 3u)];
-        if (e_16) {
-            const uint e_17 = bins[metal::min(li, 3u)].overflow;
-            metal::atomic_fetch_add_explicit(&counters[1], e_17, metal::memory_order_relaxed);
+        const bool e_9 = flags[metal::min(li, 3u)];
+        if (e_9) {
+            const uint e_10 = bins[metal::min(li, 3u)].overflow;
+            metal::atomic_fetch_add_explicit(&counters[1], e_10, metal::memory_order_relaxed);
         }
     }
     const metal::float3 v = screen_to_view(metal::float4(static_cast<metal::float2>(wg.xy), 0.5, 1.0), grid);

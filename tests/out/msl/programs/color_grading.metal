@@ -42,33 +42,26 @@ metal::float3 lift_gamma_gain(metal::float3 c, constant Grading& grading) {
 }
 
 metal::float3 adjust_saturation_contrast(metal::float3 c, constant Grading& grading) {
-    const float e = grading.saturation;
     const float pivot = metal::log2(0.18);
-    const float e_1 = grading.contrast;
-    return metal::exp2((metal::log2(metal::max(metal::mix(metal::float3(metal::dot(c, metal::float3(0.2126, 0.7152, 0.0722))), c, metal::float3(e)), metal::float3(1e-5, 1e-5, 1e-5))) - metal::float3(pivot)) * e_1 + metal::float3(pivot));
+    return metal::exp2((metal::log2(metal::max(metal::mix(metal::float3(metal::dot(c, metal::float3(0.2126, 0.7152, 0.0722))), c, metal::float3(grading.saturation)), metal::float3(1e-5, 1e-5, 1e-5))) - metal::float3(pivot)) * grading.contrast + metal::float3(pivot));
 }
 
 metal::float3 apply_lut(metal::float3 c, constant Grading& grading, metal::texture3d<float> lut_tex, metal::sampler lut_samp) {
     const float size = grading.lut_size;
     const metal::float4 e = lut_tex.sample(lut_samp, metal::saturate(c) * ((size - 1.0) / size) + metal::float3(0.5 / size), metal::level(0.0));
-    const float e_1 = grading.lut_strength;
-    return metal::mix(c, e.xyz, metal::float3(e_1));
+    return metal::mix(c, e.xyz, metal::float3(grading.lut_strength));
 }
 
 float vignette(metal::float2 uv, constant Grading& grading) {
     const metal::float2 centred = uv * 2.0 - metal::float2(1.0, 1.0);
-    const float e = grading.resolution.x;
-    const float e_1 = grading.resolution.y;
     metal::float2 centred_1 = centred;
-    centred_1.x = centred.x * (e / e_1);
+    centred_1.x = centred.x * (grading.resolution.x / grading.resolution.y);
     const float falloff = metal::dot(centred_1, centred_1) * 0.25;
-    const float e_2 = grading.vignette_strength;
-    return 1.0 - e_2 * falloff * falloff;
+    return 1.0 - grading.vignette_strength * falloff * falloff;
 }
 
 uint hash2(metal::uint2 p, constant Grading& grading) {
-    const uint e = grading.frame;
-    const uint h = p.x * 1664525u + p.y * 1013904223u + e * 2654435769u;
+    const uint h = p.x * 1664525u + p.y * 1013904223u + grading.frame * 2654435769u;
     const uint h_1 = (h ^ (h >> 16u)) * 2146121005u;
     const uint h_2 = (h_1 ^ (h_1 >> 15u)) * 2221713035u;
     return h_2 ^ (h_2 >> 16u);
@@ -100,24 +93,20 @@ fragment grade_Output grade(
     metal::sampler lut_samp [[sampler(1)]]
 ) {
     const metal::float4 e = hdr_tex.sample(hdr_samp, input.uv, metal::level(0.0));
-    const float e_1 = grading.exposure;
-    const float e_2 = grading.temperature;
-    const float e_3 = grading.tint;
-    const metal::float3 c = white_balance(e.xyz * metal::exp2(e_1), e_2, e_3);
+    const metal::float3 c = white_balance(e.xyz * metal::exp2(grading.exposure), grading.temperature, grading.tint);
     const metal::float3 c_1 = aces_fitted(c);
     const metal::float3 c_2 = lift_gamma_gain(c_1, grading);
     const metal::float3 c_3 = adjust_saturation_contrast(c_2, grading);
     const metal::float3 c_4 = apply_lut(c_3, grading, lut_tex, lut_samp);
-    const float e_4 = vignette(input.uv, grading);
-    const metal::float3 c_5 = c_4 * e_4;
+    const float e_1 = vignette(input.uv, grading);
+    const metal::float3 c_5 = c_4 * e_1;
     const uint h = hash2(static_cast<metal::uint2>(frag.xy), grading);
-    const float e_5 = random01(h);
-    const float e_6 = grading.grain_strength;
-    const metal::float3 srgb = linear_to_srgb(metal::max(c_5 + c_5 * ((e_5 - 0.5) * e_6), metal::float3(0.0, 0.0, 0.0)));
-    const float e_7 = random01(h * 747796405u);
-    const float e_8 = random01(h ^ 2654435769u);
+    const float e_2 = random01(h);
+    const metal::float3 srgb = linear_to_srgb(metal::max(c_5 + c_5 * ((e_2 - 0.5) * grading.grain_strength), metal::float3(0.0, 0.0, 0.0)));
+    const float e_3 = random01(h * 747796405u);
+    const float e_4 = random01(h ^ 2654435769u);
     grade_Output output = {};
-    output.color = metal::float4(srgb + metal::float3((e_7 + e_8 - 1.0) / 255.0), 1.0);
+    output.color = metal::float4(srgb + metal::float3((e_3 + e_4 - 1.0) / 255.0), 1.0);
     return output;
 }
 

@@ -123,22 +123,20 @@ metal::float4x4 blend_matrices(metal::uint4 joints, metal::float4 weights, const
 }
 
 Skinned skin_vertex(metal::float3 position, metal::float3 normal, metal::float3 tangent, metal::uint4 joints, metal::float4 weights, constant Skin& skin, const device DualQuat* joint_dqs, const device JointMatrix* joint_matrices, constant uint* luma_buffer_sizes) {
-    const uint e = skin.joint_count;
-    const metal::uint4 clamped = metal::min(joints, metal::uint4(metal::max(e, 1u) - 1u));
-    const uint e_1 = skin.use_dual_quaternions;
-    if (e_1 != 0u) {
+    const metal::uint4 clamped = metal::min(joints, metal::uint4(metal::max(skin.joint_count, 1u) - 1u));
+    if (skin.use_dual_quaternions != 0u) {
         const DualQuat dq = blend_dual_quats(clamped, weights, joint_dqs, luma_buffer_sizes);
-        const metal::float3 e_2 = dq_transform_point(dq, position);
-        const metal::float3 e_3 = quat_rotate(dq.real, normal);
-        const metal::float3 e_4 = quat_rotate(dq.real, tangent);
-        const Skinned composite = Skinned {e_2, e_3, e_4};
+        const metal::float3 e = dq_transform_point(dq, position);
+        const metal::float3 e_1 = quat_rotate(dq.real, normal);
+        const metal::float3 e_2 = quat_rotate(dq.real, tangent);
+        const Skinned composite = Skinned {e, e_1, e_2};
         return composite;
     }
     const metal::float4x4 m = blend_matrices(clamped, weights, joint_matrices, luma_buffer_sizes);
-    const metal::float4 e_5 = m * metal::float4(position, 1.0);
-    const metal::float4 e_6 = m * metal::float4(normal, 0.0);
-    const metal::float4 e_7 = m * metal::float4(tangent, 0.0);
-    const Skinned composite_1 = Skinned {e_5.xyz, metal::normalize(e_6.xyz), metal::normalize(e_7.xyz)};
+    const metal::float4 e_3 = m * metal::float4(position, 1.0);
+    const metal::float4 e_4 = m * metal::float4(normal, 0.0);
+    const metal::float4 e_5 = m * metal::float4(tangent, 0.0);
+    const Skinned composite_1 = Skinned {e_3.xyz, metal::normalize(e_4.xyz), metal::normalize(e_5.xyz)};
     return composite_1;
 }
 
@@ -166,16 +164,12 @@ vertex skinned_vs_Output skinned_vs(
     constant uint* luma_buffer_sizes [[buffer(5)]]
 ) {
     const Skinned s = skin_vertex(input.position, input.normal, input.tangent.xyz, input.joints, input.weights, skin, joint_dqs, joint_matrices, luma_buffer_sizes);
-    const metal::float4x4 e = skin.model;
-    const metal::float4x4 e_1 = skin.view_proj;
-    const metal::float4x4 e_2 = skin.model;
-    const metal::float4 e_3 = e_2 * metal::float4(s.normal, 0.0);
-    const metal::float4x4 e_4 = skin.model;
-    const metal::float4 e_5 = e_4 * metal::float4(s.tangent, 0.0);
+    const metal::float4 e = skin.model * metal::float4(s.normal, 0.0);
+    const metal::float4 e_1 = skin.model * metal::float4(s.tangent, 0.0);
     skinned_vs_Output output = {};
-    output.clip = e_1 * (e * metal::float4(s.position, 1.0));
-    output.normal = e_3.xyz;
-    output.tangent = metal::float4(e_5.xyz, input.tangent.w);
+    output.clip = skin.view_proj * (skin.model * metal::float4(s.position, 1.0));
+    output.normal = e.xyz;
+    output.tangent = metal::float4(e_1.xyz, input.tangent.w);
     output.uv = input.uv;
     return output;
 }

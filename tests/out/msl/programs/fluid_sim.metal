@@ -20,16 +20,12 @@ struct Step {
 };
 
 uint index_of(metal::int2 p, constant Grid& grid) {
-    const metal::int2 e = grid.size;
-    const metal::int2 c = metal::min(metal::max(p, metal::int2(0, 0)), as_type<metal::int2>(as_type<metal::uint2>(e) - as_type<metal::uint2>(metal::int2(1, 1))));
-    const int e_1 = grid.size.x;
-    return static_cast<uint>(as_type<int>(as_type<uint>(c.y) * as_type<uint>(e_1) + as_type<uint>(c.x)));
+    const metal::int2 c = metal::min(metal::max(p, metal::int2(0, 0)), as_type<metal::int2>(as_type<metal::uint2>(grid.size) - as_type<metal::uint2>(metal::int2(1, 1))));
+    return static_cast<uint>(as_type<int>(as_type<uint>(c.y) * as_type<uint>(grid.size.x) + as_type<uint>(c.x)));
 }
 
 bool in_grid(metal::uint3 id, constant Grid& grid) {
-    const int e = grid.size.x;
-    const int e_1 = grid.size.y;
-    return static_cast<int>(id.x) < e && static_cast<int>(id.y) < e_1;
+    return static_cast<int>(id.x) < grid.size.x && static_cast<int>(id.y) < grid.size.y;
 }
 
 metal::float2 velocity_at(metal::int2 p, constant Grid& grid, device metal::float2* velocity, constant uint* luma_buffer_sizes) {
@@ -93,17 +89,13 @@ kernel void advect(
     }
     const metal::int2 p = static_cast<metal::int2>(id.xy);
     const uint i = index_of(p, grid);
-    const float e_1 = grid.dt;
-    const metal::float2 e_2 = velocity[metal::min(i, luma_buffer_sizes[0] / 8u - 1u)];
-    const metal::int2 e_3 = grid.size;
-    const metal::float2 back = static_cast<metal::float2>(p) + metal::float2(0.5, 0.5) - e_2 * e_1 * static_cast<metal::float2>(e_3);
-    const float e_4 = grid.dissipation;
-    const float e_5 = grid.dt;
-    const float decay = 1.0 / (1.0 + e_4 * e_5);
-    const metal::float2 e_6 = bilinear_velocity(back, grid, velocity, luma_buffer_sizes);
-    velocity_next[metal::min(i, luma_buffer_sizes[1] / 8u - 1u)] = e_6 * decay;
-    const metal::float4 e_7 = bilinear_dye(back, grid, dye, luma_buffer_sizes);
-    dye_next[metal::min(i, luma_buffer_sizes[3] / 16u - 1u)] = e_7 * decay;
+    const metal::float2 e_1 = velocity[metal::min(i, luma_buffer_sizes[0] / 8u - 1u)];
+    const metal::float2 back = static_cast<metal::float2>(p) + metal::float2(0.5, 0.5) - e_1 * grid.dt * static_cast<metal::float2>(grid.size);
+    const float decay = 1.0 / (1.0 + grid.dissipation * grid.dt);
+    const metal::float2 e_2 = bilinear_velocity(back, grid, velocity, luma_buffer_sizes);
+    velocity_next[metal::min(i, luma_buffer_sizes[1] / 8u - 1u)] = e_2 * decay;
+    const metal::float4 e_3 = bilinear_dye(back, grid, dye, luma_buffer_sizes);
+    dye_next[metal::min(i, luma_buffer_sizes[3] / 16u - 1u)] = e_3 * decay;
 }
 
 // Dispatch with threadsPerThreadgroup = (8, 8, 1).
@@ -121,17 +113,12 @@ kernel void splat(
         return;
     }
     const uint i = index_of(static_cast<metal::int2>(id.xy), grid);
-    const metal::float2 e_1 = grid.inv_size;
-    const metal::float2 e_2 = grid.splat_point;
-    const metal::float2 d = (static_cast<metal::float2>(id.xy) + metal::float2(0.5, 0.5)) * e_1 - e_2;
-    const float e_3 = grid.splat_radius;
-    const float weight = metal::exp(-metal::dot(d, d) / e_3);
-    const metal::float2 e_4 = velocity_next[metal::min(i, luma_buffer_sizes[1] / 8u - 1u)];
-    const metal::float2 e_5 = grid.splat_force;
-    velocity[metal::min(i, luma_buffer_sizes[0] / 8u - 1u)] = e_4 + e_5 * weight;
-    const metal::float4 e_6 = dye_next[metal::min(i, luma_buffer_sizes[3] / 16u - 1u)];
-    const metal::float4 e_7 = grid.splat_color;
-    dye[metal::min(i, luma_buffer_sizes[2] / 16u - 1u)] = e_6 + e_7 * weight;
+    const metal::float2 d = (static_cast<metal::float2>(id.xy) + metal::float2(0.5, 0.5)) * grid.inv_size - grid.splat_point;
+    const float weight = metal::exp(-metal::dot(d, d) / grid.splat_radius);
+    const metal::float2 e_1 = velocity_next[metal::min(i, luma_buffer_sizes[1] / 8u - 1u)];
+    velocity[metal::min(i, luma_buffer_sizes[0] / 8u - 1u)] = e_1 + grid.splat_force * weight;
+    const metal::float4 e_2 = dye_next[metal::min(i, luma_buffer_sizes[3] / 16u - 1u)];
+    dye[metal::min(i, luma_buffer_sizes[2] / 16u - 1u)] = e_2 + grid.splat_color * weight;
 }
 
 // Dispatch with threadsPerThreadgroup = (8, 8, 1).
@@ -156,36 +143,34 @@ kernel void compute_divergence(
         const metal::float2 e_2 = velocity_at(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(1, 0))), grid, velocity, luma_buffer_sizes);
         left = e_2.x;
     }
-    const int e_3 = grid.size.x;
     float right;
-    if (p.x == as_type<int>(as_type<uint>(e_3) - 1u)) {
-        const metal::float2 e_4 = velocity_at(p, grid, velocity, luma_buffer_sizes);
-        right = -e_4.x;
+    if (p.x == as_type<int>(as_type<uint>(grid.size.x) - 1u)) {
+        const metal::float2 e_3 = velocity_at(p, grid, velocity, luma_buffer_sizes);
+        right = -e_3.x;
     } else {
-        const metal::float2 e_5 = velocity_at(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(1, 0))), grid, velocity, luma_buffer_sizes);
-        right = e_5.x;
+        const metal::float2 e_4 = velocity_at(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(1, 0))), grid, velocity, luma_buffer_sizes);
+        right = e_4.x;
     }
     float bottom;
     if (p.y == 0) {
-        const metal::float2 e_6 = velocity_at(p, grid, velocity, luma_buffer_sizes);
-        bottom = -e_6.y;
+        const metal::float2 e_5 = velocity_at(p, grid, velocity, luma_buffer_sizes);
+        bottom = -e_5.y;
     } else {
-        const metal::float2 e_7 = velocity_at(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(0, 1))), grid, velocity, luma_buffer_sizes);
-        bottom = e_7.y;
+        const metal::float2 e_6 = velocity_at(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(0, 1))), grid, velocity, luma_buffer_sizes);
+        bottom = e_6.y;
     }
-    const int e_8 = grid.size.y;
     float top;
-    if (p.y == as_type<int>(as_type<uint>(e_8) - 1u)) {
-        const metal::float2 e_9 = velocity_at(p, grid, velocity, luma_buffer_sizes);
-        top = -e_9.y;
+    if (p.y == as_type<int>(as_type<uint>(grid.size.y) - 1u)) {
+        const metal::float2 e_7 = velocity_at(p, grid, velocity, luma_buffer_sizes);
+        top = -e_7.y;
     } else {
-        const metal::float2 e_10 = velocity_at(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(0, 1))), grid, velocity, luma_buffer_sizes);
-        top = e_10.y;
+        const metal::float2 e_8 = velocity_at(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(0, 1))), grid, velocity, luma_buffer_sizes);
+        top = e_8.y;
     }
-    const uint e_11 = index_of(p, grid);
-    divergence[metal::min(e_11, luma_buffer_sizes[4] / 4u - 1u)] = 0.5 * (right - left + top - bottom);
-    const uint e_12 = index_of(p, grid);
-    pressure_a[metal::min(e_12, luma_buffer_sizes[5] / 4u - 1u)] = 0.0;
+    const uint e_9 = index_of(p, grid);
+    divergence[metal::min(e_9, luma_buffer_sizes[4] / 4u - 1u)] = 0.5 * (right - left + top - bottom);
+    const uint e_10 = index_of(p, grid);
+    pressure_a[metal::min(e_10, luma_buffer_sizes[5] / 4u - 1u)] = 0.0;
 }
 
 // Dispatch with threadsPerThreadgroup = (8, 8, 1).
@@ -203,21 +188,20 @@ kernel void jacobi(
         return;
     }
     const metal::int2 p = static_cast<metal::int2>(id.xy);
-    const uint e_1 = step_info.read_a;
-    const bool from_a = e_1 != 0u;
-    const float e_2 = pressure_at(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(1, 0))), from_a, grid, pressure_a, pressure_b, luma_buffer_sizes);
-    const float e_3 = pressure_at(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(1, 0))), from_a, grid, pressure_a, pressure_b, luma_buffer_sizes);
-    const float e_4 = pressure_at(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(0, 1))), from_a, grid, pressure_a, pressure_b, luma_buffer_sizes);
-    const float e_5 = pressure_at(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(0, 1))), from_a, grid, pressure_a, pressure_b, luma_buffer_sizes);
-    const uint e_6 = index_of(p, grid);
-    const float e_7 = divergence[metal::min(e_6, luma_buffer_sizes[4] / 4u - 1u)];
-    const float result = (e_2 + e_3 + e_4 + e_5 - e_7) * 0.25;
+    const bool from_a = step_info.read_a != 0u;
+    const float e_1 = pressure_at(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(1, 0))), from_a, grid, pressure_a, pressure_b, luma_buffer_sizes);
+    const float e_2 = pressure_at(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(1, 0))), from_a, grid, pressure_a, pressure_b, luma_buffer_sizes);
+    const float e_3 = pressure_at(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(0, 1))), from_a, grid, pressure_a, pressure_b, luma_buffer_sizes);
+    const float e_4 = pressure_at(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(0, 1))), from_a, grid, pressure_a, pressure_b, luma_buffer_sizes);
+    const uint e_5 = index_of(p, grid);
+    const float e_6 = divergence[metal::min(e_5, luma_buffer_sizes[4] / 4u - 1u)];
+    const float result = (e_1 + e_2 + e_3 + e_4 - e_6) * 0.25;
     if (from_a) {
-        const uint e_8 = index_of(p, grid);
-        pressure_b[metal::min(e_8, luma_buffer_sizes[6] / 4u - 1u)] = result;
+        const uint e_7 = index_of(p, grid);
+        pressure_b[metal::min(e_7, luma_buffer_sizes[6] / 4u - 1u)] = result;
     } else {
-        const uint e_9 = index_of(p, grid);
-        pressure_a[metal::min(e_9, luma_buffer_sizes[5] / 4u - 1u)] = result;
+        const uint e_8 = index_of(p, grid);
+        pressure_a[metal::min(e_8, luma_buffer_sizes[5] / 4u - 1u)] = result;
     }
 }
 

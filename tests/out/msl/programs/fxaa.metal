@@ -51,9 +51,8 @@ float u_luma_at(metal::float2 uv, metal::texture2d<float> scene_tex, metal::samp
 }
 
 float u_luma_offset(metal::float2 uv, float x, float y, constant FxaaSettings_std140& settings, metal::texture2d<float> scene_tex, metal::sampler scene_samp) {
-    const metal::float2 e = settings.inv_size;
-    const float e_1 = u_luma_at(uv + metal::float2(x, y) * e, scene_tex, scene_samp);
-    return e_1;
+    const float e = u_luma_at(uv + metal::float2(x, y) * settings.inv_size, scene_tex, scene_samp);
+    return e;
 }
 
 Neighbourhood gather(metal::float2 uv, constant FxaaSettings_std140& settings, metal::texture2d<float> scene_tex, metal::sampler scene_samp) {
@@ -77,16 +76,13 @@ Neighbourhood gather(metal::float2 uv, constant FxaaSettings_std140& settings, m
 }
 
 bool skip_pixel(Neighbourhood l, constant FxaaSettings_std140& settings) {
-    const float e = settings.contrast_threshold;
-    const float e_1 = settings.relative_threshold;
-    return l.range < metal::max(e, e_1 * l.highest);
+    return l.range < metal::max(settings.contrast_threshold, settings.relative_threshold * l.highest);
 }
 
 float subpixel_blend_factor(Neighbourhood l, constant FxaaSettings_std140& settings) {
     const float e = metal::abs((2.0 * (l.n + l.e + l.s + l.w) + l.ne + l.nw + l.se + l.sw) * 0.083333336 - l.m) / l.range;
     const float blend = metal::smoothstep(0.0, 1.0, metal::saturate(e));
-    const float e_1 = settings.subpixel_blending;
-    return blend * blend * e_1;
+    return blend * blend * settings.subpixel_blending;
 }
 
 bool is_horizontal(Neighbourhood l) {
@@ -98,10 +94,8 @@ Edge determine_edge(Neighbourhood l, constant FxaaSettings_std140& settings) {
     const Edge edge = Edge {e, 0.0, 0.0, 0.0};
     const float p_luma = e ? l.n : l.e;
     const float n_luma = e ? l.s : l.w;
-    const float e_1 = settings.inv_size.y;
-    const float e_2 = settings.inv_size.x;
     Edge edge_1 = edge;
-    edge_1.pixel_step = e ? e_1 : e_2;
+    edge_1.pixel_step = e ? settings.inv_size.y : settings.inv_size.x;
     const float p_gradient = metal::abs(p_luma - l.m);
     const float n_gradient = metal::abs(n_luma - l.m);
     Edge edge_2;
@@ -131,25 +125,23 @@ float edge_blend_factor(Neighbourhood l, Edge edge, metal::float2 uv, constant F
     if (edge.horizontal) {
         metal::float2 edge_uv_1 = uv;
         edge_uv_1.y = uv.y + 0.5 * edge.pixel_step;
-        const float e = settings.inv_size.x;
         metal::float2 uv_step_1 = metal::float2(0.0, 0.0);
-        uv_step_1.x = e;
+        uv_step_1.x = settings.inv_size.x;
         edge_uv = edge_uv_1;
         uv_step = uv_step_1;
     } else {
         metal::float2 edge_uv_2 = uv;
         edge_uv_2.x = uv.x + 0.5 * edge.pixel_step;
-        const float e_1 = settings.inv_size.y;
         metal::float2 uv_step_2 = metal::float2(0.0, 0.0);
-        uv_step_2.y = e_1;
+        uv_step_2.y = settings.inv_size.y;
         edge_uv = edge_uv_2;
         uv_step = uv_step_2;
     }
     const float edge_luma = 0.5 * (l.m + edge.other_luma);
     const float gradient_threshold = 0.25 * edge.luma_gradient;
     const metal::float2 p_uv = edge_uv + uv_step * 1.0;
-    const float e_2 = u_luma_at(p_uv, scene_tex, scene_samp);
-    const float p_delta = e_2 - edge_luma;
+    const float e = u_luma_at(p_uv, scene_tex, scene_samp);
+    const float p_delta = e - edge_luma;
     int i = 1;
     uint carried = 8u;
     bool carried_1 = true;
@@ -172,10 +164,10 @@ float edge_blend_factor(Neighbourhood l, Edge edge, metal::float2 uv, constant F
             p_at_end_1 = p_at_end;
             break;
         }
-        const float e_3 = local[metal::min(uint(i), 9u)];
-        const metal::float2 p_uv_3 = p_uv_1 + uv_step * e_3;
-        const float e_4 = u_luma_at(p_uv_3, scene_tex, scene_samp);
-        const float p_delta_3 = e_4 - edge_luma;
+        const float e_1 = local[metal::min(uint(i), 9u)];
+        const metal::float2 p_uv_3 = p_uv_1 + uv_step * e_1;
+        const float e_2 = u_luma_at(p_uv_3, scene_tex, scene_samp);
+        const float p_delta_3 = e_2 - edge_luma;
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;
@@ -189,8 +181,8 @@ float edge_blend_factor(Neighbourhood l, Edge edge, metal::float2 uv, constant F
         p_uv_4 = p_uv_2 + uv_step * 8.0;
     }
     const metal::float2 n_uv = edge_uv - uv_step * 1.0;
-    const float e_5 = u_luma_at(n_uv, scene_tex, scene_samp);
-    const float n_delta = e_5 - edge_luma;
+    const float e_3 = u_luma_at(n_uv, scene_tex, scene_samp);
+    const float n_delta = e_3 - edge_luma;
     int i_1 = 1;
     uint carried_2 = 8u;
     bool carried_3 = true;
@@ -213,10 +205,10 @@ float edge_blend_factor(Neighbourhood l, Edge edge, metal::float2 uv, constant F
             n_at_end_1 = n_at_end;
             break;
         }
-        const float e_6 = local_1[metal::min(uint(i_1), 9u)];
-        const metal::float2 n_uv_3 = n_uv_1 - uv_step * e_6;
-        const float e_7 = u_luma_at(n_uv_3, scene_tex, scene_samp);
-        const float n_delta_3 = e_7 - edge_luma;
+        const float e_4 = local_1[metal::min(uint(i_1), 9u)];
+        const metal::float2 n_uv_3 = n_uv_1 - uv_step * e_4;
+        const float e_5 = u_luma_at(n_uv_3, scene_tex, scene_samp);
+        const float n_delta_3 = e_5 - edge_luma;
         const bool next_1 = carried_2 != 0u;
         i_1 = as_type<int>(as_type<uint>(i_1) + 1u);
         carried_2 = carried_2 - 1u;
@@ -247,22 +239,20 @@ fragment fxaa_Output fxaa(
     metal::texture2d<float> scene_tex [[texture(0)]],
     metal::sampler scene_samp [[sampler(0)]]
 ) {
-    const metal::float2 e = settings.inv_size;
-    const metal::float2 uv = frag.xy * e;
+    const metal::float2 uv = frag.xy * settings.inv_size;
     const Neighbourhood l = gather(uv, settings, scene_tex, scene_samp);
-    const bool e_1 = skip_pixel(l, settings);
-    if (e_1) {
-        const metal::float4 e_2 = scene_tex.sample(scene_samp, uv, metal::level(0.0));
+    const bool e = skip_pixel(l, settings);
+    if (e) {
+        const metal::float4 e_1 = scene_tex.sample(scene_samp, uv, metal::level(0.0));
         fxaa_Output output = {};
-        output.color = metal::float4(e_2.xyz, 1.0);
+        output.color = metal::float4(e_1.xyz, 1.0);
         return output;
     }
     const Edge edge = determine_edge(l, settings);
-    const float e_3 = subpixel_blend_factor(l, settings);
-    const float e_4 = edge_blend_factor(l, edge, uv, settings, scene_tex, scene_samp);
-    const float blend = metal::max(e_3, e_4);
-    const int e_5 = settings.show_edges;
-    if (e_5 != 0) {
+    const float e_2 = subpixel_blend_factor(l, settings);
+    const float e_3 = edge_blend_factor(l, edge, uv, settings, scene_tex, scene_samp);
+    const float blend = metal::max(e_2, e_3);
+    if (settings.show_edges != 0) {
         fxaa_Output output_1 = {};
         output_1.color = metal::float4(1.0, blend, 0.0, 1.0);
         return output_1;
@@ -277,9 +267,9 @@ fragment fxaa_Output fxaa(
         final_uv_2.x = uv.x + blend * edge.pixel_step;
         final_uv = final_uv_2;
     }
-    const metal::float4 e_6 = scene_tex.sample(scene_samp, final_uv, metal::level(0.0));
+    const metal::float4 e_4 = scene_tex.sample(scene_samp, final_uv, metal::level(0.0));
     fxaa_Output output_2 = {};
-    output_2.color = metal::float4(e_6.xyz, 1.0);
+    output_2.color = metal::float4(e_4.xyz, 1.0);
     return output_2;
 }
 

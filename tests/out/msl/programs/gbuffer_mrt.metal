@@ -70,10 +70,7 @@ GBuffer write_gbuffer(GVarying input, metal::float4 albedo, constant Camera& cam
     const metal::float4 e_4 = camera.jitter;
     const metal::float2 e_5 = encode_normal(n);
     const metal::float4 e_6 = emissive_tex_tex.sample(emissive_tex_samp, input.uv);
-    const float e_7 = object_.emissive_strength;
-    const uint e_8 = object_.object_id;
-    const uint e_9 = object_.material_id;
-    const GBuffer composite = GBuffer {metal::float4(albedo.xyz, orm.x), metal::float4(e_5, orm.y, orm.z), metal::float4(e_6.xyz * e_7, 1.0), (e_1.xy / metal::float2(input.current_clip.w) - e_2.xy - (e_3.xy / metal::float2(input.previous_clip.w) - e_4.zw)) * metal::float2(0.5, -0.5), metal::uint2(e_8, e_9)};
+    const GBuffer composite = GBuffer {metal::float4(albedo.xyz, orm.x), metal::float4(e_5, orm.y, orm.z), metal::float4(e_6.xyz * object_.emissive_strength, 1.0), (e_1.xy / metal::float2(input.current_clip.w) - e_2.xy - (e_3.xy / metal::float2(input.previous_clip.w) - e_4.zw)) * metal::float2(0.5, -0.5), metal::uint2(object_.object_id, object_.material_id)};
     return composite;
 }
 
@@ -98,20 +95,16 @@ vertex gbuffer_vs_Output gbuffer_vs(
     constant Camera& camera [[buffer(0)]],
     constant Object& object_ [[buffer(1)]]
 ) {
-    const metal::float4x4 e = object_.model;
-    const metal::float4x4 e_1 = object_.prev_model;
-    const metal::float4x4 e_2 = camera.view_proj;
-    const metal::float4 clip = e_2 * (e * metal::float4(input.position, 1.0));
-    const metal::float4 e_3 = object_.model[0];
-    const metal::float4 e_4 = object_.model[1];
-    const metal::float4 e_5 = object_.model[2];
-    const metal::float3x3 normal_matrix = metal::float3x3(e_3.xyz, e_4.xyz, e_5.xyz);
-    const metal::float4 e_6 = camera.jitter;
-    const metal::float4x4 e_7 = camera.prev_view_proj;
+    const metal::float4 clip = camera.view_proj * (object_.model * metal::float4(input.position, 1.0));
+    const metal::float4 e = object_.model[0];
+    const metal::float4 e_1 = object_.model[1];
+    const metal::float4 e_2 = object_.model[2];
+    const metal::float3x3 normal_matrix = metal::float3x3(e.xyz, e_1.xyz, e_2.xyz);
+    const metal::float4 e_3 = camera.jitter;
     gbuffer_vs_Output output = {};
-    output.clip = clip + metal::float4(e_6.xy * clip.w, 0.0, 0.0);
+    output.clip = clip + metal::float4(e_3.xy * clip.w, 0.0, 0.0);
     output.current_clip = clip;
-    output.previous_clip = e_7 * (e_1 * metal::float4(input.position, 1.0));
+    output.previous_clip = camera.prev_view_proj * (object_.prev_model * metal::float4(input.position, 1.0));
     output.normal = normal_matrix * input.normal;
     output.tangent = metal::float4(normal_matrix * input.tangent.xyz, input.tangent.w);
     output.uv = input.uv;
@@ -191,17 +184,16 @@ fragment gbuffer_masked_fs_Output gbuffer_masked_fs(
 ) {
     const GVarying input_1 = GVarying {metal::float4 {}, input.current_clip, input.previous_clip, input.normal, input.tangent, input.uv};
     const metal::float4 albedo = albedo_tex_tex.sample(albedo_tex_samp, input.uv);
-    const float e = object_.alpha_cutoff;
-    if (albedo.w < e) {
+    if (albedo.w < object_.alpha_cutoff) {
         metal::discard_fragment();
     }
-    const GBuffer e_1 = write_gbuffer(input_1, albedo, camera, object_, normal_tex_tex, normal_tex_samp, orm_tex_tex, orm_tex_samp, emissive_tex_tex, emissive_tex_samp);
+    const GBuffer e = write_gbuffer(input_1, albedo, camera, object_, normal_tex_tex, normal_tex_samp, orm_tex_tex, orm_tex_samp, emissive_tex_tex, emissive_tex_samp);
     gbuffer_masked_fs_Output output = {};
-    output.albedo_ao = e_1.albedo_ao;
-    output.normal_rm = e_1.normal_rm;
-    output.emissive = e_1.emissive;
-    output.motion = e_1.motion;
-    output.ids = e_1.ids;
+    output.albedo_ao = e.albedo_ao;
+    output.normal_rm = e.normal_rm;
+    output.emissive = e.emissive;
+    output.motion = e.motion;
+    output.ids = e.ids;
     return output;
 }
 

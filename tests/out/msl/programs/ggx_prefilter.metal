@@ -49,15 +49,11 @@ kernel void prefilter(
     constant Prefilter& pf [[buffer(0)]]
 ) {
     const metal::int2 p = static_cast<metal::int2>(gid.xy);
-    const int e = pf.mip_size;
-    const int e_1 = pf.mip_size;
-    if (p.x >= e || p.y >= e_1) {
+    if (p.x >= pf.mip_size || p.y >= pf.mip_size) {
         return;
     }
-    const int e_2 = pf.mip_size;
-    const int e_3 = pf.face;
-    const metal::float3 e_4 = face_dir(e_3, (static_cast<metal::float2>(p) + metal::float2(0.5, 0.5)) / metal::float2(static_cast<float>(e_2)));
-    const metal::float3 n = metal::normalize(e_4);
+    const metal::float3 e = face_dir(pf.face, (static_cast<metal::float2>(p) + metal::float2(0.5, 0.5)) / metal::float2(static_cast<float>(pf.mip_size)));
+    const metal::float3 n = metal::normalize(e);
     const float env_size = static_cast<float>(metal::int2(env_tex.get_width(0u), env_tex.get_height(0u)).x);
     const float levels = static_cast<float>(int(env_tex.get_num_mip_levels()));
     uint i = 0u;
@@ -73,16 +69,15 @@ kernel void prefilter(
             weight_1 = weight;
             break;
         }
-        const metal::float2 e_5 = hammersley(i, 64u);
-        const float e_6 = pf.roughness;
-        const metal::float3 h = importance_ggx(e_5, n, e_6);
+        const metal::float2 e_1 = hammersley(i, 64u);
+        const metal::float3 h = importance_ggx(e_1, n, pf.roughness);
         const metal::float3 l = metal::normalize(h * (2.0 * metal::dot(n, h)) - n);
         const float ndl = metal::dot(n, l);
         metal::float3 acc_2 = acc;
         float weight_2 = weight;
         if (ndl > 0.0) {
-            const metal::float4 e_7 = env_tex.sample(env_samp, l, metal::level(metal::min(metal::max(0.5 * metal::log2(1.0 / (64.0 * (12.566371 / (6.0 * env_size * env_size)))), 0.0), levels - 1.0)));
-            acc_2 = acc + e_7.xyz * ndl;
+            const metal::float4 e_2 = env_tex.sample(env_samp, l, metal::level(metal::min(metal::max(0.5 * metal::log2(1.0 / (64.0 * (12.566371 / (6.0 * env_size * env_size)))), 0.0), levels - 1.0)));
+            acc_2 = acc + e_2.xyz * ndl;
             weight_2 = weight + ndl;
         }
         const bool next = carried != 0u;
@@ -92,9 +87,8 @@ kernel void prefilter(
         acc = acc_2;
         weight = weight_2;
     }
-    const int e_8 = pf.face;
-    if (metal::all(metal::uint2(p) < metal::uint2(metal::int2(out_face.get_width(), out_face.get_height()))) && uint(e_8) < out_face.get_array_size()) {
-        out_face.write(metal::float4(acc_1 / metal::float3(metal::max(weight_1, 0.0001)), 1.0), metal::uint2(p), uint(e_8));
+    if (metal::all(metal::uint2(p) < metal::uint2(metal::int2(out_face.get_width(), out_face.get_height()))) && uint(pf.face) < out_face.get_array_size()) {
+        out_face.write(metal::float4(acc_1 / metal::float3(metal::max(weight_1, 0.0001)), 1.0), metal::uint2(p), uint(pf.face));
     }
 }
 

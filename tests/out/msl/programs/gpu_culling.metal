@@ -54,8 +54,7 @@ bool sphere_in_frustum(metal::float3 center, float radius, constant CullParams& 
             break;
         }
         const metal::float4 e = cull.planes[metal::min(uint(i), 5u)];
-        const float e_1 = cull.planes[metal::min(uint(i), 5u)].w;
-        if (metal::dot(e.xyz, center) + e_1 < -radius) {
+        if (metal::dot(e.xyz, center) + cull.planes[metal::min(uint(i), 5u)].w < -radius) {
             return false;
         }
         const bool next = carried != 0u;
@@ -86,19 +85,14 @@ bool occluded(metal::float3 view_center, float radius, constant CullParams& cull
         return false;
     }
     const metal::float4 rect = project_sphere(view_center, radius, cull);
-    const metal::float2 e = cull.pyramid_size;
-    const metal::float2 size = (rect.zw - rect.xy) * e;
-    const metal::float4 e_1 = depth_pyramid.sample(pyramid_sampler, (rect.xy + rect.zw) * 0.5, metal::level(metal::floor(metal::log2(metal::max(size.x, size.y)))));
-    const metal::float4x4 e_2 = cull.proj;
-    const metal::float4 near_point = e_2 * metal::float4(view_center + metal::float3(0.0, 0.0, radius), 1.0);
-    return near_point.z / near_point.w > e_1.x;
+    const metal::float2 size = (rect.zw - rect.xy) * cull.pyramid_size;
+    const metal::float4 e = depth_pyramid.sample(pyramid_sampler, (rect.xy + rect.zw) * 0.5, metal::level(metal::floor(metal::log2(metal::max(size.x, size.y)))));
+    const metal::float4 near_point = cull.proj * metal::float4(view_center + metal::float3(0.0, 0.0, radius), 1.0);
+    return near_point.z / near_point.w > e.x;
 }
 
 uint select_lod(metal::float3 view_center, float radius, constant CullParams& cull, const device metal::array<MeshLod, 4>& lods) {
-    const float e = cull.proj[1].y;
-    const float e_1 = cull.screen_size.y;
-    const float e_2 = cull.lod_bias;
-    const float screen_diameter = 2.0 * radius * e / metal::max(-view_center.z, 0.001) * e_1 * 0.5 * e_2;
+    const float screen_diameter = 2.0 * radius * cull.proj[1].y / metal::max(-view_center.z, 0.001) * cull.screen_size.y * 0.5 * cull.lod_bias;
     int i = 3;
     uint carried = 3u;
     bool carried_1 = true;
@@ -109,9 +103,9 @@ uint select_lod(metal::float3 view_center, float radius, constant CullParams& cu
             lod_1 = lod;
             break;
         }
-        const float e_3 = lods[metal::min(uint(i), 3u)].max_screen_size;
+        const float e = lods[metal::min(uint(i), 3u)].max_screen_size;
         uint lod_2 = lod;
-        if (screen_diameter > e_3) {
+        if (screen_diameter > e) {
             lod_2 = static_cast<uint>(metal::max(as_type<int>(as_type<uint>(i) - 1u), 0));
         }
         const bool next = carried != 0u;
@@ -137,40 +131,37 @@ kernel void cull_objects(
     constant uint* luma_buffer_sizes [[buffer(6)]]
 ) {
     const uint index = id.x;
-    const uint e = cull.object_count;
     bool phi;
-    if (index >= e) {
+    if (index >= cull.object_count) {
         phi = true;
     } else {
-        const uint e_1 = luma_buffer_sizes[0] / 32u;
-        phi = index >= static_cast<uint>(static_cast<int>(e_1));
+        const uint e = luma_buffer_sizes[0] / 32u;
+        phi = index >= static_cast<uint>(static_cast<int>(e));
     }
     if (phi) {
         return;
     }
     metal::atomic_fetch_add_explicit(&stats.tested, 1u, metal::memory_order_relaxed);
     const Object object_ = objects[metal::min(index, luma_buffer_sizes[0] / 32u - 1u)];
-    const metal::float4 e_2 = object_.center_radius;
-    const metal::float3 center = e_2.xyz;
+    const metal::float4 e_1 = object_.center_radius;
+    const metal::float3 center = e_1.xyz;
     const float radius = object_.center_radius.w;
     const bool always = (object_.flags & 1u) != 0u;
     bool phi_1 = false;
     if (!always) {
-        const bool e_3 = sphere_in_frustum(center, radius, cull);
-        phi_1 = !e_3;
+        const bool e_2 = sphere_in_frustum(center, radius, cull);
+        phi_1 = !e_2;
     }
     if (phi_1) {
         metal::atomic_fetch_add_explicit(&stats.frustum_culled, 1u, metal::memory_order_relaxed);
         return;
     }
-    const metal::float4x4 e_4 = cull.view;
-    const metal::float4 e_5 = e_4 * metal::float4(center, 1.0);
-    const metal::float3 view_center = e_5.xyz;
-    const uint e_6 = cull.occlusion_enabled;
+    const metal::float4 e_3 = cull.view * metal::float4(center, 1.0);
+    const metal::float3 view_center = e_3.xyz;
     bool phi_2 = false;
-    if (!always && e_6 != 0u && (object_.flags & 2u) == 0u) {
-        const bool e_7 = occluded(view_center, radius, cull, depth_pyramid, pyramid_sampler);
-        phi_2 = e_7;
+    if (!always && cull.occlusion_enabled != 0u && (object_.flags & 2u) == 0u) {
+        const bool e_4 = occluded(view_center, radius, cull, depth_pyramid, pyramid_sampler);
+        phi_2 = e_4;
     }
     if (phi_2) {
         metal::atomic_fetch_add_explicit(&stats.occlusion_culled, 1u, metal::memory_order_relaxed);
@@ -178,10 +169,8 @@ kernel void cull_objects(
     }
     const uint lod = select_lod(view_center, radius, cull, lods);
     const uint slot = metal::atomic_fetch_add_explicit(&draw_args[metal::min(lod, 3u)].instance_count, 1u, metal::memory_order_relaxed);
-    const uint e_8 = cull.max_per_lod;
-    if (slot < e_8) {
-        const uint e_9 = cull.max_per_lod;
-        visible_[metal::min(lod * e_9 + slot, luma_buffer_sizes[1] / 4u - 1u)] = index;
+    if (slot < cull.max_per_lod) {
+        visible_[metal::min(lod * cull.max_per_lod + slot, luma_buffer_sizes[1] / 4u - 1u)] = index;
         metal::atomic_fetch_add_explicit(&stats.drawn_per_lod[metal::min(lod, 3u)], 1u, metal::memory_order_relaxed);
     } else {
         metal::atomic_fetch_sub_explicit(&draw_args[metal::min(lod, 3u)].instance_count, 1u, metal::memory_order_relaxed);
@@ -203,8 +192,7 @@ kernel void reset_draws(
     draw_args[metal::min(lod, 3u)].first_index = e_1;
     const int e_2 = lods[metal::min(lod, 3u)].vertex_offset;
     draw_args[metal::min(lod, 3u)].vertex_offset = e_2;
-    const uint e_3 = cull.max_per_lod;
-    draw_args[metal::min(lod, 3u)].first_instance = lod * e_3;
+    draw_args[metal::min(lod, 3u)].first_instance = lod * cull.max_per_lod;
     if (lod == 0u) {
         metal::atomic_store_explicit(&stats.tested, 0u, metal::memory_order_relaxed);
         metal::atomic_store_explicit(&stats.frustum_culled, 0u, metal::memory_order_relaxed);

@@ -49,13 +49,12 @@ vertex vs_Output vs(
     vs_Input input [[stage_in]],
     constant Camera& camera [[buffer(0)]]
 ) {
-    const metal::float4x4 e = camera.view_proj;
-    const metal::float4 e_1 = camera.eye;
+    const metal::float4 e = camera.eye;
     vs_Output output = {};
-    output.clip = e * metal::float4(input.pos, 1.0);
+    output.clip = camera.view_proj * metal::float4(input.pos, 1.0);
     output.uv = input.uv;
     output.normal = static_cast<metal::half3>(input.normal);
-    output.view_dir = static_cast<metal::half3>(metal::normalize(e_1.xyz - input.pos));
+    output.view_dir = static_cast<metal::half3>(metal::normalize(e.xyz - input.pos));
     return output;
 }
 
@@ -101,9 +100,7 @@ fragment fs_Output fs(
         carried_1 = next;
         lit = lit + (base * as_type<half>(ushort(13592)) + metal::half3(e_3 * as_type<half>(ushort(13592)) * as_type<half>(ushort(10527)))) * (static_cast<metal::half3>(e_2.xyz) * static_cast<half>(light.dir_intensity.w)) * metal::max(metal::dot(n, l), as_type<half>(ushort(0)));
     }
-    const float e_4 = camera.exposure;
-    const float e_5 = camera.white;
-    const metal::half3 encoded = tonemap(lit_1, static_cast<half>(e_4), static_cast<half>(e_5));
+    const metal::half3 encoded = tonemap(lit_1, static_cast<half>(camera.exposure), static_cast<half>(camera.white));
     fs_Output output = {};
     output.color = metal::float4(static_cast<metal::float3>(encoded), 1.0);
     return output;
@@ -127,9 +124,7 @@ kernel void tonemap_image(
     if (metal::any(metal::isnan(hdr)) || metal::any(metal::isinf(hdr))) {
         hdr_1 = metal::half4(as_type<half>(ushort(0)), as_type<half>(ushort(0)), as_type<half>(ushort(0)), as_type<half>(ushort(0)));
     }
-    const float e_1 = camera.exposure;
-    const float e_2 = camera.white;
-    const metal::half3 encoded = tonemap(hdr_1.xyz, static_cast<half>(e_1), static_cast<half>(e_2));
+    const metal::half3 encoded = tonemap(hdr_1.xyz, static_cast<half>(camera.exposure), static_cast<half>(camera.white));
     if (metal::all(metal::uint2(p) < metal::uint2(metal::int2(ldr_image.get_width(), ldr_image.get_height())))) {
         ldr_image.write(metal::float4(static_cast<metal::float3>(encoded), static_cast<float>(hdr_1.w)), metal::uint2(p));
     }

@@ -25,9 +25,8 @@ vertex vs_Output vs(
     uint inst [[instance_id]],
     constant Object& object_ [[buffer(0)]]
 ) {
-    const metal::float4x4 e = object_.mvp;
     vs_Output output = {};
-    output.clip = e * metal::float4(input.pos, 1.0);
+    output.clip = object_.mvp * metal::float4(input.pos, 1.0);
     output.uv = static_cast<metal::half2>(input.uv) * as_type<half>(ushort(16384)) - metal::half2(as_type<half>(ushort(15360)), as_type<half>(ushort(15360)));
     output.shade = static_cast<half>(input.pos.y * 0.5 + 0.5);
     output.layer = inst;

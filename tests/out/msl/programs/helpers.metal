@@ -164,8 +164,7 @@ metal::float3 tonemap_reinhard(metal::float3 c) {
 }
 
 metal::float3 expose(metal::float3 c, constant Params& params) {
-    const float e = params.exposure;
-    return c * metal::exp2(e);
+    return c * metal::exp2(params.exposure);
 }
 
 metal::float4 quat_from_axis_angle(metal::float3 axis, float angle) {
@@ -203,25 +202,20 @@ fragment present_Output present(
     present_Input input [[stage_in]],
     constant Params& params [[buffer(0)]]
 ) {
-    const float e = params.time;
-    const metal::float2 centred = rotate2(input.uv - metal::float2(0.5, 0.5), e * 0.1);
-    const metal::float4 e_1 = params.rotation;
-    const metal::float3 e_2 = spherical_to_cartesian(centred.y * 3.1415927 + 1.5707964, centred.x * 6.2831855);
-    const metal::float3 dir = quat_rotate(e_1, e_2);
+    const metal::float2 centred = rotate2(input.uv - metal::float2(0.5, 0.5), params.time * 0.1);
+    const metal::float3 e = spherical_to_cartesian(centred.y * 3.1415927 + 1.5707964, centred.x * 6.2831855);
+    const metal::float3 dir = quat_rotate(params.rotation, e);
     const metal::float2 env_uv = equirect_uv(dir);
-    const float e_3 = params.time;
-    const float e_4 = ease_in_out_cubic(metal::fract(e_3));
-    const metal::float3 base = srgb_to_linear(metal::float3(env_uv, e_4));
-    const metal::float3 e_5 = expose(base, params);
-    const metal::float3 e_6 = tonemap_reinhard(e_5);
-    const float e_7 = params.hue_shift;
-    const metal::float3 graded = shift_hue(e_6, e_7);
-    const float e_8 = params.time;
-    const float e_9 = remap01(metal::sin(e_8), -1.0, 1.0);
-    const float pulse = ease_out_elastic(e_9);
-    const metal::float3 e_10 = linear_to_srgb(graded * (0.8 + 0.2 * pulse));
+    const float e_1 = ease_in_out_cubic(metal::fract(params.time));
+    const metal::float3 base = srgb_to_linear(metal::float3(env_uv, e_1));
+    const metal::float3 e_2 = expose(base, params);
+    const metal::float3 e_3 = tonemap_reinhard(e_2);
+    const metal::float3 graded = shift_hue(e_3, params.hue_shift);
+    const float e_4 = remap01(metal::sin(params.time), -1.0, 1.0);
+    const float pulse = ease_out_elastic(e_4);
+    const metal::float3 e_5 = linear_to_srgb(graded * (0.8 + 0.2 * pulse));
     present_Output output = {};
-    output.color = metal::float4(e_10, 1.0);
+    output.color = metal::float4(e_5, 1.0);
     return output;
 }
 
@@ -232,16 +226,14 @@ kernel void generate_samples(
     device metal::float4* samples [[buffer(1)]],
     constant uint* luma_buffer_sizes [[buffer(2)]]
 ) {
-    const uint e = params.count;
-    if (id.x >= e) {
+    if (id.x >= params.count) {
         return;
     }
-    const uint e_1 = params.count;
-    const metal::float2 u = hammersley(id.x, e_1);
+    const metal::float2 u = hammersley(id.x, params.count);
     const metal::float3 local_dir = hemisphere_cosine(u);
     const metal::float4 q = quat_from_axis_angle(metal::float3(1.0, 0.0, 0.0), 1.5707964);
-    const metal::float3x3 e_2 = quat_to_mat3(q);
-    const float e_3 = sq(local_dir.z);
-    samples[metal::min(id.x, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(e_2 * local_dir, e_3);
+    const metal::float3x3 e = quat_to_mat3(q);
+    const float e_1 = sq(local_dir.z);
+    samples[metal::min(id.x, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(e * local_dir, e_1);
 }
 

@@ -24,17 +24,15 @@ metal::float3 fresnel_schlick_roughness(float cos_theta, metal::float3 f0, float
 float point_shadow_factor(metal::float3 world_position, constant Material& material, metal::depthcube<float> point_shadow, metal::sampler shadow_compare) {
     const metal::float4 e = material.point_light;
     const metal::float3 to_light = world_position - e.xyz;
-    const float e_1 = material.point_light.w;
-    const float e_2 = point_shadow.sample_compare(shadow_compare, to_light, metal::length(to_light) / e_1 - 0.005);
-    return e_2;
+    const float e_1 = point_shadow.sample_compare(shadow_compare, to_light, metal::length(to_light) / material.point_light.w - 0.005);
+    return e_1;
 }
 
 float spot_shadow_factor(metal::float3 world_position, constant Material& material, metal::depth2d<float> spot_shadow, metal::sampler shadow_compare) {
-    const metal::float4x4 e = material.spot_shadow_matrix;
-    const metal::float4 clip = e * metal::float4(world_position, 1.0);
+    const metal::float4 clip = material.spot_shadow_matrix * metal::float4(world_position, 1.0);
     const metal::float3 p = clip.xyz / metal::float3(clip.w);
-    const float e_1 = spot_shadow.sample_compare(shadow_compare, metal::float2(p.x, -p.y) * 0.5 + metal::float2(0.5, 0.5), p.z - 0.001);
-    return e_1;
+    const float e = spot_shadow.sample_compare(shadow_compare, metal::float2(p.x, -p.y) * 0.5 + metal::float2(0.5, 0.5), p.z - 0.001);
+    return e;
 }
 
 struct shade_Input {
@@ -70,32 +68,24 @@ fragment shade_Output shade(
     const metal::float4 e = material.camera_position;
     const metal::float3 v = metal::normalize(e.xyz - input.world_position);
     const float n_dot_v = metal::max(metal::dot(n, v), 0.0);
-    const int e_1 = material.layer;
-    const metal::float4 layer_color = material_layers.sample(linear_repeat, input.uv, uint(metal::clamp(e_1, 0, int(material_layers.get_array_size()) - 1)));
-    const int e_2 = material.decal;
-    const metal::float4 decal = decals[metal::min(uint(e_2 & 3), 3u)].sample(linear_clamp, input.uv);
-    const metal::float4 e_3 = material.base_color;
-    const metal::float3 albedo = metal::mix(e_3.xyz * layer_color.xyz, decal.xyz, metal::float3(decal.w));
-    const float e_4 = material.metallic;
-    const float e_5 = material.roughness;
-    const metal::float3 f = fresnel_schlick_roughness(n_dot_v, metal::mix(metal::float3(0.04, 0.04, 0.04), albedo, metal::float3(e_4)), e_5);
-    const float e_6 = material.metallic;
-    const metal::float4 e_7 = irradiance_env.sample(linear_clamp, n);
-    const float e_8 = material.roughness;
-    const float e_9 = material.prefiltered_levels;
-    const metal::float4 e_10 = prefiltered_env.sample(linear_clamp, metal::reflect(-v, n), metal::level(e_8 * e_9));
-    const float e_11 = material.roughness;
-    const metal::float4 e_12 = brdf_lut.sample(linear_clamp, metal::float2(n_dot_v, e_11), metal::level(0.0));
-    const metal::float2 brdf = e_12.xy;
-    const float e_13 = point_shadow_factor(input.world_position, material, point_shadow, shadow_compare);
-    const float e_14 = spot_shadow_factor(input.world_position, material, spot_shadow, shadow_compare);
-    const metal::float4 e_15 = material.fog_extent;
-    const metal::float4 fog = fog_volume.sample(linear_clamp, input.world_position / e_15.xyz + metal::float3(0.5, 0.5, 0.5), metal::level(0.0));
+    const metal::float4 layer_color = material_layers.sample(linear_repeat, input.uv, uint(metal::clamp(material.layer, 0, int(material_layers.get_array_size()) - 1)));
+    const metal::float4 decal = decals[metal::min(uint(material.decal & 3), 3u)].sample(linear_clamp, input.uv);
+    const metal::float4 e_1 = material.base_color;
+    const metal::float3 albedo = metal::mix(e_1.xyz * layer_color.xyz, decal.xyz, metal::float3(decal.w));
+    const metal::float3 f = fresnel_schlick_roughness(n_dot_v, metal::mix(metal::float3(0.04, 0.04, 0.04), albedo, metal::float3(material.metallic)), material.roughness);
+    const metal::float4 e_2 = irradiance_env.sample(linear_clamp, n);
+    const metal::float4 e_3 = prefiltered_env.sample(linear_clamp, metal::reflect(-v, n), metal::level(material.roughness * material.prefiltered_levels));
+    const metal::float4 e_4 = brdf_lut.sample(linear_clamp, metal::float2(n_dot_v, material.roughness), metal::level(0.0));
+    const metal::float2 brdf = e_4.xy;
+    const float e_5 = point_shadow_factor(input.world_position, material, point_shadow, shadow_compare);
+    const float e_6 = spot_shadow_factor(input.world_position, material, spot_shadow, shadow_compare);
+    const metal::float4 e_7 = material.fog_extent;
+    const metal::float4 fog = fog_volume.sample(linear_clamp, input.world_position / e_7.xyz + metal::float3(0.5, 0.5, 0.5), metal::level(0.0));
     const metal::int2 pixel = static_cast<metal::int2>(frag_coord.xy);
     const uint id = material_ids.read(metal::uint2(metal::clamp(pixel, metal::int2(0), metal::int2(material_ids.get_width(0u), material_ids.get_height(0u)) - 1)), 0u).x;
-    const metal::int4 e_16 = pixel_offsets.read(metal::uint2(metal::clamp(pixel, metal::int2(0), metal::int2(pixel_offsets.get_width(0u), pixel_offsets.get_height(0u)) - 1)), 0u);
+    const metal::int4 e_8 = pixel_offsets.read(metal::uint2(metal::clamp(pixel, metal::int2(0), metal::int2(pixel_offsets.get_width(0u), pixel_offsets.get_height(0u)) - 1)), 0u);
     shade_Output output = {};
-    output.color = metal::float4(metal::mix(((metal::float3(1.0, 1.0, 1.0) - f) * (1.0 - e_6) * e_7.xyz * albedo + e_10.xyz * (f * brdf.x + metal::float3(brdf.y))) * (e_13 * e_14) * (id != material_ids.read(metal::uint2(metal::clamp(metal::min(metal::max(as_type<metal::int2>(as_type<metal::uint2>(pixel) + as_type<metal::uint2>(e_16.xy)), metal::int2(0, 0)), as_type<metal::int2>(as_type<metal::uint2>(metal::int2(material_ids.get_width(0u), material_ids.get_height(0u))) - as_type<metal::uint2>(metal::int2(1, 1)))), metal::int2(0), metal::int2(material_ids.get_width(0u), material_ids.get_height(0u)) - 1)), 0u).x ? 0.5 : 1.0), fog.xyz, metal::float3(fog.w)), 1.0);
+    output.color = metal::float4(metal::mix(((metal::float3(1.0, 1.0, 1.0) - f) * (1.0 - material.metallic) * e_2.xyz * albedo + e_3.xyz * (f * brdf.x + metal::float3(brdf.y))) * (e_5 * e_6) * (id != material_ids.read(metal::uint2(metal::clamp(metal::min(metal::max(as_type<metal::int2>(as_type<metal::uint2>(pixel) + as_type<metal::uint2>(e_8.xy)), metal::int2(0, 0)), as_type<metal::int2>(as_type<metal::uint2>(metal::int2(material_ids.get_width(0u), material_ids.get_height(0u))) - as_type<metal::uint2>(metal::int2(1, 1)))), metal::int2(0), metal::int2(material_ids.get_width(0u), material_ids.get_height(0u)) - 1)), 0u).x ? 0.5 : 1.0), fog.xyz, metal::float3(fog.w)), 1.0);
     output.id_out = id;
     return output;
 }
@@ -110,11 +100,10 @@ fragment resolve_depth_Output resolve_depth(
     metal::texture2d_ms<float> depth_ms [[texture(13)]]
 ) {
     const metal::int2 pixel = static_cast<metal::int2>(frag_coord.xy);
-    const int e = material.sample_count;
-    const int e_1 = as_type<int>(as_type<uint>(e) - 1u);
+    const int e = as_type<int>(as_type<uint>(material.sample_count) - 1u);
     int s = 0;
-    uint carried = as_type<uint>(e_1) - 0u;
-    bool carried_1 = 0 <= e_1;
+    uint carried = as_type<uint>(e) - 0u;
+    bool carried_1 = 0 <= e;
     uint carried_2 = 0u;
     float closest = 1.0;
     float closest_1;

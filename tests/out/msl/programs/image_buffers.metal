@@ -13,16 +13,12 @@ struct Image {
 constant metal::array<float, 9> luma_const = metal::array<float, 9> {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
 
 metal::float4 texel(int x, int y, constant Image& image, const device uint* src, constant uint* luma_buffer_sizes) {
-    const uint e = image.width;
-    const uint e_1 = image.height;
-    const uint e_2 = image.width;
-    const uint e_3 = src[metal::min(static_cast<uint>(metal::min(metal::max(y, 0), as_type<int>(as_type<uint>(static_cast<int>(e_1)) - 1u))) * e_2 + static_cast<uint>(metal::min(metal::max(x, 0), as_type<int>(as_type<uint>(static_cast<int>(e)) - 1u))), luma_buffer_sizes[0] / 4u - 1u)];
-    return metal::unpack_unorm4x8_to_float(e_3);
+    const uint e = src[metal::min(static_cast<uint>(metal::min(metal::max(y, 0), as_type<int>(as_type<uint>(static_cast<int>(image.height)) - 1u))) * image.width + static_cast<uint>(metal::min(metal::max(x, 0), as_type<int>(as_type<uint>(static_cast<int>(image.width)) - 1u))), luma_buffer_sizes[0] / 4u - 1u)];
+    return metal::unpack_unorm4x8_to_float(e);
 }
 
 void store(uint x, uint y, metal::float4 c, constant Image& image, device uint* dst, constant uint* luma_buffer_sizes) {
-    const uint e = image.width;
-    dst[metal::min(y * e + x, luma_buffer_sizes[1] / 4u - 1u)] = metal::pack_float_to_unorm4x8(metal::saturate(c));
+    dst[metal::min(y * image.width + x, luma_buffer_sizes[1] / 4u - 1u)] = metal::pack_float_to_unorm4x8(metal::saturate(c));
 }
 
 float luma(metal::float4 c) {
@@ -30,16 +26,13 @@ float luma(metal::float4 c) {
 }
 
 bool inside(metal::uint3 id, constant Image& image) {
-    const uint e = image.width;
-    const uint e_1 = image.height;
-    return id.x < e && id.y < e_1;
+    return id.x < image.width && id.y < image.height;
 }
 
 metal::array<float, 9> gaussian_weights(constant Image& image) {
     metal::array<float, 9> w = metal::array<float, 9> {};
     w = luma_const;
-    const int e = image.radius;
-    const int radius = metal::clamp(e, 0, 8);
+    const int radius = metal::clamp(image.radius, 0, 8);
     int i = 0;
     uint carried = 8u;
     bool carried_1 = true;
@@ -55,16 +48,14 @@ metal::array<float, 9> gaussian_weights(constant Image& image) {
             break;
         }
         const float x = static_cast<float>(i);
-        const float e_1 = image.sigma;
-        const float e_2 = image.sigma;
-        w[metal::min(uint(i), 8u)] = metal::exp(-x * x / (2.0 * e_1 * e_2));
+        w[metal::min(uint(i), 8u)] = metal::exp(-x * x / (2.0 * image.sigma * image.sigma));
         float phi;
         if (i == 0) {
-            const float e_3 = w[metal::min(uint(i), 8u)];
-            phi = e_3;
+            const float e = w[metal::min(uint(i), 8u)];
+            phi = e;
         } else {
-            const float e_4 = w[metal::min(uint(i), 8u)];
-            phi = 2.0 * e_4;
+            const float e_1 = w[metal::min(uint(i), 8u)];
+            phi = 2.0 * e_1;
         }
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
@@ -79,15 +70,15 @@ metal::array<float, 9> gaussian_weights(constant Image& image) {
         if (!carried_3) {
             break;
         }
-        const float e_5 = w[metal::min(uint(i_1), 8u)];
-        w[metal::min(uint(i_1), 8u)] = e_5 / total_1;
+        const float e_2 = w[metal::min(uint(i_1), 8u)];
+        w[metal::min(uint(i_1), 8u)] = e_2 / total_1;
         const bool next_1 = carried_2 != 0u;
         i_1 = as_type<int>(as_type<uint>(i_1) + 1u);
         carried_2 = carried_2 - 1u;
         carried_3 = next_1;
     }
-    const metal::array<float, 9> e_6 = w;
-    return e_6;
+    const metal::array<float, 9> e_3 = w;
+    return e_3;
 }
 
 void blur(metal::uint3 id, metal::int2 axis, constant Image& image, const device uint* src, device uint* dst, constant uint* luma_buffer_sizes) {
@@ -98,16 +89,15 @@ void blur(metal::uint3 id, metal::int2 axis, constant Image& image, const device
     }
     const metal::array<float, 9> e_1 = gaussian_weights(image);
     w = e_1;
-    const int e_2 = image.radius;
-    const int radius = metal::clamp(e_2, 0, 8);
+    const int radius = metal::clamp(image.radius, 0, 8);
     const metal::int2 p = static_cast<metal::int2>(id.xy);
-    const metal::float4 e_3 = texel(p.x, p.y, image, src, luma_buffer_sizes);
-    const float e_4 = w[0];
+    const metal::float4 e_2 = texel(p.x, p.y, image, src, luma_buffer_sizes);
+    const float e_3 = w[0];
     int i = 1;
     uint carried = as_type<uint>(radius) - 1u;
     bool carried_1 = 1 <= radius;
     uint carried_2 = 0u;
-    metal::float4 sum = e_3 * e_4;
+    metal::float4 sum = e_2 * e_3;
     metal::float4 sum_1;
     while (true) {
         if (!(carried_2 < 8u)) {
@@ -120,15 +110,15 @@ void blur(metal::uint3 id, metal::int2 axis, constant Image& image, const device
         }
         const metal::int2 a = as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(axis) * as_type<metal::uint2>(metal::int2(i)));
         const metal::int2 b = as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(axis) * as_type<metal::uint2>(metal::int2(i)));
-        const metal::float4 e_5 = texel(a.x, a.y, image, src, luma_buffer_sizes);
-        const metal::float4 e_6 = texel(b.x, b.y, image, src, luma_buffer_sizes);
-        const float e_7 = w[metal::min(uint(i), 8u)];
+        const metal::float4 e_4 = texel(a.x, a.y, image, src, luma_buffer_sizes);
+        const metal::float4 e_5 = texel(b.x, b.y, image, src, luma_buffer_sizes);
+        const float e_6 = w[metal::min(uint(i), 8u)];
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
-        sum = sum + (e_5 + e_6) * e_7;
+        sum = sum + (e_4 + e_5) * e_6;
     }
     store(id.x, id.y, sum_1, image, dst, luma_buffer_sizes);
 }
@@ -223,18 +213,16 @@ kernel void downsample(
     device uint* dst [[buffer(2)]],
     constant uint* luma_buffer_sizes [[buffer(4)]]
 ) {
-    const uint e = image.width;
-    const uint e_1 = image.height;
-    if (id.x >= e / 2u || id.y >= e_1 / 2u) {
+    if (id.x >= image.width / 2u || id.y >= image.height / 2u) {
         return;
     }
     const int x = static_cast<int>(id.x * 2u);
     const int y = static_cast<int>(id.y * 2u);
-    const metal::float4 e_2 = texel(x, y, image, src, luma_buffer_sizes);
-    const metal::float4 e_3 = texel(as_type<int>(as_type<uint>(x) + 1u), y, image, src, luma_buffer_sizes);
-    const metal::float4 e_4 = texel(x, as_type<int>(as_type<uint>(y) + 1u), image, src, luma_buffer_sizes);
-    const metal::float4 e_5 = texel(as_type<int>(as_type<uint>(x) + 1u), as_type<int>(as_type<uint>(y) + 1u), image, src, luma_buffer_sizes);
-    store(id.x, id.y, (e_2 + e_3 + e_4 + e_5) * 0.25, image, dst, luma_buffer_sizes);
+    const metal::float4 e = texel(x, y, image, src, luma_buffer_sizes);
+    const metal::float4 e_1 = texel(as_type<int>(as_type<uint>(x) + 1u), y, image, src, luma_buffer_sizes);
+    const metal::float4 e_2 = texel(x, as_type<int>(as_type<uint>(y) + 1u), image, src, luma_buffer_sizes);
+    const metal::float4 e_3 = texel(as_type<int>(as_type<uint>(x) + 1u), as_type<int>(as_type<uint>(y) + 1u), image, src, luma_buffer_sizes);
+    store(id.x, id.y, (e + e_1 + e_2 + e_3) * 0.25, image, dst, luma_buffer_sizes);
 }
 
 // Dispatch with threadsPerThreadgroup = (16, 16, 1).

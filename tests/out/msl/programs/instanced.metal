@@ -48,21 +48,18 @@ vertex from_buffer_vs_Output from_buffer_vs(
     const device InstanceData* instances [[buffer(1)]],
     constant uint* luma_buffer_sizes [[buffer(3)]]
 ) {
-    const uint e = draw.base_instance;
-    const InstanceData data = instances[metal::min(e + instance, luma_buffer_sizes[0] / 160u - 1u)];
+    const InstanceData data = instances[metal::min(draw.base_instance + instance, luma_buffer_sizes[0] / 160u - 1u)];
     const metal::float4 world = data.model * metal::float4(input.position, 1.0);
-    const metal::float4 e_1 = data.normal_matrix[0];
-    const metal::float4 e_2 = data.normal_matrix[1];
-    const metal::float4 e_3 = data.normal_matrix[2];
-    const metal::float4x4 e_4 = frame.view_proj;
-    const uint e_5 = draw.highlight;
+    const metal::float4 e = data.normal_matrix[0];
+    const metal::float4 e_1 = data.normal_matrix[1];
+    const metal::float4 e_2 = data.normal_matrix[2];
     from_buffer_vs_Output output = {};
-    output.clip = e_4 * world;
+    output.clip = frame.view_proj * world;
     output.world_position = world.xyz;
-    output.normal = metal::float3x3(e_1.xyz, e_2.xyz, e_3.xyz) * input.normal;
+    output.normal = metal::float3x3(e.xyz, e_1.xyz, e_2.xyz) * input.normal;
     output.color = data.color;
     output.uv = input.uv;
-    output.highlight = e_5 == instance ? 1u : 0u;
+    output.highlight = draw.highlight == instance ? 1u : 0u;
     return output;
 }
 
@@ -93,9 +90,8 @@ vertex from_attributes_vs_Output from_attributes_vs(
     const metal::float4x4 model = metal::float4x4(input.model_0, input.model_1, input.model_2, input.model_3);
     const metal::float4 world = model * metal::float4(input.position, 1.0);
     const metal::float4 e = model * metal::float4(input.normal, 0.0);
-    const metal::float4x4 e_1 = frame.view_proj;
     from_attributes_vs_Output output = {};
-    output.clip = e_1 * world;
+    output.clip = frame.view_proj * world;
     output.world_position = world.xyz;
     output.normal = e.xyz;
     output.color = input.color;

@@ -127,40 +127,34 @@ kernel void main_(
         carried_1 = next;
         acc = acc_4;
     }
-    const float e_1 = frame.grid[1][2].x;
-    const float e_2 = frame.odd[1].z;
-    const float e_3 = frame.scale;
     metal::float3 acc_5 = acc_1;
-    acc_5.x = acc_1.x + (e_1 + e_2 * e_3);
-    const metal::float3x3 e_4 = frame.tail;
-    const metal::float3 acc_6 = e_4 * acc_5;
+    acc_5.x = acc_1.x + (frame.grid[1][2].x + frame.odd[1].z * frame.scale);
+    const metal::float3 acc_6 = frame.tail * acc_5;
     store.v3 = acc_6;
-    const float e_5 = frame.grid[0][1].x;
-    const float e_6 = store.f;
-    store.f = e_6 + e_5;
-    const float e_7 = store.grid[1][2].y;
-    store.grid[1][2].y = e_7 - 1.0;
-    const metal::float2 e_8 = store.grid[metal::min(i % 2u, 1u)][metal::min(i % 3u, 2u)];
-    store.grid[metal::min(i % 2u, 1u)][metal::min(i % 3u, 2u)] = e_8 * metal::float2(2.0, 3.0);
+    const float e_1 = store.f;
+    store.f = e_1 + frame.grid[0][1].x;
+    const float e_2 = store.grid[1][2].y;
+    store.grid[1][2].y = e_2 - 1.0;
+    const metal::float2 e_3 = store.grid[metal::min(i % 2u, 1u)][metal::min(i % 3u, 2u)];
+    store.grid[metal::min(i % 2u, 1u)][metal::min(i % 3u, 2u)] = e_3 * metal::float2(2.0, 3.0);
     store.mats[1][1].z = acc_6.y;
     store.mats[0] = metal::float2x3(acc_6, acc_6.zyx);
-    const uint e_9 = i & 1u;
-    const metal::float3 e_10 = store.inners[metal::min(e_9, 1u)].m[1];
-    const metal::float2 e_11 = e_10.yz + acc_6.xy;
-    store.inners[metal::min(e_9, 1u)].m[1].y = e_11.x;
-    store.inners[metal::min(e_9, 1u)].m[1].z = e_11.y;
-    const metal::float2 e_12 = acc_6.zy;
-    store.inners[0].c.y = e_12.x;
-    store.inners[0].c.x = e_12.y;
-    const uint e_13 = (luma_buffer_sizes[0] < 272u ? 0u : (luma_buffer_sizes[0] - 272u) / 16u);
-    if (i < static_cast<uint>(static_cast<int>(e_13))) {
-        const uint e_14 = frame.flag;
-        const metal::float3 e_15 = store.data[metal::min(i, (luma_buffer_sizes[0] < 272u ? 0u : (luma_buffer_sizes[0] - 272u) / 16u) - 1u)];
-        const metal::float2 e_16 = e_15.zx + metal::float2(static_cast<float>(e_14), 1.0);
-        store.data[metal::min(i, (luma_buffer_sizes[0] < 272u ? 0u : (luma_buffer_sizes[0] - 272u) / 16u) - 1u)].z = e_16.x;
-        store.data[metal::min(i, (luma_buffer_sizes[0] < 272u ? 0u : (luma_buffer_sizes[0] - 272u) / 16u) - 1u)].x = e_16.y;
+    const uint e_4 = i & 1u;
+    const metal::float3 e_5 = store.inners[metal::min(e_4, 1u)].m[1];
+    const metal::float2 e_6 = e_5.yz + acc_6.xy;
+    store.inners[metal::min(e_4, 1u)].m[1].y = e_6.x;
+    store.inners[metal::min(e_4, 1u)].m[1].z = e_6.y;
+    const metal::float2 e_7 = acc_6.zy;
+    store.inners[0].c.y = e_7.x;
+    store.inners[0].c.x = e_7.y;
+    const uint e_8 = (luma_buffer_sizes[0] < 272u ? 0u : (luma_buffer_sizes[0] - 272u) / 16u);
+    if (i < static_cast<uint>(static_cast<int>(e_8))) {
+        const metal::float3 e_9 = store.data[metal::min(i, (luma_buffer_sizes[0] < 272u ? 0u : (luma_buffer_sizes[0] - 272u) / 16u) - 1u)];
+        const metal::float2 e_10 = e_9.zx + metal::float2(static_cast<float>(frame.flag), 1.0);
+        store.data[metal::min(i, (luma_buffer_sizes[0] < 272u ? 0u : (luma_buffer_sizes[0] - 272u) / 16u) - 1u)].z = e_10.x;
+        store.data[metal::min(i, (luma_buffer_sizes[0] < 272u ? 0u : (luma_buffer_sizes[0] - 272u) / 16u) - 1u)].x = e_10.y;
     }
-    const uint e_17 = store.count;
-    store.count = e_17 + 1u;
+    const uint e_11 = store.count;
+    store.count = e_11 + 1u;
 }
 

@@ -34,14 +34,9 @@ kernel void classify(
     const float y = data[metal::min(id.x + 1u, luma_buffer_sizes[0] / 4u - 1u)];
     const uint n = flags[metal::min(id.x, luma_buffer_sizes[1] / 4u - 1u)];
     const metal::bool2 pair = metal::bool2(x < y, y > x);
-    const uint e = limits.low;
-    const uint e_1 = limits.low;
-    const uint e_2 = limits.high;
-    const uint e_3 = limits.low;
-    const uint e_4 = limits.high;
-    const metal::uint4 v = metal::uint4(n, e_3, e_4, 7u);
-    const uint e_5 = both(x < y, y > 2.0);
-    const uint e_6 = both(pair.x, pair.y);
-    flags[metal::min(id.x, luma_buffer_sizes[1] / 4u - 1u)] = e_5 + e_6 + ((n < n >> (e & 31u) ? 2u : 0u) + (e_1 < e_2 >> 1u ? 4u : 0u) + (v.y < v[metal::min(n & 3u, 3u)] >> (metal::min(v.x, 3u) & 31u) ? 8u : 0u));
+    const metal::uint4 v = metal::uint4(n, limits.low, limits.high, 7u);
+    const uint e = both(x < y, y > 2.0);
+    const uint e_1 = both(pair.x, pair.y);
+    flags[metal::min(id.x, luma_buffer_sizes[1] / 4u - 1u)] = e + e_1 + ((n < n >> (limits.low & 31u) ? 2u : 0u) + (limits.low < limits.high >> 1u ? 4u : 0u) + (v.y < v[metal::min(n & 3u, 3u)] >> (metal::min(v.x, 3u) & 31u) ? 8u : 0u));
 }
 

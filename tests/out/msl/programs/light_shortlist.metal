@@ -156,16 +156,14 @@ kernel void shortlist(
     Shortlist s = Shortlist {};
     metal::array<float, 8> w = metal::array<float, 8> {};
     metal::array<metal::float3x3, 3> rots = metal::array<metal::float3x3, 3> {};
-    const metal::float3 e = metal::float3(params.origin);
-    const metal::float3 p = e + metal::float3(static_cast<float>(id.x), 0.0, 0.0);
-    const Shortlist e_1 = empty_list();
-    s = e_1;
-    const uint e_2 = params.count;
-    const uint e_3 = luma_buffer_sizes[0] / 32u;
-    const int e_4 = as_type<int>(as_type<uint>(static_cast<int>(metal::min(e_2, static_cast<uint>(static_cast<int>(e_3))))) - 1u);
+    const metal::float3 p = metal::float3(params.origin) + metal::float3(static_cast<float>(id.x), 0.0, 0.0);
+    const Shortlist e = empty_list();
+    s = e;
+    const uint e_1 = luma_buffer_sizes[0] / 32u;
+    const int e_2 = as_type<int>(as_type<uint>(static_cast<int>(metal::min(params.count, static_cast<uint>(static_cast<int>(e_1))))) - 1u);
     int i = 0;
-    uint carried = as_type<uint>(e_4) - 0u;
-    bool carried_1 = 0 <= e_4;
+    uint carried = as_type<uint>(e_2) - 0u;
+    bool carried_1 = 0 <= e_2;
     uint carried_2 = 0u;
     while (true) {
         if (!(carried_2 < 1024u)) {
@@ -181,9 +179,9 @@ kernel void shortlist(
         l.pad = lights[metal::min(uint(i), luma_buffer_sizes[0] / 32u - 1u)].pad;
         const float d = metal::distance(p, l.pos);
         if (d < l.radius) {
-            const Shortlist e_5 = s;
-            const Shortlist e_6 = insert(e_5, d, i);
-            s = e_6;
+            const Shortlist e_3 = s;
+            const Shortlist e_4 = insert(e_3, d, i);
+            s = e_4;
         }
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
@@ -191,14 +189,14 @@ kernel void shortlist(
         carried_1 = next;
         carried_2 = carried_2 + 1u;
     }
-    const Shortlist e_7 = s;
-    const metal::array<float, 8> e_8 = weights(e_7);
-    w = e_8;
-    const metal::array<float, 8> e_9 = w;
-    const float e_10 = total(e_9);
-    const float t = metal::max(e_10, 1e-6);
-    const metal::array<metal::float3x3, 3> e_11 = params.rot;
-    rots = e_11;
+    const Shortlist e_5 = s;
+    const metal::array<float, 8> e_6 = weights(e_5);
+    w = e_6;
+    const metal::array<float, 8> e_7 = w;
+    const float e_8 = total(e_7);
+    const float t = metal::max(e_8, 1e-6);
+    const metal::array<metal::float3x3, 3> e_9 = params.rot;
+    rots = e_9;
     int k = 0;
     uint carried_3 = 7u;
     bool carried_4 = true;
@@ -209,15 +207,15 @@ kernel void shortlist(
             c_1 = c;
             break;
         }
-        const int e_12 = s.count;
+        const int e_10 = s.count;
         metal::float3 c_2 = c;
-        if (k < e_12) {
-            const int e_13 = s.hits[metal::min(uint(k), 7u)].index;
-            const metal::float3x3 m = rots[metal::min(uint(e_13 % 3), 2u)];
-            const int e_14 = s.hits[metal::min(uint(k), 7u)].index;
-            const metal::float3 e_15 = metal::float3(lights[metal::min(uint(e_14), luma_buffer_sizes[0] / 32u - 1u)].color);
-            const float e_16 = w[metal::min(uint(k), 7u)];
-            c_2 = c + m * e_15 * (e_16 / t);
+        if (k < e_10) {
+            const int e_11 = s.hits[metal::min(uint(k), 7u)].index;
+            const metal::float3x3 m = rots[metal::min(uint(e_11 % 3), 2u)];
+            const int e_12 = s.hits[metal::min(uint(k), 7u)].index;
+            const metal::float3 e_13 = metal::float3(lights[metal::min(uint(e_12), luma_buffer_sizes[0] / 32u - 1u)].color);
+            const float e_14 = w[metal::min(uint(k), 7u)];
+            c_2 = c + m * e_13 * (e_14 / t);
         }
         const bool next_1 = carried_3 != 0u;
         k = as_type<int>(as_type<uint>(k) + 1u);
@@ -225,12 +223,12 @@ kernel void shortlist(
         carried_4 = next_1;
         c = c_2;
     }
-    const int e_17 = s.count;
-    out_color[metal::min(id.x, luma_buffer_sizes[1] / 16u - 1u)] = metal::float4(c_1, static_cast<float>(e_17));
-    const int e_18 = s.hits[0].index;
-    const int e_19 = s.hits[1].index;
-    const int e_20 = s.hits[2].index;
-    const int e_21 = s.hits[7].index;
-    out_index[metal::min(id.x, luma_buffer_sizes[2] / 16u - 1u)] = metal::int4(e_18, e_19, e_20, e_21);
+    const int e_15 = s.count;
+    out_color[metal::min(id.x, luma_buffer_sizes[1] / 16u - 1u)] = metal::float4(c_1, static_cast<float>(e_15));
+    const int e_16 = s.hits[0].index;
+    const int e_17 = s.hits[1].index;
+    const int e_18 = s.hits[2].index;
+    const int e_19 = s.hits[7].index;
+    out_index[metal::min(id.x, luma_buffer_sizes[2] / 16u - 1u)] = metal::int4(e_16, e_17, e_18, e_19);
 }
 

@@ -31,20 +31,14 @@ vertex line_vs_Output line_vs(
     const uint corner = vertex_ % 6u;
     const LineVertex a = line_vertices[metal::min(segment * 2u, luma_buffer_sizes[0] / 32u - 1u)];
     const LineVertex b = line_vertices[metal::min(segment * 2u + 1u, luma_buffer_sizes[0] / 32u - 1u)];
-    const metal::float4x4 e = view.view_proj;
-    const metal::float4 clip_a = e * a.position;
-    const metal::float4x4 e_1 = view.view_proj;
-    const metal::float4 clip_b = e_1 * b.position;
-    const metal::float2 e_2 = view.viewport;
-    const metal::float2 e_3 = view.viewport;
-    const metal::float2 dir = metal::normalize(clip_b.xy / metal::float2(clip_b.w) * e_3 - clip_a.xy / metal::float2(clip_a.w) * e_2);
-    const float e_4 = view.line_width;
-    const metal::float2 e_5 = view.viewport;
+    const metal::float4 clip_a = view.view_proj * a.position;
+    const metal::float4 clip_b = view.view_proj * b.position;
+    const metal::float2 dir = metal::normalize(clip_b.xy / metal::float2(clip_b.w) * view.viewport - clip_a.xy / metal::float2(clip_a.w) * view.viewport);
     const bool use_b = corner == 1u || corner == 2u || corner == 4u;
     const float side = corner == 0u || corner == 1u || corner == 3u ? -1.0 : 1.0;
     const metal::float4 clip = use_b ? clip_b : clip_a;
     line_vs_Output output = {};
-    output.clip = clip + metal::float4(metal::float2(-dir.y, dir.x) * e_4 / e_5 * side * clip.w, 0.0, 0.0);
+    output.clip = clip + metal::float4(metal::float2(-dir.y, dir.x) * view.line_width / view.viewport * side * clip.w, 0.0, 0.0);
     output.color = use_b ? b.color : a.color;
     output.edge = side;
     return output;
@@ -81,9 +75,8 @@ fragment dashed_line_fs_Output dashed_line_fs(
     metal::float4 clip [[position]],
     constant DebugView& view [[buffer(0)]]
 ) {
-    const float e = view.time;
     dashed_line_fs_Output output = {};
-    output.color = metal::float4(input.color.xyz, input.color.w * metal::step(0.5, metal::fract(clip.x * 0.05 + e)) * 0.5);
+    output.color = metal::float4(input.color.xyz, input.color.w * metal::step(0.5, metal::fract(clip.x * 0.05 + view.time)) * 0.5);
     return output;
 }
 
@@ -103,9 +96,8 @@ vertex label_vs_Output label_vs(
     label_vs_Input input [[stage_in]],
     constant DebugView& view [[buffer(0)]]
 ) {
-    const metal::float2 e = view.viewport;
     label_vs_Output output = {};
-    output.clip = metal::float4(input.position / e * 2.0 - metal::float2(1.0, 1.0), 0.0, 1.0);
+    output.clip = metal::float4(input.position / view.viewport * 2.0 - metal::float2(1.0, 1.0), 0.0, 1.0);
     output.uv = input.uv;
     output.color = input.color;
     return output;

@@ -13,22 +13,15 @@ struct Camera {
 };
 
 metal::float2 reproject(metal::int2 p, constant Camera& camera, metal::texture2d<float> depth) {
-    const metal::float2 e = camera.screen;
-    const metal::float2 uv = (static_cast<metal::float2>(p) + metal::float2(0.5, 0.5)) / e;
-    const metal::float4x4 e_1 = camera.inv_view_proj;
-    const metal::float4 world = e_1 * metal::float4(uv * 2.0 - metal::float2(1.0, 1.0), depth.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(depth.get_width(0u), depth.get_height(0u)) - 1)), 0u).x, 1.0);
-    const metal::float4x4 e_2 = camera.prev_view_proj;
-    const metal::float4 prev = e_2 * metal::float4(world.xyz / metal::float3(world.w), 1.0);
-    const metal::float2 e_3 = camera.screen;
-    const float e_4 = camera.exposure_time;
-    return (uv - (prev.xy / metal::float2(prev.w) * 0.5 + metal::float2(0.5, 0.5))) * e_3 * e_4;
+    const metal::float2 uv = (static_cast<metal::float2>(p) + metal::float2(0.5, 0.5)) / camera.screen;
+    const metal::float4 world = camera.inv_view_proj * metal::float4(uv * 2.0 - metal::float2(1.0, 1.0), depth.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(depth.get_width(0u), depth.get_height(0u)) - 1)), 0u).x, 1.0);
+    const metal::float4 prev = camera.prev_view_proj * metal::float4(world.xyz / metal::float3(world.w), 1.0);
+    return (uv - (prev.xy / metal::float2(prev.w) * 0.5 + metal::float2(0.5, 0.5))) * camera.screen * camera.exposure_time;
 }
 
 metal::float2 clamp_velocity(metal::float2 v, constant Camera& camera) {
     const float len = metal::length(v);
-    const float e = camera.max_blur_px;
-    const float e_1 = camera.max_blur_px;
-    return len > e ? v * (e_1 / len) : v;
+    return len > camera.max_blur_px ? v * (camera.max_blur_px / len) : v;
 }
 
 bool in_bounds(metal::int2 p, metal::texture2d<float, metal::access::read> velocity) {
@@ -104,8 +97,7 @@ kernel void blur_pass(
     const metal::float4 e_1 = velocity.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(velocity.get_width(), velocity.get_height()) - 1)));
     const metal::float2 v = e_1.xy;
     const metal::float2 dominant = tile_velocity(p, tile_max);
-    const metal::float2 e_2 = camera.screen;
-    const metal::float2 uv = (static_cast<metal::float2>(p) + metal::float2(0.5, 0.5)) / e_2;
+    const metal::float2 uv = (static_cast<metal::float2>(p) + metal::float2(0.5, 0.5)) / camera.screen;
     int s = -4;
     uint carried = 8u;
     bool carried_1 = true;
@@ -116,13 +108,12 @@ kernel void blur_pass(
             sum_1 = sum;
             break;
         }
-        const metal::float2 e_3 = camera.screen;
-        const metal::float4 e_4 = color.sample(linear_clamp, uv + metal::mix(v, dominant, metal::float2(0.5, 0.5)) * (static_cast<float>(s) / 8.0) / e_3, metal::level(0.0));
+        const metal::float4 e_2 = color.sample(linear_clamp, uv + metal::mix(v, dominant, metal::float2(0.5, 0.5)) * (static_cast<float>(s) / 8.0) / camera.screen, metal::level(0.0));
         const bool next = carried != 0u;
         s = as_type<int>(as_type<uint>(s) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        sum = sum + e_4;
+        sum = sum + e_2;
     }
     if (metal::all(metal::uint2(p) < metal::uint2(metal::int2(blurred.get_width(), blurred.get_height())))) {
         blurred.write(sum_1 / metal::float4(9.0, 9.0, 9.0, 9.0), metal::uint2(p));
@@ -140,10 +131,9 @@ fragment show_velocity_Output show_velocity(
     metal::array<metal::texture2d<float, metal::access::read>, 2> tile_max [[texture(3)]]
 ) {
     const metal::float4 e = velocity.read(metal::uint2(metal::clamp(static_cast<metal::int2>(frag.xy), metal::int2(0), metal::int2(velocity.get_width(), velocity.get_height()) - 1)));
-    const float e_1 = camera.max_blur_px;
-    const metal::float2 e_2 = tile_velocity(static_cast<metal::int2>(frag.xy), tile_max);
+    const metal::float2 e_1 = tile_velocity(static_cast<metal::int2>(frag.xy), tile_max);
     show_velocity_Output output = {};
-    output.rgba = metal::float4(e.xy / metal::float2(e_1) * 0.5 + metal::float2(0.5, 0.5), metal::length(e_2), 1.0);
+    output.rgba = metal::float4(e.xy / metal::float2(camera.max_blur_px) * 0.5 + metal::float2(0.5, 0.5), metal::length(e_1), 1.0);
     return output;
 }
 

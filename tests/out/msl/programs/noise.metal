@@ -134,8 +134,6 @@ float fbm_value(metal::float2 p, int octaves, constant NoiseParams& noise) {
             break;
         }
         const float e = value_noise(p * frequency + metal::float2(static_cast<float>(i) * 17.0));
-        const float e_1 = noise.gain;
-        const float e_2 = noise.lacunarity;
         const bool next = carried != 0u;
         const float next_1 = norm + amplitude;
         i = as_type<int>(as_type<uint>(i) + 1u);
@@ -143,8 +141,8 @@ float fbm_value(metal::float2 p, int octaves, constant NoiseParams& noise) {
         carried_1 = next;
         carried_2 = carried_2 + 1u;
         sum = sum + amplitude * e;
-        amplitude = amplitude * e_1;
-        frequency = frequency * e_2;
+        amplitude = amplitude * noise.gain;
+        frequency = frequency * noise.lacunarity;
         norm = next_1;
     }
     return sum_1 / metal::max(norm_1, 1e-6);
@@ -190,15 +188,13 @@ float fbm_perlin(metal::float2 p, int octaves, constant NoiseParams& noise) {
             break;
         }
         const float e = perlin2(q);
-        const float e_1 = noise.lacunarity;
-        const float e_2 = noise.gain;
         const bool next = carried != 0u;
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
         sum = sum + amplitude * e;
-        amplitude = amplitude * e_2;
-        q = metal::float2x2(metal::float2(0.8, 0.6), metal::float2(-0.6, 0.8)) * q * e_1;
+        amplitude = amplitude * noise.gain;
+        q = metal::float2x2(metal::float2(0.8, 0.6), metal::float2(-0.6, 0.8)) * q * noise.lacunarity;
     }
     return sum_1;
 }
@@ -224,15 +220,13 @@ float ridged(metal::float2 p, int octaves, constant NoiseParams& noise) {
         const float e = perlin2(p * frequency);
         const float n = 1.0 - metal::abs(e);
         const float n_1 = n * n;
-        const float e_1 = noise.lacunarity;
-        const float e_2 = noise.gain;
         const bool next = carried != 0u;
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
         sum = sum + n_1 * amplitude * previous;
-        amplitude = amplitude * e_2;
-        frequency = frequency * e_1;
+        amplitude = amplitude * noise.gain;
+        frequency = frequency * noise.lacunarity;
         previous = n_1;
     }
     return sum_1;
@@ -242,34 +236,29 @@ float domain_warped(metal::float2 p, int octaves, constant NoiseParams& noise) {
     const float e = fbm_perlin(p, octaves, noise);
     const float e_1 = fbm_perlin(p + metal::float2(5.2, 1.3), octaves, noise);
     const metal::float2 q = metal::float2(e, e_1);
-    const float e_2 = noise.time;
-    const float e_3 = fbm_perlin(p + q * 4.0 + metal::float2(1.7, 9.2) + metal::float2(0.15 * e_2), octaves, noise);
-    const float e_4 = noise.time;
-    const float e_5 = fbm_perlin(p + q * 4.0 + metal::float2(8.3, 2.8) + metal::float2(0.126 * e_4), octaves, noise);
-    const float e_6 = fbm_perlin(p + metal::float2(e_3, e_5) * 4.0, octaves, noise);
-    return e_6;
+    const float e_2 = fbm_perlin(p + q * 4.0 + metal::float2(1.7, 9.2) + metal::float2(0.15 * noise.time), octaves, noise);
+    const float e_3 = fbm_perlin(p + q * 4.0 + metal::float2(8.3, 2.8) + metal::float2(0.126 * noise.time), octaves, noise);
+    const float e_4 = fbm_perlin(p + metal::float2(e_2, e_3) * 4.0, octaves, noise);
+    return e_4;
 }
 
 float evaluate(metal::float2 p, constant NoiseParams& noise) {
-    const int e = noise.octaves;
-    const int octaves = metal::clamp(e, 1, 12);
-    const int e_1 = noise.mode;
-    if (e_1 == 0) {
-        const float e_2 = fbm_value(p, octaves, noise);
-        return e_2;
+    const int octaves = metal::clamp(noise.octaves, 1, 12);
+    if (noise.mode == 0) {
+        const float e = fbm_value(p, octaves, noise);
+        return e;
     } else if (noise.mode == 1) {
-        const float e_3 = fbm_perlin(p, octaves, noise);
-        return e_3;
+        const float e_1 = fbm_perlin(p, octaves, noise);
+        return e_1;
     } else if (noise.mode == 2) {
-        const float e_4 = ridged(p, octaves, noise);
-        return e_4;
+        const float e_2 = ridged(p, octaves, noise);
+        return e_2;
     } else if (noise.mode == 3) {
-        const float e_5 = domain_warped(p, octaves, noise);
-        return e_5;
+        const float e_3 = domain_warped(p, octaves, noise);
+        return e_3;
     }
-    const float e_6 = noise.time;
-    const float e_7 = perlin3(metal::float3(p, e_6));
-    return e_7;
+    const float e_4 = perlin3(metal::float3(p, noise.time));
+    return e_4;
 }
 
 // Dispatch with threadsPerThreadgroup = (8, 8, 1).
@@ -279,15 +268,10 @@ kernel void bake_noise(
     device float* image [[buffer(0)]],
     constant uint* luma_buffer_sizes [[buffer(2)]]
 ) {
-    const uint e = noise.width;
-    const uint e_1 = noise.height;
-    if (id.x >= e || id.y >= e_1) {
+    if (id.x >= noise.width || id.y >= noise.height) {
         return;
     }
-    const metal::float2 e_2 = noise.origin;
-    const float e_3 = noise.scale;
-    const uint e_4 = noise.width;
-    const float e_5 = evaluate(e_2 + static_cast<metal::float2>(id.xy) * e_3, noise);
-    image[metal::min(id.y * e_4 + id.x, luma_buffer_sizes[0] / 4u - 1u)] = e_5;
+    const float e = evaluate(noise.origin + static_cast<metal::float2>(id.xy) * noise.scale, noise);
+    image[metal::min(id.y * noise.width + id.x, luma_buffer_sizes[0] / 4u - 1u)] = e;
 }
 

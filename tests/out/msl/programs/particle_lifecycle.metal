@@ -81,9 +81,8 @@ kernel void update(
     if ((p.flags & 1u) == 0u) {
         return;
     }
-    const float e_1 = sim.dt;
     Particle p_1 = p;
-    p_1.age = p.age + e_1;
+    p_1.age = p.age + sim.dt;
     if (p_1.age >= p_1.lifetime) {
         Particle p_2 = p_1;
         p_2.flags = p_1.flags & 4294967294u;
@@ -93,26 +92,19 @@ kernel void update(
         metal::atomic_fetch_sub_explicit(&counters.emitted, 1, metal::memory_order_relaxed);
         return;
     }
-    const metal::float4 e_2 = noise_tex.sample(noise_samp, p_1.position * 0.1, metal::level(0.0));
-    const metal::float3 e_3 = metal::float3(sim.gravity);
-    const metal::float3 e_4 = metal::float3(sim.wind);
-    const float e_5 = sim.dt;
+    const metal::float4 e_1 = noise_tex.sample(noise_samp, p_1.position * 0.1, metal::level(0.0));
     Particle p_3 = p_1;
-    p_3.velocity = p_1.velocity + (e_3 + e_4 + (e_2.xyz * 2.0 - metal::float3(1.0, 1.0, 1.0))) * e_5;
-    const float e_6 = sim.drag;
-    const float e_7 = sim.dt;
+    p_3.velocity = p_1.velocity + (metal::float3(sim.gravity) + metal::float3(sim.wind) + (e_1.xyz * 2.0 - metal::float3(1.0, 1.0, 1.0))) * sim.dt;
     Particle p_4 = p_3;
-    p_4.velocity = p_3.velocity * (1.0 - e_6 * e_7);
-    const float e_8 = sim.dt;
+    p_4.velocity = p_3.velocity * (1.0 - sim.drag * sim.dt);
     Particle p_5 = p_4;
-    p_5.position = p_4.position + p_4.velocity * e_8;
+    p_5.position = p_4.position + p_4.velocity * sim.dt;
     metal::float4 composite = p_5.color;
     composite.w = 1.0 - p_5.age / p_5.lifetime;
     Particle p_6 = p_5;
     p_6.color = composite;
-    const float e_9 = sim.dt;
     Particle p_7 = p_6;
-    p_7.size = p_6.size * (1.0 + 0.1 * e_9);
+    p_7.size = p_6.size * (1.0 + 0.1 * sim.dt);
     particles[metal::min(i, luma_buffer_sizes[0] / 64u - 1u)].position = p_7.position;
     particles[metal::min(i, luma_buffer_sizes[0] / 64u - 1u)].age = p_7.age;
     particles[metal::min(i, luma_buffer_sizes[0] / 64u - 1u)].velocity = p_7.velocity;

@@ -38,12 +38,11 @@ struct Particle_std430 {
 };
 
 Particle particle(uint i, constant Sim_std140& sim, device Particle_std430* particles, constant uint* luma_buffer_sizes) {
-    const uint e = sim.count;
     Particle value;
-    value.position = metal::float3(particles[metal::min(metal::min(i, e - 1u), luma_buffer_sizes[0] / 32u - 1u)].position);
-    value.age = particles[metal::min(metal::min(i, e - 1u), luma_buffer_sizes[0] / 32u - 1u)].age;
-    value.velocity = metal::float3(particles[metal::min(metal::min(i, e - 1u), luma_buffer_sizes[0] / 32u - 1u)].velocity);
-    value.lifetime = particles[metal::min(metal::min(i, e - 1u), luma_buffer_sizes[0] / 32u - 1u)].lifetime;
+    value.position = metal::float3(particles[metal::min(metal::min(i, sim.count - 1u), luma_buffer_sizes[0] / 32u - 1u)].position);
+    value.age = particles[metal::min(metal::min(i, sim.count - 1u), luma_buffer_sizes[0] / 32u - 1u)].age;
+    value.velocity = metal::float3(particles[metal::min(metal::min(i, sim.count - 1u), luma_buffer_sizes[0] / 32u - 1u)].velocity);
+    value.lifetime = particles[metal::min(metal::min(i, sim.count - 1u), luma_buffer_sizes[0] / 32u - 1u)].lifetime;
     return value;
 }
 
@@ -67,26 +66,21 @@ kernel void integrate(
     constant uint* luma_buffer_sizes [[buffer(3)]]
 ) {
     const uint i = gid.x;
-    const uint e = sim.count;
-    if (i >= e) {
+    if (i >= sim.count) {
         return;
     }
     const Particle p = particle(i, sim, particles, luma_buffer_sizes);
-    const float e_1 = fading(i, sim, particles, luma_buffer_sizes);
-    if (e_1 <= 0.0) {
+    const float e = fading(i, sim, particles, luma_buffer_sizes);
+    if (e <= 0.0) {
         alive[metal::min(i, luma_buffer_sizes[1] / 4u - 1u)] = 0u;
         return;
     }
-    const metal::float3 e_2 = metal::float3(sim.gravity);
-    const float e_3 = sim.dt;
     Particle p_1 = p;
-    p_1.velocity = p.velocity + e_2 * e_3;
-    const float e_4 = sim.dt;
+    p_1.velocity = p.velocity + metal::float3(sim.gravity) * sim.dt;
     Particle p_2 = p_1;
-    p_2.position = p_1.position + p_1.velocity * e_4;
-    const float e_5 = sim.dt;
+    p_2.position = p_1.position + p_1.velocity * sim.dt;
     Particle p_3 = p_2;
-    p_3.age = p_2.age + e_5;
+    p_3.age = p_2.age + sim.dt;
     particles[metal::min(i, luma_buffer_sizes[0] / 32u - 1u)].position = p_3.position;
     particles[metal::min(i, luma_buffer_sizes[0] / 32u - 1u)].age = p_3.age;
     particles[metal::min(i, luma_buffer_sizes[0] / 32u - 1u)].velocity = p_3.velocity;
@@ -107,16 +101,14 @@ vertex draw_Output draw(
     constant uint* luma_buffer_sizes [[buffer(3)]]
 ) {
     const Particle p = particle(vi, sim, particles, luma_buffer_sizes);
-    const uint e = sim.count;
-    const uint e_1 = alive[metal::min(metal::min(vi, e - 1u), luma_buffer_sizes[1] / 4u - 1u)];
+    const uint e = alive[metal::min(metal::min(vi, sim.count - 1u), luma_buffer_sizes[1] / 4u - 1u)];
     float shown = 0.0;
-    if (e_1 != 0u) {
-        const float e_2 = fading(vi, sim, particles, luma_buffer_sizes);
-        shown = e_2;
+    if (e != 0u) {
+        const float e_1 = fading(vi, sim, particles, luma_buffer_sizes);
+        shown = e_1;
     }
-    const metal::float4x4 e_3 = sim.view_proj;
     draw_Output output = {};
-    output.clip = e_3 * metal::float4(p.position, 1.0);
+    output.clip = sim.view_proj * metal::float4(p.position, 1.0);
     output.color = metal::float4(metal::float3(1.0, 0.6, 0.2) * shown, shown);
     return output;
 }

@@ -37,9 +37,8 @@ int select_cascade(float view_depth, constant Cascades_std140& cascades) {
             c_1 = c;
             break;
         }
-        const float e = cascades.splits[metal::min(uint(i), 3u)];
         int c_2 = c;
-        if (view_depth > e) {
+        if (view_depth > cascades.splits[metal::min(uint(i), 3u)]) {
             c_2 = as_type<int>(as_type<uint>(i) + 1u);
         }
         const bool next = carried != 0u;
@@ -48,14 +47,12 @@ int select_cascade(float view_depth, constant Cascades_std140& cascades) {
         carried_1 = next;
         c = c_2;
     }
-    const int e_1 = cascades.cascade_count;
-    return metal::min(c_1, as_type<int>(as_type<uint>(e_1) - 1u));
+    return metal::min(c_1, as_type<int>(as_type<uint>(cascades.cascade_count) - 1u));
 }
 
 float cascade_shadow(metal::float3 world, float view_depth, float angle, constant Cascades_std140& cascades, metal::depth2d_array<float> cascade_maps, metal::sampler shadow_sampler) {
     const int layer = select_cascade(view_depth, cascades);
-    const metal::float4x4 e = cascades.view_proj[metal::min(uint(layer), 3u)];
-    const metal::float4 p = e * metal::float4(world, 1.0);
+    const metal::float4 p = cascades.view_proj[metal::min(uint(layer), 3u)] * metal::float4(world, 1.0);
     const metal::float3 ndc = p.xyz / metal::float3(p.w);
     const metal::float2 uv = ndc.xy * 0.5 + metal::float2(0.5, 0.5);
     const float s = metal::sin(angle);
@@ -70,26 +67,22 @@ float cascade_shadow(metal::float3 world, float view_depth, float angle, constan
             lit_2 = lit_1;
             break;
         }
-        const metal::float4 e_1 = cascades.poisson[metal::min(uint(i), 7u)];
-        const metal::float2 o = e_1.xy;
-        const metal::float2 e_2 = cascades.texel;
-        const float e_3 = cascades.filter_radius;
-        const float e_4 = cascade_maps.sample_compare(shadow_sampler, uv + metal::float2(o.x * c - o.y * s, o.x * s + o.y * c) * e_2 * e_3, uint(metal::clamp(layer, 0, int(cascade_maps.get_array_size()) - 1)), ndc.z - 0.002, metal::level(0.0));
+        const metal::float4 e = cascades.poisson[metal::min(uint(i), 7u)];
+        const metal::float2 o = e.xy;
+        const float e_1 = cascade_maps.sample_compare(shadow_sampler, uv + metal::float2(o.x * c - o.y * s, o.x * s + o.y * c) * cascades.texel * cascades.filter_radius, uint(metal::clamp(layer, 0, int(cascade_maps.get_array_size()) - 1)), ndc.z - 0.002, metal::level(0.0));
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        lit_1 = lit_1 + e_4;
+        lit_1 = lit_1 + e_1;
     }
     return lit_2 / 8.0;
 }
 
 float point_shadow(metal::float3 world, constant Cascades_std140& cascades, metal::depthcube<float> point_map, metal::sampler shadow_sampler) {
-    const metal::float3 e = metal::float3(cascades.light_pos);
-    const metal::float3 to_frag = world - e;
-    const float e_1 = cascades.light_far;
-    const float e_2 = point_map.sample_compare(shadow_sampler, metal::normalize(to_frag), metal::length(to_frag) / e_1 - 0.005);
-    return e_2;
+    const metal::float3 to_frag = world - metal::float3(cascades.light_pos);
+    const float e = point_map.sample_compare(shadow_sampler, metal::normalize(to_frag), metal::length(to_frag) / cascades.light_far - 0.005);
+    return e;
 }
 
 struct lit_Input {
@@ -153,10 +146,9 @@ fragment cutout_Output cutout(
     if (m == 0u) {
         metal::discard_fragment();
     }
-    const metal::float3 e = metal::float3(cascades.light_pos);
-    const float e_1 = point_shadow(input.world, cascades, point_map, shadow_sampler);
+    const float e = point_shadow(input.world, cascades, point_map, shadow_sampler);
     cutout_Output output = {};
-    output.color = metal::float4(base.xyz * metal::max(metal::dot(metal::normalize(front ? input.normal : -input.normal), metal::normalize(e - input.world)), 0.0) * e_1, 1.0);
+    output.color = metal::float4(base.xyz * metal::max(metal::dot(metal::normalize(front ? input.normal : -input.normal), metal::normalize(metal::float3(cascades.light_pos) - input.world)), 0.0) * e, 1.0);
     output.depth = frag.z * 0.999;
     output.mask = m;
     return output;
@@ -180,8 +172,7 @@ vertex vs_Output vs(
     vs_Input input [[stage_in]],
     constant Cascades_std140& cascades [[buffer(0)]]
 ) {
-    const metal::float4x4 e = cascades.view_proj[0];
-    const metal::float4 clip = e * metal::float4(input.pos, 1.0);
+    const metal::float4 clip = cascades.view_proj[0] * metal::float4(input.pos, 1.0);
     vs_Output output = {};
     output.clip = clip;
     output.world = input.pos;

@@ -16,30 +16,27 @@ struct Push {
 };
 
 float level(float x, constant Push& push) {
-    const float result = push.levels[0].y;
     int i = 1;
     uint carried = 1u;
     bool carried_1 = true;
-    float result_1 = result;
-    float result_2;
+    float result = push.levels[0].y;
+    float result_1;
     while (true) {
         if (!carried_1) {
-            result_2 = result_1;
+            result_1 = result;
             break;
         }
-        const float e = push.levels[metal::min(uint(i), 2u)].x;
-        float result_3 = result_1;
-        if (x > e) {
-            const float result_4 = push.levels[metal::min(uint(i), 2u)].y;
-            result_3 = result_4;
+        float result_2 = result;
+        if (x > push.levels[metal::min(uint(i), 2u)].x) {
+            result_2 = push.levels[metal::min(uint(i), 2u)].y;
         }
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        result_1 = result_3;
+        result = result_2;
     }
-    return result_2;
+    return result_1;
 }
 
 struct quad_vs_Output {
@@ -54,8 +51,7 @@ vertex quad_vs_Output quad_vs(
     constant Push& push [[buffer(0)]]
 ) {
     const Corner corner = push.corners[metal::min(index & 3u, 3u)];
-    const metal::float3x3 e = push.transform;
-    const metal::float3 p = e * metal::float3(corner.offset * corner.scale, 1.0);
+    const metal::float3 p = push.transform * metal::float3(corner.offset * corner.scale, 1.0);
     quad_vs_Output output = {};
     output.clip = metal::float4(p.xy, 0.0, 1.0);
     output.uv = corner.offset;

@@ -11,9 +11,7 @@ struct SortParams {
 };
 
 uint digit_of(uint key, constant SortParams& sort) {
-    const uint e = sort.descending;
-    const uint e_1 = sort.shift;
-    return ((e != 0u ? ~key : key) >> (e_1 & 31u)) & 15u;
+    return ((sort.descending != 0u ? ~key : key) >> (sort.shift & 31u)) & 15u;
 }
 
 // Dispatch with threadsPerThreadgroup = (256, 1, 1).
@@ -31,17 +29,15 @@ kernel void count_digits(
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     const uint index = tile.x * 256u + lane;
-    const uint e = sort.count;
-    if (index < e) {
-        const uint e_1 = keys_in[metal::min(index, luma_buffer_sizes[0] / 4u - 1u)];
-        const uint e_2 = digit_of(e_1, sort);
-        metal::atomic_fetch_add_explicit(&digit_counts[metal::min(e_2, 15u)], 1u, metal::memory_order_relaxed);
+    if (index < sort.count) {
+        const uint e = keys_in[metal::min(index, luma_buffer_sizes[0] / 4u - 1u)];
+        const uint e_1 = digit_of(e, sort);
+        metal::atomic_fetch_add_explicit(&digit_counts[metal::min(e_1, 15u)], 1u, metal::memory_order_relaxed);
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     if (lane < 16u) {
-        const uint e_3 = sort.tile_count;
-        const uint e_4 = metal::atomic_load_explicit(&digit_counts[metal::min(lane, 15u)], metal::memory_order_relaxed);
-        tile_counts[metal::min(lane * e_3 + tile.x, luma_buffer_sizes[4] / 4u - 1u)] = e_4;
+        const uint e_2 = metal::atomic_load_explicit(&digit_counts[metal::min(lane, 15u)], metal::memory_order_relaxed);
+        tile_counts[metal::min(lane * sort.tile_count + tile.x, luma_buffer_sizes[4] / 4u - 1u)] = e_2;
     }
 }
 
@@ -53,8 +49,7 @@ kernel void scan_counts(
     constant uint* luma_buffer_sizes [[buffer(6)]]
 ) {
     threadgroup metal::array<uint, 256> scan_scratch;
-    const uint e = sort.tile_count;
-    const uint total = 16u * e;
+    const uint total = 16u * sort.tile_count;
     uint carried = 0u;
     uint carry = 0u;
     uint base = 0u;
@@ -68,8 +63,8 @@ kernel void scan_counts(
         const uint index = base + lane;
         uint value = 0u;
         if (index < total) {
-            const uint e_1 = tile_counts[metal::min(index, luma_buffer_sizes[4] / 4u - 1u)];
-            value = e_1;
+            const uint e = tile_counts[metal::min(index, luma_buffer_sizes[4] / 4u - 1u)];
+            value = e;
         }
         scan_scratch[metal::min(lane, 255u)] = value;
         metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
@@ -84,19 +79,19 @@ kernel void scan_counts(
             }
             uint addend = 0u;
             if (lane >= offset) {
-                const uint e_2 = scan_scratch[metal::min(lane - offset, 255u)];
-                addend = e_2;
+                const uint e_1 = scan_scratch[metal::min(lane - offset, 255u)];
+                addend = e_1;
             }
             metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-            const uint e_3 = scan_scratch[metal::min(lane, 255u)];
-            scan_scratch[metal::min(lane, 255u)] = e_3 + addend;
+            const uint e_2 = scan_scratch[metal::min(lane, 255u)];
+            scan_scratch[metal::min(lane, 255u)] = e_2 + addend;
             metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
             carried_1 = carried_1 + 1u;
             offset = offset << 1u;
         }
         if (index < total) {
-            const uint e_4 = scan_scratch[metal::min(lane, 255u)];
-            tile_counts[metal::min(index, luma_buffer_sizes[4] / 4u - 1u)] = carry + e_4 - value;
+            const uint e_3 = scan_scratch[metal::min(lane, 255u)];
+            tile_counts[metal::min(index, luma_buffer_sizes[4] / 4u - 1u)] = carry + e_3 - value;
         }
         const uint chunk_total = scan_scratch[255];
         metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
@@ -120,17 +115,16 @@ kernel void scatter(
 ) {
     threadgroup metal::array<uint, 256> tile_digits;
     const uint index = tile.x * 256u + lane;
-    const uint e = sort.count;
-    const bool valid = index < e;
+    const bool valid = index < sort.count;
     uint key = 0u;
     if (valid) {
-        const uint e_1 = keys_in[metal::min(index, luma_buffer_sizes[0] / 4u - 1u)];
-        key = e_1;
+        const uint e = keys_in[metal::min(index, luma_buffer_sizes[0] / 4u - 1u)];
+        key = e;
     }
     uint digit = 16u;
     if (valid) {
-        const uint e_2 = digit_of(key, sort);
-        digit = e_2;
+        const uint e_1 = digit_of(key, sort);
+        digit = e_1;
     }
     tile_digits[metal::min(lane, 255u)] = digit;
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
@@ -151,9 +145,9 @@ kernel void scatter(
             rank_1 = rank;
             break;
         }
-        const uint e_3 = tile_digits[metal::min(uint(j), 255u)];
+        const uint e_2 = tile_digits[metal::min(uint(j), 255u)];
         uint rank_2 = rank;
-        if (e_3 == digit) {
+        if (e_2 == digit) {
             rank_2 = rank + 1u;
         }
         const bool next = carried != 0u;
@@ -162,12 +156,11 @@ kernel void scatter(
         carried_1 = next;
         rank = rank_2;
     }
-    const uint e_4 = sort.tile_count;
-    const uint e_5 = tile_counts[metal::min(digit * e_4 + tile.x, luma_buffer_sizes[4] / 4u - 1u)];
-    const uint destination = e_5 + rank_1;
+    const uint e_3 = tile_counts[metal::min(digit * sort.tile_count + tile.x, luma_buffer_sizes[4] / 4u - 1u)];
+    const uint destination = e_3 + rank_1;
     keys_out[metal::min(destination, luma_buffer_sizes[2] / 4u - 1u)] = key;
-    const uint e_6 = values_in[metal::min(index, luma_buffer_sizes[1] / 4u - 1u)];
-    values_out[metal::min(destination, luma_buffer_sizes[3] / 4u - 1u)] = e_6;
+    const uint e_4 = values_in[metal::min(index, luma_buffer_sizes[1] / 4u - 1u)];
+    values_out[metal::min(destination, luma_buffer_sizes[3] / 4u - 1u)] = e_4;
 }
 
 // Dispatch with threadsPerThreadgroup = (256, 1, 1).
@@ -183,18 +176,17 @@ kernel void sort_tile(
     threadgroup metal::array<uint, 256> tile_digits;
     threadgroup metal::array<uint, 256> local_keys;
     threadgroup metal::array<uint, 256> local_values;
-    const uint e = sort.count;
-    const bool valid = lane < e;
+    const bool valid = lane < sort.count;
     uint phi = 4294967295u;
     if (valid) {
-        const uint e_1 = keys_in[metal::min(lane, luma_buffer_sizes[0] / 4u - 1u)];
-        phi = e_1;
+        const uint e = keys_in[metal::min(lane, luma_buffer_sizes[0] / 4u - 1u)];
+        phi = e;
     }
     local_keys[metal::min(lane, 255u)] = phi;
     uint phi_1 = 0u;
     if (valid) {
-        const uint e_2 = values_in[metal::min(lane, luma_buffer_sizes[1] / 4u - 1u)];
-        phi_1 = e_2;
+        const uint e_1 = values_in[metal::min(lane, luma_buffer_sizes[1] / 4u - 1u)];
+        phi_1 = e_1;
     }
     local_values[metal::min(lane, 255u)] = phi_1;
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
@@ -241,10 +233,10 @@ kernel void sort_tile(
         carried_1 = next_1;
     }
     if (valid) {
-        const uint e_3 = local_keys[metal::min(lane, 255u)];
-        keys_out[metal::min(lane, luma_buffer_sizes[2] / 4u - 1u)] = e_3;
-        const uint e_4 = local_values[metal::min(lane, 255u)];
-        values_out[metal::min(lane, luma_buffer_sizes[3] / 4u - 1u)] = e_4;
+        const uint e_2 = local_keys[metal::min(lane, 255u)];
+        keys_out[metal::min(lane, luma_buffer_sizes[2] / 4u - 1u)] = e_2;
+        const uint e_3 = local_values[metal::min(lane, 255u)];
+        values_out[metal::min(lane, luma_buffer_sizes[3] / 4u - 1u)] = e_3;
     }
 }
 

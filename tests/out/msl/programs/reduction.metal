@@ -27,8 +27,7 @@ Partial combine(Partial a, Partial b) {
 }
 
 Partial load(uint index, constant ReduceParams& reduce, const device float* values, const device Partial* partials_in, constant uint* luma_buffer_sizes) {
-    const uint e = reduce.first_pass;
-    if (e != 0u) {
+    if (reduce.first_pass != 0u) {
         const float v = values[metal::min(index, luma_buffer_sizes[0] / 4u - 1u)];
         if (metal::isnan(v) || metal::isinf(v)) {
             const Partial p = identity();
@@ -39,8 +38,8 @@ Partial load(uint index, constant ReduceParams& reduce, const device float* valu
         const Partial composite = Partial {v, v, v, 0u};
         return composite;
     }
-    const Partial e_1 = partials_in[metal::min(index, luma_buffer_sizes[1] / 16u - 1u)];
-    return e_1;
+    const Partial e = partials_in[metal::min(index, luma_buffer_sizes[1] / 16u - 1u)];
+    return e;
 }
 
 // Dispatch with threadsPerThreadgroup = (256, 1, 1).
@@ -72,13 +71,12 @@ kernel void reduce_pass(
             acc_2 = acc_1;
             break;
         }
-        const uint e = reduce.count;
-        if (!(i < e)) {
+        if (!(i < reduce.count)) {
             acc_2 = acc_1;
             break;
         }
-        const Partial e_1 = load(i, reduce, values, partials_in, luma_buffer_sizes);
-        const Partial acc_3 = combine(acc_1, e_1);
+        const Partial e = load(i, reduce, values, partials_in, luma_buffer_sizes);
+        const Partial acc_3 = combine(acc_1, e);
         carried = carried + 1u;
         acc_1 = acc_3;
         i = i + stride;
@@ -98,26 +96,26 @@ kernel void reduce_pass(
             break;
         }
         if (lane < active) {
-            const float e_2 = sums[metal::min(lane + active, 255u)];
-            const float e_3 = sums[metal::min(lane, 255u)];
-            sums[metal::min(lane, 255u)] = e_3 + e_2;
-            const float e_4 = minima[metal::min(lane, 255u)];
-            const float e_5 = minima[metal::min(lane + active, 255u)];
-            minima[metal::min(lane, 255u)] = metal::min(e_4, e_5);
-            const float e_6 = maxima[metal::min(lane, 255u)];
-            const float e_7 = maxima[metal::min(lane + active, 255u)];
-            maxima[metal::min(lane, 255u)] = metal::max(e_6, e_7);
+            const float e_1 = sums[metal::min(lane + active, 255u)];
+            const float e_2 = sums[metal::min(lane, 255u)];
+            sums[metal::min(lane, 255u)] = e_2 + e_1;
+            const float e_3 = minima[metal::min(lane, 255u)];
+            const float e_4 = minima[metal::min(lane + active, 255u)];
+            minima[metal::min(lane, 255u)] = metal::min(e_3, e_4);
+            const float e_5 = maxima[metal::min(lane, 255u)];
+            const float e_6 = maxima[metal::min(lane + active, 255u)];
+            maxima[metal::min(lane, 255u)] = metal::max(e_5, e_6);
         }
         metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
         carried_1 = carried_1 + 1u;
         active = active >> 1u;
     }
     if (lane == 0u) {
-        const float e_8 = sums[0];
-        const float e_9 = minima[0];
-        const float e_10 = maxima[0];
-        const uint e_11 = metal::atomic_load_explicit(&bad_count, metal::memory_order_relaxed);
-        const Partial composite = Partial {e_8, e_9, e_10, e_11};
+        const float e_7 = sums[0];
+        const float e_8 = minima[0];
+        const float e_9 = maxima[0];
+        const uint e_10 = metal::atomic_load_explicit(&bad_count, metal::memory_order_relaxed);
+        const Partial composite = Partial {e_7, e_8, e_9, e_10};
         partials_out[metal::min(group.x, luma_buffer_sizes[2] / 16u - 1u)] = composite;
     }
 }

@@ -24,12 +24,10 @@ vertex vertex_Output vertex_(
     uint index [[vertex_id]],
     constant Globals_std140& globals [[buffer(0)]]
 ) {
-    const float e = globals.scale;
-    const float vertex_Output_1 = static_cast<float>(index) * e;
-    const float e_1 = globals.offset;
+    const float vertex_Output_1 = static_cast<float>(index) * globals.scale;
     vertex_Output output = {};
     output.position = metal::float4(vertex_Output_1, 0.0, 0.0, 1.0);
-    output.value = vertex_Output_1 + e_1;
+    output.value = vertex_Output_1 + globals.offset;
     return output;
 }
 
@@ -60,9 +58,7 @@ kernel void kernel_(
     const uint e = luma_buffer_sizes[0] / 4u;
     if (main_1 < static_cast<uint>(static_cast<int>(e))) {
         const float e_1 = values[metal::min(main_1, luma_buffer_sizes[0] / 4u - 1u)];
-        const float e_2 = globals.scale;
-        const float e_3 = globals.offset;
-        values[metal::min(main_1, luma_buffer_sizes[0] / 4u - 1u)] = e_1 * e_2 + e_3;
+        values[metal::min(main_1, luma_buffer_sizes[0] / 4u - 1u)] = e_1 * globals.scale + globals.offset;
     }
 }
 

@@ -238,40 +238,31 @@ kernel void flatten(
             o_19 = o_18;
             break;
         }
-        const metal::float4 e_11 = frame.cameras[metal::min(uint(c), 1u)].view[3];
-        const uint o_20 = put4(o_18, e_11, flat, luma_buffer_sizes);
-        const metal::float4 e_12 = frame.cameras[metal::min(uint(c), 1u)].proj[2];
-        const uint o_21 = put4(o_20, e_12, flat, luma_buffer_sizes);
-        const metal::float3 e_13 = metal::float3(frame.cameras[metal::min(uint(c), 1u)].position);
-        const uint o_22 = put3(o_21, e_13, flat, luma_buffer_sizes);
-        const float e_14 = frame.cameras[metal::min(uint(c), 1u)].near;
-        const uint e_15 = put(o_22, e_14, flat, luma_buffer_sizes);
-        const float e_16 = frame.cameras[metal::min(uint(c), 1u)].far;
-        const uint o_23 = put(e_15, e_16, flat, luma_buffer_sizes);
-        const float e_17 = frame.cameras[metal::min(uint(c), 1u)].jitter.x;
-        const uint e_18 = put(o_23, e_17, flat, luma_buffer_sizes);
-        const float e_19 = frame.cameras[metal::min(uint(c), 1u)].jitter.y;
-        const uint o_24 = put(e_18, e_19, flat, luma_buffer_sizes);
+        const uint o_20 = put4(o_18, frame.cameras[metal::min(uint(c), 1u)].view[3], flat, luma_buffer_sizes);
+        const uint o_21 = put4(o_20, frame.cameras[metal::min(uint(c), 1u)].proj[2], flat, luma_buffer_sizes);
+        const uint o_22 = put3(o_21, metal::float3(frame.cameras[metal::min(uint(c), 1u)].position), flat, luma_buffer_sizes);
+        const uint e_11 = put(o_22, frame.cameras[metal::min(uint(c), 1u)].near, flat, luma_buffer_sizes);
+        const uint o_23 = put(e_11, frame.cameras[metal::min(uint(c), 1u)].far, flat, luma_buffer_sizes);
+        const uint e_12 = put(o_23, frame.cameras[metal::min(uint(c), 1u)].jitter.x, flat, luma_buffer_sizes);
+        const uint o_24 = put(e_12, frame.cameras[metal::min(uint(c), 1u)].jitter.y, flat, luma_buffer_sizes);
         const bool next_2 = carried_4 != 0u;
         c = as_type<int>(as_type<uint>(c) + 1u);
         carried_4 = carried_4 - 1u;
         carried_5 = next_2;
         o_18 = o_24;
     }
-    const uint e_20 = frame.frame_index;
-    const uint e_21 = put(o_19, static_cast<float>(e_20), flat, luma_buffer_sizes);
-    const float e_22 = frame.exposure;
-    const uint o_25 = put(e_21, e_22, flat, luma_buffer_sizes);
-    const uint e_23 = material_table.count;
-    const uint e_24 = put(o_25, static_cast<float>(e_23), flat, luma_buffer_sizes);
-    const uint e_25 = material_table.version;
-    const uint o_26 = put(e_24, static_cast<float>(e_25), flat, luma_buffer_sizes);
-    const uint e_26 = material_table.count;
-    const uint e_27 = (luma_buffer_sizes[0] < 16u ? 0u : (luma_buffer_sizes[0] - 16u) / 224u);
-    const uint e_28 = metal::min(e_26, static_cast<uint>(static_cast<int>(e_27))) - 1u;
+    const uint e_13 = put(o_19, static_cast<float>(frame.frame_index), flat, luma_buffer_sizes);
+    const uint o_25 = put(e_13, frame.exposure, flat, luma_buffer_sizes);
+    const uint e_14 = material_table.count;
+    const uint e_15 = put(o_25, static_cast<float>(e_14), flat, luma_buffer_sizes);
+    const uint e_16 = material_table.version;
+    const uint o_26 = put(e_15, static_cast<float>(e_16), flat, luma_buffer_sizes);
+    const uint e_17 = material_table.count;
+    const uint e_18 = (luma_buffer_sizes[0] < 16u ? 0u : (luma_buffer_sizes[0] - 16u) / 224u);
+    const uint e_19 = metal::min(e_17, static_cast<uint>(static_cast<int>(e_18))) - 1u;
     uint m = 0u;
-    uint carried_6 = e_28 - 0u;
-    bool carried_7 = 0u <= e_28;
+    uint carried_6 = e_19 - 0u;
+    bool carried_7 = 0u <= e_19;
     uint carried_8 = 0u;
     uint o_27 = o_26;
     uint o_28;
@@ -284,10 +275,10 @@ kernel void flatten(
             o_28 = o_27;
             break;
         }
-        const Material e_29 = material_table.materials[metal::min(m, (luma_buffer_sizes[0] < 16u ? 0u : (luma_buffer_sizes[0] - 16u) / 224u) - 1u)];
-        mat = e_29;
-        const metal::float4 e_30 = mat.base_color;
-        const uint o_29 = put4(o_27, e_30, flat, luma_buffer_sizes);
+        const Material e_20 = material_table.materials[metal::min(m, (luma_buffer_sizes[0] < 16u ? 0u : (luma_buffer_sizes[0] - 16u) / 224u) - 1u)];
+        mat = e_20;
+        const metal::float4 e_21 = mat.base_color;
+        const uint o_29 = put4(o_27, e_21, flat, luma_buffer_sizes);
         int layer = 0;
         uint carried_9 = 2u;
         bool carried_10 = true;
@@ -299,23 +290,23 @@ kernel void flatten(
                 break;
             }
             const TextureLayer t = mat.layers[metal::min(uint(layer), 2u)];
-            const uint e_31 = put(o_30, t.uv_transform[2].x, flat, luma_buffer_sizes);
-            const uint o_32 = put(e_31, t.uv_transform[2].y, flat, luma_buffer_sizes);
+            const uint e_22 = put(o_30, t.uv_transform[2].x, flat, luma_buffer_sizes);
+            const uint o_32 = put(e_22, t.uv_transform[2].y, flat, luma_buffer_sizes);
             const uint o_33 = put4(o_32, t.tint, flat, luma_buffer_sizes);
-            const uint e_32 = put(o_33, static_cast<float>(t.index), flat, luma_buffer_sizes);
-            const uint o_34 = put(e_32, t.blend, flat, luma_buffer_sizes);
+            const uint e_23 = put(o_33, static_cast<float>(t.index), flat, luma_buffer_sizes);
+            const uint o_34 = put(e_23, t.blend, flat, luma_buffer_sizes);
             const bool next_3 = carried_9 != 0u;
             layer = as_type<int>(as_type<uint>(layer) + 1u);
             carried_9 = carried_9 - 1u;
             carried_10 = next_3;
             o_30 = o_34;
         }
-        const float e_33 = mat.roughness;
-        const uint e_34 = put(o_31, e_33, flat, luma_buffer_sizes);
-        const float e_35 = mat.metallic;
-        const uint e_36 = put(e_34, e_35, flat, luma_buffer_sizes);
-        const uint e_37 = mat.flags;
-        const uint o_35 = put(e_36, static_cast<float>(e_37), flat, luma_buffer_sizes);
+        const float e_24 = mat.roughness;
+        const uint e_25 = put(o_31, e_24, flat, luma_buffer_sizes);
+        const float e_26 = mat.metallic;
+        const uint e_27 = put(e_25, e_26, flat, luma_buffer_sizes);
+        const uint e_28 = mat.flags;
+        const uint o_35 = put(e_27, static_cast<float>(e_28), flat, luma_buffer_sizes);
         const bool next_4 = carried_6 != 0u;
         m = m + 1u;
         carried_6 = carried_6 - 1u;
@@ -324,11 +315,11 @@ kernel void flatten(
         o_27 = o_35;
     }
     const metal::float3 p = metal::float3(frame.cameras[0].position);
-    const uint e_38 = lights.point_count;
-    const uint e_39 = metal::min(e_38, 4u) - 1u;
+    const uint e_29 = lights.point_count;
+    const uint e_30 = metal::min(e_29, 4u) - 1u;
     uint i_5 = 0u;
-    uint carried_11 = e_39 - 0u;
-    bool carried_12 = 0u <= e_39;
+    uint carried_11 = e_30 - 0u;
+    bool carried_12 = 0u <= e_30;
     uint carried_13 = 0u;
     metal::float3 total = metal::float3(0.0, 0.0, 0.0);
     metal::float3 total_1;
@@ -341,15 +332,15 @@ kernel void flatten(
             total_1 = total;
             break;
         }
-        const PointLight e_40 = lights.points[metal::min(i_5, 3u)];
-        const float e_41 = lights.falloff[metal::min(i_5, 3u)];
-        const metal::float3 e_42 = point_contribution(e_40, p, e_41);
+        const PointLight e_31 = lights.points[metal::min(i_5, 3u)];
+        const float e_32 = lights.falloff[metal::min(i_5, 3u)];
+        const metal::float3 e_33 = point_contribution(e_31, p, e_32);
         const bool next_5 = carried_11 != 0u;
         i_5 = i_5 + 1u;
         carried_11 = carried_11 - 1u;
         carried_12 = next_5;
         carried_13 = carried_13 + 1u;
-        total = total + e_42;
+        total = total + e_33;
     }
     int i_6 = 0;
     uint carried_14 = 1u;
@@ -361,13 +352,13 @@ kernel void flatten(
             total_3 = total_2;
             break;
         }
-        const SpotLight e_43 = lights.spots[metal::min(uint(i_6), 1u)];
-        const metal::float3 e_44 = spot_contribution(e_43, p);
+        const SpotLight e_34 = lights.spots[metal::min(uint(i_6), 1u)];
+        const metal::float3 e_35 = spot_contribution(e_34, p);
         const bool next_6 = carried_14 != 0u;
         i_6 = as_type<int>(as_type<uint>(i_6) + 1u);
         carried_14 = carried_14 - 1u;
         carried_15 = next_6;
-        total_2 = total_2 + e_44;
+        total_2 = total_2 + e_35;
     }
     put3(o_28, total_3, flat, luma_buffer_sizes);
 }

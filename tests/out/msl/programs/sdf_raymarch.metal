@@ -60,24 +60,22 @@ Hit closer(Hit a, Hit b) {
 
 Hit scene(metal::float3 p, constant Camera& camera) {
     const Hit floor_hit = Hit {p.y + 1.0, 1};
-    const float e = camera.time;
-    const float e_1 = sd_sphere(p - metal::float3(0.0, metal::sin(e) * 0.25, 0.0), 1.0);
-    const float e_2 = sd_torus(p - metal::float3(0.0, -0.5, 0.0), metal::float2(1.5, 0.25));
-    const float blob = op_smooth_union(e_1, e_2, 0.3);
+    const float e = sd_sphere(p - metal::float3(0.0, metal::sin(camera.time) * 0.25, 0.0), 1.0);
+    const float e_1 = sd_torus(p - metal::float3(0.0, -0.5, 0.0), metal::float2(1.5, 0.25));
+    const float blob = op_smooth_union(e, e_1, 0.3);
     const Hit blob_hit = Hit {blob, 2};
     const metal::float3 column_space = op_limited_repeat(p, 4.0, 2.0);
-    const float e_3 = sd_box(column_space - metal::float3(0.0, 0.5, 0.0), metal::float3(0.3, 1.5, 0.3));
-    const float e_4 = sd_capsule(column_space, metal::float3(0.0, 2.0, 0.0), metal::float3(0.0, 3.0, 0.0), 0.2);
-    const float e_5 = sd_box(p, metal::float3(2.5, 10.0, 2.5));
-    const Hit column_hit = Hit {metal::max(metal::min(e_3, e_4), -e_5), 3};
-    const Hit e_6 = closer(floor_hit, blob_hit);
-    const Hit e_7 = closer(e_6, column_hit);
-    return e_7;
+    const float e_2 = sd_box(column_space - metal::float3(0.0, 0.5, 0.0), metal::float3(0.3, 1.5, 0.3));
+    const float e_3 = sd_capsule(column_space, metal::float3(0.0, 2.0, 0.0), metal::float3(0.0, 3.0, 0.0), 0.2);
+    const float e_4 = sd_box(p, metal::float3(2.5, 10.0, 2.5));
+    const Hit column_hit = Hit {metal::max(metal::min(e_2, e_3), -e_4), 3};
+    const Hit e_5 = closer(floor_hit, blob_hit);
+    const Hit e_6 = closer(e_5, column_hit);
+    return e_6;
 }
 
 Hit march(metal::float3 origin, metal::float3 direction, constant Camera& camera) {
-    const int e = camera.max_steps;
-    const int steps = metal::clamp(e, 1, 256);
+    const int steps = metal::clamp(camera.max_steps, 1, 256);
     uint carried = as_type<uint>(steps) - 1u;
     bool carried_1 = 1 <= steps;
     uint carried_2 = 0u;
@@ -192,12 +190,10 @@ fragment raymarch_fs_Output raymarch_fs(
     metal::float4 frag [[position]],
     constant Camera& camera [[buffer(0)]]
 ) {
-    const metal::float2 e = camera.resolution;
-    const metal::float2 uv = frag.xy / e;
-    const metal::float4x4 e_1 = camera.inv_view_proj;
-    const metal::float4 far_point = e_1 * metal::float4(metal::float2(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0), 1.0, 1.0);
-    const metal::float4 e_2 = camera.position;
-    const metal::float3 origin = e_2.xyz;
+    const metal::float2 uv = frag.xy / camera.resolution;
+    const metal::float4 far_point = camera.inv_view_proj * metal::float4(metal::float2(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0), 1.0, 1.0);
+    const metal::float4 e = camera.position;
+    const metal::float3 origin = e.xyz;
     const metal::float3 direction = metal::normalize(far_point.xyz / metal::float3(far_point.w) - origin);
     const metal::float3 sky = metal::mix(metal::float3(0.7, 0.8, 1.0), metal::float3(0.2, 0.4, 0.8), metal::float3(metal::saturate(direction.y)));
     const Hit hit = march(origin, direction, camera);
@@ -209,13 +205,13 @@ fragment raymarch_fs_Output raymarch_fs(
     }
     const metal::float3 p = origin + direction * hit.distance_;
     const metal::float3 n = scene_normal(p, camera);
-    const metal::float4 e_3 = camera.light_direction;
-    const metal::float3 l = metal::normalize(e_3.xyz);
-    const float e_4 = soft_shadow(p + n * 0.01, l, 8.0, camera);
-    const float e_5 = ambient_occlusion(p, n, camera);
-    const metal::float3 e_6 = material_color(hit.material, p);
+    const metal::float4 e_1 = camera.light_direction;
+    const metal::float3 l = metal::normalize(e_1.xyz);
+    const float e_2 = soft_shadow(p + n * 0.01, l, 8.0, camera);
+    const float e_3 = ambient_occlusion(p, n, camera);
+    const metal::float3 e_4 = material_color(hit.material, p);
     raymarch_fs_Output output_1 = {};
-    output_1.color = metal::float4(metal::mix(e_6 * (metal::max(metal::dot(n, l), 0.0) * e_4 + 0.2 * e_5), sky, metal::float3(1.0 - metal::exp(-0.0008 * hit.distance_ * hit.distance_))), 1.0);
+    output_1.color = metal::float4(metal::mix(e_4 * (metal::max(metal::dot(n, l), 0.0) * e_2 + 0.2 * e_3), sky, metal::float3(1.0 - metal::exp(-0.0008 * hit.distance_ * hit.distance_))), 1.0);
     output_1.depth = hit.distance_ / 100.0;
     return output_1;
 }

@@ -34,9 +34,8 @@ float signed_distance(metal::float2 uv, metal::texture2d<float> atlas_tex, metal
 }
 
 float screen_px_range(metal::float2 uv, constant TextStyle& style, metal::texture2d<float> atlas_tex) {
-    const float e = style.distance_range;
-    const metal::float2 e_1 = metal::fwidth(uv);
-    return metal::max(0.5 * metal::dot(metal::float2(e) / static_cast<metal::float2>(metal::int2(atlas_tex.get_width(0u), atlas_tex.get_height(0u))), metal::float2(1.0, 1.0) / e_1), 1.0);
+    const metal::float2 e = metal::fwidth(uv);
+    return metal::max(0.5 * metal::dot(metal::float2(style.distance_range) / static_cast<metal::float2>(metal::int2(atlas_tex.get_width(0u), atlas_tex.get_height(0u))), metal::float2(1.0, 1.0) / e), 1.0);
 }
 
 struct glyph_vs_Output {
@@ -58,13 +57,12 @@ vertex glyph_vs_Output glyph_vs(
     const metal::float2 corner = local[metal::min(vertex_ % 6u, 5u)];
     const metal::float4 e = g.rect;
     const metal::float4 e_1 = g.rect;
-    const metal::float2 e_2 = style.screen_size;
-    const metal::float2 ndc = (e.xy + corner * e_1.zw) / e_2 * 2.0 - metal::float2(1.0, 1.0);
+    const metal::float2 ndc = (e.xy + corner * e_1.zw) / style.screen_size * 2.0 - metal::float2(1.0, 1.0);
+    const metal::float4 e_2 = g.uv_rect;
     const metal::float4 e_3 = g.uv_rect;
-    const metal::float4 e_4 = g.uv_rect;
     glyph_vs_Output output = {};
     output.clip = metal::float4(ndc.x, -ndc.y, 0.0, 1.0);
-    output.uv = metal::mix(e_3.xy, e_4.zw, corner);
+    output.uv = metal::mix(e_2.xy, e_3.zw, corner);
     output.color = g.color;
     output.glyph = instance;
     return output;
@@ -89,14 +87,8 @@ fragment glyph_fs_Output glyph_fs(
     const float px_range = screen_px_range(input.uv, style, atlas_tex);
     const float e = signed_distance(input.uv, atlas_tex, atlas_samp);
     const float distance_ = e * px_range;
-    const float e_1 = style.outline_width;
-    const metal::float2 e_2 = style.shadow_offset;
-    const float e_3 = signed_distance(input.uv - e_2 / static_cast<metal::float2>(metal::int2(atlas_tex.get_width(0u), atlas_tex.get_height(0u))), atlas_tex, atlas_samp);
-    const float e_4 = style.shadow_softness;
-    const float e_5 = style.shadow_softness;
-    const float e_6 = style.shadow_opacity;
-    const metal::float4 e_7 = style.outline_color;
-    const metal::float4 color = metal::mix(metal::mix(metal::float4(0.0, 0.0, 0.0, metal::smoothstep(-e_4, e_5, e_3 * px_range) * e_6), e_7, metal::float4(metal::saturate(distance_ + 0.5 + e_1 * px_range))), input.color, metal::float4(metal::saturate(distance_ + 0.5)));
+    const float e_1 = signed_distance(input.uv - style.shadow_offset / static_cast<metal::float2>(metal::int2(atlas_tex.get_width(0u), atlas_tex.get_height(0u))), atlas_tex, atlas_samp);
+    const metal::float4 color = metal::mix(metal::mix(metal::float4(0.0, 0.0, 0.0, metal::smoothstep(-style.shadow_softness, style.shadow_softness, e_1 * px_range) * style.shadow_opacity), style.outline_color, metal::float4(metal::saturate(distance_ + 0.5 + style.outline_width * px_range))), input.color, metal::float4(metal::saturate(distance_ + 0.5)));
     if (color.w < 0.004) {
         metal::discard_fragment();
     }

@@ -24,8 +24,7 @@ constant metal::array<metal::float2, 16> luma_const = metal::array<metal::float2
 constant metal::array<metal::float3, 4> luma_const_1 = metal::array<metal::float3, 4> {metal::float3(1.0, 0.4, 0.4), metal::float3(0.4, 1.0, 0.4), metal::float3(0.4, 0.4, 1.0), metal::float3(1.0, 1.0, 0.4)};
 
 int select_cascade(float view_depth, constant CascadeData& cascades) {
-    const metal::float4 e = cascades.splits;
-    return metal::min(static_cast<int>(metal::dot(static_cast<metal::float4>(metal::float4(view_depth) > e), metal::float4(1.0, 1.0, 1.0, 1.0))), 3);
+    return metal::min(static_cast<int>(metal::dot(static_cast<metal::float4>(metal::float4(view_depth) > cascades.splits), metal::float4(1.0, 1.0, 1.0, 1.0))), 3);
 }
 
 float interleaved_gradient_noise(metal::float2 p) {
@@ -34,17 +33,13 @@ float interleaved_gradient_noise(metal::float2 p) {
 
 float shadow_in_cascade(int index, metal::float3 world_position, metal::float3 normal, float rotation, constant CascadeData& cascades, metal::depth2d_array<float> shadow_maps_tex, metal::sampler shadow_maps_samp) {
     metal::array<metal::float2, 16> local = luma_const;
-    const float e = cascades.normal_bias;
-    const float e_1 = cascades.texel_sizes[metal::min(uint(index), 3u)];
-    const metal::float4x4 e_2 = cascades.view_proj[metal::min(uint(index), 3u)];
-    const metal::float4 light_clip = e_2 * metal::float4(world_position + normal * e * e_1, 1.0);
+    const metal::float4 light_clip = cascades.view_proj[metal::min(uint(index), 3u)] * metal::float4(world_position + normal * cascades.normal_bias * cascades.texel_sizes[metal::min(uint(index), 3u)], 1.0);
     const metal::float3 ndc = light_clip.xyz / metal::float3(light_clip.w);
     const metal::float2 uv = metal::float2(ndc.x * 0.5 + 0.5, 0.5 - ndc.y * 0.5);
     if (metal::any(uv < metal::float2(0.0, 0.0)) || metal::any(uv > metal::float2(1.0, 1.0)) || ndc.z > 1.0) {
         return 1.0;
     }
-    const float e_3 = cascades.depth_bias;
-    const float reference = ndc.z - e_3;
+    const float reference = ndc.z - cascades.depth_bias;
     const metal::float2 filter_radius = metal::float2(1.5, 1.5) / static_cast<metal::float2>(metal::int2(shadow_maps_tex.get_width(0u), shadow_maps_tex.get_height(0u)));
     const float s = metal::sin(rotation);
     const float c = metal::cos(rotation);
@@ -59,13 +54,13 @@ float shadow_in_cascade(int index, metal::float3 world_position, metal::float3 n
             lit_1 = lit;
             break;
         }
-        const metal::float2 e_4 = local[metal::min(uint(i), 15u)];
-        const float e_5 = shadow_maps_tex.sample_compare(shadow_maps_samp, uv + rotate * e_4 * filter_radius, uint(metal::clamp(index, 0, int(shadow_maps_tex.get_array_size()) - 1)), reference, metal::level(0.0));
+        const metal::float2 e = local[metal::min(uint(i), 15u)];
+        const float e_1 = shadow_maps_tex.sample_compare(shadow_maps_samp, uv + rotate * e * filter_radius, uint(metal::clamp(index, 0, int(shadow_maps_tex.get_array_size()) - 1)), reference, metal::level(0.0));
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        lit = lit + e_5;
+        lit = lit + e_1;
     }
     return lit_1 / 16.0;
 }
@@ -89,14 +84,12 @@ vertex scene_vs_Output scene_vs(
     constant Camera& camera [[buffer(0)]]
 ) {
     const metal::float4 world = metal::float4(input.position, 1.0);
-    const metal::float4x4 e = camera.view_proj;
-    const metal::float4x4 e_1 = camera.view;
     scene_vs_Output output = {};
-    output.clip = e * world;
+    output.clip = camera.view_proj * world;
     output.world_position = input.position;
     output.normal = input.normal;
     output.uv = input.uv;
-    output.view_depth = -(e_1 * world).z;
+    output.view_depth = -(camera.view * world).z;
     return output;
 }
 
@@ -129,9 +122,7 @@ fragment scene_fs_Output scene_fs(
     const float shadow = shadow_in_cascade(index, input.world_position, n, rotation, cascades, shadow_maps_tex, shadow_maps_samp);
     float shadow_1 = shadow;
     if (index < 3) {
-        const float far = cascades.splits[metal::min(uint(index), 3u)];
-        const float e_2 = cascades.blend_band;
-        const float fade = (far - input.view_depth) / e_2;
+        const float fade = (cascades.splits[metal::min(uint(index), 3u)] - input.view_depth) / cascades.blend_band;
         float shadow_2 = shadow;
         if (fade < 1.0) {
             const float next = shadow_in_cascade(as_type<int>(as_type<uint>(index) + 1u), input.world_position, n, rotation, cascades, shadow_maps_tex, shadow_maps_samp);
@@ -139,13 +130,12 @@ fragment scene_fs_Output scene_fs(
         }
         shadow_1 = shadow_2;
     }
-    const metal::float4 e_3 = albedo_map_tex.sample(albedo_map_samp, input.uv);
-    const metal::float3 lit = e_3.xyz * (0.15 + 0.85 * metal::max(metal::dot(n, metal::normalize(-e.xyz)), 0.0) * shadow_1);
-    const int e_4 = cascades.debug;
+    const metal::float4 e_2 = albedo_map_tex.sample(albedo_map_samp, input.uv);
+    const metal::float3 lit = e_2.xyz * (0.15 + 0.85 * metal::max(metal::dot(n, metal::normalize(-e.xyz)), 0.0) * shadow_1);
     metal::float3 lit_1 = lit;
-    if (e_4 != 0) {
-        const metal::float3 e_5 = local[metal::min(uint(index), 3u)];
-        lit_1 = lit * e_5;
+    if (cascades.debug != 0) {
+        const metal::float3 e_3 = local[metal::min(uint(index), 3u)];
+        lit_1 = lit * e_3;
     }
     scene_fs_Output output = {};
     output.color = metal::float4(lit_1, 1.0);

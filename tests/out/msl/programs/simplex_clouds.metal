@@ -100,18 +100,16 @@ float cloud_density(metal::float2 p, constant Sky& sky) {
             sum_1 = sum;
             break;
         }
-        const float e = sky.time;
-        const float e_1 = snoise3(metal::float3(q, e * 0.05 * static_cast<float>(as_type<int>(as_type<uint>(octave) + 1u))));
+        const float e = snoise3(metal::float3(q, sky.time * 0.05 * static_cast<float>(as_type<int>(as_type<uint>(octave) + 1u))));
         const bool next = carried != 0u;
         octave = as_type<int>(as_type<uint>(octave) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        sum = sum + amplitude * e_1;
+        sum = sum + amplitude * e;
         amplitude = amplitude * 0.5;
         q = q * 2.03 + metal::float2(1.7, -3.1);
     }
-    const float e_2 = sky.coverage;
-    return metal::smoothstep(0.0, 0.4, sum_1 * 0.5 + 0.5 - (1.0 - e_2));
+    return metal::smoothstep(0.0, 0.4, sum_1 * 0.5 + 0.5 - (1.0 - sky.coverage));
 }
 
 struct sky_vs_Output {
@@ -141,24 +139,21 @@ fragment sky_fs_Output sky_fs(
     sky_fs_Input input [[stage_in]],
     constant Sky& sky [[buffer(0)]]
 ) {
-    const metal::float4x4 e = sky.inv_view_proj;
-    const metal::float4 world = e * metal::float4(input.ndc, 1.0, 1.0);
+    const metal::float4 world = sky.inv_view_proj * metal::float4(input.ndc, 1.0, 1.0);
     const metal::float3 dir = metal::normalize(world.xyz / metal::float3(world.w));
-    const metal::float4 e_1 = sky.horizon_color;
-    const metal::float4 e_2 = sky.zenith_color;
-    const metal::float4 e_3 = sky.sun_direction;
-    const float sun_amount = metal::max(metal::dot(dir, metal::normalize(e_3.xyz)), 0.0);
-    const metal::float3 color = metal::mix(e_1.xyz, e_2.xyz, metal::float3(metal::pow(metal::max(dir.y, 0.0), 0.5))) + metal::float3(1.0, 0.9, 0.7) * (metal::pow(sun_amount, 512.0) * 8.0 + metal::pow(sun_amount, 8.0) * 0.3);
+    const metal::float4 e = sky.horizon_color;
+    const metal::float4 e_1 = sky.zenith_color;
+    const metal::float4 e_2 = sky.sun_direction;
+    const float sun_amount = metal::max(metal::dot(dir, metal::normalize(e_2.xyz)), 0.0);
+    const metal::float3 color = metal::mix(e.xyz, e_1.xyz, metal::float3(metal::pow(metal::max(dir.y, 0.0), 0.5))) + metal::float3(1.0, 0.9, 0.7) * (metal::pow(sun_amount, 512.0) * 8.0 + metal::pow(sun_amount, 8.0) * 0.3);
     metal::float3 color_1 = color;
     if (dir.y > 0.01) {
-        const metal::float2 e_4 = sky.wind;
-        const float e_5 = sky.time;
-        const metal::float2 layer_uv = dir.xz / metal::float2(dir.y) * 0.6 + e_4 * e_5;
+        const metal::float2 layer_uv = dir.xz / metal::float2(dir.y) * 0.6 + sky.wind * sky.time;
         const float density = cloud_density(layer_uv, sky);
-        const float e_6 = snoise2(layer_uv * 8.0);
-        const metal::float4 e_7 = sky.cloud_color;
-        const metal::float4 e_8 = sky.cloud_color;
-        color_1 = metal::mix(color, metal::mix(e_7.xyz, e_8.xyz * 0.6, metal::float3(metal::saturate(density + e_6 * 0.1))), metal::float3(density * metal::smoothstep(0.01, 0.2, dir.y)));
+        const float e_3 = snoise2(layer_uv * 8.0);
+        const metal::float4 e_4 = sky.cloud_color;
+        const metal::float4 e_5 = sky.cloud_color;
+        color_1 = metal::mix(color, metal::mix(e_4.xyz, e_5.xyz * 0.6, metal::float3(metal::saturate(density + e_3 * 0.1))), metal::float3(density * metal::smoothstep(0.01, 0.2, dir.y)));
     }
     sky_fs_Output output = {};
     output.color = metal::float4(color_1, 1.0);

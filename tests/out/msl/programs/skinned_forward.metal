@@ -112,9 +112,7 @@ vertex vs_main_Output vs_main(
     const metal::float4 e_1 = world[1];
     const metal::float4 e_2 = world[2];
     const metal::float3x3 nmat = metal::float3x3(e.xyz, e_1.xyz, e_2.xyz);
-    const metal::float4x4 e_3 = camera.proj;
-    const metal::float4x4 e_4 = camera.view;
-    const metal::float4 clip = e_3 * e_4 * wp;
+    const metal::float4 clip = camera.proj * camera.view * wp;
     vs_main_Output output = {};
     output.clip = clip;
     output.world_pos = wp.xyz;
@@ -167,12 +165,11 @@ fragment fs_main_Output fs_main(
     const metal::float3 n = metal::normalize(metal::float3x3(t, metal::cross(n0_1, t) * input.tangent.w, n0_1) * (e.xyz * 2.0 - metal::float3(1.0, 1.0, 1.0)));
     const metal::float4 e_1 = albedo_map_tex.sample(albedo_map_samp, input.uv);
     const metal::float4 base = e_1 * inst.tint;
-    const metal::float3 e_2 = metal::float3(camera.eye);
-    const metal::float3 v = metal::normalize(e_2 - input.world_pos);
-    const int e_3 = as_type<int>(as_type<uint>(metal::min(LIGHT_COUNT, 8)) - 1u);
+    const metal::float3 v = metal::normalize(metal::float3(camera.eye) - input.world_pos);
+    const int e_2 = as_type<int>(as_type<uint>(metal::min(LIGHT_COUNT, 8)) - 1u);
     int i = 0;
-    uint carried = as_type<uint>(e_3) - 0u;
-    bool carried_1 = 0 <= e_3;
+    uint carried = as_type<uint>(e_2) - 0u;
+    bool carried_1 = 0 <= e_2;
     uint carried_2 = 0u;
     metal::float3 c = metal::float3(0.03, 0.03, 0.03) * base.xyz;
     metal::float3 c_1;
@@ -190,18 +187,17 @@ fragment fs_main_Output fs_main(
         value.radius = lights[metal::min(uint(i), 7u)].radius;
         value.color = metal::float3(lights[metal::min(uint(i), 7u)].color);
         value.kind = lights[metal::min(uint(i), 7u)].kind;
-        const metal::float3 e_4 = shade_light(value, input.world_pos, n, v, base.xyz);
+        const metal::float3 e_3 = shade_light(value, input.world_pos, n, v, base.xyz);
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
-        c = c + e_4;
+        c = c + e_3;
     }
     metal::float3 c_2 = c_1;
     if (USE_FOG) {
-        const metal::float3 e_5 = metal::float3(camera.eye);
-        c_2 = metal::mix(metal::float3(0.5, 0.6, 0.7), c_1, metal::float3(metal::exp(-metal::length(e_5 - input.world_pos) * 0.02)));
+        c_2 = metal::mix(metal::float3(0.5, 0.6, 0.7), c_1, metal::float3(metal::exp(-metal::length(metal::float3(camera.eye) - input.world_pos) * 0.02)));
     }
     const uint m = (1u << (static_cast<uint>(metal::clamp(base.w, 0.0, 1.0) * 4.0 + 0.5) & 31u)) - 1u;
     uint m_1 = m;

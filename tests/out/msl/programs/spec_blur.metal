@@ -18,10 +18,8 @@ constant float luma_fc_DEPTH_SHARPNESS [[function_constant(3)]];
 constant float DEPTH_SHARPNESS = metal::is_function_constant_defined(luma_fc_DEPTH_SHARPNESS) ? luma_fc_DEPTH_SHARPNESS : 32.0;
 
 uint load_index(metal::int2 p, constant BlurImage& image) {
-    const metal::uint2 e = image.size;
-    const metal::int2 c = metal::min(metal::max(p, metal::int2(0, 0)), as_type<metal::int2>(as_type<metal::uint2>(static_cast<metal::int2>(e)) - as_type<metal::uint2>(metal::int2(1, 1))));
-    const uint e_1 = image.size.x;
-    return static_cast<uint>(c.y) * e_1 + static_cast<uint>(c.x);
+    const metal::int2 c = metal::min(metal::max(p, metal::int2(0, 0)), as_type<metal::int2>(as_type<metal::uint2>(static_cast<metal::int2>(image.size)) - as_type<metal::uint2>(metal::int2(1, 1))));
+    return static_cast<uint>(c.y) * image.size.x + static_cast<uint>(c.x);
 }
 
 // Dispatch with threadsPerThreadgroup = (64, 1, 1).
@@ -94,11 +92,9 @@ kernel void blur(
         weight_sum = weight_sum + w_1;
     }
     const metal::int2 out_p = as_type<metal::int2>(as_type<metal::uint2>(line_start) + as_type<metal::uint2>(axis) * as_type<metal::uint2>(metal::int2(static_cast<int>(lane))));
-    const uint e_5 = image.size.x;
-    const uint e_6 = image.size.y;
-    if (out_p.x < static_cast<int>(e_5) && out_p.y < static_cast<int>(e_6)) {
-        const uint e_7 = load_index(out_p, image);
-        dst[metal::min(e_7, luma_buffer_sizes[2] / 4u - 1u)] = sum_1 / metal::max(weight_sum_1, 1e-6);
+    if (out_p.x < static_cast<int>(image.size.x) && out_p.y < static_cast<int>(image.size.y)) {
+        const uint e_5 = load_index(out_p, image);
+        dst[metal::min(e_5, luma_buffer_sizes[2] / 4u - 1u)] = sum_1 / metal::max(weight_sum_1, 1e-6);
     }
 }
 

@@ -16,8 +16,7 @@ struct SsaoParams {
 
 metal::float3 reconstruct_view_position(metal::float2 uv, constant SsaoParams& ssao, metal::texture2d<float> depth_buffer_tex, metal::sampler depth_buffer_samp) {
     const metal::float4 e = depth_buffer_tex.sample(depth_buffer_samp, uv, metal::level(0.0));
-    const metal::float4x4 e_1 = ssao.inv_projection;
-    const metal::float4 view = e_1 * metal::float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, e.x, 1.0);
+    const metal::float4 view = ssao.inv_projection * metal::float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, e.x, 1.0);
     return view.xyz / metal::float3(view.w);
 }
 
@@ -32,8 +31,7 @@ metal::float3x3 tangent_frame(metal::float3 n, metal::float3 random) {
 }
 
 metal::float2 project_to_uv(metal::float3 view_pos, constant SsaoParams& ssao) {
-    const metal::float4x4 e = ssao.projection;
-    const metal::float4 offset = e * metal::float4(view_pos, 1.0);
+    const metal::float4 offset = ssao.projection * metal::float4(view_pos, 1.0);
     const metal::float2 ndc = offset.xy / metal::float2(offset.w);
     return metal::float2(ndc.x * 0.5 + 0.5, 0.5 - ndc.y * 0.5);
 }
@@ -61,15 +59,13 @@ fragment ssao_fs_Output ssao_fs(
 ) {
     const metal::float3 position = reconstruct_view_position(input.uv, ssao, depth_buffer_tex, depth_buffer_samp);
     const metal::float3 normal = view_normal(input.uv, normal_buffer_tex, normal_buffer_samp);
-    const metal::float2 e = ssao.noise_scale;
-    const metal::float4 e_1 = rotation_noise_tex.sample(rotation_noise_samp, input.uv * e, metal::level(0.0));
-    const metal::float3x3 tbn = tangent_frame(normal, metal::float3(e_1.xy * 2.0 - metal::float2(1.0, 1.0), 0.0));
-    const int e_2 = ssao.kernel_size;
-    const int count = metal::clamp(e_2, 1, 64);
-    const int e_3 = as_type<int>(as_type<uint>(count) - 1u);
+    const metal::float4 e = rotation_noise_tex.sample(rotation_noise_samp, input.uv * ssao.noise_scale, metal::level(0.0));
+    const metal::float3x3 tbn = tangent_frame(normal, metal::float3(e.xy * 2.0 - metal::float2(1.0, 1.0), 0.0));
+    const int count = metal::clamp(ssao.kernel_size, 1, 64);
+    const int e_1 = as_type<int>(as_type<uint>(count) - 1u);
     int i = 0;
-    uint carried = as_type<uint>(e_3) - 0u;
-    bool carried_1 = 0 <= e_3;
+    uint carried = as_type<uint>(e_1) - 0u;
+    bool carried_1 = 0 <= e_1;
     uint carried_2 = 0u;
     float occlusion = 0.0;
     float occlusion_1;
@@ -82,20 +78,17 @@ fragment ssao_fs_Output ssao_fs(
             occlusion_1 = occlusion;
             break;
         }
-        const metal::float4 e_4 = ssao.kernel_[metal::min(uint(i), 63u)];
-        const float e_5 = ssao.radius;
-        const metal::float3 sample_pos = position + tbn * e_4.xyz * e_5;
+        const metal::float4 e_2 = ssao.kernel_[metal::min(uint(i), 63u)];
+        const metal::float3 sample_pos = position + tbn * e_2.xyz * ssao.radius;
         const metal::float2 sample_uv = project_to_uv(sample_pos, ssao);
         float occlusion_2;
         if (metal::any(sample_uv < metal::float2(0.0, 0.0)) || metal::any(sample_uv > metal::float2(1.0, 1.0))) {
             continue_marker();
             occlusion_2 = occlusion;
         } else {
-            const metal::float3 e_6 = reconstruct_view_position(sample_uv, ssao, depth_buffer_tex, depth_buffer_samp);
-            const float scene_depth = e_6.z;
-            const float e_7 = ssao.radius;
-            const float e_8 = ssao.bias;
-            occlusion_2 = occlusion + metal::step(sample_pos.z + e_8, scene_depth) * metal::smoothstep(0.0, 1.0, e_7 / metal::abs(position.z - scene_depth));
+            const metal::float3 e_3 = reconstruct_view_position(sample_uv, ssao, depth_buffer_tex, depth_buffer_samp);
+            const float scene_depth = e_3.z;
+            occlusion_2 = occlusion + metal::step(sample_pos.z + ssao.bias, scene_depth) * metal::smoothstep(0.0, 1.0, ssao.radius / metal::abs(position.z - scene_depth));
         }
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
@@ -104,9 +97,8 @@ fragment ssao_fs_Output ssao_fs(
         carried_2 = carried_2 + 1u;
         occlusion = occlusion_2;
     }
-    const float e_9 = ssao.power;
     ssao_fs_Output output = {};
-    output.occlusion = metal::pow(metal::saturate(1.0 - occlusion_1 / static_cast<float>(count)), e_9);
+    output.occlusion = metal::pow(metal::saturate(1.0 - occlusion_1 / static_cast<float>(count)), ssao.power);
     return output;
 }
 

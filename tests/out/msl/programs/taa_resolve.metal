@@ -45,13 +45,10 @@ kernel void resolve(
     metal::array<metal::int2, 9> local = luma_const;
     metal::array<metal::int2, 9> local_1 = luma_const;
     const metal::int2 p = static_cast<metal::int2>(gid.xy);
-    const int e = taa.resolution.x;
-    const int e_1 = taa.resolution.y;
-    if (p.x >= e || p.y >= e_1) {
+    if (p.x >= taa.resolution.x || p.y >= taa.resolution.y) {
         return;
     }
-    const metal::float2 e_2 = taa.inv_resolution;
-    const metal::float2 uv = (static_cast<metal::float2>(p) + metal::float2(0.5, 0.5)) * e_2;
+    const metal::float2 uv = (static_cast<metal::float2>(p) + metal::float2(0.5, 0.5)) * taa.inv_resolution;
     int i = 0;
     uint carried = 8u;
     bool carried_1 = true;
@@ -75,11 +72,10 @@ kernel void resolve(
             closest_1 = closest;
             break;
         }
-        const metal::int2 e_3 = local[metal::min(uint(i), 8u)];
-        const metal::int2 e_4 = taa.resolution;
-        const metal::int2 q = metal::min(metal::max(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(e_3)), metal::int2(0, 0)), as_type<metal::int2>(as_type<metal::uint2>(e_4) - as_type<metal::uint2>(metal::int2(1, 1))));
-        const metal::float4 e_5 = color_tex.read(metal::uint2(metal::clamp(q, metal::int2(0), metal::int2(color_tex.get_width(0u), color_tex.get_height(0u)) - 1)), 0u);
-        const metal::float3 c = rgb_to_ycocg(e_5.xyz);
+        const metal::int2 e = local[metal::min(uint(i), 8u)];
+        const metal::int2 q = metal::min(metal::max(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(e)), metal::int2(0, 0)), as_type<metal::int2>(as_type<metal::uint2>(taa.resolution) - as_type<metal::uint2>(metal::int2(1, 1))));
+        const metal::float4 e_1 = color_tex.read(metal::uint2(metal::clamp(q, metal::int2(0), metal::int2(color_tex.get_width(0u), color_tex.get_height(0u)) - 1)), 0u);
+        const metal::float3 c = rgb_to_ycocg(e_1.xyz);
         const float d = depth_tex.read(metal::uint2(metal::clamp(q, metal::int2(0), metal::int2(depth_tex.get_width(0u), depth_tex.get_height(0u)) - 1)), 0u);
         float closest_depth_1 = closest_depth;
         metal::int2 closest_2 = closest;
@@ -101,21 +97,17 @@ kernel void resolve(
     }
     const metal::float3 mean = m1_1 / metal::float3(9.0, 9.0, 9.0);
     const metal::float3 sigma = metal::sqrt(metal::max(m2_1 / metal::float3(9.0, 9.0, 9.0) - mean * mean, metal::float3(0.0, 0.0, 0.0)));
-    const metal::float2 e_6 = taa.inv_resolution;
-    const metal::float4 e_7 = motion_tex.sample(point_clamp, uv + static_cast<metal::float2>(closest_1) * e_6, metal::level(0.0));
-    const metal::float2 prev_uv = uv - e_7.xy;
-    const metal::float4 e_8 = color_tex.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(color_tex.get_width(0u), color_tex.get_height(0u)) - 1)), 0u);
-    const metal::float3 current = rgb_to_ycocg(e_8.xyz);
-    const metal::float4 e_9 = history_tex.sample(linear_clamp, prev_uv, metal::level(0.0));
-    const metal::float3 history = rgb_to_ycocg(e_9.xyz);
+    const metal::float4 e_2 = motion_tex.sample(point_clamp, uv + static_cast<metal::float2>(closest_1) * taa.inv_resolution, metal::level(0.0));
+    const metal::float2 prev_uv = uv - e_2.xy;
+    const metal::float4 e_3 = color_tex.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(color_tex.get_width(0u), color_tex.get_height(0u)) - 1)), 0u);
+    const metal::float3 current = rgb_to_ycocg(e_3.xyz);
+    const metal::float4 e_4 = history_tex.sample(linear_clamp, prev_uv, metal::level(0.0));
+    const metal::float3 history = rgb_to_ycocg(e_4.xyz);
     const metal::float3 history_1 = clip_aabb(metal::max(lo_1, mean - sigma * 1.25), metal::min(hi_1, mean + sigma * 1.25), current, history);
     const float lum_diff = metal::abs(current.x - history_1.x) / metal::max(current.x, metal::max(history_1.x, 0.2));
-    const float e_10 = taa.feedback_max;
-    const float e_11 = taa.feedback_min;
-    const float feedback = metal::mix(e_10, e_11, lum_diff * lum_diff);
-    const uint e_12 = taa.reset;
+    const float feedback = metal::mix(taa.feedback_max, taa.feedback_min, lum_diff * lum_diff);
     float feedback_1 = feedback;
-    if (metal::any(prev_uv < metal::float2(0.0, 0.0)) || metal::any(prev_uv > metal::float2(1.0, 1.0)) || e_12 != 0u) {
+    if (metal::any(prev_uv < metal::float2(0.0, 0.0)) || metal::any(prev_uv > metal::float2(1.0, 1.0)) || taa.reset != 0u) {
         feedback_1 = 0.0;
     }
     const metal::float3 result = ycocg_to_rgb(metal::mix(current, history_1, metal::float3(feedback_1)));

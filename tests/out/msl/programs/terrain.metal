@@ -29,8 +29,7 @@ uint luma_div(uint x, uint y) {
 
 float height_at(metal::float2 uv, constant Terrain& terrain, metal::texture2d<float> heightmap_tex, metal::sampler heightmap_samp) {
     const metal::float4 e = heightmap_tex.sample(heightmap_samp, uv, metal::level(0.0));
-    const float e_1 = terrain.height_scale;
-    return e.x * e_1;
+    return e.x * terrain.height_scale;
 }
 
 metal::float3 triplanar(metal::float3 p, metal::float3 n, int layer, constant Terrain& terrain, metal::texture2d_array<float> layers_tex, metal::sampler layers_samp) {
@@ -61,32 +60,20 @@ vertex terrain_vs_Output terrain_vs(
     metal::array<metal::int2, 6> local = luma_const;
     const uint quad = vertex_ / 6u;
     const metal::int2 corner = local[metal::min(vertex_ % 6u, 5u)];
-    const uint e = terrain.tile_quads;
-    const uint e_1 = terrain.tile_quads;
-    const uint e_2 = terrain.tiles_per_edge;
-    const uint e_3 = terrain.tiles_per_edge;
-    const uint e_4 = terrain.tile_quads;
-    const uint e_5 = terrain.tile_quads;
-    const uint e_6 = terrain.tiles_per_edge;
-    const float cells_per_edge = static_cast<float>(e_5 * e_6);
-    const metal::float2 uv = static_cast<metal::float2>(as_type<metal::int2>(as_type<metal::uint2>(static_cast<metal::int2>(metal::uint2(luma_rem(instance, e_2), luma_div(instance, e_3)) * metal::uint2(e_4) + metal::uint2(luma_rem(quad, e), luma_div(quad, e_1)))) + as_type<metal::uint2>(corner))) / metal::float2(cells_per_edge);
+    const float cells_per_edge = static_cast<float>(terrain.tile_quads * terrain.tiles_per_edge);
+    const metal::float2 uv = static_cast<metal::float2>(as_type<metal::int2>(as_type<metal::uint2>(static_cast<metal::int2>(metal::uint2(luma_rem(instance, terrain.tiles_per_edge), luma_div(instance, terrain.tiles_per_edge)) * metal::uint2(terrain.tile_quads) + metal::uint2(luma_rem(quad, terrain.tile_quads), luma_div(quad, terrain.tile_quads)))) + as_type<metal::uint2>(corner))) / metal::float2(cells_per_edge);
     const float texel = 1.0 / cells_per_edge;
     const float h = height_at(uv, terrain, heightmap_tex, heightmap_samp);
     const float h_left = height_at(uv - metal::float2(texel, 0.0), terrain, heightmap_tex, heightmap_samp);
     const float h_right = height_at(uv + metal::float2(texel, 0.0), terrain, heightmap_tex, heightmap_samp);
     const float h_down = height_at(uv - metal::float2(0.0, texel), terrain, heightmap_tex, heightmap_samp);
     const float h_up = height_at(uv + metal::float2(0.0, texel), terrain, heightmap_tex, heightmap_samp);
-    const float e_7 = terrain.world_size;
-    const float e_8 = terrain.world_size;
-    const float e_9 = terrain.world_size;
-    const metal::float3 world = metal::float3((uv.x - 0.5) * e_8, h, (uv.y - 0.5) * e_9);
-    const metal::float4x4 e_10 = terrain.view_proj;
-    const float e_11 = terrain.height_scale;
+    const metal::float3 world = metal::float3((uv.x - 0.5) * terrain.world_size, h, (uv.y - 0.5) * terrain.world_size);
     terrain_vs_Output output = {};
-    output.clip = e_10 * metal::float4(world, 1.0);
+    output.clip = terrain.view_proj * metal::float4(world, 1.0);
     output.world_position = world;
-    output.normal = metal::normalize(metal::float3(h_left - h_right, 2.0 * (e_7 * texel), h_down - h_up));
-    output.height01 = h / e_11;
+    output.normal = metal::normalize(metal::float3(h_left - h_right, 2.0 * (terrain.world_size * texel), h_down - h_up));
+    output.height01 = h / terrain.height_scale;
     output.tile = instance;
     return output;
 }
@@ -120,8 +107,7 @@ fragment terrain_fs_Output terrain_fs(
             break;
         }
         const float start = terrain.layer_heights[metal::min(uint(i), 3u)];
-        const float e = terrain.layer_heights[metal::min(uint(as_type<int>(as_type<uint>(i) + 1u)), 3u)];
-        const float next_start = i < 3 ? e : 2.0;
+        const float next_start = i < 3 ? terrain.layer_heights[metal::min(uint(as_type<int>(as_type<uint>(i) + 1u)), 3u)] : 2.0;
         metal::float4 weights_2 = weights;
         if (metal::min(as_type<uint>(i), 3u) < 4u) {
             weights_2[metal::min(as_type<uint>(i), 3u)] = metal::smoothstep(start - 0.05, start + 0.05, input.height01) * (1.0 - metal::smoothstep(next_start - 0.05, next_start + 0.05, input.height01));
@@ -144,17 +130,17 @@ fragment terrain_fs_Output terrain_fs(
             albedo_1 = albedo;
             break;
         }
-        const metal::float3 e_1 = triplanar(input.world_position, n, i_1, terrain, layers_tex, layers_samp);
+        const metal::float3 e = triplanar(input.world_position, n, i_1, terrain, layers_tex, layers_samp);
         const bool next_1 = carried_2 != 0u;
-        const metal::float3 next_2 = albedo + e_1 * weights_4[metal::min(uint(i_1), 3u)];
+        const metal::float3 next_2 = albedo + e * weights_4[metal::min(uint(i_1), 3u)];
         i_1 = as_type<int>(as_type<uint>(i_1) + 1u);
         carried_2 = carried_2 - 1u;
         carried_3 = next_1;
         albedo = next_2;
     }
-    const metal::float4 e_2 = terrain.sun_direction;
+    const metal::float4 e_1 = terrain.sun_direction;
     terrain_fs_Output output = {};
-    output.color = metal::float4(albedo_1 * (0.25 + 0.75 * metal::max(metal::dot(n, metal::normalize(e_2.xyz)), 0.0)) * ((input.tile & 1u) == 0u ? 1.0 : 0.97), 1.0);
+    output.color = metal::float4(albedo_1 * (0.25 + 0.75 * metal::max(metal::dot(n, metal::normalize(e_1.xyz)), 0.0)) * ((input.tile & 1u) == 0u ? 1.0 : 0.97), 1.0);
     return output;
 }
 

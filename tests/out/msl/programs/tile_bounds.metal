@@ -20,12 +20,7 @@ struct Screen_std140 {
 };
 
 float linear_depth(float d, constant Screen_std140& screen) {
-    const float e = screen.near;
-    const float e_1 = screen.far;
-    const float e_2 = screen.far;
-    const float e_3 = screen.far;
-    const float e_4 = screen.near;
-    return e * e_1 / (e_2 - d * (e_3 - e_4));
+    return screen.near * screen.far / (screen.far - d * (screen.far - screen.near));
 }
 
 // Dispatch with threadsPerThreadgroup = (16, 16, 1).
@@ -45,13 +40,10 @@ kernel void bounds(
         metal::atomic_store_explicit(&sky_count, 0u, metal::memory_order_relaxed);
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    const uint e = screen.size.x;
-    const uint e_1 = screen.size.y;
     float lo = 3.4028235e38;
     float hi = -3.4028235e38;
-    if (gid.x < e && gid.y < e_1) {
-        const uint e_2 = screen.size.x;
-        const float d = depth[metal::min(gid.y * e_2 + gid.x, luma_buffer_sizes[0] / 4u - 1u)];
+    if (gid.x < screen.size.x && gid.y < screen.size.y) {
+        const float d = depth[metal::min(gid.y * screen.size.x + gid.x, luma_buffer_sizes[0] / 4u - 1u)];
         float lo_1 = 3.4028235e38;
         float hi_1 = -3.4028235e38;
         if (d < 1.0) {
@@ -77,37 +69,36 @@ kernel void bounds(
             break;
         }
         if (static_cast<int>(lane) < stride) {
-            const float e_3 = tile_min[metal::min(lane, 255u)];
-            const float e_4 = tile_min[metal::min(uint(as_type<int>(as_type<uint>(static_cast<int>(lane)) + as_type<uint>(stride))), 255u)];
-            tile_min[metal::min(lane, 255u)] = metal::min(e_3, e_4);
-            const float e_5 = tile_max[metal::min(lane, 255u)];
-            const float e_6 = tile_max[metal::min(uint(as_type<int>(as_type<uint>(static_cast<int>(lane)) + as_type<uint>(stride))), 255u)];
-            tile_max[metal::min(lane, 255u)] = metal::max(e_5, e_6);
+            const float e = tile_min[metal::min(lane, 255u)];
+            const float e_1 = tile_min[metal::min(uint(as_type<int>(as_type<uint>(static_cast<int>(lane)) + as_type<uint>(stride))), 255u)];
+            tile_min[metal::min(lane, 255u)] = metal::min(e, e_1);
+            const float e_2 = tile_max[metal::min(lane, 255u)];
+            const float e_3 = tile_max[metal::min(uint(as_type<int>(as_type<uint>(static_cast<int>(lane)) + as_type<uint>(stride))), 255u)];
+            tile_max[metal::min(lane, 255u)] = metal::max(e_2, e_3);
         }
         metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
         carried = carried + 1u;
         stride = stride / 2;
     }
     if (lane == 0u) {
-        const float e_7 = tile_min[0];
-        const bool empty = e_7 == 3.4028235e38;
-        const uint e_8 = screen.tiles_x;
+        const float e_4 = tile_min[0];
+        const bool empty = e_4 == 3.4028235e38;
         float phi;
         if (empty) {
             phi = 0.0;
         } else {
-            const float e_9 = tile_min[0];
-            phi = e_9;
+            const float e_5 = tile_min[0];
+            phi = e_5;
         }
         float phi_1;
         if (empty) {
             phi_1 = 0.0;
         } else {
-            const float e_10 = tile_max[0];
-            phi_1 = e_10;
+            const float e_6 = tile_max[0];
+            phi_1 = e_6;
         }
-        const uint e_11 = metal::atomic_load_explicit(&sky_count, metal::memory_order_relaxed);
-        tile_bounds[metal::min(group.y * e_8 + group.x, luma_buffer_sizes[1] / 16u - 1u)] = metal::float4(phi, phi_1, static_cast<float>(e_11), empty ? 1.0 : 0.0);
+        const uint e_7 = metal::atomic_load_explicit(&sky_count, metal::memory_order_relaxed);
+        tile_bounds[metal::min(group.y * screen.tiles_x + group.x, luma_buffer_sizes[1] / 16u - 1u)] = metal::float4(phi, phi_1, static_cast<float>(e_7), empty ? 1.0 : 0.0);
     }
 }
 

@@ -21,8 +21,7 @@ struct TileHeader {
 };
 
 metal::float3 view_from_ndc(metal::float3 ndc, constant CullUniforms& cull) {
-    const metal::float4x4 e = cull.inv_proj;
-    const metal::float4 v = e * metal::float4(ndc, 1.0);
+    const metal::float4 v = cull.inv_proj * metal::float4(ndc, 1.0);
     return v.xyz / metal::float3(v.w);
 }
 
@@ -59,33 +58,29 @@ kernel void cull_lights(
         metal::atomic_store_explicit(&tile_light_count, 0u, metal::memory_order_relaxed);
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    const uint e = cull.screen_size.x;
-    const uint e_1 = cull.screen_size.y;
-    if (pixel.x < e && pixel.y < e_1) {
+    if (pixel.x < cull.screen_size.x && pixel.y < cull.screen_size.y) {
         const uint bits = as_type<uint>(depth_texture.read(metal::uint2(metal::clamp(static_cast<metal::int2>(pixel.xy), metal::int2(0), metal::int2(depth_texture.get_width(0u), depth_texture.get_height(0u)) - 1)), 0u).x);
         metal::atomic_fetch_min_explicit(&tile_min_depth, bits, metal::memory_order_relaxed);
         metal::atomic_fetch_max_explicit(&tile_max_depth, bits, metal::memory_order_relaxed);
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    const uint e_2 = metal::atomic_load_explicit(&tile_min_depth, metal::memory_order_relaxed);
-    const uint e_3 = metal::atomic_load_explicit(&tile_max_depth, metal::memory_order_relaxed);
-    const metal::uint2 e_4 = cull.screen_size;
-    const metal::float2 tile_min = static_cast<metal::float2>(tile.xy * metal::uint2(16u, 16u)) / static_cast<metal::float2>(e_4);
-    const metal::uint2 e_5 = cull.screen_size;
-    const metal::float2 tile_max = static_cast<metal::float2>((tile.xy + metal::uint2(1u, 1u)) * metal::uint2(16u, 16u)) / static_cast<metal::float2>(e_5);
+    const uint e = metal::atomic_load_explicit(&tile_min_depth, metal::memory_order_relaxed);
+    const uint e_1 = metal::atomic_load_explicit(&tile_max_depth, metal::memory_order_relaxed);
+    const metal::float2 tile_min = static_cast<metal::float2>(tile.xy * metal::uint2(16u, 16u)) / static_cast<metal::float2>(cull.screen_size);
+    const metal::float2 tile_max = static_cast<metal::float2>((tile.xy + metal::uint2(1u, 1u)) * metal::uint2(16u, 16u)) / static_cast<metal::float2>(cull.screen_size);
     const metal::float2 ndc_min = metal::float2(tile_min.x * 2.0 - 1.0, 1.0 - tile_max.y * 2.0);
     const metal::float2 ndc_max = metal::float2(tile_max.x * 2.0 - 1.0, 1.0 - tile_min.y * 2.0);
-    const metal::float3 e_6 = view_from_ndc(metal::float3(ndc_min.x, ndc_min.y, 1.0), cull);
-    const metal::float3 e_7 = view_from_ndc(metal::float3(ndc_max.x, ndc_min.y, 1.0), cull);
-    const metal::float3 e_8 = view_from_ndc(metal::float3(ndc_max.x, ndc_max.y, 1.0), cull);
-    const metal::float3 e_9 = view_from_ndc(metal::float3(ndc_min.x, ndc_max.y, 1.0), cull);
-    const metal::float4 e_10 = eye_plane(e_6, e_7);
-    const metal::float4 e_11 = eye_plane(e_7, e_8);
-    const metal::float4 e_12 = eye_plane(e_8, e_9);
-    const metal::float4 e_13 = eye_plane(e_9, e_6);
-    const metal::float3 e_14 = view_from_ndc(metal::float3(0.0, 0.0, as_type<float>(e_2)), cull);
-    const metal::float3 e_15 = view_from_ndc(metal::float3(0.0, 0.0, as_type<float>(e_3)), cull);
-    const metal::array<metal::float4, 6> composite = metal::array<metal::float4, 6> {e_10, e_11, e_12, e_13, metal::float4(0.0, 0.0, -1.0, e_14.z), metal::float4(0.0, 0.0, 1.0, -e_15.z)};
+    const metal::float3 e_2 = view_from_ndc(metal::float3(ndc_min.x, ndc_min.y, 1.0), cull);
+    const metal::float3 e_3 = view_from_ndc(metal::float3(ndc_max.x, ndc_min.y, 1.0), cull);
+    const metal::float3 e_4 = view_from_ndc(metal::float3(ndc_max.x, ndc_max.y, 1.0), cull);
+    const metal::float3 e_5 = view_from_ndc(metal::float3(ndc_min.x, ndc_max.y, 1.0), cull);
+    const metal::float4 e_6 = eye_plane(e_2, e_3);
+    const metal::float4 e_7 = eye_plane(e_3, e_4);
+    const metal::float4 e_8 = eye_plane(e_4, e_5);
+    const metal::float4 e_9 = eye_plane(e_5, e_2);
+    const metal::float3 e_10 = view_from_ndc(metal::float3(0.0, 0.0, as_type<float>(e)), cull);
+    const metal::float3 e_11 = view_from_ndc(metal::float3(0.0, 0.0, as_type<float>(e_1)), cull);
+    const metal::array<metal::float4, 6> composite = metal::array<metal::float4, 6> {e_6, e_7, e_8, e_9, metal::float4(0.0, 0.0, -1.0, e_10.z), metal::float4(0.0, 0.0, 1.0, -e_11.z)};
     planes = composite;
     uint carried = 0u;
     uint light_index = lane;
@@ -93,8 +88,7 @@ kernel void cull_lights(
         if (!(carried < 1024u)) {
             break;
         }
-        const uint e_16 = cull.light_count;
-        if (!(light_index < e_16)) {
+        if (!(light_index < cull.light_count)) {
             break;
         }
         const PointLight light = lights[metal::min(light_index, luma_buffer_sizes[0] / 32u - 1u)];
@@ -107,10 +101,10 @@ kernel void cull_lights(
                 visible_ = true;
                 break;
             }
-            const metal::float4 e_17 = planes[metal::min(uint(p), 5u)];
-            const metal::float4 e_18 = light.position_radius;
-            const bool e_19 = sphere_outside(e_17, e_18.xyz, light.position_radius.w);
-            if (e_19) {
+            const metal::float4 e_12 = planes[metal::min(uint(p), 5u)];
+            const metal::float4 e_13 = light.position_radius;
+            const bool e_14 = sphere_outside(e_12, e_13.xyz, light.position_radius.w);
+            if (e_14) {
                 visible_ = false;
                 break;
             }
@@ -129,25 +123,24 @@ kernel void cull_lights(
         light_index = light_index + 256u;
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    const uint e_20 = metal::atomic_load_explicit(&tile_light_count, metal::memory_order_relaxed);
-    const uint count = metal::min(e_20, 64u);
-    const uint e_21 = cull.tile_count_x;
-    const uint tile_index = tile.y * e_21 + tile.x;
+    const uint e_15 = metal::atomic_load_explicit(&tile_light_count, metal::memory_order_relaxed);
+    const uint count = metal::min(e_15, 64u);
+    const uint tile_index = tile.y * cull.tile_count_x + tile.x;
     if (lane == 0u) {
         const uint old_2 = metal::atomic_fetch_add_explicit(&allocator, count, metal::memory_order_relaxed);
         tile_offset = old_2;
-        const uint e_22 = tile_offset;
-        const TileHeader composite_1 = TileHeader {e_22, count};
+        const uint e_16 = tile_offset;
+        const TileHeader composite_1 = TileHeader {e_16, count};
         tiles[metal::min(tile_index, luma_buffer_sizes[2] / 8u - 1u)] = composite_1;
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     if (lane < count) {
-        const uint e_23 = tile_offset;
-        const uint destination = e_23 + lane;
-        const uint e_24 = luma_buffer_sizes[1] / 4u;
-        if (destination < static_cast<uint>(static_cast<int>(e_24))) {
-            const uint e_25 = tile_lights[metal::min(lane, 63u)];
-            light_indices[metal::min(destination, luma_buffer_sizes[1] / 4u - 1u)] = e_25;
+        const uint e_17 = tile_offset;
+        const uint destination = e_17 + lane;
+        const uint e_18 = luma_buffer_sizes[1] / 4u;
+        if (destination < static_cast<uint>(static_cast<int>(e_18))) {
+            const uint e_19 = tile_lights[metal::min(lane, 63u)];
+            light_indices[metal::min(destination, luma_buffer_sizes[1] / 4u - 1u)] = e_19;
         }
     }
 }

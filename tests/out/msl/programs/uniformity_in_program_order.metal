@@ -13,20 +13,17 @@ kernel void main_(
     threadgroup metal::array<float, 64> tile;
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     tile[metal::min(lid, 63u)] = static_cast<float>(lid);
-    const uint k = params.x;
-    if (k > 1u) {
+    if (params.x > 1u) {
         metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     }
     const float sum = tile[metal::min((lid + 1u) % 64u, 63u)];
-    const uint e = params.y;
     uint n;
-    if (e > 0u) {
+    if (params.y > 0u) {
         n = 2u;
     } else if (params.z > 0u) {
         n = 3u;
     } else {
-        const uint n_1 = params.w;
-        n = n_1;
+        n = params.w;
     }
     uint i = 0u;
     uint carried = n - 0u;

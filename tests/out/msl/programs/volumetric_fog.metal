@@ -40,8 +40,7 @@ struct Fog_std140 {
 };
 
 metal::float3 world_position(metal::float2 uv, float depth, constant Fog_std140& fog) {
-    const metal::float4x4 e = fog.inv_view_proj;
-    const metal::float4 world = e * metal::float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, depth, 1.0);
+    const metal::float4 world = fog.inv_view_proj * metal::float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, depth, 1.0);
     return world.xyz / metal::float3(world.w);
 }
 
@@ -51,24 +50,19 @@ float henyey_greenstein(float cos_theta, float g) {
 }
 
 float density_at(metal::float3 p, constant Fog_std140& fog, metal::texture3d<float> noise_volume_tex, metal::sampler noise_volume_samp) {
-    const float e = fog.height_falloff;
-    const float e_1 = fog.noise_scale;
-    const metal::float3 e_2 = metal::float3(fog.wind_offset);
-    const metal::float4 e_3 = noise_volume_tex.sample(noise_volume_samp, p * e_1 + e_2, metal::level(0.0));
-    const float e_4 = fog.density;
-    return e_4 * metal::exp(-metal::max(p.y, 0.0) * e) * (0.5 + e_3.x);
+    const metal::float4 e = noise_volume_tex.sample(noise_volume_samp, p * fog.noise_scale + metal::float3(fog.wind_offset), metal::level(0.0));
+    return fog.density * metal::exp(-metal::max(p.y, 0.0) * fog.height_falloff) * (0.5 + e.x);
 }
 
 float sun_visibility(metal::float3 p, constant Fog_std140& fog, metal::depth2d<float> sun_shadow_tex, metal::sampler sun_shadow_samp) {
-    const metal::float4x4 e = fog.light_view_proj;
-    const metal::float4 clip = e * metal::float4(p, 1.0);
+    const metal::float4 clip = fog.light_view_proj * metal::float4(p, 1.0);
     const metal::float3 s = clip.xyz / metal::float3(clip.w);
     const metal::float2 uv = metal::float2(s.x * 0.5 + 0.5, 0.5 - s.y * 0.5);
     if (uv.x < 0.0 || uv.x > 1.0 || uv.y < 0.0 || uv.y > 1.0) {
         return 1.0;
     }
-    const float e_1 = sun_shadow_tex.sample_compare(sun_shadow_samp, uv, s.z - 0.002, metal::level(0.0));
-    return e_1;
+    const float e = sun_shadow_tex.sample_compare(sun_shadow_samp, uv, s.z - 0.002, metal::level(0.0));
+    return e;
 }
 
 struct fog_fs_Input {
@@ -95,20 +89,16 @@ fragment fog_fs_Output fog_fs(
     const metal::float4 e_1 = fog.camera_position;
     const metal::float3 start = e_1.xyz;
     const metal::float3 ray = end_point - start;
-    const float e_2 = fog.max_distance;
     const metal::float3 dir = metal::normalize(ray);
-    const int e_3 = fog.steps;
-    const int steps = metal::clamp(e_3, 1, 128);
-    const float step_length = metal::min(metal::length(ray), e_2) / static_cast<float>(steps);
-    const uint e_4 = fog.frame;
-    const float jitter = metal::fract(52.982918 * metal::fract(metal::dot(frag.xy + metal::float2(static_cast<float>(e_4 % 64u) * 5.588238), metal::float2(0.06711056, 0.00583715))));
-    const metal::float4 e_5 = fog.sun_direction;
-    const float e_6 = fog.anisotropy;
-    const float phase = henyey_greenstein(metal::dot(dir, -metal::normalize(e_5.xyz)), e_6);
-    const int e_7 = as_type<int>(as_type<uint>(steps) - 1u);
+    const int steps = metal::clamp(fog.steps, 1, 128);
+    const float step_length = metal::min(metal::length(ray), fog.max_distance) / static_cast<float>(steps);
+    const float jitter = metal::fract(52.982918 * metal::fract(metal::dot(frag.xy + metal::float2(static_cast<float>(fog.frame % 64u) * 5.588238), metal::float2(0.06711056, 0.00583715))));
+    const metal::float4 e_2 = fog.sun_direction;
+    const float phase = henyey_greenstein(metal::dot(dir, -metal::normalize(e_2.xyz)), fog.anisotropy);
+    const int e_3 = as_type<int>(as_type<uint>(steps) - 1u);
     int i = 0;
-    uint carried = as_type<uint>(e_7) - 0u;
-    bool carried_1 = 0 <= e_7;
+    uint carried = as_type<uint>(e_3) - 0u;
+    bool carried_1 = 0 <= e_3;
     uint carried_2 = 0u;
     float transmittance = 1.0;
     metal::float3 scattered = metal::float3(0.0, 0.0, 0.0);
@@ -130,11 +120,11 @@ fragment fog_fs_Output fog_fs(
         float transmittance_2 = transmittance;
         metal::float3 scattered_2 = scattered;
         if (sigma > 0.0001) {
-            const metal::float4 e_8 = fog.sun_color;
-            const float e_9 = sun_visibility(p, fog, sun_shadow_tex, sun_shadow_samp);
-            const metal::float4 e_10 = fog.ambient_color;
+            const metal::float4 e_4 = fog.sun_color;
+            const float e_5 = sun_visibility(p, fog, sun_shadow_tex, sun_shadow_samp);
+            const metal::float4 e_6 = fog.ambient_color;
             const float step_transmittance = metal::exp(-sigma * step_length);
-            const metal::float3 scattered_3 = scattered + (e_8.xyz * e_9 * phase + e_10.xyz) * transmittance * (1.0 - step_transmittance);
+            const metal::float3 scattered_3 = scattered + (e_4.xyz * e_5 * phase + e_6.xyz) * transmittance * (1.0 - step_transmittance);
             const float transmittance_3 = transmittance * step_transmittance;
             if (transmittance_3 < 0.01) {
                 transmittance_1 = transmittance_3;

@@ -30,9 +30,7 @@ metal::float2 hash22(metal::int2 p) {
 
 metal::float2 feature_point(metal::int2 cell, constant Floor& floor_params) {
     const metal::float2 h = hash22(cell);
-    const float e = floor_params.jitter;
-    const float e_1 = floor_params.time;
-    return metal::float2(0.5, 0.5) + metal::sin(metal::float2(e_1) + h * 6.2831) * (e * 0.5);
+    return metal::float2(0.5, 0.5) + metal::sin(metal::float2(floor_params.time) + h * 6.2831) * (floor_params.jitter * 0.5);
 }
 
 Cells voronoi(metal::float2 p, constant Floor& floor_params) {
@@ -163,18 +161,16 @@ fragment stone_floor_Output stone_floor(
     stone_floor_Input input [[stage_in]],
     constant Floor& floor_params [[buffer(0)]]
 ) {
-    const float e = floor_params.scale;
-    const Cells c = voronoi(input.uv * e, floor_params);
+    const Cells c = voronoi(input.uv * floor_params.scale, floor_params);
     const metal::float2 tint = hash22(c.nearest);
-    const metal::float4 e_1 = floor_params.base_color;
-    const float e_2 = floor_params.crack_width;
+    const metal::float4 e = floor_params.base_color;
     const float height = metal::saturate(c.f2 - c.f1);
-    const float e_3 = metal::dfdx(height);
-    const float e_4 = metal::dfdy(height);
-    const metal::float4 e_5 = floor_params.light_direction;
-    const metal::float4 e_6 = floor_params.crack_color;
+    const float e_1 = metal::dfdx(height);
+    const float e_2 = metal::dfdy(height);
+    const metal::float4 e_3 = floor_params.light_direction;
+    const metal::float4 e_4 = floor_params.crack_color;
     stone_floor_Output output = {};
-    output.color = metal::float4(metal::mix(e_1.xyz * (0.75 + 0.25 * tint.x) * (0.3 + 0.7 * metal::max(metal::dot(metal::normalize(metal::float3(-e_3 * 4.0, -e_4 * 4.0, 1.0)), metal::normalize(e_5.xyz)), 0.0)), e_6.xyz, metal::float3(1.0 - metal::smoothstep(0.0, e_2, c.border))), 1.0);
+    output.color = metal::float4(metal::mix(e.xyz * (0.75 + 0.25 * tint.x) * (0.3 + 0.7 * metal::max(metal::dot(metal::normalize(metal::float3(-e_1 * 4.0, -e_2 * 4.0, 1.0)), metal::normalize(e_3.xyz)), 0.0)), e_4.xyz, metal::float3(1.0 - metal::smoothstep(0.0, floor_params.crack_width, c.border))), 1.0);
     return output;
 }
 

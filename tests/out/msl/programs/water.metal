@@ -31,10 +31,8 @@ constant Displacement luma_const = Displacement {metal::float3(0.0, 0.0, 0.0), m
 
 Displacement gerstner(Wave wave, metal::float2 p, Displacement d, constant Ocean& ocean) {
     const float k = 6.2831855 / wave.wavelength;
-    const float e = ocean.gravity;
     const metal::float2 dir = metal::normalize(wave.direction);
-    const float e_1 = ocean.time;
-    const float f = k * (metal::dot(dir, p) - metal::sqrt(e / k) * e_1);
+    const float f = k * (metal::dot(dir, p) - metal::sqrt(ocean.gravity / k) * ocean.time);
     const float a = wave.steepness / k;
     const float sin_f = metal::sin(f);
     const float cos_f = metal::cos(f);
@@ -67,8 +65,7 @@ vertex water_vs_Output water_vs(
     water_vs_Input input [[stage_in]],
     constant Ocean& ocean [[buffer(0)]]
 ) {
-    const float e = ocean.grid_spacing;
-    const metal::float2 p = input.position * e;
+    const metal::float2 p = input.position * ocean.grid_spacing;
     int i = 0;
     uint carried = 3u;
     bool carried_1 = true;
@@ -79,8 +76,8 @@ vertex water_vs_Output water_vs(
             d_1 = d;
             break;
         }
-        const Wave e_1 = ocean.waves[metal::min(uint(i), 3u)];
-        const Displacement d_2 = gerstner(e_1, p, d, ocean);
+        const Wave e = ocean.waves[metal::min(uint(i), 3u)];
+        const Displacement d_2 = gerstner(e, p, d, ocean);
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;
@@ -88,9 +85,8 @@ vertex water_vs_Output water_vs(
         d = d_2;
     }
     const metal::float3 world = metal::float3(p.x, 0.0, p.y) + d_1.offset;
-    const metal::float4x4 e_2 = ocean.view_proj;
     water_vs_Output output = {};
-    output.clip = e_2 * metal::float4(world, 1.0);
+    output.clip = ocean.view_proj * metal::float4(world, 1.0);
     output.world_position = world;
     output.normal = metal::normalize(metal::cross(d_1.binormal, d_1.tangent));
     output.crest = d_1.offset.y;
@@ -124,11 +120,9 @@ fragment water_fs_Output water_fs(
     const metal::float4 e_1 = environment_tex.sample(environment_samp, metal::reflect(-v, n));
     const metal::float4 e_2 = ocean.deep_color;
     const metal::float4 e_3 = ocean.shallow_color;
-    const float e_4 = ocean.foam_threshold;
-    const float e_5 = ocean.foam_threshold;
-    const metal::float4 e_6 = foam_texture_tex.sample(foam_texture_samp, input.uv);
+    const metal::float4 e_4 = foam_texture_tex.sample(foam_texture_samp, input.uv);
     water_fs_Output output = {};
-    output.color = metal::float4(metal::mix(metal::mix(metal::mix(e_2.xyz, e_3.xyz, metal::float3(metal::saturate(metal::dot(n, v)))), e_1.xyz, metal::float3(fresnel)), metal::float3(1.0, 1.0, 1.0), metal::float3(e_6.x * metal::smoothstep(e_4, e_5 + 0.3, input.crest))), 1.0);
+    output.color = metal::float4(metal::mix(metal::mix(metal::mix(e_2.xyz, e_3.xyz, metal::float3(metal::saturate(metal::dot(n, v)))), e_1.xyz, metal::float3(fresnel)), metal::float3(1.0, 1.0, 1.0), metal::float3(e_4.x * metal::smoothstep(ocean.foam_threshold, ocean.foam_threshold + 0.3, input.crest))), 1.0);
     return output;
 }
 
