@@ -1387,3 +1387,76 @@ end
     assert_eq!(r.entry_points[0].stage, lumac::reflection::Stage::Geometry);
     assert!(r.to_json().contains("\"msl\": null"));
 }
+
+/// A storage buffer's HLSL register follows its access, which a compile keeping some entry
+/// points infers from theirs: read only by the kept fragment shader it is a `t` register, after
+/// the `t` array before it (t4, where the whole module's `u2`), and the HLSL output declares
+/// what reflection says; `@access(read_write)` keeps it `u2` in every compile (language.md §8).
+#[test]
+fn hlsl_register_of_a_storage_buffer_follows_its_access() {
+    let source = |access: &str| {
+        format!(
+            "
+uniform texs: [4]texture2D
+uniform s: sampler
+{access}buffer b: []float
+@entry(compute) @workgroup_size(1)
+function writer()
+	b[0] = 1.0
+end
+@entry(fragment)
+function reader(uv: vec2) -> (c: vec4)
+	return {{ c = sample(texs[1], s, uv) + vec4(b[0]) }}
+end
+"
+        )
+    };
+    for (access, entry, register, declared) in [
+        (
+            "",
+            None,
+            "u2",
+            "RWByteAddressBuffer b : register(u2, space0)",
+        ),
+        (
+            "",
+            Some("reader"),
+            "t4",
+            "ByteAddressBuffer b : register(t4, space0)",
+        ),
+        (
+            "",
+            Some("writer"),
+            "u2",
+            "RWByteAddressBuffer b : register(u2, space0)",
+        ),
+        (
+            "@access(read_write) ",
+            Some("reader"),
+            "u2",
+            "RWByteAddressBuffer b : register(u2, space0)",
+        ),
+    ] {
+        let text = source(access);
+        let options = Options {
+            entry_point: entry.map(str::to_string),
+            ..Options::default()
+        };
+        let r = reflect_source("access.luma", &text, &options).unwrap().ir;
+        let b = r.bindings.iter().find(|b| b.name == "b").unwrap();
+        assert_eq!(b.hlsl.register, register, "{access}{entry:?}");
+        let out = lumac::compile(
+            "access.luma",
+            &text,
+            &MemoryReader::default(),
+            &options,
+            &[Target::Hlsl],
+        );
+        assert!(out.success(), "{}", out.render(false));
+        let hlsl = String::from_utf8_lossy(out.outputs[0].data.as_bytes()).into_owned();
+        assert!(
+            hlsl.contains(&format!("[[vk::binding(2, 0)]] {declared};")),
+            "{access}{entry:?}:\n{hlsl}"
+        );
+    }
+}
