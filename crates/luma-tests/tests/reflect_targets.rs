@@ -379,3 +379,46 @@ fn text_outputs_agree_with_reflection() {
     assert!(checked > 500, "only {checked} entry points checked");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// `SpirvReflection` reads the workgroup size of SPIR-V from elsewhere as `spirv-cross` does:
+/// glslang writes `local_size_x_id` as a `WorkgroupSize` builtin composite before SPIR-V 1.6
+/// (Vulkan 1.1) and as `LocalSizeId` after (Vulkan 1.3); either way the sizes are the
+/// defaults (glslang's 1 for an id without a `constant_id` declaration) and the ids are those
+/// that set each dimension.
+#[test]
+fn workgroup_size_from_spec_ids_in_foreign_spirv() {
+    let scratch = scratch_dir("reflect-targets-workgroup");
+    let source = "#version 450
+layout(local_size_x_id = 3, local_size_y = 4, local_size_z_id = 5) in;
+layout(set = 0, binding = 0) buffer B { uint o[]; };
+void main() { o[gl_LocalInvocationIndex] = gl_WorkGroupSize.x + gl_WorkGroupSize.z; }
+";
+    for env in ["vulkan1.1", "vulkan1.3"] {
+        let file = scratch.join(format!("wg_{env}.comp"));
+        std::fs::write(&file, source).unwrap();
+        let spv = file.with_extension("spv");
+        let (ok, log) = run(Command::new(require_tool("glslangValidator"))
+            .args(["-V", "--target-env", env, "-o"])
+            .arg(&spv)
+            .arg(&file));
+        assert!(ok, "{log}");
+        let x = SpirvReflection::from_bytes(&std::fs::read(&spv).unwrap()).unwrap();
+        let e = &x.entry_points[0];
+        assert_eq!(e.workgroup_size, Some([1, 4, 1]), "{env}");
+        assert_eq!(
+            e.workgroup_size_spec_ids,
+            Some([Some(3), None, Some(5)]),
+            "{env}"
+        );
+        let (ok, log) = run(Command::new(require_tool("spirv-cross"))
+            .arg(&spv)
+            .arg("--reflect"));
+        assert!(ok, "{log}");
+        let cross: serde_json::Value = serde_json::from_str(&log).unwrap();
+        assert_eq!(
+            cross["entryPoints"][0]["workgroup_size_is_spec_constant_id"],
+            serde_json::json!([true, false, true]),
+            "{env}"
+        );
+    }
+}
