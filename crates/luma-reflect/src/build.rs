@@ -536,8 +536,12 @@ impl<'a> Builder<'a> {
         let block = self.member(&global.name, global.ty, 0, rule)?;
         if let Some(size) = block.size {
             // A block's size includes its trailing padding, as a struct's does: a bare `vec3`
-            // block is 16 bytes like a struct holding one (Metal's `float3` reads all 16).
-            let padded = size.checked_next_multiple_of(block.align.max(1));
+            // block is 16 bytes like a struct holding one (Metal's `float3` reads all 16). It
+            // is also whole 32-bit words: HLSL reads `half`s through 32-bit loads of a
+            // (RW)ByteAddressBuffer or constant buffer, which past a 2-byte binding's end read
+            // nothing (a lone `half` read as 0 on Vulkan); Vulkan's push-constant ranges and
+            // WebGPU's storage bindings are multiples of 4 too.
+            let padded = size.checked_next_multiple_of(block.align.max(4));
             return Ok((block, padded.unwrap_or(size), None));
         }
         // Walk down the last members to the runtime-sized array; each step moves to an earlier

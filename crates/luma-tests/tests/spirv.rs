@@ -103,6 +103,19 @@ const NAGA_READER_GAPS: &[(&str, &str, &str)] = &[
          SPIR-V declares with the `StorageInputOutput16` capability",
     ),
     (
+        "features/reflect_every_member.luma",
+        "UnsupportedMatrixStride",
+        "a mat2 in a uniform block has std140's 16-byte column stride, as in \
+         features/matrices.luma",
+    ),
+    (
+        "features/reflect_storage_formats.luma",
+        "InvalidBinaryOperandTypes { op: Subtract",
+        "naga's SPIR-V reader gives `OpImageQuerySize` of an arrayed storage image \
+         (`image2DArray`) two components without the layer count, so the bounds-checked \
+         `image_load` subtracts an ivec3 of ones from an ivec2 (as in programs/ggx_prefilter.luma)",
+    ),
+    (
         "programs/half_mobile_lighting.luma",
         "UnsupportedCapability(StorageInputOutput16)",
         "`half` varyings, as in programs/half_varyings.luma",

@@ -45,9 +45,9 @@ pub struct OutputEntryPoint {
     /// Its stage.
     pub stage: ShaderStage,
     /// The name to hand the target's compiler or API: the Luma name in SPIR-V, `main` in GLSL,
-    /// the (possibly renamed) function name in HLSL (`-E` for DXC) and MSL. `None` for WGSL,
-    /// whose back end does not report it (it is the Luma name unless that is a WGSL reserved
-    /// word, which gets a `_` suffix).
+    /// the (possibly renamed) function name in HLSL (`-E` for DXC), MSL and WGSL (a reserved
+    /// word gets a `_` suffix, `fn_`; a name the output's own helpers take is renamed too:
+    /// `luma_mod_f32` is `luma_mod_f32_1` in WGSL). Every output `lumac` writes sets it.
     pub target_name: Option<String>,
     /// HLSL only: the DXC profile (`-T`), such as `vs_6_0`.
     pub profile: Option<String>,
