@@ -2463,7 +2463,12 @@ impl<'a> Writer<'a> {
         ty: Handle<Type>,
         e: Expr,
     ) -> R<()> {
-        let name = self.var_name(ctx, v, "e");
+        // Named after what it calls, samples or loads, as on every text target.
+        let base = match ctx.func.values.get(v).map(|x| &x.def) {
+            Some(ValueDef::Op(op)) => luma_back::temp_base(self.module, ctx.func, op),
+            _ => None,
+        };
+        let name = self.var_name(ctx, v, base.as_deref().unwrap_or("e"));
         let d = self.decl(ty, &name, false)?;
         let qualifier = ctx.spec_exprs.qualifier(self.module, ctx.func, v);
         out.line_fmt(format_args!("{qualifier}{d} = {};", e.text));

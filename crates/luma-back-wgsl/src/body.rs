@@ -1005,63 +1005,15 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         Ok(())
     }
 
-    /// A name for a temporary: the source variable it holds, or what it calls or samples.
+    /// A name for a temporary: the source variable it holds, else what it calls, samples or
+    /// loads ([`luma_back::temp_base`]).
     fn temp_name(&mut self, v: Handle<Value>, op: &Op) -> Result<String, Error> {
         let value = self.value(v)?;
         if let Some(name) = self.function.value_name(value) {
             return Ok(self.namer.call(name));
         }
-        let base = match op {
-            Op::Call { function, .. } => self
-                .w
-                .module
-                .functions
-                .get(*function)
-                .map(|f| f.name.clone())
-                .unwrap_or_else(|| "t".into()),
-            Op::ImageSample { .. } | Op::ImageFetch { .. } | Op::ImageLoad { .. } => "texel".into(),
-            Op::Load { pointer } => self.load_name(*pointer).unwrap_or_else(|| "t".into()),
-            _ => "t".into(),
-        };
-        Ok(self.namer.call(&base))
-    }
-
-    /// What a load reads, as a name: the variable, or the struct member at the end of the
-    /// access chain (`params.width` gives `width`).
-    fn load_name(&self, pointer: Handle<Value>) -> Option<String> {
-        let module = self.w.module;
-        match &self.function.values.get(pointer)?.def {
-            ValueDef::GlobalPointer(g) => Some(module.globals.get(*g)?.name.clone()),
-            ValueDef::LocalPointer(l) => self.function.locals.get(*l)?.name.clone(),
-            ValueDef::Op(Op::AccessChain { base, indices, .. }) => {
-                let base_ty = self.function.values.get(*base)?.ty;
-                let TypeInner::Pointer {
-                    base: mut current, ..
-                } = module.types.get(base_ty)?.inner
-                else {
-                    return None;
-                };
-                let (last, rest) = indices.split_last()?;
-                for &index in rest {
-                    current = match &module.types.get(current)?.inner {
-                        TypeInner::Struct { members } => {
-                            let i = self.constant_index(index).ok()?;
-                            members.get(i as usize)?.ty
-                        }
-                        TypeInner::Array { base, .. } => *base,
-                        _ => return None,
-                    };
-                }
-                match &module.types.get(current)?.inner {
-                    TypeInner::Struct { members } => {
-                        let i = self.constant_index(*last).ok()?;
-                        Some(members.get(i as usize)?.name.clone())
-                    }
-                    _ => None,
-                }
-            }
-            _ => None,
-        }
+        let base = luma_back::temp_base(self.w.module, self.function, op);
+        Ok(self.namer.call(base.as_deref().unwrap_or("t")))
     }
 
     /// `var name = base; name.part = value;`: WGSL has no expression that replaces one part.

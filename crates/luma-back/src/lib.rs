@@ -17,6 +17,7 @@ pub mod prec;
 pub mod shift;
 pub mod split;
 pub mod swizzle;
+pub mod temp_names;
 pub mod text_expr;
 pub mod writer;
 
@@ -37,6 +38,7 @@ pub use plan::{Placement, ValuePlan};
 pub use prec::{Prec, Side};
 pub use split::{split_image_query_helpers, split_shared_functions};
 pub use swizzle::{component, shuffle_runs, ShuffleRun};
+pub use temp_names::temp_base;
 pub use writer::{bracket_depth, CodeWriter, CLANG_BRACKET_DEPTH};
 
 /// The globals that have a descriptor binding, in (group, binding) order: the order in which

@@ -95,12 +95,12 @@ void main(main_Input input) {
     const uint e = input.id.x;
     const int e_1 = asint(e);
     const int2 e_2 = (int2)e_1;
-    const int e_3 = ints(e_1, e_1, e, e, e_2, e_2);
-    out_i.Store(min(e, luma_length_out_i() - 1u) * 4u, asuint(e_3));
-    const float e_4 = float(e_1);
-    const float2 e_5 = (float2)e_4;
-    const float2x2 e_6 = float2x2(e_5, e_5);
-    const float e_7 = floats(e_4, e_4, (float3)e_4, e_6, e_6);
-    out_f.Store(min(e, luma_length_out_f() - 1u) * 4u, asuint(e_7));
+    const int ints_1 = ints(e_1, e_1, e, e, e_2, e_2);
+    out_i.Store(min(e, luma_length_out_i() - 1u) * 4u, asuint(ints_1));
+    const float e_3 = float(e_1);
+    const float2 e_4 = (float2)e_3;
+    const float2x2 e_5 = float2x2(e_4, e_4);
+    const float floats_1 = floats(e_3, e_3, (float3)e_3, e_5, e_5);
+    out_f.Store(min(e, luma_length_out_f() - 1u) * 4u, asuint(floats_1));
 }
 

@@ -55,8 +55,8 @@ struct main_Input {
 
 [numthreads(1, 1, 1)]
 void main(main_Input input) {
-    const int e = sum_to(10);
-    const float e_1 = pick(e < 0, 1.0);
+    const int sum_to_1 = sum_to(10);
+    const float pick_1 = pick(sum_to_1 < 0, 1.0);
     noop();
     [loop]
     while (true) {
@@ -64,7 +64,7 @@ void main(main_Input input) {
         while (true) {
             break;
         }
-        if (e_1 > 1.0) {
+        if (pick_1 > 1.0) {
             return;
         } else {
             break;

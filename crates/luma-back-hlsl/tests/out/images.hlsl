@@ -95,19 +95,19 @@ struct fs_main_Output {
 };
 
 fs_main_Output fs_main(fs_main_Input input) {
-    const float4 e = color.SampleBias(samp, input.uv, 0.5, int2(1, 0));
-    const float4 e_1 = color.SampleLevel(samp, input.uv, 2.0);
-    const float2 e_2 = ddx(input.uv);
-    const float2 e_3 = ddy(input.uv);
-    const float4 e_4 = color.SampleGrad(samp, input.uv, e_2, e_3);
-    const float e_5 = shadow.SampleCmp(shadow_samp, float3(input.uv, float(input.layer)), 0.5);
-    const float e_6 = shadow.SampleCmpLevelZero(shadow_samp, float3(input.uv, float(input.layer)), 0.5);
-    const float4 e_7 = sky.SampleLevel(samp, float4(float3(0.5, 0.5, 0.5), float(input.layer)), 0.0);
-    const int2 e_8 = int2(input.uv);
-    const float e_9 = depth.Sample(samp, input.uv);
-    const float e_10 = e_5 + e_6 + luma_texel_fetch(depth, e_8, 0) + e_9;
+    const float4 texel = color.SampleBias(samp, input.uv, 0.5, int2(1, 0));
+    const float4 texel_1 = color.SampleLevel(samp, input.uv, 2.0);
+    const float2 e = ddx(input.uv);
+    const float2 e_1 = ddy(input.uv);
+    const float4 texel_2 = color.SampleGrad(samp, input.uv, e, e_1);
+    const float texel_3 = shadow.SampleCmp(shadow_samp, float3(input.uv, float(input.layer)), 0.5);
+    const float texel_4 = shadow.SampleCmpLevelZero(shadow_samp, float3(input.uv, float(input.layer)), 0.5);
+    const float4 texel_5 = sky.SampleLevel(samp, float4(float3(0.5, 0.5, 0.5), float(input.layer)), 0.0);
+    const int2 e_2 = int2(input.uv);
+    const float texel_6 = depth.Sample(samp, input.uv);
+    const float e_3 = texel_3 + texel_4 + luma_texel_fetch(depth, e_2, 0) + texel_6;
     fs_main_Output output;
-    output.color = e + e_1 + e_4 + e_7 + float4(luma_texel_fetch(ids, int3(e_8, input.layer), 1)) + float4(luma_texel_fetch(ms, e_8, 0)) + float4(float2(asint(asuint(luma_texture_size(color, 1u)) + asuint(luma_texture_size(color, 0u)) + asuint(luma_texture_size(ids, 0u)) + asuint(luma_texture_size(ms)) + asuint(luma_texture_size(sky, 0u)) + asuint((int2)asint(asuint(luma_texture_levels(color)) + asuint(luma_texture_levels(ids)) + asuint(luma_texture_samples(ms)) + asuint(luma_texture_size(volume, 0u).z))))), e_10, e_10);
+    output.color = texel + texel_1 + texel_2 + texel_5 + float4(luma_texel_fetch(ids, int3(e_2, input.layer), 1)) + float4(luma_texel_fetch(ms, e_2, 0)) + float4(float2(asint(asuint(luma_texture_size(color, 1u)) + asuint(luma_texture_size(color, 0u)) + asuint(luma_texture_size(ids, 0u)) + asuint(luma_texture_size(ms)) + asuint(luma_texture_size(sky, 0u)) + asuint((int2)asint(asuint(luma_texture_levels(color)) + asuint(luma_texture_levels(ids)) + asuint(luma_texture_samples(ms)) + asuint(luma_texture_size(volume, 0u).z))))), e_3, e_3);
     return output;
 }
 

@@ -90,16 +90,16 @@ fs_main_Output fs_main(fs_main_Input input) {
     const float e_1 = input.uv.y;
     const float3 e_2 = float3(input.uv, e);
     const float3 e_3 = (float3)e_1;
-    const float e_4 = floats(e, e_1, e_2, e_3, float3x3(e_2, e_3, e_2));
-    const uint e_5 = ints(input.k, asuint(input.k), (int2)input.k);
-    const uint e_6 = packing(float4(input.uv, input.uv), e_5);
-    const float e_7 = ddx_coarse(float(e_6));
-    const float e_8 = ddy_fine(e_7);
-    const float e_9 = fwidth(e_8);
-    const float2 e_10 = abs(ddx_coarse(input.uv)) + abs(ddy_coarse(input.uv));
-    const float2 e_11 = ddx_fine(e_10);
+    const float floats_1 = floats(e, e_1, e_2, e_3, float3x3(e_2, e_3, e_2));
+    const uint ints_1 = ints(input.k, asuint(input.k), (int2)input.k);
+    const uint packing_1 = packing(float4(input.uv, input.uv), ints_1);
+    const float e_4 = ddx_coarse(float(packing_1));
+    const float e_5 = ddy_fine(e_4);
+    const float e_6 = fwidth(e_5);
+    const float2 e_7 = abs(ddx_coarse(input.uv)) + abs(ddy_coarse(input.uv));
+    const float2 e_8 = ddx_fine(e_7);
     fs_main_Output output;
-    output.color = float4(e_11, e_9, e_4);
+    output.color = float4(e_8, e_6, floats_1);
     return output;
 }
 

@@ -57,15 +57,15 @@ vs_main_Output vs_main(vs_main_Input input) {
     const float4x4 e = mul(push.model, camera.view_proj);
     const float4 e_1 = float4(input.pos, 1.0);
     const float e_2 = weights[min(input.vid, 2u)];
-    const uint e_3 = frame;
-    const uint e_4 = e_3 + input.vid;
-    frame = e_4;
+    const uint frame_1 = frame;
+    const uint e_3 = frame_1 + input.vid;
+    frame = e_3;
     scratch = push.tint;
-    const float e_5 = scratch.x;
+    const float e_4 = scratch.x;
     vs_main_Output output;
-    output.position = (mul(e_1, e) + camera.offsets[min(input.iid, 3u)] + mul(e, e_1) + (e * 1.0)[3]) * e_5;
+    output.position = (mul(e_1, e) + camera.offsets[min(input.iid, 3u)] + mul(e, e_1) + (e * 1.0)[3]) * e_4;
     output.uv_out = input.uv * e_2;
-    output.layer = e_4;
+    output.layer = e_3;
     return output;
 }
 

@@ -69,12 +69,12 @@ kernel void main_(
     const uint e = id.x;
     const int e_1 = as_type<int>(e);
     const metal::int2 e_2 = metal::int2(e_1);
-    const int e_3 = ints(e_1, e_1, e, e, e_2, e_2);
-    out_i[metal::min(e, luma_buffer_sizes[0] / 4u - 1u)] = e_3;
-    const float e_4 = static_cast<float>(e_1);
-    const metal::float2 e_5 = metal::float2(e_4);
-    const metal::float2x2 e_6 = metal::float2x2(e_5, e_5);
-    const float e_7 = floats(e_4, e_4, metal::float3(e_4), e_6, e_6);
-    out_f[metal::min(e, luma_buffer_sizes[1] / 4u - 1u)] = e_7;
+    const int ints_1 = ints(e_1, e_1, e, e, e_2, e_2);
+    out_i[metal::min(e, luma_buffer_sizes[0] / 4u - 1u)] = ints_1;
+    const float e_3 = static_cast<float>(e_1);
+    const metal::float2 e_4 = metal::float2(e_3);
+    const metal::float2x2 e_5 = metal::float2x2(e_4, e_4);
+    const float floats_1 = floats(e_3, e_3, metal::float3(e_3), e_5, e_5);
+    out_f[metal::min(e, luma_buffer_sizes[1] / 4u - 1u)] = floats_1;
 }
 

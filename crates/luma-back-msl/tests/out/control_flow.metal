@@ -54,14 +54,14 @@ void noop() {
 kernel void main_(
     metal::uint3 id [[thread_position_in_grid]]
 ) {
-    const int e = sum_to(10);
-    const float e_1 = pick(e < 0, 1.0);
+    const int sum_to_1 = sum_to(10);
+    const float pick_1 = pick(sum_to_1 < 0, 1.0);
     noop();
     while (true) {
         while (true) {
             break;
         }
-        if (e_1 > 1.0) {
+        if (pick_1 > 1.0) {
             return;
         } else {
             break;

@@ -24,19 +24,19 @@ fragment fs_main_Output fs_main(
     metal::depth2d<float> depth [[texture(5)]],
     metal::texture3d<float> volume [[texture(6)]]
 ) {
-    const metal::float4 e = color.sample(samp, input.uv, metal::bias(0.5), metal::int2(1, 0));
-    const metal::float4 e_1 = color.sample(samp, input.uv, metal::level(2.0));
-    const metal::float2 e_2 = metal::dfdx(input.uv);
-    const metal::float2 e_3 = metal::dfdy(input.uv);
-    const metal::float4 e_4 = color.sample(samp, input.uv, metal::gradient2d(e_2, e_3));
-    const float e_5 = shadow.sample_compare(shadow_samp, input.uv, uint(metal::clamp(input.layer, 0, int(shadow.get_array_size()) - 1)), 0.5);
-    const float e_6 = shadow.sample_compare(shadow_samp, input.uv, uint(metal::clamp(input.layer, 0, int(shadow.get_array_size()) - 1)), 0.5, metal::level(0.0));
-    const metal::float4 e_7 = sky.sample(samp, metal::float3(0.5, 0.5, 0.5), uint(metal::clamp(input.layer, 0, int(sky.get_array_size()) - 1)), metal::level(0.0));
-    const metal::int2 e_8 = static_cast<metal::int2>(input.uv);
-    const float e_9 = depth.sample(samp, input.uv);
-    const float e_10 = e_5 + e_6 + depth.read(metal::uint2(metal::clamp(e_8, metal::int2(0), metal::int2(depth.get_width(0u), depth.get_height(0u)) - 1)), 0u) + e_9;
+    const metal::float4 texel = color.sample(samp, input.uv, metal::bias(0.5), metal::int2(1, 0));
+    const metal::float4 texel_1 = color.sample(samp, input.uv, metal::level(2.0));
+    const metal::float2 e = metal::dfdx(input.uv);
+    const metal::float2 e_1 = metal::dfdy(input.uv);
+    const metal::float4 texel_2 = color.sample(samp, input.uv, metal::gradient2d(e, e_1));
+    const float texel_3 = shadow.sample_compare(shadow_samp, input.uv, uint(metal::clamp(input.layer, 0, int(shadow.get_array_size()) - 1)), 0.5);
+    const float texel_4 = shadow.sample_compare(shadow_samp, input.uv, uint(metal::clamp(input.layer, 0, int(shadow.get_array_size()) - 1)), 0.5, metal::level(0.0));
+    const metal::float4 texel_5 = sky.sample(samp, metal::float3(0.5, 0.5, 0.5), uint(metal::clamp(input.layer, 0, int(sky.get_array_size()) - 1)), metal::level(0.0));
+    const metal::int2 e_2 = static_cast<metal::int2>(input.uv);
+    const float texel_6 = depth.sample(samp, input.uv);
+    const float e_3 = texel_3 + texel_4 + depth.read(metal::uint2(metal::clamp(e_2, metal::int2(0), metal::int2(depth.get_width(0u), depth.get_height(0u)) - 1)), 0u) + texel_6;
     fs_main_Output output = {};
-    output.color = e + e_1 + e_4 + e_7 + static_cast<metal::float4>(ids.read(metal::uint2(metal::clamp(e_8, metal::int2(0), metal::int2(ids.get_width(uint(metal::clamp(1, 0, int(ids.get_num_mip_levels()) - 1))), ids.get_height(uint(metal::clamp(1, 0, int(ids.get_num_mip_levels()) - 1)))) - 1)), uint(metal::clamp(input.layer, 0, int(ids.get_array_size()) - 1)), uint(metal::clamp(1, 0, int(ids.get_num_mip_levels()) - 1)))) + static_cast<metal::float4>(ms.read(metal::uint2(metal::clamp(e_8, metal::int2(0), metal::int2(ms.get_width(), ms.get_height()) - 1)), uint(metal::clamp(0, 0, int(ms.get_num_samples()) - 1)))) + metal::float4(static_cast<metal::float2>(as_type<metal::int2>(as_type<metal::uint2>(metal::int2(color.get_width(uint(metal::clamp(1, 0, int(color.get_num_mip_levels()) - 1))), color.get_height(uint(metal::clamp(1, 0, int(color.get_num_mip_levels()) - 1))))) + as_type<metal::uint2>(metal::int2(color.get_width(0u), color.get_height(0u))) + as_type<metal::uint2>(metal::int2(ids.get_width(0u), ids.get_height(0u))) + as_type<metal::uint2>(metal::int2(ms.get_width(), ms.get_height())) + as_type<metal::uint2>(metal::int2(sky.get_width(0u), sky.get_height(0u))) + as_type<metal::uint2>(metal::int2(as_type<int>(as_type<uint>(int(color.get_num_mip_levels())) + as_type<uint>(int(ids.get_num_mip_levels())) + as_type<uint>(int(ms.get_num_samples())) + as_type<uint>(metal::int3(volume.get_width(0u), volume.get_height(0u), volume.get_depth(0u)).z)))))), e_10, e_10);
+    output.color = texel + texel_1 + texel_2 + texel_5 + static_cast<metal::float4>(ids.read(metal::uint2(metal::clamp(e_2, metal::int2(0), metal::int2(ids.get_width(uint(metal::clamp(1, 0, int(ids.get_num_mip_levels()) - 1))), ids.get_height(uint(metal::clamp(1, 0, int(ids.get_num_mip_levels()) - 1)))) - 1)), uint(metal::clamp(input.layer, 0, int(ids.get_array_size()) - 1)), uint(metal::clamp(1, 0, int(ids.get_num_mip_levels()) - 1)))) + static_cast<metal::float4>(ms.read(metal::uint2(metal::clamp(e_2, metal::int2(0), metal::int2(ms.get_width(), ms.get_height()) - 1)), uint(metal::clamp(0, 0, int(ms.get_num_samples()) - 1)))) + metal::float4(static_cast<metal::float2>(as_type<metal::int2>(as_type<metal::uint2>(metal::int2(color.get_width(uint(metal::clamp(1, 0, int(color.get_num_mip_levels()) - 1))), color.get_height(uint(metal::clamp(1, 0, int(color.get_num_mip_levels()) - 1))))) + as_type<metal::uint2>(metal::int2(color.get_width(0u), color.get_height(0u))) + as_type<metal::uint2>(metal::int2(ids.get_width(0u), ids.get_height(0u))) + as_type<metal::uint2>(metal::int2(ms.get_width(), ms.get_height())) + as_type<metal::uint2>(metal::int2(sky.get_width(0u), sky.get_height(0u))) + as_type<metal::uint2>(metal::int2(as_type<int>(as_type<uint>(int(color.get_num_mip_levels())) + as_type<uint>(int(ids.get_num_mip_levels())) + as_type<uint>(int(ms.get_num_samples())) + as_type<uint>(metal::int3(volume.get_width(0u), volume.get_height(0u), volume.get_depth(0u)).z)))))), e_3, e_3);
     return output;
 }
 

@@ -68,16 +68,16 @@ fragment fs_main_Output fs_main(
     const float e_1 = input.uv.y;
     const metal::float3 e_2 = metal::float3(input.uv, e);
     const metal::float3 e_3 = metal::float3(e_1);
-    const float e_4 = floats(e, e_1, e_2, e_3, metal::float3x3(e_2, e_3, e_2));
-    const uint e_5 = ints(input.k, as_type<uint>(input.k), metal::int2(input.k));
-    const uint e_6 = packing(metal::float4(input.uv, input.uv), e_5);
-    const float e_7 = metal::dfdx(static_cast<float>(e_6));
-    const float e_8 = metal::dfdy(e_7);
-    const float e_9 = metal::fwidth(e_8);
-    const metal::float2 e_10 = metal::fwidth(input.uv);
-    const metal::float2 e_11 = metal::dfdx(e_10);
+    const float floats_1 = floats(e, e_1, e_2, e_3, metal::float3x3(e_2, e_3, e_2));
+    const uint ints_1 = ints(input.k, as_type<uint>(input.k), metal::int2(input.k));
+    const uint packing_1 = packing(metal::float4(input.uv, input.uv), ints_1);
+    const float e_4 = metal::dfdx(static_cast<float>(packing_1));
+    const float e_5 = metal::dfdy(e_4);
+    const float e_6 = metal::fwidth(e_5);
+    const metal::float2 e_7 = metal::fwidth(input.uv);
+    const metal::float2 e_8 = metal::dfdx(e_7);
     fs_main_Output output = {};
-    output.color = metal::float4(e_11, e_9, e_4);
+    output.color = metal::float4(e_8, e_6, floats_1);
     return output;
 }
 

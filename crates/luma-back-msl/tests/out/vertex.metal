@@ -46,15 +46,15 @@ vertex vs_main_Output vs_main(
     const metal::float4x4 e = camera.view_proj * push.model;
     const metal::float4 e_1 = metal::float4(input.pos, 1.0);
     const float e_2 = weights[metal::min(vid, 2u)];
-    const uint e_3 = frame;
-    const uint e_4 = e_3 + vid;
-    frame = e_4;
+    const uint frame_1 = frame;
+    const uint e_3 = frame_1 + vid;
+    frame = e_3;
     scratch = metal::float3(push.tint);
-    const float e_5 = scratch.x;
+    const float e_4 = scratch.x;
     vs_main_Output output = {};
-    output.position = (e * e_1 + camera.offsets[metal::min(iid, 3u)] + e_1 * e + (e * 1.0)[3]) * e_5;
+    output.position = (e * e_1 + camera.offsets[metal::min(iid, 3u)] + e_1 * e + (e * 1.0)[3]) * e_4;
     output.uv_out = input.uv * e_2;
-    output.layer = e_4;
+    output.layer = e_3;
     return output;
 }
 

@@ -25,12 +25,12 @@ float3 saturate3(float3 v) {
 float4 compute_pbr_lighting(FragmentInput input) {
     const float4 albedo = albedo_tex_tex.Sample(albedo_tex_samp, input.uv);
     const float3 n = normalize(input.normal);
-    const float4 e = lighting.light_dir;
-    const float3 l = normalize(-e.xyz);
-    const float4 e_1 = lighting.camera_pos;
-    const float4 e_2 = lighting.light_color;
-    const float3 e_3 = saturate3(albedo.xyz * e_2.xyz * (max(dot(n, l), 0.0) * 0.31830987 + pow(max(dot(n, normalize(l + normalize(e_1.xyz - input.world_pos))), 0.0), 32.0)));
-    return float4(e_3, albedo.w);
+    const float4 light_dir = lighting.light_dir;
+    const float3 l = normalize(-light_dir.xyz);
+    const float4 camera_pos = lighting.camera_pos;
+    const float4 light_color = lighting.light_color;
+    const float3 saturate3_1 = saturate3(albedo.xyz * light_color.xyz * (max(dot(n, l), 0.0) * 0.31830987 + pow(max(dot(n, normalize(l + normalize(camera_pos.xyz - input.world_pos))), 0.0), 32.0)));
+    return float4(saturate3_1, albedo.w);
 }
 
 struct shade_Input {

@@ -28,8 +28,8 @@ struct shade_Output {
 };
 
 shade_Output shade(shade_Input input) {
-    const float4 e = material_tex_tex.Sample(material_tex_samp, input.uv);
-    const float4 albedo = e * uniforms.tint;
+    const float4 texel = material_tex_tex.Sample(material_tex_samp, input.uv);
+    const float4 albedo = texel * uniforms.tint;
     int i = 0;
     uint carried = 15u;
     bool carried_1 = true;
@@ -40,14 +40,14 @@ shade_Output shade(shade_Input input) {
             total_1 = total;
             break;
         }
-        const float4 e_1 = asfloat(lights.Load4(min(uint(i), 15u) * 32u));
-        const float3 to_light = e_1.xyz - input.world_pos;
-        const float4 e_2 = asfloat(lights.Load4(16u + min(uint(i), 15u) * 32u));
+        const float4 position = asfloat(lights.Load4(min(uint(i), 15u) * 32u));
+        const float3 to_light = position.xyz - input.world_pos;
+        const float4 color = asfloat(lights.Load4(16u + min(uint(i), 15u) * 32u));
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        total = total + e_2.xyz * (1.0 / (1.0 + dot(to_light, to_light)));
+        total = total + color.xyz * (1.0 / (1.0 + dot(to_light, to_light)));
     }
     shade_Output output;
     output.color = float4(albedo.xyz * total_1, albedo.w);

@@ -77,9 +77,9 @@ struct shade_Output {
 };
 
 shade_Output shade(shade_Input input) {
-    const float4 e = material_tex_tex.Sample(material_tex_samp, input.uv);
+    const float4 texel = material_tex_tex.Sample(material_tex_samp, input.uv);
     shade_Output output;
-    output.color = e;
+    output.color = texel;
     return output;
 }
 

@@ -13,9 +13,9 @@ struct shade_Output {
 };
 
 shade_Output shade(shade_Input input) {
-    const float4 e = tex.Sample(samp, input.uv);
+    const float4 texel = tex.Sample(samp, input.uv);
     shade_Output output;
-    output.color = e;
+    output.color = texel;
     return output;
 }
 

@@ -44,11 +44,11 @@ float4 load_pixel(int x, int y) {
 
 float4 fetch(int line_, int pos) {
     if (params.horizontal != 0u) {
-        const float4 e = load_pixel(pos, line_);
-        return e;
+        const float4 load_pixel_1 = load_pixel(pos, line_);
+        return load_pixel_1;
     }
-    const float4 e_1 = load_pixel(line_, pos);
-    return e_1;
+    const float4 load_pixel_2 = load_pixel(line_, pos);
+    return load_pixel_2;
 }
 
 struct blur_Input {
@@ -63,32 +63,32 @@ void blur(blur_Input input) {
     const int start = asint(asuint(int(input.group.x)) * 256u);
     const int i = int(input.lid);
     const int pos = asint(asuint(start) + asuint(i) - 4u);
-    const float4 e = fetch(line_, pos);
-    tile[min(uint(i), 263u)] = e;
+    const float4 fetch_1 = fetch(line_, pos);
+    tile[min(uint(i), 263u)] = fetch_1;
     if (i < 8) {
-        const float4 e_1 = fetch(line_, asint(asuint(pos) + 256u));
-        tile[min(uint(asint(asuint(i) + 256u)), 263u)] = e_1;
+        const float4 fetch_2 = fetch(line_, asint(asuint(pos) + 256u));
+        tile[min(uint(asint(asuint(i) + 256u)), 263u)] = fetch_2;
     }
     GroupMemoryBarrierWithGroupSync();
-    const float4 e_2 = tile[min(uint(asint(asuint(i) + 4u)), 263u)];
+    const float4 e = tile[min(uint(asint(asuint(i) + 4u)), 263u)];
     int k = 1;
     uint carried = 3u;
     bool carried_1 = true;
-    float4 sum = e_2 * 0.227027;
+    float4 sum = e * 0.227027;
     float4 sum_1;
     while (true) {
         if (!carried_1) {
             sum_1 = sum;
             break;
         }
-        const float4 e_3 = tile[min(uint(asint(asuint(i) + 4u - asuint(k))), 263u)];
-        const float4 e_4 = tile[min(uint(asint(asuint(i) + 4u + asuint(k))), 263u)];
-        const float e_5 = local[min(uint(k), 4u)];
+        const float4 e_1 = tile[min(uint(asint(asuint(i) + 4u - asuint(k))), 263u)];
+        const float4 e_2 = tile[min(uint(asint(asuint(i) + 4u + asuint(k))), 263u)];
+        const float e_3 = local[min(uint(k), 4u)];
         const bool next = carried != 0u;
         k = asint(asuint(k) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        sum = sum + (e_3 + e_4) * e_5;
+        sum = sum + (e_1 + e_2) * e_3;
     }
     const int x = asint(asuint(start) + asuint(i));
     if (params.horizontal != 0u) {

@@ -102,18 +102,18 @@ float3 brdf(float3 n, float3 v, float3 l, float3 albedo, float metallic, float r
     const float n_dot_l = max(dot(n, l), 0.0);
     const float n_dot_v = max(dot(n, v), 0.0001);
     const float3 f = f_schlick(max(dot(h, v), 0.0), lerp(float3(0.04, 0.04, 0.04), albedo, (float3)metallic));
-    const float e = d_ggx(max(dot(n, h), 0.0), roughness);
-    const float e_1 = g_smith(n_dot_v, n_dot_l, roughness);
-    return ((float3(1.0, 1.0, 1.0) - f) * (1.0 - metallic) * albedo * 0.31830987 + f * (e * e_1 / (4.0 * n_dot_v * n_dot_l + 0.0001))) * n_dot_l;
+    const float d_ggx_1 = d_ggx(max(dot(n, h), 0.0), roughness);
+    const float g_smith_1 = g_smith(n_dot_v, n_dot_l, roughness);
+    return ((float3(1.0, 1.0, 1.0) - f) * (1.0 - metallic) * albedo * 0.31830987 + f * (d_ggx_1 * g_smith_1 / (4.0 * n_dot_v * n_dot_l + 0.0001))) * n_dot_l;
 }
 
 float3 shade_point_lights(float3 p, float3 n, float3 v, float3 albedo, float metallic, float roughness) {
-    const uint e = light_list.Load(0u);
-    const uint e_1 = luma_length_light_list();
-    const uint count = min(e, uint(int(e_1)));
+    const uint count = light_list.Load(0u);
+    const uint e = luma_length_light_list();
+    const uint count_1 = min(count, uint(int(e)));
     uint i = 1u;
-    uint carried = count - 1u;
-    bool carried_1 = 1u <= count;
+    uint carried = count_1 - 1u;
+    bool carried_1 = 1u <= count_1;
     uint carried_2 = 0u;
     float3 total = float3(0.0, 0.0, 0.0);
     float3 total_1;
@@ -129,18 +129,18 @@ float3 shade_point_lights(float3 p, float3 n, float3 v, float3 albedo, float met
         PointLight light;
         light.position = asfloat(light_list.Load4(16u + min(i - 1u, luma_length_light_list() - 1u) * 32u));
         light.color = asfloat(light_list.Load4(32u + min(i - 1u, luma_length_light_list() - 1u) * 32u));
-        const float4 e_2 = light.position;
-        const float3 to_light = e_2.xyz - p;
+        const float4 e_1 = light.position;
+        const float3 to_light = e_1.xyz - p;
         const float dist = length(to_light);
         const float falloff = saturate(1.0 - dist / light.position.w);
-        const float4 e_3 = light.color;
-        const float3 e_4 = brdf(n, v, to_light / (float3)dist, albedo, metallic, roughness);
+        const float4 e_2 = light.color;
+        const float3 brdf_1 = brdf(n, v, to_light / (float3)dist, albedo, metallic, roughness);
         const bool next = carried != 0u;
         i = i + 1u;
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
-        total = total + e_4 * (e_3.xyz * light.color.w * falloff * falloff);
+        total = total + brdf_1 * (e_2.xyz * light.color.w * falloff * falloff);
     }
     return total_1;
 }
@@ -179,9 +179,9 @@ struct gbuffer_fs_Output {
 };
 
 gbuffer_fs_Output gbuffer_fs(gbuffer_fs_Input input) {
-    const float4 e = material.base_color;
+    const float4 base_color = material.base_color;
     gbuffer_fs_Output output;
-    output.albedo_metal = float4(e.xyz, material.metallic);
+    output.albedo_metal = float4(base_color.xyz, material.metallic);
     output.normal_rough = float4(normalize(input.normal) * 0.5 + float3(0.5, 0.5, 0.5), material.roughness);
     output.emissive = material.emissive;
     return output;
@@ -225,15 +225,15 @@ lighting_fs_Output lighting_fs(lighting_fs_Input input) {
     const int2 pixel = int2(input.frag.xy);
     const float4 albedo_metal = luma_texel_fetch(gbuffer_albedo, pixel, 0);
     const float4 normal_rough = luma_texel_fetch(gbuffer_normal, pixel, 0);
-    const float4 e = luma_texel_fetch(gbuffer_emissive, pixel, 0);
-    const float3 emissive = e.xyz;
-    const float4 e_1 = camera.viewport;
-    const float3 p = world_from_depth(input.frag.xy * e_1.zw, luma_texel_fetch(gbuffer_depth, pixel, 0));
-    const float4 e_2 = camera.position;
-    const float3 lit_ = shade_point_lights(p, normalize(normal_rough.xyz * 2.0 - float3(1.0, 1.0, 1.0)), normalize(e_2.xyz - p), albedo_metal.xyz, albedo_metal.w, normal_rough.w);
-    const float e_3 = luminance(emissive);
+    const float4 texel = luma_texel_fetch(gbuffer_emissive, pixel, 0);
+    const float3 emissive = texel.xyz;
+    const float4 viewport = camera.viewport;
+    const float3 p = world_from_depth(input.frag.xy * viewport.zw, luma_texel_fetch(gbuffer_depth, pixel, 0));
+    const float4 position = camera.position;
+    const float3 lit_ = shade_point_lights(p, normalize(normal_rough.xyz * 2.0 - float3(1.0, 1.0, 1.0)), normalize(position.xyz - p), albedo_metal.xyz, albedo_metal.w, normal_rough.w);
+    const float luminance_1 = luminance(emissive);
     lighting_fs_Output output;
-    output.color = float4(lit_ + emissive + albedo_metal.xyz * (max(e_3 - 1.0, 0.0) * 0.31830987), 1.0);
+    output.color = float4(lit_ + emissive + albedo_metal.xyz * (max(luminance_1 - 1.0, 0.0) * 0.31830987), 1.0);
     return output;
 }
 

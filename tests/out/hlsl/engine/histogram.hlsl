@@ -41,10 +41,10 @@ void build_histogram(build_histogram_Input input) {
     InterlockedExchange(local_bins[min(input.lid, 255u)], 0u, old);
     GroupMemoryBarrierWithGroupSync();
     if (input.gid.x < params.width && input.gid.y < params.height) {
-        const float4 e = luma_texel_fetch(hdr_image, int2(input.gid.xy), 0);
-        const uint e_1 = bin_index(e.xyz);
+        const float4 texel = luma_texel_fetch(hdr_image, int2(input.gid.xy), 0);
+        const uint bin_index_1 = bin_index(texel.xyz);
         uint old_1;
-        InterlockedAdd(local_bins[min(e_1, 255u)], 1u, old_1);
+        InterlockedAdd(local_bins[min(bin_index_1, 255u)], 1u, old_1);
     }
     GroupMemoryBarrierWithGroupSync();
     uint count;

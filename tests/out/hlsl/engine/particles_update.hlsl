@@ -36,8 +36,8 @@ uint hash(uint x) {
 }
 
 float random01(uint seed) {
-    const uint e = hash(seed);
-    return float(e) / 4294967300.0;
+    const uint hash_1 = hash(seed);
+    return float(hash_1) / 4294967300.0;
 }
 
 struct update_Input {
@@ -54,33 +54,33 @@ void update(update_Input input) {
     Particle p;
     p.position = asfloat(particles.Load4(min(index, luma_length_particles() - 1u) * 32u));
     p.velocity = asfloat(particles.Load4(16u + min(index, luma_length_particles() - 1u) * 32u));
-    const float4 e_1 = sim.gravity;
-    const float4 e_2 = p.velocity;
-    const float3 e_3 = e_2.xyz + e_1.xyz * sim.delta_time;
+    const float4 gravity = sim.gravity;
+    const float4 e_1 = p.velocity;
+    const float3 e_2 = e_1.xyz + gravity.xyz * sim.delta_time;
     Particle p_1 = p;
-    p_1.velocity = float4(e_3.xyz, e_2.w);
-    const float4 e_4 = p_1.velocity;
-    const float3 e_5 = e_4.xyz * (1.0 - sim.drag * sim.delta_time);
+    p_1.velocity = float4(e_2.xyz, e_1.w);
+    const float4 e_3 = p_1.velocity;
+    const float3 e_4 = e_3.xyz * (1.0 - sim.drag * sim.delta_time);
     Particle p_2 = p_1;
-    p_2.velocity = float4(e_5.xyz, e_4.w);
-    const float4 e_6 = p_2.velocity;
-    const float4 e_7 = p_2.position;
-    const float3 e_8 = e_7.xyz + e_6.xyz * sim.delta_time;
+    p_2.velocity = float4(e_4.xyz, e_3.w);
+    const float4 e_5 = p_2.velocity;
+    const float4 e_6 = p_2.position;
+    const float3 e_7 = e_6.xyz + e_5.xyz * sim.delta_time;
     Particle p_3 = p_2;
-    p_3.position = float4(e_8.xyz, e_7.w);
-    const float4 e_9 = p_3.position;
-    float4 composite = e_9;
-    composite.w = e_9.w - sim.delta_time;
+    p_3.position = float4(e_7.xyz, e_6.w);
+    const float4 e_8 = p_3.position;
+    float4 composite = e_8;
+    composite.w = e_8.w - sim.delta_time;
     Particle p_4 = p_3;
     p_4.position = composite;
     Particle p_5;
     if (p_4.position.w <= 0.0) {
         const uint s = sim.seed ^ (index * 3u);
-        const float e_10 = random01(s);
-        const float e_11 = random01(s + 1u);
-        const float e_12 = random01(s + 2u);
+        const float random01_1 = random01(s);
+        const float random01_2 = random01(s + 1u);
+        const float random01_3 = random01(s + 2u);
         Particle p_6 = p_4;
-        p_6.position = float4(e_10 * 2.0 - 1.0, sim.spawn_height, e_11 * 2.0 - 1.0, 2.0 + e_12);
+        p_6.position = float4(random01_1 * 2.0 - 1.0, sim.spawn_height, random01_2 * 2.0 - 1.0, 2.0 + random01_3);
         Particle p_7 = p_6;
         p_7.velocity = float4(0.0, 0.0, 0.0, p_6.velocity.w);
         p_5 = p_7;

@@ -143,17 +143,17 @@ struct pbr_fs_Output {
 pbr_fs_Output pbr_fs(pbr_fs_Input input) {
     const float4 base = base_color_tex_tex.Sample(base_color_tex_samp, input.uv);
     const float4 mr = metal_rough_tex_tex.Sample(metal_rough_tex_samp, input.uv);
-    const float4 e = normal_tex_tex.Sample(normal_tex_samp, input.uv);
+    const float4 texel = normal_tex_tex.Sample(normal_tex_samp, input.uv);
     const float3 n = normalize(input.normal);
     const float3 t = normalize(input.tangent.xyz - n * dot(n, input.tangent.xyz));
-    const float3 e_1 = base.xyz;
-    const float3 e_2 = normalize(mul(e.xyz * 2.0 - float3(1.0, 1.0, 1.0), float3x3(t, cross(n, t) * input.tangent.w, n)));
-    const float4 e_3 = camera.position;
-    const Surface surface = { e_1, mr.z, clamp(mr.y, 0.04, 1.0), e_2, normalize(e_3.xyz - input.world_pos) };
-    const int e_4 = asint(asuint(scene.light_count) - 1u);
+    const float3 e = base.xyz;
+    const float3 e_1 = normalize(mul(texel.xyz * 2.0 - float3(1.0, 1.0, 1.0), float3x3(t, cross(n, t) * input.tangent.w, n)));
+    const float4 position = camera.position;
+    const Surface surface = { e, mr.z, clamp(mr.y, 0.04, 1.0), e_1, normalize(position.xyz - input.world_pos) };
+    const int e_2 = asint(asuint(scene.light_count) - 1u);
     int i = 0;
-    uint carried = asuint(e_4) - 0u;
-    bool carried_1 = 0 <= e_4;
+    uint carried = asuint(e_2) - 0u;
+    bool carried_1 = 0 <= e_2;
     uint carried_2 = 0u;
     float3 lit_ = float3(0.0, 0.0, 0.0);
     float3 lit_1;
@@ -166,18 +166,18 @@ pbr_fs_Output pbr_fs(pbr_fs_Input input) {
             lit_1 = lit_;
             break;
         }
-        const Light e_5 = scene.lights[min(uint(i), 7u)];
-        const float3 e_6 = light_contribution(surface, e_5, input.world_pos);
+        const Light e_3 = scene.lights[min(uint(i), 7u)];
+        const float3 light_contribution_1 = light_contribution(surface, e_3, input.world_pos);
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
-        lit_ = lit_ + e_6;
+        lit_ = lit_ + light_contribution_1;
     }
-    const float4 e_7 = irradiance_tex.Sample(irradiance_samp, e_2);
+    const float4 texel_1 = irradiance_tex.Sample(irradiance_samp, e_1);
     pbr_fs_Output output;
-    output.color = float4((lit_1 + e_7.xyz * e_1 * scene.ambient) * scene.exposure, base.w);
+    output.color = float4((lit_1 + texel_1.xyz * e * scene.ambient) * scene.exposure, base.w);
     return output;
 }
 

@@ -54,12 +54,12 @@ float shadow_factor(float4 light_space) {
                 sum_3 = sum_2;
                 break;
             }
-            const float e = shadow_map.SampleCmp(shadow_sampler, uv + float2(float(x), float(y)) * light_view.texel_size * light_view.pcf_radius, depth);
+            const float texel = shadow_map.SampleCmp(shadow_sampler, uv + float2(float(x), float(y)) * light_view.texel_size * light_view.pcf_radius, depth);
             const bool next = carried_2 != 0u;
             x = asint(asuint(x) + 1u);
             carried_2 = carried_2 - 1u;
             carried_3 = next;
-            sum_2 = sum_2 + e;
+            sum_2 = sum_2 + texel;
         }
         const bool next_1 = carried != 0u;
         y = asint(asuint(y) + 1u);
@@ -120,11 +120,11 @@ struct lit_fs_Output {
 };
 
 lit_fs_Output lit_fs(lit_fs_Input input) {
-    const float4 e = albedo_tex.Sample(albedo_samp, input.uv);
-    const float4 e_1 = light_view.direction;
+    const float4 texel = albedo_tex.Sample(albedo_samp, input.uv);
+    const float4 direction = light_view.direction;
     const float shadow = shadow_factor(input.light_space);
     lit_fs_Output output;
-    output.color = float4(e.xyz * (0.15 + 0.85 * max(dot(normalize(input.normal), -e_1.xyz), 0.0) * shadow), 1.0);
+    output.color = float4(texel.xyz * (0.15 + 0.85 * max(dot(normalize(input.normal), -direction.xyz), 0.0) * shadow), 1.0);
     return output;
 }
 

@@ -62,9 +62,9 @@ struct sky_fs_Output {
 };
 
 sky_fs_Output sky_fs(sky_fs_Input input) {
-    const float4 e = environment_tex.Sample(environment_samp, normalize(input.direction));
+    const float4 texel = environment_tex.Sample(environment_samp, normalize(input.direction));
     sky_fs_Output output;
-    output.color = float4(e.xyz * sky.intensity, 1.0);
+    output.color = float4(texel.xyz * sky.intensity, 1.0);
     return output;
 }
 

@@ -63,8 +63,8 @@ int luma_rem(int x, int y) {
 }
 
 float3 view_position(float2 uv) {
-    const float4 e = depth_tex_tex.SampleLevel(depth_tex_samp, uv, 0.0);
-    const float4 view = mul(float4(uv * 2.0 - float2(1.0, 1.0), e.x, 1.0), camera.inv_proj);
+    const float4 texel = depth_tex_tex.SampleLevel(depth_tex_samp, uv, 0.0);
+    const float4 view = mul(float4(uv * 2.0 - float2(1.0, 1.0), texel.x, 1.0), camera.inv_proj);
     return view.xyz / (float3)view.w;
 }
 
@@ -85,13 +85,13 @@ ssao_Output ssao(ssao_Input input) {
     const float3 normal = normalize(cross(e, e_1));
     float2 rotation = float2(1.0, 0.0);
     if (USE_NOISE) {
-        const float4 e_2 = noise_tex_tex.SampleLevel(noise_tex_samp, input.uv * 16.0, 0.0);
-        rotation = e_2.xy * 2.0 - float2(1.0, 1.0);
+        const float4 texel = noise_tex_tex.SampleLevel(noise_tex_samp, input.uv * 16.0, 0.0);
+        rotation = texel.xy * 2.0 - float2(1.0, 1.0);
     }
-    int e_3 = asint(asuint(SAMPLE_COUNT) - 1u);
+    int e_2 = asint(asuint(SAMPLE_COUNT) - 1u);
     int i = 0;
-    uint carried = asuint(e_3) - 0u;
-    bool carried_1 = 0 <= e_3;
+    uint carried = asuint(e_2) - 0u;
+    bool carried_1 = 0 <= e_2;
     uint carried_2 = 0u;
     float occluded = 0.0;
     float occluded_1;
@@ -108,8 +108,8 @@ ssao_Output ssao(ssao_Input input) {
         const float3 rotated = float3(k.x * rotation.x - k.y * rotation.y, k.x * rotation.y + k.y * rotation.x, k.z);
         const float3 p = origin + faceforward(rotated, -normal, rotated) * RADIUS;
         const float4 clip_ = mul(float4(p, 1.0), camera.proj);
-        const float3 e_4 = view_position(clip_.xy / (float2)clip_.w * 0.5 + float2(0.5, 0.5));
-        const float scene_z = e_4.z;
+        const float3 view_position_1 = view_position(clip_.xy / (float2)clip_.w * 0.5 + float2(0.5, 0.5));
+        const float scene_z = view_position_1.z;
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;

@@ -56,8 +56,8 @@ struct tonemap_fs_Output {
 };
 
 tonemap_fs_Output tonemap_fs(tonemap_fs_Input input) {
-    const float4 e = hdr_tex.Sample(hdr_samp, input.uv);
-    const float3 hdr_color = e.xyz * tm.exposure;
+    const float4 texel = hdr_tex.Sample(hdr_samp, input.uv);
+    const float3 hdr_color = texel.xyz * tm.exposure;
     float3 mapped;
     if (tm.mode == 0u) {
         mapped = hdr_color / (hdr_color + float3(1.0, 1.0, 1.0));
@@ -65,9 +65,9 @@ tonemap_fs_Output tonemap_fs(tonemap_fs_Input input) {
         const float3 mapped_1 = aces(hdr_color);
         mapped = mapped_1;
     } else {
-        const float3 e_1 = hable(hdr_color * 2.0);
-        const float3 e_2 = hable((float3)tm.white_point);
-        mapped = e_1 / e_2;
+        const float3 hable_1 = hable(hdr_color * 2.0);
+        const float3 hable_2 = hable((float3)tm.white_point);
+        mapped = hable_1 / hable_2;
     }
     tonemap_fs_Output output;
     output.color = float4(pow(mapped, (float3)(1.0 / tm.gamma)), 1.0);

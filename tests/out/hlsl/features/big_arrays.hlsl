@@ -60,18 +60,18 @@ void big_arrays(big_arrays_Input input) {
     grid = value_1;
     values[min(input.gid.x % 100u, 99u)] = float(input.gid.x) + 0.5;
     grid[min(input.gid.x % 10u, 9u)][min((input.gid.x + 3u) % 10u, 9u)] = asint(asuint(int(input.gid.x)) * 3u);
-    const float e[100] = values;
+    const float values_1[100] = values;
     for (uint i_3 = 0u; i_3 < 100u; ++i_3) {
-        data.Store(min(1u, luma_length_data() - 1u) * 800u + i_3 * 4u, asuint(e[i_3]));
+        data.Store(min(1u, luma_length_data() - 1u) * 800u + i_3 * 4u, asuint(values_1[i_3]));
     }
-    const int e_1[10][10] = grid;
+    const int grid_1[10][10] = grid;
     for (uint i_4 = 0u; i_4 < 10u; ++i_4) {
         for (uint i_5 = 0u; i_5 < 10u; ++i_5) {
-            data.Store(400u + min(1u, luma_length_data() - 1u) * 800u + i_4 * 40u + i_5 * 4u, asuint(e_1[i_4][i_5]));
+            data.Store(400u + min(1u, luma_length_data() - 1u) * 800u + i_4 * 40u + i_5 * 4u, asuint(grid_1[i_4][i_5]));
         }
     }
-    const float e_2 = values[min((input.gid.x + 1u) % 100u, 99u)];
-    const int e_3 = grid[1][2];
-    out_.Store(min(input.gid.x, luma_length_out_() - 1u) * 4u, asuint(e_2 + float(e_3)));
+    const float e = values[min((input.gid.x + 1u) % 100u, 99u)];
+    const int e_1 = grid[1][2];
+    out_.Store(min(input.gid.x, luma_length_out_() - 1u) * 4u, asuint(e + float(e_1)));
 }
 

@@ -70,13 +70,13 @@ struct bindings_Output {
 };
 
 bindings_Output bindings(bindings_Input input) {
-    const float4 e_1 = f_tex.Sample(f_samp, input.uv);
-    const float4 e_2 = g.Sample(s, input.uv);
-    const float4 e_3 = j_tex.Sample(j_samp, input.dir);
-    const float4 e_4 = asfloat(items.Load4(min(0u, luma_length_items() - 1u) * 16u));
-    const float4 e_5 = asfloat(k.Load4(min(1u, luma_length_k() - 1u) * 16u));
+    const float4 texel = f_tex.Sample(f_samp, input.uv);
+    const float4 texel_1 = g.Sample(s, input.uv);
+    const float4 texel_2 = j_tex.Sample(j_samp, input.dir);
+    const float4 e_1 = asfloat(items.Load4(min(0u, luma_length_items() - 1u) * 16u));
+    const float4 e_2 = asfloat(k.Load4(min(1u, luma_length_k() - 1u) * 16u));
     bindings_Output output;
-    output.color = a.value + b.value + c.value + d.value + e.value + h.value + i.value + pc.value + (e_1 + e_2 + e_3) + e_4 + e_5;
+    output.color = a.value + b.value + c.value + d.value + e.value + h.value + i.value + pc.value + (texel + texel_1 + texel_2) + e_1 + e_2;
     return output;
 }
 

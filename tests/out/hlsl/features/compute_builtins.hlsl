@@ -56,19 +56,19 @@ void compute_builtins(compute_builtins_Input input) {
     const bool even = flags[min(input.local_index, 63u)];
     if (input.local_index == 0u) {
         counter = input.group_id.x + input.group_id.y + input.group_id.z;
-        const uint e = counter;
-        partial.count = e;
+        const uint counter_1 = counter;
+        partial.count = counter_1;
         partial.sum.x = float(neighbour);
     }
     DeviceMemoryBarrierWithGroupSync();
     GroupMemoryBarrierWithGroupSync();
-    const uint e_1 = counter;
-    const uint e_2 = partial.count;
-    output.Store4(min(input.global_id.x + input.global_id.y * 16u + input.global_id.z * 256u, luma_length_output() - 1u) * 16u, uint4(neighbour, e_1, e_2, uint(even)));
+    const uint counter_2 = counter;
+    const uint count = partial.count;
+    output.Store4(min(input.global_id.x + input.global_id.y * 16u + input.global_id.z * 256u, luma_length_output() - 1u) * 16u, uint4(neighbour, counter_2, count, uint(even)));
     if (input.local_index == 0u) {
-        const Partial e_3 = partial;
-        partials.Store4(min(input.group_id.x, luma_length_partials() - 1u) * 32u, asuint(e_3.sum));
-        partials.Store(16u + min(input.group_id.x, luma_length_partials() - 1u) * 32u, e_3.count);
+        const Partial partial_1 = partial;
+        partials.Store4(min(input.group_id.x, luma_length_partials() - 1u) * 32u, asuint(partial_1.sum));
+        partials.Store(16u + min(input.group_id.x, luma_length_partials() - 1u) * 32u, partial_1.count);
     }
 }
 

@@ -60,16 +60,16 @@ void consts(consts_Input input) {
     make_range(0.0, 1.0);
     const int e = local[min(input.index, 3u)];
     out_ints.Store(min(input.index, 15u) * 4u, asuint(asint(asuint(e) + 2u + asuint((-2147483647 - 1)) + 2147483647u + asuint(-12) + asuint(-3) + asuint(-1))));
-    const int e_1 = total(luma_const_2);
-    const int e_2 = total(luma_const_3);
-    out_ints.Store(min(input.index + 4u, 15u) * 4u, asuint(asint(4u + asuint(e_1) + asuint(e_2) + 4u)));
+    const int total_1 = total(luma_const_2);
+    const int total_2 = total(luma_const_3);
+    out_ints.Store(min(input.index + 4u, 15u) * 4u, asuint(asint(4u + asuint(total_1) + asuint(total_2) + 4u)));
     out_ints.Store(min(input.index + 8u, 15u) * 4u, asuint(asint(asuint(int(15u + (input.index & 255u))) + asuint(int(input.index < 4u)) + 255u)));
     out_ints.Store(min(input.index + 12u, 15u) * 4u, asuint(20));
     out_floats.Store4(min(input.index, 7u) * 16u, asuint(float4(1.0, 3.0, 1.0, 3.25)));
-    const float e_3 = table[min(input.index, 7u)];
-    const float e_4 = local_1[min(input.index % 3u, 2u)];
-    const float e_5 = width(luma_const_1);
-    const float e_6 = width(luma_const_5);
-    out_floats.Store4(min(input.index + 4u, 7u) * 16u, asuint(float4(e_3, e_4, float2(0.5, 8.0)) + float4(e_5, e_6, float2(0.25, 0.5))));
+    const float e_1 = table[min(input.index, 7u)];
+    const float e_2 = local_1[min(input.index % 3u, 2u)];
+    const float width_1 = width(luma_const_1);
+    const float width_2 = width(luma_const_5);
+    out_floats.Store4(min(input.index + 4u, 7u) * 16u, asuint(float4(e_1, e_2, float2(0.5, 8.0)) + float4(width_1, width_2, float2(0.25, 0.5))));
 }
 

@@ -178,16 +178,16 @@ int nested_break(int limit) {
 void control_flow() {
     int arr[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
     Outer outer = (Outer)0;
-    const int e = classify(params.n);
-    const int e_1 = classify(asint(0u - asuint(params.n)));
-    const int e_2 = classify(0);
-    results.Store(min(0u, luma_length_results() - 1u) * 4u, asuint(asint(asuint(e) + asuint(e_1) + asuint(e_2))));
-    const int e_3 = find(params.target);
-    results.Store(min(1u, luma_length_results() - 1u) * 4u, asuint(e_3));
-    const int e_4 = sum_down(params.n);
-    results.Store(min(2u, luma_length_results() - 1u) * 4u, asuint(e_4));
-    const int e_5 = nested_break(params.n);
-    results.Store(min(3u, luma_length_results() - 1u) * 4u, asuint(e_5));
+    const int classify_1 = classify(params.n);
+    const int classify_2 = classify(asint(0u - asuint(params.n)));
+    const int classify_3 = classify(0);
+    results.Store(min(0u, luma_length_results() - 1u) * 4u, asuint(asint(asuint(classify_1) + asuint(classify_2) + asuint(classify_3))));
+    const int find_1 = find(params.target);
+    results.Store(min(1u, luma_length_results() - 1u) * 4u, asuint(find_1));
+    const int sum_down_1 = sum_down(params.n);
+    results.Store(min(2u, luma_length_results() - 1u) * 4u, asuint(sum_down_1));
+    const int nested_break_1 = nested_break(params.n);
+    results.Store(min(3u, luma_length_results() - 1u) * 4u, asuint(nested_break_1));
     int i = 10;
     uint carried = 3u;
     bool carried_1 = true;
@@ -205,13 +205,13 @@ void control_flow() {
         carried_1 = next;
         acc = next_1;
     }
-    const int e_6 = params.n;
-    const int e_7 = params.step_;
-    const uint e_8 = asuint(e_6);
-    const bool e_9 = e_7 > 0;
+    const int n = params.n;
+    const int step_ = params.step_;
+    const uint e = asuint(n);
+    const bool e_1 = step_ > 0;
     int i_1 = 0;
-    uint carried_2 = e_9 ? luma_div(e_8 - 0u, asuint(e_7)) : luma_div(0u - e_8, asuint(asint(0u - (asuint(e_7) + 1u))) + 1u);
-    bool carried_3 = (e_9 && 0 <= e_6) || (e_7 < 0 && 0 >= e_6);
+    uint carried_2 = e_1 ? luma_div(e - 0u, asuint(step_)) : luma_div(0u - e, asuint(asint(0u - (asuint(step_) + 1u))) + 1u);
+    bool carried_3 = (e_1 && 0 <= n) || (step_ < 0 && 0 >= n);
     uint carried_4 = 0u;
     int acc_2 = acc_1;
     int acc_3;
@@ -226,16 +226,16 @@ void control_flow() {
         }
         const bool next_2 = carried_2 != 0u;
         const int next_3 = asint(asuint(acc_2) + asuint(i_1) * 3u);
-        i_1 = asint(asuint(i_1) + asuint(e_7));
+        i_1 = asint(asuint(i_1) + asuint(step_));
         carried_2 = carried_2 - 1u;
         carried_3 = next_2;
         carried_4 = carried_4 + 1u;
         acc_2 = next_3;
     }
-    const uint e_10 = params.count;
+    const uint count = params.count;
     uint i_2 = 0u;
-    uint carried_5 = e_10 - 0u;
-    bool carried_6 = 0u <= e_10;
+    uint carried_5 = count - 0u;
+    bool carried_6 = 0u <= count;
     uint carried_7 = 0u;
     int acc_4 = acc_3;
     int acc_5;
@@ -318,23 +318,23 @@ void control_flow() {
     results.Store(min(7u, luma_length_results() - 1u) * 4u, asuint(asint(asuint((((luma_rem(asint((asuint(params.n) + 5u - 2u) * 3u) / 2, 1000) & 65535) | 256) << 2u) >> 1u) + asuint(int((params.count << 1u) >> 2u)))));
     arr = luma_const;
     arr[min(uint(params.n & 7), 7u)] = 42;
-    const int e_11 = arr[1];
-    const int e_12 = arr[0];
-    arr[0] = asint(asuint(e_12) + asuint(e_11));
+    const int e_2 = arr[1];
+    const int e_3 = arr[0];
+    arr[0] = asint(asuint(e_3) + asuint(e_2));
     outer = luma_const_6;
     outer.inner.v.x = 2.0;
     outer.items[min(uint(params.n & 3), 3u)].k = 7;
     outer.items[1].v.y = 4.0;
     outer.items[1].v.z = 5.0;
-    const float e_13 = outer.weight;
-    outer.weight = e_13 * 2.0;
-    const int e_14 = arr[0];
-    const int e_15 = arr[min(uint(params.n & 7), 7u)];
-    const int e_16 = outer.items[3].k;
-    const float e_17 = outer.inner.v.x;
-    const float e_18 = outer.weight;
-    results.Store(min(8u, luma_length_results() - 1u) * 4u, asuint(asint(asuint(e_14) + asuint(e_15) + 8u + asuint(e_16) + asuint(int(e_17 + e_18)))));
-    const uint e_19 = luma_length_values();
-    results.Store(min(9u, luma_length_results() - 1u) * 4u, asuint(asint(asuint(int(e_19)) + 1u)));
+    const float weight = outer.weight;
+    outer.weight = weight * 2.0;
+    const int e_4 = arr[0];
+    const int e_5 = arr[min(uint(params.n & 7), 7u)];
+    const int k = outer.items[3].k;
+    const float e_6 = outer.inner.v.x;
+    const float weight_1 = outer.weight;
+    results.Store(min(8u, luma_length_results() - 1u) * 4u, asuint(asint(asuint(e_4) + asuint(e_5) + 8u + asuint(k) + asuint(int(e_6 + weight_1)))));
+    const uint e_7 = luma_length_values();
+    results.Store(min(9u, luma_length_results() - 1u) * 4u, asuint(asint(asuint(int(e_7)) + 1u)));
 }
 

@@ -88,8 +88,8 @@ void alpha_test(alpha_test_Input input) {
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
     input.coord.w = 1.0 / input.coord.w;
 #endif
-    const float4 e = cutout_tex.Sample(cutout_samp, input.coord.xy / float2(256.0, 256.0));
-    if (e.w * input.color.w < 0.5) {
+    const float4 texel = cutout_tex.Sample(cutout_samp, input.coord.xy / float2(256.0, 256.0));
+    if (texel.w * input.color.w < 0.5) {
         discard;
     }
 }

@@ -89,12 +89,12 @@ struct trace_Input {
 void trace(trace_Input input) {
     const float3 origin = transform_point(scene.transform, float3(0.0, 0.0, -3.0));
     const Ray ray = { origin, normalize(float3(float2(input.gid.xy) / float2(64.0, 64.0) * 2.0 - float2(1.0, 1.0), 1.0)) };
-    const float4 e = shade_ray(ray);
-    const float4 color = e * scene.tint;
+    const float4 shade_ray_1 = shade_ray(ray);
+    const float4 color = shade_ray_1 * scene.tint;
     const float composite[4] = { color.x, color.y, color.z, color.w };
     const float s = sum4(composite);
-    const float3 e_1 = scaled(color.xyz, 0.5);
-    record(input.gid.y * 64u + input.gid.x, float4(e_1, s));
+    const float3 scaled_1 = scaled(color.xyz, 0.5);
+    record(input.gid.y * 64u + input.gid.x, float4(scaled_1, s));
 }
 
 struct fullscreen_Output {
@@ -102,9 +102,9 @@ struct fullscreen_Output {
 };
 
 fullscreen_Output fullscreen() {
-    const float3 e = transform_point(scene.transform, float3(0.0, 0.0, 0.0));
+    const float3 transform_point_1 = transform_point(scene.transform, float3(0.0, 0.0, 0.0));
     fullscreen_Output output;
-    output.clip_ = float4(e, 1.0);
+    output.clip_ = float4(transform_point_1, 1.0);
     return output;
 }
 
@@ -113,10 +113,10 @@ struct flat_color_Output {
 };
 
 flat_color_Output flat_color() {
-    const float4 e = scene.tint;
-    const float3 e_1 = transform_point(scene.transform, e.xyz);
+    const float4 tint = scene.tint;
+    const float3 transform_point_1 = transform_point(scene.transform, tint.xyz);
     flat_color_Output output;
-    output.color = float4(e_1, 1.0);
+    output.color = float4(transform_point_1, 1.0);
     return output;
 }
 

@@ -51,9 +51,9 @@ void integrate(integrate_Input input) {
     }
     const uint e_1 = luma_length_weights();
     const float16_t w = float16_t(f16tof32(weights.Load((min(luma_rem(i, uint(int(e_1))), luma_length_weights() - 1u) * 2u) & ~3u) >> (((min(luma_rem(i, uint(int(e_1))), luma_length_weights() - 1u) * 2u) & 2u) << 3u)));
-    const float16_t2 e_2 = float16_t2(float16_t(f16tof32(particles.Load((8u + min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((8u + min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u))), float16_t(f16tof32(particles.Load((10u + min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((10u + min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u))));
-    const float16_t3 e_3 = float16_t3(float16_t(f16tof32(particles.Load((min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u))), float16_t(f16tof32(particles.Load((2u + min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((2u + min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u))), float16_t(f16tof32(particles.Load((4u + min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((4u + min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u))));
-    const float16_t3 halves = (float16_t3)(e_3 + float16_t3(e_2 * float16_t(f16tof32(9241u)) * w, float16_t(f16tof32(0u))));
+    const float16_t2 vel = float16_t2(float16_t(f16tof32(particles.Load((8u + min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((8u + min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u))), float16_t(f16tof32(particles.Load((10u + min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((10u + min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u))));
+    const float16_t3 pos = float16_t3(float16_t(f16tof32(particles.Load((min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u))), float16_t(f16tof32(particles.Load((2u + min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((2u + min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u))), float16_t(f16tof32(particles.Load((4u + min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((4u + min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u))));
+    const float16_t3 halves = (float16_t3)(pos + float16_t3(vel * float16_t(f16tof32(9241u)) * w, float16_t(f16tof32(0u))));
     const uint at = min(i, luma_length_particles() - 1u) * 24u;
     particles.InterlockedAnd((at) & ~3u, ((at) & 2u) != 0u ? 0xffffu : 0xffff0000u);
     particles.InterlockedOr((at) & ~3u, f32tof16(float(halves.x)) << (((at) & 2u) << 3u));
@@ -61,13 +61,13 @@ void integrate(integrate_Input input) {
     particles.InterlockedOr((2u + at) & ~3u, f32tof16(float(halves.y)) << (((2u + at) & 2u) << 3u));
     particles.InterlockedAnd((4u + at) & ~3u, ((4u + at) & 2u) != 0u ? 0xffffu : 0xffff0000u);
     particles.InterlockedOr((4u + at) & ~3u, f32tof16(float(halves.z)) << (((4u + at) & 2u) << 3u));
-    const float16_t e_4 = float16_t(f16tof32(particles.Load((6u + min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((6u + min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u)));
-    const float16_t halves_1 = (float16_t)(max(e_4 - float16_t(f16tof32(9241u)), float16_t(f16tof32(0u))));
+    const float16_t life = float16_t(f16tof32(particles.Load((6u + min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((6u + min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u)));
+    const float16_t halves_1 = (float16_t)(max(life - float16_t(f16tof32(9241u)), float16_t(f16tof32(0u))));
     const uint at_1 = 6u + min(i, luma_length_particles() - 1u) * 24u;
     particles.InterlockedAnd((at_1) & ~3u, ((at_1) & 2u) != 0u ? 0xffffu : 0xffff0000u);
     particles.InterlockedOr((at_1) & ~3u, f32tof16(float(halves_1)) << (((at_1) & 2u) << 3u));
-    const float16_t2x2 e_5 = float16_t2x2(float16_t2(float16_t(f16tof32(particles.Load((16u + min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((16u + min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u))), float16_t(f16tof32(particles.Load((18u + min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((18u + min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u)))), float16_t2(float16_t(f16tof32(particles.Load((20u + min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((20u + min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u))), float16_t(f16tof32(particles.Load((22u + min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((22u + min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u)))));
-    const float16_t2x2 stored = e_5 * w;
+    const float16_t2x2 basis = float16_t2x2(float16_t2(float16_t(f16tof32(particles.Load((16u + min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((16u + min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u))), float16_t(f16tof32(particles.Load((18u + min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((18u + min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u)))), float16_t2(float16_t(f16tof32(particles.Load((20u + min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((20u + min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u))), float16_t(f16tof32(particles.Load((22u + min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((22u + min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u)))));
+    const float16_t2x2 stored = basis * w;
     const float16_t2x2 halves_2 = (float16_t2x2)(stored);
     const uint at_2 = 16u + min(i, luma_length_particles() - 1u) * 24u;
     particles.InterlockedAnd((at_2) & ~3u, ((at_2) & 2u) != 0u ? 0xffffu : 0xffff0000u);
@@ -78,8 +78,8 @@ void integrate(integrate_Input input) {
     particles.InterlockedOr((4u + at_2) & ~3u, f32tof16(float(halves_2[1].x)) << (((4u + at_2) & 2u) << 3u));
     particles.InterlockedAnd((6u + at_2) & ~3u, ((6u + at_2) & 2u) != 0u ? 0xffffu : 0xffff0000u);
     particles.InterlockedOr((6u + at_2) & ~3u, f32tof16(float(halves_2[1].y)) << (((6u + at_2) & 2u) << 3u));
-    const float16_t3 e_6 = float16_t3(float16_t(f16tof32(particles.Load((min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u))), float16_t(f16tof32(particles.Load((2u + min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((2u + min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u))), float16_t(f16tof32(particles.Load((4u + min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((4u + min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u))));
-    if (any(isnan(e_6))) {
+    const float16_t3 pos_1 = float16_t3(float16_t(f16tof32(particles.Load((min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u))), float16_t(f16tof32(particles.Load((2u + min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((2u + min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u))), float16_t(f16tof32(particles.Load((4u + min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((4u + min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u))));
+    if (any(isnan(pos_1))) {
         const float16_t3 halves_3 = (float16_t3)(float16_t3(float16_t(f16tof32(0u)), float16_t(f16tof32(0u)), float16_t(f16tof32(0u))));
         const uint at_3 = min(i, luma_length_particles() - 1u) * 24u;
         particles.InterlockedAnd((at_3) & ~3u, ((at_3) & 2u) != 0u ? 0xffffu : 0xffff0000u);

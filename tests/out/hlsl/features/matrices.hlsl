@@ -107,15 +107,15 @@ uint luma_length_matrix_out() {
 
 [numthreads(1, 1, 1)]
 void matrices() {
-    const float4x4 e = mats.m4;
-    const float4 e_1 = e[0];
-    const float3 e_2 = e_1.xyz;
-    const float4 e_3 = e[1];
+    const float4x4 m4 = mats.m4;
+    const float4 e = m4[0];
+    const float3 e_1 = e.xyz;
+    const float4 e_2 = m4[1];
     const float2 p3 = mul((float2x3)mats.m2x3, mats.v3);
     const float2x2 p4 = mul((float2x3)mats.m2x3, (float3x2)mats.m3x2);
     const float3x2 p6 = mul(mats.m3x4, (float4x2)mats.m4x2);
     const float2x2 p8 = mul(float2x2(float2(1.0, 2.0), float2(3.0, 4.0)), mul(mats.m2x4, (float4x2)mats.m4x2));
-    const float3x3 e_4 = (float3x3)mats.m3;
+    const float3x3 m3 = (float3x3)mats.m3;
     const float4x4 m = mats.m4;
     const float4 col = m[1];
     float4x4 m_1 = m;
@@ -124,19 +124,19 @@ void matrices() {
     composite.y = m[2].w;
     float4x4 m_2 = m_1;
     m_2[3] = composite;
-    const float2 e_5 = col.zw;
-    const float4 e_6 = m_2[2];
+    const float2 e_3 = col.zw;
+    const float4 e_4 = m_2[2];
     float4x4 m_3 = m_2;
-    m_3[2] = float4(e_5.xy, e_6.zw);
+    m_3[2] = float4(e_3.xy, e_4.zw);
     const float4x4 m_4 = mul(mats.m4x4, m_3);
     const float4x4 inv4 = luma_inverse(m_4);
     results.Store4(min(0u, luma_length_results() - 1u) * 16u, asuint(mul(mats.v4, mats.m4) + mul(mats.m4, mats.v4) + float4(mul(mats.v2, (float2x3)mats.m2x3), 1.0) + float4(p3, p3)));
     results.Store4(min(1u, luma_length_results() - 1u) * 16u, asuint(float4(p4[0], p4[1]) + float4(mul((float3x2)mats.m3x2, (float2x3)mats.m2x3)[2], 0.0) + float4(p6[0], p6[2]) + mul((float4x3)mats.m4x3, mats.m3x4)[3]));
     results.Store4(min(2u, luma_length_results() - 1u) * 16u, asuint(float4(p8[0], p8[1]) + float4(mul(mats.v4, (float4x3)mats.m4x3) + mul(mats.v3, (float3x3)mats.m3) + mul(mats.v2, (float2x3)mats.m2x3), 0.0) + float4(mul((float3x2)mats.m3x2, mats.v2) + mul(mats.m3x4, mats.v4), 0.0)));
-    results.Store4(min(3u, luma_length_results() - 1u) * 16u, asuint(float4(e_4[0] + e_2 - float3(1.0, 0.0, 0.0), (e_4[1] + e_3.xyz - float3(0.0, 1.0, 0.0)).z) + ((mats.m4 * mats.s)[3] + float4(0.0, 0.0, 0.0, 4.0)) + (mats.m2x4[1] - (mats.m2x4 * 0.5)[1]) + col));
-    const float3 e_7 = luma_inverse((float3x3)mats.m3x3)[1];
-    results.Store4(min(4u, luma_length_results() - 1u) * 16u, asuint(float4(transpose(mats.m3x4)[0], transpose((float2x3)mats.m2x3)[1].x) + float4(luma_inverse((float2x2)mats.m2)[0], e_7.xy) + float4(determinant((float2x2)mats.m2x2), determinant((float3x3)mats.m3), determinant(inv4), determinant(float2x2(float2(1.0, 2.0), float2(3.0, 4.0))))));
-    results.Store4(min(5u, luma_length_results() - 1u) * 16u, asuint(float4(2.0, 2.0, 2.0, 5.0) + float4(((float4x3)mats.m4x3)[3], float4(((float3x3)mats.m3)[2], 0.0).z) + float4(e_2, 4.0)));
+    results.Store4(min(3u, luma_length_results() - 1u) * 16u, asuint(float4(m3[0] + e_1 - float3(1.0, 0.0, 0.0), (m3[1] + e_2.xyz - float3(0.0, 1.0, 0.0)).z) + ((mats.m4 * mats.s)[3] + float4(0.0, 0.0, 0.0, 4.0)) + (mats.m2x4[1] - (mats.m2x4 * 0.5)[1]) + col));
+    const float3 e_5 = luma_inverse((float3x3)mats.m3x3)[1];
+    results.Store4(min(4u, luma_length_results() - 1u) * 16u, asuint(float4(transpose(mats.m3x4)[0], transpose((float2x3)mats.m2x3)[1].x) + float4(luma_inverse((float2x2)mats.m2)[0], e_5.xy) + float4(determinant((float2x2)mats.m2x2), determinant((float3x3)mats.m3), determinant(inv4), determinant(float2x2(float2(1.0, 2.0), float2(3.0, 4.0))))));
+    results.Store4(min(5u, luma_length_results() - 1u) * 16u, asuint(float4(2.0, 2.0, 2.0, 5.0) + float4(((float4x3)mats.m4x3)[3], float4(((float3x3)mats.m3)[2], 0.0).z) + float4(e_1, 4.0)));
     matrix_out.Store4(min(0u, luma_length_matrix_out() - 1u) * 64u, asuint(m_4[0]));
     matrix_out.Store4(16u + min(0u, luma_length_matrix_out() - 1u) * 64u, asuint(m_4[1]));
     matrix_out.Store4(32u + min(0u, luma_length_matrix_out() - 1u) * 64u, asuint(m_4[2]));

@@ -79,9 +79,9 @@ struct process_Input {
 [numthreads(32, 1, 1)]
 void process(process_Input input) {
     const uint i = input.gid.x;
-    const uint e = instances.Load(0u);
-    const uint e_1 = luma_length_instances();
-    if (i >= min(e, uint(int(e_1)))) {
+    const uint count = instances.Load(0u);
+    const uint e = luma_length_instances();
+    if (i >= min(count, uint(int(e)))) {
         return;
     }
     Transform t;
@@ -89,18 +89,18 @@ void process(process_Input input) {
     t.normal = float3x3(asfloat(instances.Load3(80u + min(i, luma_length_instances() - 1u) * 128u)), asfloat(instances.Load3(96u + min(i, luma_length_instances() - 1u) * 128u)), asfloat(instances.Load3(112u + min(i, luma_length_instances() - 1u) * 128u)));
     t.scale = asfloat(instances.Load3(128u + min(i, luma_length_instances() - 1u) * 128u));
     t.id = instances.Load(140u + min(i, luma_length_instances() - 1u) * 128u);
-    const uint e_2 = luma_length_weights();
-    const float w = asfloat(weights.Load(min(luma_rem(i, uint(int(e_2))), luma_length_weights() - 1u) * 4u));
-    const uint e_3 = luma_length_scratch();
-    const float4 e_4 = asfloat(scratch.Load4(min(luma_rem(i, uint(int(e_3))), luma_length_scratch() - 1u) * 16u));
-    const float4 p = mul(float4(t.scale * w, 1.0), t.model) + e_4;
+    const uint e_1 = luma_length_weights();
+    const float w = asfloat(weights.Load(min(luma_rem(i, uint(int(e_1))), luma_length_weights() - 1u) * 4u));
+    const uint e_2 = luma_length_scratch();
+    const float4 e_3 = asfloat(scratch.Load4(min(luma_rem(i, uint(int(e_2))), luma_length_scratch() - 1u) * 16u));
+    const float4 p = mul(float4(t.scale * w, 1.0), t.model) + e_3;
     store_position(i, p + float4(mul(t.scale, t.normal), 0.0));
     stats.Store(0u, i);
-    const float e_5 = asfloat(stats.Load(4u));
-    stats.Store(4u, asuint(max(e_5, max(t.scale.x, max(t.scale.y, t.scale.z)))));
-    const float4 e_6 = asfloat(stats.Load4(16u + min(t.id & 3u, 3u) * 16u));
-    stats.Store4(16u + min(t.id & 3u, 3u) * 16u, asuint(e_6 + p));
-    const uint e_7 = luma_length_positions();
-    stats.Store(28u, asuint(float(int(e_7))));
+    const float max_scale = asfloat(stats.Load(4u));
+    stats.Store(4u, asuint(max(max_scale, max(t.scale.x, max(t.scale.y, t.scale.z)))));
+    const float4 e_4 = asfloat(stats.Load4(16u + min(t.id & 3u, 3u) * 16u));
+    stats.Store4(16u + min(t.id & 3u, 3u) * 16u, asuint(e_4 + p));
+    const uint e_5 = luma_length_positions();
+    stats.Store(28u, asuint(float(int(e_5))));
 }
 

@@ -78,8 +78,8 @@ void vectors() {
     out_floats.Store4(min(0u, luma_length_out_floats() - 1u) * 16u, asuint(a + b + w_4 + (all(v == inputs.f) && any(int4(1, -2, 1, -2) != inputs.i) ? a : b)));
     out_floats.Store4(min(1u, luma_length_out_floats() - 1u) * 16u, asuint(float4(1.5, 3.0, 5.0, 5.0) + float4(inputs.i) + float4(1.0, 0.0, 1.0, 0.0)));
     out_floats.Store4(min(2u, luma_length_out_floats() - 1u) * 16u, asuint(float4(!flags) + float4(flags) + float4(1.0, 1.0, 1.0, 1.0) + float4(1.0, 0.0, 1.0, 0.0)));
-    const int4 e_5 = from_ivec2(int2(1, -2));
-    out_ints.Store4(min(0u, luma_length_out_ints() - 1u) * 16u, asuint(asint(asuint(int4(1, -5, 3, -1)) + asuint(e_5) + asuint(int4(inputs.u)))));
+    const int4 from_ivec2_1 = from_ivec2(int2(1, -2));
+    out_ints.Store4(min(0u, luma_length_out_ints() - 1u) * 16u, asuint(asint(asuint(int4(1, -5, 3, -1)) + asuint(from_ivec2_1) + asuint(int4(inputs.u)))));
     out_uints.Store4(min(0u, luma_length_out_uints() - 1u) * 16u, uint4(12u, 6u, 3u, 11u) + uint4(abs(inputs.f)) + uint4(to_bool));
 }
 

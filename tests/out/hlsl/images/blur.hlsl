@@ -48,16 +48,16 @@ void blur_rows(blur_rows_Input input) {
     const int2 size = luma_image_size(src);
     const int2 p = int2(input.id.xy);
     const int t = int(input.lane);
-    const int2 e = edge_clamped(p, size);
-    const float4 e_1 = luma_image_load(src, e);
-    tile[min(uint(asint(asuint(t) + 4u)), 71u)] = e_1;
+    const int2 edge_clamped_1 = edge_clamped(p, size);
+    const float4 texel = luma_image_load(src, edge_clamped_1);
+    tile[min(uint(asint(asuint(t) + 4u)), 71u)] = texel;
     if (t < 4) {
-        const int2 e_2 = edge_clamped(asint(asuint(p) - asuint(int2(4, 0))), size);
-        const float4 e_3 = luma_image_load(src, e_2);
-        tile[min(uint(t), 71u)] = e_3;
-        const int2 e_4 = edge_clamped(asint(asuint(p) + asuint(int2(64, 0))), size);
-        const float4 e_5 = luma_image_load(src, e_4);
-        tile[min(uint(asint(asuint(t) + 64u + 4u)), 71u)] = e_5;
+        const int2 edge_clamped_2 = edge_clamped(asint(asuint(p) - asuint(int2(4, 0))), size);
+        const float4 texel_1 = luma_image_load(src, edge_clamped_2);
+        tile[min(uint(t), 71u)] = texel_1;
+        const int2 edge_clamped_3 = edge_clamped(asint(asuint(p) + asuint(int2(64, 0))), size);
+        const float4 texel_2 = luma_image_load(src, edge_clamped_3);
+        tile[min(uint(asint(asuint(t) + 64u + 4u)), 71u)] = texel_2;
     }
     GroupMemoryBarrierWithGroupSync();
     if (p.x >= size.x || p.y >= size.y) {
@@ -73,12 +73,12 @@ void blur_rows(blur_rows_Input input) {
             sum_1 = sum;
             break;
         }
-        const float4 e_6 = tile[min(uint(asint(asuint(t) + 4u + asuint(k))), 71u)];
+        const float4 e = tile[min(uint(asint(asuint(t) + 4u + asuint(k))), 71u)];
         const bool next = carried != 0u;
         k = asint(asuint(k) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        sum = sum + e_6;
+        sum = sum + e;
     }
     luma_image_store(dst_, p, sum_1 / float4(9.0, 9.0, 9.0, 9.0));
 }

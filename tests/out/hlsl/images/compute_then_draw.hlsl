@@ -61,9 +61,9 @@ int2 texel_in(int2 p) {
 }
 
 float height_at(int2 p) {
-    const int2 e = texel_in(p);
-    const float4 e_1 = luma_image_load(height, e);
-    return e_1.x;
+    const int2 texel_in_1 = texel_in(p);
+    const float4 texel = luma_image_load(height, texel_in_1);
+    return texel.x;
 }
 
 int2 height_cell(uint vi) {
@@ -82,11 +82,11 @@ void simulate(simulate_Input input) {
     if (any(q != p)) {
         return;
     }
-    const float4 e = luma_image_load(height, p);
-    const float h = e.x;
-    const float e_1 = height_at(asint(asuint(p) + asuint(int2(1, 0))));
-    const float e_2 = height_at(asint(asuint(p) - asuint(int2(1, 0))));
-    const float around = e_1 + e_2;
+    const float4 texel = luma_image_load(height, p);
+    const float h = texel.x;
+    const float height_at_1 = height_at(asint(asuint(p) + asuint(int2(1, 0))));
+    const float height_at_2 = height_at(asint(asuint(p) - asuint(int2(1, 0))));
+    const float around = height_at_1 + height_at_2;
     const float eroded = lerp(h, around * 0.5, frame.erosion);
     luma_image_store(height, p, (float4)eroded);
     luma_image_store(hdr, p, float4(eroded, h, around, 1.0));
@@ -111,8 +111,8 @@ terrain_Output terrain(terrain_Input input) {
 #if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
     input.vi += input.luma_start_vi;
 #endif
-    const int2 e = height_cell(input.vi);
-    const int2 cell = texel_in(e);
+    const int2 height_cell_1 = height_cell(input.vi);
+    const int2 cell = texel_in(height_cell_1);
     const float h = height_at(cell);
     terrain_Output output;
     output.clip_ = mul(float4(float(cell.x), h, float(cell.y), 1.0), frame.view_proj);
@@ -132,10 +132,10 @@ struct shade_Output {
 };
 
 shade_Output shade(shade_Input input) {
-    const int2 e = texel_in(input.cell);
-    const float4 e_1 = luma_image_load(hdr, e);
+    const int2 texel_in_1 = texel_in(input.cell);
+    const float4 texel = luma_image_load(hdr, texel_in_1);
     shade_Output output;
-    output.color = float4(e_1.xyz * frame.exposure + (float3)(input.height * 0.01), 1.0);
+    output.color = float4(texel.xyz * frame.exposure + (float3)(input.height * 0.01), 1.0);
     return output;
 }
 

@@ -40,10 +40,10 @@ void build_histogram(build_histogram_Input input) {
     const int2 size = luma_image_size(frame);
     const int2 p = int2(input.id.xy);
     if (p.x < size.x && p.y < size.y) {
-        const float4 e = luma_image_load(frame, p);
-        const float e_1 = luminance(e.xyz);
+        const float4 texel = luma_image_load(frame, p);
+        const float luminance_1 = luminance(texel.xyz);
         uint old_1;
-        InterlockedAdd(local_bins[min(min(uint(saturate(e_1) * 64.0), 63u), 63u)], 1u, old_1);
+        InterlockedAdd(local_bins[min(min(uint(saturate(luminance_1) * 64.0), 63u), 63u)], 1u, old_1);
     }
     GroupMemoryBarrierWithGroupSync();
     if (input.lane < 64u) {

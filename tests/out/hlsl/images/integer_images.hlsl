@@ -92,10 +92,10 @@ void count_voxels(count_voxels_Input input) {
         return;
     }
     const int4 label = luma_image_load(labels, v.xy);
-    const int4 e = luma_image_load(offsets, v.xy);
-    const int2 shift = e.xy;
-    const uint4 e_1 = luma_image_load(voxels, v);
-    const uint hits = e_1.x + uint(luma_rem(abs(label.x), 7));
+    const int4 texel = luma_image_load(offsets, v.xy);
+    const int2 shift = texel.xy;
+    const uint4 texel_1 = luma_image_load(voxels, v);
+    const uint hits = texel_1.x + uint(luma_rem(abs(label.x), 7));
     luma_image_store(voxels, v, uint4(hits, 0u, 0u, 0u));
     if (v.z == 0) {
         luma_image_store(relabeled, v.xy, int4(asint(0u - asuint(label.x)), label.y ^ 255, shift.x, shift.y));

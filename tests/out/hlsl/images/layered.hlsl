@@ -88,8 +88,8 @@ void clear_layers(clear_layers_Input input) {
         return;
     }
     luma_image_store(atlas, int3(p, layer), float4(1.0, 0.0, 0.0, 0.0));
-    const uint4 e = luma_image_load(layer_counts, int3(p, layer));
-    luma_image_store(layer_counts, int3(p, layer), (uint4)(e.x + 1u));
+    const uint4 texel = luma_image_load(layer_counts, int3(p, layer));
+    luma_image_store(layer_counts, int3(p, layer), (uint4)(texel.x + 1u));
     const float shade = float(layer) / float(luma_image_layers(atlas));
     luma_image_store(previews[min(uint(luma_rem(layer, 2)), 1u)], p, float4(shade, shade, shade, 1.0));
 }

@@ -57,22 +57,22 @@ void downsample(downsample_Input input) {
     }
     const int2 in_size = luma_image_size(finer);
     const int2 base = asint(asuint(p) * asuint(int2(2, 2)));
-    const float4 e = luma_image_load(finer, base);
-    const float4 e_1 = luma_image_load(finer, asint(asuint(base) + asuint(int2(1, 0))));
-    const float4 e_2 = luma_image_load(finer, asint(asuint(base) + asuint(int2(0, 1))));
-    const float4 e_3 = luma_image_load(finer, asint(asuint(base) + asuint(int2(1, 1))));
-    const float4 color = average(e, e_1, e_2, e_3);
+    const float4 texel = luma_image_load(finer, base);
+    const float4 texel_1 = luma_image_load(finer, asint(asuint(base) + asuint(int2(1, 0))));
+    const float4 texel_2 = luma_image_load(finer, asint(asuint(base) + asuint(int2(0, 1))));
+    const float4 texel_3 = luma_image_load(finer, asint(asuint(base) + asuint(int2(1, 1))));
+    const float4 color = average(texel, texel_1, texel_2, texel_3);
     float4 color_1 = color;
     if (luma_rem(in_size.x, 2) == 1 && p.x == asint(asuint(out_size.x) - 1u)) {
-        const float4 e_4 = luma_image_load(finer, asint(asuint(base) + asuint(int2(2, 0))));
-        const float4 e_5 = luma_image_load(finer, asint(asuint(base) + asuint(int2(2, 1))));
-        color_1 = (color * 4.0 + (e_4 + e_5)) / float4(6.0, 6.0, 6.0, 6.0);
+        const float4 texel_4 = luma_image_load(finer, asint(asuint(base) + asuint(int2(2, 0))));
+        const float4 texel_5 = luma_image_load(finer, asint(asuint(base) + asuint(int2(2, 1))));
+        color_1 = (color * 4.0 + (texel_4 + texel_5)) / float4(6.0, 6.0, 6.0, 6.0);
     }
     float4 color_2 = color_1;
     if (luma_rem(in_size.y, 2) == 1 && p.y == asint(asuint(out_size.y) - 1u)) {
-        const float4 e_6 = luma_image_load(finer, asint(asuint(base) + asuint(int2(0, 2))));
-        const float4 e_7 = luma_image_load(finer, asint(asuint(base) + asuint(int2(1, 2))));
-        color_2 = (color_1 * 4.0 + (e_6 + e_7)) / float4(6.0, 6.0, 6.0, 6.0);
+        const float4 texel_6 = luma_image_load(finer, asint(asuint(base) + asuint(int2(0, 2))));
+        const float4 texel_7 = luma_image_load(finer, asint(asuint(base) + asuint(int2(1, 2))));
+        color_2 = (color_1 * 4.0 + (texel_6 + texel_7)) / float4(6.0, 6.0, 6.0, 6.0);
     }
     luma_image_store(coarser, p, color_2);
 }

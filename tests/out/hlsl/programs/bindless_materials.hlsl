@@ -79,8 +79,8 @@ void luma_image_store(RWTexture2D<float4> t, int2 c, float4 v) {
 }
 
 float4 albedo(uint index, float2 uv) {
-    const float4 e = albedo_maps[NonUniformResourceIndex(min(index, 7u))].SampleLevel(samplers[0], uv, 0.0);
-    return e;
+    const float4 texel = albedo_maps[NonUniformResourceIndex(min(index, 7u))].SampleLevel(samplers[0], uv, 0.0);
+    return texel;
 }
 
 struct shade_Input {
@@ -94,16 +94,16 @@ struct shade_Output {
 };
 
 shade_Output shade(shade_Input input) {
-    const float4 e = albedo_maps[min(push.material, 7u)].Sample(samplers[1], input.uv);
-    const uint e_1 = material_table.Load(min(input.material, luma_length_material_table() - 1u) * 4u);
-    const uint slot = e_1 % 8u;
+    const float4 texel = albedo_maps[min(push.material, 7u)].Sample(samplers[1], input.uv);
+    const uint e = material_table.Load(min(input.material, luma_length_material_table() - 1u) * 4u);
+    const uint slot = e % 8u;
     const float4 a = albedo_maps[NonUniformResourceIndex(min(slot, 7u))].Sample(samplers[NonUniformResourceIndex(min(input.material % 2u, 1u))], input.uv);
-    const uint e_2 = input.material & 3u;
-    const float4 d = detail_maps_tex[NonUniformResourceIndex(min(e_2, 3u))].Sample(detail_maps_samp[NonUniformResourceIndex(min(e_2, 3u))], input.uv);
-    const float4 e_3 = albedo(input.material, input.uv);
-    const float4 e_4 = albedo(push.material, input.uv);
+    const uint e_1 = input.material & 3u;
+    const float4 d = detail_maps_tex[NonUniformResourceIndex(min(e_1, 3u))].Sample(detail_maps_samp[NonUniformResourceIndex(min(e_1, 3u))], input.uv);
+    const float4 albedo_1 = albedo(input.material, input.uv);
+    const float4 albedo_2 = albedo(push.material, input.uv);
     shade_Output output;
-    output.color = e * push.tint + a * d + e_3 + e_4 + (float4)(float(luma_texel_fetch(id_maps[NonUniformResourceIndex(min(input.material % 2u, 1u))], int2(input.uv * 4.0), 0).x) / float(asint(asuint(luma_texture_size(albedo_maps[NonUniformResourceIndex(min(slot, 7u))], 0u).x) + 1u)));
+    output.color = texel * push.tint + a * d + albedo_1 + albedo_2 + (float4)(float(luma_texel_fetch(id_maps[NonUniformResourceIndex(min(input.material % 2u, 1u))], int2(input.uv * 4.0), 0).x) / float(asint(asuint(luma_texture_size(albedo_maps[NonUniformResourceIndex(min(slot, 7u))], 0u).x) + 1u)));
     return output;
 }
 

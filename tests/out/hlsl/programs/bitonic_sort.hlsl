@@ -37,13 +37,13 @@ bool in_order(float a, float b, bool ascending) {
 void compare_exchange_shared(uint i, uint partner, bool ascending) {
     const float a = block_keys[min(i, 511u)];
     const float b = block_keys[min(partner, 511u)];
-    const bool e = in_order(a, b, ascending);
-    if (!e) {
+    const bool in_order_1 = in_order(a, b, ascending);
+    if (!in_order_1) {
         block_keys[min(i, 511u)] = b;
         block_keys[min(partner, 511u)] = a;
         const uint v = block_values[min(i, 511u)];
-        const uint e_1 = block_values[min(partner, 511u)];
-        block_values[min(i, 511u)] = e_1;
+        const uint e = block_values[min(partner, 511u)];
+        block_values[min(i, 511u)] = e;
         block_values[min(partner, 511u)] = v;
     }
 }
@@ -68,14 +68,14 @@ void sort_blocks(sort_blocks_Input input) {
         const bool inside = global_index < step_params.count;
         float phi = 3.4028235e38;
         if (inside) {
-            const float e = asfloat(pairs.Load(min(global_index, luma_length_pairs() - 1u) * 8u));
-            phi = e;
+            const float key = asfloat(pairs.Load(min(global_index, luma_length_pairs() - 1u) * 8u));
+            phi = key;
         }
         block_keys[min(local_index, 511u)] = phi;
         uint phi_1 = 4294967295u;
         if (inside) {
-            const uint e_1 = pairs.Load(4u + min(global_index, luma_length_pairs() - 1u) * 8u);
-            phi_1 = e_1;
+            const uint value = pairs.Load(4u + min(global_index, luma_length_pairs() - 1u) * 8u);
+            phi_1 = value;
         }
         block_values[min(local_index, 511u)] = phi_1;
         const bool next = carried != 0u;
@@ -122,9 +122,9 @@ void sort_blocks(sort_blocks_Input input) {
         const uint local_index_1 = input.lane + uint(half_1) * 256u;
         const uint global_index_1 = base + local_index_1;
         if (global_index_1 < step_params.count) {
-            const float e_2 = block_keys[min(local_index_1, 511u)];
-            const uint e_3 = block_values[min(local_index_1, 511u)];
-            const Pair composite = { e_2, e_3 };
+            const float e = block_keys[min(local_index_1, 511u)];
+            const uint e_1 = block_values[min(local_index_1, 511u)];
+            const Pair composite = { e, e_1 };
             pairs.Store(min(global_index_1, luma_length_pairs() - 1u) * 8u, asuint(composite.key));
             pairs.Store(4u + min(global_index_1, luma_length_pairs() - 1u) * 8u, composite.value);
         }
@@ -152,8 +152,8 @@ void merge_step(merge_step_Input input) {
     Pair b;
     b.key = asfloat(pairs.Load(min(partner, luma_length_pairs() - 1u) * 8u));
     b.value = pairs.Load(4u + min(partner, luma_length_pairs() - 1u) * 8u);
-    const bool e = in_order(a.key, b.key, ((i & step_params.k) == 0u) == (step_params.ascending != 0u));
-    if (!e) {
+    const bool in_order_1 = in_order(a.key, b.key, ((i & step_params.k) == 0u) == (step_params.ascending != 0u));
+    if (!in_order_1) {
         pairs.Store(min(i, luma_length_pairs() - 1u) * 8u, asuint(b.key));
         pairs.Store(4u + min(i, luma_length_pairs() - 1u) * 8u, b.value);
         pairs.Store(min(partner, luma_length_pairs() - 1u) * 8u, asuint(a.key));

@@ -25,8 +25,8 @@ float luminance(float3 c) {
 }
 
 float karis_weight(float3 c) {
-    const float e = luminance(c);
-    return 1.0 / (1.0 + e);
+    const float luminance_1 = luminance(c);
+    return 1.0 / (1.0 + luminance_1);
 }
 
 float3 prefilter(float3 c) {
@@ -36,8 +36,8 @@ float3 prefilter(float3 c) {
 }
 
 float3 tap(float2 uv, float dx, float dy) {
-    const float4 e = source_tex.SampleLevel(source_samp, uv + float2(dx, dy) * params.src_texel, 0.0);
-    return e.xyz;
+    const float4 texel = source_tex.SampleLevel(source_samp, uv + float2(dx, dy) * params.src_texel, 0.0);
+    return texel.xyz;
 }
 
 struct fullscreen_vs_Input {
@@ -110,15 +110,15 @@ downsample_fs_Output downsample_fs(downsample_fs_Input input) {
             }
             const float e_1 = box_weights[min(uint(n), 4u)];
             const float3 e_2 = boxes[min(uint(n), 4u)];
-            const float e_3 = karis_weight(e_2);
-            const float w = e_1 * e_3;
-            const float3 e_4 = boxes[min(uint(n), 4u)];
-            const float3 e_5 = prefilter(e_4);
+            const float karis_weight_1 = karis_weight(e_2);
+            const float w = e_1 * karis_weight_1;
+            const float3 e_3 = boxes[min(uint(n), 4u)];
+            const float3 prefilter_1 = prefilter(e_3);
             const bool next = carried != 0u;
             n = asint(asuint(n) + 1u);
             carried = carried - 1u;
             carried_1 = next;
-            result_1 = result_1 + e_5 * w;
+            result_1 = result_1 + prefilter_1 * w;
             total_weight = total_weight + w;
         }
         result = result_2 / (float3)max(total_weight_1, 0.0001);
@@ -141,18 +141,18 @@ struct upsample_fs_Output {
 
 upsample_fs_Output upsample_fs(upsample_fs_Input input) {
     const float r = params.filter_radius;
-    const float3 e = tap(input.uv, -r, r);
-    const float3 e_1 = tap(input.uv, r, r);
-    const float3 e_2 = tap(input.uv, -r, -r);
-    const float3 e_3 = tap(input.uv, r, -r);
-    const float3 e_4 = tap(input.uv, 0.0, r);
-    const float3 e_5 = tap(input.uv, -r, 0.0);
-    const float3 e_6 = tap(input.uv, r, 0.0);
-    const float3 e_7 = tap(input.uv, 0.0, -r);
-    const float3 e_8 = tap(input.uv, 0.0, 0.0);
+    const float3 tap_1 = tap(input.uv, -r, r);
+    const float3 tap_2 = tap(input.uv, r, r);
+    const float3 tap_3 = tap(input.uv, -r, -r);
+    const float3 tap_4 = tap(input.uv, r, -r);
+    const float3 tap_5 = tap(input.uv, 0.0, r);
+    const float3 tap_6 = tap(input.uv, -r, 0.0);
+    const float3 tap_7 = tap(input.uv, r, 0.0);
+    const float3 tap_8 = tap(input.uv, 0.0, -r);
+    const float3 tap_9 = tap(input.uv, 0.0, 0.0);
     const float4 base = current_tex.SampleLevel(current_samp, input.uv, 0.0);
     upsample_fs_Output output;
-    output.color = float4(base.xyz + (e + e_1 + e_2 + e_3 + (e_4 + e_5 + e_6 + e_7) * 2.0 + e_8 * 4.0) * 0.0625 * (params.intensity / float(max(params.mip_count, 1))), base.w);
+    output.color = float4(base.xyz + (tap_1 + tap_2 + tap_3 + tap_4 + (tap_5 + tap_6 + tap_7 + tap_8) * 2.0 + tap_9 * 4.0) * 0.0625 * (params.intensity / float(max(params.mip_count, 1))), base.w);
     return output;
 }
 

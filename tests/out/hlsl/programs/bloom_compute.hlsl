@@ -54,8 +54,8 @@ float karis(float3 c) {
 }
 
 float3 tap(float2 uv, float2 o, float2 texel) {
-    const float4 e = src.SampleLevel(lin, uv + o * texel, pass_.src_lod);
-    return e.xyz;
+    const float4 texel_1 = src.SampleLevel(lin, uv + o * texel, pass_.src_lod);
+    return texel_1.xyz;
 }
 
 struct downsample_Input {
@@ -91,12 +91,12 @@ void downsample(downsample_Input input) {
         const float3 g2 = (d + e + g + h) * 0.25;
         const float3 g3 = (e + f + h + i) * 0.25;
         const float3 g4 = (j + k + l + m) * 0.25;
-        const float e_1 = karis(g0);
-        const float e_2 = karis(g1);
-        const float e_3 = karis(g2);
-        const float e_4 = karis(g3);
-        const float e_5 = karis(g4);
-        result = max(g0 * e_1 * 0.125 + g1 * e_2 * 0.125 + g2 * e_3 * 0.125 + g3 * e_4 * 0.125 + g4 * e_5 * 0.5 - (float3)pass_.threshold, float3(0.0, 0.0, 0.0));
+        const float karis_1 = karis(g0);
+        const float karis_2 = karis(g1);
+        const float karis_3 = karis(g2);
+        const float karis_4 = karis(g3);
+        const float karis_5 = karis(g4);
+        result = max(g0 * karis_1 * 0.125 + g1 * karis_2 * 0.125 + g2 * karis_3 * 0.125 + g3 * karis_4 * 0.125 + g4 * karis_5 * 0.5 - (float3)pass_.threshold, float3(0.0, 0.0, 0.0));
     } else {
         result = e * 0.125 + (a + c + g + i) * 0.03125 + (b + d + f + h) * 0.0625 + (j + k + l + m) * 0.125;
     }
@@ -116,16 +116,16 @@ void upsample(upsample_Input input) {
     }
     const float2 uv = (float2(p) + float2(0.5, 0.5)) / float2(out_size);
     const float2 r = (float2)pass_.radius;
-    const float3 e = tap(uv, float2(0.0, 0.0), r);
-    const float3 e_1 = tap(uv, float2(-1.0, 0.0), r);
-    const float3 e_2 = tap(uv, float2(1.0, 0.0), r);
-    const float3 e_3 = tap(uv, float2(0.0, -1.0), r);
-    const float3 e_4 = tap(uv, float2(0.0, 1.0), r);
-    const float3 e_5 = tap(uv, float2(-1.0, -1.0), r);
-    const float3 e_6 = tap(uv, float2(1.0, -1.0), r);
-    const float3 e_7 = tap(uv, float2(-1.0, 1.0), r);
-    const float3 e_8 = tap(uv, float2(1.0, 1.0), r);
+    const float3 tap_1 = tap(uv, float2(0.0, 0.0), r);
+    const float3 tap_2 = tap(uv, float2(-1.0, 0.0), r);
+    const float3 tap_3 = tap(uv, float2(1.0, 0.0), r);
+    const float3 tap_4 = tap(uv, float2(0.0, -1.0), r);
+    const float3 tap_5 = tap(uv, float2(0.0, 1.0), r);
+    const float3 tap_6 = tap(uv, float2(-1.0, -1.0), r);
+    const float3 tap_7 = tap(uv, float2(1.0, -1.0), r);
+    const float3 tap_8 = tap(uv, float2(-1.0, 1.0), r);
+    const float3 tap_9 = tap(uv, float2(1.0, 1.0), r);
     const float4 prev = luma_texel_fetch(prev_mip, p, 0);
-    luma_image_store(dst_, p, float4(prev.xyz + (e * 4.0 + (e_1 + e_2 + e_3 + e_4) * 2.0 + (e_5 + e_6 + e_7 + e_8)) / float3(16.0, 16.0, 16.0), 1.0));
+    luma_image_store(dst_, p, float4(prev.xyz + (tap_1 * 4.0 + (tap_2 + tap_3 + tap_4 + tap_5) * 2.0 + (tap_6 + tap_7 + tap_8 + tap_9)) / float3(16.0, 16.0, 16.0), 1.0));
 }
 

@@ -62,17 +62,17 @@ void blur_pass(blur_pass_Input input) {
     if (p.x >= size.x || p.y >= size.y) {
         return;
     }
-    const float2x2 e = float2x2(asfloat(blur_load2(32u)), asfloat(blur_load2(40u)));
-    const int2 e_1 = asint(blur_load2(24u));
-    const int2 step_ = int2(mul(float2(e_1), e));
-    const float4 e_2 = tap(p, size);
-    const float e_3 = asfloat(blur_load(0u));
-    const int e_4 = asint(blur_load(48u));
+    const float2x2 rotate = float2x2(asfloat(blur_load2(32u)), asfloat(blur_load2(40u)));
+    const int2 direction = asint(blur_load2(24u));
+    const int2 step_ = int2(mul(float2(direction), rotate));
+    const float4 tap_1 = tap(p, size);
+    const float e = asfloat(blur_load(0u));
+    const int radius = asint(blur_load(48u));
     int i = 1;
-    uint carried = asuint(e_4) - 1u;
-    bool carried_1 = 1 <= e_4;
+    uint carried = asuint(radius) - 1u;
+    bool carried_1 = 1 <= radius;
     uint carried_2 = 0u;
-    float4 sum = e_2 * e_3;
+    float4 sum = tap_1 * e;
     float4 sum_1;
     while (true) {
         if (!(carried_2 < 4u)) {
@@ -84,14 +84,14 @@ void blur_pass(blur_pass_Input input) {
             break;
         }
         const float w = asfloat(blur_load(min(uint(i), 4u) * 4u));
-        const float4 e_5 = tap(asint(asuint(p) + asuint(step_) * asuint((int2)i)), size);
-        const float4 e_6 = tap(asint(asuint(p) - asuint(step_) * asuint((int2)i)), size);
+        const float4 tap_2 = tap(asint(asuint(p) + asuint(step_) * asuint((int2)i)), size);
+        const float4 tap_3 = tap(asint(asuint(p) - asuint(step_) * asuint((int2)i)), size);
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
-        sum = sum + (e_5 + e_6) * w;
+        sum = sum + (tap_2 + tap_3) * w;
     }
     luma_image_store(target, p, sum_1);
 }

@@ -157,18 +157,18 @@ HitRecord trace(Ray ray, bool any_hit) {
         node.left_or_first = nodes.Load(12u + min(e_2, luma_length_nodes() - 1u) * 32u);
         node.bounds_max = asfloat(nodes.Load3(16u + min(e_2, luma_length_nodes() - 1u) * 32u));
         node.count = nodes.Load(28u + min(e_2, luma_length_nodes() - 1u) * 32u);
-        const float e_3 = slab(origin, inv_dir, node.bounds_min, node.bounds_max, best_1.t);
+        const float slab_1 = slab(origin, inv_dir, node.bounds_min, node.bounds_max, best_1.t);
         HitRecord best_3;
         int top_2 = top_1;
-        if (e_3 < 1e30) {
+        if (slab_1 < 1e30) {
             HitRecord best_4;
             int top_3 = top_1;
             if (node.count > 0u) {
-                const uint e_4 = node.left_or_first;
-                const uint e_5 = node.left_or_first + node.count - 1u;
-                uint i = e_4;
-                uint carried_1 = e_5 - e_4;
-                bool carried_2 = e_4 <= e_5;
+                const uint e_3 = node.left_or_first;
+                const uint e_4 = node.left_or_first + node.count - 1u;
+                uint i = e_3;
+                uint carried_1 = e_4 - e_3;
+                bool carried_2 = e_3 <= e_4;
                 uint carried_3 = 0u;
                 HitRecord best_5 = best_1;
                 HitRecord best_6;
@@ -258,11 +258,11 @@ void closest_hit(closest_hit_Input input) {
     Ray value;
     value.origin = asfloat(rays.Load4(min(input.id.x, luma_length_rays() - 1u) * 32u));
     value.direction = asfloat(rays.Load4(16u + min(input.id.x, luma_length_rays() - 1u) * 32u));
-    const HitRecord e_1 = trace(value, false);
-    hits.Store(min(input.id.x, luma_length_hits() - 1u) * 16u, asuint(e_1.t));
-    hits.Store(4u + min(input.id.x, luma_length_hits() - 1u) * 16u, asuint(e_1.u));
-    hits.Store(8u + min(input.id.x, luma_length_hits() - 1u) * 16u, asuint(e_1.v));
-    hits.Store(12u + min(input.id.x, luma_length_hits() - 1u) * 16u, e_1.triangle_);
+    const HitRecord trace_1 = trace(value, false);
+    hits.Store(min(input.id.x, luma_length_hits() - 1u) * 16u, asuint(trace_1.t));
+    hits.Store(4u + min(input.id.x, luma_length_hits() - 1u) * 16u, asuint(trace_1.u));
+    hits.Store(8u + min(input.id.x, luma_length_hits() - 1u) * 16u, asuint(trace_1.v));
+    hits.Store(12u + min(input.id.x, luma_length_hits() - 1u) * 16u, trace_1.triangle_);
 }
 
 struct shadow_rays_Input {

@@ -70,16 +70,16 @@ void integrate(integrate_Input input) {
     const uint i = particle(int(input.id.x), int(input.id.y));
     const float4 e = asfloat(state.Load4(min(i, 4095u) * 16u));
     const float3 p = e.xyz;
-    const bool e_1 = pinned(int(input.id.x), int(input.id.y));
-    if (e_1) {
+    const bool pinned_1 = pinned(int(input.id.x), int(input.id.y));
+    if (pinned_1) {
         state.Store4(65536u + min(i, 4095u) * 16u, asuint(float4(p, 1.0)));
         return;
     }
-    const float4 e_2 = params.gravity;
-    const float4 e_3 = params.wind;
-    const float4 e_4 = asfloat(state.Load4(65536u + min(i, 4095u) * 16u));
+    const float4 gravity = params.gravity;
+    const float4 wind = params.wind;
+    const float4 e_1 = asfloat(state.Load4(65536u + min(i, 4095u) * 16u));
     state.Store4(65536u + min(i, 4095u) * 16u, asuint(float4(p, 1.0)));
-    state.Store4(min(i, 4095u) * 16u, asuint(float4(p + (p - e_4.xyz) * (1.0 - params.damping) + (e_2.xyz + e_3.xyz * (0.5 + 0.5 * sin(params.time * 2.0 + p.x * 0.7))) * params.dt * params.dt, 1.0)));
+    state.Store4(min(i, 4095u) * 16u, asuint(float4(p + (p - e_1.xyz) * (1.0 - params.damping) + (gravity.xyz + wind.xyz * (0.5 + 0.5 * sin(params.time * 2.0 + p.x * 0.7))) * params.dt * params.dt, 1.0)));
 }
 
 struct solve_constraints_Input {
@@ -97,8 +97,8 @@ void solve_constraints(solve_constraints_Input input) {
     const uint i = particle(x, y);
     const float4 e = asfloat(state.Load4(min(i, 4095u) * 16u));
     const float3 p = e.xyz;
-    const bool e_1 = pinned(x, y);
-    if (e_1) {
+    const bool pinned_1 = pinned(x, y);
+    if (pinned_1) {
         corrected.Store4(min(i, luma_length_corrected() - 1u) * 16u, asuint(float4(p, 1.0)));
         return;
     }
@@ -115,14 +115,14 @@ void solve_constraints(solve_constraints_Input input) {
             count_1 = count;
             break;
         }
-        const int2 e_2 = local[min(uint(n), 3u)];
-        const int2 q = asint(asuint(int2(x, y)) + asuint(e_2));
+        const int2 e_1 = local[min(uint(n), 3u)];
+        const int2 q = asint(asuint(int2(x, y)) + asuint(e_1));
         float3 correction_2 = correction;
         float count_2 = count;
         if (!(q.x < 0 || q.y < 0 || q.x >= int(params.width) || q.y >= int(params.height))) {
-            const uint e_3 = particle(q.x, q.y);
-            const float4 e_4 = asfloat(state.Load4(min(e_3, 4095u) * 16u));
-            const float3 delta = e_4.xyz - p;
+            const uint particle_1 = particle(q.x, q.y);
+            const float4 e_2 = asfloat(state.Load4(min(particle_1, 4095u) * 16u));
+            const float3 delta = e_2.xyz - p;
             const float len = length(delta);
             float3 correction_3 = correction;
             float count_3 = count;
@@ -141,13 +141,13 @@ void solve_constraints(solve_constraints_Input input) {
         count = count_2;
     }
     const float3 solved = p + correction_1 * params.stiffness / (float3)max(count_1, 1.0);
-    const float4 e_5 = params.sphere;
-    const float3 to_center = solved - e_5.xyz;
+    const float4 sphere = params.sphere;
+    const float3 to_center = solved - sphere.xyz;
     const float d = length(to_center);
     float3 solved_1 = solved;
     if (d < params.sphere.w) {
-        const float4 e_6 = params.sphere;
-        solved_1 = e_6.xyz + to_center * (params.sphere.w / max(d, 1e-6));
+        const float4 sphere_1 = params.sphere;
+        solved_1 = sphere_1.xyz + to_center * (params.sphere.w / max(d, 1e-6));
     }
     corrected.Store4(min(i, luma_length_corrected() - 1u) * 16u, asuint(float4(solved_1, 1.0)));
 }
@@ -166,14 +166,14 @@ void apply_and_normals(apply_and_normals_Input input) {
     const uint i = particle(x, y);
     const float4 e = asfloat(corrected.Load4(min(i, luma_length_corrected() - 1u) * 16u));
     state.Store4(min(i, 4095u) * 16u, asuint(e));
-    const uint e_1 = particle(max(asint(asuint(x) - 1u), 0), y);
-    const float4 e_2 = asfloat(corrected.Load4(min(e_1, luma_length_corrected() - 1u) * 16u));
-    const uint e_3 = particle(min(asint(asuint(x) + 1u), asint(asuint(int(params.width)) - 1u)), y);
-    const float4 e_4 = asfloat(corrected.Load4(min(e_3, luma_length_corrected() - 1u) * 16u));
-    const uint e_5 = particle(x, max(asint(asuint(y) - 1u), 0));
-    const float4 e_6 = asfloat(corrected.Load4(min(e_5, luma_length_corrected() - 1u) * 16u));
-    const uint e_7 = particle(x, min(asint(asuint(y) + 1u), asint(asuint(int(params.height)) - 1u)));
-    const float4 e_8 = asfloat(corrected.Load4(min(e_7, luma_length_corrected() - 1u) * 16u));
-    normals.Store4(min(i, luma_length_normals() - 1u) * 16u, asuint(float4(normalize(cross(e_4.xyz - e_2.xyz, e_8.xyz - e_6.xyz)), 0.0)));
+    const uint particle_1 = particle(max(asint(asuint(x) - 1u), 0), y);
+    const float4 e_1 = asfloat(corrected.Load4(min(particle_1, luma_length_corrected() - 1u) * 16u));
+    const uint particle_2 = particle(min(asint(asuint(x) + 1u), asint(asuint(int(params.width)) - 1u)), y);
+    const float4 e_2 = asfloat(corrected.Load4(min(particle_2, luma_length_corrected() - 1u) * 16u));
+    const uint particle_3 = particle(x, max(asint(asuint(y) - 1u), 0));
+    const float4 e_3 = asfloat(corrected.Load4(min(particle_3, luma_length_corrected() - 1u) * 16u));
+    const uint particle_4 = particle(x, min(asint(asuint(y) + 1u), asint(asuint(int(params.height)) - 1u)));
+    const float4 e_4 = asfloat(corrected.Load4(min(particle_4, luma_length_corrected() - 1u) * 16u));
+    normals.Store4(min(i, luma_length_normals() - 1u) * 16u, asuint(float4(normalize(cross(e_2.xyz - e_1.xyz, e_4.xyz - e_3.xyz)), 0.0)));
 }
 

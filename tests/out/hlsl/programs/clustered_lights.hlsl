@@ -158,15 +158,15 @@ void assign(assign_Input input) {
             const float4 e_1 = mul(float4(l.position, 1.0), grid.view);
             const float4 e_2 = cl.min_point;
             const float4 e_3 = cl.max_point;
-            const bool e_4 = sphere_aabb(e_1.xyz, l.radius, e_2.xyz, e_3.xyz);
-            if (e_4) {
+            const bool sphere_aabb_1 = sphere_aabb(e_1.xyz, l.radius, e_2.xyz, e_3.xyz);
+            if (sphere_aabb_1) {
                 uint slot;
                 InterlockedAdd(bins[min(bin, 3u)].count, 1u, slot);
                 if (slot < 32u) {
                     bins[min(bin, 3u)].items[min(slot, 31u)] = base + k;
                 } else {
-                    const uint e_5 = bins[min(bin, 3u)].overflow;
-                    bins[min(bin, 3u)].overflow = e_5 + 1u;
+                    const uint overflow = bins[min(bin, 3u)].overflow;
+                    bins[min(bin, 3u)].overflow = overflow + 1u;
                     flags[min(bin, 3u)] = true;
                 }
             }
@@ -187,10 +187,10 @@ void assign(assign_Input input) {
         const uint count = min(value_1, 32u);
         uint offset;
         counters.InterlockedAdd(0u, count, offset);
-        const uint e_6 = count - 1u;
+        const uint e_4 = count - 1u;
         uint j = 0u;
-        uint carried_4 = e_6 - 0u;
-        bool carried_5 = 0u <= e_6;
+        uint carried_4 = e_4 - 0u;
+        bool carried_5 = 0u <= e_4;
         uint carried_6 = 0u;
         while (true) {
             if (!(carried_6 < 32u)) {
@@ -199,19 +199,19 @@ void assign(assign_Input input) {
             if (!carried_5) {
                 break;
             }
-            const uint e_7 = bins[min(input.li, 3u)].items[min(j, 31u)];
-            index_list.Store(min(offset + j, luma_length_index_list() - 1u) * 4u, e_7);
+            const uint e_5 = bins[min(input.li, 3u)].items[min(j, 31u)];
+            index_list.Store(min(offset + j, luma_length_index_list() - 1u) * 4u, e_5);
             const bool next_1 = carried_4 != 0u;
             j = j + 1u;
             carried_4 = carried_4 - 1u;
             carried_5 = next_1;
             carried_6 = carried_6 + 1u;
         }
-        const bool e_8 = flags[min(input.li, 3u)];
-        if (e_8) {
-            const uint e_9 = bins[min(input.li, 3u)].overflow;
+        const bool e_6 = flags[min(input.li, 3u)];
+        if (e_6) {
+            const uint overflow_1 = bins[min(input.li, 3u)].overflow;
             uint old_1;
-            counters.InterlockedAdd(4u, e_9, old_1);
+            counters.InterlockedAdd(4u, overflow_1, old_1);
         }
     }
     const float3 v = screen_to_view(float4(float2(input.wg.xy), 0.5, 1.0));

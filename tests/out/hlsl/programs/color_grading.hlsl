@@ -39,11 +39,11 @@ float3 aces_fitted(float3 x) {
 }
 
 float3 lift_gamma_gain(float3 c) {
-    const float4 e = grading.lift;
-    const float4 e_1 = grading.lift;
-    const float4 e_2 = grading.gain;
-    const float4 e_3 = grading.gamma;
-    return pow(max(saturate(c * (float3(1.5, 1.5, 1.5) - e.xyz * 0.5) + e_1.xyz * 0.5 - float3(0.5, 0.5, 0.5)) * e_2.xyz, float3(0.0, 0.0, 0.0)), float3(1.0, 1.0, 1.0) / max(e_3.xyz, float3(0.001, 0.001, 0.001)));
+    const float4 lift = grading.lift;
+    const float4 lift_1 = grading.lift;
+    const float4 gain = grading.gain;
+    const float4 gamma = grading.gamma;
+    return pow(max(saturate(c * (float3(1.5, 1.5, 1.5) - lift.xyz * 0.5) + lift_1.xyz * 0.5 - float3(0.5, 0.5, 0.5)) * gain.xyz, float3(0.0, 0.0, 0.0)), float3(1.0, 1.0, 1.0) / max(gamma.xyz, float3(0.001, 0.001, 0.001)));
 }
 
 float3 adjust_saturation_contrast(float3 c) {
@@ -53,8 +53,8 @@ float3 adjust_saturation_contrast(float3 c) {
 
 float3 apply_lut(float3 c) {
     const float size = grading.lut_size;
-    const float4 e = lut_tex.SampleLevel(lut_samp, saturate(c) * ((size - 1.0) / size) + (float3)(0.5 / size), 0.0);
-    return lerp(c, e.xyz, (float3)grading.lut_strength);
+    const float4 texel = lut_tex.SampleLevel(lut_samp, saturate(c) * ((size - 1.0) / size) + (float3)(0.5 / size), 0.0);
+    return lerp(c, texel.xyz, (float3)grading.lut_strength);
 }
 
 float vignette(float2 uv) {
@@ -94,21 +94,21 @@ grade_Output grade(grade_Input input) {
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
     input.frag.w = 1.0 / input.frag.w;
 #endif
-    const float4 e = hdr_tex.SampleLevel(hdr_samp, input.uv, 0.0);
-    const float3 c = white_balance(e.xyz * exp2(grading.exposure), grading.temperature, grading.tint);
+    const float4 texel = hdr_tex.SampleLevel(hdr_samp, input.uv, 0.0);
+    const float3 c = white_balance(texel.xyz * exp2(grading.exposure), grading.temperature, grading.tint);
     const float3 c_1 = aces_fitted(c);
     const float3 c_2 = lift_gamma_gain(c_1);
     const float3 c_3 = adjust_saturation_contrast(c_2);
     const float3 c_4 = apply_lut(c_3);
-    const float e_1 = vignette(input.uv);
-    const float3 c_5 = c_4 * e_1;
+    const float vignette_1 = vignette(input.uv);
+    const float3 c_5 = c_4 * vignette_1;
     const uint h = hash2(uint2(input.frag.xy));
-    const float e_2 = random01(h);
-    const float3 srgb = linear_to_srgb(max(c_5 + c_5 * ((e_2 - 0.5) * grading.grain_strength), float3(0.0, 0.0, 0.0)));
-    const float e_3 = random01(h * 747796405u);
-    const float e_4 = random01(h ^ 2654435769u);
+    const float random01_1 = random01(h);
+    const float3 srgb = linear_to_srgb(max(c_5 + c_5 * ((random01_1 - 0.5) * grading.grain_strength), float3(0.0, 0.0, 0.0)));
+    const float random01_2 = random01(h * 747796405u);
+    const float random01_3 = random01(h ^ 2654435769u);
     grade_Output output;
-    output.color = float4(srgb + (float3)((e_3 + e_4 - 1.0) / 255.0), 1.0);
+    output.color = float4(srgb + (float3)((random01_2 + random01_3 - 1.0) / 255.0), 1.0);
     return output;
 }
 

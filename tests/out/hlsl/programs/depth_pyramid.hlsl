@@ -99,14 +99,14 @@ void reduce_depth(reduce_depth_Input input) {
                 x_2 = x_1;
                 break;
             }
-            const float e_2 = scratch[min(uint(i), 255u)].a;
-            const float e_3 = scratch[min(uint(i), 255u)].b;
+            const float a = scratch[min(uint(i), 255u)].a;
+            const float b = scratch[min(uint(i), 255u)].b;
             const bool next = carried_1 != 0u;
             i = asint(asuint(i) + 1u);
             carried_1 = carried_1 - 1u;
             carried_2 = next;
-            m_1 = min(m_1, e_2);
-            x_1 = max(x_1, e_3);
+            m_1 = min(m_1, a);
+            x_1 = max(x_1, b);
         }
         out_.Store2(min(input.wg.y * luma_num_workgroups.x + input.wg.x, luma_length_out_() - 1u) * 8u, asuint(float2(m_2, x_2)));
     }

@@ -146,8 +146,8 @@ float3 dq_transform_point(DualQuat dq, float3 p) {
     const float4 e_1 = dq.real;
     const float4 e_2 = dq.real;
     const float4 e_3 = dq.dual;
-    const float3 e_4 = quat_rotate(dq.real, p);
-    return e_4 + (e.xyz * dq.real.w - e_1.xyz * dq.dual.w + cross(e_2.xyz, e_3.xyz)) * 2.0;
+    const float3 quat_rotate_1 = quat_rotate(dq.real, p);
+    return quat_rotate_1 + (e.xyz * dq.real.w - e_1.xyz * dq.dual.w + cross(e_2.xyz, e_3.xyz)) * 2.0;
 }
 
 float4x4 joint_matrix(uint index) {
@@ -159,11 +159,11 @@ float4x4 joint_matrix(uint index) {
 }
 
 float4x4 blend_matrices(uint4 joints, float4 weights) {
-    const float4x4 e = joint_matrix(joints.x);
+    const float4x4 joint_matrix_1 = joint_matrix(joints.x);
     int i = 1;
     uint carried = 2u;
     bool carried_1 = true;
-    float4x4 m = e * weights.x;
+    float4x4 m = joint_matrix_1 * weights.x;
     float4x4 m_1;
     while (true) {
         if (!carried_1) {
@@ -172,9 +172,9 @@ float4x4 blend_matrices(uint4 joints, float4 weights) {
         }
         float4x4 m_2;
         if (weights[min(uint(i), 3u)] > 0.0) {
-            const float4x4 e_1 = joint_matrix(joints[min(uint(i), 3u)]);
-            const float4x4 e_2 = e_1 * weights[min(uint(i), 3u)];
-            m_2 = float4x4(m[0] + e_2[0], m[1] + e_2[1], m[2] + e_2[2], m[3] + e_2[3]);
+            const float4x4 joint_matrix_2 = joint_matrix(joints[min(uint(i), 3u)]);
+            const float4x4 e = joint_matrix_2 * weights[min(uint(i), 3u)];
+            m_2 = float4x4(m[0] + e[0], m[1] + e[1], m[2] + e[2], m[3] + e[3]);
         } else {
             m_2 = m;
         }
@@ -191,17 +191,17 @@ Skinned skin_vertex(float3 position, float3 normal, float3 tangent, uint4 joints
     const uint4 clamped = min(joints, (uint4)(max(skin.joint_count, 1u) - 1u));
     if (skin.use_dual_quaternions != 0u) {
         const DualQuat dq = blend_dual_quats(clamped, weights);
-        const float3 e = dq_transform_point(dq, position);
-        const float3 e_1 = quat_rotate(dq.real, normal);
-        const float3 e_2 = quat_rotate(dq.real, tangent);
-        const Skinned composite = { e, e_1, e_2 };
+        const float3 dq_transform_point_1 = dq_transform_point(dq, position);
+        const float3 quat_rotate_1 = quat_rotate(dq.real, normal);
+        const float3 quat_rotate_2 = quat_rotate(dq.real, tangent);
+        const Skinned composite = { dq_transform_point_1, quat_rotate_1, quat_rotate_2 };
         return composite;
     }
     const float4x4 m = blend_matrices(clamped, weights);
-    const float4 e_3 = mul(float4(position, 1.0), m);
-    const float4 e_4 = mul(float4(normal, 0.0), m);
-    const float4 e_5 = mul(float4(tangent, 0.0), m);
-    const Skinned composite_1 = { e_3.xyz, normalize(e_4.xyz), normalize(e_5.xyz) };
+    const float4 e = mul(float4(position, 1.0), m);
+    const float4 e_1 = mul(float4(normal, 0.0), m);
+    const float4 e_2 = mul(float4(tangent, 0.0), m);
+    const Skinned composite_1 = { e.xyz, normalize(e_1.xyz), normalize(e_2.xyz) };
     return composite_1;
 }
 

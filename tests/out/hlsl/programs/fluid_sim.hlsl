@@ -130,9 +130,9 @@ bool in_grid(uint3 id) {
 }
 
 float2 velocity_at(int2 p) {
-    const uint e = index_of(p);
-    const float2 e_1 = asfloat(velocity.Load2(min(e, luma_length_velocity() - 1u) * 8u));
-    return e_1;
+    const uint index_of_1 = index_of(p);
+    const float2 e = asfloat(velocity.Load2(min(index_of_1, luma_length_velocity() - 1u) * 8u));
+    return e;
 }
 
 float2 bilinear_velocity(float2 pos) {
@@ -150,14 +150,14 @@ float4 bilinear_dye(float2 pos) {
     const float2 p = pos - float2(0.5, 0.5);
     const int2 base = int2(floor(p));
     const float2 f = frac(p);
-    const uint e = index_of(base);
-    const float4 a = asfloat(dye.Load4(min(e, luma_length_dye() - 1u) * 16u));
-    const uint e_1 = index_of(asint(asuint(base) + asuint(int2(1, 0))));
-    const float4 b = asfloat(dye.Load4(min(e_1, luma_length_dye() - 1u) * 16u));
-    const uint e_2 = index_of(asint(asuint(base) + asuint(int2(0, 1))));
-    const float4 c = asfloat(dye.Load4(min(e_2, luma_length_dye() - 1u) * 16u));
-    const uint e_3 = index_of(asint(asuint(base) + asuint(int2(1, 1))));
-    const float4 d = asfloat(dye.Load4(min(e_3, luma_length_dye() - 1u) * 16u));
+    const uint index_of_1 = index_of(base);
+    const float4 a = asfloat(dye.Load4(min(index_of_1, luma_length_dye() - 1u) * 16u));
+    const uint index_of_2 = index_of(asint(asuint(base) + asuint(int2(1, 0))));
+    const float4 b = asfloat(dye.Load4(min(index_of_2, luma_length_dye() - 1u) * 16u));
+    const uint index_of_3 = index_of(asint(asuint(base) + asuint(int2(0, 1))));
+    const float4 c = asfloat(dye.Load4(min(index_of_3, luma_length_dye() - 1u) * 16u));
+    const uint index_of_4 = index_of(asint(asuint(base) + asuint(int2(1, 1))));
+    const float4 d = asfloat(dye.Load4(min(index_of_4, luma_length_dye() - 1u) * 16u));
     return lerp(lerp(a, b, (float4)f.x), lerp(c, d, (float4)f.x), (float4)f.y);
 }
 
@@ -180,19 +180,19 @@ struct advect_Input {
 
 [numthreads(8, 8, 1)]
 void advect(advect_Input input) {
-    const bool e = in_grid(input.id);
-    if (!e) {
+    const bool in_grid_1 = in_grid(input.id);
+    if (!in_grid_1) {
         return;
     }
     const int2 p = int2(input.id.xy);
     const uint i = index_of(p);
-    const float2 e_1 = asfloat(velocity.Load2(min(i, luma_length_velocity() - 1u) * 8u));
-    const float2 back = float2(p) + float2(0.5, 0.5) - e_1 * grid.dt * float2(grid.size);
+    const float2 e = asfloat(velocity.Load2(min(i, luma_length_velocity() - 1u) * 8u));
+    const float2 back = float2(p) + float2(0.5, 0.5) - e * grid.dt * float2(grid.size);
     const float decay = 1.0 / (1.0 + grid.dissipation * grid.dt);
-    const float2 e_2 = bilinear_velocity(back);
-    velocity_next.Store2(min(i, luma_length_velocity_next() - 1u) * 8u, asuint(e_2 * decay));
-    const float4 e_3 = bilinear_dye(back);
-    dye_next.Store4(min(i, luma_length_dye_next() - 1u) * 16u, asuint(e_3 * decay));
+    const float2 bilinear_velocity_1 = bilinear_velocity(back);
+    velocity_next.Store2(min(i, luma_length_velocity_next() - 1u) * 8u, asuint(bilinear_velocity_1 * decay));
+    const float4 bilinear_dye_1 = bilinear_dye(back);
+    dye_next.Store4(min(i, luma_length_dye_next() - 1u) * 16u, asuint(bilinear_dye_1 * decay));
 }
 
 struct splat_Input {
@@ -201,17 +201,17 @@ struct splat_Input {
 
 [numthreads(8, 8, 1)]
 void splat(splat_Input input) {
-    const bool e = in_grid(input.id);
-    if (!e) {
+    const bool in_grid_1 = in_grid(input.id);
+    if (!in_grid_1) {
         return;
     }
     const uint i = index_of(int2(input.id.xy));
     const float2 d = (float2(input.id.xy) + float2(0.5, 0.5)) * grid.inv_size - grid.splat_point;
     const float weight = exp(-dot(d, d) / grid.splat_radius);
-    const float2 e_1 = asfloat(velocity_next.Load2(min(i, luma_length_velocity_next() - 1u) * 8u));
-    velocity.Store2(min(i, luma_length_velocity() - 1u) * 8u, asuint(e_1 + grid.splat_force * weight));
-    const float4 e_2 = asfloat(dye_next.Load4(min(i, luma_length_dye_next() - 1u) * 16u));
-    dye.Store4(min(i, luma_length_dye() - 1u) * 16u, asuint(e_2 + grid.splat_color * weight));
+    const float2 e = asfloat(velocity_next.Load2(min(i, luma_length_velocity_next() - 1u) * 8u));
+    velocity.Store2(min(i, luma_length_velocity() - 1u) * 8u, asuint(e + grid.splat_force * weight));
+    const float4 e_1 = asfloat(dye_next.Load4(min(i, luma_length_dye_next() - 1u) * 16u));
+    dye.Store4(min(i, luma_length_dye() - 1u) * 16u, asuint(e_1 + grid.splat_color * weight));
 }
 
 struct compute_divergence_Input {
@@ -220,47 +220,47 @@ struct compute_divergence_Input {
 
 [numthreads(8, 8, 1)]
 void compute_divergence(compute_divergence_Input input) {
-    const bool e = in_grid(input.id);
-    if (!e) {
+    const bool in_grid_1 = in_grid(input.id);
+    if (!in_grid_1) {
         return;
     }
     const int2 p = int2(input.id.xy);
     float left;
     if (p.x == 0) {
-        const float2 e_1 = velocity_at(p);
-        left = -e_1.x;
+        const float2 velocity_at_1 = velocity_at(p);
+        left = -velocity_at_1.x;
     } else {
-        const float2 e_2 = velocity_at(asint(asuint(p) - asuint(int2(1, 0))));
-        left = e_2.x;
+        const float2 velocity_at_2 = velocity_at(asint(asuint(p) - asuint(int2(1, 0))));
+        left = velocity_at_2.x;
     }
     float right;
     if (p.x == asint(asuint(grid.size.x) - 1u)) {
-        const float2 e_3 = velocity_at(p);
-        right = -e_3.x;
+        const float2 velocity_at_3 = velocity_at(p);
+        right = -velocity_at_3.x;
     } else {
-        const float2 e_4 = velocity_at(asint(asuint(p) + asuint(int2(1, 0))));
-        right = e_4.x;
+        const float2 velocity_at_4 = velocity_at(asint(asuint(p) + asuint(int2(1, 0))));
+        right = velocity_at_4.x;
     }
     float bottom;
     if (p.y == 0) {
-        const float2 e_5 = velocity_at(p);
-        bottom = -e_5.y;
+        const float2 velocity_at_5 = velocity_at(p);
+        bottom = -velocity_at_5.y;
     } else {
-        const float2 e_6 = velocity_at(asint(asuint(p) - asuint(int2(0, 1))));
-        bottom = e_6.y;
+        const float2 velocity_at_6 = velocity_at(asint(asuint(p) - asuint(int2(0, 1))));
+        bottom = velocity_at_6.y;
     }
     float top;
     if (p.y == asint(asuint(grid.size.y) - 1u)) {
-        const float2 e_7 = velocity_at(p);
-        top = -e_7.y;
+        const float2 velocity_at_7 = velocity_at(p);
+        top = -velocity_at_7.y;
     } else {
-        const float2 e_8 = velocity_at(asint(asuint(p) + asuint(int2(0, 1))));
-        top = e_8.y;
+        const float2 velocity_at_8 = velocity_at(asint(asuint(p) + asuint(int2(0, 1))));
+        top = velocity_at_8.y;
     }
-    const uint e_9 = index_of(p);
-    divergence.Store(min(e_9, luma_length_divergence() - 1u) * 4u, asuint(0.5 * (right - left + top - bottom)));
-    const uint e_10 = index_of(p);
-    pressure_a.Store(min(e_10, luma_length_pressure_a() - 1u) * 4u, asuint(0.0));
+    const uint index_of_1 = index_of(p);
+    divergence.Store(min(index_of_1, luma_length_divergence() - 1u) * 4u, asuint(0.5 * (right - left + top - bottom)));
+    const uint index_of_2 = index_of(p);
+    pressure_a.Store(min(index_of_2, luma_length_pressure_a() - 1u) * 4u, asuint(0.0));
 }
 
 struct jacobi_Input {
@@ -269,25 +269,25 @@ struct jacobi_Input {
 
 [numthreads(8, 8, 1)]
 void jacobi(jacobi_Input input) {
-    const bool e = in_grid(input.id);
-    if (!e) {
+    const bool in_grid_1 = in_grid(input.id);
+    if (!in_grid_1) {
         return;
     }
     const int2 p = int2(input.id.xy);
     const bool from_a = step_info.read_a != 0u;
-    const float e_1 = pressure_at(asint(asuint(p) - asuint(int2(1, 0))), from_a);
-    const float e_2 = pressure_at(asint(asuint(p) + asuint(int2(1, 0))), from_a);
-    const float e_3 = pressure_at(asint(asuint(p) - asuint(int2(0, 1))), from_a);
-    const float e_4 = pressure_at(asint(asuint(p) + asuint(int2(0, 1))), from_a);
-    const uint e_5 = index_of(p);
-    const float e_6 = asfloat(divergence.Load(min(e_5, luma_length_divergence() - 1u) * 4u));
-    const float result = (e_1 + e_2 + e_3 + e_4 - e_6) * 0.25;
+    const float pressure_at_1 = pressure_at(asint(asuint(p) - asuint(int2(1, 0))), from_a);
+    const float pressure_at_2 = pressure_at(asint(asuint(p) + asuint(int2(1, 0))), from_a);
+    const float pressure_at_3 = pressure_at(asint(asuint(p) - asuint(int2(0, 1))), from_a);
+    const float pressure_at_4 = pressure_at(asint(asuint(p) + asuint(int2(0, 1))), from_a);
+    const uint index_of_1 = index_of(p);
+    const float e = asfloat(divergence.Load(min(index_of_1, luma_length_divergence() - 1u) * 4u));
+    const float result = (pressure_at_1 + pressure_at_2 + pressure_at_3 + pressure_at_4 - e) * 0.25;
     if (from_a) {
-        const uint e_7 = index_of(p);
-        pressure_b.Store(min(e_7, luma_length_pressure_b() - 1u) * 4u, asuint(result));
+        const uint index_of_2 = index_of(p);
+        pressure_b.Store(min(index_of_2, luma_length_pressure_b() - 1u) * 4u, asuint(result));
     } else {
-        const uint e_8 = index_of(p);
-        pressure_a.Store(min(e_8, luma_length_pressure_a() - 1u) * 4u, asuint(result));
+        const uint index_of_3 = index_of(p);
+        pressure_a.Store(min(index_of_3, luma_length_pressure_a() - 1u) * 4u, asuint(result));
     }
 }
 
@@ -297,21 +297,21 @@ struct subtract_gradient_Input {
 
 [numthreads(8, 8, 1)]
 void subtract_gradient(subtract_gradient_Input input) {
-    const bool e = in_grid(input.id);
-    if (!e) {
+    const bool in_grid_1 = in_grid(input.id);
+    if (!in_grid_1) {
         return;
     }
     const int2 p = int2(input.id.xy);
-    const uint e_1 = index_of(asint(asuint(p) - asuint(int2(1, 0))));
-    const float left = asfloat(pressure_a.Load(min(e_1, luma_length_pressure_a() - 1u) * 4u));
-    const uint e_2 = index_of(asint(asuint(p) + asuint(int2(1, 0))));
-    const float right = asfloat(pressure_a.Load(min(e_2, luma_length_pressure_a() - 1u) * 4u));
-    const uint e_3 = index_of(asint(asuint(p) - asuint(int2(0, 1))));
-    const float bottom = asfloat(pressure_a.Load(min(e_3, luma_length_pressure_a() - 1u) * 4u));
-    const uint e_4 = index_of(asint(asuint(p) + asuint(int2(0, 1))));
-    const float top = asfloat(pressure_a.Load(min(e_4, luma_length_pressure_a() - 1u) * 4u));
-    const uint e_5 = index_of(p);
-    const float2 e_6 = asfloat(velocity.Load2(min(e_5, luma_length_velocity() - 1u) * 8u));
-    velocity.Store2(min(e_5, luma_length_velocity() - 1u) * 8u, asuint(e_6 - float2(right - left, top - bottom) * 0.5));
+    const uint index_of_1 = index_of(asint(asuint(p) - asuint(int2(1, 0))));
+    const float left = asfloat(pressure_a.Load(min(index_of_1, luma_length_pressure_a() - 1u) * 4u));
+    const uint index_of_2 = index_of(asint(asuint(p) + asuint(int2(1, 0))));
+    const float right = asfloat(pressure_a.Load(min(index_of_2, luma_length_pressure_a() - 1u) * 4u));
+    const uint index_of_3 = index_of(asint(asuint(p) - asuint(int2(0, 1))));
+    const float bottom = asfloat(pressure_a.Load(min(index_of_3, luma_length_pressure_a() - 1u) * 4u));
+    const uint index_of_4 = index_of(asint(asuint(p) + asuint(int2(0, 1))));
+    const float top = asfloat(pressure_a.Load(min(index_of_4, luma_length_pressure_a() - 1u) * 4u));
+    const uint index_of_5 = index_of(p);
+    const float2 e = asfloat(velocity.Load2(min(index_of_5, luma_length_velocity() - 1u) * 8u));
+    velocity.Store2(min(index_of_5, luma_length_velocity() - 1u) * 8u, asuint(e - float2(right - left, top - bottom) * 0.5));
 }
 

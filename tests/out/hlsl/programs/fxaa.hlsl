@@ -49,28 +49,28 @@ static const float luma_const[10] = { 1.0, 1.5, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0, 4.
 [[vk::binding(2, 0)]] SamplerState scene_samp : register(s2, space0);
 
 float u_luma_at(float2 uv) {
-    const float4 e = scene_tex.SampleLevel(scene_samp, uv, 0.0);
-    return e.w;
+    const float4 texel = scene_tex.SampleLevel(scene_samp, uv, 0.0);
+    return texel.w;
 }
 
 float u_luma_offset(float2 uv, float x, float y) {
-    const float e = u_luma_at(uv + float2(x, y) * settings.inv_size);
-    return e;
+    const float u_luma_at_1 = u_luma_at(uv + float2(x, y) * settings.inv_size);
+    return u_luma_at_1;
 }
 
 Neighbourhood gather(float2 uv) {
-    const float e = u_luma_offset(uv, 0.0, 0.0);
-    const float e_1 = u_luma_offset(uv, 0.0, 1.0);
-    const float e_2 = u_luma_offset(uv, 1.0, 0.0);
-    const float e_3 = u_luma_offset(uv, 0.0, -1.0);
-    const float e_4 = u_luma_offset(uv, -1.0, 0.0);
-    const float e_5 = u_luma_offset(uv, 1.0, 1.0);
-    const float e_6 = u_luma_offset(uv, -1.0, 1.0);
-    const float e_7 = u_luma_offset(uv, 1.0, -1.0);
-    const float e_8 = u_luma_offset(uv, -1.0, -1.0);
-    const Neighbourhood l = { e, e_1, e_2, e_3, e_4, e_5, e_6, e_7, e_8, 0.0, 0.0, 0.0 };
+    const float u_luma_offset_1 = u_luma_offset(uv, 0.0, 0.0);
+    const float u_luma_offset_2 = u_luma_offset(uv, 0.0, 1.0);
+    const float u_luma_offset_3 = u_luma_offset(uv, 1.0, 0.0);
+    const float u_luma_offset_4 = u_luma_offset(uv, 0.0, -1.0);
+    const float u_luma_offset_5 = u_luma_offset(uv, -1.0, 0.0);
+    const float u_luma_offset_6 = u_luma_offset(uv, 1.0, 1.0);
+    const float u_luma_offset_7 = u_luma_offset(uv, -1.0, 1.0);
+    const float u_luma_offset_8 = u_luma_offset(uv, 1.0, -1.0);
+    const float u_luma_offset_9 = u_luma_offset(uv, -1.0, -1.0);
+    const Neighbourhood l = { u_luma_offset_1, u_luma_offset_2, u_luma_offset_3, u_luma_offset_4, u_luma_offset_5, u_luma_offset_6, u_luma_offset_7, u_luma_offset_8, u_luma_offset_9, 0.0, 0.0, 0.0 };
     Neighbourhood l_1 = l;
-    l_1.highest = max(max(max(max(e_1, e_2), e_3), e_4), e);
+    l_1.highest = max(max(max(max(u_luma_offset_2, u_luma_offset_3), u_luma_offset_4), u_luma_offset_5), u_luma_offset_1);
     Neighbourhood l_2 = l_1;
     l_2.lowest = min(min(min(min(l_1.n, l_1.e), l_1.s), l_1.w), l_1.m);
     Neighbourhood l_3 = l_2;
@@ -93,12 +93,12 @@ bool is_horizontal(Neighbourhood l) {
 }
 
 Edge determine_edge(Neighbourhood l) {
-    const bool e = is_horizontal(l);
-    const Edge edge = { e, 0.0, 0.0, 0.0 };
-    const float p_luma = e ? l.n : l.e;
-    const float n_luma = e ? l.s : l.w;
+    const bool is_horizontal_1 = is_horizontal(l);
+    const Edge edge = { is_horizontal_1, 0.0, 0.0, 0.0 };
+    const float p_luma = is_horizontal_1 ? l.n : l.e;
+    const float n_luma = is_horizontal_1 ? l.s : l.w;
     Edge edge_1 = edge;
-    edge_1.pixel_step = e ? settings.inv_size.y : settings.inv_size.x;
+    edge_1.pixel_step = is_horizontal_1 ? settings.inv_size.y : settings.inv_size.x;
     const float p_gradient = abs(p_luma - l.m);
     const float n_gradient = abs(n_luma - l.m);
     Edge edge_2;
@@ -143,8 +143,8 @@ float edge_blend_factor(Neighbourhood l, Edge edge, float2 uv) {
     const float edge_luma = 0.5 * (l.m + edge.other_luma);
     const float gradient_threshold = 0.25 * edge.luma_gradient;
     const float2 p_uv = edge_uv + uv_step * 1.0;
-    const float e = u_luma_at(p_uv);
-    const float p_delta = e - edge_luma;
+    const float u_luma_at_1 = u_luma_at(p_uv);
+    const float p_delta = u_luma_at_1 - edge_luma;
     int i = 1;
     uint carried = 8u;
     bool carried_1 = true;
@@ -167,10 +167,10 @@ float edge_blend_factor(Neighbourhood l, Edge edge, float2 uv) {
             p_at_end_1 = p_at_end;
             break;
         }
-        const float e_1 = local[min(uint(i), 9u)];
-        const float2 p_uv_3 = p_uv_1 + uv_step * e_1;
-        const float e_2 = u_luma_at(p_uv_3);
-        const float p_delta_3 = e_2 - edge_luma;
+        const float e = local[min(uint(i), 9u)];
+        const float2 p_uv_3 = p_uv_1 + uv_step * e;
+        const float u_luma_at_2 = u_luma_at(p_uv_3);
+        const float p_delta_3 = u_luma_at_2 - edge_luma;
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;
@@ -184,8 +184,8 @@ float edge_blend_factor(Neighbourhood l, Edge edge, float2 uv) {
         p_uv_4 = p_uv_2 + uv_step * 8.0;
     }
     const float2 n_uv = edge_uv - uv_step * 1.0;
-    const float e_3 = u_luma_at(n_uv);
-    const float n_delta = e_3 - edge_luma;
+    const float u_luma_at_3 = u_luma_at(n_uv);
+    const float n_delta = u_luma_at_3 - edge_luma;
     int i_1 = 1;
     uint carried_2 = 8u;
     bool carried_3 = true;
@@ -208,10 +208,10 @@ float edge_blend_factor(Neighbourhood l, Edge edge, float2 uv) {
             n_at_end_1 = n_at_end;
             break;
         }
-        const float e_4 = local_1[min(uint(i_1), 9u)];
-        const float2 n_uv_3 = n_uv_1 - uv_step * e_4;
-        const float e_5 = u_luma_at(n_uv_3);
-        const float n_delta_3 = e_5 - edge_luma;
+        const float e_1 = local_1[min(uint(i_1), 9u)];
+        const float2 n_uv_3 = n_uv_1 - uv_step * e_1;
+        const float u_luma_at_4 = u_luma_at(n_uv_3);
+        const float n_delta_3 = u_luma_at_4 - edge_luma;
         const bool next_1 = carried_2 != 0u;
         i_1 = asint(asuint(i_1) + 1u);
         carried_2 = carried_2 - 1u;
@@ -247,17 +247,17 @@ fxaa_Output fxaa(fxaa_Input input) {
 #endif
     const float2 uv = input.frag.xy * settings.inv_size;
     const Neighbourhood l = gather(uv);
-    const bool e = skip_pixel(l);
-    if (e) {
-        const float4 e_1 = scene_tex.SampleLevel(scene_samp, uv, 0.0);
+    const bool skip_pixel_1 = skip_pixel(l);
+    if (skip_pixel_1) {
+        const float4 texel = scene_tex.SampleLevel(scene_samp, uv, 0.0);
         fxaa_Output output;
-        output.color = float4(e_1.xyz, 1.0);
+        output.color = float4(texel.xyz, 1.0);
         return output;
     }
     const Edge edge = determine_edge(l);
-    const float e_2 = subpixel_blend_factor(l);
-    const float e_3 = edge_blend_factor(l, edge, uv);
-    const float blend = max(e_2, e_3);
+    const float subpixel_blend_factor_1 = subpixel_blend_factor(l);
+    const float edge_blend_factor_1 = edge_blend_factor(l, edge, uv);
+    const float blend = max(subpixel_blend_factor_1, edge_blend_factor_1);
     if (settings.show_edges != 0) {
         fxaa_Output output_1;
         output_1.color = float4(1.0, blend, 0.0, 1.0);
@@ -273,9 +273,9 @@ fxaa_Output fxaa(fxaa_Input input) {
         final_uv_2.x = uv.x + blend * edge.pixel_step;
         final_uv = final_uv_2;
     }
-    const float4 e_4 = scene_tex.SampleLevel(scene_samp, final_uv, 0.0);
+    const float4 texel_1 = scene_tex.SampleLevel(scene_samp, final_uv, 0.0);
     fxaa_Output output_2;
-    output_2.color = float4(e_4.xyz, 1.0);
+    output_2.color = float4(texel_1.xyz, 1.0);
     return output_2;
 }
 

@@ -57,8 +57,8 @@ float2 encode_normal(float3 n) {
     if (n.z >= 0.0) {
         e = p;
     } else {
-        const float2 e_1 = oct_wrap(p);
-        e = e_1;
+        const float2 oct_wrap_1 = oct_wrap(p);
+        e = oct_wrap_1;
     }
     return e * 0.5 + float2(0.5, 0.5);
 }
@@ -68,21 +68,21 @@ float3 surface_normal(GVarying input) {
     const float4 e = input.tangent;
     const float4 e_1 = input.tangent;
     const float3 t = normalize(e.xyz - n * dot(n, e_1.xyz));
-    const float4 e_2 = normal_tex_tex.Sample(normal_tex_samp, input.uv);
-    return normalize(mul(e_2.xyz * 2.0 - float3(1.0, 1.0, 1.0), float3x3(t, cross(n, t) * input.tangent.w, n)));
+    const float4 texel = normal_tex_tex.Sample(normal_tex_samp, input.uv);
+    return normalize(mul(texel.xyz * 2.0 - float3(1.0, 1.0, 1.0), float3x3(t, cross(n, t) * input.tangent.w, n)));
 }
 
 GBuffer write_gbuffer(GVarying input, float4 albedo) {
-    const float4 e = orm_tex_tex.Sample(orm_tex_samp, input.uv);
-    const float3 orm = e.xyz;
+    const float4 texel = orm_tex_tex.Sample(orm_tex_samp, input.uv);
+    const float3 orm = texel.xyz;
     const float3 n = surface_normal(input);
-    const float4 e_1 = input.current_clip;
-    const float4 e_2 = camera.jitter;
-    const float4 e_3 = input.previous_clip;
-    const float4 e_4 = camera.jitter;
-    const float2 e_5 = encode_normal(n);
-    const float4 e_6 = emissive_tex_tex.Sample(emissive_tex_samp, input.uv);
-    const GBuffer composite = { float4(albedo.xyz, orm.x), float4(e_5, orm.y, orm.z), float4(e_6.xyz * object.emissive_strength, 1.0), (e_1.xy / (float2)input.current_clip.w - e_2.xy - (e_3.xy / (float2)input.previous_clip.w - e_4.zw)) * float2(0.5, -0.5), uint2(object.object_id, object.material_id) };
+    const float4 e = input.current_clip;
+    const float4 jitter = camera.jitter;
+    const float4 e_1 = input.previous_clip;
+    const float4 jitter_1 = camera.jitter;
+    const float2 encode_normal_1 = encode_normal(n);
+    const float4 texel_1 = emissive_tex_tex.Sample(emissive_tex_samp, input.uv);
+    const GBuffer composite = { float4(albedo.xyz, orm.x), float4(encode_normal_1, orm.y, orm.z), float4(texel_1.xyz * object.emissive_strength, 1.0), (e.xy / (float2)input.current_clip.w - jitter.xy - (e_1.xy / (float2)input.previous_clip.w - jitter_1.zw)) * float2(0.5, -0.5), uint2(object.object_id, object.material_id) };
     return composite;
 }
 
@@ -108,9 +108,9 @@ gbuffer_vs_Output gbuffer_vs(gbuffer_vs_Input input) {
     const float4 e_1 = object.model[1];
     const float4 e_2 = object.model[2];
     const float3x3 normal_matrix = float3x3(e.xyz, e_1.xyz, e_2.xyz);
-    const float4 e_3 = camera.jitter;
+    const float4 jitter = camera.jitter;
     gbuffer_vs_Output output;
-    output.clip_ = clip_ + float4(e_3.xy * clip_.w, 0.0, 0.0);
+    output.clip_ = clip_ + float4(jitter.xy * clip_.w, 0.0, 0.0);
     output.current_clip = clip_;
     output.previous_clip = mul(mul(float4(input.position, 1.0), object.prev_model), camera.prev_view_proj);
     output.normal = mul(input.normal, normal_matrix);
@@ -139,14 +139,14 @@ struct gbuffer_opaque_fs_Output {
 [earlydepthstencil]
 gbuffer_opaque_fs_Output gbuffer_opaque_fs(gbuffer_opaque_fs_Input input) {
     const GVarying input_1 = { (float4)0, input.current_clip, input.previous_clip, input.normal, input.tangent, input.uv };
-    const float4 e = albedo_tex_tex.Sample(albedo_tex_samp, input.uv);
-    const GBuffer e_1 = write_gbuffer(input_1, e);
+    const float4 texel = albedo_tex_tex.Sample(albedo_tex_samp, input.uv);
+    const GBuffer write_gbuffer_1 = write_gbuffer(input_1, texel);
     gbuffer_opaque_fs_Output output;
-    output.albedo_ao = e_1.albedo_ao;
-    output.normal_rm = e_1.normal_rm;
-    output.emissive = e_1.emissive;
-    output.motion = e_1.motion;
-    output.ids = e_1.ids;
+    output.albedo_ao = write_gbuffer_1.albedo_ao;
+    output.normal_rm = write_gbuffer_1.normal_rm;
+    output.emissive = write_gbuffer_1.emissive;
+    output.motion = write_gbuffer_1.motion;
+    output.ids = write_gbuffer_1.ids;
     return output;
 }
 
@@ -173,13 +173,13 @@ gbuffer_masked_fs_Output gbuffer_masked_fs(gbuffer_masked_fs_Input input) {
     if (albedo.w < object.alpha_cutoff) {
         discard;
     }
-    const GBuffer e = write_gbuffer(input_1, albedo);
+    const GBuffer write_gbuffer_1 = write_gbuffer(input_1, albedo);
     gbuffer_masked_fs_Output output;
-    output.albedo_ao = e.albedo_ao;
-    output.normal_rm = e.normal_rm;
-    output.emissive = e.emissive;
-    output.motion = e.motion;
-    output.ids = e.ids;
+    output.albedo_ao = write_gbuffer_1.albedo_ao;
+    output.normal_rm = write_gbuffer_1.normal_rm;
+    output.emissive = write_gbuffer_1.emissive;
+    output.motion = write_gbuffer_1.motion;
+    output.ids = write_gbuffer_1.ids;
     return output;
 }
 

@@ -80,8 +80,8 @@ void prefilter(prefilter_Input input) {
     if (p.x >= pf.mip_size || p.y >= pf.mip_size) {
         return;
     }
-    const float3 e = face_dir(pf.face, (float2(p) + float2(0.5, 0.5)) / (float2)float(pf.mip_size));
-    const float3 n = normalize(e);
+    const float3 face_dir_1 = face_dir(pf.face, (float2(p) + float2(0.5, 0.5)) / (float2)float(pf.mip_size));
+    const float3 n = normalize(face_dir_1);
     const float env_size = float(luma_texture_size(env_tex, 0u).x);
     const float levels = float(luma_texture_levels(env_tex));
     uint i = 0u;
@@ -97,15 +97,15 @@ void prefilter(prefilter_Input input) {
             weight_1 = weight;
             break;
         }
-        const float2 e_1 = hammersley(i, 64u);
-        const float3 h = importance_ggx(e_1, n, pf.roughness);
+        const float2 hammersley_1 = hammersley(i, 64u);
+        const float3 h = importance_ggx(hammersley_1, n, pf.roughness);
         const float3 l = normalize(h * (2.0 * dot(n, h)) - n);
         const float ndl = dot(n, l);
         float3 acc_2 = acc;
         float weight_2 = weight;
         if (ndl > 0.0) {
-            const float4 e_2 = env_tex.SampleLevel(env_samp, l, min(max(0.5 * log2(1.0 / (64.0 * (12.566371 / (6.0 * env_size * env_size)))), 0.0), levels - 1.0));
-            acc_2 = acc + e_2.xyz * ndl;
+            const float4 texel = env_tex.SampleLevel(env_samp, l, min(max(0.5 * log2(1.0 / (64.0 * (12.566371 / (6.0 * env_size * env_size)))), 0.0), levels - 1.0));
+            acc_2 = acc + texel.xyz * ndl;
             weight_2 = weight + ndl;
         }
         const bool next = carried != 0u;

@@ -52,14 +52,14 @@ struct main_Input {
 [numthreads(4, 1, 1)]
 void main(main_Input input) {
     const float e = asfloat(values.Load(min(input.li, luma_length_values() - 1u) * 4u));
-    const float e_1 = subgroupAdd(e);
-    const float v = subgroupBroadcastFirst(e_1);
+    const float subgroupAdd_1 = subgroupAdd(e);
+    const float v = subgroupBroadcastFirst(subgroupAdd_1);
     values.Store(min(input.li, luma_length_values() - 1u) * 4u, asuint(v));
-    const bool e_2 = subgroupElect();
-    if (e_2) {
-        const uint e_3 = subgroupMax(input.li);
-        const uint e_4 = clockARB();
-        counts.Store(min(input.li, luma_length_counts() - 1u) * 4u, e_3 + e_4);
+    const bool subgroupElect_1 = subgroupElect();
+    if (subgroupElect_1) {
+        const uint subgroupMax_1 = subgroupMax(input.li);
+        const uint clockARB_1 = clockARB();
+        counts.Store(min(input.li, luma_length_counts() - 1u) * 4u, subgroupMax_1 + clockARB_1);
     }
 }
 

@@ -116,9 +116,9 @@ bool occluded(float3 view_center, float radius) {
     }
     const float4 rect = project_sphere(view_center, radius);
     const float2 size = (rect.zw - rect.xy) * cull.pyramid_size;
-    const float4 e = depth_pyramid.SampleLevel(pyramid_sampler, (rect.xy + rect.zw) * 0.5, floor(log2(max(size.x, size.y))));
+    const float4 texel = depth_pyramid.SampleLevel(pyramid_sampler, (rect.xy + rect.zw) * 0.5, floor(log2(max(size.x, size.y))));
     const float4 near_point = mul(float4(view_center + float3(0.0, 0.0, radius), 1.0), cull.proj);
-    return near_point.z / near_point.w > e.x;
+    return near_point.z / near_point.w > texel.x;
 }
 
 uint select_lod(float3 view_center, float radius) {
@@ -134,9 +134,9 @@ uint select_lod(float3 view_center, float radius) {
             lod_1 = lod;
             break;
         }
-        const float e = asfloat(lods.Load(12u + min(uint(i), 3u) * 16u));
+        const float max_screen_size = asfloat(lods.Load(12u + min(uint(i), 3u) * 16u));
         uint lod_2 = lod;
-        if (screen_diameter > e) {
+        if (screen_diameter > max_screen_size) {
             lod_2 = uint(max(asint(asuint(i) - 1u), 0));
         }
         const bool next = carried != 0u;
@@ -179,20 +179,20 @@ void cull_objects(cull_objects_Input input) {
     const bool always = (object.flags & 1u) != 0u;
     bool phi_1 = false;
     if (!always) {
-        const bool e_2 = sphere_in_frustum(center, radius);
-        phi_1 = !e_2;
+        const bool sphere_in_frustum_1 = sphere_in_frustum(center, radius);
+        phi_1 = !sphere_in_frustum_1;
     }
     if (phi_1) {
         uint old_1;
         stats.InterlockedAdd(4u, 1u, old_1);
         return;
     }
-    const float4 e_3 = mul(float4(center, 1.0), cull.view);
-    const float3 view_center = e_3.xyz;
+    const float4 e_2 = mul(float4(center, 1.0), cull.view);
+    const float3 view_center = e_2.xyz;
     bool phi_2 = false;
     if (!always && cull.occlusion_enabled != 0u && (object.flags & 2u) == 0u) {
-        const bool e_4 = occluded(view_center, radius);
-        phi_2 = e_4;
+        const bool occluded_1 = occluded(view_center, radius);
+        phi_2 = occluded_1;
     }
     if (phi_2) {
         uint old_2;
@@ -218,14 +218,14 @@ struct reset_draws_Input {
 
 [numthreads(4, 1, 1)]
 void reset_draws(reset_draws_Input input) {
-    const uint e = lods.Load(min(input.lod, 3u) * 16u);
-    draw_args.Store(min(input.lod, 3u) * 20u, e);
+    const uint index_count = lods.Load(min(input.lod, 3u) * 16u);
+    draw_args.Store(min(input.lod, 3u) * 20u, index_count);
     uint old;
     draw_args.InterlockedExchange(4u + min(input.lod, 3u) * 20u, asuint(0u), old);
-    const uint e_1 = lods.Load(4u + min(input.lod, 3u) * 16u);
-    draw_args.Store(8u + min(input.lod, 3u) * 20u, e_1);
-    const int e_2 = asint(lods.Load(8u + min(input.lod, 3u) * 16u));
-    draw_args.Store(12u + min(input.lod, 3u) * 20u, asuint(e_2));
+    const uint first_index = lods.Load(4u + min(input.lod, 3u) * 16u);
+    draw_args.Store(8u + min(input.lod, 3u) * 20u, first_index);
+    const int vertex_offset = asint(lods.Load(8u + min(input.lod, 3u) * 16u));
+    draw_args.Store(12u + min(input.lod, 3u) * 20u, asuint(vertex_offset));
     draw_args.Store(16u + min(input.lod, 3u) * 20u, input.lod * cull.max_per_lod);
     if (input.lod == 0u) {
         uint old_1;

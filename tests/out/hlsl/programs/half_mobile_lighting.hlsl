@@ -67,9 +67,9 @@ float16_t3 aces(float16_t3 x) {
 }
 
 float16_t3 tonemap(float16_t3 color, float16_t exposure, float16_t white) {
-    const float16_t3 e = aces(color * exposure);
-    const float16_t3 e_1 = aces((float16_t3)white);
-    return pow(saturate(e / e_1), float16_t3(float16_t(f16tof32(14150u)), float16_t(f16tof32(14150u)), float16_t(f16tof32(14150u))));
+    const float16_t3 aces_1 = aces(color * exposure);
+    const float16_t3 aces_2 = aces((float16_t3)white);
+    return pow(saturate(aces_1 / aces_2), float16_t3(float16_t(f16tof32(14150u)), float16_t(f16tof32(14150u)), float16_t(f16tof32(14150u))));
 }
 
 float16_t ggx(float16_t3 n, float16_t3 v, float16_t3 l, float16_t roughness) {
@@ -93,12 +93,12 @@ struct vs_Output {
 };
 
 vs_Output vs(vs_Input input) {
-    const float4 e = camera.eye;
+    const float4 eye = camera.eye;
     vs_Output output;
     output.clip_ = mul(float4(input.pos, 1.0), camera.view_proj);
     output.uv = input.uv;
     output.normal = float16_t3(input.normal);
-    output.view_dir = float16_t3(normalize(e.xyz - input.pos));
+    output.view_dir = float16_t3(normalize(eye.xyz - input.pos));
     return output;
 }
 
@@ -116,8 +116,8 @@ struct fs_Output {
 fs_Output fs(fs_Input input) {
     const float16_t3 n = normalize(input.normal);
     const float16_t3 v = normalize(input.view_dir);
-    const float4 e = albedo_map_tex.Sample(albedo_map_samp, input.uv);
-    const float16_t3 base = float16_t3(e.xyz);
+    const float4 texel = albedo_map_tex.Sample(albedo_map_samp, input.uv);
+    const float16_t3 base = float16_t3(texel.xyz);
     int i = 0;
     uint carried = 3u;
     bool carried_1 = true;
@@ -129,15 +129,15 @@ fs_Output fs(fs_Input input) {
             break;
         }
         const Light light = lights[min(uint(i), 3u)];
-        const float4 e_1 = light.dir_intensity;
-        const float16_t3 l = float16_t3(normalize(-e_1.xyz));
-        const float4 e_2 = light.color;
-        const float16_t e_3 = ggx(n, v, l, float16_t(f16tof32(14336u)));
+        const float4 e = light.dir_intensity;
+        const float16_t3 l = float16_t3(normalize(-e.xyz));
+        const float4 e_1 = light.color;
+        const float16_t ggx_1 = ggx(n, v, l, float16_t(f16tof32(14336u)));
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        lit_ = lit_ + (base * float16_t(f16tof32(13592u)) + (float16_t3)(e_3 * float16_t(f16tof32(13592u)) * float16_t(f16tof32(10527u)))) * (float16_t3(e_2.xyz) * float16_t(light.dir_intensity.w)) * max(dot(n, l), float16_t(f16tof32(0u)));
+        lit_ = lit_ + (base * float16_t(f16tof32(13592u)) + (float16_t3)(ggx_1 * float16_t(f16tof32(13592u)) * float16_t(f16tof32(10527u)))) * (float16_t3(e_1.xyz) * float16_t(light.dir_intensity.w)) * max(dot(n, l), float16_t(f16tof32(0u)));
     }
     const float16_t3 encoded = tonemap(lit_1, float16_t(camera.exposure), float16_t(camera.white));
     fs_Output output;
@@ -156,8 +156,8 @@ void tonemap_image(tonemap_image_Input input) {
     if (p.x >= size.x || p.y >= size.y) {
         return;
     }
-    const float4 e = luma_image_load(hdr_image, p);
-    const float16_t4 hdr = float16_t4(e);
+    const float4 texel = luma_image_load(hdr_image, p);
+    const float16_t4 hdr = float16_t4(texel);
     float16_t4 hdr_1 = hdr;
     if (any(isnan(hdr)) || any(isinf(hdr))) {
         hdr_1 = float16_t4(float16_t(f16tof32(0u)), float16_t(f16tof32(0u)), float16_t(f16tof32(0u)), float16_t(f16tof32(0u)));

@@ -124,9 +124,9 @@ uint rotl(uint x, uint r) {
 }
 
 uint xxhash32_2(uint a, uint b, uint seed) {
-    const uint e = rotl(seed + 374761393u + 8u + a * 3266489917u, 17u);
-    const uint e_1 = rotl(e * 668265263u + b * 3266489917u, 17u);
-    const uint h = e_1 * 668265263u;
+    const uint rotl_1 = rotl(seed + 374761393u + 8u + a * 3266489917u, 17u);
+    const uint rotl_2 = rotl(rotl_1 * 668265263u + b * 3266489917u, 17u);
+    const uint h = rotl_2 * 668265263u;
     const uint h_1 = 2246822519u * (h ^ (h >> 15u));
     const uint h_2 = 3266489917u * (h_1 ^ (h_1 >> 13u));
     return h_2 ^ (h_2 >> 16u);
@@ -138,23 +138,23 @@ uint lcg(uint state) {
 
 uint hash_by(uint algorithm, uint x) {
     if (algorithm == 0u) {
-        const uint e = pcg(x);
-        return e;
+        const uint pcg_1 = pcg(x);
+        return pcg_1;
     } else if (algorithm == 1u) {
-        const uint e_1 = xorshift32(x | 1u);
-        return e_1;
+        const uint xorshift32_1 = xorshift32(x | 1u);
+        return xorshift32_1;
     } else if (algorithm == 2u) {
-        const uint e_2 = murmur3_fmix(x);
-        return e_2;
+        const uint murmur3_fmix_1 = murmur3_fmix(x);
+        return murmur3_fmix_1;
     } else if (algorithm == 3u) {
-        const uint e_3 = wang(x);
-        return e_3;
+        const uint wang_1 = wang(x);
+        return wang_1;
     } else if (algorithm == 4u) {
-        const uint e_4 = xxhash32_2(x, params.frame, params.seed);
-        return e_4;
+        const uint xxhash32_2_1 = xxhash32_2(x, params.frame, params.seed);
+        return xxhash32_2_1;
     }
-    const uint e_5 = lcg(x);
-    return e_5;
+    const uint lcg_1 = lcg(x);
+    return lcg_1;
 }
 
 struct fill_random_Input {
@@ -167,14 +167,14 @@ void fill_random(fill_random_Input input) {
     if (i >= params.count) {
         return;
     }
-    const uint e = hash_by(params.algorithm, i ^ (params.seed * 2654435769u));
-    random_words.Store(min(i, luma_length_random_words() - 1u) * 4u, e);
+    const uint hash_by_1 = hash_by(params.algorithm, i ^ (params.seed * 2654435769u));
+    random_words.Store(min(i, luma_length_random_words() - 1u) * 4u, hash_by_1);
     const uint4 v = pcg4d(uint4(i, params.seed, params.frame, params.algorithm));
-    const float e_1 = to_unit(v.x);
-    const float e_2 = to_unit(v.y);
-    const float e_3 = to_unit_bits(v.z);
-    const float e_4 = to_unit_bits(v.w);
-    const float4 jitter = float4(e_1, e_2, e_3, e_4);
+    const float to_unit_1 = to_unit(v.x);
+    const float to_unit_2 = to_unit(v.y);
+    const float to_unit_bits_1 = to_unit_bits(v.z);
+    const float to_unit_bits_2 = to_unit_bits(v.w);
+    const float4 jitter = float4(to_unit_1, to_unit_2, to_unit_bits_1, to_unit_bits_2);
     random_floats.Store4(min(i, luma_length_random_floats() - 1u) * 16u, asuint(float4((float2(float(i % 8u), float(i / 8u % 8u)) + jitter.xy) / float2(8.0, 8.0), jitter.zw)));
     const uint3 p3 = pcg3d(uint3(i, params.frame, params.seed));
     const int s = asint(p3.x ^ p3.y);

@@ -69,14 +69,14 @@ float u_luma_f32_from_bits(uint u) {
 void main() {
     const int a = asint(o.Load(min(1u, luma_length_o() - 1u) * 4u));
     const int b = asint(o.Load(min(2u, luma_length_o() - 1u) * 4u));
-    const int e = u_luma_div(a, b);
-    o.Store(min(0u, luma_length_o() - 1u) * 4u, asuint(asint(asuint(e) + asuint(luma_div(a, b)) + asuint(luma_rem(a, b)))));
-    const float e_1 = asfloat(f.Load(min(0u, luma_length_f() - 1u) * 4u));
-    const float3 v = (float3)e_1;
-    const float e_2 = asfloat(f.Load(min(2u, luma_length_f() - 1u) * 4u));
-    const float3 e_3 = u_luma_mod_vec3f(v);
-    const float e_4 = u_luma_f32_from_bits(3u);
-    f.Store(min(1u, luma_length_f() - 1u) * 4u, asuint(luma_mod(v, (float3)e_2).x + e_3.y + e_4));
+    const int u_luma_div_1 = u_luma_div(a, b);
+    o.Store(min(0u, luma_length_o() - 1u) * 4u, asuint(asint(asuint(u_luma_div_1) + asuint(luma_div(a, b)) + asuint(luma_rem(a, b)))));
+    const float e = asfloat(f.Load(min(0u, luma_length_f() - 1u) * 4u));
+    const float3 v = (float3)e;
+    const float e_1 = asfloat(f.Load(min(2u, luma_length_f() - 1u) * 4u));
+    const float3 u_luma_mod_vec3f_1 = u_luma_mod_vec3f(v);
+    const float u_luma_f32_from_bits_1 = u_luma_f32_from_bits(3u);
+    f.Store(min(1u, luma_length_f() - 1u) * 4u, asuint(luma_mod(v, (float3)e_1).x + u_luma_mod_vec3f_1.y + u_luma_f32_from_bits_1));
 }
 
 [numthreads(1, 1, 1)]

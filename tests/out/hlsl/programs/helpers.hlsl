@@ -46,8 +46,8 @@ float remap(float x, float a, float b, float c, float d) {
 }
 
 float remap01(float x, float a, float b) {
-    const float e = remap(x, a, b, 0.0, 1.0);
-    return saturate(e);
+    const float remap_1 = remap(x, a, b, 0.0, 1.0);
+    return saturate(remap_1);
 }
 
 float srgb_to_linear1(float c) {
@@ -55,10 +55,10 @@ float srgb_to_linear1(float c) {
 }
 
 float3 srgb_to_linear(float3 c) {
-    const float e = srgb_to_linear1(c.x);
-    const float e_1 = srgb_to_linear1(c.y);
-    const float e_2 = srgb_to_linear1(c.z);
-    return float3(e, e_1, e_2);
+    const float srgb_to_linear1_1 = srgb_to_linear1(c.x);
+    const float srgb_to_linear1_2 = srgb_to_linear1(c.y);
+    const float srgb_to_linear1_3 = srgb_to_linear1(c.z);
+    return float3(srgb_to_linear1_1, srgb_to_linear1_2, srgb_to_linear1_3);
 }
 
 float linear_to_srgb1(float c) {
@@ -66,10 +66,10 @@ float linear_to_srgb1(float c) {
 }
 
 float3 linear_to_srgb(float3 c) {
-    const float e = linear_to_srgb1(c.x);
-    const float e_1 = linear_to_srgb1(c.y);
-    const float e_2 = linear_to_srgb1(c.z);
-    return float3(e, e_1, e_2);
+    const float linear_to_srgb1_1 = linear_to_srgb1(c.x);
+    const float linear_to_srgb1_2 = linear_to_srgb1(c.y);
+    const float linear_to_srgb1_3 = linear_to_srgb1(c.z);
+    return float3(linear_to_srgb1_1, linear_to_srgb1_2, linear_to_srgb1_3);
 }
 
 float max3(float3 v) {
@@ -107,8 +107,8 @@ float3 shift_hue(float3 c, float amount) {
     const float3 hsv = rgb_to_hsv(c);
     float3 hsv_1 = hsv;
     hsv_1.x = frac(hsv.x + amount);
-    const float3 e = hsv_to_rgb(hsv_1);
-    return e;
+    const float3 hsv_to_rgb_1 = hsv_to_rgb(hsv_1);
+    return hsv_to_rgb_1;
 }
 
 float2 rotate2(float2 v, float angle) {
@@ -126,10 +126,10 @@ float4 quat_mul(float4 a, float4 b) {
 }
 
 float3 quat_rotate(float4 q, float3 v) {
-    const float4 e = quat_mul(q, float4(v, 0.0));
-    const float4 e_1 = quat_conjugate(q);
-    const float4 e_2 = quat_mul(e, e_1);
-    return e_2.xyz;
+    const float4 quat_mul_1 = quat_mul(q, float4(v, 0.0));
+    const float4 quat_conjugate_1 = quat_conjugate(q);
+    const float4 quat_mul_2 = quat_mul(quat_mul_1, quat_conjugate_1);
+    return quat_mul_2.xyz;
 }
 
 float3 spherical_to_cartesian(float theta, float phi) {
@@ -156,18 +156,18 @@ float sq(float x) {
 }
 
 float cube(float x) {
-    const float e = sq(x);
-    return x * e;
+    const float sq_1 = sq(x);
+    return x * sq_1;
 }
 
 float ease_in_out_cubic(float t) {
     float phi;
     if (t < 0.5) {
-        const float e = cube(t);
-        phi = 4.0 * e;
+        const float cube_1 = cube(t);
+        phi = 4.0 * cube_1;
     } else {
-        const float e_1 = cube(-2.0 * t + 2.0);
-        phi = 1.0 - e_1 * 0.5;
+        const float cube_2 = cube(-2.0 * t + 2.0);
+        phi = 1.0 - cube_2 * 0.5;
     }
     return phi;
 }
@@ -193,8 +193,8 @@ float3 expose(float3 c) {
 }
 
 float4 quat_from_axis_angle(float3 axis, float angle) {
-    const float3 e = safe_normalize(axis);
-    return float4(e * sin(angle * 0.5), cos(angle * 0.5));
+    const float3 safe_normalize_1 = safe_normalize(axis);
+    return float4(safe_normalize_1 * sin(angle * 0.5), cos(angle * 0.5));
 }
 
 float3x3 quat_to_mat3(float4 q) {
@@ -226,19 +226,19 @@ struct present_Output {
 
 present_Output present(present_Input input) {
     const float2 centred = rotate2(input.uv - float2(0.5, 0.5), params.time * 0.1);
-    const float3 e = spherical_to_cartesian(centred.y * 3.1415927 + 1.5707964, centred.x * 6.2831855);
-    const float3 dir = quat_rotate(params.rotation, e);
+    const float3 spherical_to_cartesian_1 = spherical_to_cartesian(centred.y * 3.1415927 + 1.5707964, centred.x * 6.2831855);
+    const float3 dir = quat_rotate(params.rotation, spherical_to_cartesian_1);
     const float2 env_uv = equirect_uv(dir);
-    const float e_1 = ease_in_out_cubic(frac(params.time));
-    const float3 base = srgb_to_linear(float3(env_uv, e_1));
-    const float3 e_2 = expose(base);
-    const float3 e_3 = tonemap_reinhard(e_2);
-    const float3 graded = shift_hue(e_3, params.hue_shift);
-    const float e_4 = remap01(sin(params.time), -1.0, 1.0);
-    const float pulse = ease_out_elastic(e_4);
-    const float3 e_5 = linear_to_srgb(graded * (0.8 + 0.2 * pulse));
+    const float ease_in_out_cubic_1 = ease_in_out_cubic(frac(params.time));
+    const float3 base = srgb_to_linear(float3(env_uv, ease_in_out_cubic_1));
+    const float3 expose_1 = expose(base);
+    const float3 tonemap_reinhard_1 = tonemap_reinhard(expose_1);
+    const float3 graded = shift_hue(tonemap_reinhard_1, params.hue_shift);
+    const float remap01_1 = remap01(sin(params.time), -1.0, 1.0);
+    const float pulse = ease_out_elastic(remap01_1);
+    const float3 linear_to_srgb_1 = linear_to_srgb(graded * (0.8 + 0.2 * pulse));
     present_Output output;
-    output.color = float4(e_5, 1.0);
+    output.color = float4(linear_to_srgb_1, 1.0);
     return output;
 }
 
@@ -254,8 +254,8 @@ void generate_samples(generate_samples_Input input) {
     const float2 u = hammersley(input.id.x, params.count);
     const float3 local_dir = hemisphere_cosine(u);
     const float4 q = quat_from_axis_angle(float3(1.0, 0.0, 0.0), 1.5707964);
-    const float3x3 e = quat_to_mat3(q);
-    const float e_1 = sq(local_dir.z);
-    samples.Store4(min(input.id.x, luma_length_samples() - 1u) * 16u, asuint(float4(mul(local_dir, e), e_1)));
+    const float3x3 quat_to_mat3_1 = quat_to_mat3(q);
+    const float sq_1 = sq(local_dir.z);
+    samples.Store4(min(input.id.x, luma_length_samples() - 1u) * 16u, asuint(float4(mul(local_dir, quat_to_mat3_1), sq_1)));
 }
 

@@ -57,9 +57,9 @@ void main(main_Input input) {
     Item uint64_t4x4_;
     uint64_t4x4_.uint2x3_ = asfloat(int3x2_.Load(min(input.li, luma_length_int3x2_() - 1u) * 8u));
     uint64_t4x4_.dword3_ = asfloat(int3x2_.Load(4u + min(input.li, luma_length_int3x2_() - 1u) * 8u));
-    const float e_2 = min16float2x2_(e + e_1);
-    half2x4_.Store(min(input.li, luma_length_half2x4_() - 1u) * 4u, asuint(e_2 + uint64_t4x4_.uint2x3_ * uint64_t4x4_.dword3_));
-    const uint e_3 = luma_length_int3x2_();
-    layout_.Store(min(input.li, luma_length_layout_() - 1u) * 4u, asuint(float(int(e_3))));
+    const float min16float2x2_1 = min16float2x2_(e + e_1);
+    half2x4_.Store(min(input.li, luma_length_half2x4_() - 1u) * 4u, asuint(min16float2x2_1 + uint64_t4x4_.uint2x3_ * uint64_t4x4_.dword3_));
+    const uint e_2 = luma_length_int3x2_();
+    layout_.Store(min(input.li, luma_length_layout_() - 1u) * 4u, asuint(float(int(e_2))));
 }
 

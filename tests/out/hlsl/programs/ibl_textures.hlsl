@@ -82,17 +82,17 @@ float3 fresnel_schlick_roughness(float cos_theta, float3 f0, float roughness) {
 }
 
 float point_shadow_factor(float3 world_position) {
-    const float4 e = material.point_light;
-    const float3 to_light = world_position - e.xyz;
-    const float e_1 = point_shadow.SampleCmp(shadow_compare, to_light, length(to_light) / material.point_light.w - 0.005);
-    return e_1;
+    const float4 point_light = material.point_light;
+    const float3 to_light = world_position - point_light.xyz;
+    const float texel = point_shadow.SampleCmp(shadow_compare, to_light, length(to_light) / material.point_light.w - 0.005);
+    return texel;
 }
 
 float spot_shadow_factor(float3 world_position) {
     const float4 clip_ = mul(float4(world_position, 1.0), material.spot_shadow_matrix);
     const float3 p = clip_.xyz / (float3)clip_.w;
-    const float e = spot_shadow.SampleCmp(shadow_compare, float2(p.x, -p.y) * 0.5 + float2(0.5, 0.5), p.z - 0.001);
-    return e;
+    const float texel = spot_shadow.SampleCmp(shadow_compare, float2(p.x, -p.y) * 0.5 + float2(0.5, 0.5), p.z - 0.001);
+    return texel;
 }
 
 struct shade_Input {
@@ -113,27 +113,27 @@ shade_Output shade(shade_Input input) {
     input.frag_coord.w = 1.0 / input.frag_coord.w;
 #endif
     const float3 n = normalize(input.normal);
-    const float4 e = material.camera_position;
-    const float3 v = normalize(e.xyz - input.world_position);
+    const float4 camera_position = material.camera_position;
+    const float3 v = normalize(camera_position.xyz - input.world_position);
     const float n_dot_v = max(dot(n, v), 0.0);
     const float4 layer_color = material_layers.Sample(linear_repeat, float3(input.uv, float(material.layer)));
     const float4 decal = decals[min(uint(material.decal & 3), 3u)].Sample(linear_clamp, input.uv);
-    const float4 e_1 = material.base_color;
-    const float3 albedo = lerp(e_1.xyz * layer_color.xyz, decal.xyz, (float3)decal.w);
+    const float4 base_color = material.base_color;
+    const float3 albedo = lerp(base_color.xyz * layer_color.xyz, decal.xyz, (float3)decal.w);
     const float3 f = fresnel_schlick_roughness(n_dot_v, lerp(float3(0.04, 0.04, 0.04), albedo, (float3)material.metallic), material.roughness);
-    const float4 e_2 = irradiance_env.Sample(linear_clamp, n);
-    const float4 e_3 = prefiltered_env.SampleLevel(linear_clamp, reflect(-v, n), material.roughness * material.prefiltered_levels);
-    const float4 e_4 = brdf_lut.SampleLevel(linear_clamp, float2(n_dot_v, material.roughness), 0.0);
-    const float2 brdf = e_4.xy;
-    const float e_5 = point_shadow_factor(input.world_position);
-    const float e_6 = spot_shadow_factor(input.world_position);
-    const float4 e_7 = material.fog_extent;
-    const float4 fog = fog_volume.SampleLevel(linear_clamp, input.world_position / e_7.xyz + float3(0.5, 0.5, 0.5), 0.0);
+    const float4 texel = irradiance_env.Sample(linear_clamp, n);
+    const float4 texel_1 = prefiltered_env.SampleLevel(linear_clamp, reflect(-v, n), material.roughness * material.prefiltered_levels);
+    const float4 texel_2 = brdf_lut.SampleLevel(linear_clamp, float2(n_dot_v, material.roughness), 0.0);
+    const float2 brdf = texel_2.xy;
+    const float point_shadow_factor_1 = point_shadow_factor(input.world_position);
+    const float spot_shadow_factor_1 = spot_shadow_factor(input.world_position);
+    const float4 fog_extent = material.fog_extent;
+    const float4 fog = fog_volume.SampleLevel(linear_clamp, input.world_position / fog_extent.xyz + float3(0.5, 0.5, 0.5), 0.0);
     const int2 pixel = int2(input.frag_coord.xy);
     const uint id = luma_texel_fetch(material_ids, pixel, 0).x;
-    const int4 e_8 = luma_texel_fetch(pixel_offsets, pixel, 0);
+    const int4 texel_3 = luma_texel_fetch(pixel_offsets, pixel, 0);
     shade_Output output;
-    output.color = float4(lerp(((float3(1.0, 1.0, 1.0) - f) * (1.0 - material.metallic) * e_2.xyz * albedo + e_3.xyz * (f * brdf.x + (float3)brdf.y)) * (e_5 * e_6) * (id != luma_texel_fetch(material_ids, min(max(asint(asuint(pixel) + asuint(e_8.xy)), int2(0, 0)), asint(asuint(luma_texture_size(material_ids, 0u)) - asuint(int2(1, 1)))), 0).x ? 0.5 : 1.0), fog.xyz, (float3)fog.w), 1.0);
+    output.color = float4(lerp(((float3(1.0, 1.0, 1.0) - f) * (1.0 - material.metallic) * texel.xyz * albedo + texel_1.xyz * (f * brdf.x + (float3)brdf.y)) * (point_shadow_factor_1 * spot_shadow_factor_1) * (id != luma_texel_fetch(material_ids, min(max(asint(asuint(pixel) + asuint(texel_3.xy)), int2(0, 0)), asint(asuint(luma_texture_size(material_ids, 0u)) - asuint(int2(1, 1)))), 0).x ? 0.5 : 1.0), fog.xyz, (float3)fog.w), 1.0);
     output.id_out = id;
     return output;
 }

@@ -115,27 +115,27 @@ luma_array_float_9 gaussian_weights() {
         carried_2 = carried_2 - 1u;
         carried_3 = next_1;
     }
-    const float e_3[9] = w;
-    return e_3;
+    const float w_1[9] = w;
+    return w_1;
 }
 
 void blur(uint3 id, int2 axis) {
     float w[9] = { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 };
-    const bool e = inside(id);
-    if (!e) {
+    const bool inside_1 = inside(id);
+    if (!inside_1) {
         return;
     }
-    const float e_1[9] = gaussian_weights();
-    w = e_1;
+    const float gaussian_weights_1[9] = gaussian_weights();
+    w = gaussian_weights_1;
     const int radius = clamp(image.radius, 0, 8);
     const int2 p = int2(id.xy);
-    const float4 e_2 = texel(p.x, p.y);
-    const float e_3 = w[0];
+    const float4 texel_1 = texel(p.x, p.y);
+    const float e = w[0];
     int i = 1;
     uint carried = asuint(radius) - 1u;
     bool carried_1 = 1 <= radius;
     uint carried_2 = 0u;
-    float4 sum = e_2 * e_3;
+    float4 sum = texel_1 * e;
     float4 sum_1;
     while (true) {
         if (!(carried_2 < 8u)) {
@@ -148,15 +148,15 @@ void blur(uint3 id, int2 axis) {
         }
         const int2 a = asint(asuint(p) + asuint(axis) * asuint((int2)i));
         const int2 b = asint(asuint(p) - asuint(axis) * asuint((int2)i));
-        const float4 e_4 = texel(a.x, a.y);
-        const float4 e_5 = texel(b.x, b.y);
-        const float e_6 = w[min(uint(i), 8u)];
+        const float4 texel_2 = texel(a.x, a.y);
+        const float4 texel_3 = texel(b.x, b.y);
+        const float e_1 = w[min(uint(i), 8u)];
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
-        sum = sum + (e_4 + e_5) * e_6;
+        sum = sum + (texel_2 + texel_3) * e_1;
     }
     store(id.x, id.y, sum_1);
 }
@@ -168,8 +168,8 @@ struct sobel_Input {
 [numthreads(16, 16, 1)]
 void sobel(sobel_Input input) {
     float l[9] = { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 };
-    const bool e = inside(input.id);
-    if (!e) {
+    const bool inside_1 = inside(input.id);
+    if (!inside_1) {
         return;
     }
     const int x = int(input.id.x);
@@ -189,9 +189,9 @@ void sobel(sobel_Input input) {
             if (!carried_3) {
                 break;
             }
-            const float4 e_1 = texel(asint(asuint(x) + asuint(i)), asint(asuint(y) + asuint(j)));
-            const float e_2 = luma(e_1);
-            l[min(uint(asint((asuint(j) + 1u) * 3u + (asuint(i) + 1u))), 8u)] = e_2;
+            const float4 texel_1 = texel(asint(asuint(x) + asuint(i)), asint(asuint(y) + asuint(j)));
+            const float u_luma_1 = luma(texel_1);
+            l[min(uint(asint((asuint(j) + 1u) * 3u + (asuint(i) + 1u))), 8u)] = u_luma_1;
             const bool next = carried_2 != 0u;
             i = asint(asuint(i) + 1u);
             carried_2 = carried_2 - 1u;
@@ -202,20 +202,20 @@ void sobel(sobel_Input input) {
         carried = carried - 1u;
         carried_1 = next_1;
     }
-    const float e_3 = l[2];
-    const float e_4 = l[5];
-    const float e_5 = l[8];
-    const float e_6 = l[0];
-    const float e_7 = l[3];
-    const float e_8 = l[6];
-    const float gx = e_3 + 2.0 * e_4 + e_5 - (e_6 + 2.0 * e_7 + e_8);
-    const float e_9 = l[6];
-    const float e_10 = l[7];
-    const float e_11 = l[8];
-    const float e_12 = l[0];
-    const float e_13 = l[1];
-    const float e_14 = l[2];
-    const float gy = e_9 + 2.0 * e_10 + e_11 - (e_12 + 2.0 * e_13 + e_14);
+    const float e = l[2];
+    const float e_1 = l[5];
+    const float e_2 = l[8];
+    const float e_3 = l[0];
+    const float e_4 = l[3];
+    const float e_5 = l[6];
+    const float gx = e + 2.0 * e_1 + e_2 - (e_3 + 2.0 * e_4 + e_5);
+    const float e_6 = l[6];
+    const float e_7 = l[7];
+    const float e_8 = l[8];
+    const float e_9 = l[0];
+    const float e_10 = l[1];
+    const float e_11 = l[2];
+    const float gy = e_6 + 2.0 * e_7 + e_8 - (e_9 + 2.0 * e_10 + e_11);
     store(input.id.x, input.id.y, float4((float3)sqrt(gx * gx + gy * gy), atan2(gy, gx) / 6.2831855 + 0.5));
 }
 
@@ -248,11 +248,11 @@ void downsample(downsample_Input input) {
     }
     const int x = int(input.id.x * 2u);
     const int y = int(input.id.y * 2u);
-    const float4 e = texel(x, y);
-    const float4 e_1 = texel(asint(asuint(x) + 1u), y);
-    const float4 e_2 = texel(x, asint(asuint(y) + 1u));
-    const float4 e_3 = texel(asint(asuint(x) + 1u), asint(asuint(y) + 1u));
-    store(input.id.x, input.id.y, (e + e_1 + e_2 + e_3) * 0.25);
+    const float4 texel_1 = texel(x, y);
+    const float4 texel_2 = texel(asint(asuint(x) + 1u), y);
+    const float4 texel_3 = texel(x, asint(asuint(y) + 1u));
+    const float4 texel_4 = texel(asint(asuint(x) + 1u), asint(asuint(y) + 1u));
+    store(input.id.x, input.id.y, (texel_1 + texel_2 + texel_3 + texel_4) * 0.25);
 }
 
 struct u_luma_histogram_Input {
@@ -265,12 +265,12 @@ void u_luma_histogram(u_luma_histogram_Input input) {
     uint old;
     InterlockedExchange(local_bins[min(input.lane, 255u)], 0u, old);
     GroupMemoryBarrierWithGroupSync();
-    const bool e = inside(input.id);
-    if (e) {
-        const float4 e_1 = texel(int(input.id.x), int(input.id.y));
-        const float e_2 = luma(e_1);
+    const bool inside_1 = inside(input.id);
+    if (inside_1) {
+        const float4 texel_1 = texel(int(input.id.x), int(input.id.y));
+        const float u_luma_1 = luma(texel_1);
         uint old_1;
-        InterlockedAdd(local_bins[min(min(uint(e_2 * 255.0 + 0.5), 255u), 255u)], 1u, old_1);
+        InterlockedAdd(local_bins[min(min(uint(u_luma_1 * 255.0 + 0.5), 255u), 255u)], 1u, old_1);
     }
     GroupMemoryBarrierWithGroupSync();
     uint count;

@@ -137,17 +137,17 @@ struct instanced_fs_Output {
 
 instanced_fs_Output instanced_fs(instanced_fs_Input input) {
     const float3 n = normalize(input.normal);
-    const float4 e = frame.light_position;
-    const float3 to_light = e.xyz - input.world_position;
+    const float4 light_position = frame.light_position;
+    const float3 to_light = light_position.xyz - input.world_position;
     const float distance_sq = dot(to_light, to_light);
     const float3 l = to_light * rsqrt(distance_sq);
-    const float4 e_1 = frame.camera_position;
-    const float3 v = normalize(e_1.xyz - input.world_position);
+    const float4 camera_position = frame.camera_position;
+    const float3 v = normalize(camera_position.xyz - input.world_position);
     const float diffuse = max(dot(n, l), 0.0);
     const float attenuation = 1.0 / (1.0 + distance_sq * 0.01);
-    const float4 e_2 = frame.light_color;
+    const float4 light_color = frame.light_color;
     instanced_fs_Output output;
-    output.color = float4(input.color.xyz * (float3(0.1, 0.1, 0.1) + e_2.xyz * (diffuse * attenuation)) + (float3)(pow(max(dot(n, normalize(l + v)), 0.0), 64.0) * step(0.0, diffuse) * attenuation) + float3(1.0, 0.8, 0.2) * (input.highlight != 0u ? pow(1.0 - max(dot(n, v), 0.0), 3.0) : 0.0), input.color.w);
+    output.color = float4(input.color.xyz * (float3(0.1, 0.1, 0.1) + light_color.xyz * (diffuse * attenuation)) + (float3)(pow(max(dot(n, normalize(l + v)), 0.0), 64.0) * step(0.0, diffuse) * attenuation) + float3(1.0, 0.8, 0.2) * (input.highlight != 0u ? pow(1.0 - max(dot(n, v), 0.0), 3.0) : 0.0), input.color.w);
     return output;
 }
 

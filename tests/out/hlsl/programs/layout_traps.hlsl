@@ -117,32 +117,32 @@ void main(main_Input input) {
     acc_5.x = acc_1.x + (frame.grid[1][2].x + frame.odd[1].z * frame.scale);
     const float3 acc_6 = mul(acc_5, (float3x3)frame.tail);
     store.Store3(16u, asuint(acc_6));
-    const float e_1 = asfloat(store.Load(28u));
-    store.Store(28u, asuint(e_1 + frame.grid[0][1].x));
-    const float e_2 = asfloat(store.Load(76u));
-    store.Store(76u, asuint(e_2 - 1.0));
-    const float2 e_3 = asfloat(store.Load2(32u + min(i % 2u, 1u) * 24u + min(i % 3u, 2u) * 8u));
-    store.Store2(32u + min(i % 2u, 1u) * 24u + min(i % 3u, 2u) * 8u, asuint(e_3 * float2(2.0, 3.0)));
+    const float f = asfloat(store.Load(28u));
+    store.Store(28u, asuint(f + frame.grid[0][1].x));
+    const float e_1 = asfloat(store.Load(76u));
+    store.Store(76u, asuint(e_1 - 1.0));
+    const float2 e_2 = asfloat(store.Load2(32u + min(i % 2u, 1u) * 24u + min(i % 3u, 2u) * 8u));
+    store.Store2(32u + min(i % 2u, 1u) * 24u + min(i % 3u, 2u) * 8u, asuint(e_2 * float2(2.0, 3.0)));
     store.Store(136u, asuint(acc_6.y));
     const float2x3 stored = float2x3(acc_6, acc_6.zyx);
     store.Store3(80u, asuint(stored[0]));
     store.Store3(96u, asuint(stored[1]));
-    const uint e_4 = i & 1u;
-    const float3 e_5 = asfloat(store.Load3(192u + min(e_4, 1u) * 64u));
-    const float2 e_6 = e_5.yz + acc_6.xy;
-    store.Store(196u + min(e_4, 1u) * 64u, asuint(e_6.x));
-    store.Store(200u + min(e_4, 1u) * 64u, asuint(e_6.y));
-    const float2 e_7 = acc_6.zy;
-    store.Store(164u, asuint(e_7.x));
-    store.Store(160u, asuint(e_7.y));
-    const uint e_8 = luma_length_store();
-    if (i < uint(int(e_8))) {
-        const float3 e_9 = asfloat(store.Load3(272u + min(i, luma_length_store() - 1u) * 16u));
-        const float2 e_10 = e_9.zx + float2(float(frame.flag), 1.0);
-        store.Store(280u + min(i, luma_length_store() - 1u) * 16u, asuint(e_10.x));
-        store.Store(272u + min(i, luma_length_store() - 1u) * 16u, asuint(e_10.y));
+    const uint e_3 = i & 1u;
+    const float3 e_4 = asfloat(store.Load3(192u + min(e_3, 1u) * 64u));
+    const float2 e_5 = e_4.yz + acc_6.xy;
+    store.Store(196u + min(e_3, 1u) * 64u, asuint(e_5.x));
+    store.Store(200u + min(e_3, 1u) * 64u, asuint(e_5.y));
+    const float2 e_6 = acc_6.zy;
+    store.Store(164u, asuint(e_6.x));
+    store.Store(160u, asuint(e_6.y));
+    const uint e_7 = luma_length_store();
+    if (i < uint(int(e_7))) {
+        const float3 e_8 = asfloat(store.Load3(272u + min(i, luma_length_store() - 1u) * 16u));
+        const float2 e_9 = e_8.zx + float2(float(frame.flag), 1.0);
+        store.Store(280u + min(i, luma_length_store() - 1u) * 16u, asuint(e_9.x));
+        store.Store(272u + min(i, luma_length_store() - 1u) * 16u, asuint(e_9.y));
     }
-    const uint e_11 = store.Load(0u);
-    store.Store(0u, e_11 + 1u);
+    const uint count = store.Load(0u);
+    store.Store(0u, count + 1u);
 }
 

@@ -91,19 +91,19 @@ Shortlist empty_list() {
 Shortlist insert(Shortlist s, float d, int i) {
     Shortlist s_1 = (Shortlist)0;
     s_1 = s;
-    const int e = s_1.count;
+    const int count = s_1.count;
     bool phi = false;
-    if (e == 8) {
-        const float e_1 = s_1.hits[7].dist;
-        phi = d >= e_1;
+    if (count == 8) {
+        const float dist = s_1.hits[7].dist;
+        phi = d >= dist;
     }
     if (phi) {
-        const Shortlist e_2 = s_1;
-        return e_2;
+        const Shortlist s_2 = s_1;
+        return s_2;
     }
-    const int e_3 = s_1.count;
+    const int count_1 = s_1.count;
     uint carried = 0u;
-    int j = min(e_3, 7);
+    int j = min(count_1, 7);
     int j_1;
     while (true) {
         if (!(carried < 8u)) {
@@ -112,24 +112,24 @@ Shortlist insert(Shortlist s, float d, int i) {
         }
         bool phi_1 = false;
         if (j > 0) {
-            const float e_4 = s_1.hits[min(uint(asint(asuint(j) - 1u)), 7u)].dist;
-            phi_1 = e_4 > d;
+            const float dist_1 = s_1.hits[min(uint(asint(asuint(j) - 1u)), 7u)].dist;
+            phi_1 = dist_1 > d;
         }
         if (!phi_1) {
             j_1 = j;
             break;
         }
-        const Hit e_5 = s_1.hits[min(uint(asint(asuint(j) - 1u)), 7u)];
-        s_1.hits[min(uint(j), 7u)] = e_5;
+        const Hit e = s_1.hits[min(uint(asint(asuint(j) - 1u)), 7u)];
+        s_1.hits[min(uint(j), 7u)] = e;
         carried = carried + 1u;
         j = asint(asuint(j) - 1u);
     }
     s_1.hits[min(uint(j_1), 7u)].dist = d;
     s_1.hits[min(uint(j_1), 7u)].index = i;
-    const int e_6 = s_1.count;
-    s_1.count = min(asint(asuint(e_6) + 1u), 8);
-    const Shortlist e_7 = s_1;
-    return e_7;
+    const int count_2 = s_1.count;
+    s_1.count = min(asint(asuint(count_2) + 1u), 8);
+    const Shortlist s_3 = s_1;
+    return s_3;
 }
 
 luma_array_float_8 weights(Shortlist s) {
@@ -144,19 +144,19 @@ luma_array_float_8 weights(Shortlist s) {
         if (!carried_1) {
             break;
         }
-        const int e = s_1.count;
-        if (k < e) {
-            const float e_1 = s_1.hits[min(uint(k), 7u)].dist;
-            const float e_2 = s_1.hits[min(uint(k), 7u)].dist;
-            w[min(uint(k), 7u)] = 1.0 / (1.0 + e_1 * e_2);
+        const int count = s_1.count;
+        if (k < count) {
+            const float dist = s_1.hits[min(uint(k), 7u)].dist;
+            const float dist_1 = s_1.hits[min(uint(k), 7u)].dist;
+            w[min(uint(k), 7u)] = 1.0 / (1.0 + dist * dist_1);
         }
         const bool next = carried != 0u;
         k = asint(asuint(k) + 1u);
         carried = carried - 1u;
         carried_1 = next;
     }
-    const float e_3[8] = w;
-    return e_3;
+    const float w_1[8] = w;
+    return w_1;
 }
 
 float total(float w[8]) {
@@ -192,13 +192,13 @@ void shortlist(shortlist_Input input) {
     float w[8] = { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 };
     float3x3 rots[3] = { (float3x3)0, (float3x3)0, (float3x3)0 };
     const float3 p = params.origin + float3(float(input.id.x), 0.0, 0.0);
-    const Shortlist e = empty_list();
-    s = e;
-    const uint e_1 = luma_length_lights();
-    const int e_2 = asint(asuint(int(min(params.count, uint(int(e_1))))) - 1u);
+    const Shortlist empty_list_1 = empty_list();
+    s = empty_list_1;
+    const uint e = luma_length_lights();
+    const int e_1 = asint(asuint(int(min(params.count, uint(int(e))))) - 1u);
     int i = 0;
-    uint carried = asuint(e_2) - 0u;
-    bool carried_1 = 0 <= e_2;
+    uint carried = asuint(e_1) - 0u;
+    bool carried_1 = 0 <= e_1;
     uint carried_2 = 0u;
     while (true) {
         if (!(carried_2 < 1024u)) {
@@ -214,9 +214,9 @@ void shortlist(shortlist_Input input) {
         l.pad = asfloat(lights.Load(28u + min(uint(i), luma_length_lights() - 1u) * 32u));
         const float d = distance(p, l.pos);
         if (d < l.radius) {
-            const Shortlist e_3 = s;
-            const Shortlist e_4 = insert(e_3, d, i);
-            s = e_4;
+            const Shortlist s_1 = s;
+            const Shortlist insert_1 = insert(s_1, d, i);
+            s = insert_1;
         }
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
@@ -224,12 +224,12 @@ void shortlist(shortlist_Input input) {
         carried_1 = next;
         carried_2 = carried_2 + 1u;
     }
-    const Shortlist e_5 = s;
-    const float e_6[8] = weights(e_5);
-    w = e_6;
-    const float e_7[8] = w;
-    const float e_8 = total(e_7);
-    const float t = max(e_8, 1e-6);
+    const Shortlist s_2 = s;
+    const float weights_1[8] = weights(s_2);
+    w = weights_1;
+    const float w_1[8] = w;
+    const float total_1 = total(w_1);
+    const float t = max(total_1, 1e-6);
     float3x3 value[3];
     for (uint i_1 = 0u; i_1 < 3u; ++i_1) {
         value[i_1] = (float3x3)params.rot[i_1];
@@ -245,15 +245,15 @@ void shortlist(shortlist_Input input) {
             c_1 = c;
             break;
         }
-        const int e_9 = s.count;
+        const int count = s.count;
         float3 c_2 = c;
-        if (k < e_9) {
-            const int e_10 = s.hits[min(uint(k), 7u)].index;
-            const float3x3 m = rots[min(uint(luma_rem(e_10, 3)), 2u)];
-            const int e_11 = s.hits[min(uint(k), 7u)].index;
-            const float3 e_12 = asfloat(lights.Load3(16u + min(uint(e_11), luma_length_lights() - 1u) * 32u));
-            const float e_13 = w[min(uint(k), 7u)];
-            c_2 = c + mul(e_12, m) * (e_13 / t);
+        if (k < count) {
+            const int index = s.hits[min(uint(k), 7u)].index;
+            const float3x3 m = rots[min(uint(luma_rem(index, 3)), 2u)];
+            const int index_1 = s.hits[min(uint(k), 7u)].index;
+            const float3 color = asfloat(lights.Load3(16u + min(uint(index_1), luma_length_lights() - 1u) * 32u));
+            const float e_2 = w[min(uint(k), 7u)];
+            c_2 = c + mul(color, m) * (e_2 / t);
         }
         const bool next_1 = carried_3 != 0u;
         k = asint(asuint(k) + 1u);
@@ -261,12 +261,12 @@ void shortlist(shortlist_Input input) {
         carried_4 = next_1;
         c = c_2;
     }
-    const int e_14 = s.count;
-    out_color.Store4(min(input.id.x, luma_length_out_color() - 1u) * 16u, asuint(float4(c_1, float(e_14))));
-    const int e_15 = s.hits[0].index;
-    const int e_16 = s.hits[1].index;
-    const int e_17 = s.hits[2].index;
-    const int e_18 = s.hits[7].index;
-    out_index.Store4(min(input.id.x, luma_length_out_index() - 1u) * 16u, asuint(int4(e_15, e_16, e_17, e_18)));
+    const int count_1 = s.count;
+    out_color.Store4(min(input.id.x, luma_length_out_color() - 1u) * 16u, asuint(float4(c_1, float(count_1))));
+    const int index_2 = s.hits[0].index;
+    const int index_3 = s.hits[1].index;
+    const int index_4 = s.hits[2].index;
+    const int index_5 = s.hits[7].index;
+    out_index.Store4(min(input.id.x, luma_length_out_index() - 1u) * 16u, asuint(int4(index_2, index_3, index_4, index_5)));
 }
 

@@ -137,9 +137,9 @@ struct label_fs_Output {
 };
 
 label_fs_Output label_fs(label_fs_Input input) {
-    const float4 e = font_atlas_tex.Sample(font_atlas_samp, input.uv);
+    const float4 texel = font_atlas_tex.Sample(font_atlas_samp, input.uv);
     label_fs_Output output;
-    output.color = float4(input.color.xyz, input.color.w * e.x);
+    output.color = float4(input.color.xyz, input.color.w * texel.x);
     return output;
 }
 

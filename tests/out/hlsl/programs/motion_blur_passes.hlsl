@@ -84,8 +84,8 @@ void store_tile(int level, int2 tile, float2 v) {
 }
 
 float2 tile_velocity(int2 p) {
-    const float4 e = luma_image_load(tile_max[0], p / int2(8, 8));
-    return e.xy;
+    const float4 texel = luma_image_load(tile_max[0], p / int2(8, 8));
+    return texel.xy;
 }
 
 struct velocity_pass_Input {
@@ -97,12 +97,12 @@ struct velocity_pass_Input {
 [numthreads(8, 8, 1)]
 void velocity_pass(velocity_pass_Input input) {
     const int2 p = int2(input.id.xy);
-    const bool e = in_bounds(p);
-    if (!e) {
+    const bool in_bounds_1 = in_bounds(p);
+    if (!in_bounds_1) {
         return;
     }
-    const float2 e_1 = reproject(p);
-    const float2 v = clamp_velocity(e_1);
+    const float2 reproject_1 = reproject(p);
+    const float2 v = clamp_velocity(reproject_1);
     luma_image_store(velocity, p, float4(v, 0.0, 0.0));
     if (input.li == 0u) {
         store_tile(0, int2(input.wg.xy), v);
@@ -126,12 +126,12 @@ struct blur_pass_Input {
 [numthreads(8, 8, 1)]
 void blur_pass(blur_pass_Input input) {
     const int2 p = int2(input.id.xy);
-    const bool e = in_bounds(p);
-    if (!e) {
+    const bool in_bounds_1 = in_bounds(p);
+    if (!in_bounds_1) {
         return;
     }
-    const float4 e_1 = luma_image_load(velocity, p);
-    const float2 v = e_1.xy;
+    const float4 texel = luma_image_load(velocity, p);
+    const float2 v = texel.xy;
     const float2 dominant = tile_velocity(p);
     const float2 uv = (float2(p) + float2(0.5, 0.5)) / camera.screen;
     int s = -4;
@@ -145,12 +145,12 @@ void blur_pass(blur_pass_Input input) {
             sum_1 = sum;
             break;
         }
-        const float4 e_2 = color.SampleLevel(linear_clamp, uv + lerp(v, dominant, float2(0.5, 0.5)) * (float(s) / 8.0) / camera.screen, 0.0);
+        const float4 texel_1 = color.SampleLevel(linear_clamp, uv + lerp(v, dominant, float2(0.5, 0.5)) * (float(s) / 8.0) / camera.screen, 0.0);
         const bool next = carried != 0u;
         s = asint(asuint(s) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        sum = sum + e_2;
+        sum = sum + texel_1;
     }
     luma_image_store(blurred, p, sum_1 / float4(9.0, 9.0, 9.0, 9.0));
 }
@@ -168,10 +168,10 @@ show_velocity_Output show_velocity(show_velocity_Input input) {
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
     input.frag.w = 1.0 / input.frag.w;
 #endif
-    const float4 e = luma_image_load(velocity, int2(input.frag.xy));
-    const float2 e_1 = tile_velocity(int2(input.frag.xy));
+    const float4 texel = luma_image_load(velocity, int2(input.frag.xy));
+    const float2 tile_velocity_1 = tile_velocity(int2(input.frag.xy));
     show_velocity_Output output;
-    output.rgba = float4(e.xy / (float2)camera.max_blur_px * 0.5 + float2(0.5, 0.5), length(e_1), 1.0);
+    output.rgba = float4(texel.xy / (float2)camera.max_blur_px * 0.5 + float2(0.5, 0.5), length(tile_velocity_1), 1.0);
     return output;
 }
 

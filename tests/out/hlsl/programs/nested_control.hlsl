@@ -138,20 +138,20 @@ Result run(Program p) {
             break;
         }
         const int steps_2 = asint(asuint(steps) + 1u);
-        const bool e = is_space(c);
+        const bool is_space_1 = is_space(c);
         int top_2;
         int max_depth_2;
         int i_1;
-        if (e) {
+        if (is_space_1) {
             top_2 = top;
             max_depth_2 = max_depth;
             i_1 = asint(asuint(i) + 1u);
         } else {
-            const bool e_1 = is_digit(c);
+            const bool is_digit_1 = is_digit(c);
             int top_3;
             int max_depth_3;
             int i_2;
-            if (e_1) {
+            if (is_digit_1) {
                 uint carried_1 = 0u;
                 int i_3 = i;
                 int value = 0;
@@ -169,8 +169,8 @@ Result run(Program p) {
                         break;
                     }
                     const uint d = byte_at(p, i_3);
-                    const bool e_2 = is_digit(d);
-                    if (!e_2) {
+                    const bool is_digit_2 = is_digit(d);
+                    if (!is_digit_2) {
                         i_4 = i_3;
                         value_1 = value;
                         break;
@@ -196,8 +196,8 @@ Result run(Program p) {
                         const Result composite_1 = { 0, 1, steps_2, max_depth };
                         return composite_1;
                     }
-                    const int e_3 = stack[min(uint(asint(asuint(top) - 1u)), 7u)];
-                    stack[min(uint(asint(asuint(top) - 1u)), 7u)] = asint(0u - asuint(e_3));
+                    const int e = stack[min(uint(asint(asuint(top) - 1u)), 7u)];
+                    stack[min(uint(asint(asuint(top) - 1u)), 7u)] = asint(0u - asuint(e));
                     top_5 = top;
                 } else if (c == 100u) {
                     if (top < 1) {
@@ -207,8 +207,8 @@ Result run(Program p) {
                         const Result composite_3 = { 0, 2, steps_2, max_depth };
                         return composite_3;
                     }
-                    const int e_4 = stack[min(uint(asint(asuint(top) - 1u)), 7u)];
-                    stack[min(uint(top), 7u)] = e_4;
+                    const int e_1 = stack[min(uint(asint(asuint(top) - 1u)), 7u)];
+                    stack[min(uint(top), 7u)] = e_1;
                     const int top_6 = asint(asuint(top) + 1u);
                     top_5 = top_6;
                     max_depth_4 = max(max_depth, top_6);
@@ -217,9 +217,9 @@ Result run(Program p) {
                         const Result composite_4 = { 0, 1, steps_2, max_depth };
                         return composite_4;
                     }
-                    const int e_5 = stack[min(uint(asint(asuint(top) - 2u)), 7u)];
-                    const int e_6 = stack[min(uint(asint(asuint(top) - 1u)), 7u)];
-                    const int2 r = apply(c, e_5, e_6);
+                    const int e_2 = stack[min(uint(asint(asuint(top) - 2u)), 7u)];
+                    const int e_3 = stack[min(uint(asint(asuint(top) - 1u)), 7u)];
+                    const int2 r = apply(c, e_2, e_3);
                     if (r.y != 0) {
                         const Result composite_5 = { 0, r.y, steps_2, max_depth };
                         return composite_5;
@@ -245,14 +245,14 @@ Result run(Program p) {
     if (top_1 != 1) {
         int phi = 0;
         if (top_1 > 0) {
-            const int e_7 = stack[min(uint(asint(asuint(top_1) - 1u)), 7u)];
-            phi = e_7;
+            const int e_4 = stack[min(uint(asint(asuint(top_1) - 1u)), 7u)];
+            phi = e_4;
         }
         const Result composite_6 = { phi, 5, steps_1, max_depth_1 };
         return composite_6;
     }
-    const int e_8 = stack[0];
-    const Result composite_7 = { e_8, 0, steps_1, max_depth_1 };
+    const int e_5 = stack[0];
+    const Result composite_7 = { e_5, 0, steps_1, max_depth_1 };
     return composite_7;
 }
 
@@ -270,10 +270,10 @@ void evaluate(evaluate_Input input) {
     for (uint i = 0u; i < 16u; ++i) {
         value.bytes[i] = programs.Load(min(input.id.x, luma_length_programs() - 1u) * 64u + i * 4u);
     }
-    const Result e_1 = run(value);
-    results.Store(min(input.id.x, luma_length_results() - 1u) * 16u, asuint(e_1.value));
-    results.Store(4u + min(input.id.x, luma_length_results() - 1u) * 16u, asuint(e_1.error));
-    results.Store(8u + min(input.id.x, luma_length_results() - 1u) * 16u, asuint(e_1.steps));
-    results.Store(12u + min(input.id.x, luma_length_results() - 1u) * 16u, asuint(e_1.depth));
+    const Result run_1 = run(value);
+    results.Store(min(input.id.x, luma_length_results() - 1u) * 16u, asuint(run_1.value));
+    results.Store(4u + min(input.id.x, luma_length_results() - 1u) * 16u, asuint(run_1.error));
+    results.Store(8u + min(input.id.x, luma_length_results() - 1u) * 16u, asuint(run_1.steps));
+    results.Store(12u + min(input.id.x, luma_length_results() - 1u) * 16u, asuint(run_1.depth));
 }
 

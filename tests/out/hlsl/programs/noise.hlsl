@@ -76,13 +76,13 @@ float perlin3(float3 p) {
         }
         const int3 o = int3(corner & 1, (corner >> 1u) & 1, corner >> 2u);
         const float e = xy_weights[min(uint(corner & 3), 3u)];
-        const uint e_1 = hash3(asint(asuint(cell) + asuint(o)));
-        const float e_2 = gradient3(e_1, d - float3(o));
+        const uint hash3_1 = hash3(asint(asuint(cell) + asuint(o)));
+        const float gradient3_1 = gradient3(hash3_1, d - float3(o));
         const bool next = carried != 0u;
         corner = asint(asuint(corner) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        result = result + e * (o.z == 1 ? f.z : 1.0 - f.z) * e_2;
+        result = result + e * (o.z == 1 ? f.z : 1.0 - f.z) * gradient3_1;
     }
     return result_1;
 }
@@ -113,14 +113,14 @@ float2 fade2(float2 t) {
 float value_noise(float2 p) {
     const int2 cell = int2(floor(p));
     const float2 f = fade2(frac(p));
-    const uint e = hash2(cell);
-    const float a = unit_float(e);
-    const uint e_1 = hash2(asint(asuint(cell) + asuint(int2(1, 0))));
-    const float b = unit_float(e_1);
-    const uint e_2 = hash2(asint(asuint(cell) + asuint(int2(0, 1))));
-    const float c = unit_float(e_2);
-    const uint e_3 = hash2(asint(asuint(cell) + asuint(int2(1, 1))));
-    const float d = unit_float(e_3);
+    const uint hash2_1 = hash2(cell);
+    const float a = unit_float(hash2_1);
+    const uint hash2_2 = hash2(asint(asuint(cell) + asuint(int2(1, 0))));
+    const float b = unit_float(hash2_2);
+    const uint hash2_3 = hash2(asint(asuint(cell) + asuint(int2(0, 1))));
+    const float c = unit_float(hash2_3);
+    const uint hash2_4 = hash2(asint(asuint(cell) + asuint(int2(1, 1))));
+    const float d = unit_float(hash2_4);
     return lerp(lerp(a, b, f.x), lerp(c, d, f.x), f.y) * 2.0 - 1.0;
 }
 
@@ -146,14 +146,14 @@ float fbm_value(float2 p, int octaves) {
             norm_1 = norm;
             break;
         }
-        const float e = value_noise(p * frequency + (float2)(float(i) * 17.0));
+        const float value_noise_1 = value_noise(p * frequency + (float2)(float(i) * 17.0));
         const bool next = carried != 0u;
         const float next_1 = norm + amplitude;
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
-        sum = sum + amplitude * e;
+        sum = sum + amplitude * value_noise_1;
         amplitude = amplitude * noise_.gain;
         frequency = frequency * noise_.lacunarity;
         norm = next_1;
@@ -172,14 +172,14 @@ float perlin2(float2 p) {
     const int2 cell = int2(floor(p));
     const float2 d = frac(p);
     const float2 f = fade2(d);
-    const uint e = hash2(cell);
-    const float n00 = gradient2(e, d);
-    const uint e_1 = hash2(asint(asuint(cell) + asuint(int2(1, 0))));
-    const float n10 = gradient2(e_1, d - float2(1.0, 0.0));
-    const uint e_2 = hash2(asint(asuint(cell) + asuint(int2(0, 1))));
-    const float n01 = gradient2(e_2, d - float2(0.0, 1.0));
-    const uint e_3 = hash2(asint(asuint(cell) + asuint(int2(1, 1))));
-    const float n11 = gradient2(e_3, d - float2(1.0, 1.0));
+    const uint hash2_1 = hash2(cell);
+    const float n00 = gradient2(hash2_1, d);
+    const uint hash2_2 = hash2(asint(asuint(cell) + asuint(int2(1, 0))));
+    const float n10 = gradient2(hash2_2, d - float2(1.0, 0.0));
+    const uint hash2_3 = hash2(asint(asuint(cell) + asuint(int2(0, 1))));
+    const float n01 = gradient2(hash2_3, d - float2(0.0, 1.0));
+    const uint hash2_4 = hash2(asint(asuint(cell) + asuint(int2(1, 1))));
+    const float n11 = gradient2(hash2_4, d - float2(1.0, 1.0));
     return lerp(lerp(n00, n10, f.x), lerp(n01, n11, f.x), f.y) * 0.5;
 }
 
@@ -200,12 +200,12 @@ float fbm_perlin(float2 p, int octaves) {
             sum_1 = sum;
             break;
         }
-        const float e = perlin2(q);
+        const float perlin2_1 = perlin2(q);
         const bool next = carried != 0u;
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
-        sum = sum + amplitude * e;
+        sum = sum + amplitude * perlin2_1;
         amplitude = amplitude * noise_.gain;
         q = mul(q, float2x2(float2(0.8, 0.6), float2(-0.6, 0.8))) * noise_.lacunarity;
     }
@@ -230,8 +230,8 @@ float ridged(float2 p, int octaves) {
             sum_1 = sum;
             break;
         }
-        const float e = perlin2(p * frequency);
-        const float n = 1.0 - abs(e);
+        const float perlin2_1 = perlin2(p * frequency);
+        const float n = 1.0 - abs(perlin2_1);
         const float n_1 = n * n;
         const bool next = carried != 0u;
         carried = carried - 1u;
@@ -246,32 +246,32 @@ float ridged(float2 p, int octaves) {
 }
 
 float domain_warped(float2 p, int octaves) {
-    const float e = fbm_perlin(p, octaves);
-    const float e_1 = fbm_perlin(p + float2(5.2, 1.3), octaves);
-    const float2 q = float2(e, e_1);
-    const float e_2 = fbm_perlin(p + q * 4.0 + float2(1.7, 9.2) + (float2)(0.15 * noise_.time), octaves);
-    const float e_3 = fbm_perlin(p + q * 4.0 + float2(8.3, 2.8) + (float2)(0.126 * noise_.time), octaves);
-    const float e_4 = fbm_perlin(p + float2(e_2, e_3) * 4.0, octaves);
-    return e_4;
+    const float fbm_perlin_1 = fbm_perlin(p, octaves);
+    const float fbm_perlin_2 = fbm_perlin(p + float2(5.2, 1.3), octaves);
+    const float2 q = float2(fbm_perlin_1, fbm_perlin_2);
+    const float fbm_perlin_3 = fbm_perlin(p + q * 4.0 + float2(1.7, 9.2) + (float2)(0.15 * noise_.time), octaves);
+    const float fbm_perlin_4 = fbm_perlin(p + q * 4.0 + float2(8.3, 2.8) + (float2)(0.126 * noise_.time), octaves);
+    const float fbm_perlin_5 = fbm_perlin(p + float2(fbm_perlin_3, fbm_perlin_4) * 4.0, octaves);
+    return fbm_perlin_5;
 }
 
 float evaluate(float2 p) {
     const int octaves = clamp(noise_.octaves, 1, 12);
     if (noise_.mode == 0) {
-        const float e = fbm_value(p, octaves);
-        return e;
+        const float fbm_value_1 = fbm_value(p, octaves);
+        return fbm_value_1;
     } else if (noise_.mode == 1) {
-        const float e_1 = fbm_perlin(p, octaves);
-        return e_1;
+        const float fbm_perlin_1 = fbm_perlin(p, octaves);
+        return fbm_perlin_1;
     } else if (noise_.mode == 2) {
-        const float e_2 = ridged(p, octaves);
-        return e_2;
+        const float ridged_1 = ridged(p, octaves);
+        return ridged_1;
     } else if (noise_.mode == 3) {
-        const float e_3 = domain_warped(p, octaves);
-        return e_3;
+        const float domain_warped_1 = domain_warped(p, octaves);
+        return domain_warped_1;
     }
-    const float e_4 = perlin3(float3(p, noise_.time));
-    return e_4;
+    const float perlin3_1 = perlin3(float3(p, noise_.time));
+    return perlin3_1;
 }
 
 struct bake_noise_Input {
@@ -283,7 +283,7 @@ void bake_noise(bake_noise_Input input) {
     if (input.id.x >= noise_.width || input.id.y >= noise_.height) {
         return;
     }
-    const float e = evaluate(noise_.origin + float2(input.id.xy) * noise_.scale);
-    image.Store(min(input.id.y * noise_.width + input.id.x, luma_length_image() - 1u) * 4u, asuint(e));
+    const float evaluate_1 = evaluate(noise_.origin + float2(input.id.xy) * noise_.scale);
+    image.Store(min(input.id.y * noise_.width + input.id.x, luma_length_image() - 1u) * 4u, asuint(evaluate_1));
 }
 

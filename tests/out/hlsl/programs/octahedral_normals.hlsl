@@ -78,52 +78,52 @@ float2 sign_not_zero(float2 v) {
 float2 oct_encode(float3 n) {
     const float2 p = n.xy * (1.0 / (abs(n.x) + abs(n.y) + abs(n.z)));
     if (n.z <= 0.0) {
-        const float2 e = sign_not_zero(p);
-        return (float2(1.0, 1.0) - abs(p.yx)) * e;
+        const float2 sign_not_zero_1 = sign_not_zero(p);
+        return (float2(1.0, 1.0) - abs(p.yx)) * sign_not_zero_1;
     }
     return p;
 }
 
 uint pack_oct_snorm16(float3 n) {
-    const float2 e = oct_encode(n);
-    return luma_pack2x16snorm(e);
+    const float2 oct_encode_1 = oct_encode(n);
+    return luma_pack2x16snorm(oct_encode_1);
 }
 
 float3 oct_decode(float2 e) {
     const float3 v = float3(e, 1.0 - abs(e.x) - abs(e.y));
     float3 v_1 = v;
     if (v.z < 0.0) {
-        const float2 e_1 = sign_not_zero(v.xy);
-        const float2 e_2 = (float2(1.0, 1.0) - abs(v.yx)) * e_1;
-        v_1 = float3(e_2.xy, v.z);
+        const float2 sign_not_zero_1 = sign_not_zero(v.xy);
+        const float2 e_1 = (float2(1.0, 1.0) - abs(v.yx)) * sign_not_zero_1;
+        v_1 = float3(e_1.xy, v.z);
     }
     return normalize(v_1);
 }
 
 float3 unpack_oct_snorm16(uint word) {
-    const float3 e = oct_decode(luma_unpack2x16snorm(word));
-    return e;
+    const float3 oct_decode_1 = oct_decode(luma_unpack2x16snorm(word));
+    return oct_decode_1;
 }
 
 uint pack_oct_unorm8(float3 n) {
-    const float2 e = oct_encode(n);
-    return luma_pack4x8unorm(float4(e * 0.5 + float2(0.5, 0.5), 0.0, 0.0)) & 65535u;
+    const float2 oct_encode_1 = oct_encode(n);
+    return luma_pack4x8unorm(float4(oct_encode_1 * 0.5 + float2(0.5, 0.5), 0.0, 0.0)) & 65535u;
 }
 
 float3 unpack_oct_unorm8(uint word) {
     const float4 e = luma_unpack4x8unorm(word);
-    const float3 e_1 = oct_decode(e.xy * 2.0 - float2(1.0, 1.0));
-    return e_1;
+    const float3 oct_decode_1 = oct_decode(e.xy * 2.0 - float2(1.0, 1.0));
+    return oct_decode_1;
 }
 
 uint pack_oct_half(float3 n) {
-    const float2 e = oct_encode(n);
-    return luma_pack2x16float(e);
+    const float2 oct_encode_1 = oct_encode(n);
+    return luma_pack2x16float(oct_encode_1);
 }
 
 float3 unpack_oct_half(uint word) {
-    const float3 e = oct_decode(luma_unpack2x16float(word));
-    return e;
+    const float3 oct_decode_1 = oct_decode(luma_unpack2x16float(word));
+    return oct_decode_1;
 }
 
 float angle_degrees(float3 a, float3 b) {
@@ -148,14 +148,14 @@ void round_trip(round_trip_Input input) {
     const uint wh = pack_oct_half(n);
     encoded.Store4(min(i, luma_length_encoded() - 1u) * 16u, uint4(w16, w8, wh, 0u));
     const float3 d16 = unpack_oct_snorm16(w16);
-    const float e_2 = angle_degrees(n, d16);
-    decoded.Store4(min(i, luma_length_decoded() - 1u) * 16u, asuint(float4(d16, e_2)));
-    const float3 e_3 = unpack_oct_unorm8(w8);
-    const float e_4 = angle_degrees(n, e_3);
-    const float3 e_5 = unpack_oct_half(wh);
-    const float e_6 = angle_degrees(n, e_5);
+    const float angle_degrees_1 = angle_degrees(n, d16);
+    decoded.Store4(min(i, luma_length_decoded() - 1u) * 16u, asuint(float4(d16, angle_degrees_1)));
+    const float3 unpack_oct_unorm8_1 = unpack_oct_unorm8(w8);
+    const float angle_degrees_2 = angle_degrees(n, unpack_oct_unorm8_1);
+    const float3 unpack_oct_half_1 = unpack_oct_half(wh);
+    const float angle_degrees_3 = angle_degrees(n, unpack_oct_half_1);
     uint old;
-    worst.InterlockedMax(0u, asuint(max(e_4, e_6)), old);
+    worst.InterlockedMax(0u, asuint(max(angle_degrees_2, angle_degrees_3)), old);
 }
 
 struct write_normals_Input {
@@ -172,11 +172,11 @@ struct write_normals_Output {
 
 write_normals_Output write_normals(write_normals_Input input) {
     const float3 n = normalize(input.normal);
-    const uint e = pack_oct_snorm16(n);
-    const uint e_1 = pack_oct_unorm8(n);
+    const uint pack_oct_snorm16_1 = pack_oct_snorm16(n);
+    const uint pack_oct_unorm8_1 = pack_oct_unorm8(n);
     write_normals_Output output;
-    output.normal_rough = uint2(e, luma_pack2x16unorm(float2(input.roughness, input.metallic)));
-    output.compact = e_1;
+    output.normal_rough = uint2(pack_oct_snorm16_1, luma_pack2x16unorm(float2(input.roughness, input.metallic)));
+    output.compact = pack_oct_unorm8_1;
     return output;
 }
 

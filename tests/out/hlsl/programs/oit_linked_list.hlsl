@@ -67,12 +67,12 @@ void collect(collect_Input input) {
     const float4 c = albedo_tex.Sample(albedo_samp, input.uv);
     uint slot;
     counter.InterlockedAdd(0u, 1u, slot);
-    const uint e = counter.Load(4u);
-    if (slot < e) {
+    const uint capacity = counter.Load(4u);
+    if (slot < capacity) {
         const uint2 p = uint2(input.pos.xy);
-        const uint e_1 = counter.Load(8u);
+        const uint width = counter.Load(8u);
         uint prev;
-        heads.InterlockedExchange(min(p.y * e_1 + p.x, luma_length_heads() - 1u) * 4u, slot, prev);
+        heads.InterlockedExchange(min(p.y * width + p.x, luma_length_heads() - 1u) * 4u, slot, prev);
         const Node composite = { luma_pack4x8unorm(float4(c.xyz, input.alpha)), input.pos.z, prev };
         nodes.Store(min(slot, luma_length_nodes() - 1u) * 12u, composite.color);
         nodes.Store(4u + min(slot, luma_length_nodes() - 1u) * 12u, asuint(composite.depth));
@@ -96,9 +96,9 @@ resolve_Output resolve(resolve_Input input) {
     uint colors[8] = { 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u };
     float depths[8] = { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 };
     const uint2 p = uint2(input.pos.xy);
-    const uint e = counter.Load(8u);
+    const uint width = counter.Load(8u);
     uint head;
-    heads.InterlockedAdd(min(p.y * e + p.x, luma_length_heads() - 1u) * 4u, 0u, head);
+    heads.InterlockedAdd(min(p.y * width + p.x, luma_length_heads() - 1u) * 4u, 0u, head);
     colors = luma_const;
     depths = luma_const_1;
     uint carried = 0u;
@@ -114,19 +114,19 @@ resolve_Output resolve(resolve_Input input) {
             n_1 = n;
             break;
         }
-        const uint e_1 = nodes.Load(min(head_1, luma_length_nodes() - 1u) * 12u);
-        colors[min(uint(n), 7u)] = e_1;
-        const float e_2 = asfloat(nodes.Load(4u + min(head_1, luma_length_nodes() - 1u) * 12u));
-        depths[min(uint(n), 7u)] = e_2;
+        const uint color = nodes.Load(min(head_1, luma_length_nodes() - 1u) * 12u);
+        colors[min(uint(n), 7u)] = color;
+        const float depth = asfloat(nodes.Load(4u + min(head_1, luma_length_nodes() - 1u) * 12u));
+        depths[min(uint(n), 7u)] = depth;
         const uint head_2 = nodes.Load(8u + min(head_1, luma_length_nodes() - 1u) * 12u);
         carried = carried + 1u;
         head_1 = head_2;
         n = asint(asuint(n) + 1u);
     }
-    const int e_3 = asint(asuint(n_1) - 1u);
+    const int e = asint(asuint(n_1) - 1u);
     int i = 1;
-    uint carried_1 = asuint(e_3) - 1u;
-    bool carried_2 = 1 <= e_3;
+    uint carried_1 = asuint(e) - 1u;
+    bool carried_2 = 1 <= e;
     uint carried_3 = 0u;
     while (true) {
         if (!(carried_3 < 8u)) {
@@ -143,20 +143,20 @@ resolve_Output resolve(resolve_Input input) {
             }
             bool phi = false;
             if (j > 0) {
-                const float e_4 = depths[min(uint(asint(asuint(j) - 1u)), 7u)];
-                const float e_5 = depths[min(uint(j), 7u)];
-                phi = e_4 < e_5;
+                const float e_1 = depths[min(uint(asint(asuint(j) - 1u)), 7u)];
+                const float e_2 = depths[min(uint(j), 7u)];
+                phi = e_1 < e_2;
             }
             if (!phi) {
                 break;
             }
             const float t = depths[min(uint(j), 7u)];
-            const float e_6 = depths[min(uint(asint(asuint(j) - 1u)), 7u)];
-            depths[min(uint(j), 7u)] = e_6;
+            const float e_3 = depths[min(uint(asint(asuint(j) - 1u)), 7u)];
+            depths[min(uint(j), 7u)] = e_3;
             depths[min(uint(asint(asuint(j) - 1u)), 7u)] = t;
             const uint u = colors[min(uint(j), 7u)];
-            const uint e_7 = colors[min(uint(asint(asuint(j) - 1u)), 7u)];
-            colors[min(uint(j), 7u)] = e_7;
+            const uint e_4 = colors[min(uint(asint(asuint(j) - 1u)), 7u)];
+            colors[min(uint(j), 7u)] = e_4;
             colors[min(uint(asint(asuint(j) - 1u)), 7u)] = u;
             carried_4 = carried_4 + 1u;
             j = asint(asuint(j) - 1u);
@@ -167,10 +167,10 @@ resolve_Output resolve(resolve_Input input) {
         carried_2 = next;
         carried_3 = carried_3 + 1u;
     }
-    const int e_8 = asint(asuint(n_1) - 1u);
+    const int e_5 = asint(asuint(n_1) - 1u);
     int i_1 = 0;
-    uint carried_5 = asuint(e_8) - 0u;
-    bool carried_6 = 0 <= e_8;
+    uint carried_5 = asuint(e_5) - 0u;
+    bool carried_6 = 0 <= e_5;
     uint carried_7 = 0u;
     float4 result = float4(0.0, 0.0, 0.0, 0.0);
     float4 result_1;
@@ -183,8 +183,8 @@ resolve_Output resolve(resolve_Input input) {
             result_1 = result;
             break;
         }
-        const uint e_9 = colors[min(uint(i_1), 7u)];
-        const float4 s = luma_unpack4x8unorm(e_9);
+        const uint e_6 = colors[min(uint(i_1), 7u)];
+        const float4 s = luma_unpack4x8unorm(e_6);
         const bool next_1 = carried_5 != 0u;
         i_1 = asint(asuint(i_1) + 1u);
         carried_5 = carried_5 - 1u;

@@ -126,9 +126,9 @@ void update(update_Input input) {
         const int old = asint(old_bits);
         return;
     }
-    const float4 e_1 = noise_tex.SampleLevel(noise_samp, p_1.position * 0.1, 0.0);
+    const float4 texel = noise_tex.SampleLevel(noise_samp, p_1.position * 0.1, 0.0);
     Particle p_3 = p_1;
-    p_3.velocity = p_1.velocity + (sim.gravity + sim.wind + (e_1.xyz * 2.0 - float3(1.0, 1.0, 1.0))) * sim.dt;
+    p_3.velocity = p_1.velocity + (sim.gravity + sim.wind + (texel.xyz * 2.0 - float3(1.0, 1.0, 1.0))) * sim.dt;
     Particle p_4 = p_3;
     p_4.velocity = p_3.velocity * (1.0 - sim.drag * sim.dt);
     Particle p_5 = p_4;

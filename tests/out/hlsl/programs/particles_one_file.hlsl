@@ -59,9 +59,9 @@ float life(Particle p) {
 
 float fading(uint i) {
     const Particle p = particle(i);
-    const float e = life(p);
-    const float e_1 = life(p);
-    return 1.0 - e * e_1;
+    const float life_1 = life(p);
+    const float life_2 = life(p);
+    return 1.0 - life_1 * life_2;
 }
 
 struct integrate_Input {
@@ -75,8 +75,8 @@ void integrate(integrate_Input input) {
         return;
     }
     const Particle p = particle(i);
-    const float e = fading(i);
-    if (e <= 0.0) {
+    const float fading_1 = fading(i);
+    if (fading_1 <= 0.0) {
         alive.Store(min(i, luma_length_alive() - 1u) * 4u, 0u);
         return;
     }
@@ -115,8 +115,8 @@ draw_Output draw(draw_Input input) {
     const uint e = alive.Load(min(min(input.vi, sim.count - 1u), luma_length_alive() - 1u) * 4u);
     float shown = 0.0;
     if (e != 0u) {
-        const float e_1 = fading(input.vi);
-        shown = e_1;
+        const float fading_1 = fading(input.vi);
+        shown = fading_1;
     }
     draw_Output output;
     output.clip_ = mul(float4(p.position, 1.0), sim.view_proj);

@@ -66,20 +66,20 @@ float cascade_shadow(float3 world, float view_depth, float angle) {
         }
         const float4 e = cascades.poisson[min(uint(i), 7u)];
         const float2 o = e.xy;
-        const float e_1 = cascade_maps.SampleCmpLevelZero(shadow_sampler, float3(uv + float2(o.x * c - o.y * s, o.x * s + o.y * c) * cascades.texel * cascades.filter_radius, float(layer)), ndc.z - 0.002);
+        const float texel = cascade_maps.SampleCmpLevelZero(shadow_sampler, float3(uv + float2(o.x * c - o.y * s, o.x * s + o.y * c) * cascades.texel * cascades.filter_radius, float(layer)), ndc.z - 0.002);
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        lit_1 = lit_1 + e_1;
+        lit_1 = lit_1 + texel;
     }
     return lit_2 / 8.0;
 }
 
 float point_shadow(float3 world) {
     const float3 to_frag = world - cascades.light_pos;
-    const float e = point_map.SampleCmp(shadow_sampler, normalize(to_frag), length(to_frag) / cascades.light_far - 0.005);
-    return e;
+    const float texel = point_map.SampleCmp(shadow_sampler, normalize(to_frag), length(to_frag) / cascades.light_far - 0.005);
+    return texel;
 }
 
 struct lit_Input {
@@ -97,11 +97,11 @@ struct lit_Output {
 [earlydepthstencil]
 lit_Output lit_(lit_Input input) {
     const float4 base = albedo_tex.Sample(albedo_samp, input.uv);
-    const float4 e = env_tex.SampleLevel(env_samp, reflect(normalize(input.world), normalize(input.normal)), 2.0);
-    const float e_1 = cascade_shadow(input.world, input.view_depth, frac(sin(dot(input.world.xz, float2(12.9898, 78.233))) * 43758.547) * 6.2831855);
-    const float e_2 = point_shadow(input.world);
+    const float4 texel = env_tex.SampleLevel(env_samp, reflect(normalize(input.world), normalize(input.normal)), 2.0);
+    const float cascade_shadow_1 = cascade_shadow(input.world, input.view_depth, frac(sin(dot(input.world.xz, float2(12.9898, 78.233))) * 43758.547) * 6.2831855);
+    const float point_shadow_1 = point_shadow(input.world);
     lit_Output output;
-    output.color = float4(base.xyz * (0.1 + 0.9 * (e_1 * e_2)) + e.xyz * 0.04, base.w);
+    output.color = float4(base.xyz * (0.1 + 0.9 * (cascade_shadow_1 * point_shadow_1)) + texel.xyz * 0.04, base.w);
     return output;
 }
 
@@ -131,9 +131,9 @@ cutout_Output cutout(cutout_Input input) {
     if (m == 0u) {
         discard;
     }
-    const float e = point_shadow(input.world);
+    const float point_shadow_1 = point_shadow(input.world);
     cutout_Output output;
-    output.color = float4(base.xyz * max(dot(normalize(input.front ? input.normal : -input.normal), normalize(cascades.light_pos - input.world)), 0.0) * e, 1.0);
+    output.color = float4(base.xyz * max(dot(normalize(input.front ? input.normal : -input.normal), normalize(cascades.light_pos - input.world)), 0.0) * point_shadow_1, 1.0);
     output.depth = input.frag.z * 0.999;
     output.mask = m;
     return output;

@@ -100,9 +100,9 @@ struct quad_fs_Output {
 
 quad_fs_Output quad_fs(quad_fs_Input input) {
     const float4 base = push.palette[min(input.slot, 3u)];
-    const float e = level(input.uv.x);
+    const float level_1 = level(input.uv.x);
     quad_fs_Output output;
-    output.color = float4(base.xyz * e, base.w);
+    output.color = float4(base.xyz * level_1, base.w);
     return output;
 }
 

@@ -95,9 +95,9 @@ void count_digits(count_digits_Input input) {
     const uint index = input.tile.x * 256u + input.lane;
     if (index < sort.count) {
         const uint e = keys_in.Load(min(index, luma_length_keys_in() - 1u) * 4u);
-        const uint e_1 = digit_of(e);
+        const uint digit_of_1 = digit_of(e);
         uint old_1;
-        InterlockedAdd(digit_counts[min(e_1, 15u)], 1u, old_1);
+        InterlockedAdd(digit_counts[min(digit_of_1, 15u)], 1u, old_1);
     }
     GroupMemoryBarrierWithGroupSync();
     if (input.lane < 16u) {
@@ -181,8 +181,8 @@ void scatter(scatter_Input input) {
     }
     uint digit = 16u;
     if (valid) {
-        const uint e_1 = digit_of(key);
-        digit = e_1;
+        const uint digit_of_1 = digit_of(key);
+        digit = digit_of_1;
     }
     tile_digits[min(input.lane, 255u)] = digit;
     GroupMemoryBarrierWithGroupSync();
@@ -203,9 +203,9 @@ void scatter(scatter_Input input) {
             rank_1 = rank;
             break;
         }
-        const uint e_2 = tile_digits[min(uint(j), 255u)];
+        const uint e_1 = tile_digits[min(uint(j), 255u)];
         uint rank_2 = rank;
-        if (e_2 == digit) {
+        if (e_1 == digit) {
             rank_2 = rank + 1u;
         }
         const bool next = carried != 0u;
@@ -214,11 +214,11 @@ void scatter(scatter_Input input) {
         carried_1 = next;
         rank = rank_2;
     }
-    const uint e_3 = tile_counts.Load(min(digit * sort.tile_count + input.tile.x, luma_length_tile_counts() - 1u) * 4u);
-    const uint destination = e_3 + rank_1;
+    const uint e_2 = tile_counts.Load(min(digit * sort.tile_count + input.tile.x, luma_length_tile_counts() - 1u) * 4u);
+    const uint destination = e_2 + rank_1;
     keys_out.Store(min(destination, luma_length_keys_out() - 1u) * 4u, key);
-    const uint e_4 = values_in.Load(min(index, luma_length_values_in() - 1u) * 4u);
-    values_out.Store(min(destination, luma_length_values_out() - 1u) * 4u, e_4);
+    const uint e_3 = values_in.Load(min(index, luma_length_values_in() - 1u) * 4u);
+    values_out.Store(min(destination, luma_length_values_out() - 1u) * 4u, e_3);
 }
 
 struct sort_tile_Input {

@@ -116,8 +116,8 @@ void reduce_pass(reduce_pass_Input input) {
             acc_2 = acc_1;
             break;
         }
-        const Partial e = load(i);
-        const Partial acc_3 = combine(acc_1, e);
+        const Partial load_1 = load(i);
+        const Partial acc_3 = combine(acc_1, load_1);
         carried = carried + 1u;
         acc_1 = acc_3;
         i = i + stride;
@@ -138,27 +138,27 @@ void reduce_pass(reduce_pass_Input input) {
             break;
         }
         if (input.lane < active) {
-            const float e_1 = sums[min(input.lane + active, 255u)];
-            const float e_2 = sums[min(input.lane, 255u)];
-            sums[min(input.lane, 255u)] = e_2 + e_1;
-            const float e_3 = minima[min(input.lane, 255u)];
-            const float e_4 = minima[min(input.lane + active, 255u)];
-            minima[min(input.lane, 255u)] = min(e_3, e_4);
-            const float e_5 = maxima[min(input.lane, 255u)];
-            const float e_6 = maxima[min(input.lane + active, 255u)];
-            maxima[min(input.lane, 255u)] = max(e_5, e_6);
+            const float e = sums[min(input.lane + active, 255u)];
+            const float e_1 = sums[min(input.lane, 255u)];
+            sums[min(input.lane, 255u)] = e_1 + e;
+            const float e_2 = minima[min(input.lane, 255u)];
+            const float e_3 = minima[min(input.lane + active, 255u)];
+            minima[min(input.lane, 255u)] = min(e_2, e_3);
+            const float e_4 = maxima[min(input.lane, 255u)];
+            const float e_5 = maxima[min(input.lane + active, 255u)];
+            maxima[min(input.lane, 255u)] = max(e_4, e_5);
         }
         GroupMemoryBarrierWithGroupSync();
         carried_1 = carried_1 + 1u;
         active = active >> 1u;
     }
     if (input.lane == 0u) {
-        const float e_7 = sums[0];
-        const float e_8 = minima[0];
-        const float e_9 = maxima[0];
+        const float e_6 = sums[0];
+        const float e_7 = minima[0];
+        const float e_8 = maxima[0];
         uint value;
         InterlockedAdd(bad_count, 0u, value);
-        const Partial composite = { e_7, e_8, e_9, value };
+        const Partial composite = { e_6, e_7, e_8, value };
         partials_out.Store(min(input.group.x, luma_length_partials_out() - 1u) * 16u, asuint(composite.sum));
         partials_out.Store(4u + min(input.group.x, luma_length_partials_out() - 1u) * 16u, asuint(composite.min_value));
         partials_out.Store(8u + min(input.group.x, luma_length_partials_out() - 1u) * 16u, asuint(composite.max_value));

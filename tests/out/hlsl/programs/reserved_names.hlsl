@@ -187,8 +187,8 @@ uint bitcast(float x) {
 }
 
 float4 textureSample(float2 uv) {
-    const float4 e = texture_tex_1.SampleLevel(texture_samp_1, uv, 0.0);
-    return e;
+    const float4 texel = texture_tex_1.SampleLevel(texture_samp_1, uv, 0.0);
+    return texel;
 }
 
 float4 gl_Position(float4 v) {
@@ -216,30 +216,30 @@ void main(main_Input input_1) {
     const uint e_1 = luma_length_line_();
     const float3 point_ = asfloat(line_.Load3(min(luma_rem(i, uint(int(e_1))), luma_length_line_() - 1u) * 48u));
     const uint e_2 = luma_length_kernel();
-    const int e_3 = asint(kernel.Load(28u + min(luma_rem(i, uint(int(e_2))), luma_length_kernel() - 1u) * 40u));
-    const int e_4 = asint(kernel.Load(32u + min(0u, luma_length_kernel() - 1u) * 40u));
-    const int xor = e_3 ^ e_4;
-    const int e_5 = u_luma_div(xor, 3);
-    const int e_6 = u_luma_rem(xor, 5);
-    const float e_7 = frac_(input.override);
-    const float delete_ = lerp_(half_, e_7, input.select_);
-    const float2 uv = thread.sample_ + float2(float(asint(asuint(e_5) + asuint(e_6))), delete_);
-    const float4 e_8 = textureSample(uv);
-    const float4 e_9 = sample_map.SampleLevel(texture_samp, uv, 0.0);
-    const float4 e_10 = texture_tex.SampleLevel(texture_samp, uv, 1.0);
-    const float e_11 = u_luma_mod(half_, 2.0);
-    const float e_12 = rsqrt_(delete_ + 2.0);
-    const float filter = select_(e_11, e_12, constant.packed != 0u);
-    const uint e_13 = bitcast(filter);
-    const float4 e_14 = gl_Position(e_8 + e_9 + e_10);
-    const float4_ e_15 = to_float4(e_14);
-    const float4_ result = mul_(e_15, float(e_13 & 255u) + point_.x + constant.constant.w);
+    const int xor = asint(kernel.Load(28u + min(luma_rem(i, uint(int(e_2))), luma_length_kernel() - 1u) * 40u));
+    const int bitand = asint(kernel.Load(32u + min(0u, luma_length_kernel() - 1u) * 40u));
+    const int xor_1 = xor ^ bitand;
+    const int u_luma_div_1 = u_luma_div(xor_1, 3);
+    const int u_luma_rem_1 = u_luma_rem(xor_1, 5);
+    const float frac_1 = frac_(input.override);
+    const float delete_ = lerp_(half_, frac_1, input.select_);
+    const float2 uv = thread.sample_ + float2(float(asint(asuint(u_luma_div_1) + asuint(u_luma_rem_1))), delete_);
+    const float4 textureSample_1 = textureSample(uv);
+    const float4 texel = sample_map.SampleLevel(texture_samp, uv, 0.0);
+    const float4 texel_1 = texture_tex.SampleLevel(texture_samp, uv, 1.0);
+    const float u_luma_mod_1 = u_luma_mod(half_, 2.0);
+    const float rsqrt_1 = rsqrt_(delete_ + 2.0);
+    const float filter = select_(u_luma_mod_1, rsqrt_1, constant.packed != 0u);
+    const uint bitcast_1 = bitcast(filter);
+    const float4 gl_Position_1 = gl_Position(textureSample_1 + texel + texel_1);
+    const float4_ to_float4_1 = to_float4(gl_Position_1);
+    const float4_ result = mul_(to_float4_1, float(bitcast_1 & 255u) + point_.x + constant.constant.w);
     output.Store(min(i, luma_length_output() - 1u) * 16u, asuint(result.x));
     output.Store(4u + min(i, luma_length_output() - 1u) * 16u, asuint(result.y));
     output.Store(8u + min(i, luma_length_output() - 1u) * 16u, asuint(result.z));
     output.Store(12u + min(i, luma_length_output() - 1u) * 16u, asuint(result.w));
-    const uint e_16 = luma_length_line_();
-    line_.Store(40u + min(luma_rem(i, uint(int(e_16))), luma_length_line_() - 1u) * 48u, uint(constant.kernel) + input.ptr + input.var + input.fn + input.loop + input.workgroup + input.storage);
+    const uint e_3 = luma_length_line_();
+    line_.Store(40u + min(luma_rem(i, uint(int(e_3))), luma_length_line_() - 1u) * 48u, uint(constant.kernel) + input.ptr + input.var + input.fn + input.loop + input.workgroup + input.storage);
 }
 
 struct shade_Input {

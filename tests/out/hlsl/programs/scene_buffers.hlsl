@@ -135,16 +135,16 @@ uint put(uint index, float v) {
 }
 
 uint put3(uint index, float3 v) {
-    const uint e = put(index, v.x);
-    const uint e_1 = put(e, v.y);
-    const uint e_2 = put(e_1, v.z);
-    return e_2;
+    const uint put_1 = put(index, v.x);
+    const uint put_2 = put(put_1, v.y);
+    const uint put_3 = put(put_2, v.z);
+    return put_3;
 }
 
 uint put4(uint index, float4 v) {
-    const uint e = put(index, v.x);
-    const uint e_1 = put3(e, v.yzw);
-    return e_1;
+    const uint put_1 = put(index, v.x);
+    const uint put3_1 = put3(put_1, v.yzw);
+    return put3_1;
 }
 
 float3 point_contribution(PointLight light, float3 p, float falloff) {
@@ -178,10 +178,10 @@ void flatten() {
         value.tints[i_2] = frame.lights.tints[i_2].xyz;
     }
     lights = value;
-    const float3 e = lights.ambient;
-    const uint o = put3(0u, e);
-    const uint e_1 = lights.point_count;
-    const uint o_1 = put(o, float(e_1));
+    const float3 ambient = lights.ambient;
+    const uint o = put3(0u, ambient);
+    const uint point_count = lights.point_count;
+    const uint o_1 = put(o, float(point_count));
     int i_3 = 0;
     uint carried = 3u;
     bool carried_1 = true;
@@ -192,16 +192,16 @@ void flatten() {
             o_3 = o_2;
             break;
         }
-        const float3 e_2 = lights.points[min(uint(i_3), 3u)].position;
-        const uint o_4 = put3(o_2, e_2);
-        const float e_3 = lights.points[min(uint(i_3), 3u)].radius;
-        const uint o_5 = put(o_4, e_3);
-        const float3 e_4 = lights.points[min(uint(i_3), 3u)].color;
-        const uint o_6 = put3(o_5, e_4);
-        const float e_5 = lights.points[min(uint(i_3), 3u)].intensity;
-        const uint o_7 = put(o_6, e_5);
-        const float e_6 = lights.falloff[min(uint(i_3), 3u)];
-        const uint o_8 = put(o_7, e_6);
+        const float3 position = lights.points[min(uint(i_3), 3u)].position;
+        const uint o_4 = put3(o_2, position);
+        const float radius = lights.points[min(uint(i_3), 3u)].radius;
+        const uint o_5 = put(o_4, radius);
+        const float3 color = lights.points[min(uint(i_3), 3u)].color;
+        const uint o_6 = put3(o_5, color);
+        const float intensity = lights.points[min(uint(i_3), 3u)].intensity;
+        const uint o_7 = put(o_6, intensity);
+        const float e = lights.falloff[min(uint(i_3), 3u)];
+        const uint o_8 = put(o_7, e);
         const bool next = carried != 0u;
         i_3 = asint(asuint(i_3) + 1u);
         carried = carried - 1u;
@@ -221,8 +221,8 @@ void flatten() {
         const SpotLight s = lights.spots[min(uint(i_4), 1u)];
         const uint o_11 = put3(o_9, s.position);
         const uint o_12 = put3(o_11, s.direction);
-        const uint e_7 = put(o_12, s.cone.x);
-        const uint o_13 = put(e_7, s.cone.y);
+        const uint put_1 = put(o_12, s.cone.x);
+        const uint o_13 = put(put_1, s.cone.y);
         const uint o_14 = put3(o_13, s.color);
         const uint o_15 = put4(o_14, s.shadow_matrix[3]);
         const uint o_16 = put(o_15, float(s.shadow_index));
@@ -232,10 +232,10 @@ void flatten() {
         carried_3 = next_1;
         o_9 = o_16;
     }
-    const float3 e_8 = lights.tints[0];
-    const uint e_9 = put3(o_10, e_8);
-    const float3 e_10 = lights.tints[1];
-    const uint o_17 = put3(e_9, e_10);
+    const float3 e_1 = lights.tints[0];
+    const uint put3_1 = put3(o_10, e_1);
+    const float3 e_2 = lights.tints[1];
+    const uint o_17 = put3(put3_1, e_2);
     int c = 0;
     uint carried_4 = 1u;
     bool carried_5 = true;
@@ -249,28 +249,28 @@ void flatten() {
         const uint o_20 = put4(o_18, frame.cameras[min(uint(c), 1u)].view[3]);
         const uint o_21 = put4(o_20, frame.cameras[min(uint(c), 1u)].proj[2]);
         const uint o_22 = put3(o_21, frame.cameras[min(uint(c), 1u)].position);
-        const uint e_11 = put(o_22, frame.cameras[min(uint(c), 1u)].near);
-        const uint o_23 = put(e_11, frame.cameras[min(uint(c), 1u)].far);
-        const uint e_12 = put(o_23, frame.cameras[min(uint(c), 1u)].jitter.x);
-        const uint o_24 = put(e_12, frame.cameras[min(uint(c), 1u)].jitter.y);
+        const uint put_2 = put(o_22, frame.cameras[min(uint(c), 1u)].near);
+        const uint o_23 = put(put_2, frame.cameras[min(uint(c), 1u)].far);
+        const uint put_3 = put(o_23, frame.cameras[min(uint(c), 1u)].jitter.x);
+        const uint o_24 = put(put_3, frame.cameras[min(uint(c), 1u)].jitter.y);
         const bool next_2 = carried_4 != 0u;
         c = asint(asuint(c) + 1u);
         carried_4 = carried_4 - 1u;
         carried_5 = next_2;
         o_18 = o_24;
     }
-    const uint e_13 = put(o_19, float(frame.frame_index));
-    const uint o_25 = put(e_13, frame.exposure);
-    const uint e_14 = material_table.Load(0u);
-    const uint e_15 = put(o_25, float(e_14));
-    const uint e_16 = material_table.Load(4u);
-    const uint o_26 = put(e_15, float(e_16));
-    const uint e_17 = material_table.Load(0u);
-    const uint e_18 = luma_length_material_table();
-    const uint e_19 = min(e_17, uint(int(e_18))) - 1u;
+    const uint put_4 = put(o_19, float(frame.frame_index));
+    const uint o_25 = put(put_4, frame.exposure);
+    const uint count = material_table.Load(0u);
+    const uint put_5 = put(o_25, float(count));
+    const uint version = material_table.Load(4u);
+    const uint o_26 = put(put_5, float(version));
+    const uint count_1 = material_table.Load(0u);
+    const uint e_3 = luma_length_material_table();
+    const uint e_4 = min(count_1, uint(int(e_3))) - 1u;
     uint m = 0u;
-    uint carried_6 = e_19 - 0u;
-    bool carried_7 = 0u <= e_19;
+    uint carried_6 = e_4 - 0u;
+    bool carried_7 = 0u <= e_4;
     uint carried_8 = 0u;
     uint o_27 = o_26;
     uint o_28;
@@ -295,8 +295,8 @@ void flatten() {
         value_1.metallic = asfloat(material_table.Load(228u + min(m, luma_length_material_table() - 1u) * 224u));
         value_1.flags = material_table.Load(232u + min(m, luma_length_material_table() - 1u) * 224u);
         mat = value_1;
-        const float4 e_20 = mat.base_color;
-        const uint o_29 = put4(o_27, e_20);
+        const float4 base_color = mat.base_color;
+        const uint o_29 = put4(o_27, base_color);
         int layer = 0;
         uint carried_9 = 2u;
         bool carried_10 = true;
@@ -308,23 +308,23 @@ void flatten() {
                 break;
             }
             const TextureLayer t = mat.layers[min(uint(layer), 2u)];
-            const uint e_21 = put(o_30, t.uv_transform[2].x);
-            const uint o_32 = put(e_21, t.uv_transform[2].y);
+            const uint put_6 = put(o_30, t.uv_transform[2].x);
+            const uint o_32 = put(put_6, t.uv_transform[2].y);
             const uint o_33 = put4(o_32, t.tint);
-            const uint e_22 = put(o_33, float(t.index));
-            const uint o_34 = put(e_22, t.blend);
+            const uint put_7 = put(o_33, float(t.index));
+            const uint o_34 = put(put_7, t.blend);
             const bool next_3 = carried_9 != 0u;
             layer = asint(asuint(layer) + 1u);
             carried_9 = carried_9 - 1u;
             carried_10 = next_3;
             o_30 = o_34;
         }
-        const float e_23 = mat.roughness;
-        const uint e_24 = put(o_31, e_23);
-        const float e_25 = mat.metallic;
-        const uint e_26 = put(e_24, e_25);
-        const uint e_27 = mat.flags;
-        const uint o_35 = put(e_26, float(e_27));
+        const float roughness = mat.roughness;
+        const uint put_8 = put(o_31, roughness);
+        const float metallic = mat.metallic;
+        const uint put_9 = put(put_8, metallic);
+        const uint flags = mat.flags;
+        const uint o_35 = put(put_9, float(flags));
         const bool next_4 = carried_6 != 0u;
         m = m + 1u;
         carried_6 = carried_6 - 1u;
@@ -333,11 +333,11 @@ void flatten() {
         o_27 = o_35;
     }
     const float3 p = frame.cameras[0].position;
-    const uint e_28 = lights.point_count;
-    const uint e_29 = min(e_28, 4u) - 1u;
+    const uint point_count_1 = lights.point_count;
+    const uint e_5 = min(point_count_1, 4u) - 1u;
     uint i_6 = 0u;
-    uint carried_11 = e_29 - 0u;
-    bool carried_12 = 0u <= e_29;
+    uint carried_11 = e_5 - 0u;
+    bool carried_12 = 0u <= e_5;
     uint carried_13 = 0u;
     float3 total = float3(0.0, 0.0, 0.0);
     float3 total_1;
@@ -350,15 +350,15 @@ void flatten() {
             total_1 = total;
             break;
         }
-        const PointLight e_30 = lights.points[min(i_6, 3u)];
-        const float e_31 = lights.falloff[min(i_6, 3u)];
-        const float3 e_32 = point_contribution(e_30, p, e_31);
+        const PointLight e_6 = lights.points[min(i_6, 3u)];
+        const float e_7 = lights.falloff[min(i_6, 3u)];
+        const float3 point_contribution_1 = point_contribution(e_6, p, e_7);
         const bool next_5 = carried_11 != 0u;
         i_6 = i_6 + 1u;
         carried_11 = carried_11 - 1u;
         carried_12 = next_5;
         carried_13 = carried_13 + 1u;
-        total = total + e_32;
+        total = total + point_contribution_1;
     }
     int i_7 = 0;
     uint carried_14 = 1u;
@@ -370,13 +370,13 @@ void flatten() {
             total_3 = total_2;
             break;
         }
-        const SpotLight e_33 = lights.spots[min(uint(i_7), 1u)];
-        const float3 e_34 = spot_contribution(e_33, p);
+        const SpotLight e_8 = lights.spots[min(uint(i_7), 1u)];
+        const float3 spot_contribution_1 = spot_contribution(e_8, p);
         const bool next_6 = carried_14 != 0u;
         i_7 = asint(asuint(i_7) + 1u);
         carried_14 = carried_14 - 1u;
         carried_15 = next_6;
-        total_2 = total_2 + e_34;
+        total_2 = total_2 + spot_contribution_1;
     }
     put3(o_28, total_3);
 }

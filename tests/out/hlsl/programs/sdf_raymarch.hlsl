@@ -85,18 +85,18 @@ Hit closer(Hit a, Hit b) {
 
 Hit scene(float3 p) {
     const Hit floor_hit = { p.y + 1.0, 1 };
-    const float e = sd_sphere(p - float3(0.0, sin(camera.time) * 0.25, 0.0), 1.0);
-    const float e_1 = sd_torus(p - float3(0.0, -0.5, 0.0), float2(1.5, 0.25));
-    const float blob = op_smooth_union(e, e_1, 0.3);
+    const float sd_sphere_1 = sd_sphere(p - float3(0.0, sin(camera.time) * 0.25, 0.0), 1.0);
+    const float sd_torus_1 = sd_torus(p - float3(0.0, -0.5, 0.0), float2(1.5, 0.25));
+    const float blob = op_smooth_union(sd_sphere_1, sd_torus_1, 0.3);
     const Hit blob_hit = { blob, 2 };
     const float3 column_space = op_limited_repeat(p, 4.0, 2.0);
-    const float e_2 = sd_box(column_space - float3(0.0, 0.5, 0.0), float3(0.3, 1.5, 0.3));
-    const float e_3 = sd_capsule(column_space, float3(0.0, 2.0, 0.0), float3(0.0, 3.0, 0.0), 0.2);
-    const float e_4 = sd_box(p, float3(2.5, 10.0, 2.5));
-    const Hit column_hit = { max(min(e_2, e_3), -e_4), 3 };
-    const Hit e_5 = closer(floor_hit, blob_hit);
-    const Hit e_6 = closer(e_5, column_hit);
-    return e_6;
+    const float sd_box_1 = sd_box(column_space - float3(0.0, 0.5, 0.0), float3(0.3, 1.5, 0.3));
+    const float sd_capsule_1 = sd_capsule(column_space, float3(0.0, 2.0, 0.0), float3(0.0, 3.0, 0.0), 0.2);
+    const float sd_box_2 = sd_box(p, float3(2.5, 10.0, 2.5));
+    const Hit column_hit = { max(min(sd_box_1, sd_capsule_1), -sd_box_2), 3 };
+    const Hit closer_1 = closer(floor_hit, blob_hit);
+    const Hit closer_2 = closer(closer_1, column_hit);
+    return closer_2;
 }
 
 Hit march(float3 origin, float3 direction) {
@@ -131,13 +131,13 @@ Hit march(float3 origin, float3 direction) {
 }
 
 float3 scene_normal(float3 p) {
-    const Hit e = scene(p + float3(0.0005, 0.0, 0.0));
-    const Hit e_1 = scene(p - float3(0.0005, 0.0, 0.0));
-    const Hit e_2 = scene(p + float3(0.0, 0.0005, 0.0));
-    const Hit e_3 = scene(p - float3(0.0, 0.0005, 0.0));
-    const Hit e_4 = scene(p + float3(0.0, 0.0, 0.0005));
-    const Hit e_5 = scene(p - float3(0.0, 0.0, 0.0005));
-    return normalize(float3(e.distance_ - e_1.distance_, e_2.distance_ - e_3.distance_, e_4.distance_ - e_5.distance_));
+    const Hit scene_1 = scene(p + float3(0.0005, 0.0, 0.0));
+    const Hit scene_2 = scene(p - float3(0.0005, 0.0, 0.0));
+    const Hit scene_3 = scene(p + float3(0.0, 0.0005, 0.0));
+    const Hit scene_4 = scene(p - float3(0.0, 0.0005, 0.0));
+    const Hit scene_5 = scene(p + float3(0.0, 0.0, 0.0005));
+    const Hit scene_6 = scene(p - float3(0.0, 0.0, 0.0005));
+    return normalize(float3(scene_1.distance_ - scene_2.distance_, scene_3.distance_ - scene_4.distance_, scene_5.distance_ - scene_6.distance_));
 }
 
 float soft_shadow(float3 origin, float3 direction, float k) {
@@ -154,8 +154,8 @@ float soft_shadow(float3 origin, float3 direction, float k) {
             result_1 = result;
             break;
         }
-        const Hit e = scene(origin + direction * t);
-        const float h = e.distance_;
+        const Hit scene_1 = scene(origin + direction * t);
+        const float h = scene_1.distance_;
         if (h < 0.0001) {
             return 0.0;
         }
@@ -179,8 +179,8 @@ float ambient_occlusion(float3 p, float3 n) {
             break;
         }
         const float step_length = 0.01 + 0.12 * float(i) / 4.0;
-        const Hit e = scene(p + n * step_length);
-        const float occlusion_2 = occlusion + (step_length - e.distance_) * scale;
+        const Hit scene_1 = scene(p + n * step_length);
+        const float occlusion_2 = occlusion + (step_length - scene_1.distance_) * scale;
         if (occlusion_2 > 0.35) {
             occlusion_1 = occlusion_2;
             break;
@@ -222,8 +222,8 @@ raymarch_fs_Output raymarch_fs(raymarch_fs_Input input) {
 #endif
     const float2 uv = input.frag.xy / camera.resolution;
     const float4 far_point = mul(float4(float2(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0), 1.0, 1.0), camera.inv_view_proj);
-    const float4 e = camera.position;
-    const float3 origin = e.xyz;
+    const float4 position = camera.position;
+    const float3 origin = position.xyz;
     const float3 direction = normalize(far_point.xyz / (float3)far_point.w - origin);
     const float3 sky = lerp(float3(0.7, 0.8, 1.0), float3(0.2, 0.4, 0.8), (float3)saturate(direction.y));
     const Hit hit = march(origin, direction);
@@ -235,13 +235,13 @@ raymarch_fs_Output raymarch_fs(raymarch_fs_Input input) {
     }
     const float3 p = origin + direction * hit.distance_;
     const float3 n = scene_normal(p);
-    const float4 e_1 = camera.light_direction;
-    const float3 l = normalize(e_1.xyz);
-    const float e_2 = soft_shadow(p + n * 0.01, l, 8.0);
-    const float e_3 = ambient_occlusion(p, n);
-    const float3 e_4 = material_color(hit.material, p);
+    const float4 light_direction = camera.light_direction;
+    const float3 l = normalize(light_direction.xyz);
+    const float soft_shadow_1 = soft_shadow(p + n * 0.01, l, 8.0);
+    const float ambient_occlusion_1 = ambient_occlusion(p, n);
+    const float3 material_color_1 = material_color(hit.material, p);
     raymarch_fs_Output output_1;
-    output_1.color = float4(lerp(e_4 * (max(dot(n, l), 0.0) * e_2 + 0.2 * e_3), sky, (float3)(1.0 - exp(-0.0008 * hit.distance_ * hit.distance_))), 1.0);
+    output_1.color = float4(lerp(material_color_1 * (max(dot(n, l), 0.0) * soft_shadow_1 + 0.2 * ambient_occlusion_1), sky, (float3)(1.0 - exp(-0.0008 * hit.distance_ * hit.distance_))), 1.0);
     output_1.depth = hit.distance_ / 100.0;
     return output_1;
 }
@@ -260,7 +260,7 @@ void query(query_Input input) {
     const float4 e_1 = asfloat(query_points.Load4(min(i, luma_length_query_points() - 1u) * 16u));
     const float3 p = e_1.xyz;
     const Hit hit = scene(p);
-    const float3 e_2 = scene_normal(p);
-    query_results.Store4(min(i, luma_length_query_results() - 1u) * 16u, asuint(float4(e_2, hit.distance_)));
+    const float3 scene_normal_1 = scene_normal(p);
+    query_results.Store4(min(i, luma_length_query_results() - 1u) * 16u, asuint(float4(scene_normal_1, hit.distance_)));
 }
 

@@ -49,10 +49,10 @@ float median(float r, float g, float b) {
 }
 
 float signed_distance(float2 uv) {
-    const float4 e = atlas_tex.Sample(atlas_samp, uv);
-    const float3 msdf = e.xyz;
-    const float e_1 = median(msdf.x, msdf.y, msdf.z);
-    return e_1 - 0.5;
+    const float4 texel = atlas_tex.Sample(atlas_samp, uv);
+    const float3 msdf = texel.xyz;
+    const float median_1 = median(msdf.x, msdf.y, msdf.z);
+    return median_1 - 0.5;
 }
 
 float screen_px_range(float2 uv) {
@@ -115,10 +115,10 @@ struct glyph_fs_Output {
 
 glyph_fs_Output glyph_fs(glyph_fs_Input input) {
     const float px_range = screen_px_range(input.uv);
-    const float e = signed_distance(input.uv);
-    const float distance_ = e * px_range;
-    const float e_1 = signed_distance(input.uv - style.shadow_offset / float2(luma_texture_size(atlas_tex, 0u)));
-    const float4 color = lerp(lerp(float4(0.0, 0.0, 0.0, smoothstep(-style.shadow_softness, style.shadow_softness, e_1 * px_range) * style.shadow_opacity), style.outline_color, (float4)saturate(distance_ + 0.5 + style.outline_width * px_range)), input.color, (float4)saturate(distance_ + 0.5));
+    const float signed_distance_1 = signed_distance(input.uv);
+    const float distance_ = signed_distance_1 * px_range;
+    const float signed_distance_2 = signed_distance(input.uv - style.shadow_offset / float2(luma_texture_size(atlas_tex, 0u)));
+    const float4 color = lerp(lerp(float4(0.0, 0.0, 0.0, smoothstep(-style.shadow_softness, style.shadow_softness, signed_distance_2 * px_range) * style.shadow_opacity), style.outline_color, (float4)saturate(distance_ + 0.5 + style.outline_width * px_range)), input.color, (float4)saturate(distance_ + 0.5));
     if (color.w < 0.004) {
         discard;
     }
@@ -156,14 +156,14 @@ glyph_supersampled_fs_Output glyph_supersampled_fs(glyph_supersampled_fs_Input i
         }
         const float e = offsets[min(uint(i), 3u)].x;
         const float e_1 = offsets[min(uint(i), 3u)].y;
-        const float4 e_2 = atlas_tex.SampleGrad(atlas_samp, input.uv + dx * e + dy * e_1, dx, dy);
-        const float3 msdf = e_2.xyz;
-        const float e_3 = median(msdf.x, msdf.y, msdf.z);
+        const float4 texel = atlas_tex.SampleGrad(atlas_samp, input.uv + dx * e + dy * e_1, dx, dy);
+        const float3 msdf = texel.xyz;
+        const float median_1 = median(msdf.x, msdf.y, msdf.z);
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        coverage = coverage + saturate((e_3 - 0.5) * px_range + 0.5);
+        coverage = coverage + saturate((median_1 - 0.5) * px_range + 0.5);
     }
     glyph_supersampled_fs_Output output;
     output.color = float4(input.color.xyz, input.color.w * coverage_1 * 0.25);

@@ -70,12 +70,12 @@ float shadow_in_cascade(int index, float3 world_position, float3 normal, float r
             break;
         }
         const float2 e = local[min(uint(i), 15u)];
-        const float e_1 = shadow_maps_tex.SampleCmpLevelZero(shadow_maps_samp, float3(uv + mul(e, rotate) * filter_radius, float(index)), reference);
+        const float texel = shadow_maps_tex.SampleCmpLevelZero(shadow_maps_samp, float3(uv + mul(e, rotate) * filter_radius, float(index)), reference);
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        lit_ = lit_ + e_1;
+        lit_ = lit_ + texel;
     }
     return lit_1 / 16.0;
 }
@@ -124,9 +124,9 @@ scene_fs_Output scene_fs(scene_fs_Input input) {
 #endif
     float3 local[4] = luma_const_1;
     const float3 n = normalize(input.normal);
-    const float4 e = cascades.light_direction;
-    const float e_1 = interleaved_gradient_noise(input.clip_.xy);
-    const float rotation = e_1 * 6.2831855;
+    const float4 light_direction = cascades.light_direction;
+    const float interleaved_gradient_noise_1 = interleaved_gradient_noise(input.clip_.xy);
+    const float rotation = interleaved_gradient_noise_1 * 6.2831855;
     const int index = select_cascade(input.view_depth);
     const float shadow = shadow_in_cascade(index, input.world_position, n, rotation);
     float shadow_1 = shadow;
@@ -139,12 +139,12 @@ scene_fs_Output scene_fs(scene_fs_Input input) {
         }
         shadow_1 = shadow_2;
     }
-    const float4 e_2 = albedo_map_tex.Sample(albedo_map_samp, input.uv);
-    const float3 lit_ = e_2.xyz * (0.15 + 0.85 * max(dot(n, normalize(-e.xyz)), 0.0) * shadow_1);
+    const float4 texel = albedo_map_tex.Sample(albedo_map_samp, input.uv);
+    const float3 lit_ = texel.xyz * (0.15 + 0.85 * max(dot(n, normalize(-light_direction.xyz)), 0.0) * shadow_1);
     float3 lit_1 = lit_;
     if (cascades.debug != 0) {
-        const float3 e_3 = local[min(uint(index), 3u)];
-        lit_1 = lit_ * e_3;
+        const float3 e = local[min(uint(index), 3u)];
+        lit_1 = lit_ * e;
     }
     scene_fs_Output output;
     output.color = float4(lit_1, 1.0);

@@ -20,8 +20,8 @@ float3 mod289_3(float3 x) {
 }
 
 float3 permute3(float3 x) {
-    const float3 e = mod289_3((x * 34.0 + float3(10.0, 10.0, 10.0)) * x);
-    return e;
+    const float3 mod289_3_1 = mod289_3((x * 34.0 + float3(10.0, 10.0, 10.0)) * x);
+    return mod289_3_1;
 }
 
 float snoise2(float2 v) {
@@ -31,10 +31,10 @@ float snoise2(float2 v) {
     const float4 x12 = x0.xyxy + float4(0.21132487, 0.21132487, -0.57735026, -0.57735026);
     const float2 e = x12.xy - i1;
     const float4 x12_1 = float4(e.xy, x12.zw);
-    const float3 e_1 = mod289_3(float3(i, 0.0));
-    const float3 ii = float3(e_1.xy, 0.0);
-    const float3 e_2 = permute3((float3)ii.y + float3(0.0, i1.y, 1.0));
-    const float3 p = permute3(e_2 + (float3)ii.x + float3(0.0, i1.x, 1.0));
+    const float3 mod289_3_1 = mod289_3(float3(i, 0.0));
+    const float3 ii = float3(mod289_3_1.xy, 0.0);
+    const float3 permute3_1 = permute3((float3)ii.y + float3(0.0, i1.y, 1.0));
+    const float3 p = permute3(permute3_1 + (float3)ii.x + float3(0.0, i1.x, 1.0));
     const float3 m = max(float3(0.5, 0.5, 0.5) - float3(dot(x0, x0), dot(x12_1.xy, x12_1.xy), dot(x12_1.zw, x12_1.zw)), float3(0.0, 0.0, 0.0));
     const float3 m_1 = m * m;
     const float3 x = frac(p * float3(0.024390243, 0.024390243, 0.024390243)) * 2.0 - float3(1.0, 1.0, 1.0);
@@ -48,8 +48,8 @@ float4 mod289_4(float4 x) {
 }
 
 float4 permute4(float4 x) {
-    const float4 e = mod289_4((x * 34.0 + float4(10.0, 10.0, 10.0, 10.0)) * x);
-    return e;
+    const float4 mod289_4_1 = mod289_4((x * 34.0 + float4(10.0, 10.0, 10.0, 10.0)) * x);
+    return mod289_4_1;
 }
 
 float snoise3(float3 v) {
@@ -63,9 +63,9 @@ float snoise3(float3 v) {
     const float3 x2 = x0 - i2 + float3(0.33333334, 0.33333334, 0.33333334);
     const float3 x3 = x0 - float3(0.5, 0.5, 0.5);
     const float3 im = mod289_3(i);
-    const float4 e = permute4((float4)im.z + float4(0.0, i1.z, i2.z, 1.0));
-    const float4 e_1 = permute4(e + (float4)im.y + float4(0.0, i1.y, i2.y, 1.0));
-    const float4 p = permute4(e_1 + (float4)im.x + float4(0.0, i1.x, i2.x, 1.0));
+    const float4 permute4_1 = permute4((float4)im.z + float4(0.0, i1.z, i2.z, 1.0));
+    const float4 permute4_2 = permute4(permute4_1 + (float4)im.y + float4(0.0, i1.y, i2.y, 1.0));
+    const float4 p = permute4(permute4_2 + (float4)im.x + float4(0.0, i1.x, i2.x, 1.0));
     const float4 j = p - floor(p * 0.14285715 * 0.14285715) * 49.0;
     const float4 x_ = floor(j * 0.14285715);
     const float4 x = x_ * 0.2857143 + float4(-0.9285714, -0.9285714, -0.9285714, -0.9285714);
@@ -102,12 +102,12 @@ float cloud_density(float2 p) {
             sum_1 = sum;
             break;
         }
-        const float e = snoise3(float3(q, sky.time * 0.05 * float(asint(asuint(octave) + 1u))));
+        const float snoise3_1 = snoise3(float3(q, sky.time * 0.05 * float(asint(asuint(octave) + 1u))));
         const bool next = carried != 0u;
         octave = asint(asuint(octave) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        sum = sum + amplitude * e;
+        sum = sum + amplitude * snoise3_1;
         amplitude = amplitude * 0.5;
         q = q * 2.03 + float2(1.7, -3.1);
     }
@@ -151,19 +151,19 @@ struct sky_fs_Output {
 sky_fs_Output sky_fs(sky_fs_Input input) {
     const float4 world = mul(float4(input.ndc, 1.0, 1.0), sky.inv_view_proj);
     const float3 dir = normalize(world.xyz / (float3)world.w);
-    const float4 e = sky.horizon_color;
-    const float4 e_1 = sky.zenith_color;
-    const float4 e_2 = sky.sun_direction;
-    const float sun_amount = max(dot(dir, normalize(e_2.xyz)), 0.0);
-    const float3 color = lerp(e.xyz, e_1.xyz, (float3)pow(max(dir.y, 0.0), 0.5)) + float3(1.0, 0.9, 0.7) * (pow(sun_amount, 512.0) * 8.0 + pow(sun_amount, 8.0) * 0.3);
+    const float4 horizon_color = sky.horizon_color;
+    const float4 zenith_color = sky.zenith_color;
+    const float4 sun_direction = sky.sun_direction;
+    const float sun_amount = max(dot(dir, normalize(sun_direction.xyz)), 0.0);
+    const float3 color = lerp(horizon_color.xyz, zenith_color.xyz, (float3)pow(max(dir.y, 0.0), 0.5)) + float3(1.0, 0.9, 0.7) * (pow(sun_amount, 512.0) * 8.0 + pow(sun_amount, 8.0) * 0.3);
     float3 color_1 = color;
     if (dir.y > 0.01) {
         const float2 layer_uv = dir.xz / (float2)dir.y * 0.6 + sky.wind * sky.time;
         const float density = cloud_density(layer_uv);
-        const float e_3 = snoise2(layer_uv * 8.0);
-        const float4 e_4 = sky.cloud_color;
-        const float4 e_5 = sky.cloud_color;
-        color_1 = lerp(color, lerp(e_4.xyz, e_5.xyz * 0.6, (float3)saturate(density + e_3 * 0.1)), (float3)(density * smoothstep(0.01, 0.2, dir.y)));
+        const float snoise2_1 = snoise2(layer_uv * 8.0);
+        const float4 cloud_color = sky.cloud_color;
+        const float4 cloud_color_1 = sky.cloud_color;
+        color_1 = lerp(color, lerp(cloud_color.xyz, cloud_color_1.xyz * 0.6, (float3)saturate(density + snoise2_1 * 0.1)), (float3)(density * smoothstep(0.01, 0.2, dir.y)));
     }
     sky_fs_Output output;
     output.color = float4(color_1, 1.0);

@@ -98,8 +98,8 @@ float3 shade_light(Light l, float3 p, float3 n, float3 v, float3 base) {
     if (l.kind == 0u) {
         att = 1.0;
     } else {
-        const float e = attenuation(dist, l.radius);
-        att = e;
+        const float attenuation_1 = attenuation(dist, l.radius);
+        att = attenuation_1;
     }
     return (base * max(dot(n, ldir), 0.0) + (float3)pow(max(dot(n, normalize(ldir + v)), 0.0), 32.0)) * l.color * att;
 }
@@ -190,15 +190,15 @@ fs_main_Output fs_main(fs_main_Input input) {
     if (!input.front) {
         n0_1 = -n0;
     }
-    const float4 e = normal_map_tex.Sample(normal_map_samp, input.uv);
-    const float3 n = normalize(mul(e.xyz * 2.0 - float3(1.0, 1.0, 1.0), float3x3(t, cross(n0_1, t) * input.tangent.w, n0_1)));
-    const float4 e_1 = albedo_map_tex.Sample(albedo_map_samp, input.uv);
-    const float4 base = e_1 * inst.tint;
+    const float4 texel = normal_map_tex.Sample(normal_map_samp, input.uv);
+    const float3 n = normalize(mul(texel.xyz * 2.0 - float3(1.0, 1.0, 1.0), float3x3(t, cross(n0_1, t) * input.tangent.w, n0_1)));
+    const float4 texel_1 = albedo_map_tex.Sample(albedo_map_samp, input.uv);
+    const float4 base = texel_1 * inst.tint;
     const float3 v = normalize(camera.eye - input.world_pos);
-    int e_2 = asint(asuint(min(LIGHT_COUNT, 8)) - 1u);
+    int e = asint(asuint(min(LIGHT_COUNT, 8)) - 1u);
     int i = 0;
-    uint carried = asuint(e_2) - 0u;
-    bool carried_1 = 0 <= e_2;
+    uint carried = asuint(e) - 0u;
+    bool carried_1 = 0 <= e;
     uint carried_2 = 0u;
     float3 c = float3(0.03, 0.03, 0.03) * base.xyz;
     float3 c_1;
@@ -211,14 +211,14 @@ fs_main_Output fs_main(fs_main_Input input) {
             c_1 = c;
             break;
         }
-        const Light e_3 = lights[min(uint(i), 7u)];
-        const float3 e_4 = shade_light(e_3, input.world_pos, n, v, base.xyz);
+        const Light e_1 = lights[min(uint(i), 7u)];
+        const float3 shade_light_1 = shade_light(e_1, input.world_pos, n, v, base.xyz);
         const bool next = carried != 0u;
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
-        c = c + e_4;
+        c = c + shade_light_1;
     }
     float3 c_2 = c_1;
     if (USE_FOG) {

@@ -152,8 +152,8 @@ void blur(blur_Input input) {
     }
     const int2 out_p = asint(asuint(line_start) + asuint(axis) * asuint((int2)int(input.lane)));
     if (out_p.x < int(image.size.x) && out_p.y < int(image.size.y)) {
-        const uint e_5 = load_index(out_p);
-        dst_.Store(min(e_5, luma_length_dst_() - 1u) * 4u, asuint(sum_1 / max(weight_sum_1, 1e-6)));
+        const uint load_index_1 = load_index(out_p);
+        dst_.Store(min(load_index_1, luma_length_dst_() - 1u) * 4u, asuint(sum_1 / max(weight_sum_1, 1e-6)));
     }
 }
 

@@ -97,11 +97,11 @@ struct spec_main_Input {
 void spec_main(spec_main_Input input) {
     const uint i = input.id.x;
     const float e = asfloat(data.Load(min(i, luma_length_data() - 1u) * 4u));
-    const float e_1 = remap(e);
-    data.Store(min(i, luma_length_data() - 1u) * 4u, asuint(e_1 + (TILE * TILE > 256u ? 1.0 : 0.0)));
+    const float remap_1 = remap(e);
+    data.Store(min(i, luma_length_data() - 1u) * 4u, asuint(remap_1 + (TILE * TILE > 256u ? 1.0 : 0.0)));
     words.Store(min(i, luma_length_words() - 1u) * 4u, (luma_div(i, TILE) << (uint(SHIFT) & 31u)) | (luma_rem(i, TILE) & ((1u << (uint(SHIFT) & 31u)) - 1u)) | (!HDR ? 2147483648u : 0u));
-    const uint e_2 = words.Load(min(i, luma_length_words() - 1u) * 4u);
-    words.Store(min(i, luma_length_words() - 1u) * 4u, e_2 ^ uint(asint(asuint(BIAS) * asuint(SHIFT))));
+    const uint e_1 = words.Load(min(i, luma_length_words() - 1u) * 4u);
+    words.Store(min(i, luma_length_words() - 1u) * 4u, e_1 ^ uint(asint(asuint(BIAS) * asuint(SHIFT))));
 }
 
 struct spec_other_Input {
@@ -111,8 +111,8 @@ struct spec_other_Input {
 [numthreads(8, 1, 1)]
 void spec_other(spec_other_Input input) {
     const int k = asint(asuint(int(input.id.x)) - asuint(BIAS) * 2u);
-    const float e = remap(float(k >> (asuint(SHIFT) & 31u)));
-    data.Store(min(input.id.x, luma_length_data() - 1u) * 4u, asuint(e * float(TILE)));
+    const float remap_1 = remap(float(k >> (asuint(SHIFT) & 31u)));
+    data.Store(min(input.id.x, luma_length_data() - 1u) * 4u, asuint(remap_1 * float(TILE)));
     if (asint(0u - asuint(BIAS)) > SHIFT || HDR) {
         words.Store(min(input.id.x, luma_length_words() - 1u) * 4u, luma_rem(uint(k), TILE));
     }

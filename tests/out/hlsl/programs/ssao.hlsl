@@ -44,14 +44,14 @@ int2 luma_texture_size(Texture2D<float4> t, uint level) {
 }
 
 float3 reconstruct_view_position(float2 uv) {
-    const float4 e = depth_buffer_tex.SampleLevel(depth_buffer_samp, uv, 0.0);
-    const float4 view = mul(float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, e.x, 1.0), ssao.inv_projection);
+    const float4 texel = depth_buffer_tex.SampleLevel(depth_buffer_samp, uv, 0.0);
+    const float4 view = mul(float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, texel.x, 1.0), ssao.inv_projection);
     return view.xyz / (float3)view.w;
 }
 
 float3 view_normal(float2 uv) {
-    const float4 e = normal_buffer_tex.SampleLevel(normal_buffer_samp, uv, 0.0);
-    return normalize(e.xyz * 2.0 - float3(1.0, 1.0, 1.0));
+    const float4 texel = normal_buffer_tex.SampleLevel(normal_buffer_samp, uv, 0.0);
+    return normalize(texel.xyz * 2.0 - float3(1.0, 1.0, 1.0));
 }
 
 float3x3 tangent_frame(float3 n, float3 random) {
@@ -80,13 +80,13 @@ struct ssao_fs_Output {
 ssao_fs_Output ssao_fs(ssao_fs_Input input) {
     const float3 position = reconstruct_view_position(input.uv);
     const float3 normal = view_normal(input.uv);
-    const float4 e = rotation_noise_tex.SampleLevel(rotation_noise_samp, input.uv * ssao.noise_scale, 0.0);
-    const float3x3 tbn = tangent_frame(normal, float3(e.xy * 2.0 - float2(1.0, 1.0), 0.0));
+    const float4 texel = rotation_noise_tex.SampleLevel(rotation_noise_samp, input.uv * ssao.noise_scale, 0.0);
+    const float3x3 tbn = tangent_frame(normal, float3(texel.xy * 2.0 - float2(1.0, 1.0), 0.0));
     const int count = clamp(ssao.kernel_size, 1, 64);
-    const int e_1 = asint(asuint(count) - 1u);
+    const int e = asint(asuint(count) - 1u);
     int i = 0;
-    uint carried = asuint(e_1) - 0u;
-    bool carried_1 = 0 <= e_1;
+    uint carried = asuint(e) - 0u;
+    bool carried_1 = 0 <= e;
     uint carried_2 = 0u;
     float occlusion = 0.0;
     float occlusion_1;
@@ -99,16 +99,16 @@ ssao_fs_Output ssao_fs(ssao_fs_Input input) {
             occlusion_1 = occlusion;
             break;
         }
-        const float4 e_2 = ssao.kernel[min(uint(i), 63u)];
-        const float3 sample_pos = position + mul(e_2.xyz, tbn) * ssao.radius;
+        const float4 e_1 = ssao.kernel[min(uint(i), 63u)];
+        const float3 sample_pos = position + mul(e_1.xyz, tbn) * ssao.radius;
         const float2 sample_uv = project_to_uv(sample_pos);
         float occlusion_2;
         if (any(sample_uv < float2(0.0, 0.0)) || any(sample_uv > float2(1.0, 1.0))) {
             continue_marker();
             occlusion_2 = occlusion;
         } else {
-            const float3 e_3 = reconstruct_view_position(sample_uv);
-            const float scene_depth = e_3.z;
+            const float3 reconstruct_view_position_1 = reconstruct_view_position(sample_uv);
+            const float scene_depth = reconstruct_view_position_1.z;
             occlusion_2 = occlusion + step(sample_pos.z + ssao.bias, scene_depth) * smoothstep(0.0, 1.0, ssao.radius / abs(position.z - scene_depth));
         }
         const bool next = carried != 0u;
@@ -154,12 +154,12 @@ blur_fs_Output blur_fs(blur_fs_Input input) {
                 sum_3 = sum_2;
                 break;
             }
-            const float4 e = occlusion_input_tex.SampleLevel(occlusion_input_samp, input.uv + float2(float(x), float(y)) * texel, 0.0);
+            const float4 texel_1 = occlusion_input_tex.SampleLevel(occlusion_input_samp, input.uv + float2(float(x), float(y)) * texel, 0.0);
             const bool next = carried_2 != 0u;
             x = asint(asuint(x) + 1u);
             carried_2 = carried_2 - 1u;
             carried_3 = next;
-            sum_2 = sum_2 + e.x;
+            sum_2 = sum_2 + texel_1.x;
         }
         const bool next_1 = carried != 0u;
         y = asint(asuint(y) + 1u);

@@ -117,8 +117,8 @@ void resolve(resolve_Input input) {
         }
         const int2 e = local[min(uint(i), 8u)];
         const int2 q = min(max(asint(asuint(p) + asuint(e)), int2(0, 0)), asint(asuint(taa.resolution) - asuint(int2(1, 1))));
-        const float4 e_1 = luma_texel_fetch(color_tex, q, 0);
-        const float3 c = rgb_to_ycocg(e_1.xyz);
+        const float4 texel = luma_texel_fetch(color_tex, q, 0);
+        const float3 c = rgb_to_ycocg(texel.xyz);
         const float d = luma_texel_fetch(depth_tex, q, 0);
         float closest_depth_1 = closest_depth;
         int2 closest_2 = closest;
@@ -140,12 +140,12 @@ void resolve(resolve_Input input) {
     }
     const float3 mean = m1_1 / float3(9.0, 9.0, 9.0);
     const float3 sigma = sqrt(max(m2_1 / float3(9.0, 9.0, 9.0) - mean * mean, float3(0.0, 0.0, 0.0)));
-    const float4 e_2 = motion_tex.SampleLevel(point_clamp, uv + float2(closest_1) * taa.inv_resolution, 0.0);
-    const float2 prev_uv = uv - e_2.xy;
-    const float4 e_3 = luma_texel_fetch(color_tex, p, 0);
-    const float3 current = rgb_to_ycocg(e_3.xyz);
-    const float4 e_4 = history_tex.SampleLevel(linear_clamp, prev_uv, 0.0);
-    const float3 history = rgb_to_ycocg(e_4.xyz);
+    const float4 texel_1 = motion_tex.SampleLevel(point_clamp, uv + float2(closest_1) * taa.inv_resolution, 0.0);
+    const float2 prev_uv = uv - texel_1.xy;
+    const float4 texel_2 = luma_texel_fetch(color_tex, p, 0);
+    const float3 current = rgb_to_ycocg(texel_2.xyz);
+    const float4 texel_3 = history_tex.SampleLevel(linear_clamp, prev_uv, 0.0);
+    const float3 history = rgb_to_ycocg(texel_3.xyz);
     const float3 history_1 = clip_aabb(max(lo_1, mean - sigma * 1.25), min(hi_1, mean + sigma * 1.25), current, history);
     const float lum_diff = abs(current.x - history_1.x) / max(current.x, max(history_1.x, 0.2));
     const float feedback = lerp(taa.feedback_max, taa.feedback_min, lum_diff * lum_diff);

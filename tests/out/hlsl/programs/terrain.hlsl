@@ -47,18 +47,18 @@ uint luma_div(uint x, uint y) {
 }
 
 float height_at(float2 uv) {
-    const float4 e = heightmap_tex.SampleLevel(heightmap_samp, uv, 0.0);
-    return e.x * terrain.height_scale;
+    const float4 texel = heightmap_tex.SampleLevel(heightmap_samp, uv, 0.0);
+    return texel.x * terrain.height_scale;
 }
 
 float3 triplanar(float3 p, float3 n, int layer) {
     const float3 w = abs(n);
     const float3 w_1 = w / (float3)(w.x + w.y + w.z);
     const float s = terrain.texture_scale;
-    const float4 e = layers_tex.Sample(layers_samp, float3(p.zy * s, float(layer)));
-    const float4 e_1 = layers_tex.Sample(layers_samp, float3(p.xz * s, float(layer)));
-    const float4 e_2 = layers_tex.Sample(layers_samp, float3(p.xy * s, float(layer)));
-    return e.xyz * w_1.x + e_1.xyz * w_1.y + e_2.xyz * w_1.z;
+    const float4 texel = layers_tex.Sample(layers_samp, float3(p.zy * s, float(layer)));
+    const float4 texel_1 = layers_tex.Sample(layers_samp, float3(p.xz * s, float(layer)));
+    const float4 texel_2 = layers_tex.Sample(layers_samp, float3(p.xy * s, float(layer)));
+    return texel.xyz * w_1.x + texel_1.xyz * w_1.y + texel_2.xyz * w_1.z;
 }
 
 struct terrain_vs_Input {
@@ -154,17 +154,17 @@ terrain_fs_Output terrain_fs(terrain_fs_Input input) {
             albedo_1 = albedo;
             break;
         }
-        const float3 e = triplanar(input.world_position, n, i_1);
+        const float3 triplanar_1 = triplanar(input.world_position, n, i_1);
         const bool next_1 = carried_2 != 0u;
-        const float3 next_2 = albedo + e * weights_4[min(uint(i_1), 3u)];
+        const float3 next_2 = albedo + triplanar_1 * weights_4[min(uint(i_1), 3u)];
         i_1 = asint(asuint(i_1) + 1u);
         carried_2 = carried_2 - 1u;
         carried_3 = next_1;
         albedo = next_2;
     }
-    const float4 e_1 = terrain.sun_direction;
+    const float4 sun_direction = terrain.sun_direction;
     terrain_fs_Output output;
-    output.color = float4(albedo_1 * (0.25 + 0.75 * max(dot(n, normalize(e_1.xyz)), 0.0)) * ((input.tile & 1u) == 0u ? 1.0 : 0.97), 1.0);
+    output.color = float4(albedo_1 * (0.25 + 0.75 * max(dot(n, normalize(sun_direction.xyz)), 0.0)) * ((input.tile & 1u) == 0u ? 1.0 : 0.97), 1.0);
     return output;
 }
 

@@ -119,17 +119,17 @@ void cull_lights(cull_lights_Input input) {
     const float2 tile_max = float2((input.tile.xy + uint2(1u, 1u)) * uint2(16u, 16u)) / float2(cull.screen_size);
     const float2 ndc_min = float2(tile_min.x * 2.0 - 1.0, 1.0 - tile_max.y * 2.0);
     const float2 ndc_max = float2(tile_max.x * 2.0 - 1.0, 1.0 - tile_min.y * 2.0);
-    const float3 e = view_from_ndc(float3(ndc_min.x, ndc_min.y, 1.0));
-    const float3 e_1 = view_from_ndc(float3(ndc_max.x, ndc_min.y, 1.0));
-    const float3 e_2 = view_from_ndc(float3(ndc_max.x, ndc_max.y, 1.0));
-    const float3 e_3 = view_from_ndc(float3(ndc_min.x, ndc_max.y, 1.0));
-    const float4 e_4 = eye_plane(e, e_1);
-    const float4 e_5 = eye_plane(e_1, e_2);
-    const float4 e_6 = eye_plane(e_2, e_3);
-    const float4 e_7 = eye_plane(e_3, e);
-    const float3 e_8 = view_from_ndc(float3(0.0, 0.0, asfloat(value)));
-    const float3 e_9 = view_from_ndc(float3(0.0, 0.0, asfloat(value_1)));
-    const float4 composite[6] = { e_4, e_5, e_6, e_7, float4(0.0, 0.0, -1.0, e_8.z), float4(0.0, 0.0, 1.0, -e_9.z) };
+    const float3 view_from_ndc_1 = view_from_ndc(float3(ndc_min.x, ndc_min.y, 1.0));
+    const float3 view_from_ndc_2 = view_from_ndc(float3(ndc_max.x, ndc_min.y, 1.0));
+    const float3 view_from_ndc_3 = view_from_ndc(float3(ndc_max.x, ndc_max.y, 1.0));
+    const float3 view_from_ndc_4 = view_from_ndc(float3(ndc_min.x, ndc_max.y, 1.0));
+    const float4 eye_plane_1 = eye_plane(view_from_ndc_1, view_from_ndc_2);
+    const float4 eye_plane_2 = eye_plane(view_from_ndc_2, view_from_ndc_3);
+    const float4 eye_plane_3 = eye_plane(view_from_ndc_3, view_from_ndc_4);
+    const float4 eye_plane_4 = eye_plane(view_from_ndc_4, view_from_ndc_1);
+    const float3 view_from_ndc_5 = view_from_ndc(float3(0.0, 0.0, asfloat(value)));
+    const float3 view_from_ndc_6 = view_from_ndc(float3(0.0, 0.0, asfloat(value_1)));
+    const float4 composite[6] = { eye_plane_1, eye_plane_2, eye_plane_3, eye_plane_4, float4(0.0, 0.0, -1.0, view_from_ndc_5.z), float4(0.0, 0.0, 1.0, -view_from_ndc_6.z) };
     planes = composite;
     uint carried = 0u;
     uint light_index = input.lane;
@@ -152,10 +152,10 @@ void cull_lights(cull_lights_Input input) {
                 visible = true;
                 break;
             }
-            const float4 e_10 = planes[min(uint(p), 5u)];
-            const float4 e_11 = light.position_radius;
-            const bool e_12 = sphere_outside(e_10, e_11.xyz, light.position_radius.w);
-            if (e_12) {
+            const float4 e = planes[min(uint(p), 5u)];
+            const float4 e_1 = light.position_radius;
+            const bool sphere_outside_1 = sphere_outside(e, e_1.xyz, light.position_radius.w);
+            if (sphere_outside_1) {
                 visible = false;
                 break;
             }
@@ -183,19 +183,19 @@ void cull_lights(cull_lights_Input input) {
         uint old_5;
         allocator.InterlockedAdd(0u, count, old_5);
         tile_offset = old_5;
-        const uint e_13 = tile_offset;
-        const TileHeader composite_1 = { e_13, count };
+        const uint tile_offset_1 = tile_offset;
+        const TileHeader composite_1 = { tile_offset_1, count };
         tiles.Store(min(tile_index, luma_length_tiles() - 1u) * 8u, composite_1.offset);
         tiles.Store(4u + min(tile_index, luma_length_tiles() - 1u) * 8u, composite_1.count);
     }
     GroupMemoryBarrierWithGroupSync();
     if (input.lane < count) {
-        const uint e_14 = tile_offset;
-        const uint destination = e_14 + input.lane;
-        const uint e_15 = luma_length_light_indices();
-        if (destination < uint(int(e_15))) {
-            const uint e_16 = tile_lights[min(input.lane, 63u)];
-            light_indices.Store(min(destination, luma_length_light_indices() - 1u) * 4u, e_16);
+        const uint tile_offset_2 = tile_offset;
+        const uint destination = tile_offset_2 + input.lane;
+        const uint e_2 = luma_length_light_indices();
+        if (destination < uint(int(e_2))) {
+            const uint e_3 = tile_lights[min(input.lane, 63u)];
+            light_indices.Store(min(destination, luma_length_light_indices() - 1u) * 4u, e_3);
         }
     }
 }

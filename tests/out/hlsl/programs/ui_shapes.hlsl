@@ -107,16 +107,16 @@ shape_fs_Output shape_fs(shape_fs_Input input) {
     float d;
     if (s.kind == 0u) {
         const float4 e = s.rect;
-        const float e_1 = sd_round_rect(input.offset, e.zw, r);
-        d = e_1;
+        const float sd_round_rect_1 = sd_round_rect(input.offset, e.zw, r);
+        d = sd_round_rect_1;
     } else {
-        const float e_2 = sd_ring(input.offset, s.rect.z, s.border);
-        d = e_2;
+        const float sd_ring_1 = sd_ring(input.offset, s.rect.z, s.border);
+        d = sd_ring_1;
     }
     const float inside = coverage(d, s.hard != 0u);
     const float border = coverage(abs(d + s.border * 0.5) - s.border * 0.5, s.hard != 0u);
-    const float4 e_3 = s.rect;
-    const float shadow_d = sd_round_rect(input.offset - s.shadow_offset, e_3.zw, r);
+    const float4 e_1 = s.rect;
+    const float shadow_d = sd_round_rect(input.offset - s.shadow_offset, e_1.zw, r);
     const float4 fill = lerp(s.color, s.border_color, (float4)(clamp(border, 0.0, 1.0) * step(0.5, s.border)));
     const float a = fill.w * inside;
     const float out_a = a + smoothstep(6.0, 0.0, shadow_d) * 0.35 * (1.0 - a);

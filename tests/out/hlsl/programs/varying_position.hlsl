@@ -50,9 +50,9 @@ fs_Output fs(fs_Input input) {
     input.clip_.w = 1.0 / input.clip_.w;
 #endif
     const Surface s = { input.clip_, input.uv };
-    const float e = pixel_index(s);
+    const float pixel_index_1 = pixel_index(s);
     fs_Output output;
-    output.color = float4(input.uv, e, 1.0);
+    output.color = float4(input.uv, pixel_index_1, 1.0);
     return output;
 }
 

@@ -58,8 +58,8 @@ float henyey_greenstein(float cos_theta, float g) {
 }
 
 float density_at(float3 p) {
-    const float4 e = noise_volume_tex.SampleLevel(noise_volume_samp, p * fog.noise_scale + fog.wind_offset, 0.0);
-    return fog.density * exp(-max(p.y, 0.0) * fog.height_falloff) * (0.5 + e.x);
+    const float4 texel = noise_volume_tex.SampleLevel(noise_volume_samp, p * fog.noise_scale + fog.wind_offset, 0.0);
+    return fog.density * exp(-max(p.y, 0.0) * fog.height_falloff) * (0.5 + texel.x);
 }
 
 float sun_visibility(float3 p) {
@@ -69,8 +69,8 @@ float sun_visibility(float3 p) {
     if (uv.x < 0.0 || uv.x > 1.0 || uv.y < 0.0 || uv.y > 1.0) {
         return 1.0;
     }
-    const float e = sun_shadow_tex.SampleCmpLevelZero(sun_shadow_samp, uv, s.z - 0.002);
-    return e;
+    const float texel = sun_shadow_tex.SampleCmpLevelZero(sun_shadow_samp, uv, s.z - 0.002);
+    return texel;
 }
 
 struct fog_fs_Input {
@@ -87,21 +87,21 @@ fog_fs_Output fog_fs(fog_fs_Input input) {
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
     input.frag.w = 1.0 / input.frag.w;
 #endif
-    const float4 e = scene_depth_tex.SampleLevel(scene_depth_samp, input.uv, 0.0);
-    const float3 end_point = world_position(input.uv, e.x);
-    const float4 e_1 = fog.camera_position;
-    const float3 start = e_1.xyz;
+    const float4 texel = scene_depth_tex.SampleLevel(scene_depth_samp, input.uv, 0.0);
+    const float3 end_point = world_position(input.uv, texel.x);
+    const float4 camera_position = fog.camera_position;
+    const float3 start = camera_position.xyz;
     const float3 ray = end_point - start;
     const float3 dir = normalize(ray);
     const int steps = clamp(fog.steps, 1, 128);
     const float step_length = min(length(ray), fog.max_distance) / float(steps);
     const float jitter = frac(52.982918 * frac(dot(input.frag.xy + (float2)(float(fog.frame % 64u) * 5.588238), float2(0.06711056, 0.00583715))));
-    const float4 e_2 = fog.sun_direction;
-    const float phase = henyey_greenstein(dot(dir, -normalize(e_2.xyz)), fog.anisotropy);
-    const int e_3 = asint(asuint(steps) - 1u);
+    const float4 sun_direction = fog.sun_direction;
+    const float phase = henyey_greenstein(dot(dir, -normalize(sun_direction.xyz)), fog.anisotropy);
+    const int e = asint(asuint(steps) - 1u);
     int i = 0;
-    uint carried = asuint(e_3) - 0u;
-    bool carried_1 = 0 <= e_3;
+    uint carried = asuint(e) - 0u;
+    bool carried_1 = 0 <= e;
     uint carried_2 = 0u;
     float transmittance = 1.0;
     float3 scattered = float3(0.0, 0.0, 0.0);
@@ -123,11 +123,11 @@ fog_fs_Output fog_fs(fog_fs_Input input) {
         float transmittance_2 = transmittance;
         float3 scattered_2 = scattered;
         if (sigma > 0.0001) {
-            const float4 e_4 = fog.sun_color;
-            const float e_5 = sun_visibility(p);
-            const float4 e_6 = fog.ambient_color;
+            const float4 sun_color = fog.sun_color;
+            const float sun_visibility_1 = sun_visibility(p);
+            const float4 ambient_color = fog.ambient_color;
             const float step_transmittance = exp(-sigma * step_length);
-            const float3 scattered_3 = scattered + (e_4.xyz * e_5 * phase + e_6.xyz) * transmittance * (1.0 - step_transmittance);
+            const float3 scattered_3 = scattered + (sun_color.xyz * sun_visibility_1 * phase + ambient_color.xyz) * transmittance * (1.0 - step_transmittance);
             const float transmittance_3 = transmittance * step_transmittance;
             if (transmittance_3 < 0.01) {
                 transmittance_1 = transmittance_3;

@@ -64,8 +64,8 @@ Cells voronoi(float2 p) {
                 break;
             }
             const int2 g = int2(i, j);
-            const float2 e = feature_point(asint(asuint(cell) + asuint(g)));
-            const float2 r = float2(g) + e - f;
+            const float2 feature_point_1 = feature_point(asint(asuint(cell) + asuint(g)));
+            const float2 r = float2(g) + feature_point_1 - f;
             const float d = dot(r, r);
             Cells result_4;
             float2 nearest_offset_4 = nearest_offset_2;
@@ -120,8 +120,8 @@ Cells voronoi(float2 p) {
                 break;
             }
             const int2 g_1 = asint(asuint(result_11.nearest) - asuint(cell) + asuint(int2(i_1, j_1)));
-            const float2 e_1 = feature_point(asint(asuint(cell) + asuint(g_1)));
-            const float2 r_1 = float2(g_1) + e_1 - f;
+            const float2 feature_point_2 = feature_point(asint(asuint(cell) + asuint(g_1)));
+            const float2 r_1 = float2(g_1) + feature_point_2 - f;
             const float2 delta = r_1 - nearest_offset_1;
             Cells result_13;
             if (dot(delta, delta) > 1e-5) {
@@ -162,14 +162,14 @@ struct stone_floor_Output {
 stone_floor_Output stone_floor(stone_floor_Input input) {
     const Cells c = voronoi(input.uv * floor_params.scale);
     const float2 tint = hash22(c.nearest);
-    const float4 e = floor_params.base_color;
+    const float4 base_color = floor_params.base_color;
     const float height = saturate(c.f2 - c.f1);
-    const float e_1 = ddx(height);
-    const float e_2 = ddy(height);
-    const float4 e_3 = floor_params.light_direction;
-    const float4 e_4 = floor_params.crack_color;
+    const float e = ddx(height);
+    const float e_1 = ddy(height);
+    const float4 light_direction = floor_params.light_direction;
+    const float4 crack_color = floor_params.crack_color;
     stone_floor_Output output;
-    output.color = float4(lerp(e.xyz * (0.75 + 0.25 * tint.x) * (0.3 + 0.7 * max(dot(normalize(float3(-e_1 * 4.0, -e_2 * 4.0, 1.0)), normalize(e_3.xyz)), 0.0)), e_4.xyz, (float3)(1.0 - smoothstep(0.0, floor_params.crack_width, c.border))), 1.0);
+    output.color = float4(lerp(base_color.xyz * (0.75 + 0.25 * tint.x) * (0.3 + 0.7 * max(dot(normalize(float3(-e * 4.0, -e_1 * 4.0, 1.0)), normalize(light_direction.xyz)), 0.0)), crack_color.xyz, (float3)(1.0 - smoothstep(0.0, floor_params.crack_width, c.border))), 1.0);
     return output;
 }
 

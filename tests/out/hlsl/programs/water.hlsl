@@ -110,15 +110,15 @@ struct water_fs_Output {
 
 water_fs_Output water_fs(water_fs_Input input) {
     const float3 n = normalize(input.normal);
-    const float4 e = ocean.camera_position;
-    const float3 v = normalize(e.xyz - input.world_position);
+    const float4 camera_position = ocean.camera_position;
+    const float3 v = normalize(camera_position.xyz - input.world_position);
     const float fresnel = fresnel_schlick(dot(n, v), 0.02);
-    const float4 e_1 = environment_tex.Sample(environment_samp, reflect(-v, n));
-    const float4 e_2 = ocean.deep_color;
-    const float4 e_3 = ocean.shallow_color;
-    const float4 e_4 = foam_texture_tex.Sample(foam_texture_samp, input.uv);
+    const float4 texel = environment_tex.Sample(environment_samp, reflect(-v, n));
+    const float4 deep_color = ocean.deep_color;
+    const float4 shallow_color = ocean.shallow_color;
+    const float4 texel_1 = foam_texture_tex.Sample(foam_texture_samp, input.uv);
     water_fs_Output output;
-    output.color = float4(lerp(lerp(lerp(e_2.xyz, e_3.xyz, (float3)saturate(dot(n, v))), e_1.xyz, (float3)fresnel), float3(1.0, 1.0, 1.0), (float3)(e_4.x * smoothstep(ocean.foam_threshold, ocean.foam_threshold + 0.3, input.crest))), 1.0);
+    output.color = float4(lerp(lerp(lerp(deep_color.xyz, shallow_color.xyz, (float3)saturate(dot(n, v))), texel.xyz, (float3)fresnel), float3(1.0, 1.0, 1.0), (float3)(texel_1.x * smoothstep(ocean.foam_threshold, ocean.foam_threshold + 0.3, input.crest))), 1.0);
     return output;
 }
 

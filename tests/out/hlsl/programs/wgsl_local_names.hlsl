@@ -39,16 +39,16 @@ struct main_Input {
 [numthreads(1, 1, 1)]
 void main(main_Input input) {
     Params p = (Params)0;
-    const float e = Params_from_std140(float(input.li));
-    const float2 scaled = float2(e, 1.0);
+    const float Params_from_std140_1 = Params_from_std140(float(input.li));
+    const float2 scaled = float2(Params_from_std140_1, 1.0);
     Params value;
     for (uint i = 0u; i < 3u; ++i) {
         value.weights[i] = params.weights[i].x;
     }
     value.bias = params.bias;
     p = value;
-    const float e_1 = p.weights[min(input.li % 3u, 2u)];
-    const float e_2 = p.bias;
-    out_.Store(min(0u, luma_length_out_() - 1u) * 4u, asuint(e_1 * scaled.x + e_2 * scaled.y));
+    const float e = p.weights[min(input.li % 3u, 2u)];
+    const float bias = p.bias;
+    out_.Store(min(0u, luma_length_out_() - 1u) * 4u, asuint(e * scaled.x + bias * scaled.y));
 }
 

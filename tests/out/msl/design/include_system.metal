@@ -22,12 +22,12 @@ metal::float3 saturate3(metal::float3 v) {
 metal::float4 compute_pbr_lighting(FragmentInput input, constant LightingUniforms& lighting, metal::texture2d<float> albedo_tex_tex, metal::sampler albedo_tex_samp) {
     const metal::float4 albedo = albedo_tex_tex.sample(albedo_tex_samp, input.uv);
     const metal::float3 n = metal::normalize(input.normal);
-    const metal::float4 e = lighting.light_dir;
-    const metal::float3 l = metal::normalize(-e.xyz);
-    const metal::float4 e_1 = lighting.camera_pos;
-    const metal::float4 e_2 = lighting.light_color;
-    const metal::float3 e_3 = saturate3(albedo.xyz * e_2.xyz * (metal::max(metal::dot(n, l), 0.0) * 0.31830987 + metal::pow(metal::max(metal::dot(n, metal::normalize(l + metal::normalize(e_1.xyz - input.world_pos))), 0.0), 32.0)));
-    return metal::float4(e_3, albedo.w);
+    const metal::float4 light_dir = lighting.light_dir;
+    const metal::float3 l = metal::normalize(-light_dir.xyz);
+    const metal::float4 camera_pos = lighting.camera_pos;
+    const metal::float4 light_color = lighting.light_color;
+    const metal::float3 saturate3_1 = saturate3(albedo.xyz * light_color.xyz * (metal::max(metal::dot(n, l), 0.0) * 0.31830987 + metal::pow(metal::max(metal::dot(n, metal::normalize(l + metal::normalize(camera_pos.xyz - input.world_pos))), 0.0), 32.0)));
+    return metal::float4(saturate3_1, albedo.w);
 }
 
 struct shade_Input {

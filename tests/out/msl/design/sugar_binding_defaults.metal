@@ -29,8 +29,8 @@ fragment shade_Output shade(
     metal::sampler material_tex_samp [[sampler(0)]],
     const device metal::array<Light, 16>& lights [[buffer(1)]]
 ) {
-    const metal::float4 e = material_tex_tex.sample(material_tex_samp, input.uv);
-    const metal::float4 albedo = e * uniforms.tint;
+    const metal::float4 texel = material_tex_tex.sample(material_tex_samp, input.uv);
+    const metal::float4 albedo = texel * uniforms.tint;
     int i = 0;
     uint carried = 15u;
     bool carried_1 = true;
@@ -41,14 +41,14 @@ fragment shade_Output shade(
             total_1 = total;
             break;
         }
-        const metal::float4 e_1 = lights[metal::min(uint(i), 15u)].position;
-        const metal::float3 to_light = e_1.xyz - input.world_pos;
-        const metal::float4 e_2 = lights[metal::min(uint(i), 15u)].color;
+        const metal::float4 position = lights[metal::min(uint(i), 15u)].position;
+        const metal::float3 to_light = position.xyz - input.world_pos;
+        const metal::float4 color = lights[metal::min(uint(i), 15u)].color;
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        total = total + e_2.xyz * (1.0 / (1.0 + metal::dot(to_light, to_light)));
+        total = total + color.xyz * (1.0 / (1.0 + metal::dot(to_light, to_light)));
     }
     shade_Output output = {};
     output.color = metal::float4(albedo.xyz * total_1, albedo.w);

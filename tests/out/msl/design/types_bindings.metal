@@ -61,9 +61,9 @@ fragment shade_Output shade(
     metal::texture2d<float> material_tex_tex [[texture(0)]],
     metal::sampler material_tex_samp [[sampler(0)]]
 ) {
-    const metal::float4 e = material_tex_tex.sample(material_tex_samp, input.uv);
+    const metal::float4 texel = material_tex_tex.sample(material_tex_samp, input.uv);
     shade_Output output = {};
-    output.color = e;
+    output.color = texel;
     return output;
 }
 

@@ -16,9 +16,9 @@ fragment shade_Output shade(
     metal::texture2d<float> tex [[texture(0)]],
     metal::sampler samp [[sampler(0)]]
 ) {
-    const metal::float4 e = tex.sample(samp, input.uv);
+    const metal::float4 texel = tex.sample(samp, input.uv);
     shade_Output output = {};
-    output.color = e;
+    output.color = texel;
     return output;
 }
 

@@ -18,11 +18,11 @@ metal::float4 load_pixel(int x, int y, constant Params& params, const device met
 
 metal::float4 fetch(int line, int pos, constant Params& params, const device metal::float4* src, constant uint* luma_buffer_sizes) {
     if (params.horizontal != 0u) {
-        const metal::float4 e = load_pixel(pos, line, params, src, luma_buffer_sizes);
-        return e;
+        const metal::float4 load_pixel_1 = load_pixel(pos, line, params, src, luma_buffer_sizes);
+        return load_pixel_1;
     }
-    const metal::float4 e_1 = load_pixel(line, pos, params, src, luma_buffer_sizes);
-    return e_1;
+    const metal::float4 load_pixel_2 = load_pixel(line, pos, params, src, luma_buffer_sizes);
+    return load_pixel_2;
 }
 
 // Dispatch with threadsPerThreadgroup = (256, 1, 1).
@@ -40,32 +40,32 @@ kernel void blur(
     const int start = as_type<int>(as_type<uint>(static_cast<int>(group.x)) * 256u);
     const int i = static_cast<int>(lid);
     const int pos = as_type<int>(as_type<uint>(start) + as_type<uint>(i) - 4u);
-    const metal::float4 e = fetch(line, pos, params, src, luma_buffer_sizes);
-    tile[metal::min(uint(i), 263u)] = e;
+    const metal::float4 fetch_1 = fetch(line, pos, params, src, luma_buffer_sizes);
+    tile[metal::min(uint(i), 263u)] = fetch_1;
     if (i < 8) {
-        const metal::float4 e_1 = fetch(line, as_type<int>(as_type<uint>(pos) + 256u), params, src, luma_buffer_sizes);
-        tile[metal::min(uint(as_type<int>(as_type<uint>(i) + 256u)), 263u)] = e_1;
+        const metal::float4 fetch_2 = fetch(line, as_type<int>(as_type<uint>(pos) + 256u), params, src, luma_buffer_sizes);
+        tile[metal::min(uint(as_type<int>(as_type<uint>(i) + 256u)), 263u)] = fetch_2;
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    const metal::float4 e_2 = tile[metal::min(uint(as_type<int>(as_type<uint>(i) + 4u)), 263u)];
+    const metal::float4 e = tile[metal::min(uint(as_type<int>(as_type<uint>(i) + 4u)), 263u)];
     int k = 1;
     uint carried = 3u;
     bool carried_1 = true;
-    metal::float4 sum = e_2 * 0.227027;
+    metal::float4 sum = e * 0.227027;
     metal::float4 sum_1;
     while (true) {
         if (!carried_1) {
             sum_1 = sum;
             break;
         }
-        const metal::float4 e_3 = tile[metal::min(uint(as_type<int>(as_type<uint>(i) + 4u - as_type<uint>(k))), 263u)];
-        const metal::float4 e_4 = tile[metal::min(uint(as_type<int>(as_type<uint>(i) + 4u + as_type<uint>(k))), 263u)];
-        const float e_5 = local[metal::min(uint(k), 4u)];
+        const metal::float4 e_1 = tile[metal::min(uint(as_type<int>(as_type<uint>(i) + 4u - as_type<uint>(k))), 263u)];
+        const metal::float4 e_2 = tile[metal::min(uint(as_type<int>(as_type<uint>(i) + 4u + as_type<uint>(k))), 263u)];
+        const float e_3 = local[metal::min(uint(k), 4u)];
         const bool next = carried != 0u;
         k = as_type<int>(as_type<uint>(k) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        sum = sum + (e_3 + e_4) * e_5;
+        sum = sum + (e_1 + e_2) * e_3;
     }
     const int x = as_type<int>(as_type<uint>(start) + as_type<uint>(i));
     if (params.horizontal != 0u) {

@@ -62,18 +62,18 @@ metal::float3 brdf(metal::float3 n, metal::float3 v, metal::float3 l, metal::flo
     const float n_dot_l = metal::max(metal::dot(n, l), 0.0);
     const float n_dot_v = metal::max(metal::dot(n, v), 0.0001);
     const metal::float3 f = f_schlick(metal::max(metal::dot(h, v), 0.0), metal::mix(metal::float3(0.04, 0.04, 0.04), albedo, metal::float3(metallic)));
-    const float e = d_ggx(metal::max(metal::dot(n, h), 0.0), roughness);
-    const float e_1 = g_smith(n_dot_v, n_dot_l, roughness);
-    return ((metal::float3(1.0, 1.0, 1.0) - f) * (1.0 - metallic) * albedo * 0.31830987 + f * (e * e_1 / (4.0 * n_dot_v * n_dot_l + 0.0001))) * n_dot_l;
+    const float d_ggx_1 = d_ggx(metal::max(metal::dot(n, h), 0.0), roughness);
+    const float g_smith_1 = g_smith(n_dot_v, n_dot_l, roughness);
+    return ((metal::float3(1.0, 1.0, 1.0) - f) * (1.0 - metallic) * albedo * 0.31830987 + f * (d_ggx_1 * g_smith_1 / (4.0 * n_dot_v * n_dot_l + 0.0001))) * n_dot_l;
 }
 
 metal::float3 shade_point_lights(metal::float3 p, metal::float3 n, metal::float3 v, metal::float3 albedo, float metallic, float roughness, const device LightList& light_list, constant uint* luma_buffer_sizes) {
-    const uint e = light_list.count;
-    const uint e_1 = (luma_buffer_sizes[0] < 16u ? 0u : (luma_buffer_sizes[0] - 16u) / 32u);
-    const uint count = metal::min(e, static_cast<uint>(static_cast<int>(e_1)));
+    const uint count = light_list.count;
+    const uint e = (luma_buffer_sizes[0] < 16u ? 0u : (luma_buffer_sizes[0] - 16u) / 32u);
+    const uint count_1 = metal::min(count, static_cast<uint>(static_cast<int>(e)));
     uint i = 1u;
-    uint carried = count - 1u;
-    bool carried_1 = 1u <= count;
+    uint carried = count_1 - 1u;
+    bool carried_1 = 1u <= count_1;
     uint carried_2 = 0u;
     metal::float3 total = metal::float3(0.0, 0.0, 0.0);
     metal::float3 total_1;
@@ -87,18 +87,18 @@ metal::float3 shade_point_lights(metal::float3 p, metal::float3 n, metal::float3
             break;
         }
         const PointLight light = light_list.lights[metal::min(i - 1u, (luma_buffer_sizes[0] < 16u ? 0u : (luma_buffer_sizes[0] - 16u) / 32u) - 1u)];
-        const metal::float4 e_2 = light.position;
-        const metal::float3 to_light = e_2.xyz - p;
+        const metal::float4 e_1 = light.position;
+        const metal::float3 to_light = e_1.xyz - p;
         const float dist = metal::length(to_light);
         const float falloff = metal::saturate(1.0 - dist / light.position.w);
-        const metal::float4 e_3 = light.color;
-        const metal::float3 e_4 = brdf(n, v, to_light / metal::float3(dist), albedo, metallic, roughness);
+        const metal::float4 e_2 = light.color;
+        const metal::float3 brdf_1 = brdf(n, v, to_light / metal::float3(dist), albedo, metallic, roughness);
         const bool next = carried != 0u;
         i = i + 1u;
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
-        total = total + e_4 * (e_3.xyz * light.color.w * falloff * falloff);
+        total = total + brdf_1 * (e_2.xyz * light.color.w * falloff * falloff);
     }
     return total_1;
 }
@@ -143,9 +143,9 @@ fragment gbuffer_fs_Output gbuffer_fs(
     gbuffer_fs_Input input [[stage_in]],
     constant Material& material [[buffer(2)]]
 ) {
-    const metal::float4 e = material.base_color;
+    const metal::float4 base_color = material.base_color;
     gbuffer_fs_Output output = {};
-    output.albedo_metal = metal::float4(e.xyz, material.metallic);
+    output.albedo_metal = metal::float4(base_color.xyz, material.metallic);
     output.normal_rough = metal::float4(metal::normalize(input.normal) * 0.5 + metal::float3(0.5, 0.5, 0.5), material.roughness);
     output.emissive = material.emissive;
     return output;
@@ -180,15 +180,15 @@ fragment lighting_fs_Output lighting_fs(
     const metal::int2 pixel = static_cast<metal::int2>(frag.xy);
     const metal::float4 albedo_metal = gbuffer_albedo.read(metal::uint2(metal::clamp(pixel, metal::int2(0), metal::int2(gbuffer_albedo.get_width(0u), gbuffer_albedo.get_height(0u)) - 1)), 0u);
     const metal::float4 normal_rough = gbuffer_normal.read(metal::uint2(metal::clamp(pixel, metal::int2(0), metal::int2(gbuffer_normal.get_width(0u), gbuffer_normal.get_height(0u)) - 1)), 0u);
-    const metal::float4 e = gbuffer_emissive.read(metal::uint2(metal::clamp(pixel, metal::int2(0), metal::int2(gbuffer_emissive.get_width(0u), gbuffer_emissive.get_height(0u)) - 1)), 0u);
-    const metal::float3 emissive = e.xyz;
-    const metal::float4 e_1 = camera.viewport;
-    const metal::float3 p = world_from_depth(frag.xy * e_1.zw, gbuffer_depth.read(metal::uint2(metal::clamp(pixel, metal::int2(0), metal::int2(gbuffer_depth.get_width(0u), gbuffer_depth.get_height(0u)) - 1)), 0u), camera);
-    const metal::float4 e_2 = camera.position;
-    const metal::float3 lit = shade_point_lights(p, metal::normalize(normal_rough.xyz * 2.0 - metal::float3(1.0, 1.0, 1.0)), metal::normalize(e_2.xyz - p), albedo_metal.xyz, albedo_metal.w, normal_rough.w, light_list, luma_buffer_sizes);
-    const float e_3 = luminance(emissive);
+    const metal::float4 texel = gbuffer_emissive.read(metal::uint2(metal::clamp(pixel, metal::int2(0), metal::int2(gbuffer_emissive.get_width(0u), gbuffer_emissive.get_height(0u)) - 1)), 0u);
+    const metal::float3 emissive = texel.xyz;
+    const metal::float4 viewport = camera.viewport;
+    const metal::float3 p = world_from_depth(frag.xy * viewport.zw, gbuffer_depth.read(metal::uint2(metal::clamp(pixel, metal::int2(0), metal::int2(gbuffer_depth.get_width(0u), gbuffer_depth.get_height(0u)) - 1)), 0u), camera);
+    const metal::float4 position = camera.position;
+    const metal::float3 lit = shade_point_lights(p, metal::normalize(normal_rough.xyz * 2.0 - metal::float3(1.0, 1.0, 1.0)), metal::normalize(position.xyz - p), albedo_metal.xyz, albedo_metal.w, normal_rough.w, light_list, luma_buffer_sizes);
+    const float luminance_1 = luminance(emissive);
     lighting_fs_Output output = {};
-    output.color = metal::float4(lit + emissive + albedo_metal.xyz * (metal::max(e_3 - 1.0, 0.0) * 0.31830987), 1.0);
+    output.color = metal::float4(lit + emissive + albedo_metal.xyz * (metal::max(luminance_1 - 1.0, 0.0) * 0.31830987), 1.0);
     return output;
 }
 

@@ -30,9 +30,9 @@ kernel void build_histogram(
     metal::atomic_store_explicit(&local_bins[metal::min(lid, 255u)], 0u, metal::memory_order_relaxed);
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     if (gid.x < params.width && gid.y < params.height) {
-        const metal::float4 e = hdr_image.read(metal::uint2(metal::clamp(static_cast<metal::int2>(gid.xy), metal::int2(0), metal::int2(hdr_image.get_width(0u), hdr_image.get_height(0u)) - 1)), 0u);
-        const uint e_1 = bin_index(e.xyz, params);
-        metal::atomic_fetch_add_explicit(&local_bins[metal::min(e_1, 255u)], 1u, metal::memory_order_relaxed);
+        const metal::float4 texel = hdr_image.read(metal::uint2(metal::clamp(static_cast<metal::int2>(gid.xy), metal::int2(0), metal::int2(hdr_image.get_width(0u), hdr_image.get_height(0u)) - 1)), 0u);
+        const uint bin_index_1 = bin_index(texel.xyz, params);
+        metal::atomic_fetch_add_explicit(&local_bins[metal::min(bin_index_1, 255u)], 1u, metal::memory_order_relaxed);
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     const uint count = metal::atomic_load_explicit(&local_bins[metal::min(lid, 255u)], metal::memory_order_relaxed);

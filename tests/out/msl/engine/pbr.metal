@@ -134,17 +134,17 @@ fragment pbr_fs_Output pbr_fs(
 ) {
     const metal::float4 base = base_color_tex_tex.sample(base_color_tex_samp, input.uv);
     const metal::float4 mr = metal_rough_tex_tex.sample(metal_rough_tex_samp, input.uv);
-    const metal::float4 e = normal_tex_tex.sample(normal_tex_samp, input.uv);
+    const metal::float4 texel = normal_tex_tex.sample(normal_tex_samp, input.uv);
     const metal::float3 n = metal::normalize(input.normal);
     const metal::float3 t = metal::normalize(input.tangent.xyz - n * metal::dot(n, input.tangent.xyz));
-    const metal::float3 e_1 = base.xyz;
-    const metal::float3 e_2 = metal::normalize(metal::float3x3(t, metal::cross(n, t) * input.tangent.w, n) * (e.xyz * 2.0 - metal::float3(1.0, 1.0, 1.0)));
-    const metal::float4 e_3 = camera.position;
-    const Surface surface = Surface {e_1, mr.z, metal::clamp(mr.y, 0.04, 1.0), e_2, metal::normalize(e_3.xyz - input.world_pos)};
-    const int e_4 = as_type<int>(as_type<uint>(scene.light_count) - 1u);
+    const metal::float3 e = base.xyz;
+    const metal::float3 e_1 = metal::normalize(metal::float3x3(t, metal::cross(n, t) * input.tangent.w, n) * (texel.xyz * 2.0 - metal::float3(1.0, 1.0, 1.0)));
+    const metal::float4 position = camera.position;
+    const Surface surface = Surface {e, mr.z, metal::clamp(mr.y, 0.04, 1.0), e_1, metal::normalize(position.xyz - input.world_pos)};
+    const int e_2 = as_type<int>(as_type<uint>(scene.light_count) - 1u);
     int i = 0;
-    uint carried = as_type<uint>(e_4) - 0u;
-    bool carried_1 = 0 <= e_4;
+    uint carried = as_type<uint>(e_2) - 0u;
+    bool carried_1 = 0 <= e_2;
     uint carried_2 = 0u;
     metal::float3 lit = metal::float3(0.0, 0.0, 0.0);
     metal::float3 lit_1;
@@ -157,18 +157,18 @@ fragment pbr_fs_Output pbr_fs(
             lit_1 = lit;
             break;
         }
-        const Light e_5 = scene.lights[metal::min(uint(i), 7u)];
-        const metal::float3 e_6 = light_contribution(surface, e_5, input.world_pos);
+        const Light e_3 = scene.lights[metal::min(uint(i), 7u)];
+        const metal::float3 light_contribution_1 = light_contribution(surface, e_3, input.world_pos);
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
-        lit = lit + e_6;
+        lit = lit + light_contribution_1;
     }
-    const metal::float4 e_7 = irradiance_tex.sample(irradiance_samp, e_2);
+    const metal::float4 texel_1 = irradiance_tex.sample(irradiance_samp, e_1);
     pbr_fs_Output output = {};
-    output.color = metal::float4((lit_1 + e_7.xyz * e_1 * scene.ambient) * scene.exposure, base.w);
+    output.color = metal::float4((lit_1 + texel_1.xyz * e * scene.ambient) * scene.exposure, base.w);
     return output;
 }
 

@@ -43,12 +43,12 @@ float shadow_factor(metal::float4 light_space, constant LightView& light_view, m
                 sum_3 = sum_2;
                 break;
             }
-            const float e = shadow_map.sample_compare(shadow_sampler, uv + metal::float2(static_cast<float>(x), static_cast<float>(y)) * light_view.texel_size * light_view.pcf_radius, depth);
+            const float texel = shadow_map.sample_compare(shadow_sampler, uv + metal::float2(static_cast<float>(x), static_cast<float>(y)) * light_view.texel_size * light_view.pcf_radius, depth);
             const bool next = carried_2 != 0u;
             x = as_type<int>(as_type<uint>(x) + 1u);
             carried_2 = carried_2 - 1u;
             carried_3 = next;
-            sum_2 = sum_2 + e;
+            sum_2 = sum_2 + texel;
         }
         const bool next_1 = carried != 0u;
         y = as_type<int>(as_type<uint>(y) + 1u);
@@ -124,11 +124,11 @@ fragment lit_fs_Output lit_fs(
     metal::texture2d<float> albedo_tex [[texture(1)]],
     metal::sampler albedo_samp [[sampler(1)]]
 ) {
-    const metal::float4 e = albedo_tex.sample(albedo_samp, input.uv);
-    const metal::float4 e_1 = light_view.direction;
+    const metal::float4 texel = albedo_tex.sample(albedo_samp, input.uv);
+    const metal::float4 direction = light_view.direction;
     const float shadow = shadow_factor(input.light_space, light_view, shadow_map, shadow_sampler);
     lit_fs_Output output = {};
-    output.color = metal::float4(e.xyz * (0.15 + 0.85 * metal::max(metal::dot(metal::normalize(input.normal), -e_1.xyz), 0.0) * shadow), 1.0);
+    output.color = metal::float4(texel.xyz * (0.15 + 0.85 * metal::max(metal::dot(metal::normalize(input.normal), -direction.xyz), 0.0) * shadow), 1.0);
     return output;
 }
 

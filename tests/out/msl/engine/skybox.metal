@@ -46,9 +46,9 @@ fragment sky_fs_Output sky_fs(
     metal::texturecube<float> environment_tex [[texture(0)]],
     metal::sampler environment_samp [[sampler(0)]]
 ) {
-    const metal::float4 e = environment_tex.sample(environment_samp, metal::normalize(input.direction));
+    const metal::float4 texel = environment_tex.sample(environment_samp, metal::normalize(input.direction));
     sky_fs_Output output = {};
-    output.color = metal::float4(e.xyz * sky.intensity, 1.0);
+    output.color = metal::float4(texel.xyz * sky.intensity, 1.0);
     return output;
 }
 

@@ -21,8 +21,8 @@ constant float BIAS = metal::is_function_constant_defined(luma_fc_BIAS) ? luma_f
 constant metal::array<metal::float3, 8> luma_const = metal::array<metal::float3, 8> {metal::float3(0.06, 0.04, 0.02), metal::float3(-0.1, 0.05, 0.08), metal::float3(0.12, -0.15, 0.1), metal::float3(-0.05, -0.2, 0.21), metal::float3(0.3, 0.12, 0.25), metal::float3(-0.28, 0.3, 0.33), metal::float3(0.41, -0.38, 0.4), metal::float3(-0.5, -0.45, 0.55)};
 
 metal::float3 view_position(metal::float2 uv, constant Camera& camera, metal::texture2d<float> depth_tex_tex, metal::sampler depth_tex_samp) {
-    const metal::float4 e = depth_tex_tex.sample(depth_tex_samp, uv, metal::level(0.0));
-    const metal::float4 view = camera.inv_proj * metal::float4(uv * 2.0 - metal::float2(1.0, 1.0), e.x, 1.0);
+    const metal::float4 texel = depth_tex_tex.sample(depth_tex_samp, uv, metal::level(0.0));
+    const metal::float4 view = camera.inv_proj * metal::float4(uv * 2.0 - metal::float2(1.0, 1.0), texel.x, 1.0);
     return view.xyz / metal::float3(view.w);
 }
 
@@ -49,13 +49,13 @@ fragment ssao_Output ssao(
     const metal::float3 normal = metal::normalize(metal::cross(e, e_1));
     metal::float2 rotation = metal::float2(1.0, 0.0);
     if (USE_NOISE) {
-        const metal::float4 e_2 = noise_tex_tex.sample(noise_tex_samp, input.uv * 16.0, metal::level(0.0));
-        rotation = e_2.xy * 2.0 - metal::float2(1.0, 1.0);
+        const metal::float4 texel = noise_tex_tex.sample(noise_tex_samp, input.uv * 16.0, metal::level(0.0));
+        rotation = texel.xy * 2.0 - metal::float2(1.0, 1.0);
     }
-    const int e_3 = as_type<int>(as_type<uint>(SAMPLE_COUNT) - 1u);
+    const int e_2 = as_type<int>(as_type<uint>(SAMPLE_COUNT) - 1u);
     int i = 0;
-    uint carried = as_type<uint>(e_3) - 0u;
-    bool carried_1 = 0 <= e_3;
+    uint carried = as_type<uint>(e_2) - 0u;
+    bool carried_1 = 0 <= e_2;
     uint carried_2 = 0u;
     float occluded = 0.0;
     float occluded_1;
@@ -72,8 +72,8 @@ fragment ssao_Output ssao(
         const metal::float3 rotated = metal::float3(k.x * rotation.x - k.y * rotation.y, k.x * rotation.y + k.y * rotation.x, k.z);
         const metal::float3 p = origin + metal::faceforward(rotated, -normal, rotated) * RADIUS;
         const metal::float4 clip = camera.proj * metal::float4(p, 1.0);
-        const metal::float3 e_4 = view_position(clip.xy / metal::float2(clip.w) * 0.5 + metal::float2(0.5, 0.5), camera, depth_tex_tex, depth_tex_samp);
-        const float scene_z = e_4.z;
+        const metal::float3 view_position_1 = view_position(clip.xy / metal::float2(clip.w) * 0.5 + metal::float2(0.5, 0.5), camera, depth_tex_tex, depth_tex_samp);
+        const float scene_z = view_position_1.z;
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;

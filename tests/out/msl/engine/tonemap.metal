@@ -47,8 +47,8 @@ fragment tonemap_fs_Output tonemap_fs(
     metal::texture2d<float> hdr_tex [[texture(0)]],
     metal::sampler hdr_samp [[sampler(0)]]
 ) {
-    const metal::float4 e = hdr_tex.sample(hdr_samp, input.uv);
-    const metal::float3 hdr_color = e.xyz * tm.exposure;
+    const metal::float4 texel = hdr_tex.sample(hdr_samp, input.uv);
+    const metal::float3 hdr_color = texel.xyz * tm.exposure;
     metal::float3 mapped;
     if (tm.mode == 0u) {
         mapped = hdr_color / (hdr_color + metal::float3(1.0, 1.0, 1.0));
@@ -56,9 +56,9 @@ fragment tonemap_fs_Output tonemap_fs(
         const metal::float3 mapped_1 = aces(hdr_color);
         mapped = mapped_1;
     } else {
-        const metal::float3 e_1 = hable(hdr_color * 2.0);
-        const metal::float3 e_2 = hable(metal::float3(tm.white_point));
-        mapped = e_1 / e_2;
+        const metal::float3 hable_1 = hable(hdr_color * 2.0);
+        const metal::float3 hable_2 = hable(metal::float3(tm.white_point));
+        mapped = hable_1 / hable_2;
     }
     tonemap_fs_Output output = {};
     output.color = metal::float4(metal::pow(mapped, metal::float3(1.0 / tm.gamma)), 1.0);

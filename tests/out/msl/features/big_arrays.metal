@@ -17,18 +17,18 @@ kernel void big_arrays(
 ) {
     metal::array<float, 100> values = metal::array<float, 100> {};
     metal::array<metal::array<int, 10>, 10> grid = metal::array<metal::array<int, 10>, 10> {};
-    const metal::array<float, 100> e = data[metal::min(0u, luma_buffer_sizes[0] / 800u - 1u)].values;
-    values = e;
-    const metal::array<metal::array<int, 10>, 10> e_1 = data[metal::min(0u, luma_buffer_sizes[0] / 800u - 1u)].grid;
-    grid = e_1;
+    const metal::array<float, 100> values_1 = data[metal::min(0u, luma_buffer_sizes[0] / 800u - 1u)].values;
+    values = values_1;
+    const metal::array<metal::array<int, 10>, 10> grid_1 = data[metal::min(0u, luma_buffer_sizes[0] / 800u - 1u)].grid;
+    grid = grid_1;
     values[metal::min(gid.x % 100u, 99u)] = static_cast<float>(gid.x) + 0.5;
     grid[metal::min(gid.x % 10u, 9u)][metal::min((gid.x + 3u) % 10u, 9u)] = as_type<int>(as_type<uint>(static_cast<int>(gid.x)) * 3u);
-    const metal::array<float, 100> e_2 = values;
-    data[metal::min(1u, luma_buffer_sizes[0] / 800u - 1u)].values = e_2;
-    const metal::array<metal::array<int, 10>, 10> e_3 = grid;
-    data[metal::min(1u, luma_buffer_sizes[0] / 800u - 1u)].grid = e_3;
-    const float e_4 = values[metal::min((gid.x + 1u) % 100u, 99u)];
-    const int e_5 = grid[1][2];
-    out[metal::min(gid.x, luma_buffer_sizes[1] / 4u - 1u)] = e_4 + static_cast<float>(e_5);
+    const metal::array<float, 100> values_2 = values;
+    data[metal::min(1u, luma_buffer_sizes[0] / 800u - 1u)].values = values_2;
+    const metal::array<metal::array<int, 10>, 10> grid_2 = grid;
+    data[metal::min(1u, luma_buffer_sizes[0] / 800u - 1u)].grid = grid_2;
+    const float e = values[metal::min((gid.x + 1u) % 100u, 99u)];
+    const int e_1 = grid[1][2];
+    out[metal::min(gid.x, luma_buffer_sizes[1] / 4u - 1u)] = e + static_cast<float>(e_1);
 }
 

@@ -36,13 +36,13 @@ fragment bindings_Output bindings(
     const device metal::float4* k [[buffer(6)]],
     constant uint* luma_buffer_sizes [[buffer(10)]]
 ) {
-    const metal::float4 e_1 = f_tex.sample(f_samp, input.uv);
-    const metal::float4 e_2 = g.sample(s, input.uv);
-    const metal::float4 e_3 = j_tex.sample(j_samp, input.dir);
-    const metal::float4 e_4 = items[metal::min(0u, luma_buffer_sizes[1] / 16u - 1u)];
-    const metal::float4 e_5 = k[metal::min(1u, luma_buffer_sizes[0] / 16u - 1u)];
+    const metal::float4 texel = f_tex.sample(f_samp, input.uv);
+    const metal::float4 texel_1 = g.sample(s, input.uv);
+    const metal::float4 texel_2 = j_tex.sample(j_samp, input.dir);
+    const metal::float4 e_1 = items[metal::min(0u, luma_buffer_sizes[1] / 16u - 1u)];
+    const metal::float4 e_2 = k[metal::min(1u, luma_buffer_sizes[0] / 16u - 1u)];
     bindings_Output output = {};
-    output.color = a.value + b.value + c.value + d.value + e.value + h.value + i.value + pc.value + (e_1 + e_2 + e_3) + e_4 + e_5;
+    output.color = a.value + b.value + c.value + d.value + e.value + h.value + i.value + pc.value + (texel + texel_1 + texel_2) + e_1 + e_2;
     return output;
 }
 

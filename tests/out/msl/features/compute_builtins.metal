@@ -35,18 +35,18 @@ kernel void compute_builtins(
     const bool even = flags[metal::min(local_index, 63u)];
     if (local_index == 0u) {
         counter = group_id.x + group_id.y + group_id.z;
-        const uint e = counter;
-        partial.count = e;
+        const uint counter_1 = counter;
+        partial.count = counter_1;
         partial.sum.x = static_cast<float>(neighbour);
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_device);
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    const uint e_1 = counter;
-    const uint e_2 = partial.count;
-    output[metal::min(global_id.x + global_id.y * 16u + global_id.z * 256u, luma_buffer_sizes[0] / 16u - 1u)] = metal::uint4(neighbour, e_1, e_2, static_cast<uint>(even));
+    const uint counter_2 = counter;
+    const uint count = partial.count;
+    output[metal::min(global_id.x + global_id.y * 16u + global_id.z * 256u, luma_buffer_sizes[0] / 16u - 1u)] = metal::uint4(neighbour, counter_2, count, static_cast<uint>(even));
     if (local_index == 0u) {
-        const Partial e_3 = partial;
-        partials[metal::min(group_id.x, luma_buffer_sizes[1] / 32u - 1u)] = e_3;
+        const Partial partial_1 = partial;
+        partials[metal::min(group_id.x, luma_buffer_sizes[1] / 32u - 1u)] = partial_1;
     }
 }
 

@@ -60,16 +60,16 @@ kernel void consts(
     make_range(0.0, 1.0);
     const int e = local[metal::min(index, 3u)];
     out_ints[metal::min(index, 15u)] = as_type<int>(as_type<uint>(e) + 2u + as_type<uint>((-2147483647 - 1)) + 2147483647u + as_type<uint>(-12) + as_type<uint>(-3) + as_type<uint>(-1));
-    const int e_1 = total(luma_const_2);
-    const int e_2 = total(luma_const_3);
-    out_ints[metal::min(index + 4u, 15u)] = as_type<int>(4u + as_type<uint>(e_1) + as_type<uint>(e_2) + 4u);
+    const int total_1 = total(luma_const_2);
+    const int total_2 = total(luma_const_3);
+    out_ints[metal::min(index + 4u, 15u)] = as_type<int>(4u + as_type<uint>(total_1) + as_type<uint>(total_2) + 4u);
     out_ints[metal::min(index + 8u, 15u)] = as_type<int>(as_type<uint>(static_cast<int>(15u + (index & 255u))) + as_type<uint>(static_cast<int>(index < 4u)) + 255u);
     out_ints[metal::min(index + 12u, 15u)] = 20;
     out_floats[metal::min(index, 7u)] = metal::float4(1.0, 3.0, 1.0, 3.25);
-    const float e_3 = table[metal::min(index, 7u)];
-    const float e_4 = local_1[metal::min(index % 3u, 2u)];
-    const float e_5 = width(luma_const_1);
-    const float e_6 = width(luma_const_5);
-    out_floats[metal::min(index + 4u, 7u)] = metal::float4(e_3, e_4, metal::float2(0.5, 8.0)) + metal::float4(e_5, e_6, metal::float2(0.25, 0.5));
+    const float e_1 = table[metal::min(index, 7u)];
+    const float e_2 = local_1[metal::min(index % 3u, 2u)];
+    const float width_1 = width(luma_const_1);
+    const float width_2 = width(luma_const_5);
+    out_floats[metal::min(index + 4u, 7u)] = metal::float4(e_1, e_2, metal::float2(0.5, 8.0)) + metal::float4(width_1, width_2, metal::float2(0.25, 0.5));
 }
 

@@ -151,16 +151,16 @@ kernel void control_flow(
 ) {
     metal::array<int, 8> arr = metal::array<int, 8> {};
     Outer outer = Outer {};
-    const int e = classify(params.n);
-    const int e_1 = classify(as_type<int>(0u - as_type<uint>(params.n)));
-    const int e_2 = classify(0);
-    results[metal::min(0u, luma_buffer_sizes[1] / 4u - 1u)] = as_type<int>(as_type<uint>(e) + as_type<uint>(e_1) + as_type<uint>(e_2));
-    const int e_3 = find(params.target, values, luma_buffer_sizes);
-    results[metal::min(1u, luma_buffer_sizes[1] / 4u - 1u)] = e_3;
-    const int e_4 = sum_down(params.n);
-    results[metal::min(2u, luma_buffer_sizes[1] / 4u - 1u)] = e_4;
-    const int e_5 = nested_break(params.n);
-    results[metal::min(3u, luma_buffer_sizes[1] / 4u - 1u)] = e_5;
+    const int classify_1 = classify(params.n);
+    const int classify_2 = classify(as_type<int>(0u - as_type<uint>(params.n)));
+    const int classify_3 = classify(0);
+    results[metal::min(0u, luma_buffer_sizes[1] / 4u - 1u)] = as_type<int>(as_type<uint>(classify_1) + as_type<uint>(classify_2) + as_type<uint>(classify_3));
+    const int find_1 = find(params.target, values, luma_buffer_sizes);
+    results[metal::min(1u, luma_buffer_sizes[1] / 4u - 1u)] = find_1;
+    const int sum_down_1 = sum_down(params.n);
+    results[metal::min(2u, luma_buffer_sizes[1] / 4u - 1u)] = sum_down_1;
+    const int nested_break_1 = nested_break(params.n);
+    results[metal::min(3u, luma_buffer_sizes[1] / 4u - 1u)] = nested_break_1;
     int i = 10;
     uint carried = 3u;
     bool carried_1 = true;
@@ -178,13 +178,13 @@ kernel void control_flow(
         carried_1 = next;
         acc = next_1;
     }
-    const int e_6 = params.n;
-    const int e_7 = params.step_;
-    const uint e_8 = as_type<uint>(e_6);
-    const bool e_9 = e_7 > 0;
+    const int n = params.n;
+    const int step_ = params.step_;
+    const uint e = as_type<uint>(n);
+    const bool e_1 = step_ > 0;
     int i_1 = 0;
-    uint carried_2 = e_9 ? luma_div(e_8 - 0u, as_type<uint>(e_7)) : luma_div(0u - e_8, as_type<uint>(as_type<int>(0u - (as_type<uint>(e_7) + 1u))) + 1u);
-    bool carried_3 = (e_9 && 0 <= e_6) || (e_7 < 0 && 0 >= e_6);
+    uint carried_2 = e_1 ? luma_div(e - 0u, as_type<uint>(step_)) : luma_div(0u - e, as_type<uint>(as_type<int>(0u - (as_type<uint>(step_) + 1u))) + 1u);
+    bool carried_3 = (e_1 && 0 <= n) || (step_ < 0 && 0 >= n);
     uint carried_4 = 0u;
     int acc_2 = acc_1;
     int acc_3;
@@ -199,16 +199,16 @@ kernel void control_flow(
         }
         const bool next_2 = carried_2 != 0u;
         const int next_3 = as_type<int>(as_type<uint>(acc_2) + as_type<uint>(i_1) * 3u);
-        i_1 = as_type<int>(as_type<uint>(i_1) + as_type<uint>(e_7));
+        i_1 = as_type<int>(as_type<uint>(i_1) + as_type<uint>(step_));
         carried_2 = carried_2 - 1u;
         carried_3 = next_2;
         carried_4 = carried_4 + 1u;
         acc_2 = next_3;
     }
-    const uint e_10 = params.count;
+    const uint count = params.count;
     uint i_2 = 0u;
-    uint carried_5 = e_10 - 0u;
-    bool carried_6 = 0u <= e_10;
+    uint carried_5 = count - 0u;
+    bool carried_6 = 0u <= count;
     uint carried_7 = 0u;
     int acc_4 = acc_3;
     int acc_5;
@@ -289,23 +289,23 @@ kernel void control_flow(
     results[metal::min(7u, luma_buffer_sizes[1] / 4u - 1u)] = as_type<int>(as_type<uint>(as_type<int>(as_type<uint>(((as_type<int>((as_type<uint>(params.n) + 5u - 2u) * 3u) / 2 % 1000) & 65535) | 256) << 2u) >> 1u) + as_type<uint>(static_cast<int>((params.count << 1u) >> 2u)));
     arr = luma_const;
     arr[metal::min(uint(params.n & 7), 7u)] = 42;
-    const int e_11 = arr[1];
-    const int e_12 = arr[0];
-    arr[0] = as_type<int>(as_type<uint>(e_12) + as_type<uint>(e_11));
+    const int e_2 = arr[1];
+    const int e_3 = arr[0];
+    arr[0] = as_type<int>(as_type<uint>(e_3) + as_type<uint>(e_2));
     outer = luma_const_6;
     outer.inner.v.x = 2.0;
     outer.items[metal::min(uint(params.n & 3), 3u)].k = 7;
     outer.items[1].v.y = 4.0;
     outer.items[1].v.z = 5.0;
-    const float e_13 = outer.weight;
-    outer.weight = e_13 * 2.0;
-    const int e_14 = arr[0];
-    const int e_15 = arr[metal::min(uint(params.n & 7), 7u)];
-    const int e_16 = outer.items[3].k;
-    const float e_17 = outer.inner.v.x;
-    const float e_18 = outer.weight;
-    results[metal::min(8u, luma_buffer_sizes[1] / 4u - 1u)] = as_type<int>(as_type<uint>(e_14) + as_type<uint>(e_15) + 8u + as_type<uint>(e_16) + as_type<uint>(static_cast<int>(e_17 + e_18)));
-    const uint e_19 = luma_buffer_sizes[0] / 4u;
-    results[metal::min(9u, luma_buffer_sizes[1] / 4u - 1u)] = as_type<int>(as_type<uint>(static_cast<int>(e_19)) + 1u);
+    const float weight = outer.weight;
+    outer.weight = weight * 2.0;
+    const int e_4 = arr[0];
+    const int e_5 = arr[metal::min(uint(params.n & 7), 7u)];
+    const int k = outer.items[3].k;
+    const float e_6 = outer.inner.v.x;
+    const float weight_1 = outer.weight;
+    results[metal::min(8u, luma_buffer_sizes[1] / 4u - 1u)] = as_type<int>(as_type<uint>(e_4) + as_type<uint>(e_5) + 8u + as_type<uint>(k) + as_type<uint>(static_cast<int>(e_6 + weight_1)));
+    const uint e_7 = luma_buffer_sizes[0] / 4u;
+    results[metal::min(9u, luma_buffer_sizes[1] / 4u - 1u)] = as_type<int>(as_type<uint>(static_cast<int>(e_7)) + 1u);
 }
 

@@ -74,8 +74,8 @@ fragment void alpha_test(
     metal::texture2d<float> cutout_tex [[texture(0)]],
     metal::sampler cutout_samp [[sampler(0)]]
 ) {
-    const metal::float4 e = cutout_tex.sample(cutout_samp, coord_.xy / metal::float2(256.0, 256.0));
-    if (e.w * input.color.w < 0.5) {
+    const metal::float4 texel = cutout_tex.sample(cutout_samp, coord_.xy / metal::float2(256.0, 256.0));
+    if (texel.w * input.color.w < 0.5) {
         metal::discard_fragment();
     }
 }

@@ -77,12 +77,12 @@ kernel void trace(
 ) {
     const metal::float3 origin = transform_point(scene.transform, metal::float3(0.0, 0.0, -3.0));
     const Ray ray = Ray {origin, metal::normalize(metal::float3(static_cast<metal::float2>(gid.xy) / metal::float2(64.0, 64.0) * 2.0 - metal::float2(1.0, 1.0), 1.0))};
-    const metal::float4 e = shade_ray(ray, scene);
-    const metal::float4 color = e * scene.tint;
+    const metal::float4 shade_ray_1 = shade_ray(ray, scene);
+    const metal::float4 color = shade_ray_1 * scene.tint;
     const metal::array<float, 4> composite = metal::array<float, 4> {color.x, color.y, color.z, color.w};
     const float s = sum4(composite);
-    const metal::float3 e_1 = scaled(color.xyz, 0.5);
-    record(gid.y * 64u + gid.x, metal::float4(e_1, s), hits, luma_buffer_sizes);
+    const metal::float3 scaled_1 = scaled(color.xyz, 0.5);
+    record(gid.y * 64u + gid.x, metal::float4(scaled_1, s), hits, luma_buffer_sizes);
 }
 
 struct fullscreen_Output {
@@ -92,9 +92,9 @@ struct fullscreen_Output {
 vertex fullscreen_Output fullscreen(
     constant Scene& scene [[buffer(0)]]
 ) {
-    const metal::float3 e = transform_point(scene.transform, metal::float3(0.0, 0.0, 0.0));
+    const metal::float3 transform_point_1 = transform_point(scene.transform, metal::float3(0.0, 0.0, 0.0));
     fullscreen_Output output = {};
-    output.clip = metal::float4(e, 1.0);
+    output.clip = metal::float4(transform_point_1, 1.0);
     return output;
 }
 
@@ -105,10 +105,10 @@ struct flat_color_Output {
 fragment flat_color_Output flat_color(
     constant Scene& scene [[buffer(0)]]
 ) {
-    const metal::float4 e = scene.tint;
-    const metal::float3 e_1 = transform_point(scene.transform, e.xyz);
+    const metal::float4 tint = scene.tint;
+    const metal::float3 transform_point_1 = transform_point(scene.transform, tint.xyz);
     flat_color_Output output = {};
-    output.color = metal::float4(e_1, 1.0);
+    output.color = metal::float4(transform_point_1, 1.0);
     return output;
 }
 

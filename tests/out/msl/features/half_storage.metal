@@ -39,15 +39,15 @@ kernel void integrate(
     }
     const uint e_1 = luma_buffer_sizes[1] / 2u;
     const half w = weights[metal::min(luma_rem(i, static_cast<uint>(static_cast<int>(e_1))), luma_buffer_sizes[1] / 2u - 1u)];
-    const metal::half2 e_2 = particles[metal::min(i, luma_buffer_sizes[0] / 24u - 1u)].vel;
-    const metal::half3 e_3 = metal::half3(particles[metal::min(i, luma_buffer_sizes[0] / 24u - 1u)].pos);
-    particles[metal::min(i, luma_buffer_sizes[0] / 24u - 1u)].pos = e_3 + metal::half3(e_2 * as_type<half>(ushort(9241)) * w, as_type<half>(ushort(0)));
-    const half e_4 = particles[metal::min(i, luma_buffer_sizes[0] / 24u - 1u)].life;
-    particles[metal::min(i, luma_buffer_sizes[0] / 24u - 1u)].life = metal::max(e_4 - as_type<half>(ushort(9241)), as_type<half>(ushort(0)));
-    const metal::half2x2 e_5 = particles[metal::min(i, luma_buffer_sizes[0] / 24u - 1u)].basis;
-    particles[metal::min(i, luma_buffer_sizes[0] / 24u - 1u)].basis = e_5 * w;
-    const metal::half3 e_6 = metal::half3(particles[metal::min(i, luma_buffer_sizes[0] / 24u - 1u)].pos);
-    if (metal::any(metal::isnan(e_6))) {
+    const metal::half2 vel = particles[metal::min(i, luma_buffer_sizes[0] / 24u - 1u)].vel;
+    const metal::half3 pos = metal::half3(particles[metal::min(i, luma_buffer_sizes[0] / 24u - 1u)].pos);
+    particles[metal::min(i, luma_buffer_sizes[0] / 24u - 1u)].pos = pos + metal::half3(vel * as_type<half>(ushort(9241)) * w, as_type<half>(ushort(0)));
+    const half life = particles[metal::min(i, luma_buffer_sizes[0] / 24u - 1u)].life;
+    particles[metal::min(i, luma_buffer_sizes[0] / 24u - 1u)].life = metal::max(life - as_type<half>(ushort(9241)), as_type<half>(ushort(0)));
+    const metal::half2x2 basis = particles[metal::min(i, luma_buffer_sizes[0] / 24u - 1u)].basis;
+    particles[metal::min(i, luma_buffer_sizes[0] / 24u - 1u)].basis = basis * w;
+    const metal::half3 pos_1 = metal::half3(particles[metal::min(i, luma_buffer_sizes[0] / 24u - 1u)].pos);
+    if (metal::any(metal::isnan(pos_1))) {
         particles[metal::min(i, luma_buffer_sizes[0] / 24u - 1u)].pos = metal::half3(as_type<half>(ushort(0)), as_type<half>(ushort(0)), as_type<half>(ushort(0)));
     }
 }

@@ -85,15 +85,15 @@ kernel void matrices(
     device metal::float4x4* matrix_out [[buffer(2)]],
     constant uint* luma_buffer_sizes [[buffer(3)]]
 ) {
-    const metal::float4x4 e = mats.m4;
-    const metal::float4 e_1 = e[0];
-    const metal::float3 e_2 = e_1.xyz;
-    const metal::float4 e_3 = e[1];
+    const metal::float4x4 m4 = mats.m4;
+    const metal::float4 e = m4[0];
+    const metal::float3 e_1 = e.xyz;
+    const metal::float4 e_2 = m4[1];
     const metal::float2 p3 = metal::float3(mats.v3) * mats.m2x3;
     const metal::float2x2 p4 = metal::float3x2(mats.m3x2[0].xy, mats.m3x2[1].xy, mats.m3x2[2].xy) * mats.m2x3;
     const metal::float3x2 p6 = metal::float4x2(mats.m4x2[0].xy, mats.m4x2[1].xy, mats.m4x2[2].xy, mats.m4x2[3].xy) * mats.m3x4;
     const metal::float2x2 p8 = metal::float4x2(mats.m4x2[0].xy, mats.m4x2[1].xy, mats.m4x2[2].xy, mats.m4x2[3].xy) * mats.m2x4 * metal::float2x2(metal::float2(1.0, 2.0), metal::float2(3.0, 4.0));
-    const metal::float3x3 e_4 = mats.m3;
+    const metal::float3x3 m3 = mats.m3;
     const metal::float4x4 m = mats.m4;
     const metal::float4 col = m[1];
     metal::float4x4 m_1 = m;
@@ -102,19 +102,19 @@ kernel void matrices(
     composite.y = m[2].w;
     metal::float4x4 m_2 = m_1;
     m_2[3] = composite;
-    const metal::float2 e_5 = col.zw;
-    const metal::float4 e_6 = m_2[2];
+    const metal::float2 e_3 = col.zw;
+    const metal::float4 e_4 = m_2[2];
     metal::float4x4 m_3 = m_2;
-    m_3[2] = metal::float4(e_5.xy, e_6.zw);
+    m_3[2] = metal::float4(e_3.xy, e_4.zw);
     const metal::float4x4 m_4 = m_3 * mats.m4x4;
     const metal::float4x4 inv4 = luma_inverse(m_4);
     results[metal::min(0u, luma_buffer_sizes[0] / 16u - 1u)] = mats.m4 * mats.v4 + mats.v4 * mats.m4 + metal::float4(mats.m2x3 * mats.v2, 1.0) + metal::float4(p3, p3);
     results[metal::min(1u, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(p4[0], p4[1]) + metal::float4((mats.m2x3 * metal::float3x2(mats.m3x2[0].xy, mats.m3x2[1].xy, mats.m3x2[2].xy))[2], 0.0) + metal::float4(p6[0], p6[2]) + (mats.m3x4 * mats.m4x3)[3];
     results[metal::min(2u, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(p8[0], p8[1]) + metal::float4(mats.m4x3 * mats.v4 + mats.m3 * metal::float3(mats.v3) + mats.m2x3 * mats.v2, 0.0) + metal::float4(mats.v2 * metal::float3x2(mats.m3x2[0].xy, mats.m3x2[1].xy, mats.m3x2[2].xy) + mats.v4 * mats.m3x4, 0.0);
-    results[metal::min(3u, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(e_4[0] + e_2 - metal::float3(1.0, 0.0, 0.0), (e_4[1] + e_3.xyz - metal::float3(0.0, 1.0, 0.0)).z) + ((mats.m4 * mats.s)[3] + metal::float4(0.0, 0.0, 0.0, 4.0)) + (mats.m2x4[1] - (mats.m2x4 * 0.5)[1]) + col;
-    const metal::float3 e_7 = luma_inverse(mats.m3x3)[1];
-    results[metal::min(4u, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(metal::transpose(mats.m3x4)[0], metal::transpose(mats.m2x3)[1].x) + metal::float4(luma_inverse(metal::float2x2(mats.m2[0].xy, mats.m2[1].xy))[0], e_7.xy) + metal::float4(metal::determinant(metal::float2x2(mats.m2x2[0].xy, mats.m2x2[1].xy)), metal::determinant(mats.m3), metal::determinant(inv4), metal::determinant(metal::float2x2(metal::float2(1.0, 2.0), metal::float2(3.0, 4.0))));
-    results[metal::min(5u, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(2.0, 2.0, 2.0, 5.0) + metal::float4(mats.m4x3[3], metal::float4(mats.m3[2], 0.0).z) + metal::float4(e_2, 4.0);
+    results[metal::min(3u, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(m3[0] + e_1 - metal::float3(1.0, 0.0, 0.0), (m3[1] + e_2.xyz - metal::float3(0.0, 1.0, 0.0)).z) + ((mats.m4 * mats.s)[3] + metal::float4(0.0, 0.0, 0.0, 4.0)) + (mats.m2x4[1] - (mats.m2x4 * 0.5)[1]) + col;
+    const metal::float3 e_5 = luma_inverse(mats.m3x3)[1];
+    results[metal::min(4u, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(metal::transpose(mats.m3x4)[0], metal::transpose(mats.m2x3)[1].x) + metal::float4(luma_inverse(metal::float2x2(mats.m2[0].xy, mats.m2[1].xy))[0], e_5.xy) + metal::float4(metal::determinant(metal::float2x2(mats.m2x2[0].xy, mats.m2x2[1].xy)), metal::determinant(mats.m3), metal::determinant(inv4), metal::determinant(metal::float2x2(metal::float2(1.0, 2.0), metal::float2(3.0, 4.0))));
+    results[metal::min(5u, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(2.0, 2.0, 2.0, 5.0) + metal::float4(mats.m4x3[3], metal::float4(mats.m3[2], 0.0).z) + metal::float4(e_1, 4.0);
     matrix_out[metal::min(0u, luma_buffer_sizes[1] / 64u - 1u)] = m_4;
     matrix_out[metal::min(1u, luma_buffer_sizes[1] / 64u - 1u)] = inv4 * metal::transpose(inv4);
 }

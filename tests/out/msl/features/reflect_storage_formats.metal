@@ -26,25 +26,25 @@ kernel void main_(
     metal::texture2d<uint, metal::access::write> counts [[texture(17)]]
 ) {
     const metal::int2 p = static_cast<metal::int2>(id.xy);
-    const metal::float4 e = f_rgba8.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(f_rgba8.get_width(), f_rgba8.get_height()) - 1)));
-    const metal::float4 e_1 = f_rgba8_snorm.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(f_rgba8_snorm.get_width(), f_rgba8_snorm.get_height()) - 1)));
-    const metal::float4 e_2 = f_rgba16f.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(f_rgba16f.get_width(), f_rgba16f.get_height()) - 1)), uint(metal::clamp(1, 0, int(f_rgba16f.get_array_size()) - 1)));
-    const metal::float4 e_3 = f_rgba32f.read(metal::uint3(metal::clamp(metal::int3(p, 0), metal::int3(0), metal::int3(f_rgba32f.get_width(), f_rgba32f.get_height(), f_rgba32f.get_depth()) - 1)));
-    const metal::float4 e_4 = f_r32f.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(f_r32f.get_width(), f_r32f.get_height()) - 1)));
-    const metal::float4 e_5 = f_rg32f.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(f_rg32f.get_width(), f_rg32f.get_height()) - 1)));
-    const metal::float4 f = e + e_1 + e_2 + e_3 + e_4 + e_5;
-    const metal::int4 e_6 = i_rgba8i.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(i_rgba8i.get_width(), i_rgba8i.get_height()) - 1)));
-    const metal::int4 e_7 = i_rgba16i.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(i_rgba16i.get_width(), i_rgba16i.get_height()) - 1)), uint(metal::clamp(1, 0, int(i_rgba16i.get_array_size()) - 1)));
-    const metal::int4 e_8 = i_rgba32i.read(metal::uint3(metal::clamp(metal::int3(p, 0), metal::int3(0), metal::int3(i_rgba32i.get_width(), i_rgba32i.get_height(), i_rgba32i.get_depth()) - 1)));
-    const metal::int4 e_9 = i_r32i.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(i_r32i.get_width(), i_r32i.get_height()) - 1)));
-    const metal::int4 e_10 = i_rg32i.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(i_rg32i.get_width(), i_rg32i.get_height()) - 1)));
-    const metal::int4 i = as_type<metal::int4>(as_type<metal::uint4>(e_6) + as_type<metal::uint4>(e_7) + as_type<metal::uint4>(e_8) + as_type<metal::uint4>(e_9) + as_type<metal::uint4>(e_10));
-    const metal::uint4 e_11 = u_rgba8ui.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(u_rgba8ui.get_width(), u_rgba8ui.get_height()) - 1)));
-    const metal::uint4 e_12 = u_rgba16ui.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(u_rgba16ui.get_width(), u_rgba16ui.get_height()) - 1)));
-    const metal::uint4 e_13 = u_rgba32ui.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(u_rgba32ui.get_width(), u_rgba32ui.get_height()) - 1)));
-    const metal::uint4 e_14 = u_r32ui.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(u_r32ui.get_width(), u_r32ui.get_height()) - 1)));
-    const metal::uint4 e_15 = u_rg32ui.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(u_rg32ui.get_width(), u_rg32ui.get_height()) - 1)));
-    const metal::uint4 u = e_11 + e_12 + e_13 + e_14 + e_15;
+    const metal::float4 texel = f_rgba8.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(f_rgba8.get_width(), f_rgba8.get_height()) - 1)));
+    const metal::float4 texel_1 = f_rgba8_snorm.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(f_rgba8_snorm.get_width(), f_rgba8_snorm.get_height()) - 1)));
+    const metal::float4 texel_2 = f_rgba16f.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(f_rgba16f.get_width(), f_rgba16f.get_height()) - 1)), uint(metal::clamp(1, 0, int(f_rgba16f.get_array_size()) - 1)));
+    const metal::float4 texel_3 = f_rgba32f.read(metal::uint3(metal::clamp(metal::int3(p, 0), metal::int3(0), metal::int3(f_rgba32f.get_width(), f_rgba32f.get_height(), f_rgba32f.get_depth()) - 1)));
+    const metal::float4 texel_4 = f_r32f.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(f_r32f.get_width(), f_r32f.get_height()) - 1)));
+    const metal::float4 texel_5 = f_rg32f.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(f_rg32f.get_width(), f_rg32f.get_height()) - 1)));
+    const metal::float4 f = texel + texel_1 + texel_2 + texel_3 + texel_4 + texel_5;
+    const metal::int4 texel_6 = i_rgba8i.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(i_rgba8i.get_width(), i_rgba8i.get_height()) - 1)));
+    const metal::int4 texel_7 = i_rgba16i.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(i_rgba16i.get_width(), i_rgba16i.get_height()) - 1)), uint(metal::clamp(1, 0, int(i_rgba16i.get_array_size()) - 1)));
+    const metal::int4 texel_8 = i_rgba32i.read(metal::uint3(metal::clamp(metal::int3(p, 0), metal::int3(0), metal::int3(i_rgba32i.get_width(), i_rgba32i.get_height(), i_rgba32i.get_depth()) - 1)));
+    const metal::int4 texel_9 = i_r32i.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(i_r32i.get_width(), i_r32i.get_height()) - 1)));
+    const metal::int4 texel_10 = i_rg32i.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(i_rg32i.get_width(), i_rg32i.get_height()) - 1)));
+    const metal::int4 i = as_type<metal::int4>(as_type<metal::uint4>(texel_6) + as_type<metal::uint4>(texel_7) + as_type<metal::uint4>(texel_8) + as_type<metal::uint4>(texel_9) + as_type<metal::uint4>(texel_10));
+    const metal::uint4 texel_11 = u_rgba8ui.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(u_rgba8ui.get_width(), u_rgba8ui.get_height()) - 1)));
+    const metal::uint4 texel_12 = u_rgba16ui.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(u_rgba16ui.get_width(), u_rgba16ui.get_height()) - 1)));
+    const metal::uint4 texel_13 = u_rgba32ui.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(u_rgba32ui.get_width(), u_rgba32ui.get_height()) - 1)));
+    const metal::uint4 texel_14 = u_r32ui.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(u_r32ui.get_width(), u_r32ui.get_height()) - 1)));
+    const metal::uint4 texel_15 = u_rg32ui.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(u_rg32ui.get_width(), u_rg32ui.get_height()) - 1)));
+    const metal::uint4 u = texel_11 + texel_12 + texel_13 + texel_14 + texel_15;
     if (metal::all(metal::uint2(p) < metal::uint2(metal::int2(out_color.get_width(), out_color.get_height())))) {
         out_color.write(f + static_cast<metal::float4>(i) + static_cast<metal::float4>(u), metal::uint2(p));
     }

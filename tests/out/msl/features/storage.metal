@@ -57,9 +57,9 @@ kernel void process(
     constant uint* luma_buffer_sizes [[buffer(5)]]
 ) {
     const uint i = gid.x;
-    const uint e = instances.count;
-    const uint e_1 = (luma_buffer_sizes[0] < 16u ? 0u : (luma_buffer_sizes[0] - 16u) / 128u);
-    if (i >= metal::min(e, static_cast<uint>(static_cast<int>(e_1)))) {
+    const uint count = instances.count;
+    const uint e = (luma_buffer_sizes[0] < 16u ? 0u : (luma_buffer_sizes[0] - 16u) / 128u);
+    if (i >= metal::min(count, static_cast<uint>(static_cast<int>(e)))) {
         return;
     }
     Transform t;
@@ -67,18 +67,18 @@ kernel void process(
     t.normal = instances.transforms[metal::min(i, (luma_buffer_sizes[0] < 16u ? 0u : (luma_buffer_sizes[0] - 16u) / 128u) - 1u)].normal;
     t.scale = metal::float3(instances.transforms[metal::min(i, (luma_buffer_sizes[0] < 16u ? 0u : (luma_buffer_sizes[0] - 16u) / 128u) - 1u)].scale);
     t.id = instances.transforms[metal::min(i, (luma_buffer_sizes[0] < 16u ? 0u : (luma_buffer_sizes[0] - 16u) / 128u) - 1u)].id;
-    const uint e_2 = luma_buffer_sizes[1] / 4u;
-    const float w = weights[metal::min(luma_rem(i, static_cast<uint>(static_cast<int>(e_2))), luma_buffer_sizes[1] / 4u - 1u)];
-    const uint e_3 = luma_buffer_sizes[2] / 16u;
-    const metal::float4 e_4 = scratch[metal::min(luma_rem(i, static_cast<uint>(static_cast<int>(e_3))), luma_buffer_sizes[2] / 16u - 1u)];
-    const metal::float4 p = t.model * metal::float4(t.scale * w, 1.0) + e_4;
+    const uint e_1 = luma_buffer_sizes[1] / 4u;
+    const float w = weights[metal::min(luma_rem(i, static_cast<uint>(static_cast<int>(e_1))), luma_buffer_sizes[1] / 4u - 1u)];
+    const uint e_2 = luma_buffer_sizes[2] / 16u;
+    const metal::float4 e_3 = scratch[metal::min(luma_rem(i, static_cast<uint>(static_cast<int>(e_2))), luma_buffer_sizes[2] / 16u - 1u)];
+    const metal::float4 p = t.model * metal::float4(t.scale * w, 1.0) + e_3;
     store_position(i, p + metal::float4(t.normal * t.scale, 0.0), positions, luma_buffer_sizes);
     stats.touched = i;
-    const float e_5 = stats.max_scale;
-    stats.max_scale = metal::max(e_5, metal::max(t.scale.x, metal::max(t.scale.y, t.scale.z)));
-    const metal::float4 e_6 = stats.sums[metal::min(t.id & 3u, 3u)];
-    stats.sums[metal::min(t.id & 3u, 3u)] = e_6 + p;
-    const uint e_7 = luma_buffer_sizes[3] / 16u;
-    stats.sums[0].w = static_cast<float>(static_cast<int>(e_7));
+    const float max_scale = stats.max_scale;
+    stats.max_scale = metal::max(max_scale, metal::max(t.scale.x, metal::max(t.scale.y, t.scale.z)));
+    const metal::float4 e_4 = stats.sums[metal::min(t.id & 3u, 3u)];
+    stats.sums[metal::min(t.id & 3u, 3u)] = e_4 + p;
+    const uint e_5 = luma_buffer_sizes[3] / 16u;
+    stats.sums[0].w = static_cast<float>(static_cast<int>(e_5));
 }
 

@@ -47,8 +47,8 @@ kernel void vectors(
     out_floats[metal::min(0u, luma_buffer_sizes[0] / 16u - 1u)] = a + b + w_4 + (metal::all(v == inputs.f) && metal::any(metal::int4(1, -2, 1, -2) != inputs.i) ? a : b);
     out_floats[metal::min(1u, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(1.5, 3.0, 5.0, 5.0) + static_cast<metal::float4>(inputs.i) + metal::float4(1.0, 0.0, 1.0, 0.0);
     out_floats[metal::min(2u, luma_buffer_sizes[0] / 16u - 1u)] = static_cast<metal::float4>(!flags) + static_cast<metal::float4>(flags) + metal::float4(1.0, 1.0, 1.0, 1.0) + metal::float4(1.0, 0.0, 1.0, 0.0);
-    const metal::int4 e_5 = from_ivec2(metal::int2(1, -2));
-    out_ints[metal::min(0u, luma_buffer_sizes[1] / 16u - 1u)] = as_type<metal::int4>(as_type<metal::uint4>(metal::int4(1, -5, 3, -1)) + as_type<metal::uint4>(e_5) + as_type<metal::uint4>(static_cast<metal::int4>(inputs.u)));
+    const metal::int4 from_ivec2_1 = from_ivec2(metal::int2(1, -2));
+    out_ints[metal::min(0u, luma_buffer_sizes[1] / 16u - 1u)] = as_type<metal::int4>(as_type<metal::uint4>(metal::int4(1, -5, 3, -1)) + as_type<metal::uint4>(from_ivec2_1) + as_type<metal::uint4>(static_cast<metal::int4>(inputs.u)));
     out_uints[metal::min(0u, luma_buffer_sizes[2] / 16u - 1u)] = metal::uint4(12u, 6u, 3u, 11u) + static_cast<metal::uint4>(metal::abs(inputs.f)) + static_cast<metal::uint4>(to_bool);
 }
 

@@ -18,16 +18,16 @@ kernel void blur_rows(
     const metal::int2 size = metal::int2(src.get_width(), src.get_height());
     const metal::int2 p = static_cast<metal::int2>(id.xy);
     const int t = static_cast<int>(lane);
-    const metal::int2 e = edge_clamped(p, size);
-    const metal::float4 e_1 = src.read(metal::uint2(metal::clamp(e, metal::int2(0), metal::int2(src.get_width(), src.get_height()) - 1)));
-    tile[metal::min(uint(as_type<int>(as_type<uint>(t) + 4u)), 71u)] = e_1;
+    const metal::int2 edge_clamped_1 = edge_clamped(p, size);
+    const metal::float4 texel = src.read(metal::uint2(metal::clamp(edge_clamped_1, metal::int2(0), metal::int2(src.get_width(), src.get_height()) - 1)));
+    tile[metal::min(uint(as_type<int>(as_type<uint>(t) + 4u)), 71u)] = texel;
     if (t < 4) {
-        const metal::int2 e_2 = edge_clamped(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(4, 0))), size);
-        const metal::float4 e_3 = src.read(metal::uint2(metal::clamp(e_2, metal::int2(0), metal::int2(src.get_width(), src.get_height()) - 1)));
-        tile[metal::min(uint(t), 71u)] = e_3;
-        const metal::int2 e_4 = edge_clamped(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(64, 0))), size);
-        const metal::float4 e_5 = src.read(metal::uint2(metal::clamp(e_4, metal::int2(0), metal::int2(src.get_width(), src.get_height()) - 1)));
-        tile[metal::min(uint(as_type<int>(as_type<uint>(t) + 64u + 4u)), 71u)] = e_5;
+        const metal::int2 edge_clamped_2 = edge_clamped(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(4, 0))), size);
+        const metal::float4 texel_1 = src.read(metal::uint2(metal::clamp(edge_clamped_2, metal::int2(0), metal::int2(src.get_width(), src.get_height()) - 1)));
+        tile[metal::min(uint(t), 71u)] = texel_1;
+        const metal::int2 edge_clamped_3 = edge_clamped(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(64, 0))), size);
+        const metal::float4 texel_2 = src.read(metal::uint2(metal::clamp(edge_clamped_3, metal::int2(0), metal::int2(src.get_width(), src.get_height()) - 1)));
+        tile[metal::min(uint(as_type<int>(as_type<uint>(t) + 64u + 4u)), 71u)] = texel_2;
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     if (p.x >= size.x || p.y >= size.y) {
@@ -43,12 +43,12 @@ kernel void blur_rows(
             sum_1 = sum;
             break;
         }
-        const metal::float4 e_6 = tile[metal::min(uint(as_type<int>(as_type<uint>(t) + 4u + as_type<uint>(k))), 71u)];
+        const metal::float4 e = tile[metal::min(uint(as_type<int>(as_type<uint>(t) + 4u + as_type<uint>(k))), 71u)];
         const bool next = carried != 0u;
         k = as_type<int>(as_type<uint>(k) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        sum = sum + e_6;
+        sum = sum + e;
     }
     if (metal::all(metal::uint2(p) < metal::uint2(metal::int2(dst.get_width(), dst.get_height())))) {
         dst.write(sum_1 / metal::float4(9.0, 9.0, 9.0, 9.0), metal::uint2(p));

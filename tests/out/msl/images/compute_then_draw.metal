@@ -26,9 +26,9 @@ metal::int2 texel_in(metal::int2 p, constant Frame& frame) {
 }
 
 float height_at(metal::int2 p, metal::texture2d<float, metal::access::read_write> height, constant Frame& frame) {
-    const metal::int2 e = texel_in(p, frame);
-    const metal::float4 e_1 = height.read(metal::uint2(metal::clamp(e, metal::int2(0), metal::int2(height.get_width(), height.get_height()) - 1)));
-    return e_1.x;
+    const metal::int2 texel_in_1 = texel_in(p, frame);
+    const metal::float4 texel = height.read(metal::uint2(metal::clamp(texel_in_1, metal::int2(0), metal::int2(height.get_width(), height.get_height()) - 1)));
+    return texel.x;
 }
 
 metal::int2 height_cell(uint vi, metal::texture2d<float, metal::access::read> height) {
@@ -48,11 +48,11 @@ kernel void simulate(
     if (metal::any(q != p)) {
         return;
     }
-    const metal::float4 e = height.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(height.get_width(), height.get_height()) - 1)));
-    const float h = e.x;
-    const float e_1 = height_at(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(1, 0))), height, frame);
-    const float e_2 = height_at(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(1, 0))), height, frame);
-    const float around = e_1 + e_2;
+    const metal::float4 texel = height.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(height.get_width(), height.get_height()) - 1)));
+    const float h = texel.x;
+    const float height_at_2 = height_at(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(1, 0))), height, frame);
+    const float height_at_3 = height_at(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(1, 0))), height, frame);
+    const float around = height_at_2 + height_at_3;
     const float eroded = metal::mix(h, around * 0.5, frame.erosion);
     if (metal::all(metal::uint2(p) < metal::uint2(metal::int2(height.get_width(), height.get_height())))) {
         height.write(metal::float4(eroded), metal::uint2(p));
@@ -64,9 +64,9 @@ kernel void simulate(
 }
 
 float height_at_1(metal::int2 p, metal::texture2d<float, metal::access::read> height, constant Frame& frame) {
-    const metal::int2 e = texel_in(p, frame);
-    const metal::float4 e_1 = height.read(metal::uint2(metal::clamp(e, metal::int2(0), metal::int2(height.get_width(), height.get_height()) - 1)));
-    return e_1.x;
+    const metal::int2 texel_in_1 = texel_in(p, frame);
+    const metal::float4 texel = height.read(metal::uint2(metal::clamp(texel_in_1, metal::int2(0), metal::int2(height.get_width(), height.get_height()) - 1)));
+    return texel.x;
 }
 
 struct terrain_Output {
@@ -80,8 +80,8 @@ vertex terrain_Output terrain(
     metal::texture2d<float, metal::access::read> height [[texture(1)]],
     constant Frame& frame [[buffer(0)]]
 ) {
-    const metal::int2 e = height_cell(vi, height);
-    const metal::int2 cell = texel_in(e, frame);
+    const metal::int2 height_cell_1 = height_cell(vi, height);
+    const metal::int2 cell = texel_in(height_cell_1, frame);
     const float h = height_at_1(cell, height, frame);
     terrain_Output output = {};
     output.clip = frame.view_proj * metal::float4(static_cast<float>(cell.x), h, static_cast<float>(cell.y), 1.0);
@@ -104,10 +104,10 @@ fragment shade_Output shade(
     metal::texture2d<float, metal::access::read> hdr [[texture(0)]],
     constant Frame& frame [[buffer(0)]]
 ) {
-    const metal::int2 e = texel_in(input.cell, frame);
-    const metal::float4 e_1 = hdr.read(metal::uint2(metal::clamp(e, metal::int2(0), metal::int2(hdr.get_width(), hdr.get_height()) - 1)));
+    const metal::int2 texel_in_1 = texel_in(input.cell, frame);
+    const metal::float4 texel = hdr.read(metal::uint2(metal::clamp(texel_in_1, metal::int2(0), metal::int2(hdr.get_width(), hdr.get_height()) - 1)));
     shade_Output output = {};
-    output.color = metal::float4(e_1.xyz * frame.exposure + metal::float3(input.height * 0.01), 1.0);
+    output.color = metal::float4(texel.xyz * frame.exposure + metal::float3(input.height * 0.01), 1.0);
     return output;
 }
 

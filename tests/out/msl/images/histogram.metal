@@ -22,9 +22,9 @@ kernel void build_histogram(
     const metal::int2 size = metal::int2(frame.get_width(), frame.get_height());
     const metal::int2 p = static_cast<metal::int2>(id.xy);
     if (p.x < size.x && p.y < size.y) {
-        const metal::float4 e = frame.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(frame.get_width(), frame.get_height()) - 1)));
-        const float e_1 = luminance(e.xyz);
-        metal::atomic_fetch_add_explicit(&local_bins[metal::min(metal::min(static_cast<uint>(metal::saturate(e_1) * 64.0), 63u), 63u)], 1u, metal::memory_order_relaxed);
+        const metal::float4 texel = frame.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(frame.get_width(), frame.get_height()) - 1)));
+        const float luminance_1 = luminance(texel.xyz);
+        metal::atomic_fetch_add_explicit(&local_bins[metal::min(metal::min(static_cast<uint>(metal::saturate(luminance_1) * 64.0), 63u), 63u)], 1u, metal::memory_order_relaxed);
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     if (lane < 64u) {

@@ -23,10 +23,10 @@ kernel void count_voxels(
         return;
     }
     const metal::int4 label = labels.read(metal::uint2(metal::clamp(v.xy, metal::int2(0), metal::int2(labels.get_width(), labels.get_height()) - 1)));
-    const metal::int4 e = offsets.read(metal::uint2(metal::clamp(v.xy, metal::int2(0), metal::int2(offsets.get_width(), offsets.get_height()) - 1)));
-    const metal::int2 shift = e.xy;
-    const metal::uint4 e_1 = voxels.read(metal::uint3(metal::clamp(v, metal::int3(0), metal::int3(voxels.get_width(), voxels.get_height(), voxels.get_depth()) - 1)));
-    const uint hits = e_1.x + static_cast<uint>(luma_abs(label.x) % 7);
+    const metal::int4 texel = offsets.read(metal::uint2(metal::clamp(v.xy, metal::int2(0), metal::int2(offsets.get_width(), offsets.get_height()) - 1)));
+    const metal::int2 shift = texel.xy;
+    const metal::uint4 texel_1 = voxels.read(metal::uint3(metal::clamp(v, metal::int3(0), metal::int3(voxels.get_width(), voxels.get_height(), voxels.get_depth()) - 1)));
+    const uint hits = texel_1.x + static_cast<uint>(luma_abs(label.x) % 7);
     if (metal::all(metal::uint3(v) < metal::uint3(metal::int3(voxels.get_width(), voxels.get_height(), voxels.get_depth())))) {
         voxels.write(metal::uint4(hits, 0u, 0u, 0u), metal::uint3(v));
     }

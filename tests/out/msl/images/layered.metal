@@ -26,9 +26,9 @@ kernel void clear_layers(
     if (metal::all(metal::uint2(p) < metal::uint2(metal::int2(atlas.get_width(), atlas.get_height()))) && uint(layer) < atlas.get_array_size()) {
         atlas.write(metal::float4(1.0, 0.0, 0.0, 0.0), metal::uint2(p), uint(layer));
     }
-    const metal::uint4 e = layer_counts.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(layer_counts.get_width(), layer_counts.get_height()) - 1)), uint(metal::clamp(layer, 0, int(layer_counts.get_array_size()) - 1)));
+    const metal::uint4 texel = layer_counts.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(layer_counts.get_width(), layer_counts.get_height()) - 1)), uint(metal::clamp(layer, 0, int(layer_counts.get_array_size()) - 1)));
     if (metal::all(metal::uint2(p) < metal::uint2(metal::int2(layer_counts.get_width(), layer_counts.get_height()))) && uint(layer) < layer_counts.get_array_size()) {
-        layer_counts.write(metal::uint4(e.x + 1u), metal::uint2(p), uint(layer));
+        layer_counts.write(metal::uint4(texel.x + 1u), metal::uint2(p), uint(layer));
     }
     layer_counts.fence();
     const float shade = static_cast<float>(layer) / static_cast<float>(int(atlas.get_array_size()));

@@ -20,22 +20,22 @@ kernel void downsample(
     }
     const metal::int2 in_size = metal::int2(finer.get_width(), finer.get_height());
     const metal::int2 base = as_type<metal::int2>(as_type<metal::uint2>(p) * as_type<metal::uint2>(metal::int2(2, 2)));
-    const metal::float4 e = finer.read(metal::uint2(metal::clamp(base, metal::int2(0), metal::int2(finer.get_width(), finer.get_height()) - 1)));
-    const metal::float4 e_1 = finer.read(metal::uint2(metal::clamp(as_type<metal::int2>(as_type<metal::uint2>(base) + as_type<metal::uint2>(metal::int2(1, 0))), metal::int2(0), metal::int2(finer.get_width(), finer.get_height()) - 1)));
-    const metal::float4 e_2 = finer.read(metal::uint2(metal::clamp(as_type<metal::int2>(as_type<metal::uint2>(base) + as_type<metal::uint2>(metal::int2(0, 1))), metal::int2(0), metal::int2(finer.get_width(), finer.get_height()) - 1)));
-    const metal::float4 e_3 = finer.read(metal::uint2(metal::clamp(as_type<metal::int2>(as_type<metal::uint2>(base) + as_type<metal::uint2>(metal::int2(1, 1))), metal::int2(0), metal::int2(finer.get_width(), finer.get_height()) - 1)));
-    const metal::float4 color = average(e, e_1, e_2, e_3);
+    const metal::float4 texel = finer.read(metal::uint2(metal::clamp(base, metal::int2(0), metal::int2(finer.get_width(), finer.get_height()) - 1)));
+    const metal::float4 texel_1 = finer.read(metal::uint2(metal::clamp(as_type<metal::int2>(as_type<metal::uint2>(base) + as_type<metal::uint2>(metal::int2(1, 0))), metal::int2(0), metal::int2(finer.get_width(), finer.get_height()) - 1)));
+    const metal::float4 texel_2 = finer.read(metal::uint2(metal::clamp(as_type<metal::int2>(as_type<metal::uint2>(base) + as_type<metal::uint2>(metal::int2(0, 1))), metal::int2(0), metal::int2(finer.get_width(), finer.get_height()) - 1)));
+    const metal::float4 texel_3 = finer.read(metal::uint2(metal::clamp(as_type<metal::int2>(as_type<metal::uint2>(base) + as_type<metal::uint2>(metal::int2(1, 1))), metal::int2(0), metal::int2(finer.get_width(), finer.get_height()) - 1)));
+    const metal::float4 color = average(texel, texel_1, texel_2, texel_3);
     metal::float4 color_1 = color;
     if (in_size.x % 2 == 1 && p.x == as_type<int>(as_type<uint>(out_size.x) - 1u)) {
-        const metal::float4 e_4 = finer.read(metal::uint2(metal::clamp(as_type<metal::int2>(as_type<metal::uint2>(base) + as_type<metal::uint2>(metal::int2(2, 0))), metal::int2(0), metal::int2(finer.get_width(), finer.get_height()) - 1)));
-        const metal::float4 e_5 = finer.read(metal::uint2(metal::clamp(as_type<metal::int2>(as_type<metal::uint2>(base) + as_type<metal::uint2>(metal::int2(2, 1))), metal::int2(0), metal::int2(finer.get_width(), finer.get_height()) - 1)));
-        color_1 = (color * 4.0 + (e_4 + e_5)) / metal::float4(6.0, 6.0, 6.0, 6.0);
+        const metal::float4 texel_4 = finer.read(metal::uint2(metal::clamp(as_type<metal::int2>(as_type<metal::uint2>(base) + as_type<metal::uint2>(metal::int2(2, 0))), metal::int2(0), metal::int2(finer.get_width(), finer.get_height()) - 1)));
+        const metal::float4 texel_5 = finer.read(metal::uint2(metal::clamp(as_type<metal::int2>(as_type<metal::uint2>(base) + as_type<metal::uint2>(metal::int2(2, 1))), metal::int2(0), metal::int2(finer.get_width(), finer.get_height()) - 1)));
+        color_1 = (color * 4.0 + (texel_4 + texel_5)) / metal::float4(6.0, 6.0, 6.0, 6.0);
     }
     metal::float4 color_2 = color_1;
     if (in_size.y % 2 == 1 && p.y == as_type<int>(as_type<uint>(out_size.y) - 1u)) {
-        const metal::float4 e_6 = finer.read(metal::uint2(metal::clamp(as_type<metal::int2>(as_type<metal::uint2>(base) + as_type<metal::uint2>(metal::int2(0, 2))), metal::int2(0), metal::int2(finer.get_width(), finer.get_height()) - 1)));
-        const metal::float4 e_7 = finer.read(metal::uint2(metal::clamp(as_type<metal::int2>(as_type<metal::uint2>(base) + as_type<metal::uint2>(metal::int2(1, 2))), metal::int2(0), metal::int2(finer.get_width(), finer.get_height()) - 1)));
-        color_2 = (color_1 * 4.0 + (e_6 + e_7)) / metal::float4(6.0, 6.0, 6.0, 6.0);
+        const metal::float4 texel_6 = finer.read(metal::uint2(metal::clamp(as_type<metal::int2>(as_type<metal::uint2>(base) + as_type<metal::uint2>(metal::int2(0, 2))), metal::int2(0), metal::int2(finer.get_width(), finer.get_height()) - 1)));
+        const metal::float4 texel_7 = finer.read(metal::uint2(metal::clamp(as_type<metal::int2>(as_type<metal::uint2>(base) + as_type<metal::uint2>(metal::int2(1, 2))), metal::int2(0), metal::int2(finer.get_width(), finer.get_height()) - 1)));
+        color_2 = (color_1 * 4.0 + (texel_6 + texel_7)) / metal::float4(6.0, 6.0, 6.0, 6.0);
     }
     if (metal::all(metal::uint2(p) < metal::uint2(metal::int2(coarser.get_width(), coarser.get_height())))) {
         coarser.write(color_2, metal::uint2(p));

@@ -9,8 +9,8 @@ struct Push {
 };
 
 metal::float4 albedo(uint index, metal::float2 uv, metal::array<metal::texture2d<float>, 8> albedo_maps, metal::array<metal::sampler, 2> samplers) {
-    const metal::float4 e = albedo_maps[metal::min(index, 7u)].sample(samplers[0], uv, metal::level(0.0));
-    return e;
+    const metal::float4 texel = albedo_maps[metal::min(index, 7u)].sample(samplers[0], uv, metal::level(0.0));
+    return texel;
 }
 
 struct shade_Input {
@@ -33,16 +33,16 @@ fragment shade_Output shade(
     const device uint* material_table [[buffer(0)]],
     constant uint* luma_buffer_sizes [[buffer(2)]]
 ) {
-    const metal::float4 e = albedo_maps[metal::min(push.material, 7u)].sample(samplers[1], input.uv);
-    const uint e_1 = material_table[metal::min(input.material, luma_buffer_sizes[0] / 4u - 1u)];
-    const uint slot = e_1 % 8u;
+    const metal::float4 texel = albedo_maps[metal::min(push.material, 7u)].sample(samplers[1], input.uv);
+    const uint e = material_table[metal::min(input.material, luma_buffer_sizes[0] / 4u - 1u)];
+    const uint slot = e % 8u;
     const metal::float4 a = albedo_maps[metal::min(slot, 7u)].sample(samplers[metal::min(input.material % 2u, 1u)], input.uv);
-    const uint e_2 = input.material & 3u;
-    const metal::float4 d = detail_maps_tex[metal::min(e_2, 3u)].sample(detail_maps_samp[metal::min(e_2, 3u)], input.uv);
-    const metal::float4 e_3 = albedo(input.material, input.uv, albedo_maps, samplers);
-    const metal::float4 e_4 = albedo(push.material, input.uv, albedo_maps, samplers);
+    const uint e_1 = input.material & 3u;
+    const metal::float4 d = detail_maps_tex[metal::min(e_1, 3u)].sample(detail_maps_samp[metal::min(e_1, 3u)], input.uv);
+    const metal::float4 albedo_1 = albedo(input.material, input.uv, albedo_maps, samplers);
+    const metal::float4 albedo_2 = albedo(push.material, input.uv, albedo_maps, samplers);
     shade_Output output = {};
-    output.color = e * push.tint + a * d + e_3 + e_4 + metal::float4(static_cast<float>(id_maps[metal::min(input.material % 2u, 1u)].read(metal::uint2(metal::clamp(static_cast<metal::int2>(input.uv * 4.0), metal::int2(0), metal::int2(id_maps[metal::min(input.material % 2u, 1u)].get_width(0u), id_maps[metal::min(input.material % 2u, 1u)].get_height(0u)) - 1)), 0u).x) / static_cast<float>(as_type<int>(as_type<uint>(metal::int2(albedo_maps[metal::min(slot, 7u)].get_width(0u), albedo_maps[metal::min(slot, 7u)].get_height(0u)).x) + 1u)));
+    output.color = texel * push.tint + a * d + albedo_1 + albedo_2 + metal::float4(static_cast<float>(id_maps[metal::min(input.material % 2u, 1u)].read(metal::uint2(metal::clamp(static_cast<metal::int2>(input.uv * 4.0), metal::int2(0), metal::int2(id_maps[metal::min(input.material % 2u, 1u)].get_width(0u), id_maps[metal::min(input.material % 2u, 1u)].get_height(0u)) - 1)), 0u).x) / static_cast<float>(as_type<int>(as_type<uint>(metal::int2(albedo_maps[metal::min(slot, 7u)].get_width(0u), albedo_maps[metal::min(slot, 7u)].get_height(0u)).x) + 1u)));
     return output;
 }
 

@@ -22,13 +22,13 @@ bool in_order(float a, float b, bool ascending) {
 void compare_exchange_shared(uint i, uint partner, bool ascending, threadgroup metal::array<float, 512>& block_keys, threadgroup metal::array<uint, 512>& block_values) {
     const float a = block_keys[metal::min(i, 511u)];
     const float b = block_keys[metal::min(partner, 511u)];
-    const bool e = in_order(a, b, ascending);
-    if (!e) {
+    const bool in_order_1 = in_order(a, b, ascending);
+    if (!in_order_1) {
         block_keys[metal::min(i, 511u)] = b;
         block_keys[metal::min(partner, 511u)] = a;
         const uint v = block_values[metal::min(i, 511u)];
-        const uint e_1 = block_values[metal::min(partner, 511u)];
-        block_values[metal::min(i, 511u)] = e_1;
+        const uint e = block_values[metal::min(partner, 511u)];
+        block_values[metal::min(i, 511u)] = e;
         block_values[metal::min(partner, 511u)] = v;
     }
 }
@@ -56,14 +56,14 @@ kernel void sort_blocks(
         const bool inside = global_index < step_params.count;
         float phi = 3.4028235e38;
         if (inside) {
-            const float e = pairs[metal::min(global_index, luma_buffer_sizes[0] / 8u - 1u)].key;
-            phi = e;
+            const float key = pairs[metal::min(global_index, luma_buffer_sizes[0] / 8u - 1u)].key;
+            phi = key;
         }
         block_keys[metal::min(local_index, 511u)] = phi;
         uint phi_1 = 4294967295u;
         if (inside) {
-            const uint e_1 = pairs[metal::min(global_index, luma_buffer_sizes[0] / 8u - 1u)].value;
-            phi_1 = e_1;
+            const uint value = pairs[metal::min(global_index, luma_buffer_sizes[0] / 8u - 1u)].value;
+            phi_1 = value;
         }
         block_values[metal::min(local_index, 511u)] = phi_1;
         const bool next = carried != 0u;
@@ -110,9 +110,9 @@ kernel void sort_blocks(
         const uint local_index_1 = lane + static_cast<uint>(half_1) * 256u;
         const uint global_index_1 = base + local_index_1;
         if (global_index_1 < step_params.count) {
-            const float e_2 = block_keys[metal::min(local_index_1, 511u)];
-            const uint e_3 = block_values[metal::min(local_index_1, 511u)];
-            const Pair composite = Pair {e_2, e_3};
+            const float e = block_keys[metal::min(local_index_1, 511u)];
+            const uint e_1 = block_values[metal::min(local_index_1, 511u)];
+            const Pair composite = Pair {e, e_1};
             pairs[metal::min(global_index_1, luma_buffer_sizes[0] / 8u - 1u)] = composite;
         }
         const bool next_1 = carried_4 != 0u;
@@ -136,8 +136,8 @@ kernel void merge_step(
     }
     const Pair a = pairs[metal::min(i, luma_buffer_sizes[0] / 8u - 1u)];
     const Pair b = pairs[metal::min(partner, luma_buffer_sizes[0] / 8u - 1u)];
-    const bool e = in_order(a.key, b.key, ((i & step_params.k) == 0u) == (step_params.ascending != 0u));
-    if (!e) {
+    const bool in_order_1 = in_order(a.key, b.key, ((i & step_params.k) == 0u) == (step_params.ascending != 0u));
+    if (!in_order_1) {
         pairs[metal::min(i, luma_buffer_sizes[0] / 8u - 1u)] = b;
         pairs[metal::min(partner, luma_buffer_sizes[0] / 8u - 1u)] = a;
     }

@@ -20,8 +20,8 @@ float luminance(metal::float3 c) {
 }
 
 float karis_weight(metal::float3 c) {
-    const float e = luminance(c);
-    return 1.0 / (1.0 + e);
+    const float luminance_1 = luminance(c);
+    return 1.0 / (1.0 + luminance_1);
 }
 
 metal::float3 prefilter(metal::float3 c, constant BloomParams& params) {
@@ -31,8 +31,8 @@ metal::float3 prefilter(metal::float3 c, constant BloomParams& params) {
 }
 
 metal::float3 tap(metal::float2 uv, float dx, float dy, constant BloomParams& params, metal::texture2d<float> source_tex, metal::sampler source_samp) {
-    const metal::float4 e = source_tex.sample(source_samp, uv + metal::float2(dx, dy) * params.src_texel, metal::level(0.0));
-    return e.xyz;
+    const metal::float4 texel = source_tex.sample(source_samp, uv + metal::float2(dx, dy) * params.src_texel, metal::level(0.0));
+    return texel.xyz;
 }
 
 struct fullscreen_vs_Output {
@@ -99,15 +99,15 @@ fragment downsample_fs_Output downsample_fs(
             }
             const float e_1 = box_weights[metal::min(uint(n), 4u)];
             const metal::float3 e_2 = boxes[metal::min(uint(n), 4u)];
-            const float e_3 = karis_weight(e_2);
-            const float w = e_1 * e_3;
-            const metal::float3 e_4 = boxes[metal::min(uint(n), 4u)];
-            const metal::float3 e_5 = prefilter(e_4, params);
+            const float karis_weight_1 = karis_weight(e_2);
+            const float w = e_1 * karis_weight_1;
+            const metal::float3 e_3 = boxes[metal::min(uint(n), 4u)];
+            const metal::float3 prefilter_1 = prefilter(e_3, params);
             const bool next = carried != 0u;
             n = as_type<int>(as_type<uint>(n) + 1u);
             carried = carried - 1u;
             carried_1 = next;
-            result_1 = result_1 + e_5 * w;
+            result_1 = result_1 + prefilter_1 * w;
             total_weight = total_weight + w;
         }
         result = result_2 / metal::float3(metal::max(total_weight_1, 0.0001));
@@ -136,18 +136,18 @@ fragment upsample_fs_Output upsample_fs(
     metal::sampler current_samp [[sampler(1)]]
 ) {
     const float r = params.filter_radius;
-    const metal::float3 e = tap(input.uv, -r, r, params, source_tex, source_samp);
-    const metal::float3 e_1 = tap(input.uv, r, r, params, source_tex, source_samp);
-    const metal::float3 e_2 = tap(input.uv, -r, -r, params, source_tex, source_samp);
-    const metal::float3 e_3 = tap(input.uv, r, -r, params, source_tex, source_samp);
-    const metal::float3 e_4 = tap(input.uv, 0.0, r, params, source_tex, source_samp);
-    const metal::float3 e_5 = tap(input.uv, -r, 0.0, params, source_tex, source_samp);
-    const metal::float3 e_6 = tap(input.uv, r, 0.0, params, source_tex, source_samp);
-    const metal::float3 e_7 = tap(input.uv, 0.0, -r, params, source_tex, source_samp);
-    const metal::float3 e_8 = tap(input.uv, 0.0, 0.0, params, source_tex, source_samp);
+    const metal::float3 tap_1 = tap(input.uv, -r, r, params, source_tex, source_samp);
+    const metal::float3 tap_2 = tap(input.uv, r, r, params, source_tex, source_samp);
+    const metal::float3 tap_3 = tap(input.uv, -r, -r, params, source_tex, source_samp);
+    const metal::float3 tap_4 = tap(input.uv, r, -r, params, source_tex, source_samp);
+    const metal::float3 tap_5 = tap(input.uv, 0.0, r, params, source_tex, source_samp);
+    const metal::float3 tap_6 = tap(input.uv, -r, 0.0, params, source_tex, source_samp);
+    const metal::float3 tap_7 = tap(input.uv, r, 0.0, params, source_tex, source_samp);
+    const metal::float3 tap_8 = tap(input.uv, 0.0, -r, params, source_tex, source_samp);
+    const metal::float3 tap_9 = tap(input.uv, 0.0, 0.0, params, source_tex, source_samp);
     const metal::float4 base = current_tex.sample(current_samp, input.uv, metal::level(0.0));
     upsample_fs_Output output = {};
-    output.color = metal::float4(base.xyz + (e + e_1 + e_2 + e_3 + (e_4 + e_5 + e_6 + e_7) * 2.0 + e_8 * 4.0) * 0.0625 * (params.intensity / static_cast<float>(metal::max(params.mip_count, 1))), base.w);
+    output.color = metal::float4(base.xyz + (tap_1 + tap_2 + tap_3 + tap_4 + (tap_5 + tap_6 + tap_7 + tap_8) * 2.0 + tap_9 * 4.0) * 0.0625 * (params.intensity / static_cast<float>(metal::max(params.mip_count, 1))), base.w);
     return output;
 }
 

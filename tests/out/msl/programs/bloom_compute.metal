@@ -15,8 +15,8 @@ float karis(metal::float3 c) {
 }
 
 metal::float3 tap(metal::float2 uv, metal::float2 o, metal::float2 texel, metal::texture2d<float> src, metal::sampler lin, constant BloomPass& pass_) {
-    const metal::float4 e = src.sample(lin, uv + o * texel, metal::level(pass_.src_lod));
-    return e.xyz;
+    const metal::float4 texel_1 = src.sample(lin, uv + o * texel, metal::level(pass_.src_lod));
+    return texel_1.xyz;
 }
 
 // Dispatch with threadsPerThreadgroup = (8, 8, 1).
@@ -54,12 +54,12 @@ kernel void downsample(
         const metal::float3 g2 = (d + e + g + h) * 0.25;
         const metal::float3 g3 = (e + f + h + i) * 0.25;
         const metal::float3 g4 = (j + k + l + m) * 0.25;
-        const float e_1 = karis(g0);
-        const float e_2 = karis(g1);
-        const float e_3 = karis(g2);
-        const float e_4 = karis(g3);
-        const float e_5 = karis(g4);
-        result = metal::max(g0 * e_1 * 0.125 + g1 * e_2 * 0.125 + g2 * e_3 * 0.125 + g3 * e_4 * 0.125 + g4 * e_5 * 0.5 - metal::float3(pass_.threshold), metal::float3(0.0, 0.0, 0.0));
+        const float karis_1 = karis(g0);
+        const float karis_2 = karis(g1);
+        const float karis_3 = karis(g2);
+        const float karis_4 = karis(g3);
+        const float karis_5 = karis(g4);
+        result = metal::max(g0 * karis_1 * 0.125 + g1 * karis_2 * 0.125 + g2 * karis_3 * 0.125 + g3 * karis_4 * 0.125 + g4 * karis_5 * 0.5 - metal::float3(pass_.threshold), metal::float3(0.0, 0.0, 0.0));
     } else {
         result = e * 0.125 + (a + c + g + i) * 0.03125 + (b + d + f + h) * 0.0625 + (j + k + l + m) * 0.125;
     }
@@ -84,18 +84,18 @@ kernel void upsample(
     }
     const metal::float2 uv = (static_cast<metal::float2>(p) + metal::float2(0.5, 0.5)) / static_cast<metal::float2>(out_size);
     const metal::float2 r = metal::float2(pass_.radius);
-    const metal::float3 e = tap(uv, metal::float2(0.0, 0.0), r, src, lin, pass_);
-    const metal::float3 e_1 = tap(uv, metal::float2(-1.0, 0.0), r, src, lin, pass_);
-    const metal::float3 e_2 = tap(uv, metal::float2(1.0, 0.0), r, src, lin, pass_);
-    const metal::float3 e_3 = tap(uv, metal::float2(0.0, -1.0), r, src, lin, pass_);
-    const metal::float3 e_4 = tap(uv, metal::float2(0.0, 1.0), r, src, lin, pass_);
-    const metal::float3 e_5 = tap(uv, metal::float2(-1.0, -1.0), r, src, lin, pass_);
-    const metal::float3 e_6 = tap(uv, metal::float2(1.0, -1.0), r, src, lin, pass_);
-    const metal::float3 e_7 = tap(uv, metal::float2(-1.0, 1.0), r, src, lin, pass_);
-    const metal::float3 e_8 = tap(uv, metal::float2(1.0, 1.0), r, src, lin, pass_);
+    const metal::float3 tap_1 = tap(uv, metal::float2(0.0, 0.0), r, src, lin, pass_);
+    const metal::float3 tap_2 = tap(uv, metal::float2(-1.0, 0.0), r, src, lin, pass_);
+    const metal::float3 tap_3 = tap(uv, metal::float2(1.0, 0.0), r, src, lin, pass_);
+    const metal::float3 tap_4 = tap(uv, metal::float2(0.0, -1.0), r, src, lin, pass_);
+    const metal::float3 tap_5 = tap(uv, metal::float2(0.0, 1.0), r, src, lin, pass_);
+    const metal::float3 tap_6 = tap(uv, metal::float2(-1.0, -1.0), r, src, lin, pass_);
+    const metal::float3 tap_7 = tap(uv, metal::float2(1.0, -1.0), r, src, lin, pass_);
+    const metal::float3 tap_8 = tap(uv, metal::float2(-1.0, 1.0), r, src, lin, pass_);
+    const metal::float3 tap_9 = tap(uv, metal::float2(1.0, 1.0), r, src, lin, pass_);
     const metal::float4 prev = prev_mip.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(prev_mip.get_width(0u), prev_mip.get_height(0u)) - 1)), 0u);
     if (metal::all(metal::uint2(p) < metal::uint2(metal::int2(dst.get_width(), dst.get_height())))) {
-        dst.write(metal::float4(prev.xyz + (e * 4.0 + (e_1 + e_2 + e_3 + e_4) * 2.0 + (e_5 + e_6 + e_7 + e_8)) / metal::float3(16.0, 16.0, 16.0), 1.0), metal::uint2(p));
+        dst.write(metal::float4(prev.xyz + (tap_1 * 4.0 + (tap_2 + tap_3 + tap_4 + tap_5) * 2.0 + (tap_6 + tap_7 + tap_8 + tap_9)) / metal::float3(16.0, 16.0, 16.0), 1.0), metal::uint2(p));
     }
 }
 

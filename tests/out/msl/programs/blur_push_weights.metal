@@ -27,13 +27,13 @@ kernel void blur_pass(
         return;
     }
     const metal::int2 step_ = static_cast<metal::int2>(blur.rotate * static_cast<metal::float2>(blur.direction));
-    const metal::float4 e = tap(p, size, source);
-    const int e_1 = blur.radius;
+    const metal::float4 tap_1 = tap(p, size, source);
+    const int radius = blur.radius;
     int i = 1;
-    uint carried = as_type<uint>(e_1) - 1u;
-    bool carried_1 = 1 <= e_1;
+    uint carried = as_type<uint>(radius) - 1u;
+    bool carried_1 = 1 <= radius;
     uint carried_2 = 0u;
-    metal::float4 sum = e * blur.weights[0];
+    metal::float4 sum = tap_1 * blur.weights[0];
     metal::float4 sum_1;
     while (true) {
         if (!(carried_2 < 4u)) {
@@ -44,10 +44,10 @@ kernel void blur_pass(
             sum_1 = sum;
             break;
         }
-        const metal::float4 e_2 = tap(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(step_) * as_type<metal::uint2>(metal::int2(i))), size, source);
-        const metal::float4 e_3 = tap(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(step_) * as_type<metal::uint2>(metal::int2(i))), size, source);
+        const metal::float4 tap_2 = tap(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(step_) * as_type<metal::uint2>(metal::int2(i))), size, source);
+        const metal::float4 tap_3 = tap(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(step_) * as_type<metal::uint2>(metal::int2(i))), size, source);
         const bool next = carried != 0u;
-        const metal::float4 next_1 = sum + (e_2 + e_3) * blur.weights[metal::min(uint(i), 4u)];
+        const metal::float4 next_1 = sum + (tap_2 + tap_3) * blur.weights[metal::min(uint(i), 4u)];
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;

@@ -107,18 +107,18 @@ HitRecord trace(Ray ray, bool any_hit, const device Node_std430* nodes, const de
         node.left_or_first = nodes[metal::min(e_2, luma_buffer_sizes[0] / 32u - 1u)].left_or_first;
         node.bounds_max = metal::float3(nodes[metal::min(e_2, luma_buffer_sizes[0] / 32u - 1u)].bounds_max);
         node.count = nodes[metal::min(e_2, luma_buffer_sizes[0] / 32u - 1u)].count;
-        const float e_3 = slab(origin, inv_dir, node.bounds_min, node.bounds_max, best_1.t);
+        const float slab_1 = slab(origin, inv_dir, node.bounds_min, node.bounds_max, best_1.t);
         HitRecord best_3;
         int top_2 = top_1;
-        if (e_3 < 1e30) {
+        if (slab_1 < 1e30) {
             HitRecord best_4;
             int top_3 = top_1;
             if (node.count > 0u) {
-                const uint e_4 = node.left_or_first;
-                const uint e_5 = node.left_or_first + node.count - 1u;
-                uint i = e_4;
-                uint carried_1 = e_5 - e_4;
-                bool carried_2 = e_4 <= e_5;
+                const uint e_3 = node.left_or_first;
+                const uint e_4 = node.left_or_first + node.count - 1u;
+                uint i = e_3;
+                uint carried_1 = e_4 - e_3;
+                bool carried_2 = e_3 <= e_4;
                 uint carried_3 = 0u;
                 HitRecord best_5 = best_1;
                 HitRecord best_6;
@@ -131,8 +131,8 @@ HitRecord trace(Ray ray, bool any_hit, const device Node_std430* nodes, const de
                         best_6 = best_5;
                         break;
                     }
-                    const Triangle e_6 = triangles[metal::min(i, luma_buffer_sizes[1] / 48u - 1u)];
-                    const metal::float3 hit = intersect_triangle(origin, dir, e_6);
+                    const Triangle e_5 = triangles[metal::min(i, luma_buffer_sizes[1] / 48u - 1u)];
+                    const metal::float3 hit = intersect_triangle(origin, dir, e_5);
                     HitRecord best_7;
                     if (hit.x < best_5.t && hit.x >= ray.origin.w) {
                         const HitRecord best_8 = HitRecord {hit.x, hit.y, hit.z, i};
@@ -206,8 +206,8 @@ kernel void closest_hit(
         return;
     }
     const Ray e_1 = rays[metal::min(id.x, luma_buffer_sizes[2] / 32u - 1u)];
-    const HitRecord e_2 = trace(e_1, false, nodes, triangles, luma_buffer_sizes);
-    hits[metal::min(id.x, luma_buffer_sizes[3] / 16u - 1u)] = e_2;
+    const HitRecord trace_1 = trace(e_1, false, nodes, triangles, luma_buffer_sizes);
+    hits[metal::min(id.x, luma_buffer_sizes[3] / 16u - 1u)] = trace_1;
 }
 
 // Dispatch with threadsPerThreadgroup = (64, 1, 1).

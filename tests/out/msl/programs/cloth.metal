@@ -44,16 +44,16 @@ kernel void integrate(
     const uint i = particle(static_cast<int>(id.x), static_cast<int>(id.y), params);
     const metal::float4 e = state.positions[metal::min(i, 4095u)];
     const metal::float3 p = e.xyz;
-    const bool e_1 = pinned(static_cast<int>(id.x), static_cast<int>(id.y), params);
-    if (e_1) {
+    const bool pinned_1 = pinned(static_cast<int>(id.x), static_cast<int>(id.y), params);
+    if (pinned_1) {
         state.previous[metal::min(i, 4095u)] = metal::float4(p, 1.0);
         return;
     }
-    const metal::float4 e_2 = params.gravity;
-    const metal::float4 e_3 = params.wind;
-    const metal::float4 e_4 = state.previous[metal::min(i, 4095u)];
+    const metal::float4 gravity = params.gravity;
+    const metal::float4 wind = params.wind;
+    const metal::float4 e_1 = state.previous[metal::min(i, 4095u)];
     state.previous[metal::min(i, 4095u)] = metal::float4(p, 1.0);
-    state.positions[metal::min(i, 4095u)] = metal::float4(p + (p - e_4.xyz) * (1.0 - params.damping) + (e_2.xyz + e_3.xyz * (0.5 + 0.5 * metal::sin(params.time * 2.0 + p.x * 0.7))) * params.dt * params.dt, 1.0);
+    state.positions[metal::min(i, 4095u)] = metal::float4(p + (p - e_1.xyz) * (1.0 - params.damping) + (gravity.xyz + wind.xyz * (0.5 + 0.5 * metal::sin(params.time * 2.0 + p.x * 0.7))) * params.dt * params.dt, 1.0);
 }
 
 // Dispatch with threadsPerThreadgroup = (8, 8, 1).
@@ -73,8 +73,8 @@ kernel void solve_constraints(
     const uint i = particle(x, y, params);
     const metal::float4 e = state.positions[metal::min(i, 4095u)];
     const metal::float3 p = e.xyz;
-    const bool e_1 = pinned(x, y, params);
-    if (e_1) {
+    const bool pinned_1 = pinned(x, y, params);
+    if (pinned_1) {
         corrected[metal::min(i, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(p, 1.0);
         return;
     }
@@ -91,14 +91,14 @@ kernel void solve_constraints(
             count_1 = count;
             break;
         }
-        const metal::int2 e_2 = local[metal::min(uint(n), 3u)];
-        const metal::int2 q = as_type<metal::int2>(as_type<metal::uint2>(metal::int2(x, y)) + as_type<metal::uint2>(e_2));
+        const metal::int2 e_1 = local[metal::min(uint(n), 3u)];
+        const metal::int2 q = as_type<metal::int2>(as_type<metal::uint2>(metal::int2(x, y)) + as_type<metal::uint2>(e_1));
         metal::float3 correction_2 = correction;
         float count_2 = count;
         if (!(q.x < 0 || q.y < 0 || q.x >= static_cast<int>(params.width) || q.y >= static_cast<int>(params.height))) {
-            const uint e_3 = particle(q.x, q.y, params);
-            const metal::float4 e_4 = state.positions[metal::min(e_3, 4095u)];
-            const metal::float3 delta = e_4.xyz - p;
+            const uint particle_1 = particle(q.x, q.y, params);
+            const metal::float4 e_2 = state.positions[metal::min(particle_1, 4095u)];
+            const metal::float3 delta = e_2.xyz - p;
             const float len = metal::length(delta);
             metal::float3 correction_3 = correction;
             float count_3 = count;
@@ -117,13 +117,13 @@ kernel void solve_constraints(
         count = count_2;
     }
     const metal::float3 solved = p + correction_1 * params.stiffness / metal::float3(metal::max(count_1, 1.0));
-    const metal::float4 e_5 = params.sphere;
-    const metal::float3 to_center = solved - e_5.xyz;
+    const metal::float4 sphere = params.sphere;
+    const metal::float3 to_center = solved - sphere.xyz;
     const float d = metal::length(to_center);
     metal::float3 solved_1 = solved;
     if (d < params.sphere.w) {
-        const metal::float4 e_6 = params.sphere;
-        solved_1 = e_6.xyz + to_center * (params.sphere.w / metal::max(d, 1e-6));
+        const metal::float4 sphere_1 = params.sphere;
+        solved_1 = sphere_1.xyz + to_center * (params.sphere.w / metal::max(d, 1e-6));
     }
     corrected[metal::min(i, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(solved_1, 1.0);
 }
@@ -145,14 +145,14 @@ kernel void apply_and_normals(
     const uint i = particle(x, y, params);
     const metal::float4 e = corrected[metal::min(i, luma_buffer_sizes[0] / 16u - 1u)];
     state.positions[metal::min(i, 4095u)] = e;
-    const uint e_1 = particle(metal::max(as_type<int>(as_type<uint>(x) - 1u), 0), y, params);
-    const metal::float4 e_2 = corrected[metal::min(e_1, luma_buffer_sizes[0] / 16u - 1u)];
-    const uint e_3 = particle(metal::min(as_type<int>(as_type<uint>(x) + 1u), as_type<int>(as_type<uint>(static_cast<int>(params.width)) - 1u)), y, params);
-    const metal::float4 e_4 = corrected[metal::min(e_3, luma_buffer_sizes[0] / 16u - 1u)];
-    const uint e_5 = particle(x, metal::max(as_type<int>(as_type<uint>(y) - 1u), 0), params);
-    const metal::float4 e_6 = corrected[metal::min(e_5, luma_buffer_sizes[0] / 16u - 1u)];
-    const uint e_7 = particle(x, metal::min(as_type<int>(as_type<uint>(y) + 1u), as_type<int>(as_type<uint>(static_cast<int>(params.height)) - 1u)), params);
-    const metal::float4 e_8 = corrected[metal::min(e_7, luma_buffer_sizes[0] / 16u - 1u)];
-    normals[metal::min(i, luma_buffer_sizes[1] / 16u - 1u)] = metal::float4(metal::normalize(metal::cross(e_4.xyz - e_2.xyz, e_8.xyz - e_6.xyz)), 0.0);
+    const uint particle_1 = particle(metal::max(as_type<int>(as_type<uint>(x) - 1u), 0), y, params);
+    const metal::float4 e_1 = corrected[metal::min(particle_1, luma_buffer_sizes[0] / 16u - 1u)];
+    const uint particle_2 = particle(metal::min(as_type<int>(as_type<uint>(x) + 1u), as_type<int>(as_type<uint>(static_cast<int>(params.width)) - 1u)), y, params);
+    const metal::float4 e_2 = corrected[metal::min(particle_2, luma_buffer_sizes[0] / 16u - 1u)];
+    const uint particle_3 = particle(x, metal::max(as_type<int>(as_type<uint>(y) - 1u), 0), params);
+    const metal::float4 e_3 = corrected[metal::min(particle_3, luma_buffer_sizes[0] / 16u - 1u)];
+    const uint particle_4 = particle(x, metal::min(as_type<int>(as_type<uint>(y) + 1u), as_type<int>(as_type<uint>(static_cast<int>(params.height)) - 1u)), params);
+    const metal::float4 e_4 = corrected[metal::min(particle_4, luma_buffer_sizes[0] / 16u - 1u)];
+    normals[metal::min(i, luma_buffer_sizes[1] / 16u - 1u)] = metal::float4(metal::normalize(metal::cross(e_2.xyz - e_1.xyz, e_4.xyz - e_3.xyz)), 0.0);
 }
 

@@ -139,14 +139,14 @@ kernel void assign(
             const metal::float4 e_1 = grid.view * metal::float4(l.position, 1.0);
             const metal::float4 e_2 = cl.min_point;
             const metal::float4 e_3 = cl.max_point;
-            const bool e_4 = sphere_aabb(e_1.xyz, l.radius, e_2.xyz, e_3.xyz);
-            if (e_4) {
+            const bool sphere_aabb_1 = sphere_aabb(e_1.xyz, l.radius, e_2.xyz, e_3.xyz);
+            if (sphere_aabb_1) {
                 const uint slot = metal::atomic_fetch_add_explicit(&bins[metal::min(bin, 3u)].count, 1u, metal::memory_order_relaxed);
                 if (slot < 32u) {
                     bins[metal::min(bin, 3u)].items[metal::min(slot, 31u)] = base + k;
                 } else {
-                    const uint e_5 = bins[metal::min(bin, 3u)].overflow;
-                    bins[metal::min(bin, 3u)].overflow = e_5 + 1u;
+                    const uint overflow = bins[metal::min(bin, 3u)].overflow;
+                    bins[metal::min(bin, 3u)].overflow = overflow + 1u;
                     flags[metal::min(bin, 3u)] = true;
                 }
             }
@@ -162,13 +162,13 @@ kernel void assign(
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     if (li < 4u) {
-        const uint e_6 = metal::atomic_load_explicit(&bins[metal::min(li, 3u)].count, metal::memory_order_relaxed);
-        const uint count = metal::min(e_6, 32u);
+        const uint e_4 = metal::atomic_load_explicit(&bins[metal::min(li, 3u)].count, metal::memory_order_relaxed);
+        const uint count = metal::min(e_4, 32u);
         const uint offset = metal::atomic_fetch_add_explicit(&counters[0], count, metal::memory_order_relaxed);
-        const uint e_7 = count - 1u;
+        const uint e_5 = count - 1u;
         uint j = 0u;
-        uint carried_4 = e_7 - 0u;
-        bool carried_5 = 0u <= e_7;
+        uint carried_4 = e_5 - 0u;
+        bool carried_5 = 0u <= e_5;
         uint carried_6 = 0u;
         while (true) {
             if (!(carried_6 < 32u)) {
@@ -177,18 +177,18 @@ kernel void assign(
             if (!carried_5) {
                 break;
             }
-            const uint e_8 = bins[metal::min(li, 3u)].items[metal::min(j, 31u)];
-            index_list[metal::min(offset + j, luma_buffer_sizes[2] / 4u - 1u)] = e_8;
+            const uint e_6 = bins[metal::min(li, 3u)].items[metal::min(j, 31u)];
+            index_list[metal::min(offset + j, luma_buffer_sizes[2] / 4u - 1u)] = e_6;
             const bool next_1 = carried_4 != 0u;
             j = j + 1u;
             carried_4 = carried_4 - 1u;
             carried_5 = next_1;
             carried_6 = carried_6 + 1u;
         }
-        const bool e_9 = flags[metal::min(li, 3u)];
-        if (e_9) {
-            const uint e_10 = bins[metal::min(li, 3u)].overflow;
-            metal::atomic_fetch_add_explicit(&counters[1], e_10, metal::memory_order_relaxed);
+        const bool e_7 = flags[metal::min(li, 3u)];
+        if (e_7) {
+            const uint overflow_1 = bins[metal::min(li, 3u)].overflow;
+            metal::atomic_fetch_add_explicit(&counters[1], overflow_1, metal::memory_order_relaxed);
         }
     }
     const metal::float3 v = screen_to_view(metal::float4(static_cast<metal::float2>(wg.xy), 0.5, 1.0), grid);

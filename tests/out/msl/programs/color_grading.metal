@@ -34,11 +34,11 @@ metal::float3 aces_fitted(metal::float3 x) {
 }
 
 metal::float3 lift_gamma_gain(metal::float3 c, constant Grading& grading) {
-    const metal::float4 e = grading.lift;
-    const metal::float4 e_1 = grading.lift;
-    const metal::float4 e_2 = grading.gain;
-    const metal::float4 e_3 = grading.gamma;
-    return metal::pow(metal::max(metal::saturate(c * (metal::float3(1.5, 1.5, 1.5) - e.xyz * 0.5) + e_1.xyz * 0.5 - metal::float3(0.5, 0.5, 0.5)) * e_2.xyz, metal::float3(0.0, 0.0, 0.0)), metal::float3(1.0, 1.0, 1.0) / metal::max(e_3.xyz, metal::float3(0.001, 0.001, 0.001)));
+    const metal::float4 lift = grading.lift;
+    const metal::float4 lift_1 = grading.lift;
+    const metal::float4 gain = grading.gain;
+    const metal::float4 gamma = grading.gamma;
+    return metal::pow(metal::max(metal::saturate(c * (metal::float3(1.5, 1.5, 1.5) - lift.xyz * 0.5) + lift_1.xyz * 0.5 - metal::float3(0.5, 0.5, 0.5)) * gain.xyz, metal::float3(0.0, 0.0, 0.0)), metal::float3(1.0, 1.0, 1.0) / metal::max(gamma.xyz, metal::float3(0.001, 0.001, 0.001)));
 }
 
 metal::float3 adjust_saturation_contrast(metal::float3 c, constant Grading& grading) {
@@ -48,8 +48,8 @@ metal::float3 adjust_saturation_contrast(metal::float3 c, constant Grading& grad
 
 metal::float3 apply_lut(metal::float3 c, constant Grading& grading, metal::texture3d<float> lut_tex, metal::sampler lut_samp) {
     const float size = grading.lut_size;
-    const metal::float4 e = lut_tex.sample(lut_samp, metal::saturate(c) * ((size - 1.0) / size) + metal::float3(0.5 / size), metal::level(0.0));
-    return metal::mix(c, e.xyz, metal::float3(grading.lut_strength));
+    const metal::float4 texel = lut_tex.sample(lut_samp, metal::saturate(c) * ((size - 1.0) / size) + metal::float3(0.5 / size), metal::level(0.0));
+    return metal::mix(c, texel.xyz, metal::float3(grading.lut_strength));
 }
 
 float vignette(metal::float2 uv, constant Grading& grading) {
@@ -92,21 +92,21 @@ fragment grade_Output grade(
     metal::texture3d<float> lut_tex [[texture(1)]],
     metal::sampler lut_samp [[sampler(1)]]
 ) {
-    const metal::float4 e = hdr_tex.sample(hdr_samp, input.uv, metal::level(0.0));
-    const metal::float3 c = white_balance(e.xyz * metal::exp2(grading.exposure), grading.temperature, grading.tint);
+    const metal::float4 texel = hdr_tex.sample(hdr_samp, input.uv, metal::level(0.0));
+    const metal::float3 c = white_balance(texel.xyz * metal::exp2(grading.exposure), grading.temperature, grading.tint);
     const metal::float3 c_1 = aces_fitted(c);
     const metal::float3 c_2 = lift_gamma_gain(c_1, grading);
     const metal::float3 c_3 = adjust_saturation_contrast(c_2, grading);
     const metal::float3 c_4 = apply_lut(c_3, grading, lut_tex, lut_samp);
-    const float e_1 = vignette(input.uv, grading);
-    const metal::float3 c_5 = c_4 * e_1;
+    const float vignette_1 = vignette(input.uv, grading);
+    const metal::float3 c_5 = c_4 * vignette_1;
     const uint h = hash2(static_cast<metal::uint2>(frag.xy), grading);
-    const float e_2 = random01(h);
-    const metal::float3 srgb = linear_to_srgb(metal::max(c_5 + c_5 * ((e_2 - 0.5) * grading.grain_strength), metal::float3(0.0, 0.0, 0.0)));
-    const float e_3 = random01(h * 747796405u);
-    const float e_4 = random01(h ^ 2654435769u);
+    const float random01_1 = random01(h);
+    const metal::float3 srgb = linear_to_srgb(metal::max(c_5 + c_5 * ((random01_1 - 0.5) * grading.grain_strength), metal::float3(0.0, 0.0, 0.0)));
+    const float random01_2 = random01(h * 747796405u);
+    const float random01_3 = random01(h ^ 2654435769u);
     grade_Output output = {};
-    output.color = metal::float4(srgb + metal::float3((e_3 + e_4 - 1.0) / 255.0), 1.0);
+    output.color = metal::float4(srgb + metal::float3((random01_2 + random01_3 - 1.0) / 255.0), 1.0);
     return output;
 }
 

@@ -72,14 +72,14 @@ kernel void reduce_depth(
                 x_2 = x_1;
                 break;
             }
-            const float e_2 = scratch[metal::min(uint(i), 255u)].a;
-            const float e_3 = scratch[metal::min(uint(i), 255u)].b;
+            const float a = scratch[metal::min(uint(i), 255u)].a;
+            const float b = scratch[metal::min(uint(i), 255u)].b;
             const bool next = carried_1 != 0u;
             i = as_type<int>(as_type<uint>(i) + 1u);
             carried_1 = carried_1 - 1u;
             carried_2 = next;
-            m_1 = metal::min(m_1, e_2);
-            x_1 = metal::max(x_1, e_3);
+            m_1 = metal::min(m_1, a);
+            x_1 = metal::max(x_1, b);
         }
         out[metal::min(wg.y * nwg.x + wg.x, luma_buffer_sizes[0] / 8u - 1u)] = metal::float2(m_2, x_2);
     }

@@ -42,15 +42,15 @@ fragment alpha_test_Output alpha_test(
 ) {
     const metal::float4 texel = albedo_tex.sample(albedo_samp, input.uv);
     if (texel.w > 0.9) {
-        const uint e = first_hit(input.id, hits, luma_buffer_sizes);
+        const uint first_hit_1 = first_hit(input.id, hits, luma_buffer_sizes);
         alpha_test_Output output = {};
         output.color = texel;
-        output.hit = e;
+        output.hit = first_hit_1;
         return output;
     } else if (texel.w > 0.1) {
-        const float e_1 = coverage_or_discard(texel.w);
+        const float coverage_or_discard_1 = coverage_or_discard(texel.w);
         alpha_test_Output output_1 = {};
-        output_1.color = metal::float4(texel.xyz, e_1);
+        output_1.color = metal::float4(texel.xyz, coverage_or_discard_1);
         output_1.hit = 0u;
         return output_1;
     }

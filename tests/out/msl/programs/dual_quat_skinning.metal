@@ -84,8 +84,8 @@ metal::float3 dq_transform_point(DualQuat dq, metal::float3 p) {
     const metal::float4 e_1 = dq.real;
     const metal::float4 e_2 = dq.real;
     const metal::float4 e_3 = dq.dual;
-    const metal::float3 e_4 = quat_rotate(dq.real, p);
-    return e_4 + (e.xyz * dq.real.w - e_1.xyz * dq.dual.w + metal::cross(e_2.xyz, e_3.xyz)) * 2.0;
+    const metal::float3 quat_rotate_1 = quat_rotate(dq.real, p);
+    return quat_rotate_1 + (e.xyz * dq.real.w - e_1.xyz * dq.dual.w + metal::cross(e_2.xyz, e_3.xyz)) * 2.0;
 }
 
 metal::float4x4 joint_matrix(uint index, const device JointMatrix* joint_matrices, constant uint* luma_buffer_sizes) {
@@ -94,11 +94,11 @@ metal::float4x4 joint_matrix(uint index, const device JointMatrix* joint_matrice
 }
 
 metal::float4x4 blend_matrices(metal::uint4 joints, metal::float4 weights, const device JointMatrix* joint_matrices, constant uint* luma_buffer_sizes) {
-    const metal::float4x4 e = joint_matrix(joints.x, joint_matrices, luma_buffer_sizes);
+    const metal::float4x4 joint_matrix_1 = joint_matrix(joints.x, joint_matrices, luma_buffer_sizes);
     int i = 1;
     uint carried = 2u;
     bool carried_1 = true;
-    metal::float4x4 m = e * weights.x;
+    metal::float4x4 m = joint_matrix_1 * weights.x;
     metal::float4x4 m_1;
     while (true) {
         if (!carried_1) {
@@ -107,9 +107,9 @@ metal::float4x4 blend_matrices(metal::uint4 joints, metal::float4 weights, const
         }
         metal::float4x4 m_2;
         if (weights[metal::min(uint(i), 3u)] > 0.0) {
-            const metal::float4x4 e_1 = joint_matrix(joints[metal::min(uint(i), 3u)], joint_matrices, luma_buffer_sizes);
-            const metal::float4x4 e_2 = e_1 * weights[metal::min(uint(i), 3u)];
-            m_2 = metal::float4x4(m[0] + e_2[0], m[1] + e_2[1], m[2] + e_2[2], m[3] + e_2[3]);
+            const metal::float4x4 joint_matrix_2 = joint_matrix(joints[metal::min(uint(i), 3u)], joint_matrices, luma_buffer_sizes);
+            const metal::float4x4 e = joint_matrix_2 * weights[metal::min(uint(i), 3u)];
+            m_2 = metal::float4x4(m[0] + e[0], m[1] + e[1], m[2] + e[2], m[3] + e[3]);
         } else {
             m_2 = m;
         }
@@ -126,17 +126,17 @@ Skinned skin_vertex(metal::float3 position, metal::float3 normal, metal::float3 
     const metal::uint4 clamped = metal::min(joints, metal::uint4(metal::max(skin.joint_count, 1u) - 1u));
     if (skin.use_dual_quaternions != 0u) {
         const DualQuat dq = blend_dual_quats(clamped, weights, joint_dqs, luma_buffer_sizes);
-        const metal::float3 e = dq_transform_point(dq, position);
-        const metal::float3 e_1 = quat_rotate(dq.real, normal);
-        const metal::float3 e_2 = quat_rotate(dq.real, tangent);
-        const Skinned composite = Skinned {e, e_1, e_2};
+        const metal::float3 dq_transform_point_1 = dq_transform_point(dq, position);
+        const metal::float3 quat_rotate_1 = quat_rotate(dq.real, normal);
+        const metal::float3 quat_rotate_2 = quat_rotate(dq.real, tangent);
+        const Skinned composite = Skinned {dq_transform_point_1, quat_rotate_1, quat_rotate_2};
         return composite;
     }
     const metal::float4x4 m = blend_matrices(clamped, weights, joint_matrices, luma_buffer_sizes);
-    const metal::float4 e_3 = m * metal::float4(position, 1.0);
-    const metal::float4 e_4 = m * metal::float4(normal, 0.0);
-    const metal::float4 e_5 = m * metal::float4(tangent, 0.0);
-    const Skinned composite_1 = Skinned {e_3.xyz, metal::normalize(e_4.xyz), metal::normalize(e_5.xyz)};
+    const metal::float4 e = m * metal::float4(position, 1.0);
+    const metal::float4 e_1 = m * metal::float4(normal, 0.0);
+    const metal::float4 e_2 = m * metal::float4(tangent, 0.0);
+    const Skinned composite_1 = Skinned {e.xyz, metal::normalize(e_1.xyz), metal::normalize(e_2.xyz)};
     return composite_1;
 }
 

@@ -29,9 +29,9 @@ bool in_grid(metal::uint3 id, constant Grid& grid) {
 }
 
 metal::float2 velocity_at(metal::int2 p, constant Grid& grid, device metal::float2* velocity, constant uint* luma_buffer_sizes) {
-    const uint e = index_of(p, grid);
-    const metal::float2 e_1 = velocity[metal::min(e, luma_buffer_sizes[0] / 8u - 1u)];
-    return e_1;
+    const uint index_of_1 = index_of(p, grid);
+    const metal::float2 e = velocity[metal::min(index_of_1, luma_buffer_sizes[0] / 8u - 1u)];
+    return e;
 }
 
 metal::float2 bilinear_velocity(metal::float2 pos, constant Grid& grid, device metal::float2* velocity, constant uint* luma_buffer_sizes) {
@@ -49,14 +49,14 @@ metal::float4 bilinear_dye(metal::float2 pos, constant Grid& grid, device metal:
     const metal::float2 p = pos - metal::float2(0.5, 0.5);
     const metal::int2 base = static_cast<metal::int2>(metal::floor(p));
     const metal::float2 f = metal::fract(p);
-    const uint e = index_of(base, grid);
-    const metal::float4 a = dye[metal::min(e, luma_buffer_sizes[2] / 16u - 1u)];
-    const uint e_1 = index_of(as_type<metal::int2>(as_type<metal::uint2>(base) + as_type<metal::uint2>(metal::int2(1, 0))), grid);
-    const metal::float4 b = dye[metal::min(e_1, luma_buffer_sizes[2] / 16u - 1u)];
-    const uint e_2 = index_of(as_type<metal::int2>(as_type<metal::uint2>(base) + as_type<metal::uint2>(metal::int2(0, 1))), grid);
-    const metal::float4 c = dye[metal::min(e_2, luma_buffer_sizes[2] / 16u - 1u)];
-    const uint e_3 = index_of(as_type<metal::int2>(as_type<metal::uint2>(base) + as_type<metal::uint2>(metal::int2(1, 1))), grid);
-    const metal::float4 d = dye[metal::min(e_3, luma_buffer_sizes[2] / 16u - 1u)];
+    const uint index_of_1 = index_of(base, grid);
+    const metal::float4 a = dye[metal::min(index_of_1, luma_buffer_sizes[2] / 16u - 1u)];
+    const uint index_of_2 = index_of(as_type<metal::int2>(as_type<metal::uint2>(base) + as_type<metal::uint2>(metal::int2(1, 0))), grid);
+    const metal::float4 b = dye[metal::min(index_of_2, luma_buffer_sizes[2] / 16u - 1u)];
+    const uint index_of_3 = index_of(as_type<metal::int2>(as_type<metal::uint2>(base) + as_type<metal::uint2>(metal::int2(0, 1))), grid);
+    const metal::float4 c = dye[metal::min(index_of_3, luma_buffer_sizes[2] / 16u - 1u)];
+    const uint index_of_4 = index_of(as_type<metal::int2>(as_type<metal::uint2>(base) + as_type<metal::uint2>(metal::int2(1, 1))), grid);
+    const metal::float4 d = dye[metal::min(index_of_4, luma_buffer_sizes[2] / 16u - 1u)];
     return metal::mix(metal::mix(a, b, metal::float4(f.x)), metal::mix(c, d, metal::float4(f.x)), metal::float4(f.y));
 }
 
@@ -83,19 +83,19 @@ kernel void advect(
     device metal::float4* dye_next [[buffer(4)]],
     constant uint* luma_buffer_sizes [[buffer(9)]]
 ) {
-    const bool e = in_grid(id, grid);
-    if (!e) {
+    const bool in_grid_1 = in_grid(id, grid);
+    if (!in_grid_1) {
         return;
     }
     const metal::int2 p = static_cast<metal::int2>(id.xy);
     const uint i = index_of(p, grid);
-    const metal::float2 e_1 = velocity[metal::min(i, luma_buffer_sizes[0] / 8u - 1u)];
-    const metal::float2 back = static_cast<metal::float2>(p) + metal::float2(0.5, 0.5) - e_1 * grid.dt * static_cast<metal::float2>(grid.size);
+    const metal::float2 e = velocity[metal::min(i, luma_buffer_sizes[0] / 8u - 1u)];
+    const metal::float2 back = static_cast<metal::float2>(p) + metal::float2(0.5, 0.5) - e * grid.dt * static_cast<metal::float2>(grid.size);
     const float decay = 1.0 / (1.0 + grid.dissipation * grid.dt);
-    const metal::float2 e_2 = bilinear_velocity(back, grid, velocity, luma_buffer_sizes);
-    velocity_next[metal::min(i, luma_buffer_sizes[1] / 8u - 1u)] = e_2 * decay;
-    const metal::float4 e_3 = bilinear_dye(back, grid, dye, luma_buffer_sizes);
-    dye_next[metal::min(i, luma_buffer_sizes[3] / 16u - 1u)] = e_3 * decay;
+    const metal::float2 bilinear_velocity_1 = bilinear_velocity(back, grid, velocity, luma_buffer_sizes);
+    velocity_next[metal::min(i, luma_buffer_sizes[1] / 8u - 1u)] = bilinear_velocity_1 * decay;
+    const metal::float4 bilinear_dye_1 = bilinear_dye(back, grid, dye, luma_buffer_sizes);
+    dye_next[metal::min(i, luma_buffer_sizes[3] / 16u - 1u)] = bilinear_dye_1 * decay;
 }
 
 // Dispatch with threadsPerThreadgroup = (8, 8, 1).
@@ -108,17 +108,17 @@ kernel void splat(
     device metal::float4* dye_next [[buffer(4)]],
     constant uint* luma_buffer_sizes [[buffer(9)]]
 ) {
-    const bool e = in_grid(id, grid);
-    if (!e) {
+    const bool in_grid_1 = in_grid(id, grid);
+    if (!in_grid_1) {
         return;
     }
     const uint i = index_of(static_cast<metal::int2>(id.xy), grid);
     const metal::float2 d = (static_cast<metal::float2>(id.xy) + metal::float2(0.5, 0.5)) * grid.inv_size - grid.splat_point;
     const float weight = metal::exp(-metal::dot(d, d) / grid.splat_radius);
-    const metal::float2 e_1 = velocity_next[metal::min(i, luma_buffer_sizes[1] / 8u - 1u)];
-    velocity[metal::min(i, luma_buffer_sizes[0] / 8u - 1u)] = e_1 + grid.splat_force * weight;
-    const metal::float4 e_2 = dye_next[metal::min(i, luma_buffer_sizes[3] / 16u - 1u)];
-    dye[metal::min(i, luma_buffer_sizes[2] / 16u - 1u)] = e_2 + grid.splat_color * weight;
+    const metal::float2 e = velocity_next[metal::min(i, luma_buffer_sizes[1] / 8u - 1u)];
+    velocity[metal::min(i, luma_buffer_sizes[0] / 8u - 1u)] = e + grid.splat_force * weight;
+    const metal::float4 e_1 = dye_next[metal::min(i, luma_buffer_sizes[3] / 16u - 1u)];
+    dye[metal::min(i, luma_buffer_sizes[2] / 16u - 1u)] = e_1 + grid.splat_color * weight;
 }
 
 // Dispatch with threadsPerThreadgroup = (8, 8, 1).
@@ -130,47 +130,47 @@ kernel void compute_divergence(
     device float* pressure_a [[buffer(6)]],
     constant uint* luma_buffer_sizes [[buffer(9)]]
 ) {
-    const bool e = in_grid(id, grid);
-    if (!e) {
+    const bool in_grid_1 = in_grid(id, grid);
+    if (!in_grid_1) {
         return;
     }
     const metal::int2 p = static_cast<metal::int2>(id.xy);
     float left;
     if (p.x == 0) {
-        const metal::float2 e_1 = velocity_at(p, grid, velocity, luma_buffer_sizes);
-        left = -e_1.x;
+        const metal::float2 velocity_at_1 = velocity_at(p, grid, velocity, luma_buffer_sizes);
+        left = -velocity_at_1.x;
     } else {
-        const metal::float2 e_2 = velocity_at(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(1, 0))), grid, velocity, luma_buffer_sizes);
-        left = e_2.x;
+        const metal::float2 velocity_at_2 = velocity_at(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(1, 0))), grid, velocity, luma_buffer_sizes);
+        left = velocity_at_2.x;
     }
     float right;
     if (p.x == as_type<int>(as_type<uint>(grid.size.x) - 1u)) {
-        const metal::float2 e_3 = velocity_at(p, grid, velocity, luma_buffer_sizes);
-        right = -e_3.x;
+        const metal::float2 velocity_at_3 = velocity_at(p, grid, velocity, luma_buffer_sizes);
+        right = -velocity_at_3.x;
     } else {
-        const metal::float2 e_4 = velocity_at(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(1, 0))), grid, velocity, luma_buffer_sizes);
-        right = e_4.x;
+        const metal::float2 velocity_at_4 = velocity_at(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(1, 0))), grid, velocity, luma_buffer_sizes);
+        right = velocity_at_4.x;
     }
     float bottom;
     if (p.y == 0) {
-        const metal::float2 e_5 = velocity_at(p, grid, velocity, luma_buffer_sizes);
-        bottom = -e_5.y;
+        const metal::float2 velocity_at_5 = velocity_at(p, grid, velocity, luma_buffer_sizes);
+        bottom = -velocity_at_5.y;
     } else {
-        const metal::float2 e_6 = velocity_at(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(0, 1))), grid, velocity, luma_buffer_sizes);
-        bottom = e_6.y;
+        const metal::float2 velocity_at_6 = velocity_at(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(0, 1))), grid, velocity, luma_buffer_sizes);
+        bottom = velocity_at_6.y;
     }
     float top;
     if (p.y == as_type<int>(as_type<uint>(grid.size.y) - 1u)) {
-        const metal::float2 e_7 = velocity_at(p, grid, velocity, luma_buffer_sizes);
-        top = -e_7.y;
+        const metal::float2 velocity_at_7 = velocity_at(p, grid, velocity, luma_buffer_sizes);
+        top = -velocity_at_7.y;
     } else {
-        const metal::float2 e_8 = velocity_at(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(0, 1))), grid, velocity, luma_buffer_sizes);
-        top = e_8.y;
+        const metal::float2 velocity_at_8 = velocity_at(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(0, 1))), grid, velocity, luma_buffer_sizes);
+        top = velocity_at_8.y;
     }
-    const uint e_9 = index_of(p, grid);
-    divergence[metal::min(e_9, luma_buffer_sizes[4] / 4u - 1u)] = 0.5 * (right - left + top - bottom);
-    const uint e_10 = index_of(p, grid);
-    pressure_a[metal::min(e_10, luma_buffer_sizes[5] / 4u - 1u)] = 0.0;
+    const uint index_of_1 = index_of(p, grid);
+    divergence[metal::min(index_of_1, luma_buffer_sizes[4] / 4u - 1u)] = 0.5 * (right - left + top - bottom);
+    const uint index_of_2 = index_of(p, grid);
+    pressure_a[metal::min(index_of_2, luma_buffer_sizes[5] / 4u - 1u)] = 0.0;
 }
 
 // Dispatch with threadsPerThreadgroup = (8, 8, 1).
@@ -183,25 +183,25 @@ kernel void jacobi(
     device float* pressure_b [[buffer(7)]],
     constant uint* luma_buffer_sizes [[buffer(9)]]
 ) {
-    const bool e = in_grid(id, grid);
-    if (!e) {
+    const bool in_grid_1 = in_grid(id, grid);
+    if (!in_grid_1) {
         return;
     }
     const metal::int2 p = static_cast<metal::int2>(id.xy);
     const bool from_a = step_info.read_a != 0u;
-    const float e_1 = pressure_at(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(1, 0))), from_a, grid, pressure_a, pressure_b, luma_buffer_sizes);
-    const float e_2 = pressure_at(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(1, 0))), from_a, grid, pressure_a, pressure_b, luma_buffer_sizes);
-    const float e_3 = pressure_at(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(0, 1))), from_a, grid, pressure_a, pressure_b, luma_buffer_sizes);
-    const float e_4 = pressure_at(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(0, 1))), from_a, grid, pressure_a, pressure_b, luma_buffer_sizes);
-    const uint e_5 = index_of(p, grid);
-    const float e_6 = divergence[metal::min(e_5, luma_buffer_sizes[4] / 4u - 1u)];
-    const float result = (e_1 + e_2 + e_3 + e_4 - e_6) * 0.25;
+    const float pressure_at_1 = pressure_at(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(1, 0))), from_a, grid, pressure_a, pressure_b, luma_buffer_sizes);
+    const float pressure_at_2 = pressure_at(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(1, 0))), from_a, grid, pressure_a, pressure_b, luma_buffer_sizes);
+    const float pressure_at_3 = pressure_at(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(0, 1))), from_a, grid, pressure_a, pressure_b, luma_buffer_sizes);
+    const float pressure_at_4 = pressure_at(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(0, 1))), from_a, grid, pressure_a, pressure_b, luma_buffer_sizes);
+    const uint index_of_1 = index_of(p, grid);
+    const float e = divergence[metal::min(index_of_1, luma_buffer_sizes[4] / 4u - 1u)];
+    const float result = (pressure_at_1 + pressure_at_2 + pressure_at_3 + pressure_at_4 - e) * 0.25;
     if (from_a) {
-        const uint e_7 = index_of(p, grid);
-        pressure_b[metal::min(e_7, luma_buffer_sizes[6] / 4u - 1u)] = result;
+        const uint index_of_2 = index_of(p, grid);
+        pressure_b[metal::min(index_of_2, luma_buffer_sizes[6] / 4u - 1u)] = result;
     } else {
-        const uint e_8 = index_of(p, grid);
-        pressure_a[metal::min(e_8, luma_buffer_sizes[5] / 4u - 1u)] = result;
+        const uint index_of_3 = index_of(p, grid);
+        pressure_a[metal::min(index_of_3, luma_buffer_sizes[5] / 4u - 1u)] = result;
     }
 }
 
@@ -213,21 +213,21 @@ kernel void subtract_gradient(
     device float* pressure_a [[buffer(6)]],
     constant uint* luma_buffer_sizes [[buffer(9)]]
 ) {
-    const bool e = in_grid(id, grid);
-    if (!e) {
+    const bool in_grid_1 = in_grid(id, grid);
+    if (!in_grid_1) {
         return;
     }
     const metal::int2 p = static_cast<metal::int2>(id.xy);
-    const uint e_1 = index_of(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(1, 0))), grid);
-    const float left = pressure_a[metal::min(e_1, luma_buffer_sizes[5] / 4u - 1u)];
-    const uint e_2 = index_of(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(1, 0))), grid);
-    const float right = pressure_a[metal::min(e_2, luma_buffer_sizes[5] / 4u - 1u)];
-    const uint e_3 = index_of(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(0, 1))), grid);
-    const float bottom = pressure_a[metal::min(e_3, luma_buffer_sizes[5] / 4u - 1u)];
-    const uint e_4 = index_of(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(0, 1))), grid);
-    const float top = pressure_a[metal::min(e_4, luma_buffer_sizes[5] / 4u - 1u)];
-    const uint e_5 = index_of(p, grid);
-    const metal::float2 e_6 = velocity[metal::min(e_5, luma_buffer_sizes[0] / 8u - 1u)];
-    velocity[metal::min(e_5, luma_buffer_sizes[0] / 8u - 1u)] = e_6 - metal::float2(right - left, top - bottom) * 0.5;
+    const uint index_of_1 = index_of(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(1, 0))), grid);
+    const float left = pressure_a[metal::min(index_of_1, luma_buffer_sizes[5] / 4u - 1u)];
+    const uint index_of_2 = index_of(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(1, 0))), grid);
+    const float right = pressure_a[metal::min(index_of_2, luma_buffer_sizes[5] / 4u - 1u)];
+    const uint index_of_3 = index_of(as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(metal::int2(0, 1))), grid);
+    const float bottom = pressure_a[metal::min(index_of_3, luma_buffer_sizes[5] / 4u - 1u)];
+    const uint index_of_4 = index_of(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(metal::int2(0, 1))), grid);
+    const float top = pressure_a[metal::min(index_of_4, luma_buffer_sizes[5] / 4u - 1u)];
+    const uint index_of_5 = index_of(p, grid);
+    const metal::float2 e = velocity[metal::min(index_of_5, luma_buffer_sizes[0] / 8u - 1u)];
+    velocity[metal::min(index_of_5, luma_buffer_sizes[0] / 8u - 1u)] = e - metal::float2(right - left, top - bottom) * 0.5;
 }
 

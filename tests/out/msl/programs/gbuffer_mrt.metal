@@ -45,8 +45,8 @@ metal::float2 encode_normal(metal::float3 n) {
     if (n.z >= 0.0) {
         e = p;
     } else {
-        const metal::float2 e_1 = oct_wrap(p);
-        e = e_1;
+        const metal::float2 oct_wrap_1 = oct_wrap(p);
+        e = oct_wrap_1;
     }
     return e * 0.5 + metal::float2(0.5, 0.5);
 }
@@ -56,21 +56,21 @@ metal::float3 surface_normal(GVarying input, metal::texture2d<float> normal_tex_
     const metal::float4 e = input.tangent;
     const metal::float4 e_1 = input.tangent;
     const metal::float3 t = metal::normalize(e.xyz - n * metal::dot(n, e_1.xyz));
-    const metal::float4 e_2 = normal_tex_tex.sample(normal_tex_samp, input.uv);
-    return metal::normalize(metal::float3x3(t, metal::cross(n, t) * input.tangent.w, n) * (e_2.xyz * 2.0 - metal::float3(1.0, 1.0, 1.0)));
+    const metal::float4 texel = normal_tex_tex.sample(normal_tex_samp, input.uv);
+    return metal::normalize(metal::float3x3(t, metal::cross(n, t) * input.tangent.w, n) * (texel.xyz * 2.0 - metal::float3(1.0, 1.0, 1.0)));
 }
 
 GBuffer write_gbuffer(GVarying input, metal::float4 albedo, constant Camera& camera, constant Object& object_, metal::texture2d<float> normal_tex_tex, metal::sampler normal_tex_samp, metal::texture2d<float> orm_tex_tex, metal::sampler orm_tex_samp, metal::texture2d<float> emissive_tex_tex, metal::sampler emissive_tex_samp) {
-    const metal::float4 e = orm_tex_tex.sample(orm_tex_samp, input.uv);
-    const metal::float3 orm = e.xyz;
+    const metal::float4 texel = orm_tex_tex.sample(orm_tex_samp, input.uv);
+    const metal::float3 orm = texel.xyz;
     const metal::float3 n = surface_normal(input, normal_tex_tex, normal_tex_samp);
-    const metal::float4 e_1 = input.current_clip;
-    const metal::float4 e_2 = camera.jitter;
-    const metal::float4 e_3 = input.previous_clip;
-    const metal::float4 e_4 = camera.jitter;
-    const metal::float2 e_5 = encode_normal(n);
-    const metal::float4 e_6 = emissive_tex_tex.sample(emissive_tex_samp, input.uv);
-    const GBuffer composite = GBuffer {metal::float4(albedo.xyz, orm.x), metal::float4(e_5, orm.y, orm.z), metal::float4(e_6.xyz * object_.emissive_strength, 1.0), (e_1.xy / metal::float2(input.current_clip.w) - e_2.xy - (e_3.xy / metal::float2(input.previous_clip.w) - e_4.zw)) * metal::float2(0.5, -0.5), metal::uint2(object_.object_id, object_.material_id)};
+    const metal::float4 e = input.current_clip;
+    const metal::float4 jitter = camera.jitter;
+    const metal::float4 e_1 = input.previous_clip;
+    const metal::float4 jitter_1 = camera.jitter;
+    const metal::float2 encode_normal_1 = encode_normal(n);
+    const metal::float4 texel_1 = emissive_tex_tex.sample(emissive_tex_samp, input.uv);
+    const GBuffer composite = GBuffer {metal::float4(albedo.xyz, orm.x), metal::float4(encode_normal_1, orm.y, orm.z), metal::float4(texel_1.xyz * object_.emissive_strength, 1.0), (e.xy / metal::float2(input.current_clip.w) - jitter.xy - (e_1.xy / metal::float2(input.previous_clip.w) - jitter_1.zw)) * metal::float2(0.5, -0.5), metal::uint2(object_.object_id, object_.material_id)};
     return composite;
 }
 
@@ -100,9 +100,9 @@ vertex gbuffer_vs_Output gbuffer_vs(
     const metal::float4 e_1 = object_.model[1];
     const metal::float4 e_2 = object_.model[2];
     const metal::float3x3 normal_matrix = metal::float3x3(e.xyz, e_1.xyz, e_2.xyz);
-    const metal::float4 e_3 = camera.jitter;
+    const metal::float4 jitter = camera.jitter;
     gbuffer_vs_Output output = {};
-    output.clip = clip + metal::float4(e_3.xy * clip.w, 0.0, 0.0);
+    output.clip = clip + metal::float4(jitter.xy * clip.w, 0.0, 0.0);
     output.current_clip = clip;
     output.previous_clip = camera.prev_view_proj * (object_.prev_model * metal::float4(input.position, 1.0));
     output.normal = normal_matrix * input.normal;
@@ -142,14 +142,14 @@ fragment gbuffer_opaque_fs_Output gbuffer_opaque_fs(
     metal::sampler emissive_tex_samp [[sampler(3)]]
 ) {
     const GVarying input_1 = GVarying {metal::float4 {}, input.current_clip, input.previous_clip, input.normal, input.tangent, input.uv};
-    const metal::float4 e = albedo_tex_tex.sample(albedo_tex_samp, input.uv);
-    const GBuffer e_1 = write_gbuffer(input_1, e, camera, object_, normal_tex_tex, normal_tex_samp, orm_tex_tex, orm_tex_samp, emissive_tex_tex, emissive_tex_samp);
+    const metal::float4 texel = albedo_tex_tex.sample(albedo_tex_samp, input.uv);
+    const GBuffer write_gbuffer_1 = write_gbuffer(input_1, texel, camera, object_, normal_tex_tex, normal_tex_samp, orm_tex_tex, orm_tex_samp, emissive_tex_tex, emissive_tex_samp);
     gbuffer_opaque_fs_Output output = {};
-    output.albedo_ao = e_1.albedo_ao;
-    output.normal_rm = e_1.normal_rm;
-    output.emissive = e_1.emissive;
-    output.motion = e_1.motion;
-    output.ids = e_1.ids;
+    output.albedo_ao = write_gbuffer_1.albedo_ao;
+    output.normal_rm = write_gbuffer_1.normal_rm;
+    output.emissive = write_gbuffer_1.emissive;
+    output.motion = write_gbuffer_1.motion;
+    output.ids = write_gbuffer_1.ids;
     return output;
 }
 
@@ -187,13 +187,13 @@ fragment gbuffer_masked_fs_Output gbuffer_masked_fs(
     if (albedo.w < object_.alpha_cutoff) {
         metal::discard_fragment();
     }
-    const GBuffer e = write_gbuffer(input_1, albedo, camera, object_, normal_tex_tex, normal_tex_samp, orm_tex_tex, orm_tex_samp, emissive_tex_tex, emissive_tex_samp);
+    const GBuffer write_gbuffer_1 = write_gbuffer(input_1, albedo, camera, object_, normal_tex_tex, normal_tex_samp, orm_tex_tex, orm_tex_samp, emissive_tex_tex, emissive_tex_samp);
     gbuffer_masked_fs_Output output = {};
-    output.albedo_ao = e.albedo_ao;
-    output.normal_rm = e.normal_rm;
-    output.emissive = e.emissive;
-    output.motion = e.motion;
-    output.ids = e.ids;
+    output.albedo_ao = write_gbuffer_1.albedo_ao;
+    output.normal_rm = write_gbuffer_1.normal_rm;
+    output.emissive = write_gbuffer_1.emissive;
+    output.motion = write_gbuffer_1.motion;
+    output.ids = write_gbuffer_1.ids;
     return output;
 }
 

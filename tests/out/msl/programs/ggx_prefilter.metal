@@ -52,8 +52,8 @@ kernel void prefilter(
     if (p.x >= pf.mip_size || p.y >= pf.mip_size) {
         return;
     }
-    const metal::float3 e = face_dir(pf.face, (static_cast<metal::float2>(p) + metal::float2(0.5, 0.5)) / metal::float2(static_cast<float>(pf.mip_size)));
-    const metal::float3 n = metal::normalize(e);
+    const metal::float3 face_dir_1 = face_dir(pf.face, (static_cast<metal::float2>(p) + metal::float2(0.5, 0.5)) / metal::float2(static_cast<float>(pf.mip_size)));
+    const metal::float3 n = metal::normalize(face_dir_1);
     const float env_size = static_cast<float>(metal::int2(env_tex.get_width(0u), env_tex.get_height(0u)).x);
     const float levels = static_cast<float>(int(env_tex.get_num_mip_levels()));
     uint i = 0u;
@@ -69,15 +69,15 @@ kernel void prefilter(
             weight_1 = weight;
             break;
         }
-        const metal::float2 e_1 = hammersley(i, 64u);
-        const metal::float3 h = importance_ggx(e_1, n, pf.roughness);
+        const metal::float2 hammersley_1 = hammersley(i, 64u);
+        const metal::float3 h = importance_ggx(hammersley_1, n, pf.roughness);
         const metal::float3 l = metal::normalize(h * (2.0 * metal::dot(n, h)) - n);
         const float ndl = metal::dot(n, l);
         metal::float3 acc_2 = acc;
         float weight_2 = weight;
         if (ndl > 0.0) {
-            const metal::float4 e_2 = env_tex.sample(env_samp, l, metal::level(metal::min(metal::max(0.5 * metal::log2(1.0 / (64.0 * (12.566371 / (6.0 * env_size * env_size)))), 0.0), levels - 1.0)));
-            acc_2 = acc + e_2.xyz * ndl;
+            const metal::float4 texel = env_tex.sample(env_samp, l, metal::level(metal::min(metal::max(0.5 * metal::log2(1.0 / (64.0 * (12.566371 / (6.0 * env_size * env_size)))), 0.0), levels - 1.0)));
+            acc_2 = acc + texel.xyz * ndl;
             weight_2 = weight + ndl;
         }
         const bool next = carried != 0u;

@@ -31,14 +31,14 @@ kernel void main_(
     constant uint* luma_buffer_sizes [[buffer(2)]]
 ) {
     const float e = values[metal::min(li, luma_buffer_sizes[0] / 4u - 1u)];
-    const float e_1 = subgroupAdd(e);
-    const float v = subgroupBroadcastFirst(e_1);
+    const float subgroupAdd_1 = subgroupAdd(e);
+    const float v = subgroupBroadcastFirst(subgroupAdd_1);
     values[metal::min(li, luma_buffer_sizes[0] / 4u - 1u)] = v;
-    const bool e_2 = subgroupElect();
-    if (e_2) {
-        const uint e_3 = subgroupMax(li);
-        const uint e_4 = clockARB();
-        counts[metal::min(li, luma_buffer_sizes[1] / 4u - 1u)] = e_3 + e_4;
+    const bool subgroupElect_1 = subgroupElect();
+    if (subgroupElect_1) {
+        const uint subgroupMax_1 = subgroupMax(li);
+        const uint clockARB_1 = clockARB();
+        counts[metal::min(li, luma_buffer_sizes[1] / 4u - 1u)] = subgroupMax_1 + clockARB_1;
     }
 }
 

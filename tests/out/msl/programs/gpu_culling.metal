@@ -86,9 +86,9 @@ bool occluded(metal::float3 view_center, float radius, constant CullParams& cull
     }
     const metal::float4 rect = project_sphere(view_center, radius, cull);
     const metal::float2 size = (rect.zw - rect.xy) * cull.pyramid_size;
-    const metal::float4 e = depth_pyramid.sample(pyramid_sampler, (rect.xy + rect.zw) * 0.5, metal::level(metal::floor(metal::log2(metal::max(size.x, size.y)))));
+    const metal::float4 texel = depth_pyramid.sample(pyramid_sampler, (rect.xy + rect.zw) * 0.5, metal::level(metal::floor(metal::log2(metal::max(size.x, size.y)))));
     const metal::float4 near_point = cull.proj * metal::float4(view_center + metal::float3(0.0, 0.0, radius), 1.0);
-    return near_point.z / near_point.w > e.x;
+    return near_point.z / near_point.w > texel.x;
 }
 
 uint select_lod(metal::float3 view_center, float radius, constant CullParams& cull, const device metal::array<MeshLod, 4>& lods) {
@@ -103,9 +103,9 @@ uint select_lod(metal::float3 view_center, float radius, constant CullParams& cu
             lod_1 = lod;
             break;
         }
-        const float e = lods[metal::min(uint(i), 3u)].max_screen_size;
+        const float max_screen_size = lods[metal::min(uint(i), 3u)].max_screen_size;
         uint lod_2 = lod;
-        if (screen_diameter > e) {
+        if (screen_diameter > max_screen_size) {
             lod_2 = static_cast<uint>(metal::max(as_type<int>(as_type<uint>(i) - 1u), 0));
         }
         const bool next = carried != 0u;
@@ -149,19 +149,19 @@ kernel void cull_objects(
     const bool always = (object_.flags & 1u) != 0u;
     bool phi_1 = false;
     if (!always) {
-        const bool e_2 = sphere_in_frustum(center, radius, cull);
-        phi_1 = !e_2;
+        const bool sphere_in_frustum_1 = sphere_in_frustum(center, radius, cull);
+        phi_1 = !sphere_in_frustum_1;
     }
     if (phi_1) {
         metal::atomic_fetch_add_explicit(&stats.frustum_culled, 1u, metal::memory_order_relaxed);
         return;
     }
-    const metal::float4 e_3 = cull.view * metal::float4(center, 1.0);
-    const metal::float3 view_center = e_3.xyz;
+    const metal::float4 e_2 = cull.view * metal::float4(center, 1.0);
+    const metal::float3 view_center = e_2.xyz;
     bool phi_2 = false;
     if (!always && cull.occlusion_enabled != 0u && (object_.flags & 2u) == 0u) {
-        const bool e_4 = occluded(view_center, radius, cull, depth_pyramid, pyramid_sampler);
-        phi_2 = e_4;
+        const bool occluded_1 = occluded(view_center, radius, cull, depth_pyramid, pyramid_sampler);
+        phi_2 = occluded_1;
     }
     if (phi_2) {
         metal::atomic_fetch_add_explicit(&stats.occlusion_culled, 1u, metal::memory_order_relaxed);
@@ -185,13 +185,13 @@ kernel void reset_draws(
     device metal::array<DrawIndexedIndirect, 4>& draw_args [[buffer(3)]],
     device Stats& stats [[buffer(5)]]
 ) {
-    const uint e = lods[metal::min(lod, 3u)].index_count;
-    draw_args[metal::min(lod, 3u)].index_count = e;
+    const uint index_count = lods[metal::min(lod, 3u)].index_count;
+    draw_args[metal::min(lod, 3u)].index_count = index_count;
     metal::atomic_store_explicit(&draw_args[metal::min(lod, 3u)].instance_count, 0u, metal::memory_order_relaxed);
-    const uint e_1 = lods[metal::min(lod, 3u)].first_index;
-    draw_args[metal::min(lod, 3u)].first_index = e_1;
-    const int e_2 = lods[metal::min(lod, 3u)].vertex_offset;
-    draw_args[metal::min(lod, 3u)].vertex_offset = e_2;
+    const uint first_index = lods[metal::min(lod, 3u)].first_index;
+    draw_args[metal::min(lod, 3u)].first_index = first_index;
+    const int vertex_offset = lods[metal::min(lod, 3u)].vertex_offset;
+    draw_args[metal::min(lod, 3u)].vertex_offset = vertex_offset;
     draw_args[metal::min(lod, 3u)].first_instance = lod * cull.max_per_lod;
     if (lod == 0u) {
         metal::atomic_store_explicit(&stats.tested, 0u, metal::memory_order_relaxed);

@@ -20,9 +20,9 @@ metal::half3 aces(metal::half3 x) {
 }
 
 metal::half3 tonemap(metal::half3 color, half exposure, half white) {
-    const metal::half3 e = aces(color * exposure);
-    const metal::half3 e_1 = aces(metal::half3(white));
-    return metal::pow(metal::saturate(e / e_1), metal::half3(as_type<half>(ushort(14150)), as_type<half>(ushort(14150)), as_type<half>(ushort(14150))));
+    const metal::half3 aces_1 = aces(color * exposure);
+    const metal::half3 aces_2 = aces(metal::half3(white));
+    return metal::pow(metal::saturate(aces_1 / aces_2), metal::half3(as_type<half>(ushort(14150)), as_type<half>(ushort(14150)), as_type<half>(ushort(14150))));
 }
 
 half ggx(metal::half3 n, metal::half3 v, metal::half3 l, half roughness) {
@@ -49,12 +49,12 @@ vertex vs_Output vs(
     vs_Input input [[stage_in]],
     constant Camera& camera [[buffer(0)]]
 ) {
-    const metal::float4 e = camera.eye;
+    const metal::float4 eye = camera.eye;
     vs_Output output = {};
     output.clip = camera.view_proj * metal::float4(input.pos, 1.0);
     output.uv = input.uv;
     output.normal = static_cast<metal::half3>(input.normal);
-    output.view_dir = static_cast<metal::half3>(metal::normalize(e.xyz - input.pos));
+    output.view_dir = static_cast<metal::half3>(metal::normalize(eye.xyz - input.pos));
     return output;
 }
 
@@ -77,8 +77,8 @@ fragment fs_Output fs(
 ) {
     const metal::half3 n = metal::normalize(input.normal);
     const metal::half3 v = metal::normalize(input.view_dir);
-    const metal::float4 e = albedo_map_tex.sample(albedo_map_samp, input.uv);
-    const metal::half3 base = static_cast<metal::half3>(e.xyz);
+    const metal::float4 texel = albedo_map_tex.sample(albedo_map_samp, input.uv);
+    const metal::half3 base = static_cast<metal::half3>(texel.xyz);
     int i = 0;
     uint carried = 3u;
     bool carried_1 = true;
@@ -90,15 +90,15 @@ fragment fs_Output fs(
             break;
         }
         const Light light = lights[metal::min(uint(i), 3u)];
-        const metal::float4 e_1 = light.dir_intensity;
-        const metal::half3 l = static_cast<metal::half3>(metal::normalize(-e_1.xyz));
-        const metal::float4 e_2 = light.color;
-        const half e_3 = ggx(n, v, l, as_type<half>(ushort(14336)));
+        const metal::float4 e = light.dir_intensity;
+        const metal::half3 l = static_cast<metal::half3>(metal::normalize(-e.xyz));
+        const metal::float4 e_1 = light.color;
+        const half ggx_1 = ggx(n, v, l, as_type<half>(ushort(14336)));
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        lit = lit + (base * as_type<half>(ushort(13592)) + metal::half3(e_3 * as_type<half>(ushort(13592)) * as_type<half>(ushort(10527)))) * (static_cast<metal::half3>(e_2.xyz) * static_cast<half>(light.dir_intensity.w)) * metal::max(metal::dot(n, l), as_type<half>(ushort(0)));
+        lit = lit + (base * as_type<half>(ushort(13592)) + metal::half3(ggx_1 * as_type<half>(ushort(13592)) * as_type<half>(ushort(10527)))) * (static_cast<metal::half3>(e_1.xyz) * static_cast<half>(light.dir_intensity.w)) * metal::max(metal::dot(n, l), as_type<half>(ushort(0)));
     }
     const metal::half3 encoded = tonemap(lit_1, static_cast<half>(camera.exposure), static_cast<half>(camera.white));
     fs_Output output = {};
@@ -118,8 +118,8 @@ kernel void tonemap_image(
     if (p.x >= size.x || p.y >= size.y) {
         return;
     }
-    const metal::float4 e = hdr_image.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(hdr_image.get_width(), hdr_image.get_height()) - 1)));
-    const metal::half4 hdr = static_cast<metal::half4>(e);
+    const metal::float4 texel = hdr_image.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(hdr_image.get_width(), hdr_image.get_height()) - 1)));
+    const metal::half4 hdr = static_cast<metal::half4>(texel);
     metal::half4 hdr_1 = hdr;
     if (metal::any(metal::isnan(hdr)) || metal::any(metal::isinf(hdr))) {
         hdr_1 = metal::half4(as_type<half>(ushort(0)), as_type<half>(ushort(0)), as_type<half>(ushort(0)), as_type<half>(ushort(0)));

@@ -47,9 +47,9 @@ fragment fs_Output fs(
     fs_Input input [[stage_in]],
     constant Object& object_ [[buffer(0)]]
 ) {
-    const metal::float4 e = object_.tint;
+    const metal::float4 tint = object_.tint;
     fs_Output output = {};
-    output.color = metal::float4(static_cast<metal::float3>(static_cast<metal::half3>(e.xyz) * ((as_type<half>(ushort(15360)) - metal::smoothstep(as_type<half>(ushort(14950)), as_type<half>(ushort(15360)), metal::length(input.uv))) * input.shade)), static_cast<float>(input.layer & 1u));
+    output.color = metal::float4(static_cast<metal::float3>(static_cast<metal::half3>(tint.xyz) * ((as_type<half>(ushort(15360)) - metal::smoothstep(as_type<half>(ushort(14950)), as_type<half>(ushort(15360)), metal::length(input.uv))) * input.shade)), static_cast<float>(input.layer & 1u));
     return output;
 }
 

@@ -47,14 +47,14 @@ kernel void main_(
 ) {
     const int a = o[metal::min(1u, luma_buffer_sizes[0] / 4u - 1u)];
     const int b = o[metal::min(2u, luma_buffer_sizes[0] / 4u - 1u)];
-    const int e = u_luma_div(a, b);
-    o[metal::min(0u, luma_buffer_sizes[0] / 4u - 1u)] = as_type<int>(as_type<uint>(e) + as_type<uint>(luma_div(a, b)) + as_type<uint>(luma_rem(a, b)));
-    const float e_1 = f[metal::min(0u, luma_buffer_sizes[1] / 4u - 1u)];
-    const metal::float3 v = metal::float3(e_1);
-    const float e_2 = f[metal::min(2u, luma_buffer_sizes[1] / 4u - 1u)];
-    const metal::float3 e_3 = u_luma_mod_vec3f(v);
-    const float e_4 = u_luma_f32_from_bits(3u);
-    f[metal::min(1u, luma_buffer_sizes[1] / 4u - 1u)] = luma_mod(v, metal::float3(e_2)).x + e_3.y + e_4;
+    const int u_luma_div_1 = u_luma_div(a, b);
+    o[metal::min(0u, luma_buffer_sizes[0] / 4u - 1u)] = as_type<int>(as_type<uint>(u_luma_div_1) + as_type<uint>(luma_div(a, b)) + as_type<uint>(luma_rem(a, b)));
+    const float e = f[metal::min(0u, luma_buffer_sizes[1] / 4u - 1u)];
+    const metal::float3 v = metal::float3(e);
+    const float e_1 = f[metal::min(2u, luma_buffer_sizes[1] / 4u - 1u)];
+    const metal::float3 u_luma_mod_vec3f_1 = u_luma_mod_vec3f(v);
+    const float u_luma_f32_from_bits_1 = u_luma_f32_from_bits(3u);
+    f[metal::min(1u, luma_buffer_sizes[1] / 4u - 1u)] = luma_mod(v, metal::float3(e_1)).x + u_luma_mod_vec3f_1.y + u_luma_f32_from_bits_1;
 }
 
 // Dispatch with threadsPerThreadgroup = (1, 1, 1).

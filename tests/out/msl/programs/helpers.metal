@@ -21,8 +21,8 @@ float remap(float x, float a, float b, float c, float d) {
 }
 
 float remap01(float x, float a, float b) {
-    const float e = remap(x, a, b, 0.0, 1.0);
-    return metal::saturate(e);
+    const float remap_1 = remap(x, a, b, 0.0, 1.0);
+    return metal::saturate(remap_1);
 }
 
 float srgb_to_linear1(float c) {
@@ -30,10 +30,10 @@ float srgb_to_linear1(float c) {
 }
 
 metal::float3 srgb_to_linear(metal::float3 c) {
-    const float e = srgb_to_linear1(c.x);
-    const float e_1 = srgb_to_linear1(c.y);
-    const float e_2 = srgb_to_linear1(c.z);
-    return metal::float3(e, e_1, e_2);
+    const float srgb_to_linear1_1 = srgb_to_linear1(c.x);
+    const float srgb_to_linear1_2 = srgb_to_linear1(c.y);
+    const float srgb_to_linear1_3 = srgb_to_linear1(c.z);
+    return metal::float3(srgb_to_linear1_1, srgb_to_linear1_2, srgb_to_linear1_3);
 }
 
 float linear_to_srgb1(float c) {
@@ -41,10 +41,10 @@ float linear_to_srgb1(float c) {
 }
 
 metal::float3 linear_to_srgb(metal::float3 c) {
-    const float e = linear_to_srgb1(c.x);
-    const float e_1 = linear_to_srgb1(c.y);
-    const float e_2 = linear_to_srgb1(c.z);
-    return metal::float3(e, e_1, e_2);
+    const float linear_to_srgb1_1 = linear_to_srgb1(c.x);
+    const float linear_to_srgb1_2 = linear_to_srgb1(c.y);
+    const float linear_to_srgb1_3 = linear_to_srgb1(c.z);
+    return metal::float3(linear_to_srgb1_1, linear_to_srgb1_2, linear_to_srgb1_3);
 }
 
 float max3(metal::float3 v) {
@@ -82,8 +82,8 @@ metal::float3 shift_hue(metal::float3 c, float amount) {
     const metal::float3 hsv = rgb_to_hsv(c);
     metal::float3 hsv_1 = hsv;
     hsv_1.x = metal::fract(hsv.x + amount);
-    const metal::float3 e = hsv_to_rgb(hsv_1);
-    return e;
+    const metal::float3 hsv_to_rgb_1 = hsv_to_rgb(hsv_1);
+    return hsv_to_rgb_1;
 }
 
 metal::float2 rotate2(metal::float2 v, float angle) {
@@ -101,10 +101,10 @@ metal::float4 quat_mul(metal::float4 a, metal::float4 b) {
 }
 
 metal::float3 quat_rotate(metal::float4 q, metal::float3 v) {
-    const metal::float4 e = quat_mul(q, metal::float4(v, 0.0));
-    const metal::float4 e_1 = quat_conjugate(q);
-    const metal::float4 e_2 = quat_mul(e, e_1);
-    return e_2.xyz;
+    const metal::float4 quat_mul_1 = quat_mul(q, metal::float4(v, 0.0));
+    const metal::float4 quat_conjugate_1 = quat_conjugate(q);
+    const metal::float4 quat_mul_2 = quat_mul(quat_mul_1, quat_conjugate_1);
+    return quat_mul_2.xyz;
 }
 
 metal::float3 spherical_to_cartesian(float theta, float phi) {
@@ -131,18 +131,18 @@ float sq(float x) {
 }
 
 float cube(float x) {
-    const float e = sq(x);
-    return x * e;
+    const float sq_1 = sq(x);
+    return x * sq_1;
 }
 
 float ease_in_out_cubic(float t) {
     float phi;
     if (t < 0.5) {
-        const float e = cube(t);
-        phi = 4.0 * e;
+        const float cube_1 = cube(t);
+        phi = 4.0 * cube_1;
     } else {
-        const float e_1 = cube(-2.0 * t + 2.0);
-        phi = 1.0 - e_1 * 0.5;
+        const float cube_2 = cube(-2.0 * t + 2.0);
+        phi = 1.0 - cube_2 * 0.5;
     }
     return phi;
 }
@@ -168,8 +168,8 @@ metal::float3 expose(metal::float3 c, constant Params& params) {
 }
 
 metal::float4 quat_from_axis_angle(metal::float3 axis, float angle) {
-    const metal::float3 e = safe_normalize(axis);
-    return metal::float4(e * metal::sin(angle * 0.5), metal::cos(angle * 0.5));
+    const metal::float3 safe_normalize_1 = safe_normalize(axis);
+    return metal::float4(safe_normalize_1 * metal::sin(angle * 0.5), metal::cos(angle * 0.5));
 }
 
 metal::float3x3 quat_to_mat3(metal::float4 q) {
@@ -203,19 +203,19 @@ fragment present_Output present(
     constant Params& params [[buffer(0)]]
 ) {
     const metal::float2 centred = rotate2(input.uv - metal::float2(0.5, 0.5), params.time * 0.1);
-    const metal::float3 e = spherical_to_cartesian(centred.y * 3.1415927 + 1.5707964, centred.x * 6.2831855);
-    const metal::float3 dir = quat_rotate(params.rotation, e);
+    const metal::float3 spherical_to_cartesian_1 = spherical_to_cartesian(centred.y * 3.1415927 + 1.5707964, centred.x * 6.2831855);
+    const metal::float3 dir = quat_rotate(params.rotation, spherical_to_cartesian_1);
     const metal::float2 env_uv = equirect_uv(dir);
-    const float e_1 = ease_in_out_cubic(metal::fract(params.time));
-    const metal::float3 base = srgb_to_linear(metal::float3(env_uv, e_1));
-    const metal::float3 e_2 = expose(base, params);
-    const metal::float3 e_3 = tonemap_reinhard(e_2);
-    const metal::float3 graded = shift_hue(e_3, params.hue_shift);
-    const float e_4 = remap01(metal::sin(params.time), -1.0, 1.0);
-    const float pulse = ease_out_elastic(e_4);
-    const metal::float3 e_5 = linear_to_srgb(graded * (0.8 + 0.2 * pulse));
+    const float ease_in_out_cubic_1 = ease_in_out_cubic(metal::fract(params.time));
+    const metal::float3 base = srgb_to_linear(metal::float3(env_uv, ease_in_out_cubic_1));
+    const metal::float3 expose_1 = expose(base, params);
+    const metal::float3 tonemap_reinhard_1 = tonemap_reinhard(expose_1);
+    const metal::float3 graded = shift_hue(tonemap_reinhard_1, params.hue_shift);
+    const float remap01_1 = remap01(metal::sin(params.time), -1.0, 1.0);
+    const float pulse = ease_out_elastic(remap01_1);
+    const metal::float3 linear_to_srgb_1 = linear_to_srgb(graded * (0.8 + 0.2 * pulse));
     present_Output output = {};
-    output.color = metal::float4(e_5, 1.0);
+    output.color = metal::float4(linear_to_srgb_1, 1.0);
     return output;
 }
 
@@ -232,8 +232,8 @@ kernel void generate_samples(
     const metal::float2 u = hammersley(id.x, params.count);
     const metal::float3 local_dir = hemisphere_cosine(u);
     const metal::float4 q = quat_from_axis_angle(metal::float3(1.0, 0.0, 0.0), 1.5707964);
-    const metal::float3x3 e = quat_to_mat3(q);
-    const float e_1 = sq(local_dir.z);
-    samples[metal::min(id.x, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(e * local_dir, e_1);
+    const metal::float3x3 quat_to_mat3_1 = quat_to_mat3(q);
+    const float sq_1 = sq(local_dir.z);
+    samples[metal::min(id.x, luma_buffer_sizes[0] / 16u - 1u)] = metal::float4(quat_to_mat3_1 * local_dir, sq_1);
 }
 

@@ -23,9 +23,9 @@ kernel void main_(
     const float e = half2x4_[metal::min(li, luma_buffer_sizes[0] / 4u - 1u)];
     const float e_1 = layout[metal::min(li, luma_buffer_sizes[1] / 4u - 1u)];
     const Item uint64_t4x4 = int3x2[metal::min(li, luma_buffer_sizes[2] / 8u - 1u)];
-    const float e_2 = min16float2x2(e + e_1);
-    half2x4_[metal::min(li, luma_buffer_sizes[0] / 4u - 1u)] = e_2 + uint64_t4x4.uint2x3 * uint64_t4x4.dword3;
-    const uint e_3 = luma_buffer_sizes[2] / 8u;
-    layout[metal::min(li, luma_buffer_sizes[1] / 4u - 1u)] = static_cast<float>(static_cast<int>(e_3));
+    const float min16float2x2_1 = min16float2x2(e + e_1);
+    half2x4_[metal::min(li, luma_buffer_sizes[0] / 4u - 1u)] = min16float2x2_1 + uint64_t4x4.uint2x3 * uint64_t4x4.dword3;
+    const uint e_2 = luma_buffer_sizes[2] / 8u;
+    layout[metal::min(li, luma_buffer_sizes[1] / 4u - 1u)] = static_cast<float>(static_cast<int>(e_2));
 }
 

@@ -22,17 +22,17 @@ metal::float3 fresnel_schlick_roughness(float cos_theta, metal::float3 f0, float
 }
 
 float point_shadow_factor(metal::float3 world_position, constant Material& material, metal::depthcube<float> point_shadow, metal::sampler shadow_compare) {
-    const metal::float4 e = material.point_light;
-    const metal::float3 to_light = world_position - e.xyz;
-    const float e_1 = point_shadow.sample_compare(shadow_compare, to_light, metal::length(to_light) / material.point_light.w - 0.005);
-    return e_1;
+    const metal::float4 point_light = material.point_light;
+    const metal::float3 to_light = world_position - point_light.xyz;
+    const float texel = point_shadow.sample_compare(shadow_compare, to_light, metal::length(to_light) / material.point_light.w - 0.005);
+    return texel;
 }
 
 float spot_shadow_factor(metal::float3 world_position, constant Material& material, metal::depth2d<float> spot_shadow, metal::sampler shadow_compare) {
     const metal::float4 clip = material.spot_shadow_matrix * metal::float4(world_position, 1.0);
     const metal::float3 p = clip.xyz / metal::float3(clip.w);
-    const float e = spot_shadow.sample_compare(shadow_compare, metal::float2(p.x, -p.y) * 0.5 + metal::float2(0.5, 0.5), p.z - 0.001);
-    return e;
+    const float texel = spot_shadow.sample_compare(shadow_compare, metal::float2(p.x, -p.y) * 0.5 + metal::float2(0.5, 0.5), p.z - 0.001);
+    return texel;
 }
 
 struct shade_Input {
@@ -65,27 +65,27 @@ fragment shade_Output shade(
     metal::sampler shadow_compare [[sampler(2)]]
 ) {
     const metal::float3 n = metal::normalize(input.normal);
-    const metal::float4 e = material.camera_position;
-    const metal::float3 v = metal::normalize(e.xyz - input.world_position);
+    const metal::float4 camera_position = material.camera_position;
+    const metal::float3 v = metal::normalize(camera_position.xyz - input.world_position);
     const float n_dot_v = metal::max(metal::dot(n, v), 0.0);
     const metal::float4 layer_color = material_layers.sample(linear_repeat, input.uv, uint(metal::clamp(material.layer, 0, int(material_layers.get_array_size()) - 1)));
     const metal::float4 decal = decals[metal::min(uint(material.decal & 3), 3u)].sample(linear_clamp, input.uv);
-    const metal::float4 e_1 = material.base_color;
-    const metal::float3 albedo = metal::mix(e_1.xyz * layer_color.xyz, decal.xyz, metal::float3(decal.w));
+    const metal::float4 base_color = material.base_color;
+    const metal::float3 albedo = metal::mix(base_color.xyz * layer_color.xyz, decal.xyz, metal::float3(decal.w));
     const metal::float3 f = fresnel_schlick_roughness(n_dot_v, metal::mix(metal::float3(0.04, 0.04, 0.04), albedo, metal::float3(material.metallic)), material.roughness);
-    const metal::float4 e_2 = irradiance_env.sample(linear_clamp, n);
-    const metal::float4 e_3 = prefiltered_env.sample(linear_clamp, metal::reflect(-v, n), metal::level(material.roughness * material.prefiltered_levels));
-    const metal::float4 e_4 = brdf_lut.sample(linear_clamp, metal::float2(n_dot_v, material.roughness), metal::level(0.0));
-    const metal::float2 brdf = e_4.xy;
-    const float e_5 = point_shadow_factor(input.world_position, material, point_shadow, shadow_compare);
-    const float e_6 = spot_shadow_factor(input.world_position, material, spot_shadow, shadow_compare);
-    const metal::float4 e_7 = material.fog_extent;
-    const metal::float4 fog = fog_volume.sample(linear_clamp, input.world_position / e_7.xyz + metal::float3(0.5, 0.5, 0.5), metal::level(0.0));
+    const metal::float4 texel = irradiance_env.sample(linear_clamp, n);
+    const metal::float4 texel_1 = prefiltered_env.sample(linear_clamp, metal::reflect(-v, n), metal::level(material.roughness * material.prefiltered_levels));
+    const metal::float4 texel_2 = brdf_lut.sample(linear_clamp, metal::float2(n_dot_v, material.roughness), metal::level(0.0));
+    const metal::float2 brdf = texel_2.xy;
+    const float point_shadow_factor_1 = point_shadow_factor(input.world_position, material, point_shadow, shadow_compare);
+    const float spot_shadow_factor_1 = spot_shadow_factor(input.world_position, material, spot_shadow, shadow_compare);
+    const metal::float4 fog_extent = material.fog_extent;
+    const metal::float4 fog = fog_volume.sample(linear_clamp, input.world_position / fog_extent.xyz + metal::float3(0.5, 0.5, 0.5), metal::level(0.0));
     const metal::int2 pixel = static_cast<metal::int2>(frag_coord.xy);
     const uint id = material_ids.read(metal::uint2(metal::clamp(pixel, metal::int2(0), metal::int2(material_ids.get_width(0u), material_ids.get_height(0u)) - 1)), 0u).x;
-    const metal::int4 e_8 = pixel_offsets.read(metal::uint2(metal::clamp(pixel, metal::int2(0), metal::int2(pixel_offsets.get_width(0u), pixel_offsets.get_height(0u)) - 1)), 0u);
+    const metal::int4 texel_3 = pixel_offsets.read(metal::uint2(metal::clamp(pixel, metal::int2(0), metal::int2(pixel_offsets.get_width(0u), pixel_offsets.get_height(0u)) - 1)), 0u);
     shade_Output output = {};
-    output.color = metal::float4(metal::mix(((metal::float3(1.0, 1.0, 1.0) - f) * (1.0 - material.metallic) * e_2.xyz * albedo + e_3.xyz * (f * brdf.x + metal::float3(brdf.y))) * (e_5 * e_6) * (id != material_ids.read(metal::uint2(metal::clamp(metal::min(metal::max(as_type<metal::int2>(as_type<metal::uint2>(pixel) + as_type<metal::uint2>(e_8.xy)), metal::int2(0, 0)), as_type<metal::int2>(as_type<metal::uint2>(metal::int2(material_ids.get_width(0u), material_ids.get_height(0u))) - as_type<metal::uint2>(metal::int2(1, 1)))), metal::int2(0), metal::int2(material_ids.get_width(0u), material_ids.get_height(0u)) - 1)), 0u).x ? 0.5 : 1.0), fog.xyz, metal::float3(fog.w)), 1.0);
+    output.color = metal::float4(metal::mix(((metal::float3(1.0, 1.0, 1.0) - f) * (1.0 - material.metallic) * texel.xyz * albedo + texel_1.xyz * (f * brdf.x + metal::float3(brdf.y))) * (point_shadow_factor_1 * spot_shadow_factor_1) * (id != material_ids.read(metal::uint2(metal::clamp(metal::min(metal::max(as_type<metal::int2>(as_type<metal::uint2>(pixel) + as_type<metal::uint2>(texel_3.xy)), metal::int2(0, 0)), as_type<metal::int2>(as_type<metal::uint2>(metal::int2(material_ids.get_width(0u), material_ids.get_height(0u))) - as_type<metal::uint2>(metal::int2(1, 1)))), metal::int2(0), metal::int2(material_ids.get_width(0u), material_ids.get_height(0u)) - 1)), 0u).x ? 0.5 : 1.0), fog.xyz, metal::float3(fog.w)), 1.0);
     output.id_out = id;
     return output;
 }

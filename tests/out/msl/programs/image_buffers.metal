@@ -77,27 +77,27 @@ metal::array<float, 9> gaussian_weights(constant Image& image) {
         carried_2 = carried_2 - 1u;
         carried_3 = next_1;
     }
-    const metal::array<float, 9> e_3 = w;
-    return e_3;
+    const metal::array<float, 9> w_1 = w;
+    return w_1;
 }
 
 void blur(metal::uint3 id, metal::int2 axis, constant Image& image, const device uint* src, device uint* dst, constant uint* luma_buffer_sizes) {
     metal::array<float, 9> w = metal::array<float, 9> {};
-    const bool e = inside(id, image);
-    if (!e) {
+    const bool inside_1 = inside(id, image);
+    if (!inside_1) {
         return;
     }
-    const metal::array<float, 9> e_1 = gaussian_weights(image);
-    w = e_1;
+    const metal::array<float, 9> gaussian_weights_1 = gaussian_weights(image);
+    w = gaussian_weights_1;
     const int radius = metal::clamp(image.radius, 0, 8);
     const metal::int2 p = static_cast<metal::int2>(id.xy);
-    const metal::float4 e_2 = texel(p.x, p.y, image, src, luma_buffer_sizes);
-    const float e_3 = w[0];
+    const metal::float4 texel_1 = texel(p.x, p.y, image, src, luma_buffer_sizes);
+    const float e = w[0];
     int i = 1;
     uint carried = as_type<uint>(radius) - 1u;
     bool carried_1 = 1 <= radius;
     uint carried_2 = 0u;
-    metal::float4 sum = e_2 * e_3;
+    metal::float4 sum = texel_1 * e;
     metal::float4 sum_1;
     while (true) {
         if (!(carried_2 < 8u)) {
@@ -110,15 +110,15 @@ void blur(metal::uint3 id, metal::int2 axis, constant Image& image, const device
         }
         const metal::int2 a = as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(axis) * as_type<metal::uint2>(metal::int2(i)));
         const metal::int2 b = as_type<metal::int2>(as_type<metal::uint2>(p) - as_type<metal::uint2>(axis) * as_type<metal::uint2>(metal::int2(i)));
-        const metal::float4 e_4 = texel(a.x, a.y, image, src, luma_buffer_sizes);
-        const metal::float4 e_5 = texel(b.x, b.y, image, src, luma_buffer_sizes);
-        const float e_6 = w[metal::min(uint(i), 8u)];
+        const metal::float4 texel_2 = texel(a.x, a.y, image, src, luma_buffer_sizes);
+        const metal::float4 texel_3 = texel(b.x, b.y, image, src, luma_buffer_sizes);
+        const float e_1 = w[metal::min(uint(i), 8u)];
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
-        sum = sum + (e_4 + e_5) * e_6;
+        sum = sum + (texel_2 + texel_3) * e_1;
     }
     store(id.x, id.y, sum_1, image, dst, luma_buffer_sizes);
 }
@@ -132,8 +132,8 @@ kernel void sobel(
     constant uint* luma_buffer_sizes [[buffer(4)]]
 ) {
     metal::array<float, 9> l = metal::array<float, 9> {};
-    const bool e = inside(id, image);
-    if (!e) {
+    const bool inside_1 = inside(id, image);
+    if (!inside_1) {
         return;
     }
     const int x = static_cast<int>(id.x);
@@ -153,9 +153,9 @@ kernel void sobel(
             if (!carried_3) {
                 break;
             }
-            const metal::float4 e_1 = texel(as_type<int>(as_type<uint>(x) + as_type<uint>(i)), as_type<int>(as_type<uint>(y) + as_type<uint>(j)), image, src, luma_buffer_sizes);
-            const float e_2 = luma(e_1);
-            l[metal::min(uint(as_type<int>((as_type<uint>(j) + 1u) * 3u + (as_type<uint>(i) + 1u))), 8u)] = e_2;
+            const metal::float4 texel_1 = texel(as_type<int>(as_type<uint>(x) + as_type<uint>(i)), as_type<int>(as_type<uint>(y) + as_type<uint>(j)), image, src, luma_buffer_sizes);
+            const float u_luma_1 = luma(texel_1);
+            l[metal::min(uint(as_type<int>((as_type<uint>(j) + 1u) * 3u + (as_type<uint>(i) + 1u))), 8u)] = u_luma_1;
             const bool next = carried_2 != 0u;
             i = as_type<int>(as_type<uint>(i) + 1u);
             carried_2 = carried_2 - 1u;
@@ -166,20 +166,20 @@ kernel void sobel(
         carried = carried - 1u;
         carried_1 = next_1;
     }
-    const float e_3 = l[2];
-    const float e_4 = l[5];
-    const float e_5 = l[8];
-    const float e_6 = l[0];
-    const float e_7 = l[3];
-    const float e_8 = l[6];
-    const float gx = e_3 + 2.0 * e_4 + e_5 - (e_6 + 2.0 * e_7 + e_8);
-    const float e_9 = l[6];
-    const float e_10 = l[7];
-    const float e_11 = l[8];
-    const float e_12 = l[0];
-    const float e_13 = l[1];
-    const float e_14 = l[2];
-    const float gy = e_9 + 2.0 * e_10 + e_11 - (e_12 + 2.0 * e_13 + e_14);
+    const float e = l[2];
+    const float e_1 = l[5];
+    const float e_2 = l[8];
+    const float e_3 = l[0];
+    const float e_4 = l[3];
+    const float e_5 = l[6];
+    const float gx = e + 2.0 * e_1 + e_2 - (e_3 + 2.0 * e_4 + e_5);
+    const float e_6 = l[6];
+    const float e_7 = l[7];
+    const float e_8 = l[8];
+    const float e_9 = l[0];
+    const float e_10 = l[1];
+    const float e_11 = l[2];
+    const float gy = e_6 + 2.0 * e_7 + e_8 - (e_9 + 2.0 * e_10 + e_11);
     store(id.x, id.y, metal::float4(metal::float3(metal::sqrt(gx * gx + gy * gy)), metal::atan2(gy, gx) / 6.2831855 + 0.5), image, dst, luma_buffer_sizes);
 }
 
@@ -218,11 +218,11 @@ kernel void downsample(
     }
     const int x = static_cast<int>(id.x * 2u);
     const int y = static_cast<int>(id.y * 2u);
-    const metal::float4 e = texel(x, y, image, src, luma_buffer_sizes);
-    const metal::float4 e_1 = texel(as_type<int>(as_type<uint>(x) + 1u), y, image, src, luma_buffer_sizes);
-    const metal::float4 e_2 = texel(x, as_type<int>(as_type<uint>(y) + 1u), image, src, luma_buffer_sizes);
-    const metal::float4 e_3 = texel(as_type<int>(as_type<uint>(x) + 1u), as_type<int>(as_type<uint>(y) + 1u), image, src, luma_buffer_sizes);
-    store(id.x, id.y, (e + e_1 + e_2 + e_3) * 0.25, image, dst, luma_buffer_sizes);
+    const metal::float4 texel_1 = texel(x, y, image, src, luma_buffer_sizes);
+    const metal::float4 texel_2 = texel(as_type<int>(as_type<uint>(x) + 1u), y, image, src, luma_buffer_sizes);
+    const metal::float4 texel_3 = texel(x, as_type<int>(as_type<uint>(y) + 1u), image, src, luma_buffer_sizes);
+    const metal::float4 texel_4 = texel(as_type<int>(as_type<uint>(x) + 1u), as_type<int>(as_type<uint>(y) + 1u), image, src, luma_buffer_sizes);
+    store(id.x, id.y, (texel_1 + texel_2 + texel_3 + texel_4) * 0.25, image, dst, luma_buffer_sizes);
 }
 
 // Dispatch with threadsPerThreadgroup = (16, 16, 1).
@@ -237,11 +237,11 @@ kernel void u_luma_histogram(
     threadgroup metal::array<metal::atomic_uint, 256> local_bins;
     metal::atomic_store_explicit(&local_bins[metal::min(lane, 255u)], 0u, metal::memory_order_relaxed);
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    const bool e = inside(id, image);
-    if (e) {
-        const metal::float4 e_1 = texel(static_cast<int>(id.x), static_cast<int>(id.y), image, src, luma_buffer_sizes);
-        const float e_2 = luma(e_1);
-        metal::atomic_fetch_add_explicit(&local_bins[metal::min(metal::min(static_cast<uint>(e_2 * 255.0 + 0.5), 255u), 255u)], 1u, metal::memory_order_relaxed);
+    const bool inside_1 = inside(id, image);
+    if (inside_1) {
+        const metal::float4 texel_1 = texel(static_cast<int>(id.x), static_cast<int>(id.y), image, src, luma_buffer_sizes);
+        const float u_luma_1 = luma(texel_1);
+        metal::atomic_fetch_add_explicit(&local_bins[metal::min(metal::min(static_cast<uint>(u_luma_1 * 255.0 + 0.5), 255u), 255u)], 1u, metal::memory_order_relaxed);
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     const uint count = metal::atomic_load_explicit(&local_bins[metal::min(lane, 255u)], metal::memory_order_relaxed);

@@ -117,17 +117,17 @@ fragment instanced_fs_Output instanced_fs(
     constant Frame& frame [[buffer(0)]]
 ) {
     const metal::float3 n = metal::normalize(input.normal);
-    const metal::float4 e = frame.light_position;
-    const metal::float3 to_light = e.xyz - input.world_position;
+    const metal::float4 light_position = frame.light_position;
+    const metal::float3 to_light = light_position.xyz - input.world_position;
     const float distance_sq = metal::dot(to_light, to_light);
     const metal::float3 l = to_light * metal::rsqrt(distance_sq);
-    const metal::float4 e_1 = frame.camera_position;
-    const metal::float3 v = metal::normalize(e_1.xyz - input.world_position);
+    const metal::float4 camera_position = frame.camera_position;
+    const metal::float3 v = metal::normalize(camera_position.xyz - input.world_position);
     const float diffuse = metal::max(metal::dot(n, l), 0.0);
     const float attenuation = 1.0 / (1.0 + distance_sq * 0.01);
-    const metal::float4 e_2 = frame.light_color;
+    const metal::float4 light_color = frame.light_color;
     instanced_fs_Output output = {};
-    output.color = metal::float4(input.color.xyz * (metal::float3(0.1, 0.1, 0.1) + e_2.xyz * (diffuse * attenuation)) + metal::float3(metal::pow(metal::max(metal::dot(n, metal::normalize(l + v)), 0.0), 64.0) * metal::step(0.0, diffuse) * attenuation) + metal::float3(1.0, 0.8, 0.2) * (input.highlight != 0u ? metal::pow(1.0 - metal::max(metal::dot(n, v), 0.0), 3.0) : 0.0), input.color.w);
+    output.color = metal::float4(input.color.xyz * (metal::float3(0.1, 0.1, 0.1) + light_color.xyz * (diffuse * attenuation)) + metal::float3(metal::pow(metal::max(metal::dot(n, metal::normalize(l + v)), 0.0), 64.0) * metal::step(0.0, diffuse) * attenuation) + metal::float3(1.0, 0.8, 0.2) * (input.highlight != 0u ? metal::pow(1.0 - metal::max(metal::dot(n, v), 0.0), 3.0) : 0.0), input.color.w);
     return output;
 }
 

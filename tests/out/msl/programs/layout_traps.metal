@@ -131,30 +131,30 @@ kernel void main_(
     acc_5.x = acc_1.x + (frame.grid[1][2].x + frame.odd[1].z * frame.scale);
     const metal::float3 acc_6 = frame.tail * acc_5;
     store.v3 = acc_6;
-    const float e_1 = store.f;
-    store.f = e_1 + frame.grid[0][1].x;
-    const float e_2 = store.grid[1][2].y;
-    store.grid[1][2].y = e_2 - 1.0;
-    const metal::float2 e_3 = store.grid[metal::min(i % 2u, 1u)][metal::min(i % 3u, 2u)];
-    store.grid[metal::min(i % 2u, 1u)][metal::min(i % 3u, 2u)] = e_3 * metal::float2(2.0, 3.0);
+    const float f = store.f;
+    store.f = f + frame.grid[0][1].x;
+    const float e_1 = store.grid[1][2].y;
+    store.grid[1][2].y = e_1 - 1.0;
+    const metal::float2 e_2 = store.grid[metal::min(i % 2u, 1u)][metal::min(i % 3u, 2u)];
+    store.grid[metal::min(i % 2u, 1u)][metal::min(i % 3u, 2u)] = e_2 * metal::float2(2.0, 3.0);
     store.mats[1][1].z = acc_6.y;
     store.mats[0] = metal::float2x3(acc_6, acc_6.zyx);
-    const uint e_4 = i & 1u;
-    const metal::float3 e_5 = store.inners[metal::min(e_4, 1u)].m[1];
-    const metal::float2 e_6 = e_5.yz + acc_6.xy;
-    store.inners[metal::min(e_4, 1u)].m[1].y = e_6.x;
-    store.inners[metal::min(e_4, 1u)].m[1].z = e_6.y;
-    const metal::float2 e_7 = acc_6.zy;
-    store.inners[0].c.y = e_7.x;
-    store.inners[0].c.x = e_7.y;
-    const uint e_8 = (luma_buffer_sizes[0] < 272u ? 0u : (luma_buffer_sizes[0] - 272u) / 16u);
-    if (i < static_cast<uint>(static_cast<int>(e_8))) {
-        const metal::float3 e_9 = store.data[metal::min(i, (luma_buffer_sizes[0] < 272u ? 0u : (luma_buffer_sizes[0] - 272u) / 16u) - 1u)];
-        const metal::float2 e_10 = e_9.zx + metal::float2(static_cast<float>(frame.flag), 1.0);
-        store.data[metal::min(i, (luma_buffer_sizes[0] < 272u ? 0u : (luma_buffer_sizes[0] - 272u) / 16u) - 1u)].z = e_10.x;
-        store.data[metal::min(i, (luma_buffer_sizes[0] < 272u ? 0u : (luma_buffer_sizes[0] - 272u) / 16u) - 1u)].x = e_10.y;
+    const uint e_3 = i & 1u;
+    const metal::float3 e_4 = store.inners[metal::min(e_3, 1u)].m[1];
+    const metal::float2 e_5 = e_4.yz + acc_6.xy;
+    store.inners[metal::min(e_3, 1u)].m[1].y = e_5.x;
+    store.inners[metal::min(e_3, 1u)].m[1].z = e_5.y;
+    const metal::float2 e_6 = acc_6.zy;
+    store.inners[0].c.y = e_6.x;
+    store.inners[0].c.x = e_6.y;
+    const uint e_7 = (luma_buffer_sizes[0] < 272u ? 0u : (luma_buffer_sizes[0] - 272u) / 16u);
+    if (i < static_cast<uint>(static_cast<int>(e_7))) {
+        const metal::float3 e_8 = store.data[metal::min(i, (luma_buffer_sizes[0] < 272u ? 0u : (luma_buffer_sizes[0] - 272u) / 16u) - 1u)];
+        const metal::float2 e_9 = e_8.zx + metal::float2(static_cast<float>(frame.flag), 1.0);
+        store.data[metal::min(i, (luma_buffer_sizes[0] < 272u ? 0u : (luma_buffer_sizes[0] - 272u) / 16u) - 1u)].z = e_9.x;
+        store.data[metal::min(i, (luma_buffer_sizes[0] < 272u ? 0u : (luma_buffer_sizes[0] - 272u) / 16u) - 1u)].x = e_9.y;
     }
-    const uint e_11 = store.count;
-    store.count = e_11 + 1u;
+    const uint count = store.count;
+    store.count = count + 1u;
 }
 

@@ -35,8 +35,8 @@ kernel void classify(
     const uint n = flags[metal::min(id.x, luma_buffer_sizes[1] / 4u - 1u)];
     const metal::bool2 pair = metal::bool2(x < y, y > x);
     const metal::uint4 v = metal::uint4(n, limits.low, limits.high, 7u);
-    const uint e = both(x < y, y > 2.0);
-    const uint e_1 = both(pair.x, pair.y);
-    flags[metal::min(id.x, luma_buffer_sizes[1] / 4u - 1u)] = e + e_1 + ((n < n >> (limits.low & 31u) ? 2u : 0u) + (limits.low < limits.high >> 1u ? 4u : 0u) + (v.y < v[metal::min(n & 3u, 3u)] >> (metal::min(v.x, 3u) & 31u) ? 8u : 0u));
+    const uint both_1 = both(x < y, y > 2.0);
+    const uint both_2 = both(pair.x, pair.y);
+    flags[metal::min(id.x, luma_buffer_sizes[1] / 4u - 1u)] = both_1 + both_2 + ((n < n >> (limits.low & 31u) ? 2u : 0u) + (limits.low < limits.high >> 1u ? 4u : 0u) + (v.y < v[metal::min(n & 3u, 3u)] >> (metal::min(v.x, 3u) & 31u) ? 8u : 0u));
 }
 

@@ -53,19 +53,19 @@ Shortlist empty_list() {
 Shortlist insert(Shortlist s, float d, int i) {
     Shortlist s_1 = Shortlist {};
     s_1 = s;
-    const int e = s_1.count;
+    const int count = s_1.count;
     bool phi = false;
-    if (e == 8) {
-        const float e_1 = s_1.hits[7].dist;
-        phi = d >= e_1;
+    if (count == 8) {
+        const float dist = s_1.hits[7].dist;
+        phi = d >= dist;
     }
     if (phi) {
-        const Shortlist e_2 = s_1;
-        return e_2;
+        const Shortlist s_2 = s_1;
+        return s_2;
     }
-    const int e_3 = s_1.count;
+    const int count_1 = s_1.count;
     uint carried = 0u;
-    int j = metal::min(e_3, 7);
+    int j = metal::min(count_1, 7);
     int j_1;
     while (true) {
         if (!(carried < 8u)) {
@@ -74,24 +74,24 @@ Shortlist insert(Shortlist s, float d, int i) {
         }
         bool phi_1 = false;
         if (j > 0) {
-            const float e_4 = s_1.hits[metal::min(uint(as_type<int>(as_type<uint>(j) - 1u)), 7u)].dist;
-            phi_1 = e_4 > d;
+            const float dist_1 = s_1.hits[metal::min(uint(as_type<int>(as_type<uint>(j) - 1u)), 7u)].dist;
+            phi_1 = dist_1 > d;
         }
         if (!phi_1) {
             j_1 = j;
             break;
         }
-        const Hit e_5 = s_1.hits[metal::min(uint(as_type<int>(as_type<uint>(j) - 1u)), 7u)];
-        s_1.hits[metal::min(uint(j), 7u)] = e_5;
+        const Hit e = s_1.hits[metal::min(uint(as_type<int>(as_type<uint>(j) - 1u)), 7u)];
+        s_1.hits[metal::min(uint(j), 7u)] = e;
         carried = carried + 1u;
         j = as_type<int>(as_type<uint>(j) - 1u);
     }
     s_1.hits[metal::min(uint(j_1), 7u)].dist = d;
     s_1.hits[metal::min(uint(j_1), 7u)].index = i;
-    const int e_6 = s_1.count;
-    s_1.count = metal::min(as_type<int>(as_type<uint>(e_6) + 1u), 8);
-    const Shortlist e_7 = s_1;
-    return e_7;
+    const int count_2 = s_1.count;
+    s_1.count = metal::min(as_type<int>(as_type<uint>(count_2) + 1u), 8);
+    const Shortlist s_3 = s_1;
+    return s_3;
 }
 
 metal::array<float, 8> weights(Shortlist s) {
@@ -106,19 +106,19 @@ metal::array<float, 8> weights(Shortlist s) {
         if (!carried_1) {
             break;
         }
-        const int e = s_1.count;
-        if (k < e) {
-            const float e_1 = s_1.hits[metal::min(uint(k), 7u)].dist;
-            const float e_2 = s_1.hits[metal::min(uint(k), 7u)].dist;
-            w[metal::min(uint(k), 7u)] = 1.0 / (1.0 + e_1 * e_2);
+        const int count = s_1.count;
+        if (k < count) {
+            const float dist = s_1.hits[metal::min(uint(k), 7u)].dist;
+            const float dist_1 = s_1.hits[metal::min(uint(k), 7u)].dist;
+            w[metal::min(uint(k), 7u)] = 1.0 / (1.0 + dist * dist_1);
         }
         const bool next = carried != 0u;
         k = as_type<int>(as_type<uint>(k) + 1u);
         carried = carried - 1u;
         carried_1 = next;
     }
-    const metal::array<float, 8> e_3 = w;
-    return e_3;
+    const metal::array<float, 8> w_1 = w;
+    return w_1;
 }
 
 float total(metal::array<float, 8> w) {
@@ -157,13 +157,13 @@ kernel void shortlist(
     metal::array<float, 8> w = metal::array<float, 8> {};
     metal::array<metal::float3x3, 3> rots = metal::array<metal::float3x3, 3> {};
     const metal::float3 p = metal::float3(params.origin) + metal::float3(static_cast<float>(id.x), 0.0, 0.0);
-    const Shortlist e = empty_list();
-    s = e;
-    const uint e_1 = luma_buffer_sizes[0] / 32u;
-    const int e_2 = as_type<int>(as_type<uint>(static_cast<int>(metal::min(params.count, static_cast<uint>(static_cast<int>(e_1))))) - 1u);
+    const Shortlist empty_list_1 = empty_list();
+    s = empty_list_1;
+    const uint e = luma_buffer_sizes[0] / 32u;
+    const int e_1 = as_type<int>(as_type<uint>(static_cast<int>(metal::min(params.count, static_cast<uint>(static_cast<int>(e))))) - 1u);
     int i = 0;
-    uint carried = as_type<uint>(e_2) - 0u;
-    bool carried_1 = 0 <= e_2;
+    uint carried = as_type<uint>(e_1) - 0u;
+    bool carried_1 = 0 <= e_1;
     uint carried_2 = 0u;
     while (true) {
         if (!(carried_2 < 1024u)) {
@@ -179,9 +179,9 @@ kernel void shortlist(
         l.pad = lights[metal::min(uint(i), luma_buffer_sizes[0] / 32u - 1u)].pad;
         const float d = metal::distance(p, l.pos);
         if (d < l.radius) {
-            const Shortlist e_3 = s;
-            const Shortlist e_4 = insert(e_3, d, i);
-            s = e_4;
+            const Shortlist s_1 = s;
+            const Shortlist insert_1 = insert(s_1, d, i);
+            s = insert_1;
         }
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
@@ -189,14 +189,14 @@ kernel void shortlist(
         carried_1 = next;
         carried_2 = carried_2 + 1u;
     }
-    const Shortlist e_5 = s;
-    const metal::array<float, 8> e_6 = weights(e_5);
-    w = e_6;
-    const metal::array<float, 8> e_7 = w;
-    const float e_8 = total(e_7);
-    const float t = metal::max(e_8, 1e-6);
-    const metal::array<metal::float3x3, 3> e_9 = params.rot;
-    rots = e_9;
+    const Shortlist s_2 = s;
+    const metal::array<float, 8> weights_1 = weights(s_2);
+    w = weights_1;
+    const metal::array<float, 8> w_1 = w;
+    const float total_1 = total(w_1);
+    const float t = metal::max(total_1, 1e-6);
+    const metal::array<metal::float3x3, 3> rot = params.rot;
+    rots = rot;
     int k = 0;
     uint carried_3 = 7u;
     bool carried_4 = true;
@@ -207,15 +207,15 @@ kernel void shortlist(
             c_1 = c;
             break;
         }
-        const int e_10 = s.count;
+        const int count = s.count;
         metal::float3 c_2 = c;
-        if (k < e_10) {
-            const int e_11 = s.hits[metal::min(uint(k), 7u)].index;
-            const metal::float3x3 m = rots[metal::min(uint(e_11 % 3), 2u)];
-            const int e_12 = s.hits[metal::min(uint(k), 7u)].index;
-            const metal::float3 e_13 = metal::float3(lights[metal::min(uint(e_12), luma_buffer_sizes[0] / 32u - 1u)].color);
-            const float e_14 = w[metal::min(uint(k), 7u)];
-            c_2 = c + m * e_13 * (e_14 / t);
+        if (k < count) {
+            const int index = s.hits[metal::min(uint(k), 7u)].index;
+            const metal::float3x3 m = rots[metal::min(uint(index % 3), 2u)];
+            const int index_1 = s.hits[metal::min(uint(k), 7u)].index;
+            const metal::float3 color = metal::float3(lights[metal::min(uint(index_1), luma_buffer_sizes[0] / 32u - 1u)].color);
+            const float e_2 = w[metal::min(uint(k), 7u)];
+            c_2 = c + m * color * (e_2 / t);
         }
         const bool next_1 = carried_3 != 0u;
         k = as_type<int>(as_type<uint>(k) + 1u);
@@ -223,12 +223,12 @@ kernel void shortlist(
         carried_4 = next_1;
         c = c_2;
     }
-    const int e_15 = s.count;
-    out_color[metal::min(id.x, luma_buffer_sizes[1] / 16u - 1u)] = metal::float4(c_1, static_cast<float>(e_15));
-    const int e_16 = s.hits[0].index;
-    const int e_17 = s.hits[1].index;
-    const int e_18 = s.hits[2].index;
-    const int e_19 = s.hits[7].index;
-    out_index[metal::min(id.x, luma_buffer_sizes[2] / 16u - 1u)] = metal::int4(e_16, e_17, e_18, e_19);
+    const int count_1 = s.count;
+    out_color[metal::min(id.x, luma_buffer_sizes[1] / 16u - 1u)] = metal::float4(c_1, static_cast<float>(count_1));
+    const int index_2 = s.hits[0].index;
+    const int index_3 = s.hits[1].index;
+    const int index_4 = s.hits[2].index;
+    const int index_5 = s.hits[7].index;
+    out_index[metal::min(id.x, luma_buffer_sizes[2] / 16u - 1u)] = metal::int4(index_2, index_3, index_4, index_5);
 }
 

@@ -117,9 +117,9 @@ fragment label_fs_Output label_fs(
     metal::texture2d<float> font_atlas_tex [[texture(0)]],
     metal::sampler font_atlas_samp [[sampler(0)]]
 ) {
-    const metal::float4 e = font_atlas_tex.sample(font_atlas_samp, input.uv);
+    const metal::float4 texel = font_atlas_tex.sample(font_atlas_samp, input.uv);
     label_fs_Output output = {};
-    output.color = metal::float4(input.color.xyz, input.color.w * e.x);
+    output.color = metal::float4(input.color.xyz, input.color.w * texel.x);
     return output;
 }
 

@@ -36,8 +36,8 @@ void store_tile(int level, metal::int2 tile, metal::float2 v, metal::array<metal
 }
 
 metal::float2 tile_velocity(metal::int2 p, metal::array<metal::texture2d<float, metal::access::read>, 2> tile_max) {
-    const metal::float4 e = tile_max[0].read(metal::uint2(metal::clamp(p / metal::int2(8, 8), metal::int2(0), metal::int2(tile_max[0].get_width(), tile_max[0].get_height()) - 1)));
-    return e.xy;
+    const metal::float4 texel = tile_max[0].read(metal::uint2(metal::clamp(p / metal::int2(8, 8), metal::int2(0), metal::int2(tile_max[0].get_width(), tile_max[0].get_height()) - 1)));
+    return texel.xy;
 }
 
 bool in_bounds_1(metal::int2 p, metal::texture2d<float, metal::access::write> velocity) {
@@ -56,12 +56,12 @@ kernel void velocity_pass(
     metal::array<metal::texture2d<float, metal::access::write>, 2> tile_max [[texture(3)]]
 ) {
     const metal::int2 p = static_cast<metal::int2>(id.xy);
-    const bool e = in_bounds_1(p, velocity);
-    if (!e) {
+    const bool in_bounds_2 = in_bounds_1(p, velocity);
+    if (!in_bounds_2) {
         return;
     }
-    const metal::float2 e_1 = reproject(p, camera, depth);
-    const metal::float2 v = clamp_velocity(e_1, camera);
+    const metal::float2 reproject_1 = reproject(p, camera, depth);
+    const metal::float2 v = clamp_velocity(reproject_1, camera);
     if (metal::all(metal::uint2(p) < metal::uint2(metal::int2(velocity.get_width(), velocity.get_height())))) {
         velocity.write(metal::float4(v, 0.0, 0.0), metal::uint2(p));
     }
@@ -90,12 +90,12 @@ kernel void blur_pass(
     metal::texture2d<float, metal::access::write> blurred [[texture(5)]]
 ) {
     const metal::int2 p = static_cast<metal::int2>(id.xy);
-    const bool e = in_bounds(p, velocity);
-    if (!e) {
+    const bool in_bounds_2 = in_bounds(p, velocity);
+    if (!in_bounds_2) {
         return;
     }
-    const metal::float4 e_1 = velocity.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(velocity.get_width(), velocity.get_height()) - 1)));
-    const metal::float2 v = e_1.xy;
+    const metal::float4 texel = velocity.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(velocity.get_width(), velocity.get_height()) - 1)));
+    const metal::float2 v = texel.xy;
     const metal::float2 dominant = tile_velocity(p, tile_max);
     const metal::float2 uv = (static_cast<metal::float2>(p) + metal::float2(0.5, 0.5)) / camera.screen;
     int s = -4;
@@ -108,12 +108,12 @@ kernel void blur_pass(
             sum_1 = sum;
             break;
         }
-        const metal::float4 e_2 = color.sample(linear_clamp, uv + metal::mix(v, dominant, metal::float2(0.5, 0.5)) * (static_cast<float>(s) / 8.0) / camera.screen, metal::level(0.0));
+        const metal::float4 texel_1 = color.sample(linear_clamp, uv + metal::mix(v, dominant, metal::float2(0.5, 0.5)) * (static_cast<float>(s) / 8.0) / camera.screen, metal::level(0.0));
         const bool next = carried != 0u;
         s = as_type<int>(as_type<uint>(s) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        sum = sum + e_2;
+        sum = sum + texel_1;
     }
     if (metal::all(metal::uint2(p) < metal::uint2(metal::int2(blurred.get_width(), blurred.get_height())))) {
         blurred.write(sum_1 / metal::float4(9.0, 9.0, 9.0, 9.0), metal::uint2(p));
@@ -130,10 +130,10 @@ fragment show_velocity_Output show_velocity(
     metal::texture2d<float, metal::access::read> velocity [[texture(2)]],
     metal::array<metal::texture2d<float, metal::access::read>, 2> tile_max [[texture(3)]]
 ) {
-    const metal::float4 e = velocity.read(metal::uint2(metal::clamp(static_cast<metal::int2>(frag.xy), metal::int2(0), metal::int2(velocity.get_width(), velocity.get_height()) - 1)));
-    const metal::float2 e_1 = tile_velocity(static_cast<metal::int2>(frag.xy), tile_max);
+    const metal::float4 texel = velocity.read(metal::uint2(metal::clamp(static_cast<metal::int2>(frag.xy), metal::int2(0), metal::int2(velocity.get_width(), velocity.get_height()) - 1)));
+    const metal::float2 tile_velocity_1 = tile_velocity(static_cast<metal::int2>(frag.xy), tile_max);
     show_velocity_Output output = {};
-    output.rgba = metal::float4(e.xy / metal::float2(camera.max_blur_px) * 0.5 + metal::float2(0.5, 0.5), metal::length(e_1), 1.0);
+    output.rgba = metal::float4(texel.xy / metal::float2(camera.max_blur_px) * 0.5 + metal::float2(0.5, 0.5), metal::length(tile_velocity_1), 1.0);
     return output;
 }
 

@@ -114,20 +114,20 @@ Result run(Program p) {
             break;
         }
         const int steps_2 = as_type<int>(as_type<uint>(steps) + 1u);
-        const bool e = is_space(c);
+        const bool is_space_1 = is_space(c);
         int top_2;
         int max_depth_2;
         int i_1;
-        if (e) {
+        if (is_space_1) {
             top_2 = top;
             max_depth_2 = max_depth;
             i_1 = as_type<int>(as_type<uint>(i) + 1u);
         } else {
-            const bool e_1 = is_digit(c);
+            const bool is_digit_1 = is_digit(c);
             int top_3;
             int max_depth_3;
             int i_2;
-            if (e_1) {
+            if (is_digit_1) {
                 uint carried_1 = 0u;
                 int i_3 = i;
                 int value = 0;
@@ -145,8 +145,8 @@ Result run(Program p) {
                         break;
                     }
                     const uint d = byte_at(p, i_3);
-                    const bool e_2 = is_digit(d);
-                    if (!e_2) {
+                    const bool is_digit_2 = is_digit(d);
+                    if (!is_digit_2) {
                         i_4 = i_3;
                         value_1 = value;
                         break;
@@ -172,8 +172,8 @@ Result run(Program p) {
                         const Result composite_1 = Result {0, 1, steps_2, max_depth};
                         return composite_1;
                     }
-                    const int e_3 = stack[metal::min(uint(as_type<int>(as_type<uint>(top) - 1u)), 7u)];
-                    stack[metal::min(uint(as_type<int>(as_type<uint>(top) - 1u)), 7u)] = as_type<int>(0u - as_type<uint>(e_3));
+                    const int e = stack[metal::min(uint(as_type<int>(as_type<uint>(top) - 1u)), 7u)];
+                    stack[metal::min(uint(as_type<int>(as_type<uint>(top) - 1u)), 7u)] = as_type<int>(0u - as_type<uint>(e));
                     top_5 = top;
                 } else if (c == 100u) {
                     if (top < 1) {
@@ -183,8 +183,8 @@ Result run(Program p) {
                         const Result composite_3 = Result {0, 2, steps_2, max_depth};
                         return composite_3;
                     }
-                    const int e_4 = stack[metal::min(uint(as_type<int>(as_type<uint>(top) - 1u)), 7u)];
-                    stack[metal::min(uint(top), 7u)] = e_4;
+                    const int e_1 = stack[metal::min(uint(as_type<int>(as_type<uint>(top) - 1u)), 7u)];
+                    stack[metal::min(uint(top), 7u)] = e_1;
                     const int top_6 = as_type<int>(as_type<uint>(top) + 1u);
                     top_5 = top_6;
                     max_depth_4 = metal::max(max_depth, top_6);
@@ -193,9 +193,9 @@ Result run(Program p) {
                         const Result composite_4 = Result {0, 1, steps_2, max_depth};
                         return composite_4;
                     }
-                    const int e_5 = stack[metal::min(uint(as_type<int>(as_type<uint>(top) - 2u)), 7u)];
-                    const int e_6 = stack[metal::min(uint(as_type<int>(as_type<uint>(top) - 1u)), 7u)];
-                    const metal::int2 r = apply(c, e_5, e_6);
+                    const int e_2 = stack[metal::min(uint(as_type<int>(as_type<uint>(top) - 2u)), 7u)];
+                    const int e_3 = stack[metal::min(uint(as_type<int>(as_type<uint>(top) - 1u)), 7u)];
+                    const metal::int2 r = apply(c, e_2, e_3);
                     if (r.y != 0) {
                         const Result composite_5 = Result {0, r.y, steps_2, max_depth};
                         return composite_5;
@@ -221,14 +221,14 @@ Result run(Program p) {
     if (top_1 != 1) {
         int phi = 0;
         if (top_1 > 0) {
-            const int e_7 = stack[metal::min(uint(as_type<int>(as_type<uint>(top_1) - 1u)), 7u)];
-            phi = e_7;
+            const int e_4 = stack[metal::min(uint(as_type<int>(as_type<uint>(top_1) - 1u)), 7u)];
+            phi = e_4;
         }
         const Result composite_6 = Result {phi, 5, steps_1, max_depth_1};
         return composite_6;
     }
-    const int e_8 = stack[0];
-    const Result composite_7 = Result {e_8, 0, steps_1, max_depth_1};
+    const int e_5 = stack[0];
+    const Result composite_7 = Result {e_5, 0, steps_1, max_depth_1};
     return composite_7;
 }
 
@@ -244,7 +244,7 @@ kernel void evaluate(
         return;
     }
     const Program e_1 = programs[metal::min(id.x, luma_buffer_sizes[0] / 64u - 1u)];
-    const Result e_2 = run(e_1);
-    results[metal::min(id.x, luma_buffer_sizes[1] / 16u - 1u)] = e_2;
+    const Result run_1 = run(e_1);
+    results[metal::min(id.x, luma_buffer_sizes[1] / 16u - 1u)] = run_1;
 }
 

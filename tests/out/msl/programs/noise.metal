@@ -63,13 +63,13 @@ float perlin3(metal::float3 p) {
         }
         const metal::int3 o = metal::int3(corner & 1, (corner >> 1u) & 1, corner >> 2u);
         const float e = xy_weights[metal::min(uint(corner & 3), 3u)];
-        const uint e_1 = hash3(as_type<metal::int3>(as_type<metal::uint3>(cell) + as_type<metal::uint3>(o)));
-        const float e_2 = gradient3(e_1, d - static_cast<metal::float3>(o));
+        const uint hash3_1 = hash3(as_type<metal::int3>(as_type<metal::uint3>(cell) + as_type<metal::uint3>(o)));
+        const float gradient3_1 = gradient3(hash3_1, d - static_cast<metal::float3>(o));
         const bool next = carried != 0u;
         corner = as_type<int>(as_type<uint>(corner) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        result = result + e * (o.z == 1 ? f.z : 1.0 - f.z) * e_2;
+        result = result + e * (o.z == 1 ? f.z : 1.0 - f.z) * gradient3_1;
     }
     return result_1;
 }
@@ -100,14 +100,14 @@ metal::float2 fade2(metal::float2 t) {
 float value_noise(metal::float2 p) {
     const metal::int2 cell = static_cast<metal::int2>(metal::floor(p));
     const metal::float2 f = fade2(metal::fract(p));
-    const uint e = hash2(cell);
-    const float a = unit_float(e);
-    const uint e_1 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(1, 0))));
-    const float b = unit_float(e_1);
-    const uint e_2 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(0, 1))));
-    const float c = unit_float(e_2);
-    const uint e_3 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(1, 1))));
-    const float d = unit_float(e_3);
+    const uint hash2_1 = hash2(cell);
+    const float a = unit_float(hash2_1);
+    const uint hash2_2 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(1, 0))));
+    const float b = unit_float(hash2_2);
+    const uint hash2_3 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(0, 1))));
+    const float c = unit_float(hash2_3);
+    const uint hash2_4 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(1, 1))));
+    const float d = unit_float(hash2_4);
     return metal::mix(metal::mix(a, b, f.x), metal::mix(c, d, f.x), f.y) * 2.0 - 1.0;
 }
 
@@ -133,14 +133,14 @@ float fbm_value(metal::float2 p, int octaves, constant NoiseParams& noise) {
             norm_1 = norm;
             break;
         }
-        const float e = value_noise(p * frequency + metal::float2(static_cast<float>(i) * 17.0));
+        const float value_noise_1 = value_noise(p * frequency + metal::float2(static_cast<float>(i) * 17.0));
         const bool next = carried != 0u;
         const float next_1 = norm + amplitude;
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
-        sum = sum + amplitude * e;
+        sum = sum + amplitude * value_noise_1;
         amplitude = amplitude * noise.gain;
         frequency = frequency * noise.lacunarity;
         norm = next_1;
@@ -159,14 +159,14 @@ float perlin2(metal::float2 p) {
     const metal::int2 cell = static_cast<metal::int2>(metal::floor(p));
     const metal::float2 d = metal::fract(p);
     const metal::float2 f = fade2(d);
-    const uint e = hash2(cell);
-    const float n00 = gradient2(e, d);
-    const uint e_1 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(1, 0))));
-    const float n10 = gradient2(e_1, d - metal::float2(1.0, 0.0));
-    const uint e_2 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(0, 1))));
-    const float n01 = gradient2(e_2, d - metal::float2(0.0, 1.0));
-    const uint e_3 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(1, 1))));
-    const float n11 = gradient2(e_3, d - metal::float2(1.0, 1.0));
+    const uint hash2_1 = hash2(cell);
+    const float n00 = gradient2(hash2_1, d);
+    const uint hash2_2 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(1, 0))));
+    const float n10 = gradient2(hash2_2, d - metal::float2(1.0, 0.0));
+    const uint hash2_3 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(0, 1))));
+    const float n01 = gradient2(hash2_3, d - metal::float2(0.0, 1.0));
+    const uint hash2_4 = hash2(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(1, 1))));
+    const float n11 = gradient2(hash2_4, d - metal::float2(1.0, 1.0));
     return metal::mix(metal::mix(n00, n10, f.x), metal::mix(n01, n11, f.x), f.y) * 0.5;
 }
 
@@ -187,12 +187,12 @@ float fbm_perlin(metal::float2 p, int octaves, constant NoiseParams& noise) {
             sum_1 = sum;
             break;
         }
-        const float e = perlin2(q);
+        const float perlin2_1 = perlin2(q);
         const bool next = carried != 0u;
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
-        sum = sum + amplitude * e;
+        sum = sum + amplitude * perlin2_1;
         amplitude = amplitude * noise.gain;
         q = metal::float2x2(metal::float2(0.8, 0.6), metal::float2(-0.6, 0.8)) * q * noise.lacunarity;
     }
@@ -217,8 +217,8 @@ float ridged(metal::float2 p, int octaves, constant NoiseParams& noise) {
             sum_1 = sum;
             break;
         }
-        const float e = perlin2(p * frequency);
-        const float n = 1.0 - metal::abs(e);
+        const float perlin2_1 = perlin2(p * frequency);
+        const float n = 1.0 - metal::abs(perlin2_1);
         const float n_1 = n * n;
         const bool next = carried != 0u;
         carried = carried - 1u;
@@ -233,32 +233,32 @@ float ridged(metal::float2 p, int octaves, constant NoiseParams& noise) {
 }
 
 float domain_warped(metal::float2 p, int octaves, constant NoiseParams& noise) {
-    const float e = fbm_perlin(p, octaves, noise);
-    const float e_1 = fbm_perlin(p + metal::float2(5.2, 1.3), octaves, noise);
-    const metal::float2 q = metal::float2(e, e_1);
-    const float e_2 = fbm_perlin(p + q * 4.0 + metal::float2(1.7, 9.2) + metal::float2(0.15 * noise.time), octaves, noise);
-    const float e_3 = fbm_perlin(p + q * 4.0 + metal::float2(8.3, 2.8) + metal::float2(0.126 * noise.time), octaves, noise);
-    const float e_4 = fbm_perlin(p + metal::float2(e_2, e_3) * 4.0, octaves, noise);
-    return e_4;
+    const float fbm_perlin_1 = fbm_perlin(p, octaves, noise);
+    const float fbm_perlin_2 = fbm_perlin(p + metal::float2(5.2, 1.3), octaves, noise);
+    const metal::float2 q = metal::float2(fbm_perlin_1, fbm_perlin_2);
+    const float fbm_perlin_3 = fbm_perlin(p + q * 4.0 + metal::float2(1.7, 9.2) + metal::float2(0.15 * noise.time), octaves, noise);
+    const float fbm_perlin_4 = fbm_perlin(p + q * 4.0 + metal::float2(8.3, 2.8) + metal::float2(0.126 * noise.time), octaves, noise);
+    const float fbm_perlin_5 = fbm_perlin(p + metal::float2(fbm_perlin_3, fbm_perlin_4) * 4.0, octaves, noise);
+    return fbm_perlin_5;
 }
 
 float evaluate(metal::float2 p, constant NoiseParams& noise) {
     const int octaves = metal::clamp(noise.octaves, 1, 12);
     if (noise.mode == 0) {
-        const float e = fbm_value(p, octaves, noise);
-        return e;
+        const float fbm_value_1 = fbm_value(p, octaves, noise);
+        return fbm_value_1;
     } else if (noise.mode == 1) {
-        const float e_1 = fbm_perlin(p, octaves, noise);
-        return e_1;
+        const float fbm_perlin_1 = fbm_perlin(p, octaves, noise);
+        return fbm_perlin_1;
     } else if (noise.mode == 2) {
-        const float e_2 = ridged(p, octaves, noise);
-        return e_2;
+        const float ridged_1 = ridged(p, octaves, noise);
+        return ridged_1;
     } else if (noise.mode == 3) {
-        const float e_3 = domain_warped(p, octaves, noise);
-        return e_3;
+        const float domain_warped_1 = domain_warped(p, octaves, noise);
+        return domain_warped_1;
     }
-    const float e_4 = perlin3(metal::float3(p, noise.time));
-    return e_4;
+    const float perlin3_1 = perlin3(metal::float3(p, noise.time));
+    return perlin3_1;
 }
 
 // Dispatch with threadsPerThreadgroup = (8, 8, 1).
@@ -271,7 +271,7 @@ kernel void bake_noise(
     if (id.x >= noise.width || id.y >= noise.height) {
         return;
     }
-    const float e = evaluate(noise.origin + static_cast<metal::float2>(id.xy) * noise.scale, noise);
-    image[metal::min(id.y * noise.width + id.x, luma_buffer_sizes[0] / 4u - 1u)] = e;
+    const float evaluate_1 = evaluate(noise.origin + static_cast<metal::float2>(id.xy) * noise.scale, noise);
+    image[metal::min(id.y * noise.width + id.x, luma_buffer_sizes[0] / 4u - 1u)] = evaluate_1;
 }
 

@@ -10,52 +10,52 @@ metal::float2 sign_not_zero(metal::float2 v) {
 metal::float2 oct_encode(metal::float3 n) {
     const metal::float2 p = n.xy * (1.0 / (metal::abs(n.x) + metal::abs(n.y) + metal::abs(n.z)));
     if (n.z <= 0.0) {
-        const metal::float2 e = sign_not_zero(p);
-        return (metal::float2(1.0, 1.0) - metal::abs(p.yx)) * e;
+        const metal::float2 sign_not_zero_1 = sign_not_zero(p);
+        return (metal::float2(1.0, 1.0) - metal::abs(p.yx)) * sign_not_zero_1;
     }
     return p;
 }
 
 uint pack_oct_snorm16(metal::float3 n) {
-    const metal::float2 e = oct_encode(n);
-    return metal::pack_float_to_snorm2x16(e);
+    const metal::float2 oct_encode_1 = oct_encode(n);
+    return metal::pack_float_to_snorm2x16(oct_encode_1);
 }
 
 metal::float3 oct_decode(metal::float2 e) {
     const metal::float3 v = metal::float3(e, 1.0 - metal::abs(e.x) - metal::abs(e.y));
     metal::float3 v_1 = v;
     if (v.z < 0.0) {
-        const metal::float2 e_1 = sign_not_zero(v.xy);
-        const metal::float2 e_2 = (metal::float2(1.0, 1.0) - metal::abs(v.yx)) * e_1;
-        v_1 = metal::float3(e_2.xy, v.z);
+        const metal::float2 sign_not_zero_1 = sign_not_zero(v.xy);
+        const metal::float2 e_1 = (metal::float2(1.0, 1.0) - metal::abs(v.yx)) * sign_not_zero_1;
+        v_1 = metal::float3(e_1.xy, v.z);
     }
     return metal::normalize(v_1);
 }
 
 metal::float3 unpack_oct_snorm16(uint word) {
-    const metal::float3 e = oct_decode(metal::unpack_snorm2x16_to_float(word));
-    return e;
+    const metal::float3 oct_decode_1 = oct_decode(metal::unpack_snorm2x16_to_float(word));
+    return oct_decode_1;
 }
 
 uint pack_oct_unorm8(metal::float3 n) {
-    const metal::float2 e = oct_encode(n);
-    return metal::pack_float_to_unorm4x8(metal::float4(e * 0.5 + metal::float2(0.5, 0.5), 0.0, 0.0)) & 65535u;
+    const metal::float2 oct_encode_1 = oct_encode(n);
+    return metal::pack_float_to_unorm4x8(metal::float4(oct_encode_1 * 0.5 + metal::float2(0.5, 0.5), 0.0, 0.0)) & 65535u;
 }
 
 metal::float3 unpack_oct_unorm8(uint word) {
     const metal::float4 e = metal::unpack_unorm4x8_to_float(word);
-    const metal::float3 e_1 = oct_decode(e.xy * 2.0 - metal::float2(1.0, 1.0));
-    return e_1;
+    const metal::float3 oct_decode_1 = oct_decode(e.xy * 2.0 - metal::float2(1.0, 1.0));
+    return oct_decode_1;
 }
 
 uint pack_oct_half(metal::float3 n) {
-    const metal::float2 e = oct_encode(n);
-    return as_type<uint>(metal::half2(e));
+    const metal::float2 oct_encode_1 = oct_encode(n);
+    return as_type<uint>(metal::half2(oct_encode_1));
 }
 
 metal::float3 unpack_oct_half(uint word) {
-    const metal::float3 e = oct_decode(metal::float2(as_type<metal::half2>(word)));
-    return e;
+    const metal::float3 oct_decode_1 = oct_decode(metal::float2(as_type<metal::half2>(word)));
+    return oct_decode_1;
 }
 
 float angle_degrees(metal::float3 a, metal::float3 b) {
@@ -83,13 +83,13 @@ kernel void round_trip(
     const uint wh = pack_oct_half(n);
     encoded[metal::min(i, luma_buffer_sizes[1] / 16u - 1u)] = metal::uint4(w16, w8, wh, 0u);
     const metal::float3 d16 = unpack_oct_snorm16(w16);
-    const float e_2 = angle_degrees(n, d16);
-    decoded[metal::min(i, luma_buffer_sizes[2] / 16u - 1u)] = metal::float4(d16, e_2);
-    const metal::float3 e_3 = unpack_oct_unorm8(w8);
-    const float e_4 = angle_degrees(n, e_3);
-    const metal::float3 e_5 = unpack_oct_half(wh);
-    const float e_6 = angle_degrees(n, e_5);
-    metal::atomic_fetch_max_explicit(&worst, as_type<uint>(metal::max(e_4, e_6)), metal::memory_order_relaxed);
+    const float angle_degrees_1 = angle_degrees(n, d16);
+    decoded[metal::min(i, luma_buffer_sizes[2] / 16u - 1u)] = metal::float4(d16, angle_degrees_1);
+    const metal::float3 unpack_oct_unorm8_1 = unpack_oct_unorm8(w8);
+    const float angle_degrees_2 = angle_degrees(n, unpack_oct_unorm8_1);
+    const metal::float3 unpack_oct_half_1 = unpack_oct_half(wh);
+    const float angle_degrees_3 = angle_degrees(n, unpack_oct_half_1);
+    metal::atomic_fetch_max_explicit(&worst, as_type<uint>(metal::max(angle_degrees_2, angle_degrees_3)), metal::memory_order_relaxed);
 }
 
 struct write_normals_Input {
@@ -107,11 +107,11 @@ fragment write_normals_Output write_normals(
     write_normals_Input input [[stage_in]]
 ) {
     const metal::float3 n = metal::normalize(input.normal);
-    const uint e = pack_oct_snorm16(n);
-    const uint e_1 = pack_oct_unorm8(n);
+    const uint pack_oct_snorm16_1 = pack_oct_snorm16(n);
+    const uint pack_oct_unorm8_1 = pack_oct_unorm8(n);
     write_normals_Output output = {};
-    output.normal_rough = metal::uint2(e, metal::pack_float_to_unorm2x16(metal::float2(input.roughness, input.metallic)));
-    output.compact = e_1;
+    output.normal_rough = metal::uint2(pack_oct_snorm16_1, metal::pack_float_to_unorm2x16(metal::float2(input.roughness, input.metallic)));
+    output.compact = pack_oct_unorm8_1;
     return output;
 }
 

@@ -36,11 +36,11 @@ fragment void collect(
 ) {
     const metal::float4 c = albedo_tex.sample(albedo_samp, input.uv);
     const uint slot = metal::atomic_fetch_add_explicit(&counter.count, 1u, metal::memory_order_relaxed);
-    const uint e = counter.capacity;
-    if (slot < e) {
+    const uint capacity = counter.capacity;
+    if (slot < capacity) {
         const metal::uint2 p = static_cast<metal::uint2>(pos.xy);
-        const uint e_1 = counter.width;
-        const uint prev = metal::atomic_exchange_explicit(&heads[metal::min(p.y * e_1 + p.x, luma_buffer_sizes[1] / 4u - 1u)], slot, metal::memory_order_relaxed);
+        const uint width = counter.width;
+        const uint prev = metal::atomic_exchange_explicit(&heads[metal::min(p.y * width + p.x, luma_buffer_sizes[1] / 4u - 1u)], slot, metal::memory_order_relaxed);
         const Node composite = Node {metal::pack_float_to_unorm4x8(metal::float4(c.xyz, input.alpha)), pos.z, prev};
         nodes[metal::min(slot, luma_buffer_sizes[0] / 12u - 1u)] = composite;
     }
@@ -60,8 +60,8 @@ fragment resolve_Output resolve(
     metal::array<uint, 8> colors = metal::array<uint, 8> {};
     metal::array<float, 8> depths = metal::array<float, 8> {};
     const metal::uint2 p = static_cast<metal::uint2>(pos.xy);
-    const uint e = counter.width;
-    const uint head = metal::atomic_load_explicit(&heads[metal::min(p.y * e + p.x, luma_buffer_sizes[1] / 4u - 1u)], metal::memory_order_relaxed);
+    const uint width = counter.width;
+    const uint head = metal::atomic_load_explicit(&heads[metal::min(p.y * width + p.x, luma_buffer_sizes[1] / 4u - 1u)], metal::memory_order_relaxed);
     colors = luma_const;
     depths = luma_const_1;
     uint carried = 0u;
@@ -77,19 +77,19 @@ fragment resolve_Output resolve(
             n_1 = n;
             break;
         }
-        const uint e_1 = nodes[metal::min(head_1, luma_buffer_sizes[0] / 12u - 1u)].color;
-        colors[metal::min(uint(n), 7u)] = e_1;
-        const float e_2 = nodes[metal::min(head_1, luma_buffer_sizes[0] / 12u - 1u)].depth;
-        depths[metal::min(uint(n), 7u)] = e_2;
+        const uint color = nodes[metal::min(head_1, luma_buffer_sizes[0] / 12u - 1u)].color;
+        colors[metal::min(uint(n), 7u)] = color;
+        const float depth = nodes[metal::min(head_1, luma_buffer_sizes[0] / 12u - 1u)].depth;
+        depths[metal::min(uint(n), 7u)] = depth;
         const uint head_2 = nodes[metal::min(head_1, luma_buffer_sizes[0] / 12u - 1u)].next;
         carried = carried + 1u;
         head_1 = head_2;
         n = as_type<int>(as_type<uint>(n) + 1u);
     }
-    const int e_3 = as_type<int>(as_type<uint>(n_1) - 1u);
+    const int e = as_type<int>(as_type<uint>(n_1) - 1u);
     int i = 1;
-    uint carried_1 = as_type<uint>(e_3) - 1u;
-    bool carried_2 = 1 <= e_3;
+    uint carried_1 = as_type<uint>(e) - 1u;
+    bool carried_2 = 1 <= e;
     uint carried_3 = 0u;
     while (true) {
         if (!(carried_3 < 8u)) {
@@ -106,20 +106,20 @@ fragment resolve_Output resolve(
             }
             bool phi = false;
             if (j > 0) {
-                const float e_4 = depths[metal::min(uint(as_type<int>(as_type<uint>(j) - 1u)), 7u)];
-                const float e_5 = depths[metal::min(uint(j), 7u)];
-                phi = e_4 < e_5;
+                const float e_1 = depths[metal::min(uint(as_type<int>(as_type<uint>(j) - 1u)), 7u)];
+                const float e_2 = depths[metal::min(uint(j), 7u)];
+                phi = e_1 < e_2;
             }
             if (!phi) {
                 break;
             }
             const float t = depths[metal::min(uint(j), 7u)];
-            const float e_6 = depths[metal::min(uint(as_type<int>(as_type<uint>(j) - 1u)), 7u)];
-            depths[metal::min(uint(j), 7u)] = e_6;
+            const float e_3 = depths[metal::min(uint(as_type<int>(as_type<uint>(j) - 1u)), 7u)];
+            depths[metal::min(uint(j), 7u)] = e_3;
             depths[metal::min(uint(as_type<int>(as_type<uint>(j) - 1u)), 7u)] = t;
             const uint u = colors[metal::min(uint(j), 7u)];
-            const uint e_7 = colors[metal::min(uint(as_type<int>(as_type<uint>(j) - 1u)), 7u)];
-            colors[metal::min(uint(j), 7u)] = e_7;
+            const uint e_4 = colors[metal::min(uint(as_type<int>(as_type<uint>(j) - 1u)), 7u)];
+            colors[metal::min(uint(j), 7u)] = e_4;
             colors[metal::min(uint(as_type<int>(as_type<uint>(j) - 1u)), 7u)] = u;
             carried_4 = carried_4 + 1u;
             j = as_type<int>(as_type<uint>(j) - 1u);
@@ -130,10 +130,10 @@ fragment resolve_Output resolve(
         carried_2 = next;
         carried_3 = carried_3 + 1u;
     }
-    const int e_8 = as_type<int>(as_type<uint>(n_1) - 1u);
+    const int e_5 = as_type<int>(as_type<uint>(n_1) - 1u);
     int i_1 = 0;
-    uint carried_5 = as_type<uint>(e_8) - 0u;
-    bool carried_6 = 0 <= e_8;
+    uint carried_5 = as_type<uint>(e_5) - 0u;
+    bool carried_6 = 0 <= e_5;
     uint carried_7 = 0u;
     metal::float4 result = metal::float4(0.0, 0.0, 0.0, 0.0);
     metal::float4 result_1;
@@ -146,8 +146,8 @@ fragment resolve_Output resolve(
             result_1 = result;
             break;
         }
-        const uint e_9 = colors[metal::min(uint(i_1), 7u)];
-        const metal::float4 s = metal::unpack_unorm4x8_to_float(e_9);
+        const uint e_6 = colors[metal::min(uint(i_1), 7u)];
+        const metal::float4 s = metal::unpack_unorm4x8_to_float(e_6);
         const bool next_1 = carried_5 != 0u;
         i_1 = as_type<int>(as_type<uint>(i_1) + 1u);
         carried_5 = carried_5 - 1u;

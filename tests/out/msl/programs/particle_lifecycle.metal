@@ -92,9 +92,9 @@ kernel void update(
         metal::atomic_fetch_sub_explicit(&counters.emitted, 1, metal::memory_order_relaxed);
         return;
     }
-    const metal::float4 e_1 = noise_tex.sample(noise_samp, p_1.position * 0.1, metal::level(0.0));
+    const metal::float4 texel = noise_tex.sample(noise_samp, p_1.position * 0.1, metal::level(0.0));
     Particle p_3 = p_1;
-    p_3.velocity = p_1.velocity + (metal::float3(sim.gravity) + metal::float3(sim.wind) + (e_1.xyz * 2.0 - metal::float3(1.0, 1.0, 1.0))) * sim.dt;
+    p_3.velocity = p_1.velocity + (metal::float3(sim.gravity) + metal::float3(sim.wind) + (texel.xyz * 2.0 - metal::float3(1.0, 1.0, 1.0))) * sim.dt;
     Particle p_4 = p_3;
     p_4.velocity = p_3.velocity * (1.0 - sim.drag * sim.dt);
     Particle p_5 = p_4;

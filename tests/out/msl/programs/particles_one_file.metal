@@ -52,9 +52,9 @@ float life(Particle p) {
 
 float fading(uint i, constant Sim_std140& sim, device Particle_std430* particles, constant uint* luma_buffer_sizes) {
     const Particle p = particle(i, sim, particles, luma_buffer_sizes);
-    const float e = life(p);
-    const float e_1 = life(p);
-    return 1.0 - e * e_1;
+    const float life_1 = life(p);
+    const float life_2 = life(p);
+    return 1.0 - life_1 * life_2;
 }
 
 // Dispatch with threadsPerThreadgroup = (64, 1, 1).
@@ -70,8 +70,8 @@ kernel void integrate(
         return;
     }
     const Particle p = particle(i, sim, particles, luma_buffer_sizes);
-    const float e = fading(i, sim, particles, luma_buffer_sizes);
-    if (e <= 0.0) {
+    const float fading_1 = fading(i, sim, particles, luma_buffer_sizes);
+    if (fading_1 <= 0.0) {
         alive[metal::min(i, luma_buffer_sizes[1] / 4u - 1u)] = 0u;
         return;
     }
@@ -104,8 +104,8 @@ vertex draw_Output draw(
     const uint e = alive[metal::min(metal::min(vi, sim.count - 1u), luma_buffer_sizes[1] / 4u - 1u)];
     float shown = 0.0;
     if (e != 0u) {
-        const float e_1 = fading(vi, sim, particles, luma_buffer_sizes);
-        shown = e_1;
+        const float fading_1 = fading(vi, sim, particles, luma_buffer_sizes);
+        shown = fading_1;
     }
     draw_Output output = {};
     output.clip = sim.view_proj * metal::float4(p.position, 1.0);

@@ -69,20 +69,20 @@ float cascade_shadow(metal::float3 world, float view_depth, float angle, constan
         }
         const metal::float4 e = cascades.poisson[metal::min(uint(i), 7u)];
         const metal::float2 o = e.xy;
-        const float e_1 = cascade_maps.sample_compare(shadow_sampler, uv + metal::float2(o.x * c - o.y * s, o.x * s + o.y * c) * cascades.texel * cascades.filter_radius, uint(metal::clamp(layer, 0, int(cascade_maps.get_array_size()) - 1)), ndc.z - 0.002, metal::level(0.0));
+        const float texel = cascade_maps.sample_compare(shadow_sampler, uv + metal::float2(o.x * c - o.y * s, o.x * s + o.y * c) * cascades.texel * cascades.filter_radius, uint(metal::clamp(layer, 0, int(cascade_maps.get_array_size()) - 1)), ndc.z - 0.002, metal::level(0.0));
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        lit_1 = lit_1 + e_1;
+        lit_1 = lit_1 + texel;
     }
     return lit_2 / 8.0;
 }
 
 float point_shadow(metal::float3 world, constant Cascades_std140& cascades, metal::depthcube<float> point_map, metal::sampler shadow_sampler) {
     const metal::float3 to_frag = world - metal::float3(cascades.light_pos);
-    const float e = point_map.sample_compare(shadow_sampler, metal::normalize(to_frag), metal::length(to_frag) / cascades.light_far - 0.005);
-    return e;
+    const float texel = point_map.sample_compare(shadow_sampler, metal::normalize(to_frag), metal::length(to_frag) / cascades.light_far - 0.005);
+    return texel;
 }
 
 struct lit_Input {
@@ -109,11 +109,11 @@ fragment lit_Output lit(
     metal::sampler env_samp [[sampler(2)]]
 ) {
     const metal::float4 base = albedo_tex.sample(albedo_samp, input.uv);
-    const metal::float4 e = env_tex.sample(env_samp, metal::reflect(metal::normalize(input.world), metal::normalize(input.normal)), metal::level(2.0));
-    const float e_1 = cascade_shadow(input.world, input.view_depth, metal::fract(metal::sin(metal::dot(input.world.xz, metal::float2(12.9898, 78.233))) * 43758.547) * 6.2831855, cascades, cascade_maps, shadow_sampler);
-    const float e_2 = point_shadow(input.world, cascades, point_map, shadow_sampler);
+    const metal::float4 texel = env_tex.sample(env_samp, metal::reflect(metal::normalize(input.world), metal::normalize(input.normal)), metal::level(2.0));
+    const float cascade_shadow_1 = cascade_shadow(input.world, input.view_depth, metal::fract(metal::sin(metal::dot(input.world.xz, metal::float2(12.9898, 78.233))) * 43758.547) * 6.2831855, cascades, cascade_maps, shadow_sampler);
+    const float point_shadow_1 = point_shadow(input.world, cascades, point_map, shadow_sampler);
     lit_Output output = {};
-    output.color = metal::float4(base.xyz * (0.1 + 0.9 * (e_1 * e_2)) + e.xyz * 0.04, base.w);
+    output.color = metal::float4(base.xyz * (0.1 + 0.9 * (cascade_shadow_1 * point_shadow_1)) + texel.xyz * 0.04, base.w);
     return output;
 }
 
@@ -146,9 +146,9 @@ fragment cutout_Output cutout(
     if (m == 0u) {
         metal::discard_fragment();
     }
-    const float e = point_shadow(input.world, cascades, point_map, shadow_sampler);
+    const float point_shadow_1 = point_shadow(input.world, cascades, point_map, shadow_sampler);
     cutout_Output output = {};
-    output.color = metal::float4(base.xyz * metal::max(metal::dot(metal::normalize(front ? input.normal : -input.normal), metal::normalize(metal::float3(cascades.light_pos) - input.world)), 0.0) * e, 1.0);
+    output.color = metal::float4(base.xyz * metal::max(metal::dot(metal::normalize(front ? input.normal : -input.normal), metal::normalize(metal::float3(cascades.light_pos) - input.world)), 0.0) * point_shadow_1, 1.0);
     output.depth = frag.z * 0.999;
     output.mask = m;
     return output;

@@ -73,9 +73,9 @@ fragment quad_fs_Output quad_fs(
     constant Push& push [[buffer(0)]]
 ) {
     const metal::float4 base = push.palette[metal::min(input.slot, 3u)];
-    const float e = level(input.uv.x, push);
+    const float level_1 = level(input.uv.x, push);
     quad_fs_Output output = {};
-    output.color = metal::float4(base.xyz * e, base.w);
+    output.color = metal::float4(base.xyz * level_1, base.w);
     return output;
 }
 

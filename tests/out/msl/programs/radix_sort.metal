@@ -31,13 +31,13 @@ kernel void count_digits(
     const uint index = tile.x * 256u + lane;
     if (index < sort.count) {
         const uint e = keys_in[metal::min(index, luma_buffer_sizes[0] / 4u - 1u)];
-        const uint e_1 = digit_of(e, sort);
-        metal::atomic_fetch_add_explicit(&digit_counts[metal::min(e_1, 15u)], 1u, metal::memory_order_relaxed);
+        const uint digit_of_1 = digit_of(e, sort);
+        metal::atomic_fetch_add_explicit(&digit_counts[metal::min(digit_of_1, 15u)], 1u, metal::memory_order_relaxed);
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     if (lane < 16u) {
-        const uint e_2 = metal::atomic_load_explicit(&digit_counts[metal::min(lane, 15u)], metal::memory_order_relaxed);
-        tile_counts[metal::min(lane * sort.tile_count + tile.x, luma_buffer_sizes[4] / 4u - 1u)] = e_2;
+        const uint e_1 = metal::atomic_load_explicit(&digit_counts[metal::min(lane, 15u)], metal::memory_order_relaxed);
+        tile_counts[metal::min(lane * sort.tile_count + tile.x, luma_buffer_sizes[4] / 4u - 1u)] = e_1;
     }
 }
 
@@ -123,8 +123,8 @@ kernel void scatter(
     }
     uint digit = 16u;
     if (valid) {
-        const uint e_1 = digit_of(key, sort);
-        digit = e_1;
+        const uint digit_of_1 = digit_of(key, sort);
+        digit = digit_of_1;
     }
     tile_digits[metal::min(lane, 255u)] = digit;
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
@@ -145,9 +145,9 @@ kernel void scatter(
             rank_1 = rank;
             break;
         }
-        const uint e_2 = tile_digits[metal::min(uint(j), 255u)];
+        const uint e_1 = tile_digits[metal::min(uint(j), 255u)];
         uint rank_2 = rank;
-        if (e_2 == digit) {
+        if (e_1 == digit) {
             rank_2 = rank + 1u;
         }
         const bool next = carried != 0u;
@@ -156,11 +156,11 @@ kernel void scatter(
         carried_1 = next;
         rank = rank_2;
     }
-    const uint e_3 = tile_counts[metal::min(digit * sort.tile_count + tile.x, luma_buffer_sizes[4] / 4u - 1u)];
-    const uint destination = e_3 + rank_1;
+    const uint e_2 = tile_counts[metal::min(digit * sort.tile_count + tile.x, luma_buffer_sizes[4] / 4u - 1u)];
+    const uint destination = e_2 + rank_1;
     keys_out[metal::min(destination, luma_buffer_sizes[2] / 4u - 1u)] = key;
-    const uint e_4 = values_in[metal::min(index, luma_buffer_sizes[1] / 4u - 1u)];
-    values_out[metal::min(destination, luma_buffer_sizes[3] / 4u - 1u)] = e_4;
+    const uint e_3 = values_in[metal::min(index, luma_buffer_sizes[1] / 4u - 1u)];
+    values_out[metal::min(destination, luma_buffer_sizes[3] / 4u - 1u)] = e_3;
 }
 
 // Dispatch with threadsPerThreadgroup = (256, 1, 1).

@@ -75,8 +75,8 @@ kernel void reduce_pass(
             acc_2 = acc_1;
             break;
         }
-        const Partial e = load(i, reduce, values, partials_in, luma_buffer_sizes);
-        const Partial acc_3 = combine(acc_1, e);
+        const Partial load_1 = load(i, reduce, values, partials_in, luma_buffer_sizes);
+        const Partial acc_3 = combine(acc_1, load_1);
         carried = carried + 1u;
         acc_1 = acc_3;
         i = i + stride;
@@ -96,26 +96,26 @@ kernel void reduce_pass(
             break;
         }
         if (lane < active) {
-            const float e_1 = sums[metal::min(lane + active, 255u)];
-            const float e_2 = sums[metal::min(lane, 255u)];
-            sums[metal::min(lane, 255u)] = e_2 + e_1;
-            const float e_3 = minima[metal::min(lane, 255u)];
-            const float e_4 = minima[metal::min(lane + active, 255u)];
-            minima[metal::min(lane, 255u)] = metal::min(e_3, e_4);
-            const float e_5 = maxima[metal::min(lane, 255u)];
-            const float e_6 = maxima[metal::min(lane + active, 255u)];
-            maxima[metal::min(lane, 255u)] = metal::max(e_5, e_6);
+            const float e = sums[metal::min(lane + active, 255u)];
+            const float e_1 = sums[metal::min(lane, 255u)];
+            sums[metal::min(lane, 255u)] = e_1 + e;
+            const float e_2 = minima[metal::min(lane, 255u)];
+            const float e_3 = minima[metal::min(lane + active, 255u)];
+            minima[metal::min(lane, 255u)] = metal::min(e_2, e_3);
+            const float e_4 = maxima[metal::min(lane, 255u)];
+            const float e_5 = maxima[metal::min(lane + active, 255u)];
+            maxima[metal::min(lane, 255u)] = metal::max(e_4, e_5);
         }
         metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
         carried_1 = carried_1 + 1u;
         active = active >> 1u;
     }
     if (lane == 0u) {
-        const float e_7 = sums[0];
-        const float e_8 = minima[0];
-        const float e_9 = maxima[0];
-        const uint e_10 = metal::atomic_load_explicit(&bad_count, metal::memory_order_relaxed);
-        const Partial composite = Partial {e_7, e_8, e_9, e_10};
+        const float e_6 = sums[0];
+        const float e_7 = minima[0];
+        const float e_8 = maxima[0];
+        const uint e_9 = metal::atomic_load_explicit(&bad_count, metal::memory_order_relaxed);
+        const Partial composite = Partial {e_6, e_7, e_8, e_9};
         partials_out[metal::min(group.x, luma_buffer_sizes[2] / 16u - 1u)] = composite;
     }
 }

@@ -150,8 +150,8 @@ uint bitcast(float x) {
 }
 
 metal::float4 textureSample(metal::float2 uv, metal::texture2d<float> texture_tex_1, metal::sampler texture_samp_1) {
-    const metal::float4 e = texture_tex_1.sample(texture_samp_1, uv, metal::level(0.0));
-    return e;
+    const metal::float4 texel = texture_tex_1.sample(texture_samp_1, uv, metal::level(0.0));
+    return texel;
 }
 
 metal::float4 gl_Position(metal::float4 v) {
@@ -188,27 +188,27 @@ kernel void main_(
     const uint e_1 = luma_buffer_sizes[1] / 48u;
     const metal::float3 point = metal::float3(line[metal::min(luma_rem(i, static_cast<uint>(static_cast<int>(e_1))), luma_buffer_sizes[1] / 48u - 1u)].point);
     const uint e_2 = luma_buffer_sizes[2] / 40u;
-    const int e_3 = kernel_[metal::min(luma_rem(i, static_cast<uint>(static_cast<int>(e_2))), luma_buffer_sizes[2] / 40u - 1u)].xor_;
-    const int e_4 = kernel_[metal::min(0u, luma_buffer_sizes[2] / 40u - 1u)].bitand_;
-    const int xor_ = e_3 ^ e_4;
-    const int e_5 = u_luma_div(xor_, 3);
-    const int e_6 = u_luma_rem(xor_, 5);
-    const float e_7 = frac(input.override);
-    const float delete_ = lerp(half_, e_7, input.select_);
-    const metal::float2 uv = thread_.sample + metal::float2(static_cast<float>(as_type<int>(as_type<uint>(e_5) + as_type<uint>(e_6))), delete_);
-    const metal::float4 e_8 = textureSample(uv, texture_tex_1, texture_samp_1);
-    const metal::float4 e_9 = sample_map.sample(texture_samp, uv, metal::level(0.0));
-    const metal::float4 e_10 = texture_tex.sample(texture_samp, uv, metal::level(1.0));
-    const float e_11 = u_luma_mod(half_, 2.0);
-    const float e_12 = rsqrt_(delete_ + 2.0);
-    const float filter_ = select_(e_11, e_12, constant_.packed != 0u);
-    const uint e_13 = bitcast(filter_);
-    const metal::float4 e_14 = gl_Position(e_8 + e_9 + e_10);
-    const float4_ e_15 = to_float4(e_14);
-    const float4_ result = mul(e_15, static_cast<float>(e_13 & 255u) + point.x + constant_.constant_.w);
+    const int xor_ = kernel_[metal::min(luma_rem(i, static_cast<uint>(static_cast<int>(e_2))), luma_buffer_sizes[2] / 40u - 1u)].xor_;
+    const int bitand_ = kernel_[metal::min(0u, luma_buffer_sizes[2] / 40u - 1u)].bitand_;
+    const int xor_1 = xor_ ^ bitand_;
+    const int u_luma_div_1 = u_luma_div(xor_1, 3);
+    const int u_luma_rem_1 = u_luma_rem(xor_1, 5);
+    const float frac_1 = frac(input.override);
+    const float delete_ = lerp(half_, frac_1, input.select_);
+    const metal::float2 uv = thread_.sample + metal::float2(static_cast<float>(as_type<int>(as_type<uint>(u_luma_div_1) + as_type<uint>(u_luma_rem_1))), delete_);
+    const metal::float4 textureSample_1 = textureSample(uv, texture_tex_1, texture_samp_1);
+    const metal::float4 texel = sample_map.sample(texture_samp, uv, metal::level(0.0));
+    const metal::float4 texel_1 = texture_tex.sample(texture_samp, uv, metal::level(1.0));
+    const float u_luma_mod_1 = u_luma_mod(half_, 2.0);
+    const float rsqrt_1 = rsqrt_(delete_ + 2.0);
+    const float filter_ = select_(u_luma_mod_1, rsqrt_1, constant_.packed != 0u);
+    const uint bitcast_1 = bitcast(filter_);
+    const metal::float4 gl_Position_1 = gl_Position(textureSample_1 + texel + texel_1);
+    const float4_ to_float4_1 = to_float4(gl_Position_1);
+    const float4_ result = mul(to_float4_1, static_cast<float>(bitcast_1 & 255u) + point.x + constant_.constant_.w);
     output[metal::min(i, luma_buffer_sizes[0] / 16u - 1u)] = result;
-    const uint e_16 = luma_buffer_sizes[1] / 48u;
-    line[metal::min(luma_rem(i, static_cast<uint>(static_cast<int>(e_16))), luma_buffer_sizes[1] / 48u - 1u)].register_ = static_cast<uint>(constant_.kernel_) + input.ptr + input.var + input.fn + input.loop + input.workgroup + input.storage;
+    const uint e_3 = luma_buffer_sizes[1] / 48u;
+    line[metal::min(luma_rem(i, static_cast<uint>(static_cast<int>(e_3))), luma_buffer_sizes[1] / 48u - 1u)].register_ = static_cast<uint>(constant_.kernel_) + input.ptr + input.var + input.fn + input.loop + input.workgroup + input.storage;
 }
 
 struct shade_Input {

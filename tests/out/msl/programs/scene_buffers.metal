@@ -119,16 +119,16 @@ uint put(uint index, float v, device float* flat, constant uint* luma_buffer_siz
 }
 
 uint put3(uint index, metal::float3 v, device float* flat, constant uint* luma_buffer_sizes) {
-    const uint e = put(index, v.x, flat, luma_buffer_sizes);
-    const uint e_1 = put(e, v.y, flat, luma_buffer_sizes);
-    const uint e_2 = put(e_1, v.z, flat, luma_buffer_sizes);
-    return e_2;
+    const uint put_1 = put(index, v.x, flat, luma_buffer_sizes);
+    const uint put_2 = put(put_1, v.y, flat, luma_buffer_sizes);
+    const uint put_3 = put(put_2, v.z, flat, luma_buffer_sizes);
+    return put_3;
 }
 
 uint put4(uint index, metal::float4 v, device float* flat, constant uint* luma_buffer_sizes) {
-    const uint e = put(index, v.x, flat, luma_buffer_sizes);
-    const uint e_1 = put3(e, v.yzw, flat, luma_buffer_sizes);
-    return e_1;
+    const uint put_1 = put(index, v.x, flat, luma_buffer_sizes);
+    const uint put3_1 = put3(put_1, v.yzw, flat, luma_buffer_sizes);
+    return put3_1;
 }
 
 metal::float3 point_contribution(PointLight light, metal::float3 p, float falloff) {
@@ -170,10 +170,10 @@ kernel void flatten(
     }
     value.tints = frame.lights.tints;
     lights = value;
-    const metal::float3 e = lights.ambient;
-    const uint o = put3(0u, e, flat, luma_buffer_sizes);
-    const uint e_1 = lights.point_count;
-    const uint o_1 = put(o, static_cast<float>(e_1), flat, luma_buffer_sizes);
+    const metal::float3 ambient = lights.ambient;
+    const uint o = put3(0u, ambient, flat, luma_buffer_sizes);
+    const uint point_count = lights.point_count;
+    const uint o_1 = put(o, static_cast<float>(point_count), flat, luma_buffer_sizes);
     int i_3 = 0;
     uint carried = 3u;
     bool carried_1 = true;
@@ -184,16 +184,16 @@ kernel void flatten(
             o_3 = o_2;
             break;
         }
-        const metal::float3 e_2 = lights.points[metal::min(uint(i_3), 3u)].position;
-        const uint o_4 = put3(o_2, e_2, flat, luma_buffer_sizes);
-        const float e_3 = lights.points[metal::min(uint(i_3), 3u)].radius;
-        const uint o_5 = put(o_4, e_3, flat, luma_buffer_sizes);
-        const metal::float3 e_4 = lights.points[metal::min(uint(i_3), 3u)].color;
-        const uint o_6 = put3(o_5, e_4, flat, luma_buffer_sizes);
-        const float e_5 = lights.points[metal::min(uint(i_3), 3u)].intensity;
-        const uint o_7 = put(o_6, e_5, flat, luma_buffer_sizes);
-        const float e_6 = lights.falloff[metal::min(uint(i_3), 3u)];
-        const uint o_8 = put(o_7, e_6, flat, luma_buffer_sizes);
+        const metal::float3 position = lights.points[metal::min(uint(i_3), 3u)].position;
+        const uint o_4 = put3(o_2, position, flat, luma_buffer_sizes);
+        const float radius = lights.points[metal::min(uint(i_3), 3u)].radius;
+        const uint o_5 = put(o_4, radius, flat, luma_buffer_sizes);
+        const metal::float3 color = lights.points[metal::min(uint(i_3), 3u)].color;
+        const uint o_6 = put3(o_5, color, flat, luma_buffer_sizes);
+        const float intensity = lights.points[metal::min(uint(i_3), 3u)].intensity;
+        const uint o_7 = put(o_6, intensity, flat, luma_buffer_sizes);
+        const float e = lights.falloff[metal::min(uint(i_3), 3u)];
+        const uint o_8 = put(o_7, e, flat, luma_buffer_sizes);
         const bool next = carried != 0u;
         i_3 = as_type<int>(as_type<uint>(i_3) + 1u);
         carried = carried - 1u;
@@ -213,8 +213,8 @@ kernel void flatten(
         const SpotLight s = lights.spots[metal::min(uint(i_4), 1u)];
         const uint o_11 = put3(o_9, s.position, flat, luma_buffer_sizes);
         const uint o_12 = put3(o_11, s.direction, flat, luma_buffer_sizes);
-        const uint e_7 = put(o_12, s.cone.x, flat, luma_buffer_sizes);
-        const uint o_13 = put(e_7, s.cone.y, flat, luma_buffer_sizes);
+        const uint put_1 = put(o_12, s.cone.x, flat, luma_buffer_sizes);
+        const uint o_13 = put(put_1, s.cone.y, flat, luma_buffer_sizes);
         const uint o_14 = put3(o_13, s.color, flat, luma_buffer_sizes);
         const uint o_15 = put4(o_14, s.shadow_matrix[3], flat, luma_buffer_sizes);
         const uint o_16 = put(o_15, static_cast<float>(s.shadow_index), flat, luma_buffer_sizes);
@@ -224,10 +224,10 @@ kernel void flatten(
         carried_3 = next_1;
         o_9 = o_16;
     }
-    const metal::float3 e_8 = lights.tints[0];
-    const uint e_9 = put3(o_10, e_8, flat, luma_buffer_sizes);
-    const metal::float3 e_10 = lights.tints[1];
-    const uint o_17 = put3(e_9, e_10, flat, luma_buffer_sizes);
+    const metal::float3 e_1 = lights.tints[0];
+    const uint put3_1 = put3(o_10, e_1, flat, luma_buffer_sizes);
+    const metal::float3 e_2 = lights.tints[1];
+    const uint o_17 = put3(put3_1, e_2, flat, luma_buffer_sizes);
     int c = 0;
     uint carried_4 = 1u;
     bool carried_5 = true;
@@ -241,28 +241,28 @@ kernel void flatten(
         const uint o_20 = put4(o_18, frame.cameras[metal::min(uint(c), 1u)].view[3], flat, luma_buffer_sizes);
         const uint o_21 = put4(o_20, frame.cameras[metal::min(uint(c), 1u)].proj[2], flat, luma_buffer_sizes);
         const uint o_22 = put3(o_21, metal::float3(frame.cameras[metal::min(uint(c), 1u)].position), flat, luma_buffer_sizes);
-        const uint e_11 = put(o_22, frame.cameras[metal::min(uint(c), 1u)].near, flat, luma_buffer_sizes);
-        const uint o_23 = put(e_11, frame.cameras[metal::min(uint(c), 1u)].far, flat, luma_buffer_sizes);
-        const uint e_12 = put(o_23, frame.cameras[metal::min(uint(c), 1u)].jitter.x, flat, luma_buffer_sizes);
-        const uint o_24 = put(e_12, frame.cameras[metal::min(uint(c), 1u)].jitter.y, flat, luma_buffer_sizes);
+        const uint put_2 = put(o_22, frame.cameras[metal::min(uint(c), 1u)].near, flat, luma_buffer_sizes);
+        const uint o_23 = put(put_2, frame.cameras[metal::min(uint(c), 1u)].far, flat, luma_buffer_sizes);
+        const uint put_3 = put(o_23, frame.cameras[metal::min(uint(c), 1u)].jitter.x, flat, luma_buffer_sizes);
+        const uint o_24 = put(put_3, frame.cameras[metal::min(uint(c), 1u)].jitter.y, flat, luma_buffer_sizes);
         const bool next_2 = carried_4 != 0u;
         c = as_type<int>(as_type<uint>(c) + 1u);
         carried_4 = carried_4 - 1u;
         carried_5 = next_2;
         o_18 = o_24;
     }
-    const uint e_13 = put(o_19, static_cast<float>(frame.frame_index), flat, luma_buffer_sizes);
-    const uint o_25 = put(e_13, frame.exposure, flat, luma_buffer_sizes);
-    const uint e_14 = material_table.count;
-    const uint e_15 = put(o_25, static_cast<float>(e_14), flat, luma_buffer_sizes);
-    const uint e_16 = material_table.version;
-    const uint o_26 = put(e_15, static_cast<float>(e_16), flat, luma_buffer_sizes);
-    const uint e_17 = material_table.count;
-    const uint e_18 = (luma_buffer_sizes[0] < 16u ? 0u : (luma_buffer_sizes[0] - 16u) / 224u);
-    const uint e_19 = metal::min(e_17, static_cast<uint>(static_cast<int>(e_18))) - 1u;
+    const uint put_4 = put(o_19, static_cast<float>(frame.frame_index), flat, luma_buffer_sizes);
+    const uint o_25 = put(put_4, frame.exposure, flat, luma_buffer_sizes);
+    const uint count = material_table.count;
+    const uint put_5 = put(o_25, static_cast<float>(count), flat, luma_buffer_sizes);
+    const uint version = material_table.version;
+    const uint o_26 = put(put_5, static_cast<float>(version), flat, luma_buffer_sizes);
+    const uint count_1 = material_table.count;
+    const uint e_3 = (luma_buffer_sizes[0] < 16u ? 0u : (luma_buffer_sizes[0] - 16u) / 224u);
+    const uint e_4 = metal::min(count_1, static_cast<uint>(static_cast<int>(e_3))) - 1u;
     uint m = 0u;
-    uint carried_6 = e_19 - 0u;
-    bool carried_7 = 0u <= e_19;
+    uint carried_6 = e_4 - 0u;
+    bool carried_7 = 0u <= e_4;
     uint carried_8 = 0u;
     uint o_27 = o_26;
     uint o_28;
@@ -275,10 +275,10 @@ kernel void flatten(
             o_28 = o_27;
             break;
         }
-        const Material e_20 = material_table.materials[metal::min(m, (luma_buffer_sizes[0] < 16u ? 0u : (luma_buffer_sizes[0] - 16u) / 224u) - 1u)];
-        mat = e_20;
-        const metal::float4 e_21 = mat.base_color;
-        const uint o_29 = put4(o_27, e_21, flat, luma_buffer_sizes);
+        const Material e_5 = material_table.materials[metal::min(m, (luma_buffer_sizes[0] < 16u ? 0u : (luma_buffer_sizes[0] - 16u) / 224u) - 1u)];
+        mat = e_5;
+        const metal::float4 base_color = mat.base_color;
+        const uint o_29 = put4(o_27, base_color, flat, luma_buffer_sizes);
         int layer = 0;
         uint carried_9 = 2u;
         bool carried_10 = true;
@@ -290,23 +290,23 @@ kernel void flatten(
                 break;
             }
             const TextureLayer t = mat.layers[metal::min(uint(layer), 2u)];
-            const uint e_22 = put(o_30, t.uv_transform[2].x, flat, luma_buffer_sizes);
-            const uint o_32 = put(e_22, t.uv_transform[2].y, flat, luma_buffer_sizes);
+            const uint put_6 = put(o_30, t.uv_transform[2].x, flat, luma_buffer_sizes);
+            const uint o_32 = put(put_6, t.uv_transform[2].y, flat, luma_buffer_sizes);
             const uint o_33 = put4(o_32, t.tint, flat, luma_buffer_sizes);
-            const uint e_23 = put(o_33, static_cast<float>(t.index), flat, luma_buffer_sizes);
-            const uint o_34 = put(e_23, t.blend, flat, luma_buffer_sizes);
+            const uint put_7 = put(o_33, static_cast<float>(t.index), flat, luma_buffer_sizes);
+            const uint o_34 = put(put_7, t.blend, flat, luma_buffer_sizes);
             const bool next_3 = carried_9 != 0u;
             layer = as_type<int>(as_type<uint>(layer) + 1u);
             carried_9 = carried_9 - 1u;
             carried_10 = next_3;
             o_30 = o_34;
         }
-        const float e_24 = mat.roughness;
-        const uint e_25 = put(o_31, e_24, flat, luma_buffer_sizes);
-        const float e_26 = mat.metallic;
-        const uint e_27 = put(e_25, e_26, flat, luma_buffer_sizes);
-        const uint e_28 = mat.flags;
-        const uint o_35 = put(e_27, static_cast<float>(e_28), flat, luma_buffer_sizes);
+        const float roughness = mat.roughness;
+        const uint put_8 = put(o_31, roughness, flat, luma_buffer_sizes);
+        const float metallic = mat.metallic;
+        const uint put_9 = put(put_8, metallic, flat, luma_buffer_sizes);
+        const uint flags = mat.flags;
+        const uint o_35 = put(put_9, static_cast<float>(flags), flat, luma_buffer_sizes);
         const bool next_4 = carried_6 != 0u;
         m = m + 1u;
         carried_6 = carried_6 - 1u;
@@ -315,11 +315,11 @@ kernel void flatten(
         o_27 = o_35;
     }
     const metal::float3 p = metal::float3(frame.cameras[0].position);
-    const uint e_29 = lights.point_count;
-    const uint e_30 = metal::min(e_29, 4u) - 1u;
+    const uint point_count_1 = lights.point_count;
+    const uint e_6 = metal::min(point_count_1, 4u) - 1u;
     uint i_5 = 0u;
-    uint carried_11 = e_30 - 0u;
-    bool carried_12 = 0u <= e_30;
+    uint carried_11 = e_6 - 0u;
+    bool carried_12 = 0u <= e_6;
     uint carried_13 = 0u;
     metal::float3 total = metal::float3(0.0, 0.0, 0.0);
     metal::float3 total_1;
@@ -332,15 +332,15 @@ kernel void flatten(
             total_1 = total;
             break;
         }
-        const PointLight e_31 = lights.points[metal::min(i_5, 3u)];
-        const float e_32 = lights.falloff[metal::min(i_5, 3u)];
-        const metal::float3 e_33 = point_contribution(e_31, p, e_32);
+        const PointLight e_7 = lights.points[metal::min(i_5, 3u)];
+        const float e_8 = lights.falloff[metal::min(i_5, 3u)];
+        const metal::float3 point_contribution_1 = point_contribution(e_7, p, e_8);
         const bool next_5 = carried_11 != 0u;
         i_5 = i_5 + 1u;
         carried_11 = carried_11 - 1u;
         carried_12 = next_5;
         carried_13 = carried_13 + 1u;
-        total = total + e_33;
+        total = total + point_contribution_1;
     }
     int i_6 = 0;
     uint carried_14 = 1u;
@@ -352,13 +352,13 @@ kernel void flatten(
             total_3 = total_2;
             break;
         }
-        const SpotLight e_34 = lights.spots[metal::min(uint(i_6), 1u)];
-        const metal::float3 e_35 = spot_contribution(e_34, p);
+        const SpotLight e_9 = lights.spots[metal::min(uint(i_6), 1u)];
+        const metal::float3 spot_contribution_1 = spot_contribution(e_9, p);
         const bool next_6 = carried_14 != 0u;
         i_6 = as_type<int>(as_type<uint>(i_6) + 1u);
         carried_14 = carried_14 - 1u;
         carried_15 = next_6;
-        total_2 = total_2 + e_35;
+        total_2 = total_2 + spot_contribution_1;
     }
     put3(o_28, total_3, flat, luma_buffer_sizes);
 }

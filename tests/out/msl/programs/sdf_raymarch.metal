@@ -60,18 +60,18 @@ Hit closer(Hit a, Hit b) {
 
 Hit scene(metal::float3 p, constant Camera& camera) {
     const Hit floor_hit = Hit {p.y + 1.0, 1};
-    const float e = sd_sphere(p - metal::float3(0.0, metal::sin(camera.time) * 0.25, 0.0), 1.0);
-    const float e_1 = sd_torus(p - metal::float3(0.0, -0.5, 0.0), metal::float2(1.5, 0.25));
-    const float blob = op_smooth_union(e, e_1, 0.3);
+    const float sd_sphere_1 = sd_sphere(p - metal::float3(0.0, metal::sin(camera.time) * 0.25, 0.0), 1.0);
+    const float sd_torus_1 = sd_torus(p - metal::float3(0.0, -0.5, 0.0), metal::float2(1.5, 0.25));
+    const float blob = op_smooth_union(sd_sphere_1, sd_torus_1, 0.3);
     const Hit blob_hit = Hit {blob, 2};
     const metal::float3 column_space = op_limited_repeat(p, 4.0, 2.0);
-    const float e_2 = sd_box(column_space - metal::float3(0.0, 0.5, 0.0), metal::float3(0.3, 1.5, 0.3));
-    const float e_3 = sd_capsule(column_space, metal::float3(0.0, 2.0, 0.0), metal::float3(0.0, 3.0, 0.0), 0.2);
-    const float e_4 = sd_box(p, metal::float3(2.5, 10.0, 2.5));
-    const Hit column_hit = Hit {metal::max(metal::min(e_2, e_3), -e_4), 3};
-    const Hit e_5 = closer(floor_hit, blob_hit);
-    const Hit e_6 = closer(e_5, column_hit);
-    return e_6;
+    const float sd_box_1 = sd_box(column_space - metal::float3(0.0, 0.5, 0.0), metal::float3(0.3, 1.5, 0.3));
+    const float sd_capsule_1 = sd_capsule(column_space, metal::float3(0.0, 2.0, 0.0), metal::float3(0.0, 3.0, 0.0), 0.2);
+    const float sd_box_2 = sd_box(p, metal::float3(2.5, 10.0, 2.5));
+    const Hit column_hit = Hit {metal::max(metal::min(sd_box_1, sd_capsule_1), -sd_box_2), 3};
+    const Hit closer_1 = closer(floor_hit, blob_hit);
+    const Hit closer_2 = closer(closer_1, column_hit);
+    return closer_2;
 }
 
 Hit march(metal::float3 origin, metal::float3 direction, constant Camera& camera) {
@@ -106,13 +106,13 @@ Hit march(metal::float3 origin, metal::float3 direction, constant Camera& camera
 }
 
 metal::float3 scene_normal(metal::float3 p, constant Camera& camera) {
-    const Hit e = scene(p + metal::float3(0.0005, 0.0, 0.0), camera);
-    const Hit e_1 = scene(p - metal::float3(0.0005, 0.0, 0.0), camera);
-    const Hit e_2 = scene(p + metal::float3(0.0, 0.0005, 0.0), camera);
-    const Hit e_3 = scene(p - metal::float3(0.0, 0.0005, 0.0), camera);
-    const Hit e_4 = scene(p + metal::float3(0.0, 0.0, 0.0005), camera);
-    const Hit e_5 = scene(p - metal::float3(0.0, 0.0, 0.0005), camera);
-    return metal::normalize(metal::float3(e.distance_ - e_1.distance_, e_2.distance_ - e_3.distance_, e_4.distance_ - e_5.distance_));
+    const Hit scene_1 = scene(p + metal::float3(0.0005, 0.0, 0.0), camera);
+    const Hit scene_2 = scene(p - metal::float3(0.0005, 0.0, 0.0), camera);
+    const Hit scene_3 = scene(p + metal::float3(0.0, 0.0005, 0.0), camera);
+    const Hit scene_4 = scene(p - metal::float3(0.0, 0.0005, 0.0), camera);
+    const Hit scene_5 = scene(p + metal::float3(0.0, 0.0, 0.0005), camera);
+    const Hit scene_6 = scene(p - metal::float3(0.0, 0.0, 0.0005), camera);
+    return metal::normalize(metal::float3(scene_1.distance_ - scene_2.distance_, scene_3.distance_ - scene_4.distance_, scene_5.distance_ - scene_6.distance_));
 }
 
 float soft_shadow(metal::float3 origin, metal::float3 direction, float k, constant Camera& camera) {
@@ -129,8 +129,8 @@ float soft_shadow(metal::float3 origin, metal::float3 direction, float k, consta
             result_1 = result;
             break;
         }
-        const Hit e = scene(origin + direction * t, camera);
-        const float h = e.distance_;
+        const Hit scene_1 = scene(origin + direction * t, camera);
+        const float h = scene_1.distance_;
         if (h < 0.0001) {
             return 0.0;
         }
@@ -154,8 +154,8 @@ float ambient_occlusion(metal::float3 p, metal::float3 n, constant Camera& camer
             break;
         }
         const float step_length = 0.01 + 0.12 * static_cast<float>(i) / 4.0;
-        const Hit e = scene(p + n * step_length, camera);
-        const float occlusion_2 = occlusion + (step_length - e.distance_) * scale;
+        const Hit scene_1 = scene(p + n * step_length, camera);
+        const float occlusion_2 = occlusion + (step_length - scene_1.distance_) * scale;
         if (occlusion_2 > 0.35) {
             occlusion_1 = occlusion_2;
             break;
@@ -192,8 +192,8 @@ fragment raymarch_fs_Output raymarch_fs(
 ) {
     const metal::float2 uv = frag.xy / camera.resolution;
     const metal::float4 far_point = camera.inv_view_proj * metal::float4(metal::float2(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0), 1.0, 1.0);
-    const metal::float4 e = camera.position;
-    const metal::float3 origin = e.xyz;
+    const metal::float4 position = camera.position;
+    const metal::float3 origin = position.xyz;
     const metal::float3 direction = metal::normalize(far_point.xyz / metal::float3(far_point.w) - origin);
     const metal::float3 sky = metal::mix(metal::float3(0.7, 0.8, 1.0), metal::float3(0.2, 0.4, 0.8), metal::float3(metal::saturate(direction.y)));
     const Hit hit = march(origin, direction, camera);
@@ -205,13 +205,13 @@ fragment raymarch_fs_Output raymarch_fs(
     }
     const metal::float3 p = origin + direction * hit.distance_;
     const metal::float3 n = scene_normal(p, camera);
-    const metal::float4 e_1 = camera.light_direction;
-    const metal::float3 l = metal::normalize(e_1.xyz);
-    const float e_2 = soft_shadow(p + n * 0.01, l, 8.0, camera);
-    const float e_3 = ambient_occlusion(p, n, camera);
-    const metal::float3 e_4 = material_color(hit.material, p);
+    const metal::float4 light_direction = camera.light_direction;
+    const metal::float3 l = metal::normalize(light_direction.xyz);
+    const float soft_shadow_1 = soft_shadow(p + n * 0.01, l, 8.0, camera);
+    const float ambient_occlusion_1 = ambient_occlusion(p, n, camera);
+    const metal::float3 material_color_1 = material_color(hit.material, p);
     raymarch_fs_Output output_1 = {};
-    output_1.color = metal::float4(metal::mix(e_4 * (metal::max(metal::dot(n, l), 0.0) * e_2 + 0.2 * e_3), sky, metal::float3(1.0 - metal::exp(-0.0008 * hit.distance_ * hit.distance_))), 1.0);
+    output_1.color = metal::float4(metal::mix(material_color_1 * (metal::max(metal::dot(n, l), 0.0) * soft_shadow_1 + 0.2 * ambient_occlusion_1), sky, metal::float3(1.0 - metal::exp(-0.0008 * hit.distance_ * hit.distance_))), 1.0);
     output_1.depth = hit.distance_ / 100.0;
     return output_1;
 }
@@ -232,7 +232,7 @@ kernel void query(
     const metal::float4 e_1 = query_points[metal::min(i, luma_buffer_sizes[0] / 16u - 1u)];
     const metal::float3 p = e_1.xyz;
     const Hit hit = scene(p, camera);
-    const metal::float3 e_2 = scene_normal(p, camera);
-    query_results[metal::min(i, luma_buffer_sizes[1] / 16u - 1u)] = metal::float4(e_2, hit.distance_);
+    const metal::float3 scene_normal_1 = scene_normal(p, camera);
+    query_results[metal::min(i, luma_buffer_sizes[1] / 16u - 1u)] = metal::float4(scene_normal_1, hit.distance_);
 }
 

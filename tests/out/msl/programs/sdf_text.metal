@@ -27,10 +27,10 @@ float median(float r, float g, float b) {
 }
 
 float signed_distance(metal::float2 uv, metal::texture2d<float> atlas_tex, metal::sampler atlas_samp) {
-    const metal::float4 e = atlas_tex.sample(atlas_samp, uv);
-    const metal::float3 msdf = e.xyz;
-    const float e_1 = median(msdf.x, msdf.y, msdf.z);
-    return e_1 - 0.5;
+    const metal::float4 texel = atlas_tex.sample(atlas_samp, uv);
+    const metal::float3 msdf = texel.xyz;
+    const float median_1 = median(msdf.x, msdf.y, msdf.z);
+    return median_1 - 0.5;
 }
 
 float screen_px_range(metal::float2 uv, constant TextStyle& style, metal::texture2d<float> atlas_tex) {
@@ -85,10 +85,10 @@ fragment glyph_fs_Output glyph_fs(
     metal::sampler atlas_samp [[sampler(0)]]
 ) {
     const float px_range = screen_px_range(input.uv, style, atlas_tex);
-    const float e = signed_distance(input.uv, atlas_tex, atlas_samp);
-    const float distance_ = e * px_range;
-    const float e_1 = signed_distance(input.uv - style.shadow_offset / static_cast<metal::float2>(metal::int2(atlas_tex.get_width(0u), atlas_tex.get_height(0u))), atlas_tex, atlas_samp);
-    const metal::float4 color = metal::mix(metal::mix(metal::float4(0.0, 0.0, 0.0, metal::smoothstep(-style.shadow_softness, style.shadow_softness, e_1 * px_range) * style.shadow_opacity), style.outline_color, metal::float4(metal::saturate(distance_ + 0.5 + style.outline_width * px_range))), input.color, metal::float4(metal::saturate(distance_ + 0.5)));
+    const float signed_distance_1 = signed_distance(input.uv, atlas_tex, atlas_samp);
+    const float distance_ = signed_distance_1 * px_range;
+    const float signed_distance_2 = signed_distance(input.uv - style.shadow_offset / static_cast<metal::float2>(metal::int2(atlas_tex.get_width(0u), atlas_tex.get_height(0u))), atlas_tex, atlas_samp);
+    const metal::float4 color = metal::mix(metal::mix(metal::float4(0.0, 0.0, 0.0, metal::smoothstep(-style.shadow_softness, style.shadow_softness, signed_distance_2 * px_range) * style.shadow_opacity), style.outline_color, metal::float4(metal::saturate(distance_ + 0.5 + style.outline_width * px_range))), input.color, metal::float4(metal::saturate(distance_ + 0.5)));
     if (color.w < 0.004) {
         metal::discard_fragment();
     }
@@ -130,14 +130,14 @@ fragment glyph_supersampled_fs_Output glyph_supersampled_fs(
         }
         const float e = offsets[metal::min(uint(i), 3u)].x;
         const float e_1 = offsets[metal::min(uint(i), 3u)].y;
-        const metal::float4 e_2 = atlas_tex.sample(atlas_samp, input.uv + dx * e + dy * e_1, metal::gradient2d(dx, dy));
-        const metal::float3 msdf = e_2.xyz;
-        const float e_3 = median(msdf.x, msdf.y, msdf.z);
+        const metal::float4 texel = atlas_tex.sample(atlas_samp, input.uv + dx * e + dy * e_1, metal::gradient2d(dx, dy));
+        const metal::float3 msdf = texel.xyz;
+        const float median_1 = median(msdf.x, msdf.y, msdf.z);
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        coverage = coverage + metal::saturate((e_3 - 0.5) * px_range + 0.5);
+        coverage = coverage + metal::saturate((median_1 - 0.5) * px_range + 0.5);
     }
     glyph_supersampled_fs_Output output = {};
     output.color = metal::float4(input.color.xyz, input.color.w * coverage_1 * 0.25);

@@ -55,12 +55,12 @@ float shadow_in_cascade(int index, metal::float3 world_position, metal::float3 n
             break;
         }
         const metal::float2 e = local[metal::min(uint(i), 15u)];
-        const float e_1 = shadow_maps_tex.sample_compare(shadow_maps_samp, uv + rotate * e * filter_radius, uint(metal::clamp(index, 0, int(shadow_maps_tex.get_array_size()) - 1)), reference, metal::level(0.0));
+        const float texel = shadow_maps_tex.sample_compare(shadow_maps_samp, uv + rotate * e * filter_radius, uint(metal::clamp(index, 0, int(shadow_maps_tex.get_array_size()) - 1)), reference, metal::level(0.0));
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        lit = lit + e_1;
+        lit = lit + texel;
     }
     return lit_1 / 16.0;
 }
@@ -115,9 +115,9 @@ fragment scene_fs_Output scene_fs(
 ) {
     metal::array<metal::float3, 4> local = luma_const_1;
     const metal::float3 n = metal::normalize(input.normal);
-    const metal::float4 e = cascades.light_direction;
-    const float e_1 = interleaved_gradient_noise(clip.xy);
-    const float rotation = e_1 * 6.2831855;
+    const metal::float4 light_direction = cascades.light_direction;
+    const float interleaved_gradient_noise_1 = interleaved_gradient_noise(clip.xy);
+    const float rotation = interleaved_gradient_noise_1 * 6.2831855;
     const int index = select_cascade(input.view_depth, cascades);
     const float shadow = shadow_in_cascade(index, input.world_position, n, rotation, cascades, shadow_maps_tex, shadow_maps_samp);
     float shadow_1 = shadow;
@@ -130,12 +130,12 @@ fragment scene_fs_Output scene_fs(
         }
         shadow_1 = shadow_2;
     }
-    const metal::float4 e_2 = albedo_map_tex.sample(albedo_map_samp, input.uv);
-    const metal::float3 lit = e_2.xyz * (0.15 + 0.85 * metal::max(metal::dot(n, metal::normalize(-e.xyz)), 0.0) * shadow_1);
+    const metal::float4 texel = albedo_map_tex.sample(albedo_map_samp, input.uv);
+    const metal::float3 lit = texel.xyz * (0.15 + 0.85 * metal::max(metal::dot(n, metal::normalize(-light_direction.xyz)), 0.0) * shadow_1);
     metal::float3 lit_1 = lit;
     if (cascades.debug != 0) {
-        const metal::float3 e_3 = local[metal::min(uint(index), 3u)];
-        lit_1 = lit * e_3;
+        const metal::float3 e = local[metal::min(uint(index), 3u)];
+        lit_1 = lit * e;
     }
     scene_fs_Output output = {};
     output.color = metal::float4(lit_1, 1.0);

@@ -19,8 +19,8 @@ metal::float3 mod289_3(metal::float3 x) {
 }
 
 metal::float3 permute3(metal::float3 x) {
-    const metal::float3 e = mod289_3((x * 34.0 + metal::float3(10.0, 10.0, 10.0)) * x);
-    return e;
+    const metal::float3 mod289_3_1 = mod289_3((x * 34.0 + metal::float3(10.0, 10.0, 10.0)) * x);
+    return mod289_3_1;
 }
 
 float snoise2(metal::float2 v) {
@@ -30,10 +30,10 @@ float snoise2(metal::float2 v) {
     const metal::float4 x12 = x0.xyxy + metal::float4(0.21132487, 0.21132487, -0.57735026, -0.57735026);
     const metal::float2 e = x12.xy - i1;
     const metal::float4 x12_1 = metal::float4(e.xy, x12.zw);
-    const metal::float3 e_1 = mod289_3(metal::float3(i, 0.0));
-    const metal::float3 ii = metal::float3(e_1.xy, 0.0);
-    const metal::float3 e_2 = permute3(metal::float3(ii.y) + metal::float3(0.0, i1.y, 1.0));
-    const metal::float3 p = permute3(e_2 + metal::float3(ii.x) + metal::float3(0.0, i1.x, 1.0));
+    const metal::float3 mod289_3_1 = mod289_3(metal::float3(i, 0.0));
+    const metal::float3 ii = metal::float3(mod289_3_1.xy, 0.0);
+    const metal::float3 permute3_1 = permute3(metal::float3(ii.y) + metal::float3(0.0, i1.y, 1.0));
+    const metal::float3 p = permute3(permute3_1 + metal::float3(ii.x) + metal::float3(0.0, i1.x, 1.0));
     const metal::float3 m = metal::max(metal::float3(0.5, 0.5, 0.5) - metal::float3(metal::dot(x0, x0), metal::dot(x12_1.xy, x12_1.xy), metal::dot(x12_1.zw, x12_1.zw)), metal::float3(0.0, 0.0, 0.0));
     const metal::float3 m_1 = m * m;
     const metal::float3 x = metal::fract(p * metal::float3(0.024390243, 0.024390243, 0.024390243)) * 2.0 - metal::float3(1.0, 1.0, 1.0);
@@ -47,8 +47,8 @@ metal::float4 mod289_4(metal::float4 x) {
 }
 
 metal::float4 permute4(metal::float4 x) {
-    const metal::float4 e = mod289_4((x * 34.0 + metal::float4(10.0, 10.0, 10.0, 10.0)) * x);
-    return e;
+    const metal::float4 mod289_4_1 = mod289_4((x * 34.0 + metal::float4(10.0, 10.0, 10.0, 10.0)) * x);
+    return mod289_4_1;
 }
 
 float snoise3(metal::float3 v) {
@@ -62,9 +62,9 @@ float snoise3(metal::float3 v) {
     const metal::float3 x2 = x0 - i2 + metal::float3(0.33333334, 0.33333334, 0.33333334);
     const metal::float3 x3 = x0 - metal::float3(0.5, 0.5, 0.5);
     const metal::float3 im = mod289_3(i);
-    const metal::float4 e = permute4(metal::float4(im.z) + metal::float4(0.0, i1.z, i2.z, 1.0));
-    const metal::float4 e_1 = permute4(e + metal::float4(im.y) + metal::float4(0.0, i1.y, i2.y, 1.0));
-    const metal::float4 p = permute4(e_1 + metal::float4(im.x) + metal::float4(0.0, i1.x, i2.x, 1.0));
+    const metal::float4 permute4_1 = permute4(metal::float4(im.z) + metal::float4(0.0, i1.z, i2.z, 1.0));
+    const metal::float4 permute4_2 = permute4(permute4_1 + metal::float4(im.y) + metal::float4(0.0, i1.y, i2.y, 1.0));
+    const metal::float4 p = permute4(permute4_2 + metal::float4(im.x) + metal::float4(0.0, i1.x, i2.x, 1.0));
     const metal::float4 j = p - metal::floor(p * 0.14285715 * 0.14285715) * 49.0;
     const metal::float4 x_ = metal::floor(j * 0.14285715);
     const metal::float4 x = x_ * 0.2857143 + metal::float4(-0.9285714, -0.9285714, -0.9285714, -0.9285714);
@@ -100,12 +100,12 @@ float cloud_density(metal::float2 p, constant Sky& sky) {
             sum_1 = sum;
             break;
         }
-        const float e = snoise3(metal::float3(q, sky.time * 0.05 * static_cast<float>(as_type<int>(as_type<uint>(octave) + 1u))));
+        const float snoise3_1 = snoise3(metal::float3(q, sky.time * 0.05 * static_cast<float>(as_type<int>(as_type<uint>(octave) + 1u))));
         const bool next = carried != 0u;
         octave = as_type<int>(as_type<uint>(octave) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        sum = sum + amplitude * e;
+        sum = sum + amplitude * snoise3_1;
         amplitude = amplitude * 0.5;
         q = q * 2.03 + metal::float2(1.7, -3.1);
     }
@@ -141,19 +141,19 @@ fragment sky_fs_Output sky_fs(
 ) {
     const metal::float4 world = sky.inv_view_proj * metal::float4(input.ndc, 1.0, 1.0);
     const metal::float3 dir = metal::normalize(world.xyz / metal::float3(world.w));
-    const metal::float4 e = sky.horizon_color;
-    const metal::float4 e_1 = sky.zenith_color;
-    const metal::float4 e_2 = sky.sun_direction;
-    const float sun_amount = metal::max(metal::dot(dir, metal::normalize(e_2.xyz)), 0.0);
-    const metal::float3 color = metal::mix(e.xyz, e_1.xyz, metal::float3(metal::pow(metal::max(dir.y, 0.0), 0.5))) + metal::float3(1.0, 0.9, 0.7) * (metal::pow(sun_amount, 512.0) * 8.0 + metal::pow(sun_amount, 8.0) * 0.3);
+    const metal::float4 horizon_color = sky.horizon_color;
+    const metal::float4 zenith_color = sky.zenith_color;
+    const metal::float4 sun_direction = sky.sun_direction;
+    const float sun_amount = metal::max(metal::dot(dir, metal::normalize(sun_direction.xyz)), 0.0);
+    const metal::float3 color = metal::mix(horizon_color.xyz, zenith_color.xyz, metal::float3(metal::pow(metal::max(dir.y, 0.0), 0.5))) + metal::float3(1.0, 0.9, 0.7) * (metal::pow(sun_amount, 512.0) * 8.0 + metal::pow(sun_amount, 8.0) * 0.3);
     metal::float3 color_1 = color;
     if (dir.y > 0.01) {
         const metal::float2 layer_uv = dir.xz / metal::float2(dir.y) * 0.6 + sky.wind * sky.time;
         const float density = cloud_density(layer_uv, sky);
-        const float e_3 = snoise2(layer_uv * 8.0);
-        const metal::float4 e_4 = sky.cloud_color;
-        const metal::float4 e_5 = sky.cloud_color;
-        color_1 = metal::mix(color, metal::mix(e_4.xyz, e_5.xyz * 0.6, metal::float3(metal::saturate(density + e_3 * 0.1))), metal::float3(density * metal::smoothstep(0.01, 0.2, dir.y)));
+        const float snoise2_1 = snoise2(layer_uv * 8.0);
+        const metal::float4 cloud_color = sky.cloud_color;
+        const metal::float4 cloud_color_1 = sky.cloud_color;
+        color_1 = metal::mix(color, metal::mix(cloud_color.xyz, cloud_color_1.xyz * 0.6, metal::float3(metal::saturate(density + snoise2_1 * 0.1))), metal::float3(density * metal::smoothstep(0.01, 0.2, dir.y)));
     }
     sky_fs_Output output = {};
     output.color = metal::float4(color_1, 1.0);

@@ -70,8 +70,8 @@ metal::float3 shade_light(Light l, metal::float3 p, metal::float3 n, metal::floa
     if (l.kind == 0u) {
         att = 1.0;
     } else {
-        const float e = attenuation(dist, l.radius);
-        att = e;
+        const float attenuation_1 = attenuation(dist, l.radius);
+        att = attenuation_1;
     }
     return (base * metal::max(metal::dot(n, ldir), 0.0) + metal::float3(metal::pow(metal::max(metal::dot(n, metal::normalize(ldir + v)), 0.0), 32.0))) * l.color * att;
 }
@@ -161,15 +161,15 @@ fragment fs_main_Output fs_main(
     if (!front) {
         n0_1 = -n0;
     }
-    const metal::float4 e = normal_map_tex.sample(normal_map_samp, input.uv);
-    const metal::float3 n = metal::normalize(metal::float3x3(t, metal::cross(n0_1, t) * input.tangent.w, n0_1) * (e.xyz * 2.0 - metal::float3(1.0, 1.0, 1.0)));
-    const metal::float4 e_1 = albedo_map_tex.sample(albedo_map_samp, input.uv);
-    const metal::float4 base = e_1 * inst.tint;
+    const metal::float4 texel = normal_map_tex.sample(normal_map_samp, input.uv);
+    const metal::float3 n = metal::normalize(metal::float3x3(t, metal::cross(n0_1, t) * input.tangent.w, n0_1) * (texel.xyz * 2.0 - metal::float3(1.0, 1.0, 1.0)));
+    const metal::float4 texel_1 = albedo_map_tex.sample(albedo_map_samp, input.uv);
+    const metal::float4 base = texel_1 * inst.tint;
     const metal::float3 v = metal::normalize(metal::float3(camera.eye) - input.world_pos);
-    const int e_2 = as_type<int>(as_type<uint>(metal::min(LIGHT_COUNT, 8)) - 1u);
+    const int e = as_type<int>(as_type<uint>(metal::min(LIGHT_COUNT, 8)) - 1u);
     int i = 0;
-    uint carried = as_type<uint>(e_2) - 0u;
-    bool carried_1 = 0 <= e_2;
+    uint carried = as_type<uint>(e) - 0u;
+    bool carried_1 = 0 <= e;
     uint carried_2 = 0u;
     metal::float3 c = metal::float3(0.03, 0.03, 0.03) * base.xyz;
     metal::float3 c_1;
@@ -187,13 +187,13 @@ fragment fs_main_Output fs_main(
         value.radius = lights[metal::min(uint(i), 7u)].radius;
         value.color = metal::float3(lights[metal::min(uint(i), 7u)].color);
         value.kind = lights[metal::min(uint(i), 7u)].kind;
-        const metal::float3 e_3 = shade_light(value, input.world_pos, n, v, base.xyz);
+        const metal::float3 shade_light_1 = shade_light(value, input.world_pos, n, v, base.xyz);
         const bool next = carried != 0u;
         i = as_type<int>(as_type<uint>(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
         carried_2 = carried_2 + 1u;
-        c = c + e_3;
+        c = c + shade_light_1;
     }
     metal::float3 c_2 = c_1;
     if (USE_FOG) {

@@ -93,8 +93,8 @@ kernel void blur(
     }
     const metal::int2 out_p = as_type<metal::int2>(as_type<metal::uint2>(line_start) + as_type<metal::uint2>(axis) * as_type<metal::uint2>(metal::int2(static_cast<int>(lane))));
     if (out_p.x < static_cast<int>(image.size.x) && out_p.y < static_cast<int>(image.size.y)) {
-        const uint e_5 = load_index(out_p, image);
-        dst[metal::min(e_5, luma_buffer_sizes[2] / 4u - 1u)] = sum_1 / metal::max(weight_sum_1, 1e-6);
+        const uint load_index_1 = load_index(out_p, image);
+        dst[metal::min(load_index_1, luma_buffer_sizes[2] / 4u - 1u)] = sum_1 / metal::max(weight_sum_1, 1e-6);
     }
 }
 

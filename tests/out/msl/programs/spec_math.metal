@@ -40,11 +40,11 @@ kernel void spec_main(
 ) {
     const uint i = id.x;
     const float e = data[metal::min(i, luma_buffer_sizes[0] / 4u - 1u)];
-    const float e_1 = remap(e);
-    data[metal::min(i, luma_buffer_sizes[0] / 4u - 1u)] = e_1 + (TILE * TILE > 256u ? 1.0 : 0.0);
+    const float remap_1 = remap(e);
+    data[metal::min(i, luma_buffer_sizes[0] / 4u - 1u)] = remap_1 + (TILE * TILE > 256u ? 1.0 : 0.0);
     words[metal::min(i, luma_buffer_sizes[1] / 4u - 1u)] = (luma_div(i, TILE) << (static_cast<uint>(SHIFT) & 31u)) | (luma_rem(i, TILE) & ((1u << (static_cast<uint>(SHIFT) & 31u)) - 1u)) | (!HDR ? 2147483648u : 0u);
-    const uint e_2 = words[metal::min(i, luma_buffer_sizes[1] / 4u - 1u)];
-    words[metal::min(i, luma_buffer_sizes[1] / 4u - 1u)] = e_2 ^ static_cast<uint>(as_type<int>(as_type<uint>(BIAS) * as_type<uint>(SHIFT)));
+    const uint e_1 = words[metal::min(i, luma_buffer_sizes[1] / 4u - 1u)];
+    words[metal::min(i, luma_buffer_sizes[1] / 4u - 1u)] = e_1 ^ static_cast<uint>(as_type<int>(as_type<uint>(BIAS) * as_type<uint>(SHIFT)));
 }
 
 // Dispatch with threadsPerThreadgroup = (8, 1, 1).
@@ -55,8 +55,8 @@ kernel void spec_other(
     constant uint* luma_buffer_sizes [[buffer(2)]]
 ) {
     const int k = as_type<int>(as_type<uint>(static_cast<int>(id.x)) - as_type<uint>(BIAS) * 2u);
-    const float e = remap(static_cast<float>(k >> (as_type<uint>(SHIFT) & 31u)));
-    data[metal::min(id.x, luma_buffer_sizes[0] / 4u - 1u)] = e * static_cast<float>(TILE);
+    const float remap_1 = remap(static_cast<float>(k >> (as_type<uint>(SHIFT) & 31u)));
+    data[metal::min(id.x, luma_buffer_sizes[0] / 4u - 1u)] = remap_1 * static_cast<float>(TILE);
     if (as_type<int>(0u - as_type<uint>(BIAS)) > SHIFT || HDR) {
         words[metal::min(id.x, luma_buffer_sizes[1] / 4u - 1u)] = luma_rem(static_cast<uint>(k), TILE);
     }

@@ -15,14 +15,14 @@ struct SsaoParams {
 };
 
 metal::float3 reconstruct_view_position(metal::float2 uv, constant SsaoParams& ssao, metal::texture2d<float> depth_buffer_tex, metal::sampler depth_buffer_samp) {
-    const metal::float4 e = depth_buffer_tex.sample(depth_buffer_samp, uv, metal::level(0.0));
-    const metal::float4 view = ssao.inv_projection * metal::float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, e.x, 1.0);
+    const metal::float4 texel = depth_buffer_tex.sample(depth_buffer_samp, uv, metal::level(0.0));
+    const metal::float4 view = ssao.inv_projection * metal::float4(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0, texel.x, 1.0);
     return view.xyz / metal::float3(view.w);
 }
 
 metal::float3 view_normal(metal::float2 uv, metal::texture2d<float> normal_buffer_tex, metal::sampler normal_buffer_samp) {
-    const metal::float4 e = normal_buffer_tex.sample(normal_buffer_samp, uv, metal::level(0.0));
-    return metal::normalize(e.xyz * 2.0 - metal::float3(1.0, 1.0, 1.0));
+    const metal::float4 texel = normal_buffer_tex.sample(normal_buffer_samp, uv, metal::level(0.0));
+    return metal::normalize(texel.xyz * 2.0 - metal::float3(1.0, 1.0, 1.0));
 }
 
 metal::float3x3 tangent_frame(metal::float3 n, metal::float3 random) {
@@ -59,13 +59,13 @@ fragment ssao_fs_Output ssao_fs(
 ) {
     const metal::float3 position = reconstruct_view_position(input.uv, ssao, depth_buffer_tex, depth_buffer_samp);
     const metal::float3 normal = view_normal(input.uv, normal_buffer_tex, normal_buffer_samp);
-    const metal::float4 e = rotation_noise_tex.sample(rotation_noise_samp, input.uv * ssao.noise_scale, metal::level(0.0));
-    const metal::float3x3 tbn = tangent_frame(normal, metal::float3(e.xy * 2.0 - metal::float2(1.0, 1.0), 0.0));
+    const metal::float4 texel = rotation_noise_tex.sample(rotation_noise_samp, input.uv * ssao.noise_scale, metal::level(0.0));
+    const metal::float3x3 tbn = tangent_frame(normal, metal::float3(texel.xy * 2.0 - metal::float2(1.0, 1.0), 0.0));
     const int count = metal::clamp(ssao.kernel_size, 1, 64);
-    const int e_1 = as_type<int>(as_type<uint>(count) - 1u);
+    const int e = as_type<int>(as_type<uint>(count) - 1u);
     int i = 0;
-    uint carried = as_type<uint>(e_1) - 0u;
-    bool carried_1 = 0 <= e_1;
+    uint carried = as_type<uint>(e) - 0u;
+    bool carried_1 = 0 <= e;
     uint carried_2 = 0u;
     float occlusion = 0.0;
     float occlusion_1;
@@ -78,16 +78,16 @@ fragment ssao_fs_Output ssao_fs(
             occlusion_1 = occlusion;
             break;
         }
-        const metal::float4 e_2 = ssao.kernel_[metal::min(uint(i), 63u)];
-        const metal::float3 sample_pos = position + tbn * e_2.xyz * ssao.radius;
+        const metal::float4 e_1 = ssao.kernel_[metal::min(uint(i), 63u)];
+        const metal::float3 sample_pos = position + tbn * e_1.xyz * ssao.radius;
         const metal::float2 sample_uv = project_to_uv(sample_pos, ssao);
         float occlusion_2;
         if (metal::any(sample_uv < metal::float2(0.0, 0.0)) || metal::any(sample_uv > metal::float2(1.0, 1.0))) {
             continue_marker();
             occlusion_2 = occlusion;
         } else {
-            const metal::float3 e_3 = reconstruct_view_position(sample_uv, ssao, depth_buffer_tex, depth_buffer_samp);
-            const float scene_depth = e_3.z;
+            const metal::float3 reconstruct_view_position_1 = reconstruct_view_position(sample_uv, ssao, depth_buffer_tex, depth_buffer_samp);
+            const float scene_depth = reconstruct_view_position_1.z;
             occlusion_2 = occlusion + metal::step(sample_pos.z + ssao.bias, scene_depth) * metal::smoothstep(0.0, 1.0, ssao.radius / metal::abs(position.z - scene_depth));
         }
         const bool next = carried != 0u;
@@ -136,12 +136,12 @@ fragment blur_fs_Output blur_fs(
                 sum_3 = sum_2;
                 break;
             }
-            const metal::float4 e = occlusion_input_tex.sample(occlusion_input_samp, input.uv + metal::float2(static_cast<float>(x), static_cast<float>(y)) * texel, metal::level(0.0));
+            const metal::float4 texel_1 = occlusion_input_tex.sample(occlusion_input_samp, input.uv + metal::float2(static_cast<float>(x), static_cast<float>(y)) * texel, metal::level(0.0));
             const bool next = carried_2 != 0u;
             x = as_type<int>(as_type<uint>(x) + 1u);
             carried_2 = carried_2 - 1u;
             carried_3 = next;
-            sum_2 = sum_2 + e.x;
+            sum_2 = sum_2 + texel_1.x;
         }
         const bool next_1 = carried != 0u;
         y = as_type<int>(as_type<uint>(y) + 1u);

@@ -74,8 +74,8 @@ kernel void resolve(
         }
         const metal::int2 e = local[metal::min(uint(i), 8u)];
         const metal::int2 q = metal::min(metal::max(as_type<metal::int2>(as_type<metal::uint2>(p) + as_type<metal::uint2>(e)), metal::int2(0, 0)), as_type<metal::int2>(as_type<metal::uint2>(taa.resolution) - as_type<metal::uint2>(metal::int2(1, 1))));
-        const metal::float4 e_1 = color_tex.read(metal::uint2(metal::clamp(q, metal::int2(0), metal::int2(color_tex.get_width(0u), color_tex.get_height(0u)) - 1)), 0u);
-        const metal::float3 c = rgb_to_ycocg(e_1.xyz);
+        const metal::float4 texel = color_tex.read(metal::uint2(metal::clamp(q, metal::int2(0), metal::int2(color_tex.get_width(0u), color_tex.get_height(0u)) - 1)), 0u);
+        const metal::float3 c = rgb_to_ycocg(texel.xyz);
         const float d = depth_tex.read(metal::uint2(metal::clamp(q, metal::int2(0), metal::int2(depth_tex.get_width(0u), depth_tex.get_height(0u)) - 1)), 0u);
         float closest_depth_1 = closest_depth;
         metal::int2 closest_2 = closest;
@@ -97,12 +97,12 @@ kernel void resolve(
     }
     const metal::float3 mean = m1_1 / metal::float3(9.0, 9.0, 9.0);
     const metal::float3 sigma = metal::sqrt(metal::max(m2_1 / metal::float3(9.0, 9.0, 9.0) - mean * mean, metal::float3(0.0, 0.0, 0.0)));
-    const metal::float4 e_2 = motion_tex.sample(point_clamp, uv + static_cast<metal::float2>(closest_1) * taa.inv_resolution, metal::level(0.0));
-    const metal::float2 prev_uv = uv - e_2.xy;
-    const metal::float4 e_3 = color_tex.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(color_tex.get_width(0u), color_tex.get_height(0u)) - 1)), 0u);
-    const metal::float3 current = rgb_to_ycocg(e_3.xyz);
-    const metal::float4 e_4 = history_tex.sample(linear_clamp, prev_uv, metal::level(0.0));
-    const metal::float3 history = rgb_to_ycocg(e_4.xyz);
+    const metal::float4 texel_1 = motion_tex.sample(point_clamp, uv + static_cast<metal::float2>(closest_1) * taa.inv_resolution, metal::level(0.0));
+    const metal::float2 prev_uv = uv - texel_1.xy;
+    const metal::float4 texel_2 = color_tex.read(metal::uint2(metal::clamp(p, metal::int2(0), metal::int2(color_tex.get_width(0u), color_tex.get_height(0u)) - 1)), 0u);
+    const metal::float3 current = rgb_to_ycocg(texel_2.xyz);
+    const metal::float4 texel_3 = history_tex.sample(linear_clamp, prev_uv, metal::level(0.0));
+    const metal::float3 history = rgb_to_ycocg(texel_3.xyz);
     const metal::float3 history_1 = clip_aabb(metal::max(lo_1, mean - sigma * 1.25), metal::min(hi_1, mean + sigma * 1.25), current, history);
     const float lum_diff = metal::abs(current.x - history_1.x) / metal::max(current.x, metal::max(history_1.x, 0.2));
     const float feedback = metal::mix(taa.feedback_max, taa.feedback_min, lum_diff * lum_diff);

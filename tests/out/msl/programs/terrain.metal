@@ -28,18 +28,18 @@ uint luma_div(uint x, uint y) {
 }
 
 float height_at(metal::float2 uv, constant Terrain& terrain, metal::texture2d<float> heightmap_tex, metal::sampler heightmap_samp) {
-    const metal::float4 e = heightmap_tex.sample(heightmap_samp, uv, metal::level(0.0));
-    return e.x * terrain.height_scale;
+    const metal::float4 texel = heightmap_tex.sample(heightmap_samp, uv, metal::level(0.0));
+    return texel.x * terrain.height_scale;
 }
 
 metal::float3 triplanar(metal::float3 p, metal::float3 n, int layer, constant Terrain& terrain, metal::texture2d_array<float> layers_tex, metal::sampler layers_samp) {
     const metal::float3 w = metal::abs(n);
     const metal::float3 w_1 = w / metal::float3(w.x + w.y + w.z);
     const float s = terrain.texture_scale;
-    const metal::float4 e = layers_tex.sample(layers_samp, p.zy * s, uint(metal::clamp(layer, 0, int(layers_tex.get_array_size()) - 1)));
-    const metal::float4 e_1 = layers_tex.sample(layers_samp, p.xz * s, uint(metal::clamp(layer, 0, int(layers_tex.get_array_size()) - 1)));
-    const metal::float4 e_2 = layers_tex.sample(layers_samp, p.xy * s, uint(metal::clamp(layer, 0, int(layers_tex.get_array_size()) - 1)));
-    return e.xyz * w_1.x + e_1.xyz * w_1.y + e_2.xyz * w_1.z;
+    const metal::float4 texel = layers_tex.sample(layers_samp, p.zy * s, uint(metal::clamp(layer, 0, int(layers_tex.get_array_size()) - 1)));
+    const metal::float4 texel_1 = layers_tex.sample(layers_samp, p.xz * s, uint(metal::clamp(layer, 0, int(layers_tex.get_array_size()) - 1)));
+    const metal::float4 texel_2 = layers_tex.sample(layers_samp, p.xy * s, uint(metal::clamp(layer, 0, int(layers_tex.get_array_size()) - 1)));
+    return texel.xyz * w_1.x + texel_1.xyz * w_1.y + texel_2.xyz * w_1.z;
 }
 
 struct terrain_vs_Output {
@@ -130,17 +130,17 @@ fragment terrain_fs_Output terrain_fs(
             albedo_1 = albedo;
             break;
         }
-        const metal::float3 e = triplanar(input.world_position, n, i_1, terrain, layers_tex, layers_samp);
+        const metal::float3 triplanar_1 = triplanar(input.world_position, n, i_1, terrain, layers_tex, layers_samp);
         const bool next_1 = carried_2 != 0u;
-        const metal::float3 next_2 = albedo + e * weights_4[metal::min(uint(i_1), 3u)];
+        const metal::float3 next_2 = albedo + triplanar_1 * weights_4[metal::min(uint(i_1), 3u)];
         i_1 = as_type<int>(as_type<uint>(i_1) + 1u);
         carried_2 = carried_2 - 1u;
         carried_3 = next_1;
         albedo = next_2;
     }
-    const metal::float4 e_1 = terrain.sun_direction;
+    const metal::float4 sun_direction = terrain.sun_direction;
     terrain_fs_Output output = {};
-    output.color = metal::float4(albedo_1 * (0.25 + 0.75 * metal::max(metal::dot(n, metal::normalize(e_1.xyz)), 0.0)) * ((input.tile & 1u) == 0u ? 1.0 : 0.97), 1.0);
+    output.color = metal::float4(albedo_1 * (0.25 + 0.75 * metal::max(metal::dot(n, metal::normalize(sun_direction.xyz)), 0.0)) * ((input.tile & 1u) == 0u ? 1.0 : 0.97), 1.0);
     return output;
 }
 

@@ -70,17 +70,17 @@ kernel void cull_lights(
     const metal::float2 tile_max = static_cast<metal::float2>((tile.xy + metal::uint2(1u, 1u)) * metal::uint2(16u, 16u)) / static_cast<metal::float2>(cull.screen_size);
     const metal::float2 ndc_min = metal::float2(tile_min.x * 2.0 - 1.0, 1.0 - tile_max.y * 2.0);
     const metal::float2 ndc_max = metal::float2(tile_max.x * 2.0 - 1.0, 1.0 - tile_min.y * 2.0);
-    const metal::float3 e_2 = view_from_ndc(metal::float3(ndc_min.x, ndc_min.y, 1.0), cull);
-    const metal::float3 e_3 = view_from_ndc(metal::float3(ndc_max.x, ndc_min.y, 1.0), cull);
-    const metal::float3 e_4 = view_from_ndc(metal::float3(ndc_max.x, ndc_max.y, 1.0), cull);
-    const metal::float3 e_5 = view_from_ndc(metal::float3(ndc_min.x, ndc_max.y, 1.0), cull);
-    const metal::float4 e_6 = eye_plane(e_2, e_3);
-    const metal::float4 e_7 = eye_plane(e_3, e_4);
-    const metal::float4 e_8 = eye_plane(e_4, e_5);
-    const metal::float4 e_9 = eye_plane(e_5, e_2);
-    const metal::float3 e_10 = view_from_ndc(metal::float3(0.0, 0.0, as_type<float>(e)), cull);
-    const metal::float3 e_11 = view_from_ndc(metal::float3(0.0, 0.0, as_type<float>(e_1)), cull);
-    const metal::array<metal::float4, 6> composite = metal::array<metal::float4, 6> {e_6, e_7, e_8, e_9, metal::float4(0.0, 0.0, -1.0, e_10.z), metal::float4(0.0, 0.0, 1.0, -e_11.z)};
+    const metal::float3 view_from_ndc_1 = view_from_ndc(metal::float3(ndc_min.x, ndc_min.y, 1.0), cull);
+    const metal::float3 view_from_ndc_2 = view_from_ndc(metal::float3(ndc_max.x, ndc_min.y, 1.0), cull);
+    const metal::float3 view_from_ndc_3 = view_from_ndc(metal::float3(ndc_max.x, ndc_max.y, 1.0), cull);
+    const metal::float3 view_from_ndc_4 = view_from_ndc(metal::float3(ndc_min.x, ndc_max.y, 1.0), cull);
+    const metal::float4 eye_plane_1 = eye_plane(view_from_ndc_1, view_from_ndc_2);
+    const metal::float4 eye_plane_2 = eye_plane(view_from_ndc_2, view_from_ndc_3);
+    const metal::float4 eye_plane_3 = eye_plane(view_from_ndc_3, view_from_ndc_4);
+    const metal::float4 eye_plane_4 = eye_plane(view_from_ndc_4, view_from_ndc_1);
+    const metal::float3 view_from_ndc_5 = view_from_ndc(metal::float3(0.0, 0.0, as_type<float>(e)), cull);
+    const metal::float3 view_from_ndc_6 = view_from_ndc(metal::float3(0.0, 0.0, as_type<float>(e_1)), cull);
+    const metal::array<metal::float4, 6> composite = metal::array<metal::float4, 6> {eye_plane_1, eye_plane_2, eye_plane_3, eye_plane_4, metal::float4(0.0, 0.0, -1.0, view_from_ndc_5.z), metal::float4(0.0, 0.0, 1.0, -view_from_ndc_6.z)};
     planes = composite;
     uint carried = 0u;
     uint light_index = lane;
@@ -101,10 +101,10 @@ kernel void cull_lights(
                 visible_ = true;
                 break;
             }
-            const metal::float4 e_12 = planes[metal::min(uint(p), 5u)];
-            const metal::float4 e_13 = light.position_radius;
-            const bool e_14 = sphere_outside(e_12, e_13.xyz, light.position_radius.w);
-            if (e_14) {
+            const metal::float4 e_2 = planes[metal::min(uint(p), 5u)];
+            const metal::float4 e_3 = light.position_radius;
+            const bool sphere_outside_1 = sphere_outside(e_2, e_3.xyz, light.position_radius.w);
+            if (sphere_outside_1) {
                 visible_ = false;
                 break;
             }
@@ -123,24 +123,24 @@ kernel void cull_lights(
         light_index = light_index + 256u;
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    const uint e_15 = metal::atomic_load_explicit(&tile_light_count, metal::memory_order_relaxed);
-    const uint count = metal::min(e_15, 64u);
+    const uint e_4 = metal::atomic_load_explicit(&tile_light_count, metal::memory_order_relaxed);
+    const uint count = metal::min(e_4, 64u);
     const uint tile_index = tile.y * cull.tile_count_x + tile.x;
     if (lane == 0u) {
         const uint old_2 = metal::atomic_fetch_add_explicit(&allocator, count, metal::memory_order_relaxed);
         tile_offset = old_2;
-        const uint e_16 = tile_offset;
-        const TileHeader composite_1 = TileHeader {e_16, count};
+        const uint tile_offset_1 = tile_offset;
+        const TileHeader composite_1 = TileHeader {tile_offset_1, count};
         tiles[metal::min(tile_index, luma_buffer_sizes[2] / 8u - 1u)] = composite_1;
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     if (lane < count) {
-        const uint e_17 = tile_offset;
-        const uint destination = e_17 + lane;
-        const uint e_18 = luma_buffer_sizes[1] / 4u;
-        if (destination < static_cast<uint>(static_cast<int>(e_18))) {
-            const uint e_19 = tile_lights[metal::min(lane, 63u)];
-            light_indices[metal::min(destination, luma_buffer_sizes[1] / 4u - 1u)] = e_19;
+        const uint tile_offset_2 = tile_offset;
+        const uint destination = tile_offset_2 + lane;
+        const uint e_5 = luma_buffer_sizes[1] / 4u;
+        if (destination < static_cast<uint>(static_cast<int>(e_5))) {
+            const uint e_6 = tile_lights[metal::min(lane, 63u)];
+            light_indices[metal::min(destination, luma_buffer_sizes[1] / 4u - 1u)] = e_6;
         }
     }
 }

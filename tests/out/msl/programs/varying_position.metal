@@ -40,9 +40,9 @@ fragment fs_Output fs(
     metal::float4 clip [[position]]
 ) {
     const Surface s = Surface {clip, input.uv};
-    const float e = pixel_index(s);
+    const float pixel_index_1 = pixel_index(s);
     fs_Output output = {};
-    output.color = metal::float4(input.uv, e, 1.0);
+    output.color = metal::float4(input.uv, pixel_index_1, 1.0);
     return output;
 }
 

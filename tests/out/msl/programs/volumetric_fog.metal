@@ -50,8 +50,8 @@ float henyey_greenstein(float cos_theta, float g) {
 }
 
 float density_at(metal::float3 p, constant Fog_std140& fog, metal::texture3d<float> noise_volume_tex, metal::sampler noise_volume_samp) {
-    const metal::float4 e = noise_volume_tex.sample(noise_volume_samp, p * fog.noise_scale + metal::float3(fog.wind_offset), metal::level(0.0));
-    return fog.density * metal::exp(-metal::max(p.y, 0.0) * fog.height_falloff) * (0.5 + e.x);
+    const metal::float4 texel = noise_volume_tex.sample(noise_volume_samp, p * fog.noise_scale + metal::float3(fog.wind_offset), metal::level(0.0));
+    return fog.density * metal::exp(-metal::max(p.y, 0.0) * fog.height_falloff) * (0.5 + texel.x);
 }
 
 float sun_visibility(metal::float3 p, constant Fog_std140& fog, metal::depth2d<float> sun_shadow_tex, metal::sampler sun_shadow_samp) {
@@ -61,8 +61,8 @@ float sun_visibility(metal::float3 p, constant Fog_std140& fog, metal::depth2d<f
     if (uv.x < 0.0 || uv.x > 1.0 || uv.y < 0.0 || uv.y > 1.0) {
         return 1.0;
     }
-    const float e = sun_shadow_tex.sample_compare(sun_shadow_samp, uv, s.z - 0.002, metal::level(0.0));
-    return e;
+    const float texel = sun_shadow_tex.sample_compare(sun_shadow_samp, uv, s.z - 0.002, metal::level(0.0));
+    return texel;
 }
 
 struct fog_fs_Input {
@@ -84,21 +84,21 @@ fragment fog_fs_Output fog_fs(
     metal::depth2d<float> sun_shadow_tex [[texture(2)]],
     metal::sampler sun_shadow_samp [[sampler(2)]]
 ) {
-    const metal::float4 e = scene_depth_tex.sample(scene_depth_samp, input.uv, metal::level(0.0));
-    const metal::float3 end_point = world_position(input.uv, e.x, fog);
-    const metal::float4 e_1 = fog.camera_position;
-    const metal::float3 start = e_1.xyz;
+    const metal::float4 texel = scene_depth_tex.sample(scene_depth_samp, input.uv, metal::level(0.0));
+    const metal::float3 end_point = world_position(input.uv, texel.x, fog);
+    const metal::float4 camera_position = fog.camera_position;
+    const metal::float3 start = camera_position.xyz;
     const metal::float3 ray = end_point - start;
     const metal::float3 dir = metal::normalize(ray);
     const int steps = metal::clamp(fog.steps, 1, 128);
     const float step_length = metal::min(metal::length(ray), fog.max_distance) / static_cast<float>(steps);
     const float jitter = metal::fract(52.982918 * metal::fract(metal::dot(frag.xy + metal::float2(static_cast<float>(fog.frame % 64u) * 5.588238), metal::float2(0.06711056, 0.00583715))));
-    const metal::float4 e_2 = fog.sun_direction;
-    const float phase = henyey_greenstein(metal::dot(dir, -metal::normalize(e_2.xyz)), fog.anisotropy);
-    const int e_3 = as_type<int>(as_type<uint>(steps) - 1u);
+    const metal::float4 sun_direction = fog.sun_direction;
+    const float phase = henyey_greenstein(metal::dot(dir, -metal::normalize(sun_direction.xyz)), fog.anisotropy);
+    const int e = as_type<int>(as_type<uint>(steps) - 1u);
     int i = 0;
-    uint carried = as_type<uint>(e_3) - 0u;
-    bool carried_1 = 0 <= e_3;
+    uint carried = as_type<uint>(e) - 0u;
+    bool carried_1 = 0 <= e;
     uint carried_2 = 0u;
     float transmittance = 1.0;
     metal::float3 scattered = metal::float3(0.0, 0.0, 0.0);
@@ -120,11 +120,11 @@ fragment fog_fs_Output fog_fs(
         float transmittance_2 = transmittance;
         metal::float3 scattered_2 = scattered;
         if (sigma > 0.0001) {
-            const metal::float4 e_4 = fog.sun_color;
-            const float e_5 = sun_visibility(p, fog, sun_shadow_tex, sun_shadow_samp);
-            const metal::float4 e_6 = fog.ambient_color;
+            const metal::float4 sun_color = fog.sun_color;
+            const float sun_visibility_1 = sun_visibility(p, fog, sun_shadow_tex, sun_shadow_samp);
+            const metal::float4 ambient_color = fog.ambient_color;
             const float step_transmittance = metal::exp(-sigma * step_length);
-            const metal::float3 scattered_3 = scattered + (e_4.xyz * e_5 * phase + e_6.xyz) * transmittance * (1.0 - step_transmittance);
+            const metal::float3 scattered_3 = scattered + (sun_color.xyz * sun_visibility_1 * phase + ambient_color.xyz) * transmittance * (1.0 - step_transmittance);
             const float transmittance_3 = transmittance * step_transmittance;
             if (transmittance_3 < 0.01) {
                 transmittance_1 = transmittance_3;

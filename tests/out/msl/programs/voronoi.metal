@@ -63,8 +63,8 @@ Cells voronoi(metal::float2 p, constant Floor& floor_params) {
                 break;
             }
             const metal::int2 g = metal::int2(i, j);
-            const metal::float2 e = feature_point(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(g)), floor_params);
-            const metal::float2 r = static_cast<metal::float2>(g) + e - f;
+            const metal::float2 feature_point_1 = feature_point(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(g)), floor_params);
+            const metal::float2 r = static_cast<metal::float2>(g) + feature_point_1 - f;
             const float d = metal::dot(r, r);
             Cells result_4;
             metal::float2 nearest_offset_4 = nearest_offset_2;
@@ -119,8 +119,8 @@ Cells voronoi(metal::float2 p, constant Floor& floor_params) {
                 break;
             }
             const metal::int2 g_1 = as_type<metal::int2>(as_type<metal::uint2>(result_11.nearest) - as_type<metal::uint2>(cell) + as_type<metal::uint2>(metal::int2(i_1, j_1)));
-            const metal::float2 e_1 = feature_point(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(g_1)), floor_params);
-            const metal::float2 r_1 = static_cast<metal::float2>(g_1) + e_1 - f;
+            const metal::float2 feature_point_2 = feature_point(as_type<metal::int2>(as_type<metal::uint2>(cell) + as_type<metal::uint2>(g_1)), floor_params);
+            const metal::float2 r_1 = static_cast<metal::float2>(g_1) + feature_point_2 - f;
             const metal::float2 delta = r_1 - nearest_offset_1;
             Cells result_13;
             if (metal::dot(delta, delta) > 1e-5) {
@@ -163,14 +163,14 @@ fragment stone_floor_Output stone_floor(
 ) {
     const Cells c = voronoi(input.uv * floor_params.scale, floor_params);
     const metal::float2 tint = hash22(c.nearest);
-    const metal::float4 e = floor_params.base_color;
+    const metal::float4 base_color = floor_params.base_color;
     const float height = metal::saturate(c.f2 - c.f1);
-    const float e_1 = metal::dfdx(height);
-    const float e_2 = metal::dfdy(height);
-    const metal::float4 e_3 = floor_params.light_direction;
-    const metal::float4 e_4 = floor_params.crack_color;
+    const float e = metal::dfdx(height);
+    const float e_1 = metal::dfdy(height);
+    const metal::float4 light_direction = floor_params.light_direction;
+    const metal::float4 crack_color = floor_params.crack_color;
     stone_floor_Output output = {};
-    output.color = metal::float4(metal::mix(e.xyz * (0.75 + 0.25 * tint.x) * (0.3 + 0.7 * metal::max(metal::dot(metal::normalize(metal::float3(-e_1 * 4.0, -e_2 * 4.0, 1.0)), metal::normalize(e_3.xyz)), 0.0)), e_4.xyz, metal::float3(1.0 - metal::smoothstep(0.0, floor_params.crack_width, c.border))), 1.0);
+    output.color = metal::float4(metal::mix(base_color.xyz * (0.75 + 0.25 * tint.x) * (0.3 + 0.7 * metal::max(metal::dot(metal::normalize(metal::float3(-e * 4.0, -e_1 * 4.0, 1.0)), metal::normalize(light_direction.xyz)), 0.0)), crack_color.xyz, metal::float3(1.0 - metal::smoothstep(0.0, floor_params.crack_width, c.border))), 1.0);
     return output;
 }
 

@@ -114,15 +114,15 @@ fragment water_fs_Output water_fs(
     metal::sampler foam_texture_samp [[sampler(1)]]
 ) {
     const metal::float3 n = metal::normalize(input.normal);
-    const metal::float4 e = ocean.camera_position;
-    const metal::float3 v = metal::normalize(e.xyz - input.world_position);
+    const metal::float4 camera_position = ocean.camera_position;
+    const metal::float3 v = metal::normalize(camera_position.xyz - input.world_position);
     const float fresnel = fresnel_schlick(metal::dot(n, v), 0.02);
-    const metal::float4 e_1 = environment_tex.sample(environment_samp, metal::reflect(-v, n));
-    const metal::float4 e_2 = ocean.deep_color;
-    const metal::float4 e_3 = ocean.shallow_color;
-    const metal::float4 e_4 = foam_texture_tex.sample(foam_texture_samp, input.uv);
+    const metal::float4 texel = environment_tex.sample(environment_samp, metal::reflect(-v, n));
+    const metal::float4 deep_color = ocean.deep_color;
+    const metal::float4 shallow_color = ocean.shallow_color;
+    const metal::float4 texel_1 = foam_texture_tex.sample(foam_texture_samp, input.uv);
     water_fs_Output output = {};
-    output.color = metal::float4(metal::mix(metal::mix(metal::mix(e_2.xyz, e_3.xyz, metal::float3(metal::saturate(metal::dot(n, v)))), e_1.xyz, metal::float3(fresnel)), metal::float3(1.0, 1.0, 1.0), metal::float3(e_4.x * metal::smoothstep(ocean.foam_threshold, ocean.foam_threshold + 0.3, input.crest))), 1.0);
+    output.color = metal::float4(metal::mix(metal::mix(metal::mix(deep_color.xyz, shallow_color.xyz, metal::float3(metal::saturate(metal::dot(n, v)))), texel.xyz, metal::float3(fresnel)), metal::float3(1.0, 1.0, 1.0), metal::float3(texel_1.x * metal::smoothstep(ocean.foam_threshold, ocean.foam_threshold + 0.3, input.crest))), 1.0);
     return output;
 }
 

@@ -26,16 +26,16 @@ kernel void main_(
     constant uint* luma_buffer_sizes [[buffer(2)]]
 ) {
     Params p = Params {};
-    const float e = Params_from_std140(static_cast<float>(li));
-    const metal::float2 scaled = metal::float2(e, 1.0);
+    const float Params_from_std140_1 = Params_from_std140(static_cast<float>(li));
+    const metal::float2 scaled = metal::float2(Params_from_std140_1, 1.0);
     Params value;
     for (uint i = 0u; i < 3u; ++i) {
         value.weights[i] = params.weights[i].x;
     }
     value.bias = params.bias;
     p = value;
-    const float e_1 = p.weights[metal::min(li % 3u, 2u)];
-    const float e_2 = p.bias;
-    out[metal::min(0u, luma_buffer_sizes[0] / 4u - 1u)] = e_1 * scaled.x + e_2 * scaled.y;
+    const float e = p.weights[metal::min(li % 3u, 2u)];
+    const float bias = p.bias;
+    out[metal::min(0u, luma_buffer_sizes[0] / 4u - 1u)] = e * scaled.x + bias * scaled.y;
 }
 
