@@ -16,7 +16,9 @@ use std::process::Command;
 
 use luma_back_hlsl::{write, HlslOutput, Options};
 use luma_ir::{Module, ResourceBinding, ScalarKind, ShaderStage, TypeInner};
-use luma_testutil::{assert_snapshot, require_tool, run, scratch_dir, shader_corpus, tests_dir};
+use luma_testutil::{
+    assert_snapshot, corpus_path, require_tool, run, scratch_dir, shader_corpus, tests_dir,
+};
 use lumac::OptLevel;
 
 /// Corpus shaders whose HLSL glslang cannot compile, with the reason.
@@ -31,17 +33,6 @@ const LEVELS: [(OptLevel, &str); 3] = [
     (OptLevel::Basic, "basic"),
     (OptLevel::Aggressive, "aggressive"),
 ];
-
-/// The shader's path under `tests/shaders`, with `/` separators.
-fn relative(path: &Path) -> String {
-    let root = tests_dir().join("shaders");
-    path.strip_prefix(&root)
-        .unwrap_or(path)
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect::<Vec<_>>()
-        .join("/")
-}
 
 /// Default options, with `num_workgroups` in a constant buffer one group past every binding, and
 /// shader model 6.2 for a module with `half` values, as `lumac` picks it.
@@ -151,7 +142,7 @@ fn corpus_through_hlsl() {
     let mut failures = Vec::new();
     let mut validated = 0usize;
     for path in &corpus {
-        let rel = relative(path);
+        let rel = corpus_path(path);
         let gap = GLSLANG_GAPS.iter().find(|(name, _)| *name == rel);
         for (level, level_name) in LEVELS {
             let label = format!("{rel} ({level_name})");

@@ -20,7 +20,7 @@ use std::path::Path;
 
 use luma_back_msl::{write, MslClass, MslOutput, Options};
 use luma_ir::{AddressSpace, Module, ShaderStage};
-use luma_testutil::{assert_snapshot, shader_corpus, tests_dir};
+use luma_testutil::{assert_snapshot, corpus_path, shader_corpus, tests_dir};
 use lumac::OptLevel;
 
 const LEVELS: [(OptLevel, &str); 3] = [
@@ -28,17 +28,6 @@ const LEVELS: [(OptLevel, &str); 3] = [
     (OptLevel::Basic, "basic"),
     (OptLevel::Aggressive, "aggressive"),
 ];
-
-/// The shader's path under `tests/shaders`, with `/` separators.
-fn relative(path: &Path) -> String {
-    let root = tests_dir().join("shaders");
-    path.strip_prefix(&root)
-        .unwrap_or(path)
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect::<Vec<_>>()
-        .join("/")
-}
 
 /// Braces, brackets and parentheses balance and nest properly (comments skipped).
 fn check_balance(label: &str, source: &str) -> Result<(), String> {
@@ -182,7 +171,7 @@ fn corpus_through_msl() {
     let mut failures = Vec::new();
     let mut members_checked = 0usize;
     for path in &corpus {
-        let rel = relative(path);
+        let rel = corpus_path(path);
         for (level, level_name) in LEVELS {
             let label = format!("{rel} ({level_name})");
             let module = match lumac::frontend_ir(path, level) {

@@ -20,23 +20,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use luma_testutil::{require_tool, run, scratch_dir, shader_corpus, tests_dir};
+use luma_testutil::{corpus_path, require_tool, run, scratch_dir, shader_corpus, tests_dir};
 use lumac::reflection::{
     Access, DescriptorType, LayoutRule, MemberLayout, Reflection, SpirvReflection,
 };
 use lumac::{MemoryReader, Options, Target};
 use serde_json::Value;
-
-/// The shader's path under `tests/shaders`, with `/` separators.
-fn relative(path: &Path) -> String {
-    let root = tests_dir().join("shaders");
-    path.strip_prefix(&root)
-        .unwrap_or(path)
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect::<Vec<_>>()
-        .join("/")
-}
 
 fn corpus_options() -> Options {
     Options {
@@ -73,7 +62,7 @@ fn reflect_source(name: &str, text: &str, options: &Options) -> Result<Reflected
 
 fn reflect_file(path: &Path) -> Result<Reflected, String> {
     let text = std::fs::read_to_string(path).unwrap();
-    reflect_source(&relative(path), &text, &corpus_options())
+    reflect_source(&corpus_path(path), &text, &corpus_options())
 }
 
 /// `spirv` with the `OpEntryPoint` named `name` moved first. `spirv-cross --reflect` (the
@@ -769,7 +758,7 @@ fn corpus_agrees_with_spirv_cross() {
     assert!(!corpus.is_empty(), "the shader corpus is empty");
     let mut failures = Vec::new();
     for path in &corpus {
-        let rel = relative(path);
+        let rel = corpus_path(path);
         match reflect_file(path) {
             Ok(r) => failures.extend(compare(&rel, &r)),
             Err(e) => failures.push(e),
@@ -782,7 +771,7 @@ fn corpus_agrees_with_spirv_cross() {
 fn corpus_snapshots_are_deterministic() {
     let mut failures = Vec::new();
     for path in shader_corpus() {
-        let rel = relative(&path);
+        let rel = corpus_path(&path);
         let (first, second) = match (reflect_file(&path), reflect_file(&path)) {
             (Ok(a), Ok(b)) => (a, b),
             (Err(e), _) | (_, Err(e)) => {
@@ -814,7 +803,7 @@ fn corpus_snapshots_are_deterministic() {
 fn spirv_read_back_is_the_same_at_every_version() {
     let mut failures = Vec::new();
     for path in shader_corpus() {
-        let rel = relative(&path);
+        let rel = corpus_path(&path);
         let text = std::fs::read_to_string(&path).unwrap();
         let base = match reflect_file(&path) {
             Ok(r) => r.back,
@@ -1233,7 +1222,7 @@ fn hlsl_registers_and_msl_slots_match_the_outputs() {
     let mut failures = Vec::new();
     let mut checked = 0;
     for path in shader_corpus() {
-        let rel = relative(&path);
+        let rel = corpus_path(&path);
         let text = std::fs::read_to_string(&path).unwrap();
         let r = match reflect_file(&path) {
             Ok(r) => r.ir,

@@ -29,21 +29,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use luma_testutil::{require_tool, run, scratch_dir, shader_corpus, tests_dir};
+use luma_testutil::{corpus_path, require_tool, run, scratch_dir, shader_corpus, tests_dir};
 use lumac::reflection::spirv::SpirvEntryPoint;
 use lumac::reflection::{CombinedRole, DescriptorType, EntryPoint, Reflection, SpirvReflection};
 use lumac::{Options, Target};
-
-/// The shader's path under `tests/shaders`, with `/` separators.
-fn relative(path: &Path) -> String {
-    let root = tests_dir().join("shaders");
-    path.strip_prefix(&root)
-        .unwrap_or(path)
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect::<Vec<_>>()
-        .join("/")
-}
 
 fn corpus_options() -> Options {
     Options {
@@ -374,7 +363,7 @@ fn text_outputs_agree_with_reflection() {
     let mut failures = Vec::new();
     let mut checked = 0;
     for path in &corpus {
-        checked += check_source(&relative(path), path, &scratch, &mut failures);
+        checked += check_source(&corpus_path(path), path, &scratch, &mut failures);
     }
     assert!(checked > 500, "only {checked} entry points checked");
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -11,7 +11,7 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use luma_back_spirv::{to_bytes, write, Options};
-use luma_testutil::{require_tool, run, scratch_dir, shader_corpus, tests_dir};
+use luma_testutil::{corpus_path, require_tool, run, scratch_dir, shader_corpus, tests_dir};
 use lumac::OptLevel;
 
 /// Valid SPIR-V that naga 30's SPIR-V reader cannot take, by corpus shader: the error naga gives
@@ -128,17 +128,6 @@ const LEVELS: [(OptLevel, &str); 3] = [
     (OptLevel::Aggressive, "aggressive"),
 ];
 
-/// The shader's path under `tests/shaders`, with `/` separators.
-fn relative(path: &Path) -> String {
-    let root = tests_dir().join("shaders");
-    path.strip_prefix(&root)
-        .unwrap_or(path)
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
 /// A scratch `.spv` file of its own for `words` (tests run in parallel threads).
 fn spv_file(words: &[u32]) -> PathBuf {
     static NEXT: AtomicUsize = AtomicUsize::new(0);
@@ -198,7 +187,7 @@ fn corpus_at_every_opt_level() {
     assert!(!corpus.is_empty(), "the shader corpus is empty");
     let mut failures = Vec::new();
     for path in &corpus {
-        let rel = relative(path);
+        let rel = corpus_path(path);
         for (level, name) in LEVELS {
             let what = format!("{rel} at {name}");
             let ir = match lumac::frontend_ir(path, level) {
@@ -253,7 +242,7 @@ fn corpus_at_every_opt_level() {
 fn corpus_at_every_spirv_version() {
     let mut failures = Vec::new();
     for path in shader_corpus() {
-        let rel = relative(&path);
+        let rel = corpus_path(&path);
         let ir = match lumac::frontend_ir(&path, OptLevel::Basic) {
             Ok(ir) => ir,
             Err(e) => {

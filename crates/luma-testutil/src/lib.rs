@@ -94,6 +94,18 @@ pub fn shader_corpus() -> Vec<PathBuf> {
         .collect()
 }
 
+/// A corpus shader's path under `tests/shaders`, with `/` separators (`features/half.luma`):
+/// the name its snapshots and failure messages use.
+pub fn corpus_path(path: &Path) -> String {
+    let root = tests_dir().join("shaders");
+    path.strip_prefix(&root)
+        .unwrap_or(path)
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
 /// The path of an external tool, or a panic that says how to install it. Tests never skip
 /// because a tool is missing.
 pub fn require_tool(name: &str) -> PathBuf {
