@@ -1754,7 +1754,6 @@ impl<'a> Writer<'a> {
     }
 }
 
-/// Whether an op can be written as an expression at its use (pure, no statements needed).
 /// Whether a value computed by `op` may be written into its one use: a pure op, or a load of
 /// a scalar, vector or matrix from uniform or push-constant memory (the same value wherever it
 /// runs; a struct or array is copied by statements).

@@ -1,8 +1,9 @@
 //! Copy propagation: uses of a value that merely copies another are replaced by the original.
 //!
 //! Copies are: `convert` and `bitcast` to the operand's own type, `compose` of one part of the
-//! result's type, `extract` of a part of a struct, array or matrix `compose`, a `shuffle` that picks one operand whole, `select` between one value twice;
-//! duplicate constant, global-pointer and local-pointer values; an `if` result that every
+//! result's type, `extract` of a part of a struct, array or matrix `compose`, a `shuffle` that
+//! picks one operand whole, `select` between one value twice; duplicate constant,
+//! global-pointer and local-pointer values; an `if` result that every
 //! yielding arm binds to one value defined before the `if`; a carried value that every
 //! `continue` passes unchanged (or passes its initial value); a loop result that every `break`
 //! binds to one value defined before the loop. The replaced values' statements go; region
