@@ -146,7 +146,7 @@ fn sub_blocks(s: &Stmt) -> Vec<&Vec<Stmt>> {
 fn visit_stmt(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
     let mut roots: Vec<&Expr> = Vec::new();
     match s {
-        Stmt::Let { init, .. } => roots.push(init),
+        Stmt::Let { init, .. } | Stmt::Const { init, .. } => roots.push(init),
         Stmt::Assign { place, value, .. } => {
             place_exprs(place, &mut roots);
             roots.push(value);
@@ -163,8 +163,8 @@ fn visit_stmt(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
         }
         Stmt::While { cond, .. } => roots.push(cond),
         Stmt::Return(Some(e)) => roots.push(e),
-        Stmt::Call(_, args) => roots.extend(args.iter()),
-        Stmt::Do(_) | Stmt::Break | Stmt::Return(None) => {}
+        Stmt::Call(_, args) | Stmt::Atomic(_, _, args) => roots.extend(args.iter()),
+        Stmt::Do(_) | Stmt::Break | Stmt::Return(None) | Stmt::Barrier => {}
     }
     let mut stack = roots;
     while let Some(e) = stack.pop() {
@@ -204,9 +204,10 @@ fn children(e: &Expr) -> Vec<&Expr> {
         | Expr::Swizzle(a, _)
         | Expr::Field(a, _) => vec![a],
         Expr::Binary(_, a, b) | Expr::Index(a, b) => vec![a, b],
-        Expr::Builtin(_, args) | Expr::Call(_, args) | Expr::Construct(_, args) => {
-            args.iter().collect()
-        }
+        Expr::Builtin(_, args)
+        | Expr::Call(_, args)
+        | Expr::Construct(_, args)
+        | Expr::Atomic(_, _, args) => args.iter().collect(),
         Expr::Struct(_, fields) => fields.iter().map(|(_, e)| e).collect(),
         Expr::If(c, a, b) => vec![c, a, b],
     }
@@ -260,6 +261,7 @@ impl<'c> Typer<'c> {
             .rev()
             .find(|(n, _)| n == name)
             .map(|(_, t)| t.clone())
+            .or_else(|| self.case.global(name))
     }
 
     /// The type of `e`, when it can tell.
@@ -284,6 +286,21 @@ impl<'c> Typer<'c> {
                 } else {
                     // A scalar may meet a vector: the result is the vector.
                     let (ta, tb) = (self.ty(a)?, self.ty(b)?);
+                    match (&ta, &tb) {
+                        // Linear algebra (language.md §7.2).
+                        (Ty::Matrix(_, r), Ty::Matrix(c, _)) if *op == BinOp::Mul => {
+                            return Some(Ty::Matrix(*c, *r))
+                        }
+                        (Ty::Matrix(_, r), Ty::Vector(..)) => {
+                            return Some(Ty::Vector(Scalar::Float, *r))
+                        }
+                        (Ty::Vector(..), Ty::Matrix(c, _)) => {
+                            return Some(Ty::Vector(Scalar::Float, *c))
+                        }
+                        (Ty::Matrix(..), _) => return Some(ta),
+                        (_, Ty::Matrix(..)) => return Some(tb),
+                        _ => {}
+                    }
                     if ta.width()? >= tb.width()? {
                         ta
                     } else {
@@ -294,12 +311,14 @@ impl<'c> Typer<'c> {
             Expr::Builtin(f, args) => self.builtin_ty(*f, args)?,
             Expr::UnpackExact(u, _) => Ty::Vector(Scalar::Float, u.width()),
             Expr::Call(n, _) => self.case.func(n)?.ret.clone()?,
+            Expr::Atomic(_, n, _) => self.case.global(n)?,
             Expr::Construct(ty, _) | Expr::Convert(ty, _) => ty.clone(),
             Expr::Struct(n, _) => Ty::Struct(n.clone()),
             Expr::Swizzle(a, c) => Ty::shaped(self.ty(a)?.scalar()?, c.len() as u8),
             Expr::Index(a, _) => match self.ty(a)? {
                 Ty::Array(e, _) => *e,
                 Ty::Vector(s, _) => Ty::Scalar(s),
+                Ty::Matrix(_, r) => Ty::Vector(Scalar::Float, r),
                 _ => return None,
             },
             Expr::Field(a, f) => {
@@ -338,6 +357,10 @@ impl<'c> Typer<'c> {
                 Ty::Vector(Scalar::Float, 2)
             }
             Builtin::Step => self.ty(args.get(1)?)?,
+            Builtin::Transpose => match first? {
+                Ty::Matrix(c, r) => Ty::Matrix(r, c),
+                _ => return None,
+            },
             _ => first?,
         })
     }
@@ -541,7 +564,20 @@ impl<'c> Typer<'c> {
                     }
                 }
             }
-            Stmt::Break | Stmt::Return(None) => {}
+            // A variant of a constant's value might not be constant.
+            Stmt::Const { .. } => {}
+            Stmt::Atomic(op, n, args) => {
+                for (k, a) in args.iter().enumerate() {
+                    for v in self.expr_variants(a) {
+                        let mut a2 = args.clone();
+                        if let Some(slot) = a2.get_mut(k) {
+                            *slot = v;
+                        }
+                        out.push(vec![Stmt::Atomic(*op, n.clone(), a2)]);
+                    }
+                }
+            }
+            Stmt::Break | Stmt::Return(None) | Stmt::Barrier => {}
         }
         out
     }
@@ -558,7 +594,9 @@ impl<'c> Typer<'c> {
         for (i, s) in b.iter().enumerate() {
             let last = i + 1 == b.len();
             let deletable = match s {
-                Stmt::Let { name, .. } => !b.get(i + 1..).is_some_and(|rest| mentions(rest, name)),
+                Stmt::Let { name, .. } | Stmt::Const { name, .. } => {
+                    !b.get(i + 1..).is_some_and(|rest| mentions(rest, name))
+                }
                 Stmt::Return(_) => !(function_body && last && with_result),
                 _ => true,
             };
@@ -573,7 +611,7 @@ impl<'c> Typer<'c> {
                 nb.extend(b.get(i + 1..).map(<[Stmt]>::to_vec).unwrap_or_default());
                 out.push(nb);
             }
-            if let Stmt::Let { name, ty, .. } = s {
+            if let Stmt::Let { name, ty, .. } | Stmt::Const { name, ty, .. } = s {
                 self.vars.push((name.clone(), ty.clone()));
             }
         }
@@ -594,9 +632,10 @@ fn replace_child(e: &mut Expr, target: usize, k: &mut usize, new: Expr) {
         | Expr::Swizzle(a, _)
         | Expr::Field(a, _) => vec![a.as_mut()],
         Expr::Binary(_, a, b) | Expr::Index(a, b) => vec![a.as_mut(), b.as_mut()],
-        Expr::Builtin(_, args) | Expr::Call(_, args) | Expr::Construct(_, args) => {
-            args.iter_mut().collect()
-        }
+        Expr::Builtin(_, args)
+        | Expr::Call(_, args)
+        | Expr::Construct(_, args)
+        | Expr::Atomic(_, _, args) => args.iter_mut().collect(),
         Expr::Struct(_, fields) => fields.iter_mut().map(|(_, e)| e).collect(),
         Expr::If(c, a, b) => vec![c.as_mut(), a.as_mut(), b.as_mut()],
     };
