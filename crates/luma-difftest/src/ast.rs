@@ -321,6 +321,12 @@ pub enum Builtin {
     Dot,
     /// `transpose`
     Transpose,
+    /// `cross`
+    Cross,
+    /// `determinant`
+    Determinant,
+    /// `fma`
+    Fma,
 }
 
 impl Builtin {
@@ -368,6 +374,9 @@ impl Builtin {
             Builtin::All => "all",
             Builtin::Dot => "dot",
             Builtin::Transpose => "transpose",
+            Builtin::Cross => "cross",
+            Builtin::Determinant => "determinant",
+            Builtin::Fma => "fma",
         }
     }
 }
@@ -425,6 +434,16 @@ impl AtomicOp {
             _ => 1,
         }
     }
+}
+
+/// What an atomic builtin works on: a `shared` atomic, or an element of a `shared` array of
+/// them (the index masked into range).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AtomicRef {
+    /// The `shared` variable.
+    pub name: String,
+    /// The element, for an array.
+    pub index: Option<Box<Expr>>,
 }
 
 /// A storage buffer every program can reach.
@@ -543,7 +562,7 @@ pub enum Expr {
     If(Box<Expr>, Box<Expr>, Box<Expr>),
     /// An atomic builtin on the named `shared` atomic, with its value arguments; its result
     /// is the old value (the loaded one for `Load`).
-    Atomic(AtomicOp, String, Vec<Expr>),
+    Atomic(AtomicOp, AtomicRef, Vec<Expr>),
 }
 
 /// An assignment target.
@@ -644,7 +663,7 @@ pub enum Stmt {
     /// A call of a helper without a result, or whose result is dropped... only without one.
     Call(String, Vec<Expr>),
     /// An atomic builtin as a statement (its result dropped).
-    Atomic(AtomicOp, String, Vec<Expr>),
+    Atomic(AtomicOp, AtomicRef, Vec<Expr>),
     /// `workgroup_barrier()` (only where control flow is uniform).
     Barrier,
 }
@@ -672,8 +691,9 @@ pub struct Program {
     pub structs: Vec<StructDef>,
     /// `shared` (workgroup) variables: undefined until the body's first statements store them.
     pub shared: Vec<(String, Ty)>,
-    /// `shared` atomics (`atomic_int` / `atomic_uint`), likewise stored first.
-    pub atomics: Vec<(String, Scalar)>,
+    /// `shared` atomics (`atomic_int` / `atomic_uint`, or an array of this many of them),
+    /// likewise stored first.
+    pub atomics: Vec<(String, Scalar, Option<u32>)>,
     /// Helper functions then the body function (last: no parameters, no result).
     pub funcs: Vec<Func>,
     /// First `out` slot it owns and how many.
@@ -735,8 +755,8 @@ impl Case {
                 .or_else(|| {
                     p.atomics
                         .iter()
-                        .find(|(n, _)| n == name)
-                        .map(|(_, s)| Ty::Scalar(*s))
+                        .find(|(n, _, _)| n == name)
+                        .map(|(_, s, _)| Ty::Scalar(*s))
                 })
         })
     }

@@ -10,8 +10,8 @@
 //! index or conversion, `clamp` with crossed bounds.
 
 use crate::ast::{
-    AtomicOp, BinOp, Buf, Builtin, Case, Expr, Func, Lit, Place, Scalar, Stmt, Ty, UnOp, Unpack,
-    FINP_LEN, INP_LEN,
+    AtomicOp, AtomicRef, BinOp, Buf, Builtin, Case, Expr, Func, Lit, Place, Scalar, Stmt, Ty, UnOp,
+    Unpack, FINP_LEN, INP_LEN,
 };
 
 /// A value.
@@ -89,7 +89,7 @@ pub fn run(c: &Case) -> E<Outputs> {
                 p.shared
                     .iter()
                     .map(|(n, _)| n.clone())
-                    .chain(p.atomics.iter().map(|(n, _)| n.clone()))
+                    .chain(p.atomics.iter().map(|(n, _, _)| n.clone()))
             })
             .map(|n| (n, None))
             .collect(),
@@ -499,6 +499,51 @@ fn matrix_binary(op: BinOp, a: &Val, b: &Val) -> E<Val> {
         }
         _ => invalid(format!("{op:?} on matrices")),
     }
+}
+
+/// The determinant by cofactor expansion, exact in f64 for the matrices the generator builds;
+/// every product and partial sum of every expansion must then be an exact f32 for a target's own
+/// formula to agree, which the magnitudes and fractional bits of the cofactor terms bound.
+fn determinant(m: &[Vec<f64>]) -> E<Val> {
+    fn det(m: &[Vec<f64>]) -> f64 {
+        let n = m.len();
+        if n == 1 {
+            return m.first().and_then(|c| c.first()).copied().unwrap_or(0.0);
+        }
+        let mut sum = 0.0;
+        for j in 0..n {
+            let minor: Vec<Vec<f64>> = m
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| *k != j)
+                .map(|(_, c)| c.iter().skip(1).copied().collect())
+                .collect();
+            let a = m.get(j).and_then(|c| c.first()).copied().unwrap_or(0.0);
+            let sign = if j % 2 == 0 { 1.0 } else { -1.0 };
+            sum += sign * a * det(&minor);
+        }
+        sum
+    }
+    // Bound every term of the full expansion: the product of one entry per row and column.
+    let n = m.len();
+    let max_abs = m.iter().flatten().fold(0.0f64, |a, b| a.max(b.abs()));
+    let mut frac = 0;
+    for v in m.iter().flatten() {
+        let mut f = 0;
+        let mut x = v.abs();
+        while x.fract() != 0.0 && f < 60 {
+            x *= 2.0;
+            f += 1;
+        }
+        frac = frac.max(f);
+    }
+    let terms = (1..=n).product::<usize>() as f64;
+    let bound = terms * max_abs.powi(n as i32) * 2f64.powi((frac * n) as i32);
+    if bound > 16_777_216.0 {
+        return indet("a determinant may round");
+    }
+    let d = det(m);
+    Ok(Val::F(exact(d as f32, d, "a determinant")?))
 }
 
 fn transpose(m: &Val) -> E<Val> {
@@ -920,6 +965,29 @@ fn builtin(f: Builtin, args: &[Val]) -> E<Val> {
             }))
         }
         Builtin::Transpose => transpose(x),
+        Builtin::Cross => {
+            let (a, b) = (floats(x)?, floats(arg(1)?)?);
+            let at = |v: &[f32], i: usize| f64::from(v.get(i).copied().unwrap_or(0.0));
+            let mut out = Vec::new();
+            for (i, j) in [(1, 2), (2, 0), (0, 1)] {
+                let terms = [at(&a, i) * at(&b, j), -(at(&a, j) * at(&b, i))];
+                out.push(exact_sum(&terms, "cross")?);
+            }
+            Ok(vector(out))
+        }
+        Builtin::Determinant => {
+            let m = columns(x)?;
+            let m: Vec<Vec<f64>> = m
+                .iter()
+                .map(|c| c.iter().map(|v| f64::from(*v)).collect())
+                .collect();
+            determinant(&m)
+        }
+        Builtin::Fma => map3(x, arg(1)?, arg(2)?, &|a, b, c| {
+            let (a, b, c) = (f64::from(a.f()?), f64::from(b.f()?), f64::from(c.f()?));
+            // Fused or not, the same where the product and the sum are exact.
+            Ok(Val::F(exact_sum(&[a * b, c], "fma")?))
+        }),
         Builtin::Dot => {
             let (p, q) = (x.parts()?, arg(1)?.parts()?);
             let mut sum = 0.0f32;
@@ -1048,8 +1116,13 @@ impl Eval<'_> {
         }
     }
 
-    /// An atomic builtin on the `shared` atomic `name`: the old value.
-    fn atomic(&mut self, fr: &mut Frame, op: AtomicOp, name: &str, args: &[Expr]) -> E<Val> {
+    /// An atomic builtin on the `shared` atomic `a`: the old value.
+    fn atomic(&mut self, fr: &mut Frame, op: AtomicOp, a: &AtomicRef, args: &[Expr]) -> E<Val> {
+        let name = a.name.as_str();
+        let index = match &a.index {
+            Some(i) => Some(self.expr(fr, i)?),
+            None => None,
+        };
         let vals = args
             .iter()
             .map(|a| self.expr(fr, a))
@@ -1058,12 +1131,68 @@ impl Eval<'_> {
             return invalid(format!("{} takes {} values", op.name(), op.arity()));
         }
         let v = vals.first().cloned();
+        // An element of an array of atomics: its array is undefined until every element is
+        // stored (the body stores them all first).
+        let whole = match &index {
+            Some(_) => Some(self.read(fr, name).or_else(|_| {
+                match self.globals.iter().find(|(n, _)| n == name) {
+                    Some((_, None)) => Ok(Val::C(Vec::new())),
+                    _ => invalid(format!("no atomic {name}")),
+                }
+            })?),
+            None => None,
+        };
+        let put = |ev: &mut Self, fr: &mut Frame, v: Val| -> E<()> {
+            match (&index, &whole) {
+                (Some(i), Some(Val::C(parts))) => {
+                    let mut parts = parts.clone();
+                    let k = match i {
+                        Val::I(k) => *k as i64,
+                        Val::U(k) => i64::from(*k),
+                        _ => return invalid("atomic index"),
+                    };
+                    let len = ev
+                        .case
+                        .programs
+                        .iter()
+                        .flat_map(|p| p.atomics.iter())
+                        .find(|(n, _, _)| n == name)
+                        .and_then(|(_, _, len)| *len)
+                        .unwrap_or(0);
+                    let k = match usize::try_from(k) {
+                        Ok(k) if k < len as usize => k,
+                        _ => return indet(format!("atomic index {k} out of range")),
+                    };
+                    while parts.len() <= k {
+                        parts.push(Val::B(false));
+                    }
+                    if let Some(slot) = parts.get_mut(k) {
+                        *slot = v;
+                    }
+                    ev.write(fr, name, Val::C(parts))
+                }
+                (None, _) => ev.write(fr, name, v),
+                _ => invalid("atomic of a non-array"),
+            }
+        };
         if op == AtomicOp::Store {
             let v = v.ok_or_else(|| Stop::Invalid("atomic_store without a value".into()))?;
-            self.write(fr, name, v.clone())?;
+            put(self, fr, v.clone())?;
             return Ok(v);
         }
-        let old = self.read(fr, name)?;
+        let old = match (&index, &whole) {
+            (Some(i), Some(w)) => {
+                let parts = w.parts()?;
+                let k = i.index(parts.len())?;
+                match parts.get(k) {
+                    Some(Val::B(_)) | None => {
+                        return invalid(format!("{name}[{k}] read before it is stored"))
+                    }
+                    Some(v) => v.clone(),
+                }
+            }
+            _ => self.read(fr, name)?,
+        };
         let new = match (op, &old, v.as_ref()) {
             (AtomicOp::Load, _, _) => old.clone(),
             (AtomicOp::Exchange, _, Some(v)) => v.clone(),
@@ -1094,7 +1223,7 @@ impl Eval<'_> {
             }),
             _ => return invalid(format!("{} of {old:?} with {v:?}", op.name())),
         };
-        self.write(fr, name, new)?;
+        put(self, fr, new)?;
         Ok(old)
     }
 

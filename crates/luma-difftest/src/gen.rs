@@ -27,8 +27,8 @@
 //! `return` (uniform control flow; the entry point runs one invocation per workgroup).
 
 use crate::ast::{
-    AtomicOp, BinOp, Buf, Builtin, Expr, Func, Lit, LoopAttr, Place, Program, Scalar, Stmt,
-    StructDef, Ty, UnOp, Unpack, FINP_LEN, INP_LEN,
+    AtomicOp, AtomicRef, BinOp, Buf, Builtin, Expr, Func, Lit, LoopAttr, Place, Program, Scalar,
+    Stmt, StructDef, Ty, UnOp, Unpack, FINP_LEN, INP_LEN,
 };
 use crate::rng::Rng;
 
@@ -180,6 +180,22 @@ fn has_const_ref(e: &Expr) -> bool {
     }
 }
 
+/// Every atomic of a `shared` atomic or array of them, by constant index.
+fn atomic_refs(name: &str, len: Option<u32>) -> Vec<AtomicRef> {
+    match len {
+        None => vec![AtomicRef {
+            name: name.to_string(),
+            index: None,
+        }],
+        Some(n) => (0..n)
+            .map(|k| AtomicRef {
+                name: name.to_string(),
+                index: Some(bx(Expr::Lit(Lit::Int(k as i32)))),
+            })
+            .collect(),
+    }
+}
+
 fn bx(e: Expr) -> Box<Expr> {
     Box::new(e)
 }
@@ -305,7 +321,7 @@ struct Gen {
     /// `shared` variables of the program.
     shared: Vec<(String, Ty)>,
     /// `shared` atomics of the program.
-    atomics: Vec<(String, Scalar)>,
+    atomics: Vec<(String, Scalar, Option<u32>)>,
     /// Values of the constants declared so far (by name; names are never reused).
     const_vals: Vec<(String, crate::eval::Val)>,
     /// Whether the body has a `return` yet: control flow after one (under a condition that
@@ -358,7 +374,12 @@ pub fn program(seed: u64, prefix: &str, cfg: Config) -> Program {
             } else {
                 Scalar::Uint
             };
-            g.atomics.push((format!("{prefix}a{k}"), s));
+            let len = if g.rng.chance(40) {
+                Some(*g.rng.pick(&[2u32, 3, 4, 5, 8]).unwrap_or(&4))
+            } else {
+                None
+            };
+            g.atomics.push((format!("{prefix}a{k}"), s, len));
         }
     }
     let nhelpers = g.rng.below(cfg.max_helpers as u64 + 1);
@@ -748,10 +769,12 @@ impl Gen {
                 value,
             });
         }
-        for (name, s) in self.atomics.clone() {
-            self.nodes = NODES;
-            let value = self.expr(&Ty::Scalar(s), 2).e;
-            body.push(Stmt::Atomic(AtomicOp::Store, name, vec![value]));
+        for (name, s, len) in self.atomics.clone() {
+            for a in atomic_refs(&name, len) {
+                self.nodes = NODES;
+                let value = self.expr(&Ty::Scalar(s), 2).e;
+                body.push(Stmt::Atomic(AtomicOp::Store, a, vec![value]));
+            }
         }
         self.helpers = helpers;
         self.scopes = vec![self.shared_vars(), Vec::new()];
@@ -777,9 +800,11 @@ impl Gen {
                 body.extend(self.observe(&Expr::Var(name), &ty, 2));
             }
         }
-        for (name, s) in self.atomics.clone() {
-            let e = Expr::Atomic(AtomicOp::Load, name, Vec::new());
-            body.push(self.observe_scalar(e, s));
+        for (name, s, len) in self.atomics.clone() {
+            for a in atomic_refs(&name, len) {
+                let e = Expr::Atomic(AtomicOp::Load, a, Vec::new());
+                body.push(self.observe_scalar(e, s));
+            }
         }
         self.scopes.clear();
         self.funcs.push(Func {
@@ -899,14 +924,18 @@ impl Gen {
         &mut self,
         want: Option<Scalar>,
         value: bool,
-    ) -> Option<(AtomicOp, String, Vec<Expr>)> {
-        let options: Vec<(String, Scalar)> = self
+    ) -> Option<(AtomicOp, AtomicRef, Vec<Expr>)> {
+        let options: Vec<(String, Scalar, Option<u32>)> = self
             .atomics
             .iter()
-            .filter(|(_, s)| want.is_none_or(|w| w == *s))
+            .filter(|(_, s, _)| want.is_none_or(|w| w == *s))
             .cloned()
             .collect();
-        let (name, s) = self.rng.pick(&options).cloned()?;
+        let (name, s, len) = self.rng.pick(&options).cloned()?;
+        let name = AtomicRef {
+            name,
+            index: len.map(|n| bx(self.index_expr(n))),
+        };
         let ops: &[AtomicOp] = if value {
             &[
                 AtomicOp::Load,
@@ -2410,6 +2439,9 @@ impl Gen {
             if n == 1 { 2 } else { 0 },           // dot
             if n == 2 || n == 4 { 2 } else { 0 }, // unpack
             if n > 1 { 3 } else { 0 },            // matrix times vector
+            if n == 3 { 2 } else { 0 },           // cross
+            if n == 1 { 1 } else { 0 },           // determinant
+            2,                                    // fma
         ]);
         match choice {
             0 => {
@@ -2618,6 +2650,48 @@ impl Gen {
                     Expr::Builtin(Builtin::Dot, vec![a, b]),
                     Fb {
                         mag: 4.0 * 64.0 * 64.0,
+                        frac: 8,
+                    },
+                )
+            }
+            10 => {
+                let a = self.nonlit(&ty, depth - 1);
+                let b = self.expr(&ty, depth - 1);
+                let (a, b) = (self.tame(a), self.tame(b));
+                G::new(
+                    Expr::Builtin(Builtin::Cross, vec![a, b]),
+                    Fb {
+                        mag: 2.0 * 4096.0,
+                        frac: 8,
+                    },
+                )
+            }
+            11 => {
+                // Exact whatever formula a target uses: a tamed 2x2, or small entries.
+                let k = self.rng.range(2, 4) as u8;
+                let m = if k == 2 && self.rng.chance(50) {
+                    self.mat_tamed(2, 2, depth - 1)
+                } else {
+                    self.small_matrix(k)
+                };
+                G::new(
+                    Expr::Builtin(Builtin::Determinant, vec![m]),
+                    Fb {
+                        mag: 2.0 * 4096.0,
+                        frac: 8,
+                    },
+                )
+            }
+            12 => {
+                // `a * b + c`, fused or not: the same where every step is exact.
+                let a = self.nonlit(&ty, depth - 1);
+                let b = self.expr(&ty, depth - 1);
+                let c = self.expr(&ty, depth - 1);
+                let (a, b, c) = (self.tame(a), self.tame(b), self.tame(c));
+                G::new(
+                    Expr::Builtin(Builtin::Fma, vec![a, b, c]),
+                    Fb {
+                        mag: 4096.0 + 64.0,
                         frac: 8,
                     },
                 )
@@ -2903,8 +2977,12 @@ impl Gen {
     fn bool_expr(&mut self, n: u8, depth: u32) -> G {
         let z = Fb::ZERO;
         if n > 1 {
-            // bvecN: componentwise comparisons or conversions.
-            return match self.rng.below(3) {
+            // bvecN: componentwise comparisons, conversions or `not`.
+            return match self.rng.below(4) {
+                3 => {
+                    let a = self.nonlit(&Ty::Vector(Scalar::Bool, n), depth - 1);
+                    G::new(Expr::Unary(UnOp::Not, bx(a.e)), z)
+                }
                 0 | 1 => {
                     let f = *self
                         .rng

@@ -86,6 +86,34 @@ fn program_variants(case: &Case, p: &Program) -> Vec<Program> {
         }
     }
     let body_index = p.funcs.len().saturating_sub(1);
+    // A `shared` variable no helper names becomes a local of the body: its first store (the
+    // body's opening statements store every one) declares it instead.
+    for (gi, (name, ty)) in p.shared.iter().enumerate() {
+        let helpers = p.funcs.get(..body_index).unwrap_or_default();
+        if helpers.iter().any(|f| mentions(&f.body, name)) {
+            continue;
+        }
+        let mut q = p.clone();
+        q.shared.remove(gi);
+        let Some(body) = q.funcs.get_mut(body_index) else {
+            continue;
+        };
+        let first = body.body.iter().position(
+            |s| matches!(s, Stmt::Assign { place: Place::Var(n), op: None, .. } if n == name),
+        );
+        if let Some(k) = first {
+            if let Some(Stmt::Assign { value, .. }) = body.body.get(k).cloned() {
+                if let Some(slot) = body.body.get_mut(k) {
+                    *slot = Stmt::Let {
+                        name: name.clone(),
+                        ty: ty.clone(),
+                        init: value,
+                    };
+                }
+                out.push(q);
+            }
+        }
+    }
     // Unused helpers.
     for (fi, f) in p.funcs.iter().enumerate() {
         if fi == body_index {
@@ -311,7 +339,7 @@ impl<'c> Typer<'c> {
             Expr::Builtin(f, args) => self.builtin_ty(*f, args)?,
             Expr::UnpackExact(u, _) => Ty::Vector(Scalar::Float, u.width()),
             Expr::Call(n, _) => self.case.func(n)?.ret.clone()?,
-            Expr::Atomic(_, n, _) => self.case.global(n)?,
+            Expr::Atomic(_, a, _) => self.case.global(&a.name)?,
             Expr::Construct(ty, _) | Expr::Convert(ty, _) => ty.clone(),
             Expr::Struct(n, _) => Ty::Struct(n.clone()),
             Expr::Swizzle(a, c) => Ty::shaped(self.ty(a)?.scalar()?, c.len() as u8),
@@ -343,7 +371,7 @@ impl<'c> Typer<'c> {
             | Builtin::GreaterThan
             | Builtin::GreaterThanEqual => Ty::shaped(Scalar::Bool, width()?),
             Builtin::Any | Builtin::All => Ty::BOOL,
-            Builtin::Dot => Ty::FLOAT,
+            Builtin::Dot | Builtin::Determinant => Ty::FLOAT,
             Builtin::AsFloat => Ty::shaped(Scalar::Float, width()?),
             Builtin::AsInt => Ty::shaped(Scalar::Int, width()?),
             Builtin::AsUint => Ty::shaped(Scalar::Uint, width()?),
@@ -391,6 +419,17 @@ impl<'c> Typer<'c> {
             for v in self.expr_variants(c) {
                 out.push(rebuild(i, v));
             }
+        }
+        // Last, a scalar replaced by a typed zero (`0u`, `int(0)`, ...), which frees whatever
+        // variables it read.
+        if let (Ty::Scalar(s), false) = (&ty, crate::gen::is_const(e)) {
+            let lit = match s {
+                Scalar::Uint => Expr::Lit(Lit::Uint(0)),
+                Scalar::Int => Expr::Convert(Ty::INT, Box::new(Expr::Lit(Lit::Int(0)))),
+                Scalar::Float => Expr::Convert(Ty::FLOAT, Box::new(Expr::Lit(Lit::Float(0.0)))),
+                Scalar::Bool => Expr::Lit(Lit::Bool(false)),
+            };
+            out.push(lit);
         }
         out
     }
@@ -604,6 +643,31 @@ impl<'c> Typer<'c> {
                 let mut nb = b.to_vec();
                 nb.remove(i);
                 out.push(nb);
+            }
+            // `do ... end` replaced by its statements, where no name it declares meets another
+            // of this block, of an enclosing one or of the statements after it.
+            if let Stmt::Do(inner) = s {
+                let declared: Vec<&String> = inner
+                    .iter()
+                    .filter_map(|x| match x {
+                        Stmt::Let { name, .. } | Stmt::Const { name, .. } => Some(name),
+                        _ => None,
+                    })
+                    .collect();
+                let rest = b.get(i + 1..).unwrap_or_default();
+                let clash = declared.iter().any(|n| {
+                    self.vars.iter().any(|(v, _)| v == *n)
+                        || b.iter().any(|x| {
+                            matches!(x, Stmt::Let { name, .. } | Stmt::Const { name, .. } if name == *n)
+                        })
+                        || mentions(rest, n)
+                });
+                if !clash {
+                    let mut nb: Vec<Stmt> = b.get(..i).map(<[Stmt]>::to_vec).unwrap_or_default();
+                    nb.extend(inner.iter().cloned());
+                    nb.extend(rest.iter().cloned());
+                    out.push(nb);
+                }
             }
             for rep in self.stmt_variants(s, with_result) {
                 let mut nb: Vec<Stmt> = b.get(..i).map(<[Stmt]>::to_vec).unwrap_or_default();

@@ -9,8 +9,8 @@
 use std::fmt::Write;
 
 use crate::ast::{
-    AtomicOp, BinOp, Buf, Case, Expr, Func, Lit, LoopAttr, Place, Program, Stmt, StructDef, Ty,
-    UnOp,
+    AtomicOp, AtomicRef, BinOp, Buf, Case, Expr, Func, Lit, LoopAttr, Place, Program, Stmt,
+    StructDef, Ty, UnOp,
 };
 
 /// The entry point's name.
@@ -56,8 +56,9 @@ fn program(out: &mut String, p: &Program) {
     for (name, ty) in &p.shared {
         let _ = writeln!(out, "shared {name}: {}", type_name(ty));
     }
-    for (name, s) in &p.atomics {
-        let _ = writeln!(out, "shared {name}: atomic_{}", s.name());
+    for (name, s, len) in &p.atomics {
+        let n = len.map(|n| format!("[{n}]")).unwrap_or_default();
+        let _ = writeln!(out, "shared {name}: {n}atomic_{}", s.name());
     }
     for f in &p.funcs {
         func(out, f);
@@ -246,7 +247,11 @@ fn swizzle(c: &[u8]) -> String {
         .collect()
 }
 
-fn atomic(op: AtomicOp, name: &str, args: &[Expr]) -> String {
+fn atomic(op: AtomicOp, a: &AtomicRef, args: &[Expr]) -> String {
+    let name = match &a.index {
+        Some(i) => format!("{}[{}]", a.name, expr(i, 0)),
+        None => a.name.clone(),
+    };
     if args.is_empty() {
         format!("{}({name})", op.name())
     } else {
