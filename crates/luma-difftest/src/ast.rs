@@ -57,6 +57,8 @@ pub enum Ty {
     Array(Box<Ty>, u32),
     /// A struct, by name (see [`StructDef`]).
     Struct(String),
+    /// A float matrix of this many columns and rows (`matCxR`).
+    Matrix(u8, u8),
 }
 
 impl Ty {
@@ -69,10 +71,11 @@ impl Ty {
     /// `bool`.
     pub const BOOL: Ty = Ty::Scalar(Scalar::Bool);
 
-    /// The component scalar of a scalar or vector.
+    /// The component scalar of a scalar, vector or matrix.
     pub fn scalar(&self) -> Option<Scalar> {
         match self {
             Ty::Scalar(s) | Ty::Vector(s, _) => Some(*s),
+            Ty::Matrix(..) => Some(Scalar::Float),
             _ => None,
         }
     }
@@ -316,6 +319,14 @@ pub enum Builtin {
     All,
     /// `dot`
     Dot,
+    /// `transpose`
+    Transpose,
+    /// `cross`
+    Cross,
+    /// `determinant`
+    Determinant,
+    /// `fma`
+    Fma,
 }
 
 impl Builtin {
@@ -362,8 +373,77 @@ impl Builtin {
             Builtin::Any => "any",
             Builtin::All => "all",
             Builtin::Dot => "dot",
+            Builtin::Transpose => "transpose",
+            Builtin::Cross => "cross",
+            Builtin::Determinant => "determinant",
+            Builtin::Fma => "fma",
         }
     }
+}
+
+/// The atomic builtins (language.md §10.6), on a `shared` atomic of the program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AtomicOp {
+    /// `atomic_load(a)`
+    Load,
+    /// `atomic_store(a, v)` (a statement only)
+    Store,
+    /// `atomic_add(a, v)`
+    Add,
+    /// `atomic_sub(a, v)`
+    Sub,
+    /// `atomic_min(a, v)`
+    Min,
+    /// `atomic_max(a, v)`
+    Max,
+    /// `atomic_and(a, v)`
+    And,
+    /// `atomic_or(a, v)`
+    Or,
+    /// `atomic_xor(a, v)`
+    Xor,
+    /// `atomic_exchange(a, v)`
+    Exchange,
+    /// `atomic_compare_exchange(a, compare, value)`
+    CompareExchange,
+}
+
+impl AtomicOp {
+    /// The builtin's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            AtomicOp::Load => "atomic_load",
+            AtomicOp::Store => "atomic_store",
+            AtomicOp::Add => "atomic_add",
+            AtomicOp::Sub => "atomic_sub",
+            AtomicOp::Min => "atomic_min",
+            AtomicOp::Max => "atomic_max",
+            AtomicOp::And => "atomic_and",
+            AtomicOp::Or => "atomic_or",
+            AtomicOp::Xor => "atomic_xor",
+            AtomicOp::Exchange => "atomic_exchange",
+            AtomicOp::CompareExchange => "atomic_compare_exchange",
+        }
+    }
+
+    /// Value arguments after the atomic itself.
+    pub fn arity(self) -> usize {
+        match self {
+            AtomicOp::Load => 0,
+            AtomicOp::CompareExchange => 2,
+            _ => 1,
+        }
+    }
+}
+
+/// What an atomic builtin works on: a `shared` atomic, or an element of a `shared` array of
+/// them (the index masked into range).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AtomicRef {
+    /// The `shared` variable.
+    pub name: String,
+    /// The element, for an array.
+    pub index: Option<Box<Expr>>,
 }
 
 /// A storage buffer every program can reach.
@@ -480,6 +560,9 @@ pub enum Expr {
     Field(Box<Expr>, String),
     /// `if c then a else b`.
     If(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// An atomic builtin on the named `shared` atomic, with its value arguments; its result
+    /// is the old value (the loaded one for `Load`).
+    Atomic(AtomicOp, AtomicRef, Vec<Expr>),
 }
 
 /// An assignment target.
@@ -516,6 +599,17 @@ pub enum Stmt {
         /// Its declared type.
         ty: Ty,
         /// Its initial value.
+        init: Expr,
+    },
+    /// `const name: ty = init`, `init` a constant expression (literals, other constants,
+    /// operators, constructors, indexing; language.md §5), named `K<n>` (see
+    /// [`crate::gen::is_const_name`]).
+    Const {
+        /// The constant.
+        name: String,
+        /// Its declared type.
+        ty: Ty,
+        /// Its value.
         init: Expr,
     },
     /// `place = value` or `place op= value`.
@@ -568,6 +662,10 @@ pub enum Stmt {
     Return(Option<Expr>),
     /// A call of a helper without a result, or whose result is dropped... only without one.
     Call(String, Vec<Expr>),
+    /// An atomic builtin as a statement (its result dropped).
+    Atomic(AtomicOp, AtomicRef, Vec<Expr>),
+    /// `workgroup_barrier()` (only where control flow is uniform).
+    Barrier,
 }
 
 /// A function.
@@ -591,6 +689,11 @@ pub struct Program {
     pub seed: u64,
     /// Struct types.
     pub structs: Vec<StructDef>,
+    /// `shared` (workgroup) variables: undefined until the body's first statements store them.
+    pub shared: Vec<(String, Ty)>,
+    /// `shared` atomics (`atomic_int` / `atomic_uint`, or an array of this many of them),
+    /// likewise stored first.
+    pub atomics: Vec<(String, Scalar, Option<u32>)>,
     /// Helper functions then the body function (last: no parameters, no result).
     pub funcs: Vec<Func>,
     /// First `out` slot it owns and how many.
@@ -640,6 +743,22 @@ impl Case {
             .iter()
             .flat_map(|p| p.structs.iter())
             .find(|s| s.name == name)
+    }
+
+    /// The type of the `shared` variable or atomic named `name` (an atomic as its scalar).
+    pub fn global(&self, name: &str) -> Option<Ty> {
+        self.programs.iter().find_map(|p| {
+            p.shared
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, t)| t.clone())
+                .or_else(|| {
+                    p.atomics
+                        .iter()
+                        .find(|(n, _, _)| n == name)
+                        .map(|(_, s, _)| Ty::Scalar(*s))
+                })
+        })
     }
 
     /// The function named `name`.

@@ -10,8 +10,8 @@
 //! index or conversion, `clamp` with crossed bounds.
 
 use crate::ast::{
-    BinOp, Buf, Builtin, Case, Expr, Func, Lit, Place, Scalar, Stmt, Ty, UnOp, Unpack, FINP_LEN,
-    INP_LEN,
+    AtomicOp, AtomicRef, BinOp, Buf, Builtin, Case, Expr, Func, Lit, Place, Scalar, Stmt, Ty, UnOp,
+    Unpack, FINP_LEN, INP_LEN,
 };
 
 /// A value.
@@ -82,6 +82,17 @@ pub fn run(c: &Case) -> E<Outputs> {
         fout: vec![0.0; c.fout_len as usize],
         steps: 0,
         depth: 0,
+        globals: c
+            .programs
+            .iter()
+            .flat_map(|p| {
+                p.shared
+                    .iter()
+                    .map(|(n, _)| n.clone())
+                    .chain(p.atomics.iter().map(|(n, _, _)| n.clone()))
+            })
+            .map(|n| (n, None))
+            .collect(),
     };
     // The entry point's own slots (see `print::case`).
     let first = c.inputs.words.first().copied().unwrap_or(0);
@@ -100,6 +111,33 @@ pub fn run(c: &Case) -> E<Outputs> {
     })
 }
 
+/// The value of the constant expression `e`, whose names are the constants `consts`: an
+/// error where the front end reports one (division by zero, `INT_MIN / -1`, a conversion out of
+/// range) or where the value is not exact.
+pub fn const_value(e: &Expr, consts: &[(String, Val)]) -> E<Val> {
+    let case = Case {
+        programs: Vec::new(),
+        inputs: crate::ast::Inputs {
+            words: Vec::new(),
+            floats: Vec::new(),
+        },
+        out_len: 0,
+        fout_len: 0,
+    };
+    let mut ev = Eval {
+        case: &case,
+        out: Vec::new(),
+        fout: Vec::new(),
+        steps: 0,
+        depth: 0,
+        globals: Vec::new(),
+    };
+    let mut fr = Frame {
+        vars: consts.to_vec(),
+    };
+    ev.expr(&mut fr, e)
+}
+
 enum Flow {
     Next,
     Break,
@@ -116,6 +154,9 @@ struct Eval<'c> {
     fout: Vec<f32>,
     steps: u64,
     depth: usize,
+    /// `shared` variables and atomics: `None` until first stored (workgroup memory starts
+    /// undefined; reading it then is a malformed program).
+    globals: Vec<(String, Option<Val>)>,
 }
 
 /// Deepest call and block nesting followed (generated programs stay far below it).
@@ -333,7 +374,251 @@ fn scalar_binary(op: BinOp, a: &Val, b: &Val) -> E<Val> {
     }
 }
 
+/// Whether `v` is a matrix: its parts are float vectors (arrays never meet an operator).
+fn is_matrix(v: &Val) -> bool {
+    match v {
+        Val::C(cols) => cols.first().is_some_and(
+            |c| matches!(c, Val::C(p) if p.first().is_some_and(|x| matches!(x, Val::F(_)))),
+        ),
+        _ => false,
+    }
+}
+
+/// The sum of exact f32 products `terms` (given in f64, where they are exact), when every order
+/// of adding them, fused with the products or not, gives the same f32: the terms' magnitudes
+/// added up stay within 24 significant bits of the finest term's grain. Drivers reassociate
+/// and fuse a matrix product's sums freely.
+fn exact_sum(terms: &[f64], what: &str) -> E<f32> {
+    let mut frac = 0i32;
+    let mut total = 0.0f64;
+    for t in terms {
+        if f64::from(*t as f32) != *t {
+            return indet(format!("a product in {what} is not exact in f32"));
+        }
+        let mut f = 0;
+        let mut x = t.abs();
+        while x.fract() != 0.0 && f < 60 {
+            x *= 2.0;
+            f += 1;
+        }
+        frac = frac.max(f);
+        total += t.abs();
+    }
+    if total * 2f64.powi(frac) > 16_777_216.0 {
+        return indet(format!("{what} may round"));
+    }
+    let sum: f64 = terms.iter().sum();
+    exact(sum as f32, sum, what)
+}
+
+fn columns(m: &Val) -> E<Vec<Vec<f32>>> {
+    m.parts()?
+        .iter()
+        .map(|c| c.parts()?.iter().map(Val::f).collect::<E<Vec<f32>>>())
+        .collect()
+}
+
+fn floats(v: &Val) -> E<Vec<f32>> {
+    v.parts()?.iter().map(Val::f).collect()
+}
+
+fn vector(xs: Vec<f32>) -> Val {
+    Val::C(xs.into_iter().map(Val::F).collect())
+}
+
+/// `m * v`, `v * m`, `a * b` with GLSL's meaning (language.md §7.2), and `+ - *` by a scalar
+/// or a matrix componentwise.
+fn matrix_binary(op: BinOp, a: &Val, b: &Val) -> E<Val> {
+    let (ma, mb) = (is_matrix(a), is_matrix(b));
+    match op {
+        BinOp::Add | BinOp::Sub if ma && mb => {
+            let (x, y) = (a.parts()?, b.parts()?);
+            if x.len() != y.len() {
+                return invalid("matrix sum of different shapes");
+            }
+            Ok(Val::C(
+                x.iter()
+                    .zip(y)
+                    .map(|(p, q)| binary(op, p, q))
+                    .collect::<E<_>>()?,
+            ))
+        }
+        BinOp::Mul if ma && mb => {
+            // Column j of a * b is a * (column j of b).
+            let cols = b
+                .parts()?
+                .iter()
+                .map(|c| matrix_binary(BinOp::Mul, a, c))
+                .collect::<E<_>>()?;
+            Ok(Val::C(cols))
+        }
+        BinOp::Mul if ma && matches!(b, Val::C(_)) => {
+            // m * v: component i is the sum over columns j of m[j][i] * v[j].
+            let (m, v) = (columns(a)?, floats(b)?);
+            if m.len() != v.len() {
+                return invalid("matrix times a vector of the wrong size");
+            }
+            let rows = m.first().map_or(0, Vec::len);
+            let mut out = Vec::new();
+            for i in 0..rows {
+                let terms: Vec<f64> = m
+                    .iter()
+                    .zip(&v)
+                    .map(|(col, x)| f64::from(col.get(i).copied().unwrap_or(0.0)) * f64::from(*x))
+                    .collect();
+                out.push(exact_sum(&terms, "a matrix product")?);
+            }
+            Ok(vector(out))
+        }
+        BinOp::Mul if mb && matches!(a, Val::C(_)) => {
+            // v * m: component j is dot(v, m[j]).
+            let (v, m) = (floats(a)?, columns(b)?);
+            let mut out = Vec::new();
+            for col in &m {
+                if col.len() != v.len() {
+                    return invalid("vector times a matrix of the wrong size");
+                }
+                let terms: Vec<f64> = col
+                    .iter()
+                    .zip(&v)
+                    .map(|(c, x)| f64::from(*c) * f64::from(*x))
+                    .collect();
+                out.push(exact_sum(&terms, "a matrix product")?);
+            }
+            Ok(vector(out))
+        }
+        BinOp::Mul => {
+            // By a scalar: every column.
+            let (m, s) = if ma { (a, b) } else { (b, a) };
+            Ok(Val::C(
+                m.parts()?
+                    .iter()
+                    .map(|c| binary(BinOp::Mul, c, s))
+                    .collect::<E<_>>()?,
+            ))
+        }
+        _ => invalid(format!("{op:?} on matrices")),
+    }
+}
+
+/// The determinant by cofactor expansion, exact in f64 for the matrices the generator builds;
+/// every product and partial sum of every expansion must then be an exact f32 for a target's own
+/// formula to agree, which the magnitudes and fractional bits of the cofactor terms bound.
+fn determinant(m: &[Vec<f64>]) -> E<Val> {
+    fn det(m: &[Vec<f64>]) -> f64 {
+        let n = m.len();
+        if n == 1 {
+            return m.first().and_then(|c| c.first()).copied().unwrap_or(0.0);
+        }
+        let mut sum = 0.0;
+        for j in 0..n {
+            let minor: Vec<Vec<f64>> = m
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| *k != j)
+                .map(|(_, c)| c.iter().skip(1).copied().collect())
+                .collect();
+            let a = m.get(j).and_then(|c| c.first()).copied().unwrap_or(0.0);
+            let sign = if j % 2 == 0 { 1.0 } else { -1.0 };
+            sum += sign * a * det(&minor);
+        }
+        sum
+    }
+    // Bound every term of the full expansion: the product of one entry per row and column.
+    let n = m.len();
+    let max_abs = m.iter().flatten().fold(0.0f64, |a, b| a.max(b.abs()));
+    let mut frac = 0;
+    for v in m.iter().flatten() {
+        let mut f = 0;
+        let mut x = v.abs();
+        while x.fract() != 0.0 && f < 60 {
+            x *= 2.0;
+            f += 1;
+        }
+        frac = frac.max(f);
+    }
+    let terms = (1..=n).product::<usize>() as f64;
+    let bound = terms * max_abs.powi(n as i32) * 2f64.powi((frac * n) as i32);
+    if bound > 16_777_216.0 {
+        return indet("a determinant may round");
+    }
+    let d = det(m);
+    Ok(Val::F(exact(d as f32, d, "a determinant")?))
+}
+
+fn transpose(m: &Val) -> E<Val> {
+    let cols = columns(m)?;
+    let rows = cols.first().map_or(0, Vec::len);
+    Ok(Val::C(
+        (0..rows)
+            .map(|i| {
+                vector(
+                    cols.iter()
+                        .map(|c| c.get(i).copied().unwrap_or(0.0))
+                        .collect(),
+                )
+            })
+            .collect(),
+    ))
+}
+
+/// A `matCxR` constructed from one argument: a scalar on the diagonal (zeros elsewhere), or the
+/// upper-left part of a matrix (the identity's where the source has none, as in GLSL).
+fn matrix_from(cols: u8, rows: u8, v: &Val) -> E<Val> {
+    let src = if is_matrix(v) {
+        Some(columns(v)?)
+    } else {
+        None
+    };
+    let d = match v {
+        Val::F(x) => *x,
+        _ => 1.0,
+    };
+    if src.is_none() && !matches!(v, Val::F(_)) {
+        return invalid("matrix constructor of one non-float");
+    }
+    let mut out = Vec::new();
+    for j in 0..usize::from(cols) {
+        let mut col = Vec::new();
+        for i in 0..usize::from(rows) {
+            let diag = if i == j { d } else { 0.0 };
+            let x = match &src {
+                Some(m) => m.get(j).and_then(|c| c.get(i)).copied().unwrap_or(diag),
+                None => diag,
+            };
+            col.push(x);
+        }
+        out.push(vector(col));
+    }
+    Ok(Val::C(out))
+}
+
+/// Whether `x / y` or `x % y` divides an integer by zero or `INT_MIN` by -1 in any component.
+fn const_division_error(x: &Val, y: &Val) -> bool {
+    let bad = |p: &Val, q: &Val| match (p, q) {
+        (Val::I(a), Val::I(b)) => *b == 0 || (*a == i32::MIN && *b == -1),
+        (Val::U(_), Val::U(b)) => *b == 0,
+        _ => false,
+    };
+    let comps = |v: &Val| -> Vec<Val> {
+        match v {
+            Val::C(p) => p.clone(),
+            s => vec![s.clone()],
+        }
+    };
+    let (xs, ys) = (comps(x), comps(y));
+    let n = xs.len().max(ys.len());
+    (0..n).any(|i| {
+        let p = xs.get(i).or(xs.first());
+        let q = ys.get(i).or(ys.first());
+        matches!((p, q), (Some(p), Some(q)) if bad(p, q))
+    })
+}
+
 fn binary(op: BinOp, a: &Val, b: &Val) -> E<Val> {
+    if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) && (is_matrix(a) || is_matrix(b)) {
+        return matrix_binary(op, a, b);
+    }
     if matches!(op, BinOp::Eq | BinOp::Ne) {
         if let (Val::C(x), Val::C(y)) = (a, b) {
             // `==` on vectors is one bool: all components equal.
@@ -679,6 +964,30 @@ fn builtin(f: Builtin, args: &[Val]) -> E<Val> {
                 bs.iter().any(|b| *b)
             }))
         }
+        Builtin::Transpose => transpose(x),
+        Builtin::Cross => {
+            let (a, b) = (floats(x)?, floats(arg(1)?)?);
+            let at = |v: &[f32], i: usize| f64::from(v.get(i).copied().unwrap_or(0.0));
+            let mut out = Vec::new();
+            for (i, j) in [(1, 2), (2, 0), (0, 1)] {
+                let terms = [at(&a, i) * at(&b, j), -(at(&a, j) * at(&b, i))];
+                out.push(exact_sum(&terms, "cross")?);
+            }
+            Ok(vector(out))
+        }
+        Builtin::Determinant => {
+            let m = columns(x)?;
+            let m: Vec<Vec<f64>> = m
+                .iter()
+                .map(|c| c.iter().map(|v| f64::from(*v)).collect())
+                .collect();
+            determinant(&m)
+        }
+        Builtin::Fma => map3(x, arg(1)?, arg(2)?, &|a, b, c| {
+            let (a, b, c) = (f64::from(a.f()?), f64::from(b.f()?), f64::from(c.f()?));
+            // Fused or not, the same where the product and the sum are exact.
+            Ok(Val::F(exact_sum(&[a * b, c], "fma")?))
+        }),
         Builtin::Dot => {
             let (p, q) = (x.parts()?, arg(1)?.parts()?);
             let mut sum = 0.0f32;
@@ -781,19 +1090,147 @@ impl Eval<'_> {
         Ok(flow)
     }
 
-    fn var<'f>(&self, fr: &'f mut Frame, name: &str) -> E<&'f mut Val> {
-        fr.vars
-            .iter_mut()
-            .rev()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v)
-            .ok_or_else(|| Stop::Invalid(format!("no variable {name}")))
+    /// The value of a local, parameter or `shared` variable.
+    fn read(&self, fr: &Frame, name: &str) -> E<Val> {
+        if let Some((_, v)) = fr.vars.iter().rev().find(|(n, _)| n == name) {
+            return Ok(v.clone());
+        }
+        match self.globals.iter().find(|(n, _)| n == name) {
+            Some((_, Some(v))) => Ok(v.clone()),
+            Some((_, None)) => invalid(format!("{name} read before it is stored")),
+            None => invalid(format!("no variable {name}")),
+        }
+    }
+
+    fn write(&mut self, fr: &mut Frame, name: &str, v: Val) -> E<()> {
+        if let Some((_, slot)) = fr.vars.iter_mut().rev().find(|(n, _)| n == name) {
+            *slot = v;
+            return Ok(());
+        }
+        match self.globals.iter_mut().find(|(n, _)| n == name) {
+            Some((_, slot)) => {
+                *slot = Some(v);
+                Ok(())
+            }
+            None => invalid(format!("no variable {name}")),
+        }
+    }
+
+    /// An atomic builtin on the `shared` atomic `a`: the old value.
+    fn atomic(&mut self, fr: &mut Frame, op: AtomicOp, a: &AtomicRef, args: &[Expr]) -> E<Val> {
+        let name = a.name.as_str();
+        let index = match &a.index {
+            Some(i) => Some(self.expr(fr, i)?),
+            None => None,
+        };
+        let vals = args
+            .iter()
+            .map(|a| self.expr(fr, a))
+            .collect::<E<Vec<_>>>()?;
+        if vals.len() != op.arity() {
+            return invalid(format!("{} takes {} values", op.name(), op.arity()));
+        }
+        let v = vals.first().cloned();
+        // An element of an array of atomics: its array is undefined until every element is
+        // stored (the body stores them all first).
+        let whole = match &index {
+            Some(_) => Some(self.read(fr, name).or_else(|_| {
+                match self.globals.iter().find(|(n, _)| n == name) {
+                    Some((_, None)) => Ok(Val::C(Vec::new())),
+                    _ => invalid(format!("no atomic {name}")),
+                }
+            })?),
+            None => None,
+        };
+        let put = |ev: &mut Self, fr: &mut Frame, v: Val| -> E<()> {
+            match (&index, &whole) {
+                (Some(i), Some(Val::C(parts))) => {
+                    let mut parts = parts.clone();
+                    let k = match i {
+                        Val::I(k) => *k as i64,
+                        Val::U(k) => i64::from(*k),
+                        _ => return invalid("atomic index"),
+                    };
+                    let len = ev
+                        .case
+                        .programs
+                        .iter()
+                        .flat_map(|p| p.atomics.iter())
+                        .find(|(n, _, _)| n == name)
+                        .and_then(|(_, _, len)| *len)
+                        .unwrap_or(0);
+                    let k = match usize::try_from(k) {
+                        Ok(k) if k < len as usize => k,
+                        _ => return indet(format!("atomic index {k} out of range")),
+                    };
+                    while parts.len() <= k {
+                        parts.push(Val::B(false));
+                    }
+                    if let Some(slot) = parts.get_mut(k) {
+                        *slot = v;
+                    }
+                    ev.write(fr, name, Val::C(parts))
+                }
+                (None, _) => ev.write(fr, name, v),
+                _ => invalid("atomic of a non-array"),
+            }
+        };
+        if op == AtomicOp::Store {
+            let v = v.ok_or_else(|| Stop::Invalid("atomic_store without a value".into()))?;
+            put(self, fr, v.clone())?;
+            return Ok(v);
+        }
+        let old = match (&index, &whole) {
+            (Some(i), Some(w)) => {
+                let parts = w.parts()?;
+                let k = i.index(parts.len())?;
+                match parts.get(k) {
+                    Some(Val::B(_)) | None => {
+                        return invalid(format!("{name}[{k}] read before it is stored"))
+                    }
+                    Some(v) => v.clone(),
+                }
+            }
+            _ => self.read(fr, name)?,
+        };
+        let new = match (op, &old, v.as_ref()) {
+            (AtomicOp::Load, _, _) => old.clone(),
+            (AtomicOp::Exchange, _, Some(v)) => v.clone(),
+            (AtomicOp::CompareExchange, _, Some(cmp)) => {
+                if old == *cmp {
+                    vals.get(1).cloned().unwrap_or(old.clone())
+                } else {
+                    old.clone()
+                }
+            }
+            (_, Val::I(x), Some(Val::I(y))) => Val::I(match op {
+                AtomicOp::Add => x.wrapping_add(*y),
+                AtomicOp::Sub => x.wrapping_sub(*y),
+                AtomicOp::Min => *x.min(y),
+                AtomicOp::Max => *x.max(y),
+                AtomicOp::And => x & y,
+                AtomicOp::Or => x | y,
+                _ => x ^ y,
+            }),
+            (_, Val::U(x), Some(Val::U(y))) => Val::U(match op {
+                AtomicOp::Add => x.wrapping_add(*y),
+                AtomicOp::Sub => x.wrapping_sub(*y),
+                AtomicOp::Min => *x.min(y),
+                AtomicOp::Max => *x.max(y),
+                AtomicOp::And => x & y,
+                AtomicOp::Or => x | y,
+                _ => x ^ y,
+            }),
+            _ => return invalid(format!("{} of {old:?} with {v:?}", op.name())),
+        };
+        put(self, fr, new)?;
+        Ok(old)
     }
 
     fn stmt(&mut self, fr: &mut Frame, s: &Stmt) -> E<Flow> {
         self.tick()?;
         match s {
-            Stmt::Let { name, init, .. } => {
+            Stmt::Let { name, init, .. } | Stmt::Const { name, init, .. } => {
                 let v = self.expr(fr, init)?;
                 fr.vars.push((name.clone(), v));
             }
@@ -897,6 +1334,11 @@ impl Eval<'_> {
                 };
                 return Ok(Flow::Return(v));
             }
+            Stmt::Atomic(op, name, args) => {
+                self.atomic(fr, *op, name, args)?;
+            }
+            // One invocation per workgroup: nothing to wait for.
+            Stmt::Barrier => {}
             Stmt::Call(name, args) => {
                 let vals = args
                     .iter()
@@ -957,13 +1399,20 @@ impl Eval<'_> {
     fn assign(&mut self, fr: &mut Frame, p: &Place, op: Option<BinOp>, value: &Expr) -> E<()> {
         let (root, path) = self.resolve(fr, p)?;
         let rhs = self.expr(fr, value)?;
-        let old = match &root {
-            Root::Var(n) => self.var(fr, n)?.clone(),
-            Root::Buf(b, i) => self.load(*b, *i)?,
+        let new = match &root {
+            // A whole store needs no old value (a `shared` variable has none at first).
+            Root::Var(_) if path.is_empty() && op.is_none() => rhs,
+            Root::Var(n) => {
+                let old = self.read(fr, n)?;
+                self.update(&old, &path, op, rhs)?
+            }
+            Root::Buf(b, i) => {
+                let old = self.load(*b, *i)?;
+                self.update(&old, &path, op, rhs)?
+            }
         };
-        let new = self.update(&old, &path, op, rhs)?;
         match root {
-            Root::Var(n) => *self.var(fr, &n)? = new,
+            Root::Var(n) => self.write(fr, &n, new)?,
             Root::Buf(b, i) => self.store(b, i, new)?,
         }
         Ok(())
@@ -1035,7 +1484,8 @@ impl Eval<'_> {
                 Lit::Uint(v) => Val::U(*v),
                 Lit::Float(v) => Val::F(*v),
             },
-            Expr::Var(n) => self.var(fr, n)?.clone(),
+            Expr::Var(n) => self.read(fr, n)?,
+            Expr::Atomic(op, n, args) => self.atomic(fr, *op, n, args)?,
             Expr::Load(b, i) => {
                 let len = self.buf_len(*b);
                 let i = self.expr(fr, i)?.index(len)?;
@@ -1065,6 +1515,13 @@ impl Eval<'_> {
             Expr::Binary(op, a, b) => {
                 let x = self.expr(fr, a)?;
                 let y = self.expr(fr, b)?;
+                if matches!(op, BinOp::Div | BinOp::Rem)
+                    && crate::gen::is_const(e)
+                    && const_division_error(&x, &y)
+                {
+                    // language.md §7.2: an error in a constant expression, not a value.
+                    return indet("integer division by zero or INT_MIN / -1 in a constant");
+                }
                 binary(*op, &x, &y)?
             }
             Expr::Builtin(f, args) => {
@@ -1118,6 +1575,15 @@ impl Eval<'_> {
                             return invalid("array constructor of the wrong size");
                         }
                         Val::C(vals)
+                    }
+                    Ty::Matrix(c, r) => {
+                        if let [one] = vals.as_slice() {
+                            matrix_from(*c, *r, one)?
+                        } else if vals.len() == usize::from(*c) {
+                            Val::C(vals)
+                        } else {
+                            return invalid("matrix constructor of the wrong size");
+                        }
                     }
                     _ => return invalid("constructor of a scalar or struct type"),
                 }

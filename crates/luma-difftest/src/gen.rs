@@ -17,10 +17,18 @@
 //! (`out[k] += e` in helpers), so that the order in which a target evaluates operands cannot
 //! change the result, while short-circuiting, if-expression arms and loop trip counts show in
 //! the counters.
+//!
+//! Matrices (`matCxR`, as locals, members, elements, parameters and results) are tamed column
+//! by column; their products (`m * v`, `v * m`, `a * b`, `*=`) multiply tamed operands, whose
+//! sums of products stay exact in any order a driver adds or fuses them. A program may also own
+//! `shared` (workgroup) variables and atomics: the body stores each one first (workgroup memory
+//! starts undefined), helpers read and write them, an atomic's result is only ever a whole `let`
+//! initializer, and `workgroup_barrier()` stands only at the body's top level before any
+//! `return` (uniform control flow; the entry point runs one invocation per workgroup).
 
 use crate::ast::{
-    BinOp, Buf, Builtin, Expr, Func, Lit, LoopAttr, Place, Program, Scalar, Stmt, StructDef, Ty,
-    UnOp, Unpack, FINP_LEN, INP_LEN,
+    AtomicOp, AtomicRef, BinOp, Buf, Builtin, Expr, Func, Lit, LoopAttr, Place, Program, Scalar,
+    Stmt, StructDef, Ty, UnOp, Unpack, FINP_LEN, INP_LEN,
 };
 use crate::rng::Rng;
 
@@ -106,6 +114,7 @@ impl G {
 pub fn is_const(e: &Expr) -> bool {
     match e {
         Expr::Lit(_) | Expr::Len(_) => true,
+        Expr::Var(n) => is_const_name(n),
         Expr::Construct(_, parts) => parts.iter().all(is_const),
         Expr::Struct(_, fields) => fields.iter().all(|(_, e)| is_const(e)),
         Expr::Convert(_, a) | Expr::Unary(_, a) | Expr::Swizzle(a, _) | Expr::Field(a, _) => {
@@ -113,12 +122,77 @@ pub fn is_const(e: &Expr) -> bool {
         }
         Expr::Binary(_, a, b) | Expr::Index(a, b) => is_const(a) && is_const(b),
         Expr::If(c, a, b) => is_const(c) && is_const(a) && is_const(b),
-        Expr::Var(_)
-        | Expr::Load(..)
+        Expr::Load(..)
         | Expr::BufLen(_)
         | Expr::Builtin(..)
         | Expr::UnpackExact(..)
-        | Expr::Call(..) => false,
+        | Expr::Call(..)
+        | Expr::Atomic(..) => false,
+    }
+}
+
+/// Nodes of `e`, to keep repeated expressions small.
+fn expr_nodes(e: &Expr) -> usize {
+    1 + match e {
+        Expr::Lit(_) | Expr::Var(_) | Expr::BufLen(_) => 0,
+        Expr::Load(_, a)
+        | Expr::Len(a)
+        | Expr::Unary(_, a)
+        | Expr::UnpackExact(_, a)
+        | Expr::Convert(_, a)
+        | Expr::Swizzle(a, _)
+        | Expr::Field(a, _) => expr_nodes(a),
+        Expr::Binary(_, a, b) | Expr::Index(a, b) => expr_nodes(a) + expr_nodes(b),
+        Expr::Builtin(_, args)
+        | Expr::Call(_, args)
+        | Expr::Construct(_, args)
+        | Expr::Atomic(_, _, args) => args.iter().map(expr_nodes).sum(),
+        Expr::Struct(_, fields) => fields.iter().map(|(_, a)| expr_nodes(a)).sum(),
+        Expr::If(c, a, b) => expr_nodes(c) + expr_nodes(a) + expr_nodes(b),
+    }
+}
+
+/// Whether `name` names a `const` (the generator names them `K<n>`, and nothing else so).
+pub fn is_const_name(name: &str) -> bool {
+    name.strip_prefix('K')
+        .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Whether `e` names a constant (and is so typed, unlike an expression of literals alone).
+fn has_const_ref(e: &Expr) -> bool {
+    match e {
+        Expr::Var(n) => is_const_name(n),
+        Expr::Lit(_) | Expr::BufLen(_) => false,
+        Expr::Load(_, a)
+        | Expr::Len(a)
+        | Expr::Unary(_, a)
+        | Expr::UnpackExact(_, a)
+        | Expr::Convert(_, a)
+        | Expr::Swizzle(a, _)
+        | Expr::Field(a, _) => has_const_ref(a),
+        Expr::Binary(_, a, b) | Expr::Index(a, b) => has_const_ref(a) || has_const_ref(b),
+        Expr::Builtin(_, args)
+        | Expr::Call(_, args)
+        | Expr::Construct(_, args)
+        | Expr::Atomic(_, _, args) => args.iter().any(has_const_ref),
+        Expr::Struct(_, fields) => fields.iter().any(|(_, a)| has_const_ref(a)),
+        Expr::If(c, a, b) => has_const_ref(c) || has_const_ref(a) || has_const_ref(b),
+    }
+}
+
+/// Every atomic of a `shared` atomic or array of them, by constant index.
+fn atomic_refs(name: &str, len: Option<u32>) -> Vec<AtomicRef> {
+    match len {
+        None => vec![AtomicRef {
+            name: name.to_string(),
+            index: None,
+        }],
+        Some(n) => (0..n)
+            .map(|k| AtomicRef {
+                name: name.to_string(),
+                index: Some(bx(Expr::Lit(Lit::Int(k as i32)))),
+            })
+            .collect(),
     }
 }
 
@@ -204,7 +278,7 @@ const TARGET_WORDS: &[&str] = &[
     "private",
     "workgroup",
     "storage",
-    "mat2",
+    "float2x2",
     "dot4",
     "asfloat",
     "lerp",
@@ -244,6 +318,15 @@ struct Gen {
     in_helper: bool,
     /// Expression nodes the current statement may still use; at zero, only leaves.
     nodes: u32,
+    /// `shared` variables of the program.
+    shared: Vec<(String, Ty)>,
+    /// `shared` atomics of the program.
+    atomics: Vec<(String, Scalar, Option<u32>)>,
+    /// Values of the constants declared so far (by name; names are never reused).
+    const_vals: Vec<(String, crate::eval::Val)>,
+    /// Whether the body has a `return` yet: control flow after one (under a condition that
+    /// may differ between invocations) is not uniform, so no barrier may follow.
+    body_returned: bool,
 }
 
 /// Expression nodes per statement.
@@ -269,10 +352,35 @@ pub fn program(seed: u64, prefix: &str, cfg: Config) -> Program {
         ret: None,
         in_helper: false,
         nodes: NODES,
+        shared: Vec::new(),
+        atomics: Vec::new(),
+        body_returned: false,
+        const_vals: Vec::new(),
     };
     let nstructs = g.rng.below(3);
     for _ in 0..nstructs {
         g.gen_struct();
+    }
+    if g.rng.chance(40) {
+        for k in 0..g.rng.range(1, 3) {
+            let ty = g.any_ty(0);
+            g.shared.push((format!("{prefix}g{k}"), ty));
+        }
+    }
+    if g.rng.chance(35) {
+        for k in 0..g.rng.range(1, 2) {
+            let s = if g.rng.chance(50) {
+                Scalar::Int
+            } else {
+                Scalar::Uint
+            };
+            let len = if g.rng.chance(40) {
+                Some(*g.rng.pick(&[2u32, 3, 4, 5, 8]).unwrap_or(&4))
+            } else {
+                None
+            };
+            g.atomics.push((format!("{prefix}a{k}"), s, len));
+        }
     }
     let nhelpers = g.rng.below(cfg.max_helpers as u64 + 1);
     for _ in 0..nhelpers {
@@ -282,6 +390,8 @@ pub fn program(seed: u64, prefix: &str, cfg: Config) -> Program {
     Program {
         seed,
         structs: g.structs,
+        shared: g.shared,
+        atomics: g.atomics,
         funcs: g.funcs,
         out: (0, g.out_next),
         fout: (0, g.fout_next),
@@ -363,7 +473,7 @@ fn shift_slot(b: Buf, i: &mut Expr, f: &mut dyn FnMut(Buf, i32) -> i32) {
 
 fn slots_stmt(s: &mut Stmt, f: &mut dyn FnMut(Buf, i32) -> i32) {
     match s {
-        Stmt::Let { init, .. } => slots_expr(init, f),
+        Stmt::Let { init, .. } | Stmt::Const { init, .. } => slots_expr(init, f),
         Stmt::Assign { place, value, .. } => {
             slots_place(place, f);
             slots_expr(value, f);
@@ -402,7 +512,10 @@ fn slots_stmt(s: &mut Stmt, f: &mut dyn FnMut(Buf, i32) -> i32) {
                 slots_expr(e, f);
             }
         }
-        Stmt::Call(_, args) => args.iter_mut().for_each(|a| slots_expr(a, f)),
+        Stmt::Call(_, args) | Stmt::Atomic(_, _, args) => {
+            args.iter_mut().for_each(|a| slots_expr(a, f))
+        }
+        Stmt::Barrier => {}
     }
 }
 
@@ -442,9 +555,10 @@ fn slots_expr(e: &mut Expr, f: &mut dyn FnMut(Buf, i32) -> i32) {
             slots_expr(a, f);
             slots_expr(b, f);
         }
-        Expr::Builtin(_, args) | Expr::Call(_, args) | Expr::Construct(_, args) => {
-            args.iter_mut().for_each(|a| slots_expr(a, f))
-        }
+        Expr::Builtin(_, args)
+        | Expr::Call(_, args)
+        | Expr::Construct(_, args)
+        | Expr::Atomic(_, _, args) => args.iter_mut().for_each(|a| slots_expr(a, f)),
         Expr::Struct(_, fields) => fields.iter_mut().for_each(|(_, a)| slots_expr(a, f)),
         Expr::If(c, a, b) => {
             slots_expr(c, f);
@@ -519,7 +633,13 @@ impl Gen {
 
     /// Any type a local may have.
     fn any_ty(&mut self, nesting: u32) -> Ty {
-        match self.rng.weighted(&[12, 2, 2]) {
+        match self.rng.weighted(&[12, 2, 2, 2]) {
+            // Not inside arrays of arrays: their constructors would be huge.
+            3 if nesting < 2 => {
+                let c = self.rng.range(2, 4) as u8;
+                let r = self.rng.range(2, 4) as u8;
+                Ty::Matrix(c, r)
+            }
             1 if nesting < 2 => {
                 let n = *self.rng.pick(&[2u32, 3, 4, 5, 8]).unwrap_or(&4);
                 Ty::Array(Box::new(self.any_ty(nesting + 1)), n)
@@ -590,14 +710,17 @@ impl Gen {
         };
         self.ret = ret.clone();
         self.in_helper = true;
-        self.scopes = vec![params
-            .iter()
-            .map(|(n, t)| Var {
-                name: n.clone(),
-                ty: t.clone(),
-                mutable: true,
-            })
-            .collect()];
+        self.scopes = vec![
+            self.shared_vars(),
+            params
+                .iter()
+                .map(|(n, t)| Var {
+                    name: n.clone(),
+                    ty: t.clone(),
+                    mutable: true,
+                })
+                .collect(),
+        ];
         let budget = self.stmts_left.min(8);
         let mut body = Vec::new();
         // A helper always has an effect to show when it runs.
@@ -634,6 +757,27 @@ impl Gen {
         self.in_helper = false;
         self.scopes = vec![Vec::new()];
         let mut body = Vec::new();
+        // Workgroup memory starts undefined: store every `shared` variable and atomic first,
+        // from expressions that cannot read one (nor call a helper, which may).
+        let helpers = std::mem::take(&mut self.helpers);
+        for (name, ty) in self.shared.clone() {
+            self.nodes = NODES;
+            let value = self.stored(&ty, 2);
+            body.push(Stmt::Assign {
+                place: Place::Var(name),
+                op: None,
+                value,
+            });
+        }
+        for (name, s, len) in self.atomics.clone() {
+            for a in atomic_refs(&name, len) {
+                self.nodes = NODES;
+                let value = self.expr(&Ty::Scalar(s), 2).e;
+                body.push(Stmt::Atomic(AtomicOp::Store, a, vec![value]));
+            }
+        }
+        self.helpers = helpers;
+        self.scopes = vec![self.shared_vars(), Vec::new()];
         while self.stmts_left > 0 {
             let before = self.stmts_left;
             body.push(self.stmt());
@@ -641,10 +785,26 @@ impl Gen {
                 self.stmts_left -= 1;
             }
         }
-        // Observe what is still in scope at the end.
+        // Observe what is still in scope at the end, workgroup memory too.
         let vars = self.visible();
         for v in vars.iter().take(6) {
             body.extend(self.observe(&Expr::Var(v.name.clone()), &v.ty, 2));
+        }
+        if self.barrier_ok() && self.rng.chance(50) {
+            body.push(Stmt::Barrier);
+        }
+        for (name, ty) in self.shared.clone() {
+            // Not when observed above, nor when a local of another type hides it.
+            let hidden = vars.iter().position(|v| v.name == name && v.ty == ty);
+            if hidden.is_some_and(|k| k >= 6) {
+                body.extend(self.observe(&Expr::Var(name), &ty, 2));
+            }
+        }
+        for (name, s, len) in self.atomics.clone() {
+            for a in atomic_refs(&name, len) {
+                let e = Expr::Atomic(AtomicOp::Load, a, Vec::new());
+                body.push(self.observe_scalar(e, s));
+            }
         }
         self.scopes.clear();
         self.funcs.push(Func {
@@ -691,6 +851,9 @@ impl Gen {
             let r = self.ret.clone();
             let e = r.map(|t| self.stored(&t, 2));
             out.push(Stmt::Return(e));
+            if !self.in_helper {
+                self.body_returned = true;
+            }
         }
         self.block_depth -= 1;
         self.scopes.pop();
@@ -702,15 +865,18 @@ impl Gen {
         self.nodes = NODES;
         let nested = self.block_depth < self.cfg.max_block_depth;
         let w = [
-            14,                                      // let
-            12,                                      // assign
-            14,                                      // output
-            if nested { 8 } else { 0 },              // if
-            if nested { 6 } else { 0 },              // for
-            if nested { 3 } else { 0 },              // while
-            if nested { 1 } else { 0 },              // do
-            if self.void_helpers() { 3 } else { 0 }, // call
-            if self.in_helper { 4 } else { 0 },      // bump
+            14,                                          // let
+            12,                                          // assign
+            14,                                          // output
+            if nested { 8 } else { 0 },                  // if
+            if nested { 6 } else { 0 },                  // for
+            if nested { 3 } else { 0 },                  // while
+            if nested { 1 } else { 0 },                  // do
+            if self.void_helpers() { 3 } else { 0 },     // call
+            if self.in_helper { 4 } else { 0 },          // bump
+            if self.atomics.is_empty() { 0 } else { 3 }, // atomic
+            if self.barrier_ok() { 2 } else { 0 },       // barrier
+            4,                                           // const
         ];
         match self.rng.weighted(&w) {
             0 => self.let_stmt(),
@@ -724,13 +890,346 @@ impl Gen {
                 Stmt::Do(self.block_stmts(n))
             }
             7 => self.call_stmt(),
-            _ => self.bump(),
+            8 => self.bump(),
+            9 => self.atomic_stmt(),
+            10 => Stmt::Barrier,
+            _ => self.const_stmt(),
+        }
+    }
+
+    /// Whether a barrier may stand here: in the body, outside every block, before any
+    /// `return` (so in uniform control flow), in a program with workgroup memory.
+    fn barrier_ok(&self) -> bool {
+        !self.in_helper
+            && self.block_depth == 0
+            && !self.body_returned
+            && (!self.shared.is_empty() || !self.atomics.is_empty())
+    }
+
+    /// The `shared` variables as variables in scope.
+    fn shared_vars(&self) -> Vec<Var> {
+        self.shared
+            .iter()
+            .map(|(name, ty)| Var {
+                name: name.clone(),
+                ty: ty.clone(),
+                mutable: true,
+            })
+            .collect()
+    }
+
+    /// An atomic builtin on one of the program's atomics of scalar `want` (any when `None`),
+    /// never `atomic_store` when `value` (its result is used).
+    fn atomic_call(
+        &mut self,
+        want: Option<Scalar>,
+        value: bool,
+    ) -> Option<(AtomicOp, AtomicRef, Vec<Expr>)> {
+        let options: Vec<(String, Scalar, Option<u32>)> = self
+            .atomics
+            .iter()
+            .filter(|(_, s, _)| want.is_none_or(|w| w == *s))
+            .cloned()
+            .collect();
+        let (name, s, len) = self.rng.pick(&options).cloned()?;
+        let name = AtomicRef {
+            name,
+            index: len.map(|n| bx(self.index_expr(n))),
+        };
+        let ops: &[AtomicOp] = if value {
+            &[
+                AtomicOp::Load,
+                AtomicOp::Add,
+                AtomicOp::Sub,
+                AtomicOp::Min,
+                AtomicOp::Max,
+                AtomicOp::And,
+                AtomicOp::Or,
+                AtomicOp::Xor,
+                AtomicOp::Exchange,
+                AtomicOp::CompareExchange,
+            ]
+        } else {
+            &[
+                AtomicOp::Store,
+                AtomicOp::Add,
+                AtomicOp::Sub,
+                AtomicOp::Min,
+                AtomicOp::Max,
+                AtomicOp::And,
+                AtomicOp::Or,
+                AtomicOp::Xor,
+                AtomicOp::Exchange,
+                AtomicOp::CompareExchange,
+            ]
+        };
+        let op = *self.rng.pick(ops).unwrap_or(&AtomicOp::Add);
+        let t = Ty::Scalar(s);
+        let args = (0..op.arity())
+            .map(|k| {
+                if op == AtomicOp::CompareExchange && k == 0 && self.rng.chance(50) {
+                    // Often the value it holds, so that the exchange happens.
+                    Expr::Atomic(AtomicOp::Load, name.clone(), Vec::new())
+                } else {
+                    self.expr(&t, 2).e
+                }
+            })
+            .collect();
+        Some((op, name, args))
+    }
+
+    fn atomic_stmt(&mut self) -> Stmt {
+        match self.atomic_call(None, false) {
+            Some((op, name, args)) => Stmt::Atomic(op, name, args),
+            None => self.output_stmt(),
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Constants
+
+    /// `const K<n>: T = e`: evaluated by the front end's constant folder, which must give the
+    /// run-time meaning of every operator (wrapping, masked shifts, truncating division), since
+    /// language.md lists only division by zero, `INT_MIN / -1`, non-finite floats and
+    /// out-of-range conversions as errors in constants (the evaluator redraws those).
+    fn const_stmt(&mut self) -> Stmt {
+        let ty = self.simple_ty();
+        let mut init = self.const_expr(&ty, 3);
+        // The front end checks constants in dead code too: one it would reject (or whose float
+        // value is inexact) becomes a leaf.
+        let value = match crate::eval::const_value(&init, &self.const_vals) {
+            Ok(v) => Some(v),
+            Err(_) => {
+                let mut v = None;
+                for _ in 0..8 {
+                    init = self.const_leaf(&ty);
+                    if let Ok(x) = crate::eval::const_value(&init, &self.const_vals) {
+                        v = Some(x);
+                        break;
+                    }
+                }
+                v
+            }
+        };
+        self.next_name += 1;
+        let name = format!("K{}", self.next_name);
+        if let Some(v) = value {
+            self.const_vals.push((name.clone(), v));
+        }
+        self.declare(name.clone(), ty.clone(), false);
+        Stmt::Const { name, ty, init }
+    }
+
+    /// A visible constant of type `ty`, or a component or swizzle of a constant vector.
+    fn const_ref(&mut self, ty: &Ty) -> Option<Expr> {
+        let mut options: Vec<Expr> = Vec::new();
+        for v in self.visible() {
+            if !is_const_name(&v.name) {
+                continue;
+            }
+            if v.ty == *ty {
+                options.push(Expr::Var(v.name.clone()));
+            } else if let (Ty::Vector(s, n), Some(w)) = (&v.ty, ty.width()) {
+                if ty.scalar() == Some(*s) && w <= *n {
+                    let c = self.swizzle(*n, w, false);
+                    let var = bx(Expr::Var(v.name.clone()));
+                    let first = c.first().copied().unwrap_or(0);
+                    options.push(if w == 1 && self.rng.chance(50) {
+                        Expr::Index(var, bx(Expr::Lit(Lit::Int(i32::from(first)))))
+                    } else {
+                        Expr::Swizzle(var, c)
+                    });
+                }
+            }
+        }
+        self.rng.pick(&options).cloned()
+    }
+
+    fn const_leaf(&mut self, ty: &Ty) -> Expr {
+        if self.rng.chance(60) {
+            if let Some(e) = self.const_ref(ty) {
+                return e;
+            }
+        }
+        let s = ty.scalar().unwrap_or(Scalar::Int);
+        let l = self.literal(s).e;
+        match ty {
+            Ty::Vector(..) => Expr::Construct(ty.clone(), vec![l]),
+            _ => l,
+        }
+    }
+
+    /// Makes `(a, b)` typed: one of them names a constant (an expression of untyped literals
+    /// alone is evaluated exactly, where overflow is an error rather than a wrap). `uint`
+    /// literals carry their type.
+    fn typed_pair(&mut self, ty: &Ty, a: Expr, b: Expr) -> Option<(Expr, Expr)> {
+        if has_const_ref(&a) || has_const_ref(&b) || ty.scalar() == Some(Scalar::Uint) {
+            return Some((a, b));
+        }
+        let k = self.const_ref(ty)?;
+        Some(if self.rng.chance(50) { (k, b) } else { (a, k) })
+    }
+
+    /// A constant expression of the scalar or vector `ty`.
+    fn const_expr(&mut self, ty: &Ty, depth: u32) -> Expr {
+        if depth == 0 || self.rng.chance(25) {
+            return self.const_leaf(ty);
+        }
+        let s = ty.scalar().unwrap_or(Scalar::Int);
+        let n = ty.width().unwrap_or(1);
+        match (s, self.rng.below(6)) {
+            (_, 0) if n > 1 => {
+                let parts = (0..n)
+                    .map(|_| self.const_expr(&Ty::Scalar(s), depth - 1))
+                    .collect();
+                Expr::Construct(ty.clone(), parts)
+            }
+            (Scalar::Int | Scalar::Uint, 1) => {
+                let o = if s == Scalar::Int && self.rng.chance(50) {
+                    UnOp::Neg
+                } else {
+                    UnOp::BitNot
+                };
+                let a = self.const_expr(ty, depth - 1);
+                if !has_const_ref(&a) {
+                    return self.const_leaf(ty);
+                }
+                Expr::Unary(o, bx(a))
+            }
+            (Scalar::Int | Scalar::Uint, 2) => {
+                // From another kind: bits kept, or a float truncated.
+                let from = match self.rng.below(3) {
+                    0 => Scalar::Float,
+                    1 => Scalar::Bool,
+                    _ if s == Scalar::Int => Scalar::Uint,
+                    _ => Scalar::Int,
+                };
+                let a = self.const_expr(&Ty::shaped(from, n), depth - 1);
+                if !has_const_ref(&a) {
+                    return self.const_leaf(ty);
+                }
+                Expr::Convert(ty.clone(), bx(a))
+            }
+            (Scalar::Int | Scalar::Uint, _) => {
+                let op = *self
+                    .rng
+                    .pick(&[
+                        BinOp::Add,
+                        BinOp::Sub,
+                        BinOp::Mul,
+                        BinOp::Div,
+                        BinOp::Rem,
+                        BinOp::BitAnd,
+                        BinOp::BitOr,
+                        BinOp::BitXor,
+                        BinOp::Shl,
+                        BinOp::Shr,
+                    ])
+                    .unwrap_or(&BinOp::Add);
+                let a = self.const_expr(ty, depth - 1);
+                if matches!(op, BinOp::Shl | BinOp::Shr) {
+                    if !has_const_ref(&a) {
+                        return self.const_leaf(ty);
+                    }
+                    let cs = if self.rng.chance(50) {
+                        Scalar::Int
+                    } else {
+                        Scalar::Uint
+                    };
+                    let cw = if self.rng.chance(50) { n } else { 1 };
+                    let mut b = self.const_expr(&Ty::shaped(cs, cw), depth - 1);
+                    if !has_const_ref(&b) {
+                        // Untyped, the count takes the shifted value's type.
+                        b = self.const_leaf(&Ty::shaped(s, cw));
+                    }
+                    return Expr::Binary(op, bx(a), bx(b));
+                }
+                let b = self.const_expr(ty, depth - 1);
+                match self.typed_pair(ty, a, b) {
+                    Some((a, b)) => Expr::Binary(op, bx(a), bx(b)),
+                    None => self.const_leaf(ty),
+                }
+            }
+            (Scalar::Float, 1) => {
+                let from = if self.rng.chance(50) {
+                    Scalar::Int
+                } else {
+                    Scalar::Uint
+                };
+                let a = self.const_expr(&Ty::shaped(from, n), depth - 1);
+                if !has_const_ref(&a) {
+                    return self.const_leaf(ty);
+                }
+                Expr::Convert(ty.clone(), bx(a))
+            }
+            (Scalar::Float, _) => {
+                let op = *self
+                    .rng
+                    .pick(&[BinOp::Add, BinOp::Sub, BinOp::Mul, BinOp::Div, BinOp::Rem])
+                    .unwrap_or(&BinOp::Add);
+                let a = self.const_expr(ty, depth - 1);
+                let b = if matches!(op, BinOp::Div | BinOp::Rem) {
+                    flit(*self.rng.pick(&[2.0f32, 0.5, 4.0, -8.0]).unwrap_or(&2.0))
+                } else {
+                    self.const_expr(ty, depth - 1)
+                };
+                match self.typed_pair(ty, a, b) {
+                    Some((a, b)) => Expr::Binary(op, bx(a), bx(b)),
+                    None => self.const_leaf(ty),
+                }
+            }
+            (Scalar::Bool, k) => {
+                if n > 1 || k == 1 {
+                    let a = self.const_expr(ty, depth - 1);
+                    return Expr::Unary(UnOp::Not, bx(a));
+                }
+                if k == 2 {
+                    let op = if self.rng.chance(50) {
+                        BinOp::And
+                    } else {
+                        BinOp::Or
+                    };
+                    let a = self.const_expr(ty, depth - 1);
+                    let b = self.const_expr(ty, depth - 1);
+                    return Expr::Binary(op, bx(a), bx(b));
+                }
+                let cs = self.numeric_scalar();
+                let op = *self
+                    .rng
+                    .pick(&[
+                        BinOp::Eq,
+                        BinOp::Ne,
+                        BinOp::Lt,
+                        BinOp::Le,
+                        BinOp::Gt,
+                        BinOp::Ge,
+                    ])
+                    .unwrap_or(&BinOp::Lt);
+                let ct = Ty::Scalar(cs);
+                let a = self.const_expr(&ct, depth - 1);
+                let b = self.const_expr(&ct, depth - 1);
+                if !has_const_ref(&a) && !has_const_ref(&b) {
+                    return self.const_leaf(ty);
+                }
+                Expr::Binary(op, bx(a), bx(b))
+            }
         }
     }
 
     fn let_stmt(&mut self) -> Stmt {
         let ty = self.any_ty(0);
-        let init = self.stored(&ty, self.cfg.max_expr_depth);
+        let atomic = match ty {
+            Ty::Scalar(s @ (Scalar::Int | Scalar::Uint)) if self.rng.chance(30) => {
+                self.atomic_call(Some(s), true)
+            }
+            _ => None,
+        };
+        let init = match atomic {
+            // Only a whole initializer: within an expression, the order of its operands
+            // would show.
+            Some((op, name, args)) => Expr::Atomic(op, name, args),
+            None => self.stored(&ty, self.cfg.max_expr_depth),
+        };
         // Sometimes shadow a name of an enclosing block.
         let outer: Vec<String> = self
             .scopes
@@ -789,6 +1288,12 @@ impl Gen {
                             stack.push((want.clone(), p));
                         }
                     }
+                }
+                Ty::Matrix(c, r) => {
+                    // A column, then whatever a vector gives.
+                    let mut p = path.clone();
+                    p.push(Access::Index(u32::from(*c)));
+                    stack.push((Ty::Vector(Scalar::Float, *r), p));
                 }
                 Ty::Scalar(_) => {}
             }
@@ -882,6 +1387,11 @@ impl Gen {
                     }
                     break;
                 }
+                Ty::Matrix(c, r) => {
+                    let i = self.index_expr(u32::from(c));
+                    place = Place::Index(Box::new(place), bx(i));
+                    ty = Ty::Vector(Scalar::Float, r);
+                }
                 Ty::Scalar(_) => break,
             }
         }
@@ -894,6 +1404,11 @@ impl Gen {
                     Ty::UINT
                 };
                 self.shift_count(&count_ty, &ty)
+            }
+            Some(BinOp::Mul) if self.matrix_factor(&ty).is_some() && self.rng.chance(40) => {
+                // `m *= a` and `v *= a` with a square matrix `a` of small entries.
+                let n = self.matrix_factor(&ty).unwrap_or(2);
+                self.small_matrix(n)
             }
             Some(BinOp::Mul) if ty.scalar() == Some(Scalar::Float) => {
                 flit(*self.rng.pick(&[0.5f32, 2.0, -1.0, 0.25]).unwrap_or(&0.5))
@@ -985,6 +1500,14 @@ impl Gen {
                     for k in 0..(*n).min(3) {
                         let part = Expr::Index(bx(e.clone()), bx(Expr::Lit(Lit::Int(k as i32))));
                         out.extend(self.observe(&part, el, budget - 1));
+                    }
+                }
+            }
+            Ty::Matrix(c, r) => {
+                if budget > 0 {
+                    for k in 0..*c {
+                        let col = Expr::Index(bx(e.clone()), bx(Expr::Lit(Lit::Int(i32::from(k)))));
+                        out.extend(self.observe(&col, &Ty::Vector(Scalar::Float, *r), budget - 1));
                     }
                 }
             }
@@ -1275,6 +1798,7 @@ impl Gen {
                 let g = self.expr(ty, depth);
                 self.tame(g)
             }
+            Ty::Matrix(c, r) => self.mat_tamed(*c, *r, depth),
             _ => self.expr(ty, depth).e,
         }
     }
@@ -1328,9 +1852,17 @@ impl Gen {
 
     /// A non-literal leaf of a scalar or vector type: an input read, converted.
     fn nonlit_leaf(&mut self, ty: &Ty) -> G {
+        if let Ty::Matrix(..) = ty {
+            if let Some(v) = self.var_of(ty, false) {
+                return v;
+            }
+            let x = self.load(Buf::Finp);
+            return G::new(Expr::Construct(ty.clone(), vec![x]), FINP);
+        }
         let s = ty.scalar().unwrap_or(Scalar::Uint);
         let n = ty.width().unwrap_or(1);
-        if let Some(v) = self.var_of(ty) {
+        // Not a constant: its leaves make the non-constant operand of an operator.
+        if let Some(v) = self.var_of(ty, false) {
             return v;
         }
         let scalar = match s {
@@ -1368,11 +1900,14 @@ impl Gen {
         Expr::Load(b, bx(i))
     }
 
-    /// A variable, or a part of one, of type `ty`.
-    fn var_of(&mut self, ty: &Ty) -> Option<G> {
+    /// A variable, or a part of one, of type `ty`; a constant too when `consts`.
+    fn var_of(&mut self, ty: &Ty, consts: bool) -> Option<G> {
         let vars = self.visible();
         let mut options: Vec<(String, Vec<Access>)> = Vec::new();
         for v in &vars {
+            if !consts && is_const_name(&v.name) {
+                continue;
+            }
             let mut paths = Vec::new();
             self.paths(&v.ty, ty, 3, &mut paths);
             for p in paths {
@@ -1511,9 +2046,10 @@ impl Gen {
                     Scalar::Bool => self.bool_expr(n, depth),
                 }
             }
+            Ty::Matrix(c, r) => self.mat_expr(*c, *r, depth),
             Ty::Array(el, n) => {
                 if self.rng.chance(50) {
-                    if let Some(v) = self.var_of(ty) {
+                    if let Some(v) = self.var_of(ty, true) {
                         return v;
                     }
                 }
@@ -1522,7 +2058,7 @@ impl Gen {
             }
             Ty::Struct(name) => {
                 if self.rng.chance(50) {
-                    if let Some(v) = self.var_of(ty) {
+                    if let Some(v) = self.var_of(ty, true) {
                         return v;
                     }
                 }
@@ -1543,7 +2079,7 @@ impl Gen {
                     return self.literal(*s);
                 }
                 if self.rng.chance(60) {
-                    if let Some(v) = self.var_of(ty) {
+                    if let Some(v) = self.var_of(ty, true) {
                         return v;
                     }
                 }
@@ -1571,7 +2107,7 @@ impl Gen {
             }
             Ty::Vector(s, n) => {
                 if self.rng.chance(60) {
-                    if let Some(v) = self.var_of(ty) {
+                    if let Some(v) = self.var_of(ty, true) {
                         return v;
                     }
                 }
@@ -1583,15 +2119,28 @@ impl Gen {
                 let parts: Vec<G> = (0..*n).map(|_| self.leaf(&Ty::Scalar(*s))).collect();
                 self.construct_from(ty.clone(), parts)
             }
+            Ty::Matrix(c, r) => {
+                if self.rng.chance(60) {
+                    if let Some(v) = self.var_of(ty, true) {
+                        return v;
+                    }
+                }
+                if self.rng.chance(30) {
+                    return self.nonlit_leaf(ty);
+                }
+                let col = Ty::Vector(Scalar::Float, *r);
+                let parts: Vec<G> = (0..*c).map(|_| self.leaf(&col)).collect();
+                self.construct_from(ty.clone(), parts)
+            }
             Ty::Array(el, n) => {
-                if let Some(v) = self.var_of(ty) {
+                if let Some(v) = self.var_of(ty, true) {
                     return v;
                 }
                 let parts = (0..*n).map(|_| self.stored(el, 0)).collect();
                 G::new(Expr::Construct(ty.clone(), parts), Fb::ZERO)
             }
             Ty::Struct(name) => {
-                if let Some(v) = self.var_of(ty) {
+                if let Some(v) = self.var_of(ty, true) {
                     return v;
                 }
                 let fields = self.struct_fields(name);
@@ -1889,6 +2438,10 @@ impl Gen {
             2,                                    // as_float
             if n == 1 { 2 } else { 0 },           // dot
             if n == 2 || n == 4 { 2 } else { 0 }, // unpack
+            if n > 1 { 3 } else { 0 },            // matrix times vector
+            if n == 3 { 2 } else { 0 },           // cross
+            if n == 1 { 1 } else { 0 },           // determinant
+            2,                                    // fma
         ]);
         match choice {
             0 => {
@@ -2101,6 +2654,70 @@ impl Gen {
                     },
                 )
             }
+            10 => {
+                let a = self.nonlit(&ty, depth - 1);
+                let b = self.expr(&ty, depth - 1);
+                let (a, b) = (self.tame(a), self.tame(b));
+                G::new(
+                    Expr::Builtin(Builtin::Cross, vec![a, b]),
+                    Fb {
+                        mag: 2.0 * 4096.0,
+                        frac: 8,
+                    },
+                )
+            }
+            11 => {
+                // Exact whatever formula a target uses: a tamed 2x2, or small entries.
+                let k = self.rng.range(2, 4) as u8;
+                let m = if k == 2 && self.rng.chance(50) {
+                    self.mat_tamed(2, 2, depth - 1)
+                } else {
+                    self.small_matrix(k)
+                };
+                G::new(
+                    Expr::Builtin(Builtin::Determinant, vec![m]),
+                    Fb {
+                        mag: 2.0 * 4096.0,
+                        frac: 8,
+                    },
+                )
+            }
+            12 => {
+                // `a * b + c`, fused or not: the same where every step is exact.
+                let a = self.nonlit(&ty, depth - 1);
+                let b = self.expr(&ty, depth - 1);
+                let c = self.expr(&ty, depth - 1);
+                let (a, b, c) = (self.tame(a), self.tame(b), self.tame(c));
+                G::new(
+                    Expr::Builtin(Builtin::Fma, vec![a, b, c]),
+                    Fb {
+                        mag: 4096.0 + 64.0,
+                        frac: 8,
+                    },
+                )
+            }
+            9 => {
+                let k = self.rng.range(2, 4) as u8;
+                let vt = Ty::Vector(Scalar::Float, k);
+                let e = if self.rng.chance(50) {
+                    let m = self.mat_tamed(k, n, depth - 1);
+                    let v = self.expr(&vt, depth - 1);
+                    let v = self.tame(v);
+                    Expr::Binary(BinOp::Mul, bx(m), bx(v))
+                } else {
+                    let v = self.expr(&vt, depth - 1);
+                    let v = self.tame(v);
+                    let m = self.mat_tamed(n, k, depth - 1);
+                    Expr::Binary(BinOp::Mul, bx(v), bx(m))
+                };
+                G::new(
+                    e,
+                    Fb {
+                        mag: f64::from(k) * 64.0 * 64.0,
+                        frac: 8,
+                    },
+                )
+            }
             _ => {
                 let w = self.nonlit(&Ty::UINT, depth - 1);
                 if n == 2 && self.rng.chance(50) {
@@ -2185,11 +2802,187 @@ impl Gen {
         G::new(Expr::Binary(op, bx(a.e), bx(b.e)), fb)
     }
 
+    // -----------------------------------------------------------------------------------------
+    // Matrices
+
+    /// The size of the square matrix a place of type `ty` may be multiplied by in `*=`: `m *= a`
+    /// for a square `m`, `v *= a` for a float vector.
+    fn matrix_factor(&self, ty: &Ty) -> Option<u8> {
+        match ty {
+            Ty::Matrix(c, r) if c == r => Some(*c),
+            Ty::Vector(Scalar::Float, n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// A square matrix of entries from {-1, 0, 0.5, 1, 2} (some from memory), so that products
+    /// by it stay small.
+    fn small_matrix(&mut self, n: u8) -> Expr {
+        let cols = (0..n)
+            .map(|_| {
+                let parts = (0..n)
+                    .map(|_| {
+                        if self.rng.chance(15) {
+                            let x = self.load(Buf::Inp);
+                            Expr::Convert(
+                                Ty::FLOAT,
+                                bx(Expr::Binary(
+                                    BinOp::BitAnd,
+                                    bx(x),
+                                    bx(Expr::Lit(Lit::Uint(1))),
+                                )),
+                            )
+                        } else {
+                            flit(
+                                *self
+                                    .rng
+                                    .pick(&[-1.0f32, 0.0, 0.5, 1.0, 2.0])
+                                    .unwrap_or(&1.0),
+                            )
+                        }
+                    })
+                    .collect();
+                Expr::Construct(Ty::Vector(Scalar::Float, n), parts)
+            })
+            .collect();
+        Expr::Construct(Ty::Matrix(n, n), cols)
+    }
+
+    /// A matrix expression whose entries are tamed (within ±64, 4 fractional bits).
+    fn mat_tamed(&mut self, c: u8, r: u8, depth: u32) -> Expr {
+        let g = self.expr(&Ty::Matrix(c, r), depth);
+        self.tame_mat(c, r, g)
+    }
+
+    /// `g` with its entries tamed column by column (`matCxR(tame(g[0]), ...)`). That repeats
+    /// `g`, so a big `g` is replaced by tamed columns of leaves instead.
+    fn tame_mat(&mut self, c: u8, r: u8, g: G) -> Expr {
+        if g.fb.mag <= 64.0 && g.fb.frac <= 4 {
+            return g.e;
+        }
+        let small = expr_nodes(&g.e) <= 6;
+        let col_ty = Ty::Vector(Scalar::Float, r);
+        let cols = (0..c)
+            .map(|j| {
+                let col = if small {
+                    G::new(
+                        Expr::Index(bx(g.e.clone()), bx(Expr::Lit(Lit::Int(i32::from(j))))),
+                        g.fb,
+                    )
+                } else {
+                    self.leaf(&col_ty)
+                };
+                self.tame(col)
+            })
+            .collect();
+        Expr::Construct(Ty::Matrix(c, r), cols)
+    }
+
+    fn mat_expr(&mut self, c: u8, r: u8, depth: u32) -> G {
+        let ty = Ty::Matrix(c, r);
+        let col = Ty::Vector(Scalar::Float, r);
+        let tamed = Fb { mag: 64.0, frac: 4 };
+        match self.rng.weighted(&[3, 2, 3, 3, 4, 2, 2]) {
+            0 => {
+                let parts: Vec<G> = (0..c)
+                    .map(|_| {
+                        let g = self.expr(&col, depth - 1);
+                        G::new(self.tame(g), tamed)
+                    })
+                    .collect();
+                self.construct_from(ty, parts)
+            }
+            1 => {
+                // The diagonal, zeros elsewhere (square or not).
+                let g = self.nonlit(&Ty::FLOAT, depth - 1);
+                let e = self.tame(g);
+                G::new(Expr::Construct(ty, vec![e]), tamed)
+            }
+            2 => {
+                let op = if self.rng.chance(50) {
+                    BinOp::Add
+                } else {
+                    BinOp::Sub
+                };
+                let a = self.mat_tamed(c, r, depth - 1);
+                let b = self.mat_tamed(c, r, depth - 1);
+                G::new(
+                    Expr::Binary(op, bx(a), bx(b)),
+                    Fb {
+                        mag: 128.0,
+                        frac: 4,
+                    },
+                )
+            }
+            3 => {
+                let a = self.mat_tamed(c, r, depth - 1);
+                let (s, fb) = if self.rng.chance(50) {
+                    let p = *self
+                        .rng
+                        .pick(&[0.5f32, 2.0, -1.0, 0.25, 4.0])
+                        .unwrap_or(&2.0);
+                    (
+                        flit(p),
+                        Fb {
+                            mag: 64.0 * f64::from(p.abs()),
+                            frac: 6,
+                        },
+                    )
+                } else {
+                    let g = self.nonlit(&Ty::FLOAT, depth - 1);
+                    (
+                        self.tame(g),
+                        Fb {
+                            mag: 4096.0,
+                            frac: 8,
+                        },
+                    )
+                };
+                let e = if self.rng.chance(50) {
+                    Expr::Binary(BinOp::Mul, bx(a), bx(s))
+                } else {
+                    Expr::Binary(BinOp::Mul, bx(s), bx(a))
+                };
+                G::new(e, fb)
+            }
+            4 => {
+                // A product: (k columns, r rows) * (c columns, k rows).
+                let k = self.rng.range(2, 4) as u8;
+                let a = self.mat_tamed(k, r, depth - 1);
+                let b = self.mat_tamed(c, k, depth - 1);
+                G::new(
+                    Expr::Binary(BinOp::Mul, bx(a), bx(b)),
+                    Fb {
+                        mag: f64::from(k) * 4096.0,
+                        frac: 8,
+                    },
+                )
+            }
+            5 => {
+                let a = self.expr(&Ty::Matrix(r, c), depth - 1);
+                G::new(Expr::Builtin(Builtin::Transpose, vec![a.e]), a.fb)
+            }
+            _ => {
+                // From a matrix of another size: its upper-left part, the identity's elsewhere.
+                // (Unary `-` on a matrix is E0503: `* -1.0` above negates.)
+                let c2 = self.rng.range(2, 4) as u8;
+                let r2 = self.rng.range(2, 4) as u8;
+                let a = self.nonlit(&Ty::Matrix(c2, r2), depth - 1);
+                let fb = a.fb.max(Fb { mag: 1.0, frac: 0 });
+                G::new(Expr::Construct(ty, vec![a.e]), fb)
+            }
+        }
+    }
+
     fn bool_expr(&mut self, n: u8, depth: u32) -> G {
         let z = Fb::ZERO;
         if n > 1 {
-            // bvecN: componentwise comparisons or conversions.
-            return match self.rng.below(3) {
+            // bvecN: componentwise comparisons, conversions or `not`.
+            return match self.rng.below(4) {
+                3 => {
+                    let a = self.nonlit(&Ty::Vector(Scalar::Bool, n), depth - 1);
+                    G::new(Expr::Unary(UnOp::Not, bx(a.e)), z)
+                }
                 0 | 1 => {
                     let f = *self
                         .rng

@@ -86,6 +86,34 @@ fn program_variants(case: &Case, p: &Program) -> Vec<Program> {
         }
     }
     let body_index = p.funcs.len().saturating_sub(1);
+    // A `shared` variable no helper names becomes a local of the body: its first store (the
+    // body's opening statements store every one) declares it instead.
+    for (gi, (name, ty)) in p.shared.iter().enumerate() {
+        let helpers = p.funcs.get(..body_index).unwrap_or_default();
+        if helpers.iter().any(|f| mentions(&f.body, name)) {
+            continue;
+        }
+        let mut q = p.clone();
+        q.shared.remove(gi);
+        let Some(body) = q.funcs.get_mut(body_index) else {
+            continue;
+        };
+        let first = body.body.iter().position(
+            |s| matches!(s, Stmt::Assign { place: Place::Var(n), op: None, .. } if n == name),
+        );
+        if let Some(k) = first {
+            if let Some(Stmt::Assign { value, .. }) = body.body.get(k).cloned() {
+                if let Some(slot) = body.body.get_mut(k) {
+                    *slot = Stmt::Let {
+                        name: name.clone(),
+                        ty: ty.clone(),
+                        init: value,
+                    };
+                }
+                out.push(q);
+            }
+        }
+    }
     // Unused helpers.
     for (fi, f) in p.funcs.iter().enumerate() {
         if fi == body_index {
@@ -146,7 +174,7 @@ fn sub_blocks(s: &Stmt) -> Vec<&Vec<Stmt>> {
 fn visit_stmt(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
     let mut roots: Vec<&Expr> = Vec::new();
     match s {
-        Stmt::Let { init, .. } => roots.push(init),
+        Stmt::Let { init, .. } | Stmt::Const { init, .. } => roots.push(init),
         Stmt::Assign { place, value, .. } => {
             place_exprs(place, &mut roots);
             roots.push(value);
@@ -163,8 +191,8 @@ fn visit_stmt(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
         }
         Stmt::While { cond, .. } => roots.push(cond),
         Stmt::Return(Some(e)) => roots.push(e),
-        Stmt::Call(_, args) => roots.extend(args.iter()),
-        Stmt::Do(_) | Stmt::Break | Stmt::Return(None) => {}
+        Stmt::Call(_, args) | Stmt::Atomic(_, _, args) => roots.extend(args.iter()),
+        Stmt::Do(_) | Stmt::Break | Stmt::Return(None) | Stmt::Barrier => {}
     }
     let mut stack = roots;
     while let Some(e) = stack.pop() {
@@ -204,9 +232,10 @@ fn children(e: &Expr) -> Vec<&Expr> {
         | Expr::Swizzle(a, _)
         | Expr::Field(a, _) => vec![a],
         Expr::Binary(_, a, b) | Expr::Index(a, b) => vec![a, b],
-        Expr::Builtin(_, args) | Expr::Call(_, args) | Expr::Construct(_, args) => {
-            args.iter().collect()
-        }
+        Expr::Builtin(_, args)
+        | Expr::Call(_, args)
+        | Expr::Construct(_, args)
+        | Expr::Atomic(_, _, args) => args.iter().collect(),
         Expr::Struct(_, fields) => fields.iter().map(|(_, e)| e).collect(),
         Expr::If(c, a, b) => vec![c, a, b],
     }
@@ -260,6 +289,7 @@ impl<'c> Typer<'c> {
             .rev()
             .find(|(n, _)| n == name)
             .map(|(_, t)| t.clone())
+            .or_else(|| self.case.global(name))
     }
 
     /// The type of `e`, when it can tell.
@@ -284,6 +314,21 @@ impl<'c> Typer<'c> {
                 } else {
                     // A scalar may meet a vector: the result is the vector.
                     let (ta, tb) = (self.ty(a)?, self.ty(b)?);
+                    match (&ta, &tb) {
+                        // Linear algebra (language.md §7.2).
+                        (Ty::Matrix(_, r), Ty::Matrix(c, _)) if *op == BinOp::Mul => {
+                            return Some(Ty::Matrix(*c, *r))
+                        }
+                        (Ty::Matrix(_, r), Ty::Vector(..)) => {
+                            return Some(Ty::Vector(Scalar::Float, *r))
+                        }
+                        (Ty::Vector(..), Ty::Matrix(c, _)) => {
+                            return Some(Ty::Vector(Scalar::Float, *c))
+                        }
+                        (Ty::Matrix(..), _) => return Some(ta),
+                        (_, Ty::Matrix(..)) => return Some(tb),
+                        _ => {}
+                    }
                     if ta.width()? >= tb.width()? {
                         ta
                     } else {
@@ -294,12 +339,14 @@ impl<'c> Typer<'c> {
             Expr::Builtin(f, args) => self.builtin_ty(*f, args)?,
             Expr::UnpackExact(u, _) => Ty::Vector(Scalar::Float, u.width()),
             Expr::Call(n, _) => self.case.func(n)?.ret.clone()?,
+            Expr::Atomic(_, a, _) => self.case.global(&a.name)?,
             Expr::Construct(ty, _) | Expr::Convert(ty, _) => ty.clone(),
             Expr::Struct(n, _) => Ty::Struct(n.clone()),
             Expr::Swizzle(a, c) => Ty::shaped(self.ty(a)?.scalar()?, c.len() as u8),
             Expr::Index(a, _) => match self.ty(a)? {
                 Ty::Array(e, _) => *e,
                 Ty::Vector(s, _) => Ty::Scalar(s),
+                Ty::Matrix(_, r) => Ty::Vector(Scalar::Float, r),
                 _ => return None,
             },
             Expr::Field(a, f) => {
@@ -324,7 +371,7 @@ impl<'c> Typer<'c> {
             | Builtin::GreaterThan
             | Builtin::GreaterThanEqual => Ty::shaped(Scalar::Bool, width()?),
             Builtin::Any | Builtin::All => Ty::BOOL,
-            Builtin::Dot => Ty::FLOAT,
+            Builtin::Dot | Builtin::Determinant => Ty::FLOAT,
             Builtin::AsFloat => Ty::shaped(Scalar::Float, width()?),
             Builtin::AsInt => Ty::shaped(Scalar::Int, width()?),
             Builtin::AsUint => Ty::shaped(Scalar::Uint, width()?),
@@ -338,6 +385,10 @@ impl<'c> Typer<'c> {
                 Ty::Vector(Scalar::Float, 2)
             }
             Builtin::Step => self.ty(args.get(1)?)?,
+            Builtin::Transpose => match first? {
+                Ty::Matrix(c, r) => Ty::Matrix(r, c),
+                _ => return None,
+            },
             _ => first?,
         })
     }
@@ -368,6 +419,17 @@ impl<'c> Typer<'c> {
             for v in self.expr_variants(c) {
                 out.push(rebuild(i, v));
             }
+        }
+        // Last, a scalar replaced by a typed zero (`0u`, `int(0)`, ...), which frees whatever
+        // variables it read.
+        if let (Ty::Scalar(s), false) = (&ty, crate::gen::is_const(e)) {
+            let lit = match s {
+                Scalar::Uint => Expr::Lit(Lit::Uint(0)),
+                Scalar::Int => Expr::Convert(Ty::INT, Box::new(Expr::Lit(Lit::Int(0)))),
+                Scalar::Float => Expr::Convert(Ty::FLOAT, Box::new(Expr::Lit(Lit::Float(0.0)))),
+                Scalar::Bool => Expr::Lit(Lit::Bool(false)),
+            };
+            out.push(lit);
         }
         out
     }
@@ -541,7 +603,20 @@ impl<'c> Typer<'c> {
                     }
                 }
             }
-            Stmt::Break | Stmt::Return(None) => {}
+            // A variant of a constant's value might not be constant.
+            Stmt::Const { .. } => {}
+            Stmt::Atomic(op, n, args) => {
+                for (k, a) in args.iter().enumerate() {
+                    for v in self.expr_variants(a) {
+                        let mut a2 = args.clone();
+                        if let Some(slot) = a2.get_mut(k) {
+                            *slot = v;
+                        }
+                        out.push(vec![Stmt::Atomic(*op, n.clone(), a2)]);
+                    }
+                }
+            }
+            Stmt::Break | Stmt::Return(None) | Stmt::Barrier => {}
         }
         out
     }
@@ -558,7 +633,9 @@ impl<'c> Typer<'c> {
         for (i, s) in b.iter().enumerate() {
             let last = i + 1 == b.len();
             let deletable = match s {
-                Stmt::Let { name, .. } => !b.get(i + 1..).is_some_and(|rest| mentions(rest, name)),
+                Stmt::Let { name, .. } | Stmt::Const { name, .. } => {
+                    !b.get(i + 1..).is_some_and(|rest| mentions(rest, name))
+                }
                 Stmt::Return(_) => !(function_body && last && with_result),
                 _ => true,
             };
@@ -567,13 +644,38 @@ impl<'c> Typer<'c> {
                 nb.remove(i);
                 out.push(nb);
             }
+            // `do ... end` replaced by its statements, where no name it declares meets another
+            // of this block, of an enclosing one or of the statements after it.
+            if let Stmt::Do(inner) = s {
+                let declared: Vec<&String> = inner
+                    .iter()
+                    .filter_map(|x| match x {
+                        Stmt::Let { name, .. } | Stmt::Const { name, .. } => Some(name),
+                        _ => None,
+                    })
+                    .collect();
+                let rest = b.get(i + 1..).unwrap_or_default();
+                let clash = declared.iter().any(|n| {
+                    self.vars.iter().any(|(v, _)| v == *n)
+                        || b.iter().any(|x| {
+                            matches!(x, Stmt::Let { name, .. } | Stmt::Const { name, .. } if name == *n)
+                        })
+                        || mentions(rest, n)
+                });
+                if !clash {
+                    let mut nb: Vec<Stmt> = b.get(..i).map(<[Stmt]>::to_vec).unwrap_or_default();
+                    nb.extend(inner.iter().cloned());
+                    nb.extend(rest.iter().cloned());
+                    out.push(nb);
+                }
+            }
             for rep in self.stmt_variants(s, with_result) {
                 let mut nb: Vec<Stmt> = b.get(..i).map(<[Stmt]>::to_vec).unwrap_or_default();
                 nb.extend(rep);
                 nb.extend(b.get(i + 1..).map(<[Stmt]>::to_vec).unwrap_or_default());
                 out.push(nb);
             }
-            if let Stmt::Let { name, ty, .. } = s {
+            if let Stmt::Let { name, ty, .. } | Stmt::Const { name, ty, .. } = s {
                 self.vars.push((name.clone(), ty.clone()));
             }
         }
@@ -594,9 +696,10 @@ fn replace_child(e: &mut Expr, target: usize, k: &mut usize, new: Expr) {
         | Expr::Swizzle(a, _)
         | Expr::Field(a, _) => vec![a.as_mut()],
         Expr::Binary(_, a, b) | Expr::Index(a, b) => vec![a.as_mut(), b.as_mut()],
-        Expr::Builtin(_, args) | Expr::Call(_, args) | Expr::Construct(_, args) => {
-            args.iter_mut().collect()
-        }
+        Expr::Builtin(_, args)
+        | Expr::Call(_, args)
+        | Expr::Construct(_, args)
+        | Expr::Atomic(_, _, args) => args.iter_mut().collect(),
         Expr::Struct(_, fields) => fields.iter_mut().map(|(_, e)| e).collect(),
         Expr::If(c, a, b) => vec![c.as_mut(), a.as_mut(), b.as_mut()],
     };

@@ -9,7 +9,8 @@
 use std::fmt::Write;
 
 use crate::ast::{
-    BinOp, Buf, Case, Expr, Func, Lit, LoopAttr, Place, Program, Stmt, StructDef, Ty, UnOp,
+    AtomicOp, AtomicRef, BinOp, Buf, Case, Expr, Func, Lit, LoopAttr, Place, Program, Stmt,
+    StructDef, Ty, UnOp,
 };
 
 /// The entry point's name.
@@ -49,6 +50,16 @@ fn program(out: &mut String, p: &Program) {
     for s in &p.structs {
         struct_def(out, s);
     }
+    if !p.shared.is_empty() || !p.atomics.is_empty() {
+        out.push('\n');
+    }
+    for (name, ty) in &p.shared {
+        let _ = writeln!(out, "shared {name}: {}", type_name(ty));
+    }
+    for (name, s, len) in &p.atomics {
+        let n = len.map(|n| format!("[{n}]")).unwrap_or_default();
+        let _ = writeln!(out, "shared {name}: {n}atomic_{}", s.name());
+    }
     for f in &p.funcs {
         func(out, f);
     }
@@ -84,6 +95,8 @@ pub fn type_name(t: &Ty) -> String {
         Ty::Vector(s, n) => format!("{}{n}", s.vector_prefix()),
         Ty::Array(e, n) => format!("[{n}]{}", type_name(e)),
         Ty::Struct(name) => name.clone(),
+        Ty::Matrix(c, r) if c == r => format!("mat{c}"),
+        Ty::Matrix(c, r) => format!("mat{c}x{r}"),
     }
 }
 
@@ -121,6 +134,10 @@ fn stmt(out: &mut String, s: &Stmt, depth: usize) {
         Stmt::Let { name, ty, init } => {
             indent(out, depth);
             let _ = writeln!(out, "let {name}: {} = {}", type_name(ty), expr(init, 0));
+        }
+        Stmt::Const { name, ty, init } => {
+            indent(out, depth);
+            let _ = writeln!(out, "const {name}: {} = {}", type_name(ty), expr(init, 0));
         }
         Stmt::Assign {
             place: p,
@@ -198,6 +215,14 @@ fn stmt(out: &mut String, s: &Stmt, depth: usize) {
             indent(out, depth);
             let _ = writeln!(out, "{name}({})", list(args));
         }
+        Stmt::Atomic(op, name, args) => {
+            indent(out, depth);
+            let _ = writeln!(out, "{}", atomic(*op, name, args));
+        }
+        Stmt::Barrier => {
+            indent(out, depth);
+            out.push_str("workgroup_barrier()\n");
+        }
     }
 }
 
@@ -220,6 +245,18 @@ fn swizzle(c: &[u8]) -> String {
             _ => 'w',
         })
         .collect()
+}
+
+fn atomic(op: AtomicOp, a: &AtomicRef, args: &[Expr]) -> String {
+    let name = match &a.index {
+        Some(i) => format!("{}[{}]", a.name, expr(i, 0)),
+        None => a.name.clone(),
+    };
+    if args.is_empty() {
+        format!("{}({name})", op.name())
+    } else {
+        format!("{}({name}, {})", op.name(), list(args))
+    }
 }
 
 fn list(args: &[Expr]) -> String {
@@ -301,6 +338,7 @@ fn bare(e: &Expr) -> String {
             literal(Lit::Float(u.scale()))
         ),
         Expr::Call(name, args) => format!("{name}({})", list(args)),
+        Expr::Atomic(op, name, args) => atomic(*op, name, args),
         Expr::Construct(ty, parts) => match ty {
             Ty::Array(..) => format!("{} {{ {} }}", type_name(ty), list(parts)),
             _ => format!("{}({})", type_name(ty), list(parts)),
