@@ -613,6 +613,21 @@ impl Gen {
         }
     }
 
+    /// One of the six comparisons (one draw of the generator's random stream).
+    fn comparison_op(&mut self) -> BinOp {
+        *self
+            .rng
+            .pick(&[
+                BinOp::Eq,
+                BinOp::Ne,
+                BinOp::Lt,
+                BinOp::Le,
+                BinOp::Gt,
+                BinOp::Ge,
+            ])
+            .unwrap_or(&BinOp::Lt)
+    }
+
     fn numeric_scalar(&mut self) -> Scalar {
         match self.rng.weighted(&[4, 3, 4]) {
             0 => Scalar::Int,
@@ -1194,17 +1209,7 @@ impl Gen {
                     return Expr::Binary(op, bx(a), bx(b));
                 }
                 let cs = self.numeric_scalar();
-                let op = *self
-                    .rng
-                    .pick(&[
-                        BinOp::Eq,
-                        BinOp::Ne,
-                        BinOp::Lt,
-                        BinOp::Le,
-                        BinOp::Gt,
-                        BinOp::Ge,
-                    ])
-                    .unwrap_or(&BinOp::Lt);
+                let op = self.comparison_op();
                 let ct = Ty::Scalar(cs);
                 let a = self.const_expr(&ct, depth - 1);
                 let b = self.const_expr(&ct, depth - 1);
@@ -3011,17 +3016,7 @@ impl Gen {
         match self.rng.weighted(&[8, 3, 4, 2, 2, 2]) {
             0 => {
                 let s = self.numeric_scalar();
-                let op = *self
-                    .rng
-                    .pick(&[
-                        BinOp::Eq,
-                        BinOp::Ne,
-                        BinOp::Lt,
-                        BinOp::Le,
-                        BinOp::Gt,
-                        BinOp::Ge,
-                    ])
-                    .unwrap_or(&BinOp::Lt);
+                let op = self.comparison_op();
                 let (a, b) = self.operands(&Ty::Scalar(s), depth, false);
                 G::new(Expr::Binary(op, bx(a.e), bx(b.e)), z)
             }
