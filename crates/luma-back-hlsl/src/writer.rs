@@ -1794,6 +1794,29 @@ impl<'a> Writer<'a> {
     fn decide_inlining(&mut self, ctx: &mut FnCtx<'_>, a: &Analysis) -> R<()> {
         let func = ctx.func;
         let mut depth = vec![0u32; func.values.len()];
+        // A `bool` vector indexed at run time is named first: glslang's HLSL front end folds a
+        // comparison of constant vectors to one `bool`, and then rejects `(a <= b)[i]` ("left
+        // of '[' is not of type array, matrix, or vector"); `const bool2 c = a <= b; c[i]` it
+        // compiles.
+        let mut indexed_bool_vectors = vec![false; func.values.len()];
+        for (_, value) in func.values.iter() {
+            if let ValueDef::Op(Op::ExtractDynamic { base, .. }) = &value.def {
+                let is_bool_vector = func.values.get(*base).is_some_and(|b| {
+                    matches!(
+                        self.module.types.get(b.ty).map(|t| &t.inner),
+                        Some(TypeInner::Vector {
+                            scalar: Scalar::BOOL,
+                            ..
+                        })
+                    )
+                });
+                if let (true, Some(slot)) =
+                    (is_bool_vector, indexed_bool_vectors.get_mut(base.index()))
+                {
+                    *slot = true;
+                }
+            }
+        }
         // Values in arena order: operands of a placed value are defined before it, and the
         // arena is in definition order for everything lowering and the passes create; a value
         // whose operand comes later is simply not inlined.
@@ -1828,6 +1851,7 @@ impl<'a> Writer<'a> {
                 || uses != 1
                 || !same_block
                 || self.reads_word_block(func, op)
+                || indexed_bool_vectors.get(i) == Some(&true)
             {
                 continue;
             }
