@@ -20,6 +20,24 @@ pub const MAX_TRIES: usize = 3000;
 pub fn minimize(case: &Case, interesting: &mut dyn FnMut(&Case) -> bool) -> (Case, usize) {
     let mut best = case.clone();
     let mut tries = 0;
+    // Programs first: a batch shrinks to the programs that matter before any program is edited.
+    // [`candidates`] makes one copy of the case per edit, and the edits grow with every
+    // expression (each can become a zero), so on a batch of ten large programs that is a
+    // hundred times the memory of the same edits on one (24 GB, killed, on seeds 40-49).
+    let mut k = 0;
+    while best.programs.len() > 1 && k < best.programs.len() {
+        if tries >= MAX_TRIES {
+            return (best, tries);
+        }
+        tries += 1;
+        let mut c = best.clone();
+        c.programs.remove(k);
+        if interesting(&c) {
+            best = c;
+        } else {
+            k += 1;
+        }
+    }
     loop {
         let mut improved = false;
         let mut k = 0;
