@@ -1754,22 +1754,6 @@ impl<'a> Writer<'a> {
     }
 }
 
-/// Whether a value computed by `op` may be written into its one use: a pure op, or a load of
-/// a scalar, vector or matrix from uniform or push-constant memory (the same value wherever it
-/// runs; a struct or array is copied by statements).
-fn inlinable_kind(module: &Module, func: &Function, value: &Value, op: &Op) -> bool {
-    let constant_load = luma_back::plan::reads_constant_memory(module, func, op)
-        && !matches!(
-            module.types.get(value.ty).map(|t| &t.inner),
-            Some(TypeInner::Struct { .. } | TypeInner::Array { .. }) | None
-        );
-    (op.is_pure() || constant_load)
-        && !matches!(
-            op,
-            Op::Insert { .. } | Op::InsertDynamic { .. } | Op::AccessChain { .. }
-        )
-}
-
 impl<'a> Writer<'a> {
     /// Whether `op` loads from a block read as 32-bit words (`word_blocks`): its value is an
     /// unpacking expression per component, named rather than repeated inside its use (and
@@ -1778,17 +1762,7 @@ impl<'a> Writer<'a> {
         let Op::Load { pointer } = op else {
             return false;
         };
-        let mut at = *pointer;
-        // Each step moves to an earlier value, so the walk ends; the bound guards a malformed
-        // module.
-        for _ in 0..func.values.len() {
-            match func.values.get(at).map(|v| &v.def) {
-                Some(ValueDef::Op(Op::AccessChain { base, .. })) => at = *base,
-                Some(ValueDef::GlobalPointer(g)) => return self.word_blocks.contains_key(g),
-                _ => return false,
-            }
-        }
-        false
+        luma_back::pointer_global(func, *pointer).is_some_and(|g| self.word_blocks.contains_key(&g))
     }
 
     fn decide_inlining(&mut self, ctx: &mut FnCtx<'_>, a: &Analysis) -> R<()> {
@@ -1846,7 +1820,7 @@ impl<'a> Writer<'a> {
             let uses = a.uses.get(i).copied().unwrap_or(0);
             let same_block =
                 a.use_block.get(i).copied().flatten() == a.def_block.get(i).copied().flatten();
-            if !inlinable_kind(self.module, func, value, op)
+            if !luma_back::plan::inlinable_at_use(self.module, func, value, op)
                 || composite_compose
                 || uses != 1
                 || !same_block
@@ -2487,10 +2461,7 @@ impl<'a> Writer<'a> {
         e: Expr,
     ) -> R<()> {
         // Named after what it calls, samples or loads, as on every text target.
-        let base = match ctx.func.values.get(v).map(|x| &x.def) {
-            Some(ValueDef::Op(op)) => luma_back::temp_base(self.module, ctx.func, op),
-            _ => None,
-        };
+        let base = luma_back::temp_base(self.module, ctx.func, v);
         let name = self.var_name(ctx, v, base.as_deref().unwrap_or("e"));
         let d = self.decl(ty, &name, false)?;
         let qualifier = ctx.spec_exprs.qualifier(self.module, ctx.func, v);

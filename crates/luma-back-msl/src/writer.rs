@@ -1484,22 +1484,6 @@ fn builtin_attribute(b: BuiltIn, input: bool) -> R<&'static str> {
     })
 }
 
-/// Whether a value computed by `op` may be written into its one use: a pure op, or a load of
-/// a scalar, vector or matrix from uniform or push-constant memory (the same value wherever it
-/// runs; a struct or array is copied by statements).
-fn inlinable_kind(module: &Module, func: &Function, value: &Value, op: &Op) -> bool {
-    let constant_load = luma_back::plan::reads_constant_memory(module, func, op)
-        && !matches!(
-            module.types.get(value.ty).map(|t| &t.inner),
-            Some(TypeInner::Struct { .. } | TypeInner::Array { .. }) | None
-        );
-    (op.is_pure() || constant_load)
-        && !matches!(
-            op,
-            Op::Insert { .. } | Op::InsertDynamic { .. } | Op::AccessChain { .. }
-        )
-}
-
 impl<'a> Writer<'a> {
     fn decide_inlining(&mut self, ctx: &mut FnCtx<'_>, a: &Analysis) -> R<()> {
         let func = ctx.func;
@@ -1533,7 +1517,7 @@ impl<'a> Writer<'a> {
             let uses = a.uses.get(i).copied().unwrap_or(0);
             let same_block =
                 a.use_block.get(i).copied().flatten() == a.def_block.get(i).copied().flatten();
-            if !inlinable_kind(self.module, func, value, op)
+            if !luma_back::plan::inlinable_at_use(self.module, func, value, op)
                 || composite_compose
                 || uses != 1
                 || !same_block
@@ -2114,10 +2098,7 @@ impl<'a> Writer<'a> {
         e: Expr,
     ) -> R<()> {
         // Named after what it calls, samples or loads, as on every text target.
-        let base = match ctx.func.values.get(v).map(|x| &x.def) {
-            Some(ValueDef::Op(op)) => luma_back::temp_base(self.module, ctx.func, op),
-            _ => None,
-        };
+        let base = luma_back::temp_base(self.module, ctx.func, v);
         let name = self.var_name(ctx, v, base.as_deref().unwrap_or("e"));
         let d = self.decl(ty, &name)?;
         out.line_fmt(format_args!("const {d} = {};", e.text));

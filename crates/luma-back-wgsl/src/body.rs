@@ -989,7 +989,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 self.set(v, e);
             }
             Placement::Named => {
-                let name = self.temp_name(v, op)?;
+                let name = self.temp_name(v)?;
                 self.bind(v, &name, &e)?;
                 self.set(v, Expr::name(name));
             }
@@ -1007,12 +1007,12 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
 
     /// A name for a temporary: the source variable it holds, else what it calls, samples or
     /// loads ([`luma_back::temp_base`]).
-    fn temp_name(&mut self, v: Handle<Value>, op: &Op) -> Result<String, Error> {
+    fn temp_name(&mut self, v: Handle<Value>) -> Result<String, Error> {
         let value = self.value(v)?;
         if let Some(name) = self.function.value_name(value) {
             return Ok(self.namer.call(name));
         }
-        let base = luma_back::temp_base(self.w.module, self.function, op);
+        let base = luma_back::temp_base(self.w.module, self.function, v);
         Ok(self.namer.call(base.as_deref().unwrap_or("t")))
     }
 

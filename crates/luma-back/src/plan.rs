@@ -295,6 +295,24 @@ impl ValuePlan {
     }
 }
 
+/// For back ends that place values themselves (HLSL, MSL): whether the value `value`, computed
+/// by `op`, may be written into its one use. A pure op may, and so may a load of a scalar,
+/// vector or matrix from uniform or push-constant memory (the same value wherever it runs; a
+/// struct or array is copied by statements); an insert (a statement on every target) and an
+/// access chain (a place, not a value) may not.
+pub fn inlinable_at_use(module: &Module, function: &Function, value: &Value, op: &Op) -> bool {
+    let constant_load = reads_constant_memory(module, function, op)
+        && !matches!(
+            module.types.get(value.ty).map(|t| &t.inner),
+            Some(TypeInner::Struct { .. } | TypeInner::Array { .. }) | None
+        );
+    (op.is_pure() || constant_load)
+        && !matches!(
+            op,
+            Op::Insert { .. } | Op::InsertDynamic { .. } | Op::AccessChain { .. }
+        )
+}
+
 /// Whether `op` loads from memory no invocation writes: uniform buffers and push constants.
 /// Such a load gives the same value wherever it runs, so it may move to its use.
 pub fn reads_constant_memory(module: &Module, function: &Function, op: &Op) -> bool {

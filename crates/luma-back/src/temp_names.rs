@@ -7,11 +7,14 @@ use luma_ir::{Function, Literal, Module, Op, TypeInner, Value, ValueDef};
 
 use crate::constants::constant_literals;
 
-/// The base of the name of a temporary computed by `op`, for a value without a source name:
-/// the callee's name, `texel` for an image sample, fetch or load, and for a load the variable
-/// or the struct member at the end of its access chain (`params.width` gives `width`). `None`
-/// for anything else: each back end keeps its own fallback.
-pub fn temp_base(module: &Module, function: &Function, op: &Op) -> Option<String> {
+/// The base of the name of a temporary for `value`, when it holds no source variable: the
+/// callee's name, `texel` for an image sample, fetch or load, and for a load the variable or
+/// the struct member at the end of its access chain (`params.width` gives `width`). `None` for
+/// anything else: each back end keeps its own fallback.
+pub fn temp_base(module: &Module, function: &Function, value: Handle<Value>) -> Option<String> {
+    let ValueDef::Op(op) = &function.values.get(value)?.def else {
+        return None;
+    };
     match op {
         Op::Call { function: f, .. } => module.functions.get(*f).map(|f| f.name.clone()),
         Op::ImageSample { .. } | Op::ImageFetch { .. } | Op::ImageLoad { .. } => {
