@@ -4644,6 +4644,20 @@ impl<'a> Writer<'a> {
             BinaryOp::BitXor => infix("^", Prec::BitXor, &l, &r),
             BinaryOp::Equal => infix("==", Prec::Relational, &l, &r),
             BinaryOp::NotEqual => infix("!=", Prec::Relational, &l, &r),
+            // `a.x < b >> c` is valid HLSL, but Slang's parser reads a member name followed by
+            // `<` and a later `>>` as a generic method call (`a.x<b>>`) and rejects it: after a
+            // member, a shift on the right of `<` is parenthesized.
+            BinaryOp::Less
+                if r.prec == Prec::Shift
+                    && ends_with_member(&l.at(Prec::Relational, Side::Left)) =>
+            {
+                infix(
+                    "<",
+                    Prec::Relational,
+                    &l,
+                    &Expr::atom(format!("({})", r.text)),
+                )
+            }
             BinaryOp::Less => infix("<", Prec::Relational, &l, &r),
             BinaryOp::LessEqual => infix("<=", Prec::Relational, &l, &r),
             BinaryOp::Greater => infix(">", Prec::Relational, &l, &r),
@@ -4999,6 +5013,13 @@ fn half_literal(bits: u16) -> String {
         trimmed.to_string()
     };
     format!("{trimmed}h")
+}
+
+/// Whether `text` ends with a member access (`.name`): what Slang's parser takes for the start of
+/// a generic method call when `<` follows.
+fn ends_with_member(text: &str) -> bool {
+    let name = text.trim_end_matches(|c: char| c.is_ascii_alphanumeric() || c == '_');
+    name.len() < text.len() && name.ends_with('.')
 }
 
 #[cfg(test)]

@@ -2,7 +2,10 @@
 //! with glslang's HLSL front end (`glslangValidator -D -e ENTRY -S STAGE -V --target-env
 //! vulkan1.1`) to SPIR-V that passes `spirv-val --target-env vulkan1.1`, the output is
 //! byte-identical across runs, and equal to its committed snapshot at `Basic`
-//! (`tests/out/hlsl/<path>.hlsl`, blessed with `LUMA_BLESS=1`).
+//! (`tests/out/hlsl/<path>.hlsl`, blessed with `LUMA_BLESS=1`). Every entry point at every
+//! level also compiles with Slang, a second HLSL front end that reads HLSL 2021 as DXC does
+//! (`tools/slang/slangc.py FILE -lang hlsl -target spirv -entry ENTRY -stage STAGE`), to SPIR-V
+//! that passes `spirv-val --target-env vulkan1.3`.
 //!
 //! glslang's HLSL front end is a partial check (roughly Shader Model 5.1; DXC cannot be installed
 //! here); output with `float16_t` gets `--hlsl-enable-16bit-types` and `float16_t` spelled
@@ -18,6 +21,7 @@ use luma_back_hlsl::{write, HlslOutput, Options};
 use luma_ir::{Module, ResourceBinding, ScalarKind, ShaderStage, TypeInner};
 use luma_testutil::{
     assert_snapshot, corpus_path, require_tool, run, scratch_dir, shader_corpus, tests_dir,
+    workspace_root,
 };
 use lumac::OptLevel;
 
@@ -134,6 +138,109 @@ fn validate(label: &str, out: &HlslOutput) -> Result<(), String> {
     }
 }
 
+/// Entry points for Slang, compiled together once the corpus is written (loading Slang takes
+/// half a second, so one process compiles them all).
+struct SlangJobs {
+    dir: std::path::PathBuf,
+    /// (label, entry point, SPIR-V path, slangc arguments).
+    jobs: Vec<(String, String, std::path::PathBuf, Vec<String>)>,
+}
+
+impl SlangJobs {
+    fn add(&mut self, label: &str, out: &HlslOutput) {
+        let index = self.jobs.len();
+        let src = self.dir.join(format!("{index}.hlsl"));
+        std::fs::write(&src, &out.source).unwrap();
+        for ep in &out.entry_points {
+            let stage = match ep.stage {
+                ShaderStage::Vertex => "vertex",
+                ShaderStage::Fragment => "fragment",
+                ShaderStage::Compute => "compute",
+                other => panic!("unexpected stage {other:?}"),
+            };
+            let spv = self.dir.join(format!("{}.spv", self.jobs.len()));
+            let mut args = vec![src.to_string_lossy().into_owned()];
+            args.extend(["-lang", "hlsl", "-target", "spirv", "-entry"].map(String::from));
+            args.extend([ep.name.clone(), "-stage".into(), stage.into()]);
+            // Slang's `float16_t` needs shader model 6.2, as DXC's does.
+            if out.source.contains("float16_t") {
+                args.extend(["-profile", "sm_6_2"].map(String::from));
+            }
+            args.extend(["-o".into(), spv.to_string_lossy().into_owned()]);
+            self.jobs
+                .push((label.to_string(), ep.name.clone(), spv, args));
+        }
+    }
+
+    /// Compiles every job with Slang and validates the SPIR-V; one message per failure.
+    fn run(self) -> Vec<String> {
+        let driver = workspace_root().join("tools/slang/slangc.py");
+        let installed = std::fs::read_dir(workspace_root().join("tools/slang/lib"))
+            .map(|dir| {
+                dir.flatten().any(|e| {
+                    e.file_name()
+                        .to_string_lossy()
+                        .starts_with("libslang-compiler.so")
+                })
+            })
+            .unwrap_or(false);
+        assert!(
+            installed,
+            "Slang is not installed (tools/slang/lib/libslang-compiler.so*); run \
+             `scripts/install-test-tools.sh` (see README.md) to install every tool the tests use"
+        );
+        let python = require_tool("python3");
+        let spirv_val = require_tool("spirv-val");
+        let jobs_file = self.dir.join("jobs.json");
+        let results_file = self.dir.join("results.json");
+        let args: Vec<&Vec<String>> = self.jobs.iter().map(|j| &j.3).collect();
+        std::fs::write(&jobs_file, serde_json::to_string(&args).unwrap()).unwrap();
+        let (ok, log) = run(Command::new(python)
+            .arg(&driver)
+            .arg("--batch")
+            .arg(&jobs_file)
+            .arg(&results_file));
+        if !ok {
+            // The driver prints `job N` before each job: the last one is the input Slang
+            // crashed on.
+            let last = log
+                .lines()
+                .rev()
+                .filter_map(|l| l.strip_prefix("job "))
+                .find_map(|n| n.trim().parse::<usize>().ok())
+                .and_then(|n| self.jobs.get(n))
+                .map(|j| format!("{} entry `{}`: {}", j.0, j.1, j.3.join(" ")))
+                .unwrap_or_default();
+            return vec![format!("Slang failed while compiling {last}:\n{log}")];
+        }
+        let results: Vec<serde_json::Value> =
+            serde_json::from_str(&std::fs::read_to_string(&results_file).unwrap()).unwrap();
+        assert_eq!(results.len(), self.jobs.len());
+        let mut failures = Vec::new();
+        for ((label, entry, spv, _), result) in self.jobs.iter().zip(&results) {
+            let diagnostics = result["diagnostics"].as_str().unwrap_or_default();
+            if result["ok"] != serde_json::Value::Bool(true) {
+                failures.push(format!(
+                    "{label}: Slang rejected entry `{entry}`:\n{diagnostics}"
+                ));
+                continue;
+            }
+            let (ok, log) = run(Command::new(&spirv_val)
+                .args(["--target-env", "vulkan1.3"])
+                .arg(spv));
+            if !ok {
+                failures.push(format!(
+                    "{label}: spirv-val rejected Slang's SPIR-V of entry `{entry}`:\n{log}"
+                ));
+            }
+        }
+        if failures.is_empty() {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+        failures
+    }
+}
+
 #[test]
 fn corpus_through_hlsl() {
     let corpus = shader_corpus();
@@ -141,6 +248,10 @@ fn corpus_through_hlsl() {
     let out_dir = tests_dir().join("out").join("hlsl");
     let mut failures = Vec::new();
     let mut validated = 0usize;
+    let mut slang = SlangJobs {
+        dir: scratch_dir("hlsl-corpus-slang"),
+        jobs: Vec::new(),
+    };
     for path in &corpus {
         let rel = corpus_path(path);
         let gap = GLSLANG_GAPS.iter().find(|(name, _)| *name == rel);
@@ -164,6 +275,7 @@ fn corpus_through_hlsl() {
             if write(&module, &options).as_ref() != Ok(&out) {
                 failures.push(format!("{label}: output differs between two runs"));
             }
+            slang.add(&label, &out);
             if level == OptLevel::Basic {
                 let snapshot = out_dir.join(Path::new(&rel).with_extension("hlsl"));
                 assert_snapshot(&snapshot, &out.source);
@@ -210,8 +322,10 @@ fn corpus_through_hlsl() {
             }
         }
     }
+    let slang_entries = slang.jobs.len();
+    failures.extend(slang.run());
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-    assert!(validated > 0);
+    assert!(validated > 0 && slang_entries > 0);
 }
 
 /// Declares only what the written functions use, like every other target: a resource that only

@@ -60,6 +60,6 @@ void classify(classify_Input input) {
     const uint4 v = uint4(n, limits.low, limits.high, 7u);
     const uint both_1 = both(x < y, y > 2.0);
     const uint both_2 = both(pair.x, pair.y);
-    flags.Store(min(input.id.x, luma_length_flags() - 1u) * 4u, both_1 + both_2 + ((n < n >> (limits.low & 31u) ? 2u : 0u) + (limits.low < limits.high >> 1u ? 4u : 0u) + (v.y < v[min(n & 3u, 3u)] >> (min(v.x, 3u) & 31u) ? 8u : 0u)));
+    flags.Store(min(input.id.x, luma_length_flags() - 1u) * 4u, both_1 + both_2 + ((n < n >> (limits.low & 31u) ? 2u : 0u) + (limits.low < (limits.high >> 1u) ? 4u : 0u) + (v.y < (v[min(n & 3u, 3u)] >> (min(v.x, 3u) & 31u)) ? 8u : 0u)));
 }
 
