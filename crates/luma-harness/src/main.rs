@@ -41,7 +41,7 @@ enum Command {
         /// Only tests whose name contains this.
         #[arg(long)]
         filter: Option<String>,
-        /// Only these paths, comma-separated (spirv, glsl, hlsl, wgsl, ref-glsl, ref-spvasm).
+        /// Only these paths, comma-separated (spirv, glsl, hlsl, hlsl-slang, wgsl, ref-glsl, ref-spvasm).
         #[arg(long, value_delimiter = ',')]
         paths: Vec<String>,
         /// Write the JSON report to this file (`-` for stdout, instead of the table).
@@ -123,7 +123,7 @@ fn run(
         match PathKind::from_name(p) {
             Some(k) => only.push(k),
             None => {
-                eprintln!("error: unknown path `{p}`; paths are spirv, glsl, hlsl, wgsl, ref-glsl, ref-spvasm");
+                eprintln!("error: unknown path `{p}`; paths are spirv, glsl, hlsl, hlsl-slang, wgsl, ref-glsl, ref-spvasm");
                 return ExitCode::from(2);
             }
         }
@@ -164,6 +164,7 @@ fn run(
             Validation::Required
         },
         device,
+        slang_features: only.contains(&PathKind::HlslSlang),
     };
     let gpu = match Gpu::new(&options) {
         Ok(g) => g,

@@ -32,6 +32,8 @@ pub struct Tools {
     pub glslang: Option<PathBuf>,
     /// `spirv-as`.
     pub spirv_as: Option<PathBuf>,
+    /// `tools/slang/slangc.py` (Slang through its library), with the library installed.
+    pub slang: Option<PathBuf>,
 }
 
 fn which(name: &str) -> Option<PathBuf> {
@@ -53,8 +55,24 @@ impl Tools {
         Tools {
             glslang: which("glslangValidator"),
             spirv_as: which("spirv-as"),
+            slang: slang_driver(),
         }
     }
+}
+
+/// The Slang driver: `LUMA_SLANGC`, else the repository's `tools/slang/slangc.py` when
+/// scripts/install-test-tools.sh has put the library beside it.
+fn slang_driver() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("LUMA_SLANGC") {
+        return Some(PathBuf::from(path));
+    }
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tools/slang");
+    let installed = std::fs::read_dir(dir.join("lib")).ok()?.flatten().any(|e| {
+        e.file_name()
+            .to_string_lossy()
+            .starts_with("libslang-compiler.so")
+    });
+    installed.then(|| dir.join("slangc.py"))
 }
 
 /// The source language glslang reads.
@@ -168,6 +186,75 @@ fn half_spellings() -> String {
     }
     out.push_str("#line 1\n");
     out
+}
+
+/// Compiles HLSL text with Slang for one entry point, in `scratch`: `slangc FILE -lang hlsl
+/// -target spirv -entry ENTRY -stage STAGE -fvk-use-entrypoint-name -fvk-use-scalar-layout`,
+/// with `-profile sm_6_2` when the text uses `float16_t` (Slang picks the SPIR-V version, 1.5
+/// for most shaders). Slang takes the output's Direct3D branch for specialization constants
+/// (it does not define `__spirv__`), so each value is given as the `LUMA_SPEC_<id>` macro, the
+/// way a Direct3D build specializes Luma's HLSL.
+pub fn slang(
+    tools: &Tools,
+    text: &str,
+    stage: Stage,
+    entry: &str,
+    spec: &[SpecValue],
+    scratch: &Path,
+    label: &str,
+) -> Result<Vec<u32>> {
+    let driver = tools
+        .slang
+        .as_ref()
+        .ok_or_else(|| missing("tools/slang/slangc.py (Slang)"))?;
+    let src = scratch.join(format!("{label}.{}.hlsl", stage.glslang_name()));
+    let out = scratch.join(format!("{label}.{}.hlsl.spv", stage.glslang_name()));
+    std::fs::write(&src, text)
+        .map_err(|e| Error::Io(format!("cannot write {}: {e}", src.display())))?;
+    let mut cmd = Command::new("python3");
+    cmd.arg(driver)
+        .arg(&src)
+        .args(["-lang", "hlsl", "-target", "spirv", "-entry", entry])
+        .args([
+            "-stage",
+            stage.name(),
+            "-fvk-use-entrypoint-name",
+            "-fvk-use-scalar-layout",
+        ]);
+    if text.contains("float16_t") {
+        cmd.args(["-profile", "sm_6_2"]);
+    }
+    for s in spec {
+        cmd.arg("-D")
+            .arg(format!("LUMA_SPEC_{}={}", s.id, hlsl_number(s.number)));
+    }
+    let output = cmd
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .map_err(|e| Error::Compile(format!("cannot run python3 for Slang: {e}")))?;
+    if !output.status.success() {
+        return Err(Error::Compile(format!(
+            "Slang rejected {}:\n{}",
+            src.display(),
+            String::from_utf8_lossy(&output.stderr).trim_end()
+        )));
+    }
+    read_words(&out)
+}
+
+/// A specialization value as an HLSL literal: integers as integers (the smallest `int` as
+/// `(-2147483647 - 1)`, since `2147483648` alone is out of `int`'s range), others in Rust's
+/// shortest round-trip form, which HLSL reads as the same value.
+fn hlsl_number(n: f64) -> String {
+    if n.fract() == 0.0 && n.abs() < 1e15 {
+        if n == -2_147_483_648.0 {
+            return "(-2147483647 - 1)".into();
+        }
+        format!("{n:.0}")
+    } else {
+        format!("{n:?}")
+    }
 }
 
 /// Assembles SPIR-V text with `spirv-as --target-env vulkan1.1`.

@@ -110,7 +110,12 @@ impl Runner<'_> {
             .iter()
             .find(|f| !self.gpu.info().features.contains(&f.as_str()));
         for path in test.paths() {
-            if !only.is_empty() && !only.contains(&path) {
+            let wanted = if only.is_empty() {
+                !PathKind::OPT_IN.contains(&path)
+            } else {
+                only.contains(&path)
+            };
+            if !wanted {
                 continue;
             }
             let start = Instant::now();
@@ -145,7 +150,7 @@ impl Runner<'_> {
     fn run_path(&self, test: &Test, path: PathKind) -> Result<(Status, Vec<Message>)> {
         let shaders = self.shaders(test, path)?;
         let mut job = job_for(test, shaders)?;
-        if path == PathKind::Hlsl {
+        if matches!(path, PathKind::Hlsl | PathKind::HlslSlang) {
             add_num_workgroups(&mut job);
         }
         let outcome = self.gpu.run(&job)?;
@@ -205,7 +210,11 @@ impl Runner<'_> {
                     );
                 }
             }
-            PathKind::Spirv | PathKind::Glsl | PathKind::Hlsl | PathKind::Wgsl => {
+            PathKind::Spirv
+            | PathKind::Glsl
+            | PathKind::Hlsl
+            | PathKind::HlslSlang
+            | PathKind::Wgsl => {
                 let source = test
                     .luma
                     .as_ref()
@@ -263,6 +272,28 @@ impl Runner<'_> {
                                 GlslangInput::Hlsl,
                                 stage,
                                 entry,
+                                &self.scratch,
+                                &label,
+                            )?;
+                            out.insert(
+                                stage,
+                                Shader {
+                                    words,
+                                    entry: Some(entry.to_string()),
+                                },
+                            );
+                        }
+                    }
+                    PathKind::HlslSlang => {
+                        let text = luma.hlsl(source).map_err(|e| compile_err("HLSL", e))?;
+                        for stage in test.stages() {
+                            let entry = entry_of(stage)?;
+                            let words = paths::slang(
+                                &self.tools,
+                                &text,
+                                stage,
+                                entry,
+                                &test.specialization,
                                 &self.scratch,
                                 &label,
                             )?;

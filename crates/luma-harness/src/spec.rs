@@ -53,6 +53,9 @@ pub enum PathKind {
     Glsl,
     /// Luma's HLSL back end, compiled by `glslangValidator -D -V`.
     Hlsl,
+    /// Luma's HLSL back end, compiled by Slang (`tools/slang/slangc.py`): a second HLSL front
+    /// end, whose reading of HLSL is DXC's where glslang's differs.
+    HlslSlang,
     /// Luma's WGSL back end, translated to SPIR-V by naga.
     Wgsl,
     /// Hand-written GLSL from the spec's `[reference]`, compiled by glslang.
@@ -62,7 +65,7 @@ pub enum PathKind {
 }
 
 impl PathKind {
-    /// The four Luma paths, in report order.
+    /// The Luma paths every run takes, in report order.
     pub const LUMA: [PathKind; 4] = [
         PathKind::Spirv,
         PathKind::Glsl,
@@ -70,11 +73,16 @@ impl PathKind {
         PathKind::Wgsl,
     ];
 
+    /// Luma paths that run only when asked for (`--paths`): `hlsl-slang` needs device features
+    /// the other paths must run without (see [`crate::vulkan::GpuOptions::slang_features`]).
+    pub const OPT_IN: [PathKind; 1] = [PathKind::HlslSlang];
+
     /// Every path, in report order.
-    pub const ALL: [PathKind; 6] = [
+    pub const ALL: [PathKind; 7] = [
         PathKind::Spirv,
         PathKind::Glsl,
         PathKind::Hlsl,
+        PathKind::HlslSlang,
         PathKind::Wgsl,
         PathKind::RefGlsl,
         PathKind::RefSpvasm,
@@ -86,6 +94,7 @@ impl PathKind {
             PathKind::Spirv => "spirv",
             PathKind::Glsl => "glsl",
             PathKind::Hlsl => "hlsl",
+            PathKind::HlslSlang => "hlsl-slang",
             PathKind::Wgsl => "wgsl",
             PathKind::RefGlsl => "ref-glsl",
             PathKind::RefSpvasm => "ref-spvasm",
@@ -442,6 +451,7 @@ impl Test {
         let mut out = Vec::new();
         if self.luma.is_some() {
             out.extend(PathKind::LUMA);
+            out.extend(PathKind::OPT_IN);
         }
         if !self.references.glsl.is_empty() {
             out.push(PathKind::RefGlsl);
@@ -724,7 +734,7 @@ pub fn parse(name: &str, spec_path: &Path, text: &str) -> Result<Test> {
     for (path, reason) in &raw.not_applicable {
         let kind = PathKind::from_name(path).ok_or_else(|| {
             Error::Spec(format!(
-                "[not_applicable] names unknown path `{path}`; paths are spirv, glsl, hlsl, wgsl"
+                "[not_applicable] names unknown path `{path}`; paths are spirv, glsl, hlsl, hlsl-slang, wgsl"
             ))
         })?;
         if reason.trim().len() < 10 {

@@ -120,6 +120,57 @@ fn corpus_passes_at_opt_aggressive() {
     assert_clean(&report, OptLevel::Aggressive);
 }
 
+/// The `hlsl-slang` path (Luma's HLSL through Slang, a second HLSL front end) at the default
+/// level, on a device with the features Slang's SPIR-V declares ([`GpuOptions::slang_features`]);
+/// the other levels' HLSL is compiled by Slang in luma-tests' HLSL corpus test.
+#[test]
+fn corpus_passes_through_slang_at_opt_basic() {
+    if std::env::var_os("XDG_RUNTIME_DIR").is_none() {
+        std::env::set_var("XDG_RUNTIME_DIR", "/tmp");
+    }
+    let gpu = Gpu::new(&GpuOptions {
+        slang_features: true,
+        ..GpuOptions::default()
+    })
+    .unwrap_or_else(|e| panic!("cannot open the Vulkan device: {e}"));
+    let compiler = Compiler::new(OptLevel::Basic);
+    let tools = Tools::find();
+    assert!(
+        tools.slang.is_some(),
+        "Slang is not installed (tools/slang/lib); run scripts/install-test-tools.sh"
+    );
+    let runner = Runner {
+        gpu: &gpu,
+        tools,
+        luma: Some(&compiler),
+        scratch: luma_testutil::scratch_dir("exec-slang"),
+    };
+    let start = std::time::Instant::now();
+    let tests: Vec<TestResult> = corpus()
+        .iter()
+        .map(|t| runner.run(t, &[PathKind::HlslSlang]))
+        .collect();
+    let _ = std::fs::remove_dir_all(&runner.scratch);
+    let report = Report {
+        device: gpu.info().clone(),
+        tests,
+        seconds: start.elapsed().as_secs_f64(),
+    };
+    let table = report.table();
+    println!("hlsl-slang at opt level basic:\n{table}");
+    for t in &report.tests {
+        assert!(
+            t.paths.iter().any(|p| p.path == PathKind::HlslSlang),
+            "{}: the hlsl-slang path neither ran nor was declared not applicable",
+            t.name
+        );
+    }
+    assert!(
+        report.ok(),
+        "hlsl-slang failures at opt level basic:\n{table}"
+    );
+}
+
 /// A corpus test with one expected value changed must fail on every Luma path, with a message
 /// that names the value.
 #[test]

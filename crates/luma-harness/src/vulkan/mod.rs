@@ -43,6 +43,14 @@ pub struct GpuOptions {
     /// Pick the first device whose name contains this (case-insensitive); `None` reads
     /// [`DEVICE_ENV`], and without it prefers a discrete GPU, then integrated, virtual, CPU.
     pub device: Option<String>,
+    /// Also enable, where the device has them, the features Slang's SPIR-V of Luma's HLSL
+    /// declares though Luma's own outputs do not need them: `shaderInt16` (Slang declares
+    /// `Int16` with `Float16`), `shaderDrawParameters` (its `SV_VertexID` subtracts the base
+    /// vertex) and `scalarBlockLayout` (the `hlsl-slang` path compiles with
+    /// `-fvk-use-scalar-layout`: Slang's default layout of `ByteAddressBuffer` vector accesses
+    /// indexes a 16-byte-stride view by `offset / 12`). Off by default, so that the validation
+    /// layer still rejects a Luma output that needs one of them.
+    pub slang_features: bool,
 }
 
 impl Default for GpuOptions {
@@ -50,6 +58,7 @@ impl Default for GpuOptions {
         GpuOptions {
             validation: Validation::Required,
             device: None,
+            slang_features: false,
         }
     }
 }
@@ -325,7 +334,7 @@ impl Gpu {
         };
         let picked = gpu_parts.pick_device(options)?;
         let (device, queue, family, memory, features) =
-            gpu_parts.open_device(&picked, api_version)?;
+            gpu_parts.open_device(&picked, api_version, options.slang_features)?;
         let info = DeviceInfo {
             name: picked.name.clone(),
             kind: kind_name(picked.kind).to_string(),
@@ -566,6 +575,7 @@ impl Partial {
         &self,
         picked: &Candidate,
         instance_version: u32,
+        slang: bool,
     ) -> Result<(
         ash::Device,
         vk::Queue,
@@ -605,6 +615,11 @@ impl Partial {
             shader_storage_image_array_dynamic_indexing: on(
                 supported.shader_storage_image_array_dynamic_indexing
             ),
+            shader_int16: if slang {
+                supported.shader_int16
+            } else {
+                vk::FALSE
+            },
             ..Default::default()
         };
         // The non-uniform indexing features of descriptor indexing (Vulkan 1.2 core,
@@ -669,6 +684,26 @@ impl Partial {
             .enabled_extension_names(&extension_ptrs)
             .enabled_features(&features)
             .push_next(&mut storage16_on);
+        // Both are Vulkan 1.2 core (their feature structs need no extension there).
+        let slang_12 = slang && instance_version >= vk::API_VERSION_1_2;
+        let (mut has_draw, mut has_scalar) = (
+            vk::PhysicalDeviceShaderDrawParametersFeatures::default(),
+            vk::PhysicalDeviceScalarBlockLayoutFeatures::default(),
+        );
+        if slang_12 {
+            let mut query = vk::PhysicalDeviceFeatures2::default()
+                .push_next(&mut has_draw)
+                .push_next(&mut has_scalar);
+            // SAFETY: the chain points at locals alive for the call.
+            unsafe { instance.get_physical_device_features2(picked.physical, &mut query) };
+        }
+        let mut draw = vk::PhysicalDeviceShaderDrawParametersFeatures::default()
+            .shader_draw_parameters(has_draw.shader_draw_parameters == vk::TRUE);
+        let mut scalar = vk::PhysicalDeviceScalarBlockLayoutFeatures::default()
+            .scalar_block_layout(has_scalar.scalar_block_layout == vk::TRUE);
+        if slang_12 {
+            create = create.push_next(&mut draw).push_next(&mut scalar);
+        }
         if indexing.is_some() {
             create = create.push_next(&mut indexing_features);
         }
