@@ -1461,9 +1461,14 @@ fn signature_key(binding: IoBinding) -> (u8, u32) {
 /// `SV_StartVertexLocation` and `SV_StartInstanceLocation` exist. DXC defines the
 /// `__SHADER_TARGET_*` macros from `-T`, so the check follows the profile the HLSL is compiled
 /// for rather than the shader model Luma was asked for. SPIR-V compilers are excluded: their
-/// `SV_VertexID` / `SV_InstanceID` already include the base (Vulkan's `VertexIndex`).
-const D3D_START_LOCATIONS: &str = "#if defined(__HLSL_VERSION) && !defined(__spirv__) && \
-     (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)\n";
+/// `SV_VertexID` / `SV_InstanceID` already include the base (Vulkan's `VertexIndex`). Two
+/// nested `#if`s, closed by [`D3D_START_LOCATIONS_END`]: a compiler without the macros (Slang,
+/// glslang) then never evaluates them, where one `#if` made Slang warn that they are undefined.
+const D3D_START_LOCATIONS: &str =
+    "#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)\n\
+     #if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608\n";
+/// Closes [`D3D_START_LOCATIONS`].
+const D3D_START_LOCATIONS_END: &str = "#endif\n#endif\n";
 
 impl<'a> Writer<'a> {
     fn value_ty(&self, func: &Function, v: Handle<Value>) -> R<Handle<Type>> {
@@ -1572,7 +1577,7 @@ impl<'a> Writer<'a> {
                     for (_, start, semantic) in &starts {
                         out.line_fmt(format_args!("uint {start} : {semantic};"));
                     }
-                    out.raw("#endif\n");
+                    out.raw(D3D_START_LOCATIONS_END);
                 }
                 out.close("};");
                 out.line("");
@@ -1643,7 +1648,7 @@ impl<'a> Writer<'a> {
                         "{input_name}.{index} += {input_name}.{start};"
                     ));
                 }
-                out.raw("#endif\n");
+                out.raw(D3D_START_LOCATIONS_END);
             }
         } else {
             for (i, p) in func.params.iter().enumerate() {

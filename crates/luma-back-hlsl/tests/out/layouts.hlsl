@@ -87,8 +87,10 @@ uint luma_length_particles() {
 struct vs_main_Input {
     [[vk::location(0)]] float3 position : TEXCOORD0;
     uint index : SV_VertexID;
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     uint luma_start_index : SV_StartVertexLocation;
+#endif
 #endif
 };
 
@@ -101,8 +103,10 @@ struct vs_main_Output {
 vs_main_Output vs_main(vs_main_Input input) {
     // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
     // the draw's first vertex and instance (below SM 6.8 the host adds them).
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     input.index += input.luma_start_index;
+#endif
 #endif
     Light light;
     light.position = scene.light.position;

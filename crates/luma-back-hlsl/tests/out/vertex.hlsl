@@ -33,9 +33,11 @@ struct vs_main_Input {
     uint iid : SV_InstanceID;
     [[vk::location(0)]] float3 pos : TEXCOORD0;
     [[vk::location(1)]] float2 uv : TEXCOORD1;
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     uint luma_start_vid : SV_StartVertexLocation;
     uint luma_start_iid : SV_StartInstanceLocation;
+#endif
 #endif
 };
 
@@ -48,9 +50,11 @@ struct vs_main_Output {
 vs_main_Output vs_main(vs_main_Input input) {
     // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
     // the draw's first vertex and instance (below SM 6.8 the host adds them).
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     input.vid += input.luma_start_vid;
     input.iid += input.luma_start_iid;
+#endif
 #endif
     float weights[3] = luma_const;
     float2 unused[2] = { (float2)0, (float2)0 };

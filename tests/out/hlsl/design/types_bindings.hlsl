@@ -44,8 +44,10 @@ from_attributes_Output from_attributes(from_attributes_Input input) {
 
 struct from_buffer_Input {
     uint index : SV_VertexID;
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     uint luma_start_index : SV_StartVertexLocation;
+#endif
 #endif
 };
 
@@ -57,8 +59,10 @@ struct from_buffer_Output {
 from_buffer_Output from_buffer(from_buffer_Input input) {
     // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
     // the draw's first vertex and instance (below SM 6.8 the host adds them).
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     input.index += input.luma_start_index;
+#endif
 #endif
     const float3 p = asfloat(positions.Load3(min(input.index, luma_length_positions() - 1u) * 16u));
     from_buffer_Output output;

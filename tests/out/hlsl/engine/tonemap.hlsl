@@ -23,8 +23,10 @@ float3 hable(float3 x) {
 
 struct fullscreen_vs_Input {
     uint id : SV_VertexID;
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     uint luma_start_id : SV_StartVertexLocation;
+#endif
 #endif
 };
 
@@ -36,8 +38,10 @@ struct fullscreen_vs_Output {
 fullscreen_vs_Output fullscreen_vs(fullscreen_vs_Input input) {
     // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
     // the draw's first vertex and instance (below SM 6.8 the host adds them).
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     input.id += input.luma_start_id;
+#endif
 #endif
     const float2 uv = float2(float((input.id << 1u) & 2u), float(input.id & 2u));
     fullscreen_vs_Output output;

@@ -6,9 +6,11 @@
 struct io_vs_Input {
     uint vid : SV_VertexID;
     uint iid : SV_InstanceID;
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     uint luma_start_vid : SV_StartVertexLocation;
     uint luma_start_iid : SV_StartInstanceLocation;
+#endif
 #endif
 };
 
@@ -24,9 +26,11 @@ struct io_vs_Output {
 io_vs_Output io_vs(io_vs_Input input) {
     // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
     // the draw's first vertex and instance (below SM 6.8 the host adds them).
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     input.vid += input.luma_start_vid;
     input.iid += input.luma_start_iid;
+#endif
 #endif
     const float x = float(input.vid & 1u) * 2.0 - 1.0;
     const float y = float((input.vid >> 1u) & 1u) * 2.0 - 1.0;

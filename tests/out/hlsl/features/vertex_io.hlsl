@@ -18,9 +18,11 @@ struct attributes_Input {
     [[vk::location(7)]] float4 color : TEXCOORD7;
     [[vk::location(8)]] int index : TEXCOORD8;
     [[vk::location(9)]] float2 uv : TEXCOORD9;
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     uint luma_start_vertex : SV_StartVertexLocation;
     uint luma_start_instance : SV_StartInstanceLocation;
+#endif
 #endif
 };
 
@@ -35,9 +37,11 @@ struct attributes_Output {
 attributes_Output attributes(attributes_Input input) {
     // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
     // the draw's first vertex and instance (below SM 6.8 the host adds them).
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     input.vertex += input.luma_start_vertex;
     input.instance += input.luma_start_instance;
+#endif
 #endif
     attributes_Output output;
     output.clip_ = mul(float4(input.position * input.weight + float3(input.uv, float(input.vertex + input.instance)), 1.0), camera.view_proj);

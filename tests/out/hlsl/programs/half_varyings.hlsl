@@ -13,8 +13,10 @@ struct vs_Input {
     [[vk::location(0)]] float3 pos : TEXCOORD0;
     [[vk::location(1)]] float2 uv : TEXCOORD1;
     uint inst : SV_InstanceID;
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     uint luma_start_inst : SV_StartInstanceLocation;
+#endif
 #endif
 };
 
@@ -28,8 +30,10 @@ struct vs_Output {
 vs_Output vs(vs_Input input) {
     // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
     // the draw's first vertex and instance (below SM 6.8 the host adds them).
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     input.inst += input.luma_start_inst;
+#endif
 #endif
     vs_Output output;
     output.clip_ = mul(float4(input.pos, 1.0), object.mvp);

@@ -46,8 +46,10 @@ struct from_buffer_vs_Input {
     [[vk::location(0)]] float3 position : TEXCOORD0;
     [[vk::location(1)]] float3 normal : TEXCOORD1;
     [[vk::location(2)]] float2 uv : TEXCOORD2;
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     uint luma_start_instance : SV_StartInstanceLocation;
+#endif
 #endif
 };
 
@@ -63,8 +65,10 @@ struct from_buffer_vs_Output {
 from_buffer_vs_Output from_buffer_vs(from_buffer_vs_Input input) {
     // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
     // the draw's first vertex and instance (below SM 6.8 the host adds them).
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     input.instance += input.luma_start_instance;
+#endif
 #endif
     InstanceData data;
     data.model = float4x4(asfloat(instances.Load4(min(draw.base_instance + input.instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(16u + min(draw.base_instance + input.instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(32u + min(draw.base_instance + input.instance, luma_length_instances() - 1u) * 160u)), asfloat(instances.Load4(48u + min(draw.base_instance + input.instance, luma_length_instances() - 1u) * 160u)));

@@ -32,8 +32,10 @@ uint luma_length_line_vertices() {
 
 struct line_vs_Input {
     uint vertex : SV_VertexID;
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     uint luma_start_vertex : SV_StartVertexLocation;
+#endif
 #endif
 };
 
@@ -46,8 +48,10 @@ struct line_vs_Output {
 line_vs_Output line_vs(line_vs_Input input) {
     // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
     // the draw's first vertex and instance (below SM 6.8 the host adds them).
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     input.vertex += input.luma_start_vertex;
+#endif
 #endif
     const uint segment = input.vertex / 6u;
     const uint corner = input.vertex % 6u;

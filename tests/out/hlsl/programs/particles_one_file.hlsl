@@ -95,8 +95,10 @@ void integrate(integrate_Input input) {
 
 struct draw_Input {
     uint vi : SV_VertexID;
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     uint luma_start_vi : SV_StartVertexLocation;
+#endif
 #endif
 };
 
@@ -108,8 +110,10 @@ struct draw_Output {
 draw_Output draw(draw_Input input) {
     // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
     // the draw's first vertex and instance (below SM 6.8 the host adds them).
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     input.vi += input.luma_start_vi;
+#endif
 #endif
     const Particle p = particle(input.vi);
     const uint e = alive.Load(min(min(input.vi, sim.count - 1u), luma_length_alive() - 1u) * 4u);

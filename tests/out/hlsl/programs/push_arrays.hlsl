@@ -58,9 +58,11 @@ float level(float x) {
 struct quad_vs_Input {
     uint index : SV_VertexID;
     uint instance : SV_InstanceID;
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     uint luma_start_index : SV_StartVertexLocation;
     uint luma_start_instance : SV_StartInstanceLocation;
+#endif
 #endif
 };
 
@@ -73,9 +75,11 @@ struct quad_vs_Output {
 quad_vs_Output quad_vs(quad_vs_Input input) {
     // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
     // the draw's first vertex and instance (below SM 6.8 the host adds them).
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     input.index += input.luma_start_index;
     input.instance += input.luma_start_instance;
+#endif
 #endif
     Corner corner;
     corner.offset = push.corners[min(input.index & 3u, 3u)].offset;

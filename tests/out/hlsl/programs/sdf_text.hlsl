@@ -63,9 +63,11 @@ float screen_px_range(float2 uv) {
 struct glyph_vs_Input {
     uint vertex : SV_VertexID;
     uint instance : SV_InstanceID;
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     uint luma_start_vertex : SV_StartVertexLocation;
     uint luma_start_instance : SV_StartInstanceLocation;
+#endif
 #endif
 };
 
@@ -79,9 +81,11 @@ struct glyph_vs_Output {
 glyph_vs_Output glyph_vs(glyph_vs_Input input) {
     // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
     // the draw's first vertex and instance (below SM 6.8 the host adds them).
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     input.vertex += input.luma_start_vertex;
     input.instance += input.luma_start_instance;
+#endif
 #endif
     float2 local[6] = luma_const;
     Glyph g;

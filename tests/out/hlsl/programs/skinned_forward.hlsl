@@ -112,8 +112,10 @@ struct vs_main_Input {
     [[vk::location(4)]] uint4 joints : TEXCOORD4;
     [[vk::location(5)]] float4 weights : TEXCOORD5;
     uint instance_id : SV_InstanceID;
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     uint luma_start_instance_id : SV_StartInstanceLocation;
+#endif
 #endif
 };
 
@@ -131,8 +133,10 @@ struct vs_main_Output {
 vs_main_Output vs_main(vs_main_Input input) {
     // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
     // the draw's first vertex and instance (below SM 6.8 the host adds them).
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     input.instance_id += input.luma_start_instance_id;
+#endif
 #endif
     Instance inst;
     inst.model = float4x4(asfloat(instances.Load4(min(input.instance_id, luma_length_instances() - 1u) * 96u)), asfloat(instances.Load4(16u + min(input.instance_id, luma_length_instances() - 1u) * 96u)), asfloat(instances.Load4(32u + min(input.instance_id, luma_length_instances() - 1u) * 96u)), asfloat(instances.Load4(48u + min(input.instance_id, luma_length_instances() - 1u) * 96u)));

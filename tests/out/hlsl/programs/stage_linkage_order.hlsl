@@ -7,9 +7,11 @@ struct vs_Input {
     uint iid : SV_InstanceID;
     [[vk::location(1)]] float2 corner : TEXCOORD1;
     [[vk::location(5)]] uint tag : TEXCOORD5;
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     uint luma_start_vid : SV_StartVertexLocation;
     uint luma_start_iid : SV_StartInstanceLocation;
+#endif
 #endif
 };
 
@@ -23,9 +25,11 @@ struct vs_Output {
 vs_Output vs(vs_Input input) {
     // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
     // the draw's first vertex and instance (below SM 6.8 the host adds them).
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     input.vid += input.luma_start_vid;
     input.iid += input.luma_start_iid;
+#endif
 #endif
     const float2 p = input.corner + float2(input.offset) * 0.25;
     vs_Output output;

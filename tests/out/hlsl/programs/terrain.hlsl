@@ -64,9 +64,11 @@ float3 triplanar(float3 p, float3 n, int layer) {
 struct terrain_vs_Input {
     uint vertex : SV_VertexID;
     uint instance : SV_InstanceID;
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     uint luma_start_vertex : SV_StartVertexLocation;
     uint luma_start_instance : SV_StartInstanceLocation;
+#endif
 #endif
 };
 
@@ -81,9 +83,11 @@ struct terrain_vs_Output {
 terrain_vs_Output terrain_vs(terrain_vs_Input input) {
     // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
     // the draw's first vertex and instance (below SM 6.8 the host adds them).
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     input.vertex += input.luma_start_vertex;
     input.instance += input.luma_start_instance;
+#endif
 #endif
     int2 local[6] = luma_const;
     const uint quad = input.vertex / 6u;

@@ -43,9 +43,11 @@ float coverage(float d, bool hard) {
 struct shape_vs_Input {
     uint vid : SV_VertexID;
     uint inst : SV_InstanceID;
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     uint luma_start_vid : SV_StartVertexLocation;
     uint luma_start_inst : SV_StartInstanceLocation;
+#endif
 #endif
 };
 
@@ -58,9 +60,11 @@ struct shape_vs_Output {
 shape_vs_Output shape_vs(shape_vs_Input input) {
     // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
     // the draw's first vertex and instance (below SM 6.8 the host adds them).
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     input.vid += input.luma_start_vid;
     input.inst += input.luma_start_inst;
+#endif
 #endif
     Shape s;
     s.rect = asfloat(shapes.Load4(min(input.inst, luma_length_shapes() - 1u) * 80u));

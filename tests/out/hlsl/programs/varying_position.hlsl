@@ -12,8 +12,10 @@ float pixel_index(Surface s) {
 
 struct vs_Input {
     uint id : SV_VertexID;
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     uint luma_start_id : SV_StartVertexLocation;
+#endif
 #endif
 };
 
@@ -25,8 +27,10 @@ struct vs_Output {
 vs_Output vs(vs_Input input) {
     // D3D12 starts SV_VertexID and SV_InstanceID at zero; Luma counts from
     // the draw's first vertex and instance (below SM 6.8 the host adds them).
-#if defined(__HLSL_VERSION) && !defined(__spirv__) && (__SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608)
+#if defined(__HLSL_VERSION) && !defined(__spirv__) && defined(__SHADER_TARGET_MAJOR)
+#if __SHADER_TARGET_MAJOR * 100 + __SHADER_TARGET_MINOR >= 608
     input.id += input.luma_start_id;
+#endif
 #endif
     const float2 p = float2(float((input.id << 1u) & 2u), float(input.id & 2u));
     vs_Output output;
