@@ -4,8 +4,8 @@
 //! byte-identical across runs, and equal to its committed snapshot at `Basic`
 //! (`tests/out/hlsl/<path>.hlsl`, blessed with `LUMA_BLESS=1`). Every entry point at every
 //! level also compiles with Slang, a second HLSL front end that reads HLSL 2021 as DXC does
-//! (`tools/slang/slangc.py FILE -lang hlsl -target spirv -entry ENTRY -stage STAGE`), to SPIR-V
-//! that passes `spirv-val --target-env vulkan1.3`.
+//! (`tools/slang/slangc.py FILE -lang hlsl -target spirv -entry ENTRY -stage STAGE`), without a
+//! warning, to SPIR-V that passes `spirv-val --target-env vulkan1.3`.
 //!
 //! glslang's HLSL front end is a partial check (roughly Shader Model 5.1; DXC cannot be installed
 //! here); output with `float16_t` gets `--hlsl-enable-16bit-types` and `float16_t` spelled
@@ -224,6 +224,12 @@ impl SlangJobs {
                     "{label}: Slang rejected entry `{entry}`:\n{diagnostics}"
                 ));
                 continue;
+            }
+            // A warning is a failure too: users compile this HLSL with warnings on.
+            if !diagnostics.trim().is_empty() {
+                failures.push(format!(
+                    "{label}: Slang warned on entry `{entry}`:\n{diagnostics}"
+                ));
             }
             let (ok, log) = run(Command::new(&spirv_val)
                 .args(["--target-env", "vulkan1.3"])
