@@ -36,7 +36,8 @@ struct Cli {
     /// Statements per program (roughly).
     #[arg(long, default_value_t = 40)]
     stmts: usize,
-    /// Sources to run (interp, spirv, glsl, hlsl, wgsl, msl), comma-separated.
+    /// Sources to run (interp, spirv, glsl, hlsl, wgsl, msl; hlsl-slang only when named),
+    /// comma-separated.
     #[arg(long, value_delimiter = ',')]
     kinds: Vec<String>,
     /// Opt levels (none, basic, aggressive), comma-separated.
@@ -89,7 +90,9 @@ fn main() -> ExitCode {
         match Kind::from_name(k) {
             Some(k) => kinds.push(k),
             None => {
-                eprintln!("unknown source `{k}`; expected interp, spirv, glsl, hlsl, wgsl or msl");
+                eprintln!(
+                    "unknown source `{k}`; expected interp, spirv, glsl, hlsl, hlsl-slang, wgsl or msl"
+                );
                 return ExitCode::FAILURE;
             }
         }
@@ -110,7 +113,8 @@ fn main() -> ExitCode {
     if opts.is_empty() {
         opts = run::OPT_LEVELS.to_vec();
     }
-    let env = match Env::new(!cli.no_device, &cli.scratch) {
+    let slang = kinds.contains(&Kind::HlslSlang);
+    let env = match Env::new(!cli.no_device, slang, &cli.scratch) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("{e}");
@@ -148,7 +152,13 @@ fn main() -> ExitCode {
     } else {
         // Each worker opens its own device and scratch folder; this one has served its turn.
         drop(env);
-        let open = |w: usize| Env::new(!cli.no_device, &cli.scratch.join(format!("worker{w}")));
+        let open = |w: usize| {
+            Env::new(
+                !cli.no_device,
+                slang,
+                &cli.scratch.join(format!("worker{w}")),
+            )
+        };
         match campaign::campaign_parallel(&settings, jobs, &open, &log) {
             Ok(sum) => sum,
             Err(e) => {

@@ -36,6 +36,9 @@ pub enum Kind {
     Glsl,
     /// Luma's HLSL through glslang on the device.
     Hlsl,
+    /// Luma's HLSL through Slang on the device (only when asked for: see
+    /// [`luma_harness::GpuOptions::slang_features`]).
+    HlslSlang,
     /// Luma's WGSL through naga on the device.
     Wgsl,
     /// Luma's MSL: emitted, not run.
@@ -43,7 +46,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// Every kind, in report order.
+    /// Every kind a run takes by default, in report order.
     pub const ALL: [Kind; 6] = [
         Kind::Interp,
         Kind::Spirv,
@@ -60,14 +63,18 @@ impl Kind {
             Kind::Spirv => "spirv",
             Kind::Glsl => "glsl",
             Kind::Hlsl => "hlsl",
+            Kind::HlslSlang => "hlsl-slang",
             Kind::Wgsl => "wgsl",
             Kind::Msl => "msl",
         }
     }
 
-    /// The kind named `name`.
+    /// The kind named `name` (the default ones and `hlsl-slang`).
     pub fn from_name(name: &str) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.name() == name)
+        Kind::ALL
+            .into_iter()
+            .chain([Kind::HlslSlang])
+            .find(|k| k.name() == name)
     }
 
     /// Whether it runs on the device.
@@ -80,6 +87,7 @@ impl Kind {
             Kind::Spirv => Some(PathKind::Spirv),
             Kind::Glsl => Some(PathKind::Glsl),
             Kind::Hlsl => Some(PathKind::Hlsl),
+            Kind::HlslSlang => Some(PathKind::HlslSlang),
             Kind::Wgsl => Some(PathKind::Wgsl),
             Kind::Interp | Kind::Msl => None,
         }
@@ -256,15 +264,19 @@ impl fmt::Debug for Env {
 }
 
 impl Env {
-    /// Opens the Vulkan device (with the validation layer) when `device`, and finds the tools;
-    /// intermediate files go to `scratch`.
-    pub fn new(device: bool, scratch: &Path) -> Result<Env, String> {
+    /// Opens the Vulkan device (with the validation layer) when `device`, with the features
+    /// Slang's SPIR-V needs when `slang`, and finds the tools; intermediate files go to
+    /// `scratch`.
+    pub fn new(device: bool, slang: bool, scratch: &Path) -> Result<Env, String> {
         std::fs::create_dir_all(scratch)
             .map_err(|e| format!("cannot create {}: {e}", scratch.display()))?;
         let gpu = if device {
             Some(
-                Gpu::new(&GpuOptions::default())
-                    .map_err(|e| format!("cannot open the Vulkan device: {e}"))?,
+                Gpu::new(&GpuOptions {
+                    slang_features: slang,
+                    ..GpuOptions::default()
+                })
+                .map_err(|e| format!("cannot open the Vulkan device: {e}"))?,
             )
         } else {
             None
@@ -549,12 +561,15 @@ fn device_run(
         .get(&Stage::Compute)
         .map(|s| s.words.clone())
         .unwrap_or_default();
-    let key = (path == PathKind::Hlsl, key_words);
+    let key = (
+        matches!(path, PathKind::Hlsl | PathKind::HlslSlang),
+        key_words,
+    );
     if let Some(r) = seen.get(&key) {
         return r.clone();
     }
     let mut job = job_for(&p.test, shaders).map_err(|e| e.to_string())?;
-    if path == PathKind::Hlsl {
+    if matches!(path, PathKind::Hlsl | PathKind::HlslSlang) {
         add_num_workgroups(&mut job);
     }
     let t = Instant::now();

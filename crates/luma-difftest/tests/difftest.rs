@@ -35,7 +35,7 @@ fn env(label: &str) -> Env {
         std::env::set_var("XDG_RUNTIME_DIR", "/tmp");
     }
     luma_testutil::require_tool("glslangValidator");
-    Env::new(true, &luma_testutil::scratch_dir(label))
+    Env::new(true, false, &luma_testutil::scratch_dir(label))
         .unwrap_or_else(|e| panic!("{e} (the difftest needs lavapipe or a GPU)"))
 }
 
