@@ -199,7 +199,9 @@ impl<'a> FnCtx<'_, '_, 'a> {
             | B::TextureGather
             | B::TextureGatherCompare => self.sample(fun, args, rty, span)?,
             B::TexelFetch => self.texel_fetch(args, rty, span)?,
-            B::TextureSize | B::TextureLevels => self.texture_query(fun, args, rty, span)?,
+            B::TextureSize | B::TextureLevels | B::TextureLayers | B::TextureSamples => {
+                self.texture_query(fun, args, rty, span)?
+            }
             B::ImageLoad => {
                 let (image, coordinate, array_index, _) = self.image_operands(args, span)?;
                 self.emit(
@@ -822,14 +824,14 @@ impl<'a> FnCtx<'_, '_, 'a> {
     ) -> LResult<Handle<Value>> {
         let (image, _, shape, rest) = self.texture_operands(args, false, span)?;
         let i32_ty = self.m.scalar_ty(Scalar::I32);
-        if fun == B::TextureLevels {
-            let v = self.emit(
-                Op::ImageQuery {
-                    image,
-                    query: ImageQuery::NumLevels,
-                },
-                i32_ty,
-            )?;
+        let count = match fun {
+            B::TextureLevels => Some(ImageQuery::NumLevels),
+            B::TextureLayers => Some(ImageQuery::NumLayers),
+            B::TextureSamples => Some(ImageQuery::NumSamples),
+            _ => None,
+        };
+        if let Some(query) = count {
+            let v = self.emit(Op::ImageQuery { image, query }, i32_ty)?;
             return self.convert(v, rty, span);
         }
         let level = match rest.first() {

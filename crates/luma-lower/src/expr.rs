@@ -38,6 +38,8 @@ fn is_pure_builtin(f: BuiltinFn) -> bool {
                 | B::TextureLevels
                 | B::TextureGather
                 | B::TextureGatherCompare
+                | B::TextureLayers
+                | B::TextureSamples
                 | B::ImageLoad
                 | B::ImageStore
                 | B::ImageSize

@@ -272,6 +272,8 @@ const TABLE: &[(&str, BuiltinFn, Kind)] = &[
         BuiltinFn::TextureGatherCompare,
         Kind::Texture,
     ),
+    ("texture_layers", BuiltinFn::TextureLayers, Kind::Texture),
+    ("texture_samples", BuiltinFn::TextureSamples, Kind::Texture),
     ("image_load", BuiltinFn::ImageLoad, Kind::Image),
     ("image_store", BuiltinFn::ImageStore, Kind::Image),
     ("image_size", BuiltinFn::ImageSize, Kind::Image),
@@ -1176,6 +1178,22 @@ impl<'a> Checker<'a> {
             );
             return fail(self);
         }
+        if fun == BuiltinFn::TextureLayers && !shape.arrayed {
+            kind_error(
+                self,
+                "`texture_layers` of a texture that is not an array".to_string(),
+                "only array textures (`texture2DArray` and its integer, depth and combined forms) have layers",
+            );
+            return fail(self);
+        }
+        if fun == BuiltinFn::TextureSamples && !shape.multisampled {
+            kind_error(
+                self,
+                "`texture_samples` of a texture that is not multisampled".to_string(),
+                "only multisampled textures (`texture2DMS`, `itexture2DMS`, `utexture2DMS`) have samples",
+            );
+            return fail(self);
+        }
         if fun == BuiltinFn::TextureSize && shape.multisampled && !rest.is_empty() {
             kind_error(
                 self,
@@ -1207,7 +1225,7 @@ impl<'a> Checker<'a> {
                 }
                 self.vec_ty(ScalarTy::Int, if shape.dim == TexDim::D3 { 3 } else { 2 })
             }
-            BuiltinFn::TextureLevels => int,
+            BuiltinFn::TextureLevels | BuiltinFn::TextureLayers | BuiltinFn::TextureSamples => int,
             BuiltinFn::TexelFetch => {
                 params.push((icoord_ty, "the texel coordinates"));
                 if shape.arrayed {

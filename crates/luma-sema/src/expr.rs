@@ -2459,6 +2459,8 @@ impl<'a> Checker<'a> {
                 Some("texture_gather")
             }
             "GatherCmp" | "GatherCmpRed" | "gather_compare" => Some("texture_gather_compare"),
+            "get_array_size" => Some("texture_layers"),
+            "get_num_samples" => Some("texture_samples"),
             _ => None,
         };
         if let Some(luma) = texture_method {

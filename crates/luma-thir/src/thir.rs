@@ -1069,7 +1069,9 @@ pub enum BuiltinFn {
     ///   0 for depth textures; the checker supplies 0 when the source leaves it out) of the four
     ///   texels of the bilinear footprint at level 0 (2D and cube, not multisampled);
     /// - `texture_gather_compare(tex, samp_shadow, coord, [layer,] reference: float)` -> `vec4`
-    ///   (depth textures with a comparison sampler).
+    ///   (depth textures with a comparison sampler);
+    /// - `texture_layers(tex)` -> `int` (array textures only);
+    /// - `texture_samples(tex)` -> `int` (multisampled textures only).
     ///
     /// The sampling and gather builtins may end with a constant texel offset (`ivec2` for 2D,
     /// `ivec3` for 3D; each component in `[-8, 7]`; never for cube textures): a `Const`
@@ -1090,6 +1092,8 @@ pub enum BuiltinFn {
     TextureLevels,
     TextureGather,
     TextureGatherCompare,
+    TextureLayers,
+    TextureSamples,
     // Storage images
     /// Storage image builtins take the image first: a `Global` (or an `Index` of a `Global`
     /// array of images) of a `StorageImage` type. Coordinates are `ivec2` (2D) or `ivec3` (3D),
