@@ -987,16 +987,19 @@ impl<'a> Checker<'a> {
         let (shape, combined) = match self.ty(tty) {
             Ty::Texture(s) => (s, false),
             Ty::CombinedSampler(s) => (s, true),
-            _ => {
+            other => {
+                let storage = matches!(other, Ty::StorageImage(_));
                 let tn = self.tn(tty);
-                self.emit(
-                    Diagnostic::error(
-                        codes::E0522,
-                        tspan,
-                        format!("the first argument of `{name}` must be a texture, found `{tn}`"),
-                    )
-                    .with_primary_label("expected a texture or combined sampler global"),
-                );
+                let mut d = Diagnostic::error(
+                    codes::E0522,
+                    tspan,
+                    format!("the first argument of `{name}` must be a texture, found `{tn}`"),
+                )
+                .with_primary_label("expected a texture or combined sampler global");
+                if storage {
+                    d = d.with_help("storage images are read with `image_load` and queried with `image_size` and `image_layers`");
+                }
+                self.emit(d);
                 return fail(self);
             }
         };
@@ -1143,11 +1146,12 @@ impl<'a> Checker<'a> {
             } else {
                 format!("`{name}` needs a non-comparison `sampler`")
             };
-            sampler_error(
-                self,
-                msg,
-                "use `sample_compare` / `sample_compare_level` with a comparison sampler",
-            );
+            let note = if gather {
+                "use `texture_gather_compare` with a comparison sampler"
+            } else {
+                "use `sample_compare` / `sample_compare_level` with a comparison sampler"
+            };
+            sampler_error(self, msg, note);
             return fail(self);
         }
         if compare && sampler_cmp == Some(false) {
