@@ -1198,6 +1198,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 &s.level,
                 s.depth_ref,
                 s.offset,
+                s.gather,
             )?,
             Op::ImageFetch {
                 image,
@@ -1840,6 +1841,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         level: &SampleLevel,
         depth_ref: Option<Handle<Value>>,
         offset: Option<Handle<luma_ir::Constant>>,
+        gather: Option<u8>,
     ) -> Result<Expr, Error> {
         let (dim, arrayed, class) = self.image_info(image)?;
         let shadow = depth_ref.is_some();
@@ -1849,6 +1851,35 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         if let Some(layer) = array_index {
             let l = self.operand(layer)?;
             parts.push(format!("float({})", l.text));
+        }
+        if let Some(component) = gather {
+            // `textureGather` takes the layer in the coordinate but the depth reference (or
+            // the component) as an argument of its own, after the offset's place.
+            let p = if parts.len() == 1 {
+                coord.text
+            } else {
+                let n = match dim {
+                    ImageDimension::D2 => 3,
+                    ImageDimension::D3 | ImageDimension::Cube => 4,
+                };
+                format!("vec{n}({})", parts.join(", "))
+            };
+            let last = match depth_ref {
+                Some(r) => self.operand(r)?.text,
+                None => component.to_string(),
+            };
+            let text = match (offset, shadow) {
+                (None, _) => format!("textureGather({s}, {p}, {last})"),
+                (Some(o), false) => {
+                    let o = self.w.constant_ref(o)?.text;
+                    format!("textureGatherOffset({s}, {p}, {o}, {last})")
+                }
+                (Some(o), true) => {
+                    let o = self.w.constant_ref(o)?.text;
+                    format!("textureGatherOffset({s}, {p}, {last}, {o})")
+                }
+            };
+            return Ok(Expr::primary(text));
         }
         let cube_array_shadow = shadow && dim == ImageDimension::Cube && arrayed;
         let mut compare = None;

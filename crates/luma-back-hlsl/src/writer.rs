@@ -4110,6 +4110,7 @@ impl<'a> Writer<'a> {
                     level,
                     depth_ref,
                     offset,
+                    gather,
                 } = &**sample;
                 let img = self.expr(ctx, *image, depth)?;
                 let smp = self.expr(ctx, *sampler, depth)?;
@@ -4133,6 +4134,36 @@ impl<'a> Writer<'a> {
                 };
                 let i = img.at(Prec::Primary, Side::Left);
                 let s = smp.text;
+                if let Some(component) = gather {
+                    let cube = matches!(
+                        self.value_inner(func, *image)?,
+                        TypeInner::Image {
+                            dim: ImageDimension::Cube,
+                            ..
+                        }
+                    );
+                    // `Gather` is `GatherRed`; the others name their component.
+                    let text = match dref {
+                        // glslang's HLSL front end reads `GatherCmp` without an offset as
+                        // AMD's gather with a bias (an `OpImageDrefGather` with `Bias`, which
+                        // Vulkan rejects); a zero offset is the same gather for every
+                        // compiler. Cube textures take no offset.
+                        Some(r) if off.is_empty() && !cube => {
+                            format!("{i}.GatherCmp({s}, {coord}, {r}, int2(0, 0))")
+                        }
+                        Some(r) => format!("{i}.GatherCmp({s}, {coord}, {r}{off})"),
+                        None => {
+                            let which = match component {
+                                0 => "Red",
+                                1 => "Green",
+                                2 => "Blue",
+                                _ => "Alpha",
+                            };
+                            format!("{i}.Gather{which}({s}, {coord}{off})")
+                        }
+                    };
+                    return Ok(Expr::atom(text));
+                }
                 let text = match (level, dref) {
                     (SampleLevel::Auto, None) => format!("{i}.Sample({s}, {coord}{off})"),
                     (SampleLevel::Auto, Some(r)) => {

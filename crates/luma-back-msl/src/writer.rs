@@ -3031,6 +3031,7 @@ impl<'a> Writer<'a> {
                     level,
                     depth_ref,
                     offset,
+                    gather,
                 } = &**sample;
                 let img = self.expr(ctx, *image, depth)?;
                 let smp = self.expr(ctx, *sampler, depth)?;
@@ -3066,6 +3067,42 @@ impl<'a> Writer<'a> {
                         ..
                     }
                 );
+                if let Some(component) = gather {
+                    // `gather(s, coord, [array,] [offset,] [component])` and
+                    // `gather_compare(s, coord, [array,] reference, [offset])` read level 0.
+                    // Depth textures take no component; cube textures no offset.
+                    let class = match self.value_inner(func, *image)? {
+                        TypeInner::Image { class, .. } => *class,
+                        _ => {
+                            return Err(Error::invalid("a gather of a value that is not a texture"))
+                        }
+                    };
+                    let color = !matches!(class, ImageClass::Depth { .. });
+                    if let Some(c) = offset {
+                        args.push(self.constant_expr(*c)?.text);
+                    } else if color && *component != 0 && !cube {
+                        // The component follows the offset: spell out the default one.
+                        let n = if three_d { 3 } else { 2 };
+                        args.push(format!("metal::int{n}(0)"));
+                    }
+                    if color && *component != 0 {
+                        let c = ["x", "y", "z", "w"]
+                            .get(usize::from(*component))
+                            .copied()
+                            .unwrap_or("x");
+                        args.push(format!("metal::component::{c}"));
+                    }
+                    let method = if depth_ref.is_some() {
+                        "gather_compare"
+                    } else {
+                        "gather"
+                    };
+                    return Ok(Expr::atom(format!(
+                        "{}.{method}({})",
+                        img.at(Prec::Primary, Side::Left),
+                        args.join(", ")
+                    )));
+                }
                 if depth_ref.is_some() && matches!(level, SampleLevel::Bias(_)) {
                     return Err(Error::unsupported(
                         "Metal cannot sample a depth texture with a comparison and a bias",

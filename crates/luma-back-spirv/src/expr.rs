@@ -198,6 +198,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 &s.level,
                 s.depth_ref,
                 s.offset,
+                s.gather,
             ),
             IrOp::ImageFetch {
                 image,

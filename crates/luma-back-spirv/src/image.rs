@@ -124,6 +124,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         level: &SampleLevel,
         depth_ref: Option<Handle<Value>>,
         offset: Option<Handle<Constant>>,
+        gather: Option<u8>,
     ) -> Result<Word, Error> {
         let info = self.image_info(image)?;
         if info.arrayed != array_index.is_some() {
@@ -146,6 +147,28 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         }
         let coord = self.with_layer(coordinate, array_index)?;
 
+        if let Some(component) = gather {
+            // `OpImageGather` / `OpImageDrefGather`: level 0 and no level operand; a constant
+            // offset needs no capability (only `Offset` and `ConstOffsets` need
+            // `ImageGatherExtended`).
+            let result_ty = self.w.ir_type(ty, Layout::Plain)?;
+            let mut args = vec![sampled, coord];
+            let opcode = match depth_ref {
+                Some(dref) => {
+                    args.push(self.value_id(dref)?);
+                    Op::ImageDrefGather
+                }
+                None => {
+                    args.push(self.w.literal(Literal::I32(i32::from(component)))?);
+                    Op::ImageGather
+                }
+            };
+            if let Some(offset) = offset {
+                args.push(ImageOperands::CONST_OFFSET.bits());
+                args.push(self.w.constant(offset)?);
+            }
+            return self.inst(opcode, result_ty, &args);
+        }
         let mut mask = ImageOperands::NONE;
         let mut operands = Vec::new();
         let explicit = match level {

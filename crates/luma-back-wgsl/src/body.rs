@@ -1332,6 +1332,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 &s.level,
                 s.depth_ref,
                 s.offset,
+                s.gather,
             )?,
             Op::ImageFetch {
                 image,
@@ -2296,9 +2297,37 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         level: &SampleLevel,
         depth_ref: Option<Handle<Value>>,
         offset: Option<Handle<luma_ir::Constant>>,
+        gather: Option<u8>,
     ) -> Result<Expr, Error> {
         let (_, _, class) = self.image_info(image)?;
         let depth = matches!(class, ImageClass::Depth { .. });
+        if let Some(component) = gather {
+            // `textureGather(component, t, s, coords, [layer,] [offset])` (depth textures
+            // take no component) and `textureGatherCompare(t, s, coords, [layer,] reference,
+            // [offset])`; integer textures are gathered too.
+            let mut args = Vec::new();
+            if !depth {
+                args.push(format!("{component}"));
+            }
+            args.push(self.operand(image)?.text);
+            args.push(self.operand(sampler)?.text);
+            args.push(self.operand(coordinate)?.text);
+            if let Some(layer) = array_index {
+                args.push(self.operand(layer)?.text);
+            }
+            if let Some(r) = depth_ref {
+                args.push(self.operand(r)?.text);
+            }
+            if let Some(o) = offset {
+                args.push(self.w.constant_ref(o)?.text);
+            }
+            let name = if depth_ref.is_some() {
+                "textureGatherCompare"
+            } else {
+                "textureGather"
+            };
+            return Ok(Expr::primary(format!("{name}({})", args.join(", "))));
+        }
         if let ImageClass::Sampled {
             kind: ScalarKind::Sint | ScalarKind::Uint,
             ..

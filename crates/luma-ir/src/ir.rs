@@ -1085,8 +1085,15 @@ pub struct ImageSample {
     pub level: SampleLevel,
     /// Depth reference for comparison sampling of depth textures.
     pub depth_ref: Option<Handle<Value>>,
-    /// Constant texel offset (an `ivec2`/`ivec3` constant), if any.
+    /// Constant texel offset (an `ivec2`/`ivec3` constant, each component in `[-8, 7]`), if
+    /// any. Cube textures take none.
     pub offset: Option<Handle<Constant>>,
+    /// A gather instead of a filtered sample: component `n` (0 to 3; 0 for depth textures) of
+    /// each of the four texels of the bilinear footprint at level 0, in GLSL `textureGather`
+    /// order (`(i0, j1)`, `(i1, j1)`, `(i1, j0)`, `(i0, j0)`). The result is a 4-vector of the
+    /// texel's scalar (`vec4<f32>` for depth textures); with `depth_ref`, the four comparison
+    /// results. `level` is [`SampleLevel::Zero`]; 2D and cube textures only.
+    pub gather: Option<u8>,
 }
 
 /// Unary operators.

@@ -1719,6 +1719,7 @@ impl Parser {
         let mut level = None;
         let mut depth_ref = None;
         let mut offset = None;
+        let mut gather = None;
         while self.eat_punct(',') {
             match self.ident()?.as_str() {
                 "array_index" => array_index = Some(self.value_ref()?),
@@ -1738,6 +1739,13 @@ impl Parser {
                 }
                 "depth_ref" => depth_ref = Some(self.value_ref()?),
                 "offset" => offset = Some(Handle::from_index(self.numbered("c")?)),
+                "gather" => {
+                    let n = self.uint()?;
+                    gather = Some(match u8::try_from(n) {
+                        Ok(n) if n <= 3 => n,
+                        _ => return self.error(format!("gather component {n} is not 0 to 3")),
+                    });
+                }
                 other => return self.error(format!("unknown sample operand `{other}`")),
             }
         }
@@ -1752,6 +1760,7 @@ impl Parser {
             level,
             depth_ref,
             offset,
+            gather,
         })))
     }
 }

@@ -1373,6 +1373,7 @@ impl<'a> Printer<'a> {
                     level,
                     depth_ref,
                     offset,
+                    gather,
                 } = &**sample;
                 let _ = write!(
                     out,
@@ -1403,6 +1404,9 @@ impl<'a> Printer<'a> {
                 }
                 if let Some(c) = offset {
                     let _ = write!(out, ", offset c{}", c.raw());
+                }
+                if let Some(n) = gather {
+                    let _ = write!(out, ", gather {n}");
                 }
             }
             Op::ImageFetch {

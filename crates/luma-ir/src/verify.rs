@@ -2220,6 +2220,7 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                     level,
                     depth_ref,
                     offset,
+                    gather,
                 } = &**sample;
                 self.image_sample(
                     *image,
@@ -2229,6 +2230,7 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                     level,
                     *depth_ref,
                     *offset,
+                    *gather,
                     rt,
                 )
             }
@@ -2701,6 +2703,7 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
         level: &SampleLevel,
         depth_ref: Option<Handle<Value>>,
         offset: Option<Handle<Constant>>,
+        gather: Option<u8>,
         rt: &TypeInner,
     ) -> R<()> {
         let (dim, arrayed, class) = self.image(image)?;
@@ -2769,6 +2772,46 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                             dimension"
                     .into());
             }
+            // Every target guarantees offsets in [-8, 7] (Vulkan's minimum limits, D3D, Metal
+            // and WGSL); outside it the result is undefined or the shader is rejected.
+            let in_range = match &constant.value {
+                ConstantValue::Composite(parts) => parts.iter().all(|p| {
+                    matches!(
+                        self.v.m.constants.get(*p).map(|c| &c.value),
+                        Some(ConstantValue::Scalar(Literal::I32(-8..=7)))
+                    )
+                }),
+                ConstantValue::Zero => true,
+                _ => false,
+            };
+            if !in_range {
+                return Err("each offset component is a literal in [-8, 7]".into());
+            }
+        }
+        if let Some(n) = gather {
+            if n > 3 || (n != 0 && matches!(class, ImageClass::Depth { .. })) {
+                return Err(format!(
+                    "gather component {n} (0 to 3; 0 for depth textures)"
+                ));
+            }
+            if dim == ImageDimension::D3 {
+                return Err("3D textures are not gathered".into());
+            }
+            if *level != SampleLevel::Zero {
+                return Err("a gather reads level 0 (`level zero`)".into());
+            }
+            let scalar = match class {
+                ImageClass::Sampled { kind, .. } => Scalar { kind, width: 4 },
+                _ => Scalar::F32,
+            };
+            let want = TypeInner::Vector {
+                size: VectorSize::Quad,
+                scalar,
+            };
+            if *rt != want {
+                return Err(format!("the result has type {}", describe_inner(&want)));
+            }
+            return Ok(());
         }
         let want = texel(class);
         if *rt != want {

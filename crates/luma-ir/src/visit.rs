@@ -64,6 +64,7 @@ impl Op {
                     level,
                     depth_ref,
                     offset: _,
+                    gather: _,
                 } = &**sample;
                 f(*image);
                 f(*sampler);
@@ -185,6 +186,7 @@ impl Op {
                     level,
                     depth_ref,
                     offset: _,
+                    gather: _,
                 } = &mut **sample;
                 f(image);
                 f(sampler);

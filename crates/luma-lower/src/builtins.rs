@@ -17,7 +17,7 @@ use luma_ir::{
     MathFunction, Op, RelationalFunction, SampleLevel, Scalar, ScalarKind, StmtKind, Type,
     TypeInner, Value,
 };
-use luma_thir::{BuiltinFn as B, Expr, ExprId, ExprKind, TexDim, TextureShape};
+use luma_thir::{BuiltinFn as B, ConstValue, Expr, ExprId, ExprKind, TexDim, TextureShape};
 
 use crate::context::GlobalSlot;
 use crate::error::{Failure, LResult};
@@ -195,9 +195,13 @@ impl<'a> FnCtx<'_, '_, 'a> {
             | B::SampleLevel
             | B::SampleGrad
             | B::SampleCompare
-            | B::SampleCompareLevel => self.sample(fun, args, rty, span)?,
+            | B::SampleCompareLevel
+            | B::TextureGather
+            | B::TextureGatherCompare => self.sample(fun, args, rty, span)?,
             B::TexelFetch => self.texel_fetch(args, rty, span)?,
-            B::TextureSize | B::TextureLevels => self.texture_query(fun, args, rty, span)?,
+            B::TextureSize | B::TextureLevels | B::TextureLayers | B::TextureSamples => {
+                self.texture_query(fun, args, rty, span)?
+            }
             B::ImageLoad => {
                 let (image, coordinate, array_index, _) = self.image_operands(args, span)?;
                 self.emit(
@@ -696,7 +700,7 @@ impl<'a> FnCtx<'_, '_, 'a> {
             cx.expr(a)
         };
         let depth_ref = match fun {
-            B::SampleCompare | B::SampleCompareLevel => {
+            B::SampleCompare | B::SampleCompareLevel | B::TextureGatherCompare => {
                 let r = next(self, &mut rest)?;
                 Some(self.float_arg(r)?)
             }
@@ -719,8 +723,42 @@ impl<'a> FnCtx<'_, '_, 'a> {
             }
             _ => SampleLevel::Zero,
         };
+        // A gather's component is a constant the checker gave every `texture_gather` (0 by
+        // default); a comparison gather reads the comparison results (component 0).
+        let gather = match fun {
+            B::TextureGather => {
+                let (&c, tail) = rest.split_first().ok_or_else(|| {
+                    Failure::malformed(span, "a texture gather without its component")
+                })?;
+                rest = tail;
+                let e = self.texpr(c)?;
+                let n = match &e.kind {
+                    ExprKind::Const(cv) => match self.exprs.const_value(*cv).as_deref() {
+                        Some(ConstValue::Int(n)) => u8::try_from(*n).ok().filter(|n| *n <= 3),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                Some(n.ok_or_else(|| {
+                    Failure::malformed(span, "a gather component that is not a constant 0 to 3")
+                })?)
+            }
+            B::TextureGatherCompare => Some(0),
+            _ => None,
+        };
         let offset = self.offset(rest, span)?;
-        let ty = self.texel_ty(shape);
+        let ty = match gather {
+            // Four texels' values: the texel's scalar (the depth's `f32` for depth textures).
+            Some(_) => {
+                let scalar = if shape.depth {
+                    Scalar::F32
+                } else {
+                    scalar_of(shape.sampled)
+                };
+                self.m.vector_ty(luma_ir::VectorSize::Quad, scalar)
+            }
+            None => self.texel_ty(shape),
+        };
         let v = self.emit(
             Op::ImageSample(Box::new(ImageSample {
                 image,
@@ -730,6 +768,7 @@ impl<'a> FnCtx<'_, '_, 'a> {
                 level,
                 depth_ref,
                 offset,
+                gather,
             })),
             ty,
         )?;
@@ -785,14 +824,14 @@ impl<'a> FnCtx<'_, '_, 'a> {
     ) -> LResult<Handle<Value>> {
         let (image, _, shape, rest) = self.texture_operands(args, false, span)?;
         let i32_ty = self.m.scalar_ty(Scalar::I32);
-        if fun == B::TextureLevels {
-            let v = self.emit(
-                Op::ImageQuery {
-                    image,
-                    query: ImageQuery::NumLevels,
-                },
-                i32_ty,
-            )?;
+        let count = match fun {
+            B::TextureLevels => Some(ImageQuery::NumLevels),
+            B::TextureLayers => Some(ImageQuery::NumLayers),
+            B::TextureSamples => Some(ImageQuery::NumSamples),
+            _ => None,
+        };
+        if let Some(query) = count {
+            let v = self.emit(Op::ImageQuery { image, query }, i32_ty)?;
             return self.convert(v, rty, span);
         }
         let level = match rest.first() {

@@ -36,6 +36,10 @@ fn is_pure_builtin(f: BuiltinFn) -> bool {
                 | B::TexelFetch
                 | B::TextureSize
                 | B::TextureLevels
+                | B::TextureGather
+                | B::TextureGatherCompare
+                | B::TextureLayers
+                | B::TextureSamples
                 | B::ImageLoad
                 | B::ImageStore
                 | B::ImageSize

@@ -4,7 +4,9 @@
 
 use luma_base::{Diagnostic, Span};
 use luma_syntax::ast;
-use luma_thir::{BuiltinFn, ExprKind, ExprList, ScalarTy, TexDim, TextureShape, Ty, TyId};
+use luma_thir::{
+    BuiltinFn, ConstValue, ExprId, ExprKind, ExprList, ScalarTy, TexDim, TextureShape, Ty, TyId,
+};
 
 use crate::check::{Checker, Mode, Use, Val};
 use crate::codes;
@@ -264,6 +266,14 @@ const TABLE: &[(&str, BuiltinFn, Kind)] = &[
     ("texel_fetch", BuiltinFn::TexelFetch, Kind::Texture),
     ("texture_size", BuiltinFn::TextureSize, Kind::Texture),
     ("texture_levels", BuiltinFn::TextureLevels, Kind::Texture),
+    ("texture_gather", BuiltinFn::TextureGather, Kind::Texture),
+    (
+        "texture_gather_compare",
+        BuiltinFn::TextureGatherCompare,
+        Kind::Texture,
+    ),
+    ("texture_layers", BuiltinFn::TextureLayers, Kind::Texture),
+    ("texture_samples", BuiltinFn::TextureSamples, Kind::Texture),
     ("image_load", BuiltinFn::ImageLoad, Kind::Image),
     ("image_store", BuiltinFn::ImageStore, Kind::Image),
     ("image_size", BuiltinFn::ImageSize, Kind::Image),
@@ -977,16 +987,19 @@ impl<'a> Checker<'a> {
         let (shape, combined) = match self.ty(tty) {
             Ty::Texture(s) => (s, false),
             Ty::CombinedSampler(s) => (s, true),
-            _ => {
+            other => {
+                let storage = matches!(other, Ty::StorageImage(_));
                 let tn = self.tn(tty);
-                self.emit(
-                    Diagnostic::error(
-                        codes::E0522,
-                        tspan,
-                        format!("the first argument of `{name}` must be a texture, found `{tn}`"),
-                    )
-                    .with_primary_label("expected a texture or combined sampler global"),
-                );
+                let mut d = Diagnostic::error(
+                    codes::E0522,
+                    tspan,
+                    format!("the first argument of `{name}` must be a texture, found `{tn}`"),
+                )
+                .with_primary_label("expected a texture or combined sampler global");
+                if storage {
+                    d = d.with_help("storage images are read with `image_load` and queried with `image_size` and `image_layers`");
+                }
+                self.emit(d);
                 return fail(self);
             }
         };
@@ -1000,10 +1013,18 @@ impl<'a> Checker<'a> {
                 | BuiltinFn::SampleGrad
                 | BuiltinFn::SampleCompare
                 | BuiltinFn::SampleCompareLevel
+                | BuiltinFn::TextureGather
+                | BuiltinFn::TextureGatherCompare
         );
         let compare = matches!(
             fun,
-            BuiltinFn::SampleCompare | BuiltinFn::SampleCompareLevel
+            BuiltinFn::SampleCompare
+                | BuiltinFn::SampleCompareLevel
+                | BuiltinFn::TextureGatherCompare
+        );
+        let gather = matches!(
+            fun,
+            BuiltinFn::TextureGather | BuiltinFn::TextureGatherCompare
         );
         // The sampler: a separate global, or the combined sampler's own. A separate one's span
         // and type, for the errors about its kind.
@@ -1078,18 +1099,28 @@ impl<'a> Checker<'a> {
             );
         };
         if is_sampling && shape.multisampled {
+            let verb = if gather { "gather from" } else { "sample" };
             kind_error(
                 self,
-                format!("`{name}` cannot sample a multisampled texture"),
+                format!("`{name}` cannot {verb} a multisampled texture"),
                 "multisampled textures are read with `texel_fetch(tex, coord, sample_index)`",
             );
             return fail(self);
         }
-        if is_sampling && shape.sampled.is_integer() {
+        if gather && shape.dim == TexDim::D3 {
+            kind_error(
+                self,
+                format!("`{name}` cannot gather from a 3D texture"),
+                "gathers read 2D, 2D array and cube textures: sample a 3D texture with `sample_level` or read it with `texel_fetch`",
+            );
+            return fail(self);
+        }
+        // Gathers read texels without filtering, so integer textures take them.
+        if is_sampling && !gather && shape.sampled.is_integer() {
             kind_error(
                 self,
                 format!("`{name}` cannot sample an integer texture"),
-                "integer textures cannot be filtered: read them with `texel_fetch`",
+                "integer textures cannot be filtered: read them with `texel_fetch` or `texture_gather`",
             );
             return fail(self);
         }
@@ -1115,11 +1146,12 @@ impl<'a> Checker<'a> {
             } else {
                 format!("`{name}` needs a non-comparison `sampler`")
             };
-            sampler_error(
-                self,
-                msg,
-                "use `sample_compare` / `sample_compare_level` with a comparison sampler",
-            );
+            let note = if gather {
+                "use `texture_gather_compare` with a comparison sampler"
+            } else {
+                "use `sample_compare` / `sample_compare_level` with a comparison sampler"
+            };
+            sampler_error(self, msg, note);
             return fail(self);
         }
         if compare && sampler_cmp == Some(false) {
@@ -1150,6 +1182,22 @@ impl<'a> Checker<'a> {
             );
             return fail(self);
         }
+        if fun == BuiltinFn::TextureLayers && !shape.arrayed {
+            kind_error(
+                self,
+                "`texture_layers` of a texture that is not an array".to_string(),
+                "only array textures (`texture2DArray` and its integer, depth and combined forms) have layers",
+            );
+            return fail(self);
+        }
+        if fun == BuiltinFn::TextureSamples && !shape.multisampled {
+            kind_error(
+                self,
+                "`texture_samples` of a texture that is not multisampled".to_string(),
+                "only multisampled textures (`texture2DMS`, `itexture2DMS`, `utexture2DMS`) have samples",
+            );
+            return fail(self);
+        }
         if fun == BuiltinFn::TextureSize && shape.multisampled && !rest.is_empty() {
             kind_error(
                 self,
@@ -1168,6 +1216,9 @@ impl<'a> Checker<'a> {
         let coord_ty = self.vec_ty(ScalarTy::Float, coord_n);
         let icoord_ty = self.vec_ty(ScalarTy::Int, coord_n);
         let mut params: Vec<(TyId, &'static str)> = Vec::new();
+        // Optional trailing arguments: the gather component (an `int`) and the texel offset.
+        let takes_offset = is_sampling;
+        let takes_component = fun == BuiltinFn::TextureGather;
         let result: TyId = match fun {
             BuiltinFn::TextureSize => {
                 if !shape.multisampled {
@@ -1178,7 +1229,7 @@ impl<'a> Checker<'a> {
                 }
                 self.vec_ty(ScalarTy::Int, if shape.dim == TexDim::D3 { 3 } else { 2 })
             }
-            BuiltinFn::TextureLevels => int,
+            BuiltinFn::TextureLevels | BuiltinFn::TextureLayers | BuiltinFn::TextureSamples => int,
             BuiltinFn::TexelFetch => {
                 params.push((icoord_ty, "the texel coordinates"));
                 if shape.arrayed {
@@ -1206,24 +1257,49 @@ impl<'a> Checker<'a> {
                         params.push((coord_ty, "the x gradient"));
                         params.push((coord_ty, "the y gradient"));
                     }
-                    BuiltinFn::SampleCompare | BuiltinFn::SampleCompareLevel => {
+                    BuiltinFn::SampleCompare
+                    | BuiltinFn::SampleCompareLevel
+                    | BuiltinFn::TextureGatherCompare => {
                         params.push((float, "the depth reference"))
                     }
                     _ => {}
                 }
-                if shape.depth {
+                if gather {
+                    // The four texels' values: a 4-vector of the texel's scalar (the depth
+                    // or the comparison results for depth textures).
+                    let scalar = if shape.depth {
+                        ScalarTy::Float
+                    } else {
+                        shape.sampled
+                    };
+                    self.vec_ty(scalar, 4)
+                } else if shape.depth {
                     float
                 } else {
                     self.texel_ty(shape)
                 }
             }
         };
-        if rest.len() != params.len() {
+        let optional = usize::from(takes_offset) + usize::from(takes_component);
+        if rest.len() < params.len() || rest.len() > params.len() + optional {
             let before = out.len();
-            let list: Vec<&str> = params.iter().map(|(_, n)| *n).collect();
+            let mut list: Vec<&str> = params.iter().map(|(_, n)| *n).collect();
+            if takes_component {
+                list.push("[the component]");
+            }
+            if takes_offset {
+                list.push("[a constant texel offset]");
+            }
             let sampler = if before > 1 { " and sampler" } else { "" };
             let expected = if list.is_empty() {
                 format!("no argument after the texture{sampler}")
+            } else if optional > 0 {
+                format!(
+                    "{} to {} arguments after the texture{sampler}: {}",
+                    params.len(),
+                    params.len() + optional,
+                    list.join(", ")
+                )
             } else {
                 format!(
                     "{} argument{} after the texture{sampler}: {}",
@@ -1235,9 +1311,14 @@ impl<'a> Checker<'a> {
             self.arity(name, &expected, rest.len(), span);
             return fail(self);
         }
-        for (a, (ty, what)) in rest.iter().zip(params) {
+        let (required, extra) = rest.split_at(params.len());
+        for (a, (ty, what)) in required.iter().zip(params) {
             let v = self.expr(*a, Some(ty));
             out.push(self.coerce(v, ty, what));
+        }
+        if optional > 0 && !self.texture_extras(name, shape, takes_component, extra, span, &mut out)
+        {
+            return fail(self);
         }
         match fun {
             BuiltinFn::Sample | BuiltinFn::SampleBias | BuiltinFn::SampleCompare => {
@@ -1419,6 +1500,163 @@ impl<'a> Checker<'a> {
         let args = self.exprs.push_list(out);
         let expr = self.mk(ExprKind::Builtin { fun, args }, result, span);
         CallResult { expr, void: store }
+    }
+
+    /// The optional trailing arguments of a sampling or gather builtin, appended to `out`:
+    /// `texture_gather`'s component (always: 0 when the source leaves it out, so lowering
+    /// finds it in place) and then the texel offset if given. With one argument left,
+    /// `texture_gather` takes a vector as the offset and anything else as the component.
+    /// `false` after an error.
+    fn texture_extras(
+        &mut self,
+        name: &str,
+        shape: TextureShape,
+        takes_component: bool,
+        extra: &'a [ast::ExprId],
+        span: Span,
+        out: &mut Vec<ExprId>,
+    ) -> bool {
+        let int = self.t.int;
+        let (component, offset) = match (takes_component, extra) {
+            (true, [c, o]) => (Some(self.expr(*c, Some(int))), Some(self.expr(*o, None))),
+            (true, [a]) => {
+                let v = self.expr(*a, None);
+                let vector = self
+                    .val_ty(v)
+                    .is_some_and(|t| matches!(self.ty(t), Ty::Vector { .. }));
+                if vector {
+                    (None, Some(v))
+                } else {
+                    (Some(v), None)
+                }
+            }
+            (false, [o]) => (None, Some(self.expr(*o, None))),
+            // No optional argument (the caller checked the count).
+            _ => (None, None),
+        };
+        let mut ok = true;
+        if takes_component {
+            let e = match component {
+                Some(v) => {
+                    let e = self.coerce(v, int, "the gather component");
+                    ok &= self.gather_component(name, shape, e);
+                    e
+                }
+                None => self.mk_const(ConstValue::Int(0), int, span),
+            };
+            out.push(e);
+        }
+        if let Some(v) = offset {
+            match self.texel_offset(name, shape, v) {
+                Some(e) => out.push(e),
+                None => ok = false,
+            }
+        }
+        ok
+    }
+
+    /// Checks a gather component: a constant 0 to 3 (0 for depth textures, which have one).
+    fn gather_component(&mut self, name: &str, shape: TextureShape, e: ExprId) -> bool {
+        if self.is_error(self.expr_ty(e)) {
+            return false;
+        }
+        let espan = self.expr_span(e);
+        let n = match self.const_of(e).as_deref() {
+            Some(ConstValue::Int(n)) => *n,
+            _ => {
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0701,
+                        espan,
+                        format!("the component of `{name}` must be a constant"),
+                    )
+                    .with_primary_label("not a constant expression")
+                    .with_help("write 0, 1, 2 or 3 (for x, y, z, w) as a literal or a `const`: every target selects the component at compile time"),
+                );
+                return false;
+            }
+        };
+        let max = if shape.depth { 0 } else { 3 };
+        if (0..=max).contains(&n) {
+            return true;
+        }
+        let d = Diagnostic::error(
+            codes::E0522,
+            espan,
+            format!("gather component {n} is out of range"),
+        );
+        self.emit(if shape.depth {
+            d.with_primary_label("a depth texture has one component")
+                .with_help("gather a depth texture's component 0 (leave the component out)")
+        } else {
+            d.with_primary_label("expected 0, 1, 2 or 3")
+                .with_help("the component is 0 (x), 1 (y), 2 (z) or 3 (w)")
+        });
+        false
+    }
+
+    /// Checks a texel offset: an `ivec2` (2D) or `ivec3` (3D) constant with components in
+    /// `[-8, 7]`, the range every target guarantees; cube textures take none.
+    fn texel_offset(&mut self, name: &str, shape: TextureShape, v: Val) -> Option<ExprId> {
+        if self.val_is_error(v) {
+            return None;
+        }
+        let vspan = self.val_span(v);
+        if shape.dim == TexDim::Cube {
+            self.emit(
+                Diagnostic::error(
+                    codes::E0522,
+                    vspan,
+                    format!("`{name}` of a cube texture takes no texel offset"),
+                )
+                .with_primary_label("cube textures have no texel offsets")
+                .with_help("remove the offset: a cube map is looked up by direction, so turn the direction instead"),
+            );
+            return None;
+        }
+        let n = if shape.dim == TexDim::D3 { 3 } else { 2 };
+        let ty = self.vec_ty(ScalarTy::Int, n);
+        let e = self.coerce(v, ty, "the texel offset");
+        if self.is_error(self.expr_ty(e)) {
+            return None;
+        }
+        let bad = match self.const_of(e).as_deref() {
+            Some(ConstValue::Composite(parts)) => {
+                parts.iter().enumerate().find_map(|(i, p)| match p {
+                    ConstValue::Int(x) if (-8..=7).contains(x) => None,
+                    ConstValue::Int(x) => Some(Some((i, *x))),
+                    _ => Some(None),
+                })
+            }
+            _ => Some(None),
+        };
+        match bad {
+            None => Some(e),
+            Some(Some((i, x))) => {
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0522,
+                        vspan,
+                        format!("texel offset component {x} is out of range"),
+                    )
+                    .with_primary_label(format!("component {i} is {x}, outside -8 to 7"))
+                    .with_help("every target guarantees offsets from -8 to 7: to move further, add to the coordinate instead"),
+                );
+                None
+            }
+            Some(None) => {
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0701,
+                        vspan,
+                        format!("the texel offset of `{name}` must be a constant"),
+                    )
+                    .with_primary_label("not a constant expression")
+                    .with_help("write the offset with literals or `const`s, like `ivec2(1, -1)`; to move by a run-time amount, add it to the coordinate instead"),
+                );
+                None
+            }
+        }
     }
 
     fn texel_ty(&mut self, shape: TextureShape) -> TyId {

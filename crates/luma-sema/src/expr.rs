@@ -2455,6 +2455,12 @@ impl<'a> Checker<'a> {
             "SampleCmpLevelZero" => Some("sample_compare_level"),
             "Load" => Some("texel_fetch"),
             "GetDimensions" => Some("texture_size"),
+            "Gather" | "GatherRed" | "GatherGreen" | "GatherBlue" | "GatherAlpha" | "gather" => {
+                Some("texture_gather")
+            }
+            "GatherCmp" | "GatherCmpRed" | "gather_compare" => Some("texture_gather_compare"),
+            "get_array_size" => Some("texture_layers"),
+            "get_num_samples" => Some("texture_samples"),
             _ => None,
         };
         if let Some(luma) = texture_method {

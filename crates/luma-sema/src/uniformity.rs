@@ -1098,6 +1098,8 @@ impl Analysis<'_> {
                     BuiltinFn::SampleLevel
                     | BuiltinFn::SampleGrad
                     | BuiltinFn::SampleCompareLevel
+                    | BuiltinFn::TextureGather
+                    | BuiltinFn::TextureGatherCompare
                     | BuiltinFn::TexelFetch
                     | BuiltinFn::ImageLoad
                     | BuiltinFn::AtomicLoad

@@ -1063,7 +1063,19 @@ pub enum BuiltinFn {
     /// - `texture_size(tex, [lod: int])` -> `ivec2` (2D, cube and 2D array: layers not
     ///   included) or `ivec3` (3D); level 0 without `lod`, and never a `lod` for
     ///   multisampled textures;
-    /// - `texture_levels(tex)` -> `int` (not multisampled).
+    /// - `texture_levels(tex)` -> `int` (not multisampled);
+    /// - `texture_gather(tex, [samp,] coord, [layer,] component: int)` -> a 4-vector of the
+    ///   texel's scalar (`vec4` for depth textures): component `component` (a constant 0 to 3,
+    ///   0 for depth textures; the checker supplies 0 when the source leaves it out) of the four
+    ///   texels of the bilinear footprint at level 0 (2D and cube, not multisampled);
+    /// - `texture_gather_compare(tex, samp_shadow, coord, [layer,] reference: float)` -> `vec4`
+    ///   (depth textures with a comparison sampler);
+    /// - `texture_layers(tex)` -> `int` (array textures only);
+    /// - `texture_samples(tex)` -> `int` (multisampled textures only).
+    ///
+    /// The sampling and gather builtins may end with a constant texel offset (`ivec2` for 2D,
+    /// `ivec3` for 3D; each component in `[-8, 7]`; never for cube textures): a `Const`
+    /// expression, checked by the checker.
     ///
     /// Sampling returns `vec4`; fetching returns a 4-vector of the texel type (`vec4`, `ivec4`,
     /// `uvec4`); depth textures return `float` (`sample` / `sample_level` / `texel_fetch` read
@@ -1078,6 +1090,10 @@ pub enum BuiltinFn {
     TexelFetch,
     TextureSize,
     TextureLevels,
+    TextureGather,
+    TextureGatherCompare,
+    TextureLayers,
+    TextureSamples,
     // Storage images
     /// Storage image builtins take the image first: a `Global` (or an `Index` of a `Global`
     /// array of images) of a `StorageImage` type. Coordinates are `ivec2` (2D) or `ivec3` (3D),
