@@ -262,41 +262,31 @@ impl Runner<'_> {
                             out.insert(stage, Shader { words, entry: None });
                         }
                     }
-                    PathKind::Hlsl => {
+                    PathKind::Hlsl | PathKind::HlslSlang => {
                         let text = luma.hlsl(source).map_err(|e| compile_err("HLSL", e))?;
                         for stage in test.stages() {
                             let entry = entry_of(stage)?;
-                            let words = paths::glslang(
-                                &self.tools,
-                                &text,
-                                GlslangInput::Hlsl,
-                                stage,
-                                entry,
-                                &self.scratch,
-                                &label,
-                            )?;
-                            out.insert(
-                                stage,
-                                Shader {
-                                    words,
-                                    entry: Some(entry.to_string()),
-                                },
-                            );
-                        }
-                    }
-                    PathKind::HlslSlang => {
-                        let text = luma.hlsl(source).map_err(|e| compile_err("HLSL", e))?;
-                        for stage in test.stages() {
-                            let entry = entry_of(stage)?;
-                            let words = paths::slang(
-                                &self.tools,
-                                &text,
-                                stage,
-                                entry,
-                                &test.specialization,
-                                &self.scratch,
-                                &label,
-                            )?;
+                            let words = if path == PathKind::Hlsl {
+                                paths::glslang(
+                                    &self.tools,
+                                    &text,
+                                    GlslangInput::Hlsl,
+                                    stage,
+                                    entry,
+                                    &self.scratch,
+                                    &label,
+                                )?
+                            } else {
+                                paths::slang(
+                                    &self.tools,
+                                    &text,
+                                    stage,
+                                    entry,
+                                    &test.specialization,
+                                    &self.scratch,
+                                    &label,
+                                )?
+                            };
                             out.insert(
                                 stage,
                                 Shader {
