@@ -4827,6 +4827,15 @@ impl<'a> Writer<'a> {
             M::ReverseBits => call("reversebits"),
             M::FirstLeadingBit => self.int_result(call("firstbithigh"), kind)?,
             M::FirstTrailingBit => self.int_result(call("firstbitlow"), kind)?,
+            M::ExtractBits | M::InsertBits => {
+                let ut = match self.ty(arg_ty)?.vector_count() {
+                    Some(n) => format!("uint{n}"),
+                    None => "uint".to_string(),
+                };
+                let name = self.bit_field_helper(fun, &tn, &ut, kind == Some(ScalarKind::Sint));
+                let texts: Vec<String> = a.iter().map(|e| e.text.clone()).collect();
+                Expr::atom(format!("{name}({})", texts.join(", ")))
+            }
             M::Pack4x8Unorm => Expr::atom(format!(
                 "{}({})",
                 self.helper("luma_pack4x8unorm", "float4", |name| format!(
@@ -4936,6 +4945,51 @@ impl<'a> Writer<'a> {
     }
 
     /// HLSL bit queries return `uint`; Luma keeps signed operands signed.
+    /// The helper for `extract_bits` / `insert_bits` on `tn` (whose bits as unsigned are
+    /// `ut`). HLSL has no bit field intrinsics, and masks shift amounts to 5 bits, so the
+    /// helpers shift only by 0 to 31: an empty field is handled apart, and a field of 32 bits
+    /// at offset 0 shifts by 0. The offset and count are clamped as WGSL does
+    /// (`o = min(offset, 32)`, `c = min(count, 32 - o)`).
+    fn bit_field_helper(&mut self, fun: MathFunction, tn: &str, ut: &str, signed: bool) -> String {
+        let clamp = "    uint o = min(offset, 32u);\n    uint c = min(count, 32u - o);\n";
+        if fun == MathFunction::ExtractBits {
+            self.helper("luma_extract_bits", tn, |name| {
+                format!(
+                    "// extract_bits: bits o..o+c of e in the low bits, {} above them.\n\
+                     {tn} {name}({tn} e, uint offset, uint count) {{\n{clamp}    \
+                     if (c == 0u) {{\n        return ({tn})0;\n    }}\n    \
+                     // The field to the top, then back down{}.\n    \
+                     return (e << (32u - o - c)) >> (32u - c);\n}}\n",
+                    if signed {
+                        "copies of its top bit"
+                    } else {
+                        "zeros"
+                    },
+                    if signed {
+                        " (arithmetic: sign-extends)"
+                    } else {
+                        ""
+                    },
+                )
+            })
+        } else {
+            let (e, newbits, bits) = if signed {
+                ("asuint(e)", "asuint(newbits)", "asint(bits)")
+            } else {
+                ("e", "newbits", "bits")
+            };
+            self.helper("luma_insert_bits", tn, |name| {
+                format!(
+                    "// insert_bits: e with bits o..o+c replaced by the low c bits of newbits.\n\
+                     {tn} {name}({tn} e, {tn} newbits, uint offset, uint count) {{\n{clamp}    \
+                     uint mask = c == 0u ? 0u : (0xFFFFFFFFu >> (32u - c)) << o;\n    \
+                     {ut} bits = ({e} & ~mask) | (({newbits} << o) & mask);\n    \
+                     return {bits};\n}}\n"
+                )
+            })
+        }
+    }
+
     fn int_result(&self, e: Expr, kind: Option<ScalarKind>) -> R<Expr> {
         Ok(if kind == Some(ScalarKind::Sint) {
             Expr::atom(format!("asint({})", e.text))

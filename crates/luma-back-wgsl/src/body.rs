@@ -1963,6 +1963,39 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 }
             }
         }
+        // `extractBits` / `insertBits` with a constant offset and count past bit 31 are
+        // shader-creation errors (pipeline-creation for overrides); Luma clamps them as WGSL
+        // does at run time. Known constants are clamped here; other constant pairs get a
+        // run-time offset.
+        if matches!(fun, M::ExtractBits | M::InsertBits) {
+            let fields = args.len().saturating_sub(2);
+            if let (Some(&offset), Some(&count)) = (args.get(fields), args.get(fields + 1)) {
+                let known = |this: &Self, v| -> Result<Option<u32>, Error> {
+                    Ok(match this.constant_literals(v)?.as_deref() {
+                        Some(&[Literal::U32(x)]) => Some(x),
+                        _ => None,
+                    })
+                };
+                if let (Some(ko), Some(kc)) = (known(self, offset)?, known(self, count)?) {
+                    let (o, c) = luma_ir::proc::bit_field(ko, kc);
+                    if (o, c) != (ko, kc) {
+                        if let Some(e) = exprs.get_mut(fields) {
+                            *e = Expr::primary(format!("{o}u"));
+                        }
+                        if let Some(e) = exprs.get_mut(fields + 1) {
+                            *e = Expr::primary(format!("{c}u"));
+                        }
+                    }
+                } else if exprs.get(fields).is_some_and(|e| e.konst)
+                    && exprs.get(fields + 1).is_some_and(|e| e.konst)
+                {
+                    let bound = self.bound_operand(offset, true)?;
+                    if let Some(e) = exprs.get_mut(fields) {
+                        *e = bound;
+                    }
+                }
+            }
+        }
         let texts: Vec<String> = exprs.iter().map(|e| e.text.clone()).collect();
         let arg_inner = match args.first() {
             Some(a) => self.value_inner(*a)?.clone(),
@@ -2048,6 +2081,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             M::ReverseBits => call("reverseBits"),
             M::FirstLeadingBit => call("firstLeadingBit"),
             M::FirstTrailingBit => call("firstTrailingBit"),
+            M::ExtractBits => call("extractBits"),
+            M::InsertBits => call("insertBits"),
             M::Pack4x8Unorm => call("pack4x8unorm"),
             M::Pack4x8Snorm => call("pack4x8snorm"),
             M::Pack2x16Unorm => call("pack2x16unorm"),

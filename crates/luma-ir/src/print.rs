@@ -398,7 +398,7 @@ pub(crate) const ATOMICS: [(AtomicFunction, &str); 9] = [
 ];
 
 /// Every math function, in declaration order (what the parser matches names against).
-pub(crate) const MATH_FUNCTIONS: [MathFunction; 60] = [
+pub(crate) const MATH_FUNCTIONS: [MathFunction; 62] = [
     MathFunction::Abs,
     MathFunction::Sign,
     MathFunction::Floor,
@@ -449,6 +449,8 @@ pub(crate) const MATH_FUNCTIONS: [MathFunction; 60] = [
     MathFunction::ReverseBits,
     MathFunction::FirstLeadingBit,
     MathFunction::FirstTrailingBit,
+    MathFunction::ExtractBits,
+    MathFunction::InsertBits,
     MathFunction::Pack4x8Unorm,
     MathFunction::Pack4x8Snorm,
     MathFunction::Pack2x16Unorm,
@@ -514,6 +516,8 @@ pub fn math_name(fun: MathFunction) -> &'static str {
         MathFunction::ReverseBits => "reverse_bits",
         MathFunction::FirstLeadingBit => "first_leading_bit",
         MathFunction::FirstTrailingBit => "first_trailing_bit",
+        MathFunction::ExtractBits => "extract_bits",
+        MathFunction::InsertBits => "insert_bits",
         MathFunction::Pack4x8Unorm => "pack4x8_unorm",
         MathFunction::Pack4x8Snorm => "pack4x8_snorm",
         MathFunction::Pack2x16Unorm => "pack2x16_unorm",

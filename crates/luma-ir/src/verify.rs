@@ -2790,7 +2790,14 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
             | M::Dot
             | M::Cross
             | M::Reflect => 2,
-            M::Clamp | M::Mix | M::SmoothStep | M::Fma | M::Refract | M::FaceForward => 3,
+            M::Clamp
+            | M::Mix
+            | M::SmoothStep
+            | M::Fma
+            | M::Refract
+            | M::FaceForward
+            | M::ExtractBits => 3,
+            M::InsertBits => 4,
             _ => 1,
         };
         if args.len() != arity {
@@ -2799,8 +2806,8 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                 args.len()
             ));
         }
-        // At most three arguments (checked above): their types fit an array.
-        let mut type_slots = [Handle::<Type>::from_index(0); 3];
+        // At most four arguments (checked above): their types fit an array.
+        let mut type_slots = [Handle::<Type>::from_index(0); 4];
         for (slot, a) in type_slots.iter_mut().zip(args) {
             *slot = self.use_value(*a)?;
         }
@@ -2944,6 +2951,23 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
             M::CountOneBits | M::ReverseBits | M::FirstLeadingBit | M::FirstTrailingBit => {
                 if !int {
                     return Err(bad());
+                }
+                first.clone()
+            }
+            M::ExtractBits | M::InsertBits => {
+                // The bit field's offset and count are `u32` scalars after the integer
+                // operands (one for `ExtractBits`, two of one type for `InsertBits`).
+                let fields = if fun == M::ExtractBits { 1 } else { 2 };
+                if !int || !types.iter().take(fields).all(|t| *t == first_ty) {
+                    return Err(bad());
+                }
+                for t in types.iter().skip(fields) {
+                    if *self.v.inner(*t)? != TypeInner::Scalar(Scalar::U32) {
+                        return Err(format!(
+                            "{fun:?}'s offset and count are u32, not {}",
+                            self.v.tyname(*t)
+                        ));
+                    }
                 }
                 first.clone()
             }

@@ -77,6 +77,8 @@ fn math_of(f: B) -> Option<MathFunction> {
         B::ReverseBits => M::ReverseBits,
         B::FirstLeadingBit => M::FirstLeadingBit,
         B::FirstTrailingBit => M::FirstTrailingBit,
+        B::ExtractBits => M::ExtractBits,
+        B::InsertBits => M::InsertBits,
         B::PackUnorm4x8 => M::Pack4x8Unorm,
         B::PackSnorm4x8 => M::Pack4x8Snorm,
         B::PackUnorm2x16 => M::Pack2x16Unorm,

@@ -421,6 +421,14 @@ fn bitcast(a: &CVal, to: &TypeInner) -> Option<CVal> {
     })
 }
 
+/// The `u32` scalar constant `v` (a bit field's offset or count).
+fn u32_of(v: &CVal) -> Option<u32> {
+    match v.scalar()? {
+        Literal::U32(x) => Some(x),
+        _ => None,
+    }
+}
+
 fn first_leading_bit(l: Literal) -> Option<Literal> {
     Some(match l {
         Literal::U32(0) => Literal::U32(u32::MAX),
@@ -519,6 +527,30 @@ fn math(fun: MathFunction, args: &[&CVal]) -> Option<CVal> {
         }),
         M::FirstLeadingBit => map1(a, first_leading_bit),
         M::FirstTrailingBit => map1(a, first_trailing_bit),
+        // Exact, and clamped the same way on every target (the back ends clamp where the
+        // target leaves a field past bit 31 undefined).
+        M::ExtractBits => {
+            let (o, c) = (u32_of(args.get(1)?)?, u32_of(args.get(2)?)?);
+            map1(a, |l| match l {
+                Literal::I32(x) => Some(Literal::I32(luma_ir::proc::extract_bits(
+                    x as u32, o, c, true,
+                ) as i32)),
+                Literal::U32(x) => Some(Literal::U32(luma_ir::proc::extract_bits(x, o, c, false))),
+                _ => None,
+            })
+        }
+        M::InsertBits => {
+            let (o, c) = (u32_of(args.get(2)?)?, u32_of(args.get(3)?)?);
+            map2(a, args.get(1)?, |x, y| match (x, y) {
+                (Literal::I32(e), Literal::I32(n)) => Some(Literal::I32(
+                    luma_ir::proc::insert_bits(e as u32, n as u32, o, c) as i32,
+                )),
+                (Literal::U32(e), Literal::U32(n)) => {
+                    Some(Literal::U32(luma_ir::proc::insert_bits(e, n, o, c)))
+                }
+                _ => None,
+            })
+        }
         _ => None,
     }
 }

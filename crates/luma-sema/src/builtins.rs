@@ -44,6 +44,8 @@ enum P {
     S,
     /// `T` or `S` (the scalar applies to every component).
     TS,
+    /// `uint` (a bit offset or count).
+    U,
 }
 
 /// The result of a generic signature.
@@ -84,7 +86,7 @@ enum FixedTy {
 }
 
 use Class as C;
-use P::{S, T, TS};
+use P::{S, T, TS, U};
 
 const T1: &[P] = &[T];
 const T2: &[P] = &[T, T];
@@ -250,6 +252,16 @@ const TABLE: &[(&str, BuiltinFn, Kind)] = &[
         "first_trailing_bit",
         BuiltinFn::FirstTrailingBit,
         Kind::Gen(C::Integer, T1, R::T),
+    ),
+    (
+        "extract_bits",
+        BuiltinFn::ExtractBits,
+        Kind::Gen(C::Integer, &[T, U, U], R::T),
+    ),
+    (
+        "insert_bits",
+        BuiltinFn::InsertBits,
+        Kind::Gen(C::Integer, &[T, T, U, U], R::T),
     ),
     ("sample", BuiltinFn::Sample, Kind::Texture),
     ("sample_bias", BuiltinFn::SampleBias, Kind::Texture),
@@ -698,6 +710,7 @@ impl<'a> Checker<'a> {
             let expected = match p {
                 P::T => t,
                 P::S => sty,
+                P::U => self.t.uint,
                 P::TS => match self.val_ty(v) {
                     Some(ty) if matches!(self.ty(ty), Ty::Scalar(_)) => sty,
                     Some(_) => t,

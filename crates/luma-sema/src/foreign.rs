@@ -68,6 +68,8 @@ const TABLE: &[(&str, &str, Instead)] = &[
         Instead::Write("reinterpret bits with `as_float(...)`, `as_int(...)` or `as_uint(...)`"),
     ),
     ("bitCount", "GLSL", Instead::Builtin("count_one_bits")),
+    ("bitfieldExtract", "GLSL", Instead::Builtin("extract_bits")),
+    ("bitfieldInsert", "GLSL", Instead::Builtin("insert_bits")),
     ("bitfieldReverse", "GLSL", Instead::Builtin("reverse_bits")),
     (
         "clip",
@@ -82,6 +84,7 @@ const TABLE: &[(&str, &str, Instead)] = &[
     ("ddy", "HLSL", Instead::Builtin("dfdy")),
     ("dpdx", "WGSL", Instead::Builtin("dfdx")),
     ("dpdy", "WGSL", Instead::Builtin("dfdy")),
+    ("extractBits", "WGSL", Instead::Builtin("extract_bits")),
     ("faceForward", "WGSL", Instead::Builtin("faceforward")),
     ("findLSB", "GLSL", Instead::Builtin("first_trailing_bit")),
     ("findMSB", "GLSL", Instead::Builtin("first_leading_bit")),
@@ -99,6 +102,7 @@ const TABLE: &[(&str, &str, Instead)] = &[
         ),
     ),
     ("frac", "HLSL", Instead::Builtin("fract")),
+    ("insertBits", "WGSL", Instead::Builtin("insert_bits")),
     ("intBitsToFloat", "GLSL", Instead::Builtin("as_float")),
     ("inverseSqrt", "WGSL", Instead::Builtin("inversesqrt")),
     (

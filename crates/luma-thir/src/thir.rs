@@ -1042,6 +1042,11 @@ pub enum BuiltinFn {
     ReverseBits,
     FirstLeadingBit,
     FirstTrailingBit,
+    /// `extract_bits(e, offset: uint, count: uint)`: WGSL's `extractBits`, with the clamped
+    /// offset and count (language.md 10.4).
+    ExtractBits,
+    /// `insert_bits(e, newbits, offset: uint, count: uint)`: WGSL's `insertBits`.
+    InsertBits,
     // Texture
     /// Texture builtins share one argument layout. The texture comes first: a `Global` (or an
     /// `Index` of a `Global` array of textures) of a `Texture` or `CombinedSampler` type. A
