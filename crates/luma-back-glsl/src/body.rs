@@ -1563,6 +1563,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             M::Radians => call("radians"),
             M::Degrees => call("degrees"),
             M::Fma => call("fma"),
+            M::Ldexp => call("ldexp"),
             M::Saturate => {
                 let x = texts.first().cloned().unwrap_or_default();
                 format!(

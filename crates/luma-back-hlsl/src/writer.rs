@@ -4801,6 +4801,10 @@ impl<'a> Writer<'a> {
             M::Radians => call("radians"),
             M::Degrees => call("degrees"),
             M::Fma => call("mad"),
+            M::Ldexp => {
+                let name = self.ldexp_helper(arg_ty, &tn)?;
+                Expr::atom(format!("{name}({}, {})", arg(0), arg(1)))
+            }
             M::Saturate => call("saturate"),
             M::Length => call("length"),
             M::Distance => call("distance"),
@@ -4945,6 +4949,37 @@ impl<'a> Writer<'a> {
     }
 
     /// HLSL bit queries return `uint`; Luma keeps signed operands signed.
+    /// The helper for `ldexp` on `tn`. HLSL's `ldexp` takes a float exponent and multiplies by
+    /// `exp2` of it, which need not be exact and overflows for exponents past 127 whose result
+    /// is finite; the helper multiplies by two powers of two built from their exponent bits
+    /// (exact), which covers exponents in `-252..=254`.
+    fn ldexp_helper(&mut self, ty: Handle<Type>, tn: &str) -> R<String> {
+        let n = self.ty(ty)?.vector_count();
+        let suffix = n.map(|n| n.to_string()).unwrap_or_default();
+        let (ft, it, ut) = (
+            format!("float{suffix}"),
+            format!("int{suffix}"),
+            format!("uint{suffix}"),
+        );
+        let half = ft != tn;
+        Ok(self.helper("luma_ldexp", tn, |name| {
+            let product = format!("({ft})x * asfloat({ut}(e1 + 127) << 23) * asfloat({ut}(e2 + 127) << 23)");
+            let result = if half {
+                format!("({tn})({product})")
+            } else {
+                product
+            };
+            format!(
+                "// x * 2^e, exact where x and the result are normal: two factors 2^e1 * 2^e2 with\n\
+                 // e1, e2 in [-126, 127], built from their exponent bits.\n\
+                 {tn} {name}({tn} x, {it} e) {{\n    \
+                 {it} e1 = clamp(e, -126, 127);\n    \
+                 {it} e2 = clamp(e - e1, -126, 127);\n    \
+                 return {result};\n}}\n"
+            )
+        }))
+    }
+
     /// The helper for `extract_bits` / `insert_bits` on `tn` (whose bits as unsigned are
     /// `ut`). HLSL has no bit field intrinsics, and masks shift amounts to 5 bits, so the
     /// helpers shift only by 0 to 31: an empty field is handled apart, and a field of 32 bits

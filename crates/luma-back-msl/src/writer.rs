@@ -3723,6 +3723,7 @@ impl<'a> Writer<'a> {
                 Prec::Multiplicative,
             ),
             M::Fma => call("fma"),
+            M::Ldexp => call("ldexp"),
             M::Saturate => call("saturate"),
             M::Length => call("length"),
             M::Distance => call("distance"),

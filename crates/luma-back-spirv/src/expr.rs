@@ -897,6 +897,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             M::Radians => G::Radians,
             M::Degrees => G::Degrees,
             M::Fma => G::Fma,
+            M::Ldexp => G::Ldexp,
             M::Saturate => {
                 let (scalar, size) = self.shape_of(arg(0)?)?;
                 let zero = self.float_const(scalar, size, 0.0)?;

@@ -1963,6 +1963,30 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 }
             }
         }
+        // `ldexp` with a constant exponent above the float's bias + 1 is a shader-creation error
+        // (pipeline-creation for overrides); Luma leaves such results target-dependent, so an
+        // exponent that is not a known constant in range gets a run-time value.
+        if fun == M::Ldexp && exprs.get(1).is_some_and(|e| e.konst) {
+            if let Some(&e) = args.get(1) {
+                let max = match self
+                    .value_inner(args.first().copied().unwrap_or(e))?
+                    .scalar()
+                {
+                    Some(s) if s.width == 2 => 16,
+                    _ => 128,
+                };
+                let in_range = self.constant_literals(e)?.is_some_and(|lits| {
+                    lits.iter()
+                        .all(|l| matches!(l, Literal::I32(k) if *k <= max))
+                });
+                if !in_range {
+                    let bound = self.bound_operand(e, true)?;
+                    if let Some(slot) = exprs.get_mut(1) {
+                        *slot = bound;
+                    }
+                }
+            }
+        }
         // `extractBits` / `insertBits` with a constant offset and count past bit 31 are
         // shader-creation errors (pipeline-creation for overrides); Luma clamps them as WGSL
         // does at run time. Known constants are clamped here; other constant pairs get a
@@ -2047,6 +2071,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             M::Radians => call("radians"),
             M::Degrees => call("degrees"),
             M::Fma => call("fma"),
+            M::Ldexp => call("ldexp"),
             M::Saturate => call("saturate"),
             M::Length => call("length"),
             M::Distance => call("distance"),

@@ -446,6 +446,14 @@ pub fn math(fun: MathFunction, a: &[V]) -> R<V> {
         M::Radians => f1(x, &f32::to_radians),
         M::Degrees => f1(x, &f32::to_degrees),
         M::Fma => tri(x, arg(a, 1)?, arg(a, 2)?, &f32::mul_add),
+        M::Ldexp => map2_broadcast(x, arg(a, 1)?, &|p, q| match (p, q) {
+            // Exact in f64 (powers of two up to 2^±400), then rounded once to f32; past
+            // ±400 the result is 0 or infinity either way.
+            (V::F(p), V::I(k)) => Ok(V::F(
+                (f64::from(*p) * 2f64.powi((*k).clamp(-400, 400))) as f32,
+            )),
+            _ => Err(format!("ldexp of {p:?} and {q:?}")),
+        }),
         M::Length => {
             let v = vecf(x)?;
             Ok(V::F(dotf(&v, &v).sqrt()))

@@ -1242,6 +1242,9 @@ pub enum MathFunction {
     Degrees,
     /// `a * b + c`.
     Fma,
+    /// `ldexp(x, e)`: `x * 2^e`, `e` a signed 32-bit integer of `x`'s shape. Exact when `e`
+    /// is in `-126..=127` and `x` and the result are normal; otherwise target-dependent.
+    Ldexp,
     /// Clamp to [0, 1].
     Saturate,
     /// Euclidean length (vector -> scalar).

@@ -398,7 +398,7 @@ pub(crate) const ATOMICS: [(AtomicFunction, &str); 9] = [
 ];
 
 /// Every math function, in declaration order (what the parser matches names against).
-pub(crate) const MATH_FUNCTIONS: [MathFunction; 62] = [
+pub(crate) const MATH_FUNCTIONS: [MathFunction; 63] = [
     MathFunction::Abs,
     MathFunction::Sign,
     MathFunction::Floor,
@@ -433,6 +433,7 @@ pub(crate) const MATH_FUNCTIONS: [MathFunction; 62] = [
     MathFunction::Radians,
     MathFunction::Degrees,
     MathFunction::Fma,
+    MathFunction::Ldexp,
     MathFunction::Saturate,
     MathFunction::Length,
     MathFunction::Distance,
@@ -500,6 +501,7 @@ pub fn math_name(fun: MathFunction) -> &'static str {
         MathFunction::Radians => "radians",
         MathFunction::Degrees => "degrees",
         MathFunction::Fma => "fma",
+        MathFunction::Ldexp => "ldexp",
         MathFunction::Saturate => "saturate",
         MathFunction::Length => "length",
         MathFunction::Distance => "distance",

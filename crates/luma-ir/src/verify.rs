@@ -2789,7 +2789,8 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
             | M::Distance
             | M::Dot
             | M::Cross
-            | M::Reflect => 2,
+            | M::Reflect
+            | M::Ldexp => 2,
             M::Clamp
             | M::Mix
             | M::SmoothStep
@@ -2868,6 +2869,20 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
             }
             M::Sign => {
                 if !(float || (int && kind == Some(ScalarKind::Sint))) {
+                    return Err(bad());
+                }
+                first.clone()
+            }
+            M::Ldexp => {
+                let exponent = types.get(1).map(|t| self.v.inner(*t)).transpose()?;
+                let want_exp = match first {
+                    TypeInner::Vector { size, .. } => TypeInner::Vector {
+                        size: *size,
+                        scalar: Scalar::I32,
+                    },
+                    _ => TypeInner::Scalar(Scalar::I32),
+                };
+                if !float || exponent != Some(&want_exp) {
                     return Err(bad());
                 }
                 first.clone()

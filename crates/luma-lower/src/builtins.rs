@@ -62,6 +62,7 @@ fn math_of(f: B) -> Option<MathFunction> {
         B::Radians => M::Radians,
         B::Degrees => M::Degrees,
         B::Fma => M::Fma,
+        B::Ldexp => M::Ldexp,
         B::Length => M::Length,
         B::Distance => M::Distance,
         B::Dot => M::Dot,

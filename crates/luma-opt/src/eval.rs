@@ -421,6 +421,20 @@ fn bitcast(a: &CVal, to: &TypeInner) -> Option<CVal> {
     })
 }
 
+/// `ldexp` of an `f32`, folded only where every target gives the exact `x * 2^e`: `e` in
+/// `-126..=127` (WGSL leaves larger exponents indeterminate), `x` and the result normal or
+/// zero (targets may flush subnormals, and overflow is undefined in SPIR-V).
+fn ldexp(x: Literal, e: Literal) -> Option<Literal> {
+    let (Literal::F32(x), Literal::I32(e)) = (x, e) else {
+        return None;
+    };
+    if !(-126..=127).contains(&e) || !(x == 0.0 || x.is_normal()) {
+        return None;
+    }
+    let r = (f64::from(x) * 2f64.powi(e)) as f32;
+    (r == 0.0 || r.is_normal()).then_some(Literal::F32(r))
+}
+
 /// The `u32` scalar constant `v` (a bit field's offset or count).
 fn u32_of(v: &CVal) -> Option<u32> {
     match v.scalar()? {
@@ -525,6 +539,7 @@ fn math(fun: MathFunction, args: &[&CVal]) -> Option<CVal> {
             Literal::U32(x) => Some(Literal::U32(x.reverse_bits())),
             _ => None,
         }),
+        M::Ldexp => map2(a, args.get(1)?, ldexp),
         M::FirstLeadingBit => map1(a, first_leading_bit),
         M::FirstTrailingBit => map1(a, first_trailing_bit),
         // Exact, and clamped the same way on every target (the back ends clamp where the

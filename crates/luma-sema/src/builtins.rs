@@ -46,6 +46,8 @@ enum P {
     TS,
     /// `uint` (a bit offset or count).
     U,
+    /// `int` of `T`'s shape (an exponent).
+    I,
 }
 
 /// The result of a generic signature.
@@ -86,7 +88,7 @@ enum FixedTy {
 }
 
 use Class as C;
-use P::{S, T, TS, U};
+use P::{I, S, T, TS, U};
 
 const T1: &[P] = &[T];
 const T2: &[P] = &[T, T];
@@ -145,6 +147,11 @@ const TABLE: &[(&str, BuiltinFn, Kind)] = &[
     ("radians", BuiltinFn::Radians, Kind::Gen(C::Float, T1, R::T)),
     ("degrees", BuiltinFn::Degrees, Kind::Gen(C::Float, T1, R::T)),
     ("fma", BuiltinFn::Fma, Kind::Gen(C::Float, T3, R::T)),
+    (
+        "ldexp",
+        BuiltinFn::Ldexp,
+        Kind::Gen(C::Float, &[T, I], R::T),
+    ),
     (
         "isnan",
         BuiltinFn::IsNan,
@@ -711,6 +718,7 @@ impl<'a> Checker<'a> {
                 P::T => t,
                 P::S => sty,
                 P::U => self.t.uint,
+                P::I => self.with_scalar(t, ScalarTy::Int),
                 P::TS => match self.val_ty(v) {
                     Some(ty) if matches!(self.ty(ty), Ty::Scalar(_)) => sty,
                     Some(_) => t,

@@ -1010,6 +1010,8 @@ pub enum BuiltinFn {
     Radians,
     Degrees,
     Fma,
+    /// `ldexp(x, e)`: `x * 2^e`, `e` an `int` of `x`'s shape.
+    Ldexp,
     IsNan,
     IsInf,
     // Vector
