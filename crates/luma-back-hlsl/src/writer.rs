@@ -4798,6 +4798,17 @@ impl<'a> Writer<'a> {
             M::Sinh => call("sinh"),
             M::Cosh => call("cosh"),
             M::Tanh => call("tanh"),
+            // HLSL has no inverse hyperbolic functions: their log formulas, as Mesa lowers
+            // them (so NaN below acosh's domain and past atanh's, and atanh(±1) = ±inf).
+            M::Asinh | M::Acosh | M::Atanh => {
+                let (base, formula) = match fun {
+                    M::Asinh => ("luma_asinh", "sign(v) * log(abs(v) + sqrt(v * v + 1.0))"),
+                    M::Acosh => ("luma_acosh", "log(v + sqrt(v * v - 1.0))"),
+                    _ => ("luma_atanh", "0.5 * log((1.0 + v) / (1.0 - v))"),
+                };
+                let name = self.float_formula_helper(base, arg_ty, &tn, formula)?;
+                Expr::atom(format!("{name}({})", arg(0)))
+            }
             M::Radians => call("radians"),
             M::Degrees => call("degrees"),
             M::Fma => call("mad"),
@@ -4949,6 +4960,30 @@ impl<'a> Writer<'a> {
     }
 
     /// HLSL bit queries return `uint`; Luma keeps signed operands signed.
+    /// Helper `base` on `tn` returning `formula` of `v`, its argument as `float`: a `half`
+    /// argument is computed in `float` and the result converted once (glslang's HLSL front end
+    /// does not convert `float` intermediates to `half` implicitly).
+    fn float_formula_helper(
+        &mut self,
+        base: &str,
+        ty: Handle<Type>,
+        tn: &str,
+        formula: &str,
+    ) -> R<String> {
+        let n = self.ty(ty)?.vector_count();
+        let ft = format!("float{}", n.map(|n| n.to_string()).unwrap_or_default());
+        Ok(self.helper(base, tn, |name| {
+            if ft == tn {
+                format!("{tn} {name}({tn} v) {{\n    return {formula};\n}}\n")
+            } else {
+                format!(
+                    "{tn} {name}({tn} x) {{\n    {ft} v = ({ft})x;\n    \
+                     return ({tn})({formula});\n}}\n"
+                )
+            }
+        }))
+    }
+
     /// The helper for `ldexp` on `tn`. HLSL's `ldexp` takes a float exponent and multiplies by
     /// `exp2` of it, which need not be exact and overflows for exponents past 127 whose result
     /// is finite; the helper multiplies by two powers of two built from their exponent bits

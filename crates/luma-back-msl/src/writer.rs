@@ -3704,6 +3704,9 @@ impl<'a> Writer<'a> {
             M::Sinh => call("sinh"),
             M::Cosh => call("cosh"),
             M::Tanh => call("tanh"),
+            M::Asinh => call("asinh"),
+            M::Acosh => call("acosh"),
+            M::Atanh => call("atanh"),
             M::Radians => Expr::new(
                 format!(
                     "{} * 0.017453292519943295",

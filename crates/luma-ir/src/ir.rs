@@ -1236,6 +1236,12 @@ pub enum MathFunction {
     Cosh,
     /// Hyperbolic tangent.
     Tanh,
+    /// Inverse hyperbolic sine.
+    Asinh,
+    /// Inverse hyperbolic cosine (unspecified for `x < 1`).
+    Acosh,
+    /// Inverse hyperbolic tangent (unspecified for `|x| >= 1`).
+    Atanh,
     /// Degrees to radians.
     Radians,
     /// Radians to degrees.

@@ -398,7 +398,7 @@ pub(crate) const ATOMICS: [(AtomicFunction, &str); 9] = [
 ];
 
 /// Every math function, in declaration order (what the parser matches names against).
-pub(crate) const MATH_FUNCTIONS: [MathFunction; 63] = [
+pub(crate) const MATH_FUNCTIONS: [MathFunction; 66] = [
     MathFunction::Abs,
     MathFunction::Sign,
     MathFunction::Floor,
@@ -430,6 +430,9 @@ pub(crate) const MATH_FUNCTIONS: [MathFunction; 63] = [
     MathFunction::Sinh,
     MathFunction::Cosh,
     MathFunction::Tanh,
+    MathFunction::Asinh,
+    MathFunction::Acosh,
+    MathFunction::Atanh,
     MathFunction::Radians,
     MathFunction::Degrees,
     MathFunction::Fma,
@@ -498,6 +501,9 @@ pub fn math_name(fun: MathFunction) -> &'static str {
         MathFunction::Sinh => "sinh",
         MathFunction::Cosh => "cosh",
         MathFunction::Tanh => "tanh",
+        MathFunction::Asinh => "asinh",
+        MathFunction::Acosh => "acosh",
+        MathFunction::Atanh => "atanh",
         MathFunction::Radians => "radians",
         MathFunction::Degrees => "degrees",
         MathFunction::Fma => "fma",

@@ -2847,6 +2847,9 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
             | M::Sinh
             | M::Cosh
             | M::Tanh
+            | M::Asinh
+            | M::Acosh
+            | M::Atanh
             | M::Radians
             | M::Degrees
             | M::Saturate => {
