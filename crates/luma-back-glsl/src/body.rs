@@ -1601,6 +1601,26 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 }
             }
             M::ReverseBits => call("bitfieldReverse"),
+            // From the highest / lowest set bit of the bits as `uint` (`findMSB` of an int
+            // skips the sign copies): -1 for 0 gives 31 - -1 == 32 and
+            // min(uint(-1), 32u) == 32.
+            M::CountLeadingZeros | M::CountTrailingZeros => {
+                let x = texts.first().cloned().unwrap_or_default();
+                let size = arg_inner.vector_size();
+                let uty = shape_name(Scalar::U32, size);
+                let bits = if unsigned { x } else { format!("{uty}({x})") };
+                let count = if fun == M::CountLeadingZeros {
+                    format!("{uty}(31 - findMSB({bits}))")
+                } else {
+                    format!("min({uty}(findLSB({bits})), 32u)")
+                };
+                if unsigned {
+                    count
+                } else {
+                    let ctor = self.w.type_ctor(result_ty)?;
+                    format!("{ctor}({count})")
+                }
+            }
             M::ExtractBits | M::InsertBits => {
                 // `bitfieldExtract(e, int offset, int bits)`, `bitfieldInsert(e, n, offset,
                 // bits)`: the field operands are the last two.

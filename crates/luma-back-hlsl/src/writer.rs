@@ -4842,6 +4842,33 @@ impl<'a> Writer<'a> {
             M::ReverseBits => call("reversebits"),
             M::FirstLeadingBit => self.int_result(call("firstbithigh"), kind)?,
             M::FirstTrailingBit => self.int_result(call("firstbitlow"), kind)?,
+            // From the highest / lowest set bit of the bits as `uint` (a negative int's sign
+            // bit is set; `firstbithigh` of an int would skip the sign copies): HLSL's
+            // 0xFFFFFFFF for 0 gives 31 - 0xFFFFFFFF == 32 and min(0xFFFFFFFF, 32) == 32.
+            M::CountLeadingZeros | M::CountTrailingZeros => {
+                let bits = if kind == Some(ScalarKind::Sint) {
+                    format!("asuint({})", arg(0))
+                } else {
+                    arg(0)
+                };
+                let count = if fun == M::CountLeadingZeros {
+                    format!("31u - firstbithigh({bits})")
+                } else {
+                    format!("min(firstbitlow({bits}), 32u)")
+                };
+                if kind == Some(ScalarKind::Sint) {
+                    Expr::atom(format!("asint({count})"))
+                } else {
+                    Expr::new(
+                        count,
+                        if fun == M::CountLeadingZeros {
+                            Prec::Additive
+                        } else {
+                            Prec::Primary
+                        },
+                    )
+                }
+            }
             M::ExtractBits | M::InsertBits => {
                 let ut = match self.ty(arg_ty)?.vector_count() {
                     Some(n) => format!("uint{n}"),

@@ -3792,6 +3792,9 @@ impl<'a> Writer<'a> {
                 )?;
                 Expr::atom(format!("{name}({})", arg(0)))
             }
+            // Metal's `clz` / `ctz` count 32 for 0, on either signedness.
+            M::CountLeadingZeros if int => call("clz"),
+            M::CountTrailingZeros if int => call("ctz"),
             M::ExtractBits | M::InsertBits if int => {
                 // Metal leaves a field past bit 31 undefined: clamp as WGSL does, at compile
                 // time when the offset and count are constants.
@@ -3845,7 +3848,12 @@ impl<'a> Writer<'a> {
                 let texts: Vec<String> = a.iter().map(|e| e.text.clone()).collect();
                 Expr::atom(format!("{name}({})", texts.join(", ")))
             }
-            M::CountOneBits | M::ReverseBits | M::ExtractBits | M::InsertBits => {
+            M::CountOneBits
+            | M::ReverseBits
+            | M::ExtractBits
+            | M::InsertBits
+            | M::CountLeadingZeros
+            | M::CountTrailingZeros => {
                 return Err(Error::invalid("bit operation on a non-integer"))
             }
             M::Pack4x8Unorm => call("pack_float_to_unorm4x8"),

@@ -930,6 +930,9 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 _ => G::FindUMsb,
             },
             M::FirstTrailingBit => G::FindILsb,
+            M::CountLeadingZeros | M::CountTrailingZeros => {
+                return self.count_zeros(t, fun == M::CountLeadingZeros, arg(0)?, x)
+            }
             M::ExtractBits => {
                 let (o, c) = self.bit_field(arg(1)?, arg(2)?)?;
                 let op = match kind {
@@ -990,6 +993,40 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         }
         let low = self.ext(t, max, &[x, lo])?;
         self.ext(t, min, &[low, hi])
+    }
+
+    /// `count_leading_zeros` / `count_trailing_zeros` of `x` (value `a`, result type `t`), from
+    /// `FindUMsb` / `FindILsb` of its bits as unsigned (`FindSMsb` would skip a negative
+    /// int's sign copies): their -1 for 0 gives `31 - 0xFFFFFFFF == 32` and
+    /// `min(0xFFFFFFFF, 32) == 32`.
+    fn count_zeros(
+        &mut self,
+        t: Word,
+        leading: bool,
+        a: Handle<Value>,
+        x: Word,
+    ) -> Result<Word, Error> {
+        let (scalar, size) = self.shape_of(a)?;
+        let ut = self.w.numeric_type(Scalar::U32, size)?;
+        let bits = if scalar.kind == ScalarKind::Sint {
+            self.inst(Op::Bitcast, ut, &[x])?
+        } else {
+            x
+        };
+        let count = if leading {
+            let msb = self.ext(ut, G::FindUMsb, &[bits])?;
+            let k31 = self.int_const(Scalar::U32, size, 31)?;
+            self.inst(Op::ISub, ut, &[k31, msb])?
+        } else {
+            let lsb = self.ext(ut, G::FindILsb, &[bits])?;
+            let k32 = self.int_const(Scalar::U32, size, 32)?;
+            self.ext(ut, G::UMin, &[lsb, k32])?
+        };
+        if scalar.kind == ScalarKind::Sint {
+            self.inst(Op::Bitcast, t, &[count])
+        } else {
+            Ok(count)
+        }
     }
 
     /// The offset and count operands of a bit field instruction. SPIR-V leaves a field past

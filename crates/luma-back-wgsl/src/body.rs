@@ -2109,6 +2109,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             M::ReverseBits => call("reverseBits"),
             M::FirstLeadingBit => call("firstLeadingBit"),
             M::FirstTrailingBit => call("firstTrailingBit"),
+            M::CountLeadingZeros => call("countLeadingZeros"),
+            M::CountTrailingZeros => call("countTrailingZeros"),
             M::ExtractBits => call("extractBits"),
             M::InsertBits => call("insertBits"),
             M::Pack4x8Unorm => call("pack4x8unorm"),

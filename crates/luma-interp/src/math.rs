@@ -539,6 +539,8 @@ pub fn math(fun: MathFunction, a: &[V]) -> R<V> {
         M::ReverseBits => ints(x, &i32::reverse_bits, &u32::reverse_bits),
         M::FirstLeadingBit => ints(x, &first_leading_signed, &first_leading_unsigned),
         M::FirstTrailingBit => ints(x, &|p| first_trailing(p as u32) as i32, &first_trailing),
+        M::CountLeadingZeros => ints(x, &|p| p.leading_zeros() as i32, &u32::leading_zeros),
+        M::CountTrailingZeros => ints(x, &|p| p.trailing_zeros() as i32, &u32::trailing_zeros),
         M::ExtractBits => {
             let (o, c) = field_args(arg(a, 1)?, arg(a, 2)?)?;
             ints(

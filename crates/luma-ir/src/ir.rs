@@ -1293,6 +1293,11 @@ pub enum MathFunction {
     /// scalars): `e` with bits `o..o + c` replaced by the low `c` bits of `newbits`, `o` and
     /// `c` clamped as in `ExtractBits` (WGSL's `insertBits`).
     InsertBits,
+    /// Number of zero bits above the most significant set bit, 32 for 0 (integers; the sign
+    /// bit of a negative `i32` is set, so its count is 0).
+    CountLeadingZeros,
+    /// Number of zero bits below the least significant set bit, 32 for 0 (integers).
+    CountTrailingZeros,
     /// Packs a `vec4` of [0, 1] floats into a `u32`, 8 bits each, x in the low byte.
     Pack4x8Unorm,
     /// Packs a `vec4` of [-1, 1] floats into a `u32`.

@@ -398,7 +398,7 @@ pub(crate) const ATOMICS: [(AtomicFunction, &str); 9] = [
 ];
 
 /// Every math function, in declaration order (what the parser matches names against).
-pub(crate) const MATH_FUNCTIONS: [MathFunction; 66] = [
+pub(crate) const MATH_FUNCTIONS: [MathFunction; 68] = [
     MathFunction::Abs,
     MathFunction::Sign,
     MathFunction::Floor,
@@ -455,6 +455,8 @@ pub(crate) const MATH_FUNCTIONS: [MathFunction; 66] = [
     MathFunction::FirstTrailingBit,
     MathFunction::ExtractBits,
     MathFunction::InsertBits,
+    MathFunction::CountLeadingZeros,
+    MathFunction::CountTrailingZeros,
     MathFunction::Pack4x8Unorm,
     MathFunction::Pack4x8Snorm,
     MathFunction::Pack2x16Unorm,
@@ -526,6 +528,8 @@ pub fn math_name(fun: MathFunction) -> &'static str {
         MathFunction::FirstTrailingBit => "first_trailing_bit",
         MathFunction::ExtractBits => "extract_bits",
         MathFunction::InsertBits => "insert_bits",
+        MathFunction::CountLeadingZeros => "count_leading_zeros",
+        MathFunction::CountTrailingZeros => "count_trailing_zeros",
         MathFunction::Pack4x8Unorm => "pack4x8_unorm",
         MathFunction::Pack4x8Snorm => "pack4x8_snorm",
         MathFunction::Pack2x16Unorm => "pack2x16_unorm",

@@ -2966,7 +2966,12 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                 }
                 _ => return Err(bad()),
             },
-            M::CountOneBits | M::ReverseBits | M::FirstLeadingBit | M::FirstTrailingBit => {
+            M::CountOneBits
+            | M::ReverseBits
+            | M::FirstLeadingBit
+            | M::FirstTrailingBit
+            | M::CountLeadingZeros
+            | M::CountTrailingZeros => {
                 if !int {
                     return Err(bad());
                 }

@@ -83,6 +83,8 @@ fn math_of(f: B) -> Option<MathFunction> {
         B::FirstTrailingBit => M::FirstTrailingBit,
         B::ExtractBits => M::ExtractBits,
         B::InsertBits => M::InsertBits,
+        B::CountLeadingZeros => M::CountLeadingZeros,
+        B::CountTrailingZeros => M::CountTrailingZeros,
         B::PackUnorm4x8 => M::Pack4x8Unorm,
         B::PackSnorm4x8 => M::Pack4x8Snorm,
         B::PackUnorm2x16 => M::Pack2x16Unorm,

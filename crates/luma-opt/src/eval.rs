@@ -540,6 +540,16 @@ fn math(fun: MathFunction, args: &[&CVal]) -> Option<CVal> {
             _ => None,
         }),
         M::Ldexp => map2(a, args.get(1)?, ldexp),
+        M::CountLeadingZeros => map1(a, |l| match l {
+            Literal::I32(x) => Some(Literal::I32(x.leading_zeros() as i32)),
+            Literal::U32(x) => Some(Literal::U32(x.leading_zeros())),
+            _ => None,
+        }),
+        M::CountTrailingZeros => map1(a, |l| match l {
+            Literal::I32(x) => Some(Literal::I32(x.trailing_zeros() as i32)),
+            Literal::U32(x) => Some(Literal::U32(x.trailing_zeros())),
+            _ => None,
+        }),
         M::FirstLeadingBit => map1(a, first_leading_bit),
         M::FirstTrailingBit => map1(a, first_trailing_bit),
         // Exact, and clamped the same way on every target (the back ends clamp where the

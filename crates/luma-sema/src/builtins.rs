@@ -264,6 +264,16 @@ const TABLE: &[(&str, BuiltinFn, Kind)] = &[
         Kind::Gen(C::Integer, T1, R::T),
     ),
     (
+        "count_leading_zeros",
+        BuiltinFn::CountLeadingZeros,
+        Kind::Gen(C::Integer, T1, R::T),
+    ),
+    (
+        "count_trailing_zeros",
+        BuiltinFn::CountTrailingZeros,
+        Kind::Gen(C::Integer, T1, R::T),
+    ),
+    (
         "extract_bits",
         BuiltinFn::ExtractBits,
         Kind::Gen(C::Integer, &[T, U, U], R::T),

@@ -1052,6 +1052,10 @@ pub enum BuiltinFn {
     ExtractBits,
     /// `insert_bits(e, newbits, offset: uint, count: uint)`: WGSL's `insertBits`.
     InsertBits,
+    /// Leading zero bits, 32 for 0.
+    CountLeadingZeros,
+    /// Trailing zero bits, 32 for 0.
+    CountTrailingZeros,
     // Texture
     /// Texture builtins share one argument layout. The texture comes first: a `Global` (or an
     /// `Index` of a `Global` array of textures) of a `Texture` or `CombinedSampler` type. A
