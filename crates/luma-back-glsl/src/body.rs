@@ -1561,9 +1561,13 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             M::Sinh => call("sinh"),
             M::Cosh => call("cosh"),
             M::Tanh => call("tanh"),
+            M::Asinh => call("asinh"),
+            M::Acosh => call("acosh"),
+            M::Atanh => call("atanh"),
             M::Radians => call("radians"),
             M::Degrees => call("degrees"),
             M::Fma => call("fma"),
+            M::Ldexp => call("ldexp"),
             M::Saturate => {
                 let x = texts.first().cloned().unwrap_or_default();
                 format!(
@@ -1598,6 +1602,47 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 }
             }
             M::ReverseBits => call("bitfieldReverse"),
+            // From the highest / lowest set bit of the bits as `uint` (`findMSB` of an int
+            // skips the sign copies): -1 for 0 gives 31 - -1 == 32 and
+            // min(uint(-1), 32u) == 32.
+            M::CountLeadingZeros | M::CountTrailingZeros => {
+                let x = texts.first().cloned().unwrap_or_default();
+                let size = arg_inner.vector_size();
+                let uty = shape_name(Scalar::U32, size);
+                let bits = if unsigned { x } else { format!("{uty}({x})") };
+                let count = if fun == M::CountLeadingZeros {
+                    format!("{uty}(31 - findMSB({bits}))")
+                } else {
+                    format!("min({uty}(findLSB({bits})), 32u)")
+                };
+                if unsigned {
+                    count
+                } else {
+                    let ctor = self.w.type_ctor(result_ty)?;
+                    format!("{ctor}({count})")
+                }
+            }
+            M::ExtractBits | M::InsertBits => {
+                // `bitfieldExtract(e, int offset, int bits)`, `bitfieldInsert(e, n, offset,
+                // bits)`: the field operands are the last two.
+                let fields = args.len().saturating_sub(2);
+                let (Some(&offset), Some(&count)) = (args.get(fields), args.get(fields + 1)) else {
+                    return Err(Error::invalid("a bit field without offset and count"));
+                };
+                let (o, c) = self.bit_field(
+                    (offset, texts.get(fields).map_or("", String::as_str)),
+                    (count, texts.get(fields + 1).map_or("", String::as_str)),
+                )?;
+                let mut field_texts: Vec<String> = texts.iter().take(fields).cloned().collect();
+                field_texts.push(o);
+                field_texts.push(c);
+                let name = if fun == M::ExtractBits {
+                    "bitfieldExtract"
+                } else {
+                    "bitfieldInsert"
+                };
+                call_text(name, &field_texts)
+            }
             M::Pack4x8Unorm => call("packUnorm4x8"),
             M::Pack4x8Snorm => call("packSnorm4x8"),
             M::Pack2x16Unorm => call("packUnorm2x16"),
@@ -1610,6 +1655,31 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             M::Unpack2x16Float => call("unpackHalf2x16"),
         };
         Ok(Expr::primary(text))
+    }
+
+    /// The `int` offset and bits operands of `bitfieldExtract` / `bitfieldInsert`. GLSL leaves
+    /// a field past bit 31 undefined; Luma clamps as WGSL does (`o = min(offset, 32)`,
+    /// `c = min(count, 32 - o)`), at compile time when both are constants.
+    fn bit_field(
+        &mut self,
+        (offset, o): (Handle<Value>, &str),
+        (count, c): (Handle<Value>, &str),
+    ) -> Result<(String, String), Error> {
+        let known = |this: &mut Self, v| -> Result<Option<u32>, Error> {
+            Ok(match this.constant_literals(v)?.as_deref() {
+                Some(&[Literal::U32(x)]) => Some(x),
+                _ => None,
+            })
+        };
+        if let (Some(ko), Some(kc)) = (known(self, offset)?, known(self, count)?) {
+            let (ko, kc) = luma_ir::proc::bit_field(ko, kc);
+            return Ok((ko.to_string(), kc.to_string()));
+        }
+        let clamped = format!("min({o}, 32u)");
+        Ok((
+            format!("int({clamped})"),
+            format!("int(min({c}, 32u - {clamped}))"),
+        ))
     }
 
     /// An index, clamped into `0..len` (or into the runtime array `runtime_array`) when bounds

@@ -4848,9 +4848,24 @@ impl<'a> Writer<'a> {
             M::Sinh => call("sinh"),
             M::Cosh => call("cosh"),
             M::Tanh => call("tanh"),
+            // HLSL has no inverse hyperbolic functions: their log formulas, as Mesa lowers
+            // them (so NaN below acosh's domain and past atanh's, and atanh(±1) = ±inf).
+            M::Asinh | M::Acosh | M::Atanh => {
+                let (base, formula) = match fun {
+                    M::Asinh => ("luma_asinh", "sign(v) * log(abs(v) + sqrt(v * v + 1.0))"),
+                    M::Acosh => ("luma_acosh", "log(v + sqrt(v * v - 1.0))"),
+                    _ => ("luma_atanh", "0.5 * log((1.0 + v) / (1.0 - v))"),
+                };
+                let name = self.float_formula_helper(base, arg_ty, &tn, formula)?;
+                Expr::atom(format!("{name}({})", arg(0)))
+            }
             M::Radians => call("radians"),
             M::Degrees => call("degrees"),
             M::Fma => call("mad"),
+            M::Ldexp => {
+                let name = self.ldexp_helper(arg_ty, &tn)?;
+                Expr::atom(format!("{name}({}, {})", arg(0), arg(1)))
+            }
             M::Saturate => call("saturate"),
             M::Length => call("length"),
             M::Distance => call("distance"),
@@ -4877,6 +4892,42 @@ impl<'a> Writer<'a> {
             M::ReverseBits => call("reversebits"),
             M::FirstLeadingBit => self.int_result(call("firstbithigh"), kind)?,
             M::FirstTrailingBit => self.int_result(call("firstbitlow"), kind)?,
+            // From the highest / lowest set bit of the bits as `uint` (a negative int's sign
+            // bit is set; `firstbithigh` of an int would skip the sign copies): HLSL's
+            // 0xFFFFFFFF for 0 gives 31 - 0xFFFFFFFF == 32 and min(0xFFFFFFFF, 32) == 32.
+            M::CountLeadingZeros | M::CountTrailingZeros => {
+                let bits = if kind == Some(ScalarKind::Sint) {
+                    format!("asuint({})", arg(0))
+                } else {
+                    arg(0)
+                };
+                let count = if fun == M::CountLeadingZeros {
+                    format!("31u - firstbithigh({bits})")
+                } else {
+                    format!("min(firstbitlow({bits}), 32u)")
+                };
+                if kind == Some(ScalarKind::Sint) {
+                    Expr::atom(format!("asint({count})"))
+                } else {
+                    Expr::new(
+                        count,
+                        if fun == M::CountLeadingZeros {
+                            Prec::Additive
+                        } else {
+                            Prec::Primary
+                        },
+                    )
+                }
+            }
+            M::ExtractBits | M::InsertBits => {
+                let ut = match self.ty(arg_ty)?.vector_count() {
+                    Some(n) => format!("uint{n}"),
+                    None => "uint".to_string(),
+                };
+                let name = self.bit_field_helper(fun, &tn, &ut, kind == Some(ScalarKind::Sint));
+                let texts: Vec<String> = a.iter().map(|e| e.text.clone()).collect();
+                Expr::atom(format!("{name}({})", texts.join(", ")))
+            }
             M::Pack4x8Unorm => Expr::atom(format!(
                 "{}({})",
                 self.helper("luma_pack4x8unorm", "float4", |name| format!(
@@ -4986,6 +5037,106 @@ impl<'a> Writer<'a> {
     }
 
     /// HLSL bit queries return `uint`; Luma keeps signed operands signed.
+    /// Helper `base` on `tn` returning `formula` of `v`, its argument as `float`: a `half`
+    /// argument is computed in `float` and the result converted once (glslang's HLSL front end
+    /// does not convert `float` intermediates to `half` implicitly).
+    fn float_formula_helper(
+        &mut self,
+        base: &str,
+        ty: Handle<Type>,
+        tn: &str,
+        formula: &str,
+    ) -> R<String> {
+        let n = self.ty(ty)?.vector_count();
+        let ft = format!("float{}", n.map(|n| n.to_string()).unwrap_or_default());
+        Ok(self.helper(base, tn, |name| {
+            if ft == tn {
+                format!("{tn} {name}({tn} v) {{\n    return {formula};\n}}\n")
+            } else {
+                format!(
+                    "{tn} {name}({tn} x) {{\n    {ft} v = ({ft})x;\n    \
+                     return ({tn})({formula});\n}}\n"
+                )
+            }
+        }))
+    }
+
+    /// The helper for `ldexp` on `tn`. HLSL's `ldexp` takes a float exponent and multiplies by
+    /// `exp2` of it, which need not be exact and overflows for exponents past 127 whose result
+    /// is finite; the helper multiplies by two powers of two built from their exponent bits
+    /// (exact), which covers exponents in `-252..=254`.
+    fn ldexp_helper(&mut self, ty: Handle<Type>, tn: &str) -> R<String> {
+        let n = self.ty(ty)?.vector_count();
+        let suffix = n.map(|n| n.to_string()).unwrap_or_default();
+        let (ft, it, ut) = (
+            format!("float{suffix}"),
+            format!("int{suffix}"),
+            format!("uint{suffix}"),
+        );
+        let half = ft != tn;
+        Ok(self.helper("luma_ldexp", tn, |name| {
+            let product = format!("({ft})x * asfloat({ut}(e1 + 127) << 23) * asfloat({ut}(e2 + 127) << 23)");
+            let result = if half {
+                format!("({tn})({product})")
+            } else {
+                product
+            };
+            format!(
+                "// x * 2^e, exact where x and the result are normal: two factors 2^e1 * 2^e2 with\n\
+                 // e1, e2 in [-126, 127], built from their exponent bits.\n\
+                 {tn} {name}({tn} x, {it} e) {{\n    \
+                 {it} e1 = clamp(e, -126, 127);\n    \
+                 {it} e2 = clamp(e - e1, -126, 127);\n    \
+                 return {result};\n}}\n"
+            )
+        }))
+    }
+
+    /// The helper for `extract_bits` / `insert_bits` on `tn` (whose bits as unsigned are
+    /// `ut`). HLSL has no bit field intrinsics, and masks shift amounts to 5 bits, so the
+    /// helpers shift only by 0 to 31: an empty field is handled apart, and a field of 32 bits
+    /// at offset 0 shifts by 0. The offset and count are clamped as WGSL does
+    /// (`o = min(offset, 32)`, `c = min(count, 32 - o)`).
+    fn bit_field_helper(&mut self, fun: MathFunction, tn: &str, ut: &str, signed: bool) -> String {
+        let clamp = "    uint o = min(offset, 32u);\n    uint c = min(count, 32u - o);\n";
+        if fun == MathFunction::ExtractBits {
+            self.helper("luma_extract_bits", tn, |name| {
+                format!(
+                    "// extract_bits: bits o..o+c of e in the low bits, {} above them.\n\
+                     {tn} {name}({tn} e, uint offset, uint count) {{\n{clamp}    \
+                     if (c == 0u) {{\n        return ({tn})0;\n    }}\n    \
+                     // The field to the top, then back down{}.\n    \
+                     return (e << (32u - o - c)) >> (32u - c);\n}}\n",
+                    if signed {
+                        "copies of its top bit"
+                    } else {
+                        "zeros"
+                    },
+                    if signed {
+                        " (arithmetic: sign-extends)"
+                    } else {
+                        ""
+                    },
+                )
+            })
+        } else {
+            let (e, newbits, bits) = if signed {
+                ("asuint(e)", "asuint(newbits)", "asint(bits)")
+            } else {
+                ("e", "newbits", "bits")
+            };
+            self.helper("luma_insert_bits", tn, |name| {
+                format!(
+                    "// insert_bits: e with bits o..o+c replaced by the low c bits of newbits.\n\
+                     {tn} {name}({tn} e, {tn} newbits, uint offset, uint count) {{\n{clamp}    \
+                     uint mask = c == 0u ? 0u : (0xFFFFFFFFu >> (32u - c)) << o;\n    \
+                     {ut} bits = ({e} & ~mask) | (({newbits} << o) & mask);\n    \
+                     return {bits};\n}}\n"
+                )
+            })
+        }
+    }
+
     fn int_result(&self, e: Expr, kind: Option<ScalarKind>) -> R<Expr> {
         Ok(if kind == Some(ScalarKind::Sint) {
             Expr::atom(format!("asint({})", e.text))

@@ -3741,6 +3741,9 @@ impl<'a> Writer<'a> {
             M::Sinh => call("sinh"),
             M::Cosh => call("cosh"),
             M::Tanh => call("tanh"),
+            M::Asinh => call("asinh"),
+            M::Acosh => call("acosh"),
+            M::Atanh => call("atanh"),
             M::Radians => Expr::new(
                 format!(
                     "{} * 0.017453292519943295",
@@ -3760,6 +3763,7 @@ impl<'a> Writer<'a> {
                 Prec::Multiplicative,
             ),
             M::Fma => call("fma"),
+            M::Ldexp => call("ldexp"),
             M::Saturate => call("saturate"),
             M::Length => call("length"),
             M::Distance => call("distance"),
@@ -3825,7 +3829,68 @@ impl<'a> Writer<'a> {
                 )?;
                 Expr::atom(format!("{name}({})", arg(0)))
             }
-            M::CountOneBits | M::ReverseBits => {
+            // Metal's `clz` / `ctz` count 32 for 0, on either signedness.
+            M::CountLeadingZeros if int => call("clz"),
+            M::CountTrailingZeros if int => call("ctz"),
+            M::ExtractBits | M::InsertBits if int => {
+                // Metal leaves a field past bit 31 undefined: clamp as WGSL does, at compile
+                // time when the offset and count are constants.
+                let fields = args.len().saturating_sub(2);
+                let known = |v: Option<&Handle<Value>>| match v
+                    .and_then(|v| luma_back::constant_literals(self.module, func, *v))
+                    .as_deref()
+                {
+                    Some(&[Literal::U32(x)]) => Some(x),
+                    _ => None,
+                };
+                if let (Some(ko), Some(kc)) = (known(args.get(fields)), known(args.get(fields + 1)))
+                {
+                    let (o, c) = luma_ir::proc::bit_field(ko, kc);
+                    let mut texts: Vec<String> =
+                        a.iter().take(fields).map(|e| e.text.clone()).collect();
+                    texts.push(format!("{o}u"));
+                    texts.push(format!("{c}u"));
+                    let builtin = if fun == M::ExtractBits {
+                        "extract_bits"
+                    } else {
+                        "insert_bits"
+                    };
+                    return Ok(Expr::atom(format!(
+                        "metal::{builtin}({})",
+                        texts.join(", ")
+                    )));
+                }
+                let (base, params, pass) = if fun == M::ExtractBits {
+                    ("luma_extract_bits", format!("{tn} e"), "e")
+                } else {
+                    (
+                        "luma_insert_bits",
+                        format!("{tn} e, {tn} newbits"),
+                        "e, newbits",
+                    )
+                };
+                let builtin = if fun == M::ExtractBits {
+                    "extract_bits"
+                } else {
+                    "insert_bits"
+                };
+                let name = self.helper(base, &tn, |name| {
+                    format!(
+                        "// o = min(offset, 32), c = min(count, 32 - o), as in WGSL.\n\
+                         {tn} {name}({params}, uint offset, uint count) {{\n    \
+                         uint o = metal::min(offset, 32u);\n    \
+                         return metal::{builtin}({pass}, o, metal::min(count, 32u - o));\n}}\n"
+                    )
+                });
+                let texts: Vec<String> = a.iter().map(|e| e.text.clone()).collect();
+                Expr::atom(format!("{name}({})", texts.join(", ")))
+            }
+            M::CountOneBits
+            | M::ReverseBits
+            | M::ExtractBits
+            | M::InsertBits
+            | M::CountLeadingZeros
+            | M::CountTrailingZeros => {
                 return Err(Error::invalid("bit operation on a non-integer"))
             }
             M::Pack4x8Unorm => call("pack_float_to_unorm4x8"),

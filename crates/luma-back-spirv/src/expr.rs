@@ -822,6 +822,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                     | M::Unpack2x16Unorm
                     | M::Unpack2x16Snorm
                     | M::Unpack2x16Float
+                    | M::ExtractBits
+                    | M::InsertBits
             );
             ids.push(
                 if componentwise && self.inner_of(a)?.is_scalar_or_vector() {
@@ -893,9 +895,13 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             M::Sinh => G::Sinh,
             M::Cosh => G::Cosh,
             M::Tanh => G::Tanh,
+            M::Asinh => G::Asinh,
+            M::Acosh => G::Acosh,
+            M::Atanh => G::Atanh,
             M::Radians => G::Radians,
             M::Degrees => G::Degrees,
             M::Fma => G::Fma,
+            M::Ldexp => G::Ldexp,
             M::Saturate => {
                 let (scalar, size) = self.shape_of(arg(0)?)?;
                 let zero = self.float_const(scalar, size, 0.0)?;
@@ -925,6 +931,24 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 _ => G::FindUMsb,
             },
             M::FirstTrailingBit => G::FindILsb,
+            M::CountLeadingZeros | M::CountTrailingZeros => {
+                return self.count_zeros(t, fun == M::CountLeadingZeros, arg(0)?, x)
+            }
+            M::ExtractBits => {
+                let (o, c) = self.bit_field(arg(1)?, arg(2)?)?;
+                let op = match kind {
+                    Some(ScalarKind::Sint) => Op::BitFieldSExtract,
+                    _ => Op::BitFieldUExtract,
+                };
+                return self.inst(op, t, &[x, o, c]);
+            }
+            M::InsertBits => {
+                let (o, c) = self.bit_field(arg(2)?, arg(3)?)?;
+                let newbits = *ids
+                    .get(1)
+                    .ok_or_else(|| Error::invalid("`InsertBits` without new bits"))?;
+                return self.inst(Op::BitFieldInsert, t, &[x, newbits, o, c]);
+            }
             M::Pack4x8Unorm => G::PackUnorm4x8,
             M::Pack4x8Snorm => G::PackSnorm4x8,
             M::Pack2x16Unorm => G::PackUnorm2x16,
@@ -970,6 +994,69 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         }
         let low = self.ext(t, max, &[x, lo])?;
         self.ext(t, min, &[low, hi])
+    }
+
+    /// `count_leading_zeros` / `count_trailing_zeros` of `x` (value `a`, result type `t`), from
+    /// `FindUMsb` / `FindILsb` of its bits as unsigned (`FindSMsb` would skip a negative
+    /// int's sign copies): their -1 for 0 gives `31 - 0xFFFFFFFF == 32` and
+    /// `min(0xFFFFFFFF, 32) == 32`.
+    fn count_zeros(
+        &mut self,
+        t: Word,
+        leading: bool,
+        a: Handle<Value>,
+        x: Word,
+    ) -> Result<Word, Error> {
+        let (scalar, size) = self.shape_of(a)?;
+        let ut = self.w.numeric_type(Scalar::U32, size)?;
+        let bits = if scalar.kind == ScalarKind::Sint {
+            self.inst(Op::Bitcast, ut, &[x])?
+        } else {
+            x
+        };
+        let count = if leading {
+            let msb = self.ext(ut, G::FindUMsb, &[bits])?;
+            let k31 = self.int_const(Scalar::U32, size, 31)?;
+            self.inst(Op::ISub, ut, &[k31, msb])?
+        } else {
+            let lsb = self.ext(ut, G::FindILsb, &[bits])?;
+            let k32 = self.int_const(Scalar::U32, size, 32)?;
+            self.ext(ut, G::UMin, &[lsb, k32])?
+        };
+        if scalar.kind == ScalarKind::Sint {
+            self.inst(Op::Bitcast, t, &[count])
+        } else {
+            Ok(count)
+        }
+    }
+
+    /// The offset and count operands of a bit field instruction. SPIR-V leaves a field past
+    /// bit 31 undefined; Luma clamps as WGSL does (`o = min(offset, 32)`,
+    /// `c = min(count, 32 - o)`), at compile time when both are constants.
+    fn bit_field(
+        &mut self,
+        offset: Handle<Value>,
+        count: Handle<Value>,
+    ) -> Result<(Word, Word), Error> {
+        let (o, c) = (self.value_id(offset)?, self.value_id(count)?);
+        let module = self.w.module;
+        let known = |v| match luma_back::constant_literals(module, self.func, v).as_deref() {
+            Some(&[Literal::U32(x)]) => Some(x),
+            _ => None,
+        };
+        if let (Some(ko), Some(kc)) = (known(offset), known(count)) {
+            if ko.checked_add(kc).is_some_and(|end| end <= 32) {
+                return Ok((o, c));
+            }
+            let (ko, kc) = luma_ir::proc::bit_field(ko, kc);
+            return Ok((self.w.const_u32(ko)?, self.w.const_u32(kc)?));
+        }
+        let u32_ty = self.w.scalar_type(Scalar::U32)?;
+        let bits = self.w.const_u32(32)?;
+        let o = self.ext(u32_ty, G::UMin, &[o, bits])?;
+        let room = self.inst(Op::ISub, u32_ty, &[bits, o])?;
+        let c = self.ext(u32_ty, G::UMin, &[c, room])?;
+        Ok((o, c))
     }
 
     /// The dot product of integer vectors (SPIR-V's `OpDot` takes only floats).

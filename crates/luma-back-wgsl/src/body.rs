@@ -1964,6 +1964,63 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 }
             }
         }
+        // `ldexp` with a constant exponent above the float's bias + 1 is a shader-creation error
+        // (pipeline-creation for overrides); Luma leaves such results target-dependent, so an
+        // exponent that is not a known constant in range gets a run-time value.
+        if fun == M::Ldexp && exprs.get(1).is_some_and(|e| e.konst) {
+            if let Some(&e) = args.get(1) {
+                let max = match self
+                    .value_inner(args.first().copied().unwrap_or(e))?
+                    .scalar()
+                {
+                    Some(s) if s.width == 2 => 16,
+                    _ => 128,
+                };
+                let in_range = self.constant_literals(e)?.is_some_and(|lits| {
+                    lits.iter()
+                        .all(|l| matches!(l, Literal::I32(k) if *k <= max))
+                });
+                if !in_range {
+                    let bound = self.bound_operand(e, true)?;
+                    if let Some(slot) = exprs.get_mut(1) {
+                        *slot = bound;
+                    }
+                }
+            }
+        }
+        // `extractBits` / `insertBits` with a constant offset and count past bit 31 are
+        // shader-creation errors (pipeline-creation for overrides); Luma clamps them as WGSL
+        // does at run time. Known constants are clamped here; other constant pairs get a
+        // run-time offset.
+        if matches!(fun, M::ExtractBits | M::InsertBits) {
+            let fields = args.len().saturating_sub(2);
+            if let (Some(&offset), Some(&count)) = (args.get(fields), args.get(fields + 1)) {
+                let known = |this: &Self, v| -> Result<Option<u32>, Error> {
+                    Ok(match this.constant_literals(v)?.as_deref() {
+                        Some(&[Literal::U32(x)]) => Some(x),
+                        _ => None,
+                    })
+                };
+                if let (Some(ko), Some(kc)) = (known(self, offset)?, known(self, count)?) {
+                    let (o, c) = luma_ir::proc::bit_field(ko, kc);
+                    if (o, c) != (ko, kc) {
+                        if let Some(e) = exprs.get_mut(fields) {
+                            *e = Expr::primary(format!("{o}u"));
+                        }
+                        if let Some(e) = exprs.get_mut(fields + 1) {
+                            *e = Expr::primary(format!("{c}u"));
+                        }
+                    }
+                } else if exprs.get(fields).is_some_and(|e| e.konst)
+                    && exprs.get(fields + 1).is_some_and(|e| e.konst)
+                {
+                    let bound = self.bound_operand(offset, true)?;
+                    if let Some(e) = exprs.get_mut(fields) {
+                        *e = bound;
+                    }
+                }
+            }
+        }
         let texts: Vec<String> = exprs.iter().map(|e| e.text.clone()).collect();
         let arg_inner = match args.first() {
             Some(a) => self.value_inner(*a)?.clone(),
@@ -2012,9 +2069,13 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             M::Sinh => call("sinh"),
             M::Cosh => call("cosh"),
             M::Tanh => call("tanh"),
+            M::Asinh => call("asinh"),
+            M::Acosh => call("acosh"),
+            M::Atanh => call("atanh"),
             M::Radians => call("radians"),
             M::Degrees => call("degrees"),
             M::Fma => call("fma"),
+            M::Ldexp => call("ldexp"),
             M::Saturate => call("saturate"),
             M::Length => call("length"),
             M::Distance => call("distance"),
@@ -2049,6 +2110,10 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             M::ReverseBits => call("reverseBits"),
             M::FirstLeadingBit => call("firstLeadingBit"),
             M::FirstTrailingBit => call("firstTrailingBit"),
+            M::CountLeadingZeros => call("countLeadingZeros"),
+            M::CountTrailingZeros => call("countTrailingZeros"),
+            M::ExtractBits => call("extractBits"),
+            M::InsertBits => call("insertBits"),
             M::Pack4x8Unorm => call("pack4x8unorm"),
             M::Pack4x8Snorm => call("pack4x8snorm"),
             M::Pack2x16Unorm => call("pack2x16unorm"),

@@ -281,6 +281,14 @@ pub enum Builtin {
     FirstLeadingBit,
     /// `first_trailing_bit`
     FirstTrailingBit,
+    /// `count_leading_zeros`
+    CountLeadingZeros,
+    /// `count_trailing_zeros`
+    CountTrailingZeros,
+    /// `extract_bits`
+    ExtractBits,
+    /// `insert_bits`
+    InsertBits,
     /// `pack_unorm4x8`
     PackUnorm4x8,
     /// `pack_snorm4x8`
@@ -354,6 +362,10 @@ impl Builtin {
             Builtin::ReverseBits => "reverse_bits",
             Builtin::FirstLeadingBit => "first_leading_bit",
             Builtin::FirstTrailingBit => "first_trailing_bit",
+            Builtin::CountLeadingZeros => "count_leading_zeros",
+            Builtin::CountTrailingZeros => "count_trailing_zeros",
+            Builtin::ExtractBits => "extract_bits",
+            Builtin::InsertBits => "insert_bits",
             Builtin::PackUnorm4x8 => "pack_unorm4x8",
             Builtin::PackSnorm4x8 => "pack_snorm4x8",
             Builtin::PackUnorm2x16 => "pack_unorm2x16",

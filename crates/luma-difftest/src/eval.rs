@@ -711,6 +711,28 @@ fn first_leading(x: &Val) -> E<Val> {
     })
 }
 
+/// The field of `extract_bits` / `insert_bits` (language.md 10.4): `o = min(offset, 32)`,
+/// `c = min(count, 32 - o)`.
+fn bit_field(offset: u32, count: u32) -> (u32, u32) {
+    let o = offset.min(32);
+    (o, count.min(32 - o))
+}
+
+/// `extract_bits` of the 32 bits `e` on field `(o, c)`, sign-extended when `signed`.
+fn extract_bits(e: u32, o: u32, c: u32, signed: bool) -> u32 {
+    if c == 0 {
+        return 0;
+    }
+    // In 64 bits: `c` may be 32.
+    let field = (u64::from(e) >> o) & ((1u64 << c) - 1);
+    let negative = signed && (field >> (c - 1)) & 1 == 1;
+    if negative {
+        (field | (u64::MAX << c)) as u32
+    } else {
+        field as u32
+    }
+}
+
 fn first_trailing(x: &Val) -> E<Val> {
     let t = |v: u32| if v == 0 { u32::MAX } else { v.trailing_zeros() };
     Ok(match x {
@@ -924,6 +946,46 @@ fn builtin(f: Builtin, args: &[Val]) -> E<Val> {
         }),
         Builtin::FirstLeadingBit => map1(x, &first_leading),
         Builtin::FirstTrailingBit => map1(x, &first_trailing),
+        Builtin::CountLeadingZeros => map1(x, &|v| {
+            Ok(match v {
+                Val::I(p) => Val::I(p.leading_zeros() as i32),
+                Val::U(p) => Val::U(p.leading_zeros()),
+                other => return invalid(format!("count_leading_zeros of {other:?}")),
+            })
+        }),
+        Builtin::CountTrailingZeros => map1(x, &|v| {
+            Ok(match v {
+                Val::I(p) => Val::I(p.trailing_zeros() as i32),
+                Val::U(p) => Val::U(p.trailing_zeros()),
+                other => return invalid(format!("count_trailing_zeros of {other:?}")),
+            })
+        }),
+        Builtin::ExtractBits => {
+            let (o, c) = bit_field(arg(1)?.u()?, arg(2)?.u()?);
+            map1(x, &|v| {
+                Ok(match v {
+                    Val::I(p) => Val::I(extract_bits(*p as u32, o, c, true) as i32),
+                    Val::U(p) => Val::U(extract_bits(*p, o, c, false)),
+                    other => return invalid(format!("extract_bits of {other:?}")),
+                })
+            })
+        }
+        Builtin::InsertBits => {
+            let (o, c) = bit_field(arg(2)?.u()?, arg(3)?.u()?);
+            // The field's mask in 64-bit arithmetic, where shifting by 32 is defined.
+            let mask = (((1u64 << c) - 1) << o) as u32;
+            map2(x, arg(1)?, &|p, q| {
+                Ok(match (p, q) {
+                    (Val::I(e), Val::I(n)) => {
+                        Val::I(((*e as u32 & !mask) | (((*n as u64) << o) as u32 & mask)) as i32)
+                    }
+                    (Val::U(e), Val::U(n)) => {
+                        Val::U((e & !mask) | ((u64::from(*n) << o) as u32 & mask))
+                    }
+                    _ => return invalid(format!("insert_bits of {p:?} and {q:?}")),
+                })
+            })
+        }
         Builtin::PackUnorm4x8
         | Builtin::PackSnorm4x8
         | Builtin::PackUnorm2x16

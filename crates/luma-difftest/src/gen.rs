@@ -1318,6 +1318,17 @@ impl Gen {
         comps
     }
 
+    /// A bit field offset or count for `extract_bits` / `insert_bits`: a literal in `0..=40`
+    /// or a run-time `uint` in `0..=63`, so that empty, whole and out-of-range fields (which
+    /// the back ends clamp) all come up.
+    fn bit_field_arg(&mut self, depth: u32) -> Expr {
+        if self.nodes == 0 || depth <= 1 || self.rng.chance(50) {
+            return Expr::Lit(Lit::Uint(self.rng.below(41) as u32));
+        }
+        let e = self.nonlit(&Ty::UINT, depth - 1);
+        Expr::Binary(BinOp::BitAnd, bx(e.e), bx(Expr::Lit(Lit::Uint(63))))
+    }
+
     /// An index expression always within `0..n`.
     fn index_expr(&mut self, n: u32) -> Expr {
         if self.nodes == 0 || self.rng.chance(45) {
@@ -2318,10 +2329,22 @@ impl Gen {
                         Builtin::ReverseBits,
                         Builtin::FirstLeadingBit,
                         Builtin::FirstTrailingBit,
+                        Builtin::CountLeadingZeros,
+                        Builtin::CountTrailingZeros,
+                        Builtin::ExtractBits,
+                        Builtin::InsertBits,
                     ])
                     .unwrap_or(&Builtin::CountOneBits);
                 let x = self.nonlit(&ty, depth - 1);
-                G::new(Expr::Builtin(f, vec![x.e]), z)
+                let mut args = vec![x.e];
+                if f == Builtin::InsertBits {
+                    args.push(self.expr(&ty, depth - 1).e);
+                }
+                if matches!(f, Builtin::ExtractBits | Builtin::InsertBits) {
+                    args.push(self.bit_field_arg(depth));
+                    args.push(self.bit_field_arg(depth));
+                }
+                G::new(Expr::Builtin(f, args), z)
             }
             7 => {
                 // From the other integer kind, a float or a bool.

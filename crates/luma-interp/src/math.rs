@@ -236,6 +236,14 @@ fn ints(x: &V, fi: &dyn Fn(i32) -> i32, fu: &dyn Fn(u32) -> u32) -> R<V> {
     })
 }
 
+/// The `u32` offset and count of `extract_bits` / `insert_bits`.
+fn field_args(offset: &V, count: &V) -> R<(u32, u32)> {
+    match (offset, count) {
+        (V::U(o), V::U(c)) => Ok((*o, *c)),
+        _ => Err(format!("bit field offset {offset:?} and count {count:?}")),
+    }
+}
+
 fn first_leading_signed(x: i32) -> i32 {
     // The first bit, from the top, that differs from the sign bit.
     let bits = if x < 0 { !x } else { x } as u32;
@@ -435,9 +443,20 @@ pub fn math(fun: MathFunction, a: &[V]) -> R<V> {
         M::Sinh => f1(x, &f32::sinh),
         M::Cosh => f1(x, &f32::cosh),
         M::Tanh => f1(x, &f32::tanh),
+        M::Asinh => f1(x, &f32::asinh),
+        M::Acosh => f1(x, &f32::acosh),
+        M::Atanh => f1(x, &f32::atanh),
         M::Radians => f1(x, &f32::to_radians),
         M::Degrees => f1(x, &f32::to_degrees),
         M::Fma => tri(x, arg(a, 1)?, arg(a, 2)?, &f32::mul_add),
+        M::Ldexp => map2_broadcast(x, arg(a, 1)?, &|p, q| match (p, q) {
+            // Exact in f64 (powers of two up to 2^±400), then rounded once to f32; past
+            // ±400 the result is 0 or infinity either way.
+            (V::F(p), V::I(k)) => Ok(V::F(
+                (f64::from(*p) * 2f64.powi((*k).clamp(-400, 400))) as f32,
+            )),
+            _ => Err(format!("ldexp of {p:?} and {q:?}")),
+        }),
         M::Length => {
             let v = vecf(x)?;
             Ok(V::F(dotf(&v, &v).sqrt()))
@@ -520,6 +539,26 @@ pub fn math(fun: MathFunction, a: &[V]) -> R<V> {
         M::ReverseBits => ints(x, &i32::reverse_bits, &u32::reverse_bits),
         M::FirstLeadingBit => ints(x, &first_leading_signed, &first_leading_unsigned),
         M::FirstTrailingBit => ints(x, &|p| first_trailing(p as u32) as i32, &first_trailing),
+        M::CountLeadingZeros => ints(x, &|p| p.leading_zeros() as i32, &u32::leading_zeros),
+        M::CountTrailingZeros => ints(x, &|p| p.trailing_zeros() as i32, &u32::trailing_zeros),
+        M::ExtractBits => {
+            let (o, c) = field_args(arg(a, 1)?, arg(a, 2)?)?;
+            ints(
+                x,
+                &|p| luma_ir::proc::extract_bits(p as u32, o, c, true) as i32,
+                &|p| luma_ir::proc::extract_bits(p, o, c, false),
+            )
+        }
+        M::InsertBits => {
+            let (o, c) = field_args(arg(a, 2)?, arg(a, 3)?)?;
+            map2_broadcast(x, arg(a, 1)?, &|p, q| match (p, q) {
+                (V::I(e), V::I(n)) => Ok(V::I(
+                    luma_ir::proc::insert_bits(*e as u32, *n as u32, o, c) as i32,
+                )),
+                (V::U(e), V::U(n)) => Ok(V::U(luma_ir::proc::insert_bits(*e, *n, o, c))),
+                _ => Err(format!("insert_bits of {p:?} and {q:?}")),
+            })
+        }
         M::Pack4x8Unorm
         | M::Pack4x8Snorm
         | M::Pack2x16Unorm

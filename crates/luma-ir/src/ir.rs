@@ -966,7 +966,7 @@ pub enum Op {
     Math {
         /// Which function.
         fun: MathFunction,
-        /// Its arguments (1 to 3, per the function).
+        /// Its arguments (1 to 4, per the function).
         args: Vec<Handle<Value>>,
     },
     /// A screen-space derivative (fragment stage only).
@@ -1243,12 +1243,21 @@ pub enum MathFunction {
     Cosh,
     /// Hyperbolic tangent.
     Tanh,
+    /// Inverse hyperbolic sine.
+    Asinh,
+    /// Inverse hyperbolic cosine (unspecified for `x < 1`).
+    Acosh,
+    /// Inverse hyperbolic tangent (unspecified for `|x| >= 1`).
+    Atanh,
     /// Degrees to radians.
     Radians,
     /// Radians to degrees.
     Degrees,
     /// `a * b + c`.
     Fma,
+    /// `ldexp(x, e)`: `x * 2^e`, `e` a signed 32-bit integer of `x`'s shape. Exact when `e`
+    /// is in `-126..=127` and `x` and the result are normal; otherwise target-dependent.
+    Ldexp,
     /// Clamp to [0, 1].
     Saturate,
     /// Euclidean length (vector -> scalar).
@@ -1282,6 +1291,20 @@ pub enum MathFunction {
     FirstLeadingBit,
     /// Index of the least significant set bit, -1 / `0xFFFFFFFF` when none (integers).
     FirstTrailingBit,
+    /// `extract_bits(e, offset, count)` (integers; `offset` and `count` are `u32` scalars):
+    /// with `o = min(offset, 32)` and `c = min(count, 32 - o)`, bits `o..o + c` of `e` in the
+    /// low bits of the result, sign-extended from bit `c - 1` for signed `e`; 0 when `c == 0`
+    /// (WGSL's `extractBits`).
+    ExtractBits,
+    /// `insert_bits(e, newbits, offset, count)` (integers; `offset` and `count` are `u32`
+    /// scalars): `e` with bits `o..o + c` replaced by the low `c` bits of `newbits`, `o` and
+    /// `c` clamped as in `ExtractBits` (WGSL's `insertBits`).
+    InsertBits,
+    /// Number of zero bits above the most significant set bit, 32 for 0 (integers; the sign
+    /// bit of a negative `i32` is set, so its count is 0).
+    CountLeadingZeros,
+    /// Number of zero bits below the least significant set bit, 32 for 0 (integers).
+    CountTrailingZeros,
     /// Packs a `vec4` of [0, 1] floats into a `u32`, 8 bits each, x in the low byte.
     Pack4x8Unorm,
     /// Packs a `vec4` of [-1, 1] floats into a `u32`.

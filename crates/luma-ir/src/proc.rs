@@ -577,6 +577,44 @@ pub fn f32_to_f16(value: f32) -> u16 {
     sign | out as u16
 }
 
+/// The bit field `MathFunction::ExtractBits` and `InsertBits` work on: `(o, c)` with
+/// `o = min(offset, 32)` and `c = min(count, 32 - o)` (WGSL's clamping), so `o + c <= 32`.
+pub fn bit_field(offset: u32, count: u32) -> (u32, u32) {
+    let o = offset.min(32);
+    (o, count.min(32 - o))
+}
+
+/// The mask of bit field `(o, c)` (from [`bit_field`]) in a 32-bit word.
+fn bit_field_mask(o: u32, c: u32) -> u32 {
+    // `c == 0` and `c == 32` are the cases a plain `(1 << c) - 1` gets wrong.
+    let low = u32::MAX.checked_shr(32 - c).unwrap_or(0);
+    low.checked_shl(o).unwrap_or(0)
+}
+
+/// `MathFunction::ExtractBits` on a 32-bit word: the field's bits in the low bits, the rest
+/// zero, or copies of the field's top bit when `signed`; 0 for an empty field.
+pub fn extract_bits(e: u32, offset: u32, count: u32, signed: bool) -> u32 {
+    let (o, c) = bit_field(offset, count);
+    if c == 0 {
+        return 0;
+    }
+    // Shift the field to the top, then back down: arithmetically for signed values.
+    let top = e << (32 - o - c);
+    if signed {
+        ((top as i32) >> (32 - c)) as u32
+    } else {
+        top >> (32 - c)
+    }
+}
+
+/// `MathFunction::InsertBits` on 32-bit words: `e` with the field replaced by the low bits of
+/// `newbits`.
+pub fn insert_bits(e: u32, newbits: u32, offset: u32, count: u32) -> u32 {
+    let (o, c) = bit_field(offset, count);
+    let mask = bit_field_mask(o, c);
+    (e & !mask) | (newbits.checked_shl(o).unwrap_or(0) & mask)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -674,5 +712,20 @@ mod tests {
         assert_ne!(c, d);
         assert_eq!(m.constants.len(), 3);
         assert_eq!(m.literal(c), Some(Literal::F32(-0.0)));
+    }
+
+    #[test]
+    fn bit_fields_clamp_as_wgsl() {
+        assert_eq!(bit_field(40, 5), (32, 0));
+        assert_eq!(bit_field(30, 5), (30, 2));
+        assert_eq!(extract_bits(0xF0, 4, 4, false), 0xF);
+        assert_eq!(extract_bits(0xF0, 4, 4, true), u32::MAX);
+        assert_eq!(extract_bits(0x8000_0000, 0, 32, true), 0x8000_0000);
+        assert_eq!(extract_bits(0xFFFF_FFFF, 32, 5, true), 0);
+        assert_eq!(extract_bits(0xC000_0000, 30, 9, true), u32::MAX);
+        assert_eq!(insert_bits(0, u32::MAX, 0, 32), u32::MAX);
+        assert_eq!(insert_bits(0xFF, 0, 4, 100), 0xF);
+        assert_eq!(insert_bits(0x1234, 0xFFFF, 32, 1), 0x1234);
+        assert_eq!(insert_bits(0, 0b101, 31, 3), 0x8000_0000);
     }
 }

@@ -2832,8 +2832,16 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
             | M::Distance
             | M::Dot
             | M::Cross
-            | M::Reflect => 2,
-            M::Clamp | M::Mix | M::SmoothStep | M::Fma | M::Refract | M::FaceForward => 3,
+            | M::Reflect
+            | M::Ldexp => 2,
+            M::Clamp
+            | M::Mix
+            | M::SmoothStep
+            | M::Fma
+            | M::Refract
+            | M::FaceForward
+            | M::ExtractBits => 3,
+            M::InsertBits => 4,
             _ => 1,
         };
         if args.len() != arity {
@@ -2842,8 +2850,8 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                 args.len()
             ));
         }
-        // At most three arguments (checked above): their types fit an array.
-        let mut type_slots = [Handle::<Type>::from_index(0); 3];
+        // At most four arguments (checked above): their types fit an array.
+        let mut type_slots = [Handle::<Type>::from_index(0); 4];
         for (slot, a) in type_slots.iter_mut().zip(args) {
             *slot = self.use_value(*a)?;
         }
@@ -2882,6 +2890,9 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
             | M::Sinh
             | M::Cosh
             | M::Tanh
+            | M::Asinh
+            | M::Acosh
+            | M::Atanh
             | M::Radians
             | M::Degrees
             | M::Saturate => {
@@ -2904,6 +2915,20 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
             }
             M::Sign => {
                 if !(float || (int && kind == Some(ScalarKind::Sint))) {
+                    return Err(bad());
+                }
+                first.clone()
+            }
+            M::Ldexp => {
+                let exponent = types.get(1).map(|t| self.v.inner(*t)).transpose()?;
+                let want_exp = match first {
+                    TypeInner::Vector { size, .. } => TypeInner::Vector {
+                        size: *size,
+                        scalar: Scalar::I32,
+                    },
+                    _ => TypeInner::Scalar(Scalar::I32),
+                };
+                if !float || exponent != Some(&want_exp) {
                     return Err(bad());
                 }
                 first.clone()
@@ -2984,9 +3009,31 @@ impl<'v, 'a> FnVerifier<'v, 'a> {
                 }
                 _ => return Err(bad()),
             },
-            M::CountOneBits | M::ReverseBits | M::FirstLeadingBit | M::FirstTrailingBit => {
+            M::CountOneBits
+            | M::ReverseBits
+            | M::FirstLeadingBit
+            | M::FirstTrailingBit
+            | M::CountLeadingZeros
+            | M::CountTrailingZeros => {
                 if !int {
                     return Err(bad());
+                }
+                first.clone()
+            }
+            M::ExtractBits | M::InsertBits => {
+                // The bit field's offset and count are `u32` scalars after the integer
+                // operands (one for `ExtractBits`, two of one type for `InsertBits`).
+                let fields = if fun == M::ExtractBits { 1 } else { 2 };
+                if !int || !types.iter().take(fields).all(|t| *t == first_ty) {
+                    return Err(bad());
+                }
+                for t in types.iter().skip(fields) {
+                    if *self.v.inner(*t)? != TypeInner::Scalar(Scalar::U32) {
+                        return Err(format!(
+                            "{fun:?}'s offset and count are u32, not {}",
+                            self.v.tyname(*t)
+                        ));
+                    }
                 }
                 first.clone()
             }

@@ -421,6 +421,28 @@ fn bitcast(a: &CVal, to: &TypeInner) -> Option<CVal> {
     })
 }
 
+/// `ldexp` of an `f32`, folded only where every target gives the exact `x * 2^e`: `e` in
+/// `-126..=127` (WGSL leaves larger exponents indeterminate), `x` and the result normal or
+/// zero (targets may flush subnormals, and overflow is undefined in SPIR-V).
+fn ldexp(x: Literal, e: Literal) -> Option<Literal> {
+    let (Literal::F32(x), Literal::I32(e)) = (x, e) else {
+        return None;
+    };
+    if !(-126..=127).contains(&e) || !(x == 0.0 || x.is_normal()) {
+        return None;
+    }
+    let r = (f64::from(x) * 2f64.powi(e)) as f32;
+    (r == 0.0 || r.is_normal()).then_some(Literal::F32(r))
+}
+
+/// The `u32` scalar constant `v` (a bit field's offset or count).
+fn u32_of(v: &CVal) -> Option<u32> {
+    match v.scalar()? {
+        Literal::U32(x) => Some(x),
+        _ => None,
+    }
+}
+
 fn first_leading_bit(l: Literal) -> Option<Literal> {
     Some(match l {
         Literal::U32(0) => Literal::U32(u32::MAX),
@@ -517,8 +539,43 @@ fn math(fun: MathFunction, args: &[&CVal]) -> Option<CVal> {
             Literal::U32(x) => Some(Literal::U32(x.reverse_bits())),
             _ => None,
         }),
+        M::Ldexp => map2(a, args.get(1)?, ldexp),
+        M::CountLeadingZeros => map1(a, |l| match l {
+            Literal::I32(x) => Some(Literal::I32(x.leading_zeros() as i32)),
+            Literal::U32(x) => Some(Literal::U32(x.leading_zeros())),
+            _ => None,
+        }),
+        M::CountTrailingZeros => map1(a, |l| match l {
+            Literal::I32(x) => Some(Literal::I32(x.trailing_zeros() as i32)),
+            Literal::U32(x) => Some(Literal::U32(x.trailing_zeros())),
+            _ => None,
+        }),
         M::FirstLeadingBit => map1(a, first_leading_bit),
         M::FirstTrailingBit => map1(a, first_trailing_bit),
+        // Exact, and clamped the same way on every target (the back ends clamp where the
+        // target leaves a field past bit 31 undefined).
+        M::ExtractBits => {
+            let (o, c) = (u32_of(args.get(1)?)?, u32_of(args.get(2)?)?);
+            map1(a, |l| match l {
+                Literal::I32(x) => Some(Literal::I32(luma_ir::proc::extract_bits(
+                    x as u32, o, c, true,
+                ) as i32)),
+                Literal::U32(x) => Some(Literal::U32(luma_ir::proc::extract_bits(x, o, c, false))),
+                _ => None,
+            })
+        }
+        M::InsertBits => {
+            let (o, c) = (u32_of(args.get(2)?)?, u32_of(args.get(3)?)?);
+            map2(a, args.get(1)?, |x, y| match (x, y) {
+                (Literal::I32(e), Literal::I32(n)) => Some(Literal::I32(
+                    luma_ir::proc::insert_bits(e as u32, n as u32, o, c) as i32,
+                )),
+                (Literal::U32(e), Literal::U32(n)) => {
+                    Some(Literal::U32(luma_ir::proc::insert_bits(e, n, o, c)))
+                }
+                _ => None,
+            })
+        }
         _ => None,
     }
 }

@@ -46,6 +46,10 @@ enum P {
     S,
     /// `T` or `S` (the scalar applies to every component).
     TS,
+    /// `uint` (a bit offset or count).
+    U,
+    /// `int` of `T`'s shape (an exponent).
+    I,
 }
 
 /// The result of a generic signature.
@@ -86,7 +90,7 @@ enum FixedTy {
 }
 
 use Class as C;
-use P::{S, T, TS};
+use P::{I, S, T, TS, U};
 
 const T1: &[P] = &[T];
 const T2: &[P] = &[T, T];
@@ -142,9 +146,17 @@ const TABLE: &[(&str, BuiltinFn, Kind)] = &[
     ("sinh", BuiltinFn::Sinh, Kind::Gen(C::Float, T1, R::T)),
     ("cosh", BuiltinFn::Cosh, Kind::Gen(C::Float, T1, R::T)),
     ("tanh", BuiltinFn::Tanh, Kind::Gen(C::Float, T1, R::T)),
+    ("asinh", BuiltinFn::Asinh, Kind::Gen(C::Float, T1, R::T)),
+    ("acosh", BuiltinFn::Acosh, Kind::Gen(C::Float, T1, R::T)),
+    ("atanh", BuiltinFn::Atanh, Kind::Gen(C::Float, T1, R::T)),
     ("radians", BuiltinFn::Radians, Kind::Gen(C::Float, T1, R::T)),
     ("degrees", BuiltinFn::Degrees, Kind::Gen(C::Float, T1, R::T)),
     ("fma", BuiltinFn::Fma, Kind::Gen(C::Float, T3, R::T)),
+    (
+        "ldexp",
+        BuiltinFn::Ldexp,
+        Kind::Gen(C::Float, &[T, I], R::T),
+    ),
     (
         "isnan",
         BuiltinFn::IsNan,
@@ -252,6 +264,26 @@ const TABLE: &[(&str, BuiltinFn, Kind)] = &[
         "first_trailing_bit",
         BuiltinFn::FirstTrailingBit,
         Kind::Gen(C::Integer, T1, R::T),
+    ),
+    (
+        "count_leading_zeros",
+        BuiltinFn::CountLeadingZeros,
+        Kind::Gen(C::Integer, T1, R::T),
+    ),
+    (
+        "count_trailing_zeros",
+        BuiltinFn::CountTrailingZeros,
+        Kind::Gen(C::Integer, T1, R::T),
+    ),
+    (
+        "extract_bits",
+        BuiltinFn::ExtractBits,
+        Kind::Gen(C::Integer, &[T, U, U], R::T),
+    ),
+    (
+        "insert_bits",
+        BuiltinFn::InsertBits,
+        Kind::Gen(C::Integer, &[T, T, U, U], R::T),
     ),
     ("sample", BuiltinFn::Sample, Kind::Texture),
     ("sample_bias", BuiltinFn::SampleBias, Kind::Texture),
@@ -708,6 +740,8 @@ impl<'a> Checker<'a> {
             let expected = match p {
                 P::T => t,
                 P::S => sty,
+                P::U => self.t.uint,
+                P::I => self.with_scalar(t, ScalarTy::Int),
                 P::TS => match self.val_ty(v) {
                     Some(ty) if matches!(self.ty(ty), Ty::Scalar(_)) => sty,
                     Some(_) => t,

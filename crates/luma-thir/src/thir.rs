@@ -1007,9 +1007,14 @@ pub enum BuiltinFn {
     Sinh,
     Cosh,
     Tanh,
+    Asinh,
+    Acosh,
+    Atanh,
     Radians,
     Degrees,
     Fma,
+    /// `ldexp(x, e)`: `x * 2^e`, `e` an `int` of `x`'s shape.
+    Ldexp,
     IsNan,
     IsInf,
     // Vector
@@ -1042,6 +1047,15 @@ pub enum BuiltinFn {
     ReverseBits,
     FirstLeadingBit,
     FirstTrailingBit,
+    /// `extract_bits(e, offset: uint, count: uint)`: WGSL's `extractBits`, with the clamped
+    /// offset and count (language.md 10.4).
+    ExtractBits,
+    /// `insert_bits(e, newbits, offset: uint, count: uint)`: WGSL's `insertBits`.
+    InsertBits,
+    /// Leading zero bits, 32 for 0.
+    CountLeadingZeros,
+    /// Trailing zero bits, 32 for 0.
+    CountTrailingZeros,
     // Texture
     /// Texture builtins share one argument layout. The texture comes first: a `Global` (or an
     /// `Index` of a `Global` array of textures) of a `Texture` or `CombinedSampler` type. A
