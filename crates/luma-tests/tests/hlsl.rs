@@ -21,7 +21,6 @@ use luma_back_hlsl::{write, HlslOutput, Options};
 use luma_ir::{Module, ResourceBinding, ScalarKind, ShaderStage, TypeInner};
 use luma_testutil::{
     assert_snapshot, corpus_path, require_tool, run, scratch_dir, shader_corpus, tests_dir,
-    workspace_root,
 };
 use lumac::OptLevel;
 
@@ -181,21 +180,13 @@ impl SlangJobs {
 
     /// Compiles every job with Slang and validates the SPIR-V; one message per failure.
     fn run(self) -> Vec<String> {
-        let driver = workspace_root().join("tools/slang/slangc.py");
-        let installed = std::fs::read_dir(workspace_root().join("tools/slang/lib"))
-            .map(|dir| {
-                dir.flatten().any(|e| {
-                    e.file_name()
-                        .to_string_lossy()
-                        .starts_with("libslang-compiler.so")
-                })
-            })
-            .unwrap_or(false);
-        assert!(
-            installed,
-            "Slang is not installed (tools/slang/lib/libslang-compiler.so*); run \
-             `scripts/install-test-tools.sh` (see README.md) to install every tool the tests use"
-        );
+        // The harness's lookup: `LUMA_SLANGC`, else the repository's driver once installed.
+        let driver = luma_harness::paths::Tools::find().slang.unwrap_or_else(|| {
+            panic!(
+                "Slang is not installed (tools/slang/lib/libslang-compiler.so*); run \
+                 `scripts/install-test-tools.sh` (see README.md) to install every tool the tests use"
+            )
+        });
         let python = require_tool("python3");
         let spirv_val = require_tool("spirv-val");
         let jobs_file = self.dir.join("jobs.json");

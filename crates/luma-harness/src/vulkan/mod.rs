@@ -654,13 +654,21 @@ impl Partial {
         });
         let mut storage16 = vk::PhysicalDevice16BitStorageFeatures::default();
         let mut float16 = vk::PhysicalDeviceShaderFloat16Int8Features::default();
+        // What Slang's SPIR-V needs besides (`slang`): both Vulkan 1.2 core, so their feature
+        // structs need no extension there.
+        let slang_12 = slang && instance_version >= vk::API_VERSION_1_2;
+        let mut has_draw = vk::PhysicalDeviceShaderDrawParametersFeatures::default();
+        let mut has_scalar = vk::PhysicalDeviceScalarBlockLayoutFeatures::default();
         {
             let mut query = vk::PhysicalDeviceFeatures2::default().push_next(&mut storage16);
             if has_float16_ext {
                 query = query.push_next(&mut float16);
             }
+            if slang_12 {
+                query = query.push_next(&mut has_draw).push_next(&mut has_scalar);
+            }
             // SAFETY: the chain points at locals alive for the call; the float16 struct is
-            // only chained when the device has its extension.
+            // only chained when the device has its extension, the Slang ones on Vulkan 1.2.
             unsafe { instance.get_physical_device_features2(picked.physical, &mut query) };
         }
         let mut storage16_on = vk::PhysicalDevice16BitStorageFeatures::default()
@@ -684,19 +692,6 @@ impl Partial {
             .enabled_extension_names(&extension_ptrs)
             .enabled_features(&features)
             .push_next(&mut storage16_on);
-        // Both are Vulkan 1.2 core (their feature structs need no extension there).
-        let slang_12 = slang && instance_version >= vk::API_VERSION_1_2;
-        let (mut has_draw, mut has_scalar) = (
-            vk::PhysicalDeviceShaderDrawParametersFeatures::default(),
-            vk::PhysicalDeviceScalarBlockLayoutFeatures::default(),
-        );
-        if slang_12 {
-            let mut query = vk::PhysicalDeviceFeatures2::default()
-                .push_next(&mut has_draw)
-                .push_next(&mut has_scalar);
-            // SAFETY: the chain points at locals alive for the call.
-            unsafe { instance.get_physical_device_features2(picked.physical, &mut query) };
-        }
         let mut draw = vk::PhysicalDeviceShaderDrawParametersFeatures::default()
             .shader_draw_parameters(has_draw.shader_draw_parameters == vk::TRUE);
         let mut scalar = vk::PhysicalDeviceScalarBlockLayoutFeatures::default()
