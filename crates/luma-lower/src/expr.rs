@@ -8,7 +8,7 @@
 //! `LogicalAnd` / `LogicalOr` is emitted.
 
 use luma_base::{Handle, Span};
-use luma_ir::{BinaryOp, Literal, Op, Scalar, StmtKind, Type, Value, ValueDef};
+use luma_ir::{BinaryOp, Literal, Op, Scalar, StmtKind, Type, TypeInner, Value, ValueDef};
 use luma_thir::{BinaryOp as TBin, BuiltinFn, Expr, ExprId, ExprKind, LocalId, Ty};
 
 use crate::context::GlobalSlot;
@@ -383,10 +383,24 @@ impl<'a> FnCtx<'_, '_, 'a> {
                 self.emit(Op::Compose { components: cols }, ty)
             }
             Shape::Scalar(_) => self.convert(v, ty, span),
-            Shape::Other => Err(Failure::malformed(
-                span,
-                "a splat to a type that is not a vector or matrix",
-            )),
+            Shape::Other => match self.m.inner(ty)? {
+                // An array fill: the element value, computed once, in every element.
+                TypeInner::Array {
+                    size: luma_ir::ArraySize::Constant(n),
+                    ..
+                } => {
+                    let copies = vec![v; n as usize];
+                    if let Some(c) = self.as_constant(v) {
+                        let k = self.m.composite_const(ty, vec![c; n as usize]);
+                        return self.const_val(k);
+                    }
+                    self.emit(Op::Compose { components: copies }, ty)
+                }
+                _ => Err(Failure::malformed(
+                    span,
+                    "a splat to a type that is not a vector, matrix or fixed-size array",
+                )),
+            },
         }
     }
 

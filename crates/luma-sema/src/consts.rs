@@ -630,6 +630,10 @@ pub(crate) fn convert(
 pub(crate) fn splat(types: &Types, v: &ConstValue, to: TyId) -> Result<ConstValue, FoldError> {
     match types.get(to) {
         Ty::Vector { size, .. } => Ok(ConstValue::Composite(vec![v.clone(); usize::from(size)])),
+        Ty::Array {
+            len: ArrayLen::Fixed(n),
+            ..
+        } => Ok(ConstValue::Composite(vec![v.clone(); n as usize])),
         Ty::Matrix {
             scalar,
             columns,

@@ -20,6 +20,10 @@ use crate::decls::TypeCtx;
 use crate::foreign;
 use crate::types;
 
+/// The most elements one array fill constructor `[N]T(value)` makes (E0711): each is a separate
+/// part of a composite in every target, and SPIR-V caps one composite at 65,532 parts.
+const MAX_FILL_ELEMENTS: u32 = 4096;
+
 fn thir_binop(op: ast::BinaryOp) -> BinaryOp {
     match op {
         ast::BinaryOp::Add => BinaryOp::Add,
@@ -281,6 +285,9 @@ impl<'a> Checker<'a> {
             }
             ast::ExprKind::ArrayLit { ty, elements } => {
                 self.array_lit(*ty, self.ast.list(*elements), hint, span)
+            }
+            ast::ExprKind::ArrayFill { ty, args } => {
+                self.array_fill(*ty, self.ast.list(*args), span)
             }
             ast::ExprKind::IfExpr {
                 cond,
@@ -2009,6 +2016,91 @@ impl<'a> Checker<'a> {
         Val::Expr(self.construct_expr(args, aty, span))
     }
 
+    /// `[N]T(value)`: an array whose every element is `value`, evaluated once.
+    fn array_fill(&mut self, ty: ast::TypeId, args: &'a [ast::ExprId], span: Span) -> Val {
+        let aty = self.resolve_type(ty, TypeCtx::Other);
+        let (elem, n) = match self.ty(aty) {
+            Ty::Array {
+                element,
+                len: ArrayLen::Fixed(n),
+            } => (element, n),
+            other => {
+                if !matches!(other, Ty::Error) {
+                    let tn = self.tn(aty);
+                    self.emit(
+                        Diagnostic::error(
+                            codes::E0511,
+                            span,
+                            format!("`{tn}` cannot be filled with one value"),
+                        )
+                        .with_primary_label("not an array of a fixed size")
+                        .with_note("`[N]T(value)` builds an array of N copies of `value`"),
+                    );
+                }
+                for a in args {
+                    self.expr(*a, None);
+                }
+                return self.err_val(span);
+            }
+        };
+        let [arg] = args else {
+            let tn = self.tn(aty);
+            let en = self.tn(elem);
+            self.emit(
+                Diagnostic::error(
+                    codes::E0511,
+                    span,
+                    format!(
+                        "`{tn}(...)` takes one value for every element, found {} arguments",
+                        args.len()
+                    ),
+                )
+                .with_primary_label("expected one argument")
+                .with_help(format!(
+                    "`{tn}(x)` sets every element to the `{en}` `x`; list different elements \
+                     in braces: `{tn} {{ a, b, ... }}`"
+                )),
+            );
+            for a in args {
+                self.expr(*a, Some(elem));
+            }
+            return self.err_val(span);
+        };
+        let v = self.expr(*arg, Some(elem));
+        let value = self.coerce(v, elem, "the value of an array fill");
+        if self.is_error(self.expr_ty(value)) {
+            return self.err_val(span);
+        }
+        if !self.constructible(aty) {
+            let placeholder = self.mk(ExprKind::Error, aty, span);
+            return self.value_check(Val::Expr(placeholder));
+        }
+        if n > MAX_FILL_ELEMENTS {
+            let tn = self.tn(aty);
+            self.emit(
+                Diagnostic::error(
+                    codes::E0711,
+                    span,
+                    format!(
+                        "`{tn}(...)` would make {n} copies of its value; one fill constructor \
+                         makes at most {MAX_FILL_ELEMENTS}"
+                    ),
+                )
+                .with_primary_label("too many elements")
+                .with_note(
+                    "each element is a separate value in every target's code (SPIR-V limits \
+                     one composite to 65,532 parts)",
+                )
+                .with_help(
+                    "an array this large belongs in `shared` memory or a `buffer`, not in \
+                     each invocation's private memory",
+                ),
+            );
+            return self.err_val(span);
+        }
+        Val::Expr(self.splat_expr(value, aty, span))
+    }
+
     /// A `Construct` of `ty`, folded when every part is constant.
     pub fn construct_expr(&mut self, args: Vec<ExprId>, ty: TyId, span: Span) -> ExprId {
         if args.iter().any(|a| self.is_error(self.expr_ty(*a))) {
@@ -2944,7 +3036,21 @@ impl<'a> Checker<'a> {
             return self.err_expr(span);
         }
         if let Some(c) = self.const_of(value).map(Cow::into_owned) {
-            if let Ok(v) = consts::splat(&self.prog.types, &c, ty) {
+            // An array fill copies its value N times: the cost is counted before the copies
+            // are made, so a large fill of a large constant stops at the limit (E0704)
+            // instead of allocating it.
+            if let Ty::Array {
+                len: ArrayLen::Fixed(n),
+                ..
+            } = self.ty(ty)
+            {
+                if !self.spend(consts::size(&c).saturating_mul(u64::from(n)), span) {
+                    return self.err_expr(span);
+                }
+                if let Ok(v) = consts::splat(&self.prog.types, &c, ty) {
+                    return self.mk_const(v, ty, span);
+                }
+            } else if let Ok(v) = consts::splat(&self.prog.types, &c, ty) {
                 return self.const_expr(v, ty, span);
             }
         }

@@ -518,6 +518,14 @@ pub enum ExprKind {
         /// Elements in order.
         elements: ExprList,
     },
+    /// `[N]T(value)`: an array whose every element is `value` (the checker requires exactly
+    /// one argument).
+    ArrayFill {
+        /// The array type.
+        ty: TypeId,
+        /// The arguments as written.
+        args: ExprList,
+    },
     /// `if c then a else b` as an expression.
     IfExpr {
         /// Condition.

@@ -407,6 +407,13 @@ impl<'a> Dumper<'a> {
                 c.extend(module.list(*elements).iter().map(|e| ("", Work::Expr(*e))));
                 self.children(next, c);
             }
+            ExprKind::ArrayFill { ty, args } => {
+                self.line(indent, label, "ArrayFill", at);
+                let mut c = vec![("type", Work::Type(*ty))];
+                let module = self.module;
+                c.extend(module.list(*args).iter().map(|e| ("", Work::Expr(*e))));
+                self.children(next, c);
+            }
             ExprKind::IfExpr {
                 cond,
                 then_value,

@@ -653,6 +653,16 @@ impl Parser<'_, '_> {
                     NodeDepth::max,
                 )
             }
+            ExprKind::ArrayFill { ty, args } => {
+                let ty = self.type_depth_of(*ty);
+                self.module.list(*args).iter().map(d).fold(
+                    NodeDepth {
+                        tree: ty,
+                        nesting: ty,
+                    },
+                    NodeDepth::max,
+                )
+            }
             ExprKind::IfExpr {
                 cond,
                 then_value,
@@ -4202,15 +4212,24 @@ impl Parser<'_, '_> {
         Some(self.alloc(ExprKind::Call { callee, args }, whole))
     }
 
-    /// `[N]T { ... }`.
+    /// `[N]T { ... }`, or `[N]T(value)` (every element `value`).
     fn parse_typed_array(&mut self, open: Token) -> ExprId {
         let ty = self.parse_type();
         if self.at(TokenKind::LBrace) {
             return self.parse_braced(open.span.lo, None, Some(ty));
         }
+        if self.at(TokenKind::LParen) {
+            // The checker counts the arguments, so that a wrong count is one error with the
+            // type's name in it rather than a parse error.
+            let paren = self.bump();
+            let base = self.list_items.len();
+            self.parse_expr_list(TokenKind::RParen, paren.span);
+            let args = self.take_list(base);
+            return self.alloc(ExprKind::ArrayFill { ty, args }, self.since(open.span.lo));
+        }
         self.expected_with_help(
-            "`{` and the array's elements",
-            "array literals are written `[3]float { 1.0, 2.0, 3.0 }`",
+            "`{` and the array's elements, or `(` and one value for every element",
+            "array literals are written `[3]float { 1.0, 2.0, 3.0 }`, or `[3]float(0.0)` for three equal elements",
         );
         self.alloc_error(self.since(open.span.lo))
     }

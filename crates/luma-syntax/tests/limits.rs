@@ -114,6 +114,10 @@ fn max_depth(module: &Module, count: Count) -> usize {
                     stack.extend(ty.map(|t| (Node::T(t), next)));
                     stack.extend(module.list(*elements).iter().map(|v| (Node::E(*v), next)));
                 }
+                ExprKind::ArrayFill { ty, args } => {
+                    stack.push((Node::T(*ty), next));
+                    stack.extend(module.list(*args).iter().map(|v| (Node::E(*v), next)));
+                }
                 ExprKind::IfExpr {
                     cond,
                     then_value,

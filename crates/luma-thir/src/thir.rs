@@ -646,10 +646,11 @@ pub enum ExprKind {
         /// The parts (see [`Exprs::list`]).
         args: ExprList,
     },
-    /// A vector with all components equal to a scalar (`vec3(1.0)`), or a matrix with the scalar
-    /// on its diagonal and zero elsewhere (`mat3(1.0)`).
+    /// A vector with all components equal to a scalar (`vec3(1.0)`), a matrix with the scalar
+    /// on its diagonal and zero elsewhere (`mat3(1.0)`), or a fixed-size array with every
+    /// element equal to `value` (`[8]int(0)`), which is evaluated once.
     Splat {
-        /// The scalar.
+        /// The scalar (for an array, a value of its element type).
         value: ExprId,
     },
     /// Value conversion to `ty` (`float(i)`, `vec3(ivec3(...))`, `uint(b)`); a matrix of other
