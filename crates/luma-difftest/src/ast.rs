@@ -558,7 +558,8 @@ pub enum Expr {
     UnpackExact(Unpack, Box<Expr>),
     /// A call of a helper function.
     Call(String, Vec<Expr>),
-    /// A vector (from parts or one scalar) or an array (`[N]T { ... }`).
+    /// A vector (from parts or one scalar) or an array (`[N]T { ... }`, or the fill
+    /// `[N]T(value)` when one part makes several elements).
     Construct(Ty, Vec<Expr>),
     /// A struct value `S { f = e, ... }`, every member in order.
     Struct(String, Vec<(String, Expr)>),

@@ -1633,6 +1633,11 @@ impl Eval<'_> {
                         Val::C(flat)
                     }
                     Ty::Array(_, n) => {
+                        let vals = match vals.as_slice() {
+                            // A fill: the one value, evaluated once, in every element.
+                            [one] if *n != 1 => vec![one.clone(); *n as usize],
+                            _ => vals,
+                        };
                         if vals.len() != *n as usize {
                             return invalid("array constructor of the wrong size");
                         }

@@ -2152,7 +2152,9 @@ impl Gen {
                 if let Some(v) = self.var_of(ty, true) {
                     return v;
                 }
-                let parts = (0..*n).map(|_| self.stored(el, 0)).collect();
+                // A third of the arrays are fills, `[N]T(value)`: one part, copied N times.
+                let count = if *n > 1 && self.rng.chance(33) { 1 } else { *n };
+                let parts = (0..count).map(|_| self.stored(el, 0)).collect();
                 G::new(Expr::Construct(ty.clone(), parts), Fb::ZERO)
             }
             Ty::Struct(name) => {

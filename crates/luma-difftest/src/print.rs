@@ -340,6 +340,10 @@ fn bare(e: &Expr) -> String {
         Expr::Call(name, args) => format!("{name}({})", list(args)),
         Expr::Atomic(op, name, args) => atomic(*op, name, args),
         Expr::Construct(ty, parts) => match ty {
+            // One part for several elements is a fill constructor.
+            Ty::Array(_, n) if parts.len() == 1 && *n != 1 => {
+                format!("{}({})", type_name(ty), list(parts))
+            }
             Ty::Array(..) => format!("{} {{ {} }}", type_name(ty), list(parts)),
             _ => format!("{}({})", type_name(ty), list(parts)),
         },

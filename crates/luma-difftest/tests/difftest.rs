@@ -271,6 +271,26 @@ fn generator_reaches_every_construct() {
         .filter(|n| !text.contains(n))
         .collect();
     assert!(missing.is_empty(), "never generated: {missing:?}");
+    assert!(
+        has_array_fill(&text),
+        "never generated: an array fill `[N]T(value)`"
+    );
+}
+
+/// Whether `text` has an array fill constructor: `[digits]` then a type name then `(`.
+fn has_array_fill(text: &str) -> bool {
+    text.match_indices('[').any(|(at, _)| {
+        let rest = &text[at + 1..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let Some(after) = rest[digits..].strip_prefix(']') else {
+            return false;
+        };
+        let name = after
+            .bytes()
+            .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+            .count();
+        digits > 0 && name > 0 && after[name..].starts_with('(')
+    })
 }
 
 #[test]
