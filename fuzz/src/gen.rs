@@ -666,15 +666,21 @@ impl Gen<'_, '_> {
             7 => {
                 let s = *self.u.choose(&[Sc::Int, Sc::Uint, Sc::Float])?;
                 let name = self.fresh("arr");
-                let mut parts = Vec::new();
-                for _ in 0..4 {
-                    parts.push(self.expr(Ty::S(s), expr_depth.min(2))?.0);
+                if self.u.arbitrary::<bool>()? {
+                    // A fill constructor: one value for the four elements.
+                    let (e, _) = self.expr(Ty::S(s), expr_depth.min(2))?;
+                    self.line(&format!("let {name} = [4]{}({e})", Ty::S(s).name()));
+                } else {
+                    let mut parts = Vec::new();
+                    for _ in 0..4 {
+                        parts.push(self.expr(Ty::S(s), expr_depth.min(2))?.0);
+                    }
+                    self.line(&format!(
+                        "let {name}: [4]{} = {{ {} }}",
+                        Ty::S(s).name(),
+                        parts.join(", ")
+                    ));
                 }
-                self.line(&format!(
-                    "let {name}: [4]{} = {{ {} }}",
-                    Ty::S(s).name(),
-                    parts.join(", ")
-                ));
                 self.arrays.push(ArrVar { name, elem: s });
             }
             8 => {
