@@ -325,6 +325,8 @@ pub enum Builtin {
     Any,
     /// `all`
     All,
+    /// `select(if_false, if_true, condition)`
+    Select,
     /// `dot`
     Dot,
     /// `transpose`
@@ -384,6 +386,7 @@ impl Builtin {
             Builtin::GreaterThanEqual => "greater_than_equal",
             Builtin::Any => "any",
             Builtin::All => "all",
+            Builtin::Select => "select",
             Builtin::Dot => "dot",
             Builtin::Transpose => "transpose",
             Builtin::Cross => "cross",

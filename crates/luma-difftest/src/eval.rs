@@ -1018,6 +1018,11 @@ fn builtin(f: Builtin, args: &[Val]) -> E<Val> {
             };
             map2(x, arg(1)?, &|p, q| scalar_binary(op, p, q))
         }
+        // Both values were evaluated (a builtin's arguments all are); a `bool` condition
+        // picks for every component.
+        Builtin::Select => map3(x, arg(1)?, arg(2)?, &|f, t, c| {
+            Ok(if c.b()? { t.clone() } else { f.clone() })
+        }),
         Builtin::Any | Builtin::All => {
             let bs: Vec<bool> = x.parts()?.iter().map(Val::b).collect::<E<_>>()?;
             Ok(Val::B(if f == Builtin::All {

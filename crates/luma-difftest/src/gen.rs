@@ -2205,6 +2205,17 @@ impl Gen {
             self.expr(ty, depth - 1)
         };
         let fb = a.fb.max(b.fb);
+        // A third of the if-expressions of scalars and vectors are `select(b, a, c)` (both
+        // values evaluated), half of the vector ones with a condition per component.
+        if matches!(ty, Ty::Scalar(_) | Ty::Vector(..)) && self.rng.chance(33) {
+            let c = match ty {
+                Ty::Vector(_, n) if self.rng.chance(50) => {
+                    self.expr(&Ty::Vector(Scalar::Bool, *n), depth - 1).e
+                }
+                _ => c.e,
+            };
+            return G::new(Expr::Builtin(Builtin::Select, vec![b.e, a.e, c]), fb);
+        }
         G::new(Expr::If(bx(c.e), bx(a.e), bx(b.e)), fb)
     }
 

@@ -217,6 +217,7 @@ fn generator_reaches_every_construct() {
         "equal(",
         "less_than(",
         "any(",
+        "select(",
         "all(",
         "dot(",
         "transpose(",

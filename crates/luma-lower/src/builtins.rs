@@ -286,6 +286,21 @@ impl<'a> FnCtx<'_, '_, 'a> {
                 let b = self.arg(args, 1, span)?;
                 self.emit(Op::Binary { op, lhs: a, rhs: b }, rty)?
             }
+            B::Select => {
+                // Evaluated in the order written: the value if false, if true, then the
+                // condition.
+                let if_false = self.arg(args, 0, span)?;
+                let if_true = self.arg(args, 1, span)?;
+                let condition = self.arg(args, 2, span)?;
+                self.emit(
+                    Op::Select {
+                        condition,
+                        accept: if_true,
+                        reject: if_false,
+                    },
+                    rty,
+                )?
+            }
             B::AsFloat | B::AsInt | B::AsUint => {
                 let a = self.arg(args, 0, span)?;
                 if self.vty(a)? == rty {

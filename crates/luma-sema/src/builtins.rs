@@ -15,6 +15,8 @@ use crate::consts::Abstract;
 /// Which types the generic argument `T` may be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Class {
+    /// Scalars and vectors of any component type.
+    Any,
     /// Float scalars and vectors.
     Float,
     /// Float vectors.
@@ -50,6 +52,8 @@ enum P {
     U,
     /// `int` of `T`'s shape (an exponent).
     I,
+    /// `bool`, or a `bool` of `T`'s shape (a condition for the whole value or per component).
+    B,
 }
 
 /// The result of a generic signature.
@@ -90,7 +94,7 @@ enum FixedTy {
 }
 
 use Class as C;
-use P::{I, S, T, TS, U};
+use P::{B, I, S, T, TS, U};
 
 const T1: &[P] = &[T];
 const T2: &[P] = &[T, T];
@@ -198,6 +202,11 @@ const TABLE: &[(&str, BuiltinFn, Kind)] = &[
     ("transpose", BuiltinFn::Transpose, Kind::Transpose),
     ("inverse", BuiltinFn::Inverse, Kind::Inverse),
     ("determinant", BuiltinFn::Determinant, Kind::Determinant),
+    (
+        "select",
+        BuiltinFn::Select,
+        Kind::Gen(C::Any, &[T, T, B], R::T),
+    ),
     (
         "equal",
         BuiltinFn::Equal,
@@ -409,6 +418,7 @@ pub(crate) fn name_of(f: BuiltinFn) -> &'static str {
 
 fn class_text(c: Class) -> &'static str {
     match c {
+        C::Any => "a scalar or vector",
         C::Float => "a float scalar or vector",
         C::FloatVec => "a float vector",
         C::FloatVec3 => "a `vec3`",
@@ -438,6 +448,7 @@ impl<'a> Checker<'a> {
             _ => return false,
         };
         match c {
+            C::Any => true,
             C::Float => scalar.is_float(),
             C::FloatVec => scalar.is_float() && size > 1,
             C::FloatVec3 => scalar.is_float() && size == 3,
@@ -449,6 +460,36 @@ impl<'a> Checker<'a> {
             C::BoolVec => size > 1 && scalar == ScalarTy::Bool,
             C::Bits32 => matches!(scalar, ScalarTy::Int | ScalarTy::Uint | ScalarTy::Float),
         }
+    }
+
+    /// HLSL's `select(condition, if_true, if_false)` written for Luma's (WGSL's and Metal's)
+    /// `select(if_false, if_true, condition)`: one error with the reordered call, instead of
+    /// a type mismatch on the second argument. Reports and returns `true` when the first
+    /// argument is a condition and the last is not.
+    fn condition_first(&mut self, vals: &[Val]) -> bool {
+        let is_bool = |c: &Self, v: Val| {
+            c.val_ty(v)
+                .and_then(|t| c.scalar_of(t))
+                .is_some_and(|s| s == ScalarTy::Bool)
+        };
+        let (Some(&first), Some(&last)) = (vals.first(), vals.last()) else {
+            return false;
+        };
+        if vals.len() != 3 || !is_bool(self, first) || is_bool(self, last) {
+            return false;
+        }
+        let fspan = self.val_span(first);
+        self.emit(
+            Diagnostic::error(
+                codes::E0510,
+                fspan,
+                "`select` takes its condition last: `select(if_false, if_true, condition)`",
+            )
+            .with_primary_label("a condition as the first argument")
+            .with_note("Luma's `select` is WGSL's and Metal's; HLSL's puts the condition first")
+            .with_help("HLSL's `select(c, a, b)` is `select(b, a, c)` in Luma"),
+        );
+        true
     }
 
     fn arity(&mut self, name: &str, expected: &str, found: usize, span: Span) {
@@ -639,6 +680,12 @@ impl<'a> Checker<'a> {
                 void: false,
             };
         }
+        if fun == BuiltinFn::Select && self.condition_first(vals) {
+            return CallResult {
+                expr: self.err_expr(span),
+                void: false,
+            };
+        }
         // `T` comes from the first typed argument in a `T` position, else in a `T or S` one.
         let mut t = None;
         for want in [P::T, P::TS] {
@@ -742,6 +789,10 @@ impl<'a> Checker<'a> {
                 P::S => sty,
                 P::U => self.t.uint,
                 P::I => self.with_scalar(t, ScalarTy::Int),
+                P::B => match self.val_ty(v) {
+                    Some(ty) if matches!(self.ty(ty), Ty::Scalar(_)) => self.t.bool_,
+                    _ => self.with_scalar(t, ScalarTy::Bool),
+                },
                 P::TS => match self.val_ty(v) {
                     Some(ty) if matches!(self.ty(ty), Ty::Scalar(_)) => sty,
                     Some(_) => t,

@@ -162,11 +162,6 @@ const TABLE: &[(&str, &str, Instead)] = &[
     ("reverseBits", "WGSL", Instead::Builtin("reverse_bits")),
     ("reversebits", "HLSL", Instead::Builtin("reverse_bits")),
     ("rsqrt", "HLSL and Metal", Instead::Builtin("inversesqrt")),
-    (
-        "select",
-        "WGSL and Metal",
-        Instead::Write("choose a value with `if condition then a else b`"),
-    ),
     ("smoothStep", "WGSL", Instead::Builtin("smoothstep")),
     ("storageBarrier", "WGSL", Instead::Builtin("storage_barrier")),
     ("tex2D", "HLSL", Instead::Builtin("sample")),

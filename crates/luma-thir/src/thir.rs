@@ -1040,6 +1040,10 @@ pub enum BuiltinFn {
     GreaterThanEqual,
     Any,
     All,
+    /// `select(if_false, if_true, condition)`: WGSL's and Metal's argument order; both values
+    /// are evaluated; `condition` is a `bool` (for the whole value) or a `bvecN` of the
+    /// values' size (per component).
+    Select,
     // Bit reinterpretation and bit operations
     AsFloat,
     AsInt,

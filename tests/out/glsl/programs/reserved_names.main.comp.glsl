@@ -119,12 +119,9 @@ float rsqrt(float x) {
     return inversesqrt(x);
 }
 
-float select(float a, float b, bool condition) {
-    return condition ? b : a;
-}
-
 uint bitcast(float x) {
-    return floatBitsToUint(x);
+    uint select = floatBitsToUint(x);
+    return select;
 }
 
 vec4 textureSample(vec2 uv) {
@@ -166,7 +163,7 @@ void main() {
     vec4 common_ = textureSample_1 + texel + texel_1;
     float luma_mod_1 = luma_mod(half_, 2.0);
     float rsqrt_1 = rsqrt(delete + 2.0);
-    float filter_ = select(luma_mod_1, rsqrt_1, constant.packed != 0u);
+    float filter_ = constant.packed != 0u ? rsqrt_1 : luma_mod_1;
     uint bitcast_1 = bitcast(filter_);
     float f32 = float(bitcast_1 & 255u);
     vec4 u_gl_Position_1 = u_gl_Position(common_);

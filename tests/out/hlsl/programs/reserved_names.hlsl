@@ -178,10 +178,6 @@ float rsqrt_(float x) {
     return rsqrt(x);
 }
 
-float select_(float a, float b, bool condition) {
-    return condition ? b : a;
-}
-
 uint bitcast(float x) {
     return asuint(x);
 }
@@ -229,8 +225,7 @@ void main(main_Input input_1) {
     const float4 texel_1 = texture_tex.SampleLevel(texture_samp, uv, 1.0);
     const float u_luma_mod_1 = u_luma_mod(half_, 2.0);
     const float rsqrt_1 = rsqrt_(delete_ + 2.0);
-    const float filter = select_(u_luma_mod_1, rsqrt_1, constant.packed != 0u);
-    const uint bitcast_1 = bitcast(filter);
+    const uint bitcast_1 = bitcast(constant.packed != 0u ? rsqrt_1 : u_luma_mod_1);
     const float4 gl_Position_1 = gl_Position(textureSample_1 + texel + texel_1);
     const float4_ to_float4_1 = to_float4(gl_Position_1);
     const float4_ result = mul_(to_float4_1, float(bitcast_1 & 255u) + point_.x + constant.constant.w);

@@ -141,10 +141,6 @@ float rsqrt_(float x) {
     return metal::rsqrt(x);
 }
 
-float select_(float a, float b, bool condition) {
-    return condition ? b : a;
-}
-
 uint bitcast(float x) {
     return as_type<uint>(x);
 }
@@ -201,8 +197,7 @@ kernel void main_(
     const metal::float4 texel_1 = texture_tex.sample(texture_samp, uv, metal::level(1.0));
     const float u_luma_mod_1 = u_luma_mod(half_, 2.0);
     const float rsqrt_1 = rsqrt_(delete_ + 2.0);
-    const float filter_ = select_(u_luma_mod_1, rsqrt_1, constant_.packed != 0u);
-    const uint bitcast_1 = bitcast(filter_);
+    const uint bitcast_1 = bitcast(constant_.packed != 0u ? rsqrt_1 : u_luma_mod_1);
     const metal::float4 gl_Position_1 = gl_Position(textureSample_1 + texel + texel_1);
     const float4_ to_float4_1 = to_float4(gl_Position_1);
     const float4_ result = mul(to_float4_1, static_cast<float>(bitcast_1 & 255u) + point.x + constant_.constant_.w);

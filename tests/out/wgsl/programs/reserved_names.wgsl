@@ -112,12 +112,9 @@ fn rsqrt(x: f32) -> f32 {
     return inverseSqrt(x);
 }
 
-fn select_(a: f32, b: f32, condition: bool) -> f32 {
-    return select(a, b, condition);
-}
-
 fn bitcast_(x: f32) -> u32 {
-    return bitcast<u32>(x);
+    let select_ = bitcast<u32>(x);
+    return select_;
 }
 
 fn textureSample_(uv: vec2f) -> vec4f {
@@ -160,7 +157,7 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
     let common_ = textureSample_1 + texel + texel_1;
     let luma_mod_1 = luma_mod(half, 2.0f);
     let rsqrt_1 = rsqrt(delete_ + 2.0f);
-    let filter_ = select_(luma_mod_1, rsqrt_1, constant.packed != 0u);
+    let filter_ = select(luma_mod_1, rsqrt_1, constant.packed != 0u);
     let bitcast_1 = bitcast_(filter_);
     let f32_ = f32(bitcast_1 & 255u);
     let gl_Position_1 = gl_Position(common_);
