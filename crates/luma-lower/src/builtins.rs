@@ -230,17 +230,30 @@ impl<'a> FnCtx<'_, '_, 'a> {
                 };
                 self.emit(Op::ImageQuery { image, query }, rty)?
             }
-            B::Dfdx | B::Dfdy | B::Fwidth => {
+            B::Dfdx
+            | B::Dfdy
+            | B::Fwidth
+            | B::DfdxFine
+            | B::DfdyFine
+            | B::FwidthFine
+            | B::DfdxCoarse
+            | B::DfdyCoarse
+            | B::FwidthCoarse => {
                 let a = self.arg(args, 0, span)?;
                 let axis = match fun {
-                    B::Dfdx => DerivativeAxis::X,
-                    B::Dfdy => DerivativeAxis::Y,
+                    B::Dfdx | B::DfdxFine | B::DfdxCoarse => DerivativeAxis::X,
+                    B::Dfdy | B::DfdyFine | B::DfdyCoarse => DerivativeAxis::Y,
                     _ => DerivativeAxis::Width,
+                };
+                let control = match fun {
+                    B::DfdxFine | B::DfdyFine | B::FwidthFine => DerivativeControl::Fine,
+                    B::DfdxCoarse | B::DfdyCoarse | B::FwidthCoarse => DerivativeControl::Coarse,
+                    _ => DerivativeControl::None,
                 };
                 self.emit(
                     Op::Derivative {
                         axis,
-                        control: DerivativeControl::None,
+                        control,
                         arg: a,
                     },
                     rty,

@@ -49,6 +49,12 @@ fn is_pure_builtin(f: BuiltinFn) -> bool {
                 | B::Dfdx
                 | B::Dfdy
                 | B::Fwidth
+                | B::DfdxFine
+                | B::DfdyFine
+                | B::FwidthFine
+                | B::DfdxCoarse
+                | B::DfdyCoarse
+                | B::FwidthCoarse
         )
 }
 

@@ -344,6 +344,36 @@ const TABLE: &[(&str, BuiltinFn, Kind)] = &[
     ("dfdy", BuiltinFn::Dfdy, Kind::Gen(C::Float, T1, R::T)),
     ("fwidth", BuiltinFn::Fwidth, Kind::Gen(C::Float, T1, R::T)),
     (
+        "dfdx_fine",
+        BuiltinFn::DfdxFine,
+        Kind::Gen(C::Float, T1, R::T),
+    ),
+    (
+        "dfdy_fine",
+        BuiltinFn::DfdyFine,
+        Kind::Gen(C::Float, T1, R::T),
+    ),
+    (
+        "fwidth_fine",
+        BuiltinFn::FwidthFine,
+        Kind::Gen(C::Float, T1, R::T),
+    ),
+    (
+        "dfdx_coarse",
+        BuiltinFn::DfdxCoarse,
+        Kind::Gen(C::Float, T1, R::T),
+    ),
+    (
+        "dfdy_coarse",
+        BuiltinFn::DfdyCoarse,
+        Kind::Gen(C::Float, T1, R::T),
+    ),
+    (
+        "fwidth_coarse",
+        BuiltinFn::FwidthCoarse,
+        Kind::Gen(C::Float, T1, R::T),
+    ),
+    (
         "pack_unorm4x8",
         BuiltinFn::PackUnorm4x8,
         Kind::Pack(FixedTy::Vec4, FixedTy::Uint),
@@ -810,9 +840,15 @@ impl<'a> Checker<'a> {
             R::Cast(c) => self.with_scalar(t, c),
         };
         match fun {
-            BuiltinFn::Dfdx | BuiltinFn::Dfdy | BuiltinFn::Fwidth => {
-                self.add_use(Use::Derivative(name), span)
-            }
+            BuiltinFn::Dfdx
+            | BuiltinFn::Dfdy
+            | BuiltinFn::Fwidth
+            | BuiltinFn::DfdxFine
+            | BuiltinFn::DfdyFine
+            | BuiltinFn::FwidthFine
+            | BuiltinFn::DfdxCoarse
+            | BuiltinFn::DfdyCoarse
+            | BuiltinFn::FwidthCoarse => self.add_use(Use::Derivative(name), span),
             _ => {}
         }
         let args = self.exprs.push_list(out);

@@ -1083,7 +1083,13 @@ impl Analysis<'_> {
                     | BuiltinFn::SampleCompare
                     | BuiltinFn::Dfdx
                     | BuiltinFn::Dfdy
-                    | BuiltinFn::Fwidth => {
+                    | BuiltinFn::Fwidth
+                    | BuiltinFn::DfdxFine
+                    | BuiltinFn::DfdyFine
+                    | BuiltinFn::FwidthFine
+                    | BuiltinFn::DfdxCoarse
+                    | BuiltinFn::DfdyCoarse
+                    | BuiltinFn::FwidthCoarse => {
                         let req = self.cf_now();
                         self.record(
                             Need::Derivative,

@@ -1145,6 +1145,18 @@ pub enum BuiltinFn {
     Dfdx,
     Dfdy,
     Fwidth,
+    /// `dfdx` from the invocation's own row of its 2x2 quad.
+    DfdxFine,
+    /// `dfdy` from the invocation's own column of its 2x2 quad.
+    DfdyFine,
+    /// `abs(dfdx_fine) + abs(dfdy_fine)`.
+    FwidthFine,
+    /// `dfdx` that may be one value for the whole 2x2 quad.
+    DfdxCoarse,
+    /// `dfdy` that may be one value for the whole 2x2 quad.
+    DfdyCoarse,
+    /// `abs(dfdx_coarse) + abs(dfdy_coarse)`.
+    FwidthCoarse,
     // Pack / unpack
     PackUnorm4x8,
     PackSnorm4x8,
