@@ -230,15 +230,7 @@ impl<'a> FnCtx<'_, '_, 'a> {
                 };
                 self.emit(Op::ImageQuery { image, query }, rty)?
             }
-            B::Dfdx
-            | B::Dfdy
-            | B::Fwidth
-            | B::DfdxFine
-            | B::DfdyFine
-            | B::FwidthFine
-            | B::DfdxCoarse
-            | B::DfdyCoarse
-            | B::FwidthCoarse => {
+            f if f.is_derivative() => {
                 let a = self.arg(args, 0, span)?;
                 let axis = match fun {
                     B::Dfdx | B::DfdxFine | B::DfdxCoarse => DerivativeAxis::X,

@@ -46,16 +46,8 @@ fn is_pure_builtin(f: BuiltinFn) -> bool {
                 | B::ImageLayers
                 | B::WorkgroupBarrier
                 | B::StorageBarrier
-                | B::Dfdx
-                | B::Dfdy
-                | B::Fwidth
-                | B::DfdxFine
-                | B::DfdyFine
-                | B::FwidthFine
-                | B::DfdxCoarse
-                | B::DfdyCoarse
-                | B::FwidthCoarse
         )
+        && !f.is_derivative()
 }
 
 impl<'a> FnCtx<'_, '_, 'a> {

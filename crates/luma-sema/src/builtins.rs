@@ -839,17 +839,8 @@ impl<'a> Checker<'a> {
             R::BoolShape => self.with_scalar(t, ScalarTy::Bool),
             R::Cast(c) => self.with_scalar(t, c),
         };
-        match fun {
-            BuiltinFn::Dfdx
-            | BuiltinFn::Dfdy
-            | BuiltinFn::Fwidth
-            | BuiltinFn::DfdxFine
-            | BuiltinFn::DfdyFine
-            | BuiltinFn::FwidthFine
-            | BuiltinFn::DfdxCoarse
-            | BuiltinFn::DfdyCoarse
-            | BuiltinFn::FwidthCoarse => self.add_use(Use::Derivative(name), span),
-            _ => {}
+        if fun.is_derivative() {
+            self.add_use(Use::Derivative(name), span);
         }
         let args = self.exprs.push_list(out);
         let expr = self.mk(ExprKind::Builtin { fun, args }, rt, span);

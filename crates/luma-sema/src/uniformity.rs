@@ -1078,18 +1078,12 @@ impl Analysis<'_> {
                         );
                         0
                     }
-                    BuiltinFn::Sample
-                    | BuiltinFn::SampleBias
-                    | BuiltinFn::SampleCompare
-                    | BuiltinFn::Dfdx
-                    | BuiltinFn::Dfdy
-                    | BuiltinFn::Fwidth
-                    | BuiltinFn::DfdxFine
-                    | BuiltinFn::DfdyFine
-                    | BuiltinFn::FwidthFine
-                    | BuiltinFn::DfdxCoarse
-                    | BuiltinFn::DfdyCoarse
-                    | BuiltinFn::FwidthCoarse => {
+                    f if f.is_derivative()
+                        || matches!(
+                            f,
+                            BuiltinFn::Sample | BuiltinFn::SampleBias | BuiltinFn::SampleCompare
+                        ) =>
+                    {
                         let req = self.cf_now();
                         self.record(
                             Need::Derivative,

@@ -1171,6 +1171,24 @@ pub enum BuiltinFn {
 }
 
 impl BuiltinFn {
+    /// Whether this is a screen-space derivative (`dfdx`, `dfdy`, `fwidth` and their fine and
+    /// coarse variants): fragment-only, and only where control flow is uniform.
+    pub fn is_derivative(self) -> bool {
+        use BuiltinFn as B;
+        matches!(
+            self,
+            B::Dfdx
+                | B::Dfdy
+                | B::Fwidth
+                | B::DfdxFine
+                | B::DfdyFine
+                | B::FwidthFine
+                | B::DfdxCoarse
+                | B::DfdyCoarse
+                | B::FwidthCoarse
+        )
+    }
+
     /// Whether this is one of the atomic builtins (`atomic_load` to
     /// `atomic_compare_exchange`).
     pub fn is_atomic(self) -> bool {
