@@ -291,6 +291,7 @@ impl<'a> FnCtx<'_, '_, 'a> {
                 let b = self.arg(args, 1, span)?;
                 self.emit(Op::Binary { op, lhs: a, rhs: b }, rty)?
             }
+            B::Dot => self.dot(args, rty, span)?,
             B::Select => {
                 // Evaluated in the order written: the value if false, if true, then the
                 // condition.
@@ -340,6 +341,51 @@ impl<'a> FnCtx<'_, '_, 'a> {
             }
         };
         Ok(Some(v))
+    }
+
+    /// `dot(a, b)`: the IR's dot product for floats; for integer vectors, which SPIR-V's
+    /// `OpDot` and GLSL's and Metal's `dot` do not take, the sum of the componentwise products
+    /// (wrapping, as every integer `*` and `+`).
+    fn dot(&mut self, args: &[ExprId], rty: Handle<Type>, span: Span) -> LResult<Handle<Value>> {
+        let a = self.arg(args, 0, span)?;
+        let b = self.arg(args, 1, span)?;
+        let n = match self.vshape(a)? {
+            Shape::Vector(n, s) if s.kind != ScalarKind::Float => n,
+            _ => {
+                return self.emit(
+                    Op::Math {
+                        fun: MathFunction::Dot,
+                        args: vec![a, b],
+                    },
+                    rty,
+                )
+            }
+        };
+        let mut sum = None;
+        for i in 0..n.count() {
+            let x = self.emit(Op::Extract { base: a, index: i }, rty)?;
+            let y = self.emit(Op::Extract { base: b, index: i }, rty)?;
+            let product = self.emit(
+                Op::Binary {
+                    op: BinaryOp::Multiply,
+                    lhs: x,
+                    rhs: y,
+                },
+                rty,
+            )?;
+            sum = Some(match sum {
+                None => product,
+                Some(acc) => self.emit(
+                    Op::Binary {
+                        op: BinaryOp::Add,
+                        lhs: acc,
+                        rhs: product,
+                    },
+                    rty,
+                )?,
+            });
+        }
+        sum.ok_or_else(|| Failure::malformed(span, "`dot` of a vector without components"))
     }
 
     fn arg(&mut self, args: &[ExprId], i: usize, span: Span) -> LResult<Handle<Value>> {

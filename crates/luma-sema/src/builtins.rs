@@ -177,7 +177,7 @@ const TABLE: &[(&str, BuiltinFn, Kind)] = &[
         BuiltinFn::Distance,
         Kind::Gen(C::Float, T2, R::S),
     ),
-    ("dot", BuiltinFn::Dot, Kind::Gen(C::FloatVec, T2, R::S)),
+    ("dot", BuiltinFn::Dot, Kind::Gen(C::NumVec, T2, R::S)),
     ("cross", BuiltinFn::Cross, Kind::Gen(C::FloatVec3, T2, R::T)),
     (
         "normalize",
@@ -792,7 +792,7 @@ impl<'a> Checker<'a> {
                 format!("`{name}` takes {}, not `{tn}`", class_text(class)),
             )
             .with_primary_label(format!("this is `{tn}`"));
-            if class == C::FloatVec
+            if (class == C::FloatVec || fun == BuiltinFn::Dot)
                 && matches!(self.ty(t), Ty::Scalar(ScalarTy::Float | ScalarTy::Half))
             {
                 d = d.with_note(format!("`{name}` of a scalar is not defined in Luma: use `abs`, `sign` or plain arithmetic"));
