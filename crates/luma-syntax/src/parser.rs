@@ -2646,10 +2646,19 @@ impl Parser<'_, '_> {
         }
     }
 
-    /// Whether the statement is C's `switch (x) {`: the name `switch`, then a line that ends
-    /// with `{`.
+    /// Whether the statement is C's `switch (x) {` or WGSL's `switch x {`: the name `switch`,
+    /// then a line that ends with `{`. A local named `switch` that is assigned, indexed or
+    /// called (`switch = Pair {`, `switch.a = ...`) is not one.
     fn at_c_switch(&self) -> bool {
-        if self.slice(self.tok().span) != "switch" || self.nth(1).kind != TokenKind::LParen {
+        let next = self.nth(1);
+        if self.slice(self.tok().span) != "switch"
+            || next.newline_before
+            || !(next.kind == TokenKind::LParen || starts_expr(next.kind))
+            || matches!(
+                next.kind,
+                TokenKind::Minus | TokenKind::LBracket | TokenKind::LBrace | TokenKind::Hash
+            )
+        {
             return false;
         }
         let mut last = TokenKind::Eof;
@@ -2662,8 +2671,8 @@ impl Parser<'_, '_> {
         last == TokenKind::LBrace
     }
 
-    /// C's `switch (x) { case ...: ... }`: one error, and the whole statement, braces
-    /// included, is skipped.
+    /// C's `switch (x) { case ...: ... }` or WGSL's `switch x { ... }`: one error, and the
+    /// whole statement, braces included, is skipped.
     #[cold]
     #[inline(never)]
     fn parse_c_switch(&mut self, lo: u32) -> Option<Stmt> {
@@ -2673,7 +2682,7 @@ impl Parser<'_, '_> {
             t.span,
             "Luma has no `switch` statement",
         )
-        .with_primary_label("a C `switch`")
+        .with_primary_label("a C or WGSL `switch`")
         .with_help(
             "test the cases in turn: `if x == 0 then ... elseif x == 1 then ... else ... end`",
         );
