@@ -2611,6 +2611,7 @@ impl Parser<'_, '_> {
                 self.parse_glsl_local(lo)
             }
             TokenKind::Ident if self.at_c_switch() => self.parse_c_switch(lo),
+            TokenKind::Ident if self.at_foreign_loop() => self.parse_foreign_loop(lo),
             k if starts_expr(k) => self.parse_expr_statement(lo),
             _ => {
                 self.unexpected("a statement");
@@ -2685,6 +2686,39 @@ impl Parser<'_, '_> {
         .with_primary_label("a C or WGSL `switch`")
         .with_help(
             "test the cases in turn: `if x == 0 then ... elseif x == 1 then ... else ... end`",
+        );
+        self.report(d);
+        self.skip_braces();
+        self.recovering = false;
+        self.stmt(StmtKind::Error, lo)
+    }
+
+    /// Whether the statement is WGSL's or Rust's `loop {`: the name `loop` with a `{` after it
+    /// on the same line (as a Luma statement, a struct value alone would be an error anyway).
+    fn at_foreign_loop(&self) -> bool {
+        let next = self.nth(1);
+        self.slice(self.tok().span) == "loop"
+            && next.kind == TokenKind::LBrace
+            && !next.newline_before
+    }
+
+    /// WGSL's `loop { ... continuing { break if c } }` (Rust's `loop { ... }`): one error, and
+    /// the whole statement, braces included, is skipped. Read as a struct value, it gave
+    /// "struct literal entries need field names" and a `break` outside a loop.
+    #[cold]
+    #[inline(never)]
+    fn parse_foreign_loop(&mut self, lo: u32) -> Option<Stmt> {
+        let t = self.tok();
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            t.span,
+            "Luma has no `loop` statement",
+        )
+        .with_primary_label("a WGSL or Rust `loop`")
+        .with_help(
+            "write `while true do ... end`, with `@max_iterations(N)` on the line before it, and \
+             leave it with `break`; a WGSL `continuing { break if c }` becomes \
+             `if c then break end` at the end of the body",
         );
         self.report(d);
         self.skip_braces();
