@@ -1743,7 +1743,10 @@ impl<'a> Writer<'a> {
                 interpolation,
             } => {
                 if stage == ShaderStage::Fragment && !input {
-                    format!("{decl} : SV_Target{location};")
+                    // The location too, not only the semantic's index: Slang numbers
+                    // `SV_Target` outputs in declaration order for SPIR-V, so an output after
+                    // a gap (locations 0, 1, 7) would land on the wrong attachment.
+                    format!("[[vk::location({location})]] {decl} : SV_Target{location};")
                 } else {
                     let varying = (stage == ShaderStage::Vertex && !input)
                         || (stage == ShaderStage::Fragment && input);

@@ -425,3 +425,25 @@ entry fragment "main" = fn0
     assert!(src.contains("float16_t(float("), "{src}");
     assert!(src.contains("int(float("), "{src}");
 }
+
+/// A fragment output states its Vulkan location as the vertex outputs do: Slang numbers
+/// `SV_Target` outputs in declaration order for SPIR-V, so without it a shader whose outputs
+/// leave a gap (locations 0 and 3) wrote its second output to attachment 1.
+#[test]
+fn fragment_outputs_carry_their_vulkan_location() {
+    let m = module(
+        r#"
+fn fn0 "main"("uv": vec4<f32> @location(0)) -> ("c": vec4<f32> @location(3)) {
+  %0 "uv": vec4<f32> = param 0
+body:
+  return %0
+}
+entry fragment "main" = fn0
+"#,
+    );
+    let src = write(&m, &Options::default()).unwrap().source;
+    assert!(
+        src.contains("[[vk::location(3)]] float4 c : SV_Target3;"),
+        "{src}"
+    );
+}

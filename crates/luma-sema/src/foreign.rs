@@ -111,6 +111,11 @@ const TABLE: &[(&str, &str, Instead)] = &[
     ("fwidthCoarse", "GLSL and WGSL", Instead::Builtin("fwidth_coarse")),
     ("fwidthFine", "GLSL and WGSL", Instead::Builtin("fwidth_fine")),
     ("extractBits", "WGSL", Instead::Builtin("extract_bits")),
+    (
+        "exp10",
+        "Metal",
+        Instead::Write("raise 10 with `pow(10.0, x)` or `exp2(x * 3.3219281)`"),
+    ),
     ("faceForward", "WGSL", Instead::Builtin("faceforward")),
     ("findLSB", "GLSL", Instead::Builtin("first_trailing_bit")),
     ("findMSB", "GLSL", Instead::Builtin("first_leading_bit")),
@@ -127,6 +132,15 @@ const TABLE: &[(&str, &str, Instead)] = &[
             "HLSL's `fmod` truncates, which is Luma's `%` on floats (`mod(x, y)` floors, as in GLSL)",
         ),
     ),
+    (
+        "frexp",
+        "GLSL, HLSL, WGSL and Metal",
+        Instead::Write(
+            "for a normal float `x`, the exponent is `int((as_uint(x) >> 23u) & 0xFFu) - 126` \
+             and the fraction `as_float((as_uint(x) & 0x807FFFFFu) | 0x3F000000u)`, which \
+             `ldexp` puts back together",
+        ),
+    ),
     ("frac", "HLSL", Instead::Builtin("fract")),
     ("insertBits", "WGSL", Instead::Builtin("insert_bits")),
     ("intBitsToFloat", "GLSL", Instead::Builtin("as_float")),
@@ -136,8 +150,21 @@ const TABLE: &[(&str, &str, Instead)] = &[
         "Python and Go",
         Instead::Write("the length of an array is `#a`, as in Lua"),
     ),
+    (
+        "log10",
+        "HLSL and Metal",
+        Instead::Write("scale the base-2 logarithm: `log2(x) * 0.30103`"),
+    ),
     ("lerp", "HLSL", Instead::Builtin("mix")),
     ("mad", "HLSL", Instead::Builtin("fma")),
+    (
+        "modf",
+        "GLSL, HLSL, WGSL and Metal",
+        Instead::Write(
+            "the whole part is `trunc(x)` and the fraction `x - trunc(x)`, both with `x`'s sign \
+             (`fract(x)` is `x - floor(x)`, and `mod` is a remainder)",
+        ),
+    ),
     (
         "mul",
         "HLSL",
@@ -173,9 +200,24 @@ const TABLE: &[(&str, &str, Instead)] = &[
     ("packSnorm4x8", "GLSL", Instead::Builtin("pack_snorm4x8")),
     ("packUnorm2x16", "GLSL", Instead::Builtin("pack_unorm2x16")),
     ("packUnorm4x8", "GLSL", Instead::Builtin("pack_unorm4x8")),
+    (
+        "quantizeToF16",
+        "WGSL",
+        Instead::Write(
+            "round through a half: `unpack_half2x16(pack_half2x16(vec2(x))).x`, or \
+             `float(half(x))` on targets with `half`",
+        ),
+    ),
+    ("rcp", "HLSL", Instead::Write("divide: `1.0 / x`")),
     ("reverseBits", "WGSL", Instead::Builtin("reverse_bits")),
     ("reversebits", "HLSL", Instead::Builtin("reverse_bits")),
+    ("roundEven", "GLSL", Instead::Builtin("round")),
     ("rsqrt", "HLSL and Metal", Instead::Builtin("inversesqrt")),
+    (
+        "sincos",
+        "HLSL and Metal",
+        Instead::Write("call `sin(x)` and `cos(x)`: Luma has no out parameters"),
+    ),
     ("smoothStep", "WGSL", Instead::Builtin("smoothstep")),
     ("storageBarrier", "WGSL", Instead::Builtin("storage_barrier")),
     ("tex2D", "HLSL", Instead::Builtin("sample")),

@@ -54,6 +54,30 @@ fn corpus_has_every_engine_shader() {
     }
 }
 
+/// The ports of naga's test shaders (`tests/shaders/ports_naga`), whose computing parts are
+/// execution tests (`tests/exec/naga_*`), stay in the corpus like the engine shaders.
+#[test]
+fn corpus_has_every_naga_port() {
+    let names: Vec<String> = luma_testutil::shader_corpus()
+        .iter()
+        .filter(|p| p.parent().and_then(|d| d.file_name()) == Some("ports_naga".as_ref()))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    for want in [
+        "image_queries",
+        "interface",
+        "lexical_scopes",
+        "quad_skybox",
+        "shadow",
+        "struct_layout",
+    ] {
+        assert!(
+            names.iter().any(|n| n == want),
+            "missing corpus shader ports_naga/{want}"
+        );
+    }
+}
+
 /// The typed program of every corpus shader, as text (`crates/luma-sema/tests/thir/`): what
 /// lowering receives. Rewrite with `LUMA_BLESS=1` and review the diff.
 #[test]

@@ -2621,6 +2621,7 @@ impl Parser<'_, '_> {
                 self.parse_glsl_local(lo)
             }
             TokenKind::Ident if self.at_c_switch() => self.parse_c_switch(lo),
+            TokenKind::Ident if self.at_foreign_loop() => self.parse_foreign_loop(lo),
             k if starts_expr(k) => self.parse_expr_statement(lo),
             _ => {
                 self.unexpected("a statement");
@@ -2656,10 +2657,19 @@ impl Parser<'_, '_> {
         }
     }
 
-    /// Whether the statement is C's `switch (x) {`: the name `switch`, then a line that ends
-    /// with `{`.
+    /// Whether the statement is C's `switch (x) {` or WGSL's `switch x {`: the name `switch`,
+    /// then a line that ends with `{`. A local named `switch` that is assigned, indexed or
+    /// called (`switch = Pair {`, `switch.a = ...`) is not one.
     fn at_c_switch(&self) -> bool {
-        if self.slice(self.tok().span) != "switch" || self.nth(1).kind != TokenKind::LParen {
+        let next = self.nth(1);
+        if self.slice(self.tok().span) != "switch"
+            || next.newline_before
+            || !(next.kind == TokenKind::LParen || starts_expr(next.kind))
+            || matches!(
+                next.kind,
+                TokenKind::Minus | TokenKind::LBracket | TokenKind::LBrace | TokenKind::Hash
+            )
+        {
             return false;
         }
         let mut last = TokenKind::Eof;
@@ -2672,8 +2682,8 @@ impl Parser<'_, '_> {
         last == TokenKind::LBrace
     }
 
-    /// C's `switch (x) { case ...: ... }`: one error, and the whole statement, braces
-    /// included, is skipped.
+    /// C's `switch (x) { case ...: ... }` or WGSL's `switch x { ... }`: one error, and the
+    /// whole statement, braces included, is skipped.
     #[cold]
     #[inline(never)]
     fn parse_c_switch(&mut self, lo: u32) -> Option<Stmt> {
@@ -2683,9 +2693,42 @@ impl Parser<'_, '_> {
             t.span,
             "Luma has no `switch` statement",
         )
-        .with_primary_label("a C `switch`")
+        .with_primary_label("a C or WGSL `switch`")
         .with_help(
             "test the cases in turn: `if x == 0 then ... elseif x == 1 then ... else ... end`",
+        );
+        self.report(d);
+        self.skip_braces();
+        self.recovering = false;
+        self.stmt(StmtKind::Error, lo)
+    }
+
+    /// Whether the statement is WGSL's or Rust's `loop {`: the name `loop` with a `{` after it
+    /// on the same line (as a Luma statement, a struct value alone would be an error anyway).
+    fn at_foreign_loop(&self) -> bool {
+        let next = self.nth(1);
+        self.slice(self.tok().span) == "loop"
+            && next.kind == TokenKind::LBrace
+            && !next.newline_before
+    }
+
+    /// WGSL's `loop { ... continuing { break if c } }` (Rust's `loop { ... }`): one error, and
+    /// the whole statement, braces included, is skipped. Read as a struct value, it gave
+    /// "struct literal entries need field names" and a `break` outside a loop.
+    #[cold]
+    #[inline(never)]
+    fn parse_foreign_loop(&mut self, lo: u32) -> Option<Stmt> {
+        let t = self.tok();
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            t.span,
+            "Luma has no `loop` statement",
+        )
+        .with_primary_label("a WGSL or Rust `loop`")
+        .with_help(
+            "write `while true do ... end`, with `@max_iterations(N)` on the line before it, and \
+             leave it with `break`; a WGSL `continuing { break if c }` becomes \
+             `if c then break end` at the end of the body",
         );
         self.report(d);
         self.skip_braces();

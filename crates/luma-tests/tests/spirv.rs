@@ -128,6 +128,18 @@ const NAGA_READER_GAPS: &[(&str, &str, &str)] = &[
          `OpCompositeExtract` of component 2 is out of bounds",
     ),
     (
+        "ports_naga/image_queries.luma",
+        "OutOfBoundsIndex",
+        "`texture_layers` of a `texture2DArray`, as in features/texture_layers_samples.luma: \
+         naga's SPIR-V reader gives `OpImageQuerySizeLod` of an arrayed texture two components",
+    ),
+    (
+        "ports_naga/interface.luma",
+        "InitializerType",
+        "a `sample_mask` output, as in features/fragment_io.luma: naga reads the SampleMask \
+         output as a scalar, Vulkan declares it as an array of one u32",
+    ),
+    (
         "features/texture_gather_depth.luma",
         "InvalidScalar",
         "naga's SPIR-V reader types an `OpImageGather` of a depth image (`Depth` 1, no \

@@ -26,7 +26,7 @@ struct fs_main_Input {
 };
 
 struct fs_main_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
     float depth : SV_Depth;
 };
 

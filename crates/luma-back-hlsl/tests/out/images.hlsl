@@ -91,7 +91,7 @@ struct fs_main_Input {
 };
 
 struct fs_main_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 fs_main_Output fs_main(fs_main_Input input) {

@@ -8,7 +8,7 @@ struct fs_main_Input {
 };
 
 struct fs_main_Output {
-    float4 out_ : SV_Target0;
+    [[vk::location(0)]] float4 out_ : SV_Target0;
     uint mask : SV_Coverage;
 };
 

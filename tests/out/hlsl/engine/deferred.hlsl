@@ -173,9 +173,9 @@ struct gbuffer_fs_Input {
 };
 
 struct gbuffer_fs_Output {
-    float4 albedo_metal : SV_Target0;
-    float4 normal_rough : SV_Target1;
-    float4 emissive : SV_Target2;
+    [[vk::location(0)]] float4 albedo_metal : SV_Target0;
+    [[vk::location(1)]] float4 normal_rough : SV_Target1;
+    [[vk::location(2)]] float4 emissive : SV_Target2;
 };
 
 gbuffer_fs_Output gbuffer_fs(gbuffer_fs_Input input) {
@@ -218,7 +218,7 @@ struct lighting_fs_Input {
 };
 
 struct lighting_fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 lighting_fs_Output lighting_fs(lighting_fs_Input input) {

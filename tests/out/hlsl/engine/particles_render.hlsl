@@ -78,7 +78,7 @@ struct particle_fs_Input {
 };
 
 struct particle_fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 particle_fs_Output particle_fs(particle_fs_Input input) {

@@ -137,7 +137,7 @@ struct pbr_fs_Input {
 };
 
 struct pbr_fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 pbr_fs_Output pbr_fs(pbr_fs_Input input) {

@@ -116,7 +116,7 @@ struct lit_fs_Input {
 };
 
 struct lit_fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 lit_fs_Output lit_fs(lit_fs_Input input) {

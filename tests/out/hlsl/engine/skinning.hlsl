@@ -59,7 +59,7 @@ struct skin_fs_Input {
 };
 
 struct skin_fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 skin_fs_Output skin_fs(skin_fs_Input input) {

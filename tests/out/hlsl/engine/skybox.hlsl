@@ -62,7 +62,7 @@ struct sky_fs_Input {
 };
 
 struct sky_fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 sky_fs_Output sky_fs(sky_fs_Input input) {

@@ -74,7 +74,7 @@ struct ssao_Input {
 };
 
 struct ssao_Output {
-    float occlusion : SV_Target0;
+    [[vk::location(0)]] float occlusion : SV_Target0;
 };
 
 ssao_Output ssao(ssao_Input input) {

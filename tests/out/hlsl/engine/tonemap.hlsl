@@ -56,7 +56,7 @@ struct tonemap_fs_Input {
 };
 
 struct tonemap_fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 tonemap_fs_Output tonemap_fs(tonemap_fs_Input input) {

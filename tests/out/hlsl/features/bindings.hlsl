@@ -66,7 +66,7 @@ struct bindings_Input {
 };
 
 struct bindings_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 bindings_Output bindings(bindings_Input input) {

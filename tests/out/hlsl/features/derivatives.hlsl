@@ -10,7 +10,7 @@ struct stripes_Input {
 };
 
 struct stripes_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 stripes_Output stripes(stripes_Input input) {

@@ -57,9 +57,9 @@ struct io_fs_Input {
 };
 
 struct io_fs_Output {
-    float4 color : SV_Target0;
-    float4 normal : SV_Target2;
-    uint id : SV_Target3;
+    [[vk::location(0)]] float4 color : SV_Target0;
+    [[vk::location(2)]] float4 normal : SV_Target2;
+    [[vk::location(3)]] uint id : SV_Target3;
     float depth : SV_Depth;
     uint mask : SV_Coverage;
 };

@@ -109,7 +109,7 @@ fullscreen_Output fullscreen() {
 }
 
 struct flat_color_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 flat_color_Output flat_color() {

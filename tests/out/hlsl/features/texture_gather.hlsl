@@ -83,7 +83,7 @@ struct offsets_Input {
 };
 
 struct offsets_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 offsets_Output offsets(offsets_Input input) {

@@ -221,9 +221,9 @@ struct textures_Input {
 };
 
 struct textures_Output {
-    float4 color : SV_Target0;
-    int4 ints : SV_Target1;
-    uint4 uints : SV_Target2;
+    [[vk::location(0)]] float4 color : SV_Target0;
+    [[vk::location(1)]] int4 ints : SV_Target1;
+    [[vk::location(2)]] uint4 uints : SV_Target2;
 };
 
 textures_Output textures(textures_Input input) {

@@ -75,8 +75,8 @@ struct ids_fs_Input {
 };
 
 struct ids_fs_Output {
-    float4 color : SV_Target0;
-    int4 id : SV_Target1;
+    [[vk::location(0)]] float4 color : SV_Target0;
+    [[vk::location(1)]] int4 id : SV_Target1;
 };
 
 ids_fs_Output ids_fs(ids_fs_Input input) {

@@ -24,7 +24,7 @@ struct shade_Input {
 };
 
 struct shade_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 shade_Output shade(shade_Input input) {

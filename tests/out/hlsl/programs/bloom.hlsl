@@ -75,7 +75,7 @@ struct downsample_fs_Input {
 };
 
 struct downsample_fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 downsample_fs_Output downsample_fs(downsample_fs_Input input) {
@@ -140,7 +140,7 @@ struct upsample_fs_Input {
 };
 
 struct upsample_fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 upsample_fs_Output upsample_fs(upsample_fs_Input input) {

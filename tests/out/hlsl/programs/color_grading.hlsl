@@ -86,7 +86,7 @@ struct grade_Input {
 };
 
 struct grade_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 grade_Output grade(grade_Input input) {

@@ -45,8 +45,8 @@ struct alpha_test_Input {
 };
 
 struct alpha_test_Output {
-    float4 color : SV_Target0;
-    uint hit : SV_Target1;
+    [[vk::location(0)]] float4 color : SV_Target0;
+    [[vk::location(1)]] uint hit : SV_Target1;
 };
 
 alpha_test_Output alpha_test(alpha_test_Input input) {

@@ -241,7 +241,7 @@ struct skinned_fs_Input {
 };
 
 struct skinned_fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 skinned_fs_Output skinned_fs(skinned_fs_Input input) {

@@ -237,7 +237,7 @@ struct fxaa_Input {
 };
 
 struct fxaa_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 fxaa_Output fxaa(fxaa_Input input) {

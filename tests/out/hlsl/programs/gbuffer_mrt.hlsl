@@ -129,11 +129,11 @@ struct gbuffer_opaque_fs_Input {
 };
 
 struct gbuffer_opaque_fs_Output {
-    float4 albedo_ao : SV_Target0;
-    float4 normal_rm : SV_Target1;
-    float4 emissive : SV_Target2;
-    float2 motion : SV_Target3;
-    uint2 ids : SV_Target4;
+    [[vk::location(0)]] float4 albedo_ao : SV_Target0;
+    [[vk::location(1)]] float4 normal_rm : SV_Target1;
+    [[vk::location(2)]] float4 emissive : SV_Target2;
+    [[vk::location(3)]] float2 motion : SV_Target3;
+    [[vk::location(4)]] uint2 ids : SV_Target4;
 };
 
 [earlydepthstencil]
@@ -160,11 +160,11 @@ struct gbuffer_masked_fs_Input {
 };
 
 struct gbuffer_masked_fs_Output {
-    float4 albedo_ao : SV_Target0;
-    float4 normal_rm : SV_Target1;
-    float4 emissive : SV_Target2;
-    float2 motion : SV_Target3;
-    uint2 ids : SV_Target4;
+    [[vk::location(0)]] float4 albedo_ao : SV_Target0;
+    [[vk::location(1)]] float4 normal_rm : SV_Target1;
+    [[vk::location(2)]] float4 emissive : SV_Target2;
+    [[vk::location(3)]] float2 motion : SV_Target3;
+    [[vk::location(4)]] uint2 ids : SV_Target4;
 };
 
 gbuffer_masked_fs_Output gbuffer_masked_fs(gbuffer_masked_fs_Input input) {

@@ -221,7 +221,7 @@ struct present_Input {
 };
 
 struct present_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 present_Output present(present_Input input) {

@@ -103,8 +103,8 @@ struct shade_Input {
 };
 
 struct shade_Output {
-    float4 color : SV_Target0;
-    uint id_out : SV_Target1;
+    [[vk::location(0)]] float4 color : SV_Target0;
+    [[vk::location(1)]] uint id_out : SV_Target1;
 };
 
 shade_Output shade(shade_Input input) {

@@ -136,7 +136,7 @@ struct instanced_fs_Input {
 };
 
 struct instanced_fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 instanced_fs_Output instanced_fs(instanced_fs_Input input) {

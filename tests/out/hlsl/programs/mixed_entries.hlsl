@@ -81,7 +81,7 @@ struct line_fs_Input {
 };
 
 struct line_fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 line_fs_Output line_fs(line_fs_Input input) {
@@ -97,7 +97,7 @@ struct dashed_line_fs_Input {
 };
 
 struct dashed_line_fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 dashed_line_fs_Output dashed_line_fs(dashed_line_fs_Input input) {
@@ -137,7 +137,7 @@ struct label_fs_Input {
 };
 
 struct label_fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 label_fs_Output label_fs(label_fs_Input input) {

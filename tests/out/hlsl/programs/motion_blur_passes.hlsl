@@ -160,7 +160,7 @@ struct show_velocity_Input {
 };
 
 struct show_velocity_Output {
-    float4 rgba : SV_Target0;
+    [[vk::location(0)]] float4 rgba : SV_Target0;
 };
 
 show_velocity_Output show_velocity(show_velocity_Input input) {

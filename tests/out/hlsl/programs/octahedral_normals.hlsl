@@ -166,8 +166,8 @@ struct write_normals_Input {
 };
 
 struct write_normals_Output {
-    uint2 normal_rough : SV_Target0;
-    uint compact : SV_Target1;
+    [[vk::location(0)]] uint2 normal_rough : SV_Target0;
+    [[vk::location(1)]] uint compact : SV_Target1;
 };
 
 write_normals_Output write_normals(write_normals_Input input) {

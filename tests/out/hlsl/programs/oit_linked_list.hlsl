@@ -85,7 +85,7 @@ struct resolve_Input {
 };
 
 struct resolve_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 resolve_Output resolve(resolve_Input input) {

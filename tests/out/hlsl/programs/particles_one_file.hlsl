@@ -134,7 +134,7 @@ struct glow_Input {
 };
 
 struct glow_Output {
-    float4 out_ : SV_Target0;
+    [[vk::location(0)]] float4 out_ : SV_Target0;
 };
 
 glow_Output glow(glow_Input input) {

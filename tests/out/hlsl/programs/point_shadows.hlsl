@@ -91,7 +91,7 @@ struct lit_Input {
 };
 
 struct lit_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 [earlydepthstencil]
@@ -116,7 +116,7 @@ struct cutout_Input {
 };
 
 struct cutout_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
     float depth : SV_Depth;
     uint mask : SV_Coverage;
 };

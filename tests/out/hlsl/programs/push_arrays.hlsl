@@ -99,7 +99,7 @@ struct quad_fs_Input {
 };
 
 struct quad_fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 quad_fs_Output quad_fs(quad_fs_Input input) {

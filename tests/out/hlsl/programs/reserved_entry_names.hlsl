@@ -63,7 +63,7 @@ struct fragment_Input {
 };
 
 struct fragment_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 fragment_Output fragment(fragment_Input input) {

@@ -252,8 +252,8 @@ struct shade_Input {
 };
 
 struct shade_Output {
-    float4 output : SV_Target0;
-    float4 texture_ : SV_Target1;
+    [[vk::location(0)]] float4 output : SV_Target0;
+    [[vk::location(1)]] float4 texture_ : SV_Target1;
 };
 
 shade_Output shade(shade_Input input_1) {

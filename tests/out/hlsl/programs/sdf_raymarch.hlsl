@@ -211,7 +211,7 @@ struct raymarch_fs_Input {
 };
 
 struct raymarch_fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
     float depth : SV_Depth;
 };
 

@@ -114,7 +114,7 @@ struct glyph_fs_Input {
 };
 
 struct glyph_fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 glyph_fs_Output glyph_fs(glyph_fs_Input input) {
@@ -139,7 +139,7 @@ struct glyph_supersampled_fs_Input {
 };
 
 struct glyph_supersampled_fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 glyph_supersampled_fs_Output glyph_supersampled_fs(glyph_supersampled_fs_Input input) {

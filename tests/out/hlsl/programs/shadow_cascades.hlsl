@@ -114,7 +114,7 @@ struct scene_fs_Input {
 };
 
 struct scene_fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 scene_fs_Output scene_fs(scene_fs_Input input) {

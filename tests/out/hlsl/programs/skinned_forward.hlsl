@@ -176,8 +176,8 @@ struct fs_main_Input {
 };
 
 struct fs_main_Output {
-    float4 color : SV_Target0;
-    float2 velocity : SV_Target1;
+    [[vk::location(0)]] float4 color : SV_Target0;
+    [[vk::location(1)]] float2 velocity : SV_Target1;
     uint mask : SV_Coverage;
 };
 

@@ -74,7 +74,7 @@ struct ssao_fs_Input {
 };
 
 struct ssao_fs_Output {
-    float occlusion : SV_Target0;
+    [[vk::location(0)]] float occlusion : SV_Target0;
 };
 
 ssao_fs_Output ssao_fs(ssao_fs_Input input) {
@@ -129,7 +129,7 @@ struct blur_fs_Input {
 };
 
 struct blur_fs_Output {
-    float occlusion : SV_Target0;
+    [[vk::location(0)]] float occlusion : SV_Target0;
 };
 
 blur_fs_Output blur_fs(blur_fs_Input input) {

@@ -49,9 +49,9 @@ struct fs_Input {
 };
 
 struct fs_Output {
-    float4 color : SV_Target0;
-    uint mask : SV_Target2;
-    int2 sign_ : SV_Target4;
+    [[vk::location(0)]] float4 color : SV_Target0;
+    [[vk::location(2)]] uint mask : SV_Target2;
+    [[vk::location(4)]] int2 sign_ : SV_Target4;
 };
 
 fs_Output fs(fs_Input input) {

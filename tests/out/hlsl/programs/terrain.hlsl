@@ -119,7 +119,7 @@ struct terrain_fs_Input {
 };
 
 struct terrain_fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 terrain_fs_Output terrain_fs(terrain_fs_Input input) {

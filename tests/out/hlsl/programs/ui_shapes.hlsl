@@ -93,7 +93,7 @@ struct shape_fs_Input {
 };
 
 struct shape_fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 shape_fs_Output shape_fs(shape_fs_Input input) {

@@ -45,7 +45,7 @@ struct fs_Input {
 };
 
 struct fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 fs_Output fs(fs_Input input) {
@@ -66,7 +66,7 @@ struct fs2_Input {
 };
 
 struct fs2_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 fs2_Output fs2(fs2_Input input) {

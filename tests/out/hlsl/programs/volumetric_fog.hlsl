@@ -79,7 +79,7 @@ struct fog_fs_Input {
 };
 
 struct fog_fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 fog_fs_Output fog_fs(fog_fs_Input input) {

@@ -156,7 +156,7 @@ struct stone_floor_Input {
 };
 
 struct stone_floor_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 stone_floor_Output stone_floor(stone_floor_Input input) {

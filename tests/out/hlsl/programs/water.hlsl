@@ -105,7 +105,7 @@ struct water_fs_Input {
 };
 
 struct water_fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 water_fs_Output water_fs(water_fs_Input input) {
