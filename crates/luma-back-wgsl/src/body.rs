@@ -705,8 +705,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         match init {
             Some(init) => {
                 let e = self.operand(init)?;
-                self.out
-                    .line_fmt(format_args!("var {name}: {ty} = {};", e.text));
+                self.var_with_value(&name, &ty, init, &e)?;
             }
             None => self.out.line_fmt(format_args!("var {name}: {ty};")),
         }
@@ -897,6 +896,29 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         Ok(())
     }
 
+    /// Declares `var name: ty` holding value `v`, written as `e`: initialized with it, or,
+    /// when `e` is a constant expression that reads an override, assigned after the
+    /// declaration, for the two reasons `bind` gives (naga 30's SPIR-V writer panics on a
+    /// function with `var v: u32 = bitcast<u32>(N);` for an override `N`, which a loop up to a
+    /// spec constant produces at `--opt aggressive`; and naga evaluates such an initializer at
+    /// pipeline creation, where Luma's run-time operator rules do not apply).
+    fn var_with_value(
+        &mut self,
+        name: &str,
+        ty: &str,
+        v: Handle<Value>,
+        e: &Expr,
+    ) -> Result<(), Error> {
+        if e.konst && self.reads_override(v)? {
+            self.out.line_fmt(format_args!("var {name}: {ty};"));
+            self.out.line_fmt(format_args!("{name} = {};", e.text));
+        } else {
+            self.out
+                .line_fmt(format_args!("var {name}: {ty} = {};", e.text));
+        }
+        Ok(())
+    }
+
     /// Whether value `v` reads a specialization constant (an override), through its operands
     /// and the parts of composite constants; `true` when that is not settled within a bounded
     /// walk.
@@ -1033,8 +1055,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             .call(self.function.value_name(value).unwrap_or("t"));
         let base_e = self.operand(base)?;
         let ty = self.w.type_text(value.ty)?;
-        self.out
-            .line_fmt(format_args!("var {name}: {ty} = {};", base_e.text));
+        self.var_with_value(&name, &ty, base, &base_e)?;
         let accessor = self.part_accessor(value.ty, index)?;
         let part_e = self.operand(part)?;
         self.out

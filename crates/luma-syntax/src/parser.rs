@@ -2622,6 +2622,7 @@ impl Parser<'_, '_> {
             }
             TokenKind::Ident if self.at_c_switch() => self.parse_c_switch(lo),
             TokenKind::Ident if self.at_foreign_loop() => self.parse_foreign_loop(lo),
+            TokenKind::Ident if self.at_block_switch() => self.parse_block_switch(lo),
             k if starts_expr(k) => self.parse_expr_statement(lo),
             _ => {
                 self.unexpected("a statement");
@@ -2680,6 +2681,59 @@ impl Parser<'_, '_> {
             last = t.kind;
         }
         last == TokenKind::LBrace
+    }
+
+    /// Whether the statement is a `switch` written with Luma's block words, `switch x do` or
+    /// `switch x then`: the name `switch` followed on its line by more than `=` or a call's
+    /// `(`, the line ending with `do` or `then`.
+    fn at_block_switch(&self) -> bool {
+        if self.slice(self.tok().span) != "switch" {
+            return false;
+        }
+        let next = self.nth(1);
+        if next.newline_before || matches!(next.kind, TokenKind::Assign | TokenKind::LParen) {
+            return false;
+        }
+        let mut last = TokenKind::Eof;
+        for t in self.tokens.iter().skip(self.pos + 1) {
+            if t.newline_before || t.kind == TokenKind::Eof {
+                break;
+            }
+            last = t.kind;
+        }
+        matches!(last, TokenKind::Do | TokenKind::Then)
+    }
+
+    /// `switch x do ... end`: one error; the body is parsed as a block up to its `end`, so the
+    /// `end` does not close the enclosing function (and every error after it with it).
+    #[cold]
+    #[inline(never)]
+    fn parse_block_switch(&mut self, lo: u32) -> Option<Stmt> {
+        let t = self.tok();
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            t.span,
+            "Luma has no `switch` statement",
+        )
+        .with_primary_label("a `switch`")
+        .with_help(
+            "test the cases in turn: `if x == 0 then ... elseif x == 1 then ... else ... end`",
+        );
+        self.report(d);
+        while !self.tok_is_line_end() {
+            self.bump();
+        }
+        let kw = self.bump();
+        let _ = self.parse_block();
+        self.expect_end(kw.span, "`switch` block");
+        self.recovering = false;
+        self.stmt(StmtKind::Error, lo)
+    }
+
+    /// Whether the current token is the last of its line (the next one starts a new line or
+    /// the source ends).
+    fn tok_is_line_end(&self) -> bool {
+        self.at(TokenKind::Eof) || self.nth(1).newline_before || self.nth(1).kind == TokenKind::Eof
     }
 
     /// C's `switch (x) { case ...: ... }` or WGSL's `switch x { ... }`: one error, and the

@@ -70,15 +70,50 @@ fn vertex_writes_storage(source: &str) -> bool {
     })
 }
 
-/// Parses and validates `source` with naga, then checks that every buffer's layout equals the
-/// layouter's.
+/// Parses and validates `source` with naga, checks that every buffer's layout equals the
+/// layouter's, then does for each entry point what wgpu does when it creates a pipeline:
+/// applies the overrides' defaults and writes SPIR-V (naga 30's writer panics on some modules
+/// that validate, which would abort a wgpu program).
 pub fn naga_check(luma: &Module, source: &str) -> Result<(), String> {
     let module = naga::front::wgsl::parse_str(source)
         .map_err(|e| format!("naga cannot parse it:\n{}", e.emit_to_string(source)))?;
-    naga::valid::Validator::new(naga::valid::ValidationFlags::all(), capabilities())
+    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), capabilities())
         .validate(&module)
         .map_err(|e| format!("naga rejects it:\n{}", e.emit_to_string(source)))?;
-    compare_layouts(luma, &module)
+    compare_layouts(luma, &module)?;
+    for entry in &module.entry_points {
+        let written = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let (module, info) = naga::back::pipeline_constants::process_overrides(
+                &module,
+                &info,
+                Some((entry.stage, &entry.name)),
+                &naga::back::PipelineConstants::default(),
+            )
+            .map_err(|e| format!("naga cannot apply the override defaults: {e}"))?;
+            let pipeline = naga::back::spv::PipelineOptions {
+                shader_stage: entry.stage,
+                entry_point: entry.name.clone(),
+            };
+            let options = naga::back::spv::Options {
+                use_storage_input_output_16: false,
+                ..Default::default()
+            };
+            naga::back::spv::write_vec(&module, &info, &options, Some(&pipeline))
+                .map(drop)
+                .map_err(|e| format!("naga's SPIR-V writer fails: {e}"))
+        }));
+        match written {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => return Err(format!("entry point `{}`: {e}", entry.name)),
+            Err(_) => {
+                return Err(format!(
+                    "entry point `{}`: naga's SPIR-V writer panics",
+                    entry.name
+                ))
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Runs Tint on `files` in one node process.
