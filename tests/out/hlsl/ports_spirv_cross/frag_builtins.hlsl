@@ -63,8 +63,8 @@ struct fs_Input {
 };
 
 struct fs_Output {
-    float4 color : SV_Target0;
-    float2 extra : SV_Target1;
+    [[vk::location(0)]] float4 color : SV_Target0;
+    [[vk::location(1)]] float2 extra : SV_Target1;
     uint mask : SV_Coverage;
     float depth : SV_Depth;
 };

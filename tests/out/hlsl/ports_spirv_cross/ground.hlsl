@@ -136,7 +136,7 @@ struct fs_Input {
 };
 
 struct fs_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 fs_Output fs(fs_Input input) {

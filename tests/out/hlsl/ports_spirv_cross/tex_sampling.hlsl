@@ -34,7 +34,7 @@ struct main_Input {
 };
 
 struct main_Output {
-    float4 color : SV_Target0;
+    [[vk::location(0)]] float4 color : SV_Target0;
 };
 
 main_Output main(main_Input input) {
