@@ -229,4 +229,6 @@ codes! {
     W0208, Warning, "fragment input unlike the vertex output at its location", "@entry(vertex)\nfunction vs(p: vec3) -> (@builtin(position) clip: vec4, normal: vec3)\n\treturn { clip = vec4(p, 1.0), normal = p }\nend\n@entry(fragment)\nfunction fs(normal: vec4) -> (color: vec4)\n\treturn { color = normal }\nend";
     /// A statement that calls a builtin which only computes a value: the value is dropped.
     W0209, Warning, "builtin result unused", "function f(x: float) -> float\n\tmax(x, 1.0)\n\treturn x\nend";
+    /// A counting `for` up to `n - c` with a `uint` counter: for `n < c` the bound wraps.
+    W0210, Warning, "`uint` loop bound that wraps", "function f(n: uint) -> uint\n\tlet s = 0u\n\t@max_iterations(64)\n\tfor i = 0u, n - 1u do\n\t\ts += i\n\tend\n\treturn s\nend";
 }

@@ -827,6 +827,7 @@ impl<'a> Checker<'a> {
                     (var, counter),
                 );
             }
+            self.wrapping_bound_warning(e_e, end_from);
         }
         if let Some(f) = self.fcx.as_mut() {
             f.loops.pop();
@@ -1132,6 +1133,87 @@ impl<'a> Checker<'a> {
             }
             _ => false,
         }
+    }
+
+    /// W0210: `for i = 0u, n - 1u do` with a `uint` counter. The bound is inclusive, so the
+    /// `- 1u` is natural, but for `n == 0u` it wraps to 4294967295 and the loop runs until
+    /// `@max_iterations` or a `break` instead of not at all (an `int` counter gets -1 and
+    /// runs no iteration). A value compared before the loop (`if n > 0u then`, `if n == 0u
+    /// then return end`, in the `exprs_before` expressions of the function checked so far) is
+    /// taken as guarded.
+    fn wrapping_bound_warning(&mut self, bound: ExprId, exprs_before: usize) {
+        let Some(&luma_thir::Expr {
+            kind:
+                ExprKind::Binary {
+                    op: luma_thir::BinaryOp::Sub,
+                    lhs,
+                    rhs,
+                },
+            ty,
+            span,
+        }) = self.exprs.get(bound)
+        else {
+            return;
+        };
+        if !matches!(self.ty(ty), Ty::Scalar(ScalarTy::Uint)) || self.const_of(lhs).is_some() {
+            return;
+        }
+        let Some(c) = self.int_const(rhs).filter(|c| *c > 0) else {
+            return;
+        };
+        // The value and, for a sum (`first + count - 1u`), each of its terms: a count checked
+        // against zero guards the sum too.
+        let mut terms = vec![lhs];
+        let mut next = 0;
+        while let Some(&t) = terms.get(next) {
+            next += 1;
+            if let Some(ExprKind::Binary {
+                op: luma_thir::BinaryOp::Add,
+                lhs: a,
+                rhs: b,
+            }) = self.exprs.get(t).map(|x| x.kind)
+            {
+                if terms.len() < 16 {
+                    terms.extend([a, b]);
+                }
+            }
+        }
+        let compared_before = self.exprs.iter().take(exprs_before).any(|(_, x)| {
+            use luma_thir::BinaryOp as B;
+            match x.kind {
+                ExprKind::Binary {
+                    op: B::Eq | B::Ne | B::Lt | B::Le | B::Gt | B::Ge,
+                    lhs: a,
+                    rhs: b,
+                } => terms
+                    .iter()
+                    .any(|&t| self.same_place(a, t) || self.same_place(b, t)),
+                _ => false,
+            }
+        });
+        if compared_before {
+            return;
+        }
+        let guard = if c == 1 {
+            "n > 0u".to_owned()
+        } else {
+            format!("n >= {c}u")
+        };
+        self.emit(
+            Diagnostic::warning(
+                codes::W0210,
+                span,
+                format!("this `uint` bound wraps around when the value before `- {c}u` is below {c}u"),
+            )
+            .with_primary_label(
+                "then it is close to 4294967295, and the loop runs that far instead of not at all",
+            )
+            .with_note("the bound is inclusive; with an `int` counter it would be negative and the loop would not run")
+            .with_help(format!(
+                "count with an `int` (`for i = 0, int(n) - {c} do`), or skip the loop when the \
+                 value is too small (`if {guard} then ... end`)"
+            )),
+        );
     }
 
     fn int_const(&self, e: ExprId) -> Option<i128> {

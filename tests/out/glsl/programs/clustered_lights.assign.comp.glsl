@@ -105,10 +105,10 @@ void main() {
         memoryBarrierShared();
         barrier();
         uint n = min(64u, grid.light_count - base);
-        uint t_1 = n - 1u;
-        uint k = 0u;
-        uint v_1 = t_1 - 0u;
-        bool v_2 = 0u <= t_1;
+        int t_1 = int(n) - 1;
+        int k = 0;
+        uint v_1 = uint(t_1) - 0u;
+        bool v_2 = 0 <= t_1;
         uint v_3 = 0u;
         while (true) {
             if (!(v_3 < 64u)) {
@@ -117,7 +117,7 @@ void main() {
             if (!v_2) {
                 break;
             }
-            PointLight l = local_lights[min(k, 63u)];
+            PointLight l = local_lights[min(uint(k), 63u)];
             vec4 t_2 = grid.view * vec4(l.position, 1.0);
             vec3 center = t_2.xyz;
             vec4 t_3 = cl.min_point;
@@ -126,7 +126,7 @@ void main() {
             if (sphere_aabb_1) {
                 uint slot = atomicAdd(bins[min(bin, 3u)].count, 1u);
                 if (slot < 32u) {
-                    bins[min(bin, 3u)].items[min(slot, 31u)] = base + k;
+                    bins[min(bin, 3u)].items[min(slot, 31u)] = base + uint(k);
                 } else {
                     uint overflow = bins[min(bin, 3u)].overflow;
                     bins[min(bin, 3u)].overflow = overflow + 1u;
@@ -134,7 +134,7 @@ void main() {
                 }
             }
             bool next_v = v_1 != 0u;
-            k = k + 1u;
+            k = k + 1;
             v_1 = v_1 - 1u;
             v_2 = next_v;
             v_3 = v_3 + 1u;
@@ -151,10 +151,10 @@ void main() {
         uint t_5 = atomicAdd(bins[min(gl_LocalInvocationIndex, 3u)].count, 0u);
         uint count = min(t_5, 32u);
         uint offset = atomicAdd(counters[0u], count);
-        uint t_6 = count - 1u;
-        uint j = 0u;
-        uint v_4 = t_6 - 0u;
-        bool v_5 = 0u <= t_6;
+        int t_6 = int(count) - 1;
+        int j = 0;
+        uint v_4 = uint(t_6) - 0u;
+        bool v_5 = 0 <= t_6;
         uint v_6 = 0u;
         while (true) {
             if (!(v_6 < 32u)) {
@@ -163,10 +163,10 @@ void main() {
             if (!v_5) {
                 break;
             }
-            uint t_7 = bins[min(gl_LocalInvocationIndex, 3u)].items[min(j, 31u)];
-            index_list[min(offset + j, uint(index_list.length()) - 1u)] = t_7;
+            uint t_7 = bins[min(gl_LocalInvocationIndex, 3u)].items[min(uint(j), 31u)];
+            index_list[min(offset + uint(j), uint(index_list.length()) - 1u)] = t_7;
             bool next_v_1 = v_4 != 0u;
-            j = j + 1u;
+            j = j + 1;
             v_4 = v_4 - 1u;
             v_5 = next_v_1;
             v_6 = v_6 + 1u;

@@ -193,10 +193,10 @@ void main() {
     uint count_1 = material_table.count;
     uint t_3 = uint(material_table.materials.length());
     uint n = min(count_1, uint(int(t_3)));
-    uint t_4 = n - 1u;
-    uint m = 0u;
-    uint v_6 = t_4 - 0u;
-    bool v_7 = 0u <= t_4;
+    int t_4 = int(n) - 1;
+    int m = 0;
+    uint v_6 = uint(t_4) - 0u;
+    bool v_7 = 0 <= t_4;
     uint v_8 = 0u;
     uint o_27 = o_26;
     uint o_28;
@@ -209,7 +209,7 @@ void main() {
             o_28 = o_27;
             break;
         }
-        Material t_5 = material_table.materials[min(m, uint(material_table.materials.length()) - 1u)];
+        Material t_5 = material_table.materials[min(uint(m), uint(material_table.materials.length()) - 1u)];
         mat = t_5;
         vec4 base_color = mat.base_color;
         uint o_29 = put4(o_27, base_color);
@@ -242,7 +242,7 @@ void main() {
         uint flags = mat.flags;
         uint o_35 = put(put_9, float(flags));
         bool next_v_4 = v_6 != 0u;
-        m = m + 1u;
+        m = m + 1;
         v_6 = v_6 - 1u;
         v_7 = next_v_4;
         v_8 = v_8 + 1u;
@@ -250,10 +250,10 @@ void main() {
     }
     vec3 p = frame.cameras[0u].position;
     uint point_count_1 = lights.point_count;
-    uint t_7 = min(point_count_1, 4u) - 1u;
-    uint i_2 = 0u;
-    uint v_11 = t_7 - 0u;
-    bool v_12 = 0u <= t_7;
+    int t_7 = int(min(point_count_1, 4u)) - 1;
+    int i_2 = 0;
+    uint v_11 = uint(t_7) - 0u;
+    bool v_12 = 0 <= t_7;
     uint v_13 = 0u;
     vec3 total = vec3(0.0);
     vec3 total_1;
@@ -266,12 +266,12 @@ void main() {
             total_1 = total;
             break;
         }
-        PointLight t_8 = lights.points[min(i_2, 3u)];
-        float t_9 = lights.falloff[min(i_2, 3u)];
+        PointLight t_8 = lights.points[min(uint(i_2), 3u)];
+        float t_9 = lights.falloff[min(uint(i_2), 3u)];
         vec3 point_contribution_1 = point_contribution(t_8, p, t_9);
         vec3 total_2 = total + point_contribution_1;
         bool next_v_5 = v_11 != 0u;
-        i_2 = i_2 + 1u;
+        i_2 = i_2 + 1;
         v_11 = v_11 - 1u;
         v_12 = next_v_5;
         v_13 = v_13 + 1u;

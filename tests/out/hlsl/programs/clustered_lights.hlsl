@@ -142,10 +142,10 @@ void assign(assign_Input input) {
             local_lights[min(input.li, 63u)] = value;
         }
         GroupMemoryBarrierWithGroupSync();
-        const uint e = min(64u, grid.light_count - base) - 1u;
-        uint k = 0u;
-        uint carried_1 = e - 0u;
-        bool carried_2 = 0u <= e;
+        const int e = asint(asuint(int(min(64u, grid.light_count - base))) - 1u);
+        int k = 0;
+        uint carried_1 = asuint(e) - 0u;
+        bool carried_2 = 0 <= e;
         uint carried_3 = 0u;
         while (true) {
             if (!(carried_3 < 64u)) {
@@ -154,7 +154,7 @@ void assign(assign_Input input) {
             if (!carried_2) {
                 break;
             }
-            const PointLight l = local_lights[min(k, 63u)];
+            const PointLight l = local_lights[min(uint(k), 63u)];
             const float4 e_1 = mul(float4(l.position, 1.0), grid.view);
             const float4 e_2 = cl.min_point;
             const float4 e_3 = cl.max_point;
@@ -163,7 +163,7 @@ void assign(assign_Input input) {
                 uint slot;
                 InterlockedAdd(bins[min(bin, 3u)].count, 1u, slot);
                 if (slot < 32u) {
-                    bins[min(bin, 3u)].items[min(slot, 31u)] = base + k;
+                    bins[min(bin, 3u)].items[min(slot, 31u)] = base + uint(k);
                 } else {
                     const uint overflow = bins[min(bin, 3u)].overflow;
                     bins[min(bin, 3u)].overflow = overflow + 1u;
@@ -171,7 +171,7 @@ void assign(assign_Input input) {
                 }
             }
             const bool next = carried_1 != 0u;
-            k = k + 1u;
+            k = asint(asuint(k) + 1u);
             carried_1 = carried_1 - 1u;
             carried_2 = next;
             carried_3 = carried_3 + 1u;
@@ -187,10 +187,10 @@ void assign(assign_Input input) {
         const uint count = min(value_1, 32u);
         uint offset;
         counters.InterlockedAdd(0u, count, offset);
-        const uint e_4 = count - 1u;
-        uint j = 0u;
-        uint carried_4 = e_4 - 0u;
-        bool carried_5 = 0u <= e_4;
+        const int e_4 = asint(asuint(int(count)) - 1u);
+        int j = 0;
+        uint carried_4 = asuint(e_4) - 0u;
+        bool carried_5 = 0 <= e_4;
         uint carried_6 = 0u;
         while (true) {
             if (!(carried_6 < 32u)) {
@@ -199,10 +199,10 @@ void assign(assign_Input input) {
             if (!carried_5) {
                 break;
             }
-            const uint e_5 = bins[min(input.li, 3u)].items[min(j, 31u)];
-            index_list.Store(min(offset + j, luma_length_index_list() - 1u) * 4u, e_5);
+            const uint e_5 = bins[min(input.li, 3u)].items[min(uint(j), 31u)];
+            index_list.Store(min(offset + uint(j), luma_length_index_list() - 1u) * 4u, e_5);
             const bool next_1 = carried_4 != 0u;
-            j = j + 1u;
+            j = asint(asuint(j) + 1u);
             carried_4 = carried_4 - 1u;
             carried_5 = next_1;
             carried_6 = carried_6 + 1u;

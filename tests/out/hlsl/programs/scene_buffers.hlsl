@@ -267,10 +267,10 @@ void flatten() {
     const uint o_26 = put(put_5, float(version));
     const uint count_1 = material_table.Load(0u);
     const uint e_3 = luma_length_material_table();
-    const uint e_4 = min(count_1, uint(int(e_3))) - 1u;
-    uint m = 0u;
-    uint carried_6 = e_4 - 0u;
-    bool carried_7 = 0u <= e_4;
+    const int e_4 = asint(asuint(int(min(count_1, uint(int(e_3))))) - 1u);
+    int m = 0;
+    uint carried_6 = asuint(e_4) - 0u;
+    bool carried_7 = 0 <= e_4;
     uint carried_8 = 0u;
     uint o_27 = o_26;
     uint o_28;
@@ -284,16 +284,16 @@ void flatten() {
             break;
         }
         Material value_1;
-        value_1.base_color = asfloat(material_table.Load4(16u + min(m, luma_length_material_table() - 1u) * 224u));
+        value_1.base_color = asfloat(material_table.Load4(16u + min(uint(m), luma_length_material_table() - 1u) * 224u));
         for (uint i_5 = 0u; i_5 < 3u; ++i_5) {
-            value_1.layers[i_5].uv_transform = float3x2(asfloat(material_table.Load2(32u + min(m, luma_length_material_table() - 1u) * 224u + i_5 * 64u)), asfloat(material_table.Load2(40u + min(m, luma_length_material_table() - 1u) * 224u + i_5 * 64u)), asfloat(material_table.Load2(48u + min(m, luma_length_material_table() - 1u) * 224u + i_5 * 64u)));
-            value_1.layers[i_5].tint = asfloat(material_table.Load4(64u + min(m, luma_length_material_table() - 1u) * 224u + i_5 * 64u));
-            value_1.layers[i_5].index = asint(material_table.Load(80u + min(m, luma_length_material_table() - 1u) * 224u + i_5 * 64u));
-            value_1.layers[i_5].blend = asfloat(material_table.Load(84u + min(m, luma_length_material_table() - 1u) * 224u + i_5 * 64u));
+            value_1.layers[i_5].uv_transform = float3x2(asfloat(material_table.Load2(32u + min(uint(m), luma_length_material_table() - 1u) * 224u + i_5 * 64u)), asfloat(material_table.Load2(40u + min(uint(m), luma_length_material_table() - 1u) * 224u + i_5 * 64u)), asfloat(material_table.Load2(48u + min(uint(m), luma_length_material_table() - 1u) * 224u + i_5 * 64u)));
+            value_1.layers[i_5].tint = asfloat(material_table.Load4(64u + min(uint(m), luma_length_material_table() - 1u) * 224u + i_5 * 64u));
+            value_1.layers[i_5].index = asint(material_table.Load(80u + min(uint(m), luma_length_material_table() - 1u) * 224u + i_5 * 64u));
+            value_1.layers[i_5].blend = asfloat(material_table.Load(84u + min(uint(m), luma_length_material_table() - 1u) * 224u + i_5 * 64u));
         }
-        value_1.roughness = asfloat(material_table.Load(224u + min(m, luma_length_material_table() - 1u) * 224u));
-        value_1.metallic = asfloat(material_table.Load(228u + min(m, luma_length_material_table() - 1u) * 224u));
-        value_1.flags = material_table.Load(232u + min(m, luma_length_material_table() - 1u) * 224u);
+        value_1.roughness = asfloat(material_table.Load(224u + min(uint(m), luma_length_material_table() - 1u) * 224u));
+        value_1.metallic = asfloat(material_table.Load(228u + min(uint(m), luma_length_material_table() - 1u) * 224u));
+        value_1.flags = material_table.Load(232u + min(uint(m), luma_length_material_table() - 1u) * 224u);
         mat = value_1;
         const float4 base_color = mat.base_color;
         const uint o_29 = put4(o_27, base_color);
@@ -326,7 +326,7 @@ void flatten() {
         const uint flags = mat.flags;
         const uint o_35 = put(put_9, float(flags));
         const bool next_4 = carried_6 != 0u;
-        m = m + 1u;
+        m = asint(asuint(m) + 1u);
         carried_6 = carried_6 - 1u;
         carried_7 = next_4;
         carried_8 = carried_8 + 1u;
@@ -334,10 +334,10 @@ void flatten() {
     }
     const float3 p = frame.cameras[0].position;
     const uint point_count_1 = lights.point_count;
-    const uint e_5 = min(point_count_1, 4u) - 1u;
-    uint i_6 = 0u;
-    uint carried_11 = e_5 - 0u;
-    bool carried_12 = 0u <= e_5;
+    const int e_5 = asint(asuint(int(min(point_count_1, 4u))) - 1u);
+    int i_6 = 0;
+    uint carried_11 = asuint(e_5) - 0u;
+    bool carried_12 = 0 <= e_5;
     uint carried_13 = 0u;
     float3 total = float3(0.0, 0.0, 0.0);
     float3 total_1;
@@ -350,11 +350,11 @@ void flatten() {
             total_1 = total;
             break;
         }
-        const PointLight e_6 = lights.points[min(i_6, 3u)];
-        const float e_7 = lights.falloff[min(i_6, 3u)];
+        const PointLight e_6 = lights.points[min(uint(i_6), 3u)];
+        const float e_7 = lights.falloff[min(uint(i_6), 3u)];
         const float3 point_contribution_1 = point_contribution(e_6, p, e_7);
         const bool next_5 = carried_11 != 0u;
-        i_6 = i_6 + 1u;
+        i_6 = asint(asuint(i_6) + 1u);
         carried_11 = carried_11 - 1u;
         carried_12 = next_5;
         carried_13 = carried_13 + 1u;

@@ -123,10 +123,10 @@ kernel void assign(
             local_lights[metal::min(li, 63u)] = value;
         }
         metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-        const uint e = metal::min(64u, grid.light_count - base) - 1u;
-        uint k = 0u;
-        uint carried_1 = e - 0u;
-        bool carried_2 = 0u <= e;
+        const int e = as_type<int>(as_type<uint>(static_cast<int>(metal::min(64u, grid.light_count - base))) - 1u);
+        int k = 0;
+        uint carried_1 = as_type<uint>(e) - 0u;
+        bool carried_2 = 0 <= e;
         uint carried_3 = 0u;
         while (true) {
             if (!(carried_3 < 64u)) {
@@ -135,7 +135,7 @@ kernel void assign(
             if (!carried_2) {
                 break;
             }
-            const PointLight l = local_lights[metal::min(k, 63u)];
+            const PointLight l = local_lights[metal::min(uint(k), 63u)];
             const metal::float4 e_1 = grid.view * metal::float4(l.position, 1.0);
             const metal::float4 e_2 = cl.min_point;
             const metal::float4 e_3 = cl.max_point;
@@ -143,7 +143,7 @@ kernel void assign(
             if (sphere_aabb_1) {
                 const uint slot = metal::atomic_fetch_add_explicit(&bins[metal::min(bin, 3u)].count, 1u, metal::memory_order_relaxed);
                 if (slot < 32u) {
-                    bins[metal::min(bin, 3u)].items[metal::min(slot, 31u)] = base + k;
+                    bins[metal::min(bin, 3u)].items[metal::min(slot, 31u)] = base + static_cast<uint>(k);
                 } else {
                     const uint overflow = bins[metal::min(bin, 3u)].overflow;
                     bins[metal::min(bin, 3u)].overflow = overflow + 1u;
@@ -151,7 +151,7 @@ kernel void assign(
                 }
             }
             const bool next = carried_1 != 0u;
-            k = k + 1u;
+            k = as_type<int>(as_type<uint>(k) + 1u);
             carried_1 = carried_1 - 1u;
             carried_2 = next;
             carried_3 = carried_3 + 1u;
@@ -165,10 +165,10 @@ kernel void assign(
         const uint e_4 = metal::atomic_load_explicit(&bins[metal::min(li, 3u)].count, metal::memory_order_relaxed);
         const uint count = metal::min(e_4, 32u);
         const uint offset = metal::atomic_fetch_add_explicit(&counters[0], count, metal::memory_order_relaxed);
-        const uint e_5 = count - 1u;
-        uint j = 0u;
-        uint carried_4 = e_5 - 0u;
-        bool carried_5 = 0u <= e_5;
+        const int e_5 = as_type<int>(as_type<uint>(static_cast<int>(count)) - 1u);
+        int j = 0;
+        uint carried_4 = as_type<uint>(e_5) - 0u;
+        bool carried_5 = 0 <= e_5;
         uint carried_6 = 0u;
         while (true) {
             if (!(carried_6 < 32u)) {
@@ -177,10 +177,10 @@ kernel void assign(
             if (!carried_5) {
                 break;
             }
-            const uint e_6 = bins[metal::min(li, 3u)].items[metal::min(j, 31u)];
-            index_list[metal::min(offset + j, luma_buffer_sizes[2] / 4u - 1u)] = e_6;
+            const uint e_6 = bins[metal::min(li, 3u)].items[metal::min(uint(j), 31u)];
+            index_list[metal::min(offset + static_cast<uint>(j), luma_buffer_sizes[2] / 4u - 1u)] = e_6;
             const bool next_1 = carried_4 != 0u;
-            j = j + 1u;
+            j = as_type<int>(as_type<uint>(j) + 1u);
             carried_4 = carried_4 - 1u;
             carried_5 = next_1;
             carried_6 = carried_6 + 1u;

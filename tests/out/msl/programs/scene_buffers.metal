@@ -259,10 +259,10 @@ kernel void flatten(
     const uint o_26 = put(put_5, static_cast<float>(version), flat, luma_buffer_sizes);
     const uint count_1 = material_table.count;
     const uint e_3 = (luma_buffer_sizes[0] < 16u ? 0u : (luma_buffer_sizes[0] - 16u) / 224u);
-    const uint e_4 = metal::min(count_1, static_cast<uint>(static_cast<int>(e_3))) - 1u;
-    uint m = 0u;
-    uint carried_6 = e_4 - 0u;
-    bool carried_7 = 0u <= e_4;
+    const int e_4 = as_type<int>(as_type<uint>(static_cast<int>(metal::min(count_1, static_cast<uint>(static_cast<int>(e_3))))) - 1u);
+    int m = 0;
+    uint carried_6 = as_type<uint>(e_4) - 0u;
+    bool carried_7 = 0 <= e_4;
     uint carried_8 = 0u;
     uint o_27 = o_26;
     uint o_28;
@@ -275,7 +275,7 @@ kernel void flatten(
             o_28 = o_27;
             break;
         }
-        const Material e_5 = material_table.materials[metal::min(m, (luma_buffer_sizes[0] < 16u ? 0u : (luma_buffer_sizes[0] - 16u) / 224u) - 1u)];
+        const Material e_5 = material_table.materials[metal::min(uint(m), (luma_buffer_sizes[0] < 16u ? 0u : (luma_buffer_sizes[0] - 16u) / 224u) - 1u)];
         mat = e_5;
         const metal::float4 base_color = mat.base_color;
         const uint o_29 = put4(o_27, base_color, flat, luma_buffer_sizes);
@@ -308,7 +308,7 @@ kernel void flatten(
         const uint flags = mat.flags;
         const uint o_35 = put(put_9, static_cast<float>(flags), flat, luma_buffer_sizes);
         const bool next_4 = carried_6 != 0u;
-        m = m + 1u;
+        m = as_type<int>(as_type<uint>(m) + 1u);
         carried_6 = carried_6 - 1u;
         carried_7 = next_4;
         carried_8 = carried_8 + 1u;
@@ -316,10 +316,10 @@ kernel void flatten(
     }
     const metal::float3 p = metal::float3(frame.cameras[0].position);
     const uint point_count_1 = lights.point_count;
-    const uint e_6 = metal::min(point_count_1, 4u) - 1u;
-    uint i_5 = 0u;
-    uint carried_11 = e_6 - 0u;
-    bool carried_12 = 0u <= e_6;
+    const int e_6 = as_type<int>(as_type<uint>(static_cast<int>(metal::min(point_count_1, 4u))) - 1u);
+    int i_5 = 0;
+    uint carried_11 = as_type<uint>(e_6) - 0u;
+    bool carried_12 = 0 <= e_6;
     uint carried_13 = 0u;
     metal::float3 total = metal::float3(0.0, 0.0, 0.0);
     metal::float3 total_1;
@@ -332,11 +332,11 @@ kernel void flatten(
             total_1 = total;
             break;
         }
-        const PointLight e_7 = lights.points[metal::min(i_5, 3u)];
-        const float e_8 = lights.falloff[metal::min(i_5, 3u)];
+        const PointLight e_7 = lights.points[metal::min(uint(i_5), 3u)];
+        const float e_8 = lights.falloff[metal::min(uint(i_5), 3u)];
         const metal::float3 point_contribution_1 = point_contribution(e_7, p, e_8);
         const bool next_5 = carried_11 != 0u;
-        i_5 = i_5 + 1u;
+        i_5 = as_type<int>(as_type<uint>(i_5) + 1u);
         carried_11 = carried_11 - 1u;
         carried_12 = next_5;
         carried_13 = carried_13 + 1u;

@@ -94,10 +94,10 @@ fn assign(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_index) li:
         }
         workgroupBarrier();
         let n = min(64u, grid.light_count - base);
-        let t_1 = n - 1u;
-        var k: u32 = 0u;
-        var v_1: u32 = t_1 - 0u;
-        var v_2: bool = 0u <= t_1;
+        let t_1 = i32(n) - 1i;
+        var k: i32 = 0i;
+        var v_1: u32 = bitcast<u32>(t_1) - 0u;
+        var v_2: bool = 0i <= t_1;
         var v_3: u32 = 0u;
         loop {
             if !(v_3 < 64u) {
@@ -115,7 +115,7 @@ fn assign(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_index) li:
             if sphere_aabb_1 {
                 let slot = atomicAdd(&bins[bin].count, 1u);
                 if slot < 32u {
-                    bins[bin].items[slot] = base + k;
+                    bins[bin].items[slot] = base + u32(k);
                 } else {
                     let overflow = bins[bin].overflow;
                     bins[bin].overflow = overflow + 1u;
@@ -123,7 +123,7 @@ fn assign(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_index) li:
                 }
             }
             let next_v = v_1 != 0u;
-            k = k + 1u;
+            k = k + 1i;
             v_1 = v_1 - 1u;
             v_2 = next_v;
             v_3 = v_3 + 1u;
@@ -138,10 +138,10 @@ fn assign(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_index) li:
         let t_5 = atomicLoad(&bins[li].count);
         let count = min(t_5, 32u);
         let offset = atomicAdd(&counters[0u], count);
-        let t_6 = count - 1u;
-        var j: u32 = 0u;
-        var v_4: u32 = t_6 - 0u;
-        var v_5: bool = 0u <= t_6;
+        let t_6 = i32(count) - 1i;
+        var j: i32 = 0i;
+        var v_4: u32 = bitcast<u32>(t_6) - 0u;
+        var v_5: bool = 0i <= t_6;
         var v_6: u32 = 0u;
         loop {
             if !(v_6 < 32u) {
@@ -151,9 +151,9 @@ fn assign(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_index) li:
                 break;
             }
             let t_7 = bins[li].items[j];
-            index_list[min(offset + j, arrayLength(&index_list) - 1u)] = t_7;
+            index_list[min(offset + u32(j), arrayLength(&index_list) - 1u)] = t_7;
             let next_v_1 = v_4 != 0u;
-            j = j + 1u;
+            j = j + 1i;
             v_4 = v_4 - 1u;
             v_5 = next_v_1;
             v_6 = v_6 + 1u;

@@ -218,10 +218,10 @@ fn flatten() {
     let count_1 = material_table.count;
     let t_3 = arrayLength(&material_table.materials);
     let n = min(count_1, u32(i32(t_3)));
-    let t_4 = n - 1u;
-    var m: u32 = 0u;
-    var v_6: u32 = t_4 - 0u;
-    var v_7: bool = 0u <= t_4;
+    let t_4 = i32(n) - 1i;
+    var m: i32 = 0i;
+    var v_6: u32 = bitcast<u32>(t_4) - 0u;
+    var v_7: bool = 0i <= t_4;
     var v_8: u32 = 0u;
     var o_27: u32 = o_26;
     var o_28: u32;
@@ -234,7 +234,7 @@ fn flatten() {
             o_28 = o_27;
             break;
         }
-        let t_5 = material_table.materials[min(m, arrayLength(&material_table.materials) - 1u)];
+        let t_5 = material_table.materials[min(u32(m), arrayLength(&material_table.materials) - 1u)];
         mat = t_5;
         let base_color = mat.base_color;
         let o_29 = put4(o_27, base_color);
@@ -267,7 +267,7 @@ fn flatten() {
         let flags = mat.flags;
         let o_35 = put(put_9, f32(flags));
         let next_v_4 = v_6 != 0u;
-        m = m + 1u;
+        m = m + 1i;
         v_6 = v_6 - 1u;
         v_7 = next_v_4;
         v_8 = v_8 + 1u;
@@ -275,10 +275,10 @@ fn flatten() {
     }
     let p = frame.cameras[0u].position;
     let point_count_1 = lights.point_count;
-    let t_7 = min(point_count_1, 4u) - 1u;
-    var i_2: u32 = 0u;
-    var v_11: u32 = t_7 - 0u;
-    var v_12: bool = 0u <= t_7;
+    let t_7 = i32(min(point_count_1, 4u)) - 1i;
+    var i_2: i32 = 0i;
+    var v_11: u32 = bitcast<u32>(t_7) - 0u;
+    var v_12: bool = 0i <= t_7;
     var v_13: u32 = 0u;
     var total: vec3f = vec3f(0.0f);
     var total_1: vec3f;
@@ -296,7 +296,7 @@ fn flatten() {
         let point_contribution_1 = point_contribution(t_8, p, t_9);
         let total_2 = total + point_contribution_1;
         let next_v_5 = v_11 != 0u;
-        i_2 = i_2 + 1u;
+        i_2 = i_2 + 1i;
         v_11 = v_11 - 1u;
         v_12 = next_v_5;
         v_13 = v_13 + 1u;
