@@ -2673,6 +2673,12 @@ impl Parser<'_, '_> {
         {
             return false;
         }
+        self.last_kind_on_line() == TokenKind::LBrace
+    }
+
+    /// The kind of the last token on the current token's line after it (`Eof` when it is the
+    /// last): what tells a foreign statement header (`switch x {`, `switch x do`) apart.
+    fn last_kind_on_line(&self) -> TokenKind {
         let mut last = TokenKind::Eof;
         for t in self.tokens.iter().skip(self.pos + 1) {
             if t.newline_before || t.kind == TokenKind::Eof {
@@ -2680,7 +2686,7 @@ impl Parser<'_, '_> {
             }
             last = t.kind;
         }
-        last == TokenKind::LBrace
+        last
     }
 
     /// Whether the statement is a `switch` written with Luma's block words, `switch x do` or
@@ -2694,14 +2700,7 @@ impl Parser<'_, '_> {
         if next.newline_before || matches!(next.kind, TokenKind::Assign | TokenKind::LParen) {
             return false;
         }
-        let mut last = TokenKind::Eof;
-        for t in self.tokens.iter().skip(self.pos + 1) {
-            if t.newline_before || t.kind == TokenKind::Eof {
-                break;
-            }
-            last = t.kind;
-        }
-        matches!(last, TokenKind::Do | TokenKind::Then)
+        matches!(self.last_kind_on_line(), TokenKind::Do | TokenKind::Then)
     }
 
     /// `switch x do ... end`: one error; the body is parsed as a block up to its `end`, so the
