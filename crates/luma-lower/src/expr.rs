@@ -387,12 +387,16 @@ impl<'a> FnCtx<'_, '_, 'a> {
                     size: luma_ir::ArraySize::Constant(n),
                     ..
                 } => {
-                    let copies = vec![v; n as usize];
                     if let Some(c) = self.as_constant(v) {
                         let k = self.m.composite_const(ty, vec![c; n as usize]);
                         return self.const_val(k);
                     }
-                    self.emit(Op::Compose { components: copies }, ty)
+                    self.emit(
+                        Op::Compose {
+                            components: vec![v; n as usize],
+                        },
+                        ty,
+                    )
                 }
                 _ => Err(Failure::malformed(
                     span,

@@ -3039,19 +3039,24 @@ impl<'a> Checker<'a> {
             // An array fill copies its value N times: the cost is counted before the copies
             // are made, so a large fill of a large constant stops at the limit (E0704)
             // instead of allocating it.
-            if let Ty::Array {
-                len: ArrayLen::Fixed(n),
-                ..
-            } = self.ty(ty)
-            {
+            let fill = match self.ty(ty) {
+                Ty::Array {
+                    len: ArrayLen::Fixed(n),
+                    ..
+                } => Some(n),
+                _ => None,
+            };
+            if let Some(n) = fill {
                 if !self.spend(consts::size(&c).saturating_mul(u64::from(n)), span) {
                     return self.err_expr(span);
                 }
-                if let Ok(v) = consts::splat(&self.prog.types, &c, ty) {
-                    return self.mk_const(v, ty, span);
-                }
-            } else if let Ok(v) = consts::splat(&self.prog.types, &c, ty) {
-                return self.const_expr(v, ty, span);
+            }
+            if let Ok(v) = consts::splat(&self.prog.types, &c, ty) {
+                return if fill.is_some() {
+                    self.mk_const(v, ty, span)
+                } else {
+                    self.const_expr(v, ty, span)
+                };
             }
         }
         self.mk(ExprKind::Splat { value }, ty, span)

@@ -606,6 +606,21 @@ impl Parser<'_, '_> {
         self.type_depth.get(t.index()).copied().unwrap_or(1)
     }
 
+    /// The deepest of an array value's written type (`type_depth`) and its listed values.
+    fn typed_list_depth(&self, type_depth: u32, list: ExprList) -> NodeDepth {
+        self.module
+            .list(list)
+            .iter()
+            .map(|e| self.depth_of(*e))
+            .fold(
+                NodeDepth {
+                    tree: type_depth,
+                    nesting: type_depth,
+                },
+                NodeDepth::max,
+            )
+    }
+
     /// The deepest child of an expression of `kind`, by each count (zeros for a leaf).
     fn child_depth(&self, kind: &ExprKind) -> NodeDepth {
         let d = |e: &ExprId| self.depth_of(*e);
@@ -644,24 +659,10 @@ impl Parser<'_, '_> {
                     .fold(none, NodeDepth::max)
             }),
             ExprKind::ArrayLit { ty, elements } => {
-                let ty = ty.map_or(0, |t| self.type_depth_of(t));
-                self.module.list(*elements).iter().map(d).fold(
-                    NodeDepth {
-                        tree: ty,
-                        nesting: ty,
-                    },
-                    NodeDepth::max,
-                )
+                self.typed_list_depth(ty.map_or(0, |t| self.type_depth_of(t)), *elements)
             }
             ExprKind::ArrayFill { ty, args } => {
-                let ty = self.type_depth_of(*ty);
-                self.module.list(*args).iter().map(d).fold(
-                    NodeDepth {
-                        tree: ty,
-                        nesting: ty,
-                    },
-                    NodeDepth::max,
-                )
+                self.typed_list_depth(self.type_depth_of(*ty), *args)
             }
             ExprKind::IfExpr {
                 cond,
