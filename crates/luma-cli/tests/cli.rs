@@ -910,10 +910,50 @@ error[E0950]: wgsl: WGSL has no geometry stage (entry point `unsupported`)
 6 | function unsupported()
   |          ^^^^^^^^^^^ entry point `unsupported`
   |
-  = note: only the WGSL target is affected: the others can be compiled with `--target`
+  = note: the error is the WGSL back end's: other targets were not tried, and `--target` selects them
 error: could not compile `stages.luma` due to 1 error
 ";
     assert_eq!(run.stderr, expected);
+    // No back end writes a geometry stage: the note must not send the user to another target.
+    let out = scratch("backend_errors").join("out");
+    let run = luma(&[
+        "compile",
+        "stages.luma",
+        "-t",
+        "spirv,wgsl",
+        "--out-dir",
+        s(&out),
+    ])
+    .expect(1);
+    assert_eq!(
+        run.stderr
+            .lines()
+            .filter(|line| line.contains("note:"))
+            .collect::<Vec<_>>(),
+        ["  = note: every requested target failed: SPIR-V and WGSL"; 2],
+        "{}",
+        run.stderr
+    );
+    // Where some targets compile, the note names them and the flag that writes them alone.
+    let run = luma(&[
+        "compile",
+        "half_push.luma",
+        "-t",
+        "all",
+        "--out-dir",
+        s(&out),
+    ])
+    .expect(1);
+    assert!(run.stderr.contains("error[E0955]: wgsl:"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "note: SPIR-V, GLSL, HLSL and MSL compiled this module; \
+             `--target spirv,glsl,hlsl,msl` writes only them"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert!(!out.exists(), "a failed compilation wrote outputs");
     // The compute entry alone compiles everywhere.
     luma(&[
         "compile",

@@ -197,10 +197,40 @@ impl EmitError {
                  `--hlsl-num-workgroups GROUP,BINDING` (`Options::hlsl_num_workgroups` in lumac)",
             );
         }
-        d.with_note(format!(
-            "only the {} target is affected: the others can be compiled with `--target`",
-            self.target.display_name()
-        ))
+        d
+    }
+}
+
+/// The note on a back end's error saying where else the module stands, once every requested
+/// target has been tried: `failed` are the targets whose back ends refused it, `compiled` those
+/// that wrote it. A note that other targets "can be compiled" would be wrong for a module every
+/// back end refuses (a geometry entry point), so it names only what was tried.
+pub(crate) fn other_targets_note(failed: &[Target], compiled: &[Target]) -> String {
+    let names = |targets: &[Target]| {
+        let names: Vec<&str> = targets.iter().map(|t| t.display_name()).collect();
+        match names.as_slice() {
+            [] => String::new(),
+            [one] => (*one).to_string(),
+            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        }
+    };
+    let flags = |targets: &[Target]| {
+        let names: Vec<&str> = targets.iter().map(|t| t.name()).collect();
+        names.join(",")
+    };
+    match (failed, compiled) {
+        ([one], []) => format!(
+            "the error is the {} back end's: other targets were not tried, and \
+             `--target` selects them",
+            one.display_name()
+        ),
+        (_, []) => format!("every requested target failed: {}", names(failed)),
+        (_, _) => format!(
+            "{} compiled this module; `--target {}` writes only {}",
+            names(compiled),
+            flags(compiled),
+            if compiled.len() == 1 { "it" } else { "them" }
+        ),
     }
 }
 

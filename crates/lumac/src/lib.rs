@@ -736,16 +736,24 @@ pub fn compile_shared(
                 if module.entry_points.is_empty() && !targets.is_empty() {
                     diags.push(no_entry_points());
                 }
+                let mut failures = Vec::new();
+                let mut compiled = Vec::new();
                 for &target in targets.iter().filter(|_| !module.entry_points.is_empty()) {
                     match emit(&module, target, options) {
                         Ok(mut out) => {
                             outputs.append(&mut out);
+                            compiled.push(target);
                             for warning in warnings(&module, target, Some(&parsed)) {
                                 diags.push(warning);
                             }
                         }
-                        Err(e) => diags.push(e.to_diagnostic(Some(&parsed))),
+                        Err(e) => failures.push((e.target, e.to_diagnostic(Some(&parsed)))),
                     }
+                }
+                let failed: Vec<Target> = failures.iter().map(|(target, _)| *target).collect();
+                let note = emit::other_targets_note(&failed, &compiled);
+                for (_, diagnostic) in failures {
+                    diags.push(diagnostic.with_note(note.clone()));
                 }
                 if options.reflect && !diags.has_errors() {
                     let reflect_options = luma_reflect::ReflectOptions {
