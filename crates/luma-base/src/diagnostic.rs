@@ -153,8 +153,67 @@ impl Diagnostic {
     }
 }
 
+/// What becomes of warnings, by code: the host's (or `luma`'s `--allow` / `--deny`) choice.
+/// Errors are never affected.
+///
+/// ```
+/// use luma_base::{Code, Diagnostic, Diagnostics, Severity, Span, WarningPolicy};
+///
+/// let policy = WarningPolicy { allow: vec!["W0201".into()], ..WarningPolicy::default() };
+/// let mut diags = Diagnostics::with_policy(100, policy);
+/// diags.push(Diagnostic::warning(Code("W0201"), Span::point(0), "unused"));
+/// assert_eq!((diags.warning_count(), diags.allowed()), (0, 1));
+///
+/// let policy = WarningPolicy { deny_all: true, ..WarningPolicy::default() };
+/// let mut diags = Diagnostics::with_policy(100, policy);
+/// diags.push(Diagnostic::warning(Code("W0201"), Span::point(0), "unused"));
+/// assert!(diags.has_errors());
+/// assert_eq!(diags.as_slice()[0].severity, Severity::Error);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WarningPolicy {
+    /// Warning codes (`"W0210"`) that are not reported at all.
+    pub allow: Vec<String>,
+    /// Warning codes reported as errors.
+    pub deny: Vec<String>,
+    /// Every warning not in `allow` is reported as an error (`--deny warnings`).
+    pub deny_all: bool,
+}
+
+/// What a [`WarningPolicy`] does with one warning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WarningLevel {
+    /// Not reported.
+    Allow,
+    /// Reported as a warning.
+    Warn,
+    /// Reported as an error, because its code is denied.
+    DenyCode,
+    /// Reported as an error, because every warning is denied.
+    DenyAll,
+}
+
+impl WarningPolicy {
+    /// What becomes of a warning with `code`. A code that is both allowed and denied is
+    /// allowed: the narrower choice wins over `deny_all`, and hosts refuse the contradiction
+    /// of one code in both lists before compiling (`luma` does).
+    pub fn level(&self, code: Code) -> WarningLevel {
+        let listed = |codes: &[String]| codes.iter().any(|c| c == code.as_str());
+        if listed(&self.allow) {
+            WarningLevel::Allow
+        } else if listed(&self.deny) {
+            WarningLevel::DenyCode
+        } else if self.deny_all {
+            WarningLevel::DenyAll
+        } else {
+            WarningLevel::Warn
+        }
+    }
+}
+
 /// Collects diagnostics, keeping at most `limit` of them (the rest are counted, not stored), so
-/// hostile input cannot make the compiler use unbounded memory on error reports.
+/// hostile input cannot make the compiler use unbounded memory on error reports. Warnings go
+/// through its [`WarningPolicy`] as they arrive, so an allowed warning takes no room.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostics {
     list: Vec<Diagnostic>,
@@ -162,6 +221,8 @@ pub struct Diagnostics {
     errors: usize,
     warnings: usize,
     dropped: usize,
+    allowed: usize,
+    policy: WarningPolicy,
 }
 
 impl Default for Diagnostics {
@@ -173,17 +234,48 @@ impl Default for Diagnostics {
 impl Diagnostics {
     /// A collector that keeps at most `limit` diagnostics.
     pub fn new(limit: usize) -> Diagnostics {
+        Diagnostics::with_policy(limit, WarningPolicy::default())
+    }
+
+    /// A collector that keeps at most `limit` diagnostics and applies `policy` to warnings.
+    pub fn with_policy(limit: usize, policy: WarningPolicy) -> Diagnostics {
         Diagnostics {
             list: Vec::new(),
             limit,
             errors: 0,
             warnings: 0,
             dropped: 0,
+            allowed: 0,
+            policy,
         }
     }
 
-    /// Records a diagnostic.
-    pub fn push(&mut self, diagnostic: Diagnostic) {
+    /// Records a diagnostic (a warning as the policy says: dropped, kept, or made an error
+    /// with a note saying why).
+    pub fn push(&mut self, mut diagnostic: Diagnostic) {
+        if diagnostic.severity == Severity::Warning {
+            let code = diagnostic.code;
+            match self.policy.level(code) {
+                WarningLevel::Allow => {
+                    self.allowed += 1;
+                    return;
+                }
+                WarningLevel::Warn => {}
+                WarningLevel::DenyCode => {
+                    diagnostic.severity = Severity::Error;
+                    diagnostic.notes.push(format!(
+                        "this warning is an error because of `--deny {code}`"
+                    ));
+                }
+                WarningLevel::DenyAll => {
+                    diagnostic.severity = Severity::Error;
+                    diagnostic.notes.push(format!(
+                        "this warning is an error because of `--deny warnings`; \
+                         `--allow {code}` silences it"
+                    ));
+                }
+            }
+        }
         match diagnostic.severity {
             Severity::Error => self.errors += 1,
             Severity::Warning => self.warnings += 1,
@@ -215,6 +307,11 @@ impl Diagnostics {
     /// Number of warnings reported, stored or not.
     pub fn warning_count(&self) -> usize {
         self.warnings
+    }
+
+    /// Number of warnings the policy allowed (not reported, not stored).
+    pub fn allowed(&self) -> usize {
+        self.allowed
     }
 
     /// Number of diagnostics not stored because the limit was reached.

@@ -11,6 +11,7 @@ pub mod stack;
 pub use arena::{Arena, ArenaFull, Handle, UniqueArena};
 pub use diagnostic::{
     capped_list, closest, Code, CodeDoc, Diagnostic, Diagnostics, Label, Severity, Suggestion,
+    WarningLevel, WarningPolicy,
 };
 pub use limits::Limits;
 pub use span::{FileId, Location, Segment, SourceFile, SourceMap, Span};

@@ -194,7 +194,6 @@ impl Planned<'_> {
 /// Builds the library options from the flags.
 fn options(args: &CompileArgs) -> Result<lumac::Options, Failure> {
     Ok(lumac::Options {
-        include_dirs: args.source.include_dirs.clone(),
         opt_level: args.opt.into(),
         spec_values: parse_specs(&args.spec)?,
         debug: args.debug,
@@ -215,7 +214,7 @@ fn options(args: &CompileArgs) -> Result<lumac::Options, Failure> {
             .transpose()?,
         msl_version: parse_version("msl-version", &args.msl_version, 2, 4)?,
         reflect: args.reflect,
-        ..lumac::Options::default()
+        ..crate::base_options(&args.source)?
     })
 }
 

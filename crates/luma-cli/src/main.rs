@@ -59,6 +59,13 @@ struct SourceArgs {
     /// Directory searched by `#include <...>` (repeatable; `--include-dir DIR` or `-I DIR`).
     #[arg(short = 'I', long = "include-dir", value_name = "DIR")]
     include_dirs: Vec<String>,
+    /// Do not report these warnings (codes, comma-separated or repeated: `--allow W0210`).
+    #[arg(long = "allow", value_name = "CODE", value_delimiter = ',')]
+    allow: Vec<String>,
+    /// Report these warnings as errors (codes, comma-separated or repeated), or every warning
+    /// not allowed with `--deny warnings`.
+    #[arg(long = "deny", value_name = "CODE|warnings", value_delimiter = ',')]
+    deny: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -356,19 +363,66 @@ fn clap_failure(e: &clap::Error) -> ExitCode {
     }
 }
 
-fn base_options(source: &SourceArgs) -> lumac::Options {
-    lumac::Options {
+fn base_options(source: &SourceArgs) -> Result<lumac::Options, Failure> {
+    Ok(lumac::Options {
         include_dirs: source.include_dirs.clone(),
+        warnings: warning_policy(source)?,
         ..lumac::Options::default()
+    })
+}
+
+/// The warning policy of `--allow` and `--deny`, each code checked against the catalog: a
+/// misspelt code would otherwise silence nothing without a word.
+fn warning_policy(source: &SourceArgs) -> Result<lumac::WarningPolicy, Failure> {
+    let catalog = lumac::codes::catalog();
+    let warning_code = |flag: &str, given: &str| -> Result<String, Failure> {
+        let code = given.trim().to_ascii_uppercase();
+        match catalog.iter().find(|e| e.doc.code.as_str() == code) {
+            Some(entry) if entry.doc.severity == lumac::Severity::Warning => Ok(code),
+            Some(_) => Err(Failure::Usage(format!(
+                "`--{flag} {given}`: {code} is an error, and only warnings (W codes) can be \
+                 allowed or denied"
+            ))),
+            None => {
+                let warnings = catalog
+                    .iter()
+                    .filter(|e| e.doc.severity == lumac::Severity::Warning)
+                    .map(|e| e.doc.code.as_str());
+                let hint = luma_base::closest(&code, warnings)
+                    .map(|c| format!(" (did you mean {c}?)"))
+                    .unwrap_or_default();
+                Err(Failure::Usage(format!(
+                    "`--{flag} {given}`: no diagnostic has the code `{code}`{hint}; \
+                     docs/diagnostics.md lists the codes"
+                )))
+            }
+        }
+    };
+    let mut policy = lumac::WarningPolicy::default();
+    for given in &source.allow {
+        policy.allow.push(warning_code("allow", given)?);
     }
+    for given in &source.deny {
+        if given.trim() == "warnings" {
+            policy.deny_all = true;
+        } else {
+            policy.deny.push(warning_code("deny", given)?);
+        }
+    }
+    if let Some(both) = policy.allow.iter().find(|c| policy.deny.contains(c)) {
+        return Err(Failure::Usage(format!(
+            "{both} is both allowed (`--allow`) and denied (`--deny`); give one"
+        )));
+    }
+    Ok(policy)
 }
 
 fn check(args: CheckArgs, printer: &diag::Printer) -> Result<(), Failure> {
-    let options = base_options(&args.source);
+    let options = base_options(&args.source)?;
     let mut failed = false;
     for name in &args.inputs {
         let source = input::read(name)?;
-        let mut diags = lumac::Diagnostics::new(options.limits.max_diagnostics);
+        let mut diags = options.diagnostics();
         let parsed = lumac::parse(
             &source.name,
             &source.text,
@@ -387,9 +441,9 @@ fn check(args: CheckArgs, printer: &diag::Printer) -> Result<(), Failure> {
 }
 
 fn dump_ast(args: DumpAstArgs, printer: &diag::Printer) -> Result<(), Failure> {
-    let options = base_options(&args.source);
+    let options = base_options(&args.source)?;
     let source = input::read(&args.input)?;
-    let mut diags = lumac::Diagnostics::new(options.limits.max_diagnostics);
+    let mut diags = options.diagnostics();
     let parsed = lumac::parse(
         &source.name,
         &source.text,
@@ -407,14 +461,14 @@ fn dump_ast(args: DumpAstArgs, printer: &diag::Printer) -> Result<(), Failure> {
 }
 
 fn dump_ir(args: DumpIrArgs, printer: &diag::Printer) -> Result<(), Failure> {
-    let mut options = base_options(&args.source);
+    let mut options = base_options(&args.source)?;
     options.opt_level = args.opt.into();
     options.debug = args.debug;
     options.spec_values = batch::parse_specs(&args.spec)?;
     options.entry_point = args.entry.clone();
     options.stage = args.stage.map(Into::into);
     let source = input::read(&args.input)?;
-    let mut diags = lumac::Diagnostics::new(options.limits.max_diagnostics);
+    let mut diags = options.diagnostics();
     let parsed = lumac::parse(
         &source.name,
         &source.text,

@@ -23,7 +23,7 @@ pub fn reflect(args: ReflectArgs, printer: &Printer) -> Result<(), Failure> {
         // The reflection comes from the compilation, which reports why it failed (as HLSL
         // error E0920 when the resources need HLSL registers past the last).
         reflect: !args.spirv,
-        ..crate::base_options(&args.source)
+        ..crate::base_options(&args.source)?
     };
     let source = input::read(&args.input)?;
     let targets: &[Target] = if args.spirv { &[Target::Spirv] } else { &[] };
@@ -105,6 +105,8 @@ mod tests {
             output: Some(out.to_string_lossy().into_owned()),
             source: SourceArgs {
                 include_dirs: Vec::new(),
+                allow: Vec::new(),
+                deny: Vec::new(),
             },
         };
         let printer = Printer::new(MessageFormat::Human, Color::Never);

@@ -1515,6 +1515,82 @@ fn reflect_command_flags() {
 }
 
 // ------------------------------------------------------------------------------------------
+// Warning policy
+
+#[test]
+fn allow_and_deny_choose_what_becomes_of_warnings() {
+    let dir = scratch("warning_policy");
+    // Allowed: not reported, and the output is written.
+    let out = dir.join("allowed.spv");
+    let run = luma(&["compile", "warning.luma", "--allow", "w0201", "-o", s(&out)]).expect(0);
+    assert_eq!(run.stderr, "");
+    spirv_val(&out);
+    // Denied, by code or all at once: an error that says why, and no output.
+    for deny in ["W0201", "warnings"] {
+        let out = dir.join(format!("denied_{deny}.spv"));
+        let run = luma(&["compile", "warning.luma", "--deny", deny, "-o", s(&out)]).expect(1);
+        assert!(run.stderr.contains("error[W0201]"), "{}", run.stderr);
+        assert!(
+            run.stderr.contains(&format!(
+                "this warning is an error because of `--deny {deny}`"
+            )),
+            "{}",
+            run.stderr
+        );
+        assert!(
+            run.stderr
+                .ends_with("error: could not compile `warning.luma` due to 1 error\n"),
+            "{}",
+            run.stderr
+        );
+        assert!(
+            !out.exists(),
+            "a denied warning still wrote {}",
+            out.display()
+        );
+    }
+    // An allowed code stays quiet under `--deny warnings`; `check` takes the flags too.
+    let run = luma(&[
+        "check",
+        "warning.luma",
+        "--deny",
+        "warnings",
+        "--allow",
+        "W0201",
+    ])
+    .expect(0);
+    assert_eq!(run.stderr, "");
+    // Codes are checked: a typo, an error code or a contradiction is a usage error.
+    for (args, message) in [
+        (
+            ["--allow", "W0299"],
+            "`--allow W0299`: no diagnostic has the code `W0299`",
+        ),
+        (
+            ["--deny", "E0501"],
+            "`--deny E0501`: E0501 is an error, and only warnings (W codes) can be allowed",
+        ),
+    ] {
+        let run = luma(&["check", "warning.luma", args[0], args[1]]).expect(2);
+        assert!(run.stderr.contains(message), "{}", run.stderr);
+    }
+    let run = luma(&[
+        "check",
+        "warning.luma",
+        "--allow",
+        "W0201",
+        "--deny",
+        "W0201",
+    ])
+    .expect(2);
+    assert!(
+        run.stderr.contains("W0201 is both allowed"),
+        "{}",
+        run.stderr
+    );
+}
+
+// ------------------------------------------------------------------------------------------
 // The other commands
 
 #[test]

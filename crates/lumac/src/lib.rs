@@ -119,7 +119,7 @@
 //! end
 //! ";
 //! let options = Options::default();
-//! let mut diags = Diagnostics::new(options.limits.max_diagnostics);
+//! let mut diags = options.diagnostics();
 //! let parsed = lumac::parse("tint.luma", source, &MemoryReader::default(), &options, &mut diags);
 //! let program = lumac::check(&parsed, &options, &mut diags).expect("no errors");
 //! let mut module = lumac::lower(&program, &parsed, &options, &mut diags).expect("no errors");
@@ -172,7 +172,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 pub use luma_base::render::HumanOptions;
-pub use luma_base::{Code, CodeDoc, Diagnostic, Diagnostics, Limits, Severity, SourceMap, Span};
+pub use luma_base::{
+    Code, CodeDoc, Diagnostic, Diagnostics, Limits, Severity, SourceMap, Span, WarningPolicy,
+};
 pub use luma_ir::verify::verify;
 pub use luma_ir::{Literal, Module as IrModule, ResourceBinding, ShaderStage};
 pub use luma_opt::OptLevel;
@@ -285,6 +287,18 @@ pub struct Options {
     /// their layouts, entry points, push constants, specialization constants, HLSL registers
     /// and the MSL remap; see [`luma_reflect`]).
     pub reflect: bool,
+    /// Warnings to drop or to report as errors, by code (`--allow`, `--deny`). It applies
+    /// where diagnostics are collected: [`compile`] and [`Options::diagnostics`] use it; a
+    /// host that makes its own [`Diagnostics`] passes it to [`Diagnostics::with_policy`].
+    pub warnings: WarningPolicy,
+}
+
+impl Options {
+    /// An empty collector with these options' diagnostic limit and warning policy, for the
+    /// step-by-step API ([`parse`], [`check`], [`lower`]).
+    pub fn diagnostics(&self) -> Diagnostics {
+        Diagnostics::with_policy(self.limits.max_diagnostics, self.warnings.clone())
+    }
 }
 
 impl Default for Options {
@@ -304,6 +318,7 @@ impl Default for Options {
             hlsl_num_workgroups: None,
             msl_version: (2, 4),
             reflect: false,
+            warnings: WarningPolicy::default(),
         }
     }
 }
@@ -713,7 +728,7 @@ pub fn compile_shared(
     options: &Options,
     targets: &[Target],
 ) -> CompileResult {
-    let mut diags = Diagnostics::new(options.limits.max_diagnostics);
+    let mut diags = options.diagnostics();
     let mut parsed = parse_shared(name, text, reader, options, &mut diags);
     let mut outputs = Vec::new();
     let mut module_out = None;
@@ -870,7 +885,7 @@ pub fn frontend_ir_with(path: &Path, options: &Options) -> Result<IrModule, Stri
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let name = path.to_string_lossy();
-    let mut diags = Diagnostics::new(options.limits.max_diagnostics);
+    let mut diags = options.diagnostics();
     let parsed = parse(&name, &text, &FsReader, options, &mut diags);
     let render = |diags: &Diagnostics, parsed: &Parsed| {
         render_human(
