@@ -223,6 +223,9 @@ pub struct Diagnostics {
     dropped: usize,
     allowed: usize,
     policy: WarningPolicy,
+    /// Warnings allowed inside one part of the source (`@allow(W0202)` on a declaration or a
+    /// loop): the span of that part and the code.
+    allowed_within: Vec<(Span, String)>,
 }
 
 impl Default for Diagnostics {
@@ -247,7 +250,26 @@ impl Diagnostics {
             dropped: 0,
             allowed: 0,
             policy,
+            allowed_within: Vec::new(),
         }
+    }
+
+    /// Allows the warnings with `code` whose primary span lies inside `scope` (a declaration or
+    /// a loop marked `@allow(code)`), those already recorded included. The source's choice
+    /// wins over the policy's, as the narrower one.
+    pub fn allow_within(&mut self, scope: Span, code: &str) {
+        let inside = |d: &Diagnostic| {
+            d.severity == Severity::Warning
+                && d.code.as_str() == code
+                && scope.lo <= d.primary.span.lo
+                && d.primary.span.hi <= scope.hi
+        };
+        let before = self.list.len();
+        self.list.retain(|d| !inside(d));
+        let removed = before - self.list.len();
+        self.warnings -= removed;
+        self.allowed += removed;
+        self.allowed_within.push((scope, code.to_string()));
     }
 
     /// Records a diagnostic (a warning as the policy says: dropped, kept, or made an error
@@ -255,7 +277,15 @@ impl Diagnostics {
     pub fn push(&mut self, mut diagnostic: Diagnostic) {
         if diagnostic.severity == Severity::Warning {
             let code = diagnostic.code;
-            match self.policy.level(code) {
+            let span = diagnostic.primary.span;
+            let level = if self.allowed_within.iter().any(|(scope, allowed)| {
+                allowed == code.as_str() && scope.lo <= span.lo && span.hi <= scope.hi
+            }) {
+                WarningLevel::Allow
+            } else {
+                self.policy.level(code)
+            };
+            match level {
                 WarningLevel::Allow => {
                     self.allowed += 1;
                     return;
@@ -287,6 +317,21 @@ impl Diagnostics {
         }
     }
 
+    /// Takes over what `other` collected: each stored diagnostic is pushed here (so this
+    /// collector's policy and allowances apply to it), and those `other` counted without
+    /// storing are counted here as they were.
+    pub fn absorb(&mut self, other: Diagnostics) {
+        let stored_errors = other.list.iter().filter(|d| d.is_error()).count();
+        let stored_warnings = other.list.len() - stored_errors;
+        self.errors += other.errors.saturating_sub(stored_errors);
+        self.warnings += other.warnings.saturating_sub(stored_warnings);
+        self.dropped += other.dropped;
+        self.allowed += other.allowed;
+        for d in other.list {
+            self.push(d);
+        }
+    }
+
     /// Records every diagnostic of `other`.
     pub fn extend(&mut self, other: impl IntoIterator<Item = Diagnostic>) {
         for d in other {
@@ -307,6 +352,11 @@ impl Diagnostics {
     /// Number of warnings reported, stored or not.
     pub fn warning_count(&self) -> usize {
         self.warnings
+    }
+
+    /// The most diagnostics it stores.
+    pub fn limit(&self) -> usize {
+        self.limit
     }
 
     /// Number of warnings the policy allowed (not reported, not stored).

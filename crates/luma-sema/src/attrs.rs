@@ -23,6 +23,7 @@ const KNOWN: &[(&str, &str)] = &[
     ("varying", "a struct"),
     ("unroll", "a loop"),
     ("max_iterations", "a loop"),
+    ("allow", "a module-scope declaration or a loop"),
 ];
 
 /// Attributes of other shading languages that Luma spells differently: `(foreign name, Luma

@@ -373,7 +373,7 @@ impl<'a> Checker<'a> {
     pub fn resolve_structs(&mut self) {
         for i in 0..self.structs.len() {
             let attrs = self.structs.get(i).map_or(&[][..], |s| s.attrs);
-            let set = self.attrs(attrs, &["varying"], "a struct");
+            let set = self.attrs(attrs, &["varying", "allow"], "a struct");
             if let Some(a) = set.get("varying") {
                 self.attr_flag(a);
             }
@@ -732,7 +732,7 @@ impl<'a> Checker<'a> {
             c.state = State::InProgress;
         }
         let saved = self.save_context();
-        let set = self.attrs(attrs, &["spec"], "a constant");
+        let set = self.attrs(attrs, &["spec", "allow"], "a constant");
         let slot = match set.get("spec") {
             Some(a) => self.spec_const(cid, decl, a),
             None => self.plain_const(cid, decl),
@@ -974,11 +974,21 @@ impl<'a> Checker<'a> {
         let attrs = info.attrs;
         let (allowed, place): (&[&str], &str) = match decl.kind {
             ast::GlobalKind::Uniform => (
-                &["group", "binding", "push_constant", "format", "access"],
+                &[
+                    "group",
+                    "binding",
+                    "push_constant",
+                    "format",
+                    "access",
+                    "allow",
+                ],
                 "a `uniform` declaration",
             ),
-            ast::GlobalKind::Buffer => (&["group", "binding", "access"], "a `buffer` declaration"),
-            ast::GlobalKind::Shared => (&[], "a `shared` declaration"),
+            ast::GlobalKind::Buffer => (
+                &["group", "binding", "access", "allow"],
+                "a `buffer` declaration",
+            ),
+            ast::GlobalKind::Shared => (&["allow"], "a `shared` declaration"),
         };
         let set = self.attrs(attrs, allowed, place);
         let ctx = if decl.kind == ast::GlobalKind::Buffer {
@@ -1602,7 +1612,7 @@ impl<'a> Checker<'a> {
         let (decl, item) = (info.decl, info.item);
         let set = self.attrs(
             &item.attributes,
-            &["entry", "workgroup_size", "early_depth"],
+            &["entry", "workgroup_size", "early_depth", "allow"],
             "a function",
         );
         let mut entry = None;

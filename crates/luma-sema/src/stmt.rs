@@ -640,7 +640,7 @@ impl<'a> Checker<'a> {
     }
 
     fn loop_attrs(&mut self, attrs: &'a [ast::Attribute]) -> LoopAttrs {
-        let set = self.attrs(attrs, &["unroll", "max_iterations"], "a loop");
+        let set = self.attrs(attrs, &["unroll", "max_iterations", "allow"], "a loop");
         let mut out = LoopAttrs::default();
         if let Some(a) = set.get("unroll") {
             out.unroll = self.attr_opt_u32(a, 1);

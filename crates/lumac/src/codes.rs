@@ -14,6 +14,9 @@ pub const E0002: Code = Code("E0002");
 /// A `--spec` value names no specialization constant or does not fit its type.
 pub const E0003: Code = Code("E0003");
 
+/// `@allow` names something that is not a warning code.
+pub const E0004: Code = Code("E0004");
+
 /// Every code of this crate.
 pub const ALL: &[CodeDoc] = &[
     CodeDoc {
@@ -33,6 +36,12 @@ pub const ALL: &[CodeDoc] = &[
         severity: Severity::Error,
         title: "a `--spec` value does not match a specialization constant",
         example: "-- compiled with `--spec 7=1.5` (no `@spec(7)`) or `--spec 0=true`\n@spec(0) const COUNT: int = 4",
+    },
+    CodeDoc {
+        code: E0004,
+        severity: Severity::Error,
+        title: "`@allow` names something that is not a warning code",
+        example: "@allow(W0299) -- no such warning; `@allow(E0501)` names an error\nfunction f()\nend",
     },
 ];
 

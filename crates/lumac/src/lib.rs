@@ -185,6 +185,7 @@ pub use luma_syntax::ast::{ItemKind, Module as Ast};
 pub use luma_syntax::preprocess::{FileReader, FsReader, MemoryReader};
 pub use luma_thir::Program;
 
+mod allow;
 pub mod codes;
 mod emit;
 mod render;
@@ -367,6 +368,8 @@ pub fn parse_shared(
     options: &Options,
     diags: &mut Diagnostics,
 ) -> Parsed {
+    // The parser's warnings wait until the source's `@allow`s are known, so that they apply.
+    let mut syntax_diags = Diagnostics::new(diags.limit());
     let pre = luma_syntax::preprocess::preprocess_shared(
         name,
         text,
@@ -375,9 +378,11 @@ pub fn parse_shared(
             include_dirs: options.include_dirs.clone(),
             limits: options.limits,
         },
-        diags,
+        &mut syntax_diags,
     );
-    let ast = luma_syntax::parse(&pre.text, &options.limits, diags);
+    let ast = luma_syntax::parse(&pre.text, &options.limits, &mut syntax_diags);
+    allow::install(&ast, diags);
+    diags.absorb(syntax_diags);
     Parsed {
         ast,
         source_map: pre.source_map,

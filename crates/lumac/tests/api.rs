@@ -815,3 +815,75 @@ fn hlsl_and_msl_refuse_brackets_nested_past_clangs_limit() {
         assert!(build(&deep, &Options::default(), &[target]).success());
     }
 }
+
+#[test]
+fn allow_attribute_silences_warnings_inside_what_it_marks() {
+    // One warning of the checker (W0201, W0210), of lowering (W0801) and of a back end
+    // (W0950), each allowed where it points, next to the same warnings not allowed.
+    let source = "\
+struct Push
+\tm: [3]mat4
+end
+@allow(W0801) @push_constant uniform push: Push
+buffer counts: []uint
+
+@allow(W0950)
+@entry(vertex)
+function draw(@builtin(vertex_index) i: uint) -> (@builtin(position) clip: vec4)
+\tcounts[i] = 1u
+\treturn { clip = push.m[2][0] }
+end
+
+@entry(compute) @workgroup_size(1)
+function main()
+\tlet n = counts[0]
+\t@allow(W0210, W0201)
+\tfor i = 0u, n - 1u do
+\t\tcounts[i + 1u] = i
+\tend
+\twhile counts[n] != 0u do
+\t\tn += 1u
+\tend
+end
+";
+    let result = build(source, &Options::default(), &Target::ALL);
+    assert!(result.success(), "{}", result.render(false));
+    let codes: Vec<&str> = result.diagnostics.iter().map(|d| d.code.as_str()).collect();
+    assert_eq!(codes, ["W0201"], "{}", result.render(false));
+    assert_eq!(
+        result.diagnostics[0].primary.span.lo as usize,
+        source.find("while").unwrap()
+    );
+    // The source's `@allow` wins over denying every warning; the rest become errors.
+    let deny = Options {
+        warnings: lumac::WarningPolicy {
+            deny_all: true,
+            ..lumac::WarningPolicy::default()
+        },
+        ..Options::default()
+    };
+    let result = build(source, &deny, &Target::ALL);
+    assert_eq!((result.error_count, result.warning_count), (1, 0));
+    assert!(result.outputs.is_empty());
+    assert_eq!(result.diagnostics[0].code.as_str(), "W0201");
+    // Codes are checked against every warning of every stage.
+    let result = build(
+        "@allow(W0299, E0501, 3)\nfunction f()\nend\n@allow\nfunction g()\nend\n",
+        &Options::default(),
+        &[],
+    );
+    let messages: Vec<(&str, &str)> = result
+        .diagnostics
+        .iter()
+        .map(|d| (d.code.as_str(), d.message.as_str()))
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            ("E0004", "no warning has the code `W0299`"),
+            ("E0004", "`E0501` is an error, which cannot be allowed"),
+            ("E0004", "`@allow` takes warning codes"),
+            ("E0004", "`@allow` names no warning"),
+        ]
+    );
+}

@@ -54,7 +54,10 @@ fn render(entries: &[CatalogEntry]) -> String {
          the part of the compiler\nthat reports it and a source that triggers it. `luma \
          --message-format=json` prints the same\ndiagnostics as JSON Lines (one object per \
          diagnostic, with `code`, `severity`, `message`, file\nand position, labels, notes, \
-         help and suggested fixes).\n\n",
+         help and suggested fixes).\n\nA warning is silenced inside a declaration or a loop \
+         by `@allow(CODE)` before it ([language.md](language.md#5-declarations-and-scopes)),\nor \
+         everywhere by `luma --allow CODE`; `--deny CODE` and `--deny warnings` make warnings \
+         errors\n([cli.md](cli.md#warnings)).\n\n",
     );
     let errors = entries
         .iter()
