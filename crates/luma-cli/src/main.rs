@@ -51,6 +51,15 @@ enum Command {
     DumpIr(DumpIrArgs),
     /// Print reflection JSON: entry points, bindings, layouts, spec constants.
     Reflect(ReflectArgs),
+    /// Explain a diagnostic code: what it means, what reports it, and a source that triggers it.
+    Explain(ExplainArgs),
+}
+
+#[derive(Debug, Args)]
+struct ExplainArgs {
+    /// The code, as printed (`E0501`, `W0201`; case does not matter).
+    #[arg(value_name = "CODE")]
+    code: String,
 }
 
 /// Options shared by every command that reads Luma sources.
@@ -332,6 +341,7 @@ fn main() -> ExitCode {
         Command::DumpAst(args) => dump_ast(args, &printer),
         Command::DumpIr(args) => dump_ir(args, &printer),
         Command::Reflect(args) => reflect_cmd::reflect(args, &printer),
+        Command::Explain(args) => explain(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -383,19 +393,11 @@ fn warning_policy(source: &SourceArgs) -> Result<lumac::WarningPolicy, Failure> 
                 "`--{flag} {given}`: {code} is an error, and only warnings (W codes) can be \
                  allowed or denied"
             ))),
-            None => {
-                let warnings = catalog
-                    .iter()
-                    .filter(|e| e.doc.severity == lumac::Severity::Warning)
-                    .map(|e| e.doc.code.as_str());
-                let hint = luma_base::closest(&code, warnings)
-                    .map(|c| format!(" (did you mean {c}?)"))
-                    .unwrap_or_default();
-                Err(Failure::Usage(format!(
-                    "`--{flag} {given}`: no diagnostic has the code `{code}`{hint}; \
-                     docs/diagnostics.md lists the codes"
-                )))
-            }
+            // No "did you mean": codes one digit apart are unrelated warnings.
+            None => Err(Failure::Usage(format!(
+                "`--{flag} {given}`: no diagnostic has the code `{code}`; \
+                 docs/diagnostics.md lists the codes"
+            ))),
         }
     };
     let mut policy = lumac::WarningPolicy::default();
@@ -438,6 +440,46 @@ fn check(args: CheckArgs, printer: &diag::Printer) -> Result<(), Failure> {
     } else {
         Ok(())
     }
+}
+
+/// Prints the catalog's entry for one code: each part of the compiler that reports it (two
+/// back ends may share a code for the same kind of problem), its severity, title and example.
+fn explain(args: &ExplainArgs) -> Result<(), Failure> {
+    let code = args.code.trim().to_ascii_uppercase();
+    let catalog = lumac::codes::catalog();
+    let entries: Vec<&lumac::codes::CatalogEntry> = catalog
+        .iter()
+        .filter(|e| e.doc.code.as_str() == code)
+        .collect();
+    if entries.is_empty() {
+        return Err(Failure::Usage(format!(
+            "no diagnostic has the code `{}`; docs/diagnostics.md lists the codes",
+            args.code
+        )));
+    }
+    let mut out = String::new();
+    for entry in entries {
+        let severity = match entry.doc.severity {
+            lumac::Severity::Error => "error",
+            lumac::Severity::Warning => "warning",
+        };
+        out.push_str(&format!(
+            "{code}: {}\n\n{severity}, reported by `{}`\n\nFor example:\n\n",
+            entry.doc.title, entry.component
+        ));
+        for line in entry.doc.example.lines() {
+            out.push_str(&format!("    {line}\n"));
+        }
+        out.push('\n');
+    }
+    if code.starts_with('W') {
+        out.push_str(
+            "`@allow(CODE)` before a declaration or a loop silences this warning inside it; \
+             `--allow CODE` silences it everywhere and `--deny CODE` makes it an error.\n",
+        );
+    }
+    input::write_stdout(out.as_bytes())?;
+    Ok(())
 }
 
 fn dump_ast(args: DumpAstArgs, printer: &diag::Printer) -> Result<(), Failure> {

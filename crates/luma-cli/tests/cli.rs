@@ -1594,6 +1594,22 @@ fn allow_and_deny_choose_what_becomes_of_warnings() {
 // The other commands
 
 #[test]
+fn explain_prints_a_codes_entry() {
+    let run = luma(&["explain", "w0201"]).expect(0);
+    let text = run.stdout();
+    assert!(
+        text.starts_with("W0201: loop without a bound\n\nwarning, reported by `sema`\n"),
+        "{text}"
+    );
+    assert!(text.contains("    \tfor i = 0, n do\n"), "{text}");
+    assert!(text.contains("`--allow CODE` silences it everywhere"), "{text}");
+    let run = luma(&["explain", "E0501"]).expect(0);
+    assert!(run.stdout().starts_with("E0501: mismatched types\n\nerror, reported by `sema`"));
+    let run = luma(&["explain", "E9999"]).expect(2);
+    assert!(run.stderr.contains("no diagnostic has the code `E9999`"), "{}", run.stderr);
+}
+
+#[test]
 fn check_reports_errors_and_warnings() {
     luma(&["check", "compute.luma"]).expect(0);
     let run = luma(&["check", "warning.luma"]).expect(0);

@@ -7,7 +7,7 @@
 //! to the [`Diagnostics`] collector before the checker runs, so it applies to everything
 //! reported afterwards; the parser's own warnings are passed through it once it is known.
 
-use luma_base::{closest, Diagnostic, Diagnostics, Severity, Span};
+use luma_base::{Diagnostic, Diagnostics, Severity, Span};
 use luma_syntax::ast::{self, Block, ItemKind, StmtKind};
 
 use crate::codes;
@@ -45,12 +45,6 @@ pub(crate) fn install(ast: &ast::Module, diags: &mut Diagnostics) {
         }
     }
     let catalog = codes::catalog();
-    let warnings = || {
-        catalog
-            .iter()
-            .filter(|e| e.doc.severity == Severity::Warning)
-            .map(|e| e.doc.code.as_str())
-    };
     for (scope, attribute) in allows {
         if ast.name(attribute.name.name) != "allow" {
             continue;
@@ -94,23 +88,19 @@ pub(crate) fn install(ast: &ast::Module, diags: &mut Diagnostics) {
                     .with_primary_label("an error code")
                     .with_note("`@allow` takes warning codes (W...); errors must be fixed"),
                 ),
-                None => {
-                    let mut d = Diagnostic::error(
+                // No "did you mean": codes one digit apart are unrelated warnings.
+                None => diags.push(
+                    Diagnostic::error(
                         codes::E0004,
                         expr.span,
                         format!("no warning has the code `{written}`"),
                     )
-                    .with_primary_label("unknown code");
-                    d = match closest(&code, warnings()) {
-                        Some(near) => d.with_suggestion(
-                            expr.span,
-                            near,
-                            "a warning with a similar code exists",
-                        ),
-                        None => d.with_note("docs/diagnostics.md lists every warning code"),
-                    };
-                    diags.push(d);
-                }
+                    .with_primary_label("unknown code")
+                    .with_note(
+                        "docs/diagnostics.md lists every warning code; `luma explain CODE` \
+                         explains one",
+                    ),
+                ),
             }
         }
     }
