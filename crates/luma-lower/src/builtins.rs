@@ -292,6 +292,7 @@ impl<'a> FnCtx<'_, '_, 'a> {
                 self.emit(Op::Binary { op, lhs: a, rhs: b }, rty)?
             }
             B::Dot => self.dot(args, rty, span)?,
+            B::OuterProduct => self.outer_product(args, rty, span)?,
             B::Select => {
                 // Evaluated in the order written: the value if false, if true, then the
                 // condition.
@@ -386,6 +387,42 @@ impl<'a> FnCtx<'_, '_, 'a> {
             });
         }
         sum.ok_or_else(|| Failure::malformed(span, "`dot` of a vector without components"))
+    }
+
+    /// `outer_product(c, r)` as its columns `c * r[j]`: SPIR-V has `OpOuterProduct` and GLSL
+    /// `outerProduct`, but HLSL, MSL and WGSL have nothing of the kind.
+    fn outer_product(
+        &mut self,
+        args: &[ExprId],
+        rty: Handle<Type>,
+        span: Span,
+    ) -> LResult<Handle<Value>> {
+        let c = self.arg(args, 0, span)?;
+        let r = self.arg(args, 1, span)?;
+        let (Shape::Vector(rows, s), Shape::Vector(columns, _)) =
+            (self.vshape(c)?, self.vshape(r)?)
+        else {
+            return Err(Failure::malformed(
+                span,
+                "`outer_product` of values that are not vectors",
+            ));
+        };
+        let sty = self.m.scalar_ty(s);
+        let cty = self.vty(c)?;
+        let mut cols = Vec::with_capacity(columns.count() as usize);
+        for j in 0..columns.count() {
+            let x = self.emit(Op::Extract { base: r, index: j }, sty)?;
+            let x = self.splat_to(x, rows)?;
+            cols.push(self.emit(
+                Op::Binary {
+                    op: BinaryOp::Multiply,
+                    lhs: c,
+                    rhs: x,
+                },
+                cty,
+            )?);
+        }
+        self.emit(Op::Compose { components: cols }, rty)
     }
 
     fn arg(&mut self, args: &[ExprId], i: usize, span: Span) -> LResult<Handle<Value>> {

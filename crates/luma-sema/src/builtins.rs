@@ -77,6 +77,8 @@ enum Kind {
     Transpose,
     Inverse,
     Determinant,
+    /// `outer_product(vecR, vecC) -> matCxR`.
+    OuterProduct,
     /// Fixed signature: parameter types and result, by constructor.
     Pack(FixedTy, FixedTy),
     Barrier,
@@ -200,6 +202,7 @@ const TABLE: &[(&str, BuiltinFn, Kind)] = &[
         Kind::Gen(C::FloatVec, T3, R::T),
     ),
     ("transpose", BuiltinFn::Transpose, Kind::Transpose),
+    ("outer_product", BuiltinFn::OuterProduct, Kind::OuterProduct),
     ("inverse", BuiltinFn::Inverse, Kind::Inverse),
     ("determinant", BuiltinFn::Determinant, Kind::Determinant),
     (
@@ -572,6 +575,7 @@ impl<'a> Checker<'a> {
             Kind::Transpose | Kind::Inverse | Kind::Determinant => {
                 self.matrix_builtin(fun, name, kind, args, span)
             }
+            Kind::OuterProduct => self.outer_product(fun, name, args, span),
             Kind::Pack(param, ret) => {
                 if args.len() != 1 {
                     self.arity(name, "1 argument", args.len(), span);
@@ -843,6 +847,82 @@ impl<'a> Checker<'a> {
             self.add_use(Use::Derivative(name), span);
         }
         let args = self.exprs.push_list(out);
+        let expr = self.mk(ExprKind::Builtin { fun, args }, rt, span);
+        CallResult { expr, void: false }
+    }
+
+    /// `outer_product(c, r)`: two float (or two half) vectors, any sizes; the matrix has a
+    /// column per component of `r`, each of `c`'s size.
+    fn outer_product(
+        &mut self,
+        fun: BuiltinFn,
+        name: &'static str,
+        args: &'a [ast::ExprId],
+        span: Span,
+    ) -> CallResult {
+        let failed = |this: &mut Self| CallResult {
+            expr: this.err_expr(span),
+            void: false,
+        };
+        let [c, r] = args else {
+            self.arity(name, "2 arguments", args.len(), span);
+            return failed(self);
+        };
+        let vals = [self.expr(*c, None), self.expr(*r, None)];
+        let mut exprs = Vec::with_capacity(2);
+        let mut shapes = Vec::with_capacity(2);
+        for v in vals {
+            let e = self.concretize(v, None);
+            let ty = self.expr_ty(e);
+            if self.is_error(ty) {
+                return failed(self);
+            }
+            match self.ty(ty) {
+                Ty::Vector { scalar, size }
+                    if matches!(scalar, ScalarTy::Float | ScalarTy::Half) =>
+                {
+                    shapes.push((scalar, size));
+                }
+                _ => {
+                    let tn = self.tn(ty);
+                    let espan = self.expr_span(e);
+                    self.emit(
+                        Diagnostic::error(
+                            codes::E0510,
+                            espan,
+                            format!("`{name}` takes two float vectors, not `{tn}`"),
+                        )
+                        .with_primary_label(format!("this is `{tn}`")),
+                    );
+                    return failed(self);
+                }
+            }
+            exprs.push(e);
+        }
+        let [(c_scalar, rows), (r_scalar, columns)] = shapes[..] else {
+            return failed(self);
+        };
+        if c_scalar != r_scalar {
+            let names: Vec<String> = exprs.iter().map(|&e| self.tn(self.expr_ty(e))).collect();
+            self.emit(
+                Diagnostic::error(
+                    codes::E0501,
+                    span,
+                    format!(
+                        "`{name}` takes two vectors of one component type, not `{}`",
+                        names.join("` and `")
+                    ),
+                )
+                .with_help("convert one of them: `vec3(h)` makes a `half` vector a `float` one"),
+            );
+            return failed(self);
+        }
+        let rt = self.intern(Ty::Matrix {
+            scalar: c_scalar,
+            columns,
+            rows,
+        });
+        let args = self.exprs.push_list(exprs);
         let expr = self.mk(ExprKind::Builtin { fun, args }, rt, span);
         CallResult { expr, void: false }
     }

@@ -173,6 +173,7 @@ const TABLE: &[(&str, &str, Instead)] = &[
              GLSL: `m * v` transforms `v`)",
         ),
     ),
+    ("outerProduct", "GLSL", Instead::Builtin("outer_product")),
     (
         "ipairs",
         "Lua",

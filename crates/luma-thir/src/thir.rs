@@ -1029,6 +1029,8 @@ pub enum BuiltinFn {
     FaceForward,
     // Matrix
     Transpose,
+    /// `outer_product(c, r)`: the matrix whose column `j` is `c * r[j]`.
+    OuterProduct,
     Inverse,
     Determinant,
     // Componentwise comparison and reduction
