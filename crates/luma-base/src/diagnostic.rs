@@ -223,9 +223,10 @@ pub struct Diagnostics {
     dropped: usize,
     allowed: usize,
     policy: WarningPolicy,
-    /// Warnings allowed inside one part of the source (`@allow(W0202)` on a declaration or a
-    /// loop): the span of that part and the code.
-    allowed_within: Vec<(Span, String)>,
+    /// Warnings allowed inside parts of the source (`@allow(W0202)` on a declaration or a
+    /// loop): by code, the union of those parts as sorted, disjoint `(lo, hi)` ranges, so a
+    /// warning is looked up by binary search however many allowances a source writes.
+    allowed_within: Vec<(String, Vec<(u32, u32)>)>,
 }
 
 impl Default for Diagnostics {
@@ -254,22 +255,59 @@ impl Diagnostics {
         }
     }
 
-    /// Allows the warnings with `code` whose primary span lies inside `scope` (a declaration or
-    /// a loop marked `@allow(code)`), those already recorded included. The source's choice
-    /// wins over the policy's, as the narrower one.
-    pub fn allow_within(&mut self, scope: Span, code: &str) {
-        let inside = |d: &Diagnostic| {
-            d.severity == Severity::Warning
-                && d.code.as_str() == code
-                && scope.lo <= d.primary.span.lo
-                && d.primary.span.hi <= scope.hi
-        };
+    /// Allows, for each `(scope, code)`, the warnings with `code` whose primary span lies
+    /// inside `scope` (a declaration or a loop marked `@allow(code)`), those already recorded
+    /// included. The source's choice wins over the policy's, as the narrower one.
+    pub fn allow_within(&mut self, allowances: impl IntoIterator<Item = (Span, String)>) {
+        let mut added: Vec<(String, (u32, u32))> = allowances
+            .into_iter()
+            .map(|(scope, code)| (code, (scope.lo, scope.hi)))
+            .collect();
+        if added.is_empty() {
+            return;
+        }
+        for (code, ranges) in std::mem::take(&mut self.allowed_within) {
+            added.extend(ranges.into_iter().map(|r| (code.clone(), r)));
+        }
+        added.sort_unstable();
+        for (code, (lo, hi)) in added {
+            match self.allowed_within.last_mut() {
+                Some((last_code, ranges)) if *last_code == code => match ranges.last_mut() {
+                    Some(last) if lo <= last.1 => last.1 = last.1.max(hi),
+                    _ => ranges.push((lo, hi)),
+                },
+                _ => self.allowed_within.push((code, vec![(lo, hi)])),
+            }
+        }
         let before = self.list.len();
-        self.list.retain(|d| !inside(d));
+        let list = std::mem::take(&mut self.list);
+        self.list = list
+            .into_iter()
+            .filter(|d| !(d.severity == Severity::Warning && self.allowed_at(d)))
+            .collect();
         let removed = before - self.list.len();
         self.warnings -= removed;
         self.allowed += removed;
-        self.allowed_within.push((scope, code.to_string()));
+    }
+
+    /// Whether an `@allow` covers the warning `d`.
+    fn allowed_at(&self, d: &Diagnostic) -> bool {
+        let span = d.primary.span;
+        let Ok(i) = self
+            .allowed_within
+            .binary_search_by(|(code, _)| code.as_str().cmp(d.code.as_str()))
+        else {
+            return false;
+        };
+        let Some((_, ranges)) = self.allowed_within.get(i) else {
+            return false;
+        };
+        // The last range starting at or before the span is the only one that can hold it.
+        let after = ranges.partition_point(|&(lo, _)| lo <= span.lo);
+        after
+            .checked_sub(1)
+            .and_then(|j| ranges.get(j))
+            .is_some_and(|&(_, hi)| span.hi <= hi)
     }
 
     /// Records a diagnostic (a warning as the policy says: dropped, kept, or made an error
@@ -277,10 +315,7 @@ impl Diagnostics {
     pub fn push(&mut self, mut diagnostic: Diagnostic) {
         if diagnostic.severity == Severity::Warning {
             let code = diagnostic.code;
-            let span = diagnostic.primary.span;
-            let level = if self.allowed_within.iter().any(|(scope, allowed)| {
-                allowed == code.as_str() && scope.lo <= span.lo && span.hi <= scope.hi
-            }) {
+            let level = if self.allowed_at(&diagnostic) {
                 WarningLevel::Allow
             } else {
                 self.policy.level(code)

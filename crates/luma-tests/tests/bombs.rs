@@ -363,6 +363,11 @@ fn bombs() -> Vec<Bomb> {
             Compiles,
         ),
         bomb(
+            "100,000 unbounded loops, half under @allow(W0201): allowances looked up by binary search",
+            body(&"\t@allow(W0201)\n\twhile out[0] != 0 do\n\t\tout[0] -= 1\n\tend\n\twhile out[1] != 0 do\n\t\tout[1] -= 1\n\tend\n".repeat(50_000)),
+            Compiles,
+        ),
+        bomb(
             "@max_iterations(2^32 - 1) on an endless loop",
             body("\t@max_iterations(4294967295)\n\twhile true do\n\t\tout[0] = 1\n\tend\n"),
             Compiles,

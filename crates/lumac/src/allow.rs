@@ -45,6 +45,7 @@ pub(crate) fn install(ast: &ast::Module, diags: &mut Diagnostics) {
         }
     }
     let catalog = codes::catalog();
+    let mut allowed = Vec::new();
     for (scope, attribute) in allows {
         if ast.name(attribute.name.name) != "allow" {
             continue;
@@ -77,7 +78,7 @@ pub(crate) fn install(ast: &ast::Module, diags: &mut Diagnostics) {
             let code = written.to_ascii_uppercase();
             match catalog.iter().find(|e| e.doc.code.as_str() == code) {
                 Some(entry) if entry.doc.severity == Severity::Warning => {
-                    diags.allow_within(scope, &code);
+                    allowed.push((scope, code));
                 }
                 Some(_) => diags.push(
                     Diagnostic::error(
@@ -104,4 +105,5 @@ pub(crate) fn install(ast: &ast::Module, diags: &mut Diagnostics) {
             }
         }
     }
+    diags.allow_within(allowed);
 }
