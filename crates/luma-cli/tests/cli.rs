@@ -1602,11 +1602,20 @@ fn explain_prints_a_codes_entry() {
         "{text}"
     );
     assert!(text.contains("    \tfor i = 0, n do\n"), "{text}");
-    assert!(text.contains("`--allow CODE` silences it everywhere"), "{text}");
+    assert!(
+        text.contains("`--allow CODE` silences it everywhere"),
+        "{text}"
+    );
     let run = luma(&["explain", "E0501"]).expect(0);
-    assert!(run.stdout().starts_with("E0501: mismatched types\n\nerror, reported by `sema`"));
+    assert!(run
+        .stdout()
+        .starts_with("E0501: mismatched types\n\nerror, reported by `sema`"));
     let run = luma(&["explain", "E9999"]).expect(2);
-    assert!(run.stderr.contains("no diagnostic has the code `E9999`"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("no diagnostic has the code `E9999`"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
