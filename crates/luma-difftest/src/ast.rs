@@ -331,6 +331,8 @@ pub enum Builtin {
     Dot,
     /// `transpose`
     Transpose,
+    /// `outer_product`
+    OuterProduct,
     /// `cross`
     Cross,
     /// `determinant`
@@ -389,6 +391,7 @@ impl Builtin {
             Builtin::Select => "select",
             Builtin::Dot => "dot",
             Builtin::Transpose => "transpose",
+            Builtin::OuterProduct => "outer_product",
             Builtin::Cross => "cross",
             Builtin::Determinant => "determinant",
             Builtin::Fma => "fma",
