@@ -526,6 +526,18 @@ impl<'a> Checker<'a> {
     }
 
     fn arity(&mut self, name: &str, expected: &str, found: usize, span: Span) {
+        self.arity_with_help(name, expected, found, span, None);
+    }
+
+    /// [`Self::arity`] with a help of the caller's.
+    fn arity_with_help(
+        &mut self,
+        name: &str,
+        expected: &str,
+        found: usize,
+        span: Span,
+        help: Option<&str>,
+    ) {
         let mut d = Diagnostic::error(
             codes::E0509,
             span,
@@ -541,6 +553,9 @@ impl<'a> Checker<'a> {
         if name == "atan" && found == 2 {
             // GLSL overloads `atan(y, x)`; Luma, like HLSL and WGSL, names it apart.
             d = d.with_help("the two-argument arctangent is `atan2(y, x)`");
+        }
+        if let Some(h) = help {
+            d = d.with_help(h);
         }
         self.emit(d);
     }
@@ -1500,7 +1515,25 @@ impl<'a> Checker<'a> {
                     list.join(", ")
                 )
             };
-            self.arity(name, &expected, rest.len(), span);
+            // One argument short on an array texture: most likely GLSL's habit of packing the
+            // layer into the coordinates (`texture(arr, vec3(uv, layer))`).
+            let layer_packed = shape.arrayed && rest.len() + 1 == params.len();
+            let help = if !layer_packed {
+                None
+            } else if fun == BuiltinFn::TexelFetch {
+                Some(
+                    "the layer of an array texture is an argument of its own after the \
+                     coordinates; GLSL packs it into an `ivec3` coordinate `c`: write \
+                     `c.xy, c.z`",
+                )
+            } else {
+                Some(
+                    "the layer of an array texture is an `int` argument of its own after the \
+                     coordinates; GLSL packs it into the coordinates `c` as a float, which \
+                     Vulkan rounds to the nearest layer: write `c.xy, int(round(c.z))`",
+                )
+            };
+            self.arity_with_help(name, &expected, rest.len(), span, help);
             return fail(self);
         }
         let (required, extra) = rest.split_at(params.len());

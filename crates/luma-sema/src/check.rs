@@ -962,7 +962,29 @@ impl<'a> Checker<'a> {
             ) => a == c && b == d,
             _ => false,
         };
-        if same_shape {
+        let found_float = matches!(ft, Ty::Scalar(ScalarTy::Float));
+        let found_bool = matches!(
+            ft,
+            Ty::Scalar(ScalarTy::Bool)
+                | Ty::Vector {
+                    scalar: ScalarTy::Bool,
+                    ..
+                }
+        );
+        if what == "the layer" && found_float {
+            // GLSL's array-texture layer is a float coordinate that Vulkan rounds: `int(...)`
+            // alone would truncate it and pick another layer for 0.5 and up.
+            d = d.with_help(
+                "Luma never converts implicitly: write `int(round(...))`, the nearest layer, \
+                 which is what Vulkan picks for a float layer (`int(...)` truncates)",
+            );
+        } else if what == "argument 3 of `mix`" && found_bool {
+            // GLSL's `mix(a, b, bvec)` selects instead of blending.
+            d = d.with_help(
+                "GLSL's `mix` with a `bool` picks one of the values; Luma writes that \
+                 `select(a, b, condition)`",
+            );
+        } else if same_shape {
             d = d.with_help(format!(
                 "Luma never converts implicitly: write `{e}(...)` to convert"
             ));

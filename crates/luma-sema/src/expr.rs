@@ -95,6 +95,15 @@ pub(crate) fn glsl_builtin_variable_help(name: &str) -> Option<String> {
              `-> (color: vec4)`, and return it, `return {{ color = ... }}`"
         ));
     }
+    if name == "gl_WorkGroupSize" {
+        // Not an input on any target: GLSL's constant of the layout's local_size.
+        return Some(
+            "GLSL's `gl_WorkGroupSize` is the entry point's `@workgroup_size`, which Luma gives \
+             no name: declare the size as a `const` (`const GROUP = 256`) and use it in both \
+             places, `@workgroup_size(GROUP)` and here"
+                .to_owned(),
+        );
+    }
     let (builtin, ty, input) = match name {
         "gl_FragCoord" => ("position", "vec4", true),
         "gl_FrontFacing" => ("front_facing", "bool", true),

@@ -156,6 +156,41 @@ const TABLE: &[(&str, &str, Instead)] = &[
         Instead::Write("scale the base-2 logarithm: `log2(x) * 0.30103`"),
     ),
     ("lerp", "HLSL", Instead::Builtin("mix")),
+    // GLSL orders memory and synchronises invocations in two calls; Luma's barriers do both.
+    (
+        "memoryBarrierShared",
+        "GLSL",
+        Instead::Write(
+            "`workgroup_barrier()` waits for the workgroup and makes its `shared` writes \
+             visible, so the pair `memoryBarrierShared(); barrier()` is one `workgroup_barrier()`",
+        ),
+    ),
+    (
+        "memoryBarrierBuffer",
+        "GLSL",
+        Instead::Write(
+            "`storage_barrier()` waits for the workgroup and makes its buffer writes visible, \
+             so the pair `memoryBarrierBuffer(); barrier()` is one `storage_barrier()`",
+        ),
+    ),
+    (
+        "memoryBarrier",
+        "GLSL",
+        Instead::Write(
+            "`workgroup_barrier()` (`shared` memory) and `storage_barrier()` (buffers) each wait \
+             for the workgroup and make its writes visible: one of them replaces the memory \
+             barrier and the `barrier()` after it",
+        ),
+    ),
+    (
+        "groupMemoryBarrier",
+        "GLSL",
+        Instead::Write(
+            "`workgroup_barrier()` (`shared` memory) and `storage_barrier()` (buffers) each wait \
+             for the workgroup and make its writes visible: one of them replaces the memory \
+             barrier and the `barrier()` after it",
+        ),
+    ),
     ("mad", "HLSL", Instead::Builtin("fma")),
     (
         "modf",

@@ -1098,8 +1098,9 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// Whether two typed expressions name the same place, for W0204: one local or global,
-    /// through the same members and constant indices, or constant tables of one type.
+    /// Whether two typed expressions name the same place, for W0204 and W0210: one local,
+    /// global or specialization constant, through the same members and constant indices, or
+    /// constant tables of one type.
     fn same_place(&self, a: ExprId, b: ExprId) -> bool {
         let (Some(x), Some(y)) = (self.exprs.get(a), self.exprs.get(b)) else {
             return false;
@@ -1107,6 +1108,9 @@ impl<'a> Checker<'a> {
         match (&x.kind, &y.kind) {
             (ExprKind::Local(l), ExprKind::Local(m)) => l == m,
             (ExprKind::Global(g), ExprKind::Global(h)) => g == h,
+            // A specialization constant compared before a loop guards its bound as a local
+            // does (`if MAX_LOD > 0u then for i = 0u, MAX_LOD - 1u do`, W0210).
+            (ExprKind::SpecConst(c), ExprKind::SpecConst(d)) => c == d,
             // Each use of a named constant table is a copy of its value: two constant arrays of
             // one type stand for the same place here, since what W0204 needs is that the
             // index runs past the end of both (comparing the values would cost their size).

@@ -115,6 +115,9 @@ struct Finding {
     /// For call sites in uniform control flow: the argument that the callee's operation needs
     /// uniform and that may not be (without it the call would look uniform to the reader).
     argument: Option<Span>,
+    /// When only an earlier `return` under a non-uniform condition makes the site non-uniform
+    /// (the site itself is outside the condition): that `return`.
+    exit: Option<Span>,
 }
 
 struct Analysis<'p> {
@@ -142,6 +145,8 @@ struct Analysis<'p> {
     /// Tag added to everything after a return under non-uniform control flow.
     after: Tag,
     after_reason: Option<Span>,
+    /// The first such return, which the diagnostic points at.
+    after_exit: Option<Span>,
     /// Per enclosing loop, innermost last: the tags of the control flow its breaks (and the
     /// returns in it) leave from, and what made the first non-uniform one so.
     breaks: Vec<(Tag, Option<Span>)>,
@@ -232,6 +237,7 @@ impl<'a> Checker<'a> {
                 reason: None,
                 after: 0,
                 after_reason: None,
+                after_exit: None,
                 breaks,
                 summary: Summary::default(),
                 findings: BTreeMap::new(),
@@ -285,6 +291,7 @@ impl<'a> Checker<'a> {
                 a.reason = None;
                 a.after = 0;
                 a.after_reason = None;
+                a.after_exit = None;
                 a.read.fill(false);
                 a.block(&def.body);
                 rounds += 1;
@@ -317,7 +324,14 @@ impl<'a> Checker<'a> {
                 Need::Barrier => Diagnostic::error(codes::E0609, f.site, format!("{} may run in non-uniform control flow", f.what))
                     .with_primary_label("not every invocation of the workgroup may reach this")
                     .with_note("barriers must be reached by all invocations of a workgroup together")
-                    .with_help("move the barrier out of the condition, or make the condition uniform (from uniforms, constants or `workgroup_id`)"),
+                    .with_help(if f.exit.is_some() {
+                        // GLSL shaders often return early from the invocations past the data
+                        // before a barrier (undefined behaviour there too): the fix keeps them
+                        // running, which "move the barrier out of the condition" does not say.
+                        "keep every invocation running to the barrier: instead of returning early, put the condition around the work the returning invocations must skip"
+                    } else {
+                        "move the barrier out of the condition, or make the condition uniform (from uniforms, constants or `workgroup_id`)"
+                    }),
                 Need::Derivative => {
                     let derivative = ["`dfdx`", "`dfdy`", "`fwidth`"].contains(&f.what.as_str());
                     Diagnostic::warning(codes::W0202, f.site, format!("{} may run in non-uniform control flow", f.what))
@@ -343,6 +357,9 @@ impl<'a> Checker<'a> {
             }
             if let Some(o) = f.origin {
                 d = d.with_label(o, "the operation is here");
+            }
+            if let (Need::Barrier, Some(e)) = (f.need, f.exit) {
+                d = d.with_label(e, "invocations that return here never reach the barrier");
             }
             self.emit(d);
         }
@@ -650,6 +667,9 @@ impl Analysis<'_> {
                         if self.after_reason.is_none() {
                             self.after_reason = r;
                         }
+                        if self.after_exit.is_none() {
+                            self.after_exit = Some(s.span);
+                        }
                         // A return leaves every enclosing loop: the invocations that stay
                         // run their next iterations without it.
                         for top in &mut self.breaks {
@@ -843,6 +863,13 @@ impl Analysis<'_> {
         argument: Option<Span>,
     ) {
         if req & NU != 0 {
+            // Uniform control flow but for an earlier return: the reader looks for a condition
+            // around the site and finds none, so the diagnostic names the return.
+            let exit = if self.cf & NU == 0 && self.after & NU != 0 {
+                self.after_exit
+            } else {
+                None
+            };
             let f = Finding {
                 need,
                 site,
@@ -850,6 +877,7 @@ impl Analysis<'_> {
                 what: what(),
                 origin,
                 argument,
+                exit,
             };
             self.findings.entry((site.lo, site.hi, need)).or_insert(f);
         }

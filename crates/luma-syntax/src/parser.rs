@@ -3165,7 +3165,8 @@ impl Parser<'_, '_> {
     }
 
     /// The help of a `let` without a value, with the declaration's own name and type: a struct
-    /// type (by Luma's naming habit, capitalised) gets the literal that fills it.
+    /// type (by Luma's naming habit, capitalised) gets the literal that fills it, an array type
+    /// its fill constructor.
     #[cold]
     #[inline(never)]
     fn uninitialized_help(&self, name: Ident, ty: Option<TypeId>) -> String {
@@ -3178,6 +3179,12 @@ impl Parser<'_, '_> {
             Some(t) if t.starts_with(|c: char| c.is_ascii_uppercase()) => format!(
                 "every variable is initialized where it is declared, and a struct value names \
                  every member: `let {name} = {t} {{ member = value, ... }}`"
+            ),
+            // A port of C's `float kernel[9];` filled element by element: the fill
+            // constructor is the value to start from.
+            Some(t) if t.starts_with('[') => format!(
+                "every variable is initialized where it is declared, and an array fill gives \
+                 every element one value: `let {name} = {t}(value)`"
             ),
             Some(t) => format!(
                 "every variable is initialized where it is declared: `let {name}: {t} = ...`"

@@ -26,6 +26,11 @@ const NAGA_READER_GAPS: &[(&str, &str, &str)] = &[
          an array of resources non-uniform fails, glslang's `nonuniformEXT` output too",
     ),
     (
+        "ports_sascha_willems/descriptorindexing.luma",
+        "UnsupportedCapability(ShaderNonUniform)",
+        "as programs/bindless_materials.luma: a texture array indexed by a flat varying",
+    ),
+    (
         "features/fragment_io.luma",
         "InitializerType",
         "naga reads the SampleMask output as a scalar and initializes it with a u32, but Vulkan \

@@ -1,0 +1,6 @@
+#version 450
+void main() {
+    uint id = uint(gl_VertexIndex);
+    vec2 p = vec2(float((id << 1u) & 2u), float(id & 2u));
+    gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
+}
