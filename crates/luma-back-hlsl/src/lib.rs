@@ -60,6 +60,8 @@
 //!   (`luma_frem`), floor-based `mod` (`luma_mod`), wrapping signed `+ - *` through `uint`,
 //!   shift counts masked to 31, per-component `select` (`luma_select`: HLSL 2021 rejects `?:`
 //!   on vectors, glslang has no `select`).
+//! - **Loops** are `for (;;)` with the exits inside: Slang 2026.12 hangs on a `while (true)`
+//!   loop holding a loop whose every path breaks.
 //! - **Bounds.** With [`Options::bounds_checks`], dynamic indices into arrays, vectors,
 //!   matrices and runtime-sized arrays are clamped (`min(uint(i), N - 1u)`).
 //! - **Non-uniform resource indices.** An index into an array of textures, samplers or

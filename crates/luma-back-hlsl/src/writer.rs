@@ -2042,7 +2042,11 @@ impl<'a> Writer<'a> {
                         UnrollHint::AtMost(n) => out.line_fmt(format_args!("[unroll({n})]")),
                         UnrollHint::Never => out.line("[loop]"),
                     }
-                    out.open("while (true) {");
+                    // `for (;;)`, not `while (true)`: Slang 2026.12 never finishes compiling a
+                    // `while (true)` loop that holds a loop whose every path breaks (an
+                    // if-else breaking in both arms), which Luma writes for a loop whose body
+                    // always leaves; the same loops spelled `for (;;)` compile at once.
+                    out.open("for (;;) {");
                     frames.push(Frame::Loop {
                         carried: carried.iter().map(|c| c.value).collect(),
                         results: results.clone(),

@@ -7,7 +7,7 @@ int sum_to(int n) {
     int total_1;
     int last;
     [unroll(4)]
-    while (true) {
+    for (;;) {
         if (i > n) {
             total_1 = total;
             last = i;
@@ -59,9 +59,9 @@ void main(main_Input input) {
     const float pick_1 = pick(sum_to_1 < 0, 1.0);
     noop();
     [loop]
-    while (true) {
+    for (;;) {
         [unroll]
-        while (true) {
+        for (;;) {
             break;
         }
         if (pick_1 > 1.0) {
@@ -72,13 +72,13 @@ void main(main_Input input) {
     }
     int once = 1;
     int result;
-    while (true) {
+    for (;;) {
         result = once;
         break;
     }
     int j = result;
     int result_1;
-    while (true) {
+    for (;;) {
         if (j >= 10) {
             result_1 = j;
             break;

@@ -153,7 +153,7 @@ fs_main_Output fs_main(fs_main_Input input) {
     int i = 0;
     float x_1;
     float y_1;
-    while (true) {
+    for (;;) {
         if (i >= 3) {
             x_1 = x;
             y_1 = y;

@@ -35,7 +35,7 @@ shade_Output shade(shade_Input input) {
     bool carried_1 = true;
     float3 total = float3(0.0, 0.0, 0.0);
     float3 total_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             total_1 = total;
             break;

@@ -76,7 +76,7 @@ void blur(blur_Input input) {
     bool carried_1 = true;
     float4 sum = e * 0.227027;
     float4 sum_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             sum_1 = sum;
             break;

@@ -117,7 +117,7 @@ float3 shade_point_lights(float3 p, float3 n, float3 v, float3 albedo, float met
     uint carried_2 = 0u;
     float3 total = float3(0.0, 0.0, 0.0);
     float3 total_1;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 1024u)) {
             total_1 = total;
             break;

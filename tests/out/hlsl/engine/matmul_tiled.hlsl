@@ -72,7 +72,7 @@ void matmul(matmul_Input input) {
     uint carried_2 = 0u;
     float acc = 0.0;
     float acc_1;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 4096u)) {
             acc_1 = acc;
             break;
@@ -101,7 +101,7 @@ void matmul(matmul_Input input) {
         bool carried_4 = true;
         float acc_2 = acc;
         float acc_3;
-        while (true) {
+        for (;;) {
             if (!carried_4) {
                 acc_3 = acc_2;
                 break;

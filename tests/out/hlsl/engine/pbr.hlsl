@@ -157,7 +157,7 @@ pbr_fs_Output pbr_fs(pbr_fs_Input input) {
     uint carried_2 = 0u;
     float3 lit_ = float3(0.0, 0.0, 0.0);
     float3 lit_1;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 8u)) {
             lit_1 = lit_;
             break;

@@ -53,7 +53,7 @@ void scan_blocks(scan_blocks_Input input) {
     int level = 0;
     uint carried = 8u;
     bool carried_1 = true;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             break;
         }
@@ -78,7 +78,7 @@ void scan_blocks(scan_blocks_Input input) {
     int level_1 = 8;
     uint carried_2 = 8u;
     bool carried_3 = true;
-    while (true) {
+    for (;;) {
         if (!carried_3) {
             break;
         }

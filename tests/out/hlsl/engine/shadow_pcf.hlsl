@@ -39,7 +39,7 @@ float shadow_factor(float4 light_space) {
     bool carried_1 = true;
     float sum = 0.0;
     float sum_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             sum_1 = sum;
             break;
@@ -49,7 +49,7 @@ float shadow_factor(float4 light_space) {
         bool carried_3 = true;
         float sum_2 = sum;
         float sum_3;
-        while (true) {
+        for (;;) {
             if (!carried_3) {
                 sum_3 = sum_2;
                 break;

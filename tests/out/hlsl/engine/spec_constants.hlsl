@@ -95,7 +95,7 @@ ssao_Output ssao(ssao_Input input) {
     uint carried_2 = 0u;
     float occluded = 0.0;
     float occluded_1;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 64u)) {
             occluded_1 = occluded;
             break;

@@ -32,7 +32,7 @@ int total(int values[4]) {
     bool carried_1 = true;
     int sum = 0;
     int sum_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             sum_1 = sum;
             break;

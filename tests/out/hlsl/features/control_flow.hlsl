@@ -85,7 +85,7 @@ int find(int target) {
     uint carried = asuint(e_1) - 0u;
     bool carried_1 = 0 <= e_1;
     uint carried_2 = 0u;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 1024u)) {
             break;
         }
@@ -112,7 +112,7 @@ int sum_down(int n) {
     uint carried_2 = 0u;
     int total = 0;
     int total_1;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 1000u)) {
             total_1 = total;
             break;
@@ -138,7 +138,7 @@ int nested_break(int limit) {
     bool carried_1 = true;
     int found = -1;
     int found_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             found_1 = found;
             break;
@@ -147,7 +147,7 @@ int nested_break(int limit) {
         uint carried_2 = 7u;
         bool carried_3 = true;
         int found_2;
-        while (true) {
+        for (;;) {
             if (!carried_3) {
                 found_2 = found;
                 break;
@@ -193,7 +193,7 @@ void control_flow() {
     bool carried_1 = true;
     int acc = 0;
     int acc_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             acc_1 = acc;
             break;
@@ -215,7 +215,7 @@ void control_flow() {
     uint carried_4 = 0u;
     int acc_2 = acc_1;
     int acc_3;
-    while (true) {
+    for (;;) {
         if (!(carried_4 < 100u)) {
             acc_3 = acc_2;
             break;
@@ -239,7 +239,7 @@ void control_flow() {
     uint carried_7 = 0u;
     int acc_4 = acc_3;
     int acc_5;
-    while (true) {
+    for (;;) {
         if (!(carried_7 < 64u)) {
             acc_5 = acc_4;
             break;
@@ -262,7 +262,7 @@ void control_flow() {
     int acc_6 = acc_5;
     int acc_7;
     [unroll]
-    while (true) {
+    for (;;) {
         if (!carried_9) {
             acc_7 = acc_6;
             break;
@@ -280,7 +280,7 @@ void control_flow() {
     int acc_8 = acc_7;
     int acc_9;
     [unroll(2)]
-    while (true) {
+    for (;;) {
         if (!carried_11) {
             acc_9 = acc_8;
             break;
@@ -298,7 +298,7 @@ void control_flow() {
     int steps = 0;
     int x_1;
     int steps_1;
-    while (true) {
+    for (;;) {
         if (!(carried_12 < 256u)) {
             x_1 = x;
             steps_1 = steps;

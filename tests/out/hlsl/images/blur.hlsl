@@ -68,7 +68,7 @@ void blur_rows(blur_rows_Input input) {
     bool carried_1 = true;
     float4 sum = float4(0.0, 0.0, 0.0, 0.0);
     float4 sum_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             sum_1 = sum;
             break;

@@ -30,7 +30,7 @@ float loop_scope(bool a) {
     float r = 0.0;
     int n = 0;
     float r_1;
-    while (true) {
+    for (;;) {
         if (!(carried < 3u)) {
             r_1 = r;
             break;
@@ -52,7 +52,7 @@ float for_scope(float a) {
     bool carried_1 = true;
     float r = 0.0;
     float r_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             r_1 = r;
             break;
@@ -71,7 +71,7 @@ float while_scope(int a) {
     uint carried = 0u;
     int i = a;
     int i_1;
-    while (true) {
+    for (;;) {
         if (!(carried < 8u)) {
             i_1 = i;
             break;

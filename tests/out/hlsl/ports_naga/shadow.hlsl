@@ -92,7 +92,7 @@ fs_main_Output fs_main(fs_main_Input input) {
     uint carried_2 = 0u;
     float3 color = float3(0.05, 0.05, 0.05);
     float3 color_1;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 10u)) {
             color_1 = color;
             break;
@@ -136,7 +136,7 @@ fs_main_without_storage_Output fs_main_without_storage(fs_main_without_storage_I
     float3 color = float3(0.05, 0.05, 0.05);
     uint i = 0u;
     float3 color_1;
-    while (true) {
+    for (;;) {
         if (!(carried < 10u)) {
             color_1 = color;
             break;

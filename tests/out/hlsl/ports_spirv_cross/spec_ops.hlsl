@@ -81,7 +81,7 @@ void main() {
     uint carried_2 = 0u;
     float acc = 0.0;
     float acc_1;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 16u)) {
             acc_1 = acc;
             break;

@@ -59,7 +59,7 @@ void sort_blocks(sort_blocks_Input input) {
     int half_ = 0;
     uint carried = 1u;
     bool carried_1 = true;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             break;
         }
@@ -87,7 +87,7 @@ void sort_blocks(sort_blocks_Input input) {
     const bool ascending_all = step_params.ascending != 0u;
     uint carried_2 = 0u;
     uint k = 2u;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 9u)) {
             break;
         }
@@ -96,7 +96,7 @@ void sort_blocks(sort_blocks_Input input) {
         }
         uint carried_3 = 0u;
         uint j = k >> 1u;
-        while (true) {
+        for (;;) {
             if (!(carried_3 < 9u)) {
                 break;
             }
@@ -115,7 +115,7 @@ void sort_blocks(sort_blocks_Input input) {
     int half_1 = 0;
     uint carried_4 = 1u;
     bool carried_5 = true;
-    while (true) {
+    for (;;) {
         if (!carried_5) {
             break;
         }

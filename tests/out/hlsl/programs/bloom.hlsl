@@ -106,7 +106,7 @@ downsample_fs_Output downsample_fs(downsample_fs_Input input) {
         float total_weight = 0.0;
         float3 result_2;
         float total_weight_1;
-        while (true) {
+        for (;;) {
             if (!carried_1) {
                 result_2 = result_1;
                 total_weight_1 = total_weight;

@@ -74,7 +74,7 @@ void blur_pass(blur_pass_Input input) {
     uint carried_2 = 0u;
     float4 sum = tap_1 * e;
     float4 sum_1;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 4u)) {
             sum_1 = sum;
             break;

@@ -141,7 +141,7 @@ HitRecord trace(Ray ray, bool any_hit) {
     HitRecord best_1 = best;
     int top = 1;
     HitRecord best_2;
-    while (true) {
+    for (;;) {
         if (!(carried < 4096u)) {
             best_2 = best_1;
             break;
@@ -172,7 +172,7 @@ HitRecord trace(Ray ray, bool any_hit) {
                 uint carried_3 = 0u;
                 HitRecord best_5 = best_1;
                 HitRecord best_6;
-                while (true) {
+                for (;;) {
                     if (!(carried_3 < 64u)) {
                         best_6 = best_5;
                         break;

@@ -109,7 +109,7 @@ void solve_constraints(solve_constraints_Input input) {
     float count = 0.0;
     float3 correction_1;
     float count_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             correction_1 = correction;
             count_1 = count;

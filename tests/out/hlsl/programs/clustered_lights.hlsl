@@ -82,7 +82,7 @@ bool sphere_aabb(float3 center, float radius, float3 lo, float3 hi) {
     bool carried_1 = true;
     float d = 0.0;
     float d_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             d_1 = d;
             break;
@@ -125,7 +125,7 @@ void assign(assign_Input input) {
     GroupMemoryBarrierWithGroupSync();
     uint carried = 0u;
     uint base = 0u;
-    while (true) {
+    for (;;) {
         if (!(carried < 64u)) {
             break;
         }
@@ -147,7 +147,7 @@ void assign(assign_Input input) {
         uint carried_1 = asuint(e) - 0u;
         bool carried_2 = 0 <= e;
         uint carried_3 = 0u;
-        while (true) {
+        for (;;) {
             if (!(carried_3 < 64u)) {
                 break;
             }
@@ -192,7 +192,7 @@ void assign(assign_Input input) {
         uint carried_4 = asuint(e_4) - 0u;
         bool carried_5 = 0 <= e_4;
         uint carried_6 = 0u;
-        while (true) {
+        for (;;) {
             if (!(carried_6 < 32u)) {
                 break;
             }

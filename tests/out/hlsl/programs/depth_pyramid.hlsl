@@ -65,7 +65,7 @@ void reduce_depth(reduce_depth_Input input) {
     GroupMemoryBarrierWithGroupSync();
     uint carried = 0u;
     uint s = 8u;
-    while (true) {
+    for (;;) {
         if (!(carried < 8u)) {
             break;
         }
@@ -93,7 +93,7 @@ void reduce_depth(reduce_depth_Input input) {
         float x_1 = x;
         float m_2;
         float x_2;
-        while (true) {
+        for (;;) {
             if (!carried_2) {
                 m_2 = m_1;
                 x_2 = x_1;

@@ -27,7 +27,7 @@ float coverage_or_discard(float a) {
 uint first_hit(uint start) {
     uint i = start;
     [unroll(4)]
-    while (true) {
+    for (;;) {
         const uint e = hits.Load(min(i % 16u, luma_length_hits() - 1u) * 4u);
         if (e != 0u) {
             return i;

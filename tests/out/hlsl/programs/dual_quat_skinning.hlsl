@@ -112,7 +112,7 @@ DualQuat blend_dual_quats(uint4 joints, float4 weights) {
     float4 dual = first.dual * weights.x;
     float4 real_1;
     float4 dual_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             real_1 = real;
             dual_1 = dual;
@@ -165,7 +165,7 @@ float4x4 blend_matrices(uint4 joints, float4 weights) {
     bool carried_1 = true;
     float4x4 m = joint_matrix_1 * weights.x;
     float4x4 m_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             m_1 = m;
             break;

@@ -154,7 +154,7 @@ float edge_blend_factor(Neighbourhood l, Edge edge, float2 uv) {
     float2 p_uv_2;
     float p_delta_2;
     bool p_at_end_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             p_uv_2 = p_uv_1;
             p_delta_2 = p_delta_1;
@@ -195,7 +195,7 @@ float edge_blend_factor(Neighbourhood l, Edge edge, float2 uv) {
     float2 n_uv_2;
     float n_delta_2;
     bool n_at_end_1;
-    while (true) {
+    for (;;) {
         if (!carried_3) {
             n_uv_2 = n_uv_1;
             n_delta_2 = n_delta_1;

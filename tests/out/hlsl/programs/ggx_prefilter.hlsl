@@ -91,7 +91,7 @@ void prefilter(prefilter_Input input) {
     float weight = 0.0;
     float3 acc_1;
     float weight_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             acc_1 = acc;
             weight_1 = weight;

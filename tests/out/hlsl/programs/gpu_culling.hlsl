@@ -79,7 +79,7 @@ bool sphere_in_frustum(float3 center, float radius) {
     int i = 0;
     uint carried = 5u;
     bool carried_1 = true;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             break;
         }
@@ -129,7 +129,7 @@ uint select_lod(float3 view_center, float radius) {
     uint lod = 3u;
     uint lod_1;
     [unroll]
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             lod_1 = lod;
             break;

@@ -123,7 +123,7 @@ fs_Output fs(fs_Input input) {
     bool carried_1 = true;
     float16_t3 lit_ = base * float16_t(f16tof32(10158u));
     float16_t3 lit_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             lit_1 = lit_;
             break;

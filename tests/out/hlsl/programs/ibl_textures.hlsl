@@ -159,7 +159,7 @@ resolve_depth_Output resolve_depth(resolve_depth_Input input) {
     uint carried_2 = 0u;
     float closest = 1.0;
     float closest_1;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 16u)) {
             closest_1 = closest;
             break;

@@ -76,7 +76,7 @@ luma_array_float_9 gaussian_weights() {
     bool carried_1 = true;
     float total = 0.0;
     float total_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             total_1 = total;
             break;
@@ -104,7 +104,7 @@ luma_array_float_9 gaussian_weights() {
     int i_1 = 0;
     uint carried_2 = 8u;
     bool carried_3 = true;
-    while (true) {
+    for (;;) {
         if (!carried_3) {
             break;
         }
@@ -137,7 +137,7 @@ void blur(uint3 id, int2 axis) {
     uint carried_2 = 0u;
     float4 sum = texel_1 * e;
     float4 sum_1;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 8u)) {
             sum_1 = sum;
             break;
@@ -178,14 +178,14 @@ void sobel(sobel_Input input) {
     int j = -1;
     uint carried = 2u;
     bool carried_1 = true;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             break;
         }
         int i = -1;
         uint carried_2 = 2u;
         bool carried_3 = true;
-        while (true) {
+        for (;;) {
             if (!carried_3) {
                 break;
             }

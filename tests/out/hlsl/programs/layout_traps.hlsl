@@ -85,7 +85,7 @@ void main(main_Input input) {
     bool carried_1 = true;
     float3 acc = float3(0.0, 0.0, 0.0);
     float3 acc_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             acc_1 = acc;
             break;

@@ -105,7 +105,7 @@ Shortlist insert(Shortlist s, float d, int i) {
     uint carried = 0u;
     int j = min(count_1, 7);
     int j_1;
-    while (true) {
+    for (;;) {
         if (!(carried < 8u)) {
             j_1 = j;
             break;
@@ -140,7 +140,7 @@ luma_array_float_8 weights(Shortlist s) {
     int k = 0;
     uint carried = 7u;
     bool carried_1 = true;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             break;
         }
@@ -167,7 +167,7 @@ float total(float w[8]) {
     bool carried_1 = true;
     float t = 0.0;
     float t_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             t_1 = t;
             break;
@@ -200,7 +200,7 @@ void shortlist(shortlist_Input input) {
     uint carried = asuint(e_1) - 0u;
     bool carried_1 = 0 <= e_1;
     uint carried_2 = 0u;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 1024u)) {
             break;
         }
@@ -240,7 +240,7 @@ void shortlist(shortlist_Input input) {
     bool carried_4 = true;
     float3 c = float3(0.0, 0.0, 0.0);
     float3 c_1;
-    while (true) {
+    for (;;) {
         if (!carried_4) {
             c_1 = c;
             break;

@@ -140,7 +140,7 @@ void blur_pass(blur_pass_Input input) {
     float4 sum = float4(0.0, 0.0, 0.0, 0.0);
     float4 sum_1;
     [unroll]
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             sum_1 = sum;
             break;

@@ -86,7 +86,7 @@ int2 apply(uint op, int a, int b) {
         bool carried_1 = true;
         int r = 1;
         int r_1;
-        while (true) {
+        for (;;) {
             if (!carried_1) {
                 r_1 = r;
                 break;
@@ -117,7 +117,7 @@ Result run(Program p) {
     int top_1;
     int max_depth_1;
     int steps_1;
-    while (true) {
+    for (;;) {
         if (!(carried < 64u)) {
             top_1 = top;
             max_depth_1 = max_depth;
@@ -157,7 +157,7 @@ Result run(Program p) {
                 int value = 0;
                 int i_4;
                 int value_1;
-                while (true) {
+                for (;;) {
                     if (!(carried_1 < 64u)) {
                         i_4 = i_3;
                         value_1 = value;

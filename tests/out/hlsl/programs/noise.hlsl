@@ -69,7 +69,7 @@ float perlin3(float3 p) {
     bool carried_1 = true;
     float result = 0.0;
     float result_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             result_1 = result;
             break;
@@ -135,7 +135,7 @@ float fbm_value(float2 p, int octaves) {
     float norm = 0.0;
     float sum_1;
     float norm_1;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 12u)) {
             sum_1 = sum;
             norm_1 = norm;
@@ -191,7 +191,7 @@ float fbm_perlin(float2 p, int octaves) {
     float amplitude = 0.5;
     float2 q = p;
     float sum_1;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 12u)) {
             sum_1 = sum;
             break;
@@ -221,7 +221,7 @@ float ridged(float2 p, int octaves) {
     float frequency = 1.0;
     float previous = 1.0;
     float sum_1;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 12u)) {
             sum_1 = sum;
             break;

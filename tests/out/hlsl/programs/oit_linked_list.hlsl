@@ -105,7 +105,7 @@ resolve_Output resolve(resolve_Input input) {
     uint head_1 = head;
     int n = 0;
     int n_1;
-    while (true) {
+    for (;;) {
         if (!(carried < 8u)) {
             n_1 = n;
             break;
@@ -128,7 +128,7 @@ resolve_Output resolve(resolve_Input input) {
     uint carried_1 = asuint(e) - 1u;
     bool carried_2 = 1 <= e;
     uint carried_3 = 0u;
-    while (true) {
+    for (;;) {
         if (!(carried_3 < 8u)) {
             break;
         }
@@ -137,7 +137,7 @@ resolve_Output resolve(resolve_Input input) {
         }
         uint carried_4 = 0u;
         int j = i;
-        while (true) {
+        for (;;) {
             if (!(carried_4 < 8u)) {
                 break;
             }
@@ -174,7 +174,7 @@ resolve_Output resolve(resolve_Input input) {
     uint carried_7 = 0u;
     float4 result = float4(0.0, 0.0, 0.0, 0.0);
     float4 result_1;
-    while (true) {
+    for (;;) {
         if (!(carried_7 < 8u)) {
             result_1 = result;
             break;

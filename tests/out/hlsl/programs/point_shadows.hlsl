@@ -28,7 +28,7 @@ int select_cascade(float view_depth) {
     bool carried_1 = true;
     int c = 0;
     int c_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             c_1 = c;
             break;
@@ -59,7 +59,7 @@ float cascade_shadow(float3 world, float view_depth, float angle) {
     float lit_1 = 0.0;
     float lit_2;
     [unroll]
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             lit_2 = lit_1;
             break;

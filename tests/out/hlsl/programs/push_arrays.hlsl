@@ -37,7 +37,7 @@ float level(float x) {
     bool carried_1 = true;
     float result = push.levels[0].y;
     float result_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             result_1 = result;
             break;

@@ -117,7 +117,7 @@ void scan_counts(scan_counts_Input input) {
     uint carried = 0u;
     uint carry = 0u;
     uint base = 0u;
-    while (true) {
+    for (;;) {
         if (!(carried < 4096u)) {
             break;
         }
@@ -134,7 +134,7 @@ void scan_counts(scan_counts_Input input) {
         GroupMemoryBarrierWithGroupSync();
         uint carried_1 = 0u;
         uint offset = 1u;
-        while (true) {
+        for (;;) {
             if (!(carried_1 < 8u)) {
                 break;
             }
@@ -194,7 +194,7 @@ void scatter(scatter_Input input) {
     bool carried_1 = true;
     uint rank = 0u;
     uint rank_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             rank_1 = rank;
             break;
@@ -244,7 +244,7 @@ void sort_tile(sort_tile_Input input) {
     int pass_ = 0;
     uint carried = 7u;
     bool carried_1 = true;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             break;
         }
@@ -258,7 +258,7 @@ void sort_tile(sort_tile_Input input) {
         bool carried_3 = true;
         uint position = 0u;
         uint position_1;
-        while (true) {
+        for (;;) {
             if (!carried_3) {
                 position_1 = position;
                 break;

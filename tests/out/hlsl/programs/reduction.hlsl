@@ -107,7 +107,7 @@ void reduce_pass(reduce_pass_Input input) {
     Partial acc_1 = acc;
     uint i = input.group.x * 256u + input.lane;
     Partial acc_2;
-    while (true) {
+    for (;;) {
         if (!(carried < 1048576u)) {
             acc_2 = acc_1;
             break;
@@ -130,7 +130,7 @@ void reduce_pass(reduce_pass_Input input) {
     InterlockedAdd(bad_count, acc_2.non_finite, old_1);
     uint carried_1 = 0u;
     uint active = 128u;
-    while (true) {
+    for (;;) {
         if (!(carried_1 < 8u)) {
             break;
         }

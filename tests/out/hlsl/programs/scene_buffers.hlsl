@@ -187,7 +187,7 @@ void flatten() {
     bool carried_1 = true;
     uint o_2 = o_1;
     uint o_3;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             o_3 = o_2;
             break;
@@ -213,7 +213,7 @@ void flatten() {
     bool carried_3 = true;
     uint o_9 = o_3;
     uint o_10;
-    while (true) {
+    for (;;) {
         if (!carried_3) {
             o_10 = o_9;
             break;
@@ -241,7 +241,7 @@ void flatten() {
     bool carried_5 = true;
     uint o_18 = o_17;
     uint o_19;
-    while (true) {
+    for (;;) {
         if (!carried_5) {
             o_19 = o_18;
             break;
@@ -274,7 +274,7 @@ void flatten() {
     uint carried_8 = 0u;
     uint o_27 = o_26;
     uint o_28;
-    while (true) {
+    for (;;) {
         if (!(carried_8 < 16u)) {
             o_28 = o_27;
             break;
@@ -302,7 +302,7 @@ void flatten() {
         bool carried_10 = true;
         uint o_30 = o_29;
         uint o_31;
-        while (true) {
+        for (;;) {
             if (!carried_10) {
                 o_31 = o_30;
                 break;
@@ -341,7 +341,7 @@ void flatten() {
     uint carried_13 = 0u;
     float3 total = float3(0.0, 0.0, 0.0);
     float3 total_1;
-    while (true) {
+    for (;;) {
         if (!(carried_13 < 4u)) {
             total_1 = total;
             break;
@@ -365,7 +365,7 @@ void flatten() {
     bool carried_15 = true;
     float3 total_2 = total_1;
     float3 total_3;
-    while (true) {
+    for (;;) {
         if (!carried_15) {
             total_3 = total_2;
             break;

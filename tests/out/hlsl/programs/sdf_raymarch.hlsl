@@ -105,7 +105,7 @@ Hit march(float3 origin, float3 direction) {
     bool carried_1 = 1 <= steps;
     uint carried_2 = 0u;
     float t = 0.0;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 256u)) {
             break;
         }
@@ -145,7 +145,7 @@ float soft_shadow(float3 origin, float3 direction, float k) {
     float result = 1.0;
     float t = 0.02;
     float result_1;
-    while (true) {
+    for (;;) {
         if (!(carried < 64u)) {
             result_1 = result;
             break;
@@ -173,7 +173,7 @@ float ambient_occlusion(float3 p, float3 n) {
     float occlusion = 0.0;
     float scale = 1.0;
     float occlusion_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             occlusion_1 = occlusion;
             break;

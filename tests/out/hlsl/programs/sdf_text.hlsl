@@ -153,7 +153,7 @@ glyph_supersampled_fs_Output glyph_supersampled_fs(glyph_supersampled_fs_Input i
     bool carried_1 = true;
     float coverage = 0.0;
     float coverage_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             coverage_1 = coverage;
             break;

@@ -64,7 +64,7 @@ float shadow_in_cascade(int index, float3 world_position, float3 normal, float r
     bool carried_1 = true;
     float lit_ = 0.0;
     float lit_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             lit_1 = lit_;
             break;

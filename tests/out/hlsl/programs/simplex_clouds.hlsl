@@ -97,7 +97,7 @@ float cloud_density(float2 p) {
     float2 q = p;
     float sum_1;
     [unroll]
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             sum_1 = sum;
             break;

@@ -206,7 +206,7 @@ fs_main_Output fs_main(fs_main_Input input) {
     uint carried_2 = 0u;
     float3 c = float3(0.03, 0.03, 0.03) * base.xyz;
     float3 c_1;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 8u)) {
             c_1 = c;
             break;

@@ -98,7 +98,7 @@ void blur(blur_Input input) {
     int k = 0;
     uint carried = 1u;
     bool carried_1 = true;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             break;
         }
@@ -128,7 +128,7 @@ void blur(blur_Input input) {
     float sum_1;
     float weight_sum_1;
     [unroll(17)]
-    while (true) {
+    for (;;) {
         if (!carried_3) {
             sum_1 = sum;
             weight_sum_1 = weight_sum;

@@ -90,7 +90,7 @@ ssao_fs_Output ssao_fs(ssao_fs_Input input) {
     uint carried_2 = 0u;
     float occlusion = 0.0;
     float occlusion_1;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 64u)) {
             occlusion_1 = occlusion;
             break;
@@ -139,7 +139,7 @@ blur_fs_Output blur_fs(blur_fs_Input input) {
     bool carried_1 = true;
     float sum = 0.0;
     float sum_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             sum_1 = sum;
             break;
@@ -149,7 +149,7 @@ blur_fs_Output blur_fs(blur_fs_Input input) {
         bool carried_3 = true;
         float sum_2 = sum;
         float sum_3;
-        while (true) {
+        for (;;) {
             if (!carried_3) {
                 sum_3 = sum_2;
                 break;

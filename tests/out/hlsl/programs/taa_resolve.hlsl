@@ -106,7 +106,7 @@ void resolve(resolve_Input input) {
     float3 m2_1;
     int2 closest_1;
     [unroll]
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             lo_1 = lo;
             hi_1 = hi;

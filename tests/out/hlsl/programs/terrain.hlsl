@@ -129,7 +129,7 @@ terrain_fs_Output terrain_fs(terrain_fs_Input input) {
     bool carried_1 = true;
     float4 weights = float4(0.0, 0.0, 0.0, 0.0);
     float4 weights_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             weights_1 = weights;
             break;
@@ -153,7 +153,7 @@ terrain_fs_Output terrain_fs(terrain_fs_Input input) {
     bool carried_3 = true;
     float3 albedo = float3(0.0, 0.0, 0.0);
     float3 albedo_1;
-    while (true) {
+    for (;;) {
         if (!carried_3) {
             albedo_1 = albedo;
             break;

@@ -86,7 +86,7 @@ void bounds(bounds_Input input) {
     GroupMemoryBarrierWithGroupSync();
     uint carried = 0u;
     int stride = 128;
-    while (true) {
+    for (;;) {
         if (!(carried < 8u)) {
             break;
         }

@@ -133,7 +133,7 @@ void cull_lights(cull_lights_Input input) {
     planes = composite;
     uint carried = 0u;
     uint light_index = input.lane;
-    while (true) {
+    for (;;) {
         if (!(carried < 1024u)) {
             break;
         }
@@ -147,7 +147,7 @@ void cull_lights(cull_lights_Input input) {
         uint carried_1 = 5u;
         bool carried_2 = true;
         bool visible;
-        while (true) {
+        for (;;) {
             if (!carried_2) {
                 visible = true;
                 break;

@@ -43,7 +43,7 @@ void main(main_Input input) {
     uint carried_2 = 0u;
     float sum_1 = sum;
     float sum_2;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 64u)) {
             sum_2 = sum_1;
             break;

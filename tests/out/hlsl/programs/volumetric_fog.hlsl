@@ -107,7 +107,7 @@ fog_fs_Output fog_fs(fog_fs_Input input) {
     float3 scattered = float3(0.0, 0.0, 0.0);
     float transmittance_1;
     float3 scattered_1;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 128u)) {
             transmittance_1 = transmittance;
             scattered_1 = scattered;

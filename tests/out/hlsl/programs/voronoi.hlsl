@@ -44,7 +44,7 @@ Cells voronoi(float2 p) {
     float2 nearest_offset = float2(0.0, 0.0);
     Cells result_1;
     float2 nearest_offset_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             result_1 = result;
             nearest_offset_1 = nearest_offset;
@@ -57,7 +57,7 @@ Cells voronoi(float2 p) {
         float2 nearest_offset_2 = nearest_offset;
         Cells result_3;
         float2 nearest_offset_3;
-        while (true) {
+        for (;;) {
             if (!carried_3) {
                 result_3 = result_2;
                 nearest_offset_3 = nearest_offset_2;
@@ -104,7 +104,7 @@ Cells voronoi(float2 p) {
     bool carried_5 = true;
     Cells result_9 = result_1;
     Cells result_10;
-    while (true) {
+    for (;;) {
         if (!carried_5) {
             result_10 = result_9;
             break;
@@ -114,7 +114,7 @@ Cells voronoi(float2 p) {
         bool carried_7 = true;
         Cells result_11 = result_9;
         Cells result_12;
-        while (true) {
+        for (;;) {
             if (!carried_7) {
                 result_12 = result_11;
                 break;

@@ -73,7 +73,7 @@ water_vs_Output water_vs(water_vs_Input input) {
     bool carried_1 = true;
     Displacement d = luma_const;
     Displacement d_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             d_1 = d;
             break;
