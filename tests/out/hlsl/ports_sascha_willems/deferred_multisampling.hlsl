@@ -56,7 +56,7 @@ float4 resolve_albedo(int2 uv) {
     uint carried_2 = 0u;
     float4 result = float4(0.0, 0.0, 0.0, 0.0);
     float4 result_1;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 64u)) {
             result_1 = result;
             break;
@@ -82,7 +82,7 @@ float3 calculate_lighting(float3 pos, float3 normal, float4 albedo) {
     bool carried_1 = true;
     float3 result = float3(0.0, 0.0, 0.0);
     float3 result_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             result_1 = result;
             break;
@@ -171,7 +171,7 @@ fs_Output fs(fs_Input input) {
     uint carried_2 = 0u;
     float3 frag_color = float3(0.0, 0.0, 0.0);
     float3 frag_color_1;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 64u)) {
             frag_color_1 = frag_color;
             break;

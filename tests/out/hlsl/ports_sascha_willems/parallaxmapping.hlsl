@@ -40,7 +40,7 @@ Steep steep_search(float2 uv, float3 view_dir) {
     Steep s_1 = s;
     int i = 0;
     Steep s_2;
-    while (true) {
+    for (;;) {
         if (!(carried < 256u)) {
             s_2 = s_1;
             break;

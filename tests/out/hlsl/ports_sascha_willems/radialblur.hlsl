@@ -65,7 +65,7 @@ fs_Output fs(fs_Input input) {
     bool carried_1 = true;
     float4 color = float4(0.0, 0.0, 0.0, 0.0);
     float4 color_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             color_1 = color;
             break;

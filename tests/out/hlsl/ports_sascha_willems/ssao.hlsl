@@ -102,7 +102,7 @@ ssao_Output ssao(ssao_Input input) {
     uint carried_2 = 0u;
     float occlusion = 0.0;
     float occlusion_1;
-    while (true) {
+    for (;;) {
         if (!(carried_2 < 64u)) {
             occlusion_1 = occlusion;
             break;
@@ -150,7 +150,7 @@ blur_Output blur(blur_Input input) {
     float result = 0.0;
     int n_1;
     float result_1;
-    while (true) {
+    for (;;) {
         if (!carried_1) {
             n_1 = n;
             result_1 = result;
@@ -163,7 +163,7 @@ blur_Output blur(blur_Input input) {
         float result_2 = result;
         int n_3;
         float result_3;
-        while (true) {
+        for (;;) {
             if (!carried_3) {
                 n_3 = n_2;
                 result_3 = result_2;
