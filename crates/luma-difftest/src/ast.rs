@@ -331,8 +331,6 @@ pub enum Builtin {
     Dot,
     /// `transpose`
     Transpose,
-    /// `outer_product`
-    OuterProduct,
     /// `cross`
     Cross,
     /// `determinant`
@@ -391,7 +389,6 @@ impl Builtin {
             Builtin::Select => "select",
             Builtin::Dot => "dot",
             Builtin::Transpose => "transpose",
-            Builtin::OuterProduct => "outer_product",
             Builtin::Cross => "cross",
             Builtin::Determinant => "determinant",
             Builtin::Fma => "fma",

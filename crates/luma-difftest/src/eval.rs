@@ -1032,15 +1032,6 @@ fn builtin(f: Builtin, args: &[Val]) -> E<Val> {
             }))
         }
         Builtin::Transpose => transpose(x),
-        Builtin::OuterProduct => {
-            // Column j is c * r[j]; the generator keeps each product exact in f32.
-            let (c, r) = (floats(x)?, floats(arg(1)?)?);
-            Ok(Val::C(
-                r.iter()
-                    .map(|&s| vector(c.iter().map(|&v| v * s).collect()))
-                    .collect(),
-            ))
-        }
         Builtin::Cross => {
             let (a, b) = (floats(x)?, floats(arg(1)?)?);
             let at = |v: &[f32], i: usize| f64::from(v.get(i).copied().unwrap_or(0.0));

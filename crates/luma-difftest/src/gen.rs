@@ -2923,7 +2923,7 @@ impl Gen {
         let ty = Ty::Matrix(c, r);
         let col = Ty::Vector(Scalar::Float, r);
         let tamed = Fb { mag: 64.0, frac: 4 };
-        match self.rng.weighted(&[3, 2, 3, 3, 4, 2, 2, 2]) {
+        match self.rng.weighted(&[3, 2, 3, 3, 4, 2, 2]) {
             0 => {
                 let parts: Vec<G> = (0..c)
                     .map(|_| {
@@ -3002,19 +3002,6 @@ impl Gen {
             5 => {
                 let a = self.expr(&Ty::Matrix(r, c), depth - 1);
                 G::new(Expr::Builtin(Builtin::Transpose, vec![a.e]), a.fb)
-            }
-            6 => {
-                // Tamed factors (64, 4 fraction bits each) keep every product exact.
-                let a = self.expr(&Ty::Vector(Scalar::Float, r), depth - 1);
-                let b = self.expr(&Ty::Vector(Scalar::Float, c), depth - 1);
-                let (a, b) = (self.tame(a), self.tame(b));
-                G::new(
-                    Expr::Builtin(Builtin::OuterProduct, vec![a, b]),
-                    Fb {
-                        mag: 4096.0,
-                        frac: 8,
-                    },
-                )
             }
             _ => {
                 // From a matrix of another size: its upper-left part, the identity's elsewhere.

@@ -407,10 +407,6 @@ impl<'c> Typer<'c> {
                 Ty::Matrix(c, r) => Ty::Matrix(r, c),
                 _ => return None,
             },
-            Builtin::OuterProduct => match (first?, self.ty(args.get(1)?)?) {
-                (Ty::Vector(_, rows), Ty::Vector(_, columns)) => Ty::Matrix(columns, rows),
-                _ => return None,
-            },
             _ => first?,
         })
     }
