@@ -11,6 +11,12 @@ pub(crate) enum Instead {
     Write(&'static str),
 }
 
+/// The help for GLSL's `memoryBarrier()` and `groupMemoryBarrier()`, which say the same.
+const GLSL_MEMORY_BARRIER: &str =
+    "`workgroup_barrier()` (`shared` memory) and `storage_barrier()` (buffers) each wait for \
+     the workgroup and make its writes visible: one of them replaces the memory barrier and \
+     the `barrier()` after it";
+
 /// `(foreign name, languages that have it, what Luma has)`.
 const TABLE: &[(&str, &str, Instead)] = &[
     (
@@ -176,20 +182,12 @@ const TABLE: &[(&str, &str, Instead)] = &[
     (
         "memoryBarrier",
         "GLSL",
-        Instead::Write(
-            "`workgroup_barrier()` (`shared` memory) and `storage_barrier()` (buffers) each wait \
-             for the workgroup and make its writes visible: one of them replaces the memory \
-             barrier and the `barrier()` after it",
-        ),
+        Instead::Write(GLSL_MEMORY_BARRIER),
     ),
     (
         "groupMemoryBarrier",
         "GLSL",
-        Instead::Write(
-            "`workgroup_barrier()` (`shared` memory) and `storage_barrier()` (buffers) each wait \
-             for the workgroup and make its writes visible: one of them replaces the memory \
-             barrier and the `barrier()` after it",
-        ),
+        Instead::Write(GLSL_MEMORY_BARRIER),
     ),
     ("mad", "HLSL", Instead::Builtin("fma")),
     (
