@@ -384,17 +384,15 @@ fn base_options(source: &SourceArgs) -> Result<lumac::Options, Failure> {
 /// The warning policy of `--allow` and `--deny`, each code checked against the catalog: a
 /// misspelt code would otherwise silence nothing without a word.
 fn warning_policy(source: &SourceArgs) -> Result<lumac::WarningPolicy, Failure> {
-    let catalog = lumac::codes::catalog();
     let warning_code = |flag: &str, given: &str| -> Result<String, Failure> {
-        let code = given.trim().to_ascii_uppercase();
-        match catalog.iter().find(|e| e.doc.code.as_str() == code) {
-            Some(entry) if entry.doc.severity == lumac::Severity::Warning => Ok(code),
-            Some(_) => Err(Failure::Usage(format!(
+        match lumac::codes::named_code(given) {
+            lumac::codes::NamedCode::Warning(code) => Ok(code),
+            lumac::codes::NamedCode::Error(code) => Err(Failure::Usage(format!(
                 "`--{flag} {given}`: {code} is an error, and only warnings (W codes) can be \
                  allowed or denied"
             ))),
             // No "did you mean": codes one digit apart are unrelated warnings.
-            None => Err(Failure::Usage(format!(
+            lumac::codes::NamedCode::Unknown(code) => Err(Failure::Usage(format!(
                 "`--{flag} {given}`: no diagnostic has the code `{code}`; \
                  docs/diagnostics.md lists the codes"
             ))),

@@ -7,7 +7,7 @@
 //! to the [`Diagnostics`] collector before the checker runs, so it applies to everything
 //! reported afterwards; the parser's own warnings are passed through it once it is known.
 
-use luma_base::{Diagnostic, Diagnostics, Severity, Span};
+use luma_base::{Diagnostic, Diagnostics, Span};
 use luma_syntax::ast::{self, Block, ItemKind, StmtKind};
 
 use crate::codes;
@@ -44,7 +44,6 @@ pub(crate) fn install(ast: &ast::Module, diags: &mut Diagnostics) {
             }
         }
     }
-    let catalog = codes::catalog();
     let mut allowed = Vec::new();
     for (scope, attribute) in allows {
         if ast.name(attribute.name.name) != "allow" {
@@ -75,12 +74,9 @@ pub(crate) fn install(ast: &ast::Module, diags: &mut Diagnostics) {
                     continue;
                 }
             };
-            let code = written.to_ascii_uppercase();
-            match catalog.iter().find(|e| e.doc.code.as_str() == code) {
-                Some(entry) if entry.doc.severity == Severity::Warning => {
-                    allowed.push((scope, code));
-                }
-                Some(_) => diags.push(
+            match codes::named_code(written) {
+                codes::NamedCode::Warning(code) => allowed.push((scope, code)),
+                codes::NamedCode::Error(_) => diags.push(
                     Diagnostic::error(
                         codes::E0004,
                         expr.span,
@@ -90,7 +86,7 @@ pub(crate) fn install(ast: &ast::Module, diags: &mut Diagnostics) {
                     .with_note("`@allow` takes warning codes (W...); errors must be fixed"),
                 ),
                 // No "did you mean": codes one digit apart are unrelated warnings.
-                None => diags.push(
+                codes::NamedCode::Unknown(_) => diags.push(
                     Diagnostic::error(
                         codes::E0004,
                         expr.span,

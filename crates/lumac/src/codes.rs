@@ -77,6 +77,27 @@ pub fn catalog() -> Vec<CatalogEntry> {
     out
 }
 
+/// What a code named to allow or deny (`@allow`, `--allow`, `--deny`) is in the catalog.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NamedCode {
+    /// A warning's code, as the catalog writes it (`w0201` is `W0201`).
+    Warning(String),
+    /// An error's code: errors cannot be allowed or denied.
+    Error(String),
+    /// No diagnostic has it.
+    Unknown(String),
+}
+
+/// Looks a code up in the catalog, case insensitively.
+pub fn named_code(written: &str) -> NamedCode {
+    let code = written.trim().to_ascii_uppercase();
+    match catalog().iter().find(|e| e.doc.code.as_str() == code) {
+        Some(entry) if entry.doc.severity == Severity::Warning => NamedCode::Warning(code),
+        Some(_) => NamedCode::Error(code),
+        None => NamedCode::Unknown(code),
+    }
+}
+
 /// An internal error, with no source location to blame.
 pub(crate) fn internal(message: String) -> Diagnostic {
     Diagnostic::error(E0001, NO_LOCATION, message)
