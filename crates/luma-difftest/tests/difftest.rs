@@ -22,10 +22,14 @@ use luma_difftest::run::{self, Env, Kind};
 use luma_difftest::{eval, minimize, print, regress};
 
 /// Random programs the default run checks. Nearly all of the time is lavapipe's LLVM compiling
-/// the 12 device pipelines of each shader: about 5 s of one core per program on the 2-core CI
-/// kind of machine (measured with Mesa's shader cache off, as on a fresh machine), so 80
-/// programs on two workers take about 3.5 minutes. Long runs use the binary (module docs).
+/// the 12 device pipelines of each shader, which grows faster than the shader (most of it in
+/// LLVM's coroutine frame building, which lavapipe uses for every compute shader): with Mesa's
+/// shader cache off, as on a fresh machine, 20 programs took 276 s in shaders of 10 programs
+/// and 166 s in shaders of 2. Long runs use the binary (module docs).
 const DEFAULT_SEEDS: u64 = 80;
+
+/// Programs per shader (see [`DEFAULT_SEEDS`]).
+const PROGRAMS_PER_SHADER: usize = 2;
 
 /// One device user at a time: lavapipe shares the machine's cores.
 static DEVICE: Mutex<()> = Mutex::new(());
@@ -49,7 +53,7 @@ fn random_programs_agree_on_every_path() {
     let settings = Settings {
         start: 0,
         count,
-        batch: 10,
+        batch: PROGRAMS_PER_SHADER,
         ..Settings::default()
     };
     // One worker (and Vulkan device) per core: the driver compiles one pipeline at a time.

@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 
 use luma_back_glsl::{write_all, Options};
 use luma_testutil::{
-    assert_snapshot, blessing, files_with_extension, scratch_dir, shader_corpus, tests_dir,
+    assert_snapshot, blessing, files_with_extension, map_in_parallel, scratch_dir, shader_corpus,
+    tests_dir,
 };
 use lumac::OptLevel;
 
@@ -32,6 +33,59 @@ fn relative_stem(path: &Path) -> String {
         .join("/")
 }
 
+/// What one corpus shader's checks found.
+#[derive(Default)]
+struct ShaderReport {
+    failures: Vec<String>,
+    snapshots: Vec<PathBuf>,
+    checked: usize,
+}
+
+/// Every check of one corpus shader at every opt level.
+fn check_shader(shader: &Path, scratch: &Path, out_dir: &Path) -> ShaderReport {
+    let mut report = ShaderReport::default();
+    let stem = relative_stem(shader);
+    for (level, level_name) in LEVELS {
+        let module = match lumac::frontend_ir(shader, level) {
+            Ok(module) => module,
+            Err(e) => {
+                report
+                    .failures
+                    .push(format!("{stem} ({level_name}): front end failed:\n{e}"));
+                continue;
+            }
+        };
+        let options = Options::default();
+        let outputs = match write_all(&module, &options) {
+            Ok(outputs) => outputs,
+            Err(e) => {
+                report.failures.push(format!("{stem} ({level_name}): {e}"));
+                continue;
+            }
+        };
+        if write_all(&module, &options).ok().as_ref() != Some(&outputs) {
+            report.failures.push(format!(
+                "{stem} ({level_name}): output differs between runs"
+            ));
+        }
+        for (entry, stage, source) in outputs {
+            let ext = common::stage_ext(stage);
+            let name = format!("{stem}.{entry}.{ext}");
+            if level == OptLevel::Basic {
+                let path = out_dir.join(format!("{name}.glsl"));
+                assert_snapshot(&path, &source);
+                report.snapshots.push(path);
+            }
+            let file = scratch.join(format!("{}.{level_name}.{ext}", name.replace('/', "_")));
+            if let Err(e) = common::check(&module, &source, stage, &file) {
+                report.failures.push(format!("{name} ({level_name}): {e}"));
+            }
+            report.checked += 1;
+        }
+    }
+    report
+}
+
 #[test]
 fn corpus_compiles_with_glslang() {
     let corpus = shader_corpus();
@@ -41,44 +95,11 @@ fn corpus_compiles_with_glslang() {
     let mut failures = Vec::new();
     let mut snapshots = Vec::new();
     let mut checked = 0usize;
-    for shader in &corpus {
-        let stem = relative_stem(shader);
-        for (level, level_name) in LEVELS {
-            let module = match lumac::frontend_ir(shader, level) {
-                Ok(module) => module,
-                Err(e) => {
-                    failures.push(format!("{stem} ({level_name}): front end failed:\n{e}"));
-                    continue;
-                }
-            };
-            let options = Options::default();
-            let outputs = match write_all(&module, &options) {
-                Ok(outputs) => outputs,
-                Err(e) => {
-                    failures.push(format!("{stem} ({level_name}): {e}"));
-                    continue;
-                }
-            };
-            if write_all(&module, &options).ok().as_ref() != Some(&outputs) {
-                failures.push(format!(
-                    "{stem} ({level_name}): output differs between runs"
-                ));
-            }
-            for (entry, stage, source) in outputs {
-                let ext = common::stage_ext(stage);
-                let name = format!("{stem}.{entry}.{ext}");
-                if level == OptLevel::Basic {
-                    let path = out_dir.join(format!("{name}.glsl"));
-                    assert_snapshot(&path, &source);
-                    snapshots.push(path);
-                }
-                let file = scratch.join(format!("{}.{level_name}.{ext}", name.replace('/', "_")));
-                if let Err(e) = common::check(&module, &source, stage, &file) {
-                    failures.push(format!("{name} ({level_name}): {e}"));
-                }
-                checked += 1;
-            }
-        }
+    // Shaders are independent (each writes only its own scratch files): one per core.
+    for report in map_in_parallel(&corpus, |shader| check_shader(shader, &scratch, &out_dir)) {
+        failures.extend(report.failures);
+        snapshots.extend(report.snapshots);
+        checked += report.checked;
     }
     failures.extend(stale_snapshots(&out_dir, &snapshots, "glsl"));
     assert!(

@@ -20,7 +20,8 @@ use std::process::Command;
 use luma_back_hlsl::{write, HlslOutput, Options};
 use luma_ir::{Module, ResourceBinding, ScalarKind, ShaderStage, TypeInner};
 use luma_testutil::{
-    assert_snapshot, corpus_path, require_tool, run, scratch_dir, shader_corpus, tests_dir,
+    assert_snapshot, corpus_path, map_in_parallel, require_tool, run, scratch_dir, shader_corpus,
+    tests_dir,
 };
 use lumac::OptLevel;
 
@@ -148,9 +149,11 @@ fn validate(label: &str, out: &HlslOutput) -> Result<(), String> {
 /// half a second, so one process compiles them all).
 struct SlangJobs {
     dir: std::path::PathBuf,
-    /// (label, entry point, SPIR-V path, slangc arguments).
-    jobs: Vec<(String, String, std::path::PathBuf, Vec<String>)>,
+    jobs: Vec<Job>,
 }
+
+/// One Slang job: (label, entry point, SPIR-V path, slangc arguments).
+type Job = (String, String, std::path::PathBuf, Vec<String>);
 
 impl SlangJobs {
     fn add(&mut self, label: &str, out: &HlslOutput) {
@@ -189,32 +192,54 @@ impl SlangJobs {
         });
         let python = require_tool("python3");
         let spirv_val = require_tool("spirv-val");
-        let jobs_file = self.dir.join("jobs.json");
-        let results_file = self.dir.join("results.json");
-        let args: Vec<&Vec<String>> = self.jobs.iter().map(|j| &j.3).collect();
-        std::fs::write(&jobs_file, serde_json::to_string(&args).unwrap()).unwrap();
-        let (ok, log) = run(Command::new(python)
-            .arg(&driver)
-            .arg("--batch")
-            .arg(&jobs_file)
-            .arg(&results_file));
-        if !ok {
-            // The driver prints `job N` before each job: the last one is the input Slang
-            // crashed on.
-            let last = log
-                .lines()
-                .rev()
-                .filter_map(|l| l.strip_prefix("job "))
-                .find_map(|n| n.trim().parse::<usize>().ok())
-                .and_then(|n| self.jobs.get(n))
-                .map(|j| format!("{} entry `{}`: {}", j.0, j.1, j.3.join(" ")))
-                .unwrap_or_default();
-            return vec![format!("Slang failed while compiling {last}:\n{log}")];
-        }
-        let results: Vec<serde_json::Value> =
-            serde_json::from_str(&std::fs::read_to_string(&results_file).unwrap()).unwrap();
-        assert_eq!(results.len(), self.jobs.len());
+        // One batch (one Slang process) per core, each over a contiguous share of the jobs.
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let share = self.jobs.len().div_ceil(cores).max(1);
+        let batches: Vec<(usize, &[Job])> = self
+            .jobs
+            .chunks(share)
+            .enumerate()
+            .map(|(b, jobs)| (b * share, jobs))
+            .collect();
+        let outcomes = map_in_parallel(&batches, |&(first, jobs)| {
+            let jobs_file = self.dir.join(format!("jobs.{first}.json"));
+            let results_file = self.dir.join(format!("results.{first}.json"));
+            let args: Vec<&Vec<String>> = jobs.iter().map(|j| &j.3).collect();
+            std::fs::write(&jobs_file, serde_json::to_string(&args).unwrap()).unwrap();
+            let (ok, log) = run(Command::new(&python)
+                .arg(&driver)
+                .arg("--batch")
+                .arg(&jobs_file)
+                .arg(&results_file));
+            if !ok {
+                // The driver prints `job N` before each job: the last one is the input Slang
+                // crashed on.
+                let last = log
+                    .lines()
+                    .rev()
+                    .filter_map(|l| l.strip_prefix("job "))
+                    .find_map(|n| n.trim().parse::<usize>().ok())
+                    .and_then(|n| jobs.get(n))
+                    .map(|j| format!("{} entry `{}`: {}", j.0, j.1, j.3.join(" ")))
+                    .unwrap_or_default();
+                return Err(format!("Slang failed while compiling {last}:\n{log}"));
+            }
+            let results: Vec<serde_json::Value> =
+                serde_json::from_str(&std::fs::read_to_string(&results_file).unwrap()).unwrap();
+            assert_eq!(results.len(), jobs.len());
+            Ok(results)
+        });
+        let mut results = Vec::with_capacity(self.jobs.len());
         let mut failures = Vec::new();
+        for outcome in outcomes {
+            match outcome {
+                Ok(r) => results.extend(r),
+                Err(e) => failures.push(e),
+            }
+        }
+        if !failures.is_empty() {
+            return failures;
+        }
         for ((label, entry, spv, _), result) in self.jobs.iter().zip(&results) {
             let diagnostics = result["diagnostics"].as_str().unwrap_or_default();
             if result["ok"] != serde_json::Value::Bool(true) {
@@ -245,6 +270,96 @@ impl SlangJobs {
     }
 }
 
+/// What one corpus shader's checks found, and its outputs for the Slang batch.
+#[derive(Default)]
+struct ShaderReport {
+    failures: Vec<String>,
+    validated: usize,
+    slang: Vec<(String, HlslOutput)>,
+}
+
+/// Every glslang check of one corpus shader at every opt level.
+fn check_shader(path: &Path, out_dir: &Path) -> ShaderReport {
+    let mut report = ShaderReport::default();
+    let rel = corpus_path(path);
+    let gap = GLSLANG_GAPS.iter().find(|(name, _)| *name == rel);
+    for (level, level_name) in LEVELS {
+        let label = format!("{rel} ({level_name})");
+        let module = match lumac::frontend_ir(path, level) {
+            Ok(m) => m,
+            Err(e) => {
+                report
+                    .failures
+                    .push(format!("{label}: the front end failed:\n{e}"));
+                continue;
+            }
+        };
+        let options = options_for(&module);
+        let out = match write(&module, &options) {
+            Ok(out) => out,
+            Err(e) => {
+                report.failures.push(format!("{label}: {e}"));
+                continue;
+            }
+        };
+        if write(&module, &options).as_ref() != Ok(&out) {
+            report
+                .failures
+                .push(format!("{label}: output differs between two runs"));
+        }
+        report.slang.push((label.clone(), out.clone()));
+        if level == OptLevel::Basic {
+            let snapshot = out_dir.join(Path::new(&rel).with_extension("hlsl"));
+            assert_snapshot(&snapshot, &out.source);
+            // `#line` directives (lowering records locations when asked) must not
+            // disturb the compiler either.
+            let located = lumac::frontend_ir_with(
+                path,
+                &lumac::Options {
+                    opt_level: level,
+                    line_directives: true,
+                    include_dirs: vec![tests_dir()
+                        .join("shaders")
+                        .join("include")
+                        .to_string_lossy()
+                        .into_owned()],
+                    ..lumac::Options::default()
+                },
+            );
+            let lines = Options {
+                line_directives: true,
+                ..options.clone()
+            };
+            match located.map(|m| write(&m, &lines)) {
+                Ok(Ok(with_lines)) if with_lines.source.contains("#line ") => {
+                    if gap.is_none() {
+                        if let Err(e) = validate(&format!("{label} #line"), &with_lines) {
+                            report.failures.push(e);
+                        }
+                    }
+                }
+                Ok(Ok(_)) => report
+                    .failures
+                    .push(format!("{label}: no #line directive written")),
+                Ok(Err(e)) => report.failures.push(format!("{label} #line: {e}")),
+                Err(e) => report
+                    .failures
+                    .push(format!("{label} #line: the front end failed:\n{e}")),
+            }
+        }
+        match (validate(&label, &out), gap) {
+            (Ok(()), None) => report.validated += out.entry_points.len(),
+            (Err(e), None) => report.failures.push(e),
+            (Err(_), Some(_)) => {}
+            (Ok(()), Some((_, why))) => report.failures.push(format!(
+                "{label}: listed as beyond glslang ({why}) but glslang now compiles it; \
+                 remove it from GLSLANG_GAPS"
+            )),
+        }
+    }
+    report
+}
+
 #[test]
 fn corpus_through_hlsl() {
     let corpus = shader_corpus();
@@ -256,74 +371,13 @@ fn corpus_through_hlsl() {
         dir: scratch_dir("hlsl-corpus-slang"),
         jobs: Vec::new(),
     };
-    for path in &corpus {
-        let rel = corpus_path(path);
-        let gap = GLSLANG_GAPS.iter().find(|(name, _)| *name == rel);
-        for (level, level_name) in LEVELS {
-            let label = format!("{rel} ({level_name})");
-            let module = match lumac::frontend_ir(path, level) {
-                Ok(m) => m,
-                Err(e) => {
-                    failures.push(format!("{label}: the front end failed:\n{e}"));
-                    continue;
-                }
-            };
-            let options = options_for(&module);
-            let out = match write(&module, &options) {
-                Ok(out) => out,
-                Err(e) => {
-                    failures.push(format!("{label}: {e}"));
-                    continue;
-                }
-            };
-            if write(&module, &options).as_ref() != Ok(&out) {
-                failures.push(format!("{label}: output differs between two runs"));
-            }
-            slang.add(&label, &out);
-            if level == OptLevel::Basic {
-                let snapshot = out_dir.join(Path::new(&rel).with_extension("hlsl"));
-                assert_snapshot(&snapshot, &out.source);
-                // `#line` directives (lowering records locations when asked) must not
-                // disturb the compiler either.
-                let located = lumac::frontend_ir_with(
-                    path,
-                    &lumac::Options {
-                        opt_level: level,
-                        line_directives: true,
-                        include_dirs: vec![tests_dir()
-                            .join("shaders")
-                            .join("include")
-                            .to_string_lossy()
-                            .into_owned()],
-                        ..lumac::Options::default()
-                    },
-                );
-                let lines = Options {
-                    line_directives: true,
-                    ..options.clone()
-                };
-                match located.map(|m| write(&m, &lines)) {
-                    Ok(Ok(with_lines)) if with_lines.source.contains("#line ") => {
-                        if gap.is_none() {
-                            if let Err(e) = validate(&format!("{label} #line"), &with_lines) {
-                                failures.push(e);
-                            }
-                        }
-                    }
-                    Ok(Ok(_)) => failures.push(format!("{label}: no #line directive written")),
-                    Ok(Err(e)) => failures.push(format!("{label} #line: {e}")),
-                    Err(e) => failures.push(format!("{label} #line: the front end failed:\n{e}")),
-                }
-            }
-            match (validate(&label, &out), gap) {
-                (Ok(()), None) => validated += out.entry_points.len(),
-                (Err(e), None) => failures.push(e),
-                (Err(_), Some(_)) => {}
-                (Ok(()), Some((_, why))) => failures.push(format!(
-                    "{label}: listed as beyond glslang ({why}) but glslang now compiles it; \
-                     remove it from GLSLANG_GAPS"
-                )),
-            }
+    // Shaders are independent (each validates in its own scratch folder): one per core. Slang
+    // then compiles every output in one batch.
+    for report in map_in_parallel(&corpus, |path| check_shader(path, &out_dir)) {
+        failures.extend(report.failures);
+        validated += report.validated;
+        for (label, out) in &report.slang {
+            slang.add(label, out);
         }
     }
     let slang_entries = slang.jobs.len();

@@ -142,3 +142,34 @@ pub fn scratch_dir(label: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// `f` of every item, in the items' order, computed on one thread per core. Test binaries run
+/// one after another, so a corpus loop that waits on external validators (glslang, Slang,
+/// spirv-val) would otherwise leave the other cores idle. A panic in `f` fails the caller.
+pub fn map_in_parallel<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(items.len().max(1));
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<R>>> = Mutex::new(items.iter().map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(item) = items.get(i) else { break };
+                let r = f(item);
+                if let Some(slot) = results.lock().unwrap_or_else(|e| e.into_inner()).get_mut(i) {
+                    *slot = Some(r);
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .map(|r| r.expect("every item was mapped"))
+        .collect()
+}
