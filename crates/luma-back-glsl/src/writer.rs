@@ -362,14 +362,26 @@ impl<'a> Writer<'a> {
         }
         match self.entry.stage {
             ShaderStage::Compute => {
-                let [x, y, z] = self.entry.workgroup_size;
+                // A size given by a specialization constant is `local_size_x_id` with the same
+                // id, next to its default (glslang declares a `uint` twin of the constant).
+                let mut sizes = Vec::with_capacity(3);
+                for ((n, spec), axis) in self
+                    .entry
+                    .workgroup_size
+                    .iter()
+                    .zip(&self.entry.workgroup_size_spec)
+                    .zip(["x", "y", "z"])
+                {
+                    sizes.push(format!("local_size_{axis} = {}", n.max(&1)));
+                    let id = spec
+                        .and_then(|c| self.module.constants.get(c))
+                        .and_then(|c| c.spec_id);
+                    if let Some(id) = id {
+                        sizes.push(format!("local_size_{axis}_id = {id}"));
+                    }
+                }
                 out.line("");
-                out.line_fmt(format_args!(
-                    "layout(local_size_x = {}, local_size_y = {}, local_size_z = {}) in;",
-                    x.max(1),
-                    y.max(1),
-                    z.max(1)
-                ));
+                out.line_fmt(format_args!("layout({}) in;", sizes.join(", ")));
             }
             ShaderStage::Fragment if self.entry.early_depth_test => {
                 out.line("");

@@ -1090,7 +1090,24 @@ impl<'a> Writer<'a> {
                 }
                 _ => self.constant_value(handle)?.text,
             };
-            if let Some(id) = c.spec_id {
+            let sizes_workgroup = module
+                .entry_points
+                .iter()
+                .any(|e| e.workgroup_size_spec.contains(&Some(handle)));
+            if let (Some(id), true) = (c.spec_id, sizes_workgroup) {
+                // `numthreads` takes no specialization constant (glslang crashes on one, and
+                // Direct3D has none): the size is the macro, and the constant is the macro too,
+                // so the body never sees another value than the size. A build specializes both
+                // by defining the macro.
+                let ty = self.type_name(c.ty)?;
+                let mac = format!("LUMA_SPEC_{id}");
+                out.line_fmt(format_args!("#ifndef {mac}"));
+                out.line_fmt(format_args!("#define {mac} {value}"));
+                out.line("#endif");
+                out.line_fmt(format_args!(
+                    "static const {ty} {name} = {mac}; // sizes a workgroup: not a pipeline constant"
+                ));
+            } else if let Some(id) = c.spec_id {
                 let ty = self.type_name(c.ty)?;
                 let mac = format!("LUMA_SPEC_{id}");
                 out.line_fmt(format_args!("#ifndef {mac}"));
@@ -1613,8 +1630,17 @@ impl<'a> Writer<'a> {
             }
             match ep.stage {
                 ShaderStage::Compute => {
-                    let [x, y, z] = ep.workgroup_size;
-                    out.line_fmt(format_args!("[numthreads({x}, {y}, {z})]"));
+                    let mut sizes = Vec::with_capacity(3);
+                    for (n, spec) in ep.workgroup_size.iter().zip(&ep.workgroup_size_spec) {
+                        let id = spec
+                            .and_then(|c| self.module.constants.get(c))
+                            .and_then(|c| c.spec_id);
+                        sizes.push(match id {
+                            Some(id) => format!("LUMA_SPEC_{id}"),
+                            None => n.to_string(),
+                        });
+                    }
+                    out.line_fmt(format_args!("[numthreads({})]", sizes.join(", ")));
                 }
                 ShaderStage::Fragment if ep.early_depth_test => out.line("[earlydepthstencil]"),
                 _ => {}

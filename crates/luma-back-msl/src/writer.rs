@@ -1367,6 +1367,28 @@ impl<'a> Writer<'a> {
                 out.line_fmt(format_args!(
                     "// Dispatch with threadsPerThreadgroup = ({x}, {y}, {z})."
                 ));
+                // Metal takes the size from the dispatch alone: name the function constants
+                // that choose it, whose values the dispatch must then follow.
+                let chosen: Vec<String> = ep
+                    .workgroup_size
+                    .iter()
+                    .zip(&ep.workgroup_size_spec)
+                    .zip(["x", "y", "z"])
+                    .filter_map(|((n, spec), axis)| {
+                        let c = self.module.constants.get((*spec)?)?;
+                        let name = c.name.as_deref().unwrap_or("?");
+                        Some(format!(
+                            "{axis}: `{name}` (function_constant({}), {n} by default)",
+                            c.spec_id?
+                        ))
+                    })
+                    .collect();
+                if !chosen.is_empty() {
+                    out.line_fmt(format_args!(
+                        "// Sizes from function constants (dispatch with their values): {}.",
+                        chosen.join(", ")
+                    ));
+                }
             }
             if params.is_empty() {
                 out.open(format!("{stage} {ret} {fname}() {{"));

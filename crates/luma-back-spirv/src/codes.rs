@@ -16,6 +16,10 @@ pub const INSTRUCTION_TOO_LONG: Code = Code("E0914");
 /// The module needs more ids than SPIR-V's 32-bit id space holds.
 pub const TOO_MANY_IDS: Code = Code("E0915");
 
+/// Compute entry points of different workgroup sizes share a module in which one size is
+/// specialized (the `WorkgroupSize` builtin sizes them all).
+pub const MIXED_WORKGROUP_SIZES: Code = Code("E0916");
+
 /// Every code of this crate, with a title and an example that triggers it.
 pub const ALL: &[CodeDoc] = &[
     CodeDoc {
@@ -53,5 +57,11 @@ pub const ALL: &[CodeDoc] = &[
         severity: Severity::Error,
         title: "the module needs more SPIR-V ids than a 32-bit id can number",
         example: "(only a module far beyond the compiler's input limits)",
+    },
+    CodeDoc {
+        code: MIXED_WORKGROUP_SIZES,
+        severity: Severity::Error,
+        title: "a specialized workgroup size in a SPIR-V module with other compute entry points",
+        example: "@spec(0) const GROUP: uint = 64\n\n@entry(compute) @workgroup_size(GROUP)\nfunction a()\nend\n\n@entry(compute) @workgroup_size(8)\nfunction b()\nend",
     },
 ];

@@ -10,6 +10,7 @@ use luma_base::Handle;
 use luma_ir::{
     AddressSpace, BuiltIn, Constant, ConstantValue, Function, GlobalVariable, Interpolation,
     IoBinding, Literal, Module, Scalar, ScalarKind, ShaderStage, StorageAccess, Type, TypeInner,
+    VectorSize,
 };
 use spirv::{Capability, Decoration, ExecutionMode, ExecutionModel, Op, StorageClass};
 
@@ -910,6 +911,7 @@ impl<'a> Writer<'a> {
                 self.constant(c)?;
             }
         }
+        self.workgroup_size_builtin(&entries)?;
         for &g in &used_globals {
             let info = self.declare_global(g)?;
             if let Some(slot) = self.globals.get_mut(g.index()) {
@@ -1002,6 +1004,86 @@ impl<'a> Writer<'a> {
             }
         }
         self.assemble()
+    }
+
+    /// The `WorkgroupSize` builtin constant, when a compute entry point's workgroup size is
+    /// given by specialization constants: a `uvec3` `OpSpecConstantComposite` of them, which
+    /// the pipeline's values override `LocalSize` with (glslang's encoding of GLSL's
+    /// `local_size_x_id`; `LocalSizeId` would need Vulkan's `maintenance4`). The builtin is one
+    /// per module and sizes every compute entry point in it, so they must all agree.
+    fn workgroup_size_builtin(&mut self, entries: &[&luma_ir::EntryPoint]) -> Result<(), Error> {
+        let compute: Vec<&luma_ir::EntryPoint> = entries
+            .iter()
+            .copied()
+            .filter(|e| e.stage == ShaderStage::Compute)
+            .collect();
+        let Some(first) = compute
+            .iter()
+            .find(|e| e.workgroup_size_spec.iter().any(Option::is_some))
+        else {
+            return Ok(());
+        };
+        if let Some(other) = compute.iter().find(|e| {
+            e.workgroup_size != first.workgroup_size
+                || e.workgroup_size_spec != first.workgroup_size_spec
+        }) {
+            return Err(Error::new(
+                codes::MIXED_WORKGROUP_SIZES,
+                format!(
+                    "compute entry points `{}` and `{}` cannot share one SPIR-V module: the \
+                     workgroup size of `{}` is specialized, and SPIR-V gives every compute \
+                     entry point of a module that size; select one with `--entry`",
+                    first.name, other.name, first.name
+                ),
+            ));
+        }
+        let uint = Scalar {
+            kind: ScalarKind::Uint,
+            width: 4,
+        };
+        let uint_ty = self.scalar_type(uint)?;
+        let mut parts = Vec::with_capacity(3);
+        for (&n, spec) in first.workgroup_size.iter().zip(&first.workgroup_size_spec) {
+            let Some(c) = *spec else {
+                parts.push(self.literal(Literal::U32(n))?);
+                continue;
+            };
+            let constant = self
+                .module
+                .constants
+                .get(c)
+                .ok_or_else(|| Error::invalid("a workgroup size constant out of range"))?;
+            let spec_id = constant
+                .spec_id
+                .ok_or_else(|| Error::invalid("a workgroup size constant without a SpecId"))?;
+            if matches!(self.ir_type_inner(constant.ty)?, TypeInner::Scalar(s) if *s == uint) {
+                parts.push(self.constant(c)?);
+            } else {
+                // An `int` constant: a `uint` twin with the same SpecId and default, which the
+                // pipeline's value sets too (as glslang declares `local_size_x_id`).
+                let id = self.id();
+                Inst::new(Op::SpecConstant)
+                    .word(uint_ty)
+                    .word(id)
+                    .word(n)
+                    .push_into(&mut self.declarations)?;
+                self.decorate(id, Decoration::SpecId, &[spec_id])?;
+                parts.push(id);
+            }
+        }
+        let uvec3 = self.numeric_type(uint, Some(VectorSize::Tri))?;
+        let id = self.id();
+        Inst::new(Op::SpecConstantComposite)
+            .word(uvec3)
+            .word(id)
+            .words(&parts)
+            .push_into(&mut self.declarations)?;
+        self.decorate(
+            id,
+            Decoration::BuiltIn,
+            &[spirv::BuiltIn::WorkgroupSize as u32],
+        )?;
+        Ok(())
     }
 
     /// Adds `OpExecutionMode`.

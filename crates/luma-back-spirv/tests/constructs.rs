@@ -364,6 +364,69 @@ entry vertex "vs" = fn0
 entry fragment "fs" = fn1
 "#;
 
+/// Two compute entry points: `a` sized by `@spec(3)` `GROUP` (an `i32`, default 64) and
+/// `@spec(4)` `ROWS` (a `u32`, default 2), `b` by literals.
+const SPEC_SIZED: &str = r#"
+fn fn0 "a"() {
+body:
+  return
+}
+
+fn fn1 "b"() {
+body:
+  return
+}
+
+@spec(3) const c0 "GROUP": i32 = 64
+@spec(4) const c1 "ROWS": u32 = 2u
+
+entry compute "a" = fn0 @workgroup_size(c0 = 64, c1 = 2, 1)
+entry compute "b" = fn1 @workgroup_size(B_SIZE)
+"#;
+
+#[test]
+fn workgroup_sizes_from_specialization_constants() {
+    // Alone, `a` gets the `WorkgroupSize` builtin: a `uint` twin of the `int` constant with the
+    // same SpecId, the `uint` constant itself, and `LocalSize` with the defaults.
+    let only_a = SPEC_SIZED.replace(r#"entry compute "b" = fn1 @workgroup_size(B_SIZE)"#, "");
+    let a = dis_text(&only_a, "spec_sized", &Options::default());
+    for needle in [
+        "LocalSize 64 2 1",
+        "SpecId 4",
+        "OpSpecConstant %int 64",
+        "OpSpecConstant %uint 2",
+        "OpSpecConstant %uint 64",
+        "BuiltIn WorkgroupSize",
+        "OpSpecConstantComposite %v3uint",
+    ] {
+        assert!(a.contains(needle), "missing `{needle}`:\n{a}");
+    }
+    assert_eq!(count(&a, "SpecId 3"), 2, "{a}");
+    // With `b` of the same size (and constants) they share the builtin; with another size the
+    // module cannot hold both.
+    let same = SPEC_SIZED.replace(
+        "@workgroup_size(B_SIZE)",
+        "@workgroup_size(c0 = 64, c1 = 2, 1)",
+    );
+    let both = dis_text(&same, "spec_sized_both", &Options::default());
+    assert_eq!(count(&both, "BuiltIn WorkgroupSize"), 1, "{both}");
+    let other = SPEC_SIZED.replace("@workgroup_size(B_SIZE)", "@workgroup_size(8, 1, 1)");
+    let err = write(&parse(&other, "spec_sized_other"), &Options::default()).unwrap_err();
+    assert_eq!(err.code, codes::MIXED_WORKGROUP_SIZES);
+    assert_eq!(
+        err.message,
+        "compute entry points `a` and `b` cannot share one SPIR-V module: the workgroup size of \
+         `a` is specialized, and SPIR-V gives every compute entry point of a module that size; \
+         select one with `--entry`"
+    );
+    let selected = Options {
+        entry_point: Some("b".into()),
+        ..Options::default()
+    };
+    let b = dis_text(&other, "spec_sized_b", &selected);
+    assert!(!b.contains("WorkgroupSize"), "{b}");
+}
+
 #[test]
 fn entry_point_selection() {
     let both = dis_text(TWO_ENTRIES, "two", &Options::default());
@@ -421,6 +484,7 @@ fn errors_have_codes() {
         codes::INVALID_IR,
         codes::INSTRUCTION_TOO_LONG,
         codes::TOO_MANY_IDS,
+        codes::MIXED_WORKGROUP_SIZES,
     ] {
         assert!(listed.contains(&code), "{code} is not in codes::ALL");
     }

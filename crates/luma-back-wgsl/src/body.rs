@@ -15,7 +15,7 @@ use luma_back::prec::{self, operand as wrap};
 use luma_back::{component, CodeWriter, Namer, Placement, Prec, ResultDefaults, Side, ValuePlan};
 use luma_base::Handle;
 use luma_ir::{
-    AddressSpace, ArraySize, AtomicFunction, Barrier, BinaryOp, Block, ConstantValue,
+    AddressSpace, ArraySize, AtomicFunction, Barrier, BinaryOp, Block, Constant, ConstantValue,
     DerivativeAxis, DerivativeControl, Function, ImageClass, ImageDimension, ImageQuery, Literal,
     MathFunction, Op, RelationalFunction, SampleLevel, Scalar, ScalarKind, ShaderStage, StmtKind,
     Type, TypeInner, UnaryOp, Value, ValueDef, VectorSize,
@@ -175,12 +175,32 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 self.out.line("@fragment");
             }
             ShaderStage::Compute => {
-                let [x, y, z] = entry.workgroup_size;
+                // A size given by a specialization constant names its `override`. WGSL wants
+                // the sizes of one type: `i32` overrides are converted where a `u32` one is
+                // among them (an override-expression, which `@workgroup_size` accepts).
+                let module = self.w.module;
+                let is_u32 = |c: &Handle<Constant>| {
+                    module.constants.get(*c).is_some_and(|k| {
+                        matches!(
+                            module.types.get(k.ty).map(|t| &t.inner),
+                            Some(TypeInner::Scalar(s)) if s.kind == ScalarKind::Uint
+                        )
+                    })
+                };
+                let any_u32 = entry.workgroup_size_spec.iter().flatten().any(is_u32);
+                let mut sizes = Vec::with_capacity(3);
+                for (n, spec) in entry.workgroup_size.iter().zip(&entry.workgroup_size_spec) {
+                    sizes.push(match spec {
+                        Some(c) if any_u32 && !is_u32(c) => {
+                            format!("u32({})", self.w.constant_ref(*c)?.text)
+                        }
+                        Some(c) => self.w.constant_ref(*c)?.text,
+                        None => n.max(&1).to_string(),
+                    });
+                }
                 self.out.line_fmt(format_args!(
-                    "@compute @workgroup_size({}, {}, {})",
-                    x.max(1),
-                    y.max(1),
-                    z.max(1)
+                    "@compute @workgroup_size({})",
+                    sizes.join(", ")
                 ));
             }
             other => {

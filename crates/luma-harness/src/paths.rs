@@ -112,13 +112,18 @@ pub fn words_from_bytes(bytes: &[u8]) -> Result<Vec<u32>> {
 /// Compiles GLSL or HLSL text with glslangValidator for Vulkan 1.1, in `scratch`.
 ///
 /// GLSL: `glslangValidator -V --target-env vulkan1.1 -S STAGE`; HLSL adds
-/// `-D --hlsl-enable-16bit-types -e ENTRY`.
+/// `-D --hlsl-enable-16bit-types -e ENTRY`, and `-D LUMA_SPEC_<id>=VALUE` for each value of
+/// `spec` whose constant the text declares without `[[vk::constant_id(id)]]` (one that sizes a
+/// workgroup: `numthreads` takes the macro, as a Direct3D build would give it); the others are
+/// the pipeline's to set.
+#[allow(clippy::too_many_arguments)]
 pub fn glslang(
     tools: &Tools,
     text: &str,
     input: GlslangInput,
     stage: Stage,
     entry: &str,
+    spec: &[SpecValue],
     scratch: &Path,
     label: &str,
 ) -> Result<Vec<u32>> {
@@ -137,7 +142,7 @@ pub fn glslang(
     } else {
         text.to_string()
     };
-    std::fs::write(&src, text)
+    std::fs::write(&src, &text)
         .map_err(|e| Error::Io(format!("cannot write {}: {e}", src.display())))?;
     let mut cmd = Command::new(tool);
     if input == GlslangInput::Hlsl {
@@ -148,6 +153,11 @@ pub fn glslang(
             .arg("--hlsl-enable-16bit-types")
             .arg("-e")
             .arg(entry);
+        for s in spec {
+            if !text.contains(&format!("[[vk::constant_id({})]]", s.id)) {
+                cmd.arg(format!("-DLUMA_SPEC_{}={}", s.id, hlsl_number(s.number)));
+            }
+        }
     }
     cmd.arg("-S")
         .arg(stage.glslang_name())

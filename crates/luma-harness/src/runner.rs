@@ -184,6 +184,7 @@ impl Runner<'_> {
                         GlslangInput::Glsl,
                         stage,
                         "main",
+                        &[],
                         &self.scratch,
                         &label,
                     )?;
@@ -256,6 +257,7 @@ impl Runner<'_> {
                                 GlslangInput::Glsl,
                                 stage,
                                 "main",
+                                &[],
                                 &self.scratch,
                                 &label,
                             )?;
@@ -273,6 +275,7 @@ impl Runner<'_> {
                                     GlslangInput::Hlsl,
                                     stage,
                                     entry,
+                                    &test.specialization,
                                     &self.scratch,
                                     &label,
                                 )?

@@ -1621,8 +1621,12 @@ pub struct EntryPoint {
     pub stage: ShaderStage,
     /// The entry function: inputs are its parameters, outputs its results.
     pub function: Handle<Function>,
-    /// Workgroup size, for compute; `[0, 0, 0]` otherwise.
+    /// Workgroup size, for compute; `[0, 0, 0]` otherwise. A dimension given by a
+    /// specialization constant holds its default.
     pub workgroup_size: [u32; 3],
+    /// The specialization constant (a scalar `i32` or `u32` one) that gives each dimension,
+    /// where one does: the pipeline may choose another size than `workgroup_size`.
+    pub workgroup_size_spec: [Option<Handle<Constant>>; 3],
     /// `@early_depth`: force early fragment tests.
     pub early_depth_test: bool,
 }

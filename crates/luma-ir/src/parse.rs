@@ -724,14 +724,24 @@ impl Parser {
         self.expect_punct('=')?;
         let function = Handle::from_index(self.numbered("fn")?);
         let mut workgroup_size = [0; 3];
+        let mut workgroup_size_spec = [None; 3];
         let mut early_depth_test = false;
         while self.eat_punct('@') {
             match self.ident()?.as_str() {
                 "workgroup_size" => {
                     self.expect_punct('(')?;
-                    for (i, slot) in workgroup_size.iter_mut().enumerate() {
+                    for (i, (slot, spec)) in workgroup_size
+                        .iter_mut()
+                        .zip(workgroup_size_spec.iter_mut())
+                        .enumerate()
+                    {
                         if i > 0 {
                             self.expect_punct(',')?;
+                        }
+                        // `cN = 64`: specialization constant `cN`, whose default is 64.
+                        if matches!(self.peek(), Tok::Ident(_)) {
+                            *spec = Some(Handle::from_index(self.numbered("c")?));
+                            self.expect_punct('=')?;
                         }
                         *slot = self.uint()?;
                     }
@@ -746,6 +756,7 @@ impl Parser {
             stage,
             function,
             workgroup_size,
+            workgroup_size_spec,
             early_depth_test,
         });
         self.line_end()

@@ -720,8 +720,22 @@ impl<'a> Printer<'a> {
                 write_string(&mut s, &ep.name);
                 let _ = write!(s, " = fn{}", ep.function.raw());
                 if ep.stage == ShaderStage::Compute || ep.workgroup_size != [0, 0, 0] {
-                    let [x, y, z] = ep.workgroup_size;
-                    let _ = write!(s, " @workgroup_size({x}, {y}, {z})");
+                    s.push_str(" @workgroup_size(");
+                    for (i, (n, spec)) in ep
+                        .workgroup_size
+                        .iter()
+                        .zip(&ep.workgroup_size_spec)
+                        .enumerate()
+                    {
+                        if i > 0 {
+                            s.push_str(", ");
+                        }
+                        if let Some(c) = spec {
+                            let _ = write!(s, "c{} = ", c.raw());
+                        }
+                        let _ = write!(s, "{n}");
+                    }
+                    s.push(')');
                 }
                 if ep.early_depth_test {
                     s.push_str(" @early_depth_test");

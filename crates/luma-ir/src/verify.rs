@@ -92,7 +92,7 @@ use crate::ir::{
     Scalar, ScalarKind, ShaderStage, Stmt, StmtKind, StorageAccess, Type, TypeInner, UnaryOp,
     Value, ValueDef, VectorSize,
 };
-use crate::ir::{BinaryOp, ResourceBinding};
+use crate::ir::{BinaryOp, EntryPoint, ResourceBinding};
 use crate::layout::{rule_for_space, LayoutRule, Layouter};
 use crate::print::{describe_stmt, describe_type};
 use crate::proc::{contains_atomic, contains_runtime_array, is_constructible, is_handle_type};
@@ -776,6 +776,47 @@ impl<'a> Verifier<'a> {
             }
             self.check_entry(ep.stage, ep.workgroup_size, ep.early_depth_test, f)
                 .map_err(err)?;
+            self.check_workgroup_spec(ep).map_err(err)?;
+        }
+        Ok(())
+    }
+
+    /// A workgroup dimension given by a specialization constant: a compute entry point's, by a
+    /// scalar `i32` or `u32` specialization constant whose default is the size written.
+    fn check_workgroup_spec(&self, ep: &EntryPoint) -> R<()> {
+        for (n, spec) in ep.workgroup_size.iter().zip(&ep.workgroup_size_spec) {
+            let Some(c) = spec else { continue };
+            if ep.stage != ShaderStage::Compute {
+                return Err("only compute entry points have a workgroup size".into());
+            }
+            let Some(constant) = self.m.constants.get(*c) else {
+                return Err(format!(
+                    "workgroup size constant c{} is out of range",
+                    c.raw()
+                ));
+            };
+            if constant.spec_id.is_none() {
+                return Err(format!(
+                    "workgroup size constant c{} is not a specialization constant",
+                    c.raw()
+                ));
+            }
+            let default = match constant.value {
+                ConstantValue::Scalar(Literal::I32(v)) => u32::try_from(v).ok(),
+                ConstantValue::Scalar(Literal::U32(v)) => Some(v),
+                _ => {
+                    return Err(format!(
+                        "workgroup size constant c{} is not an `i32` or `u32` scalar",
+                        c.raw()
+                    ))
+                }
+            };
+            if default != Some(*n) {
+                return Err(format!(
+                    "workgroup size {n} is not the default of its constant c{}",
+                    c.raw()
+                ));
+            }
         }
         Ok(())
     }

@@ -16,6 +16,9 @@ pub const NESTING_TOO_DEEP: Code = Code("E0803");
 /// A buffer, uniform block, push-constant block or workgroup variable whose type takes more
 /// than 4 GiB in its layout (std430 or std140): no target can address it.
 pub const TYPE_TOO_LARGE: Code = Code("E0804");
+/// `--spec ID=VALUE` bakes a workgroup size given by a specialization constant to a size no
+/// target accepts (below 1, more than 1024 invocations, or a third size above 64).
+pub const WORKGROUP_SPEC_VALUE: Code = Code("E0805");
 /// The typed program breaks an invariant the checker guarantees (a compiler bug).
 pub const MALFORMED_PROGRAM: Code = Code("E0899");
 /// A push-constant block larger than the 128 bytes every Vulkan device must allow.
@@ -47,6 +50,12 @@ pub const ALL: &[CodeDoc] = &[
         severity: Severity::Error,
         title: "a resource or workgroup variable takes more than 4 GiB in its memory layout",
         example: "buffer grid: [16777216][16777216]float\n\n@entry(compute) @workgroup_size(1)\nfunction main()\n\tgrid[0][0] = 1.0\nend",
+    },
+    CodeDoc {
+        code: WORKGROUP_SPEC_VALUE,
+        severity: Severity::Error,
+        title: "`--spec` bakes a workgroup size no target accepts",
+        example: "-- compiled with `--spec 0=0`\n@spec(0) const GROUP: uint = 64\n\n@entry(compute) @workgroup_size(GROUP)\nfunction main()\nend\n",
     },
     CodeDoc {
         code: MALFORMED_PROGRAM,

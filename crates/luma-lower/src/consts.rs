@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use luma_base::{Diagnostic, Diagnostics, Handle, Span};
 use luma_ir::{Constant, ConstantValue, Literal, Scalar, ScalarKind, Type, TypeInner, VectorSize};
-use luma_thir::{ConstValue, ExprConst, Exprs, TyId};
+use luma_thir::{ConstValue, EntryPointDef, ExprConst, Exprs, TyId};
 
 use crate::codes;
 use crate::context::{ConstKey, ModuleCtx};
@@ -390,6 +390,115 @@ impl ModuleCtx<'_> {
         Ok(ok)
     }
 }
+
+impl ModuleCtx<'_> {
+    /// The workgroup size of `ep` once `--spec` values are baked: a dimension given by a
+    /// specialization constant the pipeline still chooses keeps the constant (and its default as
+    /// the size); one whose constant was baked takes the baked value.
+    pub fn workgroup_size(&self, ep: &EntryPointDef) -> LResult<(WorkgroupSize, WorkgroupSpec)> {
+        let mut size = ep.workgroup_size;
+        let mut spec = [None; 3];
+        for ((n, slot), cid) in size
+            .iter_mut()
+            .zip(spec.iter_mut())
+            .zip(ep.workgroup_size_spec)
+        {
+            let Some(cid) = cid else { continue };
+            let malformed = || {
+                Failure::malformed(
+                    Span::default(),
+                    "a workgroup size given by a constant that is not a specialization constant",
+                )
+            };
+            let h = self.spec_consts.get(&cid).copied().ok_or_else(malformed)?;
+            let c = self.module.constants.get(h).ok_or_else(malformed)?;
+            if c.spec_id.is_some() {
+                *slot = Some(h);
+                continue;
+            }
+            *n = match c.value {
+                ConstantValue::Scalar(Literal::I32(v)) => u32::try_from(v).unwrap_or(0),
+                ConstantValue::Scalar(Literal::U32(v)) => v,
+                _ => return Err(malformed()),
+            };
+        }
+        Ok((size, spec))
+    }
+
+    /// Reports entry points whose workgroup size `--spec` values bake to a size no target
+    /// accepts (the checker has checked the defaults). `Ok(false)` when one was reported.
+    pub fn check_baked_workgroup_sizes(&self, diags: &mut Diagnostics) -> LResult<bool> {
+        let program = self.program;
+        let mut ok = true;
+        for ep in &program.entry_points {
+            if ep.workgroup_size_spec.iter().all(Option::is_none) {
+                continue;
+            }
+            let (size, _) = self.workgroup_size(ep)?;
+            let total: u128 = size.iter().map(|&n| u128::from(n)).product();
+            let problem = if size.contains(&0) {
+                "a workgroup size is at least 1".to_string()
+            } else if total > u128::from(luma_thir::MAX_WORKGROUP_INVOCATIONS) {
+                format!(
+                    "a workgroup has at most {} invocations; this one has {total}",
+                    luma_thir::MAX_WORKGROUP_INVOCATIONS
+                )
+            } else if size[2] > luma_thir::MAX_WORKGROUP_SIZE_Z {
+                format!(
+                    "the third workgroup size is at most {}",
+                    luma_thir::MAX_WORKGROUP_SIZE_Z
+                )
+            } else {
+                continue;
+            };
+            let name = program
+                .functions
+                .get(ep.function)
+                .map_or("?", |f| f.name.as_str());
+            let span = program
+                .functions
+                .get(ep.function)
+                .map_or(Span::default(), |f| f.span);
+            let [x, y, z] = size;
+            let baked: Vec<String> = ep
+                .workgroup_size_spec
+                .iter()
+                .flatten()
+                .filter_map(|&cid| program.consts.get(cid))
+                .filter_map(|c| {
+                    let id = c.spec_id?;
+                    // As the user wrote it: `--spec 3=0`, whatever the constant's type.
+                    let v = match self.options.spec_values.get(&id)? {
+                        Literal::I32(v) => v.to_string(),
+                        Literal::U32(v) => v.to_string(),
+                        other => literal_text(*other),
+                    };
+                    Some(format!("`--spec {id}={v}` (`{}`)", c.name))
+                })
+                .collect();
+            diags.push(
+                Diagnostic::error(
+                    codes::WORKGROUP_SPEC_VALUE,
+                    span,
+                    format!(
+                        "{} makes the workgroup size of `{name}` ({x}, {y}, {z})",
+                        baked.join(" and ")
+                    ),
+                )
+                .with_primary_label("this entry point's workgroup size")
+                .with_note(problem)
+                .with_help("give the specialization constant a size every target accepts"),
+            );
+            ok = false;
+        }
+        Ok(ok)
+    }
+}
+
+/// A workgroup's size in each dimension.
+type WorkgroupSize = [u32; 3];
+/// The specialization constant that gives each workgroup dimension, where one does.
+type WorkgroupSpec = [Option<Handle<Constant>>; 3];
 
 /// A literal as a user would write it on the command line.
 fn literal_text(lit: Literal) -> String {

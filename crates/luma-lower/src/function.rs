@@ -688,11 +688,13 @@ pub(crate) fn lower_entry(
     }
     let func = cx.finish_body()?;
     let h = m.module.functions.append(func);
+    let (workgroup_size, workgroup_size_spec) = m.workgroup_size(ep)?;
     m.module.entry_points.push(EntryPoint {
         name: def.name.clone(),
         stage: stage_of(ep.stage),
         function: h,
-        workgroup_size: ep.workgroup_size,
+        workgroup_size,
+        workgroup_size_spec,
         early_depth_test: ep.early_depth,
     });
     Ok(())

@@ -174,7 +174,7 @@ fn lower_module(
     diags: &mut Diagnostics,
 ) -> LResult<bool> {
     let program = m.program;
-    if !m.lower_spec_consts(diags)? {
+    if !m.lower_spec_consts(diags)? || !m.check_baked_workgroup_sizes(diags)? {
         return Ok(false);
     }
     m.lower_globals()?;

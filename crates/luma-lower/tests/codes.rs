@@ -93,6 +93,61 @@ fn spec_values_bake_into_ordinary_constants() {
     assert!(!diags.has_errors());
 }
 
+/// A compute entry point `main` whose workgroup size is (`GROUP`, 2, 1), `@spec(3) const
+/// GROUP: uint = 64`.
+fn spec_workgroup_program() -> Program {
+    let mut pb = Pb::new();
+    let uint = pb.uint();
+    let group = pb.spec_const("GROUP", uint, ConstValue::Uint(64), 3);
+    let f = pb.function("main", &[], None, |_| vec![]);
+    pb.p.functions[f].span = Span::new(20, 40);
+    pb.entry(f, Stage::Compute, vec![], None);
+    let ep = pb.p.entry_points.last_mut().unwrap();
+    ep.workgroup_size = [64, 2, 1];
+    ep.workgroup_size_spec = [Some(group), None, None];
+    pb.p
+}
+
+#[test]
+fn spec_workgroup_sizes_stay_specializable_or_bake() {
+    let p = spec_workgroup_program();
+    let mut diags = Diagnostics::default();
+    let m = lower(&p, None, &common::lower_options(), &mut diags).unwrap();
+    let ep = &m.entry_points[0];
+    assert_eq!(ep.workgroup_size, [64, 2, 1]);
+    let c = ep.workgroup_size_spec[0].unwrap();
+    assert_eq!(m.constants[c].spec_id, Some(3));
+    assert_eq!(ep.workgroup_size_spec[1..], [None, None]);
+    let m = lower(&p, None, &with_spec(&[(3, Literal::U32(16))]), &mut diags).unwrap();
+    assert_eq!(m.entry_points[0].workgroup_size, [16, 2, 1]);
+    assert_eq!(m.entry_points[0].workgroup_size_spec, [None; 3]);
+    assert!(!diags.has_errors());
+}
+
+#[test]
+fn e0805_baked_workgroup_size_out_of_range() {
+    let p = spec_workgroup_program();
+    for (value, note) in [
+        (0, "a workgroup size is at least 1"),
+        (
+            1000,
+            "a workgroup has at most 1024 invocations; this one has 2000",
+        ),
+    ] {
+        let d = errors(&p, &with_spec(&[(3, Literal::U32(value))]));
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].code, codes::WORKGROUP_SPEC_VALUE);
+        assert_eq!(
+            d[0].message,
+            format!(
+                "`--spec 3={value}` (`GROUP`) makes the workgroup size of `main` ({value}, 2, 1)"
+            )
+        );
+        assert_eq!(d[0].primary.span, Span::new(20, 40));
+        assert_eq!(d[0].notes, [note]);
+    }
+}
+
 /// `if x == 0 then r = 0 elseif x == 1 then r = 1 ... end` with `arms` arms.
 fn elseif_chain(arms: i32) -> Program {
     let mut pb = Pb::new();
@@ -281,6 +336,7 @@ fn every_code_is_tested_and_documented() {
         codes::SPEC_TYPE_MISMATCH,
         codes::NESTING_TOO_DEEP,
         codes::TYPE_TOO_LARGE,
+        codes::WORKGROUP_SPEC_VALUE,
         codes::MALFORMED_PROGRAM,
         codes::LARGE_PUSH_CONSTANTS,
     ];

@@ -821,6 +821,11 @@ fn compact_constants(module: &mut Module) {
             }
         }
     }
+    for ep in &mut module.entry_points {
+        for c in ep.workgroup_size_spec.iter_mut().flatten() {
+            *c = cmap(*c);
+        }
+    }
     module.constants = new;
 }
 

@@ -38,8 +38,9 @@
 //!
 //! Entry point:
 //! - `name`, `stage` (`vertex`, `fragment`, `compute`, `geometry`, `tessellation_control`,
-//!   `tessellation_eval`), `workgroup_size` (`[x, y, z]`; `[0, 0, 0]` outside compute),
-//!   `early_depth_test` (`@early_depth`).
+//!   `tessellation_eval`), `workgroup_size` (`[x, y, z]`; `[0, 0, 0]` outside compute; a
+//!   dimension a specialization constant sets holds its default), `workgroup_size_spec_ids`
+//!   (the spec id that sets each dimension, or `null`), `early_depth_test` (`@early_depth`).
 //! - `inputs`, `outputs`: in parameter / result order, each `{ name, type, location, builtin,
 //!   interpolation }`: `type` is the Luma type (`vec3`), `location` is `null` for builtins,
 //!   `builtin` is the Luma builtin name (`position`, `vertex_index`, ...) or `null`,

@@ -96,8 +96,13 @@ pub struct EntryPoint {
     pub name: String,
     /// Its stage.
     pub stage: Stage,
-    /// Threads per workgroup for compute; `[0, 0, 0]` for other stages.
+    /// Threads per workgroup for compute; `[0, 0, 0]` for other stages. A dimension a
+    /// specialization constant sets holds that constant's default.
     pub workgroup_size: [u32; 3],
+    /// The specialization constant id that sets each workgroup dimension (`@workgroup_size(N)`
+    /// with `@spec(id) const N`), where one does: the pipeline's value is then the size.
+    #[serde(default)]
+    pub workgroup_size_spec_ids: [Option<u32>; 3],
     /// `@early_depth`: fragment tests run before the shader.
     pub early_depth_test: bool,
     /// Stage inputs, in parameter order.

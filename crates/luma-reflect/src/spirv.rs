@@ -35,7 +35,9 @@ pub struct SpirvReflection {
     pub descriptor_sets: Vec<DescriptorSet>,
     /// One range per push-constant block, in declaration order.
     pub push_constant_ranges: Vec<PushConstantRange>,
-    /// Every specialization constant with a `SpecId`, by id.
+    /// Every specialization constant with a `SpecId`, by id: one per id, the first declared
+    /// where several share it (glslang and Luma declare a `uint` twin of an `int` constant that
+    /// sizes a workgroup, for the `WorkgroupSize` builtin; the pipeline's one value sets both).
     pub spec_constants: Vec<SpirvSpecConstant>,
     /// The Vulkan device features that the module's capabilities need, by the same names and
     /// in the same order as [`crate::Reflection::device_features`]:
@@ -831,21 +833,25 @@ impl Parsed {
             .map(|(ep, used)| self.entry_point(ep, used, &globals, &push_constant_vars))
             .collect();
 
-        let mut spec_constants: Vec<SpirvSpecConstant> = self
+        // Result ids in declaration order: the first constant of each SpecId stands for it.
+        let mut spec_constants: Vec<(u32, SpirvSpecConstant)> = self
             .constants
             .iter()
             .filter(|(_, c)| c.spec)
             .filter_map(|(&id, c)| {
                 let spec_id = self.decorations.get(&id)?.spec_id?;
-                Some(SpirvSpecConstant {
+                let constant = SpirvSpecConstant {
                     id: spec_id,
                     name: self.names.get(&id).cloned(),
                     ty: self.type_name(c.ty),
                     default: self.constant_text(c),
-                })
+                };
+                Some((id, constant))
             })
             .collect();
-        spec_constants.sort_by(|a, b| (a.id, &a.name).cmp(&(b.id, &b.name)));
+        spec_constants.sort_by_key(|(result, c)| (c.id, *result));
+        spec_constants.dedup_by_key(|(_, c)| c.id);
+        let spec_constants = spec_constants.into_iter().map(|(_, c)| c).collect();
 
         SpirvReflection {
             schema: SPIRV_SCHEMA.to_string(),

@@ -2,8 +2,9 @@
 
 use luma_base::{Diagnostic, Span};
 use luma_syntax::ast;
+use luma_thir::{ConstId, ConstValue, ExprKind};
 
-use crate::check::{closest, Checker};
+use crate::check::{closest, Checker, Mode, Val};
 use crate::codes;
 
 /// Every attribute of the language, with where it may stand.
@@ -240,21 +241,108 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// `@workgroup_size(x[, y[, z]])`.
-    pub fn attr_workgroup(&mut self, a: &'a ast::Attribute) -> Option<[u32; 3]> {
+    /// `@workgroup_size(x[, y[, z]])`: each size, and the `@spec` constant that gives it where
+    /// one does (its default is the size).
+    pub fn attr_workgroup(&mut self, a: &'a ast::Attribute) -> Option<WorkgroupSize> {
         let args = self.attr_args(a);
         if args.is_empty() || args.len() > 3 {
             self.bad_attr(a, "one to three constant integers");
             return None;
         }
-        let mut out = [1u32; 3];
+        let mut out = WorkgroupSize {
+            size: [1; 3],
+            spec: [None; 3],
+        };
         let mut ok = true;
-        for (slot, e) in out.iter_mut().zip(args) {
-            match self.const_u32(*e, "a workgroup size", 1) {
-                Some(v) => *slot = v,
+        let what = "a workgroup size";
+        for (i, e) in args.iter().enumerate() {
+            let span = self.ast_span(*e);
+            let v = self.top_expr(*e, Some(self.t.int), Mode::Value);
+            let dim = match v {
+                Val::Expr(x) if !self.val_is_error(v) => match self.exprs.get(x).map(|x| &x.kind) {
+                    Some(ExprKind::SpecConst(cid)) => self.spec_workgroup_dim(*cid, span, what),
+                    _ if self.mentions_spec(x) => {
+                        self.emit(
+                            Diagnostic::error(
+                                codes::E0701,
+                                span,
+                                "a workgroup size computed from a specialization constant is not known when the shader is compiled",
+                            )
+                            .with_primary_label("an expression of a specialization constant")
+                            .with_note("a workgroup size is a literal, a constant, or an `int` or `uint` `@spec` constant named on its own")
+                            .with_help("declare a `@spec` constant for this size and name it here"),
+                        );
+                        None
+                    }
+                    _ => self.const_u32_of(v, span, what, 1).map(|n| (n, None)),
+                },
+                _ => self.const_u32_of(v, span, what, 1).map(|n| (n, None)),
+            };
+            match dim {
+                Some((n, spec)) => {
+                    if let (Some(slot), Some(spec_slot)) =
+                        (out.size.get_mut(i), out.spec.get_mut(i))
+                    {
+                        *slot = n;
+                        *spec_slot = spec;
+                    }
+                }
                 None => ok = false,
             }
         }
         ok.then_some(out)
     }
+
+    /// One workgroup dimension given by specialization constant `cid`: its default, which must
+    /// be a valid size, and the constant.
+    fn spec_workgroup_dim(
+        &mut self,
+        cid: ConstId,
+        span: Span,
+        what: &str,
+    ) -> Option<(u32, Option<ConstId>)> {
+        let def = self.prog.consts.get(cid)?;
+        let default = match def.value {
+            ConstValue::Int(i) => i128::from(i),
+            ConstValue::Uint(u) => i128::from(u),
+            _ => {
+                let t = self.tn(def.ty);
+                let name = def.name.clone();
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0501,
+                        span,
+                        format!("{what} must be an integer, found `{name}` of type `{t}`"),
+                    )
+                    .with_primary_label("expected an `int` or `uint` specialization constant"),
+                );
+                return None;
+            }
+        };
+        if default < 1 {
+            let name = def.name.clone();
+            let decl = def.span;
+            self.emit(
+                Diagnostic::error(
+                    codes::E0524,
+                    span,
+                    format!("{what} must be at least 1, but `{name}` defaults to {default}"),
+                )
+                .with_primary_label("out of range")
+                .with_label(decl, "the default is given here")
+                .with_note("the default is the size when the pipeline does not specialize it"),
+            );
+            return None;
+        }
+        Some((u32::try_from(default).ok()?, Some(cid)))
+    }
+}
+
+/// The sizes of `@workgroup_size` and the specialization constants that give them.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct WorkgroupSize {
+    /// Each dimension (the default, where a specialization constant gives it).
+    pub size: [u32; 3],
+    /// The `@spec` constant of each dimension, where one gives it.
+    pub spec: [Option<ConstId>; 3],
 }

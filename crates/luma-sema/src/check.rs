@@ -112,6 +112,8 @@ pub(crate) struct EntryAttrs {
     pub stage: Stage,
     pub stage_span: Span,
     pub workgroup_size: [u32; 3],
+    /// The `@spec` constant giving each workgroup dimension, where one does.
+    pub workgroup_size_spec: [Option<ConstId>; 3],
     pub early_depth: bool,
     /// Where `@early_depth` is written, when it is.
     pub early_depth_span: Option<Span>,
@@ -1034,6 +1036,11 @@ impl<'a> Checker<'a> {
     pub fn const_u32(&mut self, id: ast::ExprId, what: &str, min: u32) -> Option<u32> {
         let span = self.ast_span(id);
         let v = self.top_expr(id, Some(self.t.int), Mode::Value);
+        self.const_u32_of(v, span, what, min)
+    }
+
+    /// [`Self::const_u32`] of an expression already checked (with the `int` hint).
+    pub fn const_u32_of(&mut self, v: Val, span: Span, what: &str, min: u32) -> Option<u32> {
         let value: Option<i128> = match v {
             Val::Abs(Abstract::Int(i), _) => Some(i),
             Val::Abs(Abstract::Float(_), _) => {

@@ -11,6 +11,7 @@ use luma_syntax::ast;
 use luma_thir::{
     Access, ArrayLen, ConstDef, ConstValue, FieldDef, FieldIo, FunctionDef, GlobalDef, GlobalKind,
     ImageFormat, Interpolation, ScalarTy, Stage, StructDef, StructId, Ty, TyId,
+    MAX_WORKGROUP_INVOCATIONS, MAX_WORKGROUP_SIZE_Z,
 };
 
 use crate::builtins;
@@ -48,12 +49,6 @@ const STAGES: &[(&str, Stage)] = &[
     ("tessellation_control", Stage::TessellationControl),
     ("tessellation_eval", Stage::TessellationEval),
 ];
-
-/// Largest workgroup (invocations), the minimum every target guarantees.
-const MAX_WORKGROUP_INVOCATIONS: u64 = 1024;
-/// Largest third workgroup size every target accepts: Direct3D's `numthreads` limit, and the
-/// least Vulkan (`maxComputeWorkGroupSize[2]`) and WebGPU (`maxComputeWorkgroupSizeZ`) give.
-const MAX_WORKGROUP_SIZE_Z: u32 = 64;
 
 /// Largest specialization constant id every target accepts (WGSL `@id`, MSL function constants).
 const MAX_SPEC_ID: u32 = 65535;
@@ -1623,6 +1618,7 @@ impl<'a> Checker<'a> {
                     stage,
                     stage_span: span,
                     workgroup_size: [0; 3],
+                    workgroup_size_spec: [None; 3],
                     early_depth: false,
                     early_depth_span: None,
                 });
@@ -1638,6 +1634,7 @@ impl<'a> Checker<'a> {
                             stage,
                             stage_span: span,
                             workgroup_size: [0; 3],
+                            workgroup_size_spec: [None; 3],
                             early_depth: false,
                             early_depth_span: None,
                         })
@@ -1670,7 +1667,8 @@ impl<'a> Checker<'a> {
             let size = self.attr_workgroup(a);
             match entry.as_mut() {
                 Some(e) if e.stage == Stage::Compute => {
-                    if let Some(s) = size {
+                    if let Some(crate::attrs::WorkgroupSize { size: s, spec }) = size {
+                        e.workgroup_size_spec = spec;
                         // Three `u32`s multiply to less than 2^96: exact in `u128`, where a
                         // `u64` product could wrap to a small number (found by fuzzing).
                         let total: u128 = s.iter().map(|&x| u128::from(x)).product();

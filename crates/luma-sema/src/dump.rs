@@ -129,8 +129,16 @@ impl Dumper<'_> {
             let name = p.functions.get(e.function).map_or("?", |f| f.name.as_str());
             let mut t = format!("entry {name} {:?}", e.stage);
             if e.workgroup_size != [0, 0, 0] {
-                let [x, y, z] = e.workgroup_size;
-                let _ = write!(t, " workgroup_size({x}, {y}, {z})");
+                let dims: Vec<String> = e
+                    .workgroup_size
+                    .iter()
+                    .zip(&e.workgroup_size_spec)
+                    .map(|(n, spec)| match spec.and_then(|c| p.consts.get(c)) {
+                        Some(c) => format!("{} = {n}", c.name),
+                        None => n.to_string(),
+                    })
+                    .collect();
+                let _ = write!(t, " workgroup_size({})", dims.join(", "));
             }
             if e.early_depth {
                 t.push_str(" early_depth");

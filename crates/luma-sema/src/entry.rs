@@ -221,10 +221,18 @@ impl<'a> Checker<'a> {
             let Some(entry) = info.entry.as_ref() else {
                 continue;
             };
-            let (stage, stage_span, workgroup_size, early_depth, early_depth_span) = (
+            let (
+                stage,
+                stage_span,
+                workgroup_size,
+                workgroup_size_spec,
+                early_depth,
+                early_depth_span,
+            ) = (
                 entry.stage,
                 entry.stage_span,
                 entry.workgroup_size,
+                entry.workgroup_size_spec,
                 entry.early_depth,
                 entry.early_depth_span,
             );
@@ -462,6 +470,11 @@ impl<'a> Checker<'a> {
                     workgroup_size
                 } else {
                     [0; 3]
+                },
+                workgroup_size_spec: if stage == Stage::Compute {
+                    workgroup_size_spec
+                } else {
+                    [None; 3]
                 },
                 early_depth,
                 inputs,

@@ -100,7 +100,8 @@ pub(crate) fn glsl_builtin_variable_help(name: &str) -> Option<String> {
         return Some(
             "GLSL's `gl_WorkGroupSize` is the entry point's `@workgroup_size`, which Luma gives \
              no name: declare the size as a `const` (`const GROUP = 256`) and use it in both \
-             places, `@workgroup_size(GROUP)` and here"
+             places, `@workgroup_size(GROUP)` and here (a `@spec` constant if the pipeline \
+             chooses it, as with `local_size_x_id`)"
                 .to_owned(),
         );
     }

@@ -560,10 +560,18 @@ fn compare(name: &str, r: &Reflected) -> Vec<String> {
     }
 
     // Specialization constants: ids, types, defaults.
-    let x_spec: Vec<(u64, String, String)> = x["specialization_constants"]
+    // spirv-cross lists every constant with a SpecId; the models list each id once, as the
+    // first constant declared with it (an `int` constant that sizes a workgroup has a `uint`
+    // twin for the `WorkgroupSize` builtin).
+    let mut x_declared: Vec<&Value> = x["specialization_constants"]
         .as_array()
         .into_iter()
         .flatten()
+        .collect();
+    x_declared.sort_by_key(|s| (s["id"].as_u64(), s["variable_id"].as_u64()));
+    x_declared.dedup_by_key(|s| s["id"].as_u64());
+    let x_spec: Vec<(u64, String, String)> = x_declared
+        .into_iter()
         .map(|s| {
             let ty = s["type"].as_str().unwrap().to_string();
             let default = match &s["default_value"] {
@@ -660,17 +668,40 @@ fn compare(name: &str, r: &Reflected) -> Vec<String> {
             .find(|e| e["name"] == ep.name.as_str())
             .unwrap();
         if stage == "compute" {
+            // spirv-cross gives a specialized dimension's spec id where the size would be.
             let x_size: Vec<u64> = x_entry["workgroup_size"]
                 .as_array()
                 .unwrap()
                 .iter()
                 .map(|v| v.as_u64().unwrap())
                 .collect();
-            let r_size: Vec<u64> = ep.workgroup_size.iter().map(|&v| u64::from(v)).collect();
-            let back_size = back.workgroup_size.map(|s| s.map(u64::from).to_vec());
-            if x_size != r_size || back_size.as_ref() != Some(&x_size) {
+            let x_is_spec: Vec<bool> =
+                match x_entry["workgroup_size_is_spec_constant_id"].as_array() {
+                    Some(flags) => flags.iter().map(|f| f.as_bool().unwrap()).collect(),
+                    None => vec![false; 3],
+                };
+            let r_size: Vec<u64> = ep
+                .workgroup_size
+                .iter()
+                .zip(&ep.workgroup_size_spec_ids)
+                .map(|(&n, id)| u64::from(id.unwrap_or(n)))
+                .collect();
+            let r_is_spec: Vec<bool> = ep
+                .workgroup_size_spec_ids
+                .iter()
+                .map(Option::is_some)
+                .collect();
+            let back_size = back.workgroup_size.map(|s| s.map(u64::from));
+            let back_ids = back.workgroup_size_spec_ids;
+            let ir_ids = Some(ep.workgroup_size_spec_ids);
+            if x_size != r_size
+                || x_is_spec != r_is_spec
+                || back_size != Some(ep.workgroup_size.map(u64::from))
+                || back_ids != ir_ids
+            {
                 failures.push(format!(
-                    "{what}: workgroup size {r_size:?} (--spirv {back_size:?}) but spirv-cross says {x_size:?}"
+                    "{what}: workgroup size {:?} specialized by {:?} (--spirv {back_size:?} by {back_ids:?}) but spirv-cross says {x_size:?} (spec ids where {x_is_spec:?})",
+                    ep.workgroup_size, ep.workgroup_size_spec_ids
                 ));
             }
         }

@@ -879,8 +879,12 @@ pub struct EntryPointDef {
     pub function: FuncId,
     /// Its stage.
     pub stage: Stage,
-    /// `@workgroup_size(x[, y[, z]])`, missing dimensions 1; `[0, 0, 0]` for other stages.
+    /// `@workgroup_size(x[, y[, z]])`, missing dimensions 1; `[0, 0, 0]` for other stages. A
+    /// dimension given by a specialization constant holds that constant's default.
     pub workgroup_size: [u32; 3],
+    /// The specialization constant (an `int` or `uint` `@spec` constant) that gives each
+    /// dimension, where one does: the pipeline may choose another size than the default.
+    pub workgroup_size_spec: [Option<ConstId>; 3],
     /// `@early_depth`.
     pub early_depth: bool,
     /// One entry per function parameter, in order.
@@ -888,6 +892,12 @@ pub struct EntryPointDef {
     /// The returned value's I/O, if the function returns something.
     pub output: Option<EntryOutput>,
 }
+
+/// Largest workgroup (invocations), the minimum every target guarantees.
+pub const MAX_WORKGROUP_INVOCATIONS: u64 = 1024;
+/// Largest third workgroup size every target accepts: Direct3D's `numthreads` limit, and the
+/// least Vulkan (`maxComputeWorkGroupSize[2]`) and WebGPU (`maxComputeWorkgroupSizeZ`) give.
+pub const MAX_WORKGROUP_SIZE_Z: u32 = 64;
 
 /// How one entry-function parameter receives its value.
 #[derive(Debug, Clone, PartialEq)]

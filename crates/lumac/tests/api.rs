@@ -887,3 +887,54 @@ end
         ]
     );
 }
+
+#[test]
+fn spec_workgroup_sizes_stay_specializable_unless_baked() {
+    let source = "\
+@spec(0) const GROUP: uint = 64
+buffer o: []uint
+@entry(compute) @workgroup_size(GROUP, 2)
+function main(@builtin(local_invocation_index) i: uint)
+\to[i] = GROUP
+end
+";
+    let glsl = |options: &Options| {
+        let result = build(source, options, &[Target::Glsl]);
+        assert!(result.success(), "{}", result.render(false));
+        result
+            .output(Target::Glsl)
+            .unwrap()
+            .data
+            .as_text()
+            .unwrap()
+            .to_string()
+    };
+    let open = glsl(&Options::default());
+    assert!(
+        open.contains("layout(local_size_x = 64, local_size_x_id = 0, local_size_y = 2, local_size_z = 1) in;"),
+        "{open}"
+    );
+    let bake = |assignment: &str| {
+        let (id, value) = lumac::parse_spec_assignment(assignment).unwrap();
+        let mut options = Options::default();
+        options.spec_values.insert(id, value);
+        options
+    };
+    let baked = glsl(&bake("0=16"));
+    assert!(
+        baked.contains("layout(local_size_x = 16, local_size_y = 2, local_size_z = 1) in;"),
+        "{baked}"
+    );
+    // A baked size is checked as a written one is.
+    let result = build(source, &bake("0=1000"), &[Target::Glsl]);
+    assert!(!result.success());
+    assert_eq!(result.diagnostics[0].code.as_str(), "E0805");
+    assert_eq!(
+        result.diagnostics[0].message,
+        "`--spec 0=1000` (`GROUP`) makes the workgroup size of `main` (1000, 2, 1)"
+    );
+    assert_eq!(
+        result.diagnostics[0].notes,
+        ["a workgroup has at most 1024 invocations; this one has 2000"]
+    );
+}

@@ -174,6 +174,7 @@ impl Pb {
             } else {
                 [0, 0, 0]
             },
+            workgroup_size_spec: [None; 3],
             early_depth: false,
             inputs,
             output,
