@@ -455,12 +455,9 @@ impl ModuleCtx<'_> {
                 .functions
                 .get(ep.function)
                 .map_or("?", |f| f.name.as_str());
-            let span = program
-                .functions
-                .get(ep.function)
-                .map_or(Span::default(), |f| f.span);
             let [x, y, z] = size;
-            let baked: Vec<String> = ep
+            // (assignment as written, the constant's declaration), for each baked dimension.
+            let baked: Vec<(String, Span)> = ep
                 .workgroup_size_spec
                 .iter()
                 .flatten()
@@ -473,21 +470,25 @@ impl ModuleCtx<'_> {
                         Literal::U32(v) => v.to_string(),
                         other => literal_text(*other),
                     };
-                    Some(format!("`--spec {id}={v}` (`{}`)", c.name))
+                    Some((format!("`--spec {id}={v}` (`{}`)", c.name), c.span))
                 })
                 .collect();
+            let assignments: Vec<&str> = baked.iter().map(|(a, _)| a.as_str()).collect();
+            let mut d = Diagnostic::error(
+                codes::WORKGROUP_SPEC_VALUE,
+                baked.first().map_or(Span::default(), |(_, span)| *span),
+                format!(
+                    "{} makes the workgroup size of `{name}` ({x}, {y}, {z})",
+                    assignments.join(" and ")
+                ),
+            )
+            .with_primary_label(format!("this constant sizes the workgroup of `{name}`"));
+            for (_, span) in baked.iter().skip(1) {
+                d = d.with_label(*span, "so does this one");
+            }
             diags.push(
-                Diagnostic::error(
-                    codes::WORKGROUP_SPEC_VALUE,
-                    span,
-                    format!(
-                        "{} makes the workgroup size of `{name}` ({x}, {y}, {z})",
-                        baked.join(" and ")
-                    ),
-                )
-                .with_primary_label("this entry point's workgroup size")
-                .with_note(problem)
-                .with_help("give the specialization constant a size every target accepts"),
+                d.with_note(problem)
+                    .with_help("give the specialization constant a size every target accepts"),
             );
             ok = false;
         }

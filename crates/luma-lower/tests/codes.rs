@@ -100,7 +100,6 @@ fn spec_workgroup_program() -> Program {
     let uint = pb.uint();
     let group = pb.spec_const("GROUP", uint, ConstValue::Uint(64), 3);
     let f = pb.function("main", &[], None, |_| vec![]);
-    pb.p.functions[f].span = Span::new(20, 40);
     pb.entry(f, Stage::Compute, vec![], None);
     let ep = pb.p.entry_points.last_mut().unwrap();
     ep.workgroup_size = [64, 2, 1];
@@ -143,7 +142,11 @@ fn e0805_baked_workgroup_size_out_of_range() {
                 "`--spec 3={value}` (`GROUP`) makes the workgroup size of `main` ({value}, 2, 1)"
             )
         );
-        assert_eq!(d[0].primary.span, Span::new(20, 40));
+        assert_eq!(d[0].primary.span, Span::new(3, 7));
+        assert_eq!(
+            d[0].primary.message,
+            "this constant sizes the workgroup of `main`"
+        );
         assert_eq!(d[0].notes, [note]);
     }
 }
