@@ -1090,36 +1090,33 @@ impl<'a> Writer<'a> {
                 }
                 _ => self.constant_value(handle)?.text,
             };
-            let sizes_workgroup = module
-                .entry_points
-                .iter()
-                .any(|e| e.workgroup_size_spec.contains(&Some(handle)));
-            if let (Some(id), true) = (c.spec_id, sizes_workgroup) {
-                // `numthreads` takes no specialization constant (glslang crashes on one, and
-                // Direct3D has none): the size is the macro, and the constant is the macro too,
-                // so the body never sees another value than the size. A build specializes both
-                // by defining the macro.
+            if let Some(id) = c.spec_id {
                 let ty = self.type_name(c.ty)?;
                 let mac = format!("LUMA_SPEC_{id}");
                 out.line_fmt(format_args!("#ifndef {mac}"));
                 out.line_fmt(format_args!("#define {mac} {value}"));
                 out.line("#endif");
-                out.line_fmt(format_args!(
-                    "static const {ty} {name} = {mac}; // sizes a workgroup: not a pipeline constant"
-                ));
-            } else if let Some(id) = c.spec_id {
-                let ty = self.type_name(c.ty)?;
-                let mac = format!("LUMA_SPEC_{id}");
-                out.line_fmt(format_args!("#ifndef {mac}"));
-                out.line_fmt(format_args!("#define {mac} {value}"));
-                out.line("#endif");
-                out.line("#if defined(__spirv__) || !defined(__HLSL_VERSION)");
-                out.line_fmt(format_args!(
-                    "[[vk::constant_id({id})]] const {ty} {name} = {mac};"
-                ));
-                out.line("#else");
-                out.line_fmt(format_args!("static const {ty} {name} = {mac};"));
-                out.line("#endif");
+                let sizes_workgroup = module
+                    .entry_points
+                    .iter()
+                    .any(|e| e.workgroup_size_spec.contains(&Some(handle)));
+                if sizes_workgroup {
+                    // `numthreads` takes no specialization constant (glslang crashes on one,
+                    // and Direct3D has none): the size is the macro, and the constant is the
+                    // macro too, so the body never sees another value than the size. A build
+                    // specializes both by defining the macro.
+                    out.line_fmt(format_args!(
+                        "static const {ty} {name} = {mac}; // sizes a workgroup: not a pipeline constant"
+                    ));
+                } else {
+                    out.line("#if defined(__spirv__) || !defined(__HLSL_VERSION)");
+                    out.line_fmt(format_args!(
+                        "[[vk::constant_id({id})]] const {ty} {name} = {mac};"
+                    ));
+                    out.line("#else");
+                    out.line_fmt(format_args!("static const {ty} {name} = {mac};"));
+                    out.line("#endif");
+                }
             } else {
                 let d = self.decl(c.ty, &name, false)?;
                 out.line_fmt(format_args!("static const {d} = {value};"));
