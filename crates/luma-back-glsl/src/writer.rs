@@ -365,17 +365,14 @@ impl<'a> Writer<'a> {
                 // A size given by a specialization constant is `local_size_x_id` with the same
                 // id, next to its default (glslang declares a `uint` twin of the constant).
                 let mut sizes = Vec::with_capacity(3);
-                for ((n, spec), axis) in self
+                for ((n, id), axis) in self
                     .entry
                     .workgroup_size
                     .iter()
-                    .zip(&self.entry.workgroup_size_spec)
+                    .zip(self.entry.workgroup_size_spec_ids(self.module))
                     .zip(["x", "y", "z"])
                 {
                     sizes.push(format!("local_size_{axis} = {}", n.max(&1)));
-                    let id = spec
-                        .and_then(|c| self.module.constants.get(c))
-                        .and_then(|c| c.spec_id);
                     if let Some(id) = id {
                         sizes.push(format!("local_size_{axis}_id = {id}"));
                     }

@@ -1628,10 +1628,11 @@ impl<'a> Writer<'a> {
             match ep.stage {
                 ShaderStage::Compute => {
                     let mut sizes = Vec::with_capacity(3);
-                    for (n, spec) in ep.workgroup_size.iter().zip(&ep.workgroup_size_spec) {
-                        let id = spec
-                            .and_then(|c| self.module.constants.get(c))
-                            .and_then(|c| c.spec_id);
+                    for (n, id) in ep
+                        .workgroup_size
+                        .iter()
+                        .zip(ep.workgroup_size_spec_ids(self.module))
+                    {
                         sizes.push(match id {
                             Some(id) => format!("LUMA_SPEC_{id}"),
                             None => n.to_string(),

@@ -1631,6 +1631,17 @@ pub struct EntryPoint {
     pub early_depth_test: bool,
 }
 
+impl EntryPoint {
+    /// The `SpecId` of the specialization constant that gives each workgroup dimension, where
+    /// one does (what GLSL's `local_size_x_id`, HLSL's macro and reflection name).
+    pub fn workgroup_size_spec_ids(&self, module: &Module) -> [Option<u32>; 3] {
+        self.workgroup_size_spec.map(|c| {
+            c.and_then(|c| module.constants.get(c))
+                .and_then(|c| c.spec_id)
+        })
+    }
+}
+
 /// Where an entry-point input or output goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum IoBinding {

@@ -734,10 +734,7 @@ impl<'a> Builder<'a> {
             name: ep.name.clone(),
             stage: ep.stage.into(),
             workgroup_size: ep.workgroup_size,
-            workgroup_size_spec_ids: ep.workgroup_size_spec.map(|c| {
-                c.and_then(|c| self.module.constants.get(c))
-                    .and_then(|c| c.spec_id)
-            }),
+            workgroup_size_spec_ids: ep.workgroup_size_spec_ids(self.module),
             early_depth_test: ep.early_depth_test,
             inputs,
             outputs,
