@@ -154,15 +154,12 @@ fn stages_counted(
     record("check");
     parsed.ast = lumac::declaration_names(std::mem::take(&mut parsed.ast));
     record("syntax tree freed");
-    // As `lumac::compile` lowers: each function body is freed once lowered.
-    let mut module = lumac::lower_releasing_bodies(&mut program, &parsed, &options, &mut diags)
-        .ok_or_else(fail)?;
-    record("lower (verified)");
+    // As `lumac::compile` lowers: each function optimised once lowered, and its body freed.
+    let module =
+        lumac::lower_optimized(&mut program, &parsed, &options, &mut diags).ok_or_else(fail)?;
+    record("lower + optimize, basic");
     drop(program);
     record("typed program freed");
-    luma_opt::optimize_verified(&mut module, luma_opt::Options::new(options.opt_level))
-        .map_err(|e| format!("{name}: {e}"))?;
-    record("optimize, basic");
     let mut outputs = Vec::new();
     for target in Target::ALL {
         let mut out = lumac::emit(&module, target, &options).map_err(|e| format!("{name}: {e}"))?;

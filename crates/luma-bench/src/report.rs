@@ -338,7 +338,8 @@ fn front_table(w: &mut String, results: &Results) {
     let _ = writeln!(
         w,
         "Each column includes the stages before it: preprocess + parse; + type check; + \
-         lowering to verified IR; + optimisation (`basic`). Throughput is source bytes and \
+         lowering to verified IR (at `--opt none`); + optimisation (`basic`, each function as \
+         soon as it is lowered, as `lumac::compile` does). Throughput is source bytes and \
          lines per second of wall time.\n"
     );
     let _ = writeln!(
@@ -582,7 +583,8 @@ fn heap_table(w: &mut String, results: &Results) {
              live when the stage ends and the most live while it runs, counted by a wrapper \
              around mimalloc (so without the allocator's own overhead, the binary, or the \
              source text). The *freed* rows are `compile` dropping the syntax tree before \
-             lowering and the typed program after it.\n",
+             lowering and the typed program after it; lowering optimises each function as \
+             soon as it is lowered.\n",
             c.name
         );
         let _ = writeln!(

@@ -173,7 +173,8 @@ fn compile(
     Ok(result)
 }
 
-/// The front end up to `stage` (0 parse, 1 check, 2 lower, 3 optimise) on one source.
+/// The front end up to `stage` (0 parse, 1 check, 2 lower, 3 lower and optimise) on one
+/// source.
 fn front_end(source: &Source, options: &Options, stage: usize) -> Result<(), String> {
     let name = source.path.to_string_lossy();
     let fail = || format!("{name}: the front end reported errors");
@@ -185,17 +186,22 @@ fn front_end(source: &Source, options: &Options, stage: usize) -> Result<(), Str
     if stage == 0 {
         return Ok(());
     }
-    let program = lumac::check(&parsed, options, &mut diags).ok_or_else(fail)?;
+    let mut program = lumac::check(&parsed, options, &mut diags).ok_or_else(fail)?;
     if stage == 1 {
         return Ok(());
     }
-    let mut module = lumac::lower(&program, &parsed, options, &mut diags).ok_or_else(fail)?;
-    if stage == 2 {
-        return Ok(());
-    }
-    // As `lumac::compile` does: no second verification of what `lower` verified.
-    luma_opt::optimize_verified(&mut module, luma_opt::Options::new(options.opt_level))
-        .map_err(|_| fail())
+    // As `lumac::compile` does, each function optimised as soon as it is lowered: lowering
+    // alone is the same at `--opt none`.
+    let options = match stage {
+        2 => &Options {
+            opt_level: OptLevel::None,
+            ..options.clone()
+        },
+        _ => options,
+    };
+    lumac::lower_optimized(&mut program, &parsed, options, &mut diags)
+        .map(drop)
+        .ok_or_else(fail)
 }
 
 /// Compiles WGSL with the naga crate the way `naga in.wgsl out.spv` does: parse, validate

@@ -11,12 +11,11 @@ use crate::stats::{thread_cpu, Budget, Sample, Times};
 
 /// The stages, in order. Names starting with `of which` (part of the stage before) or `aside`
 /// (not part of a plain compile) are timed but not added to the totals.
-pub const STAGES: [&str; 11] = [
+pub const STAGES: [&str; 10] = [
     "preprocess + parse",
     "check",
-    "lower (verified)",
-    "optimize, basic",
-    "aside: one IR verification (lower ends with one)",
+    "lower + optimize, basic, function by function (verified)",
+    "aside: one IR verification (lowering ends with one)",
     "aside: canonical IR hash (only for --hash and manifests)",
     "emit SPIR-V",
     "emit GLSL",
@@ -42,13 +41,11 @@ fn one_run(source: &Source, options: &Options) -> Result<Vec<Times>, String> {
     let mut diags = Diagnostics::new(options.limits.max_diagnostics);
     let parsed = lumac::parse(&name, &source.text, &FsReader, options, &mut diags);
     lap(&mut times);
-    let program = lumac::check(&parsed, options, &mut diags).ok_or_else(fail)?;
+    let mut program = lumac::check(&parsed, options, &mut diags).ok_or_else(fail)?;
     lap(&mut times);
-    let mut module = lumac::lower(&program, &parsed, options, &mut diags).ok_or_else(fail)?;
-    lap(&mut times);
-    // As `lumac::compile` does: `lower` verified the module, the optimiser does not again.
-    luma_opt::optimize_verified(&mut module, luma_opt::Options::new(options.opt_level))
-        .map_err(|e| format!("{name}: {e}"))?;
+    // As `lumac::compile` does: each function optimised as soon as it is lowered.
+    let module =
+        lumac::lower_optimized(&mut program, &parsed, options, &mut diags).ok_or_else(fail)?;
     lap(&mut times);
     // The verifier once more on the optimised module: what the one at the end of `lower`
     // costs, about.

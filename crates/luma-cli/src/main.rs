@@ -517,12 +517,9 @@ fn dump_ir(args: DumpIrArgs, printer: &diag::Printer) -> Result<(), Failure> {
         &mut diags,
     );
     let mut module = None;
-    if let Some(program) = lumac::check(&parsed, &options, &mut diags) {
-        if let Some(mut m) = lumac::lower(&program, &parsed, &options, &mut diags) {
-            if lumac::optimize(&mut m, options.opt_level, &mut diags) {
-                module = Some(m);
-            }
-        }
+    if let Some(mut program) = lumac::check(&parsed, &options, &mut diags) {
+        // The IR `compile` emits: each function optimised as soon as it is lowered.
+        module = lumac::lower_optimized(&mut program, &parsed, &options, &mut diags);
     }
     let failed = printer.print(&source.name, &diags, &parsed.source_map);
     if failed {

@@ -2,18 +2,13 @@
 //! optimise) once per source, then each back end.
 //!
 //! This is the only place that knows the compiler's crates; the runner sees the
-//! [`LumaCompiler`] trait. When `lumac` grows a staged API (`frontend_ir`), [`frontend`] becomes
-//! a call to it.
+//! [`LumaCompiler`] trait.
 
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 
-use luma_base::render::{render_human, HumanOptions};
-use luma_base::{Diagnostics, Limits};
 use luma_ir::{Module, ResourceBinding};
 use luma_opt::OptLevel;
-use luma_sema::CheckOptions;
-use luma_syntax::preprocess::{preprocess, FsReader, PreprocessOptions};
 
 use crate::job::Slot;
 use crate::paths::LumaCompiler;
@@ -28,47 +23,16 @@ pub const NUM_WORKGROUPS_SLOT: Slot = Slot {
 };
 
 /// Runs the Luma front end on a file: the IR at opt level `opt`, or the rendered diagnostics.
+/// It is `lumac`'s, as the `luma` binary runs it (each function optimised as soon as it is
+/// lowered).
 pub fn frontend(path: &Path, opt: OptLevel) -> Result<Module, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let limits = Limits::default();
-    let options = PreprocessOptions {
-        include_dirs: Vec::new(),
-        limits,
-    };
-    let mut diags = Diagnostics::new(limits.max_diagnostics);
-    let name = path.to_string_lossy().into_owned();
-    let pre = preprocess(&name, &text, &FsReader, &options, &mut diags);
-    let ast = luma_syntax::parse(&pre.text, &limits, &mut diags);
-    let program = if diags.has_errors() {
-        None
-    } else {
-        luma_sema::check(&ast, &CheckOptions { limits }, &mut diags)
-    };
-    let lowered = match program {
-        Some(p) if !diags.has_errors() => luma_lower::lower(
-            &p,
-            Some(&pre.source_map),
-            &luma_lower::LowerOptions {
-                limits,
-                ..Default::default()
-            },
-            &mut diags,
-        ),
-        _ => None,
-    };
-    match lowered {
-        Some(mut module) if !diags.has_errors() => {
-            luma_opt::optimize(&mut module, opt)
-                .map_err(|e| format!("the optimizer failed at level {}: {e}", opt.as_str()))?;
-            Ok(module)
-        }
-        _ => Err(render_human(
-            diags.as_slice(),
-            &pre.source_map,
-            &HumanOptions::default(),
-        )),
-    }
+    lumac::frontend_ir_with(
+        path,
+        &lumac::Options {
+            opt_level: opt,
+            ..lumac::Options::default()
+        },
+    )
 }
 
 /// The Luma compiler at one opt level, keeping the IR of the last source it compiled (the

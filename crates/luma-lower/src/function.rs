@@ -567,13 +567,14 @@ enum InputPlan {
     Struct(Handle<Type>, Vec<(Option<u32>, Handle<Type>)>),
 }
 
-/// Lowers an entry point: its function (with flattened I/O) and its `EntryPoint` record.
+/// Lowers an entry point: its function (with flattened I/O), returned, and its `EntryPoint`
+/// record.
 pub(crate) fn lower_entry(
     m: &mut ModuleCtx<'_>,
     ep: &EntryPointDef,
     body: FnBody<'_>,
     info: &FnInfo,
-) -> LResult<()> {
+) -> LResult<Handle<Function>> {
     let prog = m.program;
     let def = prog
         .functions
@@ -697,5 +698,5 @@ pub(crate) fn lower_entry(
         workgroup_size_spec,
         early_depth_test: ep.early_depth,
     });
-    Ok(())
+    Ok(h)
 }

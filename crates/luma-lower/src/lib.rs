@@ -22,9 +22,9 @@
 
 use std::collections::BTreeMap;
 
-use luma_base::Arena;
+use luma_base::{Arena, Handle};
 use luma_base::{Diagnostics, Limits, SourceMap};
-use luma_ir::{Literal, Module};
+use luma_ir::{Function, Literal, Module};
 use luma_thir::{Block, Exprs, FuncId, LocalDef, Program};
 
 mod analysis;
@@ -79,6 +79,7 @@ pub fn lower(
         source_map,
         options,
         diags,
+        &mut |_, _| {},
     )
 }
 
@@ -94,6 +95,22 @@ pub fn lower_releasing_bodies(
     options: &LowerOptions,
     diags: &mut Diagnostics,
 ) -> Option<Module> {
+    lower_releasing_bodies_with(program, source_map, options, diags, &mut |_, _| {})
+}
+
+/// [`lower_releasing_bodies`], calling `on_function` with the module and the handle of each
+/// function as soon as that function is lowered: every function it calls is lowered (and was
+/// handed over) before it, and an entry point's function is handed over once its entry point
+/// is in the module. `on_function` may rewrite the function's body (a driver optimises it
+/// there, so that the unoptimised IR of the whole module never exists at once), but not its
+/// signature or name, which its callers rely on.
+pub fn lower_releasing_bodies_with(
+    program: &mut Program,
+    source_map: Option<&SourceMap>,
+    options: &LowerOptions,
+    diags: &mut Diagnostics,
+    on_function: &mut dyn FnMut(&mut Module, Handle<Function>),
+) -> Option<Module> {
     let bodies = program
         .functions
         .iter_mut()
@@ -105,7 +122,14 @@ pub fn lower_releasing_bodies(
             })
         })
         .collect();
-    lower_from(program, Bodies::Owned(bodies), source_map, options, diags)
+    lower_from(
+        program,
+        Bodies::Owned(bodies),
+        source_map,
+        options,
+        diags,
+        on_function,
+    )
 }
 
 fn lower_from(
@@ -114,9 +138,10 @@ fn lower_from(
     source_map: Option<&SourceMap>,
     options: &LowerOptions,
     diags: &mut Diagnostics,
+    on_function: &mut dyn FnMut(&mut Module, Handle<Function>),
 ) -> Option<Module> {
     let mut m = ModuleCtx::new(program, options, source_map);
-    match lower_module(&mut m, &mut bodies, diags) {
+    match lower_module(&mut m, &mut bodies, diags, on_function) {
         Ok(true) => Some(m.module),
         Ok(false) => None,
         Err(failure) => {
@@ -172,6 +197,7 @@ fn lower_module(
     m: &mut ModuleCtx<'_>,
     bodies: &mut Bodies<'_>,
     diags: &mut Diagnostics,
+    on_function: &mut dyn FnMut(&mut Module, Handle<Function>),
 ) -> LResult<bool> {
     let program = m.program;
     if !m.lower_spec_consts(diags)? || !m.check_baked_workgroup_sizes(diags)? {
@@ -195,7 +221,8 @@ fn lower_module(
         if !is_entry || called.get(f.index()).copied().unwrap_or(false) {
             let info = infos.get(f.index()).ok_or_else(missing)?;
             let body = bodies.get(f).ok_or_else(missing_body)?;
-            function::lower_plain(m, f, body, info)?;
+            let h = function::lower_plain(m, f, body, info)?;
+            on_function(&mut m.module, h);
         }
         if !is_entry {
             // Not needed again: free them while the IR grows.
@@ -216,7 +243,8 @@ fn lower_module(
     for (k, ep) in program.entry_points.iter().enumerate() {
         let info = infos.get(ep.function.index()).ok_or_else(missing)?;
         let body = bodies.get(ep.function).ok_or_else(missing_body)?;
-        function::lower_entry(m, ep, body, info)?;
+        let h = function::lower_entry(m, ep, body, info)?;
+        on_function(&mut m.module, h);
         if last_entry.get(ep.function.index()) == Some(&k) {
             bodies.release(ep.function);
         }

@@ -28,50 +28,90 @@ pub(crate) fn run(module: &mut Module) {
 /// [`run`] makes of the compacted input: an orphan never becomes the kept copy of a
 /// duplicate function-wide value.
 pub(crate) fn run_with(module: &mut Module, compact: bool) {
-    let canonical = canonical_constants(module);
-    let mut first = FirstValues {
-        constants: vec![None; module.constants.len()],
-        globals: vec![None; module.globals.len()],
-        locals: Vec::new(),
-        set: Vec::new(),
-    };
+    let mut state = CopyProp::new();
     for_each_function(module, |module, f| {
         let live = (!compact).then(|| reach_live(f));
-        propagate(module, f, &canonical, live.as_deref(), &mut first);
+        state.function(module, f, live.as_deref());
         if compact {
             compact_function(f);
         }
     });
 }
 
+/// Copy propagation's state from one function to the next: the canonical constants, kept up
+/// to date as the module's constants grow, and the first-value tables. The basic pipeline run
+/// one function at a time (see [`crate::FunctionOptimizer`]) keeps one across the module.
+pub(crate) struct CopyProp {
+    canonical: CanonicalConstants,
+    first: FirstValues,
+}
+
+impl CopyProp {
+    pub(crate) fn new() -> Self {
+        CopyProp {
+            canonical: CanonicalConstants::default(),
+            first: FirstValues {
+                constants: Vec::new(),
+                globals: Vec::new(),
+                locals: Vec::new(),
+                set: Vec::new(),
+            },
+        }
+    }
+
+    /// Propagates the copies of `f`, a function of `module` moved out of it; `live`, when
+    /// given, marks the values compaction would keep (see [`propagate`]).
+    pub(crate) fn function(&mut self, module: &Module, f: &mut Function, live: Option<&[bool]>) {
+        self.canonical.catch_up(module);
+        // Every entry is `None` between functions (each clears what it set).
+        self.first.constants.resize(module.constants.len(), None);
+        self.first.globals.resize(module.globals.len(), None);
+        propagate(module, f, &self.canonical.of, live, &mut self.first);
+    }
+}
+
 /// For each constant, the first constant equal to it (same type and value; specialization
-/// constants are only equal to themselves).
-pub(crate) fn canonical_constants(module: &Module) -> Vec<Handle<Constant>> {
-    let mut first: FxHashMap<(Handle<Type>, ValueKey<'_>), Handle<Constant>> = FxHashMap::default();
-    module
-        .constants
-        .iter()
-        .map(|(h, c)| {
-            if c.spec_id.is_some() {
-                return h;
-            }
-            // Composite parts are already canonical handles or equal-valued ones, so equal part
-            // lists are an exact key; scalars compare by type and bits.
-            let key = match &c.value {
-                ConstantValue::Scalar(lit) => ValueKey::Scalar(lit.scalar(), bits(*lit)),
-                ConstantValue::Composite(parts) => ValueKey::Composite(parts),
-                ConstantValue::Zero => ValueKey::Zero,
+/// constants are only equal to themselves), for the constants seen so far.
+#[derive(Default)]
+struct CanonicalConstants {
+    first: FxHashMap<(Handle<Type>, ValueKey), Handle<Constant>>,
+    /// By constant index.
+    of: Vec<Handle<Constant>>,
+}
+
+impl CanonicalConstants {
+    /// Takes in the constants appended to `module` since the last call. Constants are only
+    /// ever appended while functions are optimised (compaction comes after), so those seen
+    /// before keep their answer; if the arena shrank all the same, it starts over.
+    fn catch_up(&mut self, module: &Module) {
+        if self.of.len() > module.constants.len() {
+            *self = CanonicalConstants::default();
+        }
+        for i in self.of.len()..module.constants.len() {
+            let h = Handle::from_index(i as u32);
+            let canonical = match module.constants.get(h) {
+                Some(c) if c.spec_id.is_none() => {
+                    // Composite parts are already canonical handles or equal-valued ones, so
+                    // equal part lists are an exact key; scalars compare by type and bits.
+                    let key = match &c.value {
+                        ConstantValue::Scalar(lit) => ValueKey::Scalar(lit.scalar(), bits(*lit)),
+                        ConstantValue::Composite(parts) => ValueKey::Composite(parts.clone()),
+                        ConstantValue::Zero => ValueKey::Zero,
+                    };
+                    *self.first.entry((c.ty, key)).or_insert(h)
+                }
+                _ => h,
             };
-            *first.entry((c.ty, key)).or_insert(h)
-        })
-        .collect()
+            self.of.push(canonical);
+        }
+    }
 }
 
 /// A constant's value as a hash key: equal keys are equal values.
 #[derive(PartialEq, Eq, Hash)]
-enum ValueKey<'a> {
+enum ValueKey {
     Scalar(luma_ir::Scalar, u32),
-    Composite(&'a [Handle<Constant>]),
+    Composite(Vec<Handle<Constant>>),
     Zero,
 }
 

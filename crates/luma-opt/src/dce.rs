@@ -41,11 +41,22 @@ pub(crate) fn run(module: &mut Module) {
 /// compacted functions: branch folding does not depend on the order of blocks, and orphan
 /// values read no local.
 pub(crate) fn run_with(module: &mut Module, orphans: bool) {
-    for_each_function(module, |module, f| {
-        let live = orphans.then(|| reach_live(f));
-        fold_branches(module, f);
-        eliminate(module, f, live.as_deref());
-    });
+    for_each_function(module, |module, f| function(module, f, orphans));
+    finish(module);
+}
+
+/// The part of dead code elimination done in each function (branch folding, then dead code
+/// and unused locals), on `f` moved out of `module`, which it leaves compact; `orphans` as
+/// for [`run_with`].
+pub(crate) fn function(module: &Module, f: &mut Function, orphans: bool) {
+    let live = orphans.then(|| reach_live(f));
+    fold_branches(module, f);
+    eliminate(module, f, live.as_deref());
+}
+
+/// The module-wide part, once every function is done: unreachable functions go, then the
+/// constants and types nothing uses any more.
+pub(crate) fn finish(module: &mut Module) {
     remove_unreachable_functions(module);
     compact_module(module);
 }

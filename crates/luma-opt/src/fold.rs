@@ -51,7 +51,11 @@ fn scalar_constant_values(module: &Module, f: &Function) -> Vec<Option<CVal>> {
         .collect()
 }
 
-fn fold_function(module: &mut Module, f: &mut Function, interner: &mut ConstantInterner) {
+pub(crate) fn fold_function(
+    module: &mut Module,
+    f: &mut Function,
+    interner: &mut ConstantInterner,
+) {
     let mut known = scalar_constant_values(module, f);
     let mut map = no_replacements(f);
     let mut killed = vec![false; f.values.len()];

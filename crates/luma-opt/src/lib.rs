@@ -24,6 +24,7 @@ mod cse;
 mod dce;
 mod eval;
 mod fold;
+mod incremental;
 mod inline;
 mod simplify;
 mod sroa;
@@ -33,6 +34,8 @@ use std::fmt;
 
 use luma_ir::verify::{verify, VerifyError};
 use luma_ir::Module;
+
+pub use incremental::FunctionOptimizer;
 
 /// How hard to optimise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -137,6 +140,10 @@ pub enum OptError {
         /// What the verifier found.
         error: VerifyError,
     },
+    /// The passes a [`FunctionOptimizer`] ran on each function as it was handed over produced
+    /// invalid IR (a compiler bug; caught in debug builds and tests, which verify the module
+    /// it finishes).
+    FunctionPassesBrokeModule(VerifyError),
 }
 
 impl fmt::Display for OptError {
@@ -147,6 +154,11 @@ impl fmt::Display for OptError {
                 f,
                 "internal compiler error: the `{}` pass produced invalid IR: {error}",
                 pass.name()
+            ),
+            OptError::FunctionPassesBrokeModule(error) => write!(
+                f,
+                "internal compiler error: the passes run on each function as it was lowered \
+                 produced invalid IR: {error}"
             ),
         }
     }

@@ -436,15 +436,25 @@ pub(crate) fn for_each_function(
     mut pass: impl FnMut(&mut Module, &mut Function),
 ) {
     for index in 0..module.functions.len() {
-        let h = Handle::from_index(index as u32);
-        let Some(slot) = module.functions.get_mut(h) else {
-            continue;
-        };
-        let mut f = std::mem::replace(slot, empty_function());
-        pass(module, &mut f);
-        if let Some(slot) = module.functions.get_mut(h) {
-            *slot = f;
-        }
+        with_function(module, Handle::from_index(index as u32), &mut pass);
+    }
+}
+
+/// Runs `pass` on function `h` moved out of `module` (so that the pass may change the rest of
+/// the module, its constants say, while it holds the function); nothing when `h` is out of
+/// range. Meanwhile `h`'s slot holds an empty function.
+pub(crate) fn with_function(
+    module: &mut Module,
+    h: Handle<Function>,
+    pass: impl FnOnce(&mut Module, &mut Function),
+) {
+    let Some(slot) = module.functions.get_mut(h) else {
+        return;
+    };
+    let mut f = std::mem::replace(slot, empty_function());
+    pass(module, &mut f);
+    if let Some(slot) = module.functions.get_mut(h) {
+        *slot = f;
     }
 }
 

@@ -62,3 +62,47 @@ fn corpus_optimises_at_every_level() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// What `lumac` compiles, each function optimised as soon as it is lowered
+/// (`luma_opt::FunctionOptimizer`), emits what optimising the module lowered whole emits, for
+/// every target at every level. (The IR itself may number the constants the passes make
+/// differently: they are interned as the functions come.)
+#[test]
+fn corpus_optimised_function_by_function_emits_what_the_module_optimised_whole_emits() {
+    let corpus = shader_corpus();
+    assert!(!corpus.is_empty());
+    let emit_all = |module: &luma_ir::Module| -> Vec<Result<Vec<lumac::Output>, String>> {
+        lumac::Target::ALL
+            .iter()
+            .map(|&target| {
+                lumac::emit(module, target, &lumac::Options::default()).map_err(|e| e.to_string())
+            })
+            .collect()
+    };
+    let failures: Vec<String> = luma_testutil::map_in_parallel(&corpus, |path| {
+        let module = lowered(path);
+        let mut failures = Vec::new();
+        for level in [OptLevel::None, OptLevel::Basic, OptLevel::Aggressive] {
+            let mut whole = module.clone();
+            optimize_with(&mut whole, Options::new(level)).unwrap();
+            let by_function = lumac::frontend_ir(path, level)
+                .unwrap_or_else(|e| panic!("{} does not compile:\n{e}", path.display()));
+            let (a, b) = (emit_all(&whole), emit_all(&by_function));
+            for ((target, a), b) in lumac::Target::ALL.iter().zip(&a).zip(&b) {
+                if a != b {
+                    failures.push(format!(
+                        "{} at {}: optimised function by function, the {} output differs",
+                        path.display(),
+                        level.as_str(),
+                        target.name()
+                    ));
+                }
+            }
+        }
+        failures
+    })
+    .into_iter()
+    .flatten()
+    .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -137,6 +137,10 @@
 //! A host that patches the IR should run [`verify`] before emitting: back ends assume a
 //! verified module and report [`EmitError`]s (never panics) for anything else.
 //!
+//! [`compile`] does not lower and then optimise: [`lower_optimized`] optimises each function as
+//! soon as it is lowered, so that the unoptimised IR of a big shader is never whole in memory.
+//! The code is the same either way; constants the optimiser makes may be numbered differently.
+//!
 //! # Specialization constants and permutations
 //!
 //! `@spec(id)` constants stay specializable in every output; [`Options::spec_values`] bakes
@@ -496,6 +500,53 @@ pub fn lower_releasing_bodies(
     finish_lowering(module, program, options, diags)
 }
 
+/// [`lower_releasing_bodies`] and [`optimize`] at `options.opt_level` in one: each function
+/// is optimised as soon as it is lowered (see [`luma_opt::FunctionOptimizer`]), so neither the
+/// typed program nor the unoptimised IR is ever whole in memory beside the IR being built
+/// ([`compile`] works this way). `None` when an error was reported.
+///
+/// ```
+/// use lumac::{Diagnostics, MemoryReader, OptLevel, Options};
+///
+/// let source = "
+/// buffer data: []int
+/// @entry(compute) @workgroup_size(1)
+/// function main()
+///     data[0] = 6 * 7
+/// end
+/// ";
+/// let options = Options { opt_level: OptLevel::Basic, ..Options::default() };
+/// let mut diags = Diagnostics::new(100);
+/// let parsed = lumac::parse("a.luma", source, &MemoryReader::default(), &options, &mut diags);
+/// let mut program = lumac::check(&parsed, &options, &mut diags).unwrap();
+/// let module = lumac::lower_optimized(&mut program, &parsed, &options, &mut diags).unwrap();
+/// assert!(lumac::verify(&module).is_ok());
+/// // `6 * 7` was folded: the store writes the constant 42.
+/// assert!(module.constants.iter().any(|(_, c)| {
+///     matches!(c.value, luma_ir::ConstantValue::Scalar(luma_ir::Literal::I32(42)))
+/// }));
+/// ```
+pub fn lower_optimized(
+    program: &mut Program,
+    parsed: &Parsed,
+    options: &Options,
+    diags: &mut Diagnostics,
+) -> Option<IrModule> {
+    let spec_values = spec::resolve(program, &options.spec_values, diags)?;
+    let mut optimizer = luma_opt::FunctionOptimizer::new(luma_opt::Options::new(options.opt_level));
+    let lowered = luma_lower::lower_releasing_bodies_with(
+        program,
+        Some(&parsed.source_map),
+        &lower_options(options, spec_values),
+        diags,
+        &mut |module, function| optimizer.function(module, function),
+    );
+    // Verified here in every build (the passes have run on each function by now), and again
+    // after `finish` in debug builds.
+    let mut module = finish_lowering(lowered?, program, options, diags)?;
+    report_optimized(optimizer.finish(&mut module), diags).then_some(module)
+}
+
 fn lower_options(
     options: &Options,
     spec_values: std::collections::BTreeMap<u32, luma_ir::Literal>,
@@ -743,50 +794,46 @@ pub fn compile_shared(
     if let Some(mut program) = check(&parsed, options, &mut diags) {
         // Past checking, the syntax tree only serves to point back-end errors and warnings at
         // entry functions and globals: keep their names, and free the rest before lowering,
-        // which is where memory peaks. Likewise each function body of the typed program is freed as soon as it
-        // is lowered, and the rest of it right after.
+        // which is where memory peaks. Likewise each function body of the typed program is
+        // freed as soon as it is lowered (and the function optimised), and the rest of it
+        // right after.
         parsed.ast = declaration_names(std::mem::take(&mut parsed.ast));
-        let lowered = lower_releasing_bodies(&mut program, &parsed, options, &mut diags);
+        let optimized = lower_optimized(&mut program, &parsed, options, &mut diags);
         drop(program);
-        if let Some(mut module) = lowered {
-            // `lower` has just verified the module: the optimiser need not do it again.
-            let optimized =
-                luma_opt::optimize_verified(&mut module, luma_opt::Options::new(options.opt_level));
-            if report_optimized(optimized, &mut diags) {
-                if module.entry_points.is_empty() && !targets.is_empty() {
-                    diags.push(no_entry_points());
-                }
-                let mut failures = Vec::new();
-                let mut compiled = Vec::new();
-                for &target in targets.iter().filter(|_| !module.entry_points.is_empty()) {
-                    match emit(&module, target, options) {
-                        Ok(mut out) => {
-                            outputs.append(&mut out);
-                            compiled.push(target);
-                            for warning in warnings(&module, target, Some(&parsed)) {
-                                diags.push(warning);
-                            }
-                        }
-                        Err(e) => failures.push((e.target, e.to_diagnostic(Some(&parsed)))),
-                    }
-                }
-                let failed: Vec<Target> = failures.iter().map(|(target, _)| *target).collect();
-                let note = emit::other_targets_note(&failed, &compiled);
-                for (_, diagnostic) in failures {
-                    diags.push(diagnostic.with_note(note.clone()));
-                }
-                if options.reflect && !diags.has_errors() {
-                    let reflect_options = luma_reflect::ReflectOptions {
-                        hlsl_num_workgroups: options.hlsl_num_workgroups,
-                        ..luma_reflect::ReflectOptions::default()
-                    };
-                    match luma_reflect::reflect(&module, &reflect_options) {
-                        Ok(r) => reflection = Some(r),
-                        Err(e) => diags.push(reflection_failure(e, &parsed)),
-                    }
-                }
-                module_out = Some(module);
+        if let Some(module) = optimized {
+            if module.entry_points.is_empty() && !targets.is_empty() {
+                diags.push(no_entry_points());
             }
+            let mut failures = Vec::new();
+            let mut compiled = Vec::new();
+            for &target in targets.iter().filter(|_| !module.entry_points.is_empty()) {
+                match emit(&module, target, options) {
+                    Ok(mut out) => {
+                        outputs.append(&mut out);
+                        compiled.push(target);
+                        for warning in warnings(&module, target, Some(&parsed)) {
+                            diags.push(warning);
+                        }
+                    }
+                    Err(e) => failures.push((e.target, e.to_diagnostic(Some(&parsed)))),
+                }
+            }
+            let failed: Vec<Target> = failures.iter().map(|(target, _)| *target).collect();
+            let note = emit::other_targets_note(&failed, &compiled);
+            for (_, diagnostic) in failures {
+                diags.push(diagnostic.with_note(note.clone()));
+            }
+            if options.reflect && !diags.has_errors() {
+                let reflect_options = luma_reflect::ReflectOptions {
+                    hlsl_num_workgroups: options.hlsl_num_workgroups,
+                    ..luma_reflect::ReflectOptions::default()
+                };
+                match luma_reflect::reflect(&module, &reflect_options) {
+                    Ok(r) => reflection = Some(r),
+                    Err(e) => diags.push(reflection_failure(e, &parsed)),
+                }
+            }
+            module_out = Some(module);
         }
     }
     if diags.has_errors() {
@@ -899,15 +946,13 @@ pub fn frontend_ir_with(path: &Path, options: &Options) -> Result<IrModule, Stri
             &HumanOptions::default(),
         )
     };
-    let Some(program) = check(&parsed, options, &mut diags) else {
+    let Some(mut program) = check(&parsed, options, &mut diags) else {
         return Err(render(&diags, &parsed));
     };
-    let Some(mut module) = lower(&program, &parsed, options, &mut diags) else {
+    // As `compile` does: each function optimised as soon as it is lowered.
+    let Some(module) = lower_optimized(&mut program, &parsed, options, &mut diags) else {
         return Err(render(&diags, &parsed));
     };
-    if !optimize(&mut module, options.opt_level, &mut diags) {
-        return Err(render(&diags, &parsed));
-    }
     Ok(module)
 }
 
