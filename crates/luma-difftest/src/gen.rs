@@ -1866,8 +1866,35 @@ impl Gen {
         self.nonlit_leaf(ty)
     }
 
-    /// A non-literal leaf of a scalar or vector type: an input read, converted.
+    /// A non-literal leaf: of a scalar or vector type an input read, converted; of a matrix,
+    /// array or struct type a variable of it, else one built with a non-literal first part.
     fn nonlit_leaf(&mut self, ty: &Ty) -> G {
+        match ty {
+            Ty::Array(el, n) => {
+                if let Some(v) = self.var_of(ty, false) {
+                    return v;
+                }
+                let mut parts = vec![self.nonlit_leaf(el).e];
+                parts.extend((1..*n).map(|_| self.stored(el, 0)));
+                return G::new(Expr::Construct(ty.clone(), parts), Fb::ZERO);
+            }
+            Ty::Struct(name) => {
+                if let Some(v) = self.var_of(ty, false) {
+                    return v;
+                }
+                let mut parts = Vec::new();
+                for (i, (f, t)) in self.struct_fields(name).into_iter().enumerate() {
+                    let part = if i == 0 {
+                        self.nonlit_leaf(&t).e
+                    } else {
+                        self.stored(&t, 0)
+                    };
+                    parts.push((f, part));
+                }
+                return G::new(Expr::Struct(name.clone(), parts), Fb::ZERO);
+            }
+            _ => {}
+        }
         if let Ty::Matrix(..) = ty {
             if let Some(v) = self.var_of(ty, false) {
                 return v;
