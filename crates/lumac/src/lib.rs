@@ -490,12 +490,25 @@ pub fn lower_releasing_bodies(
     options: &Options,
     diags: &mut Diagnostics,
 ) -> Option<IrModule> {
+    lower_handing_over(program, parsed, options, diags, &mut |_, _| {})
+}
+
+/// [`lower_releasing_bodies`], handing each function to `on_function` as soon as it is
+/// lowered (see [`luma_lower::lower_releasing_bodies_with`]).
+fn lower_handing_over(
+    program: &mut Program,
+    parsed: &Parsed,
+    options: &Options,
+    diags: &mut Diagnostics,
+    on_function: &mut dyn FnMut(&mut IrModule, luma_base::Handle<luma_ir::Function>),
+) -> Option<IrModule> {
     let spec_values = spec::resolve(program, &options.spec_values, diags)?;
-    let module = luma_lower::lower_releasing_bodies(
+    let module = luma_lower::lower_releasing_bodies_with(
         program,
         Some(&parsed.source_map),
         &lower_options(options, spec_values),
         diags,
+        on_function,
     )?;
     finish_lowering(module, program, options, diags)
 }
@@ -532,18 +545,13 @@ pub fn lower_optimized(
     options: &Options,
     diags: &mut Diagnostics,
 ) -> Option<IrModule> {
-    let spec_values = spec::resolve(program, &options.spec_values, diags)?;
     let mut optimizer = luma_opt::FunctionOptimizer::new(luma_opt::Options::new(options.opt_level));
-    let lowered = luma_lower::lower_releasing_bodies_with(
-        program,
-        Some(&parsed.source_map),
-        &lower_options(options, spec_values),
-        diags,
-        &mut |module, function| optimizer.function(module, function),
-    );
-    // Verified here in every build (the passes have run on each function by now), and again
-    // after `finish` in debug builds.
-    let mut module = finish_lowering(lowered?, program, options, diags)?;
+    // Verified at the end of lowering in every build (the passes have run on each function by
+    // then), and again after `finish` in debug builds.
+    let mut module =
+        lower_handing_over(program, parsed, options, diags, &mut |module, function| {
+            optimizer.function(module, function)
+        })?;
     report_optimized(optimizer.finish(&mut module), diags).then_some(module)
 }
 
