@@ -160,13 +160,15 @@ pub fn run_check(data: &[u8]) {
 }
 
 /// The front end through lowering, then every opt level with verification, the IR text
-/// round trip and the canonical hash. Returns the optimised module of the input's own level.
+/// round trip and the canonical hash; then, at the input's own level, what `lumac::compile`
+/// runs (each function optimised as soon as it is lowered) must emit what the module optimised
+/// whole emits, for every target. Returns the optimised module of the input's own level.
 pub fn run_lower(data: &[u8]) -> Option<(lumac::IrModule, Options)> {
     let text = text_of(data);
     let options = options_for(data);
     let mut diags = Diagnostics::new(options.limits.max_diagnostics);
     let parsed = lumac::parse("main.luma", &text, corpus_reader(), &options, &mut diags);
-    let program = lumac::check(&parsed, &options, &mut diags)?;
+    let mut program = lumac::check(&parsed, &options, &mut diags)?;
     if diags.has_errors() {
         // A tree with syntax errors is checked (to report everything) but never lowered.
         return None;
@@ -203,33 +205,48 @@ pub fn run_lower(data: &[u8]) -> Option<(lumac::IrModule, Options)> {
             chosen = Some(m);
         }
     }
+    // What `lumac::compile` runs, each function optimised as soon as it is lowered, emits what
+    // the module optimised whole emits, for every target.
+    let by_function = lumac::lower_optimized(&mut program, &parsed, &options, &mut diags);
+    let Some(by_function) = by_function else {
+        panic!("lower_optimized failed where lower succeeded\n--- source ---\n{text}");
+    };
+    if let Some(whole) = &chosen {
+        for target in Target::ALL {
+            let emit = |m: &lumac::IrModule| {
+                lumac::emit(m, target, &options).map_err(|e| e.to_string())
+            };
+            assert!(
+                emit(whole) == emit(&by_function),
+                "optimised function by function, the {} output differs\n--- source ---\n{text}",
+                target.name()
+            );
+        }
+    }
     chosen.map(|m| (m, options))
 }
 
-/// Lowers the input (see [`run_lower`]'s oracles, at the input's own opt level only) and emits
-/// `target`: the back end writes it or reports a proper E09xx error.
+/// Lowers and optimises the input at its own opt level as `lumac::compile` does (see
+/// [`run_lower`] for the oracles on that) and emits `target`: the back end writes it or
+/// reports a proper E09xx error.
 pub fn run_backend(data: &[u8], target: Target) {
     let text = text_of(data);
     let options = options_for(data);
     let mut diags = Diagnostics::new(options.limits.max_diagnostics);
     let parsed = lumac::parse("main.luma", &text, corpus_reader(), &options, &mut diags);
-    let Some(program) = lumac::check(&parsed, &options, &mut diags) else {
+    let Some(mut program) = lumac::check(&parsed, &options, &mut diags) else {
         return;
     };
     if diags.has_errors() {
         return;
     }
-    let module = lumac::lower(&program, &parsed, &options, &mut diags);
+    // As `lumac::compile` lowers and optimises.
+    let module = lumac::lower_optimized(&mut program, &parsed, &options, &mut diags);
     assert_no_bug(&diags, &text);
-    let Some(mut module) = module else {
+    let Some(module) = module else {
+        assert!(diags.has_errors(), "lowering failed without saying why");
         return;
     };
-    if !lumac::optimize(&mut module, options.opt_level, &mut diags) {
-        panic!(
-            "optimisation failed: {:?}\n--- source ---\n{text}",
-            diags.as_slice().last().map(|d| &d.message)
-        );
-    }
     emit_checked(&module, target, &options, &text);
 }
 
