@@ -89,22 +89,14 @@ pub fn lower(
 /// their sum. Afterwards `program` keeps its declarations (types, structs, globals, constants,
 /// entry points, function names and return types); its functions have no body and no locals
 /// (their `params` name locals that are gone).
+///
+/// `on_function` is called with the module and the handle of each function as soon as that
+/// function is lowered: every function it calls is lowered (and was handed over) before it,
+/// and an entry point's function is handed over once its entry point is in the module.
+/// `on_function` may rewrite the function's body (a driver optimises it there, so that the
+/// unoptimised IR of the whole module never exists at once), but not its signature or name,
+/// which its callers rely on.
 pub fn lower_releasing_bodies(
-    program: &mut Program,
-    source_map: Option<&SourceMap>,
-    options: &LowerOptions,
-    diags: &mut Diagnostics,
-) -> Option<Module> {
-    lower_releasing_bodies_with(program, source_map, options, diags, &mut |_, _| {})
-}
-
-/// [`lower_releasing_bodies`], calling `on_function` with the module and the handle of each
-/// function as soon as that function is lowered: every function it calls is lowered (and was
-/// handed over) before it, and an entry point's function is handed over once its entry point
-/// is in the module. `on_function` may rewrite the function's body (a driver optimises it
-/// there, so that the unoptimised IR of the whole module never exists at once), but not its
-/// signature or name, which its callers rely on.
-pub fn lower_releasing_bodies_with(
     program: &mut Program,
     source_map: Option<&SourceMap>,
     options: &LowerOptions,

@@ -494,7 +494,7 @@ pub fn lower_releasing_bodies(
 }
 
 /// [`lower_releasing_bodies`], handing each function to `on_function` as soon as it is
-/// lowered (see [`luma_lower::lower_releasing_bodies_with`]).
+/// lowered (see [`luma_lower::lower_releasing_bodies`]).
 fn lower_handing_over(
     program: &mut Program,
     parsed: &Parsed,
@@ -503,7 +503,7 @@ fn lower_handing_over(
     on_function: &mut dyn FnMut(&mut IrModule, luma_base::Handle<luma_ir::Function>),
 ) -> Option<IrModule> {
     let spec_values = spec::resolve(program, &options.spec_values, diags)?;
-    let module = luma_lower::lower_releasing_bodies_with(
+    let module = luma_lower::lower_releasing_bodies(
         program,
         Some(&parsed.source_map),
         &lower_options(options, spec_values),
@@ -801,10 +801,9 @@ pub fn compile_shared(
     // error never hides the others.
     if let Some(mut program) = check(&parsed, options, &mut diags) {
         // Past checking, the syntax tree only serves to point back-end errors and warnings at
-        // entry functions and globals: keep their names, and free the rest before lowering,
-        // which is where memory peaks. Likewise each function body of the typed program is
-        // freed as soon as it is lowered (and the function optimised), and the rest of it
-        // right after.
+        // entry functions and globals: keep their names, and free the rest before lowering
+        // builds the IR. Likewise each function body of the typed program is freed as soon as
+        // it is lowered (and the function optimised), and the rest of it right after.
         parsed.ast = declaration_names(std::mem::take(&mut parsed.ast));
         let optimized = lower_optimized(&mut program, &parsed, options, &mut diags);
         drop(program);
