@@ -149,7 +149,22 @@ pub fn run_check(data: &[u8]) {
     let mut diags = Diagnostics::new(options.limits.max_diagnostics);
     let parsed = lumac::parse("main.luma", &text, corpus_reader(), &options, &mut diags);
     let before = diags.error_count();
+    // What `lumac::compile` runs (each body taken out and freed once checked) must report and
+    // build exactly what checking the tree in place does.
+    let mut taken = parsed.clone();
+    let mut taken_diags = diags.clone();
     let program = lumac::check(&parsed, &options, &mut diags);
+    let taken_program = lumac::check_taking_bodies(&mut taken, &options, &mut taken_diags);
+    assert_eq!(
+        diags.as_slice(),
+        taken_diags.as_slice(),
+        "checking with the bodies taken out reported something else"
+    );
+    assert_eq!(
+        program.as_ref().map(luma_sema::dump::dump_program),
+        taken_program.as_ref().map(luma_sema::dump::dump_program),
+        "checking with the bodies taken out built another program"
+    );
     if program.is_some() {
         assert_eq!(diags.error_count(), before, "check succeeded but reported an error");
     } else {
@@ -233,8 +248,9 @@ pub fn run_backend(data: &[u8], target: Target) {
     let text = text_of(data);
     let options = options_for(data);
     let mut diags = Diagnostics::new(options.limits.max_diagnostics);
-    let parsed = lumac::parse("main.luma", &text, corpus_reader(), &options, &mut diags);
-    let Some(mut program) = lumac::check(&parsed, &options, &mut diags) else {
+    let mut parsed = lumac::parse("main.luma", &text, corpus_reader(), &options, &mut diags);
+    // As `lumac::compile` checks: each body freed once checked.
+    let Some(mut program) = lumac::check_taking_bodies(&mut parsed, &options, &mut diags) else {
         return;
     };
     if diags.has_errors() {

@@ -150,7 +150,8 @@ fn stages_counted(
     let mut diags = Diagnostics::new(options.limits.max_diagnostics);
     let mut parsed = lumac::parse(name, text, &FsReader, &options, &mut diags);
     record("preprocess + parse");
-    let mut program = lumac::check(&parsed, &options, &mut diags).ok_or_else(fail)?;
+    let mut program =
+        lumac::check_taking_bodies(&mut parsed, &options, &mut diags).ok_or_else(fail)?;
     record("check");
     parsed.ast = lumac::declaration_names(std::mem::take(&mut parsed.ast));
     record("syntax tree freed");

@@ -179,14 +179,15 @@ fn front_end(source: &Source, options: &Options, stage: usize) -> Result<(), Str
     let name = source.path.to_string_lossy();
     let fail = || format!("{name}: the front end reported errors");
     let mut diags = Diagnostics::new(options.limits.max_diagnostics);
-    let parsed = lumac::parse(&name, &source.text, &FsReader, options, &mut diags);
+    let mut parsed = lumac::parse(&name, &source.text, &FsReader, options, &mut diags);
     if diags.has_errors() {
         return Err(fail());
     }
     if stage == 0 {
         return Ok(());
     }
-    let mut program = lumac::check(&parsed, options, &mut diags).ok_or_else(fail)?;
+    let mut program =
+        lumac::check_taking_bodies(&mut parsed, options, &mut diags).ok_or_else(fail)?;
     if stage == 1 {
         return Ok(());
     }

@@ -67,12 +67,15 @@ impl<'a> AttrSet<'a> {
 impl<'a> Checker<'a> {
     /// Validates `attrs` for a declaration of kind `place` that allows `allowed`, reporting
     /// unknown, misplaced and duplicate attributes (which are then left out of the set).
-    pub fn attrs(
+    pub fn attrs<'x>(
         &mut self,
-        attrs: &'a [ast::Attribute],
+        attrs: &'x [ast::Attribute],
         allowed: &[&str],
         place: &str,
-    ) -> AttrSet<'a> {
+    ) -> AttrSet<'x>
+    where
+        'a: 'x,
+    {
         let mut set = AttrSet::default();
         for a in attrs {
             let name = self.text(&a.name);
@@ -159,7 +162,7 @@ impl<'a> Checker<'a> {
         set
     }
 
-    fn attr_args(&self, a: &'a ast::Attribute) -> &'a [ast::ExprId] {
+    fn attr_args<'x>(&self, a: &'x ast::Attribute) -> &'x [ast::ExprId] {
         a.args.as_deref().unwrap_or(&[])
     }
 
@@ -168,7 +171,7 @@ impl<'a> Checker<'a> {
         // An argument that failed to parse (a string, a stray token) was reported already.
         let reported = a.args.iter().flatten().any(|e| {
             matches!(
-                self.ast_expr(*e).map(|x| &x.kind),
+                self.ast_expr(*e).map(|x| x.kind),
                 Some(ast::ExprKind::Error)
             )
         });
@@ -186,7 +189,7 @@ impl<'a> Checker<'a> {
     }
 
     /// An attribute without arguments (`@varying`, `@early_depth`, `@push_constant`).
-    pub fn attr_flag(&mut self, a: &'a ast::Attribute) -> bool {
+    pub fn attr_flag(&mut self, a: &ast::Attribute) -> bool {
         if self.attr_args(a).is_empty() {
             true
         } else {
@@ -196,7 +199,7 @@ impl<'a> Checker<'a> {
     }
 
     /// An attribute with one name argument (`@entry(vertex)`, `@builtin(position)`).
-    pub fn attr_ident(&mut self, a: &'a ast::Attribute, expected: &str) -> Option<(&'a str, Span)> {
+    pub fn attr_ident(&mut self, a: &ast::Attribute, expected: &str) -> Option<(&'a str, Span)> {
         let args = self.attr_args(a);
         if let [one] = args {
             if let Some(ast::Expr {
@@ -204,7 +207,7 @@ impl<'a> Checker<'a> {
                 ..
             }) = self.ast_expr(*one)
             {
-                return Some((self.text(id), id.span));
+                return Some((self.text(&id), id.span));
             }
         }
         self.bad_attr(a, expected);
@@ -212,7 +215,7 @@ impl<'a> Checker<'a> {
     }
 
     /// An attribute with one constant integer argument of at least `min`.
-    pub fn attr_u32(&mut self, a: &'a ast::Attribute, min: u32) -> Option<u32> {
+    pub fn attr_u32(&mut self, a: &ast::Attribute, min: u32) -> Option<u32> {
         let args = self.attr_args(a);
         match args {
             [one] => {
@@ -227,7 +230,7 @@ impl<'a> Checker<'a> {
     }
 
     /// `@unroll` or `@unroll(N)`: `Some(None)` or `Some(Some(N))`; `None` on error.
-    pub fn attr_opt_u32(&mut self, a: &'a ast::Attribute, min: u32) -> Option<Option<u32>> {
+    pub fn attr_opt_u32(&mut self, a: &ast::Attribute, min: u32) -> Option<Option<u32>> {
         match self.attr_args(a) {
             [] => Some(None),
             [one] => {
@@ -243,7 +246,7 @@ impl<'a> Checker<'a> {
 
     /// `@workgroup_size(x[, y[, z]])`: each size, and the `@spec` constant that gives it where
     /// one does (its default is the size).
-    pub fn attr_workgroup(&mut self, a: &'a ast::Attribute) -> Option<WorkgroupSize> {
+    pub fn attr_workgroup(&mut self, a: &ast::Attribute) -> Option<WorkgroupSize> {
         let args = self.attr_args(a);
         if args.is_empty() || args.len() > 3 {
             self.bad_attr(a, "one to three constant integers");

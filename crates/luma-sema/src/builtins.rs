@@ -561,12 +561,7 @@ impl<'a> Checker<'a> {
     }
 
     /// Checks a call of builtin `fun`.
-    pub fn builtin_call(
-        &mut self,
-        fun: BuiltinFn,
-        args: &'a [ast::ExprId],
-        span: Span,
-    ) -> CallResult {
+    pub fn builtin_call(&mut self, fun: BuiltinFn, args: &[ast::ExprId], span: Span) -> CallResult {
         let Some(&(name, _, kind)) = TABLE.iter().find(|(_, f, _)| *f == fun) else {
             return CallResult {
                 expr: self.err_expr(span),
@@ -648,7 +643,7 @@ impl<'a> Checker<'a> {
         class: Class,
         params: &[P],
         ret: R,
-        args: &'a [ast::ExprId],
+        args: &[ast::ExprId],
         span: Span,
     ) -> CallResult {
         // No generic builtin takes more than four arguments: their values go in an array on
@@ -872,7 +867,7 @@ impl<'a> Checker<'a> {
         &mut self,
         fun: BuiltinFn,
         name: &'static str,
-        args: &'a [ast::ExprId],
+        args: &[ast::ExprId],
         span: Span,
     ) -> CallResult {
         let failed = |this: &mut Self| CallResult {
@@ -947,7 +942,7 @@ impl<'a> Checker<'a> {
         fun: BuiltinFn,
         name: &'static str,
         kind: Kind,
-        args: &'a [ast::ExprId],
+        args: &[ast::ExprId],
         span: Span,
     ) -> CallResult {
         if args.len() != 1 {
@@ -1031,7 +1026,7 @@ impl<'a> Checker<'a> {
         &mut self,
         fun: BuiltinFn,
         name: &'static str,
-        args: &'a [ast::ExprId],
+        args: &[ast::ExprId],
         span: Span,
     ) -> CallResult {
         let expected_args = match fun {
@@ -1158,7 +1153,7 @@ impl<'a> Checker<'a> {
         &mut self,
         fun: BuiltinFn,
         name: &'static str,
-        args: &'a [ast::ExprId],
+        args: &[ast::ExprId],
         span: Span,
     ) -> CallResult {
         let fail = |c: &mut Self| CallResult {
@@ -1211,7 +1206,7 @@ impl<'a> Checker<'a> {
             }
         };
         let mut out = vec![tex_e];
-        let mut rest: &'a [ast::ExprId] = rest;
+        let mut rest: &[ast::ExprId] = rest;
         let is_sampling = matches!(
             fun,
             BuiltinFn::Sample
@@ -1563,7 +1558,7 @@ impl<'a> Checker<'a> {
         &mut self,
         fun: BuiltinFn,
         name: &'static str,
-        args: &'a [ast::ExprId],
+        args: &[ast::ExprId],
         span: Span,
     ) -> CallResult {
         let store = fun == BuiltinFn::ImageStore;
@@ -1737,7 +1732,7 @@ impl<'a> Checker<'a> {
         name: &str,
         shape: TextureShape,
         takes_component: bool,
-        extra: &'a [ast::ExprId],
+        extra: &[ast::ExprId],
         span: Span,
         out: &mut Vec<ExprId>,
     ) -> bool {

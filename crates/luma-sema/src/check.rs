@@ -120,7 +120,11 @@ pub(crate) struct EntryAttrs {
 }
 
 pub(crate) struct FuncInfo<'a> {
+    /// The declaration (its body is empty when the checker owns the bodies: see [`Bodies`]).
     pub decl: &'a ast::FunctionDecl,
+    /// Whether the body has a `return` with a value (for E0604's "lacks its `-> T`", asked
+    /// also after the body is freed).
+    pub body_returns_value: bool,
     pub item: &'a ast::Item,
     pub entry: Option<EntryAttrs>,
     pub param_tys: Vec<TyId>,
@@ -285,8 +289,21 @@ pub(crate) struct CommonTys {
     pub float: TyId,
 }
 
+/// Where the checker reads function bodies.
+pub(crate) enum Bodies {
+    /// In the declarations of the tree it was given.
+    InTree,
+    /// Taken out of the tree ([`ast::Module::take_bodies`]), by function: each is freed once
+    /// checked, so the whole tree is never alive beside the whole typed program.
+    Owned(Vec<ast::Body>),
+}
+
 pub(crate) struct Checker<'a> {
     pub ast: &'a ast::Module,
+    /// Where function bodies are read.
+    pub bodies: Bodies,
+    /// The nodes of the body being checked (empty outside bodies).
+    pub body_nodes: Cow<'a, ast::Nodes>,
     pub limits: Limits,
     pub diags: &'a mut Diagnostics,
     pub prog: Program,
@@ -366,7 +383,12 @@ fn scalar_index(s: ScalarTy) -> usize {
 const TOTAL_STEPS_FACTOR: u64 = 16;
 
 impl<'a> Checker<'a> {
-    pub fn new(ast: &'a ast::Module, limits: Limits, diags: &'a mut Diagnostics) -> Checker<'a> {
+    pub fn new(
+        ast: &'a ast::Module,
+        bodies: Bodies,
+        limits: Limits,
+        diags: &'a mut Diagnostics,
+    ) -> Checker<'a> {
         let mut prog = Program::default();
         let t = CommonTys {
             error: prog.types.intern(Ty::Error),
@@ -377,6 +399,8 @@ impl<'a> Checker<'a> {
         };
         Checker {
             ast,
+            bodies,
+            body_nodes: Cow::Owned(ast::Nodes::for_body()),
             exprs: Exprs::default(),
             limits,
             diags,
@@ -1119,16 +1143,40 @@ impl<'a> Checker<'a> {
     // ---------------------------------------------------------------------------------------
     // AST access
 
-    pub fn ast_expr(&self, id: ast::ExprId) -> Option<&'a ast::Expr> {
-        self.ast.exprs.get(id)
+    /// The module's declarations and the body being checked.
+    pub fn ast_nodes(&self) -> ast::NodesView<'_> {
+        ast::NodesView {
+            module: &self.ast.nodes,
+            body: Some(&self.body_nodes),
+        }
+    }
+
+    pub fn ast_expr(&self, id: ast::ExprId) -> Option<ast::Expr> {
+        self.ast_nodes().expr(id).copied()
     }
 
     pub fn ast_span(&self, id: ast::ExprId) -> Span {
-        self.ast.exprs.get(id).map_or(Span::default(), |e| e.span)
+        self.ast_nodes()
+            .expr(id)
+            .map_or(Span::default(), |e| e.span)
     }
 
-    pub fn ast_type(&self, id: ast::TypeId) -> Option<&'a ast::TypeExpr> {
-        self.ast.types.get(id)
+    pub fn ast_type(&self, id: ast::TypeId) -> Option<ast::TypeExpr> {
+        self.ast_nodes().ty(id).copied()
+    }
+
+    /// The expressions of a list (copied: the body's nodes belong to the checker).
+    pub fn ast_list(&self, list: ast::ExprList) -> Vec<ast::ExprId> {
+        self.ast_nodes().list(list).to_vec()
+    }
+
+    /// The body of function `index` that has not been checked yet (`None` once checked when
+    /// the checker owns the bodies).
+    pub fn unchecked_body(&self, index: usize) -> Option<&ast::Body> {
+        match &self.bodies {
+            Bodies::InTree => self.funcs.get(index).map(|f| &f.decl.body),
+            Bodies::Owned(bodies) => bodies.get(index),
+        }
     }
 
     /// Checks a top-level expression (a statement's, a declaration's, an attribute's): resets
@@ -1148,7 +1196,7 @@ impl<'a> Checker<'a> {
         }
     }
 
-    pub fn declare_local(&mut self, name: &'a ast::Ident, ty: TyId, counter: bool) -> LocalId {
+    pub fn declare_local(&mut self, name: &ast::Ident, ty: TyId, counter: bool) -> LocalId {
         self.declare_local_as(name, ty, counter, false)
     }
 
@@ -1156,7 +1204,7 @@ impl<'a> Checker<'a> {
     /// parameter list is reported as such.
     pub fn declare_local_as(
         &mut self,
-        name: &'a ast::Ident,
+        name: &ast::Ident,
         ty: TyId,
         counter: bool,
         param: bool,

@@ -16,11 +16,12 @@ use luma_thir::{
 
 use crate::builtins;
 use crate::check::{
-    closest, Checker, ConstInfo, ConstSlot, EntryAttrs, Facts, FuncInfo, GlobalInfo, Mode, State,
-    StructInfo, Sym, SymKind, Val,
+    closest, Bodies, Checker, ConstInfo, ConstSlot, EntryAttrs, Facts, FuncInfo, GlobalInfo, Mode,
+    State, StructInfo, Sym, SymKind, Val,
 };
 use crate::codes;
 use crate::entry::builtin_by_name;
+use crate::expr::returns_value;
 use crate::types::{self, Props};
 
 /// The most parameters a function may take: the limit of SPIR-V (its universal limits) and of
@@ -94,8 +95,15 @@ impl<'a> Checker<'a> {
                         span: item.span,
                         non_uniform_indices: Vec::new(),
                     });
+                    let body_returns_value = returns_value(match &self.bodies {
+                        Bodies::InTree => &f.body.block,
+                        Bodies::Owned(bodies) => bodies
+                            .get(self.funcs.len())
+                            .map_or(&f.body.block, |b| &b.block),
+                    });
                     self.funcs.push(FuncInfo {
                         decl: f,
+                        body_returns_value,
                         item,
                         entry: None,
                         param_tys: Vec::new(),
@@ -145,7 +153,7 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn register(&mut self, name: &'a ast::Ident, kind: SymKind) {
+    fn register(&mut self, name: &ast::Ident, kind: SymKind) {
         let n = self.text(name);
         if types::is_builtin_type_name(n) {
             self.emit(
@@ -292,7 +300,7 @@ impl<'a> Checker<'a> {
         Some(n)
     }
 
-    fn named_type(&mut self, name: &'a ast::Ident) -> TyId {
+    fn named_type(&mut self, name: &ast::Ident) -> TyId {
         let n = self.text(name);
         if let Some(t) = types::builtin_type(n) {
             return self.intern(t);
@@ -455,7 +463,7 @@ impl<'a> Checker<'a> {
     }
 
     /// I/O attributes of a struct member, inline parameter or tuple-return field.
-    pub fn field_io(&mut self, attrs: &'a [ast::Attribute], place: &str) -> FieldIo {
+    pub fn field_io(&mut self, attrs: &[ast::Attribute], place: &str) -> FieldIo {
         let set = self.attrs(attrs, &["location", "builtin", "interpolation"], place);
         let mut io = FieldIo::default();
         if let Some(a) = set.get("location") {
@@ -746,7 +754,7 @@ impl<'a> Checker<'a> {
     }
 
     /// Evaluates a `const` initializer (module or local) to its slot, without recording it.
-    pub fn eval_const(&mut self, decl: &'a ast::ConstDecl) -> (ConstSlot, Option<TyId>) {
+    pub fn eval_const(&mut self, decl: &ast::ConstDecl) -> (ConstSlot, Option<TyId>) {
         let declared = decl.ty.map(|t| self.resolve_type(t, TypeCtx::Other));
         if let Some(t) = declared {
             if !self.is_error(t) && !self.constructible(t) {
@@ -847,7 +855,7 @@ impl<'a> Checker<'a> {
         false
     }
 
-    fn plain_const(&mut self, cid: luma_thir::ConstId, decl: &'a ast::ConstDecl) -> ConstSlot {
+    fn plain_const(&mut self, cid: luma_thir::ConstId, decl: &ast::ConstDecl) -> ConstSlot {
         let (slot, _) = self.eval_const(decl);
         let span = decl.name.span;
         let (ty, value) = match &slot {
@@ -871,8 +879,8 @@ impl<'a> Checker<'a> {
     fn spec_const(
         &mut self,
         cid: luma_thir::ConstId,
-        decl: &'a ast::ConstDecl,
-        attr: &'a ast::Attribute,
+        decl: &ast::ConstDecl,
+        attr: &ast::Attribute,
     ) -> ConstSlot {
         let id = self.attr_u32(attr, 0);
         if let Some(id) = id {
@@ -1239,7 +1247,7 @@ impl<'a> Checker<'a> {
                         Some(ast::Expr {
                             kind: ast::ExprKind::Ident(id),
                             ..
-                        }) => Some(self.text(id)),
+                        }) => Some(self.text(&id)),
                         _ => None,
                     });
                 stage = match arg {
@@ -1265,10 +1273,7 @@ impl<'a> Checker<'a> {
     }
 
     /// `@access(read | write | read_write)` on a storage image.
-    fn image_access_attr(
-        &mut self,
-        a: &'a ast::Attribute,
-    ) -> Option<(luma_thir::ImageAccess, Span)> {
+    fn image_access_attr(&mut self, a: &ast::Attribute) -> Option<(luma_thir::ImageAccess, Span)> {
         let (mode, span) =
             self.attr_ident(a, "one access mode: `read`, `write` or `read_write`")?;
         let access = match mode {

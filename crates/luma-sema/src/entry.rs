@@ -630,7 +630,7 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn field_io_of_param(&mut self, p: &'a luma_syntax::ast::Field) -> FieldIo {
+    fn field_io_of_param(&mut self, p: &luma_syntax::ast::Field) -> FieldIo {
         self.field_io(&p.attributes, "an entry point parameter")
     }
 
@@ -641,26 +641,30 @@ impl<'a> Checker<'a> {
     fn may_read_member(&self, item: Span, param: &str, member: &str) -> bool {
         let ast = self.ast;
         let inside = |span: Span| span.lo >= item.lo && span.hi <= item.hi;
-        let is_param = |e: ast::ExprId| {
-            matches!(
-                ast.exprs.get(e).map(|b| &b.kind),
-                Some(ast::ExprKind::Ident(id)) if ast.name(id.name) == param
-            )
-        };
         let (mut uses, mut member_reads, mut other_reads) = (0usize, 0usize, false);
-        for (h, e) in ast.exprs.iter() {
-            match &e.kind {
-                ast::ExprKind::Ident(_) if inside(e.span) && is_param(h) => uses += 1,
-                ast::ExprKind::Field { base, name } if inside(e.span) && is_param(*base) => {
-                    member_reads += 1;
-                    if ast.name(name.name) == member {
-                        return true;
+        // Entry points are checked before any body: every body is still there.
+        let bodies = (0..self.funcs.len()).filter_map(|i| self.unchecked_body(i));
+        for nodes in std::iter::once(&ast.nodes).chain(bodies.map(|b| &b.nodes)) {
+            let is_param = |e: ast::ExprId| {
+                matches!(
+                    nodes.expr(e).map(|b| b.kind),
+                    Some(ast::ExprKind::Ident(id)) if ast.name(id.name) == param
+                )
+            };
+            for (h, e) in nodes.exprs() {
+                match e.kind {
+                    ast::ExprKind::Ident(_) if inside(e.span) && is_param(h) => uses += 1,
+                    ast::ExprKind::Field { base, name } if inside(e.span) && is_param(base) => {
+                        member_reads += 1;
+                        if ast.name(name.name) == member {
+                            return true;
+                        }
                     }
+                    ast::ExprKind::Field { name, .. } if ast.name(name.name) == member => {
+                        other_reads = true;
+                    }
+                    _ => {}
                 }
-                ast::ExprKind::Field { name, .. } if ast.name(name.name) == member => {
-                    other_reads = true;
-                }
-                _ => {}
             }
         }
         uses > member_reads && other_reads

@@ -196,7 +196,7 @@ impl<'a> Checker<'a> {
         self.err_val(span)
     }
 
-    fn expr_inner(&mut self, e: &'a ast::Expr, hint: Option<TyId>, mode: Mode) -> Val {
+    fn expr_inner(&mut self, e: ast::Expr, hint: Option<TyId>, mode: Mode) -> Val {
         let span = e.span;
         match &e.kind {
             ast::ExprKind::Int { value, unsigned } => {
@@ -255,7 +255,8 @@ impl<'a> Checker<'a> {
                 rhs,
             } => self.binary(thir_binop(*op), *op_span, *lhs, *rhs, span, hint),
             ast::ExprKind::Call { callee, args } => {
-                let r = self.call(*callee, self.ast.list(*args), span, hint);
+                let args = self.ast_list(*args);
+                let r = self.call(*callee, &args, span, hint);
                 if r.void {
                     if self.returns_undeclared_value(*callee) {
                         // The function's `return` with a value was reported (E0604): the
@@ -278,8 +279,9 @@ impl<'a> Checker<'a> {
             ast::ExprKind::Field { base, name } => self.field(*base, name, span),
             ast::ExprKind::Index { base, index } => self.index(*base, *index, span),
             ast::ExprKind::StructLit(lit) => {
-                let ast = self.ast;
-                let Some(ast::StructLit { name, fields }) = ast.struct_lits.get(*lit) else {
+                let Some(ast::StructLit { name, fields }) =
+                    self.ast_nodes().struct_lit(*lit).cloned()
+                else {
                     return self.err_val(span);
                 };
                 // Empty braces parse as a struct literal (nothing in them says otherwise);
@@ -290,14 +292,16 @@ impl<'a> Checker<'a> {
                 {
                     self.array_lit(None, &[], hint, span)
                 } else {
-                    self.struct_lit(name.as_ref(), fields, hint, span)
+                    self.struct_lit(name.as_ref(), &fields, hint, span)
                 }
             }
             ast::ExprKind::ArrayLit { ty, elements } => {
-                self.array_lit(*ty, self.ast.list(*elements), hint, span)
+                let elements = self.ast_list(*elements);
+                self.array_lit(*ty, &elements, hint, span)
             }
             ast::ExprKind::ArrayFill { ty, args } => {
-                self.array_fill(*ty, self.ast.list(*args), span)
+                let args = self.ast_list(*args);
+                self.array_fill(*ty, &args, span)
             }
             ast::ExprKind::IfExpr {
                 cond,
@@ -314,41 +318,21 @@ impl<'a> Checker<'a> {
     #[cold]
     #[inline(never)]
     fn returns_undeclared_value(&self, callee: ast::ExprId) -> bool {
-        let Some(ast::ExprKind::Ident(id)) = self.ast_expr(callee).map(|e| &e.kind) else {
+        let Some(ast::ExprKind::Ident(id)) = self.ast_expr(callee).map(|e| e.kind) else {
             return false;
         };
-        let Some(SymKind::Function(fid)) = self.names.get(self.text(id)).map(|s| s.kind) else {
+        let Some(SymKind::Function(fid)) = self.names.get(self.text(&id)).map(|s| s.kind) else {
             return false;
         };
         let Some(f) = self.funcs.get(fid.index()) else {
             return false;
         };
-        if f.decl.ret.is_some() {
-            return false;
-        }
-        // An explicit stack: blocks nest as deep as the source does.
-        let mut blocks = vec![&f.decl.body];
-        while let Some(block) = blocks.pop() {
-            for stmt in &block.stmts {
-                match &stmt.kind {
-                    ast::StmtKind::Return(Some(_)) => return true,
-                    ast::StmtKind::If(s) => {
-                        blocks.extend(s.branches.iter().map(|(_, b)| b));
-                        blocks.extend(s.else_block.as_ref());
-                    }
-                    ast::StmtKind::For(s) => blocks.push(&s.body),
-                    ast::StmtKind::While(s) => blocks.push(&s.body),
-                    ast::StmtKind::Do(b) => blocks.push(b),
-                    _ => {}
-                }
-            }
-        }
-        false
+        f.decl.ret.is_none() && f.body_returns_value
     }
 
     fn callee_name(&self, callee: ast::ExprId) -> String {
-        match self.ast_expr(callee).map(|e| &e.kind) {
-            Some(ast::ExprKind::Ident(id)) => self.text(id).to_owned(),
+        match self.ast_expr(callee).map(|e| e.kind) {
+            Some(ast::ExprKind::Ident(id)) => self.text(&id).to_owned(),
             _ => "this".to_string(),
         }
     }
@@ -356,7 +340,7 @@ impl<'a> Checker<'a> {
     // -----------------------------------------------------------------------------------------
     // Names
 
-    fn ident(&mut self, id: &'a ast::Ident) -> Val {
+    fn ident(&mut self, id: &ast::Ident) -> Val {
         let name = self.text(id);
         let span = id.span;
         let local = self
@@ -1318,7 +1302,7 @@ impl<'a> Checker<'a> {
         self.emit(d);
     }
 
-    fn field(&mut self, base: ast::ExprId, name: &'a ast::Ident, span: Span) -> Val {
+    fn field(&mut self, base: ast::ExprId, name: &ast::Ident, span: Span) -> Val {
         let b = self.expr_mode(base, None, Mode::Ref);
         let be = match b {
             Val::Expr(e) => e,
@@ -1423,9 +1407,9 @@ impl<'a> Checker<'a> {
                         ) =>
                     {
                         let help = "Luma's length operator is `#`, as in Lua";
-                        match self.ast.exprs.get(base).map(|e| &e.kind) {
+                        match self.ast_expr(base).map(|e| e.kind) {
                             Some(ast::ExprKind::Ident(id)) => {
-                                d.with_suggestion(span, format!("#{}", self.text(id)), help)
+                                d.with_suggestion(span, format!("#{}", self.text(&id)), help)
                             }
                             _ => d.with_help(format!("{help}: `#array`")),
                         }
@@ -1727,8 +1711,8 @@ impl<'a> Checker<'a> {
 
     fn struct_lit(
         &mut self,
-        name: Option<&'a ast::Ident>,
-        fields: &'a [(ast::Ident, ast::ExprId)],
+        name: Option<&ast::Ident>,
+        fields: &[(ast::Ident, ast::ExprId)],
         hint: Option<TyId>,
         span: Span,
     ) -> Val {
@@ -1915,7 +1899,7 @@ impl<'a> Checker<'a> {
     fn array_lit_without_type(
         &mut self,
         expected: Option<(TyId, Ty)>,
-        elements: &'a [ast::ExprId],
+        elements: &[ast::ExprId],
         span: Span,
     ) {
         let n = elements.len();
@@ -1969,7 +1953,7 @@ impl<'a> Checker<'a> {
     fn array_lit(
         &mut self,
         ty: Option<ast::TypeId>,
-        elements: &'a [ast::ExprId],
+        elements: &[ast::ExprId],
         hint: Option<TyId>,
         span: Span,
     ) -> Val {
@@ -2027,7 +2011,7 @@ impl<'a> Checker<'a> {
     }
 
     /// `[N]T(value)`: an array whose every element is `value`, evaluated once.
-    fn array_fill(&mut self, ty: ast::TypeId, args: &'a [ast::ExprId], span: Span) -> Val {
+    fn array_fill(&mut self, ty: ast::TypeId, args: &[ast::ExprId], span: Span) -> Val {
         let aty = self.resolve_type(ty, TypeCtx::Other);
         let (elem, n) = match self.ty(aty) {
             Ty::Array {
@@ -2270,8 +2254,12 @@ impl<'a> Checker<'a> {
     /// a line: the user most likely meant a new statement or expression there, and the error
     /// points at the line before.
     fn explain_line_break_call(&self, callee: ast::ExprId, d: Diagnostic) -> Diagnostic {
-        // The parser records calls in the order of their callees.
-        let calls = &self.ast.calls_after_line_break;
+        // The parser records calls in the order of their callees, in the nodes they are in.
+        let calls = if ast::Nodes::is_body_index(callee.raw()) {
+            &self.body_nodes.calls_after_line_break
+        } else {
+            &self.ast.nodes.calls_after_line_break
+        };
         match calls.binary_search_by_key(&callee.index(), |(c, _)| c.index()) {
             Ok(i) => match calls.get(i) {
                 Some(&(_, paren)) => d
@@ -2290,7 +2278,7 @@ impl<'a> Checker<'a> {
     pub fn call(
         &mut self,
         callee: ast::ExprId,
-        args: &'a [ast::ExprId],
+        args: &[ast::ExprId],
         span: Span,
         _hint: Option<TyId>,
     ) -> CallResult {
@@ -2304,7 +2292,7 @@ impl<'a> Checker<'a> {
         }) = self.ast_expr(callee)
         else {
             if matches!(
-                self.ast_expr(callee).map(|e| &e.kind),
+                self.ast_expr(callee).map(|e| e.kind),
                 Some(ast::ExprKind::Error)
             ) {
                 // The parser reported the callee (`[4]float(...)`, ...).
@@ -2319,8 +2307,8 @@ impl<'a> Checker<'a> {
                 ..
             }) = self.ast_expr(callee)
             {
-                if let Some(ast::ExprKind::Ident(table)) = self.ast_expr(*base).map(|e| &e.kind) {
-                    let dotted = format!("{}.{}", self.text(table), self.text(name));
+                if let Some(ast::ExprKind::Ident(table)) = self.ast_expr(base).map(|e| e.kind) {
+                    let dotted = format!("{}.{}", self.text(&table), self.text(&name));
                     if matches!(
                         self.names.get(dotted.as_str()).map(|s| s.kind),
                         Some(SymKind::Function(_))
@@ -2338,22 +2326,22 @@ impl<'a> Checker<'a> {
             )
             .with_primary_label("not a function name");
             d = self.explain_line_break_call(callee, d);
-            match self.ast_expr(callee).map(|e| &e.kind) {
+            match self.ast_expr(callee).map(|e| e.kind) {
                 Some(ast::ExprKind::Field { base, name }) => {
-                    if let Some(help) = self.method_call_help(*base, name, !args.is_empty()) {
+                    if let Some(help) = self.method_call_help(base, &name, !args.is_empty()) {
                         d = d.with_help(help);
                     }
                 }
                 // GLSL's array constructor, `float[3](a, b, c)`.
                 Some(ast::ExprKind::Index { base, index }) => {
-                    if let Some(ast::ExprKind::Ident(ty)) = self.ast_expr(*base).map(|e| &e.kind) {
-                        let ty = self.text(ty);
+                    if let Some(ast::ExprKind::Ident(ty)) = self.ast_expr(base).map(|e| e.kind) {
+                        let ty = self.text(&ty);
                         let is_type = crate::types::is_builtin_type_name(ty)
                             || matches!(
                                 self.names.get(ty).map(|s| s.kind),
                                 Some(SymKind::Struct(_))
                             );
-                        let len = match self.ast_expr(*index).map(|e| &e.kind) {
+                        let len = match self.ast_expr(index).map(|e| e.kind) {
                             Some(ast::ExprKind::Int { value, .. }) => value.to_u64().to_string(),
                             _ => "N".to_owned(),
                         };
@@ -2371,7 +2359,7 @@ impl<'a> Checker<'a> {
             self.unresolved_call_args(args);
             return err(self);
         };
-        let name = self.text(id);
+        let name = self.text(&id);
         if let Some(sym) = self.fcx.as_ref().and_then(|f| f.scopes.lookup(name)) {
             // A local whose initializer failed (Lua's `let f = function(x) ... end`, reported
             // by the parser) is not a second mistake when it is called.
@@ -2408,7 +2396,7 @@ impl<'a> Checker<'a> {
             return err(self);
         }
         match self.names.get(name).map(|s| s.kind) {
-            Some(SymKind::Function(fid)) => return self.user_call(fid, id, args, span),
+            Some(SymKind::Function(fid)) => return self.user_call(fid, &id, args, span),
             Some(SymKind::Struct(_)) => {
                 self.emit(
                     Diagnostic::error(
@@ -2527,8 +2515,8 @@ impl<'a> Checker<'a> {
         name: &ast::Ident,
         has_args: bool,
     ) -> Option<String> {
-        let x = match self.ast_expr(base).map(|e| &e.kind) {
-            Some(ast::ExprKind::Ident(id)) => self.text(id),
+        let x = match self.ast_expr(base).map(|e| e.kind) {
+            Some(ast::ExprKind::Ident(id)) => self.text(&id),
             _ => "x",
         };
         let method = self.text(name);
@@ -2612,7 +2600,7 @@ impl<'a> Checker<'a> {
                 .is_some_and(|s| matches!(s.kind, SymKind::Global(_) | SymKind::Const(_)))
     }
 
-    fn unresolved_call_args(&mut self, args: &'a [ast::ExprId]) {
+    fn unresolved_call_args(&mut self, args: &[ast::ExprId]) {
         for a in args {
             self.expr_mode(*a, None, Mode::Ref);
         }
@@ -2622,7 +2610,7 @@ impl<'a> Checker<'a> {
         &mut self,
         fid: luma_thir::FuncId,
         id: &ast::Ident,
-        args: &'a [ast::ExprId],
+        args: &[ast::ExprId],
         span: Span,
     ) -> CallResult {
         // The parameter types are read by index below rather than copied out per call.
@@ -2734,7 +2722,7 @@ impl<'a> Checker<'a> {
         t: Ty,
         name: &str,
         name_span: Span,
-        args: &'a [ast::ExprId],
+        args: &[ast::ExprId],
         span: Span,
     ) -> ExprId {
         let ty = self.intern(t);
@@ -2763,7 +2751,7 @@ impl<'a> Checker<'a> {
                     // not each another error.
                     let resource_name = sampled
                         && matches!(
-                            self.ast_expr(*a).map(|e| &e.kind),
+                            self.ast_expr(*a).map(|e| e.kind),
                             Some(ast::ExprKind::Ident(_))
                         );
                     if !resource_name {
@@ -3107,4 +3095,26 @@ impl<'a> Checker<'a> {
 /// language's initializer list.
 fn constructor_help(type_name: &str) -> String {
     format!("braces build arrays and structs only; write the constructor: `{type_name}(...)`")
+}
+
+/// Whether `block` holds a `return` with a value, at any depth.
+pub(crate) fn returns_value(block: &ast::Block) -> bool {
+    // An explicit stack: blocks nest as deep as the source does.
+    let mut blocks = vec![block];
+    while let Some(block) = blocks.pop() {
+        for stmt in &block.stmts {
+            match &stmt.kind {
+                ast::StmtKind::Return(Some(_)) => return true,
+                ast::StmtKind::If(s) => {
+                    blocks.extend(s.branches.iter().map(|(_, b)| b));
+                    blocks.extend(s.else_block.as_ref());
+                }
+                ast::StmtKind::For(s) => blocks.push(&s.body),
+                ast::StmtKind::While(s) => blocks.push(&s.body),
+                ast::StmtKind::Do(b) => blocks.push(b),
+                _ => {}
+            }
+        }
+    }
+    false
 }

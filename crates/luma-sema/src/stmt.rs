@@ -12,7 +12,7 @@ use luma_thir::{
     TyId, WhileStmt,
 };
 
-use crate::check::{Checker, FnCtx, LocalSym, LoopCtx, Mode, Use, Val};
+use crate::check::{Bodies, Checker, FnCtx, LocalSym, LoopCtx, Mode, Use, Val};
 use crate::codes;
 use crate::consts::Abstract;
 use crate::decls::TypeCtx;
@@ -39,10 +39,10 @@ impl<'a> Checker<'a> {
     /// on its line): the value is dropped, so the line does nothing, which is usually a
     /// forgotten assignment. Atomics, which a statement calls for their effect, are left alone.
     fn warn_unused_builtin(&mut self, callee: ast::ExprId, span: Span) {
-        let Some(ast::ExprKind::Ident(id)) = self.ast_expr(callee).map(|e| &e.kind) else {
+        let Some(ast::ExprKind::Ident(id)) = self.ast_expr(callee).map(|e| e.kind) else {
             return;
         };
-        let name = self.text(id);
+        let name = self.text(&id);
         let shadowed = self
             .fcx
             .as_ref()
@@ -147,7 +147,26 @@ impl<'a> Checker<'a> {
         if let Some(f) = self.fcx.as_mut() {
             f.varying_input = varying_input;
         }
-        let (block, flow) = self.block_in_scope(&decl.body, false);
+        // The body's statements, and its nodes for `ast_expr`: borrowed from the tree, or
+        // taken from the checker's own bodies and freed when this function returns.
+        let owned_block;
+        let body_block = match &mut self.bodies {
+            Bodies::InTree => {
+                self.body_nodes = Cow::Borrowed(&decl.body.nodes);
+                &decl.body.block
+            }
+            Bodies::Owned(bodies) => {
+                let body = bodies
+                    .get_mut(fid.index())
+                    .map(std::mem::take)
+                    .unwrap_or_default();
+                self.body_nodes = Cow::Owned(body.nodes);
+                owned_block = body.block;
+                &owned_block
+            }
+        };
+        let (block, flow) = self.block_in_scope(body_block, false);
+        self.body_nodes = Cow::Owned(ast::Nodes::for_body());
         let incomplete = self.fcx.as_ref().is_some_and(|f| f.incomplete);
         if ret.is_some_and(|r| !self.is_error(r)) && flow == Flow::Continues && !incomplete {
             let rt = ret.map(|r| self.tn(r)).unwrap_or_default();
@@ -183,7 +202,7 @@ impl<'a> Checker<'a> {
     }
 
     /// A block in a new scope.
-    fn block_in_scope(&mut self, block: &'a ast::Block, new_scope: bool) -> (Block, Flow) {
+    fn block_in_scope(&mut self, block: &ast::Block, new_scope: bool) -> (Block, Flow) {
         if new_scope {
             if let Some(f) = self.fcx.as_mut() {
                 f.scopes.push();
@@ -198,7 +217,7 @@ impl<'a> Checker<'a> {
         r
     }
 
-    fn block(&mut self, block: &'a ast::Block) -> (Block, Flow) {
+    fn block(&mut self, block: &ast::Block) -> (Block, Flow) {
         // About one typed statement per statement: sized once instead of grown by doubling.
         let mut out = Block {
             stmts: Vec::with_capacity(block.stmts.len()),
@@ -251,7 +270,7 @@ impl<'a> Checker<'a> {
         out.stmts.push(Stmt { kind, span });
     }
 
-    fn stmt(&mut self, s: &'a ast::Stmt, out: &mut Block) -> Flow {
+    fn stmt(&mut self, s: &ast::Stmt, out: &mut Block) -> Flow {
         let span = s.span;
         match &s.kind {
             ast::StmtKind::Let { name, ty, value } => {
@@ -279,7 +298,7 @@ impl<'a> Checker<'a> {
                 let ty = declared.unwrap_or_else(|| self.expr_ty(e));
                 let local = self.declare_local(name, ty, false);
                 if matches!(
-                    self.ast_expr(*value).map(|x| &x.kind),
+                    self.ast_expr(*value).map(|x| x.kind),
                     Some(ast::ExprKind::Error)
                 ) {
                     if let Some(f) = self.fcx.as_mut() {
@@ -331,15 +350,16 @@ impl<'a> Checker<'a> {
             ast::StmtKind::Expr(e) => {
                 self.steps = 0;
                 self.steps_reported = false;
-                match self.ast_expr(*e).map(|x| &x.kind) {
+                match self.ast_expr(*e).map(|x| x.kind) {
                     Some(ast::ExprKind::Call { callee, args }) => {
                         let espan = self.ast_span(*e);
                         self.depth += 1;
-                        let r = self.call(*callee, self.ast.list(*args), espan, None);
+                        let args = self.ast_list(args);
+                        let r = self.call(callee, &args, espan, None);
                         self.depth -= 1;
                         let unreachable = self.stmt_unreachable;
                         if !r.void && !unreachable && !self.val_is_error(Val::Expr(r.expr)) {
-                            self.warn_unused_builtin(*callee, espan);
+                            self.warn_unused_builtin(callee, espan);
                         }
                         if !self.val_is_error(Val::Expr(r.expr)) || r.void {
                             self.push(out, StmtKind::Expr(r.expr), span);
@@ -535,7 +555,6 @@ impl<'a> Checker<'a> {
     /// forgot its `-> (...)`): one error whose help declares the results, instead of the
     /// literal's type that nothing gives. Whether `value` is such a literal.
     fn results_without_declaration(&mut self, value: ast::ExprId) -> bool {
-        let ast = self.ast;
         let Some(ast::Expr {
             kind: ast::ExprKind::StructLit(lit),
             span,
@@ -543,23 +562,23 @@ impl<'a> Checker<'a> {
         else {
             return false;
         };
-        let Some(ast::StructLit { name: None, fields }) = ast.struct_lits.get(*lit) else {
+        let Some(ast::StructLit { name: None, fields }) = self.ast_nodes().struct_lit(lit).cloned()
+        else {
             return false;
         };
         if fields.is_empty() {
             return false;
         }
-        let span = *span;
         let mut results = Vec::with_capacity(fields.len());
         for (name, e) in fields {
-            let val = self.top_expr(*e, None, Mode::Value);
+            let val = self.top_expr(e, None, Mode::Value);
             let ty = match val {
                 Val::Expr(_) if self.val_is_error(val) => "T".to_owned(),
                 Val::Expr(x) => self.tn(self.expr_ty(x)),
                 // An untyped literal would be a `float`.
                 Val::Abs(..) => "float".to_owned(),
             };
-            results.push(format!("{}: {ty}", self.text(name)));
+            results.push(format!("{}: {ty}", self.text(&name)));
         }
         let entry = self.fcx.as_ref().is_some_and(|f| f.entry_stage.is_some());
         let help = if entry {
@@ -588,8 +607,8 @@ impl<'a> Checker<'a> {
 
     fn if_stmt(
         &mut self,
-        branches: &'a [(ast::ExprId, ast::Block)],
-        else_block: Option<&'a ast::Block>,
+        branches: &[(ast::ExprId, ast::Block)],
+        else_block: Option<&ast::Block>,
         span: Span,
         out: &mut Block,
     ) -> Flow {
@@ -639,7 +658,7 @@ impl<'a> Checker<'a> {
         flow
     }
 
-    fn loop_attrs(&mut self, attrs: &'a [ast::Attribute]) -> LoopAttrs {
+    fn loop_attrs(&mut self, attrs: &[ast::Attribute]) -> LoopAttrs {
         let set = self.attrs(attrs, &["unroll", "max_iterations", "allow"], "a loop");
         let mut out = LoopAttrs::default();
         if let Some(a) = set.get("unroll") {
@@ -654,7 +673,7 @@ impl<'a> Checker<'a> {
     fn unbounded_warning(
         &mut self,
         span: Span,
-        attrs: &'a [ast::Attribute],
+        attrs: &[ast::Attribute],
         control: &LoopAttrs,
         what: &str,
     ) {
@@ -681,12 +700,12 @@ impl<'a> Checker<'a> {
     #[allow(clippy::too_many_arguments)]
     fn for_stmt(
         &mut self,
-        attrs: &'a [ast::Attribute],
-        var: &'a ast::Ident,
+        attrs: &[ast::Attribute],
+        var: &ast::Ident,
         start: ast::ExprId,
         end: ast::ExprId,
         step: Option<ast::ExprId>,
-        body: &'a ast::Block,
+        body: &ast::Block,
         span: Span,
         out: &mut Block,
     ) {
@@ -955,7 +974,7 @@ impl<'a> Checker<'a> {
         (var, counter): (&ast::Ident, LocalId),
     ) {
         if matches!(
-            self.ast_expr(self.ast_unparen(written)).map(|x| &x.kind),
+            self.ast_expr(self.ast_unparen(written)).map(|x| x.kind),
             Some(ast::ExprKind::Unary {
                 op: ast::UnaryOp::Len,
                 ..
@@ -1003,11 +1022,9 @@ impl<'a> Checker<'a> {
             return;
         };
         // The array as written, to name it: the syntax node at the indexed base's span.
-        let text = self
-            .ast
-            .exprs
-            .iter()
-            .find(|(_, x)| x.span == base_span)
+        let text = [&*self.body_nodes, &self.ast.nodes]
+            .into_iter()
+            .find_map(|nodes| nodes.exprs().find(|(_, x)| x.span == base_span))
             .and_then(|(h, _)| self.ast_path_text(h));
         let Some(text) = text else {
             return;
@@ -1066,8 +1083,8 @@ impl<'a> Checker<'a> {
 
     /// `e` without enclosing parentheses.
     fn ast_unparen(&self, mut e: ast::ExprId) -> ast::ExprId {
-        while let Some(ast::ExprKind::Paren(inner)) = self.ast_expr(e).map(|x| &x.kind) {
-            e = *inner;
+        while let Some(ast::ExprKind::Paren(inner)) = self.ast_expr(e).map(|x| x.kind) {
+            e = inner;
         }
         e
     }
@@ -1230,9 +1247,9 @@ impl<'a> Checker<'a> {
 
     fn while_stmt(
         &mut self,
-        attrs: &'a [ast::Attribute],
+        attrs: &[ast::Attribute],
         cond: ast::ExprId,
-        body: &'a ast::Block,
+        body: &ast::Block,
         span: Span,
         out: &mut Block,
     ) -> Flow {
@@ -1304,7 +1321,7 @@ impl<'a> Checker<'a> {
         else {
             return false;
         };
-        let name = self.text(id);
+        let name = self.text(&id);
         let known = self
             .fcx
             .as_ref()
@@ -1337,7 +1354,7 @@ impl<'a> Checker<'a> {
         let v = self.top_expr(value, None, Mode::Value);
         let e = self.concretize(v, None);
         let ty = self.expr_ty(e);
-        let local = self.declare_local(id, ty, false);
+        let local = self.declare_local(&id, ty, false);
         if let Some(f) = self.fcx.as_mut() {
             f.implicit.push(id.span);
             if glsl_output {
@@ -1353,10 +1370,10 @@ impl<'a> Checker<'a> {
     fn ast_place_syntax(&self, e: ast::ExprId) -> bool {
         let mut cur = e;
         loop {
-            match self.ast_expr(cur).map(|x| &x.kind) {
+            match self.ast_expr(cur).map(|x| x.kind) {
                 Some(ast::ExprKind::Ident(_) | ast::ExprKind::Error) | None => return true,
                 Some(ast::ExprKind::Field { base, .. } | ast::ExprKind::Index { base, .. }) => {
-                    cur = *base;
+                    cur = base;
                 }
                 Some(_) => return false,
             }

@@ -60,7 +60,22 @@ fn run(name: &str, text: &str, limits: Limits) -> (String, Vec<&'static str>) {
     let pre = preprocess(name, text, &reader, &options, &mut diags);
     let module = luma_syntax::parse(&pre.text, &limits, &mut diags);
     let syntax_errors = diags.has_errors();
+    // What `lumac::compile` runs, the bodies taken out and freed once checked, must report
+    // and build what checking the tree in place does.
+    let mut taken = module.clone();
+    let mut taken_diags = diags.clone();
     let program = check(&module, &CheckOptions { limits }, &mut diags);
+    let taken_program =
+        luma_sema::check_taking_bodies(&mut taken, &CheckOptions { limits }, &mut taken_diags);
+    assert_eq!(
+        diags, taken_diags,
+        "{name}: the bodies taken out, other diagnostics"
+    );
+    assert_eq!(
+        program.as_ref().map(luma_sema::dump::dump_program),
+        taken_program.as_ref().map(luma_sema::dump::dump_program),
+        "{name}: the bodies taken out, another program"
+    );
     if !syntax_errors {
         assert_eq!(
             program.is_some(),

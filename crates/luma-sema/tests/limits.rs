@@ -11,11 +11,11 @@
 
 mod common;
 
-use luma_base::{Arena, Diagnostics, Limits, Span};
+use luma_base::{Diagnostics, Limits, Span};
 use luma_sema::{check, CheckOptions};
 use luma_syntax::ast::{
-    Block, ConstDecl, Expr, ExprKind, FunctionDecl, Ident, Item, ItemKind, LiteralBits, Module,
-    Names, Stmt, StmtKind, TypeExpr, TypeExprKind, UnaryOp,
+    Block, Body, ConstDecl, Expr, ExprKind, FunctionDecl, Ident, Item, ItemKind, LiteralBits,
+    Module, Names, Nodes, Stmt, StmtKind, TypeExpr, TypeExprKind, UnaryOp,
 };
 
 const DEEP: usize = 100_000;
@@ -41,8 +41,8 @@ fn run(module: &Module) -> (bool, Vec<&'static str>) {
 #[test]
 fn deep_expression_tree() {
     let mut names = Names::default();
-    let mut exprs = Arena::new();
-    let mut e = exprs.append(Expr {
+    let mut nodes = Nodes::default();
+    let mut e = nodes.push_expr(Expr {
         kind: ExprKind::Int {
             value: LiteralBits::from_u64(1),
             unsigned: false,
@@ -59,7 +59,7 @@ fn deep_expression_tree() {
                 operand: e,
             }
         };
-        e = exprs.append(Expr {
+        e = nodes.push_expr(Expr {
             kind,
             span: Span::new(0, 1),
         });
@@ -74,10 +74,8 @@ fn deep_expression_tree() {
             }),
             span: Span::new(0, 1),
         }],
-        exprs,
-        types: Arena::new(),
+        nodes,
         names,
-        ..Module::default()
     };
     let (ok, c) = run(&module);
     assert!(!ok);
@@ -104,14 +102,15 @@ fn deep_block_tree() {
                 name: ident(&mut names, "f"),
                 params: Vec::new(),
                 ret: None,
-                body: block,
+                body: Body {
+                    block,
+                    nodes: Nodes::for_body(),
+                },
             }),
             span: Span::new(0, 1),
         }],
-        exprs: Arena::new(),
-        types: Arena::new(),
+        nodes: Nodes::default(),
         names,
-        ..Module::default()
     };
     let (ok, c) = run(&module);
     assert!(!ok);
@@ -124,21 +123,20 @@ fn deep_block_tree() {
 #[test]
 fn deep_type_tree() {
     let mut names = Names::default();
-    let mut exprs = Arena::new();
-    let one = exprs.append(Expr {
+    let mut nodes = Nodes::default();
+    let one = nodes.push_expr(Expr {
         kind: ExprKind::Int {
             value: LiteralBits::from_u64(1),
             unsigned: false,
         },
         span: Span::new(0, 1),
     });
-    let mut types = Arena::new();
-    let mut t = types.append(TypeExpr {
+    let mut t = nodes.push_type(TypeExpr {
         kind: TypeExprKind::Named(ident(&mut names, "float")),
         span: Span::new(0, 1),
     });
     for _ in 0..DEEP {
-        t = types.append(TypeExpr {
+        t = nodes.push_type(TypeExpr {
             kind: TypeExprKind::Array {
                 len: Some(one),
                 element: t,
@@ -157,10 +155,8 @@ fn deep_type_tree() {
             }),
             span: Span::new(0, 1),
         }],
-        exprs,
-        types,
+        nodes,
         names,
-        ..Module::default()
     };
     let (ok, c) = run(&module);
     assert!(!ok);

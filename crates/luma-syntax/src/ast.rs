@@ -1,7 +1,8 @@
 //! The Luma syntax tree: what the parser produces and the checker reads.
 //!
-//! Expressions and type expressions live in arenas inside [`Module`] and are referred to by
-//! [`ExprId`] / [`TypeId`]; statements and items are owned vectors. Every node has a [`Span`] in
+//! Expressions and type expressions live in arenas ([`Nodes`]), one for the module's
+//! declarations and one per function body, and are referred to by [`ExprId`] / [`TypeId`];
+//! statements and items are owned vectors. Every node has a [`Span`] in
 //! the expanded source. The tree keeps the program as written: names are not resolved, sugar is
 //! not removed, literals are not typed. Nodes that failed to parse are `Error` variants, so later
 //! stages can skip them without reporting cascades.
@@ -9,9 +10,9 @@
 use luma_base::{Arena, Handle, Span};
 use rustc_hash::FxHashMap;
 
-/// Handle of an expression in [`Module::exprs`].
+/// Handle of an expression in a [`Nodes`].
 pub type ExprId = Handle<Expr>;
-/// Handle of a type expression in [`Module::types`].
+/// Handle of a type expression in a [`Nodes`].
 pub type TypeId = Handle<TypeExpr>;
 
 /// A parsed source file (after `#include` expansion).
@@ -19,21 +20,11 @@ pub type TypeId = Handle<TypeExpr>;
 pub struct Module {
     /// Top-level declarations in source order.
     pub items: Vec<Item>,
-    /// Every expression of the module.
-    pub exprs: Arena<Expr>,
-    /// Every type expression of the module.
-    pub types: Arena<TypeExpr>,
-    /// The argument and element lists of calls and array literals, each a contiguous run
-    /// named by an [`ExprList`] (one buffer instead of a `Vec` per call).
-    pub expr_lists: Vec<ExprId>,
-    /// Every struct literal of the module (rare, so kept out of line: see [`ExprKind::StructLit`]).
-    pub struct_lits: Arena<StructLit>,
+    /// The nodes of the declarations (signatures, field types, constants, attributes); each
+    /// function body keeps its own in [`Body::nodes`].
+    pub nodes: Nodes,
     /// The text of every name in the module, by [`Symbol`].
     pub names: Names,
-    /// Calls whose `(` starts a line, by callee, with the `(`'s span. As in Lua, such a `(`
-    /// continues the expression on the line before as a call; the checker says so when that
-    /// call fails (`let a = b` then `(c).x = 1` calls `b`).
-    pub calls_after_line_break: Vec<(ExprId, Span)>,
 }
 
 impl Module {
@@ -42,31 +33,232 @@ impl Module {
         self.names.get(sym)
     }
 
-    /// The expressions of a list (empty for a list of another module).
+    /// Takes the body of every function out of the tree, in item order, leaving empty ones:
+    /// a checker that owns them can free each once it is checked, while the declarations stay
+    /// behind for name lookups.
+    pub fn take_bodies(&mut self) -> Vec<Body> {
+        self.items
+            .iter_mut()
+            .filter_map(|item| match &mut item.kind {
+                ItemKind::Function(f) => Some(std::mem::take(&mut f.body)),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// The bit that marks a handle (or list start) as a function body's: a body's nodes and the
+/// module's declarations are numbered apart, so a handle of one is never read as a node of the
+/// other.
+const BODY_BIT: u32 = 1 << 31;
+
+/// The expressions, type expressions, lists and struct literals of one part of a module: its
+/// declarations ([`Module::nodes`]) or one function body ([`Body::nodes`]). Keeping each body's
+/// apart lets a checker free a body as soon as it has checked it, so a large module's whole tree
+/// is never alive beside its typed program.
+///
+/// Handles are numbered per part, and a body's carry a high bit: looking a handle up in the
+/// wrong part finds nothing instead of another node.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Nodes {
+    /// Whether these are a function body's nodes.
+    in_body: bool,
+    /// The expressions.
+    exprs: Arena<Expr>,
+    /// The type expressions.
+    types: Arena<TypeExpr>,
+    /// The argument and element lists of calls and array literals, each a contiguous run
+    /// named by an [`ExprList`] (one buffer instead of a `Vec` per call).
+    expr_lists: Vec<ExprId>,
+    /// The struct literals (rare, so kept out of line: see [`ExprKind::StructLit`]).
+    struct_lits: Arena<StructLit>,
+    /// Calls whose `(` starts a line, by callee, with the `(`'s span. As in Lua, such a `(`
+    /// continues the expression on the line before as a call; the checker says so when that
+    /// call fails (`let a = b` then `(c).x = 1` calls `b`).
+    pub calls_after_line_break: Vec<(ExprId, Span)>,
+}
+
+impl Nodes {
+    /// Empty nodes for a function body.
+    pub fn for_body() -> Nodes {
+        Nodes {
+            in_body: true,
+            ..Nodes::default()
+        }
+    }
+
+    /// Whether these are a function body's nodes.
+    pub fn is_body(&self) -> bool {
+        self.in_body
+    }
+
+    /// Whether `raw` (a handle's index or a list's start) is numbered in a body.
+    pub fn is_body_index(raw: u32) -> bool {
+        raw & BODY_BIT != 0
+    }
+
+    /// The position behind `raw` in these nodes, if it is numbered in this part.
+    pub fn local_index(&self, raw: u32) -> Option<usize> {
+        (Self::is_body_index(raw) == self.in_body).then_some((raw & !BODY_BIT) as usize)
+    }
+
+    /// The handle of position `index` of this part. Past `BODY_BIT` positions (a body of over
+    /// two billion nodes, which the source-size limit rules out) it is a handle no part holds.
+    fn handle<T>(&self, index: usize) -> Handle<T> {
+        match u32::try_from(index) {
+            Ok(i) if i < BODY_BIT => {
+                Handle::from_index(if self.in_body { i | BODY_BIT } else { i })
+            }
+            _ => Handle::from_index(u32::MAX),
+        }
+    }
+
+    fn local<T>(&self, h: Handle<T>) -> Option<Handle<T>> {
+        let i = self.local_index(h.raw())?;
+        Some(Handle::from_index(i as u32))
+    }
+
+    /// The expression behind `id`, if it belongs to these nodes.
+    pub fn expr(&self, id: ExprId) -> Option<&Expr> {
+        self.exprs.get(self.local(id)?)
+    }
+
+    /// The type expression behind `id`, if it belongs to these nodes.
+    pub fn ty(&self, id: TypeId) -> Option<&TypeExpr> {
+        self.types.get(self.local(id)?)
+    }
+
+    /// The struct literal behind `id`, if it belongs to these nodes.
+    pub fn struct_lit(&self, id: StructLitId) -> Option<&StructLit> {
+        self.struct_lits.get(self.local(id)?)
+    }
+
+    /// The expressions of a list (empty for a list of another part).
     pub fn list(&self, list: ExprList) -> &[ExprId] {
-        let start = list.start as usize;
+        let Some(start) = self.local_index(list.start) else {
+            return &[];
+        };
         self.expr_lists
             .get(start..start.saturating_add(list.len as usize))
             .unwrap_or(&[])
     }
 
+    /// Appends an expression.
+    pub fn push_expr(&mut self, expr: Expr) -> ExprId {
+        let id = self.handle(self.exprs.len());
+        self.exprs.append(expr);
+        id
+    }
+
+    /// Appends a type expression.
+    pub fn push_type(&mut self, ty: TypeExpr) -> TypeId {
+        let id = self.handle(self.types.len());
+        self.types.append(ty);
+        id
+    }
+
+    /// Appends a struct literal.
+    pub fn push_struct_lit(&mut self, lit: StructLit) -> StructLitId {
+        let id = self.handle(self.struct_lits.len());
+        self.struct_lits.append(lit);
+        id
+    }
+
     /// Appends a list of expressions and names it.
     pub fn push_list(&mut self, items: &[ExprId]) -> ExprList {
-        // Past `u32::MAX` entries the list is cut to nothing; the parser's source-size limit
-        // (4 GiB) keeps real modules far below, since every entry is at least one token.
+        // Past `BODY_BIT` entries the list is cut to nothing; the parser's source-size limit
+        // keeps real modules far below, since every entry is at least one token.
         let (Ok(start), Ok(len)) = (
             u32::try_from(self.expr_lists.len()),
             u32::try_from(items.len()),
         ) else {
             return ExprList::default();
         };
+        if start >= BODY_BIT {
+            return ExprList::default();
+        }
         self.expr_lists.extend_from_slice(items);
-        ExprList { start, len }
+        ExprList {
+            start: if self.in_body {
+                start | BODY_BIT
+            } else {
+                start
+            },
+            len,
+        }
+    }
+
+    /// Every expression with its handle, in the order they were made.
+    pub fn exprs(&self) -> impl Iterator<Item = (ExprId, &Expr)> {
+        self.exprs.iter().map(|(h, e)| (self.handle(h.index()), e))
+    }
+
+    /// How many expressions there are.
+    pub fn expr_count(&self) -> usize {
+        self.exprs.len()
+    }
+
+    /// Gives back the room the vectors grew past their length (a body's are kept until it is
+    /// checked).
+    pub fn shrink_to_fit(&mut self) {
+        self.exprs.shrink_to_fit();
+        self.types.shrink_to_fit();
+        self.expr_lists.shrink_to_fit();
+        self.struct_lits.shrink_to_fit();
+        self.calls_after_line_break.shrink_to_fit();
     }
 }
 
-/// A run of [`Module::expr_lists`]: the arguments of a call or the elements of an array
-/// literal. Read it with [`Module::list`].
+/// A function's body: its statements and the nodes they refer to.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Body {
+    /// The statements.
+    pub block: Block,
+    /// The expressions, types, lists and struct literals of the statements.
+    pub nodes: Nodes,
+}
+
+/// Looks a handle up in a module's declarations or in one function body, whichever it belongs to.
+#[derive(Debug, Clone, Copy)]
+pub struct NodesView<'m> {
+    /// The module's declarations.
+    pub module: &'m Nodes,
+    /// The body being read, if any.
+    pub body: Option<&'m Nodes>,
+}
+
+impl<'m> NodesView<'m> {
+    fn part(&self, raw: u32) -> Option<&'m Nodes> {
+        if Nodes::is_body_index(raw) {
+            self.body
+        } else {
+            Some(self.module)
+        }
+    }
+
+    /// The expression behind `id`.
+    pub fn expr(&self, id: ExprId) -> Option<&'m Expr> {
+        self.part(id.raw())?.expr(id)
+    }
+
+    /// The type expression behind `id`.
+    pub fn ty(&self, id: TypeId) -> Option<&'m TypeExpr> {
+        self.part(id.raw())?.ty(id)
+    }
+
+    /// The struct literal behind `id`.
+    pub fn struct_lit(&self, id: StructLitId) -> Option<&'m StructLit> {
+        self.part(id.raw())?.struct_lit(id)
+    }
+
+    /// The expressions of a list.
+    pub fn list(&self, list: ExprList) -> &'m [ExprId] {
+        self.part(list.start).map_or(&[], |n| n.list(list))
+    }
+}
+
+/// A run of a [`Nodes`]' lists: the arguments of a call or the elements of an array literal.
+/// Read it with [`Nodes::list`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct ExprList {
     /// Index of the first expression.
@@ -262,8 +454,8 @@ pub struct FunctionDecl {
     pub params: Vec<Field>,
     /// Return type, if any.
     pub ret: Option<ReturnType>,
-    /// The body.
-    pub body: Block,
+    /// The body (empty once taken out by [`Module::take_bodies`]).
+    pub body: Body,
 }
 
 /// What follows `->`.
@@ -316,7 +508,7 @@ pub struct ConstDecl {
 }
 
 /// A type as written.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TypeExpr {
     /// The shape.
     pub kind: TypeExprKind,
@@ -325,7 +517,7 @@ pub struct TypeExpr {
 }
 
 /// Shapes of type expressions.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum TypeExprKind {
     /// A name: a builtin type (`float`, `vec3`, `mat4x3`, `sampler2D`, `atomic_uint`) or a struct.
     Named(Ident),
@@ -441,7 +633,7 @@ pub struct WhileStmt {
 }
 
 /// An expression.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Expr {
     /// What it computes.
     pub kind: ExprKind,
@@ -450,7 +642,7 @@ pub struct Expr {
 }
 
 /// Expressions.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum ExprKind {
     /// An integer literal; `value` is exact (the lexer rejects literals above `u64::MAX`).
     Int {
@@ -508,7 +700,7 @@ pub enum ExprKind {
         index: ExprId,
     },
     /// `Name { a = x, b = y }` (typed) or `{ a = x }` (anonymous, typed by context), in
-    /// [`Module::struct_lits`]: struct literals are rare, and their parts inline would make
+    /// [`Nodes`]' struct literals: struct literals are rare, and their parts inline would make
     /// every expression larger.
     StructLit(StructLitId),
     /// `[N]T { a, b }` (typed) or `{ a, b }` (typed by context).
@@ -542,12 +734,12 @@ pub enum ExprKind {
 }
 
 // Expressions are the largest part of a big module's tree (about one per two tokens): keep
-// them at 28 bytes (no 8-byte fields, no heap data; lists live in `Module::expr_lists`).
+// them at 28 bytes (no 8-byte fields, no heap data; lists live in `Nodes::list`).
 const _: () = assert!(std::mem::size_of::<Expr>() <= 28);
 // Statements box their blocks: an inline `for` would make every statement 88 bytes.
 const _: () = assert!(std::mem::size_of::<Stmt>() <= 32);
 
-/// Handle of a struct literal in [`Module::struct_lits`].
+/// Handle of a struct literal in a [`Nodes`].
 pub type StructLitId = Handle<StructLit>;
 
 /// The parts of a struct literal.

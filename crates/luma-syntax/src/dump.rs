@@ -11,7 +11,8 @@ use luma_base::{FileId, SourceMap, Span};
 
 use crate::ast::{
     Attribute, Block, ExprId, ExprKind, Field, ForStmt, GlobalKind, Ident, IfStmt, Item, ItemKind,
-    Module, ReturnType, Stmt, StmtKind, StructLit, TypeExprKind, TypeId, WhileStmt,
+    Module, Nodes, NodesView, ReturnType, Stmt, StmtKind, StructLit, TypeExprKind, TypeId,
+    WhileStmt,
 };
 
 /// The deepest level written as indentation (see `Dumper::line`).
@@ -21,6 +22,7 @@ const MAX_INDENT: usize = 64;
 pub fn dump_ast(module: &Module, map: &SourceMap) -> String {
     let mut dumper = Dumper {
         module,
+        body: None,
         map,
         out: String::new(),
         stack: Vec::new(),
@@ -48,6 +50,9 @@ enum Work<'a> {
 
 struct Dumper<'a> {
     module: &'a Module,
+    /// The nodes of the function whose item is being dumped (an item's parts are all dumped
+    /// before the next item's).
+    body: Option<&'a Nodes>,
     map: &'a SourceMap,
     out: String,
     /// (indent, label, work), popped from the end.
@@ -55,6 +60,13 @@ struct Dumper<'a> {
 }
 
 impl<'a> Dumper<'a> {
+    fn nodes(&self) -> NodesView<'a> {
+        NodesView {
+            module: &self.module.nodes,
+            body: self.body,
+        }
+    }
+
     fn pos(&self, span: Span) -> String {
         match self.map.locate(span.lo) {
             Some(loc) if loc.file == FileId(0) && loc.name == self.main_name() => {
@@ -169,6 +181,7 @@ impl<'a> Dumper<'a> {
                 self.children(indent + 1, c);
             }
             ItemKind::Function(f) => {
+                self.body = Some(&f.body.nodes);
                 let text = format!("Function {}", self.module.name(f.name.name));
                 self.line(indent, "", &text, Some(item.span));
                 let mut c: Vec<_> = attrs().collect();
@@ -180,7 +193,7 @@ impl<'a> Dumper<'a> {
                     }
                     None => {}
                 }
-                c.push(("body", Work::Block(&f.body)));
+                c.push(("body", Work::Block(&f.body.block)));
                 self.children(indent + 1, c);
             }
             ItemKind::Global(g) => {
@@ -329,7 +342,7 @@ impl<'a> Dumper<'a> {
     }
 
     fn expr(&mut self, indent: usize, label: &'static str, id: ExprId) {
-        let Some(e) = self.module.exprs.get(id) else {
+        let Some(e) = self.nodes().expr(id) else {
             self.line(indent, label, "<invalid expression handle>", None);
             return;
         };
@@ -360,8 +373,12 @@ impl<'a> Dumper<'a> {
             ExprKind::Call { callee, args } => {
                 self.line(indent, label, "Call", at);
                 let mut c = vec![("callee", Work::Expr(*callee))];
-                let module = self.module;
-                c.extend(module.list(*args).iter().map(|a| ("arg", Work::Expr(*a))));
+                c.extend(
+                    self.nodes()
+                        .list(*args)
+                        .iter()
+                        .map(|a| ("arg", Work::Expr(*a))),
+                );
                 self.children(next, c);
             }
             ExprKind::Field { base, name } => {
@@ -381,8 +398,7 @@ impl<'a> Dumper<'a> {
                 );
             }
             ExprKind::StructLit(lit) => {
-                let module = self.module;
-                let Some(StructLit { name, fields }) = module.struct_lits.get(*lit) else {
+                let Some(StructLit { name, fields }) = self.nodes().struct_lit(*lit) else {
                     self.line(indent, label, "<invalid struct literal handle>", at);
                     return;
                 };
@@ -403,15 +419,23 @@ impl<'a> Dumper<'a> {
                 if let Some(t) = ty {
                     c.push(("type", Work::Type(*t)));
                 }
-                let module = self.module;
-                c.extend(module.list(*elements).iter().map(|e| ("", Work::Expr(*e))));
+                c.extend(
+                    self.nodes()
+                        .list(*elements)
+                        .iter()
+                        .map(|e| ("", Work::Expr(*e))),
+                );
                 self.children(next, c);
             }
             ExprKind::ArrayFill { ty, args } => {
                 self.line(indent, label, "ArrayFill", at);
                 let mut c = vec![("type", Work::Type(*ty))];
-                let module = self.module;
-                c.extend(module.list(*args).iter().map(|e| ("", Work::Expr(*e))));
+                c.extend(
+                    self.nodes()
+                        .list(*args)
+                        .iter()
+                        .map(|e| ("", Work::Expr(*e))),
+                );
                 self.children(next, c);
             }
             ExprKind::IfExpr {
@@ -438,7 +462,7 @@ impl<'a> Dumper<'a> {
     }
 
     fn ty(&mut self, indent: usize, label: &'static str, id: TypeId) {
-        let Some(t) = self.module.types.get(id) else {
+        let Some(t) = self.nodes().ty(id) else {
             self.line(indent, label, "<invalid type handle>", None);
             return;
         };

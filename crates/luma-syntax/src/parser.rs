@@ -30,13 +30,13 @@
 //! `return` takes a value if the next token can start an expression, except that a name or `if`
 //! on a later line starts a new statement (Luma allows statements after `return`, unlike Lua).
 
-use luma_base::{Arena, Diagnostic, Diagnostics, Limits, Span};
+use luma_base::{Diagnostic, Diagnostics, Limits, Span};
 
 use crate::ast::{
-    Attribute, BinaryOp, Block, ConstDecl, Expr, ExprId, ExprKind, ExprList, Field, ForStmt,
+    Attribute, BinaryOp, Block, Body, ConstDecl, Expr, ExprId, ExprKind, ExprList, Field, ForStmt,
     FunctionDecl, GlobalDecl, GlobalKind, Ident, IfStmt, Item, ItemKind, LiteralBits, Module,
-    ReturnType, Stmt, StmtKind, StructDecl, StructLit, TypeExpr, TypeExprKind, TypeId, UnaryOp,
-    WhileStmt,
+    Nodes, NodesView, ReturnType, Stmt, StmtKind, StructDecl, StructLit, TypeExpr, TypeExprKind,
+    TypeId, UnaryOp, WhileStmt,
 };
 use crate::codes;
 use crate::lexer::{is_simple_operand, lex, number_value, NumberValue, Reserved, Token, TokenKind};
@@ -61,19 +61,14 @@ pub fn parse(text: &str, limits: &Limits, diags: &mut Diagnostics) -> Module {
         return Module::default();
     }
     let tokens = lex(text, diags);
-    let expr_estimate = tokens.len() / 8 * 5 + 16;
     let mut parser = Parser {
         text,
         tokens,
         pos: 0,
         prev_hi: 0,
-        // Expressions are about 0.4-0.6 per token: reserving up front saves the copies of a
-        // doubling arena (the largest allocation of a big compile), and the room a large
-        // allocation leaves untouched costs address space, not memory.
-        module: Module {
-            exprs: Arena::with_capacity(expr_estimate),
-            ..Module::default()
-        },
+        module: Module::default(),
+        nodes: NodeContext::default(),
+        module_nodes: None,
         diags,
         limit: limits.nesting_depth,
         expression_limit: limits.expression_depth,
@@ -81,8 +76,6 @@ pub fn parse(text: &str, limits: &Limits, diags: &mut Diagnostics) -> Module {
         depth: 0,
         block_depth: 0,
         repeat_depth: 0,
-        expr_depth: Vec::with_capacity(expr_estimate),
-        type_depth: Vec::new(),
         operands: Vec::new(),
         pending_ops: Vec::new(),
         list_items: Vec::new(),
@@ -97,7 +90,42 @@ pub fn parse(text: &str, limits: &Limits, diags: &mut Diagnostics) -> Module {
         bare_return_next: None,
     };
     parser.parse_module();
-    parser.module
+    // Every body restores the module's nodes when it ends; `module_nodes` is only set inside one.
+    let nodes = match parser.module_nodes.take() {
+        Some(module) => module,
+        None => parser.nodes,
+    };
+    let mut module = parser.module;
+    module.nodes = nodes.nodes;
+    module
+}
+
+/// The nodes being written (the module's declarations or a function body's) with the parser's
+/// depth of each, by handle.
+#[derive(Default)]
+struct NodeContext {
+    nodes: Nodes,
+    /// Depth of each expression node, by position.
+    expr_depth: Vec<NodeDepth>,
+    /// Depth of each type node (the nesting of the expressions in it included).
+    type_depth: Vec<u32>,
+}
+
+impl NodeContext {
+    fn for_body() -> NodeContext {
+        NodeContext {
+            nodes: Nodes::for_body(),
+            ..NodeContext::default()
+        }
+    }
+}
+
+/// What [`Parser::enter_body`] put aside, for [`Parser::leave_body`].
+enum Outside {
+    /// The module's declarations (kept in `Parser::module_nodes` meanwhile).
+    Module,
+    /// Another body's nodes (a function declared inside a body is parsed whole).
+    Body(NodeContext),
 }
 
 /// Binding power of binary operators, low to high (language.md).
@@ -318,7 +346,12 @@ struct Parser<'t, 'd> {
     pos: usize,
     /// End of the last consumed token.
     prev_hi: u32,
+    /// The items and names; its nodes are filled in at the end.
     module: Module,
+    /// The nodes being written: the module's, or the body being parsed.
+    nodes: NodeContext,
+    /// The module's nodes while a body is being parsed.
+    module_nodes: Option<NodeContext>,
     diags: &'d mut Diagnostics,
     limit: u32,
     /// `Limits::expression_depth`: the deepest expression tree, operator chains included.
@@ -331,10 +364,6 @@ struct Parser<'t, 'd> {
     block_depth: u32,
     /// Open Lua `repeat` blocks (only while skipping one).
     repeat_depth: u32,
-    /// Depth of each expression node, by handle index.
-    expr_depth: Vec<NodeDepth>,
-    /// Depth of each type node (the nesting of the expressions in it included).
-    type_depth: Vec<u32>,
     /// Work stacks shared by every nested construct, each using the part above what its
     /// enclosing ones left and truncating back to it (instead of vectors per construct):
     /// operands and operators of the binary expressions being parsed,
@@ -596,19 +625,87 @@ impl Parser<'_, '_> {
     // Node allocation with depth accounting
 
     fn depth_of(&self, e: ExprId) -> NodeDepth {
-        self.expr_depth
-            .get(e.index())
+        self.nodes
+            .nodes
+            .local_index(e.raw())
+            .and_then(|i| self.nodes.expr_depth.get(i))
             .copied()
             .unwrap_or(NodeDepth::LEAF)
     }
 
     fn type_depth_of(&self, t: TypeId) -> u32 {
-        self.type_depth.get(t.index()).copied().unwrap_or(1)
+        self.nodes
+            .nodes
+            .local_index(t.raw())
+            .and_then(|i| self.nodes.type_depth.get(i))
+            .copied()
+            .unwrap_or(1)
+    }
+
+    /// The module's nodes and, inside a body, the body's.
+    fn view(&self) -> NodesView<'_> {
+        match &self.module_nodes {
+            Some(module) => NodesView {
+                module: &module.nodes,
+                body: Some(&self.nodes.nodes),
+            },
+            None => NodesView {
+                module: &self.nodes.nodes,
+                body: None,
+            },
+        }
+    }
+
+    /// The expression behind `id`.
+    fn expr(&self, id: ExprId) -> Option<&Expr> {
+        self.view().expr(id)
+    }
+
+    /// The type expression behind `id`.
+    fn ty(&self, id: TypeId) -> Option<&TypeExpr> {
+        self.view().ty(id)
+    }
+
+    /// Starts writing a function body's own nodes.
+    fn enter_body(&mut self) -> Outside {
+        let body = NodeContext::for_body();
+        if self.module_nodes.is_none() {
+            self.module_nodes = Some(std::mem::replace(&mut self.nodes, body));
+            Outside::Module
+        } else {
+            Outside::Body(std::mem::replace(&mut self.nodes, body))
+        }
+    }
+
+    /// Ends the body [`Parser::enter_body`] started, returning its nodes.
+    fn leave_body(&mut self, outside: Outside) -> Nodes {
+        let restored = match outside {
+            Outside::Module => self.module_nodes.take().unwrap_or_default(),
+            Outside::Body(body) => body,
+        };
+        let mut nodes = std::mem::replace(&mut self.nodes, restored).nodes;
+        nodes.shrink_to_fit();
+        nodes
+    }
+
+    /// Writes the module's nodes, not the body's, for a declaration found inside a body; gives
+    /// back the body's, for [`Parser::resume_body`].
+    fn suspend_body(&mut self) -> Option<NodeContext> {
+        let module = self.module_nodes.take()?;
+        Some(std::mem::replace(&mut self.nodes, module))
+    }
+
+    /// Goes back to writing the body [`Parser::suspend_body`] put aside.
+    fn resume_body(&mut self, body: Option<NodeContext>) {
+        if let Some(body) = body {
+            self.module_nodes = Some(std::mem::replace(&mut self.nodes, body));
+        }
     }
 
     /// The deepest of an array value's written type (`type_depth`) and its listed values.
     fn typed_list_depth(&self, type_depth: u32, list: ExprList) -> NodeDepth {
-        self.module
+        self.nodes
+            .nodes
             .list(list)
             .iter()
             .map(|e| self.depth_of(*e))
@@ -645,14 +742,15 @@ impl Parser<'_, '_> {
                 lhs.max(d(rhs))
             }
             ExprKind::Call { callee, args } => self
-                .module
+                .nodes
+                .nodes
                 .list(*args)
                 .iter()
                 .map(d)
                 .fold(d(callee), NodeDepth::max),
             ExprKind::Field { base, .. } => d(base),
             ExprKind::Index { base, index } => d(base).max(d(index)),
-            ExprKind::StructLit(lit) => self.module.struct_lits.get(*lit).map_or(none, |lit| {
+            ExprKind::StructLit(lit) => self.nodes.nodes.struct_lit(*lit).map_or(none, |lit| {
                 lit.fields
                     .iter()
                     .map(|(_, v)| d(v))
@@ -687,8 +785,8 @@ impl Parser<'_, '_> {
             self.expression_depth_error(span);
             (kind, depth) = (ExprKind::Error, NodeDepth::LEAF);
         }
-        let id = self.module.exprs.append(Expr { kind, span });
-        self.expr_depth.push(depth);
+        let id = self.nodes.nodes.push_expr(Expr { kind, span });
+        self.nodes.expr_depth.push(depth);
         id
     }
 
@@ -710,8 +808,8 @@ impl Parser<'_, '_> {
             kind = TypeExprKind::Error;
             depth = 1;
         }
-        let id = self.module.types.append(TypeExpr { kind, span });
-        self.type_depth.push(depth);
+        let id = self.nodes.nodes.push_type(TypeExpr { kind, span });
+        self.nodes.type_depth.push(depth);
         id
     }
 
@@ -1305,7 +1403,7 @@ impl Parser<'_, '_> {
                     ..
                 }) = self.module.items.last_mut()
                 {
-                    mark_incomplete(&mut f.body);
+                    mark_incomplete(&mut f.body.block);
                     d.with_help(
                         "statements belong inside a function body; an extra `end` may have \
                          closed the function early",
@@ -1516,7 +1614,9 @@ impl Parser<'_, '_> {
             &mut self.returns_tuple,
             matches!(ret, Some(ReturnType::Tuple { .. })),
         );
-        let mut body = self.parse_block();
+        let outside = self.enter_body();
+        let mut block = self.parse_block();
+        let nodes = self.leave_body(outside);
         self.returns_value = returns_value;
         self.returns_tuple = returns_tuple;
         self.expect_end(kw.span, &what);
@@ -1524,14 +1624,14 @@ impl Parser<'_, '_> {
         // expected after the function.
         self.brace_blocks = braces_before;
         if self.diags.error_count() > errors_before {
-            mark_incomplete(&mut body);
+            mark_incomplete(&mut block);
         }
         match name {
             Some(name) if ok => ItemKind::Function(FunctionDecl {
                 name,
                 params,
                 ret,
-                body,
+                body: Body { block, nodes },
             }),
             _ => ItemKind::Error,
         }
@@ -1749,9 +1849,7 @@ impl Parser<'_, '_> {
     fn report_parameter_qualifier(&mut self, q: Token, text: &str, param: &Field) {
         let name = self.name(&param.name).to_owned();
         let ty = self
-            .module
-            .types
-            .get(param.ty)
+            .ty(param.ty)
             .map_or("T", |t| self.slice(t.span))
             .to_owned();
         let remove = Span::new(q.span.lo, param.name.span.lo.max(q.span.hi));
@@ -1788,7 +1886,7 @@ impl Parser<'_, '_> {
         let reported = !self.recovering;
         let eq = self.bump();
         let value = self.parse_expr();
-        let value_span = self.module.exprs.get(value).map_or(eq.span, |e| e.span);
+        let value_span = self.expr(value).map_or(eq.span, |e| e.span);
         let text = self.slice(value_span).to_owned();
         let d = Diagnostic::error(
             codes::UNEXPECTED_TOKEN,
@@ -2228,7 +2326,7 @@ impl Parser<'_, '_> {
                 None
             };
             let len_text = len
-                .and_then(|l| self.module.exprs.get(l))
+                .and_then(|l| self.expr(l))
                 .map(|e| self.slice(e.span).to_owned())
                 .unwrap_or_default();
             fixed = Some((
@@ -2313,7 +2411,7 @@ impl Parser<'_, '_> {
     #[inline(never)]
     fn generic_constructor(&mut self, name: Token) -> ExprId {
         let ty = self.generic_type(name, true);
-        let (kind, span) = match self.module.types.get(ty) {
+        let (kind, span) = match self.ty(ty) {
             Some(t) => match &t.kind {
                 TypeExprKind::Named(ident) => (ExprKind::Ident(*ident), t.span),
                 _ => (ExprKind::Error, t.span),
@@ -2351,7 +2449,7 @@ impl Parser<'_, '_> {
 
     /// A type as Luma writes it, for suggestions: names as interned, array lengths as written.
     fn type_text(&self, ty: TypeId) -> String {
-        match self.module.types.get(ty) {
+        match self.ty(ty) {
             Some(t) => match &t.kind {
                 TypeExprKind::Named(ident) => match self.name(ident) {
                     // WGSL's scalar names, which the checker reports on their own.
@@ -2363,7 +2461,7 @@ impl Parser<'_, '_> {
                 },
                 TypeExprKind::Array { len, element } => {
                     let len = len
-                        .and_then(|l| self.module.exprs.get(l))
+                        .and_then(|l| self.expr(l))
                         .map_or("", |e| self.slice(e.span));
                     format!("[{len}]{}", self.type_text(*element))
                 }
@@ -2868,11 +2966,14 @@ impl Parser<'_, '_> {
         // adding "cannot find" errors to the one mistake.
         let saved = self.item_indent;
         self.item_indent = self.column_of(t.span.lo);
+        // A module item: its signature or fields are the module's nodes.
+        let body = self.suspend_body();
         let kind = if t.kind == TokenKind::Function {
             self.parse_function()
         } else {
             self.parse_struct()
         };
+        self.resume_body(body);
         let span = self.since(t.span.lo);
         self.module.items.push(Item {
             attributes: Vec::new(),
@@ -3172,7 +3273,7 @@ impl Parser<'_, '_> {
     fn uninitialized_help(&self, name: Ident, ty: Option<TypeId>) -> String {
         let name = self.slice(name.span);
         let ty = ty
-            .and_then(|t| self.module.types.get(t))
+            .and_then(|t| self.ty(t))
             .map(|t| self.slice(t.span))
             .filter(|t| !t.is_empty());
         match ty {
@@ -3333,11 +3434,9 @@ impl Parser<'_, '_> {
         self.recovering = false;
         self.bump();
         let rhs = self.parse_expr();
-        let lo = self.module.exprs.get(cond).map_or(t.span.lo, |e| e.span.lo);
+        let lo = self.expr(cond).map_or(t.span.lo, |e| e.span.lo);
         let hi = self
-            .module
-            .exprs
-            .get(rhs)
+            .expr(rhs)
             .map_or(t.span.hi, |e| e.span.hi)
             .max(t.span.hi);
         self.alloc(
@@ -3625,11 +3724,7 @@ impl Parser<'_, '_> {
             let op_tok = self.bump();
             let value = self.parse_expr();
             if !self.is_place(target) {
-                let span = self
-                    .module
-                    .exprs
-                    .get(target)
-                    .map_or(op_tok.span, |e| e.span);
+                let span = self.expr(target).map_or(op_tok.span, |e| e.span);
                 let mut d = Diagnostic::error(
                     codes::INVALID_ASSIGN_TARGET,
                     span,
@@ -3637,7 +3732,7 @@ impl Parser<'_, '_> {
                 )
                 .with_primary_label("not a variable, field, swizzle or element");
                 if matches!(
-                    self.module.exprs.get(target).map(|e| &e.kind),
+                    self.expr(target).map(|e| &e.kind),
                     Some(ExprKind::Call { .. })
                 ) {
                     d = d.with_note("a call's result is a value, not a place");
@@ -3656,7 +3751,7 @@ impl Parser<'_, '_> {
         }
         let complete = self.tok().newline_before || self.at(TokenKind::Eof);
         if self.bare_return_next == Some(lo) && self.returns_value && complete {
-            if let Some(e) = self.module.exprs.get(target) {
+            if let Some(e) = self.expr(target) {
                 if !matches!(e.kind, ExprKind::Call { .. } | ExprKind::Error) {
                     if let Some(ret) = self.value_after_return(target, e.span) {
                         return ret;
@@ -3664,7 +3759,7 @@ impl Parser<'_, '_> {
                 }
             }
         }
-        let (span, kind) = match self.module.exprs.get(target) {
+        let (span, kind) = match self.expr(target) {
             Some(e) => (e.span, &e.kind),
             None => return self.stmt(StmtKind::Error, lo),
         };
@@ -3777,7 +3872,7 @@ impl Parser<'_, '_> {
     /// Whether `e` is syntactically a place: a name followed by fields and indexes.
     fn is_place(&self, mut e: ExprId) -> bool {
         loop {
-            match self.module.exprs.get(e).map(|x| &x.kind) {
+            match self.expr(e).map(|x| &x.kind) {
                 Some(ExprKind::Ident(_)) | Some(ExprKind::Error) | None => return true,
                 Some(ExprKind::Field { base, .. }) | Some(ExprKind::Index { base, .. }) => {
                     e = *base
@@ -3849,7 +3944,7 @@ impl Parser<'_, '_> {
             let mut chained = false;
             if prec == PREC_CMP {
                 if let Some(&lhs) = self.operands.last() {
-                    chained = match self.module.exprs.get(lhs).map(|e| &e.kind) {
+                    chained = match self.expr(lhs).map(|e| &e.kind) {
                         Some(ExprKind::Binary { op, .. }) => is_comparison(*op),
                         _ => false,
                     };
@@ -3911,8 +4006,8 @@ impl Parser<'_, '_> {
         ) else {
             return;
         };
-        let lo = self.module.exprs.get(lhs).map_or(op.span.lo, |e| e.span.lo);
-        let hi = self.module.exprs.get(rhs).map_or(op.span.hi, |e| e.span.hi);
+        let lo = self.expr(lhs).map_or(op.span.lo, |e| e.span.lo);
+        let hi = self.expr(rhs).map_or(op.span.hi, |e| e.span.hi);
         let span = Span::new(lo, hi.max(lo));
         let e = if op.chained {
             self.report_chain(lhs, op.span, op.op, rhs);
@@ -3939,14 +4034,12 @@ impl Parser<'_, '_> {
             op_span: first_span,
             lhs: a,
             rhs: b,
-        }) = self.module.exprs.get(lhs).map(|e| e.kind.clone())
+        }) = self.expr(lhs).map(|e| e.kind)
         else {
             return;
         };
         let text = |e: ExprId| {
-            self.module
-                .exprs
-                .get(e)
+            self.expr(e)
                 .map(|x| self.slice(x.span))
                 .filter(|s| s.len() <= 40 && !s.contains('\n'))
                 .map(str::to_owned)
@@ -3986,7 +4079,7 @@ impl Parser<'_, '_> {
                 continue;
             };
             let op_span = t.span;
-            let hi = self.module.exprs.get(e).map_or(op_span.hi, |x| x.span.hi);
+            let hi = self.expr(e).map_or(op_span.hi, |x| x.span.hi);
             e = self.alloc(
                 ExprKind::Unary {
                     op,
@@ -4003,7 +4096,7 @@ impl Parser<'_, '_> {
     /// stays on the stack while nested expressions are parsed, stays small.
     fn parse_postfix(&mut self) -> ExprId {
         let mut e = self.parse_primary();
-        let lo = self.module.exprs.get(e).map_or(0, |x| x.span.lo);
+        let lo = self.expr(e).map_or(0, |x| x.span.lo);
         loop {
             e = match self.kind() {
                 TokenKind::Dot => match self.postfix_field(e, lo) {
@@ -4047,7 +4140,10 @@ impl Parser<'_, '_> {
     fn postfix_call(&mut self, callee: ExprId, lo: u32) -> ExprId {
         let open = self.bump();
         if open.newline_before {
-            self.module.calls_after_line_break.push((callee, open.span));
+            self.nodes
+                .nodes
+                .calls_after_line_break
+                .push((callee, open.span));
         }
         let base = self.list_items.len();
         self.parse_expr_list(TokenKind::RParen, open.span);
@@ -4106,7 +4202,7 @@ impl Parser<'_, '_> {
     /// Comma-separated expressions up to `close` (a trailing comma is allowed), pushed on the
     /// shared `list_items` stack; [`Parser::take_list`] moves them into the module. The stack
     /// lets nested lists (`f(g(a, b), c)`) collect above the outer one's part and still land
-    /// as contiguous runs of `Module::expr_lists`.
+    /// as contiguous runs of the lists of the nodes being written.
     fn parse_expr_list(&mut self, close: TokenKind, open: Span) {
         loop {
             if self.at(close) || self.at(TokenKind::Eof) {
@@ -4149,11 +4245,7 @@ impl Parser<'_, '_> {
             self.report(d);
         }
         self.recovering = true;
-        let lo = self
-            .module
-            .exprs
-            .get(entry)
-            .map_or(t.span.lo, |e| e.span.lo);
+        let lo = self.expr(entry).map_or(t.span.lo, |e| e.span.lo);
         self.skip_nested_expr();
         let entry = self.alloc_error(self.since(lo));
         (entry, self.eat(TokenKind::Comma).is_some())
@@ -4162,7 +4254,7 @@ impl Parser<'_, '_> {
     /// Moves the items of `list_items` from `base` on into one list of the module.
     fn take_list(&mut self, base: usize) -> ExprList {
         let items = self.list_items.get(base..).unwrap_or(&[]);
-        let list = self.module.push_list(items);
+        let list = self.nodes.nodes.push_list(items);
         self.list_items.truncate(base);
         list
     }
@@ -4256,7 +4348,7 @@ impl Parser<'_, '_> {
     /// conversion call is what is parsed (the cast binds as a prefix operator, as in C), so the
     /// operand is not "not a statement" and the type is not "not a value".
     fn c_cast(&mut self, open: Token, inner: ExprId) -> Option<ExprId> {
-        let Some(ExprKind::Ident(ty)) = self.module.exprs.get(inner).map(|e| e.kind.clone()) else {
+        let Some(ExprKind::Ident(ty)) = self.expr(inner).map(|e| e.kind) else {
             return None;
         };
         let next = self.tok();
@@ -4294,7 +4386,7 @@ impl Parser<'_, '_> {
         }
         let callee = inner;
         let operand = self.parse_unary();
-        let operand_span = self.module.exprs.get(operand).map_or(next.span, |e| e.span);
+        let operand_span = self.expr(operand).map_or(next.span, |e| e.span);
         let operand_text = self.slice(operand_span).to_owned();
         let whole = cast_span.to(operand_span);
         let d = Diagnostic::error(
@@ -4455,7 +4547,7 @@ impl Parser<'_, '_> {
             Some(false) => self.alloc(ExprKind::ArrayLit { ty, elements }, span),
             None if ty.is_some() => self.alloc(ExprKind::ArrayLit { ty, elements }, span),
             _ => {
-                let lit = self.module.struct_lits.append(StructLit { name, fields });
+                let lit = self.nodes.nodes.push_struct_lit(StructLit { name, fields });
                 self.alloc(ExprKind::StructLit(lit), span)
             }
         }

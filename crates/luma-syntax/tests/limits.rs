@@ -88,7 +88,7 @@ fn max_depth(module: &Module, count: Count) -> usize {
         deepest = deepest.max(depth);
         let next = depth + 1;
         match node {
-            Node::E(e) => match &module.exprs[e].kind {
+            Node::E(e) => match &module.nodes.expr(e).expect("a module expression").kind {
                 ExprKind::Unary { operand, .. } => stack.push((Node::E(*operand), next)),
                 ExprKind::Binary { lhs, rhs, .. } => {
                     let lhs_level = if count == Count::Nesting { depth } else { next };
@@ -97,7 +97,7 @@ fn max_depth(module: &Module, count: Count) -> usize {
                 }
                 ExprKind::Call { callee, args } => {
                     stack.push((Node::E(*callee), next));
-                    stack.extend(module.list(*args).iter().map(|a| (Node::E(*a), next)));
+                    stack.extend(module.nodes.list(*args).iter().map(|a| (Node::E(*a), next)));
                 }
                 ExprKind::Field { base, .. } => stack.push((Node::E(*base), next)),
                 ExprKind::Index { base, index } => {
@@ -105,18 +105,27 @@ fn max_depth(module: &Module, count: Count) -> usize {
                     stack.push((Node::E(*index), next));
                 }
                 ExprKind::StructLit(lit) => stack.extend(
-                    module.struct_lits[*lit]
+                    module
+                        .nodes
+                        .struct_lit(*lit)
+                        .expect("a struct literal")
                         .fields
                         .iter()
                         .map(|(_, v)| (Node::E(*v), next)),
                 ),
                 ExprKind::ArrayLit { ty, elements } => {
                     stack.extend(ty.map(|t| (Node::T(t), next)));
-                    stack.extend(module.list(*elements).iter().map(|v| (Node::E(*v), next)));
+                    stack.extend(
+                        module
+                            .nodes
+                            .list(*elements)
+                            .iter()
+                            .map(|v| (Node::E(*v), next)),
+                    );
                 }
                 ExprKind::ArrayFill { ty, args } => {
                     stack.push((Node::T(*ty), next));
-                    stack.extend(module.list(*args).iter().map(|v| (Node::E(*v), next)));
+                    stack.extend(module.nodes.list(*args).iter().map(|v| (Node::E(*v), next)));
                 }
                 ExprKind::IfExpr {
                     cond,
@@ -131,7 +140,9 @@ fn max_depth(module: &Module, count: Count) -> usize {
                 _ => {}
             },
             Node::T(t) => {
-                if let TypeExprKind::Array { len, element } = &module.types[t].kind {
+                if let TypeExprKind::Array { len, element } =
+                    &module.nodes.ty(t).expect("a module type").kind
+                {
                     stack.extend(len.map(|l| (Node::E(l), next)));
                     stack.push((Node::T(*element), next));
                 }
@@ -287,7 +298,7 @@ fn block_depth_256_is_accepted_and_257_is_not() {
     let ItemKind::Function(f) = &module.items[0].kind else {
         panic!("a function")
     };
-    let StmtKind::Do(first) = &f.body.stmts[0].kind else {
+    let StmtKind::Do(first) = &f.body.block.stmts[0].kind else {
         panic!("a do block")
     };
     let mut block = first;

@@ -15,37 +15,38 @@ use crate::codes;
 /// Reads every `@allow` of `ast`, reports arguments that are not warning codes (E0004), and
 /// allows each code named inside the span of what carries the attribute.
 pub(crate) fn install(ast: &ast::Module, diags: &mut Diagnostics) {
-    let mut allows: Vec<(Span, &ast::Attribute)> = Vec::new();
+    // Each attribute with the nodes its arguments are in (a loop's are its function body's).
+    let mut allows: Vec<(Span, &ast::Attribute, &ast::Nodes)> = Vec::new();
     // Loops nest up to the parser's depth limit: an explicit stack, not recursion.
-    let mut blocks: Vec<&Block> = Vec::new();
+    let mut blocks: Vec<(&Block, &ast::Nodes)> = Vec::new();
     for item in &ast.items {
-        allows.extend(item.attributes.iter().map(|a| (item.span, a)));
+        allows.extend(item.attributes.iter().map(|a| (item.span, a, &ast.nodes)));
         if let ItemKind::Function(f) = &item.kind {
-            blocks.push(&f.body);
+            blocks.push((&f.body.block, &f.body.nodes));
         }
     }
-    while let Some(block) = blocks.pop() {
+    while let Some((block, nodes)) = blocks.pop() {
         for stmt in &block.stmts {
             match &stmt.kind {
                 StmtKind::For(f) => {
-                    allows.extend(f.attributes.iter().map(|a| (stmt.span, a)));
-                    blocks.push(&f.body);
+                    allows.extend(f.attributes.iter().map(|a| (stmt.span, a, nodes)));
+                    blocks.push((&f.body, nodes));
                 }
                 StmtKind::While(w) => {
-                    allows.extend(w.attributes.iter().map(|a| (stmt.span, a)));
-                    blocks.push(&w.body);
+                    allows.extend(w.attributes.iter().map(|a| (stmt.span, a, nodes)));
+                    blocks.push((&w.body, nodes));
                 }
                 StmtKind::If(i) => {
-                    blocks.extend(i.branches.iter().map(|(_, b)| b));
-                    blocks.extend(i.else_block.iter());
+                    blocks.extend(i.branches.iter().map(|(_, b)| (b, nodes)));
+                    blocks.extend(i.else_block.iter().map(|b| (b, nodes)));
                 }
-                StmtKind::Do(b) => blocks.push(b),
+                StmtKind::Do(b) => blocks.push((b, nodes)),
                 _ => {}
             }
         }
     }
     let mut allowed = Vec::new();
-    for (scope, attribute) in allows {
+    for (scope, attribute, nodes) in allows {
         if ast.name(attribute.name.name) != "allow" {
             continue;
         }
@@ -58,7 +59,7 @@ pub(crate) fn install(ast: &ast::Module, diags: &mut Diagnostics) {
             );
         }
         for &arg in args {
-            let Some(expr) = ast.exprs.get(arg) else {
+            let Some(expr) = nodes.expr(arg) else {
                 continue;
             };
             let written = match &expr.kind {

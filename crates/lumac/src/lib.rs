@@ -421,6 +421,35 @@ pub fn check(parsed: &Parsed, options: &Options, diags: &mut Diagnostics) -> Opt
     program.filter(|_| !diags.has_errors())
 }
 
+/// [`check`], taking the function bodies out of `parsed.ast` and freeing each once checked, so
+/// that the whole syntax tree and the whole typed program are never in memory together (what
+/// [`compile`] does). The declarations stay in `parsed.ast`; its function bodies are left empty.
+///
+/// ```
+/// use lumac::{Diagnostics, MemoryReader, Options};
+///
+/// let options = Options::default();
+/// let mut diags = Diagnostics::new(100);
+/// let mut parsed = lumac::parse("a.luma", "function f() -> int\n    return 1\nend\n",
+///                               &MemoryReader::default(), &options, &mut diags);
+/// let program = lumac::check_taking_bodies(&mut parsed, &options, &mut diags).expect("valid");
+/// assert_eq!(program.functions.len(), 1);
+/// ```
+pub fn check_taking_bodies(
+    parsed: &mut Parsed,
+    options: &Options,
+    diags: &mut Diagnostics,
+) -> Option<Program> {
+    let program = luma_sema::check_taking_bodies(
+        &mut parsed.ast,
+        &luma_sema::CheckOptions {
+            limits: options.limits,
+        },
+        diags,
+    );
+    program.filter(|_| !diags.has_errors())
+}
+
 /// Lowers a checked program to IR (baking `options.spec_values` and selecting
 /// `options.entry_point` / `options.stage`), verified. `None` when an error was reported.
 ///
@@ -799,7 +828,7 @@ pub fn compile_shared(
     let mut reflection = None;
     // The checker runs even after syntax errors (the tree marks what failed to parse), so one
     // error never hides the others.
-    if let Some(mut program) = check(&parsed, options, &mut diags) {
+    if let Some(mut program) = check_taking_bodies(&mut parsed, options, &mut diags) {
         // Past checking, the syntax tree only serves to point back-end errors and warnings at
         // entry functions and globals: keep their names, and free the rest before lowering
         // builds the IR. Likewise each function body of the typed program is freed as soon as
@@ -894,11 +923,11 @@ fn reflection_failure(e: luma_reflect::ReflectError, parsed: &Parsed) -> Diagnos
 pub fn declaration_names(ast: Ast) -> Ast {
     use luma_syntax::ast::{ConstDecl, Expr, ExprKind, GlobalDecl, TypeExpr, TypeExprKind};
     let mut reduced = Ast::default();
-    let no_type = reduced.types.append(TypeExpr {
+    let no_type = reduced.nodes.push_type(TypeExpr {
         kind: TypeExprKind::Error,
         span: NO_LOCATION,
     });
-    let no_value = reduced.exprs.append(Expr {
+    let no_value = reduced.nodes.push_expr(Expr {
         kind: ExprKind::Error,
         span: NO_LOCATION,
     });
@@ -911,7 +940,7 @@ pub fn declaration_names(ast: Ast) -> Ast {
                     name: f.name,
                     params: Vec::new(),
                     ret: None,
-                    body: luma_syntax::ast::Block::default(),
+                    body: luma_syntax::ast::Body::default(),
                 }),
                 ItemKind::Global(g) => ItemKind::Global(GlobalDecl {
                     kind: g.kind,
@@ -945,7 +974,7 @@ pub fn frontend_ir_with(path: &Path, options: &Options) -> Result<IrModule, Stri
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let name = path.to_string_lossy();
     let mut diags = options.diagnostics();
-    let parsed = parse(&name, &text, &FsReader, options, &mut diags);
+    let mut parsed = parse(&name, &text, &FsReader, options, &mut diags);
     let render = |diags: &Diagnostics, parsed: &Parsed| {
         render_human(
             diags.as_slice(),
@@ -953,7 +982,7 @@ pub fn frontend_ir_with(path: &Path, options: &Options) -> Result<IrModule, Stri
             &HumanOptions::default(),
         )
     };
-    let Some(mut program) = check(&parsed, options, &mut diags) else {
+    let Some(mut program) = check_taking_bodies(&mut parsed, options, &mut diags) else {
         return Err(render(&diags, &parsed));
     };
     // As `compile` does: each function optimised as soon as it is lowered.
