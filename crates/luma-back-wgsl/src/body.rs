@@ -1511,8 +1511,7 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         if divisor.is_none() && matches!(op, BinaryOp::Divide | BinaryOp::Remainder) {
             if let Some(text) = self.divisor_without_zeros(rhs)? {
                 r = Expr::primary(text);
-            } else if r.konst
-                && !l.konst
+            } else if ((r.konst && !l.konst) || (!r.konst && self.computed_from_constants(rhs)?))
                 && self
                     .value_inner(rhs)?
                     .scalar_kind()
@@ -1521,7 +1520,11 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             {
                 // A constant divisor that is not a literal (`i32(false)` at --opt none): WGSL
                 // evaluates it at shader creation and rejects a zero. Dividing by 1 where it is
-                // zero is Luma's meaning, and the `select` folds at creation too.
+                // zero is Luma's meaning, and the `select` folds at creation too. A divisor
+                // bound to a `let` but computed from constants only (`let v = 0u << 15u` at
+                // --opt none) is no constant expression, but naga folds its initializer and
+                // rejects the division by the literal zero it finds behind the name (found by
+                // luma-difftest): the `select` is a run-time value there, which naga leaves be.
                 let ty = self.w.type_text(self.value(rhs)?.ty)?;
                 let zero = Expr::primary(format!("{ty}(0)"));
                 let is_zero = binary("==", Prec::Relational, &r, &zero);
@@ -1592,6 +1595,39 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
             }
             _ => Ok(false),
         }
+    }
+
+    /// Whether `v` is computed from module constants only, by operations naga may fold when it
+    /// reads the WGSL (arithmetic, conversions, compositions), whatever the writer made of it:
+    /// naga's front end folds such a `let` initializer to a literal. Looks at most 64 values
+    /// deep; anything past that counts as not constant.
+    fn computed_from_constants(&self, v: Handle<Value>) -> Result<bool, Error> {
+        let mut stack = vec![v];
+        let mut seen = 0;
+        while let Some(v) = stack.pop() {
+            seen += 1;
+            if seen > 64 {
+                return Ok(false);
+            }
+            match &self.value(v)?.def {
+                ValueDef::Constant(_) => {}
+                ValueDef::Op(
+                    op @ (Op::Unary { .. }
+                    | Op::Binary { .. }
+                    | Op::Select { .. }
+                    | Op::Splat { .. }
+                    | Op::Compose { .. }
+                    | Op::Extract { .. }
+                    | Op::Shuffle { .. }
+                    | Op::Convert { .. }
+                    | Op::Bitcast { .. }
+                    | Op::Relational { .. }
+                    | Op::Math { .. }),
+                ) => op.for_each_operand(|operand| stack.push(operand)),
+                _ => return Ok(false),
+            }
+        }
+        Ok(true)
     }
 
     /// An inlined integer vector divisor built from parts, with its constant zero parts
