@@ -146,6 +146,11 @@ impl<T> Arena<T> {
         self.data.shrink_to_fit();
     }
 
+    /// Removes every element, keeping the room (handles made before now are dangling).
+    pub fn clear(&mut self) {
+        self.data.clear();
+    }
+
     /// Appends `value` and returns its handle.
     ///
     /// Inputs are capped far below 2^32 nodes by the compiler's limits (64 MiB of source), so the

@@ -198,14 +198,15 @@ impl Nodes {
         self.exprs.len()
     }
 
-    /// Gives back the room the vectors grew past their length (a body's are kept until it is
-    /// checked).
-    pub fn shrink_to_fit(&mut self) {
-        self.exprs.shrink_to_fit();
-        self.types.shrink_to_fit();
-        self.expr_lists.shrink_to_fit();
-        self.struct_lits.shrink_to_fit();
-        self.calls_after_line_break.shrink_to_fit();
+    /// Removes every node, keeping the room, to be written again as a body's (a parser's
+    /// scratch). Handles made before are dangling.
+    pub fn clear_for_body(&mut self) {
+        self.in_body = true;
+        self.exprs.clear();
+        self.types.clear();
+        self.expr_lists.clear();
+        self.struct_lits.clear();
+        self.calls_after_line_break.clear();
     }
 }
 

@@ -69,6 +69,7 @@ pub fn parse(text: &str, limits: &Limits, diags: &mut Diagnostics) -> Module {
         module: Module::default(),
         nodes: NodeContext::default(),
         module_nodes: None,
+        spare_nodes: NodeContext::for_body(),
         diags,
         limit: limits.nesting_depth,
         expression_limit: limits.expression_depth,
@@ -352,6 +353,8 @@ struct Parser<'t, 'd> {
     nodes: NodeContext,
     /// The module's nodes while a body is being parsed.
     module_nodes: Option<NodeContext>,
+    /// The last body's nodes, cleared and written again by the next body.
+    spare_nodes: NodeContext,
     diags: &'d mut Diagnostics,
     limit: u32,
     /// `Limits::expression_depth`: the deepest expression tree, operator chains included.
@@ -666,9 +669,13 @@ impl Parser<'_, '_> {
         self.view().ty(id)
     }
 
-    /// Starts writing a function body's own nodes.
+    /// Starts writing a function body's own nodes, into the scratch of the last body (its
+    /// vectors already grown: a body's nodes are copied out once, at their exact size).
     fn enter_body(&mut self) -> Outside {
-        let body = NodeContext::for_body();
+        let mut body = std::mem::take(&mut self.spare_nodes);
+        body.nodes.clear_for_body();
+        body.expr_depth.clear();
+        body.type_depth.clear();
         if self.module_nodes.is_none() {
             self.module_nodes = Some(std::mem::replace(&mut self.nodes, body));
             Outside::Module
@@ -683,8 +690,10 @@ impl Parser<'_, '_> {
             Outside::Module => self.module_nodes.take().unwrap_or_default(),
             Outside::Body(body) => body,
         };
-        let mut nodes = std::mem::replace(&mut self.nodes, restored).nodes;
-        nodes.shrink_to_fit();
+        let scratch = std::mem::replace(&mut self.nodes, restored);
+        // Cloning allocates each vector at its length; the scratch keeps its room.
+        let nodes = scratch.nodes.clone();
+        self.spare_nodes = scratch;
         nodes
     }
 
