@@ -352,6 +352,22 @@ impl Diagnostics {
         }
     }
 
+    /// An empty collector with this one's limit, warning policy and allowances: what a stage
+    /// reports into while another stage's reports are still to come ahead of its own, before
+    /// [`Diagnostics::absorb`] brings them together.
+    pub fn sibling(&self) -> Diagnostics {
+        Diagnostics {
+            list: Vec::new(),
+            limit: self.limit,
+            errors: 0,
+            warnings: 0,
+            dropped: 0,
+            allowed: 0,
+            policy: self.policy.clone(),
+            allowed_within: self.allowed_within.clone(),
+        }
+    }
+
     /// Takes over what `other` collected: each stored diagnostic is pushed here (so this
     /// collector's policy and allowances apply to it), and those `other` counted without
     /// storing are counted here as they were.

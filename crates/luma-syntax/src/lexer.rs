@@ -890,35 +890,143 @@ pub struct Token {
 /// Cooks `text` into the parser's tokens, reporting every lexical error into `diags`. The result
 /// always ends with one [`TokenKind::Eof`] token. Text longer than `u32::MAX` bytes is cut there
 /// (the preprocessor's size limit keeps real inputs far below).
+///
+/// The parser does not call this: it pulls tokens from a [`Lexer`] as it goes, so the whole
+/// file's tokens never exist at once. This is for tools that want them all.
 pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
-    let mut cooker = Cooker {
-        text,
-        // Shaders run at 0.2-0.4 tokens per byte; reserving the upper end once saves the copies
-        // of a doubling vector, and the untouched rest of a large allocation costs no memory.
-        tokens: Vec::with_capacity(text.len() / 5 * 2 + 16),
-        diags,
-        newline: true,
-        open_repeats: 0,
-        pending_local: None,
-        c_for_parens: 0,
-        c_for_bare: false,
-        c_comments: [None, None],
-        semicolons: None,
-        reserved_names: [None, None],
-        caret_eq_at: None,
-        float_suffixes: None,
-    };
-    // What `tokenize` does, with one cursor over the whole text instead of a slice of the
-    // rest per token (the scanner only looks at the bytes from its position on, so it scans
-    // the same tokens).
-    let mut cursor = Cursor {
-        bytes: text.as_bytes(),
-        text,
-        pos: 0,
-    };
-    let bytes = text.as_bytes();
-    let mut offset = 0usize;
-    while offset < text.len() {
+    let mut lexer = Lexer::new(text, diags.sibling());
+    // Shaders run at 0.2-0.4 tokens per byte; reserving the upper end once saves the copies of
+    // a doubling vector, and the untouched rest of a large allocation costs no memory.
+    lexer.cooker.tokens.reserve(text.len() / 5 * 2 + 16);
+    lexer.fill_to(usize::MAX);
+    let Lexer { cooker, .. } = lexer;
+    diags.absorb(cooker.diags);
+    cooker.tokens
+}
+
+/// The cooking step run on demand: [`Lexer::fill_to`] cooks more of the text, and
+/// [`Lexer::release_before`] drops tokens the caller is done with. The parser keeps only a
+/// window of tokens around its position, so a large file's tokens (12 bytes each, about 4.5
+/// bytes per source byte) are never all in memory at once. The tokens and diagnostics are those
+/// [`lex`] gives, in the same order.
+pub struct Lexer<'a> {
+    cooker: Cooker<'a>,
+    cursor: Cursor<'a>,
+    /// Where the next raw token starts.
+    offset: usize,
+    /// Index, counted from the first token of the file, of `cooker.tokens[0]`: the tokens before
+    /// it were released.
+    base: usize,
+    /// Whether the end of the text was reached and [`TokenKind::Eof`] pushed.
+    done: bool,
+    /// Fewest tokens a release drops ([`RELEASE_STEP`] but in tests).
+    release_step: usize,
+}
+
+/// Tokens a release keeps behind the last one cooked: the cooker looks back along the current
+/// line (at most 257 tokens, see `Cooker::statement_place_before`) to cook the next.
+const COOKER_LOOKBACK: usize = 512;
+
+/// Fewest tokens a release drops: dropping moves the kept ones to the front, and doing it only
+/// in steps this large (and only when more are dropped than kept) keeps that cost linear.
+const RELEASE_STEP: usize = 4096;
+
+impl<'a> Lexer<'a> {
+    /// A lexer at the start of `text`, reporting into `diags` (see [`Lexer::into_diagnostics`]).
+    pub fn new(text: &'a str, diags: Diagnostics) -> Lexer<'a> {
+        Lexer {
+            cooker: Cooker {
+                text,
+                tokens: Vec::new(),
+                diags,
+                newline: true,
+                open_repeats: 0,
+                pending_local: None,
+                c_for_parens: 0,
+                c_for_bare: false,
+                c_comments: [None, None],
+                semicolons: None,
+                reserved_names: [None, None],
+                caret_eq_at: None,
+                float_suffixes: None,
+            },
+            cursor: Cursor {
+                bytes: text.as_bytes(),
+                text,
+                pos: 0,
+            },
+            offset: 0,
+            base: 0,
+            done: false,
+            release_step: RELEASE_STEP,
+        }
+    }
+
+    /// The same lexer releasing tokens in steps of `step` (at least 1) instead of thousands:
+    /// for tests that check, on small inputs, that releasing never changes what is cooked.
+    pub fn releasing_in_steps_of(mut self, step: usize) -> Lexer<'a> {
+        self.release_step = step.max(1);
+        self
+    }
+
+    /// The tokens cooked and not yet released; the first is token number [`Lexer::base`] of the
+    /// file. Once [`Lexer::is_done`], the last is the one [`TokenKind::Eof`].
+    pub fn tokens(&self) -> &[Token] {
+        &self.cooker.tokens
+    }
+
+    /// The same tokens, to rewrite one the parser splits (`>>` closing two type-argument
+    /// lists). The lexer looks back only at kinds a split does not change.
+    pub fn tokens_mut(&mut self) -> &mut [Token] {
+        &mut self.cooker.tokens
+    }
+
+    /// How many tokens of the file were released before [`Lexer::tokens`].
+    pub fn base(&self) -> usize {
+        self.base
+    }
+
+    /// Whether the whole text is cooked (the tokens end with [`TokenKind::Eof`]).
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// Cooks until [`Lexer::tokens`] holds at least `len` tokens or the text ends.
+    pub fn fill_to(&mut self, len: usize) {
+        while self.cooker.tokens.len() < len && !self.done {
+            if !self.cook_next() {
+                self.finish();
+            }
+        }
+    }
+
+    /// Drops the tokens before the file's token number `index`, as far as the lexer's own look
+    /// back allows, in steps that keep the cost linear (so some may stay).
+    pub fn release_before(&mut self, index: usize) {
+        let head = self.base + self.cooker.tokens.len();
+        let keep_from = index.min(head.saturating_sub(COOKER_LOOKBACK));
+        let drop = keep_from.saturating_sub(self.base);
+        if drop >= self.release_step && drop >= self.cooker.tokens.len() - drop {
+            self.cooker.tokens.drain(..drop);
+            self.base += drop;
+        }
+    }
+
+    /// The lexical errors reported so far (all of them once [`Lexer::is_done`]).
+    pub fn into_diagnostics(self) -> Diagnostics {
+        self.cooker.diags
+    }
+
+    /// Scans and cooks the next raw token; `false` at the end of the text.
+    fn cook_next(&mut self) -> bool {
+        let text = self.cooker.text;
+        let bytes = text.as_bytes();
+        let offset = self.offset;
+        if offset >= text.len() {
+            return false;
+        }
+        let cooker = &mut self.cooker;
+        let cursor = &mut self.cursor;
         if bytes.get(offset).copied().is_some_and(is_whitespace) {
             // Whitespace, a third of the raw tokens, only tells the parser where lines break:
             // scanned here, looking for line breaks on the way, without the cooking step.
@@ -930,16 +1038,20 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
                 end += 1;
             }
             if u32::try_from(end).is_err() {
-                break;
+                return false;
             }
-            offset = end;
-            continue;
+            self.offset = end;
+            return true;
         }
+        // What `tokenize` does, with one cursor over the whole text instead of a slice of the
+        // rest per token (the scanner only looks at the bytes from its position on, so it scans
+        // the same tokens).
         let kind = if offset == 0 && text.starts_with('\u{feff}') {
             // A byte-order mark is whitespace only where editors put it: at the very start.
             cursor.pos = 3;
             RawKind::Whitespace
-        } else if cooker.tokens.is_empty()
+        } else if self.base == 0
+            && cooker.tokens.is_empty()
             && text.get(offset..).is_some_and(|t| t.starts_with("#!"))
             && text
                 .get(..offset)
@@ -959,34 +1071,37 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
         };
         let end = cursor.pos.max(offset + 1).min(text.len());
         if u32::try_from(end).is_err() {
-            break;
+            return false;
         }
         cooker.cook(kind, offset, end);
-        offset = end;
-        if !text.is_char_boundary(offset) {
-            break;
+        self.offset = end;
+        text.is_char_boundary(end)
+    }
+
+    /// Reports what was held back for the end of the file and pushes [`TokenKind::Eof`].
+    fn finish(&mut self) {
+        let cooker = &mut self.cooker;
+        let eof = u32::try_from(self.offset).unwrap_or(u32::MAX);
+        if let Some((lo, hi)) = cooker.pending_local.take() {
+            cooker.reserved(Reserved::Local, lo, hi, Some(TokenKind::Eof));
         }
+        cooker.finish_c_comments();
+        cooker.finish_float_suffixes();
+        cooker.finish_semicolons();
+        cooker.finish_reserved_names();
+        cooker.tokens.push(Token {
+            kind: TokenKind::Eof,
+            span: Span::point(eof),
+            newline_before: true,
+        });
+        self.done = true;
     }
-    let eof = u32::try_from(offset).unwrap_or(u32::MAX);
-    if let Some((lo, hi)) = cooker.pending_local.take() {
-        cooker.reserved(Reserved::Local, lo, hi, Some(TokenKind::Eof));
-    }
-    cooker.finish_c_comments();
-    cooker.finish_float_suffixes();
-    cooker.finish_semicolons();
-    cooker.finish_reserved_names();
-    cooker.tokens.push(Token {
-        kind: TokenKind::Eof,
-        span: Span::point(eof),
-        newline_before: true,
-    });
-    cooker.tokens
 }
 
-struct Cooker<'a, 'd> {
+struct Cooker<'a> {
     text: &'a str,
     tokens: Vec<Token>,
-    diags: &'d mut Diagnostics,
+    diags: Diagnostics,
     newline: bool,
     open_repeats: u32,
     pending_local: Option<(usize, usize)>,
@@ -1030,7 +1145,7 @@ fn with_count_of_more(d: Diagnostic, more: u32, one: &str, many: &str, done: &st
     }
 }
 
-impl Cooker<'_, '_> {
+impl Cooker<'_> {
     fn slice(&self, lo: usize, hi: usize) -> &str {
         self.text.get(lo..hi).unwrap_or("")
     }

@@ -39,11 +39,16 @@ use crate::ast::{
     TypeId, UnaryOp, WhileStmt,
 };
 use crate::codes;
-use crate::lexer::{is_simple_operand, lex, number_value, NumberValue, Reserved, Token, TokenKind};
+use crate::lexer::{
+    is_simple_operand, number_value, Lexer, NumberValue, Reserved, Token, TokenKind,
+};
 
 /// Parses expanded source text into a module, reporting every lexical and syntax error into
 /// `diags`. Lexer diagnostics come first, then the parser's; sort with
 /// `Diagnostics::sort_by_position` for source order.
+///
+/// The text is lexed as the parser goes (a [`Lexer`] cooks tokens a step ahead of it, and those
+/// behind it are released), so the file's tokens are never all in memory at once.
 pub fn parse(text: &str, limits: &Limits, diags: &mut Diagnostics) -> Module {
     if text.len() > limits.max_source_bytes || u32::try_from(text.len()).is_err() {
         diags.push(
@@ -60,17 +65,19 @@ pub fn parse(text: &str, limits: &Limits, diags: &mut Diagnostics) -> Module {
         );
         return Module::default();
     }
-    let tokens = lex(text, diags);
+    let mut lexer = Lexer::new(text, diags.sibling());
+    lexer.fill_to(LOOKAHEAD + REFILL_STEP);
+    let parser_diags = diags.sibling();
     let mut parser = Parser {
         text,
-        tokens,
+        lexer,
         pos: 0,
         prev_hi: 0,
         module: Module::default(),
         nodes: NodeContext::default(),
         module_nodes: None,
         spare_nodes: NodeContext::for_body(),
-        diags,
+        diags: parser_diags,
         limit: limits.nesting_depth,
         expression_limit: limits.expression_depth,
         recovering: false,
@@ -79,6 +86,7 @@ pub fn parse(text: &str, limits: &Limits, diags: &mut Diagnostics) -> Module {
         repeat_depth: 0,
         operands: Vec::new(),
         pending_ops: Vec::new(),
+        prefix_ops: Vec::new(),
         list_items: Vec::new(),
         block_stmts: Vec::new(),
         limit_reported: false,
@@ -98,8 +106,19 @@ pub fn parse(text: &str, limits: &Limits, diags: &mut Diagnostics) -> Module {
     };
     let mut module = parser.module;
     module.nodes = nodes.nodes;
+    // The parser stops at the `Eof` token, so the lexer has cooked the whole text and reported
+    // everything it will.
+    diags.absorb(parser.lexer.into_diagnostics());
+    diags.absorb(parser.diags);
     module
 }
+
+/// Tokens past the current one the parser may read with [`Parser::nth`]: [`Parser::bump`] keeps
+/// that many cooked ahead. Scans that look further use [`Parser::peek_far`].
+const LOOKAHEAD: usize = 8;
+
+/// Tokens the lexer cooks at a time when the parser runs short.
+const REFILL_STEP: usize = 1024;
 
 /// The nodes being written (the module's declarations or a function body's) with the parser's
 /// depth of each, by handle.
@@ -341,9 +360,12 @@ struct PendingOp {
     reported: bool,
 }
 
-struct Parser<'t, 'd> {
+struct Parser<'t> {
     text: &'t str,
-    tokens: Vec<Token>,
+    /// Cooks tokens as the parser needs them; its window holds the token before `pos` and at
+    /// least [`LOOKAHEAD`] after it (or up to `Eof`).
+    lexer: Lexer<'t>,
+    /// The current token's number, counted from the first token of the file.
     pos: usize,
     /// End of the last consumed token.
     prev_hi: u32,
@@ -355,7 +377,8 @@ struct Parser<'t, 'd> {
     module_nodes: Option<NodeContext>,
     /// The last body's nodes, cleared and written again by the next body.
     spare_nodes: NodeContext,
-    diags: &'d mut Diagnostics,
+    /// The parser's own reports, which go after the lexer's.
+    diags: Diagnostics,
     limit: u32,
     /// `Limits::expression_depth`: the deepest expression tree, operator chains included.
     expression_limit: u32,
@@ -372,6 +395,8 @@ struct Parser<'t, 'd> {
     /// operands and operators of the binary expressions being parsed,
     operands: Vec<ExprId>,
     pending_ops: Vec<PendingOp>,
+    /// prefix operators of the unary expressions being parsed, read back innermost first,
+    prefix_ops: Vec<(UnaryOp, Span)>,
     /// items of the expression lists being parsed (arguments, elements), and
     list_items: Vec<ExprId>,
     /// statements of the blocks being parsed; each list or block is copied out at its end
@@ -424,19 +449,49 @@ impl NodeDepth {
     }
 }
 
-impl Parser<'_, '_> {
+impl Parser<'_> {
     // ---------------------------------------------------------------------------------------
     // Token access
 
+    /// The token `n` after the current one, for `n` below [`LOOKAHEAD`] (which `bump` keeps
+    /// cooked); [`Parser::peek_far`] looks further.
     fn nth(&self, n: usize) -> Token {
-        match self.tokens.get(self.pos + n) {
+        let index = self.pos.wrapping_sub(self.lexer.base()).wrapping_add(n);
+        match self.lexer.tokens().get(index) {
             Some(t) => *t,
             None => self.eof(),
         }
     }
 
+    /// The file's token number `index`, if the lexer's window still (or already) holds it: the
+    /// one before the current token always is.
+    fn token_at(&self, index: usize) -> Option<Token> {
+        let at = index.checked_sub(self.lexer.base())?;
+        self.lexer.tokens().get(at).copied()
+    }
+
+    /// The token `n` after the current one, however far: cooks up to it first.
+    fn peek_far(&mut self, n: usize) -> Token {
+        if self.pos + n + 1 > self.lexer.base() + self.lexer.tokens().len() {
+            self.refill(n + 1);
+        }
+        self.nth(n)
+    }
+
+    /// Releases the tokens before the previous one and cooks until `ahead` tokens from the
+    /// current one (and [`REFILL_STEP`] more) are there, or the text ends.
+    #[cold]
+    #[inline(never)]
+    fn refill(&mut self, ahead: usize) {
+        self.lexer.release_before(self.pos.saturating_sub(1));
+        let wanted = (self.pos - self.lexer.base().min(self.pos))
+            .saturating_add(ahead)
+            .saturating_add(REFILL_STEP);
+        self.lexer.fill_to(wanted);
+    }
+
     fn eof(&self) -> Token {
-        self.tokens.last().copied().unwrap_or(Token {
+        self.lexer.tokens().last().copied().unwrap_or(Token {
             kind: TokenKind::Eof,
             span: Span::point(0),
             newline_before: true,
@@ -460,6 +515,11 @@ impl Parser<'_, '_> {
         if t.kind != TokenKind::Eof {
             self.pos += 1;
             self.prev_hi = t.span.hi;
+            if self.pos + LOOKAHEAD >= self.lexer.base() + self.lexer.tokens().len()
+                && !self.lexer.is_done()
+            {
+                self.refill(LOOKAHEAD);
+            }
         }
         t
     }
@@ -1074,7 +1134,7 @@ impl Parser<'_, '_> {
             && self
                 .pos
                 .checked_sub(1)
-                .and_then(|p| self.tokens.get(p))
+                .and_then(|p| self.token_at(p))
                 .is_some_and(|prev| prev.kind == TokenKind::Error && prev.span.hi == t.span.lo)
     }
 
@@ -1523,21 +1583,21 @@ impl Parser<'_, '_> {
 
     /// Whether the attributes starting at the current `@` belong to a declaration (so a block
     /// being parsed ends before them).
-    fn attributes_start_item(&self) -> bool {
+    fn attributes_start_item(&mut self) -> bool {
         let mut i = 0usize;
         loop {
-            let t = self.nth(i);
+            let t = self.peek_far(i);
             match t.kind {
                 TokenKind::At => {
                     i += 1;
-                    if self.nth(i).kind == TokenKind::Ident {
+                    if self.peek_far(i).kind == TokenKind::Ident {
                         i += 1;
                     }
-                    let open = self.nth(i);
+                    let open = self.peek_far(i);
                     if open.kind == TokenKind::LParen && !open.newline_before {
                         let mut brackets = 0usize;
                         loop {
-                            match self.nth(i).kind {
+                            match self.peek_far(i).kind {
                                 TokenKind::Eof => return false,
                                 TokenKind::LParen => brackets += 1,
                                 TokenKind::RParen => {
@@ -2433,10 +2493,10 @@ impl Parser<'_, '_> {
     /// Whether the `<` at the current token opens a type-argument list on this line that a `(`
     /// follows (`vec3<f32>(...)`), rather than a comparison (`f(array < n, m > k)` with a local
     /// named `array`).
-    fn generic_list_then_call(&self) -> bool {
+    fn generic_list_then_call(&mut self) -> bool {
         let mut depth = 0usize;
         for n in 0..32 {
-            let t = self.nth(n);
+            let t = self.peek_far(n);
             if n > 0 && t.newline_before {
                 return false;
             }
@@ -2445,7 +2505,7 @@ impl Parser<'_, '_> {
                 TokenKind::Gt | TokenKind::Shr => {
                     let closes = if t.kind == TokenKind::Shr { 2 } else { 1 };
                     if depth <= closes {
-                        return depth == closes && self.nth(n + 1).kind == TokenKind::LParen;
+                        return depth == closes && self.peek_far(n + 1).kind == TokenKind::LParen;
                     }
                     depth -= closes;
                 }
@@ -2495,7 +2555,8 @@ impl Parser<'_, '_> {
                 }
                 TokenKind::Shr if !t.newline_before => {
                     // Leave the second `>` for the enclosing list.
-                    if let Some(slot) = self.tokens.get_mut(self.pos) {
+                    let index = self.pos.wrapping_sub(self.lexer.base());
+                    if let Some(slot) = self.lexer.tokens_mut().get_mut(index) {
                         slot.kind = TokenKind::Gt;
                         slot.span = Span::new(t.span.lo + 1, t.span.hi);
                     }
@@ -2594,7 +2655,7 @@ impl Parser<'_, '_> {
     // ---------------------------------------------------------------------------------------
     // Blocks and statements
 
-    fn block_ends(&self) -> bool {
+    fn block_ends(&mut self) -> bool {
         match self.kind() {
             TokenKind::End | TokenKind::Else | TokenKind::Elseif | TokenKind::Eof => true,
             TokenKind::RBrace => self.brace_blocks > 0,
@@ -2769,7 +2830,7 @@ impl Parser<'_, '_> {
     /// Whether the statement is C's `switch (x) {` or WGSL's `switch x {`: the name `switch`,
     /// then a line that ends with `{`. A local named `switch` that is assigned, indexed or
     /// called (`switch = Pair {`, `switch.a = ...`) is not one.
-    fn at_c_switch(&self) -> bool {
+    fn at_c_switch(&mut self) -> bool {
         let next = self.nth(1);
         if self.slice(self.tok().span) != "switch"
             || next.newline_before
@@ -2786,9 +2847,10 @@ impl Parser<'_, '_> {
 
     /// The kind of the last token on the current token's line after it (`Eof` when it is the
     /// last): what tells a foreign statement header (`switch x {`, `switch x do`) apart.
-    fn last_kind_on_line(&self) -> TokenKind {
+    fn last_kind_on_line(&mut self) -> TokenKind {
         let mut last = TokenKind::Eof;
-        for t in self.tokens.iter().skip(self.pos + 1) {
+        for n in 1.. {
+            let t = self.peek_far(n);
             if t.newline_before || t.kind == TokenKind::Eof {
                 break;
             }
@@ -2800,7 +2862,7 @@ impl Parser<'_, '_> {
     /// Whether the statement is a `switch` written with Luma's block words, `switch x do` or
     /// `switch x then`: the name `switch` followed on its line by more than `=` or a call's
     /// `(`, the line ending with `do` or `then`.
-    fn at_block_switch(&self) -> bool {
+    fn at_block_switch(&mut self) -> bool {
         if self.slice(self.tok().span) != "switch" {
             return false;
         }
@@ -3306,11 +3368,7 @@ impl Parser<'_, '_> {
     }
 
     fn parse_if(&mut self, lo: u32) -> Option<Stmt> {
-        let prev = if self.pos > 0 {
-            self.tokens.get(self.pos - 1).copied()
-        } else {
-            None
-        };
+        let prev = self.pos.checked_sub(1).and_then(|i| self.token_at(i));
         let kw = self.bump();
         // `else if` opens a nested `if` that needs its own `end`; remember it for the hint.
         if prev.is_some_and(|p| p.kind == TokenKind::Else) && !kw.newline_before {
@@ -3506,7 +3564,7 @@ impl Parser<'_, '_> {
         let first = self.tok();
         let mut end = None;
         for n in 0.. {
-            let t = self.nth(n);
+            let t = self.peek_far(n);
             if t.kind == TokenKind::Eof || (n > 0 && t.newline_before) {
                 break;
             }
@@ -3520,10 +3578,12 @@ impl Parser<'_, '_> {
             // No `do` or `{` on the line: up to the line's last token.
             None => {
                 let mut n = 0;
-                while self.nth(n + 1).kind != TokenKind::Eof && !self.nth(n + 1).newline_before {
+                while self.peek_far(n + 1).kind != TokenKind::Eof
+                    && !self.peek_far(n + 1).newline_before
+                {
                     n += 1;
                 }
-                (n + 1, self.nth(n).span.hi)
+                (n + 1, self.peek_far(n).span.hi)
             }
         };
         let Some(header) = self.text.get(first.span.lo as usize..hi as usize) else {
@@ -3580,7 +3640,7 @@ impl Parser<'_, '_> {
         let mut close = None;
         let mut depth = 0usize;
         for n in 0.. {
-            let t = self.nth(n);
+            let t = self.peek_far(n);
             if t.kind == TokenKind::Eof || (n > 0 && t.newline_before) {
                 break;
             }
@@ -4072,22 +4132,18 @@ impl Parser<'_, '_> {
     }
 
     fn parse_unary(&mut self) -> ExprId {
-        // The prefix operators are consecutive tokens: remember where they are and read them
-        // back, innermost first, once the operand is parsed.
-        let first_prefix = self.pos;
-        while unary_op(self.kind()).is_some() {
-            self.bump();
+        // The prefix operators are consecutive tokens: keep them on the shared stack and read
+        // them back, innermost first, once the operand is parsed.
+        let first_prefix = self.prefix_ops.len();
+        while let Some(op) = unary_op(self.kind()) {
+            let t = self.bump();
+            self.prefix_ops.push((op, t.span));
         }
-        let prefix_end = self.pos;
         let mut e = self.parse_postfix();
-        for i in (first_prefix..prefix_end).rev() {
-            let Some(t) = self.tokens.get(i).copied() else {
-                continue;
+        while self.prefix_ops.len() > first_prefix {
+            let Some((op, op_span)) = self.prefix_ops.pop() else {
+                break;
             };
-            let Some(op) = unary_op(t.kind) else {
-                continue;
-            };
-            let op_span = t.span;
             let hi = self.expr(e).map_or(op_span.hi, |x| x.span.hi);
             e = self.alloc(
                 ExprKind::Unary {
@@ -4446,7 +4502,7 @@ impl Parser<'_, '_> {
         let mut increment = false;
         let help = match t.kind {
             TokenKind::Plus => {
-                let prev = self.pos.checked_sub(1).and_then(|i| self.tokens.get(i));
+                let prev = self.pos.checked_sub(1).and_then(|i| self.token_at(i));
                 increment =
                     prev.is_some_and(|p| p.kind == TokenKind::Plus && p.span.hi == t.span.lo);
                 Some(if increment {
@@ -4457,7 +4513,7 @@ impl Parser<'_, '_> {
             }
             TokenKind::Function => Some("Luma has no anonymous functions"),
             TokenKind::Star => {
-                let prev = self.pos.checked_sub(1).and_then(|i| self.tokens.get(i));
+                let prev = self.pos.checked_sub(1).and_then(|i| self.token_at(i));
                 prev.filter(|p| p.kind == TokenKind::Star && p.span.hi == t.span.lo)
                     .map(|_| "Luma has no `**`; write powers as `pow(x, y)`")
             }
