@@ -7,9 +7,9 @@ use std::borrow::Cow;
 use luma_base::{Diagnostic, Span};
 use luma_syntax::ast;
 use luma_thir::{
-    Access, ArrayLen, Block, ConstValue, EntryInput, ExprConst, ExprId, ExprKind, Exprs, ForStmt,
-    FuncId, GlobalId, GlobalKind, IfStmt, LocalId, LoopAttrs, ScalarTy, Stage, Stmt, StmtKind, Ty,
-    TyId, WhileStmt,
+    Access, ArrayLen, Block, ConstValue, EntryInput, ExprConst, ExprId, ExprKind, ForStmt, FuncId,
+    GlobalId, GlobalKind, IfStmt, LocalId, LoopAttrs, ScalarTy, Stage, Stmt, StmtKind, Ty, TyId,
+    WhileStmt,
 };
 
 use crate::check::{Bodies, Checker, FnCtx, LocalSym, LoopCtx, Mode, Use, Val};
@@ -116,7 +116,9 @@ impl<'a> Checker<'a> {
             f.scopes.push();
         }
         // Expressions made before this body (constant and type scratch) belong to no function.
-        self.exprs = Exprs::default();
+        // The vectors keep their room from the last body: written into one scratch that has
+        // grown to the largest body, a body leaves no trail of outgrown vectors behind.
+        self.exprs.clear();
         let mut params = Vec::with_capacity(decl.params.len());
         for (p, &ty) in decl.params.iter().zip(&param_tys) {
             params.push(self.declare_local_as(&p.name, ty, false, true));
@@ -191,10 +193,10 @@ impl<'a> Checker<'a> {
             def.params = params;
             def.locals = std::mem::take(&mut f.locals);
             def.body = block;
-            // The arenas grew by doubling: trim them, as every body stays until lowering.
-            let mut exprs = std::mem::take(&mut self.exprs);
-            exprs.shrink_to_fit();
-            def.exprs = exprs;
+            // Every body stays until lowering: copied out at its exact size, and the scratch
+            // kept for the next body.
+            def.exprs = self.exprs.clone();
+            self.exprs.clear();
         }
         if let Some(info) = self.funcs.get_mut(fid.index()) {
             info.facts = std::mem::take(&mut f.facts);

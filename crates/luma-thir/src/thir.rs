@@ -104,6 +104,13 @@ impl Exprs {
         self.items.append(expr)
     }
 
+    /// Removes every expression and list, keeping the room (for reuse as scratch).
+    pub fn clear(&mut self) {
+        self.items.clear();
+        self.lists.clear();
+        self.composites.clear();
+    }
+
     /// Gives back the room the vectors hold beyond their contents.
     pub fn shrink_to_fit(&mut self) {
         self.items.shrink_to_fit();
