@@ -136,6 +136,16 @@ pub fn run_parse(data: &[u8]) {
     let mut diags = Diagnostics::new(options.limits.max_diagnostics);
     let tokens = luma_syntax::lexer::lex(&text, &mut diags);
     assert!(tokens.len() <= text.len() + 1);
+    // The parser reads tokens through a window that releases those behind it: releasing after
+    // every token must change nothing the lexer cooks or reports.
+    let mut window_diags = Diagnostics::new(options.limits.max_diagnostics);
+    let windowed = luma_syntax::lexer::lex_through_window(&text, &mut window_diags, 1);
+    assert_eq!(tokens, windowed, "lexing through the window cooked other tokens");
+    assert_eq!(
+        diags.as_slice(),
+        window_diags.as_slice(),
+        "lexing through the window reported something else"
+    );
     let parsed = lumac::parse("main.luma", &text, corpus_reader(), &options, &mut diags);
     let _ = luma_syntax::dump::dump_ast(&parsed.ast, &parsed.source_map);
     render_all(diags.as_slice(), &parsed);

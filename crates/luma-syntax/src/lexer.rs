@@ -904,6 +904,33 @@ pub fn lex(text: &str, diags: &mut Diagnostics) -> Vec<Token> {
     cooker.tokens
 }
 
+/// What [`lex`] gives, read the way the parser reads it: one token at a time from a [`Lexer`],
+/// releasing the tokens behind in steps of `release_step` (at least 1) instead of thousands.
+/// For tests and fuzzing: any difference from [`lex`] is a bug in the window.
+pub fn lex_through_window(text: &str, diags: &mut Diagnostics, release_step: usize) -> Vec<Token> {
+    let mut lexer = Lexer::new(text, diags.sibling()).releasing_in_steps_of(release_step);
+    let mut seen = Vec::new();
+    let mut pos = 0usize;
+    loop {
+        lexer.fill_to(pos.saturating_sub(lexer.base()) + 1);
+        let Some(&token) = pos
+            .checked_sub(lexer.base())
+            .and_then(|at| lexer.tokens().get(at))
+        else {
+            // Unreachable while `fill_to` keeps its promise; an early end is what a test sees.
+            break;
+        };
+        seen.push(token);
+        if token.kind == TokenKind::Eof {
+            break;
+        }
+        lexer.release_before(pos);
+        pos += 1;
+    }
+    diags.absorb(lexer.into_diagnostics());
+    seen
+}
+
 /// The cooking step run on demand: [`Lexer::fill_to`] cooks more of the text, and
 /// [`Lexer::release_before`] drops tokens the caller is done with. The parser keeps only a
 /// window of tokens around its position, so a large file's tokens (12 bytes each, about 4.5

@@ -12,36 +12,19 @@
 )]
 
 use luma_base::Diagnostics;
-use luma_syntax::lexer::{lex, Lexer, Token, TokenKind};
-
-/// The tokens a parser-like reader sees: it asks for each next token, then lets go of the ones
-/// before it, as `Parser::bump` does.
-fn read_through_window(text: &str, step: usize) -> (Vec<Token>, Diagnostics) {
-    let mut lexer = Lexer::new(text, Diagnostics::default()).releasing_in_steps_of(step);
-    let mut seen = Vec::new();
-    let mut pos = 0usize;
-    loop {
-        let wanted = pos - lexer.base() + 1;
-        lexer.fill_to(wanted);
-        let Some(&token) = lexer.tokens().get(pos - lexer.base()) else {
-            panic!("the lexer ended without an Eof token after {pos} tokens");
-        };
-        seen.push(token);
-        if token.kind == TokenKind::Eof {
-            break;
-        }
-        lexer.release_before(pos);
-        pos += 1;
-    }
-    assert!(lexer.is_done());
-    (seen, lexer.into_diagnostics())
-}
+use luma_syntax::lexer::{lex, lex_through_window, TokenKind};
 
 fn assert_same_as_whole(name: &str, text: &str) {
     let mut whole_diags = Diagnostics::default();
     let whole = lex(text, &mut whole_diags);
     for step in [1, 7, 4096] {
-        let (windowed, diags) = read_through_window(text, step);
+        let mut diags = Diagnostics::default();
+        let windowed = lex_through_window(text, &mut diags, step);
+        assert_eq!(
+            windowed.last().map(|t| t.kind),
+            Some(TokenKind::Eof),
+            "{name}: the window ended before the end token (release step {step})"
+        );
         assert_eq!(
             whole.len(),
             windowed.len(),
