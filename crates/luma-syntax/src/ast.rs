@@ -87,11 +87,6 @@ impl Nodes {
         }
     }
 
-    /// Whether these are a function body's nodes.
-    pub fn is_body(&self) -> bool {
-        self.in_body
-    }
-
     /// Whether `raw` (a handle's index or a list's start) is numbered in a body.
     pub fn is_body_index(raw: u32) -> bool {
         raw & BODY_BIT != 0
@@ -102,13 +97,20 @@ impl Nodes {
         (Self::is_body_index(raw) == self.in_body).then_some((raw & !BODY_BIT) as usize)
     }
 
+    /// Position `index` (below `BODY_BIT`) numbered as this part numbers it.
+    fn tagged(&self, index: u32) -> u32 {
+        if self.in_body {
+            index | BODY_BIT
+        } else {
+            index
+        }
+    }
+
     /// The handle of position `index` of this part. Past `BODY_BIT` positions (a body of over
     /// two billion nodes, which the source-size limit rules out) it is a handle no part holds.
     fn handle<T>(&self, index: usize) -> Handle<T> {
         match u32::try_from(index) {
-            Ok(i) if i < BODY_BIT => {
-                Handle::from_index(if self.in_body { i | BODY_BIT } else { i })
-            }
+            Ok(i) if i < BODY_BIT => Handle::from_index(self.tagged(i)),
             _ => Handle::from_index(u32::MAX),
         }
     }
@@ -179,11 +181,7 @@ impl Nodes {
         }
         self.expr_lists.extend_from_slice(items);
         ExprList {
-            start: if self.in_body {
-                start | BODY_BIT
-            } else {
-                start
-            },
+            start: self.tagged(start),
             len,
         }
     }
@@ -191,11 +189,6 @@ impl Nodes {
     /// Every expression with its handle, in the order they were made.
     pub fn exprs(&self) -> impl Iterator<Item = (ExprId, &Expr)> {
         self.exprs.iter().map(|(h, e)| (self.handle(h.index()), e))
-    }
-
-    /// How many expressions there are.
-    pub fn expr_count(&self) -> usize {
-        self.exprs.len()
     }
 
     /// Removes every node, keeping the room, to be written again as a body's (a parser's

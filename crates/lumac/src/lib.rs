@@ -411,14 +411,15 @@ pub fn parse_shared(
 /// assert_eq!(program.consts.len(), 2);
 /// ```
 pub fn check(parsed: &Parsed, options: &Options, diags: &mut Diagnostics) -> Option<Program> {
-    let program = luma_sema::check(
-        &parsed.ast,
-        &luma_sema::CheckOptions {
-            limits: options.limits,
-        },
-        diags,
-    );
+    let program = luma_sema::check(&parsed.ast, &check_options(options), diags);
     program.filter(|_| !diags.has_errors())
+}
+
+/// The checker's part of `options`.
+fn check_options(options: &Options) -> luma_sema::CheckOptions {
+    luma_sema::CheckOptions {
+        limits: options.limits,
+    }
 }
 
 /// [`check`], taking the function bodies out of `parsed.ast` and freeing each once checked, so
@@ -440,13 +441,7 @@ pub fn check_taking_bodies(
     options: &Options,
     diags: &mut Diagnostics,
 ) -> Option<Program> {
-    let program = luma_sema::check_taking_bodies(
-        &mut parsed.ast,
-        &luma_sema::CheckOptions {
-            limits: options.limits,
-        },
-        diags,
-    );
+    let program = luma_sema::check_taking_bodies(&mut parsed.ast, &check_options(options), diags);
     program.filter(|_| !diags.has_errors())
 }
 
