@@ -2,7 +2,7 @@
 //! points), and the statement and expression emission of function bodies. It mirrors the HLSL
 //! writer function for function; where the targets differ the difference is local.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use luma_back::defaults::{arm_targets, assignments, at_targets, yields_defaults};
 use luma_back::prec::{Prec, Side};
@@ -278,7 +278,19 @@ impl<'a> Writer<'a> {
             needs_sizes: Vec::new(),
             image_access,
         };
+        // Only what an entry point reaches is declared, so only that has to have a Metal
+        // layout: a block no compiled entry point uses must not fail the module.
+        let used_by_entries: BTreeSet<Handle<GlobalVariable>> = module
+            .entry_points
+            .iter()
+            .filter_map(|entry| writer.reached_globals.get(entry.function.index()))
+            .flatten()
+            .copied()
+            .collect();
         for (handle, global) in module.globals.iter() {
+            if !used_by_entries.contains(&handle) {
+                continue;
+            }
             let layouter = match global.space {
                 AddressSpace::Uniform => &mut writer.std140,
                 AddressSpace::PushConstant | AddressSpace::Storage { .. } => &mut writer.std430,
@@ -312,7 +324,6 @@ impl<'a> Writer<'a> {
                 .push(writer.namer.call(&format!("{base}_{suffix}")));
         }
         writer.assign_bindings()?;
-        writer.find_sizes_users()?;
         Ok(writer)
     }
 
@@ -393,6 +404,19 @@ impl<'a> Writer<'a> {
                 sizes.push(global.name.clone());
             }
         }
+        // The sizes buffer is bound only where an entry point reads it (an array length, or a
+        // bounds check on a runtime-sized array): without one, the output declares none, and
+        // the remap (reflection) must not place one either.
+        self.find_sizes_users();
+        let entry_needs_sizes = module.entry_points.iter().any(|entry| {
+            self.needs_sizes
+                .get(entry.function.index())
+                .copied()
+                .unwrap_or(false)
+        });
+        if !entry_needs_sizes {
+            sizes.clear();
+        }
         let sizes_buffer = if sizes.is_empty() {
             None
         } else {
@@ -445,7 +469,7 @@ impl<'a> Writer<'a> {
 
     /// Which functions need the sizes buffer: those that take an array length or (with bounds
     /// checks) index a runtime-sized array, and everything that calls them.
-    fn find_sizes_users(&mut self) -> R<()> {
+    fn find_sizes_users(&mut self) {
         let module = self.module;
         let mut direct = vec![false; module.functions.len()];
         for (handle, func) in module.functions.iter() {
@@ -459,7 +483,6 @@ impl<'a> Writer<'a> {
             }
         }
         self.needs_sizes = self.call_graph.reaches_any(&direct);
-        Ok(())
     }
 
     /// Writes the whole source.

@@ -34,6 +34,9 @@ pub struct ReflectOptions {
     pub hlsl_num_workgroups: Option<ResourceBinding>,
     /// Run the MSL back end to report its binding remap ([`crate::reflect`] only).
     pub msl: bool,
+    /// The options that MSL back end run gets: the same as the output's, since bounds checks
+    /// decide whether a sizes buffer is declared.
+    pub msl_options: luma_back_msl::Options,
 }
 
 impl Default for ReflectOptions {
@@ -42,6 +45,7 @@ impl Default for ReflectOptions {
             hlsl_push_constant_register: None,
             hlsl_num_workgroups: None,
             msl: true,
+            msl_options: luma_back_msl::Options::default(),
         }
     }
 }
@@ -80,7 +84,7 @@ fn err(message: impl Into<String>) -> ReflectError {
 /// binding remap; a module MSL cannot express (a geometry stage, say) gets no Metal slots.
 pub fn reflect(module: &Module, options: &ReflectOptions) -> Result<Reflection, ReflectError> {
     let map = if options.msl {
-        luma_back_msl::write(module, &luma_back_msl::Options::default())
+        luma_back_msl::write(module, &options.msl_options)
             .ok()
             .map(|out| out.bindings)
     } else {
@@ -1122,6 +1126,7 @@ entry compute "main" = fn0 @workgroup_size(8, 1, 1)
                 binding: 7,
             }),
             msl: false,
+            msl_options: luma_back_msl::Options::default(),
         };
         let r = reflect(&module, &options).unwrap();
         let pc = r.push_constants[0].hlsl.as_ref().unwrap();

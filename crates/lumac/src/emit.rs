@@ -146,9 +146,13 @@ pub struct EmitError {
     /// The back end's message.
     pub message: String,
     /// The entry points that fail on their own, in module order: emitting a module reduced to
-    /// any one of them fails too. Empty when the failure does not belong to an entry point. In a
-    /// module too large to try every entry point alone, only those among the first tried.
+    /// any one of them fails too. Empty when the failure does not belong to an entry point. In
+    /// a module too large to try every entry point alone, only those among the first tried.
+    /// Or, when `together` is set, the entry points the back end names for a failure they
+    /// cause only together (SPIR-V's E0916).
     pub entry_points: Vec<String>,
+    /// Whether `entry_points` fail only together (none fails alone).
+    pub together: bool,
     /// The module global (resource, push-constant block, private variable) the back end
     /// blames, by its IR name, when one is to blame.
     pub global: Option<String>,
@@ -185,7 +189,14 @@ impl EmitError {
                 let mut d = Diagnostic::error(self.code, span, message)
                     .with_primary_label(format!("entry point `{name}`"));
                 for (span, name) in spans {
-                    d = d.with_label(span, format!("entry point `{name}` fails too"));
+                    d = d.with_label(
+                        span,
+                        if self.together {
+                            format!("and entry point `{name}`")
+                        } else {
+                            format!("entry point `{name}` fails too")
+                        },
+                    );
                 }
                 d
             }
@@ -274,6 +285,9 @@ struct Failure {
     code: Code,
     message: String,
     global: Option<String>,
+    /// The entry points the back end blames together, when it knows (otherwise each is tried
+    /// alone, see [`failing_entry_points`]).
+    entry_points: Vec<String>,
 }
 
 impl Failure {
@@ -282,7 +296,16 @@ impl Failure {
             code,
             message,
             global,
+            entry_points: Vec::new(),
         }
+    }
+}
+
+/// The MSL back end's options for `options`: the output's and reflection's run of it agree.
+pub(crate) fn msl_options(options: &Options) -> luma_back_msl::Options {
+    luma_back_msl::Options {
+        lang_version: options.msl_version,
+        bounds_checks: options.bounds_checks,
     }
 }
 
@@ -307,12 +330,18 @@ impl Failure {
 /// ```
 pub fn emit(module: &Module, target: Target, options: &Options) -> Result<Vec<Output>, EmitError> {
     emit_once(module, target, options).map_err(|failure| {
-        let entry_points = failing_entry_points(module, target, options);
+        let together = !failure.entry_points.is_empty();
+        let entry_points = if together {
+            failure.entry_points
+        } else {
+            failing_entry_points(module, target, options)
+        };
         EmitError {
             target,
             code: failure.code,
             message: failure.message,
             entry_points,
+            together,
             global: failure.global,
         }
     })
@@ -449,7 +478,10 @@ fn emit_once(module: &Module, target: Target, options: &Options) -> Result<Vec<O
                     bounds_checks: options.bounds_checks,
                 },
             )
-            .map_err(|e| Failure::new(e.code, e.message, None))?;
+            .map_err(|e| Failure {
+                entry_points: e.entry_points,
+                ..Failure::new(e.code, e.message, None)
+            })?;
             Ok(vec![Output::new(
                 target,
                 None,
@@ -513,14 +545,8 @@ fn emit_once(module: &Module, target: Target, options: &Options) -> Result<Vec<O
             )])
         }
         Target::Msl => {
-            let out = luma_back_msl::write(
-                module,
-                &luma_back_msl::Options {
-                    lang_version: options.msl_version,
-                    bounds_checks: options.bounds_checks,
-                },
-            )
-            .map_err(|e| Failure::new(e.code, e.message, e.global))?;
+            let out = luma_back_msl::write(module, &msl_options(options))
+                .map_err(|e| Failure::new(e.code, e.message, e.global))?;
             let entries =
                 renamed_entries(module, out.entry_points.into_iter().map(|e| (e.name, None)));
             Ok(vec![Output::new(

@@ -419,6 +419,21 @@ pub fn check(parsed: &Parsed, options: &Options, diags: &mut Diagnostics) -> Opt
 fn check_options(options: &Options) -> luma_sema::CheckOptions {
     luma_sema::CheckOptions {
         limits: options.limits,
+        entry_point: options.entry_point.clone(),
+        stage: options.stage.map(thir_stage),
+    }
+}
+
+/// The checker's name for an IR stage.
+fn thir_stage(stage: ShaderStage) -> luma_thir::Stage {
+    use luma_thir::Stage;
+    match stage {
+        ShaderStage::Vertex => Stage::Vertex,
+        ShaderStage::Fragment => Stage::Fragment,
+        ShaderStage::Compute => Stage::Compute,
+        ShaderStage::Geometry => Stage::Geometry,
+        ShaderStage::TessellationControl => Stage::TessellationControl,
+        ShaderStage::TessellationEvaluation => Stage::TessellationEval,
     }
 }
 
@@ -864,6 +879,7 @@ pub fn compile_shared(
             if options.reflect && !diags.has_errors() {
                 let reflect_options = luma_reflect::ReflectOptions {
                     hlsl_num_workgroups: options.hlsl_num_workgroups,
+                    msl_options: emit::msl_options(options),
                     ..luma_reflect::ReflectOptions::default()
                 };
                 match luma_reflect::reflect(&module, &reflect_options) {

@@ -938,3 +938,158 @@ end
         ["a workgroup has at most 1024 invocations; this one has 2000"]
     );
 }
+
+#[test]
+fn compute_entry_points_that_fail_only_together_are_both_pointed_at() {
+    // A specialized workgroup size cannot share a SPIR-V module with another compute entry
+    // point: neither fails alone, so the back end names the pair (E0916) and the diagnostic
+    // points at both functions instead of nowhere.
+    let source = "\
+@spec(0) const NX: uint = 8
+buffer c: []float
+@entry(compute) @workgroup_size(16)
+function fixed()
+\tc[0] = 1.0
+end
+@entry(compute) @workgroup_size(NX)
+function special()
+\tc[1] = 1.0
+end
+";
+    let result = build(source, &Options::default(), &[Target::Spirv]);
+    let d = &result.diagnostics[0];
+    assert_eq!(d.code.as_str(), "E0916");
+    assert_eq!(d.primary.span.lo as usize, source.find("special").unwrap());
+    assert_eq!(d.primary.message, "entry point `special`");
+    assert_eq!(d.secondary.len(), 1, "{:?}", d.secondary);
+    assert_eq!(
+        d.secondary[0].span.lo as usize,
+        source.find("fixed").unwrap()
+    );
+    assert_eq!(d.secondary[0].message, "and entry point `fixed`");
+    for name in ["fixed", "special"] {
+        let alone = Options {
+            entry_point: Some(name.into()),
+            ..Options::default()
+        };
+        assert!(build(source, &alone, &[Target::Spirv]).success());
+    }
+}
+
+#[test]
+fn msl_lays_out_only_the_blocks_a_compiled_entry_point_uses() {
+    // Metal cannot reproduce a `half` matrix's 16-byte column stride in a uniform (E0941),
+    // but only the fragment entry point reads `m`: the module without it compiles to MSL.
+    let source = "\
+uniform m: hmat2
+@entry(vertex)
+function vs(p: vec3) -> (@builtin(position) pos: vec4)
+\treturn { pos = vec4(p, 1.0) }
+end
+@entry(fragment)
+function fs() -> (@location(0) c: vec4)
+\treturn { c = vec4(float(m[0].x)) }
+end
+";
+    let whole = build(source, &Options::default(), &[Target::Msl]);
+    let d = &whole.diagnostics[0];
+    assert_eq!(d.code.as_str(), "E0941");
+    assert_eq!(d.secondary.len(), 1, "{:?}", d.secondary);
+    assert_eq!(d.secondary[0].message, "used by entry point `fs`");
+    let vs_only = Options {
+        entry_point: Some("vs".into()),
+        ..Options::default()
+    };
+    let result = build(source, &vs_only, &[Target::Msl]);
+    assert!(result.success(), "{:?}", result.diagnostics);
+    let unused = build(
+        &source.replace("float(m[0].x)", "1.0"),
+        &Options::default(),
+        &[Target::Msl],
+    );
+    assert!(unused.success(), "{:?}", unused.diagnostics);
+}
+
+#[test]
+fn reflection_reports_the_msl_sizes_buffer_only_when_the_output_declares_it() {
+    // Without bounds checks nothing reads a runtime array's size here, so the MSL output
+    // binds no sizes buffer, and reflection must not place one.
+    let source = "\
+buffer positions: []vec4
+@entry(vertex)
+function vs(@builtin(vertex_index) vi: uint) -> (@builtin(position) pos: vec4)
+\treturn { pos = positions[vi] }
+end
+";
+    for bounds_checks in [true, false] {
+        let options = Options {
+            bounds_checks,
+            reflect: true,
+            ..Options::default()
+        };
+        let result = build(source, &options, &[Target::Msl]);
+        assert!(result.success(), "{:?}", result.diagnostics);
+        let msl = result.outputs[0].data.as_text().unwrap();
+        let reflected = result.reflection.as_ref().unwrap().msl.clone().unwrap();
+        let declared = msl.contains("[[buffer(1)]]");
+        assert_eq!(declared, bounds_checks, "{msl}");
+        assert_eq!(reflected.sizes_buffer, declared.then_some(1));
+        assert_eq!(
+            reflected.sizes,
+            if declared {
+                vec!["positions".to_string()]
+            } else {
+                Vec::new()
+            }
+        );
+    }
+}
+
+#[test]
+fn uniformity_reads_the_access_of_the_entry_points_kept() {
+    // Only `produce` writes `params`: in a compile that keeps `consume` alone, the buffer is
+    // read-only (every output declares it so), its loads are uniform, and the barrier under
+    // the loop bound is allowed. With `produce` kept too, the load may differ (E0609).
+    let source = "\
+buffer params: []uint
+shared tile: [64]uint
+@entry(compute) @workgroup_size(1)
+function produce()
+\tparams[0] = 4u
+end
+@entry(compute) @workgroup_size(64)
+function consume(@builtin(local_invocation_index) li: uint)
+\t@max_iterations(8)
+\tfor c = 1u, params[0] do
+\t\ttile[li] = c
+\t\tworkgroup_barrier()
+\tend
+end
+";
+    let whole = build(source, &Options::default(), &[Target::Wgsl]);
+    assert_eq!(whole.diagnostics[0].code.as_str(), "E0609");
+    for (entry_point, stage) in [
+        (Some("consume"), None),
+        (Some("consume"), Some(ShaderStage::Compute)),
+    ] {
+        let options = Options {
+            entry_point: entry_point.map(Into::into),
+            stage,
+            ..Options::default()
+        };
+        let result = build(source, &options, &[Target::Wgsl]);
+        assert!(result.success(), "{:?}", result.diagnostics);
+        let wgsl = result.outputs[0].data.as_text().unwrap();
+        assert!(wgsl.contains("var<storage, read> params"), "{wgsl}");
+    }
+    let stage_only = Options {
+        stage: Some(ShaderStage::Compute),
+        ..Options::default()
+    };
+    assert_eq!(
+        build(source, &stage_only, &[Target::Wgsl]).diagnostics[0]
+            .code
+            .as_str(),
+        "E0609"
+    );
+}
