@@ -107,6 +107,9 @@ pub struct Error {
     pub code: Code,
     /// What went wrong, lower case, naming the construct in backticks.
     pub message: String,
+    /// The entry points the error is about, when it comes from several together (none of
+    /// which fails alone): a caller points the diagnostic at them.
+    pub entry_points: Vec<String>,
 }
 
 impl Error {
@@ -114,7 +117,14 @@ impl Error {
         Error {
             code,
             message: message.into(),
+            entry_points: Vec::new(),
         }
+    }
+
+    /// The error, about these entry points.
+    pub(crate) fn about_entry_points(mut self, names: &[&str]) -> Error {
+        self.entry_points = names.iter().map(|n| (*n).to_string()).collect();
+        self
     }
 
     /// An error for IR that breaks an invariant the verifier should have enforced.

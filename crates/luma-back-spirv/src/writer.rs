@@ -1035,7 +1035,8 @@ impl<'a> Writer<'a> {
                      entry point of a module that size; select one with `--entry`",
                     first.name, other.name, first.name
                 ),
-            ));
+            )
+            .about_entry_points(&[&first.name, &other.name]));
         }
         let uint = Scalar {
             kind: ScalarKind::Uint,

@@ -355,6 +355,9 @@ pub(crate) struct Checker<'a> {
     pub include_failed: bool,
     /// Errors not reported because of `include_failed`: the check still failed.
     pub hidden_errors: usize,
+    /// The entry points kept (`CheckOptions::entry_point` and `stage`), which storage access
+    /// is inferred from.
+    pub entry_selection: (Option<String>, Option<luma_thir::Stage>),
     /// Work spent on "a similar name exists" suggestions (see [`Checker::suggest`]).
     pub suggestion_work: u64,
     /// Member indices by name of the structs with many members, built at their first lookup
@@ -427,6 +430,7 @@ impl<'a> Checker<'a> {
             builtin_callees: FxHashMap::default(),
             member_io_reported: FxHashSet::default(),
             include_failed: false,
+            entry_selection: (None, None),
             hidden_errors: 0,
             suggestion_work: 0,
             member_indices: FxHashMap::default(),
@@ -776,8 +780,9 @@ impl<'a> Checker<'a> {
                     codes::E0517,
                     span,
                     format!(
-                        "the float literal `{}` cannot be an `{}`",
+                        "the float literal `{}` cannot be {} `{}`",
                         a.describe(),
+                        article(s.as_str()),
                         s.as_str()
                     ),
                 )
@@ -892,6 +897,12 @@ impl<'a> Checker<'a> {
                 "an untyped literal defaults to `float`; declare the type you mean: `let {name}: {ty} = {}`",
                 float_default_init(value)
             ))
+    }
+
+    /// Whether `e` reads a local that is `float` only because untyped integer constants
+    /// initialized it (what [`Self::explain_float_default`] explains).
+    pub fn float_default_local(&self, e: ExprId) -> bool {
+        self.float_default(e).is_some()
     }
 
     /// [`Self::explain_float_default`] for an index, which may be an `int` or a `uint`.
@@ -1320,4 +1331,13 @@ fn float_default_label(name: &str, value: Option<i128>) -> String {
 /// The initializer shown in the help for a local that defaulted to `float`.
 fn float_default_init(value: Option<i128>) -> String {
     value.map_or_else(|| "if ...".to_owned(), |v| v.to_string())
+}
+
+/// "a" or "an" before a type name as it is read aloud: an `int`, an `ivec2`, a `uint`.
+pub(crate) fn article(type_name: &str) -> &'static str {
+    if type_name.starts_with(['a', 'e', 'i', 'o']) {
+        "an"
+    } else {
+        "a"
+    }
 }

@@ -74,10 +74,18 @@ use luma_syntax::ast;
 use luma_thir::Program;
 
 /// Options of [`check`].
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CheckOptions {
     /// Resource limits (nesting depth, array sizes, constant evaluation steps, unrolling).
     pub limits: Limits,
+    /// The entry points the outputs will keep, as `--entry` (by name) and `--stage` select
+    /// them; `None` for all. Storage buffer and image access is inferred from what the kept
+    /// entry points reach, as the outputs declare it: a buffer that only a dropped entry point
+    /// writes is read-only, so the uniformity analysis takes its loads as uniform. A selection
+    /// that keeps nothing is ignored here (the caller reports it).
+    pub entry_point: Option<String>,
+    /// See `entry_point`.
+    pub stage: Option<luma_thir::Stage>,
 }
 
 /// Checks a parsed module and builds its typed program.
@@ -125,6 +133,7 @@ fn check_bodies_from(
         )
     });
     let mut c = check::Checker::new(module, bodies, options.limits, diags);
+    c.entry_selection = (options.entry_point.clone(), options.stage);
     c.include_failed = include_failed;
     c.collect();
     c.resolve_structs();

@@ -189,17 +189,32 @@ impl<'a> Checker<'a> {
                     .map(|e| (FuncId::from_index(i as u32), e.stage, f.decl.name.span))
             })
             .collect();
+        // Access is inferred from the entry points the outputs keep; the stage rules below
+        // still hold for every entry point of the source.
+        let (keep_name, keep_stage) = self.entry_selection.clone();
+        let kept = |checker: &Self, fid: FuncId, stage: Stage| {
+            keep_name
+                .as_deref()
+                .is_none_or(|name| checker.fname(fid.index()) == name)
+                && keep_stage.is_none_or(|s| s == stage)
+        };
+        let any_kept = entries
+            .iter()
+            .any(|&(fid, stage, _)| kept(self, fid, stage));
         for (fid, stage, entry_span) in entries {
             let entry_name = self.fname(fid.index());
+            let infers_access = !any_kept || kept(self, fid, stage);
             for f in self.reachable(fid) {
                 let Some(info) = self.funcs.get(f) else {
                     continue;
                 };
-                for (g, _) in &info.facts.writes {
-                    written.insert(g.index());
-                }
-                for (g, _) in &info.facts.image_reads {
-                    read.insert(g.index());
+                if infers_access {
+                    for (g, _) in &info.facts.writes {
+                        written.insert(g.index());
+                    }
+                    for (g, _) in &info.facts.image_reads {
+                        read.insert(g.index());
+                    }
                 }
                 let uses = info.facts.uses.clone();
                 let in_helper = f != fid.index();

@@ -330,7 +330,7 @@ impl<'a> Checker<'a> {
                         // running, which "move the barrier out of the condition" does not say.
                         "keep every invocation running to the barrier: instead of returning early, put the condition around the work the returning invocations must skip"
                     } else {
-                        "move the barrier out of the condition, or make the condition uniform (from uniforms, constants or `workgroup_id`)"
+                        "move the barrier out of the condition, or make the condition uniform (from uniforms, push constants, constants, `workgroup_id`, or buffers no compiled entry point writes)"
                     }),
                 Need::Derivative => {
                     let derivative = ["`dfdx`", "`dfdy`", "`fwidth`"].contains(&f.what.as_str());

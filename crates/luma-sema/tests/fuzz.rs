@@ -208,7 +208,14 @@ fn mutated_corpus_never_panics() {
                         | codes::MALFORMED_INCLUDE
                 )
             });
-            let program = check(&module, &CheckOptions { limits }, &mut diags);
+            let program = check(
+                &module,
+                &CheckOptions {
+                    limits,
+                    ..Default::default()
+                },
+                &mut diags,
+            );
             let reported = diags.error_count() != before;
             if include_failed {
                 // Unknown names may have been hidden: `None` without a report is allowed.

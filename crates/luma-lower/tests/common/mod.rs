@@ -53,7 +53,14 @@ fn finish(pre: luma_syntax::preprocess::Preprocessed, mut diags: Diagnostics, wh
     let program = if diags.has_errors() {
         None
     } else {
-        luma_sema::check(&module, &luma_sema::CheckOptions { limits }, &mut diags)
+        luma_sema::check(
+            &module,
+            &luma_sema::CheckOptions {
+                limits,
+                ..Default::default()
+            },
+            &mut diags,
+        )
     };
     match program {
         Some(program) if !diags.has_errors() => Front {

@@ -64,7 +64,14 @@ fn finish(
     let program = if diags.has_errors() {
         None
     } else {
-        luma_sema::check(&module, &CheckOptions { limits }, &mut diags)
+        luma_sema::check(
+            &module,
+            &CheckOptions {
+                limits,
+                ..Default::default()
+            },
+            &mut diags,
+        )
     };
     Checked {
         program,
