@@ -1210,7 +1210,11 @@ impl<'a> Checker<'a> {
         let mut d = Diagnostic::error(
             codes::E0517,
             lit_span,
-            format!("the float literal `{}` cannot be an `{tn}`", lit.describe()),
+            format!(
+                "the float literal `{}` cannot be {} `{tn}`",
+                lit.describe(),
+                crate::check::article(tn)
+            ),
         )
         .with_primary_label(format!("takes the type of the other operand, `{tn}`"))
         .with_label(self.expr_span(other), format!("this is `{on}`"))

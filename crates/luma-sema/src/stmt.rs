@@ -720,10 +720,11 @@ impl<'a> Checker<'a> {
         // The counter type: the first typed of start, end and step; `int` for literals only
         // (language.md's `for` rule: an integer start makes an `int` counter, `uint` when a
         // bound is `uint`).
-        let typed = [Some(sv), Some(ev), stv]
+        let typed_by = [Some(sv), Some(ev), stv]
             .into_iter()
             .flatten()
-            .find_map(|v| self.val_ty(v));
+            .find_map(|v| Some((self.val_ty(v)?, v)));
+        let typed = typed_by.map(|(t, _)| t);
         let any_error = [Some(sv), Some(ev), stv]
             .into_iter()
             .flatten()
@@ -731,11 +732,11 @@ impl<'a> Checker<'a> {
         let float_literal = [Some(sv), Some(ev), stv]
             .into_iter()
             .flatten()
-            .any(|v| matches!(v, Val::Abs(crate::consts::Abstract::Float(_), _)));
+            .find(|v| matches!(v, Val::Abs(crate::consts::Abstract::Float(_), _)));
         let counter_ty = match typed {
             Some(t) if any_error => t,
             Some(t) => t,
-            None if float_literal => self.t.float,
+            None if float_literal.is_some() => self.t.float,
             None => self.t.int,
         };
         let ok_ty = matches!(
@@ -744,12 +745,31 @@ impl<'a> Checker<'a> {
         );
         if !ok_ty && !any_error && !self.is_error(counter_ty) {
             let tn = self.tn(counter_ty);
-            let sspan = self.val_span(sv);
-            self.emit(
-                Diagnostic::error(codes::E0501, sspan, format!("a `for` counter is an `int` or a `uint`, not a `{tn}`"))
-                    .with_primary_label(format!("this makes the counter `{tn}`"))
-                    .with_help("count with integers and compute the float inside the loop, e.g. `let t = float(i) * 0.1`"),
-            );
+            // The value that decided the type: the first typed one, else a float literal.
+            let culprit = typed_by.map(|(_, v)| v).or(float_literal).unwrap_or(sv);
+            let d = Diagnostic::error(
+                codes::E0501,
+                self.val_span(culprit),
+                format!("a `for` counter is an `int` or a `uint`, not a `{tn}`"),
+            )
+            .with_primary_label(format!("this makes the counter `{tn}`"));
+            // The usual way to get here: `let n = 8` then `for i = 1, n`, where `n` is a
+            // `float` because nothing gave the literal a type.
+            let mut d = d;
+            let float_default = match culprit {
+                Val::Expr(e) => self.float_default_local(e),
+                Val::Abs(..) => false,
+            };
+            if float_default {
+                if let Val::Expr(e) = culprit {
+                    d = self.explain_float_default_index(e, d);
+                }
+            } else {
+                d = d.with_help(
+                    "count with integers and compute the float inside the loop, e.g. `let t = float(i) * 0.1`",
+                );
+            }
+            self.emit(d);
         }
         let cty = if ok_ty { counter_ty } else { self.t.error };
         let s_e = self.coerce(sv, cty, "the start of the `for` loop");

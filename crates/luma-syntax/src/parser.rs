@@ -1232,8 +1232,11 @@ impl Parser<'_> {
             return Some(self.ident_of(t));
         }
         let t = self.tok();
-        if t.kind.is_keyword() && !t.newline_before {
-            if let Some(d) = self.expected_diag(what) {
+        // A keyword at the start of a line is usually the next statement, unless a `:` follows
+        // it (`in: vec4`, a struct member named with a keyword).
+        if t.kind.is_keyword() && (!t.newline_before || self.nth(1).kind == TokenKind::Colon) {
+            // At the keyword itself: it is the problem, not something missing before it.
+            if let Some(d) = self.unexpected_diag(what) {
                 let word = self.slice(t.span).to_owned();
                 self.report(d.with_note(format!("`{word}` is a keyword and cannot be a name")));
                 // Taken as the name, so that the rest of the declaration (a struct's members,
@@ -2176,7 +2179,12 @@ impl Parser<'_> {
                     break
                 }
                 TokenKind::At if self.attributes_start_item() => break,
-                TokenKind::At | TokenKind::Ident => {
+                kind if kind == TokenKind::At
+                    || kind == TokenKind::Ident
+                    // `in: vec4`: a keyword as a member's name, reported by `expect_ident`,
+                    // which then takes it as the name so that the struct parses as written.
+                    || (kind.is_keyword() && self.nth(1).kind == TokenKind::Colon) =>
+                {
                     self.recovering = false;
                     let attributes = self.parse_attributes();
                     if let Some(f) = self.parse_field_tail(attributes, "a field name") {
@@ -4558,7 +4566,18 @@ impl Parser<'_> {
                 break;
             }
             let entry = self.tok();
-            let is_field = entry.kind == TokenKind::Ident && self.nth(1).kind == TokenKind::Assign;
+            // `in = x`: a keyword where a field name goes (a member cannot be declared with
+            // one, but the declaration has its own error): one error here, then the entry is
+            // read as the field it was meant to be, not as statements.
+            let keyword_field = entry.kind.is_keyword() && self.nth(1).kind == TokenKind::Assign;
+            if keyword_field {
+                let word = self.slice(entry.span).to_owned();
+                if let Some(d) = self.unexpected_diag("a field name") {
+                    self.report(d.with_note(format!("`{word}` is a keyword and cannot be a name")));
+                }
+            }
+            let is_field = (entry.kind == TokenKind::Ident || keyword_field)
+                && self.nth(1).kind == TokenKind::Assign;
             match named {
                 None => named = Some(is_field),
                 Some(expect) if expect != is_field && !invalid => {
