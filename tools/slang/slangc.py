@@ -11,6 +11,10 @@
 # compiles many in one process (loading Slang takes half a second): JOBS.json is a list of
 # argument lists; RESULTS.json gets one `{"ok": bool, "diagnostics": str}` per job. Before each
 # job its index is printed to standard error, so that a crash of Slang names its input.
+#   python3 tools/slang/slangc.py --serve
+# does the same for a caller that keeps the process: each line of standard input is one JSON
+# argument list, answered by one line `{"ok": bool, "diagnostics": str}` on standard output
+# (the execution harness compiles through it, one test at a time); end of input ends it.
 #
 # The SPIR-V written to `-o` is the first entry point's, with one change: OpSource's language
 # (Slang's id, 11) reads Unknown, because SPIRV-Tools before 2024 (Debian 12's spirv-val and
@@ -80,8 +84,7 @@ def compile_one(lib, session, args):
     if "-o" in args:
         at = args.index("-o")
         if at + 1 >= len(args):
-            print("slangc.py: -o needs a path", file=sys.stderr)
-            return 2
+            return 2, "slangc.py: -o needs a path\n"
         # Slang generates the target code only when an output is named, but the library
         # does not write it: the code is read back and written below.
         out = args[at + 1]
@@ -126,6 +129,18 @@ def main(args):
             results.append({"ok": status == 0, "diagnostics": diagnostics})
         with open(args[2], "w") as f:
             json.dump(results, f)
+        return 0
+    if args == ["--serve"]:
+        for line in sys.stdin:
+            if not line.strip():
+                continue
+            try:
+                job = json.loads(line)
+            except ValueError as e:
+                print(f"slangc.py: not a JSON argument list: {e}", file=sys.stderr)
+                return 2
+            status, diagnostics = compile_one(lib, session, job)
+            print(json.dumps({"ok": status == 0, "diagnostics": diagnostics}), flush=True)
         return 0
     status, diagnostics = compile_one(lib, session, args)
     sys.stderr.write(diagnostics)

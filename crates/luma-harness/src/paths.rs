@@ -2,8 +2,10 @@
 //! (behind [`LumaCompiler`]), glslangValidator for GLSL and HLSL, naga for WGSL, spirv-as for
 //! hand-written assembly.
 
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::{Mutex, PoisonError};
 
 use crate::error::{Error, Result};
 use crate::reflect::Stage;
@@ -221,36 +223,120 @@ pub fn slang(
     let out = scratch.join(format!("{label}.{}.hlsl.spv", stage.glslang_name()));
     std::fs::write(&src, text)
         .map_err(|e| Error::Io(format!("cannot write {}: {e}", src.display())))?;
-    let mut cmd = Command::new("python3");
-    cmd.arg(driver)
-        .arg(&src)
-        .args(["-lang", "hlsl", "-target", "spirv", "-entry", entry])
-        .args([
+    let mut args: Vec<String> = vec![src.to_string_lossy().into_owned()];
+    args.extend(["-lang", "hlsl", "-target", "spirv", "-entry", entry].map(String::from));
+    args.extend(
+        [
             "-stage",
             stage.name(),
             "-fvk-use-entrypoint-name",
             "-fvk-use-scalar-layout",
-        ]);
+        ]
+        .map(String::from),
+    );
     if text.contains("float16_t") {
-        cmd.args(["-profile", "sm_6_2"]);
+        args.extend(["-profile", "sm_6_2"].map(String::from));
     }
     for s in spec {
-        cmd.arg("-D")
-            .arg(format!("LUMA_SPEC_{}={}", s.id, hlsl_number(s.number)));
+        args.push("-D".into());
+        args.push(format!("LUMA_SPEC_{}={}", s.id, hlsl_number(s.number)));
     }
-    let output = cmd
-        .arg("-o")
-        .arg(&out)
-        .output()
-        .map_err(|e| Error::Compile(format!("cannot run python3 for Slang: {e}")))?;
-    if !output.status.success() {
+    args.extend(["-o".to_string(), out.to_string_lossy().into_owned()]);
+    let (ok, diagnostics) = SlangServer::compile(driver, &args)?;
+    if !ok {
         return Err(Error::Compile(format!(
             "Slang rejected {}:\n{}",
             src.display(),
-            String::from_utf8_lossy(&output.stderr).trim_end()
+            diagnostics.trim_end()
         )));
     }
     read_words(&out)
+}
+
+/// The Slang driver kept running for every compile of the process (`slangc.py --serve`):
+/// loading Slang takes about half a second, which, paid per compile, was most of the
+/// execution corpus's time on the `hlsl-slang` path. One compile at a time.
+struct SlangServer {
+    driver: PathBuf,
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+/// The process's server, started on first use.
+static SLANG_SERVER: Mutex<Option<SlangServer>> = Mutex::new(None);
+
+impl SlangServer {
+    fn start(driver: &Path) -> Result<SlangServer> {
+        let mut child = Command::new("python3")
+            .arg(driver)
+            .arg("--serve")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| Error::Compile(format!("cannot run python3 for Slang: {e}")))?;
+        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            return Err(Error::Compile("cannot talk to the Slang driver".into()));
+        };
+        Ok(SlangServer {
+            driver: driver.to_path_buf(),
+            child,
+            input,
+            output: BufReader::new(output),
+        })
+    }
+
+    /// Compiles one `slangc` command line: whether Slang compiled it, and its diagnostics.
+    fn compile(driver: &Path, args: &[String]) -> Result<(bool, String)> {
+        let mut server = SLANG_SERVER.lock().unwrap_or_else(PoisonError::into_inner);
+        if server.as_ref().is_none_or(|s| s.driver != driver) {
+            *server = Some(SlangServer::start(driver)?);
+        }
+        let Some(running) = server.as_mut() else {
+            return Err(Error::Compile("the Slang driver did not start".into()));
+        };
+        let answer = running.ask(args);
+        if answer.is_err() {
+            // Slang crashed (or the driver failed): the next compile starts a new one.
+            if let Some(mut dead) = server.take() {
+                let _ = dead.child.kill();
+                let _ = dead.child.wait();
+            }
+        }
+        answer
+    }
+
+    fn ask(&mut self, args: &[String]) -> Result<(bool, String)> {
+        let job = serde_json::to_string(args)
+            .map_err(|e| Error::Compile(format!("cannot encode a Slang job: {e}")))?;
+        let lost = |e: std::io::Error| {
+            Error::Compile(format!(
+                "the Slang driver stopped (did Slang crash?) on `slangc {}`: {e}",
+                args.join(" ")
+            ))
+        };
+        writeln!(self.input, "{job}").map_err(lost)?;
+        self.input.flush().map_err(lost)?;
+        let mut line = String::new();
+        if self.output.read_line(&mut line).map_err(lost)? == 0 {
+            return Err(lost(std::io::ErrorKind::UnexpectedEof.into()));
+        }
+        let reply: serde_json::Value = serde_json::from_str(&line).map_err(|e| {
+            Error::Compile(format!(
+                "the Slang driver answered `{}`: {e}",
+                line.trim_end()
+            ))
+        })?;
+        let ok = reply.get("ok").and_then(serde_json::Value::as_bool) == Some(true);
+        let diagnostics = reply
+            .get("diagnostics")
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        Ok((ok, diagnostics))
+    }
 }
 
 /// A specialization value as an HLSL literal: integers as integers (the smallest `int` as

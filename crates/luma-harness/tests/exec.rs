@@ -210,3 +210,27 @@ fn a_wrong_expected_value_fails_every_path() {
         }
     }
 }
+
+/// The `hlsl-slang` path compiles through one Slang process kept for the whole run: a
+/// rejected shader must still fail with Slang's message, and the next one must still compile.
+#[test]
+fn slang_reports_errors_and_goes_on_compiling() {
+    let tools = Tools::find();
+    assert!(
+        tools.slang.is_some(),
+        "Slang is not installed (tools/slang/lib); run scripts/install-test-tools.sh"
+    );
+    let scratch = luma_testutil::scratch_dir("exec-slang-server");
+    let stage = luma_harness::reflect::Stage::Compute;
+    let broken = "[numthreads(1, 1, 1)] void main() { undefined_thing = 1; }\n";
+    let err = luma_harness::paths::slang(&tools, broken, stage, "main", &[], &scratch, "broken")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("undefined identifier"), "{err}");
+    let fine = "RWStructuredBuffer<uint> data : register(u0);\n\
+                [numthreads(1, 1, 1)] void main() { data[0] = 7u; }\n";
+    let words =
+        luma_harness::paths::slang(&tools, fine, stage, "main", &[], &scratch, "fine").unwrap();
+    assert_eq!(words.first(), Some(&0x0723_0203), "not a SPIR-V module");
+    let _ = std::fs::remove_dir_all(&scratch);
+}
