@@ -88,6 +88,17 @@ struct Resolved {
     end_column: u32,
 }
 
+/// `line_start`, past a byte-order mark that starts the file (the lexer skips it, so it is
+/// neither a column nor part of an excerpt), unless `lo` points into it.
+fn after_bom(text: &str, line_start: usize, lo: usize) -> usize {
+    let bom = '\u{feff}'.len_utf8();
+    if line_start == 0 && text.starts_with('\u{feff}') && lo >= bom {
+        bom
+    } else {
+        line_start
+    }
+}
+
 /// Resolves an expanded span. A span that runs past the end of its segment (it crosses an
 /// `#include` boundary) is clipped to that segment, which is where it starts.
 fn resolve(map: &SourceMap, span: Span) -> Option<Resolved> {
@@ -105,7 +116,7 @@ fn resolve(map: &SourceMap, span: Span) -> Option<Resolved> {
     let (end_line_start, _) = file.line_range(end_index);
     let end_column = file
         .text
-        .get(end_line_start as usize..hi)
+        .get(after_bom(&file.text, end_line_start as usize, hi)..hi)
         .map_or(1, |s| s.chars().count() as u32 + 1);
     let end_line = (end_index as i64 + 1)
         .saturating_add(seg.line_delta)
@@ -167,7 +178,8 @@ fn excerpts(d: &Diagnostic, map: &SourceMap) -> Vec<Excerpt> {
         };
         let (first_start, _) = file.line_range(file.line_index(r.lo as u32));
         let (_, last_end) = file.line_range(file.line_index(r.hi as u32));
-        let (first_start, last_end) = (first_start as usize, (last_end as usize).max(r.hi));
+        let first_start = after_bom(&file.text, first_start as usize, r.lo);
+        let last_end = (last_end as usize).max(r.hi);
         let entry = (primary, r.lo, r.hi, label.message.clone());
         // Labels of one file under the same `#line` state share an excerpt, so they are drawn
         // together the way rustc draws them.

@@ -252,9 +252,17 @@ impl SourceMap {
         let file = self.file(file_id)?;
         let line_index = file.line_index(file_offset);
         let (line_start, _) = file.line_range(line_index);
+        // A byte-order mark at the start of the file is not a column (the lexer skips it).
         let column = file
             .text
             .get(line_start as usize..file_offset as usize)
+            .map(|s| {
+                if line_start == 0 {
+                    s.strip_prefix('\u{feff}').unwrap_or(s)
+                } else {
+                    s
+                }
+            })
             .map_or(1, |s| s.chars().count() as u32 + 1);
         let real_line = line_index as i64 + 1;
         let line = real_line

@@ -7,7 +7,7 @@
 //! would land on one path, is a usage error before any file changes.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
 use lumac::{Output, SpecValue, Target};
@@ -312,8 +312,10 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
         // starting a pool would cost more than the compilation of a small shader.
         _ if jobs.len() <= 1 => jobs.iter().map(run).collect(),
         Some(n) => {
+            // No more threads than jobs: each thread costs a stack and a start-up, and a
+            // large `-j` on a short list would start them all for nothing.
             let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(n.max(1))
+                .num_threads(n.clamp(1, jobs.len()))
                 .build()
                 .map_err(|e| Failure::Usage(format!("cannot start {n} threads: {e}")))?;
             pool.install(|| jobs.par_iter().map(run).collect())
@@ -419,6 +421,7 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
         }
         claimed.insert(&p.path, p.job);
     }
+    check_other_writes(&args, depfile_wanted, &jobs, &planned, &sources, &label_of)?;
 
     for p in &planned {
         if p.path == "-" {
@@ -596,16 +599,115 @@ fn write_depfiles(
                 let Some(first) = planned.iter().find(|p| p.job == index) else {
                     continue;
                 };
-                let path = Path::new(&first.path).with_extension("d");
                 let rule = rule_for(index);
                 input::write_file(
-                    &path.to_string_lossy(),
+                    &depfile_path(&first.path),
                     crate::depfile::render(&[rule]).as_bytes(),
                 )?;
             }
             Ok(())
         }
     }
+}
+
+/// The depfile written beside an output when `-MF` names none: the output's path with its
+/// last extension replaced by `.d` (`out/blur.spv` -> `out/blur.d`, `out/..spv` -> `out/..d`).
+fn depfile_path(output: &str) -> String {
+    let name_start = output.rfind('/').map_or(0, |i| i + 1);
+    let (dir, name) = output.split_at(name_start);
+    let base = match name.rfind('.') {
+        Some(dot) if dot > 0 => name.get(..dot).unwrap_or(name),
+        _ => name,
+    };
+    format!("{dir}{base}.d")
+}
+
+/// A key under which two spellings of one file path compare equal: `.` components dropped,
+/// and the directory resolved through the file system where it exists (`o/../o/a.spv`, links).
+fn path_key(path: &str) -> PathBuf {
+    let lexical: PathBuf = Path::new(path)
+        .components()
+        .filter(|c| !matches!(c, Component::CurDir))
+        .collect();
+    let (Some(dir), Some(name)) = (lexical.parent(), lexical.file_name()) else {
+        return lexical;
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    std::fs::canonicalize(dir).map_or(lexical.clone(), |d| d.join(name))
+}
+
+/// The manifest and depfiles must not land on an output, on each other, or on a source, and
+/// no output may replace a source (`luma compile a.wgsl -t wgsl`): each is a usage error,
+/// reported before anything is written.
+fn check_other_writes(
+    args: &CompileArgs,
+    depfile_wanted: bool,
+    jobs: &[Job],
+    planned: &[Planned],
+    sources: &[Source],
+    label_of: &dyn Fn(&Job) -> String,
+) -> Result<(), Failure> {
+    let mut written: Vec<(String, String)> = planned
+        .iter()
+        .filter(|p| p.path != "-")
+        .map(|p| {
+            let label = jobs.get(p.job).map(label_of).unwrap_or_default();
+            (p.path.clone(), format!("an output of `{label}`"))
+        })
+        .collect();
+    let outputs = written.len();
+    if let Some(manifest) = args.manifest.as_deref().filter(|m| *m != "-") {
+        written.push((manifest.to_string(), "the manifest".to_string()));
+    }
+    if depfile_wanted {
+        match args.mf.as_deref() {
+            Some("-") => {}
+            Some(file) => written.push((file.to_string(), "the depfile".to_string())),
+            None => {
+                for (index, job) in jobs.iter().enumerate() {
+                    if let Some(first) = planned.iter().find(|p| p.job == index) {
+                        written.push((
+                            depfile_path(&first.path),
+                            format!("the depfile of `{}`", label_of(job)),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    let mut claimed: BTreeMap<PathBuf, usize> = BTreeMap::new();
+    for (index, (path, what)) in written.iter().enumerate() {
+        let key = path_key(path);
+        // Outputs among themselves were checked with their own advice.
+        if let Some(&other) = claimed.get(&key).filter(|_| index >= outputs) {
+            let (other_path, other_what) = written.get(other).cloned().unwrap_or_default();
+            return Err(Failure::Usage(format!(
+                "{what} would be written to `{path}`, where {other_what} goes (`{other_path}`); \
+                 give it another path"
+            )));
+        }
+        claimed.entry(key).or_insert(index);
+    }
+    for source in sources {
+        let Ok(input) = std::fs::canonicalize(&source.name) else {
+            continue;
+        };
+        if let Some((path, what)) = written
+            .iter()
+            .find(|(path, _)| Path::new(path).exists() && path_key(path) == input)
+        {
+            return Err(Failure::Usage(format!(
+                "{what} would be written to `{path}`, which is the source `{}`; give it \
+                 another path",
+                source.name
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The file stem of an input, with a suffix per baked permutation value (`blur.s0_4.s1_true`).

@@ -91,10 +91,19 @@ impl Printer {
                 // (an included file, or `null` for a diagnostic about the options), which does
                 // not tell the inputs of one run apart.
                 let mut out = String::new();
-                for d in list {
+                // Past `Limits::max_diagnostics` diagnostics are counted, not kept: the last
+                // object says how many were left out, as the human format's closing line does.
+                let shown_errors = list.iter().filter(|d| d.is_error()).count();
+                let omitted_errors = errors.saturating_sub(shown_errors);
+                let omitted_warnings = warnings.saturating_sub(list.len() - shown_errors);
+                for (index, d) in list.iter().enumerate() {
                     let mut value = lumac::diagnostic_json(d, map);
                     if let Some(object) = value.as_object_mut() {
                         object.insert("input".into(), serde_json::Value::from(name));
+                        if index + 1 == list.len() && omitted_errors + omitted_warnings > 0 {
+                            object.insert("omitted_errors".into(), omitted_errors.into());
+                            object.insert("omitted_warnings".into(), omitted_warnings.into());
+                        }
                     }
                     out.push_str(&value.to_string());
                     out.push('\n');

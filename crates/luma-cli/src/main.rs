@@ -216,8 +216,8 @@ struct CompileArgs {
     /// from the same compilation as the outputs.
     #[arg(long)]
     reflect: bool,
-    /// Parallel compilations (default: one per core).
-    #[arg(short, long, value_name = "N")]
+    /// Parallel compilations (default: one per core; at least 1).
+    #[arg(short, long, value_name = "N", value_parser = parse_jobs)]
     jobs: Option<usize>,
 }
 
@@ -290,7 +290,8 @@ struct ReflectArgs {
     /// compile`'s), reported with the bindings.
     #[arg(long, value_name = "GROUP,BINDING")]
     hlsl_num_workgroups: Option<String>,
-    /// Write the JSON to this file (`-` for standard output, the default).
+    /// Write the JSON to this file (`-` for standard output, the default), or into this
+    /// directory (`DIR/`, created if missing) as `<stem>.reflect.json`.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Option<String>,
     #[command(flatten)]
@@ -543,4 +544,13 @@ fn dump_ir(args: DumpIrArgs, printer: &diag::Printer) -> Result<(), Failure> {
         )
     };
     input::write_stdout(text.as_bytes())
+}
+
+/// `-j N`: a count of threads, at least one.
+fn parse_jobs(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("give at least 1 (or leave `-j` out for one per core)".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("not a count of threads: {e}")),
+    }
 }

@@ -1941,3 +1941,144 @@ fn empty_and_hostile_sources_never_crash() {
     let run = luma_in(&dir, &["check", "self.luma"], None).expect(1);
     assert!(run.stderr.contains("E0102"), "{}", run.stderr);
 }
+
+#[test]
+fn the_manifest_depfile_and_outputs_never_overwrite_each_other_or_a_source() {
+    let dir = scratch("overwrite");
+    let source = std::fs::read(data().join("compute.luma")).unwrap();
+    std::fs::write(dir.join("a.luma"), &source).unwrap();
+    std::fs::write(dir.join("b.wgsl"), &source).unwrap();
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &[
+                "compile",
+                "a.luma",
+                "-t",
+                "spirv,wgsl",
+                "--out-dir",
+                "o",
+                "--manifest",
+                "o/a.spv",
+            ],
+            "the manifest would be written to `o/a.spv`, where an output of `a.luma` goes",
+        ),
+        (
+            &[
+                "compile",
+                "a.luma",
+                "-t",
+                "spirv,wgsl",
+                "--out-dir",
+                "o",
+                "-MF",
+                "./o/a.wgsl",
+            ],
+            "the depfile would be written to `./o/a.wgsl`, where an output of `a.luma` goes",
+        ),
+        (
+            &[
+                "compile",
+                "a.luma",
+                "--out-dir",
+                "o",
+                "-MF",
+                "m.json",
+                "--manifest",
+                "m.json",
+            ],
+            "where the manifest goes",
+        ),
+        (
+            &["compile", "a.luma", "-o", "q.spv", "--manifest", "a.luma"],
+            "the manifest would be written to `a.luma`, which is the source `a.luma`",
+        ),
+        (
+            &["compile", "b.wgsl", "-t", "wgsl"],
+            "an output of `b.wgsl` would be written to `./b.wgsl`, which is the source",
+        ),
+        (
+            &["compile", "a.luma", "-t", "wgsl", "-o", "a.luma"],
+            "which is the source `a.luma`",
+        ),
+    ];
+    for (args, message) in cases {
+        let run = luma_in(&dir, args, None).expect(2);
+        assert!(run.stderr.contains(message), "{args:?}:\n{}", run.stderr);
+    }
+    // Nothing was written, and the sources are intact.
+    assert_eq!(files(&dir), ["a.luma", "b.wgsl"]);
+    assert_eq!(std::fs::read(dir.join("a.luma")).unwrap(), source);
+    assert_eq!(std::fs::read(dir.join("b.wgsl")).unwrap(), source);
+    // A depfile beside an output whose stem is `.` is `..d`, not the directory `o/..`.
+    std::fs::write(dir.join("..luma"), &source).unwrap();
+    luma_in(&dir, &["compile", "..luma", "--out-dir", "o", "-MD"], None).expect(0);
+    assert_eq!(files(&dir.join("o")), ["..d", "..spv"]);
+}
+
+#[test]
+fn jobs_start_no_more_threads_than_there_are_compilations() {
+    // `-j` far above the number of inputs used to start every thread it named (minutes and
+    // hundreds of MiB for two inputs at `-j 10000`); `-j 0` is a usage error.
+    let dir = scratch("jobs");
+    luma(&[
+        "compile",
+        "compute.luma",
+        "half.luma",
+        "-j",
+        "100000",
+        "--out-dir",
+        s(&dir),
+    ])
+    .expect(0);
+    assert_eq!(files(&dir), ["compute.spv", "half.spv"]);
+    let run = luma(&["compile", "compute.luma", "-j", "0", "-o", "-"]).expect(2);
+    assert!(run.stderr.contains("give at least 1"), "{}", run.stderr);
+}
+
+#[test]
+fn reflect_writes_into_a_directory_given_with_a_slash() {
+    let dir = scratch("reflect-dir");
+    let out = format!("{}/new/", s(&dir));
+    luma(&["reflect", "compute.luma", "-o", &out]).expect(0);
+    let json = std::fs::read_to_string(dir.join("new/compute.reflect.json")).unwrap();
+    assert!(json.contains("\"schema\": \"luma-reflect/1\""), "{json}");
+}
+
+#[test]
+fn a_byte_order_mark_is_not_a_column() {
+    let dir = scratch("bom");
+    std::fs::write(dir.join("bom.luma"), "\u{feff}const A: float = zzz\r\n").unwrap();
+    let run = luma_in(&dir, &["--message-format=json", "check", "bom.luma"], None).expect(1);
+    let record: serde_json::Value =
+        serde_json::from_str(run.stderr.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        (record["line"].as_u64(), record["column"].as_u64()),
+        (Some(1), Some(18))
+    );
+    let human = luma_in(&dir, &["check", "bom.luma"], None).expect(1);
+    assert!(human.stderr.contains("bom.luma:1:18"), "{}", human.stderr);
+    assert!(!human.stderr.contains('\u{feff}'), "{}", human.stderr);
+}
+
+#[test]
+fn json_diagnostics_say_how_many_were_left_out() {
+    let dir = scratch("json-omitted");
+    let body = "\tlet x: float = zz\n".repeat(1200);
+    std::fs::write(dir.join("many.luma"), format!("function f()\n{body}end\n")).unwrap();
+    let run = luma_in(&dir, &["--message-format=json", "check", "many.luma"], None).expect(1);
+    let records: Vec<serde_json::Value> = run
+        .stderr
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 1000);
+    let last = records.last().unwrap();
+    let shown_errors = records.iter().filter(|r| r["severity"] == "error").count() as u64;
+    assert!(
+        last["omitted_errors"].as_u64().unwrap() + shown_errors >= 1200,
+        "{last}"
+    );
+    assert!(records[..999]
+        .iter()
+        .all(|r| r.get("omitted_errors").is_none()));
+}

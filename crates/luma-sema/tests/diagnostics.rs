@@ -64,22 +64,12 @@ fn run(name: &str, text: &str, limits: Limits) -> (String, Vec<&'static str>) {
     // and build what checking the tree in place does.
     let mut taken = module.clone();
     let mut taken_diags = diags.clone();
-    let program = check(
-        &module,
-        &CheckOptions {
-            limits,
-            ..Default::default()
-        },
-        &mut diags,
-    );
-    let taken_program = luma_sema::check_taking_bodies(
-        &mut taken,
-        &CheckOptions {
-            limits,
-            ..Default::default()
-        },
-        &mut taken_diags,
-    );
+    let options = CheckOptions {
+        limits,
+        ..Default::default()
+    };
+    let program = check(&module, &options, &mut diags);
+    let taken_program = luma_sema::check_taking_bodies(&mut taken, &options, &mut taken_diags);
     assert_eq!(
         diags, taken_diags,
         "{name}: the bodies taken out, other diagnostics"
