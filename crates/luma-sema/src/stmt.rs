@@ -760,10 +760,19 @@ impl<'a> Checker<'a> {
                 Val::Expr(e) => self.float_default_local(e),
                 Val::Abs(..) => false,
             };
+            let float_select = matches!(culprit, Val::Expr(e) if self.is_float_default_select(e));
             if float_default {
                 if let Val::Expr(e) = culprit {
                     d = self.explain_float_default_index(e, d);
                 }
+            } else if float_select {
+                // `for i = 0, if c then 2 else 5`: the if-expression is checked before the
+                // counter's type is known, so nothing gives its literal arms a type.
+                d = d.with_help(
+                    "an if-expression whose arms are untyped integer literals is a `float` where \
+                     nothing gives it a type; bind it with a type first (`let n: int = if c then \
+                     2 else 5`, then `for i = 0, n`), or write its arms typed (`2u`)",
+                );
             } else {
                 d = d.with_help(
                     "count with integers and compute the float inside the loop, e.g. `let t = float(i) * 0.1`",
