@@ -705,6 +705,11 @@ impl<'a> Checker<'a> {
                 Diagnostic::error(codes::E0703, span, format!("{what} overflows"))
                     .with_primary_label("the result does not fit its type"),
             ),
+            FoldError::ShiftCount => self.emit(
+                Diagnostic::error(codes::E0703, span, format!("{what} shifts by a count outside 0 to 63"))
+                    .with_primary_label("the shift count of an untyped constant")
+                    .with_help("an expression of untyped integers is computed exactly, so it shifts by 0 to 63 bits; to shift as `int` or `uint` do, with the count masked to the type's bits, type an operand: `int(1) << -1`"),
+            ),
             FoldError::NotFinite => self.emit(
                 Diagnostic::error(codes::E0703, span, format!("{what} is not a finite number"))
                     .with_primary_label("the result is infinite or NaN"),

@@ -28,8 +28,10 @@ const ABSTRACT_INT_BOUND: i128 = 1 << 64;
 pub(crate) enum FoldError {
     /// Integer division or remainder by zero.
     DivisionByZero,
-    /// `INT_MIN / -1`, an abstract integer out of range, a shift count out of range.
+    /// `INT_MIN / -1`, an abstract integer out of range.
     Overflow,
+    /// A shift of an untyped integer by a count outside 0..=63 (a typed shift masks it).
+    ShiftCount,
     /// A float result that is infinite or NaN.
     NotFinite,
     /// The operation is valid but not evaluated at compile time (the expression stays as is).
@@ -141,13 +143,13 @@ pub(crate) fn abstract_binary(
         (BinaryOp::BitXor, Int(x), Int(y)) => Int(x ^ y),
         (BinaryOp::Shl, Int(x), Int(y)) => {
             if !(0..64).contains(&y) {
-                return Err(FoldError::Overflow);
+                return Err(FoldError::ShiftCount);
             }
             check_int(x.checked_mul(1i128 << y).ok_or(FoldError::Overflow)?)?
         }
         (BinaryOp::Shr, Int(x), Int(y)) => {
             if !(0..64).contains(&y) {
-                return Err(FoldError::Overflow);
+                return Err(FoldError::ShiftCount);
             }
             Int(x >> y)
         }
@@ -341,10 +343,16 @@ fn binary_scalar(op: BinaryOp, a: &ConstValue, b: &ConstValue) -> Result<ConstVa
                     if y == 0 {
                         return Err(FoldError::DivisionByZero);
                     }
-                    if x == i32::MIN && y == -1 {
+                    // `INT_MIN / -1` does not fit (an error in a constant, language.md §7.2);
+                    // `INT_MIN % -1` is 0, which does.
+                    if x == i32::MIN && y == -1 && op == BinaryOp::Div {
                         return Err(FoldError::Overflow);
                     }
-                    C::Int(if op == BinaryOp::Div { x / y } else { x % y })
+                    C::Int(if op == BinaryOp::Div {
+                        x / y
+                    } else {
+                        x.wrapping_rem(y)
+                    })
                 }
                 BinaryOp::BitAnd => C::Int(x & y),
                 BinaryOp::BitOr => C::Int(x | y),
@@ -721,10 +729,8 @@ mod tests {
             binary_scalar(BinaryOp::Div, &i(i32::MIN), &i(-1)),
             Err(FoldError::Overflow)
         );
-        assert_eq!(
-            binary_scalar(BinaryOp::Rem, &i(i32::MIN), &i(-1)),
-            Err(FoldError::Overflow)
-        );
+        // The remainder fits: 0 (language.md §7.2).
+        assert_eq!(binary_scalar(BinaryOp::Rem, &i(i32::MIN), &i(-1)), Ok(i(0)));
         assert_eq!(binary_scalar(BinaryOp::Shl, &i(1), &i(33)), Ok(i(2)));
         assert_eq!(
             binary_scalar(BinaryOp::Shr, &i(-8), &ConstValue::Uint(1)),

@@ -330,9 +330,15 @@ const SHIFT: uint = 1u << 33
     };
     assert_eq!(value("WRAP"), ConstValue::Int(i32::MIN));
     assert_eq!(value("SHIFT"), ConstValue::Uint(2));
+    // `INT_MIN % -1` fits (0); only the quotient is an error (language.md §7.2).
+    let rem = ok("const M: int = -2147483648\nconst R: int = M % -1\n");
+    assert!(rem
+        .consts
+        .iter()
+        .any(|(_, c)| c.name == "R" && c.value == ConstValue::Int(0)));
     for bad in [
         "const X: int = 5 % 0",
-        "const M: int = -2147483648\nconst X: int = M % -1",
+        "const M: int = -2147483648\nconst X: int = M / -1",
         "const X: float = 1.0 / 0.0",
     ] {
         let out = err(bad);
