@@ -1847,7 +1847,11 @@ impl<'a> Checker<'a> {
                             .with_help(format!("{help}; otherwise declare a struct and return it")),
                     );
                 }
-                Some(self.tuple_struct(decl, fields, *span))
+                let ty = self.tuple_struct(decl, fields, *span);
+                // An ordinary function that returns a tuple was reported (E0626): its result
+                // is an error, so its `return`s and its callers add no errors of their own
+                // (a caller's "expected `(color: vec4)`, found `(color: vec4)`").
+                Some(if is_entry { ty } else { self.t.error })
             }
         };
         if let Some(def) = self.prog.functions.get_mut(fid) {

@@ -67,7 +67,7 @@ pub enum RawKind {
     RBrace,
     /// `.`
     Dot,
-    /// `..` (reserved)
+    /// `..` or `...` (reserved)
     DotDot,
     /// `,`
     Comma,
@@ -254,7 +254,12 @@ impl Cursor<'_> {
             b'@' => RawKind::At,
             b'^' => RawKind::Caret,
             b'?' => RawKind::Question,
-            b'.' => self.pair(b'.', RawKind::DotDot, RawKind::Dot),
+            // `...` (Lua's varargs) is one reserved token too, so that it gets its own message.
+            b'.' if self.is(0, b'.') => {
+                self.pos += if self.is(1, b'.') { 2 } else { 1 };
+                RawKind::DotDot
+            }
+            b'.' => RawKind::Dot,
             b'=' => self.pair(b'=', RawKind::EqEq, RawKind::Eq),
             b'!' => self.pair(b'=', RawKind::BangEq, RawKind::Bang),
             b'~' => self.pair(b'=', RawKind::TildeEq, RawKind::Tilde),
@@ -1588,6 +1593,16 @@ impl Cooker<'_> {
             RawKind::LBrace => TokenKind::LBrace,
             RawKind::RBrace => TokenKind::RBrace,
             RawKind::Dot => TokenKind::Dot,
+            RawKind::DotDot if hi - lo == 3 => {
+                let d = self
+                    .error(codes::DOT_DOT, lo, hi, "`...` is reserved")
+                    .with_help(
+                        "Luma functions take a fixed list of typed parameters, without varargs: \
+                         pass an array (`values: [4]float`) or a struct",
+                    );
+                self.diags.push(d);
+                TokenKind::Error
+            }
             RawKind::DotDot => {
                 let d = self
                     .error(codes::DOT_DOT, lo, hi, "`..` is reserved")
