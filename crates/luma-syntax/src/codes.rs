@@ -167,7 +167,7 @@ pub const ALL: &[CodeDoc] = &[
     ),
     error(
         DOT_DOT,
-        "`..` is reserved",
+        "`..` and `...` are reserved (Lua's concatenation and varargs)",
         "const S = A .. B\n",
     ),
     error(
