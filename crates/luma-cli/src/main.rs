@@ -400,11 +400,19 @@ fn warning_policy(source: &SourceArgs) -> Result<lumac::WarningPolicy, Failure> 
         }
     };
     let mut policy = lumac::WarningPolicy::default();
+    // `warnings` names them all, in any case, as codes are read.
+    let all = |given: &str| given.trim().eq_ignore_ascii_case("warnings");
     for given in &source.allow {
+        if all(given) {
+            return Err(Failure::Usage(format!(
+                "`--allow {given}`: warnings are allowed one code at a time (`--allow W0201`); \
+                 only `--deny` takes `warnings`"
+            )));
+        }
         policy.allow.push(warning_code("allow", given)?);
     }
     for given in &source.deny {
-        if given.trim() == "warnings" {
+        if all(given) {
             policy.deny_all = true;
         } else {
             policy.deny.push(warning_code("deny", given)?);

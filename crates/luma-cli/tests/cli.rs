@@ -1560,6 +1560,20 @@ fn allow_and_deny_choose_what_becomes_of_warnings() {
     ])
     .expect(0);
     assert_eq!(run.stderr, "");
+    // `warnings` is read in any case, as codes are; `--allow` takes codes only.
+    let run = luma(&["check", "warning.luma", "--deny", "Warnings"]).expect(1);
+    assert!(
+        run.stderr.contains("because of `--deny warnings`"),
+        "{}",
+        run.stderr
+    );
+    let run = luma(&["check", "warning.luma", "--allow", "WARNINGS"]).expect(2);
+    assert!(
+        run.stderr
+            .contains("warnings are allowed one code at a time"),
+        "{}",
+        run.stderr
+    );
     // Codes are checked: a typo, an error code or a contradiction is a usage error.
     for (args, message) in [
         (
