@@ -364,10 +364,7 @@ pub fn omitted_line(
     warnings: usize,
     color: bool,
 ) -> Option<String> {
-    let shown_errors = shown.iter().filter(|d| d.is_error()).count();
-    let shown_warnings = shown.len().saturating_sub(shown_errors);
-    let more_errors = errors.saturating_sub(shown_errors);
-    let more_warnings = warnings.saturating_sub(shown_warnings);
+    let (more_errors, more_warnings) = omitted_counts(shown, errors, warnings);
     let more = |n: usize, word: &str| match n {
         0 => None,
         1 => Some(format!("1 more {word}")),
@@ -396,6 +393,17 @@ pub fn omitted_line(
     } else {
         format!("note: {rest}")
     })
+}
+
+/// How many errors and warnings were reported but not kept: the totals `errors` and
+/// `warnings` less those among `shown`.
+pub fn omitted_counts(shown: &[Diagnostic], errors: usize, warnings: usize) -> (usize, usize) {
+    let shown_errors = shown.iter().filter(|d| d.is_error()).count();
+    let shown_warnings = shown.len().saturating_sub(shown_errors);
+    (
+        errors.saturating_sub(shown_errors),
+        warnings.saturating_sub(shown_warnings),
+    )
 }
 
 /// The closing line of a compilation, cargo-style: `error: could not compile `x.luma` due to 2

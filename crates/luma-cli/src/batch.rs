@@ -711,7 +711,7 @@ fn check_other_writes(
 }
 
 /// The file stem of an input, with a suffix per baked permutation value (`blur.s0_4.s1_true`).
-fn stem_of(name: &str, spec: &[SpecChoice]) -> String {
+pub(crate) fn stem_of(name: &str, spec: &[SpecChoice]) -> String {
     let base = if name == "<stdin>" {
         "stdin".to_string()
     } else {

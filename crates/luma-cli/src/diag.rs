@@ -93,9 +93,8 @@ impl Printer {
                 let mut out = String::new();
                 // Past `Limits::max_diagnostics` diagnostics are counted, not kept: the last
                 // object says how many were left out, as the human format's closing line does.
-                let shown_errors = list.iter().filter(|d| d.is_error()).count();
-                let omitted_errors = errors.saturating_sub(shown_errors);
-                let omitted_warnings = warnings.saturating_sub(list.len() - shown_errors);
+                let (omitted_errors, omitted_warnings) =
+                    luma_base::render::omitted_counts(list, errors, warnings);
                 for (index, d) in list.iter().enumerate() {
                     let mut value = lumac::diagnostic_json(d, map);
                     if let Some(object) = value.as_object_mut() {

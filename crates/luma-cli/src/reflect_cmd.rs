@@ -70,13 +70,7 @@ pub fn reflect(args: ReflectArgs, printer: &Printer) -> Result<(), Failure> {
         // A directory (`-o out/`, created if missing) gets `<stem>.reflect.json`, the name
         // `compile --reflect` gives it.
         Some(dir) if dir.ends_with('/') || std::path::Path::new(dir).is_dir() => {
-            let stem = if source.name == "<stdin>" {
-                "stdin".to_string()
-            } else {
-                std::path::Path::new(&source.name)
-                    .file_stem()
-                    .map_or_else(|| "out".to_string(), |s| s.to_string_lossy().into_owned())
-            };
+            let stem = crate::batch::stem_of(&source.name, &[]);
             let path = std::path::Path::new(dir).join(format!("{stem}.reflect.json"));
             input::write_file(&path.to_string_lossy(), json.as_bytes())
         }

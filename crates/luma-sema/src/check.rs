@@ -904,12 +904,6 @@ impl<'a> Checker<'a> {
             ))
     }
 
-    /// Whether `e` reads a local that is `float` only because untyped integer constants
-    /// initialized it (what [`Self::explain_float_default`] explains).
-    pub fn float_default_local(&self, e: ExprId) -> bool {
-        self.float_default(e).is_some()
-    }
-
     /// [`Self::explain_float_default`] for an index, which may be an `int` or a `uint`.
     pub fn explain_float_default_index(&self, e: ExprId, d: Diagnostic) -> Diagnostic {
         let Some((name, span, value)) = self.float_default(e) else {
@@ -939,7 +933,7 @@ impl<'a> Checker<'a> {
     /// (`None` for an if-expression of such constants).
     /// Arithmetic on such a local (`data[i + 1]`) is `float` for the same reason: the operands
     /// of `+ - * / %` are searched too, a few levels deep.
-    fn float_default(&self, e: ExprId) -> Option<(String, Span, Option<i128>)> {
+    pub fn float_default(&self, e: ExprId) -> Option<(String, Span, Option<i128>)> {
         self.float_default_in(e, 0)
     }
 

@@ -753,31 +753,23 @@ impl<'a> Checker<'a> {
                 format!("a `for` counter is an `int` or a `uint`, not a `{tn}`"),
             )
             .with_primary_label(format!("this makes the counter `{tn}`"));
-            // The usual way to get here: `let n = 8` then `for i = 1, n`, where `n` is a
-            // `float` because nothing gave the literal a type.
-            let mut d = d;
-            let float_default = match culprit {
-                Val::Expr(e) => self.float_default_local(e),
-                Val::Abs(..) => false,
-            };
-            let float_select = matches!(culprit, Val::Expr(e) if self.is_float_default_select(e));
-            if float_default {
-                if let Val::Expr(e) = culprit {
-                    d = self.explain_float_default_index(e, d);
+            let d = match culprit {
+                // The usual way to get here: `let n = 8` then `for i = 1, n`, where `n` is a
+                // `float` because nothing gave the literal a type.
+                Val::Expr(e) if self.float_default(e).is_some() => {
+                    self.explain_float_default_index(e, d)
                 }
-            } else if float_select {
                 // `for i = 0, if c then 2 else 5`: the if-expression is checked before the
                 // counter's type is known, so nothing gives its literal arms a type.
-                d = d.with_help(
+                Val::Expr(e) if self.is_float_default_select(e) => d.with_help(
                     "an if-expression whose arms are untyped integer literals is a `float` where \
                      nothing gives it a type; bind it with a type first (`let n: int = if c then \
                      2 else 5`, then `for i = 0, n`), or write its arms typed (`2u`)",
-                );
-            } else {
-                d = d.with_help(
+                ),
+                _ => d.with_help(
                     "count with integers and compute the float inside the loop, e.g. `let t = float(i) * 0.1`",
-                );
-            }
+                ),
+            };
             self.emit(d);
         }
         let cty = if ok_ty { counter_ty } else { self.t.error };
