@@ -111,7 +111,7 @@ pub fn split_response(text: &str) -> Result<Vec<String>, String> {
 }
 
 /// Rewrites the C compilers' depfile flags to the long options clap parses: `-MD` and `-MMD`
-/// (Luma has no system headers, so they are the same) to `--MD`; `-MF FILE` / `-MFFILE`,
+/// (Luma has no system headers, so they are the same) to `--MD`, `-MP` to `--MP`; `-MF FILE` / `-MFFILE`,
 /// `-MT TARGET` / `-MTTARGET` and `-MQ TARGET` / `-MQTARGET` to `--MF`, `--MT`, `--MQ`.
 pub fn rewrite_depfile_flags(args: Vec<OsString>) -> Vec<OsString> {
     let mut out = Vec::with_capacity(args.len());
@@ -134,6 +134,10 @@ pub fn rewrite_depfile_flags(args: Vec<OsString>) -> Vec<OsString> {
             out.push(OsString::from("--MD"));
             continue;
         }
+        if text == "-MP" {
+            out.push(OsString::from("--MP"));
+            continue;
+        }
         let joined = ["-MF", "-MT", "-MQ"].into_iter().find_map(|flag| {
             text.strip_prefix(flag).map(|value| {
                 let long = format!("-{flag}");
@@ -149,6 +153,18 @@ pub fn rewrite_depfile_flags(args: Vec<OsString>) -> Vec<OsString> {
         out.push(joined.unwrap_or(arg));
     }
     out
+}
+
+/// The first C-style macro definition among `args` (`-D NAME`, `-DNAME=1`, `--define`), before
+/// any `--`: build scripts ported from glslang or DXC pass them, and clap would only call the
+/// flag unknown (or suggest `--deny`).
+pub fn macro_definition(args: &[OsString]) -> Option<String> {
+    args.iter()
+        .skip(1)
+        .filter_map(|a| a.to_str())
+        .take_while(|a| *a != "--")
+        .find(|a| a.starts_with("-D") || *a == "--define" || a.starts_with("--define="))
+        .map(str::to_owned)
 }
 
 /// Folds one of clap's errors into one line: the message, any tip and the possible values,
@@ -205,15 +221,29 @@ mod tests {
     }
 
     #[test]
+    fn finds_macro_definitions() {
+        assert_eq!(
+            macro_definition(&os(&["luma", "compile", "-DFOO=1", "a.luma"])).as_deref(),
+            Some("-DFOO=1")
+        );
+        assert_eq!(
+            macro_definition(&os(&["luma", "check", "--define", "X"])).as_deref(),
+            Some("--define")
+        );
+        assert_eq!(macro_definition(&os(&["luma", "--deny", "W0101"])), None);
+        assert_eq!(macro_definition(&os(&["luma", "check", "--", "-D"])), None);
+    }
+
+    #[test]
     fn rewrites_depfile_flags() {
         let out = rewrite_depfile_flags(os(&[
-            "luma", "-MD", "-MMD", "-MF", "a.d", "-MFb.d", "-MTt", "-MQ", "q", "--", "-MD",
+            "luma", "-MD", "-MMD", "-MP", "-MF", "a.d", "-MFb.d", "-MTt", "-MQ", "q", "--", "-MD",
         ]));
         assert_eq!(
             out,
             os(&[
-                "luma", "--MD", "--MD", "--MF", "a.d", "--MF=b.d", "--MT=t", "--MQ", "q", "--",
-                "-MD",
+                "luma", "--MD", "--MD", "--MP", "--MF", "a.d", "--MF=b.d", "--MT=t", "--MQ", "q",
+                "--", "-MD",
             ])
         );
     }

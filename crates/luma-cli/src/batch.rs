@@ -277,11 +277,7 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
             "`{first}` and `{second}` both write to standard output; send one of them to a file"
         )));
     }
-    if args.inputs.iter().filter(|i| *i == "-").count() > 1 {
-        return Err(Failure::Usage(
-            "standard input (`-`) can be read only once".to_string(),
-        ));
-    }
+    input::stdin_at_most_once(&args.inputs)?;
     let sources: Vec<Source> = args
         .inputs
         .iter()
@@ -421,7 +417,15 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
         }
         claimed.insert(&p.path, p.job);
     }
-    check_other_writes(&args, depfile_wanted, &jobs, &planned, &sources, &label_of)?;
+    check_other_writes(
+        &args,
+        depfile_wanted,
+        &jobs,
+        &planned,
+        &sources,
+        &results,
+        &label_of,
+    )?;
 
     for p in &planned {
         if p.path == "-" {
@@ -641,14 +645,15 @@ fn path_key(path: &str) -> PathBuf {
 }
 
 /// The manifest and depfiles must not land on an output, on each other, or on a source, and
-/// no output may replace a source (`luma compile a.wgsl -t wgsl`): each is a usage error,
-/// reported before anything is written.
+/// no output may replace a source or a file it includes (`luma compile a.wgsl -t wgsl`): each
+/// is a usage error, reported before anything is written.
 fn check_other_writes(
     args: &CompileArgs,
     depfile_wanted: bool,
     jobs: &[Job],
     planned: &[Planned],
     sources: &[Source],
+    results: &[lumac::CompileResult],
     label_of: &dyn Fn(&Job) -> String,
 ) -> Result<(), Failure> {
     let mut written: Vec<(String, String)> = planned
@@ -692,18 +697,29 @@ fn check_other_writes(
         }
         claimed.entry(key).or_insert(index);
     }
+    // Every file the compilations read: the inputs, and the files they include.
+    let mut read: Vec<(PathBuf, String)> = Vec::new();
     for source in sources {
-        let Ok(input) = std::fs::canonicalize(&source.name) else {
+        if let Ok(input) = std::fs::canonicalize(&source.name) {
+            read.push((input, format!("the source `{}`", source.name)));
+        }
+    }
+    for (job, result) in jobs.iter().zip(results) {
+        let includer = sources.get(job.input).map_or("", |s| s.name.as_str());
+        for include in &result.includes {
+            if let Ok(file) = std::fs::canonicalize(include) {
+                read.push((file, format!("`{include}`, which `{includer}` includes")));
+            }
+        }
+    }
+    for (path, what) in &written {
+        // Only a file that exists can be a source; through a link it is the file linked to.
+        let Ok(target) = std::fs::canonicalize(path) else {
             continue;
         };
-        if let Some((path, what)) = written
-            .iter()
-            .find(|(path, _)| Path::new(path).exists() && path_key(path) == input)
-        {
+        if let Some((_, source)) = read.iter().find(|(file, _)| *file == target) {
             return Err(Failure::Usage(format!(
-                "{what} would be written to `{path}`, which is the source `{}`; give it \
-                 another path",
-                source.name
+                "{what} would be written to `{path}`, which is {source}; give it another path"
             )));
         }
     }

@@ -11,16 +11,23 @@ pub struct Rule {
     pub includes: Vec<String>,
 }
 
-/// Escapes a path for a Makefile rule: spaces, `#` and `$` need escaping (what `-MQ` does).
+/// Escapes a path for a Makefile rule as GCC does (what `-MQ` does): a space or tab gets a
+/// backslash, and so does each backslash right before one (Make reads `\\\ ` as a backslash
+/// then an escaped space); `#` gets a backslash and `$` is doubled.
 pub fn escape(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
+    let mut backslashes = 0usize;
     for c in path.chars() {
         match c {
-            ' ' => out.push_str("\\ "),
+            ' ' | '\t' => {
+                out.push_str(&"\\".repeat(backslashes + 1));
+                out.push(c);
+            }
             '#' => out.push_str("\\#"),
             '$' => out.push_str("$$"),
             _ => out.push(c),
         }
+        backslashes = if c == '\\' { backslashes + 1 } else { 0 };
     }
     out
 }
@@ -89,5 +96,9 @@ mod tests {
     #[test]
     fn escapes_make_specials() {
         assert_eq!(escape("a b#c$d"), "a\\ b\\#c$$d");
+        // GCC's `-MQ`: a tab as a space; backslashes before either doubled, others kept.
+        assert_eq!(escape("ta\tb"), "ta\\\tb");
+        assert_eq!(escape("v\\ 2"), "v\\\\\\ 2");
+        assert_eq!(escape("a\\\\ b\\c"), "a\\\\\\\\\\ b\\c");
     }
 }

@@ -13,31 +13,64 @@ pub struct Source {
     pub text: Arc<str>,
 }
 
-/// Reads `name` (`-` = standard input).
+/// Reads `name` (`-` = standard input): at most one byte past the compiler's size limit, so
+/// that a huge file or an endless stream costs no more than that (the compiler reports the
+/// source as too large, E0104).
 pub fn read(name: &str) -> Result<Source, Failure> {
-    if name == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| Failure::Usage(format!("cannot read standard input: {e}")))?;
-        return Ok(Source {
-            name: "<stdin>".to_string(),
-            text: Arc::from(text),
-        });
+    let limit = luma_base::Limits::default().max_source_bytes as u64 + 1;
+    let mut bytes = Vec::new();
+    let (shown, result) = if name == "-" {
+        let result = std::io::stdin().lock().take(limit).read_to_end(&mut bytes);
+        ("<stdin>".to_string(), result)
+    } else {
+        let result = std::fs::File::open(name).and_then(|f| f.take(limit).read_to_end(&mut bytes));
+        (name.to_string(), result)
+    };
+    result.map_err(|e| {
+        if name == "-" {
+            Failure::Usage(format!("cannot read standard input: {e}"))
+        } else {
+            Failure::Usage(format!("cannot read `{name}`: {}", describe(&e)))
+        }
+    })?;
+    if bytes.len() as u64 == limit {
+        // Cut at the limit: a character cut in two is not an encoding error (blanks keep the
+        // length past the limit, which is all the compiler looks at).
+        if let Err(e) = std::str::from_utf8(&bytes) {
+            if e.error_len().is_none() {
+                for b in bytes.iter_mut().skip(e.valid_up_to()) {
+                    *b = b' ';
+                }
+            }
+        }
     }
-    let bytes = std::fs::read(name)
-        .map_err(|e| Failure::Usage(format!("cannot read `{name}`: {}", describe(&e))))?;
     let text = String::from_utf8(bytes).map_err(|e| {
         let at =
             luma_syntax::preprocess::invalid_utf8_at(e.as_bytes(), e.utf8_error().valid_up_to());
-        Failure::Usage(format!(
-            "`{name}` is not UTF-8 text ({at}); save it as UTF-8"
-        ))
+        if name == "-" {
+            Failure::Usage(format!(
+                "standard input is not UTF-8 text ({at}); send UTF-8"
+            ))
+        } else {
+            Failure::Usage(format!(
+                "`{name}` is not UTF-8 text ({at}); save it as UTF-8"
+            ))
+        }
     })?;
     Ok(Source {
-        name: name.to_string(),
+        name: shown,
         text: Arc::from(text),
     })
+}
+
+/// Standard input (`-`) may be named once among the inputs: a second read would find it empty.
+pub fn stdin_at_most_once(inputs: &[String]) -> Result<(), Failure> {
+    if inputs.iter().filter(|i| *i == "-").count() > 1 {
+        return Err(Failure::Usage(
+            "standard input (`-`) can be read only once".to_string(),
+        ));
+    }
+    Ok(())
 }
 
 /// Writes bytes to standard output.

@@ -198,6 +198,10 @@ struct CompileArgs {
     /// Write a Makefile depfile listing every file the compilation read (also `-MD`, `-MMD`).
     #[arg(long = "MD")]
     md: bool,
+    /// Accepted for C build scripts (also `-MP`): the empty rule per included file that it asks
+    /// C compilers for is always written.
+    #[arg(long = "MP")]
+    mp: bool,
     /// The depfile path (also `-MF FILE`; implies -MD; `-` for standard output; default: each
     /// input's first output with its extension replaced by `.d`).
     #[arg(long = "MF", value_name = "FILE")]
@@ -331,6 +335,14 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     }
+    if let Some(flag) = args::macro_definition(&argv) {
+        eprintln!(
+            "luma: error: `{flag}`: Luma has no macros to define; a value chosen per build is a \
+             specialization constant (`@spec(ID) const NAME: TYPE = DEFAULT`), baked with \
+             `--spec ID=VALUE` or set by the engine when it creates the pipeline"
+        );
+        return ExitCode::from(2);
+    }
     let cli = match Cli::try_parse_from(argv) {
         Ok(cli) => cli,
         Err(e) => return clap_failure(&e),
@@ -428,6 +440,7 @@ fn warning_policy(source: &SourceArgs) -> Result<lumac::WarningPolicy, Failure> 
 
 fn check(args: CheckArgs, printer: &diag::Printer) -> Result<(), Failure> {
     let options = base_options(&args.source)?;
+    input::stdin_at_most_once(&args.inputs)?;
     let mut failed = false;
     for name in &args.inputs {
         let source = input::read(name)?;

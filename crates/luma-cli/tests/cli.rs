@@ -1041,14 +1041,6 @@ fn output_is_deterministic() {
     }
 }
 
-/// The canonical path of a test data file, as depfiles list includes.
-fn canonical(rel: &str) -> String {
-    std::fs::canonicalize(data().join(rel))
-        .unwrap()
-        .to_string_lossy()
-        .into_owned()
-}
-
 #[test]
 fn depfile_lists_every_included_file() {
     let dir = scratch("depfile");
@@ -1069,11 +1061,9 @@ fn depfile_lists_every_included_file() {
     ])
     .expect(0);
     let text = std::fs::read_to_string(&dep).unwrap();
-    let (common, nested, shared) = (
-        canonical("lib/common.luma"),
-        canonical("lib/nested.luma"),
-        canonical("incdir/shared.luma"),
-    );
+    // By the paths they were opened with, as GCC lists them: `nested.luma` is included by
+    // `lib/common.luma`, and `shared.luma` found in the include directory.
+    let (common, nested, shared) = ("lib/common.luma", "lib/nested.luma", "incdir/shared.luma");
     assert_eq!(
         text,
         format!(
@@ -2027,6 +2017,129 @@ fn the_manifest_depfile_and_outputs_never_overwrite_each_other_or_a_source() {
     std::fs::write(dir.join("..luma"), &source).unwrap();
     luma_in(&dir, &["compile", "..luma", "--out-dir", "o", "-MD"], None).expect(0);
     assert_eq!(files(&dir.join("o")), ["..d", "..spv"]);
+}
+
+#[test]
+fn no_output_depfile_or_manifest_overwrites_an_included_file() {
+    let dir = scratch("overwrite-include");
+    std::fs::create_dir_all(dir.join("inc")).unwrap();
+    let header = "const GAIN = 2.0\n";
+    std::fs::write(dir.join("inc/common.luma"), header).unwrap();
+    std::fs::write(
+        dir.join("main.luma"),
+        "#include \"inc/common.luma\"\nbuffer data: []float\n@entry(compute) @workgroup_size(1)\n\
+         function main()\n\tdata[0] = GAIN\nend\n",
+    )
+    .unwrap();
+    for args in [
+        &["compile", "main.luma", "-o", "inc/common.luma"][..],
+        &[
+            "compile",
+            "main.luma",
+            "-o",
+            "out/",
+            "-MF",
+            "inc/common.luma",
+        ],
+        &[
+            "compile",
+            "main.luma",
+            "-o",
+            "out/",
+            "--manifest",
+            "inc/common.luma",
+        ],
+    ] {
+        let run = luma_in(&dir, args, None).expect(2);
+        assert!(
+            run.stderr
+                .contains("which is `inc/common.luma`, which `main.luma` includes"),
+            "{args:?}:\n{}",
+            run.stderr
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.join("inc/common.luma")).unwrap(),
+        header
+    );
+    assert!(!dir.join("out").exists());
+}
+
+/// A depfile names a header by the path it was opened with: through a symbolic link to a
+/// versioned directory, switching the link must make Make rebuild.
+#[cfg(unix)]
+#[test]
+fn depfile_keeps_symbolic_links_and_escapes_like_gcc() {
+    let dir = scratch("depfile-links");
+    for (version, gain) in [("sdk-1.2", "1.0"), ("sdk-1.3", "2.0")] {
+        std::fs::create_dir_all(dir.join(version)).unwrap();
+        std::fs::write(
+            dir.join(version).join("tone.luma"),
+            format!("const GAIN = {gain}\n"),
+        )
+        .unwrap();
+    }
+    std::os::unix::fs::symlink("sdk-1.2", dir.join("sdk")).unwrap();
+    std::fs::create_dir_all(dir.join("v\\ 2")).unwrap();
+    std::fs::write(dir.join("v\\ 2/odd.luma"), "const ODD = 1.0\n").unwrap();
+    std::fs::write(
+        dir.join("main.luma"),
+        "#include <tone.luma>\n#include \"v\\ 2/odd.luma\"\nbuffer data: []float\n\
+         @entry(compute) @workgroup_size(1)\nfunction main()\n\tdata[0] = GAIN * ODD\nend\n",
+    )
+    .unwrap();
+    let run = luma_in(
+        &dir,
+        &[
+            "compile",
+            "main.luma",
+            "-I",
+            "sdk",
+            "-o",
+            "main.spv",
+            "-MD",
+            "-MP",
+            "-MF",
+            "-",
+            "-MT",
+            "main.spv",
+        ],
+        None,
+    )
+    .expect(0);
+    assert_eq!(
+        run.stdout(),
+        "main.spv: \\\n  main.luma \\\n  sdk/tone.luma \\\n  v\\\\\\ 2/odd.luma\n\n\
+         sdk/tone.luma:\n\nv\\\\\\ 2/odd.luma:\n"
+    );
+}
+
+#[test]
+fn macro_definitions_point_to_specialization_constants() {
+    for args in [
+        &["compile", "-DFOO=1", "compute.luma"][..],
+        &["check", "compute.luma", "--define", "FOO"],
+        &["check", "-D", "FOO", "compute.luma"],
+    ] {
+        let run = luma(args).expect(2);
+        assert!(
+            run.stderr.contains("Luma has no macros to define")
+                && run.stderr.contains("--spec ID=VALUE"),
+            "{args:?}:\n{}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
+fn check_reads_standard_input_once() {
+    let run = luma_in(&data(), &["check", "-", "-"], Some(b"const A = 1\n")).expect(2);
+    assert!(
+        run.stderr
+            .contains("standard input (`-`) can be read only once"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]

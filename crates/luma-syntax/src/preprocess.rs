@@ -2,7 +2,8 @@
 //! [`SourceMap`] that leads every byte back to its file and line.
 //!
 //! A line whose first non-blank characters are `#include`, `#pragma` or `#line` followed by
-//! whitespace or the end of the line is a directive (outside long comments); any other `#` is the
+//! whitespace or the end of the line (or `#include` directly followed by its quoted path) is a
+//! directive (outside long comments); any other `#` is the
 //! length operator, so `#arr` may start a line. C's `#define`, `#undef` and conditional
 //! directives are recognized the same way only to report them (E0108) and recover: a
 //! `#define NAME value` line becomes `const NAME = value`, and of each `#if ... #endif` the first
@@ -12,9 +13,10 @@
 //! line.
 //!
 //! Files are identified by canonical path (from the [`FileReader`]): `#pragma once`, cycle
-//! detection and the `includes` list use it. Names shown in diagnostics are the paths as joined
-//! from the directives, lexically normalised, so output does not depend on where the sources
-//! live on disk.
+//! detection and reading each file once use it. Names shown in diagnostics are the paths as
+//! joined from the directives, lexically normalised (unless a symbolic link makes `a/../b` another
+//! file than `b`), so output does not depend on where the sources live on disk; the `includes`
+//! list has the paths as joined.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -36,6 +38,11 @@ pub trait FileReader {
     fn is_directory(&self, _path: &str) -> bool {
         false
     }
+    /// The size in bytes of the file with canonical path `canonical`, if known without reading
+    /// it: a file past the size limit is then reported without being read.
+    fn size(&self, _canonical: &str) -> Option<u64> {
+        None
+    }
 }
 
 /// Reads includes from the file system; canonical paths are `std::fs::canonicalize`'s.
@@ -53,6 +60,10 @@ impl FileReader for FsReader {
 
     fn is_directory(&self, path: &str) -> bool {
         std::path::Path::new(path).is_dir()
+    }
+
+    fn size(&self, canonical: &str) -> Option<u64> {
+        std::fs::metadata(canonical).ok().map(|m| m.len())
     }
 
     fn read(&self, canonical: &str) -> Result<String, String> {
@@ -124,12 +135,22 @@ impl FileReader for MemoryReader {
 /// against the component before it (a leading `..` of a relative path stays; one at the root of
 /// an absolute path is dropped).
 pub fn normalize_path(path: &str) -> String {
+    clean_path(path, true)
+}
+
+/// `path` without its `.` and empty components, its `..` kept: the file it names even when a
+/// directory before a `..` is a symbolic link (where [`normalize_path`] may name another).
+fn tidy_path(path: &str) -> String {
+    clean_path(path, false)
+}
+
+fn clean_path(path: &str, resolve_parents: bool) -> String {
     let absolute = path.starts_with('/');
     let mut parts: Vec<&str> = Vec::new();
     for part in path.split('/') {
         match part {
             "" | "." => {}
-            ".." => {
+            ".." if resolve_parents => {
                 if parts.last().is_some_and(|p| *p != "..") {
                     parts.pop();
                 } else if !absolute {
@@ -187,8 +208,9 @@ pub struct Preprocessed {
     pub text: Arc<str>,
     /// Leads every offset of `text` back to its file and line.
     pub source_map: SourceMap,
-    /// Canonical path of every file read through the [`FileReader`], in first-read order (for
-    /// Makefile depfiles); the main file is not in it.
+    /// Every file read through the [`FileReader`], in first-read order, by the path it was
+    /// opened with (joined from the including file's directory or an include directory, `.`
+    /// components dropped): what a Makefile depfile lists. The main file is not in it.
     pub includes: Vec<String>,
 }
 
@@ -224,6 +246,7 @@ pub fn preprocess_shared(
         map: SourceMap::new(),
         includes: Vec::new(),
         read: BTreeMap::new(),
+        canonical_paths: BTreeMap::new(),
         once: BTreeSet::new(),
         first_include: BTreeMap::new(),
         stack: Vec::new(),
@@ -355,6 +378,8 @@ struct Expander<'a> {
     includes: Vec<String>,
     /// Files read so far, by canonical path.
     read: BTreeMap<String, (FileId, Arc<str>)>,
+    /// What [`FileReader::canonicalize`] answered for each path asked.
+    canonical_paths: BTreeMap<String, Option<String>>,
     /// Canonical paths of files that said `#pragma once`.
     once: BTreeSet<String>,
     /// The `#include` line that first brought in each file (canonical path), and whether the
@@ -462,6 +487,11 @@ impl Expander<'_> {
             offset = 3;
         }
         let mut comment: Option<u32> = None;
+        // Where (expanded offset) the open long comment starts, and whether it was opened on a
+        // directive line: the lexer never sees a directive line's text, so the lines of such a
+        // comment are blanked here instead.
+        let mut comment_start = 0usize;
+        let mut hidden = false;
         let mut conditionals = Conditionals::default();
         let mut line_index = text.get(..offset).map_or(0, |s| s.matches('\n').count());
         while offset < bytes.len() {
@@ -473,6 +503,27 @@ impl Expander<'_> {
             let next = (line_end + 1).min(bytes.len());
             let line = text.get(offset..line_end).unwrap_or("");
             let whole = text.get(offset..next).unwrap_or("");
+            if let Some(level) = comment.filter(|_| hidden) {
+                let closed_at = find_long_close(line.as_bytes(), level);
+                let code_at = closed_at.unwrap_or(line.len());
+                let line_start = self.out.len();
+                let mut kept = " ".repeat(code_at);
+                kept.push_str(whole.get(code_at..).unwrap_or(""));
+                if !self.append(&kept) {
+                    break;
+                }
+                if closed_at.is_some() {
+                    hidden = false;
+                    comment = None;
+                    if let Some(open) = scan_comments(line.get(code_at..).unwrap_or(""), None) {
+                        comment = Some(open.level);
+                        comment_start = line_start + code_at + open.opened_at.unwrap_or(0);
+                    }
+                }
+                offset = next;
+                line_index += 1;
+                continue;
+            }
             let directive = if comment.is_none() || conditionals.skipping > 0 {
                 detect_directive(line)
             } else {
@@ -511,6 +562,23 @@ impl Expander<'_> {
                 } else {
                     self.define(line, args_at, line_start)
                 };
+                // A comment opened on the line is the lexer's to see in a rewritten line, and
+                // this loop's to blank in a blanked one.
+                let open = match &rewritten {
+                    Some(code) => scan_comments(code, None),
+                    None => {
+                        let from = directive_text_end(line, args_at);
+                        scan_comments(line.get(from..).unwrap_or(""), None).map(|o| OpenComment {
+                            opened_at: o.opened_at.map(|at| from + at),
+                            ..o
+                        })
+                    }
+                };
+                if let Some(open) = open {
+                    comment = Some(open.level);
+                    comment_start = line_start + open.opened_at.unwrap_or(0);
+                    hidden = rewritten.is_none();
+                }
                 let mut text = rewritten.unwrap_or_else(|| " ".repeat(line.len()));
                 if next > line_end {
                     text.push('\n');
@@ -524,13 +592,24 @@ impl Expander<'_> {
             }
             match directive {
                 None => {
-                    comment = scan_comments(line, comment);
+                    let line_start = self.out.len();
+                    let open = scan_comments(line, comment);
+                    if let Some(at) = open.and_then(|o| o.opened_at) {
+                        comment_start = line_start + at;
+                    }
+                    comment = open.map(|o| o.level);
                     if !self.append(whole) {
                         break;
                     }
                 }
                 Some((kind, args_at)) => {
                     let line_start = self.out.len();
+                    let from = directive_text_end(line, args_at);
+                    if let Some(open) = scan_comments(line.get(from..).unwrap_or(""), None) {
+                        comment = Some(open.level);
+                        comment_start = line_start + from + open.opened_at.unwrap_or(0);
+                        hidden = true;
+                    }
                     let mut blank = " ".repeat(line.len());
                     if next > line_end {
                         blank.push('\n');
@@ -538,7 +617,10 @@ impl Expander<'_> {
                     if !self.append(&blank) {
                         break;
                     }
-                    let line_span = span(line_start, line_start + line.len());
+                    // From the `#`: an indented directive's diagnostics do not underline the
+                    // indentation.
+                    let indent = line.len() - line.trim_start().len();
+                    let line_span = span(line_start + indent, line_start + line.len());
                     match kind {
                         Directive::Include => {
                             self.last_directive = Some(line_span);
@@ -599,7 +681,7 @@ impl Expander<'_> {
                             let word_end = args_at;
                             let d = Diagnostic::error(
                                 codes::C_DIRECTIVE,
-                                span(line_start, line_start + word_end),
+                                span(line_start + indent, line_start + word_end),
                                 "Luma has no conditional compilation",
                             )
                             .with_primary_label("a C preprocessor directive")
@@ -625,7 +707,7 @@ impl Expander<'_> {
                         Directive::Else | Directive::Endif => {
                             let d = Diagnostic::error(
                                 codes::C_DIRECTIVE,
-                                span(line_start, line_start + args_at),
+                                span(line_start + indent, line_start + args_at),
                                 "Luma has no conditional compilation",
                             )
                             .with_primary_label("a C preprocessor directive without its `#if`")
@@ -659,10 +741,49 @@ impl Expander<'_> {
             offset = next;
             line_index += 1;
         }
+        let included = self.stack.last().is_some_and(|f| f.directive.is_some());
+        if let Some(level) = comment.filter(|_| (hidden || included) && !self.overflow) {
+            self.unterminated_comment(comment_start, level, hidden, included);
+        }
         if !self.overflow {
             self.flush(&run, file);
         }
         (run.line_delta, run.renamed)
+    }
+
+    /// A long comment still open at the end of a file, where the lexer would not report it: it
+    /// was opened on a directive line (whose text the lexer never sees), or the file is
+    /// included and the comment would run on into the text of the file that includes it. The
+    /// comment is blanked to the end of the file, so that it ends there.
+    fn unterminated_comment(&mut self, start: usize, level: u32, hidden: bool, included: bool) {
+        let opener = 4 + level as usize;
+        let mut d = Diagnostic::error(
+            codes::UNTERMINATED_COMMENT,
+            span(start, start + opener),
+            "unterminated long comment",
+        )
+        .with_primary_label("comment opened here")
+        .with_note(format!(
+            "a comment opened with `--[{eq}[` ends at the first `]{eq}]`",
+            eq = "=".repeat(level as usize)
+        ));
+        if included {
+            d = d.with_note(
+                "a comment cannot continue past the end of an included file into the file that \
+                 includes it",
+            );
+        }
+        self.diags.push(d);
+        if !hidden && self.out.is_char_boundary(start) {
+            let tail = self.out.split_off(start);
+            // Byte for byte, so that every offset after it stays where it was (a character
+            // of several bytes becomes as many spaces).
+            let blank: String = tail
+                .bytes()
+                .map(|b| if b == b'\n' { '\n' } else { ' ' })
+                .collect();
+            self.out.push_str(&blank);
+        }
     }
 
     /// Parses `#include "p"` / `#include <p>` from `args_at` on; reports malformed lines.
@@ -683,7 +804,7 @@ impl Expander<'_> {
             _ => {
                 let end = line.trim_end().len().max(arg_at);
                 let (lo, hi) = if arg.trim().is_empty() {
-                    (0, args_at)
+                    (line.len() - line.trim_start().len(), args_at)
                 } else {
                     (arg_at, end)
                 };
@@ -744,7 +865,7 @@ impl Expander<'_> {
         if name.is_empty() {
             let d = Diagnostic::warning(
                 codes::UNKNOWN_PRAGMA,
-                at(0, args_at),
+                at(line.len() - line.trim_start().len(), args_at),
                 "`#pragma` without a name is ignored",
             )
             .with_note("Luma knows `#pragma once`");
@@ -809,7 +930,7 @@ impl Expander<'_> {
             let (lo, hi) = if end > num_at {
                 (num_at, end)
             } else {
-                (0, args_at)
+                (line.len() - line.trim_start().len(), args_at)
             };
             bad(self, lo, hi, "expected a line number after `#line`");
             return None;
@@ -884,7 +1005,7 @@ impl Expander<'_> {
         }
         let found = candidates
             .iter()
-            .find_map(|c| self.reader.canonicalize(c).map(|canon| (c.clone(), canon)));
+            .find_map(|c| self.canonicalize(c).map(|canon| (c.clone(), canon)));
         let Some((resolved, canonical)) = found else {
             let shown = if angle {
                 format!("<{path}>")
@@ -899,7 +1020,7 @@ impl Expander<'_> {
             .with_primary_label("not found");
             // `<...>` skips the including file's directory: say so when the file is there.
             let beside = join(dir_of(from), path);
-            let quoted = angle && self.reader.canonicalize(&beside).is_some();
+            let quoted = angle && self.canonicalize(&beside).is_some();
             if quoted {
                 d = d.with_help(format!(
                     "`{}` exists beside this file, but `#include <...>` searches only the include \
@@ -913,10 +1034,14 @@ impl Expander<'_> {
                 );
             }
             if !candidates.is_empty() {
-                let list: Vec<String> = candidates
-                    .iter()
-                    .map(|c| format!("`{}`", normalize_path(c)))
-                    .collect();
+                // As searched: `lib/../a.luma` may be another file than `a.luma`.
+                let mut list: Vec<String> = Vec::new();
+                for c in &candidates {
+                    let shown = format!("`{}`", tidy_path(c));
+                    if !list.contains(&shown) {
+                        list.push(shown);
+                    }
+                }
                 d = d.with_note(format!("searched {}", list.join(", ")));
                 if let Some(dir) = candidates.iter().find(|c| self.reader.is_directory(c)) {
                     d = d.with_note(format!(
@@ -937,7 +1062,7 @@ impl Expander<'_> {
         if self.once.contains(&canonical) {
             return;
         }
-        let name = normalize_path(&resolved);
+        let name = self.display_name(&resolved, &canonical);
         if let Some(start) = self
             .stack
             .iter()
@@ -991,6 +1116,21 @@ impl Expander<'_> {
             self.diags.push(d);
             return;
         }
+        let room = self
+            .options
+            .limits
+            .max_source_bytes
+            .saturating_sub(self.out.len() + self.charged);
+        if !self.read.contains_key(&canonical)
+            && self
+                .reader
+                .size(&canonical)
+                .is_some_and(|size| size > room as u64)
+        {
+            // Not read at all: a file of gigabytes would take seconds and as much memory.
+            self.too_large(line_span);
+            return;
+        }
         let (file, text) = match self.read.get(&canonical) {
             Some((file, text)) => (*file, Arc::clone(text)),
             None => match self.reader.read(&canonical) {
@@ -1001,7 +1141,9 @@ impl Expander<'_> {
                         .add_file(SourceFile::new(name.clone(), Arc::clone(&text)));
                     self.read
                         .insert(canonical.clone(), (file, Arc::clone(&text)));
-                    self.includes.push(canonical.clone());
+                    // As opened, as C compilers list it: a depfile that named the canonical
+                    // path would miss a switched symbolic link (`sdk -> sdk-1.3`).
+                    self.includes.push(tidy_path(&resolved));
                     (file, text)
                 }
                 Err(why) => {
@@ -1043,6 +1185,31 @@ impl Expander<'_> {
 }
 
 impl Expander<'_> {
+    /// [`FileReader::canonicalize`], asked once per path: an include diamond opens the same
+    /// files over and over, and on a file system each answer costs several system calls.
+    fn canonicalize(&mut self, path: &str) -> Option<String> {
+        if let Some(known) = self.canonical_paths.get(path) {
+            return known.clone();
+        }
+        let canonical = self.reader.canonicalize(path);
+        self.canonical_paths
+            .insert(path.to_owned(), canonical.clone());
+        canonical
+    }
+
+    /// The name diagnostics show for the file found at `resolved`: the path lexically
+    /// normalised (`a/../b.luma` is `b.luma`), unless that names another file because `a` is a
+    /// symbolic link; then the path as searched.
+    fn display_name(&mut self, resolved: &str, canonical: &str) -> String {
+        let normalized = normalize_path(resolved);
+        let tidy = tidy_path(resolved);
+        if normalized == tidy || self.canonicalize(&normalized).as_deref() == Some(canonical) {
+            normalized
+        } else {
+            tidy
+        }
+    }
+
     /// The name `NAME` if `line` is `#ifndef NAME` and the next line that is not blank is
     /// `#define NAME`: a C include guard.
     fn include_guard(&self, line: &str, args_at: usize, text: &str, next: usize) -> Option<String> {
@@ -1186,7 +1353,9 @@ fn declares_something(text: &str) -> bool {
                 .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                 .next()
                 .unwrap_or("");
+            // `#define NAME value` is read as a `const` (see `Expander::define`).
             if code.starts_with('@')
+                || code.starts_with("#define")
                 || matches!(
                     word,
                     "function" | "struct" | "uniform" | "buffer" | "shared" | "const"
@@ -1195,7 +1364,7 @@ fn declares_something(text: &str) -> bool {
                 return true;
             }
         }
-        comment = scan_comments(line, comment);
+        comment = scan_comments(line, comment).map(|c| c.level);
     }
     false
 }
@@ -1225,7 +1394,9 @@ fn detect_directive(line: &str) -> Option<(Directive, usize)> {
         ("#endif", Directive::Endif),
     ] {
         if let Some(after) = rest.strip_prefix(name) {
-            if after.is_empty() || after.starts_with([' ', '\t', '\r']) {
+            // `#include"a.luma"` too, as C compilers read it.
+            let path_follows = matches!(kind, Directive::Include) && after.starts_with(['"', '<']);
+            if after.is_empty() || after.starts_with([' ', '\t', '\r']) || path_follows {
                 return Some((kind, indent + name.len()));
             }
         }
@@ -1244,16 +1415,26 @@ fn trailing_junk(line: &str, from: usize) -> Option<(usize, usize)> {
     Some((lo, from + rest.trim_end().len()))
 }
 
+/// A long comment open at the end of a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct OpenComment {
+    /// Its level (the `=`s between the brackets).
+    level: u32,
+    /// Where on the line its `--[` starts; `None` when it was already open at the line's start.
+    opened_at: Option<usize>,
+}
+
 /// Tracks long comments across lines, so directives inside them are left alone. `state` is the
 /// level of the long comment open at the start of the line; returns the one open at its end.
-fn scan_comments(line: &str, mut state: Option<u32>) -> Option<u32> {
+fn scan_comments(line: &str, mut state: Option<u32>) -> Option<OpenComment> {
     let bytes = line.as_bytes();
     let mut i = 0usize;
+    let mut opened_at = None;
     loop {
         if let Some(level) = state.take() {
             match find_long_close(bytes.get(i..).unwrap_or(&[]), level) {
                 Some(end) => i += end,
-                None => return Some(level),
+                None => return Some(OpenComment { level, opened_at }),
             }
         }
         // The first `--` from `i`: each `-` is found with `str::find` (memchr), as most lines
@@ -1270,11 +1451,32 @@ fn scan_comments(line: &str, mut state: Option<u32>) -> Option<u32> {
         match long_bracket_level(bytes.get(after..).unwrap_or(&[])) {
             Some(level) => {
                 state = Some(level);
+                opened_at = Some(dashes);
                 i = after + level as usize + 2;
             }
             None => return None,
         }
     }
+}
+
+/// Where the comment after a directive's own text may start: past a quoted `#include` or
+/// `#line` path, whose `--` is part of the name.
+fn directive_text_end(line: &str, args_at: usize) -> usize {
+    let rest = line.get(args_at..).unwrap_or("");
+    let arg_at = args_at + (rest.len() - rest.trim_start().len());
+    let mut in_quote = false;
+    let mut angle = line.get(arg_at..).is_some_and(|a| a.starts_with('<'));
+    for (i, b) in line.bytes().enumerate().skip(arg_at) {
+        match b {
+            b'"' => in_quote = !in_quote,
+            b'>' if angle => angle = false,
+            b'-' if !in_quote && !angle && line.as_bytes().get(i + 1) == Some(&b'-') => {
+                return i;
+            }
+            _ => {}
+        }
+    }
+    line.len()
 }
 
 #[cfg(test)]
@@ -1299,18 +1501,38 @@ mod tests {
         assert!(detect_directive("#line\r").is_some());
         assert!(detect_directive("#arr").is_none());
         assert!(detect_directive("#lines 3").is_none());
-        assert!(detect_directive("#include\"a\"").is_none());
+        assert!(detect_directive("#include\"a\"").is_some());
+        assert!(detect_directive("#include<a>").is_some());
+        assert!(detect_directive("#pragma\"a\"").is_none());
         assert!(detect_directive("x #include \"a\"").is_none());
     }
 
     #[test]
     fn comment_tracking() {
-        assert_eq!(scan_comments("a --[[ open", None), Some(0));
-        assert_eq!(scan_comments("still ]] x --[==[", Some(0)), Some(2));
-        assert_eq!(scan_comments("-- line --[[", None), None);
-        assert_eq!(scan_comments("]=] ]==] done", Some(2)), None);
-        assert_eq!(scan_comments("a - b -- c", None), None);
-        assert_eq!(scan_comments("a - b --[[ c", None), Some(0));
-        assert_eq!(scan_comments("a -", None), None);
+        let level = |line: &str, state| scan_comments(line, state).map(|c| c.level);
+        assert_eq!(level("a --[[ open", None), Some(0));
+        assert_eq!(level("still ]] x --[==[", Some(0)), Some(2));
+        assert_eq!(level("-- line --[[", None), None);
+        assert_eq!(level("]=] ]==] done", Some(2)), None);
+        assert_eq!(level("a - b -- c", None), None);
+        assert_eq!(level("a - b --[[ c", None), Some(0));
+        assert_eq!(level("a -", None), None);
+        assert_eq!(
+            scan_comments("x --[[ a ]] y --[=[ b", None),
+            Some(OpenComment {
+                level: 1,
+                opened_at: Some(14)
+            })
+        );
+        assert_eq!(
+            scan_comments("still open", Some(0)),
+            Some(OpenComment {
+                level: 0,
+                opened_at: None
+            })
+        );
+        assert_eq!(directive_text_end("#include \"a--b\" --[[", 8), 16);
+        assert_eq!(directive_text_end("#include <a--b> --x", 8), 16);
+        assert_eq!(directive_text_end("#pragma once", 7), 12);
     }
 }

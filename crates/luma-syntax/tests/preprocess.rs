@@ -649,14 +649,15 @@ fn file_system_reader_with_temp_dirs() {
     );
     assert_eq!(p.text.matches("const TAU").count(), 1);
     assert!(p.text.contains("ONE") && !p.text.contains("TWO =") && p.text.contains("ONLY2"));
-    let canon = |rel: &str| s(std::fs::canonicalize(root.join(rel)).unwrap());
+    // By the paths they were opened with (`..` kept: a link before it would change the file).
+    let opened = |rel: &str| s(root.join(rel));
     assert_eq!(
         p.includes,
         [
-            canon("src/util/math.luma"),
-            canon("src/util/both.luma"),
-            canon("inc1/shared.luma"),
-            canon("inc2/only2.luma"),
+            opened("src/util/math.luma"),
+            opened("src/util/../util/both.luma"),
+            opened("inc1/shared.luma"),
+            opened("inc2/only2.luma"),
         ]
     );
     // A directory is not a file to include, and the error says what it found instead.
@@ -751,4 +752,216 @@ fn text_without_directives_is_shared_not_copied() {
         "the main file is still not copied"
     );
     assert!(diags.as_slice().is_empty());
+}
+
+#[test]
+fn a_long_comment_opened_on_a_directive_line_runs_to_its_close() {
+    // The lines inside it are not code, whatever the directive (the lexer never sees a
+    // directive line, so the preprocessor blanks them); offsets stay where they were.
+    let main = "const A = 1\n#line 3 --[[ disabled:\nconst B = 2\n--]] const C = 3\n";
+    let (p, diags) = run(&memory(&[]), "main.luma", main, &[], Limits::default());
+    assert!(diags.is_empty(), "{diags:#?}");
+    assert_eq!(p.text.len(), main.len());
+    assert!(!p.text.contains("const B"), "{}", p.text);
+    assert!(p.text.contains("const C = 3"), "{}", p.text);
+
+    // After `#pragma once` in an included file, and after the `#include` itself: the included
+    // text is spliced in, and the including file's commented lines are not.
+    let reader = memory(&[(
+        "lib.luma",
+        "#pragma once --[[ old:\nuniform legacy: vec4\n]]\nuniform tint: vec4\n",
+    )]);
+    let main = "#include \"lib.luma\" --[==[ also:\nconst D = 4\n]==]\nconst E = 5\n";
+    let (p, diags) = run(&reader, "main.luma", main, &[], Limits::default());
+    assert!(diags.is_empty(), "{diags:#?}");
+    assert!(
+        !p.text.contains("legacy") && !p.text.contains("const D"),
+        "{}",
+        p.text
+    );
+    assert!(
+        p.text.contains("uniform tint") && p.text.contains("const E = 5"),
+        "{}",
+        p.text
+    );
+    // The `--` of a quoted path is part of the path.
+    let reader = memory(&[("a--[[b.luma", "const F = 6\n")]);
+    let main = "#include \"a--[[b.luma\"\nconst G = 7\n";
+    let (p, diags) = run(&reader, "main.luma", main, &[], Limits::default());
+    assert!(diags.is_empty(), "{diags:#?}");
+    assert!(p.text.contains("const F = 6") && p.text.contains("const G = 7"));
+
+    // Never closed: the lexer cannot see it, so the preprocessor reports it at its opener.
+    let main = "const A = 1\n#pragma once --[=[ open\nconst B = 2\n";
+    let (p, diags) = run(&memory(&[]), "main.luma", main, &[], Limits::default());
+    assert_eq!(codes_of(&diags), ["E0202"], "{diags:#?}");
+    assert_eq!(at(&p, &diags[0]), "main.luma:2:14");
+    assert!(!p.text.contains("const B"));
+}
+
+#[test]
+fn a_long_comment_ends_with_the_included_file_that_opens_it() {
+    let reader = memory(&[("part.luma", "const A = 1\n--[[ TODO: document\nmore\n")]);
+    let main = "#include \"part.luma\"\n]]\nconst B = 2\n";
+    let (p, diags) = run(&reader, "main.luma", main, &[], Limits::default());
+    assert_eq!(codes_of(&diags), ["E0202"], "{diags:#?}");
+    assert_eq!(at(&p, &diags[0]), "part.luma:2:1");
+    // The comment is blanked, so the including file's text is read as code again (its `]]`
+    // is then a syntax error of its own).
+    assert!(
+        !p.text.contains("TODO") && !p.text.contains("more"),
+        "{}",
+        p.text
+    );
+    assert!(p.text.contains("]]\nconst B = 2"), "{}", p.text);
+}
+
+#[test]
+fn include_path_may_follow_the_directive_without_a_blank() {
+    let reader = memory(&[("a.luma", "const A = 1\n"), ("inc/b.luma", "const B = 2\n")]);
+    let main = "#include\"a.luma\"\n#include<b.luma>\n";
+    let (p, diags) = run(&reader, "main.luma", main, &["inc"], Limits::default());
+    assert!(diags.is_empty(), "{diags:#?}");
+    assert!(p.text.contains("const A = 1") && p.text.contains("const B = 2"));
+}
+
+/// A reader that knows sizes and counts what it is asked, to check that the preprocessor asks
+/// each path once and never reads a file past the size limit.
+struct CountingReader {
+    inner: MemoryReader,
+    canonicalized: std::sync::Mutex<Vec<String>>,
+    huge: &'static str,
+}
+
+impl FileReader for CountingReader {
+    fn canonicalize(&self, path: &str) -> Option<String> {
+        self.canonicalized.lock().unwrap().push(path.to_owned());
+        if path == self.huge {
+            return Some(path.to_owned());
+        }
+        self.inner.canonicalize(path)
+    }
+    fn read(&self, canonical: &str) -> Result<String, String> {
+        assert_ne!(canonical, self.huge, "a file past the size limit was read");
+        self.inner.read(canonical)
+    }
+    fn size(&self, canonical: &str) -> Option<u64> {
+        (canonical == self.huge).then_some(u64::MAX)
+    }
+}
+
+#[test]
+fn paths_are_resolved_once_and_huge_files_are_not_read() {
+    // A diamond: every level includes the next twice (E0109 stops the second include of a
+    // file that declares something; these declare nothing, so both are expanded).
+    let mut files = vec![("d20.luma".to_owned(), "-- leaf\n".to_owned())];
+    for level in 0..20 {
+        let next = format!("d{}.luma", level + 1);
+        files.push((
+            format!("d{level}.luma"),
+            format!("#include \"{next}\"\n#include \"{next}\"\n"),
+        ));
+    }
+    let reader = CountingReader {
+        inner: MemoryReader::new(files.into_iter().collect()),
+        canonicalized: std::sync::Mutex::new(Vec::new()),
+        huge: "huge.luma",
+    };
+    let limits = Limits {
+        max_source_bytes: 1 << 16,
+        ..Limits::default()
+    };
+    let (_, diags) = run(&reader, "main.luma", "#include \"d0.luma\"\n", &[], limits);
+    assert_eq!(codes_of(&diags), ["E0104"], "{diags:#?}");
+    let asked = reader.canonicalized.lock().unwrap().clone();
+    let mut distinct = asked.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(asked.len(), distinct.len(), "{asked:?}");
+
+    let (p, diags) = run(
+        &reader,
+        "main.luma",
+        "const A = 1\n#include \"huge.luma\"\n",
+        &[],
+        Limits::default(),
+    );
+    assert_eq!(codes_of(&diags), ["E0104"], "{diags:#?}");
+    assert_eq!(at(&p, &diags[0]), "main.luma:2:1");
+}
+
+#[test]
+fn directive_diagnostics_start_at_the_hash_and_defines_count_as_declarations() {
+    let (p, diags) = run(
+        &memory(&[]),
+        "main.luma",
+        "\t  #undef X\n  #endif\n",
+        &[],
+        Limits::default(),
+    );
+    assert_eq!(codes_of(&diags), ["E0108", "E0108"], "{diags:#?}");
+    assert_eq!(at(&p, &diags[0]), "main.luma:1:4");
+    assert_eq!(at(&p, &diags[1]), "main.luma:2:3");
+    // A header of `#define`s (read as `const`s) included twice is one E0109, not one "declared
+    // twice" per name.
+    let reader = memory(&[("defs.luma", "#define A 1\n#define B 2\n")]);
+    let (_, diags) = run(
+        &reader,
+        "main.luma",
+        "#include \"defs.luma\"\n#include \"defs.luma\"\n",
+        &[],
+        Limits::default(),
+    );
+    assert_eq!(codes_of(&diags), ["E0108", "E0108", "E0109"], "{diags:#?}");
+}
+
+/// Through a symbolic link, `lib/../helper.luma` is not `helper.luma`: diagnostics name the
+/// file that was read.
+#[cfg(unix)]
+#[test]
+fn names_through_a_symbolic_link_keep_their_parent_steps() {
+    let root = luma_testutil::scratch_dir("preprocess-links");
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("project/shaders")).unwrap();
+    std::fs::create_dir_all(root.join("thirdparty/lib")).unwrap();
+    std::fs::write(
+        root.join("thirdparty/helper.luma"),
+        "const H = 1\nconst H = 2\n",
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("project/shaders/helper.luma"),
+        "-- another file\n",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(
+        root.join("thirdparty/lib"),
+        root.join("project/shaders/lib"),
+    )
+    .unwrap();
+    let main = root.join("project/shaders/main.luma");
+    let main = main.to_str().unwrap();
+    let (p, diags) = run(
+        &FsReader,
+        main,
+        "#include \"lib/../helper.luma\"\n#include \"lib/../nowhere.luma\"\n",
+        &[],
+        Limits::default(),
+    );
+    assert_eq!(codes_of(&diags), ["E0101"], "{diags:#?}");
+    assert!(
+        diags[0]
+            .notes
+            .iter()
+            .any(|n| n.contains("shaders/lib/../nowhere.luma`")),
+        "{diags:#?}"
+    );
+    let names: Vec<String> = p.source_map.files().map(|(_, f)| f.name.clone()).collect();
+    assert!(
+        names
+            .iter()
+            .any(|n| n.ends_with("shaders/lib/../helper.luma")),
+        "{names:?}"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
 }

@@ -335,8 +335,8 @@ pub struct Parsed {
     pub ast: Ast,
     /// Maps spans back to the original files.
     pub source_map: SourceMap,
-    /// Canonical paths of every included file, in first-read order (for depfiles); the main
-    /// file is not in it.
+    /// Every included file, in first-read order, by the path it was opened with (for
+    /// depfiles); the main file is not in it.
     pub includes: Vec<String>,
 }
 
@@ -754,7 +754,8 @@ pub struct CompileResult {
     pub warning_count: usize,
     /// Maps diagnostic spans to files, lines and columns.
     pub source_map: SourceMap,
-    /// Canonical paths of every included file, in first-read order (for depfiles).
+    /// Every included file, in first-read order, by the path it was opened with (for
+    /// depfiles).
     pub includes: Vec<String>,
     /// The optimised IR, when compilation got that far.
     pub module: Option<IrModule>,
