@@ -44,8 +44,8 @@ pub const CODES: &[CodeDoc] = &[
     CodeDoc {
         code: LAYOUT_VALUE_TOO_LARGE,
         severity: Severity::Error,
-        title: "a binding or set too large for a GLSL layout qualifier",
-        example: "@binding(3000000000) buffer data: []float",
+        title: "a set, binding or specialization constant id too large for glslang",
+        example: "@binding(65535) buffer data: []float",
     },
     CodeDoc {
         code: INVALID_IR,

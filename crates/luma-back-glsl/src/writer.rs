@@ -374,6 +374,12 @@ impl<'a> Writer<'a> {
                 {
                     sizes.push(format!("local_size_{axis} = {}", n.max(&1)));
                     if let Some(id) = id {
+                        let id = layout_value(
+                            "local_size_id",
+                            id,
+                            GLSLANG_MAX_SPEC_ID,
+                            &self.entry.name,
+                        )?;
                         sizes.push(format!("local_size_{axis}_id = {id}"));
                     }
                 }
@@ -772,10 +778,14 @@ impl<'a> Writer<'a> {
                 let value = self.constant_value(c)?;
                 let decl = self.decl(constant.ty, &name)?;
                 match constant.spec_id {
-                    Some(id) => out.line_fmt(format_args!(
-                        "layout(constant_id = {id}) const {decl} = {};",
-                        value.text
-                    )),
+                    Some(id) => {
+                        let source = constant.name.as_deref().unwrap_or(&name);
+                        let id = layout_value("constant_id", id, GLSLANG_MAX_SPEC_ID, source)?;
+                        out.line_fmt(format_args!(
+                            "layout(constant_id = {id}) const {decl} = {};",
+                            value.text
+                        ));
+                    }
                     None => out.line_fmt(format_args!("const {decl} = {};", value.text)),
                 }
             }
@@ -1141,21 +1151,32 @@ fn binding_args(global: &GlobalVariable) -> Result<String, Error> {
     let b = global
         .binding
         .ok_or_else(|| Error::invalid(format!("resource `{}` has no binding", global.name)))?;
-    // glslang reads layout values as `int`: a larger one is "negative" there.
-    for (what, value) in [("set", b.group), ("binding", b.binding)] {
-        if i32::try_from(value).is_err() {
-            return Err(Error::new(
-                codes::LAYOUT_VALUE_TOO_LARGE,
-                format!(
-                    "`{}`: {what} {value} is above {}, the largest GLSL layout value",
-                    global.name,
-                    i32::MAX
-                ),
-            )
-            .about_global(&global.name));
-        }
-    }
+    layout_value("set", b.group, GLSLANG_MAX_SET, &global.name)?;
+    layout_value("binding", b.binding, GLSLANG_MAX_BINDING, &global.name)?;
     Ok(format!("set = {}, binding = {}", b.group, b.binding))
+}
+
+/// The largest `set`, `binding` and `constant_id` glslang (the reference GLSL compiler, inside
+/// shaderc too) accepts: it keeps layout values in bit fields, and reports a larger one as "too
+/// large" (`TQualifier::layoutSetEnd`, `layoutBindingEnd` and `layoutSpecConstantIdEnd`, each one
+/// past the largest).
+const GLSLANG_MAX_SET: u32 = 62;
+const GLSLANG_MAX_BINDING: u32 = 65534;
+const GLSLANG_MAX_SPEC_ID: u32 = 2046;
+
+/// `value` as the layout qualifier `what` of `name`, or E0934 past `most`.
+fn layout_value(what: &str, value: u32, most: u32, name: &str) -> Result<u32, Error> {
+    if value > most {
+        return Err(Error::new(
+            codes::LAYOUT_VALUE_TOO_LARGE,
+            format!(
+                "`{name}`: {what} {value} is above {most}, the largest glslang accepts in a GLSL \
+                 layout qualifier"
+            ),
+        )
+        .about_global(name));
+    }
+    Ok(value)
 }
 
 /// The text of a builtin input.

@@ -115,13 +115,14 @@ entry fragment "main" = fn0
 }
 
 #[test]
-fn e0934_binding_above_the_largest_glsl_layout_value() {
-    // glslang reads layout values as `int`: 2147483648 is "negative" there.
-    let at = |group: u32, binding: u32| {
+fn e0934_layout_values_above_what_glslang_accepts() {
+    // glslang keeps layout values in bit fields: a set up to 62, a binding up to 65534 and a
+    // constant_id up to 2046 (one more is "too large", measured with glslangValidator).
+    let at = |group: u32, binding: u32, spec: u32| {
         format!(
             r#"
 global g0 "data": [f32] in storage(read_write) @group({group}) @binding({binding})
-const c0: f32 = 1.0
+@spec({spec}) const c0 "SCALE": f32 = 1.0
 const c1: u32 = 0u
 fn fn0 "main"() {{
   %0: f32 = const c0
@@ -136,28 +137,35 @@ entry compute "main" = fn0 @workgroup_size(1, 1, 1)
 "#
         )
     };
-    let e = error_of(&at(0, 2_147_483_648), "main");
+    let e = error_of(&at(0, 65_535, 0), "main");
     assert_eq!(e.code, codes::LAYOUT_VALUE_TOO_LARGE);
     assert_eq!(
         e.message,
-        "`data`: binding 2147483648 is above 2147483647, the largest GLSL layout value"
+        "`data`: binding 65535 is above 65534, the largest glslang accepts in a GLSL layout \
+         qualifier"
     );
     assert_eq!(e.global.as_deref(), Some("data"));
-    let e = error_of(&at(u32::MAX, 0), "main");
+    let e = error_of(&at(63, 0, 0), "main");
     assert_eq!(
         e.message,
-        "`data`: set 4294967295 is above 2147483647, the largest GLSL layout value"
+        "`data`: set 63 is above 62, the largest glslang accepts in a GLSL layout qualifier"
     );
-    // The largest value that fits is written.
+    let e = error_of(&at(0, 0, 2047), "main");
+    assert_eq!(e.code, codes::LAYOUT_VALUE_TOO_LARGE);
+    assert_eq!(
+        e.message,
+        "`SCALE`: constant_id 2047 is above 2046, the largest glslang accepts in a GLSL layout \
+         qualifier"
+    );
+    assert_eq!(e.global.as_deref(), Some("SCALE"));
+    // The largest values that fit are written.
     let options = Options {
         entry_point: "main".to_string(),
         ..Options::default()
     };
-    let text = write(&module(&at(2_147_483_647, 2_147_483_647)), &options).unwrap();
-    assert!(
-        text.contains("set = 2147483647, binding = 2147483647"),
-        "{text}"
-    );
+    let text = write(&module(&at(62, 65_534, 2046)), &options).unwrap();
+    assert!(text.contains("set = 62, binding = 65534"), "{text}");
+    assert!(text.contains("layout(constant_id = 2046)"), "{text}");
 }
 
 #[test]

@@ -57,6 +57,10 @@ enum Place {
     },
 }
 
+/// The most bytes a Direct3D 12 constant buffer holds: `D3D12_REQ_CONSTANT_BUFFER_ELEMENT_COUNT`
+/// (4096) rows of 16 bytes.
+const CBUFFER_LIMIT: u64 = 4096 * 16;
+
 /// A uniform or push-constant block stored as 32-bit words (see `Writer::word_blocks`): whole
 /// 16-byte registers, then a tail vector of the last 1 to 3 words, so that the block is
 /// exactly its std140 / std430 size (Direct3D 12 checks a shader's root constants against the
@@ -497,6 +501,25 @@ impl<'a> Writer<'a> {
             } else {
                 &mut writer.std430
             };
+            // Every block is a `cbuffer`, which Direct3D 12 caps at 4096 16-byte rows; DXC's
+            // validator rejects a larger one. Only blocks the compiled entry points use count.
+            let block_size = layouter
+                .size(global.ty)
+                .map_err(|e| Error::invalid(format!("no host layout: {e}")))?
+                .unwrap_or(0);
+            if u64::from(block_size) > CBUFFER_LIMIT && writer.used_globals.contains(&handle) {
+                return Err(Error::new(
+                    codes::UNSUPPORTED,
+                    format!(
+                        "`{}` takes {block_size} bytes, but a Direct3D 12 constant buffer holds \
+                         at most {CBUFFER_LIMIT} (4096 rows of 16 bytes), and DXC rejects a \
+                         larger one; keep large read-only data in a storage buffer \
+                         (`@access(read) buffer`)",
+                        global.name
+                    ),
+                )
+                .about_global(&global.name));
+            }
             // A block is read as 32-bit words at its std140 / std430 offsets (see `WordBlock`)
             // when it holds `half`, for which constant-buffer packing has no form every
             // consumer agrees on (each half is then read from its 16 bits, as in storage
@@ -521,11 +544,7 @@ impl<'a> Writer<'a> {
                 }
             };
             if as_words {
-                let size = layouter
-                    .size(global.ty)
-                    .map_err(|e| Error::invalid(format!("no host layout: {e}")))?
-                    .unwrap_or(0);
-                let raw = WordBlock::new(&mut writer.namer, &global.name, size, std140);
+                let raw = WordBlock::new(&mut writer.namer, &global.name, block_size, std140);
                 writer.word_blocks.insert(handle, raw);
             }
         }

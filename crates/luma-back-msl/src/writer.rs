@@ -683,6 +683,25 @@ impl<'a> Writer<'a> {
         let access = match access {
             ImageAccess::Read => "read",
             ImageAccess::Write => "write",
+            // Metal's compiler does not know the format, but no device binds one of these as
+            // a read-write texture: fail here rather than when the pipeline is used.
+            ImageAccess::ReadWrite
+                if matches!(
+                    format,
+                    StorageFormat::Rg32Float
+                        | StorageFormat::Rg32Uint
+                        | StorageFormat::Rg32Sint
+                        | StorageFormat::Rgba8Snorm
+                ) =>
+            {
+                return Err(Error::unsupported(format!(
+                    "Metal cannot read and write a `{}` storage image in one function: no \
+                     device allows `access::read_write` for `rg32f`, `rg32ui`, `rg32i` or \
+                     `rgba8_snorm`; load and store it in different entry points, or use a \
+                     format such as `rgba32f` (read-write texture tier 2)",
+                    format.as_str()
+                )));
+            }
             ImageAccess::ReadWrite => "read_write",
         };
         Ok(format!(
@@ -1215,7 +1234,14 @@ impl<'a> Writer<'a> {
             }
             AddressSpace::Handle => {
                 let access = self.image_access_in(handle, function);
-                let t = self.handle_type_name(global.ty, access)?;
+                let t = self.handle_type_name(global.ty, access).map_err(|e| {
+                    if e.code == codes::UNSUPPORTED && e.global.is_none() {
+                        Error::new(e.code, format!("`{}`: {}", global.name, e.message))
+                            .about_global(&global.name)
+                    } else {
+                        e
+                    }
+                })?;
                 format!("{t} {name}{slot}")
             }
             AddressSpace::Workgroup => {

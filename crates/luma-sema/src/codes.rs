@@ -179,7 +179,7 @@ codes! {
     /// An `image_store` reachable from a vertex entry point.
     E0633, Error, "storage image write in a vertex shader", "@format(rgba8) uniform img: image2D\n@entry(vertex)\nfunction main() -> (@builtin(position) p: vec4)\n\timage_store(img, ivec2(0), vec4(1.0))\n\treturn { p = vec4(0.0) }\nend";
     /// A combined sampler at the last binding number, leaving none for its sampler.
-    E0634, Error, "no binding left for a combined sampler's sampler", "@binding(4294967295) uniform albedo: sampler2D";
+    E0634, Error, "no binding number left (past 4294967295)", "@binding(4294967295) uniform albedo: sampler2D";
     /// A user location past the last one every target accepts for that stage and direction.
     E0635, Error, "location out of range", "@entry(fragment)\nfunction main() -> (@location(8) color: vec4)\n\treturn { color = vec4(1.0) }\nend";
 

@@ -1483,7 +1483,8 @@ impl<'a> Checker<'a> {
     /// per group, a missing `@binding` takes the counter, and the counter is always at least
     /// one past the highest binding seen (two past for a combined sampler).
     fn assign_bindings(&mut self) {
-        let mut next: BTreeMap<u32, u32> = BTreeMap::new();
+        // Past `u32::MAX` when a resource took the last binding number.
+        let mut next: BTreeMap<u32, u64> = BTreeMap::new();
         let mut used: BTreeMap<(u32, u32), luma_thir::GlobalId> = BTreeMap::new();
         let mut push_seen: Option<Span> = None;
         let ids: Vec<luma_thir::GlobalId> = self.prog.globals.handles().collect();
@@ -1518,7 +1519,33 @@ impl<'a> Checker<'a> {
             }
             let group = group.unwrap_or(0);
             let counter = next.entry(group).or_insert(0);
-            let binding = binding.unwrap_or(*counter);
+            let Some(binding) = binding.or_else(|| u32::try_from(*counter).ok()) else {
+                // The counter is past the last binding number: a global at 4294967295 took it.
+                let name = self
+                    .prog
+                    .globals
+                    .get(gid)
+                    .map(|d| d.name.clone())
+                    .unwrap_or_default();
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0634,
+                        span,
+                        format!(
+                            "`{name}` has no binding: it would take the one after {}, the last \
+                             binding number of group {group}",
+                            u32::MAX
+                        ),
+                    )
+                    .with_primary_label("no binding number is left for it")
+                    .with_note(
+                        "a resource without `@binding` takes the binding after the highest one \
+                         before it in its group",
+                    )
+                    .with_help("give it a `@binding`, or the resource before it a lower one"),
+                );
+                continue;
+            };
             let slots: u32 = if kind == GlobalKind::CombinedSampler {
                 2
             } else {
@@ -1547,7 +1574,7 @@ impl<'a> Checker<'a> {
                 );
                 continue;
             }
-            *counter = (*counter).max(binding.saturating_add(slots));
+            *counter = (*counter).max(u64::from(binding) + u64::from(slots));
             // Inclusive, since the last binding may be u32::MAX (checked above not to
             // overflow): an exclusive end would saturate there and check nothing, so a global
             // numbered after one at u32::MAX (the counter stays there) would share its binding.

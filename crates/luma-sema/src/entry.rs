@@ -119,6 +119,17 @@ fn location_limit(stage: Stage, dir: Dir) -> Option<(u32, &'static str, &'static
              fewest of any target's shader compiler; devices may have fewer (Vulkan and WebGPU \
              guarantee 16)",
         )),
+        (Stage::Vertex, Dir::Out) | (Stage::Fragment, Dir::In) => Some((
+            31,
+            if dir == Dir::Out {
+                "vertex output"
+            } else {
+                "fragment input"
+            },
+            "stages pass at most 32 values to each other: Direct3D 12's 32 interpolation \
+             registers, and 128 components on the Vulkan devices with the most (Vulkan and \
+             WebGPU guarantee 16 locations)",
+        )),
         _ => None,
     }
 }
@@ -859,8 +870,12 @@ impl<'a> Checker<'a> {
             None => *counter,
         };
         *counter = location.saturating_add(1);
+        let mut in_range = true;
         if let Some((most, what, why)) = location_limit(stage, dir) {
             if location > most {
+                // Past the last location, the counter stops at `u32::MAX`: one error each, and
+                // no "used twice" for locations that do not exist.
+                in_range = false;
                 self.emit_io(
                     member,
                     Diagnostic::error(
@@ -875,7 +890,7 @@ impl<'a> Checker<'a> {
                 );
             }
         }
-        if let Some(prev) = locs.insert(location, span) {
+        if let Some(prev) = locs.insert(location, span).filter(|_| in_range) {
             self.emit_io(member,
                 Diagnostic::error(codes::E0617, span, format!("location {location} is used twice"))
                     .with_primary_label(format!("`{name}` is at location {location}"))

@@ -1011,6 +1011,90 @@ end
 }
 
 #[test]
+fn msl_refuses_read_write_textures_of_formats_no_device_allows() {
+    // Metal's compiler cannot see the format, so the error would come at bind time: `rg32f`
+    // is never read-write. Loading and storing it in different entry points is fine.
+    let both = "\
+@format(rg32f) uniform img: image2D
+@entry(compute) @workgroup_size(8, 8)
+function main(@builtin(global_invocation_id) g: uvec3)
+\tlet p = ivec2(g.xy)
+\timage_store(img, p, image_load(img, p) * 2.0)
+end
+";
+    let result = build(both, &Options::default(), &[Target::Msl]);
+    let d = &result.diagnostics[0];
+    assert_eq!(d.code.as_str(), "E0940");
+    assert!(
+        d.message
+            .contains("`img`: Metal cannot read and write a `rg32f` storage image"),
+        "{}",
+        d.message
+    );
+    let rgba = build(
+        &both.replace("rg32f", "rgba32f"),
+        &Options::default(),
+        &[Target::Msl],
+    );
+    assert!(rgba.success(), "{:?}", rgba.diagnostics);
+    let apart = "\
+@format(rg32f) @access(read_write) uniform img: image2D
+buffer values: []vec4
+@entry(compute) @workgroup_size(8, 8)
+function fill(@builtin(global_invocation_id) g: uvec3)
+\timage_store(img, ivec2(g.xy), vec4(1.0))
+end
+@entry(compute) @workgroup_size(8, 8)
+function read_back(@builtin(global_invocation_id) g: uvec3)
+\tvalues[g.x] = image_load(img, ivec2(g.xy))
+end
+";
+    let result = build(apart, &Options::default(), &[Target::Msl]);
+    assert!(result.success(), "{:?}", result.diagnostics);
+    let msl = result.output(Target::Msl).unwrap().data.as_text().unwrap();
+    assert!(
+        msl.contains("access::write> img") && msl.contains("access::read> img"),
+        "{msl}"
+    );
+}
+
+#[test]
+fn hlsl_refuses_constant_buffers_past_64_kib() {
+    // 4097 rows of 16 bytes: one past Direct3D 12's constant buffer; 4096 fit.
+    let source = "\
+uniform big: [4097]vec4
+buffer values: []vec4
+@entry(compute) @workgroup_size(1)
+function main(@builtin(local_invocation_index) i: uint)
+\tvalues[i] = big[i + 4000u]
+end
+";
+    let result = build(source, &Options::default(), &[Target::Hlsl]);
+    let d = &result.diagnostics[0];
+    assert_eq!(d.code.as_str(), "E0920");
+    assert!(
+        d.message.contains(
+            "`big` takes 65552 bytes, but a Direct3D 12 constant buffer holds at most 65536"
+        ),
+        "{}",
+        d.message
+    );
+    let fits = build(
+        &source.replace("4097", "4096"),
+        &Options::default(),
+        &[Target::Hlsl],
+    );
+    assert!(fits.success(), "{:?}", fits.diagnostics);
+    // A block no compiled entry point uses is not declared, so it does not count.
+    let unused = build(
+        &source.replace("big[i + 4000u]", "vec4(1.0)"),
+        &Options::default(),
+        &[Target::Hlsl],
+    );
+    assert!(unused.success(), "{:?}", unused.diagnostics);
+}
+
+#[test]
 fn reflection_reports_the_msl_sizes_buffer_only_when_the_output_declares_it() {
     // Without bounds checks nothing reads a runtime array's size here, so the MSL output
     // binds no sizes buffer, and reflection must not place one.
