@@ -3,7 +3,8 @@
 //! The list is GLSL 4.50's keywords and words reserved for future use (section 3.6), the
 //! `GL_KHR_vulkan_glsl` types, the 16-bit type names of the extensions the back end enables, the
 //! built-in function names (a local named `length` or `mix` would hide the built-in and break a
-//! later call), and `main`. Names starting with `gl_` are reserved by prefix.
+//! later call), `main`, the layout qualifier names the output writes, and the predefined macros.
+//! Names starting with `gl_` or `GL_` are reserved by prefix.
 
 /// Reserved identifiers.
 pub const RESERVED: &[&str] = &[
@@ -567,7 +568,46 @@ pub const RESERVED: &[&str] = &[
     "unpackUint2x16",
     // The entry point.
     "main",
+    // Layout qualifier names the output writes: a struct of that name would be a type name
+    // inside `layout(...)`, where the grammar takes identifiers.
+    "set",
+    "binding",
+    "location",
+    "std140",
+    "std430",
+    "push_constant",
+    "constant_id",
+    "local_size_x",
+    "local_size_y",
+    "local_size_z",
+    "local_size_x_id",
+    "local_size_y_id",
+    "local_size_z_id",
+    "early_fragment_tests",
+    "rgba8",
+    "rgba8_snorm",
+    "rgba8ui",
+    "rgba8i",
+    "rgba16f",
+    "rgba16ui",
+    "rgba16i",
+    "rgba32f",
+    "rgba32ui",
+    "rgba32i",
+    "r32f",
+    "r32ui",
+    "r32i",
+    "rg32f",
+    "rg32ui",
+    "rg32i",
+    // Predefined macros (`GL_` ones are reserved by prefix: one per extension the compiler
+    // supports).
+    "VULKAN",
+    "__LINE__",
+    "__FILE__",
+    "__VERSION__",
 ];
 
-/// Reserved prefixes.
-pub const RESERVED_PREFIXES: &[&str] = &["gl_"];
+/// Reserved prefixes: GLSL's own names, and the macros compilers define per extension
+/// (`GL_EXT_nonuniform_qualifier`, `GL_core_profile`).
+pub const RESERVED_PREFIXES: &[&str] = &["gl_", "GL_"];

@@ -130,6 +130,7 @@ pub const RESERVED: &[&str] = &[
     "volatile",
     "while",
     "ConstantBuffer",
+    "TextureBuffer",
     "globallycoherent",
     "indices",
     "vertices",

@@ -412,7 +412,8 @@ impl<'a> Writer<'a> {
         }
         // `luma_` names belong to the back end (helpers, typedefs, generated buffers): a user
         // name starting with it is renamed (`u_luma_...`), so the two can never meet.
-        let mut namer = Namer::new(RESERVED, &["__", "luma_"]);
+        // `LUMA_SPEC_<id>` names the output's specialization-constant macros.
+        let mut namer = Namer::new(RESERVED, &["__", "luma_", "LUMA_"]);
         let mut internal_names = luma_back::namer::InternalNames::default();
         let mut struct_names = BTreeMap::new();
         let mut member_names = BTreeMap::new();
@@ -925,9 +926,9 @@ impl<'a> Writer<'a> {
                         out.line_fmt(format_args!("{d};"));
                     }
                     Field::Pad { count } => {
-                        let list: Vec<String> =
-                            (0..*count).map(|k| format!("_pad{}", pad + k)).collect();
-                        pad += count;
+                        let list: Vec<String> = (0..*count)
+                            .map(|_| luma_back::namer::padding_name(&names, &mut pad))
+                            .collect();
                         out.line_fmt(format_args!("uint {};", list.join(", ")));
                     }
                 }

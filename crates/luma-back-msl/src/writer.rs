@@ -858,8 +858,8 @@ impl<'a> Writer<'a> {
                         out.line_fmt(format_args!("{d};"));
                     }
                     Field::Pad { bytes } => {
-                        out.line_fmt(format_args!("char _pad{pad}[{bytes}];"));
-                        pad += 1;
+                        let pad_name = luma_back::namer::padding_name(&names, &mut pad);
+                        out.line_fmt(format_args!("char {pad_name}[{bytes}];"));
                     }
                 }
             }

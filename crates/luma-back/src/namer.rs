@@ -210,6 +210,18 @@ pub fn sanitize(base: &str) -> String {
     out
 }
 
+/// The next padding member of a layout struct whose members are `members`: `_pad{counter}`,
+/// counting on past any member of that name (a user's struct may have a `_pad0`).
+pub fn padding_name(members: &[String], counter: &mut u32) -> String {
+    loop {
+        let name = format!("_pad{counter}");
+        *counter = counter.saturating_add(1);
+        if !members.contains(&name) || *counter == u32::MAX {
+            return name;
+        }
+    }
+}
+
 /// The back end's own names (`luma_const`, `luma_zero_3`, ...), which user names cannot take
 /// (the `luma_` prefix is reserved): each is `base`, then `base_1`, `base_2`, ... as needed.
 #[derive(Debug, Default, Clone)]

@@ -245,6 +245,13 @@ pub(crate) fn struct_labels(module: &Module) -> Vec<Option<String>> {
             }
             None => "anon".to_string(),
         };
+        // A base that starts like a type keyword (`texture_params`) makes every candidate
+        // one: move it out of the keyword first, or the search below never ends.
+        let base = if is_type_keyword(&format!("{base}_1")) {
+            format!("s_{base}")
+        } else {
+            base
+        };
         let mut n = 1u32;
         let label = loop {
             let candidate = format!("{base}_{n}");

@@ -84,3 +84,17 @@ fn damaged_text_never_panics() {
     }
     assert!(parsed > 100, "only {parsed} damaged variants parsed");
 }
+
+#[test]
+fn a_struct_named_like_a_type_keyword_prints_and_reads_back() {
+    // `texture_` starts the image type keywords: every `texture_params_N` label was refused,
+    // and printing (behind `--hash`, manifests and `dump-ir`) never ended.
+    let text = "struct s \"texture_params\" {\n  scale: f32,\n}\n\nglobal g0 \"params\": s in uniform @group(0) @binding(0)\n";
+    let module = luma_ir::parse::parse_module(text).unwrap();
+    let printed = luma_ir::print::print_module(&module);
+    assert!(
+        printed.contains("struct s_texture_params_1 \"texture_params\" {"),
+        "{printed}"
+    );
+    assert_eq!(luma_ir::parse::parse_module(&printed).unwrap(), module);
+}
