@@ -478,8 +478,9 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
         input::write_file_or_stdout(path, format!("{text}\n").as_bytes())?;
     }
 
-    // Like the C compilers, no depfile for a failed compilation: the build reruns it anyway.
-    if depfile_wanted && !failed {
+    // Like the C compilers, no depfile for a failed compilation (the build reruns it anyway);
+    // the inputs that compiled get theirs, as they get their outputs.
+    if depfile_wanted {
         write_depfiles(&args, &rule_targets, &jobs, &results, &planned, &name_of)?;
     }
     if failed {
@@ -580,8 +581,13 @@ fn write_depfiles(
     };
     match &args.mf {
         Some(file) => {
+            let compiled = |index: &usize| results.get(*index).is_some_and(|r| r.success());
             let rules: Vec<crate::depfile::Rule> = if rule_targets.is_empty() {
-                (0..jobs.len()).map(rule_for).collect()
+                (0..jobs.len()).filter(compiled).map(rule_for).collect()
+            } else if !(0..jobs.len()).all(|index| compiled(&index)) {
+                // The one rule stands for every input: with one failed, its targets are not
+                // all built.
+                return Ok(());
             } else {
                 // One rule for the named targets, depending on everything every job read.
                 let mut all = crate::depfile::Rule {
@@ -596,6 +602,9 @@ fn write_depfiles(
                 }
                 vec![all]
             };
+            if rules.is_empty() {
+                return Ok(());
+            }
             input::write_file_or_stdout(file, crate::depfile::render(&rules).as_bytes())
         }
         None => {

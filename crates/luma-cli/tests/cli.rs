@@ -1313,6 +1313,49 @@ fn no_depfile_for_a_failed_compilation() {
     ])
     .expect(1);
     assert!(!dep.exists());
+    // Beside an input that compiles, the failed one gets no rule: the other's depfile is
+    // written, as its outputs are (beside them, or its rule in the `-MF` file).
+    let apart = scratch("depfile-failed-apart");
+    luma(&[
+        "compile",
+        "compute.luma",
+        "errors.luma",
+        "--out-dir",
+        s(&apart),
+        "-MD",
+    ])
+    .expect(1);
+    assert_eq!(files(&apart), ["compute.d", "compute.spv"]);
+    luma(&[
+        "compile",
+        "compute.luma",
+        "errors.luma",
+        "--out-dir",
+        s(&apart),
+        "-MF",
+        s(&dep),
+    ])
+    .expect(1);
+    let text = std::fs::read_to_string(&dep).unwrap();
+    assert!(
+        text.contains("compute.luma") && !text.contains("errors.luma"),
+        "{text}"
+    );
+    // One `-MT` rule stands for every input: with one failed, nothing is written.
+    std::fs::remove_file(&dep).unwrap();
+    luma(&[
+        "compile",
+        "compute.luma",
+        "errors.luma",
+        "--out-dir",
+        s(&apart),
+        "-MF",
+        s(&dep),
+        "-MT",
+        "all",
+    ])
+    .expect(1);
+    assert!(!dep.exists());
 }
 
 #[test]
