@@ -131,6 +131,17 @@ pub const RESERVED: &[&str] = &[
     "while",
     "ConstantBuffer",
     "TextureBuffer",
+    // Words Slang (HLSL 2021 and its own extensions) treats as keywords or types: as an entry
+    // point name, Slang does not find the function.
+    "var",
+    "override",
+    "restrict",
+    "alignof",
+    "constexpr",
+    "nullptr",
+    "size_t",
+    "uint8_t",
+    "int8_t",
     "globallycoherent",
     "indices",
     "vertices",

@@ -26,10 +26,10 @@ struct device {
 struct Params {
     float array[4];
     uint ptr;
-    uint var;
+    uint var_;
     uint fn;
     uint loop;
-    float override;
+    float override_;
     float select_;
     float bitcast;
     uint workgroup;
@@ -65,10 +65,10 @@ struct this_ {
 struct Params_std140 {
     float4 array[4];
     uint ptr;
-    uint var;
+    uint var_;
     uint fn;
     uint loop;
-    float override;
+    float override_;
     float select_;
     float bitcast;
     uint workgroup;
@@ -217,7 +217,7 @@ void main(main_Input input_1) {
     const int xor_1 = xor ^ bitand;
     const int u_luma_div_1 = u_luma_div(xor_1, 3);
     const int u_luma_rem_1 = u_luma_rem(xor_1, 5);
-    const float frac_1 = frac_(input.override);
+    const float frac_1 = frac_(input.override_);
     const float delete_ = lerp_(half_, frac_1, input.select_);
     const float2 uv = thread.sample_ + float2(float(asint(asuint(u_luma_div_1) + asuint(u_luma_rem_1))), delete_);
     const float4 textureSample_1 = textureSample(uv);
@@ -234,7 +234,7 @@ void main(main_Input input_1) {
     output.Store(8u + min(i, luma_length_output() - 1u) * 16u, asuint(result.z));
     output.Store(12u + min(i, luma_length_output() - 1u) * 16u, asuint(result.w));
     const uint e_3 = luma_length_line_();
-    line_.Store(40u + min(luma_rem(i, uint(int(e_3))), luma_length_line_() - 1u) * 48u, uint(constant.kernel) + input.ptr + input.var + input.fn + input.loop + input.workgroup + input.storage);
+    line_.Store(40u + min(luma_rem(i, uint(int(e_3))), luma_length_line_() - 1u) * 48u, uint(constant.kernel) + input.ptr + input.var_ + input.fn + input.loop + input.workgroup + input.storage);
 }
 
 struct shade_Input {
