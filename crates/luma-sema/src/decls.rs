@@ -1479,6 +1479,15 @@ impl<'a> Checker<'a> {
         None
     }
 
+    /// The source name of a global, for messages.
+    fn global_name(&self, gid: luma_thir::GlobalId) -> String {
+        self.prog
+            .globals
+            .get(gid)
+            .map(|d| d.name.clone())
+            .unwrap_or_default()
+    }
+
     /// Binding defaults (design section 5.2): `@group` defaults to 0 and is never inherited;
     /// per group, a missing `@binding` takes the counter, and the counter is always at least
     /// one past the highest binding seen (two past for a combined sampler).
@@ -1521,12 +1530,7 @@ impl<'a> Checker<'a> {
             let counter = next.entry(group).or_insert(0);
             let Some(binding) = binding.or_else(|| u32::try_from(*counter).ok()) else {
                 // The counter is past the last binding number: a global at 4294967295 took it.
-                let name = self
-                    .prog
-                    .globals
-                    .get(gid)
-                    .map(|d| d.name.clone())
-                    .unwrap_or_default();
+                let name = self.global_name(gid);
                 self.emit(
                     Diagnostic::error(
                         codes::E0634,
@@ -1554,12 +1558,7 @@ impl<'a> Checker<'a> {
             if binding.checked_add(slots - 1).is_none() {
                 // The sampler half of a combined sampler takes the next binding number, and
                 // binding numbers are 32-bit.
-                let name = self
-                    .prog
-                    .globals
-                    .get(gid)
-                    .map(|d| d.name.clone())
-                    .unwrap_or_default();
+                let name = self.global_name(gid);
                 self.emit(
                     Diagnostic::error(
                         codes::E0634,
@@ -1581,18 +1580,8 @@ impl<'a> Checker<'a> {
             for b in binding..=binding + (slots - 1) {
                 if let Some(&other) = used.get(&(group, b)) {
                     let other_span = self.prog.globals.get(other).map_or(span, |d| d.span);
-                    let name = self
-                        .prog
-                        .globals
-                        .get(gid)
-                        .map(|d| d.name.clone())
-                        .unwrap_or_default();
-                    let other_name = self
-                        .prog
-                        .globals
-                        .get(other)
-                        .map(|d| d.name.clone())
-                        .unwrap_or_default();
+                    let name = self.global_name(gid);
+                    let other_name = self.global_name(other);
                     let other_combined = self
                         .prog
                         .globals
