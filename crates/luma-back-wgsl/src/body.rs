@@ -287,10 +287,8 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
                 None => self.out.line_fmt(format_args!("var {name}: {ty};")),
             }
         }
-        if self.entry_stage.is_some() {
-            for line in self.w.entry_prologue(self.handle) {
-                self.out.line(line);
-            }
+        for line in self.w.function_prologue(self.handle) {
+            self.out.line(line);
         }
 
         let mut work = vec![Work::Block {

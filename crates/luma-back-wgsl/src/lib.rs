@@ -6,8 +6,8 @@
 //! `atomic<T>`, `override` with `@id` for specialization constants, and the push-constant block
 //! as `var<immediate>` (naga 30's and Tint's name; WGSL's immediate data excludes `half`,
 //! E0955, and arrays: a block holding arrays is declared flat, one member per scalar, vector or
-//! matrix at its std430 offset, and copied into a `var<private>` of the block's type when an
-//! entry point starts).
+//! matrix at its std430 offset, and each function that reads the block starts by copying it
+//! into a local `var` of the block's type).
 //!
 //! Layouts are exactly the layouter's: storage and push-constant memory (std430) is WGSL's own
 //! layout, and uniform memory (std140) gets `@size` attributes on struct members, element

@@ -124,15 +124,16 @@ pub(crate) struct Writer<'a> {
     /// Per global: for a push-constant block holding arrays, its flat immediate declaration
     /// and the copy that rebuilds it (see [`ImmediateCopy`]).
     immediate_copies: Vec<Option<ImmediateCopy>>,
-    /// Per function: for an entry point, the push-constant blocks it reaches.
-    entry_push_constants: Vec<Vec<Handle<GlobalVariable>>>,
+    /// Per function: the push-constant blocks it reads itself.
+    function_push_constants: Vec<Vec<Handle<GlobalVariable>>>,
 }
 
 /// A push-constant block that holds arrays, which WGSL immediates cannot (Tint: "arrays cannot
 /// be used in the <immediate> address space"). Its data is declared flat, one member per
-/// scalar, vector or matrix at the layouter's offset, and each entry point that uses the block
-/// first copies it into a private variable of the block's own type, which the code reads as it
-/// would read the block.
+/// scalar, vector or matrix at the layouter's offset, and each function that reads the block
+/// first copies it into a local variable of the block's own type and name, which the code
+/// reads as it would read the block (a local, not one `var<private>`: Tint's uniformity
+/// analysis counts every read of a private variable as non-uniform).
 #[derive(Debug, Clone)]
 pub(crate) struct ImmediateCopy {
     /// The flat struct's name.
@@ -144,6 +145,8 @@ pub(crate) struct ImmediateCopy {
     members: Vec<(String, String, Option<u32>)>,
     /// The block's value rebuilt from the flat members.
     value: String,
+    /// The text of the block's own type.
+    block_type: String,
 }
 
 /// At most this many flat members in an [`ImmediateCopy`]: immediate data is small (WebGPU
@@ -187,11 +190,12 @@ impl<'a> Writer<'a> {
             .filter(|h| reached.get(h.index()) == Some(&true))
             .collect();
         let reached_globals: Vec<Handle<GlobalVariable>> = reached_globals.into_iter().collect();
-        let mut entry_push_constants = vec![Vec::new(); module.functions.len()];
-        for entry in &module.entry_points {
+        let mut function_push_constants = vec![Vec::new(); module.functions.len()];
+        for &f in &reached_functions {
             let blocks: Vec<Handle<GlobalVariable>> = graph
-                .reachable_globals(entry.function)
-                .into_iter()
+                .direct_globals(f)
+                .iter()
+                .copied()
                 .filter(|g| {
                     module
                         .globals
@@ -199,7 +203,7 @@ impl<'a> Writer<'a> {
                         .is_some_and(|v| v.space == AddressSpace::PushConstant)
                 })
                 .collect();
-            if let Some(slot) = entry_push_constants.get_mut(entry.function.index()) {
+            if let Some(slot) = function_push_constants.get_mut(f.index()) {
                 *slot = blocks;
             }
         }
@@ -413,7 +417,7 @@ impl<'a> Writer<'a> {
             entries: luma_ir::proc::entry_point_by_function(module),
             constant_cache: vec![None; module.constants.len()],
             immediate_copies: vec![None; module.globals.len()],
-            entry_push_constants,
+            function_push_constants,
         };
         writer.plan_immediate_copies()?;
         Ok(writer)
@@ -496,12 +500,14 @@ impl<'a> Writer<'a> {
                 let size = (natural_end != end).then_some(end - offset);
                 members.push((leaf_name.clone(), self.type_text(*ty)?, size));
             }
+            let block_type = self.type_text(global.ty)?;
             if let Some(slot) = self.immediate_copies.get_mut(g.index()) {
                 *slot = Some(ImmediateCopy {
                     struct_name,
                     var_name,
                     members,
                     value,
+                    block_type,
                 });
             }
         }
@@ -592,11 +598,11 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// The statements an entry function starts with: copies of the push-constant blocks it
-    /// reaches that WGSL declares flat.
-    pub(crate) fn entry_prologue(&self, function: Handle<Function>) -> Vec<String> {
+    /// The statements a function starts with: a local copy, under the block's own name, of
+    /// each push-constant block it reads that WGSL declares flat.
+    pub(crate) fn function_prologue(&self, function: Handle<Function>) -> Vec<String> {
         let blocks = self
-            .entry_push_constants
+            .function_push_constants
             .get(function.index())
             .map_or(&[][..], |b| b.as_slice());
         blocks
@@ -604,7 +610,7 @@ impl<'a> Writer<'a> {
             .filter_map(|g| {
                 let copy = self.immediate_copies.get(g.index())?.as_ref()?;
                 let name = self.global_names.get(g.index())?;
-                Some(format!("{name} = {};", copy.value))
+                Some(format!("var {name}: {} = {};", copy.block_type, copy.value))
             })
             .collect()
     }
@@ -1481,11 +1487,11 @@ impl<'a> Writer<'a> {
                                 out.line_fmt(format_args!("{size}{member}: {member_ty},"));
                             }
                             out.close("}");
-                            out.line_fmt(format_args!(
-                                "var<immediate> {}: {};",
-                                copy.var_name, copy.struct_name
-                            ));
-                            format!("var<private> {name}: {ty};")
+                            // Each function that reads the block copies it into a local `var` of
+                            // its own (`function_prologue`): Tint counts every read of a
+                            // `var<private>` as non-uniform, a barrier under a push constant
+                            // included, but follows a local's value.
+                            format!("var<immediate> {}: {};", copy.var_name, copy.struct_name)
                         }
                         None => format!("var<immediate> {name}: {ty};"),
                     }

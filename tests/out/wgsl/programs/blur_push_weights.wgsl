@@ -16,7 +16,6 @@ struct BlurImmediate {
     radius: i32,
 }
 var<immediate> blur_immediate: BlurImmediate;
-var<private> blur: BlurPush;
 @group(0) @binding(0) var source: texture_2d<f32>;
 @group(0) @binding(1) var target_: texture_storage_2d<rgba16float, write>;
 
@@ -26,7 +25,7 @@ fn tap(p: vec2i, size: vec2i) -> vec4f {
 
 @compute @workgroup_size(8, 8, 1)
 fn blur_pass(@builtin(global_invocation_id) id: vec3u) {
-    blur = BlurPush(array<f32, 5>(blur_immediate.weights_0, blur_immediate.weights_1, blur_immediate.weights_2, blur_immediate.weights_3, blur_immediate.weights_4), blur_immediate.direction, blur_immediate.rotate, blur_immediate.radius);
+    var blur: BlurPush = BlurPush(array<f32, 5>(blur_immediate.weights_0, blur_immediate.weights_1, blur_immediate.weights_2, blur_immediate.weights_3, blur_immediate.weights_4), blur_immediate.direction, blur_immediate.rotate, blur_immediate.radius);
     let p = vec2i(id.xy);
     let size = vec2i(textureDimensions(source));
     if p.x >= size.x || p.y >= size.y {

@@ -35,9 +35,9 @@ struct PushImmediate {
     transform: mat3x3f,
 }
 var<immediate> push_immediate: PushImmediate;
-var<private> push: Push;
 
 fn level(x: f32) -> f32 {
+    var push: Push = Push(array<Corner, 4>(Corner(push_immediate.corners_0_offset, push_immediate.corners_0_scale), Corner(push_immediate.corners_1_offset, push_immediate.corners_1_scale), Corner(push_immediate.corners_2_offset, push_immediate.corners_2_scale), Corner(push_immediate.corners_3_offset, push_immediate.corners_3_scale)), array<vec4f, 4>(push_immediate.palette_0, push_immediate.palette_1, push_immediate.palette_2, push_immediate.palette_3), array<vec4f, 3>(push_immediate.levels_0, push_immediate.levels_1, push_immediate.levels_2), push_immediate.transform);
     let result = push.levels[0u].y;
     var i: i32 = 1i;
     var v: u32 = 1u;
@@ -64,7 +64,7 @@ fn level(x: f32) -> f32 {
 
 @vertex
 fn quad_vs(@builtin(vertex_index) index: u32, @builtin(instance_index) instance: u32) -> QuadVsOutput {
-    push = Push(array<Corner, 4>(Corner(push_immediate.corners_0_offset, push_immediate.corners_0_scale), Corner(push_immediate.corners_1_offset, push_immediate.corners_1_scale), Corner(push_immediate.corners_2_offset, push_immediate.corners_2_scale), Corner(push_immediate.corners_3_offset, push_immediate.corners_3_scale)), array<vec4f, 4>(push_immediate.palette_0, push_immediate.palette_1, push_immediate.palette_2, push_immediate.palette_3), array<vec4f, 3>(push_immediate.levels_0, push_immediate.levels_1, push_immediate.levels_2), push_immediate.transform);
+    var push: Push = Push(array<Corner, 4>(Corner(push_immediate.corners_0_offset, push_immediate.corners_0_scale), Corner(push_immediate.corners_1_offset, push_immediate.corners_1_scale), Corner(push_immediate.corners_2_offset, push_immediate.corners_2_scale), Corner(push_immediate.corners_3_offset, push_immediate.corners_3_scale)), array<vec4f, 4>(push_immediate.palette_0, push_immediate.palette_1, push_immediate.palette_2, push_immediate.palette_3), array<vec4f, 3>(push_immediate.levels_0, push_immediate.levels_1, push_immediate.levels_2), push_immediate.transform);
     let corner = push.corners[min(index & 3u, 3u)];
     let p = push.transform * vec3f(corner.offset * corner.scale, 1.0f);
     return QuadVsOutput(vec4f(p.xy, 0.0f, 1.0f), corner.offset, instance & 3u);
@@ -72,7 +72,7 @@ fn quad_vs(@builtin(vertex_index) index: u32, @builtin(instance_index) instance:
 
 @fragment
 fn quad_fs(@location(0) uv: vec2f, @location(1) @interpolate(flat) slot: u32) -> @location(0) vec4f {
-    push = Push(array<Corner, 4>(Corner(push_immediate.corners_0_offset, push_immediate.corners_0_scale), Corner(push_immediate.corners_1_offset, push_immediate.corners_1_scale), Corner(push_immediate.corners_2_offset, push_immediate.corners_2_scale), Corner(push_immediate.corners_3_offset, push_immediate.corners_3_scale)), array<vec4f, 4>(push_immediate.palette_0, push_immediate.palette_1, push_immediate.palette_2, push_immediate.palette_3), array<vec4f, 3>(push_immediate.levels_0, push_immediate.levels_1, push_immediate.levels_2), push_immediate.transform);
+    var push: Push = Push(array<Corner, 4>(Corner(push_immediate.corners_0_offset, push_immediate.corners_0_scale), Corner(push_immediate.corners_1_offset, push_immediate.corners_1_scale), Corner(push_immediate.corners_2_offset, push_immediate.corners_2_scale), Corner(push_immediate.corners_3_offset, push_immediate.corners_3_scale)), array<vec4f, 4>(push_immediate.palette_0, push_immediate.palette_1, push_immediate.palette_2, push_immediate.palette_3), array<vec4f, 3>(push_immediate.levels_0, push_immediate.levels_1, push_immediate.levels_2), push_immediate.transform);
     let base = push.palette[min(slot, 3u)];
     let level_1 = level(uv.x);
     return vec4f(base.xyz * level_1, base.w);
