@@ -22,9 +22,10 @@
 //!   the arms of an `if` are joined after it, and a loop's body starts from its entry state
 //!   joined with every tag assigned anywhere in the loop (which is also the state after it),
 //!   iterated until those stop growing. So `k = 0` after `k = lid` makes `k` uniform again,
-//!   and a read before a non-uniform assignment is not affected by it. The members of an entry
-//!   point's struct parameter are tracked one by one (so `workgroup_id` stays uniform beside
-//!   `local_invocation_id`), flow-insensitively: an assignment raises the members it writes.
+//!   and a read before a non-uniform assignment is not affected by it. An entry point's struct
+//!   parameter is one value, as in WGSL (whose compilers reject a barrier under its
+//!   `workgroup_id` member when another member is `local_invocation_id`): it may differ between
+//!   invocations when any member may.
 //! - A function with a barrier (or an implicit-derivative operation) records which of its
 //!   parameters must be uniform for it; each call checks those arguments and that the call
 //!   itself stands in uniform control flow.
@@ -137,8 +138,6 @@ struct Analysis<'p> {
     loop_assigned: rustc_hash::FxHashMap<usize, Vec<(u32, Tag)>>,
     /// Past the pass limit: every read of a local gives this (every tag the function has).
     saturated: Option<Tag>,
-    /// Per-member tags of an entry point's struct parameter.
-    fields: BTreeMap<usize, Vec<Tag>>,
     /// Control-flow tag and the span of what made it non-uniform.
     cf: Tag,
     reason: Option<Span>,
@@ -153,11 +152,6 @@ struct Analysis<'p> {
     summary: Summary,
     findings: BTreeMap<(u32, u32, Need), Finding>,
     changed: bool,
-    /// Per local: read during the current pass. Raising a member of an entry point's struct
-    /// parameter (tracked flow-insensitively in `fields`) that has not been read yet in this
-    /// pass changes nothing already computed, so only a raise after a read needs another
-    /// pass; straight-line functions settle in one.
-    read: Vec<bool>,
     depth: u32,
     max_depth: u32,
     /// Per loop (by its body's address), the `extra` tag and reason its last walk reached.
@@ -171,7 +165,6 @@ struct Analysis<'p> {
 #[derive(Default)]
 struct Scratch {
     locals: Vec<Tag>,
-    read: Vec<bool>,
     breaks: Vec<(Tag, Option<Span>)>,
     loop_extra: rustc_hash::FxHashMap<usize, (Tag, Option<Span>)>,
     arg_tags: Vec<Tag>,
@@ -204,7 +197,6 @@ impl<'a> Checker<'a> {
                 .and_then(|i| self.prog.entry_points.get(i));
             let Scratch {
                 mut locals,
-                mut read,
                 mut breaks,
                 mut loop_extra,
                 mut arg_tags,
@@ -214,8 +206,6 @@ impl<'a> Checker<'a> {
             } = std::mem::take(&mut scratch);
             locals.clear();
             locals.resize(def.locals.len(), 0);
-            read.clear();
-            read.resize(def.locals.len(), false);
             breaks.clear();
             loop_extra.clear();
             arg_tags.clear();
@@ -231,8 +221,6 @@ impl<'a> Checker<'a> {
                 assigned,
                 loop_assigned,
                 saturated: None,
-                read,
-                fields: BTreeMap::new(),
                 cf: 0,
                 reason: None,
                 after: 0,
@@ -252,15 +240,9 @@ impl<'a> Checker<'a> {
                 let tag = match entry.and_then(|e| e.inputs.get(i)) {
                     None => param_bit(i),
                     Some(EntryInput::Single(v)) => io_tag(v.binding),
-                    Some(EntryInput::Struct { fields, .. }) => {
-                        let tags: Vec<Tag> = fields
-                            .iter()
-                            .map(|f| f.as_ref().map_or(0, |v| io_tag(v.binding)))
-                            .collect();
-                        let whole = tags.iter().fold(0, |acc, t| acc | t);
-                        a.fields.insert(p.index(), tags);
-                        whole
-                    }
+                    Some(EntryInput::Struct { fields, .. }) => fields.iter().fold(0, |acc, f| {
+                        acc | f.as_ref().map_or(0, |v| io_tag(v.binding))
+                    }),
                 };
                 if let Some(slot) = a.locals.get_mut(p.index()) {
                     *slot = tag;
@@ -279,9 +261,6 @@ impl<'a> Checker<'a> {
                 if rounds == MAX_PASSES {
                     let top = (0..def.params.len()).fold(NU, |t, i| t | param_bit(i));
                     a.saturated = Some(top);
-                    for tags in a.fields.values_mut() {
-                        tags.fill(top);
-                    }
                 }
                 a.locals.clone_from(&start);
                 a.trail.clear();
@@ -292,7 +271,6 @@ impl<'a> Checker<'a> {
                 a.after = 0;
                 a.after_reason = None;
                 a.after_exit = None;
-                a.read.fill(false);
                 a.block(&def.body);
                 rounds += 1;
                 if rounds > MAX_PASSES {
@@ -306,7 +284,6 @@ impl<'a> Checker<'a> {
             }
             scratch = Scratch {
                 locals: a.locals,
-                read: a.read,
                 breaks: a.breaks,
                 loop_extra: a.loop_extra,
                 arg_tags: a.arg_tags,
@@ -330,7 +307,7 @@ impl<'a> Checker<'a> {
                         // running, which "move the barrier out of the condition" does not say.
                         "keep every invocation running to the barrier: instead of returning early, put the condition around the work the returning invocations must skip"
                     } else {
-                        "move the barrier out of the condition, or make the condition uniform (from uniforms, push constants, constants, `workgroup_id`, or buffers no compiled entry point writes)"
+                        "move the barrier out of the condition, or make the condition uniform (from uniforms, push constants, constants, `workgroup_id` as a parameter of its own, or buffers no compiled entry point writes)"
                     }),
                 Need::Derivative => {
                     let derivative = ["`dfdx`", "`dfdy`", "`fwidth`"].contains(&f.what.as_str());
@@ -529,24 +506,6 @@ impl Analysis<'_> {
         }
     }
 
-    /// Raises the member tags of an entry point's struct parameter `l` (only member `field`
-    /// when the assignment writes in that member alone).
-    fn raise_fields(&mut self, l: usize, field: Option<u32>, tag: Tag) {
-        let Some(tags) = self.fields.get_mut(&l) else {
-            return;
-        };
-        let mut grew = false;
-        for (i, slot) in tags.iter_mut().enumerate() {
-            if field.is_none_or(|f| f as usize == i) && *slot | tag != *slot {
-                *slot |= tag;
-                grew = true;
-            }
-        }
-        if grew && self.read.get(l).copied().unwrap_or(true) {
-            self.changed = true;
-        }
-    }
-
     fn block(&mut self, b: &Block) {
         for s in &b.stmts {
             match &s.kind {
@@ -560,7 +519,7 @@ impl Analysis<'_> {
                         self.exprs.get(*target).map(|x| &x.kind),
                         Some(ExprKind::Local(_))
                     );
-                    let (root, field, idx) = self.place(*target);
+                    let (root, idx) = self.place(*target);
                     if let Some(l) = root {
                         let t = v | idx | self.cf_now();
                         // A compound assignment reads the old value: `place` read nothing.
@@ -570,7 +529,6 @@ impl Analysis<'_> {
                             0
                         };
                         self.assign_local(l, t | old, whole);
-                        self.raise_fields(l, field, t);
                     }
                 }
                 StmtKind::Expr(e) => {
@@ -821,32 +779,22 @@ impl Analysis<'_> {
         self.exprs.get(e).map_or(Span::default(), |x| x.span)
     }
 
-    /// The root local of a place, the member of the root it writes in (when the step next to
-    /// the root is a member access) and the tags of the indices along it.
-    fn place(&mut self, e: ExprId) -> (Option<usize>, Option<u32>, Tag) {
+    /// The root local of a place and the tags of the indices along it.
+    fn place(&mut self, e: ExprId) -> (Option<usize>, Tag) {
         let mut cur = e;
         let mut idx = 0;
-        let mut field = None;
         loop {
             let Some(ex) = self.exprs.get(cur) else {
-                return (None, None, idx);
+                return (None, idx);
             };
             match &ex.kind {
-                ExprKind::Local(l) => return (Some(l.index()), field, idx),
-                ExprKind::Field { base, index } => {
-                    field = Some(*index);
-                    cur = *base;
-                }
-                ExprKind::Swizzle { base, .. } => {
-                    field = None;
-                    cur = *base;
-                }
+                ExprKind::Local(l) => return (Some(l.index()), idx),
+                ExprKind::Field { base, .. } | ExprKind::Swizzle { base, .. } => cur = *base,
                 ExprKind::Index { base, index } => {
-                    field = None;
                     idx |= self.expr(*index);
                     cur = *base;
                 }
-                _ => return (None, None, idx),
+                _ => return (None, idx),
             }
         }
     }
@@ -928,15 +876,10 @@ impl Analysis<'_> {
         };
         match &ex.kind {
             ExprKind::Const(_) | ExprKind::SpecConst(_) | ExprKind::Error => 0,
-            ExprKind::Local(l) => {
-                if let Some(read) = self.read.get_mut(l.index()) {
-                    *read = true;
-                }
-                match self.saturated {
-                    Some(top) => top,
-                    None => self.locals.get(l.index()).copied().unwrap_or(NU),
-                }
-            }
+            ExprKind::Local(l) => match self.saturated {
+                Some(top) => top,
+                None => self.locals.get(l.index()).copied().unwrap_or(NU),
+            },
             ExprKind::Global(g) => match self.prog.globals.get(*g).map(|d| d.kind) {
                 Some(GlobalKind::StorageBuffer {
                     access: Access::ReadWrite,
@@ -965,17 +908,7 @@ impl Analysis<'_> {
             ExprKind::Splat { value }
             | ExprKind::Convert { value }
             | ExprKind::Bitcast { value } => self.expr(*value),
-            ExprKind::Field { base, index } => {
-                if let Some(ExprKind::Local(l)) = self.exprs.get(*base).map(|b| &b.kind) {
-                    if let Some(tags) = self.fields.get(&l.index()) {
-                        if let Some(read) = self.read.get_mut(l.index()) {
-                            *read = true;
-                        }
-                        return tags.get(*index as usize).copied().unwrap_or(NU);
-                    }
-                }
-                self.expr(*base)
-            }
+            ExprKind::Field { base, .. } => self.expr(*base),
             ExprKind::Swizzle { base, .. } => self.expr(*base),
             ExprKind::Index { base, index } => {
                 let b = self.expr(*base);
