@@ -12,6 +12,7 @@
 //!   together with every diagnostic found, without cascades. Expression, type and block nesting in
 //!   the tree is bounded by `Limits::nesting_depth`, so later stages may recurse over it.
 //! - [`dump::dump_ast`] renders the tree for `luma dump-ast`.
+//! - [`similar::closest`] picks the name a misspelt one was meant to be.
 //! - [`codes::ALL`] documents every diagnostic code emitted here (E01xx preprocessor, E02xx lexer,
 //!   E03xx parser, W01xx warnings).
 
@@ -21,5 +22,6 @@ pub mod dump;
 pub mod lexer;
 pub mod parser;
 pub mod preprocess;
+pub mod similar;
 
 pub use parser::parse;

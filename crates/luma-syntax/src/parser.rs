@@ -42,6 +42,7 @@ use crate::codes;
 use crate::lexer::{
     is_simple_operand, number_value, Lexer, NumberValue, Reserved, Token, TokenKind,
 };
+use crate::similar;
 
 /// Parses expanded source text into a module, reporting every lexical and syntax error into
 /// `diags`. Lexer diagnostics come first, then the parser's; sort with
@@ -119,6 +120,16 @@ const LOOKAHEAD: usize = 8;
 
 /// Tokens the lexer cooks at a time when the parser runs short.
 const REFILL_STEP: usize = 1024;
+
+/// Keywords that start or continue a statement: a name close to one of them where a statement
+/// is expected is most likely that keyword misspelt.
+const STATEMENT_KEYWORDS: &[&str] = &[
+    "return", "else", "elseif", "end", "while", "for", "if", "then", "do", "break", "discard",
+    "let",
+];
+
+/// Keywords that start a declaration at module scope.
+const ITEM_KEYWORDS: &[&str] = &["function", "struct", "uniform", "buffer", "shared", "const"];
 
 /// The nodes being written (the module's declarations or a function body's) with the parser's
 /// depth of each, by handle.
@@ -1452,6 +1463,13 @@ impl Parser<'_> {
             self.report(d.with_help(help));
             return;
         }
+        if let Some(k) = (t.kind == TokenKind::Ident)
+            .then(|| self.misspelt_item_keyword(t.span))
+            .flatten()
+        {
+            self.report(d.with_suggestion(t.span, k, "a keyword with a similar name exists"));
+            return;
+        }
         let d = match t.kind {
             TokenKind::Let | TokenKind::Reserved(Reserved::Local) => d.with_help(
                 "`let` declares a local variable inside a function; module-level constants are \
@@ -1487,6 +1505,11 @@ impl Parser<'_> {
             _ => d,
         };
         self.report(d);
+    }
+
+    /// The declaration keyword a name at module scope misspells (`fucntion`), if any.
+    fn misspelt_item_keyword(&self, span: Span) -> Option<&'static str> {
+        similar::closest_keyword(self.slice(span), ITEM_KEYWORDS)
     }
 
     /// The help for a C, GLSL or HLSL declaration at module scope (`void main()`,
@@ -3796,6 +3819,7 @@ impl Parser<'_> {
     }
 
     fn parse_expr_statement(&mut self, lo: u32) -> Option<Stmt> {
+        let first = self.tok();
         let target = self.parse_expr();
         if let Some(op) = assign_op(self.kind()) {
             let op_tok = self.bump();
@@ -3869,11 +3893,17 @@ impl Parser<'_> {
                     .text
                     .get(span.hi as usize..)
                     .is_some_and(|rest| rest.starts_with("--"));
+                // `retrun x`, `esle`, `ned`: a misspelt keyword reads as a name.
+                let keyword = (first.kind == TokenKind::Ident)
+                    .then(|| similar::closest_keyword(self.slice(first.span), STATEMENT_KEYWORDS))
+                    .flatten();
                 d = if decrement {
                     d.with_help(format!(
                         "`--` starts a comment in Luma; to decrement, write `{} -= 1`",
                         self.slice(span)
                     ))
+                } else if keyword.is_some() {
+                    d
                 } else {
                     d.with_help("only calls stand alone; to keep a value, write `let name = ...`")
                 };
@@ -3901,6 +3931,9 @@ impl Parser<'_> {
                             d = d.with_suggestion(id.span, "elseif", "Luma continues an `if` with");
                         }
                     }
+                }
+                if let Some(k) = keyword.filter(|_| d.suggestions.is_empty()) {
+                    d = d.with_suggestion(first.span, k, "a keyword with a similar name exists");
                 }
                 self.report(d);
                 self.stmt(StmtKind::Error, lo)
