@@ -2341,12 +2341,54 @@ impl Parser<'_> {
         } else {
             None
         };
+        if ty.is_none() && self.at_glsl_const() {
+            return self.parse_glsl_const(name);
+        }
         if self.eat(TokenKind::Assign).is_none() {
             self.expected_with_help("`=`", "a constant needs a value: `const N = 4`");
             return None;
         }
         let value = self.parse_expr();
         Some(ConstDecl { name, ty, value })
+    }
+
+    /// At `PI =` after `const float` (GLSL's `const float PI = 3.14`).
+    fn at_glsl_const(&self) -> bool {
+        let (b, c) = (self.nth(0), self.nth(1));
+        b.kind == TokenKind::Ident
+            && !b.newline_before
+            && c.kind == TokenKind::Assign
+            && !c.newline_before
+    }
+
+    /// `const float PI = 3.14` (GLSL), at `PI`, with `float` read as the name: reported with the
+    /// fix, parsed as `const PI: float = 3.14`.
+    fn parse_glsl_const(&mut self, ty_name: Ident) -> Option<ConstDecl> {
+        let b = self.bump();
+        let ty_text = self.name(&ty_name).to_owned();
+        let name_text = self.slice(b.span).to_owned();
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            b.span,
+            format!("expected `=`, found identifier `{name_text}`"),
+        )
+        .with_primary_label("a second name here")
+        .with_note("Luma declares constants with `const NAME: type = value`")
+        .with_suggestion(
+            ty_name.span.to(b.span),
+            format!("{name_text}: {ty_text}"),
+            "write the type after the name",
+        );
+        self.report(d);
+        self.bump();
+        let ty = self.alloc_type(TypeExprKind::Named(ty_name), ty_name.span);
+        let value = self.parse_expr();
+        let name = self.ident_of(b);
+        Some(ConstDecl {
+            name,
+            ty: Some(ty),
+            value,
+        })
     }
 
     // ---------------------------------------------------------------------------------------
@@ -2816,10 +2858,15 @@ impl Parser<'_> {
             TokenKind::Ident
                 if self.nth(1).kind == TokenKind::Ident
                     && !self.nth(1).newline_before
-                    && self.nth(2).kind == TokenKind::Assign =>
+                    && self.nth(2).kind == TokenKind::Assign
+                    && !self.misspelt_statement_keyword() =>
             {
                 self.parse_glsl_local(lo)
             }
+            TokenKind::Ident if self.at_glsl_declaration_without_value() => {
+                self.parse_glsl_local_without_value(lo)
+            }
+            TokenKind::Ident if self.at_glsl_array_declaration() => self.parse_glsl_array_local(lo),
             TokenKind::Ident if self.at_c_switch() => self.parse_c_switch(lo),
             TokenKind::Ident if self.at_foreign_loop() => self.parse_foreign_loop(lo),
             TokenKind::Ident if self.at_block_switch() => self.parse_block_switch(lo),
@@ -3232,6 +3279,126 @@ impl Parser<'_> {
         let ty_name = self.ident_of(a);
         let ty = self.alloc_type(TypeExprKind::Named(ty_name), a.span);
         let value = self.parse_expr();
+        let name = self.ident_of(b);
+        self.stmt(
+            StmtKind::Let {
+                name,
+                ty: Some(ty),
+                value,
+            },
+            lo,
+        )
+    }
+
+    /// Whether the statement starts with a name close to a statement keyword (`esle x = 1.0`).
+    fn misspelt_statement_keyword(&self) -> bool {
+        let t = self.tok();
+        t.kind == TokenKind::Ident
+            && similar::closest_keyword(self.slice(t.span), STATEMENT_KEYWORDS).is_some()
+    }
+
+    /// `vec3 v` alone on its line (GLSL), where the first name reads as a type.
+    fn at_glsl_declaration_without_value(&self) -> bool {
+        let (a, b, c) = (self.nth(0), self.nth(1), self.nth(2));
+        b.kind == TokenKind::Ident
+            && !b.newline_before
+            && (c.newline_before || c.kind == TokenKind::Eof)
+            && looks_like_type(self.slice(a.span))
+    }
+
+    /// `float arr[4] ...` (GLSL), where the first name reads as a type.
+    fn at_glsl_array_declaration(&self) -> bool {
+        let (a, b, c) = (self.nth(0), self.nth(1), self.nth(2));
+        b.kind == TokenKind::Ident
+            && !b.newline_before
+            && c.kind == TokenKind::LBracket
+            && !c.newline_before
+            && looks_like_type(self.slice(a.span))
+    }
+
+    /// `vec3 v` (GLSL, without a value): reported with the fix, parsed as a `let` whose value
+    /// is an error, so the uses of `v` that follow find it.
+    fn parse_glsl_local_without_value(&mut self, lo: u32) -> Option<Stmt> {
+        let (a, b) = (self.bump(), self.bump());
+        let ty_text = self.slice(a.span).to_owned();
+        let name_text = self.slice(b.span).to_owned();
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            b.span,
+            format!("expected `=` or a call, found identifier `{name_text}`"),
+        )
+        .with_primary_label("a second name here")
+        .with_note(
+            "Luma declares variables with `let name: type = value`, and every variable has a value",
+        )
+        .with_help(format!(
+            "declare it with `let` and give it its first value: `let {name_text}: {ty_text} = ...`"
+        ));
+        self.report(d);
+        let ty_name = self.ident_of(a);
+        let ty = self.alloc_type(TypeExprKind::Named(ty_name), a.span);
+        let value = self.alloc_error(b.span);
+        let name = self.ident_of(b);
+        self.stmt(
+            StmtKind::Let {
+                name,
+                ty: Some(ty),
+                value,
+            },
+            lo,
+        )
+    }
+
+    /// `float arr[4] = e` (GLSL): reported with the fix, parsed as `let arr: [4]float = e`
+    /// (with an error for a value when there is no `= e`).
+    fn parse_glsl_array_local(&mut self, lo: u32) -> Option<Stmt> {
+        let (a, b) = (self.bump(), self.bump());
+        self.bump();
+        let len = (!self.at(TokenKind::RBracket)).then(|| self.parse_expr());
+        let close = self.tok();
+        if self.eat(TokenKind::RBracket).is_none() {
+            self.expected("`]`");
+            return self.stmt(StmtKind::Error, lo);
+        }
+        let ty_text = self.slice(a.span).to_owned();
+        let name_text = self.slice(b.span).to_owned();
+        let len_text = len
+            .and_then(|e| self.expr(e))
+            .map_or(String::new(), |e| self.slice(e.span).to_owned());
+        let declaration = format!("let {name_text}: [{len_text}]{ty_text}");
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            b.span,
+            format!("expected `=` or a call, found identifier `{name_text}`"),
+        )
+        .with_primary_label("a second name here")
+        .with_note(
+            "Luma declares variables with `let name: type = value`; an array type is `[N]T`",
+        );
+        let has_value = self.at(TokenKind::Assign);
+        let d = if has_value {
+            d.with_suggestion(
+                Span::new(a.span.lo, close.span.hi),
+                declaration,
+                "declare it with `let`",
+            )
+        } else {
+            d.with_help(format!(
+                "declare it with `let` and give it its first value: `{declaration} = ...`"
+            ))
+        };
+        self.report(d);
+        let ty_name = self.ident_of(a);
+        let element = self.alloc_type(TypeExprKind::Named(ty_name), a.span);
+        let ty = self.alloc_type(
+            TypeExprKind::Array { len, element },
+            Span::new(a.span.lo, close.span.hi),
+        );
+        let value = if self.eat(TokenKind::Assign).is_some() {
+            self.parse_expr()
+        } else {
+            self.alloc_error(b.span)
+        };
         let name = self.ident_of(b);
         self.stmt(
             StmtKind::Let {
