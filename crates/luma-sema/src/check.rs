@@ -353,8 +353,14 @@ pub(crate) struct Checker<'a> {
     /// malformed): names that cannot be found are then not reported, since the missing text
     /// may declare them.
     pub include_failed: bool,
-    /// Errors not reported because of `include_failed`: the check still failed.
+    /// Errors not reported because of `include_failed` or `damaged`: the check still failed.
     pub hidden_errors: usize,
+    /// The spans of the declarations that hold a syntax error the parser may have misread
+    /// the code after, sorted: what the parser's recovery made of them (a parameter list cut
+    /// short at a missing comma, a call with one argument where two were written) is not what
+    /// the user wrote, so the checker's reports that point into them are not shown; each is
+    /// reported once it parses.
+    pub damaged: Vec<Span>,
     /// The entry points kept (`CheckOptions::entry_point` and `stage`), which storage access
     /// is inferred from.
     pub entry_selection: (Option<String>, Option<luma_thir::Stage>),
@@ -430,6 +436,7 @@ impl<'a> Checker<'a> {
             builtin_callees: FxHashMap::default(),
             member_io_reported: FxHashSet::default(),
             include_failed: false,
+            damaged: Vec::new(),
             entry_selection: (None, None),
             hidden_errors: 0,
             suggestion_work: 0,
@@ -484,7 +491,27 @@ impl<'a> Checker<'a> {
             self.hidden_errors += 1;
             return;
         }
+        if !self.damaged.is_empty()
+            && std::iter::once(&d.primary)
+                .chain(&d.secondary)
+                .any(|label| self.is_damaged(label.span))
+        {
+            if d.is_error() {
+                self.hidden_errors += 1;
+            }
+            return;
+        }
         self.diags.push(d);
+    }
+
+    /// Whether `span` lies in a declaration that holds a syntax error (`damaged`).
+    fn is_damaged(&self, span: Span) -> bool {
+        // The last declaration starting at or before the span is the only one that can hold it.
+        let after = self.damaged.partition_point(|d| d.lo <= span.lo);
+        after
+            .checked_sub(1)
+            .and_then(|i| self.damaged.get(i))
+            .is_some_and(|d| span.lo <= d.hi)
     }
 
     /// The Luma spelling of a type.

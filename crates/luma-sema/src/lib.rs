@@ -93,7 +93,9 @@ pub struct CheckOptions {
 /// Every problem found is pushed into `diags`; the result is `Some` exactly when no error was
 /// reported by this call (warnings allowed). When `diags` already holds a failed `#include`,
 /// names that cannot be found are not reported (the missing file may declare them), and the
-/// result is `None` if there were any.
+/// result is `None` if there were any. When it holds a syntax error, what the checker would
+/// report in (or about) a declaration that holds one is not reported: the parser's recovery
+/// may have read it other than it was meant.
 pub fn check(
     module: &ast::Module,
     options: &CheckOptions,
@@ -115,6 +117,34 @@ pub fn check_taking_bodies(
     check_bodies_from(module, check::Bodies::Owned(bodies), options, diags)
 }
 
+/// The spans of the declarations that hold a syntax error in `diags` after which the parser
+/// may have misread the code ([`luma_syntax::codes::misreads_source`]), in source order. An
+/// error reported at a declaration's last byte or just past it (a missing `end` is found at
+/// the next token) counts as inside.
+fn damaged_items(module: &ast::Module, diags: &Diagnostics) -> Vec<luma_base::Span> {
+    let mut errors: Vec<u32> = diags
+        .as_slice()
+        .iter()
+        .filter(|d| luma_syntax::codes::misreads_source(d))
+        .map(|d| d.primary.span.lo)
+        .collect();
+    if errors.is_empty() {
+        return Vec::new();
+    }
+    errors.sort_unstable();
+    let mut damaged: Vec<luma_base::Span> = module
+        .items
+        .iter()
+        .map(|item| item.span)
+        .filter(|span| {
+            let first = errors.partition_point(|&at| at < span.lo);
+            errors.get(first).is_some_and(|&at| at <= span.hi)
+        })
+        .collect();
+    damaged.sort_unstable_by_key(|span| (span.lo, span.hi));
+    damaged
+}
+
 fn check_bodies_from(
     module: &ast::Module,
     bodies: check::Bodies,
@@ -132,9 +162,11 @@ fn check_bodies_from(
                 | syntax::MALFORMED_INCLUDE
         )
     });
+    let damaged = damaged_items(module, diags);
     let mut c = check::Checker::new(module, bodies, options.limits, diags);
     c.entry_selection = (options.entry_point.clone(), options.stage);
     c.include_failed = include_failed;
+    c.damaged = damaged;
     c.collect();
     c.resolve_structs();
     c.resolve_consts();

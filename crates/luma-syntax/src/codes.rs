@@ -1,7 +1,7 @@
 //! Every diagnostic code the syntax layer emits: E01xx preprocessor, E02xx lexer, E03xx parser,
 //! W01xx warnings. [`ALL`] documents each with a title and an example that triggers it.
 
-use luma_base::{Code, CodeDoc, Severity};
+use luma_base::{Code, CodeDoc, Diagnostic, Severity};
 
 /// An `#include` names a file that is not found.
 pub const INCLUDE_NOT_FOUND: Code = Code("E0101");
@@ -278,3 +278,29 @@ pub const ALL: &[CodeDoc] = &[
         "#pragma once please\n",
     ),
 ];
+
+/// Whether the parser, reporting `d`, may have read the code around it other than it was
+/// meant: it dropped an unknown character, skipped tokens up to a place it could go on from
+/// ("expected `,` or `)`" in `f(a: float b: float)` drops the second parameter), or closed
+/// blocks where it had to. The checker does not report what it finds in a declaration holding
+/// such an error, which would describe the misreading (a call "with one argument" where two
+/// were written). The other syntax errors, and an "expected" that comes with advice, name
+/// one construct the parser recognised and read as meant (`local` as `let`, a `;` or a
+/// literal's suffix ignored, braces as `then ... end`, a statement that assigns to a value),
+/// so what the checker finds beside them is real.
+pub fn misreads_source(d: &Diagnostic) -> bool {
+    if !d.is_error() {
+        return false;
+    }
+    match d.code {
+        UNKNOWN_CHARACTER
+        | UNCLOSED_BLOCK
+        | INVALID_LITERAL_ENTRIES
+        | METHOD_CALL
+        | UNEXPECTED_END => true,
+        // A generic "expected X, found Y" skipped ahead; one with advice recognised what was
+        // written (C braces around a block, Lua's `function a.b(...)`) and read it as meant.
+        UNEXPECTED_TOKEN => d.message.starts_with("expected ") && d.help.is_empty(),
+        _ => false,
+    }
+}
