@@ -2643,8 +2643,18 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let inner = match query {
             ImageQuery::Size { level } => match level {
                 Some(l) if !multisampled => {
+                    let zero = luma_back::is_integer_zero(self.w.module, self.function, *l);
                     let l = self.operand(*l)?.text;
-                    format!("textureDimensions({t}, {l})")
+                    if self.w.options.bounds_checks && !zero {
+                        // WGSL leaves the size at an out-of-range level indeterminate (naga's
+                        // SPIR-V gives 0 on lavapipe): report the nearest level's, as the
+                        // other back ends do. The constant level 0 always exists.
+                        format!(
+                            "textureDimensions({t}, clamp({l}, 0i, i32(textureNumLevels({t})) - 1i))"
+                        )
+                    } else {
+                        format!("textureDimensions({t}, {l})")
+                    }
                 }
                 _ => format!("textureDimensions({t})"),
             },

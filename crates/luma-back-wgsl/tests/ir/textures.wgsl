@@ -43,7 +43,7 @@ fn textures(@location(0) uv: vec2f, @location(1) dir: vec3f, @location(2) @inter
     let f2 = textureLoad(depth2d, t, 0i);
     let f3 = textureLoad(c2d_tex, t, 1i);
     let u0 = textureLoad(utex, t, 0i);
-    let z0 = vec2i(textureDimensions(tex2d, 1i));
+    let z0 = vec2i(textureDimensions(tex2d, clamp(1i, 0i, i32(textureNumLevels(tex2d)) - 1i)));
     let z1 = vec2i(textureDimensions(tex_ms));
     let z2 = vec2i(textureDimensions(tex_array));
     let n0 = i32(textureNumLevels(c2d_tex));

@@ -82,9 +82,9 @@ fn textures(@location(0) uv: vec2f, @location(1) dir: vec3f, @location(2) uvw: v
     let fd = textureLoad(depth2d, texel_31, 0i) + textureLoad(depth_array, texel_31, layer, 0i);
     let fi = textureLoad(itex, texel_31, 0i) + textureLoad(itex3d, vec3i(texel_31, 0i), 0i);
     let fu = textureLoad(utex, texel_31, 0i) + textureLoad(utex_array, texel_31, layer, 0i);
-    let sizes = vec2i(textureDimensions(tex2d, 0i)) + vec2i(textureDimensions(tex_cube, 1i)) + vec2i(textureDimensions(tex_array, 0i)) + vec2i(textureDimensions(tex_ms)) + vec2i(textureDimensions(itex, 0i)) + vec2i(textureDimensions(depth2d, 0i)) + vec2i(textureDimensions(c2d_tex, 0i)) + vec2i(textureDimensions(depth_cube, 0i));
+    let sizes = vec2i(textureDimensions(tex2d, 0i)) + vec2i(textureDimensions(tex_cube, clamp(1i, 0i, i32(textureNumLevels(tex_cube)) - 1i))) + vec2i(textureDimensions(tex_array, 0i)) + vec2i(textureDimensions(tex_ms)) + vec2i(textureDimensions(itex, 0i)) + vec2i(textureDimensions(depth2d, 0i)) + vec2i(textureDimensions(c2d_tex, 0i)) + vec2i(textureDimensions(depth_cube, 0i));
     let t_2 = vec2i(textureDimensions(utex_array, 0i));
-    let size3 = vec3i(textureDimensions(tex3d, 0i)) + vec3i(textureDimensions(c3d_tex, 1i)) + t_2.xyy + vec3i(textureDimensions(itex3d, 0i));
+    let size3 = vec3i(textureDimensions(tex3d, 0i)) + vec3i(textureDimensions(c3d_tex, clamp(1i, 0i, i32(textureNumLevels(c3d_tex)) - 1i))) + t_2.xyy + vec3i(textureDimensions(itex3d, 0i));
     let levels = i32(textureNumLevels(tex2d)) + i32(textureNumLevels(tex3d)) + i32(textureNumLevels(tex_cube)) + i32(textureNumLevels(tex_array)) + i32(textureNumLevels(depth2d)) + i32(textureNumLevels(ccube_tex)) + i32(textureNumLevels(itex));
     let footprint = fwidth(uv);
     let color = s0 + s1 + s2 + s3 + c0 + c1 + f0 + vec4f(depth + shadow + c_shadow + fd) + vec4f(footprint, 0.0f, 0.0f);

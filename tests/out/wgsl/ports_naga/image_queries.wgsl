@@ -14,15 +14,15 @@
 fn queries(@builtin(vertex_index) vi: u32) -> @builtin(position) vec4f {
     let lod = i32(vi % 2u);
     let dim_2d = vec2i(textureDimensions(image_2d));
-    let dim_2d_lod = vec2i(textureDimensions(image_2d, lod));
+    let dim_2d_lod = vec2i(textureDimensions(image_2d, clamp(lod, 0i, i32(textureNumLevels(image_2d)) - 1i)));
     let dim_2d_array = vec2i(textureDimensions(image_2d_array));
-    let dim_2d_array_lod = vec2i(textureDimensions(image_2d_array, 1i));
+    let dim_2d_array_lod = vec2i(textureDimensions(image_2d_array, clamp(1i, 0i, i32(textureNumLevels(image_2d_array)) - 1i)));
     let dim_cube = vec2i(textureDimensions(image_cube));
-    let dim_cube_lod = vec2i(textureDimensions(image_cube, lod));
+    let dim_cube_lod = vec2i(textureDimensions(image_cube, clamp(lod, 0i, i32(textureNumLevels(image_cube)) - 1i)));
     let dim_3d = vec3i(textureDimensions(image_3d));
-    let dim_3d_lod = vec3i(textureDimensions(image_3d, lod));
+    let dim_3d_lod = vec3i(textureDimensions(image_3d, clamp(lod, 0i, i32(textureNumLevels(image_3d)) - 1i)));
     let dim_aa = vec2i(textureDimensions(image_aa));
-    let dim_depth = vec2i(textureDimensions(image_depth, lod));
+    let dim_depth = vec2i(textureDimensions(image_depth, clamp(lod, 0i, i32(textureNumLevels(image_depth)) - 1i)));
     let sum = dim_2d.y + dim_2d_lod.y + dim_2d_array.y + dim_2d_array_lod.y + dim_cube.y + dim_cube_lod.y + dim_3d.z + dim_3d_lod.z + dim_aa.x + dim_depth.x;
     let levels = i32(textureNumLevels(image_2d)) + i32(textureNumLevels(image_2d_array)) + i32(textureNumLevels(image_cube)) + i32(textureNumLevels(image_3d)) + i32(textureNumLevels(image_depth));
     let layers = i32(textureNumLayers(image_2d_array)) + i32(textureNumSamples(image_aa));

@@ -27,7 +27,7 @@ fn downsample(@builtin(global_invocation_id) gid: vec3u) {
     if any(p >= out_size) {
         return;
     }
-    let src_size = vec2i(textureDimensions(src, i32(pass_.src_lod)));
+    let src_size = vec2i(textureDimensions(src, clamp(i32(pass_.src_lod), 0i, i32(textureNumLevels(src)) - 1i)));
     let texel = vec2f(1.0f) / vec2f(src_size);
     let uv = (vec2f(p) + vec2f(0.5f)) / vec2f(out_size);
     let a = tap(uv, vec2f(-2.0f), texel);
