@@ -1341,7 +1341,7 @@ pub(crate) fn name_list<S: AsRef<str>>(names: &[S]) -> String {
     luma_base::capped_list(names.iter().map(|n| format!("`{}`", n.as_ref())))
 }
 
-pub(crate) use luma_base::closest;
+pub(crate) use luma_syntax::similar::closest;
 
 /// The label on the initializer of a local that defaulted to `float` (`value`: the integer
 /// constant, `None` for an if-expression of integer constants).

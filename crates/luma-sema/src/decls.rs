@@ -42,6 +42,10 @@ pub(crate) enum TypeCtx {
 }
 
 /// Stage names of `@entry(...)`.
+/// The stages of [`STAGES`], for messages.
+const STAGE_LIST: &str =
+    "`vertex`, `fragment`, `compute`, `geometry`, `tessellation_control` or `tessellation_eval`";
+
 const STAGES: &[(&str, Stage)] = &[
     ("vertex", Stage::Vertex),
     ("fragment", Stage::Fragment),
@@ -350,6 +354,14 @@ impl<'a> Checker<'a> {
                 self.t.error
             }
         }
+    }
+
+    /// Whether a type expression is the name `void`, which no declaration gives a meaning.
+    fn is_void(&self, t: ast::TypeId) -> bool {
+        matches!(
+            self.ast_type(t).map(|x| x.kind),
+            Some(ast::TypeExprKind::Named(id)) if self.text(&id) == "void" && !self.names.contains_key("void")
+        )
     }
 
     pub fn too_deep(&mut self, span: Span, what: &str) {
@@ -1646,9 +1658,7 @@ impl<'a> Checker<'a> {
             }
         }
         if let Some(a) = set.get("entry") {
-            if let Some((name, span)) =
-                self.attr_ident(a, "one stage: `vertex`, `fragment` or `compute`")
-            {
+            if let Some((name, span)) = self.attr_ident(a, &format!("one stage: {STAGE_LIST}")) {
                 match STAGES.iter().find(|(n, _)| *n == name) {
                     Some(&(_, stage)) => {
                         entry = Some(EntryAttrs {
@@ -1661,9 +1671,13 @@ impl<'a> Checker<'a> {
                         })
                     }
                     None => {
-                        let mut d = Diagnostic::error(codes::E0611, span, format!("unknown shader stage `{name}`"))
-                            .with_primary_label("not a stage")
-                            .with_note("stages: `vertex`, `fragment`, `compute`, `geometry`, `tessellation_control`, `tessellation_eval`");
+                        let mut d = Diagnostic::error(
+                            codes::E0611,
+                            span,
+                            format!("unknown shader stage `{name}`"),
+                        )
+                        .with_primary_label("not a stage")
+                        .with_note(format!("the stages are {STAGE_LIST}"));
                         // Other languages' names and abbreviations of the same stages
                         // (HLSL's `pixel`, Metal's `kernel`, file extensions).
                         let other = match name {
@@ -1835,6 +1849,20 @@ impl<'a> Checker<'a> {
         // Result.
         let ret = match &decl.ret {
             None => None,
+            Some(ast::ReturnType::Type(t)) if self.is_void(*t) => {
+                let name = self.text(&decl.name);
+                let params = if decl.params.is_empty() { "" } else { "..." };
+                let span = self.ast_type(*t).map_or(decl.name.span, |x| x.span);
+                self.emit(
+                    Diagnostic::error(codes::E0402, span, "cannot find type `void`")
+                        .with_primary_label("Luma has no `void` type")
+                        .with_help(format!(
+                            "a function that returns nothing has no `->` (write `function {name}({params})`)"
+                        )),
+                );
+                // Checked as the function without a result it is meant to be.
+                None
+            }
             Some(ast::ReturnType::Type(t)) => {
                 let ty = self.resolve_type(*t, TypeCtx::Other);
                 if !self.is_error(ty) && !self.constructible(ty) {
