@@ -1533,7 +1533,20 @@ impl<'a> Checker<'a> {
         }
         let (required, extra) = rest.split_at(params.len());
         for (a, (ty, what)) in required.iter().zip(params) {
-            let v = self.expr(*a, Some(ty));
+            let v = if is_sampling {
+                self.expr(*a, Some(ty))
+            } else {
+                // GLSL's habit of passing the sampler to every texture function
+                // (`texture_size(tex, s)`): said as such, not as a value of the wrong type.
+                let v = self.expr_mode(*a, Some(ty), Mode::Ref);
+                if let Val::Expr(e) = v {
+                    if matches!(self.ty(self.expr_ty(e)), Ty::Sampler { .. }) {
+                        self.sampler_not_taken(fun, name, self.expr_span(e));
+                        return fail(self);
+                    }
+                }
+                self.value_check(v)
+            };
             out.push(self.coerce(v, ty, what));
         }
         if optional > 0 && !self.texture_extras(name, shape, takes_component, extra, span, &mut out)
@@ -1549,6 +1562,25 @@ impl<'a> Checker<'a> {
         let args = self.exprs.push_list(out);
         let expr = self.mk(ExprKind::Builtin { fun, args }, result, span);
         CallResult { expr, void: false }
+    }
+
+    /// A sampler passed to a texture builtin that reads no samples (`texture_size(tex, s)`).
+    fn sampler_not_taken(&mut self, fun: BuiltinFn, name: &str, span: Span) {
+        let takes = match fun {
+            BuiltinFn::TextureSize => {
+                "only the texture and an optional level: `texture_size(tex)` or `texture_size(tex, level)`"
+            }
+            BuiltinFn::TexelFetch => {
+                "the texture, the texel coordinates, then the layer of an array texture and the level or sample index"
+            }
+            _ => "only the texture",
+        };
+        self.emit(
+            Diagnostic::error(codes::E0522, span, format!("`{name}` takes no sampler"))
+                .with_primary_label("a sampler")
+                .with_note("only sampling and gathering read through a sampler")
+                .with_help(format!("`{name}` takes {takes}")),
+        );
     }
 
     // -----------------------------------------------------------------------------------------

@@ -164,7 +164,7 @@ impl<'a> Checker<'a> {
     }
 
     /// Rejects values whose type cannot exist as a value.
-    fn value_check(&mut self, v: Val) -> Val {
+    pub(crate) fn value_check(&mut self, v: Val) -> Val {
         let Val::Expr(e) = v else { return v };
         let ty = self.expr_ty(e);
         if self.constructible(ty) {
@@ -2875,15 +2875,23 @@ impl<'a> Checker<'a> {
                                     return self.splat_expr(e, ty, span)
                                 }
                                 Ty::Scalar(s) => {
+                                    // The argument as written when it is a name (`vec3(i)`).
+                                    let arg = match args.first().and_then(|a| self.ast_expr(*a)) {
+                                        Some(ast::Expr {
+                                            kind: ast::ExprKind::Ident(id),
+                                            ..
+                                        }) => self.text(&id),
+                                        _ => "x",
+                                    };
                                     return bad(
                                         self,
                                         format!(
-                                            "`{name}(x)` repeats a `{}`, found `{}`",
+                                            "`{name}({arg})` repeats a `{}`, found `{}`",
                                             scalar.as_str(),
                                             s.as_str()
                                         ),
                                         &format!(
-                                            "convert the scalar first: `{name}({}(x))`",
+                                            "convert the scalar first: `{name}({}({arg}))`",
                                             scalar.as_str()
                                         ),
                                     );
