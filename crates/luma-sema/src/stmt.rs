@@ -1355,19 +1355,23 @@ impl<'a> Checker<'a> {
         if known {
             return false;
         }
-        self.emit(
-            Diagnostic::error(
-                codes::E0401,
-                id.span,
-                format!("cannot find `{name}` in this scope"),
-            )
-            .with_primary_label("assigned before it is declared")
-            .with_help(
-                crate::expr::glsl_builtin_variable_help(name).unwrap_or_else(|| {
-                    format!("Luma declares variables with `let`: `let {name} = ...`")
-                }),
-            ),
+        // (A `let` of the name may follow, or none: either way none came before.)
+        let d = Diagnostic::error(
+            codes::E0401,
+            id.span,
+            format!("cannot find `{name}` in this scope"),
         );
+        let d = match crate::expr::glsl_builtin_variable_help(name) {
+            Some(help) => d
+                .with_primary_label("not declared: a GLSL builtin variable")
+                .with_help(help),
+            None => d
+                .with_primary_label("not declared with `let` before this assignment")
+                .with_help(format!(
+                    "Luma declares variables with `let`: `let {name} = ...`"
+                )),
+        };
+        self.emit(d);
         // GLSL's way to write an output (`gl_Position = ...`): the missing `return` that
         // follows is the same mistake, which the help above explains.
         let glsl_output = matches!(
@@ -1625,6 +1629,60 @@ impl<'a> Checker<'a> {
         );
     }
 
+    /// For `v.zyx.xy = ...`: the one swizzle that selects the same components (`v.zy`), which
+    /// is a place. `None` when `e` is not a swizzle of a swizzle.
+    fn swizzle_of_swizzle_help(&self, e: ExprId) -> Option<String> {
+        let ExprKind::Swizzle { base, components } = self.exprs.get(e)?.kind else {
+            return None;
+        };
+        let mut composed: Vec<u8> = components.as_slice().to_vec();
+        let mut base = base;
+        let mut nested = false;
+        while let Some(ExprKind::Swizzle {
+            base: inner,
+            components: c,
+        }) = self.exprs.get(base).map(|x| x.kind)
+        {
+            let inner_components = c.as_slice();
+            composed = composed
+                .iter()
+                .map(|&i| inner_components.get(usize::from(i)).copied())
+                .collect::<Option<Vec<u8>>>()?;
+            base = inner;
+            nested = true;
+        }
+        if !nested {
+            return None;
+        }
+        let letters: String = composed
+            .iter()
+            .map(|&c| char::from(b"xyzw".get(usize::from(c)).copied().unwrap_or(b'x')))
+            .collect();
+        let name = match self.exprs.get(base).map(|x| x.kind) {
+            Some(ExprKind::Local(l)) => self
+                .fcx
+                .as_ref()
+                .and_then(|f| f.locals.get(l).map(|d| d.name.clone())),
+            Some(ExprKind::Global(g)) => self.prog.globals.get(g).map(|d| d.name.clone()),
+            _ => None,
+        };
+        // A repeated component is reported on its own (E0505), and no swizzle fixes it.
+        let mut distinct = composed.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if distinct.len() != composed.len() {
+            return None;
+        }
+        Some(match name {
+            Some(n) => {
+                format!("select the same components with one swizzle: `{n}.{letters} = ...`")
+            }
+            None => {
+                format!("select the same components with one swizzle of the vector: `.{letters}`")
+            }
+        })
+    }
+
     /// Whether the target is a writable place, recording writes; reports otherwise.
     fn check_target(&mut self, te: ExprId, tspan: Span) -> bool {
         let tty = self.expr_ty(te);
@@ -1658,6 +1716,14 @@ impl<'a> Checker<'a> {
                     Diagnostic::error(codes::E0602, tspan, "cannot assign to a constant")
                         .with_primary_label("a constant")
                         .with_help("declare a variable with `let` to change it")
+                } else if let Some(help) = self.swizzle_of_swizzle_help(te) {
+                    Diagnostic::error(
+                        codes::E0601,
+                        tspan,
+                        "cannot assign to a swizzle of a swizzle",
+                    )
+                    .with_primary_label("not a place")
+                    .with_help(help)
                 } else {
                     Diagnostic::error(codes::E0601, tspan, "cannot assign to this expression")
                         .with_primary_label("not a place")
