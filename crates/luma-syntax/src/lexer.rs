@@ -383,6 +383,20 @@ impl Cursor<'_> {
         if hex {
             self.pos += 2;
             self.eat_while(is_ident_continue);
+            // C's hexadecimal floats (`0x1.8p1`, `0x1p-3`): one malformed literal, reported
+            // as such, not `0x1` and a float with a suffix.
+            if self.is(0, b'.') && self.peek(1).is_some_and(|c| c.is_ascii_hexdigit()) {
+                self.pos += 1;
+                self.eat_while(is_ident_continue);
+            }
+            let exponent = self.pos > 0
+                && matches!(self.bytes.get(self.pos - 1), Some(b'p' | b'P'))
+                && matches!(self.peek(0), Some(b'+' | b'-'))
+                && self.peek(1).is_some_and(|c| c.is_ascii_digit());
+            if exponent {
+                self.pos += 1;
+                self.eat_while(|c| c.is_ascii_digit());
+            }
             return;
         }
         let mut seen_dot = false;
@@ -2007,13 +2021,44 @@ enum NumberProblem {
         message: String,
         /// What the suggestion says, when there is one.
         fix: Option<String>,
-        /// What replaces the suffix in the suggestion.
-        replacement: &'static str,
+        /// What replaces the text from `at` in the suggestion.
+        replacement: String,
     },
     IntTooLarge {
         unsigned: bool,
     },
     FloatTooLarge,
+}
+
+/// The decimal spelling of C's hexadecimal float `0x<digits>` (`1.8p1` gives `3.0`), when
+/// `digits` is one (hex digits with at most one point, then `p` and a decimal exponent) and its
+/// value is finite. A literal that is not is reported as a malformed hexadecimal integer.
+fn hex_float(digits: &str) -> Option<String> {
+    let (mantissa, exponent) = match digits.split_once(['p', 'P']) {
+        Some((m, e)) => (m, e.parse::<i32>().ok()?),
+        None => (digits, 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if whole.is_empty() && fraction.is_empty()
+        || !whole
+            .bytes()
+            .chain(fraction.bytes())
+            .all(|b| b.is_ascii_hexdigit())
+        || whole.len() + fraction.len() > 16
+    {
+        return None;
+    }
+    let mut value = 0f64;
+    for c in whole.chars().chain(fraction.chars()) {
+        value = value * 16.0 + f64::from(c.to_digit(16)?);
+    }
+    let shift = exponent.checked_sub(i32::try_from(fraction.len()).ok()?.checked_mul(4)?)?;
+    let value = value * 2f64.powi(shift);
+    if !value.is_finite() || value > f64::from(f32::MAX) {
+        return None;
+    }
+    // `{:?}` writes the shortest text that reads back as the value, with a point (`3.0`).
+    Some(format!("{value:?}"))
 }
 
 /// The value of a number literal.
@@ -2067,6 +2112,16 @@ fn c_float_suffix_len(text: &str) -> usize {
 fn parse_number(text: &str, value_needed: bool) -> Result<NumberValue, NumberProblem> {
     let bytes = text.as_bytes();
     if let Some(digits) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        if digits.contains(['.', 'p', 'P']) && !digits.ends_with(['u', 'U']) {
+            if let Some(decimal) = hex_float(digits) {
+                return Err(NumberProblem::BadSuffix {
+                    at: 0,
+                    message: "Luma has no hexadecimal float literals".into(),
+                    fix: Some("write the value in decimal".into()),
+                    replacement: decimal,
+                });
+            }
+        }
         let (digits, unsigned) = match digits.strip_suffix(['u', 'U']) {
             Some(d) if !d.is_empty() && d.bytes().all(|b| b.is_ascii_hexdigit()) => (d, true),
             _ => (digits, false),
@@ -2160,7 +2215,7 @@ fn parse_number(text: &str, value_needed: bool) -> Result<NumberValue, NumberPro
                 at: i,
                 message: "the `u` suffix is only for integer literals".into(),
                 fix: Some("remove the suffix".into()),
-                replacement: "",
+                replacement: String::new(),
             })
         }
         "f" | "F" | "h" | "H" | "lf" | "LF" => {
@@ -2168,7 +2223,7 @@ fn parse_number(text: &str, value_needed: bool) -> Result<NumberValue, NumberPro
                 at: i,
                 message: format!("invalid suffix `{suffix}` on a number literal"),
                 fix: Some("Luma literals take their type from context; remove the suffix".into()),
-                replacement: "",
+                replacement: String::new(),
             })
         }
         // C's `long` suffixes: Luma's integers are 32-bit, so the literal is `10` or `10u`.
@@ -2188,7 +2243,7 @@ fn parse_number(text: &str, value_needed: bool) -> Result<NumberValue, NumberPro
                 at: i,
                 message: format!("invalid suffix `{suffix}` on a number literal"),
                 fix: Some(fix),
-                replacement: if unsigned { "u" } else { "" },
+                replacement: if unsigned { "u" } else { "" }.into(),
             });
         }
         _ if suffix.starts_with('_')
@@ -2204,7 +2259,7 @@ fn parse_number(text: &str, value_needed: bool) -> Result<NumberValue, NumberPro
                 at: i,
                 message: format!("invalid suffix `{suffix}` on a number literal"),
                 fix: None,
-                replacement: "",
+                replacement: String::new(),
             })
         }
     }
