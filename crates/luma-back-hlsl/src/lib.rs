@@ -55,6 +55,10 @@
 //!   A uniform or push-constant block holding `half` is declared as 32-bit words like the
 //!   push-constant blocks above (read at std140 / std430 offsets) and its halves read the
 //!   same way: constant-buffer packing has no 16-bit form every consumer agrees on.
+//!   glslang's HLSL front end types the intrinsics of `half` arguments as `float`, so each
+//!   such call is cast back (`(float16_t3)normalize(v)`, a no-op for DXC and Slang), and it has
+//!   no `half` `mul`, `transpose` or `determinant`: those go through `luma_*_half` helpers that
+//!   call the intrinsic under `__HLSL_VERSION` and widen to `float` for glslang.
 //! - **Integer semantics** follow language.md through helpers emitted once per type and only
 //!   when used: total division and remainder (`luma_div`, `luma_rem`), float remainder
 //!   (`luma_frem`), floor-based `mod` (`luma_mod`), wrapping signed `+ - *` through `uint`,

@@ -3930,6 +3930,46 @@ impl<'a> Writer<'a> {
         name
     }
 
+    /// The helper that calls `function` (`mul`, `transpose`, `determinant`) on `half`
+    /// operands: DXC and Slang have those overloads, glslang's HLSL front end has none, so
+    /// there (no `__HLSL_VERSION`) the operands are widened to `float` and the result is
+    /// rounded to `half` once.
+    fn half_via_float_helper(
+        &mut self,
+        function: &str,
+        operands: &[Handle<Type>],
+        result: Handle<Type>,
+    ) -> R<String> {
+        let mut names = Vec::with_capacity(operands.len());
+        for &ty in operands {
+            names.push(self.type_name(ty)?);
+        }
+        let result_name = self.type_name(result)?;
+        let params: Vec<String> = names
+            .iter()
+            .zip(["a", "b"])
+            .map(|(ty, p)| format!("{ty} {p}"))
+            .collect();
+        let plain: Vec<&str> = ["a", "b"].into_iter().take(names.len()).collect();
+        let widened: Vec<String> = names
+            .iter()
+            .zip(["a", "b"])
+            .map(|(ty, p)| format!("({}){p}", ty.replacen("float16_t", "float", 1)))
+            .collect();
+        let key = names.join(",");
+        Ok(self.helper(&format!("luma_{function}_half"), &key, |name| {
+            format!(
+                "// `{function}` of `half` operands: glslang's HLSL front end has none, so there it is taken in float.\n\
+                 {result_name} {name}({}) {{\n\
+                 #if defined(__HLSL_VERSION)\n    return {function}({});\n\
+                 #else\n    return ({result_name}){function}({});\n#endif\n}}\n",
+                params.join(", "),
+                plain.join(", "),
+                widened.join(", ")
+            )
+        }))
+    }
+
     fn op_expr(&mut self, ctx: &mut FnCtx<'_>, op: &Op, ty: Handle<Type>, depth: u32) -> R<Expr> {
         let func = ctx.func;
         Ok(match op {
@@ -3968,7 +4008,18 @@ impl<'a> Writer<'a> {
                     ProductKind::MatrixTimesVector
                     | ProductKind::VectorTimesMatrix
                     | ProductKind::MatrixTimesMatrix => {
-                        Expr::atom(format!("mul({}, {})", r.text, l.text))
+                        let half = matches!(
+                            self.ty(ty)?,
+                            TypeInner::Vector { scalar, .. } | TypeInner::Matrix { scalar, .. }
+                                if *scalar == Scalar::F16
+                        );
+                        if half {
+                            let operands = [self.value_ty(func, *rhs)?, self.value_ty(func, *lhs)?];
+                            let name = self.half_via_float_helper("mul", &operands, ty)?;
+                            Expr::atom(format!("{name}({}, {})", r.text, l.text))
+                        } else {
+                            Expr::atom(format!("mul({}, {})", r.text, l.text))
+                        }
                     }
                 }
             }
@@ -4118,7 +4169,24 @@ impl<'a> Writer<'a> {
                 };
                 Expr::atom(format!("{f}({})", e.text))
             }
-            Op::Math { fun, args } => self.math(ctx, *fun, args, ty, depth)?,
+            Op::Math { fun, args } => {
+                let e = self.math(ctx, *fun, args, ty, depth)?;
+                let half = match self.ty(ty)? {
+                    TypeInner::Scalar(s)
+                    | TypeInner::Vector { scalar: s, .. }
+                    | TypeInner::Matrix { scalar: s, .. } => *s == Scalar::F16,
+                    _ => false,
+                };
+                if half {
+                    // glslang's HLSL front end types most intrinsics of `half` arguments
+                    // (`max`, `lerp`, `normalize`, ...) as `float`, which it then will not
+                    // return or store as `half` without a cast; for DXC and Slang it is a no-op.
+                    let name = self.type_name(ty)?;
+                    Expr::atom(format!("(({name}){})", e.text))
+                } else {
+                    e
+                }
+            }
             Op::Derivative { axis, control, arg } => {
                 let e = self.expr(ctx, *arg, depth)?;
                 let suffix = match control {
@@ -4714,10 +4782,16 @@ impl<'a> Writer<'a> {
                 // `precise`: each step rounded on its own, as Luma's `%` is defined (DXC would
                 // contract `x - y * q` into a mad, and glslang's SPIR-V of it into an `Fma`
                 // that drivers may fold the caller's next addition into).
+                // glslang types `trunc` of a half as float: the cast keeps the steps in half.
+                let quotient = if self.holds_half(operand_ty) {
+                    format!("({tn})trunc(x / y)")
+                } else {
+                    "trunc(x / y)".to_string()
+                };
                 let name = self.helper("luma_frem", &tn, |name| {
                     format!(
                         "// Truncated float remainder: x - y * trunc(x / y), each step rounded.\n\
-                         {tn} {name}({tn} x, {tn} y) {{\n    precise {tn} r = x - y * trunc(x / y);\n    return r;\n}}\n"
+                         {tn} {name}({tn} x, {tn} y) {{\n    precise {tn} r = x - y * {quotient};\n    return r;\n}}\n"
                     )
                 });
                 Expr::atom(format!("{name}({}, {})", l.text, r.text))
@@ -4863,10 +4937,16 @@ impl<'a> Writer<'a> {
             M::Mod => {
                 // `precise`, as `luma_frem` (found by luma-difftest: lavapipe folded the add
                 // after glslang's `Fma` into it, rounding `x + 0.0625` first).
+                // glslang types `floor` of a half as float: the cast keeps the steps in half.
+                let quotient = if self.holds_half(arg_ty) {
+                    format!("({tn})floor(x / y)")
+                } else {
+                    "floor(x / y)".to_string()
+                };
                 let name = self.helper("luma_mod", &tn, |name| {
                     format!(
                         "// GLSL mod: x - y * floor(x / y), each step rounded (HLSL fmod truncates).\n\
-                         {tn} {name}({tn} x, {tn} y) {{\n    precise {tn} r = x - y * floor(x / y);\n    return r;\n}}\n"
+                         {tn} {name}({tn} x, {tn} y) {{\n    precise {tn} r = x - y * {quotient};\n    return r;\n}}\n"
                     )
                 });
                 Expr::atom(format!("{name}({}, {})", arg(0), arg(1)))
@@ -4926,6 +5006,15 @@ impl<'a> Writer<'a> {
             M::Reflect => call("reflect"),
             M::Refract => call("refract"),
             M::FaceForward => call("faceforward"),
+            M::Transpose | M::Determinant if self.holds_half(arg_ty) => {
+                let function = if fun == M::Transpose {
+                    "transpose"
+                } else {
+                    "determinant"
+                };
+                let name = self.half_via_float_helper(function, &[arg_ty], ty)?;
+                Expr::atom(format!("{name}({})", arg(0)))
+            }
             M::Transpose => call("transpose"),
             M::Determinant => call("determinant"),
             M::Inverse => {

@@ -26,18 +26,11 @@ use luma_testutil::{
 use lumac::OptLevel;
 
 /// Corpus shaders whose HLSL glslang cannot compile, with the reason.
-const GLSLANG_GAPS: &[(&str, &str)] = &[
-    (
-        "programs/half_mobile_lighting.luma",
-        "glslang's HLSL front end, even with `--hlsl-enable-16bit-types`, rejects a half \
-         intrinsic's result (`saturate` of a `float16_t3`) returned from a function",
-    ),
-    (
-        "features/texture_gather_cube_compare.luma",
-        "glslang's HLSL front end compiles `TextureCube.GatherCmp(s, dir, ref)` to an \
+const GLSLANG_GAPS: &[(&str, &str)] = &[(
+    "features/texture_gather_cube_compare.luma",
+    "glslang's HLSL front end compiles `TextureCube.GatherCmp(s, dir, ref)` to an \
          `OpImageDrefGather` with a `Bias` operand (AMD's gather bias), which spirv-val rejects",
-    ),
-];
+)];
 
 const LEVELS: [(OptLevel, &str); 3] = [
     (OptLevel::None, "none"),

@@ -106,7 +106,7 @@ void inverse_hyperbolic(inverse_hyperbolic_Input input) {
     const float16_t2 e_1 = float16_t2(float16_t(f16tof32(hs.Load((min(i, luma_length_hs() - 1u) * 4u) & ~3u) >> (((min(i, luma_length_hs() - 1u) * 4u) & 2u) << 3u))), float16_t(f16tof32(hs.Load((2u + min(i, luma_length_hs() - 1u) * 4u) & ~3u) >> (((2u + min(i, luma_length_hs() - 1u) * 4u) & 2u) << 3u))));
     const float16_t2 e_2 = float16_t2(float16_t(f16tof32(hs.Load((min(i, luma_length_hs() - 1u) * 4u) & ~3u) >> (((min(i, luma_length_hs() - 1u) * 4u) & 2u) << 3u))), float16_t(f16tof32(hs.Load((2u + min(i, luma_length_hs() - 1u) * 4u) & ~3u) >> (((2u + min(i, luma_length_hs() - 1u) * 4u) & 2u) << 3u))));
     const float16_t e_3 = float16_t(f16tof32(hs.Load((min(i, luma_length_hs() - 1u) * 4u) & ~3u) >> (((min(i, luma_length_hs() - 1u) * 4u) & 2u) << 3u)));
-    const float16_t2 halves = (float16_t2)(luma_asinh(e_1) + luma_acosh(e_2 + float16_t2(float16_t(f16tof32(15360u)), float16_t(f16tof32(15360u)))) + (float16_t2)luma_atanh(e_3 * float16_t(f16tof32(14336u))));
+    const float16_t2 halves = (float16_t2)(((float16_t2)luma_asinh(e_1)) + ((float16_t2)luma_acosh(e_2 + float16_t2(float16_t(f16tof32(15360u)), float16_t(f16tof32(15360u))))) + (float16_t2)((float16_t)luma_atanh(e_3 * float16_t(f16tof32(14336u)))));
     const uint at = min(i, luma_length_out_h() - 1u) * 4u;
     out_h.InterlockedAnd((at) & ~3u, ((at) & 2u) != 0u ? 0xffffu : 0xffff0000u);
     out_h.InterlockedOr((at) & ~3u, f32tof16(float(halves.x)) << (((at) & 2u) << 3u));

@@ -114,7 +114,7 @@ void ldexp_all(ldexp_all_Input input) {
     out_f.Store4(min(i + 1u, luma_length_out_f() - 1u) * 16u, asuint(float4(luma_ldexp(x.x, 3), luma_ldexp(x.y, e.y), luma_ldexp(x.zw, int2(-2, 200)))));
     const float16_t2 e_1 = float16_t2(float16_t(f16tof32(hs.Load((min(i, luma_length_hs() - 1u) * 4u) & ~3u) >> (((min(i, luma_length_hs() - 1u) * 4u) & 2u) << 3u))), float16_t(f16tof32(hs.Load((2u + min(i, luma_length_hs() - 1u) * 4u) & ~3u) >> (((2u + min(i, luma_length_hs() - 1u) * 4u) & 2u) << 3u))));
     const float16_t e_2 = float16_t(f16tof32(hs.Load((min(i, luma_length_hs() - 1u) * 4u) & ~3u) >> (((min(i, luma_length_hs() - 1u) * 4u) & 2u) << 3u)));
-    const float16_t2 halves = (float16_t2)(luma_ldexp(e_1, e.xy) + float16_t2(luma_ldexp(e_2, 20), luma_ldexp(float16_t(f16tof32(15872u)), 2)));
+    const float16_t2 halves = (float16_t2)(((float16_t2)luma_ldexp(e_1, e.xy)) + float16_t2(((float16_t)luma_ldexp(e_2, 20)), ((float16_t)luma_ldexp(float16_t(f16tof32(15872u)), 2))));
     const uint at = min(i, luma_length_out_h() - 1u) * 4u;
     out_h.InterlockedAnd((at) & ~3u, ((at) & 2u) != 0u ? 0xffffu : 0xffff0000u);
     out_h.InterlockedOr((at) & ~3u, f32tof16(float(halves.x)) << (((at) & 2u) << 3u));

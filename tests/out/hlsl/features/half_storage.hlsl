@@ -62,7 +62,7 @@ void integrate(integrate_Input input) {
     particles.InterlockedAnd((4u + at) & ~3u, ((4u + at) & 2u) != 0u ? 0xffffu : 0xffff0000u);
     particles.InterlockedOr((4u + at) & ~3u, f32tof16(float(halves.z)) << (((4u + at) & 2u) << 3u));
     const float16_t life = float16_t(f16tof32(particles.Load((6u + min(i, luma_length_particles() - 1u) * 24u) & ~3u) >> (((6u + min(i, luma_length_particles() - 1u) * 24u) & 2u) << 3u)));
-    const float16_t halves_1 = (float16_t)(max(life - float16_t(f16tof32(9241u)), float16_t(f16tof32(0u))));
+    const float16_t halves_1 = (float16_t)(((float16_t)max(life - float16_t(f16tof32(9241u)), float16_t(f16tof32(0u)))));
     const uint at_1 = 6u + min(i, luma_length_particles() - 1u) * 24u;
     particles.InterlockedAnd((at_1) & ~3u, ((at_1) & 2u) != 0u ? 0xffffu : 0xffff0000u);
     particles.InterlockedOr((at_1) & ~3u, f32tof16(float(halves_1)) << (((at_1) & 2u) << 3u));

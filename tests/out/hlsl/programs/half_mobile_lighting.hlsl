@@ -63,20 +63,20 @@ void luma_image_store(RWTexture2D<float4> t, int2 c, float4 v) {
 }
 
 float16_t3 aces(float16_t3 x) {
-    return saturate(x * (x * float16_t(f16tof32(16645u)) + float16_t3(float16_t(f16tof32(10158u)), float16_t(f16tof32(10158u)), float16_t(f16tof32(10158u)))) / (x * (x * float16_t(f16tof32(16604u)) + float16_t3(float16_t(f16tof32(14520u)), float16_t(f16tof32(14520u)), float16_t(f16tof32(14520u)))) + float16_t3(float16_t(f16tof32(12411u)), float16_t(f16tof32(12411u)), float16_t(f16tof32(12411u)))));
+    return ((float16_t3)saturate(x * (x * float16_t(f16tof32(16645u)) + float16_t3(float16_t(f16tof32(10158u)), float16_t(f16tof32(10158u)), float16_t(f16tof32(10158u)))) / (x * (x * float16_t(f16tof32(16604u)) + float16_t3(float16_t(f16tof32(14520u)), float16_t(f16tof32(14520u)), float16_t(f16tof32(14520u)))) + float16_t3(float16_t(f16tof32(12411u)), float16_t(f16tof32(12411u)), float16_t(f16tof32(12411u))))));
 }
 
 float16_t3 tonemap(float16_t3 color, float16_t exposure, float16_t white) {
     const float16_t3 aces_1 = aces(color * exposure);
     const float16_t3 aces_2 = aces((float16_t3)white);
-    return pow(saturate(aces_1 / aces_2), float16_t3(float16_t(f16tof32(14150u)), float16_t(f16tof32(14150u)), float16_t(f16tof32(14150u))));
+    return ((float16_t3)pow(((float16_t3)saturate(aces_1 / aces_2)), float16_t3(float16_t(f16tof32(14150u)), float16_t(f16tof32(14150u)), float16_t(f16tof32(14150u)))));
 }
 
 float16_t ggx(float16_t3 n, float16_t3 v, float16_t3 l, float16_t roughness) {
-    const float16_t nh = max(dot(n, normalize(v + l)), float16_t(f16tof32(0u)));
+    const float16_t nh = ((float16_t)max(((float16_t)dot(n, ((float16_t3)normalize(v + l)))), float16_t(f16tof32(0u))));
     const float16_t a2 = roughness * roughness * roughness * roughness;
     const float16_t k = nh * nh * (a2 - float16_t(f16tof32(15360u))) + float16_t(f16tof32(15360u));
-    return a2 / max(k * k, float16_t(f16tof32(1678u)));
+    return a2 / ((float16_t)max(k * k, float16_t(f16tof32(1678u))));
 }
 
 struct vs_Input {
@@ -114,8 +114,8 @@ struct fs_Output {
 };
 
 fs_Output fs(fs_Input input) {
-    const float16_t3 n = normalize(input.normal);
-    const float16_t3 v = normalize(input.view_dir);
+    const float16_t3 n = ((float16_t3)normalize(input.normal));
+    const float16_t3 v = ((float16_t3)normalize(input.view_dir));
     const float4 texel = albedo_map_tex.Sample(albedo_map_samp, input.uv);
     const float16_t3 base = float16_t3(texel.xyz);
     int i = 0;
@@ -137,7 +137,7 @@ fs_Output fs(fs_Input input) {
         i = asint(asuint(i) + 1u);
         carried = carried - 1u;
         carried_1 = next;
-        lit_ = lit_ + (base * float16_t(f16tof32(13592u)) + (float16_t3)(ggx_1 * float16_t(f16tof32(13592u)) * float16_t(f16tof32(10527u)))) * (float16_t3(e_1.xyz) * float16_t(light.dir_intensity.w)) * max(dot(n, l), float16_t(f16tof32(0u)));
+        lit_ = lit_ + (base * float16_t(f16tof32(13592u)) + (float16_t3)(ggx_1 * float16_t(f16tof32(13592u)) * float16_t(f16tof32(10527u)))) * (float16_t3(e_1.xyz) * float16_t(light.dir_intensity.w)) * ((float16_t)max(((float16_t)dot(n, l)), float16_t(f16tof32(0u))));
     }
     const float16_t3 encoded = tonemap(lit_1, float16_t(camera.exposure), float16_t(camera.white));
     fs_Output output;

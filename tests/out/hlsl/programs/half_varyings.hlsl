@@ -57,7 +57,7 @@ struct fs_Output {
 fs_Output fs(fs_Input input) {
     const float4 tint = object.tint;
     fs_Output output;
-    output.color = float4(float3(float16_t3(tint.xyz) * ((float16_t(f16tof32(15360u)) - smoothstep(float16_t(f16tof32(14950u)), float16_t(f16tof32(15360u)), length(input.uv))) * input.shade)), float(input.layer & 1u));
+    output.color = float4(float3(float16_t3(tint.xyz) * ((float16_t(f16tof32(15360u)) - ((float16_t)smoothstep(float16_t(f16tof32(14950u)), float16_t(f16tof32(15360u)), ((float16_t)length(input.uv))))) * input.shade)), float(input.layer & 1u));
     return output;
 }
 
