@@ -284,10 +284,10 @@ pub const ALL: &[CodeDoc] = &[
 /// ("expected `,` or `)`" in `f(a: float b: float)` drops the second parameter), or closed
 /// blocks where it had to. The checker does not report what it finds in a declaration holding
 /// such an error, which would describe the misreading (a call "with one argument" where two
-/// were written). The other syntax errors, and an "expected" that comes with advice, name
-/// one construct the parser recognised and read as meant (`local` as `let`, a `;` or a
-/// literal's suffix ignored, braces as `then ... end`, a statement that assigns to a value),
-/// so what the checker finds beside them is real.
+/// were written). The other syntax errors, and an "expected" that comes with advice or a
+/// fix, name one construct the parser recognised and read as meant (`local` as `let`, a `;`
+/// or a literal's suffix ignored, braces as `then ... end`, a statement that assigns to a
+/// value), so what the checker finds beside them is real.
 pub fn misreads_source(d: &Diagnostic) -> bool {
     if !d.is_error() {
         return false;
@@ -298,9 +298,12 @@ pub fn misreads_source(d: &Diagnostic) -> bool {
         | INVALID_LITERAL_ENTRIES
         | METHOD_CALL
         | UNEXPECTED_END => true,
-        // A generic "expected X, found Y" skipped ahead; one with advice recognised what was
-        // written (C braces around a block, Lua's `function a.b(...)`) and read it as meant.
-        UNEXPECTED_TOKEN => d.message.starts_with("expected ") && d.help.is_empty(),
+        // A generic "expected X, found Y" skipped ahead; one with advice or a fix recognised
+        // what was written (C braces around a block, Lua's `function a.b(...)`, GLSL's
+        // `vec3 pos = e`) and read it as meant.
+        UNEXPECTED_TOKEN => {
+            d.message.starts_with("expected ") && d.help.is_empty() && d.suggestions.is_empty()
+        }
         _ => false,
     }
 }
