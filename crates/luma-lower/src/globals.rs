@@ -170,24 +170,33 @@ impl ModuleCtx<'_> {
                 continue;
             };
             if size > GUARANTEED {
-                diags.push(
-                    Diagnostic::warning(
-                        codes::LARGE_PUSH_CONSTANTS,
-                        def.span,
-                        format!(
-                            "push-constant block `{}` is {size} bytes; Vulkan guarantees only \
+                let padded = std430.size(global.ty).ok().flatten().unwrap_or(size);
+                let mut d = Diagnostic::warning(
+                    codes::LARGE_PUSH_CONSTANTS,
+                    def.span,
+                    format!(
+                        "push-constant block `{}` is {size} bytes; Vulkan guarantees only \
                              {GUARANTEED}",
-                            def.name
-                        ),
-                    )
-                    .with_primary_label(format!("{size} bytes"))
-                    .with_note(
-                        "a pipeline that uses it fails to be created on devices whose \
+                        def.name
+                    ),
+                )
+                .with_primary_label(format!("{size} bytes"))
+                .with_note(
+                    "a pipeline that uses it fails to be created on devices whose \
                          `maxPushConstantsSize` is 128 (common on mobile GPUs; many desktop \
                          GPUs allow 256)",
-                    )
-                    .with_help("move the larger members to a uniform buffer"),
-                );
+                )
+                .with_help("move the larger members to a uniform buffer");
+                if padded != size {
+                    // Reflection's `size` is the struct's, padding at its end included.
+                    d = d.with_note(format!(
+                        "{size} bytes is where its last member ends: the push-constant range a \
+                         pipeline needs, as `luma reflect --spirv` gives it in \
+                         `push_constant_ranges`; the block's `size` in `luma reflect`, {padded}, \
+                         includes the struct's padding at its end"
+                    ));
+                }
+                diags.push(d);
             }
         }
     }

@@ -745,6 +745,23 @@ fn w0801_push_constants_past_128_bytes_warn_and_compile() {
         result.diagnostics.first().map(|d| d.message.as_str()),
         Some("push-constant block `push` is 132 bytes; Vulkan guarantees only 128")
     );
+    // The note says why reflection's block `size` is larger.
+    assert!(
+        result.diagnostics[0].notes.iter().any(|n| n.contains(
+            "the block's `size` in `luma reflect`, 144, includes the struct's padding at its end"
+        )),
+        "{:?}",
+        result.diagnostics[0].notes
+    );
+    assert_eq!(result.diagnostics[0].notes.len(), 2);
+    // Where the two agree, the note is left out.
+    let result = build(source, &Options::default(), &[Target::Spirv]);
+    assert_eq!(
+        result.diagnostics[0].notes.len(),
+        1,
+        "{:?}",
+        result.diagnostics
+    );
 }
 
 #[test]
