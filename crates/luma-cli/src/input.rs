@@ -13,6 +13,16 @@ pub struct Source {
     pub text: Arc<str>,
 }
 
+/// A source that is not UTF-8: its one diagnostic, printed as the compile errors are.
+pub struct NotUtf8 {
+    /// The input's name as diagnostics show it.
+    pub name: String,
+    /// E0107 at the first byte that is not UTF-8.
+    pub diagnostic: luma_base::Diagnostic,
+    /// The text with the bad bytes shown as U+FFFD, to render the diagnostic against.
+    pub map: luma_base::SourceMap,
+}
+
 /// Reads `name` (`-` = standard input): at most one byte past the compiler's size limit, so
 /// that a huge file or an endless stream costs no more than that (the compiler reports the
 /// source as too large, E0104).
@@ -44,19 +54,18 @@ pub fn read(name: &str) -> Result<Source, Failure> {
             }
         }
     }
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let at =
-            luma_syntax::preprocess::invalid_utf8_at(e.as_bytes(), e.utf8_error().valid_up_to());
-        if name == "-" {
-            Failure::Usage(format!(
-                "standard input is not UTF-8 text ({at}); send UTF-8"
-            ))
-        } else {
-            Failure::Usage(format!(
-                "`{name}` is not UTF-8 text ({at}); save it as UTF-8"
-            ))
-        }
-    })?;
+    // Not UTF-8: a compile error (E0107 at the first bad byte), like an included file's.
+    let text =
+        String::from_utf8(bytes).map_err(|e| {
+            match luma_syntax::preprocess::not_utf8_source(&shown, e.as_bytes()) {
+                Some((diagnostic, map)) => Failure::NotUtf8(Box::new(NotUtf8 {
+                    name: shown.clone(),
+                    diagnostic,
+                    map,
+                })),
+                None => Failure::Usage(format!("`{shown}` is not UTF-8 text")),
+            }
+        })?;
     Ok(Source {
         name: shown,
         text: Arc::from(text),

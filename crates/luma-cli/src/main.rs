@@ -308,6 +308,8 @@ pub enum Failure {
     Diagnostics,
     /// A usage or I/O problem, printed as one line: exit code 2.
     Usage(String),
+    /// An input that is not UTF-8: a diagnostic, printed in the chosen format, exit code 1.
+    NotUtf8(Box<input::NotUtf8>),
 }
 
 fn main() -> ExitCode {
@@ -359,6 +361,12 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Diagnostics) => ExitCode::from(1),
+        Err(Failure::NotUtf8(bad)) => {
+            let mut diags = luma_base::Diagnostics::new(1);
+            diags.push(bad.diagnostic);
+            printer.print(&bad.name, &diags, &bad.map);
+            ExitCode::from(1)
+        }
         Err(Failure::Usage(message)) => {
             eprintln!("luma: error: {message}");
             ExitCode::from(2)

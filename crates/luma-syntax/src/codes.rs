@@ -15,7 +15,8 @@ pub const SOURCE_TOO_LARGE: Code = Code("E0104");
 pub const MALFORMED_INCLUDE: Code = Code("E0105");
 /// A malformed `#line` line.
 pub const MALFORMED_LINE: Code = Code("E0106");
-/// An included file exists but cannot be read.
+/// An included file exists but cannot be read, or a source (included or the main one) is not
+/// UTF-8.
 pub const INCLUDE_UNREADABLE: Code = Code("E0107");
 /// A C preprocessor directive Luma does not have: `#define`, `#undef`, `#if`, `#ifdef`,
 /// `#ifndef`, `#elif`, `#else`, `#endif`.
@@ -79,6 +80,8 @@ pub const EMPTY_TUPLE_RETURN: Code = Code("E0312");
 pub const UNKNOWN_PRAGMA: Code = Code("W0101");
 /// Text after `#pragma once`.
 pub const PRAGMA_ONCE_EXTRA: Code = Code("W0102");
+/// A decimal integer literal with a leading zero (`010`), which C and GLSL read as octal.
+pub const LEADING_ZERO: Code = Code("W0103");
 
 const fn error(code: Code, title: &'static str, example: &'static str) -> CodeDoc {
     CodeDoc {
@@ -132,7 +135,7 @@ pub const ALL: &[CodeDoc] = &[
     ),
     error(
         INCLUDE_UNREADABLE,
-        "an included file exists but cannot be read (or is not UTF-8)",
+        "an included file exists but cannot be read, or a source file (included or the main input) is not UTF-8",
         "#include \"binary.dat\"\n",
     ),
     error(
@@ -277,12 +280,18 @@ pub const ALL: &[CodeDoc] = &[
         "text after `#pragma once` (it is ignored)",
         "#pragma once please\n",
     ),
+    warning(
+        LEADING_ZERO,
+        "an integer literal with a leading zero: Luma reads it as decimal, C and GLSL as octal",
+        "const MASK = 0755\n",
+    ),
 ];
 
 /// Whether the parser, reporting `d`, may have read the code around it other than it was
 /// meant: it dropped an unknown character, skipped tokens up to a place it could go on from
 /// ("expected `,` or `)`" in `f(a: float b: float)` drops the second parameter), or closed
-/// blocks where it had to. The checker does not report what it finds in a declaration holding
+/// blocks where it had to (an unknown character with a fix is a look-alike, fullwidth `（`
+/// read as `(`, and is read as meant). The checker does not report what it finds in a declaration holding
 /// such an error, which would describe the misreading (a call "with one argument" where two
 /// were written). The other syntax errors, and an "expected" that comes with advice or a
 /// fix, name one construct the parser recognised and read as meant (`local` as `let`, a `;`
@@ -293,11 +302,10 @@ pub fn misreads_source(d: &Diagnostic) -> bool {
         return false;
     }
     match d.code {
-        UNKNOWN_CHARACTER
-        | UNCLOSED_BLOCK
-        | INVALID_LITERAL_ENTRIES
-        | METHOD_CALL
-        | UNEXPECTED_END => true,
+        // A character with a fix is a look-alike (fullwidth `（`, an en dash) the lexer read
+        // as the ASCII character it stands for; any other is dropped.
+        UNKNOWN_CHARACTER => d.suggestions.is_empty(),
+        UNCLOSED_BLOCK | INVALID_LITERAL_ENTRIES | METHOD_CALL | UNEXPECTED_END => true,
         // A generic "expected X, found Y" skipped ahead; one with advice or a fix recognised
         // what was written (C braces around a block, Lua's `function a.b(...)`, GLSL's
         // `vec3 pos = e`) and read it as meant.

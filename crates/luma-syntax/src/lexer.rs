@@ -147,6 +147,39 @@ pub enum RawKind {
     ShrEq,
     /// One or more characters that cannot start any token.
     Unknown,
+    /// One non-ASCII character commonly pasted for an ASCII one (fullwidth `（`, an en dash
+    /// for `-`, `×` for `*`): see [`look_alike`].
+    LookAlike,
+}
+
+/// The ASCII character that `c` is commonly typed or pasted for (by an input method that
+/// writes fullwidth forms, or from a document that typesets `-` and `*`), with a name for it.
+pub fn look_alike(c: char) -> Option<(char, &'static str)> {
+    Some(match c {
+        '\u{ff08}' => ('(', "a fullwidth parenthesis"),
+        '\u{ff09}' => (')', "a fullwidth parenthesis"),
+        '\u{ff3b}' => ('[', "a fullwidth bracket"),
+        '\u{ff3d}' => (']', "a fullwidth bracket"),
+        '\u{ff5b}' => ('{', "a fullwidth brace"),
+        '\u{ff5d}' => ('}', "a fullwidth brace"),
+        '\u{ff0c}' => (',', "a fullwidth comma"),
+        '\u{ff1a}' => (':', "a fullwidth colon"),
+        '\u{ff1b}' => (';', "a fullwidth semicolon"),
+        '\u{ff1d}' => ('=', "a fullwidth equals sign"),
+        '\u{ff0e}' => ('.', "a fullwidth full stop"),
+        '\u{ff0b}' => ('+', "a fullwidth plus sign"),
+        '\u{ff0d}' => ('-', "a fullwidth hyphen-minus"),
+        '\u{ff0a}' => ('*', "a fullwidth asterisk"),
+        '\u{ff0f}' => ('/', "a fullwidth slash"),
+        '\u{ff1c}' => ('<', "a fullwidth less-than sign"),
+        '\u{ff1e}' => ('>', "a fullwidth greater-than sign"),
+        '\u{2212}' => ('-', "a minus sign (U+2212)"),
+        '\u{2013}' => ('-', "an en dash"),
+        '\u{2014}' => ('-', "an em dash"),
+        '\u{00d7}' => ('*', "a multiplication sign"),
+        '\u{00f7}' => ('/', "a division sign"),
+        _ => return None,
+    })
 }
 
 /// Scans the first token of `input` (which must not be empty; an empty input gives a
@@ -310,6 +343,12 @@ impl Cursor<'_> {
             }
             _ => {
                 self.pos -= 1;
+                if let Some(c) = self.text.get(self.pos..).and_then(|r| r.chars().next()) {
+                    if look_alike(c).is_some() {
+                        self.pos += c.len_utf8();
+                        return RawKind::LookAlike;
+                    }
+                }
                 self.unknown();
                 RawKind::Unknown
             }
@@ -461,7 +500,7 @@ impl Cursor<'_> {
         let start = self.pos;
         let rest = self.text.get(start..).unwrap_or("");
         for c in rest.chars() {
-            if self.pos > start && !is_unknown_char(c) {
+            if self.pos > start && (!is_unknown_char(c) || look_alike(c).is_some()) {
                 break;
             }
             self.pos += c.len_utf8();
@@ -1762,6 +1801,10 @@ impl Cooker<'_> {
             RawKind::PipeEq => TokenKind::PipeEq,
             RawKind::ShlEq => TokenKind::ShlEq,
             RawKind::ShrEq => TokenKind::ShrEq,
+            RawKind::LookAlike => match self.look_alike_token(lo, hi) {
+                Some(kind) => kind,
+                None => return,
+            },
             RawKind::Unknown => {
                 let shown: String = self
                     .slice(lo, hi)
@@ -1809,6 +1852,88 @@ impl Cooker<'_> {
         self.push(kind, lo, hi);
     }
 
+    /// A look-alike of an ASCII character: one error with the fix, then the token the ASCII
+    /// character makes (none for a semicolon, which Luma drops), so parsing goes on as meant.
+    #[cold]
+    #[inline(never)]
+    fn look_alike_token(&mut self, lo: usize, hi: usize) -> Option<TokenKind> {
+        let text = self.slice(lo, hi);
+        let (ascii, name) = text
+            .chars()
+            .next()
+            .and_then(look_alike)
+            .unwrap_or(('?', "a character"));
+        let kind = match ascii {
+            '(' => TokenKind::LParen,
+            ')' => TokenKind::RParen,
+            '[' => TokenKind::LBracket,
+            ']' => TokenKind::RBracket,
+            '{' => TokenKind::LBrace,
+            '}' => TokenKind::RBrace,
+            ',' => TokenKind::Comma,
+            ':' => TokenKind::Colon,
+            '=' => TokenKind::Assign,
+            '.' => TokenKind::Dot,
+            '+' => TokenKind::Plus,
+            '-' => TokenKind::Minus,
+            '*' => TokenKind::Star,
+            '/' => TokenKind::Slash,
+            '<' => TokenKind::Lt,
+            '>' => TokenKind::Gt,
+            _ => TokenKind::Error,
+        };
+        let message = format!("unexpected character `{text}`");
+        let d = self.error(codes::UNKNOWN_CHARACTER, lo, hi, message);
+        let d = if ascii == ';' {
+            d.with_primary_label(name).with_suggestion(
+                span(lo, hi),
+                "",
+                "Luma does not use semicolons: remove it",
+            )
+        } else {
+            d.with_primary_label(format!("{name}, not `{ascii}`"))
+                .with_suggestion(span(lo, hi), ascii, "type the ASCII character")
+        };
+        self.diags.push(d);
+        (ascii != ';').then_some(kind)
+    }
+
+    /// `00012`: decimal 12 in Luma, octal in C and GLSL. A warning with the value Luma reads
+    /// and the literal without its leading zeros (hexadecimal literals and `0` itself never
+    /// get here: only a decimal integer with a value starts with `0`).
+    #[cold]
+    #[inline(never)]
+    fn leading_zero(&mut self, lo: usize, hi: usize, value: u64, unsigned: bool) {
+        let text = self.slice(lo, hi);
+        if text
+            .bytes()
+            .any(|b| !(b.is_ascii_digit() || b == b'u' || b == b'U'))
+        {
+            return;
+        }
+        let suffix = if unsigned { "u" } else { "" };
+        let digits = text.trim_end_matches(['u', 'U']);
+        let octal = u64::from_str_radix(digits, 8).ok();
+        let mut d = Diagnostic::warning(
+            codes::LEADING_ZERO,
+            span(lo, hi),
+            format!("`{text}` has a leading zero: Luma reads it as decimal {value}"),
+        )
+        .with_primary_label(format!("decimal {value}"));
+        d = match octal {
+            Some(octal) => d.with_note(format!(
+                "C and GLSL read an integer with a leading zero as octal: `{text}` is {octal} there"
+            )),
+            None => d.with_note("C and GLSL read an integer with a leading zero as octal"),
+        };
+        let d = d.with_suggestion(
+            span(lo, hi),
+            format!("{value}{suffix}"),
+            "Luma has no octal literals; write the decimal value without leading zeros",
+        );
+        self.diags.push(d);
+    }
+
     /// Validates a numeric literal and computes its value.
     fn number(&mut self, lo: usize, hi: usize) -> TokenKind {
         let text = self.slice(lo, hi);
@@ -1839,7 +1964,12 @@ impl Cooker<'_> {
             return TokenKind::Float;
         }
         match parse_number(self.slice(lo, hi), false) {
-            Ok(NumberValue::Int { unsigned, .. }) => TokenKind::Int { unsigned },
+            Ok(NumberValue::Int { value, unsigned }) => {
+                if value != 0 && self.slice(lo, hi).starts_with('0') {
+                    self.leading_zero(lo, hi, value, unsigned);
+                }
+                TokenKind::Int { unsigned }
+            }
             Ok(NumberValue::Float(_)) => TokenKind::Float,
             Err(problem) => {
                 let d = match problem {

@@ -4776,8 +4776,22 @@ impl Parser<'_> {
                     self.report(d.with_note(format!("`{word}` is a keyword and cannot be a name")));
                 }
             }
+            // `{ color: v }`, `S { a: 1.0 }` (JavaScript's and Rust's habit): a named entry
+            // with `:` for `=`. Not in a literal of plain values, nor `{ v:f() }` written
+            // tight without a struct name: Lua's method call.
+            let colon = self.nth(1);
+            let tight_method = name.is_none()
+                && colon.span.lo == entry.span.hi
+                && self.nth(2).kind == TokenKind::Ident
+                && self.nth(2).span.lo == colon.span.hi
+                && self.nth(3).kind == TokenKind::LParen;
+            let colon_field = entry.kind == TokenKind::Ident
+                && colon.kind == TokenKind::Colon
+                && !colon.newline_before
+                && named != Some(false)
+                && !tight_method;
             let is_field = (entry.kind == TokenKind::Ident || keyword_field)
-                && self.nth(1).kind == TokenKind::Assign;
+                && (self.nth(1).kind == TokenKind::Assign || colon_field);
             match named {
                 None => named = Some(is_field),
                 Some(expect) if expect != is_field && !invalid => {
@@ -4785,6 +4799,9 @@ impl Parser<'_> {
                     self.literal_entries_error(entry, name.as_ref(), ty.is_some(), is_field);
                 }
                 Some(_) => {}
+            }
+            if colon_field {
+                self.colon_for_assign(entry, colon);
             }
             let field = is_field.then(|| {
                 let t = self.bump();
@@ -4835,6 +4852,26 @@ impl Parser<'_> {
                 self.alloc(ExprKind::StructLit(lit), span)
             }
         }
+    }
+
+    /// `name: value` in a literal: one error with the fix, and the entry is read as
+    /// `name = value`.
+    #[cold]
+    #[inline(never)]
+    fn colon_for_assign(&mut self, name: Token, colon: Token) {
+        let replacement = format!("{} =", self.slice(name.span));
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            colon.span,
+            "expected `=` after the field name, found `:`",
+        )
+        .with_primary_label("expected `=`")
+        .with_suggestion(
+            name.span.to(colon.span),
+            replacement,
+            "literal entries are written `name = value`",
+        );
+        self.report(d);
     }
 
     #[cold]

@@ -78,12 +78,19 @@ impl FileReader for FsReader {
 }
 
 /// Where text stops being UTF-8, for a person to find it: `line 3, column 14: byte 0xe9`
-/// (1-based; the column counts the characters before it on its line). `valid_up_to` is
-/// [`std::str::Utf8Error::valid_up_to`].
+/// (1-based; the column counts the characters before it on its line; a lone CR ends a line, as
+/// it does for the lexer). `valid_up_to` is [`std::str::Utf8Error::valid_up_to`].
 pub fn invalid_utf8_at(bytes: &[u8], valid_up_to: usize) -> String {
     let valid = bytes.get(..valid_up_to).unwrap_or(bytes);
-    let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+    let mut line = 1;
+    let mut line_start = 0;
+    for (i, &b) in valid.iter().enumerate() {
+        // The CR of a CRLF pair is not a break of its own; one before the bad byte is lone.
+        if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+            line += 1;
+            line_start = i + 1;
+        }
+    }
     let column = std::str::from_utf8(valid.get(line_start..).unwrap_or(&[]))
         .map_or(0, |t| t.chars().count())
         + 1;
@@ -91,6 +98,53 @@ pub fn invalid_utf8_at(bytes: &[u8], valid_up_to: usize) -> String {
         Some(b) => format!("line {line}, column {column}: byte {b:#04x}"),
         None => format!("line {line}, column {column}"),
     }
+}
+
+/// For a main source that is not UTF-8 (an included one gets E0107 at its `#include`): the
+/// E0107 error at the first bad byte, with the source map to render it with (the text with each
+/// byte that is not UTF-8 shown as `?`, so that every offset is the file's own, and lone CRs as
+/// line breaks). `None` for UTF-8 text. `name` is the name diagnostics show; `<stdin>` is
+/// advised to send UTF-8 rather than to save it.
+pub fn not_utf8_source(name: &str, bytes: &[u8]) -> Option<(Diagnostic, SourceMap)> {
+    let error = std::str::from_utf8(bytes).err()?;
+    let at = error.valid_up_to();
+    let bad_len = error.error_len().unwrap_or(bytes.len().saturating_sub(at));
+    let mut shown = String::with_capacity(bytes.len());
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        match std::str::from_utf8(rest) {
+            Ok(text) => {
+                shown.push_str(text);
+                break;
+            }
+            Err(e) => {
+                let (valid, after) = rest.split_at(e.valid_up_to());
+                shown.push_str(std::str::from_utf8(valid).unwrap_or(""));
+                let n = e.error_len().unwrap_or(after.len()).max(1).min(after.len());
+                shown.extend(std::iter::repeat_n('?', n));
+                rest = after.get(n..).unwrap_or(&[]);
+            }
+        }
+    }
+    let map = SourceMap::single(name, lone_cr_to_lf(Arc::from(shown)));
+    let lo = u32::try_from(at).unwrap_or(u32::MAX);
+    let hi = u32::try_from(at + bad_len.max(1)).unwrap_or(u32::MAX);
+    let span = Span::new(lo, hi);
+    let byte = bytes.get(at).copied().unwrap_or(0);
+    let help = if name == "<stdin>" {
+        "send UTF-8 text"
+    } else {
+        "save the file as UTF-8"
+    };
+    let d = Diagnostic::error(
+        codes::INCLUDE_UNREADABLE,
+        span,
+        format!("`{name}` is not UTF-8 text"),
+    )
+    .with_primary_label(format!("byte {byte:#04x} is not UTF-8"))
+    .with_note("Luma sources are UTF-8; an older editor may have saved this one as Latin-1 or as a Windows code page")
+    .with_help(help);
+    Some((d, map))
 }
 
 /// Serves virtual files from memory, with no file system access at all. Paths are compared

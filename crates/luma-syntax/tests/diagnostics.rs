@@ -94,22 +94,33 @@ fn limits_for(path: &Path) -> Limits {
 
 /// Preprocesses and parses `name`, returning the rendered text, the JSON and the codes reported.
 fn check(reader: &TestReader, name: &str, limits: Limits) -> (String, String, Vec<&'static str>) {
-    let text = reader.read(name).unwrap();
-    let options = PreprocessOptions {
-        include_dirs: Vec::new(),
-        limits,
-    };
     let mut diags = Diagnostics::new(limits.max_diagnostics);
-    let pre = preprocess(name, &text, reader, &options, &mut diags);
-    parse(&pre.text, &limits, &mut diags);
+    let source_map = match reader.read(name) {
+        Ok(text) => {
+            let options = PreprocessOptions {
+                include_dirs: Vec::new(),
+                limits,
+            };
+            let pre = preprocess(name, &text, reader, &options, &mut diags);
+            parse(&pre.text, &limits, &mut diags);
+            pre.source_map
+        }
+        // A main file that is not UTF-8, as `luma` reports it.
+        Err(_) => {
+            let bytes = std::fs::read(dir().join(name)).unwrap();
+            let (d, map) = luma_syntax::preprocess::not_utf8_source(name, &bytes).unwrap();
+            diags.push(d);
+            map
+        }
+    };
     diags.sort_by_position();
-    let mut out = render_human(diags.as_slice(), &pre.source_map, &HumanOptions::default());
+    let mut out = render_human(diags.as_slice(), &source_map, &HumanOptions::default());
     if let Some(summary) = summary_line(name, diags.error_count(), diags.warning_count(), false) {
         out.push('\n');
         out.push_str(&summary);
         out.push('\n');
     }
-    let json = render_json(diags.as_slice(), &pre.source_map);
+    let json = render_json(diags.as_slice(), &source_map);
     let codes = diags.as_slice().iter().map(|d| d.code.as_str()).collect();
     (out, json, codes)
 }
