@@ -1906,6 +1906,15 @@ impl Parser<'_> {
             if self.at(close) {
                 break;
             }
+            // `f(a: float b: float)`: the next field begins on this line; read on as if the
+            // comma were there.
+            if self.at(TokenKind::Ident)
+                && !self.tok().newline_before
+                && self.nth(1).kind == TokenKind::Colon
+            {
+                self.missing_comma(close);
+                continue;
+            }
             self.expected(&format!("`,` or {}", close.spelling()));
             // Skip to the next separator on this line.
             while !matches!(self.kind(), TokenKind::Comma | TokenKind::Eof)
@@ -4507,6 +4516,15 @@ impl Parser<'_> {
         if t.kind == close || t.newline_before || t.kind == TokenKind::Eof {
             return (entry, false);
         }
+        // `max(x 2.0)`, `S { a = 1.0 b = 2.0 }`: a name or a number right after a whole entry
+        // on its line starts the next one; the list is read as if the comma were there.
+        if matches!(
+            t.kind,
+            TokenKind::Ident | TokenKind::Int { .. } | TokenKind::Float
+        ) {
+            self.missing_comma(close);
+            return (entry, true);
+        }
         let found = self.describe(t);
         if !matches!(t.kind, TokenKind::Error | TokenKind::Reserved(_)) {
             let d = Diagnostic::error(
@@ -4522,6 +4540,18 @@ impl Parser<'_> {
         self.skip_nested_expr();
         let entry = self.alloc_error(self.since(lo));
         (entry, self.eat(TokenKind::Comma).is_some())
+    }
+
+    /// "expected `,` or `)`" at a token that starts the next entry of a list: the fix adds the
+    /// comma, and the caller reads on as if it were there.
+    #[cold]
+    #[inline(never)]
+    fn missing_comma(&mut self, close: TokenKind) {
+        let t = self.tok();
+        let help = format!("add a `,` before `{}`", self.slice(t.span));
+        if let Some(d) = self.expected_diag(&format!("`,` or {}", close.spelling())) {
+            self.report(d.with_suggestion(Span::point(self.prev_hi), ",", help));
+        }
     }
 
     /// Moves the items of `list_items` from `base` on into one list of the module.
@@ -4821,7 +4851,7 @@ impl Parser<'_> {
                     && self.nth(1).kind == TokenKind::Assign
                 {
                     // `name = value` on the next line: a forgotten comma between two fields.
-                    self.expected("`,` or `}`");
+                    self.missing_comma(TokenKind::RBrace);
                     goes_on = true;
                 } else {
                     (value, goes_on) = self.skip_rest_of_entry(value, TokenKind::RBrace);
