@@ -289,7 +289,7 @@ pub const ALL: &[CodeDoc] = &[
 
 /// Whether the parser, reporting `d`, may have read the code around it other than it was
 /// meant: it dropped an unknown character, skipped tokens up to a place it could go on from
-/// ("expected `,` or `)`" in `f(a: float = 1.0)` drops the default), or closed
+/// ("expected `,` or `)`" in `g(x -> y)` drops `-> y`), or closed
 /// blocks where it had to (an unknown character with a fix is a look-alike, fullwidth `（`
 /// read as `(`, and is read as meant). The checker does not report what it finds in a declaration holding
 /// such an error, which would describe the misreading (a call "with one argument" where two
