@@ -289,14 +289,14 @@ pub const ALL: &[CodeDoc] = &[
 
 /// Whether the parser, reporting `d`, may have read the code around it other than it was
 /// meant: it dropped an unknown character, skipped tokens up to a place it could go on from
-/// ("expected `,` or `)`" in `g(x -> y)` drops `-> y`), or closed
-/// blocks where it had to (an unknown character with a fix is a look-alike, fullwidth `（`
-/// read as `(`, and is read as meant). The checker does not report what it finds in a declaration holding
-/// such an error, which would describe the misreading (a call "with one argument" where two
-/// were written). The other syntax errors, and an "expected" that comes with advice or a
-/// fix, name one construct the parser recognised and read as meant (`local` as `let`, a `;`
-/// or a literal's suffix ignored, braces as `then ... end`, a statement that assigns to a
-/// value), so what the checker finds beside them is real.
+/// ("expected `,` or `)`" in `g(x -> y)` drops `-> y`), or closed blocks where it had to. The
+/// checker does not report what it finds in a declaration holding such an error, which would
+/// describe the misreading (a call "with one argument" where two were written). The other
+/// syntax errors, an unknown character with a fix (a look-alike such as fullwidth `（`, read
+/// as `(`), and an "expected" that comes with advice or a fix name one construct the parser
+/// recognised and read as meant (`local` as `let`, a `;` or a literal's suffix ignored, braces
+/// as `then ... end`, a missing comma, a statement that assigns to a value), so what the
+/// checker finds beside them is real.
 pub fn misreads_source(d: &Diagnostic) -> bool {
     if !d.is_error() {
         return false;
