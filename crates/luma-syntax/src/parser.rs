@@ -3269,25 +3269,39 @@ impl Parser<'_> {
         let (a, b) = (self.nth(0), self.nth(1));
         let ty_text = self.slice(a.span).to_owned();
         let name_text = self.slice(b.span).to_owned();
-        let d = Diagnostic::error(
-            codes::UNEXPECTED_TOKEN,
-            b.span,
-            format!("expected `=` or a call, found identifier `{name_text}`"),
-        )
-        .with_primary_label("a second name here")
-        .with_note("Luma declares variables with `let name: type = value`")
-        .with_suggestion(
-            Span::new(a.span.lo, b.span.hi),
-            format!("let {name_text}: {ty_text}"),
-            "declare it with `let`",
-        );
+        let d = self
+            .glsl_declaration_error(b, "Luma declares variables with `let name: type = value`")
+            .with_suggestion(
+                Span::new(a.span.lo, b.span.hi),
+                format!("let {name_text}: {ty_text}"),
+                "declare it with `let`",
+            );
         self.report(d);
         self.bump();
         self.bump();
         self.bump();
+        let value = self.parse_expr();
+        self.glsl_let(a, b, value, lo)
+    }
+
+    /// The error of a GLSL declaration `type name` (`a` `b`), reported at the name.
+    fn glsl_declaration_error(&self, b: Token, note: &str) -> Diagnostic {
+        Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            b.span,
+            format!(
+                "expected `=` or a call, found identifier `{}`",
+                self.slice(b.span)
+            ),
+        )
+        .with_primary_label("a second name here")
+        .with_note(note)
+    }
+
+    /// The `let b: a = value` a GLSL declaration `a b = value` means.
+    fn glsl_let(&mut self, a: Token, b: Token, value: ExprId, lo: u32) -> Option<Stmt> {
         let ty_name = self.ident_of(a);
         let ty = self.alloc_type(TypeExprKind::Named(ty_name), a.span);
-        let value = self.parse_expr();
         let name = self.ident_of(b);
         self.stmt(
             StmtKind::Let {
@@ -3331,31 +3345,17 @@ impl Parser<'_> {
         let (a, b) = (self.bump(), self.bump());
         let ty_text = self.slice(a.span).to_owned();
         let name_text = self.slice(b.span).to_owned();
-        let d = Diagnostic::error(
-            codes::UNEXPECTED_TOKEN,
-            b.span,
-            format!("expected `=` or a call, found identifier `{name_text}`"),
-        )
-        .with_primary_label("a second name here")
-        .with_note(
-            "Luma declares variables with `let name: type = value`, and every variable has a value",
-        )
-        .with_help(format!(
-            "declare it with `let` and give it its first value: `let {name_text}: {ty_text} = ...`"
-        ));
+        let d = self
+            .glsl_declaration_error(
+                b,
+                "Luma declares variables with `let name: type = value`, and every variable has a value",
+            )
+            .with_help(format!(
+                "declare it with `let` and give it its first value: `let {name_text}: {ty_text} = ...`"
+            ));
         self.report(d);
-        let ty_name = self.ident_of(a);
-        let ty = self.alloc_type(TypeExprKind::Named(ty_name), a.span);
         let value = self.alloc_error(b.span);
-        let name = self.ident_of(b);
-        self.stmt(
-            StmtKind::Let {
-                name,
-                ty: Some(ty),
-                value,
-            },
-            lo,
-        )
+        self.glsl_let(a, b, value, lo)
     }
 
     /// `float arr[4] = e` (GLSL): reported with the fix, parsed as `let arr: [4]float = e`
