@@ -576,8 +576,57 @@ fn math(fun: MathFunction, args: &[&CVal]) -> Option<CVal> {
                 _ => None,
             })
         }
+        M::Pack4x8Unorm | M::Pack4x8Snorm | M::Pack2x16Unorm | M::Pack2x16Snorm => {
+            pack_normalized(fun, a)
+        }
         _ => None,
     }
+}
+
+/// `pack_unorm4x8`, `pack_snorm4x8`, `pack_unorm2x16` or `pack_snorm2x16` of constant
+/// components: each clamped, scaled (an exact IEEE product), rounded to the nearest integer
+/// and stored in its bits, component 0 lowest. Not folded when a scaled component lies
+/// exactly halfway between two integers, where GLSL leaves the rounding direction to the
+/// implementation, nor for NaN. (Folding also keeps the value away from drivers' own folding:
+/// Mesa 22's constant folder sign-extends a negative `snorm` component into the ones above it.)
+fn pack_normalized(fun: MathFunction, a: &CVal) -> Option<CVal> {
+    use MathFunction as M;
+    let CVal::Composite(parts) = a else {
+        return None;
+    };
+    let (bits, signed) = match fun {
+        M::Pack4x8Unorm => (8u32, false),
+        M::Pack4x8Snorm => (8, true),
+        M::Pack2x16Unorm => (16, false),
+        M::Pack2x16Snorm => (16, true),
+        _ => return None,
+    };
+    if parts.len() as u32 * bits != 32 {
+        return None;
+    }
+    let max = if signed {
+        ((1u32 << (bits - 1)) - 1) as f32
+    } else {
+        ((1u32 << bits) - 1) as f32
+    };
+    let low = if signed { -1.0 } else { 0.0 };
+    let mask = (1u32 << bits) - 1;
+    let mut word = 0u32;
+    for (i, part) in parts.iter().enumerate() {
+        let CVal::Scalar(Literal::F32(x)) = part else {
+            return None;
+        };
+        if x.is_nan() {
+            return None;
+        }
+        let scaled = x.clamp(low, 1.0) * max;
+        if scaled - scaled.floor() == 0.5 {
+            return None;
+        }
+        let q = scaled.round() as i32;
+        word |= ((q as u32) & mask) << (bits * i as u32);
+    }
+    Some(CVal::Scalar(Literal::U32(word)))
 }
 
 /// Evaluates `op` whose result has type `result`, given the constant value of each operand
@@ -798,6 +847,37 @@ mod tests {
             None,
             "float % is left to the target"
         );
+    }
+
+    fn pack(fun: MathFunction, xs: &[f32]) -> Option<u32> {
+        let v = CVal::Composite(xs.iter().map(|&x| CVal::Scalar(Literal::F32(x))).collect());
+        match math(fun, &[&v])? {
+            CVal::Scalar(Literal::U32(w)) => Some(w),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn normalized_packs_fold_except_at_halfway_points() {
+        use MathFunction as M;
+        // Clamped to [-1, 1], each byte its own: the negative third component does not reach
+        // into the fourth (Mesa 22's folder got 0xff817f7f).
+        assert_eq!(
+            pack(M::Pack4x8Snorm, &[12.0, 9.25, -31.25, 0.0]),
+            Some(0x0081_7f7f)
+        );
+        assert_eq!(pack(M::Pack4x8Snorm, &[-1.0, 0.0, 0.0, 0.0]), Some(0x81));
+        assert_eq!(
+            pack(M::Pack4x8Unorm, &[0.0, 1.0, 2.0, -3.0]),
+            Some(0x00ff_ff00)
+        );
+        assert_eq!(pack(M::Pack2x16Snorm, &[-1.0, 0.25]), Some(0x2000_8001));
+        assert_eq!(pack(M::Pack2x16Unorm, &[1.0, 0.0]), Some(0xffff));
+        // 0.5 * 255 = 127.5: the rounding direction is the target's.
+        assert_eq!(pack(M::Pack4x8Unorm, &[0.5, 0.0, 0.0, 0.0]), None);
+        assert_eq!(pack(M::Pack4x8Snorm, &[f32::NAN, 0.0, 0.0, 0.0]), None);
+        // A vector of the wrong width is not a pack operand.
+        assert_eq!(pack(M::Pack4x8Snorm, &[0.0, 0.0]), None);
     }
 
     #[test]
