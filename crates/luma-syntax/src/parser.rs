@@ -3302,6 +3302,11 @@ impl Parser<'_> {
     fn glsl_let(&mut self, a: Token, b: Token, value: ExprId, lo: u32) -> Option<Stmt> {
         let ty_name = self.ident_of(a);
         let ty = self.alloc_type(TypeExprKind::Named(ty_name), a.span);
+        self.glsl_let_typed(ty, b, value, lo)
+    }
+
+    /// The `let b: ty = value` a GLSL declaration of `b` means, once its type is built.
+    fn glsl_let_typed(&mut self, ty: TypeId, b: Token, value: ExprId, lo: u32) -> Option<Stmt> {
         let name = self.ident_of(b);
         self.stmt(
             StmtKind::Let {
@@ -3408,15 +3413,7 @@ impl Parser<'_> {
         } else {
             self.alloc_error(b.span)
         };
-        let name = self.ident_of(b);
-        self.stmt(
-            StmtKind::Let {
-                name,
-                ty: Some(ty),
-                value,
-            },
-            lo,
-        )
+        self.glsl_let_typed(ty, b, value, lo)
     }
 
     fn parse_let(&mut self, lo: u32) -> Option<Stmt> {
