@@ -4008,12 +4008,7 @@ impl<'a> Writer<'a> {
                     ProductKind::MatrixTimesVector
                     | ProductKind::VectorTimesMatrix
                     | ProductKind::MatrixTimesMatrix => {
-                        let half = matches!(
-                            self.ty(ty)?,
-                            TypeInner::Vector { scalar, .. } | TypeInner::Matrix { scalar, .. }
-                                if *scalar == Scalar::F16
-                        );
-                        if half {
+                        if self.holds_half(ty) {
                             let operands = [self.value_ty(func, *rhs)?, self.value_ty(func, *lhs)?];
                             let name = self.half_via_float_helper("mul", &operands, ty)?;
                             Expr::atom(format!("{name}({}, {})", r.text, l.text))
@@ -4171,13 +4166,7 @@ impl<'a> Writer<'a> {
             }
             Op::Math { fun, args } => {
                 let e = self.math(ctx, *fun, args, ty, depth)?;
-                let half = match self.ty(ty)? {
-                    TypeInner::Scalar(s)
-                    | TypeInner::Vector { scalar: s, .. }
-                    | TypeInner::Matrix { scalar: s, .. } => *s == Scalar::F16,
-                    _ => false,
-                };
-                if half {
+                if self.holds_half(ty) {
                     // glslang's HLSL front end types most intrinsics of `half` arguments
                     // (`max`, `lerp`, `normalize`, ...) as `float`, which it then will not
                     // return or store as `half` without a cast; for DXC and Slang it is a no-op.
