@@ -2617,6 +2617,30 @@ impl<'a> Checker<'a> {
         args: &[ast::ExprId],
         span: Span,
     ) -> CallResult {
+        if self.fcx.is_none() {
+            // Outside function bodies every expression is a constant one (a module `const`,
+            // an array size, an attribute argument), checked before the signatures are
+            // resolved: the callee's result type is not known yet, and a call is never
+            // constant whatever it returns.
+            let name = self.text(id);
+            self.emit(
+                Diagnostic::error(
+                    codes::E0701,
+                    span,
+                    format!("`{name}` is called where a constant is needed"),
+                )
+                .with_primary_label("a function call is not a constant expression")
+                .with_note(
+                    "constant expressions are made of literals, other constants, operators and \
+                     constructors; calls are never constant",
+                ),
+            );
+            self.unresolved_call_args(args);
+            return CallResult {
+                expr: self.err_expr(span),
+                void: false,
+            };
+        }
         // The parameter types are read by index below rather than copied out per call.
         let (n_params, ret, is_entry, decl_span) = match self.funcs.get(fid.index()) {
             Some(f) => (
