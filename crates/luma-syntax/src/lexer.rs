@@ -1844,6 +1844,14 @@ impl Cooker<'_> {
                     d = d.with_help(
                         "a zero-width space (U+200B) is invisible in most editors: delete it",
                     );
+                } else if let Some(c) = text.chars().find(|c| c.is_whitespace()) {
+                    // A no-break or typeset space (pasted from a web page or a word
+                    // processor) is drawn as an ordinary blank.
+                    d = d.with_help(format!(
+                        "U+{:04X} looks like a space but is not one: replace it with a plain \
+                         space or a tab",
+                        u32::from(c)
+                    ));
                 }
                 self.diags.push(d);
                 TokenKind::Error
