@@ -375,6 +375,10 @@ pub(crate) struct Checker<'a> {
     /// Spans of `~` applied to an untyped integer (negative until typed), for the `uint` hint
     /// when such a mask meets a `uint`.
     pub untyped_complements: FxHashSet<Span>,
+    /// Spans of untyped constants that are not one literal as written (a named constant,
+    /// `N * 0.5`, `7 / 2.0`): an error about such a value names it by its value, not as a
+    /// literal the source does not contain.
+    pub derived_constants: FxHashSet<Span>,
 }
 
 fn scalar_index(s: ScalarTy) -> usize {
@@ -443,6 +447,7 @@ impl<'a> Checker<'a> {
             member_indices: FxHashMap::default(),
             unknown_builtin_attrs: Vec::new(),
             untyped_complements: FxHashSet::default(),
+            derived_constants: FxHashSet::default(),
         }
     }
 
@@ -811,18 +816,21 @@ impl<'a> Checker<'a> {
                 Diagnostic::error(
                     codes::E0517,
                     span,
-                    format!(
-                        "the float literal `{}` cannot be {} `{}`",
-                        a.describe(),
-                        article(s.as_str()),
-                        s.as_str()
-                    ),
+                    self.float_constant_message(a, span, s.as_str()),
                 )
                 .with_primary_label(format!("expected `{}`", s.as_str()))
-                .with_help(format!(
-                    "write an integer literal, or convert explicitly with `{}(...)`",
-                    s.as_str()
-                )),
+                .with_help(if self.derived_constants.contains(&span) {
+                    format!(
+                        "an untyped constant computed with a float is a float: convert \
+                         explicitly with `{}(...)`",
+                        s.as_str()
+                    )
+                } else {
+                    format!(
+                        "write an integer literal, or convert explicitly with `{}(...)`",
+                        s.as_str()
+                    )
+                }),
             ),
             MaterializeError::NotNumeric => self.emit(
                 Diagnostic::error(
@@ -835,6 +843,35 @@ impl<'a> Checker<'a> {
                 )
                 .with_primary_label(format!("expected `{}`", s.as_str())),
             ),
+        }
+    }
+
+    /// "the float literal `1.5` cannot be an `int`", or for a constant computed or named in
+    /// the source (`N * 0.5`, `HALF`), "this constant is the float `4.0`, ...".
+    pub fn float_constant_message(&self, a: Abstract, span: Span, ty: &str) -> String {
+        if self.derived_constants.contains(&span) {
+            format!(
+                "this constant is the float `{}`, which cannot be {} `{ty}`",
+                a.describe(),
+                article(ty)
+            )
+        } else {
+            format!(
+                "the float literal `{}` cannot be {} `{ty}`",
+                a.describe(),
+                article(ty)
+            )
+        }
+    }
+
+    /// "an integer literal" or "a float literal", or "an integer constant" or "a float
+    /// constant" for one computed or named in the source.
+    pub fn untyped_kind(&self, a: Abstract, span: Span) -> &'static str {
+        match (a.is_int(), self.derived_constants.contains(&span)) {
+            (true, false) => "an integer literal",
+            (false, false) => "a float literal",
+            (true, true) => "an integer constant",
+            (false, true) => "a float constant",
         }
     }
 
@@ -872,11 +909,7 @@ impl<'a> Checker<'a> {
                 match self.ty(ty) {
                     Ty::Scalar(s) if s != ScalarTy::Bool => self.materialize(a, span, s),
                     _ => {
-                        let kind = if a.is_int() {
-                            "an integer literal"
-                        } else {
-                            "a float literal"
-                        };
+                        let kind = self.untyped_kind(a, span);
                         let mut d = Diagnostic::error(
                             codes::E0501,
                             span,
@@ -1071,13 +1104,7 @@ impl<'a> Checker<'a> {
                 let span = self.val_span(v);
                 let found = match v {
                     Val::Expr(e) => format!("`{}`", self.tn(self.expr_ty(e))),
-                    Val::Abs(a, _) => {
-                        if a.is_int() {
-                            "an integer literal".to_string()
-                        } else {
-                            "a float literal".to_string()
-                        }
-                    }
+                    Val::Abs(a, s) => self.untyped_kind(a, s).to_string(),
                 };
                 self.emit(
                     Diagnostic::error(
@@ -1104,12 +1131,13 @@ impl<'a> Checker<'a> {
     pub fn const_u32_of(&mut self, v: Val, span: Span, what: &str, min: u32) -> Option<u32> {
         let value: Option<i128> = match v {
             Val::Abs(Abstract::Int(i), _) => Some(i),
-            Val::Abs(Abstract::Float(_), _) => {
+            Val::Abs(a @ Abstract::Float(_), s) => {
+                let kind = self.untyped_kind(a, s);
                 self.emit(
                     Diagnostic::error(
                         codes::E0517,
                         span,
-                        format!("{what} must be an integer, found a float literal"),
+                        format!("{what} must be an integer, found {kind}"),
                     )
                     .with_primary_label("expected an integer"),
                 );

@@ -473,7 +473,10 @@ impl<'a> Checker<'a> {
     /// The value of a constant slot at a use.
     pub fn slot_val(&mut self, slot: &ConstSlot, span: Span) -> Val {
         match slot {
-            ConstSlot::Abstract(a) => Val::Abs(*a, span),
+            ConstSlot::Abstract(a) => {
+                self.derived_constants.insert(span);
+                Val::Abs(*a, span)
+            }
             ConstSlot::Typed(v, ty) => Val::Expr(self.const_expr(v.clone(), *ty, span)),
             ConstSlot::Spec(cid, ty) => Val::Expr(self.mk(ExprKind::SpecConst(*cid), *ty, span)),
             ConstSlot::Pending | ConstSlot::Error => self.err_val(span),
@@ -565,7 +568,11 @@ impl<'a> Checker<'a> {
             _ => (UnaryOp::BitNot, "~"),
         };
         let e = match v {
-            Val::Abs(a, _) => {
+            Val::Abs(a, operand_span) => {
+                // `-1.5` is still a literal; `-HALF` is as derived as `HALF`.
+                if self.derived_constants.contains(&operand_span) {
+                    self.derived_constants.insert(span);
+                }
                 return match top {
                     UnaryOp::Neg => match a.neg() {
                         Ok(x) => Val::Abs(x, span),
@@ -765,7 +772,10 @@ impl<'a> Checker<'a> {
         // Two untyped constants: exact arithmetic, still untyped.
         if let (Val::Abs(a, _), Val::Abs(b, _)) = (l, r) {
             return match consts::abstract_binary(op, a, b) {
-                Ok(Some(AbstractResult::Abstract(x))) => Val::Abs(x, span),
+                Ok(Some(AbstractResult::Abstract(x))) => {
+                    self.derived_constants.insert(span);
+                    Val::Abs(x, span)
+                }
                 Ok(Some(AbstractResult::Bool(v))) => {
                     let t = self.t.bool_;
                     Val::Expr(self.const_expr(ConstValue::Bool(v), t, span))
@@ -1210,11 +1220,7 @@ impl<'a> Checker<'a> {
         let mut d = Diagnostic::error(
             codes::E0517,
             lit_span,
-            format!(
-                "the float literal `{}` cannot be {} `{tn}`",
-                lit.describe(),
-                crate::check::article(tn)
-            ),
+            self.float_constant_message(lit, lit_span, tn),
         )
         .with_primary_label(format!("takes the type of the other operand, `{tn}`"))
         .with_label(self.expr_span(other), format!("this is `{on}`"))
@@ -2160,10 +2166,12 @@ impl<'a> Checker<'a> {
         let int_default;
         let (ae, be) = match (a, bv) {
             (Val::Abs(x, _), Val::Abs(_, _)) if const_cond == Some(true) => {
-                return Val::Abs(x, span)
+                self.derived_constants.insert(span);
+                return Val::Abs(x, span);
             }
             (Val::Abs(_, _), Val::Abs(y, _)) if const_cond == Some(false) => {
-                return Val::Abs(y, span)
+                self.derived_constants.insert(span);
+                return Val::Abs(y, span);
             }
             (Val::Abs(..), Val::Abs(..)) => {
                 // Both untyped: the expected type, else the type of the wider literal kind.
