@@ -119,14 +119,22 @@ pub fn check_taking_bodies(
 
 /// The spans of the declarations that hold a syntax error in `diags` after which the parser
 /// may have misread the code ([`luma_syntax::codes::misreads_source`]), in source order. An
-/// error reported at a declaration's last byte or just past it (a missing `end` is found at
-/// the next token) counts as inside.
+/// error reported at a declaration's last byte or just past it counts as inside, and a missing
+/// `end` (found at the next token) where its block opened.
 fn damaged_items(module: &ast::Module, diags: &Diagnostics) -> Vec<luma_base::Span> {
     let mut errors: Vec<u32> = diags
         .as_slice()
         .iter()
         .filter(|d| luma_syntax::codes::misreads_source(d))
-        .map(|d| d.primary.span.lo)
+        .map(|d| {
+            // A missing `end` is found at the next token, which may be the end of the file
+            // past a trailing newline or the next declaration: the block it leaves open,
+            // labelled first, tells which declaration it damaged.
+            match d.secondary.first() {
+                Some(opener) if d.code == luma_syntax::codes::UNCLOSED_BLOCK => opener.span.lo,
+                _ => d.primary.span.lo,
+            }
+        })
         .collect();
     if errors.is_empty() {
         return Vec::new();
