@@ -85,6 +85,7 @@ pub fn parse(text: &str, limits: &Limits, diags: &mut Diagnostics) -> Module {
         depth: 0,
         block_depth: 0,
         repeat_depth: 0,
+        if_arm_depth: 0,
         operands: Vec::new(),
         pending_ops: Vec::new(),
         prefix_ops: Vec::new(),
@@ -401,6 +402,9 @@ struct Parser<'t> {
     block_depth: u32,
     /// Open Lua `repeat` blocks (only while skipping one).
     repeat_depth: u32,
+    /// Open arms of `if` statements: where Python's `elif` (or Perl's `elsif`) starting a line
+    /// ends the arm as `elseif` would.
+    if_arm_depth: u32,
     /// Work stacks shared by every nested construct, each using the part above what its
     /// enclosing ones left and truncating back to it (instead of vectors per construct):
     /// operands and operators of the binary expressions being parsed,
@@ -2742,6 +2746,7 @@ impl Parser<'_> {
             TokenKind::End | TokenKind::Else | TokenKind::Elseif | TokenKind::Eof => true,
             TokenKind::RBrace => self.brace_blocks > 0,
             TokenKind::Reserved(Reserved::Until) => self.repeat_depth > 0,
+            TokenKind::Ident => self.if_arm_depth > 0 && self.at_foreign_elseif(),
             // A declaration indented like the enclosing one starts the next item (the function
             // lacks its `end`); indented deeper, it is a misplaced nested declaration.
             TokenKind::Function | TokenKind::Struct => self.at_item_indentation(),
@@ -3586,7 +3591,7 @@ impl Parser<'_> {
         let mut branches = Vec::new();
         let cond = self.parse_condition();
         self.expect_then();
-        let block = self.parse_block();
+        let block = self.parse_if_arm();
         branches.push((cond, block));
         let mut else_block = None;
         let mut braced = false;
@@ -3603,7 +3608,13 @@ impl Parser<'_> {
             if self.eat(TokenKind::Elseif).is_some() {
                 let cond = self.parse_condition();
                 self.expect_then();
-                let block = self.parse_block();
+                let block = self.parse_if_arm();
+                branches.push((cond, block));
+            } else if self.at(TokenKind::Ident) && self.at_foreign_elseif() {
+                self.foreign_elseif();
+                let cond = self.parse_condition();
+                self.expect_then();
+                let block = self.parse_if_arm();
                 branches.push((cond, block));
             } else if let Some(else_kw) = self.eat(TokenKind::Else) {
                 if self.at(TokenKind::LBrace) && self.nth(1).newline_before {
@@ -3637,6 +3648,52 @@ impl Parser<'_> {
             })),
             lo,
         )
+    }
+
+    /// The block of an `if` or `elseif` arm.
+    fn parse_if_arm(&mut self) -> Block {
+        self.if_arm_depth += 1;
+        let block = self.parse_block();
+        self.if_arm_depth -= 1;
+        block
+    }
+
+    /// At another language's `elseif` (Python's `elif`, Perl's and Ruby's `elsif`) starting a
+    /// line with a `then` later on it: inside an `if`, an arm meant as `elseif`, not a
+    /// statement.
+    fn at_foreign_elseif(&mut self) -> bool {
+        let t = self.tok();
+        if !t.newline_before || !matches!(self.slice(t.span), "elif" | "elsif" | "else_if") {
+            return false;
+        }
+        // The condition is one line: look for its `then` within a bounded distance.
+        for n in 1..256 {
+            let next = self.peek_far(n);
+            if next.newline_before || next.kind == TokenKind::Eof {
+                return false;
+            }
+            if next.kind == TokenKind::Then {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Reports the word [`Self::at_foreign_elseif`] found, with `elseif` as the fix, and
+    /// consumes it: the arm is then parsed as an `elseif` arm.
+    #[cold]
+    #[inline(never)]
+    fn foreign_elseif(&mut self) {
+        let t = self.bump();
+        let word = self.slice(t.span).to_owned();
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            t.span,
+            format!("Luma writes `elseif`, not `{word}`"),
+        )
+        .with_primary_label("read as `elseif`")
+        .with_suggestion(t.span, "elseif", "continue the `if` with");
+        self.report(d);
     }
 
     /// An `elseif` or a second `else` after an `if`'s `else`: one error, and the arms are
