@@ -1677,7 +1677,21 @@ impl<'a> Writer<'a> {
                         .unwrap_or_default();
                     out.line("// D3D12 gives clip w here; Luma means 1/w, as Vulkan gives it.");
                     out.raw("#if defined(__HLSL_VERSION) && !defined(__spirv__)\n");
+                    // Slang defines no target macro, and passes `SV_Position` through
+                    // unchanged to SPIR-V, GLSL, Metal and WGSL, which give 1/w already:
+                    // only its HLSL (DXIL) target takes Direct3D's w.
+                    out.raw("#if defined(__SLANG__)\n");
+                    out.line("__target_switch");
+                    out.open("{");
+                    out.line("case hlsl:");
+                    out.line_fmt(format_args!("    {e}.w = 1.0 / {e}.w;"));
+                    out.line("    break;");
+                    out.line("default:");
+                    out.line("    break;");
+                    out.close("}");
+                    out.raw("#else\n");
                     out.line_fmt(format_args!("{e}.w = 1.0 / {e}.w;"));
+                    out.raw("#endif\n");
                     out.raw("#endif\n");
                 }
             }

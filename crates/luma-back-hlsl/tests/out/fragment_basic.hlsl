@@ -33,7 +33,18 @@ struct fs_main_Output {
 fs_main_Output fs_main(fs_main_Input input) {
     // D3D12 gives clip w here; Luma means 1/w, as Vulkan gives it.
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
+#if defined(__SLANG__)
+    __target_switch
+    {
+        case hlsl:
+            input.frag.w = 1.0 / input.frag.w;
+            break;
+        default:
+            break;
+    }
+#else
     input.frag.w = 1.0 / input.frag.w;
+#endif
 #endif
     const float4 texel = albedo_tex.Sample(albedo_samp, input.uv);
     const float4 e = texel * material.tint;

@@ -224,7 +224,18 @@ struct lighting_fs_Output {
 lighting_fs_Output lighting_fs(lighting_fs_Input input) {
     // D3D12 gives clip w here; Luma means 1/w, as Vulkan gives it.
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
+#if defined(__SLANG__)
+    __target_switch
+    {
+        case hlsl:
+            input.frag.w = 1.0 / input.frag.w;
+            break;
+        default:
+            break;
+    }
+#else
     input.frag.w = 1.0 / input.frag.w;
+#endif
 #endif
     const int2 pixel = int2(input.frag.xy);
     const float4 albedo_metal = luma_texel_fetch(gbuffer_albedo, pixel, 0);

@@ -67,7 +67,18 @@ struct io_fs_Output {
 io_fs_Output io_fs(io_fs_Input input) {
     // D3D12 gives clip w here; Luma means 1/w, as Vulkan gives it.
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
+#if defined(__SLANG__)
+    __target_switch
+    {
+        case hlsl:
+            input.frag.w = 1.0 / input.frag.w;
+            break;
+        default:
+            break;
+    }
+#else
     input.frag.w = 1.0 / input.frag.w;
+#endif
 #endif
     if (input.color.w < 0.01) {
         discard;
@@ -90,7 +101,18 @@ struct alpha_test_Input {
 void alpha_test(alpha_test_Input input) {
     // D3D12 gives clip w here; Luma means 1/w, as Vulkan gives it.
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
+#if defined(__SLANG__)
+    __target_switch
+    {
+        case hlsl:
+            input.coord.w = 1.0 / input.coord.w;
+            break;
+        default:
+            break;
+    }
+#else
     input.coord.w = 1.0 / input.coord.w;
+#endif
 #endif
     const float4 texel = cutout_tex.Sample(cutout_samp, input.coord.xy / float2(256.0, 256.0));
     if (texel.w * input.color.w < 0.5) {

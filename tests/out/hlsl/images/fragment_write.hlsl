@@ -30,7 +30,18 @@ struct shade_Output {
 shade_Output shade(shade_Input input) {
     // D3D12 gives clip w here; Luma means 1/w, as Vulkan gives it.
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
+#if defined(__SLANG__)
+    __target_switch
+    {
+        case hlsl:
+            input.frag.w = 1.0 / input.frag.w;
+            break;
+        default:
+            break;
+    }
+#else
     input.frag.w = 1.0 / input.frag.w;
+#endif
 #endif
     luma_image_store(visibility, int2(input.frag.xy), float4(input.frag.z, 0.0, 0.0, 0.0));
     shade_Output output;

@@ -92,7 +92,18 @@ struct grade_Output {
 grade_Output grade(grade_Input input) {
     // D3D12 gives clip w here; Luma means 1/w, as Vulkan gives it.
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
+#if defined(__SLANG__)
+    __target_switch
+    {
+        case hlsl:
+            input.frag.w = 1.0 / input.frag.w;
+            break;
+        default:
+            break;
+    }
+#else
     input.frag.w = 1.0 / input.frag.w;
+#endif
 #endif
     const float4 texel = hdr_tex.SampleLevel(hdr_samp, input.uv, 0.0);
     const float3 c = white_balance(texel.xyz * exp2(grading.exposure), grading.temperature, grading.tint);

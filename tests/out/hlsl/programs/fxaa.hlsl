@@ -243,7 +243,18 @@ struct fxaa_Output {
 fxaa_Output fxaa(fxaa_Input input) {
     // D3D12 gives clip w here; Luma means 1/w, as Vulkan gives it.
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
+#if defined(__SLANG__)
+    __target_switch
+    {
+        case hlsl:
+            input.frag.w = 1.0 / input.frag.w;
+            break;
+        default:
+            break;
+    }
+#else
     input.frag.w = 1.0 / input.frag.w;
+#endif
 #endif
     const float2 uv = input.frag.xy * settings.inv_size;
     const Neighbourhood l = gather(uv);

@@ -110,7 +110,18 @@ struct shade_Output {
 shade_Output shade(shade_Input input) {
     // D3D12 gives clip w here; Luma means 1/w, as Vulkan gives it.
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
+#if defined(__SLANG__)
+    __target_switch
+    {
+        case hlsl:
+            input.frag_coord.w = 1.0 / input.frag_coord.w;
+            break;
+        default:
+            break;
+    }
+#else
     input.frag_coord.w = 1.0 / input.frag_coord.w;
+#endif
 #endif
     const float3 n = normalize(input.normal);
     const float4 camera_position = material.camera_position;
@@ -149,7 +160,18 @@ struct resolve_depth_Output {
 resolve_depth_Output resolve_depth(resolve_depth_Input input) {
     // D3D12 gives clip w here; Luma means 1/w, as Vulkan gives it.
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
+#if defined(__SLANG__)
+    __target_switch
+    {
+        case hlsl:
+            input.frag_coord.w = 1.0 / input.frag_coord.w;
+            break;
+        default:
+            break;
+    }
+#else
     input.frag_coord.w = 1.0 / input.frag_coord.w;
+#endif
 #endif
     const int2 pixel = int2(input.frag_coord.xy);
     const int e = asint(asuint(material.sample_count) - 1u);

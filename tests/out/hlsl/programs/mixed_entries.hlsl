@@ -103,7 +103,18 @@ struct dashed_line_fs_Output {
 dashed_line_fs_Output dashed_line_fs(dashed_line_fs_Input input) {
     // D3D12 gives clip w here; Luma means 1/w, as Vulkan gives it.
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
+#if defined(__SLANG__)
+    __target_switch
+    {
+        case hlsl:
+            input.clip_.w = 1.0 / input.clip_.w;
+            break;
+        default:
+            break;
+    }
+#else
     input.clip_.w = 1.0 / input.clip_.w;
+#endif
 #endif
     dashed_line_fs_Output output;
     output.color = float4(input.color.xyz, input.color.w * step(0.5, frac(input.clip_.x * 0.05 + view.time)) * 0.5);
@@ -155,7 +166,18 @@ struct depth_only_fs_Input {
 void depth_only_fs(depth_only_fs_Input input) {
     // D3D12 gives clip w here; Luma means 1/w, as Vulkan gives it.
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
+#if defined(__SLANG__)
+    __target_switch
+    {
+        case hlsl:
+            input.frag.w = 1.0 / input.frag.w;
+            break;
+        default:
+            break;
+    }
+#else
     input.frag.w = 1.0 / input.frag.w;
+#endif
 #endif
     if (input.opacity < frac(dot(floor(input.frag.xy), float2(0.5, 0.25)))) {
         discard;

@@ -166,7 +166,18 @@ struct show_velocity_Output {
 show_velocity_Output show_velocity(show_velocity_Input input) {
     // D3D12 gives clip w here; Luma means 1/w, as Vulkan gives it.
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
+#if defined(__SLANG__)
+    __target_switch
+    {
+        case hlsl:
+            input.frag.w = 1.0 / input.frag.w;
+            break;
+        default:
+            break;
+    }
+#else
     input.frag.w = 1.0 / input.frag.w;
+#endif
 #endif
     const float4 texel = luma_image_load(velocity, int2(input.frag.xy));
     const float2 tile_velocity_1 = tile_velocity(int2(input.frag.xy));

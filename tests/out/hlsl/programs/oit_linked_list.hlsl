@@ -62,7 +62,18 @@ struct collect_Input {
 void collect(collect_Input input) {
     // D3D12 gives clip w here; Luma means 1/w, as Vulkan gives it.
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
+#if defined(__SLANG__)
+    __target_switch
+    {
+        case hlsl:
+            input.pos.w = 1.0 / input.pos.w;
+            break;
+        default:
+            break;
+    }
+#else
     input.pos.w = 1.0 / input.pos.w;
+#endif
 #endif
     const float4 c = albedo_tex.Sample(albedo_samp, input.uv);
     uint slot;
@@ -91,7 +102,18 @@ struct resolve_Output {
 resolve_Output resolve(resolve_Input input) {
     // D3D12 gives clip w here; Luma means 1/w, as Vulkan gives it.
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
+#if defined(__SLANG__)
+    __target_switch
+    {
+        case hlsl:
+            input.pos.w = 1.0 / input.pos.w;
+            break;
+        default:
+            break;
+    }
+#else
     input.pos.w = 1.0 / input.pos.w;
+#endif
 #endif
     uint colors[8] = { 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u };
     float depths[8] = { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 };

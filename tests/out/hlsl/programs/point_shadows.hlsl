@@ -124,7 +124,18 @@ struct cutout_Output {
 cutout_Output cutout(cutout_Input input) {
     // D3D12 gives clip w here; Luma means 1/w, as Vulkan gives it.
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
+#if defined(__SLANG__)
+    __target_switch
+    {
+        case hlsl:
+            input.frag.w = 1.0 / input.frag.w;
+            break;
+        default:
+            break;
+    }
+#else
     input.frag.w = 1.0 / input.frag.w;
+#endif
 #endif
     const float4 base = albedo_tex.Sample(albedo_samp, input.uv);
     const uint m = input.mask_in & ((1u << (uint(clamp(base.w, 0.0, 1.0) * 4.0 + 0.5) & 31u)) - 1u);

@@ -218,7 +218,18 @@ struct raymarch_fs_Output {
 raymarch_fs_Output raymarch_fs(raymarch_fs_Input input) {
     // D3D12 gives clip w here; Luma means 1/w, as Vulkan gives it.
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
+#if defined(__SLANG__)
+    __target_switch
+    {
+        case hlsl:
+            input.frag.w = 1.0 / input.frag.w;
+            break;
+        default:
+            break;
+    }
+#else
     input.frag.w = 1.0 / input.frag.w;
+#endif
 #endif
     const float2 uv = input.frag.xy / camera.resolution;
     const float4 far_point = mul(float4(float2(uv.x * 2.0 - 1.0, 1.0 - uv.y * 2.0), 1.0, 1.0), camera.inv_view_proj);

@@ -120,7 +120,18 @@ struct scene_fs_Output {
 scene_fs_Output scene_fs(scene_fs_Input input) {
     // D3D12 gives clip w here; Luma means 1/w, as Vulkan gives it.
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
+#if defined(__SLANG__)
+    __target_switch
+    {
+        case hlsl:
+            input.clip_.w = 1.0 / input.clip_.w;
+            break;
+        default:
+            break;
+    }
+#else
     input.clip_.w = 1.0 / input.clip_.w;
+#endif
 #endif
     float3 local[4] = luma_const_1;
     const float3 n = normalize(input.normal);

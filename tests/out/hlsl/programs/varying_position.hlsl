@@ -51,7 +51,18 @@ struct fs_Output {
 fs_Output fs(fs_Input input) {
     // D3D12 gives clip w here; Luma means 1/w, as Vulkan gives it.
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
+#if defined(__SLANG__)
+    __target_switch
+    {
+        case hlsl:
+            input.clip_.w = 1.0 / input.clip_.w;
+            break;
+        default:
+            break;
+    }
+#else
     input.clip_.w = 1.0 / input.clip_.w;
+#endif
 #endif
     const Surface s = { input.clip_, input.uv };
     const float pixel_index_1 = pixel_index(s);

@@ -85,7 +85,18 @@ struct fog_fs_Output {
 fog_fs_Output fog_fs(fog_fs_Input input) {
     // D3D12 gives clip w here; Luma means 1/w, as Vulkan gives it.
 #if defined(__HLSL_VERSION) && !defined(__spirv__)
+#if defined(__SLANG__)
+    __target_switch
+    {
+        case hlsl:
+            input.frag.w = 1.0 / input.frag.w;
+            break;
+        default:
+            break;
+    }
+#else
     input.frag.w = 1.0 / input.frag.w;
+#endif
 #endif
     const float4 texel = scene_depth_tex.SampleLevel(scene_depth_samp, input.uv, 0.0);
     const float3 end_point = world_position(input.uv, texel.x);
