@@ -333,6 +333,10 @@ pub fn emit(module: &Module, target: Target, options: &Options) -> Result<Vec<Ou
         let together = !failure.entry_points.is_empty();
         let entry_points = if together {
             failure.entry_points
+        } else if fails_on_options_alone(target, options, failure.code) {
+            // A version the back end does not write (`Options::spirv_version` of 2.0, say):
+            // the options are to blame, not any entry point of the source.
+            Vec::new()
         } else {
             failing_entry_points(module, target, options)
         };
@@ -383,6 +387,13 @@ fn module_size(module: &Module) -> usize {
         + module.entry_points.len()
         + sources
         + 1
+}
+
+/// Whether `target`'s back end refuses `options` themselves, with the error `code` it gave for
+/// the module: it refuses an empty module with them too (each back end accepts an empty
+/// module with the default options), so no construct of the source is to blame.
+fn fails_on_options_alone(target: Target, options: &Options, code: Code) -> bool {
+    matches!(emit_once(&Module::default(), target, options), Err(f) if f.code == code)
 }
 
 /// The entry points whose module, reduced to that one entry point, fails to emit, in module

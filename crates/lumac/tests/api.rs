@@ -546,6 +546,25 @@ fn option_problems_have_no_source_location() {
     let result = build(TWO_STAGES, &options, &[Target::Spirv]);
     assert_eq!(result.diagnostics[0].code.as_str(), "E0003");
     assert_eq!(result.diagnostics[0].primary.span, NO_LOCATION);
+
+    // A version a back end does not write is the options' fault: no entry point is blamed
+    // (the CLI checks the ranges first; a library host can pass anything).
+    let options = Options {
+        spirv_version: (2, 0),
+        hlsl_shader_model: Some((5, 1)),
+        msl_version: (3, 0),
+        ..Options::default()
+    };
+    let result = build(TWO_STAGES, &options, &Target::ALL);
+    let codes: Vec<&str> = result.diagnostics.iter().map(|d| d.code.as_str()).collect();
+    assert_eq!(codes, ["E0910", "E0920", "E0940"]);
+    for d in &result.diagnostics {
+        assert_eq!(d.primary.span, NO_LOCATION, "{}", d.message);
+        assert!(d.secondary.is_empty(), "{}", d.message);
+    }
+    assert!(!result.render(false).contains("entry point"));
+    // The other targets still compile with these options.
+    assert!(result.diagnostics[0].notes[0].contains("GLSL and WGSL compiled this module"));
 }
 
 #[test]
