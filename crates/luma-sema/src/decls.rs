@@ -929,6 +929,30 @@ impl<'a> Checker<'a> {
         let span = decl.name.span;
         let (ty, value) = match slot {
             ConstSlot::Typed(v, t) => (t, v),
+            ConstSlot::Abstract(a) if a.is_int() => {
+                // An untyped integer would default to `float` (language.md: "with no context a
+                // literal is a float"), and the type is the pipeline's interface: a host that
+                // writes the integer 64 would get the float of its bits.
+                let name = self.text(&decl.name);
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0708,
+                        span,
+                        format!("specialization constant `{name}` needs a type"),
+                    )
+                    .with_primary_label("no type given")
+                    .with_note(format!(
+                        "an untyped integer default would make `{name}` a `float`; the host \
+                         sets a specialization constant's value by its type"
+                    ))
+                    .with_suggestion(
+                        span,
+                        format!("{name}: int"),
+                        "state the type",
+                    ),
+                );
+                return ConstSlot::Error;
+            }
             ConstSlot::Abstract(a) => {
                 let e = self.concretize(Val::Abs(a, span), None);
                 match self.const_of(e).map(Cow::into_owned) {
