@@ -88,6 +88,18 @@ enum BinErr {
 
 /// GLSL's builtin variables (`gl_FragCoord`): what Luma declares instead, an entry point
 /// parameter or result with `@builtin`.
+/// Another language's spelling of a literal: `Some(Some(keyword))` for a boolean (`True`,
+/// `FALSE`), `Some(None)` for a null value (`null`, `NULL`, `None`, `nullptr`), which Luma
+/// does not have.
+fn foreign_literal(name: &str) -> Option<Option<&'static str>> {
+    match name {
+        "True" | "TRUE" => Some(Some("true")),
+        "False" | "FALSE" => Some(Some("false")),
+        "null" | "NULL" | "None" | "nullptr" | "undefined" => Some(None),
+        _ => None,
+    }
+}
+
 pub(crate) fn glsl_builtin_variable_help(name: &str) -> Option<String> {
     if matches!(name, "gl_FragColor" | "gl_FragData") {
         return Some(format!(
@@ -450,6 +462,19 @@ impl<'a> Checker<'a> {
                         format!("cannot find `{name}` in this scope"),
                     )
                     .with_primary_label("not declared");
+                    if let Some(keyword) = foreign_literal(name) {
+                        // Python's `True`, C's `TRUE` and `NULL`, JavaScript's `null`: the
+                        // spelling guess below would offer an unrelated name.
+                        d = match keyword {
+                            Some(keyword) => d.with_suggestion(span, keyword, "Luma's literal is"),
+                            None => d.with_note(
+                                "Luma has no null value: every variable is initialized when it \
+                                 is declared, and resources are always bound",
+                            ),
+                        };
+                        self.emit(d);
+                        return self.err_val(span);
+                    }
                     if let Some(help) = glsl_builtin_variable_help(name) {
                         d = d.with_help(help);
                     } else if LUA_LIBRARIES.contains(&name) {
