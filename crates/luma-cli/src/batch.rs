@@ -381,16 +381,26 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
             });
         }
     }
-    if matches!(destination, Destination::Stdout | Destination::File(_)) && planned.len() > 1 {
+    // A failed compilation has no outputs, but would have one per target and its reflection
+    // once fixed: count those too, so that whether the outputs fit one file does not depend on
+    // which inputs compile (`a.luma b.luma -o x.spv` wrote `a`'s output while `b` failed).
+    let failed_jobs = results.iter().filter(|r| !r.success()).count();
+    let outputs_at_least =
+        planned.len() + failed_jobs * (targets.len() + usize::from(args.reflect));
+    if matches!(destination, Destination::Stdout | Destination::File(_)) && outputs_at_least > 1 {
         let what = if matches!(destination, Destination::Stdout) {
             "standard output"
         } else {
             "one output file"
         };
+        let count = if failed_jobs == 0 {
+            format!("{outputs_at_least} outputs")
+        } else {
+            format!("at least {outputs_at_least} outputs once its sources compile")
+        };
         return Err(Failure::Usage(format!(
-            "this compilation has {} outputs, which do not fit {what}; give a directory with \
-             `--out-dir DIR` (or `-o DIR/`), or one target and `--entry NAME`",
-            planned.len()
+            "this compilation has {count}, which do not fit {what}; give a directory with \
+             `--out-dir DIR` (or `-o DIR/`), or one target and `--entry NAME`"
         )));
     }
     let mut claimed: BTreeMap<&str, usize> = BTreeMap::new();

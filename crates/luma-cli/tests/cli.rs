@@ -338,6 +338,40 @@ fn several_outputs_do_not_fit_one_file() {
     .expect(2);
     assert!(run.stderr.contains("standard output"), "{}", run.stderr);
     assert!(run.stdout.is_empty());
+
+    // Whether the outputs fit one file does not depend on which inputs compile: a failed
+    // input counts for the outputs it would have, so the one that compiled is not written
+    // to the file alone.
+    let run = luma(&[
+        "compile",
+        "compute.luma",
+        "errors.luma",
+        "-o",
+        s(&dir.join("x.spv")),
+    ])
+    .expect(2);
+    assert!(run.stderr.contains("error[E"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "luma: error: this compilation has at least 2 outputs once its sources compile, \
+             which do not fit one output file"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert!(files(&dir).is_empty(), "nothing is written");
+    let run = luma(&["compile", "errors.luma", "-t", "spirv,wgsl", "-o", "-"]).expect(2);
+    assert!(
+        run.stderr
+            .contains("at least 2 outputs once its sources compile"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stdout.is_empty());
+    // One failed input with one output is an ordinary failure.
+    let run = luma(&["compile", "errors.luma", "-o", s(&dir.join("x.spv"))]).expect(1);
+    assert!(!run.stderr.contains("luma: error"), "{}", run.stderr);
+    assert!(files(&dir).is_empty(), "nothing is written");
 }
 
 #[test]
