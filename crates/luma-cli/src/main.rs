@@ -294,6 +294,10 @@ struct ReflectArgs {
     /// compile`'s), reported with the bindings.
     #[arg(long, value_name = "GROUP,BINDING")]
     hlsl_num_workgroups: Option<String>,
+    /// As `luma compile`'s: without the clamps, the MSL output needs no buffer sizes for
+    /// indexing runtime-sized arrays, so no sizes buffer is reported for them.
+    #[arg(long)]
+    no_bounds_checks: bool,
     /// Write the JSON to this file (`-` for standard output, the default), or into this
     /// directory (`DIR/`, created if missing) as `<stem>.reflect.json`.
     #[arg(short = 'o', long = "output", value_name = "FILE")]

@@ -20,6 +20,9 @@ pub fn reflect(args: ReflectArgs, printer: &Printer) -> Result<(), Failure> {
             .as_deref()
             .map(crate::batch::parse_binding)
             .transpose()?,
+        // The MSL sizes buffer is only there for what reads a buffer's length, which the
+        // clamps do.
+        bounds_checks: !args.no_bounds_checks,
         // The reflection comes from the compilation, which reports why it failed (as HLSL
         // error E0920 when the resources need HLSL registers past the last).
         reflect: !args.spirv,
@@ -109,6 +112,7 @@ mod tests {
             opt: crate::OptArg::Basic,
             spec: Vec::new(),
             hlsl_num_workgroups: None,
+            no_bounds_checks: false,
             output: Some(out.to_string_lossy().into_owned()),
             source: SourceArgs {
                 include_dirs: Vec::new(),

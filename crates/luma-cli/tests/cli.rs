@@ -1582,6 +1582,30 @@ fn reflect_command_flags() {
     let fs: serde_json::Value = serde_json::from_str(&fs).unwrap();
     assert_eq!(fs["entry_points"].as_array().unwrap().len(), 1);
     assert_eq!(fs["entry_points"][0]["name"], "basic_fs");
+
+    // `--no-bounds-checks` as `compile` has it: the MSL output then reads no buffer size to
+    // clamp an index, so it declares no sizes buffer, and reflection must not list one.
+    let indexed = b"buffer data: []uint\n@entry(compute) @workgroup_size(1)\n\
+        function k(@builtin(global_invocation_id) id: uvec3)\n\tdata[id.x] = data[id.x] + 1u\nend\n";
+    let msl_of = |args: &[&str]| -> serde_json::Value {
+        let run = luma_in(&data(), args, Some(indexed)).expect(0);
+        serde_json::from_slice::<serde_json::Value>(&run.stdout).unwrap()["msl"].clone()
+    };
+    let checked = msl_of(&["reflect", "-"]);
+    assert_eq!(checked["sizes_buffer"], 1);
+    assert_eq!(checked["sizes"], serde_json::json!(["data"]));
+    let unchecked = msl_of(&["reflect", "-", "--no-bounds-checks"]);
+    assert_eq!(unchecked["sizes_buffer"], serde_json::Value::Null);
+    assert_eq!(unchecked["sizes"], serde_json::json!([]));
+    let metal = luma_in(
+        &data(),
+        &["compile", "-", "--no-bounds-checks", "-t", "msl", "-o", "-"],
+        Some(indexed),
+    )
+    .expect(0)
+    .stdout();
+    assert!(!metal.contains("luma_buffer_sizes"), "{metal}");
+    assert!(metal.contains("[[buffer(0)]]"), "{metal}");
 }
 
 // ------------------------------------------------------------------------------------------
