@@ -1179,9 +1179,26 @@ impl Parser<'_> {
             self.recovering = false;
             return;
         }
+        if self.at(TokenKind::Ident) && self.at_foreign_end() {
+            // `endif`, `fi`, `endwhile`: another language's `end`, reported and taken as one.
+            let t = self.bump();
+            let word = self.slice(t.span).to_owned();
+            let d = Diagnostic::error(
+                codes::UNEXPECTED_TOKEN,
+                t.span,
+                format!("Luma closes every block with `end`, not `{word}`"),
+            )
+            .with_primary_label("read as `end`")
+            .with_label(opener, format!("closes this {what}"))
+            .with_suggestion(t.span, "end", "write");
+            self.report(d);
+            self.recovering = false;
+            return;
+        }
         if let Some(end) = self.eat(TokenKind::End) {
             // A block closed cleanly: errors inside it are behind us.
             self.recovering = false;
+            self.end_with_keyword(end.span);
             if self.column_of(end.span.lo) < self.indent_of_line(opener.lo) {
                 // Indented like an enclosing block: this `end` may belong to it.
                 self.suspects.push(Suspect {
@@ -2746,7 +2763,9 @@ impl Parser<'_> {
             TokenKind::End | TokenKind::Else | TokenKind::Elseif | TokenKind::Eof => true,
             TokenKind::RBrace => self.brace_blocks > 0,
             TokenKind::Reserved(Reserved::Until) => self.repeat_depth > 0,
-            TokenKind::Ident => self.if_arm_depth > 0 && self.at_foreign_elseif(),
+            TokenKind::Ident => {
+                self.at_foreign_end() || (self.if_arm_depth > 0 && self.at_foreign_elseif())
+            }
             // A declaration indented like the enclosing one starts the next item (the function
             // lacks its `end`); indented deeper, it is a misplaced nested declaration.
             TokenKind::Function | TokenKind::Struct => self.at_item_indentation(),
@@ -3648,6 +3667,62 @@ impl Parser<'_> {
             })),
             lo,
         )
+    }
+
+    /// At another language's block end alone on its line: Bash's `fi` and `done`, GLSL's and
+    /// Fortran's `endif`, PHP's `endwhile`, ...
+    fn at_foreign_end(&self) -> bool {
+        let t = self.tok();
+        if !t.newline_before
+            || !matches!(
+                self.slice(t.span),
+                "endif" | "fi" | "endwhile" | "endfor" | "endfunction" | "end_if" | "done" | "wend"
+            )
+        {
+            return false;
+        }
+        let next = self.nth(1);
+        next.newline_before || next.kind == TokenKind::Eof
+    }
+
+    /// After the `end` at `end`: Visual Basic's and Fortran's `end if`, `end function`, ...
+    /// with nothing after the keyword on its line, reported and consumed (else the keyword
+    /// would open another block or declaration).
+    #[inline]
+    fn end_with_keyword(&mut self, end: Span) {
+        let t = self.tok();
+        if t.newline_before
+            || !matches!(
+                t.kind,
+                TokenKind::If
+                    | TokenKind::Function
+                    | TokenKind::While
+                    | TokenKind::For
+                    | TokenKind::Do
+            )
+        {
+            return;
+        }
+        let after = self.nth(1);
+        if !(after.newline_before || after.kind == TokenKind::Eof) {
+            return;
+        }
+        self.foreign_end_keyword(end, t.span);
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn foreign_end_keyword(&mut self, end: Span, keyword: Span) {
+        let word = self.slice(keyword).to_owned();
+        let d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            keyword,
+            format!("Luma closes every block with a plain `end`, not `end {word}`"),
+        )
+        .with_primary_label("remove this")
+        .with_suggestion(end.to(keyword), "end", "write");
+        self.report(d);
+        self.bump();
     }
 
     /// The block of an `if` or `elseif` arm.
