@@ -331,7 +331,18 @@ fn looks_like_type(name: &str) -> bool {
     let resource = ["sampler", "texture", "itexture", "utexture"]
         .iter()
         .any(|p| name.starts_with(p));
-    vector || matrix || resource
+    // HLSL's and Metal's `float4`, `int2`, `float4x4`, `double`.
+    let hlsl = name == "double"
+        || ["float", "int", "uint", "half", "bool", "double"]
+            .iter()
+            .any(|p| {
+                name.strip_prefix(p).is_some_and(|n| {
+                    let b = n.as_bytes();
+                    matches!(b, [c] if (b'1'..=b'4').contains(c))
+                        || matches!(b, [c, b'x', r] if (b'1'..=b'4').contains(c) && (b'1'..=b'4').contains(r))
+                })
+            });
+    vector || matrix || resource || hlsl
 }
 
 /// Names of C preprocessor directives, for a helpful message when one is written.
