@@ -86,6 +86,7 @@ pub fn parse(text: &str, limits: &Limits, diags: &mut Diagnostics) -> Module {
         block_depth: 0,
         repeat_depth: 0,
         if_arm_depth: 0,
+        end_after_if_expr: None,
         operands: Vec::new(),
         pending_ops: Vec::new(),
         prefix_ops: Vec::new(),
@@ -413,6 +414,10 @@ struct Parser<'t> {
     block_depth: u32,
     /// Open Lua `repeat` blocks (only while skipping one).
     repeat_depth: u32,
+    /// An `end` right after an `if` expression on its line (Lua's `if ... end` habit), which
+    /// closes the enclosing block instead: named when the statements after it fall out of
+    /// their function.
+    end_after_if_expr: Option<Span>,
     /// Open arms of `if` statements: where Python's `elif` (or Perl's `elsif`) starting a line
     /// ends the arm as `elseif` would.
     if_arm_depth: u32,
@@ -1522,14 +1527,25 @@ impl Parser<'_> {
                 // The function before may have ended early: what it lost is not its fault.
                 if let Some(Item {
                     kind: ItemKind::Function(f),
+                    span,
                     ..
                 }) = self.module.items.last_mut()
                 {
                     mark_incomplete(&mut f.body.block);
-                    d.with_help(
-                        "statements belong inside a function body; an extra `end` may have \
-                         closed the function early",
-                    )
+                    let item_end = span.hi;
+                    match self.end_after_if_expr.filter(|e| e.hi == item_end) {
+                        // `let y = if c then a else b end`: that `end` closed the function.
+                        Some(end) => d
+                            .with_label(end, "this `end` closed the function")
+                            .with_help(
+                                "an `if` expression ends with its `else` value, without `end`: \
+                                 remove this `end`",
+                            ),
+                        None => d.with_help(
+                            "statements belong inside a function body; an extra `end` may have \
+                             closed the function early",
+                        ),
+                    }
                 } else {
                     d.with_help("statements belong inside a function body")
                 }
@@ -5096,6 +5112,10 @@ impl Parser<'_> {
         } else {
             self.missing_else()
         };
+        let next = self.tok();
+        if next.kind == TokenKind::End && !next.newline_before {
+            self.end_after_if_expr = Some(next.span);
+        }
         let mut acc = else_value;
         for (lo, cond, then_value) in arms.into_iter().rev() {
             acc = self.alloc(
