@@ -1080,6 +1080,23 @@ impl<'a> Checker<'a> {
                 "GLSL's `mix` with a `bool` picks one of the values; Luma writes that \
                  `select(a, b, condition)`",
             );
+        } else if matches!(
+            (et, ft),
+            (
+                Ty::Vector {
+                    scalar: ScalarTy::Bool,
+                    ..
+                },
+                Ty::Scalar(ScalarTy::Bool)
+            )
+        ) {
+            // `return a == b` for a `bvec3`: GLSL's `==` on vectors is one `bool` too, but
+            // HLSL's and WGSL's compare componentwise.
+            d = d.with_help(format!(
+                "`==` and `!=` on vectors give one `bool`: compare componentwise with \
+                 `equal(a, b)` or `not_equal(a, b)` (or `less_than`, ...); to repeat a `bool`, \
+                 write `{e}(...)`"
+            ));
         } else if same_shape {
             d = d.with_help(format!(
                 "Luma never converts implicitly: write `{e}(...)` to convert"
