@@ -322,7 +322,7 @@ fn main() -> ExitCode {
     let argv = match args::expand_response_files(argv) {
         Ok(argv) => args::rewrite_depfile_flags(argv),
         Err(message) => {
-            eprintln!("luma: error: {message}");
+            print_usage_error(&message);
             return ExitCode::from(2);
         }
     };
@@ -334,19 +334,19 @@ fn main() -> ExitCode {
         .skip(1)
         .find(|(_, a)| a.to_str().is_none())
     {
-        eprintln!(
-            "luma: error: argument {index} (`{}`) is not valid UTF-8; rename the file or \
-             directory, or pass a UTF-8 path to it",
+        print_usage_error(&format!(
+            "argument {index} (`{}`) is not valid UTF-8; rename the file or directory, or pass \
+             a UTF-8 path to it",
             arg.to_string_lossy()
-        );
+        ));
         return ExitCode::from(2);
     }
     if let Some(flag) = args::macro_definition(&argv) {
-        eprintln!(
-            "luma: error: `{flag}`: Luma has no macros to define; a value chosen per build is a \
+        print_usage_error(&format!(
+            "`{flag}`: Luma has no macros to define; a value chosen per build is a \
              specialization constant (`@spec(ID) const NAME: TYPE = DEFAULT`), baked with \
              `--spec ID=VALUE` or set by the engine when it creates the pipeline"
-        );
+        ));
         return ExitCode::from(2);
     }
     let cli = match Cli::try_parse_from(argv) {
@@ -372,7 +372,7 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
         Err(Failure::Usage(message)) => {
-            eprintln!("luma: error: {message}");
+            print_usage_error(&message);
             ExitCode::from(2)
         }
     }
@@ -392,10 +392,25 @@ fn clap_failure(e: &clap::Error) -> ExitCode {
             ExitCode::from(2)
         }
         _ => {
-            eprintln!("luma: error: {}", args::one_line_error(e));
+            print_usage_error(&args::one_line_error(e));
             ExitCode::from(2)
         }
     }
+}
+
+/// Prints a usage or I/O error as the one line `luma: error: ...` that docs/cli.md promises:
+/// a control character in what it quotes (a file name with a line break, an escape sequence)
+/// is written escaped (`\n`, `\u{1b}`), so it neither splits the line nor reaches the terminal.
+fn print_usage_error(message: &str) {
+    let mut line = String::with_capacity(message.len());
+    for c in message.chars() {
+        if c.is_control() {
+            line.extend(c.escape_default());
+        } else {
+            line.push(c);
+        }
+    }
+    eprintln!("luma: error: {line}");
 }
 
 fn base_options(source: &SourceArgs) -> Result<lumac::Options, Failure> {

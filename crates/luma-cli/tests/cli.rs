@@ -1925,6 +1925,18 @@ fn usage_errors_are_one_line_with_exit_code_2() {
             vec!["compile", "lib"],
             "luma: error: cannot read `lib`: it is a directory\n",
         ),
+        // A control character in a quoted name is escaped: the line stays one line, and an
+        // escape sequence does not reach the terminal.
+        (
+            vec!["compile", "no\nsuch\r\u{1b}[31m.luma"],
+            "luma: error: cannot read `no\\nsuch\\r\\u{1b}[31m.luma`: no such file or directory\n",
+        ),
+        (
+            vec!["compile", "compute.luma", "-D\nX"],
+            "luma: error: `-D\\nX`: Luma has no macros to define; a value chosen per build is a \
+             specialization constant (`@spec(ID) const NAME: TYPE = DEFAULT`), baked with \
+             `--spec ID=VALUE` or set by the engine when it creates the pipeline\n",
+        ),
     ] {
         let run = luma(&args).expect(2);
         assert_eq!(run.stderr, expected, "{args:?}");
