@@ -453,12 +453,14 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
     for (index, (job, result)) in jobs.iter().zip(&results).enumerate() {
         if args.hash {
             if let Some(hash) = result.ir_hash() {
-                report.push_str(&format!("ir:{}  {}\n", lumac::hex(&hash), label_of(job)));
+                // Not a file's line (`sha256sum -c` skips it), but its name is escaped alike.
+                report.push_str("ir:");
+                report.push_str(&sha256sum_line(&lumac::hex(&hash), &label_of(job)));
             }
         }
         if report_outputs {
             for p in planned.iter().filter(|p| p.job == index) {
-                report.push_str(&format!("{}  {}\n", p.sha256(), p.path));
+                report.push_str(&sha256sum_line(&p.sha256(), &p.path));
             }
         }
     }
@@ -498,6 +500,26 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
     } else {
         Ok(())
     }
+}
+
+/// One line of the hash report in the format GNU `sha256sum` writes, so `sha256sum -c` reads
+/// it back: `HASH  NAME`, or when the name holds a backslash, a line feed or a carriage return,
+/// a leading `\\` and those written `\\\\`, `\\n` and `\\r` (a line break would otherwise end the
+/// line in the middle of the name).
+fn sha256sum_line(hash: &str, name: &str) -> String {
+    if !name.contains(['\\', '\n', '\r']) {
+        return format!("{hash}  {name}\n");
+    }
+    let mut escaped = String::with_capacity(name.len() + 4);
+    for c in name.chars() {
+        match c {
+            '\\' => escaped.push_str("\\\\"),
+            '\n' => escaped.push_str("\\n"),
+            '\r' => escaped.push_str("\\r"),
+            c => escaped.push(c),
+        }
+    }
+    format!("\\{hash}  {escaped}\n")
 }
 
 fn manifest_entry(

@@ -1034,6 +1034,26 @@ fn hash_reports_ir_and_output_hashes() {
     assert!(run
         .stderr
         .contains(&format!("{}  -\n", sha256_hex(&run.stdout))));
+
+    // A name with a line break or a backslash is escaped as GNU sha256sum writes it (a
+    // leading backslash, then `\\`, `\n`, `\r` in the name), so `sha256sum -c` reads the
+    // report back; the line break no longer ends the line inside the name.
+    std::fs::copy(data().join("compute.luma"), dir.join("a\\b\nc.luma")).unwrap();
+    let run = luma_in(
+        &dir,
+        &["compile", "a\\b\nc.luma", "--hash", "-t", "spirv,wgsl"],
+        None,
+    )
+    .expect(0);
+    let spv = sha256_hex(&std::fs::read(dir.join("a\\b\nc.spv")).unwrap());
+    let wgsl = sha256_hex(&std::fs::read(dir.join("a\\b\nc.wgsl")).unwrap());
+    assert_eq!(
+        run.stdout(),
+        format!(
+            "ir:\\{}  a\\\\b\\nc.luma\n\\{spv}  ./a\\\\b\\nc.spv\n\\{wgsl}  ./a\\\\b\\nc.wgsl\n",
+            ir.trim()
+        )
+    );
 }
 
 #[test]
