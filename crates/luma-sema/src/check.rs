@@ -369,8 +369,9 @@ pub(crate) struct Checker<'a> {
     /// Member indices by name of the structs with many members, built at their first lookup
     /// (see [`Checker::member_index`]).
     member_indices: FxHashMap<StructId, FxHashMap<String, usize>>,
-    /// The `@builtin(...)` attributes whose name is not a builtin (E0614 reported): the member
-    /// that carries one is not judged again as a location or as a missing builtin.
+    /// The `@builtin(...)` attributes whose name is not a builtin (E0614 reported) or missing
+    /// (E0410): the member that carries one is not judged again as a location or as a missing
+    /// builtin.
     pub unknown_builtin_attrs: Vec<Span>,
     /// Spans of `~` applied to an untyped integer (negative until typed), for the `uint` hint
     /// when such a mask meets a `uint`.

@@ -492,6 +492,10 @@ impl<'a> Checker<'a> {
                         self.unknown_builtin_attrs.push(a.span);
                     }
                 }
+            } else {
+                // `@builtin` without its name (E0410): the member is still meant as a builtin,
+                // not an input or output at a location.
+                self.unknown_builtin_attrs.push(a.span);
             }
         }
         if let Some(a) = set.get("interpolation") {
@@ -1217,12 +1221,19 @@ impl<'a> Checker<'a> {
                 format!("unknown storage image format `{name}`"),
             )
             .with_primary_label("not a storage texel format");
+            let lower = name.to_ascii_lowercase();
             if let Some(luma) = luma_format_of_wgsl(name) {
                 d = d.with_suggestion(
                     span,
                     luma,
                     format!("Luma uses the GLSL name for WGSL's `{name}`"),
                 );
+            } else if let Some(luma) = ImageFormat::from_name(&lower)
+                .and_then(|_| ImageFormat::ALL.iter().find(|(_, n)| *n == lower))
+                .map(|(_, n)| *n)
+            {
+                // `RGBA8` (Vulkan's and D3D's enums are upper case): the name is right.
+                d = d.with_suggestion(span, luma, "format names are lower case");
             } else if let Some(c) = closest(name, ImageFormat::ALL.iter().map(|(_, n)| *n)) {
                 d = d.with_suggestion(span, c, "a format with a similar name exists");
             }
