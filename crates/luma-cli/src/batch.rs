@@ -669,6 +669,19 @@ fn depfile_path(output: &str) -> String {
 
 /// A key under which two spellings of one file path compare equal: `.` components dropped,
 /// and the directory resolved through the file system where it exists (`o/../o/a.spv`, links).
+/// The device and inode of the file at `path`: equal for two hard links to one file.
+#[cfg(unix)]
+fn file_identity(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+/// Elsewhere only canonical paths tell files apart.
+#[cfg(not(unix))]
+fn file_identity(_path: &Path) -> Option<(u64, u64)> {
+    None
+}
+
 fn path_key(path: &str) -> PathBuf {
     let lexical: PathBuf = Path::new(path)
         .components()
@@ -758,7 +771,12 @@ fn check_other_writes(
         let Ok(target) = std::fs::canonicalize(path) else {
             continue;
         };
-        if let Some((_, source)) = read.iter().find(|(file, _)| *file == target) {
+        // A hard link is the same file under another name, which only its identity tells.
+        let id = file_identity(&target);
+        if let Some((_, source)) = read
+            .iter()
+            .find(|(file, _)| *file == target || (id.is_some() && file_identity(file) == id))
+        {
             return Err(Failure::Usage(format!(
                 "{what} would be written to `{path}`, which is {source}; give it another path"
             )));

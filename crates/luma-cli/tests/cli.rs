@@ -2197,6 +2197,22 @@ fn the_manifest_depfile_and_outputs_never_overwrite_each_other_or_a_source() {
     assert_eq!(files(&dir), ["a.luma", "b.wgsl"]);
     assert_eq!(std::fs::read(dir.join("a.luma")).unwrap(), source);
     assert_eq!(std::fs::read(dir.join("b.wgsl")).unwrap(), source);
+    // An output path that is a hard link to the source is the source too, though its
+    // canonical path differs (told by device and inode, on Unix).
+    if cfg!(unix) {
+        std::fs::create_dir_all(dir.join("h")).unwrap();
+        std::fs::hard_link(dir.join("a.luma"), dir.join("h/a.spv")).unwrap();
+        let run = luma_in(&dir, &["compile", "a.luma", "--out-dir", "h"], None).expect(2);
+        assert!(
+            run.stderr.contains(
+                "an output of `a.luma` would be written to `h/a.spv`, which is the source `a.luma`"
+            ),
+            "{}",
+            run.stderr
+        );
+        assert_eq!(std::fs::read(dir.join("a.luma")).unwrap(), source);
+        std::fs::remove_dir_all(dir.join("h")).unwrap();
+    }
     // A depfile beside an output whose stem is `.` is `..d`, not the directory `o/..`.
     std::fs::write(dir.join("..luma"), &source).unwrap();
     luma_in(&dir, &["compile", "..luma", "--out-dir", "o", "-MD"], None).expect(0);
