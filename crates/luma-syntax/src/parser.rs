@@ -1512,6 +1512,24 @@ impl Parser<'_> {
                 "`let` declares a local variable inside a function; module-level constants are \
                  declared with `const`",
             ),
+            TokenKind::LBracket
+                if self.nth(1).kind == TokenKind::Ident
+                    || self.nth(1).kind == TokenKind::LBracket =>
+            {
+                // HLSL's `[numthreads(8, 8, 1)]`, `[[vk::binding(0)]]`, `[shader("pixel")]`.
+                let name = self.slice(self.nth(1).span);
+                if name == "numthreads" {
+                    d.with_help(
+                        "HLSL's `[numthreads(x, y, z)]` is written `@entry(compute) \
+                         @workgroup_size(x, y, z)` in Luma",
+                    )
+                } else {
+                    d.with_help(
+                        "Luma's attributes are written `@name(...)` before the declaration: \
+                         `@entry(stage)`, `@workgroup_size(x, y, z)`, `@group(n) @binding(n)`",
+                    )
+                }
+            }
             TokenKind::Hash if self.c_directive_follows() => d.with_help(
                 "Luma has no C preprocessor: the directives are `#include`, `#pragma` and \
                  `#line`; declare constants with `const`",
