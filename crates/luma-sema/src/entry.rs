@@ -372,7 +372,7 @@ impl<'a> Checker<'a> {
                             self.emit(
                                 Diagnostic::error(
                                     codes::E0613,
-                                    name_span,
+                                    self.ret_span(decl),
                                     "compute entry points return nothing",
                                 )
                                 .with_primary_label("remove the result")
@@ -435,7 +435,7 @@ impl<'a> Checker<'a> {
                         let d = match stage {
                             Stage::Compute => Diagnostic::error(
                                 codes::E0613,
-                                name_span,
+                                self.ret_span(decl),
                                 "compute entry points return nothing",
                             )
                             .with_primary_label("remove the result")
