@@ -753,36 +753,52 @@ fn check_other_writes(
     }
     // Every file the compilations read: the inputs, and the files they include.
     let mut read: Vec<(PathBuf, String)> = Vec::new();
-    for source in sources {
-        if let Ok(input) = std::fs::canonicalize(&source.name) {
-            read.push((input, format!("the source `{}`", source.name)));
-        }
-    }
     for (job, result) in jobs.iter().zip(results) {
-        let includer = sources.get(job.input).map_or("", |s| s.name.as_str());
-        for include in &result.includes {
-            if let Ok(file) = std::fs::canonicalize(include) {
-                read.push((file, format!("`{include}`, which `{includer}` includes")));
-            }
-        }
+        let input = sources.get(job.input).map_or("", |s| s.name.as_str());
+        read.extend(files_read(input, &result.includes));
     }
     for (path, what) in &written {
-        // Only a file that exists can be a source; through a link it is the file linked to.
-        let Ok(target) = std::fs::canonicalize(path) else {
-            continue;
-        };
-        // A hard link is the same file under another name, which only its identity tells.
-        let id = file_identity(&target);
-        if let Some((_, source)) = read
-            .iter()
-            .find(|(file, _)| *file == target || (id.is_some() && file_identity(file) == id))
-        {
-            return Err(Failure::Usage(format!(
-                "{what} would be written to `{path}`, which is {source}; give it another path"
-            )));
-        }
+        refuse_overwriting_a_read_file(path, what, &read)?;
     }
     Ok(())
+}
+
+/// The files compiling `input` read, by canonical path, each with how an error names it: the
+/// input (unless it is standard input) and the files it includes.
+pub(crate) fn files_read(input: &str, includes: &[String]) -> Vec<(PathBuf, String)> {
+    let mut read = Vec::new();
+    if let Ok(file) = std::fs::canonicalize(input) {
+        read.push((file, format!("the source `{input}`")));
+    }
+    for include in includes {
+        if let Ok(file) = std::fs::canonicalize(include) {
+            read.push((file, format!("`{include}`, which `{input}` includes")));
+        }
+    }
+    read
+}
+
+/// A usage error when writing `what` to `path` would overwrite one of the files `read`.
+pub(crate) fn refuse_overwriting_a_read_file(
+    path: &str,
+    what: &str,
+    read: &[(PathBuf, String)],
+) -> Result<(), Failure> {
+    // Only a file that exists can be a source; through a link it is the file linked to.
+    let Ok(target) = std::fs::canonicalize(path) else {
+        return Ok(());
+    };
+    // A hard link is the same file under another name, which only its identity tells.
+    let id = file_identity(&target);
+    match read
+        .iter()
+        .find(|(file, _)| *file == target || (id.is_some() && file_identity(file) == id))
+    {
+        Some((_, source)) => Err(Failure::Usage(format!(
+            "{what} would be written to `{path}`, which is {source}; give it another path"
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// The file stem of an input, with a suffix per baked permutation value (`blur.s0_4.s1_true`).

@@ -68,17 +68,24 @@ pub fn reflect(args: ReflectArgs, printer: &Printer) -> Result<(), Failure> {
             .ok_or_else(|| internal("compilation produced no reflection".to_string()))?
             .to_json()
     };
-    match args.output.as_deref() {
-        Some("-") | None => input::write_stdout(json.as_bytes()),
+    let path = match args.output.as_deref() {
+        Some("-") | None => return input::write_stdout(json.as_bytes()),
         // A directory (`-o out/`, created if missing) gets `<stem>.reflect.json`, the name
         // `compile --reflect` gives it.
         Some(dir) if dir.ends_with('/') || std::path::Path::new(dir).is_dir() => {
             let stem = crate::batch::stem_of(&source.name, &[]);
             let path = std::path::Path::new(dir).join(format!("{stem}.reflect.json"));
-            input::write_file(&path.to_string_lossy(), json.as_bytes())
+            path.to_string_lossy().into_owned()
         }
-        Some(path) => input::write_file(path, json.as_bytes()),
-    }
+        Some(path) => path.to_string(),
+    };
+    // As `luma compile` refuses to: `-o shader.luma` would replace the source with JSON.
+    let read = crate::batch::files_read(
+        if args.input == "-" { "" } else { &source.name },
+        &result.includes,
+    );
+    crate::batch::refuse_overwriting_a_read_file(&path, "the reflection", &read)?;
+    input::write_file(&path, json.as_bytes())
 }
 
 /// A failure that is the compiler's fault, not the source's.

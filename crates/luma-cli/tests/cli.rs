@@ -2249,6 +2249,8 @@ fn no_output_depfile_or_manifest_overwrites_an_included_file() {
             "--manifest",
             "inc/common.luma",
         ],
+        // `luma reflect -o` writes a file too.
+        &["reflect", "main.luma", "-o", "./inc/common.luma"],
     ] {
         let run = luma_in(&dir, args, None).expect(2);
         assert!(
@@ -2263,6 +2265,23 @@ fn no_output_depfile_or_manifest_overwrites_an_included_file() {
         header
     );
     assert!(!dir.join("out").exists());
+    // Nor the source it reflects, by name or through a symbolic link.
+    let source = std::fs::read(dir.join("main.luma")).unwrap();
+    let run = luma_in(&dir, &["reflect", "main.luma", "-o", "main.luma"], None).expect(2);
+    assert_eq!(
+        run.stderr,
+        "luma: error: the reflection would be written to `main.luma`, which is the source \
+         `main.luma`; give it another path\n"
+    );
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("main.luma", dir.join("link.json")).unwrap();
+        let run = luma_in(&dir, &["reflect", "main.luma", "-o", "link.json"], None).expect(2);
+        assert!(run.stderr.contains("which is the source"), "{}", run.stderr);
+    }
+    assert_eq!(std::fs::read(dir.join("main.luma")).unwrap(), source);
+    // Standard input is no file to protect.
+    luma_in(&dir, &["reflect", "-", "-o", "stdin.json"], Some(&source)).expect(0);
 }
 
 /// A depfile names a header by the path it was opened with: through a symbolic link to a
