@@ -968,10 +968,15 @@ impl<'a> Checker<'a> {
         };
         if !matches!(self.ty(ty), Ty::Scalar(_)) {
             let name = self.tn(ty);
+            // The written type where there is one (`V: vec3`), else the default's value.
+            let at = match decl.ty.and_then(|t| self.ast_type(t)) {
+                Some(t) => t.span,
+                None => self.ast_span(decl.value),
+            };
             self.emit(
                 Diagnostic::error(
                     codes::E0708,
-                    span,
+                    at,
                     format!("a specialization constant cannot have type `{name}`"),
                 )
                 .with_primary_label("expected `bool`, `int`, `uint`, `float` or `half`"),
