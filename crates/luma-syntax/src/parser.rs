@@ -4929,6 +4929,12 @@ impl Parser<'_> {
                 prev.filter(|p| p.kind == TokenKind::Star && p.span.hi == t.span.lo)
                     .map(|_| "Luma has no `**`; write powers as `pow(x, y)`")
             }
+            TokenKind::StarEq => {
+                // `x **= 2.0` lexes as `x *` and `*= 2.0`.
+                let prev = self.pos.checked_sub(1).and_then(|i| self.token_at(i));
+                prev.filter(|p| p.kind == TokenKind::Star && p.span.hi == t.span.lo)
+                    .map(|_| "Luma has no `**=`; write powers as `x = pow(x, y)`")
+            }
             _ => None,
         };
         match help {
