@@ -775,7 +775,25 @@ impl<'a> Checker<'a> {
         let cty = if ok_ty { counter_ty } else { self.t.error };
         let s_e = self.coerce(sv, cty, "the start of the `for` loop");
         let e_e = self.coerce(ev, cty, "the bound of the `for` loop");
-        let st_e = stv.map(|v| self.coerce(v, cty, "the step of the `for` loop"));
+        let st_e = match stv {
+            // `for i = 10u, 0u, -1`: only an `int` counter counts down (language.md 6.4).
+            Some(Val::Abs(crate::consts::Abstract::Int(v), sspan))
+                if v < 0 && ok_ty && self.scalar_of(cty) == Some(ScalarTy::Uint) =>
+            {
+                let mut d =
+                    Diagnostic::error(codes::E0516, sspan, "a `uint` counter cannot count down")
+                        .with_primary_label(format!("the step {v} is negative"));
+                if let Some((_, by)) = typed_by {
+                    d = d.with_label(self.val_span(by), "this makes the counter `uint`");
+                }
+                self.emit(d.with_help(
+                    "only an `int` counter counts down: write the bounds as `int`s (no `u` \
+                     suffix, `int(n)` for a `uint` value) and convert with `uint(i)` in the body",
+                ));
+                Some(self.err_expr(sspan))
+            }
+            _ => stv.map(|v| self.coerce(v, cty, "the step of the `for` loop")),
+        };
         let step_const = match st_e.and_then(|e| self.const_of(e).map(Cow::into_owned)) {
             Some(ConstValue::Int(i)) => Some(i128::from(i)),
             Some(ConstValue::Uint(u)) => Some(i128::from(u)),
