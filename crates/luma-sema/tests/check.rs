@@ -277,7 +277,7 @@ function f(n: uint)
 end
 ");
     assert!(
-        out.contains("E0516") && out.contains("a negative constant where a `uint` is expected"),
+        out.contains("E0516") && out.contains("a `uint` counter cannot count down"),
         "{out}"
     );
 }
