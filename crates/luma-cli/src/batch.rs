@@ -342,8 +342,14 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
     // Diagnostics, in argument order.
     let mut failed = false;
     for (job, result) in jobs.iter().zip(&results) {
+        let spec: Vec<(u32, &str)> = job
+            .spec
+            .iter()
+            .map(|(id, _, v)| (*id, v.as_str()))
+            .collect();
         failed |= printer.print_slice(
-            &label_of(job),
+            &name_of(job),
+            &spec,
             &result.diagnostics,
             result.error_count,
             result.warning_count,

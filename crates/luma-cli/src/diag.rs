@@ -50,6 +50,7 @@ impl Printer {
         sorted.sort_by_key(|d| (d.primary.span.lo, d.primary.span.hi));
         self.print_slice(
             name,
+            &[],
             &sorted,
             diags.error_count(),
             diags.warning_count(),
@@ -57,10 +58,13 @@ impl Printer {
         )
     }
 
-    /// Prints a list of diagnostics with known totals; returns whether any error was reported.
+    /// Prints a list of diagnostics with known totals of input `name`, compiled with the
+    /// `--spec-matrix` values `spec` (id, value as written; empty without); returns whether any
+    /// error was reported.
     pub fn print_slice(
         &self,
         name: &str,
+        spec: &[(u32, &str)],
         list: &[lumac::Diagnostic],
         errors: usize,
         warnings: usize,
@@ -68,6 +72,15 @@ impl Printer {
     ) -> bool {
         match self.format {
             MessageFormat::Human => {
+                // The summary names the permutation too: `blur.luma [0=8 1=true]`.
+                let name = if spec.is_empty() {
+                    name.to_string()
+                } else {
+                    let values: Vec<String> =
+                        spec.iter().map(|(id, v)| format!("{id}={v}")).collect();
+                    format!("{name} [{}]", values.join(" "))
+                };
+                let name = name.as_str();
                 if !list.is_empty() {
                     let options = lumac::HumanOptions {
                         color: self.color,
@@ -99,6 +112,15 @@ impl Printer {
                     let mut value = lumac::diagnostic_json(d, map);
                     if let Some(object) = value.as_object_mut() {
                         object.insert("input".into(), serde_json::Value::from(name));
+                        // The permutation, as the manifest's `spec` writes it; `input` stays
+                        // the file name as given.
+                        if !spec.is_empty() {
+                            let values: serde_json::Map<String, serde_json::Value> = spec
+                                .iter()
+                                .map(|(id, v)| (id.to_string(), serde_json::Value::from(*v)))
+                                .collect();
+                            object.insert("spec".into(), values.into());
+                        }
                         if index + 1 == list.len() && omitted_errors + omitted_warnings > 0 {
                             object.insert("omitted_errors".into(), omitted_errors.into());
                             object.insert("omitted_warnings".into(), omitted_warnings.into());

@@ -2,7 +2,7 @@
 //! `--spirv` what a Vulkan host needs read back from the SPIR-V output
 //! (`luma-reflect-spirv/1`). The schemas are documented in `docs/reflection.md`.
 
-use lumac::{Severity, Target};
+use lumac::Target;
 
 use crate::input;
 use crate::{diag::Printer, Failure, ReflectArgs};
@@ -37,16 +37,14 @@ pub fn reflect(args: ReflectArgs, printer: &Printer) -> Result<(), Failure> {
         &options,
         targets,
     );
-    let warnings = result
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Warning)
-        .count();
+    // The counts, not the kept list: past `Limits::max_diagnostics` warnings are counted only,
+    // and the summary says how many were left out.
     let failed = printer.print_slice(
         &source.name,
+        &[],
         &result.diagnostics,
         result.error_count,
-        warnings,
+        result.warning_count,
         &result.source_map,
     );
     if failed {

@@ -1877,6 +1877,76 @@ fn message_format_json_is_json_lines() {
     let v: serde_json::Value = serde_json::from_str(run.stderr.trim()).unwrap();
     assert_eq!(v["code"], "E0003");
     assert!(v["line"].is_null(), "an option has no source position");
+    // With `--spec-matrix`, `input` is still the file as given, and `spec` the permutation
+    // (as the manifest writes it); the human summary names both.
+    let dir = scratch("json-spec");
+    std::fs::write(
+        dir.join("loop.luma"),
+        "@spec(0) const N: int = 4\nbuffer d: []float\n@entry(compute) @workgroup_size(1)\n\
+         function k()\n\tlet i: int = 0\n\twhile i < N do\n\t\td[i] = 1.0\n\t\ti += 1\n\tend\nend\n",
+    )
+    .unwrap();
+    let run = luma_in(
+        &dir,
+        &[
+            "--message-format=json",
+            "compile",
+            "loop.luma",
+            "--spec-matrix",
+            "0=1,0x2",
+            "-o",
+            "out/",
+        ],
+        None,
+    )
+    .expect(0);
+    let records: Vec<serde_json::Value> = run
+        .stderr
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2, "{}", run.stderr);
+    for (record, value) in records.iter().zip(["1", "0x2"]) {
+        assert_eq!(record["code"], "W0201");
+        assert_eq!(record["input"], "loop.luma");
+        assert_eq!(record["spec"], serde_json::json!({ "0": value }));
+    }
+    let run = luma_in(
+        &dir,
+        &[
+            "--color=never",
+            "compile",
+            "loop.luma",
+            "--spec-matrix",
+            "0=1,0x2",
+            "-o",
+            "out/",
+        ],
+        None,
+    )
+    .expect(0);
+    assert!(
+        run.stderr
+            .contains("warning: `loop.luma [0=0x2]` generated 1 warning\n"),
+        "{}",
+        run.stderr
+    );
+    let run = luma_in(
+        &dir,
+        &[
+            "--message-format=json",
+            "compile",
+            "loop.luma",
+            "-o",
+            "out/",
+        ],
+        None,
+    )
+    .expect(0);
+    let record: serde_json::Value = serde_json::from_str(run.stderr.trim()).unwrap();
+    assert_eq!(record["input"], "loop.luma");
+    assert!(record.get("spec").is_none(), "{record}");
+
     // Every record names its input, which tells apart those of several inputs whose `file`
     // is null (a diagnostic about the options).
     let run = luma(&[
@@ -2427,4 +2497,35 @@ fn json_diagnostics_say_how_many_were_left_out() {
     assert!(records[..999]
         .iter()
         .all(|r| r.get("omitted_errors").is_none()));
+
+    // `luma reflect` counts what it left out too: 1,200 unbounded loops give 1,200 W0201,
+    // of which 1,000 are shown (it said "generated 1000 warnings", and nothing was omitted).
+    let body: String = (0..1200)
+        .map(|n| format!("\tlet i{n}: int = 0\n\twhile i{n} < 3 do\n\t\ti{n} += 1\n\tend\n"))
+        .collect();
+    std::fs::write(
+        dir.join("loops.luma"),
+        format!("@entry(compute) @workgroup_size(1)\nfunction k()\n{body}end\n"),
+    )
+    .unwrap();
+    let run = luma_in(&dir, &["--color=never", "reflect", "loops.luma"], None).expect(0);
+    assert!(
+        run.stderr.ends_with(
+            "note: 200 more warnings were reported but not shown (at most 1000 diagnostics are \
+             kept: `Limits::max_diagnostics`)\nwarning: `loops.luma` generated 1200 warnings\n"
+        ),
+        "{}",
+        &run.stderr[run.stderr.len().saturating_sub(300)..]
+    );
+    let run = luma_in(
+        &dir,
+        &["--message-format=json", "reflect", "loops.luma"],
+        None,
+    )
+    .expect(0);
+    let last: serde_json::Value = serde_json::from_str(run.stderr.lines().last().unwrap()).unwrap();
+    assert_eq!(
+        (&last["omitted_errors"], &last["omitted_warnings"]),
+        (&serde_json::json!(0), &serde_json::json!(200))
+    );
 }
