@@ -54,8 +54,11 @@ fn expand_file(path: &str, chain: &mut Vec<String>, out: &mut Vec<OsString>) -> 
             crate::input::describe(&e)
         )
     })?;
+    // A byte-order mark (Windows editors and PowerShell's UTF-8 write one) is no part of the
+    // first argument.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let words =
-        split_response(&text).map_err(|e| format!("cannot read response file `{path}`: {e}"))?;
+        split_response(text).map_err(|e| format!("cannot read response file `{path}`: {e}"))?;
     chain.push(path.to_string());
     for word in words {
         match word.strip_prefix('@') {

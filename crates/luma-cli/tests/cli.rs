@@ -1468,6 +1468,20 @@ fn response_files() {
     .unwrap();
     luma(&[&format!("@{}", s(&outer))]).expect(0);
     assert_eq!(files(&out), ["basic.spv", "basic.wgsl"]);
+    // A file saved with a UTF-8 byte-order mark and CRLF line ends (Windows editors and
+    // PowerShell write them) reads the same: the mark is not part of the first argument.
+    let bom = dir.join("bom.rsp");
+    let bom_out = dir.join("bom");
+    std::fs::write(
+        &bom,
+        format!(
+            "\u{feff}compile basic.luma\r\n-I incdir\r\n-o \"{}/\"\r\n",
+            s(&bom_out)
+        ),
+    )
+    .unwrap();
+    luma(&[&format!("@{}", s(&bom))]).expect(0);
+    assert_eq!(files(&bom_out), ["basic.spv"]);
 
     let run = luma(&["@missing.rsp"]).expect(2);
     assert_eq!(
