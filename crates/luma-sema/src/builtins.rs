@@ -1149,6 +1149,34 @@ impl<'a> Checker<'a> {
     // -----------------------------------------------------------------------------------------
     // Textures
 
+    /// Whether `e` names a `sampler` or `samplerShadow` global (and no local hides it), read
+    /// from the syntax tree without checking it.
+    fn names_sampler_global(&self, e: ast::ExprId) -> bool {
+        let Some(ast::Expr {
+            kind: ast::ExprKind::Ident(id),
+            ..
+        }) = self.ast_expr(e)
+        else {
+            return false;
+        };
+        let name = self.text(&id);
+        if self
+            .fcx
+            .as_ref()
+            .is_some_and(|f| f.scopes.lookup(name).is_some())
+        {
+            return false;
+        }
+        match self.names.get(name).map(|s| s.kind) {
+            Some(crate::check::SymKind::Global(gid)) => self
+                .prog
+                .globals
+                .get(gid)
+                .is_some_and(|g| matches!(self.ty(g.ty), Ty::Sampler { .. })),
+            _ => false,
+        }
+    }
+
     fn texture(
         &mut self,
         fun: BuiltinFn,
@@ -1233,6 +1261,33 @@ impl<'a> Checker<'a> {
         let mut separate_sampler = None;
         let sampler_cmp = if is_sampling {
             if combined {
+                if let Some((&s_id, r)) = rest.split_first() {
+                    if self.names_sampler_global(s_id) {
+                        // `sample(combined, samp, uv)`: a separate sampler beside a combined
+                        // one. Reported once, and the call is checked without it.
+                        let sspan = self.ast_span(s_id);
+                        let tn = self.tn(tty);
+                        let cut = match r.first() {
+                            Some(next) => Span::new(sspan.lo, self.ast_span(*next).lo),
+                            None => sspan,
+                        };
+                        self.emit(
+                            Diagnostic::error(
+                                codes::E0522,
+                                sspan,
+                                format!("`{name}` of a combined sampler takes no separate sampler"),
+                            )
+                            .with_primary_label("a separate sampler")
+                            .with_label(tspan, format!("this `{tn}` carries its own sampler"))
+                            .with_suggestion(
+                                cut,
+                                "",
+                                "remove the sampler",
+                            ),
+                        );
+                        rest = r;
+                    }
+                }
                 Some(shape.depth)
             } else {
                 let Some((&s_id, r)) = rest.split_first() else {
