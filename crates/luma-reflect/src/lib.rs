@@ -29,12 +29,16 @@
 //! - `spec_constants`: every specialization constant, sorted by `id`.
 //! - `msl`: `{ sizes_buffer, sizes }` or `null` when the MSL back end cannot express the module.
 //!   `sizes_buffer` is the `[[buffer(n)]]` index of the `constant uint*` that holds the byte size
-//!   of each storage buffer with a runtime-sized array (`null` when there is none); `sizes`
-//!   names those buffers in its order.
+//!   of each storage buffer with a runtime-sized array (`null` when there is none, or when no
+//!   entry point reads such a buffer's length: `#`, or the clamp of an index under bounds
+//!   checks); `sizes` names those buffers in its order.
 //! - `hlsl`: `{ num_workgroups }`: the `b` register and space of the constant buffer that holds
 //!   `num_workgroups` (a `uint3` the application fills with the dispatch size), when an entry
 //!   point reads it and the HLSL option placed it; else `null` (also when the option names a
 //!   binding a resource uses, which the HLSL back end refuses: E0922).
+//! - `device_features`: the Vulkan features beyond 1.0's the SPIR-V needs enabled
+//!   (`shaderSampledImageArrayNonUniformIndexing`, `shaderStorageImageArrayNonUniformIndexing`);
+//!   absent when empty.
 //!
 //! Entry point:
 //! - `name`, `stage` (`vertex`, `fragment`, `compute`, `geometry`, `tessellation_control`,
@@ -53,25 +57,29 @@
 //! Binding:
 //! - `name`: the global's name (`<name>_tex` / `<name>_samp` for the halves of a combined
 //!   sampler); `group`, `binding`.
-//! - `kind`: `uniform_buffer`, `storage_buffer`, `texture`, `sampler` or `storage_texture`.
+//! - `kind`: `uniform_buffer`, `storage_buffer`, `texture`, `sampler` or `storage_texture` (a
+//!   storage image).
 //! - `descriptor_type`: Vulkan's descriptor type in lower case: `uniform_buffer`,
-//!   `storage_buffer`, `sampled_image`, `sampler` (and `storage_image`,
-//!   `combined_image_sampler`, ... for what Luma does not emit yet).
+//!   `storage_buffer`, `sampled_image`, `sampler`, `storage_image` (and
+//!   `combined_image_sampler`, ... for what Luma does not emit).
 //! - `type`: the declared Luma type (`Camera`, `[]vec4`, `texture2D`, `[4]texture2D`).
-//! - `access`: `read` or `read_write` (buffers as inferred or stated with `@access`; uniform
-//!   buffers and textures `read`); `null` for samplers.
-//! - `array_size`: the element count of an array of textures or samplers, else `null`;
-//!   `count`: Vulkan's descriptor count (`array_size` or 1).
+//! - `access`: `read`, `write` or `read_write` (storage buffers and storage images as inferred
+//!   or stated with `@access`, `write` only for storage images; uniform buffers and textures
+//!   `read`); `null` for samplers.
+//! - `array_size`: the element count of an array of textures, samplers or storage images, else
+//!   `null`; `count`: Vulkan's descriptor count (`array_size` or 1).
 //! - `combined_id`, `combined_name`, `combined_role`: for the two halves of one combined sampler
 //!   declaration: a shared id, the declared name and `texture` / `sampler`; else `null`.
-//! - `texture`: for textures `{ dim: "2d" | "3d" | "cube", arrayed, multisampled, sample_type:
-//!   "float" | "sint" | "uint" | "depth" }`, else `null`; `comparison`: for samplers whether it
-//!   is a comparison sampler, else `null`.
+//! - `texture`: for textures and storage textures `{ dim: "2d" | "3d" | "cube", arrayed,
+//!   multisampled, sample_type: "float" | "sint" | "uint" | "depth" }`, else `null`; `format`:
+//!   for storage textures only, the `@format` (`rgba8`, `r32f`, ...), left out for other kinds;
+//!   `comparison`: for samplers whether it is a comparison sampler, else `null`.
 //! - For buffers (else `null`): `struct_name` (the struct the buffer holds, a key into
 //!   `structs` with `layout`), `layout` (`std140` for uniform, `std430` for storage), `size`
-//!   (bytes to bind: the std140/std430 size with trailing padding; with a runtime-sized array at
-//!   the end, the size with zero elements, which is the array's offset), `runtime_array_stride`
-//!   (that array's element stride: `n` elements need `size + n * runtime_array_stride` bytes),
+//!   (bytes to bind: the std140/std430 size with trailing padding, rounded up to a multiple of
+//!   4; with a runtime-sized array at the end, the size with zero elements, which is the array's
+//!   offset), `runtime_array_stride` (that array's element stride: `n` elements need
+//!   `size + n * runtime_array_stride` bytes, rounded up to a multiple of 4),
 //!   `block` (the whole contents laid out as one member at offset 0, so `[]vec4` or `mat4`
 //!   contents have their strides too).
 //! - `stages`: the stages of the entry points that use it (Vulkan's `stageFlags`), in the order
@@ -87,9 +95,11 @@
 //!   `count` the registers it takes (an array of N takes N). The number is the binding unless an
 //!   array earlier in the same class and space pushed it further
 //!   ([`luma_back_hlsl::registers`] has the rule, which the HLSL output follows).
+//! - `non_uniform_index`: `true` when an entry point indexes this array of textures, samplers
+//!   or storage images with a value that may differ between invocations; absent when false.
 //!
 //! Push constant: `name`, `type`, `struct_name`, `layout` (always `std430`), `size` (bytes, with
-//! trailing padding), `block` (as for bindings), `stages`, `msl` (its buffer slot), `hlsl` (the
+//! trailing padding, a multiple of 4), `block` (as for bindings), `stages`, `msl` (its buffer slot), `hlsl` (the
 //! root-constant `b` register when the HLSL option `push_constant_register` chose one, else
 //! `null`: the HLSL compiler assigns it).
 //!
@@ -124,11 +134,14 @@
 //!   descriptor_type, count, stages, name, block_size, runtime_array_stride, access }`: `count`
 //!   is 0 for a runtime-sized array of descriptors; `block_size` the end of the block's last
 //!   member (runtime arrays count as zero elements: the least range to bind; the IR model's
-//!   `size` is this rounded up to the block's alignment); `access` from `NonWritable`.
+//!   `size` is this rounded up to the block's alignment, then to a multiple of 4); `access` from
+//!   `NonWritable`; storage images also have `format`.
 //! - `push_constant_ranges`: `{ name, offset, size, stages }` per block: `offset` is its smallest
 //!   member offset, `size` runs to the end of its last member, rounded up to a multiple of 4
 //!   (Vulkan's rule for a `VkPushConstantRange`; a block can end in a `half`).
 //! - `spec_constants`: by id, `{ id, name, type, default }`.
+//! - `device_features`: what the module's capabilities need, as in the IR model; absent when
+//!   empty.
 //!
 //! Names (`name` fields) in this model exist only when the module carries debug names.
 
