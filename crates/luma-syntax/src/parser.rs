@@ -4187,6 +4187,15 @@ impl Parser<'_> {
                     Some(ExprKind::Call { .. })
                 ) {
                     d = d.with_note("a call's result is a value, not a place");
+                } else if matches!(
+                    self.expr(self.place_root(target)).map(|e| &e.kind),
+                    Some(ExprKind::Call { .. })
+                ) {
+                    // `make().a = 2.0`, `table()[i] = x`.
+                    d = d.with_note(
+                        "a call's result is a value, not a place: to change a part of it, store \
+                         it with `let` first",
+                    );
                 }
                 self.report(d);
             }
@@ -4330,6 +4339,16 @@ impl Parser<'_> {
     }
 
     /// Whether `e` is syntactically a place: a name followed by fields and indexes.
+    /// The expression under the members and indices of `e` (`make()` in `make().a[1]`).
+    fn place_root(&self, mut e: ExprId) -> ExprId {
+        while let Some(ExprKind::Field { base, .. } | ExprKind::Index { base, .. }) =
+            self.expr(e).map(|x| &x.kind)
+        {
+            e = *base;
+        }
+        e
+    }
+
     fn is_place(&self, mut e: ExprId) -> bool {
         loop {
             match self.expr(e).map(|x| &x.kind) {
