@@ -2638,6 +2638,75 @@ impl Parser<'_> {
         self.alloc(kind, span)
     }
 
+    /// WGSL's `bitcast<u32>(x)`, with `bitcast` consumed and at the `<`: one error with Luma's
+    /// `as_uint` / `as_int` / `as_float` as the fix, and read as that builtin so the argument
+    /// is checked (a comparison chain `bitcast < u32 > (x)` otherwise).
+    #[cold]
+    #[inline(never)]
+    fn wgsl_bitcast(&mut self, name: Token) -> ExprId {
+        let mut depth = 0usize;
+        let mut target: Option<&'static str> = None;
+        for _ in 0..64 {
+            let t = self.tok();
+            if t.kind == TokenKind::Eof || (depth > 0 && t.newline_before) {
+                break;
+            }
+            self.bump();
+            match t.kind {
+                TokenKind::Lt => depth += 1,
+                TokenKind::Gt => depth = depth.saturating_sub(1),
+                TokenKind::Shr => depth = depth.saturating_sub(2),
+                TokenKind::Ident => {
+                    let word = self.slice(t.span);
+                    let kind = match word {
+                        "u32" | "uint" => Some("as_uint"),
+                        "i32" | "int" => Some("as_int"),
+                        "f32" | "float" => Some("as_float"),
+                        _ if word.starts_with("uvec")
+                            || (word.starts_with("vec") && word.ends_with('u')) =>
+                        {
+                            Some("as_uint")
+                        }
+                        _ if word.starts_with("ivec")
+                            || (word.starts_with("vec") && word.ends_with('i')) =>
+                        {
+                            Some("as_int")
+                        }
+                        _ if word.starts_with("vec") => Some("as_float"),
+                        _ => None,
+                    };
+                    target = kind.or(target);
+                }
+                _ => {}
+            }
+            if depth == 0 {
+                break;
+            }
+        }
+        let whole = self.since(name.span.lo);
+        let mut d = Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            whole,
+            "Luma has no `bitcast<T>(...)`",
+        )
+        .with_primary_label("WGSL's bit reinterpretation");
+        let kind = match target {
+            Some(builtin) => {
+                d = d.with_suggestion(whole, builtin, "reinterpret the bits with");
+                ExprKind::Ident(Ident {
+                    name: self.module.names.intern(builtin),
+                    span: whole,
+                })
+            }
+            None => {
+                d = d.with_help("reinterpret bits with `as_uint(x)`, `as_int(x)` or `as_float(x)`");
+                ExprKind::Error
+            }
+        };
+        self.report(d);
+        self.alloc(kind, whole)
+    }
+
     /// Whether the `<` at the current token opens a type-argument list on this line that a `(`
     /// follows (`vec3<f32>(...)`), rather than a comparison (`f(array < n, m > k)` with a local
     /// named `array`).
@@ -4815,6 +4884,13 @@ impl Parser<'_> {
                     && self.generic_list_then_call() =>
             {
                 return self.generic_constructor(t);
+            }
+            TokenKind::Ident
+                if self.at(TokenKind::Lt)
+                    && self.slice(t.span) == "bitcast"
+                    && self.generic_list_then_call() =>
+            {
+                return self.wgsl_bitcast(t);
             }
             TokenKind::Ident => ExprKind::Ident(self.ident_of(t)),
             _ => {
