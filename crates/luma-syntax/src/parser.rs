@@ -1584,6 +1584,16 @@ impl Parser<'_> {
     fn c_declaration_help(&self) -> Option<&'static str> {
         let (a, b, c) = (self.nth(0), self.nth(1), self.nth(2));
         let first = self.slice(a.span);
+        // GLSL ES's default precision (`precision highp float;`).
+        if first == "precision"
+            && matches!(self.slice(b.span), "highp" | "mediump" | "lowp")
+            && !b.newline_before
+        {
+            return Some(
+                "Luma has no precision qualifiers: remove the line (`float` is 32-bit; `half` is \
+                 the 16-bit float type)",
+            );
+        }
         // HLSL's resource declarations (`cbuffer Params : register(b0) { ... }`).
         if matches!(first, "cbuffer" | "tbuffer") && b.kind == TokenKind::Ident {
             return Some(
