@@ -2997,13 +2997,33 @@ impl<'a> Checker<'a> {
                         _ => {
                             let tn = self.tn(et);
                             let espan = self.expr_span(e);
-                            let conv = self.with_scalar(et, scalar);
-                            let conv = self.tn(conv);
-                            self.emit(
-                                Diagnostic::error(codes::E0511, espan, format!("the components of `{name}` are `{}`, argument {} is `{tn}`", scalar.as_str(), i + 1))
-                                    .with_primary_label(format!("this is `{tn}`"))
-                                    .with_help(format!("convert it first, e.g. `{conv}(...)`")),
-                            );
+                            let mut d = Diagnostic::error(
+                                codes::E0511,
+                                espan,
+                                format!(
+                                    "the components of `{name}` are `{}`, argument {} is `{tn}`",
+                                    scalar.as_str(),
+                                    i + 1
+                                ),
+                            )
+                            .with_primary_label(format!("this is `{tn}`"));
+                            d = match self.ty(et) {
+                                Ty::Scalar(_) | Ty::Vector { .. } => {
+                                    let conv = self.with_scalar(et, scalar);
+                                    let conv = self.tn(conv);
+                                    d.with_help(format!("convert it first, e.g. `{conv}(...)`"))
+                                }
+                                Ty::Matrix { .. } => d.with_help(
+                                    "a matrix is not a vector: take one of its columns, `m[i]`",
+                                ),
+                                // A struct or an array has no conversion to offer: its name
+                                // as the "conversion" was nonsense (`A(...)`).
+                                _ => d.with_note(format!(
+                                    "a vector is built from scalars and vectors; take them from \
+                                     the `{tn}` value's members or elements"
+                                )),
+                            };
+                            self.emit(d);
                             return self.err_expr(span);
                         }
                     };
