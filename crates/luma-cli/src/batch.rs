@@ -472,7 +472,7 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
     }
     if !report.is_empty() {
         if to_stderr {
-            eprint!("{report}");
+            crate::diag::write_stderr(&report);
         } else {
             input::write_stdout(report.as_bytes())?;
         }

@@ -25,6 +25,15 @@ pub enum Color {
     Never,
 }
 
+/// Writes `text` to standard error. A failed write is dropped, not a panic as in `eprint!`:
+/// with standard error closed early (`luma check big.luma 2>&1 | head`) there is nowhere to
+/// report it, and the exit code still says whether the sources compiled.
+pub fn write_stderr(text: &str) {
+    use std::io::Write;
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
+}
+
 /// Prints diagnostics to standard error.
 pub struct Printer {
     format: MessageFormat,
@@ -86,17 +95,17 @@ impl Printer {
                         color: self.color,
                         ..lumac::HumanOptions::default()
                     };
-                    eprint!("{}", lumac::render_human(list, map, &options));
+                    write_stderr(&lumac::render_human(list, map, &options));
                 }
                 if let Some(line) =
                     luma_base::render::omitted_line(list, errors, warnings, self.color)
                 {
-                    eprintln!("{line}");
+                    write_stderr(&format!("{line}\n"));
                 }
                 if let Some(line) =
                     luma_base::render::summary_line(name, errors, warnings, self.color)
                 {
-                    eprintln!("{line}");
+                    write_stderr(&format!("{line}\n"));
                 }
             }
             MessageFormat::Json => {
@@ -129,7 +138,7 @@ impl Printer {
                     out.push_str(&value.to_string());
                     out.push('\n');
                 }
-                eprint!("{out}");
+                write_stderr(&out);
             }
         }
         errors > 0

@@ -410,7 +410,7 @@ fn print_usage_error(message: &str) {
             line.push(c);
         }
     }
-    eprintln!("luma: error: {line}");
+    diag::write_stderr(&format!("luma: error: {line}\n"));
 }
 
 fn base_options(source: &SourceArgs) -> Result<lumac::Options, Failure> {

@@ -2542,4 +2542,23 @@ fn json_diagnostics_say_how_many_were_left_out() {
         (&last["omitted_errors"], &last["omitted_warnings"]),
         (&serde_json::json!(0), &serde_json::json!(200))
     );
+
+    // Standard error closed after the first line (`luma check big.luma 2>&1 | head -1`): the
+    // rest is dropped and the exit code still says the sources have only warnings (`eprint!`
+    // panicked: exit code 101). The diagnostics are far more than a pipe buffer holds.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_luma"))
+        .args(["check", "loops.luma"])
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Read;
+        let mut first = [0u8; 64];
+        child.stderr.take().unwrap().read_exact(&mut first).unwrap();
+        assert!(first.starts_with(b"warning[W0201]"));
+    }
+    assert_eq!(child.wait().unwrap().code(), Some(0));
 }
