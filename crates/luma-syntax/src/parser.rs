@@ -1199,14 +1199,21 @@ impl Parser<'_> {
             // `endif`, `fi`, `endwhile`: another language's `end`, reported and taken as one.
             let t = self.bump();
             let word = self.slice(t.span).to_owned();
-            let d = Diagnostic::error(
-                codes::UNEXPECTED_TOKEN,
-                t.span,
-                format!("Luma closes every block with `end`, not `{word}`"),
-            )
-            .with_primary_label("read as `end`")
-            .with_label(opener, format!("closes this {what}"))
-            .with_suggestion(t.span, "end", "write");
+            let (message, fix) = if misspells(&word, "end") {
+                (
+                    format!("unknown keyword `{word}`"),
+                    "a keyword with a similar name exists",
+                )
+            } else {
+                (
+                    format!("Luma closes every block with `end`, not `{word}`"),
+                    "write",
+                )
+            };
+            let d = Diagnostic::error(codes::UNEXPECTED_TOKEN, t.span, message)
+                .with_primary_label("read as `end`")
+                .with_label(opener, format!("closes this {what}"))
+                .with_suggestion(t.span, "end", fix);
             self.report(d);
             self.recovering = false;
             return;
@@ -2980,6 +2987,23 @@ impl Parser<'_> {
             TokenKind::Reserved(Reserved::Local) if self.nth(1).kind == TokenKind::Ident => {
                 self.parse_let(lo)
             }
+            TokenKind::Ident if self.at_misspelt_let() => {
+                // `lte x = 1.0`, `Let x = 1.0`: reported, then read as the declaration meant.
+                let word = self.slice(t.span).to_owned();
+                let d = Diagnostic::error(
+                    codes::UNEXPECTED_TOKEN,
+                    t.span,
+                    format!("unknown keyword `{word}`"),
+                )
+                .with_primary_label("read as `let`")
+                .with_suggestion(
+                    t.span,
+                    "let",
+                    "a keyword with a similar name exists",
+                );
+                self.report(d);
+                self.parse_let(lo)
+            }
             TokenKind::Const => self.parse_const_statement(lo),
             TokenKind::If => self.parse_if(lo),
             TokenKind::For => self.parse_for(Vec::new(), lo),
@@ -3793,20 +3817,32 @@ impl Parser<'_> {
         )
     }
 
+    /// At a misspelt `let` that starts a declaration: `lte x = ...`, `Let x: float = ...`.
+    fn at_misspelt_let(&self) -> bool {
+        let (name, after) = (self.nth(1), self.nth(2));
+        name.kind == TokenKind::Ident
+            && !name.newline_before
+            && matches!(after.kind, TokenKind::Assign | TokenKind::Colon)
+            && !after.newline_before
+            && misspells(self.slice(self.tok().span), "let")
+    }
+
     /// At another language's block end alone on its line: Bash's `fi` and `done`, GLSL's and
     /// Fortran's `endif`, PHP's `endwhile`, ...
     fn at_foreign_end(&self) -> bool {
         let t = self.tok();
-        if !t.newline_before
-            || !matches!(
-                self.slice(t.span),
-                "endif" | "fi" | "endwhile" | "endfor" | "endfunction" | "end_if" | "done" | "wend"
-            )
-        {
+        if !t.newline_before {
             return false;
         }
         let next = self.nth(1);
-        next.newline_before || next.kind == TokenKind::Eof
+        if !(next.newline_before || next.kind == TokenKind::Eof) {
+            return false;
+        }
+        let word = self.slice(t.span);
+        matches!(
+            word,
+            "endif" | "fi" | "endwhile" | "endfor" | "endfunction" | "end_if" | "done" | "wend"
+        ) || misspells(word, "end")
     }
 
     /// After the `end` at `end`: Visual Basic's and Fortran's `end if`, `end function`, ...
@@ -3862,7 +3898,11 @@ impl Parser<'_> {
     /// statement.
     fn at_foreign_elseif(&mut self) -> bool {
         let t = self.tok();
-        if !t.newline_before || !matches!(self.slice(t.span), "elif" | "elsif" | "else_if") {
+        if !t.newline_before {
+            return false;
+        }
+        let word = self.slice(t.span);
+        if !matches!(word, "elif" | "elsif" | "else_if") && !misspells(word, "elseif") {
             return false;
         }
         // The condition is one line: look for its `then` within a bounded distance.
@@ -3885,13 +3925,23 @@ impl Parser<'_> {
     fn foreign_elseif(&mut self) {
         let t = self.bump();
         let word = self.slice(t.span).to_owned();
-        let d = Diagnostic::error(
-            codes::UNEXPECTED_TOKEN,
-            t.span,
-            format!("Luma writes `elseif`, not `{word}`"),
-        )
-        .with_primary_label("read as `elseif`")
-        .with_suggestion(t.span, "elseif", "continue the `if` with");
+        let d = if !matches!(word.as_str(), "elif" | "elsif" | "else_if") {
+            Diagnostic::error(
+                codes::UNEXPECTED_TOKEN,
+                t.span,
+                format!("unknown keyword `{word}`"),
+            )
+            .with_primary_label("read as `elseif`")
+            .with_suggestion(t.span, "elseif", "a keyword with a similar name exists")
+        } else {
+            Diagnostic::error(
+                codes::UNEXPECTED_TOKEN,
+                t.span,
+                format!("Luma writes `elseif`, not `{word}`"),
+            )
+            .with_primary_label("read as `elseif`")
+            .with_suggestion(t.span, "elseif", "continue the `if` with")
+        };
         self.report(d);
     }
 
@@ -5413,6 +5463,14 @@ fn mark_incomplete(body: &mut Block) {
 
 /// Whether `name<...>(...)` in an expression is WGSL's spelling of a Luma constructor (or of an
 /// array, which Luma writes `[N]T { ... }`).
+/// Whether `word` is a slip of the keyword `keyword` (`ned` for `end`, `lte` or `Let` for
+/// `let`, `elsefi` for `elseif`), as the misspelt-keyword suggestions judge it.
+fn misspells(word: &str, keyword: &str) -> bool {
+    word != keyword
+        && (word.eq_ignore_ascii_case(keyword)
+            || similar::closest_keyword(word, &[keyword]) == Some(keyword))
+}
+
 fn is_generic_constructor(name: &str) -> bool {
     matches!(name, "vec2" | "vec3" | "vec4" | "array") || is_matrix_name(name)
 }
