@@ -36,15 +36,22 @@ pub fn parse_spec_assignment(text: &str) -> Result<(u32, SpecValue), String> {
         _ => {
             let (negative, digits) = match value.strip_prefix('-') {
                 Some(rest) => (true, rest),
-                None => (false, value),
+                None => (false, value.strip_prefix('+').unwrap_or(value)),
             };
+            // One sign at most, before the digits: Rust's integer parsers take a sign of their
+            // own, which made `--3` a 3 and `-0x-10` a 16.
             let int = if let Some(hex) = digits
                 .strip_prefix("0x")
                 .or_else(|| digits.strip_prefix("0X"))
             {
-                i64::from_str_radix(hex, 16).ok()
-            } else {
+                hex.bytes()
+                    .all(|b| b.is_ascii_hexdigit())
+                    .then(|| i64::from_str_radix(hex, 16).ok())
+                    .flatten()
+            } else if digits.starts_with(|c: char| c.is_ascii_digit()) {
                 digits.parse::<i64>().ok()
+            } else {
+                None
             };
             match int {
                 Some(v) => SpecValue::Int(if negative { -v } else { v }),
@@ -170,6 +177,21 @@ mod tests {
         assert!(parse_spec_assignment("x=1").is_err());
         assert!(parse_spec_assignment("1").is_err());
         assert!(parse_spec_assignment("1=abc").is_err());
+        // One sign, before the digits.
+        assert_eq!(parse_spec_assignment("0=+3"), Ok((0, SpecValue::Int(3))));
+        assert_eq!(
+            parse_spec_assignment("0=-0x10"),
+            Ok((0, SpecValue::Int(-16)))
+        );
+        for doubled in [
+            "0=--3", "0=-+3", "0=+-3", "0=++3", "0=-0x-10", "0=0x+10", "0=-0x+1",
+        ] {
+            assert!(parse_spec_assignment(doubled).is_err(), "{doubled}");
+        }
+        assert_eq!(
+            parse_spec_assignment("2=-.5"),
+            Ok((2, SpecValue::Float(-0.5)))
+        );
     }
 
     #[test]
