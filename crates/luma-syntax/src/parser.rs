@@ -1097,6 +1097,32 @@ impl Parser<'_> {
             self.brace_block();
             return;
         }
+        if opens_block && self.at(TokenKind::Ident) {
+            // `if c thne`, `for i = 0, 3 od`: the keyword misspelt, read as it.
+            let word = if kind == TokenKind::Then {
+                "then"
+            } else {
+                "do"
+            };
+            let t = self.tok();
+            let written = self.slice(t.span).to_owned();
+            if misspells(&written, word) {
+                self.bump();
+                let d = Diagnostic::error(
+                    codes::UNEXPECTED_TOKEN,
+                    t.span,
+                    format!("unknown keyword `{written}`"),
+                )
+                .with_primary_label(format!("read as `{word}`"))
+                .with_suggestion(
+                    t.span,
+                    word,
+                    "a keyword with a similar name exists",
+                );
+                self.report(d);
+                return;
+            }
+        }
         self.expected(what);
         loop {
             let t = self.tok();
