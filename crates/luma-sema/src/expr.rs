@@ -2520,8 +2520,23 @@ impl<'a> Checker<'a> {
             for n in builtins::names() {
                 candidates.push(n);
             }
+            // Constructors too (`vce3(1.0)`): the value types, not textures or samplers.
+            let types: Vec<String> = types::builtin_type_names()
+                .filter(|t| {
+                    !t.starts_with("sampler")
+                        && !t.starts_with("atomic")
+                        && !t.contains("texture")
+                        && !t.contains("image")
+                })
+                .collect();
+            candidates.extend(types.iter().map(String::as_str));
             if let Some(c) = self.suggest(name, candidates) {
-                d = d.with_suggestion(id.span, c, "a function with a similar name exists");
+                let what = if types.iter().any(|t| t == c) {
+                    "a type with a similar name exists"
+                } else {
+                    "a function with a similar name exists"
+                };
+                d = d.with_suggestion(id.span, c, what);
             }
         }
         self.emit(d);
