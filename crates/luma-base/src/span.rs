@@ -213,8 +213,16 @@ impl SourceMap {
     }
 
     /// The segment holding expanded offset `offset` (an offset at the very end of the expanded
-    /// text resolves to the last segment).
+    /// text resolves to the last segment; one past it, such as the `u32::MAX` of a diagnostic
+    /// about options rather than the source, resolves to none).
     pub fn segment_at(&self, offset: u32) -> Option<&Segment> {
+        let end = self
+            .segments
+            .last()
+            .map_or(0, |s| s.expanded_start.saturating_add(s.len));
+        if offset > end {
+            return None;
+        }
         let index = match self
             .segments
             .binary_search_by(|s| s.expanded_start.cmp(&offset))
@@ -295,6 +303,16 @@ mod tests {
         let map = SourceMap::single("a.luma", "let a = 1\nlet b = 2\n");
         let loc = map.locate(14).unwrap();
         assert_eq!((loc.name.as_str(), loc.line, loc.column), ("a.luma", 2, 5));
+    }
+
+    #[test]
+    fn the_end_locates_and_past_it_does_not() {
+        let map = SourceMap::single("a.luma", "let a = 1\n");
+        let end = map.locate(10).unwrap();
+        assert_eq!((end.line, end.column), (2, 1));
+        assert_eq!(map.locate(11), None);
+        assert_eq!(map.locate(u32::MAX), None);
+        assert_eq!(map.original(u32::MAX), None);
     }
 
     #[test]
