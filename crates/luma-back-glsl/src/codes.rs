@@ -21,7 +21,7 @@ pub const CODES: &[CodeDoc] = &[
         code: NO_SUCH_ENTRY_POINT,
         severity: Severity::Error,
         title: "the entry point named for GLSL output does not exist",
-        example: "-- luma compile shader.luma --target=glsl --entry=missing",
+        example: "(reported only to a host that calls `luma_back_glsl` directly with an `Options::entry_point` the module lacks; `luma` and `lumac` select entry points themselves and report E0002)",
     },
     CodeDoc {
         code: UNSUPPORTED_STAGE,

@@ -26,13 +26,13 @@ pub const ALL: &[CodeDoc] = &[
         code: UNSUPPORTED_VERSION,
         severity: Severity::Error,
         title: "unsupported SPIR-V version",
-        example: "luma compile shader.luma --target=spirv --spirv-version=2.0",
+        example: "(not reachable from the `luma` binary, which refuses another `--spirv-version` as a usage error; reported to a library host whose `lumac::Options::spirv_version` is, say, (2, 0))",
     },
     CodeDoc {
         code: UNKNOWN_ENTRY_POINT,
         severity: Severity::Error,
         title: "no entry point of that name",
-        example: "luma compile shader.luma --target=spirv --entry=does_not_exist",
+        example: "(reported only to a host that calls `luma_back_spirv` directly with an `Options::entry_point` the module lacks; `luma` and `lumac` select entry points themselves and report E0002)",
     },
     CodeDoc {
         code: UNSUPPORTED_STAGE,
