@@ -104,6 +104,17 @@ impl Writer<'_> {
         Ok(array_loops(n, self.copy_shape(base, 0)?))
     }
 
+    /// Whether a value converts from SPIR-V type `from` to `to` (two declarations of one IR
+    /// type) with one `OpCopyLogical`: from SPIR-V 1.4, unless one of them is the `Block` struct
+    /// of a buffer. Mesa's SPIR-V reader (lavapipe, RADV, ANV; 22.3 at least) reads a `Block`
+    /// struct as an interface type, not a struct, and fails pipeline creation on an
+    /// `OpCopyLogical` between it and a plain struct (valid SPIR-V: the types match
+    /// logically), so such copies take the block's members one by one, each converted by
+    /// one `OpCopyLogical` where it differs.
+    pub(crate) fn copy_logical_whole(&self, from: Word, to: Word) -> bool {
+        self.at_least(4) && !self.block_structs.contains(&from) && !self.block_structs.contains(&to)
+    }
+
     /// Whether copies of `ty` between layouts call a function of their own ([`INLINE_LIMIT`]).
     fn relayout_by_call(&mut self, ty: Handle<Type>) -> Result<bool, Error> {
         Ok(self.copy_shape(ty, 0)?.parts > INLINE_LIMIT)
@@ -111,8 +122,8 @@ impl Writer<'_> {
 
     /// `value` (of IR type `ty`, declared as `from` under `from_layout`) as a value of the
     /// logically identical type `to` under `to_layout`, with the instructions appended to
-    /// `body`: itself when the types are one, `OpCopyLogical` from SPIR-V 1.4, member by member
-    /// and element by element before, through a call of the type's conversion function for
+    /// `body`: itself when the types are one, `OpCopyLogical` where it converts the whole
+    /// ([`Writer::copy_logical_whole`]), member by member and element by element otherwise, through a call of the type's conversion function for
     /// types past [`INLINE_LIMIT`] (unless `inline_top`: the body of that function).
     #[allow(clippy::too_many_arguments)]
     fn relayout_into(
@@ -137,7 +148,7 @@ impl Writer<'_> {
                 .push_into(body)?;
             Ok::<Word, Error>(id)
         };
-        if self.at_least(4) {
+        if self.copy_logical_whole(from, to) {
             return result(self, body, Op::CopyLogical, &[value]);
         }
         if depth > max_copy_depth() {
@@ -419,7 +430,10 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     pub(crate) fn load(&mut self, pointer: Handle<Value>) -> Result<Word, Error> {
         let (id, pointee, base, layout) = self.pointee(pointer)?;
         let plain = self.w.ir_type(base, Layout::Plain)?;
-        if pointee != plain && !self.w.at_least(4) && self.has_long_array(base)? {
+        if pointee != plain
+            && !self.w.copy_logical_whole(pointee, plain)
+            && self.has_long_array(base)?
+        {
             let class = self.class_of(pointer)?;
             return self.load_by_parts(id, base, class, layout, 0);
         }
@@ -436,7 +450,10 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
         let (id, pointee, base, layout) = self.pointee(pointer)?;
         let v = self.value_id(value)?;
         let plain = self.w.ir_type(base, Layout::Plain)?;
-        if pointee != plain && !self.w.at_least(4) && self.has_long_array(base)? {
+        if pointee != plain
+            && !self.w.copy_logical_whole(plain, pointee)
+            && self.has_long_array(base)?
+        {
             let class = self.class_of(pointer)?;
             return self.store_by_parts(id, v, base, class, layout, 0);
         }
@@ -476,8 +493,9 @@ impl<'w, 'a> FunctionWriter<'w, 'a> {
     }
 
     /// Reads the laid-out `ty` behind `pointer` part by part into a plain value, copying long
-    /// arrays with a loop through a function variable (before SPIR-V 1.4, which has no
-    /// `OpCopyLogical`, so that the code stays proportional to the type, not to its length).
+    /// arrays with a loop through a function variable (where one `OpCopyLogical` cannot convert
+    /// the whole: before SPIR-V 1.4, or see [`Writer::copy_logical_whole`]), so that the code
+    /// stays proportional to the type, not to its length.
     fn load_by_parts(
         &mut self,
         pointer: Word,

@@ -16,7 +16,9 @@
 //!   array that lives in a uniform buffer (std140), a storage buffer or push constant block
 //!   (std430) or in plain memory/values (no explicit layout) gets one SPIR-V type per distinct
 //!   set of `Offset` / `ArrayStride` / `MatrixStride` decorations; copying a whole composite
-//!   between two such types is one `OpCopyLogical` from SPIR-V 1.4, and before that goes member
+//!   between two such types is one `OpCopyLogical` from SPIR-V 1.4 (but a buffer's `Block`
+//!   struct goes member by member into and out of plain values: Mesa's SPIR-V reader fails
+//!   pipelines that `OpCopyLogical` between a block and a struct), and before that goes member
 //!   by member and element by element (arrays longer than 64 elements, and arrays whose elements
 //!   together take more than 1,024 straight-line copies, such as nested short arrays, with a
 //!   loop through a function variable, so code size does not grow with array length). Offsets

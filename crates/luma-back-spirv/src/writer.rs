@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use luma_back::CallGraph;
 use luma_base::Handle;
@@ -101,6 +101,10 @@ pub struct Writer<'a> {
     /// value of the type between them, for types too large to convert in straight-line code
     /// (see [`crate::convert`]).
     pub(crate) relayout_functions: FxHashMap<crate::convert::RelayoutKey, Word>,
+    /// The struct types decorated `Block` that buffer globals point to (a lookup, never
+    /// iterated): `OpCopyLogical` does not convert them (see
+    /// [`Writer::copy_logical_whole`](crate::writer::Writer::copy_logical_whole)).
+    pub(crate) block_structs: FxHashSet<Word>,
 }
 
 /// The stages this back end writes, with their execution models.
@@ -179,6 +183,7 @@ impl<'a> Writer<'a> {
             non_uniform_ids: BTreeSet::new(),
             copy_shapes: FxHashMap::default(),
             relayout_functions: FxHashMap::default(),
+            block_structs: FxHashSet::default(),
         })
     }
 
@@ -542,6 +547,7 @@ impl<'a> Writer<'a> {
                 if !is_wrapper {
                     block_struct = Some(id);
                 }
+                self.block_structs.insert(id);
                 id
             }
             AddressSpace::Input | AddressSpace::Output => {
