@@ -1528,7 +1528,9 @@ impl<'a> Checker<'a> {
                         format!("cannot assign to `{name}`, a constant"),
                     )
                     .with_primary_label("a constant")
-                    .with_help("declare a variable with `let` to change it"),
+                    .with_help(
+                        "a constant's value is fixed: to change a copy, declare a local with `let`",
+                    ),
                     None => Diagnostic::error(codes::E0601, tspan, "cannot assign to a literal")
                         .with_primary_label("not a place"),
                 };
@@ -1538,7 +1540,8 @@ impl<'a> Checker<'a> {
             }
         };
         let tty = self.expr_ty(te);
-        let target_ok = !self.is_error(tty) && self.check_target(te, tspan);
+        let target_ok =
+            !self.is_error(tty) && self.check_target(te, tspan, self.ast_root_ident(target));
         // Swizzle targets must not repeat a component.
         if let Some(ExprKind::Swizzle { components, .. }) = self.exprs.get(te).map(|x| &x.kind) {
             let mut seen = [false; 4];
@@ -1702,7 +1705,8 @@ impl<'a> Checker<'a> {
     }
 
     /// Whether the target is a writable place, recording writes; reports otherwise.
-    fn check_target(&mut self, te: ExprId, tspan: Span) -> bool {
+    /// `root` is the name the target's syntax starts with, for naming a constant.
+    fn check_target(&mut self, te: ExprId, tspan: Span, root: Option<&str>) -> bool {
         let tty = self.expr_ty(te);
         if matches!(self.ty(tty), Ty::Atomic(_)) {
             self.emit(
@@ -1731,9 +1735,17 @@ impl<'a> Checker<'a> {
                     Some(ExprKind::Const(_) | ExprKind::SpecConst(_))
                 );
                 let d = if is_const {
-                    Diagnostic::error(codes::E0602, tspan, "cannot assign to a constant")
+                    let name = root;
+                    let message = match name {
+                        Some(name) => format!("cannot assign to `{name}`, a constant"),
+                        None => "cannot assign to a constant".to_owned(),
+                    };
+                    Diagnostic::error(codes::E0602, tspan, message)
                         .with_primary_label("a constant")
-                        .with_help("declare a variable with `let` to change it")
+                        .with_help(
+                            "a constant's value is fixed: to change a copy, declare a local with \
+                             `let`",
+                        )
                 } else if let Some(help) = self.swizzle_of_swizzle_help(te) {
                     Diagnostic::error(
                         codes::E0601,

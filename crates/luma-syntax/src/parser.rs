@@ -1353,57 +1353,83 @@ impl Parser<'_> {
             self.recovering = false;
         }
         let attributes = self.parse_attributes();
-        let kind = match self.kind() {
-            TokenKind::Function => self.parse_function(),
-            TokenKind::Struct => self.parse_struct(),
-            TokenKind::Uniform | TokenKind::Buffer | TokenKind::Shared => self.parse_global(),
-            TokenKind::Const => match self.parse_const() {
-                Some(c) => ItemKind::Const(c),
-                None => ItemKind::Error,
-            },
-            TokenKind::Reserved(Reserved::Local) if self.nth(1).kind == TokenKind::Function => {
-                // The lexer explained `local function`; parse the function as meant.
-                self.bump();
-                self.parse_function()
-            }
-            TokenKind::Ident
-                if self.slice(self.tok().span) == "fn"
-                    && self.nth(1).kind == TokenKind::Ident
-                    && !self.nth(1).newline_before =>
-            {
-                self.foreign_function_keyword();
-                self.parse_function()
-            }
-            TokenKind::Ident
-                if self.slice(self.tok().span) == "var"
-                    && self.nth(1).kind == TokenKind::Lt
-                    && !self.nth(1).newline_before =>
-            {
-                self.wgsl_var_global()
-            }
-            TokenKind::End if attributes.is_empty() => {
-                let t = self.bump();
-                let d = Diagnostic::error(codes::UNEXPECTED_END, t.span, "unexpected `end`")
+        let kind =
+            match self.kind() {
+                TokenKind::Function => self.parse_function(),
+                TokenKind::Struct => self.parse_struct(),
+                TokenKind::Uniform | TokenKind::Buffer | TokenKind::Shared => self.parse_global(),
+                TokenKind::Const => match self.parse_const() {
+                    Some(c) => ItemKind::Const(c),
+                    None => ItemKind::Error,
+                },
+                TokenKind::Reserved(Reserved::Local) if self.nth(1).kind == TokenKind::Function => {
+                    // The lexer explained `local function`; parse the function as meant.
+                    self.bump();
+                    self.parse_function()
+                }
+                TokenKind::Let
+                    if self.nth(1).kind == TokenKind::Ident
+                        && matches!(self.nth(2).kind, TokenKind::Assign | TokenKind::Colon) =>
+                {
+                    // `let x = 1.0` at module scope: reported, and read as the constant it can
+                    // only be, so that its uses resolve. Each one is reported: it starts a line
+                    // of its own, a clean restart.
+                    self.recovering = false;
+                    let t = self.tok();
+                    let d = Diagnostic::error(
+                    codes::UNEXPECTED_TOKEN,
+                    t.span,
+                    "Luma has no module-level variables",
+                )
+                .with_primary_label("`let` declares a local variable inside a function")
+                .with_note(
+                    "values that shaders change live in `buffer` or `shared` memory, or in locals",
+                )
+                .with_suggestion(t.span, "const", "a module-level value is a constant");
+                    self.report(d);
+                    match self.parse_const() {
+                        Some(c) => ItemKind::Const(c),
+                        None => ItemKind::Error,
+                    }
+                }
+                TokenKind::Ident
+                    if self.slice(self.tok().span) == "fn"
+                        && self.nth(1).kind == TokenKind::Ident
+                        && !self.nth(1).newline_before =>
+                {
+                    self.foreign_function_keyword();
+                    self.parse_function()
+                }
+                TokenKind::Ident
+                    if self.slice(self.tok().span) == "var"
+                        && self.nth(1).kind == TokenKind::Lt
+                        && !self.nth(1).newline_before =>
+                {
+                    self.wgsl_var_global()
+                }
+                TokenKind::End if attributes.is_empty() => {
+                    let t = self.bump();
+                    let d = Diagnostic::error(codes::UNEXPECTED_END, t.span, "unexpected `end`")
                     .with_primary_label("no block is open here")
                     .with_help(
                         "remove this `end`, or check that earlier blocks are not closed too early",
                     );
-                self.report(d);
-                return;
-            }
-            _ => {
-                self.item_expected(!attributes.is_empty());
-                self.sync_item();
-                if !attributes.is_empty() {
-                    self.module.items.push(Item {
-                        attributes,
-                        kind: ItemKind::Error,
-                        span: self.since(lo),
-                    });
+                    self.report(d);
+                    return;
                 }
-                return;
-            }
-        };
+                _ => {
+                    self.item_expected(!attributes.is_empty());
+                    self.sync_item();
+                    if !attributes.is_empty() {
+                        self.module.items.push(Item {
+                            attributes,
+                            kind: ItemKind::Error,
+                            span: self.since(lo),
+                        });
+                    }
+                    return;
+                }
+            };
         self.module.items.push(Item {
             attributes,
             kind,
@@ -2464,7 +2490,9 @@ impl Parser<'_> {
         }
         if self.eat(TokenKind::Assign).is_none() {
             self.expected_with_help("`=`", "a constant needs a value: `const N = 4`");
-            return None;
+            // Declared with an error value, so its uses are not reported as undeclared.
+            let value = self.alloc_error(name.span);
+            return Some(ConstDecl { name, ty, value });
         }
         let value = self.parse_expr();
         Some(ConstDecl { name, ty, value })
@@ -3354,7 +3382,19 @@ impl Parser<'_> {
         .with_primary_label("inside a function body")
         .with_help("move this declaration out of the function");
         self.report(d);
-        self.parse_global_decl();
+        // Kept as a module item, as a nested function or struct is: its uses then resolve
+        // instead of each adding "cannot find" to the one mistake.
+        let body = self.suspend_body();
+        let global = self.parse_global_decl();
+        self.resume_body(body);
+        if let Some(g) = global {
+            let span = self.since(t.span.lo);
+            self.module.items.push(Item {
+                attributes: Vec::new(),
+                kind: ItemKind::Global(g),
+                span,
+            });
+        }
         self.stmt(StmtKind::Error, lo)
     }
 
