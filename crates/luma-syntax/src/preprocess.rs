@@ -1226,9 +1226,12 @@ impl Expander<'_> {
             return;
         }
         // The included text must end its last line, or the includer's next line would join it.
+        // The added line break is mapped (to the end of the included file): at the end of the
+        // expanded text it is where the end of input is reported ("expected `end`, found end
+        // of file"), which must locate.
         self.map.push_segment(Segment {
             expanded_start: u32::try_from(self.out.len()).unwrap_or(u32::MAX),
-            len: 0,
+            len: 1,
             file,
             file_start: u32::try_from(text.len()).unwrap_or(u32::MAX),
             line_delta,
