@@ -953,16 +953,23 @@ impl<'a> Checker<'a> {
         };
         // A body that compares the counter with the length (`if i < #a then ... a[i] ...`)
         // handles the iteration one past the end itself.
-        if let luma_thir::ArrayLen::Fixed(n) = array_len {
-            let guarded = self
+        let guarded = match array_len {
+            luma_thir::ArrayLen::Fixed(n) => self
                 .exprs
                 .iter()
                 .skip(body.start)
                 .take(body.len())
-                .any(|(_, x)| self.compares_counter_with(x, counter, i128::from(n)));
-            if guarded {
-                return;
-            }
+                .any(|(_, x)| self.compares_counter_with(x, counter, i128::from(n))),
+            // A runtime-sized buffer array: the test is against its `#` (`if i < #b then`).
+            _ => self
+                .exprs
+                .iter()
+                .skip(body.start)
+                .take(body.len())
+                .any(|(_, x)| self.compares_counter_with_length(x, counter, array)),
+        };
+        if guarded {
+            return;
         }
         let Some(index_span) = self
             .exprs
@@ -1120,6 +1127,43 @@ impl<'a> Checker<'a> {
         };
         (is_counter(lhs) && self.int_const(rhs) == Some(n))
             || (is_counter(rhs) && self.int_const(lhs) == Some(n))
+    }
+
+    /// Whether `x` compares the loop counter `counter` with the run-time length of `array`
+    /// (`i < #b`), in either order.
+    fn compares_counter_with_length(
+        &self,
+        x: &luma_thir::Expr,
+        counter: LocalId,
+        array: ExprId,
+    ) -> bool {
+        let ExprKind::Binary { op, lhs, rhs } = x.kind else {
+            return false;
+        };
+        if !matches!(
+            op,
+            luma_thir::BinaryOp::Lt
+                | luma_thir::BinaryOp::Le
+                | luma_thir::BinaryOp::Gt
+                | luma_thir::BinaryOp::Ge
+                | luma_thir::BinaryOp::Eq
+                | luma_thir::BinaryOp::Ne
+        ) {
+            return false;
+        }
+        let is_counter = |e: ExprId| {
+            matches!(
+                self.exprs.get(e).map(|e| &e.kind),
+                Some(ExprKind::Local(l)) if *l == counter
+            )
+        };
+        let is_length = |e: ExprId| {
+            matches!(
+                self.exprs.get(e).map(|e| &e.kind),
+                Some(ExprKind::ArrayLength { base }) if self.same_place(*base, array)
+            )
+        };
+        (is_counter(lhs) && is_length(rhs)) || (is_counter(rhs) && is_length(lhs))
     }
 
     /// `e` without enclosing parentheses.
