@@ -87,6 +87,7 @@ pub fn parse(text: &str, limits: &Limits, diags: &mut Diagnostics) -> Module {
         repeat_depth: 0,
         if_arm_depth: 0,
         end_after_if_expr: None,
+        item_is_entry: false,
         operands: Vec::new(),
         pending_ops: Vec::new(),
         prefix_ops: Vec::new(),
@@ -418,6 +419,8 @@ struct Parser<'t> {
     /// closes the enclosing block instead: named when the statements after it fall out of
     /// their function.
     end_after_if_expr: Option<Span>,
+    /// Whether the declaration being parsed carries `@entry(...)` (its results are named).
+    item_is_entry: bool,
     /// Open arms of `if` statements: where Python's `elif` (or Perl's `elsif`) starting a line
     /// ends the arm as `elseif` would.
     if_arm_depth: u32,
@@ -1353,6 +1356,7 @@ impl Parser<'_> {
             self.recovering = false;
         }
         let attributes = self.parse_attributes();
+        self.item_is_entry = attributes.iter().any(|a| self.name(&a.name) == "entry");
         let kind =
             match self.kind() {
                 TokenKind::Function => self.parse_function(),
@@ -1987,7 +1991,21 @@ impl Parser<'_> {
         }
         self.expect_close(TokenKind::RParen, open);
         let span = self.since(open.lo);
+        let texts: Vec<String> = types.iter().map(|t| self.type_text(*t)).collect();
         let (message, help) = match types.as_slice() {
+            // An entry point's results are named outputs: `-> (vec4)` meant one.
+            _ if self.item_is_entry => (
+                "an entry point's results are named",
+                format!(
+                    "name each output: `-> ({})`",
+                    texts
+                        .iter()
+                        .enumerate()
+                        .map(|(i, t)| format!("out{i}: {t}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ),
             [_] => (
                 "a result type does not stand in parentheses",
                 format!(
