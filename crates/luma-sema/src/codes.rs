@@ -231,4 +231,7 @@ codes! {
     W0209, Warning, "builtin result unused", "function f(x: float) -> float\n\tmax(x, 1.0)\n\treturn x\nend";
     /// A counting `for` up to `n - c` with a `uint` counter: for `n < c` the bound wraps.
     W0210, Warning, "`uint` loop bound that wraps", "function f(n: uint) -> uint\n\tlet s = 0u\n\t@max_iterations(64)\n\tfor i = 0u, n - 1u do\n\t\ts += i\n\tend\n\treturn s\nend";
+    /// An entry point input or output named exactly like a builtin of its stage and
+    /// direction, with the builtin's type but no `@builtin(...)`: it is a location instead.
+    W0211, Warning, "input or output named like a builtin without `@builtin`", "@entry(vertex)\nfunction vs(vertex_index: uint) -> (@builtin(position) clip: vec4)\n\treturn { clip = vec4(float(vertex_index)) }\nend";
 }

@@ -554,6 +554,14 @@ impl<'a> Checker<'a> {
         let mut found = Vec::new();
         for (location, input, interpolation) in read {
             let d = match written.get(&location) {
+                // Named like a fragment builtin (W0211 said so): the missing `@builtin` is the
+                // mistake, not the missing vertex output.
+                None if builtin_by_name(&input.name).is_some_and(|b| {
+                    input.name != "position" && builtin_allowed(b, Stage::Fragment, Dir::In)
+                }) =>
+                {
+                    continue
+                }
                 None => Diagnostic::warning(
                     codes::W0208,
                     input.span,
@@ -823,6 +831,37 @@ impl<'a> Checker<'a> {
             );
             return None;
         }
+        // Named exactly like a builtin this stage has in this direction, with no `@location`:
+        // most likely the `@builtin(...)` was forgotten (WGSL and HLSL mark builtins too), and
+        // the value would come from an attribute or varying that nothing provides.
+        let named_builtin = builtin_by_name(name).filter(|&b| {
+            io.location.is_none() && name != "position" && builtin_allowed(b, stage, dir)
+        });
+        let builtin_help = named_builtin.map(|b| {
+            let tn = self.builtin_ty(b);
+            format!(
+                "for the builtin, write `@builtin({name}) {name}: {}`; to keep a value at a \
+                 location, give it another name or an explicit `@location(n)`",
+                self.tn(tn)
+            )
+        });
+        if let Some(b) = named_builtin {
+            if ty == self.builtin_ty(b) && !matches!(self.ty(ty), Ty::Scalar(ScalarTy::Bool)) {
+                let mut d = Diagnostic::warning(
+                    codes::W0211,
+                    span,
+                    format!(
+                        "{sname} {dname} `{name}` is passed through a location, not the builtin \
+                         of that name"
+                    ),
+                )
+                .with_primary_label("no `@builtin(...)`");
+                if let Some(help) = builtin_help.clone() {
+                    d = d.with_help(help);
+                }
+                self.emit_io(member, d);
+            }
+        }
         // A user location: a numeric scalar or vector.
         let scalar = match self.ty(ty) {
             Ty::Scalar(s) | Ty::Vector { scalar: s, .. } if s != ScalarTy::Bool => s,
@@ -852,16 +891,18 @@ impl<'a> Checker<'a> {
             _ => {
                 let tn = self.tn(ty);
                 let what = if member { "member" } else { "parameter" };
-                self.emit_io(
-                    member,
-                    Diagnostic::error(
-                        codes::E0619,
-                        span,
-                        format!("{sname} {dname} `{name}` cannot have type `{tn}`"),
-                    )
-                    .with_primary_label(format!("this {what} is passed through a location"))
-                    .with_note("stage inputs and outputs are numeric scalars and vectors"),
-                );
+                let mut d = Diagnostic::error(
+                    codes::E0619,
+                    span,
+                    format!("{sname} {dname} `{name}` cannot have type `{tn}`"),
+                )
+                .with_primary_label(format!("this {what} is passed through a location"))
+                .with_note("stage inputs and outputs are numeric scalars and vectors");
+                // `front_facing: bool` without `@builtin(front_facing)`.
+                if let Some(help) = builtin_help {
+                    d = d.with_help(help);
+                }
+                self.emit_io(member, d);
                 return None;
             }
         };
