@@ -2356,7 +2356,7 @@ fn parse_number(text: &str, value_needed: bool) -> Result<NumberValue, NumberPro
                 replacement: String::new(),
             })
         }
-        "f" | "F" | "h" | "H" | "lf" | "LF" => {
+        "f" | "F" | "h" | "H" | "lf" | "LF" | "i" | "I" => {
             return Err(NumberProblem::BadSuffix {
                 at: i,
                 message: format!("invalid suffix `{suffix}` on a number literal"),
@@ -2384,13 +2384,55 @@ fn parse_number(text: &str, value_needed: bool) -> Result<NumberValue, NumberPro
                 replacement: if unsigned { "u" } else { "" }.into(),
             });
         }
+        // `0b1010` (C++, Rust, Python) and `0o17` (Rust, Python): the value in the spelling
+        // Luma has (hexadecimal for bits, decimal for octal).
+        _ if body == "0" && suffix.starts_with(['b', 'B', 'o', 'O']) => {
+            let binary = suffix.starts_with(['b', 'B']);
+            let rest = suffix.get(1..).unwrap_or("");
+            let (digits, unsigned) = match rest.strip_suffix(['u', 'U']) {
+                Some(d) => (d, "u"),
+                None => (rest, ""),
+            };
+            let digits: String = digits.chars().filter(|&c| c != '_').collect();
+            let value = u64::from_str_radix(&digits, if binary { 2 } else { 8 }).ok();
+            let (name, fix, replacement) = match (binary, value) {
+                (true, Some(v)) => (
+                    "binary",
+                    "write it in hexadecimal",
+                    format!("0x{v:X}{unsigned}"),
+                ),
+                (false, Some(v)) => ("octal", "write it in decimal", format!("{v}{unsigned}")),
+                (true, None) => ("binary", "", String::new()),
+                (false, None) => ("octal", "", String::new()),
+            };
+            return Err(NumberProblem::BadSuffix {
+                at: 0,
+                message: format!("Luma has no {name} literals"),
+                fix: (!replacement.is_empty()).then(|| fix.to_owned()),
+                replacement,
+            });
+        }
         _ if suffix.starts_with('_')
             || suffix.bytes().next().is_some_and(|b| b.is_ascii_digit()) =>
         {
+            // `1_000_000`: the digits together, when that is all the separators hid.
+            let joined: String = text.chars().filter(|&c| c != '_').collect();
+            if !joined.is_empty()
+                && joined.bytes().all(|b| {
+                    b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-' | b'u')
+                })
+            {
+                return Err(NumberProblem::BadSuffix {
+                    at: 0,
+                    message: "Luma has no digit separators".into(),
+                    fix: Some("write the digits together".into()),
+                    replacement: joined,
+                });
+            }
             return Err(NumberProblem::Invalid {
                 message: "invalid number literal".into(),
                 help: Some("digit separators are not supported"),
-            })
+            });
         }
         _ => {
             return Err(NumberProblem::BadSuffix {
@@ -2626,7 +2668,8 @@ mod tests {
                 E0207 39..59: integer literal out of range
                 E0208 60..64: float literal out of range
                 E0208 65..70: float literal out of range
-                E0206 71..76: invalid number literal
+                E0206 71..76: Luma has no digit separators
+                  suggest "1000" (write the digits together)
                 E0207 77..96: integer literal out of range
                 E0206 16..20: invalid suffix `f` on a number literal
                   suggest "" (Luma literals take their type from context; remove the suffix)
