@@ -1586,6 +1586,12 @@ impl<'a> Checker<'a> {
         let tty = self.expr_ty(te);
         let target_ok =
             !self.is_error(tty) && self.check_target(te, tspan, self.ast_root_ident(target));
+        if !self.is_error(tty) && !self.constructible(tty) {
+            // A texture, sampler or runtime-sized array as a whole (reported above): the value
+            // is one of the same kind, which would only be reported again as unusable.
+            self.expr_mode(value, None, Mode::Ref);
+            return;
+        }
         // Swizzle targets must not repeat a component.
         if let Some(ExprKind::Swizzle { components, .. }) = self.exprs.get(te).map(|x| &x.kind) {
             let mut seen = [false; 4];
@@ -1762,14 +1768,33 @@ impl<'a> Checker<'a> {
         }
         if !self.constructible(tty) {
             let tn = self.tn(tty);
-            self.emit(
+            let resource = matches!(
+                self.ty(tty),
+                Ty::Texture(_) | Ty::CombinedSampler(_) | Ty::Sampler { .. } | Ty::StorageImage(_)
+            ) || matches!(self.ty(tty), Ty::Array { element, .. } if matches!(
+                self.ty(element),
+                Ty::Texture(_) | Ty::CombinedSampler(_) | Ty::Sampler { .. } | Ty::StorageImage(_)
+            ));
+            let d = if resource {
+                Diagnostic::error(
+                    codes::E0602,
+                    tspan,
+                    format!("a `{tn}` cannot be assigned"),
+                )
+                .with_primary_label("bound by the host, not by the shader")
+                .with_help(
+                    "to use one of several textures, declare an array of them and index it, or \
+                     sample each in its own branch",
+                )
+            } else {
                 Diagnostic::error(
                     codes::E0602,
                     tspan,
                     format!("a value of type `{tn}` cannot be assigned as a whole"),
                 )
-                .with_primary_label("assign its members or elements instead"),
-            );
+                .with_primary_label("assign its members or elements instead")
+            };
+            self.emit(d);
             return false;
         }
         match self.place_root(te) {
