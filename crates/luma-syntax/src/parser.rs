@@ -2357,6 +2357,13 @@ impl Parser<'_> {
         loop {
             let t = self.tok();
             match t.kind {
+                // A `struct` or `const` indented inside the body: declared in it (C++ and
+                // Rust's associated items), not the next declaration after a missing `end`.
+                TokenKind::Struct | TokenKind::Const
+                    if t.newline_before && !self.at_item_indentation() =>
+                {
+                    self.declaration_in_struct();
+                }
                 TokenKind::End | TokenKind::Eof | TokenKind::Function | TokenKind::Struct => break,
                 TokenKind::Uniform | TokenKind::Buffer | TokenKind::Shared | TokenKind::Const
                     if t.newline_before =>
@@ -3385,6 +3392,42 @@ impl Parser<'_> {
         self.item_indent = saved;
         self.recovering = false;
         self.stmt(StmtKind::Error, lo)
+    }
+
+    /// A `struct` or `const` inside a struct's body: one error, and the declaration is kept as
+    /// a module item (as one nested in a function is), so that the struct's own members after
+    /// it and the uses of the inner name parse and resolve.
+    #[cold]
+    #[inline(never)]
+    fn declaration_in_struct(&mut self) {
+        let t = self.tok();
+        let word = self.slice(t.span).to_owned();
+        let d = Diagnostic::error(
+            codes::DECLARATION_IN_BLOCK,
+            t.span,
+            format!("`{word}` declarations belong at module scope"),
+        )
+        .with_primary_label("inside a struct")
+        .with_help("a struct holds only members: declare this before the struct and use it there");
+        self.report(d);
+        let saved = self.item_indent;
+        self.item_indent = self.column_of(t.span.lo);
+        let kind = if t.kind == TokenKind::Struct {
+            self.parse_struct()
+        } else {
+            match self.parse_const() {
+                Some(c) => ItemKind::Const(c),
+                None => ItemKind::Error,
+            }
+        };
+        let span = self.since(t.span.lo);
+        self.module.items.push(Item {
+            attributes: Vec::new(),
+            kind,
+            span,
+        });
+        self.item_indent = saved;
+        self.recovering = false;
     }
 
     #[cold]
