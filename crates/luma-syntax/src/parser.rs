@@ -88,6 +88,7 @@ pub fn parse(text: &str, limits: &Limits, diags: &mut Diagnostics) -> Module {
         if_arm_depth: 0,
         end_after_if_expr: None,
         item_is_entry: false,
+        in_is_a_name: false,
         operands: Vec::new(),
         pending_ops: Vec::new(),
         prefix_ops: Vec::new(),
@@ -419,6 +420,9 @@ struct Parser<'t> {
     /// closes the enclosing block instead: named when the statements after it fall out of
     /// their function.
     end_after_if_expr: Option<Span>,
+    /// Whether the keyword `in` was taken as a name (GLSL's and HLSL's `in` parameter, E0301
+    /// reported there): its uses in expressions are then read as that name, not reported again.
+    in_is_a_name: bool,
     /// Whether the declaration being parsed carries `@entry(...)` (its results are named).
     item_is_entry: bool,
     /// Open arms of `if` statements: where Python's `elif` (or Perl's `elsif`) starting a line
@@ -1322,10 +1326,21 @@ impl Parser<'_> {
             // At the keyword itself: it is the problem, not something missing before it.
             if let Some(d) = self.unexpected_diag(what) {
                 let word = self.slice(t.span).to_owned();
-                self.report(d.with_note(format!("`{word}` is a keyword and cannot be a name")));
+                let mut d = d.with_note(format!("`{word}` is a keyword and cannot be a name"));
+                if t.kind == TokenKind::In {
+                    // `in` is read as the name here and at its uses (`in_is_a_name`), so the
+                    // declaration is not misread: the help says so to `misreads_source`, and
+                    // the checker still checks what surrounds it. Other keywords used later
+                    // (`return end`) do change what parses.
+                    d = d.with_help("choose another name, such as `input`");
+                }
+                self.report(d);
                 // Taken as the name, so that the rest of the declaration (a struct's members,
                 // a variable's uses) parses as written: one error, no cascade.
                 let t = self.bump();
+                if t.kind == TokenKind::In {
+                    self.in_is_a_name = true;
+                }
                 return Some(self.ident_of(t));
             }
         }
@@ -4851,7 +4866,7 @@ impl Parser<'_> {
     /// `.name`; `Err` with an error node when the name is missing (the chain ends there).
     fn postfix_field(&mut self, base: ExprId, lo: u32) -> Result<ExprId, ExprId> {
         self.bump();
-        if self.at(TokenKind::Ident) {
+        if self.at(TokenKind::Ident) || (self.in_is_a_name && self.at(TokenKind::In)) {
             let t = self.bump();
             let name = self.ident_of(t);
             Ok(self.alloc(ExprKind::Field { base, name }, self.since(lo)))
@@ -5036,6 +5051,11 @@ impl Parser<'_> {
             TokenKind::LBrace => self.parse_braced(t.span.lo, None, None),
             TokenKind::LBracket => self.parse_typed_array(t),
             TokenKind::If => self.parse_if_expr(),
+            TokenKind::In if self.in_is_a_name => {
+                self.bump();
+                let ident = self.ident_of(t);
+                self.alloc(ExprKind::Ident(ident), t.span)
+            }
             _ => self.primary_error(t),
         }
     }
@@ -5262,7 +5282,8 @@ impl Parser<'_> {
             // one, but the declaration has its own error): one error here, then the entry is
             // read as the field it was meant to be, not as statements.
             let keyword_field = entry.kind.is_keyword() && self.nth(1).kind == TokenKind::Assign;
-            if keyword_field {
+            // (`in`, once declared as a name, is that name here too: reported there.)
+            if keyword_field && !(entry.kind == TokenKind::In && self.in_is_a_name) {
                 let word = self.slice(entry.span).to_owned();
                 if let Some(d) = self.unexpected_diag("a field name") {
                     self.report(d.with_note(format!("`{word}` is a keyword and cannot be a name")));
