@@ -824,6 +824,46 @@ impl<'a> Checker<'a> {
                 void: false,
             };
         }
+        // `clamp(x, vec3(0.0), vec3(1.0))` with a scalar `x`: the first argument decides the
+        // type, so each vector bound (and the result) would be reported. One error instead.
+        if params.first() == Some(&P::T) && matches!(self.ty(t), Ty::Scalar(_)) {
+            let wider = params
+                .iter()
+                .zip(vals)
+                .enumerate()
+                .skip(1)
+                .find_map(|(i, (p, v))| {
+                    let vt = self.val_ty(*v)?;
+                    let wider = matches!(p, P::T | P::TS)
+                        && matches!(self.ty(vt), Ty::Vector { .. })
+                        && self.scalar_of(vt) == self.scalar_of(t);
+                    wider.then_some((i, vt, self.val_span(*v)))
+                });
+            if let Some((i, vt, vspan)) = wider {
+                let (tn, vn) = (self.tn(t), self.tn(vt));
+                let first = vals.first().map_or(span, |v| self.val_span(*v));
+                self.emit(
+                    Diagnostic::error(
+                        codes::E0501,
+                        first,
+                        format!(
+                            "the first argument of `{name}` is `{tn}`, but argument {} is `{vn}`",
+                            i + 1
+                        ),
+                    )
+                    .with_primary_label(format!("`{tn}`: this decides the result's type"))
+                    .with_label(vspan, format!("`{vn}`"))
+                    .with_help(format!(
+                        "for {} `{vn}` result, make the first argument one: `{vn}(...)`",
+                        crate::check::article(&vn)
+                    )),
+                );
+                return CallResult {
+                    expr: self.err_expr(span),
+                    void: false,
+                };
+            }
+        }
         let s = self.scalar_of(t).unwrap_or(ScalarTy::Float);
         let sty = self.scalar_ty(s);
         let mut out = Vec::with_capacity(vals.len());
