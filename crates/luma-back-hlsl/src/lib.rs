@@ -81,7 +81,8 @@
 //!   WGSL) means `1/w`, so DXC targeting DXIL reciprocates it (`#if` on `__HLSL_VERSION` and
 //!   `__spirv__`; glslang and DXC `-spirv` already give `1/w`). Slang defines `__HLSL_VERSION`
 //!   but no target macro and gives `1/w` on SPIR-V, GLSL, Metal and WGSL, so under `__SLANG__`
-//!   the reciprocal stands in a `__target_switch` case for its HLSL target only.
+//!   the reciprocal stands in the default case of a `__target_switch` that leaves those four
+//!   targets alone.
 //! - **Vertex and instance index** are `SV_VertexID` / `SV_InstanceID`: on Vulkan (DXC,
 //!   glslang) they include the base vertex and instance, as Luma means; Direct3D 12 starts them
 //!   at zero, so for DXIL of Shader Model 6.8 and later (`#if` on `__SHADER_TARGET_MAJOR` /

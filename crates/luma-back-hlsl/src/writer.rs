@@ -1679,14 +1679,17 @@ impl<'a> Writer<'a> {
                     out.raw("#if defined(__HLSL_VERSION) && !defined(__spirv__)\n");
                     // Slang defines no target macro, and passes `SV_Position` through
                     // unchanged to SPIR-V, GLSL, Metal and WGSL, which give 1/w already:
-                    // only its HLSL (DXIL) target takes Direct3D's w.
+                    // its HLSL and DXIL targets take Direct3D's w.
                     out.raw("#if defined(__SLANG__)\n");
                     out.line("__target_switch");
                     out.open("{");
-                    out.line("case hlsl:");
-                    out.line_fmt(format_args!("    {e}.w = 1.0 / {e}.w;"));
+                    out.line("case spirv:");
+                    out.line("case glsl:");
+                    out.line("case metal:");
+                    out.line("case wgsl:");
                     out.line("    break;");
                     out.line("default:");
+                    out.line_fmt(format_args!("    {e}.w = 1.0 / {e}.w;"));
                     out.line("    break;");
                     out.close("}");
                     out.raw("#else\n");

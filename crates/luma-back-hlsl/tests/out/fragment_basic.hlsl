@@ -36,10 +36,13 @@ fs_main_Output fs_main(fs_main_Input input) {
 #if defined(__SLANG__)
     __target_switch
     {
-        case hlsl:
-            input.frag.w = 1.0 / input.frag.w;
+        case spirv:
+        case glsl:
+        case metal:
+        case wgsl:
             break;
         default:
+            input.frag.w = 1.0 / input.frag.w;
             break;
     }
 #else

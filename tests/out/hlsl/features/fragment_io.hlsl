@@ -70,10 +70,13 @@ io_fs_Output io_fs(io_fs_Input input) {
 #if defined(__SLANG__)
     __target_switch
     {
-        case hlsl:
-            input.frag.w = 1.0 / input.frag.w;
+        case spirv:
+        case glsl:
+        case metal:
+        case wgsl:
             break;
         default:
+            input.frag.w = 1.0 / input.frag.w;
             break;
     }
 #else
@@ -104,10 +107,13 @@ void alpha_test(alpha_test_Input input) {
 #if defined(__SLANG__)
     __target_switch
     {
-        case hlsl:
-            input.coord.w = 1.0 / input.coord.w;
+        case spirv:
+        case glsl:
+        case metal:
+        case wgsl:
             break;
         default:
+            input.coord.w = 1.0 / input.coord.w;
             break;
     }
 #else

@@ -75,10 +75,13 @@ fs_Output fs(fs_Input input) {
 #if defined(__SLANG__)
     __target_switch
     {
-        case hlsl:
-            input.clip_.w = 1.0 / input.clip_.w;
+        case spirv:
+        case glsl:
+        case metal:
+        case wgsl:
             break;
         default:
+            input.clip_.w = 1.0 / input.clip_.w;
             break;
     }
 #else

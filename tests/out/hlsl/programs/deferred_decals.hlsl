@@ -113,10 +113,13 @@ decal_fs_Output decal_fs(decal_fs_Input input) {
 #if defined(__SLANG__)
     __target_switch
     {
-        case hlsl:
-            input.pos.w = 1.0 / input.pos.w;
+        case spirv:
+        case glsl:
+        case metal:
+        case wgsl:
             break;
         default:
+            input.pos.w = 1.0 / input.pos.w;
             break;
     }
 #else

@@ -113,10 +113,13 @@ shade_Output shade(shade_Input input) {
 #if defined(__SLANG__)
     __target_switch
     {
-        case hlsl:
-            input.frag_coord.w = 1.0 / input.frag_coord.w;
+        case spirv:
+        case glsl:
+        case metal:
+        case wgsl:
             break;
         default:
+            input.frag_coord.w = 1.0 / input.frag_coord.w;
             break;
     }
 #else
@@ -163,10 +166,13 @@ resolve_depth_Output resolve_depth(resolve_depth_Input input) {
 #if defined(__SLANG__)
     __target_switch
     {
-        case hlsl:
-            input.frag_coord.w = 1.0 / input.frag_coord.w;
+        case spirv:
+        case glsl:
+        case metal:
+        case wgsl:
             break;
         default:
+            input.frag_coord.w = 1.0 / input.frag_coord.w;
             break;
     }
 #else

@@ -106,10 +106,13 @@ dashed_line_fs_Output dashed_line_fs(dashed_line_fs_Input input) {
 #if defined(__SLANG__)
     __target_switch
     {
-        case hlsl:
-            input.clip_.w = 1.0 / input.clip_.w;
+        case spirv:
+        case glsl:
+        case metal:
+        case wgsl:
             break;
         default:
+            input.clip_.w = 1.0 / input.clip_.w;
             break;
     }
 #else
@@ -169,10 +172,13 @@ void depth_only_fs(depth_only_fs_Input input) {
 #if defined(__SLANG__)
     __target_switch
     {
-        case hlsl:
-            input.frag.w = 1.0 / input.frag.w;
+        case spirv:
+        case glsl:
+        case metal:
+        case wgsl:
             break;
         default:
+            input.frag.w = 1.0 / input.frag.w;
             break;
     }
 #else

@@ -65,10 +65,13 @@ void collect(collect_Input input) {
 #if defined(__SLANG__)
     __target_switch
     {
-        case hlsl:
-            input.pos.w = 1.0 / input.pos.w;
+        case spirv:
+        case glsl:
+        case metal:
+        case wgsl:
             break;
         default:
+            input.pos.w = 1.0 / input.pos.w;
             break;
     }
 #else
@@ -105,10 +108,13 @@ resolve_Output resolve(resolve_Input input) {
 #if defined(__SLANG__)
     __target_switch
     {
-        case hlsl:
-            input.pos.w = 1.0 / input.pos.w;
+        case spirv:
+        case glsl:
+        case metal:
+        case wgsl:
             break;
         default:
+            input.pos.w = 1.0 / input.pos.w;
             break;
     }
 #else

@@ -127,10 +127,13 @@ cutout_Output cutout(cutout_Input input) {
 #if defined(__SLANG__)
     __target_switch
     {
-        case hlsl:
-            input.frag.w = 1.0 / input.frag.w;
+        case spirv:
+        case glsl:
+        case metal:
+        case wgsl:
             break;
         default:
+            input.frag.w = 1.0 / input.frag.w;
             break;
     }
 #else

@@ -221,10 +221,13 @@ raymarch_fs_Output raymarch_fs(raymarch_fs_Input input) {
 #if defined(__SLANG__)
     __target_switch
     {
-        case hlsl:
-            input.frag.w = 1.0 / input.frag.w;
+        case spirv:
+        case glsl:
+        case metal:
+        case wgsl:
             break;
         default:
+            input.frag.w = 1.0 / input.frag.w;
             break;
     }
 #else

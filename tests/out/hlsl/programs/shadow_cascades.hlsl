@@ -123,10 +123,13 @@ scene_fs_Output scene_fs(scene_fs_Input input) {
 #if defined(__SLANG__)
     __target_switch
     {
-        case hlsl:
-            input.clip_.w = 1.0 / input.clip_.w;
+        case spirv:
+        case glsl:
+        case metal:
+        case wgsl:
             break;
         default:
+            input.clip_.w = 1.0 / input.clip_.w;
             break;
     }
 #else

@@ -88,10 +88,13 @@ fog_fs_Output fog_fs(fog_fs_Input input) {
 #if defined(__SLANG__)
     __target_switch
     {
-        case hlsl:
-            input.frag.w = 1.0 / input.frag.w;
+        case spirv:
+        case glsl:
+        case metal:
+        case wgsl:
             break;
         default:
+            input.frag.w = 1.0 / input.frag.w;
             break;
     }
 #else
