@@ -3362,7 +3362,7 @@ impl Parser<'_> {
 
     fn parse_do(&mut self, lo: u32) -> Option<Stmt> {
         let kw = self.bump();
-        let body = self.parse_block();
+        let body = self.parse_inner_block();
         self.expect_end(kw.span, "`do` block");
         self.stmt(StmtKind::Do(Box::new(body)), lo)
     }
@@ -4027,6 +4027,15 @@ impl Parser<'_> {
         self.bump();
     }
 
+    /// The body of a loop or `do` block: not an `if` arm, even inside one, so another
+    /// language's `elif` in it is not taken for the enclosing `if`'s next arm.
+    fn parse_inner_block(&mut self) -> Block {
+        let saved = std::mem::replace(&mut self.if_arm_depth, 0);
+        let block = self.parse_block();
+        self.if_arm_depth = saved;
+        block
+    }
+
     /// The block of an `if` or `elseif` arm.
     fn parse_if_arm(&mut self) -> Block {
         self.if_arm_depth += 1;
@@ -4356,7 +4365,7 @@ impl Parser<'_> {
         let kw = self.bump();
         let header = self.parse_for_header();
         self.expect_skip(TokenKind::Do, "`do`");
-        let body = self.parse_block();
+        let body = self.parse_inner_block();
         self.expect_end(kw.span, "`for` loop");
         match header {
             Some((var, start, end, step)) => self.stmt(
@@ -4378,7 +4387,7 @@ impl Parser<'_> {
         let kw = self.bump();
         let cond = self.parse_condition();
         self.expect_skip(TokenKind::Do, "`do`");
-        let body = self.parse_block();
+        let body = self.parse_inner_block();
         self.expect_end(kw.span, "`while` loop");
         self.stmt(
             StmtKind::While(Box::new(WhileStmt {
