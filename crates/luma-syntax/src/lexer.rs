@@ -1435,6 +1435,26 @@ impl Cooker<'_> {
     /// A string as an attribute's argument (`@entry("fragment")`): the help unquotes it.
     #[cold]
     #[inline(never)]
+    /// `include` or `line` when the string at `lo` follows `#include` or `#line` on the same
+    /// line (the directive did not start its line, or it would not have reached the lexer).
+    fn directive_before(&self, lo: usize) -> Option<&'static str> {
+        if self.newline {
+            return None;
+        }
+        let [word, hash] = [self.tokens.last()?, self.tokens.iter().rev().nth(1)?];
+        if hash.kind != TokenKind::Hash
+            || hash.span.hi != word.span.lo
+            || word.span.hi as usize > lo
+        {
+            return None;
+        }
+        match self.slice(word.span.lo as usize, word.span.hi as usize) {
+            "include" => Some("include"),
+            "line" => Some("line"),
+            _ => None,
+        }
+    }
+
     fn attribute_string_help(&self, d: Diagnostic, lo: usize, hi: usize) -> Diagnostic {
         let kinds: Vec<TokenKind> = self.tokens.iter().rev().take(3).map(|t| t.kind).collect();
         let inner = self.slice(lo + 1, hi.saturating_sub(1));
@@ -1626,7 +1646,18 @@ impl Cooker<'_> {
             }
             RawKind::Number => self.number(lo, hi),
             RawKind::String { terminated } => {
-                let d = if terminated {
+                let d = if let Some(word) = self.directive_before(lo) {
+                    // `const A = 1 #include "x.luma"`: a directive after code on its line,
+                    // which the preprocessor does not see (the parser stays quiet about it).
+                    self.error(
+                        codes::MALFORMED_INCLUDE,
+                        lo,
+                        hi,
+                        format!("`#{word}` must start its line"),
+                    )
+                    .with_primary_label("a directive after other code on this line")
+                    .with_help("put the directive on a line of its own")
+                } else if terminated {
                     let d = self
                         .error(codes::STRING_LITERAL, lo, hi, "Luma has no string literals")
                         .with_note("quoted paths appear only in `#include` and `#line` directives");

@@ -1559,6 +1559,15 @@ impl Parser<'_> {
 
     fn item_expected(&mut self, after_attributes: bool) {
         let t = self.tok();
+        let next = self.nth(1);
+        if t.kind == TokenKind::Hash
+            && next.span.lo == t.span.hi
+            && matches!(self.slice(next.span), "include" | "line")
+        {
+            // `#include` after code on its line: the lexer reported it at its path.
+            self.recovering = true;
+            return;
+        }
         let what = if after_attributes {
             "a declaration after the attributes"
         } else {
