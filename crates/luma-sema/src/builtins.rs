@@ -824,6 +824,39 @@ impl<'a> Checker<'a> {
                 void: false,
             };
         }
+        // `step(x, 0.5)`: the edge and the value swapped (GLSL, HLSL and WGSL put the edge
+        // first too), which only the vector's shape shows.
+        if fun == BuiltinFn::Step {
+            if let [edge, x] = vals {
+                let edge_vector = self
+                    .val_ty(*edge)
+                    .is_some_and(|t| matches!(self.ty(t), Ty::Vector { .. }));
+                let x_scalar = match *x {
+                    Val::Abs(..) => true,
+                    Val::Expr(e) => matches!(self.ty(self.expr_ty(e)), Ty::Scalar(_)),
+                };
+                if edge_vector && x_scalar {
+                    let (espan, xspan) = (self.val_span(*edge), self.val_span(*x));
+                    self.emit(
+                        Diagnostic::error(
+                            codes::E0501,
+                            xspan,
+                            "`step` takes the edge first and the value second",
+                        )
+                        .with_primary_label("a scalar as the value")
+                        .with_label(espan, "a vector as the edge")
+                        .with_help(
+                            "`step(edge, x)` is 1.0 where `x >= edge`: swap the arguments (a \
+                             scalar edge applies to every component)",
+                        ),
+                    );
+                    return CallResult {
+                        expr: self.err_expr(span),
+                        void: false,
+                    };
+                }
+            }
+        }
         // `clamp(x, vec3(0.0), vec3(1.0))` with a scalar `x`: the first argument decides the
         // type, so each vector bound (and the result) would be reported. One error instead.
         if params.first() == Some(&P::T) && matches!(self.ty(t), Ty::Scalar(_)) {
