@@ -450,7 +450,9 @@ impl<'a> Writer<'a> {
                 too_many: false,
             };
             let value = self.flatten_immediate(&mut layouter, &mut flat, global.ty, 0, "", 0)?;
-            if flat.too_many {
+            // `flatten_immediate` stops once past the bound, checking before each member: the
+            // member that crosses it is only counted here.
+            if flat.too_many || flat.leaves.len() > MAX_IMMEDIATE_MEMBERS {
                 return Err(Error::new(
                     codes::UNSUPPORTED_IMMEDIATE,
                     format!(

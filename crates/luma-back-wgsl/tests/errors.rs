@@ -145,18 +145,18 @@ entry compute "main" = fn0 @workgroup_size(1, 1, 1)
     );
 }
 
-#[test]
-fn e0955_push_constant_arrays_too_large_to_declare_flat() {
-    let e = error_of(
+/// A compute shader that copies one element of a push-constant `[f32; len]` to a buffer.
+fn push_constant_array_module(len: u32) -> String {
+    format!(
         r#"
-struct Push {
-  values: [f32; 1100],
-}
+struct Push {{
+  values: [f32; {len}],
+}}
 global g0 "push": Push in push_constant
 global g1 "out": [f32] in storage(read_write) @group(0) @binding(0)
 const c0: u32 = 0u
 
-fn fn0 "main"() {
+fn fn0 "main"() {{
   %0: ptr<push_constant, Push> = global g0
   %1: ptr<storage(read_write), [f32]> = global g1
   %2: u32 = const c0
@@ -166,12 +166,24 @@ body:
   %5: ptr<storage(read_write), f32> = access %1, %2
   store %5, %4
   return
-}
+}}
 entry compute "main" = fn0 @workgroup_size(1, 1, 1)
-"#,
-    );
-    assert_eq!(e.code, codes::UNSUPPORTED_IMMEDIATE);
-    assert!(e.message.contains("more than 1024"), "{}", e.message);
+"#
+    )
+}
+
+#[test]
+fn e0955_push_constant_arrays_too_large_to_declare_flat() {
+    // 1024 members are the most; one more, at the end of the last array or past it, is an
+    // error (the bound was once checked before each member was added, letting 1025 through).
+    for len in [1025, 1100] {
+        let e = error_of(&push_constant_array_module(len));
+        assert_eq!(e.code, codes::UNSUPPORTED_IMMEDIATE, "[f32; {len}]");
+        assert!(e.message.contains("more than 1024"), "{}", e.message);
+    }
+    let module = luma_ir::parse::parse_module(&push_constant_array_module(1024)).unwrap();
+    let wgsl = write(&module, &Options::default()).unwrap();
+    assert!(wgsl.contains("values_1023: f32"), "{wgsl}");
 }
 
 #[test]
