@@ -2190,11 +2190,17 @@ impl<'a> Checker<'a> {
         // Whether the result is `float` only because untyped integer constants defaulted.
         let int_default;
         let (ae, be) = match (a, bv) {
-            (Val::Abs(x, _), Val::Abs(_, _)) if const_cond == Some(true) => {
+            (Val::Abs(x, _), Val::Abs(y, dead_span)) if const_cond == Some(true) => {
+                if !self.dead_arm_fits(x, y, dead_span, hint) {
+                    return self.err_val(span);
+                }
                 self.derived_constants.insert(span);
                 return Val::Abs(x, span);
             }
-            (Val::Abs(_, _), Val::Abs(y, _)) if const_cond == Some(false) => {
+            (Val::Abs(x, dead_span), Val::Abs(y, _)) if const_cond == Some(false) => {
+                if !self.dead_arm_fits(y, x, dead_span, hint) {
+                    return self.err_val(span);
+                }
                 self.derived_constants.insert(span);
                 return Val::Abs(y, span);
             }
@@ -2280,6 +2286,33 @@ impl<'a> Checker<'a> {
                     f.float_default_selects.push(select);
                 }
                 Val::Expr(select)
+            }
+        }
+    }
+
+    /// Whether the arm a constant condition does not take, `dead`, can have the type the taken
+    /// arm gets where `hint` is expected, reporting when it cannot: both arms of an
+    /// if-expression have one type whatever the condition (language.md §4), so
+    /// `let a: uint = if true then 1 else -1` is the error it is with a run-time condition.
+    fn dead_arm_fits(
+        &mut self,
+        taken: Abstract,
+        dead: Abstract,
+        dead_span: Span,
+        hint: Option<TyId>,
+    ) -> bool {
+        // The scalar type `concretize` gives the taken arm: the hint's, else `float`; a float
+        // constant is never an integer.
+        let s = match hint.and_then(|h| self.scalar_of(h)) {
+            Some(ScalarTy::Bool) | None => ScalarTy::Float,
+            Some(ScalarTy::Int | ScalarTy::Uint) if !taken.is_int() => ScalarTy::Float,
+            Some(s) => s,
+        };
+        match consts::materialize(dead, s) {
+            Ok(_) => true,
+            Err(e) => {
+                self.materialize_error(dead, dead_span, s, e);
+                false
             }
         }
     }
