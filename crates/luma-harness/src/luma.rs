@@ -40,16 +40,25 @@ pub fn frontend(path: &Path, opt: OptLevel) -> Result<Module, String> {
 #[derive(Debug)]
 pub struct Compiler {
     opt: OptLevel,
+    spirv_version: (u8, u8),
     last: RefCell<Option<(PathBuf, Result<Module, String>)>>,
 }
 
 impl Compiler {
-    /// A compiler that optimises at `opt`.
+    /// A compiler that optimises at `opt` and writes SPIR-V of the back end's default version.
     pub fn new(opt: OptLevel) -> Compiler {
         Compiler {
             opt,
+            spirv_version: luma_back_spirv::Options::default().version,
             last: RefCell::new(None),
         }
+    }
+
+    /// The same compiler writing SPIR-V `version` on the SPIR-V path (`(1, 4)` and later
+    /// change how the back end writes some constructs, and drivers read them apart).
+    pub fn with_spirv_version(mut self, version: (u8, u8)) -> Compiler {
+        self.spirv_version = version;
+        self
     }
 
     /// The opt level.
@@ -78,8 +87,11 @@ impl Compiler {
 impl LumaCompiler for Compiler {
     fn spirv(&self, source: &Path) -> Result<Vec<u32>, String> {
         self.with_ir(source, |m| {
-            luma_back_spirv::write(m, &luma_back_spirv::Options::default())
-                .map_err(|e| e.to_string())
+            let options = luma_back_spirv::Options {
+                version: self.spirv_version,
+                ..Default::default()
+            };
+            luma_back_spirv::write(m, &options).map_err(|e| e.to_string())
         })
     }
 

@@ -59,6 +59,9 @@ enum Command {
         /// Luma optimisation level: none, basic or aggressive.
         #[arg(long, default_value = "basic")]
         opt: String,
+        /// SPIR-V version of the spirv path, 1.0 to 1.6 (default: the back end's, 1.3).
+        #[arg(long, value_parser = parse_spirv_version)]
+        spirv_version: Option<(u8, u8)>,
     },
     /// List the Vulkan devices the loader reports.
     Devices,
@@ -88,6 +91,7 @@ fn main() -> ExitCode {
             no_validation,
             keep,
             opt,
+            spirv_version,
         } => match OptLevel::from_name(&opt) {
             Some(opt) => run(
                 inputs,
@@ -98,6 +102,7 @@ fn main() -> ExitCode {
                 no_validation,
                 keep,
                 opt,
+                spirv_version,
             ),
             None => {
                 eprintln!("error: unknown opt level `{opt}`; expected none, basic or aggressive");
@@ -117,6 +122,7 @@ fn run(
     no_validation: bool,
     keep: Option<PathBuf>,
     opt: OptLevel,
+    spirv_version: Option<(u8, u8)>,
 ) -> ExitCode {
     let mut only = Vec::new();
     for p in &paths {
@@ -180,7 +186,10 @@ fn run(
             true,
         ),
     };
-    let luma = Compiler::new(opt);
+    let mut luma = Compiler::new(opt);
+    if let Some(version) = spirv_version {
+        luma = luma.with_spirv_version(version);
+    }
     let runner = Runner {
         gpu: &gpu,
         tools: Tools::find(),
@@ -238,5 +247,20 @@ fn run(
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
+    }
+}
+
+/// `--spirv-version`: `1.0` to `1.6`.
+fn parse_spirv_version(text: &str) -> Result<(u8, u8), String> {
+    match text.split_once('.') {
+        Some(("1", minor)) => match minor.parse::<u8>() {
+            Ok(m) if m <= 6 => Ok((1, m)),
+            _ => Err(format!(
+                "`{text}` is not a SPIR-V version: expected 1.0 to 1.6"
+            )),
+        },
+        _ => Err(format!(
+            "`{text}` is not a SPIR-V version: expected 1.0 to 1.6"
+        )),
     }
 }
