@@ -126,37 +126,13 @@ fn corpus_passes_at_opt_aggressive() {
 /// pipeline creation on a copy between a `Block` struct and a plain one that `spirv-val` accepts.
 #[test]
 fn corpus_passes_on_spirv_1_6() {
-    let gpu = gpu();
     let compiler = Compiler::new(OptLevel::Basic).with_spirv_version((1, 6));
-    let runner = Runner {
-        gpu: &gpu,
-        tools: Tools::find(),
-        luma: Some(&compiler),
-        scratch: luma_testutil::scratch_dir("exec-spirv-1.6"),
-    };
-    let start = std::time::Instant::now();
-    let tests: Vec<TestResult> = corpus()
-        .iter()
-        .map(|t| runner.run(t, &[PathKind::Spirv]))
-        .collect();
-    let _ = std::fs::remove_dir_all(&runner.scratch);
-    let report = Report {
-        device: gpu.info().clone(),
-        tests,
-        seconds: start.elapsed().as_secs_f64(),
-    };
-    let table = report.table();
-    println!("SPIR-V 1.6:\n{table}");
-    for t in &report.tests {
-        assert!(
-            t.paths.iter().any(|p| p.path == PathKind::Spirv),
-            "{}: the spirv path neither ran nor was declared not applicable",
-            t.name
-        );
-    }
-    assert!(
-        report.ok(),
-        "execution corpus failures at SPIR-V 1.6:\n{table}"
+    corpus_passes_on_one_path(
+        &gpu(),
+        &compiler,
+        Tools::find(),
+        PathKind::Spirv,
+        "SPIR-V 1.6",
     );
 }
 
@@ -173,23 +149,37 @@ fn corpus_passes_through_slang_at_opt_basic() {
         ..GpuOptions::default()
     })
     .unwrap_or_else(|e| panic!("cannot open the Vulkan device: {e}"));
-    let compiler = Compiler::new(OptLevel::Basic);
     let tools = Tools::find();
     assert!(
         tools.slang.is_some(),
         "Slang is not installed (tools/slang/lib); run scripts/install-test-tools.sh"
     );
-    let runner = Runner {
-        gpu: &gpu,
+    corpus_passes_on_one_path(
+        &gpu,
+        &Compiler::new(OptLevel::Basic),
         tools,
-        luma: Some(&compiler),
-        scratch: luma_testutil::scratch_dir("exec-slang"),
+        PathKind::HlslSlang,
+        "hlsl-slang at opt level basic",
+    );
+}
+
+/// Runs every corpus test on `path` alone and requires each to pass or be declared not
+/// applicable there; `label` names the run in the table and the failure.
+fn corpus_passes_on_one_path(
+    gpu: &Gpu,
+    compiler: &Compiler,
+    tools: Tools,
+    path: PathKind,
+    label: &str,
+) {
+    let runner = Runner {
+        gpu,
+        tools,
+        luma: Some(compiler),
+        scratch: luma_testutil::scratch_dir(&format!("exec-{}", label.replace(' ', "-"))),
     };
     let start = std::time::Instant::now();
-    let tests: Vec<TestResult> = corpus()
-        .iter()
-        .map(|t| runner.run(t, &[PathKind::HlslSlang]))
-        .collect();
+    let tests: Vec<TestResult> = corpus().iter().map(|t| runner.run(t, &[path])).collect();
     let _ = std::fs::remove_dir_all(&runner.scratch);
     let report = Report {
         device: gpu.info().clone(),
@@ -197,18 +187,16 @@ fn corpus_passes_through_slang_at_opt_basic() {
         seconds: start.elapsed().as_secs_f64(),
     };
     let table = report.table();
-    println!("hlsl-slang at opt level basic:\n{table}");
+    println!("{label}:\n{table}");
     for t in &report.tests {
         assert!(
-            t.paths.iter().any(|p| p.path == PathKind::HlslSlang),
-            "{}: the hlsl-slang path neither ran nor was declared not applicable",
-            t.name
+            t.paths.iter().any(|p| p.path == path),
+            "{}: the {} path neither ran nor was declared not applicable",
+            t.name,
+            path.name()
         );
     }
-    assert!(
-        report.ok(),
-        "hlsl-slang failures at opt level basic:\n{table}"
-    );
+    assert!(report.ok(), "failures of {label}:\n{table}");
 }
 
 /// A corpus test with one expected value changed must fail on every Luma path, with a message
