@@ -1105,28 +1105,7 @@ impl<'a> Checker<'a> {
 
     /// Whether `x` compares the loop counter `counter` with the constant `n`, in either order.
     fn compares_counter_with(&self, x: &luma_thir::Expr, counter: LocalId, n: i128) -> bool {
-        let ExprKind::Binary { op, lhs, rhs } = x.kind else {
-            return false;
-        };
-        if !matches!(
-            op,
-            luma_thir::BinaryOp::Lt
-                | luma_thir::BinaryOp::Le
-                | luma_thir::BinaryOp::Gt
-                | luma_thir::BinaryOp::Ge
-                | luma_thir::BinaryOp::Eq
-                | luma_thir::BinaryOp::Ne
-        ) {
-            return false;
-        }
-        let is_counter = |e: ExprId| {
-            matches!(
-                self.exprs.get(e).map(|e| &e.kind),
-                Some(ExprKind::Local(l)) if *l == counter
-            )
-        };
-        (is_counter(lhs) && self.int_const(rhs) == Some(n))
-            || (is_counter(rhs) && self.int_const(lhs) == Some(n))
+        self.compares_counter_and(x, counter, |e| self.int_const(e) == Some(n))
     }
 
     /// Whether `x` compares the loop counter `counter` with the run-time length of `array`
@@ -1136,6 +1115,22 @@ impl<'a> Checker<'a> {
         x: &luma_thir::Expr,
         counter: LocalId,
         array: ExprId,
+    ) -> bool {
+        self.compares_counter_and(x, counter, |e| {
+            matches!(
+                self.exprs.get(e).map(|e| &e.kind),
+                Some(ExprKind::ArrayLength { base }) if self.same_place(*base, array)
+            )
+        })
+    }
+
+    /// Whether `x` compares (`<`, `<=`, `>`, `>=`, `==`, `!=`) the loop counter `counter` with
+    /// an operand `other` accepts, in either order.
+    fn compares_counter_and(
+        &self,
+        x: &luma_thir::Expr,
+        counter: LocalId,
+        other: impl Fn(ExprId) -> bool,
     ) -> bool {
         let ExprKind::Binary { op, lhs, rhs } = x.kind else {
             return false;
@@ -1157,13 +1152,7 @@ impl<'a> Checker<'a> {
                 Some(ExprKind::Local(l)) if *l == counter
             )
         };
-        let is_length = |e: ExprId| {
-            matches!(
-                self.exprs.get(e).map(|e| &e.kind),
-                Some(ExprKind::ArrayLength { base }) if self.same_place(*base, array)
-            )
-        };
-        (is_counter(lhs) && is_length(rhs)) || (is_counter(rhs) && is_length(lhs))
+        (is_counter(lhs) && other(rhs)) || (is_counter(rhs) && other(lhs))
     }
 
     /// `e` without enclosing parentheses.
