@@ -3380,20 +3380,14 @@ impl Parser<'_> {
     #[cold]
     #[inline(never)]
     fn parse_nested_declaration(&mut self, lo: u32) -> Option<Stmt> {
-        let t = self.tok();
-        let word = self.slice(t.span).to_owned();
-        let d = Diagnostic::error(
-            codes::DECLARATION_IN_BLOCK,
-            t.span,
-            format!("`{word}` declarations belong at module scope"),
-        )
-        .with_primary_label("inside a function body")
-        .with_help(if t.kind == TokenKind::Function {
-            "Luma has no nested functions; declare it at module scope and call it"
-        } else {
-            "move this declaration out of the function"
-        });
-        self.report(d);
+        let t = self.report_misplaced_declaration(
+            "inside a function body",
+            if self.kind() == TokenKind::Function {
+                "Luma has no nested functions; declare it at module scope and call it"
+            } else {
+                "move this declaration out of the function"
+            },
+        );
         // Parse it whole so its body does not derail the enclosing function, and keep it as
         // a module item: the function's calls and the struct's uses then resolve, instead of
         // adding "cannot find" errors to the one mistake.
@@ -3407,12 +3401,7 @@ impl Parser<'_> {
             self.parse_struct()
         };
         self.resume_body(body);
-        let span = self.since(t.span.lo);
-        self.module.items.push(Item {
-            attributes: Vec::new(),
-            kind,
-            span,
-        });
+        self.push_module_item(t.span.lo, kind);
         self.item_indent = saved;
         self.recovering = false;
         self.stmt(StmtKind::Error, lo)
@@ -3424,16 +3413,10 @@ impl Parser<'_> {
     #[cold]
     #[inline(never)]
     fn declaration_in_struct(&mut self) {
-        let t = self.tok();
-        let word = self.slice(t.span).to_owned();
-        let d = Diagnostic::error(
-            codes::DECLARATION_IN_BLOCK,
-            t.span,
-            format!("`{word}` declarations belong at module scope"),
-        )
-        .with_primary_label("inside a struct")
-        .with_help("a struct holds only members: declare this before the struct and use it there");
-        self.report(d);
+        let t = self.report_misplaced_declaration(
+            "inside a struct",
+            "a struct holds only members: declare this before the struct and use it there",
+        );
         let saved = self.item_indent;
         self.item_indent = self.column_of(t.span.lo);
         let kind = if t.kind == TokenKind::Struct {
@@ -3444,12 +3427,7 @@ impl Parser<'_> {
                 None => ItemKind::Error,
             }
         };
-        let span = self.since(t.span.lo);
-        self.module.items.push(Item {
-            attributes: Vec::new(),
-            kind,
-            span,
-        });
+        self.push_module_item(t.span.lo, kind);
         self.item_indent = saved;
         self.recovering = false;
     }
@@ -3457,6 +3435,24 @@ impl Parser<'_> {
     #[cold]
     #[inline(never)]
     fn parse_misplaced_global(&mut self, lo: u32) -> Option<Stmt> {
+        let t = self.report_misplaced_declaration(
+            "inside a function body",
+            "move this declaration out of the function",
+        );
+        // Kept as a module item, as a nested function or struct is: its uses then resolve
+        // instead of each adding "cannot find" to the one mistake.
+        let body = self.suspend_body();
+        let global = self.parse_global_decl();
+        self.resume_body(body);
+        if let Some(g) = global {
+            self.push_module_item(t.span.lo, ItemKind::Global(g));
+        }
+        self.stmt(StmtKind::Error, lo)
+    }
+
+    /// Reports the declaration at the current token as out of place (`where_` labels it,
+    /// `help` says what to do) and returns its first token.
+    fn report_misplaced_declaration(&mut self, where_: &str, help: &str) -> Token {
         let t = self.tok();
         let word = self.slice(t.span).to_owned();
         let d = Diagnostic::error(
@@ -3464,23 +3460,21 @@ impl Parser<'_> {
             t.span,
             format!("`{word}` declarations belong at module scope"),
         )
-        .with_primary_label("inside a function body")
-        .with_help("move this declaration out of the function");
+        .with_primary_label(where_)
+        .with_help(help);
         self.report(d);
-        // Kept as a module item, as a nested function or struct is: its uses then resolve
-        // instead of each adding "cannot find" to the one mistake.
-        let body = self.suspend_body();
-        let global = self.parse_global_decl();
-        self.resume_body(body);
-        if let Some(g) = global {
-            let span = self.since(t.span.lo);
-            self.module.items.push(Item {
-                attributes: Vec::new(),
-                kind: ItemKind::Global(g),
-                span,
-            });
-        }
-        self.stmt(StmtKind::Error, lo)
+        t
+    }
+
+    /// Keeps a declaration found out of place, from `lo` to here, as a module item: its uses
+    /// then resolve instead of each adding "cannot find" to the one mistake.
+    fn push_module_item(&mut self, lo: u32, kind: ItemKind) {
+        let span = self.since(lo);
+        self.module.items.push(Item {
+            attributes: Vec::new(),
+            kind,
+            span,
+        });
     }
 
     /// Lua statements the lexer has already reported: consumed whole, so what they contain
