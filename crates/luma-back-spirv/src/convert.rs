@@ -123,8 +123,9 @@ impl Writer<'_> {
     /// `value` (of IR type `ty`, declared as `from` under `from_layout`) as a value of the
     /// logically identical type `to` under `to_layout`, with the instructions appended to
     /// `body`: itself when the types are one, `OpCopyLogical` where it converts the whole
-    /// ([`Writer::copy_logical_whole`]), member by member and element by element otherwise, through a call of the type's conversion function for
-    /// types past [`INLINE_LIMIT`] (unless `inline_top`: the body of that function).
+    /// ([`Writer::copy_logical_whole`]), member by member and element by element otherwise,
+    /// through a call of the type's conversion function for types past [`INLINE_LIMIT`]
+    /// (unless `inline_top`: the body of that function).
     #[allow(clippy::too_many_arguments)]
     fn relayout_into(
         &mut self,

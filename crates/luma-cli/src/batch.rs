@@ -326,17 +326,10 @@ pub fn compile(args: CompileArgs, printer: &Printer) -> Result<(), Failure> {
             .to_string()
     };
     let label_of = |job: &Job| {
-        let name = name_of(job);
-        if job.spec.is_empty() {
-            name
-        } else {
-            let spec: Vec<String> = job
-                .spec
-                .iter()
-                .map(|(id, _, v)| format!("{id}={v}"))
-                .collect();
-            format!("{name} [{}]", spec.join(" "))
-        }
+        crate::diag::spec_label(
+            &name_of(job),
+            job.spec.iter().map(|(id, _, v)| (*id, v.as_str())),
+        )
     };
 
     // Diagnostics, in argument order.
@@ -673,8 +666,6 @@ fn depfile_path(output: &str) -> String {
     format!("{dir}{base}.d")
 }
 
-/// A key under which two spellings of one file path compare equal: `.` components dropped,
-/// and the directory resolved through the file system where it exists (`o/../o/a.spv`, links).
 /// The device and inode of the file at `path`: equal for two hard links to one file.
 #[cfg(unix)]
 fn file_identity(path: &Path) -> Option<(u64, u64)> {
@@ -688,6 +679,8 @@ fn file_identity(_path: &Path) -> Option<(u64, u64)> {
     None
 }
 
+/// A key under which two spellings of one file path compare equal: `.` components dropped,
+/// and the directory resolved through the file system where it exists (`o/../o/a.spv`, links).
 fn path_key(path: &str) -> PathBuf {
     let lexical: PathBuf = Path::new(path)
         .components()

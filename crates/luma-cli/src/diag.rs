@@ -34,6 +34,20 @@ pub fn write_stderr(text: &str) {
     let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
 }
 
+/// How messages name input `name` compiled with the `--spec-matrix` values `spec` (id, value
+/// as written): `blur.luma [0=8 1=true]`, or the name alone without values.
+pub fn spec_label<'a>(name: &str, spec: impl IntoIterator<Item = (u32, &'a str)>) -> String {
+    let values: Vec<String> = spec
+        .into_iter()
+        .map(|(id, v)| format!("{id}={v}"))
+        .collect();
+    if values.is_empty() {
+        name.to_string()
+    } else {
+        format!("{name} [{}]", values.join(" "))
+    }
+}
+
 /// Prints diagnostics to standard error.
 pub struct Printer {
     format: MessageFormat,
@@ -82,13 +96,7 @@ impl Printer {
         match self.format {
             MessageFormat::Human => {
                 // The summary names the permutation too: `blur.luma [0=8 1=true]`.
-                let name = if spec.is_empty() {
-                    name.to_string()
-                } else {
-                    let values: Vec<String> =
-                        spec.iter().map(|(id, v)| format!("{id}={v}")).collect();
-                    format!("{name} [{}]", values.join(" "))
-                };
+                let name = spec_label(name, spec.iter().copied());
                 let name = name.as_str();
                 if !list.is_empty() {
                     let options = lumac::HumanOptions {
