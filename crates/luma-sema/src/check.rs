@@ -883,13 +883,20 @@ impl<'a> Checker<'a> {
         match v {
             Val::Expr(e) => e,
             Val::Abs(a, span) => {
-                let s = match hint.and_then(|h| self.scalar_of(h)) {
-                    Some(ScalarTy::Bool) | None => ScalarTy::Float,
-                    Some(ScalarTy::Int | ScalarTy::Uint) if !a.is_int() => ScalarTy::Float,
-                    Some(s) => s,
-                };
+                let s = self.concrete_scalar(a, hint);
                 self.materialize(a, span, s)
             }
+        }
+    }
+
+    /// The scalar type [`Checker::concretize`] gives the untyped constant `a` where `hint` is
+    /// expected: the hint's component type when numeric (a float constant is never an
+    /// integer), else `float`.
+    pub fn concrete_scalar(&self, a: Abstract, hint: Option<TyId>) -> ScalarTy {
+        match hint.and_then(|h| self.scalar_of(h)) {
+            Some(ScalarTy::Bool) | None => ScalarTy::Float,
+            Some(ScalarTy::Int | ScalarTy::Uint) if !a.is_int() => ScalarTy::Float,
+            Some(s) => s,
         }
     }
 

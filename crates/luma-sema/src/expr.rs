@@ -2301,13 +2301,7 @@ impl<'a> Checker<'a> {
         dead_span: Span,
         hint: Option<TyId>,
     ) -> bool {
-        // The scalar type `concretize` gives the taken arm: the hint's, else `float`; a float
-        // constant is never an integer.
-        let s = match hint.and_then(|h| self.scalar_of(h)) {
-            Some(ScalarTy::Bool) | None => ScalarTy::Float,
-            Some(ScalarTy::Int | ScalarTy::Uint) if !taken.is_int() => ScalarTy::Float,
-            Some(s) => s,
-        };
+        let s = self.concrete_scalar(taken, hint);
         match consts::materialize(dead, s) {
             Ok(_) => true,
             Err(e) => {
