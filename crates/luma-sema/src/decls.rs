@@ -1233,10 +1233,7 @@ impl<'a> Checker<'a> {
                     luma,
                     format!("Luma uses the GLSL name for WGSL's `{name}`"),
                 );
-            } else if let Some(luma) = ImageFormat::from_name(&lower)
-                .and_then(|_| ImageFormat::ALL.iter().find(|(_, n)| *n == lower))
-                .map(|(_, n)| *n)
-            {
+            } else if let Some(luma) = ImageFormat::from_name(&lower).map(ImageFormat::name) {
                 // `RGBA8` (Vulkan's and D3D's enums are upper case): the name is right.
                 d = d.with_suggestion(span, luma, "format names are lower case");
             } else if let Some(c) = closest(name, ImageFormat::ALL.iter().map(|(_, n)| *n)) {
